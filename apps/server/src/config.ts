@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { TERMS } from '@ppp/contracts';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root, so relative data folders do not depend on the working directory. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const ZBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every environment variable the product reads, validated once. Documented in .env.example. */
+export const ZConfig = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
+  DATABASE_URL: z.string().optional(),
+  EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
+  DB_POOL_MAX: z.coerce.number().int().min(1).default(10),
+  WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
+  TERMS_VERSION: z.string().default(TERMS.defaultVersion),
+  SECRET_KEY: z.string().min(16).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Podcast Plus Plus <no-reply@localhost>'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  TRUST_PROXY: ZBool.default(false),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(2),
+  RUN_WORKER: ZBool.default(true),
+});
+export type TConfig = z.infer<typeof ZConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
+  const parsed = ZConfig.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export function publicUrl(config: TConfig): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+}

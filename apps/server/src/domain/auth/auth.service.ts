@@ -1,0 +1,141 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  AUTH,
+  MESSAGES,
+  ZConfirmEmailRequest,
+  ZLoginRequest,
+  ZRegisterRequest,
+  ZResendVerificationRequest,
+  ZUpdatePendingEmailRequest,
+  type TConfirmEmailRequest,
+  type TLoginRequest,
+  type TRegisterRequest,
+  type TRegisterResponse,
+  type TTokenResponse,
+} from '@ppp/contracts';
+import { UserSchema, type User } from '../users/user.entity.ts';
+import { hashPassword, verifyPassword, burnPasswordCheck } from './password.ts';
+import { AppError } from '../errors.ts';
+import { parseInput } from '../validation.ts';
+import type { SessionService } from './session.service.ts';
+import type { VerificationService } from './verification.service.ts';
+import type { RateLimitService } from './rate-limit.service.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+
+export interface AuthDeps {
+  em: EntityManager;
+  sessions: SessionService;
+  verification: VerificationService;
+  limits: RateLimitService;
+  settings: SettingsService;
+}
+
+const FIRST_USER_LOCK = 727002;
+
+/** Registration, sign-in and email confirmation. */
+export class AuthService {
+  private readonly deps: AuthDeps;
+  constructor(deps: AuthDeps) {
+    this.deps = deps;
+  }
+
+  async register(input: TRegisterRequest, clientIp: string): Promise<TRegisterResponse> {
+    const body = parseInput(ZRegisterRequest, input);
+    const { em, limits, settings, verification } = this.deps;
+    const ipKey = `register:${clientIp}`;
+    await limits.assertUnder([ipKey], 30, 60 * 60 * 1000);
+    await limits.hit(ipKey, 60 * 60 * 1000);
+    const passwordHash = await hashPassword(body.password);
+    const defaults = await settings.get();
+    const user = await em.transactional(async (tx) => {
+      await tx.getConnection().execute('select pg_advisory_xact_lock(?)', [FIRST_USER_LOCK]);
+      if ((await tx.count(UserSchema, { email: body.email })) > 0) {
+        throw new AppError('USER_EXISTS', MESSAGES.userExists);
+      }
+      const isFirst = (await tx.count(UserSchema, {})) === 0;
+      const created = tx.create(UserSchema, {
+        email: body.email,
+        passwordHash,
+        role: isFirst ? 'admin' : 'user',
+        isActive: isFirst || defaults.default_user_active,
+        emailVerifiedAt: isFirst ? new Date() : null,
+        termsVersionAccepted: body.accept_terms && body.terms_version ? body.terms_version : null,
+      });
+      return created;
+    });
+    if (!user.isActive) await verification.sendCode(user);
+    return { is_active: user.isActive };
+  }
+
+  async login(input: TLoginRequest, clientIp: string): Promise<TTokenResponse> {
+    const body = parseInput(ZLoginRequest, input);
+    const { em, limits, sessions, settings, verification } = this.deps;
+    const keys = [`login:${body.username}`, `login-ip:${clientIp}`];
+    await limits.assertUnder([keys[0]!], AUTH.maxFailedLoginsPerWindow, AUTH.failedLoginWindowMs);
+    await limits.assertUnder([keys[1]!], AUTH.maxFailedLoginsPerWindow * 6, AUTH.failedLoginWindowMs);
+    const user = await em.findOne(UserSchema, { email: body.username });
+    const ok = user?.passwordHash
+      ? await verifyPassword(user.passwordHash, body.password)
+      : (await burnPasswordCheck(body.password), false);
+    if (!user || !ok) {
+      for (const key of keys) await limits.hit(key, AUTH.failedLoginWindowMs);
+      throw new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
+    }
+    await limits.reset(keys[0]!);
+    const maintenance = await settings.get();
+    if (maintenance.maintenance_mode && user.role !== 'admin') {
+      throw new AppError('MAINTENANCE', maintenance.maintenance_message ?? MESSAGES.maintenanceDefault);
+    }
+    if (!user.isActive && !user.emailVerifiedAt) {
+      if (!(await verification.hasPendingCode(user))) await verification.sendCode(user).catch(() => undefined);
+      throw new AppError('EMAIL_NOT_CONFIRMED', MESSAGES.confirmEmailFirst);
+    }
+    const { token } = await sessions.create(user.id);
+    user.lastActivityAt = new Date();
+    await em.flush();
+    return { access_token: token, token_type: 'bearer' };
+  }
+
+  async confirmEmail(input: TConfirmEmailRequest): Promise<void> {
+    const body = parseInput(ZConfirmEmailRequest, input);
+    await this.deps.verification.confirm(body.email, (body.code ?? body.token)!);
+  }
+
+  /** Always answers OK, so it cannot tell which addresses have accounts. */
+  async resendVerification(input: { email: string }): Promise<void> {
+    const body = parseInput(ZResendVerificationRequest, input);
+    const user = await this.deps.em.findOne(UserSchema, { email: body.email });
+    if (user && !user.emailVerifiedAt) await this.deps.verification.sendCode(user);
+  }
+
+  /** Before confirmation, a mistyped address can be corrected; a new code goes to the new one. */
+  async updatePendingEmail(input: { old_email: string; new_email: string }): Promise<void> {
+    const body = parseInput(ZUpdatePendingEmailRequest, input);
+    const { em, limits } = this.deps;
+    const key = `email-change:${body.old_email}`;
+    await limits.assertUnder([key], AUTH.maxCodeSendsPerWindow, AUTH.failedLoginWindowMs);
+    await limits.hit(key, AUTH.failedLoginWindowMs);
+    const user = await em.findOne(UserSchema, { email: body.old_email });
+    if (!user || user.emailVerifiedAt) throw new AppError('BAD_REQUEST', MESSAGES.unableToUpdateEmail);
+    if ((await em.count(UserSchema, { email: body.new_email })) > 0) {
+      throw new AppError('BAD_REQUEST', MESSAGES.unableToUpdateEmail);
+    }
+    user.email = body.new_email;
+    await em.flush();
+    await this.deps.verification.sendCode(user);
+  }
+
+  async logout(token: string): Promise<void> {
+    await this.deps.sessions.revoke(token);
+  }
+
+  /** A new password ends every other session of the user. */
+  async changePassword(user: User, currentToken: string, input: { current_password: string; new_password: string }) {
+    if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.current_password))) {
+      throw new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
+    }
+    user.passwordHash = await hashPassword(input.new_password);
+    await this.deps.em.flush();
+    await this.deps.sessions.revokeAllForUser(user.id, currentToken);
+  }
+}

@@ -1,0 +1,85 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Google, generateCodeVerifier, generateState, decodeIdToken, type OAuth2Tokens } from 'arctic';
+import { MESSAGES, safeReturnPath } from '@ppp/contracts';
+import { z } from 'zod';
+import { UserSchema } from '../users/user.entity.ts';
+import { AppError } from '../errors.ts';
+import type { SessionService } from './session.service.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+}
+
+export interface GoogleStart {
+  url: string;
+  state: string;
+  codeVerifier: string;
+  returnTo: string;
+}
+
+const ZGoogleClaims = z.object({
+  sub: z.string(),
+  email: z.string().email(),
+  email_verified: z.boolean().optional(),
+  given_name: z.string().optional(),
+  family_name: z.string().optional(),
+  picture: z.string().optional(),
+});
+
+/** Google sign-in through arctic: authorization code with PKCE and state. */
+export class GoogleAuthService {
+  private readonly google: Google;
+  private readonly em: EntityManager;
+  private readonly sessions: SessionService;
+  private readonly settings: SettingsService;
+  constructor(config: GoogleConfig, em: EntityManager, sessions: SessionService, settings: SettingsService) {
+    this.google = new Google(config.clientId, config.clientSecret, config.redirectUri);
+    this.em = em;
+    this.sessions = sessions;
+    this.settings = settings;
+  }
+
+  start(returnTo: string | undefined): GoogleStart {
+    const state = generateState();
+    const codeVerifier = generateCodeVerifier();
+    const url = this.google.createAuthorizationURL(state, codeVerifier, ['openid', 'profile', 'email']);
+    return { url: url.toString(), state, codeVerifier, returnTo: safeReturnPath(returnTo) };
+  }
+
+  /** Exchanges the code, finds or creates the user, and opens a session. */
+  async finish(input: { code: string; state: string; storedState: string; codeVerifier: string }): Promise<string> {
+    if (!input.code || !input.state || input.state !== input.storedState) {
+      throw new AppError('BAD_REQUEST', MESSAGES.unexpected);
+    }
+    let tokens: OAuth2Tokens;
+    try {
+      tokens = await this.google.validateAuthorizationCode(input.code, input.codeVerifier);
+    } catch {
+      throw new AppError('UNAUTHORIZED', MESSAGES.unexpected);
+    }
+    const claims = ZGoogleClaims.parse(decodeIdToken(tokens.idToken()));
+    const email = claims.email.toLowerCase();
+    let user = await this.em.findOne(UserSchema, { googleSub: claims.sub });
+    if (!user && claims.email_verified) user = await this.em.findOne(UserSchema, { email });
+    const defaults = await this.settings.get();
+    if (!user) {
+      const isFirst = (await this.em.count(UserSchema, {})) === 0;
+      user = this.em.create(UserSchema, {
+        email,
+        role: isFirst ? 'admin' : 'user',
+        isActive: isFirst || defaults.default_user_active || Boolean(claims.email_verified),
+        emailVerifiedAt: claims.email_verified ? new Date() : null,
+        firstName: claims.given_name ?? null,
+        lastName: claims.family_name ?? null,
+        picture: claims.picture ?? null,
+      });
+    }
+    user.googleSub = claims.sub;
+    await this.em.flush();
+    const { token } = await this.sessions.create(user.id);
+    return token;
+  }
+}

@@ -1,0 +1,15 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { UserSchema } from '../users/user.entity.ts';
+
+/** A sign-in session. Only the SHA-256 of the token is stored (Lucia's design). */
+export const SessionSchema = defineEntity({
+  name: 'Session',
+  tableName: 'sessions',
+  properties: {
+    id: p.string().length(64).primary(),
+    user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
+    expiresAt: p.datetime(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type Session = InferEntity<typeof SessionSchema>;

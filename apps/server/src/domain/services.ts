@@ -1,0 +1,58 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TConfig } from '../config.ts';
+import { publicUrl } from '../config.ts';
+import { SessionService } from './auth/session.service.ts';
+import { RateLimitService } from './auth/rate-limit.service.ts';
+import { VerificationService } from './auth/verification.service.ts';
+import { AuthService } from './auth/auth.service.ts';
+import { GoogleAuthService } from './auth/google-auth.service.ts';
+import { SettingsService } from './settings/settings.service.ts';
+import { PublicConfigService } from './settings/public-config.service.ts';
+import { MailService } from './mail/mail.service.ts';
+import { UsersService } from './users/users.service.ts';
+import { WaitlistService } from './waitlist/waitlist.service.ts';
+import type { MailTransport } from './mail/mail-transport.ts';
+
+/** What every request and job shares: configuration and outside adapters. */
+export interface SharedDeps {
+  config: TConfig;
+  mailTransport: MailTransport;
+}
+
+/** The services of one unit of work (one request or one job), all on the same entity manager. */
+export function createServices(em: EntityManager, shared: SharedDeps) {
+  const sessions = new SessionService(em);
+  const limits = new RateLimitService(em);
+  const settings = new SettingsService(em);
+  const mail = new MailService(em, shared.mailTransport);
+  const verification = new VerificationService(em, mail, limits);
+  const { config } = shared;
+  const googleConfigured = Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
+  return {
+    em,
+    config,
+    sessions,
+    limits,
+    settings,
+    mail,
+    verification,
+    auth: new AuthService({ em, sessions, verification, limits, settings }),
+    users: new UsersService(em, sessions),
+    waitlist: new WaitlistService(em, limits),
+    publicConfig: new PublicConfigService(settings, { googleSignIn: googleConfigured, termsVersion: config.TERMS_VERSION }),
+    google:
+      googleConfigured && config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+        ? new GoogleAuthService(
+            {
+              clientId: config.GOOGLE_CLIENT_ID,
+              clientSecret: config.GOOGLE_CLIENT_SECRET,
+              redirectUri: `${publicUrl(config)}/api/auth/google/callback`,
+            },
+            em,
+            sessions,
+            settings,
+          )
+        : null,
+  };
+}
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,30 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+
+export const UserSchema = defineEntity({
+  name: 'User',
+  tableName: 'users',
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    email: p.string().length(254).unique(),
+    passwordHash: p.text().nullable().hidden(),
+    firstName: p.string().length(100).nullable(),
+    lastName: p.string().length(100).nullable(),
+    picture: p.text().nullable(),
+    timezone: p.string().length(64).nullable(),
+    tier: p.string().length(32).default('free'),
+    role: p.string().length(16).default('user'),
+    isActive: p.boolean().default(false),
+    emailVerifiedAt: p.datetime().nullable(),
+    termsVersionAccepted: p.string().length(64).nullable(),
+    googleSub: p.string().length(255).nullable().unique(),
+    subscriptionExpiresAt: p.datetime().nullable(),
+    lastActivityAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  },
+});
+export type User = InferEntity<typeof UserSchema>;

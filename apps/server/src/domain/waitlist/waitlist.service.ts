@@ -1,0 +1,25 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ZWaitlistRequest, type TWaitlistRequest } from '@ppp/contracts';
+import { WaitlistRequestSchema } from './waitlist-request.entity.ts';
+import { parseInput } from '../validation.ts';
+import type { User } from '../users/user.entity.ts';
+import type { RateLimitService } from '../auth/rate-limit.service.ts';
+
+/** Closed-alpha access requests from visitors and inactive accounts. */
+export class WaitlistService {
+  private readonly em: EntityManager;
+  private readonly limits: RateLimitService;
+  constructor(em: EntityManager, limits: RateLimitService) {
+    this.em = em;
+    this.limits = limits;
+  }
+
+  async request(input: TWaitlistRequest, user: User | null, clientIp: string): Promise<void> {
+    const body = parseInput(ZWaitlistRequest, input);
+    const key = `waitlist:${clientIp}`;
+    await this.limits.assertUnder([key], 20, 60 * 60 * 1000);
+    await this.limits.hit(key, 60 * 60 * 1000);
+    this.em.create(WaitlistRequestSchema, { email: body.email, note: body.note ?? null, user: user ?? null });
+    await this.em.flush();
+  }
+}

@@ -1,0 +1,52 @@
+import { Hono } from 'hono';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import type { SharedDeps } from '../domain/services.ts';
+import { publicUrl } from '../config.ts';
+import { appRouter } from './trpc/app.router.ts';
+import { createRequestContext, clientIpOf } from './request-context.ts';
+import { REST_ROUTES } from './rest/index.ts';
+import { mountRestRoutes } from './rest/mount.ts';
+import { buildOpenApi } from './openapi.ts';
+import { mountDocs } from './docs-page.ts';
+import { mountWebApp } from './static-web.ts';
+import { restErrorHandler } from './errors.ts';
+import type { HttpEnv } from './http-env.ts';
+
+export interface AppOptions {
+  orm: MikroORM;
+  shared: SharedDeps;
+  log?: (msg: string, err?: unknown) => void;
+}
+
+/** The whole HTTP surface: /trpc, /api/*, the API docs and the built web app, on one Hono app. */
+export function createApp({ orm, shared, log = console.error }: AppOptions): Hono<HttpEnv> {
+  const app = new Hono<HttpEnv>();
+  const trustProxy = shared.config.TRUST_PROXY;
+
+  app.onError(restErrorHandler(log));
+  app.use('/api/*', async (c, next) => {
+    c.set('ctx', await createRequestContext(orm, shared, c.req.raw.headers, clientIpOf(c, trustProxy)));
+    c.header('cache-control', 'no-store');
+    await next();
+  });
+
+  app.all('/trpc/*', async (c) =>
+    fetchRequestHandler({
+      endpoint: '/trpc',
+      req: c.req.raw,
+      router: appRouter,
+      createContext: () => createRequestContext(orm, shared, c.req.raw.headers, clientIpOf(c, trustProxy)),
+      onError: ({ error }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') log('tRPC error', error.cause ?? error);
+      },
+    }),
+  );
+
+  const openApi = buildOpenApi(REST_ROUTES, publicUrl(shared.config));
+  app.get('/api/openapi.json', (c) => c.json(openApi));
+  mountDocs(app);
+  mountRestRoutes(app, REST_ROUTES);
+  mountWebApp(app, shared.config.WEB_DIST_DIR);
+  return app;
+}

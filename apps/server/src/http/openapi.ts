@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import type { RestRoute } from './rest/route.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as JsonSchema;
+  return rest;
+}
+
+const ERROR_BODY: JsonSchema = {
+  type: 'object',
+  properties: { detail: { type: 'string' }, code: { type: 'string' } },
+  required: ['detail', 'code'],
+};
+
+/** The OpenAPI 3.0 document of the REST layer, generated from the same Zod contracts the services use. */
+export function buildOpenApi(routes: RestRoute[], serverUrl: string): JsonSchema {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const parameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
+    if (route.query) {
+      const q = schemaOf(route.query, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+      for (const [name, schema] of Object.entries(q.properties ?? {})) {
+        parameters.push({ name, in: 'query', required: Boolean(q.required?.includes(name)), schema } as never);
+      }
+    }
+    const okStatus = String(route.status ?? 200);
+    paths[route.path] ??= {};
+    paths[route.path]![route.method] = {
+      tags: [route.tag],
+      summary: route.summary,
+      security: route.access === 'public' ? [] : [{ bearer: [] }],
+      parameters,
+      ...(route.body
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                [route.body.form ? 'application/x-www-form-urlencoded' : 'application/json']: {
+                  schema: schemaOf(route.body.schema, 'input'),
+                },
+              },
+            },
+          }
+        : {}),
+      responses: {
+        [okStatus]: {
+          description: okStatus === '302' ? 'Redirect' : 'Success',
+          ...(route.response ? { content: { 'application/json': { schema: schemaOf(route.response, 'output') } } } : {}),
+        },
+        default: { description: 'Error', content: { 'application/json': { schema: ERROR_BODY } } },
+      },
+    };
+  }
+  return {
+    openapi: '3.0.3',
+    info: {
+      title: 'Podcast Plus Plus API',
+      version: '0.1.0',
+      description:
+        'REST compatibility layer of Podcast Plus Plus. Errors answer `{ "detail": …, "code": … }`. ' +
+        'Authenticate with `Authorization: Bearer <access_token>` from POST /api/auth/token. ' +
+        'The same services are available as typed tRPC procedures at /trpc.',
+    },
+    servers: [{ url: serverUrl }],
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    paths,
+  };
+}

@@ -1,0 +1,59 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import { ZodError } from 'zod';
+import { ERRORS, type TErrorCode } from '@ppp/contracts';
+import { AppError } from '../../domain/errors.ts';
+import { assertAccess, userOf, type Access, type RequestContext } from '../request-context.ts';
+
+function toAppError(cause: unknown): AppError | null {
+  if (cause instanceof AppError) return cause;
+  if (cause instanceof ZodError) {
+    return new AppError('VALIDATION', cause.issues[0]?.message ?? 'Invalid input', cause.issues);
+  }
+  return null;
+}
+
+const t = initTRPC.context<RequestContext>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const app = toAppError(error.cause);
+    const code: TErrorCode = app?.code ?? (error.code === 'INTERNAL_SERVER_ERROR' ? 'INTERNAL' : 'BAD_REQUEST');
+    return {
+      ...shape,
+      message: app?.message ?? (code === 'INTERNAL' ? 'Internal error' : shape.message),
+      data: { ...shape.data, appCode: code, stack: undefined },
+    };
+  },
+});
+
+/** AppError and contract validation failures carry their status through tRPC's codes. */
+const mapErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) {
+    const app = toAppError(result.error.cause);
+    if (app) throw new TRPCError({ code: ERRORS[app.code].trpc, message: app.message, cause: app });
+  }
+  return result;
+});
+
+function withAccess(access: Access) {
+  return t.procedure.use(mapErrors).use(async ({ ctx, next }) => {
+    try {
+      await assertAccess(ctx, access);
+    } catch (err) {
+      const app = toAppError(err);
+      if (app) throw new TRPCError({ code: ERRORS[app.code].trpc, message: app.message, cause: app });
+      throw err;
+    }
+    return next({ ctx });
+  });
+}
+
+export const router = t.router;
+export const publicProcedure = withAccess('public');
+/** Signed in, active or not (the waitlist and terms screens need it). */
+export const userProcedure = withAccess('user').use(({ ctx, next }) => next({ ctx: { ...ctx, user: userOf(ctx) } }));
+/** Signed in and active: the workspace. */
+export const activeProcedure = withAccess('active').use(({ ctx, next }) => next({ ctx: { ...ctx, user: userOf(ctx) } }));
+export const adminProcedure = withAccess('admin').use(({ ctx, next }) => next({ ctx: { ...ctx, user: userOf(ctx) } }));
+export const createCallerFactory = t.createCallerFactory;

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { ZAdminSettings, ZAdminSettingsUpdate, ZOutboxMessage, ZOutboxQuery, ZAdminUserUpdate, ZMe } from '@ppp/contracts';
+import { adminProcedure, router } from '../init.ts';
+import { toMe } from '../../../domain/users/users.service.ts';
+
+export const adminRouter = router({
+  settings: adminProcedure.output(ZAdminSettings).query(({ ctx }) => ctx.services.settings.get()),
+  updateSettings: adminProcedure
+    .input(ZAdminSettingsUpdate)
+    .output(ZAdminSettings)
+    .mutation(({ ctx, input }) => ctx.services.settings.update(input)),
+  outbox: adminProcedure
+    .input(ZOutboxQuery)
+    .output(z.array(ZOutboxMessage))
+    .query(({ ctx, input }) => ctx.services.mail.findOutbox(input)),
+  updateUser: adminProcedure
+    .input(ZAdminUserUpdate.extend({ id: z.string().uuid() }))
+    .output(ZMe)
+    .mutation(async ({ ctx, input }) => {
+      const { id, ...patch } = input;
+      return toMe(await ctx.services.users.adminUpdate(id, patch), ctx.services.config.TERMS_VERSION);
+    }),
+});

@@ -1,0 +1,23 @@
+/** The server process: applies migrations, serves HTTP until SIGTERM/SIGINT. */
+import { loadConfig } from './config.ts';
+import { openOrm, migrate } from './db/orm.ts';
+import { startHttpServer } from './server.ts';
+
+const config = loadConfig();
+if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required (npm start sets it for the embedded database).');
+const orm = await openOrm(config.DATABASE_URL, { poolMax: config.DB_POOL_MAX });
+await migrate(orm);
+const server = await startHttpServer(orm, config);
+console.log(`[server] listening on http://localhost:${server.port}`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`[server] ${signal}: closing`);
+  await server.close();
+  await orm.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,35 @@
+import { serve, type ServerType } from '@hono/node-server';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { TConfig } from './config.ts';
+import { createApp } from './http/app.ts';
+import { outboxOnlyTransport, smtpTransport } from './domain/mail/mail-transport.ts';
+import type { SharedDeps } from './domain/services.ts';
+
+export function sharedDepsFor(config: TConfig): SharedDeps {
+  return {
+    config,
+    mailTransport: config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : outboxOnlyTransport,
+  };
+}
+
+export interface RunningServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Listens on config.PORT (0 picks a free port) and serves the whole app. */
+export function startHttpServer(orm: MikroORM, config: TConfig): Promise<RunningServer> {
+  const app = createApp({ orm, shared: sharedDepsFor(config) });
+  return new Promise((resolve) => {
+    const server: ServerType = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+      resolve({
+        port: info.port,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            if ('closeIdleConnections' in server) server.closeIdleConnections();
+          }),
+      });
+    });
+  });
+}

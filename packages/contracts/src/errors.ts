@@ -1,0 +1,38 @@
+/**
+ * Error codes of the domain, with the HTTP status the REST layer answers and the tRPC code
+ * the typed API carries. One table: services throw AppError(code, message), both layers map it.
+ */
+export const ERRORS = {
+  BAD_REQUEST: { status: 400, trpc: 'BAD_REQUEST' },
+  VALIDATION: { status: 422, trpc: 'UNPROCESSABLE_CONTENT' },
+  USER_EXISTS: { status: 400, trpc: 'BAD_REQUEST' },
+  INVALID_CODE: { status: 400, trpc: 'BAD_REQUEST' },
+  UNAUTHORIZED: { status: 401, trpc: 'UNAUTHORIZED' },
+  INVALID_CREDENTIALS: { status: 401, trpc: 'UNAUTHORIZED' },
+  EMAIL_NOT_CONFIRMED: { status: 401, trpc: 'UNAUTHORIZED' },
+  PAYMENT_REQUIRED: { status: 402, trpc: 'PAYMENT_REQUIRED' },
+  INSUFFICIENT_MINUTES: { status: 402, trpc: 'PAYMENT_REQUIRED' },
+  FORBIDDEN: { status: 403, trpc: 'FORBIDDEN' },
+  ACCOUNT_INACTIVE: { status: 403, trpc: 'FORBIDDEN' },
+  NOT_FOUND: { status: 404, trpc: 'NOT_FOUND' },
+  CONFLICT: { status: 409, trpc: 'CONFLICT' },
+  PAYLOAD_TOO_LARGE: { status: 413, trpc: 'PAYLOAD_TOO_LARGE' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, trpc: 'UNSUPPORTED_MEDIA_TYPE' },
+  NOT_READY: { status: 425, trpc: 'PRECONDITION_FAILED' },
+  RATE_LIMITED: { status: 429, trpc: 'TOO_MANY_REQUESTS' },
+  INTERNAL: { status: 500, trpc: 'INTERNAL_SERVER_ERROR' },
+  NOT_CONFIGURED: { status: 501, trpc: 'NOT_IMPLEMENTED' },
+  MAINTENANCE: { status: 503, trpc: 'SERVICE_UNAVAILABLE' },
+} as const;
+
+export type TErrorCode = keyof typeof ERRORS;
+
+/** The REST error body: `{ detail, code }` (FastAPI style, as the spec's clients expect). */
+export interface TErrorBody {
+  detail: string;
+  code: TErrorCode;
+}
+
+export function isErrorCode(value: unknown): value is TErrorCode {
+  return typeof value === 'string' && value in ERRORS;
+}

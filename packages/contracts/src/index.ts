@@ -1,0 +1,6 @@
+export * from './limits.ts';
+export * from './messages.ts';
+export * from './errors.ts';
+export * from './auth.ts';
+export * from './settings.ts';
+export * from './jobs.ts';

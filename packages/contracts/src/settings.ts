@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { NAMES, UPLOADS, clampMaxUploadMb } from './limits.ts';
+
+export const ZAdminSettings = z.object({
+  test_mode: z.boolean(),
+  default_user_active: z.boolean(),
+  max_upload_mb: z.number().int(),
+  maintenance_mode: z.boolean(),
+  maintenance_message: z.string().nullable(),
+});
+export type TAdminSettings = z.infer<typeof ZAdminSettings>;
+
+export const DEFAULT_ADMIN_SETTINGS: TAdminSettings = {
+  test_mode: false,
+  default_user_active: false,
+  max_upload_mb: UPLOADS.defaultMaxUploadMb,
+  maintenance_mode: false,
+  maintenance_message: null,
+};
+
+/** PUT /api/admin/settings: partial; max_upload_mb clamped 10-2048. */
+export const ZAdminSettingsUpdate = z.object({
+  test_mode: z.boolean().optional(),
+  default_user_active: z.boolean().optional(),
+  max_upload_mb: z.coerce.number().transform(clampMaxUploadMb).optional(),
+  maintenance_mode: z.boolean().optional(),
+  maintenance_message: z
+    .string()
+    .trim()
+    .max(NAMES.maintenanceMessageMaxLength)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type TAdminSettingsUpdate = z.input<typeof ZAdminSettingsUpdate>;
+
+export const ZPublicConfig = z.object({
+  max_upload_mb: z.number().int(),
+  maintenance_mode: z.boolean(),
+  maintenance_message: z.string().nullable(),
+  google_sign_in: z.boolean(),
+  terms_version: z.string(),
+});
+export type TPublicConfig = z.infer<typeof ZPublicConfig>;
+
+export const ZWaitlistRequest = z.object({
+  email: z.string().trim().toLowerCase().min(1).pipe(z.email()),
+  note: z.string().trim().max(NAMES.waitlistNoteMaxLength).nullish(),
+});
+export type TWaitlistRequest = z.input<typeof ZWaitlistRequest>;
+
+export const ZOutboxMessage = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  created_at: z.date(),
+  sent_at: z.date().nullable(),
+  transport: z.enum(['outbox', 'smtp']),
+});
+export type TOutboxMessage = z.infer<typeof ZOutboxMessage>;
+
+export const ZOutboxQuery = z.object({
+  to: z.string().trim().toLowerCase().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const ZHealth = z.object({ status: z.literal('ok'), database: z.literal('ok'), version: z.string() });
