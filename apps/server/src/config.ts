@@ -22,7 +22,6 @@ export const ZConfig = z.object({
   DB_POOL_MAX: z.coerce.number().int().min(1).default(10),
   WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   TERMS_VERSION: z.string().default(TERMS.defaultVersion),
-  SECRET_KEY: z.string().min(16).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Podcast Plus Plus <no-reply@localhost>'),
   GOOGLE_CLIENT_ID: z.string().optional(),

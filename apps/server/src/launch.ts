@@ -9,9 +9,11 @@ import { loadConfig, REPO_ROOT } from './config.ts';
 import { openOrm, migrate } from './db/orm.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { reportSystemTools } from './system-tools.ts';
+import { createLogger } from './logger.ts';
 
 const config = loadConfig();
-const log = (msg: string) => console.log(`[launch] ${msg}`);
+const logger = createLogger('launch', config.LOG_LEVEL);
+const log = (msg: string) => logger.info(msg);
 
 let embedded: EmbeddedDatabase | null = null;
 let databaseUrl = config.DATABASE_URL;

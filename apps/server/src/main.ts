@@ -2,19 +2,21 @@
 import { loadConfig } from './config.ts';
 import { openOrm, migrate } from './db/orm.ts';
 import { startHttpServer } from './server.ts';
+import { createLogger } from './logger.ts';
 
 const config = loadConfig();
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required (npm start sets it for the embedded database).');
+const log = createLogger('server', config.LOG_LEVEL);
 const orm = await openOrm(config.DATABASE_URL, { poolMax: config.DB_POOL_MAX });
 await migrate(orm);
-const server = await startHttpServer(orm, config);
-console.log(`[server] listening on http://localhost:${server.port}`);
+const server = await startHttpServer(orm, config, log);
+log.info(`listening on http://localhost:${server.port}`);
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`[server] ${signal}: closing`);
+  log.info(`${signal}: closing`);
   await server.close();
   await orm.close();
   process.exit(0);

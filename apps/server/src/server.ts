@@ -4,6 +4,7 @@ import type { TConfig } from './config.ts';
 import { createApp } from './http/app.ts';
 import { outboxOnlyTransport, smtpTransport } from './domain/mail/mail-transport.ts';
 import type { SharedDeps } from './domain/services.ts';
+import { createLogger, type Logger } from './logger.ts';
 
 export function sharedDepsFor(config: TConfig): SharedDeps {
   return {
@@ -18,8 +19,12 @@ export interface RunningServer {
 }
 
 /** Listens on config.PORT (0 picks a free port) and serves the whole app. */
-export function startHttpServer(orm: MikroORM, config: TConfig): Promise<RunningServer> {
-  const app = createApp({ orm, shared: sharedDepsFor(config) });
+export function startHttpServer(
+  orm: MikroORM,
+  config: TConfig,
+  log: Logger = createLogger('server', config.LOG_LEVEL),
+): Promise<RunningServer> {
+  const app = createApp({ orm, shared: sharedDepsFor(config), log: (msg, err) => log.error(msg, err) });
   return new Promise((resolve) => {
     const server: ServerType = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
       resolve({
