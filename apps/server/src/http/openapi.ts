@@ -14,6 +14,11 @@ const ERROR_BODY: JsonSchema = {
   required: ['detail', 'code'],
 };
 
+/** The sidebar title: the summary's first clause. */
+function shortTitle(summary: string): string {
+  return summary.split(/[.;:(]/)[0]!.trim();
+}
+
 /** The OpenAPI 3.0 document of the REST layer, generated from the same Zod contracts the services use. */
 export function buildOpenApi(routes: RestRoute[], serverUrl: string): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -34,7 +39,8 @@ export function buildOpenApi(routes: RestRoute[], serverUrl: string): JsonSchema
     paths[route.path] ??= {};
     paths[route.path]![route.method] = {
       tags: [route.tag],
-      summary: route.summary,
+      summary: shortTitle(route.summary),
+      description: route.summary,
       security: route.access === 'public' ? [] : [{ bearer: [] }],
       parameters,
       ...(route.body
