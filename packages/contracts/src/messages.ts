@@ -36,4 +36,14 @@ export const MESSAGES = {
   firstNameRequired: 'First name is required',
   somethingWentWrong: 'Something went wrong',
   failedToSaveSettings: 'Failed to save settings',
+  // Web app wording (spec 002 sections 2.2, 2.4, 2.16 and 5).
+  loading: 'Loading...',
+  preparingWorkspace: 'Preparing your workspace...',
+  finalizingPurchase: 'Finalizing your purchase...',
+  updatedTerms: 'Updated Terms of Use',
+  verifying: 'Verifying…',
+  emailVerificationTitle: 'Email Verification',
+  pageNotFound: '404 — Page not found',
+  makeFirstEpisode: 'Make my first episode',
+  newEmailMustDiffer: 'The new email must be different from the current one.',
 } as const;

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Notifications } from '@mantine/notifications';
+import { DisplayOptionsProvider } from '@ppp/ui';
+import { trpc, createTrpcClient } from '../lib/trpc.ts';
+import { toApiFailure } from '../lib/api-error.ts';
+import { baseTheme } from './theme.ts';
+import { RootGate } from '../features/gate/RootGate.tsx';
+import { VerifyPage } from '../features/verify/VerifyPage.tsx';
+import { TermsPage } from '../features/legal/TermsPage.tsx';
+import { PrivacyPage } from '../features/legal/PrivacyPage.tsx';
+import { ErrorPage } from '../features/errors/ErrorPage.tsx';
+import { NotFoundPage } from '../features/errors/NotFoundPage.tsx';
+import { AppErrorBoundary } from '../features/errors/AppErrorBoundary.tsx';
+
+/** Answers that a retry cannot change are not retried. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  const { status, network } = toApiFailure(error);
+  if (!network && status !== null && status < 500) return false;
+  if (status === 503) return false;
+  return failureCount < 2;
+}
+
+function makeQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Paths that show the main application shell (spec 002 section 2.1). */
+const SHELL_PATHS = ['/', '/dashboard', '/dashboard/*', '/admin', '/admin/*', '/onboarding'];
+
+export function App() {
+  const [queryClient] = useState(makeQueryClient);
+  const [trpcClient] = useState(createTrpcClient);
+  return (
+    <DisplayOptionsProvider baseTheme={baseTheme}>
+      <Notifications position="top-right" />
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <AppErrorBoundary>
+              <Routes>
+                {SHELL_PATHS.map((path) => (
+                  <Route key={path} path={path} element={<RootGate />} />
+                ))}
+                <Route path="/verify" element={<VerifyPage />} />
+                <Route path="/terms" element={<TermsPage />} />
+                <Route path="/privacy" element={<PrivacyPage />} />
+                <Route path="/error" element={<ErrorPage />} />
+                <Route path="*" element={<NotFoundPage />} />
+              </Routes>
+            </AppErrorBoundary>
+          </BrowserRouter>
+        </QueryClientProvider>
+      </trpc.Provider>
+    </DisplayOptionsProvider>
+  );
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { decideGate, needsTermsAcceptance, type GateState, type GateUser } from './decide-gate.ts';
+
+const activeUser: GateUser = {
+  is_active: true,
+  is_admin: false,
+  role: 'user',
+  terms_version_required: '2025-09-19',
+  terms_version_accepted: '2025-09-19',
+};
+
+function state(patch: Partial<GateState> = {}): GateState {
+  return {
+    hydrated: true,
+    maintenance: false,
+    user: activeUser,
+    path: '/dashboard',
+    search: new URLSearchParams(),
+    workspaceLoading: false,
+    ...patch,
+  };
+}
+
+describe('decideGate (spec 002 section 2.2 order)', () => {
+  it('waits for hydration before anything else', () => {
+    expect(decideGate(state({ hydrated: false, maintenance: true, user: null }))).toBe('loading');
+  });
+
+  it('shows maintenance to visitors and users, but not to admins', () => {
+    expect(decideGate(state({ maintenance: true, user: null }))).toBe('maintenance');
+    expect(decideGate(state({ maintenance: true }))).toBe('maintenance');
+    expect(decideGate(state({ maintenance: true, user: { ...activeUser, is_admin: true } }))).toBe('workspace');
+    expect(decideGate(state({ maintenance: true, user: { ...activeUser, role: 'admin' } }))).toBe('workspace');
+  });
+
+  it('maintenance wins over the waitlist', () => {
+    expect(decideGate(state({ maintenance: true, user: { ...activeUser, is_active: false } }))).toBe('maintenance');
+  });
+
+  it('sends an inactive signed-in user to the waitlist, whatever the path or query', () => {
+    const user = { ...activeUser, is_active: false };
+    expect(decideGate(state({ user }))).toBe('waitlist');
+    expect(decideGate(state({ user, path: '/dashboard/settings' }))).toBe('waitlist');
+    expect(decideGate(state({ user, search: new URLSearchParams('checkout=success') }))).toBe('waitlist');
+  });
+
+  it('opens settings on /dashboard/settings before the checkout return and terms', () => {
+    const user = { ...activeUser, terms_version_accepted: null };
+    expect(decideGate(state({ user, path: '/dashboard/settings' }))).toBe('settings');
+    expect(decideGate(state({ path: '/dashboard/settings/', search: new URLSearchParams('checkout=success') }))).toBe(
+      'settings',
+    );
+  });
+
+  it('lets a visitor on /dashboard/settings fall through to the landing page', () => {
+    expect(decideGate(state({ user: null, path: '/dashboard/settings' }))).toBe('landing');
+  });
+
+  it('shows the checkout return before the landing page, even signed out', () => {
+    const search = new URLSearchParams('checkout=success&session_id=cs_1');
+    expect(decideGate(state({ search }))).toBe('checkout-return');
+    expect(decideGate(state({ search, user: null }))).toBe('checkout-return');
+    expect(decideGate(state({ search: new URLSearchParams('checkout=cancel') }))).toBe('workspace');
+  });
+
+  it('shows the landing page to visitors', () => {
+    expect(decideGate(state({ user: null }))).toBe('landing');
+    expect(decideGate(state({ user: null, workspaceLoading: true }))).toBe('landing');
+  });
+
+  it('prepares the workspace before asking for terms', () => {
+    const user = { ...activeUser, terms_version_accepted: null };
+    expect(decideGate(state({ user, workspaceLoading: true }))).toBe('preparing');
+    expect(decideGate(state({ user }))).toBe('terms');
+  });
+
+  it('asks for terms when the accepted version differs from the required one', () => {
+    expect(decideGate(state({ user: { ...activeUser, terms_version_accepted: '2024-01-01' } }))).toBe('terms');
+    expect(decideGate(state({ user: { ...activeUser, is_admin: true, terms_version_accepted: null } }))).toBe('terms');
+  });
+
+  it('otherwise opens the workspace', () => {
+    expect(decideGate(state())).toBe('workspace');
+    expect(decideGate(state({ user: { ...activeUser, is_admin: true } }))).toBe('workspace');
+  });
+});
+
+describe('needsTermsAcceptance', () => {
+  it('needs nothing when no version is required', () => {
+    expect(needsTermsAcceptance({ ...activeUser, terms_version_required: '', terms_version_accepted: null })).toBe(false);
+  });
+});

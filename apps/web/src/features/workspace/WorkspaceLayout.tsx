@@ -1,0 +1,128 @@
+import { AppShell, ActionIcon, Badge, Breadcrumbs, Burger, Button, Group, NavLink, Text, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { MESSAGES, type TMe } from '@ppp/contracts';
+import { BrandLogo } from '@ppp/ui';
+import { useSignOut } from '../../lib/use-session.ts';
+import { isAdminUser } from '../gate/decide-gate.ts';
+import { DashboardView } from '../dashboard/DashboardView.tsx';
+import { SettingsView } from '../settings/SettingsView.tsx';
+import { AdminSettingsView } from '../admin-settings/AdminSettingsView.tsx';
+import { NotFoundContent } from '../errors/NotFoundPage.tsx';
+import { navEntriesFor, viewForPath, viewLabel, type WorkspaceView } from './workspace-nav.ts';
+
+function ViewContent({ view, me }: { view: WorkspaceView; me: TMe }) {
+  switch (view) {
+    case 'dashboard':
+      return <DashboardView me={me} />;
+    case 'settings':
+      return <SettingsView me={me} />;
+    case 'admin':
+      return <AdminSettingsView />;
+    case 'not-found':
+      return (
+        <>
+          <Text component="h1" fw={750} size="xl">{MESSAGES.pageNotFound}</Text>
+          <NotFoundContent />
+        </>
+      );
+  }
+}
+
+/** The workspace (spec 002 section 2.3): top bar, collapsible side navigation, breadcrumb, in-app views. */
+export function WorkspaceLayout({ me }: { me: TMe }) {
+  const [mobileOpen, mobile] = useDisclosure(false);
+  const [desktopOpen, desktop] = useDisclosure(true);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const admin = isAdminUser(me);
+  const view = viewForPath(location.pathname, admin);
+  const entries = navEntriesFor(admin);
+
+  async function logout() {
+    await signOut();
+    void navigate('/', { replace: true });
+  }
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !mobileOpen, desktop: !desktopOpen } }}
+      padding="lg"
+    >
+      <AppShell.Header px="md">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={mobileOpen} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Tooltip label={desktopOpen ? 'Hide navigation' : 'Show navigation'}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                onClick={desktop.toggle}
+                visibleFrom="sm"
+                aria-label={desktopOpen ? 'Hide navigation' : 'Show navigation'}
+                aria-expanded={desktopOpen}
+              >
+                {desktopOpen ? <IconLayoutSidebarLeftCollapse size={20} /> : <IconLayoutSidebarLeftExpand size={20} />}
+              </ActionIcon>
+            </Tooltip>
+            <Link to="/dashboard" aria-label="Podcast Plus Plus dashboard" style={{ color: 'inherit', textDecoration: 'none' }}>
+              <BrandLogo withText={false} size="sm" />
+            </Link>
+            <Text fw={800} visibleFrom="xs">Podcast Plus Plus</Text>
+            {admin && <Badge variant="filled" color="grape">Admin</Badge>}
+          </Group>
+          <Group gap="xs" wrap="nowrap" component="nav" aria-label="Top bar">
+            <Button component={Link} to="/dashboard" variant={view === 'dashboard' ? 'light' : 'subtle'} visibleFrom="sm">
+              Dashboard
+            </Button>
+            <Button component={Link} to="/dashboard/settings" variant={view === 'settings' ? 'light' : 'subtle'} visibleFrom="sm">
+              Settings
+            </Button>
+            <Tooltip label="Log out">
+              <ActionIcon variant="default" size="lg" onClick={() => void logout()} aria-label="Log out">
+                <IconLogout size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" aria-label="Workspace">
+        <AppShell.Section grow>
+          {entries.map((entry) => (
+            <NavLink
+              key={entry.view}
+              component={Link}
+              to={entry.path}
+              label={entry.label}
+              leftSection={<entry.icon size={18} aria-hidden="true" />}
+              active={entry.view === view}
+              aria-current={entry.view === view ? 'page' : undefined}
+              onClick={mobile.close}
+              variant="light"
+              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            />
+          ))}
+        </AppShell.Section>
+        <AppShell.Section>
+          <Text size="xs" c="dimmed" truncate="end" px="sm" title={me.email}>
+            Signed in as {me.email}
+          </Text>
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Breadcrumbs mb="lg" aria-label="Breadcrumb" separator="/">
+          <Text size="sm" c="dimmed">Plus Plus workspace</Text>
+          <Text size="sm" fw={600} data-testid="breadcrumb-view">
+            {viewLabel(view)}
+          </Text>
+        </Breadcrumbs>
+        <ViewContent view={view} me={me} />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,38 @@
+import type { ComponentType } from 'react';
+import { IconAdjustments, IconLayoutDashboard, IconSettings, type IconProps } from '@tabler/icons-react';
+
+/** A view of the workspace (spec 002 section 2.3). Later issues add theirs (episode-history, recorder, ...). */
+export type WorkspaceView = 'dashboard' | 'settings' | 'admin' | 'not-found';
+
+export interface NavEntry {
+  view: Exclude<WorkspaceView, 'not-found'>;
+  label: string;
+  path: string;
+  icon: ComponentType<IconProps>;
+  adminOnly?: boolean;
+}
+
+/** The side navigation, in order: one entry per area that exists. */
+export const NAV_ENTRIES: readonly NavEntry[] = [
+  { view: 'dashboard', label: 'Dashboard', path: '/dashboard', icon: IconLayoutDashboard },
+  { view: 'settings', label: 'Settings', path: '/dashboard/settings', icon: IconSettings },
+  { view: 'admin', label: 'Admin settings', path: '/admin', icon: IconAdjustments, adminOnly: true },
+];
+
+export function navEntriesFor(isAdmin: boolean): NavEntry[] {
+  return NAV_ENTRIES.filter((e) => !e.adminOnly || isAdmin);
+}
+
+/** Which view a path opens; unknown workspace paths get the workspace's 404 page. */
+export function viewForPath(path: string, isAdmin: boolean): WorkspaceView {
+  const clean = path.replace(/\/+$/, '') || '/';
+  if (clean === '/' || clean === '/dashboard' || clean === '/onboarding') return 'dashboard';
+  const exact = navEntriesFor(isAdmin).find((e) => e.path === clean);
+  if (exact) return exact.view;
+  if (clean.startsWith('/admin')) return isAdmin ? 'admin' : 'not-found';
+  return 'not-found';
+}
+
+export function viewLabel(view: WorkspaceView): string {
+  return NAV_ENTRIES.find((e) => e.view === view)?.label ?? 'Not found';
+}

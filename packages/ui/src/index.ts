@@ -1,0 +1,16 @@
+export { BrandLogo, type BrandLogoProps } from './brand-logo/BrandLogo.tsx';
+export {
+  DisplayOptionsProvider,
+  useDisplayOptions,
+  type DisplayOptionsProviderProps,
+} from './display-options/DisplayOptionsProvider.tsx';
+export {
+  DEFAULT_DISPLAY_OPTIONS,
+  DISPLAY_OPTIONS_KEY,
+  readDisplayOptions,
+  writeDisplayOptions,
+  themeScaleFor,
+  type TDisplayOptions,
+  type KeyValueStorage,
+} from './display-options/display-options.ts';
+export { CenteredCard, type CenteredCardProps } from './centered-card/CenteredCard.tsx';
