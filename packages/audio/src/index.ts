@@ -1,1 +1,2 @@
 export * from './system-tools.ts';
+export * from './detection/index.ts';

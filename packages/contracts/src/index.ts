@@ -4,3 +4,5 @@ export * from './errors.ts';
 export * from './auth.ts';
 export * from './settings.ts';
 export * from './jobs.ts';
+export * from './transcript.ts';
+export * from './audio-cleanup.ts';

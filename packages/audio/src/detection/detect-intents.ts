@@ -1,0 +1,107 @@
+import {
+  CLEANUP,
+  type TAudioCleanupSettings,
+  type TDetectionResult,
+  type TSfxKeyword,
+  type TTranscriptWord,
+} from '@ppp/contracts';
+import { detectCensoredWords } from './censor.ts';
+import { detectFillers } from './fillers.ts';
+import { detectFlubberMarkers } from './flubber.ts';
+import { locateInternCommands } from './intern.ts';
+import { toMatchWords, type MatchWord } from './normalise.ts';
+import { locateLongPauses } from './pauses.ts';
+import { detectSfxKeywords } from './sfx.ts';
+
+export interface DetectableTranscript {
+  words: readonly TTranscriptWord[];
+  duration_s?: number | null;
+}
+
+export interface DetectOptions {
+  /** Threshold for the spoken commands (Flubber, Intern, sfx); the Flubber retry slider sets it. */
+  fuzzyThreshold?: number;
+}
+
+interface WordSpan {
+  word_index: number;
+  word_count: number;
+}
+
+/** Turns result spans (original word indices) back into MatchWord positions. */
+function spanPositions(words: readonly MatchWord[]) {
+  const positionOf = new Map(words.map((word, position) => [word.index, position]));
+  return (span: WordSpan): number[] => {
+    const first = positionOf.get(span.word_index);
+    if (first === undefined) return [];
+    return Array.from({ length: span.word_count }, (_, offset) => first + offset);
+  };
+}
+
+function touches(positions: readonly number[], claimed: ReadonlySet<number>): boolean {
+  return positions.some((position) => claimed.has(position));
+}
+
+function found<T>(matches: T[]): { count: number; matches: T[] } {
+  return { count: matches.length, matches };
+}
+
+/**
+ * Everything spoken commands and cleanup settings find in one transcript, with counts.
+ *
+ * Overlaps: a word belongs to one spoken command. Flubber markers come first and an Intern command
+ * stops before one; an sfx keyword inside a Flubber marker or an Intern command is part of that
+ * command; a filler inside any command is not a filler (the prompt is left as spoken), nor is a
+ * pause between two words of an Intern command. Censoring applies everywhere. Fillers, pauses and
+ * censored words are only looked for when their setting is on.
+ */
+export function detectIntents(
+  transcript: DetectableTranscript,
+  settings: TAudioCleanupSettings,
+  sfxKeywords: readonly TSfxKeyword[] = [],
+  options: DetectOptions = {},
+): TDetectionResult {
+  const words = toMatchWords(transcript.words);
+  const durationS = transcript.duration_s ?? null;
+  const threshold = options.fuzzyThreshold ?? CLEANUP.defaultFuzzyThreshold;
+  const positionsOf = spanPositions(words);
+
+  const flubber = detectFlubberMarkers(words, settings.commands.flubber.trigger_keyword, threshold, durationS);
+  const flubberPositions = new Set(flubber.flatMap(positionsOf));
+  const located = locateInternCommands(words, settings.commands.intern, {
+    threshold,
+    durationS,
+    barriers: flubberPositions,
+  });
+  const internPositions = new Set(located.flatMap(({ first, last }) => range(first, last)));
+  const commandPositions = new Set([...flubberPositions, ...internPositions]);
+  const sfx = detectSfxKeywords(words, sfxKeywords, threshold).filter(
+    (hit) => !touches(positionsOf(hit), commandPositions),
+  );
+  for (const hit of sfx) for (const position of positionsOf(hit)) commandPositions.add(position);
+
+  const fillers = settings.removeFillers
+    ? detectFillers(words, settings.fillerWords, settings.fillerLeadTrimMs).filter(
+        (filler) => !touches(positionsOf(filler), commandPositions),
+      )
+    : [];
+  const pauses = settings.removePauses
+    ? locateLongPauses(words, settings.maxPauseSeconds, settings.targetPauseSeconds)
+        .filter(({ before, after }) => !(internPositions.has(before) && internPositions.has(after)))
+        .map(({ pause }) => pause)
+    : [];
+  const censored = settings.censorEnabled ? detectCensoredWords(words, settings) : [];
+
+  return {
+    flubber: found(flubber),
+    intern: found(located.map(({ command }) => command)),
+    sfx: found(sfx),
+    fillers: found(fillers),
+    pauses: found(pauses),
+    censored: found(censored),
+  };
+}
+
+function range(first: number, last: number): number[] {
+  return Array.from({ length: last - first + 1 }, (_, offset) => first + offset);
+}

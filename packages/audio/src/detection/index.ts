@@ -1,0 +1,10 @@
+export { normaliseText, normalisePhrases, toMatchWords, roundSeconds, type MatchWord } from './normalise.ts';
+export { similarity, meetsThreshold, phraseSimilarity } from './fuzzy.ts';
+export { findPhraseMatches, bestMatchAt, type PhraseMatch } from './phrase-match.ts';
+export { detectFlubberMarkers, flubberCut } from './flubber.ts';
+export { detectInternCommands, locateInternCommands, type InternSettings, type InternOptions } from './intern.ts';
+export { detectSfxKeywords } from './sfx.ts';
+export { detectFillers } from './fillers.ts';
+export { detectLongPauses, locateLongPauses } from './pauses.ts';
+export { detectCensoredWords, type CensorSettings } from './censor.ts';
+export { detectIntents, type DetectableTranscript, type DetectOptions } from './detect-intents.ts';

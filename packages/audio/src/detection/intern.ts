@@ -1,0 +1,132 @@
+import { CLEANUP, type TInternCommandMatch } from '@ppp/contracts';
+import { normalisePhrases, roundSeconds, type MatchWord } from './normalise.ts';
+import { bestMatchAt, findPhraseMatches, matchSpan, type PhraseMatch } from './phrase-match.ts';
+
+export interface InternSettings {
+  trigger_keyword: string;
+  end_markers: readonly string[];
+}
+
+export interface InternOptions {
+  threshold?: number;
+  durationS?: number | null;
+  /** Word positions a command may not run into (Flubber markers): the command ends before them. */
+  barriers?: ReadonlySet<number>;
+}
+
+/** A command with the MatchWord positions it covers, for overlap checks. */
+export interface LocatedInternCommand {
+  command: TInternCommandMatch;
+  first: number;
+  last: number;
+}
+
+interface CommandEnd {
+  /** Position of the last word of the command (the end marker's last word when one was said). */
+  last: number;
+  marker: PhraseMatch | null;
+}
+
+/**
+ * Where a command ends. Rule: the first end marker ('stop intern' preferred over 'stop') that ends
+ * within 30 s of the trigger's start; else the last word starting within 6 s of it (spec 000 §9
+ * default end). Either way the command stops before the next Intern trigger or a Flubber marker.
+ */
+function findCommandEnd(
+  words: readonly MatchWord[],
+  trigger: PhraseMatch,
+  markers: readonly string[],
+  isBoundary: (position: number) => boolean,
+  threshold: number,
+): CommandEnd {
+  const startS = words[trigger.first]?.start ?? 0;
+  const maxEndS = startS + CLEANUP.internMaxDurationSeconds;
+  const defaultEndS = startS + CLEANUP.internDefaultEndSeconds;
+  let last = trigger.first + trigger.count - 1;
+  for (let position = last + 1; position < words.length; position++) {
+    const word = words[position];
+    if (word === undefined || word.start >= maxEndS || isBoundary(position)) break;
+    const marker = bestMatchAt(words, position, markers, threshold);
+    if (marker !== null) {
+      const markerEnd = matchSpan(words, marker.first, marker.count).end_s;
+      if (markerEnd <= maxEndS) return { last: marker.first + marker.count - 1, marker };
+    }
+    if (word.start < defaultEndS) last = position;
+  }
+  return { last, marker: null };
+}
+
+const PROMPT_EDGES = /^[\s\p{P}]+|[\s,;:\-–—]+$/gu;
+
+function promptText(words: readonly MatchWord[], from: number, to: number): string {
+  return words
+    .slice(from, to + 1)
+    .map((word) => word.raw)
+    .join(' ')
+    .replace(PROMPT_EDGES, '');
+}
+
+/** end_s: at least 0.25 s after the start (spec 000 §5), never past the audio's end. */
+function commandEndSeconds(startS: number, lastWordEndS: number, durationS: number | null): number {
+  const end = Math.max(lastWordEndS, startS + CLEANUP.internMinClipSeconds);
+  return roundSeconds(durationS === null ? end : Math.min(end, durationS));
+}
+
+function buildCommand(
+  words: readonly MatchWord[],
+  trigger: PhraseMatch,
+  end: CommandEnd,
+  internIndex: number,
+  durationS: number | null,
+): TInternCommandMatch {
+  const span = matchSpan(words, trigger.first, end.last - trigger.first + 1);
+  const promptFrom = trigger.first + trigger.count;
+  const promptTo = end.marker === null ? end.last : end.marker.first - 1;
+  const marker = end.marker;
+  return {
+    intern_index: internIndex,
+    ...span,
+    end_s: commandEndSeconds(span.start_s, span.end_s, durationS),
+    score: trigger.score,
+    trigger_end_s: matchSpan(words, trigger.first, trigger.count).end_s,
+    prompt_text: promptText(words, promptFrom, promptTo),
+    end_marker: marker === null ? null : { ...matchSpan(words, marker.first, marker.count), score: marker.score },
+    default_end_s: roundSeconds(span.start_s + CLEANUP.internDefaultEndSeconds),
+    max_duration_s: CLEANUP.internMaxDurationSeconds,
+  };
+}
+
+/** Intern commands with the word positions each covers. */
+export function locateInternCommands(
+  words: readonly MatchWord[],
+  intern: InternSettings,
+  options: InternOptions = {},
+): LocatedInternCommand[] {
+  const threshold = options.threshold ?? CLEANUP.defaultFuzzyThreshold;
+  const barriers = options.barriers ?? new Set<number>();
+  const markers = normalisePhrases(intern.end_markers);
+  const triggers = findPhraseMatches(words, normalisePhrases([intern.trigger_keyword]), threshold).filter(
+    (trigger) => !barriers.has(trigger.first),
+  );
+  const triggerStarts = new Set(triggers.map((trigger) => trigger.first));
+  const isBoundary = (position: number) => barriers.has(position) || triggerStarts.has(position);
+  const located: LocatedInternCommand[] = [];
+  let consumedUpTo = -1;
+  for (const trigger of triggers) {
+    if (trigger.first <= consumedUpTo) continue;
+    const end = findCommandEnd(words, trigger, markers, isBoundary, threshold);
+    const command = buildCommand(words, trigger, end, located.length, options.durationS ?? null);
+    located.push({ command, first: trigger.first, last: end.last });
+    consumedUpTo = end.last;
+  }
+  return located;
+}
+
+/** Every spoken Intern command: trigger keyword up to an end marker, or to the 6 s word bound. */
+export function detectInternCommands(
+  words: readonly MatchWord[],
+  intern: InternSettings,
+  options: InternOptions = {},
+): TInternCommandMatch[] {
+  return locateInternCommands(words, intern, options).map((located) => located.command);
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+
+/** One recognised word; times are seconds from the start of the upload. */
+export const ZTranscriptWord = z
+  .object({
+    text: z.string(),
+    start: z.number().min(0),
+    end: z.number().min(0),
+    /** 0-1; null when the engine gives none (a transcript supplied as SRT or WebVTT). */
+    confidence: z.number().min(0).max(1).nullable().default(null),
+  })
+  .refine((word) => word.end >= word.start, { message: 'A word cannot end before it starts', path: ['end'] });
+export type TTranscriptWord = z.infer<typeof ZTranscriptWord>;
+
+/** A word-level transcript, as every transcription engine returns it. */
+export const ZTranscript = z.object({
+  words: z.array(ZTranscriptWord),
+  language: z.string().nullable().default(null),
+  /** Length of the audio in seconds when known; bounds cuts that would run past the end. */
+  duration_s: z.number().min(0).nullable().default(null),
+});
+export type TTranscript = z.infer<typeof ZTranscript>;
+export type TTranscriptInput = z.input<typeof ZTranscript>;
+
+/** A sound-effect media item's spoken trigger keyword (items whose keyword is null are left out). */
+export const ZSfxKeyword = z.object({ media_id: z.string().min(1), keyword: z.string() });
+export type TSfxKeyword = z.infer<typeof ZSfxKeyword>;
+
+/*
+ * What detection finds in a transcript. Times are seconds, rounded to the millisecond; word_index is
+ * the position in transcript.words of the first matched word and word_count how many words matched.
+ */
+const seconds = z.number().min(0);
+const wordSpan = {
+  word_index: z.number().int().min(0),
+  word_count: z.number().int().min(1),
+  /** The words as spoken, joined by spaces. */
+  text: z.string(),
+  start_s: seconds,
+  end_s: seconds,
+};
+const similarity = z.number().min(0).max(1);
+
+/** A retake marker; the cut is the marker time minus 0.75 s to plus 0.25 s (spec 001 §7). */
+export const ZFlubberMarker = z.object({
+  flubber_index: z.number().int().min(0),
+  ...wordSpan,
+  score: similarity,
+  flubber_time_s: seconds,
+  flubber_end_s: seconds,
+  cut_start_s: seconds,
+  cut_end_s: seconds,
+});
+export type TFlubberMarker = z.infer<typeof ZFlubberMarker>;
+
+/** A spoken Intern command: trigger keyword, the prompt, and the end marker when one was said. */
+export const ZInternCommandMatch = z.object({
+  intern_index: z.number().int().min(0),
+  /** start_s is the trigger's start; end_s the end marker's end, or the word bound when none was said. */
+  ...wordSpan,
+  score: similarity,
+  trigger_end_s: seconds,
+  prompt_text: z.string(),
+  end_marker: z.object({ ...wordSpan, score: similarity }).nullable(),
+  /** Spec 000 §9: default end 6 s after the start, at most 30 s. */
+  default_end_s: seconds,
+  max_duration_s: seconds,
+});
+export type TInternCommandMatch = z.infer<typeof ZInternCommandMatch>;
+
+export const ZSfxKeywordHit = z.object({
+  media_id: z.string(),
+  keyword: z.string(),
+  ...wordSpan,
+  score: similarity,
+});
+export type TSfxKeywordHit = z.infer<typeof ZSfxKeywordHit>;
+
+/** A filler word; the cut reaches back fillerLeadTrimMs but never into the previous word. */
+export const ZFillerMatch = z.object({ filler: z.string(), ...wordSpan, cut_start_s: seconds, cut_end_s: seconds });
+export type TFillerMatch = z.infer<typeof ZFillerMatch>;
+
+/** A silence between two words longer than maxPauseSeconds; the cut keeps its first targetPauseSeconds. */
+export const ZLongPause = z.object({
+  after_word_index: z.number().int().min(0),
+  start_s: seconds,
+  end_s: seconds,
+  duration_s: seconds,
+  cut_start_s: seconds,
+  cut_end_s: seconds,
+});
+export type TLongPause = z.infer<typeof ZLongPause>;
+
+export const ZCensoredWord = z.object({ censor_word: z.string(), ...wordSpan, score: similarity });
+export type TCensoredWord = z.infer<typeof ZCensoredWord>;
+
+function zFound<T extends z.ZodType>(match: T) {
+  return z.object({ count: z.number().int().min(0), matches: z.array(match) });
+}
+
+/** Everything found in one upload's transcript; each kind with its count, as the intents of spec 001 §3. */
+export const ZDetectionResult = z.object({
+  flubber: zFound(ZFlubberMarker),
+  intern: zFound(ZInternCommandMatch),
+  sfx: zFound(ZSfxKeywordHit),
+  fillers: zFound(ZFillerMatch),
+  pauses: zFound(ZLongPause),
+  censored: zFound(ZCensoredWord),
+});
+export type TDetectionResult = z.infer<typeof ZDetectionResult>;
