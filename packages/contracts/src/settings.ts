@@ -24,12 +24,14 @@ export const ZAdminSettingsUpdate = z.object({
   default_user_active: z.boolean().optional(),
   max_upload_mb: z.coerce.number().transform(clampMaxUploadMb).optional(),
   maintenance_mode: z.boolean().optional(),
+  // Absent stays absent (a partial update keeps the stored message); empty or null clears it.
   maintenance_message: z
     .string()
     .trim()
     .max(NAMES.maintenanceMessageMaxLength)
-    .nullish()
-    .transform((v) => (v ? v : null)),
+    .transform((v) => v || null)
+    .nullable()
+    .optional(),
 });
 export type TAdminSettingsUpdate = z.input<typeof ZAdminSettingsUpdate>;
 

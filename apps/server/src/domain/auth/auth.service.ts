@@ -86,7 +86,7 @@ export class AuthService {
     if (maintenance.maintenance_mode && user.role !== 'admin') {
       throw new AppError('MAINTENANCE', maintenance.maintenance_message ?? MESSAGES.maintenanceDefault);
     }
-    if (!user.isActive && !user.emailVerifiedAt) {
+    if (!user.isActive && !user.emailVerifiedAt && !user.disabledAt) {
       if (!(await verification.hasPendingCode(user))) await verification.sendCode(user).catch(() => undefined);
       throw new AppError('EMAIL_NOT_CONFIRMED', MESSAGES.confirmEmailFirst);
     }
@@ -105,7 +105,7 @@ export class AuthService {
   async resendVerification(input: { email: string }): Promise<void> {
     const body = parseInput(ZResendVerificationRequest, input);
     const user = await this.deps.em.findOne(UserSchema, { email: body.email });
-    if (user && !user.emailVerifiedAt) await this.deps.verification.sendCode(user);
+    if (user && !user.emailVerifiedAt && !user.disabledAt) await this.deps.verification.sendCode(user);
   }
 
   /** Before confirmation, a mistyped address can be corrected; a new code goes to the new one. */

@@ -54,7 +54,7 @@ export class VerificationService {
     return count > 0;
   }
 
-  /** Checks a code; on success the address is confirmed and the account activated. */
+  /** Checks a code; on success the address is confirmed and the account activated (unless an admin disabled it). */
   async confirm(email: string, code: string): Promise<User> {
     const failKey = `code-check:${email}`;
     await this.limits.assertUnder([failKey], AUTH.verificationCodeMaxAttempts * 2, AUTH.failedLoginWindowMs);
@@ -79,7 +79,7 @@ export class VerificationService {
     }
     pending.usedAt = new Date();
     user.emailVerifiedAt ??= new Date();
-    user.isActive = true;
+    if (!user.disabledAt) user.isActive = true;
     await this.em.flush();
     await this.limits.reset(failKey);
     return user;

@@ -37,7 +37,6 @@ export class SettingsService {
     for (const [k, v] of Object.entries(patch) as [keyof TAdminSettings, never][]) {
       if (v !== undefined) next[k] = v;
     }
-    if (input.maintenance_message === undefined) next.maintenance_message = current.maintenance_message;
     await this.em.upsert(AppSettingSchema, { key: KEY, value: next, updatedAt: new Date() });
     cache = null;
     return this.get();

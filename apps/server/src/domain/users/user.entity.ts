@@ -15,6 +15,8 @@ export const UserSchema = defineEntity({
     tier: p.string().length(32).default('free'),
     role: p.string().length(16).default('user'),
     isActive: p.boolean().default(false),
+    /** Set while an admin has disabled the account; an email code then confirms the address but does not re-activate. */
+    disabledAt: p.datetime().nullable(),
     emailVerifiedAt: p.datetime().nullable(),
     termsVersionAccepted: p.string().length(64).nullable(),
     googleSub: p.string().length(255).nullable().unique(),

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { z } from 'zod';
 import {
   ZUpdatePrefsRequest,
   ZAcceptTermsRequest,
@@ -64,7 +65,8 @@ export class UsersService {
   }
 
   async getById(id: string): Promise<User> {
-    const user = await this.em.findOne(UserSchema, { id });
+    // A malformed id cannot name a user; PostgreSQL would refuse it as a uuid (a 500).
+    const user = z.guid().safeParse(id).success ? await this.em.findOne(UserSchema, { id }) : null;
     if (!user) throw new AppError('NOT_FOUND', 'User not found');
     return user;
   }
@@ -77,7 +79,10 @@ export class UsersService {
     const user = await this.getById(id);
     if (patch.tier !== undefined) user.tier = ZTier.parse(patch.tier);
     if (patch.subscription_expires_at !== undefined) user.subscriptionExpiresAt = patch.subscription_expires_at;
-    if (patch.is_active !== undefined) user.isActive = patch.is_active;
+    if (patch.is_active !== undefined) {
+      user.isActive = patch.is_active;
+      user.disabledAt = patch.is_active ? null : new Date();
+    }
     await this.em.flush();
     if (patch.is_active === false) await this.sessions.revokeAllForUser(user.id);
     return user;

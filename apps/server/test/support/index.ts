@@ -1,0 +1,4 @@
+/** Test helpers shared by the server's and the worker's suites (exported as @ppp/server/test-support). */
+export { createTestDatabase, openTestOrm, resetDatabase } from './database.ts';
+export { uniqueEmail, uniqueIp, testConfig, servicesFor, codeIn, PASSWORD } from './fixtures.ts';
+import './provided-context.ts';

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { openTestOrm, PASSWORD, servicesFor, testConfig, uniqueEmail, uniqueIp } from '@ppp/server/test-support';
+import type { TConfig } from '@ppp/server/config';
+import { outboxOnlyTransport } from '@ppp/server/domain';
+import { startWorker, type Worker } from '../src/worker.ts';
+
+let orm: MikroORM;
+let config: TConfig;
+let worker: Worker;
+const logs: string[] = [];
+const services = () => servicesFor(orm, config);
+const sql = <T extends object>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
+
+beforeAll(async () => {
+  const db = await openTestOrm();
+  orm = db.orm;
+  config = testConfig(db.databaseUrl);
+  worker = await startWorker({
+    orm,
+    shared: { config, mailTransport: outboxOnlyTransport },
+    databaseUrl: db.databaseUrl,
+    concurrency: 1,
+    log: (msg) => logs.push(msg),
+  });
+});
+afterAll(async () => {
+  await worker?.stop();
+  await orm?.close();
+});
+
+async function waitForJob(name: string, id: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const job = await worker.boss.getJobById(name, id);
+    if (job && ['completed', 'failed', 'cancelled'].includes(job.state)) return job.state;
+    if (Date.now() > deadline) throw new Error(`job ${id} still ${job?.state ?? 'missing'}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('auth.cleanup', () => {
+  it('removes expired sessions, dead codes and stale rate-limit windows, and keeps what is live', async () => {
+    // An admin (first account), whose first session expires and second stays live.
+    const adminEmail = uniqueEmail('admin');
+    await services().auth.register({ email: adminEmail, password: PASSWORD }, uniqueIp());
+    await services().auth.login({ username: adminEmail, password: PASSWORD }, uniqueIp());
+    await sql(`update sessions set expires_at = now() - interval '1 minute'`);
+    const live = (await services().auth.login({ username: adminEmail, password: PASSWORD }, uniqueIp())).access_token;
+    const admin = await sql<{ id: string }>('select id from users where email = ?', [adminEmail]);
+
+    // A pending account whose code expired long ago, and one whose code is still usable.
+    const stale = uniqueEmail('stale');
+    const fresh = uniqueEmail('fresh');
+    await services().auth.register({ email: stale, password: PASSWORD }, uniqueIp());
+    await sql(`update email_verifications set expires_at = now() - interval '1 hour' where email = ?`, [stale]);
+    await services().auth.register({ email: fresh, password: PASSWORD }, uniqueIp());
+
+    await sql(`insert into rate_limits (key, count, window_start) values ('test:stale', 3, now() - interval '2 days'), ('test:fresh', 3, now())`);
+
+    const before = await sql<{ n: string }>('select count(*) as n from sessions where user_id = ?', [admin[0]?.id]);
+    expect(Number(before[0]?.n)).toBe(2);
+
+    const id = await worker.boss.send('auth.cleanup', {});
+    expect(id).toEqual(expect.any(String));
+    expect(await waitForJob('auth.cleanup', id ?? '')).toBe('completed');
+
+    const sessions = await sql<{ user_id: string }>('select user_id from sessions');
+    expect(sessions).toEqual([{ user_id: admin[0]?.id }]);
+    expect((await services().sessions.validate(live))?.user.email).toBe(adminEmail);
+
+    const codes = await sql<{ email: string }>('select email from email_verifications order by email');
+    expect(codes).toEqual([{ email: fresh }]);
+
+    const limits = await sql<{ key: string }>(`select key from rate_limits where key like 'test:%'`);
+    expect(limits).toEqual([{ key: 'test:fresh' }]);
+    expect(logs.some((line) => /auth\.cleanup: 1 sessions, 1 codes removed/.test(line))).toBe(true);
+  });
+
+  it('is safe to run again when there is nothing to remove', async () => {
+    const id = await worker.boss.send('auth.cleanup', {});
+    expect(await waitForJob('auth.cleanup', id ?? '')).toBe('completed');
+    expect(await sql('select 1 from sessions')).toHaveLength(1);
+  });
+});
