@@ -66,7 +66,10 @@ export function LandingPage({ googleSignIn }: { googleSignIn: boolean }) {
         <Box py={{ base: 48, sm: 96 }} style={{ background: 'linear-gradient(180deg, var(--mantine-color-violet-0), transparent)' }}>
           <Container size="md">
             <Stack align="center" gap="lg" ta="center">
-              <Badge variant="light" size="lg">Free 14-day trial · No credit card required</Badge>
+              <Group gap="xs" justify="center">
+                <Badge variant="light" size="lg">Free 14-day trial</Badge>
+                <Badge variant="light" size="lg" color="teal">No credit card required</Badge>
+              </Group>
               <Title order={1} fz={{ base: 36, sm: 56 }} lh={1.1}>
                 Your podcast, produced in minutes
               </Title>

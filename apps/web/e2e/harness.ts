@@ -1,0 +1,109 @@
+/** Starts the real launcher (embedded PostgreSQL, server, worker) and Debian's Chromium for browser journeys. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const REPO_ROOT = path.resolve(HERE, '../../..');
+export const SCREENSHOT_DIR = path.join(HERE, 'screenshots');
+const CHROMIUM = '/usr/bin/chromium';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningApp {
+  baseUrl: string;
+  stop: () => Promise<void>;
+  /** The launcher's recent output, for failure messages. */
+  output: () => string;
+}
+
+export async function startApp(): Promise<RunningApp> {
+  if (!existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html'))) {
+    throw new Error('apps/web/dist is missing: run `pnpm --filter @ppp/web build` first');
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'ppp-e2e-'));
+  // As root, PostgreSQL runs as the postgres user, which must be able to enter the data folder.
+  await chmod(dataDir, 0o755);
+  const port = await freePort();
+  const pgPort = await freePort();
+  let log = '';
+  const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, 'apps/server/src/launch.ts')], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`launcher exited early:\n${log}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${log}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+
+  return {
+    baseUrl,
+    output: () => log,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchChromium(): Promise<Browser> {
+  const deadline = Date.now() + 300_000;
+  while (!existsSync(CHROMIUM)) {
+    if (Date.now() > deadline) throw new Error(`${CHROMIUM} not found (apt-get install chromium)`);
+    await new Promise((r) => setTimeout(r, 2_000));
+  }
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
