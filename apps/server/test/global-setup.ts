@@ -29,15 +29,21 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // As root the server runs as the `postgres` system user, which must be able to write here.
   await fs.chmod(dir, 0o777);
   const db = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: await freePort(), persistent: false });
-  const orm = await openOrm(db.url, { poolMax: 1 });
-  try {
-    await migrate(orm);
-  } finally {
-    await orm.close();
-  }
-  project.provide('databaseUrl', db.url);
-  return async () => {
+  const teardown = async () => {
     await db.stop();
     await fs.rm(dir, { recursive: true, force: true });
   };
+  try {
+    const orm = await openOrm(db.url, { poolMax: 1 });
+    try {
+      await migrate(orm);
+    } finally {
+      await orm.close();
+    }
+  } catch (err) {
+    await teardown();
+    throw err;
+  }
+  project.provide('databaseUrl', db.url);
+  return teardown;
 }

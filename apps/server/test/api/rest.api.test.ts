@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AUTH, MESSAGES, TERMS, ZAdminSettings, ZPublicConfig, ZTermsInfo } from '@ppp/contracts';
 import { openTestOrm } from '../support/database.ts';
 import { PASSWORD, uniqueEmail } from '../support/fixtures.ts';
-import { errorOf, login, register, startTestServer, twoUsers, ZMeJson, type TestServer } from '../support/http.ts';
+import { errorOf, login, outboxCode, register, startTestServer, twoUsers, ZMeJson, type TestServer } from '../support/http.ts';
 
 let orm: MikroORM;
 let api: TestServer;
@@ -72,6 +72,27 @@ describe('registration and sign-in over REST', () => {
     expect(errorOf(noToken)).toMatchObject({ status: 422, detail: MESSAGES.missingVerificationToken });
     const resend = await api.request('POST', '/api/auth/resend-verification', { json: { email } });
     expect(resend).toMatchObject({ status: 200, body: { ok: true } });
+  });
+
+  it('the verify page flow: a corrected address gets the code, {token, email} confirms it', async () => {
+    const typo = uniqueEmail('typo');
+    expect(await register(api, typo)).toBe(false);
+    const corrected = uniqueEmail('corrected');
+    const moved = await api.request('POST', '/api/auth/update-pending-email', { json: { old_email: typo, new_email: corrected } });
+    expect(moved).toMatchObject({ status: 200, body: { ok: true } });
+    const again = await api.request('POST', '/api/auth/update-pending-email', { json: { old_email: typo, new_email: uniqueEmail('x') } });
+    expect(errorOf(again)).toEqual({ status: 400, code: 'BAD_REQUEST', detail: MESSAGES.unableToUpdateEmail });
+    const taken = await api.request('POST', '/api/auth/update-pending-email', { json: { old_email: corrected, new_email: userB.email } });
+    expect(errorOf(taken)).toEqual({ status: 400, code: 'BAD_REQUEST', detail: MESSAGES.unableToUpdateEmail });
+
+    const code = await outboxCode(api, admin.token, corrected);
+    const confirmed = await api.request('POST', '/api/auth/confirm-email', { json: { token: code, email: corrected } });
+    expect(confirmed).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await api.request('POST', '/api/auth/token', { form: { username: corrected, password: PASSWORD } })).status).toBe(200);
+    // Resend answers the same for any address, so it cannot tell which have accounts.
+    for (const email of [corrected, uniqueEmail('nobody')]) {
+      expect(await api.request('POST', '/api/auth/resend-verification', { json: { email } })).toMatchObject({ status: 200, body: { ok: true } });
+    }
   });
 
   it('the token call answers {access_token, token_type: "bearer"} and wants a form', async () => {
