@@ -63,6 +63,7 @@ afterAll(async () => {
 
 describe('accounts journey', () => {
   let adminToken = '';
+  let adminPage: Page | null = null;
 
   it('the first user registers through the dialog and lands in the workspace as admin', async () => {
     const page = await newPage(DESKTOP);
@@ -117,6 +118,7 @@ describe('accounts journey', () => {
 
     adminToken = (await page.evaluate(() => localStorage.getItem('authToken'))) ?? '';
     expect(adminToken).not.toBe('');
+    adminPage = page;
   });
 
   it('a second user registers inactive, verifies the code from the outbox, signs out and in again', async () => {
@@ -176,6 +178,62 @@ describe('accounts journey', () => {
     await dialog.getByLabel(/^Password/).fill(CREATOR.password);
     await dialog.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Welcome, creator' }).isVisible()).toBe(true);
+  });
+
+  it('maintenance from the admin settings gates visitors but not the admin', async () => {
+    if (!adminPage) throw new Error('the admin journey did not run');
+    const admin = adminPage;
+    await admin.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Admin settings' }).click();
+    await admin.getByRole('switch', { name: /Maintenance mode/ }).check();
+    await admin.getByLabel('Maintenance message').fill('Upgrading the studio, back at noon.');
+    await admin.getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(() => admin.getByText('Maintenance mode is on').isVisible()).toBe(true);
+    await shot(admin, 'admin-settings-desktop');
+
+    const visitor = await newPage(PHONE);
+    await visitor.goto('/');
+    await expect.poll(() => visitor.getByRole('heading', { name: MESSAGES.maintenanceTitle }).isVisible()).toBe(true);
+    expect(await visitor.getByText('Upgrading the studio, back at noon.').isVisible()).toBe(true);
+    await shot(visitor, 'maintenance-phone');
+
+    await admin.reload();
+    await admin.getByRole('switch', { name: /Maintenance mode/ }).uncheck();
+    await admin.getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(() => admin.getByText('Maintenance mode is on').count()).toBe(0);
+    await visitor.getByRole('button', { name: 'Try Again' }).click();
+    await expect.poll(() => visitor.getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);
+  });
+
+  it('an account switched off by the admin sees the waitlist and can request access', async () => {
+    const token = await adminTokenOr(adminToken);
+    const login = await fetch(`${app.baseUrl}/api/auth/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ username: CREATOR.email, password: CREATOR.password }),
+    });
+    const creatorToken = ((await login.json()) as { access_token: string }).access_token;
+    const me = (await (await fetch(`${app.baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${creatorToken}` } })).json()) as {
+      id: string;
+    };
+    const off = await fetch(`${app.baseUrl}/api/admin/users/${me.id}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ is_active: false }),
+    });
+    expect(off.status).toBe(200);
+
+    const page = await newPage(DESKTOP);
+    await page.goto('/?login=1');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill(CREATOR.email);
+    await dialog.getByLabel(/^Password/).fill(CREATOR.password);
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Request access' }).isVisible()).toBe(true);
+    await page.getByLabel(/^Note/).fill('A weekly show about birds.');
+    await page.getByRole('button', { name: 'Request access' }).click();
+    await expect.poll(() => page.getByText(MESSAGES.waitlistSuccessTitle).isVisible()).toBe(true);
+    await shot(page, 'waitlist-desktop');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);
   });
 
   it('shows the verify, 404 and legal pages', async () => {

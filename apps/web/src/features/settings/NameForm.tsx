@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES, NAMES, ZNameForm, type TMe } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
@@ -40,12 +40,11 @@ export function NameForm({ me }: { me: TMe }) {
             <Title order={2} size="h4" id="name-title">Your name</Title>
             <Text size="sm" c="dimmed">How you are greeted in the workspace.</Text>
           </div>
-          <Group grow align="flex-start" wrap="wrap">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
               label="First name"
               autoComplete="given-name"
               required
-              miw={200}
               maxLength={NAMES.firstNameMaxLength}
               value={values.first_name}
               onChange={(e) => setValues({ ...values, first_name: e.currentTarget.value })}
@@ -54,12 +53,11 @@ export function NameForm({ me }: { me: TMe }) {
             <TextInput
               label="Last name"
               autoComplete="family-name"
-              miw={200}
               maxLength={NAMES.lastNameMaxLength}
               value={values.last_name}
               onChange={(e) => setValues({ ...values, last_name: e.currentTarget.value })}
             />
-          </Group>
+          </SimpleGrid>
           <Group justify="flex-end">
             <Button type="submit" disabled={!changed} loading={update.isPending}>
               Save name

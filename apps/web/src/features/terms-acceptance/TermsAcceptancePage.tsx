@@ -43,7 +43,7 @@ export function TermsAcceptancePage({ me }: { me: TMe }) {
         style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
       >
         <Typography p="md">
-          <TermsContent />
+          <TermsContent compact />
         </Typography>
       </ScrollArea.Autosize>
       {error && (
