@@ -20,6 +20,8 @@ export async function startWorker(options: {
 }): Promise<Worker> {
   const { orm, shared, log } = options;
   const boss = new PgBoss({ connectionString: options.databaseUrl, max: options.concurrency + 2 });
+  // Poll every half second (pg-boss's floor) so short jobs finish promptly.
+  const pollingIntervalSeconds = 0.5;
   boss.on('error', (err) => log(`pg-boss: ${err instanceof Error ? err.message : String(err)}`));
   await boss.start();
   for (const name of Object.keys(JOB_DEFINITIONS) as TJobName[]) {
@@ -29,7 +31,7 @@ export async function startWorker(options: {
       retryBackoff: def.retryBackoff,
       expireInSeconds: def.expireInSeconds,
     });
-    await boss.work(name, { localConcurrency: options.concurrency }, async (jobs) => {
+    await boss.work(name, { localConcurrency: options.concurrency, pollingIntervalSeconds }, async (jobs) => {
       for (const job of jobs) {
         const payload = JOBS[name].parse(job.data ?? {});
         const em = orm.em.fork();

@@ -4,7 +4,15 @@ import type { RestRoute } from './rest/route.ts';
 type JsonSchema = Record<string, unknown>;
 
 function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as JsonSchema;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'openapi-3.0',
+    // Dates travel as ISO 8601 strings in JSON.
+    override: (ctx) => {
+      if (ctx.zodSchema._zod.def.type === 'date') Object.assign(ctx.jsonSchema, { type: 'string', format: 'date-time' });
+    },
+  }) as JsonSchema;
   return rest;
 }
 
