@@ -236,6 +236,15 @@ describe('accounts journey', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);
   });
 
+  it('signs in from an access_token in the URL hash and removes it from the URL', async () => {
+    const token = await adminTokenOr(adminToken);
+    const page = await newPage(DESKTOP);
+    await page.goto(`/dashboard#access_token=${encodeURIComponent(token)}&token_type=bearer`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Ada' }).isVisible()).toBe(true);
+    expect(page.url()).toBe(`${app.baseUrl}/dashboard`);
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBe(token);
+  });
+
   it('shows the verify, 404 and legal pages', async () => {
     const page = await newPage(DESKTOP);
     await page.goto('/verify');
