@@ -112,6 +112,10 @@ describe('accounts journey', () => {
     await expect.poll(() => largerText.isChecked()).toBe(true);
     await shot(page, 'settings-large-text-desktop');
     await largerText.uncheck();
+    const highContrast = page.getByRole('switch', { name: /High contrast/ });
+    await highContrast.check();
+    await shot(page, 'settings-high-contrast-desktop');
+    await highContrast.uncheck();
 
     await page.getByRole('navigation', { name: 'Top bar' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Ada' }).isVisible()).toBe(true);

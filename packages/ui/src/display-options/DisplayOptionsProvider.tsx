@@ -36,6 +36,9 @@ const highContrastVariables: CSSVariablesResolver = () => ({
     '--mantine-color-body': '#ffffff',
     '--mantine-color-default-border': '#000000',
     '--mantine-color-placeholder': '#2e2e2e',
+    // Card and input borders are drawn with these greys.
+    '--mantine-color-gray-3': '#495057',
+    '--mantine-color-gray-4': '#343a40',
   },
   dark: {},
 });
