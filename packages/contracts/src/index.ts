@@ -6,3 +6,4 @@ export * from './settings.ts';
 export * from './jobs.ts';
 export * from './transcript.ts';
 export * from './audio-cleanup.ts';
+export * from './transcription.ts';

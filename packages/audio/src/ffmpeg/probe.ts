@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { runProcess, ProcessFailedError } from '../process.ts';
+import { locateFfmpeg } from './locate.ts';
+
+export interface AudioProbe {
+  durationSeconds: number;
+  codec: string;
+  sampleRate: number;
+  channels: number;
+  /** Bits per second; null when the container does not say (raw PCM streams often don't). */
+  bitRate: number | null;
+  formatName: string;
+}
+
+/** The file is not audio we can use: ffprobe could not read it, or it has no audio stream. */
+export class NotAudioError extends Error {
+  readonly reason: 'no-audio-stream' | 'unreadable';
+  constructor(reason: 'no-audio-stream' | 'unreadable', detail: string) {
+    super(reason === 'no-audio-stream' ? `No audio stream in the file: ${detail}` : `Not a readable media file: ${detail}`);
+    this.name = 'NotAudioError';
+    this.reason = reason;
+  }
+}
+
+const numeric = z.union([z.string(), z.number()]).transform(Number).pipe(z.number().finite());
+const ZProbe = z.object({
+  streams: z
+    .array(
+      z.object({
+        codec_type: z.string().optional(),
+        codec_name: z.string().optional(),
+        sample_rate: numeric.optional(),
+        channels: z.number().int().optional(),
+        bit_rate: numeric.optional(),
+        duration: numeric.optional(),
+      }),
+    )
+    .default([]),
+  format: z
+    .object({ format_name: z.string().optional(), duration: numeric.optional(), bit_rate: numeric.optional() })
+    .default({}),
+});
+
+export function probeArgs(path: string): string[] {
+  return ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path];
+}
+
+/** Reads ffprobe's JSON; the first audio stream is the one the product works on. */
+export function parseProbe(json: unknown, path = 'input'): AudioProbe {
+  const probe = ZProbe.parse(json);
+  const stream = probe.streams.find((s) => s.codec_type === 'audio');
+  if (!stream) throw new NotAudioError('no-audio-stream', path);
+  const durationSeconds = probe.format.duration ?? stream.duration;
+  if (durationSeconds === undefined) throw new NotAudioError('unreadable', `${path}: no duration`);
+  return {
+    durationSeconds,
+    codec: stream.codec_name ?? 'unknown',
+    sampleRate: stream.sample_rate ?? 0,
+    channels: stream.channels ?? 0,
+    bitRate: stream.bit_rate ?? probe.format.bit_rate ?? null,
+    formatName: probe.format.format_name ?? 'unknown',
+  };
+}
+
+export interface ProbeOptions {
+  signal?: AbortSignal;
+  ffprobePath?: string;
+}
+
+/** Probes by content, never by name: a renamed text file is refused here. */
+export async function probeAudio(path: string, options: ProbeOptions = {}): Promise<AudioProbe> {
+  const ffprobe = options.ffprobePath ?? locateFfmpeg().ffprobe;
+  let stdout: string;
+  try {
+    ({ stdout } = await runProcess(ffprobe, probeArgs(path), { signal: options.signal }));
+  } catch (error) {
+    if (error instanceof ProcessFailedError && error.exitCode !== null) throw new NotAudioError('unreadable', error.stderrTail);
+    throw error;
+  }
+  return parseProbe(JSON.parse(stdout), path);
+}

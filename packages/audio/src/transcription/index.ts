@@ -1,0 +1,12 @@
+export * from './engine.ts';
+export * from './choose.ts';
+export * from './chunked.ts';
+export * from './merge-chunks.ts';
+export * from './pocketsphinx/engine.ts';
+export { parseSphinxOutput, parseSphinxLine, toTranscriptWords, type SphinxSegment } from './pocketsphinx/parse.ts';
+export * from './pocketsphinx/kws.ts';
+export * from './openai/engine.ts';
+export * from './openai/verbose-json.ts';
+export * from './whisper/engine.ts';
+export * from './whisper/words.ts';
+export * from './supplied/index.ts';
