@@ -7,3 +7,4 @@ export * from './jobs.ts';
 export * from './transcript.ts';
 export * from './audio-cleanup.ts';
 export * from './transcription.ts';
+export * from './podcast.ts';

@@ -1,0 +1,99 @@
+import type { TTranscriptWord } from '@ppp/contracts';
+
+/*
+ * Cue grouping for WebVTT captions. The numbers follow common broadcast caption practice (BBC and
+ * Netflix timed-text guides): two lines of about 42 characters, at most ~7 s on screen; a new cue
+ * also starts after sentence-ending punctuation or a silence long enough to read as a break.
+ */
+export const VTT_CUE = {
+  maxChars: 84,
+  maxDurationS: 7,
+  breakOnGapS: 1.5,
+  lineChars: 42,
+} as const;
+
+export interface TranscriptFileOptions {
+  /** Written on every segment/cue when known (single-speaker shows). */
+  speaker?: string;
+}
+
+/** A WebVTT file (text/vtt) for podcast:transcript, one cue per readable group of words. */
+export function transcriptToWebVtt(words: readonly TTranscriptWord[], options: TranscriptFileOptions = {}): string {
+  const cues = groupCues(words.filter((w) => w.text.trim() !== ''));
+  const blocks = cues.map((cue, index) => {
+    const body = wrapLines(cue.map((w) => w.text.trim()).join(' '), VTT_CUE.lineChars).map(escapeVtt);
+    const first = cue[0]!;
+    const last = cue[cue.length - 1]!;
+    const end = Math.max(last.end, first.start + 0.001);
+    const voice = options.speaker ? `<v ${escapeVtt(options.speaker)}>` : '';
+    return `${index + 1}\n${vttTime(first.start)} --> ${vttTime(end)}\n${voice}${body.join('\n')}`;
+  });
+  return ['WEBVTT', ...blocks].join('\n\n') + '\n';
+}
+
+/** The Podcasting 2.0 JSON transcript (application/json), word-level segments as its spec shows. */
+export function transcriptToJson(words: readonly TTranscriptWord[], options: TranscriptFileOptions = {}) {
+  return {
+    version: '1.0.0' as const,
+    segments: words
+      .filter((w) => w.text.trim() !== '')
+      .map((w) => ({
+        ...(options.speaker ? { speaker: options.speaker } : {}),
+        startTime: round3(w.start),
+        endTime: round3(w.end),
+        body: w.text.trim(),
+      })),
+  };
+}
+
+function groupCues(words: readonly TTranscriptWord[]): TTranscriptWord[][] {
+  const cues: TTranscriptWord[][] = [];
+  let current: TTranscriptWord[] = [];
+  let chars = 0;
+  for (const word of words) {
+    const previous = current[current.length - 1];
+    const length = word.text.trim().length;
+    const tooLong = chars + 1 + length > VTT_CUE.maxChars;
+    const tooSlow = current.length > 0 && word.end - current[0]!.start > VTT_CUE.maxDurationS;
+    const gap = previous !== undefined && word.start - previous.end >= VTT_CUE.breakOnGapS;
+    const sentenceEnded = previous !== undefined && /[.!?…]["')\]]?$/.test(previous.text.trim());
+    if (current.length > 0 && (tooLong || tooSlow || gap || sentenceEnded)) {
+      cues.push(current);
+      current = [];
+      chars = 0;
+    }
+    current.push(word);
+    chars += (chars === 0 ? 0 : 1) + length;
+  }
+  if (current.length > 0) cues.push(current);
+  return cues;
+}
+
+function wrapLines(text: string, width: number): string[] {
+  if (text.length <= width) return [text];
+  // Break at the space nearest the middle so both lines are of similar length.
+  const middle = Math.floor(text.length / 2);
+  let best = -1;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === ' ' && (best === -1 || Math.abs(i - middle) < Math.abs(best - middle))) best = i;
+  }
+  return best === -1 ? [text] : [text.slice(0, best), text.slice(best + 1)];
+}
+
+/** Cue text may not contain "&", "<" or "-->"; escaping ">" as well keeps arrows out of the text. */
+function escapeVtt(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function vttTime(seconds: number): string {
+  const ms = Math.max(0, Math.round(seconds * 1000));
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = Math.floor((ms % 60_000) / 1000);
+  const rest = ms % 1000;
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}.${String(rest).padStart(3, '0')}`;
+}
+
+function round3(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}
