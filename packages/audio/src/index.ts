@@ -5,3 +5,4 @@ export * from './wav.ts';
 export * from './wer.ts';
 export * from './ffmpeg/index.ts';
 export * from './transcription/index.ts';
+export * from './edl/index.ts';

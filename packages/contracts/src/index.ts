@@ -8,3 +8,5 @@ export * from './transcript.ts';
 export * from './audio-cleanup.ts';
 export * from './transcription.ts';
 export * from './podcast.ts';
+export * from './template.ts';
+export * from './edl.ts';
