@@ -6,3 +6,5 @@ export * from './wer.ts';
 export * from './ffmpeg/index.ts';
 export * from './transcription/index.ts';
 export * from './edl/index.ts';
+export * from './speech/index.ts';
+export * from './text-ai/index.ts';

@@ -10,3 +10,6 @@ export * from './transcription.ts';
 export * from './podcast.ts';
 export * from './template.ts';
 export * from './edl.ts';
+export * from './ai-text.ts';
+export * from './voices.ts';
+export * from './recurring-schedule.ts';

@@ -41,3 +41,33 @@ export function clampMaxUploadMb(value: number): number {
   if (!Number.isFinite(value)) return UPLOADS.defaultMaxUploadMb;
   return Math.min(UPLOADS.maxMaxUploadMb, Math.max(UPLOADS.minMaxUploadMb, Math.round(value)));
 }
+
+/** AI voices (spec 000 sections 4, 7 and 9). */
+export const VOICES = {
+  /** GET /api/elevenlabs/voices page size, and the size of a bulk load. */
+  pageSize: 50,
+  bulkPageSize: 200,
+  /** The Generate button rests this long after an AI-voice clip is made. */
+  generateCooldownMs: 30_000,
+} as const;
+
+/** AI titles, notes and tags (spec 000 sections 5 and 9; issue 4). */
+export const AI_TEXT = {
+  maxTags: 20,
+  maxTagLength: 30,
+  /** A title or description holding a run of this many hex characters is discarded (a leaked id or hash). */
+  hexRunLength: 16,
+  /** Titles stay under this many characters. */
+  titleLengthLimit: 100,
+} as const;
+
+/** Recurring publish schedule defaults (spec 000 section 9). */
+export const RECURRING_SCHEDULE = {
+  defaultTimeOfDay: '05:00',
+  defaultAdvanceMinutes: 60,
+  /** 0 = Monday ... 6 = Sunday. */
+  defaultDayOfWeek: 0,
+  defaultTimezone: 'UTC',
+  /** Not in the spec: a lead of more than a week would skip whole occurrences, so it is capped there. */
+  maxAdvanceMinutes: 7 * 24 * 60,
+} as const;

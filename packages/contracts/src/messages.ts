@@ -47,3 +47,22 @@ export const MESSAGES = {
   makeFirstEpisode: 'Make my first episode',
   newEmailMustDiffer: 'The new email must be different from the current one.',
 } as const;
+
+/** AI title, description and tags wording (spec 000 section 8), word for word. */
+export const AI_TEXT_MESSAGES = {
+  transcriptNotReady: 'Transcript not ready yet — still processing',
+  tooManyRequests: 'Too many requests — please slow down and try again.',
+  aiSuggestFailed: 'AI Suggest Failed',
+} as const;
+
+/** 'Request failed (status). Please try again.' with the HTTP status filled in. */
+export function aiRequestFailedMessage(status: number): string {
+  return `Request failed (${status}). Please try again.`;
+}
+
+/** Recurring schedule wording (spec 000 section 8), word for word. */
+export const RECURRING_SCHEDULE_MESSAGES = {
+  loadFailed: 'Failed to load recurring schedule',
+  saveFailed: 'Failed to save recurring schedule',
+  updated: 'Recurring schedule updated',
+} as const;

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { addSlots, isIanaTimezone, ZPutRecurringSchedulesRequest, ZRecurringSlotInput } from '../src/recurring-schedule.ts';
+
+describe('recurring schedule contracts (spec 000 sections 3, 5 and 9)', () => {
+  it('fills the spec defaults: Monday 05:00, 60 minutes ahead, UTC', () => {
+    expect(ZRecurringSlotInput.parse({})).toEqual({ day_of_week: 0, time_of_day: '05:00', enabled: true, advance_minutes: 60 });
+    expect(ZPutRecurringSchedulesRequest.parse({ schedules: [] }).timezone).toBe('UTC');
+  });
+
+  it('drops duplicate day+time slots and refuses bad times and zones', () => {
+    const body = ZPutRecurringSchedulesRequest.parse({
+      timezone: 'Europe/Berlin',
+      schedules: [
+        { day_of_week: 2, time_of_day: '09:30' },
+        { day_of_week: 2, time_of_day: '09:30', advance_minutes: 10 },
+        { day_of_week: 3, time_of_day: '09:30', timezone: 'America/New_York' },
+      ],
+    });
+    expect(body.schedules.map((s) => [s.day_of_week, s.time_of_day, s.advance_minutes])).toEqual([
+      [2, '09:30', 60],
+      [3, '09:30', 60],
+    ]);
+    expect(ZRecurringSlotInput.safeParse({ time_of_day: '24:00' }).success).toBe(false);
+    expect(ZRecurringSlotInput.safeParse({ day_of_week: 7 }).success).toBe(false);
+    expect(ZPutRecurringSchedulesRequest.safeParse({ timezone: 'Mars/Base', schedules: [] }).success).toBe(false);
+    expect(isIanaTimezone('+01:00')).toBe(false);
+    expect(isIanaTimezone('America/Argentina/Buenos_Aires')).toBe(true);
+  });
+
+  it('adds one slot per chosen day and skips ones already there', () => {
+    const make = (s: { day_of_week: number; time_of_day: string }) => ({ day_of_week: s.day_of_week, time_of_day: s.time_of_day });
+    const slots = addSlots([{ day_of_week: 1, time_of_day: '08:00' }], { days: [3, 1, 3], time_of_day: '08:00' }, make);
+    expect(slots).toEqual([
+      { day_of_week: 1, time_of_day: '08:00' },
+      { day_of_week: 3, time_of_day: '08:00' },
+    ]);
+    expect(() => addSlots([], { days: [], time_of_day: '08:00' }, make)).toThrow('Select at least one day.');
+  });
+});
