@@ -33,7 +33,7 @@ export interface RunningApp {
   output: () => string;
 }
 
-export async function startApp(): Promise<RunningApp> {
+export async function startApp(extraEnv: Record<string, string> = {}): Promise<RunningApp> {
   if (!existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist is missing: run `pnpm --filter @ppp/web build` first');
   }
@@ -45,7 +45,7 @@ export async function startApp(): Promise<RunningApp> {
   let log = '';
   const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, 'apps/server/src/launch.ts')], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const keep = (chunk: Buffer) => {

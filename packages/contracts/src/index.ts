@@ -13,3 +13,6 @@ export * from './edl.ts';
 export * from './ai-text.ts';
 export * from './voices.ts';
 export * from './recurring-schedule.ts';
+export * from './plans.ts';
+export * from './landing.ts';
+export * from './landing-defaults.ts';

@@ -11,6 +11,7 @@ import { PublicConfigService } from './settings/public-config.service.ts';
 import { MailService } from './mail/mail.service.ts';
 import { UsersService } from './users/users.service.ts';
 import { WaitlistService } from './waitlist/waitlist.service.ts';
+import { LandingService } from './landing/landing.service.ts';
 import type { MailTransport } from './mail/mail-transport.ts';
 
 /** What every request and job shares: configuration and outside adapters. */
@@ -39,6 +40,7 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
     auth: new AuthService({ em, sessions, verification, limits, settings }),
     users: new UsersService(em, sessions),
     waitlist: new WaitlistService(em, limits),
+    landing: new LandingService(em),
     publicConfig: new PublicConfigService(settings, { googleSignIn: googleConfigured, termsVersion: config.TERMS_VERSION }),
     google:
       googleConfigured && config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET

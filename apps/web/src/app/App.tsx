@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Notifications } from '@mantine/notifications';
@@ -7,9 +7,16 @@ import { trpc, createTrpcClient } from '../lib/trpc.ts';
 import { toApiFailure } from '../lib/api-error.ts';
 import { baseTheme } from './theme.ts';
 import { RootGate } from '../features/gate/RootGate.tsx';
-import { VerifyPage } from '../features/verify/VerifyPage.tsx';
-import { TermsPage } from '../features/legal/TermsPage.tsx';
-import { PrivacyPage } from '../features/legal/PrivacyPage.tsx';
+import {
+  ContactPage,
+  HelpPage,
+  PricingPage,
+  PrivacyPage,
+  TermsPage,
+  VerifyPage,
+  WebsiteBuilderGuidePage,
+} from './lazy-routes.tsx';
+import { RouteFallback } from './RouteFallback.tsx';
 import { ErrorPage } from '../features/errors/ErrorPage.tsx';
 import { NotFoundPage } from '../features/errors/NotFoundPage.tsx';
 import { AppErrorBoundary } from '../features/errors/AppErrorBoundary.tsx';
@@ -47,16 +54,23 @@ export function App() {
         <QueryClientProvider client={queryClient}>
           <BrowserRouter>
             <AppErrorBoundary>
-              <Routes>
-                {SHELL_PATHS.map((path) => (
-                  <Route key={path} path={path} element={<RootGate />} />
-                ))}
-                <Route path="/verify" element={<VerifyPage />} />
-                <Route path="/terms" element={<TermsPage />} />
-                <Route path="/privacy" element={<PrivacyPage />} />
-                <Route path="/error" element={<ErrorPage />} />
-                <Route path="*" element={<NotFoundPage />} />
-              </Routes>
+              <Suspense fallback={<RouteFallback />}>
+                <Routes>
+                  {SHELL_PATHS.map((path) => (
+                    <Route key={path} path={path} element={<RootGate />} />
+                  ))}
+                  <Route path="/verify" element={<VerifyPage />} />
+                  <Route path="/terms" element={<TermsPage />} />
+                  <Route path="/privacy" element={<PrivacyPage />} />
+                  <Route path="/error" element={<ErrorPage />} />
+                  <Route path="/pricing" element={<PricingPage />} />
+                  <Route path="/subscriptions" element={<PricingPage />} />
+                  <Route path="/help" element={<HelpPage />} />
+                  <Route path="/contact" element={<ContactPage />} />
+                  <Route path="/docs/podcast-website-builder" element={<WebsiteBuilderGuidePage />} />
+                  <Route path="*" element={<NotFoundPage />} />
+                </Routes>
+              </Suspense>
             </AppErrorBoundary>
           </BrowserRouter>
         </QueryClientProvider>

@@ -2,7 +2,9 @@ import { authRoutes } from './auth.routes.ts';
 import { googleRoutes } from './google.routes.ts';
 import { publicRoutes } from './public.routes.ts';
 import { adminRoutes } from './admin.routes.ts';
+import { landingRoutes } from './landing.routes.ts';
 import type { RestRoute } from './route.ts';
 
 /** Every REST path of the compatibility layer, in the order of the OpenAPI document. */
 export const REST_ROUTES: RestRoute[] = [...publicRoutes, ...authRoutes, ...googleRoutes, ...adminRoutes];
+REST_ROUTES.push(...landingRoutes);

@@ -7,12 +7,8 @@ import { setToken } from '../../lib/session.ts';
 import { useAuthToken, useMe } from '../../lib/use-session.ts';
 import { decideGate } from './decide-gate.ts';
 import { FullPageStatus } from './FullPageStatus.tsx';
-import { MaintenancePage } from '../maintenance/MaintenancePage.tsx';
-import { WaitlistPage } from '../waitlist/WaitlistPage.tsx';
-import { CheckoutReturnPage } from '../checkout-return/CheckoutReturnPage.tsx';
 import { LandingPage } from '../landing/LandingPage.tsx';
-import { TermsAcceptancePage } from '../terms-acceptance/TermsAcceptancePage.tsx';
-import { WorkspaceLayout } from '../workspace/WorkspaceLayout.tsx';
+import { CheckoutReturnPage, MaintenancePage, TermsAcceptancePage, WaitlistPage, WorkspaceLayout } from './lazy-screens.tsx';
 
 /** The main application shell: decides, in the spec's order, which screen this visit sees. */
 export function RootGate() {

@@ -1,6 +1,6 @@
 /**
- * Built-in landing content (spec 002 sections 1 and 2.5). Editable landing content from the
- * admin panel arrives in a later issue and falls back to these.
+ * Built-in landing copy that is not admin-editable (spec 002 sections 1 and 2.5). Hero, reviews and
+ * FAQs are editable and come from GET /api/public/landing with the defaults in @ppp/contracts.
  */
 export const LANDING_STATS = [
   { value: '10K+', label: 'podcasters' },
@@ -8,6 +8,8 @@ export const LANDING_STATS = [
   { value: '95%', label: 'satisfaction' },
   { value: '5 min', label: 'setup' },
 ] as const;
+
+export const HERO_BADGES = ['Free 14-day trial', 'No credit card required', 'Cancel anytime'] as const;
 
 export const HOW_IT_WORKS = [
   {
@@ -24,32 +26,19 @@ export const HOW_IT_WORKS = [
   },
 ] as const;
 
+/** The short walkthrough 'See how it works' expands: a first session, minute by minute. */
+export const WALKTHROUGH = [
+  'Create your show: a name, a description and cover art.',
+  'Pick a template: a spoken intro and outro, plus a music bed.',
+  'Record in the browser. Trip over a line? Say "Flubber" and say it again.',
+  'Review the transcript, answer the Intern, and press Publish or pick a date.',
+] as const;
+
 export const BENEFITS = [
   { title: 'Free 14-day trial', body: 'No credit card required. Cancel anytime.' },
   { title: '30-day money-back guarantee', body: 'If it is not for you, you get your money back.' },
   { title: 'Spoken-command editing', body: 'Edit by talking: retakes and inserts happen while you record.' },
+  { title: '20+ distribution platforms', body: 'One publish reaches your host and every platform linked to it.' },
+  { title: 'Templates for every episode', body: 'Intro, outro, music and sound effects, the same every time.' },
   { title: 'Self-hostable', body: 'Run it on your own machine, with your own storage and your own database.' },
-] as const;
-
-export const FAQS = [
-  {
-    question: 'Is there a free trial?',
-    answer: 'Yes. Every plan starts with a free 14-day trial, and no credit card is required.',
-  },
-  {
-    question: 'What if it is not right for me?',
-    answer: 'You can cancel anytime, and a 30-day money-back guarantee covers your first payment.',
-  },
-  {
-    question: 'Do I need editing experience?',
-    answer: 'No. Setup takes about five minutes, and spoken commands do the fiddly cuts for you.',
-  },
-  {
-    question: 'Where does my podcast get published?',
-    answer: 'To your podcast host, and from there to 20+ distribution platforms, on a schedule you choose.',
-  },
-  {
-    question: 'Who is Podcast Plus Plus for?',
-    answer: 'Podcasters of every size: over 10,000 podcasters already make their episodes with it.',
-  },
 ] as const;

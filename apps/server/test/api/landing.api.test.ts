@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { DEFAULT_LANDING_CONTENT, LANDING_MESSAGES, ZLandingContent, ZPublicEpisodes } from '@ppp/contracts';
+import { openTestOrm } from '../support/database.ts';
+import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+
+let orm: MikroORM;
+let api: TestServer;
+let admin: { email: string; token: string };
+let userB: { email: string; token: string; id: string };
+
+beforeAll(async () => {
+  const db = await openTestOrm();
+  orm = db.orm;
+  api = await startTestServer(orm, db.databaseUrl);
+  ({ admin, user: userB } = await twoUsers(api));
+});
+afterAll(async () => {
+  await api.close();
+  await orm.close();
+});
+
+const review = { quote: 'Cut my editing time in half.', author: 'Sam Lee', role: 'Host', rating: 4.5, avatar_url: null };
+const faq = { question: 'Can I self-host it?', answer: 'Yes, on your own machine.' };
+
+async function publicLanding() {
+  const res = await api.request('GET', '/api/public/landing');
+  expect(res.status).toBe(200);
+  return ZLandingContent.parse(res.body);
+}
+
+describe('landing content over REST', () => {
+  it('a visitor gets the built-in content on a fresh instance: 3 reviews, 5 FAQs', async () => {
+    const content = await publicLanding();
+    expect(content).toEqual(DEFAULT_LANDING_CONTENT);
+    expect(content.reviews).toHaveLength(3);
+    expect(content.faqs.map((f) => f.answer).join(' ')).toContain('30-day money-back');
+  });
+
+  it('recent published episodes are an empty list until episodes are hosted', async () => {
+    const res = await api.request('GET', '/api/public/episodes');
+    expect(res.status).toBe(200);
+    expect(ZPublicEpisodes.parse(res.body)).toEqual({ items: [] });
+  });
+
+  it('only admins read and write the editor content: anonymous 401, user B 403', async () => {
+    expect((await api.request('GET', '/api/admin/landing')).status).toBe(401);
+    expect((await api.request('GET', '/api/admin/landing', { token: userB.token })).status).toBe(403);
+    const put = await api.request('PUT', '/api/admin/landing', { token: userB.token, json: { reviews: [review], faqs: [faq] } });
+    expect(put.status).toBe(403);
+    expect((await publicLanding()).updated_at).toBeNull();
+  });
+
+  it('an admin save applies the editor rules and sanitises the hero', async () => {
+    const res = await api.request('PUT', '/api/admin/landing', {
+      token: admin.token,
+      json: {
+        hero_html:
+          '<h1 onclick="alert(1)">Make it <em>yours</em></h1><script>alert("x")</script>' +
+          '<p>Read <a href="javascript:alert(1)">this</a> and <a href="https://example.com" target="_top">that</a></p><img src=x onerror="alert(1)">',
+        reviews_heading: '',
+        reviews_summary: 'Our listeners agree.',
+        reviews: [{ ...review, rating: 7.26 }, { quote: '', author: ' ', role: '', avatar_url: '' }],
+        faq_heading: 'Questions',
+        faq_subheading: '   ',
+        faqs: [faq, { question: '', answer: '' }],
+      },
+    });
+    expect(res.status).toBe(200);
+    const saved = ZLandingContent.parse(res.body);
+    expect(saved.hero_html).toBe(
+      '<h1>Make it <em>yours</em></h1><p>Read <a rel="noopener noreferrer">this</a> and ' +
+        '<a href="https://example.com" target="_blank" rel="noopener noreferrer">that</a></p>',
+    );
+    expect(saved).toMatchObject({
+      reviews_heading: DEFAULT_LANDING_CONTENT.reviews_heading,
+      reviews_summary: 'Our listeners agree.',
+      reviews: [{ ...review, rating: 5 }],
+      faq_heading: 'Questions',
+      faq_subheading: DEFAULT_LANDING_CONTENT.faq_subheading,
+      faqs: [faq],
+    });
+    expect(saved.updated_at).not.toBeNull();
+    expect(await publicLanding()).toEqual(saved);
+    const editor = await api.request('GET', '/api/admin/landing', { token: admin.token });
+    expect(editor.body).toEqual(res.body);
+  });
+
+  it('refuses a save that would leave no review or no FAQ, and keeps the stored content', async () => {
+    const before = await publicLanding();
+    const noReviews = await api.request('PUT', '/api/admin/landing', {
+      token: admin.token,
+      json: { reviews: [{ quote: '  ', author: '' }], faqs: [faq] },
+    });
+    expect(errorOf(noReviews)).toEqual({ status: 422, code: 'VALIDATION', detail: LANDING_MESSAGES.atLeastOneReview });
+    const noFaqs = await api.request('PUT', '/api/admin/landing', { token: admin.token, json: { reviews: [review], faqs: [] } });
+    expect(errorOf(noFaqs)).toEqual({ status: 422, code: 'VALIDATION', detail: LANDING_MESSAGES.atLeastOneFaq });
+    expect(await publicLanding()).toEqual(before);
+  });
+});
+
+describe('landing content over tRPC', () => {
+  it('the public query matches REST; user B cannot update, the admin can', async () => {
+    const visitor = api.trpc();
+    expect(await visitor.landing.content.query()).toEqual(await publicLanding());
+    expect(await visitor.landing.episodes.query()).toEqual({ items: [] });
+    await expect(api.trpc(userB.token).landing.update.mutate({ reviews: [review], faqs: [faq] })).rejects.toMatchObject({
+      data: { httpStatus: 403 },
+    });
+    const saved = await api.trpc(admin.token).landing.update.mutate({ hero_html: '', reviews: [review], faqs: [faq] });
+    expect(saved.hero_html).toBe(DEFAULT_LANDING_CONTENT.hero_html);
+    expect(saved.reviews_heading).toBe(DEFAULT_LANDING_CONTENT.reviews_heading);
+    expect((await publicLanding()).reviews).toEqual([review]);
+  });
+});

@@ -1,0 +1,277 @@
+/**
+ * Issue 10, public pages: landing (both layouts, editable content, the experiment), pricing (modes,
+ * annual note, founders countdown and 'Offer ended'), legal, help, contact, docs, verify and 404
+ * pages in Chromium, with screenshots at desktop and phone widths.
+ */
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEFAULT_LANDING_CONTENT, MESSAGES, PRICING, countdownParts } from '@ppp/contracts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, launchChromium, startApp, type RunningApp } from './harness.ts';
+
+let app: RunningApp;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const ADMIN = { email: 'owner@example.com', password: 'correct horse battery' };
+
+async function newPage(viewport: { width: number; height: number }, storage: Record<string, string> = {}): Promise<Page> {
+  const context = await browser.newContext({ baseURL: app.baseUrl, viewport });
+  contexts.push(context);
+  if (Object.keys(storage).length > 0) {
+    await context.addInitScript((entries: Record<string, string>) => {
+      for (const [k, v] of Object.entries(entries)) window.localStorage.setItem(k, v);
+    }, storage);
+  }
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  return page;
+}
+
+async function shot(page: Page, name: string, fullPage = false) {
+  await page.waitForTimeout(300); // let transitions settle
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
+}
+
+const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
+
+/** The first account of a fresh instance is its admin; its token edits the landing content. */
+async function adminToken(): Promise<string> {
+  await fetch(`${app.baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...ADMIN, accept_terms: true }),
+  });
+  const res = await fetch(`${app.baseUrl}/api/auth/token`, {
+    method: 'POST',
+    body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchChromium()]);
+});
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close().catch(() => undefined);
+  await app?.stop();
+});
+
+describe('landing page', () => {
+  it('regular layout: every section, anchors and links, without the workspace bundle', async () => {
+    const page = await newPage(DESKTOP);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    await page.goto('/?layout=regular');
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Your podcast, produced in minutes' }).isVisible()).toBe(true);
+    expect(await page.locator('main[data-layout="regular"]').count()).toBe(1);
+    for (const text of ['10K+', '50K+', '95%', '5 min', 'Free 14-day trial', 'No credit card required']) {
+      expect(await page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
+    }
+    for (const id of ['how-it-works', 'testimonials', 'faq']) expect(await page.locator(`#${id}`).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: DEFAULT_LANDING_CONTENT.reviews_heading }).isVisible()).toBe(true);
+    expect(await page.getByRole('img', { name: 'Rated 4.8 out of 5' }).count()).toBe(1);
+    // No published episodes yet: the section is hidden.
+    expect(await page.getByRole('heading', { name: 'Fresh from the studio' }).count()).toBe(0);
+    const footer = page.getByRole('navigation', { name: 'Footer' });
+    for (const href of ['/subscriptions', '/privacy', '/terms']) expect(await footer.locator(`a[href="${href}"]`).count()).toBe(1);
+    expect(await page.evaluate(() => [localStorage.getItem('ppp.landing.layout'), localStorage.getItem('ppp.landing.layoutMode')])).toEqual([
+      'regular',
+      'manual',
+    ]);
+    expect(scripts.some((u) => u.includes('WorkspaceLayout'))).toBe(false);
+    await shot(page, 'landing-regular-desktop');
+    await shot(page, 'landing-regular-desktop-full', true);
+
+    const see = page.getByRole('button', { name: 'See how it works' });
+    await see.click();
+    await expect.poll(() => see.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(visible(page, 'Your first session, step by step')).toBe(true);
+    const faq = DEFAULT_LANDING_CONTENT.faqs[1];
+    await page.getByRole('button', { name: faq?.question ?? '' }).click();
+    await expect.poll(visible(page, faq?.answer ?? '')).toBe(true);
+    await see.click();
+    await expect.poll(() => see.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('Make my first episode and Sign In open the dialog', async () => {
+    const page = await newPage(PHONE);
+    await page.goto('/?layout=regular');
+    await page.getByRole('button', { name: MESSAGES.makeFirstEpisode }).first().click();
+    await expect.poll(() => page.getByRole('dialog').getByText('Create your account').first().isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await shot(page, 'landing-regular-phone');
+    await shot(page, 'landing-regular-phone-full', true);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => page.getByRole('dialog').getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
+  });
+
+  it('ab layout, and the manual switch reloads into the chosen layout', async () => {
+    const page = await newPage(DESKTOP);
+    await page.goto('/?layout=ab');
+    await expect.poll(() => page.locator('main[data-layout="ab"]').count()).toBe(1);
+    await expect.poll(() => page.getByRole('img', { name: /An episode in the studio/ }).isVisible()).toBe(true);
+    await shot(page, 'landing-ab-desktop');
+    await shot(page, 'landing-ab-desktop-full', true);
+
+    await page.getByLabel('Page layout').selectOption('regular');
+    await page.waitForURL((url) => !url.search.includes('layout='));
+    await expect.poll(() => page.locator('main[data-layout="regular"]').count()).toBe(1);
+    await page.goto('/');
+    await expect.poll(() => page.locator('main[data-layout="regular"]').count()).toBe(1);
+    await page.getByLabel('Page layout').selectOption('auto');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('ppp.landing.layoutMode'))).toBe('auto');
+    const bucket = await page.evaluate(() => localStorage.getItem('ppp.landing.layout'));
+    await expect.poll(() => page.locator(`main[data-layout="${bucket}"]`).count()).toBe(1);
+
+    const phone = await newPage(PHONE);
+    await phone.goto('/?layout=ab');
+    await expect.poll(() => phone.locator('main[data-layout="ab"]').count()).toBe(1);
+    await shot(phone, 'landing-ab-phone');
+  });
+
+  it('shows the content an admin saves, with the hero sanitised, in high contrast too', async () => {
+    const token = await adminToken();
+    const res = await fetch(`${app.baseUrl}/api/admin/landing`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        hero_html: '<h1>Studio-quality shows, <em>zero</em> editing</h1><p>Made by you.</p><img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>',
+        reviews_heading: 'What hosts say',
+        reviews: [{ quote: 'Best tool I use.', author: 'Rae Kim', role: 'Host', rating: 3.5 }],
+        faqs: [{ question: 'Does it work on phones?', answer: 'Yes, record from any modern browser.' }],
+      }),
+    });
+    expect(res.status).toBe(200);
+    const page = await newPage(DESKTOP, { 'ppp.displayOptions': JSON.stringify({ largeText: true, highContrast: true }) });
+    await page.goto('/?layout=regular');
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Studio-quality shows, zero editing' }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'What hosts say' }).isVisible()).toBe(true);
+    expect(await page.getByRole('img', { name: 'Rated 3.5 out of 5' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Does it work on phones?' }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    await shot(page, 'landing-edited-high-contrast-desktop');
+  });
+});
+
+describe('pricing page', () => {
+  it('standard by default, monthly/annual with the Starter note, founders forces annual off', async () => {
+    const page = await newPage(DESKTOP);
+    await page.goto('/pricing');
+    const standard = page.getByRole('radio', { name: 'Standard Pricing (Nov 1)' });
+    await expect.poll(() => standard.isChecked()).toBe(true);
+    expect(await page.getByText(PRICING.starterAnnualNote).isVisible()).toBe(true);
+    const creator = page.getByRole('article', { name: 'Creator' });
+    expect(await creator.getByText('$39', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('article', { name: 'Starter' }).getByRole('link').getAttribute('href')).toContain('plan=starter');
+    expect(await creator.getByRole('link').getAttribute('href')).toContain('plan=creator');
+    expect(await page.getByRole('article', { name: 'Pro' }).getByRole('link').getAttribute('href')).toContain('plan=pro');
+    expect(await page.getByRole('article', { name: 'Enterprise' }).getByRole('link').getAttribute('href')).toBe('/contact');
+    expect(await page.getByRole('table').getByText('Sound effects and templates').isVisible()).toBe(true);
+    const now = countdownParts(new Date());
+    if (now.ended) await expect.poll(() => page.getByTestId('founders-countdown').getByText(PRICING.offerEnded).isVisible()).toBe(true);
+    else await expect.poll(() => page.getByRole('timer').isVisible()).toBe(true);
+    await shot(page, 'pricing-desktop');
+    await shot(page, 'pricing-desktop-full', true);
+
+    await page.getByText('Annual (Save 20%)', { exact: true }).click();
+    await expect.poll(() => creator.getByText('$31', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('article', { name: 'Starter' }).getByText('Monthly billing only').isVisible()).toBe(true);
+    await page.getByText('Founders Pricing', { exact: true }).click();
+    await expect.poll(() => page.getByRole('article', { name: 'Creator Lifetime' }).isVisible()).toBe(true);
+    expect(await page.getByText('$199 once').isVisible()).toBe(true);
+    expect(await page.getByRole('radiogroup', { name: 'Billing period' }).count()).toBe(0);
+    await shot(page, 'pricing-founders-desktop');
+    await page.getByText('Standard Pricing (Nov 1)', { exact: true }).click();
+    await expect.poll(() => page.getByRole('radio', { name: 'Monthly' }).isChecked()).toBe(true);
+    expect(await creator.getByText('$39', { exact: true }).isVisible()).toBe(true);
+  });
+
+  it('the founders countdown ticks every second before Sept 30 23:59:59 and ends after', async () => {
+    const year = new Date().getFullYear();
+    const before = await newPage(PHONE);
+    // The fake clock starts 2d 03h 01m 02s before the deadline and keeps running.
+    await before.clock.install({ time: new Date(year, 8, 28, 20, 58, 57) });
+    await before.goto('/subscriptions');
+    const timer = before.getByRole('timer');
+    const secondsLeft = async () => {
+      const m = /^Time left: (\d+)d (\d\d)h (\d\d)m (\d\d)s$/.exec((await timer.getAttribute('aria-label')) ?? '');
+      if (!m) return Number.NaN;
+      return Number(m[1]) * 86_400 + Number(m[2]) * 3600 + Number(m[3]) * 60 + Number(m[4]);
+    };
+    const start = 2 * 86_400 + 3 * 3600 + 62;
+    await expect.poll(secondsLeft).toBeGreaterThan(start - 15);
+    const shown = await secondsLeft();
+    expect(shown).toBeLessThanOrEqual(start);
+    await before.clock.runFor(3000);
+    await expect.poll(secondsLeft).toBeLessThanOrEqual(shown - 3);
+    await shot(before, 'pricing-phone');
+    await before.getByText('Founders Pricing', { exact: true }).click();
+    await shot(before, 'pricing-founders-phone');
+
+    const after = await newPage(DESKTOP);
+    await after.clock.install({ time: new Date(year, 9, 1, 0, 0, 1) });
+    await after.goto('/pricing');
+    await expect.poll(() => after.getByTestId('founders-countdown').getByText(PRICING.offerEnded).isVisible()).toBe(true);
+    await after.getByText('Founders Pricing', { exact: true }).click();
+    await expect.poll(() => after.getByRole('button', { name: PRICING.offerEnded }).first().isDisabled()).toBe(true);
+  });
+});
+
+describe('legal, help, contact, docs, verify and 404 pages', () => {
+  const pages: { path: string; heading: string; facts: string[] }[] = [
+    { path: '/terms', heading: 'Terms of Use', facts: ['13', '$100'] },
+    { path: '/privacy', heading: 'Privacy Policy', facts: ['24 months', 'about 7 years'] },
+    { path: '/help', heading: 'Help Center', facts: ['Flubber, Intern and templates'] },
+    { path: '/docs/podcast-website-builder', heading: 'Website Builder Guide', facts: ['CNAME', 'Pro and above'] },
+    { path: '/contact', heading: 'Contact Sales', facts: ['Write the email'] },
+  ];
+
+  it.each(pages)('$path renders on the shared layout', async ({ path: url, heading, facts }) => {
+    const page = await newPage(DESKTOP);
+    await page.goto(url);
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: heading }).isVisible()).toBe(true);
+    for (const fact of facts) expect(await page.getByText(fact).first().isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/?login=1');
+    const name = url.split('/').filter(Boolean).join('-');
+    await shot(page, `${name}-desktop`);
+    const phone = await newPage(PHONE);
+    await phone.goto(url);
+    await expect.poll(() => phone.getByRole('heading', { level: 1, name: heading }).isVisible()).toBe(true);
+    await shot(phone, `${name}-phone`);
+  });
+
+  it('the contact form explains what is missing', async () => {
+    const page = await newPage(PHONE);
+    await page.goto('/contact');
+    await page.getByRole('button', { name: 'Write the email' }).click();
+    await expect.poll(visible(page, 'Name is required')).toBe(true);
+    expect(await page.getByText('Email is required.').isVisible()).toBe(true);
+    await shot(page, 'contact-errors-phone');
+  });
+
+  it('verify: a missing token and a wrong code show their messages', async () => {
+    const page = await newPage(PHONE);
+    await page.goto('/verify');
+    await expect.poll(visible(page, MESSAGES.missingVerificationToken)).toBe(true);
+    await shot(page, 'verify-missing-phone');
+    await page.goto('/verify?token=000001&email=nobody%40example.com');
+    await expect.poll(() => page.getByRole('alert').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/onboarding');
+  });
+
+  it('404 and error pages', async () => {
+    const page = await newPage(DESKTOP);
+    await page.goto('/no-such-page');
+    await expect.poll(visible(page, MESSAGES.pageNotFound)).toBe(true);
+    expect(await page.getByRole('link', { name: 'Go Home' }).isVisible()).toBe(true);
+    await shot(page, 'not-found-desktop');
+    await page.goto('/error');
+    await expect.poll(visible(page, 'Something went wrong')).toBe(true);
+    expect(await page.getByRole('link', { name: 'Open Dashboard' }).isVisible()).toBe(true);
+  });
+});
