@@ -30,6 +30,25 @@ export const ZConfig = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(2),
   RUN_WORKER: ZBool.default(true),
+  /** Uploaded media and working files; DATA_DIR/storage when unset. */
+  STORAGE_DIR: z.string().optional(),
+  /** Comma-separated engine order (whisper.cpp, openai-compatible, pocketsphinx); unset means that order. */
+  TRANSCRIPTION_ENGINES: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [])),
+  /** A ggml model file for whisper.cpp (ggml-base.en.bin and the like). */
+  WHISPER_MODEL_PATH: z.string().optional(),
+  /** Where to download the ggml model from on first use when WHISPER_MODEL_PATH does not exist yet. */
+  WHISPER_MODEL_URL: z.string().url().optional(),
+  /** An OpenAI-compatible server up to its version, e.g. https://api.openai.com/v1. */
+  OPENAI_BASE_URL: z.string().url().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  TRANSCRIBE_MODEL: z.string().default('whisper-1'),
+  /** ISO-639-1 language of the uploads when known ('en'); empty lets the engine detect it. */
+  TRANSCRIBE_LANGUAGE: z.string().optional(),
+  /** Seconds of audio per parallel transcription chunk. */
+  TRANSCRIBE_CHUNK_SECONDS: z.coerce.number().min(10).default(120),
 });
 export type TConfig = z.infer<typeof ZConfig>;
 
@@ -40,6 +59,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+export function storageDir(config: TConfig): string {
+  return config.STORAGE_DIR ?? path.join(config.DATA_DIR, 'storage');
 }
 
 export function publicUrl(config: TConfig): string {

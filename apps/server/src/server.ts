@@ -5,11 +5,18 @@ import { createApp } from './http/app.ts';
 import { outboxOnlyTransport, smtpTransport } from './domain/mail/mail-transport.ts';
 import type { SharedDeps } from './domain/services.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { storageDir } from './config.ts';
+import { LocalStorage } from './domain/storage/local-storage.ts';
+import { noJobQueue, PgBossJobQueue } from './domain/jobs/job-queue.ts';
 
-export function sharedDepsFor(config: TConfig): SharedDeps {
+/** The adapters of one process. Jobs go through pg-boss on DATABASE_URL (started on first send). */
+export function sharedDepsFor(config: TConfig, overrides: Partial<SharedDeps> = {}): SharedDeps {
   return {
     config,
     mailTransport: config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : outboxOnlyTransport,
+    storage: new LocalStorage(storageDir(config)),
+    jobs: config.DATABASE_URL ? new PgBossJobQueue({ connectionString: config.DATABASE_URL }) : noJobQueue,
+    ...overrides,
   };
 }
 
@@ -24,7 +31,8 @@ export function startHttpServer(
   config: TConfig,
   log: Logger = createLogger('server', config.LOG_LEVEL),
 ): Promise<RunningServer> {
-  const app = createApp({ orm, shared: sharedDepsFor(config), log: (msg, err) => log.error(msg, err) });
+  const shared = sharedDepsFor(config);
+  const app = createApp({ orm, shared, log: (msg, err) => log.error(msg, err) });
   return new Promise((resolve) => {
     const server: ServerType = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
       resolve({
@@ -33,6 +41,9 @@ export function startHttpServer(
           new Promise<void>((done) => {
             server.close(() => done());
             if ('closeIdleConnections' in server) server.closeIdleConnections();
+          }).then(async () => {
+            await app.tus.close();
+            await shared.jobs.close();
           }),
       });
     });

@@ -1,7 +1,8 @@
 import { PgBoss } from 'pg-boss';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { JOBS, JOB_SCHEDULES, type TJobName } from '@ppp/contracts';
-import { createServices, type SharedDeps } from '@ppp/server/domain';
+import { createServices, LocalStorage, PgBossJobQueue, type SharedDeps } from '@ppp/server/domain';
+import { storageDir } from '@ppp/server/config';
 import { JOB_DEFINITIONS } from './jobs/index.ts';
 import type { JobDefinition } from './jobs/job.ts';
 
@@ -13,29 +14,40 @@ export interface Worker {
 /** Starts pg-boss, creates the queues, registers one handler per queue and the recurring schedules. */
 export async function startWorker(options: {
   orm: MikroORM;
-  shared: SharedDeps;
+  /** The worker's own pg-boss becomes the job queue its handlers enqueue follow-ups on; storage defaults to the local folder. */
+  shared: Omit<SharedDeps, 'jobs' | 'storage'> & Partial<Pick<SharedDeps, 'storage'>>;
   databaseUrl: string;
   concurrency: number;
   log: (msg: string) => void;
 }): Promise<Worker> {
-  const { orm, shared, log } = options;
+  const { orm, log } = options;
   const boss = new PgBoss({ connectionString: options.databaseUrl, max: options.concurrency + 2 });
+  const shared: SharedDeps = {
+    ...options.shared,
+    storage: options.shared.storage ?? new LocalStorage(storageDir(options.shared.config)),
+    jobs: new PgBossJobQueue({ boss }),
+  };
   // Poll every half second (pg-boss's floor) so short jobs finish promptly.
   const pollingIntervalSeconds = 0.5;
   boss.on('error', (err) => log(`pg-boss: ${err instanceof Error ? err.message : String(err)}`));
   await boss.start();
   for (const name of Object.keys(JOB_DEFINITIONS) as TJobName[]) {
     const def = JOB_DEFINITIONS[name] as JobDefinition<TJobName>;
-    await boss.createQueue(name, {
+    const queueOptions = {
       retryLimit: def.retryLimit,
       retryBackoff: def.retryBackoff,
       expireInSeconds: def.expireInSeconds,
-    });
-    await boss.work(name, { localConcurrency: options.concurrency, pollingIntervalSeconds }, async (jobs) => {
+      ...(def.retryDelay ? { retryDelay: def.retryDelay } : {}),
+    };
+    await boss.createQueue(name, queueOptions);
+    // A server may have created the queue first (on its first send) with the defaults.
+    await boss.updateQueue(name, queueOptions);
+    await boss.work(name, { localConcurrency: options.concurrency, pollingIntervalSeconds, includeMetadata: true }, async (jobs) => {
       for (const job of jobs) {
         const payload = JOBS[name].parse(job.data ?? {});
         const em = orm.em.fork();
-        await def.handle(payload, { em, services: createServices(em, shared), log });
+        const attempt = { retryCount: job.retryCount, retryLimit: job.retryLimit };
+        await def.handle(payload, { em, services: createServices(em, shared), log, attempt, signal: job.signal });
       }
     });
     const cron = JOB_SCHEDULES[name];

@@ -19,6 +19,7 @@ export const ERRORS = {
   PAYLOAD_TOO_LARGE: { status: 413, trpc: 'PAYLOAD_TOO_LARGE' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, trpc: 'UNSUPPORTED_MEDIA_TYPE' },
   NOT_READY: { status: 425, trpc: 'PRECONDITION_FAILED' },
+  TRANSCRIPT_NOT_READY: { status: 425, trpc: 'PRECONDITION_FAILED' },
   RATE_LIMITED: { status: 429, trpc: 'TOO_MANY_REQUESTS' },
   INTERNAL: { status: 500, trpc: 'INTERNAL_SERVER_ERROR' },
   NOT_CONFIGURED: { status: 501, trpc: 'NOT_IMPLEMENTED' },

@@ -16,3 +16,6 @@ export * from './recurring-schedule.ts';
 export * from './plans.ts';
 export * from './landing.ts';
 export * from './landing-defaults.ts';
+export * from './media.ts';
+export * from './notifications.ts';
+export * from './audio-cleanup-api.ts';

@@ -42,6 +42,39 @@ export function clampMaxUploadMb(value: number): number {
   return Math.min(UPLOADS.maxMaxUploadMb, Math.max(UPLOADS.minMaxUploadMb, Math.round(value)));
 }
 
+/** Media library and upload limits (spec 001 sections 5 and 9, spec 002 sections 2.11, 5 and 9). */
+export const MEDIA = {
+  /** 'Media file limit 50 MB (intro, outro, music, commercial); 25 MB for sfx.' */
+  libraryMaxMb: 50,
+  sfxMaxMb: 25,
+  /** Issue 3: cover images up to 15 MB, PNG or JPEG. */
+  coverMaxMb: 15,
+  /** 'Recommended upload under 200 MB.' */
+  recommendedUploadMb: 200,
+  /** 'Upload expiry shown 14 days.' */
+  uploadExpiryDays: 14,
+  /** Not in the spec: an unfinished tus upload is removed after this many hours without completing. */
+  partialUploadExpiryHours: 24,
+  /** Not in the spec: bounds on names a user types. */
+  friendlyNameMaxLength: 200,
+  triggerKeywordMaxLength: 100,
+  /** 'Filename display truncation 60 characters (50 with a nickname).' */
+  filenameDisplayChars: 60,
+  filenameDisplayCharsWithNickname: 50,
+  /** 'Transcript poll every 5 s (dashboard flow up to 10 minutes).' */
+  transcriptPollMs: 5_000,
+  transcriptPollMaxMs: 10 * 60 * 1000,
+  /** Spec 000 §9: 'Intent detection retry: 5 times, 750 ms, on 404, 409, 425'. */
+  intentRetryCount: 5,
+  intentRetryDelayMs: 750,
+  /** Not in the spec: how long a signed preview URL stays valid. */
+  previewUrlTtlSeconds: 60 * 60,
+  /** Not in the spec: files in one multipart upload call. */
+  maxFilesPerUpload: 20,
+} as const;
+
+export const BYTES_PER_MB = 1024 * 1024;
+
 /** AI voices (spec 000 sections 4, 7 and 9). */
 export const VOICES = {
   /** GET /api/elevenlabs/voices page size, and the size of a bulk load. */

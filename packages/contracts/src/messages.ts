@@ -48,6 +48,60 @@ export const MESSAGES = {
   newEmailMustDiffer: 'The new email must be different from the current one.',
 } as const;
 
+/** Media library, pre-upload and notification wording (spec 001 sections 2, 5 and 8; spec 002 section 8). */
+export const MEDIA_MESSAGES = {
+  invalidFileType: 'Invalid file type',
+  fileTooLarge: 'File too large',
+  selectAudioFile: 'Select an audio file to upload.',
+  enterFriendlyName: 'Enter a friendly name for this episode before uploading.',
+  deleteFailed: 'Delete failed',
+  unableToDeleteUpload: 'Unable to delete upload.',
+  uploadDeleted: 'Upload deleted',
+  confirmDeleteReady: 'Deleting a ready upload will not refund processing minutes already used.',
+  confirmDeleteProcessing: 'Delete this upload while it is still processing? No processing minutes have been deducted yet.',
+  unableToPrepare: 'We were unable to prepare that audio file. Please try again.',
+  uploadFailed: 'Upload failed',
+  unableToUploadAudio: 'Unable to upload audio.',
+  uploadFailedTryAgain: 'Upload failed. Please try again.',
+  uploadCancelled: 'Upload cancelled',
+  uploadingInBackground: 'Uploading in background',
+  uploadReceived: 'Upload received',
+  uploadMissingFilename: 'Upload response missing filename',
+  previewFailed: 'Preview failed',
+  couldNotResolvePreview: 'Could not resolve preview URL',
+  previewFailedToPlay: 'Preview failed to play',
+  saveErrorTitle: 'Error',
+  comingSoon: 'Coming Soon',
+  commercialUnavailable: 'The commercial category is Coming Soon and cannot be used yet.',
+  transcriptNotReady: 'Transcript not ready yet. Try again soon.',
+  startChooserTitle: 'How do you want to start?',
+  uploadForProcessingTitle: 'Upload audio for processing',
+  emailWhenTranscribed: 'An email arrives when each upload is transcribed.',
+  tryAgain: 'Try again',
+  mediaNotFound: 'Media not found',
+  uploadNotFound: 'Upload not found',
+} as const;
+
+/** '{file}: only audio files are allowed for {category}.' */
+export function onlyAudioAllowedMessage(file: string, category: string): string {
+  return `${file}: only audio files are allowed for ${category}.`;
+}
+
+/** '{file}: exceeds {n}MB limit for {category}.' */
+export function exceedsLimitMessage(file: string, limitMb: number, category: string): string {
+  return `${file}: exceeds ${limitMb}MB limit for ${category}.`;
+}
+
+/** 'Audio exceeds {N}MB limit.' (main content, the admin's max_upload_mb). */
+export function audioExceedsMessage(limitMb: number): string {
+  return `Audio exceeds ${limitMb}MB limit.`;
+}
+
+/** 'Upload failed with status {n}' when the server sent no text. */
+export function uploadFailedStatusMessage(status: number): string {
+  return `Upload failed with status ${status}`;
+}
+
 /** AI title, description and tags wording (spec 000 section 8), word for word. */
 export const AI_TEXT_MESSAGES = {
   transcriptNotReady: 'Transcript not ready yet — still processing',

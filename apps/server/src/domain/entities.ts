@@ -5,6 +5,10 @@ import { RateLimitSchema } from './auth/rate-limit.entity.ts';
 import { AppSettingSchema } from './settings/app-setting.entity.ts';
 import { OutboxMessageSchema } from './mail/outbox-message.entity.ts';
 import { WaitlistRequestSchema } from './waitlist/waitlist-request.entity.ts';
+import { MediaItemSchema } from './media/media-item.entity.ts';
+import { TranscriptSchema } from './transcripts/transcript.entity.ts';
+import { NotificationSchema } from './notifications/notification.entity.ts';
+import { CleanupSettingsSchema } from './audio-cleanup/cleanup-settings.entity.ts';
 
 /** Every entity of the domain, registered with the ORM in one place. */
 export const ENTITIES = [
@@ -15,4 +19,8 @@ export const ENTITIES = [
   AppSettingSchema,
   OutboxMessageSchema,
   WaitlistRequestSchema,
+  MediaItemSchema,
+  TranscriptSchema,
+  NotificationSchema,
+  CleanupSettingsSchema,
 ];

@@ -4,3 +4,7 @@ export { ENTITIES } from './entities.ts';
 export { outboxOnlyTransport, smtpTransport, type MailTransport } from './mail/mail-transport.ts';
 export { toMe, isAdmin } from './users/users.service.ts';
 export type { User } from './users/user.entity.ts';
+export { LocalStorage } from './storage/local-storage.ts';
+export { PgBossJobQueue, noJobQueue, type JobQueue } from './jobs/job-queue.ts';
+export { mediaKey, type StoragePort } from './storage/storage.ts';
+export { createTusFileStore, tusDirectory } from './storage/tus-store.ts';

@@ -13,11 +13,23 @@ import { UsersService } from './users/users.service.ts';
 import { WaitlistService } from './waitlist/waitlist.service.ts';
 import { LandingService } from './landing/landing.service.ts';
 import type { MailTransport } from './mail/mail-transport.ts';
+import type { StoragePort } from './storage/storage.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
+import { UrlSigner } from './storage/url-signer.ts';
+import { MediaService } from './media/media.service.ts';
+import { MediaUploadService } from './media/media-upload.service.ts';
+import { NotificationsService } from './notifications/notifications.service.ts';
+import { AudioCleanupService } from './audio-cleanup/audio-cleanup.service.ts';
+import { TranscriptsService } from './transcripts/transcripts.service.ts';
 
 /** What every request and job shares: configuration and outside adapters. */
 export interface SharedDeps {
   config: TConfig;
   mailTransport: MailTransport;
+  /** Uploaded media (local folder by default). */
+  storage: StoragePort;
+  /** Background jobs (pg-boss). */
+  jobs: JobQueue;
 }
 
 /** The services of one unit of work (one request or one job), all on the same entity manager. */
@@ -28,6 +40,8 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
   const mail = new MailService(em, shared.mailTransport);
   const verification = new VerificationService(em, mail, limits);
   const { config } = shared;
+  const notifications = new NotificationsService(em);
+  const mediaDeps = { em, storage: shared.storage, jobs: shared.jobs };
   const googleConfigured = Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
   return {
     em,
@@ -40,6 +54,12 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
     auth: new AuthService({ em, sessions, verification, limits, settings }),
     users: new UsersService(em, sessions),
     waitlist: new WaitlistService(em, limits),
+    storage: shared.storage,
+    media: new MediaService({ ...mediaDeps, signer: new UrlSigner(em) }),
+    uploads: new MediaUploadService({ ...mediaDeps, settings }),
+    notifications,
+    audioCleanup: new AudioCleanupService(em),
+    transcripts: new TranscriptsService({ em, notifications, mail, publicUrl: publicUrl(config) }),
     landing: new LandingService(em),
     publicConfig: new PublicConfigService(settings, { googleSignIn: googleConfigured, termsVersion: config.TERMS_VERSION }),
     google:

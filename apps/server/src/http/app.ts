@@ -12,6 +12,8 @@ import { mountDocs } from './docs-page.ts';
 import { mountWebApp } from './static-web.ts';
 import { restErrorHandler } from './errors.ts';
 import type { HttpEnv } from './http-env.ts';
+import { createTusHandler, type TusHandler } from './tus/tus-handler.ts';
+import { mountMediaFiles } from './media/media-files.ts';
 
 export interface AppOptions {
   orm: MikroORM;
@@ -20,11 +22,21 @@ export interface AppOptions {
 }
 
 /** The whole HTTP surface: /trpc, /api/*, the API docs and the built web app, on one Hono app. */
-export function createApp({ orm, shared, log = console.error }: AppOptions): Hono<HttpEnv> {
+export function createApp({ orm, shared, log = console.error }: AppOptions): Hono<HttpEnv> & { tus: TusHandler } {
   const app = new Hono<HttpEnv>();
   const trustProxy = shared.config.TRUST_PROXY;
 
   app.onError(restErrorHandler(log));
+  // tus resumable uploads (its own auth per request); the client address comes from the forwarded header when trusted.
+  const tus = createTusHandler(orm, shared, (req) => (trustProxy ? req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() : null) || 'unknown');
+  // Hono routes HEAD as GET; the raw request keeps its method. Downloads through tus are not offered.
+  app.on(['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'], ['/files', '/files/*'], (c) =>
+    c.req.raw.method === 'GET' ? c.json({ detail: 'Not found', code: 'NOT_FOUND' }, 404) : tus.handle(c.req.raw),
+  );
+  app.use('/static/media/*', async (c, next) => {
+    c.set('ctx', await createRequestContext(orm, shared, c.req.raw.headers, clientIpOf(c, trustProxy)));
+    await next();
+  });
   app.use('/api/*', async (c, next) => {
     c.set('ctx', await createRequestContext(orm, shared, c.req.raw.headers, clientIpOf(c, trustProxy)));
     c.header('cache-control', 'no-store');
@@ -46,7 +58,8 @@ export function createApp({ orm, shared, log = console.error }: AppOptions): Hon
   const openApi = buildOpenApi(REST_ROUTES, publicUrl(shared.config));
   app.get('/api/openapi.json', (c) => c.json(openApi));
   mountDocs(app);
+  mountMediaFiles(app);
   mountRestRoutes(app, REST_ROUTES);
   mountWebApp(app, shared.config.WEB_DIST_DIR);
-  return app;
+  return Object.assign(app, { tus });
 }

@@ -56,7 +56,7 @@ export function buildOpenApi(routes: RestRoute[], serverUrl: string): JsonSchema
             requestBody: {
               required: true,
               content: {
-                [route.body.form ? 'application/x-www-form-urlencoded' : 'application/json']: {
+                [route.body.multipart ? 'multipart/form-data' : route.body.form ? 'application/x-www-form-urlencoded' : 'application/json']: {
                   schema: schemaOf(route.body.schema, 'input'),
                 },
               },

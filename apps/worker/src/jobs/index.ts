@@ -1,8 +1,12 @@
 import type { TJobName } from '@ppp/contracts';
 import { authCleanupJob } from './auth-cleanup.job.ts';
+import { audioTranscribeJob } from './audio-transcribe.job.ts';
+import { uploadsCleanupJob } from './uploads-cleanup.job.ts';
 import type { JobDefinition } from './job.ts';
 
 /** Every job the worker consumes. */
 export const JOB_DEFINITIONS: { [N in TJobName]: JobDefinition<N> } = {
   'auth.cleanup': authCleanupJob,
+  'audio.transcribe': audioTranscribeJob,
+  'uploads.cleanup': uploadsCleanupJob,
 };

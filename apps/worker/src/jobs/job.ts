@@ -6,6 +6,13 @@ export interface JobContext {
   em: EntityManager;
   services: Services;
   log: (msg: string) => void;
+  /** Which run this is: a handler records a permanent failure on its row when no retry is left. */
+  attempt: { retryCount: number; retryLimit: number };
+  signal?: AbortSignal;
+}
+
+export function isFinalAttempt(ctx: Pick<JobContext, 'attempt'>): boolean {
+  return ctx.attempt.retryCount >= ctx.attempt.retryLimit;
 }
 
 /** One queue: its contract name, queue options, and a handler that is safe to run twice. */
@@ -14,5 +21,7 @@ export interface JobDefinition<N extends TJobName> {
   retryLimit: number;
   retryBackoff: boolean;
   expireInSeconds: number;
+  /** Seconds before the first retry (doubled each time with retryBackoff). */
+  retryDelay?: number;
   handle(payload: TJobPayload<N>, ctx: JobContext): Promise<unknown>;
 }

@@ -3,8 +3,11 @@ import { googleRoutes } from './google.routes.ts';
 import { publicRoutes } from './public.routes.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { landingRoutes } from './landing.routes.ts';
+import { mediaRoutes } from './media.routes.ts';
+import { aiRoutes } from './ai.routes.ts';
+import { notificationRoutes, audioCleanupRoutes } from './notifications.routes.ts';
 import type { RestRoute } from './route.ts';
 
 /** Every REST path of the compatibility layer, in the order of the OpenAPI document. */
-export const REST_ROUTES: RestRoute[] = [...publicRoutes, ...authRoutes, ...googleRoutes, ...adminRoutes];
+export const REST_ROUTES: RestRoute[] = [...publicRoutes, ...authRoutes, ...googleRoutes, ...adminRoutes, ...mediaRoutes, ...aiRoutes, ...notificationRoutes, ...audioCleanupRoutes];
 REST_ROUTES.push(...landingRoutes);

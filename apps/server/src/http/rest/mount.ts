@@ -24,10 +24,13 @@ async function readBody(c: Context, form: boolean | undefined): Promise<unknown>
 export function mountRestRoutes(app: Hono<HttpEnv>, routes: RestRoute[]): void {
   for (const route of routes) {
     const honoPath = route.path.replace(/\{(\w+)\}/g, ':$1');
-    app.on(route.method.toUpperCase(), honoPath, async (c) => {
+    // '/api/media/' is also answered as '/api/media'.
+    const paths = honoPath.endsWith('/') ? [honoPath, honoPath.slice(0, -1)] : [honoPath];
+    app.on(route.method.toUpperCase(), paths, async (c) => {
       const ctx = c.get('ctx');
       await assertAccess(ctx, route.access);
-      const body = route.method === 'get' || route.method === 'delete' ? undefined : await readBody(c, route.body?.form);
+      const noBody = route.method === 'get' || route.method === 'delete' || route.body?.multipart;
+      const body = noBody ? undefined : await readBody(c, route.body?.form);
       const result = await route.handle({ ctx, body, query: c.req.query(), params: c.req.param() as Record<string, string>, c });
       if (result instanceof Response) return result;
       if (route.status === 204 || result === undefined) return c.body(null, 204);

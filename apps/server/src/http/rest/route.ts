@@ -20,7 +20,8 @@ export interface RestRoute {
   tag: string;
   summary: string;
   access: Access;
-  body?: { schema: z.ZodType; form?: boolean };
+  /** multipart: the handler reads the body itself (files); form: a urlencoded or multipart form of strings. */
+  body?: { schema: z.ZodType; form?: boolean; multipart?: boolean };
   query?: z.ZodType;
   response?: z.ZodType;
   status?: 200 | 201 | 202 | 204 | 302;

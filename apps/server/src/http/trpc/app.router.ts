@@ -4,6 +4,10 @@ import { usersRouter } from './routers/users.router.ts';
 import { publicRouter } from './routers/public.router.ts';
 import { adminRouter } from './routers/admin.router.ts';
 import { landingRouter } from './routers/landing.router.ts';
+import { mediaRouter } from './routers/media.router.ts';
+import { notificationsRouter } from './routers/notifications.router.ts';
+import { audioCleanupRouter } from './routers/audio-cleanup.router.ts';
+import { transcriptsRouter } from './routers/transcripts.router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -11,5 +15,9 @@ export const appRouter = router({
   public: publicRouter,
   admin: adminRouter,
   landing: landingRouter,
+  media: mediaRouter,
+  notifications: notificationsRouter,
+  audioCleanup: audioCleanupRouter,
+  transcripts: transcriptsRouter,
 });
 export type AppRouter = typeof appRouter;

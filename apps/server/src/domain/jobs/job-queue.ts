@@ -1,0 +1,65 @@
+import { PgBoss } from 'pg-boss';
+import { JOBS, type TJobName, type TJobPayload } from '@ppp/contracts';
+
+export interface SendOptions {
+  /** A queued or active job with the same key is not queued twice. */
+  singletonKey?: string;
+}
+
+/** How services queue background work; the worker consumes it. */
+export interface JobQueue {
+  send<N extends TJobName>(name: N, payload: TJobPayload<N>, options?: SendOptions): Promise<string | null>;
+  close(): Promise<void>;
+}
+
+/**
+ * pg-boss on the application database. A server starts its own instance on the first send (no
+ * maintenance or cron there: the worker runs those); the worker passes its started one. Queues are
+ * created on first use, which is idempotent; the worker sets their retry options.
+ */
+export class PgBossJobQueue implements JobQueue {
+  private boss: Promise<PgBoss> | null;
+  private readonly connectionString: string | null;
+  private readonly owned: boolean;
+  private readonly created = new Set<string>();
+
+  constructor(source: { boss: PgBoss } | { connectionString: string }) {
+    this.boss = 'boss' in source ? Promise.resolve(source.boss) : null;
+    this.connectionString = 'connectionString' in source ? source.connectionString : null;
+    this.owned = !('boss' in source);
+  }
+
+  private instance(): Promise<PgBoss> {
+    if (!this.boss) {
+      const boss = new PgBoss({ connectionString: this.connectionString ?? '', max: 2, supervise: false, schedule: false });
+      boss.on('error', () => undefined);
+      this.boss = boss.start();
+    }
+    return this.boss;
+  }
+
+  async send<N extends TJobName>(name: N, payload: TJobPayload<N>, options: SendOptions = {}): Promise<string | null> {
+    const data = JOBS[name].parse(payload) as object;
+    const boss = await this.instance();
+    if (!this.created.has(name)) {
+      await boss.createQueue(name);
+      this.created.add(name);
+    }
+    return boss.send(name, data, options.singletonKey ? { singletonKey: options.singletonKey } : {});
+  }
+
+  async close(): Promise<void> {
+    if (!this.owned || !this.boss) return;
+    const boss = await this.boss;
+    this.boss = null;
+    await boss.stop({ graceful: false, timeout: 5_000 });
+  }
+}
+
+/** For processes that never enqueue: sending is a programming error there. */
+export const noJobQueue: JobQueue = {
+  send: async (name) => {
+    throw new Error(`No job queue configured; cannot send ${name}`);
+  },
+  close: async () => undefined,
+};

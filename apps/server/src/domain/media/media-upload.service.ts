@@ -1,0 +1,186 @@
+import { open, readFile, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { z } from 'zod';
+import { NotAudioError, parseSuppliedTranscript, probeAudio, suppliedFormatFromName } from '@ppp/audio';
+import {
+  MEDIA_MESSAGES,
+  ZUploadOptions,
+  type TCoverUploadResponse,
+  type TMediaCategory,
+  type TMediaItem,
+  type TUploadOptions,
+} from '@ppp/contracts';
+import { AppError } from '../errors.ts';
+import { parseInput } from '../validation.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import { mediaKey, type StoragePort } from '../storage/storage.ts';
+import type { User } from '../users/user.entity.ts';
+import { MediaItemSchema } from './media-item.entity.ts';
+import { toMediaDto } from './media.dto.ts';
+import {
+  assertCategoryOpen,
+  assertWithinLimit,
+  audioContentType,
+  defaultFriendlyName,
+  extensionOf,
+  imageTypeOf,
+  notAudio,
+  notImage,
+  storedFilename,
+} from './upload-rules.ts';
+
+/** A received file in a temporary place; the caller removes it when the upload is refused. */
+export interface IncomingFile {
+  path: string;
+  name: string;
+  size: number;
+}
+
+interface Inspected {
+  file: IncomingFile;
+  contentType: string;
+  durationSeconds: number | null;
+}
+
+export interface MediaUploadDeps {
+  em: EntityManager;
+  storage: StoragePort;
+  jobs: JobQueue;
+  settings: SettingsService;
+}
+
+const ZNotifyEmail = z.email({ error: 'Enter a valid notification email.' });
+
+/** The same rules for tus and multipart: category open, size limit, content probed, then stored and (main content) queued. */
+export class MediaUploadService {
+  private readonly deps: MediaUploadDeps;
+  constructor(deps: MediaUploadDeps) {
+    this.deps = deps;
+  }
+
+  /** Checks that need no bytes (tus asks them when the upload is created, before any data arrives). */
+  async preflight(category: TMediaCategory, fileName: string, size: number | undefined, friendlyName?: string): Promise<void> {
+    assertCategoryOpen(category);
+    if (size !== undefined) assertWithinLimit(fileName, size, category, (await this.deps.settings.get()).max_upload_mb);
+    if (category === 'main_content' && !friendlyName?.trim()) throw new AppError('VALIDATION', MEDIA_MESSAGES.enterFriendlyName);
+  }
+
+  private async inspect(file: IncomingFile, category: TMediaCategory): Promise<Inspected> {
+    assertCategoryOpen(category);
+    assertWithinLimit(file.name, file.size, category, (await this.deps.settings.get()).max_upload_mb);
+    if (category === 'cover_art') {
+      const handle = await open(file.path, 'r');
+      const head = new Uint8Array(16);
+      try {
+        await handle.read(head, 0, head.length, 0);
+      } finally {
+        await handle.close();
+      }
+      const type = imageTypeOf(head);
+      if (!type) throw notImage(file.name);
+      return { file, contentType: type, durationSeconds: null };
+    }
+    try {
+      const probe = await probeAudio(file.path);
+      return { file, contentType: audioContentType(probe.formatName), durationSeconds: probe.durationSeconds };
+    } catch (error) {
+      if (error instanceof NotAudioError) throw notAudio(file.name, category);
+      throw error;
+    }
+  }
+
+  private notifyEmail(user: User, options: z.output<typeof ZUploadOptions>): string | null {
+    if (!options.notify_when_ready) return null;
+    const email = options.notify_email || user.email;
+    const parsed = ZNotifyEmail.safeParse(email);
+    if (!parsed.success) throw new AppError('VALIDATION', 'Enter a valid notification email.');
+    return parsed.data.toLowerCase();
+  }
+
+  /** Moves an inspected file into storage and writes its row; main content is queued for transcription. */
+  private async store(user: User, inspected: Inspected, category: TMediaCategory, friendlyName: string, notifyEmail: string | null, transcript?: IncomingFile): Promise<TMediaItem> {
+    const id = randomUUID();
+    const { file } = inspected;
+    const key = mediaKey(user.id, id, `original.${extensionOf(file.name)}`);
+    const stored = await this.deps.storage.putFile(key, file.path);
+    const item = this.deps.em.create(MediaItemSchema, {
+      id,
+      user,
+      category,
+      friendlyName,
+      originalName: file.name.slice(0, 255),
+      // Covers are served publicly by name (an <img> sends no bearer), so theirs is unguessable.
+      filename: category === 'cover_art' ? `${id}.${extensionOf(file.name)}` : storedFilename(file.name, id),
+      storageKey: key,
+      contentType: inspected.contentType,
+      sizeBytes: stored.size,
+      durationSeconds: inspected.durationSeconds,
+      status: category === 'main_content' ? 'processing' : 'ready',
+      notifyWhenReady: notifyEmail !== null,
+      notifyEmail,
+    });
+    if (transcript) {
+      const format = suppliedFormatFromName(transcript.name);
+      if (format) {
+        item.suppliedTranscriptKey = mediaKey(user.id, id, `supplied.${format}`);
+        item.suppliedTranscriptFormat = format;
+        await this.deps.storage.putFile(item.suppliedTranscriptKey, transcript.path);
+      }
+    }
+    await this.deps.em.persist(item).flush();
+    if (category === 'main_content') await this.deps.jobs.send('audio.transcribe', { media_id: id }, { singletonKey: id });
+    return toMediaDto(item);
+  }
+
+  /** A supplied transcript must parse before anything is stored. */
+  private async checkTranscript(transcript: IncomingFile | undefined, files: readonly IncomingFile[]): Promise<void> {
+    if (!transcript) return;
+    const format = suppliedFormatFromName(transcript.name);
+    if (!format || files.length !== 1) throw new AppError('VALIDATION', 'A transcript (.vtt, .srt or .json) comes with exactly one audio file.');
+    try {
+      parseSuppliedTranscript(await readFile(transcript.path, 'utf8'), format);
+    } catch (error) {
+      throw new AppError('VALIDATION', `${transcript.name}: ${error instanceof Error ? error.message : 'unreadable transcript'}`);
+    }
+  }
+
+  /**
+   * Multipart upload of several files to one category. Every file is checked before any is stored,
+   * so a refused file leaves nothing behind.
+   */
+  async acceptMany(user: User, files: readonly IncomingFile[], friendlyNames: readonly (string | undefined)[], input: TUploadOptions, transcript?: IncomingFile): Promise<TMediaItem[]> {
+    const options = parseInput(ZUploadOptions, input);
+    if (files.length === 0) throw new AppError('VALIDATION', MEDIA_MESSAGES.selectAudioFile);
+    const names = files.map((file, i) => friendlyNames[i]?.trim() || (options.category === 'main_content' ? '' : defaultFriendlyName(file.name)));
+    if (options.category === 'main_content' && names.some((name) => !name)) throw new AppError('VALIDATION', MEDIA_MESSAGES.enterFriendlyName);
+    const notifyEmail = this.notifyEmail(user, options);
+    const inspected: Inspected[] = [];
+    for (const file of files) inspected.push(await this.inspect(file, options.category));
+    await this.checkTranscript(transcript, files);
+    const items: TMediaItem[] = [];
+    for (const [i, one] of inspected.entries()) {
+      items.push(await this.store(user, one, options.category, names[i] ?? defaultFriendlyName(one.file.name), notifyEmail, transcript));
+    }
+    return items;
+  }
+
+  /** A finished tus upload: same checks; the tus file is moved into the user's folder. */
+  async acceptOne(user: User, file: IncomingFile, input: TUploadOptions): Promise<TMediaItem> {
+    const [item] = await this.acceptMany(user, [file], [input.friendly_name], input);
+    if (!item) throw new AppError('INTERNAL', 'Upload was not stored');
+    return item;
+  }
+
+  /** POST /api/media/upload/cover_art: a PNG or JPEG up to 15 MB. */
+  async acceptCover(user: User, file: IncomingFile): Promise<TCoverUploadResponse> {
+    const inspected = await this.inspect(file, 'cover_art');
+    const item = await this.store(user, inspected, 'cover_art', defaultFriendlyName(file.name), null);
+    return { id: item.id, filename: item.filename, path: `/static/media/${item.filename}`, stored_as: item.filename };
+  }
+
+  static async discard(files: readonly IncomingFile[]): Promise<void> {
+    await Promise.all(files.map((file) => rm(file.path, { force: true })));
+  }
+}

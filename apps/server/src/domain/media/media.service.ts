@@ -1,0 +1,136 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { z } from 'zod';
+import {
+  LIBRARY_CATEGORIES,
+  MEDIA,
+  MEDIA_MESSAGES,
+  ZMediaUpdateRequest,
+  type TMediaItem,
+  type TMediaUpdateRequest,
+  type TPreviewResponse,
+  type TSfxKeyword,
+} from '@ppp/contracts';
+import { AppError } from '../errors.ts';
+import { parseInput } from '../validation.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import type { StoragePort } from '../storage/storage.ts';
+import type { UrlSigner } from '../storage/url-signer.ts';
+import { mediaPrefix } from '../storage/storage.ts';
+import type { User } from '../users/user.entity.ts';
+import { TranscriptSchema } from '../transcripts/transcript.entity.ts';
+import { MediaItemSchema, type MediaItem } from './media-item.entity.ts';
+import { toMediaDto } from './media.dto.ts';
+
+export interface MediaServiceDeps {
+  em: EntityManager;
+  storage: StoragePort;
+  signer: UrlSigner;
+  jobs: JobQueue;
+}
+
+/** The path a signed preview opens; the HTTP layer serves it with range requests. */
+export const MEDIA_FILE_PATH = '/api/media/file';
+
+/** A user's media library and main-content uploads: list, rename, delete, preview, retry. Never another user's. */
+export class MediaService {
+  private readonly deps: MediaServiceDeps;
+  constructor(deps: MediaServiceDeps) {
+    this.deps = deps;
+  }
+
+  /** One of the user's items; another user's id, a malformed id and a missing one are all 404. */
+  async getOwned(user: Pick<User, 'id'>, id: string): Promise<MediaItem> {
+    const item = z.uuid().safeParse(id).success
+      ? await this.deps.em.findOne(MediaItemSchema, { id, user: user.id })
+      : null;
+    if (!item) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.mediaNotFound);
+    return item;
+  }
+
+  /** GET /api/media/: the library (intro, outro, music, commercial, sfx), newest first. */
+  async findLibrary(user: Pick<User, 'id'>): Promise<TMediaItem[]> {
+    const rows = await this.deps.em.find(
+      MediaItemSchema,
+      { user: user.id, category: { $in: [...LIBRARY_CATEGORIES] } },
+      { orderBy: { createdAt: 'desc' } },
+    );
+    return rows.map((row) => toMediaDto(row));
+  }
+
+  /** GET /api/media/main-content: the pre-uploaded items with status, counts and intents, newest first. */
+  async findMainContent(user: Pick<User, 'id'>): Promise<TMediaItem[]> {
+    const rows = await this.deps.em.find(MediaItemSchema, { user: user.id, category: 'main_content' }, { orderBy: { createdAt: 'desc' } });
+    return rows.map((row) => toMediaDto(row));
+  }
+
+  async getDto(user: Pick<User, 'id'>, id: string): Promise<TMediaItem> {
+    const item = await this.getOwned(user, id);
+    const transcript = await this.deps.em.findOne(TranscriptSchema, { media: item.id });
+    return toMediaDto(item, transcript?.text ?? null);
+  }
+
+  /** PUT/PATCH: the friendly name (display_name is its alias) and, for sfx, the trigger keyword. */
+  async update(user: Pick<User, 'id'>, id: string, input: TMediaUpdateRequest): Promise<TMediaItem> {
+    const body = parseInput(ZMediaUpdateRequest, input);
+    const item = await this.getOwned(user, id);
+    const name = body.friendly_name ?? body.display_name;
+    if (name !== undefined) item.friendlyName = name;
+    if (body.trigger_keyword !== undefined) {
+      if (item.category !== 'sfx' && body.trigger_keyword !== null) {
+        throw new AppError('VALIDATION', 'Only sound effects have a trigger keyword.');
+      }
+      item.triggerKeyword = body.trigger_keyword;
+    }
+    await this.deps.em.flush();
+    return toMediaDto(item);
+  }
+
+  /** Deletes the row (its transcript follows) and every stored file of the item. */
+  async delete(user: Pick<User, 'id'>, id: string): Promise<void> {
+    const item = await this.getOwned(user, id);
+    await this.deps.em.remove(item).flush();
+    await this.deps.storage.delete(mediaPrefix(user.id, item.id));
+  }
+
+  /** A URL an audio element can play without a bearer header: signed, short-lived, this item only. */
+  async preview(user: Pick<User, 'id'>, id: string, now = Date.now()): Promise<TPreviewResponse> {
+    const item = await this.getOwned(user, id);
+    const { expires, signature } = await this.deps.signer.sign(`media:${item.id}`, MEDIA.previewUrlTtlSeconds, now);
+    const url = `${MEDIA_FILE_PATH}/${item.id}?expires=${expires}&sig=${signature}`;
+    return { url, path: url, expires_at: new Date(expires * 1000) };
+  }
+
+  /** The stored original behind a signed URL, or 404 when the signature is wrong or expired. */
+  async resolveSigned(id: string, expires: number, signature: string): Promise<MediaItem> {
+    const valid = z.uuid().safeParse(id).success && (await this.deps.signer.verify({ subject: `media:${id}`, expires }, signature));
+    const item = valid ? await this.deps.em.findOne(MediaItemSchema, { id }) : null;
+    if (!item) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.mediaNotFound);
+    return item;
+  }
+
+  /** A cover image by its stored name (GET /static/media/{file}); covers are public, other media are not. */
+  async coverByFilename(filename: string): Promise<MediaItem> {
+    const item = await this.deps.em.findOne(MediaItemSchema, { filename, category: 'cover_art' });
+    if (!item) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.mediaNotFound);
+    return item;
+  }
+
+  /** Queues transcription again (after an error, or once an engine is configured). */
+  async retryTranscription(user: Pick<User, 'id'>, id: string): Promise<TMediaItem> {
+    const item = await this.getOwned(user, id);
+    if (item.category !== 'main_content') throw new AppError('BAD_REQUEST', 'Only main content is transcribed.');
+    item.status = 'processing';
+    item.transcriptReady = false;
+    item.transcriptionError = null;
+    item.transcriptionProgress = null;
+    await this.deps.em.flush();
+    await this.deps.jobs.send('audio.transcribe', { media_id: item.id }, { singletonKey: item.id });
+    return toMediaDto(item);
+  }
+
+  /** The user's sound-effect trigger keywords, for detection. */
+  async sfxKeywords(userId: string): Promise<TSfxKeyword[]> {
+    const rows = await this.deps.em.find(MediaItemSchema, { user: userId, category: 'sfx', triggerKeyword: { $ne: null } });
+    return rows.flatMap((row) => (row.triggerKeyword ? [{ media_id: row.id, keyword: row.triggerKeyword }] : []));
+  }
+}

@@ -1,0 +1,45 @@
+import type { Readable } from 'node:stream';
+
+export interface StoredObject {
+  size: number;
+  modifiedAt: Date;
+}
+
+/** An inclusive byte range, as HTTP Range requests name it. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where uploaded media and working files live. Keys are relative paths, each under its owner's
+ * prefix (users/{userId}/...). The local folder is the default; an S3-compatible store implements
+ * the same calls. Every write lands under a temporary name first and is renamed into place, so a
+ * reader never sees half a file and a job that runs twice overwrites cleanly.
+ */
+export interface StoragePort {
+  /** Moves a finished local file into storage (the tus file, an ffmpeg output). */
+  putFile(key: string, sourcePath: string): Promise<StoredObject>;
+  /** Writes a stream (a multipart part) and returns its size. */
+  putStream(key: string, source: Readable | ReadableStream<Uint8Array>): Promise<StoredObject>;
+  putBytes(key: string, bytes: Uint8Array | string): Promise<StoredObject>;
+  stat(key: string): Promise<StoredObject | null>;
+  read(key: string, range?: ByteRange): Readable;
+  readBytes(key: string): Promise<Buffer>;
+  /**
+   * A path on this machine that ffmpeg can read; the local store answers its own file, a remote
+   * store would download to a temporary file (released by the returned function).
+   */
+  localPath(key: string): Promise<{ path: string; release: () => Promise<void> }>;
+  /** Deletes one key, or every key under a prefix ending in '/'. Missing keys are fine. */
+  delete(keyOrPrefix: string): Promise<void>;
+}
+
+/** users/{userId}/media/{mediaId}/{name}: one folder per item, so deleting an item is one prefix. */
+export function mediaKey(userId: string, mediaId: string, name: string): string {
+  return `users/${userId}/media/${mediaId}/${name}`;
+}
+
+export function mediaPrefix(userId: string, mediaId: string): string {
+  return `users/${userId}/media/${mediaId}/`;
+}

@@ -1,0 +1,59 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppSettingSchema } from '../settings/app-setting.entity.ts';
+
+const KEY = 'media_url_secret';
+let cached: Buffer | null = null;
+
+export interface SignedParams {
+  /** What the URL opens: a media id and the file variant. */
+  subject: string;
+  /** Unix seconds. */
+  expires: number;
+}
+
+function mac(secret: Buffer, params: SignedParams): string {
+  return createHmac('sha256', secret).update(`${params.subject}\n${params.expires}`).digest('base64url');
+}
+
+/**
+ * Signs short-lived media URLs (audio elements cannot send a bearer header). The HMAC secret is
+ * made once per instance and kept in app_settings, so every server behind a load balancer agrees.
+ */
+export class UrlSigner {
+  private readonly em: EntityManager;
+  constructor(em: EntityManager) {
+    this.em = em;
+  }
+
+  private async secret(): Promise<Buffer> {
+    if (cached) return cached;
+    const fresh = randomBytes(32).toString('base64url');
+    // Insert-if-absent, then read back: two servers starting at once end up with the same secret.
+    await this.em.getConnection().execute(
+      `insert into app_settings (key, value, updated_at) values (?, ?, now()) on conflict (key) do nothing`,
+      [KEY, JSON.stringify({ secret: fresh })],
+    );
+    const row = await this.em.fork().findOneOrFail(AppSettingSchema, { key: KEY });
+    const secret = typeof row.value.secret === 'string' ? row.value.secret : fresh;
+    cached = Buffer.from(secret, 'base64url');
+    return cached;
+  }
+
+  async sign(subject: string, ttlSeconds: number, now = Date.now()): Promise<{ expires: number; signature: string }> {
+    const expires = Math.floor(now / 1000) + ttlSeconds;
+    return { expires, signature: mac(await this.secret(), { subject, expires }) };
+  }
+
+  async verify(params: SignedParams, signature: string, now = Date.now()): Promise<boolean> {
+    if (!Number.isFinite(params.expires) || params.expires * 1000 < now) return false;
+    const expected = Buffer.from(mac(await this.secret(), params));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  /** Tests reset the database between files; the cached secret must follow. */
+  static clearCache(): void {
+    cached = null;
+  }
+}

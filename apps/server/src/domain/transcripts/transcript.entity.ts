@@ -1,0 +1,23 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { TTranscriptWord } from '@ppp/contracts';
+import { MediaItemSchema } from '../media/media-item.entity.ts';
+
+/** The words of one upload with their times, keyed by the media item (one transcript per upload). */
+export const TranscriptSchema = defineEntity({
+  name: 'Transcript',
+  tableName: 'transcripts',
+  properties: {
+    media: () => p.oneToOne(MediaItemSchema).primary().owner().deleteRule('cascade'),
+    engine: p.string().length(32),
+    language: p.string().length(16).nullable(),
+    durationSeconds: p.double().runtimeType('number').$type<number>().nullable(),
+    words: p.json<TTranscriptWord[]>(),
+    text: p.text(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  },
+});
+export type Transcript = InferEntity<typeof TranscriptSchema>;

@@ -1,0 +1,169 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { z } from 'zod';
+import {
+  MEDIA_MESSAGES,
+  ZMediaStatus,
+  type TDetectionResult,
+  type TIntentHintsResponse,
+  type TTranscript,
+  type TTranscriptReadyResponse,
+  type TTranscriptionEngineName,
+} from '@ppp/contracts';
+import { AppError } from '../errors.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import { MediaItemSchema, type MediaItem } from '../media/media-item.entity.ts';
+import { intentsOf } from '../media/media.dto.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { User } from '../users/user.entity.ts';
+import { TranscriptSchema, type Transcript } from './transcript.entity.ts';
+
+export interface TranscriptsDeps {
+  em: EntityManager;
+  notifications: NotificationsService;
+  mail: MailService;
+  publicUrl: string;
+}
+
+export interface CompletedTranscription {
+  transcript: TTranscript;
+  engine: TTranscriptionEngineName;
+  realtimeFactor: number | null;
+  detection: TDetectionResult;
+}
+
+/** Transcripts of main-content uploads: readiness and intent hints for the wizard, and the job's bookkeeping. */
+export class TranscriptsService {
+  private readonly deps: TranscriptsDeps;
+  constructor(deps: TranscriptsDeps) {
+    this.deps = deps;
+  }
+
+  /** The user's upload a hint names (its id, stored filename or original name); newest wins. */
+  async findByHint(user: Pick<User, 'id'>, hint: string): Promise<MediaItem> {
+    const byId = z.uuid().safeParse(hint).success ? [{ id: hint }] : [];
+    const [item] = await this.deps.em.find(
+      MediaItemSchema,
+      { user: user.id, category: 'main_content', $or: [...byId, { filename: hint }, { originalName: hint }] },
+      { orderBy: { createdAt: 'desc' }, limit: 1 },
+    );
+    if (!item) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.uploadNotFound);
+    return item;
+  }
+
+  async transcriptReady(user: Pick<User, 'id'>, hint: string): Promise<TTranscriptReadyResponse> {
+    const item = await this.findByHint(user, hint);
+    return {
+      ready: item.transcriptReady,
+      transcript_path: item.transcriptReady ? `/api/media/${item.id}/transcript` : null,
+      media_id: item.id,
+      status: ZMediaStatus.catch('processing').parse(item.status),
+      progress: item.transcriptionProgress ?? null,
+    };
+  }
+
+  /** 404 unknown, 425 still transcribing, 409 transcription failed; the spec's clients retry on all three. */
+  async intentHints(user: Pick<User, 'id'>, hint: string): Promise<TIntentHintsResponse> {
+    const item = await this.findByHint(user, hint);
+    if (item.status === 'error') throw new AppError('CONFLICT', item.transcriptionError ?? MEDIA_MESSAGES.transcriptNotReady);
+    if (!item.transcriptReady || !item.detection) throw new AppError('TRANSCRIPT_NOT_READY', MEDIA_MESSAGES.transcriptNotReady);
+    return { media_id: item.id, filename: item.filename, intents: intentsOf(item.detection), detection: item.detection };
+  }
+
+  async getTranscript(user: Pick<User, 'id'>, mediaId: string): Promise<Transcript> {
+    const transcript = z.uuid().safeParse(mediaId).success
+      ? await this.deps.em.findOne(TranscriptSchema, { media: { id: mediaId, user: user.id } })
+      : null;
+    if (!transcript) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.transcriptNotReady);
+    return transcript;
+  }
+
+  /** The job starts: the row shows Processing at 0 %. Null when the upload was deleted meanwhile. */
+  async begin(mediaId: string): Promise<MediaItem | null> {
+    const item = await this.deps.em.findOne(MediaItemSchema, { id: mediaId }, { populate: ['user'] });
+    if (!item) return null;
+    item.status = 'processing';
+    item.transcriptReady = false;
+    item.transcriptionError = null;
+    item.transcriptionProgress = 0;
+    await this.deps.em.flush();
+    return item;
+  }
+
+  /** Progress straight to the row (the web polls it); no entity state involved. */
+  async progress(mediaId: string, percent: number): Promise<void> {
+    await this.deps.em.getConnection().execute('update media_items set transcription_progress = ? where id = ? and status = ?', [
+      Math.min(100, Math.max(0, Math.round(percent * 10) / 10)),
+      mediaId,
+      'processing',
+    ]);
+  }
+
+  /** Stores the words (overwriting a previous run's), the detection and counts, marks Ready, then notifies. */
+  async complete(item: MediaItem, result: CompletedTranscription): Promise<void> {
+    const { transcript, detection } = result;
+    const text = transcript.words.map((word) => word.text).join(' ');
+    await this.deps.em.upsert(TranscriptSchema, {
+      media: item.id,
+      engine: result.engine,
+      language: transcript.language,
+      durationSeconds: transcript.duration_s,
+      words: transcript.words,
+      text,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    Object.assign(item, {
+      status: 'ready',
+      transcriptReady: true,
+      transcriptionProgress: 100,
+      transcriptionError: null,
+      transcriptionEngine: result.engine,
+      realtimeFactor: result.realtimeFactor,
+      durationSeconds: item.durationSeconds ?? transcript.duration_s,
+      detection,
+      flubberCount: detection.flubber.count,
+      internCount: detection.intern.count,
+      sfxCount: detection.sfx.count,
+      fillerCount: detection.fillers.count,
+      pauseCount: detection.pauses.count,
+      censorCount: detection.censored.count,
+    });
+    await this.notifyReady(item);
+  }
+
+  /** A failure a retry cannot fix (no engine, unreadable audio): shown on the upload, the job ends. */
+  async fail(item: MediaItem, message: string): Promise<void> {
+    item.status = 'error';
+    item.transcriptReady = false;
+    item.transcriptionError = message;
+    await this.deps.em.flush();
+    await this.deps.notifications.notify(item.user.id, {
+      title: 'Transcription failed',
+      body: `"${item.friendlyName}" could not be transcribed: ${message}`,
+      dedupeKey: `transcript-failed:${item.id}`,
+    });
+  }
+
+  /**
+   * The bell always; mail when asked, once (notifiedAt). The Ready status reaches the database in the
+   * same flush as the mail's outbox row, so whoever sees Ready also sees the mail recorded.
+   */
+  private async notifyReady(item: MediaItem): Promise<void> {
+    const counts = `Flubber ${item.flubberCount ?? 0}, Intern ${item.internCount ?? 0}, Sound Effects ${item.sfxCount ?? 0}`;
+    await this.deps.notifications.notify(item.user.id, {
+      title: 'Upload ready',
+      body: `"${item.friendlyName}" is transcribed and ready to use (${counts}).`,
+      dedupeKey: `transcript-ready:${item.id}`,
+    });
+    if (!item.notifyWhenReady || item.notifiedAt) {
+      await this.deps.em.flush();
+      return;
+    }
+    item.notifiedAt = new Date();
+    await this.deps.mail.send({
+      to: item.notifyEmail ?? item.user.email,
+      subject: `Your upload "${item.friendlyName}" is ready`,
+      text: `"${item.friendlyName}" (${item.originalName}) is transcribed and ready to become an episode.\n\nFound: ${counts}.\n\nOpen ${this.deps.publicUrl}/dashboard to continue.`,
+    });
+  }
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import {
+  ZCoverUploadResponse,
+  ZMediaItem,
+  ZMediaUpdateRequest,
+  ZOkResponse,
+  ZPreviewQuery,
+  ZPreviewResponse,
+  ZTranscriptWord,
+  ZUploadCategory,
+  type TMediaUpdateRequest,
+} from '@ppp/contracts';
+import { AppError } from '../../domain/errors.ts';
+import { parseInput } from '../../domain/validation.ts';
+import { userOf } from '../request-context.ts';
+import { readUploadForm } from './multipart.ts';
+import { defineRoutes, OK, type RestInput } from './route.ts';
+
+const ZUploadFields = z.object({
+  files: z.array(z.string()).describe('audio files (repeated field)'),
+  friendly_names: z.string().optional().describe('JSON array of strings, one per file'),
+  notify_when_ready: z.enum(['true', 'false']).optional().describe('main_content only'),
+  notify_email: z.string().optional().describe('main_content only, used when notify_when_ready is true'),
+  transcript: z.string().optional().describe('a .vtt, .srt or word .json transcript for a single file; it wins over every engine'),
+});
+
+async function upload({ ctx, c, params }: RestInput) {
+  const category = parseInput(ZUploadCategory, params.category);
+  const form = await readUploadForm(c);
+  try {
+    const { notify_when_ready, notify_email } = form.fields;
+    return await ctx.services.uploads.acceptMany(userOf(ctx), form.files, form.friendlyNames, { category, notify_when_ready, notify_email }, form.transcript);
+  } finally {
+    await form.cleanup();
+  }
+}
+
+async function uploadCover({ ctx, c }: RestInput) {
+  const form = await readUploadForm(c);
+  try {
+    const [file, ...extra] = form.files;
+    if (!file || extra.length > 0) throw new AppError('VALIDATION', 'Send exactly one cover image.');
+    return await ctx.services.uploads.acceptCover(userOf(ctx), file);
+  } finally {
+    await form.cleanup();
+  }
+}
+
+const id = (params: Record<string, string>) => params.id ?? '';
+
+export const mediaRoutes = defineRoutes([
+  {
+    method: 'get', path: '/api/media/', tag: 'media', access: 'active',
+    summary: 'The media library (intro, outro, music, commercial, sfx), newest first; sfx items supply the beep choices.',
+    response: z.array(ZMediaItem),
+    handle: ({ ctx }) => ctx.services.media.findLibrary(userOf(ctx)),
+  },
+  {
+    method: 'get', path: '/api/media/main-content', tag: 'media', access: 'active',
+    summary: 'Main-content uploads (Processing or Ready) with duration and Flubber, Intern and sound-effect counts.',
+    response: z.array(ZMediaItem),
+    handle: ({ ctx }) => ctx.services.media.findMainContent(userOf(ctx)),
+  },
+  {
+    method: 'get', path: '/api/media/preview', tag: 'media', access: 'active',
+    summary: 'A short-lived signed URL an audio element can play (range requests supported).',
+    query: ZPreviewQuery, response: ZPreviewResponse,
+    handle: ({ ctx, query }) => ctx.services.media.preview(userOf(ctx), parseInput(ZPreviewQuery, query).id),
+  },
+  {
+    method: 'post', path: '/api/media/upload/cover_art', tag: 'media', access: 'active',
+    summary: 'Upload a cover image (PNG or JPEG, up to 15 MB; multipart field file).',
+    body: { schema: z.object({ file: z.string() }), multipart: true }, response: ZCoverUploadResponse, status: 201,
+    handle: uploadCover,
+  },
+  {
+    method: 'post', path: '/api/media/upload/{category}', tag: 'media', access: 'active',
+    summary:
+      'Upload audio to a category (intro, outro, music, sfx, main_content; commercial is Coming Soon). Audio only, checked by content; ' +
+      '50 MB per file, 25 MB for sfx, the instance limit for main content. Main content is queued for transcription.',
+    body: { schema: ZUploadFields, multipart: true }, response: z.array(ZMediaItem), status: 201,
+    handle: upload,
+  },
+  {
+    method: 'get', path: '/api/media/{id}', tag: 'media', access: 'active',
+    summary: 'One media item or upload, with its transcript text when ready.', response: ZMediaItem,
+    handle: ({ ctx, params }) => ctx.services.media.getDto(userOf(ctx), id(params)),
+  },
+  {
+    method: 'put', path: '/api/media/{id}', tag: 'media', access: 'active',
+    summary: 'Rename an item (friendly_name) and set an sfx trigger keyword (nullable).',
+    body: { schema: ZMediaUpdateRequest }, response: ZMediaItem,
+    handle: ({ ctx, params, body }) => ctx.services.media.update(userOf(ctx), id(params), body as TMediaUpdateRequest),
+  },
+  {
+    method: 'patch', path: '/api/media/{id}', tag: 'media', access: 'active',
+    summary: 'Partial update: display_name (alias of friendly_name), friendly_name, trigger_keyword.',
+    body: { schema: ZMediaUpdateRequest }, response: ZMediaItem,
+    handle: ({ ctx, params, body }) => ctx.services.media.update(userOf(ctx), id(params), body as TMediaUpdateRequest),
+  },
+  {
+    method: 'delete', path: '/api/media/{id}', tag: 'media', access: 'active',
+    summary: 'Delete a media item or upload and its stored files.', response: ZOkResponse,
+    handle: async ({ ctx, params }) => (await ctx.services.media.delete(userOf(ctx), id(params)), OK),
+  },
+  {
+    method: 'post', path: '/api/media/{id}/retry', tag: 'media', access: 'active',
+    summary: 'Queue transcription of an upload again (after an error, or once an engine is configured).', response: ZMediaItem,
+    handle: ({ ctx, params }) => ctx.services.media.retryTranscription(userOf(ctx), id(params)),
+  },
+  {
+    method: 'get', path: '/api/media/{id}/transcript', tag: 'media', access: 'active',
+    summary: "An upload's transcript: words with start and end seconds and confidence.",
+    response: z.object({ media_id: z.string(), engine: z.string(), language: z.string().nullable(), text: z.string(), words: z.array(ZTranscriptWord) }),
+    handle: async ({ ctx, params }) => {
+      const t = await ctx.services.transcripts.getTranscript(userOf(ctx), id(params));
+      return { media_id: id(params), engine: t.engine, language: t.language ?? null, text: t.text, words: t.words };
+    },
+  },
+]);

@@ -1,0 +1,88 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import pg from 'pg';
+import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/utils';
+
+/** Advisory-lock namespace of tus uploads (the first key of the two-key form). */
+const NAMESPACE = 727002;
+const CHANNEL = 'ppp_tus_lock_release';
+const RETRY_MS = 50;
+const TIMEOUT_MS = 30_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * tus locks as PostgreSQL advisory locks, so any server behind a load balancer can take any chunk
+ * of an upload. A lock holds one pooled connection while held. A request that finds the lock taken
+ * asks the holder to let go (tus's requestRelease, for a client that reconnected after a dropped
+ * connection) with NOTIFY; every server LISTENs and releases its holder of that upload.
+ */
+export class PgAdvisoryLocker implements Locker {
+  private readonly pool: pg.Pool;
+  private readonly held = new Map<string, RequestRelease>();
+  private listener: Promise<pg.Client> | null = null;
+
+  constructor(orm: MikroORM) {
+    this.pool = new pg.Pool({ connectionString: String(orm.config.get('clientUrl')), max: 20 });
+    this.pool.on('error', () => undefined);
+  }
+
+  private listen(): Promise<pg.Client> {
+    this.listener ??= (async () => {
+      const client = new pg.Client({ connectionString: String(this.pool.options.connectionString) });
+      client.on('error', () => undefined);
+      client.on('notification', (message) => {
+        const release = message.payload ? this.held.get(message.payload) : undefined;
+        if (release) void release();
+      });
+      await client.connect();
+      await client.query(`listen ${CHANNEL}`);
+      return client;
+    })();
+    return this.listener;
+  }
+
+  newLock(id: string): Lock {
+    let client: pg.PoolClient | null = null;
+    return {
+      lock: async (signal: AbortSignal, requestRelease: RequestRelease) => {
+        await this.listen();
+        const conn = await this.pool.connect();
+        const deadline = Date.now() + TIMEOUT_MS;
+        try {
+          for (;;) {
+            const { rows } = await conn.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [NAMESPACE, id]);
+            if (rows[0]?.ok) break;
+            await conn.query('select pg_notify($1, $2)', [CHANNEL, id]);
+            if (signal.aborted || Date.now() > deadline) throw ERRORS.ERR_LOCK_TIMEOUT;
+            await sleep(RETRY_MS);
+          }
+        } catch (error) {
+          conn.release();
+          throw error;
+        }
+        client = conn;
+        this.held.set(id, requestRelease);
+      },
+      unlock: async () => {
+        const conn = client;
+        client = null;
+        this.held.delete(id);
+        if (!conn) return;
+        try {
+          await conn.query('select pg_advisory_unlock($1, hashtext($2))', [NAMESPACE, id]);
+          conn.release();
+        } catch (error) {
+          // A broken connection drops its advisory locks with it.
+          conn.release(error instanceof Error ? error : true);
+        }
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    const listener = this.listener;
+    this.listener = null;
+    if (listener) await (await listener).end().catch(() => undefined);
+    await this.pool.end();
+  }
+}

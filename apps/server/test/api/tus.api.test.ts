@@ -1,0 +1,167 @@
+/**
+ * tus resumable uploads at /files/: an upload interrupted mid-way, the server restarted, the upload
+ * resumed by tus-js-client from where it stopped; the stored file is byte-identical (SHA-256). User B
+ * cannot see, resume or delete user A's upload; refused content leaves nothing behind.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { Upload } from 'tus-js-client';
+import { z } from 'zod';
+import { ZMediaItem } from '@ppp/contracts';
+import { openTestOrm } from '../support/database.ts';
+import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { fakeAudio, sha256, tempDir, toneFile } from '../support/audio-files.ts';
+
+let orm: MikroORM;
+let databaseUrl: string;
+let api: TestServer;
+let files: { dir: string; remove: () => void };
+let storage: { dir: string; remove: () => void };
+let a: { token: string };
+let b: { token: string };
+
+beforeAll(async () => {
+  files = tempDir();
+  storage = tempDir('ppp-storage-test-');
+  const db = await openTestOrm();
+  orm = db.orm;
+  databaseUrl = db.databaseUrl;
+  api = await startTestServer(orm, databaseUrl, { STORAGE_DIR: storage.dir });
+  ({ admin: a, user: b } = await twoUsers(api));
+});
+afterAll(async () => {
+  await api?.close();
+  await orm?.close();
+  files?.remove();
+  storage?.remove();
+});
+
+const metadata = (filename: string, extra: Record<string, string> = {}) => ({ filename, category: 'main_content', friendly_name: 'Resumed episode', ...extra });
+
+function tusRequest(method: string, url: string, token: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, { method, headers: { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0', ...headers } });
+}
+
+/** Runs an upload until `stopAt` of it was acknowledged, then aborts; answers the upload URL. */
+function uploadUntil(data: Buffer, token: string, stopAt: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const upload = new Upload(data, {
+      endpoint: `${api.baseUrl}/files/`,
+      headers: { Authorization: `Bearer ${token}` },
+      metadata: metadata('interview.wav'),
+      chunkSize: 256 * 1024,
+      retryDelays: [],
+      onChunkComplete: (_chunk, accepted) => {
+        if (accepted >= stopAt) {
+          void upload.abort(false).then(() => resolve(upload.url ?? ''));
+        }
+      },
+      onError: reject,
+      onSuccess: () => reject(new Error('finished before the interruption')),
+    });
+    upload.start();
+  });
+}
+
+function resume(data: Buffer, token: string, uploadUrl: string): Promise<{ body: string; offsets: number[] }> {
+  const offsets: number[] = [];
+  return new Promise((resolve, reject) => {
+    const upload = new Upload(data, {
+      endpoint: `${api.baseUrl}/files/`,
+      uploadUrl,
+      headers: { Authorization: `Bearer ${token}` },
+      metadata: metadata('interview.wav'),
+      retryDelays: [],
+      onProgress: (sent) => offsets.push(sent),
+      onError: reject,
+      onSuccess: (payload) => resolve({ body: payload.lastResponse.getBody(), offsets }),
+    });
+    upload.start();
+  });
+}
+
+describe('tus uploads', () => {
+  it('resumes after an interruption and a server restart; the stored file has the source SHA-256', async () => {
+    const source = toneFile(files.dir, 'interview.wav', 40, 330, ['-ac', '2', '-ar', '44100']);
+    const data = readFileSync(source);
+    const uploadUrl = await uploadUntil(data, a.token, Math.floor(data.length / 2));
+    const id = uploadUrl.split('/').pop() ?? '';
+    expect(id).toMatch(/^[0-9a-f]+$/);
+
+    // The server goes away and comes back on another port; the partial upload is on disk.
+    await api.close();
+    api = await startTestServer(orm, databaseUrl, { STORAGE_DIR: storage.dir });
+    const head = await tusRequest('HEAD', `${api.baseUrl}/files/${id}`, a.token);
+    expect(head.status).toBe(200);
+    const offset = Number(head.headers.get('upload-offset'));
+    expect(offset).toBeGreaterThanOrEqual(Math.floor(data.length / 2));
+    expect(offset).toBeLessThan(data.length);
+    expect(Number(head.headers.get('upload-length'))).toBe(data.length);
+
+    // User B can neither see, resume nor delete it.
+    expect((await tusRequest('HEAD', `${api.baseUrl}/files/${id}`, b.token)).status).toBe(404);
+    const patch = await fetch(`${api.baseUrl}/files/${id}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${b.token}`, 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+      body: data.subarray(offset),
+    });
+    expect(patch.status).toBe(404);
+    expect((await tusRequest('DELETE', `${api.baseUrl}/files/${id}`, b.token)).status).toBe(404);
+    expect((await tusRequest('HEAD', `${api.baseUrl}/files/${id}`, '')).status).toBe(401);
+
+    const { body, offsets } = await resume(data, a.token, `${api.baseUrl}/files/${id}`);
+    expect(offsets[0]).toBeGreaterThanOrEqual(offset);
+    const item = ZMediaItem.extend({ created_at: z.string() }).parse(JSON.parse(body));
+    expect(item).toMatchObject({ category: 'main_content', friendly_name: 'Resumed episode', original_name: 'interview.wav', status: 'processing', size: data.length });
+
+    const preview = z.object({ url: z.string() }).parse((await api.request('GET', `/api/media/preview?id=${item.id}&resolve=true`, { token: a.token })).body);
+    const stored = Buffer.from(await (await fetch(`${api.baseUrl}${preview.url}`)).arrayBuffer());
+    expect(sha256(stored)).toBe(sha256(data));
+    expect((await api.request('GET', `/api/media/preview?id=${item.id}&resolve=true`, { token: b.token })).status).toBe(404);
+    // The finished tus upload is gone from the tus folder.
+    expect((await tusRequest('HEAD', `${api.baseUrl}/files/${id}`, a.token)).status).toBe(404);
+  }, 60_000);
+
+  it('refuses a file that is not audio at the end, and keeps nothing of it', async () => {
+    const data = readFileSync(fakeAudio(files.dir, 'notes.mp3'));
+    const outcome = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const upload = new Upload(data, {
+        endpoint: `${api.baseUrl}/files/`,
+        headers: { Authorization: `Bearer ${a.token}` },
+        metadata: { filename: 'notes.mp3', category: 'music' },
+        retryDelays: [],
+        onError: (error) => {
+          const res = (error as { originalResponse?: { getStatus(): number; getBody(): string } }).originalResponse;
+          if (res) resolve({ status: res.getStatus(), body: res.getBody() });
+          else reject(error);
+        },
+        onSuccess: () => reject(new Error('accepted text as audio')),
+      });
+      upload.start();
+    });
+    expect(outcome).toEqual({ status: 415, body: 'notes.mp3: only audio files are allowed for music.' });
+    expect(z.array(z.unknown()).parse((await api.request('GET', '/api/media/', { token: a.token })).body)).toEqual([]);
+  });
+
+  it('refuses at creation what is over the limit, and a commercial upload', async () => {
+    const create = (meta: Record<string, string>, length: number) =>
+      fetch(`${api.baseUrl}/files/`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${a.token}`,
+          'tus-resumable': '1.0.0',
+          'upload-length': String(length),
+          'upload-metadata': Object.entries(meta).map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`).join(','),
+        },
+      });
+    const big = await create({ filename: 'boom.wav', category: 'sfx' }, 26 * 1024 * 1024);
+    expect([big.status, await big.text()]).toEqual([413, 'boom.wav: exceeds 25MB limit for sfx.']);
+    const ad = await create({ filename: 'ad.mp3', category: 'commercial' }, 1000);
+    expect(ad.status).toBe(403);
+    const unnamed = await create({ filename: 'ep.wav', category: 'main_content' }, 1000);
+    expect([unnamed.status, await unnamed.text()]).toEqual([422, 'Enter a friendly name for this episode before uploading.']);
+    const anonymous = await fetch(`${api.baseUrl}/files/`, { method: 'POST', headers: { 'tus-resumable': '1.0.0', 'upload-length': '10' } });
+    expect(anonymous.status).toBe(401);
+  });
+});

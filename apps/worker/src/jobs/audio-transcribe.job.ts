@@ -1,0 +1,114 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  chooseEngine,
+  detectIntents,
+  makeWorkingCopy,
+  NoEngineAvailableError,
+  NotAudioError,
+  parseSuppliedTranscript,
+  probeAudio,
+  transcribeInChunks,
+} from '@ppp/audio';
+import { ZSuppliedTranscriptFormat, type TTranscript, type TTranscriptionEngineName } from '@ppp/contracts';
+import { mediaKey } from '@ppp/server/domain';
+import { configuredEngines, ensureWhisperModel, triggerWords } from '../transcription/engines.ts';
+import { isFinalAttempt, type JobContext, type JobDefinition } from './job.ts';
+
+type MediaItem = NonNullable<Awaited<ReturnType<JobContext['services']['transcripts']['begin']>>>;
+
+/** Progress reaches the row at most once a second (or on a jump of 5 points); the web polls it. */
+function progressWriter(ctx: JobContext, mediaId: string, from: number, to: number) {
+  let lastAt = 0;
+  let last = -1;
+  return (percent: number) => {
+    const overall = from + ((to - from) * percent) / 100;
+    const now = Date.now();
+    if (overall - last < 5 && now - lastAt < 1000) return;
+    last = overall;
+    lastAt = now;
+    void ctx.services.transcripts.progress(mediaId, overall).catch(() => undefined);
+  };
+}
+
+async function transcribe(item: MediaItem, wavPath: string, ctx: JobContext): Promise<{ transcript: TTranscript; engine: TTranscriptionEngineName; seconds: number }> {
+  const { services } = ctx;
+  const started = performance.now();
+  if (item.suppliedTranscriptKey && item.suppliedTranscriptFormat) {
+    const text = (await services.storage.readBytes(item.suppliedTranscriptKey)).toString('utf8');
+    const transcript = parseSuppliedTranscript(text, ZSuppliedTranscriptFormat.parse(item.suppliedTranscriptFormat));
+    return { transcript, engine: 'supplied', seconds: (performance.now() - started) / 1000 };
+  }
+  const config = services.config;
+  await ensureWhisperModel(config, ctx.log);
+  const settings = await services.audioCleanup.get(item.user.id);
+  const engines = configuredEngines(config, triggerWords(settings, await services.media.sfxKeywords(item.user.id)));
+  const engine = await chooseEngine(config.TRANSCRIPTION_ENGINES, engines);
+  const transcript = await transcribeInChunks(engine, wavPath, {
+    chunkSeconds: config.TRANSCRIBE_CHUNK_SECONDS,
+    signal: ctx.signal,
+    onProgress: progressWriter(ctx, item.id, 5, 95),
+  });
+  return { transcript, engine: engine.name, seconds: (performance.now() - started) / 1000 };
+}
+
+/** What a retry cannot change: the upload shows it, the job ends. */
+function permanentMessage(error: unknown): string | null {
+  if (error instanceof NoEngineAvailableError) return error.message;
+  if (error instanceof NotAudioError) return 'The file could not be read as audio.';
+  return null;
+}
+
+/**
+ * audio.transcribe: probe, keep the original, write the 16 kHz mono working copy, transcribe (a
+ * supplied transcript wins, else the configured engines in chunks across cores), detect commands
+ * under the user's settings, store everything, mark Ready and notify. A rerun overwrites the same rows.
+ */
+export async function handleTranscribe(mediaId: string, ctx: JobContext): Promise<{ status: string; engine?: string; realtimeFactor?: number | null }> {
+  const { services, log } = ctx;
+  const item = await services.transcripts.begin(mediaId);
+  if (!item || item.category !== 'main_content') return { status: 'skipped' };
+  const dir = await mkdtemp(path.join(tmpdir(), 'ppp-transcribe-'));
+  const original = await services.storage.localPath(item.storageKey);
+  try {
+    const probe = await probeAudio(original.path, { signal: ctx.signal });
+    const working = path.join(dir, 'working.wav');
+    await makeWorkingCopy(original.path, working, { durationSeconds: probe.durationSeconds, signal: ctx.signal, onProgress: progressWriter(ctx, item.id, 0, 5) });
+    const workingKey = mediaKey(item.user.id, item.id, 'working.wav');
+    await services.storage.putFile(workingKey, working);
+    const workingFile = await services.storage.localPath(workingKey);
+    try {
+      const { transcript, engine, seconds } = await transcribe(item, workingFile.path, ctx);
+      const settings = await services.audioCleanup.get(item.user.id);
+      const full = { ...transcript, duration_s: transcript.duration_s ?? probe.durationSeconds };
+      const detection = detectIntents(full, settings, await services.media.sfxKeywords(item.user.id));
+      const realtimeFactor = engine === 'supplied' || probe.durationSeconds <= 0 ? null : seconds / probe.durationSeconds;
+      item.durationSeconds = probe.durationSeconds;
+      await services.transcripts.complete(item, { transcript: full, engine, realtimeFactor, detection });
+      log(`audio.transcribe ${item.id}: ${engine}, ${probe.durationSeconds.toFixed(1)} s audio, ${full.words.length} words${realtimeFactor === null ? '' : `, RTF ${realtimeFactor.toFixed(3)}`}`);
+      return { status: 'ready', engine, realtimeFactor };
+    } finally {
+      await workingFile.release();
+    }
+  } catch (error) {
+    const permanent = permanentMessage(error);
+    if (permanent === null && !isFinalAttempt(ctx)) throw error;
+    await services.transcripts.fail(item, permanent ?? (error instanceof Error ? error.message : String(error)));
+    log(`audio.transcribe ${item.id} failed: ${permanent ?? String(error)}`);
+    return { status: 'error' };
+  } finally {
+    await original.release();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export const audioTranscribeJob: JobDefinition<'audio.transcribe'> = {
+  name: 'audio.transcribe',
+  retryLimit: 3,
+  retryBackoff: true,
+  retryDelay: 10,
+  // Long uploads take a while even in parallel chunks.
+  expireInSeconds: 4 * 60 * 60,
+  handle: (payload, ctx) => handleTranscribe(payload.media_id, ctx),
+};

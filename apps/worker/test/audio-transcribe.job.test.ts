@@ -1,0 +1,188 @@
+/**
+ * audio.transcribe through pg-boss on a real PostgreSQL, real ffmpeg and real files:
+ * - detection on speech with known content: phrases spoken by espeak-ng, laid at known times,
+ *   supplied as a transcript; Flubber, Intern and sfx counts and times exact; notified in-app and by mail;
+ *   a rerun overwrites the same rows;
+ * - the local engine (pocketsphinx) on a LibriVox clip; its word error rate on all clips is asserted in
+ *   packages/audio/test/transcription/pocketsphinx.real.test.ts;
+ * - no engine is a clear error on the upload, and a retry works once one is configured.
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { openTestOrm, PASSWORD, tempDir, testConfig, toneFile, uniqueEmail, uniqueIp } from '@ppp/server/test-support';
+import type { TConfig } from '@ppp/server/config';
+import { createServices, LocalStorage, outboxOnlyTransport, PgBossJobQueue, type SharedDeps, type User } from '@ppp/server/domain';
+import type { TMediaItem } from '@ppp/contracts';
+import { startWorker, type Worker } from '../src/worker.ts';
+
+let orm: MikroORM;
+let databaseUrl: string;
+let worker: Worker | null = null;
+let storage: { dir: string; remove: () => void };
+let files: { dir: string; remove: () => void };
+const logs: string[] = [];
+let userEmail: string;
+
+function configWith(env: Record<string, string> = {}): TConfig {
+  return testConfig(databaseUrl, { STORAGE_DIR: storage.dir, ...env });
+}
+
+async function runWorker(config: TConfig): Promise<Worker> {
+  await worker?.stop();
+  worker = await startWorker({ orm, shared: { config, mailTransport: outboxOnlyTransport }, databaseUrl, concurrency: 1, log: (m) => logs.push(m) });
+  return worker;
+}
+
+function services(config = configWith()) {
+  if (!worker) throw new Error('no worker');
+  const shared: SharedDeps = { config, mailTransport: outboxOnlyTransport, storage: new LocalStorage(storage.dir), jobs: new PgBossJobQueue({ boss: worker.boss }) };
+  return createServices(orm.em.fork(), shared);
+}
+
+const sql = <T extends object>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
+
+async function user(): Promise<User> {
+  const [row] = await sql<{ id: string }>('select id from users where email = ?', [userEmail]);
+  return services().users.getById(row?.id ?? '');
+}
+
+
+async function waitForStatus(mediaId: string, timeoutMs = 60_000): Promise<TMediaItem> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const item = await services().media.getDto({ id: (await user()).id }, mediaId);
+    if (item.status !== 'processing') return item;
+    if (Date.now() > deadline) throw new Error(`still processing: ${JSON.stringify(item)}\n${logs.join('\n')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+beforeAll(async () => {
+  storage = tempDir('ppp-worker-storage-');
+  files = tempDir('ppp-worker-files-');
+  const db = await openTestOrm();
+  orm = db.orm;
+  databaseUrl = db.databaseUrl;
+  await runWorker(configWith());
+  userEmail = uniqueEmail('creator');
+  await services().auth.register({ email: userEmail, password: PASSWORD, accept_terms: true }, uniqueIp());
+});
+afterAll(async () => {
+  await worker?.stop();
+  await orm?.close();
+  storage?.remove();
+  files?.remove();
+});
+
+/** Each phrase in a 3-second slot: spoken by espeak-ng, padded with silence, joined into one file. */
+const SLOT = 3;
+const PHRASES = ['welcome to the show', 'flubber', 'intern what is the capital of france stop', 'and now clap', 'thanks for listening'];
+
+function speechFile(): { wav: string; transcript: string } {
+  const slots = PHRASES.map((text, i) => {
+    const spoken = path.join(files.dir, `phrase-${i}.wav`);
+    execFileSync('espeak-ng', ['-s', '190', '-w', spoken, text]);
+    const slot = path.join(files.dir, `slot-${i}.wav`);
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', spoken, '-af', `apad=whole_dur=${SLOT}`, '-t', String(SLOT), '-ar', '16000', '-ac', '1', slot]);
+    return slot;
+  });
+  const wav = path.join(files.dir, 'episode.wav');
+  const graph = `${slots.map((_, i) => `[${i}:a]`).join('')}concat=n=${slots.length}:v=0:a=1`;
+  execFileSync('ffmpeg', ['-v', 'error', '-y', ...slots.flatMap((s) => ['-i', s]), '-filter_complex', graph, wav]);
+  // Each phrase's words spread over its first two seconds, 0.3 s a word, as a supplied transcript would give them.
+  const words = PHRASES.flatMap((text, i) =>
+    text.split(' ').map((word, j) => ({ text: word, start: i * SLOT + j * 0.3, end: i * SLOT + j * 0.3 + 0.25, confidence: 0.9 })),
+  );
+  const transcript = path.join(files.dir, 'episode.json');
+  writeFileSync(transcript, JSON.stringify({ words, language: 'en', duration_s: PHRASES.length * SLOT }));
+  return { wav, transcript };
+}
+
+async function accept(wav: string, name: string, options: { transcript?: string; notify?: string } = {}): Promise<TMediaItem> {
+  const copy = path.join(files.dir, `upload-${Date.now()}-${path.basename(wav)}`);
+  execFileSync('cp', [wav, copy]);
+  const transcriptCopy = options.transcript ? path.join(files.dir, `t-${Date.now()}.json`) : undefined;
+  if (options.transcript && transcriptCopy) execFileSync('cp', [options.transcript, transcriptCopy]);
+  const [item] = await services().uploads.acceptMany(
+    await user(),
+    [{ path: copy, name: path.basename(wav), size: Number(execFileSync('stat', ['-c', '%s', copy]).toString()) }],
+    [name],
+    { category: 'main_content', notify_when_ready: options.notify ? 'true' : 'false', notify_email: options.notify },
+    transcriptCopy ? { path: transcriptCopy, name: 'episode.json', size: 0 } : undefined,
+  );
+  if (!item) throw new Error('not stored');
+  return item;
+}
+
+describe('audio.transcribe', () => {
+  it('detects Flubber, Intern and sfx at the known times of a supplied transcript, and notifies once', async () => {
+    const me = await user();
+    const [clap] = await services().uploads.acceptMany(me, [{ path: toneFile(files.dir, 'clap.wav', 1), name: 'clap.wav', size: 32_000 }], ['Clap'], { category: 'sfx' });
+    await services().media.update(me, clap?.id ?? '', { trigger_keyword: 'clap' });
+
+    const { wav, transcript } = speechFile();
+    const queued = await accept(wav, 'Known phrases', { transcript, notify: 'producer@example.com' });
+    expect(queued.status).toBe('processing');
+    const item = await waitForStatus(queued.id);
+    expect(item).toMatchObject({ status: 'ready', transcript_ready: true, transcription_engine: 'supplied', transcription_progress: 100, notify_pending: false });
+    expect(item.duration_seconds).toBeCloseTo(PHRASES.length * SLOT, 1);
+    expect(item.intents?.flubber).toEqual({ count: 1, matches: [{ label: 'flubber', phrase: 'flubber', start_s: 3, end_s: 3.25 }] });
+    expect(item.intents?.intern.count).toBe(1);
+    expect(item.intents?.intern.matches[0]).toMatchObject({ label: 'intern', phrase: 'what is the capital of france', start_s: 6 });
+    expect(item.intents?.intern.matches[0]?.end_s).toBeCloseTo(6 + 7 * 0.3 + 0.25, 3);
+    expect(item.intents?.sfx).toEqual({ count: 1, matches: [{ label: 'clap', phrase: 'clap', start_s: 9.6, end_s: 9.85 }] });
+
+    const hints = await services().transcripts.intentHints(me, item.filename);
+    expect(hints.detection.flubber.matches[0]).toMatchObject({ flubber_time_s: 3, cut_start_s: 2.25, cut_end_s: 3.25 });
+    const stored = await services().transcripts.getTranscript(me, item.id);
+    expect(stored.words).toHaveLength(PHRASES.join(' ').split(' ').length);
+    expect(stored.text).toBe(PHRASES.join(' '));
+
+    const notices = await services().notifications.findForUser(me);
+    expect(notices.map((n) => n.title)).toEqual(['Upload ready']);
+    expect(notices[0]?.body).toContain('Flubber 1, Intern 1, Sound Effects 1');
+    const mails = await services().mail.findOutbox({ to: 'producer@example.com', limit: 10 });
+    expect(mails.map((m) => m.subject)).toEqual(['Your upload "Known phrases" is ready']);
+
+    // Running the job again overwrites the same rows and sends nothing twice.
+    const again = await worker?.boss.send('audio.transcribe', { media_id: item.id });
+    expect(again).toEqual(expect.any(String));
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await waitForStatus(item.id)).status).toBe('ready');
+    await expect.poll(async () => (await worker?.boss.getJobById('audio.transcribe', again ?? ''))?.state, { timeout: 20_000 }).toBe('completed');
+    expect(await sql('select 1 from transcripts where media_id = ?', [item.id])).toHaveLength(1);
+    expect(await services().notifications.findForUser(me)).toHaveLength(1);
+    expect(await services().mail.findOutbox({ to: 'producer@example.com', limit: 10 })).toHaveLength(1);
+  }, 90_000);
+
+  it('transcribes real speech with pocketsphinx, the always-available local engine, and records its speed', async () => {
+    const clip = '/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0870.wav';
+    const item = await waitForStatus((await accept(clip, 'Austen')).id, 120_000);
+    expect(item).toMatchObject({ status: 'ready', transcription_engine: 'pocketsphinx', transcript_ready: true });
+    const stored = await services().transcripts.getTranscript(await user(), item.id);
+    expect(stored.text).toMatch(/john .* leisure to consider how much there might be/);
+    const rtf = await sql<{ realtime_factor: number }>('select realtime_factor from media_items where id = ?', [item.id]);
+    expect(rtf[0]?.realtime_factor).toBeGreaterThan(0);
+    console.log(`pocketsphinx through the job: RTF ${rtf[0]?.realtime_factor.toFixed(3)} on ${item.duration_seconds?.toFixed(1)} s`);
+  }, 120_000);
+
+  it('without an engine the upload shows a clear error, and a retry works once one is configured', async () => {
+    await runWorker(configWith({ TRANSCRIPTION_ENGINES: 'whisper.cpp' }));
+    const { wav } = speechFile();
+    const failed = await waitForStatus((await accept(wav, 'Needs an engine')).id);
+    expect(failed.status).toBe('error');
+    expect(failed.transcription_error).toBe(
+      'No transcription engine is available (tried whisper.cpp): install pocketsphinx, configure a whisper.cpp model or an OpenAI-compatible endpoint',
+    );
+    expect((await services().notifications.findForUser(await user())).map((n) => n.title)).toContain('Transcription failed');
+    await expect(services().transcripts.intentHints(await user(), failed.id)).rejects.toMatchObject({ code: 'CONFLICT' });
+
+    await runWorker(configWith({ TRANSCRIPTION_ENGINES: 'pocketsphinx' }));
+    await services().media.retryTranscription(await user(), failed.id);
+    const ready = await waitForStatus(failed.id, 120_000);
+    expect(ready).toMatchObject({ status: 'ready', transcription_engine: 'pocketsphinx', transcription_error: null });
+  }, 180_000);
+});
