@@ -21,7 +21,9 @@ export function ormConfig(databaseUrl: string, options: { poolMax?: number; debu
       emit: 'ts',
       transactional: true,
       allOrNothing: true,
-      snapshot: true,
+      // No snapshot: the next migration is diffed against a database migrated from the files, so
+      // engineers adding entities in parallel never work from a stale snapshot.
+      snapshot: false,
       snapshotOnMigrate: false,
       silent: true,
     },
