@@ -9,6 +9,8 @@ import { MediaItemSchema } from './media/media-item.entity.ts';
 import { TranscriptSchema } from './transcripts/transcript.entity.ts';
 import { NotificationSchema } from './notifications/notification.entity.ts';
 import { CleanupSettingsSchema } from './audio-cleanup/cleanup-settings.entity.ts';
+import { PodcastSchema } from './podcasts/podcast.entity.ts';
+import { EpisodeSchema } from './episodes/episode.entity.ts';
 
 /** Every entity of the domain, registered with the ORM in one place. */
 export const ENTITIES = [
@@ -23,4 +25,6 @@ export const ENTITIES = [
   TranscriptSchema,
   NotificationSchema,
   CleanupSettingsSchema,
+  PodcastSchema,
+  EpisodeSchema,
 ];
