@@ -19,3 +19,4 @@ export * from './landing-defaults.ts';
 export * from './media.ts';
 export * from './notifications.ts';
 export * from './audio-cleanup-api.ts';
+export * from './podcast-api.ts';

@@ -21,6 +21,7 @@ import { MediaUploadService } from './media/media-upload.service.ts';
 import { NotificationsService } from './notifications/notifications.service.ts';
 import { AudioCleanupService } from './audio-cleanup/audio-cleanup.service.ts';
 import { TranscriptsService } from './transcripts/transcripts.service.ts';
+import { PodcastsService } from './podcasts/podcasts.service.ts';
 
 /** What every request and job shares: configuration and outside adapters. */
 export interface SharedDeps {
@@ -61,6 +62,7 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
     audioCleanup: new AudioCleanupService(em),
     transcripts: new TranscriptsService({ em, notifications, mail, publicUrl: publicUrl(config) }),
     landing: new LandingService(em),
+    podcasts: new PodcastsService({ em, baseUrl: publicUrl(config) }),
     publicConfig: new PublicConfigService(settings, { googleSignIn: googleConfigured, termsVersion: config.TERMS_VERSION }),
     google:
       googleConfigured && config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET

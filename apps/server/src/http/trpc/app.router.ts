@@ -8,6 +8,7 @@ import { mediaRouter } from './routers/media.router.ts';
 import { notificationsRouter } from './routers/notifications.router.ts';
 import { audioCleanupRouter } from './routers/audio-cleanup.router.ts';
 import { transcriptsRouter } from './routers/transcripts.router.ts';
+import { podcastsRouter } from './routers/podcasts.router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -19,5 +20,6 @@ export const appRouter = router({
   notifications: notificationsRouter,
   audioCleanup: audioCleanupRouter,
   transcripts: transcriptsRouter,
+  podcasts: podcastsRouter,
 });
 export type AppRouter = typeof appRouter;

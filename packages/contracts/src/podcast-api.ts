@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { ZAppleCategory, ZPodcastLanguage, ZPodcastType } from './podcast.ts';
+
+/** Where a show's episodes go: our own feed (the default) or a linked Spreaker show. */
+export const HOST_KINDS = ['builtin', 'spreaker'] as const;
+export const ZHostKind = z.enum(HOST_KINDS);
+export type THostKind = z.infer<typeof ZHostKind>;
+
+/** RSS import progress of a show (spec 001 §3 'import_status'); null for shows made here. */
+export const ZImportStatus = z.object({
+  needs_full_import: z.boolean(),
+  imported_count: z.number().int().min(0),
+  feed_total: z.number().int().min(0),
+});
+export type TImportStatus = z.infer<typeof ZImportStatus>;
+
+/** A show as the REST and tRPC answers carry it (spec 001 §3 'Podcast'). */
+export const ZPodcast = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  /** The stored cover (a storage key) and a URL an <img> can load without a bearer header. */
+  cover_path: z.string().nullable(),
+  cover_url: z.string().nullable(),
+  podcast_type: ZPodcastType,
+  language: ZPodcastLanguage,
+  copyright_line: z.string().nullable(),
+  owner_name: z.string().nullable(),
+  owner_email: z.string().nullable(),
+  author_name: z.string().nullable(),
+  contact_email: z.string().nullable(),
+  category: ZAppleCategory.nullable(),
+  category_2: ZAppleCategory.nullable(),
+  category_3: ZAppleCategory.nullable(),
+  /** The same categories as 'Category' or 'Category > Subcategory' (the spec's category_id fields). */
+  category_id: z.string().nullable(),
+  category_2_id: z.string().nullable(),
+  category_3_id: z.string().nullable(),
+  explicit: z.boolean(),
+  website_url: z.string().nullable(),
+  host_kind: ZHostKind,
+  spreaker_show_id: z.string().nullable(),
+  /** The public feed of the built-in host (every show has one). */
+  rss_url: z.string(),
+  /** podcast:locked in the feed. */
+  rss_url_locked: z.boolean(),
+  podcast_guid: z.string(),
+  import_status: ZImportStatus.nullable(),
+  created_at: z.date(),
+  updated_at: z.date(),
+});
+export type TPodcast = z.infer<typeof ZPodcast>;
+
+export const ZPodcastList = z.array(ZPodcast);
+
+export const ZPodcastIdInput = z.object({ id: z.uuid() });
+export type TPodcastIdInput = z.infer<typeof ZPodcastIdInput>;
