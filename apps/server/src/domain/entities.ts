@@ -11,6 +11,11 @@ import { NotificationSchema } from './notifications/notification.entity.ts';
 import { CleanupSettingsSchema } from './audio-cleanup/cleanup-settings.entity.ts';
 import { PodcastSchema } from './podcasts/podcast.entity.ts';
 import { EpisodeSchema } from './episodes/episode.entity.ts';
+import { TemplateSchema } from './templates/template.entity.ts';
+import { RecurringSlotSchema } from './templates/recurring-slot.entity.ts';
+import { UserApiKeySchema } from './speech/user-api-key.entity.ts';
+import { TtsClipSchema } from './speech/tts-clip.entity.ts';
+import { RssImportSchema } from './rss-import/rss-import.entity.ts';
 
 /** Every entity of the domain, registered with the ORM in one place. */
 export const ENTITIES = [
@@ -27,4 +32,9 @@ export const ENTITIES = [
   CleanupSettingsSchema,
   PodcastSchema,
   EpisodeSchema,
+  TemplateSchema,
+  RecurringSlotSchema,
+  UserApiKeySchema,
+  TtsClipSchema,
+  RssImportSchema,
 ];

@@ -29,7 +29,7 @@ export const EpisodeSchema = defineEntity({
     episodeType: p.string().length(16).default('full'),
     status: p.string().length(16).default('pending').index(),
     /** Never changes once published: podcast apps key downloads and played state on it. */
-    guid: p.string().length(255).onCreate(() => `urn:uuid:${randomUUID()}`),
+    guid: p.string().length(1000).onCreate(() => `urn:uuid:${randomUUID()}`),
     visibility: p.string().length(16).default('public'),
     publishAt: p.datetime().nullable().index(),
     publishAtLocal: p.string().length(64).nullable(),
@@ -49,11 +49,31 @@ export const EpisodeSchema = defineEntity({
     publishError: p.text().nullable(),
     hostEpisodeId: p.string().length(64).nullable(),
     playsTotal: p.integer().default(0),
+    // RSS import (domain/rss-import): where an imported episode came from and its local copy.
+    /** The feed item's identity (guid, else enclosure URL, ...); with importKeyHash unique per show. */
+    importKey: p.text().nullable(),
+    /** sha256 of importKey: the unique index a resumed import relies on (keys can be long URLs). */
+    importKeyHash: p.string().length(64).nullable(),
+    /** The enclosure at the old host; served until the audio is mirrored and published here. */
+    sourceAudioUrl: p.text().nullable(),
+    sourceAudioType: p.string().length(100).nullable(),
+    sourceAudioBytes: p.bigint('number').nullable(),
+    sourceImageUrl: p.text().nullable(),
+    sourceLink: p.text().nullable(),
+    /** podcast:transcript links of the feed item ({url, type, language, rel}); storageKey once copied here. */
+    transcriptLinks: p.json<{ url: string; type: string; language: string | null; rel: string | null; storageKey?: string }[]>().nullable(),
+    chaptersUrl: p.text().nullable(),
+    /** pending, mirroring, done, failed, expired or kept (promoted to finalAudioKey). */
+    mirrorStatus: p.string().length(16).nullable(),
+    mirrorKey: p.text().nullable(),
+    mirrorExpiresAt: p.datetime().nullable().index(),
+    mirrorError: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()).index(),
     updatedAt: p
       .datetime()
       .onCreate(() => new Date())
       .onUpdate(() => new Date()),
   },
+  uniques: [{ properties: ['podcast', 'importKeyHash'], name: 'episodes_podcast_import_key_unique' }],
 });
 export type Episode = InferEntity<typeof EpisodeSchema>;

@@ -35,6 +35,10 @@ export const PodcastSchema = defineEntity({
     spreakerShowId: p.string().length(32).nullable(),
     /** The feed a show was imported from (RSS import), so a re-import updates instead of duplicating. */
     importedFeedUrl: p.text().nullable(),
+    /** Episodes the source has (the feed's items, or the Spreaker show's episodes after a recovery); null if never imported. */
+    importFeedTotal: p.integer().nullable(),
+    /** Episodes brought in by import or recovery (spec 001 §3 import_status.imported_count). */
+    importedCount: p.integer().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

@@ -1,0 +1,44 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { UserSchema } from '../users/user.entity.ts';
+import { PodcastSchema } from '../podcasts/podcast.entity.ts';
+
+/**
+ * One RSS import: the feed as fetched (a snapshot in storage, so a resumed job reads the same
+ * document), the options asked for, and the progress the Import page polls.
+ * status: queued -> importing -> mirroring -> done, or failed with the reason in error.
+ */
+export const RssImportSchema = defineEntity({
+  name: 'RssImport',
+  tableName: 'rss_imports',
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
+    podcast: () => p.manyToOne(PodcastSchema).nullable().deleteRule('cascade').index(),
+    feedUrl: p.text(),
+    /** The address that answered after redirects. */
+    finalUrl: p.text(),
+    feedStorageKey: p.text(),
+    contentType: p.string().length(255).nullable(),
+    status: p.string().length(16).default('queued'),
+    error: p.text().nullable(),
+    feedTotal: p.integer().default(0),
+    importedCount: p.integer().default(0),
+    mirrorTotal: p.integer().default(0),
+    mirroredCount: p.integer().default(0),
+    mirrorFailed: p.integer().default(0),
+    attemptLinkSpreaker: p.boolean().default(false),
+    autoPublishToSpreaker: p.boolean().default(false),
+    publishState: p.string().length(16).default('public'),
+    spreakerAttempted: p.boolean().default(false),
+    spreakerLinked: p.boolean().default(false),
+    autoPublishStarted: p.boolean().default(false),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+    finishedAt: p.datetime().nullable(),
+  },
+});
+export type RssImport = InferEntity<typeof RssImportSchema>;
