@@ -4,6 +4,7 @@ import { Migration20261121132817_user_disabled_at } from './Migration20261121132
 import { Migration20261121134723_media_transcripts_notifications } from './Migration20261121134723_media_transcripts_notifications.ts';
 import { Migration20261121140629_podcasts_episodes } from './Migration20261121140629_podcasts_episodes.ts';
 import { Migration20261121141005_rss_import } from './Migration20261121141005_rss_import.ts';
+import { Migration20261121141147_templates_speech } from './Migration20261121141147_templates_speech.ts';
 
 /** Every migration, in order. New files are created by `pnpm --filter @ppp/server migration:create <name>`. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -12,4 +13,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121134723_media_transcripts_notifications', class: Migration20261121134723_media_transcripts_notifications },
   { name: 'Migration20261121140629_podcasts_episodes', class: Migration20261121140629_podcasts_episodes },
   { name: 'Migration20261121141005_rss_import', class: Migration20261121141005_rss_import },
+  { name: 'Migration20261121141147_templates_speech', class: Migration20261121141147_templates_speech },
 ];

@@ -1,0 +1,22 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { TemplateSchema } from './template.entity.ts';
+
+/** One recurring publish slot of a template: weekday (0 = Monday), wall-clock time, lead, timezone. */
+export const RecurringSlotSchema = defineEntity({
+  name: 'RecurringSlot',
+  tableName: 'recurring_schedule_slots',
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    template: () => p.manyToOne(TemplateSchema).deleteRule('cascade').index(),
+    dayOfWeek: p.smallint(),
+    timeOfDay: p.string().length(5),
+    enabled: p.boolean().default(true),
+    advanceMinutes: p.integer().default(60),
+    /** Null: the schedule's timezone. */
+    timezone: p.string().length(64).nullable(),
+    /** The order the editor listed them in. */
+    position: p.integer().default(0),
+  },
+});
+export type RecurringSlot = InferEntity<typeof RecurringSlotSchema>;
