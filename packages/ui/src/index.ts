@@ -14,3 +14,4 @@ export {
   type KeyValueStorage,
 } from './display-options/display-options.ts';
 export { CenteredCard, type CenteredCardProps } from './centered-card/CenteredCard.tsx';
+export { UploadProgress, type UploadProgressProps } from './upload-progress/UploadProgress.tsx';

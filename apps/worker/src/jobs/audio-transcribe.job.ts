@@ -80,6 +80,10 @@ export async function handleTranscribe(mediaId: string, ctx: JobContext): Promis
     const workingFile = await services.storage.localPath(workingKey);
     try {
       const { transcript, engine, seconds } = await transcribe(item, workingFile.path, ctx);
+      if (engine !== 'supplied' && (await services.transcripts.suppliedSince(item.id))) {
+        log(`audio.transcribe ${item.id}: a transcript was supplied meanwhile; the run queued with it stores the result`);
+        return { status: 'superseded' };
+      }
       const settings = await services.audioCleanup.get(item.user.id);
       const full = { ...transcript, duration_s: transcript.duration_s ?? probe.durationSeconds };
       const detection = detectIntents(full, settings, await services.media.sfxKeywords(item.user.id));

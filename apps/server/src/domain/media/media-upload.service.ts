@@ -180,6 +180,24 @@ export class MediaUploadService {
     return { id: item.id, filename: item.filename, path: `/static/media/${item.filename}`, stored_as: item.filename };
   }
 
+  /**
+   * A transcript supplied after the audio (the web sends it right after its tus upload): stored,
+   * and the upload transcribed again from it. A run already under way without it does not overwrite.
+   */
+  async attachTranscript(user: User, mediaId: string, file: IncomingFile): Promise<TMediaItem> {
+    const item = await this.deps.em.findOne(MediaItemSchema, { id: z.uuid().safeParse(mediaId).success ? mediaId : randomUUID(), user: user.id });
+    if (!item) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.mediaNotFound);
+    if (item.category !== 'main_content') throw new AppError('BAD_REQUEST', 'Only main content is transcribed.');
+    await this.checkTranscript(file, [file]);
+    const format = suppliedFormatFromName(file.name) ?? 'json';
+    const key = mediaKey(user.id, item.id, `supplied.${format}`);
+    await this.deps.storage.putFile(key, file.path);
+    Object.assign(item, { suppliedTranscriptKey: key, suppliedTranscriptFormat: format, status: 'processing', transcriptReady: false, transcriptionError: null });
+    await this.deps.em.flush();
+    await this.deps.jobs.send('audio.transcribe', { media_id: item.id });
+    return toMediaDto(item);
+  }
+
   static async discard(files: readonly IncomingFile[]): Promise<void> {
     await Promise.all(files.map((file) => rm(file.path, { force: true })));
   }

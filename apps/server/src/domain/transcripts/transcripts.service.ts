@@ -89,6 +89,12 @@ export class TranscriptsService {
     return item;
   }
 
+  /** Whether a transcript was supplied since this run began (then the run without it stands down). */
+  async suppliedSince(mediaId: string): Promise<boolean> {
+    const rows = await this.deps.em.getConnection().execute<{ key: string | null }[]>('select supplied_transcript_key as key from media_items where id = ?', [mediaId]);
+    return Boolean(rows[0]?.key);
+  }
+
   /** Progress straight to the row (the web polls it); no entity state involved. */
   async progress(mediaId: string, percent: number): Promise<void> {
     await this.deps.em.getConnection().execute('update media_items set transcription_progress = ? where id = ? and status = ?', [
@@ -144,10 +150,7 @@ export class TranscriptsService {
     });
   }
 
-  /**
-   * The bell always; mail when asked, once (notifiedAt). The Ready status reaches the database in the
-   * same flush as the mail's outbox row, so whoever sees Ready also sees the mail recorded.
-   */
+  /** The bell always (once per upload); mail when asked, once: notifiedAt is claimed in one statement, so two runs at once send one mail. */
   private async notifyReady(item: MediaItem): Promise<void> {
     const counts = `Flubber ${item.flubberCount ?? 0}, Intern ${item.internCount ?? 0}, Sound Effects ${item.sfxCount ?? 0}`;
     await this.deps.notifications.notify(item.user.id, {
@@ -155,10 +158,17 @@ export class TranscriptsService {
       body: `"${item.friendlyName}" is transcribed and ready to use (${counts}).`,
       dedupeKey: `transcript-ready:${item.id}`,
     });
-    if (!item.notifyWhenReady || item.notifiedAt) {
+    const claimed =
+      item.notifyWhenReady && !item.notifiedAt
+        ? await this.deps.em
+            .getConnection()
+            .execute<{ id: string }[]>('update media_items set notified_at = now() where id = ? and notified_at is null returning id', [item.id])
+        : [];
+    if (claimed.length === 0) {
       await this.deps.em.flush();
       return;
     }
+    // The mail's outbox row and the Ready status are written in the same flush.
     item.notifiedAt = new Date();
     await this.deps.mail.send({
       to: item.notifyEmail ?? item.user.email,

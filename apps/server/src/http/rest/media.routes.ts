@@ -109,6 +109,21 @@ export const mediaRoutes = defineRoutes([
     handle: ({ ctx, params }) => ctx.services.media.retryTranscription(userOf(ctx), id(params)),
   },
   {
+    method: 'post', path: '/api/media/{id}/transcript', tag: 'media', access: 'active',
+    summary: 'Supply a transcript (.vtt, .srt or word .json; multipart field file) for an upload; it wins over every engine.',
+    body: { schema: z.object({ file: z.string() }), multipart: true }, response: ZMediaItem,
+    handle: async ({ ctx, c, params }) => {
+      const form = await readUploadForm(c);
+      try {
+        const [file] = form.files;
+        if (!file) throw new AppError('VALIDATION', 'Send the transcript file.');
+        return await ctx.services.uploads.attachTranscript(userOf(ctx), id(params), file);
+      } finally {
+        await form.cleanup();
+      }
+    },
+  },
+  {
     method: 'get', path: '/api/media/{id}/transcript', tag: 'media', access: 'active',
     summary: "An upload's transcript: words with start and end seconds and confidence.",
     response: z.object({ media_id: z.string(), engine: z.string(), language: z.string().nullable(), text: z.string(), words: z.array(ZTranscriptWord) }),

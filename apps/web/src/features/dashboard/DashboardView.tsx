@@ -1,10 +1,11 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import { IconAdjustments, IconSettings, IconUser, type IconProps } from '@tabler/icons-react';
+import { IconAdjustments, IconMusic, IconSettings, IconUpload, IconUser, type IconProps } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import type { TMe } from '@ppp/contracts';
 import { isAdminUser } from '../gate/decide-gate.ts';
 import { displayName } from './display-name.ts';
+import { BackgroundUploadsCard } from '../preupload/BackgroundUploadsCard.tsx';
 
 interface QuickTool {
   title: string;
@@ -16,6 +17,8 @@ interface QuickTool {
 
 /** What a user can do today; later issues add shows, templates, media, episodes, subscription. */
 const QUICK_TOOLS: readonly QuickTool[] = [
+  { title: 'Upload Audio', body: 'Upload a recording to be transcribed and checked for Flubber, Intern and sound-effect cues.', to: '/dashboard/upload', icon: IconUpload },
+  { title: 'Media', body: 'Your intros, outros, music and sound effects.', to: '/dashboard/media', icon: IconMusic },
   { title: 'Settings', body: 'Set your name, make text larger or raise the contrast, change your password.', to: '/dashboard/settings', icon: IconSettings },
   { title: 'Admin settings', body: 'Maintenance mode, new-account activation and the upload limit.', to: '/admin', icon: IconAdjustments, adminOnly: true },
 ];
@@ -50,6 +53,8 @@ export function DashboardView({ me }: { me: TMe }) {
           </Stack>
         </Group>
       </Card>
+
+      <BackgroundUploadsCard />
 
       <section aria-labelledby="quick-tools-title">
         <Title order={2} size="h3" mb="md" id="quick-tools-title">

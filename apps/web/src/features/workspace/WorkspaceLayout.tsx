@@ -10,6 +10,10 @@ import { DashboardView } from '../dashboard/DashboardView.tsx';
 import { SettingsView } from '../settings/SettingsView.tsx';
 import { AdminSettingsView } from '../admin-settings/AdminSettingsView.tsx';
 import { NotFoundContent } from '../errors/NotFoundPage.tsx';
+import { MediaLibraryView } from '../media-library/MediaLibraryView.tsx';
+import { PreuploadView } from '../preupload/PreuploadView.tsx';
+import { AudioSettingsView } from '../audio-settings/AudioSettingsView.tsx';
+import { NotificationBell } from '../notifications/NotificationBell.tsx';
 import { navEntriesFor, viewForPath, viewLabel, type WorkspaceView } from './workspace-nav.ts';
 
 function ViewContent({ view, me }: { view: WorkspaceView; me: TMe }) {
@@ -20,6 +24,12 @@ function ViewContent({ view, me }: { view: WorkspaceView; me: TMe }) {
       return <SettingsView me={me} />;
     case 'admin':
       return <AdminSettingsView />;
+    case 'media-library':
+      return <MediaLibraryView />;
+    case 'preupload':
+      return <PreuploadView me={me} />;
+    case 'audio-settings':
+      return <AudioSettingsView />;
     case 'not-found':
       return (
         <>
@@ -81,6 +91,7 @@ export function WorkspaceLayout({ me }: { me: TMe }) {
             <Button component={Link} to="/dashboard/settings" variant={view === 'settings' ? 'light' : 'subtle'} visibleFrom="sm">
               Settings
             </Button>
+            <NotificationBell />
             <Tooltip label="Log out">
               <ActionIcon variant="default" size="lg" onClick={() => void logout()} aria-label="Log out">
                 <IconLogout size={18} />

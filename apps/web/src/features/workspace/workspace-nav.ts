@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
-import { IconAdjustments, IconLayoutDashboard, IconSettings, type IconProps } from '@tabler/icons-react';
+import { IconAdjustments, IconLayoutDashboard, IconSettings, IconUpload, IconMusic, IconWand, type IconProps } from '@tabler/icons-react';
 
 /** A view of the workspace (spec 002 section 2.3). Later issues add theirs (episode-history, recorder, ...). */
-export type WorkspaceView = 'dashboard' | 'settings' | 'admin' | 'not-found';
+export type WorkspaceView = 'dashboard' | 'settings' | 'admin' | 'not-found' | 'media-library' | 'preupload' | 'audio-settings';
 
 export interface NavEntry {
   view: Exclude<WorkspaceView, 'not-found'>;
@@ -17,6 +17,9 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { view: 'dashboard', label: 'Dashboard', path: '/dashboard', icon: IconLayoutDashboard },
   { view: 'settings', label: 'Settings', path: '/dashboard/settings', icon: IconSettings },
   { view: 'admin', label: 'Admin settings', path: '/admin', icon: IconAdjustments, adminOnly: true },
+  { view: 'preupload', label: 'Upload Audio', path: '/dashboard/upload', icon: IconUpload },
+  { view: 'media-library', label: 'Media Uploads', path: '/dashboard/media', icon: IconMusic },
+  { view: 'audio-settings', label: 'Audio Improvements', path: '/dashboard/audio-settings', icon: IconWand },
 ];
 
 export function navEntriesFor(isAdmin: boolean): NavEntry[] {

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconRefresh, IconTrash } from '@tabler/icons-react';
+import { MEDIA_MESSAGES, type TMediaItem } from '@ppp/contracts';
+import { trpc } from '../../lib/trpc.ts';
+import { toApiFailure } from '../../lib/api-error.ts';
+import { deleteConfirmation, displayFilename, formatDuration } from './preupload-form.ts';
+
+function Counts({ item }: { item: TMediaItem }) {
+  if (!item.intents) return null;
+  return (
+    <Group gap="xs" data-testid="upload-counts">
+      <Badge variant="light" color="grape">Flubber {item.intents.flubber.count}</Badge>
+      <Badge variant="light" color="blue">Intern {item.intents.intern.count}</Badge>
+      <Badge variant="light" color="orange">Sound Effects {item.intents.sfx.count}</Badge>
+    </Group>
+  );
+}
+
+function StatusBadge({ item }: { item: TMediaItem }) {
+  if (item.status === 'ready') return <Badge color="teal">Ready</Badge>;
+  if (item.status === 'error') return <Badge color="red">Error</Badge>;
+  const progress = item.transcription_progress;
+  return <Badge color="gray" variant="light">Processing{progress !== null ? ` ${Math.round(progress)}%` : ''}</Badge>;
+}
+
+function UploadRow({ item, onDelete }: { item: TMediaItem; onDelete: (item: TMediaItem) => void }) {
+  const utils = trpc.useUtils();
+  const retry = trpc.media.retry.useMutation({ onSuccess: () => void utils.media.mainContent.invalidate() });
+  const processing = item.status === 'processing';
+  return (
+    <Card withBorder padding="md" style={processing ? { opacity: 0.65 } : undefined} data-testid="processed-upload" aria-label={item.friendly_name}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Group gap="xs">
+            <StatusBadge item={item} />
+            <Text fw={700} truncate="end">{item.friendly_name}</Text>
+          </Group>
+          <Text size="sm" c="dimmed" truncate="end" title={item.original_name}>
+            {displayFilename(item.original_name, item.friendly_name !== item.original_name)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            Uploaded {item.created_at.toLocaleString()} · {formatDuration(item.duration_seconds)}
+          </Text>
+          <Counts item={item} />
+          {item.status === 'error' && (
+            <Group gap="xs">
+              <Text size="sm" c="red">{item.transcription_error}</Text>
+              <Button size="compact-sm" variant="light" leftSection={<IconRefresh size={14} />} loading={retry.isPending} onClick={() => retry.mutate({ id: item.id })}>
+                {MEDIA_MESSAGES.tryAgain}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+        <Tooltip label="Delete upload">
+          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${item.friendly_name}`} onClick={() => onDelete(item)}>
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Card>
+  );
+}
+
+/** Processed uploads: Ready or Processing, newest first, polled every 5 s while any is processing. */
+export function ProcessedUploadsList() {
+  const utils = trpc.useUtils();
+  const list = trpc.media.mainContent.useQuery(undefined, {
+    refetchInterval: (query) => ((query.state.data ?? []).some((i) => i.status === 'processing') ? 5_000 : false),
+  });
+  const remove = trpc.media.delete.useMutation();
+  const [pending, setPending] = useState<TMediaItem | null>(null);
+
+  async function confirmDelete() {
+    if (!pending) return;
+    try {
+      await remove.mutateAsync({ id: pending.id });
+      notifications.show({ color: 'teal', message: MEDIA_MESSAGES.uploadDeleted });
+      await utils.media.mainContent.invalidate();
+    } catch (err) {
+      notifications.show({ color: 'red', title: MEDIA_MESSAGES.deleteFailed, message: toApiFailure(err).message ?? MEDIA_MESSAGES.unableToDeleteUpload });
+    } finally {
+      setPending(null);
+    }
+  }
+
+  if (list.isPending) return <Loader aria-label="Loading uploads" />;
+  if (list.isError) {
+    return (
+      <Alert color="red" title="Unable to load uploads">
+        <Button variant="light" size="xs" onClick={() => void list.refetch()}>{MEDIA_MESSAGES.tryAgain}</Button>
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      {list.data.length === 0 && <Text c="dimmed">No uploads yet. Upload audio above; it appears here while it is processed.</Text>}
+      {list.data.map((item) => (
+        <UploadRow key={item.id} item={item} onDelete={setPending} />
+      ))}
+      <Modal opened={pending !== null} onClose={() => setPending(null)} title="Delete upload?" centered>
+        <Stack>
+          <Text>{pending ? deleteConfirmation(pending.status) : ''}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setPending(null)}>Cancel</Button>
+            <Button color="red" loading={remove.isPending} onClick={() => void confirmDelete()}>Delete</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,76 @@
+import { Upload } from 'tus-js-client';
+import { MEDIA_MESSAGES, uploadFailedStatusMessage, type TMediaItem, type TTusUploadMetadata } from '@ppp/contracts';
+import { readToken } from './session.ts';
+
+export interface TusCallbacks {
+  onProgress(percent: number): void;
+  onSuccess(item: TMediaItem): void;
+  onError(message: string): void;
+}
+
+/** Chunks of 16 MB: fast on a good line, and a dropped connection repeats at most one. */
+const CHUNK_SIZE = 16 * 1024 * 1024;
+
+function parseItem(body: string): TMediaItem | null {
+  try {
+    return JSON.parse(body) as TMediaItem;
+  } catch {
+    return null;
+  }
+}
+
+/** The server's words (its refusals are plain text), else 'Upload failed with status {n}', else the spec's fallback. */
+export function tusErrorMessage(error: unknown): string {
+  const response = (error as { originalResponse?: { getStatus(): number; getBody(): string } | null }).originalResponse;
+  if (!response) return MEDIA_MESSAGES.unableToUploadAudio;
+  const body = response.getBody()?.trim();
+  if (body) {
+    try {
+      const parsed = JSON.parse(body) as { detail?: string; error?: string; message?: string };
+      return parsed.detail ?? parsed.error ?? parsed.message ?? body;
+    } catch {
+      return body;
+    }
+  }
+  return uploadFailedStatusMessage(response.getStatus());
+}
+
+/**
+ * Sends one file over tus to /files/ with the bearer token; resumes by fingerprint after a dropped
+ * connection or reload. Returns a function that cancels it.
+ */
+export function startTusUpload(file: File, metadata: TTusUploadMetadata, callbacks: TusCallbacks): () => void {
+  const meta: Record<string, string> = { filename: metadata.filename, category: metadata.category, filetype: file.type };
+  if (metadata.friendly_name) meta.friendly_name = metadata.friendly_name;
+  if (metadata.notify_when_ready !== undefined) meta.notify_when_ready = String(metadata.notify_when_ready);
+  if (metadata.notify_email) meta.notify_email = metadata.notify_email;
+  const upload = new Upload(file, {
+    endpoint: '/files/',
+    chunkSize: CHUNK_SIZE,
+    retryDelays: [0, 1000, 3000, 5000, 10000],
+    removeFingerprintOnSuccess: true,
+    metadata: meta,
+    onBeforeRequest: (req) => {
+      const token = readToken();
+      if (token) req.setHeader('Authorization', `Bearer ${token}`);
+    },
+    onProgress: (sent, total) => callbacks.onProgress(total > 0 ? (sent / total) * 100 : 0),
+    onSuccess: (payload) => {
+      const item = parseItem(payload.lastResponse.getBody());
+      if (!item?.filename) callbacks.onError(MEDIA_MESSAGES.uploadMissingFilename);
+      else callbacks.onSuccess(item);
+    },
+    onError: (error) => callbacks.onError(tusErrorMessage(error)),
+    // A refusal (not audio, too large) will not change on retry.
+    onShouldRetry: (error) => {
+      const status = (error as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus() ?? 0;
+      return status === 0 || status === 423 || status >= 500;
+    },
+  });
+  void upload.findPreviousUploads().then((previous) => {
+    const [latest] = previous;
+    if (latest) upload.resumeFromPreviousUpload(latest);
+    upload.start();
+  });
+  return () => void upload.abort(true);
+}
