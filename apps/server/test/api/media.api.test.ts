@@ -217,6 +217,21 @@ describe('main content uploads', () => {
     expect(ZItemJson.parse(retried.body)).toMatchObject({ status: 'processing', transcription_error: null });
   });
 
+  it('takes a transcript supplied after the upload, and refuses an unreadable one', async () => {
+    const send = async (token: string, id: string, name: string, content: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([content]), name);
+      const res = await fetch(`${api.baseUrl}/api/media/${id}/transcript`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      return { status: res.status, body: (await res.json()) as unknown };
+    };
+    const vtt = 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nhello flubber world\n';
+    const ok = await send(a.token, upload1.id, 'episode.vtt', vtt);
+    expect(ok).toMatchObject({ status: 200, body: { status: 'processing', id: upload1.id } });
+    expect(storedFiles().some((f) => f.endsWith(`${upload1.id}/supplied.vtt`))).toBe(true);
+    expect((await send(a.token, upload1.id, 'episode.srt', 'not a subtitle file')).status).toBe(422);
+    expect((await send(b.token, upload1.id, 'episode.vtt', vtt)).status).toBe(404);
+  });
+
   it('user B gets 404 for user A’s uploads, previews, transcripts and hints, and changes nothing', async () => {
     const [clip] = await library(a.token);
     for (const id of [upload1.id, clip?.id ?? '']) {
