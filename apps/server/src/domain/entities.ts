@@ -16,6 +16,9 @@ import { RecurringSlotSchema } from './templates/recurring-slot.entity.ts';
 import { UserApiKeySchema } from './speech/user-api-key.entity.ts';
 import { TtsClipSchema } from './speech/tts-clip.entity.ts';
 import { RssImportSchema } from './rss-import/rss-import.entity.ts';
+import { SpreakerAccountSchema } from './spreaker/spreaker-account.entity.ts';
+import { EpisodeDownloadSchema } from './publishing/episode-download.entity.ts';
+import { DistributionItemSchema } from './podcasts/distribution-item.entity.ts';
 
 /** Every entity of the domain, registered with the ORM in one place. */
 export const ENTITIES = [
@@ -37,4 +40,7 @@ export const ENTITIES = [
   UserApiKeySchema,
   TtsClipSchema,
   RssImportSchema,
+  SpreakerAccountSchema,
+  EpisodeDownloadSchema,
+  DistributionItemSchema,
 ];

@@ -48,6 +48,13 @@ export const EpisodeSchema = defineEntity({
     publishState: p.string().length(32).nullable(),
     publishError: p.text().nullable(),
     hostEpisodeId: p.string().length(64).nullable(),
+    /** Which host hostEpisodeId belongs to ('builtin' or 'spreaker'): unpublish talks to that one even if the show moved. */
+    hostKind: p.string().length(16).nullable(),
+    /**
+     * The idempotency token of the current upload, saved before the host is called: a retry after a
+     * crash looks the upload up by it instead of uploading a second copy.
+     */
+    hostUploadToken: p.string().length(64).nullable(),
     playsTotal: p.integer().default(0),
     // RSS import (domain/rss-import): where an imported episode came from and its local copy.
     /** The feed item's identity (guid, else enclosure URL, ...); with importKeyHash unique per show. */
@@ -74,6 +81,9 @@ export const EpisodeSchema = defineEntity({
       .onCreate(() => new Date())
       .onUpdate(() => new Date()),
   },
-  uniques: [{ properties: ['podcast', 'importKeyHash'], name: 'episodes_podcast_import_key_unique' }],
+  uniques: [
+    { properties: ['podcast', 'importKeyHash'], name: 'episodes_podcast_import_key_unique' },
+    { properties: ['hostKind', 'hostEpisodeId'], name: 'episodes_host_episode_unique' },
+  ],
 });
 export type Episode = InferEntity<typeof EpisodeSchema>;
