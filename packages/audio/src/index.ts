@@ -8,3 +8,4 @@ export * from './transcription/index.ts';
 export * from './edl/index.ts';
 export * from './speech/index.ts';
 export * from './text-ai/index.ts';
+export * from './render/index.ts';

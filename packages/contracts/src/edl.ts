@@ -23,6 +23,8 @@ export const EDL = {
   defaultDuckDb: 12,
   duckAttackMs: 40,
   duckReleaseMs: 600,
+  /** Speech stretches closer than this are one stretch, so a bed does not swell in every breath. */
+  speechBridgeMs: 1000,
   /** Chapter titles are cut to this length (ID3 text frames can be long, players show one line). */
   maxChapterTitleLength: 120,
 } as const;
@@ -169,6 +171,8 @@ export const ZEdl = z.object({
   content: ZEdlContent,
   inserts: z.array(ZEdlInsert),
   music: z.array(ZEdlMusicBed),
+  /** Timeline stretches where someone speaks (transcript words, voice segments, Intern answers); beds duck under them. */
+  speech: z.array(ZEdlRange),
   loudness: ZEdlLoudness,
   output: ZEdlOutput,
   chapters: z.array(ZEdlChapter),

@@ -1,6 +1,7 @@
 import { EDL, ZEdlLoudness, ZEdlMetadata, ZEdlOutput, type TEdl, type TEdlInsert } from '@ppp/contracts';
 import { contentOffsets, contentPieces, piecesDuration, planContentInserts } from './content.ts';
 import { planCuts } from './cuts.ts';
+import { planSpeech } from './speech.ts';
 import { layOutSegments, planChapters, planMusicBeds } from './timeline.ts';
 import type { PlanInput } from './types.ts';
 
@@ -42,6 +43,7 @@ export function planEpisode(input: PlanInput): TEdl {
     content: { segment_id: contentSegment.id, file: content.file, cuts, mutes, pieces, duration_ms: contentDurationMs },
     inserts: placed,
     music: planMusicBeds(template, segments, totalMs, options.duckDb ?? EDL.defaultDuckDb),
+    speech: planSpeech(segments, content.words, cuts, inserts, placed, totalMs),
     loudness: ZEdlLoudness.parse(options.loudness ?? {}),
     output: ZEdlOutput.parse(options.output ?? {}),
     chapters: planChapters(segments, placed, totalMs),

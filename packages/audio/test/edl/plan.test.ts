@@ -248,3 +248,28 @@ describe('the EDL', () => {
     expect(() => planEpisode(input)).toThrow('no content segment');
   });
 });
+
+describe('speech for ducking', () => {
+  it('maps the kept parts of words to the timeline, counts voice segments and answers, and bridges short gaps', () => {
+    const detections = emptyDetections();
+    const words = [
+      { text: 'one', start: 1, end: 2, confidence: null },
+      { text: 'two', start: 2.5, end: 3, confidence: null },
+      { text: 'cut', start: 10, end: 12, confidence: null },
+      { text: 'three', start: 20, end: 21, confidence: null },
+    ];
+    const edl = planEpisode(
+      baseInput({
+        content: { file: file('upload.wav', 60_000), words, detections },
+        choices: { flubber: [], intern: [], sfx: [], cleanup: cleanup({ removeFillers: false, removePauses: false }), manualCuts: [{ start_ms: 11_000, end_ms: 15_000 }] },
+      }),
+    );
+    // Intro 0-5 s bridges to the first word at 6 s; 'cut' keeps 10-11 s; 'three' lands at 5 + 20 - 4 s.
+    expect(edl.speech).toEqual([
+      { start_ms: 0, end_ms: 8000 },
+      { start_ms: 15_000, end_ms: 16_000 },
+      { start_ms: 21_000, end_ms: 22_000 },
+      { start_ms: 61_000, end_ms: 65_000 },
+    ]);
+  });
+});
