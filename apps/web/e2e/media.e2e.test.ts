@@ -77,35 +77,35 @@ describe('pre-upload journey', () => {
   it('uploads main content in the background and watches it become Ready with counts', async () => {
     const page = await newPage(DESKTOP);
     await page.goto('/dashboard/upload');
-    await expect.poll(visible(page, MEDIA_MESSAGES.startChooserTitle)).toBe(true);
+    await expect.poll(visible(page, MEDIA_MESSAGES.startChooserTitle), { timeout: 20_000 }).toBe(true);
     expect(await page.getByText(MEDIA_MESSAGES.emailWhenTranscribed).first().isVisible()).toBe(true);
     await shot(page, 'preupload-chooser-desktop');
 
     await page.getByRole('button', { name: 'Upload and use processed audio' }).click();
-    await expect.poll(visible(page, MEDIA_MESSAGES.uploadForProcessingTitle)).toBe(true);
+    await expect.poll(visible(page, MEDIA_MESSAGES.uploadForProcessingTitle), { timeout: 20_000 }).toBe(true);
     expect(await page.getByRole('checkbox', { name: 'Email me when it is ready' }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Upload and return' }).click();
-    await expect.poll(visible(page, MEDIA_MESSAGES.selectAudioFile)).toBe(true);
+    await expect.poll(visible(page, MEDIA_MESSAGES.selectAudioFile), { timeout: 20_000 }).toBe(true);
 
     const { audio, transcript } = episodeFiles();
     const inputs = page.locator('input[type=file]');
     await inputs.nth(0).setInputFiles(audio);
     await page.getByLabel('Friendly name').fill('');
     await page.getByRole('button', { name: 'Upload and return' }).click();
-    await expect.poll(visible(page, MEDIA_MESSAGES.enterFriendlyName)).toBe(true);
+    await expect.poll(visible(page, MEDIA_MESSAGES.enterFriendlyName), { timeout: 20_000 }).toBe(true);
     await page.getByLabel('Friendly name').fill('Pilot episode');
     await inputs.nth(1).setInputFiles(transcript);
     await page.getByLabel('Notification email').fill('producer@example.com');
     await shot(page, 'preupload-form-desktop');
 
     await page.getByRole('button', { name: 'Upload and return' }).click();
-    await expect.poll(visible(page, MEDIA_MESSAGES.uploadingInBackground)).toBe(true);
-    await expect.poll(() => page.url()).toBe(`${app.baseUrl}/dashboard`);
+    await expect.poll(visible(page, MEDIA_MESSAGES.uploadingInBackground), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.url(), { timeout: 20_000 }).toBe(`${app.baseUrl}/dashboard`);
     const bar = page.getByRole('progressbar', { name: /Pilot episode/ });
-    await expect.poll(() => bar.isVisible()).toBe(true);
+    await expect.poll(() => bar.isVisible(), { timeout: 20_000 }).toBe(true);
     await expect.poll(visible(page, 'Uploaded'), { timeout: 30_000 }).toBe(true);
     expect(await bar.getAttribute('aria-valuenow')).toBe('100');
-    await expect.poll(visible(page, MEDIA_MESSAGES.uploadReceived)).toBe(true);
+    await expect.poll(visible(page, MEDIA_MESSAGES.uploadReceived), { timeout: 20_000 }).toBe(true);
     await shot(page, 'dashboard-upload-done-desktop');
 
     await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Upload Audio' }).click();
@@ -119,24 +119,24 @@ describe('pre-upload journey', () => {
     const bell = page.getByRole('button', { name: /^Notifications/ });
     await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 40_000 }).toBe('Notifications, 1 unread');
     await bell.click();
-    await expect.poll(visible(page, 'Upload ready')).toBe(true);
+    await expect.poll(visible(page, 'Upload ready'), { timeout: 20_000 }).toBe(true);
     await shot(page, 'notifications-desktop');
     await page.getByRole('button', { name: 'Mark all read' }).click();
-    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
+    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 20_000 }).toBe('Notifications');
     await page.keyboard.press('Escape');
     const outbox = await fetch(`${app.baseUrl}/api/admin/mail/outbox?to=producer%40example.com`, { headers: { authorization: `Bearer ${token}` } });
     expect(((await outbox.json()) as { subject: string }[]).map((m) => m.subject)).toEqual(['Your upload "Pilot episode" is ready']);
 
     const phone = await newPage(PHONE);
     await phone.goto('/dashboard/upload');
-    await expect.poll(() => phone.getByTestId('processed-upload').first().isVisible()).toBe(true);
+    await expect.poll(() => phone.getByTestId('processed-upload').first().isVisible(), { timeout: 20_000 }).toBe(true);
     await shot(phone, 'preupload-phone', true);
 
     await row.getByRole('button', { name: 'Delete Pilot episode' }).click();
-    await expect.poll(visible(page, MEDIA_MESSAGES.confirmDeleteReady)).toBe(true);
+    await expect.poll(visible(page, MEDIA_MESSAGES.confirmDeleteReady), { timeout: 20_000 }).toBe(true);
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(visible(page, MEDIA_MESSAGES.uploadDeleted)).toBe(true);
-    await expect.poll(() => row.count()).toBe(0);
+    await expect.poll(visible(page, MEDIA_MESSAGES.uploadDeleted), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(0);
   });
 });
 
@@ -144,7 +144,7 @@ describe('media library journey', () => {
   it('uploads two music clips, renames one, previews one at a time, and deletes both at once', async () => {
     const page = await newPage(DESKTOP);
     await page.goto('/dashboard/media');
-    await expect.poll(() => page.getByRole('heading', { name: 'Media Uploads', level: 1 }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Media Uploads', level: 1 }).isVisible(), { timeout: 20_000 }).toBe(true);
     const commercials = page.getByRole('region', { name: 'Commercials' });
     expect(await commercials.getByText(MEDIA_MESSAGES.comingSoon).isVisible()).toBe(true);
 
@@ -154,31 +154,31 @@ describe('media library journey', () => {
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await expect.poll(() => page.getByText('Uploaded').count(), { timeout: 30_000 }).toBe(2);
     const music = page.getByRole('region', { name: 'Music' });
-    await expect.poll(() => music.getByTestId('media-item').count()).toBe(2);
+    await expect.poll(() => music.getByTestId('media-item').count(), { timeout: 20_000 }).toBe(2);
     await shot(page, 'media-library-desktop', true);
 
     await music.getByRole('button', { name: 'Edit Theme' }).click();
     await music.getByLabel('Name').fill('Main theme');
     await music.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => music.getByText('Main theme').isVisible()).toBe(true);
+    await expect.poll(() => music.getByText('Main theme').isVisible(), { timeout: 20_000 }).toBe(true);
 
     await music.getByRole('button', { name: 'Preview Main theme' }).click();
-    await expect.poll(() => music.getByRole('button', { name: 'Pause Main theme' }).isVisible()).toBe(true);
+    await expect.poll(() => music.getByRole('button', { name: 'Pause Main theme' }).isVisible(), { timeout: 20_000 }).toBe(true);
     await music.getByRole('button', { name: 'Preview Bed' }).click();
-    await expect.poll(() => music.getByRole('button', { name: 'Pause Bed' }).isVisible()).toBe(true);
+    await expect.poll(() => music.getByRole('button', { name: 'Pause Bed' }).isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await music.getByRole('button', { name: 'Preview Main theme' }).isVisible()).toBe(true);
     await music.getByRole('button', { name: 'Pause Bed' }).click();
 
     const phone = await newPage(PHONE);
     await phone.goto('/dashboard/media');
-    await expect.poll(() => phone.getByTestId('media-item').count()).toBe(2);
+    await expect.poll(() => phone.getByTestId('media-item').count(), { timeout: 20_000 }).toBe(2);
     await shot(phone, 'media-library-phone', true);
 
     await music.getByRole('checkbox', { name: 'Select Main theme' }).check();
     await music.getByRole('checkbox', { name: 'Select Bed' }).check();
     await page.getByRole('button', { name: 'Delete selected (2)' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => music.getByTestId('media-item').count()).toBe(0);
+    await expect.poll(() => music.getByTestId('media-item').count(), { timeout: 20_000 }).toBe(0);
     const library = await fetch(`${app.baseUrl}/api/media/`, { headers: { authorization: `Bearer ${token}` } });
     expect(await library.json()).toEqual([]);
   });
@@ -188,20 +188,20 @@ describe('audio settings journey', () => {
   it('saves Audio Improvements and Magic Words and reads them back', async () => {
     const page = await newPage(DESKTOP);
     await page.goto('/dashboard/audio-settings');
-    await expect.poll(() => page.getByRole('heading', { name: 'Audio Improvements and Magic Words' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Audio Improvements and Magic Words' }).isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await page.getByLabel('Flubber trigger word').inputValue()).toBe('flubber');
     expect(await page.getByLabel('Longest pause kept (s)').inputValue()).toBe('1.8');
     await shot(page, 'audio-settings-desktop', true);
     await page.getByLabel('Longest pause kept (s)').fill('2.5');
     await page.getByLabel('Flubber trigger word').fill('oops');
     await page.getByRole('button', { name: 'Save settings' }).click();
-    await expect.poll(visible(page, 'Audio settings updated.')).toBe(true);
+    await expect.poll(visible(page, 'Audio settings updated.'), { timeout: 20_000 }).toBe(true);
     await page.reload();
-    await expect.poll(() => page.getByLabel('Flubber trigger word').inputValue()).toBe('oops');
+    await expect.poll(() => page.getByLabel('Flubber trigger word').inputValue(), { timeout: 20_000 }).toBe('oops');
     expect(await page.getByLabel('Longest pause kept (s)').inputValue()).toBe('2.5');
     const phone = await newPage(PHONE);
     await phone.goto('/dashboard/audio-settings');
-    await expect.poll(() => phone.getByLabel('Flubber trigger word').isVisible()).toBe(true);
+    await expect.poll(() => phone.getByLabel('Flubber trigger word').isVisible(), { timeout: 20_000 }).toBe(true);
     await shot(phone, 'audio-settings-phone');
   });
 });
