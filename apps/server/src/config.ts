@@ -30,6 +30,40 @@ export const ZConfig = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(2),
   RUN_WORKER: ZBool.default(true),
+  /**
+   * Speech (TTS) engines offered, comma separated, in the order their voices are listed:
+   * elevenlabs (the user's own key), google, openai, espeak. Unset offers every configured one in
+   * that order; espeak-ng needs no configuration and is offered whenever it is installed.
+   */
+  TTS_ENGINES: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : ['elevenlabs', 'google', 'openai', 'espeak'])),
+  /** ElevenLabs API root (users bring their own key); a proxy or test server can stand in. */
+  ELEVENLABS_BASE_URL: z.string().url().default('https://api.elevenlabs.io'),
+  ELEVENLABS_MODEL: z.string().default('eleven_multilingual_v2'),
+  /** Google Cloud Text-to-Speech with the operator's API key; empty leaves it off. */
+  GOOGLE_TTS_API_KEY: z.string().optional(),
+  GOOGLE_TTS_BASE_URL: z.string().url().default('https://texttospeech.googleapis.com'),
+  /** OpenAI-compatible speech (/v1/audio/speech) is on when a model is named; base URL and key fall back to OPENAI_*. */
+  OPENAI_TTS_MODEL: z.string().optional(),
+  OPENAI_TTS_BASE_URL: z.string().url().optional(),
+  OPENAI_TTS_API_KEY: z.string().optional(),
+  /** Voices a self-hosted speech server offers, comma separated; OpenAI's built-in set otherwise. */
+  OPENAI_TTS_VOICES: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [])),
+  /** Titles, notes and tags: extractive (default, no model) or an OpenAI-compatible chat model (on when OPENAI_CHAT_MODEL is set). */
+  TEXT_AI_ENGINE: z.enum(['extractive', 'openai']).optional(),
+  OPENAI_CHAT_MODEL: z.string().optional(),
+  OPENAI_CHAT_BASE_URL: z.string().url().optional(),
+  OPENAI_CHAT_API_KEY: z.string().optional(),
+  /**
+   * 32 bytes (64 hex characters or base64) that encrypt the API keys users store (AES-256-GCM).
+   * Unset: a key is generated once into DATA_DIR/secret.key and reused. Keep it with the database backups.
+   */
+  SECRET_KEY: z.string().optional(),
   /** Uploaded media and working files; DATA_DIR/storage when unset. */
   STORAGE_DIR: z.string().optional(),
   /** Comma-separated engine order (whisper.cpp, openai-compatible, pocketsphinx); unset means that order. */

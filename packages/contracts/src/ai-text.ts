@@ -99,3 +99,57 @@ export const ZAlwaysIncludeTags = z
       .max(AI_TEXT.maxTags, { message: `At most ${AI_TEXT.maxTags} tags.` }),
   );
 export type TAlwaysIncludeTags = z.output<typeof ZAlwaysIncludeTags>;
+
+/* ---------------------------------------------------------------- requests (spec 000 section 7) */
+
+const optionalId = z.string().trim().max(300).nullish();
+const optionalText = z.string().max(8_000).nullish();
+
+/**
+ * POST /api/ai/title and /api/ai/notes: {episode_id, podcast_id, transcript_path, hint, base_prompt,
+ * extra_instructions}. The transcript is found from hint (the upload's id or filename),
+ * transcript_path, or episode_id; template_id adds the template's instructions.
+ */
+export const ZAiTextRequest = z.object({
+  episode_id: optionalId,
+  podcast_id: optionalId,
+  template_id: optionalId,
+  transcript_path: optionalId,
+  hint: optionalId,
+  base_prompt: optionalText,
+  extra_instructions: optionalText,
+  current_title: optionalText,
+  current_description: optionalText,
+});
+export type TAiTextRequest = z.input<typeof ZAiTextRequest>;
+
+/** POST /api/ai/tags: the same, with tags_always_include in place of extra_instructions. */
+export const ZAiTagsRequest = ZAiTextRequest.extend({
+  tags_always_include: z.union([z.string(), z.array(z.string())]).nullish(),
+  max_tags: z.number().int().min(0).max(AI_TEXT.maxTags).nullish(),
+});
+export type TAiTagsRequest = z.input<typeof ZAiTagsRequest>;
+
+export const ZAiTitleResponse = z.object({ title: z.string().nullable() });
+export const ZAiNotesResponse = z.object({ description: z.string().nullable() });
+export const ZAiTagsResponse = z.object({ tags: z.array(z.string()) });
+
+/** POST /api/episodes/ai/metadata: prompt may be 'expand', 'shorten' or 'tags', or free text. */
+export const ZAiMetadataRequest = z.object({
+  audio_filename: optionalId,
+  filename: optionalId,
+  hint: optionalId,
+  template_id: optionalId,
+  current_title: optionalText,
+  current_description: optionalText,
+  prompt: optionalText,
+  max_tags: z.number().int().min(0).max(AI_TEXT.maxTags).nullish(),
+});
+export type TAiMetadataRequest = z.input<typeof ZAiMetadataRequest>;
+
+export const ZAiMetadataResponse = z.object({
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  tags: z.array(z.string()),
+});
+export type TAiMetadataResponse = z.infer<typeof ZAiMetadataResponse>;

@@ -19,4 +19,6 @@ export * from './landing-defaults.ts';
 export * from './media.ts';
 export * from './notifications.ts';
 export * from './audio-cleanup-api.ts';
+export * from './tts.ts';
+export * from './template-segments.ts';
 export * from './podcast-api.ts';

@@ -104,3 +104,29 @@ export const RECURRING_SCHEDULE = {
   /** Not in the spec: a lead of more than a week would skip whole occurrences, so it is capped there. */
   maxAdvanceMinutes: 7 * 24 * 60,
 } as const;
+
+/** AI-voice clips (spec 000 sections 4, 5 and 7; issue 4). Entries marked "not in the spec" are this product's. */
+export const TTS = {
+  /** Not in the spec: one clip's script; about six minutes of speech, and inside every provider's limit but Google's 5,000 bytes. */
+  maxScriptChars: 4_000,
+  /** Not in the spec: the speaking rate a client may ask for (1 is normal). */
+  minSpeakingRate: 0.5,
+  maxSpeakingRate: 2,
+  /** Not in the spec: a clip whose script is this similar (0-1, edit distance) to one made within the window is a repeat. */
+  spamSimilarity: 0.9,
+  spamWindowMs: 60_000,
+  /** Not in the spec: the speech estimate used before a clip exists (words per second at rate 1). */
+  wordsPerSecond: 2.5,
+  /** Not in the spec: clips up to this estimated length are free; longer ones may count against the plan's minutes. */
+  freeSecondsPerClip: 60,
+  /** Not in the spec: synthesis that takes longer than this is abandoned. */
+  synthesisTimeoutMs: 120_000,
+  /** The sentence a voice speaks when previewed and has no recorded sample. */
+  previewSentence: 'Hello, and welcome to the show. This is how I sound reading your script.',
+} as const;
+
+/** AI text requests (issue 4): not in the spec, a fair-use bound per user that answers 429 past it. */
+export const AI_TEXT_RATE = {
+  maxRequestsPerWindow: 30,
+  windowMs: 60_000,
+} as const;

@@ -120,3 +120,39 @@ export const RECURRING_SCHEDULE_MESSAGES = {
   saveFailed: 'Failed to save recurring schedule',
   updated: 'Recurring schedule updated',
 } as const;
+
+/** Template editor and templates list wording (spec 000 sections 4, 5 and 8; spec 002 section 5), word for word where the spec gives it. */
+export const TEMPLATE_MESSAGES = {
+  showRequired: 'A show is required for this template. Please select one.',
+  leaveWithoutSaving: 'Leave the template editor without saving changes?',
+  saved: 'Template saved',
+  saveFailed: 'Save failed',
+  missingShow: 'Missing show',
+  missingShowDetail: 'Template is not linked to a show (podcast). Choose a show and save again.',
+  commercialComingSoon: 'Coming soon',
+  /** Spec 002 §5: the client looks for 'at least one template' in the error. */
+  keepOneTemplate: 'You need at least one template. Create another template before deleting this one.',
+  keepOneTemplateAlert: 'Create another template first, then delete this one.',
+  templateNotFound: 'Template not found',
+  moveRejected: 'That move would break the episode order: intros stay before the content, outros after it.',
+  staticFileRequired: 'Choose an audio file for this segment.',
+  fileMissing: 'This audio file is no longer in your media library.',
+  musicUploaded: 'Music uploaded',
+} as const;
+
+/** AI voice wording (spec 000 sections 5, 7 and 8), word for word where the spec gives it. */
+export const TTS_MESSAGES = {
+  chooseVoice: 'Choose a Voice',
+  generateTitle: 'Generate with AI voice',
+  reconnectTitle: 'Reconnect audio file',
+  scriptAndVoiceRequired: 'An AI voice clip needs both a script and a voice.',
+  pleaseWait: 'Please wait',
+  similarClip: 'You just created a similar clip. Please wait a moment before making another.',
+  mayCost: "This AI voice clip may count against your plan's minutes. Continue?",
+  aiVoiceFailed: 'AI voice failed',
+  noFileReturned: 'TTS succeeded but no file was returned.',
+  aiVoiceReady: 'AI voice ready',
+  voiceNotFound: 'Voice not found',
+  voiceUnavailable: 'That voice is not available. Choose another voice.',
+  voiceListUnavailable: 'Voice list unavailable; using a default voice.',
+} as const;

@@ -239,3 +239,25 @@ export type TTemplateBodyInput = z.input<typeof ZTemplateBody>;
 export const ZTemplate = z.object({ id: z.string().min(1), ...templateFields }).superRefine(checkSegmentOrder);
 export type TTemplate = z.infer<typeof ZTemplate>;
 export type TTemplateInput = z.input<typeof ZTemplate>;
+
+/* ---------------------------------------------------------------- stored templates and requests */
+
+/** A template as the list and the editor read it (stored data is not re-checked for order). */
+export const ZTemplateView = z.object({
+  id: z.string().min(1),
+  ...templateFields,
+  /** Null once the show was deleted: the editor then says 'Missing show'. */
+  podcast_id: z.string().nullable(),
+  created_at: z.date(),
+  updated_at: z.date(),
+});
+export type TTemplateView = z.infer<typeof ZTemplateView>;
+export const ZTemplateList = z.array(ZTemplateView);
+
+export const ZTemplateIdInput = z.object({ id: z.string().min(1) });
+/** tRPC twin of PUT /api/templates/{id}: the whole body (REST also takes a partial one). */
+export const ZTemplateUpdateRequest = z.object({ id: z.string().min(1), template: ZTemplateBody });
+export type TTemplateUpdateRequest = z.input<typeof ZTemplateUpdateRequest>;
+/** The status card's Disable / Enable. */
+export const ZTemplateSetActiveRequest = z.object({ id: z.string().min(1), is_active: z.boolean() });
+export const ZTemplateDeleteResponse = z.object({ ok: z.literal(true), id: z.string() });

@@ -36,3 +36,35 @@ export const ZVoicePage = z.object({
   size: z.number().int().min(1),
 });
 export type TVoicePage = z.infer<typeof ZVoicePage>;
+
+/**
+ * GET /api/users/me/capabilities (spec 000 sections 3 and 7). has_elevenlabs is the user's own key,
+ * has_google_tts the operator's Google key; has_tts is true whenever any engine speaks (espeak-ng is
+ * always there when installed), which is what AI-voice features really need.
+ */
+export const ZCapabilities = z.object({
+  has_elevenlabs: z.boolean(),
+  has_google_tts: z.boolean(),
+  has_any_sfx_triggers: z.boolean(),
+  has_openai_tts: z.boolean(),
+  has_espeak: z.boolean(),
+  has_tts: z.boolean(),
+  tts_providers: z.array(ZSpeechProvider),
+  /** The last four characters of the stored ElevenLabs key, so the user can tell which one it is. */
+  elevenlabs_key_last4: z.string().nullable(),
+  text_ai_engine: z.enum(['extractive', 'openai']),
+});
+export type TCapabilities = z.infer<typeof ZCapabilities>;
+
+/** PUT /api/users/me/elevenlabs-key: a key to store (encrypted at rest), or null / '' to remove it. */
+export const ZElevenLabsKeyRequest = z.object({
+  api_key: z
+    .string()
+    .trim()
+    .max(200)
+    .nullish()
+    .transform((value) => value || null),
+});
+export type TElevenLabsKeyRequest = z.input<typeof ZElevenLabsKeyRequest>;
+
+export const ZVoiceIdInput = z.object({ id: z.string().trim().min(1).max(200) });

@@ -22,6 +22,13 @@ import { NotificationsService } from './notifications/notifications.service.ts';
 import { AudioCleanupService } from './audio-cleanup/audio-cleanup.service.ts';
 import { TranscriptsService } from './transcripts/transcripts.service.ts';
 import { PodcastsService } from './podcasts/podcasts.service.ts';
+import { TemplatesService } from './templates/templates.service.ts';
+import { RecurringSchedulesService } from './templates/recurring-schedules.service.ts';
+import { SpeechService } from './speech/speech.service.ts';
+import { TtsService } from './speech/tts.service.ts';
+import { secretBoxFor } from './speech/secret-box.ts';
+import { AiTextService } from './ai-text/ai-text.service.ts';
+import { textAiEngines } from './ai-text/text-ai-engine.ts';
 
 /** What every request and job shares: configuration and outside adapters. */
 export interface SharedDeps {
@@ -44,6 +51,9 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
   const notifications = new NotificationsService(em);
   const mediaDeps = { em, storage: shared.storage, jobs: shared.jobs };
   const googleConfigured = Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
+  const transcripts = new TranscriptsService({ em, notifications, mail, publicUrl: publicUrl(config) });
+  const templates = new TemplatesService(em);
+  const speech = new SpeechService({ em, config, secrets: () => secretBoxFor(config), storage: shared.storage });
   return {
     em,
     config,
@@ -60,7 +70,7 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
     uploads: new MediaUploadService({ ...mediaDeps, settings }),
     notifications,
     audioCleanup: new AudioCleanupService(em),
-    transcripts: new TranscriptsService({ em, notifications, mail, publicUrl: publicUrl(config) }),
+    transcripts,
     landing: new LandingService(em),
     podcasts: new PodcastsService({ em, baseUrl: publicUrl(config) }),
     publicConfig: new PublicConfigService(settings, { googleSignIn: googleConfigured, termsVersion: config.TERMS_VERSION }),
@@ -77,6 +87,11 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
             settings,
           )
         : null,
+    templates,
+    recurringSchedules: new RecurringSchedulesService(em, templates),
+    speech,
+    tts: new TtsService({ em, storage: shared.storage, speech }),
+    aiText: new AiTextService({ em, engines: textAiEngines(config), limits, transcripts, templates }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

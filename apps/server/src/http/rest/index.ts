@@ -7,9 +7,13 @@ import { mediaRoutes } from './media.routes.ts';
 import { aiRoutes } from './ai.routes.ts';
 import { notificationRoutes, audioCleanupRoutes } from './notifications.routes.ts';
 import { podcastRoutes } from './podcasts.routes.ts';
+import { templateRoutes } from './templates.routes.ts';
+import { speechRoutes } from './speech.routes.ts';
+import { aiTextRoutes } from './ai-text.routes.ts';
 import type { RestRoute } from './route.ts';
 
 /** Every REST path of the compatibility layer, in the order of the OpenAPI document. */
 export const REST_ROUTES: RestRoute[] = [...publicRoutes, ...authRoutes, ...googleRoutes, ...adminRoutes, ...mediaRoutes, ...aiRoutes, ...notificationRoutes, ...audioCleanupRoutes];
 REST_ROUTES.push(...landingRoutes);
 REST_ROUTES.push(...podcastRoutes);
+REST_ROUTES.push(...templateRoutes, ...speechRoutes, ...aiTextRoutes);

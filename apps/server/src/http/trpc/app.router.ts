@@ -9,6 +9,9 @@ import { notificationsRouter } from './routers/notifications.router.ts';
 import { audioCleanupRouter } from './routers/audio-cleanup.router.ts';
 import { transcriptsRouter } from './routers/transcripts.router.ts';
 import { podcastsRouter } from './routers/podcasts.router.ts';
+import { templatesRouter } from './routers/templates.router.ts';
+import { speechRouter } from './routers/speech.router.ts';
+import { aiTextRouter } from './routers/ai-text.router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -21,5 +24,8 @@ export const appRouter = router({
   audioCleanup: audioCleanupRouter,
   transcripts: transcriptsRouter,
   podcasts: podcastsRouter,
+  templates: templatesRouter,
+  speech: speechRouter,
+  aiText: aiTextRouter,
 });
 export type AppRouter = typeof appRouter;

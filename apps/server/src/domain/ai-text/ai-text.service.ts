@@ -1,0 +1,151 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { z } from 'zod';
+import { TextAiError, type TextAiEngine } from '@ppp/audio';
+import {
+  AI_TEXT,
+  AI_TEXT_MESSAGES,
+  AI_TEXT_RATE,
+  ZAiMetadataRequest,
+  ZAiTagsRequest,
+  ZAiTextRequest,
+  acceptAiText,
+  acceptAiTitle,
+  mergeTags,
+  type TAiMetadataRequest,
+  type TAiMetadataResponse,
+  type TAiTagsRequest,
+  type TAiTextRequest,
+  type TTemplateAiSettings,
+  type TTranscript,
+} from '@ppp/contracts';
+import { AppError } from '../errors.ts';
+import { parseInput } from '../validation.ts';
+import type { User } from '../users/user.entity.ts';
+import type { RateLimitService } from '../auth/rate-limit.service.ts';
+import type { TranscriptsService } from '../transcripts/transcripts.service.ts';
+import { TranscriptSchema } from '../transcripts/transcript.entity.ts';
+import { EpisodeSchema } from '../episodes/episode.entity.ts';
+import type { TemplatesService } from '../templates/templates.service.ts';
+import type { MediaItem } from '../media/media-item.entity.ts';
+
+export interface AiTextDeps {
+  em: EntityManager;
+  engines: { primary: TextAiEngine; fallback: TextAiEngine };
+  limits: RateLimitService;
+  transcripts: Pick<TranscriptsService, 'findByHint'>;
+  templates: Pick<TemplatesService, 'get'>;
+}
+
+type Source = { hint?: string | null; transcript_path?: string | null; episode_id?: string | null };
+
+const TRANSCRIPT_PATH = /\/api\/media\/([0-9a-f-]{36})\/transcript/i;
+/** What the metadata endpoint's short prompts ask of the notes. */
+const PROMPT_RULES: Record<string, string> = { expand: 'Write at most 6 sentences.', shorten: 'Write at most 2 sentences.' };
+
+/**
+ * AI titles, notes and tags from an upload's transcript (spec 000 sections 5, 7 and 8) through the
+ * text-AI port: the extractive engine by default, an OpenAI-compatible model when configured (its
+ * output falls back to the extractive one when the hex rule discards it or the model fails).
+ */
+export class AiTextService {
+  private readonly deps: AiTextDeps;
+  constructor(deps: AiTextDeps) {
+    this.deps = deps;
+  }
+
+  async title(user: Pick<User, 'id'>, input: TAiTextRequest): Promise<{ title: string | null }> {
+    const body = parseInput(ZAiTextRequest, input);
+    const { transcript, settings } = await this.prepare(user, body, body.template_id);
+    const instructions = joinInstructions(settings?.title_instructions, body.base_prompt, body.extra_instructions);
+    const context = { transcript, instructions, currentTitle: body.current_title, currentDescription: body.current_description };
+    return { title: await this.generate((engine) => engine.generateTitle(context), acceptAiTitle) };
+  }
+
+  async notes(user: Pick<User, 'id'>, input: TAiTextRequest): Promise<{ description: string | null }> {
+    const body = parseInput(ZAiTextRequest, input);
+    const { transcript, settings } = await this.prepare(user, body, body.template_id);
+    const instructions = joinInstructions(settings?.notes_instructions, body.base_prompt, body.extra_instructions);
+    const context = { transcript, instructions, currentTitle: body.current_title, currentDescription: body.current_description };
+    return { description: await this.generate((engine) => engine.generateNotes(context), acceptAiText) };
+  }
+
+  async tags(user: Pick<User, 'id'>, input: TAiTagsRequest): Promise<{ tags: string[] }> {
+    const body = parseInput(ZAiTagsRequest, input);
+    const { transcript, settings } = await this.prepare(user, body, body.template_id);
+    const alwaysInclude = body.tags_always_include ?? settings?.tags_always_include ?? [];
+    const maxTags = body.max_tags ?? AI_TEXT.maxTags;
+    return { tags: await this.makeTags(transcript, joinInstructions(settings?.tags_instructions, body.base_prompt), alwaysInclude, maxTags, settings) };
+  }
+
+  /** POST /api/episodes/ai/metadata: title, description and tags at once; prompt 'expand', 'shorten', 'tags' or free text. */
+  async metadata(user: Pick<User, 'id'>, input: TAiMetadataRequest): Promise<TAiMetadataResponse> {
+    const body = parseInput(ZAiMetadataRequest, input);
+    const hint = body.audio_filename ?? body.filename ?? body.hint;
+    const { transcript, settings } = await this.prepare(user, { hint }, body.template_id);
+    const prompt = body.prompt?.trim() ?? '';
+    const keyword = prompt.toLowerCase();
+    const maxTags = body.max_tags ?? AI_TEXT.maxTags;
+    const tags = await this.makeTags(transcript, settings?.tags_instructions ?? null, settings?.tags_always_include ?? [], maxTags, settings);
+    if (keyword === 'tags') return { title: acceptAiTitle(body.current_title), description: acceptAiText(body.current_description), tags };
+    const extra = PROMPT_RULES[keyword] ?? (prompt || null);
+    const base = { transcript, currentTitle: body.current_title, currentDescription: body.current_description };
+    const title = await this.generate((engine) => engine.generateTitle({ ...base, instructions: joinInstructions(settings?.title_instructions, extra && !PROMPT_RULES[keyword] ? extra : null) }), acceptAiTitle);
+    const description = await this.generate((engine) => engine.generateNotes({ ...base, instructions: joinInstructions(settings?.notes_instructions, extra) }), acceptAiText);
+    return { title, description, tags };
+  }
+
+  private async makeTags(transcript: TTranscript, instructions: string | null, alwaysInclude: string | readonly string[], maxTags: number, settings: TTemplateAiSettings | null): Promise<string[]> {
+    if (settings && !settings.auto_generate_tags) return mergeTags([], { alwaysInclude, maxTags });
+    const generated = await this.generate(
+      (engine) => engine.generateTags({ transcript, instructions, alwaysInclude, maxTags }),
+      (tags) => (tags && tags.length ? tags : null),
+    );
+    // Whatever the engine did, the rules hold: always-include first, 20 at most, 30 characters each, no hex runs.
+    return mergeTags(generated ?? [], { alwaysInclude, maxTags });
+  }
+
+  /** The configured engine, then the extractive one when its answer is discarded or it fails (a 429 is passed on). */
+  private async generate<T, R>(run: (engine: TextAiEngine) => Promise<T>, accept: (value: T) => R | null): Promise<R | null> {
+    const { primary, fallback } = this.deps.engines;
+    try {
+      const result = accept(await run(primary));
+      if (result !== null || primary === fallback) return result;
+    } catch (error) {
+      if (error instanceof TextAiError && error.status === 429) throw new AppError('RATE_LIMITED', AI_TEXT_MESSAGES.tooManyRequests);
+      if (primary === fallback) throw error;
+    }
+    return accept(await run(fallback));
+  }
+
+  /** Fair use (429 in the spec's words), the transcript (409 until it is ready), the template's AI settings. */
+  private async prepare(user: Pick<User, 'id'>, source: Source, templateId: string | null | undefined) {
+    const count = await this.deps.limits.hit(`ai-text:${user.id}`, AI_TEXT_RATE.windowMs);
+    if (count > AI_TEXT_RATE.maxRequestsPerWindow) throw new AppError('RATE_LIMITED', AI_TEXT_MESSAGES.tooManyRequests);
+    const settings = templateId ? (await this.deps.templates.get(user, templateId)).ai_settings : null;
+    return { transcript: await this.transcriptOf(user, source), settings };
+  }
+
+  private async transcriptOf(user: Pick<User, 'id'>, source: Source): Promise<TTranscript> {
+    const item = await this.mediaOf(user, source);
+    if (!item.transcriptReady) throw new AppError('CONFLICT', AI_TEXT_MESSAGES.transcriptNotReady, { status: item.status });
+    const row = await this.deps.em.findOne(TranscriptSchema, { media: item.id });
+    if (!row) throw new AppError('CONFLICT', AI_TEXT_MESSAGES.transcriptNotReady);
+    return { words: row.words, language: row.language ?? null, duration_s: row.durationSeconds ?? null };
+  }
+
+  private async mediaOf(user: Pick<User, 'id'>, source: Source): Promise<MediaItem> {
+    const fromPath = source.transcript_path ? TRANSCRIPT_PATH.exec(source.transcript_path)?.[1] : undefined;
+    const hint = source.hint?.trim() || fromPath;
+    if (hint) return this.deps.transcripts.findByHint(user, hint);
+    if (source.episode_id && z.uuid().safeParse(source.episode_id).success) {
+      const episode = await this.deps.em.findOne(EpisodeSchema, { id: source.episode_id, user: user.id }, { populate: ['sourceMedia'] });
+      if (episode?.sourceMedia) return episode.sourceMedia as MediaItem;
+    }
+    throw new AppError('NOT_FOUND', 'No transcript found for that upload or episode.');
+  }
+}
+
+function joinInstructions(...parts: (string | null | undefined)[]): string | null {
+  const text = parts.map((part) => part?.trim()).filter(Boolean).join('\n');
+  return text || null;
+}

@@ -1,0 +1,126 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { VoiceCatalog } from '@ppp/audio';
+import {
+  TTS,
+  TTS_MESSAGES,
+  ZElevenLabsKeyRequest,
+  ZVoiceListQuery,
+  type TCapabilities,
+  type TElevenLabsKeyRequest,
+  type TVoice,
+  type TVoicePage,
+} from '@ppp/contracts';
+import type { TConfig } from '../../config.ts';
+import { AppError } from '../errors.ts';
+import { parseInput } from '../validation.ts';
+import type { StoragePort } from '../storage/storage.ts';
+import type { User } from '../users/user.entity.ts';
+import { MediaItemSchema } from '../media/media-item.entity.ts';
+import { textAiEngineName } from '../ai-text/text-ai-engine.ts';
+import type { SecretBox } from './secret-box.ts';
+import { offeredProviders, speechCatalog } from './speech-engines.ts';
+import { UserApiKeySchema } from './user-api-key.entity.ts';
+import { speechErrorToAppError } from './speech-errors.ts';
+
+export interface SpeechDeps {
+  em: EntityManager;
+  config: TConfig;
+  /** Lazy: the key file is only read when a key is stored or used. */
+  secrets: () => SecretBox;
+  storage: StoragePort;
+}
+
+const ELEVENLABS = 'elevenlabs';
+
+/** Voices, capabilities and the user's own ElevenLabs key (the speech port as the workspace sees it). */
+export class SpeechService {
+  private readonly deps: SpeechDeps;
+  constructor(deps: SpeechDeps) {
+    this.deps = deps;
+  }
+
+  /** The user's ElevenLabs key in plain text, or null (none stored, or sealed with a key since replaced). */
+  async elevenLabsKey(user: Pick<User, 'id'>): Promise<string | null> {
+    const row = await this.deps.em.findOne(UserApiKeySchema, { user: user.id, provider: ELEVENLABS });
+    return row ? this.deps.secrets().open(row.sealed) : null;
+  }
+
+  async catalogFor(user: Pick<User, 'id'>): Promise<VoiceCatalog> {
+    return speechCatalog(this.deps.config, await this.elevenLabsKey(user));
+  }
+
+  async capabilities(user: Pick<User, 'id'>): Promise<TCapabilities> {
+    const key = await this.deps.em.findOne(UserApiKeySchema, { user: user.id, provider: ELEVENLABS });
+    const plainKey = key ? this.deps.secrets().open(key.sealed) : null;
+    const ready = (await speechCatalog(this.deps.config, plainKey).engines()).map((engine) => engine.id);
+    const offered = offeredProviders(this.deps.config, plainKey !== null).filter((id) => ready.includes(id));
+    return {
+      has_elevenlabs: offered.includes('elevenlabs'),
+      has_google_tts: offered.includes('google'),
+      has_openai_tts: offered.includes('openai'),
+      has_espeak: offered.includes('espeak'),
+      has_tts: offered.length > 0,
+      has_any_sfx_triggers: (await this.deps.em.count(MediaItemSchema, { user: user.id, category: 'sfx', triggerKeyword: { $ne: null } })) > 0,
+      tts_providers: offered,
+      elevenlabs_key_last4: key && plainKey !== null ? key.last4 : null,
+      text_ai_engine: textAiEngineName(this.deps.config),
+    };
+  }
+
+  /** Stores the key sealed (AES-256-GCM), or removes it when null or empty. */
+  async setElevenLabsKey(user: Pick<User, 'id'>, input: TElevenLabsKeyRequest): Promise<TCapabilities> {
+    const { api_key: apiKey } = parseInput(ZElevenLabsKeyRequest, input);
+    const existing = await this.deps.em.findOne(UserApiKeySchema, { user: user.id, provider: ELEVENLABS });
+    if (!apiKey) {
+      if (existing) await this.deps.em.remove(existing).flush();
+      return this.capabilities(user);
+    }
+    const sealed = this.deps.secrets().seal(apiKey);
+    const last4 = apiKey.slice(-4);
+    if (existing) Object.assign(existing, { sealed, last4 });
+    else this.deps.em.create(UserApiKeySchema, { user: user.id, provider: ELEVENLABS, sealed, last4 });
+    await this.deps.em.flush();
+    return this.capabilities(user);
+  }
+
+  /** GET /api/elevenlabs/voices: every configured engine's voices, searched and paged (50, or 200 in bulk). */
+  async listVoices(user: Pick<User, 'id'>, query: unknown): Promise<TVoicePage> {
+    const parsed = parseInput(ZVoiceListQuery, query);
+    return (await this.catalogFor(user)).listVoices(parsed);
+  }
+
+  /** GET /api/elevenlabs/voice/{id}/resolve: a stored voice id (namespaced or a bare legacy id) to its names. */
+  async resolveVoice(user: Pick<User, 'id'>, voiceId: string): Promise<TVoice> {
+    const voice = voiceId.trim() ? await (await this.catalogFor(user)).resolveVoice(voiceId.trim()) : null;
+    if (!voice) throw new AppError('NOT_FOUND', TTS_MESSAGES.voiceNotFound);
+    return voice;
+  }
+
+  /**
+   * A short sample of a voice for the picker's preview, synthesised once and kept in storage (the
+   * sentence is fixed, so one sample per voice serves everyone who may use that voice).
+   */
+  async previewVoice(user: Pick<User, 'id'>, voiceId: string): Promise<{ key: string; size: number }> {
+    const voice = await this.resolveVoice(user, voiceId);
+    const name = createHash('sha256').update(`${voice.voice_id}\n${TTS.previewSentence}`).digest('hex').slice(0, 32);
+    const key = `shared/voice-previews/${voice.provider}/${name}.mp3`;
+    const existing = await this.deps.storage.stat(key);
+    if (existing) return { key, size: existing.size };
+    const work = await mkdtemp(path.join(tmpdir(), 'ppp-voice-preview-'));
+    try {
+      const destination = path.join(work, 'preview.mp3');
+      const catalog = await this.catalogFor(user);
+      await catalog.synthesize({ text: TTS.previewSentence, voiceId: voice.voice_id, destination }).catch((error: unknown) => {
+        throw speechErrorToAppError(error);
+      });
+      const stored = await this.deps.storage.putFile(key, destination);
+      return { key, size: stored.size };
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+}

@@ -1,0 +1,134 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { normaliseText, similarity } from '@ppp/audio';
+import {
+  TTS,
+  TTS_MESSAGES,
+  ZTtsPrecheckRequest,
+  ZTtsRequest,
+  estimateSpeechSeconds,
+  ttsMayCost,
+  type TMediaItem,
+  type TTtsPrecheckRequest,
+  type TTtsPrecheckResponse,
+  type TTtsRequest,
+} from '@ppp/contracts';
+import { AppError } from '../errors.ts';
+import { parseInput } from '../validation.ts';
+import { mediaKey, type StoragePort } from '../storage/storage.ts';
+import type { User } from '../users/user.entity.ts';
+import { MediaItemSchema } from '../media/media-item.entity.ts';
+import { toMediaDto } from '../media/media.dto.ts';
+import { assertCategoryOpen, storedFilename } from '../media/upload-rules.ts';
+import type { SpeechService } from './speech.service.ts';
+import { speechErrorToAppError } from './speech-errors.ts';
+import { TtsClipSchema } from './tts-clip.entity.ts';
+
+export interface TtsDeps {
+  em: EntityManager;
+  storage: StoragePort;
+  speech: SpeechService;
+}
+
+/**
+ * One-time AI-voice clips into the media library. Synthesis runs inline: scripts are capped at
+ * 4,000 characters, espeak-ng speaks a minute of text in well under a second and the providers answer
+ * in seconds, and the dialog waits for the filename anyway (spec 000 section 7), so a job and a poll
+ * would only add latency. A timeout bounds a provider that hangs.
+ */
+export class TtsService {
+  private readonly deps: TtsDeps;
+  constructor(deps: TtsDeps) {
+    this.deps = deps;
+  }
+
+  /** A near-identical script (similarity 0.9 or more) in the same category within the last minute. */
+  private async recentSimilar(user: Pick<User, 'id'>, text: string, category: string, now: Date): Promise<boolean> {
+    const normalized = normaliseText(text);
+    const recent = await this.deps.em.find(TtsClipSchema, {
+      user: user.id,
+      category,
+      createdAt: { $gte: new Date(now.getTime() - TTS.spamWindowMs) },
+    });
+    return recent.some((clip) => similarity(clip.normalizedText, normalized) >= TTS.spamSimilarity);
+  }
+
+  /** POST /api/media/tts/precheck: spam_block for a repeat just made, warn_may_cost for a long clip. */
+  async precheck(user: Pick<User, 'id'>, input: TTtsPrecheckRequest, now = new Date()): Promise<TTtsPrecheckResponse> {
+    const body = parseInput(ZTtsPrecheckRequest, input);
+    const estimated = estimateSpeechSeconds(body.text, body.speaking_rate);
+    if (body.text.trim() && (await this.recentSimilar(user, body.text, body.category, now))) {
+      return { spam_block: true, warn_may_cost: false, message: TTS_MESSAGES.similarClip, estimated_seconds: estimated };
+    }
+    const mayCost = ttsMayCost(body.text, body.speaking_rate);
+    return { spam_block: false, warn_may_cost: mayCost, message: mayCost ? TTS_MESSAGES.mayCost : null, estimated_seconds: estimated };
+  }
+
+  /** POST /api/media/tts: synthesises the script in the chosen voice and stores it as a library clip. */
+  async create(user: Pick<User, 'id'>, input: TTtsRequest, now = new Date()): Promise<TMediaItem> {
+    const body = parseInput(ZTtsRequest, input);
+    assertCategoryOpen(body.category);
+    if (await this.recentSimilar(user, body.text, body.category, now)) throw new AppError('RATE_LIMITED', TTS_MESSAGES.similarClip, { title: TTS_MESSAGES.pleaseWait });
+    const mayCost = ttsMayCost(body.text, body.speaking_rate);
+    if (mayCost && !body.confirm_charge) throw new AppError('PAYMENT_REQUIRED', TTS_MESSAGES.mayCost, { warn_may_cost: true });
+
+    const voiceId = body.provider && !body.voice_id.includes(':') ? `${body.provider}:${body.voice_id}` : body.voice_id;
+    const catalog = await this.deps.speech.catalogFor(user);
+    if (!(await catalog.resolveVoice(voiceId))) throw new AppError('VALIDATION', TTS_MESSAGES.voiceUnavailable);
+
+    const id = randomUUID();
+    const work = await mkdtemp(path.join(tmpdir(), 'ppp-tts-'));
+    try {
+      const destination = path.join(work, 'clip.mp3');
+      const audio = await catalog
+        .synthesize({ text: body.text, voiceId, destination, speakingRate: body.speaking_rate, signal: AbortSignal.timeout(TTS.synthesisTimeoutMs) })
+        .catch((error: unknown) => {
+          throw speechErrorToAppError(error);
+        });
+      const friendlyName = body.friendly_name || defaultClipName(body.text);
+      const key = mediaKey(user.id, id, 'original.mp3');
+      const stored = await this.deps.storage.putFile(key, audio.path);
+      const item = this.deps.em.create(MediaItemSchema, {
+        id,
+        user: user.id,
+        category: body.category,
+        friendlyName,
+        originalName: `${friendlyName.slice(0, 200)}.mp3`,
+        filename: storedFilename(`${friendlyName}.mp3`, id),
+        storageKey: key,
+        contentType: 'audio/mpeg',
+        sizeBytes: stored.size,
+        durationSeconds: audio.durationSeconds,
+        status: 'ready',
+      });
+      this.deps.em.create(TtsClipSchema, {
+        user: user.id,
+        media: item,
+        category: body.category,
+        normalizedText: normaliseText(body.text),
+        characters: body.text.length,
+        voiceId,
+        provider: audio.provider,
+        speakingRate: body.speaking_rate,
+        durationSeconds: audio.durationSeconds,
+        billableSeconds: mayCost ? audio.durationSeconds : 0,
+        freeOverride: body.free_override === true,
+        createdAt: now,
+      });
+      await this.deps.em.flush();
+      return toMediaDto(item);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+}
+
+/** 'AI voice: Welcome to the show…' from the first words of the script. */
+export function defaultClipName(text: string): string {
+  const words = text.trim().split(/\s+/).slice(0, 6).join(' ');
+  const name = words.length > 48 ? `${words.slice(0, 47)}…` : words;
+  return `AI voice: ${name}${text.trim().split(/\s+/).length > 6 ? '…' : ''}`;
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { z } from 'zod';
+import { TEMPLATE_MESSAGES, ZTemplateBody, isIanaTimezone, type TTemplateBody, type TTemplateView } from '@ppp/contracts';
+import { AppError } from '../errors.ts';
+import { parseInput } from '../validation.ts';
+import type { User } from '../users/user.entity.ts';
+import { PodcastSchema } from '../podcasts/podcast.entity.ts';
+import { TemplateSchema, type Template } from './template.entity.ts';
+import { toTemplateBody, toTemplateView } from './template.dto.ts';
+
+/**
+ * Episode templates of one user (spec 000 sections 2-5, spec 002 template deletion): create, read,
+ * update (a partial body keeps the stored values), enable/disable, delete while another remains.
+ * Another user's template is a 404, like a missing one.
+ */
+export class TemplatesService {
+  private readonly em: EntityManager;
+  constructor(em: EntityManager) {
+    this.em = em;
+  }
+
+  async getOwned(user: Pick<User, 'id'>, id: string): Promise<Template> {
+    const template = z.uuid().safeParse(id).success ? await this.em.findOne(TemplateSchema, { id, user: user.id }) : null;
+    if (!template) throw new AppError('NOT_FOUND', TEMPLATE_MESSAGES.templateNotFound);
+    return template;
+  }
+
+  /** The user's templates, oldest first. */
+  async findForUser(user: Pick<User, 'id'>): Promise<TTemplateView[]> {
+    const rows = await this.em.find(TemplateSchema, { user: user.id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return rows.map(toTemplateView);
+  }
+
+  async get(user: Pick<User, 'id'>, id: string): Promise<TTemplateView> {
+    return toTemplateView(await this.getOwned(user, id));
+  }
+
+  /** POST /api/templates/. */
+  async create(user: Pick<User, 'id'> & { timezone?: string | null }, input: unknown): Promise<TTemplateView> {
+    const body = await this.validate(user, input);
+    const template = this.em.create(TemplateSchema, {
+      user: user.id,
+      ...this.columns(body),
+      scheduleTimezone: user.timezone && isIanaTimezone(user.timezone) ? user.timezone : 'UTC',
+    });
+    await this.em.flush();
+    return toTemplateView(template);
+  }
+
+  /** PUT /api/templates/{id}: fields left out keep their stored values. */
+  async update(user: Pick<User, 'id'>, id: string, input: unknown): Promise<TTemplateView> {
+    const template = await this.getOwned(user, id);
+    const patch = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+    const body = await this.validate(user, { ...toTemplateBody(template), ...patch });
+    Object.assign(template, this.columns(body));
+    await this.em.flush();
+    return toTemplateView(template);
+  }
+
+  /** The status card's Disable / Enable. */
+  async setActive(user: Pick<User, 'id'>, id: string, active: boolean): Promise<TTemplateView> {
+    const template = await this.getOwned(user, id);
+    template.isActive = active;
+    await this.em.flush();
+    return toTemplateView(template);
+  }
+
+  /** Refused for the last template: the client looks for 'at least one template' in the message. */
+  async delete(user: Pick<User, 'id'>, id: string): Promise<void> {
+    const template = await this.getOwned(user, id);
+    if ((await this.em.count(TemplateSchema, { user: user.id })) <= 1) throw new AppError('BAD_REQUEST', TEMPLATE_MESSAGES.keepOneTemplate);
+    await this.em.remove(template).flush();
+  }
+
+  /** The contract's rules, then what needs the database: the show is the user's; static clips are chosen. */
+  private async validate(user: Pick<User, 'id'>, input: unknown): Promise<TTemplateBody> {
+    const body = parseInput(ZTemplateBody, input);
+    const show = z.uuid().safeParse(body.podcast_id).success ? await this.em.findOne(PodcastSchema, { id: body.podcast_id, user: user.id }) : null;
+    if (!show) throw new AppError('VALIDATION', TEMPLATE_MESSAGES.showRequired);
+    const unchosen = body.segments.findIndex((s) => s.segment_type !== 'content' && s.source.source_type === 'static' && !s.source.filename);
+    if (unchosen >= 0) throw new AppError('VALIDATION', TEMPLATE_MESSAGES.staticFileRequired, [{ path: ['segments', unchosen, 'source', 'filename'] }]);
+    return body;
+  }
+
+  private columns(body: TTemplateBody) {
+    return {
+      podcast: body.podcast_id,
+      name: body.name,
+      description: body.description ?? null,
+      isActive: body.is_active,
+      segments: body.segments,
+      backgroundMusicRules: body.background_music_rules.map((rule) => ({ ...rule, id: rule.id ?? randomUUID() })),
+      timing: body.timing,
+      aiSettings: body.ai_settings,
+      defaultElevenlabsVoiceId: body.default_elevenlabs_voice_id ?? null,
+      defaultInternVoiceId: body.default_intern_voice_id ?? null,
+      automationSettings: { intern_voice_id: body.automation_settings.intern_voice_id ?? null },
+    };
+  }
+}

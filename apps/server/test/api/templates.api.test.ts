@@ -1,0 +1,217 @@
+/** Templates and recurring schedules over REST and tRPC, with two users (spec 000 sections 3-5 and 7; spec 002 deletion). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { TRPCClientError } from '@trpc/client';
+import { z } from 'zod';
+import { TEMPLATE, TEMPLATE_MESSAGES, scaleToDb, type TTemplateBodyInput } from '@ppp/contracts';
+import { openTestOrm } from '../support/database.ts';
+import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
+
+let orm: MikroORM;
+let api: TestServer;
+let a: { token: string; id: string; show: string };
+let b: { token: string; id: string; show: string };
+
+const ZView = z.object({
+  id: z.string(),
+  name: z.string(),
+  is_active: z.boolean(),
+  podcast_id: z.string().nullable(),
+  segments: z.array(z.object({ id: z.string(), segment_type: z.string(), source: z.record(z.string(), z.unknown()) })),
+  background_music_rules: z.array(z.record(z.string(), z.unknown())),
+  timing: z.object({ content_start_offset_s: z.number(), outro_start_offset_s: z.number() }),
+  ai_settings: z.object({ tags_always_include: z.array(z.string()), auto_generate_tags: z.boolean(), auto_fill_ai: z.boolean(), title_instructions: z.string().nullish() }),
+});
+
+async function showFor(userId: string, name: string): Promise<string> {
+  const em = orm.em.fork();
+  const show = em.create(PodcastSchema, { user: userId, name });
+  await em.flush();
+  return show.id;
+}
+
+function body(show: string, over: Partial<TTemplateBodyInput> = {}): TTemplateBodyInput {
+  return {
+    name: 'Weekly show',
+    podcast_id: show,
+    segments: [
+      { id: 'intro-1', segment_type: 'intro', source: { source_type: 'tts', text_prompt: 'Welcome to the show!', voice_id: 'espeak:en-us', voice_name: 'English (America)' } },
+      { id: 'content-1', segment_type: 'content', source: { source_type: 'static', filename: '' } },
+      { id: 'outro-1', segment_type: 'outro', source: { source_type: 'static', filename: 'abcd1234-outro.mp3' } },
+    ],
+    background_music_rules: [{ apply_to_segments: ['intro', 'outro'], music_filename: 'bed.mp3', start_offset_s: -1.5, volume_db: scaleToDb(6.5) }],
+    timing: { content_start_offset_s: -0.5, outro_start_offset_s: 1 },
+    ai_settings: { title_instructions: 'Start with "Ep:"', tags_always_include: 'garden, Garden, compost' },
+    ...over,
+  };
+}
+
+beforeAll(async () => {
+  const db = await openTestOrm();
+  orm = db.orm;
+  api = await startTestServer(orm, db.databaseUrl);
+  const users = await twoUsers(api);
+  const me = async (token: string) => z.object({ id: z.string() }).parse((await api.request('GET', '/api/users/me', { token })).body).id;
+  const aId = await me(users.admin.token);
+  a = { token: users.admin.token, id: aId, show: await showFor(aId, 'Show A') };
+  b = { token: users.user.token, id: users.user.id, show: await showFor(users.user.id, 'Show B') };
+});
+afterAll(async () => {
+  await api?.close();
+  await orm?.close();
+});
+
+describe('templates over REST', () => {
+  it('creates, reads back unchanged, lists, updates partially and keeps music volume in dB', async () => {
+    const created = await api.request('POST', '/api/templates/', { token: a.token, json: body(a.show) });
+    expect(created.status).toBe(201);
+    const template = ZView.parse(created.body);
+    expect(template).toMatchObject({ name: 'Weekly show', is_active: true, podcast_id: a.show });
+    expect(template.segments.map((s) => s.segment_type)).toEqual(['intro', 'content', 'outro']);
+    expect(template.background_music_rules[0]).toMatchObject({ fade_in_s: 2, fade_out_s: 3, start_offset_s: -1.5, volume_db: -3.74 });
+    expect(template.background_music_rules[0]?.id).toEqual(expect.any(String));
+    expect(template.ai_settings.tags_always_include).toEqual(['garden', 'compost']);
+
+    const read = ZView.parse((await api.request('GET', `/api/templates/${template.id}`, { token: a.token })).body);
+    expect(read).toEqual(template);
+
+    const disabled = await api.request('PUT', `/api/templates/${template.id}`, { token: a.token, json: { is_active: false } });
+    expect(disabled.status).toBe(200);
+    expect(ZView.parse(disabled.body)).toMatchObject({ is_active: false, name: 'Weekly show', segments: template.segments });
+
+    const list = z.array(ZView).parse((await api.request('GET', '/api/templates', { token: a.token })).body);
+    expect(list.map((t) => t.id)).toContain(template.id);
+  });
+
+  it('reads legacy sources as tts with their script', async () => {
+    const legacy = body(a.show, {
+      segments: [
+        { id: 'i', segment_type: 'intro', source: { source_type: 'ai_generated', prompt: 'Hello from the past', voice_id: 'EXAVITQu4vr4xnSDxMaL' } as never },
+        { id: 'c', segment_type: 'content', source: { source_type: 'static', filename: '' } },
+        { id: 'o', segment_type: 'outro', source: { source_type: 'tts', script: 'Bye now' } as never },
+      ],
+    });
+    const res = await api.request('POST', '/api/templates/', { token: a.token, json: legacy });
+    expect(res.status).toBe(201);
+    const sources = ZView.parse(res.body).segments.map((s) => s.source);
+    expect(sources[0]).toMatchObject({ source_type: 'tts', text_prompt: 'Hello from the past', voice_id: 'EXAVITQu4vr4xnSDxMaL' });
+    expect(sources[2]).toMatchObject({ source_type: 'tts', text_prompt: 'Bye now' });
+  });
+
+  it('refuses what the rules forbid, in the spec’s words, and changes nothing', async () => {
+    const before = z.array(ZView).parse((await api.request('GET', '/api/templates/', { token: a.token })).body).length;
+    const noShow = await api.request('POST', '/api/templates/', { token: a.token, json: { ...body(a.show), podcast_id: '' } });
+    expect(errorOf(noShow)).toMatchObject({ status: 422, detail: TEMPLATE_MESSAGES.showRequired });
+    const othersShow = await api.request('POST', '/api/templates/', { token: a.token, json: body(b.show) });
+    expect(errorOf(othersShow)).toMatchObject({ status: 422, detail: TEMPLATE_MESSAGES.showRequired });
+    const outroFirst = body(a.show);
+    outroFirst.segments = [...outroFirst.segments].reverse();
+    expect(errorOf(await api.request('POST', '/api/templates/', { token: a.token, json: outroFirst }))).toMatchObject({ status: 422, detail: TEMPLATE.messages.introAfterContent });
+    const twoContents = body(a.show, { segments: [{ id: 'c1', segment_type: 'content', source: { source_type: 'static', filename: '' } }, { id: 'c2', segment_type: 'content', source: { source_type: 'static', filename: '' } }] });
+    expect(errorOf(await api.request('POST', '/api/templates/', { token: a.token, json: twoContents })).detail).toBe(TEMPLATE.messages.oneContent);
+    const unknown = body(a.show, { segments: [{ id: 'c', segment_type: 'content', source: { source_type: 'video' } as never }] });
+    expect(errorOf(await api.request('POST', '/api/templates/', { token: a.token, json: unknown })).detail).toBe('Unknown segment source type');
+    const loud = body(a.show, { background_music_rules: [{ apply_to_segments: ['intro'], music_filename: 'm.mp3', volume_db: 6 }] });
+    expect(errorOf(await api.request('POST', '/api/templates/', { token: a.token, json: loud })).status).toBe(422);
+    const offStep = body(a.show, { timing: { content_start_offset_s: 0.3 } });
+    expect(errorOf(await api.request('POST', '/api/templates/', { token: a.token, json: offStep })).detail).toBe('Use steps of 0.5');
+    const noClip = body(a.show);
+    noClip.segments[2] = { id: 'o', segment_type: 'outro', source: { source_type: 'static', filename: '' } };
+    expect(errorOf(await api.request('POST', '/api/templates/', { token: a.token, json: noClip })).detail).toBe(TEMPLATE_MESSAGES.staticFileRequired);
+    const tooManyTags = body(a.show, { ai_settings: { tags_always_include: Array.from({ length: 21 }, (_, i) => `tag${i}`) } });
+    expect(errorOf(await api.request('POST', '/api/templates/', { token: a.token, json: tooManyTags })).status).toBe(422);
+    const after = z.array(ZView).parse((await api.request('GET', '/api/templates/', { token: a.token })).body).length;
+    expect(after).toBe(before);
+  });
+
+  it("keeps B away from A's templates (404) and keeps the last template", async () => {
+    const mine = ZView.parse((await api.request('POST', '/api/templates/', { token: a.token, json: body(a.show, { name: 'Private' }) })).body);
+    for (const [method, json] of [['GET', undefined], ['PUT', { name: 'Stolen' }], ['DELETE', undefined]] as const) {
+      expect(errorOf(await api.request(method, `/api/templates/${mine.id}`, { token: b.token, json })).status).toBe(404);
+    }
+    expect(errorOf(await api.request('GET', `/api/recurring/templates/${mine.id}/schedules`, { token: b.token })).status).toBe(404);
+    expect(errorOf(await api.request('GET', `/api/templates/not-a-uuid`, { token: b.token })).status).toBe(404);
+    expect((await api.request('GET', '/api/templates/', { token: b.token })).body).toEqual([]);
+
+    const only = ZView.parse((await api.request('POST', '/api/templates/', { token: b.token, json: body(b.show) })).body);
+    const refused = errorOf(await api.request('DELETE', `/api/templates/${only.id}`, { token: b.token }));
+    expect(refused.status).toBe(400);
+    expect(refused.detail).toContain('at least one template');
+    const second = ZView.parse((await api.request('POST', '/api/templates/', { token: b.token, json: body(b.show, { name: 'Second' }) })).body);
+    expect((await api.request('DELETE', `/api/templates/${only.id}`, { token: b.token })).body).toEqual({ ok: true, id: only.id });
+    expect(z.array(ZView).parse((await api.request('GET', '/api/templates/', { token: b.token })).body).map((t) => t.id)).toEqual([second.id]);
+  });
+});
+
+describe('templates over tRPC', () => {
+  it('creates, updates, disables and enables, and answers NOT_FOUND for another user', async () => {
+    const trpcA = api.trpc(a.token);
+    const created = await trpcA.templates.create.mutate(body(a.show, { name: 'Via tRPC' }));
+    expect(created.created_at).toBeInstanceOf(Date);
+    const updated = await trpcA.templates.update.mutate({ id: created.id, template: { ...body(a.show), name: 'Renamed' } });
+    expect(updated.name).toBe('Renamed');
+    expect((await trpcA.templates.setActive.mutate({ id: created.id, is_active: false })).is_active).toBe(false);
+    expect((await trpcA.templates.setActive.mutate({ id: created.id, is_active: true })).is_active).toBe(true);
+    expect((await trpcA.templates.list.query()).some((t) => t.id === created.id && t.name === 'Renamed')).toBe(true);
+
+    const fromB = await api.trpc(b.token).templates.get.query({ id: created.id }).catch((e: unknown) => e);
+    expect(fromB).toBeInstanceOf(TRPCClientError);
+    expect((fromB as TRPCClientError<never>).data).toMatchObject({ code: 'NOT_FOUND', appCode: 'NOT_FOUND' });
+    await trpcA.templates.delete.mutate({ id: created.id });
+    expect((await trpcA.templates.list.query()).some((t) => t.id === created.id)).toBe(false);
+  });
+});
+
+describe('recurring schedules', () => {
+  it('stores slots (duplicates dropped), answers next occurrences in each timezone, over both layers', async () => {
+    const template = ZView.parse((await api.request('POST', '/api/templates/', { token: a.token, json: body(a.show, { name: 'Scheduled' }) })).body);
+    const empty = await api.request('GET', `/api/recurring/templates/${template.id}/schedules`, { token: a.token });
+    expect(empty.body).toEqual({ timezone: 'UTC', schedules: [] });
+    expect((await api.request('GET', `/api/recurring/templates/${template.id}/next`, { token: a.token })).body).toMatchObject({ next_publish_date: null, next_publish_time: null });
+
+    const put = await api.request('PUT', `/api/recurring/templates/${template.id}/schedules`, {
+      token: a.token,
+      json: {
+        timezone: 'America/New_York',
+        schedules: [
+          { id: 'tmp-1', day_of_week: 0, time_of_day: '05:00' },
+          { id: 'tmp-2', day_of_week: 0, time_of_day: '05:00' },
+          { day_of_week: 3, time_of_day: '18:30', advance_minutes: 30, timezone: 'Europe/Berlin' },
+          { day_of_week: 6, time_of_day: '09:00', enabled: false },
+        ],
+      },
+    });
+    expect(put.status).toBe(200);
+    const ZSchedules = z.object({
+      timezone: z.string(),
+      schedules: z.array(z.object({ id: z.string(), day_of_week: z.number(), time_of_day: z.string(), enabled: z.boolean(), advance_minutes: z.number(), timezone: z.string(), next_scheduled: z.string().nullable(), next_scheduled_local: z.string().nullable(), next_scheduled_time: z.string().nullable() })),
+    });
+    const saved = ZSchedules.parse(put.body);
+    expect(saved.timezone).toBe('America/New_York');
+    expect(saved.schedules.map((s) => [s.day_of_week, s.time_of_day, s.timezone, s.advance_minutes, s.enabled])).toEqual([
+      [0, '05:00', 'America/New_York', 60, true],
+      [3, '18:30', 'Europe/Berlin', 30, true],
+      [6, '09:00', 'America/New_York', 60, false],
+    ]);
+    expect(saved.schedules[0]?.id).not.toBe('tmp-1');
+    expect(saved.schedules[0]?.next_scheduled_time).toBe('05:00');
+    expect(saved.schedules[0]?.next_scheduled_local).toMatch(/T05:00:00-0[45]:00$/);
+    expect(saved.schedules[1]?.next_scheduled_local).toMatch(/T18:30:00\+0[12]:00$/);
+    expect(saved.schedules[2]?.next_scheduled).toBeNull();
+
+    const again = ZSchedules.parse((await api.trpc(a.token).templates.schedules.query({ id: template.id })));
+    expect(again.schedules.map((s) => s.id)).toEqual(saved.schedules.map((s) => s.id));
+    const next = await api.request('GET', `/api/recurring/templates/${template.id}/next`, { token: a.token });
+    const firstDue = saved.schedules.filter((s) => s.next_scheduled).sort((x, y) => Date.parse(x.next_scheduled ?? '') - Date.parse(y.next_scheduled ?? ''))[0];
+    expect(next.body).toMatchObject({ next_publish_at: firstDue?.next_scheduled, next_publish_time: firstDue?.next_scheduled_time, timezone: firstDue?.timezone });
+
+    // Saving the same slots keeps their ids; the tRPC twin takes the same body.
+    const kept = await api.trpc(a.token).templates.saveSchedules.mutate({ id: template.id, schedule: { timezone: 'America/New_York', schedules: saved.schedules.slice(0, 1) } });
+    expect(kept.schedules.map((s) => s.id)).toEqual([saved.schedules[0]?.id]);
+    expect(errorOf(await api.request('PUT', `/api/recurring/templates/${template.id}/schedules`, { token: a.token, json: { timezone: 'Mars/Olympus', schedules: [] } })).status).toBe(422);
+    expect(errorOf(await api.request('PUT', `/api/recurring/templates/${template.id}/schedules`, { token: a.token, json: { schedules: [{ day_of_week: 7, time_of_day: '05:00' }] } })).status).toBe(422);
+    expect(errorOf(await api.request('PUT', `/api/recurring/templates/${template.id}/schedules`, { token: b.token, json: { schedules: [] } })).status).toBe(404);
+    await expect(api.trpc(b.token).templates.next.query({ id: template.id })).rejects.toBeInstanceOf(TRPCClientError);
+  });
+});

@@ -1,0 +1,93 @@
+/*
+ * Assembly of a 60-minute episode against the floor measured in the same run. The episode: TTS
+ * intro and outro (espeak-ng), a looped music bed under everything with fades, ducked under
+ * speech, 30 cuts, 10 inserts (5 Intern answers spliced in, 5 sound effects over the content),
+ * loudness normalisation and MP3 at 192 kbps. The floor: one ffmpeg process decoding the same
+ * inputs and encoding 60 minutes of MP3 with no filtering. Peak RSS comes from polling /proc.
+ * BENCH_MINUTES shortens the episode for a quick look; BENCH_RUNS alternates floor and render that many
+ * times and keeps the fastest of each (other work on the machine shows in the printed load average).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseEbur128Summaries, probeAudio, renderEpisode } from '../src/index.ts';
+import { benchEdl, makeInputs } from './assemble-fixture.ts';
+
+const MINUTES = Number(process.env.BENCH_MINUTES ?? 60);
+const KEEP = process.env.BENCH_KEEP_DIR;
+/** On a shared machine, alternate floor and render this many times and keep the best of each. */
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
+
+/** Polls /proc for ffmpeg children of this process: the largest peak RSS of one, and of all at once. */
+function watchRss(): () => { single: number; together: number } {
+  let single = 0;
+  let together = 0;
+  const timer = setInterval(() => {
+    let sum = 0;
+    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      try {
+        const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+        if (!/^Name:\s+ffmpeg$/m.test(status) || !new RegExp(`^PPid:\\s+${process.pid}$`, 'm').test(status)) continue;
+        const kb = Number(/^VmHWM:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+        single = Math.max(single, kb);
+        sum += Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+      } catch {
+        // the process ended between listing and reading
+      }
+    }
+    together = Math.max(together, sum);
+  }, 100);
+  return () => (clearInterval(timer), { single: single / 1024, together: together / 1024 });
+}
+
+function run(args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('ffmpeg', ['-v', 'error', '-nostdin', '-y', ...args], { stdio: 'inherit' });
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited ${code}`))));
+  });
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<{ seconds: number; rss: { single: number; together: number }; value: T }> {
+  const stop = watchRss();
+  const started = performance.now();
+  const value = await work();
+  return { seconds: (performance.now() - started) / 1000, rss: stop(), value };
+}
+
+async function main(): Promise<void> {
+  const dir = KEEP ?? mkdtempSync(path.join(tmpdir(), 'ppp-assemble-bench-'));
+  try {
+    console.log(`Preparing a ${MINUTES}-minute episode in ${dir} ...`);
+    const inputs = await makeInputs(dir, MINUTES);
+    const edl = benchEdl(inputs);
+    const minutes = edl.duration_ms / 60_000;
+    const all = [inputs.content, inputs.intro, inputs.outro, inputs.music, inputs.answer, inputs.sfx];
+    const floorArgs = [...all.flatMap((f) => ['-i', f.path]), '-map', '0:a', '-c:a', 'libmp3lame', '-b:a', '192k', '-ar', '44100', '-ac', '2', path.join(dir, 'floor.mp3'), ...all.slice(1).flatMap((_, i) => ['-map', `${i + 1}:a`]), '-f', 'null', '-'];
+    const loadBefore = loadavg()[0] ?? 0;
+    let floor = await timed(() => run(floorArgs));
+    let render = await timed(() => renderEpisode(edl, path.join(dir, 'episode.mp3')));
+    for (let i = 1; i < RUNS; i++) {
+      const againFloor = await timed(() => run(floorArgs));
+      if (againFloor.seconds < floor.seconds) floor = againFloor;
+      const againRender = await timed(() => renderEpisode(edl, path.join(dir, 'episode.mp3')));
+      if (againRender.seconds < render.seconds) render = againRender;
+    }
+    console.log(`load average (1 min) before ${loadBefore.toFixed(1)}, after ${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} cores; best of ${RUNS} run(s)`);
+    const check = spawnSync('ffmpeg', ['-hide_banner', '-nostats', '-i', path.join(dir, 'episode.mp3'), '-af', 'ebur128=peak=true:framelog=verbose', '-f', 'null', '-'], { encoding: 'utf8' });
+    const [final] = parseEbur128Summaries(check.stderr);
+    const probe = await probeAudio(path.join(dir, 'episode.mp3'));
+    console.log(`episode: ${minutes.toFixed(2)} min planned, ${(probe.durationSeconds / 60).toFixed(2)} min written; ${edl.content.cuts.length} cuts, ${edl.inserts.length} inserts, ${edl.music.length} bed(s)`);
+    console.log(`floor (decode + encode MP3, no filters): ${floor.seconds.toFixed(1)} s, ffmpeg peak RSS ${floor.rss.single.toFixed(0)} MB`);
+    console.log(`render: ${render.seconds.toFixed(1)} s, realtime factor ${(render.seconds / (edl.duration_ms / 1000)).toFixed(4)}, ratio to floor ${(render.seconds / floor.seconds).toFixed(2)}x`);
+    const t = render.value.timings;
+    console.log(`render stages: assemble + measure ${t.assembleS.toFixed(1)} s, gain + limit + encode ${t.encodeS.toFixed(1)} s, join ${t.joinS.toFixed(1)} s`);
+    console.log(`render ffmpeg peak RSS: ${render.rss.single.toFixed(0)} MB per process, ${render.rss.together.toFixed(0)} MB together`);
+    console.log(`loudness: mix ${render.value.inputLufs.toFixed(1)} LUFS, gain ${render.value.gainDb.toFixed(1)} dB, encoded ${render.value.outputLufs.toFixed(1)} LUFS, ${render.value.encodePasses} encode pass(es)`);
+    console.log(`measured on the MP3: ${final?.integratedLufs.toFixed(1)} LUFS integrated, true peak ${final?.peakDb?.toFixed(1)} dBTP (target -16 LUFS, -1 dBTP)`);
+  } finally {
+    if (KEEP === undefined) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
