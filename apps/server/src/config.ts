@@ -83,6 +83,18 @@ export const ZConfig = z.object({
   TRANSCRIBE_LANGUAGE: z.string().optional(),
   /** Seconds of audio per parallel transcription chunk. */
   TRANSCRIBE_CHUNK_SECONDS: z.coerce.number().min(10).default(120),
+  /**
+   * RSS import, for tests and local development only: resolved addresses (e.g. 127.0.0.1,::1) that
+   * feed, audio and artwork fetches may reach although they are private or loopback. Empty (the
+   * default) keeps every private, loopback, link-local and metadata address refused. Never set it
+   * on a server that imports feeds for other people.
+   */
+  IMPORT_ALLOW_PRIVATE_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [])),
+  /** RSS import: time allowed for fetching a feed, in ms (DNS, redirects and body). Default 20000. */
+  IMPORT_FEED_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
 });
 export type TConfig = z.infer<typeof ZConfig>;
 

@@ -38,6 +38,7 @@ export async function startWorker(options: {
       retryBackoff: def.retryBackoff,
       expireInSeconds: def.expireInSeconds,
       ...(def.retryDelay ? { retryDelay: def.retryDelay } : {}),
+      ...(def.heartbeatSeconds ? { heartbeatSeconds: def.heartbeatSeconds } : {}),
     };
     await boss.createQueue(name, queueOptions);
     // A server may have created the queue first (on its first send) with the defaults.

@@ -22,3 +22,4 @@ export * from './audio-cleanup-api.ts';
 export * from './tts.ts';
 export * from './template-segments.ts';
 export * from './podcast-api.ts';
+export * from './rss-import.ts';

@@ -7,6 +7,12 @@ export const JOBS = {
   'audio.transcribe': z.object({ media_id: z.uuid() }),
   /** Removes unfinished tus uploads past their expiry. */
   'uploads.cleanup': z.object({}),
+  /** RSS import (issue 9): writes the show's episodes from the stored feed, resumable. */
+  'rss.import': z.object({ import_id: z.uuid() }),
+  /** Copies an import's external audio, transcripts and chapters into storage, with progress. */
+  'rss.mirror': z.object({ import_id: z.uuid() }),
+  /** Drops mirrored audio past its seven days unless the episode is served from here. */
+  'rss.mirror-cleanup': z.object({}),
 } as const;
 
 export type TJobName = keyof typeof JOBS;
@@ -16,4 +22,5 @@ export type TJobPayload<N extends TJobName> = z.infer<(typeof JOBS)[N]>;
 export const JOB_SCHEDULES: Partial<Record<TJobName, string>> = {
   'auth.cleanup': '*/15 * * * *',
   'uploads.cleanup': '17 * * * *',
+  'rss.mirror-cleanup': '41 * * * *',
 };

@@ -130,3 +130,32 @@ export const AI_TEXT_RATE = {
   maxRequestsPerWindow: 30,
   windowMs: 60_000,
 } as const;
+
+/** RSS import (spec 001 sections 5 and 9, issue 9). */
+export const RSS_IMPORT = {
+  /** 'RSS import previews the newest five episodes.' */
+  previewCount: 5,
+  /** 'A host containing the hosting provider's domain is treated as a provider feed.' */
+  spreakerDomain: 'spreaker.com',
+  /** 'External audio is mirrored locally for seven days.' */
+  mirrorRetentionDays: 7,
+  /** Not in the spec: redirects followed per fetch, each hop re-checked. */
+  maxRedirects: 5,
+  /** Not in the spec: the largest feed document accepted (the biggest real feeds are a few MB). */
+  feedMaxBytes: 20 * 1024 * 1024,
+  /** Not in the spec: time for the whole feed fetch (DNS, redirects, body). */
+  feedDeadlineMs: 20_000,
+  /** Not in the spec: one mirrored episode's audio. */
+  audioMaxBytes: 1024 * 1024 * 1024,
+  audioDeadlineMs: 30 * 60 * 1000,
+  /** Not in the spec: show artwork (Apple caps it at 3000x3000; 15 MB like an uploaded cover). */
+  artworkMaxBytes: 15 * 1024 * 1024,
+  artworkDeadlineMs: 30_000,
+  /** Not in the spec: a linked transcript or chapters file. */
+  sidecarMaxBytes: 5 * 1024 * 1024,
+  sidecarDeadlineMs: 20_000,
+  /** Not in the spec: episodes written per transaction; a restart resumes after the last whole batch. */
+  importBatchSize: 200,
+  /** Not in the spec: a feed with more items than this is refused as unreasonable. */
+  maxItems: 20_000,
+} as const;

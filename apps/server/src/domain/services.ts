@@ -21,6 +21,7 @@ import { MediaUploadService } from './media/media-upload.service.ts';
 import { NotificationsService } from './notifications/notifications.service.ts';
 import { AudioCleanupService } from './audio-cleanup/audio-cleanup.service.ts';
 import { TranscriptsService } from './transcripts/transcripts.service.ts';
+import { RssImportService } from './rss-import/rss-import.service.ts';
 import { PodcastsService } from './podcasts/podcasts.service.ts';
 import { TemplatesService } from './templates/templates.service.ts';
 import { RecurringSchedulesService } from './templates/recurring-schedules.service.ts';
@@ -72,6 +73,8 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
     audioCleanup: new AudioCleanupService(em),
     transcripts,
     landing: new LandingService(em),
+    // Spreaker connections arrive with the hosting work (issue 6); until then nobody is connected.
+    rssImport: new RssImportService({ em, config, storage: shared.storage, jobs: shared.jobs, notifications, spreakerFor: async () => null }),
     podcasts: new PodcastsService({ em, baseUrl: publicUrl(config) }),
     publicConfig: new PublicConfigService(settings, { googleSignIn: googleConfigured, termsVersion: config.TERMS_VERSION }),
     google:

@@ -3,3 +3,4 @@ export { createTestDatabase, openTestOrm, resetDatabase } from './database.ts';
 export { uniqueEmail, uniqueIp, testConfig, servicesFor, codeIn, PASSWORD } from './fixtures.ts';
 import './provided-context.ts';
 export { tempDir, toneFile, pngFile, fakeAudio, fileOfSize, sha256, uploadForm } from './audio-files.ts';
+export { startFeedServer, buildFeed, manyItems, type FeedServer, type FeedRoute, type GeneratedItem } from './feed-server.ts';

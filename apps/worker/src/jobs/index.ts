@@ -2,6 +2,7 @@ import type { TJobName } from '@ppp/contracts';
 import { authCleanupJob } from './auth-cleanup.job.ts';
 import { audioTranscribeJob } from './audio-transcribe.job.ts';
 import { uploadsCleanupJob } from './uploads-cleanup.job.ts';
+import { rssImportJob, rssMirrorJob, rssMirrorCleanupJob } from './rss-import.job.ts';
 import type { JobDefinition } from './job.ts';
 
 /** Every job the worker consumes. */
@@ -9,4 +10,7 @@ export const JOB_DEFINITIONS: { [N in TJobName]: JobDefinition<N> } = {
   'auth.cleanup': authCleanupJob,
   'audio.transcribe': audioTranscribeJob,
   'uploads.cleanup': uploadsCleanupJob,
+  'rss.import': rssImportJob,
+  'rss.mirror': rssMirrorJob,
+  'rss.mirror-cleanup': rssMirrorCleanupJob,
 };

@@ -23,5 +23,10 @@ export interface JobDefinition<N extends TJobName> {
   expireInSeconds: number;
   /** Seconds before the first retry (doubled each time with retryBackoff). */
   retryDelay?: number;
+  /**
+   * The worker proves it is alive this often (pg-boss refreshes it while the handler runs); a job
+   * whose worker died is failed and retried after this long instead of after expireInSeconds. >= 10.
+   */
+  heartbeatSeconds?: number;
   handle(payload: TJobPayload<N>, ctx: JobContext): Promise<unknown>;
 }

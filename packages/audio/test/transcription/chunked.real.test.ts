@@ -38,10 +38,14 @@ describe('chunked transcription', () => {
     expect(await wavDurationSeconds(wav)).toBeGreaterThan(55);
     const engine = createPocketsphinxEngine();
     const progress: number[] = [];
-    const [single, chunked] = await Promise.all([
-      engine.transcribe(wav),
-      transcribeInChunks(engine, wav, { chunkSeconds: 20, overlapSeconds: 2, concurrency: 3, onProgress: (p) => progress.push(p) }),
-    ]);
+    // One after the other: on a 2-core machine running both at once only measures contention.
+    const single = await engine.transcribe(wav);
+    const chunked = await transcribeInChunks(engine, wav, {
+      chunkSeconds: 20,
+      overlapSeconds: 2,
+      concurrency: 2,
+      onProgress: (p) => progress.push(p),
+    });
     const text = (words: { text: string }[]) => words.map((w) => w.text).join(' ');
     const wer = wordErrorRate(text(single.words), text(chunked.words));
     console.log(`chunked vs single pass WER: ${wer.toFixed(3)} (${single.words.length} vs ${chunked.words.length} words)`);
@@ -50,7 +54,7 @@ describe('chunked transcription', () => {
     expect(chunked.words.at(-1)?.end).toBeGreaterThan(55);
     expect(progress.at(-1)).toBe(100);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
-  }, 90_000);
+  }, 300_000);
 
   it('stops every chunk when aborted', async () => {
     const controller = new AbortController();

@@ -4,6 +4,7 @@ import https from 'node:https';
 import net from 'node:net';
 import { PassThrough, Transform, pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
+import { RSS_IMPORT } from '@ppp/contracts';
 import { classifyAddress, type AddressVerdict } from './address-policy.ts';
 import { SafeFetchError } from './safe-fetch.errors.ts';
 
@@ -15,7 +16,7 @@ import { SafeFetchError } from './safe-fetch.errors.ts';
  * hand and re-checked per hop; one deadline for the whole exchange; a byte cap while reading.
  */
 
-export const SAFE_FETCH_DEFAULT_MAX_REDIRECTS = 5;
+export const SAFE_FETCH_DEFAULT_MAX_REDIRECTS = RSS_IMPORT.maxRedirects;
 const USER_AGENT = 'PodcastPlusPlus/1.0 (feed import)';
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 

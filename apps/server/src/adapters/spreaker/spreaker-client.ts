@@ -106,6 +106,11 @@ export class SpreakerClient {
     return this.#episode('POST', `/v2/shows/${showId}/episodes`, body);
   }
 
+  /** Every episode of a show, newest first (GET /v2/shows/{id}/episodes, paged by next_url). */
+  showEpisodes(showId: number): Promise<TSpreakerEpisode[]> {
+    return this.#all(`/v2/shows/${showId}/episodes?limit=100`, ZSpreakerEpisode);
+  }
+
   episode(episodeId: number): Promise<TSpreakerEpisode> {
     return this.#episode('GET', `/v2/episodes/${episodeId}`);
   }

@@ -10,6 +10,7 @@ import { podcastRoutes } from './podcasts.routes.ts';
 import { templateRoutes } from './templates.routes.ts';
 import { speechRoutes } from './speech.routes.ts';
 import { aiTextRoutes } from './ai-text.routes.ts';
+import { rssImportRoutes } from './rss-import.routes.ts';
 import type { RestRoute } from './route.ts';
 
 /** Every REST path of the compatibility layer, in the order of the OpenAPI document. */
@@ -17,3 +18,4 @@ export const REST_ROUTES: RestRoute[] = [...publicRoutes, ...authRoutes, ...goog
 REST_ROUTES.push(...landingRoutes);
 REST_ROUTES.push(...podcastRoutes);
 REST_ROUTES.push(...templateRoutes, ...speechRoutes, ...aiTextRoutes);
+REST_ROUTES.push(...rssImportRoutes);

@@ -8,6 +8,7 @@ import { mediaRouter } from './routers/media.router.ts';
 import { notificationsRouter } from './routers/notifications.router.ts';
 import { audioCleanupRouter } from './routers/audio-cleanup.router.ts';
 import { transcriptsRouter } from './routers/transcripts.router.ts';
+import { rssImportRouter } from './routers/rss-import.router.ts';
 import { podcastsRouter } from './routers/podcasts.router.ts';
 import { templatesRouter } from './routers/templates.router.ts';
 import { speechRouter } from './routers/speech.router.ts';
@@ -23,6 +24,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   audioCleanup: audioCleanupRouter,
   transcripts: transcriptsRouter,
+  rssImport: rssImportRouter,
   podcasts: podcastsRouter,
   templates: templatesRouter,
   speech: speechRouter,

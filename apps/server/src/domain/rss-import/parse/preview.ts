@@ -1,9 +1,10 @@
+import { RSS_IMPORT } from '@ppp/contracts';
 import type { TParsedFeed, TParsedItem } from './feed.types.ts';
 
 /** 'RSS import previews the newest five episodes' (spec 001 section 9). */
-export const RSS_IMPORT_PREVIEW_COUNT = 5;
+export const RSS_IMPORT_PREVIEW_COUNT = RSS_IMPORT.previewCount;
 /** 'A host containing the hosting provider's domain is treated as a provider feed' (section 5). */
-export const SPREAKER_DOMAIN = 'spreaker.com';
+export const SPREAKER_DOMAIN = RSS_IMPORT.spreakerDomain;
 
 /** The newest items by publication date; undated ones after dated ones, in feed order. */
 export function newestItems(feed: TParsedFeed, count: number = RSS_IMPORT_PREVIEW_COUNT): TParsedItem[] {

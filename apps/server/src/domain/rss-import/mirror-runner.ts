@@ -1,0 +1,180 @@
+import path from 'node:path';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { RSS_IMPORT } from '@ppp/contracts';
+import type { TConfig } from '../../config.ts';
+import { isTransientFetchFailure } from '../../adapters/safe-fetch/index.ts';
+import type { StoragePort } from '../storage/storage.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { EpisodeSchema, type Episode } from '../episodes/episode.entity.ts';
+import { PodcastSchema, type Podcast } from '../podcasts/podcast.entity.ts';
+import { fetchRemote, fetchRemoteAudio } from './remote-files.ts';
+import { RssImportSchema, type RssImport } from './rss-import.entity.ts';
+import { notifyDone } from './import-runner.ts';
+
+export interface MirrorDeps {
+  em: EntityManager;
+  config: TConfig;
+  storage: StoragePort;
+  notifications: NotificationsService;
+  log?: (msg: string) => void;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const AUDIO_EXTENSIONS: Record<string, string> = {
+  'audio/mpeg': 'mp3', 'audio/mp3': 'mp3', 'audio/mp4': 'm4a', 'audio/x-m4a': 'm4a', 'audio/aac': 'aac', 'audio/ogg': 'ogg',
+  'audio/opus': 'opus', 'audio/wav': 'wav', 'audio/x-wav': 'wav', 'audio/flac': 'flac', 'video/mp4': 'mp4',
+};
+const TRANSCRIPT_EXTENSIONS: Record<string, string> = {
+  'text/vtt': 'vtt', 'application/json': 'json', 'application/srt': 'srt', 'application/x-subrip': 'srt', 'text/html': 'html', 'text/plain': 'txt',
+};
+
+function audioExtension(contentType: unknown, url: string, declared: string | null): string {
+  const type = String(contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const byType = AUDIO_EXTENSIONS[type] ?? (declared ? AUDIO_EXTENSIONS[declared] : undefined);
+  if (byType) return byType;
+  const ext = path.extname(new URL(url).pathname).slice(1).toLowerCase();
+  return /^[a-z0-9]{2,4}$/.test(ext) ? ext : 'mp3';
+}
+
+/**
+ * An imported episode's audio is served from here once the show is hosted here (the built-in host)
+ * and the episode is published: the mirrored copy becomes its final audio and no longer expires.
+ * The publishing service calls this too when it publishes an imported episode on the built-in host.
+ */
+export function promoteIfServedHere(episode: Episode, podcast: Pick<Podcast, 'hostKind'>, size: number | null): boolean {
+  if (!episode.mirrorKey || podcast.hostKind !== 'builtin' || episode.status !== 'published') return false;
+  episode.finalAudioKey = episode.mirrorKey;
+  if (size !== null) episode.finalAudioBytes = size;
+  episode.mirrorStatus = 'kept';
+  episode.mirrorExpiresAt = null;
+  return true;
+}
+
+/** Chapters JSON (Podcast Namespace) to the episode's chapter list; anything else is ignored. */
+function chaptersFrom(json: unknown): { title: string; start_s: number }[] | null {
+  const list = (json as { chapters?: unknown } | null)?.chapters;
+  if (!Array.isArray(list)) return null;
+  const chapters = list
+    .map((c: { startTime?: unknown; title?: unknown }) => ({ title: typeof c.title === 'string' ? c.title.slice(0, 500) : '', start_s: Number(c.startTime) }))
+    .filter((c) => c.title && Number.isFinite(c.start_s) && c.start_s >= 0);
+  return chapters.length > 0 ? chapters : null;
+}
+
+/** Linked transcripts and chapters, through the same guard; a missing one never fails the episode. */
+async function copySidecars(deps: MirrorDeps, episode: Episode, signal?: AbortSignal): Promise<void> {
+  const base = `users/${episode.user.id}/episodes/${episode.id}`;
+  const links = episode.transcriptLinks ?? [];
+  for (const [index, link] of links.entries()) {
+    try {
+      const res = await fetchRemote(deps.config, 'sidecar', link.url, signal);
+      const key = `${base}/transcript-${index}.${TRANSCRIPT_EXTENSIONS[link.type] ?? 'txt'}`;
+      await deps.storage.putBytes(key, res.body);
+      link.storageKey = key;
+    } catch (error) {
+      deps.log?.(`rss.mirror: transcript ${link.url} skipped: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  if (links.length > 0) episode.transcriptLinks = [...links];
+  if (episode.chaptersUrl && !episode.chapters) {
+    try {
+      const res = await fetchRemote(deps.config, 'sidecar', episode.chaptersUrl, signal);
+      episode.chapters = chaptersFrom(JSON.parse(res.body.toString('utf8')));
+    } catch (error) {
+      deps.log?.(`rss.mirror: chapters ${episode.chaptersUrl} skipped: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+type Outcome = 'done' | 'failed' | 'retry';
+
+async function mirrorEpisode(deps: MirrorDeps, episode: Episode, podcast: Podcast, finalAttempt: boolean, signal?: AbortSignal): Promise<Outcome> {
+  const url = episode.sourceAudioUrl;
+  if (!url) return 'failed';
+  try {
+    const res = await fetchRemoteAudio(deps.config, url, signal);
+    const key = `users/${episode.user.id}/episodes/${episode.id}/source-audio.${audioExtension(res.headers['content-type'], res.finalUrl, episode.sourceAudioType ?? null)}`;
+    const stored = await deps.storage.putStream(key, res.body);
+    await copySidecars(deps, episode, signal);
+    episode.mirrorKey = key;
+    episode.mirrorStatus = 'done';
+    episode.mirrorError = null;
+    episode.mirrorExpiresAt = new Date(Date.now() + RSS_IMPORT.mirrorRetentionDays * DAY_MS);
+    episode.sourceAudioBytes = stored.size;
+    promoteIfServedHere(episode, podcast, stored.size);
+    return 'done';
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    const retry = isTransientFetchFailure(error) && !finalAttempt;
+    episode.mirrorStatus = retry ? 'pending' : 'failed';
+    episode.mirrorError = message;
+    deps.log?.(`rss.mirror: ${url} ${retry ? 'will be retried' : 'failed'}: ${message}`);
+    return retry ? 'retry' : 'failed';
+  }
+}
+
+/**
+ * rss.mirror: copies the import's external audio (newest first) into storage, one episode at a
+ * time, each episode's state and the import's counter committed together so a restart carries on
+ * with what is left. Fetch failures a retry may fix leave the episode pending and fail the job (pg-boss
+ * retries it); others mark the episode failed, and it keeps its original enclosure URL.
+ */
+export async function runMirror(deps: MirrorDeps, importId: string, options: { finalAttempt: boolean; signal?: AbortSignal }): Promise<RssImport | null> {
+  const { em } = deps;
+  const row = await em.findOne(RssImportSchema, { id: importId });
+  if (!row?.podcast || row.status !== 'mirroring') return row;
+  const podcast = await em.findOneOrFail(PodcastSchema, { id: row.podcast.id });
+  const ids = (
+    await em.find(EpisodeSchema, { podcast: podcast.id, mirrorStatus: { $in: ['pending', 'mirroring'] } }, { fields: ['id'], orderBy: { publishAt: 'desc nulls last' } })
+  ).map((e) => e.id);
+  let retries = 0;
+  for (const id of ids) {
+    options.signal?.throwIfAborted();
+    const episode = await em.findOneOrFail(EpisodeSchema, { id });
+    episode.mirrorStatus = 'mirroring';
+    await em.flush();
+    const outcome = await mirrorEpisode(deps, episode, podcast, options.finalAttempt, options.signal);
+    if (outcome === 'retry') retries += 1;
+    await em.transactional(async (tx) => {
+      await tx.flush();
+      const column = outcome === 'done' ? 'mirrored_count' : outcome === 'failed' ? 'mirror_failed' : null;
+      if (column) {
+        await tx.getConnection().execute(`update rss_imports set ${column} = ${column} + 1, updated_at = now() where id = ?`, [row.id], 'run', tx.getTransactionContext());
+      }
+    });
+  }
+  if (retries > 0) throw new Error(`rss.mirror ${row.id}: ${retries} audio files could not be fetched yet`);
+  await em.refresh(row);
+  row.status = 'done';
+  row.finishedAt = new Date();
+  await em.flush();
+  await notifyDone(deps, row, podcast);
+  return row;
+}
+
+/**
+ * rss.mirror-cleanup: a mirrored copy past its seven days is kept (and served) if the episode is
+ * by then published on the built-in host, otherwise deleted; the episode keeps its original URL.
+ */
+export async function cleanupMirrors(deps: Pick<MirrorDeps, 'em' | 'storage'>, now = new Date()): Promise<{ kept: number; removed: number }> {
+  const { em } = deps;
+  let kept = 0;
+  let removed = 0;
+  for (;;) {
+    const expired = await em.find(EpisodeSchema, { mirrorStatus: 'done', mirrorExpiresAt: { $lte: now } }, { populate: ['podcast'], limit: 200 });
+    if (expired.length === 0) break;
+    for (const episode of expired) {
+      if (promoteIfServedHere(episode, episode.podcast, episode.sourceAudioBytes ?? null)) {
+        kept += 1;
+        continue;
+      }
+      if (episode.mirrorKey) await deps.storage.delete(episode.mirrorKey);
+      episode.mirrorKey = null;
+      episode.mirrorExpiresAt = null;
+      episode.mirrorStatus = 'expired';
+      removed += 1;
+    }
+    await em.flush();
+  }
+  return { kept, removed };
+}

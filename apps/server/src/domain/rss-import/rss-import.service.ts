@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { z } from 'zod';
+import {
+  RSS_IMPORT,
+  RSS_IMPORT_MESSAGES,
+  ZRssImportRequest,
+  ZRssPreviewRequest,
+  type TImportedEpisode,
+  type TRecoverFromSpreakerResult,
+  type TRssImportResult,
+  type TRssPreview,
+} from '@ppp/contracts';
+import type { TConfig } from '../../config.ts';
+import type { SpreakerClient } from '../../adapters/spreaker/index.ts';
+import { AppError } from '../errors.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { StoragePort } from '../storage/storage.ts';
+import { EpisodeSchema } from '../episodes/episode.entity.ts';
+import { PodcastSchema, type Podcast } from '../podcasts/podcast.entity.ts';
+import type { User } from '../users/user.entity.ts';
+import { fetchRemote } from './remote-files.ts';
+import { parseFeed, type TParsedFeed } from './parse/index.ts';
+import { previewOf, showFields, uniqueItems } from './map-feed.ts';
+import { RssImportSchema, type RssImport } from './rss-import.entity.ts';
+import { toImportResult } from './import-status.ts';
+import { linkSpreakerShow, recoverFromSpreaker } from './spreaker-link.ts';
+import { runImport, type RunOptions } from './import-runner.ts';
+import { cleanupMirrors, runMirror } from './mirror-runner.ts';
+
+export interface RssImportDeps {
+  em: EntityManager;
+  config: TConfig;
+  storage: StoragePort;
+  jobs: JobQueue;
+  notifications: NotificationsService;
+  /** The user's Spreaker connection, or null when they have not connected one. */
+  spreakerFor: (userId: string) => Promise<SpreakerClient | null>;
+}
+
+interface FetchedFeed {
+  requestedUrl: string;
+  finalUrl: string;
+  contentType: string | null;
+  bytes: Buffer;
+  feed: TParsedFeed;
+}
+
+/** Import from RSS (spec 001 §5, §7): preview, start (the episodes are written by the rss.import job), status. */
+export class RssImportService {
+  private readonly deps: RssImportDeps;
+  constructor(deps: RssImportDeps) {
+    this.deps = deps;
+  }
+
+  /** The show and its newest five episodes; nothing is written. */
+  async preview(user: Pick<User, 'id'>, input: unknown): Promise<TRssPreview> {
+    const { rss_url } = ZRssPreviewRequest.parse(input);
+    const fetched = await this.fetchFeed(rss_url);
+    const existing = await this.existingShow(user, fetched);
+    return { ...previewOf(fetched.feed, fetched.finalUrl, fetched.requestedUrl), existing_podcast_id: existing?.id ?? null };
+  }
+
+  /**
+   * Fetches and parses the whole feed first, so a malformed one fails here with its reason and
+   * nothing is written; then creates (or updates) the show, keeps the feed as fetched for the
+   * job and queues rss.import.
+   */
+  async start(user: Pick<User, 'id' | 'email'>, input: unknown): Promise<TRssImportResult> {
+    const request = ZRssImportRequest.parse(input);
+    const fetched = await this.fetchFeed(request.rss_url);
+    assertImportable(fetched.feed, user);
+    const total = uniqueItems(fetched.feed.items).length;
+    const existing = await this.existingShow(user, fetched);
+    const importId = randomUUID();
+    const feedStorageKey = `users/${user.id}/imports/${importId}/feed.xml`;
+    await this.deps.storage.putBytes(feedStorageKey, fetched.bytes);
+    const { em } = this.deps;
+    const fields = showFields(fetched.feed.show, fetched.requestedUrl);
+    const podcast = existing ?? em.create(PodcastSchema, { user: user.id, ...fields });
+    if (existing) em.assign(existing, { ...fields, podcastGuid: fields.podcastGuid ?? existing.podcastGuid });
+    podcast.importFeedTotal = total;
+    podcast.importedCount = existing ? (existing.importedCount ?? 0) : 0;
+    const row = em.create(RssImportSchema, {
+      id: importId,
+      user: user.id,
+      podcast,
+      feedUrl: fetched.requestedUrl,
+      finalUrl: fetched.finalUrl,
+      feedStorageKey,
+      contentType: fetched.contentType,
+      feedTotal: total,
+      attemptLinkSpreaker: request.attempt_link_spreaker,
+      autoPublishToSpreaker: request.auto_publish_to_spreaker,
+      publishState: request.publish_state,
+    });
+    await em.flush();
+    if (request.attempt_link_spreaker && previewOf(fetched.feed, fetched.finalUrl, fetched.requestedUrl).is_spreaker) {
+      row.spreakerAttempted = true;
+      row.spreakerLinked = await linkSpreakerShow(await this.deps.spreakerFor(user.id), podcast, [fetched.requestedUrl, fetched.finalUrl]);
+      await em.flush();
+    }
+    await this.deps.jobs.send('rss.import', { import_id: row.id }, { singletonKey: row.id });
+    return toImportResult(row, podcast);
+  }
+
+  /** The import's progress (the Import page polls it). */
+  async get(user: Pick<User, 'id'>, importId: string): Promise<TRssImportResult> {
+    const row = await this.ownImport(user, importId);
+    return toImportResult(row, row.podcast ? await this.deps.em.findOne(PodcastSchema, { id: row.podcast.id }) : null);
+  }
+
+  /** The episodes of one of the user's shows, newest first (the show's episode list after an import). */
+  async episodes(user: Pick<User, 'id'>, podcastId: string): Promise<TImportedEpisode[]> {
+    const podcast = await this.ownPodcast(user, podcastId);
+    const rows = await this.deps.em.find(
+      EpisodeSchema,
+      { podcast: podcast.id },
+      { orderBy: { publishAt: 'desc nulls last', createdAt: 'desc' }, limit: 500 },
+    );
+    return rows.map((e) => ({
+      id: e.id,
+      title: e.title,
+      status: e.status,
+      published_at: e.publishedAt ?? e.publishAt ?? null,
+      duration_ms: e.durationMs ?? null,
+      season_number: e.season ?? null,
+      episode_number: e.episodeNumber ?? null,
+      guid: e.guid,
+      mirror_status: e.mirrorStatus ?? null,
+    }));
+  }
+
+  /** POST /api/podcasts/{id}/recover-from-spreaker. */
+  async recoverFromSpreaker(user: Pick<User, 'id'>, podcastId: string): Promise<TRecoverFromSpreakerResult> {
+    const podcast = await this.ownPodcast(user, podcastId);
+    return recoverFromSpreaker(this.deps.em, await this.deps.spreakerFor(user.id), podcast);
+  }
+
+  /** The rss.import job's work (apps/worker); see import-runner.ts. */
+  runImport(importId: string, options: RunOptions & { log?: (msg: string) => void } = {}) {
+    return runImport({ ...this.deps, log: options.log }, importId, options);
+  }
+
+  /** The rss.mirror job's work; see mirror-runner.ts. */
+  runMirror(importId: string, options: { finalAttempt: boolean; signal?: AbortSignal; log?: (msg: string) => void }) {
+    return runMirror({ ...this.deps, log: options.log }, importId, options);
+  }
+
+  /** The rss.mirror-cleanup job's work. */
+  cleanupMirrors(now?: Date) {
+    return cleanupMirrors(this.deps, now);
+  }
+
+  /** A permanent failure of the import job: 'Import Failed' with the reason, shown by the status call. */
+  async markFailed(importId: string, reason: string): Promise<void> {
+    const row = await this.deps.em.findOne(RssImportSchema, { id: importId });
+    if (!row || row.status === 'done' || row.status === 'failed') return;
+    row.status = 'failed';
+    row.error = reason;
+    row.finishedAt = new Date();
+    await this.deps.em.flush();
+    await this.deps.notifications.notify(row.user.id, { title: RSS_IMPORT_MESSAGES.importFailed, body: reason, dedupeKey: `rss-import:${row.id}:failed` });
+  }
+
+  async ownPodcast(user: Pick<User, 'id'>, podcastId: string): Promise<Podcast> {
+    const podcast = z.uuid().safeParse(podcastId).success ? await this.deps.em.findOne(PodcastSchema, { id: podcastId, user: user.id }) : null;
+    if (!podcast) throw new AppError('NOT_FOUND', 'Podcast not found');
+    return podcast;
+  }
+
+  private async ownImport(user: Pick<User, 'id'>, importId: string): Promise<RssImport> {
+    const row = z.uuid().safeParse(importId).success ? await this.deps.em.findOne(RssImportSchema, { id: importId, user: user.id }) : null;
+    if (!row) throw new AppError('NOT_FOUND', RSS_IMPORT_MESSAGES.importNotFound);
+    return row;
+  }
+
+  private async existingShow(user: Pick<User, 'id'>, fetched: FetchedFeed): Promise<Podcast | null> {
+    return this.deps.em.findOne(
+      PodcastSchema,
+      { user: user.id, importedFeedUrl: { $in: [...new Set([fetched.requestedUrl, fetched.finalUrl])] } },
+      { orderBy: { createdAt: 'asc' } },
+    );
+  }
+
+  private async fetchFeed(url: string): Promise<FetchedFeed> {
+    const response = await fetchRemote(this.deps.config, 'feed', url);
+    const contentType = typeof response.headers['content-type'] === 'string' ? response.headers['content-type'] : null;
+    const feed = parseFeed(response.body, { contentTypeHeader: contentType, baseUrl: response.finalUrl });
+    return { requestedUrl: url, finalUrl: response.finalUrl, contentType, bytes: response.body, feed };
+  }
+}
+
+/**
+ * Refuses what cannot or must not be imported: an absurd number of items, and a feed its owner
+ * locked (podcast:locked) unless the user signs in with the owner's address.
+ */
+function assertImportable(feed: TParsedFeed, user: Pick<User, 'email'>): void {
+  if (feed.items.length > RSS_IMPORT.maxItems) {
+    throw new AppError('VALIDATION', `The feed lists ${feed.items.length} episodes; at most ${RSS_IMPORT.maxItems} can be imported.`);
+  }
+  const { locked, lockedOwner } = feed.show;
+  if (locked && lockedOwner?.trim().toLowerCase() !== user.email.trim().toLowerCase()) {
+    throw new AppError(
+      'FORBIDDEN',
+      lockedOwner
+        ? `This feed is locked by its owner (${lockedOwner}). Sign in with that address or unlock the feed at its current host to import it.`
+        : 'This feed is locked by its owner. Unlock it at its current host to import it.',
+    );
+  }
+}

@@ -1,0 +1,93 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { PODCAST_MESSAGES, type TRecoverFromSpreakerResult } from '@ppp/contracts';
+import type { SpreakerClient, TSpreakerEpisode } from '../../adapters/spreaker/index.ts';
+import { AppError } from '../errors.ts';
+import { EpisodeSchema } from '../episodes/episode.entity.ts';
+import type { Podcast } from '../podcasts/podcast.entity.ts';
+import { importStatusOf } from './import-status.ts';
+import { keyHash } from './map-feed.ts';
+import { isSpreakerFeed, sanitizeShowNotes } from './parse/index.ts';
+
+/** https://www.spreaker.com/show/4925442/episodes/feed (and api./feeds. hosts) -> 4925442. */
+export function spreakerShowIdFromUrl(url: string): number | null {
+  if (!isSpreakerFeed(url)) return null;
+  const match = /\/show\/(\d+)(?:\/|$)/.exec(new URL(url).pathname);
+  return match?.[1] ? Number(match[1]) : null;
+}
+
+/** The guid Spreaker's RSS feed gives an episode, so a recovered episode matches an imported one. */
+export function spreakerEpisodeGuid(episodeId: number): string {
+  return `https://api.spreaker.com/episode/${episodeId}`;
+}
+
+/**
+ * Links an imported Spreaker feed's show to the user's Spreaker show, when the user has connected
+ * Spreaker and the show is theirs. Returns whether it was linked; never throws (the import goes on).
+ */
+export async function linkSpreakerShow(client: SpreakerClient | null, podcast: Podcast, urls: readonly string[]): Promise<boolean> {
+  const showId = urls.map(spreakerShowIdFromUrl).find((id) => id !== null) ?? null;
+  if (!client || showId === null) return false;
+  try {
+    const me = await client.me();
+    const shows = await client.userShows(me.user_id);
+    if (!shows.some((s) => s.show_id === showId)) return false;
+    podcast.spreakerShowId = String(showId);
+    podcast.hostKind = 'spreaker';
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function recoveredFields(episode: TSpreakerEpisode) {
+  const key = spreakerEpisodeGuid(episode.episode_id);
+  const publishedAt = episode.published_at ?? null;
+  const future = episode.auto_published_at && episode.auto_published_at.getTime() > Date.now();
+  return {
+    title: episode.title.slice(0, 255),
+    description: sanitizeShowNotes(episode.description ?? ''),
+    explicit: episode.explicit ?? false,
+    tags: episode.tags ?? [],
+    status: future ? 'scheduled' : 'published',
+    guid: key,
+    publishAt: future ? episode.auto_published_at : publishedAt,
+    publishedAt: future ? null : publishedAt,
+    processedAt: new Date(),
+    durationMs: episode.duration ?? null,
+    hostEpisodeId: String(episode.episode_id),
+    importKey: key,
+    importKeyHash: keyHash(key),
+    sourceAudioUrl: episode.download_url ?? episode.playback_url ?? null,
+    sourceImageUrl: episode.image_url ?? null,
+    sourceLink: episode.site_url ?? null,
+    playsTotal: episode.plays_count ?? 0,
+  };
+}
+
+/**
+ * POST /api/podcasts/{id}/recover-from-spreaker: Spreaker's RSS feed lists only the newest
+ * episodes, so the rest of a linked show's catalogue is read from its API and the missing ones are
+ * added (matched by Spreaker episode id or the guid its feed uses). Running it twice adds nothing.
+ */
+export async function recoverFromSpreaker(em: EntityManager, client: SpreakerClient | null, podcast: Podcast): Promise<TRecoverFromSpreakerResult> {
+  const showId = podcast.spreakerShowId ? Number(podcast.spreakerShowId) : (podcast.importedFeedUrl ? spreakerShowIdFromUrl(podcast.importedFeedUrl) : null);
+  if (!showId) throw new AppError('CONFLICT', 'This show is not linked to a Spreaker show.');
+  if (!client) throw new AppError('BAD_REQUEST', PODCAST_MESSAGES.notConnected);
+  const remote = await client.showEpisodes(showId);
+  const known = await em.find(EpisodeSchema, { podcast: podcast.id }, { fields: ['hostEpisodeId', 'importKeyHash', 'guid'] });
+  const knownIds = new Set(known.map((e) => e.hostEpisodeId).filter(Boolean));
+  const knownHashes = new Set(known.map((e) => e.importKeyHash).filter(Boolean));
+  const knownGuids = new Set(known.map((e) => e.guid));
+  let recovered = 0;
+  for (const episode of remote) {
+    const fields = recoveredFields(episode);
+    if (knownIds.has(fields.hostEpisodeId) || knownHashes.has(fields.importKeyHash) || knownGuids.has(fields.guid)) continue;
+    em.create(EpisodeSchema, { user: podcast.user, podcast, ...fields });
+    recovered += 1;
+  }
+  podcast.importFeedTotal = Math.max(podcast.importFeedTotal ?? 0, remote.length);
+  // Every remote episode is now here: counted once whether imported from the feed or recovered.
+  podcast.importedCount = Math.max((podcast.importedCount ?? 0) + recovered, remote.length);
+  await em.flush();
+  return { recovered_count: recovered, import_status: importStatusOf(podcast) ?? { needs_full_import: false, imported_count: 0, feed_total: 0 } };
+}
