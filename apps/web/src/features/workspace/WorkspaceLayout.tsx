@@ -14,6 +14,7 @@ import { MediaLibraryView } from '../media-library/MediaLibraryView.tsx';
 import { PreuploadView } from '../preupload/PreuploadView.tsx';
 import { AudioSettingsView } from '../audio-settings/AudioSettingsView.tsx';
 import { NotificationBell } from '../notifications/NotificationBell.tsx';
+import { RssImportView } from '../rss-import/RssImportView.tsx';
 import { navEntriesFor, viewForPath, viewLabel, type WorkspaceView } from './workspace-nav.ts';
 
 function ViewContent({ view, me }: { view: WorkspaceView; me: TMe }) {
@@ -30,6 +31,8 @@ function ViewContent({ view, me }: { view: WorkspaceView; me: TMe }) {
       return <PreuploadView me={me} />;
     case 'audio-settings':
       return <AudioSettingsView />;
+    case 'rssImporter':
+      return <RssImportView />;
     case 'not-found':
       return (
         <>

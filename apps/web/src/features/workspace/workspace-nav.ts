@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
-import { IconAdjustments, IconLayoutDashboard, IconSettings, IconUpload, IconMusic, IconWand, type IconProps } from '@tabler/icons-react';
+import { IconAdjustments, IconLayoutDashboard, IconSettings, IconUpload, IconMusic, IconWand, IconRss, type IconProps } from '@tabler/icons-react';
 
 /** A view of the workspace (spec 002 section 2.3). Later issues add theirs (episode-history, recorder, ...). */
-export type WorkspaceView = 'dashboard' | 'settings' | 'admin' | 'not-found' | 'media-library' | 'preupload' | 'audio-settings';
+export type WorkspaceView = 'dashboard' | 'settings' | 'admin' | 'not-found' | 'media-library' | 'preupload' | 'audio-settings' | 'rssImporter';
 
 export interface NavEntry {
   view: Exclude<WorkspaceView, 'not-found'>;
@@ -20,6 +20,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { view: 'preupload', label: 'Upload Audio', path: '/dashboard/upload', icon: IconUpload },
   { view: 'media-library', label: 'Media Uploads', path: '/dashboard/media', icon: IconMusic },
   { view: 'audio-settings', label: 'Audio Improvements', path: '/dashboard/audio-settings', icon: IconWand },
+  { view: 'rssImporter', label: 'Import from RSS', path: '/dashboard/import', icon: IconRss },
 ];
 
 export function navEntriesFor(isAdmin: boolean): NavEntry[] {
