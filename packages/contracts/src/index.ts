@@ -23,3 +23,5 @@ export * from './tts.ts';
 export * from './template-segments.ts';
 export * from './podcast-api.ts';
 export * from './rss-import.ts';
+export * from './billing.ts';
+export * from './assembly.ts';

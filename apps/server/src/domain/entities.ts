@@ -19,6 +19,8 @@ import { RssImportSchema } from './rss-import/rss-import.entity.ts';
 import { SpreakerAccountSchema } from './spreaker/spreaker-account.entity.ts';
 import { EpisodeDownloadSchema } from './publishing/episode-download.entity.ts';
 import { DistributionItemSchema } from './podcasts/distribution-item.entity.ts';
+import { TierConfigSchema } from './billing/tier-config.entity.ts';
+import { UsageChargeSchema } from './billing/usage-charge.entity.ts';
 
 /** Every entity of the domain, registered with the ORM in one place. */
 export const ENTITIES = [
@@ -43,4 +45,6 @@ export const ENTITIES = [
   SpreakerAccountSchema,
   EpisodeDownloadSchema,
   DistributionItemSchema,
+  TierConfigSchema,
+  UsageChargeSchema,
 ];

@@ -6,6 +6,7 @@ import { Migration20261121140629_podcasts_episodes } from './Migration2026112114
 import { Migration20261121141005_rss_import } from './Migration20261121141005_rss_import.ts';
 import { Migration20261121141147_templates_speech } from './Migration20261121141147_templates_speech.ts';
 import { Migration20261121141509_publishing_hosts } from './Migration20261121141509_publishing_hosts.ts';
+import { Migration20261121143607_assembly_billing } from './Migration20261121143607_assembly_billing.ts';
 
 /** Every migration, in order. New files are created by `pnpm --filter @ppp/server migration:create <name>`. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121141005_rss_import', class: Migration20261121141005_rss_import },
   { name: 'Migration20261121141147_templates_speech', class: Migration20261121141147_templates_speech },
   { name: 'Migration20261121141509_publishing_hosts', class: Migration20261121141509_publishing_hosts },
+  { name: 'Migration20261121143607_assembly_billing', class: Migration20261121143607_assembly_billing },
 ];

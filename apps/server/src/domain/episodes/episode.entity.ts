@@ -1,6 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import type { TEdl } from '@ppp/contracts';
+import type { TEpisodeRecipe } from './assembly-recipe.ts';
 import { UserSchema } from '../users/user.entity.ts';
 import { PodcastSchema } from '../podcasts/podcast.entity.ts';
 import { MediaItemSchema } from '../media/media-item.entity.ts';
@@ -44,6 +45,17 @@ export const EpisodeSchema = defineEntity({
     chapters: p.json<{ title: string; start_s: number }[]>().nullable(),
     edl: p.json<TEdl>().nullable(),
     errorMessage: p.text().nullable(),
+    // Assembly (issue 5, domain/episodes/assembly.service.ts).
+    /** What the EDL is planned from: the template as used, the upload and the creator's choices. */
+    assembly: p.json<TEpisodeRecipe>().nullable(),
+    /** The latest audio.assemble job (GET /api/episodes/status/{jobId} finds the episode by it). */
+    assemblyJobId: p.string().length(64).nullable().index(),
+    /** The latest render: queued, processing, done or error (a re-render leaves status alone). */
+    assemblyStatus: p.string().length(16).nullable(),
+    /** 0-100 while the latest render runs. */
+    renderProgress: p.double().runtimeType('number').$type<number>().nullable(),
+    /** now, draft or schedule, as chosen in the wizard. */
+    publishMode: p.string().length(16).nullable(),
     /** needs_republish, publish_error and the like (spec 001 §4), with the host's last answer. */
     publishState: p.string().length(32).nullable(),
     publishError: p.text().nullable(),

@@ -1,0 +1,26 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { UserSchema } from '../users/user.entity.ts';
+
+/**
+ * One entry of a user's monthly ledger: the processing minutes (and the episode) an assembly used,
+ * charged when its job is queued. The episode is named but not referenced: deleting it keeps the
+ * charge (minutes are not refunded, spec 002 §1). chargeKey makes a charge happen once.
+ */
+export const UsageChargeSchema = defineEntity({
+  name: 'UsageCharge',
+  tableName: 'usage_charges',
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    user: () => p.manyToOne(UserSchema).deleteRule('cascade'),
+    /** 'assembly' (counts an episode and its minutes). */
+    kind: p.string().length(16),
+    chargeKey: p.string().length(100).unique(),
+    episodeId: p.uuid().nullable(),
+    seconds: p.double().runtimeType('number').$type<number>(),
+    minutes: p.integer(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+  indexes: [{ properties: ['user', 'createdAt'], name: 'usage_charges_user_created_at_index' }],
+});
+export type UsageCharge = InferEntity<typeof UsageChargeSchema>;
