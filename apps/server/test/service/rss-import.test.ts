@@ -277,13 +277,24 @@ describe('recover from Spreaker', () => {
       const user = await newUser();
       const feed = buildFeed({ title: 'On Spreaker' }, [{ guid: 'https://api.spreaker.com/episode/3', title: 'Third', pubDate: new Date('2024-01-03T10:00:00Z') }]);
       server.routes.set('/spreaker.rss', { body: feed });
-      const { podcast } = await importFeed(user, `${server.origin}/spreaker.rss`);
+      const published: [string, string, string][] = [];
       const withSpreaker = (client: SpreakerClient | null) => {
         const em = orm.em.fork();
-        return new RssImportService({ em, config, storage: shared.storage, jobs: shared.jobs, notifications: createServices(em, shared).notifications, spreakerFor: async () => client });
+        return new RssImportService({
+          em, config, storage: shared.storage, jobs: shared.jobs, notifications: createServices(em, shared).notifications, spreakerFor: async () => client,
+          autoPublish: async (userId, podcastId, state) => (published.push([userId, podcastId, state]), true),
+        });
       };
+      const started = await withSpreaker(null).start(user, { rss_url: `${server.origin}/spreaker.rss`, auto_publish_to_spreaker: true, publish_state: 'limited' });
+      const podcast = await orm.em.fork().findOneOrFail(PodcastSchema, { id: started.podcast_id ?? '' });
       await expect(withSpreaker(null).recoverFromSpreaker(user, podcast.id)).rejects.toMatchObject({ code: 'CONFLICT' });
+      // The show is linked to Spreaker show 77 (as attempt_link_spreaker does for a spreaker.com feed).
       await sql(`update podcasts set spreaker_show_id = '77', host_kind = 'spreaker' where id = ?`, [podcast.id]);
+      await withSpreaker(null).runImport(started.import_id);
+      // Its items are already on Spreaker (their guid says which episode); auto-publish was started for the rest.
+      expect(await orm.em.fork().findOneOrFail(EpisodeSchema, { podcast: podcast.id, title: 'Third' })).toMatchObject({ hostKind: 'spreaker', hostEpisodeId: '3' });
+      expect(published).toEqual([[user.id, podcast.id, 'limited']]);
+      expect((await services().rssImport.get(user, started.import_id)).auto_publish_started).toBe(true);
       await expect(withSpreaker(null).recoverFromSpreaker(user, podcast.id)).rejects.toMatchObject({ message: 'Not connected. Connect Spreaker first.' });
       const client = new SpreakerClient({ accessToken: 'token', baseUrl: spreaker.origin });
       expect(await withSpreaker(client).recoverFromSpreaker(user, podcast.id)).toEqual({
@@ -294,7 +305,7 @@ describe('recover from Spreaker', () => {
       const titles = (await services().rssImport.episodes(user, podcast.id)).map((e) => e.title);
       expect(titles).toEqual(['Third', 'Second', 'First']);
       const first = await orm.em.fork().findOneOrFail(EpisodeSchema, { podcast: podcast.id, title: 'First' });
-      expect(first).toMatchObject({ hostEpisodeId: '1', guid: 'https://api.spreaker.com/episode/1', durationMs: 61_000, status: 'published', playsTotal: 5 });
+      expect(first).toMatchObject({ hostKind: 'spreaker', hostEpisodeId: '1', guid: 'https://api.spreaker.com/episode/1', durationMs: 61_000, status: 'published', playsTotal: 5 });
     } finally {
       await spreaker.stop();
     }

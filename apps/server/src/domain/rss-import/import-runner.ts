@@ -10,6 +10,7 @@ import { AppError } from '../errors.ts';
 import { FeedParseError, parseFeed, type TParsedItem, type TParsedShow } from './parse/index.ts';
 import { episodeFields, keyHash, uniqueItems } from './map-feed.ts';
 import { fetchRemote } from './remote-files.ts';
+import { spreakerEpisodeIdOf } from './spreaker-ids.ts';
 import { RssImportSchema, type RssImport } from './rss-import.entity.ts';
 
 export interface ImportRunnerDeps {
@@ -18,8 +19,15 @@ export interface ImportRunnerDeps {
   storage: StoragePort;
   jobs: JobQueue;
   notifications: NotificationsService;
+  /**
+   * Publish-all to the show's Spreaker show (auto_publish_to_spreaker); resolves whether anything
+   * started. Absent where the publishing service is not wired.
+   */
+  autoPublish?: AutoPublish;
   log?: (msg: string) => void;
 }
+
+export type AutoPublish = (userId: string, podcastId: string, publishState: string) => Promise<boolean>;
 
 export interface RunOptions {
   signal?: AbortSignal;
@@ -31,11 +39,33 @@ const COLUMNS = [
   'id', 'user_id', 'podcast_id', 'title', 'description', 'season', 'episode_number', 'explicit', 'episode_type', 'status',
   'guid', 'publish_at', 'published_at', 'processed_at', 'duration_ms', 'import_key', 'import_key_hash', 'source_audio_url',
   'source_audio_type', 'source_audio_bytes', 'source_image_url', 'source_link', 'transcript_links', 'chapters_url',
-  'mirror_status', 'created_at', 'updated_at',
+  'mirror_status', 'host_kind', 'host_episode_id', 'created_at', 'updated_at',
 ] as const;
 
+/**
+ * Items of a Spreaker feed carry their Spreaker episode id in the guid: on a show linked to that
+ * Spreaker show they are recorded as already on the host (publish-all then skips them), unless the
+ * id is already claimed by another episode (host episode ids are unique).
+ */
+async function spreakerIdsFor(em: EntityManager, podcast: Podcast, items: readonly TParsedItem[]): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  if (podcast.hostKind !== 'spreaker') return ids;
+  for (const item of items) {
+    const id = item.guid ? spreakerEpisodeIdOf(item.guid) : null;
+    if (id) ids.set(item.key, id);
+  }
+  if (ids.size === 0) return ids;
+  const taken = await em.getConnection().execute<{ host_episode_id: string }[]>(
+    `select host_episode_id from episodes where host_kind = 'spreaker' and host_episode_id = any(?::varchar[])`,
+    [`{${[...ids.values()].join(',')}}`],
+  );
+  const claimed = new Set(taken.map((t) => t.host_episode_id));
+  for (const [key, id] of ids) if (claimed.has(id)) ids.delete(key);
+  return ids;
+}
+
 /** One batch in one statement; the unique (podcast_id, import_key_hash) makes a repeated item a no-op. */
-async function insertBatch(tx: EntityManager, row: RssImport, podcastId: string, items: readonly TParsedItem[], show: TParsedShow, now: Date) {
+async function insertBatch(tx: EntityManager, row: RssImport, podcastId: string, items: readonly TParsedItem[], show: TParsedShow, now: Date, hostIds: Map<string, string>) {
   const params: unknown[] = [];
   const tuples = items.map((item) => {
     const f = episodeFields(item, show, now);
@@ -43,7 +73,7 @@ async function insertBatch(tx: EntityManager, row: RssImport, podcastId: string,
       randomUUID(), row.user.id, podcastId, f.title, f.description, f.season, f.episodeNumber, f.explicit, f.episodeType, f.status,
       f.guid, f.publishAt, f.publishedAt, f.processedAt, f.durationMs, f.importKey, f.importKeyHash, f.sourceAudioUrl,
       f.sourceAudioType, f.sourceAudioBytes, f.sourceImageUrl, f.sourceLink, f.transcriptLinks ? JSON.stringify(f.transcriptLinks) : null,
-      f.chaptersUrl, f.mirrorStatus, now, now,
+      f.chaptersUrl, f.mirrorStatus, hostIds.has(item.key) ? 'spreaker' : null, hostIds.get(item.key) ?? null, now, now,
     );
     return `(${COLUMNS.map((c) => (c === 'transcript_links' ? '?::jsonb' : '?')).join(', ')})`;
   });
@@ -107,12 +137,13 @@ export async function runImport(deps: ImportRunnerDeps, importId: string, option
   if (row.importedCount > 0) deps.log?.(`rss.import ${row.id}: resuming after ${row.importedCount} of ${items.length} episodes`);
   await importArtwork(deps, podcast, feed.show.artworkUrl, options.signal);
   const now = new Date();
+  const hostIds = await spreakerIdsFor(em, podcast, items);
   for (let offset = row.importedCount; offset < items.length; offset += RSS_IMPORT.importBatchSize) {
     options.signal?.throwIfAborted();
     const batch = items.slice(offset, offset + RSS_IMPORT.importBatchSize);
     const done = offset + batch.length;
     await em.transactional(async (tx) => {
-      await insertBatch(tx, row, podcast.id, batch, feed.show, now);
+      await insertBatch(tx, row, podcast.id, batch, feed.show, now, hostIds);
       await tx.nativeUpdate(RssImportSchema, { id: row.id }, { importedCount: done, updatedAt: new Date() });
     });
     await options.onBatch?.(done, items.length);
@@ -143,11 +174,32 @@ async function finishImport(deps: ImportRunnerDeps, row: RssImport, podcast: Pod
   await em.flush();
   await deps.storage.delete(row.feedStorageKey);
   if (row.status === 'mirroring') await deps.jobs.send('rss.mirror', { import_id: row.id }, { singletonKey: row.id });
-  else await notifyDone(deps, row, podcast);
+  else await importDone(deps, row, podcast);
   deps.log?.(`rss.import ${row.id}: ${row.importedCount} episodes of "${podcast.name}", ${row.mirrorTotal} to mirror`);
 }
 
-export async function notifyDone(deps: Pick<ImportRunnerDeps, 'notifications'>, row: RssImport, podcast: Pick<Podcast, 'name'>): Promise<void> {
+/**
+ * The end of an import: auto-publish to Spreaker when asked and the show is linked there (the
+ * mirrored copies are the audio uploaded; publish-all skips episodes already on Spreaker), then the bell.
+ */
+export async function importDone(deps: Pick<ImportRunnerDeps, 'em' | 'notifications' | 'autoPublish' | 'log'>, row: RssImport, podcast: Podcast): Promise<void> {
+  if (row.autoPublishToSpreaker && podcast.spreakerShowId && deps.autoPublish && !row.autoPublishStarted) {
+    await deps.em.getConnection().execute(
+      `update episodes set final_audio_key = mirror_key, final_audio_bytes = source_audio_bytes
+       where podcast_id = ? and mirror_status = 'done' and final_audio_key is null and host_episode_id is null`,
+      [podcast.id],
+    );
+    try {
+      row.autoPublishStarted = await deps.autoPublish(row.user.id, podcast.id, row.publishState);
+      await deps.em.flush();
+    } catch (error) {
+      deps.log?.(`rss.import ${row.id}: auto-publish to Spreaker did not start: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  await notifyDone(deps, row, podcast);
+}
+
+async function notifyDone(deps: Pick<ImportRunnerDeps, 'notifications'>, row: RssImport, podcast: Pick<Podcast, 'name'>): Promise<void> {
   await deps.notifications.notify(row.user.id, {
     title: RSS_IMPORT_MESSAGES.importComplete,
     body: `${row.importedCount} episodes of "${podcast.name}" imported${row.mirrorTotal > 0 ? `; ${row.mirroredCount} of ${row.mirrorTotal} audio files copied here` : ''}.`,

@@ -9,13 +9,14 @@ import { EpisodeSchema, type Episode } from '../episodes/episode.entity.ts';
 import { PodcastSchema, type Podcast } from '../podcasts/podcast.entity.ts';
 import { fetchRemote, fetchRemoteAudio } from './remote-files.ts';
 import { RssImportSchema, type RssImport } from './rss-import.entity.ts';
-import { notifyDone } from './import-runner.ts';
+import { importDone, type AutoPublish } from './import-runner.ts';
 
 export interface MirrorDeps {
   em: EntityManager;
   config: TConfig;
   storage: StoragePort;
   notifications: NotificationsService;
+  autoPublish?: AutoPublish;
   log?: (msg: string) => void;
 }
 
@@ -148,7 +149,7 @@ export async function runMirror(deps: MirrorDeps, importId: string, options: { f
   row.status = 'done';
   row.finishedAt = new Date();
   await em.flush();
-  await notifyDone(deps, row, podcast);
+  await importDone(deps, row, podcast);
   return row;
 }
 
@@ -169,6 +170,8 @@ export async function cleanupMirrors(deps: Pick<MirrorDeps, 'em' | 'storage'>, n
         continue;
       }
       if (episode.mirrorKey) await deps.storage.delete(episode.mirrorKey);
+      // A copy lent to an upload (auto-publish to Spreaker) goes too: the host has the audio now.
+      if (episode.finalAudioKey === episode.mirrorKey) episode.finalAudioKey = null;
       episode.mirrorKey = null;
       episode.mirrorExpiresAt = null;
       episode.mirrorStatus = 'expired';

@@ -26,7 +26,7 @@ import { previewOf, showFields, uniqueItems } from './map-feed.ts';
 import { RssImportSchema, type RssImport } from './rss-import.entity.ts';
 import { toImportResult } from './import-status.ts';
 import { linkSpreakerShow, recoverFromSpreaker } from './spreaker-link.ts';
-import { runImport, type RunOptions } from './import-runner.ts';
+import { runImport, type AutoPublish, type RunOptions } from './import-runner.ts';
 import { cleanupMirrors, runMirror } from './mirror-runner.ts';
 
 export interface RssImportDeps {
@@ -37,6 +37,8 @@ export interface RssImportDeps {
   notifications: NotificationsService;
   /** The user's Spreaker connection, or null when they have not connected one. */
   spreakerFor: (userId: string) => Promise<SpreakerClient | null>;
+  /** Publish-all to Spreaker for auto_publish_to_spreaker (the publishing service). */
+  autoPublish?: AutoPublish;
 }
 
 interface FetchedFeed {

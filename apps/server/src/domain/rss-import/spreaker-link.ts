@@ -6,19 +6,11 @@ import { EpisodeSchema } from '../episodes/episode.entity.ts';
 import type { Podcast } from '../podcasts/podcast.entity.ts';
 import { importStatusOf } from './import-status.ts';
 import { keyHash } from './map-feed.ts';
-import { isSpreakerFeed, sanitizeShowNotes } from './parse/index.ts';
+import { sanitizeShowNotes } from './parse/index.ts';
+import { spreakerEpisodeGuid, spreakerShowIdFromUrl } from './spreaker-ids.ts';
 
-/** https://www.spreaker.com/show/4925442/episodes/feed (and api./feeds. hosts) -> 4925442. */
-export function spreakerShowIdFromUrl(url: string): number | null {
-  if (!isSpreakerFeed(url)) return null;
-  const match = /\/show\/(\d+)(?:\/|$)/.exec(new URL(url).pathname);
-  return match?.[1] ? Number(match[1]) : null;
-}
+export { spreakerEpisodeGuid, spreakerShowIdFromUrl };
 
-/** The guid Spreaker's RSS feed gives an episode, so a recovered episode matches an imported one. */
-export function spreakerEpisodeGuid(episodeId: number): string {
-  return `https://api.spreaker.com/episode/${episodeId}`;
-}
 
 /**
  * Links an imported Spreaker feed's show to the user's Spreaker show, when the user has connected
@@ -75,6 +67,10 @@ export async function recoverFromSpreaker(em: EntityManager, client: SpreakerCli
   if (!client) throw new AppError('BAD_REQUEST', PODCAST_MESSAGES.notConnected);
   const remote = await client.showEpisodes(showId);
   const known = await em.find(EpisodeSchema, { podcast: podcast.id }, { fields: ['hostEpisodeId', 'importKeyHash', 'guid'] });
+  // Host episode ids are unique across the instance: one claimed by another show is not linked again.
+  const claimed = new Set(
+    (await em.find(EpisodeSchema, { hostKind: 'spreaker', hostEpisodeId: { $in: remote.map((e) => String(e.episode_id)) } }, { fields: ['hostEpisodeId'] })).map((e) => e.hostEpisodeId),
+  );
   const knownIds = new Set(known.map((e) => e.hostEpisodeId).filter(Boolean));
   const knownHashes = new Set(known.map((e) => e.importKeyHash).filter(Boolean));
   const knownGuids = new Set(known.map((e) => e.guid));
@@ -82,7 +78,8 @@ export async function recoverFromSpreaker(em: EntityManager, client: SpreakerCli
   for (const episode of remote) {
     const fields = recoveredFields(episode);
     if (knownIds.has(fields.hostEpisodeId) || knownHashes.has(fields.importKeyHash) || knownGuids.has(fields.guid)) continue;
-    em.create(EpisodeSchema, { user: podcast.user, podcast, ...fields });
+    const linked = claimed.has(fields.hostEpisodeId) ? { hostEpisodeId: null, hostKind: null } : { hostKind: 'spreaker' };
+    em.create(EpisodeSchema, { user: podcast.user, podcast, ...fields, ...linked });
     recovered += 1;
   }
   podcast.importFeedTotal = Math.max(podcast.importFeedTotal ?? 0, remote.length);

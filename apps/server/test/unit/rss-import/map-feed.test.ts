@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { appleCategories, categoryColumn, episodeFields, languageOf, showFields, uniqueItems } from '../../../src/domain/rss-import/map-feed.ts';
+import { spreakerEpisodeGuid, spreakerEpisodeIdOf, spreakerShowIdFromUrl } from '../../../src/domain/rss-import/spreaker-ids.ts';
+import { linkSpreakerShow } from '../../../src/domain/rss-import/spreaker-link.ts';
+import { parseFeed, type TParsedItem } from '../../../src/domain/rss-import/parse/index.ts';
+import { SpreakerClient } from '../../../src/adapters/spreaker/index.ts';
+import type { Podcast } from '../../../src/domain/podcasts/podcast.entity.ts';
+import { FakeSpreaker } from '../spreaker/fake-spreaker.ts';
+import { feedFixture } from './fixtures.ts';
+
+describe('feed to show and episode columns', () => {
+  it("maps categories onto Apple's current list, renamed ones included, at most three", () => {
+    expect(
+      appleCategories([
+        { name: 'Games & Hobbies', subcategories: ['Video Games'] },
+        { name: 'technology', subcategories: ['Gadgets'] },
+        { name: 'News & Politics', subcategories: [] },
+        { name: 'Arts', subcategories: ['Books'] },
+        { name: 'Made Up', subcategories: [] },
+      ]).map(categoryColumn),
+    ).toEqual(['Leisure > Video Games', 'Technology', 'News']);
+    expect(appleCategories([{ name: 'Arts', subcategories: ['Nope', 'Books'] }]).map(categoryColumn)).toEqual(['Arts > Books']);
+  });
+
+  it('maps languages onto the 17 offered', () => {
+    expect(languageOf('en-us')).toBe('en');
+    expect(languageOf('pt-BR')).toBe('pt-br');
+    expect(languageOf('pt_PT')).toBe('pt');
+    expect(languageOf('tlh')).toBe('en');
+    expect(languageOf(null)).toBe('en');
+  });
+
+  it('keeps a valid podcast:guid and drops a malformed one; invalid owner mail is not kept', () => {
+    const { show } = parseFeed(feedFixture('podcasting20-pc20rss.xml'));
+    expect(showFields(show, 'https://x.example/feed').podcastGuid).toBe('917393e3-1b1e-5cef-ace4-edaa54e1f810');
+    expect(showFields({ ...show, podcastGuid: 'not-a-uuid', ownerEmail: 'nobody' }, 'https://x.example/feed')).toMatchObject({ podcastGuid: null, ownerEmail: null });
+  });
+
+  it('dates in the future stay scheduled; an item without title gets one from its date', () => {
+    const item: TParsedItem = {
+      guid: null, key: 'https://x.example/a.mp3', title: null, description: null, link: null, pubDate: new Date('2030-01-01T00:00:00Z'),
+      enclosure: { url: 'https://x.example/a.mp3', length: null, type: 'audio/mpeg' }, durationMs: null, season: null, episode: null,
+      episodeType: 'full', explicit: null, imageUrl: null, transcripts: [], chapters: null,
+    };
+    const { show } = parseFeed(feedFixture('narro.rss'));
+    expect(episodeFields(item, show, new Date('2025-01-01T00:00:00Z'))).toMatchObject({
+      status: 'scheduled', publishedAt: null, title: 'Episode of 2030-01-01', guid: 'https://x.example/a.mp3', mirrorStatus: 'pending',
+    });
+    expect(uniqueItems([item, { ...item, title: 'again' }])).toHaveLength(1);
+  });
+});
+
+describe('Spreaker feeds', () => {
+  it('reads show and episode ids from Spreaker URLs and guids', () => {
+    expect(spreakerShowIdFromUrl('https://www.spreaker.com/show/4925442/episodes/feed')).toBe(4925442);
+    expect(spreakerShowIdFromUrl('https://api.spreaker.com/show/12/episodes/feed')).toBe(12);
+    expect(spreakerShowIdFromUrl('https://example.com/show/12/episodes/feed')).toBeNull();
+    expect(spreakerEpisodeIdOf(spreakerEpisodeGuid(987))).toBe('987');
+    expect(spreakerEpisodeIdOf('https://example.com/episode/987')).toBeNull();
+  });
+
+  it("links the show only when it is one of the connected user's shows", async () => {
+    const fake = new FakeSpreaker()
+      .on('GET', '/v2/me', () => ({ body: { response: { user: { user_id: 5, fullname: 'Host' } } } }))
+      .on('GET', '/v2/users/5/shows', () => ({ body: { response: { items: [{ show_id: 4925442, title: 'Mine' }], next_url: null } } }));
+    await fake.start();
+    try {
+      const client = new SpreakerClient({ accessToken: 't', baseUrl: fake.origin });
+      const podcast = { spreakerShowId: null, hostKind: 'builtin' } as unknown as Podcast;
+      expect(await linkSpreakerShow(null, podcast, ['https://www.spreaker.com/show/4925442/episodes/feed'])).toBe(false);
+      expect(await linkSpreakerShow(client, podcast, ['https://www.spreaker.com/show/111/episodes/feed'])).toBe(false);
+      expect(podcast.spreakerShowId).toBeNull();
+      expect(await linkSpreakerShow(client, podcast, ['https://www.spreaker.com/show/4925442/episodes/feed'])).toBe(true);
+      expect(podcast).toMatchObject({ spreakerShowId: '4925442', hostKind: 'spreaker' });
+    } finally {
+      await fake.stop();
+    }
+  });
+});
