@@ -21,6 +21,7 @@ import { EpisodeDownloadSchema } from './publishing/episode-download.entity.ts';
 import { DistributionItemSchema } from './podcasts/distribution-item.entity.ts';
 import { TierConfigSchema } from './billing/tier-config.entity.ts';
 import { UsageChargeSchema } from './billing/usage-charge.entity.ts';
+import { MusicAssetSchema } from './music/music-asset.entity.ts';
 
 /** Every entity of the domain, registered with the ORM in one place. */
 export const ENTITIES = [
@@ -47,4 +48,5 @@ export const ENTITIES = [
   DistributionItemSchema,
   TierConfigSchema,
   UsageChargeSchema,
+  MusicAssetSchema,
 ];

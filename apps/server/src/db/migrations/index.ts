@@ -7,6 +7,7 @@ import { Migration20261121141005_rss_import } from './Migration20261121141005_rs
 import { Migration20261121141147_templates_speech } from './Migration20261121141147_templates_speech.ts';
 import { Migration20261121141509_publishing_hosts } from './Migration20261121141509_publishing_hosts.ts';
 import { Migration20261121143607_assembly_billing } from './Migration20261121143607_assembly_billing.ts';
+import { Migration20261121144901_music_assets } from './Migration20261121144901_music_assets.ts';
 
 /** Every migration, in order. New files are created by `pnpm --filter @ppp/server migration:create <name>`. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121141147_templates_speech', class: Migration20261121141147_templates_speech },
   { name: 'Migration20261121141509_publishing_hosts', class: Migration20261121141509_publishing_hosts },
   { name: 'Migration20261121143607_assembly_billing', class: Migration20261121143607_assembly_billing },
+  { name: 'Migration20261121144901_music_assets', class: Migration20261121144901_music_assets },
 ];
