@@ -25,3 +25,4 @@ export * from './podcast-api.ts';
 export * from './rss-import.ts';
 export * from './billing.ts';
 export * from './assembly.ts';
+export * from './episodes.ts';

@@ -30,6 +30,7 @@ import { TtsService } from './speech/tts.service.ts';
 import { secretBoxFor } from './speech/secret-box.ts';
 import { AiTextService } from './ai-text/ai-text.service.ts';
 import { textAiEngines } from './ai-text/text-ai-engine.ts';
+import { createEpisodeServices } from './episodes/episode-services.ts';
 
 /** What every request and job shares: configuration and outside adapters. */
 export interface SharedDeps {
@@ -94,6 +95,7 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
     recurringSchedules: new RecurringSchedulesService(em, templates),
     speech,
     tts: new TtsService({ em, storage: shared.storage, speech }),
+    ...createEpisodeServices(em, shared),
     aiText: new AiTextService({ em, engines: textAiEngines(config), limits, transcripts, templates }),
   };
 }

@@ -12,6 +12,7 @@ import { speechRoutes } from './speech.routes.ts';
 import { aiTextRoutes } from './ai-text.routes.ts';
 import { rssImportRoutes } from './rss-import.routes.ts';
 import type { RestRoute } from './route.ts';
+import { episodeRoutes } from './episodes.routes.ts';
 
 /** Every REST path of the compatibility layer, in the order of the OpenAPI document. */
 export const REST_ROUTES: RestRoute[] = [...publicRoutes, ...authRoutes, ...googleRoutes, ...adminRoutes, ...mediaRoutes, ...aiRoutes, ...notificationRoutes, ...audioCleanupRoutes];
@@ -19,3 +20,5 @@ REST_ROUTES.push(...landingRoutes);
 REST_ROUTES.push(...podcastRoutes);
 REST_ROUTES.push(...templateRoutes, ...speechRoutes, ...aiTextRoutes);
 REST_ROUTES.push(...rssImportRoutes);
+// After publishing's /api/episodes/summary: a fixed path must win over /api/episodes/{id}.
+REST_ROUTES.push(...episodeRoutes);

@@ -13,6 +13,8 @@ import { podcastsRouter } from './routers/podcasts.router.ts';
 import { templatesRouter } from './routers/templates.router.ts';
 import { speechRouter } from './routers/speech.router.ts';
 import { aiTextRouter } from './routers/ai-text.router.ts';
+import { episodesRouter } from './routers/episodes.router.ts';
+import { dashboardRouter } from './routers/dashboard.router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -29,5 +31,7 @@ export const appRouter = router({
   templates: templatesRouter,
   speech: speechRouter,
   aiText: aiTextRouter,
+  episodes: episodesRouter,
+  dashboard: dashboardRouter,
 });
 export type AppRouter = typeof appRouter;
