@@ -22,6 +22,8 @@ export * from './audio-cleanup-api.ts';
 export * from './tts.ts';
 export * from './template-segments.ts';
 export * from './podcast-api.ts';
+export * from './publishing.ts';
+export * from './spreaker.ts';
 export * from './rss-import.ts';
 export * from './billing.ts';
 export * from './assembly.ts';
