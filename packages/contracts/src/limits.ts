@@ -125,6 +125,9 @@ export const TTS = {
   previewSentence: 'Hello, and welcome to the show. This is how I sound reading your script.',
 } as const;
 
+/** Spec 000 §8 and §9: at most one toast is visible at a time. */
+export const TOASTS_VISIBLE = 1;
+
 /** AI text requests (issue 4): not in the spec, a fair-use bound per user that answers 429 past it. */
 export const AI_TEXT_RATE = {
   maxRequestsPerWindow: 30,

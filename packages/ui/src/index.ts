@@ -15,3 +15,4 @@ export {
 } from './display-options/display-options.ts';
 export { CenteredCard, type CenteredCardProps } from './centered-card/CenteredCard.tsx';
 export { UploadProgress, type UploadProgressProps } from './upload-progress/UploadProgress.tsx';
+export { VoicePicker, voiceLabels, type VoicePickerProps } from './voice-picker/VoicePicker.tsx';

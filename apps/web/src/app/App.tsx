@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Notifications } from '@mantine/notifications';
+import { TOASTS_VISIBLE } from '@ppp/contracts';
 import { DisplayOptionsProvider } from '@ppp/ui';
 import { trpc, createTrpcClient } from '../lib/trpc.ts';
 import { toApiFailure } from '../lib/api-error.ts';
@@ -49,7 +50,7 @@ export function App() {
   const [trpcClient] = useState(createTrpcClient);
   return (
     <DisplayOptionsProvider baseTheme={baseTheme}>
-      <Notifications position="top-right" />
+      <Notifications position="top-right" limit={TOASTS_VISIBLE} />
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <BrowserRouter>

@@ -3,6 +3,7 @@ import type { TMe } from '@ppp/contracts';
 import { NameForm } from './NameForm.tsx';
 import { DisplayOptionsCard } from './DisplayOptionsCard.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
+import { ElevenLabsKeyCard } from './ElevenLabsKeyCard.tsx';
 
 /** The settings screen (spec 002 section 2.12). The host connection and audio filters arrive with their issues. */
 export function SettingsView({ me }: { me: TMe }) {
@@ -15,6 +16,7 @@ export function SettingsView({ me }: { me: TMe }) {
       <NameForm key={`${me.first_name ?? ''}|${me.last_name ?? ''}`} me={me} />
       <DisplayOptionsCard />
       <ChangePasswordForm />
+      <ElevenLabsKeyCard />
     </Stack>
   );
 }

@@ -15,6 +15,8 @@ import { PreuploadView } from '../preupload/PreuploadView.tsx';
 import { AudioSettingsView } from '../audio-settings/AudioSettingsView.tsx';
 import { NotificationBell } from '../notifications/NotificationBell.tsx';
 import { RssImportView } from '../rss-import/RssImportView.tsx';
+import { TemplatesView } from '../templates/TemplatesView.tsx';
+import { TemplateEditorView } from '../templates/TemplateEditorView.tsx';
 import { navEntriesFor, viewForPath, viewLabel, type WorkspaceView } from './workspace-nav.ts';
 
 function ViewContent({ view, me }: { view: WorkspaceView; me: TMe }) {
@@ -33,6 +35,10 @@ function ViewContent({ view, me }: { view: WorkspaceView; me: TMe }) {
       return <AudioSettingsView />;
     case 'rssImporter':
       return <RssImportView />;
+    case 'my-templates':
+      return <TemplatesView />;
+    case 'template-editor':
+      return <TemplateEditorView />;
     case 'not-found':
       return (
         <>

@@ -13,12 +13,21 @@ describe('workspace navigation', () => {
     expect(viewForPath('/admin', true)).toBe('admin');
     expect(viewForPath('/admin/settings', true)).toBe('admin');
     expect(viewForPath('/admin', false)).toBe('not-found');
-    expect(navEntriesFor(false).map((e) => e.view)).toEqual(['dashboard', 'settings', 'preupload', 'media-library', 'audio-settings', 'rssImporter']);
+    expect(navEntriesFor(false).map((e) => e.view)).toEqual(['dashboard', 'settings', 'preupload', 'media-library', 'audio-settings', 'rssImporter', 'my-templates']);
     expect(viewForPath('/dashboard/import', false)).toBe('rssImporter');
     expect(viewLabel('rssImporter')).toBe('Import from RSS');
     expect(viewForPath('/dashboard/media', false)).toBe('media-library');
     expect(viewLabel('media-library')).toBe('Media Uploads');
     expect(navEntriesFor(true).map((e) => e.view)).toContain('admin');
+  });
+
+  it('opens the templates list and the template editor', () => {
+    expect(viewForPath('/dashboard/templates', false)).toBe('my-templates');
+    expect(viewForPath('/dashboard/templates/new', false)).toBe('template-editor');
+    expect(viewForPath('/dashboard/templates/3f2b1c1e-0000-4000-8000-000000000000/', false)).toBe('template-editor');
+    expect(viewForPath('/dashboard/templates/a/b', false)).toBe('not-found');
+    expect(viewLabel('my-templates')).toBe('Templates');
+    expect(viewLabel('template-editor')).toBe('Template Editor');
   });
 
   it('labels views for the breadcrumb', () => {

@@ -1,11 +1,11 @@
 import type { ComponentType } from 'react';
-import { IconAdjustments, IconLayoutDashboard, IconSettings, IconUpload, IconMusic, IconWand, IconRss, type IconProps } from '@tabler/icons-react';
+import { IconAdjustments, IconLayoutDashboard, IconSettings, IconUpload, IconMusic, IconWand, IconRss, IconTemplate, type IconProps } from '@tabler/icons-react';
 
 /** A view of the workspace (spec 002 section 2.3). Later issues add theirs (episode-history, recorder, ...). */
-export type WorkspaceView = 'dashboard' | 'settings' | 'admin' | 'not-found' | 'media-library' | 'preupload' | 'audio-settings' | 'rssImporter';
+export type WorkspaceView = 'dashboard' | 'settings' | 'admin' | 'not-found' | 'media-library' | 'preupload' | 'audio-settings' | 'rssImporter' | 'my-templates' | 'template-editor';
 
 export interface NavEntry {
-  view: Exclude<WorkspaceView, 'not-found'>;
+  view: Exclude<WorkspaceView, 'not-found' | 'template-editor'>;
   label: string;
   path: string;
   icon: ComponentType<IconProps>;
@@ -21,6 +21,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { view: 'media-library', label: 'Media Uploads', path: '/dashboard/media', icon: IconMusic },
   { view: 'audio-settings', label: 'Audio Improvements', path: '/dashboard/audio-settings', icon: IconWand },
   { view: 'rssImporter', label: 'Import from RSS', path: '/dashboard/import', icon: IconRss },
+  { view: 'my-templates', label: 'Templates', path: '/dashboard/templates', icon: IconTemplate },
 ];
 
 export function navEntriesFor(isAdmin: boolean): NavEntry[] {
@@ -34,9 +35,11 @@ export function viewForPath(path: string, isAdmin: boolean): WorkspaceView {
   const exact = navEntriesFor(isAdmin).find((e) => e.path === clean);
   if (exact) return exact.view;
   if (clean.startsWith('/admin')) return isAdmin ? 'admin' : 'not-found';
+  if (/^\/dashboard\/templates\/[^/]+$/.test(clean)) return 'template-editor';
   return 'not-found';
 }
 
 export function viewLabel(view: WorkspaceView): string {
+  if (view === 'template-editor') return 'Template Editor';
   return NAV_ENTRIES.find((e) => e.view === view)?.label ?? 'Not found';
 }

@@ -1,0 +1,231 @@
+/**
+ * Issue 4 journey against the real launcher in Chromium: build a template with an AI-voice intro
+ * (voice picked in 'Choose a Voice', previewed), the content, a static outro from the library and a
+ * background music rule; try a drag the rules forbid; save; reopen and find it unchanged. Then the
+ * 'Generate with AI voice' dialog with its 30 s rest, and leaving without saving.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { openOrm } from '@ppp/server/db';
+import { TEMPLATE_MESSAGES, TTS_MESSAGES } from '@ppp/contracts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, freePort, launchChromium, startApp, type RunningApp } from './harness.ts';
+
+let app: RunningApp;
+let browser: Browser;
+let token = '';
+const contexts: BrowserContext[] = [];
+const files = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-templates-'));
+const CREATOR = { email: 'templater@example.com', password: 'correct horse battery' };
+
+/** expect.poll with room for a busy machine (its default is one second). */
+function eventually<T>(read: () => Promise<T> | T, options: { timeout?: number } = {}) {
+  return expect.poll(read, { timeout: 15_000, ...options });
+}
+
+async function newPage(viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: app.baseUrl, viewport });
+  contexts.push(context);
+  await context.addInitScript((value: string) => window.localStorage.setItem('authToken', value), token);
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  return page;
+}
+
+async function shot(page: Page, name: string, fullPage = false) {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
+}
+
+async function upload(category: string, file: string, friendlyName: string) {
+  const form = new FormData();
+  form.append('files', new Blob([readFileSync(file)]), path.basename(file));
+  form.append('friendly_names', JSON.stringify([friendlyName]));
+  const res = await fetch(`${app.baseUrl}/api/media/upload/${category}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  expect(res.ok).toBe(true);
+}
+
+beforeAll(async () => {
+  const tone = (name: string, frequency: number, seconds: number) => {
+    const file = path.join(files, name);
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=${frequency}:duration=${seconds}`, file]);
+    return file;
+  };
+  const pgPort = await freePort();
+  [app, browser] = await Promise.all([startApp({ EMBEDDED_PG_PORT: String(pgPort) }), launchChromium()]);
+  await fetch(`${app.baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...CREATOR, accept_terms: true, terms_version: '2025-09-19' }),
+  });
+  const res = await fetch(`${app.baseUrl}/api/auth/token`, { method: 'POST', body: new URLSearchParams({ username: CREATOR.email, password: CREATOR.password }) });
+  token = ((await res.json()) as { access_token: string }).access_token;
+  const me = (await (await fetch(`${app.baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string };
+  // Shows are made in My Podcasts (another issue); the journey needs one, so it goes straight into the database.
+  const orm = await openOrm(`postgres://ppp:ppp-embedded@127.0.0.1:${pgPort}/podcastplusplus`, { poolMax: 1 });
+  await orm.em.getConnection().execute('insert into podcasts (id, user_id, name, created_at, updated_at) values (?, ?, ?, now(), now())', [randomUUID(), me.id, 'Garden Show']);
+  await orm.close();
+  await upload('outro', tone('station-outro.mp3', 660, 2), 'Station outro');
+  await upload('music', tone('soft-bed.mp3', 220, 8), 'Soft bed');
+});
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close().catch(() => undefined);
+  await app?.stop();
+  rmSync(files, { recursive: true, force: true });
+});
+
+describe('Template Editor journey', () => {
+  it('builds, saves and reopens a template unchanged', async () => {
+    const page = await newPage(DESKTOP);
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Templates' }).first().click();
+    await eventually(() => page.getByText('No templates yet').isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Create template' }).click();
+    await eventually(() => page.getByRole('heading', { name: 'Template Editor' }).isVisible()).toBe(true);
+    await shot(page, 'template-editor-new-desktop');
+
+    // Saving without a name or show says what is missing; with one show it is already chosen.
+    await page.getByLabel('Template name').fill('Garden weekly');
+    await expect(page.getByLabel(/^Show\s*\*?$/).first().inputValue()).resolves.toBe('Garden Show');
+    await eventually(() => page.getByTestId('unsaved-indicator').isVisible()).toBe(true);
+
+    // Intro: an AI voice with a script, the voice picked (and previewed) in 'Choose a Voice'.
+    const intro = page.getByTestId('segment-intro');
+    await intro.getByText('AI voice', { exact: true }).click();
+    await intro.getByLabel('Script').fill('Welcome to Garden Weekly, where things grow.');
+    await intro.getByRole('button', { name: 'Choose voice' }).click();
+    const picker = page.getByRole('dialog', { name: TTS_MESSAGES.chooseVoice });
+    await eventually(() => picker.isVisible()).toBe(true);
+    await picker.getByLabel('Search voices').fill('caribbean female');
+    const choice = picker.getByRole('button', { name: 'Choose English (Caribbean), female 2' });
+    await eventually(() => choice.isVisible()).toBe(true);
+    await picker.getByRole('button', { name: 'Preview English (Caribbean), female 2' }).click();
+    await eventually(() => picker.getByRole('button', { name: 'Stop preview of English (Caribbean), female 2' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await shot(page, 'template-voice-picker-desktop');
+    await choice.click();
+    await eventually(() => picker.isVisible()).toBe(false);
+    await eventually(() => intro.getByText('English (Caribbean), female 2').isVisible()).toBe(true);
+
+    // Outro: a clip from the library.
+    const outro = page.getByTestId('segment-outro');
+    await outro.getByLabel('Outro clip', { exact: true }).click();
+    await page.getByRole('option', { name: 'Station outro' }).click();
+
+    // The content is locked, and an intro cannot move below it.
+    await expect(page.getByTestId('segment-content').getByRole('button', { name: /Remove/ }).count()).resolves.toBe(0);
+    await intro.getByRole('button', { name: 'Move Intro down' }).click();
+    await eventually(() => page.getByText(TEMPLATE_MESSAGES.moveRejected).isVisible()).toBe(true);
+    await page.getByTestId('segment-outro').dragTo(page.getByTestId('segment-intro'));
+    const order = await page.locator('[data-testid^="segment-"]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-testid')));
+    expect(order).toEqual(['segment-intro', 'segment-content', 'segment-outro']);
+
+    // Background music under the intro and outro, a little louder, starting 1.5 s early.
+    await page.getByRole('button', { name: 'Add background music' }).click();
+    const rule = page.getByTestId('music-rule');
+    await rule.getByLabel('Music file', { exact: true }).click();
+    await page.getByRole('option', { name: 'Soft bed' }).click();
+    await rule.getByLabel('Start offset (s)').fill('-1.5');
+    await rule.getByRole('slider').focus();
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+    await eventually(() => rule.getByTestId('loudness-value').textContent()).toBe('4.5 (-6.9 dB)');
+
+    // A recurring slot: Mondays at 05:00.
+    await page.getByRole('button', { name: 'Recurring Publish Schedule' }).click();
+    await page.getByLabel('Monday').check();
+    await page.getByRole('button', { name: 'Add slot' }).click();
+    await eventually(() => page.getByRole('table', { name: 'Recurring slots' }).getByText('Monday').isVisible()).toBe(true);
+
+    // The tour walks the sections; leaving asks first.
+    await page.getByRole('button', { name: 'Tour', exact: true }).click();
+    const tour = page.getByRole('dialog', { name: 'Guided tour' });
+    await eventually(() => tour.getByText('Step 1 of 6').isVisible()).toBe(true);
+    await tour.getByRole('button', { name: 'Next' }).click();
+    await eventually(() => tour.getByText('Episode Structure').isVisible()).toBe(true);
+    await shot(page, 'template-tour-desktop');
+    await tour.getByRole('button', { name: 'Close tour' }).click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await eventually(() => page.getByText(TEMPLATE_MESSAGES.leaveWithoutSaving).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Stay' }).click();
+    await shot(page, 'template-editor-filled-desktop', true);
+
+    await page.getByRole('button', { name: 'Save Template' }).click();
+    await eventually(() => page.getByText(TEMPLATE_MESSAGES.saved).first().isVisible()).toBe(true);
+    const card = page.getByTestId('template-card').filter({ hasText: 'Garden weekly' });
+    await eventually(() => card.isVisible()).toBe(true);
+    await eventually(() => card.getByText('Intro (AI voice) · Content · Outro').isVisible()).toBe(true);
+    await shot(page, 'templates-list-desktop');
+
+    // Reopen: everything as it was saved, and nothing unsaved.
+    await card.getByRole('link', { name: 'Edit Garden weekly' }).click();
+    await eventually(() => page.getByLabel('Template name').inputValue()).toBe('Garden weekly');
+    await eventually(() => page.getByTestId('saved-indicator').isVisible()).toBe(true);
+    const introAgain = page.getByTestId('segment-intro');
+    await expect(introAgain.getByLabel('Script').inputValue()).resolves.toBe('Welcome to Garden Weekly, where things grow.');
+    await expect(introAgain.getByText('English (Caribbean), female 2').isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('segment-outro').getByLabel('Outro clip', { exact: true }).inputValue()).resolves.toBe('Station outro');
+    const ruleAgain = page.getByTestId('music-rule');
+    await expect(ruleAgain.getByLabel('Music file', { exact: true }).inputValue()).resolves.toBe('Soft bed');
+    await expect(ruleAgain.getByLabel('Start offset (s)').inputValue()).resolves.toBe('-1.5');
+    await expect(ruleAgain.getByTestId('loudness-value').textContent()).resolves.toBe('4.5 (-6.9 dB)');
+    await expect(ruleAgain.getByLabel('Fade in (s)').inputValue()).resolves.toBe('2');
+    await expect(ruleAgain.getByLabel('Fade out (s)').inputValue()).resolves.toBe('3');
+    await page.getByRole('button', { name: 'Recurring Publish Schedule' }).click();
+    await eventually(() => page.getByTestId('next-publish').textContent()).toMatch(/^Next publish: \d{4}-\d{2}-\d{2} at 05:00/);
+    await expect(page.locator('[data-testid^="segment-"]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-testid')))).resolves.toEqual(['segment-intro', 'segment-content', 'segment-outro']);
+    await shot(page, 'template-editor-reopened-desktop');
+  });
+
+  it('generates a one-time AI-voice clip, then rests the button for 30 s; leaving unsaved asks first', async () => {
+    const page = await newPage(DESKTOP);
+    await page.goto('/dashboard/templates');
+    await page.getByRole('link', { name: 'Edit Garden weekly' }).click();
+    const outro = page.getByTestId('segment-outro');
+    await outro.getByRole('button', { name: 'Generate with AI voice' }).click();
+    const dialog = page.getByRole('dialog', { name: TTS_MESSAGES.generateTitle });
+    // Voice carried over from the intro; a script is still needed.
+    await eventually(() => dialog.getByText('English (Caribbean), female 2').isVisible()).toBe(true);
+    await expect(dialog.getByRole('button', { name: 'Generate' }).isDisabled()).resolves.toBe(true);
+    await dialog.getByLabel('Script').fill('Thanks for listening to Garden Weekly. See you next week.');
+    await dialog.getByLabel('Name in your library').fill('Spoken outro');
+    await shot(page, 'template-generate-voice-desktop');
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    await eventually(() => page.getByText(TTS_MESSAGES.aiVoiceReady).first().isVisible(), { timeout: 30_000 }).toBe(true);
+    await eventually(() => outro.getByLabel('Outro clip', { exact: true }).inputValue()).toBe('Spoken outro');
+    await outro.getByRole('button', { name: 'Generate with AI voice' }).click();
+    await eventually(() => dialog.getByRole('button', { name: /^Generate \(\d+ s\)$/ }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await eventually(() => page.getByText(TEMPLATE_MESSAGES.leaveWithoutSaving).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Leave' }).click();
+    await eventually(() => page.getByRole('heading', { name: 'Templates' }).isVisible()).toBe(true);
+  });
+
+  it('keeps the last template and shows the editor on a phone', async () => {
+    const page = await newPage(PHONE);
+    await page.goto('/dashboard/templates');
+    await page.getByRole('button', { name: 'Delete Garden weekly' }).click();
+    await page.getByRole('dialog', { name: 'Delete template?' }).getByRole('button', { name: 'Delete' }).click();
+    await eventually(() => page.getByText(TEMPLATE_MESSAGES.keepOneTemplateAlert).isVisible()).toBe(true);
+    await shot(page, 'templates-keep-one-phone');
+    await page.getByRole('button', { name: 'OK' }).click();
+    await shot(page, 'templates-list-phone');
+    await page.getByRole('link', { name: 'Edit Garden weekly' }).click();
+    await eventually(() => page.getByRole('heading', { name: 'Template Editor' }).isVisible()).toBe(true);
+    await shot(page, 'template-editor-phone');
+    await shot(page, 'template-editor-phone-full', true);
+
+    // The AI voices card in Settings says which engines speak.
+    await page.goto('/dashboard/settings');
+    const voices = page.getByRole('region', { name: 'AI voices' });
+    await eventually(() => voices.getByText('eSpeak NG', { exact: true }).isVisible()).toBe(true);
+    await voices.scrollIntoViewIfNeeded();
+    await shot(page, 'settings-ai-voices-phone');
+  });
+});

@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { ActionIcon, Alert, Button, Card, Group, MultiSelect, NumberInput, Select, SimpleGrid, Slider, Stack, Text } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { TEMPLATE, TEMPLATE_MESSAGES, scaleToDb, type TMediaItem } from '@ppp/contracts';
+import { newMusicRule, type MusicRuleDraft, type TemplateDraft } from './editor-state.ts';
+import { ReconnectFileDialog } from './ReconnectFileDialog.tsx';
+
+interface Props {
+  draft: TemplateDraft;
+  library: readonly TMediaItem[];
+  libraryLoaded: boolean;
+  problems: Record<string, string>;
+  onChange: (patch: Partial<TemplateDraft>) => void;
+}
+
+const SEGMENT_CHOICES = TEMPLATE.segmentTypes.map((type) => ({ value: type, label: type.charAt(0).toUpperCase() + type.slice(1), disabled: (TEMPLATE.disabledSegmentTypes as readonly string[]).includes(type) }));
+const MARKS = [1, 4, 10, 11].map((value) => ({ value, label: String(value) }));
+const num = (value: string | number, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+
+/** Music & Timing Options: background music rules (loudness 1-11 stored as dB) and the content and outro offsets. */
+export function MusicSection({ draft, library, libraryLoaded, problems, onChange }: Props) {
+  const music = library.filter((item) => item.category === 'music');
+  const [reconnect, setReconnect] = useState<MusicRuleDraft | null>(null);
+  const patchRule = (key: string, patch: Partial<MusicRuleDraft>) => onChange({ music: draft.music.map((rule) => (rule.key === key ? { ...rule, ...patch } : rule)) });
+
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <NumberInput
+          label="Content start offset (s)"
+          description="Negative overlaps the intro."
+          step={TEMPLATE.timeStepS}
+          decimalScale={1}
+          min={-TEMPLATE.maxAbsOffsetS}
+          max={TEMPLATE.maxAbsOffsetS}
+          value={draft.content_start_offset_s}
+          onChange={(v) => onChange({ content_start_offset_s: num(v, 0) })}
+        />
+        <NumberInput
+          label="Outro start offset (s)"
+          description="Negative overlaps the content."
+          step={TEMPLATE.timeStepS}
+          decimalScale={1}
+          min={-TEMPLATE.maxAbsOffsetS}
+          max={TEMPLATE.maxAbsOffsetS}
+          value={draft.outro_start_offset_s}
+          onChange={(v) => onChange({ outro_start_offset_s: num(v, 0) })}
+        />
+      </SimpleGrid>
+      {draft.music.map((rule, index) => {
+        const missing = rule.music_filename !== '' && libraryLoaded && !music.some((m) => m.filename === rule.music_filename);
+        return (
+          <Card key={rule.key} withBorder padding="sm" aria-label={`Music rule ${index + 1}`} data-testid="music-rule">
+            <Group justify="space-between" mb="xs">
+              <Text fw={600} size="sm">Background music {index + 1}</Text>
+              <ActionIcon variant="subtle" color="red" aria-label={`Remove music rule ${index + 1}`} onClick={() => onChange({ music: draft.music.filter((r) => r.key !== rule.key) })}>
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
+            <Stack gap="xs">
+              <Select
+                label="Music file"
+                placeholder={music.length ? 'Choose from your media library' : 'No music in your library yet'}
+                data={music.map((m) => ({ value: m.filename, label: m.friendly_name }))}
+                value={missing ? null : rule.music_filename || null}
+                onChange={(value) => patchRule(rule.key, { music_filename: value ?? '' })}
+                error={problems[rule.key]}
+                searchable
+              />
+              {missing && (
+                <Alert color="orange" title="File missing">
+                  <Group justify="space-between" gap="xs">
+                    <Text size="sm">{rule.music_filename}: {TEMPLATE_MESSAGES.fileMissing}</Text>
+                    <Button size="xs" variant="white" color="orange" onClick={() => setReconnect(rule)}>Reconnect</Button>
+                  </Group>
+                </Alert>
+              )}
+              <MultiSelect label="Plays under" data={SEGMENT_CHOICES} value={rule.apply_to_segments} onChange={(value) => patchRule(rule.key, { apply_to_segments: value as MusicRuleDraft['apply_to_segments'] })} />
+              <SimpleGrid cols={{ base: 2, sm: 4 }}>
+                <NumberInput label="Start offset (s)" step={TEMPLATE.timeStepS} decimalScale={1} min={-TEMPLATE.maxAbsOffsetS} max={TEMPLATE.maxAbsOffsetS} value={rule.start_offset_s} onChange={(v) => patchRule(rule.key, { start_offset_s: num(v, 0) })} />
+                <NumberInput label="End offset (s)" step={TEMPLATE.timeStepS} decimalScale={1} min={-TEMPLATE.maxAbsOffsetS} max={TEMPLATE.maxAbsOffsetS} value={rule.end_offset_s} onChange={(v) => patchRule(rule.key, { end_offset_s: num(v, 0) })} />
+                <NumberInput label="Fade in (s)" step={TEMPLATE.timeStepS} decimalScale={1} min={0} max={TEMPLATE.maxFadeS} value={rule.fade_in_s} onChange={(v) => patchRule(rule.key, { fade_in_s: num(v, TEMPLATE.defaultFadeInS) })} />
+                <NumberInput label="Fade out (s)" step={TEMPLATE.timeStepS} decimalScale={1} min={0} max={TEMPLATE.maxFadeS} value={rule.fade_out_s} onChange={(v) => patchRule(rule.key, { fade_out_s: num(v, TEMPLATE.defaultFadeOutS) })} />
+              </SimpleGrid>
+              <div>
+                <Group justify="space-between">
+                  <Text size="sm" fw={500} id={`loudness-${rule.key}`}>Loudness</Text>
+                  <Text size="xs" c="dimmed" data-testid="loudness-value">
+                    {rule.loudness.toFixed(1)} ({scaleToDb(rule.loudness).toFixed(1)} dB)
+                  </Text>
+                </Group>
+                <Slider
+                  min={TEMPLATE.loudnessMin}
+                  max={TEMPLATE.loudnessMax}
+                  step={TEMPLATE.loudnessStep}
+                  marks={MARKS}
+                  value={rule.loudness}
+                  onChange={(value) => patchRule(rule.key, { loudness: Math.round(value * 10) / 10 })}
+                  thumbLabel="Loudness"
+                  aria-labelledby={`loudness-${rule.key}`}
+                  mb="md"
+                />
+              </div>
+            </Stack>
+          </Card>
+        );
+      })}
+      <Button variant="light" leftSection={<IconPlus size={14} />} onClick={() => onChange({ music: [...draft.music, newMusicRule()] })} disabled={draft.music.length >= TEMPLATE.maxMusicRules} w="fit-content">
+        Add background music
+      </Button>
+      {reconnect && (
+        <ReconnectFileDialog
+          opened
+          missingName={reconnect.music_filename}
+          clips={music}
+          onClose={() => setReconnect(null)}
+          onReconnect={(item) => {
+            patchRule(reconnect.key, { music_filename: item.filename });
+            setReconnect(null);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
