@@ -83,6 +83,12 @@ export const ZConfig = z.object({
   TRANSCRIBE_LANGUAGE: z.string().optional(),
   /** Seconds of audio per parallel transcription chunk. */
   TRANSCRIBE_CHUNK_SECONDS: z.coerce.number().min(10).default(120),
+  /** Spreaker as a podcast host: an app registered at developers.spreaker.com; unset leaves only the built-in host. */
+  SPREAKER_CLIENT_ID: z.string().optional(),
+  SPREAKER_CLIENT_SECRET: z.string().optional(),
+  /** Spreaker's API origin (its OAuth token endpoint is {SPREAKER_BASE_URL}/oauth2/token); a local server in tests. */
+  SPREAKER_BASE_URL: z.string().url().default('https://api.spreaker.com'),
+  SPREAKER_AUTHORIZE_URL: z.string().url().default('https://www.spreaker.com/oauth2/authorize'),
   /**
    * RSS import, for tests and local development only: resolved addresses (e.g. 127.0.0.1,::1) that
    * feed, audio and artwork fetches may reach although they are private or loopback. Empty (the
@@ -113,4 +119,17 @@ export function storageDir(config: TConfig): string {
 
 export function publicUrl(config: TConfig): string {
   return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+}
+
+/** Spreaker OAuth settings, or null when no Spreaker app is configured. */
+export function spreakerOAuthConfig(config: TConfig) {
+  if (!config.SPREAKER_CLIENT_ID || !config.SPREAKER_CLIENT_SECRET) return null;
+  const api = config.SPREAKER_BASE_URL.replace(/\/$/, '');
+  return {
+    clientId: config.SPREAKER_CLIENT_ID,
+    clientSecret: config.SPREAKER_CLIENT_SECRET,
+    redirectUri: `${publicUrl(config)}/api/auth/spreaker/callback`,
+    authorizeUrl: config.SPREAKER_AUTHORIZE_URL,
+    tokenUrl: `${api}/oauth2/token`,
+  };
 }

@@ -13,6 +13,13 @@ export const JOBS = {
   'rss.mirror': z.object({ import_id: z.uuid() }),
   /** Drops mirrored audio past its seven days unless the episode is served from here. */
   'rss.mirror-cleanup': z.object({}),
+  /** Publish one episode to its show's host (now, or the upload of a schedule); go_live flips a schedule to published at its time. */
+  'publish.episode': z.object({
+    episode_id: z.uuid(),
+    /** The schedule this job was queued for (ISO); a changed or cancelled schedule makes it a no-op. */
+    publish_at: z.string().nullable().default(null),
+    go_live: z.boolean().default(false),
+  }),
 } as const;
 
 export type TJobName = keyof typeof JOBS;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAppleCategory, ZPodcastLanguage, ZPodcastType } from './podcast.ts';
+import { ZAppleCategory, ZPodcastLanguage, ZPodcastSettings, ZPodcastType } from './podcast.ts';
 
 /** Where a show's episodes go: our own feed (the default) or a linked Spreaker show. */
 export const HOST_KINDS = ['builtin', 'spreaker'] as const;
@@ -42,7 +42,8 @@ export const ZPodcast = z.object({
   spreaker_show_id: z.string().nullable(),
   /** The public feed of the built-in host (every show has one). */
   rss_url: z.string(),
-  /** podcast:locked in the feed. */
+  /** podcast:locked in the feed (rss_url_locked is the spec's name for it). */
+  locked: z.boolean(),
   rss_url_locked: z.boolean(),
   podcast_guid: z.string(),
   import_status: ZImportStatus.nullable(),
@@ -55,3 +56,49 @@ export const ZPodcastList = z.array(ZPodcast);
 
 export const ZPodcastIdInput = z.object({ id: z.uuid() });
 export type TPodcastIdInput = z.infer<typeof ZPodcastIdInput>;
+
+const numericShowId = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .refine((v) => /^\d+$/.test(v), { message: 'Must be numeric.' });
+
+/** Spec-style category strings ('Arts' or 'Arts > Books') are accepted beside the object form. */
+const categoryIdField = z.string().trim().nullable().optional();
+
+/**
+ * PUT /api/podcasts/{id}: every Edit Podcast field (JSON, or multipart with cover_image). Changing a
+ * linked Spreaker show ID needs allow_spreaker_id_change (the dialog's confirmation box).
+ */
+export const ZUpdatePodcastRequest = ZPodcastSettings.extend({
+  spreaker_show_id: numericShowId.nullable().optional(),
+  allow_spreaker_id_change: z.boolean().default(false),
+  category_id: categoryIdField,
+  category_2_id: categoryIdField,
+  category_3_id: categoryIdField,
+});
+export type TUpdatePodcastRequest = z.input<typeof ZUpdatePodcastRequest>;
+
+export const ZUpdatePodcastInput = ZUpdatePodcastRequest.extend({ id: z.uuid() });
+
+/** GET /api/episodes/summary?podcast_id= */
+export const ZPodcastSummary = z.object({
+  podcast_id: z.uuid(),
+  total: z.number().int().min(0),
+  /** Episodes neither published nor scheduled (drafts, processing, failed). */
+  unpublished_or_unscheduled: z.number().int().min(0),
+});
+export type TPodcastSummary = z.infer<typeof ZPodcastSummary>;
+
+/** POST /api/podcasts/{id}/link-spreaker-show */
+export const ZLinkSpreakerShowRequest = z.object({ show_id: numericShowId });
+export type TLinkSpreakerShowRequest = z.input<typeof ZLinkSpreakerShowRequest>;
+
+/** POST /api/podcasts/{id}/create-spreaker-show */
+export const ZCreateSpreakerShowRequest = z.object({
+  title: z.string().trim().min(1).max(255).optional(),
+  description: z.string().trim().max(20_000).optional(),
+  language: ZPodcastLanguage.optional(),
+});
+export type TCreateSpreakerShowRequest = z.input<typeof ZCreateSpreakerShowRequest>;
+
+export const ZCreateSpreakerShowResponse = z.object({ podcast: ZPodcast, spreaker_show_id: z.string() });

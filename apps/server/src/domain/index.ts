@@ -8,3 +8,4 @@ export { LocalStorage } from './storage/local-storage.ts';
 export { PgBossJobQueue, noJobQueue, type JobQueue } from './jobs/job-queue.ts';
 export { mediaKey, type StoragePort } from './storage/storage.ts';
 export { createTusFileStore, tusDirectory } from './storage/tus-store.ts';
+export { publishTestHooks } from './publishing/publish-runner.ts';

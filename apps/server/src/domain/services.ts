@@ -22,7 +22,6 @@ import { NotificationsService } from './notifications/notifications.service.ts';
 import { AudioCleanupService } from './audio-cleanup/audio-cleanup.service.ts';
 import { TranscriptsService } from './transcripts/transcripts.service.ts';
 import { RssImportService } from './rss-import/rss-import.service.ts';
-import { PodcastsService } from './podcasts/podcasts.service.ts';
 import { TemplatesService } from './templates/templates.service.ts';
 import { RecurringSchedulesService } from './templates/recurring-schedules.service.ts';
 import { SpeechService } from './speech/speech.service.ts';
@@ -30,6 +29,8 @@ import { TtsService } from './speech/tts.service.ts';
 import { secretBoxFor } from './speech/secret-box.ts';
 import { AiTextService } from './ai-text/ai-text.service.ts';
 import { textAiEngines } from './ai-text/text-ai-engine.ts';
+import { createPublishingServices } from './publishing/publishing-services.ts';
+import { createEpisodeServices } from './episodes/episode-services.ts';
 
 /** What every request and job shares: configuration and outside adapters. */
 export interface SharedDeps {
@@ -55,6 +56,7 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
   const transcripts = new TranscriptsService({ em, notifications, mail, publicUrl: publicUrl(config) });
   const templates = new TemplatesService(em);
   const speech = new SpeechService({ em, config, secrets: () => secretBoxFor(config), storage: shared.storage });
+  const publishing = createPublishingServices(em, shared);
   return {
     em,
     config,
@@ -73,9 +75,9 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
     audioCleanup: new AudioCleanupService(em),
     transcripts,
     landing: new LandingService(em),
-    // Spreaker connections arrive with the hosting work (issue 6); until then nobody is connected.
-    rssImport: new RssImportService({ em, config, storage: shared.storage, jobs: shared.jobs, notifications, spreakerFor: async () => null }),
-    podcasts: new PodcastsService({ em, baseUrl: publicUrl(config) }),
+    // The user's Spreaker client when connected (issue 6), else null: the import goes on without Spreaker.
+    rssImport: new RssImportService({ em, config, storage: shared.storage, jobs: shared.jobs, notifications, spreakerFor: (userId) => publishing.spreaker.clientFor(userId).catch(() => null) }),
+    ...publishing,
     publicConfig: new PublicConfigService(settings, { googleSignIn: googleConfigured, termsVersion: config.TERMS_VERSION }),
     google:
       googleConfigured && config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
@@ -94,6 +96,7 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
     recurringSchedules: new RecurringSchedulesService(em, templates),
     speech,
     tts: new TtsService({ em, storage: shared.storage, speech }),
+    ...createEpisodeServices(em, shared),
     aiText: new AiTextService({ em, engines: textAiEngines(config), limits, transcripts, templates }),
   };
 }

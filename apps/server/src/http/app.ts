@@ -14,6 +14,7 @@ import { restErrorHandler } from './errors.ts';
 import type { HttpEnv } from './http-env.ts';
 import { createTusHandler, type TusHandler } from './tus/tus-handler.ts';
 import { mountMediaFiles } from './media/media-files.ts';
+import { mountFeeds } from './feeds/feed-routes.ts';
 
 export interface AppOptions {
   orm: MikroORM;
@@ -34,6 +35,10 @@ export function createApp({ orm, shared, log = console.error }: AppOptions): Hon
     c.req.raw.method === 'GET' ? c.json({ detail: 'Not found', code: 'NOT_FOUND' }, 404) : tus.handle(c.req.raw),
   );
   app.use('/static/media/*', async (c, next) => {
+    c.set('ctx', await createRequestContext(orm, shared, c.req.raw.headers, clientIpOf(c, trustProxy)));
+    await next();
+  });
+  app.use('/feeds/*', async (c, next) => {
     c.set('ctx', await createRequestContext(orm, shared, c.req.raw.headers, clientIpOf(c, trustProxy)));
     await next();
   });
@@ -59,6 +64,7 @@ export function createApp({ orm, shared, log = console.error }: AppOptions): Hon
   app.get('/api/openapi.json', (c) => c.json(openApi));
   mountDocs(app);
   mountMediaFiles(app);
+  mountFeeds(app);
   mountRestRoutes(app, REST_ROUTES);
   mountWebApp(app, shared.config.WEB_DIST_DIR);
   return Object.assign(app, { tus });

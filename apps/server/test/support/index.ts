@@ -4,3 +4,5 @@ export { uniqueEmail, uniqueIp, testConfig, servicesFor, codeIn, PASSWORD } from
 import './provided-context.ts';
 export { tempDir, toneFile, pngFile, fakeAudio, fileOfSize, sha256, uploadForm } from './audio-files.ts';
 export { startFeedServer, buildFeed, manyItems, type FeedServer, type FeedRoute, type GeneratedItem } from './feed-server.ts';
+export { SpreakerSandbox } from './spreaker-sandbox.ts';
+export { coverPng, seedAssembledEpisode, seedShow, type SeedEpisodeOptions } from './episodes.ts';

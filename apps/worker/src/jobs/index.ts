@@ -3,6 +3,7 @@ import { authCleanupJob } from './auth-cleanup.job.ts';
 import { audioTranscribeJob } from './audio-transcribe.job.ts';
 import { uploadsCleanupJob } from './uploads-cleanup.job.ts';
 import { rssImportJob, rssMirrorJob, rssMirrorCleanupJob } from './rss-import.job.ts';
+import { publishEpisodeJob } from './publish-episode.job.ts';
 import type { JobDefinition } from './job.ts';
 
 /** Every job the worker consumes. */
@@ -13,4 +14,5 @@ export const JOB_DEFINITIONS: { [N in TJobName]: JobDefinition<N> } = {
   'rss.import': rssImportJob,
   'rss.mirror': rssMirrorJob,
   'rss.mirror-cleanup': rssMirrorCleanupJob,
+  'publish.episode': publishEpisodeJob,
 };

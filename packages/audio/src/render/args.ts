@@ -1,4 +1,5 @@
 import { SAMPLE_RATE } from './graph-builder.ts';
+import type { SampleWindow } from './timeline.ts';
 
 /** libmp3lame's encoder delay (576) plus the decoder's (529): decoded sample i is input sample i - 1105. */
 export const MP3_DELAY_SAMPLES = 1105;
@@ -18,8 +19,8 @@ export interface SplitPlan {
 }
 
 /** Where to split a programme of totalSamples for two encoders, on the MP3 frame grid; null to encode whole. */
-export function planSplit(totalSamples: number): SplitPlan | null {
-  if (totalSamples < MIN_SPLIT_SAMPLES) return null;
+export function planSplit(totalSamples: number, minSamples = MIN_SPLIT_SAMPLES): SplitPlan | null {
+  if (totalSamples < minSamples || totalSamples < 2 * (PRE_ROLL_FRAMES + TAIL_FRAMES) * MP3_FRAME_SAMPLES) return null;
   const joinFrame = Math.round((totalSamples / 2 + MP3_DELAY_SAMPLES) / MP3_FRAME_SAMPLES);
   return {
     joinFrame,
@@ -28,20 +29,84 @@ export function planSplit(totalSamples: number): SplitPlan | null {
   };
 }
 
-const RAW = ['-f', 'f32le', '-ar', String(SAMPLE_RATE), '-ac', '2'];
+/** The sample where the second encode takes over from the first. */
+export function joinSample(split: SplitPlan): number {
+  return split.joinFrame * MP3_FRAME_SAMPLES - MP3_DELAY_SAMPLES;
+}
+
+/**
+ * How the assembled mix is kept between the passes. s24 is three bytes a sample where float is
+ * four, stored 24 dB down (a power of two, so the scaling itself is exact) so that a mix above
+ * full scale, common before the gain is applied, is not clipped; the noise floor stays near
+ * -120 dBFS. Float is the fallback for a mix louder than that.
+ */
+export type PcmFormat = 's24le' | 'f32le';
+export const S24_SCALE = 1 / 16;
+export const S24_HEADROOM_DB = -20 * Math.log10(S24_SCALE);
+
+function raw(format: PcmFormat): string[] {
+  return ['-f', format, '-ar', String(SAMPLE_RATE), '-ac', '2'];
+}
 
 /**
  * The assembly pass: the episode graph, measured by ebur128 (the summary lands on stderr), written
  * as raw 32-bit float (no clipping above full scale before the gain is known), whole or as two
  * overlapping parts cut on the sample.
  */
-export function graphPassArgs(inputs: readonly (readonly string[])[], scriptPath: string, outputs: readonly { label: string; path: string }[]): string[] {
+export function graphPassArgs(inputs: readonly (readonly string[])[], scriptPath: string, outputs: readonly { label: string; path: string }[], format: PcmFormat = 'f32le'): string[] {
   return [
     '-y',
     ...inputs.flat(),
     '-filter_complex_script',
     scriptPath,
-    ...outputs.flatMap((output) => ['-map', `[${output.label}]`, '-c:a', 'pcm_f32le', ...RAW, output.path]),
+    ...outputs.flatMap((output) => ['-map', `[${output.label}]`, '-c:a', `pcm_${format}`, ...raw(format), output.path]),
+  ];
+}
+
+/**
+ * One window of the assembly pass: the graph renders `graph` (starting early where the window
+ * starts mid-episode, so the ducking compressor and the resampler have settled), writes `part`
+ * for an encoder, and measures `measure`; the windows' measured stretches tile the episode.
+ */
+export interface WindowPlan {
+  graph: SampleWindow;
+  part: SampleWindow;
+  measure: SampleWindow;
+}
+
+/** Ten seconds is dozens of time constants of the slowest ducking release the templates offer. */
+export const GRAPH_PRE_ROLL_SAMPLES = 10 * SAMPLE_RATE;
+
+/** The assembly windows for the encode parts: one for a whole encode, two matching a split. */
+export function planWindows(totalSamples: number, split: SplitPlan | null): WindowPlan[] {
+  const whole = { start: 0, end: totalSamples };
+  if (split === null) return [{ graph: whole, part: whole, measure: whole }];
+  const join = joinSample(split);
+  return [
+    { graph: { start: 0, end: split.firstEndSample }, part: { start: 0, end: split.firstEndSample }, measure: { start: 0, end: join } },
+    {
+      graph: { start: Math.max(0, split.secondStartSample - GRAPH_PRE_ROLL_SAMPLES), end: totalSamples },
+      part: { start: split.secondStartSample, end: totalSamples },
+      measure: { start: join, end: totalSamples },
+    },
+  ];
+}
+
+/**
+ * Filter chains that end a window's graph: drop the pre-roll, measure the window's own stretch
+ * (ebur128 logs every block, so windows can be combined; the sample peak guards the s24 headroom)
+ * and scale what is written to the format's level. The written part is labelled 'part'.
+ */
+export function windowTailChains(mixLabel: string, plan: WindowPlan, format: PcmFormat): string[] {
+  const preRoll = plan.part.start - plan.graph.start;
+  const from = plan.measure.start - plan.part.start;
+  const to = plan.measure.end - plan.part.start;
+  const head = preRoll > 0 ? `atrim=start_sample=${preRoll},asetpts=PTS-STARTPTS,` : '';
+  const measureTrim = `atrim=${from > 0 ? `start_sample=${from}:` : ''}end_sample=${to}${from > 0 ? ',asetpts=PTS-STARTPTS' : ''}`;
+  return [
+    `[${mixLabel}]${head}asplit=2[measured][unscaled]`,
+    `[measured]${measureTrim},ebur128=peak=sample:framelog=info,anullsink`,
+    `[unscaled]${format === 's24le' ? `volume=${S24_SCALE}` : 'anull'}[part]`,
   ];
 }
 
@@ -70,6 +135,8 @@ export interface EncodeArgs {
   /** ffmetadata with tags and chapters, for the part that becomes the head of the file. */
   metadataPath: string | null;
   dest: string;
+  /** How the input is stored (default f32le); s24 input is scaled back up by its headroom. */
+  inputFormat?: PcmFormat;
 }
 
 /**
@@ -79,9 +146,11 @@ export interface EncodeArgs {
  */
 export function encodePassArgs(options: EncodeArgs): string[] {
   const meta = options.metadataPath;
+  const format = options.inputFormat ?? 'f32le';
+  const gainDb = options.gainDb + (format === 's24le' ? S24_HEADROOM_DB : 0);
   return [
     '-y',
-    ...RAW,
+    ...raw(format),
     '-protocol_whitelist',
     'file',
     '-i',
@@ -91,7 +160,7 @@ export function encodePassArgs(options: EncodeArgs): string[] {
     '-map',
     '0:a',
     '-af',
-    `volume=${options.gainDb.toFixed(2)}dB,alimiter=limit=${options.ceiling.toFixed(5)}:attack=5:release=50:level=0:latency=1,ebur128=framelog=verbose`,
+    `volume=${gainDb.toFixed(2)}dB,alimiter=limit=${options.ceiling.toFixed(5)}:attack=5:release=50:level=0:latency=1,ebur128=framelog=verbose`,
     '-c:a',
     'libmp3lame',
     '-b:a',

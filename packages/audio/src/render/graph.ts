@@ -1,58 +1,86 @@
 import type { TEdl, TEdlDuck, TEdlFile, TEdlInsert, TEdlMusicBed } from '@ppp/contracts';
 import { GraphBuilder, SAMPLE_RATE, msToSamples } from './graph-builder.ts';
+import { placeInWindow, runsInRange, splitAroundMutes, type ContentRun, type Placed, type SampleWindow, type TimelineItem } from './timeline.ts';
 
-/** Something placed on the timeline: a stream label, where it starts and how long it is, in samples. */
-interface Placed {
-  label: string;
-  start: number;
-  length: number;
-}
+const SILENCE = `anullsrc=r=${SAMPLE_RATE}:cl=stereo`;
 
 /** Every input chain ends exactly this long, whatever the file's real length (probes can be off). */
 function exactly(b: GraphBuilder, label: string, samples: number): string {
   return b.chain(label, [`apad=whole_len=${samples}`, `atrim=end_sample=${samples}`]);
 }
 
-function fileStream(b: GraphBuilder, file: TEdlFile, samples: number, gainDb = 0): string {
-  const conformed = b.conform(b.input(file, false));
-  const sized = exactly(b, conformed, samples);
+/** Samples [offset, offset + length) of a stream, padded with silence past its end. */
+function slice(b: GraphBuilder, label: string, offset: number, length: number): string {
+  if (offset === 0) return exactly(b, label, length);
+  return b.chain(label, [`apad=whole_len=${offset + length}`, `atrim=start_sample=${offset}:end_sample=${offset + length}`, 'asetpts=PTS-STARTPTS']);
+}
+
+/** Trims a stream that is at least offset + length long (generated tones) to that part of it. */
+function trimTo(offset: number, length: number): string[] {
+  return offset === 0 ? [`atrim=end_sample=${length}`] : [`atrim=start_sample=${offset}:end_sample=${offset + length}`, 'asetpts=PTS-STARTPTS'];
+}
+
+function fileStream(b: GraphBuilder, file: TEdlFile, offset: number, length: number, gainDb = 0): string {
+  const sized = slice(b, b.conform(b.input(file, false)), offset, length);
   return gainDb === 0 ? sized : b.chain(sized, [`volume=${gainDb}dB`]);
 }
 
-function insertStream(b: GraphBuilder, insert: TEdlInsert): string {
-  const samples = msToSamples(insert.duration_ms);
-  if (insert.source.type === 'file') return fileStream(b, insert.source.file, samples, insert.gain_db);
+function insertStream(b: GraphBuilder, insert: TEdlInsert, offset: number, length: number): string {
+  if (insert.source.type === 'file') return fileStream(b, insert.source.file, offset, length, insert.gain_db);
   const tone = b.source(`sine=frequency=${insert.source.frequency_hz}:sample_rate=${SAMPLE_RATE}`);
-  return b.chain(tone, [`atrim=end_sample=${samples}`, `volume=${insert.gain_db}dB`]);
+  return b.chain(tone, [...trimTo(offset, length), `volume=${insert.gain_db}dB`]);
 }
 
-/** Silence for each muted stretch; frame-granular, so each starts one frame early to cover the word. */
-function muteFilter(edl: TEdl): string[] {
-  if (edl.content.mutes.length === 0) return [];
-  const frame = 1024 / SAMPLE_RATE;
-  const terms = edl.content.mutes.map((m) => `between(t,${Math.max(0, m.start_ms / 1000 - frame).toFixed(4)},${(m.end_ms / 1000).toFixed(4)})`);
-  return [`volume=0:enable='${terms.join('+')}'`];
-}
+/** Transcript word starts run a little late; a muted word is silenced from one 1024-sample frame before. */
+const MUTE_LEAD_SAMPLES = 1024;
 
-/** The content track: kept source audio (atrim, sample-exact) and spliced answers, concatenated. */
-function contentTrack(b: GraphBuilder, edl: TEdl): string {
-  const inserts = new Map(edl.inserts.map((insert) => [insert.id, insert]));
-  const sources = edl.content.pieces.filter((piece) => piece.type === 'source');
-  const conformed = b.chain(b.conform(b.input(edl.content.file, false)), muteFilter(edl));
-  const branches = sources.length > 1 ? b.split(conformed, sources.length) : [conformed];
-  let next = 0;
-  const parts = edl.content.pieces.flatMap((piece) => {
-    if (piece.type === 'source') {
-      const branch = branches[next++] ?? conformed;
-      const [from, to] = [msToSamples(piece.start_ms), msToSamples(piece.end_ms)];
-      return [b.chain(branch, [`atrim=start_sample=${from}:end_sample=${to}`, 'asetpts=PTS-STARTPTS'])];
-    }
+/** The content track as runs: kept source (muted words cut out as silence) and spliced inserts, in play order. */
+function contentRuns(edl: TEdl, inserts: ReadonlyMap<string, TEdlInsert>): ContentRun[] {
+  const mutes = edl.content.mutes.map((m) => ({ start: Math.max(0, msToSamples(m.start_ms) - MUTE_LEAD_SAMPLES), end: msToSamples(m.end_ms) }));
+  return edl.content.pieces.flatMap((piece): ContentRun[] => {
+    if (piece.type === 'source') return splitAroundMutes(msToSamples(piece.start_ms), msToSamples(piece.end_ms), mutes);
     const insert = inserts.get(piece.insert_id);
-    return insert === undefined ? [] : [insertStream(b, insert)];
+    return insert === undefined ? [] : [{ type: 'insert', id: insert.id, length: msToSamples(insert.duration_ms) }];
   });
-  if (parts.length === 0) return b.source(`anullsrc=r=${SAMPLE_RATE}:cl=stereo`, msToSamples(edl.content.duration_ms));
-  const joined = parts.length === 1 ? (parts[0] ?? conformed) : b.concat(parts);
-  return exactly(b, joined, msToSamples(edl.content.duration_ms));
+}
+
+/** Whole seconds of upload before the first sample a window needs, less one for the resampler to settle. */
+function sourceSkipSeconds(firstSample: number): number {
+  return Math.max(0, Math.floor(firstSample / SAMPLE_RATE) - 1);
+}
+
+/**
+ * Samples [offset, offset + length) of the content track: kept source audio (atrim, sample-exact)
+ * and spliced answers, concatenated. Source before the window is dropped right after decoding,
+ * before resampling: pts are set to the sample count first (an MP3's start time is not zero), so
+ * the drop is exact and later trims count from the same sample they would in a whole render.
+ */
+function contentTrack(b: GraphBuilder, edl: TEdl, offset: number, length: number): string {
+  const inserts = new Map(edl.inserts.map((insert) => [insert.id, insert]));
+  const parts = runsInRange(contentRuns(edl, inserts), offset, length);
+  const firstSource = Math.min(...parts.map(({ run, skip }) => (run.type === 'source' ? run.from + skip : Number.POSITIVE_INFINITY)));
+  const sourceCount = parts.filter(({ run }) => run.type === 'source').length;
+  let branches: string[] = [];
+  let dropped = 0;
+  if (sourceCount > 0) {
+    const skipSeconds = sourceSkipSeconds(firstSource);
+    const counted = b.chain(b.input(edl.content.file, false), ['asetpts=N', ...(skipSeconds > 0 ? [`atrim=start=${skipSeconds}`] : [])]);
+    const conformed = b.conform(counted);
+    branches = sourceCount > 1 ? b.split(conformed, sourceCount) : [conformed];
+    dropped = skipSeconds * SAMPLE_RATE;
+  }
+  let next = 0;
+  const streams = parts.map(({ run, skip, take }) => {
+    if (run.type === 'silence') return b.source(SILENCE, take);
+    if (run.type === 'insert') {
+      const insert = inserts.get(run.id);
+      return insert === undefined ? b.source(SILENCE, take) : insertStream(b, insert, skip, take);
+    }
+    const from = run.from + skip - dropped;
+    return b.chain(branches[next++] ?? '', [`atrim=start_sample=${from}:end_sample=${from + take}`, 'asetpts=PTS-STARTPTS']);
+  });
+  if (streams.length === 0) return b.source(SILENCE, length);
+  return exactly(b, b.concat(streams), length);
 }
 
 /** Greedy interval partitioning: items that never overlap share a lane (one concat, no mixing). */
@@ -77,31 +105,41 @@ function laneStreams(b: GraphBuilder, items: readonly Placed[]): string[] {
       return next === undefined ? item.label : b.chain(item.label, [`apad=whole_len=${next.start - item.start}`]);
     });
     const first = lane[0];
-    const joined = padded.length === 1 ? (padded[0] ?? '') : b.concat(padded);
+    const joined = b.concat(padded);
     return first !== undefined && first.start > 0 ? b.chain(joined, [`adelay=delays=${first.start}S:all=1`]) : joined;
   });
 }
 
-function bedStream(b: GraphBuilder, bed: TEdlMusicBed): Placed {
+/** Loops of up to five minutes (about 105 MB of stereo float) play from memory; two windows hold one each. */
+const MAX_LOOP_IN_MEMORY_MS = 5 * 60 * 1000;
+
+/**
+ * A music bed, faded and gained. A window that starts inside the bed still renders it from the
+ * bed's start and drops what comes before (aloop and afade count from there): generated music
+ * costs little, and the loop and the fades then fall where they would in a whole render.
+ */
+function bedItem(b: GraphBuilder, bed: TEdlMusicBed): TimelineItem {
   const length = msToSamples(bed.end_ms - bed.start_ms);
   const fadeIn = msToSamples(bed.fade_in_ms);
   const fadeOut = msToSamples(bed.fade_out_ms);
-  const filters = [
-    `atrim=end_sample=${length}`,
-    `apad=whole_len=${length}`,
-    ...(fadeIn > 0 ? [`afade=t=in:ss=0:ns=${fadeIn}`] : []),
-    ...(fadeOut > 0 ? [`afade=t=out:ss=${length - fadeOut}:ns=${fadeOut}`] : []),
-    `volume=${bed.gain_db}dB`,
-  ];
-  // Short music loops from memory (aloop) instead of being demuxed and decoded again on every pass.
-  const inMemory = bed.loop && bed.file.duration_ms <= MAX_LOOP_IN_MEMORY_MS;
-  const conformed = b.conform(b.input(bed.file, bed.loop && !inMemory));
-  const looped = inMemory ? b.chain(conformed, [`aloop=loop=-1:size=${msToSamples(bed.file.duration_ms)}`]) : conformed;
-  return { label: b.chain(looped, filters), start: msToSamples(bed.start_ms), length };
+  const make = (offset: number, take: number): string => {
+    const end = offset + take;
+    const filters = [
+      `atrim=end_sample=${end}`,
+      `apad=whole_len=${end}`,
+      ...(fadeIn > 0 ? [`afade=t=in:ss=0:ns=${fadeIn}`] : []),
+      ...(fadeOut > 0 ? [`afade=t=out:ss=${length - fadeOut}:ns=${fadeOut}`] : []),
+      `volume=${bed.gain_db}dB`,
+      ...(offset > 0 ? [`atrim=start_sample=${offset}`, 'asetpts=PTS-STARTPTS'] : []),
+    ];
+    // Short music loops from memory (aloop) instead of being demuxed and decoded again on every pass.
+    const inMemory = bed.loop && bed.file.duration_ms <= MAX_LOOP_IN_MEMORY_MS;
+    const conformed = b.conform(b.input(bed.file, bed.loop && !inMemory));
+    const looped = inMemory ? b.chain(conformed, [`aloop=loop=-1:size=${msToSamples(bed.file.duration_ms)}`]) : conformed;
+    return b.chain(looped, filters);
+  };
+  return { start: msToSamples(bed.start_ms), length, make };
 }
-
-/** Ten minutes of stereo float is about 210 MB, inside the render's memory budget. */
-const MAX_LOOP_IN_MEMORY_MS = 10 * 60 * 1000;
 
 /** The key's level while someone speaks: a sine at the generator's default amplitude of 1/8. */
 const KEY_RMS = 0.125 / Math.SQRT2;
@@ -113,47 +151,52 @@ const DUCK_RATIO = 20;
  * would duck by more for a loud recording than for a quiet one). The compressor's attack and
  * release shape the ramps.
  */
-function duckedBeds(b: GraphBuilder, edl: TEdl, bedLabel: string, duck: TEdlDuck, totalSamples: number): string {
-  const keyParts = edl.speech.map((range) => {
-    const length = msToSamples(range.end_ms - range.start_ms);
-    const tone = b.source(`sine=frequency=1000:sample_rate=${SAMPLE_RATE}`);
-    return { label: b.chain(tone, [`atrim=end_sample=${length}`]), start: msToSamples(range.start_ms), length };
-  });
-  if (keyParts.length === 0) return bedLabel;
-  const key = exactly(b, b.mix(laneStreams(b, keyParts)), totalSamples);
+function duckedBeds(b: GraphBuilder, edl: TEdl, bedLabel: string, duck: TEdlDuck, window: SampleWindow): string {
+  if (edl.speech.length === 0) return bedLabel;
+  const keyItems = edl.speech.map((range) => ({
+    start: msToSamples(range.start_ms),
+    length: msToSamples(range.end_ms - range.start_ms),
+    make: (offset: number, take: number) => b.chain(b.source(`sine=frequency=1000:sample_rate=${SAMPLE_RATE}`), trimTo(offset, take)),
+  }));
+  const keys = laneStreams(b, placeInWindow(keyItems, window));
+  const windowSamples = window.end - window.start;
+  // A window without speech still runs the compressor (on a silent key), as a whole render would.
+  const key = keys.length === 0 ? b.source(SILENCE, windowSamples) : exactly(b, b.mix(keys), windowSamples);
   const threshold = KEY_RMS * 10 ** (-duck.amount_db / (20 * (1 - 1 / DUCK_RATIO)));
   const options = `threshold=${threshold.toFixed(6)}:ratio=${DUCK_RATIO}:attack=${duck.attack_ms}:release=${duck.release_ms}:knee=1:detection=rms:link=maximum`;
   return b.filter([bedLabel, key], `sidechaincompress=${options}`);
 }
 
-function musicStreams(b: GraphBuilder, edl: TEdl, totalSamples: number): string[] {
+function musicStreams(b: GraphBuilder, edl: TEdl, window: SampleWindow): string[] {
+  const plain = placeInWindow(edl.music.filter((bed) => bed.duck === null).map((bed) => bedItem(b, bed)), window);
+  const streams = laneStreams(b, plain);
   const ducked = edl.music.filter((bed) => bed.duck !== null);
-  const plain = edl.music.filter((bed) => bed.duck === null);
-  const streams = laneStreams(b, plain.map((bed) => bedStream(b, bed)));
   const duck = ducked[0]?.duck;
-  if (duck != null) {
-    const bedMix = b.mix(laneStreams(b, ducked.map((bed) => bedStream(b, bed))));
-    streams.push(duckedBeds(b, edl, bedMix, duck, totalSamples));
-  }
+  const placed = placeInWindow(ducked.map((bed) => bedItem(b, bed)), window);
+  if (duck != null && placed.length > 0) streams.push(duckedBeds(b, edl, b.mix(laneStreams(b, placed)), duck, window));
   return streams;
 }
 
 /**
- * The whole episode as one filter graph: segments (the content with its cuts and splices) and
- * overlays in lanes, music beds faded, gained and ducked, all mixed without normalisation and
- * padded or trimmed to the planned length. Loudness is left to the encode step.
+ * The episode as one filter graph: segments (the content with its cuts and splices) and overlays
+ * in lanes, music beds faded, gained and ducked, all mixed without normalisation and padded or
+ * trimmed to the planned length. Loudness is left to the encode step. With a window, only the
+ * stretch [start, end) of the timeline is built, and totalSamples is that stretch's length.
  */
-export function buildEpisodeGraph(edl: TEdl, b = new GraphBuilder()): { builder: GraphBuilder; output: string; totalSamples: number } {
-  const totalSamples = msToSamples(edl.duration_ms);
-  const segments = edl.segments.map((segment) => ({
-    label: segment.source === 'content' ? contentTrack(b, edl) : fileStream(b, segment.file, msToSamples(segment.duration_ms)),
-    start: msToSamples(segment.start_ms),
-    length: msToSamples(segment.duration_ms),
-  }));
-  const overlays = edl.inserts
+export function buildEpisodeGraph(edl: TEdl, b = new GraphBuilder(), window?: SampleWindow): { builder: GraphBuilder; output: string; totalSamples: number } {
+  const span = window ?? { start: 0, end: msToSamples(edl.duration_ms) };
+  const totalSamples = span.end - span.start;
+  const segments: TimelineItem[] = edl.segments.map((segment) => {
+    const content = segment.source === 'content';
+    const length = msToSamples(content ? edl.content.duration_ms : segment.duration_ms);
+    const make = (offset: number, take: number) => (content ? contentTrack(b, edl, offset, take) : fileStream(b, segment.file, offset, take));
+    return { start: msToSamples(segment.start_ms), length, make };
+  });
+  const overlays: TimelineItem[] = edl.inserts
     .filter((insert) => insert.mode === 'overlay')
-    .map((insert) => ({ label: insertStream(b, insert), start: msToSamples(insert.at_ms), length: msToSamples(insert.duration_ms) }));
-  const voice = [...laneStreams(b, segments), ...laneStreams(b, overlays)];
-  const mixed = b.mix([...voice, ...musicStreams(b, edl, totalSamples)]);
+    .map((insert) => ({ start: msToSamples(insert.at_ms), length: msToSamples(insert.duration_ms), make: (offset, take) => insertStream(b, insert, offset, take) }));
+  const voice = [...laneStreams(b, placeInWindow(segments, span)), ...laneStreams(b, placeInWindow(overlays, span))];
+  const all = [...voice, ...musicStreams(b, edl, span)];
+  const mixed = all.length === 0 ? b.source(SILENCE, totalSamples) : b.mix(all);
   return { builder: b, output: exactly(b, mixed, totalSamples), totalSamples };
 }

@@ -62,3 +62,34 @@ export const TRUE_PEAK_MARGIN_DB = 2;
 export function limiterCeiling(truePeakDbtp: number): number {
   return 10 ** ((truePeakDbtp - TRUE_PEAK_MARGIN_DB) / 20);
 }
+
+/** ebur128's frame log line (every 100 ms): "t: 1.2  TARGET:-23 LUFS  M: -20.1 S: ...". */
+const FRAME_LOG = /\bt:\s*\S+\s+TARGET:\s*-?\d+\s+LUFS\s+M:\s*(-?[\d.]+|-inf|nan)/;
+
+/** The momentary loudness (one 400 ms block) from a frame log line, or null for any other line. */
+export function parseMomentary(line: string): number | null {
+  const match = FRAME_LOG.exec(line);
+  if (!match?.[1]) return null;
+  const value = Number(match[1]);
+  return Number.isFinite(value) ? value : Number.NEGATIVE_INFINITY;
+}
+
+const ABSOLUTE_GATE_LUFS = -70;
+const RELATIVE_GATE_LU = 10;
+
+function meanLoudness(blocks: readonly number[]): number {
+  if (blocks.length === 0) return Number.NEGATIVE_INFINITY;
+  return 10 * Math.log10(blocks.reduce((sum, lufs) => sum + 10 ** (lufs / 10), 0) / blocks.length);
+}
+
+/**
+ * Integrated loudness (BS.1770 gating) from the momentary loudness of 400 ms blocks taken every
+ * 100 ms: the mean energy of the blocks above -70 LUFS and above the mean of those less 10 LU.
+ * Block energies add across windows rendered apart, so this gives the programme's loudness from
+ * each window's frame log, where averaging the windows' integrated values would mix gates.
+ */
+export function gatedLoudness(blocks: readonly number[]): number {
+  const audible = blocks.filter((lufs) => lufs > ABSOLUTE_GATE_LUFS);
+  const relativeGate = meanLoudness(audible) - RELATIVE_GATE_LU;
+  return meanLoudness(audible.filter((lufs) => lufs > relativeGate));
+}

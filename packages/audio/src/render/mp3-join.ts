@@ -12,11 +12,12 @@ import { open, type FileHandle } from 'node:fs/promises';
 
 const BITRATES_KBPS = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
 const SAMPLE_RATES = [44_100, 48_000, 32_000];
-const CHUNK_BYTES = 1 << 20;
+const CHUNK_BYTES = 4 << 20;
 /** Offsets inside an MPEG-1 stereo Info frame as libmp3lame through libavformat writes it. */
 const INFO = { tag: 36, flags: 40, frames: 44, bytes: 48, toc: 52, lame: 156, delayPad: 177, musicLength: 184, musicCrc: 188, tagCrc: 190 };
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, byte) => {
+// A typed table and an indexed loop: the join checksums the whole file (about 86 MB an hour at 192k).
+const CRC_TABLE = Uint16Array.from({ length: 256 }, (_, byte) => {
   let crc = byte;
   for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ 0xa001 : crc >>> 1;
   return crc;
@@ -25,7 +26,7 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, byte) => {
 /** CRC-16/ARC, the checksum the LAME tag uses for the music data and for the tag itself. */
 export function crc16(data: Uint8Array, crc = 0): number {
   let value = crc;
-  for (const byte of data) value = (CRC_TABLE[(value ^ byte) & 0xff] ?? 0) ^ (value >>> 8);
+  for (let i = 0; i < data.length; i++) value = (CRC_TABLE[(value ^ (data[i] as number)) & 0xff] as number) ^ (value >>> 8);
   return value;
 }
 

@@ -16,7 +16,8 @@ import { toSpreakerDate } from './spreaker-types.ts';
  * | schedule (unpublished + publish_at)  | upload with hidden=false and auto_published_at = publish_at   |
  * |                                      | as 'YYYY-MM-DD HH:MM:SS' UTC; Spreaker releases it then       |
  * | visibility change on a live episode  | POST /v2/episodes/{id} with hidden=true/false                 |
- * | reschedule / cancel a schedule       | POST /v2/episodes/{id} with a new auto_published_at / ''      |
+ * | move a schedule, or publish a        | DELETE /v2/episodes/{id}, then a fresh upload (the product    |
+ * |  scheduled episode now               | never edits auto_published_at in place)                       |
  * | draft                                | nothing is sent to Spreaker                                   |
  * | unpublish (scheduled, or published   | DELETE /v2/episodes/{id}; the hosting id is cleared (spec 001 |
  * |  within 24 h, or forced)             | §4), so republish uploads the audio again as a new episode    |

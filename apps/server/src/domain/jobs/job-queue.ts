@@ -4,6 +4,8 @@ import { JOBS, type TJobName, type TJobPayload } from '@ppp/contracts';
 export interface SendOptions {
   /** A queued or active job with the same key is not queued twice. */
   singletonKey?: string;
+  /** Run no earlier than this (a scheduled publish); the job waits in PostgreSQL, so a restart keeps it. */
+  startAfter?: Date;
 }
 
 /** How services queue background work; the worker consumes it. */
@@ -45,7 +47,10 @@ export class PgBossJobQueue implements JobQueue {
       await boss.createQueue(name);
       this.created.add(name);
     }
-    return boss.send(name, data, options.singletonKey ? { singletonKey: options.singletonKey } : {});
+    return boss.send(name, data, {
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+    });
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,4 @@
-import { ZHostKind, ZPodcastLanguage, ZPodcastType, ZAppleCategory, type TAppleCategory, type TPodcast } from '@ppp/contracts';
+import { ZHostKind, ZPodcastLanguage, ZPodcastType, ZAppleCategory, type TAppleCategory, type TImportStatus, type TPodcast } from '@ppp/contracts';
 import { podcastGuid, showFeedUrl } from '../publishing/feed/index.ts';
 import type { Podcast } from './podcast.entity.ts';
 
@@ -18,10 +18,18 @@ export function decodeCategory(stored: string | null | undefined): TAppleCategor
 }
 
 /** The public path of a show's cover; the version changes the URL whenever the cover does. */
-export function showCoverUrl(baseUrl: string, podcast: Pick<Podcast, 'id' | 'coverStorageKey' | 'updatedAt'>): string | null {
+export function showCoverUrl(baseUrl: string, podcast: Pick<Podcast, 'id' | 'coverStorageKey'>): string | null {
   if (!podcast.coverStorageKey) return null;
-  const ext = podcast.coverStorageKey.split('.').pop() ?? 'jpg';
-  return `${baseUrl}/feeds/${podcast.id}/cover.${ext}?v=${podcast.updatedAt.getTime().toString(36)}`;
+  const name = podcast.coverStorageKey.split('/').pop() ?? 'cover.jpg';
+  const [version = '', ext = 'jpg'] = name.replace(/^cover-/, '').split('.');
+  return `${baseUrl}/feeds/${podcast.id}/cover.${ext}?v=${encodeURIComponent(version)}`;
+}
+
+/** RSS import progress (spec 001 §3 import_status); null for a show that was never imported. */
+export function importStatusOf(podcast: Pick<Podcast, 'importFeedTotal' | 'importedCount'>): TImportStatus | null {
+  if (podcast.importFeedTotal === null || podcast.importFeedTotal === undefined) return null;
+  const imported = podcast.importedCount ?? 0;
+  return { needs_full_import: imported < podcast.importFeedTotal, imported_count: imported, feed_total: podcast.importFeedTotal };
 }
 
 /** The Podcasting 2.0 guid: kept from an import, otherwise computed from our feed URL. */
@@ -57,9 +65,10 @@ export function toPodcastDto(podcast: Podcast, baseUrl: string): TPodcast {
     host_kind: ZHostKind.catch('builtin').parse(podcast.hostKind),
     spreaker_show_id: podcast.spreakerShowId ?? null,
     rss_url: showFeedUrl(baseUrl, podcast.id),
+    locked: podcast.locked,
     rss_url_locked: podcast.locked,
     podcast_guid: guidOf(baseUrl, podcast),
-    import_status: null,
+    import_status: importStatusOf(podcast),
     created_at: podcast.createdAt,
     updated_at: podcast.updatedAt,
   };

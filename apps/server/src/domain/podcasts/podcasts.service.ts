@@ -1,20 +1,27 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import type { TPodcast } from '@ppp/contracts';
+import { PODCAST_MESSAGES, ZCreatePodcastRequest, type TPodcast } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
+import { parseInput } from '../validation.ts';
+import type { StoragePort } from '../storage/storage.ts';
 import type { User } from '../users/user.entity.ts';
+import { EpisodeSchema } from '../episodes/episode.entity.ts';
 import { PodcastSchema, type Podcast } from './podcast.entity.ts';
-import { toPodcastDto } from './podcast.dto.ts';
+import { encodeCategory, toPodcastDto } from './podcast.dto.ts';
+import { parseUpdateRequest } from './podcast-input.ts';
+import { measureArtwork, prepareCover, showCoverKey, showPrefix } from './cover-art.ts';
+import type { ArtworkInfo } from '../publishing/feed/index.ts';
 
 export const PODCAST_NOT_FOUND = 'Podcast not found';
 
 export interface PodcastsServiceDeps {
   em: EntityManager;
+  storage: StoragePort;
   /** Public origin of this installation, for feed and cover URLs. */
   baseUrl: string;
 }
 
-/** A user's shows: list, read, and (in podcast-settings.service.ts) create, edit and delete. Never another user's. */
+/** A user's shows: list, read, create, edit, cover, delete. Never another user's. */
 export class PodcastsService {
   private readonly deps: PodcastsServiceDeps;
   constructor(deps: PodcastsServiceDeps) {
@@ -33,6 +40,13 @@ export class PodcastsService {
     return this.deps.em.find(PodcastSchema, { user: user.id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
   }
 
+  /** Any show by id, for the public feed (404 when there is none). */
+  async getPublic(id: string): Promise<Podcast> {
+    const podcast = z.uuid().safeParse(id).success ? await this.deps.em.findOne(PodcastSchema, { id }) : null;
+    if (!podcast) throw new AppError('NOT_FOUND', PODCAST_NOT_FOUND);
+    return podcast;
+  }
+
   toDto(podcast: Podcast): TPodcast {
     return toPodcastDto(podcast, this.deps.baseUrl);
   }
@@ -43,5 +57,89 @@ export class PodcastsService {
 
   async getDto(user: Pick<User, 'id'>, id: string): Promise<TPodcast> {
     return this.toDto(await this.getForUser(user, id));
+  }
+
+  /** POST /api/podcasts/: name (at least 4 characters), description, an optional PNG/JPEG cover. */
+  async create(user: Pick<User, 'id'>, input: unknown, cover: Buffer | null): Promise<TPodcast> {
+    const body = parseInput(ZCreatePodcastRequest, input);
+    const prepared = cover ? await prepareCover(cover) : null;
+    const em = this.deps.em;
+    const podcast = em.create(PodcastSchema, { user: user.id, name: body.name, description: body.description });
+    if (prepared) podcast.coverStorageKey = await this.storeCover(user, podcast.id, prepared.bytes, prepared.extension);
+    await em.flush();
+    return this.toDto(podcast);
+  }
+
+  /** PUT /api/podcasts/{id}: every Edit Podcast field; changing a linked Spreaker show ID needs the confirmation. */
+  async update(user: Pick<User, 'id'>, id: string, input: unknown, cover: Buffer | null = null): Promise<TPodcast> {
+    const body = parseUpdateRequest(input);
+    const podcast = await this.getForUser(user, id);
+    const prepared = cover ? await prepareCover(cover) : null;
+    if (body.spreaker_show_id !== undefined) {
+      const next = body.spreaker_show_id;
+      const current = podcast.spreakerShowId ?? null;
+      if (current && next !== current && !body.allow_spreaker_id_change) {
+        throw new AppError('VALIDATION', PODCAST_MESSAGES.confirmHostShowIdChange);
+      }
+      podcast.spreakerShowId = next;
+      podcast.hostKind = next ? 'spreaker' : 'builtin';
+    }
+    Object.assign(podcast, {
+      name: body.name,
+      description: body.description,
+      podcastType: body.podcast_type,
+      language: body.language,
+      copyrightLine: body.copyright_line,
+      ownerName: body.owner_name,
+      ownerEmail: body.owner_email,
+      authorName: body.author_name,
+      contactEmail: body.contact_email,
+      category: encodeCategory(body.category),
+      category2: encodeCategory(body.category_2),
+      category3: encodeCategory(body.category_3),
+      explicit: body.explicit,
+      websiteUrl: body.website_url,
+      locked: body.locked,
+    });
+    const oldCover = podcast.coverStorageKey ?? null;
+    if (prepared) podcast.coverStorageKey = await this.storeCover(user, podcast.id, prepared.bytes, prepared.extension);
+    await this.deps.em.flush();
+    if (prepared && oldCover) await this.deps.storage.delete(oldCover);
+    return this.toDto(podcast);
+  }
+
+  /** Replaces only the cover. */
+  async setCover(user: Pick<User, 'id'>, id: string, cover: Buffer): Promise<TPodcast> {
+    const podcast = await this.getForUser(user, id);
+    const prepared = await prepareCover(cover);
+    const oldCover = podcast.coverStorageKey ?? null;
+    podcast.coverStorageKey = await this.storeCover(user, podcast.id, prepared.bytes, prepared.extension);
+    podcast.updatedAt = new Date();
+    await this.deps.em.flush();
+    if (oldCover) await this.deps.storage.delete(oldCover);
+    return this.toDto(podcast);
+  }
+
+  /** Deletes the show, its episodes (cascade) and every stored file of both. Episodes on Spreaker stay there. */
+  async delete(user: Pick<User, 'id'>, id: string): Promise<void> {
+    const podcast = await this.getForUser(user, id);
+    const episodes = await this.deps.em.find(EpisodeSchema, { podcast: podcast.id }, { fields: ['id', 'finalAudioKey', 'coverStorageKey'] });
+    await this.deps.em.remove(podcast).flush();
+    await this.deps.storage.delete(showPrefix(user.id, podcast.id));
+    for (const episode of episodes) {
+      for (const key of [episode.finalAudioKey, episode.coverStorageKey]) if (key) await this.deps.storage.delete(key);
+    }
+  }
+
+  /** The show's artwork as stored, measured from its bytes; null without one. */
+  async artwork(podcast: Pick<Podcast, 'coverStorageKey'>): Promise<ArtworkInfo | null> {
+    if (!podcast.coverStorageKey || !(await this.deps.storage.stat(podcast.coverStorageKey))) return null;
+    return measureArtwork(await this.deps.storage.readBytes(podcast.coverStorageKey));
+  }
+
+  private async storeCover(user: Pick<User, 'id'>, podcastId: string, bytes: Buffer, extension: string): Promise<string> {
+    const key = showCoverKey(user.id, podcastId, extension, Date.now().toString(36));
+    await this.deps.storage.putBytes(key, bytes);
+    return key;
   }
 }

@@ -7,15 +7,20 @@ import { mediaRoutes } from './media.routes.ts';
 import { aiRoutes } from './ai.routes.ts';
 import { notificationRoutes, audioCleanupRoutes } from './notifications.routes.ts';
 import { podcastRoutes } from './podcasts.routes.ts';
+import { publishingRoutes } from './publishing.routes.ts';
+import { spreakerRoutes } from './spreaker.routes.ts';
 import { templateRoutes } from './templates.routes.ts';
 import { speechRoutes } from './speech.routes.ts';
 import { aiTextRoutes } from './ai-text.routes.ts';
 import { rssImportRoutes } from './rss-import.routes.ts';
 import type { RestRoute } from './route.ts';
+import { episodeRoutes } from './episodes.routes.ts';
 
 /** Every REST path of the compatibility layer, in the order of the OpenAPI document. */
 export const REST_ROUTES: RestRoute[] = [...publicRoutes, ...authRoutes, ...googleRoutes, ...adminRoutes, ...mediaRoutes, ...aiRoutes, ...notificationRoutes, ...audioCleanupRoutes];
 REST_ROUTES.push(...landingRoutes);
-REST_ROUTES.push(...podcastRoutes);
+REST_ROUTES.push(...podcastRoutes, ...publishingRoutes, ...spreakerRoutes);
 REST_ROUTES.push(...templateRoutes, ...speechRoutes, ...aiTextRoutes);
 REST_ROUTES.push(...rssImportRoutes);
+// After publishing's /api/episodes/summary: a fixed path must win over /api/episodes/{id}.
+REST_ROUTES.push(...episodeRoutes);

@@ -10,9 +10,13 @@ import { audioCleanupRouter } from './routers/audio-cleanup.router.ts';
 import { transcriptsRouter } from './routers/transcripts.router.ts';
 import { rssImportRouter } from './routers/rss-import.router.ts';
 import { podcastsRouter } from './routers/podcasts.router.ts';
+import { publishingRouter } from './routers/publishing.router.ts';
+import { spreakerRouter } from './routers/spreaker.router.ts';
 import { templatesRouter } from './routers/templates.router.ts';
 import { speechRouter } from './routers/speech.router.ts';
 import { aiTextRouter } from './routers/ai-text.router.ts';
+import { episodesRouter } from './routers/episodes.router.ts';
+import { dashboardRouter } from './routers/dashboard.router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -26,8 +30,12 @@ export const appRouter = router({
   transcripts: transcriptsRouter,
   rssImport: rssImportRouter,
   podcasts: podcastsRouter,
+  publishing: publishingRouter,
+  spreaker: spreakerRouter,
   templates: templatesRouter,
   speech: speechRouter,
   aiText: aiTextRouter,
+  episodes: episodesRouter,
+  dashboard: dashboardRouter,
 });
 export type AppRouter = typeof appRouter;

@@ -13,7 +13,7 @@ export interface Received {
 }
 
 type Reply = { status?: number; body: unknown };
-type Handler = (req: Received, origin: string) => Reply;
+type Handler = (req: Received, origin: string) => Reply | Promise<Reply>;
 
 /**
  * A local stand-in for api.spreaker.com that answers with the bodies Spreaker's documentation shows:

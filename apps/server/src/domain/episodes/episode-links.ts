@@ -1,0 +1,52 @@
+import { EPISODE_HISTORY } from '@ppp/contracts';
+import type { UrlSigner } from '../storage/url-signer.ts';
+
+/** The files of one episode that leave the server through a signed URL (audio elements and images cannot send a bearer header). */
+export type EpisodeFileKind = 'audio' | 'cover' | 'snippet';
+
+function subjectOf(kind: EpisodeFileKind, episodeId: string, part: string): string {
+  return `episode-${kind}:${episodeId}:${part}`;
+}
+
+/** Makes and checks the signed, short-lived URLs of an episode's audio, cover and review snippets. */
+export class EpisodeLinks {
+  private readonly signer: UrlSigner;
+  constructor(signer: UrlSigner) {
+    this.signer = signer;
+  }
+
+  /** A relative URL (the web app and the API share an origin) valid for an hour. */
+  async url(kind: EpisodeFileKind, episodeId: string, part = ''): Promise<string> {
+    const { expires, signature } = await this.signer.sign(subjectOf(kind, episodeId, part), EPISODE_HISTORY.signedUrlTtlSeconds);
+    const path = kind === 'snippet' ? `/api/episodes/${episodeId}/flubber-snippets/${part}` : `/api/episodes/${episodeId}/${kind}`;
+    return `${path}?expires=${expires}&sig=${signature}`;
+  }
+
+  async verify(kind: EpisodeFileKind, episodeId: string, query: { expires?: string | undefined; sig?: string | undefined }, part = ''): Promise<boolean> {
+    if (!query.sig || !query.expires) return false;
+    return this.signer.verify({ subject: subjectOf(kind, episodeId, part), expires: Number(query.expires) }, query.sig);
+  }
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  ogg: 'audio/ogg',
+  opus: 'audio/ogg',
+  wav: 'audio/wav',
+  flac: 'audio/flac',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+};
+
+/** A stored key's extension, lower case ('mp3' when it has none). */
+export function extensionOfKey(key: string): string {
+  return /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() ?? 'mp3';
+}
+
+/** The content type a stored episode file is served with, from its extension. */
+export function contentTypeOfKey(key: string): string {
+  return CONTENT_TYPES[extensionOfKey(key)] ?? 'application/octet-stream';
+}

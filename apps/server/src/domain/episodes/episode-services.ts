@@ -1,0 +1,36 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { getTier, TIER_KEYS, type TTierKey } from '@ppp/contracts';
+import { publicUrl } from '../../config.ts';
+import type { SharedDeps } from '../services.ts';
+import { UrlSigner } from '../storage/url-signer.ts';
+import { DashboardService, type MinutesUsagePort } from '../dashboard/dashboard.service.ts';
+import { EpisodesRepository } from './episodes.repository.ts';
+import { EpisodesService } from './episodes.service.ts';
+import { EpisodeLinks } from './episode-links.ts';
+import { assemblyNotWired, type EpisodeAssemblyPort } from './episode-assembly.port.ts';
+import { ManualEditService } from './manual-edit.service.ts';
+import { FlubberReviewService } from './flubber-review.service.ts';
+
+/** The tier's monthly maximum; used minutes come from the billing ledger once it is wired in. */
+const tierMinutes: MinutesUsagePort = {
+  minutesFor: (user) => {
+    const key = (TIER_KEYS as readonly string[]).includes(user.tier) ? (user.tier as TTierKey) : 'free';
+    return Promise.resolve({ used: 0, max: getTier(key).processingMinutes });
+  },
+};
+
+/** Episode History, the manual editor, the Flubber review panel and the dashboard (issue 8), on one entity manager. */
+export function createEpisodeServices(em: EntityManager, shared: SharedDeps, ports: { assembly?: EpisodeAssemblyPort; minutes?: MinutesUsagePort } = {}) {
+  const repository = new EpisodesRepository(em);
+  const links = new EpisodeLinks(new UrlSigner(em));
+  const assembly = ports.assembly ?? assemblyNotWired;
+  const episodes = new EpisodesService({ em, episodes: repository, storage: shared.storage, links, assembly, baseUrl: publicUrl(shared.config) });
+  const manualEdit = new ManualEditService({ episodes, links, assembly });
+  return {
+    episodes,
+    episodeLinks: links,
+    manualEdit,
+    flubberReview: new FlubberReviewService({ episodes, manualEdit, storage: shared.storage, links, assembly }),
+    dashboard: new DashboardService({ em, episodes: repository, minutes: ports.minutes ?? tierMinutes }),
+  };
+}

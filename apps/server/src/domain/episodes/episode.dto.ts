@@ -1,0 +1,87 @@
+import { retryAvailable, type TEpisode } from '@ppp/contracts';
+import type { Podcast } from '../podcasts/podcast.entity.ts';
+import type { MediaItem } from '../media/media-item.entity.ts';
+import { showCoverUrl } from '../podcasts/podcast.dto.ts';
+import type { Episode } from './episode.entity.ts';
+import type { EpisodeLinks } from './episode-links.ts';
+
+/** The stored audio an episode plays from: its finished file, else the local copy of an imported one. */
+export function localAudioKey(episode: Pick<Episode, 'finalAudioKey' | 'mirrorKey' | 'mirrorStatus'>): string | null {
+  if (episode.finalAudioKey) return episode.finalAudioKey;
+  return episode.mirrorKey && (episode.mirrorStatus === 'done' || episode.mirrorStatus === 'kept') ? episode.mirrorKey : null;
+}
+
+/** Whether a manual cut can be made: assembled here (a stored EDL) with its finished audio. */
+export function isEditable(episode: Pick<Episode, 'edl' | 'finalAudioKey' | 'status'>): boolean {
+  return Boolean(episode.edl && episode.finalAudioKey) && episode.status !== 'processing' && episode.status !== 'pending';
+}
+
+/**
+ * The stored tags as a list. Rows made without tags hold the entity default, which MikroORM writes
+ * as the JSON string "[]" rather than an empty array; both read as a list here.
+ */
+export function tagsOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((tag): tag is string => typeof tag === 'string');
+  if (typeof value === 'string') {
+    try {
+      return tagsOf(JSON.parse(value));
+    } catch {
+      return [];
+    }
+  }
+  return [];
+}
+
+async function coverUrl(episode: Episode, podcast: Podcast, links: EpisodeLinks, baseUrl: string): Promise<string | null> {
+  if (episode.coverStorageKey) return links.url('cover', episode.id);
+  if (episode.sourceImageUrl) return episode.sourceImageUrl;
+  return showCoverUrl(baseUrl, podcast);
+}
+
+/** One episode as Episode History shows it (spec 001 §3), with signed URLs for its audio and cover. */
+export async function toEpisodeDto(episode: Episode, links: EpisodeLinks, baseUrl: string, now = new Date()): Promise<TEpisode> {
+  const podcast = episode.podcast as Podcast;
+  const source = (episode.sourceMedia ?? null) as MediaItem | null;
+  const local = localAudioKey(episode);
+  const audioUrl = local ? await links.url('audio', episode.id) : null;
+  const playback = audioUrl ?? episode.sourceAudioUrl ?? null;
+  const base = {
+    status: episode.status,
+    duration_ms: episode.durationMs ?? null,
+    processed_at: episode.processedAt ?? null,
+    created_at: episode.createdAt,
+  };
+  return {
+    id: episode.id,
+    podcast_id: podcast.id,
+    podcast_name: podcast.name,
+    template_id: episode.templateId ?? null,
+    title: episode.title,
+    description: episode.description,
+    tags: tagsOf(episode.tags),
+    is_explicit: episode.explicit,
+    image_crop: episode.coverCrop ?? null,
+    cover_url: await coverUrl(episode, podcast, links, baseUrl),
+    cover_path: episode.coverStorageKey ? `/api/episodes/${episode.id}/cover` : null,
+    season_number: episode.season ?? null,
+    episode_number: episode.episodeNumber ?? null,
+    publish_at: episode.publishAt ?? null,
+    publish_at_local: episode.publishAtLocal ?? null,
+    published_at: episode.publishedAt ?? null,
+    plays_total: episode.playsTotal,
+    playback_url: playback,
+    final_audio_url: episode.finalAudioKey ? audioUrl : null,
+    final_audio_exists: Boolean(episode.finalAudioKey),
+    playback_type: audioUrl ? 'local' : playback ? 'stream' : null,
+    has_transcript: Boolean(source?.transcriptReady) || (episode.transcriptLinks?.length ?? 0) > 0,
+    needs_republish: episode.publishState === 'needs_republish',
+    publish_state: episode.publishState ?? null,
+    publish_error: episode.publishError ?? null,
+    spreaker_episode_id: episode.hostKind === 'spreaker' ? (episode.hostEpisodeId ?? null) : null,
+    error_message: episode.errorMessage ?? null,
+    cleanup_stats: episode.cleanupStats ?? null,
+    editable: isEditable(episode),
+    retry_available: retryAvailable(base, now),
+    ...base,
+  };
+}

@@ -1,0 +1,168 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  EPISODE_MESSAGES,
+  ZEpisodeListQuery,
+  ZEpisodeUpdateRequest,
+  retryAvailable,
+  type TEpisode,
+  type TEpisodeListQuery,
+  type TEpisodePage,
+  type TEpisodeUpdate,
+  type TEpisodeUpdateRequest,
+  type TRetryResponse,
+} from '@ppp/contracts';
+import { AppError } from '../errors.ts';
+import { parseInput } from '../validation.ts';
+import type { User } from '../users/user.entity.ts';
+import type { StoragePort } from '../storage/storage.ts';
+import { MediaItemSchema } from '../media/media-item.entity.ts';
+import { TemplateSchema } from '../templates/template.entity.ts';
+import type { Episode } from './episode.entity.ts';
+import type { EpisodesRepository } from './episodes.repository.ts';
+import { contentTypeOfKey, extensionOfKey, type EpisodeFileKind, type EpisodeLinks } from './episode-links.ts';
+import type { EpisodeAssemblyPort } from './episode-assembly.port.ts';
+import { toEpisodeDto } from './episode.dto.ts';
+
+type Owner = Pick<User, 'id'>;
+
+export interface EpisodesServiceDeps {
+  em: EntityManager;
+  episodes: EpisodesRepository;
+  storage: StoragePort;
+  links: EpisodeLinks;
+  assembly: EpisodeAssemblyPort;
+  baseUrl: string;
+}
+
+/** users/{userId}/episodes/{episodeId}/: every file stored for one episode. */
+export function episodePrefix(userId: string, episodeId: string): string {
+  return `users/${userId}/episodes/${episodeId}/`;
+}
+
+/** Episode History (spec 001): list, read, edit, delete and retry one user's episodes; another user's are 404. */
+export class EpisodesService {
+  private readonly deps: EpisodesServiceDeps;
+  constructor(deps: EpisodesServiceDeps) {
+    this.deps = deps;
+  }
+
+  async getOwned(user: Owner, id: string): Promise<Episode> {
+    const episode = await this.deps.episodes.findOwned(user, id);
+    if (!episode) throw new AppError('NOT_FOUND', EPISODE_MESSAGES.episodeNotFound);
+    return episode;
+  }
+
+  toDto(episode: Episode, now = new Date()): Promise<TEpisode> {
+    return toEpisodeDto(episode, this.deps.links, this.deps.baseUrl, now);
+  }
+
+  /** GET /api/episodes/?limit=500&offset=n: newest first, with the total for paging. */
+  async page(user: Owner, input: TEpisodeListQuery): Promise<TEpisodePage> {
+    const query = parseInput(ZEpisodeListQuery, input);
+    const { items, total } = await this.deps.episodes.page(user, { limit: query.limit, offset: query.offset, podcastId: query.podcast_id });
+    const now = new Date();
+    return { items: await Promise.all(items.map((e) => this.toDto(e, now))), total, limit: query.limit, offset: query.offset };
+  }
+
+  /** GET /api/episodes: the same list as a plain array (one page of 500). */
+  async list(user: Owner, input: TEpisodeListQuery = {}): Promise<TEpisode[]> {
+    return (await this.page(user, input)).items;
+  }
+
+  async get(user: Owner, id: string): Promise<TEpisode> {
+    return this.toDto(await this.getOwned(user, id));
+  }
+
+  /** PATCH /api/episodes/{id}: what is sent is changed; a season/episode pair another episode of the show has is refused. */
+  async update(user: Owner, id: string, input: TEpisodeUpdateRequest): Promise<TEpisode> {
+    const body = parseInput(ZEpisodeUpdateRequest, input);
+    const episode = await this.getOwned(user, id);
+    await this.checkNumbers(episode, body);
+    if (body.template_id !== undefined) await this.checkTemplate(user, body.template_id);
+    const oldCover = episode.coverStorageKey ?? null;
+    if (body.cover_image_path !== undefined) episode.coverStorageKey = await this.coverKeyFor(user, episode, body.cover_image_path);
+    if (body.title !== undefined) episode.title = body.title;
+    if (body.description !== undefined) episode.description = body.description;
+    if (body.tags !== undefined) episode.tags = body.tags;
+    if (body.is_explicit !== undefined) episode.explicit = body.is_explicit;
+    if (body.image_crop !== undefined) episode.coverCrop = body.image_crop;
+    if (body.season_number !== undefined) episode.season = body.season_number;
+    if (body.episode_number !== undefined) episode.episodeNumber = body.episode_number;
+    if (body.template_id !== undefined) episode.templateId = body.template_id;
+    await this.deps.episodes.flush();
+    if (oldCover && oldCover !== episode.coverStorageKey) await this.deps.storage.delete(oldCover);
+    return this.toDto(episode);
+  }
+
+  /** DELETE /api/episodes/{id}: the row and its stored files. Minutes already used are not refunded (spec 002 §1). */
+  async delete(user: Owner, id: string): Promise<void> {
+    const episode = await this.getOwned(user, id);
+    const keys = [episode.finalAudioKey, episode.coverStorageKey, episode.mirrorKey].filter((k): k is string => Boolean(k));
+    await this.deps.episodes.remove(episode);
+    for (const key of keys) await this.deps.storage.delete(key);
+    await this.deps.storage.delete(episodePrefix(user.id, episode.id));
+  }
+
+  /** POST /api/episodes/{id}/retry: an error episode, or one stuck processing; status back to processing and assembly queued again. */
+  async retry(user: Owner, id: string, now = new Date()): Promise<TRetryResponse> {
+    const episode = await this.getOwned(user, id);
+    const state = { status: episode.status, duration_ms: episode.durationMs ?? null, processed_at: episode.processedAt ?? null, created_at: episode.createdAt };
+    if (!retryAvailable(state, now)) throw new AppError('CONFLICT', EPISODE_MESSAGES.notRetryable);
+    await this.deps.assembly.requeue(episode);
+    episode.status = 'processing';
+    episode.errorMessage = null;
+    // The stuck clock restarts from the retry, so the same episode is not offered again at once.
+    episode.processedAt = now;
+    await this.deps.episodes.flush();
+    return { id: episode.id, status: episode.status };
+  }
+
+  /**
+   * The episode behind a file URL: a valid signature opens it for anyone (audio elements and images
+   * send no bearer header); without one, only its owner. Anything else is 404.
+   */
+  async forFile(user: Owner | null, kind: EpisodeFileKind, id: string, query: { expires?: string; sig?: string }, part = ''): Promise<Episode> {
+    if (query.sig !== undefined) {
+      const episode = (await this.deps.links.verify(kind, id, query, part)) ? await this.deps.episodes.findById(id) : null;
+      if (!episode) throw new AppError('NOT_FOUND', EPISODE_MESSAGES.episodeNotFound);
+      return episode;
+    }
+    if (!user) throw new AppError('NOT_FOUND', EPISODE_MESSAGES.episodeNotFound);
+    return this.getOwned(user, id);
+  }
+
+  /** The stored cover of an episode (else its show's) for GET /api/episodes/{id}/cover. */
+  async coverFile(episode: Episode): Promise<{ key: string; contentType: string } | null> {
+    const key = episode.coverStorageKey ?? (typeof episode.podcast === 'object' ? episode.podcast.coverStorageKey : null) ?? null;
+    if (!key) return null;
+    return { key, contentType: contentTypeOfKey(key) };
+  }
+
+  private async checkNumbers(episode: Episode, body: TEpisodeUpdate): Promise<void> {
+    if (body.season_number === undefined && body.episode_number === undefined) return;
+    const season = body.season_number !== undefined ? body.season_number : (episode.season ?? null);
+    const number = body.episode_number !== undefined ? body.episode_number : (episode.episodeNumber ?? null);
+    if (season === (episode.season ?? null) && number === (episode.episodeNumber ?? null)) return;
+    if (number !== null && (await this.deps.episodes.numberTaken(episode, season, number))) {
+      throw new AppError('CONFLICT', EPISODE_MESSAGES.duplicateNumber);
+    }
+  }
+
+  private async checkTemplate(user: Owner, templateId: string | null): Promise<void> {
+    if (templateId === null) return;
+    const found = await this.deps.em.count(TemplateSchema, { id: templateId, user: user.id });
+    if (found === 0) throw new AppError('NOT_FOUND', EPISODE_MESSAGES.templateNotFound);
+  }
+
+  /** An uploaded cover (its /static/media/ path or stored name) copied under the episode; null removes the cover. */
+  private async coverKeyFor(user: Owner, episode: Episode, path: string | null): Promise<string | null> {
+    if (path === null || path === '') return null;
+    if (path === `/api/episodes/${episode.id}/cover` && episode.coverStorageKey) return episode.coverStorageKey;
+    const filename = path.split('?')[0]?.split('/').pop() ?? '';
+    const item = await this.deps.em.findOne(MediaItemSchema, { user: user.id, filename, category: 'cover_art' });
+    if (!item || !(await this.deps.storage.stat(item.storageKey))) throw new AppError('NOT_FOUND', EPISODE_MESSAGES.coverNotFound);
+    const key = `${episodePrefix(user.id, episode.id)}cover-${Date.now().toString(36)}.${extensionOfKey(item.storageKey)}`;
+    await this.deps.storage.putBytes(key, await this.deps.storage.readBytes(item.storageKey));
+    return key;
+  }
+}

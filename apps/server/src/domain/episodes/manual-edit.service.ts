@@ -1,0 +1,61 @@
+import {
+  EPISODE_MESSAGES,
+  ZManualEditCommitRequest,
+  normalizeManualCuts,
+  type TEditContext,
+  type TManualEditCommitRequest,
+  type TManualEditCommitResponse,
+} from '@ppp/contracts';
+import { AppError } from '../errors.ts';
+import { parseInput } from '../validation.ts';
+import type { User } from '../users/user.entity.ts';
+import type { Episode } from './episode.entity.ts';
+import type { EpisodesService } from './episodes.service.ts';
+import type { EpisodeLinks } from './episode-links.ts';
+import type { EpisodeAssemblyPort } from './episode-assembly.port.ts';
+import { joinCuts } from './content-timeline.ts';
+
+type Owner = Pick<User, 'id'>;
+
+/** The manual waveform cut editor (spec 001 'Manual editor'): its context, and committing cuts for a re-render. */
+export class ManualEditService {
+  private readonly deps: { episodes: EpisodesService; links: EpisodeLinks; assembly: EpisodeAssemblyPort };
+  constructor(deps: { episodes: EpisodesService; links: EpisodeLinks; assembly: EpisodeAssemblyPort }) {
+    this.deps = deps;
+  }
+
+  /** An episode that can be cut: assembled here, with its finished file, and not being processed. */
+  async editable(user: Owner, id: string): Promise<Episode> {
+    const episode = await this.deps.episodes.getOwned(user, id);
+    if (episode.status === 'processing' || episode.status === 'pending') throw new AppError('CONFLICT', EPISODE_MESSAGES.busyRendering);
+    if (!episode.finalAudioKey) throw new AppError('NOT_READY', EPISODE_MESSAGES.notAssembled);
+    if (!episode.edl) throw new AppError('BAD_REQUEST', EPISODE_MESSAGES.noEdl);
+    return episode;
+  }
+
+  /** GET /api/episodes/{id}/edit-context */
+  async context(user: Owner, id: string): Promise<TEditContext> {
+    const episode = await this.editable(user, id);
+    const manual = (episode.edl?.content.cuts ?? []).filter((cut) => cut.reasons.includes('manual'));
+    return {
+      episode_id: episode.id,
+      duration_ms: episode.durationMs ?? episode.edl?.duration_ms ?? 0,
+      existing_cuts: manual.map((cut) => ({ start_ms: cut.start_ms, end_ms: cut.end_ms })),
+      audio_url: await this.deps.links.url('audio', episode.id),
+      peaks_url: await this.deps.assembly.peaksUrl(episode),
+    };
+  }
+
+  /** POST /api/episodes/{id}/manual-edit/commit: cuts of 20 ms or more, sorted, joined where they overlap, then re-rendered. */
+  async commit(user: Owner, id: string, input: TManualEditCommitRequest): Promise<TManualEditCommitResponse> {
+    const body = parseInput(ZManualEditCommitRequest, input);
+    const episode = await this.editable(user, id);
+    const durationMs = episode.durationMs ?? episode.edl?.duration_ms ?? 0;
+    const cuts = joinCuts(normalizeManualCuts(body.cuts)).map((cut) => ({ start_ms: cut.start_ms, end_ms: Math.min(cut.end_ms, durationMs) }));
+    if (cuts.some((cut) => cut.start_ms >= durationMs)) throw new AppError('VALIDATION', EPISODE_MESSAGES.cutOutside);
+    const kept = normalizeManualCuts(cuts);
+    if (kept.length === 0) throw new AppError('VALIDATION', EPISODE_MESSAGES.noCuts);
+    const result = await this.deps.assembly.addCutsAndRerender(episode, kept);
+    return { duration_ms: result.duration_ms, status: result.status, cuts: kept };
+  }
+}

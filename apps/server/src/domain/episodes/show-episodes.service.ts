@@ -1,0 +1,52 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ZEpisodeStatus, ZPublishState, ZVisibility, type TPodcastSummary, type TShowEpisode } from '@ppp/contracts';
+import type { User } from '../users/user.entity.ts';
+import type { PodcastsService } from '../podcasts/podcasts.service.ts';
+import { episodeUrls, publicState } from '../publishing/feed.service.ts';
+import { EpisodeSchema, type Episode } from './episode.entity.ts';
+
+/** The per-show episode figures of the podcast manager: the summary and a short publishable list. */
+export class ShowEpisodesService {
+  private readonly deps: { em: EntityManager; podcasts: PodcastsService; baseUrl: string };
+  constructor(deps: { em: EntityManager; podcasts: PodcastsService; baseUrl: string }) {
+    this.deps = deps;
+  }
+
+  /** GET /api/episodes/summary?podcast_id=: total, and how many are neither published nor scheduled. */
+  async summary(user: Pick<User, 'id'>, podcastId: string): Promise<TPodcastSummary> {
+    const podcast = await this.deps.podcasts.getForUser(user, podcastId);
+    const total = await this.deps.em.count(EpisodeSchema, { podcast: podcast.id });
+    const live = await this.deps.em.count(EpisodeSchema, { podcast: podcast.id, status: { $in: ['published', 'scheduled'] } });
+    return { podcast_id: podcast.id, total, unpublished_or_unscheduled: total - live };
+  }
+
+  /** The show's episodes, newest first. */
+  async list(user: Pick<User, 'id'>, podcastId: string): Promise<TShowEpisode[]> {
+    const podcast = await this.deps.podcasts.getForUser(user, podcastId);
+    const rows = await this.deps.em.find(EpisodeSchema, { podcast: podcast.id }, { orderBy: { createdAt: 'desc' }, limit: 200 });
+    return rows.map((row) => this.toRow(podcast, row));
+  }
+
+  private toRow(podcast: { id: string; hostKind: string }, episode: Episode): TShowEpisode {
+    const state = publicState(episode);
+    const listed = podcast.hostKind !== 'spreaker' && state.publish_at !== null && state.visibility !== 'unpublished' && Boolean(episode.finalAudioKey);
+    return {
+      id: episode.id,
+      podcast_id: podcast.id,
+      title: episode.title,
+      status: ZEpisodeStatus.catch('processing').parse(episode.status),
+      visibility: ZVisibility.catch('public').parse(episode.visibility),
+      publish_state: episode.publishState ? ZPublishState.catch('queued').parse(episode.publishState) : null,
+      publish_at: episode.publishAt ?? null,
+      publish_at_local: episode.publishAtLocal ?? null,
+      published_at: episode.publishedAt ?? null,
+      created_at: episode.createdAt,
+      duration_ms: episode.durationMs ?? null,
+      has_audio: Boolean(episode.finalAudioKey),
+      host_episode_id: episode.hostEpisodeId ?? null,
+      last_error: episode.publishError ?? null,
+      plays_total: episode.playsTotal,
+      audio_url: listed ? episodeUrls(this.deps.baseUrl, podcast.id, episode).audio : null,
+    };
+  }
+}

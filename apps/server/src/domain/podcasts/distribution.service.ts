@@ -1,0 +1,98 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  CHECKLIST_DEFINITIONS,
+  ZChecklistKey,
+  ZChecklistStatus,
+  ZChecklistUpdateRequest,
+  type TChecklistItem,
+  type TChecklistResponse,
+  type TChecklistUpdateRequest,
+} from '@ppp/contracts';
+import { AppError } from '../errors.ts';
+import { parseInput } from '../validation.ts';
+import type { User } from '../users/user.entity.ts';
+import { EpisodeSchema } from '../episodes/episode.entity.ts';
+import { showFeedUrl } from '../publishing/feed/index.ts';
+import { DistributionItemSchema } from './distribution-item.entity.ts';
+import type { Podcast } from './podcast.entity.ts';
+import type { PodcastsService } from './podcasts.service.ts';
+
+export const DISTRIBUTION_MESSAGES = {
+  unknownItem: 'Unknown checklist item',
+  noCover: 'Add cover art to the show first: directories refuse a feed without artwork.',
+  noEpisode: 'Publish at least one episode first: directories refuse an empty feed.',
+} as const;
+
+/** Spreaker's public feed of a show (what directories are given when Spreaker hosts it). */
+export function spreakerFeedUrl(showId: string): string {
+  return `https://www.spreaker.com/show/${showId}/episodes/feed`;
+}
+export function spreakerShowUrl(showId: string): string {
+  return `https://www.spreaker.com/show/${showId}`;
+}
+
+/** The distribution checklist of one show: static directory steps with the show's own progress. */
+export class DistributionService {
+  private readonly em: EntityManager;
+  private readonly podcasts: PodcastsService;
+  private readonly baseUrl: string;
+  constructor(deps: { em: EntityManager; podcasts: PodcastsService; baseUrl: string }) {
+    this.em = deps.em;
+    this.podcasts = deps.podcasts;
+    this.baseUrl = deps.baseUrl;
+  }
+
+  /** GET /api/podcasts/{id}/distribution/checklist */
+  async checklist(user: Pick<User, 'id'>, podcastId: string): Promise<TChecklistResponse> {
+    const podcast = await this.podcasts.getForUser(user, podcastId);
+    const saved = await this.em.find(DistributionItemSchema, { podcast: podcast.id });
+    const byKey = new Map(saved.map((row) => [row.key, row]));
+    const disabled = await this.disabledReason(podcast);
+    const items: TChecklistItem[] = CHECKLIST_DEFINITIONS.map((definition) => {
+      const row = byKey.get(definition.key);
+      return {
+        ...definition,
+        // Automatic directories follow another listing; nothing to submit, so nothing to block.
+        disabled_reason: definition.automation === 'automatic' ? null : disabled,
+        status: ZChecklistStatus.catch('not_started').parse(row?.status ?? 'not_started'),
+        notes: row?.notes ?? null,
+      };
+    });
+    return {
+      items,
+      rss_feed_url: this.feedUrlOf(podcast),
+      spreaker_show_url: podcast.hostKind === 'spreaker' && podcast.spreakerShowId ? spreakerShowUrl(podcast.spreakerShowId) : null,
+    };
+  }
+
+  /** PUT /api/podcasts/{id}/distribution/checklist/{key}: status and notes of one item. */
+  async update(user: Pick<User, 'id'>, podcastId: string, key: string, input: TChecklistUpdateRequest): Promise<TChecklistItem> {
+    const podcast = await this.podcasts.getForUser(user, podcastId);
+    const parsedKey = ZChecklistKey.safeParse(key);
+    if (!parsedKey.success) throw new AppError('NOT_FOUND', DISTRIBUTION_MESSAGES.unknownItem);
+    const body = parseInput(ZChecklistUpdateRequest, input);
+    // Insert-or-update in one statement: two quick saves of the same item never collide.
+    await this.em.getConnection().execute(
+      `insert into podcast_distribution_items (id, podcast_id, key, status, notes, updated_at)
+       values (gen_random_uuid(), ?, ?, ?, ?, now())
+       on conflict (podcast_id, key) do update set status = excluded.status,
+         notes = case when ? then excluded.notes else podcast_distribution_items.notes end, updated_at = now()`,
+      [podcast.id, parsedKey.data, body.status, body.notes ?? null, body.notes !== undefined],
+    );
+    const result = await this.checklist(user, podcastId);
+    const item = result.items.find((i) => i.key === parsedKey.data);
+    if (!item) throw new AppError('NOT_FOUND', DISTRIBUTION_MESSAGES.unknownItem);
+    return item;
+  }
+
+  feedUrlOf(podcast: Pick<Podcast, 'id' | 'hostKind' | 'spreakerShowId'>): string {
+    if (podcast.hostKind === 'spreaker' && podcast.spreakerShowId) return spreakerFeedUrl(podcast.spreakerShowId);
+    return showFeedUrl(this.baseUrl, podcast.id);
+  }
+
+  private async disabledReason(podcast: Podcast): Promise<string | null> {
+    if (!podcast.coverStorageKey && podcast.hostKind !== 'spreaker') return DISTRIBUTION_MESSAGES.noCover;
+    const live = await this.em.count(EpisodeSchema, { podcast: podcast.id, status: { $in: ['published', 'scheduled'] } });
+    return live > 0 ? null : DISTRIBUTION_MESSAGES.noEpisode;
+  }
+}

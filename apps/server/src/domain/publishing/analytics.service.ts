@@ -1,0 +1,88 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { PUBLISH_LIMITS, ZPlaysQuery, type TEpisodePlays, type TPlaysQuery, type TShowPlays } from '@ppp/contracts';
+import { parseInput } from '../validation.ts';
+import type { User } from '../users/user.entity.ts';
+import { EpisodeSchema } from '../episodes/episode.entity.ts';
+import type { Podcast } from '../podcasts/podcast.entity.ts';
+import type { PodcastsService } from '../podcasts/podcasts.service.ts';
+import type { SpreakerService } from '../spreaker/spreaker.service.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface Window {
+  since: Date | null;
+  from: string;
+  to: string;
+}
+
+/**
+ * Plays per episode and per show, from whichever host each show uses: the built-in host's counted
+ * downloads, or Spreaker's statistics. A Spreaker show whose statistics cannot be read is left out
+ * rather than failing the whole answer.
+ */
+export class AnalyticsService {
+  private readonly deps: { em: EntityManager; podcasts: PodcastsService; spreaker: SpreakerService };
+  constructor(deps: { em: EntityManager; podcasts: PodcastsService; spreaker: SpreakerService }) {
+    this.deps = deps;
+  }
+
+  private window(window: 'last30d' | 'all', now: Date): Window {
+    const since = window === 'all' ? null : new Date(now.getTime() - PUBLISH_LIMITS.playsWindowDays * DAY_MS);
+    return { since, from: (since ?? new Date('2005-01-01T00:00:00Z')).toISOString().slice(0, 10), to: now.toISOString().slice(0, 10) };
+  }
+
+  private async shows(user: Pick<User, 'id'>, podcastId: string | undefined): Promise<Podcast[]> {
+    return podcastId ? [await this.deps.podcasts.getForUser(user, podcastId)] : this.deps.podcasts.findForUser(user);
+  }
+
+  /** GET /api/spreaker/analytics/plays/episodes?window=last30d */
+  async episodePlays(user: Pick<User, 'id'>, input: TPlaysQuery, now = new Date()): Promise<TEpisodePlays> {
+    const query = parseInput(ZPlaysQuery, input);
+    const window = this.window(query.window, now);
+    const items: TEpisodePlays['items'] = [];
+    for (const podcast of await this.shows(user, query.podcast_id)) {
+      const plays = await this.playsByEpisode(user, podcast, window);
+      if (!plays) continue;
+      const episodes = await this.deps.em.find(EpisodeSchema, { podcast: podcast.id, status: { $in: ['published', 'scheduled'] } });
+      for (const episode of episodes) {
+        const key = podcast.hostKind === 'spreaker' ? (episode.hostEpisodeId ?? '') : episode.id;
+        items.push({ episode_id: episode.id, podcast_id: podcast.id, title: episode.title, plays_total: plays.get(key) ?? 0 });
+      }
+    }
+    items.sort((a, b) => b.plays_total - a.plays_total);
+    return { items, window: query.window };
+  }
+
+  /** GET /api/spreaker/analytics/plays/shows?window=last30d */
+  async showPlays(user: Pick<User, 'id'>, input: TPlaysQuery, now = new Date()): Promise<TShowPlays> {
+    const query = parseInput(ZPlaysQuery, input);
+    const window = this.window(query.window, now);
+    const items: TShowPlays['items'] = [];
+    for (const podcast of await this.shows(user, query.podcast_id)) {
+      const plays = await this.playsByEpisode(user, podcast, window);
+      if (!plays) continue;
+      const total = [...plays.values()].reduce((sum, n) => sum + n, 0);
+      items.push({ podcast_id: podcast.id, name: podcast.name, host: podcast.hostKind === 'spreaker' ? 'spreaker' : 'builtin', plays_total: total });
+    }
+    return { items, window: query.window };
+  }
+
+  /** Plays keyed by our episode id (built-in) or Spreaker's episode id; null when the host cannot answer. */
+  private async playsByEpisode(user: Pick<User, 'id'>, podcast: Podcast, window: Window): Promise<Map<string, number> | null> {
+    if (podcast.hostKind === 'spreaker' && podcast.spreakerShowId) {
+      try {
+        const totals = await this.deps.spreaker.call(user, (client) =>
+          client.showEpisodePlayTotals(Number(podcast.spreakerShowId), { from: window.from, to: window.to }),
+        );
+        return new Map(totals.map((row) => [String(row.episode_id), row.plays_count]));
+      } catch {
+        return null;
+      }
+    }
+    const rows = await this.deps.em.getConnection().execute<{ episode_id: string; plays: string }[]>(
+      `select episode_id, count(*) as plays from episode_downloads where podcast_id = ? ${window.since ? 'and created_at >= ?' : ''} group by episode_id`,
+      window.since ? [podcast.id, window.since] : [podcast.id],
+    );
+    return new Map(rows.map((row) => [row.episode_id, Number(row.plays)]));
+  }
+}

@@ -1,0 +1,52 @@
+import pg from 'pg';
+
+/** Advisory-lock namespace of publish work (the first key of the two-key form). */
+const NAMESPACE = 727006;
+const RETRY_MS = 100;
+const pools = new Map<string, pg.Pool>();
+
+function poolFor(connectionString: string): pg.Pool {
+  let pool = pools.get(connectionString);
+  if (!pool) {
+    pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 5_000, allowExitOnIdle: true });
+    pool.on('error', () => undefined);
+    pools.set(connectionString, pool);
+  }
+  return pool;
+}
+
+export class EpisodeBusyError extends Error {
+  constructor() {
+    super('This episode is being published right now. Try again in a moment.');
+    this.name = 'EpisodeBusyError';
+  }
+}
+
+/**
+ * Runs `work` while holding a PostgreSQL advisory lock on one episode, on a connection of its own.
+ * Every publish, unpublish and republish of an episode goes through it, so a double click, a retry
+ * racing the first attempt or two workers never act on the host at once. If the process dies, the
+ * connection closes and PostgreSQL releases the lock.
+ */
+export async function withEpisodeLock<T>(connectionString: string, episodeId: string, work: () => Promise<T>, timeoutMs = 120_000): Promise<T> {
+  const client = await poolFor(connectionString).connect();
+  let broken: Error | undefined;
+  try {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [NAMESPACE, episodeId]);
+      if (rows[0]?.ok) break;
+      if (Date.now() > deadline) throw new EpisodeBusyError();
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+    }
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1, hashtext($2))', [NAMESPACE, episodeId]).catch((error: Error) => {
+        broken = error;
+      });
+    }
+  } finally {
+    client.release(broken ?? false);
+  }
+}

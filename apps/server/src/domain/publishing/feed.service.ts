@@ -1,0 +1,213 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import {
+  ZFeedShow,
+  ZPublishableEpisode,
+  ZTranscriptLink,
+  ZVisibility,
+  type TChapterInput,
+  type TFeedShow,
+  type TPublishableEpisode,
+  type TTranscriptLink,
+  type TTranscriptWord,
+} from '@ppp/contracts';
+import { AppError } from '../errors.ts';
+import { EpisodeSchema, type Episode } from '../episodes/episode.entity.ts';
+import type { Podcast } from '../podcasts/podcast.entity.ts';
+import { decodeCategory, guidOf, showCoverUrl } from '../podcasts/podcast.dto.ts';
+import type { PodcastsService } from '../podcasts/podcasts.service.ts';
+import { TranscriptSchema } from '../transcripts/transcript.entity.ts';
+import type { StoragePort } from '../storage/storage.ts';
+import { buildFeed, chaptersJson, isListedInFeed, showFeedUrl, transcriptToJson, transcriptToWebVtt } from './feed/index.ts';
+import { episodeChapters, episodeWords } from './episode-timeline.ts';
+
+export const FEED_CONTENT_TYPE = 'application/rss+xml; charset=utf-8';
+const NOT_FOUND = 'Episode not found';
+
+const AUDIO_TYPES: Record<string, string> = {
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  mp4: 'audio/mp4',
+  aac: 'audio/aac',
+  ogg: 'audio/ogg',
+  opus: 'audio/ogg',
+  wav: 'audio/wav',
+  flac: 'audio/flac',
+};
+
+/** An episode's tags; a row written with the column default may hold the JSON text '[]' instead of an array. */
+export function tagsOf(episode: Pick<Episode, 'tags'>): string[] {
+  const tags: unknown = episode.tags;
+  if (Array.isArray(tags)) return tags.filter((t): t is string => typeof t === 'string');
+  if (typeof tags === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(tags);
+      return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === 'string') : [];
+    } catch {
+      return [];
+    }
+  }
+  return [];
+}
+
+export function extensionOf(key: string): string {
+  const match = /\.([a-z0-9]+)$/i.exec(key);
+  return match?.[1]?.toLowerCase() ?? 'mp3';
+}
+
+export function audioTypeOf(key: string): string {
+  return AUDIO_TYPES[extensionOf(key)] ?? 'audio/mpeg';
+}
+
+/** The public paths of one built-in host episode; the extension tells podcast apps the format. */
+export function episodeUrls(baseUrl: string, podcastId: string, episode: Pick<Episode, 'id' | 'finalAudioKey' | 'coverStorageKey'>) {
+  const root = `${baseUrl}/feeds/${podcastId}/episodes/${episode.id}`;
+  return {
+    audio: `${root}.${extensionOf(episode.finalAudioKey ?? 'x.mp3')}`,
+    vtt: `${root}/transcript.vtt`,
+    json: `${root}/transcript.json`,
+    chapters: `${root}/chapters.json`,
+    cover: episode.coverStorageKey ? `${root}/cover.${extensionOf(episode.coverStorageKey)}` : null,
+  };
+}
+
+export interface RenderedFeed {
+  xml: string;
+  etag: string;
+  lastModified: Date;
+}
+
+/** Where an episode stands as far as the public is concerned. */
+export function publicState(episode: Pick<Episode, 'status' | 'publishAt' | 'visibility'>): { publish_at: Date | null; visibility: z.infer<typeof ZVisibility> } {
+  const live = episode.status === 'published' || episode.status === 'scheduled';
+  return { publish_at: live ? (episode.publishAt ?? null) : null, visibility: ZVisibility.catch('public').parse(episode.visibility) };
+}
+
+/**
+ * The built-in host's public side: the show's feed, its episodes' enclosures, transcripts, chapters
+ * and artwork. Scheduled episodes are listed from their time on, not before.
+ */
+export class FeedService {
+  private readonly deps: { em: EntityManager; storage: StoragePort; podcasts: PodcastsService; baseUrl: string };
+  constructor(deps: { em: EntityManager; storage: StoragePort; podcasts: PodcastsService; baseUrl: string }) {
+    this.deps = deps;
+  }
+
+  feedShow(podcast: Podcast): TFeedShow {
+    return ZFeedShow.parse({
+      id: podcast.id,
+      name: podcast.name,
+      description: podcast.description,
+      podcast_type: podcast.podcastType,
+      language: podcast.language,
+      copyright_line: podcast.copyrightLine ?? null,
+      owner_name: podcast.ownerName ?? null,
+      owner_email: podcast.ownerEmail ?? null,
+      author_name: podcast.authorName ?? null,
+      contact_email: podcast.contactEmail ?? null,
+      category: decodeCategory(podcast.category),
+      category_2: decodeCategory(podcast.category2),
+      category_3: decodeCategory(podcast.category3),
+      explicit: podcast.explicit,
+      website_url: podcast.websiteUrl ?? null,
+      locked: podcast.locked,
+      cover_url: showCoverUrl(this.deps.baseUrl, podcast),
+      podcast_guid: guidOf(this.deps.baseUrl, podcast),
+    });
+  }
+
+  /** The feed item of an episode whose audio this host serves; null when it has none. */
+  async feedEpisode(podcast: Pick<Podcast, 'id'>, episode: Episode): Promise<TPublishableEpisode | null> {
+    if (!episode.finalAudioKey) return null;
+    const urls = episodeUrls(this.deps.baseUrl, podcast.id, episode);
+    const length = episode.finalAudioBytes ?? (await this.deps.storage.stat(episode.finalAudioKey))?.size ?? 0;
+    const hasTranscript = (await this.transcriptWords(episode)) !== null;
+    const external = (episode.transcriptLinks ?? []).flatMap((link) => {
+      const parsed = ZTranscriptLink.safeParse({ url: link.url, type: link.type, ...(link.language ? { language: link.language } : {}) });
+      return parsed.success ? [parsed.data] : [];
+    });
+    const transcripts: TTranscriptLink[] = hasTranscript
+      ? [
+          { url: urls.vtt, type: 'text/vtt', rel: 'captions' },
+          { url: urls.json, type: 'application/json' },
+        ]
+      : external;
+    const chapters = this.chapters(episode);
+    return ZPublishableEpisode.parse({
+      id: episode.id,
+      title: episode.title,
+      description_html: episode.description,
+      guid: episode.guid,
+      ...publicState(episode),
+      duration_s: episode.durationMs ? episode.durationMs / 1000 : null,
+      enclosure: { url: urls.audio, length, type: audioTypeOf(episode.finalAudioKey) },
+      season: episode.season ?? null,
+      episode: episode.episodeNumber ?? null,
+      episode_type: ['full', 'trailer', 'bonus'].includes(episode.episodeType) ? episode.episodeType : 'full',
+      explicit: episode.explicit,
+      image_url: urls.cover,
+      tags: tagsOf(episode),
+      transcripts,
+      chapters_url: chapters.length > 0 ? urls.chapters : (episode.chaptersUrl ?? null),
+    });
+  }
+
+  /** GET /feeds/{id}.xml; the build date is the last change, so an unchanged feed keeps its ETag. */
+  async render(podcastId: string, now = new Date()): Promise<RenderedFeed> {
+    const podcast = await this.deps.podcasts.getPublic(podcastId);
+    const rows = await this.deps.em.find(
+      EpisodeSchema,
+      { podcast: podcast.id, status: { $in: ['published', 'scheduled'] }, finalAudioKey: { $ne: null } },
+      { orderBy: { publishAt: 'desc' } },
+    );
+    const items: TPublishableEpisode[] = [];
+    for (const row of rows) {
+      const item = await this.feedEpisode(podcast, row);
+      if (item && isListedInFeed(item, now)) items.push(item);
+    }
+    const times = [podcast.updatedAt.getTime(), ...items.map((i) => i.publish_at!.getTime())];
+    for (const row of rows) if (items.some((i) => i.id === row.id)) times.push(row.updatedAt.getTime());
+    // Whole seconds (HTTP dates have no more), rounded up so every listed episode stays at or before it.
+    const lastModified = new Date(Math.ceil(Math.max(...times) / 1000) * 1000);
+    const xml = buildFeed(this.feedShow(podcast), items, { now: lastModified, baseUrl: this.deps.baseUrl, feedUrl: showFeedUrl(this.deps.baseUrl, podcast.id) });
+    const etag = `"${createHash('sha256').update(xml).digest('base64url').slice(0, 27)}"`;
+    return { xml, etag, lastModified };
+  }
+
+  /** An episode the public may fetch: published (or scheduled and due), not private, in this show. */
+  async publicEpisode(podcastId: string, episodeId: string, now = new Date()): Promise<Episode> {
+    const ids = z.object({ p: z.uuid(), e: z.uuid() }).safeParse({ p: podcastId, e: episodeId });
+    const episode = ids.success ? await this.deps.em.findOne(EpisodeSchema, { id: episodeId, podcast: podcastId }) : null;
+    if (!episode) throw new AppError('NOT_FOUND', NOT_FOUND);
+    const state = publicState(episode);
+    const due = state.publish_at !== null && state.publish_at.getTime() <= now.getTime();
+    if (!due || state.visibility === 'unpublished') throw new AppError('NOT_FOUND', NOT_FOUND);
+    return episode;
+  }
+
+  /** The episode's words on its own timeline; null when there is no transcript. */
+  async transcriptWords(episode: Episode): Promise<TTranscriptWord[] | null> {
+    const mediaId = episode.sourceMedia?.id;
+    if (!mediaId) return null;
+    const transcript = await this.deps.em.findOne(TranscriptSchema, { media: mediaId });
+    if (!transcript || transcript.words.length === 0) return null;
+    return episodeWords(transcript.words, episode.edl ?? null);
+  }
+
+  async transcriptFile(episode: Episode, format: 'vtt' | 'json'): Promise<string> {
+    const words = await this.transcriptWords(episode);
+    if (!words) throw new AppError('NOT_FOUND', 'No transcript for this episode');
+    return format === 'vtt' ? transcriptToWebVtt(words) : JSON.stringify(transcriptToJson(words));
+  }
+
+  chapters(episode: Episode): TChapterInput[] {
+    return episodeChapters(episode.chapters, episode.edl ?? null);
+  }
+
+  async chaptersFile(podcast: Podcast, episode: Episode): Promise<string> {
+    const chapters = this.chapters(episode);
+    if (chapters.length === 0) throw new AppError('NOT_FOUND', 'No chapters for this episode');
+    return JSON.stringify(chaptersJson(chapters, { title: episode.title, podcastName: podcast.name }));
+  }
+}

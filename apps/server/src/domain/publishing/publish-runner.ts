@@ -1,0 +1,133 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { randomBytes } from 'node:crypto';
+import type { TJobPayload } from '@ppp/contracts';
+import { SpreakerError, spreakerToAppError } from '../../adapters/spreaker/index.ts';
+import { AppError } from '../errors.ts';
+import { EpisodeSchema, type Episode } from '../episodes/episode.entity.ts';
+import type { Podcast } from '../podcasts/podcast.entity.ts';
+import { withEpisodeLock } from './episode-lock.ts';
+import { PublishRejected, type HostEpisodeRequest, type PodcastHost } from './hosts/host.ts';
+import type { HostRegistry } from './hosts/registry.ts';
+
+/**
+ * Test-only hook: called right after the host accepted an upload and before its id is recorded, so a
+ * test can stand in for a worker that dies at the worst moment. Never set outside tests.
+ */
+export const publishTestHooks: { afterUpload: ((episodeId: string) => void | Promise<void>) | null } = { afterUpload: null };
+
+export type PublishOutcome = 'published' | 'scheduled' | 'failed' | 'stale' | 'missing';
+
+export interface PublishAttempt {
+  /** No retry is left: a failure is recorded on the episode instead of thrown. */
+  final: boolean;
+}
+
+/** Marks an episode live; publish_at stays the scheduled time, or becomes now for "publish now". */
+export function markPublished(episode: Episode, now: Date): void {
+  episode.status = 'published';
+  episode.publishAt = episode.publishAt ?? now;
+  episode.publishedAt = now;
+  episode.publishState = 'published';
+  episode.publishError = null;
+  episode.hostUploadToken = null;
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof PublishRejected || error instanceof AppError) return error.message;
+  if (error instanceof SpreakerError) return spreakerToAppError(error).message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Refusals a retry cannot change: the feed check, Spreaker's 4xx, no Spreaker connection. */
+function permanent(error: unknown): boolean {
+  if (error instanceof AppError) return error.status < 500;
+  return error instanceof PublishRejected || (error instanceof SpreakerError && !error.retryable);
+}
+
+/**
+ * The publish.episode job. Check-then-act under a per-episode advisory lock: the lock keeps two runs
+ * apart, the recorded host episode id makes a second run a no-op, and the upload token saved before
+ * calling the host lets a run after a crash find the upload it made instead of making another.
+ */
+export class PublishRunner {
+  private readonly deps: { em: EntityManager; hosts: HostRegistry; connectionString: string };
+  constructor(deps: { em: EntityManager; hosts: HostRegistry; connectionString: string }) {
+    this.deps = deps;
+  }
+
+  run(payload: TJobPayload<'publish.episode'>, attempt: PublishAttempt, now = new Date()): Promise<PublishOutcome> {
+    return withEpisodeLock(this.deps.connectionString, payload.episode_id, async () => {
+      // A fresh entity manager: what another run committed while we waited for the lock is what we see.
+      const em = this.deps.em.fork();
+      const episode = await em.findOne(EpisodeSchema, { id: payload.episode_id }, { populate: ['podcast'] });
+      if (!episode) return 'missing';
+      if (!this.wanted(episode, payload)) return 'stale';
+      if (payload.go_live && episode.hostEpisodeId) {
+        markPublished(episode, now);
+        await em.flush();
+        return 'published';
+      }
+      const podcast = episode.podcast as Podcast;
+      const scheduledFor = episode.status === 'scheduled' && episode.publishAt && episode.publishAt > now ? episode.publishAt : null;
+      try {
+        await this.deliver(em, episode, podcast, scheduledFor, now);
+      } catch (error) {
+        if (!permanent(error) && !attempt.final) throw error;
+        this.recordFailure(episode, messageOf(error));
+        await em.flush();
+        return 'failed';
+      }
+      if (scheduledFor) {
+        episode.publishState = null;
+        episode.publishError = null;
+        episode.hostUploadToken = null;
+      } else {
+        markPublished(episode, now);
+      }
+      await em.flush();
+      return scheduledFor ? 'scheduled' : 'published';
+    });
+  }
+
+  /** Whether the episode still asks for this job: a cancelled or moved schedule, or a finished publish, does not. */
+  private wanted(episode: Episode, payload: TJobPayload<'publish.episode'>): boolean {
+    if (payload.go_live) {
+      return episode.status === 'scheduled' && episode.publishAt?.toISOString() === payload.publish_at;
+    }
+    if (episode.publishState !== 'queued' && episode.publishState !== 'publishing') return false;
+    if (episode.status === 'scheduled') return episode.publishAt?.toISOString() === payload.publish_at;
+    return episode.status === 'processed';
+  }
+
+  private async deliver(em: EntityManager, episode: Episode, podcast: Podcast, scheduledFor: Date | null, now: Date): Promise<void> {
+    const host: PodcastHost = this.deps.hosts.forShow(podcast);
+    const request = (token: string): HostEpisodeRequest => ({ podcast, episode, token, publishAt: scheduledFor, now });
+    await host.check(request(episode.hostUploadToken ?? ''));
+    if (episode.hostEpisodeId && episode.hostKind === host.kind) return;
+    let token = episode.hostUploadToken ?? null;
+    let hostId = token ? await host.findUpload(request(token)) : null;
+    if (!hostId) {
+      if (!token) token = randomBytes(6).toString('hex');
+      episode.hostUploadToken = token;
+      episode.publishState = 'publishing';
+      await em.flush();
+      hostId = await host.upload(request(token));
+      await publishTestHooks.afterUpload?.(episode.id);
+    }
+    episode.hostEpisodeId = hostId;
+    episode.hostKind = host.kind;
+    await em.flush();
+    // Tidying the token tag is cosmetic: the id is recorded, so a failure here must not fail the publish.
+    await host.finalize(request(token!), hostId).catch(() => undefined);
+  }
+
+  private recordFailure(episode: Episode, message: string): void {
+    episode.publishState = 'publish_error';
+    episode.publishError = message;
+    if (!episode.hostEpisodeId) {
+      episode.status = 'processed';
+      episode.publishAt = null;
+      episode.publishAtLocal = null;
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { publicUrl, spreakerOAuthConfig } from '../../config.ts';
+import type { SharedDeps } from '../services.ts';
+import { UrlSigner } from '../storage/url-signer.ts';
+import { secretBoxFor } from '../speech/secret-box.ts';
+import { PodcastsService } from '../podcasts/podcasts.service.ts';
+import { DistributionService } from '../podcasts/distribution.service.ts';
+import { HostShowService } from '../podcasts/host-show.service.ts';
+import { ShowEpisodesService } from '../episodes/show-episodes.service.ts';
+import { SpreakerService } from '../spreaker/spreaker.service.ts';
+import { FeedService } from './feed.service.ts';
+import { DownloadsService } from './downloads.service.ts';
+import { BuiltinHost } from './hosts/builtin-host.ts';
+import { SpreakerHost } from './hosts/spreaker-host.ts';
+import { HostRegistry } from './hosts/registry.ts';
+import { PublishingService } from './publishing.service.ts';
+import { PublishAllService } from './publish-all.service.ts';
+import { PublishRunner } from './publish-runner.ts';
+import { AnalyticsService } from './analytics.service.ts';
+
+/** Shows, hosting and publishing (issue 6): the services of one unit of work, on its entity manager. */
+export function createPublishingServices(em: EntityManager, shared: SharedDeps) {
+  const { config, storage } = shared;
+  const baseUrl = publicUrl(config);
+  const connectionString = String(em.config.get('clientUrl'));
+  const podcasts = new PodcastsService({ em, storage, baseUrl });
+  const spreaker = new SpreakerService({
+    em,
+    signer: new UrlSigner(em),
+    box: secretBoxFor(config),
+    oauth: spreakerOAuthConfig(config),
+    apiUrl: config.SPREAKER_BASE_URL,
+  });
+  const feeds = new FeedService({ em, storage, podcasts, baseUrl });
+  const hosts = new HostRegistry({
+    builtin: new BuiltinHost({ feeds, podcasts, storage }),
+    spreaker: new SpreakerHost({ storage, clientFor: (userId) => spreaker.clientFor(userId) }),
+  });
+  const publishing = new PublishingService({ em, jobs: shared.jobs, hosts, connectionString, baseUrl });
+  return {
+    podcasts,
+    distribution: new DistributionService({ em, podcasts, baseUrl }),
+    hostShows: new HostShowService({ em, podcasts, spreaker }),
+    showEpisodes: new ShowEpisodesService({ em, podcasts, baseUrl }),
+    spreaker,
+    feeds,
+    downloads: new DownloadsService(em),
+    publishing,
+    publishAll: new PublishAllService({ em, podcasts, publishing }),
+    publishRunner: new PublishRunner({ em, hosts, connectionString }),
+    analytics: new AnalyticsService({ em, podcasts, spreaker }),
+  };
+}

@@ -1,0 +1,243 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { z } from 'zod';
+import {
+  PODCAST_MESSAGES,
+  PUBLISH_MESSAGES,
+  VISIBILITIES,
+  ZEpisodeStatus,
+  ZPublishRequest,
+  ZPublishState,
+  ZUnpublishRequest,
+  scheduleProblem,
+  withinUnpublishWindow,
+  type TPublishRequest,
+  type TPublishStatus,
+  type TUnpublishRequest,
+  type TVisibility,
+} from '@ppp/contracts';
+import { AppError } from '../errors.ts';
+import { parseInput } from '../validation.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import type { User } from '../users/user.entity.ts';
+import { EpisodeSchema, type Episode } from '../episodes/episode.entity.ts';
+import type { Podcast } from '../podcasts/podcast.entity.ts';
+import { SpreakerError, spreakerToAppError } from '../../adapters/spreaker/index.ts';
+import { showFeedUrl } from './feed/index.ts';
+import { episodeUrls, publicState } from './feed.service.ts';
+import { EpisodeBusyError, withEpisodeLock } from './episode-lock.ts';
+import type { HostRegistry } from './hosts/registry.ts';
+
+export const EPISODE_NOT_FOUND = 'Episode not found';
+/** Episodes that carry finished audio and may be published. */
+const PUBLISHABLE = ['processed', 'scheduled', 'published'];
+
+export interface PublishingDeps {
+  em: EntityManager;
+  jobs: JobQueue;
+  hosts: HostRegistry;
+  connectionString: string;
+  baseUrl: string;
+}
+
+/** The publish calls of spec 001 §4 and §7: now, schedule, draft, status, unpublish, republish. */
+export class PublishingService {
+  private readonly deps: PublishingDeps;
+  constructor(deps: PublishingDeps) {
+    this.deps = deps;
+  }
+
+  /** One of the user's episodes (with its show); another user's is 404. */
+  async getOwned(user: Pick<User, 'id'>, id: string): Promise<Episode> {
+    const episode = z.uuid().safeParse(id).success
+      ? await this.deps.em.findOne(EpisodeSchema, { id, user: user.id }, { populate: ['podcast'] })
+      : null;
+    if (!episode) throw new AppError('NOT_FOUND', EPISODE_NOT_FOUND);
+    return episode;
+  }
+
+  toStatus(episode: Episode): TPublishStatus {
+    const podcast = episode.podcast as Podcast;
+    const state = publicState(episode);
+    const listed = podcast.hostKind !== 'spreaker' && state.publish_at !== null && state.visibility !== 'unpublished' && episode.finalAudioKey;
+    return {
+      episode_id: episode.id,
+      status: ZEpisodeStatus.catch('processed').parse(episode.status),
+      publish_state: episode.publishState ? ZPublishState.catch('queued').parse(episode.publishState) : null,
+      visibility: state.visibility,
+      publish_at: episode.publishAt ?? null,
+      publish_at_local: episode.publishAtLocal ?? null,
+      published_at: episode.publishedAt ?? null,
+      host: this.deps.hosts.forShow(podcast).kind,
+      host_episode_id: episode.hostEpisodeId ?? null,
+      spreaker_episode_id: episode.hostKind === 'spreaker' ? (episode.hostEpisodeId ?? null) : null,
+      last_error: episode.publishError ?? null,
+      audio_url: listed ? episodeUrls(this.deps.baseUrl, podcast.id, episode).audio : null,
+      feed_url: podcast.hostKind !== 'spreaker' ? showFeedUrl(this.deps.baseUrl, podcast.id) : null,
+    };
+  }
+
+  /** GET /api/episodes/{id}/publish/status */
+  async status(user: Pick<User, 'id'>, id: string): Promise<TPublishStatus> {
+    return this.toStatus(await this.getOwned(user, id));
+  }
+
+  /** POST /api/episodes/{id}/publish */
+  async publish(user: Pick<User, 'id'>, id: string, input: TPublishRequest, now = new Date()): Promise<TPublishStatus> {
+    const body = parseInput(ZPublishRequest, input);
+    const mode = body.mode ?? (body.publish_state === 'draft' ? 'draft' : body.publish_at ? 'schedule' : 'now');
+    const visibility = (VISIBILITIES as readonly string[]).includes(body.publish_state ?? '') ? (body.publish_state as TVisibility) : null;
+    const owned = await this.getOwned(user, id);
+    if (mode === 'schedule') {
+      const problem = scheduleProblem(body.publish_at, now);
+      if (problem) throw new AppError('VALIDATION', problem);
+    }
+    if (mode !== 'draft' && (!owned.finalAudioKey || !PUBLISHABLE.includes(owned.status))) {
+      throw new AppError('NOT_READY', PUBLISH_MESSAGES.assembledRequired);
+    }
+    return this.locked(owned.id, async (episode) => {
+      if (mode === 'draft') return this.toDraft(episode, visibility);
+      if (episode.status === 'published') {
+        if (mode === 'schedule') throw new AppError('CONFLICT', PUBLISH_MESSAGES.alreadyPublished);
+        // A second "publish now" (a double click) changes nothing; only a visibility change is applied.
+        if (visibility && visibility !== episode.visibility) await this.changeVisibility(episode, visibility);
+        return;
+      }
+      if (mode === 'now' && episode.status === 'processed' && this.inFlight(episode)) return;
+      // Moving a schedule (or publishing a scheduled episode now) takes the pending upload off the host first.
+      await this.takeOffHost(episode);
+      episode.publishError = null;
+      episode.publishState = 'queued';
+      if (mode === 'schedule') {
+        episode.status = 'scheduled';
+        episode.publishAt = new Date(body.publish_at!);
+        episode.publishAtLocal = body.publish_at_local ?? null;
+        // Sent as 'unpublished' until its time; it goes public then (spec 000 §7).
+        episode.visibility = 'public';
+      } else {
+        episode.status = 'processed';
+        episode.publishAt = null;
+        episode.publishAtLocal = null;
+        if (visibility) episode.visibility = visibility;
+      }
+      await this.enqueue(episode);
+    });
+  }
+
+  /** POST /api/episodes/{id}/republish: a processed episode whose publish failed or needs republishing. */
+  async republish(user: Pick<User, 'id'>, id: string): Promise<TPublishStatus> {
+    const owned = await this.getOwned(user, id);
+    return this.locked(owned.id, async (episode) => {
+      const retryable = episode.publishState === 'publish_error' || episode.publishState === 'needs_republish';
+      if (episode.status !== 'processed' || !retryable) throw new AppError('CONFLICT', PUBLISH_MESSAGES.notRepublishable);
+      if (!episode.finalAudioKey) throw new AppError('NOT_READY', PUBLISH_MESSAGES.assembledRequired);
+      await this.takeOffHost(episode);
+      episode.publishError = null;
+      episode.publishState = 'queued';
+      episode.publishAt = null;
+      await this.enqueue(episode);
+    });
+  }
+
+  /** POST /api/episodes/{id}/unpublish: scheduled, or published within 24 h; otherwise 409 unless forced. */
+  async unpublish(user: Pick<User, 'id'>, id: string, input: TUnpublishRequest, now = new Date()): Promise<TPublishStatus> {
+    const body = parseInput(ZUnpublishRequest, input);
+    const owned = await this.getOwned(user, id);
+    return this.locked(owned.id, async (episode) => {
+      if (episode.status !== 'scheduled' && episode.status !== 'published') {
+        throw new AppError('BAD_REQUEST', PUBLISH_MESSAGES.notUnpublishable);
+      }
+      if (!body.force && !withinUnpublishWindow({ status: episode.status, publish_at: episode.publishAt ?? null }, now)) {
+        throw new AppError('CONFLICT', PODCAST_MESSAGES.forceUnpublish, { force_available: true });
+      }
+      await this.takeOffHost(episode);
+      this.toProcessed(episode);
+    });
+  }
+
+  /** Enqueues the upload now and, for a schedule, the delayed go-live at its time (kept by pg-boss across restarts). */
+  async enqueue(episode: Episode): Promise<void> {
+    const publishAt = episode.status === 'scheduled' ? (episode.publishAt?.toISOString() ?? null) : null;
+    await this.deps.em.flush();
+    await this.deps.jobs.send('publish.episode', { episode_id: episode.id, publish_at: publishAt, go_live: false });
+    if (publishAt) {
+      await this.deps.jobs.send('publish.episode', { episode_id: episode.id, publish_at: publishAt, go_live: true }, { startAfter: new Date(publishAt) });
+    }
+  }
+
+  private inFlight(episode: Episode): boolean {
+    return episode.publishState === 'queued' || episode.publishState === 'publishing';
+  }
+
+  private async toDraft(episode: Episode, visibility: TVisibility | null): Promise<void> {
+    if (episode.status === 'published') throw new AppError('CONFLICT', PUBLISH_MESSAGES.alreadyPublished);
+    if (episode.status === 'scheduled') {
+      await this.takeOffHost(episode);
+      this.toProcessed(episode);
+    } else if (this.inFlight(episode)) {
+      episode.publishState = null;
+    }
+    if (visibility) episode.visibility = visibility;
+  }
+
+  private toProcessed(episode: Episode): void {
+    Object.assign(episode, {
+      status: 'processed',
+      publishAt: null,
+      publishAtLocal: null,
+      publishedAt: null,
+      hostEpisodeId: null,
+      hostKind: null,
+      hostUploadToken: null,
+      publishState: null,
+      publishError: null,
+    });
+  }
+
+  /** Removes the episode's upload from the host it lives on (Spreaker: DELETE; built-in: nothing to do). */
+  private async takeOffHost(episode: Episode): Promise<void> {
+    if (!episode.hostEpisodeId) return;
+    try {
+      await this.deps.hosts.byKind(episode.hostKind).remove(episode.podcast as Podcast, episode.hostEpisodeId);
+    } catch (error) {
+      if (error instanceof SpreakerError) throw spreakerToAppError(error);
+      throw error;
+    }
+    episode.hostEpisodeId = null;
+    episode.hostKind = null;
+    episode.hostUploadToken = null;
+  }
+
+  /** A live episode's visibility: stored here, and on Spreaker its hidden flag (see adapters/spreaker/visibility.ts). */
+  private async changeVisibility(episode: Episode, visibility: TVisibility): Promise<void> {
+    if (episode.hostEpisodeId) {
+      try {
+        await this.deps.hosts.byKind(episode.hostKind).setVisibility(episode.podcast as Podcast, episode.hostEpisodeId, visibility);
+      } catch (error) {
+        if (error instanceof SpreakerError) throw spreakerToAppError(error);
+        throw error;
+      }
+    }
+    episode.visibility = visibility;
+  }
+
+  /** Runs a change under the episode's publish lock on a fresh copy of the row, then flushes it. */
+  private async locked(id: string, change: (episode: Episode) => Promise<void>): Promise<TPublishStatus> {
+    try {
+      return await withEpisodeLock(
+        this.deps.connectionString,
+        id,
+        async () => {
+          const em = this.deps.em;
+          const episode = await em.findOneOrFail(EpisodeSchema, { id }, { populate: ['podcast'], refresh: true });
+          await change(episode);
+          await em.flush();
+          return this.toStatus(episode);
+        },
+        10_000,
+      );
+    } catch (error) {
+      if (error instanceof EpisodeBusyError) throw new AppError('CONFLICT', error.message);
+      throw error;
+    }
+  }
+}

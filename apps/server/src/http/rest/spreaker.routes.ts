@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { SPREAKER_CONNECT, SPREAKER_MESSAGES, ZMappedSpreakerShow, ZSpreakerCategories, ZSpreakerShows, ZSpreakerStatus } from '@ppp/contracts';
+import { mapSpreakerShow } from '../../adapters/spreaker/index.ts';
+import { AppError } from '../../domain/errors.ts';
+import { userOf } from '../request-context.ts';
+import { defineRoutes, OK } from './route.ts';
+
+const SETTINGS_PATH = '/dashboard/settings';
+
+/** The popup's last page: tells the opener (postMessage) and closes; without an opener it lands on settings with the query flag. */
+function callbackPage(ok: boolean, message: string): string {
+  const payload = JSON.stringify({ type: SPREAKER_CONNECT.message, ok, message }).replace(/</g, '\\u003c');
+  const fallback = ok ? `${SETTINGS_PATH}?${SPREAKER_CONNECT.queryFlag}=true` : SETTINGS_PATH;
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Spreaker</title></head><body>
+<p>${ok ? 'Spreaker is connected. You can close this window.' : message.replace(/[<>&]/g, '')}</p>
+<script>
+(function () {
+  var data = ${payload};
+  if (window.opener) { try { window.opener.postMessage(data, window.location.origin); } catch (e) {} window.close(); }
+  else { window.location.replace(${JSON.stringify(fallback)}); }
+})();
+</script></body></html>`;
+}
+
+export const spreakerRoutes = defineRoutes([
+  {
+    method: 'get', path: '/api/auth/spreaker/start', tag: 'spreaker', access: 'public', status: 302,
+    summary: 'Start connecting Spreaker in a popup (the session token travels as access_token: a popup cannot send a header).',
+    query: z.object({ access_token: z.string() }),
+    handle: async ({ ctx, c, query }) => {
+      const session = query.access_token ? await ctx.services.sessions.validate(query.access_token) : null;
+      if (!session) throw new AppError('UNAUTHORIZED', SPREAKER_MESSAGES.notSignedIn);
+      return c.redirect(await ctx.services.spreaker.startUrl(session.user), 302);
+    },
+  },
+  {
+    method: 'get', path: '/api/auth/spreaker/callback', tag: 'spreaker', access: 'public',
+    summary: 'Spreaker redirects here with code and state; the page tells its opener spreaker_connected and closes.',
+    handle: async ({ ctx, c, query }) => {
+      try {
+        await ctx.services.spreaker.finishConnect(query.code ?? '', query.state ?? '');
+        return c.html(callbackPage(true, ''));
+      } catch (error) {
+        const message = error instanceof AppError ? error.message : SPREAKER_MESSAGES.connectFailed;
+        return c.html(callbackPage(false, message), 400);
+      }
+    },
+  },
+  {
+    method: 'get', path: '/api/spreaker/status', tag: 'spreaker', access: 'active',
+    summary: 'Whether Spreaker is configured on this server and connected for you.', response: ZSpreakerStatus,
+    handle: ({ ctx }) => ctx.services.spreaker.status(userOf(ctx)),
+  },
+  {
+    method: 'post', path: '/api/spreaker/disconnect', tag: 'spreaker', access: 'active',
+    summary: 'Forget your Spreaker tokens.',
+    handle: async ({ ctx }) => {
+      await ctx.services.spreaker.disconnect(userOf(ctx));
+      return OK;
+    },
+  },
+  {
+    method: 'get', path: '/api/spreaker/shows', tag: 'spreaker', access: 'active',
+    summary: 'Your Spreaker shows, each with the local show linked to it.', response: ZSpreakerShows,
+    handle: ({ ctx }) => ctx.services.spreaker.shows(userOf(ctx)),
+  },
+  {
+    method: 'get', path: '/api/spreaker/show/{id}', tag: 'spreaker', access: 'active',
+    summary: 'One of your Spreaker shows; with mapped=true, under the product’s Podcast field names.',
+    query: z.object({ mapped: z.string().optional() }), response: z.union([ZMappedSpreakerShow, z.unknown()]),
+    handle: async ({ ctx, params, query }) => {
+      if (query.mapped === 'true' || query.mapped === '1') return ctx.services.spreaker.mappedShow(userOf(ctx), params.id ?? '');
+      const show = await ctx.services.spreaker.show(userOf(ctx), params.id ?? '');
+      return { ...show, mapped: mapSpreakerShow(show) };
+    },
+  },
+  {
+    method: 'get', path: '/api/spreaker/categories', tag: 'spreaker', access: 'active',
+    summary: 'Spreaker’s show categories.', response: ZSpreakerCategories,
+    handle: ({ ctx }) => ctx.services.spreaker.categories(userOf(ctx)),
+  },
+]);

@@ -1,0 +1,84 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { EpisodeSchema, type Episode } from '../../src/domain/episodes/episode.entity.ts';
+import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
+import type { StoragePort } from '../../src/domain/storage/storage.ts';
+import { toneFile } from './audio-files.ts';
+
+/** A square PNG cover of `size` pixels made by ffmpeg (1400 passes Apple's minimum). */
+export function coverPng(dir: string, size = 1400, name = `cover-${size}.png`): string {
+  const dest = path.join(dir, name);
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x3355aa:s=${size}x${size}`, '-frames:v', '1', dest]);
+  return dest;
+}
+
+export interface SeedEpisodeOptions {
+  title?: string;
+  status?: string;
+  publishAt?: Date | null;
+  visibility?: string;
+  seconds?: number;
+  chapters?: { title: string; start_s: number }[] | null;
+  withAudio?: boolean;
+}
+
+/**
+ * An assembled episode as the assembly job leaves it (status processed, a real MP3 made by ffmpeg,
+ * stored through the storage port), since assembly itself is another area's work.
+ */
+export async function seedAssembledEpisode(
+  orm: MikroORM,
+  storage: StoragePort,
+  dir: string,
+  owner: { userId: string; podcastId: string },
+  options: SeedEpisodeOptions = {},
+): Promise<Episode> {
+  const em = orm.em.fork();
+  const episode = em.create(EpisodeSchema, {
+    user: owner.userId,
+    podcast: owner.podcastId,
+    title: options.title ?? 'An assembled episode',
+    description: `<p>Show notes for ${options.title ?? 'the episode'}.</p>`,
+    status: options.status ?? 'processed',
+    processedAt: new Date(),
+    visibility: options.visibility ?? 'public',
+    publishAt: options.publishAt ?? null,
+    chapters: options.chapters ?? null,
+  });
+  if (options.withAudio !== false) {
+    const seconds = options.seconds ?? 3;
+    const file = toneFile(dir, `${episode.id}.mp3`, seconds, 330, ['-b:a', '64k']);
+    const bytes = statSync(file).size;
+    const key = `users/${owner.userId}/episodes/${episode.id}/final.mp3`;
+    await storage.putFile(key, file);
+    episode.finalAudioKey = key;
+    episode.finalAudioBytes = bytes;
+    episode.durationMs = seconds * 1000;
+  }
+  await em.flush();
+  return episode;
+}
+
+/** A show row with every field a publish check asks for, and optionally a stored cover. */
+export async function seedShow(orm: MikroORM, storage: StoragePort, userId: string, name: string, coverFile: string | null): Promise<string> {
+  const em = orm.em.fork();
+  const show = em.create(PodcastSchema, {
+    user: userId,
+    name,
+    description: `All about ${name}.`,
+    category: 'Technology',
+    ownerName: 'Ada Owner',
+    ownerEmail: 'ada@example.com',
+    authorName: 'Ada',
+    language: 'en',
+  });
+  if (coverFile) {
+    const key = `users/${userId}/podcasts/${show.id}/cover-seed.png`;
+    await storage.putBytes(key, readFileSync(coverFile));
+    show.coverStorageKey = key;
+  }
+  await em.flush();
+  return show.id;
+}
