@@ -1,7 +1,8 @@
 /** The server process: applies migrations, serves HTTP until SIGTERM/SIGINT. */
 import { loadConfig } from './config.ts';
 import { openOrm, migrate } from './db/orm.ts';
-import { startHttpServer } from './server.ts';
+import { sharedDepsFor, startHttpServer } from './server.ts';
+import { seedBuiltinMusic } from './domain/music/music-seed.ts';
 import { createLogger } from './logger.ts';
 
 const config = loadConfig();
@@ -11,6 +12,10 @@ const orm = await openOrm(config.DATABASE_URL, { poolMax: config.DB_POOL_MAX });
 await migrate(orm);
 const server = await startHttpServer(orm, config, log);
 log.info(`listening on http://localhost:${server.port}`);
+// The built-in music beds are rendered once, in the background: a fresh instance serves at once.
+seedBuiltinMusic({ em: orm.em.fork(), storage: sharedDepsFor(config).storage, log: (msg) => log.info(msg) }).catch((error: unknown) =>
+  log.error('music: seeding the built-in beds failed', error),
+);
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -9,3 +9,4 @@ export * from './edl/index.ts';
 export * from './speech/index.ts';
 export * from './text-ai/index.ts';
 export * from './render/index.ts';
+export * from './music/index.ts';

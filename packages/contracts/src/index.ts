@@ -28,3 +28,4 @@ export * from './rss-import.ts';
 export * from './billing.ts';
 export * from './assembly.ts';
 export * from './episodes.ts';
+export * from './music.ts';

@@ -31,6 +31,7 @@ import { AiTextService } from './ai-text/ai-text.service.ts';
 import { textAiEngines } from './ai-text/text-ai-engine.ts';
 import { createPublishingServices } from './publishing/publishing-services.ts';
 import { createEpisodeServices } from './episodes/episode-services.ts';
+import { MusicLibraryService } from './music/music-library.service.ts';
 
 /** What every request and job shares: configuration and outside adapters. */
 export interface SharedDeps {
@@ -97,6 +98,7 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
     speech,
     tts: new TtsService({ em, storage: shared.storage, speech }),
     ...createEpisodeServices(em, shared),
+    music: new MusicLibraryService({ em, storage: shared.storage }),
     aiText: new AiTextService({ em, engines: textAiEngines(config), limits, transcripts, templates }),
   };
 }

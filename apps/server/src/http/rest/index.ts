@@ -13,6 +13,7 @@ import { templateRoutes } from './templates.routes.ts';
 import { speechRoutes } from './speech.routes.ts';
 import { aiTextRoutes } from './ai-text.routes.ts';
 import { rssImportRoutes } from './rss-import.routes.ts';
+import { musicRoutes } from './music.routes.ts';
 import type { RestRoute } from './route.ts';
 import { episodeRoutes } from './episodes.routes.ts';
 
@@ -24,3 +25,4 @@ REST_ROUTES.push(...templateRoutes, ...speechRoutes, ...aiTextRoutes);
 REST_ROUTES.push(...rssImportRoutes);
 // After publishing's /api/episodes/summary: a fixed path must win over /api/episodes/{id}.
 REST_ROUTES.push(...episodeRoutes);
+REST_ROUTES.push(...musicRoutes);

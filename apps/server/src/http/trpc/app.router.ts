@@ -17,6 +17,7 @@ import { speechRouter } from './routers/speech.router.ts';
 import { aiTextRouter } from './routers/ai-text.router.ts';
 import { episodesRouter } from './routers/episodes.router.ts';
 import { dashboardRouter } from './routers/dashboard.router.ts';
+import { musicRouter } from './routers/music.router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -35,6 +36,7 @@ export const appRouter = router({
   templates: templatesRouter,
   speech: speechRouter,
   aiText: aiTextRouter,
+  music: musicRouter,
   episodes: episodesRouter,
   dashboard: dashboardRouter,
 });

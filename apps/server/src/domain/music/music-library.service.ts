@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { z } from 'zod';
+import { MEDIA_MESSAGES, type TMediaItem, type TMusicAsset } from '@ppp/contracts';
+import { AppError } from '../errors.ts';
+import type { User } from '../users/user.entity.ts';
+import { mediaKey, type StoragePort } from '../storage/storage.ts';
+import { MediaItemSchema } from '../media/media-item.entity.ts';
+import { toMediaDto } from '../media/media.dto.ts';
+import { storedFilename } from '../media/upload-rules.ts';
+import { MusicAssetSchema, type MusicAsset } from './music-asset.entity.ts';
+import { toMusicAssetDto } from './music-asset.dto.ts';
+
+export interface MusicLibraryDeps {
+  em: EntityManager;
+  storage: StoragePort;
+}
+
+/** The shared music library: the beds every signed-in user may pick, and a copy into one's own media. */
+export class MusicLibraryService {
+  private readonly deps: MusicLibraryDeps;
+  constructor(deps: MusicLibraryDeps) {
+    this.deps = deps;
+  }
+
+  /** GET /api/music/assets: active beds, built-in ones first, then by name. */
+  async findActive(): Promise<TMusicAsset[]> {
+    const rows = await this.deps.em.find(MusicAssetSchema, { isActive: true }, { orderBy: { createdAt: 'asc', displayName: 'asc' } });
+    return rows.map(toMusicAssetDto);
+  }
+
+  /** An active asset; a malformed or unknown id is a 404. */
+  async getActive(id: string): Promise<MusicAsset> {
+    const asset = z.uuid().safeParse(id).success ? await this.deps.em.findOne(MusicAssetSchema, { id, isActive: true }) : null;
+    if (!asset) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.mediaNotFound);
+    return asset;
+  }
+
+  /**
+   * Copies a bed into the user's library as a music clip, so a template's music rule names a file of
+   * the user's own like any other (the template model of spec 000). Asking twice returns the same copy.
+   */
+  async addToLibrary(user: Pick<User, 'id'>, id: string): Promise<TMediaItem> {
+    const asset = await this.getActive(id);
+    const { em, storage } = this.deps;
+    const existing = await em.findOne(MediaItemSchema, { user: user.id, category: 'music', originalName: asset.filename });
+    if (existing && (await storage.stat(existing.storageKey))) return toMediaDto(existing);
+    const item = existing ?? em.create(MediaItemSchema, {
+      id: randomUUID(),
+      user: user.id,
+      category: 'music',
+      friendlyName: asset.displayName,
+      originalName: asset.filename,
+      filename: '',
+      storageKey: '',
+      contentType: asset.contentType,
+      sizeBytes: 0,
+      durationSeconds: asset.durationSeconds ?? null,
+      status: 'ready',
+    });
+    item.filename = storedFilename(asset.filename, item.id);
+    item.storageKey = mediaKey(user.id, item.id, 'original.mp3');
+    const stored = await storage.putStream(item.storageKey, storage.read(asset.storageKey));
+    item.sizeBytes = stored.size;
+    await em.flush();
+    return toMediaDto(item);
+  }
+}

@@ -1,0 +1,2 @@
+export * from './beds.ts';
+export * from './render-bed.ts';
