@@ -5,7 +5,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // One embedded PostgreSQL per run; every test file clones its own database from it.
     globalSetup: ['test/global-setup.ts'],
-    testTimeout: 20_000,
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });

@@ -5,7 +5,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // The server's global setup: one embedded PostgreSQL per run, migrated once; files clone it.
     globalSetup: ['../server/test/global-setup.ts'],
-    testTimeout: 30_000,
+    testTimeout: 90_000,
     hookTimeout: 60_000,
   },
 });
