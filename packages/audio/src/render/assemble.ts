@@ -2,9 +2,9 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { TEdl } from '@ppp/contracts';
 import { S24_HEADROOM_DB, graphPassArgs, planWindows, windowTailChains, type PcmFormat, type SplitPlan, type WindowPlan } from './args.ts';
-import { msToSamples } from './graph-builder.ts';
+import { SAMPLE_RATE, msToSamples } from './graph-builder.ts';
 import { buildEpisodeGraph } from './graph.ts';
-import { gatedLoudness, parseEbur128Summaries, parseMomentary } from './loudness.ts';
+import { combineLoudness, gatedLoudness, parseEbur128Summaries, parseMomentary } from './loudness.ts';
 import { runFfmpegLines } from './run-lines.ts';
 import type { SampleWindow } from './timeline.ts';
 
@@ -37,7 +37,7 @@ export interface Assembly {
 /** ebur128's first three blocks of a window that starts mid-episode hold less than 400 ms of it. */
 const PARTIAL_BLOCKS = 3;
 
-async function renderWindow(edl: TEdl, plan: WindowPlan, index: number, format: PcmFormat, options: AssembleOptions): Promise<{ part: AssembledPart; blocks: number[]; peakDb: number }> {
+async function renderWindow(edl: TEdl, plan: WindowPlan, index: number, format: PcmFormat, options: AssembleOptions): Promise<{ part: AssembledPart; blocks: number[]; summary: { lufs: number; seconds: number }; peakDb: number }> {
   const graph = buildEpisodeGraph(edl, undefined, plan.graph);
   const script = path.join(options.dir, `graph-${index}.txt`);
   await writeFile(script, [graph.builder.script(), ...windowTailChains(graph.output, plan, format)].join(';\n'));
@@ -46,7 +46,7 @@ async function renderWindow(edl: TEdl, plan: WindowPlan, index: number, format: 
   const blocks: number[] = [];
   const stderr = await runFfmpegLines(options.ffmpeg, args, {
     signal: options.signal,
-    seconds: (plan.part.end - plan.part.start) / 44_100,
+    seconds: (plan.part.end - plan.part.start) / SAMPLE_RATE,
     onPercent: (percent) => options.onProgress?.(index, percent),
     onStderrLine: (line) => {
       const momentary = parseMomentary(line);
@@ -56,16 +56,23 @@ async function renderWindow(edl: TEdl, plan: WindowPlan, index: number, format: 
   // The last summary: ffmpeg may configure the graph twice and the discarded instance prints an empty one.
   const summary = parseEbur128Summaries(stderr).at(-1);
   if (summary === undefined) throw new Error('ffmpeg printed no loudness summary');
-  return { part, blocks: plan.measure.start > 0 ? blocks.slice(PARTIAL_BLOCKS) : blocks, peakDb: summary.peakDb ?? Number.NEGATIVE_INFINITY };
+  return {
+    part,
+    blocks: plan.measure.start > 0 ? blocks.slice(PARTIAL_BLOCKS) : blocks,
+    summary: { lufs: summary.integratedLufs, seconds: (plan.measure.end - plan.measure.start) / SAMPLE_RATE },
+    peakDb: summary.peakDb ?? Number.NEGATIVE_INFINITY,
+  };
 }
 
 async function renderWindows(edl: TEdl, format: PcmFormat, options: AssembleOptions): Promise<Assembly> {
   const plans = planWindows(msToSamples(edl.duration_ms), options.split);
   const windows = await Promise.all(plans.map((plan, index) => renderWindow(edl, plan, index, format, options)));
+  const blocks = windows.flatMap((window) => window.blocks);
   return {
     parts: windows.map((window) => window.part),
     format,
-    lufs: gatedLoudness(windows.flatMap((window) => window.blocks)),
+    // An ffmpeg whose frame log reads differently still gives each window's summary to estimate from.
+    lufs: blocks.length > 0 ? gatedLoudness(blocks) : combineLoudness(windows.map((window) => window.summary)),
     peakDb: Math.max(...windows.map((window) => window.peakDb)),
   };
 }
