@@ -16,3 +16,5 @@ export {
 export { CenteredCard, type CenteredCardProps } from './centered-card/CenteredCard.tsx';
 export { UploadProgress, type UploadProgressProps } from './upload-progress/UploadProgress.tsx';
 export { VoicePicker, voiceLabels, type VoicePickerProps } from './voice-picker/VoicePicker.tsx';
+export { WaveformCutEditor, type WaveformCutEditorProps } from './waveform-cut-editor/WaveformCutEditor.tsx';
+export { peaksForWaveform, cutsToCommit, type EditorCut } from './waveform-cut-editor/cut-list.ts';
