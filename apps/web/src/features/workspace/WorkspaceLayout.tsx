@@ -15,6 +15,7 @@ import { PreuploadView } from '../preupload/PreuploadView.tsx';
 import { AudioSettingsView } from '../audio-settings/AudioSettingsView.tsx';
 import { NotificationBell } from '../notifications/NotificationBell.tsx';
 import { RssImportView } from '../rss-import/RssImportView.tsx';
+import { PodcastManagerView } from '../podcast-manager/PodcastManagerView.tsx';
 import { TemplatesView } from '../templates/TemplatesView.tsx';
 import { TemplateEditorView } from '../templates/TemplateEditorView.tsx';
 import { navEntriesFor, viewForPath, viewLabel, type WorkspaceView } from './workspace-nav.ts';
@@ -35,6 +36,8 @@ function ViewContent({ view, me }: { view: WorkspaceView; me: TMe }) {
       return <AudioSettingsView />;
     case 'rssImporter':
       return <RssImportView />;
+    case 'podcast-manager':
+      return <PodcastManagerView />;
     case 'my-templates':
       return <TemplatesView />;
     case 'template-editor':

@@ -13,9 +13,11 @@ describe('workspace navigation', () => {
     expect(viewForPath('/admin', true)).toBe('admin');
     expect(viewForPath('/admin/settings', true)).toBe('admin');
     expect(viewForPath('/admin', false)).toBe('not-found');
-    expect(navEntriesFor(false).map((e) => e.view)).toEqual(['dashboard', 'settings', 'preupload', 'media-library', 'audio-settings', 'rssImporter', 'my-templates']);
+    expect(navEntriesFor(false).map((e) => e.view)).toEqual(['dashboard', 'settings', 'preupload', 'media-library', 'audio-settings', 'rssImporter', 'podcast-manager', 'my-templates']);
     expect(viewForPath('/dashboard/import', false)).toBe('rssImporter');
     expect(viewLabel('rssImporter')).toBe('Import from RSS');
+    expect(viewForPath('/dashboard/podcasts', false)).toBe('podcast-manager');
+    expect(viewLabel('podcast-manager')).toBe('My Podcasts');
     expect(viewForPath('/dashboard/media', false)).toBe('media-library');
     expect(viewLabel('media-library')).toBe('Media Uploads');
     expect(navEntriesFor(true).map((e) => e.view)).toContain('admin');

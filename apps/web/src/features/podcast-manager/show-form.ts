@@ -1,0 +1,89 @@
+import { APPLE_PODCAST_CATEGORIES, PODCAST_LANGUAGES, PODCAST_MESSAGES, SPREAKER_CONNECT, SPREAKER_MESSAGES, type TPodcast } from '@ppp/contracts';
+
+/** Every Apple category and subcategory as one option ('Arts', 'Arts > Books'), the value the server stores. */
+export const CATEGORY_OPTIONS = APPLE_PODCAST_CATEGORIES.map((c) => ({
+  group: c.name,
+  items: [c.name, ...c.subcategories.map((s) => `${c.name} > ${s}`)].map((value) => ({ value, label: value })),
+}));
+
+const LANGUAGE_NAMES: Record<(typeof PODCAST_LANGUAGES)[number], string> = {
+  en: 'English', es: 'Spanish', fr: 'French', de: 'German', it: 'Italian', pt: 'Portuguese', 'pt-br': 'Portuguese (Brazil)', nl: 'Dutch',
+  sv: 'Swedish', no: 'Norwegian', da: 'Danish', fi: 'Finnish', pl: 'Polish', ru: 'Russian', ja: 'Japanese', zh: 'Chinese', ar: 'Arabic',
+};
+export const LANGUAGE_OPTIONS = PODCAST_LANGUAGES.map((value) => ({ value, label: `${LANGUAGE_NAMES[value]} (${value})` }));
+
+/** The name rule of spec 001 §5: at least 4 characters after trimming. */
+export function nameError(name: string): string | null {
+  return name.trim().length < 4 ? PODCAST_MESSAGES.nameMin : null;
+}
+
+/** Link existing show: the prompt's answer must be numeric. */
+export function showIdError(value: string): string | null {
+  return /^\d+$/.test(value.trim()) ? null : PODCAST_MESSAGES.mustBeNumeric;
+}
+
+/** The delete confirmation: the user types the word delete. */
+export function deleteConfirmed(typed: string): boolean {
+  return typed.trim().toLowerCase() === 'delete';
+}
+
+/** The Edit Podcast form's values, from a show. */
+export function editValues(show: TPodcast) {
+  return {
+    name: show.name,
+    description: show.description,
+    podcast_type: show.podcast_type,
+    language: show.language,
+    copyright_line: show.copyright_line ?? '',
+    owner_name: show.owner_name ?? '',
+    owner_email: show.owner_email ?? '',
+    author_name: show.author_name ?? '',
+    contact_email: show.contact_email ?? '',
+    category_id: show.category_id,
+    category_2_id: show.category_2_id,
+    category_3_id: show.category_3_id,
+    explicit: show.explicit,
+    website_url: show.website_url ?? '',
+    locked: show.locked,
+    spreaker_show_id: show.spreaker_show_id ?? '',
+    allow_spreaker_id_change: false,
+  };
+}
+export type TEditValues = ReturnType<typeof editValues>;
+
+/** The multipart body of PUT /api/podcasts/{id} when a new cover travels with the fields. */
+export function editForm(values: TEditValues, cover: File | null): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(values)) form.append(key, value === null ? '' : String(value));
+  if (cover) form.append('cover_image', cover);
+  return form;
+}
+
+/** Whether the confirmation box is needed: a linked show ID is being changed or cleared. */
+export function hostIdChangeNeedsConfirm(show: Pick<TPodcast, 'spreaker_show_id'>, next: string): boolean {
+  return show.spreaker_show_id !== null && next.trim() !== show.spreaker_show_id;
+}
+
+/**
+ * Opens the 600x700 Spreaker popup and resolves once it is closed (polled every second) or its page
+ * posts spreaker_connected; the caller then reads the connection status again.
+ */
+export function connectSpreakerPopup(token: string, win: Window = window): Promise<void> {
+  const features = `width=${SPREAKER_CONNECT.popupWidth},height=${SPREAKER_CONNECT.popupHeight}`;
+  const popup = win.open(`/api/auth/spreaker/start?access_token=${encodeURIComponent(token)}`, 'spreaker-connect', features);
+  if (!popup) return Promise.reject(new Error(SPREAKER_MESSAGES.popupBlocked));
+  return new Promise((resolve) => {
+    const finish = () => {
+      win.clearInterval(timer);
+      win.removeEventListener('message', onMessage);
+      resolve();
+    };
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin === win.location.origin && (event.data as { type?: string } | null)?.type === SPREAKER_CONNECT.message) finish();
+    };
+    const timer = win.setInterval(() => {
+      if (popup.closed) finish();
+    }, SPREAKER_CONNECT.pollMs);
+    win.addEventListener('message', onMessage);
+  });
+}

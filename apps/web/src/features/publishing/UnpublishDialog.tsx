@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { PODCAST_MESSAGES, PUBLISH_MESSAGES } from '@ppp/contracts';
+import { trpc } from '../../lib/trpc.ts';
+import { toApiFailure } from '../../lib/api-error.ts';
+import type { PublishTarget } from './PublishDialog.tsx';
+
+/**
+ * Unpublish (spec 001 §4): the episode goes back to processed and leaves the host. Outside the 24-hour
+ * window the server answers 409 and the dialog reveals Force Unpublish with the spec's text.
+ */
+export function UnpublishDialog({ episode, onClose, onDone }: { episode: PublishTarget | null; onClose: () => void; onDone: () => void }) {
+  const unpublish = trpc.publishing.unpublish.useMutation();
+  const [forceOffered, setForceOffered] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  function close() {
+    setForceOffered(false);
+    setError(null);
+    onClose();
+  }
+
+  async function run(force: boolean) {
+    if (!episode) return;
+    setError(null);
+    try {
+      await unpublish.mutateAsync({ id: episode.id, force });
+      notifications.show({ color: 'green', message: 'Unpublished' });
+      setForceOffered(false);
+      onDone();
+    } catch (err) {
+      const failure = toApiFailure(err);
+      if (failure.status === 409 && !force) setForceOffered(true);
+      else setError(failure.message ?? PUBLISH_MESSAGES.unpublishFailed);
+    }
+  }
+
+  return (
+    <Modal opened={episode !== null} onClose={close} title="Unpublish episode" centered>
+      <Stack>
+        <Text size="sm">“{episode?.title}” goes back to a draft: it leaves the feed and its host, and its schedule is cleared.</Text>
+        {forceOffered && <Alert color="yellow">{PODCAST_MESSAGES.forceUnpublish}</Alert>}
+        {error && <Alert color="red" title={PUBLISH_MESSAGES.unpublishFailed}>{error}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>Cancel</Button>
+          {forceOffered ? (
+            <Button color="red" loading={unpublish.isPending} onClick={() => void run(true)}>Force Unpublish</Button>
+          ) : (
+            <Button color="red" loading={unpublish.isPending} onClick={() => void run(false)}>Unpublish</Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
