@@ -5,6 +5,8 @@ export const JOBS = {
   'auth.cleanup': z.object({}),
   /** Probe, working copy, transcribe, detect, notify (issue 3). */
   'audio.transcribe': z.object({ media_id: z.uuid() }),
+  /** Plan the episode's EDL from its recipe, render it, store the MP3 and its peaks (issue 5). */
+  'audio.assemble': z.object({ episode_id: z.uuid(), reason: z.enum(['assemble', 'template', 'manual_cuts']).default('assemble') }),
   /** Removes unfinished tus uploads past their expiry. */
   'uploads.cleanup': z.object({}),
   /** RSS import (issue 9): writes the show's episodes from the stored feed, resumable. */

@@ -28,6 +28,11 @@ import { SpeechService } from './speech/speech.service.ts';
 import { TtsService } from './speech/tts.service.ts';
 import { secretBoxFor } from './speech/secret-box.ts';
 import { AiTextService } from './ai-text/ai-text.service.ts';
+import { TiersService } from './billing/tiers.service.ts';
+import { UsageService } from './billing/usage.service.ts';
+import { AssemblyService } from './episodes/assembly.service.ts';
+import { EpisodeRendersService } from './episodes/episode-renders.service.ts';
+import { EpisodeLinks } from './episodes/episode-links.ts';
 import { textAiEngines } from './ai-text/text-ai-engine.ts';
 import { createPublishingServices } from './publishing/publishing-services.ts';
 import { createEpisodeServices } from './episodes/episode-services.ts';
@@ -57,6 +62,10 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
   const transcripts = new TranscriptsService({ em, notifications, mail, publicUrl: publicUrl(config) });
   const templates = new TemplatesService(em);
   const speech = new SpeechService({ em, config, secrets: () => secretBoxFor(config), storage: shared.storage });
+  const tiers = new TiersService(em);
+  const usage = new UsageService({ em, storage: shared.storage, tiers, templates, transcripts });
+  const links = new EpisodeLinks(new UrlSigner(em));
+  const assembly = new AssemblyService({ em, storage: shared.storage, jobs: shared.jobs, links, templates, transcripts, usage });
   const publishing = createPublishingServices(em, shared);
   return {
     em,
@@ -97,9 +106,13 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
     recurringSchedules: new RecurringSchedulesService(em, templates),
     speech,
     tts: new TtsService({ em, storage: shared.storage, speech }),
-    ...createEpisodeServices(em, shared),
+    ...createEpisodeServices(em, shared, { assembly, minutes: usage }),
     music: new MusicLibraryService({ em, storage: shared.storage }),
     aiText: new AiTextService({ em, engines: textAiEngines(config), limits, transcripts, templates }),
+    tiers,
+    usage,
+    assembly,
+    renders: new EpisodeRendersService({ em, storage: shared.storage, speech, audioCleanup: new AudioCleanupService(em) }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

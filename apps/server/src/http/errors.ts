@@ -17,6 +17,10 @@ export function restErrorHandler(log: (msg: string, err: unknown) => void) {
     }
     const body: TErrorBody & { errors?: unknown } = { detail: app.message, code: app.code };
     if (app.code === 'VALIDATION' && app.detail) body.errors = app.detail;
+    // A 402 carries what the client's dialog shows (minutes required and remaining, renewal date).
+    if (ERRORS[app.code].status === 402 && typeof app.detail === 'object' && app.detail !== null && !Array.isArray(app.detail)) {
+      Object.assign(body, app.detail, { detail: app.message, code: app.code });
+    }
     return c.json(body, ERRORS[app.code].status as 400);
   };
 }

@@ -1,6 +1,7 @@
 import type { TJobName } from '@ppp/contracts';
 import { authCleanupJob } from './auth-cleanup.job.ts';
 import { audioTranscribeJob } from './audio-transcribe.job.ts';
+import { audioAssembleJob } from './audio-assemble.job.ts';
 import { uploadsCleanupJob } from './uploads-cleanup.job.ts';
 import { rssImportJob, rssMirrorJob, rssMirrorCleanupJob } from './rss-import.job.ts';
 import { publishEpisodeJob } from './publish-episode.job.ts';
@@ -10,6 +11,7 @@ import type { JobDefinition } from './job.ts';
 export const JOB_DEFINITIONS: { [N in TJobName]: JobDefinition<N> } = {
   'auth.cleanup': authCleanupJob,
   'audio.transcribe': audioTranscribeJob,
+  'audio.assemble': audioAssembleJob,
   'uploads.cleanup': uploadsCleanupJob,
   'rss.import': rssImportJob,
   'rss.mirror': rssMirrorJob,

@@ -15,6 +15,9 @@ export const ZEpisodeRecipe = z.object({
     segments: z.array(ZSegment),
     background_music_rules: z.array(ZBackgroundMusicRule),
     timing: ZTemplateTiming,
+    /** The template's voices: AI-voice segments without their own, and Intern answers. */
+    default_voice_id: z.string().nullish(),
+    intern_voice_id: z.string().nullish(),
   }),
   media_id: z.string(),
   /** Script per tts segment id for this episode. */

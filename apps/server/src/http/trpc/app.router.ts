@@ -15,6 +15,8 @@ import { spreakerRouter } from './routers/spreaker.router.ts';
 import { templatesRouter } from './routers/templates.router.ts';
 import { speechRouter } from './routers/speech.router.ts';
 import { aiTextRouter } from './routers/ai-text.router.ts';
+import { billingRouter } from './routers/billing.router.ts';
+import { assemblyRouter } from './routers/assembly.router.ts';
 import { episodesRouter } from './routers/episodes.router.ts';
 import { dashboardRouter } from './routers/dashboard.router.ts';
 import { musicRouter } from './routers/music.router.ts';
@@ -36,6 +38,8 @@ export const appRouter = router({
   templates: templatesRouter,
   speech: speechRouter,
   aiText: aiTextRouter,
+  billing: billingRouter,
+  assembly: assemblyRouter,
   music: musicRouter,
   episodes: episodesRouter,
   dashboard: dashboardRouter,

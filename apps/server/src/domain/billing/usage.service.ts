@@ -1,0 +1,151 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  BILLING_MESSAGES,
+  ZMinutesPrecheckRequest,
+  minutesNeeded,
+  type TMinutesPrecheck,
+  type TMinutesPrecheckRequest,
+  type TUsage,
+} from '@ppp/contracts';
+import { AppError } from '../errors.ts';
+import { parseInput } from '../validation.ts';
+import type { StoragePort } from '../storage/storage.ts';
+import type { User } from '../users/user.entity.ts';
+import type { TemplatesService } from '../templates/templates.service.ts';
+import type { TranscriptsService } from '../transcripts/transcripts.service.ts';
+import { estimateEpisodeSeconds, type EpisodeSeconds } from '../episodes/assembly-sources.ts';
+import type { TiersService } from './tiers.service.ts';
+import { UsageChargeSchema } from './usage-charge.entity.ts';
+
+export interface UsageDeps {
+  em: EntityManager;
+  storage: StoragePort;
+  tiers: TiersService;
+  templates: TemplatesService;
+  transcripts: TranscriptsService;
+}
+
+/** The monthly period: calendar months in UTC; minutes reset on the first of the next month. */
+export function usagePeriod(now: Date): { start: Date; renewal: Date } {
+  return {
+    start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
+    renewal: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)),
+  };
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * Processing minutes and the episode quota of one user's month: the ledger of assembly charges plus
+ * the billable seconds of long AI-voice clips (tts_clips, free overrides excepted). The check and
+ * the charge of an assembly happen together under a lock on the user's row, so two assemblies at
+ * once cannot both spend the last minutes.
+ */
+export class UsageService {
+  private readonly deps: UsageDeps;
+  constructor(deps: UsageDeps) {
+    this.deps = deps;
+  }
+
+  /** GET /api/billing/usage. em: the transaction's manager when called inside one. */
+  async usage(user: Pick<User, 'id' | 'tier'>, now = new Date(), em: EntityManager = this.deps.em): Promise<TUsage> {
+    const { start, renewal } = usagePeriod(now);
+    const [charges] = await em.execute<{ minutes: string | number; episodes: string | number }[]>(
+      `select coalesce(sum(minutes), 0) as minutes, count(*) filter (where kind = 'assembly') as episodes
+         from usage_charges where user_id = ? and created_at >= ? and created_at < ?`,
+      [user.id, start, renewal],
+    );
+    const [clips] = await em.execute<{ seconds: string | number }[]>(
+      `select coalesce(sum(billable_seconds), 0) as seconds from tts_clips
+        where user_id = ? and free_override = false and created_at >= ? and created_at < ?`,
+      [user.id, start, renewal],
+    );
+    const limits = await this.deps.tiers.valuesFor(user.tier);
+    const maxMinutes = typeof limits.max_processing_minutes_month === 'number' ? limits.max_processing_minutes_month : null;
+    const maxEpisodes = typeof limits.max_episodes_month === 'number' ? limits.max_episodes_month : null;
+    const used = Math.round((Number(charges?.minutes ?? 0) + Number(clips?.seconds ?? 0) / 60) * 100) / 100;
+    const episodes = Number(charges?.episodes ?? 0);
+    return {
+      tier: user.tier,
+      period_start: isoDay(start),
+      renewal_date: isoDay(renewal),
+      processing_minutes_used_this_month: used,
+      minutes_used: used,
+      // 'Remaining minutes rounded up' (spec 000 §9).
+      minutes_left: maxMinutes === null ? null : Math.max(0, Math.ceil(maxMinutes - used - 1e-9)),
+      max_processing_minutes_month: maxMinutes,
+      episodes_used_this_month: episodes,
+      episodes_remaining_this_month: maxEpisodes === null ? null : Math.max(0, maxEpisodes - episodes),
+      max_episodes_month: maxEpisodes,
+    };
+  }
+
+  /** This month's minutes used and the tier's maximum (null is unlimited), for the dashboard. */
+  async minutesFor(user: Pick<User, 'id' | 'tier'>, now = new Date()): Promise<{ used: number; max: number | null }> {
+    const usage = await this.usage(user, now);
+    return { used: usage.minutes_used, max: usage.max_processing_minutes_month };
+  }
+
+  /** The precheck result for an episode of this length. */
+  decide(seconds: EpisodeSeconds, usage: TUsage): TMinutesPrecheck {
+    const required = minutesNeeded(seconds.total_seconds);
+    const allowed = usage.minutes_left === null || required <= usage.minutes_left;
+    return {
+      allowed,
+      minutes_required: required,
+      minutes_remaining: usage.minutes_left,
+      renewal_date: usage.renewal_date,
+      ...seconds,
+      message: allowed ? null : BILLING_MESSAGES.insufficientMinutes,
+    };
+  }
+
+  /** POST /api/episodes/precheck/minutes: the template's clips and scripts plus the upload, against this month's minutes. */
+  async precheck(user: Pick<User, 'id' | 'tier'>, input: TMinutesPrecheckRequest, now = new Date()): Promise<TMinutesPrecheck> {
+    const body = parseInput(ZMinutesPrecheckRequest, input);
+    const template = await this.deps.templates.getOwned(user, body.template_id);
+    const upload = await this.deps.transcripts.findByHint(user, body.main_content_filename);
+    const seconds = await estimateEpisodeSeconds(this.deps, user.id, template.segments, upload, body.tts_values);
+    await this.deps.em.flush();
+    return this.decide(seconds, await this.usage(user, now));
+  }
+
+  /** The same, answering 402 INSUFFICIENT_MINUTES (with the result in the body) when it blocks. */
+  async precheckOrThrow(user: Pick<User, 'id' | 'tier'>, input: TMinutesPrecheckRequest, now = new Date()): Promise<TMinutesPrecheck> {
+    const result = await this.precheck(user, input, now);
+    if (!result.allowed) throw new AppError('INSUFFICIENT_MINUTES', BILLING_MESSAGES.insufficientMinutes, result);
+    return result;
+  }
+
+  /**
+   * Inside the caller's transaction: locks the user's row, checks the episode quota (402) and the
+   * minutes (402 INSUFFICIENT_MINUTES), then records the charge under chargeKey (a second charge
+   * with the same key is a no-op). Returns the minutes charged.
+   */
+  async chargeAssembly(
+    tx: EntityManager,
+    user: Pick<User, 'id' | 'tier'>,
+    charge: { key: string; episodeId: string; seconds: EpisodeSeconds },
+    now = new Date(),
+  ): Promise<number> {
+    await tx.execute('select id from users where id = ? for update', [user.id]);
+    const existing = await tx.findOne(UsageChargeSchema, { chargeKey: charge.key });
+    if (existing) return existing.minutes;
+    const usage = await this.usage(user, now, tx);
+    if (usage.episodes_remaining_this_month !== null && usage.episodes_remaining_this_month <= 0) {
+      throw new AppError('PAYMENT_REQUIRED', BILLING_MESSAGES.episodeQuotaReached, { episodes_remaining_this_month: 0, max_episodes_month: usage.max_episodes_month });
+    }
+    const decision = this.decide(charge.seconds, usage);
+    if (!decision.allowed) throw new AppError('INSUFFICIENT_MINUTES', BILLING_MESSAGES.insufficientMinutes, decision);
+    tx.create(UsageChargeSchema, {
+      user: user.id,
+      kind: 'assembly',
+      chargeKey: charge.key,
+      episodeId: charge.episodeId,
+      seconds: charge.seconds.total_seconds,
+      minutes: decision.minutes_required,
+      createdAt: now,
+    });
+    return decision.minutes_required;
+  }
+}

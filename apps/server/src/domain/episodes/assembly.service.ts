@@ -1,0 +1,300 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { z } from 'zod';
+import {
+  ASSEMBLY,
+  ASSEMBLY_MESSAGES,
+  TEMPLATE_MESSAGES,
+  ZAssembleEpisodeRequest,
+  ZAssemblyPublishMode,
+  ZAssemblyStatus,
+  ZManualCutsRequest,
+  assemblyScheduleProblem,
+  type TAssembleEpisodeRequest,
+  type TAssembleEpisodeRequestInput,
+  type TAssembleEpisodeResponse,
+  type TAssembledEpisode,
+  type TEpisodeJobStatus,
+  type TManualCutsRequest,
+  type TRerenderTemplateResponse,
+} from '@ppp/contracts';
+import { AppError } from '../errors.ts';
+import { parseInput } from '../validation.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import type { StoragePort } from '../storage/storage.ts';
+import type { User } from '../users/user.entity.ts';
+import { MediaItemSchema, type MediaItem } from '../media/media-item.entity.ts';
+import { PodcastSchema } from '../podcasts/podcast.entity.ts';
+import type { Template } from '../templates/template.entity.ts';
+import type { TemplatesService } from '../templates/templates.service.ts';
+import type { TranscriptsService } from '../transcripts/transcripts.service.ts';
+import type { UsageService } from '../billing/usage.service.ts';
+import { EpisodeSchema, type Episode } from './episode.entity.ts';
+import type { TEpisodeRecipe } from './assembly-recipe.ts';
+import { estimateEpisodeSeconds } from './assembly-sources.ts';
+import { episodeCutsToContent } from './edl-files.ts';
+import type { EpisodeLinks } from './episode-links.ts';
+
+export interface AssemblyDeps {
+  em: EntityManager;
+  storage: StoragePort;
+  jobs: JobQueue;
+  /** Signed URLs of the episode's files (served by the episodes routes). */
+  links: Pick<EpisodeLinks, 'url'>;
+  templates: TemplatesService;
+  transcripts: TranscriptsService;
+  usage: UsageService;
+}
+
+const BUSY = ['queued', 'processing'];
+
+/** The template as this episode uses it, kept in the recipe. */
+export function templateSnapshot(template: Template): TEpisodeRecipe['template'] {
+  return {
+    id: template.id,
+    name: template.name,
+    segments: template.segments,
+    background_music_rules: template.backgroundMusicRules,
+    timing: template.timing,
+    default_voice_id: template.defaultElevenlabsVoiceId ?? null,
+    intern_voice_id: template.automationSettings.intern_voice_id ?? template.defaultInternVoiceId ?? null,
+  };
+}
+
+/**
+ * Assembly as the creator asks for it (spec 000 §4 and §7): checks, the episode row and its minutes
+ * charge in one transaction, then the audio.assemble job; the job's status for the wizard's poll;
+ * re-renders after a template change or manual cuts. The job itself runs in the worker.
+ */
+export class AssemblyService {
+  private readonly deps: AssemblyDeps;
+  constructor(deps: AssemblyDeps) {
+    this.deps = deps;
+  }
+
+  /** POST /api/episodes/assemble: 402 when the quota or the minutes are spent, else the queued job. */
+  async assemble(user: Pick<User, 'id' | 'tier'>, input: TAssembleEpisodeRequestInput, now = new Date()): Promise<TAssembleEpisodeResponse> {
+    const body = parseInput(ZAssembleEpisodeRequest, input);
+    const template = await this.deps.templates.getOwned(user, body.template_id);
+    const podcastId = body.podcast_id ?? (typeof template.podcast === 'string' ? template.podcast : template.podcast?.id) ?? null;
+    const podcast = podcastId && z.uuid().safeParse(podcastId).success ? await this.deps.em.findOne(PodcastSchema, { id: podcastId, user: user.id }) : null;
+    if (!podcast) throw new AppError('VALIDATION', TEMPLATE_MESSAGES.missingShowDetail);
+    const upload = await this.readyUpload(user, body.media_id ?? body.main_content_filename ?? '');
+    const publishAt = body.publish.mode === 'schedule' ? (body.publish.publish_at ?? null) : null;
+    const scheduleProblem = publishAt ? assemblyScheduleProblem(publishAt, now) : null;
+    if (scheduleProblem) throw new AppError('VALIDATION', scheduleProblem);
+    const seconds = await estimateEpisodeSeconds(this.deps, user.id, template.segments, upload, body.tts_values);
+    const cover = await this.cover(user, body.episode_details.cover_image_path);
+    const episodeId = randomUUID();
+
+    const minutes = await this.deps.em.transactional(async (tx) => {
+      const charged = await this.deps.usage.chargeAssembly(tx, user, { key: `assembly:${episodeId}`, episodeId, seconds }, now);
+      const details = body.episode_details;
+      tx.create(EpisodeSchema, {
+        id: episodeId,
+        user: user.id,
+        podcast: podcast.id,
+        templateId: template.id,
+        sourceMedia: upload.id,
+        title: details.title,
+        description: details.description,
+        tags: details.tags,
+        season: details.season ?? null,
+        episodeNumber: details.episodeNumber ?? null,
+        explicit: details.explicit,
+        status: 'pending',
+        coverStorageKey: cover?.storageKey ?? null,
+        coverCrop: cropOf(details.cover_crop),
+        visibility: body.publish.mode === 'now' ? body.publish.visibility : 'unpublished',
+        publishAt,
+        publishAtLocal: publishAt ? (body.publish.publish_at_local ?? null) : null,
+        publishMode: body.publish.mode,
+        assembly: recipeOf(template, upload, body),
+        assemblyStatus: 'queued',
+        renderProgress: 0,
+      });
+      return charged;
+    });
+    const jobId = await this.queue(episodeId, 'assemble').catch(async (error: unknown) => {
+      // Nothing ran: the charge goes, and the episode says why.
+      await this.deps.em.execute('delete from usage_charges where charge_key = ?', [`assembly:${episodeId}`]);
+      await this.deps.em.nativeUpdate(EpisodeSchema, { id: episodeId }, { status: 'error', assemblyStatus: 'error', errorMessage: ASSEMBLY_MESSAGES.renderFailed('the job could not be queued') });
+      throw error;
+    });
+    return { job_id: jobId, episode_id: episodeId, status: 'queued', minutes_charged: minutes };
+  }
+
+  /** GET /api/episodes/status/{jobId}: another user's job is a 404 like a missing one. */
+  async status(user: Pick<User, 'id'>, jobId: string): Promise<TEpisodeJobStatus> {
+    const episode = jobId ? await this.deps.em.findOne(EpisodeSchema, { assemblyJobId: jobId, user: user.id }) : null;
+    if (!episode) throw new AppError('NOT_FOUND', ASSEMBLY_MESSAGES.jobNotFound);
+    const state = episode.assemblyStatus === 'done' ? 'processed' : ZAssemblyStatus.catch('queued').parse(episode.assemblyStatus);
+    return {
+      job_id: jobId,
+      episode_id: episode.id,
+      status: state,
+      progress: episode.renderProgress ?? null,
+      episode: await this.toAssembled(episode),
+      error: state === 'error' ? (episode.errorMessage ?? ASSEMBLY_MESSAGES.renderFailed('unknown error')) : null,
+    };
+  }
+
+  async getOwned(user: Pick<User, 'id'>, id: string): Promise<Episode> {
+    const episode = z.uuid().safeParse(id).success ? await this.deps.em.findOne(EpisodeSchema, { id, user: user.id }) : null;
+    if (!episode) throw new AppError('NOT_FOUND', ASSEMBLY_MESSAGES.episodeNotFound);
+    return episode;
+  }
+
+  /** Spec 000 §3 'Assembled episode', with a signed URL for the owner's audio element. */
+  async toAssembled(episode: Episode): Promise<TAssembledEpisode> {
+    return {
+      id: episode.id,
+      podcast_id: typeof episode.podcast === 'string' ? episode.podcast : episode.podcast.id,
+      template_id: episode.templateId ?? null,
+      title: episode.title,
+      description: episode.description,
+      status: episode.status,
+      final_audio_url: episode.finalAudioKey ? await this.deps.links.url('audio', episode.id) : null,
+      duration_ms: episode.durationMs ?? null,
+      cleanup_stats: episode.cleanupStats ?? null,
+      chapters: episode.chapters ?? [],
+      publish_mode: ZAssemblyPublishMode.nullable().catch(null).parse(episode.publishMode ?? null),
+      processed_at: episode.processedAt ?? null,
+    };
+  }
+
+  /** 'Re-render episodes made with this template': each assembled one plans again with the template as it is now. */
+  async rerenderTemplate(user: Pick<User, 'id'>, templateId: string): Promise<TRerenderTemplateResponse> {
+    const template = await this.deps.templates.getOwned(user, templateId);
+    const episodes = await this.deps.em.find(EpisodeSchema, { user: user.id, templateId: template.id, assembly: { $ne: null } }, { orderBy: { createdAt: 'asc' } });
+    const queued: TRerenderTemplateResponse['queued'] = [];
+    let skipped = 0;
+    for (const episode of episodes) {
+      if (!episode.assembly || !episode.finalAudioKey || BUSY.includes(episode.assemblyStatus ?? '')) {
+        skipped += 1;
+        continue;
+      }
+      episode.assembly = { ...episode.assembly, template: templateSnapshot(template) };
+      queued.push({ episode_id: episode.id, job_id: await this.requeueAs(episode, 'template') });
+    }
+    return { template_id: template.id, queued, skipped };
+  }
+
+  /**
+   * The manual editor's commit (issue 8 calls it with an episode it checked is the user's): cuts in
+   * the finished episode's time (or the upload's), added to the recipe, then a re-render. 'done'
+   * when every cut was already made; duration_ms is the length the episode will have.
+   */
+  async addCutsAndRerender(
+    episode: Episode,
+    cuts: readonly { start_ms: number; end_ms: number }[],
+    options: { timeBase?: TManualCutsRequest['time_base'] } = {},
+  ): Promise<{ status: 'done' | 'queued'; duration_ms: number; job_id: string | null }> {
+    const body = parseInput(ZManualCutsRequest, { cuts, time_base: options.timeBase });
+    if (!episode.assembly || !episode.edl) throw new AppError('CONFLICT', ASSEMBLY_MESSAGES.notRerenderable);
+    if (BUSY.includes(episode.assemblyStatus ?? '')) throw new AppError('CONFLICT', ASSEMBLY_MESSAGES.busy);
+    const content = body.time_base === 'episode' ? episodeCutsToContent(episode.edl, body.cuts) : body.cuts;
+    const kept = content.filter((cut) => cut.end_ms - cut.start_ms >= ASSEMBLY.minManualCutMs);
+    const removed = newlyRemovedMs(episode.edl.content.cuts, kept, episode.edl.content.file.duration_ms);
+    const durationMs = Math.max(0, episode.edl.duration_ms - removed);
+    if (removed === 0) return { status: 'done', duration_ms: episode.durationMs ?? episode.edl.duration_ms, job_id: null };
+    episode.assembly = { ...episode.assembly, manual_cuts: [...episode.assembly.manual_cuts, ...kept] };
+    return { status: 'queued', duration_ms: durationMs, job_id: await this.requeueAs(episode, 'manual_cuts') };
+  }
+
+  /** Queues a failed or stalled assembly again with its recipe as stored (no second charge). */
+  async requeue(episode: Episode): Promise<void> {
+    await this.requeueJob(episode);
+  }
+
+  /** requeue, answering the job's id. */
+  async requeueJob(episode: Episode): Promise<string> {
+    if (!episode.assembly) throw new AppError('CONFLICT', ASSEMBLY_MESSAGES.notRerenderable);
+    if (episode.status === 'error') episode.status = 'pending';
+    return this.requeueAs(episode, 'assemble');
+  }
+
+  /** Where the manual editor fetches the rendered file's peaks, or null before a render. */
+  peaksUrl(episode: Episode): Promise<string | null> {
+    return Promise.resolve(episode.finalAudioKey ? `/api/episodes/${episode.id}/peaks` : null);
+  }
+
+  /**
+   * Saves the recipe and the queued state by id (the episode may come from another caller's entity
+   * manager, as the manual editor's does), then queues the job.
+   */
+  private async requeueAs(episode: Episode, reason: 'assemble' | 'template' | 'manual_cuts'): Promise<string> {
+    Object.assign(episode, { assemblyStatus: 'queued', renderProgress: 0 });
+    await this.deps.em.nativeUpdate(EpisodeSchema, { id: episode.id }, { assembly: episode.assembly, status: episode.status, assemblyStatus: 'queued', renderProgress: 0 });
+    return this.queue(episode.id, reason);
+  }
+
+  private async queue(episodeId: string, reason: 'assemble' | 'template' | 'manual_cuts'): Promise<string> {
+    const jobId = await this.deps.jobs.send('audio.assemble', { episode_id: episodeId, reason });
+    if (!jobId) throw new AppError('INTERNAL', ASSEMBLY_MESSAGES.renderFailed('the job could not be queued'));
+    await this.deps.em.nativeUpdate(EpisodeSchema, { id: episodeId }, { assemblyJobId: jobId });
+    return jobId;
+  }
+
+  /** The upload, Ready: 425 while transcribing (the wizard waits), 409 when transcription failed. */
+  private async readyUpload(user: Pick<User, 'id'>, hint: string): Promise<MediaItem> {
+    const upload = await this.deps.transcripts.findByHint(user, hint);
+    if (upload.status === 'error') throw new AppError('CONFLICT', ASSEMBLY_MESSAGES.uploadFailed);
+    if (!upload.transcriptReady || !upload.detection) throw new AppError('NOT_READY', ASSEMBLY_MESSAGES.uploadNotReady);
+    return upload;
+  }
+
+  /** A cover uploaded before (its stored name, or a /static/media/ path to it). */
+  private async cover(user: Pick<User, 'id'>, path: string | null | undefined): Promise<MediaItem | null> {
+    const filename = path?.split('/').pop()?.split('?')[0];
+    if (!filename) return null;
+    return this.deps.em.findOne(MediaItemSchema, { user: user.id, category: 'cover_art', filename });
+  }
+}
+
+/** 'x1,y1,x2,y2' as stored. */
+function cropOf(crop: string | null | undefined): Record<string, number> | null {
+  if (!crop) return null;
+  const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = crop.split(',').map(Number);
+  return { x1, y1, x2, y2 };
+}
+
+/** The creator's answers resolved against the upload's detections: what the planner will be asked for. */
+function recipeOf(template: Template, upload: MediaItem, body: TAssembleEpisodeRequest): TEpisodeRecipe {
+  const detection = upload.detection;
+  const flubber =
+    body.intents.flubber === 'no'
+      ? []
+      : (body.flubber_indices ?? (body.intents.flubber === 'yes' ? (detection?.flubber.matches.map((m) => m.flubber_index) ?? []) : []));
+  const intern = body.intents.intern === 'no' ? [] : [...body.intern_answers, ...body.intents.intern_overrides];
+  const allSfx = detection?.sfx.matches.map((_, hit_index) => ({ hit_index, keep_keyword: false })) ?? [];
+  const sfx = body.intents.sfx === 'no' ? [] : (body.sfx_choices ?? (body.intents.sfx === 'yes' ? allSfx : []));
+  return {
+    version: 1,
+    template: templateSnapshot(template),
+    media_id: upload.id,
+    tts_values: body.tts_values,
+    flubber_indices: flubber,
+    flubber_cuts_ms: body.intents.flubber === 'no' ? [] : body.flubber_cuts_ms,
+    manual_cuts: body.manual_cuts,
+    intern_answers: intern,
+    sfx_choices: sfx,
+    cleanup: body.cleanup,
+  };
+}
+
+/** Content milliseconds the new cuts remove that the planned cuts did not already. */
+function newlyRemovedMs(planned: readonly { start_ms: number; end_ms: number }[], added: readonly { start_ms: number; end_ms: number }[], durationMs: number): number {
+  const measure = (ranges: readonly { start_ms: number; end_ms: number }[]) => {
+    const sorted = ranges.map((r) => ({ start: Math.max(0, r.start_ms), end: Math.min(durationMs, r.end_ms) })).filter((r) => r.end > r.start).sort((a, b) => a.start - b.start);
+    let total = 0;
+    let reach = 0;
+    for (const range of sorted) {
+      const from = Math.max(range.start, reach);
+      if (range.end > from) total += range.end - from;
+      reach = Math.max(reach, range.end);
+    }
+    return total;
+  };
+  return measure([...planned, ...added]) - measure(planned);
+}

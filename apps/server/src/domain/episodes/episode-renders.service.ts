@@ -1,0 +1,150 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { z } from 'zod';
+import { computePeaks, NotAudioError, type Peaks } from '@ppp/audio';
+import { ASSEMBLY, ASSEMBLY_MESSAGES, ZEpisodePeaks, type TEdl, type TEpisodePeaks } from '@ppp/contracts';
+import { AppError } from '../errors.ts';
+import type { StoragePort } from '../storage/storage.ts';
+import type { User } from '../users/user.entity.ts';
+import type { SpeechService } from '../speech/speech.service.ts';
+import type { AudioCleanupService } from '../audio-cleanup/audio-cleanup.service.ts';
+import { EpisodeSchema, type Episode } from './episode.entity.ts';
+import { ZEpisodeRecipe, type TEpisodeRecipe } from './assembly-recipe.ts';
+import { AssemblyInputs, PermanentAssemblyError } from './assembly-inputs.ts';
+import { edlFingerprint } from './edl-files.ts';
+
+export interface EpisodeRendersDeps {
+  em: EntityManager;
+  storage: StoragePort;
+  speech: SpeechService;
+  audioCleanup: AudioCleanupService;
+}
+
+/** Where an episode's render and its peaks live: named by the plan, so the same plan is the same key. */
+export function renderKeys(userId: string, episodeId: string, edl: TEdl): { audio: string; peaks: string } {
+  const base = `users/${userId}/episodes/${episodeId}/episode-${edlFingerprint(edl)}`;
+  return { audio: `${base}.mp3`, peaks: `${base}.peaks.json` };
+}
+
+/** The peaks file beside a rendered MP3. */
+export function peaksKeyFor(audioKey: string): string {
+  return audioKey.replace(/\.mp3$/, '') + '.peaks.json';
+}
+
+export interface CompletedRender {
+  edl: TEdl;
+  /** The MP3 on this machine; moved into storage. */
+  file: string;
+  /** The file's length (the plan's: the renderer is sample-exact). */
+  durationMs: number;
+  peaks: Peaks;
+}
+
+const userIdOf = (episode: Episode) => (typeof episode.user === 'string' ? episode.user : episode.user.id);
+
+function peaksJson(episodeId: string, durationMs: number, peaks: Peaks): TEpisodePeaks {
+  return {
+    episode_id: episodeId,
+    duration_ms: durationMs,
+    sample_rate: peaks.sampleRate,
+    samples_per_pixel: peaks.samplesPerPixel,
+    length: peaks.data.length / 2,
+    data: Array.from(peaks.data),
+  };
+}
+
+/**
+ * The audio.assemble job's bookkeeping on the episode (start, progress, the finished render with its
+ * peaks, a permanent failure), and the manual editor's peaks. Every write is safe to repeat: the
+ * render is stored under a key named by its plan and only then swapped onto the row.
+ */
+export class EpisodeRendersService {
+  private readonly deps: EpisodeRendersDeps;
+  constructor(deps: EpisodeRendersDeps) {
+    this.deps = deps;
+  }
+
+  /** The job starts: null when the episode was deleted or has nothing to render. */
+  async begin(episodeId: string): Promise<{ episode: Episode; recipe: TEpisodeRecipe } | null> {
+    const episode = await this.deps.em.findOne(EpisodeSchema, { id: episodeId }, { populate: ['podcast'] });
+    const recipe = ZEpisodeRecipe.safeParse(episode?.assembly);
+    if (!episode || !recipe.success) return null;
+    episode.assemblyStatus = 'processing';
+    episode.renderProgress = 0;
+    if (['pending', 'error'].includes(episode.status)) episode.status = 'processing';
+    await this.deps.em.flush();
+    return { episode, recipe: recipe.data };
+  }
+
+  inputs(): AssemblyInputs {
+    return new AssemblyInputs(this.deps);
+  }
+
+  /** The creator-facing message of a failure no retry can fix, or null when a retry may help. */
+  permanentMessage(error: unknown): string | null {
+    if (error instanceof PermanentAssemblyError) return error.message;
+    if (error instanceof NotAudioError) return ASSEMBLY_MESSAGES.renderFailed('one of its audio files could not be read');
+    return null;
+  }
+
+  async progress(episodeId: string, percent: number): Promise<void> {
+    await this.deps.em.fork().nativeUpdate(EpisodeSchema, { id: episodeId, assemblyStatus: 'processing' }, { renderProgress: Math.round(percent * 10) / 10 });
+  }
+
+  /** Stores the MP3 and its peaks, then points the episode at them and removes the render they replace. */
+  async complete(episode: Episode, render: CompletedRender, now = new Date()): Promise<void> {
+    const userId = userIdOf(episode);
+    const keys = renderKeys(userId, episode.id, render.edl);
+    await this.deps.storage.putBytes(keys.peaks, JSON.stringify(peaksJson(episode.id, render.durationMs, render.peaks)));
+    const stored = await this.deps.storage.putFile(keys.audio, render.file);
+    const previous = episode.finalAudioKey;
+    Object.assign(episode, {
+      edl: render.edl,
+      finalAudioKey: keys.audio,
+      finalAudioBytes: stored.size,
+      durationMs: render.durationMs,
+      cleanupStats: render.edl.cleanup_stats,
+      chapters: render.edl.chapters.map((chapter) => ({ title: chapter.title, start_s: chapter.start_ms / 1000 })),
+      processedAt: now,
+      assemblyStatus: 'done',
+      renderProgress: 100,
+      errorMessage: null,
+    });
+    if (['pending', 'processing', 'error'].includes(episode.status)) episode.status = 'processed';
+    // A host that keeps its own copy has the old audio until the episode is published again.
+    if (previous && episode.hostKind === 'spreaker' && episode.hostEpisodeId) episode.publishState = 'needs_republish';
+    await this.deps.em.flush();
+    if (previous && previous !== keys.audio) {
+      await this.deps.storage.delete(previous);
+      await this.deps.storage.delete(peaksKeyFor(previous));
+    }
+  }
+
+  /** A permanent failure: the creator reads the message; an earlier render, if any, stays. */
+  async fail(episode: Episode, message: string): Promise<void> {
+    episode.assemblyStatus = 'error';
+    episode.errorMessage = message;
+    if (['pending', 'processing'].includes(episode.status)) episode.status = 'error';
+    await this.deps.em.flush();
+  }
+
+  /** GET /api/episodes/{id}/peaks: the owner's rendered episode; computed once per file and kept beside it. */
+  async peaks(user: Pick<User, 'id'>, episodeId: string): Promise<TEpisodePeaks> {
+    const episode = z.uuid().safeParse(episodeId).success ? await this.deps.em.findOne(EpisodeSchema, { id: episodeId, user: user.id }) : null;
+    if (!episode) throw new AppError('NOT_FOUND', ASSEMBLY_MESSAGES.episodeNotFound);
+    if (!episode.finalAudioKey) throw new AppError('NOT_FOUND', ASSEMBLY_MESSAGES.noAudio);
+    const key = peaksKeyFor(episode.finalAudioKey);
+    if (await this.deps.storage.stat(key)) {
+      const cached = ZEpisodePeaks.safeParse(JSON.parse((await this.deps.storage.readBytes(key)).toString('utf8')));
+      if (cached.success) return cached.data;
+    }
+    const local = await this.deps.storage.localPath(episode.finalAudioKey);
+    try {
+      const peaks = await computePeaks(local.path, { samplesPerPixel: ASSEMBLY.peaksSamplesPerPixel, sampleRate: ASSEMBLY.peaksSampleRate });
+      const json = peaksJson(episode.id, episode.durationMs ?? 0, peaks);
+      await this.deps.storage.putBytes(key, JSON.stringify(json));
+      return json;
+    } finally {
+      await local.release();
+    }
+  }
+}

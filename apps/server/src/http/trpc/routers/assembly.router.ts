@@ -1,0 +1,24 @@
+import {
+  ZAssembleEpisodeRequest,
+  ZAssembleEpisodeResponse,
+  ZAssemblyEpisodeInput,
+  ZEpisodeJobStatus,
+  ZEpisodePeaks,
+  ZJobIdInput,
+  ZRerenderTemplateResponse,
+} from '@ppp/contracts';
+import { activeProcedure, router } from '../init.ts';
+
+/** Twins of POST /api/episodes/assemble, GET /api/episodes/status/{jobId}, POST /api/templates/{id}/rerender and GET /api/episodes/{id}/peaks. */
+export const assemblyRouter = router({
+  assemble: activeProcedure
+    .input(ZAssembleEpisodeRequest)
+    .output(ZAssembleEpisodeResponse)
+    .mutation(({ ctx, input }) => ctx.services.assembly.assemble(ctx.user, input)),
+  status: activeProcedure.input(ZJobIdInput).output(ZEpisodeJobStatus).query(({ ctx, input }) => ctx.services.assembly.status(ctx.user, input.job_id)),
+  rerenderTemplate: activeProcedure
+    .input(ZAssemblyEpisodeInput)
+    .output(ZRerenderTemplateResponse)
+    .mutation(({ ctx, input }) => ctx.services.assembly.rerenderTemplate(ctx.user, input.id)),
+  peaks: activeProcedure.input(ZAssemblyEpisodeInput).output(ZEpisodePeaks).query(({ ctx, input }) => ctx.services.renders.peaks(ctx.user, input.id)),
+});

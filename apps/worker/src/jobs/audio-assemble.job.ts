@@ -1,0 +1,76 @@
+import { mkdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { computePeaks, planEpisode, renderEpisode } from '@ppp/audio';
+import { ASSEMBLY, ASSEMBLY_MESSAGES, type TJobPayload } from '@ppp/contracts';
+import { isFinalAttempt, type JobContext, type JobDefinition } from './job.ts';
+
+/** Progress reaches the row at most once a second (or on a jump of 5 points); the wizard polls it. */
+function progressWriter(ctx: JobContext, episodeId: string): (percent: number) => void {
+  let lastAt = 0;
+  let last = -1;
+  return (percent) => {
+    const now = Date.now();
+    if (percent < 100 && percent - last < 5 && now - lastAt < 1000) return;
+    [last, lastAt] = [percent, now];
+    void ctx.services.renders.progress(episodeId, Math.min(99, percent)).catch(() => undefined);
+  };
+}
+
+/**
+ * audio.assemble: the episode's recipe resolved to files (clips, AI voices rendered once and kept,
+ * the upload's original), planned into an EDL, rendered by one ffmpeg graph to a work folder of
+ * this episode, measured, then moved into storage under a key named by the plan, with its waveform
+ * peaks beside it. A killed run leaves only its work folder, which the next run clears first; the
+ * file in storage appears whole or not at all.
+ */
+export async function handleAssemble(payload: TJobPayload<'audio.assemble'>, ctx: JobContext): Promise<{ status: string; durationMs?: number }> {
+  const { services, log } = ctx;
+  const started = await services.renders.begin(payload.episode_id);
+  if (!started) return { status: 'skipped' };
+  const { episode, recipe } = started;
+  const work = path.join(tmpdir(), `ppp-assemble-${episode.id}`);
+  await rm(work, { recursive: true, force: true });
+  await mkdir(work, { recursive: true });
+  const inputs = services.renders.inputs();
+  let release: (() => Promise<void>) | null = null;
+  try {
+    const resolved = await inputs.resolve(episode, recipe, ctx.signal);
+    release = resolved.release;
+    const edl = planEpisode(resolved.input);
+    const dest = path.join(work, 'episode.mp3');
+    const clock = performance.now();
+    const result = await renderEpisode(resolved.localize(edl), dest, { signal: ctx.signal, onProgress: progressWriter(ctx, episode.id) });
+    const peaks = await computePeaks(dest, { samplesPerPixel: ASSEMBLY.peaksSamplesPerPixel, sampleRate: ASSEMBLY.peaksSampleRate, signal: ctx.signal });
+    ctx.signal?.throwIfAborted();
+    // The renderer is sample-exact (its tests measure the decoded output against the plan), so the planned length is the file's.
+    await services.renders.complete(episode, { edl, file: dest, durationMs: edl.duration_ms, peaks });
+    const seconds = (performance.now() - clock) / 1000;
+    log(`audio.assemble ${episode.id} (${payload.reason}): ${(edl.duration_ms / 1000).toFixed(1)} s rendered in ${seconds.toFixed(1)} s, ${result.outputLufs.toFixed(1)} LUFS`);
+    return { status: 'processed', durationMs: edl.duration_ms };
+  } catch (error) {
+    // Stopped (shutdown, lost claim): pg-boss has failed the attempt and retries it; the row stays as it is.
+    if (ctx.signal?.aborted) throw error;
+    const permanent = services.renders.permanentMessage(error);
+    if (permanent === null && !isFinalAttempt(ctx)) throw error;
+    const message = permanent ?? ASSEMBLY_MESSAGES.renderFailed(error instanceof Error ? error.message : String(error));
+    await services.renders.fail(episode, message);
+    log(`audio.assemble ${episode.id} failed: ${message}`);
+    return { status: 'error' };
+  } finally {
+    await release?.();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+export const audioAssembleJob: JobDefinition<'audio.assemble'> = {
+  name: 'audio.assemble',
+  retryLimit: 3,
+  retryBackoff: true,
+  retryDelay: 5,
+  // A render takes about a minute per hour of audio on two cores; a long episode on a busy machine
+  // still finishes well inside this. A dead worker is noticed by the heartbeat instead.
+  expireInSeconds: 2 * 60 * 60,
+  heartbeatSeconds: 30,
+  handle: (payload, ctx) => handleAssemble(payload, ctx),
+};
