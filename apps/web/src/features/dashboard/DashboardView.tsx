@@ -1,83 +1,142 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import { IconAdjustments, IconMusic, IconSettings, IconUpload, IconUser, type IconProps } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import {
+  IconCode, IconHeadphones, IconMicrophone, IconMusic, IconCreditCard, IconSettings, IconTemplate, IconWorld, type IconProps,
+} from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import type { TMe } from '@ppp/contracts';
+import { DASHBOARD, DASHBOARD_MESSAGES, displayStatus, type TMe } from '@ppp/contracts';
+import { trpc } from '../../lib/trpc.ts';
+import { readToken } from '../../lib/session.ts';
 import { isAdminUser } from '../gate/decide-gate.ts';
-import { displayName } from './display-name.ts';
 import { BackgroundUploadsCard } from '../preupload/BackgroundUploadsCard.tsx';
+import { StatusBadge } from '../episode-history/EpisodeItems.tsx';
+import { NAV_ENTRIES } from '../workspace/workspace-nav.ts';
+import { displayName } from './display-name.ts';
+import { readUsage, readyLabel, type UsageFigures } from './dashboard-figures.ts';
+import { DashboardStats } from './DashboardStats.tsx';
 
 interface QuickTool {
   title: string;
-  body: string;
   to: string;
   icon: ComponentType<IconProps>;
+  /** Shown as Coming Soon (disabled) until the screen exists. */
+  comingSoon?: boolean;
   adminOnly?: boolean;
 }
 
-/** What a user can do today; later issues add shows, templates, media, episodes, subscription. */
+const known = (path: string) => path === '/admin' || NAV_ENTRIES.some((e) => e.path === path);
+
+/** Spec 002 §2.4: Podcasts, Templates, Media, Episodes, Subscription, Settings, Website Builder (Coming Soon), Dev (admins). */
 const QUICK_TOOLS: readonly QuickTool[] = [
-  { title: 'Upload Audio', body: 'Upload a recording to be transcribed and checked for Flubber, Intern and sound-effect cues.', to: '/dashboard/upload', icon: IconUpload },
-  { title: 'Media', body: 'Your intros, outros, music and sound effects.', to: '/dashboard/media', icon: IconMusic },
-  { title: 'Settings', body: 'Set your name, make text larger or raise the contrast, change your password.', to: '/dashboard/settings', icon: IconSettings },
-  { title: 'Admin settings', body: 'Maintenance mode, new-account activation and the upload limit.', to: '/admin', icon: IconAdjustments, adminOnly: true },
+  { title: 'Podcasts', to: '/dashboard/podcasts', icon: IconMicrophone },
+  { title: 'Templates', to: '/dashboard/templates', icon: IconTemplate },
+  { title: 'Media', to: '/dashboard/media', icon: IconMusic },
+  { title: 'Episodes', to: '/dashboard/episodes', icon: IconHeadphones },
+  { title: 'Subscription', to: '/dashboard/billing', icon: IconCreditCard },
+  { title: 'Settings', to: '/dashboard/settings', icon: IconSettings },
+  { title: 'Website Builder', to: '/dashboard/website', icon: IconWorld, comingSoon: true },
+  { title: 'Dev', to: '/admin', icon: IconCode, adminOnly: true },
 ];
 
+/** GET /api/billing/usage (the minutes ledger), read over REST like the spec's client. */
+function useUsage(): { usage: UsageFigures | null; failed: boolean } {
+  const [state, setState] = useState<{ usage: UsageFigures | null; failed: boolean }>({ usage: null, failed: false });
+  useEffect(() => {
+    let live = true;
+    const token = readToken();
+    fetch('/api/billing/usage', { headers: token ? { authorization: `Bearer ${token}` } : {} })
+      .then(async (res) => (res.ok ? readUsage(await res.json()) : null))
+      .catch(() => null)
+      .then((usage) => live && setState({ usage, failed: usage === null }));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}
+
+function ToolCard({ tool }: { tool: QuickTool }) {
+  const soon = tool.comingSoon === true || !known(tool.to);
+  const body = (
+    <Card withBorder padding="md" h="100%" style={soon ? { opacity: 0.6 } : undefined}>
+      <Group wrap="nowrap" gap="sm">
+        <ThemeIcon size={36} radius="md" variant="light"><tool.icon size={20} aria-hidden="true" /></ThemeIcon>
+        <div>
+          <Text fw={700}>{tool.title}</Text>
+          {soon && <Badge size="xs" variant="light" color="gray">Coming Soon</Badge>}
+        </div>
+      </Group>
+    </Card>
+  );
+  if (soon) return <div aria-disabled="true" aria-label={`${tool.title} (Coming Soon)`}>{body}</div>;
+  return <UnstyledButton component={Link} to={tool.to} aria-label={tool.title}>{body}</UnstyledButton>;
+}
+
+/** The dashboard (spec 002 §2.4): welcome, Create Episode, Recent Activity, Quick Tools, statistics, and a banner per failed call. */
 export function DashboardView({ me }: { me: TMe }) {
   const admin = isAdminUser(me);
+  const stats = trpc.dashboard.stats.useQuery(undefined, { retry: false });
+  const episodes = trpc.episodes.page.useQuery({ limit: 200 }, { retry: false });
+  const showPlays = trpc.publishing.showPlays.useQuery({ window: 'last30d' }, { retry: false });
+  const episodePlays = trpc.publishing.episodePlays.useQuery({ window: 'last30d' }, { retry: false });
+  const { usage, failed: usageFailed } = useUsage();
+  const failures: [boolean, string][] = [
+    [episodes.isError, DASHBOARD_MESSAGES.episodeStatsFailed],
+    [usageFailed, DASHBOARD_MESSAGES.usageStatsFailed],
+    [showPlays.isError, DASHBOARD_MESSAGES.playStatsFailed],
+    [episodePlays.isError, DASHBOARD_MESSAGES.recentEpisodeStatsFailed],
+    [stats.isError, DASHBOARD_MESSAGES.dashboardStatsFailed],
+  ];
+  const banners = failures.filter(([failed]) => failed).map(([, text]) => text);
+  const recent = (episodes.data?.items ?? []).slice(0, DASHBOARD.recentActivity);
   const tools = QUICK_TOOLS.filter((t) => !t.adminOnly || admin);
+
   return (
-    <Stack gap="xl" maw={960}>
+    <Stack gap="xl" maw={1100}>
       <div>
         <Title order={1}>Welcome, {displayName(me)}</Title>
-        <Text c="dimmed" mt={4}>
-          Your workspace is ready. Here is what you can do right now.
-        </Text>
+        <Text c="dimmed" mt={4}>Here is how your shows are doing.</Text>
       </div>
+      {banners.map((text) => <Alert key={text} color="red" role="alert">{text}</Alert>)}
 
-      <Card withBorder padding="lg">
-        <Group wrap="nowrap" align="flex-start">
-          <ThemeIcon size={40} radius="xl" variant="light">
-            <IconUser size={22} aria-hidden="true" />
-          </ThemeIcon>
-          <Stack gap={4}>
-            <Text fw={700}>Your account</Text>
-            <Text size="sm">{me.email}</Text>
-            <Group gap="xs">
-              <Badge variant="light" tt="capitalize">{me.tier} plan</Badge>
-              {admin && <Badge variant="light" color="grape">Administrator</Badge>}
-              {me.terms_version_accepted && (
-                <Badge variant="light" color="gray">Terms {me.terms_version_accepted} accepted</Badge>
-              )}
-            </Group>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Card withBorder padding="lg" data-testid="create-episode-card">
+          <Text fw={800} size="lg">Create Episode</Text>
+          <Group gap="lg" mt="sm">
+            <Text size="sm">Shows: <b data-testid="show-count">{stats.data?.show_count ?? '—'}</b></Text>
+            <Text size="sm">Episodes: <b data-testid="episode-count">{stats.data?.total_episodes ?? '—'}</b></Text>
+          </Group>
+          <Group gap="xs" mt="sm">
+            <Text size="sm">Ready?</Text>
+            {stats.data && <Badge color={stats.data.ready ? 'green' : 'yellow'} data-testid="ready">{readyLabel(stats.data.ready)}</Badge>}
+          </Group>
+          <Button component={Link} to="/dashboard/upload" mt="md">New Episode</Button>
+        </Card>
+        <Card withBorder padding="lg">
+          <Text fw={800} size="lg" mb="sm">Recent Activity</Text>
+          {episodes.data && recent.length === 0 && <Text size="sm" c="dimmed">Nothing yet: your episodes will show here.</Text>}
+          <Stack gap={6}>
+            {recent.map((e) => (
+              <Group key={e.id} justify="space-between" wrap="nowrap" data-testid="recent-activity">
+                <Text size="sm" truncate="end">{e.title}</Text>
+                <StatusBadge status={displayStatus(e.status)} />
+              </Group>
+            ))}
           </Stack>
-        </Group>
-      </Card>
+        </Card>
+      </SimpleGrid>
 
       <BackgroundUploadsCard />
 
       <section aria-labelledby="quick-tools-title">
-        <Title order={2} size="h3" mb="md" id="quick-tools-title">
-          Quick Tools
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {tools.map((tool) => (
-            <UnstyledButton key={tool.to} component={Link} to={tool.to} aria-label={tool.title}>
-              <Card withBorder padding="lg" h="100%">
-                <Group wrap="nowrap" align="flex-start">
-                  <ThemeIcon size={40} radius="md" variant="light">
-                    <tool.icon size={22} aria-hidden="true" />
-                  </ThemeIcon>
-                  <div>
-                    <Text fw={700}>{tool.title}</Text>
-                    <Text size="sm" c="dimmed">{tool.body}</Text>
-                  </div>
-                </Group>
-              </Card>
-            </UnstyledButton>
-          ))}
+        <Title order={2} size="h3" mb="md" id="quick-tools-title">Quick Tools</Title>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+          {tools.map((tool) => <ToolCard key={tool.title} tool={tool} />)}
         </SimpleGrid>
       </section>
+
+      <DashboardStats stats={stats.data} usage={usage} />
     </Stack>
   );
 }

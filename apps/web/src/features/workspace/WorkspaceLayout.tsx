@@ -18,6 +18,7 @@ import { RssImportView } from '../rss-import/RssImportView.tsx';
 import { PodcastManagerView } from '../podcast-manager/PodcastManagerView.tsx';
 import { TemplatesView } from '../templates/TemplatesView.tsx';
 import { TemplateEditorView } from '../templates/TemplateEditorView.tsx';
+import { EpisodeHistoryView } from '../episode-history/EpisodeHistoryView.tsx';
 import { navEntriesFor, viewForPath, viewLabel, type WorkspaceView } from './workspace-nav.ts';
 
 function ViewContent({ view, me }: { view: WorkspaceView; me: TMe }) {
@@ -42,6 +43,8 @@ function ViewContent({ view, me }: { view: WorkspaceView; me: TMe }) {
       return <TemplatesView />;
     case 'template-editor':
       return <TemplateEditorView />;
+    case 'episode-history':
+      return <EpisodeHistoryView />;
     case 'not-found':
       return (
         <>

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
-import { IconAdjustments, IconLayoutDashboard, IconSettings, IconUpload, IconMusic, IconWand, IconRss, IconMicrophone2, IconTemplate, type IconProps } from '@tabler/icons-react';
+import { IconAdjustments, IconLayoutDashboard, IconSettings, IconUpload, IconMusic, IconWand, IconRss, IconMicrophone2, IconTemplate, IconHeadphones, type IconProps } from '@tabler/icons-react';
 
 /** A view of the workspace (spec 002 section 2.3). Later issues add theirs (episode-history, recorder, ...). */
-export type WorkspaceView = 'dashboard' | 'settings' | 'admin' | 'not-found' | 'media-library' | 'preupload' | 'audio-settings' | 'rssImporter' | 'podcast-manager' | 'my-templates' | 'template-editor';
+export type WorkspaceView = 'dashboard' | 'settings' | 'admin' | 'not-found' | 'media-library' | 'preupload' | 'audio-settings' | 'rssImporter' | 'podcast-manager' | 'my-templates' | 'template-editor' | 'episode-history';
 
 export interface NavEntry {
   view: Exclude<WorkspaceView, 'not-found' | 'template-editor'>;
@@ -23,6 +23,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { view: 'rssImporter', label: 'Import from RSS', path: '/dashboard/import', icon: IconRss },
   { view: 'podcast-manager', label: 'My Podcasts', path: '/dashboard/podcasts', icon: IconMicrophone2 },
   { view: 'my-templates', label: 'Templates', path: '/dashboard/templates', icon: IconTemplate },
+  { view: 'episode-history', label: 'Episodes', path: '/dashboard/episodes', icon: IconHeadphones },
 ];
 
 export function navEntriesFor(isAdmin: boolean): NavEntry[] {

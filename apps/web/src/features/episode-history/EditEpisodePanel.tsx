@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { Alert, Button, Drawer, FileButton, Group, Image, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconPhoto } from '@tabler/icons-react';
+import { EPISODE_HISTORY, EPISODE_MESSAGES, type TEpisode } from '@ppp/contracts';
+import { trpc } from '../../lib/trpc.ts';
+import { postForm } from '../../lib/rest.ts';
+import { toApiFailure } from '../../lib/api-error.ts';
+import { changesOf, duplicateOf, numberProblem, valuesOf, type EditValues } from './edit-form.ts';
+
+interface Props {
+  episode: TEpisode | null;
+  episodes: readonly TEpisode[];
+  onClose: () => void;
+  onSaved: (episode: TEpisode) => void;
+}
+
+/** A centred square of the uploaded image: what the cover shows (the server keeps the crop with the cover). */
+async function squareCrop(file: File): Promise<Record<string, number> | null> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = Math.min(bitmap.width, bitmap.height);
+    return { x: Math.floor((bitmap.width - size) / 2), y: Math.floor((bitmap.height - size) / 2), width: size, height: size };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The edit side panel (spec 001 §5): title (trimmed), description, tags, explicit, cover, season and
+ * episode (whole numbers or empty; a pair another episode of the show has blocks the save with a
+ * warning banner), template link. Save stays disabled while nothing changed.
+ */
+export function EditEpisodePanel(props: Props) {
+  if (!props.episode) return null;
+  return <EditEpisodeForm key={props.episode.id} {...props} episode={props.episode} />;
+}
+
+function EditEpisodeForm({ episode, episodes, onClose, onSaved }: Props & { episode: TEpisode }) {
+  const [values, setValues] = useState<EditValues>(valuesOf(episode));
+  const [crop, setCrop] = useState<Record<string, number> | null | undefined>(undefined);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const templates = trpc.templates.list.useQuery();
+  const update = trpc.episodes.update.useMutation();
+  const set = (patch: Partial<EditValues>) => setValues({ ...values, ...patch });
+  const changes = { ...changesOf(episode, values), ...(crop !== undefined ? { image_crop: crop } : {}) };
+  const problems = [numberProblem(values.season_number), numberProblem(values.episode_number)];
+  const duplicate = duplicateOf(episode, values, episodes);
+  const titleMissing = values.title.trim() === '';
+  const unchanged = Object.keys(changes).length === 0;
+
+  async function chooseCover(file: File | null) {
+    if (!file) return;
+    setUploading(true);
+    try {
+      const form = new FormData();
+      form.append('file', file);
+      const body = (await postForm('/api/media/upload/cover_art', form)) as { path?: string; filename?: string };
+      setValues((v) => ({ ...v, cover_image_path: body.path ?? body.filename ?? null }));
+      setCrop(await squareCrop(file));
+      setPreview(URL.createObjectURL(file));
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Upload failed', message: err instanceof Error ? err.message : 'Upload failed' });
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  async function save() {
+    setError(null);
+    try {
+      const saved = await update.mutateAsync({ id: episode.id, ...changes });
+      notifications.show({ color: 'green', message: 'Changes saved' });
+      onSaved(saved);
+    } catch (err) {
+      const failure = toApiFailure(err);
+      setError(failure.message ?? EPISODE_MESSAGES.saveFailed);
+      if (changes.template_id !== undefined && failure.status === 404) setError(EPISODE_MESSAGES.templateLinkFailed);
+    }
+  }
+
+  const coverSrc = preview ?? (values.cover_image_path ? episode.cover_url : null);
+  return (
+    <Drawer opened onClose={onClose} position="right" size="md" title={<Text fw={700}>Edit episode</Text>}>
+      <Stack gap="sm">
+        {duplicate && (
+          <Alert color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="duplicate-banner">
+            {EPISODE_MESSAGES.duplicateNumber} (“{duplicate.title}”).
+          </Alert>
+        )}
+        {error && <Alert color="red" title={EPISODE_MESSAGES.saveFailed}>{error}</Alert>}
+        <TextInput label="Title" required value={values.title} maxLength={EPISODE_HISTORY.titleMaxLength} onChange={(e) => set({ title: e.currentTarget.value })} error={titleMissing ? 'Title is required' : null} />
+        <Textarea label="Description" autosize minRows={4} maxRows={12} value={values.description} onChange={(e) => set({ description: e.currentTarget.value })} />
+        <TextInput
+          label="Tags"
+          description={`Comma separated; at most ${EPISODE_HISTORY.maxTags}, each up to ${EPISODE_HISTORY.maxTagLength} characters.`}
+          value={values.tags}
+          onChange={(e) => set({ tags: e.currentTarget.value })}
+        />
+        <Group grow align="flex-start">
+          <TextInput label="Season" inputMode="numeric" value={values.season_number} onChange={(e) => set({ season_number: e.currentTarget.value })} error={problems[0]} />
+          <TextInput label="Episode" inputMode="numeric" value={values.episode_number} onChange={(e) => set({ episode_number: e.currentTarget.value })} error={problems[1]} />
+        </Group>
+        <Switch label="Explicit content" checked={values.is_explicit} onChange={(e) => set({ is_explicit: e.currentTarget.checked })} />
+        <Select
+          label="Template"
+          placeholder="No template"
+          clearable
+          data={(templates.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+          value={values.template_id}
+          onChange={(value) => set({ template_id: value })}
+        />
+        <div>
+          <Text size="sm" fw={500} mb={4}>Cover</Text>
+          <Group align="flex-end">
+            {coverSrc ? <Image src={coverSrc} alt="Episode cover" w={96} h={96} radius="sm" fit="cover" /> : <IconPhoto size={48} aria-hidden="true" />}
+            <Stack gap={4}>
+              <FileButton onChange={(file) => void chooseCover(file)} accept="image/png,image/jpeg">
+                {(props) => <Button {...props} variant="default" size="xs" loading={uploading}>Upload cover</Button>}
+              </FileButton>
+              {values.cover_image_path && (
+                <Button variant="subtle" size="xs" color="red" onClick={() => { set({ cover_image_path: null }); setPreview(null); setCrop(null); }}>
+                  Remove cover
+                </Button>
+              )}
+            </Stack>
+          </Group>
+        </div>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={onClose}>Cancel</Button>
+          <Button onClick={() => void save()} loading={update.isPending} disabled={unchanged || Boolean(duplicate) || problems.some(Boolean) || titleMissing}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </Drawer>
+  );
+}

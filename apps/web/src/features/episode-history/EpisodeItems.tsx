@@ -1,0 +1,128 @@
+import { ActionIcon, AspectRatio, Badge, Box, Card, Group, Image, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconEdit, IconPhoto, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { displayStatus, type TEpisode } from '@ppp/contracts';
+import { STATUS_COLORS, STATUS_LABELS, publishDateOf } from './episode-list.ts';
+import { EpisodeMenu, type EpisodeAction } from './EpisodeMenu.tsx';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function StatusBadge({ status }: { status: string }) {
+  const shown = displayStatus(status);
+  return (
+    <Badge color={STATUS_COLORS[shown]} variant="light" data-testid="episode-status">
+      {STATUS_LABELS[shown]}
+    </Badge>
+  );
+}
+
+function Cover({ episode, radius = 'sm' }: { episode: TEpisode; radius?: string }) {
+  return episode.cover_url ? (
+    <Image src={episode.cover_url} alt="" radius={radius} fit="cover" h="100%" loading="lazy" />
+  ) : (
+    <Box bg="var(--mantine-color-default-hover)" h="100%" style={{ display: 'grid', placeItems: 'center', borderRadius: 'var(--mantine-radius-sm)' }}>
+      <IconPhoto size={36} aria-hidden="true" color="var(--mantine-color-dimmed)" />
+    </Box>
+  );
+}
+
+interface ItemProps {
+  episode: TEpisode;
+  onAction: (action: EpisodeAction, episode: TEpisode) => void;
+}
+
+/** A cover card of the grid view. */
+export function EpisodeCard({ episode, onAction }: ItemProps) {
+  const when = publishDateOf(episode);
+  return (
+    <Card withBorder padding="sm" data-testid="episode-card">
+      <Card.Section>
+        <AspectRatio ratio={1}>
+          <Cover episode={episode} radius="0" />
+        </AspectRatio>
+      </Card.Section>
+      <Stack gap={4} mt="sm">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text fw={700} lineClamp={2} title={episode.title}>{episode.title}</Text>
+          <EpisodeMenu episode={episode} onAction={onAction} />
+        </Group>
+        <Text size="xs" c="dimmed" truncate="end">{episode.podcast_name}</Text>
+        <Group gap="xs" justify="space-between">
+          <StatusBadge status={episode.status} />
+          <Text size="xs" c="dimmed">{episode.plays_total} plays</Text>
+        </Group>
+        <Text size="xs" c="dimmed">{when.label} {dateFormat.format(when.date)}</Text>
+      </Stack>
+    </Card>
+  );
+}
+
+/** A tile of the mosaic view: the cover with the title over it. */
+export function EpisodeTile({ episode, onAction }: ItemProps) {
+  return (
+    <Card withBorder padding={0} data-testid="episode-tile" style={{ position: 'relative', overflow: 'hidden' }}>
+      <AspectRatio ratio={1}>
+        <Cover episode={episode} radius="0" />
+      </AspectRatio>
+      <Box p={6} style={{ position: 'absolute', insetInline: 0, bottom: 0, background: 'rgba(0,0,0,0.62)', color: 'white' }}>
+        <Group justify="space-between" wrap="nowrap" gap={4}>
+          <Text size="xs" fw={700} lineClamp={1} c="white" title={episode.title}>{episode.title}</Text>
+          <EpisodeMenu episode={episode} onAction={onAction} />
+        </Group>
+      </Box>
+    </Card>
+  );
+}
+
+/** The list view: play/pause, edit, delete, publish date, play count, status per row. */
+export function EpisodeTable({ episodes, playing, onPlay, onAction }: { episodes: TEpisode[]; playing: string | null; onPlay: (e: TEpisode) => void; onAction: ItemProps['onAction'] }) {
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table highlightOnHover verticalSpacing="xs" aria-label="Episodes">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={48} aria-label="Play" />
+            <Table.Th>Title</Table.Th>
+            <Table.Th>Publish date</Table.Th>
+            <Table.Th>Plays</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th w={120} aria-label="Actions" />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {episodes.map((episode) => {
+            const when = publishDateOf(episode);
+            const isPlaying = playing === episode.id;
+            return (
+              <Table.Tr key={episode.id} data-testid="episode-row">
+                <Table.Td>
+                  <Tooltip label={episode.playback_url ? (isPlaying ? 'Pause' : 'Play') : 'No audio yet'}>
+                    <ActionIcon variant="light" disabled={!episode.playback_url} onClick={() => onPlay(episode)} aria-label={`${isPlaying ? 'Pause' : 'Play'} ${episode.title}`}>
+                      {isPlaying ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />}
+                    </ActionIcon>
+                  </Tooltip>
+                </Table.Td>
+                <Table.Td>
+                  <Text fw={600} lineClamp={1}>{episode.title}</Text>
+                  <Text size="xs" c="dimmed" lineClamp={1}>{episode.podcast_name}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{dateFormat.format(when.date)}</Text>
+                  <Text size="xs" c="dimmed">{when.label}</Text>
+                </Table.Td>
+                <Table.Td>{episode.plays_total}</Table.Td>
+                <Table.Td><StatusBadge status={episode.status} /></Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap" justify="flex-end">
+                    <ActionIcon variant="subtle" onClick={() => onAction('edit', episode)} aria-label={`Edit ${episode.title}`}><IconEdit size={16} /></ActionIcon>
+                    <ActionIcon variant="subtle" color="red" onClick={() => onAction('delete', episode)} aria-label={`Delete ${episode.title}`}><IconTrash size={16} /></ActionIcon>
+                    <EpisodeMenu episode={episode} onAction={onAction} />
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
