@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { ZBackgroundMusicRule, ZCleanupOverrides, ZInternAnswer, ZSegment, ZSfxChoice, ZTemplateTiming, ZTimeRangeMs } from '@ppp/contracts';
+import {
+  ZBackgroundMusicRule,
+  ZCleanupOverrides,
+  ZInternAnswer,
+  ZSegment,
+  ZSfxChoice,
+  ZTemplateTiming,
+  ZTimeRangeMs,
+  type TAssembleEpisodeRequest,
+} from '@ppp/contracts';
+import type { MediaItem } from '../media/media-item.entity.ts';
+import type { Template } from '../templates/template.entity.ts';
 
 /**
  * What an episode's EDL is planned from, stored with the episode: the template as it was used (a
@@ -31,3 +42,40 @@ export const ZEpisodeRecipe = z.object({
   cleanup: ZCleanupOverrides,
 });
 export type TEpisodeRecipe = z.infer<typeof ZEpisodeRecipe>;
+
+/** The template as this episode uses it, kept in the recipe. */
+export function templateSnapshot(template: Template): TEpisodeRecipe['template'] {
+  return {
+    id: template.id,
+    name: template.name,
+    segments: template.segments,
+    background_music_rules: template.backgroundMusicRules,
+    timing: template.timing,
+    default_voice_id: template.defaultElevenlabsVoiceId ?? null,
+    intern_voice_id: template.automationSettings.intern_voice_id ?? template.defaultInternVoiceId ?? null,
+  };
+}
+
+/** The creator's answers resolved against the upload's detections: what the planner will be asked for. */
+export function recipeOf(template: Template, upload: MediaItem, body: TAssembleEpisodeRequest): TEpisodeRecipe {
+  const detection = upload.detection;
+  const flubber =
+    body.intents.flubber === 'no'
+      ? []
+      : (body.flubber_indices ?? (body.intents.flubber === 'yes' ? (detection?.flubber.matches.map((m) => m.flubber_index) ?? []) : []));
+  const intern = body.intents.intern === 'no' ? [] : [...body.intern_answers, ...body.intents.intern_overrides];
+  const allSfx = detection?.sfx.matches.map((_, hit_index) => ({ hit_index, keep_keyword: false })) ?? [];
+  const sfx = body.intents.sfx === 'no' ? [] : (body.sfx_choices ?? (body.intents.sfx === 'yes' ? allSfx : []));
+  return {
+    version: 1,
+    template: templateSnapshot(template),
+    media_id: upload.id,
+    tts_values: body.tts_values,
+    flubber_indices: flubber,
+    flubber_cuts_ms: body.intents.flubber === 'no' ? [] : body.flubber_cuts_ms,
+    manual_cuts: body.manual_cuts,
+    intern_answers: intern,
+    sfx_choices: sfx,
+    cleanup: body.cleanup,
+  };
+}

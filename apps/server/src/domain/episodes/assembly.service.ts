@@ -30,9 +30,9 @@ import type { TemplatesService } from '../templates/templates.service.ts';
 import type { TranscriptsService } from '../transcripts/transcripts.service.ts';
 import type { UsageService } from '../billing/usage.service.ts';
 import { EpisodeSchema, type Episode } from './episode.entity.ts';
-import type { TEpisodeRecipe } from './assembly-recipe.ts';
-import { estimateEpisodeSeconds } from './assembly-sources.ts';
-import { episodeCutsToContent } from './edl-files.ts';
+import { recipeOf, templateSnapshot } from './assembly-recipe.ts';
+import { estimateEpisodeSeconds, type EpisodeSeconds } from './assembly-sources.ts';
+import { episodeCutsToContent, newlyRemovedMs } from './edl-files.ts';
 import type { EpisodeLinks } from './episode-links.ts';
 
 export interface AssemblyDeps {
@@ -48,19 +48,6 @@ export interface AssemblyDeps {
 
 const BUSY = ['queued', 'processing'];
 
-/** The template as this episode uses it, kept in the recipe. */
-export function templateSnapshot(template: Template): TEpisodeRecipe['template'] {
-  return {
-    id: template.id,
-    name: template.name,
-    segments: template.segments,
-    background_music_rules: template.backgroundMusicRules,
-    timing: template.timing,
-    default_voice_id: template.defaultElevenlabsVoiceId ?? null,
-    intern_voice_id: template.automationSettings.intern_voice_id ?? template.defaultInternVoiceId ?? null,
-  };
-}
-
 /**
  * Assembly as the creator asks for it (spec 000 §4 and §7): checks, the episode row and its minutes
  * charge in one transaction, then the audio.assemble job; the job's status for the wizard's poll;
@@ -75,6 +62,25 @@ export class AssemblyService {
   /** POST /api/episodes/assemble: 402 when the quota or the minutes are spent, else the queued job. */
   async assemble(user: Pick<User, 'id' | 'tier'>, input: TAssembleEpisodeRequestInput, now = new Date()): Promise<TAssembleEpisodeResponse> {
     const body = parseInput(ZAssembleEpisodeRequest, input);
+    const checked = await this.check(user, body, now);
+    const episodeId = randomUUID();
+    const chargeKey = `assembly:${episodeId}`;
+    const minutes = await this.deps.em.transactional(async (tx) => {
+      const charged = await this.deps.usage.chargeAssembly(tx, user, { key: chargeKey, episodeId, seconds: checked.seconds }, now);
+      tx.create(EpisodeSchema, newEpisodeRow(episodeId, user.id, body, checked));
+      return charged;
+    });
+    const jobId = await this.queue(episodeId, 'assemble').catch(async (error: unknown) => {
+      // Nothing ran: the charge goes, and the episode says why.
+      await this.deps.em.execute('delete from usage_charges where charge_key = ?', [chargeKey]);
+      await this.deps.em.nativeUpdate(EpisodeSchema, { id: episodeId }, { status: 'error', assemblyStatus: 'error', errorMessage: ASSEMBLY_MESSAGES.renderFailed('the job could not be queued') });
+      throw error;
+    });
+    return { job_id: jobId, episode_id: episodeId, status: 'queued', minutes_charged: minutes };
+  }
+
+  /** Everything an assembly needs checked before it is charged: the template, its show, a Ready upload, the schedule. */
+  private async check(user: Pick<User, 'id'>, body: TAssembleEpisodeRequest, now: Date): Promise<CheckedRequest> {
     const template = await this.deps.templates.getOwned(user, body.template_id);
     const podcastId = body.podcast_id ?? (typeof template.podcast === 'string' ? template.podcast : template.podcast?.id) ?? null;
     const podcast = podcastId && z.uuid().safeParse(podcastId).success ? await this.deps.em.findOne(PodcastSchema, { id: podcastId, user: user.id }) : null;
@@ -85,43 +91,7 @@ export class AssemblyService {
     if (scheduleProblem) throw new AppError('VALIDATION', scheduleProblem);
     const seconds = await estimateEpisodeSeconds(this.deps, user.id, template.segments, upload, body.tts_values);
     const cover = await this.cover(user, body.episode_details.cover_image_path);
-    const episodeId = randomUUID();
-
-    const minutes = await this.deps.em.transactional(async (tx) => {
-      const charged = await this.deps.usage.chargeAssembly(tx, user, { key: `assembly:${episodeId}`, episodeId, seconds }, now);
-      const details = body.episode_details;
-      tx.create(EpisodeSchema, {
-        id: episodeId,
-        user: user.id,
-        podcast: podcast.id,
-        templateId: template.id,
-        sourceMedia: upload.id,
-        title: details.title,
-        description: details.description,
-        tags: details.tags,
-        season: details.season ?? null,
-        episodeNumber: details.episodeNumber ?? null,
-        explicit: details.explicit,
-        status: 'pending',
-        coverStorageKey: cover?.storageKey ?? null,
-        coverCrop: cropOf(details.cover_crop),
-        visibility: body.publish.mode === 'now' ? body.publish.visibility : 'unpublished',
-        publishAt,
-        publishAtLocal: publishAt ? (body.publish.publish_at_local ?? null) : null,
-        publishMode: body.publish.mode,
-        assembly: recipeOf(template, upload, body),
-        assemblyStatus: 'queued',
-        renderProgress: 0,
-      });
-      return charged;
-    });
-    const jobId = await this.queue(episodeId, 'assemble').catch(async (error: unknown) => {
-      // Nothing ran: the charge goes, and the episode says why.
-      await this.deps.em.execute('delete from usage_charges where charge_key = ?', [`assembly:${episodeId}`]);
-      await this.deps.em.nativeUpdate(EpisodeSchema, { id: episodeId }, { status: 'error', assemblyStatus: 'error', errorMessage: ASSEMBLY_MESSAGES.renderFailed('the job could not be queued') });
-      throw error;
-    });
-    return { job_id: jobId, episode_id: episodeId, status: 'queued', minutes_charged: minutes };
+    return { template, podcastId: podcast.id, upload, publishAt, seconds, cover };
   }
 
   /** GET /api/episodes/status/{jobId}: another user's job is a 404 like a missing one. */
@@ -252,49 +222,46 @@ export class AssemblyService {
   }
 }
 
+interface CheckedRequest {
+  template: Template;
+  podcastId: string;
+  upload: MediaItem;
+  publishAt: Date | null;
+  seconds: EpisodeSeconds;
+  cover: MediaItem | null;
+}
+
+/** The episode row an assembly starts with: details, the publish choice and the recipe. */
+function newEpisodeRow(id: string, userId: string, body: TAssembleEpisodeRequest, checked: CheckedRequest) {
+  const details = body.episode_details;
+  return {
+    id,
+    user: userId,
+    podcast: checked.podcastId,
+    templateId: checked.template.id,
+    sourceMedia: checked.upload.id,
+    title: details.title,
+    description: details.description,
+    tags: details.tags,
+    season: details.season ?? null,
+    episodeNumber: details.episodeNumber ?? null,
+    explicit: details.explicit,
+    status: 'pending',
+    coverStorageKey: checked.cover?.storageKey ?? null,
+    coverCrop: cropOf(details.cover_crop),
+    visibility: body.publish.mode === 'now' ? body.publish.visibility : 'unpublished',
+    publishAt: checked.publishAt,
+    publishAtLocal: checked.publishAt ? (body.publish.publish_at_local ?? null) : null,
+    publishMode: body.publish.mode,
+    assembly: recipeOf(checked.template, checked.upload, body),
+    assemblyStatus: 'queued',
+    renderProgress: 0,
+  };
+}
+
 /** 'x1,y1,x2,y2' as stored. */
 function cropOf(crop: string | null | undefined): Record<string, number> | null {
   if (!crop) return null;
   const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = crop.split(',').map(Number);
   return { x1, y1, x2, y2 };
-}
-
-/** The creator's answers resolved against the upload's detections: what the planner will be asked for. */
-function recipeOf(template: Template, upload: MediaItem, body: TAssembleEpisodeRequest): TEpisodeRecipe {
-  const detection = upload.detection;
-  const flubber =
-    body.intents.flubber === 'no'
-      ? []
-      : (body.flubber_indices ?? (body.intents.flubber === 'yes' ? (detection?.flubber.matches.map((m) => m.flubber_index) ?? []) : []));
-  const intern = body.intents.intern === 'no' ? [] : [...body.intern_answers, ...body.intents.intern_overrides];
-  const allSfx = detection?.sfx.matches.map((_, hit_index) => ({ hit_index, keep_keyword: false })) ?? [];
-  const sfx = body.intents.sfx === 'no' ? [] : (body.sfx_choices ?? (body.intents.sfx === 'yes' ? allSfx : []));
-  return {
-    version: 1,
-    template: templateSnapshot(template),
-    media_id: upload.id,
-    tts_values: body.tts_values,
-    flubber_indices: flubber,
-    flubber_cuts_ms: body.intents.flubber === 'no' ? [] : body.flubber_cuts_ms,
-    manual_cuts: body.manual_cuts,
-    intern_answers: intern,
-    sfx_choices: sfx,
-    cleanup: body.cleanup,
-  };
-}
-
-/** Content milliseconds the new cuts remove that the planned cuts did not already. */
-function newlyRemovedMs(planned: readonly { start_ms: number; end_ms: number }[], added: readonly { start_ms: number; end_ms: number }[], durationMs: number): number {
-  const measure = (ranges: readonly { start_ms: number; end_ms: number }[]) => {
-    const sorted = ranges.map((r) => ({ start: Math.max(0, r.start_ms), end: Math.min(durationMs, r.end_ms) })).filter((r) => r.end > r.start).sort((a, b) => a.start - b.start);
-    let total = 0;
-    let reach = 0;
-    for (const range of sorted) {
-      const from = Math.max(range.start, reach);
-      if (range.end > from) total += range.end - from;
-      reach = Math.max(reach, range.end);
-    }
-    return total;
-  };
-  return measure([...planned, ...added]) - measure(planned);
 }

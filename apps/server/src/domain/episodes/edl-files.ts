@@ -57,3 +57,19 @@ export function episodeCutsToContent(edl: TEdl, cuts: readonly TTimeRangeMs[]): 
     }),
   );
 }
+
+/** Content milliseconds the new cuts remove that the planned cuts did not already. */
+export function newlyRemovedMs(planned: readonly { start_ms: number; end_ms: number }[], added: readonly { start_ms: number; end_ms: number }[], durationMs: number): number {
+  const measure = (ranges: readonly { start_ms: number; end_ms: number }[]) => {
+    const sorted = ranges.map((r) => ({ start: Math.max(0, r.start_ms), end: Math.min(durationMs, r.end_ms) })).filter((r) => r.end > r.start).sort((a, b) => a.start - b.start);
+    let total = 0;
+    let reach = 0;
+    for (const range of sorted) {
+      const from = Math.max(range.start, reach);
+      if (range.end > from) total += range.end - from;
+      reach = Math.max(reach, range.end);
+    }
+    return total;
+  };
+  return measure([...planned, ...added]) - measure(planned);
+}
