@@ -4,6 +4,7 @@ import {
   LIBRARY_CATEGORIES,
   MEDIA,
   MEDIA_MESSAGES,
+  ZMediaCategory,
   ZMediaUpdateRequest,
   type TMediaItem,
   type TMediaUpdateRequest,
@@ -38,12 +39,17 @@ export class MediaService {
     this.deps = deps;
   }
 
-  /** One of the user's items; another user's id, a malformed id and a missing one are all 404. */
+  /**
+   * One of the user's items; another user's id, a malformed id and a missing one are all 404, and
+   * so are the worker's internal files (rendered AI voices), which are not part of the library.
+   */
   async getOwned(user: Pick<User, 'id'>, id: string): Promise<MediaItem> {
     const item = z.uuid().safeParse(id).success
       ? await this.deps.em.findOne(MediaItemSchema, { id, user: user.id })
       : null;
-    if (!item) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.mediaNotFound);
+    if (!item || !ZMediaCategory.safeParse(item.category).success) {
+      throw new AppError('NOT_FOUND', MEDIA_MESSAGES.mediaNotFound);
+    }
     return item;
   }
 
