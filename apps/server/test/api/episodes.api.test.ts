@@ -236,6 +236,27 @@ describe('POST /api/episodes/{id}/retry', () => {
   });
 });
 
+describe('retrying an assembly', () => {
+  it('queues audio.assemble again for a failed episode and sets it processing; B cannot', async () => {
+    const failed = await seedEpisode(a.id, showA, { status: 'error', errorMessage: 'ffmpeg failed' });
+    const recipe = { version: 1, template: { id: 't', name: 'T', segments: [], background_music_rules: [], timing: {} }, media_id: 'm' };
+    await orm.em.fork().getConnection().execute('update episodes set assembly = ?::jsonb where id = ?', [JSON.stringify(recipe), failed.id]);
+    expect(errorOf(await api.request('POST', `/api/episodes/${failed.id}/retry`, { token: b.token, json: {} })).status).toBe(404);
+    const res = await api.request('POST', `/api/episodes/${failed.id}/retry`, { token: a.token, json: {} });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: failed.id, status: 'processing' });
+    const row = await stored(failed.id);
+    expect([row.status, row.errorMessage]).toEqual(['processing', null]);
+    const jobs = await orm.em.fork().getConnection().execute<{ n: string }[]>(
+      "select count(*) as n from pgboss.job where name = 'audio.assemble' and data->>'episode_id' = ?",
+      [failed.id],
+    );
+    expect(Number(jobs[0]?.n)).toBe(1);
+    // Retried once, it is no longer offered until it fails or stalls again.
+    expect(errorOf(await api.request('POST', `/api/episodes/${failed.id}/retry`, { token: a.token, json: {} })).status).toBe(409);
+  });
+});
+
 describe('audio and the manual editor’s context', () => {
   it('serves the finished audio by signed URL with ranges, and gives the edit context to the owner only', async () => {
     const audio = toneFile(files.dir, 'final.mp3', 3);
@@ -265,6 +286,11 @@ describe('audio and the manual editor’s context', () => {
     expect(tooShort).toMatchObject({ status: 422, detail: EPISODE_MESSAGES.noCuts });
     const outside = errorOf(await api.request('POST', `/api/episodes/${episode.id}/manual-edit/commit`, { token: a.token, json: { cuts: [{ start_ms: 3100, end_ms: 3500 }] } }));
     expect(outside).toMatchObject({ status: 422, detail: EPISODE_MESSAGES.cutOutside });
+
+    await orm.em.fork().nativeUpdate(EpisodeSchema, { id: episode.id }, { assemblyStatus: 'queued' });
+    const busy = errorOf(await api.request('GET', `/api/episodes/${episode.id}/edit-context`, { token: a.token }));
+    expect(busy).toMatchObject({ status: 409, detail: EPISODE_MESSAGES.busyRendering });
+    expect(ZEpisodeJson.parse((await api.request('GET', `/api/episodes/${episode.id}`, { token: a.token })).body).editable).toBe(false);
 
     const unassembled = await seedEpisode(a.id, showA);
     expect(errorOf(await api.request('GET', `/api/episodes/${unassembled.id}/edit-context`, { token: a.token })).status).toBe(425);

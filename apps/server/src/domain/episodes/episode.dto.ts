@@ -11,9 +11,14 @@ export function localAudioKey(episode: Pick<Episode, 'finalAudioKey' | 'mirrorKe
   return episode.mirrorKey && (episode.mirrorStatus === 'done' || episode.mirrorStatus === 'kept') ? episode.mirrorKey : null;
 }
 
-/** Whether a manual cut can be made: assembled here (a stored EDL) with its finished audio. */
-export function isEditable(episode: Pick<Episode, 'edl' | 'finalAudioKey' | 'status'>): boolean {
-  return Boolean(episode.edl && episode.finalAudioKey) && episode.status !== 'processing' && episode.status !== 'pending';
+/** Being assembled, or re-rendered after a cut (a re-render leaves status alone and sets assemblyStatus). */
+export function isRendering(episode: Pick<Episode, 'status' | 'assemblyStatus'>): boolean {
+  return episode.status === 'processing' || episode.status === 'pending' || episode.assemblyStatus === 'queued' || episode.assemblyStatus === 'processing';
+}
+
+/** Whether a manual cut can be made: assembled here (a stored EDL) with its finished audio, and not rendering. */
+export function isEditable(episode: Pick<Episode, 'edl' | 'finalAudioKey' | 'status' | 'assemblyStatus'>): boolean {
+  return Boolean(episode.edl && episode.finalAudioKey) && !isRendering(episode);
 }
 
 /**

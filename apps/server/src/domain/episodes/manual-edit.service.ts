@@ -14,6 +14,7 @@ import type { EpisodesService } from './episodes.service.ts';
 import type { EpisodeLinks } from './episode-links.ts';
 import type { EpisodeAssemblyPort } from './episode-assembly.port.ts';
 import { joinCuts } from './content-timeline.ts';
+import { isRendering } from './episode.dto.ts';
 
 type Owner = Pick<User, 'id'>;
 
@@ -27,7 +28,7 @@ export class ManualEditService {
   /** An episode that can be cut: assembled here, with its finished file, and not being processed. */
   async editable(user: Owner, id: string): Promise<Episode> {
     const episode = await this.deps.episodes.getOwned(user, id);
-    if (episode.status === 'processing' || episode.status === 'pending') throw new AppError('CONFLICT', EPISODE_MESSAGES.busyRendering);
+    if (isRendering(episode)) throw new AppError('CONFLICT', EPISODE_MESSAGES.busyRendering);
     if (!episode.finalAudioKey) throw new AppError('NOT_READY', EPISODE_MESSAGES.notAssembled);
     if (!episode.edl) throw new AppError('BAD_REQUEST', EPISODE_MESSAGES.noEdl);
     return episode;

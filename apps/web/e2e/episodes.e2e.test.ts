@@ -1,0 +1,352 @@
+/**
+ * Issue 8 journeys against the real launcher (server, worker, embedded PostgreSQL) in Chromium:
+ * - two episodes assembled through the real path (upload, supplied transcript, template, assemble);
+ * - Episode History: grid, mosaic and list, search, the edit panel (Save disabled until a change, the
+ *   duplicate season/episode banner);
+ * - the manual editor: one cut dragged out on the waveform and set by typing, one added at a typed
+ *   time, Delete removing the last region, zoom, Commit; the worker's re-render is shorter by the
+ *   cuts (within 50 ms) and the cut tones are gone from it;
+ * - the dashboard's figures, with screenshots at desktop and phone sizes.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { EPISODE_MESSAGES } from '@ppp/contracts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, launchChromium, startApp, type RunningApp } from './harness.ts';
+
+let app: RunningApp;
+let browser: Browser;
+let token = '';
+const contexts: BrowserContext[] = [];
+const files = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-episodes-'));
+const CREATOR = { email: 'editor@example.com', password: 'correct horse battery' };
+const SECONDS = 16;
+/** 440 Hz throughout, except 1000 Hz at 4-6 s and 1500 Hz at 10-12 s: the two stretches the journey cuts. */
+const MARKED = [
+  { from: 4, to: 6, hz: 1000 },
+  { from: 10, to: 12, hz: 1500 },
+];
+
+async function api(method: string, url: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+  const init: RequestInit = { method, headers: { authorization: `Bearer ${token}` } };
+  if (body instanceof FormData) init.body = body;
+  else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    (init.headers as Record<string, string>)['content-type'] = 'application/json';
+  }
+  const res = await fetch(`${app.baseUrl}${url}`, init);
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
+}
+
+function toneTrack(): string {
+  const dest = path.join(files, 'content.wav');
+  const expr = `sin(2*PI*if(between(t,4,6),1000,if(between(t,10,12),1500,440))*t)*0.5`;
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `aevalsrc='${expr}':s=44100:d=${SECONDS}`, '-ac', '1', dest]);
+  return dest;
+}
+
+/** A word every half second (no pause long enough to compress, no filler), and a retake marker said at 14 s. */
+function transcriptFile(): string {
+  const words = Array.from({ length: SECONDS * 2 - 1 }, (_, i) => ({ text: i === 28 ? 'flubber' : `tone${i}`, start: i * 0.5, end: i * 0.5 + 0.4 }));
+  const dest = path.join(files, 'content.json');
+  writeFileSync(dest, JSON.stringify({ words }));
+  return dest;
+}
+
+/** Mono 8 kHz samples of a file, decoded by ffmpeg. */
+function samples(file: string): Int16Array {
+  const raw = execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-ac', '1', '-ar', '8000', '-f', 's16le', 'pipe:1'], { maxBuffer: 64 * 1024 * 1024 });
+  return new Int16Array(raw.buffer, raw.byteOffset, Math.floor(raw.length / 2));
+}
+
+/** Goertzel power of one frequency over a window. */
+function power(data: Int16Array, start: number, length: number, hz: number): number {
+  const k = (2 * Math.cos((2 * Math.PI * hz) / 8000));
+  let [s1, s2] = [0, 0];
+  for (let i = start; i < start + length; i++) {
+    const s = (data[i] ?? 0) + k * s1 - s2;
+    s2 = s1;
+    s1 = s;
+  }
+  return s1 * s1 + s2 * s2 - k * s1 * s2;
+}
+
+/** How many 100 ms windows are dominated by each marked tone. */
+function markedWindows(file: string): Record<number, number> {
+  const data = samples(file);
+  const counts: Record<number, number> = { 1000: 0, 1500: 0 };
+  for (let at = 0; at + 800 <= data.length; at += 800) {
+    const base = power(data, at, 800, 440);
+    for (const { hz } of MARKED) if (power(data, at, 800, hz) > base * 4) counts[hz] = (counts[hz] ?? 0) + 1;
+  }
+  return counts;
+}
+
+function durationMs(file: string): number {
+  const out = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file]).toString();
+  return Math.round(Number(out.trim()) * 1000);
+}
+
+async function download(url: string, name: string): Promise<string> {
+  const res = await fetch(`${app.baseUrl}${url}`);
+  expect(res.status).toBe(200);
+  const dest = path.join(files, name);
+  writeFileSync(dest, Buffer.from(await res.arrayBuffer()));
+  return dest;
+}
+
+interface EpisodeJson {
+  id: string;
+  title: string;
+  status: string;
+  duration_ms: number | null;
+  playback_url: string | null;
+  editable: boolean;
+}
+
+/** Polls outside a test (beforeAll cannot use expect.poll). */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}\n${app.output().slice(-3000)}`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+async function episode(id: string): Promise<EpisodeJson> {
+  return (await api('GET', `/api/episodes/${id}`)).body as EpisodeJson;
+}
+
+async function assembled(templateId: string, mediaId: string, title: string, episodeNumber: number): Promise<EpisodeJson> {
+  const res = await api('POST', '/api/episodes/assemble', { template_id: templateId, media_id: mediaId, episode_details: { title, description: `About ${title}`, episodeNumber } });
+  expect(res.status, JSON.stringify(res.body)).toBe(202);
+  const id = (res.body as { episode_id: string }).episode_id;
+  return until(() => episode(id), (e) => e.status === 'processed' || e.status === 'error', 180_000, `episode ${title}`);
+}
+
+async function newPage(viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: app.baseUrl, viewport });
+  contexts.push(context);
+  await context.addInitScript((value: string) => window.localStorage.setItem('authToken', value), token);
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  return page;
+}
+
+async function shot(page: Page, name: string, fullPage = false) {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
+}
+
+let first: EpisodeJson;
+let second: EpisodeJson;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchChromium()]);
+  await fetch(`${app.baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...CREATOR, accept_terms: true, terms_version: '2025-09-19' }),
+  });
+  const login = await fetch(`${app.baseUrl}/api/auth/token`, { method: 'POST', body: new URLSearchParams({ username: CREATOR.email, password: CREATOR.password }) });
+  token = ((await login.json()) as { access_token: string }).access_token;
+
+  const show = new FormData();
+  show.append('name', 'Tone Talk');
+  show.append('description', 'A show about tones.');
+  const podcast = await api('POST', '/api/podcasts/', show);
+  expect(podcast.status).toBe(201);
+  const podcastId = (podcast.body as { id: string }).id;
+
+  const upload = new FormData();
+  upload.append('files', new Blob([readFileSync(toneTrack())]), 'content.wav');
+  upload.append('friendly_names', JSON.stringify(['Tone take']));
+  const uploaded = await api('POST', '/api/media/upload/main_content', upload);
+  expect(uploaded.status, JSON.stringify(uploaded.body)).toBeLessThan(300);
+  const media = Array.isArray(uploaded.body) ? (uploaded.body as { id: string }[])[0]! : (uploaded.body as { id: string });
+  const transcript = new FormData();
+  transcript.append('file', new Blob([readFileSync(transcriptFile())]), 'content.json');
+  expect((await api('POST', `/api/media/${media.id}/transcript`, transcript)).status).toBe(200);
+  await until(
+    async () => ((await api('GET', '/api/media/main-content')).body as { id: string; transcript_ready: boolean }[]).find((m) => m.id === media.id)?.transcript_ready,
+    (ready) => ready === true,
+    180_000,
+    'the transcript',
+  );
+
+  const template = await api('POST', '/api/templates/', {
+    name: 'Just the content',
+    podcast_id: podcastId,
+    segments: [{ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }],
+  });
+  expect(template.status, JSON.stringify(template.body)).toBe(201);
+  const templateId = (template.body as { id: string }).id;
+  first = await assembled(templateId, media.id, 'Tones, take one', 1);
+  if (first.status !== 'processed') throw new Error(`assembly failed: ${JSON.stringify(first)}`);
+  second = await assembled(templateId, media.id, 'Tones, take two', 2);
+}, 400_000);
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close().catch(() => undefined);
+  await app?.stop();
+  rmSync(files, { recursive: true, force: true });
+});
+
+describe('Episode History', () => {
+  it('shows the episodes as cards, tiles and rows, and edits one with the duplicate banner', async () => {
+    const page = await newPage(DESKTOP);
+    await page.goto('/dashboard/episodes');
+    await expect.poll(() => page.getByTestId('episode-card').count(), { timeout: 20_000 }).toBe(2);
+    await shot(page, 'episode-history-grid-desktop');
+    await page.getByText('Mosaic').click();
+    await expect.poll(() => page.getByTestId('episode-tile').count()).toBe(2);
+    await page.getByText('List', { exact: true }).click();
+    await expect.poll(() => page.getByTestId('episode-row').count()).toBe(2);
+    await shot(page, 'episode-history-list-desktop');
+    await page.getByLabel('Search').fill('take two');
+    await expect.poll(() => page.getByTestId('episode-row').count()).toBe(1);
+    await page.getByLabel('Search').fill('');
+
+    await page.getByRole('button', { name: `Edit ${second.title}` }).click();
+    const save = page.getByRole('button', { name: 'Save' });
+    expect(await save.isDisabled()).toBe(true);
+    await page.getByLabel('Episode', { exact: true }).fill('1');
+    await expect.poll(() => page.getByTestId('duplicate-banner').isVisible()).toBe(true);
+    expect(await page.getByTestId('duplicate-banner').textContent()).toContain(EPISODE_MESSAGES.duplicateNumber);
+    expect(await save.isDisabled()).toBe(true);
+    await shot(page, 'episode-edit-duplicate-desktop');
+    await page.getByLabel('Episode', { exact: true }).fill('2');
+    await page.getByLabel('Title').fill('  Tones, the second take  ');
+    expect(await save.isDisabled()).toBe(false);
+    await save.click();
+    await expect.poll(async () => (await episode(second.id)).title).toBe('Tones, the second take');
+
+    const phone = await newPage(PHONE);
+    await phone.goto('/dashboard/episodes');
+    await expect.poll(() => phone.getByTestId('episode-card').count(), { timeout: 20_000 }).toBe(2);
+    await shot(phone, 'episode-history-phone');
+  });
+});
+
+describe('manual editor', () => {
+  it('cuts a dragged and a typed stretch, and the re-rendered file is shorter by them with their audio gone', async () => {
+    const before = await download(first.playback_url!, 'before.mp3');
+    expect(Math.abs(durationMs(before) - SECONDS * 1000)).toBeLessThan(100);
+    const marked = markedWindows(before);
+    expect(marked[1000]).toBeGreaterThan(15);
+    expect(marked[1500]).toBeGreaterThan(15);
+
+    const page = await newPage(DESKTOP);
+    await page.goto('/dashboard/episodes');
+    await page.getByText('List', { exact: true }).click();
+    await page.getByRole('button', { name: `More actions for ${first.title}` }).click();
+    await page.getByRole('menuitem', { name: 'Manual editor' }).click();
+    const waveform = page.getByTestId('waveform');
+    await expect.poll(() => page.getByRole('button', { name: 'Add cut' }).isEnabled(), { timeout: 30_000 }).toBe(true);
+
+    // Cut 1: dragged out on the waveform (the whole file fills the width), then set exactly by typing.
+    const box = (await waveform.boundingBox())!;
+    const x = (s: number) => box.x + (box.width * s) / SECONDS;
+    await page.mouse.move(x(4.2), box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(x(5), box.y + box.height / 2, { steps: 8 });
+    await page.mouse.move(x(5.8), box.y + box.height / 2, { steps: 8 });
+    await page.mouse.up();
+    await expect.poll(() => page.getByTestId('cut-row').count()).toBe(1);
+    await page.getByLabel('Cut 1 start').fill('00:04.00');
+    await page.getByLabel('Cut 1 start').press('Enter');
+    await page.getByLabel('Cut 1 end').fill('0:06');
+    await page.getByLabel('Cut 1 end').press('Enter');
+    await expect.poll(() => page.getByTestId('cut-length').first().textContent()).toBe('2.00 s');
+
+    // Cut 2: the playhead moved by a typed time, then Add cut (2 s from there).
+    await page.getByLabel('Go to time').fill('00:00:10');
+    await page.getByRole('button', { name: 'Go', exact: true }).click();
+    await page.getByRole('button', { name: 'Add cut' }).click();
+    await expect.poll(() => page.getByTestId('cut-row').count()).toBe(2);
+    expect(await page.getByLabel('Cut 2 start').inputValue()).toBe('00:10.00');
+    expect(await page.getByLabel('Cut 2 end').inputValue()).toBe('00:12.00');
+
+    // A third cut, then Delete removes the last region; zoom changes the window.
+    await page.getByLabel('Go to time').fill('14');
+    await page.getByRole('button', { name: 'Go', exact: true }).click();
+    await page.getByRole('button', { name: 'Add cut' }).click();
+    await expect.poll(() => page.getByTestId('cut-row').count()).toBe(3);
+    await page.getByTestId('playhead').click();
+    await page.keyboard.press('Delete');
+    await expect.poll(() => page.getByTestId('cut-row').count()).toBe(2);
+    await page.getByText('60 s', { exact: true }).click();
+    await shot(page, 'manual-editor-desktop');
+
+    await page.getByRole('button', { name: 'Commit' }).click();
+    await expect.poll(() => page.getByText('Edits queued').first().isVisible(), { timeout: 20_000 }).toBe(true);
+
+    await expect.poll(async () => (await episode(first.id)).duration_ms ?? 0, { timeout: 120_000, interval: 1000 }).toBeLessThan(13_000);
+    await expect.poll(async () => (await episode(first.id)).status, { timeout: 60_000 }).toBe('processed');
+    const after = await download((await episode(first.id)).playback_url!, 'after.mp3');
+    expect(Math.abs(durationMs(after) - (SECONDS - 4) * 1000)).toBeLessThanOrEqual(50);
+    const left = markedWindows(after);
+    expect(left[1000]).toBeLessThanOrEqual(1);
+    expect(left[1500]).toBeLessThanOrEqual(1);
+  });
+
+  it('opens at phone size', async () => {
+    const page = await newPage(PHONE);
+    await page.goto('/dashboard/episodes');
+    await page.getByRole('button', { name: `More actions for ${first.title}` }).first().click();
+    await page.getByRole('menuitem', { name: 'Manual editor' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Add cut' }).isEnabled(), { timeout: 30_000 }).toBe(true);
+    await shot(page, 'manual-editor-phone');
+  });
+});
+
+describe('manual Flubber review', () => {
+  it('lists the retake with its snippet, refuses an empty apply, and cuts the ticked one', async () => {
+    const page = await newPage(DESKTOP);
+    await page.goto('/dashboard/episodes');
+    await page.getByText('List', { exact: true }).click();
+    const title = (await episode(second.id)).title;
+    await page.getByRole('button', { name: `More actions for ${title}` }).click();
+    await page.getByRole('menuitem', { name: 'Review retakes' }).click();
+    await expect.poll(() => page.getByTestId('flubber-context').count(), { timeout: 30_000 }).toBe(1);
+    expect(await page.getByTestId('flubber-context').locator('audio').count()).toBe(1);
+    await page.getByRole('button', { name: 'Apply Selected Cuts' }).click();
+    await expect.poll(() => page.getByText(EPISODE_MESSAGES.noCutsSelected).first().isVisible()).toBe(true);
+    await page.getByLabel(/Cut the retake at 00:14.00/).check();
+    await shot(page, 'flubber-review-desktop');
+    const before = (await episode(second.id)).duration_ms ?? 0;
+    await page.getByRole('button', { name: 'Apply Selected Cuts' }).click();
+    await expect.poll(() => page.getByText('Retakes cut').first().isVisible(), { timeout: 20_000 }).toBe(true);
+    // The marker at 14 s: 13.25 s to 14.25 s leaves the episode.
+    await expect.poll(async () => (await episode(second.id)).duration_ms ?? 0, { timeout: 120_000, interval: 1000 }).toBeLessThan(before - 900);
+    expect(Math.abs(before - ((await episode(second.id)).duration_ms ?? 0) - 1000)).toBeLessThanOrEqual(50);
+  });
+});
+
+describe('dashboard', () => {
+  it('shows the episode figures and the Create Episode card', async () => {
+    const page = await newPage(DESKTOP);
+    await page.goto('/dashboard');
+    await expect.poll(() => page.getByTestId('stat-total-episodes').textContent(), { timeout: 20_000 }).toBe('2');
+    expect(await page.getByTestId('show-count').textContent()).toBe('1');
+    expect(await page.getByTestId('ready').textContent()).toBe('Yes');
+    expect(await page.getByTestId('stat-last-assembly').textContent()).toBe('Success');
+    expect(await page.getByText('Website Builder').first().isVisible()).toBe(true);
+    expect(await page.getByText('Coming Soon').first().isVisible()).toBe(true);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await shot(page, 'dashboard-desktop', true);
+    const phone = await newPage(PHONE);
+    await phone.goto('/dashboard');
+    await expect.poll(() => phone.getByTestId('stat-total-episodes').textContent(), { timeout: 20_000 }).toBe('2');
+    await shot(phone, 'dashboard-phone', true);
+  });
+});
+
+
