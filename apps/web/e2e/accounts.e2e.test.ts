@@ -17,6 +17,8 @@ const CREATOR = { email: 'creator@example.com', password: 'another good password
 
 async function newPage(viewport: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ baseURL: app.baseUrl, viewport });
+  // Journeys other than onboarding start past it (spec 002 §2.2 step 8: the local completed flag).
+  await context.addInitScript(() => window.localStorage.setItem('ppp.onboarding.completed', '1'));
   contexts.push(context);
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);

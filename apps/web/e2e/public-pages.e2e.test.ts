@@ -16,6 +16,8 @@ const ADMIN = { email: 'owner@example.com', password: 'correct horse battery' };
 
 async function newPage(viewport: { width: number; height: number }, storage: Record<string, string> = {}): Promise<Page> {
   const context = await browser.newContext({ baseURL: app.baseUrl, viewport });
+  // Journeys other than onboarding start past it (spec 002 §2.2 step 8: the local completed flag).
+  await context.addInitScript(() => window.localStorage.setItem('ppp.onboarding.completed', '1'));
   contexts.push(context);
   if (Object.keys(storage).length > 0) {
     await context.addInitScript((entries: Record<string, string>) => {

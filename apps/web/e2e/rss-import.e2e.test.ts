@@ -43,6 +43,8 @@ ${items}
 
 async function newPage(viewport: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ baseURL: app.baseUrl, viewport });
+  // Journeys other than onboarding start past it (spec 002 §2.2 step 8: the local completed flag).
+  await context.addInitScript(() => window.localStorage.setItem('ppp.onboarding.completed', '1'));
   contexts.push(context);
   await context.addInitScript((value: string) => window.localStorage.setItem('authToken', value), token);
   const page = await context.newPage();
