@@ -29,3 +29,4 @@ export * from './billing.ts';
 export * from './assembly.ts';
 export * from './episodes.ts';
 export * from './music.ts';
+export * from './onboarding.ts';

@@ -11,6 +11,7 @@ import { RootGate } from '../features/gate/RootGate.tsx';
 import {
   ContactPage,
   HelpPage,
+  OnboardingDemoPage,
   PricingPage,
   PrivacyPage,
   TermsPage,
@@ -40,8 +41,8 @@ function makeQueryClient(): QueryClient {
 }
 
 /**
- * Paths that show the main application shell (spec 002 section 2.1). /onboarding gets its own flow in
- * a later issue; until then the verify page's Continue lands in the shell rather than on a 404.
+ * Paths that show the main application shell (spec 002 section 2.1). The shell's gate opens the
+ * onboarding flow on /onboarding (for a signed-in user; a visitor sees the landing page).
  */
 const SHELL_PATHS = ['/', '/dashboard', '/dashboard/*', '/admin', '/admin/*', '/onboarding'];
 
@@ -60,6 +61,7 @@ export function App() {
                   {SHELL_PATHS.map((path) => (
                     <Route key={path} path={path} element={<RootGate />} />
                   ))}
+                  <Route path="/onboarding-demo" element={<OnboardingDemoPage />} />
                   <Route path="/verify" element={<VerifyPage />} />
                   <Route path="/terms" element={<TermsPage />} />
                   <Route path="/privacy" element={<PrivacyPage />} />

@@ -13,3 +13,6 @@ export const ContactPage = lazy(() => import('../features/contact/ContactPage.ts
 export const WebsiteBuilderGuidePage = lazy(() =>
   import('../features/docs/WebsiteBuilderGuidePage.tsx').then((m) => ({ default: m.WebsiteBuilderGuidePage })),
 );
+export const OnboardingDemoPage = lazy(() =>
+  import('../features/onboarding-demo/OnboardingDemoPage.tsx').then((m) => ({ default: m.OnboardingDemoPage })),
+);

@@ -92,7 +92,7 @@ export const MUSIC_BEDS: readonly MusicBedRecipe[] = [
   {
     key: 'warm-hearth',
     displayName: 'Warm Hearth',
-    moodTags: ['warm', 'acoustic', 'story'],
+    moodTags: ['warm', 'mellow', 'story'],
     durationSeconds: 90,
     // Fmaj7 - Em7 - Dm7 - Cmaj7: a slow, descending, warm progression.
     chords: [chord(41, 53, 57, 64), chord(40, 52, 55, 62), chord(38, 50, 53, 60), chord(36, 52, 55, 59)],

@@ -8,7 +8,8 @@ import { useAuthToken, useMe } from '../../lib/use-session.ts';
 import { decideGate } from './decide-gate.ts';
 import { FullPageStatus } from './FullPageStatus.tsx';
 import { LandingPage } from '../landing/LandingPage.tsx';
-import { CheckoutReturnPage, MaintenancePage, TermsAcceptancePage, WaitlistPage, WorkspaceLayout } from './lazy-screens.tsx';
+import { onboardingCompleted } from '../onboarding/onboarding-storage.ts';
+import { CheckoutReturnPage, MaintenancePage, OnboardingPage, TermsAcceptancePage, WaitlistPage, WorkspaceLayout } from './lazy-screens.tsx';
 
 /** The main application shell: decides, in the spec's order, which screen this visit sees. */
 export function RootGate() {
@@ -27,13 +28,17 @@ export function RootGate() {
 
   const maintenanceFromMe = meFailure?.code === 'MAINTENANCE';
   const user = token && me.data ? me.data : null;
+  // Step 7 waits for the show count; step 8 opens onboarding when there is none.
+  const shows = trpc.podcasts.list.useQuery(undefined, { enabled: Boolean(user?.is_active) });
   const screen = decideGate({
     hydrated: config.status !== 'pending' && (!token || me.status !== 'pending'),
     maintenance: Boolean(config.data?.maintenance_mode) || maintenanceFromMe,
     user,
     path: location.pathname,
     search,
-    workspaceLoading: false,
+    workspaceLoading: Boolean(user?.is_active) && shows.isPending,
+    showCount: shows.data ? shows.data.length : null,
+    onboardingCompleted: onboardingCompleted(),
   });
 
   switch (screen) {
@@ -58,6 +63,8 @@ export function RootGate() {
       return <LandingPage googleSignIn={Boolean(config.data?.google_sign_in)} />;
     case 'preparing':
       return <FullPageStatus message={MESSAGES.preparingWorkspace} />;
+    case 'onboarding':
+      return user ? <OnboardingPage me={user} /> : null;
     case 'terms':
       return user ? <TermsAcceptancePage me={user} /> : null;
     case 'settings':

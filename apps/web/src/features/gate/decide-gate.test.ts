@@ -17,6 +17,8 @@ function state(patch: Partial<GateState> = {}): GateState {
     path: '/dashboard',
     search: new URLSearchParams(),
     workspaceLoading: false,
+    showCount: 1,
+    onboardingCompleted: false,
     ...patch,
   };
 }
@@ -82,6 +84,42 @@ describe('decideGate (spec 002 section 2.2 order)', () => {
   it('otherwise opens the workspace', () => {
     expect(decideGate(state())).toBe('workspace');
     expect(decideGate(state({ user: { ...activeUser, is_admin: true } }))).toBe('workspace');
+  });
+});
+
+describe('onboarding (step 8)', () => {
+  const q = (query: string) => new URLSearchParams(query);
+
+  it('opens onboarding for a user without shows, after the workspace has loaded', () => {
+    expect(decideGate(state({ showCount: 0 }))).toBe('onboarding');
+    expect(decideGate(state({ showCount: 0, workspaceLoading: true }))).toBe('preparing');
+    expect(decideGate(state({ showCount: null }))).toBe('workspace');
+    expect(decideGate(state({ showCount: 2 }))).toBe('workspace');
+  });
+
+  it('opens it on ?onboarding=1 even with shows', () => {
+    expect(decideGate(state({ search: q('onboarding=1') }))).toBe('onboarding');
+  });
+
+  it('skips it on ?onboarding=0, skip_onboarding=1 or the local completed flag', () => {
+    expect(decideGate(state({ showCount: 0, search: q('onboarding=0') }))).toBe('workspace');
+    expect(decideGate(state({ showCount: 0, search: q('skip_onboarding=1') }))).toBe('workspace');
+    expect(decideGate(state({ showCount: 0, onboardingCompleted: true }))).toBe('workspace');
+    expect(decideGate(state({ onboardingCompleted: true, search: q('onboarding=1') }))).toBe('onboarding');
+  });
+
+  it('always opens the flow on /onboarding, for a signed-in user only', () => {
+    expect(decideGate(state({ path: '/onboarding', search: q('from=manager&reset=1'), onboardingCompleted: true }))).toBe('onboarding');
+    expect(decideGate(state({ path: '/onboarding/', showCount: 3 }))).toBe('onboarding');
+    expect(decideGate(state({ path: '/onboarding', user: null }))).toBe('landing');
+  });
+
+  it('comes before the terms screen, after the waitlist, settings and checkout', () => {
+    const user = { ...activeUser, terms_version_accepted: null };
+    expect(decideGate(state({ user, showCount: 0 }))).toBe('onboarding');
+    expect(decideGate(state({ user: { ...activeUser, is_active: false }, showCount: 0 }))).toBe('waitlist');
+    expect(decideGate(state({ showCount: 0, path: '/dashboard/settings' }))).toBe('settings');
+    expect(decideGate(state({ showCount: 0, search: q('checkout=success') }))).toBe('checkout-return');
   });
 });
 

@@ -22,6 +22,10 @@ export interface GateState {
   search: URLSearchParams;
   /** The workspace's first data (the show count, once shows exist) is still loading. */
   workspaceLoading: boolean;
+  /** The user's number of shows, or null when unknown (not loaded, or the call failed). */
+  showCount: number | null;
+  /** The local flag ppp.onboarding.completed equals 1. */
+  onboardingCompleted: boolean;
 }
 
 export type GateScreen =
@@ -32,6 +36,7 @@ export type GateScreen =
   | 'checkout-return'
   | 'landing'
   | 'preparing'
+  | 'onboarding'
   | 'terms'
   | 'workspace';
 
@@ -41,6 +46,19 @@ export function isAdminUser(user: Pick<GateUser, 'is_admin' | 'role'> | null): b
 
 export function needsTermsAcceptance(user: GateUser): boolean {
   return Boolean(user.terms_version_required) && user.terms_version_required !== user.terms_version_accepted;
+}
+
+/**
+ * Step 8: the onboarding screen if the user has no shows or ?onboarding=1, unless ?onboarding=0,
+ * skip_onboarding=1 or the local completed flag. The /onboarding route always opens the flow
+ * (spec 001: /onboarding?from=manager&reset=1 sets up another show).
+ */
+export function wantsOnboarding(s: Pick<GateState, 'path' | 'search' | 'showCount' | 'onboardingCompleted'>): boolean {
+  if (s.path.replace(/\/+$/, '') === '/onboarding') return true;
+  if (s.search.get('onboarding') === '0' || s.search.get('skip_onboarding') === '1') return false;
+  if (s.search.get('onboarding') === '1') return true;
+  if (s.onboardingCompleted) return false;
+  return s.showCount === 0;
 }
 
 type GateRule = (s: GateState) => GateScreen | null;
@@ -55,6 +73,7 @@ export const GATE_RULES: readonly GateRule[] = [
   (s) => (s.search.get('checkout') === 'success' ? 'checkout-return' : null),
   (s) => (s.user ? null : 'landing'),
   (s) => (s.workspaceLoading ? 'preparing' : null),
+  (s) => (s.user && wantsOnboarding(s) ? 'onboarding' : null),
   (s) => (s.user && needsTermsAcceptance(s.user) ? 'terms' : null),
 ];
 

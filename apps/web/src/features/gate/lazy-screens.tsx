@@ -17,3 +17,4 @@ export const TermsAcceptancePage = lazy(() =>
 export const MaintenancePage = lazy(() =>
   import('../maintenance/MaintenancePage.tsx').then((m) => ({ default: m.MaintenancePage })),
 );
+export const OnboardingPage = lazy(() => import('../onboarding/OnboardingPage.tsx').then((m) => ({ default: m.OnboardingPage })));

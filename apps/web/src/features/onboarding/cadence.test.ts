@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { ONBOARDING_MESSAGES } from '@ppp/contracts';
+import { cadenceSummary, recurringSlots, scheduleKind, toggle, validateCadence, validateSchedule, type ScheduleAnswers } from './cadence.ts';
+
+const answers = (patch: Partial<ScheduleAnswers> = {}): ScheduleAnswers => ({
+  cadence: { count: 1, unit: 'week' },
+  weekdays: [],
+  dates: [],
+  notSure: false,
+  ...patch,
+});
+
+describe('validateCadence', () => {
+  it('needs a frequency', () => {
+    expect(validateCadence({ count: 1, unit: null })).toBe('Please choose a frequency.');
+  });
+
+  it('needs a whole count of at least 1', () => {
+    expect(validateCadence({ count: 0, unit: 'week' })).toBe(ONBOARDING_MESSAGES.countMin);
+    expect(validateCadence({ count: 1.5, unit: 'week' })).toBe(ONBOARDING_MESSAGES.countMin);
+    expect(validateCadence({ count: 3, unit: 'week' })).toBeNull();
+  });
+
+  it('allows only 1 for bi-weekly', () => {
+    expect(validateCadence({ count: 2, unit: 'bi-weekly' })).toBe('For bi-weekly, X must be 1.');
+    expect(validateCadence({ count: 1, unit: 'bi-weekly' })).toBeNull();
+  });
+});
+
+describe('the schedule', () => {
+  it('asks weekdays for weekly, dates for bi-weekly and monthly, nothing otherwise', () => {
+    expect(scheduleKind('week')).toBe('weekdays');
+    expect(scheduleKind('bi-weekly')).toBe('dates');
+    expect(scheduleKind('month')).toBe('dates');
+    expect(scheduleKind('day')).toBe('none');
+    expect(scheduleKind('year')).toBe('none');
+  });
+
+  it('needs a weekday for weekly and a date for bi-weekly or monthly, unless not sure yet', () => {
+    expect(validateSchedule(answers())).toBe(ONBOARDING_MESSAGES.weekdayRequired);
+    expect(validateSchedule(answers({ weekdays: [2] }))).toBeNull();
+    expect(validateSchedule(answers({ cadence: { count: 1, unit: 'month' } }))).toBe(ONBOARDING_MESSAGES.dateRequired);
+    expect(validateSchedule(answers({ cadence: { count: 1, unit: 'bi-weekly' }, dates: ['2026-12-03'] }))).toBeNull();
+    expect(validateSchedule(answers({ cadence: { count: 1, unit: 'month' }, notSure: true }))).toBeNull();
+    expect(validateSchedule(answers({ cadence: { count: 1, unit: 'day' } }))).toBeNull();
+  });
+
+  it('toggles a choice in and out, sorted', () => {
+    expect(toggle([4, 0], 2)).toEqual([0, 2, 4]);
+    expect(toggle([0, 2, 4], 2)).toEqual([0, 4]);
+  });
+});
+
+describe('recurringSlots', () => {
+  it('slots the chosen weekdays at the default time', () => {
+    expect(recurringSlots(answers({ weekdays: [4, 0] }))).toEqual([
+      { day_of_week: 0, time_of_day: '05:00', enabled: true, advance_minutes: 60 },
+      { day_of_week: 4, time_of_day: '05:00', enabled: true, advance_minutes: 60 },
+    ]);
+  });
+
+  it('takes every day for a daily cadence and the weekdays of the dates for monthly', () => {
+    expect(recurringSlots(answers({ cadence: { count: 1, unit: 'day' } })).map((s) => s.day_of_week)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    // 2026-12-03 and 2026-12-17 are Thursdays, 2026-12-05 a Saturday.
+    const monthly = answers({ cadence: { count: 2, unit: 'month' }, dates: ['2026-12-03', '2026-12-17', '2026-12-05'] });
+    expect(recurringSlots(monthly).map((s) => s.day_of_week)).toEqual([3, 5]);
+  });
+
+  it('is empty when not sure yet or yearly', () => {
+    expect(recurringSlots(answers({ weekdays: [1], notSure: true }))).toEqual([]);
+    expect(recurringSlots(answers({ cadence: { count: 1, unit: 'year' } }))).toEqual([]);
+  });
+});
+
+describe('cadenceSummary', () => {
+  it('reads the cadence in words', () => {
+    expect(cadenceSummary({ count: 2, unit: 'week' })).toBe('Publishes twice a week');
+    expect(cadenceSummary({ count: 1, unit: 'bi-weekly' })).toBe('Publishes every two weeks');
+    expect(cadenceSummary({ count: 3, unit: 'month' })).toBe('Publishes 3 times a month');
+  });
+});

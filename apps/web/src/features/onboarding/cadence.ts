@@ -1,0 +1,91 @@
+import { ONBOARDING_MESSAGES, RECURRING_SCHEDULE, type TCadenceUnit, type TRecurringSlotInput } from '@ppp/contracts';
+import { weekdayOf } from './schedule-calendar.ts';
+
+/**
+ * Publish cadence and schedule of the onboarding wizard (spec 002 sections 2.9 and 5): a count per
+ * unit; weekly picks weekdays, bi-weekly and monthly pick calendar dates, unless 'I'm not sure yet'.
+ */
+
+export interface Cadence {
+  count: number;
+  unit: TCadenceUnit | null;
+}
+
+export interface ScheduleAnswers {
+  cadence: Cadence;
+  weekdays: readonly number[];
+  dates: readonly string[];
+  notSure: boolean;
+}
+
+export const UNIT_LABELS: Record<TCadenceUnit, string> = { day: 'Day', week: 'Week', 'bi-weekly': 'Bi-weekly (every 2 weeks)', month: 'Month', year: 'Year' };
+export const WEEKDAY_LABELS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+
+export function validateCadence(cadence: Cadence): string | null {
+  if (!cadence.unit) return ONBOARDING_MESSAGES.frequencyRequired;
+  if (!Number.isInteger(cadence.count) || cadence.count < 1) return ONBOARDING_MESSAGES.countMin;
+  if (cadence.unit === 'bi-weekly' && cadence.count !== 1) return ONBOARDING_MESSAGES.biweeklyCount;
+  return null;
+}
+
+/** What the schedule step asks for the unit: weekdays, calendar dates, or nothing. */
+export function scheduleKind(unit: TCadenceUnit | null): 'weekdays' | 'dates' | 'none' {
+  if (unit === 'week') return 'weekdays';
+  if (unit === 'bi-weekly' || unit === 'month') return 'dates';
+  return 'none';
+}
+
+export function validateSchedule(answers: ScheduleAnswers): string | null {
+  if (answers.notSure) return null;
+  const kind = scheduleKind(answers.cadence.unit);
+  if (kind === 'weekdays' && answers.weekdays.length === 0) return ONBOARDING_MESSAGES.weekdayRequired;
+  if (kind === 'dates' && answers.dates.length === 0) return ONBOARDING_MESSAGES.dateRequired;
+  return null;
+}
+
+/** Adds or removes one value, keeping the list sorted. */
+export function toggle<T extends number | string>(list: readonly T[], value: T): T[] {
+  return list.includes(value) ? list.filter((v) => v !== value) : [...list, value].sort();
+}
+
+/**
+ * The template's recurring publish slots for the answers. Slots recur weekly (spec 000), so a daily
+ * cadence takes every day, weekly its weekdays, and bi-weekly or monthly the weekdays of the chosen
+ * dates; a yearly cadence, or 'not sure yet', leaves the schedule empty.
+ */
+export function recurringSlots(answers: ScheduleAnswers): TRecurringSlotInput[] {
+  if (answers.notSure) return [];
+  const days = (() => {
+    switch (answers.cadence.unit) {
+      case 'day':
+        return [0, 1, 2, 3, 4, 5, 6];
+      case 'week':
+        return [...answers.weekdays];
+      case 'bi-weekly':
+      case 'month':
+        return answers.dates.map(weekdayOf);
+      default:
+        return [];
+    }
+  })();
+  return [...new Set(days)]
+    .sort((a, b) => a - b)
+    .map((day) => ({ day_of_week: day, time_of_day: RECURRING_SCHEDULE.defaultTimeOfDay, enabled: true, advance_minutes: RECURRING_SCHEDULE.defaultAdvanceMinutes }));
+}
+
+/** 'Publishes 2 times a week', for the summary and the template's description. */
+export function cadenceSummary(cadence: Cadence): string {
+  if (!cadence.unit) return 'No publishing cadence yet';
+  if (cadence.unit === 'bi-weekly') return 'Publishes every two weeks';
+  const times = cadence.count === 1 ? 'once' : cadence.count === 2 ? 'twice' : `${cadence.count} times`;
+  return `Publishes ${times} a ${cadence.unit}`;
+}
+
+/** The schedule in words: the weekdays or dates picked, or 'not sure yet'. */
+export function scheduleSummary(answers: ScheduleAnswers): string {
+  if (answers.notSure) return "Schedule: I'm not sure yet";
+  const kind = scheduleKind(answers.cadence.unit);
+  if (kind === 'weekdays') return `On ${answers.weekdays.map((d) => WEEKDAY_LABELS[d] ?? '').join(', ')}`;
+  if (kind === 'dates') return `First dates: ${answers.dates.join(', ')}`;
+  return answers.cadence.unit === 'day' ? 'Every day' : '';
+}

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Alert, Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
+import { IconPhotoUp } from '@tabler/icons-react';
+import { ONBOARDING, ONBOARDING_MESSAGES, PODCAST_MESSAGES } from '@ppp/contracts';
+import { detailOf } from '../../../lib/rest-json.ts';
+import { uploadCover } from '../onboarding-api.ts';
+import type { StepProps } from './step-props.ts';
+
+/** Cover art, PNG or JPEG (spec 002 section 5): uploaded at once, so a reload keeps it. */
+export function CoverArtStep({ state, update, error }: StepProps) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function choose(file: File | null) {
+    if (!file) return;
+    if (!(ONBOARDING.coverTypes as readonly string[]).includes(file.type)) {
+      setProblem(ONBOARDING_MESSAGES.coverType);
+      return;
+    }
+    setProblem(null);
+    setBusy(true);
+    try {
+      const stored = await uploadCover(file);
+      update({ coverArt: { filename: stored.filename, path: stored.path } });
+    } catch (err) {
+      setProblem(detailOf(err, ONBOARDING_MESSAGES.coverType));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const message = problem ?? (error === ONBOARDING_MESSAGES.coverRequired ? error : null);
+  return (
+    <Stack>
+      <Group align="flex-start" gap="lg">
+        {state.coverArt ? (
+          <Image src={state.coverArt.path} alt="Your cover art" w={180} h={180} radius="md" fit="cover" />
+        ) : (
+          <Stack w={180} h={180} justify="center" align="center" bd="2px dashed var(--mantine-color-gray-4)" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+            <IconPhotoUp size={40} color="var(--mantine-color-gray-6)" aria-hidden="true" />
+            <Text size="xs" c="dimmed">No cover yet</Text>
+          </Stack>
+        )}
+        <Stack gap="xs" maw={320}>
+          <Text size="sm">{PODCAST_MESSAGES.coverHint}</Text>
+          <FileButton onChange={(file) => void choose(file)} accept="image/png,image/jpeg">
+            {(props) => (
+              <Button {...props} loading={busy} variant={state.coverArt ? 'default' : 'filled'} leftSection={<IconPhotoUp size={18} />}>
+                {state.coverArt ? 'Choose another image' : 'Choose an image'}
+              </Button>
+            )}
+          </FileButton>
+        </Stack>
+      </Group>
+      {message ? <Alert color="red" role="alert">{message}</Alert> : null}
+    </Stack>
+  );
+}

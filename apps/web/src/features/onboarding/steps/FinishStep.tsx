@@ -1,0 +1,57 @@
+import { Group, Image, List, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconCheck, IconLoader2 } from '@tabler/icons-react';
+import { ONBOARDING } from '@ppp/contracts';
+import { cadenceSummary, scheduleSummary } from '../cadence.ts';
+import type { FinishPhase } from '../finish-onboarding.ts';
+import type { WizardState } from '../wizard.ts';
+
+const PHASES: { phase: Exclude<FinishPhase, 'done'>; label: string }[] = [
+  { phase: 'show', label: 'Creating your show' },
+  { phase: 'template', label: 'Saving your episode template' },
+  { phase: 'schedule', label: 'Saving your publishing schedule' },
+];
+
+/** A summary of the answers; Finish (the Next button here) makes the show, template and schedule. */
+export function FinishStep({ state, phase, musicName }: { state: WizardState; phase: FinishPhase | null; musicName: string | null }) {
+  const rows: [string, string][] = [
+    ['Show', state.podcastName.trim() || '—'],
+    ['Intro', state.introMedia?.display_name ?? 'None'],
+    ['Outro', state.outroMedia?.display_name ?? 'None'],
+    ['Music', state.musicId === ONBOARDING.noMusic ? 'No music' : (musicName ?? 'Chosen bed')],
+    ['Host', state.host === 'spreaker' ? 'Spreaker' : 'Built-in host (RSS feed on this server)'],
+    ['Cadence', cadenceSummary(state.cadence)],
+    ['Schedule', scheduleSummary(state) || '—'],
+  ];
+  const reached = phase ? PHASES.findIndex((p) => p.phase === phase) : -1;
+  return (
+    <Stack>
+      <Group align="flex-start" gap="lg" wrap="wrap">
+        {state.coverArt ? <Image src={state.coverArt.path} alt="Cover art" w={120} h={120} radius="md" /> : null}
+        <Stack gap={6} style={{ flex: 1, minWidth: 220 }}>
+          {rows.map(([label, value]) => (
+            <Group key={label} gap="xs" wrap="nowrap" align="flex-start">
+              <Text size="sm" fw={600} w={80} style={{ flexShrink: 0 }}>{label}</Text>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{value}</Text>
+            </Group>
+          ))}
+        </Stack>
+      </Group>
+      {phase ? (
+        <List spacing="xs" aria-label="Progress" role="status">
+          {PHASES.map((p, i) => (
+            <List.Item
+              key={p.phase}
+              icon={
+                <ThemeIcon size={20} radius="xl" color={phase === 'done' || i < reached ? 'green' : 'gray'} variant={i <= reached || phase === 'done' ? 'filled' : 'light'}>
+                  {phase === 'done' || i < reached ? <IconCheck size={12} /> : <IconLoader2 size={12} />}
+                </ThemeIcon>
+              }
+            >
+              {p.label}
+            </List.Item>
+          ))}
+        </List>
+      ) : null}
+    </Stack>
+  );
+}

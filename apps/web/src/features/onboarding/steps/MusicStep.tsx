@@ -1,0 +1,104 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { ActionIcon, Badge, Group, Loader, Radio, Stack, Text, Tooltip } from '@mantine/core';
+import { IconPlayerPlayFilled, IconPlayerStopFilled } from '@tabler/icons-react';
+import { ONBOARDING, type TMusicAsset } from '@ppp/contracts';
+import { fetchMusicAssets } from '../onboarding-api.ts';
+import type { StepProps } from './step-props.ts';
+
+/** While a fresh instance renders its built-in beds, the list is asked for again this often. */
+const EMPTY_LIBRARY_POLL_MS = 3000;
+
+/** One audio element for the step: a preview stops at 20 s, and one bed plays at a time. */
+function usePreview() {
+  const audio = useRef<HTMLAudioElement | null>(null);
+  const [playing, setPlaying] = useState<string | null>(null);
+  useEffect(() => {
+    const element = new Audio();
+    element.preload = 'none';
+    const stop = () => setPlaying(null);
+    element.addEventListener('ended', stop);
+    element.addEventListener('timeupdate', () => {
+      if (element.currentTime >= ONBOARDING.musicPreviewSeconds) {
+        element.pause();
+        element.currentTime = 0;
+        stop();
+      }
+    });
+    audio.current = element;
+    return () => element.pause();
+  }, []);
+  const toggle = (asset: TMusicAsset) => {
+    const element = audio.current;
+    if (!element) return;
+    element.pause();
+    if (playing === asset.id) return setPlaying(null);
+    element.src = asset.preview_url;
+    element.currentTime = 0;
+    element.play().then(() => setPlaying(asset.id), () => setPlaying(null));
+  };
+  return { playing, toggle };
+}
+
+/** Background music from the shared library (20 s previews), or none. */
+export function MusicStep({ state, update }: StepProps) {
+  const assets = useQuery({
+    queryKey: ['onboarding', 'music-assets'],
+    queryFn: fetchMusicAssets,
+    refetchInterval: (q) => (q.state.data && q.state.data.length > 0 ? false : EMPTY_LIBRARY_POLL_MS),
+  });
+  const preview = usePreview();
+  const list = assets.data ?? [];
+
+  return (
+    <Radio.Group value={state.musicId} onChange={(musicId) => update({ musicId })} label="Background music" description={`Previews play the first ${ONBOARDING.musicPreviewSeconds} seconds.`}>
+      <Stack gap="xs" mt="sm">
+        <Radio.Card value={ONBOARDING.noMusic} radius="md" p="md" withBorder>
+          <Group wrap="nowrap">
+            <Radio.Indicator />
+            <div>
+              <Text fw={600}>No music</Text>
+              <Text size="sm" c="dimmed">Intro and outro play without a bed.</Text>
+            </div>
+          </Group>
+        </Radio.Card>
+        {list.map((asset) => (
+          <Radio.Card key={asset.id} value={asset.id} radius="md" p="md" withBorder aria-label={asset.display_name}>
+            <Group wrap="nowrap" justify="space-between">
+              <Group wrap="nowrap">
+                <Radio.Indicator />
+                <div>
+                  <Text fw={600}>{asset.display_name}</Text>
+                  <Group gap={4} mt={4}>
+                    {asset.mood_tags.map((tag) => <Badge key={tag} size="sm" variant="light">{tag}</Badge>)}
+                  </Group>
+                </div>
+              </Group>
+              <Tooltip label={preview.playing === asset.id ? 'Stop preview' : 'Play preview'}>
+                <ActionIcon
+                  component="span"
+                  role="button"
+                  tabIndex={0}
+                  variant="light"
+                  size="lg"
+                  radius="xl"
+                  aria-label={`${preview.playing === asset.id ? 'Stop' : 'Play'} ${asset.display_name}`}
+                  onClick={(e) => (e.preventDefault(), e.stopPropagation(), preview.toggle(asset))}
+                  onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), e.stopPropagation(), preview.toggle(asset))}
+                >
+                  {preview.playing === asset.id ? <IconPlayerStopFilled size={16} /> : <IconPlayerPlayFilled size={16} />}
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          </Radio.Card>
+        ))}
+        {list.length === 0 ? (
+          <Group gap="xs" role="status">
+            <Loader size="xs" />
+            <Text size="sm" c="dimmed">{assets.isError ? 'The music library is unavailable right now.' : 'Preparing the music library…'}</Text>
+          </Group>
+        ) : null}
+      </Stack>
+    </Radio.Group>
+  );
+}
