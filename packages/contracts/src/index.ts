@@ -30,3 +30,4 @@ export * from './assembly.ts';
 export * from './episodes.ts';
 export * from './music.ts';
 export * from './onboarding.ts';
+export * from './episode-creator.ts';

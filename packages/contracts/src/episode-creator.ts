@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { ZIntentAnswer } from './assembly.ts';
+import { CLEANUP } from './audio-cleanup.ts';
+import { FLUBBER_REVIEW, ZFlubberContext } from './episodes.ts';
+import { TTS } from './limits.ts';
+
+/**
+ * The Episode Creator wizard (spec 000 sections 2, 4, 5, 7, 8 and 9; issue 7): its constants, its
+ * wording, and the calls made only by it (prepare-by-file for Flubber and Intern, Intern execute,
+ * the last numbering). Assembly itself is in assembly.ts; minutes in billing.ts.
+ */
+export const EPISODE_CREATOR = {
+  stepCount: 6,
+  /** 'Flubber preparation retries up to 20 times at 1 s intervals on 425.' */
+  flubberPrepareRetryCount: 20,
+  flubberPrepareRetryDelayMs: 1_000,
+  /** 'Fuzzy threshold: default 0.8; slider 0.5 to 0.95 step 0.05'. */
+  fuzzyDefault: 0.8,
+  fuzzyMin: FLUBBER_REVIEW.fuzzyMin,
+  fuzzyMax: FLUBBER_REVIEW.fuzzyMax,
+  fuzzyStep: FLUBBER_REVIEW.fuzzyStep,
+  /** 'Flubber cut end: at least 0.05 s after the start.' */
+  flubberMinCutS: 0.05,
+  /** 'Intern: regenerations 2 by default; snippet max 30 s; minimum clip 0.25 s; default end 6 s after start'. */
+  internMaxRegenerations: 2,
+  internMaxDurationS: CLEANUP.internMaxDurationSeconds,
+  internMinClipS: CLEANUP.internMinClipSeconds,
+  internDefaultEndS: CLEANUP.internDefaultEndSeconds,
+  /** 'Step 5 waits for the transcript to be ready, polled every 5 s.' */
+  transcriptPollMs: 5_000,
+  /** 'Processing estimate: 75% to 125% of audio length, in minutes'. */
+  estimateLowShare: 0.75,
+  estimateHighShare: 1.25,
+  /** Cover (spec 000 sections 2, 5 and 9). */
+  coverMaxMb: 15,
+  coverRecommendedPx: 1400,
+  coverOutputMaxPx: 2048,
+  coverJpegQuality: 0.88,
+  coverPreviewPx: 200,
+  coverMinCropPx: 10,
+  /** 'Cover upload timeout: 15 s + 4 s per MB, clamped 20 to 90 s'. */
+  coverTimeoutBaseMs: 15_000,
+  coverTimeoutPerMbMs: 4_000,
+  coverTimeoutMinMs: 20_000,
+  coverTimeoutMaxMs: 90_000,
+  /** 'Schedule lead: ... publish step more than 1 min; time step 300 s'. */
+  publishLeadMinutes: 1,
+  scheduleStepSeconds: 300,
+  /** 'Default schedule suggestion: next 5-minute mark and at least 60 minutes ahead; a stored schedule is reused if more than 10 minutes ahead.' */
+  suggestedLeadMinutes: 60,
+  storedScheduleReuseMinutes: 10,
+  /** 'Test-mode title prefix'. */
+  testTitlePrefix: 'Test - ',
+} as const;
+
+/** The cover upload's deadline for a file of this many bytes. */
+export function coverUploadTimeoutMs(bytes: number): number {
+  const mb = bytes / (1024 * 1024);
+  const ms = EPISODE_CREATOR.coverTimeoutBaseMs + EPISODE_CREATOR.coverTimeoutPerMbMs * mb;
+  return Math.min(EPISODE_CREATOR.coverTimeoutMaxMs, Math.max(EPISODE_CREATOR.coverTimeoutMinMs, Math.round(ms)));
+}
+
+/** 'Processing estimate: 75% to 125% of audio length, in minutes' (whole minutes, at least 1). */
+export function processingEstimate(seconds: number): { low: number; high: number } {
+  const minutes = Math.max(0, seconds) / 60;
+  return {
+    low: Math.max(1, Math.round(minutes * EPISODE_CREATOR.estimateLowShare)),
+    high: Math.max(1, Math.round(minutes * EPISODE_CREATOR.estimateHighShare)),
+  };
+}
+
+/** Wording of the wizard (spec 000 sections 4, 5 and 8), word for word. */
+export const EPISODE_CREATOR_MESSAGES = {
+  invalidStep: 'Invalid Step',
+  selectAudio: 'Please select an audio file.',
+  uploadMissingFilename: 'Upload response missing filename',
+  intentsPending: (labels: string) => `We need your answer about ${labels}.`,
+  scriptsBanner: 'Complete the required scripts before continuing.',
+  scriptsHint: 'Add text for each AI voice segment to enable Continue.',
+  scriptRequired: 'Please provide the script for this AI segment before continuing.',
+  unknownSource: 'Unknown segment source type',
+  coverNotImage: 'Cover must be an image file.',
+  coverTooLarge: 'Cover image exceeds 15MB limit.',
+  coverTimedOut: 'Cover upload timed out...',
+  coverUploadFailed: 'Cover upload failed',
+  coverProcessingFailed: 'Cover processing failed; you can retry or remove the cover.',
+  coverSaved: 'Cover saved',
+  titleRequired: 'Enter a title to continue.',
+  episodeNumberRequired: 'Enter an episode number to continue.',
+  quotaExceeded: 'Quota exceeded – upgrade or wait for reset.',
+  quotaReached: 'Monthly episode quota reached. Upgrade your plan to continue.',
+  notEnoughMinutes: 'Not enough processing minutes remain to assemble this episode.',
+  notEnoughMinutesTitle: 'Not enough processing minutes',
+  unableToCheckMinutes: 'Unable to check minutes.',
+  publishPastTime: 'Pick a future date/time (>= 1 minute ahead).',
+  scheduleInvalid: 'Schedule invalid',
+  invalidScheduleTime: 'Invalid schedule time',
+  publishFailed: 'Publish failed',
+  publishDownstream: 'Publish downstream error',
+  assembledRequired: 'Assembled episode required.',
+  resultDraft: 'Episode saved as draft.',
+  resultScheduled: 'Episode assembled and scheduled.',
+  resultNow: 'Episode assembled; publish dispatched.',
+  internUnavailable: 'Intern review unavailable',
+  internFailed: 'Intern processing failed.',
+  noRetakes: 'No retakes detected',
+  noFlubberInstances: 'No flubber instances detected.',
+  snippetUnavailable: 'Snippet not available',
+  noInternCommands: 'No intern commands detected.',
+  internPreviewUnavailable: 'Audio preview unavailable for this command.',
+  noFlubberContexts: 'No flubber contexts found.',
+  deleteFailed: 'Delete failed',
+  deleteFailedFallback: 'Unable to delete upload.',
+  deleteReadyConfirm: 'Deleting a ready upload will not refund processing minutes already used.',
+  deleteProcessingConfirm: 'Delete this upload while it is still processing? No processing minutes have been deducted yet.',
+  uploadDeleted: 'Upload deleted',
+  scheduledToast: 'Scheduled',
+  draftReadyToast: 'Draft Ready',
+  successToast: 'Success!',
+  /** Server-side wording for the calls below (not in the spec). */
+  internEndTooSoon: 'The end mark must be at least 0.25 s after the start of the command.',
+  internEndTooLate: 'The end mark must be within 30 s of the start of the command.',
+  internRegenerateLimit: 'This answer has been regenerated the most times allowed.',
+  internCommandNotFound: 'Intern command not found',
+  internNoVoice: 'Choose a voice for the Intern answers first.',
+} as const;
+
+/** The wizard's steps: 1 Choose a Template ... 6 Assembly. */
+export const ZCreatorStep = z.number().int().min(1).max(EPISODE_CREATOR.stepCount);
+
+/** The intent answers the wizard sends (spec 000 §3 'Intents'). */
+export const ZCreatorIntents = z.object({
+  flubber: ZIntentAnswer.default('unknown'),
+  intern: ZIntentAnswer.default('unknown'),
+  sfx: ZIntentAnswer.default('unknown'),
+});
+export type TCreatorIntents = z.infer<typeof ZCreatorIntents>;
+
+const ZUploadName = z.string({ error: 'filename is required' }).trim().min(1, { error: 'filename is required' });
+
+/** POST /api/flubber/prepare-by-file {filename, intents, fuzzy_threshold}: the retakes in an upload. */
+export const ZFlubberPrepareByFileRequest = z.object({
+  filename: ZUploadName,
+  intents: ZCreatorIntents.partial().optional(),
+  fuzzy_threshold: z
+    .number()
+    .min(EPISODE_CREATOR.fuzzyMin)
+    .max(EPISODE_CREATOR.fuzzyMax)
+    .default(EPISODE_CREATOR.fuzzyDefault),
+});
+export type TFlubberPrepareByFileRequest = z.input<typeof ZFlubberPrepareByFileRequest>;
+/** The contexts of an upload: 'applied' is false (nothing is cut before assembly). */
+export const ZFlubberPrepareByFileResponse = z.object({ contexts: z.array(ZFlubberContext) });
+export type TFlubberPrepareByFileResponse = z.infer<typeof ZFlubberPrepareByFileResponse>;
+
+/** Spec 000 §3 'Intern command context'. */
+export const ZInternContext = z.object({
+  command_id: z.string(),
+  intern_index: z.number().int().min(0),
+  id: z.string(),
+  start_s: z.number().min(0),
+  snippet_start_s: z.number().min(0),
+  snippet_end_s: z.number().min(0),
+  max_duration_s: z.number().positive(),
+  default_end_s: z.number().min(0),
+  prompt_text: z.string(),
+  /** Signed URL of the command's audio snippet; null when it could not be cut. */
+  audio_url: z.string().nullable(),
+  label: z.string(),
+});
+export type TInternContext = z.infer<typeof ZInternContext>;
+
+/** POST /api/intern/prepare-by-file {filename, voice_id}. */
+export const ZInternPrepareByFileRequest = z.object({ filename: ZUploadName, voice_id: z.string().trim().min(1).nullish() });
+export type TInternPrepareByFileRequest = z.input<typeof ZInternPrepareByFileRequest>;
+export const ZInternPrepareByFileResponse = z.object({ contexts: z.array(ZInternContext) });
+export type TInternPrepareByFileResponse = z.infer<typeof ZInternPrepareByFileResponse>;
+
+/** POST /api/intern/execute {filename, end_s, voice_id, command_id, start_s, override_text, regenerate}. */
+export const ZInternExecuteRequest = z.object({
+  filename: ZUploadName,
+  command_id: z.string().trim().min(1),
+  start_s: z.number().min(0),
+  end_s: z.number().min(0),
+  voice_id: z.string().trim().min(1).nullish(),
+  /** The creator's own answer: voiced as written instead of asking the text AI. */
+  override_text: z.string().trim().max(TTS.maxScriptChars).nullish(),
+  regenerate: z.boolean().default(false),
+});
+export type TInternExecuteRequest = z.input<typeof ZInternExecuteRequest>;
+
+/** Spec 000 §3 'Intern result', plus the voiced clip's media id to send at assemble. */
+export const ZInternExecuteResponse = z.object({
+  command_id: z.string(),
+  start_s: z.number().min(0),
+  end_s: z.number().min(0),
+  response_text: z.string(),
+  prompt_text: z.string(),
+  audio_url: z.string().nullable(),
+  media_id: z.string().nullable(),
+  regenerate_count: z.number().int().min(0),
+  /** Whether the answer quotes the episode (the extractive engine) rather than being generated. */
+  quoted: z.boolean(),
+});
+export type TInternExecuteResponse = z.infer<typeof ZInternExecuteResponse>;
+
+/** GET /api/episodes/last/numbering?podcast_id: the show's latest season and episode numbers (null when none). */
+export const ZLastNumberingQuery = z.object({ podcast_id: z.string().trim().min(1) });
+export const ZLastNumbering = z.object({ season_number: z.number().int().nullable(), episode_number: z.number().int().nullable() });
+export type TLastNumbering = z.infer<typeof ZLastNumbering>;
+
+/** The next numbers to suggest: the same season, the next episode; 1 and 1 for a new show. */
+export function suggestedNumbering(last: TLastNumbering): { season: number; episodeNumber: number } {
+  return { season: last.season_number ?? 1, episodeNumber: (last.episode_number ?? 0) + 1 };
+}
