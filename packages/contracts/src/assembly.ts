@@ -218,6 +218,18 @@ export const ZAssembledEpisode = z.object({
 });
 export type TAssembledEpisode = z.infer<typeof ZAssembledEpisode>;
 
+/**
+ * What happened to the publish choice once the render finished (spec 000 §4): 'now' dispatched, a
+ * schedule set, a draft kept, a schedule that had become invalid kept as a draft ('Schedule invalid'),
+ * or a failure with its reason.
+ */
+export const ZAssemblyPublishOutcome = z.object({
+  mode: ZAssemblyPublishMode,
+  outcome: z.enum(['pending', 'dispatched', 'scheduled', 'draft', 'schedule_invalid', 'failed']),
+  error: z.string().nullable(),
+});
+export type TAssemblyPublishOutcome = z.infer<typeof ZAssemblyPublishOutcome>;
+
 /** GET /api/episodes/status/{jobId}: status, episode, error (spec 000 §7), with the render's progress. */
 export const ZEpisodeJobStatus = z.object({
   job_id: z.string(),
@@ -227,6 +239,8 @@ export const ZEpisodeJobStatus = z.object({
   progress: z.number().min(0).max(100).nullable(),
   episode: ZAssembledEpisode.nullable(),
   error: z.string().nullable(),
+  /** Null until the render is processed (and for episodes assembled before publishing followed assembly). */
+  publish: ZAssemblyPublishOutcome.nullish(),
 });
 export type TEpisodeJobStatus = z.infer<typeof ZEpisodeJobStatus>;
 
