@@ -22,6 +22,7 @@ import { DistributionItemSchema } from './podcasts/distribution-item.entity.ts';
 import { TierConfigSchema } from './billing/tier-config.entity.ts';
 import { UsageChargeSchema } from './billing/usage-charge.entity.ts';
 import { MusicAssetSchema } from './music/music-asset.entity.ts';
+import { InternAnswerSchema } from './episodes/intern-answer.entity.ts';
 
 /** Every entity of the domain, registered with the ORM in one place. */
 export const ENTITIES = [
@@ -49,4 +50,5 @@ export const ENTITIES = [
   TierConfigSchema,
   UsageChargeSchema,
   MusicAssetSchema,
+  InternAnswerSchema,
 ];

@@ -1,10 +1,13 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import type { TEdl } from '@ppp/contracts';
+import type { TAssemblyPublishOutcome, TEdl } from '@ppp/contracts';
 import type { TEpisodeRecipe } from './assembly-recipe.ts';
 import { UserSchema } from '../users/user.entity.ts';
 import { PodcastSchema } from '../podcasts/podcast.entity.ts';
 import { MediaItemSchema } from '../media/media-item.entity.ts';
+
+/** The publish outcome as stored: the status call's shape plus the claim of the run that publishes. */
+export type TStoredPublishOutcome = TAssemblyPublishOutcome & { claimed?: boolean };
 
 /**
  * An episode from assembly to publication. status: pending -> processing -> processed (or error);
@@ -56,6 +59,8 @@ export const EpisodeSchema = defineEntity({
     renderProgress: p.double().runtimeType('number').$type<number>().nullable(),
     /** now, draft or schedule, as chosen in the wizard. */
     publishMode: p.string().length(16).nullable(),
+    /** What publishing did once the render finished (assembly-publish.service.ts); claimed marks the one run that acts. */
+    publishOutcome: p.json<TStoredPublishOutcome>().nullable(),
     /** needs_republish, publish_error and the like (spec 001 §4), with the host's last answer. */
     publishState: p.string().length(32).nullable(),
     publishError: p.text().nullable(),
