@@ -4,26 +4,17 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@ppp/contracts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, launchChromium, startApp, type RunningApp } from './harness.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, launchChromium, startApp, type RunningApp, closeJourneyPages, openJourneyPage, type Viewport } from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 
 const ADMIN = { email: 'founder@example.com', password: 'correct horse battery' };
 const CREATOR = { email: 'creator@example.com', password: 'another good password' };
 
-async function newPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: app.baseUrl, viewport });
-  // Journeys other than onboarding start past it (spec 002 §2.2 step 8: the local completed flag).
-  await context.addInitScript(() => window.localStorage.setItem('ppp.onboarding.completed', '1'));
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
+const newPage = (viewport: Viewport): Promise<Page> => openJourneyPage(browser, app.baseUrl, viewport);
 
 async function shot(page: Page, name: string) {
   await page.waitForTimeout(300); // let transitions settle
@@ -58,7 +49,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
+  await closeJourneyPages();
   await browser?.close().catch(() => undefined);
   await app?.stop();
 });

@@ -13,14 +13,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { EPISODE_MESSAGES } from '@ppp/contracts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, launchChromium, startApp, type RunningApp } from './harness.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, launchChromium, startApp, type RunningApp, closeJourneyPages, openJourneyPage, type Viewport } from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
 let token = '';
-const contexts: BrowserContext[] = [];
 const files = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-episodes-'));
 const CREATOR = { email: 'editor@example.com', password: 'correct horse battery' };
 const SECONDS = 16;
@@ -130,16 +129,7 @@ async function assembled(templateId: string, mediaId: string, title: string, epi
   return until(() => episode(id), (e) => e.status === 'processed' || e.status === 'error', 180_000, `episode ${title}`);
 }
 
-async function newPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: app.baseUrl, viewport });
-  // Journeys other than onboarding start past it (spec 002 §2.2 step 8: the local completed flag).
-  await context.addInitScript(() => window.localStorage.setItem('ppp.onboarding.completed', '1'));
-  contexts.push(context);
-  await context.addInitScript((value: string) => window.localStorage.setItem('authToken', value), token);
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
+const newPage = (viewport: Viewport): Promise<Page> => openJourneyPage(browser, app.baseUrl, viewport, { token: token });
 
 async function shot(page: Page, name: string, fullPage = false) {
   await page.waitForTimeout(400);
@@ -195,7 +185,7 @@ beforeAll(async () => {
 }, 400_000);
 
 afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
+  await closeJourneyPages();
   await browser?.close().catch(() => undefined);
   await app?.stop();
   rmSync(files, { recursive: true, force: true });

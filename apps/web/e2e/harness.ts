@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(HERE, '../../..');
@@ -107,3 +107,35 @@ export async function launchChromium(): Promise<Browser> {
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
+
+export type Viewport = { width: number; height: number };
+
+export interface JourneyPageOptions {
+  /** Signed in as this bearer token (kept where the web app keeps it). */
+  token?: string;
+  /** More local-storage entries set before the app starts. */
+  storage?: Record<string, string>;
+  /** Journeys other than onboarding start past it (spec 002 §2.2 step 8: the local completed flag). */
+  onboardingDone?: boolean;
+}
+
+const openContexts: BrowserContext[] = [];
+
+/** A page in a fresh browser context at the app, signed in when a token is given; closed by closeJourneyPages. */
+export async function openJourneyPage(browser: Browser, baseUrl: string, viewport: Viewport, options: JourneyPageOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  openContexts.push(context);
+  const storage: Record<string, string> = { ...options.storage };
+  if (options.onboardingDone ?? true) storage['ppp.onboarding.completed'] = '1';
+  if (options.token) storage.authToken = options.token;
+  await context.addInitScript((entries: Record<string, string>) => {
+    for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+  }, storage);
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  return page;
+}
+
+export async function closeJourneyPages(): Promise<void> {
+  for (const context of openContexts.splice(0)) await context.close().catch(() => undefined);
+}

@@ -5,29 +5,15 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_LANDING_CONTENT, MESSAGES, PRICING, countdownParts } from '@ppp/contracts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, launchChromium, startApp, type RunningApp } from './harness.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, launchChromium, startApp, type RunningApp, closeJourneyPages, openJourneyPage, type Viewport } from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 const ADMIN = { email: 'owner@example.com', password: 'correct horse battery' };
 
-async function newPage(viewport: { width: number; height: number }, storage: Record<string, string> = {}): Promise<Page> {
-  const context = await browser.newContext({ baseURL: app.baseUrl, viewport });
-  // Journeys other than onboarding start past it (spec 002 §2.2 step 8: the local completed flag).
-  await context.addInitScript(() => window.localStorage.setItem('ppp.onboarding.completed', '1'));
-  contexts.push(context);
-  if (Object.keys(storage).length > 0) {
-    await context.addInitScript((entries: Record<string, string>) => {
-      for (const [k, v] of Object.entries(entries)) window.localStorage.setItem(k, v);
-    }, storage);
-  }
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
+const newPage = (viewport: Viewport, storage: Record<string, string> = {}): Promise<Page> => openJourneyPage(browser, app.baseUrl, viewport, { storage });
 
 async function shot(page: Page, name: string, fullPage = false) {
   await page.waitForTimeout(300); // let transitions settle
@@ -55,7 +41,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
+  await closeJourneyPages();
   await browser?.close().catch(() => undefined);
   await app?.stop();
 });
