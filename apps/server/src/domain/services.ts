@@ -86,7 +86,16 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
     transcripts,
     landing: new LandingService(em),
     // The user's Spreaker client when connected (issue 6), else null: the import goes on without Spreaker.
-    rssImport: new RssImportService({ em, config, storage: shared.storage, jobs: shared.jobs, notifications, spreakerFor: (userId) => publishing.spreaker.clientFor(userId).catch(() => null) }),
+    rssImport: new RssImportService({
+      em,
+      config,
+      storage: shared.storage,
+      jobs: shared.jobs,
+      notifications,
+      spreakerFor: (userId) => publishing.spreaker.clientFor(userId).catch(() => null),
+      // auto_publish_to_spreaker: the imported episodes queued for the linked show through publish.episode.
+      autoPublish: async (userId, podcastId, state) => (await publishing.publishing.queueImported(userId, podcastId, state)) > 0,
+    }),
     ...publishing,
     publicConfig: new PublicConfigService(settings, { googleSignIn: googleConfigured, termsVersion: config.TERMS_VERSION }),
     google:

@@ -24,9 +24,11 @@ export interface PublishAttempt {
 
 /** Marks an episode live; publish_at stays the scheduled time, or becomes now for "publish now". */
 export function markPublished(episode: Episode, now: Date): void {
+  // An imported episode was live before it came here: it keeps its original date.
+  const liveSince = episode.status === 'published' ? (episode.publishedAt ?? null) : null;
   episode.status = 'published';
   episode.publishAt = episode.publishAt ?? now;
-  episode.publishedAt = now;
+  episode.publishedAt = liveSince ?? now;
   episode.publishState = 'published';
   episode.publishError = null;
   episode.hostUploadToken = null;
@@ -96,6 +98,8 @@ export class PublishRunner {
     }
     if (episode.publishState !== 'queued' && episode.publishState !== 'publishing') return false;
     if (episode.status === 'scheduled') return episode.publishAt?.toISOString() === payload.publish_at;
+    // An imported episode, live at its old host, queued for the show's host by the import's auto-publish.
+    if (episode.status === 'published') return !episode.hostEpisodeId;
     return episode.status === 'processed';
   }
 
@@ -124,7 +128,8 @@ export class PublishRunner {
   private recordFailure(episode: Episode, message: string): void {
     episode.publishState = 'publish_error';
     episode.publishError = message;
-    if (!episode.hostEpisodeId) {
+    // An imported episode stays live where it was; only the upload here failed.
+    if (!episode.hostEpisodeId && episode.status !== 'published') {
       episode.status = 'processed';
       episode.publishAt = null;
       episode.publishAtLocal = null;

@@ -154,6 +154,28 @@ export class PublishingService {
     });
   }
 
+  /**
+   * Auto-publish after an RSS import (issue 9): the show's imported episodes that are live at their
+   * old host (status published), have their audio here and are on no host of ours yet are claimed in
+   * one statement (publish_state queued, the visibility asked for), so a second run, a retry or a
+   * restart never claims one twice; each claimed episode gets its publish.episode job. Answers how
+   * many were queued. The runner uploads them and keeps their original dates.
+   */
+  async queueImported(userId: string, podcastId: string, publishState: string): Promise<number> {
+    const visibility = (VISIBILITIES as readonly string[]).includes(publishState) ? publishState : 'public';
+    const claimed = await this.deps.em.getConnection().execute<{ id: string }[]>(
+      `update episodes set publish_state = 'queued', publish_error = null, host_upload_token = null, visibility = ?, updated_at = now()
+       where user_id = ? and podcast_id = ? and status = 'published' and import_key_hash is not null
+         and host_episode_id is null and publish_state is null and final_audio_key is not null
+       returning id`,
+      [visibility, userId, podcastId],
+    );
+    for (const { id } of claimed) {
+      await this.deps.jobs.send('publish.episode', { episode_id: id, publish_at: null, go_live: false });
+    }
+    return claimed.length;
+  }
+
   /** Enqueues the upload now and, for a schedule, the delayed go-live at its time (kept by pg-boss across restarts). */
   async enqueue(episode: Episode): Promise<void> {
     const publishAt = episode.status === 'scheduled' ? (episode.publishAt?.toISOString() ?? null) : null;

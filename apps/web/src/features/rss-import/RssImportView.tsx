@@ -6,7 +6,7 @@ import { isSpreakerUrl, RSS_IMPORT_MESSAGES, VISIBILITIES, type TRssImportResult
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import { NAV_ENTRIES } from '../workspace/workspace-nav.ts';
-import { formatDuration, progressOf, urlError } from './import-progress.ts';
+import { autoPublishNote, formatDuration, progressOf, urlError } from './import-progress.ts';
 
 const POLL_MS = 1000;
 const dateOf = (d: Date | null) => (d ? new Date(d).toLocaleDateString() : '');
@@ -73,8 +73,9 @@ function ImportedEpisodes({ podcastId }: { podcastId: string }) {
   );
 }
 
-function ImportOutcome({ result }: { result: TRssImportResult }) {
+function ImportOutcome({ result, autoPublishAsked }: { result: TRssImportResult; autoPublishAsked: boolean }) {
   const progress = progressOf(result);
+  const publishNote = autoPublishNote(result, autoPublishAsked);
   const showsPage = NAV_ENTRIES.find((e) => (e.view as string) === 'podcast-manager');
   if (result.status === 'failed') {
     return <Alert color="red" title={RSS_IMPORT_MESSAGES.importFailed}>{result.error}</Alert>;
@@ -99,6 +100,11 @@ function ImportOutcome({ result }: { result: TRssImportResult }) {
         </Text>
         {showsPage ? <Button component={Link} to={showsPage.path} variant="light" mt="sm">Open the show</Button> : null}
       </Alert>
+      {publishNote ? (
+        <Alert color={publishNote.started ? 'blue' : 'yellow'} title={publishNote.started ? 'Publishing started' : 'Not published to Spreaker'} role="status">
+          {publishNote.text}
+        </Alert>
+      ) : null}
       {result.podcast_id ? <ImportedEpisodes podcastId={result.podcast_id} /> : null}
     </Stack>
   );
@@ -118,6 +124,8 @@ export function RssImportView() {
     { import_id: importId ?? '' },
     { enabled: importId !== null, refetchInterval: (q) => (q.state.data && progressOf(q.state.data).finished ? false : POLL_MS) },
   );
+  const connection = trpc.spreaker.status.useQuery();
+  const connected = connection.data?.connected ?? false;
   const spreaker = isSpreakerUrl(url);
   const failure = preview.error ?? start.error;
 
@@ -129,7 +137,7 @@ export function RssImportView() {
     if (!problem) preview.mutate({ rss_url: url });
   };
   const onImport = () =>
-    start.mutate({ rss_url: url, attempt_link_spreaker: spreaker && linkSpreaker, auto_publish_to_spreaker: spreaker && autoPublish, publish_state: publishState });
+    start.mutate({ rss_url: url, attempt_link_spreaker: spreaker && linkSpreaker, auto_publish_to_spreaker: connected && autoPublish, publish_state: publishState });
 
   return (
     <Stack gap="lg" maw={880}>
@@ -150,9 +158,18 @@ export function RssImportView() {
               <Stack gap={6}>
                 <Text size="sm" c="dimmed">This is a Spreaker feed.</Text>
                 <Checkbox label="Link this show to my Spreaker show" checked={linkSpreaker} onChange={(e) => setLinkSpreaker(e.currentTarget.checked)} />
-                <Checkbox label="Publish the imported episodes to Spreaker" checked={autoPublish} onChange={(e) => setAutoPublish(e.currentTarget.checked)} />
+              </Stack>
+            ) : null}
+            {connected ? (
+              <Stack gap={6}>
+                <Checkbox
+                  label="Publish the imported episodes to Spreaker"
+                  description="Once their audio is copied here, when this show is linked to your Spreaker show. Episodes already on Spreaker are left as they are."
+                  checked={autoPublish}
+                  onChange={(e) => setAutoPublish(e.currentTarget.checked)}
+                />
                 {autoPublish ? (
-                  <Select label="Visibility" data={[...VISIBILITIES]} value={publishState} onChange={(v) => setPublishState((v as TVisibility | null) ?? 'public')} w={200} />
+                  <Select label="Visibility" data={[...VISIBILITIES]} value={publishState} onChange={(v) => setPublishState((v as TVisibility | null) ?? 'public')} w={200} allowDeselect={false} />
                 ) : null}
               </Stack>
             ) : null}
@@ -164,7 +181,7 @@ export function RssImportView() {
         <Alert color="red" title={RSS_IMPORT_MESSAGES.importFailed}>{toApiFailure(failure).message ?? RSS_IMPORT_MESSAGES.onboardingImportFailedFallback}</Alert>
       ) : null}
       {preview.data && !importId ? <FeedPreview preview={preview.data} onImport={onImport} busy={start.isPending} /> : null}
-      {importId && (status.data ?? start.data) ? <ImportOutcome result={(status.data ?? start.data) as TRssImportResult} /> : null}
+      {importId && (status.data ?? start.data) ? <ImportOutcome result={(status.data ?? start.data) as TRssImportResult} autoPublishAsked={start.variables?.auto_publish_to_spreaker === true} /> : null}
     </Stack>
   );
 }

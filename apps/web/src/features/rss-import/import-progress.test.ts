@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isSpreakerUrl, normaliseFeedUrl, type TRssImportResult } from '@ppp/contracts';
-import { formatDuration, progressOf, urlError } from './import-progress.ts';
+import { autoPublishNote, formatDuration, progressOf, urlError } from './import-progress.ts';
 
 const result = (over: Partial<TRssImportResult>): TRssImportResult => ({
   import_id: '00000000-0000-4000-8000-000000000000', podcast_id: null, podcast_name: 'Show', description: '', status: 'queued', error: null,
@@ -32,6 +32,16 @@ describe('the Import page', () => {
     expect(progressOf(result({ status: 'mirroring', mirror_total: 4, mirrored_count: 1, mirror_failed: 1 }))).toEqual({ label: 'Copying audio: 2 of 4', percent: 80, finished: false });
     expect(progressOf(result({ status: 'done' })).finished).toBe(true);
     expect(progressOf(result({ status: 'failed' })).label).toBe('Import Failed');
+  });
+
+  it('says whether publishing to Spreaker started once the import is done', () => {
+    expect(autoPublishNote(result({ status: 'done', auto_publish_started: true }), false)).toBeNull();
+    expect(autoPublishNote(result({ status: 'mirroring' }), true)).toBeNull();
+    expect(autoPublishNote(result({ status: 'done', auto_publish_started: true }), true)).toEqual({
+      started: true,
+      text: 'Publishing to Spreaker started: the imported episodes are being uploaded to your Spreaker show, one at a time.',
+    });
+    expect(autoPublishNote(result({ status: 'done', auto_publish_started: false }), true)?.text).toMatch(/^Nothing was published to Spreaker: this show is not linked to a Spreaker show/);
   });
 
   it('formats durations', () => {

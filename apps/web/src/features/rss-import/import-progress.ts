@@ -42,3 +42,15 @@ export function formatDuration(ms: number | null): string {
   const s = String(total % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
+
+/**
+ * What the finished import says about auto-publish to Spreaker, when it was asked for: publishing
+ * started (the episodes go up one by one), or why nothing was sent. Null when it was not asked for.
+ */
+export function autoPublishNote(result: TRssImportResult, asked: boolean): { started: boolean; text: string } | null {
+  if (!asked || result.status !== 'done') return null;
+  if (result.auto_publish_started) {
+    return { started: true, text: 'Publishing to Spreaker started: the imported episodes are being uploaded to your Spreaker show, one at a time.' };
+  }
+  return { started: false, text: 'Nothing was published to Spreaker: this show is not linked to a Spreaker show, or its episodes are already there. Link it on My Podcasts, then import again.' };
+}
