@@ -31,3 +31,4 @@ export * from './episodes.ts';
 export * from './music.ts';
 export * from './onboarding.ts';
 export * from './episode-creator.ts';
+export * from './episode-creator-steps.ts';

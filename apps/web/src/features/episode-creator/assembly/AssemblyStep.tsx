@@ -1,0 +1,113 @@
+import { useEffect, useRef } from 'react';
+import { Alert, Button, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { ASSEMBLY_MESSAGES, CREATOR_STEP_COPY, EPISODE_CREATOR_MESSAGES, type TAssembledEpisode } from '@ppp/contracts';
+import { estimateText, resultView } from './assembly-result.ts';
+import { useJobStatus } from './use-job-status.ts';
+
+type Mode = 'now' | 'draft' | 'schedule';
+
+interface Props {
+  jobId: string;
+  episodeId: string;
+  mode: Mode;
+  audioSeconds: number | null;
+  onBackToDashboard(): void;
+}
+
+function Assembling({ progress, estimate }: { progress: number | null; estimate: string | null }) {
+  return (
+    <Paper withBorder p="xl" radius="md">
+      <Stack align="center" gap="md" data-testid="assembly-progress">
+        <Loader size="lg" aria-label="Assembling" />
+        <Title order={2}>Assembling your episode…</Title>
+        {estimate && <Text c="dimmed">Estimated processing time: {estimate}</Text>}
+        <Stack gap={4} w="100%" maw={420}>
+          <Progress value={progress ?? 0} animated={progress === null} size="lg" aria-label="Render progress" />
+          <Text size="sm" c="dimmed" ta="center">
+            {progress === null ? 'Queued' : `${Math.round(progress)}%`}
+          </Text>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
+
+function Result({ episode, mode, publish, onBackToDashboard }: { episode: TAssembledEpisode; mode: Mode; publish: Parameters<typeof resultView>[1]; onBackToDashboard(): void }) {
+  const view = resultView(mode, publish);
+  return (
+    <Paper withBorder p="xl" radius="md">
+      <Stack gap="md" data-testid="assembly-result">
+        <Group gap="sm" wrap="nowrap">
+          <IconCircleCheck size={32} color="var(--mantine-color-green-6)" aria-hidden="true" />
+          <Title order={2}>{view.heading}</Title>
+        </Group>
+        <Text>{view.text}</Text>
+        {publish?.outcome === 'schedule_invalid' && (
+          <Alert color="orange" title={EPISODE_CREATOR_MESSAGES.scheduleInvalid}>
+            {EPISODE_CREATOR_MESSAGES.resultDraft}
+          </Alert>
+        )}
+        {view.publishError && (
+          <Alert color="red" title={EPISODE_CREATOR_MESSAGES.publishFailed}>
+            {view.publishError}
+          </Alert>
+        )}
+        <Stack gap={4}>
+          <Title order={3} size="h4">{episode.title}</Title>
+          {episode.description && (
+            <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+              {episode.description}
+            </Text>
+          )}
+        </Stack>
+        {episode.final_audio_url && <audio controls src={episode.final_audio_url} style={{ width: '100%' }} data-testid="final-audio" />}
+        <Group>
+          <Button onClick={onBackToDashboard}>{CREATOR_STEP_COPY.backToDashboard}</Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Step 6 Assembly (spec 000 §2, §4): spinner, progress and estimate, then the result by mode. */
+export function AssemblyStep({ jobId, mode, audioSeconds, onBackToDashboard }: Props) {
+  const poll = useJobStatus(jobId);
+  const status = poll.status;
+  const toasted = useRef<string | null>(null);
+  const done = poll.settled && status?.status === 'processed' && status.episode ? status.episode : null;
+
+  useEffect(() => {
+    if (!done || !status || toasted.current === jobId) return;
+    toasted.current = jobId;
+    const view = resultView(mode, status.publish);
+    notifications.show({ color: view.toast.color, title: view.toast.title, message: view.toast.message });
+  }, [done, status, mode, jobId]);
+
+  return (
+    <Stack gap="lg" data-testid="assembly-step">
+      {poll.pollFailed && (
+        <Alert color="red" role="alert">
+          {ASSEMBLY_MESSAGES.pollFailed}
+        </Alert>
+      )}
+      {status?.status === 'error' ? (
+        <Paper withBorder p="xl" radius="md">
+          <Stack gap="md" data-testid="assembly-error">
+            <Alert color="red" role="alert" title="Assembly failed">
+              {status.error ?? ASSEMBLY_MESSAGES.renderFailed('unknown error')}
+            </Alert>
+            <Group>
+              <Button onClick={onBackToDashboard}>{CREATOR_STEP_COPY.backToDashboard}</Button>
+            </Group>
+          </Stack>
+        </Paper>
+      ) : done && status ? (
+        <Result episode={done} mode={mode} publish={status.publish} onBackToDashboard={onBackToDashboard} />
+      ) : (
+        <Assembling progress={status?.progress ?? null} estimate={estimateText(audioSeconds)} />
+      )}
+    </Stack>
+  );
+}

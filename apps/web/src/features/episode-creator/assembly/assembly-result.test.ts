@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { EPISODE_CREATOR_MESSAGES } from '@ppp/contracts';
+import { PUBLISH_OUTCOME_WAIT_POLLS, estimateText, pollSettled, resultView } from './assembly-result.ts';
+
+describe('estimate', () => {
+  it('is 75% to 125% of the audio length in minutes', () => {
+    expect(estimateText(600)).toBe('about 8-13 minutes');
+    expect(estimateText(20)).toBe('about 1 minute');
+    expect(estimateText(null)).toBeNull();
+    expect(estimateText(0)).toBeNull();
+  });
+});
+
+describe('polling', () => {
+  it('stops at processed or error', () => {
+    expect(pollSettled({ status: 'queued', publish: null }, 0)).toBe(false);
+    expect(pollSettled({ status: 'processing', publish: null }, 0)).toBe(false);
+    expect(pollSettled({ status: 'error', publish: null }, 0)).toBe(true);
+    expect(pollSettled({ status: 'processed', publish: { mode: 'draft', outcome: 'draft', error: null } }, 0)).toBe(true);
+  });
+
+  it('waits a while for a publish still pending', () => {
+    const status = { status: 'processed' as const, publish: { mode: 'now' as const, outcome: 'pending' as const, error: null } };
+    expect(pollSettled(status, 0)).toBe(false);
+    expect(pollSettled(status, PUBLISH_OUTCOME_WAIT_POLLS)).toBe(true);
+  });
+});
+
+describe('result by mode', () => {
+  it('heads, words and toasts each mode', () => {
+    expect(resultView('draft', null)).toMatchObject({ heading: 'Draft Ready', text: EPISODE_CREATOR_MESSAGES.resultDraft, toast: { title: 'Draft Ready' } });
+    expect(resultView('schedule', { mode: 'schedule', outcome: 'scheduled', error: null })).toMatchObject({ heading: 'Scheduled', text: EPISODE_CREATOR_MESSAGES.resultScheduled, toast: { title: 'Scheduled' } });
+    expect(resultView('now', { mode: 'now', outcome: 'dispatched', error: null })).toMatchObject({ heading: 'Completed', text: EPISODE_CREATOR_MESSAGES.resultNow, toast: { title: 'Success!' } });
+  });
+
+  it('falls back to draft when the schedule became invalid', () => {
+    expect(resultView('schedule', { mode: 'schedule', outcome: 'schedule_invalid', error: null })).toMatchObject({ heading: 'Draft Ready', text: 'Episode saved as draft.', toast: { title: 'Schedule invalid', color: 'orange' }, publishError: null });
+  });
+
+  it('says Publish failed with the reason', () => {
+    expect(resultView('now', { mode: 'now', outcome: 'failed', error: 'Host refused' })).toMatchObject({ toast: { title: 'Publish failed', message: 'Host refused', color: 'red' }, publishError: 'Host refused' });
+  });
+});

@@ -1,0 +1,50 @@
+import { EPISODE_CREATOR_MESSAGES, assemblyResultHeading, processingEstimate, processingEstimateText, type TAssemblyPublishMode, type TAssemblyPublishOutcome, type TEpisodeJobStatus } from '@ppp/contracts';
+
+/** How long a finished render may wait for its publish outcome before the result shows anyway. */
+export const PUBLISH_OUTCOME_WAIT_POLLS = 12;
+
+/** 'processed' and 'error' are terminal; a processed job whose publish is still pending is polled a little longer. */
+export function pollSettled(status: Pick<TEpisodeJobStatus, 'status' | 'publish'>, pollsSinceProcessed: number): boolean {
+  if (status.status === 'error') return true;
+  if (status.status !== 'processed') return false;
+  return status.publish?.outcome !== 'pending' || pollsSinceProcessed >= PUBLISH_OUTCOME_WAIT_POLLS;
+}
+
+export interface ResultView {
+  heading: string;
+  text: string;
+  toast: { title: string; color: 'green' | 'orange' | 'red'; message: string };
+  /** 'Publish failed' with its reason, shown beside the result. */
+  publishError: string | null;
+}
+
+function byMode(mode: TAssemblyPublishMode): Pick<ResultView, 'heading' | 'text'> & { toastTitle: string } {
+  if (mode === 'draft') return { heading: assemblyResultHeading('draft'), text: EPISODE_CREATOR_MESSAGES.resultDraft, toastTitle: EPISODE_CREATOR_MESSAGES.draftReadyToast };
+  if (mode === 'schedule') return { heading: assemblyResultHeading('schedule'), text: EPISODE_CREATOR_MESSAGES.resultScheduled, toastTitle: EPISODE_CREATOR_MESSAGES.scheduledToast };
+  return { heading: assemblyResultHeading('now'), text: EPISODE_CREATOR_MESSAGES.resultNow, toastTitle: EPISODE_CREATOR_MESSAGES.successToast };
+}
+
+/**
+ * The result by publish mode (spec 000 §4): a schedule that had become invalid falls back to draft
+ * with 'Schedule invalid'; a failed publish leaves a draft and says 'Publish failed' with the reason.
+ */
+export function resultView(requested: TAssemblyPublishMode, publish: TAssemblyPublishOutcome | null | undefined): ResultView {
+  const mode = publish?.mode ?? requested;
+  if (publish?.outcome === 'schedule_invalid') {
+    const draft = byMode('draft');
+    return { heading: draft.heading, text: draft.text, toast: { title: EPISODE_CREATOR_MESSAGES.scheduleInvalid, color: 'orange', message: draft.text }, publishError: null };
+  }
+  if (publish?.outcome === 'failed') {
+    const draft = byMode('draft');
+    const reason = publish.error ?? EPISODE_CREATOR_MESSAGES.publishDownstream;
+    return { heading: draft.heading, text: draft.text, toast: { title: EPISODE_CREATOR_MESSAGES.publishFailed, color: 'red', message: reason }, publishError: reason };
+  }
+  const view = byMode(mode);
+  return { heading: view.heading, text: view.text, toast: { title: view.toastTitle, color: 'green', message: view.text }, publishError: null };
+}
+
+/** 'about {low}-{high} minutes' from the audio length, or null when the length is unknown. */
+export function estimateText(audioSeconds: number | null): string | null {
+  if (audioSeconds === null || !Number.isFinite(audioSeconds) || audioSeconds <= 0) return null;
+  return processingEstimateText(processingEstimate(audioSeconds));
+}

@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { Alert, Button, Checkbox, Grid, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { IconClock } from '@tabler/icons-react';
+import { ASSEMBLY, CREATOR_STEP_COPY, EPISODE_CREATOR_MESSAGES } from '@ppp/contracts';
+import { AiSuggestButton } from './AiSuggestButton.tsx';
+import { MinutesPanel } from './MinutesPanel.tsx';
+import { PublishOptions } from './PublishOptions.tsx';
+import { PublishingChecklist } from './PublishingChecklist.tsx';
+import { buildAssembleRequest, detailsProblems, publishingChecklist, showLinkedToHost, tagList, type AssembleDetailsRequest, type DetailsDraft } from './details-rules.ts';
+import { writePublishPrefs } from './publish-prefs.ts';
+import { localToDate } from './schedule.ts';
+import { useMinutesPrecheck, useQuotaExceeded, useShow, useSuggestedNumbering, useTestMode, useTranscriptReady } from './use-details-data.ts';
+import { useDraftSetup } from './use-draft-setup.ts';
+
+export type { DetailsDraft } from './details-rules.ts';
+
+interface Props {
+  templateId: string;
+  podcastId: string;
+  upload: { id: string; filename: string; duration_seconds: number | null };
+  coverImagePath: string | null;
+  value: DetailsDraft | null;
+  onChange(value: DetailsDraft): void;
+  onBack(): void;
+  onSubmit(request: AssembleDetailsRequest): Promise<void>;
+  submitting: boolean;
+}
+
+function timeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** Keeps the publish choice for the next episode (spec 000 §4). */
+function rememberPublishChoice(draft: DetailsDraft) {
+  const at = draft.publishMode === 'schedule' ? localToDate({ date: draft.scheduleDate, time: draft.scheduleTime }) : null;
+  writePublishPrefs({ publishMode: draft.publishMode, visibility: draft.visibility, scheduleAt: at ? at.toISOString() : null });
+}
+
+/** Step 5 Episode Details & Scheduling (spec 000 §2, §4, §5). */
+export function DetailsStep({ templateId, podcastId, upload, coverImagePath, value, onChange, onBack, onSubmit, submitting }: Props) {
+  const numbering = useSuggestedNumbering(podcastId);
+  const testMode = useTestMode();
+  const draft = useDraftSetup(value, onChange, numbering, testMode);
+  const transcriptReady = useTranscriptReady(upload.id);
+  const minutes = useMinutesPrecheck(templateId, upload.id);
+  const quotaExceeded = useQuotaExceeded();
+  const show = useShow(podcastId);
+  const [attempted, setAttempted] = useState(false);
+
+  const problems = detailsProblems(draft);
+  const shown = attempted ? problems : {};
+  const blocked = minutes.state === 'blocking' || quotaExceeded;
+  const tags = tagList(draft.tags);
+  const aiRequest = { hint: upload.id, podcast_id: podcastId, template_id: templateId, current_title: draft.title, current_description: draft.description };
+
+  function patch(change: Partial<DetailsDraft>) {
+    const next = { ...draft, ...change };
+    onChange(next);
+    if ('publishMode' in change || 'visibility' in change || 'scheduleDate' in change || 'scheduleTime' in change) rememberPublishChoice(next);
+  }
+
+  async function submit() {
+    setAttempted(true);
+    const first = (['title', 'episodeNumber', 'schedule'] as const).find((key) => problems[key]);
+    if (first) {
+      document.getElementById(`details-${first}`)?.focus();
+      return;
+    }
+    if (blocked) return;
+    rememberPublishChoice(draft);
+    await onSubmit(buildAssembleRequest(draft, coverImagePath, timeZone()));
+  }
+
+  const checklist = publishingChecklist({ draft, hasCover: Boolean(coverImagePath), hasAudio: Boolean(upload.id), showLinked: showLinkedToHost(show.data), minutes: minutes.state });
+
+  return (
+    <Stack gap="lg" data-testid="details-step">
+      <Title order={2}>{CREATOR_STEP_COPY.detailsTitle}</Title>
+      {!transcriptReady && (
+        <Alert color="blue" icon={<IconClock size={18} />} data-testid="transcript-waiting">
+          Waiting for the transcript of {upload.filename}; AI Suggest is available once it is ready.
+        </Alert>
+      )}
+      {quotaExceeded && (
+        <Alert color="red" role="alert">
+          {EPISODE_CREATOR_MESSAGES.quotaExceeded}
+        </Alert>
+      )}
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+          <Stack gap="md">
+            <Group align="flex-end" gap="sm" wrap="nowrap">
+              <TextInput
+                id="details-title"
+                label="Episode Title"
+                withAsterisk
+                value={draft.title}
+                onChange={(event) => patch({ title: event.currentTarget.value })}
+                error={shown.title}
+                maxLength={ASSEMBLY.maxTitleLength}
+                style={{ flex: 1 }}
+              />
+              <Stack justify="flex-end" pb={shown.title ? 22 : 4}>
+                <AiSuggestButton field="title" request={aiRequest} transcriptReady={transcriptReady} onSuggestion={(title) => patch({ title })} />
+              </Stack>
+            </Group>
+            <Group gap="sm" grow align="flex-start">
+              <TextInput id="details-season" label="Season Number" withAsterisk inputMode="numeric" value={draft.season} onChange={(event) => patch({ season: event.currentTarget.value })} />
+              <TextInput
+                id="details-episodeNumber"
+                label="Episode Number"
+                withAsterisk
+                inputMode="numeric"
+                value={draft.episodeNumber}
+                onChange={(event) => patch({ episodeNumber: event.currentTarget.value })}
+                error={shown.episodeNumber}
+              />
+            </Group>
+            <Checkbox label="Explicit content" checked={draft.explicit} onChange={(event) => patch({ explicit: event.currentTarget.checked })} />
+            <Stack gap={4}>
+              <Group justify="space-between" align="flex-end">
+                <Text size="sm" fw={500} component="label" htmlFor="details-description">
+                  Description
+                </Text>
+                <AiSuggestButton field="description" request={aiRequest} transcriptReady={transcriptReady} onSuggestion={(description) => patch({ description })} />
+              </Group>
+              <Textarea id="details-description" autosize minRows={4} maxRows={12} value={draft.description} onChange={(event) => patch({ description: event.currentTarget.value })} />
+            </Stack>
+            <TextInput
+              label="Tags"
+              description={`Comma separated; up to ${ASSEMBLY.maxTags} tags of up to ${ASSEMBLY.maxTagLength} characters (${tags.length} sent).`}
+              value={draft.tags}
+              onChange={(event) => patch({ tags: event.currentTarget.value })}
+            />
+            <Paper withBorder p="md" radius="md" id="details-schedule" tabIndex={-1}>
+              <PublishOptions draft={draft} scheduleError={shown.schedule ?? null} onChange={patch} />
+            </Paper>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+          <Stack gap="md">
+            <Paper withBorder p="md" radius="md">
+              <Text fw={600} mb="xs">Processing minutes</Text>
+              <MinutesPanel check={minutes} />
+            </Paper>
+            <PublishingChecklist items={checklist} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <Group justify="space-between">
+        <Button variant="default" onClick={onBack} disabled={submitting}>
+          Back
+        </Button>
+        <Button onClick={() => void submit()} loading={submitting} disabled={blocked}>
+          {CREATOR_STEP_COPY.assembleButton}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { BILLING_INTENT_STORAGE_KEY, NAVIGATE_BILLING_EVENT, type TBillingIntent } from '@ppp/contracts';
+
+/** Where billing opens: the workspace has no subscription view yet, so the plans page. */
+export const BILLING_PATH = '/pricing';
+
+/** 'Upgrade Plan' / 'Buy Minutes': sets the billing-intent marker and fires the navigate-to-billing event. */
+export function requestBillingNavigation(intent: TBillingIntent, target: Window = window): void {
+  try {
+    target.localStorage.setItem(BILLING_INTENT_STORAGE_KEY, intent);
+  } catch {
+    // The marker is a hint for the billing screen; navigation happens without it.
+  }
+  target.dispatchEvent(new CustomEvent(NAVIGATE_BILLING_EVENT, { detail: { intent } }));
+}
+
+/** The workspace's listener: on the event, go to billing. */
+export function useBillingNavigationListener(navigate: (path: string) => void): void {
+  useEffect(() => {
+    const onNavigate = () => navigate(BILLING_PATH);
+    window.addEventListener(NAVIGATE_BILLING_EVENT, onNavigate);
+    return () => window.removeEventListener(NAVIGATE_BILLING_EVENT, onNavigate);
+  }, [navigate]);
+}

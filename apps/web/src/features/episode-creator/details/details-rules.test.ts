@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { ASSEMBLY_MESSAGES, EPISODE_CREATOR_MESSAGES, ZAssemblyPublish, ZEpisodeDetails } from '@ppp/contracts';
+import { aiSuggestErrorMessage } from './ai-suggest.ts';
+import { buildAssembleRequest, detailsProblems, emptyDraft, publishingChecklist, showLinkedToHost, tagList, testModeDefaults, wholeNumber, withSuggestedNumbering, type DetailsDraft } from './details-rules.ts';
+import { DEFAULT_PUBLISH_PREFS, PUBLISH_PREFS_STORAGE_KEY, parsePublishPrefs, readPublishPrefs, writePublishPrefs } from './publish-prefs.ts';
+
+const now = new Date(2026, 10, 23, 14, 2, 10);
+const base: DetailsDraft = { ...emptyDraft({ date: '2026-11-23', time: '15:05' }, { publishMode: 'now', visibility: 'public' }) };
+const filled: DetailsDraft = { ...base, title: ' Pilot ', season: '2', episodeNumber: '7', description: 'About it', tags: 'a, b' };
+
+describe('field messages', () => {
+  it('needs a title and an episode number', () => {
+    expect(detailsProblems(base, now)).toEqual({ title: EPISODE_CREATOR_MESSAGES.titleRequired, episodeNumber: EPISODE_CREATOR_MESSAGES.episodeNumberRequired });
+    expect(detailsProblems({ ...filled, episodeNumber: '1.5' }, now)).toEqual({ episodeNumber: EPISODE_CREATOR_MESSAGES.episodeNumberRequired });
+    expect(detailsProblems(filled, now)).toEqual({});
+  });
+
+  it('checks the schedule only in schedule mode', () => {
+    const soon = { ...filled, publishMode: 'schedule' as const, scheduleDate: '2026-11-23', scheduleTime: '14:05' };
+    expect(detailsProblems(soon, now)).toEqual({ schedule: ASSEMBLY_MESSAGES.scheduleTooSoon });
+    expect(detailsProblems({ ...soon, scheduleDate: '' }, now)).toEqual({ schedule: ASSEMBLY_MESSAGES.scheduleRequired });
+    expect(detailsProblems({ ...soon, publishMode: 'draft' }, now)).toEqual({});
+  });
+
+  it('reads whole numbers only', () => {
+    expect(wholeNumber(' 12 ')).toBe(12);
+    expect(wholeNumber('')).toBeNull();
+    expect(wholeNumber('-1')).toBeNull();
+  });
+});
+
+describe('tags', () => {
+  it('trims each to 30 characters and keeps at most 20', () => {
+    const many = Array.from({ length: 25 }, (_, i) => `tag${i}`).join(', ');
+    expect(tagList(many)).toHaveLength(20);
+    expect(tagList(` ${'x'.repeat(40)} ,, y `)).toEqual(['x'.repeat(30), 'y']);
+  });
+});
+
+describe('the request handed to assembly', () => {
+  it('sends the details and a draft or now choice', () => {
+    const request = buildAssembleRequest({ ...filled, visibility: 'unpublished' }, 'c.jpg', 'UTC');
+    expect(ZEpisodeDetails.parse(request.episode_details)).toMatchObject({ title: 'Pilot', season: 2, episodeNumber: 7, tags: ['a', 'b'], cover_image_path: 'c.jpg', explicit: false });
+    expect(request.publish).toEqual({ mode: 'now', visibility: 'unpublished' });
+    // Visibility only applies to publish now.
+    expect(buildAssembleRequest({ ...filled, publishMode: 'draft', visibility: 'unpublished' }, null, 'UTC').publish).toEqual({ mode: 'draft', visibility: 'public' });
+  });
+
+  it('sends a schedule as unpublished plus UTC and local time', () => {
+    const request = buildAssembleRequest({ ...filled, publishMode: 'schedule', scheduleDate: '2026-11-23', scheduleTime: '16:00' }, null, 'Europe/Paris');
+    const publish = ZAssemblyPublish.parse(request.publish);
+    expect(publish.mode).toBe('schedule');
+    expect(publish.visibility).toBe('unpublished');
+    expect(publish.publish_at?.getTime()).toBe(new Date(2026, 10, 23, 16, 0).getTime());
+    expect(publish.publish_at_local).toBe('2026-11-23 16:00 Europe/Paris');
+  });
+});
+
+describe('test mode and numbering', () => {
+  it('defaults to draft with a Test title, season and episode', () => {
+    const draft = testModeDefaults(base, { season: 3, episodeNumber: 12 }, now);
+    expect(draft.publishMode).toBe('draft');
+    expect(draft.title).toBe('Test - 2026-11-23 14:02');
+    expect([draft.season, draft.episodeNumber]).toEqual(['3', '12']);
+  });
+
+  it('fills only empty fields', () => {
+    expect(testModeDefaults({ ...base, title: 'Mine', episodeNumber: '4' }, { season: 3, episodeNumber: 12 }, now)).toMatchObject({ title: 'Mine', season: '3', episodeNumber: '4' });
+    expect(withSuggestedNumbering({ ...base, season: '1' }, { season: 3, episodeNumber: 12 })).toMatchObject({ season: '1', episodeNumber: '12', publishMode: 'now' });
+  });
+});
+
+describe('publishing checklist', () => {
+  it('ticks what is ready', () => {
+    const items = publishingChecklist({ draft: filled, hasCover: false, hasAudio: true, showLinked: true, minutes: 'ok' });
+    expect(items.map((item) => [item.key, item.done])).toEqual([
+      ['title', true],
+      ['number', true],
+      ['cover', false],
+      ['audio', true],
+      ['show', true],
+      ['minutes', true],
+    ]);
+    expect(publishingChecklist({ draft: base, hasCover: true, hasAudio: false, showLinked: false, minutes: 'blocking' }).filter((item) => item.done).map((item) => item.key)).toEqual(['cover']);
+  });
+
+  it('knows when a show is linked to a host', () => {
+    expect(showLinkedToHost({ host_kind: 'builtin', spreaker_show_id: null })).toBe(true);
+    expect(showLinkedToHost({ host_kind: 'spreaker', spreaker_show_id: null })).toBe(false);
+    expect(showLinkedToHost({ host_kind: 'spreaker', spreaker_show_id: '123' })).toBe(true);
+    expect(showLinkedToHost(undefined)).toBe(false);
+  });
+});
+
+describe('publish preferences', () => {
+  it('round-trip through storage and survive junk', () => {
+    const map = new Map<string, string>();
+    const store = { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) };
+    expect(readPublishPrefs(store)).toEqual(DEFAULT_PUBLISH_PREFS);
+    writePublishPrefs({ publishMode: 'schedule', visibility: 'unpublished', scheduleAt: '2026-11-23T15:05:00.000Z' }, store);
+    expect(readPublishPrefs(store)).toEqual({ publishMode: 'schedule', visibility: 'unpublished', scheduleAt: '2026-11-23T15:05:00.000Z' });
+    map.set(PUBLISH_PREFS_STORAGE_KEY, '{"publishMode":"later","scheduleAt":"soon"}');
+    expect(readPublishPrefs(store)).toEqual(DEFAULT_PUBLISH_PREFS);
+    expect(parsePublishPrefs('not json')).toEqual(DEFAULT_PUBLISH_PREFS);
+  });
+});
+
+describe('AI Suggest errors', () => {
+  it('words 409, 429 and the rest as the spec does', () => {
+    expect(aiSuggestErrorMessage(409)).toBe('Transcript not ready yet — still processing');
+    expect(aiSuggestErrorMessage(429)).toBe('Too many requests — please slow down and try again.');
+    expect(aiSuggestErrorMessage(500)).toBe('Request failed (500). Please try again.');
+  });
+});

@@ -1,0 +1,125 @@
+import { EPISODE_CREATOR, EPISODE_CREATOR_MESSAGES, ZAssemblyTags, type ZAssemblyPublish, type ZEpisodeDetails } from '@ppp/contracts';
+import type { z } from 'zod';
+import { schedulePublishFields, scheduleProblem, type LocalSchedule } from './schedule.ts';
+
+export type PublishMode = 'now' | 'draft' | 'schedule';
+export type Visibility = 'public' | 'unpublished';
+
+export interface DetailsDraft {
+  title: string;
+  season: string;
+  episodeNumber: string;
+  explicit: boolean;
+  description: string;
+  tags: string;
+  publishMode: PublishMode;
+  visibility: Visibility;
+  /** yyyy-mm-dd */
+  scheduleDate: string;
+  /** HH:MM */
+  scheduleTime: string;
+}
+
+export interface AssembleDetailsRequest {
+  episode_details: z.input<typeof ZEpisodeDetails>;
+  publish: z.input<typeof ZAssemblyPublish>;
+}
+
+export function emptyDraft(schedule: LocalSchedule, prefs: { publishMode: PublishMode; visibility: Visibility }): DetailsDraft {
+  return { title: '', season: '', episodeNumber: '', explicit: false, description: '', tags: '', ...prefs, scheduleDate: schedule.date, scheduleTime: schedule.time };
+}
+
+/** A whole number field: digits only, or null when empty or not a whole number. */
+export function wholeNumber(value: string): number | null {
+  const trimmed = value.trim();
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : null;
+}
+
+export interface DetailsProblems {
+  title?: string;
+  episodeNumber?: string;
+  schedule?: string;
+}
+
+/** Step 5's field messages in the spec's words (spec 000 §5). */
+export function detailsProblems(draft: DetailsDraft, now: Date = new Date()): DetailsProblems {
+  const problems: DetailsProblems = {};
+  if (!draft.title.trim()) problems.title = EPISODE_CREATOR_MESSAGES.titleRequired;
+  if (wholeNumber(draft.episodeNumber) === null) problems.episodeNumber = EPISODE_CREATOR_MESSAGES.episodeNumberRequired;
+  if (draft.publishMode === 'schedule') {
+    const problem = scheduleProblem({ date: draft.scheduleDate, time: draft.scheduleTime }, now);
+    if (problem) problems.schedule = problem;
+  }
+  return problems;
+}
+
+/** The comma string as assembly sends it: each trimmed to 30 characters, at most 20. */
+export function tagList(tags: string): string[] {
+  return ZAssemblyTags.parse(tags);
+}
+
+/** The payload handed to onSubmit: episode details and the publish choice (a schedule as unpublished plus a time). */
+export function buildAssembleRequest(draft: DetailsDraft, coverImagePath: string | null, timeZone: string): AssembleDetailsRequest {
+  const episode_details: z.input<typeof ZEpisodeDetails> = {
+    title: draft.title.trim(),
+    description: draft.description,
+    season: wholeNumber(draft.season),
+    episodeNumber: wholeNumber(draft.episodeNumber),
+    explicit: draft.explicit,
+    tags: tagList(draft.tags),
+    cover_image_path: coverImagePath,
+  };
+  if (draft.publishMode === 'schedule') {
+    const fields = schedulePublishFields({ date: draft.scheduleDate, time: draft.scheduleTime }, timeZone);
+    return { episode_details, publish: { mode: 'schedule', visibility: 'unpublished', publish_at: fields?.publish_at ?? null, publish_at_local: fields?.publish_at_local ?? null } };
+  }
+  return { episode_details, publish: { mode: draft.publishMode, visibility: draft.publishMode === 'now' ? draft.visibility : 'public' } };
+}
+
+/** Admin test mode: draft, a 'Test - ' title, the suggested season and episode (spec 000 §4). */
+export function testModeDefaults(draft: DetailsDraft, numbering: { season: number; episodeNumber: number }, now: Date): DetailsDraft {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const stamp = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${pad(now.getHours())}:${pad(now.getMinutes())}`;
+  return {
+    ...draft,
+    publishMode: 'draft',
+    title: draft.title.trim() ? draft.title : `${EPISODE_CREATOR.testTitlePrefix}${stamp}`,
+    season: draft.season.trim() ? draft.season : String(numbering.season),
+    episodeNumber: draft.episodeNumber.trim() ? draft.episodeNumber : String(numbering.episodeNumber),
+  };
+}
+
+/** The suggested numbers filled into empty fields only. */
+export function withSuggestedNumbering(draft: DetailsDraft, numbering: { season: number; episodeNumber: number }): DetailsDraft {
+  return {
+    ...draft,
+    season: draft.season.trim() ? draft.season : String(numbering.season),
+    episodeNumber: draft.episodeNumber.trim() ? draft.episodeNumber : String(numbering.episodeNumber),
+  };
+}
+
+export type MinutesState = 'pending' | 'error' | 'ok' | 'blocking';
+
+export interface ChecklistItem {
+  key: 'title' | 'number' | 'cover' | 'audio' | 'show' | 'minutes';
+  label: string;
+  done: boolean;
+}
+
+/** The publishing checklist: title, number, cover, audio, a show linked to a host, minutes ok. */
+export function publishingChecklist(input: { draft: DetailsDraft; hasCover: boolean; hasAudio: boolean; showLinked: boolean; minutes: MinutesState }): ChecklistItem[] {
+  return [
+    { key: 'title', label: 'Episode title', done: input.draft.title.trim() !== '' },
+    { key: 'number', label: 'Episode number', done: wholeNumber(input.draft.episodeNumber) !== null },
+    { key: 'cover', label: 'Cover art', done: input.hasCover },
+    { key: 'audio', label: 'Main audio', done: input.hasAudio },
+    { key: 'show', label: 'Show linked to a host', done: input.showLinked },
+    { key: 'minutes', label: 'Processing minutes available', done: input.minutes === 'ok' },
+  ];
+}
+
+/** A show is linked to a host when it uses the built-in host, or Spreaker with a show id. */
+export function showLinkedToHost(show: { host_kind: string; spreaker_show_id: string | null } | null | undefined): boolean {
+  if (!show) return false;
+  return show.host_kind === 'builtin' || (show.host_kind === 'spreaker' && Boolean(show.spreaker_show_id));
+}

@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import { EPISODE_CREATOR, ZLastNumbering, suggestedNumbering } from '@ppp/contracts';
+import { trpc } from '../../../lib/trpc.ts';
+import { restCall } from '../../../lib/rest-json.ts';
+import { toApiFailure } from '../../../lib/api-error.ts';
+import { useMe } from '../../../lib/use-session.ts';
+import { isAdminUser } from '../../gate/decide-gate.ts';
+import type { MinutesState } from './details-rules.ts';
+import type { InsufficientMinutesInfo } from './InsufficientMinutesDialog.tsx';
+
+export interface Numbering {
+  season: number;
+  episodeNumber: number;
+}
+
+/** GET /api/episodes/last/numbering?podcast_id: the numbers to suggest (null while loading; 1 and 1 when unknown). */
+export function useSuggestedNumbering(podcastId: string): Numbering | null {
+  const [numbering, setNumbering] = useState<{ podcastId: string; value: Numbering } | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    const settle = (body: unknown) => {
+      const parsed = ZLastNumbering.safeParse(body);
+      if (!cancelled) setNumbering({ podcastId, value: suggestedNumbering(parsed.success ? parsed.data : { season_number: null, episode_number: null }) });
+    };
+    restCall('GET', `/api/episodes/last/numbering?podcast_id=${encodeURIComponent(podcastId)}`).then(settle, () => settle(null));
+    return () => {
+      cancelled = true;
+    };
+  }, [podcastId]);
+  return numbering?.podcastId === podcastId ? numbering.value : null;
+}
+
+/** Admin test mode (GET /api/admin/settings test_mode, read by admins only): null until known. */
+export function useTestMode(): boolean | null {
+  const me = useMe();
+  const admin = isAdminUser(me.data ?? null);
+  const settings = trpc.admin.settings.useQuery(undefined, { enabled: admin, retry: false });
+  if (me.isPending) return null;
+  if (!admin) return false;
+  if (settings.isPending) return null;
+  return settings.data?.test_mode ?? false;
+}
+
+/** GET /api/ai/transcript-ready polled every 5 s until the upload's transcript is ready. */
+export function useTranscriptReady(uploadId: string): boolean {
+  const ready = trpc.transcripts.ready.useQuery(
+    { hint: uploadId },
+    { refetchInterval: (query) => (query.state.data?.ready ? false : EPISODE_CREATOR.transcriptPollMs), retry: false },
+  );
+  return ready.data?.ready === true;
+}
+
+export interface MinutesCheck {
+  state: MinutesState;
+  info: InsufficientMinutesInfo | null;
+}
+
+/** POST /api/episodes/precheck/minutes: pending, error (non-blocking), ok, or blocking (allowed false or 402). */
+export function useMinutesPrecheck(templateId: string, uploadId: string): MinutesCheck {
+  const precheck = trpc.billing.precheckMinutes.useMutation();
+  const key = `${templateId}\n${uploadId}`;
+  const [result, setResult] = useState<{ key: string; check: MinutesCheck } | null>(null);
+  const setCheck = (check: MinutesCheck) => setResult({ key, check });
+  const { mutateAsync } = precheck;
+  useEffect(() => {
+    let cancelled = false;
+    mutateAsync({ template_id: templateId, main_content_filename: uploadId })
+      .then((result) => {
+        if (cancelled) return;
+        const info = { minutes_required: result.minutes_required, minutes_remaining: result.minutes_remaining, renewal_date: result.renewal_date, message: result.message };
+        setCheck({ state: result.allowed ? 'ok' : 'blocking', info });
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        const failure = toApiFailure(error);
+        const blocking = failure.status === 402;
+        setCheck({ state: blocking ? 'blocking' : 'error', info: blocking ? { minutes_required: null, minutes_remaining: null, renewal_date: null, message: failure.message } : null });
+      });
+    return () => {
+      cancelled = true;
+    };
+    // setCheck is bound to this key; the effect runs again when the key changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [templateId, uploadId, mutateAsync]);
+  return result?.key === key ? result.check : { state: 'pending', info: null };
+}
+
+/** GET /api/billing/usage: true when no episodes remain this month. */
+export function useQuotaExceeded(): boolean {
+  const usage = trpc.billing.usage.useQuery(undefined, { retry: false });
+  return usage.data?.episodes_remaining_this_month === 0;
+}
+
+/** The show the template belongs to: whether it is linked to a host. */
+export function useShow(podcastId: string) {
+  return trpc.podcasts.get.useQuery({ id: podcastId }, { retry: false, enabled: podcastId !== '' });
+}

@@ -1,0 +1,45 @@
+import { EPISODE_CREATOR } from './episode-creator.ts';
+import type { TAssemblyPublishMode } from './assembly.ts';
+
+/**
+ * The Episode Creator's steps 4 to 6 (spec 000 sections 2, 4, 5 and 8): the billing navigation
+ * the 'Not enough processing minutes' dialog starts, and the words of the cover, details and
+ * assembly steps that episode-creator.ts does not hold.
+ */
+
+/** 'Upgrade Plan and Buy Minutes set a local billing-intent marker and fire the navigate-to-billing event.' */
+export const BILLING_INTENT_STORAGE_KEY = 'ppp.billing.intent';
+export const NAVIGATE_BILLING_EVENT = 'ppp:navigate-billing';
+export const BILLING_INTENTS = ['upgrade', 'buy_minutes'] as const;
+export type TBillingIntent = (typeof BILLING_INTENTS)[number];
+
+export const CREATOR_STEP_COPY = {
+  coverTitle: 'Cover Art',
+  coverRecommended: `Recommended: square, at least ${EPISODE_CREATOR.coverRecommendedPx}x${EPISODE_CREATOR.coverRecommendedPx}, JPG or PNG.`,
+  uploadAndContinue: 'Upload & Continue',
+  detailsTitle: 'Episode Details & Scheduling',
+  assembleButton: 'Assemble Episode',
+  aiSuggest: 'AI Suggest',
+  upgradePlan: 'Upgrade Plan',
+  buyMinutes: 'Buy Minutes',
+  visibilityPublic: 'Public',
+  visibilityPrivate: 'Private',
+  /** Result headings by publish mode (spec 000 §2 step 6). */
+  headingNow: 'Completed',
+  headingScheduled: 'Scheduled',
+  headingDraft: 'Draft Ready',
+  backToDashboard: 'Back to Dashboard',
+} as const;
+
+/** 'Processing estimate: 75% to 125% of audio length, in minutes', as the wizard words it. */
+export function processingEstimateText(estimate: { low: number; high: number }): string {
+  if (estimate.low === estimate.high) return `about ${estimate.low} minute${estimate.low === 1 ? '' : 's'}`;
+  return `about ${estimate.low}-${estimate.high} minutes`;
+}
+
+/** The result heading of an assembled episode by its publish mode. */
+export function assemblyResultHeading(mode: TAssemblyPublishMode): string {
+  if (mode === 'schedule') return CREATOR_STEP_COPY.headingScheduled;
+  if (mode === 'draft') return CREATOR_STEP_COPY.headingDraft;
+  return CREATOR_STEP_COPY.headingNow;
+}
