@@ -163,7 +163,7 @@ export const ZAssembleEpisodeRequest = z
     episode_details: ZEpisodeDetails,
     /** Retakes to cut, in content milliseconds (the marker minus 0.75 s to plus 0.25 s, or as reviewed). */
     flubber_cuts_ms: z.array(ZTimeRangeMs).max(ASSEMBLY.maxCuts).default([]),
-    /** Detected retakes to cut by flubber_index; with intents.flubber 'yes' and none listed, every one is cut. */
+    /** Detected retakes to cut by flubber_index; with intents.flubber 'yes', none listed and no flubber_cuts_ms, every one is cut. */
     flubber_indices: z.array(z.number().int().min(0)).max(ASSEMBLY.maxCuts).optional(),
     intents: z
       .object({

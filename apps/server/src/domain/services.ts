@@ -37,6 +37,7 @@ import { textAiEngines } from './ai-text/text-ai-engine.ts';
 import { createPublishingServices } from './publishing/publishing-services.ts';
 import { createEpisodeServices } from './episodes/episode-services.ts';
 import { MusicLibraryService } from './music/music-library.service.ts';
+import { createCreatorServices } from './episodes/creator-services.ts';
 
 /** What every request and job shares: configuration and outside adapters. */
 export interface SharedDeps {
@@ -67,6 +68,11 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
   const links = new EpisodeLinks(new UrlSigner(em));
   const assembly = new AssemblyService({ em, storage: shared.storage, jobs: shared.jobs, links, templates, transcripts, usage });
   const publishing = createPublishingServices(em, shared);
+  const media = new MediaService({ ...mediaDeps, signer: new UrlSigner(em) });
+  const audioCleanup = new AudioCleanupService(em);
+  const tts = new TtsService({ em, storage: shared.storage, speech });
+  const aiText = new AiTextService({ em, engines: textAiEngines(config), limits, transcripts, templates });
+  const creator = createCreatorServices(em, shared, { transcripts, audioCleanup, aiText, speech, tts, media, publishing: publishing.publishing });
   return {
     em,
     config,
@@ -79,10 +85,10 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
     users: new UsersService(em, sessions),
     waitlist: new WaitlistService(em, limits),
     storage: shared.storage,
-    media: new MediaService({ ...mediaDeps, signer: new UrlSigner(em) }),
+    media,
     uploads: new MediaUploadService({ ...mediaDeps, settings }),
     notifications,
-    audioCleanup: new AudioCleanupService(em),
+    audioCleanup,
     transcripts,
     landing: new LandingService(em),
     // The user's Spreaker client when connected (issue 6), else null: the import goes on without Spreaker.
@@ -114,14 +120,15 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
     templates,
     recurringSchedules: new RecurringSchedulesService(em, templates),
     speech,
-    tts: new TtsService({ em, storage: shared.storage, speech }),
+    tts,
     ...createEpisodeServices(em, shared, { assembly, minutes: usage }),
     music: new MusicLibraryService({ em, storage: shared.storage }),
-    aiText: new AiTextService({ em, engines: textAiEngines(config), limits, transcripts, templates }),
+    aiText,
     tiers,
     usage,
     assembly,
-    renders: new EpisodeRendersService({ em, storage: shared.storage, speech, audioCleanup: new AudioCleanupService(em) }),
+    renders: new EpisodeRendersService({ em, storage: shared.storage, speech, audioCleanup }),
+    ...creator,
   };
 }
 export type Services = ReturnType<typeof createServices>;

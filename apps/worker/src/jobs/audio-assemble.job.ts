@@ -18,6 +18,19 @@ function progressWriter(ctx: JobContext, episodeId: string): (percent: number) =
 }
 
 /**
+ * The publish choice made at assemble, once the render is stored (the first render only: the outcome
+ * is claimed once). Its failure is recorded as the outcome and never fails the render.
+ */
+async function publishAfterRender(ctx: JobContext, episodeId: string): Promise<void> {
+  try {
+    const outcome = await ctx.services.assemblyPublish.afterRender(episodeId);
+    if (outcome) ctx.log(`audio.assemble ${episodeId}: publish ${outcome.mode} -> ${outcome.outcome}${outcome.error ? ` (${outcome.error})` : ''}`);
+  } catch (error) {
+    ctx.log(`audio.assemble ${episodeId}: publishing after the render failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/**
  * audio.assemble: the episode's recipe resolved to files (clips, AI voices rendered once and kept,
  * the upload's original), planned into an EDL, rendered by one ffmpeg graph to a work folder of
  * this episode, measured, then moved into storage under a key named by the plan, with its waveform
@@ -47,6 +60,7 @@ export async function handleAssemble(payload: TJobPayload<'audio.assemble'>, ctx
     await services.renders.complete(episode, { edl, file: dest, durationMs: edl.duration_ms, peaks });
     const seconds = (performance.now() - clock) / 1000;
     log(`audio.assemble ${episode.id} (${payload.reason}): ${(edl.duration_ms / 1000).toFixed(1)} s rendered in ${seconds.toFixed(1)} s, ${result.outputLufs.toFixed(1)} LUFS`);
+    await publishAfterRender(ctx, episode.id);
     return { status: 'processed', durationMs: edl.duration_ms };
   } catch (error) {
     // Stopped (shutdown, lost claim): pg-boss has failed the attempt and retries it; the row stays as it is.

@@ -94,6 +94,19 @@ export class AiTextService {
     return { title, description, tags };
   }
 
+  /**
+   * An Intern answer to a spoken command through the text-AI port (the configured engine, else the
+   * extractive one): quoted is true when the answer is sentences quoted from the episode. Null when
+   * no engine answered anything.
+   */
+  async answerCommand(transcript: TTranscript, command: string, atSeconds: number): Promise<{ text: string; quoted: boolean } | null> {
+    const answer = await this.generate(
+      (engine) => engine.answerCommand(command, { transcript, atSeconds }),
+      (result) => (result.text.trim() ? result : null),
+    );
+    return answer ? { text: answer.text.trim(), quoted: answer.method === 'extractive' } : null;
+  }
+
   private async makeTags(transcript: TTranscript, instructions: string | null, alwaysInclude: string | readonly string[], maxTags: number, settings: TTemplateAiSettings | null): Promise<string[]> {
     if (settings && !settings.auto_generate_tags) return mergeTags([], { alwaysInclude, maxTags });
     const generated = await this.generate(

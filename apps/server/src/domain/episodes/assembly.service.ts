@@ -34,6 +34,7 @@ import { recipeOf, templateSnapshot } from './assembly-recipe.ts';
 import { estimateEpisodeSeconds, type EpisodeSeconds } from './assembly-sources.ts';
 import { episodeCutsToContent, newlyRemovedMs } from './edl-files.ts';
 import type { EpisodeLinks } from './episode-links.ts';
+import { PUBLISH_SETTLE_MS, pendingOutcome } from './assembly-publish.service.ts';
 
 export interface AssemblyDeps {
   em: EntityManager;
@@ -98,7 +99,8 @@ export class AssemblyService {
   async status(user: Pick<User, 'id'>, jobId: string): Promise<TEpisodeJobStatus> {
     const episode = jobId ? await this.deps.em.findOne(EpisodeSchema, { assemblyJobId: jobId, user: user.id }) : null;
     if (!episode) throw new AppError('NOT_FOUND', ASSEMBLY_MESSAGES.jobNotFound);
-    const state = episode.assemblyStatus === 'done' ? 'processed' : ZAssemblyStatus.catch('queued').parse(episode.assemblyStatus);
+    const state = episode.assemblyStatus === 'done' ? (publishSettling(episode) ? 'processing' : 'processed') : ZAssemblyStatus.catch('queued').parse(episode.assemblyStatus);
+    const outcome = episode.publishOutcome;
     return {
       job_id: jobId,
       episode_id: episode.id,
@@ -106,6 +108,7 @@ export class AssemblyService {
       progress: episode.renderProgress ?? null,
       episode: await this.toAssembled(episode),
       error: state === 'error' ? (episode.errorMessage ?? ASSEMBLY_MESSAGES.renderFailed('unknown error')) : null,
+      publish: state === 'processed' && outcome ? { mode: outcome.mode, outcome: outcome.outcome, error: outcome.error } : null,
     };
   }
 
@@ -231,6 +234,16 @@ interface CheckedRequest {
   cover: MediaItem | null;
 }
 
+/**
+ * Rendered, but publishing (a moment later in the same job) has not settled yet: the wizard keeps
+ * polling, so it reads the outcome ('Schedule invalid') with 'processed'. A run that died in between
+ * is not waited for past PUBLISH_SETTLE_MS.
+ */
+function publishSettling(episode: Episode, now = Date.now()): boolean {
+  const pending = episode.publishOutcome?.outcome === 'pending';
+  return pending && now - (episode.processedAt?.getTime() ?? 0) < PUBLISH_SETTLE_MS;
+}
+
 /** The episode row an assembly starts with: details, the publish choice and the recipe. */
 function newEpisodeRow(id: string, userId: string, body: TAssembleEpisodeRequest, checked: CheckedRequest) {
   const details = body.episode_details;
@@ -253,6 +266,7 @@ function newEpisodeRow(id: string, userId: string, body: TAssembleEpisodeRequest
     publishAt: checked.publishAt,
     publishAtLocal: checked.publishAt ? (body.publish.publish_at_local ?? null) : null,
     publishMode: body.publish.mode,
+    publishOutcome: pendingOutcome(body.publish.mode),
     assembly: recipeOf(checked.template, checked.upload, body),
     assemblyStatus: 'queued',
     renderProgress: 0,

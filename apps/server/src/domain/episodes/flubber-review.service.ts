@@ -41,6 +41,29 @@ export function snippetKey(episode: Pick<Episode, 'id'> & { user: { id: string }
 
 const round3 = (s: number) => Math.round(s * 1000) / 1000;
 
+/** The stretch of the upload a retake's review snippet plays: the cut with 2 s either side, inside the audio. */
+export function flubberSnippetRange(marker: TFlubberMarker, durationSeconds: number | null | undefined): { start: number; end: number } {
+  const duration = durationSeconds ?? Number.POSITIVE_INFINITY;
+  const start = Math.max(0, marker.cut_start_s - FLUBBER_REVIEW.snippetPaddingS);
+  const end = Math.min(duration, Math.max(marker.cut_end_s, marker.flubber_end_s) + FLUBBER_REVIEW.snippetPaddingS);
+  return { start: round3(start), end: round3(Math.max(end, start + 0.1)) };
+}
+
+/** Spec 000 §3 'Flubber context' of a marker, its snippet range and signed URL. */
+export function toFlubberContext(marker: TFlubberMarker, range: { start: number; end: number }, url: string | null, applied: boolean): TFlubberContext {
+  return {
+    flubber_index: marker.flubber_index,
+    flubber_time_s: marker.flubber_time_s,
+    flubber_end_s: marker.flubber_end_s,
+    computed_end_s: marker.cut_end_s,
+    snippet_start_s: range.start,
+    snippet_end_s: range.end,
+    url,
+    relative_flubber_ms: Math.max(0, Math.round((marker.flubber_time_s - range.start) * 1000)),
+    applied,
+  };
+}
+
 /**
  * The manual Flubber review of an episode (spec 001 §4): the retake markers found in its source
  * upload, each with a real audio snippet; the chosen ones are cut from the episode and re-rendered.
@@ -105,10 +128,7 @@ export class FlubberReviewService {
   }
 
   private snippetRange(marker: TFlubberMarker, source: MediaItem): { start: number; end: number } {
-    const duration = source.durationSeconds ?? Number.POSITIVE_INFINITY;
-    const start = Math.max(0, marker.cut_start_s - FLUBBER_REVIEW.snippetPaddingS);
-    const end = Math.min(duration, Math.max(marker.cut_end_s, marker.flubber_end_s) + FLUBBER_REVIEW.snippetPaddingS);
-    return { start: round3(start), end: round3(Math.max(end, start + 0.1)) };
+    return flubberSnippetRange(marker, source.durationSeconds);
   }
 
   private async contextsOf(episode: Episode, source: MediaItem): Promise<TFlubberContexts> {
@@ -119,17 +139,8 @@ export class FlubberReviewService {
       const ready = await this.deps.storage.stat(snippetKey(episode, marker.flubber_index));
       const cutStart = Math.round(marker.cut_start_s * 1000);
       const cutEnd = Math.round(marker.cut_end_s * 1000);
-      contexts.push({
-        flubber_index: marker.flubber_index,
-        flubber_time_s: marker.flubber_time_s,
-        flubber_end_s: marker.flubber_end_s,
-        computed_end_s: marker.cut_end_s,
-        snippet_start_s: range.start,
-        snippet_end_s: range.end,
-        url: ready ? await this.deps.links.url('snippet', episode.id, String(marker.flubber_index)) : null,
-        relative_flubber_ms: Math.max(0, Math.round((marker.flubber_time_s - range.start) * 1000)),
-        applied: cuts.some((cut) => cut.start_ms <= cutStart && cut.end_ms >= cutEnd),
-      });
+      const url = ready ? await this.deps.links.url('snippet', episode.id, String(marker.flubber_index)) : null;
+      contexts.push(toFlubberContext(marker, range, url, cuts.some((cut) => cut.start_ms <= cutStart && cut.end_ms >= cutEnd)));
     }
     return { contexts };
   }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ZEpisodeStatus, ZPublishState, ZVisibility, type TPodcastSummary, type TShowEpisode } from '@ppp/contracts';
+import { ZEpisodeStatus, ZPublishState, ZVisibility, type TLastNumbering, type TPodcastSummary, type TShowEpisode } from '@ppp/contracts';
 import type { User } from '../users/user.entity.ts';
 import type { PodcastsService } from '../podcasts/podcasts.service.ts';
 import { episodeUrls, publicState } from '../publishing/feed.service.ts';
@@ -18,6 +18,20 @@ export class ShowEpisodesService {
     const total = await this.deps.em.count(EpisodeSchema, { podcast: podcast.id });
     const live = await this.deps.em.count(EpisodeSchema, { podcast: podcast.id, status: { $in: ['published', 'scheduled'] } });
     return { podcast_id: podcast.id, total, unpublished_or_unscheduled: total - live };
+  }
+
+  /**
+   * GET /api/episodes/last/numbering?podcast_id=: the highest season of the show's episodes and the
+   * highest episode number within it (numbers without a season count when no episode has one).
+   */
+  async lastNumbering(user: Pick<User, 'id'>, podcastId: string): Promise<TLastNumbering> {
+    const podcast = await this.deps.podcasts.getForUser(user, podcastId);
+    const [row] = await this.deps.em.getConnection().execute<{ season: number | null; episode: number | null }[]>(
+      `select season, max(episode_number) as episode from episodes where podcast_id = ? and user_id = ?
+       group by season order by season desc nulls last limit 1`,
+      [podcast.id, user.id],
+    );
+    return { season_number: row?.season ?? null, episode_number: row?.episode ?? null };
   }
 
   /** The show's episodes, newest first. */

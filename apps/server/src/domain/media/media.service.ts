@@ -100,7 +100,11 @@ export class MediaService {
 
   /** A URL an audio element can play without a bearer header: signed, short-lived, this item only. */
   async preview(user: Pick<User, 'id'>, id: string, now = Date.now()): Promise<TPreviewResponse> {
-    const item = await this.getOwned(user, id);
+    return this.signedUrl(await this.getOwned(user, id), now);
+  }
+
+  /** The signed URL of an item the caller already checked is the user's (internal clips included, such as Intern answers). */
+  async signedUrl(item: Pick<MediaItem, 'id'>, now = Date.now()): Promise<TPreviewResponse> {
     const { expires, signature } = await this.deps.signer.sign(`media:${item.id}`, MEDIA.previewUrlTtlSeconds, now);
     const url = `${MEDIA_FILE_PATH}/${item.id}?expires=${expires}&sig=${signature}`;
     return { url, path: url, expires_at: new Date(expires * 1000) };

@@ -20,7 +20,7 @@ import { AppError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
 import { mediaKey, type StoragePort } from '../storage/storage.ts';
 import type { User } from '../users/user.entity.ts';
-import { MediaItemSchema } from '../media/media-item.entity.ts';
+import { MediaItemSchema, type MediaItem } from '../media/media-item.entity.ts';
 import { toMediaDto } from '../media/media.dto.ts';
 import { assertCategoryOpen, storedFilename } from '../media/upload-rules.ts';
 import type { SpeechService } from './speech.service.ts';
@@ -76,28 +76,48 @@ export class TtsService {
     if (mayCost && !body.confirm_charge) throw new AppError('PAYMENT_REQUIRED', TTS_MESSAGES.mayCost, { warn_may_cost: true });
 
     const voiceId = body.provider && !body.voice_id.includes(':') ? `${body.provider}:${body.voice_id}` : body.voice_id;
+    const item = await this.synthesizeClip(
+      user,
+      {
+        text: body.text,
+        voiceId,
+        category: body.category,
+        friendlyName: body.friendly_name || defaultClipName(body.text),
+        speakingRate: body.speaking_rate,
+        billable: mayCost,
+        freeOverride: body.free_override === true,
+      },
+      now,
+    );
+    return toMediaDto(item);
+  }
+
+  /**
+   * Speaks a script in a voice and keeps it as a media item of the category (a library category, or
+   * an internal one such as the Intern's answers), with its tts_clips row: the seconds that count.
+   */
+  async synthesizeClip(user: Pick<User, 'id'>, clip: ClipRequest, now = new Date()): Promise<MediaItem> {
     const catalog = await this.deps.speech.catalogFor(user);
-    if (!(await catalog.resolveVoice(voiceId))) throw new AppError('VALIDATION', TTS_MESSAGES.voiceUnavailable);
+    if (!(await catalog.resolveVoice(clip.voiceId))) throw new AppError('VALIDATION', TTS_MESSAGES.voiceUnavailable);
 
     const id = randomUUID();
     const work = await mkdtemp(path.join(tmpdir(), 'ppp-tts-'));
     try {
       const destination = path.join(work, 'clip.mp3');
       const audio = await catalog
-        .synthesize({ text: body.text, voiceId, destination, speakingRate: body.speaking_rate, signal: AbortSignal.timeout(TTS.synthesisTimeoutMs) })
+        .synthesize({ text: clip.text, voiceId: clip.voiceId, destination, speakingRate: clip.speakingRate, signal: AbortSignal.timeout(TTS.synthesisTimeoutMs) })
         .catch((error: unknown) => {
           throw speechErrorToAppError(error);
         });
-      const friendlyName = body.friendly_name || defaultClipName(body.text);
       const key = mediaKey(user.id, id, 'original.mp3');
       const stored = await this.deps.storage.putFile(key, audio.path);
       const item = this.deps.em.create(MediaItemSchema, {
         id,
         user: user.id,
-        category: body.category,
-        friendlyName,
-        originalName: `${friendlyName.slice(0, 200)}.mp3`,
-        filename: storedFilename(`${friendlyName}.mp3`, id),
+        category: clip.category,
+        friendlyName: clip.friendlyName,
+        originalName: `${clip.friendlyName.slice(0, 200)}.mp3`,
+        filename: storedFilename(`${clip.friendlyName}.mp3`, id),
         storageKey: key,
         contentType: 'audio/mpeg',
         sizeBytes: stored.size,
@@ -107,23 +127,36 @@ export class TtsService {
       this.deps.em.create(TtsClipSchema, {
         user: user.id,
         media: item,
-        category: body.category,
-        normalizedText: normaliseText(body.text),
-        characters: body.text.length,
-        voiceId,
+        category: clip.category,
+        normalizedText: normaliseText(clip.text),
+        characters: clip.text.length,
+        voiceId: clip.voiceId,
         provider: audio.provider,
-        speakingRate: body.speaking_rate,
+        speakingRate: clip.speakingRate,
         durationSeconds: audio.durationSeconds,
-        billableSeconds: mayCost ? audio.durationSeconds : 0,
-        freeOverride: body.free_override === true,
+        billableSeconds: clip.billable ? audio.durationSeconds : 0,
+        freeOverride: clip.freeOverride,
         createdAt: now,
       });
       await this.deps.em.flush();
-      return toMediaDto(item);
+      return item;
     } finally {
       await rm(work, { recursive: true, force: true });
     }
   }
+}
+
+/** What synthesizeClip speaks and how it is kept. */
+export interface ClipRequest {
+  text: string;
+  /** A namespaced voice id ('espeak:en-us', 'elevenlabs:...'). */
+  voiceId: string;
+  category: string;
+  friendlyName: string;
+  speakingRate: number;
+  /** Whether its seconds count against the plan's minutes. */
+  billable: boolean;
+  freeOverride: boolean;
 }
 
 /** 'AI voice: Welcome to the show…' from the first words of the script. */

@@ -63,10 +63,24 @@ export class TranscriptsService {
 
   /** 404 unknown, 425 still transcribing, 409 transcription failed; the spec's clients retry on all three. */
   async intentHints(user: Pick<User, 'id'>, hint: string): Promise<TIntentHintsResponse> {
+    const { item, detection } = await this.readyUpload(user, hint);
+    return { media_id: item.id, filename: item.filename, intents: intentsOf(detection), detection };
+  }
+
+  /** The upload a hint names, transcribed: 404 unknown (or another user's), 425 TRANSCRIPT_NOT_READY while transcribing, 409 when it failed. */
+  async readyUpload(user: Pick<User, 'id'>, hint: string): Promise<{ item: MediaItem; detection: TDetectionResult }> {
     const item = await this.findByHint(user, hint);
     if (item.status === 'error') throw new AppError('CONFLICT', item.transcriptionError ?? MEDIA_MESSAGES.transcriptNotReady);
     if (!item.transcriptReady || !item.detection) throw new AppError('TRANSCRIPT_NOT_READY', MEDIA_MESSAGES.transcriptNotReady);
-    return { media_id: item.id, filename: item.filename, intents: intentsOf(item.detection), detection: item.detection };
+    return { item, detection: item.detection };
+  }
+
+  /** The words of a Ready upload (readyUpload's rules), with the audio's length. */
+  async readyTranscript(user: Pick<User, 'id'>, hint: string): Promise<{ item: MediaItem; detection: TDetectionResult; transcript: Transcript }> {
+    const ready = await this.readyUpload(user, hint);
+    const transcript = await this.deps.em.findOne(TranscriptSchema, { media: ready.item.id });
+    if (!transcript) throw new AppError('TRANSCRIPT_NOT_READY', MEDIA_MESSAGES.transcriptNotReady);
+    return { ...ready, transcript };
   }
 
   async getTranscript(user: Pick<User, 'id'>, mediaId: string): Promise<Transcript> {

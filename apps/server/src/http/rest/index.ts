@@ -18,6 +18,7 @@ import { billingRoutes } from './billing.routes.ts';
 import { assemblyRoutes } from './assembly.routes.ts';
 import type { RestRoute } from './route.ts';
 import { episodeRoutes } from './episodes.routes.ts';
+import { episodeCreatorRoutes } from './episode-creator.routes.ts';
 
 /** Every REST path of the compatibility layer, in the order of the OpenAPI document. */
 export const REST_ROUTES: RestRoute[] = [...publicRoutes, ...authRoutes, ...googleRoutes, ...adminRoutes, ...mediaRoutes, ...aiRoutes, ...notificationRoutes, ...audioCleanupRoutes];
@@ -27,5 +28,5 @@ REST_ROUTES.push(...templateRoutes, ...speechRoutes, ...aiTextRoutes);
 REST_ROUTES.push(...rssImportRoutes);
 REST_ROUTES.push(...billingRoutes, ...assemblyRoutes);
 // After publishing's /api/episodes/summary: a fixed path must win over /api/episodes/{id}.
-REST_ROUTES.push(...episodeRoutes);
+REST_ROUTES.push(...episodeRoutes, ...episodeCreatorRoutes);
 REST_ROUTES.push(...musicRoutes);

@@ -20,6 +20,7 @@ import { assemblyRouter } from './routers/assembly.router.ts';
 import { episodesRouter } from './routers/episodes.router.ts';
 import { dashboardRouter } from './routers/dashboard.router.ts';
 import { musicRouter } from './routers/music.router.ts';
+import { episodeCreatorRouter } from './routers/episode-creator.router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -43,5 +44,6 @@ export const appRouter = router({
   music: musicRouter,
   episodes: episodesRouter,
   dashboard: dashboardRouter,
+  episodeCreator: episodeCreatorRouter,
 });
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,35 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { SharedDeps } from '../services.ts';
+import { UrlSigner } from '../storage/url-signer.ts';
+import type { TranscriptsService } from '../transcripts/transcripts.service.ts';
+import type { AudioCleanupService } from '../audio-cleanup/audio-cleanup.service.ts';
+import type { AiTextService } from '../ai-text/ai-text.service.ts';
+import type { SpeechService } from '../speech/speech.service.ts';
+import type { TtsService } from '../speech/tts.service.ts';
+import type { MediaService } from '../media/media.service.ts';
+import type { PublishingService } from '../publishing/publishing.service.ts';
+import { UploadSnippets } from './upload-snippets.ts';
+import { FlubberByFileService } from './flubber-by-file.service.ts';
+import { InternReviewService } from './intern-review.service.ts';
+import { AssemblyPublishService } from './assembly-publish.service.ts';
+
+export interface CreatorPorts {
+  transcripts: TranscriptsService;
+  audioCleanup: AudioCleanupService;
+  aiText: AiTextService;
+  speech: SpeechService;
+  tts: TtsService;
+  media: MediaService;
+  publishing: PublishingService;
+}
+
+/** The Episode Creator's calls (issue 7): retakes and Intern commands of an upload, and publishing after assembly. */
+export function createCreatorServices(em: EntityManager, shared: SharedDeps, ports: CreatorPorts) {
+  const snippets = new UploadSnippets({ em, storage: shared.storage, signer: new UrlSigner(em) });
+  return {
+    uploadSnippets: snippets,
+    flubberByFile: new FlubberByFileService({ transcripts: ports.transcripts, audioCleanup: ports.audioCleanup, snippets }),
+    internReview: new InternReviewService({ em, snippets, ...ports }),
+    assemblyPublish: new AssemblyPublishService({ em, publishing: ports.publishing }),
+  };
+}

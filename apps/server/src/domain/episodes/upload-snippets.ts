@@ -1,0 +1,86 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { z } from 'zod';
+import { extractSegment } from '@ppp/audio';
+import { EPISODE_HISTORY } from '@ppp/contracts';
+import { AppError } from '../errors.ts';
+import { MediaItemSchema, type MediaItem } from '../media/media-item.entity.ts';
+import { mediaPrefix, type StoragePort } from '../storage/storage.ts';
+import type { UrlSigner } from '../storage/url-signer.ts';
+
+/** A snippet's file name: lower-case words, digits and dashes, an MP3. */
+const SNIPPET_NAME = /^[a-z0-9-]{1,120}\.mp3$/;
+
+export interface SnippetRequest {
+  name: string;
+  start: number;
+  end: number;
+}
+
+export interface UploadSnippetsDeps {
+  em: EntityManager;
+  storage: StoragePort;
+  signer: UrlSigner;
+}
+
+const userIdOf = (upload: MediaItem) => (typeof upload.user === 'string' ? upload.user : upload.user.id);
+const subjectOf = (uploadId: string, name: string) => `upload-snippet:${uploadId}:${name}`;
+
+/**
+ * Review snippets of the wizard (retakes, Intern commands): real audio cut from a main-content upload
+ * with @ppp/audio extractSegment, kept under the upload's prefix (deleted with it) and named by what
+ * they hold, so a second look reuses them; they leave the server through signed, short-lived URLs.
+ */
+export class UploadSnippets {
+  private readonly deps: UploadSnippetsDeps;
+  constructor(deps: UploadSnippetsDeps) {
+    this.deps = deps;
+  }
+
+  key(upload: MediaItem, name: string): string {
+    return `${mediaPrefix(userIdOf(upload), upload.id)}snippets/${name}`;
+  }
+
+  /** Cuts the snippets not stored yet (one local copy of the upload for all of them). */
+  async ensure(upload: MediaItem, requests: readonly SnippetRequest[]): Promise<void> {
+    const missing: SnippetRequest[] = [];
+    for (const request of requests) {
+      if (!SNIPPET_NAME.test(request.name)) throw new Error(`bad snippet name ${request.name}`);
+      if (!(await this.deps.storage.stat(this.key(upload, request.name)))) missing.push(request);
+    }
+    if (missing.length === 0) return;
+    const input = await this.deps.storage.localPath(upload.storageKey);
+    const work = await mkdtemp(path.join(tmpdir(), 'ppp-snippet-'));
+    try {
+      for (const request of missing) {
+        const file = path.join(work, request.name);
+        await extractSegment(input.path, file, request.start, request.end);
+        await this.deps.storage.putFile(this.key(upload, request.name), file);
+      }
+    } finally {
+      await input.release();
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+
+  /** A relative URL an audio element can play for an hour. */
+  async url(upload: MediaItem, name: string): Promise<string> {
+    const { expires, signature } = await this.deps.signer.sign(subjectOf(upload.id, name), EPISODE_HISTORY.signedUrlTtlSeconds);
+    return `/api/media/${upload.id}/snippets/${name}?expires=${expires}&sig=${signature}`;
+  }
+
+  /** The stored key behind a signed URL; 404 for a wrong or expired signature or a snippet never cut. */
+  async resolve(uploadId: string, name: string, query: { expires?: string | undefined; sig?: string | undefined }): Promise<string> {
+    const notFound = new AppError('NOT_FOUND', 'Not found');
+    if (!z.uuid().safeParse(uploadId).success || !SNIPPET_NAME.test(name) || !query.sig || !query.expires) throw notFound;
+    const valid = await this.deps.signer.verify({ subject: subjectOf(uploadId, name), expires: Number(query.expires) }, query.sig);
+    const upload = valid ? await this.deps.em.findOne(MediaItemSchema, { id: uploadId }) : null;
+    if (!upload) throw notFound;
+    return this.key(upload, name);
+  }
+}
+
+/** Milliseconds as a name part. */
+export const msPart = (seconds: number) => String(Math.round(seconds * 1000));

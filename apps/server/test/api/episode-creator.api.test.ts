@@ -1,0 +1,271 @@
+/**
+ * The Episode Creator's calls (issue 7) over REST and tRPC with two users, on a real upload (espeak-ng
+ * speech in 3-second slots, stored through the upload API) whose words are supplied: the retake scan
+ * at two fuzzy thresholds with snippets cut from the audio, the Intern commands with their snippets,
+ * answers voiced by the speech port (probed), the end-mark rules, regenerate and its limit, the
+ * creator's own answer, the last numbering of a show; 425 before the transcript, 409 when it failed,
+ * 404 for the other user.
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { z } from 'zod';
+import { detectIntents } from '@ppp/audio';
+import {
+  ASSEMBLY_MESSAGES,
+  DEFAULT_AUDIO_CLEANUP_SETTINGS,
+  EPISODE_CREATOR,
+  EPISODE_CREATOR_MESSAGES,
+  ZFlubberPrepareByFileResponse,
+  ZInternExecuteResponse,
+  ZInternPrepareByFileResponse,
+  type TTranscriptWord,
+} from '@ppp/contracts';
+import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
+import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
+import { openTestOrm } from '../support/database.ts';
+import { errorOf, startTestServer, twoUsers, type HttpResult, type TestServer } from '../support/http.ts';
+import { tempDir, uploadForm } from '../support/audio-files.ts';
+import { servicesFor, testConfig } from '../support/fixtures.ts';
+
+let orm: MikroORM;
+let api: TestServer;
+let databaseUrl: string;
+let files: { dir: string; remove: () => void };
+let storageDir: { dir: string; remove: () => void };
+let a: { token: string; id: string };
+let b: { token: string; id: string };
+let speech: { wav: string; words: TTranscriptWord[]; seconds: number };
+
+const ENV = () => ({ STORAGE_DIR: storageDir.dir, TTS_ENGINES: 'espeak' });
+const SLOT = 3;
+/** A retake ('flubber'), an Intern command ending in 'stop', and a near miss ('flober') found only below 0.8. */
+const PHRASES = [
+  'welcome to the show',
+  'this take went wrong',
+  'flubber',
+  'this is the better take',
+  'intern what is the capital of france stop',
+  'flober is not a real word',
+  'thanks for listening',
+];
+const ZUploaded = z.array(z.object({ id: z.string(), filename: z.string(), original_name: z.string().optional() }).passthrough());
+
+/** Seconds the file decodes to (MP3 durations in headers include the encoder's padding). */
+function decodedSeconds(file: string): number {
+  const progress = execFileSync('ffmpeg', ['-hide_banner', '-nostats', '-i', file, '-progress', 'pipe:1', '-f', 'null', '-'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const times = [...progress.matchAll(/out_time_us=(\d+)/g)].map((m) => Number(m[1]));
+  return (times.at(-1) ?? 0) / 1e6;
+}
+
+/** The audio behind a signed URL (no bearer token), written to a file and decoded. */
+async function fetchedSeconds(url: string, name: string): Promise<number> {
+  const res = await fetch(`${api.baseUrl}${url}`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('audio/mpeg');
+  const file = path.join(files.dir, name);
+  writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+  return decodedSeconds(file);
+}
+
+function makeSpeech(): { wav: string; words: TTranscriptWord[]; seconds: number } {
+  const slots = PHRASES.map((text, i) => {
+    const spoken = path.join(files.dir, `phrase-${i}.wav`);
+    execFileSync('espeak-ng', ['-s', '190', '-w', spoken, text]);
+    const slot = path.join(files.dir, `slot-${i}.wav`);
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', spoken, '-af', `apad=whole_dur=${SLOT}`, '-t', String(SLOT), '-ar', '44100', '-ac', '1', slot]);
+    return slot;
+  });
+  const wav = path.join(files.dir, 'episode.wav');
+  const graph = `${slots.map((_, i) => `[${i}:a]`).join('')}concat=n=${slots.length}:v=0:a=1`;
+  execFileSync('ffmpeg', ['-v', 'error', '-y', ...slots.flatMap((s) => ['-i', s]), '-filter_complex', graph, wav]);
+  const words = PHRASES.flatMap((text, i) => text.split(' ').map((word, j) => ({ text: word, start: i * SLOT + j * 0.3, end: i * SLOT + j * 0.3 + 0.25, confidence: 0.9 })));
+  return { wav, words, seconds: PHRASES.length * SLOT };
+}
+
+/** A main-content upload through the API: Processing until completeTranscript. */
+async function uploadSpeech(token: string, name: string): Promise<{ id: string; filename: string }> {
+  const copy = path.join(files.dir, name);
+  execFileSync('cp', [speech.wav, copy]);
+  const res = await fetch(`${api.baseUrl}/api/media/upload/main_content`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: uploadForm([copy], { friendly_names: JSON.stringify([name]) }) });
+  expect(res.status).toBe(201);
+  const [item] = ZUploaded.parse(await res.json());
+  if (!item) throw new Error('not uploaded');
+  return item;
+}
+
+/** What the transcribe job does with a supplied transcript: the words stored, the detection made, Ready. */
+async function completeTranscript(id: string): Promise<void> {
+  const services = servicesFor(orm, testConfig(databaseUrl, ENV()));
+  const item = await services.transcripts.begin(id);
+  if (!item) throw new Error('no upload');
+  const transcript = { words: speech.words, language: 'en', duration_s: speech.seconds };
+  const detection = detectIntents(transcript, DEFAULT_AUDIO_CLEANUP_SETTINGS);
+  await services.transcripts.complete(item, { transcript, engine: 'supplied', realtimeFactor: null, detection });
+}
+
+const post = (token: string, url: string, json: unknown): Promise<HttpResult> => api.request('POST', url, { token, json });
+const clipCount = async () => Number((await orm.em.getConnection().execute<{ n: string }[]>('select count(*) as n from tts_clips'))[0]?.n ?? 0);
+
+beforeAll(async () => {
+  files = tempDir();
+  storageDir = tempDir('ppp-storage-creator-');
+  const db = await openTestOrm();
+  orm = db.orm;
+  databaseUrl = db.databaseUrl;
+  api = await startTestServer(orm, databaseUrl, ENV());
+  const users = await twoUsers(api);
+  const me = await api.request('GET', '/api/users/me', { token: users.admin.token });
+  a = { token: users.admin.token, id: z.object({ id: z.string() }).parse(me.body).id };
+  b = { token: users.user.token, id: users.user.id };
+  speech = makeSpeech();
+}, 60_000);
+afterAll(async () => {
+  await api?.close();
+  await orm?.close();
+  files?.remove();
+  storageDir?.remove();
+});
+
+describe('the Episode Creator on an upload', () => {
+  let upload: { id: string; filename: string };
+
+  it('answers 425 TRANSCRIPT_NOT_READY while the upload is transcribed, 404 for unknown names', async () => {
+    upload = await uploadSpeech(a.token, 'retakes.wav');
+    const notReady = { status: 425, code: 'TRANSCRIPT_NOT_READY' };
+    expect(errorOf(await post(a.token, '/api/flubber/prepare-by-file', { filename: upload.id, intents: { flubber: 'yes' } }))).toMatchObject(notReady);
+    expect(errorOf(await post(a.token, '/api/intern/prepare-by-file', { filename: upload.filename, voice_id: null }))).toMatchObject(notReady);
+    const execute = { filename: upload.id, command_id: `${upload.id}:intern:0`, start_s: 12, end_s: 14, voice_id: null, override_text: null, regenerate: false };
+    expect(errorOf(await post(a.token, '/api/intern/execute', execute))).toMatchObject(notReady);
+    expect(errorOf(await post(a.token, '/api/flubber/prepare-by-file', { filename: 'no-such-upload.wav' })).status).toBe(404);
+    await completeTranscript(upload.id);
+  });
+
+  it('finds the retake at 0.8 and the near miss too at 0.7, each with a snippet cut from the upload', async () => {
+    const res = await post(a.token, '/api/flubber/prepare-by-file', { filename: 'retakes.wav', intents: { flubber: 'yes' } });
+    expect(res.status).toBe(200);
+    const { contexts } = ZFlubberPrepareByFileResponse.parse(res.body);
+    expect(contexts).toEqual([
+      expect.objectContaining({ flubber_index: 0, flubber_time_s: 6, flubber_end_s: 6.25, computed_end_s: 6.25, snippet_start_s: 3.25, snippet_end_s: 8.25, relative_flubber_ms: 2750, applied: false }),
+    ]);
+    const first = contexts[0];
+    if (!first?.url) throw new Error('no snippet url');
+    expect(Math.abs((await fetchedSeconds(first.url, 'flubber-0.mp3')) - 5)).toBeLessThan(0.08);
+
+    const looser = ZFlubberPrepareByFileResponse.parse((await post(a.token, '/api/flubber/prepare-by-file', { filename: upload.id, fuzzy_threshold: 0.7 })).body).contexts;
+    expect(looser.map((c) => c.flubber_time_s)).toEqual([6, 15]);
+    expect(looser[1]).toMatchObject({ flubber_index: 1, snippet_start_s: 12.25, snippet_end_s: 17.25 });
+    expect(Math.abs((await fetchedSeconds(looser[1]?.url ?? '', 'flubber-1.mp3')) - 5)).toBeLessThan(0.08);
+
+    // The same through tRPC; the threshold stays within the slider's range.
+    const viaTrpc = await api.trpc(a.token).episodeCreator.flubberPrepareByFile.mutate({ filename: upload.id, fuzzy_threshold: 0.95 });
+    expect(viaTrpc.contexts.map((c) => c.flubber_index)).toEqual([0]);
+    expect(errorOf(await post(a.token, '/api/flubber/prepare-by-file', { filename: upload.id, fuzzy_threshold: 0.3 })).status).toBe(422);
+    const forged = first.url.replace(/sig=[^&]+/, 'sig=AAAA');
+    expect((await fetch(`${api.baseUrl}${forged}`)).status).toBe(404);
+  });
+
+  it('lists the Intern command with its prompt, default end mark (the spoken stop) and a real snippet', async () => {
+    const res = await post(a.token, '/api/intern/prepare-by-file', { filename: upload.filename, voice_id: null });
+    const { contexts } = ZInternPrepareByFileResponse.parse(res.body);
+    expect(contexts).toHaveLength(1);
+    const command = contexts[0];
+    expect(command).toMatchObject({
+      command_id: `${upload.id}:intern:0`,
+      id: `${upload.id}:intern:0`,
+      intern_index: 0,
+      start_s: 12,
+      snippet_start_s: 12,
+      snippet_end_s: 18,
+      max_duration_s: EPISODE_CREATOR.internMaxDurationS,
+      default_end_s: 14.35,
+      prompt_text: 'what is the capital of france',
+    });
+    expect(Math.abs((await fetchedSeconds(command?.audio_url ?? '', 'intern-0.mp3')) - 6)).toBeLessThan(0.08);
+  });
+
+  it('answers the command in a voiced clip, returns it again unchanged, and validates the end mark', async () => {
+    const base = { filename: upload.id, command_id: `${upload.id}:intern:0`, start_s: 12, end_s: 14.35, voice_id: null, override_text: null, regenerate: false };
+    expect(errorOf(await post(a.token, '/api/intern/execute', { ...base, end_s: 12.1 }))).toMatchObject({ status: 400, detail: EPISODE_CREATOR_MESSAGES.internEndTooSoon });
+    expect(errorOf(await post(a.token, '/api/intern/execute', { ...base, end_s: 42.5 }))).toMatchObject({ status: 400, detail: EPISODE_CREATOR_MESSAGES.internEndTooLate });
+    expect(errorOf(await post(a.token, '/api/intern/execute', { ...base, command_id: `${upload.id}:intern:7` }))).toMatchObject({ status: 404, detail: EPISODE_CREATOR_MESSAGES.internCommandNotFound });
+
+    const before = await clipCount();
+    const first = ZInternExecuteResponse.parse((await post(a.token, '/api/intern/execute', base)).body);
+    expect(first).toMatchObject({ command_id: base.command_id, start_s: 12, end_s: 14.35, prompt_text: 'what is the capital of france', regenerate_count: 0, quoted: true });
+    expect(first.response_text.length).toBeGreaterThan(0);
+    expect(first.media_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await fetchedSeconds(first.audio_url ?? '', 'answer-0.mp3')).toBeGreaterThan(0.5);
+    expect(await clipCount()).toBe(before + 1);
+    // An internal clip: not in the library, and 404 through the media routes.
+    expect((await api.request('GET', `/api/media/${first.media_id}`, { token: a.token })).status).toBe(404);
+
+    const again = ZInternExecuteResponse.parse((await post(a.token, '/api/intern/execute', base)).body);
+    expect(again).toMatchObject({ media_id: first.media_id, response_text: first.response_text, regenerate_count: 0 });
+    expect(await clipCount()).toBe(before + 1);
+
+    const shorter = ZInternExecuteResponse.parse((await post(a.token, '/api/intern/execute', { ...base, end_s: 13 })).body);
+    expect(shorter).toMatchObject({ prompt_text: 'what is the', end_s: 13, regenerate_count: 0 });
+    expect(shorter.media_id).not.toBe(first.media_id);
+  });
+
+  it('regenerates twice, then refuses; the creator’s own words are voiced as written', async () => {
+    const base = { filename: upload.id, command_id: `${upload.id}:intern:0`, start_s: 12, end_s: 13, voice_id: 'espeak:en-us', override_text: null, regenerate: true };
+    const one = ZInternExecuteResponse.parse((await post(a.token, '/api/intern/execute', base)).body);
+    const two = ZInternExecuteResponse.parse((await post(a.token, '/api/intern/execute', base)).body);
+    expect([one.regenerate_count, two.regenerate_count]).toEqual([1, 2]);
+    expect(two.media_id).not.toBe(one.media_id);
+    const refused = await post(a.token, '/api/intern/execute', base);
+    expect(errorOf(refused)).toMatchObject({ status: 429, detail: EPISODE_CREATOR_MESSAGES.internRegenerateLimit });
+
+    const own = 'Paris is the capital of France, and it has been for a long time.';
+    const mine = ZInternExecuteResponse.parse((await post(a.token, '/api/intern/execute', { ...base, regenerate: false, override_text: own })).body);
+    expect(mine).toMatchObject({ response_text: own, quoted: false, regenerate_count: 2 });
+    expect(await fetchedSeconds(mine.audio_url ?? '', 'answer-own.mp3')).toBeGreaterThan(2);
+    const viaTrpc = await api.trpc(a.token).episodeCreator.internExecute.mutate({ ...base, regenerate: false, override_text: own });
+    expect(viaTrpc.media_id).toBe(mine.media_id);
+  });
+
+  it('user B gets 404 for A’s upload and changes nothing; a failed transcription is 409', async () => {
+    const before = await clipCount();
+    expect(errorOf(await post(b.token, '/api/flubber/prepare-by-file', { filename: upload.id })).status).toBe(404);
+    expect(errorOf(await post(b.token, '/api/intern/prepare-by-file', { filename: upload.filename })).status).toBe(404);
+    const execute = { filename: upload.id, command_id: `${upload.id}:intern:0`, start_s: 12, end_s: 14, voice_id: null, override_text: 'Mine now', regenerate: false };
+    expect(errorOf(await post(b.token, '/api/intern/execute', execute)).status).toBe(404);
+    expect(await clipCount()).toBe(before);
+
+    const failed = await uploadSpeech(b.token, 'broken.wav');
+    await orm.em.getConnection().execute(`update media_items set status = 'error', transcription_error = 'No transcription engine is configured' where id = ?`, [failed.id]);
+    expect(errorOf(await post(b.token, '/api/flubber/prepare-by-file', { filename: failed.id }))).toMatchObject({ status: 409, detail: 'No transcription engine is configured' });
+    expect(errorOf(await post(b.token, '/api/intern/prepare-by-file', { filename: failed.id })).status).toBe(409);
+  });
+});
+
+describe('last numbering', () => {
+  it('answers the highest season and the highest episode number in it, null and null for a new show, 404 for another user’s show', async () => {
+    const em = orm.em.fork();
+    const show = em.create(PodcastSchema, { user: a.id, name: 'Numbered show' });
+    const empty = em.create(PodcastSchema, { user: a.id, name: 'New show' });
+    for (const [season, episodeNumber] of [[1, 9], [2, 3], [2, 4], [2, null], [null, 12]] as const) {
+      em.create(EpisodeSchema, { user: a.id, podcast: show, title: `S${season} E${episodeNumber}`, status: 'processed', season, episodeNumber });
+    }
+    await em.flush();
+    const res = await api.request('GET', `/api/episodes/last/numbering?podcast_id=${show.id}`, { token: a.token });
+    expect(res.body).toEqual({ season_number: 2, episode_number: 4 });
+    expect((await api.request('GET', `/api/episodes/last/numbering?podcast_id=${empty.id}`, { token: a.token })).body).toEqual({ season_number: null, episode_number: null });
+    expect(await api.trpc(a.token).episodeCreator.lastNumbering.query({ podcast_id: show.id })).toEqual({ season_number: 2, episode_number: 4 });
+    expect(errorOf(await api.request('GET', `/api/episodes/last/numbering?podcast_id=${show.id}`, { token: b.token })).status).toBe(404);
+    expect(errorOf(await api.request('GET', '/api/episodes/last/numbering', { token: a.token })).status).toBe(422);
+  });
+});
+
+describe('assemble', () => {
+  it('requires a template, a title and an audio file in the spec’s words', async () => {
+    const details = { title: 'An episode' };
+    expect(errorOf(await post(a.token, '/api/episodes/assemble', { main_content_filename: 'x.wav', episode_details: details }))).toMatchObject({ status: 422, detail: ASSEMBLY_MESSAGES.required });
+    expect(errorOf(await post(a.token, '/api/episodes/assemble', { template_id: 'some-template', episode_details: details }))).toMatchObject({ status: 422, detail: ASSEMBLY_MESSAGES.required });
+    expect(errorOf(await post(a.token, '/api/episodes/assemble', { template_id: 'some-template', main_content_filename: 'x.wav', episode_details: {} }))).toMatchObject({ status: 422, detail: ASSEMBLY_MESSAGES.required });
+  });
+});
