@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZIntentAnswer } from './assembly.ts';
 import { CLEANUP } from './audio-cleanup.ts';
 import { FLUBBER_REVIEW, ZFlubberContext } from './episodes.ts';
-import { TTS } from './limits.ts';
+import { MEDIA, TTS } from './limits.ts';
 
 /**
  * The Episode Creator wizard (spec 000 sections 2, 4, 5, 7, 8 and 9; issue 7): its constants, its
@@ -213,3 +213,41 @@ export type TLastNumbering = z.infer<typeof ZLastNumbering>;
 export function suggestedNumbering(last: TLastNumbering): { season: number; episodeNumber: number } {
   return { season: last.season_number ?? 1, episodeNumber: (last.episode_number ?? 0) + 1 };
 }
+
+/** The wizard's shell (spec 000 §2): step titles, header, start chooser and review sub-flows, and the retry rules of §4. */
+export const EPISODE_CREATOR_SHELL = {
+  title: 'Episode Creator',
+  stepTitles: ['Choose a Template', 'Upload Main Content', 'Customize Your Episode', 'Cover Art', 'Episode Details & Scheduling', 'Assembly'],
+  /** Step 2's title in preuploaded mode. */
+  chooseAudioTitle: 'Choose Audio',
+  backToDashboard: 'Back to Dashboard',
+  cancelBuild: 'Cancel Build',
+  cancelBuildConfirm: 'Cancel this build? The template, audio choice, answers and scripts of this episode are cleared. Your uploads stay in your library.',
+  minutesBanner: 'Processing minutes remaining this month',
+  startTitle: 'How do you want to start?',
+  recordNow: 'Record Your Podcast Now',
+  /** Not in the spec: this product has no recorder screen yet, said plainly on the card. */
+  recordUnavailable: 'Recording in the browser is not available yet. Record with any app, then upload the file.',
+  useProcessed: 'Upload and use processed audio',
+  emailNote: 'An email arrives when each upload is transcribed.',
+  tryAgain: 'Try again',
+  intentsTitle: 'Before We Start',
+  scanningTitle: 'Scanning for retakes',
+  skipForNow: 'Skip for now',
+  reviewRetakesTitle: 'Review Retakes',
+  applySelected: 'Apply Selected',
+  reviewInternTitle: 'Review Intern Commands',
+  segmentTips: 'Segment tips',
+  changeVoice: 'Change voice',
+  configureAutomations: 'Configure Automations',
+  uploadAudio: 'Upload audio',
+  useInNewEpisode: 'Use in new episode',
+  /** 'recommends WAV or MP3 under 200 MB'. */
+  audioPrep: ['WAV or MP3 works best', `Keep the file under ${MEDIA.recommendedUploadMb} MB`, 'Record in a quiet room, one voice per microphone', 'Say "flubber" after a mistake to mark a retake'],
+  /** 'Intent detection is retried up to 5 times at 750 ms intervals on responses 404, 409 or 425.' */
+  intentRetryStatuses: [404, 409, 425],
+  intentRetryCount: MEDIA.intentRetryCount,
+  intentRetryDelayMs: MEDIA.intentRetryDelayMs,
+  /** 'Flubber preparation retries up to 20 times at 1 s intervals on 425.' */
+  flubberRetryStatuses: [425],
+} as const;

@@ -18,3 +18,4 @@ export { UploadProgress, type UploadProgressProps } from './upload-progress/Uplo
 export { VoicePicker, voiceLabels, type VoicePickerProps } from './voice-picker/VoicePicker.tsx';
 export { WaveformCutEditor, type WaveformCutEditorProps } from './waveform-cut-editor/WaveformCutEditor.tsx';
 export { peaksForWaveform, cutsToCommit, type EditorCut } from './waveform-cut-editor/cut-list.ts';
+export { SnippetWaveform, type SnippetWaveformProps } from './snippet-waveform/SnippetWaveform.tsx';

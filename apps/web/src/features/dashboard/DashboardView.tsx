@@ -15,6 +15,7 @@ import { NAV_ENTRIES } from '../workspace/workspace-nav.ts';
 import { displayName } from './display-name.ts';
 import { readUsage, readyLabel, type UsageFigures } from './dashboard-figures.ts';
 import { DashboardStats } from './DashboardStats.tsx';
+import { NEW_EPISODE_PATH } from '../workspace/workspace-nav.ts';
 
 interface QuickTool {
   title: string;
@@ -111,7 +112,7 @@ export function DashboardView({ me }: { me: TMe }) {
             <Text size="sm">Ready?</Text>
             {stats.data && <Badge color={stats.data.ready ? 'green' : 'yellow'} data-testid="ready">{readyLabel(stats.data.ready)}</Badge>}
           </Group>
-          <Button component={Link} to="/dashboard/upload" mt="md">New Episode</Button>
+          <Button component={Link} to={NEW_EPISODE_PATH} mt="md">New Episode</Button>
         </Card>
         <Card withBorder padding="lg">
           <Text fw={800} size="lg" mb="sm">Recent Activity</Text>

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconRefresh, IconTrash } from '@tabler/icons-react';
-import { MEDIA_MESSAGES, type TMediaItem } from '@ppp/contracts';
+import { IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { EPISODE_CREATOR_SHELL, MEDIA_MESSAGES, type TMediaItem } from '@ppp/contracts';
+import { NEW_EPISODE_PATH } from '../workspace/workspace-nav.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import { deleteConfirmation, displayFilename, formatDuration } from './preupload-form.ts';
@@ -44,6 +46,11 @@ function UploadRow({ item, onDelete }: { item: TMediaItem; onDelete: (item: TMed
             Uploaded {item.created_at.toLocaleString()} · {formatDuration(item.duration_seconds)}
           </Text>
           <Counts item={item} />
+          {item.status === 'ready' && (
+            <Button component={Link} to={`${NEW_EPISODE_PATH}?upload=${encodeURIComponent(item.id)}`} size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} w="fit-content">
+              {EPISODE_CREATOR_SHELL.useInNewEpisode}
+            </Button>
+          )}
           {item.status === 'error' && (
             <Group gap="xs">
               <Text size="sm" c="red">{item.transcription_error}</Text>

@@ -19,7 +19,8 @@ import { PodcastManagerView } from '../podcast-manager/PodcastManagerView.tsx';
 import { TemplatesView } from '../templates/TemplatesView.tsx';
 import { TemplateEditorView } from '../templates/TemplateEditorView.tsx';
 import { EpisodeHistoryView } from '../episode-history/EpisodeHistoryView.tsx';
-import { navEntriesFor, viewForPath, viewLabel, type WorkspaceView } from './workspace-nav.ts';
+import { EpisodeCreatorView } from '../episode-creator/EpisodeCreatorView.tsx';
+import { NEW_EPISODE_PATH, navEntriesFor, viewForPath, viewLabel, type WorkspaceView } from './workspace-nav.ts';
 
 function ViewContent({ view, me }: { view: WorkspaceView; me: TMe }) {
   switch (view) {
@@ -45,6 +46,8 @@ function ViewContent({ view, me }: { view: WorkspaceView; me: TMe }) {
       return <TemplateEditorView />;
     case 'episode-history':
       return <EpisodeHistoryView />;
+    case 'createEpisode':
+      return <EpisodeCreatorView />;
     case 'not-found':
       return (
         <>
@@ -102,6 +105,9 @@ export function WorkspaceLayout({ me }: { me: TMe }) {
           <Group gap="xs" wrap="nowrap" component="nav" aria-label="Top bar">
             <Button component={Link} to="/dashboard" variant={view === 'dashboard' ? 'light' : 'subtle'} visibleFrom="sm">
               Dashboard
+            </Button>
+            <Button component={Link} to={NEW_EPISODE_PATH} variant={view === 'createEpisode' ? 'light' : 'subtle'} visibleFrom="sm">
+              New Episode
             </Button>
             <Button component={Link} to="/dashboard/settings" variant={view === 'settings' ? 'light' : 'subtle'} visibleFrom="sm">
               Settings

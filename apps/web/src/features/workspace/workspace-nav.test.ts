@@ -34,6 +34,12 @@ describe('workspace navigation', () => {
     expect(viewLabel('template-editor')).toBe('Template Editor');
   });
 
+  it('opens the Episode Creator', () => {
+    expect(viewForPath('/dashboard/new-episode', false)).toBe('createEpisode');
+    expect(viewForPath('/dashboard/new-episode/', false)).toBe('createEpisode');
+    expect(viewLabel('createEpisode')).toBe('New Episode');
+  });
+
   it('labels views for the breadcrumb', () => {
     expect(viewLabel('settings')).toBe('Settings');
     expect(viewLabel('not-found')).toBe('Not found');

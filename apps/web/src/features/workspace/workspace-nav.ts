@@ -2,15 +2,18 @@ import type { ComponentType } from 'react';
 import { IconAdjustments, IconLayoutDashboard, IconSettings, IconUpload, IconMusic, IconWand, IconRss, IconMicrophone2, IconTemplate, IconHeadphones, type IconProps } from '@tabler/icons-react';
 
 /** A view of the workspace (spec 002 section 2.3). Later issues add theirs (episode-history, recorder, ...). */
-export type WorkspaceView = 'dashboard' | 'settings' | 'admin' | 'not-found' | 'media-library' | 'preupload' | 'audio-settings' | 'rssImporter' | 'podcast-manager' | 'my-templates' | 'template-editor' | 'episode-history';
+export type WorkspaceView = 'dashboard' | 'settings' | 'admin' | 'not-found' | 'media-library' | 'preupload' | 'audio-settings' | 'rssImporter' | 'podcast-manager' | 'my-templates' | 'template-editor' | 'episode-history' | 'createEpisode';
 
 export interface NavEntry {
-  view: Exclude<WorkspaceView, 'not-found' | 'template-editor'>;
+  view: Exclude<WorkspaceView, 'not-found' | 'template-editor' | 'createEpisode'>;
   label: string;
   path: string;
   icon: ComponentType<IconProps>;
   adminOnly?: boolean;
 }
+
+/** The Episode Creator (spec 000 §2; 'New Episode' in the top bar, spec 002 §2.3); ?upload=<mediaId> opens it with that upload. */
+export const NEW_EPISODE_PATH = '/dashboard/new-episode';
 
 /** The side navigation, in order: one entry per area that exists. */
 export const NAV_ENTRIES: readonly NavEntry[] = [
@@ -38,10 +41,12 @@ export function viewForPath(path: string, isAdmin: boolean): WorkspaceView {
   if (exact) return exact.view;
   if (clean.startsWith('/admin')) return isAdmin ? 'admin' : 'not-found';
   if (/^\/dashboard\/templates\/[^/]+$/.test(clean)) return 'template-editor';
+  if (clean === NEW_EPISODE_PATH) return 'createEpisode';
   return 'not-found';
 }
 
 export function viewLabel(view: WorkspaceView): string {
   if (view === 'template-editor') return 'Template Editor';
+  if (view === 'createEpisode') return 'New Episode';
   return NAV_ENTRIES.find((e) => e.view === view)?.label ?? 'Not found';
 }

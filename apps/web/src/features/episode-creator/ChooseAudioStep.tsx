@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Modal, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAdjustments, IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
+import { EPISODE_CREATOR, EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL, type TMediaItem } from '@ppp/contracts';
+import { trpc } from '../../lib/trpc.ts';
+import { toApiFailure } from '../../lib/api-error.ts';
+import { formatDuration } from '../preupload/preupload-form.ts';
+
+export interface ChooseAudioStepProps {
+  selectedId: string | null;
+  onSelect(item: TMediaItem): void;
+  onDeleted(id: string): void;
+  onUploadAudio(): void;
+  onConfigureAutomations(): void;
+}
+
+function Counts({ item }: { item: TMediaItem }) {
+  if (!item.intents) return null;
+  return (
+    <Group gap={6}>
+      <Badge size="sm" variant="light" color="grape">Flubber {item.intents.flubber.count}</Badge>
+      <Badge size="sm" variant="light" color="blue">Intern {item.intents.intern.count}</Badge>
+      <Badge size="sm" variant="light" color="orange">Sound Effects {item.intents.sfx.count}</Badge>
+    </Group>
+  );
+}
+
+function UploadItem({ item, selected, onSelect, onDelete }: { item: TMediaItem; selected: boolean; onSelect(): void; onDelete(): void }) {
+  const ready = item.transcript_ready;
+  return (
+    <Card withBorder padding="sm" style={{ opacity: ready ? 1 : 0.6, borderColor: selected ? 'var(--mantine-color-indigo-6)' : undefined, borderWidth: selected ? 2 : undefined }} data-testid="creator-upload">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <UnstyledButton onClick={onSelect} disabled={!ready} style={{ flex: 1, minWidth: 0, cursor: ready ? 'pointer' : 'not-allowed' }} aria-pressed={selected} aria-label={`Use ${item.friendly_name}`}>
+          <Stack gap={4}>
+            <Group gap="xs" wrap="nowrap">
+              {ready ? <Badge color="teal">Ready</Badge> : <Badge color="gray" variant="light">Processing</Badge>}
+              {selected && <Badge color="indigo" variant="filled">Selected</Badge>}
+              <Text fw={700} truncate="end">{item.friendly_name}</Text>
+            </Group>
+            <Text size="xs" c="dimmed">
+              Uploaded {item.created_at.toLocaleString()} · {formatDuration(item.duration_seconds)}
+            </Text>
+            <Counts item={item} />
+          </Stack>
+        </UnstyledButton>
+        <Tooltip label="Delete upload">
+          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${item.friendly_name}`} onClick={onDelete}>
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Card>
+  );
+}
+
+/** Step 2 in preuploaded mode, 'Choose Audio': Ready and Processing uploads with their cue counts. */
+export function ChooseAudioStep({ selectedId, onSelect, onDeleted, onUploadAudio, onConfigureAutomations }: ChooseAudioStepProps) {
+  const utils = trpc.useUtils();
+  const list = trpc.media.mainContent.useQuery(undefined, {
+    refetchInterval: (query) => ((query.state.data ?? []).some((i) => i.status === 'processing') ? EPISODE_CREATOR.transcriptPollMs : false),
+  });
+  const remove = trpc.media.delete.useMutation();
+  const [pending, setPending] = useState<TMediaItem | null>(null);
+
+  async function confirmDelete() {
+    if (!pending) return;
+    try {
+      await remove.mutateAsync({ id: pending.id });
+      notifications.show({ color: 'teal', message: EPISODE_CREATOR_MESSAGES.uploadDeleted });
+      onDeleted(pending.id);
+      await utils.media.mainContent.invalidate();
+    } catch (err) {
+      notifications.show({ color: 'red', title: EPISODE_CREATOR_MESSAGES.deleteFailed, message: toApiFailure(err).message ?? EPISODE_CREATOR_MESSAGES.deleteFailedFallback });
+    } finally {
+      setPending(null);
+    }
+  }
+
+  const items = (list.data ?? []).filter((i) => i.status !== 'error');
+  return (
+    <Stack gap="md">
+      <Group gap="xs">
+        <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void list.refetch()} loading={list.isFetching}>Refresh</Button>
+        <Button variant="light" leftSection={<IconUpload size={16} />} onClick={onUploadAudio}>{EPISODE_CREATOR_SHELL.uploadAudio}</Button>
+        <Button variant="light" leftSection={<IconAdjustments size={16} />} onClick={onConfigureAutomations} disabled={!selectedId}>{EPISODE_CREATOR_SHELL.configureAutomations}</Button>
+      </Group>
+      {list.isPending && <Loader aria-label="Loading uploads" />}
+      {list.isError && (
+        <Alert color="red" title={toApiFailure(list.error).message ?? 'Unable to load uploads'}>
+          <Button size="xs" variant="light" onClick={() => void list.refetch()}>{EPISODE_CREATOR_SHELL.tryAgain}</Button>
+        </Alert>
+      )}
+      {list.isSuccess && items.length === 0 && <Text c="dimmed">No processed uploads yet. Upload audio to start.</Text>}
+      {items.map((item) => (
+        <UploadItem key={item.id} item={item} selected={item.id === selectedId} onSelect={() => onSelect(item)} onDelete={() => setPending(item)} />
+      ))}
+      <Modal opened={pending !== null} onClose={() => setPending(null)} title="Delete upload?" centered>
+        <Stack>
+          <Text>{pending?.status === 'processing' ? EPISODE_CREATOR_MESSAGES.deleteProcessingConfirm : EPISODE_CREATOR_MESSAGES.deleteReadyConfirm}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setPending(null)}>Cancel</Button>
+            <Button color="red" loading={remove.isPending} onClick={() => void confirmDelete()}>Delete</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Progress, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { IconArrowLeft, IconCheck, IconFileDescription, IconLayoutList, IconPhoto, IconSparkles, IconTemplate, IconUpload, type IconProps } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { EPISODE_CREATOR, EPISODE_CREATOR_SHELL, isQuotaLow } from '@ppp/contracts';
+import { UploadProgress } from '@ppp/ui';
+import { trpc } from '../../lib/trpc.ts';
+import type { CreatorMode } from './creator-state.ts';
+
+const STEP_ICONS: ComponentType<IconProps>[] = [IconTemplate, IconUpload, IconLayoutList, IconPhoto, IconFileDescription, IconSparkles];
+
+/** A step's title; step 2 is 'Choose Audio' in preuploaded mode. */
+export function stepTitle(step: number, mode: CreatorMode): string {
+  if (step === 2 && mode === 'preuploaded') return EPISODE_CREATOR_SHELL.chooseAudioTitle;
+  return EPISODE_CREATOR_SHELL.stepTitles[step - 1] ?? '';
+}
+
+function StepIcons({ step, mode }: { step: number; mode: CreatorMode }) {
+  return (
+    <Group gap={6} wrap="nowrap" justify="space-between" aria-label="Steps">
+      {STEP_ICONS.map((Icon, index) => {
+        const n = index + 1;
+        const done = n < step;
+        const current = n === step;
+        return (
+          <Tooltip key={n} label={`${n}. ${stepTitle(n, mode)}`}>
+            <ThemeIcon
+              size={30}
+              radius="xl"
+              variant={current ? 'filled' : 'light'}
+              color={done ? 'teal' : current ? 'indigo' : 'gray'}
+              aria-label={`Step ${n}: ${stepTitle(n, mode)}${current ? ' (current)' : done ? ' (done)' : ''}`}
+              data-testid={current ? 'current-step' : undefined}
+            >
+              {done ? <IconCheck size={16} /> : <Icon size={16} />}
+            </ThemeIcon>
+          </Tooltip>
+        );
+      })}
+    </Group>
+  );
+}
+
+/** 'Processing minutes remaining this month', amber at 10% or less. */
+function MinutesBanner() {
+  const usage = trpc.billing.usage.useQuery();
+  if (!usage.data) return null;
+  const { minutes_left: left, max_processing_minutes_month: max } = usage.data;
+  const low = isQuotaLow(left, max);
+  const value = left === null || max === null ? 'unlimited' : `${left} of ${max}`;
+  return (
+    <Alert color={low ? 'yellow' : 'indigo'} variant="light" py={6} data-testid="minutes-banner">
+      <Text size="sm">
+        {EPISODE_CREATOR_SHELL.minutesBanner}: <b>{value}</b>
+        {low ? ' — running low.' : ''}
+      </Text>
+    </Alert>
+  );
+}
+
+export interface CreatorHeaderProps {
+  step: number;
+  mode: CreatorMode;
+  templateName: string | null;
+  showCancel: boolean;
+  uploadPercent: number | null;
+  uploadLabel: string | null;
+  onBackToDashboard(): void;
+  onCancelBuild(): void;
+}
+
+/** Spec 000 §2 'Header': Back to Dashboard, title, template name, Cancel Build, progress with step icons, upload bar, minutes banner. */
+export function CreatorHeader(props: CreatorHeaderProps) {
+  const [confirming, setConfirming] = useState(false);
+  const known = props.step >= 1 && props.step <= EPISODE_CREATOR.stepCount;
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={props.onBackToDashboard} px={4}>
+          {EPISODE_CREATOR_SHELL.backToDashboard}
+        </Button>
+        {props.showCancel && (
+          <Button variant="light" color="red" onClick={() => setConfirming(true)}>
+            {EPISODE_CREATOR_SHELL.cancelBuild}
+          </Button>
+        )}
+      </Group>
+      <div>
+        <Title order={1}>{EPISODE_CREATOR_SHELL.title}</Title>
+        {props.templateName && (
+          <Text c="dimmed" size="sm" data-testid="creator-template-name">
+            Template: {props.templateName}
+          </Text>
+        )}
+      </div>
+      {known && (
+        <Stack gap={6}>
+          <StepIcons step={props.step} mode={props.mode} />
+          <Progress value={(props.step / EPISODE_CREATOR.stepCount) * 100} size="sm" aria-label={`Step ${props.step} of ${EPISODE_CREATOR.stepCount}`} />
+          <Text size="sm" fw={600}>
+            Step {props.step} of {EPISODE_CREATOR.stepCount}: {stepTitle(props.step, props.mode)}
+          </Text>
+        </Stack>
+      )}
+      {props.uploadPercent !== null && <UploadProgress label={props.uploadLabel ?? 'Main content'} percent={props.uploadPercent} />}
+      <MinutesBanner />
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={EPISODE_CREATOR_SHELL.cancelBuild} centered>
+        <Stack>
+          <Text>{EPISODE_CREATOR_SHELL.cancelBuildConfirm}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>Keep building</Button>
+            <Button
+              color="red"
+              onClick={() => {
+                setConfirming(false);
+                props.onCancelBuild();
+              }}
+            >
+              {EPISODE_CREATOR_SHELL.cancelBuild}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,149 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, Button, Card, Group, Loader, Modal, NumberInput, Slider, Stack, Text } from '@mantine/core';
+import { EPISODE_CREATOR, EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL, formatCutTime, type TFlubberContext } from '@ppp/contracts';
+import { SnippetWaveform } from '@ppp/ui';
+import { detailOf } from '../../lib/rest-json.ts';
+import { clampFlubberRange, type FlubberCut } from './creator-rules.ts';
+import type { CreatorAction } from './creator-state.ts';
+import { prepareFlubber } from './creator-api.ts';
+
+export interface FlubberReviewProps {
+  uploadId: string;
+  fuzzyThreshold: number;
+  contexts: TFlubberContext[] | null;
+  cuts: Record<number, FlubberCut>;
+  dispatch(action: CreatorAction): void;
+}
+
+type Phase = 'scanning' | 'none' | 'review' | 'error';
+
+function RetakeCard({ context, cut, dispatch }: { context: TFlubberContext; cut: FlubberCut; dispatch: FlubberReviewProps['dispatch'] }) {
+  const at = formatCutTime(context.flubber_time_s * 1000);
+  const setRange = (start: number, end: number) => dispatch({ type: 'setCutRange', index: context.flubber_index, ...clampFlubberRange(start, end) });
+  return (
+    <Card withBorder padding="sm" data-testid="retake-card" style={cut.cut ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={700}>Retake at {at}</Text>
+          <Button
+            size="xs"
+            color={cut.cut ? 'red' : 'gray'}
+            variant={cut.cut ? 'filled' : 'light'}
+            onClick={() => dispatch({ type: 'toggleCut', index: context.flubber_index, cut: !cut.cut })}
+            aria-pressed={cut.cut}
+            aria-label={`${cut.cut ? 'Uncut' : 'Cut'} the retake at ${at}`}
+          >
+            {cut.cut ? 'Uncut' : 'Cut'}
+          </Button>
+        </Group>
+        {context.url ? (
+          <SnippetWaveform url={context.url} label={`the retake at ${at}`} highlight={{ start: cut.start_s - context.snippet_start_s, end: cut.end_s - context.snippet_start_s }} />
+        ) : (
+          <Text size="sm" c="red">{EPISODE_CREATOR_MESSAGES.snippetUnavailable}</Text>
+        )}
+        <Group grow>
+          <NumberInput label="Cut from (s)" size="xs" step={0.05} decimalScale={2} min={0} value={cut.start_s} onChange={(v) => setRange(Number(v), cut.end_s)} />
+          <NumberInput label="Cut to (s)" size="xs" step={0.05} decimalScale={2} min={0} value={cut.end_s} onChange={(v) => setRange(cut.start_s, Number(v))} />
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** 'Scanning for retakes' then 'No retakes detected' or 'Review Retakes' (spec 000 §2 and §4). */
+export function FlubberReview({ uploadId, fuzzyThreshold, contexts, cuts, dispatch }: FlubberReviewProps) {
+  const [phase, setPhase] = useState<Phase>(contexts && contexts.length > 0 ? 'review' : 'scanning');
+  const [error, setError] = useState<string | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  const scan = useCallback(
+    (threshold: number) => {
+      abort.current?.abort();
+      const controller = new AbortController();
+      abort.current = controller;
+      prepareFlubber(uploadId, threshold, controller.signal)
+        .then((found) => {
+          if (controller.signal.aborted) return;
+          dispatch({ type: 'flubberLoaded', contexts: found });
+          setPhase(found.length > 0 ? 'review' : 'none');
+        })
+        .catch((err: unknown) => {
+          if (controller.signal.aborted) return;
+          setError(detailOf(err, EPISODE_CREATOR_MESSAGES.noFlubberContexts));
+          setPhase('error');
+        });
+    },
+    [uploadId, dispatch],
+  );
+
+  useEffect(() => {
+    if (!contexts || contexts.length === 0) scan(fuzzyThreshold);
+    return () => abort.current?.abort();
+    // Scans once on opening; Retry scans again with the slider's threshold.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const skip = () => {
+    abort.current?.abort();
+    dispatch({ type: 'flubberFinished', keepCuts: false });
+  };
+
+  if (phase === 'scanning') {
+    return (
+      <Modal opened onClose={skip} withCloseButton={false} closeOnClickOutside={false} centered title={<Text fw={800}>{EPISODE_CREATOR_SHELL.scanningTitle}</Text>}>
+        <Stack align="center" py="md">
+          <Loader aria-label={EPISODE_CREATOR_SHELL.scanningTitle} />
+          <Text size="sm" c="dimmed">Looking for the places you said "flubber"…</Text>
+          <Button variant="default" onClick={skip}>{EPISODE_CREATOR_SHELL.skipForNow}</Button>
+        </Stack>
+      </Modal>
+    );
+  }
+  if (phase === 'none' || phase === 'error') {
+    return (
+      <Modal opened onClose={skip} centered title={<Text fw={800}>{EPISODE_CREATOR_MESSAGES.noRetakes}</Text>}>
+        <Stack>
+          {phase === 'error' ? <Alert color="red">{error}</Alert> : <Text size="sm">{EPISODE_CREATOR_MESSAGES.noFlubberInstances} A lower threshold finds looser matches of the word.</Text>}
+          <div>
+            <Text size="sm" fw={600}>Fuzzy threshold: {fuzzyThreshold.toFixed(2)}</Text>
+            <Slider
+              aria-label="Fuzzy threshold"
+              min={EPISODE_CREATOR.fuzzyMin}
+              max={EPISODE_CREATOR.fuzzyMax}
+              step={EPISODE_CREATOR.fuzzyStep}
+              value={fuzzyThreshold}
+              onChange={(value) => dispatch({ type: 'setFuzzy', value })}
+              label={(v) => v.toFixed(2)}
+            />
+          </div>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={skip}>Skip</Button>
+            <Button
+              onClick={() => {
+                setPhase('scanning');
+                scan(fuzzyThreshold);
+              }}
+            >
+              Retry
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    );
+  }
+  return (
+    <Modal opened onClose={skip} centered size="lg" title={<Text fw={800}>{EPISODE_CREATOR_SHELL.reviewRetakesTitle}</Text>}>
+      <Stack>
+        <Text size="sm" c="dimmed">Listen to each retake and pick Cut for the ones to remove. Each cut runs from just before "flubber" to just after it; adjust it if needed.</Text>
+        {(contexts ?? []).map((context) => {
+          const cut = cuts[context.flubber_index];
+          return cut ? <RetakeCard key={context.flubber_index} context={context} cut={cut} dispatch={dispatch} /> : null;
+        })}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={skip}>Skip</Button>
+          <Button onClick={() => dispatch({ type: 'flubberFinished', keepCuts: true })}>{EPISODE_CREATOR_SHELL.applySelected}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Card, Group, Loader, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { EPISODE_CREATOR_SHELL } from '@ppp/contracts';
+import { INTENT_LABELS, answersWithHidden, intentQuestion, pendingIntents, pendingMessage } from './creator-rules.ts';
+import type { IntentAnswers, IntentKey } from './creator-state.ts';
+import type { IntentsView } from './use-intents.ts';
+
+export interface IntentsDialogProps {
+  opened: boolean;
+  answers: IntentAnswers;
+  intents: IntentsView;
+  /** Set when Continue found unanswered questions. */
+  prompted: boolean;
+  onClose(): void;
+  onSubmit(answers: IntentAnswers): void;
+}
+
+function Question({ id, count, value, onChange }: { id: IntentKey; count: number | null; value: IntentAnswers[IntentKey]; onChange(v: 'yes' | 'no'): void }) {
+  const detected = count !== null && count > 0;
+  return (
+    <Card withBorder padding="sm" bg={detected ? 'var(--mantine-color-indigo-light)' : undefined} data-testid={`intent-${id}`}>
+      <Stack gap={6}>
+        <Group gap="xs">
+          <Text fw={700}>{INTENT_LABELS[id]}</Text>
+          {detected && <Badge color="indigo" variant="filled">Detected {count}</Badge>}
+        </Group>
+        <Text size="sm">{intentQuestion(id, count)}</Text>
+        <SegmentedControl
+          aria-label={`${INTENT_LABELS[id]} answer`}
+          value={value === 'unknown' ? '' : value}
+          onChange={(v) => onChange(v === 'yes' ? 'yes' : 'no')}
+          data={[
+            { label: 'Yes', value: 'yes' },
+            { label: 'No', value: 'no' },
+          ]}
+        />
+      </Stack>
+    </Card>
+  );
+}
+
+/** 'Before We Start': one yes/no per visible automation (spec 000 §4). The form starts from the saved answers on each opening. */
+export function IntentsDialog(props: IntentsDialogProps) {
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={<Text fw={800}>{EPISODE_CREATOR_SHELL.intentsTitle}</Text>} centered size="lg">
+      <IntentsForm {...props} />
+    </Modal>
+  );
+}
+
+function IntentsForm({ answers, intents, prompted, onClose, onSubmit }: IntentsDialogProps) {
+  const [draft, setDraft] = useState<IntentAnswers>(answers);
+  const [tried, setTried] = useState(prompted);
+  const pending = pendingIntents(intents.visible, draft);
+
+  function submit() {
+    setTried(true);
+    if (pending.length === 0) onSubmit(answersWithHidden(draft, intents.visible));
+  }
+
+  return (
+      <Stack>
+        <Text size="sm" c="dimmed">Tell us which automations to run on this recording.</Text>
+        {intents.detecting && (
+          <Group gap="xs">
+            <Loader size="xs" />
+            <Text size="sm" c="dimmed">Checking the recording for cues…</Text>
+          </Group>
+        )}
+        {intents.visible.length === 0 && <Text size="sm">Nothing to ask: no automation cues were found in this recording.</Text>}
+        {intents.visible.map((key) => (
+          <Question key={key} id={key} count={intents.counts ? intents.counts[key] : null} value={draft[key]} onChange={(v) => setDraft({ ...draft, [key]: v })} />
+        ))}
+        {tried && pending.length > 0 && (
+          <Alert color="yellow" role="alert">
+            {pendingMessage(pending)}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>Back</Button>
+          <Button onClick={submit}>Continue</Button>
+        </Group>
+      </Stack>
+  );
+}

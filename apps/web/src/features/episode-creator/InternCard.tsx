@@ -1,0 +1,62 @@
+import { Alert, Badge, Button, Card, Group, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { EPISODE_CREATOR, EPISODE_CREATOR_MESSAGES, formatCutTime, type TInternContext } from '@ppp/contracts';
+import { SnippetWaveform } from '@ppp/ui';
+import { canRegenerate, clampInternEnd, internReady } from './creator-rules.ts';
+import type { InternReviewItem } from './creator-state.ts';
+
+export interface InternCardProps {
+  context: TInternContext;
+  item: InternReviewItem;
+  busy: boolean;
+  onEnd(end_s: number): void;
+  onText(text: string): void;
+  onExecute(regenerate: boolean): void;
+}
+
+/** One Intern command: its snippet, prompt, end mark, the answer (Pending until it has text), Regenerate up to 2. */
+export function InternCard({ context, item, busy, onEnd, onText, onExecute }: InternCardProps) {
+  const ready = internReady(item);
+  const windowEnd = context.start_s + Math.min(context.max_duration_s, EPISODE_CREATOR.internMaxDurationS);
+  return (
+    <Card withBorder padding="sm" data-testid="intern-card">
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={700}>{context.label || `Intern command at ${formatCutTime(context.start_s * 1000)}`}</Text>
+          {ready ? <Badge color="teal">Ready</Badge> : <Badge color="gray" variant="light">Pending</Badge>}
+        </Group>
+        {context.audio_url ? (
+          <SnippetWaveform url={context.audio_url} label={`the command at ${formatCutTime(context.start_s * 1000)}`} highlight={{ start: context.start_s - context.snippet_start_s, end: item.end_s - context.snippet_start_s }} />
+        ) : (
+          <Text size="sm" c="dimmed">{EPISODE_CREATOR_MESSAGES.internPreviewUnavailable}</Text>
+        )}
+        <Text size="sm">
+          <b>Asked:</b> {context.prompt_text || '—'}
+        </Text>
+        <NumberInput
+          label="Command ends at (s)"
+          description={`Between ${(context.start_s + EPISODE_CREATOR.internMinClipS).toFixed(2)} and ${windowEnd.toFixed(2)} s; the answer plays here.`}
+          size="xs"
+          step={0.25}
+          decimalScale={2}
+          value={item.end_s}
+          onChange={(v) => onEnd(clampInternEnd(context, Number(v)))}
+          maw={260}
+        />
+        <Textarea label="Answer" autosize minRows={2} value={item.response_text} onChange={(e) => onText(e.currentTarget.value)} placeholder="The Intern's answer appears here; you can edit it." />
+        {item.audio_url && item.voiced_text === item.response_text.trim() && <audio controls src={item.audio_url} style={{ width: '100%' }} aria-label="Play the answer" />}
+        {item.error && <Alert color="red" py={6}>{item.error}</Alert>}
+        <Group gap="xs">
+          {!ready && <Button size="xs" loading={busy} onClick={() => onExecute(false)}>Get answer</Button>}
+          {ready && (
+            <Button size="xs" variant="light" loading={busy} disabled={!canRegenerate(item)} onClick={() => onExecute(true)}>
+              Regenerate ({EPISODE_CREATOR.internMaxRegenerations - item.regenerate_count} left)
+            </Button>
+          )}
+          {ready && item.voiced_text !== item.response_text.trim() && (
+            <Text size="xs" c="dimmed">Your edited answer is voiced when the episode is assembled.</Text>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

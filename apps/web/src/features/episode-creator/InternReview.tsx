@@ -1,0 +1,121 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL, type TInternContext } from '@ppp/contracts';
+import { detailOf } from '../../lib/rest-json.ts';
+import { internCanContinue } from './creator-rules.ts';
+import type { CreatorAction, InternReviewItem } from './creator-state.ts';
+import { executeIntern, prepareIntern } from './creator-api.ts';
+import { InternCard } from './InternCard.tsx';
+
+export interface InternReviewProps {
+  uploadId: string;
+  voiceId: string | null;
+  contexts: TInternContext[] | null;
+  items: Record<string, InternReviewItem>;
+  dispatch(action: CreatorAction): void;
+}
+
+/** 'Review Intern Commands' (spec 000 §2 and §4): one card per command; Continue once every one has an answer. */
+export function InternReview({ uploadId, voiceId, contexts, items, dispatch }: InternReviewProps) {
+  const [loading, setLoading] = useState(contexts === null);
+  const [unavailable, setUnavailable] = useState<string | null>(null);
+  const [busy, setBusy] = useState<Record<string, boolean>>({});
+  const started = useRef(new Set<string>());
+
+  const execute = useCallback(
+    async (context: TInternContext, item: InternReviewItem, regenerate: boolean) => {
+      setBusy((b) => ({ ...b, [context.command_id]: true }));
+      dispatch({ type: 'internUpdate', commandId: context.command_id, patch: { error: null } });
+      try {
+        const edited = item.response_text.trim() !== '' && item.response_text.trim() !== item.voiced_text && !regenerate;
+        const result = await executeIntern({
+          filename: uploadId,
+          command_id: context.command_id,
+          start_s: context.start_s,
+          end_s: item.end_s,
+          voice_id: voiceId,
+          override_text: edited ? item.response_text.trim() : null,
+          regenerate,
+        });
+        const text = result.response_text.trim();
+        dispatch({
+          type: 'internUpdate',
+          commandId: context.command_id,
+          patch: { response_text: text, voiced_text: text, audio_url: result.audio_url, media_id: result.media_id, regenerate_count: result.regenerate_count },
+        });
+      } catch (err) {
+        dispatch({ type: 'internUpdate', commandId: context.command_id, patch: { error: detailOf(err, EPISODE_CREATOR_MESSAGES.internFailed) } });
+      } finally {
+        setBusy((b) => ({ ...b, [context.command_id]: false }));
+      }
+    },
+    [uploadId, voiceId, dispatch],
+  );
+
+  const load = useCallback(() => {
+    prepareIntern(uploadId, voiceId)
+      .then((found) => dispatch({ type: 'internLoaded', contexts: found }))
+      .catch((err: unknown) => setUnavailable(detailOf(err, EPISODE_CREATOR_MESSAGES.internFailed)))
+      .finally(() => setLoading(false));
+  }, [uploadId, voiceId, dispatch]);
+
+  useEffect(() => {
+    if (contexts === null) load();
+  }, [contexts, load]);
+
+  // Each command is answered once on opening; after that, Get answer and Regenerate are the creator's.
+  useEffect(() => {
+    for (const context of contexts ?? []) {
+      const item = items[context.command_id];
+      if (!item || started.current.has(context.command_id) || item.response_text.trim() !== '') continue;
+      started.current.add(context.command_id);
+      void execute(context, item, false);
+    }
+  }, [contexts, items, execute]);
+
+  const finish = () => dispatch({ type: 'internFinished' });
+  const list = contexts ?? [];
+  return (
+    <Modal opened onClose={() => dispatch({ type: 'closeReview' })} centered size="lg" title={<Text fw={800}>{EPISODE_CREATOR_SHELL.reviewInternTitle}</Text>}>
+      <Stack>
+        {loading && <Loader aria-label="Finding Intern commands" />}
+        {unavailable && (
+          <Alert color="red" title={EPISODE_CREATOR_MESSAGES.internUnavailable}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{unavailable}</Text>
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() => {
+                  setLoading(true);
+                  setUnavailable(null);
+                  load();
+                }}
+              >{EPISODE_CREATOR_SHELL.tryAgain}</Button>
+            </Stack>
+          </Alert>
+        )}
+        {!loading && !unavailable && list.length === 0 && <Text>{EPISODE_CREATOR_MESSAGES.noInternCommands}</Text>}
+        {list.map((context) => {
+          const item = items[context.command_id];
+          if (!item) return null;
+          return (
+            <InternCard
+              key={context.command_id}
+              context={context}
+              item={item}
+              busy={busy[context.command_id] === true}
+              onEnd={(end_s) => dispatch({ type: 'internUpdate', commandId: context.command_id, patch: { end_s } })}
+              onText={(response_text) => dispatch({ type: 'internUpdate', commandId: context.command_id, patch: { response_text } })}
+              onExecute={(regenerate) => void execute(context, item, regenerate)}
+            />
+          );
+        })}
+        <Group justify="flex-end">
+          {unavailable && <Button variant="default" onClick={finish}>Skip</Button>}
+          <Button onClick={finish} disabled={loading || Boolean(unavailable) || !internCanContinue(list, items)}>Continue</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { notifications } from '@mantine/notifications';
+import { EPISODE_CREATOR_MESSAGES, type TTemplateView } from '@ppp/contracts';
+import { CoverArtStep } from './cover/CoverArtStep.tsx';
+import { DetailsStep } from './details/DetailsStep.tsx';
+import { InsufficientMinutesDialog } from './details/InsufficientMinutesDialog.tsx';
+import { requestBillingNavigation } from './details/billing-navigation.ts';
+import { AssemblyStep } from './assembly/AssemblyStep.tsx';
+import { assembleRequest } from './creator-rules.ts';
+import type { CreatorAction, CreatorState } from './creator-state.ts';
+import { AssembleRefused, assembleEpisode, insufficientInfo } from './creator-api.ts';
+
+type MinutesInfo = ReturnType<typeof insufficientInfo>;
+
+export interface LaterStepsProps {
+  state: CreatorState;
+  template: TTemplateView;
+  dispatch(action: CreatorAction): void;
+  onFinished(): void;
+}
+
+/** Steps 4 to 6 (C's components) and the assemble call between 5 and 6 (spec 000 §7 'What the product does with answers'). */
+export function LaterSteps({ state, template, dispatch, onFinished }: LaterStepsProps) {
+  const [submitting, setSubmitting] = useState(false);
+  const [insufficient, setInsufficient] = useState<MinutesInfo | null>(null);
+  const upload = state.upload;
+  if (!upload) return null;
+
+  async function submit(details: Parameters<typeof assembleRequest>[2]) {
+    if (!upload) return;
+    setSubmitting(true);
+    try {
+      const request = assembleRequest(
+        { upload, answers: state.answers, flubberCuts: state.flubberCuts, internContexts: state.internContexts, intern: state.intern, ttsValues: state.ttsValues, coverCrop: state.cover?.cover_crop ?? null },
+        template,
+        details,
+      );
+      const job = await assembleEpisode(request);
+      dispatch({ type: 'assembling', jobId: job.job_id, episodeId: job.episode_id });
+    } catch (err) {
+      if (err instanceof AssembleRefused && err.status === 402 && err.code === 'INSUFFICIENT_MINUTES') setInsufficient(insufficientInfo(err.body));
+      else if (err instanceof AssembleRefused && err.status === 402) {
+        notifications.show({ color: 'red', message: EPISODE_CREATOR_MESSAGES.quotaReached });
+        requestBillingNavigation('upgrade');
+      } else notifications.show({ color: 'red', title: 'Assembly failed', message: err instanceof Error ? err.message : EPISODE_CREATOR_MESSAGES.assembledRequired });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (state.step === 4) {
+    return (
+      <CoverArtStep
+        value={state.cover}
+        onChange={(cover) => dispatch({ type: 'setCover', cover })}
+        onBack={() => dispatch({ type: 'goTo', step: 3 })}
+        onContinue={() => dispatch({ type: 'goTo', step: 5 })}
+        onSkip={() => dispatch({ type: 'goTo', step: 5 })}
+      />
+    );
+  }
+  if (state.step === 5) {
+    return (
+      <>
+        <DetailsStep
+          templateId={template.id}
+          podcastId={template.podcast_id ?? ''}
+          upload={{ id: upload.id, filename: upload.filename, duration_seconds: upload.duration_seconds }}
+          coverImagePath={state.cover?.cover_image_path ?? null}
+          value={state.details}
+          onChange={(details) => dispatch({ type: 'setDetails', details })}
+          onBack={() => dispatch({ type: 'goTo', step: 4 })}
+          onSubmit={submit}
+          submitting={submitting}
+        />
+        <InsufficientMinutesDialog opened={insufficient !== null} onClose={() => setInsufficient(null)} info={insufficient ?? insufficientInfo({})} />
+      </>
+    );
+  }
+  if (state.step === 6 && state.job) {
+    return <AssemblyStep jobId={state.job.jobId} episodeId={state.job.episodeId} mode={state.details?.publishMode ?? 'draft'} audioSeconds={upload.duration_seconds} onBackToDashboard={onFinished} />;
+  }
+  return null;
+}

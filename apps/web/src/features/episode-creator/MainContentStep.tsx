@@ -1,0 +1,52 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { TMediaItem } from '@ppp/contracts';
+import { toCreatorUpload } from './creator-rules.ts';
+import type { CreatorAction, CreatorState } from './creator-state.ts';
+import { stepTitle } from './CreatorHeader.tsx';
+import { ChooseAudioStep } from './ChooseAudioStep.tsx';
+import { UploadStep } from './UploadStep.tsx';
+import { MinutesCheckPanel, type MinutesCheckState } from './MinutesCheck.tsx';
+
+export interface MainContentStepProps {
+  state: CreatorState;
+  dispatch(action: CreatorAction): void;
+  minutes: MinutesCheckState;
+  onContinue(): void;
+}
+
+/** Step 2: Upload Main Content (standard) or Choose Audio (preuploaded), the minutes check, Back and Continue. */
+export function MainContentStep({ state, dispatch, minutes, onContinue }: MainContentStepProps) {
+  const uploading = state.uploadPercent !== null;
+  const blocked = uploading || minutes.kind === 'pending' || minutes.kind === 'blocking' || !state.upload?.transcript_ready;
+  const choose = (item: TMediaItem) => dispatch({ type: 'setUpload', upload: toCreatorUpload(item) });
+  return (
+    <Stack gap="md">
+      <Title order={2}>{stepTitle(2, state.mode)}</Title>
+      {state.mode === 'preuploaded' ? (
+        <ChooseAudioStep
+          selectedId={state.upload?.id ?? null}
+          onSelect={choose}
+          onDeleted={(id) => state.upload?.id === id && dispatch({ type: 'setUpload', upload: null })}
+          onUploadAudio={() => dispatch({ type: 'setMode', mode: 'standard' })}
+          onConfigureAutomations={() => dispatch({ type: 'openIntents' })}
+        />
+      ) : (
+        <UploadStep
+          upload={state.upload}
+          uploading={uploading}
+          onProgress={(percent) => dispatch({ type: 'uploadProgress', percent })}
+          onUploaded={choose}
+          onChooseProcessed={() => dispatch({ type: 'setMode', mode: 'preuploaded' })}
+        />
+      )}
+      <MinutesCheckPanel check={minutes} />
+      <Group justify="space-between">
+        <Button variant="default" onClick={() => dispatch({ type: 'goTo', step: 1 })} disabled={uploading}>Back</Button>
+        <Group gap="xs">
+          {!state.upload && <Text size="sm" c="dimmed">Choose the main audio to continue.</Text>}
+          <Button onClick={onContinue} disabled={blocked}>Continue</Button>
+        </Group>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,71 @@
+import { forwardRef } from 'react';
+import { Badge, Button, Card, Group, Stack, Text, Textarea } from '@mantine/core';
+import { IconMicrophone2, IconMusic, IconVolume } from '@tabler/icons-react';
+import { EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL, type TSegment } from '@ppp/contracts';
+
+export interface SegmentCardProps {
+  segment: TSegment;
+  /** The chosen audio's name, for the content segment. */
+  contentName: string;
+  /** The static clip's friendly name. */
+  clipName: string | null;
+  script: string;
+  voiceName: string;
+  missing: boolean;
+  onScript(text: string): void;
+  onChangeVoice(): void;
+}
+
+const TYPE_LABELS: Record<TSegment['segment_type'], string> = { intro: 'Intro', content: 'Content', outro: 'Outro', commercial: 'Commercial' };
+
+/** One template segment on step 3: the content's audio, a static clip, or an AI voice with its script. */
+export const SegmentCard = forwardRef<HTMLTextAreaElement, SegmentCardProps>(function SegmentCard(props, scriptRef) {
+  const { segment } = props;
+  const title = segment.name?.trim() || TYPE_LABELS[segment.segment_type];
+  const source = segment.source as { source_type: string };
+  return (
+    <Card withBorder padding="md" data-testid="segment-card">
+      <Stack gap="xs">
+        <Group gap="xs">
+          <Badge variant="light">{TYPE_LABELS[segment.segment_type]}</Badge>
+          <Text fw={700}>{title}</Text>
+        </Group>
+        {segment.segment_type === 'content' ? (
+          <Group gap="xs">
+            <IconMicrophone2 size={16} aria-hidden="true" />
+            <Text size="sm">Your audio: <b>{props.contentName}</b></Text>
+          </Group>
+        ) : segment.source.source_type === 'static' ? (
+          <Group gap="xs">
+            <IconMusic size={16} aria-hidden="true" />
+            <Text size="sm">Clip: <b>{props.clipName ?? segment.source.filename}</b></Text>
+          </Group>
+        ) : segment.source.source_type === 'tts' ? (
+          <Stack gap={6}>
+            <Group gap="xs" justify="space-between">
+              <Group gap="xs">
+                <IconVolume size={16} aria-hidden="true" />
+                <Text size="sm">AI voice: <b data-testid="voice-name">{props.voiceName}</b></Text>
+              </Group>
+              <Button size="xs" variant="light" onClick={props.onChangeVoice} aria-label={`${EPISODE_CREATOR_SHELL.changeVoice} for ${title}`}>
+                {EPISODE_CREATOR_SHELL.changeVoice}
+              </Button>
+            </Group>
+            <Textarea
+              ref={scriptRef}
+              label={`Script for ${title}`}
+              autosize
+              minRows={3}
+              value={props.script}
+              onChange={(e) => props.onScript(e.currentTarget.value)}
+              error={props.missing ? EPISODE_CREATOR_MESSAGES.scriptRequired : undefined}
+              required
+            />
+          </Stack>
+        ) : (
+          <Text size="sm" c="red" role="alert">{EPISODE_CREATOR_MESSAGES.unknownSource} ({source.source_type})</Text>
+        )}
+      </Stack>
+    </Card>
+  );
+});

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Card, SimpleGrid, Stack, Text, ThemeIcon, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconMicrophone, IconUpload } from '@tabler/icons-react';
+import { EPISODE_CREATOR_SHELL, MEDIA_MESSAGES } from '@ppp/contracts';
+import { trpc } from '../../lib/trpc.ts';
+import { toApiFailure } from '../../lib/api-error.ts';
+
+/**
+ * 'How do you want to start?' (spec 000 §2). Recording in the browser does not exist in this product
+ * yet, so that card says so and is disabled. Choosing processed audio loads the uploads first; a
+ * failure shows its message with 'Try again'.
+ */
+export function StartChooser({ onStart }: { onStart(): void }) {
+  const utils = trpc.useUtils();
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function chooseProcessed() {
+    setLoading(true);
+    setError(null);
+    try {
+      await utils.media.mainContent.fetch();
+      onStart();
+    } catch (err) {
+      setError(toApiFailure(err).message ?? MEDIA_MESSAGES.unableToUploadAudio);
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>{EPISODE_CREATOR_SHELL.startTitle}</Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Tooltip label={EPISODE_CREATOR_SHELL.recordUnavailable} multiline w={260}>
+          <Card withBorder padding="lg" aria-disabled="true" style={{ opacity: 0.6, cursor: 'not-allowed' }} data-testid="record-card">
+            <Stack gap="xs" align="flex-start">
+              <ThemeIcon size={40} radius="xl" variant="light" color="gray"><IconMicrophone size={22} aria-hidden="true" /></ThemeIcon>
+              <Text fw={700}>{EPISODE_CREATOR_SHELL.recordNow}</Text>
+              <Text size="sm" c="dimmed">{EPISODE_CREATOR_SHELL.recordUnavailable}</Text>
+              <Badge variant="light" color="gray">{MEDIA_MESSAGES.comingSoon}</Badge>
+            </Stack>
+          </Card>
+        </Tooltip>
+        <UnstyledButton onClick={() => void chooseProcessed()} disabled={loading} aria-label={EPISODE_CREATOR_SHELL.useProcessed}>
+          <Card withBorder padding="lg" h="100%">
+            <Stack gap="xs" align="flex-start">
+              <ThemeIcon size={40} radius="xl" variant="light"><IconUpload size={22} aria-hidden="true" /></ThemeIcon>
+              <Text fw={700}>{EPISODE_CREATOR_SHELL.useProcessed}</Text>
+              <Text size="sm" c="dimmed">Pick a recording you uploaded, or upload one now; it is transcribed and checked for Flubber, Intern and sound-effect cues.</Text>
+              {loading && <Text size="xs" c="dimmed">Loading your uploads…</Text>}
+            </Stack>
+          </Card>
+        </UnstyledButton>
+      </SimpleGrid>
+      {error && (
+        <Alert color="red" role="alert" title={error}>
+          <Button size="xs" variant="light" onClick={() => void chooseProcessed()}>{EPISODE_CREATOR_SHELL.tryAgain}</Button>
+        </Alert>
+      )}
+      <Text size="sm" c="dimmed">{EPISODE_CREATOR_SHELL.emailNote}</Text>
+    </Stack>
+  );
+}

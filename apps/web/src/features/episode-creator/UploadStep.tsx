@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { Alert, Badge, Button, Card, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconCheck, IconFileMusic, IconUpload } from '@tabler/icons-react';
+import { EPISODE_CREATOR_SHELL, MEDIA_MESSAGES, type TMediaItem } from '@ppp/contracts';
+import { trpc } from '../../lib/trpc.ts';
+import { startTusUpload } from '../../lib/tus-upload.ts';
+import { audioFileProblem } from './creator-rules.ts';
+import type { CreatorUpload } from './creator-state.ts';
+
+export interface UploadStepProps {
+  upload: CreatorUpload | null;
+  uploading: boolean;
+  onProgress(percent: number | null): void;
+  onUploaded(item: TMediaItem): void;
+  onChooseProcessed(): void;
+}
+
+function dropzoneStyle(over: boolean) {
+  return {
+    border: `2px dashed var(--mantine-color-${over ? 'indigo-6' : 'gray-4'})`,
+    borderRadius: 'var(--mantine-radius-md)',
+    padding: 'var(--mantine-spacing-xl)',
+    textAlign: 'center' as const,
+    background: over ? 'var(--mantine-color-indigo-light)' : undefined,
+  };
+}
+
+/** Step 2, standard mode: drag-drop or choose an audio file, sent over tus with the header's progress bar, then transcribed. */
+export function UploadStep({ upload, uploading, onProgress, onUploaded, onChooseProcessed }: UploadStepProps) {
+  const config = trpc.public.config.useQuery();
+  const maxMb = config.data?.max_upload_mb ?? 500;
+  const input = useRef<HTMLInputElement | null>(null);
+  const cancel = useRef<(() => void) | null>(null);
+  const [over, setOver] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => () => cancel.current?.(), []);
+
+  function send(file: File) {
+    const found = audioFileProblem(file, maxMb);
+    setProblem(found);
+    if (found) return;
+    onProgress(0);
+    cancel.current = startTusUpload(
+      file,
+      { filename: file.name, category: 'main_content', friendly_name: file.name.replace(/\.[^.]+$/, '') || file.name },
+      {
+        onProgress: (percent) => onProgress(percent),
+        onSuccess: (item) => {
+          cancel.current = null;
+          onProgress(null);
+          onUploaded(item);
+        },
+        onError: (message) => {
+          cancel.current = null;
+          onProgress(null);
+          setProblem(message || MEDIA_MESSAGES.uploadFailed);
+        },
+      },
+    );
+  }
+
+  function drop(e: DragEvent) {
+    e.preventDefault();
+    setOver(false);
+    const file = e.dataTransfer.files[0];
+    if (file && !uploading) send(file);
+  }
+
+  return (
+    <Stack gap="md">
+      <div
+        style={dropzoneStyle(over)}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={drop}
+        data-testid="audio-dropzone"
+      >
+        <Stack align="center" gap="xs">
+          <ThemeIcon size={48} radius="xl" variant="light"><IconUpload size={26} /></ThemeIcon>
+          <Text fw={700}>Drag your main audio here</Text>
+          <Text size="sm" c="dimmed">Up to {maxMb} MB, any audio format.</Text>
+          <Button leftSection={<IconFileMusic size={16} />} onClick={() => input.current?.click()} disabled={uploading}>
+            Choose audio file
+          </Button>
+          <input
+            ref={input}
+            type="file"
+            accept="audio/*"
+            hidden
+            aria-label="Audio file"
+            onChange={(e) => {
+              const file = e.currentTarget.files?.[0];
+              e.currentTarget.value = '';
+              if (file) send(file);
+            }}
+          />
+        </Stack>
+      </div>
+      {problem && <Alert color="red" role="alert">{problem}</Alert>}
+      {upload && (
+        <Card withBorder padding="sm" data-testid="chosen-upload">
+          <Group gap="xs">
+            {upload.transcript_ready ? <Badge color="teal">Ready</Badge> : <Badge color="gray" variant="light">Processing</Badge>}
+            <Text fw={600}>{upload.filename}</Text>
+          </Group>
+          {!upload.transcript_ready && <Text size="xs" c="dimmed">Transcribing; this page updates when it is ready.</Text>}
+        </Card>
+      )}
+      <Card withBorder padding="md">
+        <Text fw={700} mb={6}>Before you upload</Text>
+        <List size="sm" spacing={4} icon={<ThemeIcon size={18} radius="xl" color="teal" variant="light"><IconCheck size={12} /></ThemeIcon>}>
+          {EPISODE_CREATOR_SHELL.audioPrep.map((line) => <List.Item key={line}>{line}</List.Item>)}
+        </List>
+      </Card>
+      <Alert color="indigo" variant="light" title="Automations">
+        After the upload we ask whether to cut retakes marked with "flubber", answer Intern questions in an AI voice and play sound effects you cued.
+      </Alert>
+      <Group>
+        <Button variant="subtle" onClick={onChooseProcessed} disabled={uploading}>Choose a processed upload instead</Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { ZSegment, type TInternContext, type TSegment } from '@ppp/contracts';
+import {
+  answersWithHidden,
+  assembleRequest,
+  audioFileProblem,
+  autoSelectedTemplate,
+  availableIntents,
+  canRegenerate,
+  clampFlubberRange,
+  clampInternEnd,
+  flubberCutsMs,
+  internAnswers,
+  internCanContinue,
+  missingScripts,
+  pendingIntents,
+  pendingMessage,
+  templateDescription,
+  ttsValuesFor,
+  visibleIntents,
+} from './creator-rules.ts';
+import type { InternReviewItem } from './creator-state.ts';
+
+const caps = { has_elevenlabs: false, has_google_tts: false, has_tts: false, has_any_sfx_triggers: false };
+
+describe('templates and files', () => {
+  it('auto-selects exactly one active template', () => {
+    expect(autoSelectedTemplate([{ id: 'a', is_active: true }, { id: 'b', is_active: false }])?.id).toBe('a');
+    expect(autoSelectedTemplate([{ id: 'a', is_active: true }, { id: 'b', is_active: true }])).toBeNull();
+    expect(autoSelectedTemplate([{ id: 'a', is_active: false }])).toBeNull();
+  });
+
+  it('describes a template without a description', () => {
+    expect(templateDescription(null)).toBe('No description available.');
+    expect(templateDescription('  ')).toBe('No description available.');
+    expect(templateDescription('Weekly show')).toBe('Weekly show');
+  });
+
+  it('takes audio files within the cap only', () => {
+    expect(audioFileProblem({ type: 'image/png', size: 10 }, 500)).toBe('Please select an audio file.');
+    expect(audioFileProblem({ type: 'audio/wav', size: 11 * 1024 * 1024 }, 10)).toBe('Audio exceeds 10MB limit.');
+    expect(audioFileProblem({ type: 'audio/mpeg', size: 10 * 1024 * 1024 }, 10)).toBeNull();
+  });
+});
+
+describe('intent questions', () => {
+  it('shows Intern only with an AI voice and sound effects only with a trigger; Flubber always', () => {
+    expect(availableIntents(caps)).toEqual(['flubber']);
+    expect(availableIntents(null)).toEqual(['flubber']);
+    expect(availableIntents({ ...caps, has_elevenlabs: true })).toEqual(['flubber', 'intern']);
+    expect(availableIntents({ ...caps, has_google_tts: true, has_any_sfx_triggers: true })).toEqual(['flubber', 'intern', 'sfx']);
+    expect(availableIntents({ ...caps, has_tts: true })).toEqual(['flubber', 'intern']);
+  });
+
+  it('hides questions with nothing detected once detection is ready', () => {
+    const all = ['flubber', 'intern', 'sfx'] as const;
+    expect(visibleIntents(all, null)).toEqual(['flubber', 'intern', 'sfx']);
+    expect(visibleIntents(all, { flubber: 2, intern: 0, sfx: 1 })).toEqual(['flubber', 'sfx']);
+  });
+
+  it('names the unanswered questions', () => {
+    const pending = pendingIntents(['flubber', 'intern', 'sfx'], { flubber: 'yes', intern: 'unknown', sfx: 'unknown' });
+    expect(pending).toEqual(['intern', 'sfx']);
+    expect(pendingMessage(pending)).toBe('We need your answer about Intern, Sound Effects.');
+    expect(answersWithHidden({ flubber: 'yes', intern: 'unknown', sfx: 'unknown' }, ['flubber'])).toEqual({ flubber: 'yes', intern: 'no', sfx: 'no' });
+  });
+});
+
+describe('scripts', () => {
+  const segments: TSegment[] = [
+    ZSegment.parse({ id: 'intro', segment_type: 'intro', source: { source_type: 'tts', text_prompt: 'Welcome' } }),
+    ZSegment.parse({ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }),
+    ZSegment.parse({ id: 'outro', segment_type: 'outro', source: { source_type: 'tts', text_prompt: '' } }),
+  ];
+
+  it('lists blank tts scripts in order, the typed text replacing the template', () => {
+    expect(missingScripts(segments, {})).toEqual(['outro']);
+    expect(missingScripts(segments, { intro: '   ', outro: 'Bye' })).toEqual(['intro']);
+    expect(missingScripts(segments, { outro: 'Bye' })).toEqual([]);
+    expect(ttsValuesFor(segments, { outro: 'Bye' })).toEqual({ intro: 'Welcome', outro: 'Bye' });
+  });
+});
+
+describe('Flubber ranges', () => {
+  it('keeps a cut at least 0.05 s long and not before 0', () => {
+    expect(clampFlubberRange(5, 5.01)).toEqual({ start_s: 5, end_s: 5.05 });
+    expect(clampFlubberRange(-1, 0.5)).toEqual({ start_s: 0, end_s: 0.5 });
+    expect(clampFlubberRange(2, 3)).toEqual({ start_s: 2, end_s: 3 });
+  });
+
+  it('sends only the picked ranges, sorted, in milliseconds', () => {
+    expect(flubberCutsMs({ 1: { start_s: 20.25, end_s: 21.25, cut: true }, 0: { start_s: 9.25, end_s: 10.25, cut: true }, 2: { start_s: 30, end_s: 31, cut: false } })).toEqual([
+      { start_ms: 9250, end_ms: 10250 },
+      { start_ms: 20250, end_ms: 21250 },
+    ]);
+  });
+});
+
+describe('Intern review', () => {
+  const context: TInternContext = { command_id: 'c1', intern_index: 0, id: 'c1', start_s: 10, snippet_start_s: 10, snippet_end_s: 40, max_duration_s: 30, default_end_s: 16, prompt_text: 'q', audio_url: null, label: 'Intern 1' };
+  const item = (patch: Partial<InternReviewItem>): InternReviewItem => ({ end_s: 16, response_text: '', audio_url: null, media_id: null, regenerate_count: 0, voiced_text: null, error: null, ...patch });
+
+  it('keeps the end mark between 0.25 s after the start and the 30 s window', () => {
+    expect(clampInternEnd(context, 10.1)).toBe(10.25);
+    expect(clampInternEnd(context, 45)).toBe(40);
+    expect(clampInternEnd({ start_s: 10, max_duration_s: 60 }, 45)).toBe(40);
+    expect(clampInternEnd(context, 12.5)).toBe(12.5);
+  });
+
+  it('continues only when every command has an answer, or there are none', () => {
+    expect(internCanContinue([], {})).toBe(true);
+    expect(internCanContinue([context], { c1: item({ response_text: '  ' }) })).toBe(false);
+    expect(internCanContinue([context], { c1: item({ response_text: 'Yes.' }) })).toBe(true);
+  });
+
+  it('allows two regenerations', () => {
+    expect(canRegenerate(item({ regenerate_count: 1 }))).toBe(true);
+    expect(canRegenerate(item({ regenerate_count: 2 }))).toBe(false);
+  });
+
+  it('sends the voiced clip at the end mark, or the edited text to voice again', () => {
+    expect(internAnswers([context], { c1: item({ response_text: 'Yes.', media_id: 'v1', voiced_text: 'Yes.', end_s: 12 }) })).toEqual([{ intern_index: 0, text: 'Yes.', media_id: 'v1', at_s: 12 }]);
+    expect(internAnswers([context], { c1: item({ response_text: 'No.', media_id: 'v1', voiced_text: 'Yes.', end_s: 12 }) })).toEqual([{ intern_index: 0, text: 'No.', at_s: 12 }]);
+    expect(internAnswers([context], { c1: item({}) })).toEqual([]);
+  });
+});
+
+describe('the assemble request', () => {
+  const segments: TSegment[] = [
+    ZSegment.parse({ id: 'intro', segment_type: 'intro', source: { source_type: 'tts', text_prompt: 'Welcome' } }),
+    ZSegment.parse({ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }),
+  ];
+  const context: TInternContext = { command_id: 'c1', intern_index: 0, id: 'c1', start_s: 10, snippet_start_s: 10, snippet_end_s: 40, max_duration_s: 30, default_end_s: 16, prompt_text: 'q', audio_url: null, label: 'Intern 1' };
+  const build = {
+    upload: { id: 'm1', filename: 'take', duration_seconds: 60, transcript_ready: true, intents: null },
+    answers: { flubber: 'yes', intern: 'yes', sfx: 'no' } as const,
+    flubberCuts: { 0: { start_s: 9.25, end_s: 10.25, cut: true } },
+    internContexts: [context],
+    intern: { c1: { end_s: 12, response_text: 'Yes.', audio_url: null, media_id: 'v1', regenerate_count: 0, voiced_text: 'Yes.', error: null } },
+    ttsValues: { intro: 'Hello there' },
+    coverCrop: '0,0,100,100',
+  };
+  const details = { episode_details: { title: 'One', cover_image_path: 'cover.jpg' }, publish: { mode: 'draft' as const } };
+
+  it('carries the reviewed cuts, the Intern answers, every script and the cover crop', () => {
+    const request = assembleRequest(build, { id: 't1', segments }, details);
+    expect(request).toMatchObject({
+      template_id: 't1',
+      main_content_filename: 'm1',
+      tts_values: { intro: 'Hello there' },
+      flubber_cuts_ms: [{ start_ms: 9250, end_ms: 10250 }],
+      flubber_indices: [],
+      intents: { flubber: 'yes', intern: 'yes', sfx: 'no' },
+      intern_answers: [{ intern_index: 0, text: 'Yes.', media_id: 'v1', at_s: 12 }],
+      publish: { mode: 'draft' },
+    });
+    expect(request.episode_details.cover_crop).toBe('0,0,100,100');
+  });
+
+  it('sends no cuts or answers for a no, and no crop without a cover', () => {
+    const request = assembleRequest({ ...build, answers: { flubber: 'no', intern: 'no', sfx: 'no' } }, { id: 't1', segments }, { ...details, episode_details: { title: 'One' } });
+    expect(request.flubber_cuts_ms).toEqual([]);
+    expect(request.intern_answers).toEqual([]);
+    expect(request.episode_details.cover_crop).toBeNull();
+  });
+});

@@ -1,0 +1,216 @@
+import type { z } from 'zod';
+import {
+  BYTES_PER_MB,
+  EPISODE_CREATOR,
+  EPISODE_CREATOR_MESSAGES,
+  FLUBBER_REVIEW,
+  audioExceedsMessage,
+  type TAssembleEpisodeRequestInput,
+  type TCapabilities,
+  type ZAssemblyPublish,
+  type ZEpisodeDetails,
+  type TFlubberContext,
+  type TInternAnswer,
+  type TInternContext,
+  type TMediaItem,
+  type TSegment,
+  type TTimeRangeMs,
+} from '@ppp/contracts';
+import type { CreatorUpload, IntentAnswers, IntentCounts, IntentKey, InternReviewItem } from './creator-state.ts';
+
+/**
+ * The wizard's rules as pure functions (spec 000 sections 4, 5 and 9): which templates and questions
+ * show, what is still unanswered, what blocks Continue, the retake and Intern ranges, and what goes
+ * to the assemble call.
+ */
+
+/* ---------------------------------------------------------------- templates and uploads */
+
+/** 'If exactly one active template exists it is auto-selected and the wizard moves to step 2.' */
+export function autoSelectedTemplate<T extends { is_active: boolean }>(templates: readonly T[]): T | null {
+  const active = templates.filter((t) => t.is_active);
+  return active.length === 1 ? (active[0] ?? null) : null;
+}
+
+export function templateDescription(description: string | null | undefined): string {
+  return description?.trim() ? description : 'No description available.';
+}
+
+/** A media item as the wizard keeps it. */
+export function toCreatorUpload(item: TMediaItem): CreatorUpload {
+  return {
+    id: item.id,
+    filename: item.friendly_name || item.original_name,
+    duration_seconds: item.duration_seconds,
+    transcript_ready: item.transcript_ready,
+    intents: item.intents ? { flubber: item.intents.flubber.count, intern: item.intents.intern.count, sfx: item.intents.sfx.count } : null,
+  };
+}
+
+/** Step 2's file checks: audio/* only, and the admin's size cap (spec 000 §5). */
+export function audioFileProblem(file: { type: string; size: number }, maxUploadMb: number): string | null {
+  if (!file.type.startsWith('audio/')) return EPISODE_CREATOR_MESSAGES.selectAudio;
+  if (file.size > maxUploadMb * BYTES_PER_MB) return audioExceedsMessage(maxUploadMb);
+  return null;
+}
+
+/* ---------------------------------------------------------------- intents */
+
+export const INTENT_LABELS: Record<IntentKey, string> = { flubber: 'Flubber', intern: 'Intern', sfx: 'Sound Effects' };
+const INTENT_ORDER: readonly IntentKey[] = ['flubber', 'intern', 'sfx'];
+
+/** Intern needs an AI voice (ElevenLabs, Google or the built-in engines); sound effects need a trigger; Flubber is always there. */
+export function availableIntents(caps: Pick<TCapabilities, 'has_elevenlabs' | 'has_google_tts' | 'has_tts' | 'has_any_sfx_triggers'> | null): IntentKey[] {
+  return INTENT_ORDER.filter((key) => {
+    if (key === 'intern') return Boolean(caps && (caps.has_elevenlabs || caps.has_google_tts || caps.has_tts));
+    if (key === 'sfx') return Boolean(caps?.has_any_sfx_triggers);
+    return true;
+  });
+}
+
+/** Once detection is ready, a question whose count is 0 is hidden. */
+export function visibleIntents(available: readonly IntentKey[], counts: IntentCounts | null): IntentKey[] {
+  if (!counts) return [...available];
+  return available.filter((key) => counts[key] > 0);
+}
+
+export function pendingIntents(visible: readonly IntentKey[], answers: IntentAnswers): IntentKey[] {
+  return visible.filter((key) => answers[key] === 'unknown');
+}
+
+/** 'We need your answer about {labels}.' */
+export function pendingMessage(pending: readonly IntentKey[]): string {
+  return EPISODE_CREATOR_MESSAGES.intentsPending(pending.map((key) => INTENT_LABELS[key]).join(', '));
+}
+
+/** Hidden questions are answered 'no', so nothing unasked is applied. */
+export function answersWithHidden(answers: IntentAnswers, visible: readonly IntentKey[]): IntentAnswers {
+  const out = { ...answers };
+  for (const key of INTENT_ORDER) if (!visible.includes(key)) out[key] = 'no';
+  return out;
+}
+
+/** The question of each intent: plain before detection, reworded with the count once it is detected. */
+export function intentQuestion(key: IntentKey, count: number | null): string {
+  const found = count !== null && count > 0;
+  if (key === 'flubber') return found ? `We heard 'flubber' ${count} time${count === 1 ? '' : 's'}. Review and cut those retakes?` : "Did you say 'flubber' to mark a retake you want cut?";
+  if (key === 'intern') return found ? `We heard ${count} Intern command${count === 1 ? '' : 's'}. Answer ${count === 1 ? 'it' : 'them'} in an AI voice?` : 'Did you ask the Intern a question to answer in an AI voice?';
+  return found ? `We heard ${count} sound-effect cue${count === 1 ? '' : 's'}. Play the effects?` : 'Did you say a sound-effect cue to play an effect?';
+}
+
+/* ---------------------------------------------------------------- scripts (step 3) */
+
+/** A tts segment's script for this episode: the creator's text, else the template's. */
+export function scriptOf(segment: TSegment, ttsValues: Record<string, string>): string {
+  if (segment.source.source_type !== 'tts') return '';
+  return ttsValues[segment.id] ?? segment.source.text_prompt;
+}
+
+/** The tts segments whose script is blank, in template order (the first is focused). */
+export function missingScripts(segments: readonly TSegment[], ttsValues: Record<string, string>): string[] {
+  return segments.filter((s) => s.source.source_type === 'tts' && scriptOf(s, ttsValues).trim() === '').map((s) => s.id);
+}
+
+/** Every tts script as assembly should speak it. */
+export function ttsValuesFor(segments: readonly TSegment[], ttsValues: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(segments.filter((s) => s.source.source_type === 'tts').map((s) => [s.id, scriptOf(s, ttsValues)]));
+}
+
+/* ---------------------------------------------------------------- Flubber */
+
+export interface FlubberCut {
+  start_s: number;
+  end_s: number;
+  cut: boolean;
+}
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/** The marker minus 0.75 s to plus 0.25 s, not cut until the creator picks it. */
+export function defaultFlubberCut(context: Pick<TFlubberContext, 'flubber_time_s'>): FlubberCut {
+  return {
+    start_s: round3(Math.max(0, context.flubber_time_s - FLUBBER_REVIEW.beforeMarkerS)),
+    end_s: round3(context.flubber_time_s + FLUBBER_REVIEW.afterMarkerS),
+    cut: false,
+  };
+}
+
+/** A range as typed: start at 0 or later, end at least 0.05 s after the start. */
+export function clampFlubberRange(start_s: number, end_s: number): { start_s: number; end_s: number } {
+  const start = round3(Math.max(0, Number.isFinite(start_s) ? start_s : 0));
+  const end = round3(Math.max(start + EPISODE_CREATOR.flubberMinCutS, Number.isFinite(end_s) ? end_s : 0));
+  return { start_s: start, end_s: end };
+}
+
+/** The retakes picked for cutting, as content milliseconds sorted by start. */
+export function flubberCutsMs(cuts: Record<number, FlubberCut>): TTimeRangeMs[] {
+  return Object.values(cuts)
+    .filter((c) => c.cut)
+    .map((c) => ({ start_ms: Math.round(c.start_s * 1000), end_ms: Math.round(c.end_s * 1000) }))
+    .sort((a, b) => a.start_ms - b.start_ms);
+}
+
+/** Whether another scan is worth it: the threshold can still go fuzzier (lower). */
+export function fuzzierThreshold(value: number): number {
+  return Math.max(EPISODE_CREATOR.fuzzyMin, round3(value - EPISODE_CREATOR.fuzzyStep));
+}
+
+/* ---------------------------------------------------------------- Intern */
+
+/** The end mark within its window: at least 0.25 s after the start, at most the window (30 s). */
+export function clampInternEnd(context: Pick<TInternContext, 'start_s' | 'max_duration_s'>, end_s: number): number {
+  const windowS = Math.min(context.max_duration_s, EPISODE_CREATOR.internMaxDurationS);
+  const min = context.start_s + EPISODE_CREATOR.internMinClipS;
+  const max = context.start_s + windowS;
+  return round3(Math.min(max, Math.max(min, Number.isFinite(end_s) ? end_s : min)));
+}
+
+export function internReady(item: InternReviewItem | undefined): boolean {
+  return Boolean(item && item.response_text.trim() !== '');
+}
+
+/** 'Continue is enabled only when all commands have non-empty responses, or there are none.' */
+export function internCanContinue(contexts: readonly TInternContext[], items: Record<string, InternReviewItem>): boolean {
+  return contexts.every((c) => internReady(items[c.command_id]));
+}
+
+export function canRegenerate(item: InternReviewItem | undefined): boolean {
+  return Boolean(item && item.regenerate_count < EPISODE_CREATOR.internMaxRegenerations);
+}
+
+/** Accepted answers as assemble takes them: the voiced clip (or the text to voice) at the end mark. */
+export function internAnswers(contexts: readonly TInternContext[], items: Record<string, InternReviewItem>): TInternAnswer[] {
+  return contexts.flatMap((c) => {
+    const item = items[c.command_id];
+    if (!item || !internReady(item)) return [];
+    const text = item.response_text.trim();
+    const clip = item.media_id && item.voiced_text === text ? { media_id: item.media_id } : {};
+    return [{ intern_index: c.intern_index, text, ...clip, at_s: item.end_s }];
+  });
+}
+
+/* ---------------------------------------------------------------- assemble */
+
+/**
+ * POST /api/episodes/assemble from the build and step 5's details: the reviewed retakes as
+ * flubber_cuts_ms (flubber_indices empty so the detected ones are not cut a second time), the
+ * accepted Intern answers, every tts script, and the cover's crop.
+ */
+export function assembleRequest(
+  build: { upload: CreatorUpload; answers: IntentAnswers; flubberCuts: Record<number, FlubberCut>; internContexts: readonly TInternContext[] | null; intern: Record<string, InternReviewItem>; ttsValues: Record<string, string>; coverCrop: string | null },
+  template: { id: string; segments: readonly TSegment[] },
+  details: { episode_details: z.input<typeof ZEpisodeDetails>; publish: z.input<typeof ZAssemblyPublish> },
+): TAssembleEpisodeRequestInput {
+  const intern = build.answers.intern === 'yes' ? internAnswers(build.internContexts ?? [], build.intern) : [];
+  return {
+    template_id: template.id,
+    main_content_filename: build.upload.id,
+    tts_values: ttsValuesFor(template.segments, build.ttsValues),
+    episode_details: { ...details.episode_details, cover_crop: details.episode_details.cover_image_path ? build.coverCrop : null },
+    flubber_cuts_ms: build.answers.flubber === 'yes' ? flubberCutsMs(build.flubberCuts) : [],
+    flubber_indices: [],
+    intents: { flubber: build.answers.flubber, intern: build.answers.intern, sfx: build.answers.sfx },
+    intern_answers: intern,
+    publish: details.publish,
+  };
+}

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import type { TFlubberContext, TInternContext } from '@ppp/contracts';
+import { canCancelBuild, creatorReducer, initialCreatorState, isKnownStep, parseSavedCreator, serializeCreator, type CreatorAction, type CreatorState } from './creator-state.ts';
+
+const upload = { id: 'm1', filename: 'take.wav', duration_seconds: 60, transcript_ready: true, intents: { flubber: 1, intern: 1, sfx: 0 } };
+const flubber: TFlubberContext = {
+  flubber_index: 0,
+  flubber_time_s: 10,
+  flubber_end_s: 10.4,
+  computed_end_s: 10.4,
+  snippet_start_s: 7,
+  snippet_end_s: 12,
+  url: null,
+  relative_flubber_ms: 3000,
+  applied: false,
+};
+const command: TInternContext = {
+  command_id: 'c1',
+  intern_index: 0,
+  id: 'c1',
+  start_s: 20,
+  snippet_start_s: 20,
+  snippet_end_s: 30,
+  max_duration_s: 30,
+  default_end_s: 26,
+  prompt_text: 'what is a tone',
+  audio_url: null,
+  label: 'Intern 1',
+};
+
+function run(...actions: CreatorAction[]): CreatorState {
+  return actions.reduce(creatorReducer, initialCreatorState());
+}
+
+describe('the creator build', () => {
+  it('starts at the chooser and moves to step 2 when a template is chosen', () => {
+    const state = run({ type: 'start', mode: 'preuploaded' }, { type: 'chooseTemplate', template: { id: 't1', name: 'Weekly' } });
+    expect(state.started).toBe(true);
+    expect(state.step).toBe(2);
+    expect(state.template?.name).toBe('Weekly');
+  });
+
+  it('opens the intents dialog while answers are pending, then runs Flubber and Intern reviews before step 3', () => {
+    let state = run({ type: 'chooseTemplate', template: { id: 't1', name: 'Weekly' } }, { type: 'setUpload', upload });
+    state = creatorReducer(state, { type: 'continueFromUpload', visible: ['flubber', 'intern'] });
+    expect(state.review).toBe('intents');
+    expect(state.intentsPrompted).toBe(true);
+    expect(state.step).toBe(2);
+    state = creatorReducer(state, { type: 'answerIntents', answers: { flubber: 'yes', intern: 'yes', sfx: 'no' } });
+    expect(state.review).toBe('flubber');
+    state = creatorReducer(state, { type: 'flubberLoaded', contexts: [flubber] });
+    expect(state.flubberCuts[0]).toEqual({ start_s: 9.25, end_s: 10.25, cut: false });
+    state = creatorReducer(state, { type: 'toggleCut', index: 0, cut: true });
+    state = creatorReducer(state, { type: 'flubberFinished', keepCuts: true });
+    expect(state.flubberCuts[0]?.cut).toBe(true);
+    expect(state.review).toBe('intern');
+    state = creatorReducer(state, { type: 'internLoaded', contexts: [command] });
+    expect(state.intern.c1?.end_s).toBe(26);
+    state = creatorReducer(state, { type: 'internUpdate', commandId: 'c1', patch: { response_text: 'A sound.' } });
+    state = creatorReducer(state, { type: 'internFinished' });
+    expect(state.review).toBeNull();
+    expect(state.step).toBe(3);
+    // Back on step 2 and Continue again: nothing is asked or reviewed twice.
+    state = creatorReducer(creatorReducer(state, { type: 'goTo', step: 2 }), { type: 'continueFromUpload', visible: ['flubber', 'intern'] });
+    expect(state.step).toBe(3);
+  });
+
+  it('goes straight to step 3 when every answer is no', () => {
+    const state = run(
+      { type: 'chooseTemplate', template: { id: 't1', name: 'Weekly' } },
+      { type: 'setUpload', upload },
+      { type: 'answerIntents', answers: { flubber: 'no', intern: 'no', sfx: 'no' } },
+    );
+    expect(state.step).toBe(3);
+  });
+
+  it('skipping the retakes keeps none of them', () => {
+    const state = run(
+      { type: 'setUpload', upload },
+      { type: 'answerIntents', answers: { flubber: 'yes', intern: 'no', sfx: 'no' } },
+      { type: 'flubberLoaded', contexts: [flubber] },
+      { type: 'toggleCut', index: 0, cut: true },
+      { type: 'flubberFinished', keepCuts: false },
+    );
+    expect(state.flubberCuts[0]?.cut).toBe(false);
+    expect(state.step).toBe(3);
+  });
+
+  it('a different upload clears the answers and reviews', () => {
+    const state = run(
+      { type: 'setUpload', upload },
+      { type: 'answerIntents', answers: { flubber: 'no', intern: 'no', sfx: 'no' } },
+      { type: 'setUpload', upload: { ...upload, id: 'm2' } },
+    );
+    expect(state.answers).toEqual({ flubber: 'unknown', intern: 'unknown', sfx: 'unknown' });
+    expect(run({ type: 'setUpload', upload }, { type: 'answerIntents', answers: { flubber: 'no', intern: 'no', sfx: 'no' } }, { type: 'refreshUpload', upload }).answers.flubber).toBe('no');
+  });
+
+  it('Cancel Build shows on steps 2-5 of an active build and clears it', () => {
+    const state = run({ type: 'chooseTemplate', template: { id: 't1', name: 'Weekly' } });
+    expect(canCancelBuild(state)).toBe(true);
+    expect(canCancelBuild({ ...state, step: 1 })).toBe(false);
+    expect(canCancelBuild({ ...state, step: 6 })).toBe(false);
+    expect(canCancelBuild({ step: 3, template: null })).toBe(false);
+    expect(creatorReducer(state, { type: 'cancel' })).toEqual(initialCreatorState());
+  });
+
+  it('knows its six steps', () => {
+    expect([1, 2, 3, 4, 5, 6].every(isKnownStep)).toBe(true);
+    expect(isKnownStep(0)).toBe(false);
+    expect(isKnownStep(7)).toBe(false);
+    expect(isKnownStep(2.5)).toBe(false);
+  });
+
+  it('moves to step 6 with the assembly job', () => {
+    const state = run({ type: 'assembling', jobId: 'j1', episodeId: 'e1' });
+    expect(state.step).toBe(6);
+    expect(state.job).toEqual({ jobId: 'j1', episodeId: 'e1' });
+  });
+
+  it('is saved for a reload without the upload progress, and refuses what it cannot read', () => {
+    const state = run({ type: 'chooseTemplate', template: { id: 't1', name: 'Weekly' } }, { type: 'uploadProgress', percent: 40 }, { type: 'setScript', segmentId: 's1', text: 'Hi' });
+    const back = parseSavedCreator(serializeCreator(state));
+    expect(back?.step).toBe(2);
+    expect(back?.ttsValues).toEqual({ s1: 'Hi' });
+    expect(back?.uploadPercent).toBeNull();
+    expect(parseSavedCreator('{nope')).toBeNull();
+    expect(parseSavedCreator(JSON.stringify({ version: 2, step: 1 }))).toBeNull();
+    expect(parseSavedCreator(null)).toBeNull();
+  });
+});

@@ -1,0 +1,292 @@
+import { EPISODE_CREATOR, type TFlubberContext, type TIntentAnswer, type TInternContext } from '@ppp/contracts';
+import { defaultFlubberCut, type FlubberCut } from './creator-rules.ts';
+
+/**
+ * The Episode Creator's build as pure data (spec 000 sections 2 and 4): the step, the template, the
+ * mode and the chosen upload, the intent answers, the Flubber and Intern reviews, the scripts, the
+ * cover and details from steps 4 and 5, and the assembly job. Kept in sessionStorage so a reload
+ * resumes the build (a File being uploaded cannot be kept: the upload starts again).
+ */
+
+export type CreatorMode = 'standard' | 'preuploaded';
+export type IntentKey = 'flubber' | 'intern' | 'sfx';
+export type IntentAnswers = Record<IntentKey, TIntentAnswer>;
+export type IntentCounts = Record<IntentKey, number>;
+
+/** The main content of the episode: a finished upload (spec 000 §3 'Preuploaded item'). */
+export interface CreatorUpload {
+  id: string;
+  filename: string;
+  duration_seconds: number | null;
+  transcript_ready: boolean;
+  /** Detected cues, null until detection is ready. */
+  intents: IntentCounts | null;
+}
+
+/** Step 4's choice (C's CoverArtStep value). */
+export interface CoverChoiceState {
+  cover_image_path: string;
+  cover_crop: string | null;
+  preview_url: string;
+}
+
+/** Step 5's form (C's DetailsStep value). */
+export interface DetailsDraftState {
+  title: string;
+  season: string;
+  episodeNumber: string;
+  explicit: boolean;
+  description: string;
+  tags: string;
+  publishMode: 'now' | 'draft' | 'schedule';
+  visibility: 'public' | 'unpublished';
+  scheduleDate: string;
+  scheduleTime: string;
+}
+
+/** One Intern command as reviewed: the end mark, the answer and its voiced clip. */
+export interface InternReviewItem {
+  end_s: number;
+  response_text: string;
+  audio_url: string | null;
+  media_id: string | null;
+  regenerate_count: number;
+  /** The text the clip was voiced from: an edited answer is voiced again before assembly. */
+  voiced_text: string | null;
+  error: string | null;
+}
+
+/** The sub-flows between step 2 and step 3. */
+export type CreatorReview = 'intents' | 'flubber' | 'intern' | null;
+
+export interface CreatorState {
+  version: 1;
+  /** False while the start chooser ('How do you want to start?') is showing. */
+  started: boolean;
+  step: number;
+  mode: CreatorMode;
+  template: { id: string; name: string } | null;
+  upload: CreatorUpload | null;
+  /** 0-100 while a file is being sent, else null. */
+  uploadPercent: number | null;
+  answers: IntentAnswers;
+  /** Set when Continue on step 2 found unanswered questions ('We need your answer about {labels}.'). */
+  intentsPrompted: boolean;
+  review: CreatorReview;
+  fuzzyThreshold: number;
+  flubberContexts: TFlubberContext[] | null;
+  flubberCuts: Record<number, FlubberCut>;
+  flubberDone: boolean;
+  internContexts: TInternContext[] | null;
+  intern: Record<string, InternReviewItem>;
+  internDone: boolean;
+  ttsValues: Record<string, string>;
+  voices: Record<string, { voice_id: string; name: string }>;
+  cover: CoverChoiceState | null;
+  details: DetailsDraftState | null;
+  job: { jobId: string; episodeId: string } | null;
+}
+
+export const UNANSWERED: IntentAnswers = { flubber: 'unknown', intern: 'unknown', sfx: 'unknown' };
+
+export function initialCreatorState(): CreatorState {
+  return {
+    version: 1,
+    started: false,
+    step: 1,
+    mode: 'preuploaded',
+    template: null,
+    upload: null,
+    uploadPercent: null,
+    answers: { ...UNANSWERED },
+    intentsPrompted: false,
+    review: null,
+    fuzzyThreshold: EPISODE_CREATOR.fuzzyDefault,
+    flubberContexts: null,
+    flubberCuts: {},
+    flubberDone: false,
+    internContexts: null,
+    intern: {},
+    internDone: false,
+    ttsValues: {},
+    voices: {},
+    cover: null,
+    details: null,
+    job: null,
+  };
+}
+
+export type CreatorAction =
+  | { type: 'start'; mode: CreatorMode }
+  | { type: 'openUpload'; upload: CreatorUpload }
+  | { type: 'chooseTemplate'; template: { id: string; name: string } }
+  | { type: 'setMode'; mode: CreatorMode }
+  | { type: 'setUpload'; upload: CreatorUpload | null }
+  | { type: 'refreshUpload'; upload: CreatorUpload }
+  | { type: 'uploadProgress'; percent: number | null }
+  | { type: 'continueFromUpload'; visible: readonly IntentKey[] }
+  | { type: 'openIntents' }
+  | { type: 'answerIntents'; answers: IntentAnswers }
+  | { type: 'closeReview' }
+  | { type: 'setFuzzy'; value: number }
+  | { type: 'flubberLoaded'; contexts: TFlubberContext[] }
+  | { type: 'toggleCut'; index: number; cut: boolean }
+  | { type: 'setCutRange'; index: number; start_s: number; end_s: number }
+  | { type: 'flubberFinished'; keepCuts: boolean }
+  | { type: 'internLoaded'; contexts: TInternContext[] }
+  | { type: 'internUpdate'; commandId: string; patch: Partial<InternReviewItem> }
+  | { type: 'internFinished' }
+  | { type: 'setScript'; segmentId: string; text: string }
+  | { type: 'setVoice'; segmentId: string; voice: { voice_id: string; name: string } }
+  | { type: 'setCover'; cover: CoverChoiceState | null }
+  | { type: 'setDetails'; details: DetailsDraftState }
+  | { type: 'assembling'; jobId: string; episodeId: string }
+  | { type: 'goTo'; step: number }
+  | { type: 'cancel' };
+
+/** The review to open next after the intents: Flubber, then Intern, each once per upload. */
+export function nextReview(state: Pick<CreatorState, 'answers' | 'flubberDone' | 'internDone'>): CreatorReview {
+  if (state.answers.flubber === 'yes' && !state.flubberDone) return 'flubber';
+  if (state.answers.intern === 'yes' && !state.internDone) return 'intern';
+  return null;
+}
+
+/** Moves on from the intents and reviews: the next review, or step 3 when none is left. */
+function afterReviews(state: CreatorState): CreatorState {
+  const review = nextReview(state);
+  return review ? { ...state, review } : { ...state, review: null, step: 3 };
+}
+
+/** A new upload starts its answers and reviews afresh. */
+function withUpload(state: CreatorState, upload: CreatorUpload | null): CreatorState {
+  const same = state.upload?.id === upload?.id;
+  if (same) return { ...state, upload };
+  return {
+    ...state,
+    upload,
+    answers: { ...UNANSWERED },
+    intentsPrompted: false,
+    review: null,
+    flubberContexts: null,
+    flubberCuts: {},
+    flubberDone: false,
+    internContexts: null,
+    intern: {},
+    internDone: false,
+  };
+}
+
+function reviewReducer(state: CreatorState, action: CreatorAction): CreatorState | null {
+  switch (action.type) {
+    case 'setFuzzy':
+      return { ...state, fuzzyThreshold: action.value };
+    case 'flubberLoaded':
+      return { ...state, flubberContexts: action.contexts, flubberCuts: Object.fromEntries(action.contexts.map((c) => [c.flubber_index, defaultFlubberCut(c)])) };
+    case 'toggleCut': {
+      const current = state.flubberCuts[action.index];
+      return current ? { ...state, flubberCuts: { ...state.flubberCuts, [action.index]: { ...current, cut: action.cut } } } : state;
+    }
+    case 'setCutRange': {
+      const current = state.flubberCuts[action.index];
+      return current ? { ...state, flubberCuts: { ...state.flubberCuts, [action.index]: { ...current, start_s: action.start_s, end_s: action.end_s } } } : state;
+    }
+    case 'flubberFinished': {
+      const cuts = action.keepCuts ? state.flubberCuts : Object.fromEntries(Object.entries(state.flubberCuts).map(([k, v]) => [k, { ...v, cut: false }]));
+      return afterReviews({ ...state, flubberCuts: cuts, flubberDone: true });
+    }
+    case 'internLoaded':
+      return {
+        ...state,
+        internContexts: action.contexts,
+        intern: Object.fromEntries(
+          action.contexts.map((c) => [c.command_id, { end_s: c.default_end_s, response_text: '', audio_url: null, media_id: null, regenerate_count: 0, voiced_text: null, error: null }]),
+        ),
+      };
+    case 'internUpdate': {
+      const current = state.intern[action.commandId];
+      return current ? { ...state, intern: { ...state.intern, [action.commandId]: { ...current, ...action.patch } } } : state;
+    }
+    case 'internFinished':
+      return afterReviews({ ...state, internDone: true });
+    default:
+      return null;
+  }
+}
+
+export function creatorReducer(state: CreatorState, action: CreatorAction): CreatorState {
+  const reviewed = reviewReducer(state, action);
+  if (reviewed) return reviewed;
+  switch (action.type) {
+    case 'start':
+      return { ...state, started: true, mode: action.mode };
+    case 'openUpload':
+      return { ...withUpload(state, action.upload), started: true, mode: 'preuploaded' };
+    case 'chooseTemplate':
+      return { ...state, template: action.template, step: 2, started: true };
+    case 'setMode':
+      return { ...state, mode: action.mode };
+    case 'setUpload':
+      return withUpload(state, action.upload);
+    case 'refreshUpload':
+      return state.upload?.id === action.upload.id ? { ...state, upload: action.upload } : state;
+    case 'uploadProgress':
+      return { ...state, uploadPercent: action.percent };
+    case 'continueFromUpload': {
+      const pending = action.visible.some((key) => state.answers[key] === 'unknown');
+      if (pending) return { ...state, review: 'intents', intentsPrompted: true };
+      return afterReviews(state);
+    }
+    case 'openIntents':
+      return { ...state, review: 'intents', intentsPrompted: false };
+    case 'answerIntents':
+      return afterReviews({ ...state, answers: action.answers, intentsPrompted: false });
+    case 'closeReview':
+      return { ...state, review: null };
+    case 'setScript':
+      return { ...state, ttsValues: { ...state.ttsValues, [action.segmentId]: action.text } };
+    case 'setVoice':
+      return { ...state, voices: { ...state.voices, [action.segmentId]: action.voice } };
+    case 'setCover':
+      return { ...state, cover: action.cover };
+    case 'setDetails':
+      return { ...state, details: action.details };
+    case 'assembling':
+      return { ...state, job: { jobId: action.jobId, episodeId: action.episodeId }, step: 6 };
+    case 'goTo':
+      return { ...state, step: action.step, review: null };
+    case 'cancel':
+      return initialCreatorState();
+    default:
+      return state;
+  }
+}
+
+/** 'Cancel Build' shows on steps 2 to 5 while a build is active (a template chosen). */
+export function canCancelBuild(state: Pick<CreatorState, 'step' | 'template'>): boolean {
+  return state.template !== null && state.step >= 2 && state.step <= 5;
+}
+
+export function isKnownStep(step: number): boolean {
+  return Number.isInteger(step) && step >= 1 && step <= EPISODE_CREATOR.stepCount;
+}
+
+/* ---------------------------------------------------------------- saving for a reload */
+
+export const CREATOR_STORAGE_KEY = 'ppp.episodeCreator.build';
+
+/** What is saved: the whole build, minus the upload progress (the File is not kept). */
+export function serializeCreator(state: CreatorState): string {
+  return JSON.stringify({ ...state, uploadPercent: null });
+}
+
+/** A saved build, or null when there is none or it is unreadable or from another version. */
+export function parseSavedCreator(text: string | null): CreatorState | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as Partial<CreatorState> | null;
+    if (!value || value.version !== 1 || typeof value.step !== 'number') return null;
+    return { ...initialCreatorState(), ...value, uploadPercent: null };
+  } catch {
+    return null;
+  }
+}
