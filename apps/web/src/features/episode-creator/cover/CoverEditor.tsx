@@ -59,7 +59,7 @@ function CropCanvas({ image, mode, square, onSquareChange }: Omit<Props, 'onMode
     );
   }
   return (
-    <Box pos="relative" w={width} h={height} style={{ touchAction: 'none', userSelect: 'none' }}>
+    <Box pos="relative" w={width} h={height} style={{ touchAction: 'none', userSelect: 'none', overflow: 'hidden' }}>
       <img src={image.src} alt="Cover to crop" draggable={false} style={{ width, height, display: 'block' }} />
       <Box
         data-testid="cover-crop-square"
@@ -102,7 +102,7 @@ export function CoverEditor(props: Props) {
         style={{ alignSelf: 'flex-start' }}
       />
       <Group align="flex-start" gap="xl" wrap="wrap">
-        <Stack gap="xs" style={{ overflow: 'hidden', maxWidth: '100%' }}>
+        <Stack gap="xs" maw="100%">
           <CropCanvas image={image} mode={mode} square={square} onSquareChange={onSquareChange} />
           <Text size="xs" c="dimmed">
             {size.width} x {size.height} px

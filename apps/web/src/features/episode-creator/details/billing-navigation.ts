@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { BILLING_INTENT_STORAGE_KEY, NAVIGATE_BILLING_EVENT, type TBillingIntent } from '@ppp/contracts';
 
 /** Where billing opens: the workspace has no subscription view yet, so the plans page. */
@@ -14,11 +14,15 @@ export function requestBillingNavigation(intent: TBillingIntent, target: Window 
   target.dispatchEvent(new CustomEvent(NAVIGATE_BILLING_EVENT, { detail: { intent } }));
 }
 
-/** The workspace's listener: on the event, go to billing. */
+/** The workspace's listener (mount it once, in the workspace layout): on the event, go to billing. */
 export function useBillingNavigationListener(navigate: (path: string) => void): void {
+  const latest = useRef(navigate);
   useEffect(() => {
-    const onNavigate = () => navigate(BILLING_PATH);
+    latest.current = navigate;
+  }, [navigate]);
+  useEffect(() => {
+    const onNavigate = () => latest.current(BILLING_PATH);
     window.addEventListener(NAVIGATE_BILLING_EVENT, onNavigate);
     return () => window.removeEventListener(NAVIGATE_BILLING_EVENT, onNavigate);
-  }, [navigate]);
+  }, []);
 }

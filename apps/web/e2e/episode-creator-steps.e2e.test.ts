@@ -1,0 +1,260 @@
+/**
+ * Episode Creator steps 4 to 6 (issue 7) against the real launcher in Chromium, with a build resumed
+ * at step 4 from this tab's sessionStorage (a real template, show and transcribed upload):
+ * - Cover Art: a 1600x900 image chosen, the crop square dragged and resized, the pad mode looked at,
+ *   'Upload & Continue'; the stored cover is a JPEG of the crop's size;
+ * - Episode Details & Scheduling: the suggested numbering, the field and schedule messages, AI Suggest
+ *   for the description once the transcript is ready, the minutes panel and checklist, draft mode;
+ * - Assembly: progress, then 'Draft Ready' with 'Episode saved as draft.' and a player that plays.
+ * Screenshots at 1280 and 390 px wide.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ASSEMBLY_MESSAGES, EPISODE_CREATOR_MESSAGES } from '@ppp/contracts';
+import { CREATOR_STORAGE_KEY, initialCreatorState, serializeCreator, type CreatorState } from '../src/features/episode-creator/creator-state.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, closeJourneyPages, launchChromium, openJourneyPage, startApp, type RunningApp, type Viewport } from './harness.ts';
+
+let app: RunningApp;
+let browser: Browser;
+let token = '';
+const files = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-creator-steps-'));
+const CREATOR = { email: 'steps@example.com', password: 'correct horse battery' };
+const SECONDS = 12;
+const SENTENCE = 'today we talk about growing tomatoes on a small balcony and what the plants need in summer'.split(' ');
+let build: CreatorState;
+
+async function api(method: string, url: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+  const init: RequestInit = { method, headers: { authorization: `Bearer ${token}` } };
+  if (body instanceof FormData) init.body = body;
+  else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    (init.headers as Record<string, string>)['content-type'] = 'application/json';
+  }
+  const res = await fetch(`${app.baseUrl}${url}`, init);
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}\n${app.output().slice(-3000)}`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+function toneTrack(): string {
+  const dest = path.join(files, 'content.wav');
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=330:sample_rate=44100:duration=${SECONDS}`, '-ac', '1', dest]);
+  return dest;
+}
+
+function transcriptFile(): string {
+  const words = Array.from({ length: SECONDS * 2 - 1 }, (_, i) => ({ text: SENTENCE[i % SENTENCE.length]!, start: i * 0.5, end: i * 0.5 + 0.4 }));
+  const dest = path.join(files, 'content.json');
+  writeFileSync(dest, JSON.stringify({ words }));
+  return dest;
+}
+
+function coverImage(): string {
+  const dest = path.join(files, 'balcony.png');
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1600x900:rate=1', '-frames:v', '1', dest]);
+  return dest;
+}
+
+function imageSize(file: string): { width: number; height: number; codec: string } {
+  const out = execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height,codec_name', '-of', 'json', file]).toString();
+  const stream = (JSON.parse(out) as { streams: { width: number; height: number; codec_name: string }[] }).streams[0]!;
+  return { width: stream.width, height: stream.height, codec: stream.codec_name };
+}
+
+async function shot(page: Page, name: string, fullPage = true) {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
+}
+
+/** A page with the build resumed at a step (written once, so the wizard's own saves win afterwards). */
+async function wizardAt(viewport: Viewport, state: CreatorState): Promise<Page> {
+  const page = await openJourneyPage(browser, app.baseUrl, viewport, { token });
+  await page.context().addInitScript(
+    ({ key, value }: { key: string; value: string }) => {
+      if (!window.sessionStorage.getItem(key)) window.sessionStorage.setItem(key, value);
+    },
+    { key: CREATOR_STORAGE_KEY, value: serializeCreator(state) },
+  );
+  await page.goto('/dashboard/new-episode');
+  return page;
+}
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchChromium()]);
+  await fetch(`${app.baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...CREATOR, accept_terms: true, terms_version: '2025-09-19' }),
+  });
+  const login = await fetch(`${app.baseUrl}/api/auth/token`, { method: 'POST', body: new URLSearchParams({ username: CREATOR.email, password: CREATOR.password }) });
+  token = ((await login.json()) as { access_token: string }).access_token;
+
+  const show = new FormData();
+  show.append('name', 'Balcony Garden');
+  show.append('description', 'Growing food in small spaces.');
+  const podcast = await api('POST', '/api/podcasts/', show);
+  expect(podcast.status).toBe(201);
+  const podcastId = (podcast.body as { id: string }).id;
+
+  const upload = new FormData();
+  upload.append('files', new Blob([readFileSync(toneTrack())]), 'tomatoes.wav');
+  upload.append('friendly_names', JSON.stringify(['Tomatoes take']));
+  const uploaded = await api('POST', '/api/media/upload/main_content', upload);
+  expect(uploaded.status, JSON.stringify(uploaded.body)).toBeLessThan(300);
+  const media = (uploaded.body as { id: string; filename: string }[])[0]!;
+  const transcript = new FormData();
+  transcript.append('file', new Blob([readFileSync(transcriptFile())]), 'content.json');
+  expect((await api('POST', `/api/media/${media.id}/transcript`, transcript)).status).toBe(200);
+  await until(
+    async () => ((await api('GET', '/api/media/main-content')).body as { id: string; transcript_ready: boolean }[]).find((m) => m.id === media.id)?.transcript_ready,
+    (ready) => ready === true,
+    180_000,
+    'the transcript',
+  );
+
+  const template = await api('POST', '/api/templates/', {
+    name: 'Garden talk',
+    podcast_id: podcastId,
+    segments: [{ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }],
+  });
+  expect(template.status, JSON.stringify(template.body)).toBe(201);
+  const templateId = (template.body as { id: string }).id;
+
+  build = {
+    ...initialCreatorState(),
+    started: true,
+    step: 4,
+    template: { id: templateId, name: 'Garden talk' },
+    upload: { id: media.id, filename: media.filename, duration_seconds: SECONDS, transcript_ready: true, intents: { flubber: 0, intern: 0, sfx: 0 } },
+  };
+}, 400_000);
+
+afterAll(async () => {
+  await closeJourneyPages();
+  await browser?.close().catch(() => undefined);
+  await app?.stop();
+  rmSync(files, { recursive: true, force: true });
+});
+
+describe('Episode Creator steps 4-6', () => {
+  it('crops and uploads a cover, fills the details, assembles a draft and plays it', async () => {
+    const page = await wizardAt(DESKTOP, build);
+    await expect.poll(() => page.getByTestId('cover-art-step').isVisible()).toBe(true);
+    expect(await page.getByText('Recommended: square, at least 1400x1400, JPG or PNG.').isVisible()).toBe(true);
+    await shot(page, 'creator-step4-empty-desktop');
+
+    // Not an image: the spec's message, nothing changes.
+    await page.locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect.poll(() => page.getByText(EPISODE_CREATOR_MESSAGES.coverNotImage).isVisible()).toBe(true);
+
+    await page.locator('input[type=file]').setInputFiles(coverImage());
+    const square = page.getByTestId('cover-crop-square');
+    await expect.poll(() => square.isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Upload & Continue' }).isVisible()).toBe(true);
+    // The largest square (900 px), then made smaller with the keyboard on the slider and dragged to the far left.
+    const slider = page.getByRole('slider');
+    expect(await slider.getAttribute('aria-valuemax')).toBe('900');
+    expect(await slider.getAttribute('aria-valuemin')).toBe('10');
+    await slider.focus();
+    for (let i = 0; i < 100; i += 1) await page.keyboard.press('ArrowLeft');
+    expect(await slider.getAttribute('aria-valuenow')).toBe('800');
+    const box = (await square.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x - 400, box.y + box.height / 2 + 300, { steps: 10 });
+    await page.mouse.up();
+    await shot(page, 'creator-step4-crop-desktop');
+
+    await page.getByText('Fit with white padding').click();
+    await expect.poll(() => page.getByTestId('cover-pad-frame').isVisible()).toBe(true);
+    await shot(page, 'creator-step4-pad-desktop');
+    await page.getByText('Crop to square').click();
+
+    const uploaded = page.waitForResponse((res) => res.url().includes('/api/media/upload/') && res.status() < 300);
+    await page.getByRole('button', { name: 'Upload & Continue' }).click();
+    const stored = (await (await uploaded).json()) as { filename?: string; stored_as?: string } | { filename: string }[];
+    const filename = Array.isArray(stored) ? stored[0]!.filename : (stored.stored_as ?? stored.filename!);
+    await expect.poll(() => page.getByText(EPISODE_CREATOR_MESSAGES.coverSaved).first().isVisible()).toBe(true);
+    // The stored cover: a JPEG of the crop's own size, cut at the left edge (x1 0, y1 within the image).
+    const res = await fetch(`${app.baseUrl}/static/media/${filename}`);
+    expect(res.status).toBe(200);
+    const coverFile = path.join(files, 'stored-cover.jpg');
+    writeFileSync(coverFile, Buffer.from(await res.arrayBuffer()));
+    expect(imageSize(coverFile)).toEqual({ width: 800, height: 800, codec: 'mjpeg' });
+    const saved = JSON.parse((await page.evaluate((key) => window.sessionStorage.getItem(key), CREATOR_STORAGE_KEY))!) as CreatorState;
+    expect(saved.cover?.cover_crop).toBe('0,100,800,900');
+
+    // Step 5: the show's numbering suggested (a new show: season 1, episode 1), the minutes checked.
+    await expect.poll(() => page.getByTestId('details-step').isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel('Episode Number').inputValue()).toBe('1');
+    expect(await page.getByLabel('Season Number').inputValue()).toBe('1');
+    await expect.poll(() => page.getByTestId('minutes-check').getAttribute('data-state')).toBe('ok');
+    await page.getByLabel('Episode Number').fill('');
+    await page.getByRole('button', { name: 'Assemble Episode' }).click();
+    expect(await page.getByText(EPISODE_CREATOR_MESSAGES.titleRequired).isVisible()).toBe(true);
+    expect(await page.getByText(EPISODE_CREATOR_MESSAGES.episodeNumberRequired).isVisible()).toBe(true);
+    await page.getByLabel('Episode Title').fill('Tomatoes on a balcony');
+    await page.getByLabel('Episode Number').fill('1');
+    await page.getByLabel('Tags').fill('garden, tomatoes, balcony');
+
+    // A schedule too soon, then none at all.
+    await page.getByLabel('Schedule', { exact: true }).check();
+    const soon = new Date(Date.now() + 5 * 60_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    await page.getByLabel('Date').fill(`${soon.getFullYear()}-${pad(soon.getMonth() + 1)}-${pad(soon.getDate())}`);
+    await page.getByLabel('Time').fill(`${pad(soon.getHours())}:${pad(soon.getMinutes() - (soon.getMinutes() % 5))}`);
+    await page.getByRole('button', { name: 'Assemble Episode' }).click();
+    await expect.poll(() => page.getByTestId('schedule-error').textContent()).toBe(ASSEMBLY_MESSAGES.scheduleTooSoon);
+    await page.getByLabel('Date').fill('');
+    await expect.poll(() => page.getByTestId('schedule-error').textContent()).toBe(ASSEMBLY_MESSAGES.scheduleRequired);
+    await shot(page, 'creator-step5-schedule-desktop');
+    await page.getByLabel('Save as draft').check();
+
+    // AI Suggest for the description once the transcript is ready.
+    const suggest = page.getByRole('button', { name: 'AI Suggest description' });
+    await expect.poll(() => suggest.isEnabled()).toBe(true);
+    await suggest.click();
+    await expect.poll(async () => (await page.getByLabel('Description', { exact: true }).inputValue()).length, { timeout: 30_000 }).toBeGreaterThan(10);
+    const items = page.getByTestId('publishing-checklist').locator('li');
+    await expect.poll(() => items.evaluateAll((lis) => lis.map((li) => li.getAttribute('data-done')))).toEqual(['true', 'true', 'true', 'true', 'true', 'true']);
+    await shot(page, 'creator-step5-desktop');
+
+    await page.getByRole('button', { name: 'Assemble Episode' }).click();
+    await expect.poll(() => page.getByTestId('assembly-step').isVisible()).toBe(true);
+    await shot(page, 'creator-step6-assembling-desktop', false);
+    await expect.poll(() => page.getByTestId('assembly-result').isVisible(), { timeout: 180_000 }).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Draft Ready' }).isVisible()).toBe(true);
+    expect(await page.getByText(EPISODE_CREATOR_MESSAGES.resultDraft).first().isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Tomatoes on a balcony' }).isVisible()).toBe(true);
+    const audio = page.getByTestId('final-audio');
+    await audio.evaluate((el: HTMLAudioElement) => el.play());
+    await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.3);
+    await audio.evaluate((el: HTMLAudioElement) => el.pause());
+    await shot(page, 'creator-step6-result-desktop');
+  });
+
+  it('lays steps 4 and 5 out on a phone', async () => {
+    const page = await wizardAt(PHONE, build);
+    await expect.poll(() => page.getByTestId('cover-art-step').isVisible()).toBe(true);
+    await page.locator('input[type=file]').setInputFiles(coverImage());
+    await expect.poll(() => page.getByTestId('cover-crop-square').isVisible()).toBe(true);
+    await shot(page, 'creator-step4-crop-phone');
+    await page.getByRole('button', { name: 'Skip' }).click();
+    await expect.poll(() => page.getByTestId('details-step').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('minutes-check').getAttribute('data-state')).not.toBe('pending');
+    await shot(page, 'creator-step5-phone');
+  });
+});
