@@ -133,7 +133,11 @@ async function assemble(mediaId: string, title: string): Promise<string> {
 
 /** Milliseconds the MP3 decodes to (ffprobe's MP3 durations include the encoder's padding). */
 function measure(key: string): number {
-  const progress = execFileSync('ffmpeg', ['-hide_banner', '-nostats', '-i', stored(key), '-progress', 'pipe:1', '-f', 'null', '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  return measureFile(stored(key));
+}
+
+function measureFile(file: string): number {
+  const progress = execFileSync('ffmpeg', ['-hide_banner', '-nostats', '-i', file, '-progress', 'pipe:1', '-f', 'null', '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
   const times = [...progress.matchAll(/out_time_us=(\d+)/g)].map((m) => Number(m[1]));
   return Math.round((times.at(-1) ?? 0) / 1000);
 }
@@ -233,6 +237,44 @@ describe('audio.assemble', () => {
     expect(existsSync(stored(oldKey))).toBe(false);
     expect(Math.abs((measure(after.finalAudioKey ?? '')) - (after.edl?.duration_ms ?? 0))).toBeLessThanOrEqual(50);
     expect(await sql("select id from media_items where user_id = ? and category = 'voice_render'", [userId])).toHaveLength(1);
+  }, 120_000);
+
+  it("re-renders with the template's new outro clip (longer by the clips' difference within 50 ms), keeping the episode's own choices; counted first; another user's template is 404", async () => {
+    const before = await episodeRow(episodeId);
+    const oldOutroWav = path.join(files.dir, 'outro.wav');
+    const longWav = path.join(files.dir, 'outro-long.wav');
+    execFileSync('espeak-ng', ['-w', longWav, 'Thanks for listening to the assembly test show. Tell a friend, and see you next week for another episode.']);
+    const longOutro = await accept(longWav, 'outro', 'Long outro clip');
+    const segments = templateBody().segments?.map((s) => (s.id === 'outro' ? { ...s, source: { source_type: 'static' as const, filename: longOutro.filename, media_id: longOutro.id } } : s));
+    await services().templates.update(await user(), templateId, { segments });
+
+    expect(await services().assembly.rerenderTemplatePreview(await user(), templateId)).toEqual({ template_id: templateId, rerenderable: 1, skipped: 0, uses_minutes: false });
+    const other = uniqueEmail('other-assembler');
+    await services().auth.register({ email: other, password: PASSWORD, accept_terms: true }, uniqueIp());
+    const [otherRow] = await sql<{ id: string }>('select id from users where email = ?', [other]);
+    const stranger = await services().users.getById(otherRow?.id ?? '');
+    await expect(services().assembly.rerenderTemplatePreview(stranger, templateId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(services().assembly.rerenderTemplate(stranger, templateId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+
+    const charges = await sql('select id from usage_charges where user_id = ?', [userId]);
+    // Measured now: the re-render replaces the file.
+    const beforeMs = measure(before.finalAudioKey ?? '');
+    const result = await services().assembly.rerenderTemplate(await user(), templateId);
+    expect(result).toMatchObject({ queued: [{ episode_id: episodeId }], skipped: 0 });
+    expect((await waitForJob(result.queued[0]?.job_id ?? '')).status).toBe('processed');
+    const after = await episodeRow(episodeId);
+    const outroOf = (edl: typeof after.edl) => edl?.segments.find((s) => s.id === 'outro');
+    expect(outroOf(after.edl)?.file.duration_ms).toBeGreaterThan((outroOf(before.edl)?.file.duration_ms ?? 0) + 1500);
+    const clipDelta = measureFile(longWav) - measureFile(oldOutroWav);
+    const fileDelta = measure(after.finalAudioKey ?? '') - beforeMs;
+    console.log(`outro swapped: clips differ by ${clipDelta} ms, the rendered files by ${fileDelta} ms`);
+    expect(clipDelta).toBeGreaterThan(1500);
+    expect(Math.abs(fileDelta - clipDelta)).toBeLessThanOrEqual(50);
+    // The episode's own choices stay: the same cuts, the same spoken intro; no minutes charged.
+    expect(after.edl?.content.cuts).toEqual(before.edl?.content.cuts);
+    expect(after.edl?.segments.find((s) => s.id === 'intro')?.file.duration_ms).toBe(before.edl?.segments.find((s) => s.id === 'intro')?.file.duration_ms);
+    expect(await sql("select id from media_items where user_id = ? and category = 'voice_render'", [userId])).toHaveLength(1);
+    expect(await sql('select id from usage_charges where user_id = ?', [userId])).toEqual(charges);
   }, 120_000);
 
   it('adds manual cuts drawn on the finished episode and renders it a second shorter', async () => {

@@ -256,6 +256,18 @@ export const ZRerenderTemplateResponse = z.object({
 });
 export type TRerenderTemplateResponse = z.infer<typeof ZRerenderTemplateResponse>;
 
+/** GET /api/templates/{id}/rerender: what 'Re-render episodes made with this template' would do now. */
+export const ZRerenderTemplatePreview = z.object({
+  template_id: z.string(),
+  /** Assembled episodes made with the template, each planned and rendered again. */
+  rerenderable: z.number().int().min(0),
+  /** Made with it but skipped: never assembled, or rendering now. */
+  skipped: z.number().int().min(0),
+  /** A re-render charges no processing minutes (the episode was charged when first assembled). */
+  uses_minutes: z.boolean(),
+});
+export type TRerenderTemplatePreview = z.infer<typeof ZRerenderTemplatePreview>;
+
 /**
  * Extra cuts for an assembled episode (the manual editor's commit), in the finished episode's time
  * (time_base 'episode', what the editor's waveform shows) or in the upload's ('content').

@@ -16,6 +16,7 @@ import {
   type TAssembledEpisode,
   type TEpisodeJobStatus,
   type TManualCutsRequest,
+  type TRerenderTemplatePreview,
   type TRerenderTemplateResponse,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
@@ -136,14 +137,18 @@ export class AssemblyService {
     };
   }
 
-  /** 'Re-render episodes made with this template': each assembled one plans again with the template as it is now. */
+  /**
+   * 'Re-render episodes made with this template': each assembled one plans again with the template as
+   * it is now (its current intro, outro, music and timing) and keeps its own choices (cuts, Intern
+   * answers, scripts). No minutes are charged: the episode was charged when first assembled.
+   */
   async rerenderTemplate(user: Pick<User, 'id'>, templateId: string): Promise<TRerenderTemplateResponse> {
     const template = await this.deps.templates.getOwned(user, templateId);
-    const episodes = await this.deps.em.find(EpisodeSchema, { user: user.id, templateId: template.id, assembly: { $ne: null } }, { orderBy: { createdAt: 'asc' } });
+    const episodes = await this.templateEpisodes(user, template.id);
     const queued: TRerenderTemplateResponse['queued'] = [];
     let skipped = 0;
     for (const episode of episodes) {
-      if (!episode.assembly || !episode.finalAudioKey || BUSY.includes(episode.assemblyStatus ?? '')) {
+      if (!rerenderable(episode)) {
         skipped += 1;
         continue;
       }
@@ -151,6 +156,19 @@ export class AssemblyService {
       queued.push({ episode_id: episode.id, job_id: await this.requeueAs(episode, 'template') });
     }
     return { template_id: template.id, queued, skipped };
+  }
+
+  /** GET /api/templates/{id}/rerender: how many episodes a re-render would queue now, for the confirm dialog. */
+  async rerenderTemplatePreview(user: Pick<User, 'id'>, templateId: string): Promise<TRerenderTemplatePreview> {
+    const template = await this.deps.templates.getOwned(user, templateId);
+    const episodes = await this.templateEpisodes(user, template.id);
+    const count = episodes.filter(rerenderable).length;
+    return { template_id: template.id, rerenderable: count, skipped: episodes.length - count, uses_minutes: false };
+  }
+
+  /** The user's episodes made with a template that carry a recipe, oldest first. */
+  private templateEpisodes(user: Pick<User, 'id'>, templateId: string): Promise<Episode[]> {
+    return this.deps.em.find(EpisodeSchema, { user: user.id, templateId, assembly: { $ne: null } }, { orderBy: { createdAt: 'asc' } });
   }
 
   /**
@@ -223,6 +241,11 @@ export class AssemblyService {
     if (!filename) return null;
     return this.deps.em.findOne(MediaItemSchema, { user: user.id, category: 'cover_art', filename });
   }
+}
+
+/** Assembled (a recipe and a rendered file) and not rendering now. */
+function rerenderable(episode: Episode): episode is Episode & { assembly: NonNullable<Episode['assembly']> } {
+  return Boolean(episode.assembly && episode.finalAudioKey) && !BUSY.includes(episode.assemblyStatus ?? '');
 }
 
 interface CheckedRequest {

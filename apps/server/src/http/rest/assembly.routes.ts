@@ -3,6 +3,7 @@ import {
   ZAssembleEpisodeResponse,
   ZEpisodeJobStatus,
   ZEpisodePeaks,
+  ZRerenderTemplatePreview,
   ZRerenderTemplateResponse,
   type TAssembleEpisodeRequestInput,
 } from '@ppp/contracts';
@@ -28,6 +29,12 @@ export const assemblyRoutes = defineRoutes([
     summary: 'Re-render episodes made with this template: each assembled episode is planned again with the template\'s current intro, outro, music and timing, and rendered.',
     response: ZRerenderTemplateResponse,
     handle: ({ ctx, params }) => ctx.services.assembly.rerenderTemplate(userOf(ctx), params.id ?? ''),
+  },
+  {
+    method: 'get', path: '/api/templates/{id}/rerender', tag: 'templates', access: 'active',
+    summary: "What a re-render of this template's episodes would do now: rerenderable (assembled episodes made with it), skipped (never assembled or rendering now), uses_minutes (false: a re-render is not charged); another user's template is 404.",
+    response: ZRerenderTemplatePreview,
+    handle: ({ ctx, params }) => ctx.services.assembly.rerenderTemplatePreview(userOf(ctx), params.id ?? ''),
   },
   {
     method: 'get', path: '/api/episodes/{id}/peaks', tag: 'episodes', access: 'active',

@@ -14,6 +14,7 @@ import { AiGuidanceSection } from './AiGuidanceSection.tsx';
 import { StructureSection } from './StructureSection.tsx';
 import { MusicSection } from './MusicSection.tsx';
 import { QuickstartCard, StatusCard } from './SideCards.tsx';
+import { RerenderCard } from './RerenderCard.tsx';
 import { TemplateTour } from './TemplateTour.tsx';
 import { TEMPLATES_PATH, templateIdFromPath } from './template-paths.ts';
 
@@ -198,6 +199,7 @@ function TemplateEditor({ id, shows, template, schedule: loadedSchedule, schedul
           <Stack gap="md">
             <QuickstartCard draft={draft} onTour={() => setTourStep(0)} />
             <StatusCard active={draft.is_active} saved={id !== null} busy={setActive.isPending} onToggle={() => void toggleActive()} />
+            {id !== null ? <RerenderCard templateId={id} dirty={dirty} /> : null}
           </Stack>
         </Grid.Col>
       </Grid>

@@ -5,11 +5,12 @@ import {
   ZEpisodeJobStatus,
   ZEpisodePeaks,
   ZJobIdInput,
+  ZRerenderTemplatePreview,
   ZRerenderTemplateResponse,
 } from '@ppp/contracts';
 import { activeProcedure, router } from '../init.ts';
 
-/** Twins of POST /api/episodes/assemble, GET /api/episodes/status/{jobId}, POST /api/templates/{id}/rerender and GET /api/episodes/{id}/peaks. */
+/** Twins of POST /api/episodes/assemble, GET /api/episodes/status/{jobId}, GET and POST /api/templates/{id}/rerender and GET /api/episodes/{id}/peaks. */
 export const assemblyRouter = router({
   assemble: activeProcedure
     .input(ZAssembleEpisodeRequest)
@@ -20,5 +21,9 @@ export const assemblyRouter = router({
     .input(ZAssemblyEpisodeInput)
     .output(ZRerenderTemplateResponse)
     .mutation(({ ctx, input }) => ctx.services.assembly.rerenderTemplate(ctx.user, input.id)),
+  rerenderTemplatePreview: activeProcedure
+    .input(ZAssemblyEpisodeInput)
+    .output(ZRerenderTemplatePreview)
+    .query(({ ctx, input }) => ctx.services.assembly.rerenderTemplatePreview(ctx.user, input.id)),
   peaks: activeProcedure.input(ZAssemblyEpisodeInput).output(ZEpisodePeaks).query(({ ctx, input }) => ctx.services.renders.peaks(ctx.user, input.id)),
 });
