@@ -163,6 +163,7 @@ describe('the Episode Creator on an upload', () => {
     const viaTrpc = await api.trpc(a.token).episodeCreator.flubberPrepareByFile.mutate({ filename: upload.id, fuzzy_threshold: 0.95 });
     expect(viaTrpc.contexts.map((c) => c.flubber_index)).toEqual([0]);
     expect(errorOf(await post(a.token, '/api/flubber/prepare-by-file', { filename: upload.id, fuzzy_threshold: 0.3 })).status).toBe(422);
+    expect((await post(a.token, '/api/flubber/prepare-by-file', { filename: upload.id, intents: { flubber: 'no' } })).body).toEqual({ contexts: [] });
     const forged = first.url.replace(/sig=[^&]+/, 'sig=AAAA');
     expect((await fetch(`${api.baseUrl}${forged}`)).status).toBe(404);
   });

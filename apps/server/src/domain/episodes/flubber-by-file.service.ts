@@ -29,6 +29,8 @@ export class FlubberByFileService {
   async prepare(user: Pick<User, 'id'>, input: TFlubberPrepareByFileRequest): Promise<TFlubberPrepareByFileResponse> {
     const body = parseInput(ZFlubberPrepareByFileRequest, input);
     const { item, transcript } = await this.deps.transcripts.readyTranscript(user, body.filename);
+    // The creator answered 'no' to retakes: nothing to review.
+    if (body.intents?.flubber === 'no') return { contexts: [] };
     const settings = await this.deps.audioCleanup.get(user.id);
     const duration = transcript.durationSeconds ?? item.durationSeconds ?? null;
     const trigger = settings.commands.flubber.trigger_keyword;
