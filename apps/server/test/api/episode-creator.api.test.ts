@@ -7,7 +7,7 @@
  * 404 for the other user.
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -241,6 +241,19 @@ describe('the Episode Creator on an upload', () => {
     await orm.em.getConnection().execute(`update media_items set status = 'error', transcription_error = 'No transcription engine is configured' where id = ?`, [failed.id]);
     expect(errorOf(await post(b.token, '/api/flubber/prepare-by-file', { filename: failed.id }))).toMatchObject({ status: 409, detail: 'No transcription engine is configured' });
     expect(errorOf(await post(b.token, '/api/intern/prepare-by-file', { filename: failed.id })).status).toBe(409);
+  });
+});
+
+describe('an upload whose audio is gone', () => {
+  it('still lists the retakes, with no snippet URL where none could be cut', async () => {
+    const gone = await uploadSpeech(a.token, 'gone.wav');
+    await completeTranscript(gone.id);
+    const [row] = await orm.em.getConnection().execute<{ storage_key: string }[]>('select storage_key from media_items where id = ?', [gone.id]);
+    rmSync(path.join(storageDir.dir, ...(row?.storage_key ?? '').split('/')));
+    const { contexts } = ZFlubberPrepareByFileResponse.parse((await post(a.token, '/api/flubber/prepare-by-file', { filename: gone.id })).body);
+    expect(contexts).toEqual([expect.objectContaining({ flubber_time_s: 6, url: null })]);
+    const intern = ZInternPrepareByFileResponse.parse((await post(a.token, '/api/intern/prepare-by-file', { filename: gone.id })).body);
+    expect(intern.contexts).toEqual([expect.objectContaining({ start_s: 12, audio_url: null })]);
   });
 });
 

@@ -76,7 +76,7 @@ export class InternReviewService {
       const end = round3(Math.min(duration, command.start_s + EPISODE_CREATOR.internMaxDurationS, Math.max(command.end_s, command.start_s + EPISODE_CREATOR.internDefaultEndS)));
       return { command, end, name: `intern-${command.intern_index}-${msPart(command.start_s)}-${msPart(end)}.mp3` };
     });
-    await this.deps.snippets.ensure(item, commands.map(({ command, end, name }) => ({ name, start: command.start_s, end })));
+    const ready = await this.deps.snippets.ensure(item, commands.map(({ command, end, name }) => ({ name, start: command.start_s, end })));
     const contexts: TInternContext[] = [];
     for (const { command, end, name } of commands) {
       const id = internCommandId(item.id, command.intern_index);
@@ -90,7 +90,7 @@ export class InternReviewService {
         max_duration_s: EPISODE_CREATOR.internMaxDurationS,
         default_end_s: round3(command.end_marker ? command.end_marker.end_s : Math.min(duration, command.start_s + EPISODE_CREATOR.internDefaultEndS)),
         prompt_text: command.prompt_text,
-        audio_url: await this.deps.snippets.url(item, name),
+        audio_url: ready.has(name) ? await this.deps.snippets.url(item, name) : null,
         label: `Command ${command.intern_index + 1} at ${clock(command.start_s)}`,
       });
     }

@@ -43,26 +43,36 @@ export class UploadSnippets {
     return `${mediaPrefix(userIdOf(upload), upload.id)}snippets/${name}`;
   }
 
-  /** Cuts the snippets not stored yet (one local copy of the upload for all of them). */
-  async ensure(upload: MediaItem, requests: readonly SnippetRequest[]): Promise<void> {
+  /**
+   * Cuts the snippets not stored yet (one local copy of the upload for all of them) and answers the
+   * names that are there: a snippet that cannot be cut (the upload's file gone or unreadable) is left
+   * out, and its context says so with a null URL ('Snippet not available').
+   */
+  async ensure(upload: MediaItem, requests: readonly SnippetRequest[]): Promise<Set<string>> {
+    const ready = new Set<string>();
     const missing: SnippetRequest[] = [];
     for (const request of requests) {
       if (!SNIPPET_NAME.test(request.name)) throw new Error(`bad snippet name ${request.name}`);
-      if (!(await this.deps.storage.stat(this.key(upload, request.name)))) missing.push(request);
+      if (await this.deps.storage.stat(this.key(upload, request.name))) ready.add(request.name);
+      else missing.push(request);
     }
-    if (missing.length === 0) return;
-    const input = await this.deps.storage.localPath(upload.storageKey);
+    if (missing.length === 0) return ready;
+    const input = await this.deps.storage.localPath(upload.storageKey).catch(() => null);
+    if (!input) return ready;
     const work = await mkdtemp(path.join(tmpdir(), 'ppp-snippet-'));
     try {
       for (const request of missing) {
         const file = path.join(work, request.name);
-        await extractSegment(input.path, file, request.start, request.end);
+        const cut = await extractSegment(input.path, file, request.start, request.end).then(() => true, () => false);
+        if (!cut) continue;
         await this.deps.storage.putFile(this.key(upload, request.name), file);
+        ready.add(request.name);
       }
     } finally {
       await input.release();
       await rm(work, { recursive: true, force: true });
     }
+    return ready;
   }
 
   /** A relative URL an audio element can play for an hour. */
