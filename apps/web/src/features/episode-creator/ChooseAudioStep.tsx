@@ -33,10 +33,10 @@ function UploadItem({ item, selected, onSelect, onDelete }: { item: TMediaItem; 
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <UnstyledButton onClick={onSelect} disabled={!ready} style={{ flex: 1, minWidth: 0, cursor: ready ? 'pointer' : 'not-allowed' }} aria-pressed={selected} aria-label={`Use ${item.friendly_name}`}>
           <Stack gap={4}>
-            <Group gap="xs" wrap="nowrap">
-              {ready ? <Badge color="teal">Ready</Badge> : <Badge color="gray" variant="light">Processing</Badge>}
-              {selected && <Badge color="indigo" variant="filled">Selected</Badge>}
-              <Text fw={700} truncate="end">{item.friendly_name}</Text>
+            <Group gap="xs" wrap="wrap">
+              {ready ? <Badge color="teal" style={{ flexShrink: 0 }}>Ready</Badge> : <Badge color="gray" variant="light" style={{ flexShrink: 0 }}>Processing</Badge>}
+              {selected && <Badge color="indigo" variant="filled" style={{ flexShrink: 0 }}>Selected</Badge>}
+              <Text fw={700} style={{ overflowWrap: 'anywhere' }}>{item.friendly_name}</Text>
             </Group>
             <Text size="xs" c="dimmed">
               Uploaded {item.created_at.toLocaleString()} · {formatDuration(item.duration_seconds)}

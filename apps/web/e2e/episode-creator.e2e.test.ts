@@ -1,0 +1,379 @@
+/**
+ * The Episode Creator end to end (issue 7) against the real launcher in Chromium: a template with an
+ * AI-voice intro (its script left blank), the content, a static outro and a music bed; an upload of
+ * espeak-ng speech whose supplied words hold one retake marker ('flubber') and one Intern command
+ * ('intern ... stop'). Through the wizard: start chooser, template, Choose Audio, Before We Start
+ * (the pending message, then yes to both), Review Retakes (cut it), Review Intern Commands (the voiced
+ * answer), the script, a cropped cover, details, assemble as draft. 'Draft Ready' shows, the player
+ * plays, and the file is intro + content + outro, less the 1 s retake cut, plus the Intern answer
+ * (within 50 ms). Screenshots of every step at desktop and phone sizes.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL } from '@ppp/contracts';
+import { CREATOR_STORAGE_KEY, initialCreatorState, serializeCreator, type CreatorState } from '../src/features/episode-creator/creator-state.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, closeJourneyPages, launchChromium, openJourneyPage, startApp, type RunningApp, type Viewport } from './harness.ts';
+
+let app: RunningApp;
+let browser: Browser;
+let token = '';
+const files = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-creator-'));
+const CREATOR = { email: 'creator@example.com', password: 'correct horse battery' };
+const SLOT = 3;
+const PHRASES = ['welcome to the show', 'intern what is the capital of france stop', 'this take went wrong', 'flubber', 'this is the better take', 'thanks for listening'];
+const CONTENT_SECONDS = PHRASES.length * SLOT;
+const FLUBBER_AT = 3 * SLOT;
+const INTRO_SCRIPT = 'Welcome to Speech Weekly, the show about talking.';
+const OUTRO_SECONDS = 3;
+let voice: { voice_id: string; name: string; provider: string };
+let templateId = '';
+let mediaId = '';
+
+async function api(method: string, url: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+  const init: RequestInit = { method, headers: { authorization: `Bearer ${token}` } };
+  if (body instanceof FormData) init.body = body;
+  else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    (init.headers as Record<string, string>)['content-type'] = 'application/json';
+  }
+  const res = await fetch(`${app.baseUrl}${url}`, init);
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
+}
+
+/** Seconds a file decodes to (MP3 headers include the encoder's padding). */
+function decodedSeconds(file: string): number {
+  const progress = execFileSync('ffmpeg', ['-hide_banner', '-nostats', '-i', file, '-progress', 'pipe:1', '-f', 'null', '-'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const times = [...progress.matchAll(/out_time_us=(\d+)/g)].map((m) => Number(m[1]));
+  return (times.at(-1) ?? 0) / 1e6;
+}
+
+/** Seconds ffprobe reads from the container, as the planner probes the clips it places. */
+function probedSeconds(file: string): number {
+  return Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file]).toString().trim());
+}
+
+async function download(url: string, name: string): Promise<string> {
+  const res = await fetch(url.startsWith('http') ? url : `${app.baseUrl}${url}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status).toBe(200);
+  const dest = path.join(files, name);
+  writeFileSync(dest, Buffer.from(await res.arrayBuffer()));
+  return dest;
+}
+
+/** Each phrase spoken by espeak-ng in its own 3-second slot. */
+function speechTrack(): string {
+  const slots = PHRASES.map((text, i) => {
+    const spoken = path.join(files, `phrase-${i}.wav`);
+    execFileSync('espeak-ng', ['-s', '190', '-w', spoken, text]);
+    const slot = path.join(files, `slot-${i}.wav`);
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', spoken, '-af', `apad=whole_dur=${SLOT}`, '-t', String(SLOT), '-ar', '44100', '-ac', '1', slot]);
+    return slot;
+  });
+  const dest = path.join(files, 'speech.wav');
+  const graph = `${slots.map((_, i) => `[${i}:a]`).join('')}concat=n=${slots.length}:v=0:a=1`;
+  execFileSync('ffmpeg', ['-v', 'error', '-y', ...slots.flatMap((s) => ['-i', s]), '-filter_complex', graph, dest]);
+  return dest;
+}
+
+/** The words of the speech, 0.3 s apart from the start of each slot. */
+function transcriptFile(): string {
+  const words = PHRASES.flatMap((text, i) => text.split(' ').map((word, j) => ({ text: word, start: i * SLOT + j * 0.3, end: i * SLOT + j * 0.3 + 0.25 })));
+  const dest = path.join(files, 'speech.json');
+  writeFileSync(dest, JSON.stringify({ words }));
+  return dest;
+}
+
+function tone(name: string, seconds: number, hz: number): string {
+  const dest = path.join(files, name);
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=${hz}:duration=${seconds}:sample_rate=44100`, '-ac', '1', dest]);
+  return dest;
+}
+
+function coverImage(): string {
+  const dest = path.join(files, 'cover.png');
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1600x900:rate=1', '-frames:v', '1', dest]);
+  return dest;
+}
+
+async function uploadTo(category: string, file: string, friendly: string): Promise<{ id: string; filename: string }> {
+  const form = new FormData();
+  form.append('files', new Blob([readFileSync(file)]), path.basename(file));
+  form.append('friendly_names', JSON.stringify([friendly]));
+  const res = await api('POST', `/api/media/upload/${category}`, form);
+  expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+  return (res.body as { id: string; filename: string }[])[0]!;
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}\n${app.output().slice(-3000)}`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+async function shot(page: Page, name: string, fullPage = true) {
+  // A full-page shot of a scrolled page draws the fixed top bar part-way down.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
+}
+
+async function creatorPage(viewport: Viewport, state?: CreatorState): Promise<Page> {
+  const page = await openJourneyPage(browser, app.baseUrl, viewport, { token });
+  if (state) {
+    await page.context().addInitScript(
+      ({ key, value }: { key: string; value: string }) => {
+        if (!window.sessionStorage.getItem(key)) window.sessionStorage.setItem(key, value);
+      },
+      { key: CREATOR_STORAGE_KEY, value: serializeCreator(state) },
+    );
+  }
+  return page;
+}
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchChromium()]);
+  await fetch(`${app.baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...CREATOR, accept_terms: true, terms_version: '2025-09-19' }),
+  });
+  const login = await fetch(`${app.baseUrl}/api/auth/token`, { method: 'POST', body: new URLSearchParams({ username: CREATOR.email, password: CREATOR.password }) });
+  token = ((await login.json()) as { access_token: string }).access_token;
+  // Only the reviewed retake and the Intern answer change the length: no pause, filler or end-marker cuts.
+  const settings = await api('PUT', '/api/users/me/audio-cleanup-settings', { settings: { removeFillers: false, removePauses: false, commands: { intern: { remove_end_marker: false } } } });
+  expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+
+  const voices = await api('GET', '/api/elevenlabs/voices?size=50');
+  const items = (voices.body as { items: { voice_id: string; name: string; provider: string }[] }).items;
+  voice = items.find((v) => /en/i.test(v.voice_id)) ?? items[0]!;
+
+  const show = new FormData();
+  show.append('name', 'Speech Weekly');
+  show.append('description', 'A show about talking.');
+  const podcast = await api('POST', '/api/podcasts/', show);
+  expect(podcast.status).toBe(201);
+  const podcastId = (podcast.body as { id: string }).id;
+
+  const outro = await uploadTo('outro', tone('outro.wav', OUTRO_SECONDS, 660), 'Goodbye chime');
+  const music = await uploadTo('music', tone('bed.wav', 40, 220), 'Soft bed');
+  const template = await api('POST', '/api/templates/', {
+    name: 'Speech weekly',
+    description: 'Intro voice, the talk, a chime.',
+    podcast_id: podcastId,
+    default_intern_voice_id: voice.voice_id,
+    segments: [
+      { id: 'intro', segment_type: 'intro', name: 'Welcome', source: { source_type: 'tts', text_prompt: '', voice_id: voice.voice_id, voice_name: voice.name } },
+      { id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } },
+      { id: 'outro', segment_type: 'outro', name: 'Chime', source: { source_type: 'static', filename: outro.filename, media_id: outro.id } },
+    ],
+    background_music_rules: [{ apply_to_segments: ['intro', 'content', 'outro'], music_filename: music.filename, media_id: music.id, volume_db: -20 }],
+  });
+  expect(template.status, JSON.stringify(template.body)).toBe(201);
+  templateId = (template.body as { id: string }).id;
+  const other = await api('POST', '/api/templates/', { name: 'Just the talk', podcast_id: podcastId, segments: [{ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }] });
+  expect(other.status).toBe(201);
+
+  const media = await uploadTo('main_content', speechTrack(), 'Speech take');
+  mediaId = media.id;
+  const transcript = new FormData();
+  transcript.append('file', new Blob([readFileSync(transcriptFile())]), 'speech.json');
+  expect((await api('POST', `/api/media/${media.id}/transcript`, transcript)).status).toBe(200);
+  await until(
+    async () => ((await api('GET', '/api/media/main-content')).body as { id: string; transcript_ready: boolean }[]).find((m) => m.id === media.id)?.transcript_ready,
+    (ready) => ready === true,
+    180_000,
+    'the transcript',
+  );
+}, 400_000);
+
+afterAll(async () => {
+  await closeJourneyPages();
+  await browser?.close().catch(() => undefined);
+  await app?.stop();
+  rmSync(files, { recursive: true, force: true });
+});
+
+describe('Episode Creator', () => {
+  let internAnswerUrl = '';
+
+  it('builds an episode from the start chooser to Draft Ready: intents, retake cut, Intern answer, script, cover, details; the file is shorter by the cut and longer by the answer', async () => {
+    const page = await creatorPage(DESKTOP);
+    await page.goto('/dashboard');
+    await page.getByRole('navigation', { name: 'Top bar' }).getByRole('link', { name: 'New Episode' }).click();
+    await expect.poll(() => page.getByText(EPISODE_CREATOR_SHELL.startTitle).isVisible()).toBe(true);
+    expect(await page.getByTestId('record-card').getAttribute('aria-disabled')).toBe('true');
+    expect(await page.getByTestId('breadcrumb-view').textContent()).toBe('New Episode');
+    await shot(page, 'creator-journey-start-desktop');
+
+    await page.getByRole('button', { name: EPISODE_CREATOR_SHELL.useProcessed }).click();
+    await expect.poll(() => page.getByTestId('template-card').count()).toBe(2);
+    await shot(page, 'creator-journey-step1-desktop');
+    await page.getByRole('button', { name: 'Use template Speech weekly' }).click();
+
+    await expect.poll(() => page.getByRole('heading', { name: EPISODE_CREATOR_SHELL.chooseAudioTitle }).isVisible()).toBe(true);
+    expect(await page.getByTestId('creator-template-name').textContent()).toContain('Speech weekly');
+    expect(await page.getByRole('button', { name: EPISODE_CREATOR_SHELL.cancelBuild }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Use Speech take' }).click();
+    const next = page.getByRole('button', { name: 'Continue', exact: true });
+    await expect.poll(() => next.isEnabled(), { timeout: 20_000 }).toBe(true);
+    expect(await page.getByTestId('creator-upload').first().textContent()).toContain('Flubber 1');
+    await shot(page, 'creator-journey-step2-desktop');
+
+    // Before We Start: Flubber and Intern detected, sound effects hidden; Continue names what is unanswered.
+    await next.click();
+    await expect.poll(() => page.getByText(EPISODE_CREATOR_SHELL.intentsTitle).isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('intent-intern').isVisible()).toBe(true);
+    expect(await page.getByTestId('intent-sfx').count()).toBe(0);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    expect(await page.getByText(EPISODE_CREATOR_MESSAGES.intentsPending('Flubber, Intern')).isVisible()).toBe(true);
+    await page.getByTestId('intent-flubber').getByText('Yes').click();
+    await page.getByTestId('intent-intern').getByText('Yes').click();
+    await shot(page, 'creator-journey-intents-desktop', false);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+
+    // Review Retakes: the one retake, its waveform snippet, Cut, Apply Selected.
+    await expect.poll(() => page.getByTestId('retake-card').count(), { timeout: 40_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('snippet-waveform').first().getAttribute('data-ready'), { timeout: 20_000 }).toBe('true');
+    await page.getByRole('button', { name: /^Cut the retake at/ }).click();
+    expect(await page.getByRole('button', { name: /^Uncut the retake at/ }).isVisible()).toBe(true);
+    await shot(page, 'creator-journey-retakes-desktop', false);
+    await page.getByRole('button', { name: EPISODE_CREATOR_SHELL.applySelected }).click();
+
+    // Review Intern Commands: the answer arrives (Pending -> Ready), voiced, then Continue.
+    await expect.poll(() => page.getByTestId('intern-card').count(), { timeout: 30_000 }).toBe(1);
+    const card = page.getByTestId('intern-card');
+    await expect.poll(() => card.getByText('Ready', { exact: true }).isVisible(), { timeout: 60_000 }).toBe(true);
+    expect((await card.getByRole('textbox', { name: 'Answer' }).inputValue()).trim().length).toBeGreaterThan(0);
+    internAnswerUrl = (await card.getByLabel('Play the answer').getAttribute('src')) ?? '';
+    expect(internAnswerUrl).not.toBe('');
+    await shot(page, 'creator-journey-intern-desktop', false);
+    await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
+
+    // Step 3: the blank intro script blocks Continue, is focused, and is filled.
+    await expect.poll(() => page.getByTestId('scripts-banner').isVisible()).toBe(true);
+    expect(await page.getByTestId('scripts-banner').textContent()).toBe(EPISODE_CREATOR_MESSAGES.scriptsBanner);
+    expect(await page.getByText(EPISODE_CREATOR_MESSAGES.scriptsHint).isVisible()).toBe(true);
+    expect(await page.getByText(EPISODE_CREATOR_MESSAGES.scriptRequired).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Continue', exact: true }).isDisabled()).toBe(true);
+    const script = page.getByLabel('Script for Welcome');
+    expect(await script.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByText('Goodbye chime').isVisible()).toBe(true);
+    await shot(page, 'creator-journey-step3-desktop');
+    await script.fill(INTRO_SCRIPT);
+    await expect.poll(() => page.getByTestId('scripts-banner').count()).toBe(0);
+
+    // A reload resumes the build where it is.
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Script for Welcome').inputValue()).toBe(INTRO_SCRIPT);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+
+    // Step 4 (C's cover step): a cropped cover.
+    await expect.poll(() => page.getByTestId('cover-art-step').isVisible()).toBe(true);
+    await page.locator('input[type=file]').setInputFiles(coverImage());
+    await expect.poll(() => page.getByTestId('cover-crop-square').isVisible()).toBe(true);
+    await shot(page, 'creator-journey-step4-desktop');
+    await page.getByRole('button', { name: 'Upload & Continue' }).click();
+
+    // Step 5: details, as a draft.
+    await expect.poll(() => page.getByTestId('details-step').isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => page.getByLabel('Episode Number').inputValue()).toBe('1');
+    await page.getByLabel('Episode Title').fill('Speech, take one');
+    await page.getByLabel('Save as draft').check();
+    await expect.poll(() => page.getByTestId('minutes-check').getAttribute('data-state')).toBe('ok');
+    await shot(page, 'creator-journey-step5-desktop');
+    await page.getByRole('button', { name: 'Assemble Episode' }).click();
+
+    // Step 6: Draft Ready and the player plays.
+    await expect.poll(() => page.getByTestId('assembly-step').isVisible()).toBe(true);
+    await shot(page, 'creator-journey-step6-assembling-desktop', false);
+    await expect.poll(() => page.getByTestId('assembly-result').isVisible(), { timeout: 240_000 }).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Draft Ready' }).isVisible()).toBe(true);
+    const audio = page.getByTestId('final-audio');
+    await audio.evaluate((el: HTMLAudioElement) => {
+      el.muted = true;
+      return el.play();
+    });
+    await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.3);
+    await audio.evaluate((el: HTMLAudioElement) => el.pause());
+    await shot(page, 'creator-journey-step6-result-desktop');
+
+    // The file: intro + content + outro, less the retake (marker -0.75 s to +0.25 s), plus the Intern answer.
+    const saved = await page.evaluate((key) => window.sessionStorage.getItem(key), CREATOR_STORAGE_KEY);
+    const episodeId = (JSON.parse(saved ?? '{}') as CreatorState).job?.episodeId ?? '';
+    expect(episodeId).not.toBe('');
+    const episode = (await api('GET', `/api/episodes/${episodeId}`)).body as { status: string; playback_url: string | null; title: string };
+    expect(episode.title).toBe('Speech, take one');
+    const finalSeconds = decodedSeconds(await download(episode.playback_url!, 'final.mp3'));
+    const answerSeconds = probedSeconds(await download(internAnswerUrl, 'answer.mp3'));
+    // The intro as the speech port voices it (the same engine, voice and script as the render).
+    const intro = await api('POST', '/api/media/tts', { text: INTRO_SCRIPT, voice_id: voice.voice_id, provider: voice.provider, category: 'intro', friendly_name: 'Intro check', confirm_charge: true });
+    expect(intro.status, JSON.stringify(intro.body)).toBeLessThan(300);
+    const preview = await api('GET', `/api/media/preview?id=${(intro.body as { id: string }).id}&resolve=true`);
+    const introSeconds = probedSeconds(await download((preview.body as { url: string }).url, 'intro.mp3'));
+    expect(answerSeconds).toBeGreaterThan(0.5);
+    const expected = introSeconds + CONTENT_SECONDS - 1 + answerSeconds + OUTRO_SECONDS;
+    const detail = `final ${finalSeconds}, expected ${expected} (intro ${introSeconds}, answer ${answerSeconds}, retake marker at ${FLUBBER_AT} s)`;
+    expect(Math.abs(finalSeconds - expected), detail).toBeLessThanOrEqual(0.05);
+    // The chapters agree: the content starts after the intro, the answer splits it for its own length.
+    const jobId = (JSON.parse(saved ?? '{}') as CreatorState).job?.jobId ?? '';
+    const status = (await api('GET', `/api/episodes/status/${jobId}`)).body as { episode: { chapters: { title: string; start_s: number }[] } };
+    const [welcome, content, answer, resumed, chime] = status.episode.chapters;
+    expect([welcome?.title, content?.title, answer?.title.startsWith('Intern'), resumed?.title, chime?.title]).toEqual(['Welcome', 'Content', true, 'Content', 'Chime']);
+    expect(Math.abs((content?.start_s ?? 0) - introSeconds)).toBeLessThanOrEqual(0.05);
+    expect(Math.abs((resumed?.start_s ?? 0) - (answer?.start_s ?? 0) - answerSeconds)).toBeLessThanOrEqual(0.05);
+    expect(Math.abs(finalSeconds - (chime?.start_s ?? 0) - OUTRO_SECONDS)).toBeLessThanOrEqual(0.05);
+  }, 600_000);
+
+  it('lays the start chooser and steps 1-3 out on a phone', async () => {
+    const start = await creatorPage(PHONE);
+    await start.goto('/dashboard/new-episode');
+    await expect.poll(() => start.getByText(EPISODE_CREATOR_SHELL.startTitle).isVisible()).toBe(true);
+    await shot(start, 'creator-journey-start-phone');
+    await start.getByRole('button', { name: EPISODE_CREATOR_SHELL.useProcessed }).click();
+    await expect.poll(() => start.getByTestId('template-card').count()).toBe(2);
+    await shot(start, 'creator-journey-step1-phone');
+
+    const upload = { id: mediaId, filename: 'Speech take', duration_seconds: CONTENT_SECONDS, transcript_ready: true, intents: { flubber: 1, intern: 1, sfx: 0 } };
+    const atStep2: CreatorState = { ...initialCreatorState(), started: true, step: 2, template: { id: templateId, name: 'Speech weekly' }, upload };
+    const step2 = await creatorPage(PHONE, atStep2);
+    await step2.goto('/dashboard/new-episode');
+    await expect.poll(() => step2.getByTestId('creator-upload').count()).toBe(1);
+    await shot(step2, 'creator-journey-step2-phone');
+    await step2.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect.poll(() => step2.getByTestId('intent-flubber').isVisible()).toBe(true);
+    await shot(step2, 'creator-journey-intents-phone', false);
+
+    const step3 = await creatorPage(PHONE, { ...atStep2, step: 3, answers: { flubber: 'no', intern: 'no', sfx: 'no' } });
+    await step3.goto('/dashboard/new-episode');
+    await expect.poll(() => step3.getByTestId('segment-card').count()).toBe(3);
+    await shot(step3, 'creator-journey-step3-phone');
+
+    // An unknown step.
+    const invalid = await creatorPage(PHONE, { ...atStep2, step: 9 });
+    await invalid.goto('/dashboard/new-episode');
+    await expect.poll(() => invalid.getByText(EPISODE_CREATOR_MESSAGES.invalidStep).isVisible()).toBe(true);
+  });
+
+  it('opens with an upload chosen from the Upload Audio page, and Cancel Build clears the build', async () => {
+    const page = await creatorPage(DESKTOP);
+    await page.goto('/dashboard/upload');
+    await page.getByRole('link', { name: EPISODE_CREATOR_SHELL.useInNewEpisode }).first().click();
+    await expect.poll(() => page.getByTestId('template-card').count()).toBe(2);
+    await page.getByRole('button', { name: 'Use template Just the talk' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Use Speech take' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: EPISODE_CREATOR_SHELL.cancelBuild }).click();
+    await page.getByRole('dialog').getByRole('button', { name: EPISODE_CREATOR_SHELL.cancelBuild }).click();
+    await expect.poll(() => page.getByText(EPISODE_CREATOR_SHELL.startTitle).isVisible()).toBe(true);
+  });
+});
