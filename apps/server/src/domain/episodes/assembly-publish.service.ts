@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ZAssemblyPublishMode, scheduleProblem, type TAssemblyPublishMode, type TAssemblyPublishOutcome } from '@ppp/contracts';
 import type { PublishingService } from '../publishing/publishing.service.ts';
-import { EpisodeSchema, type TStoredPublishOutcome } from './episode.entity.ts';
+import { EpisodeSchema, type Episode, type TStoredPublishOutcome } from './episode.entity.ts';
 
 export interface AssemblyPublishDeps {
   em: EntityManager;
@@ -16,8 +16,18 @@ interface ClaimedRow {
   visibility: string;
 }
 
-/** Seconds a settled outcome may lag the render before the status call stops waiting for it. */
-export const PUBLISH_SETTLE_MS = 60_000;
+/** How long the status call waits for publishing to settle after the render before reporting it anyway. */
+const PUBLISH_SETTLE_MS = 60_000;
+
+/**
+ * Rendered, but publishing (a moment later in the same job) has not settled yet: the wizard keeps
+ * polling, so it reads the outcome ('Schedule invalid') with 'processed'. A run that died in between
+ * is not waited for past PUBLISH_SETTLE_MS.
+ */
+export function publishSettling(episode: Pick<Episode, 'publishOutcome' | 'processedAt'>, now = Date.now()): boolean {
+  const pending = episode.publishOutcome?.outcome === 'pending';
+  return pending && now - (episode.processedAt?.getTime() ?? 0) < PUBLISH_SETTLE_MS;
+}
 
 /** The outcome an assembly starts with: settled once the render is stored. */
 export function pendingOutcome(mode: TAssemblyPublishMode): TStoredPublishOutcome {

@@ -35,7 +35,7 @@ import { recipeOf, templateSnapshot } from './assembly-recipe.ts';
 import { estimateEpisodeSeconds, type EpisodeSeconds } from './assembly-sources.ts';
 import { episodeCutsToContent, newlyRemovedMs } from './edl-files.ts';
 import type { EpisodeLinks } from './episode-links.ts';
-import { PUBLISH_SETTLE_MS, pendingOutcome } from './assembly-publish.service.ts';
+import { pendingOutcome, publishSettling } from './assembly-publish.service.ts';
 
 export interface AssemblyDeps {
   em: EntityManager;
@@ -255,16 +255,6 @@ interface CheckedRequest {
   publishAt: Date | null;
   seconds: EpisodeSeconds;
   cover: MediaItem | null;
-}
-
-/**
- * Rendered, but publishing (a moment later in the same job) has not settled yet: the wizard keeps
- * polling, so it reads the outcome ('Schedule invalid') with 'processed'. A run that died in between
- * is not waited for past PUBLISH_SETTLE_MS.
- */
-function publishSettling(episode: Episode, now = Date.now()): boolean {
-  const pending = episode.publishOutcome?.outcome === 'pending';
-  return pending && now - (episode.processedAt?.getTime() ?? 0) < PUBLISH_SETTLE_MS;
 }
 
 /** The episode row an assembly starts with: details, the publish choice and the recipe. */
