@@ -2,7 +2,8 @@
  * Issue 4 journey against the real launcher in Chromium: build a template with an AI-voice intro
  * (voice picked in 'Choose a Voice', previewed), the content, a static outro from the library and a
  * background music rule; try a drag the rules forbid; save; reopen and find it unchanged. Then the
- * 'Generate with AI voice' dialog with its 30 s rest, and leaving without saving.
+ * 'Generate with AI voice' dialog with its 30 s rest, and leaving without saving; 'Re-render episodes
+ * made with this template' (disabled while unsaved, the confirm dialog's count, the toast).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -12,12 +13,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openOrm } from '@ppp/server/db';
+import { LocalStorage } from '@ppp/server/domain';
+import { seedAssembledEpisode } from '@ppp/server/test-support';
 import { TEMPLATE_MESSAGES, TTS_MESSAGES } from '@ppp/contracts';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, freePort, launchChromium, startApp, type RunningApp } from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
 let token = '';
+let pgPort = 0;
 const contexts: BrowserContext[] = [];
 const files = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-templates-'));
 const CREATOR = { email: 'templater@example.com', password: 'correct horse battery' };
@@ -57,7 +61,7 @@ beforeAll(async () => {
     execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=${frequency}:duration=${seconds}`, file]);
     return file;
   };
-  const pgPort = await freePort();
+  pgPort = await freePort();
   [app, browser] = await Promise.all([startApp({ EMBEDDED_PG_PORT: String(pgPort) }), launchChromium()]);
   await fetch(`${app.baseUrl}/api/auth/register`, {
     method: 'POST',
@@ -207,6 +211,43 @@ describe('Template Editor journey', () => {
     await eventually(() => page.getByText(TEMPLATE_MESSAGES.leaveWithoutSaving).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Leave' }).click();
     await eventually(() => page.getByRole('heading', { name: 'Templates' }).isVisible()).toBe(true);
+  });
+
+  it("offers 'Re-render episodes made with this template': disabled while unsaved, the count in the dialog, a toast", async () => {
+    // An episode assembled with the template, as the assembly job leaves it (assembly is another journey's).
+    const me = (await (await fetch(`${app.baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string };
+    const [template] = (await (await fetch(`${app.baseUrl}/api/templates/`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string; podcast_id: string }[];
+    const orm = await openOrm(`postgres://ppp:ppp-embedded@127.0.0.1:${pgPort}/podcastplusplus`, { poolMax: 1 });
+    try {
+      const episode = await seedAssembledEpisode(orm, new LocalStorage(files), files, { userId: me.id, podcastId: template?.podcast_id ?? '' }, { title: 'Spring planting', withAudio: false });
+      await orm.em.getConnection().execute(
+        `update episodes set template_id = ?, assembly = '{"version": 1}'::jsonb, final_audio_key = 'users/seeded/episode.mp3', assembly_status = 'done' where id = ?`,
+        [template?.id, episode.id],
+      );
+    } finally {
+      await orm.close();
+    }
+
+    const page = await newPage(DESKTOP);
+    await page.goto('/dashboard/templates');
+    await page.getByRole('link', { name: 'Edit Garden weekly' }).click();
+    const action = page.getByRole('button', { name: 'Re-render episodes made with this template' });
+    await eventually(() => action.isEnabled()).toBe(true);
+    await page.getByLabel('Template name').fill('Garden weekly (draft)');
+    await eventually(() => action.isDisabled()).toBe(true);
+    await expect(page.getByText('Save your changes first: a re-render uses the saved template.').isVisible()).resolves.toBe(true);
+    await page.getByLabel('Template name').fill('Garden weekly');
+    await eventually(() => action.isEnabled()).toBe(true);
+
+    await action.click();
+    const dialog = page.getByRole('dialog', { name: 'Re-render episodes made with this template' });
+    await eventually(() => dialog.getByText('1 assembled episode made with this template will be re-rendered with its saved intro, outro, music and timing.').isVisible()).toBe(true);
+    await expect(dialog.getByText('Re-rendering does not use processing minutes.').isVisible()).resolves.toBe(true);
+    await shot(page, 'template-rerender-dialog-desktop');
+    await dialog.getByRole('button', { name: 'Re-render', exact: true }).click();
+    await eventually(() => page.getByText('1 episode queued for re-rendering, 0 skipped.').isVisible()).toBe(true);
+    await expect(page.getByText('Re-render started').isVisible()).resolves.toBe(true);
+    await shot(page, 'template-rerender-toast-desktop');
   });
 
   it('keeps the last template and shows the editor on a phone', async () => {

@@ -20,7 +20,16 @@ export function RerenderCard({ templateId, dirty }: { templateId: string; dirty:
         <Text size="xs" c="dimmed">
           {dirty ? 'Save your changes first: a re-render uses the saved template.' : 'Changed the intro, outro or music? Render the episodes again with the template as saved.'}
         </Text>
-        <Button variant="light" size="xs" leftSection={<IconRefresh size={14} />} disabled={dirty} onClick={() => setOpened(true)}>
+        <Button
+          variant="light"
+          size="xs"
+          h="auto"
+          py={6}
+          leftSection={<IconRefresh size={14} />}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+          disabled={dirty}
+          onClick={() => setOpened(true)}
+        >
           {RERENDER_ACTION}
         </Button>
       </Stack>
