@@ -5,7 +5,11 @@
  *   'Upload & Continue'; the stored cover is a JPEG of the crop's size;
  * - Episode Details & Scheduling: the suggested numbering, the field and schedule messages, AI Suggest
  *   for the description once the transcript is ready, the minutes panel and checklist, draft mode;
- * - Assembly: progress, then 'Draft Ready' with 'Episode saved as draft.' and a player that plays.
+ * - Assembly: progress, then 'Draft Ready' with 'Episode saved as draft.' and a player that plays;
+ *   an episode scheduled while the show is not ready for its feed ends 'Publish failed' with the
+ *   host's reason, and once the show has its category and cover, 'Scheduled' with the time in UTC;
+ * - admin test mode defaults, the quota message and a blocking minutes check with the 'Not enough
+ *   processing minutes' dialog, whose Buy Minutes sets the billing intent and opens billing.
  * Screenshots at 1280 and 390 px wide.
  */
 import { execFileSync } from 'node:child_process';
@@ -26,6 +30,7 @@ const CREATOR = { email: 'steps@example.com', password: 'correct horse battery' 
 const SECONDS = 12;
 const SENTENCE = 'today we talk about growing tomatoes on a small balcony and what the plants need in summer'.split(' ');
 let build: CreatorState;
+let podcastId = '';
 
 async function api(method: string, url: string, body?: unknown): Promise<{ status: number; body: unknown }> {
   const init: RequestInit = { method, headers: { authorization: `Bearer ${token}` } };
@@ -92,6 +97,30 @@ async function wizardAt(viewport: Viewport, state: CreatorState): Promise<Page> 
   return page;
 }
 
+/** Step 5 with a schedule 20 minutes ahead (on the 5-minute grid), assembled; resolves at the result. */
+async function scheduleEpisode(title: string, expectedNumber: string): Promise<{ page: Page; episodeId: string; at: Date }> {
+  const page = await wizardAt(DESKTOP, { ...build, step: 5 });
+  await expect.poll(() => page.getByTestId('details-step').isVisible()).toBe(true);
+  // Each assembled episode moves the suggested number on.
+  await expect.poll(() => page.getByLabel('Episode Number').inputValue()).toBe(expectedNumber);
+  await page.getByLabel('Episode Title').fill(title);
+  await page.getByLabel('Schedule', { exact: true }).check();
+  const at = new Date(Math.ceil((Date.now() + 20 * 60_000) / 300_000) * 300_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  await page.getByLabel('Date').fill(`${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`);
+  await page.getByLabel('Time').fill(`${pad(at.getHours())}:${pad(at.getMinutes())}`);
+  await page.getByRole('button', { name: 'Assemble Episode' }).click();
+  await expect.poll(() => page.getByTestId('assembly-result').isVisible(), { timeout: 180_000 }).toBe(true);
+  const saved = JSON.parse((await page.evaluate((key) => window.sessionStorage.getItem(key), CREATOR_STORAGE_KEY))!) as CreatorState;
+  return { page, episodeId: saved.job!.episodeId, at };
+}
+
+function showCover(): string {
+  const dest = path.join(files, 'show.png');
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1400x1400:rate=1', '-frames:v', '1', dest]);
+  return dest;
+}
+
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launchChromium()]);
   await fetch(`${app.baseUrl}/api/auth/register`, {
@@ -107,7 +136,7 @@ beforeAll(async () => {
   show.append('description', 'Growing food in small spaces.');
   const podcast = await api('POST', '/api/podcasts/', show);
   expect(podcast.status).toBe(201);
-  const podcastId = (podcast.body as { id: string }).id;
+  podcastId = (podcast.body as { id: string }).id;
 
   const upload = new FormData();
   upload.append('files', new Blob([readFileSync(toneTrack())]), 'tomatoes.wav');
@@ -246,6 +275,35 @@ describe('Episode Creator steps 4-6', () => {
     await shot(page, 'creator-step6-result-desktop');
   });
 
+  it('schedules episodes: Publish failed while the show is not ready for its feed, Scheduled once it is', async () => {
+    const refused = await scheduleEpisode('Tomatoes, refused', '2');
+    await expect.poll(() => refused.page.getByRole('heading', { name: 'Draft Ready' }).isVisible(), { timeout: 30_000 }).toBe(true);
+    const failure = (await api('GET', `/api/episodes/${refused.episodeId}/publish/status`)).body as { last_error: string };
+    expect(failure.last_error).toBeTruthy();
+    expect(await refused.page.getByRole('alert').filter({ hasText: EPISODE_CREATOR_MESSAGES.publishFailed }).textContent()).toContain(failure.last_error);
+    await shot(refused.page, 'creator-step6-publish-failed-desktop');
+
+    const edit = new FormData();
+    edit.append('name', 'Balcony Garden');
+    edit.append('description', 'Growing food in small spaces.');
+    edit.append('category_id', 'Education');
+    edit.append('cover_image', new Blob([readFileSync(showCover())], { type: 'image/png' }), 'show.png');
+    const updated = await api('PUT', `/api/podcasts/${podcastId}`, edit);
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+
+    const scheduled = await scheduleEpisode('Tomatoes, later', '3');
+    expect(await scheduled.page.getByRole('heading', { name: 'Scheduled' }).isVisible()).toBe(true);
+    expect(await scheduled.page.getByText(EPISODE_CREATOR_MESSAGES.resultScheduled).first().isVisible()).toBe(true);
+    // The host keeps it scheduled: no failure turns up while the result follows the publish status.
+    await scheduled.page.waitForTimeout(5_000);
+    expect(await scheduled.page.getByRole('heading', { name: 'Scheduled' }).isVisible()).toBe(true);
+    const episode = (await api('GET', `/api/episodes/${scheduled.episodeId}`)).body as { publish_at: string; status: string; publish_error: string | null };
+    expect(episode.publish_error, JSON.stringify(episode)).toBeNull();
+    expect(episode.status).toBe('scheduled');
+    expect(new Date(episode.publish_at).getTime()).toBe(scheduled.at.getTime());
+    await shot(scheduled.page, 'creator-step6-scheduled-desktop');
+  });
+
   it('lays steps 4 and 5 out on a phone', async () => {
     const page = await wizardAt(PHONE, build);
     await expect.poll(() => page.getByTestId('cover-art-step').isVisible()).toBe(true);
@@ -257,4 +315,35 @@ describe('Episode Creator steps 4-6', () => {
     await expect.poll(() => page.getByTestId('minutes-check').getAttribute('data-state')).not.toBe('pending');
     await shot(page, 'creator-step5-phone');
   });
+  it('fills test-mode defaults, says the quota is used up, and blocks on minutes with the billing choices', async () => {
+    expect((await api('PUT', '/api/admin/settings', { test_mode: true })).status).toBe(200);
+    const tiers = await api('PUT', '/api/admin/tiers', {
+      features: [
+        { key: 'max_processing_minutes_month', values: { free: 0 } },
+        { key: 'max_episodes_month', values: { free: 0 } },
+      ],
+    });
+    expect(tiers.status, JSON.stringify(tiers.body)).toBe(200);
+    const page = await wizardAt(DESKTOP, { ...build, step: 5 });
+    await expect.poll(() => page.getByTestId('details-step').isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel('Episode Title').inputValue()).toMatch(/^Test - \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(await page.getByLabel('Save as draft').isChecked()).toBe(true);
+    expect(await page.getByLabel('Episode Number').inputValue()).toBe('4');
+    expect(await page.getByLabel('Season Number').inputValue()).toBe('1');
+    await expect.poll(() => page.getByText(EPISODE_CREATOR_MESSAGES.quotaExceeded).isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('minutes-check').getAttribute('data-state')).toBe('blocking');
+    expect(await page.getByRole('button', { name: 'Assemble Episode' }).isDisabled()).toBe(true);
+    await shot(page, 'creator-step5-blocked-desktop');
+
+    await page.getByRole('button', { name: 'See options' }).click();
+    const dialog = page.getByRole('dialog', { name: EPISODE_CREATOR_MESSAGES.notEnoughMinutesTitle });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.getByTestId('minutes-required').textContent()).toBe('1 minute');
+    expect(await dialog.getByTestId('minutes-remaining').textContent()).toBe('0 minutes');
+    await shot(page, 'creator-minutes-dialog-desktop', false);
+    await dialog.getByRole('button', { name: 'Buy Minutes' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/pricing');
+    expect(await page.evaluate(() => window.localStorage.getItem('ppp.billing.intent'))).toBe('buy_minutes');
+  });
+
 });

@@ -13,6 +13,11 @@ export const NAVIGATE_BILLING_EVENT = 'ppp:navigate-billing';
 export const BILLING_INTENTS = ['upgrade', 'buy_minutes'] as const;
 export type TBillingIntent = (typeof BILLING_INTENTS)[number];
 
+/** Not in the spec: how long the result keeps reading the publish status for a late host failure. */
+export const CREATOR_STEP_LIMITS = {
+  publishFollowUpMs: 20_000,
+} as const;
+
 export const CREATOR_STEP_COPY = {
   coverTitle: 'Cover Art',
   coverRecommended: `Recommended: square, at least ${EPISODE_CREATOR.coverRecommendedPx}x${EPISODE_CREATOR.coverRecommendedPx}, JPG or PNG.`,

@@ -3,7 +3,8 @@ import { Alert, Button, Group, Loader, Paper, Progress, Stack, Text, Title } fro
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { ASSEMBLY_MESSAGES, CREATOR_STEP_COPY, EPISODE_CREATOR_MESSAGES, type TAssembledEpisode } from '@ppp/contracts';
-import { estimateText, resultView } from './assembly-result.ts';
+import { estimateText, resultView, withHostFailure } from './assembly-result.ts';
+import { usePublishFollowUp } from './use-publish-follow-up.ts';
 import { useJobStatus } from './use-job-status.ts';
 
 type Mode = 'now' | 'draft' | 'schedule';
@@ -72,18 +73,23 @@ function Result({ episode, mode, publish, onBackToDashboard }: { episode: TAssem
 }
 
 /** Step 6 Assembly (spec 000 §2, §4): spinner, progress and estimate, then the result by mode. */
-export function AssemblyStep({ jobId, mode, audioSeconds, onBackToDashboard }: Props) {
+export function AssemblyStep({ jobId, episodeId, mode, audioSeconds, onBackToDashboard }: Props) {
   const poll = useJobStatus(jobId);
   const status = poll.status;
   const toasted = useRef<string | null>(null);
   const done = poll.settled && status?.status === 'processed' && status.episode ? status.episode : null;
+  const hostStatus = usePublishFollowUp(episodeId, done ? status?.publish : null);
+  const publish = withHostFailure(status?.publish, hostStatus);
+  const outcome = publish?.outcome ?? null;
 
+  // One toast per outcome shown: the result's, and 'Publish failed' if the host refuses afterwards.
   useEffect(() => {
-    if (!done || !status || toasted.current === jobId) return;
-    toasted.current = jobId;
-    const view = resultView(mode, status.publish);
+    const key = `${jobId}:${outcome ?? ''}`;
+    if (!done || toasted.current === key) return;
+    toasted.current = key;
+    const view = resultView(mode, publish);
     notifications.show({ color: view.toast.color, title: view.toast.title, message: view.toast.message });
-  }, [done, status, mode, jobId]);
+  }, [done, publish, outcome, mode, jobId]);
 
   return (
     <Stack gap="lg" data-testid="assembly-step">
@@ -104,7 +110,7 @@ export function AssemblyStep({ jobId, mode, audioSeconds, onBackToDashboard }: P
           </Stack>
         </Paper>
       ) : done && status ? (
-        <Result episode={done} mode={mode} publish={status.publish} onBackToDashboard={onBackToDashboard} />
+        <Result episode={done} mode={mode} publish={publish} onBackToDashboard={onBackToDashboard} />
       ) : (
         <Assembling progress={status?.progress ?? null} estimate={estimateText(audioSeconds)} />
       )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EPISODE_CREATOR_MESSAGES } from '@ppp/contracts';
-import { PUBLISH_OUTCOME_WAIT_POLLS, estimateText, pollSettled, resultView } from './assembly-result.ts';
+import { CREATOR_STEP_LIMITS, EPISODE_CREATOR_MESSAGES, PUBLISH_LIMITS } from '@ppp/contracts';
+import { PUBLISH_OUTCOME_WAIT_POLLS, estimateText, followsPublish, pollSettled, publishFollowUpSettled, resultView, withHostFailure } from './assembly-result.ts';
 
 describe('estimate', () => {
   it('is 75% to 125% of the audio length in minutes', () => {
@@ -39,5 +39,33 @@ describe('result by mode', () => {
 
   it('says Publish failed with the reason', () => {
     expect(resultView('now', { mode: 'now', outcome: 'failed', error: 'Host refused' })).toMatchObject({ toast: { title: 'Publish failed', message: 'Host refused', color: 'red' }, publishError: 'Host refused' });
+  });
+});
+
+describe('following the host after the render', () => {
+  const scheduled = { mode: 'schedule' as const, outcome: 'scheduled' as const, error: null };
+
+  it('follows only a publish that was handed over', () => {
+    expect(followsPublish(scheduled)).toBe(true);
+    expect(followsPublish({ mode: 'now', outcome: 'dispatched', error: null })).toBe(true);
+    expect(followsPublish({ mode: 'draft', outcome: 'draft', error: null })).toBe(false);
+    expect(followsPublish(null)).toBe(false);
+  });
+
+  it('stops at published, a failure, or the end of the window', () => {
+    expect(publishFollowUpSettled(undefined, 0)).toBe(false);
+    expect(publishFollowUpSettled({ publish_state: 'queued', last_error: null }, 1)).toBe(false);
+    expect(publishFollowUpSettled({ publish_state: 'published', last_error: null }, 1)).toBe(true);
+    expect(publishFollowUpSettled({ publish_state: 'publish_error', last_error: 'x' }, 1)).toBe(true);
+    expect(publishFollowUpSettled({ publish_state: 'queued', last_error: null }, Math.ceil(CREATOR_STEP_LIMITS.publishFollowUpMs / PUBLISH_LIMITS.statusPollMs))).toBe(true);
+  });
+
+  it('turns a host failure into Publish failed with its reason', () => {
+    expect(withHostFailure(scheduled, { publish_state: 'queued', last_error: null })).toBe(scheduled);
+    const failed = withHostFailure(scheduled, { publish_state: 'publish_error', last_error: 'Choose a primary category for the show.' });
+    expect(failed).toEqual({ mode: 'schedule', outcome: 'failed', error: 'Choose a primary category for the show.' });
+    expect(resultView('schedule', failed)).toMatchObject({ heading: 'Draft Ready', toast: { title: 'Publish failed' }, publishError: 'Choose a primary category for the show.' });
+    // A draft is never followed.
+    expect(withHostFailure({ mode: 'draft', outcome: 'draft', error: null }, { publish_state: 'publish_error', last_error: 'x' })).toEqual({ mode: 'draft', outcome: 'draft', error: null });
   });
 });

@@ -1,4 +1,4 @@
-import { EPISODE_CREATOR_MESSAGES, assemblyResultHeading, processingEstimate, processingEstimateText, type TAssemblyPublishMode, type TAssemblyPublishOutcome, type TEpisodeJobStatus } from '@ppp/contracts';
+import { CREATOR_STEP_LIMITS, EPISODE_CREATOR_MESSAGES, PUBLISH_LIMITS, assemblyResultHeading, processingEstimate, processingEstimateText, type TAssemblyPublishMode, type TAssemblyPublishOutcome, type TEpisodeJobStatus, type TPublishStatus } from '@ppp/contracts';
 
 /** How long a finished render may wait for its publish outcome before the result shows anyway. */
 export const PUBLISH_OUTCOME_WAIT_POLLS = 12;
@@ -47,4 +47,23 @@ export function resultView(requested: TAssemblyPublishMode, publish: TAssemblyPu
 export function estimateText(audioSeconds: number | null): string | null {
   if (audioSeconds === null || !Number.isFinite(audioSeconds) || audioSeconds <= 0) return null;
   return processingEstimateText(processingEstimate(audioSeconds));
+}
+
+/** Whether the result follows the host's publish status: only when a publish was handed over. */
+export function followsPublish(publish: TAssemblyPublishOutcome | null | undefined): boolean {
+  return publish?.outcome === 'dispatched' || publish?.outcome === 'scheduled';
+}
+
+/** The host's publish status read: stop at published, a failure, or after the follow-up window. */
+export function publishFollowUpSettled(status: Pick<TPublishStatus, 'publish_state' | 'last_error'> | undefined, polls: number): boolean {
+  if (polls * PUBLISH_LIMITS.statusPollMs >= CREATOR_STEP_LIMITS.publishFollowUpMs) return true;
+  if (!status) return false;
+  return status.last_error !== null || status.publish_state === 'published' || status.publish_state === 'publish_error' || status.publish_state === 'needs_republish';
+}
+
+/** The publish outcome to show: a failure the host reported later turns a handed-over publish into 'failed'. */
+export function withHostFailure(publish: TAssemblyPublishOutcome | null | undefined, status: Pick<TPublishStatus, 'publish_state' | 'last_error'> | undefined): TAssemblyPublishOutcome | null | undefined {
+  if (!publish || !followsPublish(publish) || !status) return publish;
+  if (status.publish_state !== 'publish_error' && status.last_error === null) return publish;
+  return { mode: publish.mode, outcome: 'failed', error: status.last_error ?? EPISODE_CREATOR_MESSAGES.publishDownstream };
 }
