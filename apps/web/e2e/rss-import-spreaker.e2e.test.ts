@@ -1,0 +1,141 @@
+/**
+ * Issue 9 journey, auto-publish to Spreaker: the real launcher with Spreaker pointed at the sandbox
+ * (SpreakerSandbox, run in this process) and a feed with its audio on a local server. The creator has
+ * Spreaker connected and imported the feed once; the show was then linked to a Spreaker show. On the
+ * Import from RSS page the auto-publish checkbox appears (Spreaker connected), the import runs, the
+ * result says publishing started, and the sandbox receives each episode once with its title and audio.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { RSS_IMPORT_MESSAGES } from '@ppp/contracts';
+import { SpreakerSandbox } from '@ppp/server/test-support';
+import { DESKTOP, SCREENSHOT_DIR, launchChromium, startApp, type RunningApp, closeJourneyPages, openJourneyPage } from './harness.ts';
+
+let app: RunningApp;
+let browser: Browser;
+let feedServer: http.Server;
+let feedOrigin = '';
+let token = '';
+let audioBytes = 0;
+const sandbox = new SpreakerSandbox();
+const files = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-rss-spreaker-'));
+const CREATOR = { email: 'spreaker-mover@example.com', password: 'correct horse battery' };
+const TITLES = ['Lighthouse One', 'Lighthouse Two', 'Lighthouse Three'];
+
+function feedXml(): string {
+  const items = TITLES.map((title, k) =>
+    `<item><title>${title}</title><guid isPermaLink="false">lighthouse-${k + 1}</guid><pubDate>${new Date(Date.UTC(2024, 2, 1 + k, 9)).toUTCString()}</pubDate>` +
+    `<description><![CDATA[<p>Notes of ${title}.</p>]]></description><enclosure url="${feedOrigin}/audio/${k + 1}.mp3" length="16000" type="audio/mpeg"/></item>`,
+  ).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel><title>Lighthouse Tales</title>
+<description>Stories from the coast.</description><language>en</language><itunes:author>Keeper</itunes:author>
+${items}
+</channel></rss>`;
+}
+
+async function api<T>(method: string, pathname: string, json?: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${app.baseUrl}${pathname}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(json ? { 'content-type': 'application/json' } : {}) },
+    body: json ? JSON.stringify(json) : undefined,
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+async function shot(page: Page, name: string, fullPage = false) {
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
+}
+
+const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
+
+beforeAll(async () => {
+  await sandbox.start();
+  const mp3 = path.join(files, 'tone.mp3');
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', mp3]);
+  const audio = readFileSync(mp3);
+  audioBytes = audio.length;
+  feedServer = http.createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (url === '/lighthouse.rss') return void res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(feedXml());
+    if (url.startsWith('/audio/')) return void res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(audio);
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => feedServer.listen(0, '127.0.0.1', resolve));
+  feedOrigin = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}`;
+
+  [app, browser] = await Promise.all([
+    startApp({
+      IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
+      SPREAKER_CLIENT_ID: 'ppp-app',
+      SPREAKER_CLIENT_SECRET: 'ppp-secret',
+      SPREAKER_BASE_URL: sandbox.origin,
+      SPREAKER_AUTHORIZE_URL: `${sandbox.origin}/oauth2/authorize`,
+    }),
+    launchChromium(),
+  ]);
+  await fetch(`${app.baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...CREATOR, accept_terms: true, terms_version: '2025-09-19' }),
+  });
+  const res = await fetch(`${app.baseUrl}/api/auth/token`, { method: 'POST', body: new URLSearchParams({ username: CREATOR.email, password: CREATOR.password }) });
+  token = ((await res.json()) as { access_token: string }).access_token;
+
+  // Spreaker connected through its OAuth popup's two calls (the sandbox accepts any code).
+  const start = await fetch(`${app.baseUrl}/api/auth/spreaker/start?access_token=${encodeURIComponent(token)}`, { redirect: 'manual' });
+  const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
+  const callback = await fetch(`${app.baseUrl}/api/auth/spreaker/callback?code=good-code&state=${encodeURIComponent(state)}`);
+  expect(callback.status).toBe(200);
+}, 240_000);
+
+afterAll(async () => {
+  await closeJourneyPages();
+  await browser?.close().catch(() => undefined);
+  await app?.stop();
+  await new Promise<void>((resolve) => (feedServer ? feedServer.close(() => resolve()) : resolve()));
+  await sandbox.stop();
+  rmSync(files, { recursive: true, force: true });
+});
+
+describe('Import from RSS with auto-publish to Spreaker', () => {
+  it('imports again into the show linked to Spreaker, says publishing started, and Spreaker gets each episode once', async () => {
+    // The first import (before the show was on Spreaker) and the link made on My Podcasts.
+    const first = await api<{ import_id: string; podcast_id: string }>('POST', '/api/import/rss', { rss_url: `${feedOrigin}/lighthouse.rss` });
+    expect(first.status).toBe(200);
+    await expect.poll(async () => (await api<{ status: string }>('GET', `/api/import/rss/${first.body.import_id}`)).body.status, { timeout: 60_000 }).toBe('done');
+    const remote = sandbox.addShow('Lighthouse Tales');
+    expect((await api('POST', `/api/podcasts/${first.body.podcast_id}/link-spreaker-show`, { show_id: remote.show_id })).status).toBe(200);
+
+    const page = await openJourneyPage(browser, app.baseUrl, DESKTOP, { token });
+    await page.goto('/dashboard/import');
+    await expect.poll(visible(page, 'RSS feed URL'), { timeout: 20_000 }).toBe(true);
+    const checkbox = page.getByRole('checkbox', { name: 'Publish the imported episodes to Spreaker' });
+    await expect.poll(() => checkbox.isVisible(), { timeout: 20_000 }).toBe(true);
+    await checkbox.check();
+    await page.getByLabel('RSS feed URL').fill(`${feedOrigin}/lighthouse.rss`);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect.poll(visible(page, 'You imported this feed before'), { timeout: 20_000 }).toBe(true);
+    await shot(page, 'rss-import-auto-publish-desktop');
+
+    await page.getByRole('button', { name: 'Import 3 episodes' }).click();
+    await expect.poll(visible(page, RSS_IMPORT_MESSAGES.importComplete), { timeout: 90_000 }).toBe(true);
+    await expect.poll(visible(page, 'Publishing started')).toBe(true);
+    expect(await page.getByText('Publishing to Spreaker started: the imported episodes are being uploaded to your Spreaker show, one at a time.').isVisible()).toBe(true);
+    await shot(page, 'rss-import-publishing-started-desktop', true);
+
+    await expect.poll(() => sandbox.episodesOf(remote.show_id).length, { timeout: 60_000 }).toBe(3);
+    const uploaded = sandbox.episodesOf(remote.show_id);
+    expect(uploaded.map((e) => e.title).sort()).toEqual([...TITLES].sort());
+    expect(uploaded.every((e) => e.media_bytes === audioBytes && !e.hidden)).toBe(true);
+    await page.waitForTimeout(1500);
+    expect(sandbox.uploadCount).toBe(3);
+  });
+});
