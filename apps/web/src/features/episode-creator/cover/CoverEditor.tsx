@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Box, Group, SegmentedControl, Slider, Stack, Text } from '@mantine/core';
 import { EPISODE_CREATOR } from '@ppp/contracts';
-import { displayScale, maxCropSize, minCropSize, moveSquare, padGeometry, resizeSquare, type CoverMode, type CropSquare } from './cover-math.ts';
+import { displayScale, keyboardNudge, maxCropSize, minCropSize, moveSquare, padGeometry, resizeSquare, type CoverMode, type CropSquare } from './cover-math.ts';
 import { paintCover } from './cover-render.ts';
 
 const BOX = 320;
@@ -49,6 +49,12 @@ function CropCanvas({ image, mode, square, onSquareChange }: Omit<Props, 'onMode
   function onPointerUp() {
     drag.current = null;
   }
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const nudge = keyboardNudge(event.key, event.shiftKey, size);
+    if (!nudge) return;
+    event.preventDefault();
+    onSquareChange(moveSquare(square, nudge.dx, nudge.dy, size));
+  }
 
   if (mode === 'pad') {
     const pad = padGeometry(size, Math.max(width, height));
@@ -63,7 +69,9 @@ function CropCanvas({ image, mode, square, onSquareChange }: Omit<Props, 'onMode
       <img src={image.src} alt="Cover to crop" draggable={false} style={{ width, height, display: 'block' }} />
       <Box
         data-testid="cover-crop-square"
-        aria-label="Crop area (drag to move)"
+        aria-label="Crop area (drag, or use the arrow keys, to move)"
+        tabIndex={0}
+        onKeyDown={onKeyDown}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EPISODE_CREATOR } from '@ppp/contracts';
-import { clampSquare, cropOutputSize, cropString, displayScale, initialSquare, maxCropSize, minCropSize, moveSquare, padGeometry, resizeSquare } from './cover-math.ts';
+import { clampSquare, cropOutputSize, cropString, displayScale, initialSquare, keyboardNudge, maxCropSize, minCropSize, moveSquare, padGeometry, resizeSquare } from './cover-math.ts';
 
 const wide = { width: 3000, height: 2000 };
 
@@ -64,5 +64,14 @@ describe('display scale', () => {
   it('shrinks to the box, never enlarges', () => {
     expect(displayScale(wide, 320, 320)).toBeCloseTo(320 / 3000);
     expect(displayScale({ width: 100, height: 50 }, 320, 320)).toBe(1);
+  });
+});
+
+describe('keyboard', () => {
+  it('moves by 1% of the longer side, 10% with Shift', () => {
+    expect(keyboardNudge('ArrowLeft', false, wide)).toEqual({ dx: -30, dy: 0 });
+    expect(keyboardNudge('ArrowDown', true, wide)).toEqual({ dx: 0, dy: 300 });
+    expect(keyboardNudge('Enter', false, wide)).toBeNull();
+    expect(keyboardNudge('ArrowUp', false, { width: 20, height: 20 })).toEqual({ dx: 0, dy: -1 });
   });
 });

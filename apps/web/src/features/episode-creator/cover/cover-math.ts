@@ -94,3 +94,13 @@ export function displayScale(image: ImageSize, boxWidth: number, boxHeight: numb
   if (image.width <= 0 || image.height <= 0) return 1;
   return Math.min(boxWidth / image.width, boxHeight / image.height, 1);
 }
+
+/** Arrow keys move the crop by 1% of the longer side (10% with Shift); other keys do nothing. */
+export function keyboardNudge(key: string, coarse: boolean, image: ImageSize): { dx: number; dy: number } | null {
+  const step = Math.max(1, Math.round((Math.max(image.width, image.height) * (coarse ? 10 : 1)) / 100));
+  if (key === 'ArrowLeft') return { dx: -step, dy: 0 };
+  if (key === 'ArrowRight') return { dx: step, dy: 0 };
+  if (key === 'ArrowUp') return { dx: 0, dy: -step };
+  if (key === 'ArrowDown') return { dx: 0, dy: step };
+  return null;
+}
