@@ -29,7 +29,10 @@ const CONTENT_SECONDS = PHRASES.length * SLOT;
 const FLUBBER_AT = 3 * SLOT;
 const INTRO_SCRIPT = 'Welcome to Speech Weekly, the show about talking.';
 const OUTRO_SECONDS = 3;
-let voice: { voice_id: string; name: string; provider: string };
+type Voice = { voice_id: string; name: string; common_name: string; provider: string };
+/** The template's voice, and the one 'Change voice' picks for this episode (another language, so another length). */
+let voice: Voice;
+let changed: Voice;
 let templateId = '';
 let mediaId = '';
 
@@ -152,9 +155,22 @@ beforeAll(async () => {
   const settings = await api('PUT', '/api/users/me/audio-cleanup-settings', { settings: { removeFillers: false, removePauses: false, commands: { intern: { remove_end_marker: false } } } });
   expect(settings.status, JSON.stringify(settings.body)).toBe(200);
 
-  const voices = await api('GET', '/api/elevenlabs/voices?size=50');
-  const items = (voices.body as { items: { voice_id: string; name: string; provider: string }[] }).items;
+  const voices = await api('GET', '/api/elevenlabs/voices?size=200');
+  const items = (voices.body as { items: Voice[] }).items;
   voice = items.find((v) => /en/i.test(v.voice_id)) ?? items[0]!;
+  // The journey's changed voice reads at a clearly different length from the template's, so the checks tell them apart.
+  const sample = async (v: Voice) => probedSeconds(await download(`/api/elevenlabs/voice/${encodeURIComponent(v.voice_id)}/preview`, `sample-${v.voice_id}.mp3`));
+  const templateSample = await sample(voice);
+  let best = { voice: voice, gap: 0 };
+  for (const search of ['German', 'Spanish', 'French', 'Italian']) {
+    const found = ((await api('GET', `/api/elevenlabs/voices?search=${search}&size=5`)).body as { items: Voice[] }).items;
+    for (const candidate of found.slice(0, 2)) {
+      const gap = Math.abs((await sample(candidate)) - templateSample);
+      if (gap > best.gap) best = { voice: candidate, gap };
+    }
+  }
+  expect(best.gap).toBeGreaterThan(0.2);
+  changed = best.voice;
 
   const show = new FormData();
   show.append('name', 'Speech Weekly');
@@ -270,6 +286,11 @@ describe('Episode Creator', () => {
     expect(await page.getByText('Goodbye chime').isVisible()).toBe(true);
     await shot(page, 'creator-journey-step3-desktop');
     await script.fill(INTRO_SCRIPT);
+    // Change voice: this episode's intro in another voice (the template keeps its own).
+    await page.getByRole('button', { name: 'Change voice for Welcome' }).click();
+    await page.getByLabel('Search voices').fill(changed.common_name);
+    await page.getByRole('button', { name: `Choose ${changed.common_name}` }).first().click();
+    await expect.poll(() => page.getByTestId('voice-name').textContent()).toBe(changed.common_name);
     await expect.poll(() => page.getByTestId('scripts-banner').count()).toBe(0);
 
     // A reload resumes the build where it is.
@@ -316,8 +337,8 @@ describe('Episode Creator', () => {
     expect(episode.title).toBe('Speech, take one');
     const finalSeconds = decodedSeconds(await download(episode.playback_url!, 'final.mp3'));
     const answerSeconds = probedSeconds(await download(internAnswerUrl, 'answer.mp3'));
-    // The intro as the speech port voices it (the same engine, voice and script as the render).
-    const intro = await api('POST', '/api/media/tts', { text: INTRO_SCRIPT, voice_id: voice.voice_id, provider: voice.provider, category: 'intro', friendly_name: 'Intro check', confirm_charge: true });
+    // The intro as the speech port voices it (the same engine, the changed voice and the script as the render).
+    const intro = await api('POST', '/api/media/tts', { text: INTRO_SCRIPT, voice_id: changed.voice_id, provider: changed.provider, category: 'intro', friendly_name: 'Intro check', confirm_charge: true });
     expect(intro.status, JSON.stringify(intro.body)).toBeLessThan(300);
     const preview = await api('GET', `/api/media/preview?id=${(intro.body as { id: string }).id}&resolve=true`);
     const introSeconds = probedSeconds(await download((preview.body as { url: string }).url, 'intro.mp3'));

@@ -160,6 +160,8 @@ export const ZAssembleEpisodeRequest = z
     output_filename: z.string().trim().max(255).nullish(),
     /** Script per tts segment id, replacing the template's for this episode. */
     tts_values: z.record(z.string(), z.string().max(TTS.maxScriptChars)).default({}),
+    /** Voice per tts segment id for this episode ('Change voice' on step 3), replacing the template's. */
+    tts_voices: z.record(z.string(), z.string().trim().min(1).max(200)).default({}),
     episode_details: ZEpisodeDetails,
     /** Retakes to cut, in content milliseconds (the marker minus 0.75 s to plus 0.25 s, or as reviewed). */
     flubber_cuts_ms: z.array(ZTimeRangeMs).max(ASSEMBLY.maxCuts).default([]),

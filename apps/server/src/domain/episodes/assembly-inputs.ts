@@ -73,7 +73,7 @@ export class AssemblyInputs {
         else if (segment.source.source_type === 'static') segments.push({ segment, file: await this.clip(userId, segment.source, ASSEMBLY_MESSAGES.staticMissing) });
         else {
           const text = (recipe.tts_values[segment.id] ?? segment.source.text_prompt).trim();
-          const voice = segment.source.voice_id ?? recipe.template.default_voice_id ?? null;
+          const voice = recipe.tts_voices[segment.id] ?? segment.source.voice_id ?? recipe.template.default_voice_id ?? null;
           segments.push({ segment, file: await this.voice(ctx, text, voice, segment.name ?? segment.segment_type) });
         }
       }

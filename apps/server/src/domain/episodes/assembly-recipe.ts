@@ -33,6 +33,8 @@ export const ZEpisodeRecipe = z.object({
   media_id: z.string(),
   /** Script per tts segment id for this episode. */
   tts_values: z.record(z.string(), z.string()),
+  /** Voice per tts segment id chosen for this episode ('Change voice' on step 3); recipes from before it have none. */
+  tts_voices: z.record(z.string(), z.string()).default({}),
   flubber_indices: z.array(z.number().int().min(0)),
   /** Reviewed retakes and manual cuts, in content milliseconds. */
   flubber_cuts_ms: z.array(ZTimeRangeMs),
@@ -71,6 +73,7 @@ export function recipeOf(template: Template, upload: MediaItem, body: TAssembleE
     template: templateSnapshot(template),
     media_id: upload.id,
     tts_values: body.tts_values,
+    tts_voices: body.tts_voices,
     flubber_indices: flubber,
     flubber_cuts_ms: body.intents.flubber === 'no' ? [] : body.flubber_cuts_ms,
     manual_cuts: body.manual_cuts,

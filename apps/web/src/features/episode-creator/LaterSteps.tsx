@@ -31,7 +31,7 @@ export function LaterSteps({ state, template, dispatch, onFinished }: LaterSteps
     setSubmitting(true);
     try {
       const request = assembleRequest(
-        { upload, answers: state.answers, flubberCuts: state.flubberCuts, internContexts: state.internContexts, intern: state.intern, ttsValues: state.ttsValues, coverCrop: state.cover?.cover_crop ?? null },
+        { upload, answers: state.answers, flubberCuts: state.flubberCuts, internContexts: state.internContexts, intern: state.intern, ttsValues: state.ttsValues, voices: state.voices, coverCrop: state.cover?.cover_crop ?? null },
         template,
         details,
       );

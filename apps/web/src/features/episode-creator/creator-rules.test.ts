@@ -138,6 +138,7 @@ describe('the assemble request', () => {
     internContexts: [context],
     intern: { c1: { end_s: 12, response_text: 'Yes.', audio_url: null, media_id: 'v1', regenerate_count: 0, voiced_text: 'Yes.', error: null } },
     ttsValues: { intro: 'Hello there' },
+    voices: { intro: { voice_id: 'espeak:en-gb' }, content: { voice_id: 'ignored' } },
     coverCrop: '0,0,100,100',
   };
   const details = { episode_details: { title: 'One', cover_image_path: 'cover.jpg' }, publish: { mode: 'draft' as const } };
@@ -148,6 +149,7 @@ describe('the assemble request', () => {
       template_id: 't1',
       main_content_filename: 'm1',
       tts_values: { intro: 'Hello there' },
+      tts_voices: { intro: 'espeak:en-gb' },
       flubber_cuts_ms: [{ start_ms: 9250, end_ms: 10250 }],
       flubber_indices: [],
       intents: { flubber: 'yes', intern: 'yes', sfx: 'no' },

@@ -191,13 +191,32 @@ export function internAnswers(contexts: readonly TInternContext[], items: Record
 
 /* ---------------------------------------------------------------- assemble */
 
+/** The voices changed on step 3, for the tts segments only. */
+function voicesFor(segments: readonly TSegment[], voices: Record<string, { voice_id: string }>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const segment of segments) {
+    const voice = voices[segment.id];
+    if (segment.source.source_type === 'tts' && voice) out[segment.id] = voice.voice_id;
+  }
+  return out;
+}
+
 /**
  * POST /api/episodes/assemble from the build and step 5's details: the reviewed retakes as
  * flubber_cuts_ms (flubber_indices empty so the detected ones are not cut a second time), the
- * accepted Intern answers, every tts script, and the cover's crop.
+ * accepted Intern answers, every tts script and any voice changed for this episode, and the cover's crop.
  */
 export function assembleRequest(
-  build: { upload: CreatorUpload; answers: IntentAnswers; flubberCuts: Record<number, FlubberCut>; internContexts: readonly TInternContext[] | null; intern: Record<string, InternReviewItem>; ttsValues: Record<string, string>; coverCrop: string | null },
+  build: {
+    upload: CreatorUpload;
+    answers: IntentAnswers;
+    flubberCuts: Record<number, FlubberCut>;
+    internContexts: readonly TInternContext[] | null;
+    intern: Record<string, InternReviewItem>;
+    ttsValues: Record<string, string>;
+    voices: Record<string, { voice_id: string }>;
+    coverCrop: string | null;
+  },
   template: { id: string; segments: readonly TSegment[] },
   details: { episode_details: z.input<typeof ZEpisodeDetails>; publish: z.input<typeof ZAssemblyPublish> },
 ): TAssembleEpisodeRequestInput {
@@ -206,6 +225,7 @@ export function assembleRequest(
     template_id: template.id,
     main_content_filename: build.upload.id,
     tts_values: ttsValuesFor(template.segments, build.ttsValues),
+    tts_voices: voicesFor(template.segments, build.voices),
     episode_details: { ...details.episode_details, cover_crop: details.episode_details.cover_image_path ? build.coverCrop : null },
     flubber_cuts_ms: build.answers.flubber === 'yes' ? flubberCutsMs(build.flubberCuts) : [],
     flubber_indices: [],
