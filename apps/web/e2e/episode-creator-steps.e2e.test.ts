@@ -294,6 +294,7 @@ describe('Episode Creator steps 4-6', () => {
     const scheduled = await scheduleEpisode('Tomatoes, later', '3');
     expect(await scheduled.page.getByRole('heading', { name: 'Scheduled' }).isVisible()).toBe(true);
     expect(await scheduled.page.getByText(EPISODE_CREATOR_MESSAGES.resultScheduled).first().isVisible()).toBe(true);
+    await expect.poll(() => scheduled.page.getByTestId('scheduled-for').textContent()).toContain(scheduled.at.toLocaleString('en-US', { timeStyle: 'short' }));
     // The host keeps it scheduled: no failure turns up while the result follows the publish status.
     await scheduled.page.waitForTimeout(5_000);
     expect(await scheduled.page.getByRole('heading', { name: 'Scheduled' }).isVisible()).toBe(true);
@@ -302,6 +303,8 @@ describe('Episode Creator steps 4-6', () => {
     expect(episode.status).toBe('scheduled');
     expect(new Date(episode.publish_at).getTime()).toBe(scheduled.at.getTime());
     await shot(scheduled.page, 'creator-step6-scheduled-desktop');
+    await scheduled.page.setViewportSize(PHONE);
+    await shot(scheduled.page, 'creator-step6-scheduled-phone');
   });
 
   it('lays steps 4 and 5 out on a phone', async () => {
@@ -328,6 +331,7 @@ describe('Episode Creator steps 4-6', () => {
     await expect.poll(() => page.getByTestId('details-step').isVisible()).toBe(true);
     await expect.poll(() => page.getByLabel('Episode Title').inputValue()).toMatch(/^Test - \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(await page.getByLabel('Save as draft').isChecked()).toBe(true);
+    expect(await page.getByTestId('test-mode-badge').isVisible()).toBe(true);
     expect(await page.getByLabel('Episode Number').inputValue()).toBe('4');
     expect(await page.getByLabel('Season Number').inputValue()).toBe('1');
     await expect.poll(() => page.getByText(EPISODE_CREATOR_MESSAGES.quotaExceeded).isVisible()).toBe(true);
@@ -341,6 +345,8 @@ describe('Episode Creator steps 4-6', () => {
     expect(await dialog.getByTestId('minutes-required').textContent()).toBe('1 minute');
     expect(await dialog.getByTestId('minutes-remaining').textContent()).toBe('0 minutes');
     await shot(page, 'creator-minutes-dialog-desktop', false);
+    await page.setViewportSize(PHONE);
+    await shot(page, 'creator-minutes-dialog-phone', false);
     await dialog.getByRole('button', { name: 'Buy Minutes' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/pricing');
     expect(await page.evaluate(() => window.localStorage.getItem('ppp.billing.intent'))).toBe('buy_minutes');

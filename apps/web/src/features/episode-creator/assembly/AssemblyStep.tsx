@@ -35,7 +35,16 @@ function Assembling({ progress, estimate }: { progress: number | null; estimate:
   );
 }
 
-function Result({ episode, mode, publish, onBackToDashboard }: { episode: TAssembledEpisode; mode: Mode; publish: Parameters<typeof resultView>[1]; onBackToDashboard(): void }) {
+interface ResultProps {
+  episode: TAssembledEpisode;
+  mode: Mode;
+  publish: Parameters<typeof resultView>[1];
+  /** When a scheduled episode goes live, as the host reports it. */
+  publishAt: Date | null;
+  onBackToDashboard(): void;
+}
+
+function Result({ episode, mode, publish, publishAt, onBackToDashboard }: ResultProps) {
   const view = resultView(mode, publish);
   return (
     <Paper withBorder p="xl" radius="md">
@@ -45,6 +54,11 @@ function Result({ episode, mode, publish, onBackToDashboard }: { episode: TAssem
           <Title order={2}>{view.heading}</Title>
         </Group>
         <Text>{view.text}</Text>
+        {publish?.outcome === 'scheduled' && publishAt && (
+          <Text size="sm" c="dimmed" data-testid="scheduled-for">
+            Goes live {publishAt.toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short' })}
+          </Text>
+        )}
         {publish?.outcome === 'schedule_invalid' && (
           <Alert color="orange" title={EPISODE_CREATOR_MESSAGES.scheduleInvalid}>
             {EPISODE_CREATOR_MESSAGES.resultDraft}
@@ -110,7 +124,7 @@ export function AssemblyStep({ jobId, episodeId, mode, audioSeconds, onBackToDas
           </Stack>
         </Paper>
       ) : done && status ? (
-        <Result episode={done} mode={mode} publish={publish} onBackToDashboard={onBackToDashboard} />
+        <Result episode={done} mode={mode} publish={publish} publishAt={hostStatus?.publish_at ?? null} onBackToDashboard={onBackToDashboard} />
       ) : (
         <Assembling progress={status?.progress ?? null} estimate={estimateText(audioSeconds)} />
       )}

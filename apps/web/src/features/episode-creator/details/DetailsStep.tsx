@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Grid, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Grid, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { ASSEMBLY, CREATOR_STEP_COPY, EPISODE_CREATOR_MESSAGES } from '@ppp/contracts';
 import { AiSuggestButton } from './AiSuggestButton.tsx';
@@ -75,7 +75,14 @@ export function DetailsStep({ templateId, podcastId, upload, coverImagePath, val
 
   return (
     <Stack gap="lg" data-testid="details-step">
-      <Title order={2}>{CREATOR_STEP_COPY.detailsTitle}</Title>
+      <Group gap="sm" align="center">
+        <Title order={2}>{CREATOR_STEP_COPY.detailsTitle}</Title>
+        {testMode && (
+          <Badge color="orange" variant="light" data-testid="test-mode-badge">
+            Test mode
+          </Badge>
+        )}
+      </Group>
       {!transcriptReady && (
         <Alert color="blue" icon={<IconClock size={18} />} data-testid="transcript-waiting">
           Waiting for the transcript of {upload.filename}; AI Suggest is available once it is ready.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ASSEMBLY_MESSAGES, EPISODE_CREATOR_MESSAGES, ZAssemblyPublish, ZEpisodeDetails } from '@ppp/contracts';
 import { aiSuggestErrorMessage } from './ai-suggest.ts';
-import { buildAssembleRequest, detailsProblems, emptyDraft, publishingChecklist, showLinkedToHost, tagList, testModeDefaults, wholeNumber, withSuggestedNumbering, type DetailsDraft } from './details-rules.ts';
+import { buildAssembleRequest, detailsProblems, emptyDraft, withFreshSchedule, publishingChecklist, showLinkedToHost, tagList, testModeDefaults, wholeNumber, withSuggestedNumbering, type DetailsDraft } from './details-rules.ts';
 import { DEFAULT_PUBLISH_PREFS, PUBLISH_PREFS_STORAGE_KEY, parsePublishPrefs, readPublishPrefs, writePublishPrefs } from './publish-prefs.ts';
 
 const now = new Date(2026, 10, 23, 14, 2, 10);
@@ -110,5 +110,14 @@ describe('AI Suggest errors', () => {
     expect(aiSuggestErrorMessage(409)).toBe('Transcript not ready yet — still processing');
     expect(aiSuggestErrorMessage(429)).toBe('Too many requests — please slow down and try again.');
     expect(aiSuggestErrorMessage(500)).toBe('Request failed (500). Please try again.');
+  });
+});
+
+describe('resumed schedule', () => {
+  it('keeps a time still more than 10 minutes ahead, else suggests again', () => {
+    const ahead = { ...filled, scheduleDate: '2026-11-23', scheduleTime: '15:30' };
+    expect(withFreshSchedule(ahead, now)).toBe(ahead);
+    expect(withFreshSchedule({ ...filled, scheduleDate: '2026-11-23', scheduleTime: '14:10' }, now)).toMatchObject({ scheduleDate: '2026-11-23', scheduleTime: '15:05' });
+    expect(withFreshSchedule({ ...filled, scheduleDate: '', scheduleTime: '' }, now)).toMatchObject({ scheduleDate: '2026-11-23', scheduleTime: '15:05' });
   });
 });

@@ -1,6 +1,6 @@
 import { EPISODE_CREATOR, EPISODE_CREATOR_MESSAGES, ZAssemblyTags, type ZAssemblyPublish, type ZEpisodeDetails } from '@ppp/contracts';
 import type { z } from 'zod';
-import { schedulePublishFields, scheduleProblem, type LocalSchedule } from './schedule.ts';
+import { localToDate, schedulePublishFields, scheduleProblem, suggestSchedule, type LocalSchedule } from './schedule.ts';
 
 export type PublishMode = 'now' | 'draft' | 'schedule';
 export type Visibility = 'public' | 'unpublished';
@@ -122,4 +122,12 @@ export function publishingChecklist(input: { draft: DetailsDraft; hasCover: bool
 export function showLinkedToHost(show: { host_kind: string; spreaker_show_id: string | null } | null | undefined): boolean {
   if (!show) return false;
   return show.host_kind === 'builtin' || (show.host_kind === 'spreaker' && Boolean(show.spreaker_show_id));
+}
+
+/** A resumed draft whose schedule is no longer more than 10 minutes ahead gets the default suggestion again. */
+export function withFreshSchedule(draft: DetailsDraft, now: Date): DetailsDraft {
+  const stored = localToDate({ date: draft.scheduleDate, time: draft.scheduleTime });
+  const next = suggestSchedule(now, stored);
+  if (next.date === draft.scheduleDate && next.time === draft.scheduleTime) return draft;
+  return { ...draft, scheduleDate: next.date, scheduleTime: next.time };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { emptyDraft, testModeDefaults, withSuggestedNumbering, type DetailsDraft } from './details-rules.ts';
+import { emptyDraft, testModeDefaults, withFreshSchedule, withSuggestedNumbering, type DetailsDraft } from './details-rules.ts';
 import { readPublishPrefs } from './publish-prefs.ts';
 import { suggestSchedule } from './schedule.ts';
 import type { Numbering } from './use-details-data.ts';
@@ -27,6 +27,10 @@ export function useDraftSetup(value: DetailsDraft | null, onChange: (draft: Deta
     if (started.current) return;
     started.current = true;
     if (value === null) onChange(draft);
+    else {
+      const refreshed = withFreshSchedule(draft, new Date());
+      if (refreshed !== draft) onChange(refreshed);
+    }
   }, [value, draft, onChange]);
 
   useEffect(() => {
