@@ -386,13 +386,47 @@ describe('Episode Creator', () => {
     await expect.poll(() => invalid.getByText(EPISODE_CREATOR_MESSAGES.invalidStep).isVisible()).toBe(true);
   });
 
-  it('opens with an upload chosen from the Upload Audio page, and Cancel Build clears the build', async () => {
+  it('opens with an upload chosen from the Upload Audio page, uploads and deletes another, and Cancel Build clears the build', async () => {
     const page = await creatorPage(DESKTOP);
     await page.goto('/dashboard/upload');
     await page.getByRole('link', { name: EPISODE_CREATOR_SHELL.useInNewEpisode }).first().click();
     await expect.poll(() => page.getByTestId('template-card').count()).toBe(2);
     await page.getByRole('button', { name: 'Use template Just the talk' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Use Speech take' }).getAttribute('aria-pressed')).toBe('true');
+
+    // Standard mode: a file that is not audio is refused; a WAV goes up over tus, Processing until its transcript is in, then Ready.
+    await page.getByRole('button', { name: EPISODE_CREATOR_SHELL.uploadAudio }).click();
+    await expect.poll(() => page.getByRole('heading', { name: EPISODE_CREATOR_SHELL.stepTitles[1] }).isVisible()).toBe(true);
+    const input = page.getByLabel('Audio file');
+    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not audio') });
+    await expect.poll(() => page.getByText(EPISODE_CREATOR_MESSAGES.selectAudio).isVisible()).toBe(true);
+    await shot(page, 'creator-journey-upload-desktop');
+    await input.setInputFiles(tone('second-take.wav', 6, 330));
+    await expect.poll(() => page.getByTestId('chosen-upload').textContent(), { timeout: 30_000 }).toContain('Processing');
+    const next = page.getByRole('button', { name: 'Continue', exact: true });
+    expect(await next.isDisabled()).toBe(true);
+    const uploaded = await until(
+      async () => ((await api('GET', '/api/media/main-content')).body as { id: string; friendly_name: string }[]).find((m) => m.friendly_name === 'second-take'),
+      (item) => item !== undefined,
+      30_000,
+      'the wizard upload',
+    );
+    const words = new FormData();
+    words.append('file', new Blob([JSON.stringify({ words: [{ text: 'hello', start: 0.5, end: 0.9 }, { text: 'again', start: 1, end: 1.4 }] })]), 'second.json');
+    expect((await api('POST', `/api/media/${uploaded!.id}/transcript`, words)).status).toBe(200);
+    await expect.poll(() => page.getByTestId('chosen-upload').textContent(), { timeout: 30_000 }).toContain('Ready');
+    await expect.poll(() => next.isEnabled(), { timeout: 20_000 }).toBe(true);
+
+    // Back in Choose Audio it is selected; deleting it asks first, then clears the choice.
+    await page.getByRole('button', { name: 'Choose a processed upload instead' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Use second-take' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Delete second-take' }).click();
+    expect(await page.getByText(EPISODE_CREATOR_MESSAGES.deleteReadyConfirm).isVisible()).toBe(true);
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.getByText(EPISODE_CREATOR_MESSAGES.uploadDeleted).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Use second-take' }).count()).toBe(0);
+    expect(await next.isDisabled()).toBe(true);
+
     await page.getByRole('button', { name: EPISODE_CREATOR_SHELL.cancelBuild }).click();
     await page.getByRole('dialog').getByRole('button', { name: EPISODE_CREATOR_SHELL.cancelBuild }).click();
     await expect.poll(() => page.getByText(EPISODE_CREATOR_SHELL.startTitle).isVisible()).toBe(true);

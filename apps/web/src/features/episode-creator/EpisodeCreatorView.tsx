@@ -97,7 +97,7 @@ export function EpisodeCreatorView() {
         showCancel={canCancelBuild(state)}
         uploadPercent={state.uploadPercent}
         uploadLabel={state.upload?.filename ?? null}
-        onBackToDashboard={() => void navigate('/dashboard')}
+        onBackToDashboard={state.step === 6 ? finish : () => void navigate('/dashboard')}
         onCancelBuild={() => dispatch({ type: 'cancel' })}
       />
       {body()}
