@@ -158,8 +158,9 @@ export class PublishingService {
    * Auto-publish after an RSS import (issue 9): the show's imported episodes that are live at their
    * old host (status published), have their audio here and are on no host of ours yet are claimed in
    * one statement (publish_state queued, the visibility asked for), so a second run, a retry or a
-   * restart never claims one twice; each claimed episode gets its publish.episode job. Answers how
-   * many were queued. The runner uploads them and keeps their original dates.
+   * restart never claims one twice; each claimed episode gets its publish.episode job (those whose
+   * job could not be queued are released again). Answers how many were queued. The runner uploads
+   * them and keeps their original dates.
    */
   async queueImported(userId: string, podcastId: string, publishState: string): Promise<number> {
     const visibility = (VISIBILITIES as readonly string[]).includes(publishState) ? publishState : 'public';
@@ -170,8 +171,18 @@ export class PublishingService {
        returning id`,
       [visibility, userId, podcastId],
     );
-    for (const { id } of claimed) {
-      await this.deps.jobs.send('publish.episode', { episode_id: id, publish_at: null, go_live: false });
+    for (const [index, { id }] of claimed.entries()) {
+      try {
+        await this.deps.jobs.send('publish.episode', { episode_id: id, publish_at: null, go_live: false });
+      } catch (error) {
+        // Not queued: released again, so a later import claims them instead of leaving them 'queued' forever.
+        const unsent = claimed.slice(index).map((row) => row.id);
+        await this.deps.em.getConnection().execute(
+          `update episodes set publish_state = null where id = any(?::uuid[]) and publish_state = 'queued' and host_episode_id is null`,
+          [`{${unsent.join(',')}}`],
+        );
+        throw error;
+      }
     }
     return claimed.length;
   }
