@@ -79,6 +79,12 @@ function imageSize(file: string): { width: number; height: number; codec: string
   return { width: stream.width, height: stream.height, codec: stream.codec_name };
 }
 
+/** Mean brightness (0-255) of two pixel rows of an image from y. */
+function rowBrightness(file: string, y: number): number {
+  const raw = execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-vf', `format=gray,crop=iw:2:0:${y}`, '-f', 'rawvideo', '-pix_fmt', 'gray', '-']);
+  return raw.reduce((sum, v) => sum + v, 0) / raw.length;
+}
+
 async function shot(page: Page, name: string, fullPage = true) {
   await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
@@ -307,17 +313,42 @@ describe('Episode Creator steps 4-6', () => {
     await shot(scheduled.page, 'creator-step6-scheduled-phone');
   });
 
-  it('lays steps 4 and 5 out on a phone', async () => {
+  it('pads a cover on a phone: the whole image centred on white, the mode remembered', async () => {
     const page = await wizardAt(PHONE, build);
     await expect.poll(() => page.getByTestId('cover-art-step').isVisible()).toBe(true);
     await page.locator('input[type=file]').setInputFiles(coverImage());
     await expect.poll(() => page.getByTestId('cover-crop-square').isVisible()).toBe(true);
     await shot(page, 'creator-step4-crop-phone');
-    await page.getByRole('button', { name: 'Skip' }).click();
+    await page.getByText('Fit with white padding').click();
+    expect(await page.evaluate(() => window.localStorage.getItem('ppp.episodeCreator.coverMode'))).toBe('pad');
+    await shot(page, 'creator-step4-pad-phone');
+
+    const uploaded = page.waitForResponse((res) => res.url().includes('/api/media/upload/') && res.status() < 300);
+    await page.getByRole('button', { name: 'Upload & Continue' }).click();
+    const stored = (await (await uploaded).json()) as { filename?: string; stored_as?: string } | { filename: string }[];
+    const filename = Array.isArray(stored) ? stored[0]!.filename : (stored.stored_as ?? stored.filename!);
+    const res = await fetch(`${app.baseUrl}/static/media/${filename}`);
+    const coverFile = path.join(files, 'padded-cover.jpg');
+    writeFileSync(coverFile, Buffer.from(await res.arrayBuffer()));
+    // 1600x900 on a 1600 px square: white bands of 350 px above and below, the picture between.
+    expect(imageSize(coverFile)).toEqual({ width: 1600, height: 1600, codec: 'mjpeg' });
+    expect(rowBrightness(coverFile, 20)).toBeGreaterThan(250);
+    expect(rowBrightness(coverFile, 1580)).toBeGreaterThan(250);
+    expect(rowBrightness(coverFile, 800)).toBeLessThan(200);
+    const saved = JSON.parse((await page.evaluate((key) => window.sessionStorage.getItem(key), CREATOR_STORAGE_KEY))!) as CreatorState;
+    expect(saved.cover?.cover_crop).toBeNull();
+
     await expect.poll(() => page.getByTestId('details-step').isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('minutes-check').getAttribute('data-state')).not.toBe('pending');
     await shot(page, 'creator-step5-phone');
+
+    // Back on step 4 the saved cover shows, and a new file opens in the remembered pad mode.
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect.poll(() => page.getByTestId('cover-saved-preview').isVisible()).toBe(true);
+    await page.locator('input[type=file]').setInputFiles(coverImage());
+    await expect.poll(() => page.getByTestId('cover-pad-frame').isVisible()).toBe(true);
   });
+
   it('fills test-mode defaults, says the quota is used up, and blocks on minutes with the billing choices', async () => {
     expect((await api('PUT', '/api/admin/settings', { test_mode: true })).status).toBe(200);
     const tiers = await api('PUT', '/api/admin/tiers', {

@@ -131,7 +131,7 @@ export function DetailsStep({ templateId, podcastId, upload, coverImagePath, val
                 </Text>
                 <AiSuggestButton field="description" request={aiRequest} transcriptReady={transcriptReady} onSuggestion={(description) => patch({ description })} />
               </Group>
-              <Textarea id="details-description" autosize minRows={4} maxRows={12} value={draft.description} onChange={(event) => patch({ description: event.currentTarget.value })} />
+              <Textarea id="details-description" autosize minRows={4} maxRows={12} maxLength={ASSEMBLY.maxDescriptionLength} value={draft.description} onChange={(event) => patch({ description: event.currentTarget.value })} />
             </Stack>
             <TextInput
               label="Tags"
