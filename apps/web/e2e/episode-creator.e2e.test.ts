@@ -35,6 +35,8 @@ let voice: Voice;
 let changed: Voice;
 let templateId = '';
 let mediaId = '';
+/** An upload whose words hold no retake marker. */
+let quietId = '';
 
 async function api(method: string, url: string, body?: unknown): Promise<{ status: number; body: unknown }> {
   const init: RequestInit = { method, headers: { authorization: `Bearer ${token}` } };
@@ -209,6 +211,11 @@ beforeAll(async () => {
     180_000,
     'the transcript',
   );
+  const quiet = await uploadTo('main_content', tone('quiet.wav', 4, 440), 'Quiet take');
+  quietId = quiet.id;
+  const quietWords = new FormData();
+  quietWords.append('file', new Blob([JSON.stringify({ words: [{ text: 'just', start: 0.5, end: 0.8 }, { text: 'talking', start: 1, end: 1.5 }] })]), 'quiet.json');
+  expect((await api('POST', `/api/media/${quiet.id}/transcript`, quietWords)).status).toBe(200);
 }, 400_000);
 
 afterAll(async () => {
@@ -369,7 +376,7 @@ describe('Episode Creator', () => {
     const atStep2: CreatorState = { ...initialCreatorState(), started: true, step: 2, template: { id: templateId, name: 'Speech weekly' }, upload };
     const step2 = await creatorPage(PHONE, atStep2);
     await step2.goto('/dashboard/new-episode');
-    await expect.poll(() => step2.getByTestId('creator-upload').count()).toBe(1);
+    await expect.poll(() => step2.getByTestId('creator-upload').count()).toBe(2);
     await shot(step2, 'creator-journey-step2-phone');
     await step2.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect.poll(() => step2.getByTestId('intent-flubber').isVisible()).toBe(true);
@@ -379,6 +386,26 @@ describe('Episode Creator', () => {
     await step3.goto('/dashboard/new-episode');
     await expect.poll(() => step3.getByTestId('segment-card').count()).toBe(3);
     await shot(step3, 'creator-journey-step3-phone');
+    await step3.getByRole('button', { name: EPISODE_CREATOR_SHELL.segmentTips }).click();
+    await expect.poll(() => step3.getByRole('dialog').isVisible()).toBe(true);
+    await shot(step3, 'creator-journey-tips-phone', false);
+
+    // Flubber 'yes' on an upload without a retake: 'No retakes detected', the fuzzy slider, Retry, Skip to step 3.
+    const quietUpload = { id: quietId, filename: 'Quiet take', duration_seconds: 4, transcript_ready: true, intents: { flubber: 0, intern: 0, sfx: 0 } };
+    const scanning: CreatorState = { ...atStep2, upload: quietUpload, answers: { flubber: 'yes', intern: 'no', sfx: 'no' }, review: 'flubber' };
+    const none = await creatorPage(PHONE, scanning);
+    await none.goto('/dashboard/new-episode');
+    await expect.poll(() => none.getByText(EPISODE_CREATOR_MESSAGES.noRetakes).isVisible(), { timeout: 30_000 }).toBe(true);
+    const slider = none.getByRole('slider', { name: 'Fuzzy threshold' });
+    expect(await slider.getAttribute('aria-valuenow')).toBe('0.8');
+    await slider.focus();
+    await none.keyboard.press('ArrowLeft');
+    await expect.poll(() => slider.getAttribute('aria-valuenow')).toBe('0.75');
+    await shot(none, 'creator-journey-no-retakes-phone', false);
+    await none.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => none.getByText(EPISODE_CREATOR_MESSAGES.noRetakes).isVisible(), { timeout: 30_000 }).toBe(true);
+    await none.getByRole('button', { name: 'Skip' }).click();
+    await expect.poll(() => none.getByRole('heading', { name: EPISODE_CREATOR_SHELL.stepTitles[2] }).isVisible()).toBe(true);
 
     // An unknown step.
     const invalid = await creatorPage(PHONE, { ...atStep2, step: 9 });

@@ -107,7 +107,7 @@ export function FlubberReview({ uploadId, fuzzyThreshold, contexts, cuts, dispat
           <div>
             <Text size="sm" fw={600}>Fuzzy threshold: {fuzzyThreshold.toFixed(2)}</Text>
             <Slider
-              aria-label="Fuzzy threshold"
+              thumbLabel="Fuzzy threshold"
               min={EPISODE_CREATOR.fuzzyMin}
               max={EPISODE_CREATOR.fuzzyMax}
               step={EPISODE_CREATOR.fuzzyStep}
