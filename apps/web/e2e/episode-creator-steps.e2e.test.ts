@@ -8,6 +8,7 @@
  * - Assembly: progress, then 'Draft Ready' with 'Episode saved as draft.' and a player that plays;
  *   an episode scheduled while the show is not ready for its feed ends 'Publish failed' with the
  *   host's reason, and once the show has its category and cover, 'Scheduled' with the time in UTC;
+ * - a render that fails (a deleted intro) shows the reason and Back to Dashboard;
  * - admin test mode defaults, the quota message and a blocking minutes check with the 'Not enough
  *   processing minutes' dialog, whose Buy Minutes sets the billing intent and opens billing.
  * Screenshots at 1280 and 390 px wide.
@@ -349,6 +350,39 @@ describe('Episode Creator steps 4-6', () => {
     await expect.poll(() => page.getByTestId('cover-pad-frame').isVisible()).toBe(true);
   });
 
+  it('shows a failed render with its reason and a way back', async () => {
+    const intro = new FormData();
+    intro.append('files', new Blob([readFileSync(toneTrack())]), 'jingle.wav');
+    intro.append('friendly_names', JSON.stringify(['Jingle']));
+    const stored = await api('POST', '/api/media/upload/intro', intro);
+    expect(stored.status, JSON.stringify(stored.body)).toBe(201);
+    const jingle = (stored.body as { id: string; filename: string }[])[0]!;
+    const template = await api('POST', '/api/templates/', {
+      name: 'With a jingle',
+      podcast_id: podcastId,
+      segments: [
+        { id: 'intro', segment_type: 'intro', source: { source_type: 'static', filename: jingle.filename } },
+        { id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } },
+      ],
+    });
+    expect(template.status, JSON.stringify(template.body)).toBe(201);
+    // The jingle is deleted after the template was made: the render cannot find it.
+    expect((await api('DELETE', `/api/media/${jingle.id}`)).status).toBeLessThan(300);
+
+    const page = await wizardAt(DESKTOP, { ...build, step: 5, template: { id: (template.body as { id: string }).id, name: 'With a jingle' } });
+    await expect.poll(() => page.getByTestId('details-step').isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel('Episode Number').inputValue()).not.toBe('');
+    await page.getByLabel('Episode Title').fill('Without the jingle');
+    await page.getByLabel('Save as draft').check();
+    await page.getByRole('button', { name: 'Assemble Episode' }).click();
+    const failure = page.getByTestId('assembly-error');
+    await expect.poll(() => failure.isVisible(), { timeout: 180_000 }).toBe(true);
+    expect(await failure.textContent()).toContain(ASSEMBLY_MESSAGES.staticMissing(jingle.filename));
+    await shot(page, 'creator-step6-error-desktop');
+    await failure.getByRole('button', { name: 'Back to Dashboard' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
+  });
+
   it('fills test-mode defaults, says the quota is used up, and blocks on minutes with the billing choices', async () => {
     expect((await api('PUT', '/api/admin/settings', { test_mode: true })).status).toBe(200);
     const tiers = await api('PUT', '/api/admin/tiers', {
@@ -363,7 +397,8 @@ describe('Episode Creator steps 4-6', () => {
     await expect.poll(() => page.getByLabel('Episode Title').inputValue()).toMatch(/^Test - \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(await page.getByLabel('Save as draft').isChecked()).toBe(true);
     expect(await page.getByTestId('test-mode-badge').isVisible()).toBe(true);
-    expect(await page.getByLabel('Episode Number').inputValue()).toBe('4');
+    // Episodes 1 to 4 exist (the failed render kept its number).
+    expect(await page.getByLabel('Episode Number').inputValue()).toBe('5');
     expect(await page.getByLabel('Season Number').inputValue()).toBe('1');
     await expect.poll(() => page.getByText(EPISODE_CREATOR_MESSAGES.quotaExceeded).isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('minutes-check').getAttribute('data-state')).toBe('blocking');
