@@ -52,11 +52,11 @@ function categoryRefused(status: number): boolean {
   return status === 400 || status === 404 || status === 405 || status === 422;
 }
 
-async function post(attempt: Attempt, signal: AbortSignal): Promise<{ status: number; body: unknown }> {
+async function post(attempt: Attempt, signal: AbortSignal, baseUrl: string): Promise<{ status: number; body: unknown }> {
   const token = readToken();
   const headers: Record<string, string> = { 'x-tab-id': tabId() };
   if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(attempt.path, { method: 'POST', body: attempt.form, headers, credentials: 'include', signal });
+  const res = await fetch(`${baseUrl}${attempt.path}`, { method: 'POST', body: attempt.form, headers, credentials: 'include', signal });
   const text = await res.text();
   let body: unknown;
   try {
@@ -74,14 +74,21 @@ function detailOf(body: unknown): string | null {
   return null;
 }
 
+export interface UploadCoverOptions {
+  /** Where the API is (the page's own origin by default). */
+  baseUrl?: string;
+  /** The deadline; coverUploadTimeoutMs(bytes) by default. */
+  timeoutMs?: number;
+}
+
 /** Uploads the finished JPEG within coverUploadTimeoutMs(bytes); rejects with a CoverUploadError. */
-export async function uploadCover(blob: Blob, name: string): Promise<StoredCover> {
+export async function uploadCover(blob: Blob, name: string, options: UploadCoverOptions = {}): Promise<StoredCover> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), coverUploadTimeoutMs(blob.size));
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? coverUploadTimeoutMs(blob.size));
   try {
     let last: { status: number; body: unknown } | null = null;
     for (const attempt of attempts(blob, name)) {
-      last = await post(attempt, controller.signal);
+      last = await post(attempt, controller.signal, options.baseUrl ?? '');
       if (last.status >= 200 && last.status < 300) {
         const stored = storedCoverOf(last.body);
         if (!stored) throw new CoverUploadError(EPISODE_CREATOR_MESSAGES.coverUploadFailed);
