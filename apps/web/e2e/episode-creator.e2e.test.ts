@@ -248,7 +248,7 @@ describe('Episode Creator', () => {
     await page.getByRole('button', { name: 'Use Speech take' }).click();
     const next = page.getByRole('button', { name: 'Continue', exact: true });
     await expect.poll(() => next.isEnabled(), { timeout: 20_000 }).toBe(true);
-    expect(await page.getByTestId('creator-upload').first().textContent()).toContain('Flubber 1');
+    expect(await page.getByTestId('creator-upload').filter({ hasText: 'Speech take' }).textContent()).toContain('Flubber 1');
     await shot(page, 'creator-journey-step2-desktop');
 
     // Before We Start: Flubber and Intern detected, sound effects hidden; Continue names what is unanswered.
@@ -416,7 +416,7 @@ describe('Episode Creator', () => {
   it('opens with an upload chosen from the Upload Audio page, uploads and deletes another, and Cancel Build clears the build', async () => {
     const page = await creatorPage(DESKTOP);
     await page.goto('/dashboard/upload');
-    await page.getByRole('link', { name: EPISODE_CREATOR_SHELL.useInNewEpisode }).first().click();
+    await page.getByTestId('processed-upload').filter({ hasText: 'Speech take' }).getByRole('link', { name: EPISODE_CREATOR_SHELL.useInNewEpisode }).click();
     await expect.poll(() => page.getByTestId('template-card').count()).toBe(2);
     await page.getByRole('button', { name: 'Use template Just the talk' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Use Speech take' }).getAttribute('aria-pressed')).toBe('true');
@@ -457,5 +457,26 @@ describe('Episode Creator', () => {
     await page.getByRole('button', { name: EPISODE_CREATOR_SHELL.cancelBuild }).click();
     await page.getByRole('dialog').getByRole('button', { name: EPISODE_CREATOR_SHELL.cancelBuild }).click();
     await expect.poll(() => page.getByText(EPISODE_CREATOR_SHELL.startTitle).isVisible()).toBe(true);
+  });
+
+  it("shows another creator none of these templates or uploads, even with this upload's id in the address", async () => {
+    const other = { email: 'other-creator@example.com', password: 'another horse battery' };
+    await fetch(`${app.baseUrl}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...other, accept_terms: true, terms_version: '2025-09-19' }) });
+    // A second account starts inactive: confirmed with the code the outbox holds (the first account is the admin).
+    const outbox = await api('GET', `/api/admin/mail/outbox?to=${encodeURIComponent(other.email)}`);
+    const code = /\b(\d{6})\b/.exec((outbox.body as { text: string }[])[0]?.text ?? '')?.[1];
+    const confirmed = await fetch(`${app.baseUrl}/api/auth/confirm-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: other.email, code }) });
+    expect(confirmed.status).toBe(200);
+    const login = await fetch(`${app.baseUrl}/api/auth/token`, { method: 'POST', body: new URLSearchParams({ username: other.email, password: other.password }) });
+    const otherToken = ((await login.json()) as { access_token: string }).access_token;
+    const page = await openJourneyPage(browser, app.baseUrl, DESKTOP, { token: otherToken });
+    await page.goto(`/dashboard/new-episode?upload=${mediaId}`);
+    await expect.poll(() => page.getByText(EPISODE_CREATOR_SHELL.startTitle).isVisible()).toBe(true);
+    await expect.poll(() => page.url()).not.toContain('upload=');
+    await page.getByRole('button', { name: EPISODE_CREATOR_SHELL.useProcessed }).click();
+    await expect.poll(() => page.getByText('No active templates').isVisible()).toBe(true);
+    expect(await page.getByTestId('template-card').count()).toBe(0);
+    const saved = await page.evaluate((key) => window.sessionStorage.getItem(key), CREATOR_STORAGE_KEY);
+    expect((JSON.parse(saved ?? '{}') as CreatorState).upload).toBeNull();
   });
 });
