@@ -42,7 +42,7 @@ export function TemplateStep({ onChoose, autoSelect }: { onChoose(template: TTem
               <Stack gap={6}>
                 <Group justify="space-between" wrap="nowrap">
                   <Text fw={700} truncate="end">{template.name}</Text>
-                  <Badge variant="light">{template.segments.length} segments</Badge>
+                  <Badge variant="light">{template.segments.length} segment{template.segments.length === 1 ? '' : 's'}</Badge>
                 </Group>
                 <Text size="sm" c="dimmed" lineClamp={3}>{templateDescription(template.description)}</Text>
               </Stack>
