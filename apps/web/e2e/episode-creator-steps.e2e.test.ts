@@ -8,6 +8,7 @@
  * - Assembly: progress, then 'Draft Ready' with 'Episode saved as draft.' and a player that plays;
  *   an episode scheduled while the show is not ready for its feed ends 'Publish failed' with the
  *   host's reason, and once the show has its category and cover, 'Scheduled' with the time in UTC;
+ *   one published now as Private ends 'Completed' and is published unpublished on the host;
  * - a render that fails (a deleted intro) shows the reason and Back to Dashboard;
  * - admin test mode defaults, the quota message and a blocking minutes check with the 'Not enough
  *   processing minutes' dialog, whose Buy Minutes sets the billing intent and opens billing.
@@ -138,6 +139,10 @@ beforeAll(async () => {
   const login = await fetch(`${app.baseUrl}/api/auth/token`, { method: 'POST', body: new URLSearchParams({ username: CREATOR.email, password: CREATOR.password }) });
   token = ((await login.json()) as { access_token: string }).access_token;
 
+  // The journey assembles more episodes than the free tier's monthly quota (the first account is the admin).
+  const tiers = await api('PUT', '/api/admin/tiers', { features: [{ key: 'max_episodes_month', values: { free: 50 } }] });
+  expect(tiers.status, JSON.stringify(tiers.body)).toBe(200);
+
   const show = new FormData();
   show.append('name', 'Balcony Garden');
   show.append('description', 'Growing food in small spaces.');
@@ -242,6 +247,11 @@ describe('Episode Creator steps 4-6', () => {
     await page.getByRole('button', { name: 'Assemble Episode' }).click();
     expect(await page.getByText(EPISODE_CREATOR_MESSAGES.titleRequired).isVisible()).toBe(true);
     expect(await page.getByText(EPISODE_CREATOR_MESSAGES.episodeNumberRequired).isVisible()).toBe(true);
+    const suggestTitle = page.getByRole('button', { name: 'AI Suggest title' });
+    await expect.poll(() => suggestTitle.isEnabled()).toBe(true);
+    await suggestTitle.click();
+    await expect.poll(() => page.getByLabel('Episode Title').inputValue(), { timeout: 30_000 }).not.toBe('');
+    expect(await page.getByText(EPISODE_CREATOR_MESSAGES.titleRequired).count()).toBe(0);
     await page.getByLabel('Episode Title').fill('Tomatoes on a balcony');
     await page.getByLabel('Episode Number').fill('1');
     await page.getByLabel('Tags').fill('garden, tomatoes, balcony');
@@ -282,7 +292,7 @@ describe('Episode Creator steps 4-6', () => {
     await shot(page, 'creator-step6-result-desktop');
   });
 
-  it('schedules episodes: Publish failed while the show is not ready for its feed, Scheduled once it is', async () => {
+  it('schedules episodes: Publish failed while the show is not ready for its feed, Scheduled once it is; publishes one now as Private', async () => {
     const refused = await scheduleEpisode('Tomatoes, refused', '2');
     await expect.poll(() => refused.page.getByRole('heading', { name: 'Draft Ready' }).isVisible(), { timeout: 30_000 }).toBe(true);
     const failure = (await api('GET', `/api/episodes/${refused.episodeId}/publish/status`)).body as { last_error: string };
@@ -312,6 +322,22 @@ describe('Episode Creator steps 4-6', () => {
     await shot(scheduled.page, 'creator-step6-scheduled-desktop');
     await scheduled.page.setViewportSize(PHONE);
     await shot(scheduled.page, 'creator-step6-scheduled-phone');
+
+    // Publish now, Private: 'Completed', published on the host as unpublished.
+    const page = await wizardAt(DESKTOP, { ...build, step: 5 });
+    await expect.poll(() => page.getByLabel('Episode Number').inputValue()).toBe('4');
+    await page.getByLabel('Episode Title').fill('Tomatoes, now');
+    await page.getByLabel('Publish now').check();
+    await page.getByText('Private', { exact: true }).click();
+    await page.getByRole('button', { name: 'Assemble Episode' }).click();
+    await expect.poll(() => page.getByTestId('assembly-result').isVisible(), { timeout: 180_000 }).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Completed' }).isVisible()).toBe(true);
+    expect(await page.getByText(EPISODE_CREATOR_MESSAGES.resultNow).first().isVisible()).toBe(true);
+    const saved = JSON.parse((await page.evaluate((key) => window.sessionStorage.getItem(key), CREATOR_STORAGE_KEY))!) as CreatorState;
+    await expect
+      .poll(async () => ((await api('GET', `/api/episodes/${saved.job!.episodeId}/publish/status`)).body as { status: string; visibility: string }), { timeout: 60_000 })
+      .toMatchObject({ status: 'published', visibility: 'unpublished' });
+    expect(await page.getByRole('heading', { name: 'Completed' }).isVisible()).toBe(true);
   });
 
   it('pads a cover on a phone: the whole image centred on white, the mode remembered', async () => {
@@ -397,8 +423,8 @@ describe('Episode Creator steps 4-6', () => {
     await expect.poll(() => page.getByLabel('Episode Title').inputValue()).toMatch(/^Test - \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(await page.getByLabel('Save as draft').isChecked()).toBe(true);
     expect(await page.getByTestId('test-mode-badge').isVisible()).toBe(true);
-    // Episodes 1 to 4 exist (the failed render kept its number).
-    expect(await page.getByLabel('Episode Number').inputValue()).toBe('5');
+    // Episodes 1 to 5 exist (the failed render kept its number).
+    expect(await page.getByLabel('Episode Number').inputValue()).toBe('6');
     expect(await page.getByLabel('Season Number').inputValue()).toBe('1');
     await expect.poll(() => page.getByText(EPISODE_CREATOR_MESSAGES.quotaExceeded).isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('minutes-check').getAttribute('data-state')).toBe('blocking');
