@@ -277,6 +277,13 @@ describe('Episode Creator', () => {
     const card = page.getByTestId('intern-card');
     await expect.poll(() => card.getByText('Ready', { exact: true }).isVisible(), { timeout: 60_000 }).toBe(true);
     expect((await card.getByRole('textbox', { name: 'Answer' }).inputValue()).trim().length).toBeGreaterThan(0);
+    // The creator's own answer, voiced through override_text.
+    const firstUrl = await card.getByLabel('Play the answer').getAttribute('src');
+    await card.getByRole('textbox', { name: 'Answer' }).fill('Paris is the capital of France.');
+    expect(await card.getByLabel('Play the answer').count()).toBe(0);
+    await card.getByRole('button', { name: 'Voice my answer' }).click();
+    await expect.poll(() => card.getByLabel('Play the answer').getAttribute('src'), { timeout: 60_000 }).not.toBe(firstUrl);
+    expect(await card.getByRole('textbox', { name: 'Answer' }).inputValue()).toBe('Paris is the capital of France.');
     internAnswerUrl = (await card.getByLabel('Play the answer').getAttribute('src')) ?? '';
     expect(internAnswerUrl).not.toBe('');
     await shot(page, 'creator-journey-intern-desktop', false);

@@ -41,17 +41,21 @@ function StepIcons({ step, mode }: { step: number; mode: CreatorMode }) {
   );
 }
 
-/** 'Processing minutes remaining this month', amber at 10% or less. */
+function remaining(left: number | null, max: number | null): string {
+  return left === null || max === null ? 'unlimited' : `${left} of ${max}`;
+}
+
+/** 'Processing minutes remaining this month' (and the monthly episodes), amber at 10% or less of the maximum. */
 function MinutesBanner() {
   const usage = trpc.billing.usage.useQuery();
   if (!usage.data) return null;
-  const { minutes_left: left, max_processing_minutes_month: max } = usage.data;
-  const low = isQuotaLow(left, max);
-  const value = left === null || max === null ? 'unlimited' : `${left} of ${max}`;
+  const { minutes_left: left, max_processing_minutes_month: max, episodes_remaining_this_month: episodes, max_episodes_month: maxEpisodes } = usage.data;
+  const low = isQuotaLow(left, max) || isQuotaLow(episodes, maxEpisodes);
   return (
-    <Alert color={low ? 'yellow' : 'indigo'} variant="light" py={6} data-testid="minutes-banner">
+    <Alert color={low ? 'yellow' : 'indigo'} variant="light" py={6} data-testid="minutes-banner" data-low={low ? 'true' : 'false'}>
       <Text size="sm">
-        {EPISODE_CREATOR_SHELL.minutesBanner}: <b>{value}</b>
+        {EPISODE_CREATOR_SHELL.minutesBanner}: <b>{remaining(left, max)}</b>
+        {maxEpisodes !== null && <> · Episodes left this month: <b>{remaining(episodes, maxEpisodes)}</b></>}
         {low ? ' — running low.' : ''}
       </Text>
     </Alert>

@@ -53,7 +53,10 @@ export function InternCard({ context, item, busy, onEnd, onText, onExecute }: In
             </Button>
           )}
           {ready && item.voiced_text !== item.response_text.trim() && (
-            <Text size="xs" c="dimmed">Your edited answer is voiced when the episode is assembled.</Text>
+            <>
+              <Button size="xs" variant="default" loading={busy} onClick={() => onExecute(false)}>Voice my answer</Button>
+              <Text size="xs" c="dimmed">Or leave it: your edited answer is voiced when the episode is assembled.</Text>
+            </>
           )}
         </Group>
       </Stack>
