@@ -340,10 +340,16 @@ describe('Episode Creator steps 4-6', () => {
     expect(await page.getByRole('heading', { name: 'Completed' }).isVisible()).toBe(true);
   });
 
-  it('pads a cover on a phone: the whole image centred on white, the mode remembered', async () => {
+  it('pads a dropped cover on a phone: the whole image centred on white, the mode remembered', async () => {
     const page = await wizardAt(PHONE, build);
     await expect.poll(() => page.getByTestId('cover-art-step').isVisible()).toBe(true);
-    await page.locator('input[type=file]').setInputFiles(coverImage());
+    // Dropped on the drop area rather than chosen.
+    const dropped = await page.evaluateHandle((base64: string) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], 'dropped.png', { type: 'image/png' }));
+      return transfer;
+    }, readFileSync(coverImage()).toString('base64'));
+    await page.getByTestId('cover-drop-area').dispatchEvent('drop', { dataTransfer: dropped });
     await expect.poll(() => page.getByTestId('cover-crop-square').isVisible()).toBe(true);
     await shot(page, 'creator-step4-crop-phone');
     await page.getByText('Fit with white padding').click();
