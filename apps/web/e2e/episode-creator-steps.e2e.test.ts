@@ -448,6 +448,9 @@ describe('Episode Creator steps 4-6', () => {
     await dialog.getByRole('button', { name: 'Buy Minutes' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/pricing');
     expect(await page.evaluate(() => window.localStorage.getItem('ppp.billing.intent'))).toBe('buy_minutes');
+    // The workspace and the wizard both listen; one navigation happened, so Back returns to the wizard.
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard/new-episode');
   });
 
 });

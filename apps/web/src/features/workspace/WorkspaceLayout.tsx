@@ -20,6 +20,7 @@ import { TemplatesView } from '../templates/TemplatesView.tsx';
 import { TemplateEditorView } from '../templates/TemplateEditorView.tsx';
 import { EpisodeHistoryView } from '../episode-history/EpisodeHistoryView.tsx';
 import { EpisodeCreatorView } from '../episode-creator/EpisodeCreatorView.tsx';
+import { useBillingNavigationListener } from '../episode-creator/details/billing-navigation.ts';
 import { NEW_EPISODE_PATH, navEntriesFor, viewForPath, viewLabel, type WorkspaceView } from './workspace-nav.ts';
 
 function ViewContent({ view, me }: { view: WorkspaceView; me: TMe }) {
@@ -64,6 +65,7 @@ export function WorkspaceLayout({ me }: { me: TMe }) {
   const [desktopOpen, desktop] = useDisclosure(true);
   const location = useLocation();
   const navigate = useNavigate();
+  useBillingNavigationListener((path) => void navigate(path));
   const signOut = useSignOut();
   const admin = isAdminUser(me);
   const view = viewForPath(location.pathname, admin);

@@ -14,14 +14,21 @@ export function requestBillingNavigation(intent: TBillingIntent, target: Window 
   target.dispatchEvent(new CustomEvent(NAVIGATE_BILLING_EVENT, { detail: { intent } }));
 }
 
-/** The workspace's listener (mount it once, in the workspace layout): on the event, go to billing. */
+/** Events already acted on: when the workspace and a screen both listen, only one navigates. */
+const handled = new WeakSet<Event>();
+
+/** On the event, go to billing (the workspace layout listens; a screen may too, without a double navigation). */
 export function useBillingNavigationListener(navigate: (path: string) => void): void {
   const latest = useRef(navigate);
   useEffect(() => {
     latest.current = navigate;
   }, [navigate]);
   useEffect(() => {
-    const onNavigate = () => latest.current(BILLING_PATH);
+    const onNavigate = (event: Event) => {
+      if (handled.has(event)) return;
+      handled.add(event);
+      latest.current(BILLING_PATH);
+    };
     window.addEventListener(NAVIGATE_BILLING_EVENT, onNavigate);
     return () => window.removeEventListener(NAVIGATE_BILLING_EVENT, onNavigate);
   }, []);
