@@ -177,6 +177,30 @@ describe('media library uploads', () => {
     expect(refused.status).toBe(415);
     expect((await library(a.token)).some((i) => i.category === 'cover_art')).toBe(false);
   });
+
+  it('takes an episode cover as files plus friendly_names (spec 000 §7) and refuses anything but one image', async () => {
+    const form = new FormData();
+    form.append('files', new Blob([readFileSync(pngFile(files.dir))]), 'cover.png');
+    form.append('friendly_names', JSON.stringify(['Episode 12 cover']));
+    const res = await fetch(`${api.baseUrl}/api/media/upload/episode_cover`, { method: 'POST', headers: { authorization: `Bearer ${a.token}` }, body: form });
+    expect(res.status).toBe(201);
+    const [item] = z.array(z.object({ id: z.string(), filename: z.string(), friendly_name: z.string(), category: z.string() })).length(1).parse(await res.json());
+    expect(item).toMatchObject({ friendly_name: 'Episode 12 cover', category: 'cover_art' });
+    const image = await fetch(`${api.baseUrl}/static/media/${item?.filename ?? ''}`);
+    expect(sha256(Buffer.from(await image.arrayBuffer()))).toBe(sha256(path.join(files.dir, 'cover.png')));
+
+    const text = new FormData();
+    text.append('files', new Blob(['not an image']), 'cover.png');
+    const two = new FormData();
+    for (const name of ['a.png', 'b.png']) two.append('files', new Blob([readFileSync(pngFile(files.dir))]), name);
+    const before = (await library(a.token)).length;
+    for (const [body, status] of [[text, 415], [two, 422]] as const) {
+      const refused = await fetch(`${api.baseUrl}/api/media/upload/episode_cover`, { method: 'POST', headers: { authorization: `Bearer ${a.token}` }, body });
+      expect(refused.status).toBe(status);
+    }
+    expect((await library(a.token)).length).toBe(before);
+    expect((await fetch(`${api.baseUrl}/api/media/upload/episode_cover`, { method: 'POST', body: form })).status).toBe(401);
+  });
 });
 
 describe('main content uploads', () => {

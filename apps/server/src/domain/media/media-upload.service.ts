@@ -180,6 +180,12 @@ export class MediaUploadService {
     return { id: item.id, filename: item.filename, path: `/static/media/${item.filename}`, stored_as: item.filename };
   }
 
+  /** POST /api/media/upload/episode_cover: the same checks as cover art, with the name the creator gave it. */
+  async acceptEpisodeCover(user: User, file: IncomingFile, friendlyName: string | undefined): Promise<TMediaItem> {
+    const inspected = await this.inspect(file, 'cover_art');
+    return this.store(user, inspected, 'cover_art', friendlyName?.trim() || defaultFriendlyName(file.name), null);
+  }
+
   /**
    * A transcript supplied after the audio (the web sends it right after its tus upload): stored,
    * and the upload transcribed again from it. A run already under way without it does not overwrite.

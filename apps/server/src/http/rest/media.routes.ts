@@ -35,6 +35,22 @@ async function upload({ ctx, c, params }: RestInput) {
   }
 }
 
+const ZEpisodeCoverFields = z.object({
+  files: z.array(z.string()).describe('one PNG or JPEG image'),
+  friendly_names: z.string().optional().describe('JSON array of one string'),
+});
+
+async function uploadEpisodeCover({ ctx, c }: RestInput) {
+  const form = await readUploadForm(c);
+  try {
+    const [file, ...extra] = form.files;
+    if (!file || extra.length > 0) throw new AppError('VALIDATION', 'Send exactly one cover image.');
+    return [await ctx.services.uploads.acceptEpisodeCover(userOf(ctx), file, form.friendlyNames[0])];
+  } finally {
+    await form.cleanup();
+  }
+}
+
 async function uploadCover({ ctx, c }: RestInput) {
   const form = await readUploadForm(c);
   try {
@@ -72,6 +88,12 @@ export const mediaRoutes = defineRoutes([
     summary: 'Upload a cover image (PNG or JPEG, up to 15 MB; multipart field file).',
     body: { schema: z.object({ file: z.string() }), multipart: true }, response: ZCoverUploadResponse, status: 201,
     handle: uploadCover,
+  },
+  {
+    method: 'post', path: '/api/media/upload/episode_cover', tag: 'media', access: 'active',
+    summary: "An episode's cover from the Episode Creator (multipart files plus friendly_names): one PNG or JPEG up to 15 MB, kept as cover art; answers a list of one media item.",
+    body: { schema: ZEpisodeCoverFields, multipart: true }, response: z.array(ZMediaItem), status: 201,
+    handle: uploadEpisodeCover,
   },
   {
     method: 'post', path: '/api/media/upload/{category}', tag: 'media', access: 'active',
