@@ -334,6 +334,12 @@ describe('onboarding: the new-show path', () => {
     expect(await slots.getByRole('cell', { name: 'Thursday', exact: true }).isVisible()).toBe(true);
     await shot(page, 'onboarding-workspace-template-desktop', false);
 
+    // My Podcasts' New show opens the full-page onboarding (its flag is unset: spec 001 §2).
+    await page.goto('/dashboard/podcasts');
+    await page.getByRole('button', { name: 'New show' }).click();
+    await atStep(page, 'Welcome! What should we call you?', 'Step 1 of 12');
+    expect(new URL(page.url()).pathname).toBe('/onboarding');
+
     // The gate: the workspace from now on, onboarding again on ?onboarding=1 and from the manager.
     await page.goto('/dashboard?onboarding=1');
     await atStep(page, 'Welcome! What should we call you?', 'Step 1 of 12');

@@ -52,6 +52,11 @@ export const ONBOARDING = {
   storage: {
     /** 'the local flag ppp.onboarding.completed equals 1'. */
     completed: 'ppp.onboarding.completed',
+    /**
+     * Spec 001 §2: 'the full-page onboarding flag': on ('1') or unset, New show in My Podcasts opens
+     * /onboarding?from=manager&reset=1; '0' opens the in-page setup wizard dialog instead.
+     */
+    fullPage: 'ppp.onboarding.fullPage',
     /** Not in the spec: the saved wizard (step and answers) so a reload resumes. */
     state: 'ppp.onboarding.state',
     /** Not in the spec: the guided tour is shown once. */
@@ -86,3 +91,6 @@ export const ONBOARDING_MESSAGES = {
   fileRequired: (segment: 'intro' | 'outro') => `${segment}: choose an audio file to upload`,
   scheduleNotSaved: 'Schedule not saved',
 } as const;
+
+/** Where My Podcasts' New show sends the creator when the full-page flag is on or unset (spec 001 §2). */
+export const ONBOARDING_FROM_MANAGER_PATH = '/onboarding?from=manager&reset=1';

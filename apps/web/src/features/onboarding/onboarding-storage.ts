@@ -63,3 +63,8 @@ export function markTourSeen(): void {
 export function markOnboardingSkipped(): void {
   write(ONBOARDING.storage.completed, '1');
 }
+
+/** Spec 001 §2: the full-page onboarding is used when its flag is on or unset. */
+export function fullPageOnboarding(): boolean {
+  return read(ONBOARDING.storage.fullPage) !== '0';
+}

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
-import type { TPodcast } from '@ppp/contracts';
+import { useNavigate } from 'react-router';
+import { ONBOARDING_FROM_MANAGER_PATH, type TPodcast } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import { ShowCard, type ShowAction } from './ShowCard.tsx';
@@ -12,6 +13,7 @@ import { DeleteShowDialog } from './DeleteShowDialog.tsx';
 import { DistributionChecklistDialog } from './DistributionChecklistDialog.tsx';
 import { SpreakerConnection } from './SpreakerConnection.tsx';
 import { showIdError } from './show-form.ts';
+import { fullPageOnboarding } from '../onboarding/onboarding-storage.ts';
 
 /** My Podcasts (spec 001 'Manage Podcasts'): show cards, the setup wizard, Edit Podcast, delete, distribution, hosting. */
 export function PodcastManagerView() {
@@ -20,6 +22,9 @@ export function PodcastManagerView() {
   const link = trpc.podcasts.linkSpreakerShow.useMutation();
   const useBuiltin = trpc.podcasts.useBuiltinHost.useMutation();
   const [wizard, setWizard] = useState(false);
+  const navigate = useNavigate();
+  // New show: the full-page onboarding when its flag is on or unset, else the setup wizard dialog.
+  const newShow = () => (fullPageOnboarding() ? void navigate(ONBOARDING_FROM_MANAGER_PATH) : setWizard(true));
   const [editing, setEditing] = useState<TPodcast | null>(null);
   const [deleting, setDeleting] = useState<TPodcast | null>(null);
   const [checklist, setChecklist] = useState<TPodcast | null>(null);
@@ -52,7 +57,7 @@ export function PodcastManagerView() {
           <Title order={1}>My Podcasts</Title>
           <Text c="dimmed">Your shows, where they are hosted, and their public feeds.</Text>
         </div>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setWizard(true)}>New show</Button>
+        <Button leftSection={<IconPlus size={16} />} onClick={newShow}>New show</Button>
       </Group>
       {shows.isPending && <Loader aria-label="Loading shows" />}
       {shows.isError && <Alert color="red">{toApiFailure(shows.error).message ?? 'Unable to load shows.'}</Alert>}
@@ -61,7 +66,7 @@ export function PodcastManagerView() {
           <Stack align="flex-start">
             <Text fw={650}>No shows yet</Text>
             <Text size="sm" c="dimmed">Create your first show: it gets a public RSS feed right away.</Text>
-            <Button onClick={() => setWizard(true)}>Set up a show</Button>
+            <Button onClick={newShow}>Set up a show</Button>
           </Stack>
         </Card>
       )}
