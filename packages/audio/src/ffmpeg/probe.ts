@@ -46,11 +46,11 @@ export function probeArgs(path: string): string[] {
 }
 
 /** Reads ffprobe's JSON; the first audio stream is the one the product works on. */
-export function parseProbe(json: unknown, path = 'input'): AudioProbe {
+export function parseProbe(json: unknown, path = 'input', packetEndSeconds?: number): AudioProbe {
   const probe = ZProbe.parse(json);
   const stream = probe.streams.find((s) => s.codec_type === 'audio');
   if (!stream) throw new NotAudioError('no-audio-stream', path);
-  const durationSeconds = probe.format.duration ?? stream.duration;
+  const durationSeconds = probe.format.duration ?? stream.duration ?? packetEndSeconds;
   if (durationSeconds === undefined) throw new NotAudioError('unreadable', `${path}: no duration`);
   return {
     durationSeconds,
@@ -77,5 +77,40 @@ export async function probeAudio(path: string, options: ProbeOptions = {}): Prom
     if (error instanceof ProcessFailedError && error.exitCode !== null) throw new NotAudioError('unreadable', error.stderrTail);
     throw error;
   }
-  return parseProbe(JSON.parse(stdout), path);
+  const json: unknown = JSON.parse(stdout);
+  if (!lacksDuration(json)) return parseProbe(json, path);
+  return parseProbe(json, path, await lastPacketEnd(ffprobe, path, options.signal));
+}
+
+function lacksDuration(json: unknown): boolean {
+  const parsed = ZProbe.safeParse(json);
+  if (!parsed.success) return false;
+  const stream = parsed.data.streams.find((s) => s.codec_type === 'audio');
+  return stream !== undefined && parsed.data.format.duration === undefined && stream.duration === undefined;
+}
+
+export function packetArgs(path: string): string[] {
+  return ['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', path];
+}
+
+/** The end of the last packet in ffprobe's 'pts_time,duration_time' lines; undefined when none has a time. */
+export function parsePacketEnd(csv: string): number | undefined {
+  let end: number | undefined;
+  for (const line of csv.split('\n')) {
+    const [pts, duration] = line.split(',');
+    const start = Number(pts);
+    if (!pts || !Number.isFinite(start)) continue;
+    const length = Number(duration);
+    end = Math.max(end ?? 0, start + (Number.isFinite(length) ? length : 0));
+  }
+  return end;
+}
+
+/**
+ * A streamed container (a browser's MediaRecorder WebM, anything written to a pipe) states no
+ * duration; the audio's length is then where its last packet ends.
+ */
+async function lastPacketEnd(ffprobe: string, path: string, signal?: AbortSignal): Promise<number | undefined> {
+  const { stdout } = await runProcess(ffprobe, packetArgs(path), { signal });
+  return parsePacketEnd(stdout);
 }

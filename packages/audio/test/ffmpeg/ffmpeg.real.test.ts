@@ -1,7 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractSegment, makeWorkingCopy, NotAudioError, probeAudio, runFfmpeg } from '../../src/ffmpeg/index.ts';
+import { extractSegment, makeWorkingCopy, NotAudioError, parsePacketEnd, probeAudio, runFfmpeg } from '../../src/ffmpeg/index.ts';
 import { ProcessFailedError } from '../../src/process.ts';
 import { lavfi, makeTempDir, requireTool, speak } from '../helpers/system.ts';
 
@@ -36,6 +37,23 @@ describe('ffmpeg on real files', () => {
     const error = await probeAudio(video).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotAudioError);
     expect((error as NotAudioError).reason).toBe('no-audio-stream');
+  });
+
+  it('measures a streamed WebM/Opus recording that states no duration (what a browser MediaRecorder writes)', async () => {
+    // Written to a pipe, the muxer cannot go back to fill in the duration, exactly like MediaRecorder.
+    const webm = execFileSync(requireTool('ffmpeg', 'ffmpeg'), ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=4', '-c:a', 'libopus', '-f', 'webm', 'pipe:1']);
+    writeFileSync(file('recording.webm'), webm);
+    const stated = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file('recording.webm')]).toString().trim();
+    expect(stated).toBe('N/A');
+    const probe = await probeAudio(file('recording.webm'));
+    expect(probe).toMatchObject({ codec: 'opus', formatName: 'matroska,webm', channels: 1 });
+    expect(Math.abs(probe.durationSeconds - 4)).toBeLessThan(0.1);
+  });
+
+  it('reads the end of the last packet', () => {
+    expect(parsePacketEnd('0.000000,0.020000\n0.020000,0.020000\n3.980000,0.020000\n')).toBeCloseTo(4, 6);
+    expect(parsePacketEnd('1.5,N/A\n')).toBe(1.5);
+    expect(parsePacketEnd('')).toBeUndefined();
   });
 
   it('makes a 16 kHz mono 16-bit working copy of the same length', async () => {
