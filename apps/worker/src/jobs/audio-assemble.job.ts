@@ -1,9 +1,13 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { computePeaks, planEpisode, renderEpisode } from '@ppp/audio';
 import { ASSEMBLY, ASSEMBLY_MESSAGES, type TJobPayload } from '@ppp/contracts';
 import { isFinalAttempt, type JobContext, type JobDefinition } from './job.ts';
+
+/** Past a claim's lease before taking it again, so clocks a little apart still agree it lapsed. */
+const CLAIM_WAIT_MARGIN_MS = 500;
 
 /** Progress reaches the row at most once a second (or on a jump of 5 points); the wizard polls it. */
 function progressWriter(ctx: JobContext, episodeId: string): (percent: number) => void {
@@ -19,13 +23,24 @@ function progressWriter(ctx: JobContext, episodeId: string): (percent: number) =
 
 /**
  * The publish choice made at assemble, once the render is stored (the first render only: the outcome
- * is claimed once). Its failure is recorded as the outcome and never fails the render.
+ * is claimed once). Its failure is recorded as the outcome and never fails the render. A claim left
+ * by a run that died before settling it (this is then pg-boss's retry) is waited out, up to its
+ * lease, and taken again.
  */
 async function publishAfterRender(ctx: JobContext, episodeId: string): Promise<void> {
+  const publish = ctx.services.assemblyPublish;
   try {
-    const outcome = await ctx.services.assemblyPublish.afterRender(episodeId);
+    let outcome = await publish.afterRender(episodeId);
+    const held = outcome ? null : await publish.claimHeldFor(episodeId);
+    if (held !== null) {
+      ctx.log(`audio.assemble ${episodeId}: publishing is claimed by another run; waiting ${Math.ceil(held / 1000)} s for its lease`);
+      await sleep(held + CLAIM_WAIT_MARGIN_MS, undefined, ctx.signal ? { signal: ctx.signal } : {});
+      outcome = await publish.afterRender(episodeId);
+    }
     if (outcome) ctx.log(`audio.assemble ${episodeId}: publish ${outcome.mode} -> ${outcome.outcome}${outcome.error ? ` (${outcome.error})` : ''}`);
   } catch (error) {
+    // Stopped while waiting: pg-boss retries the job, which reaches this step again.
+    if (ctx.signal?.aborted) throw error;
     ctx.log(`audio.assemble ${episodeId}: publishing after the render failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

@@ -6,8 +6,11 @@ import { UserSchema } from '../users/user.entity.ts';
 import { PodcastSchema } from '../podcasts/podcast.entity.ts';
 import { MediaItemSchema } from '../media/media-item.entity.ts';
 
-/** The publish outcome as stored: the status call's shape plus the claim of the run that publishes. */
-export type TStoredPublishOutcome = TAssemblyPublishOutcome & { claimed?: boolean };
+/**
+ * The publish outcome as stored: the status call's shape plus the claim of the run that publishes
+ * (claimed_at: when, ISO; a pending outcome whose claim is older than the lease may be claimed again).
+ */
+export type TStoredPublishOutcome = TAssemblyPublishOutcome & { claimed?: boolean; claimed_at?: string };
 
 /**
  * An episode from assembly to publication. status: pending -> processing -> processed (or error);

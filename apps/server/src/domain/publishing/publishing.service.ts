@@ -26,6 +26,7 @@ import { showFeedUrl } from './feed/index.ts';
 import { episodeUrls, publicState } from './feed.service.ts';
 import { EpisodeBusyError, withEpisodeLock } from './episode-lock.ts';
 import type { HostRegistry } from './hosts/registry.ts';
+import { PUBLISH_MARK_LEASE_MS, noLivePublishJobSql, publishJobPending } from './publish-jobs.ts';
 
 export const EPISODE_NOT_FOUND = 'Episode not found';
 /** Episodes that carry finished audio and may be published. */
@@ -102,7 +103,8 @@ export class PublishingService {
         if (visibility && visibility !== episode.visibility) await this.changeVisibility(episode, visibility);
         return;
       }
-      if (mode === 'now' && episode.status === 'processed' && this.inFlight(episode)) return;
+      // Already handed over, unless the run that marked it died before its job was sent.
+      if (mode === 'now' && episode.status === 'processed' && this.inFlight(episode) && (await this.jobPending(episode.id))) return;
       // Moving a schedule (or publishing a scheduled episode now) takes the pending upload off the host first.
       await this.takeOffHost(episode);
       episode.publishError = null;
@@ -159,17 +161,20 @@ export class PublishingService {
    * old host (status published), have their audio here and are on no host of ours yet are claimed in
    * one statement (publish_state queued, the visibility asked for), so a second run, a retry or a
    * restart never claims one twice; each claimed episode gets its publish.episode job (those whose
-   * job could not be queued are released again). Answers how many were queued. The runner uploads
-   * them and keeps their original dates.
+   * job could not be queued are released again). One marked queued longer than PUBLISH_MARK_LEASE_MS
+   * ago with no live publish.episode job (the run that marked it died before sending it) is claimed
+   * again. Answers how many were queued. The runner uploads them and keeps their original dates.
    */
   async queueImported(userId: string, podcastId: string, publishState: string): Promise<number> {
     const visibility = (VISIBILITIES as readonly string[]).includes(publishState) ? publishState : 'public';
+    // updated_at is the mark's time: any later write only moves it on, so a live mark is never taken early.
+    const orphaned = `publish_state = 'queued' and updated_at < now() - make_interval(secs => ?) and ${await noLivePublishJobSql(this.deps.em)}`;
     const claimed = await this.deps.em.getConnection().execute<{ id: string }[]>(
       `update episodes set publish_state = 'queued', publish_error = null, host_upload_token = null, visibility = ?, updated_at = now()
        where user_id = ? and podcast_id = ? and status = 'published' and import_key_hash is not null
-         and host_episode_id is null and publish_state is null and final_audio_key is not null
+         and host_episode_id is null and final_audio_key is not null and (publish_state is null or (${orphaned}))
        returning id`,
-      [visibility, userId, podcastId],
+      [visibility, userId, podcastId, PUBLISH_MARK_LEASE_MS / 1000],
     );
     for (const [index, { id }] of claimed.entries()) {
       try {
@@ -195,6 +200,11 @@ export class PublishingService {
     if (publishAt) {
       await this.deps.jobs.send('publish.episode', { episode_id: episode.id, publish_at: publishAt, go_live: true }, { startAfter: new Date(publishAt) });
     }
+  }
+
+  /** Whether a publish.episode job for the episode is waiting, running or due for a retry. */
+  jobPending(episodeId: string): Promise<boolean> {
+    return publishJobPending(this.deps.em, episodeId);
   }
 
   private inFlight(episode: Episode): boolean {
