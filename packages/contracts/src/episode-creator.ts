@@ -226,8 +226,8 @@ export const EPISODE_CREATOR_SHELL = {
   minutesBanner: 'Processing minutes remaining this month',
   startTitle: 'How do you want to start?',
   recordNow: 'Record Your Podcast Now',
-  /** Not in the spec: this product has no recorder screen yet, said plainly on the card. */
-  recordUnavailable: 'Recording in the browser is not available yet. Record with any app, then upload the file.',
+  /** Not in the spec: what the card that opens the Recorder (spec 002 §2.10) does. */
+  recordDescription: 'Record in the browser; the recording is uploaded and transcribed, then you build the episode from it.',
   useProcessed: 'Upload and use processed audio',
   emailNote: 'An email arrives when each upload is transcribed.',
   tryAgain: 'Try again',

@@ -32,3 +32,4 @@ export * from './music.ts';
 export * from './onboarding.ts';
 export * from './episode-creator.ts';
 export * from './episode-creator-steps.ts';
+export * from './recorder.ts';

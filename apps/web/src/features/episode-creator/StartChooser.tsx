@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, SimpleGrid, Stack, Text, ThemeIcon, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Card, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
 import { IconMicrophone, IconUpload } from '@tabler/icons-react';
 import { EPISODE_CREATOR_SHELL, MEDIA_MESSAGES } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
+import { RECORD_PATH } from '../workspace/workspace-nav.ts';
 
 /**
- * 'How do you want to start?' (spec 000 §2). Recording in the browser does not exist in this product
- * yet, so that card says so and is disabled. Choosing processed audio loads the uploads first; a
- * failure shows its message with 'Try again'.
+ * 'How do you want to start?' (spec 000 §2). 'Record Your Podcast Now' opens the Recorder, whose
+ * 'Create episode' comes back here with the recording. Choosing processed audio loads the uploads
+ * first; a failure shows its message with 'Try again'.
  */
 export function StartChooser({ onStart }: { onStart(): void }) {
   const utils = trpc.useUtils();
@@ -32,16 +34,15 @@ export function StartChooser({ onStart }: { onStart(): void }) {
     <Stack gap="md">
       <Title order={2}>{EPISODE_CREATOR_SHELL.startTitle}</Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Tooltip label={EPISODE_CREATOR_SHELL.recordUnavailable} multiline w={260}>
-          <Card withBorder padding="lg" aria-disabled="true" style={{ opacity: 0.6, cursor: 'not-allowed' }} data-testid="record-card">
+        <UnstyledButton component={Link} to={RECORD_PATH} aria-label={EPISODE_CREATOR_SHELL.recordNow} data-testid="record-card">
+          <Card withBorder padding="lg" h="100%">
             <Stack gap="xs" align="flex-start">
-              <ThemeIcon size={40} radius="xl" variant="light" color="gray"><IconMicrophone size={22} aria-hidden="true" /></ThemeIcon>
+              <ThemeIcon size={40} radius="xl" variant="light" color="red"><IconMicrophone size={22} aria-hidden="true" /></ThemeIcon>
               <Text fw={700}>{EPISODE_CREATOR_SHELL.recordNow}</Text>
-              <Text size="sm" c="dimmed">{EPISODE_CREATOR_SHELL.recordUnavailable}</Text>
-              <Badge variant="light" color="gray">{MEDIA_MESSAGES.comingSoon}</Badge>
+              <Text size="sm" c="dimmed">{EPISODE_CREATOR_SHELL.recordDescription}</Text>
             </Stack>
           </Card>
-        </Tooltip>
+        </UnstyledButton>
         <UnstyledButton onClick={() => void chooseProcessed()} disabled={loading} aria-label={EPISODE_CREATOR_SHELL.useProcessed}>
           <Card withBorder padding="lg" h="100%">
             <Stack gap="xs" align="flex-start">

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Badge, Card, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconMicrophone, IconUpload } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { MEDIA_MESSAGES, type TMe } from '@ppp/contracts';
 import { PreuploadForm } from './PreuploadForm.tsx';
 import { ProcessedUploadsList } from './ProcessedUploadsList.tsx';
 import { BackgroundUploadsCard } from './BackgroundUploadsCard.tsx';
+import { RECORD_PATH } from '../workspace/workspace-nav.ts';
 
 /** The pre-upload flow (spec 001 'Pre-upload flow', spec 002 §2.11): start chooser, upload form, processed uploads. */
 export function PreuploadView({ me }: { me: TMe }) {
@@ -15,14 +17,15 @@ export function PreuploadView({ me }: { me: TMe }) {
         <Stack gap="md">
           <Title order={1}>{MEDIA_MESSAGES.startChooserTitle}</Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Card withBorder padding="lg" aria-disabled="true" style={{ opacity: 0.6 }}>
-              <Stack gap="xs" align="flex-start">
-                <ThemeIcon size={40} radius="xl" variant="light" color="gray"><IconMicrophone size={22} aria-hidden="true" /></ThemeIcon>
-                <Text fw={700}>Record Your Podcast Now</Text>
-                <Text size="sm" c="dimmed">Record in the browser and send it straight to processing.</Text>
-                <Badge variant="light" color="gray">{MEDIA_MESSAGES.comingSoon}</Badge>
-              </Stack>
-            </Card>
+            <UnstyledButton component={Link} to={RECORD_PATH} aria-label="Record Your Podcast Now">
+              <Card withBorder padding="lg" h="100%">
+                <Stack gap="xs" align="flex-start">
+                  <ThemeIcon size={40} radius="xl" variant="light" color="red"><IconMicrophone size={22} aria-hidden="true" /></ThemeIcon>
+                  <Text fw={700}>Record Your Podcast Now</Text>
+                  <Text size="sm" c="dimmed">Record in the browser and send it straight to processing.</Text>
+                </Stack>
+              </Card>
+            </UnstyledButton>
             <UnstyledButton onClick={() => setStep('upload')} aria-label="Upload and use processed audio">
               <Card withBorder padding="lg" h="100%">
                 <Stack gap="xs" align="flex-start">

@@ -20,6 +20,7 @@ import { TemplatesView } from '../templates/TemplatesView.tsx';
 import { TemplateEditorView } from '../templates/TemplateEditorView.tsx';
 import { EpisodeHistoryView } from '../episode-history/EpisodeHistoryView.tsx';
 import { EpisodeCreatorView } from '../episode-creator/EpisodeCreatorView.tsx';
+import { RecorderView } from '../recorder/RecorderView.tsx';
 import { useBillingNavigationListener } from '../episode-creator/details/billing-navigation.ts';
 import { NEW_EPISODE_PATH, navEntriesFor, viewForPath, viewLabel, type WorkspaceView } from './workspace-nav.ts';
 
@@ -49,6 +50,8 @@ function ViewContent({ view, me }: { view: WorkspaceView; me: TMe }) {
       return <EpisodeHistoryView />;
     case 'createEpisode':
       return <EpisodeCreatorView />;
+    case 'recorder':
+      return <RecorderView />;
     case 'not-found':
       return (
         <>

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
-import { IconAdjustments, IconLayoutDashboard, IconSettings, IconUpload, IconMusic, IconWand, IconRss, IconMicrophone2, IconTemplate, IconHeadphones, type IconProps } from '@tabler/icons-react';
+import { IconAdjustments, IconLayoutDashboard, IconSettings, IconUpload, IconMusic, IconWand, IconRss, IconMicrophone2, IconTemplate, IconHeadphones, IconMicrophone, type IconProps } from '@tabler/icons-react';
 
 /** A view of the workspace (spec 002 section 2.3). Later issues add theirs (episode-history, recorder, ...). */
-export type WorkspaceView = 'dashboard' | 'settings' | 'admin' | 'not-found' | 'media-library' | 'preupload' | 'audio-settings' | 'rssImporter' | 'podcast-manager' | 'my-templates' | 'template-editor' | 'episode-history' | 'createEpisode';
+export type WorkspaceView = 'dashboard' | 'settings' | 'admin' | 'not-found' | 'media-library' | 'preupload' | 'audio-settings' | 'rssImporter' | 'podcast-manager' | 'my-templates' | 'template-editor' | 'episode-history' | 'createEpisode' | 'recorder';
 
 export interface NavEntry {
   view: Exclude<WorkspaceView, 'not-found' | 'template-editor' | 'createEpisode'>;
@@ -14,6 +14,9 @@ export interface NavEntry {
 
 /** The Episode Creator (spec 000 §2; 'New Episode' in the top bar, spec 002 §2.3); ?upload=<mediaId> opens it with that upload. */
 export const NEW_EPISODE_PATH = '/dashboard/new-episode';
+
+/** The Recorder (spec 002 §2.10, 'Record' in the side navigation). */
+export const RECORD_PATH = '/dashboard/record';
 
 /** The side navigation, in order: one entry per area that exists. */
 export const NAV_ENTRIES: readonly NavEntry[] = [
@@ -27,6 +30,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { view: 'podcast-manager', label: 'My Podcasts', path: '/dashboard/podcasts', icon: IconMicrophone2 },
   { view: 'my-templates', label: 'Templates', path: '/dashboard/templates', icon: IconTemplate },
   { view: 'episode-history', label: 'Episodes', path: '/dashboard/episodes', icon: IconHeadphones },
+  { view: 'recorder', label: 'Record', path: RECORD_PATH, icon: IconMicrophone },
 ];
 
 export function navEntriesFor(isAdmin: boolean): NavEntry[] {

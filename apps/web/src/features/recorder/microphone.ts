@@ -1,0 +1,75 @@
+import { RECORDER } from '@ppp/contracts';
+import { acceptChunk, pickMimeType } from './recorder-machine.ts';
+
+/** Whether this browser can record at all ('Recording not supported in this browser.' otherwise). */
+export function recordingSupported(): boolean {
+  return typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function' && typeof MediaRecorder !== 'undefined';
+}
+
+/** An open microphone with a level meter (Web Audio AnalyserNode); closed with close(). */
+export interface Microphone {
+  stream: MediaStream;
+  /** 0-1, the loudness right now. */
+  level(): number;
+  close(): void;
+}
+
+export async function openMicrophone(): Promise<Microphone> {
+  const stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: false, noiseSuppression: false, autoGainControl: true } });
+  const context = new AudioContext();
+  const analyser = context.createAnalyser();
+  analyser.fftSize = 1024;
+  context.createMediaStreamSource(stream).connect(analyser);
+  const samples = new Float32Array(analyser.fftSize);
+  return {
+    stream,
+    level() {
+      analyser.getFloatTimeDomainData(samples);
+      let sum = 0;
+      for (const s of samples) sum += s * s;
+      // RMS scaled so speech sits around the middle of the meter.
+      return Math.min(1, Math.sqrt(sum / samples.length) * 3);
+    },
+    close() {
+      for (const track of stream.getTracks()) track.stop();
+      void context.close().catch(() => undefined);
+    },
+  };
+}
+
+/** A MediaRecorder on the stream that keeps its data (chunks under 50 ms apart skipped) and hands over one Blob on stop. */
+export interface Capture {
+  recorder: MediaRecorder;
+  /** Stops and resolves with the recording; discard() resolves nothing and drops the data. */
+  finish(): Promise<Blob>;
+  discard(): void;
+}
+
+export function startCapture(stream: MediaStream): Capture {
+  const mimeType = pickMimeType((type) => MediaRecorder.isTypeSupported(type));
+  const recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
+  const chunks: Blob[] = [];
+  let lastAt: number | null = null;
+  let closing = false;
+  recorder.ondataavailable = (event) => {
+    const now = performance.now();
+    if (event.data.size === 0 || !acceptChunk(lastAt, now, closing)) return;
+    lastAt = now;
+    chunks.push(event.data);
+  };
+  recorder.start(RECORDER.timesliceMs);
+  return {
+    recorder,
+    finish: () =>
+      new Promise<Blob>((resolve) => {
+        closing = true;
+        recorder.onstop = () => resolve(new Blob(chunks, { type: recorder.mimeType || mimeType || 'audio/webm' }));
+        recorder.stop();
+      }),
+    discard() {
+      recorder.ondataavailable = null;
+      if (recorder.state !== 'inactive') recorder.stop();
+      chunks.length = 0;
+    },
+  };
+}
