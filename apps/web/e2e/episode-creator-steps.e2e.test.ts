@@ -245,7 +245,7 @@ describe('Episode Creator steps 4-6', () => {
     await expect.poll(() => page.getByTestId('minutes-check').getAttribute('data-state')).toBe('ok');
     await page.getByLabel('Episode Number').fill('');
     await page.getByRole('button', { name: 'Assemble Episode' }).click();
-    expect(await page.getByText(EPISODE_CREATOR_MESSAGES.titleRequired).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(EPISODE_CREATOR_MESSAGES.titleRequired).isVisible()).toBe(true);
     expect(await page.getByText(EPISODE_CREATOR_MESSAGES.episodeNumberRequired).isVisible()).toBe(true);
     const suggestTitle = page.getByRole('button', { name: 'AI Suggest title' });
     await expect.poll(() => suggestTitle.isEnabled()).toBe(true);

@@ -258,7 +258,7 @@ describe('Episode Creator', () => {
     expect(await page.getByTestId('intent-sfx').count()).toBe(0);
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Continue' }).click();
-    expect(await page.getByText(EPISODE_CREATOR_MESSAGES.intentsPending('Flubber, Intern')).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(EPISODE_CREATOR_MESSAGES.intentsPending('Flubber, Intern')).isVisible()).toBe(true);
     await page.getByTestId('intent-flubber').getByText('Yes').click();
     await page.getByTestId('intent-intern').getByText('Yes').click();
     await shot(page, 'creator-journey-intents-desktop', false);
@@ -268,7 +268,7 @@ describe('Episode Creator', () => {
     await expect.poll(() => page.getByTestId('retake-card').count(), { timeout: 40_000 }).toBe(1);
     await expect.poll(() => page.getByTestId('snippet-waveform').first().getAttribute('data-ready'), { timeout: 20_000 }).toBe('true');
     await page.getByRole('button', { name: /^Cut the retake at/ }).click();
-    expect(await page.getByRole('button', { name: /^Uncut the retake at/ }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: /^Uncut the retake at/ }).isVisible()).toBe(true);
     await shot(page, 'creator-journey-retakes-desktop', false);
     await page.getByRole('button', { name: EPISODE_CREATOR_SHELL.applySelected }).click();
 
@@ -455,7 +455,7 @@ describe('Episode Creator', () => {
     await page.getByRole('button', { name: 'Choose a processed upload instead' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Use second-take' }).getAttribute('aria-pressed')).toBe('true');
     await page.getByRole('button', { name: 'Delete second-take' }).click();
-    expect(await page.getByText(EPISODE_CREATOR_MESSAGES.deleteReadyConfirm).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(EPISODE_CREATOR_MESSAGES.deleteReadyConfirm).isVisible()).toBe(true);
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => page.getByText(EPISODE_CREATOR_MESSAGES.uploadDeleted).first().isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('button', { name: 'Use second-take' }).count()).toBe(0);
