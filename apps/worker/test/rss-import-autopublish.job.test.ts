@@ -6,6 +6,8 @@
  *   audio, publish.episode uploads each imported episode once (title, audio, the visibility asked
  *   for), and the episodes keep their original dates;
  * - re-running the mirror job, a restart that lost the started flag and a third import upload nothing twice;
+ * - an episode a run that died inside auto-publish left queued with no job is left alone inside the
+ *   lease, then claimed by the mirror job's retry once it has passed and uploaded once;
  * - another user sees none of it.
  */
 import { readFileSync } from 'node:fs';
@@ -28,6 +30,7 @@ import {
 import type { TConfig } from '@ppp/server/config';
 import { createServices, LocalStorage, outboxOnlyTransport, PgBossJobQueue, type SharedDeps, type User } from '@ppp/server/domain';
 import { EpisodeSchema } from '../../server/src/domain/episodes/episode.entity.ts';
+import { PUBLISH_MARK_LEASE_MS } from '../../server/src/domain/publishing/publish-jobs.ts';
 import { startWorker, type Worker } from '../src/worker.ts';
 
 let orm: MikroORM;
@@ -180,6 +183,46 @@ describe('auto-publish an imported show to Spreaker', () => {
     expect(sandbox.episodesOf(remoteShow)).toHaveLength(3);
   }, 90_000);
 
+  it("an episode a dead run marked queued without sending its job is uploaded once by the mirror job's retry, after the mark's lease", async () => {
+    serveFeed(4);
+    // Episode 4 arrives through an import without auto-publish; the rows are then put as a mirror run
+    // that died inside auto-publish left them: the episode marked queued with no publish.episode job,
+    // the import still mirroring (it is marked done last) and auto-publish not recorded as started.
+    const started = await services().rssImport.start(a, { rss_url: `${feeds.origin}/show/feed.rss`, attempt_link_spreaker: true, auto_publish_to_spreaker: false, publish_state: 'public' });
+    await waitFor(() => services().rssImport.get(a, started.import_id), (s) => s.status === 'done');
+    const fourth = (await episodeRows(podcastId)).find((e) => e.title === 'Episode 4');
+    if (!fourth?.mirrorKey) throw new Error('Episode 4 not mirrored');
+    // Marked a little under the lease ago: the retry waits for the rest of it.
+    await sql(`update episodes set publish_state = 'queued', final_audio_key = mirror_key, updated_at = ? where id = ?`, [new Date(Date.now() - PUBLISH_MARK_LEASE_MS + 4000), fourth.id]);
+    await sql(`update rss_imports set status = 'mirroring', auto_publish_to_spreaker = true, auto_publish_started = false where id = ?`, [started.import_id]);
+    const publishJobs = async () => Number((await sql<{ n: string }>("select count(*) as n from pgboss.job where name = 'publish.episode' and data->>'episode_id' = ?", [fourth.id]))[0]?.n);
+
+    const boss = new PgBossJobQueue({ boss: worker!.boss });
+    await boss.send('rss.mirror', { import_id: started.import_id });
+    await new Promise((r) => setTimeout(r, 2000));
+    // Still inside the lease: not taken yet, and the import not done.
+    expect(await publishJobs()).toBe(0);
+    expect((await services().rssImport.get(a, started.import_id)).status).toBe('mirroring');
+
+    const done = await waitFor(() => services().rssImport.get(a, started.import_id), (s) => s.status === 'done');
+    expect(done).toMatchObject({ auto_publish_started: true });
+    const row = await waitFor(() => orm.em.fork().findOneOrFail(EpisodeSchema, { id: fourth.id }), (e) => e.publishState === 'published' || e.publishState === 'publish_error');
+    expect(row).toMatchObject({ status: 'published', publishState: 'published', hostKind: 'spreaker', publishError: null });
+    expect(sandbox.uploadCount).toBe(4);
+    expect(await publishJobs()).toBe(1);
+
+    // A further retry and another import add nothing.
+    await sql(`update rss_imports set status = 'mirroring', auto_publish_started = false where id = ?`, [started.import_id]);
+    await boss.send('rss.mirror', { import_id: started.import_id });
+    await waitFor(() => services().rssImport.get(a, started.import_id), (s) => s.status === 'done');
+    await importFeed(a);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(sandbox.uploadCount).toBe(4);
+    expect(sandbox.episodesOf(remoteShow)).toHaveLength(4);
+    expect(await publishJobs()).toBe(1);
+    serveFeed(3);
+  }, 120_000);
+
   it('another user sees none of it, and their own import publishes nothing without Spreaker', async () => {
     await expect(services().rssImport.get(b, importId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(services().rssImport.episodes(b, podcastId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -188,10 +231,11 @@ describe('auto-publish an imported show to Spreaker', () => {
     // B's claim on A's show changes nothing.
     expect(await services().publishing.queueImported(b.id, podcastId, 'public')).toBe(0);
 
+    const uploads = sandbox.uploadCount;
     const own = await importFeed(b);
     expect(own.done).toMatchObject({ status: 'done', episodes_imported: 3, auto_publish_started: false });
     expect(own.done.podcast_id).not.toBe(podcastId);
     expect((await episodeRows(own.done.podcast_id ?? '')).every((e) => e.publishState === null && e.hostEpisodeId === null)).toBe(true);
-    expect(sandbox.uploadCount).toBe(3);
+    expect(sandbox.uploadCount).toBe(uploads);
   }, 60_000);
 });

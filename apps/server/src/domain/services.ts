@@ -100,7 +100,7 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
       notifications,
       spreakerFor: (userId) => publishing.spreaker.clientFor(userId).catch(() => null),
       // auto_publish_to_spreaker: the imported episodes queued for the linked show through publish.episode.
-      autoPublish: async (userId, podcastId, state) => (await publishing.publishing.queueImported(userId, podcastId, state)) > 0,
+      autoPublish: async (userId, podcastId, state, signal) => (await publishing.publishing.queueImportedAfterLease(userId, podcastId, state, signal)) > 0,
     }),
     ...publishing,
     publicConfig: new PublicConfigService(settings, { googleSignIn: googleConfigured, termsVersion: config.TERMS_VERSION }),

@@ -2,7 +2,9 @@
  * PublishingService.queueImported (auto_publish_to_spreaker, issue 9) on a real PostgreSQL and pg-boss:
  * only the show's imported, live, mirrored episodes on no host are claimed, with the visibility asked
  * for; three runs at once queue each one once; a job that cannot be queued releases its episodes so a
- * later import claims them; another user's call claims nothing. (The worker's suite runs the uploads.)
+ * later import claims them; one marked by a run that died before sending its job is claimed again once
+ * the mark is older than the lease and no job is live; another user's call claims nothing. (The
+ * worker's suite runs the uploads.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -15,6 +17,7 @@ import { sharedDepsFor } from '../../src/server.ts';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
 import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
 import type { JobQueue } from '../../src/domain/jobs/job-queue.ts';
+import { PUBLISH_MARK_LEASE_MS } from '../../src/domain/publishing/publish-jobs.ts';
 
 let orm: MikroORM;
 let shared: SharedDeps;
@@ -52,6 +55,11 @@ async function linkedShow(userId: string, eligible: number): Promise<{ podcastId
 
 const jobsFor = async (ids: string[]) =>
   Number((await sql<{ n: string }>(`select count(*) as n from pgboss.job where name = 'publish.episode' and data->>'episode_id' = any(?::text[])`, [`{${ids.join(',')}}`]))[0]?.n);
+const markedAgo = (ids: string[], ms: number) =>
+  sql(`update episodes set updated_at = ? where id = any(?::uuid[])`, [new Date(Date.now() - ms), `{${ids.join(',')}}`]);
+async function waitForStates(ids: string[], state: string): Promise<void> {
+  for (let i = 0; i < 100 && (await statesOf(ids)).some(([, s]) => s !== state); i++) await new Promise((r) => setTimeout(r, 50));
+}
 const statesOf = async (ids: string[]) => (await orm.em.fork().find(EpisodeSchema, { id: { $in: ids } }, { orderBy: { title: 'asc' } })).map((e) => [e.title, e.publishState ?? null, e.visibility]);
 
 beforeAll(async () => {
@@ -100,5 +108,49 @@ describe('queueImported', () => {
     expect(await services().publishing.queueImported(owner, podcastId, 'public')).toBe(2);
     expect((await statesOf(ready)).map(([, state]) => state)).toEqual(['queued', 'queued', 'queued']);
     expect(await jobsFor(ready)).toBe(3);
+  });
+
+  it('a mark left by a run that died before sending its job is claimed again past the lease, once; a live mark or a sent job is left', async () => {
+    const owner = await newUserId();
+    const { podcastId, ready } = await linkedShow(owner, 3);
+    // The dead run: claims all three, then never gets its first job sent (and so never releases them).
+    const dead: JobQueue = { send: () => new Promise<never>(() => undefined), close: async () => undefined };
+    void services(dead).publishing.queueImported(owner, podcastId, 'public');
+    await waitForStates(ready, 'queued');
+    expect(await jobsFor(ready)).toBe(0);
+    // Inside the lease the marks are the dead run's still.
+    expect(await services().publishing.queueImported(owner, podcastId, 'public')).toBe(0);
+
+    await markedAgo(ready.slice(0, 2), PUBLISH_MARK_LEASE_MS + 1000);
+    const runs = await Promise.all([1, 2].map(() => services().publishing.queueImported(owner, podcastId, 'unpublished')));
+    expect(runs.sort()).toEqual([0, 2]);
+    expect(await jobsFor(ready.slice(0, 2))).toBe(2);
+    expect(await jobsFor(ready.slice(2))).toBe(0);
+    expect((await statesOf(ready)).map(([, state, visibility]) => [state, visibility])).toEqual([['queued', 'unpublished'], ['queued', 'unpublished'], ['queued', 'public']]);
+
+    // Their jobs now wait in pg-boss: an old mark with a live job is not taken again.
+    await markedAgo(ready, PUBLISH_MARK_LEASE_MS + 1000);
+    expect(await services().publishing.queueImported(owner, podcastId, 'public')).toBe(1);
+    expect(await jobsFor(ready)).toBe(3);
+    await markedAgo(ready, PUBLISH_MARK_LEASE_MS + 1000);
+    expect(await services().publishing.queueImported(owner, podcastId, 'public')).toBe(0);
+    expect(await jobsFor(ready)).toBe(3);
+  });
+
+  it('at the end of an import, waits out the lease of marks a dead run left and then claims them', async () => {
+    const owner = await newUserId();
+    const { podcastId, ready } = await linkedShow(owner, 2);
+    const dead: JobQueue = { send: () => new Promise<never>(() => undefined), close: async () => undefined };
+    void services(dead).publishing.queueImported(owner, podcastId, 'public');
+    await waitForStates(ready, 'queued');
+    await markedAgo(ready, PUBLISH_MARK_LEASE_MS - 2000);
+    const started = Date.now();
+    expect(await services().publishing.queueImportedAfterLease(owner, podcastId, 'public')).toBe(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+    expect(await jobsFor(ready)).toBe(2);
+    // Nothing left to wait for: answers at once.
+    const again = Date.now();
+    expect(await services().publishing.queueImportedAfterLease(owner, podcastId, 'public')).toBe(0);
+    expect(Date.now() - again).toBeLessThan(1500);
   });
 });

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import {
   PODCAST_MESSAGES,
@@ -29,6 +30,9 @@ import type { HostRegistry } from './hosts/registry.ts';
 import { PUBLISH_MARK_LEASE_MS, noLivePublishJobSql, publishJobPending } from './publish-jobs.ts';
 
 export const EPISODE_NOT_FOUND = 'Episode not found';
+/** A show's imported episodes (user_id, podcast_id bound) live at their old host, mirrored here, on no host of ours. */
+const IMPORTED_FOR_HOST = `user_id = ? and podcast_id = ? and status = 'published' and import_key_hash is not null
+  and host_episode_id is null and final_audio_key is not null`;
 /** Episodes that carry finished audio and may be published. */
 const PUBLISHABLE = ['processed', 'scheduled', 'published'];
 
@@ -171,8 +175,7 @@ export class PublishingService {
     const orphaned = `publish_state = 'queued' and updated_at < now() - make_interval(secs => ?) and ${await noLivePublishJobSql(this.deps.em)}`;
     const claimed = await this.deps.em.getConnection().execute<{ id: string }[]>(
       `update episodes set publish_state = 'queued', publish_error = null, host_upload_token = null, visibility = ?, updated_at = now()
-       where user_id = ? and podcast_id = ? and status = 'published' and import_key_hash is not null
-         and host_episode_id is null and final_audio_key is not null and (publish_state is null or (${orphaned}))
+       where ${IMPORTED_FOR_HOST} and (publish_state is null or (${orphaned}))
        returning id`,
       [visibility, userId, podcastId, PUBLISH_MARK_LEASE_MS / 1000],
     );
@@ -190,6 +193,24 @@ export class PublishingService {
       }
     }
     return claimed.length;
+  }
+
+  /**
+   * queueImported for an import's end (the rss.import or rss.mirror job): when episodes a dead run
+   * marked queued without sending their job are still inside PUBLISH_MARK_LEASE_MS (the job's retry
+   * comes soon after the crash), waits out that lease and claims them then.
+   */
+  async queueImportedAfterLease(userId: string, podcastId: string, publishState: string, signal?: AbortSignal): Promise<number> {
+    const queued = await this.queueImported(userId, podcastId, publishState);
+    // Measured on the database's clock, which stamped the marks.
+    const [row] = await this.deps.em.getConnection().execute<{ wait_ms: number | string | null }[]>(
+      `select extract(epoch from max(updated_at) + make_interval(secs => ?) - now()) * 1000 as wait_ms
+       from episodes where ${IMPORTED_FOR_HOST} and publish_state = 'queued' and ${await noLivePublishJobSql(this.deps.em)}`,
+      [PUBLISH_MARK_LEASE_MS / 1000, userId, podcastId],
+    );
+    if (row?.wait_ms === null || row?.wait_ms === undefined) return queued;
+    await sleep(Math.max(0, Number(row.wait_ms)) + 500, undefined, signal ? { signal } : {});
+    return queued + (await this.queueImported(userId, podcastId, publishState));
   }
 
   /** Enqueues the upload now and, for a schedule, the delayed go-live at its time (kept by pg-boss across restarts). */

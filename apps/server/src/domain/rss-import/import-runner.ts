@@ -27,7 +27,7 @@ export interface ImportRunnerDeps {
   log?: (msg: string) => void;
 }
 
-export type AutoPublish = (userId: string, podcastId: string, publishState: string) => Promise<boolean>;
+export type AutoPublish = (userId: string, podcastId: string, publishState: string, signal?: AbortSignal) => Promise<boolean>;
 
 export interface RunOptions {
   signal?: AbortSignal;
@@ -121,6 +121,8 @@ async function fail(deps: ImportRunnerDeps, row: RssImport, reason: string): Pro
 export async function runImport(deps: ImportRunnerDeps, importId: string, options: RunOptions = {}): Promise<RssImport | null> {
   const { em } = deps;
   const row = await em.findOne(RssImportSchema, { id: importId }, { populate: ['podcast', 'user'] });
+  // A run that died between marking the import mirroring and queuing the mirror job (queued once: singleton).
+  if (row?.status === 'mirroring') await deps.jobs.send('rss.mirror', { import_id: row.id }, { singletonKey: row.id });
   if (!row?.podcast || !['queued', 'importing'].includes(row.status)) return row;
   const podcast = await em.findOneOrFail(PodcastSchema, { id: row.podcast.id });
   row.status = 'importing';
@@ -149,11 +151,11 @@ export async function runImport(deps: ImportRunnerDeps, importId: string, option
     await options.onBatch?.(done, items.length);
   }
   await em.refresh(row);
-  await finishImport(deps, row, podcast, items.map((i) => keyHash(i.key)));
+  await finishImport(deps, row, podcast, items.map((i) => keyHash(i.key)), options.signal);
   return row;
 }
 
-async function finishImport(deps: ImportRunnerDeps, row: RssImport, podcast: Podcast, hashes: string[]): Promise<void> {
+async function finishImport(deps: ImportRunnerDeps, row: RssImport, podcast: Podcast, hashes: string[], signal?: AbortSignal): Promise<void> {
   const { em } = deps;
   const conn = em.getConnection();
   const [present] = await conn.execute<{ n: string }[]>(
@@ -169,20 +171,27 @@ async function finishImport(deps: ImportRunnerDeps, row: RssImport, podcast: Pod
   podcast.importFeedTotal = hashes.length;
   row.importedCount = hashes.length;
   row.mirrorTotal = Number(pending?.n ?? 0);
-  row.status = row.mirrorTotal > 0 ? 'mirroring' : 'done';
-  if (row.status === 'done') row.finishedAt = new Date();
+  if (row.mirrorTotal > 0) row.status = 'mirroring';
   await em.flush();
-  await deps.storage.delete(row.feedStorageKey);
-  if (row.status === 'mirroring') await deps.jobs.send('rss.mirror', { import_id: row.id }, { singletonKey: row.id });
-  else await importDone(deps, row, podcast);
+  if (row.status === 'mirroring') {
+    await deps.storage.delete(row.feedStorageKey);
+    await deps.jobs.send('rss.mirror', { import_id: row.id }, { singletonKey: row.id });
+  } else {
+    // The snapshot stays until the import is done: a retry after a crash in importDone reads it again.
+    await importDone(deps, row, podcast, signal);
+    await deps.storage.delete(row.feedStorageKey);
+  }
   deps.log?.(`rss.import ${row.id}: ${row.importedCount} episodes of "${podcast.name}", ${row.mirrorTotal} to mirror`);
 }
 
 /**
  * The end of an import: auto-publish to Spreaker when asked and the show is linked there (the
- * mirrored copies are the audio uploaded; publish-all skips episodes already on Spreaker), then the bell.
+ * mirrored copies are the audio uploaded; publish-all skips episodes already on Spreaker), then the
+ * bell, then the import is done. Marked done last, so a run that dies in here leaves the import
+ * running and pg-boss's retry of its job comes back here (auto-publish then claims what a dead run
+ * left queued without a job, once that mark's lease has passed).
  */
-export async function importDone(deps: Pick<ImportRunnerDeps, 'em' | 'notifications' | 'autoPublish' | 'log'>, row: RssImport, podcast: Podcast): Promise<void> {
+export async function importDone(deps: Pick<ImportRunnerDeps, 'em' | 'notifications' | 'autoPublish' | 'log'>, row: RssImport, podcast: Podcast, signal?: AbortSignal): Promise<void> {
   if (row.autoPublishToSpreaker && podcast.spreakerShowId && deps.autoPublish && !row.autoPublishStarted) {
     await deps.em.getConnection().execute(
       `update episodes set final_audio_key = mirror_key, final_audio_bytes = source_audio_bytes
@@ -190,13 +199,18 @@ export async function importDone(deps: Pick<ImportRunnerDeps, 'em' | 'notificati
       [podcast.id],
     );
     try {
-      row.autoPublishStarted = await deps.autoPublish(row.user.id, podcast.id, row.publishState);
+      row.autoPublishStarted = await deps.autoPublish(row.user.id, podcast.id, row.publishState, signal);
       await deps.em.flush();
     } catch (error) {
+      // Stopped (shutdown, lost claim): the job's retry comes back here.
+      if (signal?.aborted) throw error;
       deps.log?.(`rss.import ${row.id}: auto-publish to Spreaker did not start: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   await notifyDone(deps, row, podcast);
+  row.status = 'done';
+  row.finishedAt = new Date();
+  await deps.em.flush();
 }
 
 async function notifyDone(deps: Pick<ImportRunnerDeps, 'notifications'>, row: RssImport, podcast: Pick<Podcast, 'name'>): Promise<void> {

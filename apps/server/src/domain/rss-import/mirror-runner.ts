@@ -146,10 +146,7 @@ export async function runMirror(deps: MirrorDeps, importId: string, options: { f
   }
   if (retries > 0) throw new Error(`rss.mirror ${row.id}: ${retries} audio files could not be fetched yet`);
   await em.refresh(row);
-  row.status = 'done';
-  row.finishedAt = new Date();
-  await em.flush();
-  await importDone(deps, row, podcast);
+  await importDone(deps, row, podcast, options.signal);
   return row;
 }
 
