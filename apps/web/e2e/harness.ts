@@ -84,7 +84,11 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<R
   };
 }
 
-export async function launchChromium(): Promise<Browser> {
+/** Chromium's fake microphone (a beep tone) with permission granted, for the Recorder's journeys. */
+export const FAKE_MEDIA_ARGS = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] as const;
+
+/** extraArgs are added after the flags every journey needs (e.g. FAKE_MEDIA_ARGS). */
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   const deadline = Date.now() + 300_000;
   while (!existsSync(CHROMIUM)) {
     if (Date.now() > deadline) throw new Error(`${CHROMIUM} not found (apt-get install chromium)`);
@@ -101,6 +105,7 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
 }

@@ -37,4 +37,6 @@ export const RECORDER_MESSAGES = {
   transcriptReady: 'Transcript ready',
   transcriptReadyBody: 'Your recording is transcribed and ready for an episode.',
   discarded: 'Recording discarded',
+  transcriptionFailed: 'Transcription failed',
+  transcriptionFailedBody: 'The recording is kept in your uploads; the Upload Audio page shows why.',
 } as const;

@@ -50,9 +50,18 @@ function useTranscriptPoll(rec: RecorderControls) {
   useEffect(() => {
     if (waiting && poll.data?.ready) dispatch({ type: 'transcriptReady' });
   }, [waiting, poll.data, dispatch]);
+  return waiting && poll.data?.status === 'error';
 }
 
-function Stage({ rec, supported, maxUploadMb, save }: { rec: RecorderControls; supported: boolean; maxUploadMb: number; save: ReturnType<typeof useSave> }) {
+interface StageProps {
+  rec: RecorderControls;
+  supported: boolean;
+  maxUploadMb: number;
+  save: ReturnType<typeof useSave>;
+  transcriptFailed: boolean;
+}
+
+function Stage({ rec, supported, maxUploadMb, save, transcriptFailed }: StageProps) {
   const navigate = useNavigate();
   switch (rec.state.kind) {
     case 'idle':
@@ -74,6 +83,7 @@ function Stage({ rec, supported, maxUploadMb, save }: { rec: RecorderControls; s
       return (
         <SavedPanel
           ready={rec.state.ready}
+          failed={transcriptFailed}
           onCreate={() => void navigate(`${NEW_EPISODE_PATH}?upload=${encodeURIComponent(mediaId)}`)}
           onUploads={() => void navigate('/dashboard/upload')}
           onAgain={() => rec.dispatch({ type: 'reset' })}
@@ -87,7 +97,7 @@ function Stage({ rec, supported, maxUploadMb, save }: { rec: RecorderControls; s
 export function RecorderView() {
   const rec = useRecorder();
   const save = useSave(rec);
-  useTranscriptPoll(rec);
+  const transcriptFailed = useTranscriptPoll(rec);
   const config = trpc.public.config.useQuery();
   const maxUploadMb = clampMaxUploadMb(config.data?.max_upload_mb ?? Number.NaN);
   const [supported] = useState(recordingSupported);
@@ -107,7 +117,7 @@ export function RecorderView() {
       {!supported && <Alert color="red" role="alert">{RECORDER_MESSAGES.notSupported}</Alert>}
       {error && <Alert color="red" role="alert">{error}</Alert>}
       <Card withBorder padding="lg" data-testid="recorder-card" data-state={rec.state.kind}>
-        <Stage rec={rec} supported={supported} maxUploadMb={maxUploadMb} save={save} />
+        <Stage rec={rec} supported={supported} maxUploadMb={maxUploadMb} save={save} transcriptFailed={transcriptFailed} />
       </Card>
       <Modal opened={rec.state.kind === 'confirmShort'} onClose={rec.keepRecording} title={RECORDER_MESSAGES.tooShortTitle} centered>
         <Stack gap="md">

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type SyntheticEvent } from 'react';
 import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { MEDIA, RECORDER_MESSAGES } from '@ppp/contracts';
 import { UploadProgress } from '@ppp/ui';
@@ -11,6 +11,17 @@ interface SavePanelProps {
   uploadError: string | null;
   percent: number | null;
   onSave(name: string): void;
+}
+
+/**
+ * A browser's WebM recording states no length, so the player shows none and cannot seek; seeking
+ * far past the end makes the browser find the length, then the player goes back to the start.
+ */
+function learnDuration(event: SyntheticEvent<HTMLAudioElement>) {
+  const audio = event.currentTarget;
+  if (Number.isFinite(audio.duration)) return;
+  audio.addEventListener('timeupdate', () => { audio.currentTime = 0; }, { once: true });
+  audio.currentTime = Number.MAX_SAFE_INTEGER;
 }
 
 /** Stopped with preview: listen back, name it (required), Save or Discard; then the upload's progress. */
@@ -38,7 +49,7 @@ export function SavePanel({ rec, maxUploadMb, uploadError, percent, onSave }: Sa
           <Text c="dimmed" ff="monospace" data-testid="recorder-timer">{formatClock(state.elapsedMs)}</Text>
         </Group>
         {recording ? (
-          <audio controls src={recording.url} style={{ width: '100%' }} data-testid="recording-preview" aria-label="Recording preview" />
+          <audio controls src={recording.url} onLoadedMetadata={learnDuration} style={{ width: '100%' }} data-testid="recording-preview" aria-label="Recording preview" />
         ) : (
           <Group gap="xs"><Loader size="xs" /><Text size="sm" c="dimmed">Preparing the preview…</Text></Group>
         )}
@@ -65,13 +76,21 @@ export function SavePanel({ rec, maxUploadMb, uploadError, percent, onSave }: Sa
 }
 
 /** Saved and queued, then transcript ready with 'Create episode'. */
-export function SavedPanel({ ready, onCreate, onUploads, onAgain }: { ready: boolean; onCreate(): void; onUploads(): void; onAgain(): void }) {
+interface SavedPanelProps {
+  ready: boolean;
+  failed: boolean;
+  onCreate(): void;
+  onUploads(): void;
+  onAgain(): void;
+}
+
+export function SavedPanel({ ready, failed, onCreate, onUploads, onAgain }: SavedPanelProps) {
   return (
     <Stack gap="md" align="flex-start">
       <Alert color="teal" title={RECORDER_MESSAGES.savedQueued} w="100%">{RECORDER_MESSAGES.savedQueuedBody}</Alert>
-      {ready ? (
-        <Alert color="indigo" title={RECORDER_MESSAGES.transcriptReady} w="100%">{RECORDER_MESSAGES.transcriptReadyBody}</Alert>
-      ) : (
+      {ready && <Alert color="indigo" title={RECORDER_MESSAGES.transcriptReady} w="100%">{RECORDER_MESSAGES.transcriptReadyBody}</Alert>}
+      {failed && <Alert color="red" role="alert" title={RECORDER_MESSAGES.transcriptionFailed} w="100%">{RECORDER_MESSAGES.transcriptionFailedBody}</Alert>}
+      {!ready && !failed && (
         <Group gap="xs"><Loader size="sm" /><Text size="sm" c="dimmed">Transcribing… this page checks every few seconds.</Text></Group>
       )}
       <Group gap="sm">

@@ -21,6 +21,8 @@ export interface RecorderControls {
   dispatch: (event: Parameters<typeof recorderReducer>[1]) => void;
 }
 
+const LEVEL_DECAY = 0.85;
+
 const TIMED: ReadonlySet<RecorderState['kind']> = new Set(['micCheck', 'countdown', 'recording', 'resuming', 'paused', 'confirmShort']);
 
 /** The Recorder's machine wired to the microphone, MediaRecorder, the level meter and a 100 ms clock. */
@@ -56,7 +58,9 @@ export function useRecorder(): RecorderControls {
     const id = window.setInterval(() => {
       const t = performance.now();
       setNow(t);
-      setLevel(mic.current?.level() ?? 0);
+      const current = mic.current?.level() ?? 0;
+      // Peaks fall back gently, so short sounds stay readable on the meter.
+      setLevel((shown) => Math.max(current, shown * LEVEL_DECAY));
       dispatch({ type: 'tick', now: t });
     }, RECORDER.tickMs);
     return () => window.clearInterval(id);
@@ -88,6 +92,13 @@ export function useRecorder(): RecorderControls {
     if (recording) URL.revokeObjectURL(recording.url);
   }, [recording]);
 
+  /** The time now, also given to the screen so a countdown starts from its full number. */
+  const clock = () => {
+    const t = performance.now();
+    setNow(t);
+    return t;
+  };
+
   const pauseCapture = () => {
     if (capture.current?.recorder.state === 'recording') capture.current.recorder.pause();
   };
@@ -98,13 +109,13 @@ export function useRecorder(): RecorderControls {
     level,
     recording,
     dispatch,
-    checkMic: () => void withMicrophone(() => dispatch({ type: 'checkMic', now: performance.now() })),
-    start: () => void withMicrophone(() => dispatch({ type: 'start', now: performance.now() })),
+    checkMic: () => void withMicrophone(() => dispatch({ type: 'checkMic', now: clock() })),
+    start: () => void withMicrophone(() => dispatch({ type: 'start', now: clock() })),
     pause: () => {
       pauseCapture();
       dispatch({ type: 'pause', now: performance.now() });
     },
-    resume: () => dispatch({ type: 'resume', now: performance.now() }),
+    resume: () => dispatch({ type: 'resume', now: clock() }),
     stop: () => {
       const at = performance.now();
       const next = recorderReducer(state, { type: 'stop', now: at });
