@@ -3,8 +3,8 @@
  * speech in 3-second slots, stored through the upload API) whose words are supplied: the retake scan
  * at two fuzzy thresholds with snippets cut from the audio, the Intern commands with their snippets,
  * answers voiced by the speech port (probed), the end-mark rules, regenerate and its limit, the
- * creator's own answer, the last numbering of a show; 425 before the transcript, 409 when it failed,
- * 404 for the other user.
+ * creator's own answer, two execute calls at once for one command (one answer, voiced once), the last
+ * numbering of a show; 425 before the transcript, 409 when it failed, 404 for the other user.
  */
 import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -241,6 +241,22 @@ describe('the Episode Creator on an upload', () => {
     await orm.em.getConnection().execute(`update media_items set status = 'error', transcription_error = 'No transcription engine is configured' where id = ?`, [failed.id]);
     expect(errorOf(await post(b.token, '/api/flubber/prepare-by-file', { filename: failed.id }))).toMatchObject({ status: 409, detail: 'No transcription engine is configured' });
     expect(errorOf(await post(b.token, '/api/intern/prepare-by-file', { filename: failed.id })).status).toBe(409);
+  });
+});
+
+describe('two execute calls for one command at the same moment', () => {
+  it('both answer 200 with the same stored answer, voiced once', async () => {
+    const fresh = await uploadSpeech(a.token, 'twice.wav');
+    await completeTranscript(fresh.id);
+    const base = { filename: fresh.id, command_id: `${fresh.id}:intern:0`, start_s: 12, end_s: 14.35, voice_id: null, override_text: null, regenerate: false };
+    const before = await clipCount();
+    const [one, two] = await Promise.all([post(a.token, '/api/intern/execute', base), post(a.token, '/api/intern/execute', base)]);
+    expect([one.status, two.status]).toEqual([200, 200]);
+    const [first, second] = [ZInternExecuteResponse.parse(one.body), ZInternExecuteResponse.parse(two.body)];
+    expect(second).toMatchObject({ command_id: base.command_id, media_id: first.media_id, response_text: first.response_text, regenerate_count: 0 });
+    expect(await clipCount()).toBe(before + 1);
+    const rows = await orm.em.getConnection().execute<{ n: string }[]>('select count(*) as n from intern_answers where upload_id = ?', [fresh.id]);
+    expect(Number(rows[0]?.n)).toBe(1);
   });
 });
 

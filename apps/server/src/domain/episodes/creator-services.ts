@@ -29,7 +29,7 @@ export function createCreatorServices(em: EntityManager, shared: SharedDeps, por
   return {
     uploadSnippets: snippets,
     flubberByFile: new FlubberByFileService({ transcripts: ports.transcripts, audioCleanup: ports.audioCleanup, snippets }),
-    internReview: new InternReviewService({ em, snippets, ...ports }),
+    internReview: new InternReviewService({ em, snippets, ...ports, connectionString: String(em.config.get('clientUrl')) }),
     assemblyPublish: new AssemblyPublishService({ em, publishing: ports.publishing }),
   };
 }

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import {
   EPISODE_CREATOR,
   EPISODE_CREATOR_MESSAGES,
@@ -22,6 +22,7 @@ import type { Transcript } from '../transcripts/transcript.entity.ts';
 import type { AiTextService } from '../ai-text/ai-text.service.ts';
 import type { SpeechService } from '../speech/speech.service.ts';
 import type { TtsService } from '../speech/tts.service.ts';
+import { withAdvisoryLock } from '../publishing/episode-lock.ts';
 import { VOICE_RENDER_CATEGORY } from './assembly-inputs.ts';
 import { InternAnswerSchema, type InternAnswer } from './intern-answer.entity.ts';
 import { msPart, type UploadSnippets } from './upload-snippets.ts';
@@ -34,7 +35,14 @@ export interface InternReviewDeps {
   speech: Pick<SpeechService, 'catalogFor'>;
   tts: Pick<TtsService, 'synthesizeClip'>;
   media: Pick<MediaService, 'signedUrl'>;
+  /** The database, for the per-command lock that keeps two execute calls at once to one answer. */
+  connectionString: string;
 }
+
+/** Advisory-lock namespace of Intern answers (see withAdvisoryLock); the key is the command id. */
+const ANSWER_LOCK_NAMESPACE = 727007;
+/** Longer than a text-AI answer plus its voicing: past it the call goes on unlocked (the unique row still holds). */
+const ANSWER_LOCK_TIMEOUT_MS = 90_000;
 
 type Owner = Pick<User, 'id'>;
 const EPSILON = 1e-6;
@@ -105,8 +113,16 @@ export class InternReviewService {
     const { item, detection, transcript } = await this.deps.transcripts.readyTranscript(user, body.filename);
     const command = detection.intern.matches.find((match) => internCommandId(item.id, match.intern_index) === body.command_id);
     if (!command) throw new AppError('NOT_FOUND', EPISODE_CREATOR_MESSAGES.internCommandNotFound);
+    // One call per command at a time: a second one at the same moment waits, then finds the first's answer.
+    const run = () => this.answerCommand(user, body, { item, command, transcript });
+    const got = await withAdvisoryLock(this.deps.connectionString, ANSWER_LOCK_NAMESPACE, body.command_id, run, ANSWER_LOCK_TIMEOUT_MS);
+    return got.locked ? got.value : run();
+  }
+
+  private async answerCommand(user: Owner, body: TInternExecuteRequest, found: { item: MediaItem; command: TInternCommandMatch; transcript: Transcript }): Promise<TInternExecuteResponse> {
+    const { item, command, transcript } = found;
     const override = body.override_text?.trim() || null;
-    const stored = await this.deps.em.findOne(InternAnswerSchema, { upload: item.id, commandId: body.command_id });
+    const stored = await this.deps.em.findOne(InternAnswerSchema, { upload: item.id, commandId: body.command_id }, { refresh: true });
     const unchanged = stored && !body.regenerate && Math.abs(stored.endS - body.end_s) < 0.0005 && (stored.overrideText ?? null) === override;
     const voiceId = body.voice_id ?? stored?.voiceId ?? (await this.defaultVoice(user));
     if (unchanged && stored.answerMedia && stored.voiceId === voiceId) return this.toResponse(stored);
@@ -138,7 +154,14 @@ export class InternReviewService {
       regenerateCount: (stored?.regenerateCount ?? 0) + (stored && body.regenerate ? 1 : 0),
     };
     const row = stored ? Object.assign(stored, fields) : this.deps.em.create(InternAnswerSchema, { user: user.id, upload: item.id, commandId: body.command_id, ...fields });
-    await this.deps.em.flush();
+    try {
+      await this.deps.em.flush();
+    } catch (error) {
+      if (!(error instanceof UniqueConstraintViolationException)) throw error;
+      // Another call stored this command's answer first (only when the lock timed out): that one is the answer.
+      this.deps.em.clear();
+      return this.toResponse(await this.deps.em.findOneOrFail(InternAnswerSchema, { upload: item.id, commandId: body.command_id }, { populate: ['answerMedia'] }));
+    }
     return this.toResponse(row);
   }
 

@@ -29,20 +29,36 @@ export class EpisodeBusyError extends Error {
  * connection closes and PostgreSQL releases the lock.
  */
 export async function withEpisodeLock<T>(connectionString: string, episodeId: string, work: () => Promise<T>, timeoutMs = 120_000): Promise<T> {
+  const got = await withAdvisoryLock(connectionString, NAMESPACE, episodeId, work, timeoutMs);
+  if (!got.locked) throw new EpisodeBusyError();
+  return got.value;
+}
+
+/**
+ * The same lock for other work: `key` within `namespace` (a number of the caller's own). Answers
+ * locked false, without running `work`, when the lock was not had within timeoutMs.
+ */
+export async function withAdvisoryLock<T>(
+  connectionString: string,
+  namespace: number,
+  key: string,
+  work: () => Promise<T>,
+  timeoutMs: number,
+): Promise<{ locked: true; value: T } | { locked: false }> {
   const client = await poolFor(connectionString).connect();
   let broken: Error | undefined;
   try {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [NAMESPACE, episodeId]);
+      const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [namespace, key]);
       if (rows[0]?.ok) break;
-      if (Date.now() > deadline) throw new EpisodeBusyError();
+      if (Date.now() > deadline) return { locked: false };
       await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
     }
     try {
-      return await work();
+      return { locked: true, value: await work() };
     } finally {
-      await client.query('select pg_advisory_unlock($1, hashtext($2))', [NAMESPACE, episodeId]).catch((error: Error) => {
+      await client.query('select pg_advisory_unlock($1, hashtext($2))', [namespace, key]).catch((error: Error) => {
         broken = error;
       });
     }
