@@ -3,6 +3,7 @@
  * resumed by tus-js-client from where it stopped; the stored file is byte-identical (SHA-256). User B
  * cannot see, resume or delete user A's upload; refused content leaves nothing behind.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -122,6 +123,29 @@ describe('tus uploads', () => {
     // The finished tus upload is gone from the tus folder.
     expect((await tusRequest('HEAD', `${api.baseUrl}/files/${id}`, a.token)).status).toBe(404);
   }, 60_000);
+
+  it("accepts a browser recorder's WebM/Opus (no stated duration) as main content with its length", async () => {
+    // Written to a pipe, like MediaRecorder's output: the container says nothing of its duration.
+    const data = execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=6', '-c:a', 'libopus', '-f', 'webm', 'pipe:1']);
+    const body = await new Promise<string>((resolve, reject) => {
+      const upload = new Upload(data, {
+        endpoint: `${api.baseUrl}/files/`,
+        headers: { Authorization: `Bearer ${a.token}` },
+        metadata: { filename: 'recording-2026-11-23-1740.webm', filetype: 'audio/webm;codecs=opus', category: 'main_content', friendly_name: 'Browser take' },
+        retryDelays: [],
+        onError: reject,
+        onSuccess: (payload) => resolve(payload.lastResponse.getBody()),
+      });
+      upload.start();
+    });
+    const item = ZMediaItem.extend({ created_at: z.string() }).parse(JSON.parse(body));
+    expect(item).toMatchObject({ category: 'main_content', friendly_name: 'Browser take', content_type: 'audio/webm', status: 'processing' });
+    expect(Math.abs((item.duration_seconds ?? 0) - 6)).toBeLessThan(0.1);
+    const mine = z.array(ZMediaItem.pick({ id: true })).parse((await api.request('GET', '/api/media/main-content', { token: a.token })).body);
+    expect(mine.map((m) => m.id)).toContain(item.id);
+    const theirs = z.array(ZMediaItem.pick({ id: true })).parse((await api.request('GET', '/api/media/main-content', { token: b.token })).body);
+    expect(theirs.map((m) => m.id)).not.toContain(item.id);
+  });
 
   it('refuses a file that is not audio at the end, and keeps nothing of it', async () => {
     const data = readFileSync(fakeAudio(files.dir, 'notes.mp3'));
