@@ -178,6 +178,44 @@ describe('Recorder', () => {
     await expect.poll(() => stage(page)).toBe('idle');
   });
 
+  it('says when the microphone is blocked or missing, and when the browser cannot record', async () => {
+    const open = async (flags: readonly string[]): Promise<{ browser: Browser; page: Page }> => {
+      const plain = await launchChromium(flags);
+      const context = await plain.newContext({ baseURL: app.baseUrl, viewport: PHONE });
+      await context.addInitScript((auth: string) => {
+        window.localStorage.setItem('ppp.onboarding.completed', '1');
+        window.localStorage.setItem('authToken', auth);
+      }, token);
+      const page = await context.newPage();
+      await page.goto('/dashboard/record');
+      return { browser: plain, page };
+    };
+    // A microphone is there, but this site may not use it (nobody grants the permission).
+    const denied = await open(['--use-fake-device-for-media-stream']);
+    try {
+      await denied.page.getByRole('button', { name: 'Check microphone' }).click();
+      await expect.poll(() => denied.page.getByRole('alert').textContent()).toBe(RECORDER_MESSAGES.micBlocked);
+      expect(await stage(denied.page)).toBe('idle');
+    } finally {
+      await denied.browser.close();
+    }
+    // Headless with no sound card at all: no microphone.
+    const bare = await open([]);
+    try {
+      await bare.page.getByRole('button', { name: 'Start recording' }).click();
+      await expect.poll(() => bare.page.getByRole('alert').textContent()).toBe(RECORDER_MESSAGES.noMicrophone);
+      expect(await stage(bare.page)).toBe('idle');
+      await bare.page.screenshot({ path: path.join(SCREENSHOT_DIR, 'recorder-no-microphone-phone.png'), fullPage: true });
+      // A browser without MediaRecorder.
+      await bare.page.context().addInitScript(() => Reflect.deleteProperty(window, 'MediaRecorder'));
+      await bare.page.reload();
+      await expect.poll(() => bare.page.getByRole('alert').textContent()).toBe('Recording not supported in this browser.');
+      expect(await bare.page.getByRole('button', { name: 'Start recording' }).isDisabled()).toBe(true);
+    } finally {
+      await bare.browser.close();
+    }
+  });
+
   it("shows another creator nothing of this recording", async () => {
     const other = { email: 'other-recorder@example.com', password: 'another horse battery' };
     await register(other);

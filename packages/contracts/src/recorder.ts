@@ -27,8 +27,8 @@ export const RECORDER_MESSAGES = {
   micBlocked: 'Microphone access is blocked. Allow the microphone for this site in your browser settings, then try again.',
   noMicrophone: 'No microphone was found. Connect a microphone, then try again.',
   notSupported: 'Recording not supported in this browser.',
+  /* 'Upload response missing filename' is MEDIA_MESSAGES.uploadMissingFilename, said by the shared tus upload. */
   micFailed: 'The microphone could not be started. Try again.',
-  uploadMissingFilename: 'Upload response missing filename',
   tooShortTitle: 'Discard this recording?',
   tooShortBody: 'Recordings under 30 seconds are too short to save. This recording will be discarded.',
   nameRequired: 'Enter a name for this recording before saving.',
