@@ -238,6 +238,17 @@ describe('mirroring external audio', () => {
     const { started, podcast } = await importFeed(user, `${server.origin}/m/feed.rss`);
     expect(podcast.coverStorageKey).toBe(`users/${user.id}/podcasts/${podcast.id}/imported-cover.png`);
 
+    // The rss.import job run again (pg-boss's retry) queues no second mirror job while one waits, and
+    // queues it when the run that marked the import mirroring died before sending it.
+    const mirrorJobs = async () =>
+      Number((await sql<{ n: string }>(`select count(*) as n from pgboss.job where name = 'rss.mirror' and data->>'import_id' = ? and state::text in ('created', 'retry', 'active')`, [started.import_id]))[0]?.n);
+    expect(await mirrorJobs()).toBe(1);
+    await services().rssImport.runImport(started.import_id);
+    expect(await mirrorJobs()).toBe(1);
+    await sql(`delete from pgboss.job where name = 'rss.mirror' and data->>'import_id' = ?`, [started.import_id]);
+    await services().rssImport.runImport(started.import_id);
+    expect(await mirrorJobs()).toBe(1);
+
     const done = await services().rssImport.runMirror(started.import_id, { finalAttempt: false });
     expect(done).toMatchObject({ status: 'done', mirroredCount: 2, mirrorFailed: 1, mirrorTotal: 3 });
     const episodes = await orm.em.fork().find(EpisodeSchema, { podcast: podcast.id }, { orderBy: { publishAt: 'desc' } });

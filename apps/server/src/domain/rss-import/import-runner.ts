@@ -6,6 +6,7 @@ import type { JobQueue } from '../jobs/job-queue.ts';
 import type { StoragePort } from '../storage/storage.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { PodcastSchema, type Podcast } from '../podcasts/podcast.entity.ts';
+import { liveJobExists } from '../jobs/live-jobs.ts';
 import { AppError } from '../errors.ts';
 import { FeedParseError, parseFeed, type TParsedItem, type TParsedShow } from './parse/index.ts';
 import { episodeFields, keyHash, uniqueItems } from './map-feed.ts';
@@ -121,8 +122,10 @@ async function fail(deps: ImportRunnerDeps, row: RssImport, reason: string): Pro
 export async function runImport(deps: ImportRunnerDeps, importId: string, options: RunOptions = {}): Promise<RssImport | null> {
   const { em } = deps;
   const row = await em.findOne(RssImportSchema, { id: importId }, { populate: ['podcast', 'user'] });
-  // A run that died between marking the import mirroring and queuing the mirror job (queued once: singleton).
-  if (row?.status === 'mirroring') await deps.jobs.send('rss.mirror', { import_id: row.id }, { singletonKey: row.id });
+  // A run that died between marking the import mirroring and queuing the mirror job: queued now, unless it was.
+  if (row?.status === 'mirroring' && !(await liveJobExists(em, 'rss.mirror', 'import_id', row.id))) {
+    await deps.jobs.send('rss.mirror', { import_id: row.id }, { singletonKey: row.id });
+  }
   if (!row?.podcast || !['queued', 'importing'].includes(row.status)) return row;
   const podcast = await em.findOneOrFail(PodcastSchema, { id: row.podcast.id });
   row.status = 'importing';
