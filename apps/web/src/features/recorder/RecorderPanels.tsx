@@ -86,6 +86,9 @@ export function LivePanel({ rec }: { rec: RecorderControls }) {
         {recording ? 'Recording' : 'Paused'}
       </Badge>
       <Timer ms={elapsedMs(rec.state, rec.now)} />
+      {elapsedMs(rec.state, rec.now) < RECORDER.minRecordingMs && (
+        <Text size="sm" c="dimmed">Recordings need at least {RECORDER.minRecordingMs / 1000} seconds.</Text>
+      )}
       <LevelMeter level={recording ? rec.level : 0} />
       <Group gap="sm" justify="center">
         {recording ? (
