@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ASSEMBLY_MESSAGES, EPISODE_CREATOR_MESSAGES } from '@ppp/contracts';
 import { CREATOR_STORAGE_KEY, initialCreatorState, serializeCreator, type CreatorState } from '../src/features/episode-creator/creator-state.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, closeJourneyPages, launchChromium, openJourneyPage, startApp, type RunningApp, type Viewport } from './harness.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, closeJourneyPages, launchChromium, openJourneyPage, startApp, type RunningApp, type Viewport, registerAndSignIn } from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -131,13 +131,7 @@ function showCover(): string {
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launchChromium()]);
-  await fetch(`${app.baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...CREATOR, accept_terms: true, terms_version: '2025-09-19' }),
-  });
-  const login = await fetch(`${app.baseUrl}/api/auth/token`, { method: 'POST', body: new URLSearchParams({ username: CREATOR.email, password: CREATOR.password }) });
-  token = ((await login.json()) as { access_token: string }).access_token;
+  token = await registerAndSignIn(app.baseUrl, CREATOR);
 
   // The journey assembles more episodes than the free tier's monthly quota (the first account is the admin).
   const tiers = await api('PUT', '/api/admin/tiers', { features: [{ key: 'max_episodes_month', values: { free: 50 } }] });

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL } from '@ppp/contracts';
 import { CREATOR_STORAGE_KEY, initialCreatorState, serializeCreator, type CreatorState } from '../src/features/episode-creator/creator-state.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, closeJourneyPages, launchChromium, openJourneyPage, startApp, type RunningApp, type Viewport } from './harness.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, closeJourneyPages, launchChromium, openJourneyPage, startApp, type RunningApp, type Viewport, registerAndSignIn } from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -146,13 +146,7 @@ async function creatorPage(viewport: Viewport, state?: CreatorState): Promise<Pa
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launchChromium()]);
-  await fetch(`${app.baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...CREATOR, accept_terms: true, terms_version: '2025-09-19' }),
-  });
-  const login = await fetch(`${app.baseUrl}/api/auth/token`, { method: 'POST', body: new URLSearchParams({ username: CREATOR.email, password: CREATOR.password }) });
-  token = ((await login.json()) as { access_token: string }).access_token;
+  token = await registerAndSignIn(app.baseUrl, CREATOR);
   // Only the reviewed retake and the Intern answer change the length: no pause, filler or end-marker cuts.
   const settings = await api('PUT', '/api/users/me/audio-cleanup-settings', { settings: { removeFillers: false, removePauses: false, commands: { intern: { remove_end_marker: false } } } });
   expect(settings.status, JSON.stringify(settings.body)).toBe(200);

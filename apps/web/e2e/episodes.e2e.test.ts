@@ -15,7 +15,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { EPISODE_MESSAGES } from '@ppp/contracts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, launchChromium, startApp, type RunningApp, closeJourneyPages, openJourneyPage, type Viewport } from './harness.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, launchChromium, startApp, type RunningApp, closeJourneyPages, openJourneyPage, type Viewport, registerAndSignIn } from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -141,13 +141,7 @@ let second: EpisodeJson;
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launchChromium()]);
-  await fetch(`${app.baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...CREATOR, accept_terms: true, terms_version: '2025-09-19' }),
-  });
-  const login = await fetch(`${app.baseUrl}/api/auth/token`, { method: 'POST', body: new URLSearchParams({ username: CREATOR.email, password: CREATOR.password }) });
-  token = ((await login.json()) as { access_token: string }).access_token;
+  token = await registerAndSignIn(app.baseUrl, CREATOR);
 
   const show = new FormData();
   show.append('name', 'Tone Talk');

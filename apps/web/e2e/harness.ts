@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TERMS } from '@ppp/contracts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -143,4 +144,26 @@ export async function openJourneyPage(browser: Browser, baseUrl: string, viewpor
 
 export async function closeJourneyPages(): Promise<void> {
   for (const context of openContexts.splice(0)) await context.close().catch(() => undefined);
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** A bearer token through the REST twin of sign-in (POST /api/auth/token). */
+export async function signIn(baseUrl: string, account: Credentials): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/token`, { method: 'POST', body: new URLSearchParams({ username: account.email, password: account.password }) });
+  if (!res.ok) throw new Error(`sign-in of ${account.email}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** Registers an account that accepts the current terms (the first of an instance is its active admin) and signs it in. */
+export async function registerAndSignIn(baseUrl: string, account: Credentials): Promise<string> {
+  await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...account, accept_terms: true, terms_version: TERMS.defaultVersion }),
+  });
+  return signIn(baseUrl, account);
 }

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MEDIA_MESSAGES } from '@ppp/contracts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, launchChromium, startApp, type RunningApp, closeJourneyPages, openJourneyPage, type Viewport } from './harness.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, launchChromium, startApp, type RunningApp, closeJourneyPages, openJourneyPage, type Viewport, registerAndSignIn } from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -49,13 +49,7 @@ function tone(name: string, seconds: number, frequency: number): string {
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launchChromium()]);
-  await fetch(`${app.baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...CREATOR, accept_terms: true, terms_version: '2025-09-19' }),
-  });
-  const res = await fetch(`${app.baseUrl}/api/auth/token`, { method: 'POST', body: new URLSearchParams({ username: CREATOR.email, password: CREATOR.password }) });
-  token = ((await res.json()) as { access_token: string }).access_token;
+  token = await registerAndSignIn(app.baseUrl, CREATOR);
 });
 
 afterAll(async () => {

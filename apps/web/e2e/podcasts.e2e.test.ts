@@ -16,7 +16,7 @@ import { ONBOARDING, PODCAST_MESSAGES, PUBLISH_MESSAGES } from '@ppp/contracts';
 import { openOrm } from '@ppp/server/db';
 import { LocalStorage } from '@ppp/server/domain';
 import { seedAssembledEpisode } from '@ppp/server/test-support';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, freePort, launchChromium, startApp, type RunningApp, closeJourneyPages, openJourneyPage, type Viewport } from './harness.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, freePort, launchChromium, startApp, type RunningApp, closeJourneyPages, openJourneyPage, type Viewport, registerAndSignIn } from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -61,13 +61,7 @@ beforeAll(async () => {
   pgPort = await freePort();
   [app, browser] = await Promise.all([startApp({ EMBEDDED_PG_PORT: String(pgPort), STORAGE_DIR: storageDir }), launchChromium()]);
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x1d3557:s=1400x1400', '-frames:v', '1', path.join(files, 'cover.png')]);
-  await fetch(`${app.baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...CREATOR, accept_terms: true, terms_version: '2025-09-19' }),
-  });
-  const res = await fetch(`${app.baseUrl}/api/auth/token`, { method: 'POST', body: new URLSearchParams({ username: CREATOR.email, password: CREATOR.password }) });
-  token = ((await res.json()) as { access_token: string }).access_token;
+  token = await registerAndSignIn(app.baseUrl, CREATOR);
 });
 
 afterAll(async () => {

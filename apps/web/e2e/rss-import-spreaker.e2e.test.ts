@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { RSS_IMPORT_MESSAGES } from '@ppp/contracts';
 import { SpreakerSandbox } from '@ppp/server/test-support';
-import { DESKTOP, SCREENSHOT_DIR, launchChromium, startApp, type RunningApp, closeJourneyPages, openJourneyPage } from './harness.ts';
+import { DESKTOP, SCREENSHOT_DIR, launchChromium, startApp, type RunningApp, closeJourneyPages, openJourneyPage, registerAndSignIn } from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -81,13 +81,7 @@ beforeAll(async () => {
     }),
     launchChromium(),
   ]);
-  await fetch(`${app.baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...CREATOR, accept_terms: true, terms_version: '2025-09-19' }),
-  });
-  const res = await fetch(`${app.baseUrl}/api/auth/token`, { method: 'POST', body: new URLSearchParams({ username: CREATOR.email, password: CREATOR.password }) });
-  token = ((await res.json()) as { access_token: string }).access_token;
+  token = await registerAndSignIn(app.baseUrl, CREATOR);
 
   // Spreaker connected through its OAuth popup's two calls (the sandbox accepts any code).
   const start = await fetch(`${app.baseUrl}/api/auth/spreaker/start?access_token=${encodeURIComponent(token)}`, { redirect: 'manual' });

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { RSS_IMPORT_MESSAGES } from '@ppp/contracts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, launchChromium, startApp, type RunningApp, closeJourneyPages, openJourneyPage, type Viewport } from './harness.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, launchChromium, startApp, type RunningApp, closeJourneyPages, openJourneyPage, type Viewport, registerAndSignIn } from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -68,13 +68,7 @@ beforeAll(async () => {
   feedOrigin = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}`;
 
   [app, browser] = await Promise.all([startApp({ IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1' }), launchChromium()]);
-  await fetch(`${app.baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...CREATOR, accept_terms: true, terms_version: '2025-09-19' }),
-  });
-  const res = await fetch(`${app.baseUrl}/api/auth/token`, { method: 'POST', body: new URLSearchParams({ username: CREATOR.email, password: CREATOR.password }) });
-  token = ((await res.json()) as { access_token: string }).access_token;
+  token = await registerAndSignIn(app.baseUrl, CREATOR);
 });
 
 afterAll(async () => {

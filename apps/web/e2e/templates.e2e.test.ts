@@ -16,7 +16,7 @@ import { openOrm } from '@ppp/server/db';
 import { LocalStorage } from '@ppp/server/domain';
 import { seedAssembledEpisode } from '@ppp/server/test-support';
 import { TEMPLATE_MESSAGES, TTS_MESSAGES } from '@ppp/contracts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, freePort, launchChromium, startApp, type RunningApp } from './harness.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, freePort, launchChromium, startApp, type RunningApp, registerAndSignIn } from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -63,13 +63,7 @@ beforeAll(async () => {
   };
   pgPort = await freePort();
   [app, browser] = await Promise.all([startApp({ EMBEDDED_PG_PORT: String(pgPort) }), launchChromium()]);
-  await fetch(`${app.baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...CREATOR, accept_terms: true, terms_version: '2025-09-19' }),
-  });
-  const res = await fetch(`${app.baseUrl}/api/auth/token`, { method: 'POST', body: new URLSearchParams({ username: CREATOR.email, password: CREATOR.password }) });
-  token = ((await res.json()) as { access_token: string }).access_token;
+  token = await registerAndSignIn(app.baseUrl, CREATOR);
   const me = (await (await fetch(`${app.baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string };
   // Shows are made in My Podcasts (another issue); the journey needs one, so it goes straight into the database.
   const orm = await openOrm(`postgres://ppp:ppp-embedded@127.0.0.1:${pgPort}/podcastplusplus`, { poolMax: 1 });
