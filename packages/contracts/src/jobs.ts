@@ -15,6 +15,8 @@ export const JOBS = {
   'rss.mirror': z.object({ import_id: z.uuid() }),
   /** Drops mirrored audio past its seven days unless the episode is served from here. */
   'rss.mirror-cleanup': z.object({}),
+  /** Runs the publish step after assembly for episodes a dead assemble job left pending past the claim's lease. */
+  'assembly.publish-sweep': z.object({}),
   /** Publish one episode to its show's host (now, or the upload of a schedule); go_live flips a schedule to published at its time. */
   'publish.episode': z.object({
     episode_id: z.uuid(),
@@ -32,4 +34,5 @@ export const JOB_SCHEDULES: Partial<Record<TJobName, string>> = {
   'auth.cleanup': '*/15 * * * *',
   'uploads.cleanup': '17 * * * *',
   'rss.mirror-cleanup': '41 * * * *',
+  'assembly.publish-sweep': '* * * * *',
 };

@@ -5,6 +5,7 @@ import { audioAssembleJob } from './audio-assemble.job.ts';
 import { uploadsCleanupJob } from './uploads-cleanup.job.ts';
 import { rssImportJob, rssMirrorJob, rssMirrorCleanupJob } from './rss-import.job.ts';
 import { publishEpisodeJob } from './publish-episode.job.ts';
+import { assemblyPublishSweepJob } from './assembly-publish-sweep.job.ts';
 import type { JobDefinition } from './job.ts';
 
 /** Every job the worker consumes. */
@@ -16,5 +17,6 @@ export const JOB_DEFINITIONS: { [N in TJobName]: JobDefinition<N> } = {
   'rss.import': rssImportJob,
   'rss.mirror': rssMirrorJob,
   'rss.mirror-cleanup': rssMirrorCleanupJob,
+  'assembly.publish-sweep': assemblyPublishSweepJob,
   'publish.episode': publishEpisodeJob,
 };

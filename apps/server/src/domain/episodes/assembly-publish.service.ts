@@ -91,6 +91,31 @@ export class AssemblyPublishService {
   }
 
   /**
+   * The periodic sweep (job assembly.publish-sweep): episodes whose render is stored but whose publish
+   * step was left pending by a run that died on its last attempt (nothing retries it), their claim
+   * (or, never claimed, their render) older than the lease. Each goes through afterRender, whose
+   * one-statement claim keeps it to one run however many sweeps or jobs meet it. Returns what was settled.
+   */
+  async sweepStale(now = new Date()): Promise<{ episodeId: string; outcome: TAssemblyPublishOutcome }[]> {
+    const before = new Date(now.getTime() - PUBLISH_CLAIM_LEASE_MS).toISOString();
+    const rows = await this.deps.em.getConnection().execute<{ id: string }[]>(
+      `select id from episodes
+       where publish_outcome->>'outcome' = 'pending' and assembly_status = 'done' and processed_at is not null
+         and (case when coalesce(publish_outcome->>'claimed', 'false') = 'true'
+           then coalesce((publish_outcome->>'claimed_at')::timestamptz, '-infinity'::timestamptz)
+           else processed_at end) <= ?::timestamptz
+       order by processed_at limit 100`,
+      [before],
+    );
+    const settled: { episodeId: string; outcome: TAssemblyPublishOutcome }[] = [];
+    for (const { id } of rows) {
+      const outcome = await this.afterRender(id, now);
+      if (outcome) settled.push({ episodeId: id, outcome });
+    }
+    return settled;
+  }
+
+  /**
    * Milliseconds until another run's unsettled claim may be taken (0: now), or null when there is
    * nothing to wait for (not claimed, already settled, or no such episode).
    */
