@@ -9,6 +9,7 @@ import { Migration20261121141509_publishing_hosts } from './Migration20261121141
 import { Migration20261121143607_assembly_billing } from './Migration20261121143607_assembly_billing.ts';
 import { Migration20261121144901_music_assets } from './Migration20261121144901_music_assets.ts';
 import { Migration20261123164344_creator_intern_answers_publish_outcome } from './Migration20261123164344_creator_intern_answers_publish_outcome.ts';
+import { Migration20261123181000_episode_tags_array } from './Migration20261123181000_episode_tags_array.ts';
 
 /** Every migration, in order. New files are created by `pnpm --filter @ppp/server migration:create <name>`. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121143607_assembly_billing', class: Migration20261121143607_assembly_billing },
   { name: 'Migration20261121144901_music_assets', class: Migration20261121144901_music_assets },
   { name: 'Migration20261123164344_creator_intern_answers_publish_outcome', class: Migration20261123164344_creator_intern_answers_publish_outcome },
+  { name: 'Migration20261123181000_episode_tags_array', class: Migration20261123181000_episode_tags_array },
 ];

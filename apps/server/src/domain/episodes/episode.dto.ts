@@ -22,8 +22,8 @@ export function isEditable(episode: Pick<Episode, 'edl' | 'finalAudioKey' | 'sta
 }
 
 /**
- * The stored tags as a list. Rows made without tags hold the entity default, which MikroORM writes
- * as the JSON string "[]" rather than an empty array; both read as a list here.
+ * The stored tags as a list. New rows hold an array (the entity's onCreate); rows written before it
+ * held the JSON string "[]" (fixed by Migration20261123181000_episode_tags_array) and still read as a list.
  */
 export function tagsOf(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((tag): tag is string => typeof tag === 'string');

@@ -29,7 +29,11 @@ export const EpisodeSchema = defineEntity({
     sourceMedia: () => p.manyToOne(MediaItemSchema).nullable().deleteRule('set null'),
     title: p.string().length(255),
     description: p.text().default(''),
-    tags: p.json<string[]>().default('[]'),
+    /**
+     * The column default '[]' is an array in the database, but MikroORM also assigns `default` to a new
+     * entity, where a JSON property's '[]' is a string (stored as jsonb "[]"): onCreate sets a list first.
+     */
+    tags: p.json<string[]>().default('[]').onCreate(() => []),
     season: p.integer().nullable(),
     episodeNumber: p.integer().nullable(),
     explicit: p.boolean().default(false),
