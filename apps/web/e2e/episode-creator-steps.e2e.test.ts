@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ASSEMBLY_MESSAGES, EPISODE_CREATOR_MESSAGES } from '@ppp/contracts';
 import { CREATOR_STORAGE_KEY, initialCreatorState, serializeCreator, type CreatorState } from '../src/features/episode-creator/creator-state.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, closeJourneyPages, launchChromium, openJourneyPage, startApp, type RunningApp, type Viewport, registerAndSignIn } from './harness.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, closeJourneyPages, launchChromium, openJourneyPage, startApp, type RunningApp, type Viewport, registerAndSignIn, apiClient, pollUntil } from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -34,27 +34,10 @@ const SENTENCE = 'today we talk about growing tomatoes on a small balcony and wh
 let build: CreatorState;
 let podcastId = '';
 
-async function api(method: string, url: string, body?: unknown): Promise<{ status: number; body: unknown }> {
-  const init: RequestInit = { method, headers: { authorization: `Bearer ${token}` } };
-  if (body instanceof FormData) init.body = body;
-  else if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    (init.headers as Record<string, string>)['content-type'] = 'application/json';
-  }
-  const res = await fetch(`${app.baseUrl}${url}`, init);
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
-}
+const api = apiClient(() => app.baseUrl, () => token);
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}\n${app.output().slice(-3000)}`);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-}
+const until = <T,>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> =>
+  pollUntil(read, done, timeoutMs, what, () => app.output().slice(-3000));
 
 function toneTrack(): string {
   const dest = path.join(files, 'content.wav');

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL } from '@ppp/contracts';
 import { CREATOR_STORAGE_KEY, initialCreatorState, serializeCreator, type CreatorState } from '../src/features/episode-creator/creator-state.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, closeJourneyPages, launchChromium, openJourneyPage, startApp, type RunningApp, type Viewport, registerAndSignIn } from './harness.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, closeJourneyPages, launchChromium, openJourneyPage, startApp, type RunningApp, type Viewport, registerAndSignIn, apiClient, pollUntil } from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -38,17 +38,7 @@ let mediaId = '';
 /** An upload whose words hold no retake marker. */
 let quietId = '';
 
-async function api(method: string, url: string, body?: unknown): Promise<{ status: number; body: unknown }> {
-  const init: RequestInit = { method, headers: { authorization: `Bearer ${token}` } };
-  if (body instanceof FormData) init.body = body;
-  else if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    (init.headers as Record<string, string>)['content-type'] = 'application/json';
-  }
-  const res = await fetch(`${app.baseUrl}${url}`, init);
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
-}
+const api = apiClient(() => app.baseUrl, () => token);
 
 /** Seconds a file decodes to (MP3 headers include the encoder's padding). */
 function decodedSeconds(file: string): number {
@@ -114,15 +104,8 @@ async function uploadTo(category: string, file: string, friendly: string): Promi
   return (res.body as { id: string; filename: string }[])[0]!;
 }
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}\n${app.output().slice(-3000)}`);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-}
+const until = <T,>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> =>
+  pollUntil(read, done, timeoutMs, what, () => app.output().slice(-3000));
 
 async function shot(page: Page, name: string, fullPage = true) {
   // A full-page shot of a scrolled page draws the fixed top bar part-way down.

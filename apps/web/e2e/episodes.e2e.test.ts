@@ -15,7 +15,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { EPISODE_MESSAGES } from '@ppp/contracts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, launchChromium, startApp, type RunningApp, closeJourneyPages, openJourneyPage, type Viewport, registerAndSignIn } from './harness.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, launchChromium, startApp, type RunningApp, closeJourneyPages, openJourneyPage, type Viewport, registerAndSignIn, apiClient, pollUntil } from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -29,17 +29,7 @@ const MARKED = [
   { from: 10, to: 12, hz: 1500 },
 ];
 
-async function api(method: string, url: string, body?: unknown): Promise<{ status: number; body: unknown }> {
-  const init: RequestInit = { method, headers: { authorization: `Bearer ${token}` } };
-  if (body instanceof FormData) init.body = body;
-  else if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    (init.headers as Record<string, string>)['content-type'] = 'application/json';
-  }
-  const res = await fetch(`${app.baseUrl}${url}`, init);
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
-}
+const api = apiClient(() => app.baseUrl, () => token);
 
 function toneTrack(): string {
   const dest = path.join(files, 'content.wav');
@@ -108,15 +98,8 @@ interface EpisodeJson {
 }
 
 /** Polls outside a test (beforeAll cannot use expect.poll). */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}\n${app.output().slice(-3000)}`);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-}
+const until = <T,>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> =>
+  pollUntil(read, done, timeoutMs, what, () => app.output().slice(-3000));
 
 async function episode(id: string): Promise<EpisodeJson> {
   return (await api('GET', `/api/episodes/${id}`)).body as EpisodeJson;

@@ -167,3 +167,32 @@ export async function registerAndSignIn(baseUrl: string, account: Credentials): 
   });
   return signIn(baseUrl, account);
 }
+
+export type ApiCall = (method: string, url: string, body?: unknown) => Promise<{ status: number; body: unknown }>;
+
+/** Calls to the app's REST paths as the token's user: a FormData body is sent as is, anything else as JSON. */
+export function apiClient(baseUrl: () => string, token: () => string): ApiCall {
+  return async (method, url, body) => {
+    const headers: Record<string, string> = { authorization: `Bearer ${token()}` };
+    const init: RequestInit = { method, headers };
+    if (body instanceof FormData) init.body = body;
+    else if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      headers['content-type'] = 'application/json';
+    }
+    const res = await fetch(`${baseUrl()}${url}`, init);
+    const text = await res.text();
+    return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
+  };
+}
+
+/** Reads every second until done says so; past the deadline it fails with the last value and what the app logged. */
+export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, what: string, log: () => string = () => ''): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}\n${log()}`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
