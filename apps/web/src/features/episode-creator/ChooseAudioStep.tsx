@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Modal, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconAdjustments, IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
-import { EPISODE_CREATOR, EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL, type TMediaItem } from '@ppp/contracts';
+import { EPISODE_CREATOR, EPISODE_CREATOR_SHELL, type TMediaItem } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import { formatDuration } from '../preupload/preupload-form.ts';
+import { DeleteUploadDialog, UploadCounts } from '../preupload/UploadPieces.tsx';
 
 export interface ChooseAudioStepProps {
   selectedId: string | null;
@@ -13,17 +13,6 @@ export interface ChooseAudioStepProps {
   onDeleted(id: string): void;
   onUploadAudio(): void;
   onConfigureAutomations(): void;
-}
-
-function Counts({ item }: { item: TMediaItem }) {
-  if (!item.intents) return null;
-  return (
-    <Group gap={6}>
-      <Badge size="sm" variant="light" color="grape">Flubber {item.intents.flubber.count}</Badge>
-      <Badge size="sm" variant="light" color="blue">Intern {item.intents.intern.count}</Badge>
-      <Badge size="sm" variant="light" color="orange">Sound Effects {item.intents.sfx.count}</Badge>
-    </Group>
-  );
 }
 
 function UploadItem({ item, selected, onSelect, onDelete }: { item: TMediaItem; selected: boolean; onSelect(): void; onDelete(): void }) {
@@ -41,7 +30,7 @@ function UploadItem({ item, selected, onSelect, onDelete }: { item: TMediaItem; 
             <Text size="xs" c="dimmed">
               Uploaded {item.created_at.toLocaleString()} · {formatDuration(item.duration_seconds)}
             </Text>
-            <Counts item={item} />
+            <UploadCounts item={item} size="sm" />
           </Stack>
         </UnstyledButton>
         <Tooltip label="Delete upload">
@@ -56,26 +45,10 @@ function UploadItem({ item, selected, onSelect, onDelete }: { item: TMediaItem; 
 
 /** Step 2 in preuploaded mode, 'Choose Audio': Ready and Processing uploads with their cue counts. */
 export function ChooseAudioStep({ selectedId, onSelect, onDeleted, onUploadAudio, onConfigureAutomations }: ChooseAudioStepProps) {
-  const utils = trpc.useUtils();
   const list = trpc.media.mainContent.useQuery(undefined, {
     refetchInterval: (query) => ((query.state.data ?? []).some((i) => i.status === 'processing') ? EPISODE_CREATOR.transcriptPollMs : false),
   });
-  const remove = trpc.media.delete.useMutation();
   const [pending, setPending] = useState<TMediaItem | null>(null);
-
-  async function confirmDelete() {
-    if (!pending) return;
-    try {
-      await remove.mutateAsync({ id: pending.id });
-      notifications.show({ color: 'teal', message: EPISODE_CREATOR_MESSAGES.uploadDeleted });
-      onDeleted(pending.id);
-      await utils.media.mainContent.invalidate();
-    } catch (err) {
-      notifications.show({ color: 'red', title: EPISODE_CREATOR_MESSAGES.deleteFailed, message: toApiFailure(err).message ?? EPISODE_CREATOR_MESSAGES.deleteFailedFallback });
-    } finally {
-      setPending(null);
-    }
-  }
 
   const items = (list.data ?? []).filter((i) => i.status !== 'error');
   return (
@@ -95,15 +68,7 @@ export function ChooseAudioStep({ selectedId, onSelect, onDeleted, onUploadAudio
       {items.map((item) => (
         <UploadItem key={item.id} item={item} selected={item.id === selectedId} onSelect={() => onSelect(item)} onDelete={() => setPending(item)} />
       ))}
-      <Modal opened={pending !== null} onClose={() => setPending(null)} title="Delete upload?" centered>
-        <Stack>
-          <Text>{pending?.status === 'processing' ? EPISODE_CREATOR_MESSAGES.deleteProcessingConfirm : EPISODE_CREATOR_MESSAGES.deleteReadyConfirm}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setPending(null)}>Cancel</Button>
-            <Button color="red" loading={remove.isPending} onClick={() => void confirmDelete()}>Delete</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <DeleteUploadDialog pending={pending} onClose={() => setPending(null)} onDeleted={onDeleted} />
     </Stack>
   );
 }

@@ -1,24 +1,12 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Modal, Stack, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EPISODE_CREATOR_SHELL, MEDIA_MESSAGES, type TMediaItem } from '@ppp/contracts';
 import { NEW_EPISODE_PATH } from '../workspace/workspace-nav.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { toApiFailure } from '../../lib/api-error.ts';
-import { deleteConfirmation, displayFilename, formatDuration } from './preupload-form.ts';
-
-function Counts({ item }: { item: TMediaItem }) {
-  if (!item.intents) return null;
-  return (
-    <Group gap="xs" data-testid="upload-counts">
-      <Badge variant="light" color="grape">Flubber {item.intents.flubber.count}</Badge>
-      <Badge variant="light" color="blue">Intern {item.intents.intern.count}</Badge>
-      <Badge variant="light" color="orange">Sound Effects {item.intents.sfx.count}</Badge>
-    </Group>
-  );
-}
+import { displayFilename, formatDuration } from './preupload-form.ts';
+import { DeleteUploadDialog, UploadCounts } from './UploadPieces.tsx';
 
 function StatusBadge({ item }: { item: TMediaItem }) {
   if (item.status === 'ready') return <Badge color="teal">Ready</Badge>;
@@ -45,7 +33,7 @@ function UploadRow({ item, onDelete }: { item: TMediaItem; onDelete: (item: TMed
           <Text size="xs" c="dimmed">
             Uploaded {item.created_at.toLocaleString()} · {formatDuration(item.duration_seconds)}
           </Text>
-          <Counts item={item} />
+          <UploadCounts item={item} />
           {item.status === 'ready' && (
             <Button component={Link} to={`${NEW_EPISODE_PATH}?upload=${encodeURIComponent(item.id)}`} size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} w="fit-content">
               {EPISODE_CREATOR_SHELL.useInNewEpisode}
@@ -72,25 +60,10 @@ function UploadRow({ item, onDelete }: { item: TMediaItem; onDelete: (item: TMed
 
 /** Processed uploads: Ready or Processing, newest first, polled every 5 s while any is processing. */
 export function ProcessedUploadsList() {
-  const utils = trpc.useUtils();
   const list = trpc.media.mainContent.useQuery(undefined, {
     refetchInterval: (query) => ((query.state.data ?? []).some((i) => i.status === 'processing') ? 5_000 : false),
   });
-  const remove = trpc.media.delete.useMutation();
   const [pending, setPending] = useState<TMediaItem | null>(null);
-
-  async function confirmDelete() {
-    if (!pending) return;
-    try {
-      await remove.mutateAsync({ id: pending.id });
-      notifications.show({ color: 'teal', message: MEDIA_MESSAGES.uploadDeleted });
-      await utils.media.mainContent.invalidate();
-    } catch (err) {
-      notifications.show({ color: 'red', title: MEDIA_MESSAGES.deleteFailed, message: toApiFailure(err).message ?? MEDIA_MESSAGES.unableToDeleteUpload });
-    } finally {
-      setPending(null);
-    }
-  }
 
   if (list.isPending) return <Loader aria-label="Loading uploads" />;
   if (list.isError) {
@@ -106,15 +79,7 @@ export function ProcessedUploadsList() {
       {list.data.map((item) => (
         <UploadRow key={item.id} item={item} onDelete={setPending} />
       ))}
-      <Modal opened={pending !== null} onClose={() => setPending(null)} title="Delete upload?" centered>
-        <Stack>
-          <Text>{pending ? deleteConfirmation(pending.status) : ''}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setPending(null)}>Cancel</Button>
-            <Button color="red" loading={remove.isPending} onClick={() => void confirmDelete()}>Delete</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <DeleteUploadDialog pending={pending} onClose={() => setPending(null)} />
     </Stack>
   );
 }
