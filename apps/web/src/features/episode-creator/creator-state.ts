@@ -1,5 +1,6 @@
 import { EPISODE_CREATOR, type TFlubberContext, type TIntentAnswer, type TInternContext } from '@ppp/contracts';
 import { defaultFlubberCut, type FlubberCut } from './creator-rules.ts';
+import type { DetailsDraft } from './details/details-rules.ts';
 
 /**
  * The Episode Creator's build as pure data (spec 000 sections 2 and 4): the step, the template, the
@@ -28,20 +29,6 @@ export interface CoverChoiceState {
   cover_image_path: string;
   cover_crop: string | null;
   preview_url: string;
-}
-
-/** Step 5's form (C's DetailsStep value). */
-export interface DetailsDraftState {
-  title: string;
-  season: string;
-  episodeNumber: string;
-  explicit: boolean;
-  description: string;
-  tags: string;
-  publishMode: 'now' | 'draft' | 'schedule';
-  visibility: 'public' | 'unpublished';
-  scheduleDate: string;
-  scheduleTime: string;
 }
 
 /** One Intern command as reviewed: the end mark, the answer and its voiced clip. */
@@ -83,7 +70,7 @@ export interface CreatorState {
   ttsValues: Record<string, string>;
   voices: Record<string, { voice_id: string; name: string }>;
   cover: CoverChoiceState | null;
-  details: DetailsDraftState | null;
+  details: DetailsDraft | null;
   job: { jobId: string; episodeId: string } | null;
 }
 
@@ -139,7 +126,7 @@ export type CreatorAction =
   | { type: 'setScript'; segmentId: string; text: string }
   | { type: 'setVoice'; segmentId: string; voice: { voice_id: string; name: string } }
   | { type: 'setCover'; cover: CoverChoiceState | null }
-  | { type: 'setDetails'; details: DetailsDraftState }
+  | { type: 'setDetails'; details: DetailsDraft }
   | { type: 'assembling'; jobId: string; episodeId: string }
   | { type: 'goTo'; step: number }
   | { type: 'cancel' };
