@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL } from '@ppp/contracts';
 import { CREATOR_STORAGE_KEY, initialCreatorState, serializeCreator, type CreatorState } from '../src/features/episode-creator/creator-state.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, closeJourneyPages, launchChromium, openJourneyPage, startApp, type RunningApp, type Viewport, registerAndSignIn, apiClient, pollUntil } from './harness.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, closeJourneyPages, launchChromium, openJourneyPage, startApp, type RunningApp, type Viewport, registerAndSignIn, apiClient, pollUntil, registerConfirmedAccount } from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -445,14 +445,8 @@ describe('Episode Creator', () => {
 
   it("shows another creator none of these templates or uploads, even with this upload's id in the address", async () => {
     const other = { email: 'other-creator@example.com', password: 'another horse battery' };
-    await fetch(`${app.baseUrl}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...other, accept_terms: true, terms_version: '2025-09-19' }) });
     // A second account starts inactive: confirmed with the code the outbox holds (the first account is the admin).
-    const outbox = await api('GET', `/api/admin/mail/outbox?to=${encodeURIComponent(other.email)}`);
-    const code = /\b(\d{6})\b/.exec((outbox.body as { text: string }[])[0]?.text ?? '')?.[1];
-    const confirmed = await fetch(`${app.baseUrl}/api/auth/confirm-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: other.email, code }) });
-    expect(confirmed.status).toBe(200);
-    const login = await fetch(`${app.baseUrl}/api/auth/token`, { method: 'POST', body: new URLSearchParams({ username: other.email, password: other.password }) });
-    const otherToken = ((await login.json()) as { access_token: string }).access_token;
+    const otherToken = await registerConfirmedAccount(app.baseUrl, other, token);
     const page = await openJourneyPage(browser, app.baseUrl, DESKTOP, { token: otherToken });
     await page.goto(`/dashboard/new-episode?upload=${mediaId}`);
     await expect.poll(() => page.getByText(EPISODE_CREATOR_SHELL.startTitle).isVisible()).toBe(true);

@@ -158,13 +158,34 @@ export async function signIn(baseUrl: string, account: Credentials): Promise<str
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-/** Registers an account that accepts the current terms (the first of an instance is its active admin) and signs it in. */
-export async function registerAndSignIn(baseUrl: string, account: Credentials): Promise<string> {
-  await fetch(`${baseUrl}/api/auth/register`, {
+async function register(baseUrl: string, account: Credentials): Promise<{ is_active?: boolean }> {
+  const res = await fetch(`${baseUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ ...account, accept_terms: true, terms_version: TERMS.defaultVersion }),
   });
+  return (await res.json()) as { is_active?: boolean };
+}
+
+/** Registers an account that accepts the current terms (the first of an instance is its active admin) and signs it in. */
+export async function registerAndSignIn(baseUrl: string, account: Credentials): Promise<string> {
+  await register(baseUrl, account);
+  return signIn(baseUrl, account);
+}
+
+/**
+ * A later account, active: registered, and when it starts inactive confirmed with the 6-digit code an
+ * admin reads from the mail outbox; then signed in.
+ */
+export async function registerConfirmedAccount(baseUrl: string, account: Credentials, adminToken: string): Promise<string> {
+  const { is_active: active } = await register(baseUrl, account);
+  if (!active) {
+    const outbox = await fetch(`${baseUrl}/api/admin/mail/outbox?to=${encodeURIComponent(account.email)}`, { headers: { authorization: `Bearer ${adminToken}` } });
+    const mails = (await outbox.json()) as { text: string }[];
+    const code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1] ?? '';
+    const confirmed = await fetch(`${baseUrl}/api/auth/confirm-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: account.email, code }) });
+    if (!confirmed.ok) throw new Error(`confirm ${account.email}: ${confirmed.status} ${await confirmed.text()}`);
+  }
   return signIn(baseUrl, account);
 }
 

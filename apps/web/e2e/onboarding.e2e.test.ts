@@ -9,65 +9,27 @@
  * wizard. Every step is captured at desktop and phone widths.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ONBOARDING_MESSAGES } from '@ppp/contracts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, launchChromium, startApp, type RunningApp } from './harness.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, closeJourneyPages, launchChromium, openJourneyPage, registerConfirmedAccount, startApp, type RunningApp } from './harness.ts';
+import { atStep, dismissTour, generateClips, heading, next, shot, startHarbourFeed, visible, writeScripts, type Clip, type HarbourFeed } from './onboarding-support.ts';
 
 let app: RunningApp;
 let browser: Browser;
-let feedServer: http.Server;
-let feedOrigin = '';
+let feed: HarbourFeed;
 const contexts: BrowserContext[] = [];
 const files = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-onboarding-'));
 const COVER = path.join(files, 'cover.png');
 
-function feedXml(): string {
-  const items = [1, 2, 3]
-    .map(
-      (k) =>
-        `<item><title>Harbour Tale ${k}</title><guid isPermaLink="false">harbour-tale-${k}</guid><pubDate>${new Date(Date.UTC(2024, 0, k, 9)).toUTCString()}</pubDate>` +
-        `<description>Tale ${k} of the old harbour.</description><itunes:duration>0:02</itunes:duration>` +
-        `<enclosure url="${feedOrigin}/audio/${k}.mp3" length="16000" type="audio/mpeg"/></item>`,
-    )
-    .join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">
-<channel><title>Harbour Tales</title><description>Stories told on the old harbour wall.</description><language>en</language>
-<itunes:author>The Harbour Crew</itunes:author><itunes:image href="${feedOrigin}/cover.png"/>
-${items}
-</channel></rss>`;
-}
-
 const PASSWORD = 'correct horse battery';
 let operatorToken = '';
 
-async function signIn(email: string): Promise<string> {
-  const res = await fetch(`${app.baseUrl}/api/auth/token`, { method: 'POST', body: new URLSearchParams({ username: email, password: PASSWORD }) });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-/** A new, active account: registered, its mailed code read from the outbox by the operator, confirmed. */
-async function account(email: string): Promise<string> {
-  const register = await fetch(`${app.baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD, accept_terms: true, terms_version: '2025-09-19' }),
-  });
-  const { is_active: active } = (await register.json()) as { is_active: boolean };
-  if (!active) {
-    const mails = await api<{ text: string }[]>(operatorToken, `/api/admin/mail/outbox?to=${encodeURIComponent(email)}`);
-    const code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1] ?? '';
-    const confirmed = await fetch(`${app.baseUrl}/api/auth/confirm-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, code }) });
-    if (!confirmed.ok) throw new Error(`confirm ${email}: ${confirmed.status}`);
-  }
-  return signIn(email);
-}
+/** A new, active account (confirmed through the operator's outbox when it starts inactive). */
+const account = (email: string): Promise<string> => registerConfirmedAccount(app.baseUrl, { email, password: PASSWORD }, operatorToken);
 
 async function api<T>(token: string, pathname: string): Promise<T> {
   const res = await fetch(`${app.baseUrl}${pathname}`, { headers: { authorization: `Bearer ${token}` } });
@@ -86,57 +48,8 @@ async function newPage(token: string, viewport: { width: number; height: number 
   return page;
 }
 
-async function shot(page: Page, name: string, fullPage = true) {
-  await page.waitForTimeout(250);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
-}
-
-const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
-const heading = (page: Page, text: string) => () => page.getByRole('heading', { name: text, level: 1, exact: true }).isVisible();
-const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
-
-async function atStep(page: Page, title: string, number: string | null = null) {
-  await expect.poll(heading(page, title), { timeout: 30_000 }).toBe(true);
-  if (number) expect(await page.getByTestId('onboarding-step-number').innerText()).toBe(number);
-}
-
-async function dismissTour(page: Page, screenshot?: string) {
-  await expect.poll(visible(page, 'A quick tour'), { timeout: 20_000 }).toBe(true);
-  if (screenshot) await shot(page, screenshot, false);
-  await page.getByRole('button', { name: 'Got it' }).click();
-  await expect.poll(visible(page, 'A quick tour'), { timeout: 20_000 }).toBe(false);
-}
-
-/** The three scripts of the intro and outro rounds: each unlike the last, so no round is a 'similar clip'. */
-async function writeScripts(page: Page, intro: string, outro: string) {
-  await page.getByLabel('Intro script').fill(intro);
-  await page.getByLabel('Outro script').fill(outro);
-}
-
-async function generateClips(page: Page) {
-  await next(page).click();
-  await atStep(page, 'Review your intro and outro', 'Step 7 of 12');
-  await expect.poll(async () => page.locator('audio').count(), { timeout: 30_000 }).toBe(2);
-}
-
-type Clip = { id: string; category: string; display_name: string; filename: string; duration_seconds: number | null; content_type: string };
-
 beforeAll(async () => {
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x1d3557:s=1400x1400', '-frames:v', '1', COVER]);
-  const mp3 = path.join(files, 'tone.mp3');
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', mp3]);
-  const audio = readFileSync(mp3);
-  const cover = readFileSync(COVER);
-  feedServer = http.createServer((req, res) => {
-    const url = req.url ?? '/';
-    if (url === '/harbour.rss') return void res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(feedXml());
-    if (url === '/broken.rss') return void res.writeHead(200, { 'content-type': 'application/rss+xml' }).end('<rss version="2.0"><channel><title>Oops</channel>');
-    if (url === '/cover.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(cover);
-    if (url.startsWith('/audio/')) return void res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(audio);
-    res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => feedServer.listen(0, '127.0.0.1', resolve));
-  feedOrigin = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}`;
+  feed = await startHarbourFeed(files, COVER);
   [app, browser] = await Promise.all([startApp({ IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1' }), launchChromium()]);
   // The first account of an instance is its operator (an admin): the creators below are the ones after it.
   operatorToken = await account('operator@example.com');
@@ -144,9 +57,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
+  await closeJourneyPages();
   await browser?.close().catch(() => undefined);
   await app?.stop();
-  await new Promise<void>((resolve) => (feedServer ? feedServer.close(() => resolve()) : resolve()));
+  await feed?.close();
   rmSync(files, { recursive: true, force: true });
 });
 
@@ -367,7 +281,7 @@ describe('onboarding: the import path', () => {
     await shot(page, 'onboarding-import-rss-desktop');
 
     // A feed that is not one: the reason under 'Import failed', and no way on but back.
-    await page.getByLabel('RSS feed URL').fill(`${feedOrigin}/broken.rss`);
+    await page.getByLabel('RSS feed URL').fill(`${feed.origin}/broken.rss`);
     await next(page).click();
     await atStep(page, 'Is this your show?', 'Step 4 of 8');
     const failed = page.getByRole('alert').filter({ hasText: ONBOARDING_MESSAGES.importFailed });
@@ -377,7 +291,7 @@ describe('onboarding: the import path', () => {
     await shot(page, 'onboarding-import-failed-desktop');
     await page.getByRole('button', { name: 'Back' }).click();
 
-    await page.getByLabel('RSS feed URL').fill(`${feedOrigin}/harbour.rss`);
+    await page.getByLabel('RSS feed URL').fill(`${feed.origin}/harbour.rss`);
     await next(page).click();
 
     await atStep(page, 'Is this your show?', 'Step 4 of 8');
@@ -425,7 +339,7 @@ describe('onboarding on a phone', () => {
     await shot(page, 'onboarding-02-choose-path-phone');
     await page.getByRole('button', { name: 'Import an existing show' }).click();
     await atStep(page, 'Import your show');
-    await page.getByLabel('RSS feed URL').fill(`${feedOrigin}/harbour.rss`);
+    await page.getByLabel('RSS feed URL').fill(`${feed.origin}/harbour.rss`);
     await shot(page, 'onboarding-import-rss-phone');
     await next(page).click();
     await expect.poll(visible(page, '3 episodes in the feed'), { timeout: 20_000 }).toBe(true);
@@ -499,9 +413,7 @@ describe('onboarding on a phone', () => {
 describe('the demo wizard', () => {
   it('walks three steps with tips and display preferences, says Done! and saves nothing', async () => {
     for (const [viewport, suffix] of [[DESKTOP, 'desktop'], [PHONE, 'phone']] as const) {
-      const context = await browser.newContext({ baseURL: app.baseUrl, viewport });
-      contexts.push(context);
-      const page = await context.newPage();
+      const page = await openJourneyPage(browser, app.baseUrl, viewport, { onboardingDone: false });
       await page.goto('/onboarding-demo');
       await expect.poll(heading(page, 'Pick a show name'), { timeout: 20_000 }).toBe(true);
       const keysBefore = await page.evaluate(() => Object.keys(window.localStorage).sort());

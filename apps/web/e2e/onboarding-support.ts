@@ -1,0 +1,87 @@
+/** What the onboarding journeys share: a local feed of an old show to import, and the wizard's page steps. */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { SCREENSHOT_DIR } from './harness.ts';
+
+function feedXml(origin: string): string {
+  const items = [1, 2, 3]
+    .map(
+      (k) =>
+        `<item><title>Harbour Tale ${k}</title><guid isPermaLink="false">harbour-tale-${k}</guid><pubDate>${new Date(Date.UTC(2024, 0, k, 9)).toUTCString()}</pubDate>` +
+        `<description>Tale ${k} of the old harbour.</description><itunes:duration>0:02</itunes:duration>` +
+        `<enclosure url="${origin}/audio/${k}.mp3" length="16000" type="audio/mpeg"/></item>`,
+    )
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">
+<channel><title>Harbour Tales</title><description>Stories told on the old harbour wall.</description><language>en</language>
+<itunes:author>The Harbour Crew</itunes:author><itunes:image href="${origin}/cover.png"/>
+${items}
+</channel></rss>`;
+}
+
+export interface HarbourFeed {
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** Serves /harbour.rss (three episodes with audio and a cover), /broken.rss and their files on loopback. */
+export async function startHarbourFeed(dir: string, coverFile: string): Promise<HarbourFeed> {
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x1d3557:s=1400x1400', '-frames:v', '1', coverFile]);
+  const mp3 = path.join(dir, 'tone.mp3');
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', mp3]);
+  const audio = readFileSync(mp3);
+  const cover = readFileSync(coverFile);
+  let origin = '';
+  const server = http.createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (url === '/harbour.rss') return void res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(feedXml(origin));
+    if (url === '/broken.rss') return void res.writeHead(200, { 'content-type': 'application/rss+xml' }).end('<rss version="2.0"><channel><title>Oops</channel>');
+    if (url === '/cover.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(cover);
+    if (url.startsWith('/audio/')) return void res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(audio);
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { origin, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+export async function shot(page: Page, name: string, fullPage = true) {
+  await page.waitForTimeout(250);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
+}
+
+export const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
+export const heading = (page: Page, text: string) => () => page.getByRole('heading', { name: text, level: 1, exact: true }).isVisible();
+export const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
+
+export async function atStep(page: Page, title: string, number: string | null = null) {
+  await expect.poll(heading(page, title), { timeout: 30_000 }).toBe(true);
+  if (number) expect(await page.getByTestId('onboarding-step-number').innerText()).toBe(number);
+}
+
+export async function dismissTour(page: Page, screenshot?: string) {
+  await expect.poll(visible(page, 'A quick tour'), { timeout: 20_000 }).toBe(true);
+  if (screenshot) await shot(page, screenshot, false);
+  await page.getByRole('button', { name: 'Got it' }).click();
+  await expect.poll(visible(page, 'A quick tour'), { timeout: 20_000 }).toBe(false);
+}
+
+/** The three scripts of the intro and outro rounds: each unlike the last, so no round is a 'similar clip'. */
+export async function writeScripts(page: Page, intro: string, outro: string) {
+  await page.getByLabel('Intro script').fill(intro);
+  await page.getByLabel('Outro script').fill(outro);
+}
+
+export async function generateClips(page: Page) {
+  await next(page).click();
+  await atStep(page, 'Review your intro and outro', 'Step 7 of 12');
+  await expect.poll(async () => page.locator('audio').count(), { timeout: 30_000 }).toBe(2);
+}
+
+export type Clip = { id: string; category: string; display_name: string; filename: string; duration_seconds: number | null; content_type: string };
