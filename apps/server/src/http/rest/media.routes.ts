@@ -13,7 +13,7 @@ import {
 import { AppError } from '../../domain/errors.ts';
 import { parseInput } from '../../domain/validation.ts';
 import { userOf } from '../request-context.ts';
-import { readUploadForm } from './multipart.ts';
+import { readUploadForm, type UploadForm } from './multipart.ts';
 import { defineRoutes, OK, type RestInput } from './route.ts';
 
 const ZUploadFields = z.object({
@@ -40,27 +40,22 @@ const ZEpisodeCoverFields = z.object({
   friendly_names: z.string().optional().describe('JSON array of one string'),
 });
 
-async function uploadEpisodeCover({ ctx, c }: RestInput) {
+/** A cover form's one image (422 for none or several), the form's files removed afterwards. */
+async function withOneCover<T>(c: RestInput['c'], accept: (file: UploadForm['files'][number], form: UploadForm) => Promise<T>): Promise<T> {
   const form = await readUploadForm(c);
   try {
     const [file, ...extra] = form.files;
     if (!file || extra.length > 0) throw new AppError('VALIDATION', 'Send exactly one cover image.');
-    return [await ctx.services.uploads.acceptEpisodeCover(userOf(ctx), file, form.friendlyNames[0])];
+    return await accept(file, form);
   } finally {
     await form.cleanup();
   }
 }
 
-async function uploadCover({ ctx, c }: RestInput) {
-  const form = await readUploadForm(c);
-  try {
-    const [file, ...extra] = form.files;
-    if (!file || extra.length > 0) throw new AppError('VALIDATION', 'Send exactly one cover image.');
-    return await ctx.services.uploads.acceptCover(userOf(ctx), file);
-  } finally {
-    await form.cleanup();
-  }
-}
+const uploadEpisodeCover = ({ ctx, c }: RestInput) =>
+  withOneCover(c, async (file, form) => [await ctx.services.uploads.acceptEpisodeCover(userOf(ctx), file, form.friendlyNames[0])]);
+
+const uploadCover = ({ ctx, c }: RestInput) => withOneCover(c, (file) => ctx.services.uploads.acceptCover(userOf(ctx), file));
 
 const id = (params: Record<string, string>) => params.id ?? '';
 
