@@ -5,7 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { extractSegment } from '@ppp/audio';
 import { EPISODE_HISTORY } from '@ppp/contracts';
-import { AppError } from '../errors.ts';
+import { notFound } from '../errors.ts';
 import { MediaItemSchema, type MediaItem } from '../media/media-item.entity.ts';
 import { mediaPrefix, type StoragePort } from '../storage/storage.ts';
 import type { UrlSigner } from '../storage/url-signer.ts';
@@ -83,11 +83,10 @@ export class UploadSnippets {
 
   /** The stored key behind a signed URL; 404 for a wrong or expired signature or a snippet never cut. */
   async resolve(uploadId: string, name: string, query: { expires?: string | undefined; sig?: string | undefined }): Promise<string> {
-    const notFound = new AppError('NOT_FOUND', 'Not found');
-    if (!z.uuid().safeParse(uploadId).success || !SNIPPET_NAME.test(name) || !query.sig || !query.expires) throw notFound;
+    if (!z.uuid().safeParse(uploadId).success || !SNIPPET_NAME.test(name) || !query.sig || !query.expires) throw notFound();
     const valid = await this.deps.signer.verify({ subject: subjectOf(uploadId, name), expires: Number(query.expires) }, query.sig);
     const upload = valid ? await this.deps.em.findOne(MediaItemSchema, { id: uploadId }) : null;
-    if (!upload) throw notFound;
+    if (!upload) throw notFound();
     return this.key(upload, name);
   }
 }
