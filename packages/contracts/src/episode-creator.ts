@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { ZIntentAnswer } from './assembly.ts';
 import { CLEANUP } from './audio-cleanup.ts';
-import { FLUBBER_REVIEW, ZFlubberContext } from './episodes.ts';
+import { EPISODE_MESSAGES, FLUBBER_REVIEW, ZFlubberContext } from './episodes.ts';
 import { MEDIA, TTS } from './limits.ts';
+import { BILLING_MESSAGES } from './billing.ts';
+import { MEDIA_MESSAGES } from './messages.ts';
+import { PUBLISH_MESSAGES } from './publishing.ts';
 
 /**
  * The Episode Creator wizard (spec 000 sections 2, 4, 5, 7, 8 and 9; issue 7): its constants, its
@@ -73,7 +76,7 @@ export function processingEstimate(seconds: number): { low: number; high: number
 export const EPISODE_CREATOR_MESSAGES = {
   invalidStep: 'Invalid Step',
   selectAudio: 'Please select an audio file.',
-  uploadMissingFilename: 'Upload response missing filename',
+  uploadMissingFilename: MEDIA_MESSAGES.uploadMissingFilename,
   intentsPending: (labels: string) => `We need your answer about ${labels}.`,
   scriptsBanner: 'Complete the required scripts before continuing.',
   scriptsHint: 'Add text for each AI voice segment to enable Continue.',
@@ -87,33 +90,33 @@ export const EPISODE_CREATOR_MESSAGES = {
   coverSaved: 'Cover saved',
   titleRequired: 'Enter a title to continue.',
   episodeNumberRequired: 'Enter an episode number to continue.',
-  quotaExceeded: 'Quota exceeded – upgrade or wait for reset.',
-  quotaReached: 'Monthly episode quota reached. Upgrade your plan to continue.',
-  notEnoughMinutes: 'Not enough processing minutes remain to assemble this episode.',
+  quotaExceeded: BILLING_MESSAGES.quotaExceeded,
+  quotaReached: BILLING_MESSAGES.episodeQuotaReached,
+  notEnoughMinutes: BILLING_MESSAGES.insufficientMinutes,
   notEnoughMinutesTitle: 'Not enough processing minutes',
-  unableToCheckMinutes: 'Unable to check minutes.',
+  unableToCheckMinutes: BILLING_MESSAGES.unableToCheckMinutes,
   publishPastTime: 'Pick a future date/time (>= 1 minute ahead).',
-  scheduleInvalid: 'Schedule invalid',
+  scheduleInvalid: PUBLISH_MESSAGES.scheduleInvalid,
   invalidScheduleTime: 'Invalid schedule time',
-  publishFailed: 'Publish failed',
+  publishFailed: PUBLISH_MESSAGES.publishFailedAlert,
   publishDownstream: 'Publish downstream error',
-  assembledRequired: 'Assembled episode required.',
+  assembledRequired: PUBLISH_MESSAGES.assembledRequired,
   resultDraft: 'Episode saved as draft.',
   resultScheduled: 'Episode assembled and scheduled.',
   resultNow: 'Episode assembled; publish dispatched.',
   internUnavailable: 'Intern review unavailable',
   internFailed: 'Intern processing failed.',
   noRetakes: 'No retakes detected',
-  noFlubberInstances: 'No flubber instances detected.',
-  snippetUnavailable: 'Snippet not available',
+  noFlubberInstances: EPISODE_MESSAGES.noFlubberInstances,
+  snippetUnavailable: EPISODE_MESSAGES.snippetUnavailable,
   noInternCommands: 'No intern commands detected.',
   internPreviewUnavailable: 'Audio preview unavailable for this command.',
-  noFlubberContexts: 'No flubber contexts found.',
-  deleteFailed: 'Delete failed',
-  deleteFailedFallback: 'Unable to delete upload.',
-  deleteReadyConfirm: 'Deleting a ready upload will not refund processing minutes already used.',
-  deleteProcessingConfirm: 'Delete this upload while it is still processing? No processing minutes have been deducted yet.',
-  uploadDeleted: 'Upload deleted',
+  noFlubberContexts: EPISODE_MESSAGES.noFlubberContexts,
+  deleteFailed: MEDIA_MESSAGES.deleteFailed,
+  deleteFailedFallback: MEDIA_MESSAGES.unableToDeleteUpload,
+  deleteReadyConfirm: MEDIA_MESSAGES.confirmDeleteReady,
+  deleteProcessingConfirm: MEDIA_MESSAGES.confirmDeleteProcessing,
+  uploadDeleted: MEDIA_MESSAGES.uploadDeleted,
   scheduledToast: 'Scheduled',
   draftReadyToast: 'Draft Ready',
   successToast: 'Success!',
