@@ -1,4 +1,4 @@
-import { EPISODE_CREATOR } from './episode-creator.ts';
+import { EPISODE_CREATOR, EPISODE_CREATOR_SHELL } from './episode-creator.ts';
 import type { TAssemblyPublishMode } from './assembly.ts';
 
 /**
@@ -19,10 +19,10 @@ export const CREATOR_STEP_LIMITS = {
 } as const;
 
 export const CREATOR_STEP_COPY = {
-  coverTitle: 'Cover Art',
+  coverTitle: EPISODE_CREATOR_SHELL.stepTitles[3],
   coverRecommended: `Recommended: square, at least ${EPISODE_CREATOR.coverRecommendedPx}x${EPISODE_CREATOR.coverRecommendedPx}, JPG or PNG.`,
   uploadAndContinue: 'Upload & Continue',
-  detailsTitle: 'Episode Details & Scheduling',
+  detailsTitle: EPISODE_CREATOR_SHELL.stepTitles[4],
   assembleButton: 'Assemble Episode',
   aiSuggest: 'AI Suggest',
   upgradePlan: 'Upgrade Plan',
@@ -33,7 +33,7 @@ export const CREATOR_STEP_COPY = {
   headingNow: 'Completed',
   headingScheduled: 'Scheduled',
   headingDraft: 'Draft Ready',
-  backToDashboard: 'Back to Dashboard',
+  backToDashboard: EPISODE_CREATOR_SHELL.backToDashboard,
 } as const;
 
 /** 'Processing estimate: 75% to 125% of audio length, in minutes', as the wizard words it. */
