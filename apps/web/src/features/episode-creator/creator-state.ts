@@ -76,6 +76,23 @@ export interface CreatorState {
 
 export const UNANSWERED: IntentAnswers = { flubber: 'unknown', intern: 'unknown', sfx: 'unknown' };
 
+type ReviewFields = 'answers' | 'intentsPrompted' | 'review' | 'flubberContexts' | 'flubberCuts' | 'flubberDone' | 'internContexts' | 'intern' | 'internDone';
+
+/** The intent answers and the Flubber and Intern reviews of an upload not yet looked at. */
+function freshReviews(): Pick<CreatorState, ReviewFields> {
+  return {
+    answers: { ...UNANSWERED },
+    intentsPrompted: false,
+    review: null,
+    flubberContexts: null,
+    flubberCuts: {},
+    flubberDone: false,
+    internContexts: null,
+    intern: {},
+    internDone: false,
+  };
+}
+
 export function initialCreatorState(): CreatorState {
   return {
     version: 1,
@@ -85,16 +102,8 @@ export function initialCreatorState(): CreatorState {
     template: null,
     upload: null,
     uploadPercent: null,
-    answers: { ...UNANSWERED },
-    intentsPrompted: false,
-    review: null,
+    ...freshReviews(),
     fuzzyThreshold: EPISODE_CREATOR.fuzzyDefault,
-    flubberContexts: null,
-    flubberCuts: {},
-    flubberDone: false,
-    internContexts: null,
-    intern: {},
-    internDone: false,
     ttsValues: {},
     voices: {},
     cover: null,
@@ -151,15 +160,7 @@ function withUpload(state: CreatorState, upload: CreatorUpload | null): CreatorS
   return {
     ...state,
     upload,
-    answers: { ...UNANSWERED },
-    intentsPrompted: false,
-    review: null,
-    flubberContexts: null,
-    flubberCuts: {},
-    flubberDone: false,
-    internContexts: null,
-    intern: {},
-    internDone: false,
+    ...freshReviews(),
   };
 }
 
