@@ -66,7 +66,7 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
   const tiers = new TiersService(em);
   const usage = new UsageService({ em, storage: shared.storage, tiers, templates, transcripts });
   const links = new EpisodeLinks(new UrlSigner(em));
-  const assembly = new AssemblyService({ em, storage: shared.storage, jobs: shared.jobs, links, templates, transcripts, usage });
+  const assembly = new AssemblyService({ em, storage: shared.storage, jobs: shared.jobs, links, templates, transcripts, usage, speech });
   const publishing = createPublishingServices(em, shared);
   const media = new MediaService({ ...mediaDeps, signer: new UrlSigner(em) });
   const audioCleanup = new AudioCleanupService(em);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { ASSEMBLY_MESSAGES, BILLING_MESSAGES, ZTierConfig, ZUsage, type TAssembleEpisodeRequestInput } from '@ppp/contracts';
+import { ASSEMBLY_MESSAGES, BILLING_MESSAGES, TTS_MESSAGES, ZTierConfig, ZUsage, type TAssembleEpisodeRequestInput } from '@ppp/contracts';
 import { openTestOrm } from '../support/database.ts';
 import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
@@ -183,6 +183,10 @@ describe('assemble', () => {
     expect(errorOf(await assemble(b, { main_content_filename: 'busy-b.wav' }))).toMatchObject({ status: 425, detail: ASSEMBLY_MESSAGES.uploadNotReady });
     const soon = new Date(Date.now() + 5 * 60_000).toISOString();
     expect(errorOf(await assemble(b, { publish: { mode: 'schedule', publish_at: soon } }))).toMatchObject({ status: 422, detail: ASSEMBLY_MESSAGES.scheduleTooSoon });
+    // A 'Change voice' choice no engine has is refused before any charge, not failed by the render.
+    expect(errorOf(await assemble(b, { tts_voices: { outro: 'espeak:no-such-voice' } }))).toMatchObject({ status: 422, detail: TTS_MESSAGES.voiceUnavailable });
+    expect(await usageOf(b)).toMatchObject({ minutes_used: 0, episodes_used_this_month: 0 });
+    expect(await orm.em.fork().count(EpisodeSchema, { user: b.id })).toBe(0);
   });
 
   it('charges the minutes when the job is queued (202) and shows the job to its owner only', async () => {

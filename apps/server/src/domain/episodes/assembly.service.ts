@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   ASSEMBLY,
   ASSEMBLY_MESSAGES,
+  TTS_MESSAGES,
   TEMPLATE_MESSAGES,
   ZAssembleEpisodeRequest,
   ZAssemblyPublishMode,
@@ -30,6 +31,7 @@ import type { Template } from '../templates/template.entity.ts';
 import type { TemplatesService } from '../templates/templates.service.ts';
 import type { TranscriptsService } from '../transcripts/transcripts.service.ts';
 import type { UsageService } from '../billing/usage.service.ts';
+import type { SpeechService } from '../speech/speech.service.ts';
 import { EpisodeSchema, type Episode } from './episode.entity.ts';
 import { recipeOf, templateSnapshot } from './assembly-recipe.ts';
 import { estimateEpisodeSeconds, type EpisodeSeconds } from './assembly-sources.ts';
@@ -46,6 +48,8 @@ export interface AssemblyDeps {
   templates: TemplatesService;
   transcripts: TranscriptsService;
   usage: UsageService;
+  /** The user's voices, for the 'Change voice' choices checked before any charge. */
+  speech: Pick<SpeechService, 'catalogFor'>;
 }
 
 const BUSY = ['queued', 'processing'];
@@ -91,9 +95,20 @@ export class AssemblyService {
     const publishAt = body.publish.mode === 'schedule' ? (body.publish.publish_at ?? null) : null;
     const scheduleProblem = publishAt ? assemblyScheduleProblem(publishAt, now) : null;
     if (scheduleProblem) throw new AppError('VALIDATION', scheduleProblem);
+    await this.checkVoices(user, body.tts_voices);
     const seconds = await estimateEpisodeSeconds(this.deps, user.id, template.segments, upload, body.tts_values);
     const cover = await this.cover(user, body.episode_details.cover_image_path);
     return { template, podcastId: podcast.id, upload, publishAt, seconds, cover };
+  }
+
+  /** Each 'Change voice' choice is a voice the user's engines have: an unknown one is refused here, not by the render. */
+  private async checkVoices(user: Pick<User, 'id'>, voices: Record<string, string>): Promise<void> {
+    const chosen = [...new Set(Object.values(voices))];
+    if (chosen.length === 0) return;
+    const catalog = await this.deps.speech.catalogFor(user);
+    for (const voiceId of chosen) {
+      if (!(await catalog.resolveVoice(voiceId))) throw new AppError('VALIDATION', TTS_MESSAGES.voiceUnavailable);
+    }
   }
 
   /** GET /api/episodes/status/{jobId}: another user's job is a 404 like a missing one. */
