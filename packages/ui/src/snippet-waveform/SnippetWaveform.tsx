@@ -12,10 +12,12 @@ export interface SnippetWaveformProps {
   /** Seconds inside the snippet to shade (the stretch that would be cut), if any. */
   highlight?: { start: number; end: number } | null;
   height?: number;
+  /** What shows when the clip cannot be loaded (the spec's words of the review that uses it). */
+  unavailableText: string;
 }
 
 /** A short clip's waveform with play/pause, and an optional shaded stretch: the review cards of the Episode Creator. */
-export function SnippetWaveform({ url, label, highlight = null, height = 56 }: SnippetWaveformProps) {
+export function SnippetWaveform({ url, label, highlight = null, height = 56, unavailableText }: SnippetWaveformProps) {
   const container = useRef<HTMLDivElement | null>(null);
   const wavesurfer = useRef<WaveSurfer | null>(null);
   const regions = useRef<ReturnType<typeof RegionsPlugin.create> | null>(null);
@@ -58,7 +60,7 @@ export function SnippetWaveform({ url, label, highlight = null, height = 56 }: S
         {playing ? <IconPlayerPauseFilled size={16} /> : <IconPlayerPlayFilled size={16} />}
       </ActionIcon>
       <Box ref={container} style={{ flex: 1, minWidth: 0 }} data-testid="snippet-waveform" data-ready={ready ? 'true' : 'false'} />
-      {failed && <Text size="xs" c="red">Audio could not load</Text>}
+      {failed && <Text size="xs" c="red">{unavailableText}</Text>}
     </Group>
   );
 }

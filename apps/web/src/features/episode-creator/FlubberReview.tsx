@@ -37,7 +37,7 @@ function RetakeCard({ context, cut, dispatch }: { context: TFlubberContext; cut:
           </Button>
         </Group>
         {context.url ? (
-          <SnippetWaveform url={context.url} label={`the retake at ${at}`} highlight={{ start: cut.start_s - context.snippet_start_s, end: cut.end_s - context.snippet_start_s }} />
+          <SnippetWaveform url={context.url} label={`the retake at ${at}`} highlight={{ start: cut.start_s - context.snippet_start_s, end: cut.end_s - context.snippet_start_s }} unavailableText={EPISODE_CREATOR_MESSAGES.snippetUnavailable} />
         ) : (
           <Text size="sm" c="red">{EPISODE_CREATOR_MESSAGES.snippetUnavailable}</Text>
         )}

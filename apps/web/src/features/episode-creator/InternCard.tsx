@@ -25,7 +25,7 @@ export function InternCard({ context, item, busy, onEnd, onText, onExecute }: In
           {ready ? <Badge color="teal">Ready</Badge> : <Badge color="gray" variant="light">Pending</Badge>}
         </Group>
         {context.audio_url ? (
-          <SnippetWaveform url={context.audio_url} label={`the command at ${formatCutTime(context.start_s * 1000)}`} highlight={{ start: context.start_s - context.snippet_start_s, end: item.end_s - context.snippet_start_s }} />
+          <SnippetWaveform url={context.audio_url} label={`the command at ${formatCutTime(context.start_s * 1000)}`} highlight={{ start: context.start_s - context.snippet_start_s, end: item.end_s - context.snippet_start_s }} unavailableText={EPISODE_CREATOR_MESSAGES.internPreviewUnavailable} />
         ) : (
           <Text size="sm" c="dimmed">{EPISODE_CREATOR_MESSAGES.internPreviewUnavailable}</Text>
         )}
