@@ -2,7 +2,7 @@ import { useEffect, useState, type CSSProperties } from 'react';
 import { Alert, Box, Button, Card, Container, FileButton, Group, Image, SegmentedControl, Stack, Stepper, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconBulb } from '@tabler/icons-react';
 import { BrandLogo, themeScaleFor, useDisplayOptions } from '@ppp/ui';
-import { DEMO_DONE, DEMO_PUBLISH_DAYS, DEMO_STEPS, demoBack, demoNext, demoStepValid, isLastDemoStep, type DemoAnswers, type TDemoPublishDay } from './demo-steps.ts';
+import { DEMO_DONE, DEMO_PUBLISH_DAYS, DEMO_STEPS, demoBack, demoNext, isLastDemoStep, type DemoAnswers, type TDemoPublishDay } from './demo-steps.ts';
 
 /**
  * The demo wizard at /onboarding-demo (spec 002 section 2.9): three steps with tips, its own
@@ -22,7 +22,6 @@ export function OnboardingDemoPage() {
   }, [answers.artwork]);
 
   const next = () => {
-    if (!demoStepValid(step, answers)) return;
     if (isLastDemoStep(step)) window.alert(DEMO_DONE);
     else setStep(demoNext(step));
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_PUBLISH_DAYS, DEMO_STEPS, demoBack, demoNext, demoStepValid, isLastDemoStep } from './demo-steps.ts';
+import { DEMO_PUBLISH_DAYS, DEMO_STEPS, demoBack, demoNext, isLastDemoStep } from './demo-steps.ts';
 
 describe('the demo wizard', () => {
   it('has three steps: a show name, artwork, a publish day of Mon, Wed or Fri', () => {
@@ -8,8 +8,7 @@ describe('the demo wizard', () => {
     expect(DEMO_PUBLISH_DAYS).toEqual(['Mon', 'Wed', 'Fri']);
   });
 
-  it('accepts every step as it is and moves between the three', () => {
-    expect(demoStepValid(0, { showName: '', artwork: null, publishDay: 'Mon' })).toBe(true);
+  it('moves between the three steps; every step is valid as it is, so nothing blocks Next', () => {
     expect([demoNext(0), demoNext(1), demoNext(2)]).toEqual([1, 2, 2]);
     expect([demoBack(0), demoBack(2)]).toEqual([0, 1]);
     expect([0, 1, 2].map(isLastDemoStep)).toEqual([false, false, true]);

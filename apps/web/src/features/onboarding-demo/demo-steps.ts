@@ -18,11 +18,6 @@ export const DEMO_STEPS = [
 
 export const DEMO_DONE = 'Done!';
 
-/** 'Steps always validate as true.' */
-export function demoStepValid(_step: number, _answers: DemoAnswers): true {
-  return true;
-}
-
 export function demoNext(step: number): number {
   return Math.min(step + 1, DEMO_STEPS.length - 1);
 }
