@@ -191,6 +191,8 @@ describe('the Episode Creator on an upload', () => {
     const base = { filename: upload.id, command_id: `${upload.id}:intern:0`, start_s: 12, end_s: 14.35, voice_id: null, override_text: null, regenerate: false };
     expect(errorOf(await post(a.token, '/api/intern/execute', { ...base, end_s: 12.1 }))).toMatchObject({ status: 400, detail: EPISODE_CREATOR_MESSAGES.internEndTooSoon });
     expect(errorOf(await post(a.token, '/api/intern/execute', { ...base, end_s: 42.5 }))).toMatchObject({ status: 400, detail: EPISODE_CREATOR_MESSAGES.internEndTooLate });
+    // The window is the command's own: a start_s moved later does not widen what is asked.
+    expect(errorOf(await post(a.token, '/api/intern/execute', { ...base, start_s: 40, end_s: 60 }))).toMatchObject({ status: 400, detail: EPISODE_CREATOR_MESSAGES.internEndTooLate });
     expect(errorOf(await post(a.token, '/api/intern/execute', { ...base, command_id: `${upload.id}:intern:7` }))).toMatchObject({ status: 404, detail: EPISODE_CREATOR_MESSAGES.internCommandNotFound });
 
     const before = await clipCount();

@@ -107,12 +107,14 @@ export class InternReviewService {
 
   /** POST /api/intern/execute */
   async execute(user: Owner, input: TInternExecuteRequest): Promise<TInternExecuteResponse> {
-    const body = parseInput(ZInternExecuteRequest, input);
+    const parsed = parseInput(ZInternExecuteRequest, input);
+    const { item, detection, transcript } = await this.deps.transcripts.readyTranscript(user, parsed.filename);
+    const command = detection.intern.matches.find((match) => internCommandId(item.id, match.intern_index) === parsed.command_id);
+    if (!command) throw new AppError('NOT_FOUND', EPISODE_CREATOR_MESSAGES.internCommandNotFound);
+    // The end mark's window is measured from where the command was spoken, whatever start_s was sent.
+    const body = { ...parsed, start_s: command.start_s };
     if (body.end_s - body.start_s < EPISODE_CREATOR.internMinClipS - EPSILON) throw new AppError('BAD_REQUEST', EPISODE_CREATOR_MESSAGES.internEndTooSoon);
     if (body.end_s - body.start_s > EPISODE_CREATOR.internMaxDurationS + EPSILON) throw new AppError('BAD_REQUEST', EPISODE_CREATOR_MESSAGES.internEndTooLate);
-    const { item, detection, transcript } = await this.deps.transcripts.readyTranscript(user, body.filename);
-    const command = detection.intern.matches.find((match) => internCommandId(item.id, match.intern_index) === body.command_id);
-    if (!command) throw new AppError('NOT_FOUND', EPISODE_CREATOR_MESSAGES.internCommandNotFound);
     // One call per command at a time: a second one at the same moment waits, then finds the first's answer.
     const run = () => this.answerCommand(user, body, { item, command, transcript });
     const got = await withAdvisoryLock(this.deps.connectionString, ANSWER_LOCK_NAMESPACE, body.command_id, run, ANSWER_LOCK_TIMEOUT_MS);
