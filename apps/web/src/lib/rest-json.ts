@@ -6,12 +6,16 @@ export class RestError extends Error {
   readonly status: number;
   readonly code: string | null;
   readonly detail: string | null;
-  constructor(status: number, detail: string | null, code: string | null) {
+  /** The whole error body, for answers that carry more than a message (a 402's minutes). */
+  readonly body: Record<string, unknown>;
+  constructor(status: number, body: Record<string, unknown>) {
+    const detail = typeof body.detail === 'string' ? body.detail : null;
     super(detail ?? MESSAGES.unexpected);
     this.name = 'RestError';
     this.status = status;
     this.detail = detail;
-    this.code = code;
+    this.code = typeof body.code === 'string' ? body.code : null;
+    this.body = body;
   }
 }
 
@@ -40,8 +44,7 @@ export async function restCall(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELET
   const res = await fetch(path, { method, headers, body: payload, credentials: 'include' });
   const parsed = parseJson(await res.text());
   if (!res.ok) {
-    const fields = (parsed ?? {}) as { detail?: unknown; code?: unknown };
-    throw new RestError(res.status, typeof fields.detail === 'string' ? fields.detail : null, typeof fields.code === 'string' ? fields.code : null);
+    throw new RestError(res.status, typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {});
   }
   return parsed;
 }

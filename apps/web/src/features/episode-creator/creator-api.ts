@@ -15,7 +15,6 @@ import {
   type TInternExecuteResponse,
 } from '@ppp/contracts';
 import { RestError, restCall } from '../../lib/rest-json.ts';
-import { readToken, tabId } from '../../lib/session.ts';
 
 /** The wizard's REST calls that retry while the server is still getting ready (spec 000 §4 and §9). */
 
@@ -73,23 +72,13 @@ export class AssembleRefused extends Error {
   }
 }
 
-function parseBody(text: string): unknown {
-  try {
-    return text ? (JSON.parse(text) as unknown) : null;
-  } catch {
-    return null;
-  }
-}
-
 /** POST /api/episodes/assemble: 202 with the job, else AssembleRefused with the body kept for the dialog. */
 export async function assembleEpisode(request: TAssembleEpisodeRequestInput): Promise<TAssembleEpisodeResponse> {
-  const token = readToken();
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-tab-id': tabId() };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch('/api/episodes/assemble', { method: 'POST', headers, body: JSON.stringify(request), credentials: 'include' });
-  const body = parseBody(await res.text());
-  if (!res.ok) throw new AssembleRefused(res.status, typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {});
-  return ZAssembleEpisodeResponse.parse(body);
+  try {
+    return ZAssembleEpisodeResponse.parse(await restCall('POST', '/api/episodes/assemble', request));
+  } catch (error) {
+    throw error instanceof RestError ? new AssembleRefused(error.status, error.body) : error;
+  }
 }
 
 /** What the 'Not enough processing minutes' dialog shows, from a 402 INSUFFICIENT_MINUTES body. */
