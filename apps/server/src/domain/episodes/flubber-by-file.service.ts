@@ -37,7 +37,7 @@ export class FlubberByFileService {
     const markers = detectFlubberMarkers(toMatchWords(transcript.words), trigger, body.fuzzy_threshold, duration);
     const threshold = Math.round(body.fuzzy_threshold * 100);
     const snippets = markers.map((marker) => {
-      const range = flubberSnippetRange(marker, duration ?? item.durationSeconds);
+      const range = flubberSnippetRange(marker, duration);
       return { marker, range, name: `flubber-t${threshold}-${marker.flubber_index}-${msPart(range.start)}-${msPart(range.end)}.mp3` };
     });
     const ready = await this.deps.snippets.ensure(item, snippets.map(({ name, range }) => ({ name, start: range.start, end: range.end })));

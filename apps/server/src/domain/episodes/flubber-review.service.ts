@@ -86,7 +86,7 @@ export class FlubberReviewService {
         for (const marker of markers) {
           const key = snippetKey(episode, marker.flubber_index);
           if (await this.deps.storage.stat(key)) continue;
-          const range = this.snippetRange(marker, source);
+          const range = flubberSnippetRange(marker, source.durationSeconds);
           const file = path.join(work, `${marker.flubber_index}.mp3`);
           await extractSegment(input.path, file, range.start, range.end);
           await this.deps.storage.putFile(key, file);
@@ -127,15 +127,11 @@ export class FlubberReviewService {
     return source;
   }
 
-  private snippetRange(marker: TFlubberMarker, source: MediaItem): { start: number; end: number } {
-    return flubberSnippetRange(marker, source.durationSeconds);
-  }
-
   private async contextsOf(episode: Episode, source: MediaItem): Promise<TFlubberContexts> {
     const cuts = episode.edl?.content.cuts ?? [];
     const contexts: TFlubberContext[] = [];
     for (const marker of source.detection?.flubber.matches ?? []) {
-      const range = this.snippetRange(marker, source);
+      const range = flubberSnippetRange(marker, source.durationSeconds);
       const ready = await this.deps.storage.stat(snippetKey(episode, marker.flubber_index));
       const cutStart = Math.round(marker.cut_start_s * 1000);
       const cutEnd = Math.round(marker.cut_end_s * 1000);
