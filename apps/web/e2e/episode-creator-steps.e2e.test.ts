@@ -15,14 +15,14 @@
  * Screenshots at 1280 and 390 px wide.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ASSEMBLY_MESSAGES, EPISODE_CREATOR_MESSAGES } from '@ppp/contracts';
 import { CREATOR_STORAGE_KEY, initialCreatorState, serializeCreator, type CreatorState } from '../src/features/episode-creator/creator-state.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, closeJourneyPages, launchChromium, openJourneyPage, startApp, type RunningApp, type Viewport, registerAndSignIn, apiClient, pollUntil } from './harness.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, launchChromium, openJourneyPage, startApp, type RunningApp, type Viewport, registerAndSignIn, apiClient, uploadToCategory, supplyTranscript, endJourney } from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -35,9 +35,6 @@ let build: CreatorState;
 let podcastId = '';
 
 const api = apiClient(() => app.baseUrl, () => token);
-
-const until = <T,>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> =>
-  pollUntil(read, done, timeoutMs, what, () => app.output().slice(-3000));
 
 function toneTrack(): string {
   const dest = path.join(files, 'content.wav');
@@ -127,21 +124,8 @@ beforeAll(async () => {
   expect(podcast.status).toBe(201);
   podcastId = (podcast.body as { id: string }).id;
 
-  const upload = new FormData();
-  upload.append('files', new Blob([readFileSync(toneTrack())]), 'tomatoes.wav');
-  upload.append('friendly_names', JSON.stringify(['Tomatoes take']));
-  const uploaded = await api('POST', '/api/media/upload/main_content', upload);
-  expect(uploaded.status, JSON.stringify(uploaded.body)).toBeLessThan(300);
-  const media = (uploaded.body as { id: string; filename: string }[])[0]!;
-  const transcript = new FormData();
-  transcript.append('file', new Blob([readFileSync(transcriptFile())]), 'content.json');
-  expect((await api('POST', `/api/media/${media.id}/transcript`, transcript)).status).toBe(200);
-  await until(
-    async () => ((await api('GET', '/api/media/main-content')).body as { id: string; transcript_ready: boolean }[]).find((m) => m.id === media.id)?.transcript_ready,
-    (ready) => ready === true,
-    180_000,
-    'the transcript',
-  );
+  const media = await uploadToCategory(api, 'main_content', toneTrack(), 'Tomatoes take');
+  await supplyTranscript(api, media.id, transcriptFile(), () => app.output().slice(-3000));
 
   const template = await api('POST', '/api/templates/', {
     name: 'Garden talk',
@@ -160,12 +144,7 @@ beforeAll(async () => {
   };
 }, 400_000);
 
-afterAll(async () => {
-  await closeJourneyPages();
-  await browser?.close().catch(() => undefined);
-  await app?.stop();
-  rmSync(files, { recursive: true, force: true });
-});
+afterAll(() => endJourney(browser, app, files));
 
 describe('Episode Creator steps 4-6', () => {
   it('crops and uploads a cover, fills the details, assembles a draft and plays it', async () => {

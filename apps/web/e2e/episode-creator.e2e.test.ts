@@ -9,14 +9,14 @@
  * (within 50 ms). Screenshots of every step at desktop and phone sizes.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL } from '@ppp/contracts';
 import { CREATOR_STORAGE_KEY, initialCreatorState, serializeCreator, type CreatorState } from '../src/features/episode-creator/creator-state.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, closeJourneyPages, launchChromium, openJourneyPage, startApp, type RunningApp, type Viewport, registerAndSignIn, apiClient, pollUntil, registerConfirmedAccount } from './harness.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, launchChromium, openJourneyPage, startApp, type RunningApp, type Viewport, registerAndSignIn, apiClient, pollUntil, registerConfirmedAccount, uploadToCategory, supplyTranscript, endJourney } from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -95,14 +95,7 @@ function coverImage(): string {
   return dest;
 }
 
-async function uploadTo(category: string, file: string, friendly: string): Promise<{ id: string; filename: string }> {
-  const form = new FormData();
-  form.append('files', new Blob([readFileSync(file)]), path.basename(file));
-  form.append('friendly_names', JSON.stringify([friendly]));
-  const res = await api('POST', `/api/media/upload/${category}`, form);
-  expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
-  return (res.body as { id: string; filename: string }[])[0]!;
-}
+const uploadTo = (category: string, file: string, friendly: string) => uploadToCategory(api, category, file, friendly);
 
 const until = <T,>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> =>
   pollUntil(read, done, timeoutMs, what, () => app.output().slice(-3000));
@@ -179,15 +172,7 @@ beforeAll(async () => {
 
   const media = await uploadTo('main_content', speechTrack(), 'Speech take');
   mediaId = media.id;
-  const transcript = new FormData();
-  transcript.append('file', new Blob([readFileSync(transcriptFile())]), 'speech.json');
-  expect((await api('POST', `/api/media/${media.id}/transcript`, transcript)).status).toBe(200);
-  await until(
-    async () => ((await api('GET', '/api/media/main-content')).body as { id: string; transcript_ready: boolean }[]).find((m) => m.id === media.id)?.transcript_ready,
-    (ready) => ready === true,
-    180_000,
-    'the transcript',
-  );
+  await supplyTranscript(api, media.id, transcriptFile(), () => app.output().slice(-3000));
   const quiet = await uploadTo('main_content', tone('quiet.wav', 4, 440), 'Quiet take');
   quietId = quiet.id;
   const quietWords = new FormData();
@@ -195,12 +180,7 @@ beforeAll(async () => {
   expect((await api('POST', `/api/media/${quiet.id}/transcript`, quietWords)).status).toBe(200);
 }, 400_000);
 
-afterAll(async () => {
-  await closeJourneyPages();
-  await browser?.close().catch(() => undefined);
-  await app?.stop();
-  rmSync(files, { recursive: true, force: true });
-});
+afterAll(() => endJourney(browser, app, files));
 
 describe('Episode Creator', () => {
   let internAnswerUrl = '';

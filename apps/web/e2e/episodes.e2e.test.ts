@@ -9,13 +9,13 @@
  * - the dashboard's figures, with screenshots at desktop and phone sizes.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { EPISODE_MESSAGES } from '@ppp/contracts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, launchChromium, startApp, type RunningApp, closeJourneyPages, openJourneyPage, type Viewport, registerAndSignIn, apiClient, pollUntil } from './harness.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, launchChromium, startApp, type RunningApp, openJourneyPage, type Viewport, registerAndSignIn, apiClient, pollUntil, uploadToCategory, supplyTranscript, endJourney } from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -133,21 +133,8 @@ beforeAll(async () => {
   expect(podcast.status).toBe(201);
   const podcastId = (podcast.body as { id: string }).id;
 
-  const upload = new FormData();
-  upload.append('files', new Blob([readFileSync(toneTrack())]), 'content.wav');
-  upload.append('friendly_names', JSON.stringify(['Tone take']));
-  const uploaded = await api('POST', '/api/media/upload/main_content', upload);
-  expect(uploaded.status, JSON.stringify(uploaded.body)).toBeLessThan(300);
-  const media = Array.isArray(uploaded.body) ? (uploaded.body as { id: string }[])[0]! : (uploaded.body as { id: string });
-  const transcript = new FormData();
-  transcript.append('file', new Blob([readFileSync(transcriptFile())]), 'content.json');
-  expect((await api('POST', `/api/media/${media.id}/transcript`, transcript)).status).toBe(200);
-  await until(
-    async () => ((await api('GET', '/api/media/main-content')).body as { id: string; transcript_ready: boolean }[]).find((m) => m.id === media.id)?.transcript_ready,
-    (ready) => ready === true,
-    180_000,
-    'the transcript',
-  );
+  const media = await uploadToCategory(api, 'main_content', toneTrack(), 'Tone take');
+  await supplyTranscript(api, media.id, transcriptFile(), () => app.output().slice(-3000));
 
   const template = await api('POST', '/api/templates/', {
     name: 'Just the content',
@@ -161,12 +148,7 @@ beforeAll(async () => {
   second = await assembled(templateId, media.id, 'Tones, take two', 2);
 }, 400_000);
 
-afterAll(async () => {
-  await closeJourneyPages();
-  await browser?.close().catch(() => undefined);
-  await app?.stop();
-  rmSync(files, { recursive: true, force: true });
-});
+afterAll(() => endJourney(browser, app, files));
 
 describe('Episode History', () => {
   it('shows the episodes as cards, tiles and rows, and edits one with the duplicate banner', async () => {

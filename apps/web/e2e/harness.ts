@@ -1,6 +1,6 @@
 /** Starts the real launcher (embedded PostgreSQL, server, worker) and Debian's Chromium for browser journeys. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -216,4 +216,39 @@ export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => b
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}\n${log()}`);
     await new Promise((r) => setTimeout(r, 1000));
   }
+}
+
+/** Uploads one file to a media category (POST /api/media/upload/{category}) and answers the stored item. */
+export async function uploadToCategory(api: ApiCall, category: string, file: string, friendlyName: string): Promise<{ id: string; filename: string }> {
+  const form = new FormData();
+  form.append('files', new Blob([readFileSync(file)]), path.basename(file));
+  form.append('friendly_names', JSON.stringify([friendlyName]));
+  const res = await api('POST', `/api/media/upload/${category}`, form);
+  if (res.status >= 300) throw new Error(`upload to ${category}: ${res.status} ${JSON.stringify(res.body)}`);
+  const [item] = res.body as { id: string; filename: string }[];
+  if (!item) throw new Error(`upload to ${category}: no item answered`);
+  return item;
+}
+
+/** Supplies an upload's words (a word JSON file, so the transcript is known) and waits until it is Ready. */
+export async function supplyTranscript(api: ApiCall, mediaId: string, transcriptFile: string, log: () => string = () => ''): Promise<void> {
+  const form = new FormData();
+  form.append('file', new Blob([readFileSync(transcriptFile)]), path.basename(transcriptFile));
+  const res = await api('POST', `/api/media/${mediaId}/transcript`, form);
+  if (res.status !== 200) throw new Error(`transcript of ${mediaId}: ${res.status} ${JSON.stringify(res.body)}`);
+  await pollUntil(
+    async () => ((await api('GET', '/api/media/main-content')).body as { id: string; transcript_ready: boolean }[]).find((m) => m.id === mediaId)?.transcript_ready,
+    (ready) => ready === true,
+    180_000,
+    'the transcript',
+    log,
+  );
+}
+
+/** afterAll of a journey: its pages, the browser, the app and its scratch folder. */
+export async function endJourney(browser: Browser | undefined, app: RunningApp | undefined, scratchDir: string): Promise<void> {
+  await closeJourneyPages();
+  await browser?.close().catch(() => undefined);
+  await app?.stop();
+  rmSync(scratchDir, { recursive: true, force: true });
 }
