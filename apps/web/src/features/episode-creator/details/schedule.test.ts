@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ASSEMBLY_MESSAGES } from '@ppp/contracts';
-import { localToDate, nextSuggestedTime, schedulePublishFields, scheduleProblem, snapTimeToStep, suggestSchedule, toLocalSchedule } from './schedule.ts';
+import { ASSEMBLY_MESSAGES, defaultScheduleTime } from '@ppp/contracts';
+import { localToDate, schedulePublishFields, scheduleProblem, snapTimeToStep, suggestSchedule, toLocalSchedule } from './schedule.ts';
 
 const now = new Date(2026, 10, 23, 14, 2, 10);
 
@@ -32,8 +32,8 @@ describe('schedule validation', () => {
 
 describe('default suggestion', () => {
   it('is the next 5-minute mark at least 60 minutes ahead', () => {
-    expect(toLocalSchedule(nextSuggestedTime(now))).toEqual({ date: '2026-11-23', time: '15:05' });
-    expect(toLocalSchedule(nextSuggestedTime(new Date(2026, 10, 23, 14, 0, 0)))).toEqual({ date: '2026-11-23', time: '15:00' });
+    expect(toLocalSchedule(defaultScheduleTime(now))).toEqual({ date: '2026-11-23', time: '15:05' });
+    expect(toLocalSchedule(defaultScheduleTime(new Date(2026, 10, 23, 14, 0, 0)))).toEqual({ date: '2026-11-23', time: '15:00' });
     expect(suggestSchedule(new Date(2026, 10, 23, 23, 30), null)).toEqual({ date: '2026-11-24', time: '00:30' });
   });
 

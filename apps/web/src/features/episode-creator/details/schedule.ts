@@ -1,9 +1,9 @@
-import { ASSEMBLY_MESSAGES, EPISODE_CREATOR, assemblyScheduleProblem } from '@ppp/contracts';
+import { ASSEMBLY_MESSAGES, EPISODE_CREATOR, assemblyScheduleProblem, defaultScheduleTime } from '@ppp/contracts';
 
 /**
  * Scheduling at assembly (spec 000 §4, §5, §9): a local date and time on a 5-minute step, at least
  * 10 minutes ahead, sent as UTC plus the local wording; the default suggestion is the next 5-minute
- * mark at least 60 minutes ahead, or a stored time still more than 10 minutes ahead.
+ * mark at least 60 minutes ahead (defaultScheduleTime, shared with publishing), or a stored time still more than 10 minutes ahead.
  */
 export interface LocalSchedule {
   /** yyyy-mm-dd */
@@ -12,7 +12,6 @@ export interface LocalSchedule {
   time: string;
 }
 
-const STEP_MS = EPISODE_CREATOR.scheduleStepSeconds * 1000;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A Date as the browser's local date and time fields. */
@@ -50,16 +49,10 @@ export function snapTimeToStep(time: string): string {
   return `${pad(Math.floor(clamped / 60))}:${pad(clamped % 60)}`;
 }
 
-/** The next 5-minute mark at least 60 minutes ahead. */
-export function nextSuggestedTime(now: Date): Date {
-  const earliest = now.getTime() + EPISODE_CREATOR.suggestedLeadMinutes * 60_000;
-  return new Date(Math.ceil(earliest / STEP_MS) * STEP_MS);
-}
-
 /** The default schedule: a stored one if still more than 10 minutes ahead, else the next suggestion. */
 export function suggestSchedule(now: Date, stored: Date | null): LocalSchedule {
   if (stored && stored.getTime() - now.getTime() > EPISODE_CREATOR.storedScheduleReuseMinutes * 60_000) return toLocalSchedule(stored);
-  return toLocalSchedule(nextSuggestedTime(now));
+  return toLocalSchedule(defaultScheduleTime(now));
 }
 
 /** What assembly receives for a schedule: UTC instant and the local wording with the zone. */
