@@ -1,8 +1,12 @@
 import type { Context } from 'hono';
+import { z } from 'zod';
 import { Readable } from 'node:stream';
 import type { StoragePort } from '../../domain/storage/storage.ts';
 import { AppError } from '../../domain/errors.ts';
 import { etagOf, parseByteRange } from './byte-range.ts';
+
+/** The query of a signed file URL (its expiry and signature), as the OpenAPI document shows it. */
+export const ZSignedQuery = z.object({ expires: z.string().optional(), sig: z.string().optional() });
 
 export interface ServeOptions {
   key: string;

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   ZFlubberPrepareByFileRequest,
   ZFlubberPrepareByFileResponse,
@@ -13,11 +12,9 @@ import {
   type TInternPrepareByFileRequest,
 } from '@ppp/contracts';
 import { parseInput } from '../../domain/validation.ts';
-import { serveStored } from '../media/serve-stored.ts';
+import { ZSignedQuery, serveStored } from '../media/serve-stored.ts';
 import { userOf } from '../request-context.ts';
 import { defineRoutes, type RestInput } from './route.ts';
-
-const ZSignedQuery = z.object({ expires: z.string().optional(), sig: z.string().optional() });
 
 async function serveSnippet({ ctx, params, query, c }: RestInput): Promise<Response> {
   const key = await ctx.services.uploadSnippets.resolve(params.id ?? '', params.name ?? '', { expires: query.expires, sig: query.sig });

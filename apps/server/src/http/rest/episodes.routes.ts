@@ -21,11 +21,10 @@ import { AppError } from '../../domain/errors.ts';
 import { localAudioKey } from '../../domain/episodes/episode.dto.ts';
 import { snippetKey } from '../../domain/episodes/flubber-review.service.ts';
 import { contentTypeOfKey } from '../../domain/episodes/episode-links.ts';
-import { serveStored } from '../media/serve-stored.ts';
+import { ZSignedQuery, serveStored } from '../media/serve-stored.ts';
 import { userOf } from '../request-context.ts';
 import { defineRoutes, type RestInput } from './route.ts';
 
-const ZSignedQuery = z.object({ expires: z.string().optional(), sig: z.string().optional() });
 const signed = (query: Record<string, string>) => ({ expires: query.expires, sig: query.sig });
 const NOT_FOUND = () => new AppError('NOT_FOUND', 'Not found');
 
