@@ -54,6 +54,8 @@ export const MEDIA_MESSAGES = {
   fileTooLarge: 'File too large',
   selectAudioFile: 'Select an audio file to upload.',
   enterFriendlyName: 'Enter a friendly name for this episode before uploading.',
+  /** Not in the spec: a name longer than MEDIA.friendlyNameMaxLength. */
+  friendlyNameTooLong: 'A friendly name is at most 200 characters.',
   deleteFailed: 'Delete failed',
   unableToDeleteUpload: 'Unable to delete upload.',
   uploadDeleted: 'Upload deleted',

@@ -194,6 +194,12 @@ describe('media library uploads', () => {
     const two = new FormData();
     for (const name of ['a.png', 'b.png']) two.append('files', new Blob([readFileSync(pngFile(files.dir))]), name);
     const before = (await library(a.token)).length;
+    const longName = new FormData();
+    longName.append('files', new Blob([readFileSync(pngFile(files.dir))]), 'cover.png');
+    longName.append('friendly_names', JSON.stringify(['x'.repeat(201)]));
+    const tooLong = await fetch(`${api.baseUrl}/api/media/upload/episode_cover`, { method: 'POST', headers: { authorization: `Bearer ${a.token}` }, body: longName });
+    expect(tooLong.status).toBe(422);
+    expect(await tooLong.json()).toMatchObject({ detail: MEDIA_MESSAGES.friendlyNameTooLong });
     for (const [body, status] of [[text, 415], [two, 422]] as const) {
       const refused = await fetch(`${api.baseUrl}/api/media/upload/episode_cover`, { method: 'POST', headers: { authorization: `Bearer ${a.token}` }, body });
       expect(refused.status).toBe(status);

@@ -29,11 +29,15 @@ function filesOf(value: unknown): File[] {
 
 function friendlyNamesOf(value: unknown): (string | undefined)[] {
   if (typeof value !== 'string' || value.trim() === '') return [];
+  let names: (string | undefined)[];
   try {
-    return ZFriendlyNames.parse(JSON.parse(value)).map((name) => name ?? undefined);
+    names = ZFriendlyNames.parse(JSON.parse(value)).map((name) => name ?? undefined);
   } catch {
     throw new AppError('VALIDATION', 'friendly_names must be a JSON array of strings.');
   }
+  // Refused here rather than by the column (a 500).
+  if (names.some((name) => (name?.trim().length ?? 0) > MEDIA.friendlyNameMaxLength)) throw new AppError('VALIDATION', MEDIA_MESSAGES.friendlyNameTooLong);
+  return names;
 }
 
 async function saveFile(dir: string, file: File, index: number): Promise<IncomingFile> {
