@@ -191,7 +191,7 @@ describe('Episode Creator', () => {
     await page.getByRole('navigation', { name: 'Top bar' }).getByRole('link', { name: 'New Episode' }).click();
     await expect.poll(() => page.getByText(EPISODE_CREATOR_SHELL.startTitle).isVisible()).toBe(true);
     expect(await page.getByTestId('record-card').getAttribute('href')).toBe('/dashboard/record');
-    expect(await page.getByTestId('breadcrumb-view').textContent()).toBe('New Episode');
+    await expect.poll(() => page.getByTestId('breadcrumb-view').textContent()).toBe('New Episode');
     await shot(page, 'creator-journey-start-desktop');
 
     await page.getByRole('button', { name: EPISODE_CREATOR_SHELL.useProcessed }).click();

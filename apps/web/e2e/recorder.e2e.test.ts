@@ -79,7 +79,7 @@ describe('Recorder', () => {
     await page.goto('/dashboard');
     await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Record' }).click();
     await expect.poll(() => page.url()).toBe(`${app.baseUrl}/dashboard/record`);
-    expect(await page.getByTestId('breadcrumb-view').textContent()).toBe('Record');
+    await expect.poll(() => page.getByTestId('breadcrumb-view').textContent()).toBe('Record');
     await expect.poll(() => stage(page)).toBe('idle');
     await shots(page, 'recorder-idle');
 
