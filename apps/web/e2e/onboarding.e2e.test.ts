@@ -149,8 +149,11 @@ describe('onboarding: the new-show path', () => {
 
     // 8 music: the built-in beds, a 20 s preview, a choice
     await atStep(page, 'Pick background music', 'Step 8 of 12');
-    await expect.poll(() => page.getByRole('radio', { name: 'Warm Hearth' }).isVisible(), { timeout: 180_000 }).toBe(true);
-    for (const name of ['Calm Morning', 'Upbeat Pulse', 'Ambient Drift']) expect(await page.getByRole('radio', { name }).isVisible()).toBe(true);
+    // A fresh instance may still be rendering its beds: the step keeps asking until all four are listed.
+    for (const name of ['Calm Morning', 'Upbeat Pulse', 'Warm Hearth', 'Ambient Drift']) {
+      await expect.poll(() => page.getByRole('radio', { name }).isVisible(), { timeout: 180_000 }).toBe(true);
+    }
+    await expect.poll(() => page.getByText('Preparing the music library…').count(), { timeout: 20_000 }).toBe(0);
     await page.getByRole('button', { name: 'Play Calm Morning' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Stop Calm Morning' }).isVisible(), { timeout: 20_000 }).toBe(true);
     await page.getByRole('button', { name: 'Stop Calm Morning' }).click();

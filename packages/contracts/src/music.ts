@@ -24,8 +24,11 @@ export const ZMusicAsset = z.object({
 });
 export type TMusicAsset = z.infer<typeof ZMusicAsset>;
 
-/** GET /api/music/assets -> {assets}. */
-export const ZMusicAssetList = z.object({ assets: z.array(ZMusicAsset) });
+/**
+ * GET /api/music/assets -> {assets}. Not in the spec: `preparing` is true while a fresh instance is
+ * still rendering its built-in beds, so a screen keeps asking until the library is whole.
+ */
+export const ZMusicAssetList = z.object({ assets: z.array(ZMusicAsset), preparing: z.boolean() });
 export type TMusicAssetList = z.infer<typeof ZMusicAssetList>;
 
 export const ZMusicAssetIdInput = z.object({ id: z.uuid() });

@@ -56,13 +56,24 @@ describe('GET /api/music/assets', () => {
     expect((await api.request('GET', '/api/music/assets')).status).toBe(401);
     const res = await api.request('GET', '/api/music/assets', { token: a.token });
     expect(res.status).toBe(200);
-    expect(ZMusicAssetList.parse(res.body).assets).toEqual([]);
+    expect(ZMusicAssetList.parse(res.body)).toEqual({ assets: [], preparing: true });
   });
+
+  it('says it is preparing while only some beds are rendered', async () => {
+    const [first] = MUSIC_BEDS;
+    await seedBuiltinMusic({ em: orm.em.fork(), storage, render: countingRender, recipes: [first as MusicBedRecipe] });
+    const library = ZMusicAssetList.parse((await api.request('GET', '/api/music/assets', { token: b.token })).body);
+    expect(library.preparing).toBe(true);
+    expect(library.assets.map((x) => x.display_name)).toEqual([first?.displayName]);
+  }, 120_000);
 
   it('lists every built-in bed once seeded, with moods and a public URL', async () => {
     const result = await seedBuiltinMusic({ em: orm.em.fork(), storage, render: countingRender });
-    expect(result.created).toEqual(MUSIC_BEDS.map((bed) => bed.key));
-    assets = ZMusicAssetList.parse((await api.request('GET', '/api/music/assets', { token: b.token })).body).assets;
+    expect(result.present).toEqual([MUSIC_BEDS[0]?.key]);
+    expect(result.created).toEqual(MUSIC_BEDS.slice(1).map((bed) => bed.key));
+    const library = ZMusicAssetList.parse((await api.request('GET', '/api/music/assets', { token: b.token })).body);
+    expect(library.preparing).toBe(false);
+    assets = library.assets;
     expect(assets.map((x) => x.display_name)).toEqual(MUSIC_BEDS.map((bed) => bed.displayName));
     expect(new Set(assets.flatMap((x) => x.mood_tags))).toEqual(new Set(MUSIC_BEDS.flatMap((bed) => bed.moodTags)));
     for (const asset of assets) {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { MEDIA_MESSAGES, type TMediaItem, type TMusicAsset } from '@ppp/contracts';
+import { MUSIC_BEDS } from '@ppp/audio';
+import { MEDIA_MESSAGES, type TMediaItem, type TMusicAssetList } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
 import type { User } from '../users/user.entity.ts';
 import { mediaKey, type StoragePort } from '../storage/storage.ts';
@@ -23,10 +24,15 @@ export class MusicLibraryService {
     this.deps = deps;
   }
 
-  /** GET /api/music/assets: active beds, built-in ones first, then by name. */
-  async findActive(): Promise<TMusicAsset[]> {
-    const rows = await this.deps.em.find(MusicAssetSchema, { isActive: true }, { orderBy: { createdAt: 'asc', displayName: 'asc' } });
-    return rows.map(toMusicAssetDto);
+  /**
+   * GET /api/music/assets: active beds, built-in ones first, then by name; `preparing` while some
+   * built-in bed has no row yet (seeding writes a row only once its file is stored).
+   */
+  async listActive(): Promise<TMusicAssetList> {
+    const { em } = this.deps;
+    const rows = await em.find(MusicAssetSchema, { isActive: true }, { orderBy: { createdAt: 'asc', displayName: 'asc' } });
+    const seeded = await em.count(MusicAssetSchema, { seedKey: { $in: MUSIC_BEDS.map((bed) => bed.key) } });
+    return { assets: rows.map(toMusicAssetDto), preparing: seeded < MUSIC_BEDS.length };
   }
 
   /** An active asset; a malformed or unknown id is a 404. */

@@ -6,9 +6,9 @@ import { defineRoutes } from './route.ts';
 export const musicRoutes = defineRoutes([
   {
     method: 'get', path: '/api/music/assets', tag: 'music', access: 'active',
-    summary: 'The shared music library the onboarding wizard offers: {assets: [{id, display_name, mood_tags, preview_url, url, filename}]}.',
+    summary: 'The shared music library the onboarding wizard offers: {assets: [{id, display_name, mood_tags, preview_url, url, filename}], preparing} (preparing: built-in beds still being rendered).',
     response: ZMusicAssetList,
-    handle: async ({ ctx }) => ({ assets: await ctx.services.music.findActive() }),
+    handle: ({ ctx }) => ctx.services.music.listActive(),
   },
   {
     method: 'get', path: '/api/music/assets/{id}/file', tag: 'music', access: 'public',

@@ -117,7 +117,7 @@ export function OnboardingPage({ me }: { me: TMe }) {
   const copy = STEP_COPY[state.step];
   const automatic = autoAdvanceDelay(state.step) !== null || state.step === 'importSuccess';
   const music = useQuery({ queryKey: ['onboarding', 'music-assets'], queryFn: fetchMusicAssets, enabled: state.step === 'finish' });
-  const musicName = music.data?.find((a) => a.id === state.musicId)?.display_name ?? null;
+  const musicName = music.data?.assets.find((a) => a.id === state.musicId)?.display_name ?? null;
   const nextLabel = state.step === 'finish' ? 'Finish setup' : state.step === 'confirm' ? 'Import this show' : 'Next';
 
   return (

@@ -62,7 +62,7 @@ export async function uploadCover(file: File) {
 
 /** GET /api/music/assets */
 export async function fetchMusicAssets() {
-  return ZMusicAssetList.parse(await restCall('GET', '/api/music/assets')).assets;
+  return ZMusicAssetList.parse(await restCall('GET', '/api/music/assets'));
 }
 
 /** POST /api/music/assets/{id}/add-to-library: the bed as a music clip of the user's own. */

@@ -3,7 +3,7 @@ import { activeProcedure, router } from '../init.ts';
 
 /** Twins of GET /api/music/assets and POST /api/music/assets/{id}/add-to-library. */
 export const musicRouter = router({
-  assets: activeProcedure.output(ZMusicAssetList).query(async ({ ctx }) => ({ assets: await ctx.services.music.findActive() })),
+  assets: activeProcedure.output(ZMusicAssetList).query(({ ctx }) => ctx.services.music.listActive()),
   addToLibrary: activeProcedure
     .input(ZMusicAssetIdInput)
     .output(ZMediaItem)

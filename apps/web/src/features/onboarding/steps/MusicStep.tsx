@@ -7,7 +7,7 @@ import { fetchMusicAssets } from '../onboarding-api.ts';
 import type { StepProps } from './step-props.ts';
 
 /** While a fresh instance renders its built-in beds, the list is asked for again this often. */
-const EMPTY_LIBRARY_POLL_MS = 3000;
+const PREPARING_POLL_MS = 3000;
 
 /** One audio element for the step: a preview stops at 20 s, and one bed plays at a time. */
 function usePreview() {
@@ -45,10 +45,11 @@ export function MusicStep({ state, update }: StepProps) {
   const assets = useQuery({
     queryKey: ['onboarding', 'music-assets'],
     queryFn: fetchMusicAssets,
-    refetchInterval: (q) => (q.state.data && q.state.data.length > 0 ? false : EMPTY_LIBRARY_POLL_MS),
+    refetchInterval: (q) => (q.state.data && !q.state.data.preparing ? false : PREPARING_POLL_MS),
   });
   const preview = usePreview();
-  const list = assets.data ?? [];
+  const list = assets.data?.assets ?? [];
+  const preparing = !assets.data || assets.data.preparing;
 
   return (
     <Radio.Group value={state.musicId} onChange={(musicId) => update({ musicId })} label="Background music" description={`Previews play the first ${ONBOARDING.musicPreviewSeconds} seconds.`}>
@@ -92,7 +93,7 @@ export function MusicStep({ state, update }: StepProps) {
             </Group>
           </Radio.Card>
         ))}
-        {list.length === 0 ? (
+        {preparing || assets.isError ? (
           <Group gap="xs" role="status">
             <Loader size="xs" />
             <Text size="sm" c="dimmed">{assets.isError ? 'The music library is unavailable right now.' : 'Preparing the music library…'}</Text>
