@@ -106,7 +106,8 @@ function laneStreams(b: GraphBuilder, items: readonly Placed[]): string[] {
     });
     const first = lane[0];
     const joined = b.concat(padded);
-    return first !== undefined && first.start > 0 ? b.chain(joined, [`adelay=delays=${first.start}S:all=1`]) : joined;
+    // Every stream is stereo by now; one delay per channel (not `all=1`) also works on older builds.
+    return first !== undefined && first.start > 0 ? b.chain(joined, [`adelay=delays=${first.start}S|${first.start}S`]) : joined;
   });
 }
 
