@@ -4,6 +4,8 @@
  * Spreaker connected and imported the feed once; the show was then linked to a Spreaker show. On the
  * Import from RSS page the auto-publish checkbox appears (Spreaker connected), the import runs, the
  * result says publishing started, and the sandbox receives each episode once with its title and audio.
+ * Then My Podcasts shows the show's import status and 'Recover from Spreaker' adds the episode made at
+ * Spreaker that its feed no longer lists; Spreaker failing shows 'Recovery Failed'.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -131,5 +133,33 @@ describe('Import from RSS with auto-publish to Spreaker', () => {
     expect(uploaded.every((e) => e.media_bytes === audioBytes && !e.hidden)).toBe(true);
     await page.waitForTimeout(1500);
     expect(sandbox.uploadCount).toBe(3);
+  });
+
+  it('shows the import status on My Podcasts and recovers the Spreaker episode the feed left out; a failure says Recovery Failed', async () => {
+    const remote = [...sandbox.shows.values()].find((s) => s.title === 'Lighthouse Tales');
+    expect(remote).toBeDefined();
+    const showId = remote?.show_id ?? 0;
+    // Made at Spreaker before the move, no longer in its RSS feed.
+    sandbox.addEpisode(showId, { title: 'Lighthouse Zero', published_at: '2024-02-20 09:00:00', duration: 2000, download_url: `${feedOrigin}/audio/0.mp3` });
+
+    const page = await openJourneyPage(browser, app.baseUrl, DESKTOP, { token });
+    await page.goto('/dashboard/podcasts');
+    const card = page.getByRole('article', { name: 'Lighthouse Tales' });
+    await expect.poll(() => card.getByText(RSS_IMPORT_MESSAGES.importStatus(3, 3)).isVisible(), { timeout: 20_000 }).toBe(true);
+    await card.getByRole('button', { name: RSS_IMPORT_MESSAGES.recoverAction }).click();
+    await expect.poll(visible(page, RSS_IMPORT_MESSAGES.recovered(1))).toBe(true);
+    await expect.poll(() => card.getByText(RSS_IMPORT_MESSAGES.importStatus(4, 4)).isVisible()).toBe(true);
+    await shot(page, 'rss-import-recovered-desktop');
+    await card.getByRole('button', { name: 'Episodes', exact: true }).click();
+    await expect.poll(() => card.getByText('Lighthouse Zero').isVisible()).toBe(true);
+
+    // Spreaker answering with an error: the spec's 'Recovery Failed' with the reason, nothing added.
+    sandbox.fake.on('GET', `/v2/shows/${showId}/episodes`, () => ({ status: 503, body: { response: { error: { messages: ['Service unavailable'], code: 503 } } } }));
+    await card.getByRole('button', { name: RSS_IMPORT_MESSAGES.recoverAction }).click();
+    await expect.poll(visible(page, RSS_IMPORT_MESSAGES.recoveryFailed)).toBe(true);
+    expect(await page.getByText('Spreaker is not answering right now. Please try again later.').isVisible()).toBe(true);
+    await shot(page, 'rss-import-recovery-failed-desktop');
+    const list = await api<{ items: { title: string }[] }>('GET', '/api/episodes/?limit=500&offset=0');
+    expect(list.body.items.filter((e) => e.title === 'Lighthouse Zero')).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RSS_IMPORT } from './limits.ts';
 import { ZVisibility } from './podcast.ts';
+import { ZImportStatus } from './podcast-api.ts';
 
 /** RSS import wording (spec 001 sections 5 and 8, spec 002 sections 5 and 8), word for word. */
 export const RSS_IMPORT_MESSAGES = {
@@ -16,6 +17,14 @@ export const RSS_IMPORT_MESSAGES = {
   /** Not in the spec: the reasons and states this product adds. */
   importNotFound: 'Import not found',
   notAUrl: 'That address is not a valid URL.',
+  notLinkedToSpreaker: 'This show is not linked to a Spreaker show.',
+  /** The show's import status and its recover action (My Podcasts, the Import page's result). */
+  recoverAction: 'Recover from Spreaker',
+  recoverHint: "Spreaker's RSS feed lists only the newest episodes: recovering adds the rest of the show's episodes from Spreaker.",
+  recoveryDone: 'Recovery complete',
+  recovered: (count: number) =>
+    count === 0 ? 'No episodes were missing: every episode on Spreaker is here.' : `${count} missing ${count === 1 ? 'episode' : 'episodes'} recovered from Spreaker.`,
+  importStatus: (imported: number, total: number) => (imported >= total ? `All ${total} episodes imported` : `${imported} of ${total} episodes imported`),
 } as const;
 
 /** Podcast apps' own schemes for the same feed (feed://, itpc://, pcast://) read as http(s). */
@@ -106,12 +115,8 @@ export const RSS_IMPORT_STATES = ['queued', 'importing', 'mirroring', 'done', 'f
 export const ZRssImportState = z.enum(RSS_IMPORT_STATES);
 export type TRssImportState = z.infer<typeof ZRssImportState>;
 
-/** spec 001 §3 'import_status' of the imported show. */
-export const ZRssImportProgress = z.object({
-  needs_full_import: z.boolean(),
-  imported_count: z.number().int().min(0),
-  feed_total: z.number().int().min(0),
-});
+/** spec 001 §3 'import_status' of the imported show (the same object a show carries). */
+export const ZRssImportProgress = ZImportStatus;
 
 /**
  * The answer of POST /api/import/rss (spec 001 §7's fields) and of the status call the Import

@@ -14,6 +14,8 @@ type Episode = {
   type: 'RECORDED';
   duration: number | null;
   media_bytes: number;
+  download_url?: string | null;
+  image_url?: string | null;
 };
 
 const spreakerDate = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
@@ -128,13 +130,30 @@ export class SpreakerSandbox {
       duration: null,
       media_bytes: media.size,
     };
+    return { body: { response: { episode: this.#store(episode) } } };
+  }
+
+  /**
+   * An episode already on Spreaker that this product did not upload (made at Spreaker before the
+   * move), e.g. one the show's RSS feed no longer lists.
+   */
+  addEpisode(showId: number, fields: Partial<Omit<Episode, 'episode_id' | 'show_id'>> & { title: string }): Episode {
+    const episode: Episode = {
+      episode_id: this.#nextEpisode++, show_id: showId, description: '', tags: [], hidden: false, explicit: false,
+      auto_published_at: null, published_at: spreakerDate(new Date()), type: 'RECORDED', duration: null, media_bytes: 0, ...fields,
+    };
+    this.#store(episode);
+    return episode;
+  }
+
+  /** Keeps an episode and answers its routes; returns its public view. */
+  #store(episode: Episode) {
     this.episodes.set(episode.episode_id, episode);
     const id = episode.episode_id;
     const view = () => {
       const { media_bytes: _bytes, ...rest } = this.episodes.get(id)!;
       return { episode: rest };
     };
-    const created = { body: { response: view() } };
     this.fake
       .on('GET', `/v2/episodes/${id}`, (r) => (this.episodes.has(id) ? this.authed(r, view) : fail(404, 'Episode not found')))
       .on('POST', `/v2/episodes/${id}`, (r) => {
@@ -150,7 +169,7 @@ export class SpreakerSandbox {
         if (!this.episodes.delete(id)) return fail(404, 'Episode not found');
         return this.authed(r, () => ({}));
       });
-    return created;
+    return view().episode;
   }
 
   private async authed(req: Received, body: () => unknown | Promise<unknown>) {

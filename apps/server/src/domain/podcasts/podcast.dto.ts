@@ -25,7 +25,11 @@ export function showCoverUrl(baseUrl: string, podcast: Pick<Podcast, 'id' | 'cov
   return `${baseUrl}/feeds/${podcast.id}/cover.${ext}?v=${encodeURIComponent(version)}`;
 }
 
-/** RSS import progress (spec 001 §3 import_status); null for a show that was never imported. */
+/**
+ * RSS import progress (spec 001 §3 import_status); null for a show that was never imported.
+ * needs_full_import is true while some are missing (a running import, or a Spreaker show with more
+ * episodes than its RSS feed lists, as recover-from-spreaker finds).
+ */
 export function importStatusOf(podcast: Pick<Podcast, 'importFeedTotal' | 'importedCount'>): TImportStatus | null {
   if (podcast.importFeedTotal === null || podcast.importFeedTotal === undefined) return null;
   const imported = podcast.importedCount ?? 0;

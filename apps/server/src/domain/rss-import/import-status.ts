@@ -1,23 +1,10 @@
 import type { TRssImportResult } from '@ppp/contracts';
 import type { Podcast } from '../podcasts/podcast.entity.ts';
+import { importStatusOf } from '../podcasts/podcast.dto.ts';
 import type { RssImport } from './rss-import.entity.ts';
 
-export interface TImportStatus {
-  needs_full_import: boolean;
-  imported_count: number;
-  feed_total: number;
-}
-
-/**
- * spec 001 §3 'import_status' of a show: null for a show made here; otherwise how many episodes
- * came in and how many the source has. needs_full_import is true while some are missing (a
- * running import, or a Spreaker show with more episodes than its RSS feed lists).
- */
-export function importStatusOf(podcast: Pick<Podcast, 'importFeedTotal' | 'importedCount'>): TImportStatus | null {
-  if (podcast.importFeedTotal === null || podcast.importFeedTotal === undefined) return null;
-  const imported = podcast.importedCount ?? 0;
-  return { needs_full_import: imported < podcast.importFeedTotal, imported_count: imported, feed_total: podcast.importFeedTotal };
-}
+/** spec 001 §3 'import_status' of a show: one definition, beside the show's DTO. */
+export { importStatusOf };
 
 /** The import as POST /api/import/rss and the status call answer it. */
 export function toImportResult(row: RssImport, podcast: Podcast | null): TRssImportResult {

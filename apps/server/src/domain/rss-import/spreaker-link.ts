@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { PODCAST_MESSAGES, type TRecoverFromSpreakerResult } from '@ppp/contracts';
-import type { SpreakerClient, TSpreakerEpisode } from '../../adapters/spreaker/index.ts';
+import { PODCAST_MESSAGES, RSS_IMPORT_MESSAGES, type TRecoverFromSpreakerResult } from '@ppp/contracts';
+import { SpreakerError, spreakerToAppError, type SpreakerClient, type TSpreakerEpisode } from '../../adapters/spreaker/index.ts';
 import { AppError } from '../errors.ts';
 import { EpisodeSchema } from '../episodes/episode.entity.ts';
 import type { Podcast } from '../podcasts/podcast.entity.ts';
@@ -63,9 +63,11 @@ function recoveredFields(episode: TSpreakerEpisode) {
  */
 export async function recoverFromSpreaker(em: EntityManager, client: SpreakerClient | null, podcast: Podcast): Promise<TRecoverFromSpreakerResult> {
   const showId = podcast.spreakerShowId ? Number(podcast.spreakerShowId) : (podcast.importedFeedUrl ? spreakerShowIdFromUrl(podcast.importedFeedUrl) : null);
-  if (!showId) throw new AppError('CONFLICT', 'This show is not linked to a Spreaker show.');
+  if (!showId) throw new AppError('CONFLICT', RSS_IMPORT_MESSAGES.notLinkedToSpreaker);
   if (!client) throw new AppError('BAD_REQUEST', PODCAST_MESSAGES.notConnected);
-  const remote = await client.showEpisodes(showId);
+  const remote = await client.showEpisodes(showId).catch((error: unknown) => {
+    throw error instanceof SpreakerError ? spreakerToAppError(error) : error;
+  });
   const known = await em.find(EpisodeSchema, { podcast: podcast.id }, { fields: ['hostEpisodeId', 'importKeyHash', 'guid'] });
   // Host episode ids are unique across the instance: one claimed by another show is not linked again.
   const claimed = new Set(

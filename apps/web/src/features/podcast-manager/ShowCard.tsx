@@ -4,6 +4,7 @@ import { IconDots, IconRss } from '@tabler/icons-react';
 import type { TPodcast } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { ShowEpisodesPanel } from './ShowEpisodesPanel.tsx';
+import { ImportStatusPanel } from '../rss-import/ImportStatusPanel.tsx';
 
 export type ShowAction = 'edit' | 'checklist' | 'delete' | 'link' | 'builtin';
 
@@ -41,6 +42,7 @@ export function ShowCard({ show, onAction }: { show: TPodcast; onAction: (action
             )}
           </Group>
           {show.description && <Text size="sm" lineClamp={2}>{show.description}</Text>}
+          {show.import_status && <ImportStatusPanel podcastId={show.id} status={show.import_status} canRecover={show.spreaker_show_id !== null} />}
           {!spreaker && (
             <Group gap="xs" wrap="wrap">
               <IconRss size={16} aria-hidden />

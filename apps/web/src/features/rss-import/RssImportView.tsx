@@ -7,6 +7,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import { NAV_ENTRIES } from '../workspace/workspace-nav.ts';
 import { autoPublishNote, formatDuration, progressOf, urlError } from './import-progress.ts';
+import { ImportStatusPanel } from './ImportStatusPanel.tsx';
 
 const POLL_MS = 1000;
 const dateOf = (d: Date | null) => (d ? new Date(d).toLocaleDateString() : '');
@@ -100,6 +101,7 @@ function ImportOutcome({ result, autoPublishAsked }: { result: TRssImportResult;
         </Text>
         {showsPage ? <Button component={Link} to={showsPage.path} variant="light" mt="sm">Open the show</Button> : null}
       </Alert>
+      {result.podcast_id ? <ImportStatusPanel podcastId={result.podcast_id} status={result.import_status} canRecover={result.spreaker_linked} /> : null}
       {publishNote ? (
         <Alert color={publishNote.started ? 'blue' : 'yellow'} title={publishNote.started ? 'Publishing started' : 'Not published to Spreaker'} role="status">
           {publishNote.text}

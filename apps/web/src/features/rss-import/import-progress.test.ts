@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSpreakerUrl, normaliseFeedUrl, type TRssImportResult } from '@ppp/contracts';
+import { isSpreakerUrl, normaliseFeedUrl, RSS_IMPORT_MESSAGES, type TRssImportResult } from '@ppp/contracts';
 import { autoPublishNote, formatDuration, progressOf, urlError } from './import-progress.ts';
 
 const result = (over: Partial<TRssImportResult>): TRssImportResult => ({
@@ -42,6 +42,15 @@ describe('the Import page', () => {
       text: 'Publishing to Spreaker started: the imported episodes are being uploaded to your Spreaker show, one at a time.',
     });
     expect(autoPublishNote(result({ status: 'done', auto_publish_started: false }), true)?.text).toMatch(/^Nothing was published to Spreaker: this show is not linked to a Spreaker show/);
+  });
+
+  it('says how much of an imported show is here and what a recovery from Spreaker added', () => {
+    expect(RSS_IMPORT_MESSAGES.importStatus(3, 7)).toBe('3 of 7 episodes imported');
+    expect(RSS_IMPORT_MESSAGES.importStatus(7, 7)).toBe('All 7 episodes imported');
+    expect(RSS_IMPORT_MESSAGES.recovered(0)).toBe('No episodes were missing: every episode on Spreaker is here.');
+    expect(RSS_IMPORT_MESSAGES.recovered(1)).toBe('1 missing episode recovered from Spreaker.');
+    expect(RSS_IMPORT_MESSAGES.recovered(12)).toMatch(/^12 missing episodes recovered/);
+    expect(RSS_IMPORT_MESSAGES.recoveryFailed).toBe('Recovery Failed');
   });
 
   it('formats durations', () => {
