@@ -4,10 +4,38 @@ import { RECURRING_SCHEDULE } from './limits.ts';
 /*
  * Recurring publish schedules of a template (spec 000 sections 3, 5, 7 and 9): slots of weekday and
  * wall-clock time in an IANA timezone; the next occurrence is computed on the server.
+ * Not in the spec: the onboarding cadences (spec 002 section 2.9) a weekday alone cannot say, so a
+ * slot also repeats every two weeks from a date, or happens once on a date.
  */
 
 /** 0 = Monday ... 6 = Sunday (the spec's numbering, not JavaScript's). */
 export const ZDayOfWeek = z.number().int().min(0).max(6);
+
+/** How a slot repeats: each week on its weekday (the spec's slot), every two weeks from its date, or once on its date. */
+export const SLOT_REPEATS = ['weekly', 'biweekly', 'once'] as const;
+export const ZSlotRepeat = z.enum(SLOT_REPEATS);
+export type TSlotRepeat = z.infer<typeof ZSlotRepeat>;
+
+/** Days between occurrences of a bi-weekly slot. */
+export const BIWEEKLY_DAYS = 14;
+
+/** The parts of a 'YYYY-MM-DD' date that exists on the calendar, or null. */
+export function parseCalendarDate(iso: string): { year: number; month: number; day: number } | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const at = new Date(Date.UTC(year, month - 1, day));
+  return at.getUTCFullYear() === year && at.getUTCMonth() === month - 1 && at.getUTCDate() === day ? { year, month, day } : null;
+}
+
+/** 0 = Monday ... 6 = Sunday, for a valid 'YYYY-MM-DD'. */
+export function weekdayOfDate(iso: string): number {
+  const date = parseCalendarDate(iso);
+  if (!date) throw new RangeError(`Not a calendar date: ${iso}`);
+  return (new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() + 6) % 7;
+}
+
+export const ZCalendarDate = z.string().refine((value) => parseCalendarDate(value) !== null, { message: 'Date must be YYYY-MM-DD.' });
 
 /** 'HH:MM', 24-hour clock. */
 export const ZTimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'Time must be HH:MM (24-hour).' });
@@ -25,16 +53,28 @@ export function isIanaTimezone(value: string): boolean {
 
 export const ZTimezone = z.string().trim().min(1).refine(isIanaTimezone, { message: 'Unknown timezone.' });
 
-/** One slot as the editor sends it (PUT body); id is assigned by the server when missing. */
-export const ZRecurringSlotInput = z.object({
-  id: z.string().min(1).optional(),
-  day_of_week: ZDayOfWeek.default(RECURRING_SCHEDULE.defaultDayOfWeek),
-  time_of_day: ZTimeOfDay.default(RECURRING_SCHEDULE.defaultTimeOfDay),
-  enabled: z.boolean().default(true),
-  advance_minutes: z.number().int().min(0).max(RECURRING_SCHEDULE.maxAdvanceMinutes).default(RECURRING_SCHEDULE.defaultAdvanceMinutes),
-  /** The slot's own timezone; null or missing means the schedule's. */
-  timezone: ZTimezone.nullable().optional(),
-});
+/**
+ * One slot as the editor sends it (PUT body); id is assigned by the server when missing. A bi-weekly
+ * or one-off slot needs its date, and its weekday is that date's; a weekly slot has no date.
+ */
+export const ZRecurringSlotInput = z
+  .object({
+    id: z.string().min(1).optional(),
+    day_of_week: ZDayOfWeek.default(RECURRING_SCHEDULE.defaultDayOfWeek),
+    time_of_day: ZTimeOfDay.default(RECURRING_SCHEDULE.defaultTimeOfDay),
+    enabled: z.boolean().default(true),
+    advance_minutes: z.number().int().min(0).max(RECURRING_SCHEDULE.maxAdvanceMinutes).default(RECURRING_SCHEDULE.defaultAdvanceMinutes),
+    /** The slot's own timezone; null or missing means the schedule's. */
+    timezone: ZTimezone.nullable().optional(),
+    repeat: ZSlotRepeat.default('weekly'),
+    /** Bi-weekly: the first occurrence's date; once: the date. In the slot's timezone. */
+    date: ZCalendarDate.nullable().optional(),
+  })
+  .refine((slot) => slot.repeat === 'weekly' || Boolean(slot.date), { message: 'A bi-weekly or one-off slot needs a date.', path: ['date'] })
+  .transform((slot) => {
+    if (slot.repeat === 'weekly' || !slot.date) return { ...slot, date: null };
+    return { ...slot, date: slot.date, day_of_week: weekdayOfDate(slot.date) };
+  });
 export type TRecurringSlotInput = z.input<typeof ZRecurringSlotInput>;
 export type TRecurringSlot = z.output<typeof ZRecurringSlotInput>;
 
@@ -53,6 +93,8 @@ export const ZRecurringSlotView = z.object({
   enabled: z.boolean(),
   advance_minutes: z.number().int().min(0),
   timezone: z.string(),
+  repeat: ZSlotRepeat,
+  date: z.string().nullable(),
   /** ISO 8601 instant in UTC. */
   next_scheduled: z.string().nullable(),
   /** ISO 8601 with the slot timezone's offset. */
@@ -75,12 +117,16 @@ export const ZRecurringNextResponse = z.object({
 });
 export type TRecurringNextResponse = z.infer<typeof ZRecurringNextResponse>;
 
-function slotKey(slot: { day_of_week: number; time_of_day: string }): string {
-  return `${slot.day_of_week}@${slot.time_of_day}`;
+/** What makes two slots the same: weekday (or date and repeat) and time. */
+type SlotIdentity = { day_of_week: number; time_of_day: string; repeat?: TSlotRepeat; date?: string | null };
+
+function slotKey(slot: SlotIdentity): string {
+  const repeat = slot.repeat ?? 'weekly';
+  return repeat === 'weekly' ? `${slot.day_of_week}@${slot.time_of_day}` : `${repeat}:${slot.date ?? ''}@${slot.time_of_day}`;
 }
 
-/** Drops slots whose day and time repeat an earlier one. */
-export function dedupeSlots<T extends { day_of_week: number; time_of_day: string }>(slots: readonly T[]): T[] {
+/** Drops slots whose day (or repeat and date) and time repeat an earlier one. */
+export function dedupeSlots<T extends SlotIdentity>(slots: readonly T[]): T[] {
   const seen = new Set<string>();
   return slots.filter((slot) => {
     const key = slotKey(slot);
@@ -99,7 +145,7 @@ export const ZAddSlotsForm = z.object({
 export type TAddSlotsForm = z.input<typeof ZAddSlotsForm>;
 
 /** Appends one enabled slot per chosen day; a day+time already present is not added again. */
-export function addSlots<T extends { day_of_week: number; time_of_day: string }>(
+export function addSlots<T extends SlotIdentity>(
   existing: readonly T[],
   form: TAddSlotsForm,
   makeSlot: (slot: { day_of_week: number; time_of_day: string; advance_minutes: number; enabled: true }) => T,
@@ -109,4 +155,22 @@ export function addSlots<T extends { day_of_week: number; time_of_day: string }>
     .sort((a, b) => a - b)
     .map((day) => makeSlot({ day_of_week: day, time_of_day: parsed.time_of_day, advance_minutes: parsed.advance_minutes, enabled: true }));
   return dedupeSlots([...existing, ...added]);
+}
+
+export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+const MONTH_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** 'Mon 4 May 2026' for '2026-05-04'; the text itself when it is not a date. */
+export function formatCalendarDate(iso: string): string {
+  const date = parseCalendarDate(iso);
+  if (!date) return iso;
+  return `${(WEEKDAY_NAMES[weekdayOfDate(iso)] ?? '').slice(0, 3)} ${date.day} ${MONTH_SHORT[date.month - 1] ?? ''} ${date.year}`;
+}
+
+/** A slot in words, for the schedule editor and the onboarding summary: 'Every Monday at 05:00', 'Every 2 weeks from Mon 4 May 2026 at 05:00', 'Once, Mon 4 May 2026 at 05:00'. */
+export function describeSlot(slot: SlotIdentity): string {
+  const repeat = slot.repeat ?? 'weekly';
+  if (repeat === 'weekly' || !slot.date) return `Every ${WEEKDAY_NAMES[slot.day_of_week] ?? ''} at ${slot.time_of_day}`;
+  if (repeat === 'biweekly') return `Every 2 weeks from ${formatCalendarDate(slot.date)} at ${slot.time_of_day}`;
+  return `Once, ${formatCalendarDate(slot.date)} at ${slot.time_of_day}`;
 }

@@ -214,4 +214,48 @@ describe('recurring schedules', () => {
     expect(errorOf(await api.request('PUT', `/api/recurring/templates/${template.id}/schedules`, { token: b.token, json: { schedules: [] } })).status).toBe(404);
     await expect(api.trpc(b.token).templates.next.query({ id: template.id })).rejects.toBeInstanceOf(TRPCClientError);
   });
+
+  it('stores bi-weekly and one-off slots with their dates, keeps them on a save, and answers their next occurrence', async () => {
+    const template = ZView.parse((await api.request('POST', '/api/templates/', { token: a.token, json: body(a.show, { name: 'Fortnightly' }) })).body);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const weekday = (iso: string) => (new Date(`${iso}T00:00:00Z`).getUTCDay() + 6) % 7;
+    const start = day(3);
+    const past = day(-3);
+    const put = await api.request('PUT', `/api/recurring/templates/${template.id}/schedules`, {
+      token: a.token,
+      json: {
+        timezone: 'UTC',
+        schedules: [
+          { repeat: 'biweekly', date: start, day_of_week: (weekday(start) + 1) % 7, time_of_day: '05:00' },
+          { repeat: 'once', date: day(10), time_of_day: '06:00' },
+          { repeat: 'once', date: past, time_of_day: '06:00' },
+          { day_of_week: 0, time_of_day: '05:00' },
+        ],
+      },
+    });
+    expect(put.status).toBe(200);
+    const ZDated = z.object({ schedules: z.array(z.object({ id: z.string(), repeat: z.string(), date: z.string().nullable(), day_of_week: z.number(), next_scheduled_date: z.string().nullable() })) });
+    const saved = ZDated.parse(put.body);
+    // The weekday is the date's, whatever was sent; a passed one-off has no next occurrence.
+    expect(saved.schedules.map((s) => [s.repeat, s.date, s.day_of_week, s.next_scheduled_date])).toEqual([
+      ['biweekly', start, weekday(start), start],
+      ['once', day(10), weekday(day(10)), day(10)],
+      ['once', past, weekday(past), null],
+      ['weekly', null, 0, expect.any(String)],
+    ]);
+    // Reading back through tRPC and saving the read slots unchanged keeps them dated.
+    const read = await api.trpc(a.token).templates.schedules.query({ id: template.id });
+    const again = await api.trpc(a.token).templates.saveSchedules.mutate({ id: template.id, schedule: { timezone: read.timezone, schedules: read.schedules } });
+    expect(again.schedules.map((s) => [s.id, s.repeat, s.date])).toEqual(saved.schedules.map((s) => [s.id, s.repeat, s.date]));
+    const next = await api.request('GET', `/api/recurring/templates/${template.id}/next`, { token: a.token });
+    const soonest = [start, ...saved.schedules.map((s) => s.next_scheduled_date ?? '9999')].sort()[0];
+    expect(next.body).toMatchObject({ next_publish_date: soonest });
+
+    const undated = await api.request('PUT', `/api/recurring/templates/${template.id}/schedules`, { token: a.token, json: { schedules: [{ repeat: 'biweekly', time_of_day: '05:00' }] } });
+    expect(errorOf(undated).status).toBe(422);
+    expect(errorOf(await api.request('PUT', `/api/recurring/templates/${template.id}/schedules`, { token: a.token, json: { schedules: [{ repeat: 'once', date: '2026-02-30' }] } })).status).toBe(422);
+    // Refused input changed nothing.
+    const after = ZDated.parse((await api.request('GET', `/api/recurring/templates/${template.id}/schedules`, { token: a.token })).body);
+    expect(after.schedules.map((s) => s.id)).toEqual(saved.schedules.map((s) => s.id));
+  });
 });

@@ -102,3 +102,67 @@ describe('next slot rules', () => {
     expect(() => nextSlotOccurrence(slot({ time_of_day: '25:00' }), iso('2026-07-06T12:00:00Z'))).toThrow(RangeError);
   });
 });
+
+describe('bi-weekly and one-off slots', () => {
+  // 2 March 2026 is a Monday; 8 March is New York's spring change, 1 November its autumn one.
+  const tz = 'America/New_York';
+  const biweekly = (over: Partial<SlotRule> = {}) => slot({ repeat: 'biweekly', date: '2026-03-02', day_of_week: MONDAY, time_of_day: '09:00', ...over });
+
+  it('starts on its date and then falls every 14 calendar days, at the same wall-clock time across the spring change', () => {
+    // Before the first date: the first date (EST).
+    expect(utc(biweekly(), '2026-02-01T00:00:00Z', tz)).toBe('2026-03-02T14:00:00Z');
+    // The day after: two weeks on, 16 March, now EDT, still 09:00 local.
+    expect(utc(biweekly(), '2026-03-03T00:00:00Z', tz)).toBe('2026-03-16T13:00:00Z');
+    // Never the Monday in between.
+    expect(utc(biweekly(), '2026-03-09T00:00:00Z', tz)).toBe('2026-03-16T13:00:00Z');
+    // On an occurrence day before its time: that day; after it: two weeks on.
+    expect(utc(biweekly(), '2026-03-16T12:00:00Z', tz)).toBe('2026-03-16T13:00:00Z');
+    expect(utc(biweekly(), '2026-03-16T13:00:01Z', tz)).toBe('2026-03-30T13:00:00Z');
+  });
+
+  it('keeps the fortnight rhythm months later and across the autumn change', () => {
+    // 2 March + 17 x 14 days = Monday 26 October (EDT); + 18 x 14 = Monday 9 November, after clocks went back (EST).
+    expect(utc(biweekly(), '2026-10-20T00:00:00Z', tz)).toBe('2026-10-26T13:00:00Z');
+    expect(nextSlotFields(biweekly(), iso('2026-10-27T00:00:00Z'), tz)).toEqual({
+      next_scheduled: '2026-11-09T14:00:00Z',
+      next_scheduled_local: '2026-11-09T09:00:00-05:00',
+      next_scheduled_date: '2026-11-09',
+      next_scheduled_time: '09:00',
+    });
+  });
+
+  it('honours advance_minutes: an occurrence too soon moves to the next fortnight', () => {
+    const s = biweekly({ advance_minutes: 120 });
+    expect(utc(s, '2026-03-16T10:59:00Z', tz)).toBe('2026-03-16T13:00:00Z');
+    expect(utc(s, '2026-03-16T11:01:00Z', tz)).toBe('2026-03-30T13:00:00Z');
+  });
+
+  it('a bi-weekly date in a skipped hour moves forward by the gap (Berlin, 29 March 2026 02:30 -> 03:30 CEST)', () => {
+    const s = biweekly({ date: '2026-03-15', day_of_week: SUNDAY, time_of_day: '02:30' });
+    expect(nextSlotOccurrence(s, iso('2026-03-16T00:00:00Z'), 'Europe/Berlin')?.toISO({ suppressMilliseconds: true })).toBe('2026-03-29T03:30:00+02:00');
+  });
+
+  it('a one-off slot happens on its date only, then has no next occurrence', () => {
+    const once = slot({ repeat: 'once', date: '2026-03-08', day_of_week: SUNDAY, time_of_day: '02:30' });
+    // The skipped hour of 8 March: 03:30 EDT.
+    expect(utc(once, '2026-03-01T00:00:00Z', tz)).toBe('2026-03-08T07:30:00Z');
+    expect(nextSlotOccurrence(once, iso('2026-03-08T07:30:01Z'), tz)).toBeNull();
+    expect(nextSlotFields(once, iso('2026-04-01T00:00:00Z'), tz).next_scheduled).toBeNull();
+  });
+
+  it('the next publish date is the earliest over weekly, bi-weekly and one-off slots; passed one-offs drop out', () => {
+    const slots = [
+      slot({ day_of_week: 4, time_of_day: '09:00' }),
+      biweekly({ date: '2026-07-07', day_of_week: 1, time_of_day: '08:00' }),
+      slot({ repeat: 'once', date: '2026-07-06', day_of_week: MONDAY, time_of_day: '07:00' }),
+    ];
+    // Monday 6 July 12:00 UTC: the one-off has passed, Tuesday's bi-weekly start comes before Friday.
+    expect(nextPublishSlot(slots, iso('2026-07-06T12:00:00Z'), 'UTC')).toMatchObject({ next_publish_date: '2026-07-07', next_publish_time: '08:00' });
+    // Wednesday 8 July: the bi-weekly is next on 21 July, so Friday 10 July wins.
+    expect(nextPublishSlot(slots, iso('2026-07-08T12:00:00Z'), 'UTC')).toMatchObject({ next_publish_date: '2026-07-10', next_publish_time: '09:00' });
+  });
+
+  it('refuses a dated repeat without a date', () => {
+    expect(() => nextSlotOccurrence(slot({ repeat: 'biweekly', date: null }), iso('2026-07-06T12:00:00Z'))).toThrow(RangeError);
+  });
+});

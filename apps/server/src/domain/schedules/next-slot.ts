@@ -1,10 +1,12 @@
 import { DateTime, IANAZone } from 'luxon';
-import { RECURRING_SCHEDULE, type TRecurringNextResponse, type TRecurringSlotView } from '@ppp/contracts';
+import { BIWEEKLY_DAYS, RECURRING_SCHEDULE, parseCalendarDate, type TRecurringNextResponse, type TRecurringSlotView, type TSlotRepeat } from '@ppp/contracts';
 
 /*
  * Next occurrence of recurring publish slots (spec 000 sections 3 and 7). A slot is a weekday and a
  * wall-clock time in an IANA timezone, so the instant it names moves with daylight saving; luxon
- * carries the zone rules. Where the spec is silent:
+ * carries the zone rules. A bi-weekly slot falls every 14 calendar days from its date and a one-off
+ * slot on its date only (the onboarding cadences); days are counted on the calendar, never as 24 h,
+ * so a daylight-saving change between two occurrences keeps the wall-clock time. Where the spec is silent:
  * - the next occurrence is the first one at least advance_minutes after now (an episode due sooner
  *   than its lead time could not be prepared, so that occurrence is skipped);
  * - a time that does not exist that day (the hour skipped in spring) moves forward by the gap
@@ -21,7 +23,13 @@ export interface SlotRule {
   enabled: boolean;
   /** The slot's own timezone; null or missing means the schedule's. */
   timezone?: string | null;
+  /** Missing means weekly. */
+  repeat?: TSlotRepeat;
+  /** 'YYYY-MM-DD': a bi-weekly slot's first date, a one-off slot's date. */
+  date?: string | null;
 }
+
+type CalendarDay = { year: number; month: number; day: number };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -53,18 +61,50 @@ export function resolveWallTime(date: { year: number; month: number; day: number
   return DateTime.fromObject({ ...date, hour, minute }, { zone });
 }
 
-/** The slot's next occurrence at least advance_minutes after now, in the slot's zone; null when disabled. */
+function datedDay(slot: SlotRule): CalendarDay {
+  const day = slot.date ? parseCalendarDate(slot.date) : null;
+  if (!day) throw new RangeError(`A ${slot.repeat ?? 'weekly'} slot needs a date, got '${slot.date ?? ''}'`);
+  return day;
+}
+
+/** The calendar day `days` after `date` (UTC arithmetic on dates alone, so no zone rule can shift it). */
+function addDays(date: CalendarDay, days: number): CalendarDay {
+  const at = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
+  return { year: at.getUTCFullYear(), month: at.getUTCMonth() + 1, day: at.getUTCDate() };
+}
+
+function daysBetween(from: CalendarDay, to: CalendarDay): number {
+  return Math.round((Date.UTC(to.year, to.month - 1, to.day) - Date.UTC(from.year, from.month - 1, from.day)) / DAY_MS);
+}
+
+/** The candidate days of a slot, in order, from the earliest day an occurrence may fall on. */
+function candidateDays(slot: SlotRule, earliestDay: CalendarDay): CalendarDay[] {
+  switch (slot.repeat ?? 'weekly') {
+    case 'once':
+      return [datedDay(slot)];
+    case 'biweekly': {
+      const first = datedDay(slot);
+      // The fortnight on or before the earliest day, then the one after (its time may already have passed).
+      const periods = Math.max(0, Math.floor(daysBetween(first, earliestDay) / BIWEEKLY_DAYS));
+      return [addDays(first, periods * BIWEEKLY_DAYS), addDays(first, (periods + 1) * BIWEEKLY_DAYS)];
+    }
+    default: {
+      // Eight days always hold the weekday twice, so the later one is past the threshold.
+      const days = Array.from({ length: 8 }, (_, offset) => addDays(earliestDay, offset));
+      return days.filter((day) => (new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay() + 6) % 7 === slot.day_of_week);
+    }
+  }
+}
+
+/** The slot's next occurrence at least advance_minutes after now, in the slot's zone; null when disabled or a one-off slot has passed. */
 export function nextSlotOccurrence(slot: SlotRule, now: Date, scheduleTimezone?: string | null): DateTime | null {
   if (!slot.enabled) return null;
   const zone = slotTimezone(slot, scheduleTimezone);
   const { hour, minute } = parseTime(slot.time_of_day);
   const earliest = DateTime.fromJSDate(now).plus({ minutes: Math.max(0, slot.advance_minutes) }).setZone(zone);
   if (!earliest.isValid) throw new RangeError(`Unknown timezone '${zone}'`);
-  // Eight days always holds the weekday twice, so the later one is past the threshold.
-  for (let offset = 0; offset <= 7; offset += 1) {
-    const day = earliest.startOf('day').plus({ days: offset });
-    if (day.weekday - 1 !== slot.day_of_week) continue;
-    const occurrence = resolveWallTime({ year: day.year, month: day.month, day: day.day }, hour, minute, zone);
+  for (const day of candidateDays(slot, { year: earliest.year, month: earliest.month, day: earliest.day })) {
+    const occurrence = resolveWallTime(day, hour, minute, zone);
     if (occurrence.toMillis() >= earliest.toMillis()) return occurrence;
   }
   return null;

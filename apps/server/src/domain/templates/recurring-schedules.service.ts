@@ -13,7 +13,15 @@ import type { TemplatesService } from './templates.service.ts';
 import type { Template } from './template.entity.ts';
 
 function toRule(slot: RecurringSlot) {
-  return { day_of_week: slot.dayOfWeek, time_of_day: slot.timeOfDay, advance_minutes: slot.advanceMinutes, enabled: slot.enabled, timezone: slot.timezone };
+  return {
+    day_of_week: slot.dayOfWeek,
+    time_of_day: slot.timeOfDay,
+    advance_minutes: slot.advanceMinutes,
+    enabled: slot.enabled,
+    timezone: slot.timezone,
+    repeat: slot.repeat,
+    date: slot.date ?? null,
+  };
 }
 
 /** A template's recurring publish slots (spec 000 sections 3, 5 and 7), next occurrences computed in each slot's timezone. */
@@ -46,7 +54,7 @@ export class RecurringSchedulesService {
     return this.view(template, await this.slotsOf(template), now);
   }
 
-  /** Replaces the schedule: the timezone and every slot (duplicate day+time slots dropped, first kept). */
+  /** Replaces the schedule: the timezone and every slot (duplicate day+time slots, or date+time for dated ones, dropped, first kept). */
   async put(user: Pick<User, 'id'>, templateId: string, input: unknown, now = new Date()): Promise<TRecurringSchedulesResponse> {
     const body = parseInput(ZPutRecurringSchedulesRequest, input);
     const template = await this.templates.getOwned(user, templateId);
@@ -65,6 +73,8 @@ export class RecurringSchedulesService {
         enabled: slot.enabled,
         advanceMinutes: slot.advance_minutes,
         timezone: slot.timezone && slot.timezone !== body.timezone ? slot.timezone : null,
+        repeat: slot.repeat,
+        date: slot.date,
         position,
       }),
     );
