@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ONBOARDING_MESSAGES } from '@ppp/contracts';
-import { cadenceSummary, recurringSlots, scheduleKind, toggle, validateCadence, validateSchedule, type ScheduleAnswers } from './cadence.ts';
+import { ZPutRecurringSchedulesRequest } from '@ppp/contracts';
+import { cadenceSummary, recurringSlots, scheduleKind, scheduleSummary, toggle, validateCadence, validateSchedule, type ScheduleAnswers } from './cadence.ts';
 
 const answers = (patch: Partial<ScheduleAnswers> = {}): ScheduleAnswers => ({
   cadence: { count: 1, unit: 'week' },
@@ -59,16 +60,35 @@ describe('recurringSlots', () => {
     ]);
   });
 
-  it('takes every day for a daily cadence and the weekdays of the dates for monthly', () => {
+  it('takes every day for a daily cadence', () => {
     expect(recurringSlots(answers({ cadence: { count: 1, unit: 'day' } })).map((s) => s.day_of_week)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+
+  it('repeats every two weeks from each chosen date for bi-weekly, the dates kept', () => {
+    // 2026-12-03 is a Thursday.
+    const slots = recurringSlots(answers({ cadence: { count: 1, unit: 'bi-weekly' }, dates: ['2026-12-03'] }));
+    expect(slots).toEqual([{ repeat: 'biweekly', date: '2026-12-03', day_of_week: 3, time_of_day: '05:00', enabled: true, advance_minutes: 60 }]);
+    expect(scheduleSummary(answers({ cadence: { count: 1, unit: 'bi-weekly' }, dates: ['2026-12-03'] }))).toEqual(['Every 2 weeks from Thu 3 Dec 2026 at 05:00']);
+  });
+
+  it('takes the chosen dates themselves for monthly, in order, as the server stores them', () => {
     // 2026-12-03 and 2026-12-17 are Thursdays, 2026-12-05 a Saturday.
-    const monthly = answers({ cadence: { count: 2, unit: 'month' }, dates: ['2026-12-03', '2026-12-17', '2026-12-05'] });
-    expect(recurringSlots(monthly).map((s) => s.day_of_week)).toEqual([3, 5]);
+    const monthly = answers({ cadence: { count: 3, unit: 'month' }, dates: ['2026-12-17', '2026-12-03', '2026-12-05'] });
+    const slots = recurringSlots(monthly);
+    expect(slots.map((s) => [s.repeat, s.date, s.day_of_week])).toEqual([
+      ['once', '2026-12-03', 3],
+      ['once', '2026-12-05', 5],
+      ['once', '2026-12-17', 3],
+    ]);
+    const body = ZPutRecurringSchedulesRequest.parse({ timezone: 'Europe/Berlin', schedules: slots });
+    expect(body.schedules.map((s) => [s.repeat, s.date])).toEqual(slots.map((s) => [s.repeat, s.date]));
+    expect(scheduleSummary(monthly)).toEqual(['Once, Thu 3 Dec 2026 at 05:00', 'Once, Sat 5 Dec 2026 at 05:00', 'Once, Thu 17 Dec 2026 at 05:00']);
   });
 
   it('is empty when not sure yet or yearly', () => {
     expect(recurringSlots(answers({ weekdays: [1], notSure: true }))).toEqual([]);
     expect(recurringSlots(answers({ cadence: { count: 1, unit: 'year' } }))).toEqual([]);
+    expect(scheduleSummary(answers({ weekdays: [1], notSure: true }))).toEqual(["I'm not sure yet"]);
   });
 });
 
@@ -77,5 +97,10 @@ describe('cadenceSummary', () => {
     expect(cadenceSummary({ count: 2, unit: 'week' })).toBe('Publishes twice a week');
     expect(cadenceSummary({ count: 1, unit: 'bi-weekly' })).toBe('Publishes every two weeks');
     expect(cadenceSummary({ count: 3, unit: 'month' })).toBe('Publishes 3 times a month');
+  });
+
+  it('says the weekly and daily schedules', () => {
+    expect(scheduleSummary(answers({ weekdays: [3, 0] }))).toEqual(['Every Monday at 05:00', 'Every Thursday at 05:00']);
+    expect(scheduleSummary(answers({ cadence: { count: 1, unit: 'day' } }))).toEqual(['Every day at 05:00']);
   });
 });

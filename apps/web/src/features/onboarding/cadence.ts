@@ -1,5 +1,4 @@
-import { ONBOARDING_MESSAGES, RECURRING_SCHEDULE, type TCadenceUnit, type TRecurringSlotInput } from '@ppp/contracts';
-import { weekdayOf } from './schedule-calendar.ts';
+import { ONBOARDING_MESSAGES, RECURRING_SCHEDULE, describeSlot, weekdayOfDate, type TCadenceUnit, type TSlotRepeat } from '@ppp/contracts';
 
 /**
  * Publish cadence and schedule of the onboarding wizard (spec 002 sections 2.9 and 5): a count per
@@ -48,29 +47,39 @@ export function toggle<T extends number | string>(list: readonly T[], value: T):
   return list.includes(value) ? list.filter((v) => v !== value) : [...list, value].sort();
 }
 
+/** A slot the finish step saves (a valid PUT slot), all its fields known so the summary can say it. */
+export interface OnboardingSlot {
+  day_of_week: number;
+  time_of_day: string;
+  enabled: boolean;
+  advance_minutes: number;
+  repeat?: TSlotRepeat;
+  date?: string;
+}
+
+const SLOT_AT = { time_of_day: RECURRING_SCHEDULE.defaultTimeOfDay, enabled: true, advance_minutes: RECURRING_SCHEDULE.defaultAdvanceMinutes } as const;
+
 /**
- * The template's recurring publish slots for the answers. Slots recur weekly (spec 000), so a daily
- * cadence takes every day, weekly its weekdays, and bi-weekly or monthly the weekdays of the chosen
- * dates; a yearly cadence, or 'not sure yet', leaves the schedule empty.
+ * The template's recurring publish slots for the answers: a daily cadence takes every weekday, weekly
+ * its weekdays, bi-weekly every two weeks from each chosen date, monthly the chosen dates themselves;
+ * a yearly cadence, or 'not sure yet', leaves the schedule empty.
  */
-export function recurringSlots(answers: ScheduleAnswers): TRecurringSlotInput[] {
+export function recurringSlots(answers: ScheduleAnswers): OnboardingSlot[] {
   if (answers.notSure) return [];
-  const days = (() => {
-    switch (answers.cadence.unit) {
-      case 'day':
-        return [0, 1, 2, 3, 4, 5, 6];
-      case 'week':
-        return [...answers.weekdays];
-      case 'bi-weekly':
-      case 'month':
-        return answers.dates.map(weekdayOf);
-      default:
-        return [];
-    }
-  })();
-  return [...new Set(days)]
-    .sort((a, b) => a - b)
-    .map((day) => ({ day_of_week: day, time_of_day: RECURRING_SCHEDULE.defaultTimeOfDay, enabled: true, advance_minutes: RECURRING_SCHEDULE.defaultAdvanceMinutes }));
+  const dated = (repeat: 'biweekly' | 'once') =>
+    [...new Set(answers.dates)].sort().map((date) => ({ repeat, date, day_of_week: weekdayOfDate(date), ...SLOT_AT }));
+  switch (answers.cadence.unit) {
+    case 'day':
+      return [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day_of_week: day, ...SLOT_AT }));
+    case 'week':
+      return [...new Set(answers.weekdays)].sort((a, b) => a - b).map((day) => ({ day_of_week: day, ...SLOT_AT }));
+    case 'bi-weekly':
+      return dated('biweekly');
+    case 'month':
+      return dated('once');
+    default:
+      return [];
+  }
 }
 
 /** 'Publishes 2 times a week', for the summary and the template's description. */
@@ -81,11 +90,9 @@ export function cadenceSummary(cadence: Cadence): string {
   return `Publishes ${times} a ${cadence.unit}`;
 }
 
-/** The schedule in words: the weekdays or dates picked, or 'not sure yet'. */
-export function scheduleSummary(answers: ScheduleAnswers): string {
-  if (answers.notSure) return "Schedule: I'm not sure yet";
-  const kind = scheduleKind(answers.cadence.unit);
-  if (kind === 'weekdays') return `On ${answers.weekdays.map((d) => WEEKDAY_LABELS[d] ?? '').join(', ')}`;
-  if (kind === 'dates') return `First dates: ${answers.dates.join(', ')}`;
-  return answers.cadence.unit === 'day' ? 'Every day' : '';
+/** The schedule in words, one entry per slot made ('Every 2 weeks from Mon 4 May 2026 at 05:00'), or 'not sure yet'. */
+export function scheduleSummary(answers: ScheduleAnswers): string[] {
+  if (answers.notSure) return ["I'm not sure yet"];
+  if (answers.cadence.unit === 'day') return [`Every day at ${RECURRING_SCHEDULE.defaultTimeOfDay}`];
+  return recurringSlots(answers).map(describeSlot);
 }

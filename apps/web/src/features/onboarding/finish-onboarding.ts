@@ -16,7 +16,8 @@ export class FinishError extends Error {
 
 export type FinishPhase = 'show' | 'template' | 'schedule' | 'done';
 
-function browserTimezone(): string {
+/** The zone the schedule's times are in: the browser's, else UTC. */
+export function browserTimezone(): string {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return zone && isIanaTimezone(zone) ? zone : 'UTC';
 }

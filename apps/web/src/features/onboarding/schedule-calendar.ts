@@ -1,3 +1,5 @@
+import { weekdayOfDate } from '@ppp/contracts';
+
 /**
  * The publish-schedule calendar of the onboarding wizard (spec 002 section 2.9): the rest of the
  * current month plus next month, or only next month when the days left this month all fall in the
@@ -43,10 +45,7 @@ function daysIn(year: number, month: number): number {
 }
 
 /** 0 = Monday ... 6 = Sunday. */
-export function weekdayOf(iso: string): number {
-  const { year, month, day } = parseIso(iso);
-  return (new Date(Date.UTC(year, month, day)).getUTCDay() + 6) % 7;
-}
+export const weekdayOf = weekdayOfDate;
 
 /** How many days of the month before appear in the first row of this month's calendar. */
 function leadingDays(year: number, month: number): number {

@@ -31,7 +31,7 @@ describe('templateBody', () => {
       ['outro', 'o1'],
     ]);
     expect(body.background_music_rules).toEqual([]);
-    expect(body.description).toBe('Publishes once a week. On Mon, Thu');
+    expect(body.description).toBe('Publishes once a week. Every Monday at 05:00; Every Thursday at 05:00');
   });
 
   it('lays the chosen bed under the intro and under the outro', () => {

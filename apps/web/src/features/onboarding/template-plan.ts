@@ -44,10 +44,9 @@ export function templateBody(state: WizardState, podcastId: string, music: { id:
   const rules = music
     ? musicTargets.map((target) => ({ apply_to_segments: [target], music_filename: music.filename, media_id: music.id }))
     : [];
-  const schedule = scheduleSummary(state);
   return {
     name: `${showName(state)} episode`,
-    description: [cadenceSummary(state.cadence), schedule].filter(Boolean).join('. '),
+    description: [cadenceSummary(state.cadence), scheduleSummary(state).join('; ')].filter(Boolean).join('. '),
     podcast_id: podcastId,
     is_active: true,
     segments,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Button, Checkbox, Group, NumberInput, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { RECURRING_SCHEDULE, RECURRING_SCHEDULE_MESSAGES } from '@ppp/contracts';
+import { RECURRING_SCHEDULE, RECURRING_SCHEDULE_MESSAGES, describeSlot } from '@ppp/contracts';
 import { DAY_NAMES, addScheduleSlots, timezones, type ScheduleDraft } from './schedule-state.ts';
 
 interface Props {
@@ -13,7 +13,7 @@ interface Props {
 
 const ZONES = timezones();
 
-/** Recurring Publish Schedule: weekday and time slots in a timezone (0 = Monday), each with its lead time. */
+/** Recurring Publish Schedule: weekday and time slots in a timezone (0 = Monday), each with its lead time; bi-weekly and one-off slots show their dates. */
 export function ScheduleSection({ schedule, next, loadFailed, onChange }: Props) {
   const [days, setDays] = useState<string[]>([]);
   const [time, setTime] = useState<string>(RECURRING_SCHEDULE.defaultTimeOfDay);
@@ -54,8 +54,7 @@ export function ScheduleSection({ schedule, next, loadFailed, onChange }: Props)
           <Table verticalSpacing={4} aria-label="Recurring slots">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Day</Table.Th>
-                <Table.Th>Time</Table.Th>
+                <Table.Th>When</Table.Th>
                 <Table.Th>Ahead</Table.Th>
                 <Table.Th>Next</Table.Th>
                 <Table.Th>On</Table.Th>
@@ -65,13 +64,12 @@ export function ScheduleSection({ schedule, next, loadFailed, onChange }: Props)
             <Table.Tbody>
               {schedule.slots.map((slot) => (
                 <Table.Tr key={slot.id}>
-                  <Table.Td>{DAY_NAMES[slot.day_of_week]}</Table.Td>
-                  <Table.Td>{slot.time_of_day}{slot.timezone ? ` (${slot.timezone})` : ''}</Table.Td>
+                  <Table.Td>{describeSlot(slot)}{slot.timezone ? ` (${slot.timezone})` : ''}</Table.Td>
                   <Table.Td>{slot.advance_minutes} min</Table.Td>
                   <Table.Td><Text size="xs" c="dimmed">{slot.enabled && slot.next_local ? slot.next_local.replace('T', ' ').slice(0, 16) : '—'}</Text></Table.Td>
-                  <Table.Td><Switch size="xs" checked={slot.enabled} onChange={(e) => patchSlot(slot.id, { enabled: e.currentTarget.checked })} aria-label={`Enable ${DAY_NAMES[slot.day_of_week]} ${slot.time_of_day}`} /></Table.Td>
+                  <Table.Td><Switch size="xs" checked={slot.enabled} onChange={(e) => patchSlot(slot.id, { enabled: e.currentTarget.checked })} aria-label={`Enable ${describeSlot(slot)}`} /></Table.Td>
                   <Table.Td>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Remove ${DAY_NAMES[slot.day_of_week]} ${slot.time_of_day}`} onClick={() => onChange({ ...schedule, slots: schedule.slots.filter((s) => s.id !== slot.id) })}>
+                    <ActionIcon variant="subtle" color="red" aria-label={`Remove ${describeSlot(slot)}`} onClick={() => onChange({ ...schedule, slots: schedule.slots.filter((s) => s.id !== slot.id) })}>
                       <IconTrash size={14} />
                     </ActionIcon>
                   </Table.Td>

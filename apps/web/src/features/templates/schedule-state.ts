@@ -1,4 +1,4 @@
-import { RECURRING_SCHEDULE, addSlots, type TRecurringSchedulesResponse } from '@ppp/contracts';
+import { RECURRING_SCHEDULE, WEEKDAY_NAMES, addSlots, type TRecurringSchedulesResponse, type TSlotRepeat } from '@ppp/contracts';
 import { newId } from './editor-state.ts';
 
 /** A slot as the editor holds it; next_* come from the last load or save. */
@@ -9,6 +9,9 @@ export interface SlotDraft {
   enabled: boolean;
   advance_minutes: number;
   timezone: string | null;
+  /** Weekly slots are added here; bi-weekly and one-off ones come from onboarding and are kept as they are. */
+  repeat: TSlotRepeat;
+  date: string | null;
   next_local: string | null;
 }
 
@@ -17,7 +20,7 @@ export interface ScheduleDraft {
   slots: SlotDraft[];
 }
 
-export const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export const DAY_NAMES = WEEKDAY_NAMES;
 
 export function emptySchedule(timezone: string = RECURRING_SCHEDULE.defaultTimezone): ScheduleDraft {
   return { timezone, slots: [] };
@@ -33,6 +36,8 @@ export function scheduleFromResponse(response: TRecurringSchedulesResponse): Sch
       enabled: slot.enabled,
       advance_minutes: slot.advance_minutes,
       timezone: slot.timezone === response.timezone ? null : slot.timezone,
+      repeat: slot.repeat,
+      date: slot.date,
       next_local: slot.next_scheduled_local,
     })),
   };
@@ -40,7 +45,7 @@ export function scheduleFromResponse(response: TRecurringSchedulesResponse): Sch
 
 /** Adds one slot per chosen day at the time; a day+time already there is not added again. */
 export function addScheduleSlots(schedule: ScheduleDraft, days: number[], time: string, advanceMinutes: number): ScheduleDraft {
-  const slots = addSlots(schedule.slots, { days, time_of_day: time, advance_minutes: advanceMinutes }, (slot) => ({ ...slot, id: newId(), timezone: null, next_local: null }));
+  const slots = addSlots(schedule.slots, { days, time_of_day: time, advance_minutes: advanceMinutes }, (slot) => ({ ...slot, id: newId(), timezone: null, repeat: 'weekly', date: null, next_local: null }));
   return { ...schedule, slots };
 }
 
@@ -48,7 +53,7 @@ export function addScheduleSlots(schedule: ScheduleDraft, days: number[], time: 
 export function scheduleBody(schedule: ScheduleDraft) {
   return {
     timezone: schedule.timezone,
-    schedules: schedule.slots.map(({ id, day_of_week, time_of_day, enabled, advance_minutes, timezone }) => ({ id, day_of_week, time_of_day, enabled, advance_minutes, timezone })),
+    schedules: schedule.slots.map(({ id, day_of_week, time_of_day, enabled, advance_minutes, timezone, repeat, date }) => ({ id, day_of_week, time_of_day, enabled, advance_minutes, timezone, repeat, date })),
   };
 }
 

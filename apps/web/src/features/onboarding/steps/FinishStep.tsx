@@ -2,7 +2,7 @@ import { Group, Image, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconLoader2 } from '@tabler/icons-react';
 import { ONBOARDING } from '@ppp/contracts';
 import { cadenceSummary, scheduleSummary } from '../cadence.ts';
-import type { FinishPhase } from '../finish-onboarding.ts';
+import { browserTimezone, type FinishPhase } from '../finish-onboarding.ts';
 import type { WizardState } from '../wizard.ts';
 
 const PHASES: { phase: Exclude<FinishPhase, 'done'>; label: string }[] = [
@@ -13,14 +13,15 @@ const PHASES: { phase: Exclude<FinishPhase, 'done'>; label: string }[] = [
 
 /** A summary of the answers; Finish (the Next button here) makes the show, template and schedule. */
 export function FinishStep({ state, phase, musicName }: { state: WizardState; phase: FinishPhase | null; musicName: string | null }) {
-  const rows: [string, string][] = [
+  const schedule = scheduleSummary(state);
+  const rows: [string, string | string[]][] = [
     ['Show', state.podcastName.trim() || '—'],
     ['Intro', state.introMedia?.display_name ?? 'None'],
     ['Outro', state.outroMedia?.display_name ?? 'None'],
     ['Music', state.musicId === ONBOARDING.noMusic ? 'No music' : (musicName ?? 'Chosen bed')],
     ['Host', state.host === 'spreaker' ? 'Spreaker' : 'Built-in host (RSS feed on this server)'],
     ['Cadence', cadenceSummary(state.cadence)],
-    ['Schedule', scheduleSummary(state) || '—'],
+    ['Schedule', schedule.length === 0 ? '—' : state.notSure ? schedule : [...schedule, `Times in ${browserTimezone()}`]],
   ];
   const reached = phase ? PHASES.findIndex((p) => p.phase === phase) : -1;
   return (
@@ -31,7 +32,13 @@ export function FinishStep({ state, phase, musicName }: { state: WizardState; ph
           {rows.map(([label, value]) => (
             <Group key={label} gap="xs" wrap="nowrap" align="flex-start">
               <Text size="sm" fw={600} w={80} style={{ flexShrink: 0 }}>{label}</Text>
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{value}</Text>
+              {typeof value === 'string' ? (
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{value}</Text>
+              ) : (
+                <Stack gap={2} data-testid={`summary-${label.toLowerCase()}`}>
+                  {value.map((line) => <Text key={line} size="sm">{line}</Text>)}
+                </Stack>
+              )}
             </Group>
           ))}
         </Stack>
