@@ -152,6 +152,9 @@ describe('Import from RSS with auto-publish to Spreaker', () => {
     await shot(page, 'rss-import-recovered-desktop');
     await card.getByRole('button', { name: 'Episodes', exact: true }).click();
     await expect.poll(() => card.getByText('Lighthouse Zero').isVisible()).toBe(true);
+    // Its audio is copied here by the mirror job, as an imported episode's is.
+    const zero = async () => (await api<{ items: { title: string; playback_type: string | null }[] }>('GET', '/api/episodes/?limit=500&offset=0')).body.items.find((e) => e.title === 'Lighthouse Zero');
+    await expect.poll(async () => (await zero())?.playback_type, { timeout: 60_000 }).toBe('local');
 
     // Spreaker answering with an error: the spec's 'Recovery Failed' with the reason, nothing added.
     sandbox.fake.on('GET', `/v2/shows/${showId}/episodes`, () => ({ status: 503, body: { response: { error: { messages: ['Service unavailable'], code: 503 } } } }));

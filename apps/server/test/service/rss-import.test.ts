@@ -276,11 +276,11 @@ describe('mirroring external audio', () => {
 });
 
 describe('recover from Spreaker', () => {
-  it("adds the linked show's episodes its RSS feed left out, once", async () => {
+  it("adds the linked show's episodes its RSS feed left out, once, and copies their audio with the mirror job", async () => {
     const spreaker = new FakeSpreaker();
     const episode = (id: number, title: string, day: number) => ({
       episode_id: id, show_id: 77, title, description: `<p>${title}</p>`, duration: 61_000, published_at: `2024-01-${String(day).padStart(2, '0')} 10:00:00`,
-      download_url: `https://api.spreaker.com/download/episode/${id}/file.mp3`, plays_count: 5,
+      download_url: `${server.origin}/sp/${id}.mp3`, plays_count: 5,
     });
     spreaker.on('GET', '/v2/shows/77/episodes', () => ({ body: { response: { items: [episode(3, 'Third', 3), episode(2, 'Second', 2), episode(1, 'First', 1)], next_url: null } } }));
     await spreaker.start();
@@ -317,6 +317,28 @@ describe('recover from Spreaker', () => {
       expect(titles).toEqual(['Third', 'Second', 'First']);
       const first = await orm.em.fork().findOneOrFail(EpisodeSchema, { podcast: podcast.id, title: 'First' });
       expect(first).toMatchObject({ hostKind: 'spreaker', hostEpisodeId: '1', guid: 'https://api.spreaker.com/episode/1', durationMs: 61_000, status: 'published', playsTotal: 5 });
+
+      // Their audio is copied by the same rss.mirror job as an import's, under a row of the recovery's own.
+      const recovery = await orm.em.fork().findOneOrFail(RssImportSchema, { podcast: podcast.id, feedStorageKey: null });
+      expect(recovery).toMatchObject({ status: 'mirroring', feedUrl: 'https://api.spreaker.com/v2/shows/77/episodes', importedCount: 2, mirrorTotal: 2, feedTotal: 3 });
+      expect(first).toMatchObject({ mirrorStatus: 'pending', mirrorImportId: recovery.id, sourceAudioUrl: `${server.origin}/sp/1.mp3` });
+      const mirrorJobs = async () => Number((await sql<{ n: string }>(`select count(*) as n from pgboss.job where name = 'rss.mirror' and data->>'import_id' = ? and state::text in ('created', 'retry', 'active')`, [recovery.id]))[0]?.n);
+      expect(await mirrorJobs()).toBe(1);
+      // A recovery run again after the job was lost (a crash between the commit and the send) sends it again, once.
+      await sql(`delete from pgboss.job where name = 'rss.mirror' and data->>'import_id' = ?`, [recovery.id]);
+      await withSpreaker(client).recoverFromSpreaker(user, podcast.id);
+      await withSpreaker(client).recoverFromSpreaker(user, podcast.id);
+      expect(await mirrorJobs()).toBe(1);
+      const mp3 = readFileSync(toneFile(files.dir, 'spreaker.mp3', 1));
+      server.routes.set('/sp/1.mp3', { body: mp3, type: 'audio/mpeg' });
+      server.routes.set('/sp/2.mp3', { body: mp3, type: 'audio/mpeg' });
+      expect(await withSpreaker(client).runMirror(recovery.id, { finalAttempt: false })).toMatchObject({ status: 'done', mirroredCount: 2, mirrorFailed: 0 });
+      const copied = await orm.em.fork().find(EpisodeSchema, { podcast: podcast.id, mirrorImportId: recovery.id }, { orderBy: { title: 'asc' } });
+      expect(copied.map((e) => [e.title, e.mirrorStatus, e.mirrorKey])).toEqual([
+        ['First', 'done', `users/${user.id}/episodes/${first.id}/source-audio.mp3`],
+        ['Second', 'done', `users/${user.id}/episodes/${copied[1]?.id}/source-audio.mp3`],
+      ]);
+      expect((await shared.storage.readBytes(first.id ? `users/${user.id}/episodes/${first.id}/source-audio.mp3` : '')).equals(mp3)).toBe(true);
     } finally {
       await spreaker.stop();
     }

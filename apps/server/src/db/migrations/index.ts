@@ -11,6 +11,7 @@ import { Migration20261121144901_music_assets } from './Migration20261121144901_
 import { Migration20261123164344_creator_intern_answers_publish_outcome } from './Migration20261123164344_creator_intern_answers_publish_outcome.ts';
 import { Migration20261123181000_episode_tags_array } from './Migration20261123181000_episode_tags_array.ts';
 import { Migration20261124142338_recurring_slot_repeat } from './Migration20261124142338_recurring_slot_repeat.ts';
+import { Migration20261124142556_rss_mirror_owner } from './Migration20261124142556_rss_mirror_owner.ts';
 
 /** Every migration, in order. New files are created by `pnpm --filter @ppp/server migration:create <name>`. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -26,4 +27,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123164344_creator_intern_answers_publish_outcome', class: Migration20261123164344_creator_intern_answers_publish_outcome },
   { name: 'Migration20261123181000_episode_tags_array', class: Migration20261123181000_episode_tags_array },
   { name: 'Migration20261124142338_recurring_slot_repeat', class: Migration20261124142338_recurring_slot_repeat },
+  { name: 'Migration20261124142556_rss_mirror_owner', class: Migration20261124142556_rss_mirror_owner },
 ];

@@ -96,6 +96,8 @@ export const EpisodeSchema = defineEntity({
     chaptersUrl: p.text().nullable(),
     /** pending, mirroring, done, failed, expired or kept (promoted to finalAudioKey). */
     mirrorStatus: p.string().length(16).nullable(),
+    /** The import (or recovery) whose rss.mirror job copies this episode: two jobs never fetch the same one. */
+    mirrorImportId: p.uuid().nullable(),
     mirrorKey: p.text().nullable(),
     mirrorExpiresAt: p.datetime().nullable().index(),
     mirrorError: p.text().nullable(),

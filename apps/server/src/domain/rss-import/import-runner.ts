@@ -40,7 +40,7 @@ const COLUMNS = [
   'id', 'user_id', 'podcast_id', 'title', 'description', 'season', 'episode_number', 'explicit', 'episode_type', 'status',
   'guid', 'publish_at', 'published_at', 'processed_at', 'duration_ms', 'import_key', 'import_key_hash', 'source_audio_url',
   'source_audio_type', 'source_audio_bytes', 'source_image_url', 'source_link', 'transcript_links', 'chapters_url',
-  'mirror_status', 'host_kind', 'host_episode_id', 'created_at', 'updated_at',
+  'mirror_status', 'mirror_import_id', 'host_kind', 'host_episode_id', 'created_at', 'updated_at',
 ] as const;
 
 /**
@@ -74,7 +74,7 @@ async function insertBatch(tx: EntityManager, row: RssImport, podcastId: string,
       randomUUID(), row.user.id, podcastId, f.title, f.description, f.season, f.episodeNumber, f.explicit, f.episodeType, f.status,
       f.guid, f.publishAt, f.publishedAt, f.processedAt, f.durationMs, f.importKey, f.importKeyHash, f.sourceAudioUrl,
       f.sourceAudioType, f.sourceAudioBytes, f.sourceImageUrl, f.sourceLink, f.transcriptLinks ? JSON.stringify(f.transcriptLinks) : null,
-      f.chaptersUrl, f.mirrorStatus, hostIds.has(item.key) ? 'spreaker' : null, hostIds.get(item.key) ?? null, now, now,
+      f.chaptersUrl, f.mirrorStatus, f.mirrorStatus ? row.id : null, hostIds.has(item.key) ? 'spreaker' : null, hostIds.get(item.key) ?? null, now, now,
     );
     return `(${COLUMNS.map((c) => (c === 'transcript_links' ? '?::jsonb' : '?')).join(', ')})`;
   });
@@ -132,6 +132,7 @@ export async function runImport(deps: ImportRunnerDeps, importId: string, option
   await em.flush();
   let feed;
   try {
+    if (!row.feedStorageKey) throw new Error('No feed snapshot');
     feed = parseFeed(await deps.storage.readBytes(row.feedStorageKey), { contentTypeHeader: row.contentType, baseUrl: row.finalUrl });
   } catch (error) {
     // The feed was parsed when the import started; failing now means the snapshot is gone or damaged.
@@ -167,8 +168,8 @@ async function finishImport(deps: ImportRunnerDeps, row: RssImport, podcast: Pod
     [podcast.id, `{${hashes.join(',')}}`],
   );
   const [pending] = await conn.execute<{ n: string }[]>(
-    `select count(*) as n from episodes where podcast_id = ? and mirror_status in ('pending', 'mirroring')`,
-    [podcast.id],
+    `select count(*) as n from episodes where podcast_id = ? and mirror_import_id = ? and mirror_status in ('pending', 'mirroring')`,
+    [podcast.id, row.id],
   );
   podcast.importedCount = Number(present?.n ?? 0);
   podcast.importFeedTotal = hashes.length;
@@ -177,12 +178,12 @@ async function finishImport(deps: ImportRunnerDeps, row: RssImport, podcast: Pod
   if (row.mirrorTotal > 0) row.status = 'mirroring';
   await em.flush();
   if (row.status === 'mirroring') {
-    await deps.storage.delete(row.feedStorageKey);
+    if (row.feedStorageKey) await deps.storage.delete(row.feedStorageKey);
     await deps.jobs.send('rss.mirror', { import_id: row.id }, { singletonKey: row.id });
   } else {
     // The snapshot stays until the import is done: a retry after a crash in importDone reads it again.
     await importDone(deps, row, podcast, signal);
-    await deps.storage.delete(row.feedStorageKey);
+    if (row.feedStorageKey) await deps.storage.delete(row.feedStorageKey);
   }
   deps.log?.(`rss.import ${row.id}: ${row.importedCount} episodes of "${podcast.name}", ${row.mirrorTotal} to mirror`);
 }

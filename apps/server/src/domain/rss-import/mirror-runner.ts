@@ -115,8 +115,8 @@ async function mirrorEpisode(deps: MirrorDeps, episode: Episode, podcast: Podcas
 }
 
 /**
- * rss.mirror: copies the import's external audio (newest first) into storage, one episode at a
- * time, each episode's state and the import's counter committed together so a restart carries on
+ * rss.mirror: copies the external audio of the import's episodes (those it wrote, or a recovery
+ * added) newest first into storage, one episode at a time, each episode's state and the import's counter committed together so a restart carries on
  * with what is left. Fetch failures a retry may fix leave the episode pending and fail the job (pg-boss
  * retries it); others mark the episode failed, and it keeps its original enclosure URL.
  */
@@ -126,7 +126,11 @@ export async function runMirror(deps: MirrorDeps, importId: string, options: { f
   if (!row?.podcast || row.status !== 'mirroring') return row;
   const podcast = await em.findOneOrFail(PodcastSchema, { id: row.podcast.id });
   const ids = (
-    await em.find(EpisodeSchema, { podcast: podcast.id, mirrorStatus: { $in: ['pending', 'mirroring'] } }, { fields: ['id'], orderBy: { publishAt: 'desc nulls last' } })
+    await em.find(
+      EpisodeSchema,
+      { podcast: podcast.id, mirrorImportId: row.id, mirrorStatus: { $in: ['pending', 'mirroring'] } },
+      { fields: ['id'], orderBy: { publishAt: 'desc nulls last' } },
+    )
   ).map((e) => e.id);
   let retries = 0;
   for (const id of ids) {

@@ -7,6 +7,8 @@ import { PodcastSchema } from '../podcasts/podcast.entity.ts';
  * One RSS import: the feed as fetched (a snapshot in storage, so a resumed job reads the same
  * document), the options asked for, and the progress the Import page polls.
  * status: queued -> importing -> mirroring -> done, or failed with the reason in error.
+ * A recovery from Spreaker that added episodes with audio is recorded as one too (feedUrl is the
+ * Spreaker show's episode list, no snapshot), starting at mirroring, so the same job copies them.
  */
 export const RssImportSchema = defineEntity({
   name: 'RssImport',
@@ -18,7 +20,7 @@ export const RssImportSchema = defineEntity({
     feedUrl: p.text(),
     /** The address that answered after redirects. */
     finalUrl: p.text(),
-    feedStorageKey: p.text(),
+    feedStorageKey: p.text().nullable(),
     contentType: p.string().length(255).nullable(),
     status: p.string().length(16).default('queued'),
     error: p.text().nullable(),

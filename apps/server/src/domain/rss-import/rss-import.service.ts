@@ -137,7 +137,7 @@ export class RssImportService {
   /** POST /api/podcasts/{id}/recover-from-spreaker. */
   async recoverFromSpreaker(user: Pick<User, 'id'>, podcastId: string): Promise<TRecoverFromSpreakerResult> {
     const podcast = await this.ownPodcast(user, podcastId);
-    return recoverFromSpreaker(this.deps.em, await this.deps.spreakerFor(user.id), podcast);
+    return recoverFromSpreaker(this.deps, await this.deps.spreakerFor(user.id), podcast);
   }
 
   /** The rss.import job's work (apps/worker); see import-runner.ts. */

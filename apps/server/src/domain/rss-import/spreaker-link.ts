@@ -1,11 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PODCAST_MESSAGES, RSS_IMPORT_MESSAGES, type TRecoverFromSpreakerResult } from '@ppp/contracts';
-import { SpreakerError, spreakerToAppError, type SpreakerClient, type TSpreakerEpisode } from '../../adapters/spreaker/index.ts';
+import { SPREAKER_API_URL, SpreakerError, spreakerToAppError, type SpreakerClient, type TSpreakerEpisode } from '../../adapters/spreaker/index.ts';
 import { AppError } from '../errors.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import { liveJobExists } from '../jobs/live-jobs.ts';
 import { EpisodeSchema } from '../episodes/episode.entity.ts';
 import type { Podcast } from '../podcasts/podcast.entity.ts';
 import { importStatusOf } from './import-status.ts';
 import { keyHash } from './map-feed.ts';
+import { RssImportSchema } from './rss-import.entity.ts';
 import { sanitizeShowNotes } from './parse/index.ts';
 import { spreakerEpisodeGuid, spreakerShowIdFromUrl } from './spreaker-ids.ts';
 
@@ -53,21 +57,37 @@ function recoveredFields(episode: TSpreakerEpisode) {
     sourceImageUrl: episode.image_url ?? null,
     sourceLink: episode.site_url ?? null,
     playsTotal: episode.plays_count ?? 0,
+    mirrorStatus: episode.download_url || episode.playback_url ? 'pending' : null,
   };
+}
+
+interface RecoveryDeps {
+  em: EntityManager;
+  jobs: Pick<JobQueue, 'send'>;
+}
+
+/** Sends rss.mirror again for the show's mirrors that have no live job (a run that died before queuing it). */
+async function resumeStalledMirrors(deps: RecoveryDeps, podcast: Podcast): Promise<void> {
+  for (const row of await deps.em.find(RssImportSchema, { podcast: podcast.id, status: 'mirroring' }, { fields: ['id'] })) {
+    if (!(await liveJobExists(deps.em, 'rss.mirror', 'import_id', row.id))) await deps.jobs.send('rss.mirror', { import_id: row.id }, { singletonKey: row.id });
+  }
 }
 
 /**
  * POST /api/podcasts/{id}/recover-from-spreaker: Spreaker's RSS feed lists only the newest
  * episodes, so the rest of a linked show's catalogue is read from its API and the missing ones are
  * added (matched by Spreaker episode id or the guid its feed uses). Running it twice adds nothing.
+ * Their audio is copied here by the same rss.mirror job as an import's, under a row of its own.
  */
-export async function recoverFromSpreaker(em: EntityManager, client: SpreakerClient | null, podcast: Podcast): Promise<TRecoverFromSpreakerResult> {
+export async function recoverFromSpreaker(deps: RecoveryDeps, client: SpreakerClient | null, podcast: Podcast): Promise<TRecoverFromSpreakerResult> {
+  const { em } = deps;
   const showId = podcast.spreakerShowId ? Number(podcast.spreakerShowId) : (podcast.importedFeedUrl ? spreakerShowIdFromUrl(podcast.importedFeedUrl) : null);
   if (!showId) throw new AppError('CONFLICT', RSS_IMPORT_MESSAGES.notLinkedToSpreaker);
   if (!client) throw new AppError('BAD_REQUEST', PODCAST_MESSAGES.notConnected);
   const remote = await client.showEpisodes(showId).catch((error: unknown) => {
     throw error instanceof SpreakerError ? spreakerToAppError(error) : error;
   });
+  await resumeStalledMirrors(deps, podcast);
   const known = await em.find(EpisodeSchema, { podcast: podcast.id }, { fields: ['hostEpisodeId', 'importKeyHash', 'guid'] });
   // Host episode ids are unique across the instance: one claimed by another show is not linked again.
   const claimed = new Set(
@@ -76,17 +96,23 @@ export async function recoverFromSpreaker(em: EntityManager, client: SpreakerCli
   const knownIds = new Set(known.map((e) => e.hostEpisodeId).filter(Boolean));
   const knownHashes = new Set(known.map((e) => e.importKeyHash).filter(Boolean));
   const knownGuids = new Set(known.map((e) => e.guid));
-  let recovered = 0;
-  for (const episode of remote) {
-    const fields = recoveredFields(episode);
-    if (knownIds.has(fields.hostEpisodeId) || knownHashes.has(fields.importKeyHash) || knownGuids.has(fields.guid)) continue;
+  const missing = remote.map(recoveredFields).filter((f) => !knownIds.has(f.hostEpisodeId) && !knownHashes.has(f.importKeyHash) && !knownGuids.has(f.guid));
+  const withAudio = missing.filter((f) => f.mirrorStatus === 'pending').length;
+  const source = `${SPREAKER_API_URL}/v2/shows/${showId}/episodes`;
+  const mirror = withAudio > 0
+    ? em.create(RssImportSchema, {
+        id: randomUUID(), user: podcast.user, podcast, feedUrl: source, finalUrl: source, feedStorageKey: null,
+        status: 'mirroring', feedTotal: remote.length, importedCount: missing.length, mirrorTotal: withAudio,
+      })
+    : null;
+  for (const fields of missing) {
     const linked = claimed.has(fields.hostEpisodeId) ? { hostEpisodeId: null, hostKind: null } : { hostKind: 'spreaker' };
-    em.create(EpisodeSchema, { user: podcast.user, podcast, ...fields, ...linked });
-    recovered += 1;
+    em.create(EpisodeSchema, { user: podcast.user, podcast, ...fields, ...linked, mirrorImportId: fields.mirrorStatus ? (mirror?.id ?? null) : null });
   }
   podcast.importFeedTotal = Math.max(podcast.importFeedTotal ?? 0, remote.length);
   // Every remote episode is now here: counted once whether imported from the feed or recovered.
-  podcast.importedCount = Math.max((podcast.importedCount ?? 0) + recovered, remote.length);
+  podcast.importedCount = Math.max((podcast.importedCount ?? 0) + missing.length, remote.length);
   await em.flush();
-  return { recovered_count: recovered, import_status: importStatusOf(podcast) ?? { needs_full_import: false, imported_count: 0, feed_total: 0 } };
+  if (mirror) await deps.jobs.send('rss.mirror', { import_id: mirror.id }, { singletonKey: mirror.id });
+  return { recovered_count: missing.length, import_status: importStatusOf(podcast) ?? { needs_full_import: false, imported_count: 0, feed_total: 0 } };
 }
