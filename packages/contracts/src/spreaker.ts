@@ -14,6 +14,10 @@ export const SPREAKER_CONNECT = {
   stateTtlMinutes: 15,
 } as const;
 
+/** What the callback page posts to its opener: ok false with the reason when linking failed. */
+export const ZSpreakerConnectMessage = z.object({ type: z.literal(SPREAKER_CONNECT.message), ok: z.boolean().optional(), message: z.string().optional() });
+export type TSpreakerConnectMessage = z.infer<typeof ZSpreakerConnectMessage>;
+
 export const SPREAKER_MESSAGES = {
   notConnected: 'Not connected. Connect Spreaker first.',
   notConfigured: 'Spreaker is not configured on this server.',

@@ -5,7 +5,7 @@ import { SPREAKER_MESSAGES } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { readToken } from '../../lib/session.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
-import { connectSpreakerPopup } from './show-form.ts';
+import { connectSpreakerPopup } from '../../lib/spreaker-popup.ts';
 
 /** Connect or disconnect Spreaker (spec 001 §4 'Hosting connection'): a popup, then the status is read again. */
 export function SpreakerConnection({ compact = false }: { compact?: boolean }) {

@@ -1,4 +1,4 @@
-import { APPLE_PODCAST_CATEGORIES, PODCAST_LANGUAGES, PODCAST_MESSAGES, SPREAKER_CONNECT, SPREAKER_MESSAGES, type TPodcast } from '@ppp/contracts';
+import { APPLE_PODCAST_CATEGORIES, PODCAST_LANGUAGES, PODCAST_MESSAGES, type TPodcast } from '@ppp/contracts';
 
 /** Every Apple category and subcategory as one option ('Arts', 'Arts > Books'), the value the server stores. */
 export const CATEGORY_OPTIONS = APPLE_PODCAST_CATEGORIES.map((c) => ({
@@ -62,28 +62,4 @@ export function editForm(values: TEditValues, cover: File | null): FormData {
 /** Whether the confirmation box is needed: a linked show ID is being changed or cleared. */
 export function hostIdChangeNeedsConfirm(show: Pick<TPodcast, 'spreaker_show_id'>, next: string): boolean {
   return show.spreaker_show_id !== null && next.trim() !== show.spreaker_show_id;
-}
-
-/**
- * Opens the 600x700 Spreaker popup and resolves once it is closed (polled every second) or its page
- * posts spreaker_connected; the caller then reads the connection status again.
- */
-export function connectSpreakerPopup(token: string, win: Window = window): Promise<void> {
-  const features = `width=${SPREAKER_CONNECT.popupWidth},height=${SPREAKER_CONNECT.popupHeight}`;
-  const popup = win.open(`/api/auth/spreaker/start?access_token=${encodeURIComponent(token)}`, 'spreaker-connect', features);
-  if (!popup) return Promise.reject(new Error(SPREAKER_MESSAGES.popupBlocked));
-  return new Promise((resolve) => {
-    const finish = () => {
-      win.clearInterval(timer);
-      win.removeEventListener('message', onMessage);
-      resolve();
-    };
-    const onMessage = (event: MessageEvent) => {
-      if (event.origin === win.location.origin && (event.data as { type?: string } | null)?.type === SPREAKER_CONNECT.message) finish();
-    };
-    const timer = win.setInterval(() => {
-      if (popup.closed) finish();
-    }, SPREAKER_CONNECT.pollMs);
-    win.addEventListener('message', onMessage);
-  });
 }

@@ -1,59 +1,47 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBroadcast, IconCheck, IconPlugConnected } from '@tabler/icons-react';
-import { ONBOARDING_MESSAGES, SPREAKER_CONNECT } from '@ppp/contracts';
+import { ONBOARDING_MESSAGES } from '@ppp/contracts';
 import { trpc } from '../../../lib/trpc.ts';
 import { readToken } from '../../../lib/session.ts';
+import { connectSpreakerPopup } from '../../../lib/spreaker-popup.ts';
+import { connectOutcome, recogniseConnectedHost } from '../host-connection.ts';
 import type { StepProps } from './step-props.ts';
 
 /**
  * Where the show is hosted (spec 002 sections 2.9 and 7): connect Spreaker in a 600x700 popup polled
- * each second until it closes (a spreaker_connected message also counts), or use this server's
- * built-in host. Moving on needs one of them; choosing the built-in host counts as connected.
+ * each second until it closes, its spreaker_connected message counting as connected (spec 001 §4), or
+ * use this server's built-in host. Moving on needs one of them; choosing the built-in host counts as
+ * connected, and an account already connected to Spreaker is recognised when the step opens.
  */
 export function HostStep({ state, update, error }: StepProps) {
   const status = trpc.spreaker.status.useQuery();
   const [problem, setProblem] = useState<string | null>(null);
   const [waiting, setWaiting] = useState(false);
-  const timer = useRef<ReturnType<typeof setInterval> | null>(null);
   const { refetch } = status;
 
-  useEffect(() => () => {
-    if (timer.current) clearInterval(timer.current);
-  }, []);
-
-  // Already connected (before, or in another tab): the Spreaker choice is ready.
   useEffect(() => {
-    if (status.data?.connected && state.host === 'spreaker' && !state.hostConnected) update({ hostConnected: true });
-  }, [status.data?.connected, state.host, state.hostConnected, update]);
+    const patch = recogniseConnectedHost(state, status.data);
+    if (patch) update(patch);
+  }, [status.data, state, update]);
 
-  function connect() {
+  async function connect() {
     setProblem(null);
-    const url = `/api/auth/spreaker/start?access_token=${encodeURIComponent(readToken() ?? '')}`;
-    const popup = window.open(url, 'spreaker-connect', `width=${SPREAKER_CONNECT.popupWidth},height=${SPREAKER_CONNECT.popupHeight}`);
-    if (!popup) {
+    let message;
+    try {
+      const popup = connectSpreakerPopup(readToken() ?? '');
+      setWaiting(true);
+      message = await popup;
+    } catch {
+      setWaiting(false);
       setProblem(ONBOARDING_MESSAGES.popupBlocked);
       return;
     }
-    update({ host: 'spreaker', hostConnected: false });
-    setWaiting(true);
-    let failed = false;
-    const onMessage = (event: MessageEvent) => {
-      const data = event.data as { type?: string; ok?: boolean } | null;
-      if (event.origin === window.location.origin && data?.type === SPREAKER_CONNECT.message) failed = data.ok === false;
-    };
-    window.addEventListener('message', onMessage);
-    if (timer.current) clearInterval(timer.current);
-    timer.current = setInterval(() => {
-      if (!popup.closed) return;
-      if (timer.current) clearInterval(timer.current);
-      window.removeEventListener('message', onMessage);
-      void refetch().then((r) => {
-        setWaiting(false);
-        if (r.data?.connected) update({ host: 'spreaker', hostConnected: true });
-        else setProblem(failed || r.isError ? ONBOARDING_MESSAGES.connectionError : ONBOARDING_MESSAGES.hostRequired);
-      });
-    }, SPREAKER_CONNECT.pollMs);
+    const fresh = await refetch();
+    setWaiting(false);
+    const outcome = connectOutcome(message, fresh.isError ? null : (fresh.data ?? null));
+    if ('connected' in outcome) update({ host: 'spreaker', hostConnected: true });
+    else setProblem(outcome.problem);
   }
 
   const configured = status.data?.configured ?? false;
@@ -88,7 +76,7 @@ export function HostStep({ state, update, error }: StepProps) {
             <Text size="sm" c="dimmed" style={{ flex: 1 }}>
               {configured ? 'Publish to your Spreaker account: sign in there in a small window.' : 'Spreaker is not set up on this server; the built-in host works without it.'}
             </Text>
-            <Button variant={spreakerReady ? 'filled' : 'default'} onClick={connect} disabled={!configured} loading={waiting}>
+            <Button variant={spreakerReady ? 'filled' : 'default'} onClick={() => void connect()} disabled={!configured} loading={waiting}>
               {spreakerReady ? 'Connected to Spreaker' : 'Connect Spreaker'}
             </Button>
           </Stack>
