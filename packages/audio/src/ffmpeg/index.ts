@@ -5,3 +5,4 @@ export * from './probe.ts';
 export * from './commands.ts';
 export * from './working-copy.ts';
 export * from './chunks.ts';
+export * from './capabilities.ts';

@@ -1,3 +1,6 @@
+import { CURRENT_FFMPEG, type FfmpegCapabilities } from '../ffmpeg/capabilities.ts';
+import { unscaledAmix } from '../ffmpeg/legacy-filters.ts';
+
 /**
  * Royalty-free background beds the product synthesises itself (no copied recordings): each bed is
  * a plain recipe (chords, pulse, noise, effects), and musicBedArgs turns one recipe into the
@@ -170,29 +173,38 @@ export function cycleSeconds(recipe: MusicBedRecipe): number {
   return Math.min(recipe.durationSeconds, recipe.chords.length * recipe.chordSeconds);
 }
 
-/** The whole ffmpeg command (without the runner's options) that renders a recipe to an MP3 at dest. */
-export function musicBedArgs(recipe: MusicBedRecipe, dest: string): string[] {
+/**
+ * The whole ffmpeg command (without the runner's options) that renders a recipe to an MP3 at dest.
+ * The layers are summed as they are; on a build whose amix cannot leave out its 1/n scaling, the
+ * layers after the first are padded endlessly (so the scale stays 1/n until the first ends) and
+ * the sum is scaled back.
+ */
+export function musicBedArgs(recipe: MusicBedRecipe, dest: string, capabilities: FfmpegCapabilities = CURRENT_FFMPEG): string[] {
   const d = num(recipe.durationSeconds);
   const sr = MUSIC_BED_SAMPLE_RATE;
   const cycle = cycleSeconds(recipe);
   const loop = `aloop=loop=-1:size=${Math.round(cycle * SYNTH_SAMPLE_RATE)},atrim=duration=${d},aresample=${sr}`;
   const padChannels = `${padExpression(recipe, 0)}|${padExpression(recipe, recipe.detuneHz)}`;
   const chains: string[] = [];
+  const layer = (chain: string, label: string): void => {
+    chains.push(`${chain}${capabilities.amixNormalize ? '' : ',apad'}[${label}]`);
+  };
   const padFx = [loop, `lowpass=f=${num(recipe.lowpassHz)}`];
   if (recipe.tremolo) padFx.push(`tremolo=f=${num(recipe.tremolo.hz)}:d=${num(recipe.tremolo.depth)}`);
   chains.push(`aevalsrc=exprs='${padChannels}':s=${SYNTH_SAMPLE_RATE}:d=${num(cycle)},${padFx.join(',')}[pad]`);
   const mixInputs = ['[pad]'];
   if (recipe.pulse) {
     const expr = pulseExpression(recipe.pulse);
-    chains.push(`aevalsrc=exprs='${expr}|${expr}':s=${SYNTH_SAMPLE_RATE}:d=${num(cycle)},${loop},highpass=f=30[beat]`);
+    layer(`aevalsrc=exprs='${expr}|${expr}':s=${SYNTH_SAMPLE_RATE}:d=${num(cycle)},${loop},highpass=f=30`, 'beat');
     mixInputs.push('[beat]');
   }
   if (recipe.noise) {
     const { color, lowpassHz, level } = recipe.noise;
-    chains.push(`anoisesrc=c=${color}:a=${num(level)}:r=${sr}:d=${d}:s=7,lowpass=f=${num(lowpassHz)},aformat=channel_layouts=stereo[air]`);
+    layer(`anoisesrc=c=${color}:a=${num(level)}:r=${sr}:d=${d}:s=7,lowpass=f=${num(lowpassHz)},aformat=channel_layouts=stereo`, 'air');
     mixInputs.push('[air]');
   }
-  const master: string[] = [`${mixInputs.join('')}amix=inputs=${mixInputs.length}:duration=first:normalize=0`];
+  const mix = capabilities.amixNormalize ? `amix=inputs=${mixInputs.length}:duration=first:normalize=0` : unscaledAmix(mixInputs.length, 'first');
+  const master: string[] = [`${mixInputs.join('')}${mix}`];
   if (recipe.echo) master.push(`aecho=0.8:0.85:${num(recipe.echo.delayMs)}:${num(recipe.echo.decay)}`);
   master.push(
     `afade=t=in:st=0:d=${num(recipe.fadeInSeconds)}`,

@@ -1,3 +1,5 @@
+import { CURRENT_FFMPEG, type FfmpegCapabilities } from '../ffmpeg/capabilities.ts';
+import { alignedLegacyLimiter, legacyEbur128, legacyLimiterDelay } from '../ffmpeg/legacy-filters.ts';
 import { SAMPLE_RATE } from './graph-builder.ts';
 import type { SampleWindow } from './timeline.ts';
 
@@ -92,12 +94,17 @@ export function planWindows(totalSamples: number, split: SplitPlan | null): Wind
   ];
 }
 
+/** The loudness meter for a measuring branch, at the rate the build's ebur128 takes. */
+function ebur128(options: string, capabilities: FfmpegCapabilities): string {
+  return capabilities.ebur128AnyRate ? `ebur128=${options}` : legacyEbur128(options);
+}
+
 /**
  * Filter chains that end a window's graph: drop the pre-roll, measure the window's own stretch
  * (ebur128 logs every block, so windows can be combined; the sample peak guards the s24 headroom)
  * and scale what is written to the format's level. The written part is labelled 'part'.
  */
-export function windowTailChains(mixLabel: string, plan: WindowPlan, format: PcmFormat): string[] {
+export function windowTailChains(mixLabel: string, plan: WindowPlan, format: PcmFormat, capabilities = CURRENT_FFMPEG): string[] {
   const preRoll = plan.part.start - plan.graph.start;
   const from = plan.measure.start - plan.part.start;
   const to = plan.measure.end - plan.part.start;
@@ -105,7 +112,7 @@ export function windowTailChains(mixLabel: string, plan: WindowPlan, format: Pcm
   const measureTrim = `atrim=${from > 0 ? `start_sample=${from}:` : ''}end_sample=${to}${from > 0 ? ',asetpts=PTS-STARTPTS' : ''}`;
   return [
     `[${mixLabel}]${head}asplit=2[measured][unscaled]`,
-    `[measured]${measureTrim},ebur128=peak=sample:framelog=info,anullsink`,
+    `[measured]${measureTrim},${ebur128('peak=sample:framelog=info', capabilities)},anullsink`,
     `[unscaled]${format === 's24le' ? `volume=${S24_SCALE}` : 'anull'}[part]`,
   ];
 }
@@ -137,6 +144,27 @@ export interface EncodeArgs {
   dest: string;
   /** How the input is stored (default f32le); s24 input is scaled back up by its headroom. */
   inputFormat?: PcmFormat;
+  /** What the encoding ffmpeg offers (default a current build). */
+  capabilities?: FfmpegCapabilities;
+}
+
+const LIMITER_ATTACK_MS = 5;
+
+/** The look-ahead limiter, its delay compensated: by the filter itself where it can, else around it. */
+function limiterChain(ceiling: number, capabilities: FfmpegCapabilities): string[] {
+  const limiter = `alimiter=limit=${ceiling.toFixed(5)}:attack=${LIMITER_ATTACK_MS}:release=50:level=0`;
+  if (capabilities.alimiterLatency) return [`${limiter}:latency=1`];
+  return alignedLegacyLimiter(limiter, legacyLimiterDelay(SAMPLE_RATE, LIMITER_ATTACK_MS));
+}
+
+/**
+ * Gain, limiter and the verifying measurement. An ebur128 that takes only 48 kHz measures on a
+ * branch, so the encoder gets the limited samples themselves and not a resampled copy.
+ */
+function encodeFilters(gainDb: number, ceiling: number, capabilities: FfmpegCapabilities): string {
+  const limited = [`volume=${gainDb.toFixed(2)}dB`, ...limiterChain(ceiling, capabilities)].join(',');
+  if (capabilities.ebur128AnyRate) return `${limited},ebur128=framelog=verbose`;
+  return `${limited},asplit=2[encoded][measured];[measured]${legacyEbur128('framelog=verbose')},anullsink;[encoded]anull`;
 }
 
 /**
@@ -160,7 +188,7 @@ export function encodePassArgs(options: EncodeArgs): string[] {
     '-map',
     '0:a',
     '-af',
-    `volume=${gainDb.toFixed(2)}dB,alimiter=limit=${options.ceiling.toFixed(5)}:attack=5:release=50:level=0:latency=1,ebur128=framelog=verbose`,
+    encodeFilters(gainDb, options.ceiling, options.capabilities ?? CURRENT_FFMPEG),
     '-c:a',
     'libmp3lame',
     '-b:a',

@@ -1,8 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { TEdl } from '@ppp/contracts';
+import type { FfmpegCapabilities } from '../ffmpeg/capabilities.ts';
 import { S24_HEADROOM_DB, graphPassArgs, planWindows, windowTailChains, type PcmFormat, type SplitPlan, type WindowPlan } from './args.ts';
-import { SAMPLE_RATE, msToSamples } from './graph-builder.ts';
+import { GraphBuilder, SAMPLE_RATE, msToSamples } from './graph-builder.ts';
 import { buildEpisodeGraph } from './graph.ts';
 import { combineLoudness, gatedLoudness, parseEbur128Summaries, parseMomentary } from './loudness.ts';
 import { runFfmpegLines } from './run-lines.ts';
@@ -10,6 +11,8 @@ import type { SampleWindow } from './timeline.ts';
 
 export interface AssembleOptions {
   ffmpeg: string;
+  /** What that ffmpeg offers (default a current build). */
+  capabilities?: FfmpegCapabilities | undefined;
   /** Folder for the graph scripts and the assembled parts. */
   dir: string;
   /** The encode split the parts are cut for; null renders one window and one part. */
@@ -38,9 +41,9 @@ export interface Assembly {
 const PARTIAL_BLOCKS = 3;
 
 async function renderWindow(edl: TEdl, plan: WindowPlan, index: number, format: PcmFormat, options: AssembleOptions): Promise<{ part: AssembledPart; blocks: number[]; summary: { lufs: number; seconds: number }; peakDb: number }> {
-  const graph = buildEpisodeGraph(edl, undefined, plan.graph);
+  const graph = buildEpisodeGraph(edl, new GraphBuilder(options.capabilities), plan.graph);
   const script = path.join(options.dir, `graph-${index}.txt`);
-  await writeFile(script, [graph.builder.script(), ...windowTailChains(graph.output, plan, format)].join(';\n'));
+  await writeFile(script, [graph.builder.script(), ...windowTailChains(graph.output, plan, format, options.capabilities)].join(';\n'));
   const part = { path: path.join(options.dir, `part-${index}.${format === 's24le' ? 's24' : 'f32'}`), span: plan.part };
   const args = graphPassArgs(graph.builder.inputs, script, [{ label: 'part', path: part.path }], format);
   const blocks: number[] = [];

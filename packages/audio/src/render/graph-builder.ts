@@ -1,4 +1,6 @@
 import type { TEdlFile } from '@ppp/contracts';
+import { CURRENT_FFMPEG, type FfmpegCapabilities } from '../ffmpeg/capabilities.ts';
+import { unscaledAmix } from '../ffmpeg/legacy-filters.ts';
 
 export const SAMPLE_RATE = 44_100;
 
@@ -23,7 +25,13 @@ const CONFORM = `aformat=sample_fmts=fltp:sample_rates=${SAMPLE_RATE}:channel_la
 export class GraphBuilder {
   readonly inputs: string[][] = [];
   readonly chains: string[] = [];
+  /** What the ffmpeg that runs the graph offers; an older build gets legacy forms of some chains. */
+  readonly capabilities: FfmpegCapabilities;
   private count = 0;
+
+  constructor(capabilities: FfmpegCapabilities = CURRENT_FFMPEG) {
+    this.capabilities = capabilities;
+  }
 
   private next(): string {
     return `s${this.count++}`;
@@ -64,9 +72,16 @@ export class GraphBuilder {
     return labels.length === 1 ? (labels[0] ?? '') : this.emit(labels, `concat=n=${labels.length}:v=0:a=1`);
   }
 
-  /** Sums streams without amix's default 1/n scaling, which would make each input quieter. */
-  mix(labels: readonly string[]): string {
-    return labels.length === 1 ? (labels[0] ?? '') : this.emit(labels, `amix=inputs=${labels.length}:normalize=0:duration=longest`);
+  /**
+   * Sums streams without amix's default 1/n scaling, which would make each input quieter; the
+   * sum lasts as long as the longest input, at most `samples`. A build without normalize sums
+   * endlessly padded inputs (see unscaledAmix), cut at `samples`.
+   */
+  mix(labels: readonly string[], samples: number): string {
+    if (labels.length === 1) return labels[0] ?? '';
+    if (this.capabilities.amixNormalize) return this.emit(labels, `amix=inputs=${labels.length}:normalize=0:duration=longest`);
+    const padded = labels.map((label) => this.chain(label, ['apad']));
+    return this.emit(padded, `${unscaledAmix(labels.length, 'longest')},atrim=end_sample=${samples}`);
   }
 
   filter(labels: readonly string[], spec: string): string {

@@ -162,7 +162,7 @@ function duckedBeds(b: GraphBuilder, edl: TEdl, bedLabel: string, duck: TEdlDuck
   const keys = laneStreams(b, placeInWindow(keyItems, window));
   const windowSamples = window.end - window.start;
   // A window without speech still runs the compressor (on a silent key), as a whole render would.
-  const key = keys.length === 0 ? b.source(SILENCE, windowSamples) : exactly(b, b.mix(keys), windowSamples);
+  const key = keys.length === 0 ? b.source(SILENCE, windowSamples) : exactly(b, b.mix(keys, windowSamples), windowSamples);
   const threshold = KEY_RMS * 10 ** (-duck.amount_db / (20 * (1 - 1 / DUCK_RATIO)));
   const options = `threshold=${threshold.toFixed(6)}:ratio=${DUCK_RATIO}:attack=${duck.attack_ms}:release=${duck.release_ms}:knee=1:detection=rms:link=maximum`;
   return b.filter([bedLabel, key], `sidechaincompress=${options}`);
@@ -174,7 +174,7 @@ function musicStreams(b: GraphBuilder, edl: TEdl, window: SampleWindow): string[
   const ducked = edl.music.filter((bed) => bed.duck !== null);
   const duck = ducked[0]?.duck;
   const placed = placeInWindow(ducked.map((bed) => bedItem(b, bed)), window);
-  if (duck != null && placed.length > 0) streams.push(duckedBeds(b, edl, b.mix(laneStreams(b, placed)), duck, window));
+  if (duck != null && placed.length > 0) streams.push(duckedBeds(b, edl, b.mix(laneStreams(b, placed), window.end - window.start), duck, window));
   return streams;
 }
 
@@ -198,6 +198,6 @@ export function buildEpisodeGraph(edl: TEdl, b = new GraphBuilder(), window?: Sa
     .map((insert) => ({ start: msToSamples(insert.at_ms), length: msToSamples(insert.duration_ms), make: (offset, take) => insertStream(b, insert, offset, take) }));
   const voice = [...laneStreams(b, placeInWindow(segments, span)), ...laneStreams(b, placeInWindow(overlays, span))];
   const all = [...voice, ...musicStreams(b, edl, span)];
-  const mixed = all.length === 0 ? b.source(SILENCE, totalSamples) : b.mix(all);
+  const mixed = all.length === 0 ? b.source(SILENCE, totalSamples) : b.mix(all, totalSamples);
   return { builder: b, output: exactly(b, mixed, totalSamples), totalSamples };
 }

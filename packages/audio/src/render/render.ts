@@ -1,6 +1,7 @@
 import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { TEdl } from '@ppp/contracts';
+import { ffmpegCapabilities, type FfmpegCapabilities } from '../ffmpeg/capabilities.ts';
 import { locateFfmpeg } from '../ffmpeg/locate.ts';
 import { parseProgressLine } from '../ffmpeg/progress.ts';
 import { withRunnerOptions } from '../ffmpeg/run.ts';
@@ -57,6 +58,7 @@ interface Context {
   edl: TEdl;
   work: string;
   ffmpeg: string;
+  capabilities: FfmpegCapabilities;
   options: RenderOptions;
   report: (stage: number, percent: number, slot?: number) => void;
 }
@@ -75,6 +77,7 @@ async function encode(ctx: Context, assembly: Assembly, gainDb: number, metadata
       bitrateKbps: ctx.edl.output.bitrate_kbps,
       metadataPath: index === 0 ? metadataPath : null,
       dest: files[index] ?? '',
+      capabilities: ctx.capabilities,
     });
     return runMeasured(ctx.ffmpeg, args, seconds[index] ?? 1, ctx.options.signal, (p) => ctx.report(1, p, index));
   });
@@ -114,15 +117,16 @@ function progressReporter(onProgress: RenderOptions['onProgress'], processes: nu
  */
 export async function renderEpisode(edl: TEdl, dest: string, options: RenderOptions = {}): Promise<RenderResult> {
   const ffmpeg = options.ffmpegPath ?? locateFfmpeg().ffmpeg;
+  const capabilities = await ffmpegCapabilities(ffmpeg);
   const work = await mkdtemp(path.join(path.dirname(dest), `.${path.basename(dest)}.render-`));
   try {
     const totalSamples = msToSamples(edl.duration_ms);
     const split = options.parallel === false ? null : planSplit(totalSamples, options.forceSplit === true ? 0 : undefined);
-    const ctx: Context = { edl, work, ffmpeg, options, report: progressReporter(options.onProgress, split === null ? 1 : 2) };
+    const ctx: Context = { edl, work, ffmpeg, capabilities, options, report: progressReporter(options.onProgress, split === null ? 1 : 2) };
     const metadataPath = path.join(work, 'metadata.txt');
     await writeFile(metadataPath, ffmetadata(edl.metadata, edl.chapters));
     const clock = performance.now();
-    const assembled = await assembleEpisode(edl, { ffmpeg, dir: work, split, signal: options.signal, onProgress: (window, percent) => ctx.report(0, percent, window) });
+    const assembled = await assembleEpisode(edl, { ffmpeg, capabilities, dir: work, split, signal: options.signal, onProgress: (window, percent) => ctx.report(0, percent, window) });
     const assembledAt = performance.now();
     let gainDb = loudnessGainDb(assembled.lufs, edl.loudness.integrated_lufs);
     let encoded = await encode(ctx, assembled, gainDb, metadataPath);

@@ -1,0 +1,44 @@
+/**
+ * Filter chains for builds that lack what the renderer relies on (see capabilities.ts), each
+ * giving what a current build does: an unscaled sum for amix's normalize=0, an output aligned
+ * with its input for alimiter's latency=1, and ebur128 off the path of the kept audio.
+ */
+
+/**
+ * The amix of a build without `normalize`, which always scales each input by 1/(inputs still
+ * running). The caller pads every input the mix must not lose (apad, endlessly), so the scale
+ * stays 1/n from start to end; volume=n then restores the plain sum (exact for n a power of two,
+ * within float rounding, about -140 dB, otherwise). The result is as long as `duration` says,
+ * so endlessly padded inputs need a trim after it.
+ */
+export function unscaledAmix(inputs: number, duration: 'longest' | 'first'): string {
+  const mix = `amix=inputs=${inputs}:duration=${duration}`;
+  return inputs === 1 ? mix : `${mix},volume=${inputs}`;
+}
+
+/**
+ * Samples an old alimiter delays its output by: its look-ahead buffer holds
+ * floor(rate * attack * channels) values, less one sample (measured with an impulse on the
+ * npm-shipped build: 43, 219 and 881 samples at 44.1 kHz stereo for attacks of 1, 5 and 20 ms).
+ */
+export function legacyLimiterDelay(sampleRate: number, attackMs: number, channels = 2): number {
+  const buffer = Math.floor(sampleRate * (attackMs / 1000) * channels);
+  return Math.floor(buffer / channels) - 1;
+}
+
+/**
+ * An alimiter without `latency`, made to keep timing and length: the input is padded by the
+ * delay (so the last samples are pushed through) and as many are dropped from the start.
+ */
+export function alignedLegacyLimiter(limiter: string, delaySamples: number): string[] {
+  return [`apad=pad_len=${delaySamples}`, limiter, `atrim=start_sample=${delaySamples}`, 'asetpts=PTS-STARTPTS'];
+}
+
+/**
+ * ebur128 on a build that takes only 48 kHz, on a measuring branch, resampled to that rate in the
+ * chain: left to format negotiation, the conversion can land before the split that feeds the
+ * branch (ffmpeg 4.1 put it there after alimiter), and the audio kept is then resampled too.
+ */
+export function legacyEbur128(options: string): string {
+  return `aresample=48000,ebur128=${options}`;
+}
