@@ -49,6 +49,8 @@ export const MEDIA = {
   sfxMaxMb: 25,
   /** Issue 3: cover images up to 15 MB, PNG or JPEG. */
   coverMaxMb: 15,
+  /** Not in the spec: how many of the newest cover images the cover pickers offer again. */
+  coverLibraryLimit: 48,
   /** 'Recommended upload under 200 MB.' */
   recommendedUploadMb: 200,
   /** 'Upload expiry shown 14 days.' */

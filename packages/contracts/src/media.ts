@@ -97,6 +97,16 @@ export type TPreviewResponse = z.infer<typeof ZPreviewResponse>;
 export const ZCoverUploadResponse = z.object({ id: z.string(), filename: z.string(), path: z.string(), stored_as: z.string() });
 export type TCoverUploadResponse = z.infer<typeof ZCoverUploadResponse>;
 
+/** Where a cover image is served publicly by its stored, unguessable name (GET /static/media/{file}). */
+export function coverImagePath(filename: string): string {
+  return `/static/media/${filename}`;
+}
+
+/** GET /api/media/covers: the creator's cover images (cover art and episode covers), newest first, for picking one again. */
+export const ZCoverImage = z.object({ id: z.string(), filename: z.string(), display_name: z.string(), path: z.string() });
+export const ZCoverImageList = z.array(ZCoverImage);
+export type TCoverImage = z.infer<typeof ZCoverImage>;
+
 /** Multipart fields are text: 'true' or 'false' (spec 001 §7), also 1/0/on/off. */
 const ZBoolText = z
   .union([z.boolean(), z.string().trim().toLowerCase().pipe(z.enum(['true', 'false', '1', '0', 'on', 'off', '']))])

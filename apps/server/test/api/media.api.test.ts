@@ -207,6 +207,25 @@ describe('media library uploads', () => {
     expect((await library(a.token)).length).toBe(before);
     expect((await fetch(`${api.baseUrl}/api/media/upload/episode_cover`, { method: 'POST', body: form })).status).toBe(401);
   });
+  it('lists the cover images again, newest first, each served at its path; another user sees none of them', async () => {
+    const ZCovers = z.array(z.object({ id: z.string(), filename: z.string(), display_name: z.string(), path: z.string() }));
+    const form = new FormData();
+    form.append('file', new Blob([readFileSync(pngFile(files.dir))]), 'studio-cover.png');
+    const uploaded = z.object({ id: z.string(), path: z.string() }).parse(await (await fetch(`${api.baseUrl}/api/media/upload/cover_art`, { method: 'POST', headers: { authorization: `Bearer ${a.token}` }, body: form })).json());
+    const covers = ZCovers.parse((await api.request('GET', '/api/media/covers', { token: a.token })).body);
+    // The two earlier tests' covers and this one, newest first; the episode cover keeps its name.
+    expect(covers).toHaveLength(3);
+    expect(covers[0]).toMatchObject({ id: uploaded.id, path: uploaded.path });
+    expect(covers.map((c) => c.display_name)).toContain('Episode 12 cover');
+    for (const cover of covers) {
+      const image = await fetch(`${api.baseUrl}${cover.path}`);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/png');
+    }
+    expect((await api.trpc(a.token).media.covers.query()).map((c) => c.id)).toEqual(covers.map((c) => c.id));
+    expect((await api.request('GET', '/api/media/covers', { token: b.token })).body).toEqual([]);
+    expect((await api.request('GET', '/api/media/covers')).status).toBe(401);
+  });
 });
 
 describe('main content uploads', () => {

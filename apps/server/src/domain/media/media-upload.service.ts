@@ -6,6 +6,7 @@ import { NotAudioError, parseSuppliedTranscript, probeAudio, suppliedFormatFromN
 import {
   MEDIA_MESSAGES,
   ZUploadOptions,
+  coverImagePath,
   type TCoverUploadResponse,
   type TMediaCategory,
   type TMediaItem,
@@ -177,7 +178,7 @@ export class MediaUploadService {
   async acceptCover(user: User, file: IncomingFile): Promise<TCoverUploadResponse> {
     const inspected = await this.inspect(file, 'cover_art');
     const item = await this.store(user, inspected, 'cover_art', defaultFriendlyName(file.name), null);
-    return { id: item.id, filename: item.filename, path: `/static/media/${item.filename}`, stored_as: item.filename };
+    return { id: item.id, filename: item.filename, path: coverImagePath(item.filename), stored_as: item.filename };
   }
 
   /** POST /api/media/upload/episode_cover: the same checks as cover art, with the name the creator gave it. */

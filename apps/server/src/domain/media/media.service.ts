@@ -5,7 +5,9 @@ import {
   MEDIA,
   MEDIA_MESSAGES,
   ZMediaCategory,
+  coverImagePath,
   ZMediaUpdateRequest,
+  type TCoverImage,
   type TMediaItem,
   type TMediaUpdateRequest,
   type TPreviewResponse,
@@ -61,6 +63,16 @@ export class MediaService {
       { orderBy: { createdAt: 'desc' } },
     );
     return rows.map((row) => toMediaDto(row));
+  }
+
+  /** GET /api/media/covers: the user's cover images (cover art and episode covers), newest first, at most MEDIA.coverLibraryLimit. */
+  async findCovers(user: Pick<User, 'id'>): Promise<TCoverImage[]> {
+    const rows = await this.deps.em.find(
+      MediaItemSchema,
+      { user: user.id, category: 'cover_art' },
+      { orderBy: { createdAt: 'desc', id: 'asc' }, limit: MEDIA.coverLibraryLimit },
+    );
+    return rows.map((row) => ({ id: row.id, filename: row.filename, display_name: toMediaDto(row).display_name, path: coverImagePath(row.filename) }));
   }
 
   /** GET /api/media/main-content: the pre-uploaded items with status, counts and intents, newest first. */

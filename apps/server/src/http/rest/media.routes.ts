@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ZCoverImageList,
   ZCoverUploadResponse,
   ZMediaItem,
   ZMediaUpdateRequest,
@@ -65,6 +66,12 @@ export const mediaRoutes = defineRoutes([
     summary: 'The media library (intro, outro, music, commercial, sfx), newest first; sfx items supply the beep choices.',
     response: z.array(ZMediaItem),
     handle: ({ ctx }) => ctx.services.media.findLibrary(userOf(ctx)),
+  },
+  {
+    method: 'get', path: '/api/media/covers', tag: 'media', access: 'active',
+    summary: "The creator's cover images (cover art and episode covers), newest first, each with its public path: the onboarding cover step offers them again.",
+    response: ZCoverImageList,
+    handle: ({ ctx }) => ctx.services.media.findCovers(userOf(ctx)),
   },
   {
     method: 'get', path: '/api/media/main-content', tag: 'media', access: 'active',

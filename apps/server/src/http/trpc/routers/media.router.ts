@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { ZMediaIdInput, ZMediaItem, ZMediaUpdateRequest, ZOkResponse, ZPreviewResponse } from '@ppp/contracts';
+import { ZCoverImageList, ZMediaIdInput, ZMediaItem, ZMediaUpdateRequest, ZOkResponse, ZPreviewResponse } from '@ppp/contracts';
 import { activeProcedure, router } from '../init.ts';
 
 /** The media library and main-content uploads; uploads themselves go through tus at /files/. */
 export const mediaRouter = router({
   library: activeProcedure.output(z.array(ZMediaItem)).query(({ ctx }) => ctx.services.media.findLibrary(ctx.user)),
+  covers: activeProcedure.output(ZCoverImageList).query(({ ctx }) => ctx.services.media.findCovers(ctx.user)),
   mainContent: activeProcedure.output(z.array(ZMediaItem)).query(({ ctx }) => ctx.services.media.findMainContent(ctx.user)),
   get: activeProcedure.input(ZMediaIdInput).output(ZMediaItem).query(({ ctx, input }) => ctx.services.media.getDto(ctx.user, input.id)),
   update: activeProcedure
