@@ -133,6 +133,29 @@ export const ZVisibility = z.enum(VISIBILITIES);
 export type TVisibility = z.infer<typeof ZVisibility>;
 
 export const TRANSCRIPT_LINK_TYPES = ['text/vtt', 'application/json', 'application/x-subrip', 'text/html', 'text/plain'] as const;
+export type TTranscriptLinkType = (typeof TRANSCRIPT_LINK_TYPES)[number];
+
+/** The file extension a copy of each transcript type is stored and served under. */
+export const TRANSCRIPT_FILE_EXTENSIONS: Record<TTranscriptLinkType, string> = {
+  'text/vtt': 'vtt',
+  'application/json': 'json',
+  'application/x-subrip': 'srt',
+  'text/html': 'html',
+  'text/plain': 'txt',
+};
+
+/** Other names feeds use for the same formats (the Podcasting 2.0 examples write application/srt). */
+const TRANSCRIPT_TYPE_ALIASES: Record<string, TTranscriptLinkType> = {
+  'application/srt': 'application/x-subrip',
+  'text/srt': 'application/x-subrip',
+  'application/vtt': 'text/vtt',
+};
+
+/** A feed's podcast:transcript type as one the product's feed carries; null for a format podcast apps do not read. */
+export function transcriptLinkType(raw: string): TTranscriptLinkType | null {
+  const type = raw.split(';')[0]?.trim().toLowerCase() ?? '';
+  return (TRANSCRIPT_LINK_TYPES as readonly string[]).includes(type) ? (type as TTranscriptLinkType) : (TRANSCRIPT_TYPE_ALIASES[type] ?? null);
+}
 export const ZTranscriptLink = z.object({
   url: z.url(),
   type: z.enum(TRANSCRIPT_LINK_TYPES),

@@ -59,7 +59,11 @@ export interface GeneratedItem {
   episode?: number;
   description?: string;
   transcriptUrl?: string;
+  /** text/vtt unless given. */
+  transcriptType?: string;
   chaptersUrl?: string;
+  /** The episode's own artwork (itunes:image). */
+  imageUrl?: string;
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -77,7 +81,8 @@ export function buildFeed(show: { title: string; description?: string; imageUrl?
       i.duration ? `<itunes:duration>${i.duration}</itunes:duration>` : '',
       i.season !== undefined ? `<itunes:season>${i.season}</itunes:season>` : '',
       i.episode !== undefined ? `<itunes:episode>${i.episode}</itunes:episode>` : '',
-      i.transcriptUrl ? `<podcast:transcript url="${esc(i.transcriptUrl)}" type="text/vtt"/>` : '',
+      i.transcriptUrl ? `<podcast:transcript url="${esc(i.transcriptUrl)}" type="${esc(i.transcriptType ?? 'text/vtt')}"/>` : '',
+      i.imageUrl ? `<itunes:image href="${esc(i.imageUrl)}"/>` : '',
       i.chaptersUrl ? `<podcast:chapters url="${esc(i.chaptersUrl)}" type="application/json+chapters"/>` : '',
       '</item>',
     ].join(''),

@@ -12,6 +12,7 @@ import { Migration20261123164344_creator_intern_answers_publish_outcome } from '
 import { Migration20261123181000_episode_tags_array } from './Migration20261123181000_episode_tags_array.ts';
 import { Migration20261124142338_recurring_slot_repeat } from './Migration20261124142338_recurring_slot_repeat.ts';
 import { Migration20261124142556_rss_mirror_owner } from './Migration20261124142556_rss_mirror_owner.ts';
+import { Migration20261124143135_rss_mirror_sidecars } from './Migration20261124143135_rss_mirror_sidecars.ts';
 
 /** Every migration, in order. New files are created by `pnpm --filter @ppp/server migration:create <name>`. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -28,4 +29,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123181000_episode_tags_array', class: Migration20261123181000_episode_tags_array },
   { name: 'Migration20261124142338_recurring_slot_repeat', class: Migration20261124142338_recurring_slot_repeat },
   { name: 'Migration20261124142556_rss_mirror_owner', class: Migration20261124142556_rss_mirror_owner },
+  { name: 'Migration20261124143135_rss_mirror_sidecars', class: Migration20261124143135_rss_mirror_sidecars },
 ];

@@ -4,6 +4,7 @@ import type { MediaItem } from '../media/media-item.entity.ts';
 import { showCoverUrl } from '../podcasts/podcast.dto.ts';
 import type { Episode } from './episode.entity.ts';
 import type { EpisodeLinks } from './episode-links.ts';
+import { transcriptCopies } from './transcript-copies.ts';
 
 /** The stored audio an episode plays from: its finished file, else the local copy of an imported one. */
 export function localAudioKey(episode: Pick<Episode, 'finalAudioKey' | 'mirrorKey' | 'mirrorStatus'>): string | null {
@@ -78,7 +79,7 @@ export async function toEpisodeDto(episode: Episode, links: EpisodeLinks, baseUr
     final_audio_url: episode.finalAudioKey ? audioUrl : null,
     final_audio_exists: Boolean(episode.finalAudioKey),
     playback_type: audioUrl ? 'local' : playback ? 'stream' : null,
-    has_transcript: Boolean(source?.transcriptReady) || (episode.transcriptLinks?.length ?? 0) > 0,
+    has_transcript: Boolean(source?.transcriptReady) || transcriptCopies(episode).length > 0,
     needs_republish: episode.publishState === 'needs_republish',
     publish_state: episode.publishState ?? null,
     publish_error: episode.publishError ?? null,

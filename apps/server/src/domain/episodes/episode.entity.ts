@@ -10,6 +10,13 @@ import { MediaItemSchema } from '../media/media-item.entity.ts';
  * The publish outcome as stored: the status call's shape plus the claim of the run that publishes
  * (claimed_at: when, ISO; a pending outcome whose claim is older than the lease may be claimed again).
  */
+/** A linked file the mirror left at the old host: which, where, and why. */
+export interface TMirrorSkipped {
+  kind: 'artwork' | 'transcript' | 'chapters';
+  url: string;
+  reason: string;
+}
+
 export type TStoredPublishOutcome = TAssemblyPublishOutcome & { claimed?: boolean; claimed_at?: string };
 
 /**
@@ -94,6 +101,10 @@ export const EpisodeSchema = defineEntity({
     /** podcast:transcript links of the feed item ({url, type, language, rel}); storageKey once copied here. */
     transcriptLinks: p.json<{ url: string; type: string; language: string | null; rel: string | null; storageKey?: string }[]>().nullable(),
     chaptersUrl: p.text().nullable(),
+    /** Artwork, transcripts or chapters still to copy by the mirror job (fetched whether or not the audio is). */
+    sidecarsPending: p.boolean().default(false),
+    /** What the mirror refused or could not fetch besides the audio (whose reason is mirrorError), with the reason. */
+    mirrorSkipped: p.json<TMirrorSkipped[]>().nullable(),
     /** pending, mirroring, done, failed, expired or kept (promoted to finalAudioKey). */
     mirrorStatus: p.string().length(16).nullable(),
     /** The import (or recovery) whose rss.mirror job copies this episode: two jobs never fetch the same one. */

@@ -21,6 +21,7 @@ import { TranscriptSchema } from '../transcripts/transcript.entity.ts';
 import type { StoragePort } from '../storage/storage.ts';
 import { buildFeed, chaptersJson, isListedInFeed, showFeedUrl, transcriptToJson, transcriptToWebVtt } from './feed/index.ts';
 import { episodeChapters, episodeWords } from './episode-timeline.ts';
+import { transcriptCopies, type TTranscriptCopy } from '../episodes/transcript-copies.ts';
 
 export const FEED_CONTENT_TYPE = 'application/rss+xml; charset=utf-8';
 const NOT_FOUND = 'Episode not found';
@@ -69,7 +70,13 @@ export function episodeUrls(baseUrl: string, podcastId: string, episode: Pick<Ep
     json: `${root}/transcript.json`,
     chapters: `${root}/chapters.json`,
     cover: episode.coverStorageKey ? `${root}/cover.${extensionOf(episode.coverStorageKey)}` : null,
+    /** An imported transcript's copy, served from here: transcript-{index}.{ext}. */
+    transcriptCopy: (copy: Pick<TTranscriptCopy, 'index' | 'storageKey'>) => `${root}/${transcriptCopyName(copy)}`,
   };
+}
+
+export function transcriptCopyName(copy: Pick<TTranscriptCopy, 'index' | 'storageKey'>): string {
+  return `transcript-${copy.index}.${extensionOf(copy.storageKey)}`;
 }
 
 export interface RenderedFeed {
@@ -123,8 +130,10 @@ export class FeedService {
     const urls = episodeUrls(this.deps.baseUrl, podcast.id, episode);
     const length = episode.finalAudioBytes ?? (await this.deps.storage.stat(episode.finalAudioKey))?.size ?? 0;
     const hasTranscript = (await this.transcriptWords(episode)) !== null;
-    const external = (episode.transcriptLinks ?? []).flatMap((link) => {
-      const parsed = ZTranscriptLink.safeParse({ url: link.url, type: link.type, ...(link.language ? { language: link.language } : {}) });
+    // An imported episode's transcripts are listed only as the copies served from here.
+    const copied = transcriptCopies(episode).flatMap((copy) => {
+      const link = { url: urls.transcriptCopy(copy), type: copy.type, ...(copy.language ? { language: copy.language } : {}), ...(copy.rel === 'captions' ? { rel: copy.rel } : {}) };
+      const parsed = ZTranscriptLink.safeParse(link);
       return parsed.success ? [parsed.data] : [];
     });
     const transcripts: TTranscriptLink[] = hasTranscript
@@ -132,7 +141,7 @@ export class FeedService {
           { url: urls.vtt, type: 'text/vtt', rel: 'captions' },
           { url: urls.json, type: 'application/json' },
         ]
-      : external;
+      : copied;
     const chapters = this.chapters(episode);
     return ZPublishableEpisode.parse({
       id: episode.id,
@@ -149,7 +158,8 @@ export class FeedService {
       image_url: urls.cover,
       tags: tagsOf(episode),
       transcripts,
-      chapters_url: chapters.length > 0 ? urls.chapters : (episode.chaptersUrl ?? null),
+      // Imported chapters are served from here once copied; a file the mirror could not read is left out.
+      chapters_url: chapters.length > 0 ? urls.chapters : null,
     });
   }
 
@@ -199,6 +209,13 @@ export class FeedService {
     const words = await this.transcriptWords(episode);
     if (!words) throw new AppError('NOT_FOUND', 'No transcript for this episode');
     return format === 'vtt' ? transcriptToWebVtt(words) : JSON.stringify(transcriptToJson(words));
+  }
+
+  /** GET /feeds/{podcast}/episodes/{episode}/transcript-{index}.{ext}: an imported transcript's copy. */
+  transcriptCopy(episode: Episode, file: string): { key: string; contentType: string } {
+    const copy = transcriptCopies(episode).find((c) => transcriptCopyName(c) === file);
+    if (!copy) throw new AppError('NOT_FOUND', 'No transcript for this episode');
+    return { key: copy.storageKey, contentType: copy.type };
   }
 
   chapters(episode: Episode): TChapterInput[] {

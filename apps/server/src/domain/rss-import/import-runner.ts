@@ -40,7 +40,7 @@ const COLUMNS = [
   'id', 'user_id', 'podcast_id', 'title', 'description', 'season', 'episode_number', 'explicit', 'episode_type', 'status',
   'guid', 'publish_at', 'published_at', 'processed_at', 'duration_ms', 'import_key', 'import_key_hash', 'source_audio_url',
   'source_audio_type', 'source_audio_bytes', 'source_image_url', 'source_link', 'transcript_links', 'chapters_url',
-  'mirror_status', 'mirror_import_id', 'host_kind', 'host_episode_id', 'created_at', 'updated_at',
+  'mirror_status', 'sidecars_pending', 'mirror_import_id', 'host_kind', 'host_episode_id', 'created_at', 'updated_at',
 ] as const;
 
 /**
@@ -74,7 +74,7 @@ async function insertBatch(tx: EntityManager, row: RssImport, podcastId: string,
       randomUUID(), row.user.id, podcastId, f.title, f.description, f.season, f.episodeNumber, f.explicit, f.episodeType, f.status,
       f.guid, f.publishAt, f.publishedAt, f.processedAt, f.durationMs, f.importKey, f.importKeyHash, f.sourceAudioUrl,
       f.sourceAudioType, f.sourceAudioBytes, f.sourceImageUrl, f.sourceLink, f.transcriptLinks ? JSON.stringify(f.transcriptLinks) : null,
-      f.chaptersUrl, f.mirrorStatus, f.mirrorStatus ? row.id : null, hostIds.has(item.key) ? 'spreaker' : null, hostIds.get(item.key) ?? null, now, now,
+      f.chaptersUrl, f.mirrorStatus, f.sidecarsPending, f.mirrorStatus || f.sidecarsPending ? row.id : null, hostIds.has(item.key) ? 'spreaker' : null, hostIds.get(item.key) ?? null, now, now,
     );
     return `(${COLUMNS.map((c) => (c === 'transcript_links' ? '?::jsonb' : '?')).join(', ')})`;
   });
@@ -117,7 +117,7 @@ async function fail(deps: ImportRunnerDeps, row: RssImport, reason: string): Pro
  * rss.import: writes the episodes of the feed as fetched when the import started. Items go in
  * batches, each batch and the progress counter in one transaction, so a restart resumes after the
  * last whole batch and the unique item key makes anything written twice a no-op. Then the show's
- * counts are set and rss.mirror is queued for the external audio.
+ * counts are set and rss.mirror is queued for the external audio and linked files.
  */
 export async function runImport(deps: ImportRunnerDeps, importId: string, options: RunOptions = {}): Promise<RssImport | null> {
   const { em } = deps;
@@ -167,15 +167,16 @@ async function finishImport(deps: ImportRunnerDeps, row: RssImport, podcast: Pod
     // Hex digests only, so the array literal needs no quoting.
     [podcast.id, `{${hashes.join(',')}}`],
   );
-  const [pending] = await conn.execute<{ n: string }[]>(
-    `select count(*) as n from episodes where podcast_id = ? and mirror_import_id = ? and mirror_status in ('pending', 'mirroring')`,
+  const [pending] = await conn.execute<{ audio: string; any: string }[]>(
+    `select count(*) filter (where mirror_status in ('pending', 'mirroring')) as audio, count(*) as any
+     from episodes where podcast_id = ? and mirror_import_id = ? and (mirror_status in ('pending', 'mirroring') or sidecars_pending)`,
     [podcast.id, row.id],
   );
   podcast.importedCount = Number(present?.n ?? 0);
   podcast.importFeedTotal = hashes.length;
   row.importedCount = hashes.length;
-  row.mirrorTotal = Number(pending?.n ?? 0);
-  if (row.mirrorTotal > 0) row.status = 'mirroring';
+  row.mirrorTotal = Number(pending?.audio ?? 0);
+  if (Number(pending?.any ?? 0) > 0) row.status = 'mirroring';
   await em.flush();
   if (row.status === 'mirroring') {
     if (row.feedStorageKey) await deps.storage.delete(row.feedStorageKey);

@@ -132,6 +132,7 @@ export function episodeFields(item: TParsedItem, show: TParsedShow, now: Date) {
     transcriptLinks: item.transcripts.length > 0 ? item.transcripts : null,
     chaptersUrl: item.chapters?.url ?? null,
     mirrorStatus: item.enclosure ? 'pending' : null,
+    sidecarsPending: item.transcripts.length > 0 || item.chapters !== null,
   };
 }
 

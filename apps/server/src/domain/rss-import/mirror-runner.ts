@@ -7,7 +7,8 @@ import type { StoragePort } from '../storage/storage.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { EpisodeSchema, type Episode } from '../episodes/episode.entity.ts';
 import { PodcastSchema, type Podcast } from '../podcasts/podcast.entity.ts';
-import { fetchRemote, fetchRemoteAudio } from './remote-files.ts';
+import { fetchRemoteAudio } from './remote-files.ts';
+import { copySidecars } from './sidecar-copies.ts';
 import { RssImportSchema, type RssImport } from './rss-import.entity.ts';
 import { importDone, type AutoPublish } from './import-runner.ts';
 
@@ -24,9 +25,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const AUDIO_EXTENSIONS: Record<string, string> = {
   'audio/mpeg': 'mp3', 'audio/mp3': 'mp3', 'audio/mp4': 'm4a', 'audio/x-m4a': 'm4a', 'audio/aac': 'aac', 'audio/ogg': 'ogg',
   'audio/opus': 'opus', 'audio/wav': 'wav', 'audio/x-wav': 'wav', 'audio/flac': 'flac', 'video/mp4': 'mp4',
-};
-const TRANSCRIPT_EXTENSIONS: Record<string, string> = {
-  'text/vtt': 'vtt', 'application/json': 'json', 'application/srt': 'srt', 'application/x-subrip': 'srt', 'text/html': 'html', 'text/plain': 'txt',
 };
 
 function audioExtension(contentType: unknown, url: string, declared: string | null): string {
@@ -51,41 +49,6 @@ export function promoteIfServedHere(episode: Episode, podcast: Pick<Podcast, 'ho
   return true;
 }
 
-/** Chapters JSON (Podcast Namespace) to the episode's chapter list; anything else is ignored. */
-function chaptersFrom(json: unknown): { title: string; start_s: number }[] | null {
-  const list = (json as { chapters?: unknown } | null)?.chapters;
-  if (!Array.isArray(list)) return null;
-  const chapters = list
-    .map((c: { startTime?: unknown; title?: unknown }) => ({ title: typeof c.title === 'string' ? c.title.slice(0, 500) : '', start_s: Number(c.startTime) }))
-    .filter((c) => c.title && Number.isFinite(c.start_s) && c.start_s >= 0);
-  return chapters.length > 0 ? chapters : null;
-}
-
-/** Linked transcripts and chapters, through the same guard; a missing one never fails the episode. */
-async function copySidecars(deps: MirrorDeps, episode: Episode, signal?: AbortSignal): Promise<void> {
-  const base = `users/${episode.user.id}/episodes/${episode.id}`;
-  const links = episode.transcriptLinks ?? [];
-  for (const [index, link] of links.entries()) {
-    try {
-      const res = await fetchRemote(deps.config, 'sidecar', link.url, signal);
-      const key = `${base}/transcript-${index}.${TRANSCRIPT_EXTENSIONS[link.type] ?? 'txt'}`;
-      await deps.storage.putBytes(key, res.body);
-      link.storageKey = key;
-    } catch (error) {
-      deps.log?.(`rss.mirror: transcript ${link.url} skipped: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-  if (links.length > 0) episode.transcriptLinks = [...links];
-  if (episode.chaptersUrl && !episode.chapters) {
-    try {
-      const res = await fetchRemote(deps.config, 'sidecar', episode.chaptersUrl, signal);
-      episode.chapters = chaptersFrom(JSON.parse(res.body.toString('utf8')));
-    } catch (error) {
-      deps.log?.(`rss.mirror: chapters ${episode.chaptersUrl} skipped: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-}
-
 type Outcome = 'done' | 'failed' | 'retry';
 
 async function mirrorEpisode(deps: MirrorDeps, episode: Episode, podcast: Podcast, finalAttempt: boolean, signal?: AbortSignal): Promise<Outcome> {
@@ -95,7 +58,6 @@ async function mirrorEpisode(deps: MirrorDeps, episode: Episode, podcast: Podcas
     const res = await fetchRemoteAudio(deps.config, url, signal);
     const key = `users/${episode.user.id}/episodes/${episode.id}/source-audio.${audioExtension(res.headers['content-type'], res.finalUrl, episode.sourceAudioType ?? null)}`;
     const stored = await deps.storage.putStream(key, res.body);
-    await copySidecars(deps, episode, signal);
     episode.mirrorKey = key;
     episode.mirrorStatus = 'done';
     episode.mirrorError = null;
@@ -116,9 +78,11 @@ async function mirrorEpisode(deps: MirrorDeps, episode: Episode, podcast: Podcas
 
 /**
  * rss.mirror: copies the external audio of the import's episodes (those it wrote, or a recovery
- * added) newest first into storage, one episode at a time, each episode's state and the import's counter committed together so a restart carries on
- * with what is left. Fetch failures a retry may fix leave the episode pending and fail the job (pg-boss
- * retries it); others mark the episode failed, and it keeps its original enclosure URL.
+ * added) newest first into storage, one episode at a time, with their linked transcripts and
+ * chapters (fetched whether or not the audio is); each episode's state and the import's counter
+ * are committed together so a restart carries on with what is left. Audio fetch failures a retry
+ * may fix leave the episode pending and fail the job (pg-boss retries it); others mark the episode
+ * failed, and it keeps its original enclosure URL.
  */
 export async function runMirror(deps: MirrorDeps, importId: string, options: { finalAttempt: boolean; signal?: AbortSignal }): Promise<RssImport | null> {
   const { em } = deps;
@@ -128,7 +92,7 @@ export async function runMirror(deps: MirrorDeps, importId: string, options: { f
   const ids = (
     await em.find(
       EpisodeSchema,
-      { podcast: podcast.id, mirrorImportId: row.id, mirrorStatus: { $in: ['pending', 'mirroring'] } },
+      { podcast: podcast.id, mirrorImportId: row.id, $or: [{ mirrorStatus: { $in: ['pending', 'mirroring'] } }, { sidecarsPending: true }] },
       { fields: ['id'], orderBy: { publishAt: 'desc nulls last' } },
     )
   ).map((e) => e.id);
@@ -136,6 +100,11 @@ export async function runMirror(deps: MirrorDeps, importId: string, options: { f
   for (const id of ids) {
     options.signal?.throwIfAborted();
     const episode = await em.findOneOrFail(EpisodeSchema, { id });
+    if (episode.sidecarsPending) {
+      await copySidecars(deps, episode, options.signal);
+      await em.flush();
+    }
+    if (episode.mirrorStatus !== 'pending' && episode.mirrorStatus !== 'mirroring') continue;
     episode.mirrorStatus = 'mirroring';
     await em.flush();
     const outcome = await mirrorEpisode(deps, episode, podcast, options.finalAttempt, options.signal);

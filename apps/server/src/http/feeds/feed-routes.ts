@@ -6,6 +6,7 @@ import type { HttpEnv } from '../http-env.ts';
 import { serveStored } from '../media/serve-stored.ts';
 
 const PUBLIC_CACHE = 'public, max-age=300';
+const UNTRUSTED_FILE_HEADERS = { 'content-security-policy': "sandbox; default-src 'none'", 'x-content-type-options': 'nosniff' };
 const notFound = () => new AppError('NOT_FOUND', 'Not found');
 
 function imageType(key: string): string {
@@ -73,6 +74,13 @@ export function mountFeeds(app: Hono<HttpEnv>): void {
     if (file === 'chapters.json') {
       const podcast = await services.podcasts.getPublic(c.req.param('podcastId'));
       return c.body(await services.feeds.chaptersFile(podcast, episode), 200, { ...headers, 'content-type': CHAPTERS_MIME_TYPE });
+    }
+    if (/^transcript-\d+\.[a-z]+$/.test(file)) {
+      const copy = services.feeds.transcriptCopy(episode, file);
+      const response = await serveStored(c, services.storage, { ...copy, cacheControl: PUBLIC_CACHE });
+      // A copy is another host's file served from ours: never run as a page here (an HTML transcript's scripts).
+      for (const [name, value] of Object.entries({ ...headers, ...UNTRUSTED_FILE_HEADERS })) response.headers.set(name, value);
+      return response;
     }
     if (/^cover\.(jpg|png)$/.test(file) && episode.coverStorageKey) {
       return serveStored(c, services.storage, { key: episode.coverStorageKey, contentType: imageType(episode.coverStorageKey), cacheControl: 'public, max-age=86400' });

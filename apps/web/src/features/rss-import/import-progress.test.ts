@@ -30,6 +30,7 @@ describe('the Import page', () => {
   it('shows progress through importing and copying audio', () => {
     expect(progressOf(result({ status: 'importing', episodes_imported: 5 }))).toEqual({ label: 'Importing episodes: 5 of 10', percent: 30, finished: false });
     expect(progressOf(result({ status: 'mirroring', mirror_total: 4, mirrored_count: 1, mirror_failed: 1 }))).toEqual({ label: 'Copying audio: 2 of 4', percent: 80, finished: false });
+    expect(progressOf(result({ status: 'mirroring', mirror_total: 0 })).label).toBe('Copying transcripts, chapters and artwork…');
     expect(progressOf(result({ status: 'done' })).finished).toBe(true);
     expect(progressOf(result({ status: 'failed' })).label).toBe('Import Failed');
   });

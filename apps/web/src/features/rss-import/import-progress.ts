@@ -22,6 +22,8 @@ export function progressOf(result: TRssImportResult): TProgressView {
     case 'importing':
       return { label: `Importing episodes: ${result.episodes_imported} of ${total}`, percent: total > 0 ? Math.round((result.episodes_imported / total) * 60) : 0, finished: false };
     case 'mirroring': {
+      // Nothing but linked files to copy (episodes without audio of their own).
+      if (result.mirror_total === 0) return { label: 'Copying transcripts, chapters and artwork…', percent: 80, finished: false };
       const handled = result.mirrored_count + result.mirror_failed;
       const share = result.mirror_total > 0 ? handled / result.mirror_total : 1;
       return { label: `Copying audio: ${handled} of ${result.mirror_total}`, percent: 60 + Math.round(share * 40), finished: false };

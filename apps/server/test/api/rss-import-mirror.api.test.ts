@@ -1,0 +1,134 @@
+/**
+ * What rss.mirror copies besides the audio, read back through the real HTTP stack: linked
+ * transcripts and chapters are fetched whether or not the audio could be, the product's feed lists
+ * them as files served from this host (a link that failed is left out with its reason recorded, and
+ * has_transcript says so). The feed's files are served on 127.0.0.2, the one address this server is
+ * configured to reach.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { parseFeed } from 'podcast-partytime';
+import { z } from 'zod';
+import { createServices, type SharedDeps } from '../../src/domain/services.ts';
+import { sharedDepsFor } from '../../src/server.ts';
+import { EpisodeSchema, type Episode } from '../../src/domain/episodes/episode.entity.ts';
+import { openTestOrm } from '../support/database.ts';
+import { testConfig } from '../support/fixtures.ts';
+import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { tempDir, toneFile } from '../support/audio-files.ts';
+import { buildFeed, startFeedServer, type FeedServer, type GeneratedItem } from '../support/feed-server.ts';
+
+const PUBLIC = 'http://localhost:3000';
+const VTT = 'WEBVTT\n\n00:00.000 --> 00:01.000\nHello from the old host\n';
+const SRT = '1\n00:00:00,000 --> 00:00:01,000\nHello in SubRip\n';
+const CHAPTERS = JSON.stringify({ version: '1.2.0', chapters: [{ startTime: 0, title: 'Intro' }, { startTime: 1.5, title: 'Main' }] });
+
+let orm: MikroORM;
+let api: TestServer;
+let shared: SharedDeps;
+let host: FeedServer;
+let storage: { dir: string; remove: () => void };
+let files: { dir: string; remove: () => void };
+let token = '';
+let mp3: Buffer;
+const services = () => createServices(orm.em.fork(), shared);
+const local = (url: string) => url.replace(PUBLIC, api.baseUrl);
+const ZEpisodes = z.object({ items: z.array(z.object({ title: z.string(), has_transcript: z.boolean(), cover_url: z.string().nullable() })) });
+
+/** POST /api/import/rss, then the rss.import and rss.mirror jobs' work as the worker runs it. */
+async function importAndMirror(path: string, items: readonly GeneratedItem[]) {
+  host.routes.set(path, { body: buildFeed({ title: `Show at ${path}` }, items) });
+  const res = await api.request('POST', '/api/import/rss', { token, json: { rss_url: `${host.origin}${path}` } });
+  expect(res.status).toBe(200);
+  const started = z.object({ import_id: z.string(), podcast_id: z.string() }).parse(res.body);
+  await services().rssImport.runImport(started.import_id);
+  const row = await services().rssImport.runMirror(started.import_id, { finalAttempt: true });
+  const rows = await orm.em.fork().find(EpisodeSchema, { podcast: started.podcast_id });
+  const byTitle = (title: string): Episode => {
+    const found = rows.find((e) => e.title === title);
+    if (!found) throw new Error(`no episode ${title}`);
+    return found;
+  };
+  return { podcastId: started.podcast_id, row, byTitle };
+}
+
+async function episodeList() {
+  return ZEpisodes.parse((await api.request('GET', '/api/episodes/?limit=500&offset=0', { token })).body).items;
+}
+
+beforeAll(async () => {
+  storage = tempDir('ppp-rss-mirror-storage-');
+  files = tempDir('ppp-rss-mirror-files-');
+  const db = await openTestOrm();
+  orm = db.orm;
+  const env = { STORAGE_DIR: storage.dir, IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.2' };
+  api = await startTestServer(orm, db.databaseUrl, env);
+  shared = sharedDepsFor(testConfig(db.databaseUrl, env));
+  ({ admin: { token } } = await twoUsers(api));
+  mp3 = readFileSync(toneFile(files.dir, 'tone.mp3', 1));
+  host = await startFeedServer({}, '127.0.0.2');
+});
+
+afterAll(async () => {
+  await host?.close();
+  await api?.close();
+  await shared?.jobs.close();
+  await orm?.close();
+  storage?.remove();
+  files?.remove();
+});
+
+describe('transcripts and chapters of an imported feed', () => {
+  it('are copied whether or not the audio is, and the product’s feed serves the copies from this host', async () => {
+    const at = (p: string) => `${host.origin}/s${p}`;
+    host.routes.set('/s/1.mp3', { body: mp3, type: 'audio/mpeg' });
+    host.routes.set('/s/3.mp3', { body: mp3, type: 'audio/mpeg' });
+    host.routes.set('/s/1.vtt', { body: VTT, type: 'text/vtt' });
+    host.routes.set('/s/2.srt', { body: SRT, type: 'application/x-subrip' });
+    host.routes.set('/s/1.json', { body: CHAPTERS, type: 'application/json' });
+    host.routes.set('/s/not-chapters.json', { body: '{"version":"1.2.0"}', type: 'application/json' });
+    const day = (d: number) => new Date(Date.UTC(2024, 3, d, 9));
+    const { podcastId, row, byTitle } = await importAndMirror('/s/feed.rss', [
+      { guid: 's-1', title: 'Everything works', pubDate: day(3), audioUrl: at('/1.mp3'), transcriptUrl: at('/1.vtt'), chaptersUrl: at('/1.json') },
+      { guid: 's-2', title: 'Audio gone', pubDate: day(2), audioUrl: at('/gone.mp3'), transcriptUrl: at('/2.srt'), transcriptType: 'application/srt' },
+      { guid: 's-3', title: 'Transcript gone', pubDate: day(1), audioUrl: at('/3.mp3'), transcriptUrl: at('/gone.vtt'), chaptersUrl: at('/not-chapters.json') },
+    ]);
+    expect(row).toMatchObject({ status: 'done', mirrorTotal: 3, mirroredCount: 2, mirrorFailed: 1 });
+
+    // The audio failed; its transcript was still copied (as .srt, the SubRip name feeds also write).
+    const gone = byTitle('Audio gone');
+    expect(gone).toMatchObject({ mirrorStatus: 'failed', mirrorError: 'The audio address answered HTTP 404.', sidecarsPending: false, mirrorSkipped: null });
+    expect((await shared.storage.readBytes(gone.transcriptLinks?.[0]?.storageKey ?? '')).toString()).toBe(SRT);
+    // The links that did not work are recorded with their reasons.
+    expect(byTitle('Transcript gone').mirrorSkipped).toEqual([
+      { kind: 'transcript', url: at('/gone.vtt'), reason: 'The file address answered HTTP 404.' },
+      { kind: 'chapters', url: at('/not-chapters.json'), reason: 'The chapters file lists no chapters.' },
+    ]);
+    const listed = await episodeList();
+    expect(Object.fromEntries(listed.map((e) => [e.title, e.has_transcript]))).toMatchObject({ 'Everything works': true, 'Audio gone': true, 'Transcript gone': false });
+
+    // The feed points podcast:transcript and podcast:chapters here, never at the old host.
+    const feed = parseFeed(await (await fetch(`${api.baseUrl}/feeds/${podcastId}.xml`)).text());
+    const items = new Map((feed?.items ?? []).map((i) => [i.title, i]));
+    const works = byTitle('Everything works');
+    const root = `${PUBLIC}/feeds/${podcastId}/episodes/${works.id}`;
+    expect(items.get('Everything works')?.podcastTranscripts?.map((t) => [t.url, t.type])).toEqual([[`${root}/transcript-0.vtt`, 'text/vtt']]);
+    expect(items.get('Everything works')?.podcastChapters?.url).toBe(`${root}/chapters.json`);
+    expect(items.get('Transcript gone')?.podcastTranscripts ?? []).toEqual([]);
+    expect(items.get('Transcript gone')?.podcastChapters).toBeUndefined();
+    expect(items.has('Audio gone')).toBe(false);
+
+    const copy = await fetch(local(`${root}/transcript-0.vtt`));
+    expect(copy.status).toBe(200);
+    expect(await copy.text()).toBe(VTT);
+    expect(copy.headers.get('content-type')).toBe('text/vtt');
+    expect(copy.headers.get('content-security-policy')).toContain('sandbox');
+    expect(copy.headers.get('x-content-type-options')).toBe('nosniff');
+    expect((await fetch(local(`${root}/transcript-1.vtt`))).status).toBe(404);
+    const chapters = z.object({ chapters: z.array(z.object({ title: z.string(), startTime: z.number() })) }).parse(await (await fetch(local(`${root}/chapters.json`))).json());
+    expect(chapters.chapters.map((c) => [c.title, c.startTime])).toEqual([['Intro', 0], ['Main', 1.5]]);
+    // Nothing after the import went back to the old host for these files.
+    expect(host.hits.filter((h) => h === '/s/1.vtt')).toHaveLength(1);
+  });
+});
