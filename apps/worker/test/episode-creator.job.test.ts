@@ -5,7 +5,8 @@
  * the chosen flubber_cuts_ms and the Intern answer's media_id. The MP3 is shorter by the chosen cut
  * (and the spoken 'stop') and longer by the answer, within 50 ms, and the retake that was not chosen
  * stays. Then publishing after the render: now (dispatched once, even when the job runs again),
- * schedule (scheduled), and a schedule whose time passed during the render (kept as a draft).
+ * schedule (scheduled), and a schedule whose time passed during the render (kept as a draft, with
+ * the wizard's reason 'Pick a future date/time (>= 1 minute ahead).').
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -13,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { probeAudio } from '@ppp/audio';
-import { PUBLISH_MESSAGES, type TAssembleEpisodeRequestInput, type TEpisodeJobStatus, type TMediaItem } from '@ppp/contracts';
+import { EPISODE_CREATOR_MESSAGES, type TAssembleEpisodeRequestInput, type TEpisodeJobStatus, type TMediaItem } from '@ppp/contracts';
 import { coverPng, openTestOrm, PASSWORD, seedShow, tempDir, testConfig, uniqueEmail, uniqueIp } from '@ppp/server/test-support';
 import { createServices, LocalStorage, outboxOnlyTransport, PgBossJobQueue, type SharedDeps, type User } from '@ppp/server/domain';
 import { EpisodeSchema } from '../../server/src/domain/episodes/episode.entity.ts';
@@ -96,7 +97,7 @@ function request(over: Partial<TAssembleEpisodeRequestInput> = {}): TAssembleEpi
   return {
     template_id: templateId,
     main_content_filename: upload.id,
-    episode_details: { title: 'Creator episode', description: 'Made in the wizard' },
+    episode_details: { title: 'Creator episode', description: 'Made in the wizard', episodeNumber: 1 },
     // Pauses and fillers stay, so the length changes by the reviewed choices alone.
     cleanup: { removePauses: false, removeFillers: false, censorEnabled: false },
     intents: { flubber: 'no', intern: 'no', sfx: 'no' },
@@ -272,7 +273,7 @@ describe('publishing after the render', () => {
     const at = aligned(then.getTime() + 20 * 60_000);
     const queued = await services().assembly.assemble(await user(), request({ publish: { mode: 'schedule', publish_at: at } }), then);
     const status = await waitForJob(queued.job_id);
-    expect(status).toMatchObject({ status: 'processed', publish: { mode: 'schedule', outcome: 'schedule_invalid', error: PUBLISH_MESSAGES.scheduleLead } });
+    expect(status).toMatchObject({ status: 'processed', publish: { mode: 'schedule', outcome: 'schedule_invalid', error: EPISODE_CREATOR_MESSAGES.publishPastTime } });
     const row = await episodeRow(queued.episode_id);
     expect(row).toMatchObject({ status: 'processed', publishAt: null, publishState: null });
     const jobs = await sql<{ n: string }>("select count(*) as n from pgboss.job where name = 'publish.episode' and data->>'episode_id' = ?", [queued.episode_id]);

@@ -21,6 +21,7 @@ export const ASSEMBLY = {
   maxInternAnswers: 200,
   maxSfxChoices: 500,
   maxTitleLength: 255,
+  maxOutputFilenameLength: 255,
   maxDescriptionLength: 20_000,
   /** Waveform peaks for the manual editor: 8 kHz mono folded 256 samples a pixel (31.25 pixels a second). */
   peaksSampleRate: 8_000,
@@ -28,8 +29,13 @@ export const ASSEMBLY = {
 } as const;
 
 export const ASSEMBLY_MESSAGES = {
-  /** Spec 000 §5. */
+  /** Spec 000 §5: a call missing one of them. */
   required: 'A template, title, and audio file are required.',
+  /** Spec 000 §5, step 5's fields: a title left blank, an episode number left out. */
+  titleRequired: 'Enter a title to continue.',
+  episodeNumberRequired: 'Enter an episode number to continue.',
+  /** Spec 000 §5, step 3's field message: an AI-voice segment whose script is blank. */
+  scriptRequired: 'Please provide the script for this AI segment before continuing.',
   scheduleRequired: 'Pick date & time for scheduling',
   scheduleTooSoon: 'Scheduled time must be at least 10 minutes in the future.',
   /** Spec 000 §8. */
@@ -117,6 +123,25 @@ export function assemblyScheduleProblem(publishAt: Date, now: Date = new Date())
   return publishAt.getTime() - now.getTime() < ASSEMBLY.scheduleLeadMinutes * 60_000 ? ASSEMBLY_MESSAGES.scheduleTooSoon : null;
 }
 
+/** The characters a download name keeps (anything else becomes '-'). */
+const UNSAFE_NAME = /[^\w.-]+/g;
+
+/** output_filename for a title: its words joined by '-', '.mp3' (the render's container); 'episode.mp3' for none. */
+export function episodeOutputFilename(title: string): string {
+  const base = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(UNSAFE_NAME, '-').replace(/^[-.]+|[-.]+$/g, '').slice(0, 120);
+  return `${base || 'episode'}.mp3`;
+}
+
+/**
+ * The name the finished file downloads under: output_filename as sent (made safe, its extension
+ * replaced by the stored file's, since the render decides the container), else one from the title.
+ */
+export function episodeDownloadName(outputFilename: string | null | undefined, title: string, extension: string): string {
+  const chosen = (outputFilename ?? '').split(/[\\/]/).pop() ?? '';
+  const base = episodeOutputFilename(chosen.replace(/\.[a-z0-9]{1,8}$/i, '') || title).replace(/\.mp3$/, '');
+  return `${base}.${extension}`;
+}
+
 /** Tags as typed (comma string) or listed: each trimmed to 30 characters, empty ones dropped, at most 20. */
 export const ZAssemblyTags = z
   .union([z.string(), z.array(z.string())])
@@ -128,12 +153,23 @@ export const ZAssemblyTags = z
       .slice(0, ASSEMBLY.maxTags),
   );
 
-/** Spec 000 §3 'Episode details' as the wizard sends them at assemble. */
+/**
+ * 'Step 5 requires Episode Title ... and Episode Number': a whole number 0 or more (digits as typed
+ * are taken too); anything else, null included, is 'Enter an episode number to continue.'
+ */
+const ZEpisodeNumber = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], { error: ASSEMBLY_MESSAGES.episodeNumberRequired })
+  .pipe(z.number().int({ error: ASSEMBLY_MESSAGES.episodeNumberRequired }).min(0, { error: ASSEMBLY_MESSAGES.episodeNumberRequired }));
+
+/**
+ * Spec 000 §3 'Episode details' as the wizard sends them at assemble. No title at all is the call's
+ * 'A template, title, and audio file are required.'; a blank one is step 5's 'Enter a title to continue.'
+ */
 export const ZEpisodeDetails = z.object({
-  title: z.string({ error: ASSEMBLY_MESSAGES.required }).trim().min(1, { error: ASSEMBLY_MESSAGES.required }).max(ASSEMBLY.maxTitleLength),
+  title: z.string({ error: ASSEMBLY_MESSAGES.required }).trim().min(1, { error: ASSEMBLY_MESSAGES.titleRequired }).max(ASSEMBLY.maxTitleLength),
   description: z.string().max(ASSEMBLY.maxDescriptionLength).default(''),
   season: z.coerce.number().int().min(0).nullish(),
-  episodeNumber: z.coerce.number().int().min(0).nullish(),
+  episodeNumber: ZEpisodeNumber,
   explicit: z.boolean().default(false),
   tags: ZAssemblyTags.default([]),
   /** A cover already uploaded (its stored filename or /static/media path). */
@@ -147,8 +183,9 @@ export type TEpisodeDetails = z.infer<typeof ZEpisodeDetails>;
  * POST /api/episodes/assemble (spec 000 §7): {template_id, main_content_filename, output_filename,
  * tts_values, episode_details, flubber_cuts_ms, intents}, plus the choices the wizard's reviews make
  * (Flubber retakes by index, Intern answers, sound effects, cleanup overrides, manual cuts) and the
- * publish choice. The upload is named by main_content_filename (its id, stored name or original
- * name) or media_id.
+ * publish choice. The upload is named by main_content_filename: its stored filename, as the wizard
+ * sends it (its id or original name are still taken, for older clients), or media_id.
+ * output_filename is the finished file's download name (episodeOutputFilename of the title by default).
  */
 export const ZAssembleEpisodeRequest = z
   .object({
@@ -157,7 +194,7 @@ export const ZAssembleEpisodeRequest = z
     podcast_id: z.string().trim().min(1).nullish(),
     main_content_filename: z.string().trim().min(1).nullish(),
     media_id: z.string().trim().min(1).nullish(),
-    output_filename: z.string().trim().max(255).nullish(),
+    output_filename: z.string().trim().max(ASSEMBLY.maxOutputFilenameLength).nullish(),
     /** Script per tts segment id, replacing the template's for this episode. */
     tts_values: z.record(z.string(), z.string().max(TTS.maxScriptChars)).default({}),
     /** Voice per tts segment id for this episode ('Change voice' on step 3), replacing the template's. */

@@ -134,6 +134,15 @@ export const ZUsage = z.object({
 });
 export type TUsage = z.infer<typeof ZUsage>;
 
+/**
+ * Step 5's 'Quota exceeded – upgrade or wait for reset.' (spec 000 §5): no episode of the monthly
+ * quota is left (null is unlimited). The assemble call refuses the same state with a 402.
+ */
+export function episodeQuotaExceeded(usage: Pick<TUsage, 'episodes_remaining_this_month'> | null | undefined): boolean {
+  const remaining = usage?.episodes_remaining_this_month;
+  return remaining !== null && remaining !== undefined && remaining <= 0;
+}
+
 /** POST /api/episodes/precheck/minutes: the template and the upload (its id, stored filename or original name). */
 export const ZMinutesPrecheckRequest = z.object({
   template_id: z.string().trim().min(1),

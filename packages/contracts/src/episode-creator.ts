@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { ZIntentAnswer } from './assembly.ts';
+import { ASSEMBLY_MESSAGES, ZIntentAnswer } from './assembly.ts';
 import { CLEANUP } from './audio-cleanup.ts';
 import { EPISODE_MESSAGES, FLUBBER_REVIEW, ZFlubberContext } from './episodes.ts';
 import { MEDIA, TTS } from './limits.ts';
 import { BILLING_MESSAGES } from './billing.ts';
 import { MEDIA_MESSAGES } from './messages.ts';
-import { PUBLISH_MESSAGES } from './publishing.ts';
+import { PUBLISH_MESSAGES, scheduleProblem } from './publishing.ts';
 
 /**
  * The Episode Creator wizard (spec 000 sections 2, 4, 5, 7, 8 and 9; issue 7): its constants, its
@@ -80,7 +80,7 @@ export const EPISODE_CREATOR_MESSAGES = {
   intentsPending: (labels: string) => `We need your answer about ${labels}.`,
   scriptsBanner: 'Complete the required scripts before continuing.',
   scriptsHint: 'Add text for each AI voice segment to enable Continue.',
-  scriptRequired: 'Please provide the script for this AI segment before continuing.',
+  scriptRequired: ASSEMBLY_MESSAGES.scriptRequired,
   unknownSource: 'Unknown segment source type',
   coverNotImage: 'Cover must be an image file.',
   coverTooLarge: 'Cover image exceeds 15MB limit.',
@@ -88,13 +88,14 @@ export const EPISODE_CREATOR_MESSAGES = {
   coverUploadFailed: 'Cover upload failed',
   coverProcessingFailed: 'Cover processing failed; you can retry or remove the cover.',
   coverSaved: 'Cover saved',
-  titleRequired: 'Enter a title to continue.',
-  episodeNumberRequired: 'Enter an episode number to continue.',
+  titleRequired: ASSEMBLY_MESSAGES.titleRequired,
+  episodeNumberRequired: ASSEMBLY_MESSAGES.episodeNumberRequired,
   quotaExceeded: BILLING_MESSAGES.quotaExceeded,
   quotaReached: BILLING_MESSAGES.episodeQuotaReached,
   notEnoughMinutes: BILLING_MESSAGES.insufficientMinutes,
   notEnoughMinutesTitle: 'Not enough processing minutes',
   unableToCheckMinutes: BILLING_MESSAGES.unableToCheckMinutes,
+  /** Spec 000 §5 'Scheduling at publish' and §8: why a schedule fell back to draft ('Schedule invalid'). */
   publishPastTime: 'Pick a future date/time (>= 1 minute ahead).',
   scheduleInvalid: PUBLISH_MESSAGES.scheduleInvalid,
   invalidScheduleTime: 'Invalid schedule time',
@@ -127,6 +128,19 @@ export const EPISODE_CREATOR_MESSAGES = {
   internCommandNotFound: 'Intern command not found',
   internNoVoice: 'Choose a voice for the Intern answers first.',
 } as const;
+
+/**
+ * The publish step after assembly (spec 000 §4-5, 'Scheduling at publish: more than 1 minute
+ * ahead'): null when the time still holds, else the reason the schedule falls back to draft in the
+ * wizard's words: a time no longer more than a minute ahead is 'Pick a future date/time (>= 1 minute
+ * ahead).'; one missing, unreadable or off the 5-minute step is 'Invalid schedule time'. The rules
+ * are the publishing service's (scheduleProblem); only the words are the wizard's.
+ */
+export function creatorPublishScheduleProblem(value: string | Date | null | undefined, now: Date): string | null {
+  const problem = scheduleProblem(value, now);
+  if (problem === null) return null;
+  return problem === PUBLISH_MESSAGES.scheduleLead ? EPISODE_CREATOR_MESSAGES.publishPastTime : EPISODE_CREATOR_MESSAGES.invalidScheduleTime;
+}
 
 /** The wizard's steps: 1 Choose a Template ... 6 Assembly. */
 export const ZCreatorStep = z.number().int().min(1).max(EPISODE_CREATOR.stepCount);

@@ -179,7 +179,7 @@ describe('assemble', () => {
   let episodeId = '';
 
   it('validates the request in the spec wording', async () => {
-    expect(errorOf(await assemble(b, { episode_details: { title: '' } }))).toMatchObject({ status: 422, detail: ASSEMBLY_MESSAGES.required });
+    expect(errorOf(await assemble(b, { episode_details: { title: '', episodeNumber: 1 } }))).toMatchObject({ status: 422, detail: ASSEMBLY_MESSAGES.titleRequired });
     expect(errorOf(await assemble(b, { main_content_filename: 'busy-b.wav' }))).toMatchObject({ status: 425, detail: ASSEMBLY_MESSAGES.uploadNotReady });
     const soon = new Date(Date.now() + 5 * 60_000).toISOString();
     expect(errorOf(await assemble(b, { publish: { mode: 'schedule', publish_at: soon } }))).toMatchObject({ status: 422, detail: ASSEMBLY_MESSAGES.scheduleTooSoon });

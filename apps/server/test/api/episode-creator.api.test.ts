@@ -295,7 +295,7 @@ describe('last numbering', () => {
 
 describe('assemble', () => {
   it('requires a template, a title and an audio file in the spec’s words', async () => {
-    const details = { title: 'An episode' };
+    const details = { title: 'An episode', episodeNumber: 1 };
     expect(errorOf(await post(a.token, '/api/episodes/assemble', { main_content_filename: 'x.wav', episode_details: details }))).toMatchObject({ status: 422, detail: ASSEMBLY_MESSAGES.required });
     expect(errorOf(await post(a.token, '/api/episodes/assemble', { template_id: 'some-template', episode_details: details }))).toMatchObject({ status: 422, detail: ASSEMBLY_MESSAGES.required });
     expect(errorOf(await post(a.token, '/api/episodes/assemble', { template_id: 'some-template', main_content_filename: 'x.wav', episode_details: {} }))).toMatchObject({ status: 422, detail: ASSEMBLY_MESSAGES.required });

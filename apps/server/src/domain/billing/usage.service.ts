@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   BILLING_MESSAGES,
+  episodeQuotaExceeded,
   ZMinutesPrecheckRequest,
   minutesNeeded,
   type TMinutesPrecheck,
@@ -132,7 +133,7 @@ export class UsageService {
     const existing = await tx.findOne(UsageChargeSchema, { chargeKey: charge.key });
     if (existing) return existing.minutes;
     const usage = await this.usage(user, now, tx);
-    if (usage.episodes_remaining_this_month !== null && usage.episodes_remaining_this_month <= 0) {
+    if (episodeQuotaExceeded(usage)) {
       throw new AppError('PAYMENT_REQUIRED', BILLING_MESSAGES.episodeQuotaReached, { episodes_remaining_this_month: 0, max_episodes_month: usage.max_episodes_month });
     }
     const decision = this.decide(charge.seconds, usage);

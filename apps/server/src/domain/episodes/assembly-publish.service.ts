@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ZAssemblyPublishMode, scheduleProblem, type TAssemblyPublishMode, type TAssemblyPublishOutcome } from '@ppp/contracts';
+import { ZAssemblyPublishMode, creatorPublishScheduleProblem, type TAssemblyPublishMode, type TAssemblyPublishOutcome } from '@ppp/contracts';
 import type { PublishingService } from '../publishing/publishing.service.ts';
 import { EpisodeSchema, type Episode, type TStoredPublishOutcome } from './episode.entity.ts';
 
@@ -46,7 +46,8 @@ export function pendingOutcome(mode: TAssemblyPublishMode): TStoredPublishOutcom
  * Publishing once the render is stored (spec 000 §4: 'Auto-publish then runs unless the mode is
  * draft. If the schedule is invalid the flow falls back to draft'): 'now' goes through the publishing
  * service with the visibility chosen at assemble, 'schedule' is scheduled when its time is still more
- * than a minute ahead (else the episode stays a draft, outcome schedule_invalid), 'draft' stays a
+ * than a minute ahead (else the episode stays a draft, outcome schedule_invalid with the reason in
+ * the wizard's words: 'Pick a future date/time (>= 1 minute ahead).' or 'Invalid schedule time'), 'draft' stays a
  * draft. One run acts: the outcome is claimed in one statement, so a duplicated job, or a later
  * re-render, never publishes twice. The claim carries its time: one that was never settled (its run
  * died) is claimed again by a run after PUBLISH_CLAIM_LEASE_MS, which first looks whether the dead run
@@ -143,7 +144,8 @@ export class AssemblyPublishService {
         return { mode, outcome: 'dispatched', error: null };
       }
       if (await this.scheduledAlready(episodeId, row)) return { mode, outcome: 'scheduled', error: null };
-      const problem = scheduleProblem(row.publish_at, now);
+      // The wizard's words for why (spec 000 §5 'Scheduling at publish'): it shows them with 'Schedule invalid'.
+      const problem = creatorPublishScheduleProblem(row.publish_at, now);
       if (problem) {
         // Kept as a draft: the time it was meant for is gone from the row.
         await this.deps.em.fork().nativeUpdate(EpisodeSchema, { id: episodeId }, { publishAt: null, publishAtLocal: null });

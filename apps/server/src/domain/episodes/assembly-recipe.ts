@@ -42,6 +42,8 @@ export const ZEpisodeRecipe = z.object({
   intern_answers: z.array(ZInternAnswer),
   sfx_choices: z.array(ZSfxChoice),
   cleanup: ZCleanupOverrides,
+  /** The finished file's download name as the assemble call sent it (output_filename); recipes from before it have none. */
+  output_filename: z.string().nullish(),
 });
 export type TEpisodeRecipe = z.infer<typeof ZEpisodeRecipe>;
 
@@ -80,5 +82,6 @@ export function recipeOf(template: Template, upload: MediaItem, body: TAssembleE
     intern_answers: intern,
     sfx_choices: sfx,
     cleanup: body.cleanup,
+    output_filename: body.output_filename ?? null,
   };
 }

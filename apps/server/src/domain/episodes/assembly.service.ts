@@ -19,6 +19,7 @@ import {
   type TManualCutsRequest,
   type TRerenderTemplatePreview,
   type TRerenderTemplateResponse,
+  type TSegment,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
@@ -91,6 +92,7 @@ export class AssemblyService {
     const podcastId = body.podcast_id ?? (typeof template.podcast === 'string' ? template.podcast : template.podcast?.id) ?? null;
     const podcast = podcastId && z.uuid().safeParse(podcastId).success ? await this.deps.em.findOne(PodcastSchema, { id: podcastId, user: user.id }) : null;
     if (!podcast) throw new AppError('VALIDATION', TEMPLATE_MESSAGES.missingShowDetail);
+    checkScripts(template.segments, body.tts_values);
     const upload = await this.readyUpload(user, body.media_id ?? body.main_content_filename ?? '');
     const publishAt = body.publish.mode === 'schedule' ? (body.publish.publish_at ?? null) : null;
     const scheduleProblem = publishAt ? assemblyScheduleProblem(publishAt, now) : null;
@@ -255,6 +257,18 @@ export class AssemblyService {
     const filename = path?.split('/').pop()?.split('?')[0];
     if (!filename) return null;
     return this.deps.em.findOne(MediaItemSchema, { user: user.id, category: 'cover_art', filename });
+  }
+}
+
+/**
+ * 'Step 3 Continue is blocked until every tts segment has a non-blank script': the call holds to it
+ * too, before any charge, since the render cannot voice an empty script. The issue names the segment.
+ */
+function checkScripts(segments: readonly TSegment[], ttsValues: Readonly<Record<string, string>>): void {
+  for (const segment of segments) {
+    if (segment.segment_type === 'content' || segment.source.source_type !== 'tts') continue;
+    if ((ttsValues[segment.id] ?? segment.source.text_prompt).trim() !== '') continue;
+    throw new AppError('VALIDATION', ASSEMBLY_MESSAGES.scriptRequired, [{ path: ['tts_values', segment.id], message: ASSEMBLY_MESSAGES.scriptRequired }]);
   }
 }
 

@@ -1,4 +1,5 @@
-import { EPISODE_HISTORY } from '@ppp/contracts';
+import { EPISODE_HISTORY, episodeDownloadName } from '@ppp/contracts';
+import type { Episode } from './episode.entity.ts';
 import type { UrlSigner } from '../storage/url-signer.ts';
 
 /** The files of one episode that leave the server through a signed URL (audio elements and images cannot send a bearer header). */
@@ -49,4 +50,13 @@ export function extensionOfKey(key: string): string {
 /** The content type a stored episode file is served with, from its extension. */
 export function contentTypeOfKey(key: string): string {
   return CONTENT_TYPES[extensionOfKey(key)] ?? 'application/octet-stream';
+}
+
+/**
+ * The name an assembled episode's audio downloads under: the assemble call's output_filename (spec
+ * 000 §7), kept in its recipe, else one from the title; null for an episode no assembly made.
+ */
+export function audioDownloadName(episode: Pick<Episode, 'assembly' | 'title'>, key: string): string | null {
+  if (!episode.assembly) return null;
+  return episodeDownloadName(episode.assembly.output_filename, episode.title, extensionOfKey(key));
 }

@@ -20,7 +20,7 @@ import {
 import { AppError } from '../../domain/errors.ts';
 import { localAudioKey } from '../../domain/episodes/episode.dto.ts';
 import { snippetKey } from '../../domain/episodes/flubber-review.service.ts';
-import { contentTypeOfKey } from '../../domain/episodes/episode-links.ts';
+import { audioDownloadName, contentTypeOfKey } from '../../domain/episodes/episode-links.ts';
 import { ZSignedQuery, serveStored } from '../media/serve-stored.ts';
 import { userOf } from '../request-context.ts';
 import { defineRoutes, type RestInput } from './route.ts';
@@ -32,7 +32,8 @@ async function serveAudio({ ctx, params, query, c }: RestInput): Promise<Respons
   const episode = await ctx.services.episodes.forFile(ctx.user, 'audio', params.id ?? '', signed(query));
   const key = localAudioKey(episode);
   if (!key) throw NOT_FOUND();
-  return serveStored(c, ctx.services.storage, { key, contentType: contentTypeOfKey(key), cacheControl: 'private, max-age=3600' });
+  const downloadName = audioDownloadName(episode, key) ?? undefined;
+  return serveStored(c, ctx.services.storage, { key, contentType: contentTypeOfKey(key), cacheControl: 'private, max-age=3600', downloadName });
 }
 
 async function serveCover({ ctx, params, query, c }: RestInput): Promise<Response> {

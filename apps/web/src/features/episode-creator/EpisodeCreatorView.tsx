@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { EPISODE_CREATOR_MESSAGES, type TTemplateView } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { canCancelBuild, isKnownStep, type CreatorAction, type CreatorState } from './creator-state.ts';
+import { uploadFilename } from './creator-rules.ts';
 import { useCreatorStore } from './use-creator-store.ts';
 import { useUploadParam, useUploadRefresh } from './use-creator-effects.ts';
 import { useIntents, type IntentsView } from './use-intents.ts';
@@ -54,7 +55,7 @@ export function EpisodeCreatorView() {
   useBillingNavigationListener(useCallback((path: string) => void navigate(path), [navigate]));
   const template = trpc.templates.get.useQuery({ id: state.template?.id ?? '' }, { enabled: state.template !== null });
   const intents = useIntents(state.upload);
-  const minutes = useMinutesCheck(state.step === 2 ? (state.template?.id ?? null) : null, state.upload?.transcript_ready ? state.upload.id : null);
+  const minutes = useMinutesCheck(state.step === 2 ? (state.template?.id ?? null) : null, state.upload?.transcript_ready ? uploadFilename(state.upload) : null);
   const chooseTemplate = useCallback((t: TTemplateView) => dispatch({ type: 'chooseTemplate', template: { id: t.id, name: t.name } }), [dispatch]);
 
   const continueFromUpload = () => dispatch({ type: 'continueFromUpload', visible: intents.visible });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL, type TInternContext } from '@ppp/contracts';
 import { detailOf } from '../../lib/rest-json.ts';
-import { internCanContinue } from './creator-rules.ts';
+import { internCanContinue, internExecuteRequest } from './creator-rules.ts';
 import type { CreatorAction, InternReviewItem } from './creator-state.ts';
 import { executeIntern, prepareIntern } from './creator-api.ts';
 import { InternCard } from './InternCard.tsx';
@@ -27,16 +27,7 @@ export function InternReview({ uploadId, voiceId, contexts, items, dispatch }: I
       setBusy((b) => ({ ...b, [context.command_id]: true }));
       dispatch({ type: 'internUpdate', commandId: context.command_id, patch: { error: null } });
       try {
-        const edited = item.response_text.trim() !== '' && item.response_text.trim() !== item.voiced_text && !regenerate;
-        const result = await executeIntern({
-          filename: uploadId,
-          command_id: context.command_id,
-          start_s: context.start_s,
-          end_s: item.end_s,
-          voice_id: voiceId,
-          override_text: edited ? item.response_text.trim() : null,
-          regenerate,
-        });
+        const result = await executeIntern(internExecuteRequest(uploadId, context, item, voiceId, regenerate));
         const text = result.response_text.trim();
         dispatch({
           type: 'internUpdate',

@@ -6,9 +6,9 @@ import { DetailsStep } from './details/DetailsStep.tsx';
 import { InsufficientMinutesDialog } from './details/InsufficientMinutesDialog.tsx';
 import { requestBillingNavigation } from './details/billing-navigation.ts';
 import { AssemblyStep } from './assembly/AssemblyStep.tsx';
-import { assembleRequest } from './creator-rules.ts';
+import { assembleRequest, uploadFilename } from './creator-rules.ts';
 import type { CreatorAction, CreatorState } from './creator-state.ts';
-import { AssembleRefused, assembleEpisode, insufficientInfo } from './creator-api.ts';
+import { AssembleRefused, assembleEpisode, assembleFailureMessage, insufficientInfo } from './creator-api.ts';
 
 type MinutesInfo = ReturnType<typeof insufficientInfo>;
 
@@ -42,7 +42,7 @@ export function LaterSteps({ state, template, dispatch, onFinished }: LaterSteps
       else if (err instanceof AssembleRefused && err.status === 402) {
         notifications.show({ color: 'red', message: EPISODE_CREATOR_MESSAGES.quotaReached });
         requestBillingNavigation('upgrade');
-      } else notifications.show({ color: 'red', title: 'Assembly failed', message: err instanceof Error ? err.message : EPISODE_CREATOR_MESSAGES.assembledRequired });
+      } else notifications.show({ color: 'red', title: 'Assembly failed', message: assembleFailureMessage(err) });
     } finally {
       setSubmitting(false);
     }
@@ -65,7 +65,7 @@ export function LaterSteps({ state, template, dispatch, onFinished }: LaterSteps
         <DetailsStep
           templateId={template.id}
           podcastId={template.podcast_id ?? ''}
-          upload={{ id: upload.id, filename: upload.filename, duration_seconds: upload.duration_seconds }}
+          upload={{ id: upload.id, filename: upload.filename, stored_filename: uploadFilename(upload), duration_seconds: upload.duration_seconds }}
           coverImagePath={state.cover?.cover_image_path ?? null}
           value={state.details}
           onChange={(details) => dispatch({ type: 'setDetails', details })}

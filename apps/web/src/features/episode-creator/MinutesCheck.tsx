@@ -5,16 +5,16 @@ import { trpc } from '../../lib/trpc.ts';
 
 export type MinutesCheckState = { kind: 'idle' } | { kind: 'pending' } | { kind: 'error' } | { kind: 'ok'; result: TMinutesPrecheck } | { kind: 'blocking'; result: TMinutesPrecheck };
 
-/** POST /api/episodes/precheck/minutes for the template and upload: pending, error (non-blocking), ok or blocking. */
-export function useMinutesCheck(templateId: string | null, uploadId: string | null, ttsValues?: Record<string, string>): MinutesCheckState {
+/** POST /api/episodes/precheck/minutes for the template and upload (its stored filename): pending, error (non-blocking), ok or blocking. */
+export function useMinutesCheck(templateId: string | null, mainContentFilename: string | null, ttsValues?: Record<string, string>): MinutesCheckState {
   const precheck = trpc.billing.precheckMinutes.useMutation();
   const { mutate } = precheck;
   const scripts = JSON.stringify(ttsValues ?? {});
   useEffect(() => {
-    if (!templateId || !uploadId) return;
-    mutate({ template_id: templateId, main_content_filename: uploadId, tts_values: JSON.parse(scripts) as Record<string, string> });
-  }, [templateId, uploadId, scripts, mutate]);
-  if (!templateId || !uploadId || precheck.isIdle) return { kind: 'idle' };
+    if (!templateId || !mainContentFilename) return;
+    mutate({ template_id: templateId, main_content_filename: mainContentFilename, tts_values: JSON.parse(scripts) as Record<string, string> });
+  }, [templateId, mainContentFilename, scripts, mutate]);
+  if (!templateId || !mainContentFilename || precheck.isIdle) return { kind: 'idle' };
   if (precheck.isPending) return { kind: 'pending' };
   if (precheck.isError || !precheck.data) return { kind: 'error' };
   return precheck.data.allowed ? { kind: 'ok', result: precheck.data } : { kind: 'blocking', result: precheck.data };

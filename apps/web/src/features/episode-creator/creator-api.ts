@@ -1,5 +1,6 @@
 import {
   EPISODE_CREATOR,
+  MESSAGES,
   EPISODE_CREATOR_SHELL,
   ZAssembleEpisodeResponse,
   ZFlubberPrepareByFileResponse,
@@ -58,13 +59,22 @@ export async function executeIntern(request: TInternExecuteRequest): Promise<TIn
   return ZInternExecuteResponse.parse(await restCall('POST', '/api/intern/execute', request));
 }
 
+/** 'Server errors are surfaced from the error, detail or message field of the response' (spec 000 §8). */
+function serverMessage(body: Record<string, unknown>): string | null {
+  for (const key of ['detail', 'error', 'message'] as const) {
+    const value = body[key];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  return null;
+}
+
 /** A refused assemble: its status, code and the whole body (a 402 carries minutes_required, minutes_remaining, renewal_date). */
 export class AssembleRefused extends Error {
   readonly status: number;
   readonly code: string | null;
   readonly body: Record<string, unknown>;
   constructor(status: number, body: Record<string, unknown>) {
-    super(typeof body.detail === 'string' ? body.detail : `Request failed (${status}). Please try again.`);
+    super(serverMessage(body) ?? MESSAGES.unexpected);
     this.name = 'AssembleRefused';
     this.status = status;
     this.code = typeof body.code === 'string' ? body.code : null;
@@ -79,6 +89,15 @@ export async function assembleEpisode(request: TAssembleEpisodeRequestInput): Pr
   } catch (error) {
     throw error instanceof RestError ? new AssembleRefused(error.status, error.body) : error;
   }
+}
+
+/**
+ * What an assemble the wizard has no dialog for says: the server's own words, else the generic
+ * 'An unexpected error occurred. Please try again.' (a network failure included: the browser's
+ * words are not the product's). 'Assembled episode required.' is publishing's, not this call's.
+ */
+export function assembleFailureMessage(error: unknown): string {
+  return error instanceof AssembleRefused ? error.message : MESSAGES.unexpected;
 }
 
 /** What the 'Not enough processing minutes' dialog shows, from a 402 INSUFFICIENT_MINUTES body. */

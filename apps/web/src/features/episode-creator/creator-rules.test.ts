@@ -12,11 +12,14 @@ import {
   flubberCutsMs,
   internAnswers,
   internCanContinue,
+  internExecuteRequest,
   missingScripts,
   pendingIntents,
   pendingMessage,
   templateDescription,
+  toCreatorUpload,
   ttsValuesFor,
+  uploadFilename,
   visibleIntents,
 } from './creator-rules.ts';
 import type { InternReviewItem } from './creator-state.ts';
@@ -44,6 +47,7 @@ describe('templates and files', () => {
 });
 
 describe('intent questions', () => {
+  // has_tts counts as an AI voice on purpose: see availableIntents for why the built-in engine does.
   it('shows Intern only with an AI voice and sound effects only with a trigger; Flubber always', () => {
     expect(availableIntents(caps)).toEqual(['flubber']);
     expect(availableIntents(null)).toEqual(['flubber']);
@@ -118,6 +122,20 @@ describe('Intern review', () => {
     expect(canRegenerate(item({ regenerate_count: 2 }))).toBe(false);
   });
 
+  it("asks the text AI for the answer, again on Regenerate, and voices the creator's edited words as written", () => {
+    const voiced = item({ response_text: 'Paris.', voiced_text: 'Paris.', media_id: 'v1', end_s: 12 });
+    const base = { filename: 'm1', command_id: 'c1', start_s: 10, end_s: 12, voice_id: 'espeak:en-us' };
+    // First ask: nothing typed yet, the text AI answers.
+    expect(internExecuteRequest('m1', context, item({ end_s: 12 }), 'espeak:en-us', false)).toEqual({ ...base, override_text: null, regenerate: false });
+    // The answer as generated, accepted: asking again sends no words of the creator's.
+    expect(internExecuteRequest('m1', context, voiced, 'espeak:en-us', false)).toEqual({ ...base, override_text: null, regenerate: false });
+    expect(internExecuteRequest('m1', context, voiced, null, true)).toEqual({ ...base, voice_id: null, override_text: null, regenerate: true });
+    // 'Voice my answer': the edited text, trimmed, goes as override_text; Regenerate ignores an edit.
+    const edited = { ...voiced, response_text: '  Paris is the capital of France. ' };
+    expect(internExecuteRequest('m1', context, edited, 'espeak:en-us', false)).toEqual({ ...base, override_text: 'Paris is the capital of France.', regenerate: false });
+    expect(internExecuteRequest('m1', context, edited, 'espeak:en-us', true).override_text).toBeNull();
+  });
+
   it('sends the voiced clip at the end mark, or the edited text to voice again', () => {
     expect(internAnswers([context], { c1: item({ response_text: 'Yes.', media_id: 'v1', voiced_text: 'Yes.', end_s: 12 }) })).toEqual([{ intern_index: 0, text: 'Yes.', media_id: 'v1', at_s: 12 }]);
     expect(internAnswers([context], { c1: item({ response_text: 'No.', media_id: 'v1', voiced_text: 'Yes.', end_s: 12 }) })).toEqual([{ intern_index: 0, text: 'No.', at_s: 12 }]);
@@ -132,7 +150,7 @@ describe('the assemble request', () => {
   ];
   const context: TInternContext = { command_id: 'c1', intern_index: 0, id: 'c1', start_s: 10, snippet_start_s: 10, snippet_end_s: 40, max_duration_s: 30, default_end_s: 16, prompt_text: 'q', audio_url: null, label: 'Intern 1' };
   const build = {
-    upload: { id: 'm1', filename: 'take', duration_seconds: 60, transcript_ready: true, intents: null },
+    upload: { id: 'm1', filename: 'take', stored_filename: '0a1b2c3d-take.wav', duration_seconds: 60, transcript_ready: true, intents: null },
     answers: { flubber: 'yes', intern: 'yes', sfx: 'no' } as const,
     flubberCuts: { 0: { start_s: 9.25, end_s: 10.25, cut: true } },
     internContexts: [context],
@@ -141,13 +159,14 @@ describe('the assemble request', () => {
     voices: { intro: { voice_id: 'espeak:en-gb' }, content: { voice_id: 'ignored' } },
     coverCrop: '0,0,100,100',
   };
-  const details = { episode_details: { title: 'One', cover_image_path: 'cover.jpg' }, publish: { mode: 'draft' as const } };
+  const details = { episode_details: { title: 'One: the start', episodeNumber: '1', cover_image_path: 'cover.jpg' }, publish: { mode: 'draft' as const } };
 
   it('carries the reviewed cuts, the Intern answers, every script and the cover crop', () => {
     const request = assembleRequest(build, { id: 't1', segments }, details);
     expect(request).toMatchObject({
       template_id: 't1',
-      main_content_filename: 'm1',
+      main_content_filename: '0a1b2c3d-take.wav',
+      output_filename: 'One-the-start.mp3',
       tts_values: { intro: 'Hello there' },
       tts_voices: { intro: 'espeak:en-gb' },
       flubber_cuts_ms: [{ start_ms: 9250, end_ms: 10250 }],
@@ -160,9 +179,19 @@ describe('the assemble request', () => {
   });
 
   it('sends no cuts or answers for a no, and no crop without a cover', () => {
-    const request = assembleRequest({ ...build, answers: { flubber: 'no', intern: 'no', sfx: 'no' } }, { id: 't1', segments }, { ...details, episode_details: { title: 'One' } });
+    const request = assembleRequest({ ...build, answers: { flubber: 'no', intern: 'no', sfx: 'no' } }, { id: 't1', segments }, { ...details, episode_details: { title: 'One', episodeNumber: 1 } });
     expect(request.flubber_cuts_ms).toEqual([]);
     expect(request.intern_answers).toEqual([]);
     expect(request.episode_details.cover_crop).toBeNull();
+  });
+});
+
+describe('the upload as the payloads name it', () => {
+  it("is the stored filename (spec 000 §7 main_content_filename), or the id for a build saved before it was kept", () => {
+    const item = { id: 'm1', filename: '0a1b2c3d-take.wav', friendly_name: 'Take', original_name: 'take.wav', duration_seconds: 60, transcript_ready: true, intents: null };
+    const upload = toCreatorUpload(item as never);
+    expect(upload).toMatchObject({ id: 'm1', filename: 'Take', stored_filename: '0a1b2c3d-take.wav' });
+    expect(uploadFilename(upload)).toBe('0a1b2c3d-take.wav');
+    expect(uploadFilename({ id: 'm1' })).toBe('m1');
   });
 });

@@ -5,6 +5,7 @@ import {
   EPISODE_CREATOR_MESSAGES,
   FLUBBER_REVIEW,
   audioExceedsMessage,
+  episodeOutputFilename,
   type TAssembleEpisodeRequestInput,
   type TCapabilities,
   type ZAssemblyPublish,
@@ -12,6 +13,7 @@ import {
   type TFlubberContext,
   type TInternAnswer,
   type TInternContext,
+  type TInternExecuteRequest,
   type TMediaItem,
   type TSegment,
   type TTimeRangeMs,
@@ -41,6 +43,7 @@ export function toCreatorUpload(item: TMediaItem): CreatorUpload {
   return {
     id: item.id,
     filename: item.friendly_name || item.original_name,
+    stored_filename: item.filename,
     duration_seconds: item.duration_seconds,
     transcript_ready: item.transcript_ready,
     intents: item.intents ? { flubber: item.intents.flubber.count, intern: item.intents.intern.count, sfx: item.intents.sfx.count } : null,
@@ -59,7 +62,17 @@ export function audioFileProblem(file: { type: string; size: number }, maxUpload
 export const INTENT_LABELS: Record<IntentKey, string> = { flubber: 'Flubber', intern: 'Intern', sfx: 'Sound Effects' };
 const INTENT_ORDER: readonly IntentKey[] = ['flubber', 'intern', 'sfx'];
 
-/** Intern needs an AI voice (ElevenLabs, Google or the built-in engines); sound effects need a trigger; Flubber is always there. */
+/**
+ * 'Intern is hidden without has_elevenlabs or has_google_tts; sfx is hidden without
+ * has_any_sfx_triggers; flubber is always available' (spec 000 §4). has_tts counts as well, on
+ * purpose: in the spec's product those two were the only voice engines, so they stood for 'an AI
+ * voice capability' (§6, 'Intern features depend on an AI voice capability'). Here the speech port
+ * has a built-in engine (espeak-ng, ARCHITECTURE.md 'Ports and adapters': every port has a real
+ * embedded default so a fresh machine runs the whole product with no account anywhere), and the
+ * Intern's answers are voiced through the same port. Reading the two flags alone would hide the
+ * Intern on every instance without a paid key, though it works there; has_tts is true exactly
+ * when some engine can voice the answer, which is what the rule is about.
+ */
 export function availableIntents(caps: Pick<TCapabilities, 'has_elevenlabs' | 'has_google_tts' | 'has_tts' | 'has_any_sfx_triggers'> | null): IntentKey[] {
   return INTENT_ORDER.filter((key) => {
     if (key === 'intern') return Boolean(caps && (caps.has_elevenlabs || caps.has_google_tts || caps.has_tts));
@@ -178,6 +191,17 @@ export function canRegenerate(item: InternReviewItem | undefined): boolean {
   return Boolean(item && item.regenerate_count < EPISODE_CREATOR.internMaxRegenerations);
 }
 
+/**
+ * POST /api/intern/execute for one card: the text AI's answer (the first ask, or Regenerate), or,
+ * when the creator has edited the answer away from what was voiced, their own words voiced as
+ * written (override_text).
+ */
+export function internExecuteRequest(uploadId: string, context: Pick<TInternContext, 'command_id' | 'start_s'>, item: InternReviewItem, voiceId: string | null, regenerate: boolean): TInternExecuteRequest {
+  const text = item.response_text.trim();
+  const edited = !regenerate && text !== '' && text !== item.voiced_text;
+  return { filename: uploadId, command_id: context.command_id, start_s: context.start_s, end_s: item.end_s, voice_id: voiceId, override_text: edited ? text : null, regenerate };
+}
+
 /** Accepted answers as assemble takes them: the voiced clip (or the text to voice) at the end mark. */
 export function internAnswers(contexts: readonly TInternContext[], items: Record<string, InternReviewItem>): TInternAnswer[] {
   return contexts.flatMap((c) => {
@@ -191,6 +215,11 @@ export function internAnswers(contexts: readonly TInternContext[], items: Record
 
 /* ---------------------------------------------------------------- assemble */
 
+/** The upload as the spec's payloads name it (main_content_filename): its stored filename, else (a build saved before it was kept) its id. */
+export function uploadFilename(upload: Pick<CreatorUpload, 'id' | 'stored_filename'>): string {
+  return upload.stored_filename || upload.id;
+}
+
 /** The voices changed on step 3, for the tts segments only. */
 function voicesFor(segments: readonly TSegment[], voices: Record<string, { voice_id: string }>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -202,7 +231,8 @@ function voicesFor(segments: readonly TSegment[], voices: Record<string, { voice
 }
 
 /**
- * POST /api/episodes/assemble from the build and step 5's details: the reviewed retakes as
+ * POST /api/episodes/assemble from the build and step 5's details (spec 000 §7's payload: the
+ * upload's stored filename, output_filename from the title): the reviewed retakes as
  * flubber_cuts_ms (flubber_indices empty so the detected ones are not cut a second time), the
  * accepted Intern answers, every tts script and any voice changed for this episode, and the cover's crop.
  */
@@ -223,7 +253,8 @@ export function assembleRequest(
   const intern = build.answers.intern === 'yes' ? internAnswers(build.internContexts ?? [], build.intern) : [];
   return {
     template_id: template.id,
-    main_content_filename: build.upload.id,
+    main_content_filename: uploadFilename(build.upload),
+    output_filename: episodeOutputFilename(details.episode_details.title),
     tts_values: ttsValuesFor(template.segments, build.ttsValues),
     tts_voices: voicesFor(template.segments, build.voices),
     episode_details: { ...details.episode_details, cover_crop: details.episode_details.cover_image_path ? build.coverCrop : null },

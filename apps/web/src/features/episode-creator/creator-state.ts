@@ -17,7 +17,10 @@ export type IntentCounts = Record<IntentKey, number>;
 /** The main content of the episode: a finished upload (spec 000 §3 'Preuploaded item'). */
 export interface CreatorUpload {
   id: string;
+  /** The name shown (friendly or original name). */
   filename: string;
+  /** The name the server stored it under, sent as main_content_filename; absent in builds saved before it. */
+  stored_filename?: string;
   duration_seconds: number | null;
   transcript_ready: boolean;
   /** Detected cues, null until detection is ready. */

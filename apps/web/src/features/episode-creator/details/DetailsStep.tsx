@@ -17,7 +17,8 @@ export type { DetailsDraft } from './details-rules.ts';
 interface Props {
   templateId: string;
   podcastId: string;
-  upload: { id: string; filename: string; duration_seconds: number | null };
+  /** stored_filename names it in the minutes precheck (main_content_filename). */
+  upload: { id: string; filename: string; stored_filename: string; duration_seconds: number | null };
   coverImagePath: string | null;
   value: DetailsDraft | null;
   onChange(value: DetailsDraft): void;
@@ -42,7 +43,7 @@ export function DetailsStep({ templateId, podcastId, upload, coverImagePath, val
   const testMode = useTestMode();
   const draft = useDraftSetup(value, onChange, numbering, testMode);
   const transcriptReady = useTranscriptReady(upload.id);
-  const minutes = useMinutesPrecheck(templateId, upload.id);
+  const minutes = useMinutesPrecheck(templateId, upload.stored_filename);
   const quotaExceeded = useQuotaExceeded();
   const show = useShow(podcastId);
   const [attempted, setAttempted] = useState(false);

@@ -1,4 +1,4 @@
-import { EPISODE_CREATOR, EPISODE_CREATOR_MESSAGES, ZAssemblyTags, type ZAssemblyPublish, type ZEpisodeDetails } from '@ppp/contracts';
+import { EPISODE_CREATOR, ZAssemblyTags, ZEpisodeDetails, type ZAssemblyPublish } from '@ppp/contracts';
 import type { z } from 'zod';
 import { localToDate, schedulePublishFields, scheduleProblem, suggestSchedule, type LocalSchedule } from './schedule.ts';
 
@@ -41,11 +41,22 @@ export interface DetailsProblems {
   schedule?: string;
 }
 
-/** Step 5's field messages in the spec's words (spec 000 §5). */
+/** The first message of a field checked with the assemble call's own schema. */
+function fieldProblem(schema: z.ZodType, value: unknown): string | undefined {
+  const result = schema.safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+/**
+ * Step 5's field messages in the spec's words (spec 000 §5): title and episode number are checked
+ * with the fields of ZEpisodeDetails, the schema the assemble call refuses them with.
+ */
 export function detailsProblems(draft: DetailsDraft, now: Date = new Date()): DetailsProblems {
   const problems: DetailsProblems = {};
-  if (!draft.title.trim()) problems.title = EPISODE_CREATOR_MESSAGES.titleRequired;
-  if (wholeNumber(draft.episodeNumber) === null) problems.episodeNumber = EPISODE_CREATOR_MESSAGES.episodeNumberRequired;
+  const title = fieldProblem(ZEpisodeDetails.shape.title, draft.title);
+  if (title) problems.title = title;
+  const episodeNumber = fieldProblem(ZEpisodeDetails.shape.episodeNumber, draft.episodeNumber);
+  if (episodeNumber) problems.episodeNumber = episodeNumber;
   if (draft.publishMode === 'schedule') {
     const problem = scheduleProblem({ date: draft.scheduleDate, time: draft.scheduleTime }, now);
     if (problem) problems.schedule = problem;
@@ -64,7 +75,8 @@ export function buildAssembleRequest(draft: DetailsDraft, coverImagePath: string
     title: draft.title.trim(),
     description: draft.description,
     season: wholeNumber(draft.season),
-    episodeNumber: wholeNumber(draft.episodeNumber),
+    // As typed: the call reads the digits, and refuses anything else with step 5's message.
+    episodeNumber: draft.episodeNumber.trim(),
     explicit: draft.explicit,
     tags: tagList(draft.tags),
     cover_image_path: coverImagePath,

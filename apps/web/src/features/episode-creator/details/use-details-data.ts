@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { EPISODE_CREATOR, ZLastNumbering, suggestedNumbering } from '@ppp/contracts';
+import { EPISODE_CREATOR, ZLastNumbering, episodeQuotaExceeded, suggestedNumbering } from '@ppp/contracts';
 import { trpc } from '../../../lib/trpc.ts';
 import { restCall } from '../../../lib/rest-json.ts';
 import { toApiFailure } from '../../../lib/api-error.ts';
@@ -56,15 +56,15 @@ export interface MinutesCheck {
 }
 
 /** POST /api/episodes/precheck/minutes: pending, error (non-blocking), ok, or blocking (allowed false or 402). */
-export function useMinutesPrecheck(templateId: string, uploadId: string): MinutesCheck {
+export function useMinutesPrecheck(templateId: string, mainContentFilename: string): MinutesCheck {
   const precheck = trpc.billing.precheckMinutes.useMutation();
-  const key = `${templateId}\n${uploadId}`;
+  const key = `${templateId}\n${mainContentFilename}`;
   const [result, setResult] = useState<{ key: string; check: MinutesCheck } | null>(null);
   const setCheck = (check: MinutesCheck) => setResult({ key, check });
   const { mutateAsync } = precheck;
   useEffect(() => {
     let cancelled = false;
-    mutateAsync({ template_id: templateId, main_content_filename: uploadId })
+    mutateAsync({ template_id: templateId, main_content_filename: mainContentFilename })
       .then((result) => {
         if (cancelled) return;
         const info = { minutes_required: result.minutes_required, minutes_remaining: result.minutes_remaining, renewal_date: result.renewal_date, message: result.message };
@@ -81,14 +81,14 @@ export function useMinutesPrecheck(templateId: string, uploadId: string): Minute
     };
     // setCheck is bound to this key; the effect runs again when the key changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [templateId, uploadId, mutateAsync]);
+  }, [templateId, mainContentFilename, mutateAsync]);
   return result?.key === key ? result.check : { state: 'pending', info: null };
 }
 
-/** GET /api/billing/usage: true when no episodes remain this month. */
+/** GET /api/billing/usage: true when no episodes remain this month ('Quota exceeded – upgrade or wait for reset.'). */
 export function useQuotaExceeded(): boolean {
   const usage = trpc.billing.usage.useQuery(undefined, { retry: false });
-  return usage.data?.episodes_remaining_this_month === 0;
+  return episodeQuotaExceeded(usage.data);
 }
 
 /** The show the template belongs to: whether it is linked to a host. */

@@ -1,0 +1,194 @@
+/**
+ * POST /api/flubber/apply/{episodeId} through the real HTTP stack (REST, two users), with a worker
+ * on the same database doing the re-render (issue 7; spec 000 §7, spec 001 §4). An upload of
+ * espeak-ng speech with a supplied transcript holding one retake marker ('flubber' at 6 s) is
+ * assembled without cutting it; applying the spec's range for that marker (-0.75 s to +0.25 s)
+ * answers removed_ms 1000 and cleaned_audio_new, the episode renders again, and the new file decodes
+ * 1 s shorter than the first (within 50 ms) and the context reads as applied. User B gets 404 for
+ * the same call, before and after, and changes nothing: no job, the same recipe, the same file.
+ * The finished file also downloads under the output_filename sent at assemble.
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { z } from 'zod';
+import { ZFlubberApplyResponse, ZFlubberContexts, type TAssembleEpisodeRequestInput } from '@ppp/contracts';
+import { openTestOrm, tempDir, testConfig, uploadForm } from '@ppp/server/test-support';
+import { outboxOnlyTransport } from '@ppp/server/domain';
+import { EpisodeSchema } from '../../server/src/domain/episodes/episode.entity.ts';
+import { errorOf, startTestServer, twoUsers, type HttpResult, type TestServer } from '../../server/test/support/http.ts';
+import { startWorker, type Worker } from '../src/worker.ts';
+
+let orm: MikroORM;
+let api: TestServer;
+let worker: Worker | null = null;
+let storage: { dir: string; remove: () => void };
+let files: { dir: string; remove: () => void };
+const logs: string[] = [];
+let a = '';
+let b = '';
+
+const ENV = () => ({ STORAGE_DIR: storage.dir, TTS_ENGINES: 'espeak' });
+const SLOT = 3;
+const PHRASES = ['welcome to the show', 'this take went wrong', 'flubber', 'this is the better take', 'thanks for listening'];
+const MARKER_S = 2 * SLOT;
+const OUTPUT_FILENAME = 'retake-test.mp3';
+/** GET /api/episodes/status/{jobId} as JSON: what the wizard's poll reads. */
+const ZJobState = z.object({ status: z.string(), error: z.string().nullable() });
+
+const request = (token: string, method: string, url: string, json?: unknown): Promise<HttpResult> => api.request(method, url, { token, json });
+const sql = <T extends object>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
+const assembleJobs = async (episodeId: string) =>
+  Number((await sql<{ n: string }>("select count(*) as n from pgboss.job where name = 'audio.assemble' and data->>'episode_id' = ?", [episodeId]))[0]?.n);
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 120_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(value)}\n${logs.join('\n')}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Milliseconds a file decodes to. */
+function decodedMs(file: string): number {
+  const progress = execFileSync('ffmpeg', ['-hide_banner', '-nostats', '-i', file, '-progress', 'pipe:1', '-f', 'null', '-'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  return Math.round(Number([...progress.matchAll(/out_time_us=(\d+)/g)].at(-1)?.[1] ?? 0) / 1000);
+}
+
+/** The episode's audio as its owner's signed playback URL serves it: the file's length and its download name. */
+async function finalAudio(episodeId: string, name: string): Promise<{ ms: number; disposition: string | null }> {
+  const episode = z.object({ playback_url: z.string() }).parse((await request(a, 'GET', `/api/episodes/${episodeId}`)).body);
+  const res = await fetch(`${api.baseUrl}${episode.playback_url}`);
+  expect(res.status).toBe(200);
+  const file = path.join(files.dir, name);
+  writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+  return { ms: decodedMs(file), disposition: res.headers.get('content-disposition') };
+}
+
+/** Speech in 3-second slots and its words, 0.3 s apart from the start of each slot. */
+function speech(): { wav: string; transcript: string } {
+  const slots = PHRASES.map((text, i) => {
+    const spoken = path.join(files.dir, `phrase-${i}.wav`);
+    execFileSync('espeak-ng', ['-s', '190', '-w', spoken, text]);
+    const slot = path.join(files.dir, `slot-${i}.wav`);
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', spoken, '-af', `apad=whole_dur=${SLOT}`, '-t', String(SLOT), '-ar', '44100', '-ac', '1', slot]);
+    return slot;
+  });
+  const wav = path.join(files.dir, 'retakes.wav');
+  execFileSync('ffmpeg', ['-v', 'error', '-y', ...slots.flatMap((s) => ['-i', s]), '-filter_complex', `${slots.map((_, i) => `[${i}:a]`).join('')}concat=n=${slots.length}:v=0:a=1`, wav]);
+  const words = PHRASES.flatMap((text, i) => text.split(' ').map((word, j) => ({ text: word, start: i * SLOT + j * 0.3, end: i * SLOT + j * 0.3 + 0.25, confidence: 0.9 })));
+  const transcript = path.join(files.dir, 'retakes.json');
+  writeFileSync(transcript, JSON.stringify({ words, language: 'en', duration_s: PHRASES.length * SLOT }));
+  return { wav, transcript };
+}
+
+/** A show, a content-only template and a transcribed upload of A's, all through the API; the episode assembled as a draft, retake kept. */
+async function assembledEpisode(): Promise<string> {
+  const show = new FormData();
+  show.append('name', 'Retake Radio');
+  show.append('description', 'A show with second takes.');
+  const created = await fetch(`${api.baseUrl}/api/podcasts/`, { method: 'POST', headers: { authorization: `Bearer ${a}` }, body: show });
+  expect(created.status).toBe(201);
+  const podcastId = z.object({ id: z.string() }).parse(await created.json()).id;
+  const template = await request(a, 'POST', '/api/templates/', { name: 'Talk only', podcast_id: podcastId, segments: [{ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }] });
+  expect(template.status, template.text).toBe(201);
+
+  const { wav, transcript } = speech();
+  const uploaded = await fetch(`${api.baseUrl}/api/media/upload/main_content`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${a}` },
+    body: uploadForm([wav], { friendly_names: JSON.stringify(['Retakes']) }, { transcript }),
+  });
+  expect(uploaded.status).toBe(201);
+  const [item] = z.array(z.object({ id: z.string(), filename: z.string() })).parse(await uploaded.json());
+  if (!item) throw new Error('not uploaded');
+  await waitFor(
+    async () => z.object({ status: z.string(), transcript_ready: z.boolean() }).parse((await request(a, 'GET', `/api/media/${item.id}`)).body),
+    (m) => m.transcript_ready || m.status === 'error',
+  );
+
+  const body: TAssembleEpisodeRequestInput = {
+    template_id: z.object({ id: z.string() }).parse(template.body).id,
+    main_content_filename: item.filename,
+    output_filename: OUTPUT_FILENAME,
+    episode_details: { title: 'Retakes, kept', episodeNumber: 1 },
+    intents: { flubber: 'no', intern: 'no', sfx: 'no' },
+    // Only the applied retake changes the length.
+    cleanup: { removePauses: false, removeFillers: false, censorEnabled: false },
+  };
+  const queued = await request(a, 'POST', '/api/episodes/assemble', body);
+  expect(queued.status, queued.text).toBe(202);
+  const { job_id, episode_id } = z.object({ job_id: z.string(), episode_id: z.string() }).parse(queued.body);
+  const status = await waitFor(
+    async () => ZJobState.parse((await request(a, 'GET', `/api/episodes/status/${job_id}`)).body),
+    (s) => s.status === 'processed' || s.status === 'error',
+  );
+  expect(status).toMatchObject({ status: 'processed', error: null });
+  return episode_id;
+}
+
+beforeAll(async () => {
+  storage = tempDir('ppp-flubber-apply-storage-');
+  files = tempDir('ppp-flubber-apply-files-');
+  const db = await openTestOrm();
+  orm = db.orm;
+  api = await startTestServer(orm, db.databaseUrl, ENV());
+  worker = await startWorker({ orm, shared: { config: testConfig(db.databaseUrl, ENV()), mailTransport: outboxOnlyTransport }, databaseUrl: db.databaseUrl, concurrency: 1, log: (m) => logs.push(m) });
+  const users = await twoUsers(api);
+  a = users.admin.token;
+  b = users.user.token;
+}, 120_000);
+
+afterAll(async () => {
+  await worker?.stop();
+  await api?.close();
+  await orm?.close();
+  storage?.remove();
+  files?.remove();
+});
+
+describe('applying a retake to an assembled episode', () => {
+  it('cuts the marker -0.75 s to +0.25 s: removed_ms 1000, a new render 1 s shorter on the file; B gets 404 and changes nothing', async () => {
+    const episodeId = await assembledEpisode();
+    const first = await finalAudio(episodeId, 'first.mp3');
+    expect(Math.abs(first.ms - PHRASES.length * SLOT * 1000)).toBeLessThanOrEqual(50);
+    expect(first.disposition).toBe(`inline; filename="${OUTPUT_FILENAME}"`);
+
+    const prepared = ZFlubberContexts.parse((await request(a, 'POST', `/api/flubber/prepare/${episodeId}`)).body);
+    expect(prepared.contexts).toEqual([expect.objectContaining({ flubber_index: 0, flubber_time_s: MARKER_S, applied: false })]);
+    const cut = [{ start_s: MARKER_S - 0.75, end_s: MARKER_S + 0.25 }];
+
+    // B: the same call on A's episode is a 404, and nothing moves.
+    const recipe = (await orm.em.fork().findOneOrFail(EpisodeSchema, { id: episodeId })).assembly;
+    const jobsBefore = await assembleJobs(episodeId);
+    expect(errorOf(await request(b, 'POST', `/api/flubber/apply/${episodeId}`, cut)).status).toBe(404);
+    expect(await assembleJobs(episodeId)).toBe(jobsBefore);
+    expect(await orm.em.fork().findOneOrFail(EpisodeSchema, { id: episodeId })).toMatchObject({ assembly: recipe, assemblyStatus: 'done' });
+
+    const applied = await request(a, 'POST', `/api/flubber/apply/${episodeId}`, cut);
+    expect(applied.status, applied.text).toBe(200);
+    expect(ZFlubberApplyResponse.parse(applied.body)).toMatchObject({ removed_ms: 1000, cleaned_audio_new: true, status: 'queued' });
+    const rendered = await waitFor(() => orm.em.fork().findOneOrFail(EpisodeSchema, { id: episodeId }), (e) => e.assemblyStatus === 'done' || e.assemblyStatus === 'error');
+    expect(rendered).toMatchObject({ assemblyStatus: 'done', errorMessage: null });
+    expect(rendered.assembly?.manual_cuts).toEqual([{ start_ms: 5250, end_ms: 6250 }]);
+
+    const second = await finalAudio(episodeId, 'second.mp3');
+    console.log(`flubber apply: ${first.ms} ms before, ${second.ms} ms after (1000 ms cut)`);
+    expect(Math.abs(first.ms - second.ms - 1000)).toBeLessThanOrEqual(50);
+    expect(rendered.durationMs).toBeDefined();
+    expect(Math.abs((rendered.durationMs ?? 0) - second.ms)).toBeLessThanOrEqual(50);
+    const after = ZFlubberContexts.parse((await request(a, 'GET', `/api/flubber/contexts/${episodeId}`)).body);
+    expect(after.contexts[0]).toMatchObject({ flubber_index: 0, applied: true });
+
+    // And once applied, B still reads nothing and queues nothing.
+    const jobsAfter = await assembleJobs(episodeId);
+    expect(errorOf(await request(b, 'POST', `/api/flubber/apply/${episodeId}`, [{ start_s: 1, end_s: 2 }])).status).toBe(404);
+    expect(errorOf(await request(b, 'GET', `/api/flubber/contexts/${episodeId}`)).status).toBe(404);
+    expect(await assembleJobs(episodeId)).toBe(jobsAfter);
+    expect((await orm.em.fork().findOneOrFail(EpisodeSchema, { id: episodeId })).assembly?.manual_cuts).toEqual([{ start_ms: 5250, end_ms: 6250 }]);
+  }, 240_000);
+});
