@@ -59,9 +59,9 @@ function Result({ episode, mode, publish, publishAt, onBackToDashboard }: Result
             Goes live {publishAt.toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short' })}
           </Text>
         )}
-        {publish?.outcome === 'schedule_invalid' && (
-          <Alert color="orange" title={EPISODE_CREATOR_MESSAGES.scheduleInvalid}>
-            {EPISODE_CREATOR_MESSAGES.resultDraft}
+        {view.scheduleInvalid && (
+          <Alert color="orange" title={EPISODE_CREATOR_MESSAGES.scheduleInvalid} data-testid="schedule-invalid">
+            {view.scheduleInvalid}
           </Alert>
         )}
         {view.publishError && (

@@ -33,8 +33,13 @@ describe('result by mode', () => {
     expect(resultView('now', { mode: 'now', outcome: 'dispatched', error: null })).toMatchObject({ heading: 'Completed', text: EPISODE_CREATOR_MESSAGES.resultNow, toast: { title: 'Success!' } });
   });
 
-  it('falls back to draft when the schedule became invalid', () => {
-    expect(resultView('schedule', { mode: 'schedule', outcome: 'schedule_invalid', error: null })).toMatchObject({ heading: 'Draft Ready', text: 'Episode saved as draft.', toast: { title: 'Schedule invalid', color: 'orange' }, publishError: null });
+  it('falls back to draft when the schedule became invalid, saying why in the spec’s words', () => {
+    const passed = resultView('schedule', { mode: 'schedule', outcome: 'schedule_invalid', error: EPISODE_CREATOR_MESSAGES.publishPastTime });
+    expect(passed).toMatchObject({ heading: 'Draft Ready', text: 'Episode saved as draft.', publishError: null, scheduleInvalid: 'Pick a future date/time (>= 1 minute ahead).' });
+    expect(passed.toast).toEqual({ title: 'Schedule invalid', color: 'orange', message: 'Pick a future date/time (>= 1 minute ahead).' });
+    // No reason stored (an outcome recorded before reasons were): the time is called invalid.
+    expect(resultView('schedule', { mode: 'schedule', outcome: 'schedule_invalid', error: null })).toMatchObject({ toast: { message: 'Invalid schedule time' }, scheduleInvalid: 'Invalid schedule time' });
+    expect(resultView('draft', { mode: 'draft', outcome: 'draft', error: null }).scheduleInvalid).toBeNull();
   });
 
   it('says Publish failed with the reason', () => {

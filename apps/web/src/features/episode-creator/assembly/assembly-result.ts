@@ -16,6 +16,8 @@ export interface ResultView {
   toast: { title: string; color: 'green' | 'orange' | 'red'; message: string };
   /** 'Publish failed' with its reason, shown beside the result. */
   publishError: string | null;
+  /** Why a schedule fell back to draft, shown under 'Schedule invalid'. */
+  scheduleInvalid: string | null;
 }
 
 function byMode(mode: TAssemblyPublishMode): Pick<ResultView, 'heading' | 'text'> & { toastTitle: string } {
@@ -26,21 +28,24 @@ function byMode(mode: TAssemblyPublishMode): Pick<ResultView, 'heading' | 'text'
 
 /**
  * The result by publish mode (spec 000 §4): a schedule that had become invalid falls back to draft
- * with 'Schedule invalid'; a failed publish leaves a draft and says 'Publish failed' with the reason.
+ * with 'Schedule invalid' and the reason in the spec's words ('Pick a future date/time (>= 1 minute
+ * ahead).' when its time had passed by the end of the render, else 'Invalid schedule time'); a
+ * failed publish leaves a draft and says 'Publish failed' with the reason.
  */
 export function resultView(requested: TAssemblyPublishMode, publish: TAssemblyPublishOutcome | null | undefined): ResultView {
   const mode = publish?.mode ?? requested;
   if (publish?.outcome === 'schedule_invalid') {
     const draft = byMode('draft');
-    return { heading: draft.heading, text: draft.text, toast: { title: EPISODE_CREATOR_MESSAGES.scheduleInvalid, color: 'orange', message: draft.text }, publishError: null };
+    const reason = publish.error ?? EPISODE_CREATOR_MESSAGES.invalidScheduleTime;
+    return { heading: draft.heading, text: draft.text, toast: { title: EPISODE_CREATOR_MESSAGES.scheduleInvalid, color: 'orange', message: reason }, publishError: null, scheduleInvalid: reason };
   }
   if (publish?.outcome === 'failed') {
     const draft = byMode('draft');
     const reason = publish.error ?? EPISODE_CREATOR_MESSAGES.publishDownstream;
-    return { heading: draft.heading, text: draft.text, toast: { title: EPISODE_CREATOR_MESSAGES.publishFailed, color: 'red', message: reason }, publishError: reason };
+    return { heading: draft.heading, text: draft.text, toast: { title: EPISODE_CREATOR_MESSAGES.publishFailed, color: 'red', message: reason }, publishError: reason, scheduleInvalid: null };
   }
   const view = byMode(mode);
-  return { heading: view.heading, text: view.text, toast: { title: view.toastTitle, color: 'green', message: view.text }, publishError: null };
+  return { heading: view.heading, text: view.text, toast: { title: view.toastTitle, color: 'green', message: view.text }, publishError: null, scheduleInvalid: null };
 }
 
 /** 'about {low}-{high} minutes' from the audio length, or null when the length is unknown. */
