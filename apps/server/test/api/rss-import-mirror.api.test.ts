@@ -2,7 +2,8 @@
  * What rss.mirror copies besides the audio, read back through the real HTTP stack: linked
  * transcripts and chapters are fetched whether or not the audio could be, the product's feed lists
  * them as files served from this host (a link that failed is left out with its reason recorded, and
- * has_transcript says so). The feed's files are served on 127.0.0.2, the one address this server is
+ * has_transcript says so); an episode's own artwork, checked as an image, is its cover in Episode
+ * History and the feed, served from here. The feed's files are served on 127.0.0.2, the one address this server is
  * configured to reach.
  */
 import { readFileSync } from 'node:fs';
@@ -16,7 +17,7 @@ import { EpisodeSchema, type Episode } from '../../src/domain/episodes/episode.e
 import { openTestOrm } from '../support/database.ts';
 import { testConfig } from '../support/fixtures.ts';
 import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
-import { tempDir, toneFile } from '../support/audio-files.ts';
+import { pngFile, tempDir, toneFile } from '../support/audio-files.ts';
 import { buildFeed, startFeedServer, type FeedServer, type GeneratedItem } from '../support/feed-server.ts';
 
 const PUBLIC = 'http://localhost:3000';
@@ -32,6 +33,7 @@ let storage: { dir: string; remove: () => void };
 let files: { dir: string; remove: () => void };
 let token = '';
 let mp3: Buffer;
+let png: Buffer;
 const services = () => createServices(orm.em.fork(), shared);
 const local = (url: string) => url.replace(PUBLIC, api.baseUrl);
 const ZEpisodes = z.object({ items: z.array(z.object({ title: z.string(), has_transcript: z.boolean(), cover_url: z.string().nullable() })) });
@@ -67,6 +69,7 @@ beforeAll(async () => {
   shared = sharedDepsFor(testConfig(db.databaseUrl, env));
   ({ admin: { token } } = await twoUsers(api));
   mp3 = readFileSync(toneFile(files.dir, 'tone.mp3', 1));
+  png = readFileSync(pngFile(files.dir));
   host = await startFeedServer({}, '127.0.0.2');
 });
 
@@ -130,5 +133,53 @@ describe('transcripts and chapters of an imported feed', () => {
     expect(chapters.chapters.map((c) => [c.title, c.startTime])).toEqual([['Intro', 0], ['Main', 1.5]]);
     // Nothing after the import went back to the old host for these files.
     expect(host.hits.filter((h) => h === '/s/1.vtt')).toHaveLength(1);
+  });
+});
+
+describe('episode artwork of an imported feed', () => {
+  it('is copied when it is a real image and served from this host in Episode History and the feed; the show’s artwork is not copied per episode', async () => {
+    const at = (p: string) => `${host.origin}/a${p}`;
+    host.routes.set('/a/1.mp3', { body: mp3, type: 'audio/mpeg' });
+    host.routes.set('/a/art.png', { body: png, type: 'image/png' });
+    host.routes.set('/a/show.png', { body: png, type: 'image/png' });
+    host.routes.set('/a/fake.png', { body: '<html>not an image</html>', type: 'image/png' });
+    const day = (d: number) => new Date(Date.UTC(2024, 4, d, 9));
+    host.routes.set('/a/feed.rss', {
+      body: buildFeed({ title: 'Artwork Show', imageUrl: at('/show.png') }, [
+        { guid: 'a-1', title: 'Own artwork', pubDate: day(3), audioUrl: at('/1.mp3'), imageUrl: at('/art.png') },
+        { guid: 'a-2', title: 'Fake artwork', pubDate: day(2), audioUrl: at('/1.mp3'), imageUrl: at('/fake.png') },
+        { guid: 'a-3', title: 'Show artwork', pubDate: day(1), audioUrl: at('/1.mp3'), imageUrl: at('/show.png') },
+      ]),
+    });
+    const res = await api.request('POST', '/api/import/rss', { token, json: { rss_url: at('/feed.rss') } });
+    const { import_id: importId, podcast_id: podcastId } = z.object({ import_id: z.string(), podcast_id: z.string() }).parse(res.body);
+    await services().rssImport.runImport(importId);
+    expect(await services().rssImport.runMirror(importId, { finalAttempt: true })).toMatchObject({ status: 'done', mirroredCount: 3 });
+    const rows = new Map((await orm.em.fork().find(EpisodeSchema, { podcast: podcastId })).map((e) => [e.title, e]));
+    const own = rows.get('Own artwork');
+    expect(own?.coverStorageKey).toBe(`users/${own?.user.id}/episodes/${own?.id}/imported-cover.png`);
+    expect(rows.get('Fake artwork')).toMatchObject({ coverStorageKey: null, mirrorSkipped: [{ kind: 'artwork', url: at('/fake.png'), reason: 'Cover art must be a PNG or JPEG image.' }] });
+    expect(rows.get('Show artwork')).toMatchObject({ coverStorageKey: null, sourceImageUrl: null, mirrorSkipped: null });
+    // The show's artwork was fetched once, for the show, not again for the episode repeating it.
+    expect(host.hits.filter((h) => h === '/a/show.png')).toHaveLength(1);
+
+    // Episode History: the copy through a signed URL of this host; the others show the show's cover.
+    const listed = new Map((await episodeList()).map((e) => [e.title, e.cover_url]));
+    expect(listed.get('Own artwork')).toMatch(new RegExp(`^/api/episodes/${own?.id}/cover\\?expires=\\d+&sig=`));
+    const cover = await fetch(`${api.baseUrl}${listed.get('Own artwork')}`);
+    expect(cover.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await cover.arrayBuffer()).equals(png)).toBe(true);
+    const showCover = `${PUBLIC}/feeds/${podcastId}/cover.png?v=imported-cover`;
+    expect([listed.get('Fake artwork'), listed.get('Show artwork')]).toEqual([showCover, showCover]);
+    expect([...listed.values()].some((url) => url?.startsWith(host.origin))).toBe(false);
+
+    // The feed's itunes:image of the episode is the copy on this host.
+    const feed = parseFeed(await (await fetch(`${api.baseUrl}/feeds/${podcastId}.xml`)).text());
+    const items = new Map((feed?.items ?? []).map((i) => [i.title, i]));
+    const art = `${PUBLIC}/feeds/${podcastId}/episodes/${own?.id}/cover.png`;
+    expect(items.get('Own artwork')?.image ?? items.get('Own artwork')?.itunesImage).toBe(art);
+    const served = await fetch(local(art));
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
   });
 });

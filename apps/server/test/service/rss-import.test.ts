@@ -276,11 +276,11 @@ describe('mirroring external audio', () => {
 });
 
 describe('recover from Spreaker', () => {
-  it("adds the linked show's episodes its RSS feed left out, once, and copies their audio with the mirror job", async () => {
+  it("adds the linked show's episodes its RSS feed left out, once, and copies their audio and artwork with the mirror job", async () => {
     const spreaker = new FakeSpreaker();
     const episode = (id: number, title: string, day: number) => ({
       episode_id: id, show_id: 77, title, description: `<p>${title}</p>`, duration: 61_000, published_at: `2024-01-${String(day).padStart(2, '0')} 10:00:00`,
-      download_url: `${server.origin}/sp/${id}.mp3`, plays_count: 5,
+      download_url: `${server.origin}/sp/${id}.mp3`, image_url: id === 1 ? `${server.origin}/sp/1.png` : null, plays_count: 5,
     });
     spreaker.on('GET', '/v2/shows/77/episodes', () => ({ body: { response: { items: [episode(3, 'Third', 3), episode(2, 'Second', 2), episode(1, 'First', 1)], next_url: null } } }));
     await spreaker.start();
@@ -332,6 +332,7 @@ describe('recover from Spreaker', () => {
       const mp3 = readFileSync(toneFile(files.dir, 'spreaker.mp3', 1));
       server.routes.set('/sp/1.mp3', { body: mp3, type: 'audio/mpeg' });
       server.routes.set('/sp/2.mp3', { body: mp3, type: 'audio/mpeg' });
+      server.routes.set('/sp/1.png', { body: readFileSync(pngFile(files.dir, 'spreaker.png')), type: 'image/png' });
       expect(await withSpreaker(client).runMirror(recovery.id, { finalAttempt: false })).toMatchObject({ status: 'done', mirroredCount: 2, mirrorFailed: 0 });
       const copied = await orm.em.fork().find(EpisodeSchema, { podcast: podcast.id, mirrorImportId: recovery.id }, { orderBy: { title: 'asc' } });
       expect(copied.map((e) => [e.title, e.mirrorStatus, e.mirrorKey])).toEqual([
@@ -339,6 +340,8 @@ describe('recover from Spreaker', () => {
         ['Second', 'done', `users/${user.id}/episodes/${copied[1]?.id}/source-audio.mp3`],
       ]);
       expect((await shared.storage.readBytes(first.id ? `users/${user.id}/episodes/${first.id}/source-audio.mp3` : '')).equals(mp3)).toBe(true);
+      // The artwork Spreaker gives it is copied too, as its cover.
+      expect(copied[0]?.coverStorageKey).toBe(`users/${user.id}/episodes/${first.id}/imported-cover.png`);
     } finally {
       await spreaker.stop();
     }

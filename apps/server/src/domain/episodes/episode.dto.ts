@@ -39,8 +39,8 @@ export function tagsOf(value: unknown): string[] {
 }
 
 async function coverUrl(episode: Episode, podcast: Podcast, links: EpisodeLinks, baseUrl: string): Promise<string | null> {
+  // An imported episode's artwork is its cover once copied here; the old host's URL is never shown.
   if (episode.coverStorageKey) return links.url('cover', episode.id);
-  if (episode.sourceImageUrl) return episode.sourceImageUrl;
   return showCoverUrl(baseUrl, podcast);
 }
 

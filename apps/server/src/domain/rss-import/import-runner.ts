@@ -7,10 +7,9 @@ import type { StoragePort } from '../storage/storage.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { PodcastSchema, type Podcast } from '../podcasts/podcast.entity.ts';
 import { liveJobExists } from '../jobs/live-jobs.ts';
-import { AppError } from '../errors.ts';
 import { FeedParseError, parseFeed, type TParsedItem, type TParsedShow } from './parse/index.ts';
 import { episodeFields, keyHash, uniqueItems } from './map-feed.ts';
-import { fetchRemote } from './remote-files.ts';
+import { fetchRemoteImage } from './remote-files.ts';
 import { spreakerEpisodeIdOf } from './spreaker-ids.ts';
 import { RssImportSchema, type RssImport } from './rss-import.entity.ts';
 
@@ -87,18 +86,13 @@ async function insertBatch(tx: EntityManager, row: RssImport, podcastId: string,
   );
 }
 
-const ARTWORK_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/jpg': 'jpg', 'image/png': 'png' };
-
 /** The show's artwork into storage, when it has none of its own yet. Best effort: a cover is optional. */
 async function importArtwork(deps: ImportRunnerDeps, podcast: Podcast, url: string | null, signal?: AbortSignal): Promise<void> {
   if (!url || (podcast.coverStorageKey && !podcast.coverStorageKey.includes('/imported-cover.'))) return;
   try {
-    const res = await fetchRemote(deps.config, 'artwork', url, signal);
-    const type = String(res.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-    const ext = ARTWORK_TYPES[type] ?? (res.body.subarray(0, 4).toString('hex') === '89504e47' ? 'png' : res.body[0] === 0xff && res.body[1] === 0xd8 ? 'jpg' : null);
-    if (!ext) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The artwork is not a PNG or JPEG image.');
-    const key = `users/${podcast.user.id}/podcasts/${podcast.id}/imported-cover.${ext}`;
-    await deps.storage.putBytes(key, res.body);
+    const image = await fetchRemoteImage(deps.config, url, signal);
+    const key = `users/${podcast.user.id}/podcasts/${podcast.id}/imported-cover.${image.extension}`;
+    await deps.storage.putBytes(key, image.bytes);
     podcast.coverStorageKey = key;
   } catch (error) {
     deps.log?.(`rss.import: artwork ${url} skipped: ${error instanceof Error ? error.message : String(error)}`);

@@ -127,12 +127,13 @@ export function episodeFields(item: TParsedItem, show: TParsedShow, now: Date) {
     sourceAudioUrl: item.enclosure?.url ?? null,
     sourceAudioType: clip(item.enclosure?.type ?? null, 100),
     sourceAudioBytes: item.enclosure?.length ?? null,
-    sourceImageUrl: item.imageUrl,
+    // An item repeating the show's artwork has none of its own: it shows the show's cover.
+    sourceImageUrl: item.imageUrl !== show.artworkUrl ? item.imageUrl : null,
     sourceLink: item.link,
     transcriptLinks: item.transcripts.length > 0 ? item.transcripts : null,
     chaptersUrl: item.chapters?.url ?? null,
     mirrorStatus: item.enclosure ? 'pending' : null,
-    sidecarsPending: item.transcripts.length > 0 || item.chapters !== null,
+    sidecarsPending: item.transcripts.length > 0 || item.chapters !== null || (item.imageUrl !== null && item.imageUrl !== show.artworkUrl),
   };
 }
 

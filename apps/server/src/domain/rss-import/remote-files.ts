@@ -9,6 +9,7 @@ import {
   type SafeFetchResponse,
 } from '../../adapters/safe-fetch/index.ts';
 import { AppError } from '../errors.ts';
+import { prepareCover, type PreparedCover } from '../podcasts/cover-art.ts';
 
 /**
  * Every URL an import reaches (the feed, artwork, enclosures, transcripts, chapters) goes through
@@ -63,6 +64,15 @@ function requireOk<T>(response: SafeFetchResponse<T>, what: string): SafeFetchRe
 export async function fetchRemote(config: TConfig, kind: Exclude<TRemoteKind, 'audio'>, url: string, signal?: AbortSignal) {
   const what = kind === 'feed' ? 'feed' : kind === 'artwork' ? 'artwork' : 'file';
   return requireOk(await safeFetch(url, optionsFor(config, kind, signal)), what);
+}
+
+/**
+ * Show or episode artwork: fetched through the guard, then checked and bounded like an uploaded
+ * cover (sharp reads its real format: only a PNG or JPEG is kept, one wider than Apple's limit is
+ * scaled down).
+ */
+export async function fetchRemoteImage(config: TConfig, url: string, signal?: AbortSignal): Promise<PreparedCover> {
+  return prepareCover((await fetchRemote(config, 'artwork', url, signal)).body);
 }
 
 /** Audio as a stream for storage; the byte cap and deadline keep running while it is read. */

@@ -1,7 +1,7 @@
 import { TRANSCRIPT_FILE_EXTENSIONS, transcriptLinkType } from '@ppp/contracts';
 import type { Episode, TMirrorSkipped } from '../episodes/episode.entity.ts';
 import type { MirrorDeps } from './mirror-runner.ts';
-import { fetchRemote } from './remote-files.ts';
+import { fetchRemote, fetchRemoteImage } from './remote-files.ts';
 
 /** Chapters JSON (Podcast Namespace) to the episode's chapter list; anything else is null. */
 export function chaptersFrom(json: unknown): { title: string; start_s: number }[] | null {
@@ -33,6 +33,19 @@ async function copyTranscripts(deps: MirrorDeps, episode: Episode, skip: Skip, s
   if (links.length > 0) episode.transcriptLinks = [...links];
 }
 
+/** The episode's own artwork becomes its cover (served from here in Episode History and the feed). */
+async function copyArtwork(deps: MirrorDeps, episode: Episode, skip: Skip, signal?: AbortSignal): Promise<void> {
+  if (!episode.sourceImageUrl || episode.coverStorageKey) return;
+  try {
+    const image = await fetchRemoteImage(deps.config, episode.sourceImageUrl, signal);
+    const key = `users/${episode.user.id}/episodes/${episode.id}/imported-cover.${image.extension}`;
+    await deps.storage.putBytes(key, image.bytes);
+    episode.coverStorageKey = key;
+  } catch (error) {
+    skip('artwork', episode.sourceImageUrl, error);
+  }
+}
+
 async function copyChapters(deps: MirrorDeps, episode: Episode, skip: Skip, signal?: AbortSignal): Promise<void> {
   if (!episode.chaptersUrl || episode.chapters) return;
   try {
@@ -46,7 +59,7 @@ async function copyChapters(deps: MirrorDeps, episode: Episode, skip: Skip, sign
 }
 
 /**
- * An imported episode's linked transcripts and chapters, each fetched through the same guard as the
+ * An imported episode's artwork, linked transcripts and chapters, each fetched through the same guard as the
  * audio and whether or not the audio could be copied. One that is refused or fails is left out of
  * the product's feed, with the reason kept in mirrorSkipped; it never fails the episode.
  */
@@ -59,6 +72,7 @@ export async function copySidecars(deps: MirrorDeps, episode: Episode, signal?: 
     skipped.push({ kind, url, reason });
     deps.log?.(`rss.mirror: ${kind} ${url} skipped: ${reason}`);
   };
+  await copyArtwork(deps, episode, skip, signal);
   await copyTranscripts(deps, episode, skip, signal);
   await copyChapters(deps, episode, skip, signal);
   episode.mirrorSkipped = skipped.length > 0 ? skipped : null;

@@ -58,6 +58,7 @@ function recoveredFields(episode: TSpreakerEpisode) {
     sourceLink: episode.site_url ?? null,
     playsTotal: episode.plays_count ?? 0,
     mirrorStatus: episode.download_url || episode.playback_url ? 'pending' : null,
+    sidecarsPending: Boolean(episode.image_url),
   };
 }
 
@@ -77,7 +78,7 @@ async function resumeStalledMirrors(deps: RecoveryDeps, podcast: Podcast): Promi
  * POST /api/podcasts/{id}/recover-from-spreaker: Spreaker's RSS feed lists only the newest
  * episodes, so the rest of a linked show's catalogue is read from its API and the missing ones are
  * added (matched by Spreaker episode id or the guid its feed uses). Running it twice adds nothing.
- * Their audio is copied here by the same rss.mirror job as an import's, under a row of its own.
+ * Their audio and artwork are copied here by the same rss.mirror job as an import's, under a row of its own.
  */
 export async function recoverFromSpreaker(deps: RecoveryDeps, client: SpreakerClient | null, podcast: Podcast): Promise<TRecoverFromSpreakerResult> {
   const { em } = deps;
@@ -99,7 +100,7 @@ export async function recoverFromSpreaker(deps: RecoveryDeps, client: SpreakerCl
   const missing = remote.map(recoveredFields).filter((f) => !knownIds.has(f.hostEpisodeId) && !knownHashes.has(f.importKeyHash) && !knownGuids.has(f.guid));
   const withAudio = missing.filter((f) => f.mirrorStatus === 'pending').length;
   const source = `${SPREAKER_API_URL}/v2/shows/${showId}/episodes`;
-  const mirror = withAudio > 0
+  const mirror = withAudio > 0 || missing.some((f) => f.sidecarsPending)
     ? em.create(RssImportSchema, {
         id: randomUUID(), user: podcast.user, podcast, feedUrl: source, finalUrl: source, feedStorageKey: null,
         status: 'mirroring', feedTotal: remote.length, importedCount: missing.length, mirrorTotal: withAudio,
@@ -107,7 +108,7 @@ export async function recoverFromSpreaker(deps: RecoveryDeps, client: SpreakerCl
     : null;
   for (const fields of missing) {
     const linked = claimed.has(fields.hostEpisodeId) ? { hostEpisodeId: null, hostKind: null } : { hostKind: 'spreaker' };
-    em.create(EpisodeSchema, { user: podcast.user, podcast, ...fields, ...linked, mirrorImportId: fields.mirrorStatus ? (mirror?.id ?? null) : null });
+    em.create(EpisodeSchema, { user: podcast.user, podcast, ...fields, ...linked, mirrorImportId: fields.mirrorStatus || fields.sidecarsPending ? (mirror?.id ?? null) : null });
   }
   podcast.importFeedTotal = Math.max(podcast.importFeedTotal ?? 0, remote.length);
   // Every remote episode is now here: counted once whether imported from the feed or recovered.
