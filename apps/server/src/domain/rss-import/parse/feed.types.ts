@@ -56,7 +56,7 @@ export type TEpisodeType = 'full' | 'trailer' | 'bonus';
 export interface TParsedItem {
   /** The item's guid exactly as the feed has it; null when the feed gives none. */
   guid: string | null;
-  /** Identity for de-duplicating on re-import: guid, else enclosure URL, else link, else title+date. */
+  /** Identity for de-duplicating on re-import: guid, else enclosure URL, else link, else title, date and a digest of the notes. */
   key: string;
   title: string | null;
   /** Sanitised HTML: content:encoded, else description, else itunes:summary. */

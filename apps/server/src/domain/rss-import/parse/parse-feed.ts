@@ -23,7 +23,7 @@ export function parseFeed(bytes: Uint8Array, options: ParseFeedOptions = {}): TP
   const channel = findChannel(document);
   const base = options.baseUrl ?? null;
   const show = parseShow(channel, base);
-  const items = all(channel, 'item').map((item, index) => parseItem(asNode(item) ?? {}, index, base));
+  const items = all(channel, 'item').map((item) => parseItem(asNode(item) ?? {}, base));
   return { show, items };
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { parseDurationMs } from './duration.ts';
 import type { TEpisodeType, TParsedChapters, TParsedEnclosure, TParsedItem, TParsedTranscript } from './feed.types.ts';
 import { parsePubDate } from './pub-date.ts';
@@ -7,7 +8,15 @@ import { all, asNode, attr, booleanOf, first, firstText, htmlOf, imageHref, inte
 
 const EPISODE_TYPES: readonly TEpisodeType[] = ['full', 'trailer', 'bonus'];
 
-export function parseItem(item: TXmlNode, index: number, base: string | null): TParsedItem {
+/**
+ * The identity of an item with no guid, enclosure or link: its content (title, date, and a digest
+ * of the show notes), never its place in the feed, which moves as the feed grows.
+ */
+export function contentKey(title: string | null, pubDate: Date | null, description: string | null): string {
+  return `${title ?? ''}|${pubDate?.toISOString() ?? ''}|${createHash('sha256').update(description ?? '').digest('hex')}`;
+}
+
+export function parseItem(item: TXmlNode, base: string | null): TParsedItem {
   const guid = firstText(item, 'guid');
   const title = firstText(item, 'title', 'itunes:title');
   const link = urlOf(firstText(item, 'link'), base);
@@ -15,11 +24,12 @@ export function parseItem(item: TXmlNode, index: number, base: string | null): T
   const enclosure = enclosureOf(item, base);
   const html = htmlOf(first(item, 'content:encoded')) ?? htmlOf(first(item, 'description')) ?? htmlOf(first(item, 'itunes:summary'));
   const episodeType = firstText(item, 'itunes:episodetype')?.toLowerCase() as TEpisodeType | undefined;
+  const description = html ? sanitizeShowNotes(html) || null : null;
   return {
     guid,
-    key: guid ?? enclosure?.url ?? link ?? `${title ?? ''}|${pubDate?.toISOString() ?? ''}|${index}`,
+    key: guid ?? enclosure?.url ?? link ?? contentKey(title, pubDate, description),
     title,
-    description: html ? sanitizeShowNotes(html) || null : null,
+    description,
     link,
     pubDate,
     enclosure,
