@@ -3,7 +3,9 @@
  * transcripts and chapters are fetched whether or not the audio could be, the product's feed lists
  * them as files served from this host (a link that failed is left out with its reason recorded, and
  * has_transcript says so); an episode's own artwork, checked as an image, is its cover in Episode
- * History and the feed, served from here. The feed's files are served on 127.0.0.2, the one address this server is
+ * History and the feed, served from here. Enclosure, artwork, transcript and chapters URLs at
+ * loopback, private or metadata addresses, or redirecting to loopback, are refused before any
+ * connection while the rest of the import completes, each with its reason recorded. The feed's files are served on 127.0.0.2, the one address this server is
  * configured to reach.
  */
 import { readFileSync } from 'node:fs';
@@ -29,6 +31,8 @@ let orm: MikroORM;
 let api: TestServer;
 let shared: SharedDeps;
 let host: FeedServer;
+/** A real server on loopback that nothing may reach: its hits must stay empty. */
+let loopback: FeedServer;
 let storage: { dir: string; remove: () => void };
 let files: { dir: string; remove: () => void };
 let token = '';
@@ -71,10 +75,12 @@ beforeAll(async () => {
   mp3 = readFileSync(toneFile(files.dir, 'tone.mp3', 1));
   png = readFileSync(pngFile(files.dir));
   host = await startFeedServer({}, '127.0.0.2');
+  loopback = await startFeedServer({ '/a.mp3': { body: 'secret', type: 'audio/mpeg' }, '/t.vtt': { body: VTT, type: 'text/vtt' } }, '127.0.0.1');
 });
 
 afterAll(async () => {
   await host?.close();
+  await loopback?.close();
   await api?.close();
   await shared?.jobs.close();
   await orm?.close();
@@ -181,5 +187,57 @@ describe('episode artwork of an imported feed', () => {
     const served = await fetch(local(art));
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+  });
+});
+
+describe('linked files at addresses the server must not reach', () => {
+  it('are refused before connecting, with the reason recorded, while the rest of the import completes', async () => {
+    const at = (p: string) => `${host.origin}/h${p}`;
+    const lo = (p: string) => `${loopback.origin}${p}`;
+    const port = new URL(loopback.origin).port;
+    host.routes.set('/h/1.mp3', { body: mp3, type: 'audio/mpeg' });
+    host.routes.set('/h/art.png', { body: png, type: 'image/png' });
+    host.routes.set('/h/1.vtt', { body: VTT, type: 'text/vtt' });
+    host.routes.set('/h/1.json', { body: CHAPTERS, type: 'application/json' });
+    host.routes.set('/h/to-loopback.mp3', { status: 302, body: '', headers: { location: lo('/a.mp3') } });
+    host.routes.set('/h/to-loopback.vtt', { status: 302, body: '', headers: { location: lo('/t.vtt') } });
+    const day = (d: number) => new Date(Date.UTC(2024, 5, d, 9));
+    const { row, byTitle } = await importAndMirror('/h/feed.rss', [
+      { guid: 'h-1', title: 'Safe', pubDate: day(3), audioUrl: at('/1.mp3'), imageUrl: at('/art.png'), transcriptUrl: at('/1.vtt'), chaptersUrl: at('/1.json') },
+      {
+        guid: 'h-2', title: 'Pointing inside', pubDate: day(2), audioUrl: lo('/a.mp3'), imageUrl: 'http://169.254.169.254/latest/meta-data/art.png',
+        transcriptUrl: `http://[::1]:${port}/t.vtt`, chaptersUrl: 'http://10.0.0.1/chapters.json',
+      },
+      {
+        guid: 'h-3', title: 'Redirected inside', pubDate: day(1), audioUrl: at('/to-loopback.mp3'), imageUrl: 'http://[::ffff:10.0.0.1]/art.png',
+        transcriptUrl: at('/to-loopback.vtt'), chaptersUrl: 'http://0.0.0.0/chapters.json',
+      },
+    ]);
+    expect(row).toMatchObject({ status: 'done', mirrorTotal: 3, mirroredCount: 1, mirrorFailed: 2 });
+    expect(loopback.hits).toEqual([]);
+
+    const refused = (hostname: string) => `The address ${hostname} points to a private, local or reserved network and cannot be fetched.`;
+    expect(byTitle('Pointing inside')).toMatchObject({ mirrorStatus: 'failed', mirrorError: refused('127.0.0.1'), mirrorKey: null, coverStorageKey: null, chapters: null });
+    expect(byTitle('Pointing inside').mirrorSkipped).toEqual([
+      { kind: 'artwork', url: 'http://169.254.169.254/latest/meta-data/art.png', reason: refused('169.254.169.254') },
+      { kind: 'transcript', url: `http://[::1]:${port}/t.vtt`, reason: refused('[::1]') },
+      { kind: 'chapters', url: 'http://10.0.0.1/chapters.json', reason: refused('10.0.0.1') },
+    ]);
+    // A redirect is checked again where it lands.
+    expect(byTitle('Redirected inside')).toMatchObject({ mirrorStatus: 'failed', mirrorError: refused('127.0.0.1'), mirrorKey: null });
+    expect(byTitle('Redirected inside').mirrorSkipped?.map((s) => [s.kind, s.reason])).toEqual([
+      ['artwork', refused('[::ffff:a00:1]')],
+      ['transcript', refused('127.0.0.1')],
+      ['chapters', refused('0.0.0.0')],
+    ]);
+    expect(byTitle('Redirected inside').transcriptLinks?.[0]?.storageKey).toBeUndefined();
+
+    // The safe episode is whole, and the feed carries nothing of the refused ones.
+    const safe = byTitle('Safe');
+    expect(safe).toMatchObject({ mirrorStatus: 'kept', mirrorSkipped: null, chapters: [{ title: 'Intro', start_s: 0 }, { title: 'Main', start_s: 1.5 }] });
+    expect(safe.coverStorageKey).toMatch(/imported-cover\.png$/);
+    expect(safe.transcriptLinks?.[0]?.storageKey).toMatch(/transcript-0\.vtt$/);
+    const listed = await episodeList();
+    expect(Object.fromEntries(listed.filter((e) => e.title.includes('inside')).map((e) => [e.title, e.has_transcript]))).toEqual({ 'Pointing inside': false, 'Redirected inside': false });
   });
 });
