@@ -2,8 +2,9 @@
  * Issue 9 journey against the real launcher (server, worker, embedded PostgreSQL) in Chromium: a feed
  * and its audio served by a local node:http server (reachable only because the launcher runs with
  * IMPORT_ALLOW_PRIVATE_HOSTS=127.0.0.1, as tests may), pasted on the Import from RSS page: the URL
- * check in the spec's words, the preview of the newest five, the import with progress, and the
- * imported episodes listed; a malformed feed shows 'Import Failed' with the reason.
+ * check in the spec's words, the preview of the newest five, the import with progress, the
+ * imported episodes listed, then found in Episode History playing from here, with the show's
+ * podcast:guid kept in its feed; a malformed feed shows 'Import Failed' with the reason.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -24,6 +25,7 @@ let token = '';
 const files = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-rss-'));
 const CREATOR = { email: 'mover@example.com', password: 'correct horse battery' };
 const TITLES = Array.from({ length: 7 }, (_, k) => `Chapter ${k + 1}: The Harbour Stories`);
+const PODCAST_GUID = '2d1a5c8e-4f0b-5c7e-9a41-3b8f2e6d7c10';
 
 function feedXml(): string {
   const items = TITLES.map((title, k) =>
@@ -35,7 +37,7 @@ function feedXml(): string {
 <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0">
 <channel><title>Harbour Stories</title><description>Tales from the old harbour.</description><language>en-gb</language>
 <itunes:author>The Harbour Crew</itunes:author><itunes:category text="Fiction"><itunes:category text="Drama"/></itunes:category>
-<itunes:image href="${feedOrigin}/cover.png"/><podcast:guid>2d1a5c8e-4f0b-5c7e-9a41-3b8f2e6d7c10</podcast:guid>
+<itunes:image href="${feedOrigin}/cover.png"/><podcast:guid>${PODCAST_GUID}</podcast:guid>
 ${items}
 </channel></rss>`;
 }
@@ -80,7 +82,7 @@ afterAll(async () => {
 });
 
 describe('Import from RSS journey', () => {
-  it('pastes a feed URL, previews the newest five, imports with progress and finds the episodes', async () => {
+  it('pastes a feed URL, previews the newest five, imports with progress and finds the episodes in Episode History', async () => {
     const page = await newPage(DESKTOP);
     await page.goto('/dashboard');
     await page.getByRole('link', { name: 'Import from RSS' }).first().click();
@@ -115,12 +117,27 @@ describe('Import from RSS journey', () => {
     for (const title of TITLES) expect(await imported.getByText(title).isVisible()).toBe(true);
     await shot(page, 'rss-import-done-desktop', true);
 
-    // The show exists with the feed's fields, the audio is served from here.
+    // The show keeps the feed's podcast:guid, and its feed here carries it (a later move keeps subscribers).
     const shows = await fetch(`${app.baseUrl}/api/podcasts/`, { headers: { authorization: `Bearer ${token}` } });
-    if (shows.ok) {
-      const list = (await shows.json()) as { name: string; podcast_guid: string }[];
-      expect(list.map((s) => [s.name, s.podcast_guid])).toContainEqual(['Harbour Stories', '2d1a5c8e-4f0b-5c7e-9a41-3b8f2e6d7c10']);
-    }
+    expect(shows.status).toBe(200);
+    const list = (await shows.json()) as { id: string; name: string; podcast_guid: string }[];
+    const show = list.find((s) => s.name === 'Harbour Stories');
+    expect(show?.podcast_guid).toBe(PODCAST_GUID);
+    const feed = await (await fetch(`${app.baseUrl}/feeds/${show?.id}.xml`)).text();
+    expect(feed).toContain(`<podcast:guid>${PODCAST_GUID}</podcast:guid>`);
+
+    // Episode History lists every imported episode, playing from this host.
+    await page.getByRole('link', { name: 'Episodes' }).first().click();
+    await expect.poll(() => page.getByTestId('episode-card').count(), { timeout: 20_000 }).toBe(TITLES.length);
+    for (const title of TITLES) expect(await page.getByTestId('episode-card').filter({ hasText: title }).count()).toBe(1);
+    await page.getByText('List', { exact: true }).click();
+    await expect.poll(() => page.getByTestId('episode-row').count()).toBe(TITLES.length);
+    // Newest first by when each went out at the old host (they were all created here at once).
+    expect(await page.getByTestId('episode-row').allInnerTexts()).toEqual([...TITLES].reverse().map((title) => expect.stringContaining(title)));
+    await shot(page, 'rss-import-episode-history-desktop');
+    const episodes = await fetch(`${app.baseUrl}/api/episodes/?limit=500&offset=0`, { headers: { authorization: `Bearer ${token}` } });
+    const items = ((await episodes.json()) as { items: { title: string; playback_type: string | null }[] }).items;
+    expect(items.filter((e) => TITLES.includes(e.title)).map((e) => e.playback_type)).toEqual(TITLES.map(() => 'local'));
 
     const phone = await newPage(PHONE);
     await phone.goto('/dashboard/import');

@@ -33,6 +33,12 @@ describe('Episode History list', () => {
     expect(titles('plays')).toEqual(['alpha', 'Beta', 'Gamma']);
   });
 
+  it('orders imported episodes, all created at once, by the dates they were published', () => {
+    const imported = [2, 9, 5].map((day) => episode({ title: `Day ${day}`, status: 'published', created_at: at(20), published_at: at(day) }));
+    expect(visibleEpisodes(imported, { search: '', status: 'all', sort: 'newest' }).map((e) => e.title)).toEqual(['Day 9', 'Day 5', 'Day 2']);
+    expect(visibleEpisodes(imported, { search: '', status: 'all', sort: 'oldest' }).map((e) => e.title)).toEqual(['Day 2', 'Day 5', 'Day 9']);
+  });
+
   it('filters by status and searches title, notes and tags', () => {
     expect(visibleEpisodes(list, { search: '', status: 'error', sort: 'newest' }).map((e) => e.title)).toEqual(['alpha']);
     expect(visibleEpisodes(list, { search: 'news', status: 'all', sort: 'newest' }).map((e) => e.title)).toEqual(['Beta', 'Gamma']);

@@ -32,9 +32,10 @@ export function pageSizeOf(view: TView): number {
   return view === 'list' ? EPISODE_HISTORY.listPreview : EPISODE_HISTORY.gridPreview;
 }
 
-type Listed = Pick<TEpisode, 'title' | 'description' | 'status' | 'created_at' | 'plays_total' | 'tags' | 'podcast_name'>;
+type Listed = Pick<TEpisode, 'title' | 'description' | 'status' | 'created_at' | 'publish_at' | 'published_at' | 'plays_total' | 'tags' | 'podcast_name'>;
 
-const time = (e: Pick<TEpisode, 'created_at'>) => new Date(e.created_at).getTime();
+// By the date the row shows: an imported back catalogue is created in one moment but published over years.
+const time = (e: Listed) => publishDateOf(e).date.getTime();
 
 /** Search (title, notes, tags, show), status filter, then the chosen order. */
 export function visibleEpisodes<T extends Listed>(episodes: readonly T[], options: { search: string; status: TStatusFilter; sort: TSort }): T[] {
