@@ -15,6 +15,9 @@ export const LANDING = {
   heroHtmlMaxLength: 20_000,
   textMaxLength: 2_000,
   urlMaxLength: 2_000,
+  /** Not in the spec: how many recent published episodes the landing page plays, and their notes' length. */
+  recentEpisodes: 6,
+  episodeNotesChars: 280,
 } as const;
 
 export const LANDING_MESSAGES = {

@@ -90,7 +90,7 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
     notifications,
     audioCleanup,
     transcripts,
-    landing: new LandingService(em),
+    landing: new LandingService(em, publicUrl(config)),
     // The user's Spreaker client when connected (issue 6), else null: the import goes on without Spreaker.
     rssImport: new RssImportService({
       em,

@@ -1,23 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { DEFAULT_LANDING_CONTENT, LANDING_MESSAGES, ZLandingContent, ZPublicEpisodes } from '@ppp/contracts';
+import { DEFAULT_LANDING_CONTENT, LANDING, LANDING_MESSAGES, ZLandingContent, ZPublicEpisodes } from '@ppp/contracts';
+import { z } from 'zod';
+import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
+import { tempDir } from '../support/audio-files.ts';
 import { openTestOrm } from '../support/database.ts';
+import { coverPng, seedAssembledEpisode, seedShow } from '../support/episodes.ts';
 import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
 
 let orm: MikroORM;
 let api: TestServer;
 let admin: { email: string; token: string };
 let userB: { email: string; token: string; id: string };
+let storage: { dir: string; remove: () => void };
+let files: { dir: string; remove: () => void };
 
 beforeAll(async () => {
+  storage = tempDir('ppp-landing-storage-');
+  files = tempDir('ppp-landing-files-');
   const db = await openTestOrm();
   orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl);
+  api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir });
   ({ admin, user: userB } = await twoUsers(api));
 });
 afterAll(async () => {
   await api.close();
   await orm.close();
+  storage.remove();
+  files.remove();
 });
 
 const review = { quote: 'Cut my editing time in half.', author: 'Sam Lee', role: 'Host', rating: 4.5, avatar_url: null };
@@ -41,6 +51,46 @@ describe('landing content over REST', () => {
     const res = await api.request('GET', '/api/public/episodes');
     expect(res.status).toBe(200);
     expect(ZPublicEpisodes.parse(res.body)).toEqual({ items: [] });
+  });
+
+  it('then lists the newest live public episodes of every creator with playable audio and a cover', async () => {
+    const HOUR = 3_600_000;
+    const now = Date.now();
+    const store = new LocalStorage(storage.dir);
+    const adminId = z.object({ id: z.string() }).parse((await api.request('GET', '/api/users/me', { token: admin.token })).body).id;
+    const showA = await seedShow(orm, store, adminId, 'Garden Hour', coverPng(files.dir));
+    const showB = await seedShow(orm, store, userB.id, 'Night Desk', null);
+    const seed = (podcastId: string, userId: string, title: string, over: Parameters<typeof seedAssembledEpisode>[4] = {}) =>
+      seedAssembledEpisode(orm, store, files.dir, { userId, podcastId }, { title, seconds: 2, ...over });
+    const older = await seed(showA, adminId, 'Older one', { status: 'published', publishAt: new Date(now - 48 * HOUR) });
+    const fromB = await seed(showB, userB.id, 'From the night desk', { status: 'published', publishAt: new Date(now - HOUR) });
+    const due = await seed(showA, adminId, 'Scheduled and due', { status: 'scheduled', publishAt: new Date(now - 10 * 60_000) });
+    // None of these is on the landing page.
+    await seed(showA, adminId, 'Scheduled later', { status: 'scheduled', publishAt: new Date(now + HOUR) });
+    await seed(showA, adminId, 'A draft');
+    await seed(showA, adminId, 'Private', { status: 'published', publishAt: new Date(now - HOUR), visibility: 'unpublished' });
+    await seed(showA, adminId, 'Limited', { status: 'published', publishAt: new Date(now - HOUR), visibility: 'limited' });
+    await seed(showA, adminId, 'No audio', { status: 'published', publishAt: new Date(now - HOUR), withAudio: false });
+
+    const list = ZPublicEpisodes.parse((await api.request('GET', '/api/public/episodes')).body).items;
+    expect(list.map((e) => e.title)).toEqual(['Scheduled and due', 'From the night desk', 'Older one']);
+    expect(list[2]).toMatchObject({ id: older.id, description: 'Show notes for Older one.' });
+    // A show's cover stands in for the episode's; a show without one has none.
+    expect(list[0]?.cover_url).toMatch(new RegExp(`/feeds/${showA}/cover\\.png\\?v=`));
+    expect(list[1]?.cover_url).toBeNull();
+    for (const episode of [due, fromB]) {
+      const item = list.find((e) => e.id === episode.id);
+      const audio = await fetch(`${api.baseUrl}${new URL(item?.final_audio_url ?? '').pathname}`, { headers: { range: 'bytes=0-99' } });
+      expect(audio.status).toBe(206);
+      expect(audio.headers.get('content-type')).toBe('audio/mpeg');
+    }
+    const cover = await fetch(`${api.baseUrl}${new URL(list[0]?.cover_url ?? '').pathname}`);
+    expect(cover.headers.get('content-type')).toBe('image/png');
+
+    // At most LANDING.recentEpisodes, newest first.
+    for (let k = 1; k <= LANDING.recentEpisodes; k += 1) await seed(showA, adminId, `Fresh ${k}`, { status: 'published', publishAt: new Date(now - k * 60_000) });
+    const capped = ZPublicEpisodes.parse((await api.request('GET', '/api/public/episodes')).body).items;
+    expect(capped.map((e) => e.title)).toEqual(Array.from({ length: LANDING.recentEpisodes }, (_, k) => `Fresh ${k + 1}`));
   });
 
   it('only admins read and write the editor content: anonymous 401, user B 403', async () => {
@@ -103,7 +153,7 @@ describe('landing content over tRPC', () => {
   it('the public query matches REST; user B cannot update, the admin can', async () => {
     const visitor = api.trpc();
     expect(await visitor.landing.content.query()).toEqual(await publicLanding());
-    expect(await visitor.landing.episodes.query()).toEqual({ items: [] });
+    expect(await visitor.landing.episodes.query()).toEqual(ZPublicEpisodes.parse((await api.request('GET', '/api/public/episodes')).body));
     await expect(api.trpc(userB.token).landing.update.mutate({ reviews: [review], faqs: [faq] })).rejects.toMatchObject({
       data: { httpStatus: 403 },
     });

@@ -1,23 +1,31 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   DEFAULT_LANDING_CONTENT,
+  LANDING,
   ZLandingContent,
   ZLandingContentUpdate,
   type TLandingContent,
   type TLandingContentUpdate,
   type TPublicEpisodes,
 } from '@ppp/contracts';
+import { EpisodeSchema } from '../episodes/episode.entity.ts';
+import { showCoverUrl } from '../podcasts/podcast.dto.ts';
+import { episodeUrls } from '../publishing/feed.service.ts';
 import { AppSettingSchema } from '../settings/app-setting.entity.ts';
+import { plainText } from '../text/plain-text.ts';
 import { parseInput } from '../validation.ts';
 import { sanitizeHeroHtml } from './sanitize-hero.ts';
 
 const KEY = 'landing';
 
-/** Editable landing content (spec 002 sections 2.5 and 5), stored as one app setting. */
+/** Editable landing content (spec 002 sections 2.5 and 5), stored as one app setting, and the episodes it plays. */
 export class LandingService {
   private readonly em: EntityManager;
-  constructor(em: EntityManager) {
+  /** Public origin of this installation, for the players' audio and cover URLs. */
+  private readonly baseUrl: string;
+  constructor(em: EntityManager, baseUrl: string) {
     this.em = em;
+    this.baseUrl = baseUrl;
   }
 
   /** The stored content merged over the built-in defaults, hero sanitised; never fails on a bad row. */
@@ -43,11 +51,31 @@ export class LandingService {
   }
 
   /**
-   * Recent published episodes for the landing page. Episodes and their public hosting arrive with
-   * the hosting issue; until then there is nothing published and the list is empty (the landing page
-   * hides the section).
+   * GET /api/public/episodes: the instance's newest live, public episodes whose audio this server
+   * serves (published, or scheduled and due), each played from its feed enclosure, with its cover or
+   * else its show's. Unpublished and limited ones, and drafts, stay off the landing page.
    */
-  findRecentPublishedEpisodes(): Promise<TPublicEpisodes> {
-    return Promise.resolve({ items: [] });
+  async findRecentPublishedEpisodes(now = new Date()): Promise<TPublicEpisodes> {
+    const rows = await this.em.find(
+      EpisodeSchema,
+      {
+        finalAudioKey: { $ne: null },
+        visibility: 'public',
+        $or: [{ status: 'published' }, { status: 'scheduled', publishAt: { $lte: now } }],
+      },
+      { populate: ['podcast'], orderBy: { publishAt: 'desc', id: 'asc' }, limit: LANDING.recentEpisodes },
+    );
+    return {
+      items: rows.map((row) => {
+        const urls = episodeUrls(this.baseUrl, row.podcast.id, row);
+        return {
+          id: row.id,
+          title: row.title,
+          description: plainText(row.description, LANDING.episodeNotesChars),
+          cover_url: urls.cover ?? showCoverUrl(this.baseUrl, row.podcast),
+          final_audio_url: urls.audio,
+        };
+      }),
+    };
   }
 }

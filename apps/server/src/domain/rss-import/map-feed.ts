@@ -11,6 +11,7 @@ import {
   type TRssPreview,
 } from '@ppp/contracts';
 import { isSpreakerFeed, newestItems, type TParsedCategory, type TParsedFeed, type TParsedItem, type TParsedShow } from './parse/index.ts';
+import { plainText } from '../text/plain-text.ts';
 
 /** Pure mapping from a parsed feed onto the show and episode columns; no database, no network. */
 
@@ -135,11 +136,6 @@ export function episodeFields(item: TParsedItem, show: TParsedShow, now: Date) {
     mirrorStatus: item.enclosure ? 'pending' : null,
     sidecarsPending: item.transcripts.length > 0 || item.chapters !== null || (item.imageUrl !== null && item.imageUrl !== show.artworkUrl),
   };
-}
-
-function plainText(html: string, max: number): string {
-  const text = html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/\s+/g, ' ').trim();
-  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
 /** What the Import page shows before importing: the show and its newest five episodes. */
