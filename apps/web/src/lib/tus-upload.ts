@@ -67,10 +67,17 @@ export function startTusUpload(file: File, metadata: TTusUploadMetadata, callbac
       return status === 0 || status === 423 || status >= 500;
     },
   });
+  let cancelled = false;
   void upload.findPreviousUploads().then((previous) => {
+    // Cancelled while the previous uploads were looked up: never started.
+    if (cancelled) return;
     const [latest] = previous;
     if (latest) upload.resumeFromPreviousUpload(latest);
     upload.start();
   });
-  return () => void upload.abort(true);
+  return () => {
+    cancelled = true;
+    // abort(true) also asks the server to drop what it received (tus termination).
+    void upload.abort(true);
+  };
 }

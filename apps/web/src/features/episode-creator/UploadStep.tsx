@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Alert, Badge, Button, Card, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconCheck, IconFileMusic, IconUpload } from '@tabler/icons-react';
+import { IconCheck, IconFileMusic, IconUpload, IconX } from '@tabler/icons-react';
 import { EPISODE_CREATOR_SHELL, MEDIA_MESSAGES, type TMediaItem } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { startTusUpload } from '../../lib/tus-upload.ts';
@@ -25,7 +25,10 @@ function dropzoneStyle(over: boolean) {
   };
 }
 
-/** Step 2, standard mode: drag-drop or choose an audio file, sent over tus with the header's progress bar, then transcribed. */
+/**
+ * Step 2, standard mode: drag-drop or choose an audio file, sent over tus with the header's progress
+ * bar (Cancel upload stops it), then transcribed.
+ */
 export function UploadStep({ upload, uploading, onProgress, onUploaded, onChooseProcessed }: UploadStepProps) {
   const config = trpc.public.config.useQuery();
   const maxMb = config.data?.max_upload_mb ?? 500;
@@ -33,12 +36,14 @@ export function UploadStep({ upload, uploading, onProgress, onUploaded, onChoose
   const cancel = useRef<(() => void) | null>(null);
   const [over, setOver] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [cancelled, setCancelled] = useState(false);
 
   useEffect(() => () => cancel.current?.(), []);
 
   function send(file: File) {
     const found = audioFileProblem(file, maxMb);
     setProblem(found);
+    setCancelled(false);
     if (found) return;
     onProgress(0);
     cancel.current = startTusUpload(
@@ -58,6 +63,15 @@ export function UploadStep({ upload, uploading, onProgress, onUploaded, onChoose
         },
       },
     );
+  }
+
+  /** Stops the tus upload and drops what the server holds of it ('Upload cancelled', spec 000 §8). */
+  function cancelUpload() {
+    cancel.current?.();
+    cancel.current = null;
+    onProgress(null);
+    setProblem(null);
+    setCancelled(true);
   }
 
   function drop(e: DragEvent) {
@@ -100,7 +114,19 @@ export function UploadStep({ upload, uploading, onProgress, onUploaded, onChoose
           />
         </Stack>
       </div>
+      {uploading && (
+        <Group justify="center">
+          <Button variant="default" color="red" leftSection={<IconX size={16} />} onClick={cancelUpload}>
+            Cancel upload
+          </Button>
+        </Group>
+      )}
       {problem && <Alert color="red" role="alert">{problem}</Alert>}
+      {cancelled && !uploading && (
+        <Alert color="gray" role="status" data-testid="upload-cancelled">
+          {MEDIA_MESSAGES.uploadCancelled}
+        </Alert>
+      )}
       {upload && (
         <Card withBorder padding="sm" data-testid="chosen-upload">
           <Group gap="xs">
