@@ -158,7 +158,8 @@ export async function signIn(baseUrl: string, account: Credentials): Promise<str
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-async function register(baseUrl: string, account: Credentials): Promise<{ is_active?: boolean }> {
+/** Registers an account that accepts the current terms; a later account of an instance starts inactive, waiting for its code. */
+export async function register(baseUrl: string, account: Credentials): Promise<{ is_active?: boolean }> {
   const res = await fetch(`${baseUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -173,6 +174,15 @@ export async function registerAndSignIn(baseUrl: string, account: Credentials): 
   return signIn(baseUrl, account);
 }
 
+/** The newest 6-digit verification code mailed to this address, read from the mail outbox by an admin. */
+export async function outboxCode(baseUrl: string, adminToken: string, email: string): Promise<string> {
+  const outbox = await fetch(`${baseUrl}/api/admin/mail/outbox?to=${encodeURIComponent(email)}`, { headers: { authorization: `Bearer ${adminToken}` } });
+  const mails = (await outbox.json()) as { text: string }[];
+  const code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
+  if (!code) throw new Error(`no verification code in the outbox for ${email}`);
+  return code;
+}
+
 /**
  * A later account, active: registered, and when it starts inactive confirmed with the 6-digit code an
  * admin reads from the mail outbox; then signed in.
@@ -180,9 +190,7 @@ export async function registerAndSignIn(baseUrl: string, account: Credentials): 
 export async function registerConfirmedAccount(baseUrl: string, account: Credentials, adminToken: string): Promise<string> {
   const { is_active: active } = await register(baseUrl, account);
   if (!active) {
-    const outbox = await fetch(`${baseUrl}/api/admin/mail/outbox?to=${encodeURIComponent(account.email)}`, { headers: { authorization: `Bearer ${adminToken}` } });
-    const mails = (await outbox.json()) as { text: string }[];
-    const code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1] ?? '';
+    const code = await outboxCode(baseUrl, adminToken, account.email);
     const confirmed = await fetch(`${baseUrl}/api/auth/confirm-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: account.email, code }) });
     if (!confirmed.ok) throw new Error(`confirm ${account.email}: ${confirmed.status} ${await confirmed.text()}`);
   }

@@ -1,17 +1,29 @@
 /**
- * Issue 10, public pages: landing (both layouts, editable content, the experiment), pricing (modes,
- * annual note, founders countdown and 'Offer ended'), legal, help, contact, docs, verify and 404
- * pages in Chromium, with screenshots at desktop and phone widths.
+ * Issue 10, public pages: landing (both layouts, editable content, the experiment, a published
+ * episode playing in its player), pricing (modes, annual note, founders countdown and 'Offer ended'),
+ * legal, help, contact, docs, verify (idle, success with a real code from the outbox, error), /error
+ * and 404 pages in Chromium, with screenshots at desktop and phone widths and every text measured
+ * against its background (WCAG 4.5:1).
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_LANDING_CONTENT, MESSAGES, PRICING, countdownParts } from '@ppp/contracts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, launchChromium, startApp, type RunningApp, closeJourneyPages, openJourneyPage, type Viewport } from './harness.ts';
+import { openOrm } from '@ppp/server/db';
+import { LocalStorage } from '@ppp/server/domain';
+import { seedAssembledEpisode } from '@ppp/server/test-support';
+import { lowContrastText } from './contrast.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, apiClient, freePort, launchChromium, outboxCode, pollUntil, register, startApp, type RunningApp, closeJourneyPages, openJourneyPage, type Viewport } from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
+let pgPort = 0;
 const ADMIN = { email: 'owner@example.com', password: 'correct horse battery' };
+const files = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-public-'));
+const storageDir = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-public-storage-'));
 
 const newPage = (viewport: Viewport, storage: Record<string, string> = {}): Promise<Page> => openJourneyPage(browser, app.baseUrl, viewport, { storage });
 
@@ -21,6 +33,11 @@ async function shot(page: Page, name: string, fullPage = false) {
 }
 
 const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
+
+/** Every text of the page reads at WCAG AA contrast (the list of offenders is empty). */
+async function expectReadable(page: Page) {
+  expect(await lowContrastText(page)).toEqual([]);
+}
 
 /** The first account of a fresh instance is its admin; its token edits the landing content. */
 async function adminToken(): Promise<string> {
@@ -36,14 +53,41 @@ async function adminToken(): Promise<string> {
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
+/**
+ * A show on the built-in host with one episode published on it, as podcasts.e2e publishes one: the
+ * assembled episode seeded as the assembly job leaves it, then published now through REST.
+ */
+async function publishEpisode(token: string, title: string): Promise<void> {
+  const api = apiClient(() => app.baseUrl, () => token);
+  const cover = path.join(files, 'cover.png');
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x2b8a3e:s=1400x1400', '-frames:v', '1', cover]);
+  const form = new FormData();
+  form.append('name', 'Garden Hour');
+  form.append('description', 'Plants, soil and the people who grow them.');
+  form.append('cover_image', new Blob([readFileSync(cover)], { type: 'image/png' }), 'cover.png');
+  const show = (await api('POST', '/api/podcasts/', form)).body as { id: string };
+  // What the built-in host's publish check and the directories need: a category and an owner.
+  const details = { name: 'Garden Hour', description: 'Plants, soil and the people who grow them.', category_id: 'Technology', owner_name: 'Ada Garden', owner_email: 'ada@example.com' };
+  expect((await api('PUT', `/api/podcasts/${show.id}`, details)).status).toBe(200);
+  const me = (await api('GET', '/api/users/me')).body as { id: string };
+  const orm = await openOrm(`postgres://ppp:ppp-embedded@127.0.0.1:${pgPort}/podcastplusplus`, { poolMax: 2 });
+  const episode = await seedAssembledEpisode(orm, new LocalStorage(storageDir), files, { userId: me.id, podcastId: show.id }, { title, seconds: 6 }).finally(() => orm.close());
+  expect((await api('POST', `/api/episodes/${episode.id}/publish`, { mode: 'now' })).status).toBe(200);
+  const status = async () => (await api('GET', `/api/episodes/${episode.id}/publish/status`)).body as { status: string; last_error: string | null };
+  expect(await pollUntil(status, (s) => s.status === 'published' || s.last_error !== null, 60_000, 'the publish job', app.output)).toMatchObject({ status: 'published', last_error: null });
+}
+
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchChromium()]);
+  pgPort = await freePort();
+  [app, browser] = await Promise.all([startApp({ EMBEDDED_PG_PORT: String(pgPort), STORAGE_DIR: storageDir }), launchChromium()]);
 });
 
 afterAll(async () => {
   await closeJourneyPages();
   await browser?.close().catch(() => undefined);
   await app?.stop();
+  rmSync(files, { recursive: true, force: true });
+  rmSync(storageDir, { recursive: true, force: true });
 });
 
 describe('landing page', () => {
@@ -71,6 +115,7 @@ describe('landing page', () => {
       'manual',
     ]);
     expect(scripts.some((u) => u.includes('WorkspaceLayout'))).toBe(false);
+    await expectReadable(page);
     await shot(page, 'landing-regular-desktop');
     await shot(page, 'landing-regular-desktop-full', true);
 
@@ -92,6 +137,7 @@ describe('landing page', () => {
     await expect.poll(() => page.getByRole('dialog').getByText('Create your account').first().isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expectReadable(page);
     await shot(page, 'landing-regular-phone');
     await shot(page, 'landing-regular-phone-full', true);
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -103,6 +149,7 @@ describe('landing page', () => {
     await page.goto('/?layout=ab');
     await expect.poll(() => page.locator('main[data-layout="ab"]').count()).toBe(1);
     await expect.poll(() => page.getByRole('img', { name: /An episode in the studio/ }).isVisible()).toBe(true);
+    await expectReadable(page);
     await shot(page, 'landing-ab-desktop');
     await shot(page, 'landing-ab-desktop-full', true);
 
@@ -144,6 +191,31 @@ describe('landing page', () => {
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     await shot(page, 'landing-edited-high-contrast-desktop');
   });
+
+  it('lists an episode published on the built-in host, and its player plays it', async () => {
+    const title = 'Compost, explained';
+    await publishEpisode(await adminToken(), title);
+    for (const [viewport, suffix] of [[DESKTOP, 'desktop'], [PHONE, 'phone']] as const) {
+      const page = await newPage(viewport);
+      await page.goto('/?layout=regular');
+      const card = page.getByRole('article', { name: title });
+      await expect.poll(() => card.isVisible()).toBe(true);
+      expect(await page.getByRole('heading', { name: 'Fresh from the studio' }).isVisible()).toBe(true);
+      expect(await card.getByText(`Show notes for ${title}.`).isVisible()).toBe(true);
+      await card.scrollIntoViewIfNeeded();
+      // The show's cover (lazy, so once scrolled to) loads from the built-in host.
+      await expect.poll(() => card.getByRole('img', { name: `Cover of ${title}` }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 20_000 }).toBe(1400);
+      const player = card.locator('audio');
+      expect(await player.getAttribute('aria-label')).toBe(`Play ${title}`);
+      await player.evaluate((audio: HTMLAudioElement) => audio.play());
+      // It plays: time moves on and the element is not paused or in error.
+      await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => audio.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.5);
+      expect(await player.evaluate((audio: HTMLAudioElement) => [audio.paused, audio.error?.code ?? null, Math.round(audio.duration)])).toEqual([false, null, 6]);
+      await expectReadable(page);
+      await shot(page, `landing-episodes-${suffix}`);
+      await player.evaluate((audio: HTMLAudioElement) => audio.pause());
+    }
+  });
 });
 
 describe('pricing page', () => {
@@ -163,6 +235,7 @@ describe('pricing page', () => {
     const now = countdownParts(new Date());
     if (now.ended) await expect.poll(() => page.getByTestId('founders-countdown').getByText(PRICING.offerEnded).isVisible()).toBe(true);
     else await expect.poll(() => page.getByRole('timer').isVisible()).toBe(true);
+    await expectReadable(page);
     await shot(page, 'pricing-desktop');
     await shot(page, 'pricing-desktop-full', true);
 
@@ -173,6 +246,7 @@ describe('pricing page', () => {
     await expect.poll(() => page.getByRole('article', { name: 'Creator Lifetime' }).isVisible()).toBe(true);
     expect(await page.getByText('$199 once').isVisible()).toBe(true);
     expect(await page.getByRole('radiogroup', { name: 'Billing period' }).count()).toBe(0);
+    await expectReadable(page);
     await shot(page, 'pricing-founders-desktop');
     await page.getByText('Standard Pricing (Nov 1)', { exact: true }).click();
     await expect.poll(() => page.getByRole('radio', { name: 'Monthly' }).isChecked()).toBe(true);
@@ -197,6 +271,7 @@ describe('pricing page', () => {
     expect(shown).toBeLessThanOrEqual(start);
     await before.clock.runFor(3000);
     await expect.poll(secondsLeft).toBeLessThanOrEqual(shown - 3);
+    await expectReadable(before);
     await shot(before, 'pricing-phone');
     await before.getByText('Founders Pricing', { exact: true }).click();
     await shot(before, 'pricing-founders-phone');
@@ -225,11 +300,13 @@ describe('legal, help, contact, docs, verify and 404 pages', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1, name: heading }).isVisible()).toBe(true);
     for (const fact of facts) expect(await page.getByText(fact).first().isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/?login=1');
+    await expectReadable(page);
     const name = url.split('/').filter(Boolean).join('-');
     await shot(page, `${name}-desktop`);
     const phone = await newPage(PHONE);
     await phone.goto(url);
     await expect.poll(() => phone.getByRole('heading', { level: 1, name: heading }).isVisible()).toBe(true);
+    await expectReadable(phone);
     await shot(phone, `${name}-phone`);
   });
 
@@ -239,27 +316,72 @@ describe('legal, help, contact, docs, verify and 404 pages', () => {
     await page.getByRole('button', { name: 'Write the email' }).click();
     await expect.poll(visible(page, 'Name is required')).toBe(true);
     expect(await page.getByText('Email is required.').isVisible()).toBe(true);
+    await expectReadable(page);
     await shot(page, 'contact-errors-phone');
   });
 
-  it('verify: a missing token and a wrong code show their messages', async () => {
-    const page = await newPage(PHONE);
-    await page.goto('/verify');
-    await expect.poll(visible(page, MESSAGES.missingVerificationToken)).toBe(true);
-    await shot(page, 'verify-missing-phone');
-    await page.goto('/verify?token=000001&email=nobody%40example.com');
-    await expect.poll(() => page.getByRole('alert').isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/onboarding');
+  it('verify: Verifying… while the request runs, then the error of a missing token or a wrong code', async () => {
+    for (const [viewport, suffix] of [[DESKTOP, 'desktop'], [PHONE, 'phone']] as const) {
+      const page = await newPage(viewport);
+      // Held until the screenshot is taken, so the idle/verifying state is the one captured.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/auth/confirm-email', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/verify?token=000001&email=nobody%40example.com');
+      await expect.poll(visible(page, MESSAGES.verifying)).toBe(true);
+      expect(await page.getByRole('heading', { level: 1, name: MESSAGES.emailVerificationTitle }).isVisible()).toBe(true);
+      await expectReadable(page);
+      await shot(page, `verify-verifying-${suffix}`);
+      release();
+      await expect.poll(() => page.getByRole('alert').isVisible()).toBe(true);
+      expect(await page.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/onboarding');
+      expect(await page.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
+      await expectReadable(page);
+      await shot(page, `verify-error-${suffix}`);
+
+      await page.goto('/verify');
+      await expect.poll(visible(page, MESSAGES.missingVerificationToken)).toBe(true);
+      await expectReadable(page);
+      await shot(page, `verify-missing-${suffix}`);
+    }
   });
 
-  it('404 and error pages', async () => {
+  it('verify: the code mailed to a new account confirms it', async () => {
+    const creator = { email: 'verify-me@example.com', password: 'correct horse battery' };
+    const admin = await adminToken();
+    expect((await register(app.baseUrl, creator)).is_active).toBe(false);
+    const code = await outboxCode(app.baseUrl, admin, creator.email);
     const page = await newPage(DESKTOP);
+    await page.goto(`/verify?token=${code}&email=${encodeURIComponent(creator.email)}`);
+    await expect.poll(() => page.getByRole('status').getByText(MESSAGES.verifySuccess).isVisible()).toBe(true);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await expectReadable(page);
+    await shot(page, 'verify-success-desktop');
+    await page.setViewportSize(PHONE);
+    await shot(page, 'verify-success-phone');
+    // The account is active now: it signs in.
+    const res = await fetch(`${app.baseUrl}/api/auth/token`, { method: 'POST', body: new URLSearchParams({ username: creator.email, password: creator.password }) });
+    expect(res.status).toBe(200);
+  });
+
+  it.each([[DESKTOP, 'desktop'], [PHONE, 'phone']] as const)('404 and error pages at %o', async (viewport, suffix) => {
+    const page = await newPage(viewport);
     await page.goto('/no-such-page');
     await expect.poll(visible(page, MESSAGES.pageNotFound)).toBe(true);
-    expect(await page.getByRole('link', { name: 'Go Home' }).isVisible()).toBe(true);
-    await shot(page, 'not-found-desktop');
+    // Spec 002 §2.16: 'Go Home and Open Dashboard links to /'.
+    expect(await page.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
+    expect(await page.getByRole('link', { name: 'Open Dashboard' }).getAttribute('href')).toBe('/');
+    await expectReadable(page);
+    await shot(page, `not-found-${suffix}`);
     await page.goto('/error');
-    await expect.poll(visible(page, 'Something went wrong')).toBe(true);
+    await expect.poll(visible(page, MESSAGES.somethingWentWrong)).toBe(true);
+    expect(await page.getByRole('alert').innerText()).toBe(MESSAGES.unexpected);
+    expect(await page.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
     expect(await page.getByRole('link', { name: 'Open Dashboard' }).isVisible()).toBe(true);
+    await expectReadable(page);
+    await shot(page, `error-${suffix}`);
   });
 });

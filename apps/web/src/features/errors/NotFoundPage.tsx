@@ -2,7 +2,9 @@ import { Button, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { MESSAGES } from '@ppp/contracts';
 import { CenteredCard } from '@ppp/ui';
+import { ReadableText } from '../public-shell/ReadableText.tsx';
 
+/** The 404 page (spec 002 section 2.16): '404 — Page not found' with Go Home and Open Dashboard links to /. */
 export function NotFoundContent() {
   return (
     <>
@@ -11,7 +13,7 @@ export function NotFoundContent() {
         <Button component={Link} to="/">
           Go Home
         </Button>
-        <Button component={Link} to="/dashboard" variant="default">
+        <Button component={Link} to="/" variant="default">
           Open Dashboard
         </Button>
       </Group>
@@ -21,8 +23,10 @@ export function NotFoundContent() {
 
 export function NotFoundPage() {
   return (
-    <CenteredCard title={MESSAGES.pageNotFound}>
-      <NotFoundContent />
-    </CenteredCard>
+    <ReadableText>
+      <CenteredCard title={MESSAGES.pageNotFound}>
+        <NotFoundContent />
+      </CenteredCard>
+    </ReadableText>
   );
 }

@@ -20,7 +20,8 @@ export function FoundersCountdown({ parts, deadline }: { parts: TCountdownParts;
           <Text fw={700}>{parts.ended ? `Founders pricing ended ${deadlineText}` : `Founders pricing ends ${deadlineText}, 11:59:59 PM`}</Text>
         </Group>
         {parts.ended ? (
-          <Text fw={800} c="red.9" role="status">
+          // On a white pill: red.9 on the violet tint is about 4.1:1, on white about 5.6:1 (WCAG AA needs 4.5).
+          <Text fw={800} c="red.9" bg="white" px="sm" py={2} role="status" style={{ borderRadius: 'var(--mantine-radius-xl)' }}>
             {PRICING.offerEnded}
           </Text>
         ) : (
