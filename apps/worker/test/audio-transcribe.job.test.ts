@@ -8,7 +8,6 @@
  * - no engine is a clear error on the upload, and a retry works once one is configured.
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -16,6 +15,7 @@ import { openTestOrm, PASSWORD, tempDir, testConfig, toneFile, uniqueEmail, uniq
 import type { TConfig } from '@ppp/server/config';
 import { createServices, LocalStorage, outboxOnlyTransport, PgBossJobQueue, type SharedDeps, type User } from '@ppp/server/domain';
 import type { TMediaItem } from '@ppp/contracts';
+import { spokenSlots } from './support/spoken-slots.ts';
 import { startWorker, type Worker } from '../src/worker.ts';
 
 let orm: MikroORM;
@@ -81,25 +81,7 @@ afterAll(async () => {
 const SLOT = 3;
 const PHRASES = ['welcome to the show', 'flubber', 'intern what is the capital of france stop', 'and now clap', 'thanks for listening'];
 
-function speechFile(): { wav: string; transcript: string } {
-  const slots = PHRASES.map((text, i) => {
-    const spoken = path.join(files.dir, `phrase-${i}.wav`);
-    execFileSync('espeak-ng', ['-s', '190', '-w', spoken, text]);
-    const slot = path.join(files.dir, `slot-${i}.wav`);
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', spoken, '-af', `apad=whole_dur=${SLOT}`, '-t', String(SLOT), '-ar', '16000', '-ac', '1', slot]);
-    return slot;
-  });
-  const wav = path.join(files.dir, 'episode.wav');
-  const graph = `${slots.map((_, i) => `[${i}:a]`).join('')}concat=n=${slots.length}:v=0:a=1`;
-  execFileSync('ffmpeg', ['-v', 'error', '-y', ...slots.flatMap((s) => ['-i', s]), '-filter_complex', graph, wav]);
-  // Each phrase's words spread over its first two seconds, 0.3 s a word, as a supplied transcript would give them.
-  const words = PHRASES.flatMap((text, i) =>
-    text.split(' ').map((word, j) => ({ text: word, start: i * SLOT + j * 0.3, end: i * SLOT + j * 0.3 + 0.25, confidence: 0.9 })),
-  );
-  const transcript = path.join(files.dir, 'episode.json');
-  writeFileSync(transcript, JSON.stringify({ words, language: 'en', duration_s: PHRASES.length * SLOT }));
-  return { wav, transcript };
-}
+const speechFile = () => spokenSlots({ dir: files.dir, name: 'episode', phrases: PHRASES, slotSeconds: SLOT, sampleRate: 16000 });
 
 async function accept(wav: string, name: string, options: { transcript?: string; notify?: string } = {}): Promise<TMediaItem> {
   const copy = path.join(files.dir, `upload-${Date.now()}-${path.basename(wav)}`);

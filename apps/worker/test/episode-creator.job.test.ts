@@ -8,8 +8,6 @@
  * schedule (scheduled), and a schedule whose time passed during the render (kept as a draft, with
  * the wizard's reason 'Pick a future date/time (>= 1 minute ahead).').
  */
-import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -19,6 +17,7 @@ import { coverPng, openTestOrm, PASSWORD, seedShow, tempDir, testConfig, uniqueE
 import { createServices, LocalStorage, outboxOnlyTransport, PgBossJobQueue, type SharedDeps, type User } from '@ppp/server/domain';
 import { EpisodeSchema } from '../../server/src/domain/episodes/episode.entity.ts';
 import { PUBLISH_CLAIM_LEASE_MS } from '../../server/src/domain/episodes/assembly-publish.service.ts';
+import { decodedMs, spokenSlots } from './support/spoken-slots.ts';
 import { startWorker, type Worker } from '../src/worker.ts';
 
 let orm: MikroORM;
@@ -70,28 +69,9 @@ async function waitForJob(jobId: string): Promise<TEpisodeJobStatus> {
   return waitFor(async () => services().assembly.status(await user(), jobId), (s) => s.status === 'processed' || s.status === 'error');
 }
 
-/** Milliseconds a file decodes to. */
-function decodedMs(file: string): number {
-  const progress = execFileSync('ffmpeg', ['-hide_banner', '-nostats', '-i', file, '-progress', 'pipe:1', '-f', 'null', '-'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-  return Math.round(Number([...progress.matchAll(/out_time_us=(\d+)/g)].at(-1)?.[1] ?? 0) / 1000);
-}
 const storedMs = (key: string) => decodedMs(path.join(storage.dir, ...key.split('/')));
 
-function speech(): { wav: string; transcript: string } {
-  const slots = PHRASES.map((text, i) => {
-    const spoken = path.join(files.dir, `phrase-${i}.wav`);
-    execFileSync('espeak-ng', ['-s', '190', '-w', spoken, text]);
-    const slot = path.join(files.dir, `slot-${i}.wav`);
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', spoken, '-af', `apad=whole_dur=${SLOT}`, '-t', String(SLOT), '-ar', '44100', '-ac', '1', slot]);
-    return slot;
-  });
-  const wav = path.join(files.dir, 'creator.wav');
-  execFileSync('ffmpeg', ['-v', 'error', '-y', ...slots.flatMap((s) => ['-i', s]), '-filter_complex', `${slots.map((_, i) => `[${i}:a]`).join('')}concat=n=${slots.length}:v=0:a=1`, wav]);
-  const words = PHRASES.flatMap((text, i) => text.split(' ').map((word, j) => ({ text: word, start: i * SLOT + j * 0.3, end: i * SLOT + j * 0.3 + 0.25, confidence: 0.9 })));
-  const transcript = path.join(files.dir, 'creator.json');
-  writeFileSync(transcript, JSON.stringify({ words, language: 'en', duration_s: PHRASES.length * SLOT }));
-  return { wav, transcript };
-}
+const speech = () => spokenSlots({ dir: files.dir, name: 'creator', phrases: PHRASES, slotSeconds: SLOT, sampleRate: 44100 });
 
 function request(over: Partial<TAssembleEpisodeRequestInput> = {}): TAssembleEpisodeRequestInput {
   return {

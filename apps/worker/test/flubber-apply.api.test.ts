@@ -8,7 +8,6 @@
  * the same call, before and after, and changes nothing: no job, the same recipe, the same file.
  * The finished file also downloads under the output_filename sent at assemble.
  */
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +18,7 @@ import { openTestOrm, tempDir, testConfig, uploadForm } from '@ppp/server/test-s
 import { outboxOnlyTransport } from '@ppp/server/domain';
 import { EpisodeSchema } from '../../server/src/domain/episodes/episode.entity.ts';
 import { errorOf, startTestServer, twoUsers, type HttpResult, type TestServer } from '../../server/test/support/http.ts';
+import { decodedMs, spokenSlots } from './support/spoken-slots.ts';
 import { startWorker, type Worker } from '../src/worker.ts';
 
 let orm: MikroORM;
@@ -53,11 +53,6 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, t
   }
 }
 
-/** Milliseconds a file decodes to. */
-function decodedMs(file: string): number {
-  const progress = execFileSync('ffmpeg', ['-hide_banner', '-nostats', '-i', file, '-progress', 'pipe:1', '-f', 'null', '-'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-  return Math.round(Number([...progress.matchAll(/out_time_us=(\d+)/g)].at(-1)?.[1] ?? 0) / 1000);
-}
 
 /** The episode's audio as its owner's signed playback URL serves it: the file's length and its download name. */
 async function finalAudio(episodeId: string, name: string): Promise<{ ms: number; disposition: string | null }> {
@@ -69,22 +64,7 @@ async function finalAudio(episodeId: string, name: string): Promise<{ ms: number
   return { ms: decodedMs(file), disposition: res.headers.get('content-disposition') };
 }
 
-/** Speech in 3-second slots and its words, 0.3 s apart from the start of each slot. */
-function speech(): { wav: string; transcript: string } {
-  const slots = PHRASES.map((text, i) => {
-    const spoken = path.join(files.dir, `phrase-${i}.wav`);
-    execFileSync('espeak-ng', ['-s', '190', '-w', spoken, text]);
-    const slot = path.join(files.dir, `slot-${i}.wav`);
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', spoken, '-af', `apad=whole_dur=${SLOT}`, '-t', String(SLOT), '-ar', '44100', '-ac', '1', slot]);
-    return slot;
-  });
-  const wav = path.join(files.dir, 'retakes.wav');
-  execFileSync('ffmpeg', ['-v', 'error', '-y', ...slots.flatMap((s) => ['-i', s]), '-filter_complex', `${slots.map((_, i) => `[${i}:a]`).join('')}concat=n=${slots.length}:v=0:a=1`, wav]);
-  const words = PHRASES.flatMap((text, i) => text.split(' ').map((word, j) => ({ text: word, start: i * SLOT + j * 0.3, end: i * SLOT + j * 0.3 + 0.25, confidence: 0.9 })));
-  const transcript = path.join(files.dir, 'retakes.json');
-  writeFileSync(transcript, JSON.stringify({ words, language: 'en', duration_s: PHRASES.length * SLOT }));
-  return { wav, transcript };
-}
+const speech = () => spokenSlots({ dir: files.dir, name: 'retakes', phrases: PHRASES, slotSeconds: SLOT, sampleRate: 44100 });
 
 /** A show, a content-only template and a transcribed upload of A's, all through the API; the episode assembled as a draft, retake kept. */
 async function assembledEpisode(): Promise<string> {
