@@ -85,3 +85,21 @@ export async function generateClips(page: Page) {
 }
 
 export type Clip = { id: string; category: string; display_name: string; filename: string; duration_seconds: number | null; content_type: string };
+
+/** Clicks the calendar days at these positions among the ones offered (past days are blank) and answers their dates. */
+export async function pickDates(page: Page, positions: number[]): Promise<string[]> {
+  const days = page.locator('table button[aria-label]');
+  const picked: string[] = [];
+  for (const position of positions) {
+    const day = days.nth(position);
+    picked.push((await day.getAttribute('aria-label')) ?? '');
+    await day.click();
+    expect(await day.getAttribute('aria-pressed')).toBe('true');
+  }
+  return picked;
+}
+
+/** The lines of a row of the finish step's summary. */
+export async function summaryLines(page: Page, row: string): Promise<string[]> {
+  return page.getByTestId(`summary-${row}`).getByRole('paragraph').allInnerTexts();
+}

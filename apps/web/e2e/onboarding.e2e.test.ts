@@ -14,9 +14,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ONBOARDING_MESSAGES } from '@ppp/contracts';
+import { ONBOARDING_MESSAGES, describeSlot, weekdayOfDate } from '@ppp/contracts';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, closeJourneyPages, launchChromium, openJourneyPage, registerConfirmedAccount, startApp, type RunningApp } from './harness.ts';
-import { atStep, dismissTour, generateClips, heading, next, shot, startHarbourFeed, visible, writeScripts, type Clip, type HarbourFeed } from './onboarding-support.ts';
+import { atStep, dismissTour, generateClips, heading, next, pickDates, shot, summaryLines, startHarbourFeed, visible, writeScripts, type Clip, type HarbourFeed } from './onboarding-support.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -30,6 +30,8 @@ let operatorToken = '';
 
 /** A new, active account (confirmed through the operator's outbox when it starts inactive). */
 const account = (email: string): Promise<string> => registerConfirmedAccount(app.baseUrl, { email, password: PASSWORD }, operatorToken);
+
+type Slot = { repeat: string; date: string | null; day_of_week: number; time_of_day: string; enabled: boolean; next_scheduled_date: string | null };
 
 async function api<T>(token: string, pathname: string): Promise<T> {
   const res = await fetch(`${app.baseUrl}${pathname}`, { headers: { authorization: `Bearer ${token}` } });
@@ -180,23 +182,24 @@ describe('onboarding: the new-show path', () => {
     await next(page).click();
     await expect.poll(visible(page, ONBOARDING_MESSAGES.biweeklyCount), { timeout: 20_000 }).toBe(true);
     await shot(page, 'onboarding-10-cadence-desktop');
-    await page.getByRole('combobox', { name: 'Per' }).click();
-    await page.getByRole('option', { name: 'Week', exact: true }).click();
+    await page.getByLabel('How many episodes').fill('1');
     await next(page).click();
 
-    // 11 publishSchedule
+    // 11 publishSchedule: bi-weekly picks its first date on the calendar
     await atStep(page, 'When will you publish?', 'Step 11 of 12');
     await next(page).click();
-    await expect.poll(visible(page, ONBOARDING_MESSAGES.weekdayRequired), { timeout: 20_000 }).toBe(true);
-    await page.getByText('Tue', { exact: true }).click();
-    await page.getByText('Thu', { exact: true }).click();
+    await expect.poll(visible(page, ONBOARDING_MESSAGES.dateRequired), { timeout: 20_000 }).toBe(true);
+    const firstDate = (await pickDates(page, [2]))[0] ?? '';
     await shot(page, 'onboarding-11-schedule-desktop');
     await next(page).click();
 
-    // 12 finish
+    // 12 finish: the summary says the fortnightly slot the finish will make
     await atStep(page, 'Ready to create your show', 'Step 12 of 12');
     expect(await page.getByText('Night Owls intro (final)').isVisible()).toBe(true);
-    expect(await page.getByText('Publishes twice a week').isVisible()).toBe(true);
+    expect(await page.getByText('Publishes every two weeks').isVisible()).toBe(true);
+    const fortnightly = describeSlot({ repeat: 'biweekly', date: firstDate, day_of_week: weekdayOfDate(firstDate), time_of_day: '05:00' });
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(await summaryLines(page, 'schedule')).toEqual([fortnightly, `Times in ${zone}`]);
     await shot(page, 'onboarding-12-finish-desktop');
     await page.getByRole('button', { name: 'Finish setup' }).click();
 
@@ -227,8 +230,11 @@ describe('onboarding: the new-show path', () => {
       [['intro'], bed?.id],
       [['outro'], bed?.id],
     ]);
-    const schedule = await api<{ schedules: { day_of_week: number; time_of_day: string; enabled: boolean }[] }>(token, `/api/recurring/templates/${template.id}/schedules`);
-    expect(schedule.schedules.map((s) => [s.day_of_week, s.time_of_day, s.enabled])).toEqual([[1, '05:00', true], [3, '05:00', true]]);
+    const schedule = await api<{ schedules: Slot[] }>(token, `/api/recurring/templates/${template.id}/schedules`);
+    expect(schedule.schedules.map((s) => [s.repeat, s.date, s.day_of_week, s.time_of_day, s.enabled])).toEqual([['biweekly', firstDate, weekdayOfDate(firstDate), '05:00', true]]);
+    const nextDate = schedule.schedules[0]?.next_scheduled_date ?? '';
+    // The next occurrence is the first date or a whole number of fortnights after it.
+    expect((Date.parse(nextDate) - Date.parse(firstDate)) % (14 * 86_400_000)).toBe(0);
 
     // The rendered intro is real speech: the preview URL plays an MP3 of that length.
     const preview = await api<{ url: string }>(token, `/api/media/preview?id=${intro?.id ?? ''}`);
@@ -238,7 +244,7 @@ describe('onboarding: the new-show path', () => {
     const seconds = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', introFile]).toString());
     expect(seconds).toBeCloseTo(intro?.duration_seconds ?? 0, 0);
 
-    // And in the workspace: the template of the show, with Tuesday and Thursday slots.
+    // And in the workspace: the template of the show, with its fortnightly slot.
     await page.getByRole('link', { name: 'Templates' }).first().click();
     const card = page.getByTestId('template-card').filter({ hasText: 'Night Owls Radio episode' });
     await expect.poll(() => card.isVisible(), { timeout: 20_000 }).toBe(true);
@@ -247,8 +253,9 @@ describe('onboarding: the new-show path', () => {
     await page.getByRole('button', { name: 'Recurring Publish Schedule' }).click();
     const slots = page.getByRole('table', { name: 'Recurring slots' });
     await expect.poll(() => slots.isVisible(), { timeout: 20_000 }).toBe(true);
-    expect(await slots.getByRole('cell', { name: 'Tuesday', exact: true }).isVisible()).toBe(true);
-    expect(await slots.getByRole('cell', { name: 'Thursday', exact: true }).isVisible()).toBe(true);
+    expect(await slots.getByRole('cell', { name: fortnightly, exact: true }).isVisible()).toBe(true);
+    expect(await page.getByTestId('next-publish').innerText()).toContain(nextDate);
+    await page.getByTestId('next-publish').scrollIntoViewIfNeeded();
     await shot(page, 'onboarding-workspace-template-desktop', false);
 
     // My Podcasts' New show opens the full-page onboarding (its flag is unset: spec 001 §2).
@@ -264,6 +271,23 @@ describe('onboarding: the new-show path', () => {
     await atStep(page, 'Welcome! What should we call you?', 'Step 1 of 12');
     expect(await page.getByLabel('First name').inputValue()).toBe('Ada');
     expect(new URL(page.url()).search).toBe('?from=manager');
+
+    // A second show's cover can be the one already in the library.
+    await next(page).click();
+    await page.getByRole('button', { name: 'Start a new show' }).click();
+    await page.getByLabel('Show name').fill('Night Owls Extra');
+    await page.getByLabel('Description').fill('The bonus hour.');
+    await next(page).click();
+    await next(page).click();
+    await atStep(page, 'Add cover art', 'Step 5 of 12');
+    const existing = page.getByRole('group', { name: 'Your cover images' }).getByRole('button');
+    await expect.poll(() => existing.count(), { timeout: 20_000 }).toBe(1);
+    await existing.first().click();
+    expect(await existing.first().getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => page.getByRole('img', { name: 'Your cover art' }).isVisible()).toBe(true);
+    await shot(page, 'onboarding-05-cover-library-desktop');
+    await next(page).click();
+    await atStep(page, 'Your intro and outro', 'Step 6 of 12');
   }, 600_000);
 });
 
@@ -364,8 +388,15 @@ describe('onboarding on a phone', () => {
     await shot(page, 'onboarding-04-format-phone');
     await next(page).click();
     await atStep(page, 'Add cover art');
+    // An upload the network drops says so, not that the file is the wrong type.
+    await page.route('**/api/media/upload/cover_art', (route) => route.abort('connectionreset'));
+    await page.locator('input[type=file]').setInputFiles(COVER);
+    await expect.poll(() => page.getByRole('alert').innerText(), { timeout: 20_000 }).toBe(ONBOARDING_MESSAGES.coverUploadFailed);
+    await shot(page, 'onboarding-05-cover-failed-phone');
+    await page.unroute('**/api/media/upload/cover_art');
     await page.locator('input[type=file]').setInputFiles(COVER);
     await expect.poll(() => page.getByRole('img', { name: 'Your cover art' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await page.getByRole('alert').count()).toBe(0);
     await shot(page, 'onboarding-05-cover-art-phone');
     await next(page).click();
     await atStep(page, 'Your intro and outro');
@@ -393,13 +424,13 @@ describe('onboarding on a phone', () => {
     await atStep(page, 'When will you publish?');
     await next(page).click();
     await expect.poll(visible(page, ONBOARDING_MESSAGES.dateRequired), { timeout: 20_000 }).toBe(true);
-    const firstDay = page.locator('table button[aria-label]').first();
-    const picked = await firstDay.getAttribute('aria-label');
-    await firstDay.click();
-    expect(await firstDay.getAttribute('aria-pressed')).toBe('true');
+    const picked = await pickDates(page, [0, 3]);
     await shot(page, 'onboarding-11-schedule-phone');
     await next(page).click();
     await atStep(page, 'Ready to create your show');
+    const once = picked.map((date) => describeSlot({ repeat: 'once', date, day_of_week: weekdayOfDate(date), time_of_day: '05:00' }));
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(await summaryLines(page, 'schedule')).toEqual([...once, `Times in ${zone}`]);
     await shot(page, 'onboarding-12-finish-phone');
     await page.getByRole('button', { name: 'Finish setup' }).click();
     await expect.poll(() => page.getByTestId('breadcrumb-view').isVisible(), { timeout: 60_000 }).toBe(true);
@@ -407,9 +438,9 @@ describe('onboarding on a phone', () => {
     const templates = await api<{ id: string; segments: { segment_type: string }[]; background_music_rules: unknown[] }[]>(token, '/api/templates/');
     expect(templates[0]?.segments.map((s) => s.segment_type)).toEqual(['intro', 'content', 'outro']);
     expect(templates[0]?.background_music_rules).toEqual([]);
-    const schedule = await api<{ schedules: { day_of_week: number }[] }>(token, `/api/recurring/templates/${templates[0]?.id ?? ''}/schedules`);
-    const weekday = (new Date(`${picked ?? ''}T12:00:00Z`).getUTCDay() + 6) % 7;
-    expect(schedule.schedules.map((s) => s.day_of_week)).toEqual([weekday]);
+    // Monthly keeps the chosen dates themselves.
+    const schedule = await api<{ schedules: Slot[] }>(token, `/api/recurring/templates/${templates[0]?.id ?? ''}/schedules`);
+    expect(schedule.schedules.map((s) => [s.repeat, s.date, s.day_of_week])).toEqual(picked.map((date) => ['once', date, weekdayOfDate(date)]));
   }, 600_000);
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ONBOARDING,
+  ZCoverImageList,
   ZCoverUploadResponse,
   ZMusicAssetList,
   ZRecurringSchedulesResponse,
@@ -58,6 +59,11 @@ export async function uploadCover(file: File) {
   const form = new FormData();
   form.append('file', file);
   return ZCoverUploadResponse.parse(await restCall('POST', '/api/media/upload/cover_art', form));
+}
+
+/** GET /api/media/covers: the creator's cover images, newest first. */
+export async function fetchCovers() {
+  return ZCoverImageList.parse(await restCall('GET', '/api/media/covers'));
 }
 
 /** GET /api/music/assets */

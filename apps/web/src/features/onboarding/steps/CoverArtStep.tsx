@@ -1,17 +1,27 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { ONBOARDING, ONBOARDING_MESSAGES, PODCAST_MESSAGES } from '@ppp/contracts';
 import { detailOf } from '../../../lib/rest-json.ts';
-import { uploadCover } from '../onboarding-api.ts';
+import { fetchCovers, uploadCover } from '../onboarding-api.ts';
+import { CoverLibrary } from './CoverLibrary.tsx';
 import type { StepProps } from './step-props.ts';
 
-/** Cover art, PNG or JPEG (spec 002 section 5): uploaded at once, so a reload keeps it. */
+/**
+ * Cover art, existing or uploaded, PNG or JPEG (spec 002 section 5): an upload is stored at once, so a
+ * reload keeps it; an image already in the library is picked as it is.
+ */
 export function CoverArtStep({ state, update, error }: StepProps) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // Cleared after each choice, so choosing the same file again (a retry after a failure) is seen.
+  const resetInput = useRef<() => void>(null);
+  // The picker is extra: when the list cannot load, uploading still works.
+  const covers = useQuery({ queryKey: ['onboarding', 'covers'], queryFn: fetchCovers, retry: false });
 
   async function choose(file: File | null) {
+    resetInput.current?.();
     if (!file) return;
     if (!(ONBOARDING.coverTypes as readonly string[]).includes(file.type)) {
       setProblem(ONBOARDING_MESSAGES.coverType);
@@ -22,8 +32,10 @@ export function CoverArtStep({ state, update, error }: StepProps) {
     try {
       const stored = await uploadCover(file);
       update({ coverArt: { filename: stored.filename, path: stored.path } });
+      void covers.refetch();
     } catch (err) {
-      setProblem(detailOf(err, ONBOARDING_MESSAGES.coverType));
+      // The server's reason when it gave one (a refused file says why); otherwise it or the network failed.
+      setProblem(detailOf(err, ONBOARDING_MESSAGES.coverUploadFailed));
     } finally {
       setBusy(false);
     }
@@ -43,7 +55,7 @@ export function CoverArtStep({ state, update, error }: StepProps) {
         )}
         <Stack gap="xs" maw={320}>
           <Text size="sm">{PODCAST_MESSAGES.coverHint}</Text>
-          <FileButton onChange={(file) => void choose(file)} accept="image/png,image/jpeg">
+          <FileButton resetRef={resetInput} onChange={(file) => void choose(file)} accept="image/png,image/jpeg">
             {(props) => (
               <Button {...props} loading={busy} variant={state.coverArt ? 'default' : 'filled'} leftSection={<IconPhotoUp size={18} />}>
                 {state.coverArt ? 'Choose another image' : 'Choose an image'}
@@ -53,6 +65,14 @@ export function CoverArtStep({ state, update, error }: StepProps) {
         </Stack>
       </Group>
       {message ? <Alert color="red" role="alert">{message}</Alert> : null}
+      <CoverLibrary
+        covers={covers.data ?? []}
+        chosen={state.coverArt?.filename ?? null}
+        onPick={(cover) => {
+          setProblem(null);
+          update({ coverArt: { filename: cover.filename, path: cover.path } });
+        }}
+      />
     </Stack>
   );
 }
