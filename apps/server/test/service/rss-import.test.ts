@@ -301,7 +301,10 @@ describe('recover from Spreaker', () => {
       await expect(withSpreaker(null).recoverFromSpreaker(user, podcast.id)).rejects.toMatchObject({ code: 'CONFLICT' });
       // The show is linked to Spreaker show 77 (as attempt_link_spreaker does for a spreaker.com feed).
       await sql(`update podcasts set spreaker_show_id = '77', host_kind = 'spreaker' where id = ?`, [podcast.id]);
+      // Linking a spreaker.com feed also counts the show's episodes there (linkSpreakerShow, unit-tested): 3, where the feed lists 1.
+      await sql('update rss_imports set host_total = 3 where id = ?', [started.import_id]);
       await withSpreaker(null).runImport(started.import_id);
+      expect((await services().rssImport.get(user, started.import_id)).import_status).toEqual({ needs_full_import: true, imported_count: 1, feed_total: 3 });
       // Its items are already on Spreaker (their guid says which episode); auto-publish was started for the rest.
       expect(await orm.em.fork().findOneOrFail(EpisodeSchema, { podcast: podcast.id, title: 'Third' })).toMatchObject({ hostKind: 'spreaker', hostEpisodeId: '3' });
       expect(published).toEqual([[user.id, podcast.id, 'limited']]);

@@ -167,7 +167,8 @@ async function finishImport(deps: ImportRunnerDeps, row: RssImport, podcast: Pod
     [podcast.id, row.id],
   );
   podcast.importedCount = Number(present?.n ?? 0);
-  podcast.importFeedTotal = hashes.length;
+  // A Spreaker show's feed lists only its newest episodes: the show's own count is the whole catalogue.
+  podcast.importFeedTotal = Math.max(hashes.length, row.hostTotal ?? 0);
   row.importedCount = hashes.length;
   row.mirrorTotal = Number(pending?.audio ?? 0);
   if (Number(pending?.any ?? 0) > 0) row.status = 'mirroring';

@@ -25,6 +25,8 @@ export const RssImportSchema = defineEntity({
     status: p.string().length(16).default('queued'),
     error: p.text().nullable(),
     feedTotal: p.integer().default(0),
+    /** Episodes the linked Spreaker show has (its API), when counted at the start: more than the feed lists means a full import is needed. */
+    hostTotal: p.integer().nullable(),
     importedCount: p.integer().default(0),
     mirrorTotal: p.integer().default(0),
     mirroredCount: p.integer().default(0),

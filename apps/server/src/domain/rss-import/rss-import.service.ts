@@ -100,7 +100,9 @@ export class RssImportService {
     await em.flush();
     if (request.attempt_link_spreaker && previewOf(fetched.feed, fetched.finalUrl, fetched.requestedUrl).is_spreaker) {
       row.spreakerAttempted = true;
-      row.spreakerLinked = await linkSpreakerShow(await this.deps.spreakerFor(user.id), podcast, [fetched.requestedUrl, fetched.finalUrl]);
+      const link = await linkSpreakerShow(await this.deps.spreakerFor(user.id), podcast, [fetched.requestedUrl, fetched.finalUrl]);
+      row.spreakerLinked = link.linked;
+      row.hostTotal = link.hostTotal;
       await em.flush();
     }
     await this.deps.jobs.send('rss.import', { import_id: row.id }, { singletonKey: row.id });

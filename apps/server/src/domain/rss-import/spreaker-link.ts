@@ -18,21 +18,24 @@ export { spreakerEpisodeGuid, spreakerShowIdFromUrl };
 
 /**
  * Links an imported Spreaker feed's show to the user's Spreaker show, when the user has connected
- * Spreaker and the show is theirs. Returns whether it was linked; never throws (the import goes on).
+ * Spreaker and the show is theirs, and counts the episodes Spreaker has for it: its RSS feed lists
+ * only the newest, so that count is what says the import needs the rest ('needs_full_import').
+ * hostTotal is null when unlinked or uncounted; never throws (the import goes on).
  */
-export async function linkSpreakerShow(client: SpreakerClient | null, podcast: Podcast, urls: readonly string[]): Promise<boolean> {
+export async function linkSpreakerShow(client: SpreakerClient | null, podcast: Podcast, urls: readonly string[]): Promise<{ linked: boolean; hostTotal: number | null }> {
   const showId = urls.map(spreakerShowIdFromUrl).find((id) => id !== null) ?? null;
-  if (!client || showId === null) return false;
+  if (!client || showId === null) return { linked: false, hostTotal: null };
   try {
     const me = await client.me();
     const shows = await client.userShows(me.user_id);
-    if (!shows.some((s) => s.show_id === showId)) return false;
+    if (!shows.some((s) => s.show_id === showId)) return { linked: false, hostTotal: null };
     podcast.spreakerShowId = String(showId);
     podcast.hostKind = 'spreaker';
-    return true;
   } catch {
-    return false;
+    return { linked: false, hostTotal: null };
   }
+  const hostTotal = await client.showEpisodes(showId).then((episodes) => episodes.length, () => null);
+  return { linked: true, hostTotal };
 }
 
 function recoveredFields(episode: TSpreakerEpisode) {

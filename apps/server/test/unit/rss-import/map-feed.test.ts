@@ -59,19 +59,29 @@ describe('Spreaker feeds', () => {
     expect(spreakerEpisodeIdOf('https://example.com/episode/987')).toBeNull();
   });
 
-  it("links the show only when it is one of the connected user's shows", async () => {
+  it("links the show only when it is one of the connected user's shows, and counts the episodes Spreaker has", async () => {
+    let episodesAnswer = 200;
     const fake = new FakeSpreaker()
       .on('GET', '/v2/me', () => ({ body: { response: { user: { user_id: 5, fullname: 'Host' } } } }))
-      .on('GET', '/v2/users/5/shows', () => ({ body: { response: { items: [{ show_id: 4925442, title: 'Mine' }], next_url: null } } }));
+      .on('GET', '/v2/users/5/shows', () => ({ body: { response: { items: [{ show_id: 4925442, title: 'Mine' }], next_url: null } } }))
+      .on('GET', '/v2/shows/4925442/episodes', () =>
+        episodesAnswer === 200
+          ? { body: { response: { items: [1, 2, 3].map((id) => ({ episode_id: id, show_id: 4925442, title: `Episode ${id}` })), next_url: null } } }
+          : { status: episodesAnswer, body: { response: { error: { messages: ['unavailable'] } } } },
+      );
     await fake.start();
     try {
       const client = new SpreakerClient({ accessToken: 't', baseUrl: fake.origin });
       const podcast = { spreakerShowId: null, hostKind: 'builtin' } as unknown as Podcast;
-      expect(await linkSpreakerShow(null, podcast, ['https://www.spreaker.com/show/4925442/episodes/feed'])).toBe(false);
-      expect(await linkSpreakerShow(client, podcast, ['https://www.spreaker.com/show/111/episodes/feed'])).toBe(false);
+      const unlinked = { linked: false, hostTotal: null };
+      expect(await linkSpreakerShow(null, podcast, ['https://www.spreaker.com/show/4925442/episodes/feed'])).toEqual(unlinked);
+      expect(await linkSpreakerShow(client, podcast, ['https://www.spreaker.com/show/111/episodes/feed'])).toEqual(unlinked);
       expect(podcast.spreakerShowId).toBeNull();
-      expect(await linkSpreakerShow(client, podcast, ['https://www.spreaker.com/show/4925442/episodes/feed'])).toBe(true);
+      expect(await linkSpreakerShow(client, podcast, ['https://www.spreaker.com/show/4925442/episodes/feed'])).toEqual({ linked: true, hostTotal: 3 });
       expect(podcast).toMatchObject({ spreakerShowId: '4925442', hostKind: 'spreaker' });
+      // Counting is best effort: a failing episode list still links the show.
+      episodesAnswer = 503;
+      expect(await linkSpreakerShow(client, podcast, ['https://www.spreaker.com/show/4925442/episodes/feed'])).toEqual({ linked: true, hostTotal: null });
     } finally {
       await fake.stop();
     }
