@@ -1,0 +1,224 @@
+/**
+ * Episode Creator pieces the other journeys leave out (issue 7), against the real launcher in Chromium
+ * on espeak-ng speech whose supplied words hold one retake marker and one Intern command:
+ * - the header banner turns to its 10% warning once a long episode has used 9 of 10 minutes;
+ * - Choose Audio's Refresh shows an upload made elsewhere; 'Configure Automations' opens Before We
+ *   Start; 'Skip for now' while scanning for retakes moves on with no retake cut;
+ * - Review Intern Commands: Regenerate twice on the real command, then it is disabled;
+ * - Assemble refused with a real 402 INSUFFICIENT_MINUTES (minutes spent after the precheck) opens
+ *   'Not enough processing minutes', whose Upgrade Plan sets the intent and opens the pricing page;
+ *   a quota 402 says the episode quota is reached and opens the pricing page.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { BILLING_INTENT_STORAGE_KEY, EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL } from '@ppp/contracts';
+import { CREATOR_STORAGE_KEY, initialCreatorState, serializeCreator, type CreatorState } from '../src/features/episode-creator/creator-state.ts';
+import { DESKTOP, SCREENSHOT_DIR, launchChromium, openJourneyPage, startApp, type RunningApp, registerAndSignIn, apiClient, uploadToCategory, supplyTranscript, endJourney } from './harness.ts';
+
+let app: RunningApp;
+let browser: Browser;
+let token = '';
+const files = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-creator-limits-'));
+const CREATOR = { email: 'limits@example.com', password: 'correct horse battery' };
+const SLOT = 3;
+const PHRASES = ['welcome to the show', 'intern what is the capital of france stop', 'this take went wrong', 'flubber', 'this is the better take', 'thanks for listening'];
+/** An episode of 8.5 minutes is charged 9 (rounded up). */
+const LONG_SECONDS = 510;
+let templateId = '';
+let speech: { id: string; filename: string };
+
+const api = apiClient(() => app.baseUrl, () => token);
+const setFree = (values: Record<string, number | null>) => api('PUT', '/api/admin/tiers', { features: Object.entries(values).map(([key, value]) => ({ key, values: { free: value } })) });
+
+function speechTrack(): string {
+  const slots = PHRASES.map((text, i) => {
+    const spoken = path.join(files, `phrase-${i}.wav`);
+    execFileSync('espeak-ng', ['-s', '190', '-w', spoken, text]);
+    const slot = path.join(files, `slot-${i}.wav`);
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', spoken, '-af', `apad=whole_dur=${SLOT}`, '-t', String(SLOT), '-ar', '44100', '-ac', '1', slot]);
+    return slot;
+  });
+  const dest = path.join(files, 'speech.wav');
+  const graph = `${slots.map((_, i) => `[${i}:a]`).join('')}concat=n=${slots.length}:v=0:a=1`;
+  execFileSync('ffmpeg', ['-v', 'error', '-y', ...slots.flatMap((s) => ['-i', s]), '-filter_complex', graph, dest]);
+  return dest;
+}
+
+function words(name: string, list: { text: string; start: number; end: number }[]): string {
+  const dest = path.join(files, name);
+  writeFileSync(dest, JSON.stringify({ words: list }));
+  return dest;
+}
+
+function tone(name: string, seconds: number, hz: number, rate = 44100): string {
+  const dest = path.join(files, name);
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=${hz}:duration=${seconds}:sample_rate=${rate}`, '-ac', '1', dest]);
+  return dest;
+}
+
+async function shot(page: Page, name: string, fullPage = true) {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
+}
+
+/** Step 5 of a build of the speech upload, resumed from this tab's sessionStorage, with the minutes check done. */
+async function detailsStep(title: string): Promise<Page> {
+  const state: CreatorState = {
+    ...initialCreatorState(),
+    started: true,
+    step: 5,
+    template: { id: templateId, name: 'Just the talk' },
+    upload: { id: speech.id, filename: speech.filename, duration_seconds: PHRASES.length * SLOT, transcript_ready: true, intents: { flubber: 1, intern: 1, sfx: 0 } },
+  };
+  const page = await openJourneyPage(browser, app.baseUrl, DESKTOP, { token });
+  await page.context().addInitScript(
+    ({ key, value }: { key: string; value: string }) => {
+      if (!window.sessionStorage.getItem(key)) window.sessionStorage.setItem(key, value);
+    },
+    { key: CREATOR_STORAGE_KEY, value: serializeCreator(state) },
+  );
+  await page.goto('/dashboard/new-episode');
+  await expect.poll(() => page.getByTestId('details-step').isVisible()).toBe(true);
+  await page.getByLabel('Episode Title').fill(title);
+  await page.getByLabel('Save as draft').check();
+  await expect.poll(() => page.getByTestId('minutes-check').getAttribute('data-state')).toBe('ok');
+  return page;
+}
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchChromium()]);
+  token = await registerAndSignIn(app.baseUrl, CREATOR);
+  expect((await setFree({ max_processing_minutes_month: 60, max_episodes_month: 50 })).status).toBe(200);
+
+  const show = new FormData();
+  show.append('name', 'Speech Limits');
+  show.append('description', 'A show that runs short of minutes.');
+  const podcast = await api('POST', '/api/podcasts/', show);
+  expect(podcast.status).toBe(201);
+  const template = await api('POST', '/api/templates/', {
+    name: 'Just the talk',
+    podcast_id: (podcast.body as { id: string }).id,
+    segments: [{ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }],
+  });
+  expect(template.status, JSON.stringify(template.body)).toBe(201);
+  templateId = (template.body as { id: string }).id;
+
+  speech = await uploadToCategory(api, 'main_content', speechTrack(), 'Speech take');
+  const spoken = PHRASES.flatMap((text, i) => text.split(' ').map((word, j) => ({ text: word, start: i * SLOT + j * 0.3, end: i * SLOT + j * 0.3 + 0.25 })));
+  await supplyTranscript(api, speech.id, words('speech.json', spoken), () => app.output().slice(-3000));
+
+  // A long episode, queued through the API, is charged its 9 minutes when it is queued.
+  const long = await uploadToCategory(api, 'main_content', tone('long.wav', LONG_SECONDS, 220, 8000), 'Long take');
+  await supplyTranscript(api, long.id, words('long.json', [{ text: 'hello', start: 1, end: 1.4 }]), () => app.output().slice(-3000));
+  const queued = await api('POST', '/api/episodes/assemble', { template_id: templateId, main_content_filename: long.filename, episode_details: { title: 'The long one', episodeNumber: 1 } });
+  expect(queued.status, JSON.stringify(queued.body)).toBe(202);
+  expect((await setFree({ max_processing_minutes_month: 10 })).status).toBe(200);
+}, 400_000);
+
+afterAll(() => endJourney(browser, app, files));
+
+describe('Episode Creator limits and reviews', () => {
+  it('warns at 10% of the minutes, refreshes Choose Audio, opens the intents from Configure Automations, skips the scan and regenerates an Intern answer twice', async () => {
+    const page = await openJourneyPage(browser, app.baseUrl, DESKTOP, { token });
+    await page.goto('/dashboard/new-episode');
+    await page.getByRole('button', { name: EPISODE_CREATOR_SHELL.useProcessed }).click();
+    // The only template is chosen and the wizard moves on to Choose Audio.
+    await expect.poll(() => page.getByRole('heading', { name: EPISODE_CREATOR_SHELL.chooseAudioTitle }).isVisible()).toBe(true);
+
+    // 9 of 10 minutes used: 1 left is at the 10% line, so the banner warns.
+    const banner = page.getByTestId('minutes-banner');
+    await expect.poll(() => banner.getAttribute('data-low')).toBe('true');
+    expect(await banner.textContent()).toContain(`${EPISODE_CREATOR_SHELL.minutesBanner}: 1 of 10`);
+    expect(await banner.textContent()).toContain('running low');
+    await expect.poll(() => page.getByTestId('creator-upload').count()).toBe(2);
+    expect(await page.getByRole('button', { name: EPISODE_CREATOR_SHELL.configureAutomations }).isDisabled()).toBe(true);
+    await shot(page, 'creator-limits-banner-low-desktop');
+
+    // An upload made elsewhere appears on Refresh, still Processing (no words yet).
+    await uploadToCategory(api, 'main_content', tone('quiet.wav', 4, 440), 'Quiet take');
+    expect(await page.getByTestId('creator-upload').count()).toBe(2);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    const quiet = page.getByTestId('creator-upload').filter({ hasText: 'Quiet take' });
+    await expect.poll(() => quiet.count()).toBe(1);
+    expect(await quiet.textContent()).toContain('Processing');
+
+    // Configure Automations opens Before We Start for the chosen upload.
+    await page.getByRole('button', { name: 'Use Speech take' }).click();
+    const configure = page.getByRole('button', { name: EPISODE_CREATOR_SHELL.configureAutomations });
+    await expect.poll(() => configure.isEnabled()).toBe(true);
+    await configure.click();
+    await expect.poll(() => page.getByText(EPISODE_CREATOR_SHELL.intentsTitle).isVisible()).toBe(true);
+    await page.getByTestId('intent-flubber').getByText('Yes').click();
+    await page.getByTestId('intent-intern').getByText('Yes').click();
+
+    // The retake scan held for 3 s (the real answer follows), so 'Skip for now' is pressed while it scans.
+    let scans = 0;
+    await page.route('**/api/flubber/prepare-by-file', async (route) => {
+      scans += 1;
+      await new Promise((r) => setTimeout(r, 3000));
+      await route.continue().catch(() => undefined);
+    });
+    await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
+    const scanning = page.getByRole('dialog', { name: EPISODE_CREATOR_SHELL.scanningTitle });
+    await expect.poll(() => scanning.isVisible()).toBe(true);
+    await shot(page, 'creator-limits-scanning-desktop', false);
+    await scanning.getByRole('button', { name: EPISODE_CREATOR_SHELL.skipForNow }).click();
+    expect(scans).toBe(1);
+
+    // Skipped: no retake review; the Intern review is next and answers the spoken command.
+    await expect.poll(() => page.getByText(EPISODE_CREATOR_SHELL.reviewInternTitle).isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await page.getByTestId('retake-card').count()).toBe(0);
+    const card = page.getByTestId('intern-card');
+    await expect.poll(() => card.getByText('Ready', { exact: true }).isVisible(), { timeout: 60_000 }).toBe(true);
+    expect((await card.getByRole('textbox', { name: 'Answer' }).inputValue()).trim().length).toBeGreaterThan(0);
+    await expect.poll(() => card.getByLabel('Play the answer').getAttribute('src'), { timeout: 60_000 }).toBeTruthy();
+
+    for (const left of [1, 0]) {
+      await card.getByRole('button', { name: /^Regenerate/ }).click();
+      const regenerate = card.getByRole('button', { name: `Regenerate (${left} left)` });
+      await expect.poll(() => regenerate.isVisible(), { timeout: 60_000 }).toBe(true);
+      // The count comes back from the server with the new answer, voiced again.
+      await expect.poll(() => card.getByLabel('Play the answer').getAttribute('src'), { timeout: 60_000 }).toBeTruthy();
+      expect((await card.getByRole('textbox', { name: 'Answer' }).inputValue()).trim().length).toBeGreaterThan(0);
+    }
+    expect(await card.getByRole('button', { name: 'Regenerate (0 left)' }).isDisabled()).toBe(true);
+    await shot(page, 'creator-limits-intern-regenerated-desktop', false);
+    await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => page.getByTestId('current-step').getAttribute('aria-label')).toContain('Step 3');
+  });
+
+  it('opens Not enough processing minutes from a real 402 on Assemble, and Upgrade Plan opens pricing', async () => {
+    // 1 minute left covers this 18 s episode, so the precheck allows it ...
+    const page = await detailsStep('Minutes ran out');
+    // ... then the month's maximum drops, as another tab spending the last minute would.
+    expect((await setFree({ max_processing_minutes_month: 9 })).status).toBe(200);
+    await page.getByRole('button', { name: 'Assemble Episode' }).click();
+    const dialog = page.getByRole('dialog', { name: EPISODE_CREATOR_MESSAGES.notEnoughMinutesTitle });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.getByTestId('minutes-required').textContent()).toBe('1 minute');
+    expect(await dialog.getByTestId('minutes-remaining').textContent()).toBe('0 minutes');
+    expect(await dialog.getByTestId('minutes-renewal').textContent()).not.toBe('—');
+    expect(await page.getByTestId('details-step').isVisible()).toBe(true);
+    await shot(page, 'creator-limits-assemble-402-desktop', false);
+    await dialog.getByRole('button', { name: 'Upgrade Plan' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/pricing');
+    expect(await page.evaluate((key) => window.localStorage.getItem(key), BILLING_INTENT_STORAGE_KEY)).toBe('upgrade');
+  });
+
+  it('says the episode quota is reached on a quota 402 and opens pricing', async () => {
+    expect((await setFree({ max_processing_minutes_month: 60 })).status).toBe(200);
+    const page = await detailsStep('Quota ran out');
+    // The long episode is this month's one; the quota now allows one.
+    expect((await setFree({ max_episodes_month: 1 })).status).toBe(200);
+    await page.getByRole('button', { name: 'Assemble Episode' }).click();
+    await expect.poll(() => page.getByText(EPISODE_CREATOR_MESSAGES.quotaReached).isVisible()).toBe(true);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/pricing');
+    await shot(page, 'creator-limits-quota-402-desktop', false);
+    expect(await page.evaluate((key) => window.localStorage.getItem(key), BILLING_INTENT_STORAGE_KEY)).toBe('upgrade');
+    expect(await page.getByRole('dialog', { name: EPISODE_CREATOR_MESSAGES.notEnoughMinutesTitle }).count()).toBe(0);
+  });
+});
