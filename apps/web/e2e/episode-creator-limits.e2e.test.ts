@@ -189,6 +189,12 @@ describe('Episode Creator limits and reviews', () => {
     await shot(page, 'creator-limits-intern-regenerated-desktop', false);
     await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => page.getByTestId('current-step').getAttribute('aria-label')).toContain('Step 3');
+    // The held scan's late answer does not bring the retakes back: the build keeps no cut.
+    await page.waitForTimeout(1000);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    const saved = JSON.parse((await page.evaluate((key) => window.sessionStorage.getItem(key), CREATOR_STORAGE_KEY))!) as CreatorState;
+    expect(saved.flubberCuts).toEqual({});
+    expect(saved.flubberContexts ?? []).toEqual([]);
   });
 
   it('opens Not enough processing minutes from a real 402 on Assemble, and Upgrade Plan opens pricing', async () => {
@@ -204,6 +210,12 @@ describe('Episode Creator limits and reviews', () => {
     expect(await dialog.getByTestId('minutes-renewal').textContent()).not.toBe('—');
     expect(await page.getByTestId('details-step').isVisible()).toBe(true);
     await shot(page, 'creator-limits-assemble-402-desktop', false);
+    // Cancel keeps the details; Assemble asks the server again and is refused again.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await page.getByLabel('Episode Title').inputValue()).toBe('Minutes ran out');
+    await page.getByRole('button', { name: 'Assemble Episode' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Upgrade Plan' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/pricing');
     expect(await page.evaluate((key) => window.localStorage.getItem(key), BILLING_INTENT_STORAGE_KEY)).toBe('upgrade');
