@@ -32,11 +32,12 @@ export function MinutesCheckPanel({ check }: { check: MinutesCheckState }) {
   }
   if (check.kind === 'error') return <Text size="sm" c="orange.8" data-testid="minutes-check">{BILLING_MESSAGES.unableToCheckMinutes}</Text>;
   const { result } = check;
-  const remaining = result.minutes_remaining === null ? 'unlimited minutes remain' : `${result.minutes_remaining} remain this month`;
+  const left = result.minutes_remaining;
+  const remaining = left === null ? 'unlimited minutes remain' : `${left} ${left === 1 ? 'minute remains' : 'minutes remain'} this month`;
   if (check.kind === 'blocking') {
     return (
       <Alert color="red" role="alert" data-testid="minutes-check">
-        {result.message ?? BILLING_MESSAGES.insufficientMinutes} This episode needs {result.minutes_required} minutes; {remaining}.
+        {result.message ?? BILLING_MESSAGES.insufficientMinutes} This episode needs {result.minutes_required} minute{result.minutes_required === 1 ? '' : 's'}; {remaining}.
       </Alert>
     );
   }
