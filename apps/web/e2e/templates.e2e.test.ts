@@ -15,7 +15,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openOrm } from '@ppp/server/db';
 import { LocalStorage } from '@ppp/server/domain';
 import { seedAssembledEpisode } from '@ppp/server/test-support';
-import { TEMPLATE_MESSAGES, TTS_MESSAGES } from '@ppp/contracts';
+import { RECURRING_SLOT_MESSAGES, TEMPLATE_MESSAGES, TTS_MESSAGES, ZRecurringSchedulesResponse, describeSlot, weekdayOfDate } from '@ppp/contracts';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, freePort, launchChromium, startApp, type RunningApp, registerAndSignIn } from './harness.ts';
 
 let app: RunningApp;
@@ -25,6 +25,9 @@ let pgPort = 0;
 const contexts: BrowserContext[] = [];
 const files = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-templates-'));
 const CREATOR = { email: 'templater@example.com', password: 'correct horse battery' };
+/** A bi-weekly slot's first date, ten days ahead so it is still to come in any timezone. */
+const BIWEEKLY_FROM = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+const BIWEEKLY_WORDS = describeSlot({ repeat: 'biweekly', date: BIWEEKLY_FROM, day_of_week: weekdayOfDate(BIWEEKLY_FROM), time_of_day: '07:30' });
 
 /** expect.poll with room for a busy machine (its default is one second). */
 function eventually<T>(read: () => Promise<T> | T, options: { timeout?: number } = {}) {
@@ -140,6 +143,18 @@ describe('Template Editor journey', () => {
     await page.getByLabel('Monday').check();
     await page.getByRole('button', { name: 'Add slot' }).click();
     await eventually(() => page.getByRole('table', { name: 'Recurring slots' }).getByText('Monday').isVisible()).toBe(true);
+    // And one every 2 weeks from a date ten days ahead at 07:30: a date is asked for first.
+    await page.getByText('Every 2 weeks', { exact: true }).click();
+    await eventually(() => page.getByRole('radio', { name: 'Every 2 weeks' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Add slot' }).click();
+    await eventually(() => page.getByText(RECURRING_SLOT_MESSAGES.dateRequired).isVisible()).toBe(true);
+    await page.getByLabel('First date').fill(BIWEEKLY_FROM);
+    await page.getByLabel(/^Time\b/).fill('07:30');
+    await page.getByRole('button', { name: 'Add slot' }).click();
+    await eventually(() => page.getByRole('table', { name: 'Recurring slots' }).getByText(BIWEEKLY_WORDS).isVisible()).toBe(true);
+    await expect(page.getByText(RECURRING_SLOT_MESSAGES.dateRequired).count()).resolves.toBe(0);
+    await page.getByRole('table', { name: 'Recurring slots' }).scrollIntoViewIfNeeded();
+    await shot(page, 'template-schedule-biweekly-desktop');
 
     // The tour walks the sections; leaving asks first.
     await page.getByRole('button', { name: 'Tour', exact: true }).click();
@@ -177,6 +192,16 @@ describe('Template Editor journey', () => {
     await expect(ruleAgain.getByLabel('Fade out (s)').inputValue()).resolves.toBe('3');
     await page.getByRole('button', { name: 'Recurring Publish Schedule' }).click();
     await eventually(() => page.getByTestId('next-publish').textContent()).toMatch(/^Next publish: \d{4}-\d{2}-\d{2} at 05:00/);
+    await expect(page.getByRole('table', { name: 'Recurring slots' }).getByText(BIWEEKLY_WORDS).isVisible()).resolves.toBe(true);
+    const templateId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    const res = await fetch(`${app.baseUrl}/api/recurring/templates/${templateId}/schedules`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    const stored = ZRecurringSchedulesResponse.parse(await res.json());
+    expect(stored.schedules.map((slot) => [slot.repeat, slot.date, slot.day_of_week, slot.time_of_day, slot.enabled])).toEqual([
+      ['weekly', null, 0, '05:00', true],
+      ['biweekly', BIWEEKLY_FROM, weekdayOfDate(BIWEEKLY_FROM), '07:30', true],
+    ]);
+    expect(stored.schedules[1]?.next_scheduled_date).toBe(BIWEEKLY_FROM);
     await expect(page.locator('[data-testid^="segment-"]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-testid')))).resolves.toEqual(['segment-intro', 'segment-content', 'segment-outro']);
     await shot(page, 'template-editor-reopened-desktop');
   });

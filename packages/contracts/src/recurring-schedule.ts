@@ -35,10 +35,18 @@ export function weekdayOfDate(iso: string): number {
   return (new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() + 6) % 7;
 }
 
-export const ZCalendarDate = z.string().refine((value) => parseCalendarDate(value) !== null, { message: 'Date must be YYYY-MM-DD.' });
+/** What the schedule editor and the slot schema say about a slot. */
+export const RECURRING_SLOT_MESSAGES = {
+  daysRequired: 'Select at least one day.',
+  dateRequired: 'A bi-weekly or one-off slot needs a date.',
+  dateInvalid: 'Date must be YYYY-MM-DD.',
+  timeInvalid: 'Time must be HH:MM (24-hour).',
+} as const;
+
+export const ZCalendarDate = z.string().refine((value) => parseCalendarDate(value) !== null, { message: RECURRING_SLOT_MESSAGES.dateInvalid });
 
 /** 'HH:MM', 24-hour clock. */
-export const ZTimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'Time must be HH:MM (24-hour).' });
+export const ZTimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: RECURRING_SLOT_MESSAGES.timeInvalid });
 
 /** Names like Europe/Berlin or UTC; offsets ('+01:00') are refused since they ignore daylight saving. */
 export function isIanaTimezone(value: string): boolean {
@@ -70,7 +78,7 @@ export const ZRecurringSlotInput = z
     /** Bi-weekly: the first occurrence's date; once: the date. In the slot's timezone. */
     date: ZCalendarDate.nullable().optional(),
   })
-  .refine((slot) => slot.repeat === 'weekly' || Boolean(slot.date), { message: 'A bi-weekly or one-off slot needs a date.', path: ['date'] })
+  .refine((slot) => slot.repeat === 'weekly' || Boolean(slot.date), { message: RECURRING_SLOT_MESSAGES.dateRequired, path: ['date'] })
   .transform((slot) => {
     if (slot.repeat === 'weekly' || !slot.date) return { ...slot, date: null };
     return { ...slot, date: slot.date, day_of_week: weekdayOfDate(slot.date) };
@@ -138,7 +146,7 @@ export function dedupeSlots<T extends SlotIdentity>(slots: readonly T[]): T[] {
 
 /** The editor's add form: several days at one time (spec 000 section 5). */
 export const ZAddSlotsForm = z.object({
-  days: z.array(ZDayOfWeek).min(1, { message: 'Select at least one day.' }),
+  days: z.array(ZDayOfWeek).min(1, { message: RECURRING_SLOT_MESSAGES.daysRequired }),
   time_of_day: ZTimeOfDay,
   advance_minutes: z.number().int().min(0).max(RECURRING_SCHEDULE.maxAdvanceMinutes).default(RECURRING_SCHEDULE.defaultAdvanceMinutes),
 });
@@ -156,6 +164,29 @@ export function addSlots<T extends SlotIdentity>(
     .map((day) => makeSlot({ day_of_week: day, time_of_day: parsed.time_of_day, advance_minutes: parsed.advance_minutes, enabled: true }));
   return dedupeSlots([...existing, ...added]);
 }
+
+/**
+ * The editor's slot form: weekly on the chosen days, or every two weeks from a date, or once on a
+ * date; the days are ignored for a dated slot and the date for a weekly one.
+ */
+export const ZSlotForm = z
+  .object({
+    repeat: ZSlotRepeat.default('weekly'),
+    days: z.array(ZDayOfWeek).default([]),
+    date: z.string().default(''),
+    time_of_day: ZTimeOfDay,
+    advance_minutes: z.number().int().min(0).max(RECURRING_SCHEDULE.maxAdvanceMinutes).default(RECURRING_SCHEDULE.defaultAdvanceMinutes),
+  })
+  .superRefine((form, ctx) => {
+    if (form.repeat === 'weekly') {
+      if (form.days.length === 0) ctx.addIssue({ code: 'custom', message: RECURRING_SLOT_MESSAGES.daysRequired, path: ['days'] });
+    } else if (!form.date.trim()) {
+      ctx.addIssue({ code: 'custom', message: RECURRING_SLOT_MESSAGES.dateRequired, path: ['date'] });
+    } else if (!parseCalendarDate(form.date.trim())) {
+      ctx.addIssue({ code: 'custom', message: RECURRING_SLOT_MESSAGES.dateInvalid, path: ['date'] });
+    }
+  });
+export type TSlotForm = z.input<typeof ZSlotForm>;
 
 export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 const MONTH_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
