@@ -193,6 +193,14 @@ describe('Template Editor journey', () => {
     await page.getByRole('button', { name: 'Recurring Publish Schedule' }).click();
     await eventually(() => page.getByTestId('next-publish').textContent()).toMatch(/^Next publish: \d{4}-\d{2}-\d{2} at 05:00/);
     await expect(page.getByRole('table', { name: 'Recurring slots' }).getByText(BIWEEKLY_WORDS).isVisible()).resolves.toBe(true);
+    // Edit loads the slot back into the form; Cancel leaves it as it was.
+    await page.getByRole('button', { name: `Edit ${BIWEEKLY_WORDS}` }).click();
+    await expect(page.getByRole('radio', { name: 'Every 2 weeks' }).isChecked()).resolves.toBe(true);
+    await expect(page.getByLabel('First date').inputValue()).resolves.toBe(BIWEEKLY_FROM);
+    await expect(page.getByLabel(/^Time\b/).inputValue()).resolves.toBe('07:30');
+    await shot(page, 'template-schedule-edit-desktop');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(page.getByTestId('saved-indicator').isVisible()).resolves.toBe(true);
     const templateId = new URL(page.url()).pathname.split('/').pop() ?? '';
     const res = await fetch(`${app.baseUrl}/api/recurring/templates/${templateId}/schedules`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);

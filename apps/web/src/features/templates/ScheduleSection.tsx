@@ -102,7 +102,7 @@ export function ScheduleSection({ schedule, next, loadFailed, onChange }: Props)
                 <Table.Tr key={slot.id} bg={slot.id === editingId ? 'var(--mantine-color-blue-light)' : undefined}>
                   <Table.Td>{describeSlot(slot)}{slot.timezone ? ` (${slot.timezone})` : ''}</Table.Td>
                   <Table.Td>{slot.advance_minutes} min</Table.Td>
-                  <Table.Td><Text size="xs" c="dimmed">{slot.enabled && slot.next_local ? slot.next_local.replace('T', ' ').slice(0, 16) : '—'}</Text></Table.Td>
+                  <Table.Td><Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{slot.enabled && slot.next_local ? slot.next_local.replace('T', ' ').slice(0, 16) : '—'}</Text></Table.Td>
                   <Table.Td><Switch size="xs" checked={slot.enabled} onChange={(e) => patchSlot(slot.id, { enabled: e.currentTarget.checked })} aria-label={`Enable ${describeSlot(slot)}`} /></Table.Td>
                   <Table.Td>
                     <Group gap={2} wrap="nowrap">
