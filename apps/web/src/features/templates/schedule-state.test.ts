@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { RECURRING_SLOT_MESSAGES, ZPutRecurringSchedulesRequest } from '@ppp/contracts';
-import { addScheduleSlots, applySlotForm, emptySchedule, emptySlotForm, scheduleBody, scheduleFromResponse, scheduleSnapshot, slotFormFromSlot, type ScheduleDraft, type SlotFormValues } from './schedule-state.ts';
+import { applySlotForm, emptySchedule, emptySlotForm, scheduleBody, scheduleFromResponse, scheduleSnapshot, slotFormFromSlot, type ScheduleDraft, type SlotFormValues } from './schedule-state.ts';
+
+/** Weekly slots added through the form, as Add slot does; a refused form throws. */
+function addScheduleSlots(schedule: ScheduleDraft, days: number[], time: string, advance: number): ScheduleDraft {
+  const result = applySlotForm(schedule, { ...emptySlotForm(), repeat: 'weekly', days, time, advance });
+  if ('errors' in result) throw new Error(Object.values(result.errors).join(' '));
+  return result.schedule;
+}
 
 describe('recurring schedule in the editor', () => {
   it('adds one slot per day at the time, never a duplicate day and time', () => {

@@ -1,4 +1,4 @@
-import { RECURRING_SCHEDULE, WEEKDAY_NAMES, ZSlotForm, addSlots, dedupeSlots, weekdayOfDate, type TRecurringSchedulesResponse, type TSlotRepeat } from '@ppp/contracts';
+import { RECURRING_SCHEDULE, WEEKDAY_NAMES, ZSlotForm, dedupeSlots, weekdayOfDate, type TRecurringSchedulesResponse, type TSlotRepeat } from '@ppp/contracts';
 import { newId } from './editor-state.ts';
 
 /** A slot as the editor holds it; next_* come from the last load or save. */
@@ -41,12 +41,6 @@ export function scheduleFromResponse(response: TRecurringSchedulesResponse): Sch
       next_local: slot.next_scheduled_local,
     })),
   };
-}
-
-/** Adds one slot per chosen day at the time; a day+time already there is not added again. */
-export function addScheduleSlots(schedule: ScheduleDraft, days: number[], time: string, advanceMinutes: number): ScheduleDraft {
-  const slots = addSlots(schedule.slots, { days, time_of_day: time, advance_minutes: advanceMinutes }, (slot) => ({ ...slot, id: newId(), timezone: null, repeat: 'weekly', date: null, next_local: null }));
-  return { ...schedule, slots };
 }
 
 /** The slot form of the schedule section as the creator filled it in. */
