@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BILLING_INTENT_STORAGE_KEY, EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL } from '@ppp/contracts';
 import { CREATOR_STORAGE_KEY, initialCreatorState, serializeCreator, type CreatorState } from '../src/features/episode-creator/creator-state.ts';
-import { DESKTOP, SCREENSHOT_DIR, launchChromium, openJourneyPage, startApp, type RunningApp, registerAndSignIn, apiClient, uploadToCategory, supplyTranscript, endJourney } from './harness.ts';
+import { DESKTOP, SCREENSHOT_DIR, launchChromium, openJourneyPage, startApp, type RunningApp, registerAndSignIn, apiClient, uploadToCategory, supplyTranscript, endJourney, speechTrack } from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -33,20 +33,6 @@ let speech: { id: string; filename: string };
 
 const api = apiClient(() => app.baseUrl, () => token);
 const setFree = (values: Record<string, number | null>) => api('PUT', '/api/admin/tiers', { features: Object.entries(values).map(([key, value]) => ({ key, values: { free: value } })) });
-
-function speechTrack(): string {
-  const slots = PHRASES.map((text, i) => {
-    const spoken = path.join(files, `phrase-${i}.wav`);
-    execFileSync('espeak-ng', ['-s', '190', '-w', spoken, text]);
-    const slot = path.join(files, `slot-${i}.wav`);
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', spoken, '-af', `apad=whole_dur=${SLOT}`, '-t', String(SLOT), '-ar', '44100', '-ac', '1', slot]);
-    return slot;
-  });
-  const dest = path.join(files, 'speech.wav');
-  const graph = `${slots.map((_, i) => `[${i}:a]`).join('')}concat=n=${slots.length}:v=0:a=1`;
-  execFileSync('ffmpeg', ['-v', 'error', '-y', ...slots.flatMap((s) => ['-i', s]), '-filter_complex', graph, dest]);
-  return dest;
-}
 
 function words(name: string, list: { text: string; start: number; end: number }[]): string {
   const dest = path.join(files, name);
@@ -107,7 +93,7 @@ beforeAll(async () => {
   expect(template.status, JSON.stringify(template.body)).toBe(201);
   templateId = (template.body as { id: string }).id;
 
-  speech = await uploadToCategory(api, 'main_content', speechTrack(), 'Speech take');
+  speech = await uploadToCategory(api, 'main_content', speechTrack(files, PHRASES, SLOT), 'Speech take');
   const spoken = PHRASES.flatMap((text, i) => text.split(' ').map((word, j) => ({ text: word, start: i * SLOT + j * 0.3, end: i * SLOT + j * 0.3 + 0.25 })));
   await supplyTranscript(api, speech.id, words('speech.json', spoken), () => app.output().slice(-3000));
 

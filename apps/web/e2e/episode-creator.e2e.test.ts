@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL, MEDIA_MESSAGES } from '@ppp/contracts';
 import { CREATOR_STORAGE_KEY, initialCreatorState, serializeCreator, type CreatorState } from '../src/features/episode-creator/creator-state.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, launchChromium, openJourneyPage, startApp, type RunningApp, type Viewport, registerAndSignIn, apiClient, pollUntil, registerConfirmedAccount, uploadToCategory, supplyTranscript, endJourney } from './harness.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, launchChromium, openJourneyPage, startApp, type RunningApp, type Viewport, registerAndSignIn, apiClient, pollUntil, registerConfirmedAccount, uploadToCategory, supplyTranscript, endJourney, speechTrack } from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -60,21 +60,6 @@ async function download(url: string, name: string): Promise<string> {
   expect(res.status).toBe(200);
   const dest = path.join(files, name);
   writeFileSync(dest, Buffer.from(await res.arrayBuffer()));
-  return dest;
-}
-
-/** Each phrase spoken by espeak-ng in its own 3-second slot. */
-function speechTrack(): string {
-  const slots = PHRASES.map((text, i) => {
-    const spoken = path.join(files, `phrase-${i}.wav`);
-    execFileSync('espeak-ng', ['-s', '190', '-w', spoken, text]);
-    const slot = path.join(files, `slot-${i}.wav`);
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', spoken, '-af', `apad=whole_dur=${SLOT}`, '-t', String(SLOT), '-ar', '44100', '-ac', '1', slot]);
-    return slot;
-  });
-  const dest = path.join(files, 'speech.wav');
-  const graph = `${slots.map((_, i) => `[${i}:a]`).join('')}concat=n=${slots.length}:v=0:a=1`;
-  execFileSync('ffmpeg', ['-v', 'error', '-y', ...slots.flatMap((s) => ['-i', s]), '-filter_complex', graph, dest]);
   return dest;
 }
 
@@ -173,7 +158,7 @@ beforeAll(async () => {
   const other = await api('POST', '/api/templates/', { name: 'Just the talk', podcast_id: podcastId, segments: [{ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }] });
   expect(other.status).toBe(201);
 
-  const media = await uploadTo('main_content', speechTrack(), 'Speech take');
+  const media = await uploadTo('main_content', speechTrack(files, PHRASES, SLOT), 'Speech take');
   mediaId = media.id;
   await supplyTranscript(api, media.id, transcriptFile(), () => app.output().slice(-3000));
   const quiet = await uploadTo('main_content', tone('quiet.wav', 4, 440), 'Quiet take');

@@ -1,5 +1,5 @@
 /** Starts the real launcher (embedded PostgreSQL, server, worker) and Debian's Chromium for browser journeys. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -259,4 +259,19 @@ export async function endJourney(browser: Browser | undefined, app: RunningApp |
   await browser?.close().catch(() => undefined);
   await app?.stop();
   rmSync(scratchDir, { recursive: true, force: true });
+}
+
+/** Each phrase spoken by espeak-ng in its own slot of slotSeconds (44.1 kHz mono), joined into dir/speech.wav. */
+export function speechTrack(dir: string, phrases: readonly string[], slotSeconds: number): string {
+  const slots = phrases.map((text, i) => {
+    const spoken = path.join(dir, `phrase-${i}.wav`);
+    execFileSync('espeak-ng', ['-s', '190', '-w', spoken, text]);
+    const slot = path.join(dir, `slot-${i}.wav`);
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', spoken, '-af', `apad=whole_dur=${slotSeconds}`, '-t', String(slotSeconds), '-ar', '44100', '-ac', '1', slot]);
+    return slot;
+  });
+  const dest = path.join(dir, 'speech.wav');
+  const graph = `${slots.map((_, i) => `[${i}:a]`).join('')}concat=n=${slots.length}:v=0:a=1`;
+  execFileSync('ffmpeg', ['-v', 'error', '-y', ...slots.flatMap((s) => ['-i', s]), '-filter_complex', graph, dest]);
+  return dest;
 }
