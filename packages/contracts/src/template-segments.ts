@@ -1,4 +1,4 @@
-import { TEMPLATE, segmentOrderProblem, type TSegmentType } from './template.ts';
+import { TEMPLATE, segmentOrderProblem, type TSegment, type TSegmentType } from './template.ts';
 
 /*
  * The Episode Structure rules of the Template Editor (spec 000 section 4), as pure functions the
@@ -67,4 +67,20 @@ export function moveSegment<T extends SegmentLike>(segments: readonly T[], from:
   next.splice(from, 1);
   next.splice(to, 0, moving);
   return segmentOrderProblem(next) === null ? next : null;
+}
+
+/* ---------------------------------------------------------------- AI-voice scripts (Episode Creator step 3) */
+
+/** A tts segment's script for one episode: the creator's text for it, else the template's. */
+export function scriptOf(segment: TSegment, ttsValues: Readonly<Record<string, string>>): string {
+  if (segment.source.source_type !== 'tts') return '';
+  return ttsValues[segment.id] ?? segment.source.text_prompt;
+}
+
+/**
+ * The tts segments whose script is blank, in template order: step 3 blocks Continue on them (and
+ * focuses the first), and assemble refuses them before any charge.
+ */
+export function missingScripts(segments: readonly TSegment[], ttsValues: Readonly<Record<string, string>>): string[] {
+  return segments.filter((s) => s.source.source_type === 'tts' && scriptOf(s, ttsValues).trim() === '').map((s) => s.id);
 }

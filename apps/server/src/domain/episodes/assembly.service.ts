@@ -20,6 +20,7 @@ import {
   type TRerenderTemplatePreview,
   type TRerenderTemplateResponse,
   type TSegment,
+  missingScripts,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
@@ -265,11 +266,9 @@ export class AssemblyService {
  * too, before any charge, since the render cannot voice an empty script. The issue names the segment.
  */
 function checkScripts(segments: readonly TSegment[], ttsValues: Readonly<Record<string, string>>): void {
-  for (const segment of segments) {
-    if (segment.segment_type === 'content' || segment.source.source_type !== 'tts') continue;
-    if ((ttsValues[segment.id] ?? segment.source.text_prompt).trim() !== '') continue;
-    throw new AppError('VALIDATION', ASSEMBLY_MESSAGES.scriptRequired, [{ path: ['tts_values', segment.id], message: ASSEMBLY_MESSAGES.scriptRequired }]);
-  }
+  const [first] = missingScripts(segments, ttsValues);
+  if (first === undefined) return;
+  throw new AppError('VALIDATION', ASSEMBLY_MESSAGES.scriptRequired, [{ path: ['tts_values', first], message: ASSEMBLY_MESSAGES.scriptRequired }]);
 }
 
 /** Assembled (a recipe and a rendered file) and not rendering now. */

@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, List, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconBulb } from '@tabler/icons-react';
-import { EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL, type TTemplateView, type TVoice } from '@ppp/contracts';
+import { EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL, missingScripts, scriptOf, type TTemplateView, type TVoice } from '@ppp/contracts';
 import { VoicePicker } from '@ppp/ui';
 import { trpc } from '../../lib/trpc.ts';
 import { useVoiceSource } from '../templates/use-voices.ts';
-import { missingScripts, scriptOf } from './creator-rules.ts';
 import { SegmentCard } from './SegmentCard.tsx';
 
 export interface CustomizeStepProps {

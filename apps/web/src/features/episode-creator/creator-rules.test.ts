@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZSegment, type TInternContext, type TSegment } from '@ppp/contracts';
+import { ZSegment, missingScripts, type TInternContext, type TSegment } from '@ppp/contracts';
 import {
   answersWithHidden,
   assembleRequest,
@@ -13,7 +13,6 @@ import {
   internAnswers,
   internCanContinue,
   internExecuteRequest,
-  missingScripts,
   pendingIntents,
   pendingMessage,
   templateDescription,

@@ -6,6 +6,7 @@ import {
   FLUBBER_REVIEW,
   audioExceedsMessage,
   episodeOutputFilename,
+  scriptOf,
   type TAssembleEpisodeRequestInput,
   type TCapabilities,
   type ZAssemblyPublish,
@@ -112,17 +113,6 @@ export function intentQuestion(key: IntentKey, count: number | null): string {
 }
 
 /* ---------------------------------------------------------------- scripts (step 3) */
-
-/** A tts segment's script for this episode: the creator's text, else the template's. */
-export function scriptOf(segment: TSegment, ttsValues: Record<string, string>): string {
-  if (segment.source.source_type !== 'tts') return '';
-  return ttsValues[segment.id] ?? segment.source.text_prompt;
-}
-
-/** The tts segments whose script is blank, in template order (the first is focused). */
-export function missingScripts(segments: readonly TSegment[], ttsValues: Record<string, string>): string[] {
-  return segments.filter((s) => s.source.source_type === 'tts' && scriptOf(s, ttsValues).trim() === '').map((s) => s.id);
-}
 
 /** Every tts script as assembly should speak it. */
 export function ttsValuesFor(segments: readonly TSegment[], ttsValues: Record<string, string>): Record<string, string> {
