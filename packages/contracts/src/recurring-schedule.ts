@@ -144,27 +144,6 @@ export function dedupeSlots<T extends SlotIdentity>(slots: readonly T[]): T[] {
   });
 }
 
-/** The editor's add form: several days at one time (spec 000 section 5). */
-export const ZAddSlotsForm = z.object({
-  days: z.array(ZDayOfWeek).min(1, { message: RECURRING_SLOT_MESSAGES.daysRequired }),
-  time_of_day: ZTimeOfDay,
-  advance_minutes: z.number().int().min(0).max(RECURRING_SCHEDULE.maxAdvanceMinutes).default(RECURRING_SCHEDULE.defaultAdvanceMinutes),
-});
-export type TAddSlotsForm = z.input<typeof ZAddSlotsForm>;
-
-/** Appends one enabled slot per chosen day; a day+time already present is not added again. */
-export function addSlots<T extends SlotIdentity>(
-  existing: readonly T[],
-  form: TAddSlotsForm,
-  makeSlot: (slot: { day_of_week: number; time_of_day: string; advance_minutes: number; enabled: true }) => T,
-): T[] {
-  const parsed = ZAddSlotsForm.parse(form);
-  const added = [...new Set(parsed.days)]
-    .sort((a, b) => a - b)
-    .map((day) => makeSlot({ day_of_week: day, time_of_day: parsed.time_of_day, advance_minutes: parsed.advance_minutes, enabled: true }));
-  return dedupeSlots([...existing, ...added]);
-}
-
 /**
  * The editor's slot form: weekly on the chosen days, or every two weeks from a date, or once on a
  * date; the days are ignored for a dated slot and the date for a weekly one.

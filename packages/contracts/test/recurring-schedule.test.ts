@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addSlots, describeSlot, isIanaTimezone, weekdayOfDate, ZPutRecurringSchedulesRequest, ZRecurringSlotInput } from '../src/recurring-schedule.ts';
+import { describeSlot, isIanaTimezone, weekdayOfDate, ZPutRecurringSchedulesRequest, ZRecurringSlotInput } from '../src/recurring-schedule.ts';
 
 describe('recurring schedule contracts (spec 000 sections 3, 5 and 9)', () => {
   it('fills the spec defaults: Monday 05:00, 60 minutes ahead, UTC', () => {
@@ -25,16 +25,6 @@ describe('recurring schedule contracts (spec 000 sections 3, 5 and 9)', () => {
     expect(ZPutRecurringSchedulesRequest.safeParse({ timezone: 'Mars/Base', schedules: [] }).success).toBe(false);
     expect(isIanaTimezone('+01:00')).toBe(false);
     expect(isIanaTimezone('America/Argentina/Buenos_Aires')).toBe(true);
-  });
-
-  it('adds one slot per chosen day and skips ones already there', () => {
-    const make = (s: { day_of_week: number; time_of_day: string }) => ({ day_of_week: s.day_of_week, time_of_day: s.time_of_day });
-    const slots = addSlots([{ day_of_week: 1, time_of_day: '08:00' }], { days: [3, 1, 3], time_of_day: '08:00' }, make);
-    expect(slots).toEqual([
-      { day_of_week: 1, time_of_day: '08:00' },
-      { day_of_week: 3, time_of_day: '08:00' },
-    ]);
-    expect(() => addSlots([], { days: [], time_of_day: '08:00' }, make)).toThrow('Select at least one day.');
   });
 
   it('a bi-weekly or one-off slot carries its date, and its weekday is that date\'s', () => {

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { scheduleMonths, weekdayOf, type CalendarMonth } from './schedule-calendar.ts';
+import { scheduleMonths, type CalendarMonth } from './schedule-calendar.ts';
 
 /** The selectable days of a month grid, row by row, as 'dd' (blank cells as '..'). */
 function rows(month: CalendarMonth): string[] {
   return month.weeks.map((week) => week.map((cell) => (cell ? cell.iso.slice(8) : '..')).join(' '));
 }
-
-describe('weekdayOf', () => {
-  it('numbers Monday 0 to Sunday 6', () => {
-    expect(weekdayOf('2026-11-23')).toBe(0);
-    expect(weekdayOf('2026-11-21')).toBe(5);
-    expect(weekdayOf('2026-11-22')).toBe(6);
-  });
-});
 
 describe('scheduleMonths (spec 002 section 2.9)', () => {
   it('covers the rest of this month plus next month, past days blank', () => {

@@ -44,12 +44,9 @@ function daysIn(year: number, month: number): number {
   return new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
 }
 
-/** 0 = Monday ... 6 = Sunday. */
-export const weekdayOf = weekdayOfDate;
-
 /** How many days of the month before appear in the first row of this month's calendar. */
 function leadingDays(year: number, month: number): number {
-  return weekdayOf(isoDate(year, month, 1));
+  return weekdayOfDate(isoDate(year, month, 1));
 }
 
 /** The calendar months the schedule step offers on `today`. */

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { RSS_IMPORT_MESSAGES, type TImportStatus } from '@ppp/contracts';
+import { MESSAGES, RSS_IMPORT_MESSAGES, type TImportStatus } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 
@@ -22,7 +22,7 @@ export function ImportStatusPanel({ podcastId, status, canRecover }: { podcastId
       ]);
     },
     onError: (err) => {
-      notifications.show({ color: 'red', title: RSS_IMPORT_MESSAGES.recoveryFailed, message: toApiFailure(err).message ?? RSS_IMPORT_MESSAGES.recoveryFailed });
+      notifications.show({ color: 'red', title: RSS_IMPORT_MESSAGES.recoveryFailed, message: toApiFailure(err).message ?? MESSAGES.unexpected });
     },
   });
   // The answer of a recovery is newer than the status this panel was given.

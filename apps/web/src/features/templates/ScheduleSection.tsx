@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Button, Checkbox, Group, NumberInput, SegmentedControl, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { RECURRING_SCHEDULE, RECURRING_SCHEDULE_MESSAGES, describeSlot, type TSlotRepeat } from '@ppp/contracts';
-import { DAY_NAMES, applySlotForm, emptySlotForm, slotFormFromSlot, timezones, type ScheduleDraft, type SlotFormErrors, type SlotFormValues } from './schedule-state.ts';
+import { RECURRING_SCHEDULE, RECURRING_SCHEDULE_MESSAGES, WEEKDAY_NAMES, describeSlot, type TSlotRepeat } from '@ppp/contracts';
+import { applySlotForm, emptySlotForm, slotFormFromSlot, timezones, type ScheduleDraft, type SlotFormErrors, type SlotFormValues } from './schedule-state.ts';
 
 interface Props {
   schedule: ScheduleDraft;
@@ -66,7 +66,7 @@ export function ScheduleSection({ schedule, next, loadFailed, onChange }: Props)
       {form.repeat === 'weekly' ? (
         <Checkbox.Group label="Days" value={form.days.map(String)} onChange={(values) => patchForm({ days: values.map(Number) })} error={errors.days}>
           <Group gap="sm" mt={4}>
-            {DAY_NAMES.map((day, index) => (
+            {WEEKDAY_NAMES.map((day, index) => (
               <Checkbox key={day} value={String(index)} label={day.slice(0, 3)} aria-label={day} />
             ))}
           </Group>

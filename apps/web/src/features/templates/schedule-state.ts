@@ -1,4 +1,4 @@
-import { RECURRING_SCHEDULE, WEEKDAY_NAMES, ZSlotForm, dedupeSlots, weekdayOfDate, type TRecurringSchedulesResponse, type TSlotRepeat } from '@ppp/contracts';
+import { RECURRING_SCHEDULE, ZSlotForm, dedupeSlots, weekdayOfDate, type TRecurringSchedulesResponse, type TSlotRepeat } from '@ppp/contracts';
 import { newId } from './editor-state.ts';
 
 /** A slot as the editor holds it; next_* come from the last load or save. */
@@ -20,7 +20,6 @@ export interface ScheduleDraft {
   slots: SlotDraft[];
 }
 
-export const DAY_NAMES = WEEKDAY_NAMES;
 
 export function emptySchedule(timezone: string = RECURRING_SCHEDULE.defaultTimezone): ScheduleDraft {
   return { timezone, slots: [] };
