@@ -10,7 +10,8 @@ import {
 } from '@ppp/contracts';
 import { EpisodeSchema } from '../episodes/episode.entity.ts';
 import { showCoverUrl } from '../podcasts/podcast.dto.ts';
-import { episodeUrls } from '../publishing/feed.service.ts';
+import { episodeUrls, publicState } from '../publishing/feed.service.ts';
+import { isListedInFeed } from '../publishing/feed/build-feed.ts';
 import { AppSettingSchema } from '../settings/app-setting.entity.ts';
 import { plainText } from '../text/plain-text.ts';
 import { parseInput } from '../validation.ts';
@@ -56,15 +57,18 @@ export class LandingService {
    * else its show's. Unpublished and limited ones, and drafts, stay off the landing page.
    */
   async findRecentPublishedEpisodes(now = new Date()): Promise<TPublicEpisodes> {
-    const rows = await this.em.find(
+    const candidates = await this.em.find(
       EpisodeSchema,
       {
         finalAudioKey: { $ne: null },
+        status: { $in: ['published', 'scheduled'] },
+        publishAt: { $lte: now },
         visibility: 'public',
-        $or: [{ status: 'published' }, { status: 'scheduled', publishAt: { $lte: now } }],
       },
-      { populate: ['podcast'], orderBy: { publishAt: 'desc', id: 'asc' }, limit: LANDING.recentEpisodes },
+      { populate: ['podcast'], orderBy: { publishAt: 'desc nulls last', id: 'asc' }, limit: LANDING.recentEpisodes },
     );
+    // The feed's own rule decides what is public and live, so the landing page never lists more.
+    const rows = candidates.filter((row) => isListedInFeed(publicState(row), now));
     return {
       items: rows.map((row) => {
         const urls = episodeUrls(this.baseUrl, row.podcast.id, row);
