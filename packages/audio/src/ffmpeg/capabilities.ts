@@ -1,24 +1,7 @@
 import { runProcess } from '../process.ts';
+import { CURRENT_FFMPEG, type FfmpegCapabilities } from './legacy-filters.ts';
 
-/**
- * What the renderer relies on that older builds lack: the npm-shipped fallback is a 2018 static
- * build (ffmpeg 4.1 era), Debian's is 5.1. Each false switches to a legacy form of the same
- * filter chain (legacy-filters.ts); a build with all gets exactly the chains it always did.
- */
-export interface FfmpegCapabilities {
-  /** amix has `normalize`: without it amix always scales by 1/(inputs still running). */
-  amixNormalize: boolean;
-  /** alimiter has `latency`: without it the look-ahead delays the output. */
-  alimiterLatency: boolean;
-  /**
-   * ebur128 takes the stream at its own rate; 4.1's takes only 48 kHz, so ffmpeg resamples
-   * whatever passes through it (an encode measured in line would be resampled twice).
-   */
-  ebur128AnyRate: boolean;
-}
-
-/** What a current build (Debian's 5.1 and later) offers. */
-export const CURRENT_FFMPEG: FfmpegCapabilities = { amixNormalize: true, alimiterLatency: true, ebur128AnyRate: true };
+export { CURRENT_FFMPEG, type FfmpegCapabilities };
 
 /** Option lines of `-h filter=X`: "  name   <type>   flags  description" (named constants carry no <type>). */
 const OPTION_LINE = /^\s+([A-Za-z_]\w*)\s+<[^>]+>/;

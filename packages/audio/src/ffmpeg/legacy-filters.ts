@@ -1,8 +1,28 @@
 /**
- * Filter chains for builds that lack what the renderer relies on (see capabilities.ts), each
+ * Filter chains for builds that lack what the renderer relies on, each
  * giving what a current build does: an unscaled sum for amix's normalize=0, an output aligned
  * with its input for alimiter's latency=1, and ebur128 off the path of the kept audio.
  */
+
+/**
+ * What the renderer relies on that older builds lack: the npm-shipped fallback is a 2018 static
+ * build (ffmpeg 4.1 era), Debian's is 5.1. Each false switches to a legacy form of the same
+ * filter chain (below); capabilities.ts probes a binary for them. Pure, so graph and argument builders import it without process code.; a build with all gets exactly the chains it always did.
+ */
+export interface FfmpegCapabilities {
+  /** amix has `normalize`: without it amix always scales by 1/(inputs still running). */
+  amixNormalize: boolean;
+  /** alimiter has `latency`: without it the look-ahead delays the output. */
+  alimiterLatency: boolean;
+  /**
+   * ebur128 takes the stream at its own rate; 4.1's takes only 48 kHz, so ffmpeg resamples
+   * whatever passes through it (an encode measured in line would be resampled twice).
+   */
+  ebur128AnyRate: boolean;
+}
+
+/** What a current build (Debian's 5.1 and later) offers. */
+export const CURRENT_FFMPEG: FfmpegCapabilities = { amixNormalize: true, alimiterLatency: true, ebur128AnyRate: true };
 
 /**
  * The amix of a build without `normalize`, which always scales each input by 1/(inputs still
@@ -18,12 +38,11 @@ export function unscaledAmix(inputs: number, duration: 'longest' | 'first'): str
 
 /**
  * Samples an old alimiter delays its output by: its look-ahead buffer holds
- * floor(rate * attack * channels) values, less one sample (measured with an impulse on the
+ * rate * attack values a channel (rounded down), less one sample (measured with an impulse on the
  * npm-shipped build: 43, 219 and 881 samples at 44.1 kHz stereo for attacks of 1, 5 and 20 ms).
  */
-export function legacyLimiterDelay(sampleRate: number, attackMs: number, channels = 2): number {
-  const buffer = Math.floor(sampleRate * (attackMs / 1000) * channels);
-  return Math.floor(buffer / channels) - 1;
+export function legacyLimiterDelay(sampleRate: number, attackMs: number): number {
+  return Math.floor(sampleRate * (attackMs / 1000)) - 1;
 }
 
 /**

@@ -1,5 +1,4 @@
-import { CURRENT_FFMPEG, type FfmpegCapabilities } from '../ffmpeg/capabilities.ts';
-import { unscaledAmix } from '../ffmpeg/legacy-filters.ts';
+import { CURRENT_FFMPEG, unscaledAmix, type FfmpegCapabilities } from '../ffmpeg/legacy-filters.ts';
 
 /**
  * Royalty-free background beds the product synthesises itself (no copied recordings): each bed is

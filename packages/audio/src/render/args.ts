@@ -1,5 +1,4 @@
-import { CURRENT_FFMPEG, type FfmpegCapabilities } from '../ffmpeg/capabilities.ts';
-import { alignedLegacyLimiter, legacyEbur128, legacyLimiterDelay } from '../ffmpeg/legacy-filters.ts';
+import { CURRENT_FFMPEG, alignedLegacyLimiter, legacyEbur128, legacyLimiterDelay, type FfmpegCapabilities } from '../ffmpeg/legacy-filters.ts';
 import { SAMPLE_RATE } from './graph-builder.ts';
 import type { SampleWindow } from './timeline.ts';
 

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { TEdl } from '@ppp/contracts';
-import type { FfmpegCapabilities } from '../ffmpeg/capabilities.ts';
+import type { FfmpegCapabilities } from '../ffmpeg/legacy-filters.ts';
 import { S24_HEADROOM_DB, graphPassArgs, planWindows, windowTailChains, type PcmFormat, type SplitPlan, type WindowPlan } from './args.ts';
 import { GraphBuilder, SAMPLE_RATE, msToSamples } from './graph-builder.ts';
 import { buildEpisodeGraph } from './graph.ts';

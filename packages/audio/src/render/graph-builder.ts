@@ -1,6 +1,5 @@
 import type { TEdlFile } from '@ppp/contracts';
-import { CURRENT_FFMPEG, type FfmpegCapabilities } from '../ffmpeg/capabilities.ts';
-import { unscaledAmix } from '../ffmpeg/legacy-filters.ts';
+import { CURRENT_FFMPEG, unscaledAmix, type FfmpegCapabilities } from '../ffmpeg/legacy-filters.ts';
 
 export const SAMPLE_RATE = 44_100;
 
