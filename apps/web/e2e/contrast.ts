@@ -14,8 +14,8 @@ export interface ContrastProblem {
   background: string;
 }
 
-/** The text on the page below its contrast minimum (an empty list when all of it is readable). */
-export function lowContrastText(page: Page): Promise<ContrastProblem[]> {
+/** The texts measured on the page, and those below their contrast minimum (none when all are readable). */
+export function textContrast(page: Page): Promise<{ measured: number; problems: ContrastProblem[] }> {
   return page.evaluate(() => {
     type Rgba = [number, number, number, number];
     const canvas = document.createElement('canvas');
@@ -46,6 +46,7 @@ export function lowContrastText(page: Page): Promise<ContrastProblem[]> {
     const hex = (c: Rgba) => `#${c.slice(0, 3).map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
 
     const problems: { text: string; ratio: number; needed: number; color: string; background: string }[] = [];
+    let measured = 0;
     for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
       const own = Array.from(el.childNodes).filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent ?? '').join('').trim();
       if (!own || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'OPTION'].includes(el.tagName)) continue;
@@ -74,8 +75,9 @@ export function lowContrastText(page: Page): Promise<ContrastProblem[]> {
       const size = parseFloat(style.fontSize);
       const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
       const needed = large ? 3 : 4.5;
+      measured += 1;
       if (ratio < needed) problems.push({ text: own.slice(0, 60), ratio: Math.round(ratio * 100) / 100, needed, color: hex(color), background: hex(background) });
     }
-    return problems;
+    return { measured, problems };
   });
 }

@@ -137,8 +137,8 @@ describe('Import from RSS with auto-publish to Spreaker', () => {
 
   it('shows the import status on My Podcasts and recovers the Spreaker episode the feed left out; a failure says Recovery Failed', async () => {
     const remote = [...sandbox.shows.values()].find((s) => s.title === 'Lighthouse Tales');
-    expect(remote).toBeDefined();
-    const showId = remote?.show_id ?? 0;
+    if (!remote) throw new Error("the Spreaker sandbox has no show 'Lighthouse Tales' (the previous test makes it)");
+    const showId = remote.show_id;
     // Made at Spreaker before the move, no longer in its RSS feed.
     sandbox.addEpisode(showId, { title: 'Lighthouse Zero', published_at: '2024-02-20 09:00:00', duration: 2000, download_url: `${feedOrigin}/audio/0.mp3` });
 
