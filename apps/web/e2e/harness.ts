@@ -86,7 +86,8 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<R
 }
 
 /** Chromium's fake microphone (a beep tone) with permission granted, for the Recorder's journeys. */
-export const FAKE_MEDIA_ARGS = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] as const;
+/** The fake microphone (a beeping tone), allowed without a prompt, with audio that may start without a fresh gesture. */
+export const FAKE_MEDIA_ARGS = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required'] as const;
 
 /** extraArgs are added after the flags every journey needs (e.g. FAKE_MEDIA_ARGS). */
 export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {

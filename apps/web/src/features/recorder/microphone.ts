@@ -17,6 +17,9 @@ export interface Microphone {
 export async function openMicrophone(): Promise<Microphone> {
   const stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: false, noiseSuppression: false, autoGainControl: true } });
   const context = new AudioContext();
+  // A context made after the permission prompt may start suspended (the click's activation has
+  // passed), and a suspended context hands the meter silence.
+  if (context.state !== 'running') await context.resume().catch(() => undefined);
   const analyser = context.createAnalyser();
   analyser.fftSize = 1024;
   context.createMediaStreamSource(stream).connect(analyser);
