@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # npm test: the whole suite on a fresh machine. Installs Debian packages (ffmpeg, espeak-ng,
 # pocketsphinx, chromium) with apt-get when run as root, node modules, builds, then runs
-# lint, typecheck, unit/service/API tests and the browser journeys.
+# the format check, lint, typecheck, unit/service/API tests and the browser journeys.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1 CI="${CI:-1}"
 bash scripts/system-deps.sh test
 bash scripts/pnpm.sh install --frozen-lockfile
+bash scripts/pnpm.sh exec prettier --check . --log-level warn
 bash scripts/pnpm.sh exec turbo run lint typecheck build --output-logs=errors-only
 bash scripts/pnpm.sh exec turbo run test --concurrency=1 --output-logs=new-only
 bash scripts/pnpm.sh exec turbo run test:e2e --concurrency=1 --output-logs=new-only

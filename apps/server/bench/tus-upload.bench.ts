@@ -19,7 +19,15 @@ const MB = 1024 * 1024;
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ppp-bench-tus-'));
 await fs.chmod(dir, 0o777);
 const db = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: 56000 + Math.floor(Math.random() * 1000), persistent: false });
-const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: db.url, NODE_ENV: 'production', STORAGE_DIR: path.join(dir, 'storage'), LOG_LEVEL: 'error' });
+const config = loadConfig({
+  ...process.env,
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATABASE_URL: db.url,
+  NODE_ENV: 'production',
+  STORAGE_DIR: path.join(dir, 'storage'),
+  LOG_LEVEL: 'error',
+});
 const orm = await openOrm(db.url, { poolMax: config.DB_POOL_MAX });
 await migrate(orm);
 const server = await startHttpServer(orm, config);
@@ -29,7 +37,20 @@ const base = `http://127.0.0.1:${server.port}`;
 function makeWav(): Buffer {
   const file = path.join(dir, 'bench.wav');
   const seconds = Math.ceil((SIZE_MB * MB) / 176_400);
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=300:duration=${seconds}`, '-ac', '2', '-ar', '44100', file]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=300:duration=${seconds}`,
+    '-ac',
+    '2',
+    '-ar',
+    '44100',
+    file,
+  ]);
   return execFileSync('cat', [file], { maxBuffer: 4 * 1024 * MB });
 }
 
@@ -56,14 +77,21 @@ try {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: 'bench-password-1', accept_terms: true }),
   });
-  const login = await fetch(`${base}/api/auth/token`, { method: 'POST', body: new URLSearchParams({ username: email, password: 'bench-password-1' }) });
+  const login = await fetch(`${base}/api/auth/token`, {
+    method: 'POST',
+    body: new URLSearchParams({ username: email, password: 'bench-password-1' }),
+  });
   const { access_token: token } = (await login.json()) as { access_token: string };
   const data = makeWav();
   const megabytes = data.length / MB;
   console.log(`tus upload on loopback — ${megabytes.toFixed(1)} MB main-content WAV, ${os.cpus().length} cores`);
   // The first upload also starts the server's pg-boss and warms the JIT; it is not counted.
   await upload(data, token);
-  for (const [label, chunk] of [['one PATCH', undefined], ['16 MB chunks', 16 * MB], ['4 MB chunks', 4 * MB]] as const) {
+  for (const [label, chunk] of [
+    ['one PATCH', undefined],
+    ['16 MB chunks', 16 * MB],
+    ['4 MB chunks', 4 * MB],
+  ] as const) {
     const seconds = await upload(data, token, chunk);
     console.log(`  ${label.padEnd(18)} ${seconds.toFixed(2)} s  ${(megabytes / seconds).toFixed(1)} MB/s`);
   }

@@ -6,9 +6,7 @@ import { fileURLToPath } from 'node:url';
 /** The repository root, so relative data folders do not depend on the working directory. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-const ZBool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const ZBool = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** Every environment variable the product reads, validated once. Documented in .env.example. */
 export const ZConfig = z.object({
@@ -38,7 +36,14 @@ export const ZConfig = z.object({
   TTS_ENGINES: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : ['elevenlabs', 'google', 'openai', 'espeak'])),
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((s) => s.trim().toLowerCase())
+            .filter(Boolean)
+        : ['elevenlabs', 'google', 'openai', 'espeak'],
+    ),
   /** ElevenLabs API root (users bring their own key); a proxy or test server can stand in. */
   ELEVENLABS_BASE_URL: z.string().url().default('https://api.elevenlabs.io'),
   ELEVENLABS_MODEL: z.string().default('eleven_multilingual_v2'),
@@ -53,7 +58,14 @@ export const ZConfig = z.object({
   OPENAI_TTS_VOICES: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [])),
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
+    ),
   /** Titles, notes and tags: extractive (default, no model) or an OpenAI-compatible chat model (on when OPENAI_CHAT_MODEL is set). */
   TEXT_AI_ENGINE: z.enum(['extractive', 'openai']).optional(),
   OPENAI_CHAT_MODEL: z.string().optional(),
@@ -70,7 +82,14 @@ export const ZConfig = z.object({
   TRANSCRIPTION_ENGINES: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [])),
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
+    ),
   /** A ggml model file for whisper.cpp (ggml-base.en.bin and the like). */
   WHISPER_MODEL_PATH: z.string().optional(),
   /** Where to download the ggml model from on first use when WHISPER_MODEL_PATH does not exist yet. */
@@ -98,7 +117,14 @@ export const ZConfig = z.object({
   IMPORT_ALLOW_PRIVATE_HOSTS: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [])),
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
+    ),
   /** RSS import: time allowed for fetching a feed, in ms (DNS, redirects and body). Default 20000. */
   IMPORT_FEED_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
 });

@@ -36,9 +36,7 @@ interface Supervised {
   child: ChildProcess | null;
   restarts: number;
 }
-const children: Supervised[] = [
-  { name: 'server', script: path.join(REPO_ROOT, 'apps/server/src/main.ts'), child: null, restarts: 0 },
-];
+const children: Supervised[] = [{ name: 'server', script: path.join(REPO_ROOT, 'apps/server/src/main.ts'), child: null, restarts: 0 }];
 if (config.RUN_WORKER) {
   children.push({ name: 'worker', script: path.join(REPO_ROOT, 'apps/worker/src/main.ts'), child: null, restarts: 0 });
 }

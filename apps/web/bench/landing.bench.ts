@@ -67,7 +67,12 @@ async function measure(): Promise<Run> {
     });
     const paint = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? Number.NaN;
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-    return { firstPaint: paint('first-paint'), fcp: paint('first-contentful-paint'), lcp, domContentLoaded: nav?.domContentLoadedEventEnd ?? Number.NaN };
+    return {
+      firstPaint: paint('first-paint'),
+      fcp: paint('first-contentful-paint'),
+      lcp,
+      domContentLoaded: nav?.domContentLoadedEventEnd ?? Number.NaN,
+    };
   });
   const scripts = (await Promise.all(pending)).filter((s): s is Script => s !== null);
   await context.close();

@@ -6,7 +6,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@ppp/contracts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, launchChromium, startApp, type RunningApp, closeJourneyPages, openJourneyPage, type Viewport } from './harness.ts';
+import {
+  DESKTOP,
+  PHONE,
+  SCREENSHOT_DIR,
+  launchChromium,
+  startApp,
+  type RunningApp,
+  closeJourneyPages,
+  openJourneyPage,
+  type Viewport,
+} from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;

@@ -43,12 +43,20 @@ export function textContrast(page: Page): Promise<{ measured: number; problems: 
       };
       return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
     };
-    const hex = (c: Rgba) => `#${c.slice(0, 3).map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
+    const hex = (c: Rgba) =>
+      `#${c
+        .slice(0, 3)
+        .map((v) => Math.round(v).toString(16).padStart(2, '0'))
+        .join('')}`;
 
     const problems: { text: string; ratio: number; needed: number; color: string; background: string }[] = [];
     let measured = 0;
     for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
-      const own = Array.from(el.childNodes).filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent ?? '').join('').trim();
+      const own = Array.from(el.childNodes)
+        .filter((n) => n.nodeType === Node.TEXT_NODE)
+        .map((n) => n.textContent ?? '')
+        .join('')
+        .trim();
       if (!own || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'OPTION'].includes(el.tagName)) continue;
       const rect = el.getBoundingClientRect();
       const style = getComputedStyle(el);
@@ -76,7 +84,14 @@ export function textContrast(page: Page): Promise<{ measured: number; problems: 
       const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
       const needed = large ? 3 : 4.5;
       measured += 1;
-      if (ratio < needed) problems.push({ text: own.slice(0, 60), ratio: Math.round(ratio * 100) / 100, needed, color: hex(color), background: hex(background) });
+      if (ratio < needed)
+        problems.push({
+          text: own.slice(0, 60),
+          ratio: Math.round(ratio * 100) / 100,
+          needed,
+          color: hex(color),
+          background: hex(background),
+        });
     }
     return { measured, problems };
   });

@@ -16,8 +16,26 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BILLING_INTENT_STORAGE_KEY, EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL } from '@ppp/contracts';
-import { CREATOR_STORAGE_KEY, initialCreatorState, serializeCreator, type CreatorState } from '../src/features/episode-creator/creator-state.ts';
-import { DESKTOP, SCREENSHOT_DIR, launchChromium, openJourneyPage, startApp, type RunningApp, registerAndSignIn, apiClient, uploadToCategory, supplyTranscript, endJourney, speechTrack } from './harness.ts';
+import {
+  CREATOR_STORAGE_KEY,
+  initialCreatorState,
+  serializeCreator,
+  type CreatorState,
+} from '../src/features/episode-creator/creator-state.ts';
+import {
+  DESKTOP,
+  SCREENSHOT_DIR,
+  launchChromium,
+  openJourneyPage,
+  startApp,
+  type RunningApp,
+  registerAndSignIn,
+  apiClient,
+  uploadToCategory,
+  supplyTranscript,
+  endJourney,
+  speechTrack,
+} from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -25,14 +43,25 @@ let token = '';
 const files = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-creator-limits-'));
 const CREATOR = { email: 'limits@example.com', password: 'correct horse battery' };
 const SLOT = 3;
-const PHRASES = ['welcome to the show', 'intern what is the capital of france stop', 'this take went wrong', 'flubber', 'this is the better take', 'thanks for listening'];
+const PHRASES = [
+  'welcome to the show',
+  'intern what is the capital of france stop',
+  'this take went wrong',
+  'flubber',
+  'this is the better take',
+  'thanks for listening',
+];
 /** An episode of 8.5 minutes is charged 9 (rounded up). */
 const LONG_SECONDS = 510;
 let templateId = '';
 let speech: { id: string; filename: string };
 
-const api = apiClient(() => app.baseUrl, () => token);
-const setFree = (values: Record<string, number | null>) => api('PUT', '/api/admin/tiers', { features: Object.entries(values).map(([key, value]) => ({ key, values: { free: value } })) });
+const api = apiClient(
+  () => app.baseUrl,
+  () => token,
+);
+const setFree = (values: Record<string, number | null>) =>
+  api('PUT', '/api/admin/tiers', { features: Object.entries(values).map(([key, value]) => ({ key, values: { free: value } })) });
 
 function words(name: string, list: { text: string; start: number; end: number }[]): string {
   const dest = path.join(files, name);
@@ -42,7 +71,18 @@ function words(name: string, list: { text: string; start: number; end: number }[
 
 function tone(name: string, seconds: number, hz: number, rate = 44100): string {
   const dest = path.join(files, name);
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=${hz}:duration=${seconds}:sample_rate=${rate}`, '-ac', '1', dest]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=${hz}:duration=${seconds}:sample_rate=${rate}`,
+    '-ac',
+    '1',
+    dest,
+  ]);
   return dest;
 }
 
@@ -58,7 +98,13 @@ async function detailsStep(title: string): Promise<Page> {
     started: true,
     step: 5,
     template: { id: templateId, name: 'Just the talk' },
-    upload: { id: speech.id, filename: speech.filename, duration_seconds: PHRASES.length * SLOT, transcript_ready: true, intents: { flubber: 1, intern: 1, sfx: 0 } },
+    upload: {
+      id: speech.id,
+      filename: speech.filename,
+      duration_seconds: PHRASES.length * SLOT,
+      transcript_ready: true,
+      intents: { flubber: 1, intern: 1, sfx: 0 },
+    },
   };
   const page = await openJourneyPage(browser, app.baseUrl, DESKTOP, { token });
   await page.context().addInitScript(
@@ -94,13 +140,19 @@ beforeAll(async () => {
   templateId = (template.body as { id: string }).id;
 
   speech = await uploadToCategory(api, 'main_content', speechTrack(files, PHRASES, SLOT), 'Speech take');
-  const spoken = PHRASES.flatMap((text, i) => text.split(' ').map((word, j) => ({ text: word, start: i * SLOT + j * 0.3, end: i * SLOT + j * 0.3 + 0.25 })));
+  const spoken = PHRASES.flatMap((text, i) =>
+    text.split(' ').map((word, j) => ({ text: word, start: i * SLOT + j * 0.3, end: i * SLOT + j * 0.3 + 0.25 })),
+  );
   await supplyTranscript(api, speech.id, words('speech.json', spoken), () => app.output().slice(-3000));
 
   // A long episode, queued through the API, is charged its 9 minutes when it is queued.
   const long = await uploadToCategory(api, 'main_content', tone('long.wav', LONG_SECONDS, 220, 8000), 'Long take');
   await supplyTranscript(api, long.id, words('long.json', [{ text: 'hello', start: 1, end: 1.4 }]), () => app.output().slice(-3000));
-  const queued = await api('POST', '/api/episodes/assemble', { template_id: templateId, main_content_filename: long.filename, episode_details: { title: 'The long one', episodeNumber: 1 } });
+  const queued = await api('POST', '/api/episodes/assemble', {
+    template_id: templateId,
+    main_content_filename: long.filename,
+    episode_details: { title: 'The long one', episodeNumber: 1 },
+  });
   expect(queued.status, JSON.stringify(queued.body)).toBe(202);
   expect((await setFree({ max_processing_minutes_month: 10 })).status).toBe(200);
 }, 400_000);

@@ -21,8 +21,27 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ASSEMBLY_MESSAGES, EPISODE_CREATOR_MESSAGES } from '@ppp/contracts';
-import { CREATOR_STORAGE_KEY, initialCreatorState, serializeCreator, type CreatorState } from '../src/features/episode-creator/creator-state.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, launchChromium, openJourneyPage, startApp, type RunningApp, type Viewport, registerAndSignIn, apiClient, uploadToCategory, supplyTranscript, endJourney } from './harness.ts';
+import {
+  CREATOR_STORAGE_KEY,
+  initialCreatorState,
+  serializeCreator,
+  type CreatorState,
+} from '../src/features/episode-creator/creator-state.ts';
+import {
+  DESKTOP,
+  PHONE,
+  SCREENSHOT_DIR,
+  launchChromium,
+  openJourneyPage,
+  startApp,
+  type RunningApp,
+  type Viewport,
+  registerAndSignIn,
+  apiClient,
+  uploadToCategory,
+  supplyTranscript,
+  endJourney,
+} from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -34,16 +53,34 @@ const SENTENCE = 'today we talk about growing tomatoes on a small balcony and wh
 let build: CreatorState;
 let podcastId = '';
 
-const api = apiClient(() => app.baseUrl, () => token);
+const api = apiClient(
+  () => app.baseUrl,
+  () => token,
+);
 
 function toneTrack(): string {
   const dest = path.join(files, 'content.wav');
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=330:sample_rate=44100:duration=${SECONDS}`, '-ac', '1', dest]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=330:sample_rate=44100:duration=${SECONDS}`,
+    '-ac',
+    '1',
+    dest,
+  ]);
   return dest;
 }
 
 function transcriptFile(): string {
-  const words = Array.from({ length: SECONDS * 2 - 1 }, (_, i) => ({ text: SENTENCE[i % SENTENCE.length]!, start: i * 0.5, end: i * 0.5 + 0.4 }));
+  const words = Array.from({ length: SECONDS * 2 - 1 }, (_, i) => ({
+    text: SENTENCE[i % SENTENCE.length]!,
+    start: i * 0.5,
+    end: i * 0.5 + 0.4,
+  }));
   const dest = path.join(files, 'content.json');
   writeFileSync(dest, JSON.stringify({ words }));
   return dest;
@@ -56,14 +93,36 @@ function coverImage(): string {
 }
 
 function imageSize(file: string): { width: number; height: number; codec: string } {
-  const out = execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height,codec_name', '-of', 'json', file]).toString();
+  const out = execFileSync('ffprobe', [
+    '-v',
+    'error',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=width,height,codec_name',
+    '-of',
+    'json',
+    file,
+  ]).toString();
   const stream = (JSON.parse(out) as { streams: { width: number; height: number; codec_name: string }[] }).streams[0]!;
   return { width: stream.width, height: stream.height, codec: stream.codec_name };
 }
 
 /** Mean brightness (0-255) of two pixel rows of an image from y. */
 function rowBrightness(file: string, y: number): number {
-  const raw = execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-vf', `format=gray,crop=iw:2:0:${y}`, '-f', 'rawvideo', '-pix_fmt', 'gray', '-']);
+  const raw = execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-i',
+    file,
+    '-vf',
+    `format=gray,crop=iw:2:0:${y}`,
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'gray',
+    '-',
+  ]);
   return raw.reduce((sum, v) => sum + v, 0) / raw.length;
 }
 
@@ -140,7 +199,13 @@ beforeAll(async () => {
     started: true,
     step: 4,
     template: { id: templateId, name: 'Garden talk' },
-    upload: { id: media.id, filename: media.filename, duration_seconds: SECONDS, transcript_ready: true, intents: { flubber: 0, intern: 0, sfx: 0 } },
+    upload: {
+      id: media.id,
+      filename: media.filename,
+      duration_seconds: SECONDS,
+      transcript_ready: true,
+      intents: { flubber: 0, intern: 0, sfx: 0 },
+    },
   };
 }, 400_000);
 
@@ -229,9 +294,13 @@ describe('Episode Creator steps 4-6', () => {
     const suggest = page.getByRole('button', { name: 'AI Suggest description' });
     await expect.poll(() => suggest.isEnabled()).toBe(true);
     await suggest.click();
-    await expect.poll(async () => (await page.getByLabel('Description', { exact: true }).inputValue()).length, { timeout: 30_000 }).toBeGreaterThan(10);
+    await expect
+      .poll(async () => (await page.getByLabel('Description', { exact: true }).inputValue()).length, { timeout: 30_000 })
+      .toBeGreaterThan(10);
     const items = page.getByTestId('publishing-checklist').locator('li');
-    await expect.poll(() => items.evaluateAll((lis) => lis.map((li) => li.getAttribute('data-done')))).toEqual(['true', 'true', 'true', 'true', 'true', 'true']);
+    await expect
+      .poll(() => items.evaluateAll((lis) => lis.map((li) => li.getAttribute('data-done'))))
+      .toEqual(['true', 'true', 'true', 'true', 'true', 'true']);
     await shot(page, 'creator-step5-desktop');
 
     await page.getByRole('button', { name: 'Assemble Episode' }).click();
@@ -253,7 +322,9 @@ describe('Episode Creator steps 4-6', () => {
     await expect.poll(() => refused.page.getByRole('heading', { name: 'Draft Ready' }).isVisible(), { timeout: 30_000 }).toBe(true);
     const failure = (await api('GET', `/api/episodes/${refused.episodeId}/publish/status`)).body as { last_error: string };
     expect(failure.last_error).toBeTruthy();
-    expect(await refused.page.getByRole('alert').filter({ hasText: EPISODE_CREATOR_MESSAGES.publishFailed }).textContent()).toContain(failure.last_error);
+    expect(await refused.page.getByRole('alert').filter({ hasText: EPISODE_CREATOR_MESSAGES.publishFailed }).textContent()).toContain(
+      failure.last_error,
+    );
     await shot(refused.page, 'creator-step6-publish-failed-desktop');
 
     const edit = new FormData();
@@ -267,11 +338,17 @@ describe('Episode Creator steps 4-6', () => {
     const scheduled = await scheduleEpisode('Tomatoes, later', '3');
     expect(await scheduled.page.getByRole('heading', { name: 'Scheduled' }).isVisible()).toBe(true);
     expect(await scheduled.page.getByText(EPISODE_CREATOR_MESSAGES.resultScheduled).first().isVisible()).toBe(true);
-    await expect.poll(() => scheduled.page.getByTestId('scheduled-for').textContent()).toContain(scheduled.at.toLocaleString('en-US', { timeStyle: 'short' }));
+    await expect
+      .poll(() => scheduled.page.getByTestId('scheduled-for').textContent())
+      .toContain(scheduled.at.toLocaleString('en-US', { timeStyle: 'short' }));
     // The host keeps it scheduled: no failure turns up while the result follows the publish status.
     await scheduled.page.waitForTimeout(5_000);
     expect(await scheduled.page.getByRole('heading', { name: 'Scheduled' }).isVisible()).toBe(true);
-    const episode = (await api('GET', `/api/episodes/${scheduled.episodeId}`)).body as { publish_at: string; status: string; publish_error: string | null };
+    const episode = (await api('GET', `/api/episodes/${scheduled.episodeId}`)).body as {
+      publish_at: string;
+      status: string;
+      publish_error: string | null;
+    };
     expect(episode.publish_error, JSON.stringify(episode)).toBeNull();
     expect(episode.status).toBe('scheduled');
     expect(new Date(episode.publish_at).getTime()).toBe(scheduled.at.getTime());
@@ -291,7 +368,11 @@ describe('Episode Creator steps 4-6', () => {
     expect(await page.getByText(EPISODE_CREATOR_MESSAGES.resultNow).first().isVisible()).toBe(true);
     const saved = JSON.parse((await page.evaluate((key) => window.sessionStorage.getItem(key), CREATOR_STORAGE_KEY))!) as CreatorState;
     await expect
-      .poll(async () => ((await api('GET', `/api/episodes/${saved.job!.episodeId}/publish/status`)).body as { status: string; visibility: string }), { timeout: 60_000 })
+      .poll(
+        async () =>
+          (await api('GET', `/api/episodes/${saved.job!.episodeId}/publish/status`)).body as { status: string; visibility: string },
+        { timeout: 60_000 },
+      )
       .toMatchObject({ status: 'published', visibility: 'unpublished' });
     expect(await page.getByRole('heading', { name: 'Completed' }).isVisible()).toBe(true);
   });
@@ -357,7 +438,11 @@ describe('Episode Creator steps 4-6', () => {
     // The jingle is deleted after the template was made: the render cannot find it.
     expect((await api('DELETE', `/api/media/${jingle.id}`)).status).toBeLessThan(300);
 
-    const page = await wizardAt(DESKTOP, { ...build, step: 5, template: { id: (template.body as { id: string }).id, name: 'With a jingle' } });
+    const page = await wizardAt(DESKTOP, {
+      ...build,
+      step: 5,
+      template: { id: (template.body as { id: string }).id, name: 'With a jingle' },
+    });
     await expect.poll(() => page.getByTestId('details-step').isVisible()).toBe(true);
     await expect.poll(() => page.getByLabel('Episode Number').inputValue()).not.toBe('');
     await page.getByLabel('Episode Title').fill('Without the jingle');
@@ -408,5 +493,4 @@ describe('Episode Creator steps 4-6', () => {
     await page.goBack();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard/new-episode');
   });
-
 });

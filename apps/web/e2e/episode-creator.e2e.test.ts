@@ -18,8 +18,30 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL, MEDIA_MESSAGES } from '@ppp/contracts';
-import { CREATOR_STORAGE_KEY, initialCreatorState, serializeCreator, type CreatorState } from '../src/features/episode-creator/creator-state.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, launchChromium, openJourneyPage, startApp, type RunningApp, type Viewport, registerAndSignIn, apiClient, pollUntil, registerConfirmedAccount, uploadToCategory, supplyTranscript, endJourney, speechTrack } from './harness.ts';
+import {
+  CREATOR_STORAGE_KEY,
+  initialCreatorState,
+  serializeCreator,
+  type CreatorState,
+} from '../src/features/episode-creator/creator-state.ts';
+import {
+  DESKTOP,
+  PHONE,
+  SCREENSHOT_DIR,
+  launchChromium,
+  openJourneyPage,
+  startApp,
+  type RunningApp,
+  type Viewport,
+  registerAndSignIn,
+  apiClient,
+  pollUntil,
+  registerConfirmedAccount,
+  uploadToCategory,
+  supplyTranscript,
+  endJourney,
+  speechTrack,
+} from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -27,7 +49,14 @@ let token = '';
 const files = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-creator-'));
 const CREATOR = { email: 'creator@example.com', password: 'correct horse battery' };
 const SLOT = 3;
-const PHRASES = ['welcome to the show', 'intern what is the capital of france stop', 'this take went wrong', 'flubber', 'this is the better take', 'thanks for listening'];
+const PHRASES = [
+  'welcome to the show',
+  'intern what is the capital of france stop',
+  'this take went wrong',
+  'flubber',
+  'this is the better take',
+  'thanks for listening',
+];
 const CONTENT_SECONDS = PHRASES.length * SLOT;
 const FLUBBER_AT = 3 * SLOT;
 const INTRO_SCRIPT = 'Welcome to Speech Weekly, the show about talking.';
@@ -41,11 +70,17 @@ let mediaId = '';
 /** An upload whose words hold no retake marker. */
 let quietId = '';
 
-const api = apiClient(() => app.baseUrl, () => token);
+const api = apiClient(
+  () => app.baseUrl,
+  () => token,
+);
 
 /** Seconds a file decodes to (MP3 headers include the encoder's padding). */
 function decodedSeconds(file: string): number {
-  const progress = execFileSync('ffmpeg', ['-hide_banner', '-nostats', '-i', file, '-progress', 'pipe:1', '-f', 'null', '-'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const progress = execFileSync('ffmpeg', ['-hide_banner', '-nostats', '-i', file, '-progress', 'pipe:1', '-f', 'null', '-'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const times = [...progress.matchAll(/out_time_us=(\d+)/g)].map((m) => Number(m[1]));
   return (times.at(-1) ?? 0) / 1e6;
 }
@@ -65,7 +100,9 @@ async function download(url: string, name: string): Promise<string> {
 
 /** The words of the speech, 0.3 s apart from the start of each slot. */
 function transcriptFile(): string {
-  const words = PHRASES.flatMap((text, i) => text.split(' ').map((word, j) => ({ text: word, start: i * SLOT + j * 0.3, end: i * SLOT + j * 0.3 + 0.25 })));
+  const words = PHRASES.flatMap((text, i) =>
+    text.split(' ').map((word, j) => ({ text: word, start: i * SLOT + j * 0.3, end: i * SLOT + j * 0.3 + 0.25 })),
+  );
   const dest = path.join(files, 'speech.json');
   writeFileSync(dest, JSON.stringify({ words }));
   return dest;
@@ -73,7 +110,18 @@ function transcriptFile(): string {
 
 function tone(name: string, seconds: number, hz: number): string {
   const dest = path.join(files, name);
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=${hz}:duration=${seconds}:sample_rate=44100`, '-ac', '1', dest]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=${hz}:duration=${seconds}:sample_rate=44100`,
+    '-ac',
+    '1',
+    dest,
+  ]);
   return dest;
 }
 
@@ -85,7 +133,7 @@ function coverImage(): string {
 
 const uploadTo = (category: string, file: string, friendly: string) => uploadToCategory(api, category, file, friendly);
 
-const until = <T,>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> =>
+const until = <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> =>
   pollUntil(read, done, timeoutMs, what, () => app.output().slice(-3000));
 
 async function shot(page: Page, name: string, fullPage = true) {
@@ -112,14 +160,17 @@ beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launchChromium()]);
   token = await registerAndSignIn(app.baseUrl, CREATOR);
   // Only the reviewed retake and the Intern answer change the length: no pause, filler or end-marker cuts.
-  const settings = await api('PUT', '/api/users/me/audio-cleanup-settings', { settings: { removeFillers: false, removePauses: false, commands: { intern: { remove_end_marker: false } } } });
+  const settings = await api('PUT', '/api/users/me/audio-cleanup-settings', {
+    settings: { removeFillers: false, removePauses: false, commands: { intern: { remove_end_marker: false } } },
+  });
   expect(settings.status, JSON.stringify(settings.body)).toBe(200);
 
   const voices = await api('GET', '/api/elevenlabs/voices?size=200');
   const items = (voices.body as { items: Voice[] }).items;
   voice = items.find((v) => /en/i.test(v.voice_id)) ?? items[0]!;
   // The journey's changed voice reads at a clearly different length from the template's, so the checks tell them apart.
-  const sample = async (v: Voice) => probedSeconds(await download(`/api/elevenlabs/voice/${encodeURIComponent(v.voice_id)}/preview`, `sample-${v.voice_id}.mp3`));
+  const sample = async (v: Voice) =>
+    probedSeconds(await download(`/api/elevenlabs/voice/${encodeURIComponent(v.voice_id)}/preview`, `sample-${v.voice_id}.mp3`));
   const templateSample = await sample(voice);
   let best = { voice: voice, gap: 0 };
   for (const search of ['German', 'Spanish', 'French', 'Italian']) {
@@ -147,15 +198,31 @@ beforeAll(async () => {
     podcast_id: podcastId,
     default_intern_voice_id: voice.voice_id,
     segments: [
-      { id: 'intro', segment_type: 'intro', name: 'Welcome', source: { source_type: 'tts', text_prompt: '', voice_id: voice.voice_id, voice_name: voice.name } },
+      {
+        id: 'intro',
+        segment_type: 'intro',
+        name: 'Welcome',
+        source: { source_type: 'tts', text_prompt: '', voice_id: voice.voice_id, voice_name: voice.name },
+      },
       { id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } },
-      { id: 'outro', segment_type: 'outro', name: 'Chime', source: { source_type: 'static', filename: outro.filename, media_id: outro.id } },
+      {
+        id: 'outro',
+        segment_type: 'outro',
+        name: 'Chime',
+        source: { source_type: 'static', filename: outro.filename, media_id: outro.id },
+      },
     ],
-    background_music_rules: [{ apply_to_segments: ['intro', 'content', 'outro'], music_filename: music.filename, media_id: music.id, volume_db: -20 }],
+    background_music_rules: [
+      { apply_to_segments: ['intro', 'content', 'outro'], music_filename: music.filename, media_id: music.id, volume_db: -20 },
+    ],
   });
   expect(template.status, JSON.stringify(template.body)).toBe(201);
   templateId = (template.body as { id: string }).id;
-  const other = await api('POST', '/api/templates/', { name: 'Just the talk', podcast_id: podcastId, segments: [{ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }] });
+  const other = await api('POST', '/api/templates/', {
+    name: 'Just the talk',
+    podcast_id: podcastId,
+    segments: [{ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }],
+  });
   expect(other.status).toBe(201);
 
   const media = await uploadTo('main_content', speechTrack(files, PHRASES, SLOT), 'Speech take');
@@ -164,7 +231,18 @@ beforeAll(async () => {
   const quiet = await uploadTo('main_content', tone('quiet.wav', 4, 440), 'Quiet take');
   quietId = quiet.id;
   const quietWords = new FormData();
-  quietWords.append('file', new Blob([JSON.stringify({ words: [{ text: 'just', start: 0.5, end: 0.8 }, { text: 'talking', start: 1, end: 1.5 }] })]), 'quiet.json');
+  quietWords.append(
+    'file',
+    new Blob([
+      JSON.stringify({
+        words: [
+          { text: 'just', start: 0.5, end: 0.8 },
+          { text: 'talking', start: 1, end: 1.5 },
+        ],
+      }),
+    ]),
+    'quiet.json',
+  );
   expect((await api('POST', `/api/media/${quiet.id}/transcript`, quietWords)).status).toBe(200);
 }, 400_000);
 
@@ -245,7 +323,10 @@ describe('Episode Creator', () => {
     // Change voice: this episode's intro in another voice (the template keeps its own).
     await page.getByRole('button', { name: 'Change voice for Welcome' }).click();
     await page.getByLabel('Search voices').fill(changed.common_name);
-    await page.getByRole('button', { name: `Choose ${changed.common_name}` }).first().click();
+    await page
+      .getByRole('button', { name: `Choose ${changed.common_name}` })
+      .first()
+      .click();
     await expect.poll(() => page.getByTestId('voice-name').textContent()).toBe(changed.common_name);
     await expect.poll(() => page.getByTestId('scripts-banner').count()).toBe(0);
 
@@ -295,7 +376,14 @@ describe('Episode Creator', () => {
     // The Intern's answer as the text AI generated it (the default engine quotes the episode), voiced.
     const answerSeconds = probedSeconds(await download(internAnswerUrl, 'answer.mp3'));
     // The intro as the speech port voices it (the same engine, the changed voice and the script as the render).
-    const intro = await api('POST', '/api/media/tts', { text: INTRO_SCRIPT, voice_id: changed.voice_id, provider: changed.provider, category: 'intro', friendly_name: 'Intro check', confirm_charge: true });
+    const intro = await api('POST', '/api/media/tts', {
+      text: INTRO_SCRIPT,
+      voice_id: changed.voice_id,
+      provider: changed.provider,
+      category: 'intro',
+      friendly_name: 'Intro check',
+      confirm_charge: true,
+    });
     expect(intro.status, JSON.stringify(intro.body)).toBeLessThan(300);
     const preview = await api('GET', `/api/media/preview?id=${(intro.body as { id: string }).id}&resolve=true`);
     const introSeconds = probedSeconds(await download((preview.body as { url: string }).url, 'intro.mp3'));
@@ -305,9 +393,17 @@ describe('Episode Creator', () => {
     expect(Math.abs(finalSeconds - expected), detail).toBeLessThanOrEqual(0.05);
     // The chapters agree: the content starts after the intro, the answer splits it for its own length.
     const jobId = (JSON.parse(saved ?? '{}') as CreatorState).job?.jobId ?? '';
-    const status = (await api('GET', `/api/episodes/status/${jobId}`)).body as { episode: { chapters: { title: string; start_s: number }[] } };
+    const status = (await api('GET', `/api/episodes/status/${jobId}`)).body as {
+      episode: { chapters: { title: string; start_s: number }[] };
+    };
     const [welcome, content, answer, resumed, chime] = status.episode.chapters;
-    expect([welcome?.title, content?.title, answer?.title.startsWith('Intern'), resumed?.title, chime?.title]).toEqual(['Welcome', 'Content', true, 'Content', 'Chime']);
+    expect([welcome?.title, content?.title, answer?.title.startsWith('Intern'), resumed?.title, chime?.title]).toEqual([
+      'Welcome',
+      'Content',
+      true,
+      'Content',
+      'Chime',
+    ]);
     expect(Math.abs((content?.start_s ?? 0) - introSeconds)).toBeLessThanOrEqual(0.05);
     expect(Math.abs((resumed?.start_s ?? 0) - (answer?.start_s ?? 0) - answerSeconds)).toBeLessThanOrEqual(0.05);
     expect(Math.abs(finalSeconds - (chime?.start_s ?? 0) - OUTRO_SECONDS)).toBeLessThanOrEqual(0.05);
@@ -322,8 +418,20 @@ describe('Episode Creator', () => {
     await expect.poll(() => start.getByTestId('template-card').count()).toBe(2);
     await shot(start, 'creator-journey-step1-phone');
 
-    const upload = { id: mediaId, filename: 'Speech take', duration_seconds: CONTENT_SECONDS, transcript_ready: true, intents: { flubber: 1, intern: 1, sfx: 0 } };
-    const atStep2: CreatorState = { ...initialCreatorState(), started: true, step: 2, template: { id: templateId, name: 'Speech weekly' }, upload };
+    const upload = {
+      id: mediaId,
+      filename: 'Speech take',
+      duration_seconds: CONTENT_SECONDS,
+      transcript_ready: true,
+      intents: { flubber: 1, intern: 1, sfx: 0 },
+    };
+    const atStep2: CreatorState = {
+      ...initialCreatorState(),
+      started: true,
+      step: 2,
+      template: { id: templateId, name: 'Speech weekly' },
+      upload,
+    };
     const step2 = await creatorPage(PHONE, atStep2);
     await step2.goto('/dashboard/new-episode');
     await expect.poll(() => step2.getByTestId('creator-upload').count()).toBe(2);
@@ -341,8 +449,19 @@ describe('Episode Creator', () => {
     await shot(step3, 'creator-journey-tips-phone', false);
 
     // Flubber 'yes' on an upload without a retake: 'No retakes detected', the fuzzy slider, Retry, Skip to step 3.
-    const quietUpload = { id: quietId, filename: 'Quiet take', duration_seconds: 4, transcript_ready: true, intents: { flubber: 0, intern: 0, sfx: 0 } };
-    const scanning: CreatorState = { ...atStep2, upload: quietUpload, answers: { flubber: 'yes', intern: 'no', sfx: 'no' }, review: 'flubber' };
+    const quietUpload = {
+      id: quietId,
+      filename: 'Quiet take',
+      duration_seconds: 4,
+      transcript_ready: true,
+      intents: { flubber: 0, intern: 0, sfx: 0 },
+    };
+    const scanning: CreatorState = {
+      ...atStep2,
+      upload: quietUpload,
+      answers: { flubber: 'yes', intern: 'no', sfx: 'no' },
+      review: 'flubber',
+    };
     const none = await creatorPage(PHONE, scanning);
     await none.goto('/dashboard/new-episode');
     await expect.poll(() => none.getByText(EPISODE_CREATOR_MESSAGES.noRetakes).isVisible(), { timeout: 30_000 }).toBe(true);
@@ -366,7 +485,11 @@ describe('Episode Creator', () => {
   it('opens with an upload chosen from the Upload Audio page, cancels one upload, uploads and deletes another, and Cancel Build clears the build', async () => {
     const page = await creatorPage(DESKTOP);
     await page.goto('/dashboard/upload');
-    await page.getByTestId('processed-upload').filter({ hasText: 'Speech take' }).getByRole('link', { name: EPISODE_CREATOR_SHELL.useInNewEpisode }).click();
+    await page
+      .getByTestId('processed-upload')
+      .filter({ hasText: 'Speech take' })
+      .getByRole('link', { name: EPISODE_CREATOR_SHELL.useInNewEpisode })
+      .click();
     await expect.poll(() => page.getByTestId('template-card').count()).toBe(2);
     await page.getByRole('button', { name: 'Use template Just the talk' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Use Speech take' }).getAttribute('aria-pressed')).toBe('true');
@@ -382,7 +505,12 @@ describe('Episode Creator', () => {
     // Cancel upload: an upload on a slow line is stopped, says 'Upload cancelled', and leaves nothing behind.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 128 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 128 * 1024,
+    });
     await input.setInputFiles(tone('long-take.wav', 60, 220));
     await expect.poll(() => page.getByTestId('upload-percent').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Cancel upload' }).click();
@@ -402,13 +530,27 @@ describe('Episode Creator', () => {
     const next = page.getByRole('button', { name: 'Continue', exact: true });
     expect(await next.isDisabled()).toBe(true);
     const uploaded = await until(
-      async () => ((await api('GET', '/api/media/main-content')).body as { id: string; friendly_name: string }[]).find((m) => m.friendly_name === 'second-take'),
+      async () =>
+        ((await api('GET', '/api/media/main-content')).body as { id: string; friendly_name: string }[]).find(
+          (m) => m.friendly_name === 'second-take',
+        ),
       (item) => item !== undefined,
       30_000,
       'the wizard upload',
     );
     const words = new FormData();
-    words.append('file', new Blob([JSON.stringify({ words: [{ text: 'hello', start: 0.5, end: 0.9 }, { text: 'again', start: 1, end: 1.4 }] })]), 'second.json');
+    words.append(
+      'file',
+      new Blob([
+        JSON.stringify({
+          words: [
+            { text: 'hello', start: 0.5, end: 0.9 },
+            { text: 'again', start: 1, end: 1.4 },
+          ],
+        }),
+      ]),
+      'second.json',
+    );
     expect((await api('POST', `/api/media/${uploaded!.id}/transcript`, words)).status).toBe(200);
     await expect.poll(() => page.getByTestId('chosen-upload').textContent(), { timeout: 30_000 }).toContain('Ready');
     await expect.poll(() => next.isEnabled(), { timeout: 20_000 }).toBe(true);

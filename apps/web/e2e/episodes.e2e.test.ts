@@ -15,7 +15,22 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { EPISODE_MESSAGES } from '@ppp/contracts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, launchChromium, startApp, type RunningApp, openJourneyPage, type Viewport, registerAndSignIn, apiClient, pollUntil, uploadToCategory, supplyTranscript, endJourney } from './harness.ts';
+import {
+  DESKTOP,
+  PHONE,
+  SCREENSHOT_DIR,
+  launchChromium,
+  startApp,
+  type RunningApp,
+  openJourneyPage,
+  type Viewport,
+  registerAndSignIn,
+  apiClient,
+  pollUntil,
+  uploadToCategory,
+  supplyTranscript,
+  endJourney,
+} from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -29,7 +44,10 @@ const MARKED = [
   { from: 10, to: 12, hz: 1500 },
 ];
 
-const api = apiClient(() => app.baseUrl, () => token);
+const api = apiClient(
+  () => app.baseUrl,
+  () => token,
+);
 
 function toneTrack(): string {
   const dest = path.join(files, 'content.wav');
@@ -40,7 +58,11 @@ function toneTrack(): string {
 
 /** A word every half second (no pause long enough to compress, no filler), and a retake marker said at 14 s. */
 function transcriptFile(): string {
-  const words = Array.from({ length: SECONDS * 2 - 1 }, (_, i) => ({ text: i === 28 ? 'flubber' : `tone${i}`, start: i * 0.5, end: i * 0.5 + 0.4 }));
+  const words = Array.from({ length: SECONDS * 2 - 1 }, (_, i) => ({
+    text: i === 28 ? 'flubber' : `tone${i}`,
+    start: i * 0.5,
+    end: i * 0.5 + 0.4,
+  }));
   const dest = path.join(files, 'content.json');
   writeFileSync(dest, JSON.stringify({ words }));
   return dest;
@@ -48,13 +70,15 @@ function transcriptFile(): string {
 
 /** Mono 8 kHz samples of a file, decoded by ffmpeg. */
 function samples(file: string): Int16Array {
-  const raw = execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-ac', '1', '-ar', '8000', '-f', 's16le', 'pipe:1'], { maxBuffer: 64 * 1024 * 1024 });
+  const raw = execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-ac', '1', '-ar', '8000', '-f', 's16le', 'pipe:1'], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return new Int16Array(raw.buffer, raw.byteOffset, Math.floor(raw.length / 2));
 }
 
 /** Goertzel power of one frequency over a window. */
 function power(data: Int16Array, start: number, length: number, hz: number): number {
-  const k = (2 * Math.cos((2 * Math.PI * hz) / 8000));
+  const k = 2 * Math.cos((2 * Math.PI * hz) / 8000);
   let [s1, s2] = [0, 0];
   for (let i = start; i < start + length; i++) {
     const s = (data[i] ?? 0) + k * s1 - s2;
@@ -98,7 +122,7 @@ interface EpisodeJson {
 }
 
 /** Polls outside a test (beforeAll cannot use expect.poll). */
-const until = <T,>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> =>
+const until = <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> =>
   pollUntil(read, done, timeoutMs, what, () => app.output().slice(-3000));
 
 async function episode(id: string): Promise<EpisodeJson> {
@@ -106,10 +130,19 @@ async function episode(id: string): Promise<EpisodeJson> {
 }
 
 async function assembled(templateId: string, mediaId: string, title: string, episodeNumber: number): Promise<EpisodeJson> {
-  const res = await api('POST', '/api/episodes/assemble', { template_id: templateId, media_id: mediaId, episode_details: { title, description: `About ${title}`, episodeNumber } });
+  const res = await api('POST', '/api/episodes/assemble', {
+    template_id: templateId,
+    media_id: mediaId,
+    episode_details: { title, description: `About ${title}`, episodeNumber },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(202);
   const id = (res.body as { episode_id: string }).episode_id;
-  return until(() => episode(id), (e) => e.status === 'processed' || e.status === 'error', 180_000, `episode ${title}`);
+  return until(
+    () => episode(id),
+    (e) => e.status === 'processed' || e.status === 'error',
+    180_000,
+    `episode ${title}`,
+  );
 }
 
 const newPage = (viewport: Viewport): Promise<Page> => openJourneyPage(browser, app.baseUrl, viewport, { token: token });
@@ -251,7 +284,10 @@ describe('manual editor', () => {
   it('opens at phone size', async () => {
     const page = await newPage(PHONE);
     await page.goto('/dashboard/episodes');
-    await page.getByRole('button', { name: `More actions for ${first.title}` }).first().click();
+    await page
+      .getByRole('button', { name: `More actions for ${first.title}` })
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: 'Manual editor' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Add cut' }).isEnabled(), { timeout: 30_000 }).toBe(true);
     await shot(page, 'manual-editor-phone');
@@ -276,7 +312,9 @@ describe('manual Flubber review', () => {
     await page.getByRole('button', { name: 'Apply Selected Cuts' }).click();
     await expect.poll(() => page.getByText('Retakes cut').first().isVisible(), { timeout: 20_000 }).toBe(true);
     // The marker at 14 s: 13.25 s to 14.25 s leaves the episode.
-    await expect.poll(async () => (await episode(second.id)).duration_ms ?? 0, { timeout: 120_000, interval: 1000 }).toBeLessThan(before - 900);
+    await expect
+      .poll(async () => (await episode(second.id)).duration_ms ?? 0, { timeout: 120_000, interval: 1000 })
+      .toBeLessThan(before - 900);
     expect(Math.abs(before - ((await episode(second.id)).duration_ms ?? 0) - 1000)).toBeLessThanOrEqual(50);
   });
 });
@@ -299,5 +337,3 @@ describe('dashboard', () => {
     await shot(phone, 'dashboard-phone', true);
   });
 });
-
-

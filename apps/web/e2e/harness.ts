@@ -87,7 +87,11 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<R
 
 /** Chromium's fake microphone (a beep tone) with permission granted, for the Recorder's journeys. */
 /** The fake microphone (a beeping tone), allowed without a prompt, with audio that may start without a fresh gesture. */
-export const FAKE_MEDIA_ARGS = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required'] as const;
+export const FAKE_MEDIA_ARGS = [
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  '--autoplay-policy=no-user-gesture-required',
+] as const;
 
 /** extraArgs are added after the flags every journey needs (e.g. FAKE_MEDIA_ARGS). */
 export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
@@ -129,7 +133,12 @@ export interface JourneyPageOptions {
 const openContexts: BrowserContext[] = [];
 
 /** A page in a fresh browser context at the app, signed in when a token is given; closed by closeJourneyPages. */
-export async function openJourneyPage(browser: Browser, baseUrl: string, viewport: Viewport, options: JourneyPageOptions = {}): Promise<Page> {
+export async function openJourneyPage(
+  browser: Browser,
+  baseUrl: string,
+  viewport: Viewport,
+  options: JourneyPageOptions = {},
+): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport });
   openContexts.push(context);
   const storage: Record<string, string> = { ...options.storage };
@@ -154,7 +163,10 @@ export interface Credentials {
 
 /** A bearer token through the REST twin of sign-in (POST /api/auth/token). */
 export async function signIn(baseUrl: string, account: Credentials): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/token`, { method: 'POST', body: new URLSearchParams({ username: account.email, password: account.password }) });
+  const res = await fetch(`${baseUrl}/api/auth/token`, {
+    method: 'POST',
+    body: new URLSearchParams({ username: account.email, password: account.password }),
+  });
   if (!res.ok) throw new Error(`sign-in of ${account.email}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { access_token: string }).access_token;
 }
@@ -177,7 +189,9 @@ export async function registerAndSignIn(baseUrl: string, account: Credentials): 
 
 /** The newest 6-digit verification code mailed to this address, read from the mail outbox by an admin. */
 export async function outboxCode(baseUrl: string, adminToken: string, email: string): Promise<string> {
-  const outbox = await fetch(`${baseUrl}/api/admin/mail/outbox?to=${encodeURIComponent(email)}`, { headers: { authorization: `Bearer ${adminToken}` } });
+  const outbox = await fetch(`${baseUrl}/api/admin/mail/outbox?to=${encodeURIComponent(email)}`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
   const mails = (await outbox.json()) as { text: string }[];
   const code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
   if (!code) throw new Error(`no verification code in the outbox for ${email}`);
@@ -192,7 +206,11 @@ export async function registerConfirmedAccount(baseUrl: string, account: Credent
   const { is_active: active } = await register(baseUrl, account);
   if (!active) {
     const code = await outboxCode(baseUrl, adminToken, account.email);
-    const confirmed = await fetch(`${baseUrl}/api/auth/confirm-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: account.email, code }) });
+    const confirmed = await fetch(`${baseUrl}/api/auth/confirm-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: account.email, code }),
+    });
     if (!confirmed.ok) throw new Error(`confirm ${account.email}: ${confirmed.status} ${await confirmed.text()}`);
   }
   return signIn(baseUrl, account);
@@ -217,7 +235,13 @@ export function apiClient(baseUrl: () => string, token: () => string): ApiCall {
 }
 
 /** Reads every second until done says so; past the deadline it fails with the last value and what the app logged. */
-export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, what: string, log: () => string = () => ''): Promise<T> {
+export async function pollUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs: number,
+  what: string,
+  log: () => string = () => '',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -228,7 +252,12 @@ export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => b
 }
 
 /** Uploads one file to a media category (POST /api/media/upload/{category}) and answers the stored item. */
-export async function uploadToCategory(api: ApiCall, category: string, file: string, friendlyName: string): Promise<{ id: string; filename: string }> {
+export async function uploadToCategory(
+  api: ApiCall,
+  category: string,
+  file: string,
+  friendlyName: string,
+): Promise<{ id: string; filename: string }> {
   const form = new FormData();
   form.append('files', new Blob([readFileSync(file)]), path.basename(file));
   form.append('friendly_names', JSON.stringify([friendlyName]));
@@ -246,7 +275,9 @@ export async function supplyTranscript(api: ApiCall, mediaId: string, transcript
   const res = await api('POST', `/api/media/${mediaId}/transcript`, form);
   if (res.status !== 200) throw new Error(`transcript of ${mediaId}: ${res.status} ${JSON.stringify(res.body)}`);
   await pollUntil(
-    async () => ((await api('GET', '/api/media/main-content')).body as { id: string; transcript_ready: boolean }[]).find((m) => m.id === mediaId)?.transcript_ready,
+    async () =>
+      ((await api('GET', '/api/media/main-content')).body as { id: string; transcript_ready: boolean }[]).find((m) => m.id === mediaId)
+        ?.transcript_ready,
     (ready) => ready === true,
     180_000,
     'the transcript',
@@ -268,7 +299,22 @@ export function speechTrack(dir: string, phrases: readonly string[], slotSeconds
     const spoken = path.join(dir, `phrase-${i}.wav`);
     execFileSync('espeak-ng', ['-s', '190', '-w', spoken, text]);
     const slot = path.join(dir, `slot-${i}.wav`);
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', spoken, '-af', `apad=whole_dur=${slotSeconds}`, '-t', String(slotSeconds), '-ar', '44100', '-ac', '1', slot]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-i',
+      spoken,
+      '-af',
+      `apad=whole_dur=${slotSeconds}`,
+      '-t',
+      String(slotSeconds),
+      '-ar',
+      '44100',
+      '-ac',
+      '1',
+      slot,
+    ]);
     return slot;
   });
   const dest = path.join(dir, 'speech.wav');

@@ -13,7 +13,18 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MEDIA_MESSAGES } from '@ppp/contracts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, launchChromium, startApp, type RunningApp, closeJourneyPages, openJourneyPage, type Viewport, registerAndSignIn } from './harness.ts';
+import {
+  DESKTOP,
+  PHONE,
+  SCREENSHOT_DIR,
+  launchChromium,
+  startApp,
+  type RunningApp,
+  closeJourneyPages,
+  openJourneyPage,
+  type Viewport,
+  registerAndSignIn,
+} from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -33,7 +44,11 @@ const visible = (page: Page, text: string | RegExp) => () => page.getByText(text
 /** Speech by espeak-ng and a word transcript for it with a Flubber marker and an Intern command. */
 function episodeFiles(): { audio: string; transcript: string } {
   const audio = path.join(files, 'pilot.wav');
-  execFileSync('espeak-ng', ['-w', audio, 'Welcome to the pilot. flubber. Welcome to the pilot. intern what is a podcast stop. Thanks for listening.']);
+  execFileSync('espeak-ng', [
+    '-w',
+    audio,
+    'Welcome to the pilot. flubber. Welcome to the pilot. intern what is a podcast stop. Thanks for listening.',
+  ]);
   const text = 'welcome to the pilot flubber welcome to the pilot intern what is a podcast stop thanks for listening';
   const words = text.split(' ').map((word, i) => ({ text: word, start: i * 0.5, end: i * 0.5 + 0.4 }));
   const transcript = path.join(files, 'pilot.json');
@@ -110,7 +125,9 @@ describe('pre-upload journey', () => {
     await page.getByRole('button', { name: 'Mark all read' }).click();
     await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 20_000 }).toBe('Notifications');
     await page.keyboard.press('Escape');
-    const outbox = await fetch(`${app.baseUrl}/api/admin/mail/outbox?to=producer%40example.com`, { headers: { authorization: `Bearer ${token}` } });
+    const outbox = await fetch(`${app.baseUrl}/api/admin/mail/outbox?to=producer%40example.com`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(((await outbox.json()) as { subject: string }[]).map((m) => m.subject)).toEqual(['Your upload "Pilot episode" is ready']);
 
     const phone = await newPage(PHONE);
@@ -134,7 +151,10 @@ describe('media library journey', () => {
     const commercials = page.getByRole('region', { name: 'Commercials' });
     expect(await commercials.getByText(MEDIA_MESSAGES.comingSoon).isVisible()).toBe(true);
 
-    await page.locator('input[type=file]').first().setInputFiles([tone('theme.mp3', 3, 440), tone('bed.wav', 4, 220)]);
+    await page
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles([tone('theme.mp3', 3, 440), tone('bed.wav', 4, 220)]);
     await page.getByLabel('Friendly name for theme.mp3').fill('Theme');
     await page.getByLabel('Friendly name for bed.wav').fill('Bed');
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
@@ -174,7 +194,9 @@ describe('audio settings journey', () => {
   it('saves Audio Improvements and Magic Words and reads them back', async () => {
     const page = await newPage(DESKTOP);
     await page.goto('/dashboard/audio-settings');
-    await expect.poll(() => page.getByRole('heading', { name: 'Audio Improvements and Magic Words' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Audio Improvements and Magic Words' }).isVisible(), { timeout: 20_000 })
+      .toBe(true);
     expect(await page.getByLabel('Flubber trigger word').inputValue()).toBe('flubber');
     expect(await page.getByLabel('Longest pause kept (s)').inputValue()).toBe('1.8');
     await shot(page, 'audio-settings-desktop', true);

@@ -10,7 +10,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ONBOARDING_MESSAGES } from '@ppp/contracts';
 import { SpreakerSandbox } from '@ppp/server/test-support';
-import { DESKTOP, PHONE, closeJourneyPages, launchChromium, openJourneyPage, registerConfirmedAccount, startApp, type RunningApp, type Viewport } from './harness.ts';
+import {
+  DESKTOP,
+  PHONE,
+  closeJourneyPages,
+  launchChromium,
+  openJourneyPage,
+  registerConfirmedAccount,
+  startApp,
+  type RunningApp,
+  type Viewport,
+} from './harness.ts';
 import { atStep, dismissTour, next, shot } from './onboarding-support.ts';
 
 let app: RunningApp;
@@ -44,7 +54,12 @@ const spreakerCard = (page: Page) => page.getByRole('region', { name: 'Spreaker'
 beforeAll(async () => {
   await sandbox.start();
   [app, browser] = await Promise.all([
-    startApp({ SPREAKER_CLIENT_ID: 'ppp-app', SPREAKER_CLIENT_SECRET: 'ppp-secret', SPREAKER_BASE_URL: sandbox.origin, SPREAKER_AUTHORIZE_URL: AUTHORIZE }),
+    startApp({
+      SPREAKER_CLIENT_ID: 'ppp-app',
+      SPREAKER_CLIENT_SECRET: 'ppp-secret',
+      SPREAKER_BASE_URL: sandbox.origin,
+      SPREAKER_AUTHORIZE_URL: AUTHORIZE,
+    }),
     launchChromium(),
   ]);
   operatorToken = await account('operator@example.com');
@@ -73,7 +88,7 @@ describe('onboarding host step with Spreaker', () => {
     await atStep(page, 'How often will you publish?', 'Step 10 of 12');
   });
 
-  it('connects in the popup: the callback page\'s spreaker_connected message counts as connected', async () => {
+  it("connects in the popup: the callback page's spreaker_connected message counts as connected", async () => {
     const token = await account('connects-now@example.com');
     const page = await hostStep(token, PHONE, 'good-code');
     expect(await spreakerCard(page).getByText('Connected', { exact: true }).count()).toBe(0);

@@ -41,7 +41,8 @@ export async function startHarbourFeed(dir: string, coverFile: string): Promise<
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
     if (url === '/harbour.rss') return void res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(feedXml(origin));
-    if (url === '/broken.rss') return void res.writeHead(200, { 'content-type': 'application/rss+xml' }).end('<rss version="2.0"><channel><title>Oops</channel>');
+    if (url === '/broken.rss')
+      return void res.writeHead(200, { 'content-type': 'application/rss+xml' }).end('<rss version="2.0"><channel><title>Oops</channel>');
     if (url === '/cover.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(cover);
     if (url.startsWith('/audio/')) return void res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(audio);
     res.writeHead(404).end();
@@ -84,7 +85,14 @@ export async function generateClips(page: Page) {
   await expect.poll(async () => page.locator('audio').count(), { timeout: 30_000 }).toBe(2);
 }
 
-export type Clip = { id: string; category: string; display_name: string; filename: string; duration_seconds: number | null; content_type: string };
+export type Clip = {
+  id: string;
+  category: string;
+  display_name: string;
+  filename: string;
+  duration_seconds: number | null;
+  content_type: string;
+};
 
 /** Clicks the calendar days at these positions among the ones offered (past days are blank) and answers their dates. */
 export async function pickDates(page: Page, positions: number[]): Promise<string[]> {

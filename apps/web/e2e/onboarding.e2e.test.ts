@@ -15,8 +15,32 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ONBOARDING_MESSAGES, describeSlot, weekdayOfDate } from '@ppp/contracts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, closeJourneyPages, launchChromium, openJourneyPage, registerConfirmedAccount, startApp, type RunningApp } from './harness.ts';
-import { atStep, dismissTour, generateClips, heading, next, pickDates, shot, summaryLines, startHarbourFeed, visible, writeScripts, type Clip, type HarbourFeed } from './onboarding-support.ts';
+import {
+  DESKTOP,
+  PHONE,
+  SCREENSHOT_DIR,
+  closeJourneyPages,
+  launchChromium,
+  openJourneyPage,
+  registerConfirmedAccount,
+  startApp,
+  type RunningApp,
+} from './harness.ts';
+import {
+  atStep,
+  dismissTour,
+  generateClips,
+  heading,
+  next,
+  pickDates,
+  shot,
+  summaryLines,
+  startHarbourFeed,
+  visible,
+  writeScripts,
+  type Clip,
+  type HarbourFeed,
+} from './onboarding-support.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -31,7 +55,14 @@ let operatorToken = '';
 /** A new, active account (confirmed through the operator's outbox when it starts inactive). */
 const account = (email: string): Promise<string> => registerConfirmedAccount(app.baseUrl, { email, password: PASSWORD }, operatorToken);
 
-type Slot = { repeat: string; date: string | null; day_of_week: number; time_of_day: string; enabled: boolean; next_scheduled_date: string | null };
+type Slot = {
+  repeat: string;
+  date: string | null;
+  day_of_week: number;
+  time_of_day: string;
+  enabled: boolean;
+  next_scheduled_date: string | null;
+};
 
 async function api<T>(token: string, pathname: string): Promise<T> {
   const res = await fetch(`${app.baseUrl}${pathname}`, { headers: { authorization: `Bearer ${token}` } });
@@ -115,9 +146,9 @@ describe('onboarding: the new-show path', () => {
 
     // 6 introOutro, with the default scripts; a reload resumes here
     await atStep(page, 'Your intro and outro', 'Step 6 of 12');
-    await expect.poll(() => page.getByLabel('Intro script').inputValue(), { timeout: 20_000 }).toBe(
-      "Welcome to Night Owls Radio. I'm Ada, and today I'm talking with a special guest. Let's get started.",
-    );
+    await expect
+      .poll(() => page.getByLabel('Intro script').inputValue(), { timeout: 20_000 })
+      .toBe("Welcome to Night Owls Radio. I'm Ada, and today I'm talking with a special guest. Let's get started.");
     expect(await page.getByLabel('Outro script').inputValue()).toMatch(/^Thanks for listening to Night Owls Radio\./);
     await expect.poll(() => page.getByRole('combobox', { name: 'Intro voice' }).inputValue(), { timeout: 30_000 }).not.toBe('');
     await shot(page, 'onboarding-06-intro-outro-desktop');
@@ -136,7 +167,11 @@ describe('onboarding: the new-show path', () => {
     expect(library.filter((m) => m.category === 'intro' || m.category === 'outro')).toHaveLength(2);
 
     // Discard and Retry deletes the clips it made
-    await writeScripts(page, 'Good evening, night owls: this is the show for people who never sleep.', 'Time to switch off the lamp. Goodnight from all of us.');
+    await writeScripts(
+      page,
+      'Good evening, night owls: this is the show for people who never sleep.',
+      'Time to switch off the lamp. Goodnight from all of us.',
+    );
     await generateClips(page);
     await page.getByRole('button', { name: 'Discard and Retry' }).click();
     await atStep(page, 'Your intro and outro', 'Step 6 of 12');
@@ -144,7 +179,11 @@ describe('onboarding: the new-show path', () => {
     expect(library.filter((m) => m.category === 'intro' || m.category === 'outro')).toHaveLength(2);
 
     // Continue with a rename
-    await writeScripts(page, 'From a quiet studio somewhere in the city, here comes tonight’s conversation.', 'We are out of coffee and out of time. Thanks, and see you next week.');
+    await writeScripts(
+      page,
+      'From a quiet studio somewhere in the city, here comes tonight’s conversation.',
+      'We are out of coffee and out of time. Thanks, and see you next week.',
+    );
     await generateClips(page);
     await page.getByLabel('Intro name').fill('Night Owls intro (final)');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -211,7 +250,15 @@ describe('onboarding: the new-show path', () => {
     const shows = await api<{ id: string; name: string; description: string; cover_url: string | null }[]>(token, '/api/podcasts/');
     expect(shows.map((s) => [s.name, s.description])).toEqual([['Night Owls Radio', 'Conversations after dark.']]);
     expect(shows[0]?.cover_url).toBeTruthy();
-    const templates = await api<{ id: string; name: string; podcast_id: string; segments: { segment_type: string; source: { media_id?: string } }[]; background_music_rules: { media_id: string; apply_to_segments: string[] }[] }[]>(token, '/api/templates/');
+    const templates = await api<
+      {
+        id: string;
+        name: string;
+        podcast_id: string;
+        segments: { segment_type: string; source: { media_id?: string } }[];
+        background_music_rules: { media_id: string; apply_to_segments: string[] }[];
+      }[]
+    >(token, '/api/templates/');
     expect(templates).toHaveLength(1);
     const template = templates[0] as (typeof templates)[number];
     expect(template.podcast_id).toBe(shows[0]?.id);
@@ -231,7 +278,9 @@ describe('onboarding: the new-show path', () => {
       [['outro'], bed?.id],
     ]);
     const schedule = await api<{ schedules: Slot[] }>(token, `/api/recurring/templates/${template.id}/schedules`);
-    expect(schedule.schedules.map((s) => [s.repeat, s.date, s.day_of_week, s.time_of_day, s.enabled])).toEqual([['biweekly', firstDate, weekdayOfDate(firstDate), '05:00', true]]);
+    expect(schedule.schedules.map((s) => [s.repeat, s.date, s.day_of_week, s.time_of_day, s.enabled])).toEqual([
+      ['biweekly', firstDate, weekdayOfDate(firstDate), '05:00', true],
+    ]);
     const nextDate = schedule.schedules[0]?.next_scheduled_date ?? '';
     // The next occurrence is the first date or a whole number of fortnights after it.
     expect((Date.parse(nextDate) - Date.parse(firstDate)) % (14 * 86_400_000)).toBe(0);
@@ -241,7 +290,9 @@ describe('onboarding: the new-show path', () => {
     const bytes = Buffer.from(await (await fetch(`${app.baseUrl}${preview.url}`)).arrayBuffer());
     const introFile = path.join(files, 'intro.mp3');
     writeFileSync(introFile, bytes);
-    const seconds = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', introFile]).toString());
+    const seconds = Number(
+      execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', introFile]).toString(),
+    );
     expect(seconds).toBeCloseTo(intro?.duration_seconds ?? 0, 0);
 
     // And in the workspace: the template of the show, with its fortnightly slot.
@@ -329,8 +380,19 @@ describe('onboarding: the import path', () => {
     // importing (1 s), analyze (0.8 s), assets (0.8 s), importSuccess (0.6 s): each seen on its way.
     const seen: string[] = [];
     const deadline = Date.now() + 60_000;
-    while (!(await page.getByTestId('onboarding-step-number').innerText().catch(() => '')).startsWith('Step 6 of 12') && Date.now() < deadline) {
-      const number = await page.getByTestId('onboarding-step-number').innerText().catch(() => '');
+    while (
+      !(
+        await page
+          .getByTestId('onboarding-step-number')
+          .innerText()
+          .catch(() => '')
+      ).startsWith('Step 6 of 12') &&
+      Date.now() < deadline
+    ) {
+      const number = await page
+        .getByTestId('onboarding-step-number')
+        .innerText()
+        .catch(() => '');
       if (number && !seen.includes(number)) {
         seen.push(number);
         if (number === 'Step 5 of 8') await shot(page, 'onboarding-import-importing-desktop', false);
@@ -435,18 +497,26 @@ describe('onboarding on a phone', () => {
     await page.getByRole('button', { name: 'Finish setup' }).click();
     await expect.poll(() => page.getByTestId('breadcrumb-view').isVisible(), { timeout: 60_000 }).toBe(true);
 
-    const templates = await api<{ id: string; segments: { segment_type: string }[]; background_music_rules: unknown[] }[]>(token, '/api/templates/');
+    const templates = await api<{ id: string; segments: { segment_type: string }[]; background_music_rules: unknown[] }[]>(
+      token,
+      '/api/templates/',
+    );
     expect(templates[0]?.segments.map((s) => s.segment_type)).toEqual(['intro', 'content', 'outro']);
     expect(templates[0]?.background_music_rules).toEqual([]);
     // Monthly keeps the chosen dates themselves.
     const schedule = await api<{ schedules: Slot[] }>(token, `/api/recurring/templates/${templates[0]?.id ?? ''}/schedules`);
-    expect(schedule.schedules.map((s) => [s.repeat, s.date, s.day_of_week])).toEqual(picked.map((date) => ['once', date, weekdayOfDate(date)]));
+    expect(schedule.schedules.map((s) => [s.repeat, s.date, s.day_of_week])).toEqual(
+      picked.map((date) => ['once', date, weekdayOfDate(date)]),
+    );
   }, 600_000);
 });
 
 describe('the demo wizard', () => {
   it('walks three steps with tips and display preferences, says Done! and saves nothing', async () => {
-    for (const [viewport, suffix] of [[DESKTOP, 'desktop'], [PHONE, 'phone']] as const) {
+    for (const [viewport, suffix] of [
+      [DESKTOP, 'desktop'],
+      [PHONE, 'phone'],
+    ] as const) {
       const page = await openJourneyPage(browser, app.baseUrl, viewport, { onboardingDone: false });
       await page.goto('/onboarding-demo');
       await expect.poll(heading(page, 'Pick a show name'), { timeout: 20_000 }).toBe(true);

@@ -16,7 +16,19 @@ import { ONBOARDING, PODCAST_MESSAGES, PUBLISH_MESSAGES } from '@ppp/contracts';
 import { openOrm } from '@ppp/server/db';
 import { LocalStorage } from '@ppp/server/domain';
 import { seedAssembledEpisode } from '@ppp/server/test-support';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, freePort, launchChromium, startApp, type RunningApp, closeJourneyPages, openJourneyPage, type Viewport, registerAndSignIn } from './harness.ts';
+import {
+  DESKTOP,
+  PHONE,
+  SCREENSHOT_DIR,
+  freePort,
+  launchChromium,
+  startApp,
+  type RunningApp,
+  closeJourneyPages,
+  openJourneyPage,
+  type Viewport,
+  registerAndSignIn,
+} from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -28,7 +40,8 @@ const CREATOR = { email: 'publisher@example.com', password: 'correct horse batte
 const SHOW = 'Harbour Lights Weekly';
 const EPISODE = 'Pilot: the lighthouse keeper';
 
-const newPage = (viewport: Viewport): Promise<Page> => openJourneyPage(browser, app.baseUrl, viewport, { token, storage: { [ONBOARDING.storage.fullPage]: '0' } });
+const newPage = (viewport: Viewport): Promise<Page> =>
+  openJourneyPage(browser, app.baseUrl, viewport, { token, storage: { [ONBOARDING.storage.fullPage]: '0' } });
 
 async function shot(page: Page, name: string, fullPage = false) {
   await page.waitForTimeout(300);
@@ -36,7 +49,8 @@ async function shot(page: Page, name: string, fullPage = false) {
 }
 
 /** expect.poll with room for a busy machine (its default gives up after one second). */
-const eventually = <T>(read: () => T | Promise<T>, options: { timeout?: number } = {}) => expect.poll(read, { timeout: 20_000, ...options });
+const eventually = <T>(read: () => T | Promise<T>, options: { timeout?: number } = {}) =>
+  expect.poll(read, { timeout: 20_000, ...options });
 
 const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
 
@@ -50,7 +64,13 @@ async function seedEpisode(podcastId: string): Promise<string> {
   const me = await api<{ id: string }>('/api/users/me');
   const orm = await openOrm(`postgres://ppp:ppp-embedded@127.0.0.1:${pgPort}/podcastplusplus`, { poolMax: 2 });
   try {
-    const episode = await seedAssembledEpisode(orm, new LocalStorage(storageDir), files, { userId: me.id, podcastId }, { title: EPISODE, seconds: 6 });
+    const episode = await seedAssembledEpisode(
+      orm,
+      new LocalStorage(storageDir),
+      files,
+      { userId: me.id, podcastId },
+      { title: EPISODE, seconds: 6 },
+    );
     return episode.id;
   } finally {
     await orm.close();
@@ -60,7 +80,18 @@ async function seedEpisode(podcastId: string): Promise<string> {
 beforeAll(async () => {
   pgPort = await freePort();
   [app, browser] = await Promise.all([startApp({ EMBEDDED_PG_PORT: String(pgPort), STORAGE_DIR: storageDir }), launchChromium()]);
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x1d3557:s=1400x1400', '-frames:v', '1', path.join(files, 'cover.png')]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=0x1d3557:s=1400x1400',
+    '-frames:v',
+    '1',
+    path.join(files, 'cover.png'),
+  ]);
   token = await registerAndSignIn(app.baseUrl, CREATOR);
 });
 
@@ -96,7 +127,14 @@ describe('My Podcasts journey', () => {
     await eventually(visible(page, 'Where should episodes be hosted?')).toBe(true);
     await shot(page, 'podcasts-wizard-hosting-desktop');
     await page.getByRole('button', { name: 'Continue' }).click();
-    if (await page.getByText('ElevenLabs API key').first().isVisible().catch(() => false)) await page.getByRole('button', { name: 'Continue' }).click();
+    if (
+      await page
+        .getByText('ElevenLabs API key')
+        .first()
+        .isVisible()
+        .catch(() => false)
+    )
+      await page.getByRole('button', { name: 'Continue' }).click();
     await eventually(visible(page, `“${SHOW}” is ready.`)).toBe(true);
     await page.getByRole('button', { name: 'Finish' }).click();
 
@@ -131,8 +169,13 @@ describe('My Podcasts journey', () => {
     await publishDialog.getByText('Publish now').click();
     await publishDialog.getByRole('button', { name: 'Publish', exact: true }).click();
     await eventually(() => publishDialog.isVisible(), { timeout: 20_000 }).toBe(false);
-    await eventually(async () => (await api<{ status: string; last_error: string | null }[]>(`/api/podcasts/${show!.id}/episodes`)).map((e) => e.last_error ?? e.status), { timeout: 30_000 })
-      .toEqual(['published']);
+    await eventually(
+      async () =>
+        (await api<{ status: string; last_error: string | null }[]>(`/api/podcasts/${show!.id}/episodes`)).map(
+          (e) => e.last_error ?? e.status,
+        ),
+      { timeout: 30_000 },
+    ).toEqual(['published']);
     await page.reload();
     await card.getByRole('button', { name: 'Episodes' }).click();
     await eventually(() => card.getByText('published', { exact: true }).isVisible()).toBe(true);
@@ -149,7 +192,9 @@ describe('My Podcasts journey', () => {
     expect(xml).toContain(`<title>${SHOW}</title>`);
     const enclosure = /<enclosure url="([^"]+)" length="(\d+)" type="audio\/mpeg"\/>/.exec(xml);
     expect(enclosure).not.toBeNull();
-    const audio = await page.request.get(enclosure![1]!.replace(/^http:\/\/localhost:\d+/, app.baseUrl), { headers: { range: 'bytes=0-99' } });
+    const audio = await page.request.get(enclosure![1]!.replace(/^http:\/\/localhost:\d+/, app.baseUrl), {
+      headers: { range: 'bytes=0-99' },
+    });
     expect(audio.status()).toBe(206);
     expect((await audio.body()).length).toBe(100);
     expect(audio.headers()['content-range']).toBe(`bytes 0-99/${enclosure![2]}`);
@@ -166,8 +211,14 @@ describe('My Podcasts journey', () => {
     await eventually(() => checklist.getByText('Apple Podcasts').first().isVisible()).toBe(true);
     await checklist.getByLabel('Apple Podcasts status').click();
     await page.getByRole('option', { name: 'In progress' }).click();
-    await eventually(async () => (await api<{ items: { key: string; status: string }[] }>(`/api/podcasts/${(await api<{ id: string }[]>('/api/podcasts/'))[0]!.id}/distribution/checklist`)).items.find((i) => i.key === 'apple_podcasts')?.status)
-      .toBe('in_progress');
+    await eventually(
+      async () =>
+        (
+          await api<{ items: { key: string; status: string }[] }>(
+            `/api/podcasts/${(await api<{ id: string }[]>('/api/podcasts/'))[0]!.id}/distribution/checklist`,
+          )
+        ).items.find((i) => i.key === 'apple_podcasts')?.status,
+    ).toBe('in_progress');
     await shot(page, 'podcasts-checklist-phone');
     await page.keyboard.press('Escape');
 

@@ -16,7 +16,22 @@ import { openOrm } from '@ppp/server/db';
 import { LocalStorage } from '@ppp/server/domain';
 import { seedAssembledEpisode } from '@ppp/server/test-support';
 import { textContrast } from './contrast.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, apiClient, freePort, launchChromium, outboxCode, pollUntil, register, startApp, type RunningApp, closeJourneyPages, openJourneyPage, type Viewport } from './harness.ts';
+import {
+  DESKTOP,
+  PHONE,
+  SCREENSHOT_DIR,
+  apiClient,
+  freePort,
+  launchChromium,
+  outboxCode,
+  pollUntil,
+  register,
+  startApp,
+  type RunningApp,
+  closeJourneyPages,
+  openJourneyPage,
+  type Viewport,
+} from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -25,7 +40,8 @@ const ADMIN = { email: 'owner@example.com', password: 'correct horse battery' };
 const files = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-public-'));
 const storageDir = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-public-storage-'));
 
-const newPage = (viewport: Viewport, storage: Record<string, string> = {}): Promise<Page> => openJourneyPage(browser, app.baseUrl, viewport, { storage });
+const newPage = (viewport: Viewport, storage: Record<string, string> = {}): Promise<Page> =>
+  openJourneyPage(browser, app.baseUrl, viewport, { storage });
 
 async function shot(page: Page, name: string, fullPage = false) {
   await page.waitForTimeout(300); // let transitions settle
@@ -60,7 +76,10 @@ async function adminToken(): Promise<string> {
  * assembled episode seeded as the assembly job leaves it, then published now through REST.
  */
 async function publishEpisode(token: string, title: string): Promise<void> {
-  const api = apiClient(() => app.baseUrl, () => token);
+  const api = apiClient(
+    () => app.baseUrl,
+    () => token,
+  );
   const cover = path.join(files, 'cover.png');
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x2b8a3e:s=1400x1400', '-frames:v', '1', cover]);
   const form = new FormData();
@@ -69,14 +88,29 @@ async function publishEpisode(token: string, title: string): Promise<void> {
   form.append('cover_image', new Blob([readFileSync(cover)], { type: 'image/png' }), 'cover.png');
   const show = (await api('POST', '/api/podcasts/', form)).body as { id: string };
   // What the built-in host's publish check and the directories need: a category and an owner.
-  const details = { name: 'Garden Hour', description: 'Plants, soil and the people who grow them.', category_id: 'Technology', owner_name: 'Ada Garden', owner_email: 'ada@example.com' };
+  const details = {
+    name: 'Garden Hour',
+    description: 'Plants, soil and the people who grow them.',
+    category_id: 'Technology',
+    owner_name: 'Ada Garden',
+    owner_email: 'ada@example.com',
+  };
   expect((await api('PUT', `/api/podcasts/${show.id}`, details)).status).toBe(200);
   const me = (await api('GET', '/api/users/me')).body as { id: string };
   const orm = await openOrm(`postgres://ppp:ppp-embedded@127.0.0.1:${pgPort}/podcastplusplus`, { poolMax: 2 });
-  const episode = await seedAssembledEpisode(orm, new LocalStorage(storageDir), files, { userId: me.id, podcastId: show.id }, { title, seconds: 6 }).finally(() => orm.close());
+  const episode = await seedAssembledEpisode(
+    orm,
+    new LocalStorage(storageDir),
+    files,
+    { userId: me.id, podcastId: show.id },
+    { title, seconds: 6 },
+  ).finally(() => orm.close());
   expect((await api('POST', `/api/episodes/${episode.id}/publish`, { mode: 'now' })).status).toBe(200);
-  const status = async () => (await api('GET', `/api/episodes/${episode.id}/publish/status`)).body as { status: string; last_error: string | null };
-  expect(await pollUntil(status, (s) => s.status === 'published' || s.last_error !== null, 60_000, 'the publish job', app.output)).toMatchObject({ status: 'published', last_error: null });
+  const status = async () =>
+    (await api('GET', `/api/episodes/${episode.id}/publish/status`)).body as { status: string; last_error: string | null };
+  expect(
+    await pollUntil(status, (s) => s.status === 'published' || s.last_error !== null, 60_000, 'the publish job', app.output),
+  ).toMatchObject({ status: 'published', last_error: null });
 }
 
 beforeAll(async () => {
@@ -112,10 +146,9 @@ describe('landing page', () => {
     expect(await page.getByRole('heading', { name: 'Fresh from the studio' }).count()).toBe(0);
     const footer = page.getByRole('navigation', { name: 'Footer' });
     for (const href of ['/subscriptions', '/privacy', '/terms']) expect(await footer.locator(`a[href="${href}"]`).count()).toBe(1);
-    expect(await page.evaluate(() => [localStorage.getItem('ppp.landing.layout'), localStorage.getItem('ppp.landing.layoutMode')])).toEqual([
-      'regular',
-      'manual',
-    ]);
+    expect(await page.evaluate(() => [localStorage.getItem('ppp.landing.layout'), localStorage.getItem('ppp.landing.layoutMode')])).toEqual(
+      ['regular', 'manual'],
+    );
     expect(scripts.some((u) => u.includes('WorkspaceLayout'))).toBe(false);
     await expectReadable(page);
     await shot(page, 'landing-regular-desktop');
@@ -177,7 +210,8 @@ describe('landing page', () => {
       method: 'PUT',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({
-        hero_html: '<h1>Studio-quality shows, <em>zero</em> editing</h1><p>Made by you.</p><img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>',
+        hero_html:
+          '<h1>Studio-quality shows, <em>zero</em> editing</h1><p>Made by you.</p><img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>',
         reviews_heading: 'What hosts say',
         reviews: [{ quote: 'Best tool I use.', author: 'Rae Kim', role: 'Host', rating: 3.5 }],
         faqs: [{ question: 'Does it work on phones?', answer: 'Yes, record from any modern browser.' }],
@@ -197,7 +231,10 @@ describe('landing page', () => {
   it('lists an episode published on the built-in host, and its player plays it', async () => {
     const title = 'Compost, explained';
     await publishEpisode(await adminToken(), title);
-    for (const [viewport, suffix] of [[DESKTOP, 'desktop'], [PHONE, 'phone']] as const) {
+    for (const [viewport, suffix] of [
+      [DESKTOP, 'desktop'],
+      [PHONE, 'phone'],
+    ] as const) {
       const page = await newPage(viewport);
       await page.goto('/?layout=regular');
       const card = page.getByRole('article', { name: title });
@@ -206,13 +243,20 @@ describe('landing page', () => {
       expect(await card.getByText(`Show notes for ${title}.`).isVisible()).toBe(true);
       await card.scrollIntoViewIfNeeded();
       // The show's cover (lazy, so once scrolled to) loads from the built-in host.
-      await expect.poll(() => card.getByRole('img', { name: `Cover of ${title}` }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 20_000 }).toBe(1400);
+      await expect
+        .poll(
+          () => card.getByRole('img', { name: `Cover of ${title}` }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+          { timeout: 20_000 },
+        )
+        .toBe(1400);
       const player = card.locator('audio');
       expect(await player.getAttribute('aria-label')).toBe(`Play ${title}`);
       await player.evaluate((audio: HTMLAudioElement) => audio.play());
       // It plays: time moves on and the element is not paused or in error.
       await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => audio.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.5);
-      expect(await player.evaluate((audio: HTMLAudioElement) => [audio.paused, audio.error?.code ?? null, Math.round(audio.duration)])).toEqual([false, null, 6]);
+      expect(
+        await player.evaluate((audio: HTMLAudioElement) => [audio.paused, audio.error?.code ?? null, Math.round(audio.duration)]),
+      ).toEqual([false, null, 6]);
       await expectReadable(page);
       await shot(page, `landing-episodes-${suffix}`);
       await player.evaluate((audio: HTMLAudioElement) => audio.pause());
@@ -323,7 +367,10 @@ describe('legal, help, contact, docs, verify and 404 pages', () => {
   });
 
   it('verify: Verifying… while the request runs, then the error of a missing token or a wrong code', async () => {
-    for (const [viewport, suffix] of [[DESKTOP, 'desktop'], [PHONE, 'phone']] as const) {
+    for (const [viewport, suffix] of [
+      [DESKTOP, 'desktop'],
+      [PHONE, 'phone'],
+    ] as const) {
       const page = await newPage(viewport);
       // Held until the screenshot is taken, so the idle/verifying state is the one captured.
       let release: () => void = () => undefined;
@@ -365,11 +412,17 @@ describe('legal, help, contact, docs, verify and 404 pages', () => {
     await page.setViewportSize(PHONE);
     await shot(page, 'verify-success-phone');
     // The account is active now: it signs in.
-    const res = await fetch(`${app.baseUrl}/api/auth/token`, { method: 'POST', body: new URLSearchParams({ username: creator.email, password: creator.password }) });
+    const res = await fetch(`${app.baseUrl}/api/auth/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ username: creator.email, password: creator.password }),
+    });
     expect(res.status).toBe(200);
   });
 
-  it.each([[DESKTOP, 'desktop'], [PHONE, 'phone']] as const)('404 and error pages at %o', async (viewport, suffix) => {
+  it.each([
+    [DESKTOP, 'desktop'],
+    [PHONE, 'phone'],
+  ] as const)('404 and error pages at %o', async (viewport, suffix) => {
     const page = await newPage(viewport);
     await page.goto('/no-such-page');
     await expect.poll(visible(page, MESSAGES.pageNotFound)).toBe(true);

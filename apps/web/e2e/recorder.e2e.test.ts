@@ -10,7 +10,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { EPISODE_CREATOR_SHELL, RECORDER_MESSAGES, type TMediaItem } from '@ppp/contracts';
 import { CREATOR_STORAGE_KEY, type CreatorState } from '../src/features/episode-creator/creator-state.ts';
-import { DESKTOP, FAKE_MEDIA_ARGS, PHONE, SCREENSHOT_DIR, closeJourneyPages, launchChromium, openJourneyPage, startApp, type RunningApp } from './harness.ts';
+import {
+  DESKTOP,
+  FAKE_MEDIA_ARGS,
+  PHONE,
+  SCREENSHOT_DIR,
+  closeJourneyPages,
+  launchChromium,
+  openJourneyPage,
+  startApp,
+  type RunningApp,
+} from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -158,16 +168,20 @@ describe('Recorder', () => {
     expect(item!.filename).toMatch(/recording-\d{4}-\d{2}-\d{2}-\d{4}\.webm$/);
     expect(Math.abs((item!.duration_seconds ?? 0) - recorded)).toBeLessThanOrEqual(2);
 
-    await expect.poll(() => page.getByText(RECORDER_MESSAGES.transcriptReady).isVisible(), { timeout: 180_000, interval: 1_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText(RECORDER_MESSAGES.transcriptReady).isVisible(), { timeout: 180_000, interval: 1_000 })
+      .toBe(true);
     expect(((await api('GET', `/api/ai/transcript-ready?hint=${mediaId}`)).body as { ready: boolean }).ready).toBe(true);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'recorder-ready-desktop.png') });
 
     await page.getByRole('button', { name: 'Create episode' }).click();
     await expect.poll(() => page.url()).toContain('/dashboard/new-episode');
-    await expect.poll(async () => {
-      const saved = await page.evaluate((key) => window.sessionStorage.getItem(key), CREATOR_STORAGE_KEY);
-      return (JSON.parse(saved ?? '{}') as Partial<CreatorState>).upload?.id ?? null;
-    }).toBe(mediaId);
+    await expect
+      .poll(async () => {
+        const saved = await page.evaluate((key) => window.sessionStorage.getItem(key), CREATOR_STORAGE_KEY);
+        return (JSON.parse(saved ?? '{}') as Partial<CreatorState>).upload?.id ?? null;
+      })
+      .toBe(mediaId);
     await expect.poll(() => page.url()).not.toContain('upload=');
   });
 
@@ -218,13 +232,17 @@ describe('Recorder', () => {
     }
   });
 
-  it("shows another creator nothing of this recording", async () => {
+  it('shows another creator nothing of this recording', async () => {
     const other = { email: 'other-recorder@example.com', password: 'another horse battery' };
     await register(other);
     // A second account starts inactive: confirmed with the code the outbox holds (the first account is the admin).
     const outbox = await api('GET', `/api/admin/mail/outbox?to=${encodeURIComponent(other.email)}`);
     const code = /\b(\d{6})\b/.exec((outbox.body as { text: string }[])[0]?.text ?? '')?.[1];
-    const confirmed = await fetch(`${app.baseUrl}/api/auth/confirm-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: other.email, code }) });
+    const confirmed = await fetch(`${app.baseUrl}/api/auth/confirm-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: other.email, code }),
+    });
     expect(confirmed.status).toBe(200);
     const otherToken = await signIn(other.email, other.password);
     expect(await mainContent(otherToken)).toEqual([]);

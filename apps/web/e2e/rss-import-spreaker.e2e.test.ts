@@ -17,7 +17,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { RSS_IMPORT_MESSAGES } from '@ppp/contracts';
 import { SpreakerSandbox } from '@ppp/server/test-support';
-import { DESKTOP, SCREENSHOT_DIR, launchChromium, startApp, type RunningApp, closeJourneyPages, openJourneyPage, registerAndSignIn } from './harness.ts';
+import {
+  DESKTOP,
+  SCREENSHOT_DIR,
+  launchChromium,
+  startApp,
+  type RunningApp,
+  closeJourneyPages,
+  openJourneyPage,
+  registerAndSignIn,
+} from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -31,9 +40,10 @@ const CREATOR = { email: 'spreaker-mover@example.com', password: 'correct horse 
 const TITLES = ['Lighthouse One', 'Lighthouse Two', 'Lighthouse Three'];
 
 function feedXml(): string {
-  const items = TITLES.map((title, k) =>
-    `<item><title>${title}</title><guid isPermaLink="false">lighthouse-${k + 1}</guid><pubDate>${new Date(Date.UTC(2024, 2, 1 + k, 9)).toUTCString()}</pubDate>` +
-    `<description><![CDATA[<p>Notes of ${title}.</p>]]></description><enclosure url="${feedOrigin}/audio/${k + 1}.mp3" length="16000" type="audio/mpeg"/></item>`,
+  const items = TITLES.map(
+    (title, k) =>
+      `<item><title>${title}</title><guid isPermaLink="false">lighthouse-${k + 1}</guid><pubDate>${new Date(Date.UTC(2024, 2, 1 + k, 9)).toUTCString()}</pubDate>` +
+      `<description><![CDATA[<p>Notes of ${title}.</p>]]></description><enclosure url="${feedOrigin}/audio/${k + 1}.mp3" length="16000" type="audio/mpeg"/></item>`,
   ).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel><title>Lighthouse Tales</title>
@@ -104,9 +114,13 @@ afterAll(async () => {
 describe('Import from RSS with auto-publish to Spreaker', () => {
   it('imports again into the show linked to Spreaker, says publishing started, and Spreaker gets each episode once', async () => {
     // The first import (before the show was on Spreaker) and the link made on My Podcasts.
-    const first = await api<{ import_id: string; podcast_id: string }>('POST', '/api/import/rss', { rss_url: `${feedOrigin}/lighthouse.rss` });
+    const first = await api<{ import_id: string; podcast_id: string }>('POST', '/api/import/rss', {
+      rss_url: `${feedOrigin}/lighthouse.rss`,
+    });
     expect(first.status).toBe(200);
-    await expect.poll(async () => (await api<{ status: string }>('GET', `/api/import/rss/${first.body.import_id}`)).body.status, { timeout: 60_000 }).toBe('done');
+    await expect
+      .poll(async () => (await api<{ status: string }>('GET', `/api/import/rss/${first.body.import_id}`)).body.status, { timeout: 60_000 })
+      .toBe('done');
     const remote = sandbox.addShow('Lighthouse Tales');
     expect((await api('POST', `/api/podcasts/${first.body.podcast_id}/link-spreaker-show`, { show_id: remote.show_id })).status).toBe(200);
 
@@ -124,7 +138,11 @@ describe('Import from RSS with auto-publish to Spreaker', () => {
     await page.getByRole('button', { name: 'Import 3 episodes' }).click();
     await expect.poll(visible(page, RSS_IMPORT_MESSAGES.importComplete), { timeout: 90_000 }).toBe(true);
     await expect.poll(visible(page, 'Publishing started')).toBe(true);
-    expect(await page.getByText('Publishing to Spreaker started: the imported episodes are being uploaded to your Spreaker show, one at a time.').isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText('Publishing to Spreaker started: the imported episodes are being uploaded to your Spreaker show, one at a time.')
+        .isVisible(),
+    ).toBe(true);
     await shot(page, 'rss-import-publishing-started-desktop', true);
 
     await expect.poll(() => sandbox.episodesOf(remote.show_id).length, { timeout: 60_000 }).toBe(3);
@@ -140,7 +158,12 @@ describe('Import from RSS with auto-publish to Spreaker', () => {
     if (!remote) throw new Error("the Spreaker sandbox has no show 'Lighthouse Tales' (the previous test makes it)");
     const showId = remote.show_id;
     // Made at Spreaker before the move, no longer in its RSS feed.
-    sandbox.addEpisode(showId, { title: 'Lighthouse Zero', published_at: '2024-02-20 09:00:00', duration: 2000, download_url: `${feedOrigin}/audio/0.mp3` });
+    sandbox.addEpisode(showId, {
+      title: 'Lighthouse Zero',
+      published_at: '2024-02-20 09:00:00',
+      duration: 2000,
+      download_url: `${feedOrigin}/audio/0.mp3`,
+    });
 
     const page = await openJourneyPage(browser, app.baseUrl, DESKTOP, { token });
     await page.goto('/dashboard/podcasts');
@@ -153,11 +176,17 @@ describe('Import from RSS with auto-publish to Spreaker', () => {
     await card.getByRole('button', { name: 'Episodes', exact: true }).click();
     await expect.poll(() => card.getByText('Lighthouse Zero').isVisible()).toBe(true);
     // Its audio is copied here by the mirror job, as an imported episode's is.
-    const zero = async () => (await api<{ items: { title: string; playback_type: string | null }[] }>('GET', '/api/episodes/?limit=500&offset=0')).body.items.find((e) => e.title === 'Lighthouse Zero');
+    const zero = async () =>
+      (await api<{ items: { title: string; playback_type: string | null }[] }>('GET', '/api/episodes/?limit=500&offset=0')).body.items.find(
+        (e) => e.title === 'Lighthouse Zero',
+      );
     await expect.poll(async () => (await zero())?.playback_type, { timeout: 60_000 }).toBe('local');
 
     // Spreaker answering with an error: the spec's 'Recovery Failed' with the reason, nothing added.
-    sandbox.fake.on('GET', `/v2/shows/${showId}/episodes`, () => ({ status: 503, body: { response: { error: { messages: ['Service unavailable'], code: 503 } } } }));
+    sandbox.fake.on('GET', `/v2/shows/${showId}/episodes`, () => ({
+      status: 503,
+      body: { response: { error: { messages: ['Service unavailable'], code: 503 } } },
+    }));
     await card.getByRole('button', { name: RSS_IMPORT_MESSAGES.recoverAction }).click();
     await expect.poll(visible(page, RSS_IMPORT_MESSAGES.recoveryFailed)).toBe(true);
     expect(await page.getByText('Spreaker is not answering right now. Please try again later.').isVisible()).toBe(true);

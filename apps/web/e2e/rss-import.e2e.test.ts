@@ -15,7 +15,18 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { RSS_IMPORT_MESSAGES } from '@ppp/contracts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, launchChromium, startApp, type RunningApp, closeJourneyPages, openJourneyPage, type Viewport, registerAndSignIn } from './harness.ts';
+import {
+  DESKTOP,
+  PHONE,
+  SCREENSHOT_DIR,
+  launchChromium,
+  startApp,
+  type RunningApp,
+  closeJourneyPages,
+  openJourneyPage,
+  type Viewport,
+  registerAndSignIn,
+} from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -28,10 +39,11 @@ const TITLES = Array.from({ length: 7 }, (_, k) => `Chapter ${k + 1}: The Harbou
 const PODCAST_GUID = '2d1a5c8e-4f0b-5c7e-9a41-3b8f2e6d7c10';
 
 function feedXml(): string {
-  const items = TITLES.map((title, k) =>
-    `<item><title>${title}</title><guid isPermaLink="false">harbour-${k + 1}</guid><pubDate>${new Date(Date.UTC(2024, 0, 1 + k, 9)).toUTCString()}</pubDate>` +
-    `<description><![CDATA[<p>Show notes of ${title}.</p>]]></description><itunes:duration>0:02</itunes:duration><itunes:episode>${k + 1}</itunes:episode>` +
-    `<enclosure url="${feedOrigin}/audio/${k + 1}.mp3" length="16000" type="audio/mpeg"/></item>`,
+  const items = TITLES.map(
+    (title, k) =>
+      `<item><title>${title}</title><guid isPermaLink="false">harbour-${k + 1}</guid><pubDate>${new Date(Date.UTC(2024, 0, 1 + k, 9)).toUTCString()}</pubDate>` +
+      `<description><![CDATA[<p>Show notes of ${title}.</p>]]></description><itunes:duration>0:02</itunes:duration><itunes:episode>${k + 1}</itunes:episode>` +
+      `<enclosure url="${feedOrigin}/audio/${k + 1}.mp3" length="16000" type="audio/mpeg"/></item>`,
   ).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0">
@@ -61,7 +73,8 @@ beforeAll(async () => {
   feedServer = http.createServer((req, res) => {
     const url = req.url ?? '/';
     if (url === '/harbour.rss') return void res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(feedXml());
-    if (url === '/broken.rss') return void res.writeHead(200, { 'content-type': 'application/rss+xml' }).end('<rss version="2.0"><channel><title>Oops</channel>');
+    if (url === '/broken.rss')
+      return void res.writeHead(200, { 'content-type': 'application/rss+xml' }).end('<rss version="2.0"><channel><title>Oops</channel>');
     if (url === '/cover.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(cover);
     if (url.startsWith('/audio/')) return void res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(audio);
     res.writeHead(404).end();
@@ -94,7 +107,12 @@ describe('Import from RSS journey', () => {
     await page.getByLabel('RSS feed URL').fill(`${feedOrigin}/broken.rss`);
     await page.getByRole('button', { name: 'Preview' }).click();
     await expect.poll(visible(page, RSS_IMPORT_MESSAGES.importFailed)).toBe(true);
-    expect(await page.getByText(/The feed is not well-formed XML/).first().isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText(/The feed is not well-formed XML/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
     await shot(page, 'rss-import-failed-desktop');
 
     await page.getByLabel('RSS feed URL').fill(`${feedOrigin}/harbour.rss`);
@@ -133,7 +151,9 @@ describe('Import from RSS journey', () => {
     await page.getByText('List', { exact: true }).click();
     await expect.poll(() => page.getByTestId('episode-row').count()).toBe(TITLES.length);
     // Newest first by when each went out at the old host (they were all created here at once).
-    expect(await page.getByTestId('episode-row').allInnerTexts()).toEqual([...TITLES].reverse().map((title) => expect.stringContaining(title)));
+    expect(await page.getByTestId('episode-row').allInnerTexts()).toEqual(
+      [...TITLES].reverse().map((title) => expect.stringContaining(title)),
+    );
     await shot(page, 'rss-import-episode-history-desktop');
     const episodes = await fetch(`${app.baseUrl}/api/episodes/?limit=500&offset=0`, { headers: { authorization: `Bearer ${token}` } });
     const items = ((await episodes.json()) as { items: { title: string; playback_type: string | null }[] }).items;

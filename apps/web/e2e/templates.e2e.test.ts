@@ -15,7 +15,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openOrm } from '@ppp/server/db';
 import { LocalStorage } from '@ppp/server/domain';
 import { seedAssembledEpisode } from '@ppp/server/test-support';
-import { RECURRING_SLOT_MESSAGES, TEMPLATE_MESSAGES, TTS_MESSAGES, ZRecurringSchedulesResponse, describeSlot, weekdayOfDate } from '@ppp/contracts';
+import {
+  RECURRING_SLOT_MESSAGES,
+  TEMPLATE_MESSAGES,
+  TTS_MESSAGES,
+  ZRecurringSchedulesResponse,
+  describeSlot,
+  weekdayOfDate,
+} from '@ppp/contracts';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, freePort, launchChromium, startApp, type RunningApp, registerAndSignIn } from './harness.ts';
 
 let app: RunningApp;
@@ -27,7 +34,12 @@ const files = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-templates-'));
 const CREATOR = { email: 'templater@example.com', password: 'correct horse battery' };
 /** A bi-weekly slot's first date, ten days ahead so it is still to come in any timezone. */
 const BIWEEKLY_FROM = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-const BIWEEKLY_WORDS = describeSlot({ repeat: 'biweekly', date: BIWEEKLY_FROM, day_of_week: weekdayOfDate(BIWEEKLY_FROM), time_of_day: '07:30' });
+const BIWEEKLY_WORDS = describeSlot({
+  repeat: 'biweekly',
+  date: BIWEEKLY_FROM,
+  day_of_week: weekdayOfDate(BIWEEKLY_FROM),
+  time_of_day: '07:30',
+});
 
 /** expect.poll with room for a busy machine (its default is one second). */
 function eventually<T>(read: () => Promise<T> | T, options: { timeout?: number } = {}) {
@@ -54,7 +66,11 @@ async function upload(category: string, file: string, friendlyName: string) {
   const form = new FormData();
   form.append('files', new Blob([readFileSync(file)]), path.basename(file));
   form.append('friendly_names', JSON.stringify([friendlyName]));
-  const res = await fetch(`${app.baseUrl}/api/media/upload/${category}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const res = await fetch(`${app.baseUrl}/api/media/upload/${category}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   expect(res.ok).toBe(true);
 }
 
@@ -67,10 +83,18 @@ beforeAll(async () => {
   pgPort = await freePort();
   [app, browser] = await Promise.all([startApp({ EMBEDDED_PG_PORT: String(pgPort) }), launchChromium()]);
   token = await registerAndSignIn(app.baseUrl, CREATOR);
-  const me = (await (await fetch(`${app.baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string };
+  const me = (await (await fetch(`${app.baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    id: string;
+  };
   // Shows are made in My Podcasts (another issue); the journey needs one, so it goes straight into the database.
   const orm = await openOrm(`postgres://ppp:ppp-embedded@127.0.0.1:${pgPort}/podcastplusplus`, { poolMax: 1 });
-  await orm.em.getConnection().execute('insert into podcasts (id, user_id, name, created_at, updated_at) values (?, ?, ?, now(), now())', [randomUUID(), me.id, 'Garden Show']);
+  await orm.em
+    .getConnection()
+    .execute('insert into podcasts (id, user_id, name, created_at, updated_at) values (?, ?, ?, now(), now())', [
+      randomUUID(),
+      me.id,
+      'Garden Show',
+    ]);
   await orm.close();
   await upload('outro', tone('station-outro.mp3', 660, 2), 'Station outro');
   await upload('music', tone('soft-bed.mp3', 220, 8), 'Soft bed');
@@ -95,7 +119,12 @@ describe('Template Editor journey', () => {
 
     // Saving without a name or show says what is missing; with one show it is already chosen.
     await page.getByLabel('Template name').fill('Garden weekly');
-    await expect(page.getByLabel(/^Show\s*\*?$/).first().inputValue()).resolves.toBe('Garden Show');
+    await expect(
+      page
+        .getByLabel(/^Show\s*\*?$/)
+        .first()
+        .inputValue(),
+    ).resolves.toBe('Garden Show');
     await eventually(() => page.getByTestId('unsaved-indicator').isVisible()).toBe(true);
 
     // Intro: an AI voice with a script, the voice picked (and previewed) in 'Choose a Voice'.
@@ -109,7 +138,9 @@ describe('Template Editor journey', () => {
     const choice = picker.getByRole('button', { name: 'Choose English (Caribbean), female 2' });
     await eventually(() => choice.isVisible()).toBe(true);
     await picker.getByRole('button', { name: 'Preview English (Caribbean), female 2' }).click();
-    await eventually(() => picker.getByRole('button', { name: 'Stop preview of English (Caribbean), female 2' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await eventually(() => picker.getByRole('button', { name: 'Stop preview of English (Caribbean), female 2' }).isVisible(), {
+      timeout: 20_000,
+    }).toBe(true);
     await shot(page, 'template-voice-picker-desktop');
     await choice.click();
     await eventually(() => picker.isVisible()).toBe(false);
@@ -121,7 +152,12 @@ describe('Template Editor journey', () => {
     await page.getByRole('option', { name: 'Station outro' }).click();
 
     // The content is locked, and an intro cannot move below it.
-    await expect(page.getByTestId('segment-content').getByRole('button', { name: /Remove/ }).count()).resolves.toBe(0);
+    await expect(
+      page
+        .getByTestId('segment-content')
+        .getByRole('button', { name: /Remove/ })
+        .count(),
+    ).resolves.toBe(0);
     await intro.getByRole('button', { name: 'Move Intro down' }).click();
     await eventually(() => page.getByText(TEMPLATE_MESSAGES.moveRejected).isVisible()).toBe(true);
     await page.getByTestId('segment-outro').dragTo(page.getByTestId('segment-intro'));
@@ -202,7 +238,9 @@ describe('Template Editor journey', () => {
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await expect(page.getByTestId('saved-indicator').isVisible()).resolves.toBe(true);
     const templateId = new URL(page.url()).pathname.split('/').pop() ?? '';
-    const res = await fetch(`${app.baseUrl}/api/recurring/templates/${templateId}/schedules`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${app.baseUrl}/api/recurring/templates/${templateId}/schedules`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(200);
     const stored = ZRecurringSchedulesResponse.parse(await res.json());
     expect(stored.schedules.map((slot) => [slot.repeat, slot.date, slot.day_of_week, slot.time_of_day, slot.enabled])).toEqual([
@@ -210,7 +248,9 @@ describe('Template Editor journey', () => {
       ['biweekly', BIWEEKLY_FROM, weekdayOfDate(BIWEEKLY_FROM), '07:30', true],
     ]);
     expect(stored.schedules[1]?.next_scheduled_date).toBe(BIWEEKLY_FROM);
-    await expect(page.locator('[data-testid^="segment-"]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-testid')))).resolves.toEqual(['segment-intro', 'segment-content', 'segment-outro']);
+    await expect(
+      page.locator('[data-testid^="segment-"]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-testid'))),
+    ).resolves.toEqual(['segment-intro', 'segment-content', 'segment-outro']);
     await shot(page, 'template-editor-reopened-desktop');
   });
 
@@ -242,15 +282,28 @@ describe('Template Editor journey', () => {
 
   it("offers 'Re-render episodes made with this template': disabled while unsaved, the count in the dialog, a toast", async () => {
     // An episode assembled with the template, as the assembly job leaves it (assembly is another journey's).
-    const me = (await (await fetch(`${app.baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string };
-    const [template] = (await (await fetch(`${app.baseUrl}/api/templates/`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string; podcast_id: string }[];
+    const me = (await (await fetch(`${app.baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      id: string;
+    };
+    const [template] = (await (await fetch(`${app.baseUrl}/api/templates/`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      id: string;
+      podcast_id: string;
+    }[];
     const orm = await openOrm(`postgres://ppp:ppp-embedded@127.0.0.1:${pgPort}/podcastplusplus`, { poolMax: 1 });
     try {
-      const episode = await seedAssembledEpisode(orm, new LocalStorage(files), files, { userId: me.id, podcastId: template?.podcast_id ?? '' }, { title: 'Spring planting', withAudio: false });
-      await orm.em.getConnection().execute(
-        `update episodes set template_id = ?, assembly = '{"version": 1}'::jsonb, final_audio_key = 'users/seeded/episode.mp3', assembly_status = 'done' where id = ?`,
-        [template?.id, episode.id],
+      const episode = await seedAssembledEpisode(
+        orm,
+        new LocalStorage(files),
+        files,
+        { userId: me.id, podcastId: template?.podcast_id ?? '' },
+        { title: 'Spring planting', withAudio: false },
       );
+      await orm.em
+        .getConnection()
+        .execute(
+          `update episodes set template_id = ?, assembly = '{"version": 1}'::jsonb, final_audio_key = 'users/seeded/episode.mp3', assembly_status = 'done' where id = ?`,
+          [template?.id, episode.id],
+        );
     } finally {
       await orm.close();
     }
@@ -268,7 +321,11 @@ describe('Template Editor journey', () => {
 
     await action.click();
     const dialog = page.getByRole('dialog', { name: 'Re-render episodes made with this template' });
-    await eventually(() => dialog.getByText('1 assembled episode made with this template will be re-rendered with its saved intro, outro, music and timing.').isVisible()).toBe(true);
+    await eventually(() =>
+      dialog
+        .getByText('1 assembled episode made with this template will be re-rendered with its saved intro, outro, music and timing.')
+        .isVisible(),
+    ).toBe(true);
     await expect(dialog.getByText('Re-rendering does not use processing minutes.').isVisible()).resolves.toBe(true);
     await shot(page, 'template-rerender-dialog-desktop');
     await dialog.getByRole('button', { name: 'Re-render', exact: true }).click();

@@ -7,7 +7,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { JOB_SCHEDULES } from '@ppp/contracts';
-import { coverPng, openTestOrm, PASSWORD, seedAssembledEpisode, seedShow, tempDir, testConfig, uniqueEmail, uniqueIp } from '@ppp/server/test-support';
+import {
+  coverPng,
+  openTestOrm,
+  PASSWORD,
+  seedAssembledEpisode,
+  seedShow,
+  tempDir,
+  testConfig,
+  uniqueEmail,
+  uniqueIp,
+} from '@ppp/server/test-support';
 import type { TConfig } from '@ppp/server/config';
 import { createServices, LocalStorage, outboxOnlyTransport, PgBossJobQueue, type SharedDeps } from '@ppp/server/domain';
 import { PUBLISH_CLAIM_LEASE_MS } from '../../server/src/domain/episodes/assembly-publish.service.ts';
@@ -23,7 +33,12 @@ let podcastId = '';
 const logs: string[] = [];
 
 function services() {
-  const shared: SharedDeps = { config, mailTransport: outboxOnlyTransport, storage: new LocalStorage(storage.dir), jobs: new PgBossJobQueue({ boss: worker.boss }) };
+  const shared: SharedDeps = {
+    config,
+    mailTransport: outboxOnlyTransport,
+    storage: new LocalStorage(storage.dir),
+    jobs: new PgBossJobQueue({ boss: worker.boss }),
+  };
   return createServices(orm.em.fork(), shared);
 }
 const sql = <T extends object>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
@@ -41,7 +56,9 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, t
 /** Runs one sweep through pg-boss and waits for it to complete. */
 async function sweep(): Promise<void> {
   const id = await worker.boss.send('assembly.publish-sweep', {});
-  await expect.poll(async () => (await worker.boss.getJobById('assembly.publish-sweep', id ?? ''))?.state, { timeout: 20_000 }).toBe('completed');
+  await expect
+    .poll(async () => (await worker.boss.getJobById('assembly.publish-sweep', id ?? ''))?.state, { timeout: 20_000 })
+    .toBe('completed');
 }
 
 /**
@@ -53,17 +70,20 @@ async function leftPending(title: string, claimedMsAgo: number | null): Promise<
   const processedAt = new Date(Date.now() - (claimedMsAgo ?? PUBLISH_CLAIM_LEASE_MS + 5000) - 1000);
   const outcome: Record<string, unknown> = { mode: 'now', outcome: 'pending', error: null };
   if (claimedMsAgo !== null) Object.assign(outcome, { claimed: true, claimed_at: new Date(Date.now() - claimedMsAgo).toISOString() });
-  await sql(`update episodes set assembly_status = 'done', publish_mode = 'now', processed_at = ?, publish_outcome = ?::jsonb where id = ?`, [
-    processedAt.toISOString(),
-    JSON.stringify(outcome),
-    episode.id,
-  ]);
+  await sql(
+    `update episodes set assembly_status = 'done', publish_mode = 'now', processed_at = ?, publish_outcome = ?::jsonb where id = ?`,
+    [processedAt.toISOString(), JSON.stringify(outcome), episode.id],
+  );
   return episode.id;
 }
 
-const outcomeOf = async (id: string) => (await sql<{ o: { outcome: string; claimed_at?: string } }>('select publish_outcome as o from episodes where id = ?', [id]))[0]?.o;
+const outcomeOf = async (id: string) =>
+  (await sql<{ o: { outcome: string; claimed_at?: string } }>('select publish_outcome as o from episodes where id = ?', [id]))[0]?.o;
 const publishJobs = async (id: string) =>
-  Number((await sql<{ n: string }>("select count(*) as n from pgboss.job where name = 'publish.episode' and data->>'episode_id' = ?", [id]))[0]?.n);
+  Number(
+    (await sql<{ n: string }>("select count(*) as n from pgboss.job where name = 'publish.episode' and data->>'episode_id' = ?", [id]))[0]
+      ?.n,
+  );
 
 beforeAll(async () => {
   storage = tempDir('ppp-sweep-storage-');
@@ -71,7 +91,13 @@ beforeAll(async () => {
   const db = await openTestOrm();
   orm = db.orm;
   config = testConfig(db.databaseUrl, { STORAGE_DIR: storage.dir, DATA_DIR: files.dir });
-  worker = await startWorker({ orm, shared: { config, mailTransport: outboxOnlyTransport }, databaseUrl: db.databaseUrl, concurrency: 2, log: (m) => logs.push(m) });
+  worker = await startWorker({
+    orm,
+    shared: { config, mailTransport: outboxOnlyTransport },
+    databaseUrl: db.databaseUrl,
+    concurrency: 2,
+    log: (m) => logs.push(m),
+  });
   const email = uniqueEmail('sweeper');
   await services().auth.register({ email, password: PASSWORD, accept_terms: true }, uniqueIp());
   userId = (await sql<{ id: string }>('select id from users where email = ?', [email]))[0]?.id ?? '';
@@ -99,7 +125,10 @@ describe('assembly.publish-sweep', () => {
 
     await sweep();
     expect(await outcomeOf(dead)).toMatchObject({ mode: 'now', outcome: 'dispatched', error: null, claimed: true });
-    const published = await waitFor(() => services().publishing.status({ id: userId }, dead), (s) => s.status === 'published' || s.publish_state === 'publish_error');
+    const published = await waitFor(
+      () => services().publishing.status({ id: userId }, dead),
+      (s) => s.status === 'published' || s.publish_state === 'publish_error',
+    );
     expect(published).toMatchObject({ status: 'published', visibility: 'public', host: 'builtin', last_error: null });
     expect(logs).toContain(`assembly.publish-sweep ${dead}: publish now -> dispatched`);
 
@@ -117,13 +146,25 @@ describe('assembly.publish-sweep', () => {
     const never = await leftPending('Never claimed', null);
     await Promise.all([sweep(), sweep()]);
     expect(await outcomeOf(never)).toMatchObject({ outcome: 'dispatched' });
-    await waitFor(() => services().publishing.status({ id: userId }, never), (s) => s.status === 'published');
+    await waitFor(
+      () => services().publishing.status({ id: userId }, never),
+      (s) => s.status === 'published',
+    );
     expect(await publishJobs(never)).toBe(1);
   }, 60_000);
 
   it('leaves alone an episode rendered a moment ago whose job has not taken the step yet', async () => {
-    const fresh = await seedAssembledEpisode(orm, new LocalStorage(storage.dir), files.dir, { userId, podcastId }, { title: 'Just rendered' });
-    await sql(`update episodes set assembly_status = 'done', publish_mode = 'now', publish_outcome = ?::jsonb where id = ?`, [JSON.stringify({ mode: 'now', outcome: 'pending', error: null }), fresh.id]);
+    const fresh = await seedAssembledEpisode(
+      orm,
+      new LocalStorage(storage.dir),
+      files.dir,
+      { userId, podcastId },
+      { title: 'Just rendered' },
+    );
+    await sql(`update episodes set assembly_status = 'done', publish_mode = 'now', publish_outcome = ?::jsonb where id = ?`, [
+      JSON.stringify({ mode: 'now', outcome: 'pending', error: null }),
+      fresh.id,
+    ]);
     await sweep();
     expect(await outcomeOf(fresh.id)).toEqual({ mode: 'now', outcome: 'pending', error: null });
     expect(await publishJobs(fresh.id)).toBe(0);

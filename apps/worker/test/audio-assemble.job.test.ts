@@ -34,13 +34,24 @@ let music: TMediaItem;
 const config = () => testConfig(databaseUrl, { STORAGE_DIR: storage.dir, TTS_ENGINES: 'espeak' });
 
 async function runWorker(): Promise<Worker> {
-  worker = await startWorker({ orm, shared: { config: config(), mailTransport: outboxOnlyTransport }, databaseUrl, concurrency: 1, log: (m) => logs.push(m) });
+  worker = await startWorker({
+    orm,
+    shared: { config: config(), mailTransport: outboxOnlyTransport },
+    databaseUrl,
+    concurrency: 1,
+    log: (m) => logs.push(m),
+  });
   return worker;
 }
 
 function services() {
   if (!worker) throw new Error('no worker');
-  const shared: SharedDeps = { config: config(), mailTransport: outboxOnlyTransport, storage: new LocalStorage(storage.dir), jobs: new PgBossJobQueue({ boss: worker.boss }) };
+  const shared: SharedDeps = {
+    config: config(),
+    mailTransport: outboxOnlyTransport,
+    storage: new LocalStorage(storage.dir),
+    jobs: new PgBossJobQueue({ boss: worker.boss }),
+  };
   return createServices(orm.em.fork(), shared);
 }
 
@@ -50,7 +61,12 @@ const ffmpeg = (args: string[]) => execFileSync('ffmpeg', ['-v', 'error', '-y', 
 const stored = (key: string) => path.join(storage.dir, ...key.split('/'));
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 /** The decoded audio's hash: equal PCM means equal sound whatever the container says. */
-const pcmHash = (file: string) => createHash('sha256').update(execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-f', 's16le', '-ac', '2', '-ar', '44100', '-'], { maxBuffer: 512 * 1024 * 1024 })).digest('hex');
+const pcmHash = (file: string) =>
+  createHash('sha256')
+    .update(
+      execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-f', 's16le', '-ac', '2', '-ar', '44100', '-'], { maxBuffer: 512 * 1024 * 1024 }),
+    )
+    .digest('hex');
 
 async function episodeRow(id: string) {
   return orm.em.fork().findOneOrFail(EpisodeSchema, { id });
@@ -79,7 +95,13 @@ async function accept(file: string, category: 'main_content' | 'outro' | 'music'
   const copy = path.join(files.dir, `upload-${Date.now()}-${path.basename(file)}`);
   execFileSync('cp', [file, copy]);
   const size = Number(execFileSync('stat', ['-c', '%s', copy]).toString());
-  const [item] = await services().uploads.acceptMany(await user(), [{ path: copy, name: path.basename(file), size }], [name], { category }, transcript ? { path: transcript, name: 'episode.json', size: 0 } : undefined);
+  const [item] = await services().uploads.acceptMany(
+    await user(),
+    [{ path: copy, name: path.basename(file), size }],
+    [name],
+    { category },
+    transcript ? { path: transcript, name: 'episode.json', size: 0 } : undefined,
+  );
   if (!item) throw new Error('not stored');
   return category === 'main_content' ? waitForUpload(item.id) : item;
 }
@@ -96,11 +118,14 @@ function content(name: string, tailSeconds: number): { wav: string; transcript: 
     return slot;
   });
   const wav = path.join(files.dir, `${name}.wav`);
-  const tail = tailSeconds > 0 ? ['-f', 'lavfi', '-t', String(tailSeconds), '-i', 'anoisesrc=color=pink:amplitude=0.01:sample_rate=44100'] : [];
+  const tail =
+    tailSeconds > 0 ? ['-f', 'lavfi', '-t', String(tailSeconds), '-i', 'anoisesrc=color=pink:amplitude=0.01:sample_rate=44100'] : [];
   const n = slots.length + (tailSeconds > 0 ? 1 : 0);
   const graph = `${Array.from({ length: n }, (_, i) => `[${i}:a]aformat=sample_rates=44100:channel_layouts=mono[a${i}]`).join(';')};${Array.from({ length: n }, (_, i) => `[a${i}]`).join('')}concat=n=${n}:v=0:a=1`;
   ffmpeg([...slots.flatMap((s) => ['-i', s]), ...tail, '-filter_complex', graph, wav]);
-  const words = PHRASES.flatMap((text, i) => text.split(' ').map((word, j) => ({ text: word, start: i * SLOT + j * 0.3, end: i * SLOT + j * 0.3 + 0.25, confidence: 0.9 })));
+  const words = PHRASES.flatMap((text, i) =>
+    text.split(' ').map((word, j) => ({ text: word, start: i * SLOT + j * 0.3, end: i * SLOT + j * 0.3 + 0.25, confidence: 0.9 })),
+  );
   const transcript = path.join(files.dir, `${name}.json`);
   writeFileSync(transcript, JSON.stringify({ words, language: 'en', duration_s: PHRASES.length * SLOT + tailSeconds }));
   return { wav, transcript };
@@ -111,11 +136,30 @@ function templateBody(over: Partial<TTemplateBodyInput> = {}): TTemplateBodyInpu
     name: 'Assembly test',
     podcast_id: showId,
     segments: [
-      { id: 'intro', segment_type: 'intro', name: 'Intro', source: { source_type: 'tts', text_prompt: 'Welcome to the assembly test show.', voice_id: 'espeak:en-us' } },
+      {
+        id: 'intro',
+        segment_type: 'intro',
+        name: 'Intro',
+        source: { source_type: 'tts', text_prompt: 'Welcome to the assembly test show.', voice_id: 'espeak:en-us' },
+      },
       { id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } },
-      { id: 'outro', segment_type: 'outro', name: 'Outro', source: { source_type: 'static', filename: outro.filename, media_id: outro.id } },
+      {
+        id: 'outro',
+        segment_type: 'outro',
+        name: 'Outro',
+        source: { source_type: 'static', filename: outro.filename, media_id: outro.id },
+      },
     ],
-    background_music_rules: [{ apply_to_segments: ['intro', 'content', 'outro'], music_filename: music.filename, media_id: music.id, volume_db: scaleToDb(3), fade_in_s: 1, fade_out_s: 1.5 }],
+    background_music_rules: [
+      {
+        apply_to_segments: ['intro', 'content', 'outro'],
+        music_filename: music.filename,
+        media_id: music.id,
+        volume_db: scaleToDb(3),
+        fade_in_s: 1,
+        fade_out_s: 1.5,
+      },
+    ],
     timing: { content_start_offset_s: -0.5, outro_start_offset_s: 0.5 },
     ...over,
   };
@@ -137,7 +181,10 @@ function measure(key: string): number {
 }
 
 function measureFile(file: string): number {
-  const progress = execFileSync('ffmpeg', ['-hide_banner', '-nostats', '-i', file, '-progress', 'pipe:1', '-f', 'null', '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const progress = execFileSync('ffmpeg', ['-hide_banner', '-nostats', '-i', file, '-progress', 'pipe:1', '-f', 'null', '-'], {
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
   const times = [...progress.matchAll(/out_time_us=(\d+)/g)].map((m) => Number(m[1]));
   return Math.round((times.at(-1) ?? 0) / 1000);
 }
@@ -162,7 +209,19 @@ beforeAll(async () => {
   execFileSync('espeak-ng', ['-w', outroWav, 'Thanks for listening, see you next time.']);
   outro = await accept(outroWav, 'outro', 'Outro clip');
   const bed = path.join(files.dir, 'bed.mp3');
-  ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=220:duration=20', '-af', 'aformat=channel_layouts=stereo', '-c:a', 'libmp3lame', '-b:a', '128k', bed]);
+  ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=220:duration=20',
+    '-af',
+    'aformat=channel_layouts=stereo',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '128k',
+    bed,
+  ]);
   music = await accept(bed, 'music', 'Bed');
   templateId = (await services().templates.create(await user(), templateBody())).id;
 }, 120_000);
@@ -185,7 +244,12 @@ describe('audio.assemble', () => {
 
     const jobId = await assemble(upload.id, 'Generated episode');
     const status = await waitForJob(jobId);
-    expect(status).toMatchObject({ status: 'processed', error: null, progress: 100, episode: { status: 'processed', title: 'Generated episode' } });
+    expect(status).toMatchObject({
+      status: 'processed',
+      error: null,
+      progress: 100,
+      episode: { status: 'processed', title: 'Generated episode' },
+    });
     expect(status.episode?.final_audio_url).toMatch(/^\/api\/episodes\/[0-9a-f-]+\/audio\?expires=\d+&sig=/);
     episodeId = status.episode_id;
 
@@ -197,7 +261,11 @@ describe('audio.assemble', () => {
     const flubberCut = edl.content.cuts.find((cut) => cut.reasons.includes('flubber'));
     expect(flubberCut?.start_ms).toBeLessThanOrEqual(Math.round((marker?.cut_start_s ?? 0) * 1000));
     expect(flubberCut?.end_ms).toBeGreaterThanOrEqual(Math.round((marker?.cut_end_s ?? 0) * 1000));
-    expect(edl.segments.map((s) => [s.id, s.source])).toEqual([['intro', 'tts'], ['content', 'content'], ['outro', 'static']]);
+    expect(edl.segments.map((s) => [s.id, s.source])).toEqual([
+      ['intro', 'tts'],
+      ['content', 'content'],
+      ['outro', 'static'],
+    ]);
     expect(edl.music).toHaveLength(1);
 
     const measured = measure(row.finalAudioKey);
@@ -206,19 +274,27 @@ describe('audio.assemble', () => {
     expect(row.cleanupStats).toEqual(edl.cleanup_stats);
     expect(row.chapters?.map((c) => c.title)).toEqual(['Intro', 'Content', 'Outro']);
     expect(row.processedAt).toBeInstanceOf(Date);
-    console.log(`assembled: planned ${edl.duration_ms} ms, written ${measured} ms, ${edl.content.cuts.length} cuts (${edl.content.cuts.map((c) => c.reasons.join('+')).join(', ')})`);
+    console.log(
+      `assembled: planned ${edl.duration_ms} ms, written ${measured} ms, ${edl.content.cuts.length} cuts (${edl.content.cuts.map((c) => c.reasons.join('+')).join(', ')})`,
+    );
 
     // The AI voice was rendered once and kept as media; minutes were charged for the estimate.
     const voices = await sql<{ id: string }>("select id from media_items where user_id = ? and category = 'voice_render'", [userId]);
     expect(voices).toHaveLength(1);
-    const [charge] = await sql<{ minutes: number; seconds: number }>('select minutes, seconds from usage_charges where episode_id = ?', [episodeId]);
+    const [charge] = await sql<{ minutes: number; seconds: number }>('select minutes, seconds from usage_charges where episode_id = ?', [
+      episodeId,
+    ]);
     expect(charge?.minutes).toBe(minutesNeeded(charge?.seconds ?? 0));
 
     // Peaks were computed once beside the file and answer the editor.
     const peaksKey = row.finalAudioKey.replace(/\.mp3$/, '.peaks.json');
     expect(existsSync(stored(peaksKey))).toBe(true);
     const peaks = await services().renders.peaks(await user(), episodeId);
-    expect(peaks).toMatchObject({ episode_id: episodeId, sample_rate: ASSEMBLY.peaksSampleRate, samples_per_pixel: ASSEMBLY.peaksSamplesPerPixel });
+    expect(peaks).toMatchObject({
+      episode_id: episodeId,
+      sample_rate: ASSEMBLY.peaksSampleRate,
+      samples_per_pixel: ASSEMBLY.peaksSamplesPerPixel,
+    });
     expect(Math.abs(peaks.length - (measured / 1000) * (ASSEMBLY.peaksSampleRate / ASSEMBLY.peaksSamplesPerPixel))).toBeLessThan(3);
     expect(Math.max(...peaks.data)).toBeGreaterThan(1000);
   }, 180_000);
@@ -235,7 +311,7 @@ describe('audio.assemble', () => {
     expect(after.edl?.duration_ms).toBe((before.edl?.duration_ms ?? 0) + 500 + 1500);
     expect(after.finalAudioKey).not.toBe(oldKey);
     expect(existsSync(stored(oldKey))).toBe(false);
-    expect(Math.abs((measure(after.finalAudioKey ?? '')) - (after.edl?.duration_ms ?? 0))).toBeLessThanOrEqual(50);
+    expect(Math.abs(measure(after.finalAudioKey ?? '') - (after.edl?.duration_ms ?? 0))).toBeLessThanOrEqual(50);
     expect(await sql("select id from media_items where user_id = ? and category = 'voice_render'", [userId])).toHaveLength(1);
   }, 120_000);
 
@@ -243,12 +319,23 @@ describe('audio.assemble', () => {
     const before = await episodeRow(episodeId);
     const oldOutroWav = path.join(files.dir, 'outro.wav');
     const longWav = path.join(files.dir, 'outro-long.wav');
-    execFileSync('espeak-ng', ['-w', longWav, 'Thanks for listening to the assembly test show. Tell a friend, and see you next week for another episode.']);
+    execFileSync('espeak-ng', [
+      '-w',
+      longWav,
+      'Thanks for listening to the assembly test show. Tell a friend, and see you next week for another episode.',
+    ]);
     const longOutro = await accept(longWav, 'outro', 'Long outro clip');
-    const segments = templateBody().segments?.map((s) => (s.id === 'outro' ? { ...s, source: { source_type: 'static' as const, filename: longOutro.filename, media_id: longOutro.id } } : s));
+    const segments = templateBody().segments?.map((s) =>
+      s.id === 'outro' ? { ...s, source: { source_type: 'static' as const, filename: longOutro.filename, media_id: longOutro.id } } : s,
+    );
     await services().templates.update(await user(), templateId, { segments });
 
-    expect(await services().assembly.rerenderTemplatePreview(await user(), templateId)).toEqual({ template_id: templateId, rerenderable: 1, skipped: 0, uses_minutes: false });
+    expect(await services().assembly.rerenderTemplatePreview(await user(), templateId)).toEqual({
+      template_id: templateId,
+      rerenderable: 1,
+      skipped: 0,
+      uses_minutes: false,
+    });
     const other = uniqueEmail('other-assembler');
     await services().auth.register({ email: other, password: PASSWORD, accept_terms: true }, uniqueIp());
     const [otherRow] = await sql<{ id: string }>('select id from users where email = ?', [other]);
@@ -272,7 +359,9 @@ describe('audio.assemble', () => {
     expect(Math.abs(fileDelta - clipDelta)).toBeLessThanOrEqual(50);
     // The episode's own choices stay: the same cuts, the same spoken intro; no minutes charged.
     expect(after.edl?.content.cuts).toEqual(before.edl?.content.cuts);
-    expect(after.edl?.segments.find((s) => s.id === 'intro')?.file.duration_ms).toBe(before.edl?.segments.find((s) => s.id === 'intro')?.file.duration_ms);
+    expect(after.edl?.segments.find((s) => s.id === 'intro')?.file.duration_ms).toBe(
+      before.edl?.segments.find((s) => s.id === 'intro')?.file.duration_ms,
+    );
     expect(await sql("select id from media_items where user_id = ? and category = 'voice_render'", [userId])).toHaveLength(1);
     expect(await sql('select id from usage_charges where user_id = ?', [userId])).toEqual(charges);
   }, 120_000);
@@ -286,9 +375,12 @@ describe('audio.assemble', () => {
     const after = await episodeRow(episodeId);
     expect(after.edl?.content.cuts[0]).toMatchObject({ start_ms: 100, end_ms: 1100, reasons: ['manual'] });
     expect(after.edl?.duration_ms).toBe(queued.duration_ms);
-    expect(Math.abs((measure(after.finalAudioKey ?? '')) - queued.duration_ms)).toBeLessThanOrEqual(50);
+    expect(Math.abs(measure(after.finalAudioKey ?? '') - queued.duration_ms)).toBeLessThanOrEqual(50);
     // A cut already made (here in the upload's time) changes nothing.
-    expect(await services().assembly.addCutsAndRerender(after, [{ start_ms: 300, end_ms: 900 }], { timeBase: 'content' })).toMatchObject({ status: 'done', job_id: null });
+    expect(await services().assembly.addCutsAndRerender(after, [{ start_ms: 300, end_ms: 900 }], { timeBase: 'content' })).toMatchObject({
+      status: 'done',
+      job_id: null,
+    });
   }, 120_000);
 
   it('a worker stopped mid-render leaves no file; the retry completes and a rerun writes the same audio', async () => {
@@ -318,7 +410,9 @@ describe('audio.assemble', () => {
     expect(job?.retryCount).toBeGreaterThanOrEqual(1);
     const first = await episodeRow(id);
     const key = first.finalAudioKey ?? '';
-    expect(readdirSync(stored(`users/${userId}/episodes/${id}`)).sort()).toEqual([path.basename(key), path.basename(key).replace(/\.mp3$/, '.peaks.json')].sort());
+    expect(readdirSync(stored(`users/${userId}/episodes/${id}`)).sort()).toEqual(
+      [path.basename(key), path.basename(key).replace(/\.mp3$/, '.peaks.json')].sort(),
+    );
     const measured = measure(key);
     expect(Math.abs(measured - (first.edl?.duration_ms ?? 0))).toBeLessThanOrEqual(50);
     const fileHash = sha256(stored(key));
@@ -332,18 +426,26 @@ describe('audio.assemble', () => {
     expect(second.durationMs).toBe(first.durationMs);
     expect(sha256(stored(key))).toBe(fileHash);
     expect(pcmHash(stored(key))).toBe(soundHash);
-    console.log(`killed at ${progress}% and retried (retryCount ${job?.retryCount}): planned ${first.edl?.duration_ms} ms, decoded ${measured} ms, sha256 ${fileHash.slice(0, 12)} on both runs`);
+    console.log(
+      `killed at ${progress}% and retried (retryCount ${job?.retryCount}): planned ${first.edl?.duration_ms} ms, decoded ${measured} ms, sha256 ${fileHash.slice(0, 12)} on both runs`,
+    );
   }, 300_000);
 
   it('records a missing clip as a readable error on the episode, without retrying', async () => {
     const { wav, transcript } = content('orphan', 0);
     const upload = await accept(wav, 'main_content', 'Orphan episode', transcript);
-    await services().templates.update(await user(), templateId, { segments: templateBody().segments?.map((s) => (s.id === 'outro' ? { ...s, source: { source_type: 'static' as const, filename: 'gone.wav' } } : s)) });
+    await services().templates.update(await user(), templateId, {
+      segments: templateBody().segments?.map((s) =>
+        s.id === 'outro' ? { ...s, source: { source_type: 'static' as const, filename: 'gone.wav' } } : s,
+      ),
+    });
     const jobId = await assemble(upload.id, 'Orphan');
     const status = await waitForJob(jobId);
     await expect.poll(async () => (await worker?.boss.getJobById('audio.assemble', jobId))?.state, { timeout: 10_000 }).toBe('completed');
     expect((await worker?.boss.getJobById('audio.assemble', jobId))?.retryCount).toBe(0);
     expect(status).toMatchObject({ status: 'error', episode: { status: 'error', final_audio_url: null } });
-    expect(status.error).toBe('The audio file "gone.wav" is no longer in your media library. Choose another file in the template and assemble again.');
+    expect(status.error).toBe(
+      'The audio file "gone.wav" is no longer in your media library. Choose another file in the template and assemble again.',
+    );
   }, 120_000);
 });

@@ -32,13 +32,24 @@ function configWith(env: Record<string, string> = {}): TConfig {
 
 async function runWorker(config: TConfig): Promise<Worker> {
   await worker?.stop();
-  worker = await startWorker({ orm, shared: { config, mailTransport: outboxOnlyTransport }, databaseUrl, concurrency: 1, log: (m) => logs.push(m) });
+  worker = await startWorker({
+    orm,
+    shared: { config, mailTransport: outboxOnlyTransport },
+    databaseUrl,
+    concurrency: 1,
+    log: (m) => logs.push(m),
+  });
   return worker;
 }
 
 function services(config = configWith()) {
   if (!worker) throw new Error('no worker');
-  const shared: SharedDeps = { config, mailTransport: outboxOnlyTransport, storage: new LocalStorage(storage.dir), jobs: new PgBossJobQueue({ boss: worker.boss }) };
+  const shared: SharedDeps = {
+    config,
+    mailTransport: outboxOnlyTransport,
+    storage: new LocalStorage(storage.dir),
+    jobs: new PgBossJobQueue({ boss: worker.boss }),
+  };
   return createServices(orm.em.fork(), shared);
 }
 
@@ -48,7 +59,6 @@ async function user(): Promise<User> {
   const [row] = await sql<{ id: string }>('select id from users where email = ?', [userEmail]);
   return services().users.getById(row?.id ?? '');
 }
-
 
 async function waitForStatus(mediaId: string, timeoutMs = 60_000): Promise<TMediaItem> {
   const deadline = Date.now() + timeoutMs;
@@ -102,14 +112,25 @@ async function accept(wav: string, name: string, options: { transcript?: string;
 describe('audio.transcribe', () => {
   it('detects Flubber, Intern and sfx at the known times of a supplied transcript, and notifies once', async () => {
     const me = await user();
-    const [clap] = await services().uploads.acceptMany(me, [{ path: toneFile(files.dir, 'clap.wav', 1), name: 'clap.wav', size: 32_000 }], ['Clap'], { category: 'sfx' });
+    const [clap] = await services().uploads.acceptMany(
+      me,
+      [{ path: toneFile(files.dir, 'clap.wav', 1), name: 'clap.wav', size: 32_000 }],
+      ['Clap'],
+      { category: 'sfx' },
+    );
     await services().media.update(me, clap?.id ?? '', { trigger_keyword: 'clap' });
 
     const { wav, transcript } = speechFile();
     const queued = await accept(wav, 'Known phrases', { transcript, notify: 'producer@example.com' });
     expect(queued.status).toBe('processing');
     const item = await waitForStatus(queued.id);
-    expect(item).toMatchObject({ status: 'ready', transcript_ready: true, transcription_engine: 'supplied', transcription_progress: 100, notify_pending: false });
+    expect(item).toMatchObject({
+      status: 'ready',
+      transcript_ready: true,
+      transcription_engine: 'supplied',
+      transcription_progress: 100,
+      notify_pending: false,
+    });
     expect(item.duration_seconds).toBeCloseTo(PHRASES.length * SLOT, 1);
     expect(item.intents?.flubber).toEqual({ count: 1, matches: [{ label: 'flubber', phrase: 'flubber', start_s: 3, end_s: 3.25 }] });
     expect(item.intents?.intern.count).toBe(1);
@@ -134,7 +155,9 @@ describe('audio.transcribe', () => {
     expect(again).toEqual(expect.any(String));
     await new Promise((r) => setTimeout(r, 500));
     expect((await waitForStatus(item.id)).status).toBe('ready');
-    await expect.poll(async () => (await worker?.boss.getJobById('audio.transcribe', again ?? ''))?.state, { timeout: 20_000 }).toBe('completed');
+    await expect
+      .poll(async () => (await worker?.boss.getJobById('audio.transcribe', again ?? ''))?.state, { timeout: 20_000 })
+      .toBe('completed');
     expect(await sql('select 1 from transcripts where media_id = ?', [item.id])).toHaveLength(1);
     expect(await services().notifications.findForUser(me)).toHaveLength(1);
     expect(await services().mail.findOutbox({ to: 'producer@example.com', limit: 10 })).toHaveLength(1);

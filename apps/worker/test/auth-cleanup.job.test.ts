@@ -56,7 +56,9 @@ describe('auth.cleanup', () => {
     await sql(`update email_verifications set expires_at = now() - interval '1 hour' where email = ?`, [stale]);
     await services().auth.register({ email: fresh, password: PASSWORD }, uniqueIp());
 
-    await sql(`insert into rate_limits (key, count, window_start) values ('test:stale', 3, now() - interval '2 days'), ('test:fresh', 3, now())`);
+    await sql(
+      `insert into rate_limits (key, count, window_start) values ('test:stale', 3, now() - interval '2 days'), ('test:fresh', 3, now())`,
+    );
 
     const before = await sql<{ n: string }>('select count(*) as n from sessions where user_id = ?', [admin[0]?.id]);
     expect(Number(before[0]?.n)).toBe(2);

@@ -48,7 +48,12 @@ const STOP_MS = 250;
 
 function services() {
   if (!worker) throw new Error('no worker');
-  const shared: SharedDeps = { config: config(), mailTransport: outboxOnlyTransport, storage: new LocalStorage(storage.dir), jobs: new PgBossJobQueue({ boss: worker.boss }) };
+  const shared: SharedDeps = {
+    config: config(),
+    mailTransport: outboxOnlyTransport,
+    storage: new LocalStorage(storage.dir),
+    jobs: new PgBossJobQueue({ boss: worker.boss }),
+  };
   return createServices(orm.em.fork(), shared);
 }
 const user = (): Promise<User> => services().users.getById(userId);
@@ -66,7 +71,10 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, t
 }
 
 async function waitForJob(jobId: string): Promise<TEpisodeJobStatus> {
-  return waitFor(async () => services().assembly.status(await user(), jobId), (s) => s.status === 'processed' || s.status === 'error');
+  return waitFor(
+    async () => services().assembly.status(await user(), jobId),
+    (s) => s.status === 'processed' || s.status === 'error',
+  );
 }
 
 const storedMs = (key: string) => decodedMs(path.join(storage.dir, ...key.split('/')));
@@ -91,7 +99,13 @@ beforeAll(async () => {
   const db = await openTestOrm();
   orm = db.orm;
   databaseUrl = db.databaseUrl;
-  worker = await startWorker({ orm, shared: { config: config(), mailTransport: outboxOnlyTransport }, databaseUrl, concurrency: 1, log: (m) => logs.push(m) });
+  worker = await startWorker({
+    orm,
+    shared: { config: config(), mailTransport: outboxOnlyTransport },
+    databaseUrl,
+    concurrency: 1,
+    log: (m) => logs.push(m),
+  });
   const email = uniqueEmail('creator');
   await services().auth.register({ email, password: PASSWORD, accept_terms: true }, uniqueIp());
   userId = (await sql<{ id: string }>('select id from users where email = ?', [email]))[0]?.id ?? '';
@@ -105,9 +119,18 @@ beforeAll(async () => {
   templateId = template.id;
 
   const { wav, transcript } = speech();
-  const [item] = await services().uploads.acceptMany(await user(), [{ path: wav, name: 'creator.wav', size: 1 }], ['Creator upload'], { category: 'main_content' }, { path: transcript, name: 'creator.json', size: 0 });
+  const [item] = await services().uploads.acceptMany(
+    await user(),
+    [{ path: wav, name: 'creator.wav', size: 1 }],
+    ['Creator upload'],
+    { category: 'main_content' },
+    { path: transcript, name: 'creator.json', size: 0 },
+  );
   if (!item) throw new Error('not stored');
-  upload = await waitFor(async () => services().media.getDto(await user(), item.id), (i) => i.status !== 'processing');
+  upload = await waitFor(
+    async () => services().media.getDto(await user(), item.id),
+    (i) => i.status !== 'processing',
+  );
   expect(upload).toMatchObject({ status: 'ready', transcription_engine: 'supplied' });
 }, 120_000);
 
@@ -130,7 +153,12 @@ describe('assembling what the wizard chose', () => {
 
     const [command] = (await services().internReview.prepare(owner, { filename: upload.id })).contexts;
     if (!command) throw new Error('no Intern command');
-    const answer = await services().internReview.execute(owner, { filename: upload.id, command_id: command.command_id, start_s: command.start_s, end_s: command.default_end_s });
+    const answer = await services().internReview.execute(owner, {
+      filename: upload.id,
+      command_id: command.command_id,
+      start_s: command.start_s,
+      end_s: command.default_end_s,
+    });
     if (!answer.media_id) throw new Error('no voiced answer');
     const clip = await sql<{ storage_key: string }>('select storage_key from media_items where id = ?', [answer.media_id]);
     // The answer's length as the planner reads it (the MP3's probed duration; decoding drops the encoder's priming).
@@ -139,21 +167,29 @@ describe('assembling what the wizard chose', () => {
     expect(answerMs).toBeGreaterThan(500);
     expect(Math.abs(decodedMs(clipFile) - answerMs)).toBeLessThan(120);
 
-    const queued = await services().assembly.assemble(owner, request({
-      flubber_cuts_ms: [cut],
-      intents: { flubber: 'yes', intern: 'yes', sfx: 'no' },
-      intern_answers: [{ intern_index: command.intern_index, media_id: answer.media_id, at_s: answer.end_s }],
-    }));
+    const queued = await services().assembly.assemble(
+      owner,
+      request({
+        flubber_cuts_ms: [cut],
+        intents: { flubber: 'yes', intern: 'yes', sfx: 'no' },
+        intern_answers: [{ intern_index: command.intern_index, media_id: answer.media_id, at_s: answer.end_s }],
+      }),
+    );
     const status = await waitForJob(queued.job_id);
     expect(status).toMatchObject({ status: 'processed', error: null, publish: { mode: 'draft', outcome: 'draft', error: null } });
     const row = await episodeRow(queued.episode_id);
     if (!row.edl || !row.finalAudioKey) throw new Error('no render');
-    expect(row.edl.content.cuts.map((c) => [c.start_ms, c.end_ms])).toEqual([[14_100, 14_350], [cut.start_ms, cut.end_ms]]);
+    expect(row.edl.content.cuts.map((c) => [c.start_ms, c.end_ms])).toEqual([
+      [14_100, 14_350],
+      [cut.start_ms, cut.end_ms],
+    ]);
     const insert = row.edl.inserts.find((i) => i.kind === 'intern');
     expect(insert?.duration_ms).toBe(answerMs);
     const expected = CONTENT_MS - (cut.end_ms - cut.start_ms) - STOP_MS + answerMs;
     const measured = storedMs(row.finalAudioKey);
-    console.log(`creator episode: content ${CONTENT_MS} ms - cut 1000 - stop ${STOP_MS} + answer ${answerMs} = ${expected} ms expected, ${measured} ms decoded`);
+    console.log(
+      `creator episode: content ${CONTENT_MS} ms - cut 1000 - stop ${STOP_MS} + answer ${answerMs} = ${expected} ms expected, ${measured} ms decoded`,
+    );
     expect(Math.abs(measured - expected)).toBeLessThanOrEqual(50);
   }, 180_000);
 });
@@ -166,21 +202,36 @@ describe('publishing after the render', () => {
     const queued = await services().assembly.assemble(await user(), request({ publish: { mode: 'now', visibility: 'public' } }));
     const status = await waitForJob(queued.job_id);
     expect(status).toMatchObject({ status: 'processed', publish: { mode: 'now', outcome: 'dispatched', error: null } });
-    const published = await waitFor(() => services().publishing.status({ id: userId }, queued.episode_id), (s) => s.status === 'published');
+    const published = await waitFor(
+      () => services().publishing.status({ id: userId }, queued.episode_id),
+      (s) => s.status === 'published',
+    );
     expect(published).toMatchObject({ visibility: 'public', host: 'builtin', last_error: null });
 
     expect(await services().assemblyPublish.afterRender(queued.episode_id)).toBeNull();
     const again = await services().assembly.requeueJob(await episodeRow(queued.episode_id));
     expect((await waitForJob(again)).publish).toMatchObject({ outcome: 'dispatched' });
-    const jobs = await sql<{ n: string }>("select count(*) as n from pgboss.job where name = 'publish.episode' and data->>'episode_id' = ?", [queued.episode_id]);
+    const jobs = await sql<{ n: string }>(
+      "select count(*) as n from pgboss.job where name = 'publish.episode' and data->>'episode_id' = ?",
+      [queued.episode_id],
+    );
     expect(Number(jobs[0]?.n)).toBe(1);
   }, 180_000);
 
   const publishJobs = async (episodeId: string) =>
-    Number((await sql<{ n: string }>("select count(*) as n from pgboss.job where name = 'publish.episode' and data->>'episode_id' = ?", [episodeId]))[0]?.n);
+    Number(
+      (
+        await sql<{ n: string }>("select count(*) as n from pgboss.job where name = 'publish.episode' and data->>'episode_id' = ?", [
+          episodeId,
+        ])
+      )[0]?.n,
+    );
   /** Moves a claim's time to `ms` ago, as if the run that took it had died then. */
   const claimedAgo = (episodeId: string, ms: number) =>
-    sql(`update episodes set publish_outcome = jsonb_set(publish_outcome, '{claimed_at}', to_jsonb(?::text)) where id = ?`, [new Date(Date.now() - ms).toISOString(), episodeId]);
+    sql(`update episodes set publish_outcome = jsonb_set(publish_outcome, '{claimed_at}', to_jsonb(?::text)) where id = ?`, [
+      new Date(Date.now() - ms).toISOString(),
+      episodeId,
+    ]);
 
   it('a claim whose run died (marked queued, no job sent) is taken again past its lease: published once, a re-run adds nothing', async () => {
     const queued = await services().assembly.assemble(await user(), request({ publish: { mode: 'now', visibility: 'public' } }));
@@ -193,7 +244,10 @@ describe('publishing after the render', () => {
     await claimedAgo(queued.episode_id, PUBLISH_CLAIM_LEASE_MS + 1000);
 
     expect((await waitForJob(queued.job_id)).publish).toMatchObject({ mode: 'now', outcome: 'dispatched', error: null });
-    const published = await waitFor(() => services().publishing.status({ id: userId }, queued.episode_id), (s) => s.status === 'published');
+    const published = await waitFor(
+      () => services().publishing.status({ id: userId }, queued.episode_id),
+      (s) => s.status === 'published',
+    );
     expect(published).toMatchObject({ visibility: 'public', host: 'builtin', last_error: null });
     expect(await publishJobs(queued.episode_id)).toBe(1);
 
@@ -213,7 +267,10 @@ describe('publishing after the render', () => {
 
     expect((await waitForJob(queued.job_id)).publish).toMatchObject({ mode: 'now', outcome: 'dispatched', error: null });
     expect(logs.some((line) => line.includes(`${queued.episode_id}: publishing is claimed by another run`))).toBe(true);
-    const published = await waitFor(() => services().publishing.status({ id: userId }, queued.episode_id), (s) => s.status === 'published');
+    const published = await waitFor(
+      () => services().publishing.status({ id: userId }, queued.episode_id),
+      (s) => s.status === 'published',
+    );
     expect(published).toMatchObject({ visibility: 'unpublished', last_error: null });
     expect(await publishJobs(queued.episode_id)).toBe(1);
     expect(await services().assemblyPublish.claimHeldFor(queued.episode_id)).toBeNull();
@@ -226,7 +283,10 @@ describe('publishing after the render', () => {
     expect(first.publish).toMatchObject({ outcome: 'scheduled' });
     expect(await publishJobs(queued.episode_id)).toBe(2);
     // As if the run had died after scheduling, before recording it: pending again, claimed long ago.
-    await sql(`update episodes set publish_outcome = jsonb_build_object('mode', 'schedule', 'outcome', 'pending', 'error', null, 'claimed', true) where id = ?`, [queued.episode_id]);
+    await sql(
+      `update episodes set publish_outcome = jsonb_build_object('mode', 'schedule', 'outcome', 'pending', 'error', null, 'claimed', true) where id = ?`,
+      [queued.episode_id],
+    );
     await claimedAgo(queued.episode_id, PUBLISH_CLAIM_LEASE_MS + 1000);
     // This call takes the step over (or the every-minute sweep does, should it land in between): once either way.
     await services().assemblyPublish.afterRender(queued.episode_id);
@@ -239,7 +299,10 @@ describe('publishing after the render', () => {
 
   it('schedules at publish_at when it is still ahead', async () => {
     const at = aligned(Date.now() + 30 * 60_000);
-    const queued = await services().assembly.assemble(await user(), request({ publish: { mode: 'schedule', publish_at: at, publish_at_local: '2026-11-23 19:30' } }));
+    const queued = await services().assembly.assemble(
+      await user(),
+      request({ publish: { mode: 'schedule', publish_at: at, publish_at_local: '2026-11-23 19:30' } }),
+    );
     const status = await waitForJob(queued.job_id);
     expect(status).toMatchObject({ status: 'processed', publish: { mode: 'schedule', outcome: 'scheduled', error: null } });
     const row = await episodeRow(queued.episode_id);
@@ -253,10 +316,16 @@ describe('publishing after the render', () => {
     const at = aligned(then.getTime() + 20 * 60_000);
     const queued = await services().assembly.assemble(await user(), request({ publish: { mode: 'schedule', publish_at: at } }), then);
     const status = await waitForJob(queued.job_id);
-    expect(status).toMatchObject({ status: 'processed', publish: { mode: 'schedule', outcome: 'schedule_invalid', error: EPISODE_CREATOR_MESSAGES.publishPastTime } });
+    expect(status).toMatchObject({
+      status: 'processed',
+      publish: { mode: 'schedule', outcome: 'schedule_invalid', error: EPISODE_CREATOR_MESSAGES.publishPastTime },
+    });
     const row = await episodeRow(queued.episode_id);
     expect(row).toMatchObject({ status: 'processed', publishAt: null, publishState: null });
-    const jobs = await sql<{ n: string }>("select count(*) as n from pgboss.job where name = 'publish.episode' and data->>'episode_id' = ?", [queued.episode_id]);
+    const jobs = await sql<{ n: string }>(
+      "select count(*) as n from pgboss.job where name = 'publish.episode' and data->>'episode_id' = ?",
+      [queued.episode_id],
+    );
     expect(Number(jobs[0]?.n)).toBe(0);
   }, 180_000);
 });

@@ -38,10 +38,17 @@ const OUTPUT_FILENAME = 'retake-test.mp3';
 /** GET /api/episodes/status/{jobId} as JSON: what the wizard's poll reads. */
 const ZJobState = z.object({ status: z.string(), error: z.string().nullable() });
 
-const request = (token: string, method: string, url: string, json?: unknown): Promise<HttpResult> => api.request(method, url, { token, json });
+const request = (token: string, method: string, url: string, json?: unknown): Promise<HttpResult> =>
+  api.request(method, url, { token, json });
 const sql = <T extends object>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
 const assembleJobs = async (episodeId: string) =>
-  Number((await sql<{ n: string }>("select count(*) as n from pgboss.job where name = 'audio.assemble' and data->>'episode_id' = ?", [episodeId]))[0]?.n);
+  Number(
+    (
+      await sql<{ n: string }>("select count(*) as n from pgboss.job where name = 'audio.assemble' and data->>'episode_id' = ?", [
+        episodeId,
+      ])
+    )[0]?.n,
+  );
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 120_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -52,7 +59,6 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, t
     await new Promise((r) => setTimeout(r, 250));
   }
 }
-
 
 /** The episode's audio as its owner's signed playback URL serves it: the file's length and its download name. */
 async function finalAudio(episodeId: string, name: string): Promise<{ ms: number; disposition: string | null }> {
@@ -74,7 +80,11 @@ async function assembledEpisode(): Promise<string> {
   const created = await fetch(`${api.baseUrl}/api/podcasts/`, { method: 'POST', headers: { authorization: `Bearer ${a}` }, body: show });
   expect(created.status).toBe(201);
   const podcastId = z.object({ id: z.string() }).parse(await created.json()).id;
-  const template = await request(a, 'POST', '/api/templates/', { name: 'Talk only', podcast_id: podcastId, segments: [{ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }] });
+  const template = await request(a, 'POST', '/api/templates/', {
+    name: 'Talk only',
+    podcast_id: podcastId,
+    segments: [{ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }],
+  });
   expect(template.status, template.text).toBe(201);
 
   const { wav, transcript } = speech();
@@ -87,7 +97,8 @@ async function assembledEpisode(): Promise<string> {
   const [item] = z.array(z.object({ id: z.string(), filename: z.string() })).parse(await uploaded.json());
   if (!item) throw new Error('not uploaded');
   await waitFor(
-    async () => z.object({ status: z.string(), transcript_ready: z.boolean() }).parse((await request(a, 'GET', `/api/media/${item.id}`)).body),
+    async () =>
+      z.object({ status: z.string(), transcript_ready: z.boolean() }).parse((await request(a, 'GET', `/api/media/${item.id}`)).body),
     (m) => m.transcript_ready || m.status === 'error',
   );
 
@@ -117,7 +128,13 @@ beforeAll(async () => {
   const db = await openTestOrm();
   orm = db.orm;
   api = await startTestServer(orm, db.databaseUrl, ENV());
-  worker = await startWorker({ orm, shared: { config: testConfig(db.databaseUrl, ENV()), mailTransport: outboxOnlyTransport }, databaseUrl: db.databaseUrl, concurrency: 1, log: (m) => logs.push(m) });
+  worker = await startWorker({
+    orm,
+    shared: { config: testConfig(db.databaseUrl, ENV()), mailTransport: outboxOnlyTransport },
+    databaseUrl: db.databaseUrl,
+    concurrency: 1,
+    log: (m) => logs.push(m),
+  });
   const users = await twoUsers(api);
   a = users.admin.token;
   b = users.user.token;
@@ -152,7 +169,10 @@ describe('applying a retake to an assembled episode', () => {
     const applied = await request(a, 'POST', `/api/flubber/apply/${episodeId}`, cut);
     expect(applied.status, applied.text).toBe(200);
     expect(ZFlubberApplyResponse.parse(applied.body)).toMatchObject({ removed_ms: 1000, cleaned_audio_new: true, status: 'queued' });
-    const rendered = await waitFor(() => orm.em.fork().findOneOrFail(EpisodeSchema, { id: episodeId }), (e) => e.assemblyStatus === 'done' || e.assemblyStatus === 'error');
+    const rendered = await waitFor(
+      () => orm.em.fork().findOneOrFail(EpisodeSchema, { id: episodeId }),
+      (e) => e.assemblyStatus === 'done' || e.assemblyStatus === 'error',
+    );
     expect(rendered).toMatchObject({ assemblyStatus: 'done', errorMessage: null });
     expect(rendered.assembly?.manual_cuts).toEqual([{ start_ms: 5250, end_ms: 6250 }]);
 
@@ -169,6 +189,8 @@ describe('applying a retake to an assembled episode', () => {
     expect(errorOf(await request(b, 'POST', `/api/flubber/apply/${episodeId}`, [{ start_s: 1, end_s: 2 }])).status).toBe(404);
     expect(errorOf(await request(b, 'GET', `/api/flubber/contexts/${episodeId}`)).status).toBe(404);
     expect(await assembleJobs(episodeId)).toBe(jobsAfter);
-    expect((await orm.em.fork().findOneOrFail(EpisodeSchema, { id: episodeId })).assembly?.manual_cuts).toEqual([{ start_ms: 5250, end_ms: 6250 }]);
+    expect((await orm.em.fork().findOneOrFail(EpisodeSchema, { id: episodeId })).assembly?.manual_cuts).toEqual([
+      { start_ms: 5250, end_ms: 6250 },
+    ]);
   }, 240_000);
 });

@@ -35,13 +35,24 @@ const sandbox = new SpreakerSandbox();
 const logs: string[] = [];
 
 async function runWorker(): Promise<Worker> {
-  worker = await startWorker({ orm, shared: { config, mailTransport: outboxOnlyTransport }, databaseUrl, concurrency: 2, log: (m) => logs.push(m) });
+  worker = await startWorker({
+    orm,
+    shared: { config, mailTransport: outboxOnlyTransport },
+    databaseUrl,
+    concurrency: 2,
+    log: (m) => logs.push(m),
+  });
   return worker;
 }
 
 function services() {
   if (!worker) throw new Error('no worker');
-  const shared: SharedDeps = { config, mailTransport: outboxOnlyTransport, storage: new LocalStorage(storage.dir), jobs: new PgBossJobQueue({ boss: worker.boss }) };
+  const shared: SharedDeps = {
+    config,
+    mailTransport: outboxOnlyTransport,
+    storage: new LocalStorage(storage.dir),
+    jobs: new PgBossJobQueue({ boss: worker.boss }),
+  };
   return createServices(orm.em.fork(), shared);
 }
 
@@ -103,22 +114,40 @@ afterAll(async () => {
 describe('publish.episode', () => {
   it('publishes to the built-in host and the episode appears in the feed', async () => {
     const podcastId = await seedShow(orm, new LocalStorage(storage.dir), userId, 'Builtin Worker Show', cover);
-    const episode = await seedAssembledEpisode(orm, new LocalStorage(storage.dir), files.dir, { userId, podcastId }, { title: 'Worker published' });
+    const episode = await seedAssembledEpisode(
+      orm,
+      new LocalStorage(storage.dir),
+      files.dir,
+      { userId, podcastId },
+      { title: 'Worker published' },
+    );
     await services().publishing.publish({ id: userId }, episode.id, { publish_state: 'public' });
-    const status = await waitFor(() => statusOf(episode.id), (s) => s.status === 'published' || s.publish_state === 'publish_error');
+    const status = await waitFor(
+      () => statusOf(episode.id),
+      (s) => s.status === 'published' || s.publish_state === 'publish_error',
+    );
     expect(status).toMatchObject({ status: 'published', host: 'builtin', host_episode_id: episode.id, last_error: null });
     expect((await services().feeds.render(podcastId)).xml).toContain('<title>Worker published</title>');
   });
 
   it('a double click leaves exactly one episode on Spreaker', async () => {
     const { podcastId, remote } = await spreakerShow('Double Click Show');
-    const episode = await seedAssembledEpisode(orm, new LocalStorage(storage.dir), files.dir, { userId, podcastId }, { title: 'Clicked twice' });
+    const episode = await seedAssembledEpisode(
+      orm,
+      new LocalStorage(storage.dir),
+      files.dir,
+      { userId, podcastId },
+      { title: 'Clicked twice' },
+    );
     sandbox.uploadDelayMs = 400;
     await Promise.all([
       services().publishing.publish({ id: userId }, episode.id, { publish_state: 'public' }),
       services().publishing.publish({ id: userId }, episode.id, { publish_state: 'public' }),
     ]);
-    const status = await waitFor(() => statusOf(episode.id), (s) => s.status === 'published' || s.publish_state === 'publish_error');
+    const status = await waitFor(
+      () => statusOf(episode.id),
+      (s) => s.status === 'published' || s.publish_state === 'publish_error',
+    );
     expect(status).toMatchObject({ status: 'published', host: 'spreaker' });
     await new Promise((r) => setTimeout(r, 1500));
     expect(sandbox.episodesOf(remote.show_id)).toHaveLength(1);
@@ -127,13 +156,23 @@ describe('publish.episode', () => {
 
   it('a worker killed between the upload and recording it is retried without a duplicate', async () => {
     const { podcastId, remote } = await spreakerShow('Crash Show');
-    const episode = await seedAssembledEpisode(orm, new LocalStorage(storage.dir), files.dir, { userId, podcastId }, { title: 'Survives a crash' });
+    const episode = await seedAssembledEpisode(
+      orm,
+      new LocalStorage(storage.dir),
+      files.dir,
+      { userId, podcastId },
+      { title: 'Survives a crash' },
+    );
     let kills = 0;
     publishTestHooks.afterUpload = () => {
       if (kills++ === 0) throw new Error('worker killed after the upload');
     };
     await services().publishing.publish({ id: userId }, episode.id, {});
-    const status = await waitFor(() => statusOf(episode.id), (s) => s.status === 'published' || s.publish_state === 'publish_error', 60_000);
+    const status = await waitFor(
+      () => statusOf(episode.id),
+      (s) => s.status === 'published' || s.publish_state === 'publish_error',
+      60_000,
+    );
     // The hook runs after a fresh upload only: the retry found the first upload by its token.
     expect(kills).toBe(1);
     expect(logs.some((line) => line.includes(`publish.episode ${episode.id}: published`))).toBe(true);
@@ -146,19 +185,35 @@ describe('publish.episode', () => {
 
   it('a scheduled go-live waits in PostgreSQL across a worker restart', async () => {
     const podcastId = await seedShow(orm, new LocalStorage(storage.dir), userId, 'Scheduled Worker Show', cover);
-    const episode = await seedAssembledEpisode(orm, new LocalStorage(storage.dir), files.dir, { userId, podcastId }, { title: 'Goes live later' });
+    const episode = await seedAssembledEpisode(
+      orm,
+      new LocalStorage(storage.dir),
+      files.dir,
+      { userId, podcastId },
+      { title: 'Goes live later' },
+    );
     const at = new Date(Date.now() + 3_000);
     // As the schedule's upload leaves it: scheduled, on the host, waiting for its time.
-    await orm.em.fork().getConnection().execute(
-      `update episodes set status = 'scheduled', publish_at = ?, host_episode_id = id::text, host_kind = 'builtin' where id = ?`,
-      [at, episode.id],
+    await orm.em
+      .fork()
+      .getConnection()
+      .execute(`update episodes set status = 'scheduled', publish_at = ?, host_episode_id = id::text, host_kind = 'builtin' where id = ?`, [
+        at,
+        episode.id,
+      ]);
+    await new PgBossJobQueue({ boss: worker!.boss }).send(
+      'publish.episode',
+      { episode_id: episode.id, publish_at: at.toISOString(), go_live: true },
+      { startAfter: at },
     );
-    await new PgBossJobQueue({ boss: worker!.boss }).send('publish.episode', { episode_id: episode.id, publish_at: at.toISOString(), go_live: true }, { startAfter: at });
     await worker?.stop();
     worker = null;
     await new Promise((r) => setTimeout(r, 4_000));
     await runWorker();
-    const status = await waitFor(() => statusOf(episode.id), (s) => s.status === 'published');
+    const status = await waitFor(
+      () => statusOf(episode.id),
+      (s) => s.status === 'published',
+    );
     expect(status).toMatchObject({ status: 'published', publish_state: 'published' });
     expect(status.publish_at?.toISOString()).toBe(at.toISOString());
   });

@@ -48,7 +48,12 @@ const logs: string[] = [];
 
 function services() {
   if (!worker) throw new Error('no worker');
-  const shared: SharedDeps = { config, mailTransport: outboxOnlyTransport, storage: new LocalStorage(storage.dir), jobs: new PgBossJobQueue({ boss: worker.boss }) };
+  const shared: SharedDeps = {
+    config,
+    mailTransport: outboxOnlyTransport,
+    storage: new LocalStorage(storage.dir),
+    jobs: new PgBossJobQueue({ boss: worker.boss }),
+  };
   return createServices(orm.em.fork(), shared);
 }
 const sql = <T extends object>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
@@ -71,9 +76,20 @@ async function newUser(label: string): Promise<User> {
 }
 
 /** POST /api/import/rss's service call, then the import's jobs run by the worker to the end. */
-async function importFeed(user: User, publishState: 'public' | 'unpublished' = 'public'): Promise<{ started: TRssImportResult; done: TRssImportResult }> {
-  const started = await services().rssImport.start(user, { rss_url: `${feeds.origin}/show/feed.rss`, attempt_link_spreaker: true, auto_publish_to_spreaker: true, publish_state: publishState });
-  const done = await waitFor(() => services().rssImport.get(user, started.import_id), (s) => s.status === 'done' || s.status === 'failed');
+async function importFeed(
+  user: User,
+  publishState: 'public' | 'unpublished' = 'public',
+): Promise<{ started: TRssImportResult; done: TRssImportResult }> {
+  const started = await services().rssImport.start(user, {
+    rss_url: `${feeds.origin}/show/feed.rss`,
+    attempt_link_spreaker: true,
+    auto_publish_to_spreaker: true,
+    publish_state: publishState,
+  });
+  const done = await waitFor(
+    () => services().rssImport.get(user, started.import_id),
+    (s) => s.status === 'done' || s.status === 'failed',
+  );
   return { started, done };
 }
 
@@ -82,7 +98,12 @@ function serveFeed(count: number): void {
   for (let n = 1; n <= count; n++) feeds.routes.set(`/show/${n}.mp3`, { body: mp3, type: 'audio/mpeg' });
   const items = Array.from({ length: count }, (_, k) => {
     const n = count - k;
-    return { guid: `episode-${n}`, title: `Episode ${n}`, pubDate: new Date(Date.UTC(2024, 0, n)), audioUrl: `${feeds.origin}/show/${n}.mp3` };
+    return {
+      guid: `episode-${n}`,
+      title: `Episode ${n}`,
+      pubDate: new Date(Date.UTC(2024, 0, n)),
+      audioUrl: `${feeds.origin}/show/${n}.mp3`,
+    };
   });
   feeds.routes.set('/show/feed.rss', { body: buildFeed({ title: 'Moving Show' }, items) });
 }
@@ -103,7 +124,13 @@ beforeAll(async () => {
     SPREAKER_CLIENT_SECRET: 'ppp-secret',
     SPREAKER_BASE_URL: sandbox.origin,
   });
-  worker = await startWorker({ orm, shared: { config, mailTransport: outboxOnlyTransport, storage: new LocalStorage(storage.dir) }, databaseUrl, concurrency: 2, log: (m) => logs.push(m) });
+  worker = await startWorker({
+    orm,
+    shared: { config, mailTransport: outboxOnlyTransport, storage: new LocalStorage(storage.dir) },
+    databaseUrl,
+    concurrency: 2,
+    log: (m) => logs.push(m),
+  });
   feeds = await startFeedServer();
   mp3 = readFileSync(toneFile(files.dir, 'tone.mp3', 1));
   a = await newUser('mover');
@@ -132,8 +159,18 @@ describe('auto-publish an imported show to Spreaker', () => {
     const { started, done } = await importFeed(a);
     podcastId = started.podcast_id ?? '';
     // Not a Spreaker feed, so no link was attempted; the show stays on the built-in host.
-    expect(done).toMatchObject({ status: 'done', episodes_imported: 2, mirrored_count: 2, spreaker_attempted: false, spreaker_linked: false, auto_publish_started: false });
-    expect((await episodeRows(podcastId)).map((e) => [e.status, e.mirrorStatus, e.publishState ?? null])).toEqual([['published', 'kept', null], ['published', 'kept', null]]);
+    expect(done).toMatchObject({
+      status: 'done',
+      episodes_imported: 2,
+      mirrored_count: 2,
+      spreaker_attempted: false,
+      spreaker_linked: false,
+      auto_publish_started: false,
+    });
+    expect((await episodeRows(podcastId)).map((e) => [e.status, e.mirrorStatus, e.publishState ?? null])).toEqual([
+      ['published', 'kept', null],
+      ['published', 'kept', null],
+    ]);
     expect(sandbox.uploadCount).toBe(0);
     expect(sandbox.received.filter((r) => r.method === 'POST' && r.path.endsWith('/episodes'))).toEqual([]);
   }, 60_000);
@@ -148,14 +185,21 @@ describe('auto-publish an imported show to Spreaker', () => {
     expect(started).toMatchObject({ podcast_id: podcastId, auto_publish_started: false });
     expect(done).toMatchObject({ status: 'done', episodes_imported: 3, mirrored_count: 1, auto_publish_started: true });
 
-    const rows = await waitFor(() => episodeRows(podcastId), (list) => list.every((e) => e.publishState === 'published' || e.publishState === 'publish_error'));
+    const rows = await waitFor(
+      () => episodeRows(podcastId),
+      (list) => list.every((e) => e.publishState === 'published' || e.publishState === 'publish_error'),
+    );
     expect(rows.map((e) => [e.title, e.status, e.publishState, e.hostKind, e.publishError ?? null])).toEqual([
       ['Episode 3', 'published', 'published', 'spreaker', null],
       ['Episode 2', 'published', 'published', 'spreaker', null],
       ['Episode 1', 'published', 'published', 'spreaker', null],
     ]);
     // Their dates are the feed's, not the upload's.
-    expect(rows.map((e) => e.publishedAt?.toISOString())).toEqual(['2024-01-03T00:00:00.000Z', '2024-01-02T00:00:00.000Z', '2024-01-01T00:00:00.000Z']);
+    expect(rows.map((e) => e.publishedAt?.toISOString())).toEqual([
+      '2024-01-03T00:00:00.000Z',
+      '2024-01-02T00:00:00.000Z',
+      '2024-01-01T00:00:00.000Z',
+    ]);
     const uploaded = sandbox.episodesOf(remoteShow);
     expect(sandbox.uploadCount).toBe(3);
     expect(uploaded.map((e) => e.title).sort()).toEqual(['Episode 1', 'Episode 2', 'Episode 3']);
@@ -174,7 +218,10 @@ describe('auto-publish an imported show to Spreaker', () => {
     // As if the worker died after queuing the uploads but before recording that it had.
     await sql(`update rss_imports set status = 'mirroring', auto_publish_started = false where id = ?`, [importId]);
     await boss.send('rss.mirror', { import_id: importId });
-    await waitFor(() => services().rssImport.get(a, importId), (s) => s.status === 'done');
+    await waitFor(
+      () => services().rssImport.get(a, importId),
+      (s) => s.status === 'done',
+    );
     const again = await importFeed(a);
     expect(again.done).toMatchObject({ status: 'done', episodes_imported: 3, auto_publish_started: false });
     expect(await services().publishing.queueImported(a.id, podcastId, 'public')).toBe(0);
@@ -188,14 +235,34 @@ describe('auto-publish an imported show to Spreaker', () => {
     // Episode 4 arrives through an import without auto-publish; the rows are then put as a mirror run
     // that died inside auto-publish left them: the episode marked queued with no publish.episode job,
     // the import still mirroring (it is marked done last) and auto-publish not recorded as started.
-    const started = await services().rssImport.start(a, { rss_url: `${feeds.origin}/show/feed.rss`, attempt_link_spreaker: true, auto_publish_to_spreaker: false, publish_state: 'public' });
-    await waitFor(() => services().rssImport.get(a, started.import_id), (s) => s.status === 'done');
+    const started = await services().rssImport.start(a, {
+      rss_url: `${feeds.origin}/show/feed.rss`,
+      attempt_link_spreaker: true,
+      auto_publish_to_spreaker: false,
+      publish_state: 'public',
+    });
+    await waitFor(
+      () => services().rssImport.get(a, started.import_id),
+      (s) => s.status === 'done',
+    );
     const fourth = (await episodeRows(podcastId)).find((e) => e.title === 'Episode 4');
     if (!fourth?.mirrorKey) throw new Error('Episode 4 not mirrored');
     // Marked a little under the lease ago: the retry waits for the rest of it.
-    await sql(`update episodes set publish_state = 'queued', final_audio_key = mirror_key, updated_at = ? where id = ?`, [new Date(Date.now() - PUBLISH_MARK_LEASE_MS + 4000), fourth.id]);
-    await sql(`update rss_imports set status = 'mirroring', auto_publish_to_spreaker = true, auto_publish_started = false where id = ?`, [started.import_id]);
-    const publishJobs = async () => Number((await sql<{ n: string }>("select count(*) as n from pgboss.job where name = 'publish.episode' and data->>'episode_id' = ?", [fourth.id]))[0]?.n);
+    await sql(`update episodes set publish_state = 'queued', final_audio_key = mirror_key, updated_at = ? where id = ?`, [
+      new Date(Date.now() - PUBLISH_MARK_LEASE_MS + 4000),
+      fourth.id,
+    ]);
+    await sql(`update rss_imports set status = 'mirroring', auto_publish_to_spreaker = true, auto_publish_started = false where id = ?`, [
+      started.import_id,
+    ]);
+    const publishJobs = async () =>
+      Number(
+        (
+          await sql<{ n: string }>("select count(*) as n from pgboss.job where name = 'publish.episode' and data->>'episode_id' = ?", [
+            fourth.id,
+          ])
+        )[0]?.n,
+      );
 
     const boss = new PgBossJobQueue({ boss: worker!.boss });
     await boss.send('rss.mirror', { import_id: started.import_id });
@@ -204,9 +271,15 @@ describe('auto-publish an imported show to Spreaker', () => {
     expect(await publishJobs()).toBe(0);
     expect((await services().rssImport.get(a, started.import_id)).status).toBe('mirroring');
 
-    const done = await waitFor(() => services().rssImport.get(a, started.import_id), (s) => s.status === 'done');
+    const done = await waitFor(
+      () => services().rssImport.get(a, started.import_id),
+      (s) => s.status === 'done',
+    );
     expect(done).toMatchObject({ auto_publish_started: true });
-    const row = await waitFor(() => orm.em.fork().findOneOrFail(EpisodeSchema, { id: fourth.id }), (e) => e.publishState === 'published' || e.publishState === 'publish_error');
+    const row = await waitFor(
+      () => orm.em.fork().findOneOrFail(EpisodeSchema, { id: fourth.id }),
+      (e) => e.publishState === 'published' || e.publishState === 'publish_error',
+    );
     expect(row).toMatchObject({ status: 'published', publishState: 'published', hostKind: 'spreaker', publishError: null });
     expect(sandbox.uploadCount).toBe(4);
     expect(await publishJobs()).toBe(1);
@@ -214,7 +287,10 @@ describe('auto-publish an imported show to Spreaker', () => {
     // A further retry and another import add nothing.
     await sql(`update rss_imports set status = 'mirroring', auto_publish_started = false where id = ?`, [started.import_id]);
     await boss.send('rss.mirror', { import_id: started.import_id });
-    await waitFor(() => services().rssImport.get(a, started.import_id), (s) => s.status === 'done');
+    await waitFor(
+      () => services().rssImport.get(a, started.import_id),
+      (s) => s.status === 'done',
+    );
     await importFeed(a);
     await new Promise((r) => setTimeout(r, 1500));
     expect(sandbox.uploadCount).toBe(4);

@@ -10,7 +10,19 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { buildFeed, manyItems, openTestOrm, PASSWORD, startFeedServer, tempDir, testConfig, toneFile, uniqueEmail, uniqueIp, type FeedServer } from '@ppp/server/test-support';
+import {
+  buildFeed,
+  manyItems,
+  openTestOrm,
+  PASSWORD,
+  startFeedServer,
+  tempDir,
+  testConfig,
+  toneFile,
+  uniqueEmail,
+  uniqueIp,
+  type FeedServer,
+} from '@ppp/server/test-support';
 import type { TConfig } from '@ppp/server/config';
 import { createServices, LocalStorage, outboxOnlyTransport, PgBossJobQueue, type SharedDeps, type User } from '@ppp/server/domain';
 import { startWorker, type Worker } from '../src/worker.ts';
@@ -34,7 +46,13 @@ function services() {
 const sql = <T extends object>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
 
 async function runWorker(): Promise<Worker> {
-  worker = await startWorker({ orm, shared: { config, mailTransport: outboxOnlyTransport, storage: new LocalStorage(storage.dir) }, databaseUrl, concurrency: 1, log: (m) => logs.push(m) });
+  worker = await startWorker({
+    orm,
+    shared: { config, mailTransport: outboxOnlyTransport, storage: new LocalStorage(storage.dir) },
+    databaseUrl,
+    concurrency: 1,
+    log: (m) => logs.push(m),
+  });
   return worker;
 }
 
@@ -76,13 +94,26 @@ describe('rss.import and rss.mirror', () => {
     await runWorker();
     const mp3 = readFileSync(toneFile(files.dir, 'tone.mp3', 1));
     for (const n of [1, 2, 3]) feeds.routes.set(`/small/${n}.mp3`, { body: mp3, type: 'audio/mpeg' });
-    feeds.routes.set('/small/feed.rss', { body: buildFeed({ title: 'Small Show' }, manyItems(3, (n) => `${feeds.origin}/small/${n}.mp3`)) });
+    feeds.routes.set('/small/feed.rss', {
+      body: buildFeed(
+        { title: 'Small Show' },
+        manyItems(3, (n) => `${feeds.origin}/small/${n}.mp3`),
+      ),
+    });
     const started = await services().rssImport.start(me, { rss_url: `${feeds.origin}/small/feed.rss` });
-    const done = await waitFor(() => services().rssImport.get(me, started.import_id), (s) => s.status === 'done' || s.status === 'failed', 30_000);
+    const done = await waitFor(
+      () => services().rssImport.get(me, started.import_id),
+      (s) => s.status === 'done' || s.status === 'failed',
+      30_000,
+    );
     expect(done).toMatchObject({ status: 'done', episodes_imported: 3, mirrored_count: 3, mirror_total: 3, mirror_failed: 0 });
     expect(done.import_status).toEqual({ needs_full_import: false, imported_count: 3, feed_total: 3 });
     const episodes = await services().rssImport.episodes(me, started.podcast_id ?? '');
-    expect(episodes.map((e) => [e.title, e.mirror_status])).toEqual([['Episode 3', 'kept'], ['Episode 2', 'kept'], ['Episode 1', 'kept']]);
+    expect(episodes.map((e) => [e.title, e.mirror_status])).toEqual([
+      ['Episode 3', 'kept'],
+      ['Episode 2', 'kept'],
+      ['Episode 1', 'kept'],
+    ]);
     const [stored] = await sql<{ final_audio_key: string }>('select final_audio_key from episodes where id = ?', [episodes[0]?.id]);
     expect(readFileSync(`${storage.dir}/${stored?.final_audio_key}`).equals(mp3)).toBe(true);
     expect((await services().notifications.findForUser(me)).map((n) => n.title)).toEqual(['Import complete']);
@@ -94,7 +125,15 @@ describe('rss.import and rss.mirror', () => {
     const total = 8_000;
     feeds.routes.set('/big/feed.rss', { body: buildFeed({ title: 'Eight Thousand' }, manyItems(total)) });
     const child: ChildProcess = spawn(process.execPath, [fileURLToPath(new URL('../src/main.ts', import.meta.url))], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, STORAGE_DIR: storage.dir, IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1', WORKER_CONCURRENCY: '1', LOG_LEVEL: 'error', NODE_ENV: 'test' },
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        STORAGE_DIR: storage.dir,
+        IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
+        WORKER_CONCURRENCY: '1',
+        LOG_LEVEL: 'error',
+        NODE_ENV: 'test',
+      },
       stdio: 'ignore',
     });
     try {
@@ -115,8 +154,17 @@ describe('rss.import and rss.mirror', () => {
       const next = await runWorker();
       await new Promise((r) => setTimeout(r, 11_000));
       await next.boss.supervise('rss.import');
-      const finished = await waitFor(() => services().rssImport.get(me, started.import_id), (s) => s.status === 'done' || s.status === 'failed', 60_000, 250);
-      expect(finished).toMatchObject({ status: 'done', episodes_imported: total, import_status: { needs_full_import: false, imported_count: total, feed_total: total } });
+      const finished = await waitFor(
+        () => services().rssImport.get(me, started.import_id),
+        (s) => s.status === 'done' || s.status === 'failed',
+        60_000,
+        250,
+      );
+      expect(finished).toMatchObject({
+        status: 'done',
+        episodes_imported: total,
+        import_status: { needs_full_import: false, imported_count: total, feed_total: total },
+      });
       expect(logs.some((l) => new RegExp(`rss.import ${started.import_id}: resuming after \\d+ of ${total} episodes`).test(l))).toBe(true);
       const [counts] = await sql<{ n: string; keys: string; guids: string }>(
         'select count(*) as n, count(distinct import_key_hash) as keys, count(distinct guid) as guids from episodes where podcast_id = ?',

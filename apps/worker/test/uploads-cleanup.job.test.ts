@@ -16,7 +16,13 @@ beforeAll(async () => {
   const db = await openTestOrm();
   orm = db.orm;
   const config = testConfig(db.databaseUrl, { STORAGE_DIR: storage.dir });
-  worker = await startWorker({ orm, shared: { config, mailTransport: outboxOnlyTransport }, databaseUrl: db.databaseUrl, concurrency: 1, log: (m) => logs.push(m) });
+  worker = await startWorker({
+    orm,
+    shared: { config, mailTransport: outboxOnlyTransport },
+    databaseUrl: db.databaseUrl,
+    concurrency: 1,
+    log: (m) => logs.push(m),
+  });
 });
 afterAll(async () => {
   await worker?.stop();
@@ -30,7 +36,10 @@ function partial(id: string, createdHoursAgo: number, received: number, size = 1
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, id), Buffer.alloc(received));
   const creation = new Date(Date.now() - createdHoursAgo * 3600_000).toISOString();
-  writeFileSync(path.join(dir, `${id}.json`), JSON.stringify({ id, size, offset: 0, metadata: { filename: 'a.wav' }, creation_date: creation }));
+  writeFileSync(
+    path.join(dir, `${id}.json`),
+    JSON.stringify({ id, size, offset: 0, metadata: { filename: 'a.wav' }, creation_date: creation }),
+  );
   return path.join(dir, id);
 }
 
@@ -39,7 +48,9 @@ describe('uploads.cleanup', () => {
     const stale = partial('stale0000', 30, 10);
     const fresh = partial('fresh0000', 1, 10);
     const id = await worker.boss.send('uploads.cleanup', {});
-    await expect.poll(async () => (await worker.boss.getJobById('uploads.cleanup', id ?? ''))?.state, { timeout: 20_000 }).toBe('completed');
+    await expect
+      .poll(async () => (await worker.boss.getJobById('uploads.cleanup', id ?? ''))?.state, { timeout: 20_000 })
+      .toBe('completed');
     expect([existsSync(stale), existsSync(`${stale}.json`)]).toEqual([false, false]);
     expect([existsSync(fresh), existsSync(`${fresh}.json`)]).toEqual([true, true]);
     expect(logs).toContain('uploads.cleanup: 1 expired partial uploads removed');

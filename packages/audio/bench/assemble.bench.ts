@@ -54,7 +54,9 @@ function childCpuSeconds(): number {
   return (Number(fields[13] ?? 0) + Number(fields[14] ?? 0)) / 100;
 }
 
-async function timed<T>(work: () => Promise<T>): Promise<{ seconds: number; cpu: number; rss: { single: number; together: number }; value: T }> {
+async function timed<T>(
+  work: () => Promise<T>,
+): Promise<{ seconds: number; cpu: number; rss: { single: number; together: number }; value: T }> {
   const stop = watchRss();
   const started = performance.now();
   const cpu = childCpuSeconds();
@@ -70,7 +72,24 @@ async function main(): Promise<void> {
     const edl = benchEdl(inputs);
     const minutes = edl.duration_ms / 60_000;
     const all = [inputs.content, inputs.intro, inputs.outro, inputs.music, inputs.answer, inputs.sfx];
-    const floorArgs = [...all.flatMap((f) => ['-i', f.path]), '-map', '0:a', '-c:a', 'libmp3lame', '-b:a', '192k', '-ar', '44100', '-ac', '2', path.join(dir, 'floor.mp3'), ...all.slice(1).flatMap((_, i) => ['-map', `${i + 1}:a`]), '-f', 'null', '-'];
+    const floorArgs = [
+      ...all.flatMap((f) => ['-i', f.path]),
+      '-map',
+      '0:a',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '192k',
+      '-ar',
+      '44100',
+      '-ac',
+      '2',
+      path.join(dir, 'floor.mp3'),
+      ...all.slice(1).flatMap((_, i) => ['-map', `${i + 1}:a`]),
+      '-f',
+      'null',
+      '-',
+    ];
     const loadBefore = loadavg()[0] ?? 0;
     const dest = path.join(dir, 'episode.mp3');
     let floor = await timed(() => run(floorArgs));
@@ -84,7 +103,9 @@ async function main(): Promise<void> {
       pairs.push({ floor: againFloor.seconds, render: againRender.seconds, floorCpu: againFloor.cpu, renderCpu: againRender.cpu });
     }
     const seconds = edl.duration_ms / 1000;
-    console.log(`load average (1 min) before ${loadBefore.toFixed(1)}, after ${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} cores; best of ${RUNS} run(s)`);
+    console.log(
+      `load average (1 min) before ${loadBefore.toFixed(1)}, after ${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} cores; best of ${RUNS} run(s)`,
+    );
     // CPU seconds show the work apart from the machine's load: with the kernel's autogroup, processes
     // of one session share one slice of a busy machine, so two processes then finish no sooner than one.
     pairs.forEach((pair, i) =>
@@ -92,19 +113,35 @@ async function main(): Promise<void> {
         `  run ${i + 1}: floor ${pair.floor.toFixed(1)} s (${pair.floorCpu.toFixed(1)} s CPU), render ${pair.render.toFixed(1)} s (${pair.renderCpu.toFixed(1)} s CPU), ratio ${(pair.render / pair.floor).toFixed(2)}x`,
       ),
     );
-    const check = spawnSync('ffmpeg', ['-hide_banner', '-nostats', '-i', dest, '-af', 'ebur128=peak=true:framelog=verbose', '-f', 'null', '-'], { encoding: 'utf8' });
+    const check = spawnSync(
+      'ffmpeg',
+      ['-hide_banner', '-nostats', '-i', dest, '-af', 'ebur128=peak=true:framelog=verbose', '-f', 'null', '-'],
+      { encoding: 'utf8' },
+    );
     const [final] = parseEbur128Summaries(check.stderr);
     const probe = await probeAudio(dest);
-    console.log(`episode: ${minutes.toFixed(2)} min planned, ${(probe.durationSeconds / 60).toFixed(2)} min written; ${edl.content.cuts.length} cuts, ${edl.inserts.length} inserts, ${edl.music.length} bed(s)`);
+    console.log(
+      `episode: ${minutes.toFixed(2)} min planned, ${(probe.durationSeconds / 60).toFixed(2)} min written; ${edl.content.cuts.length} cuts, ${edl.inserts.length} inserts, ${edl.music.length} bed(s)`,
+    );
     const t = render.value.timings;
-    console.log(`floor (decode + encode MP3, no filters): ${floor.seconds.toFixed(1)} s wall, realtime factor ${(floor.seconds / seconds).toFixed(4)}, ffmpeg peak RSS ${floor.rss.single.toFixed(0)} MB`);
-    console.log(`render: ${render.seconds.toFixed(1)} s wall, realtime factor ${(render.seconds / seconds).toFixed(4)}, ratio to floor ${(render.seconds / floor.seconds).toFixed(2)}x (target <= 1.2x)`);
+    console.log(
+      `floor (decode + encode MP3, no filters): ${floor.seconds.toFixed(1)} s wall, realtime factor ${(floor.seconds / seconds).toFixed(4)}, ffmpeg peak RSS ${floor.rss.single.toFixed(0)} MB`,
+    );
+    console.log(
+      `render: ${render.seconds.toFixed(1)} s wall, realtime factor ${(render.seconds / seconds).toFixed(4)}, ratio to floor ${(render.seconds / floor.seconds).toFixed(2)}x (target <= 1.2x)`,
+    );
     console.log(
       `render stages: assemble + measure ${t.assembleS.toFixed(1)} s (${render.value.windows} window(s)), gain + limit + encode ${t.encodeS.toFixed(1)} s (${render.value.encodePasses} pass(es)), join ${t.joinS.toFixed(1)} s`,
     );
-    console.log(`render ffmpeg peak RSS: ${render.rss.single.toFixed(0)} MB per process, ${render.rss.together.toFixed(0)} MB together (limit 500 MB)`);
-    console.log(`loudness: mix ${render.value.inputLufs.toFixed(1)} LUFS, gain ${render.value.gainDb.toFixed(1)} dB, encoded ${render.value.outputLufs.toFixed(1)} LUFS`);
-    console.log(`measured on the MP3: ${final?.integratedLufs.toFixed(1)} LUFS integrated, true peak ${final?.peakDb?.toFixed(1)} dBTP (target -16 LUFS, -1 dBTP)`);
+    console.log(
+      `render ffmpeg peak RSS: ${render.rss.single.toFixed(0)} MB per process, ${render.rss.together.toFixed(0)} MB together (limit 500 MB)`,
+    );
+    console.log(
+      `loudness: mix ${render.value.inputLufs.toFixed(1)} LUFS, gain ${render.value.gainDb.toFixed(1)} dB, encoded ${render.value.outputLufs.toFixed(1)} LUFS`,
+    );
+    console.log(
+      `measured on the MP3: ${final?.integratedLufs.toFixed(1)} LUFS integrated, true peak ${final?.peakDb?.toFixed(1)} dBTP (target -16 LUFS, -1 dBTP)`,
+    );
   } finally {
     if (KEEP === undefined) rmSync(dir, { recursive: true, force: true });
   }

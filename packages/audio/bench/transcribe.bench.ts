@@ -31,16 +31,37 @@ function clips(): { wav: string; reference: string }[] {
 function joined(dest: string, wavs: readonly string[], times: number): string {
   const all = Array.from({ length: times }, () => wavs).flat();
   const graph = `${all.map((_, i) => `[${i}:a]`).join('')}concat=n=${all.length}:v=0:a=1`;
-  execFileSync('ffmpeg', ['-v', 'error', '-y', ...all.flatMap((w) => ['-i', w]), '-filter_complex', graph, '-ar', '16000', '-ac', '1', '-c:a', 'pcm_s16le', dest]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    ...all.flatMap((w) => ['-i', w]),
+    '-filter_complex',
+    graph,
+    '-ar',
+    '16000',
+    '-ac',
+    '1',
+    '-c:a',
+    'pcm_s16le',
+    dest,
+  ]);
   return dest;
 }
 
-async function measure(label: string, run: () => Promise<{ words: { text: string }[] }>, seconds: number, reference: string): Promise<void> {
+async function measure(
+  label: string,
+  run: () => Promise<{ words: { text: string }[] }>,
+  seconds: number,
+  reference: string,
+): Promise<void> {
   const started = performance.now();
   const transcript = await run();
   const elapsed = (performance.now() - started) / 1000;
   const wer = wordErrorRate(reference, transcript.words.map((w) => w.text).join(' '));
-  console.log(`${label.padEnd(42)} audio ${seconds.toFixed(1)} s  took ${elapsed.toFixed(2)} s  RTF ${(elapsed / seconds).toFixed(3)}  WER ${wer.toFixed(3)}`);
+  console.log(
+    `${label.padEnd(42)} audio ${seconds.toFixed(1)} s  took ${elapsed.toFixed(2)} s  RTF ${(elapsed / seconds).toFixed(3)}  WER ${wer.toFixed(3)}`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -48,12 +69,20 @@ async function main(): Promise<void> {
   try {
     const source = clips();
     const times = 4;
-    const wav = joined(path.join(dir, 'bench.wav'), source.map((c) => c.wav), times);
+    const wav = joined(
+      path.join(dir, 'bench.wav'),
+      source.map((c) => c.wav),
+      times,
+    );
     const seconds = (await wavDurationSeconds(wav)) ?? 0;
     const reference = Array.from({ length: times }, () => source.map((c) => c.reference).join(' ')).join(' ');
     const engines: TranscriptionEngine[] = [
       createWhisperCppEngine({ modelPath: process.env.WHISPER_MODEL, language: 'en' }),
-      createOpenAiCompatibleEngine({ baseUrl: process.env.OPENAI_BASE_URL, apiKey: process.env.OPENAI_API_KEY, model: process.env.OPENAI_MODEL }),
+      createOpenAiCompatibleEngine({
+        baseUrl: process.env.OPENAI_BASE_URL,
+        apiKey: process.env.OPENAI_API_KEY,
+        model: process.env.OPENAI_MODEL,
+      }),
       createPocketsphinxEngine(),
     ];
     for (const engine of engines) {
@@ -63,7 +92,12 @@ async function main(): Promise<void> {
       }
       await measure(`${engine.name} (one pass)`, () => engine.transcribe(wav), seconds, reference);
       const cores = availableParallelism();
-      await measure(`${engine.name} (chunks of 30 s, ${cores} at once)`, () => transcribeInChunks(engine, wav, { chunkSeconds: 30, overlapSeconds: 2, concurrency: cores }), seconds, reference);
+      await measure(
+        `${engine.name} (chunks of 30 s, ${cores} at once)`,
+        () => transcribeInChunks(engine, wav, { chunkSeconds: 30, overlapSeconds: 2, concurrency: cores }),
+        seconds,
+        reference,
+      );
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -49,8 +49,10 @@ export const ASSEMBLY_MESSAGES = {
   busy: 'This episode is being rendered. Try again when it finishes.',
   noCuts: 'No cuts selected',
   /** What a creator reads when the render cannot succeed. */
-  staticMissing: (name: string) => `The audio file "${name}" is no longer in your media library. Choose another file in the template and assemble again.`,
-  musicMissing: (name: string) => `The music file "${name}" is no longer in your media library. Update the template's music and assemble again.`,
+  staticMissing: (name: string) =>
+    `The audio file "${name}" is no longer in your media library. Choose another file in the template and assemble again.`,
+  musicMissing: (name: string) =>
+    `The music file "${name}" is no longer in your media library. Update the template's music and assemble again.`,
   uploadMissing: 'The main audio of this episode was deleted, so it cannot be rendered again.',
   voiceFailed: (segment: string, reason: string) => `The AI voice for "${segment}" could not be created: ${reason}`,
   renderFailed: (reason: string) => `The episode could not be rendered: ${reason}`,
@@ -79,7 +81,10 @@ export const ZInternAnswer = z
     /** Content seconds to place it at (the creator's end mark); default: the command's end. */
     at_s: z.number().min(0).optional(),
   })
-  .refine((answer) => Boolean(answer.media_id) || Boolean(answer.text), { message: 'An Intern answer needs its text or a clip', path: ['text'] });
+  .refine((answer) => Boolean(answer.media_id) || Boolean(answer.text), {
+    message: 'An Intern answer needs its text or a clip',
+    path: ['text'],
+  });
 export type TInternAnswer = z.infer<typeof ZInternAnswer>;
 
 /** A sound-effect hit kept: plays at its keyword (the keyword is cut unless keep_keyword). */
@@ -115,7 +120,10 @@ export const ZAssemblyPublish = z
     publish_at: z.coerce.date().nullish(),
     publish_at_local: z.string().max(64).nullish(),
   })
-  .refine((publish) => publish.mode !== 'schedule' || publish.publish_at, { message: ASSEMBLY_MESSAGES.scheduleRequired, path: ['publish_at'] });
+  .refine((publish) => publish.mode !== 'schedule' || publish.publish_at, {
+    message: ASSEMBLY_MESSAGES.scheduleRequired,
+    path: ['publish_at'],
+  });
 export type TAssemblyPublish = z.infer<typeof ZAssemblyPublish>;
 
 /** 'Scheduling for assembly: at least 10 minutes ahead', or null when the time is fine. */
@@ -128,7 +136,12 @@ const UNSAFE_NAME = /[^\w.-]+/g;
 
 /** output_filename for a title: its words joined by '-', '.mp3' (the render's container); 'episode.mp3' for none. */
 export function episodeOutputFilename(title: string): string {
-  const base = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(UNSAFE_NAME, '-').replace(/^[-.]+|[-.]+$/g, '').slice(0, 120);
+  const base = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(UNSAFE_NAME, '-')
+    .replace(/^[-.]+|[-.]+$/g, '')
+    .slice(0, 120);
   return `${base || 'episode'}.mp3`;
 }
 
@@ -143,15 +156,13 @@ export function episodeDownloadName(outputFilename: string | null | undefined, t
 }
 
 /** Tags as typed (comma string) or listed: each trimmed to 30 characters, empty ones dropped, at most 20. */
-export const ZAssemblyTags = z
-  .union([z.string(), z.array(z.string())])
-  .transform((value) =>
-    (typeof value === 'string' ? [value] : value)
-      .flatMap((entry) => entry.split(','))
-      .map((tag) => tag.trim().slice(0, ASSEMBLY.maxTagLength).trim())
-      .filter((tag) => tag !== '')
-      .slice(0, ASSEMBLY.maxTags),
-  );
+export const ZAssemblyTags = z.union([z.string(), z.array(z.string())]).transform((value) =>
+  (typeof value === 'string' ? [value] : value)
+    .flatMap((entry) => entry.split(','))
+    .map((tag) => tag.trim().slice(0, ASSEMBLY.maxTagLength).trim())
+    .filter((tag) => tag !== '')
+    .slice(0, ASSEMBLY.maxTags),
+);
 
 /**
  * 'Step 5 requires Episode Title ... and Episode Number': a whole number 0 or more (digits as typed
@@ -166,7 +177,11 @@ const ZEpisodeNumber = z
  * 'A template, title, and audio file are required.'; a blank one is step 5's 'Enter a title to continue.'
  */
 export const ZEpisodeDetails = z.object({
-  title: z.string({ error: ASSEMBLY_MESSAGES.required }).trim().min(1, { error: ASSEMBLY_MESSAGES.titleRequired }).max(ASSEMBLY.maxTitleLength),
+  title: z
+    .string({ error: ASSEMBLY_MESSAGES.required })
+    .trim()
+    .min(1, { error: ASSEMBLY_MESSAGES.titleRequired })
+    .max(ASSEMBLY.maxTitleLength),
   description: z.string().max(ASSEMBLY.maxDescriptionLength).default(''),
   season: z.coerce.number().int().min(0).nullish(),
   episodeNumber: ZEpisodeNumber,
@@ -175,7 +190,11 @@ export const ZEpisodeDetails = z.object({
   /** A cover already uploaded (its stored filename or /static/media path). */
   cover_image_path: z.string().trim().max(1000).nullish(),
   /** 'x1,y1,x2,y2' in pixels. */
-  cover_crop: z.string().trim().regex(/^\d+,\d+,\d+,\d+$/).nullish(),
+  cover_crop: z
+    .string()
+    .trim()
+    .regex(/^\d+,\d+,\d+,\d+$/)
+    .nullish(),
 });
 export type TEpisodeDetails = z.infer<typeof ZEpisodeDetails>;
 
@@ -220,7 +239,10 @@ export const ZAssembleEpisodeRequest = z
     manual_cuts: z.array(ZTimeRangeMs).max(ASSEMBLY.maxCuts).default([]),
     publish: ZAssemblyPublish.prefault({}),
   })
-  .refine((request) => Boolean(request.main_content_filename || request.media_id), { message: ASSEMBLY_MESSAGES.required, path: ['main_content_filename'] });
+  .refine((request) => Boolean(request.main_content_filename || request.media_id), {
+    message: ASSEMBLY_MESSAGES.required,
+    path: ['main_content_filename'],
+  });
 export type TAssembleEpisodeRequest = z.infer<typeof ZAssembleEpisodeRequest>;
 export type TAssembleEpisodeRequestInput = z.input<typeof ZAssembleEpisodeRequest>;
 

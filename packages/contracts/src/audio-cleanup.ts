@@ -145,16 +145,8 @@ export const ZAudioCleanupSettings = z.object({
   /** Filename of an sfx media item to play instead of the generated beep. */
   censorBeepFile: z.string().trim().min(1).nullable().default(null),
   censorBeepMs: z.number().int().positive().max(CLEANUP.maxCensorBeepMs).default(CLEANUP.defaultCensorBeepMs),
-  censorBeepFreq: z
-    .number()
-    .min(CLEANUP.minCensorBeepFreq)
-    .max(CLEANUP.maxCensorBeepFreq)
-    .default(CLEANUP.defaultCensorBeepFreq),
-  censorBeepGainDb: z
-    .number()
-    .min(CLEANUP.minCensorBeepGainDb)
-    .max(CLEANUP.maxCensorBeepGainDb)
-    .default(CLEANUP.defaultCensorBeepGainDb),
+  censorBeepFreq: z.number().min(CLEANUP.minCensorBeepFreq).max(CLEANUP.maxCensorBeepFreq).default(CLEANUP.defaultCensorBeepFreq),
+  censorBeepGainDb: z.number().min(CLEANUP.minCensorBeepGainDb).max(CLEANUP.maxCensorBeepGainDb).default(CLEANUP.defaultCensorBeepGainDb),
   commands: z
     .object({
       flubber: ZFlubberCommand.prefault({}),

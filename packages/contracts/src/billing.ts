@@ -15,7 +15,10 @@ export const BILLING = {
    * Not in the spec (it names the quota but not its size): episodes a month per tier, null is
    * unlimited. Admins change them in the tier editor.
    */
-  episodesPerMonth: { free: 4, starter: 8, creator: 30, pro: 100, enterprise: null, unlimited: null } satisfies Record<TTierKey, number | null>,
+  episodesPerMonth: { free: 4, starter: 8, creator: 30, pro: 100, enterprise: null, unlimited: null } satisfies Record<
+    TTierKey,
+    number | null
+  >,
   /** Spec 002 §9: 'unlimited (implicit in the tier editor)': it is not a column there and cannot be edited. */
   implicitTier: 'unlimited' as const,
 } as const;

@@ -139,7 +139,9 @@ export const EPISODE_CREATOR_MESSAGES = {
 export function creatorPublishScheduleProblem(value: string | Date | null | undefined, now: Date): string | null {
   const problem = scheduleProblem(value, now);
   if (problem === null) return null;
-  return problem === PUBLISH_MESSAGES.scheduleLead ? EPISODE_CREATOR_MESSAGES.publishPastTime : EPISODE_CREATOR_MESSAGES.invalidScheduleTime;
+  return problem === PUBLISH_MESSAGES.scheduleLead
+    ? EPISODE_CREATOR_MESSAGES.publishPastTime
+    : EPISODE_CREATOR_MESSAGES.invalidScheduleTime;
 }
 
 /** The wizard's steps: 1 Choose a Template ... 6 Assembly. */
@@ -159,11 +161,7 @@ const ZUploadName = z.string({ error: 'filename is required' }).trim().min(1, { 
 export const ZFlubberPrepareByFileRequest = z.object({
   filename: ZUploadName,
   intents: ZCreatorIntents.partial().optional(),
-  fuzzy_threshold: z
-    .number()
-    .min(EPISODE_CREATOR.fuzzyMin)
-    .max(EPISODE_CREATOR.fuzzyMax)
-    .default(EPISODE_CREATOR.fuzzyDefault),
+  fuzzy_threshold: z.number().min(EPISODE_CREATOR.fuzzyMin).max(EPISODE_CREATOR.fuzzyMax).default(EPISODE_CREATOR.fuzzyDefault),
 });
 export type TFlubberPrepareByFileRequest = z.input<typeof ZFlubberPrepareByFileRequest>;
 /** The contexts of an upload: 'applied' is false (nothing is cut before assembly). */
@@ -234,12 +232,20 @@ export function suggestedNumbering(last: TLastNumbering): { season: number; epis
 /** The wizard's shell (spec 000 §2): step titles, header, start chooser and review sub-flows, and the retry rules of §4. */
 export const EPISODE_CREATOR_SHELL = {
   title: 'Episode Creator',
-  stepTitles: ['Choose a Template', 'Upload Main Content', 'Customize Your Episode', 'Cover Art', 'Episode Details & Scheduling', 'Assembly'],
+  stepTitles: [
+    'Choose a Template',
+    'Upload Main Content',
+    'Customize Your Episode',
+    'Cover Art',
+    'Episode Details & Scheduling',
+    'Assembly',
+  ],
   /** Step 2's title in preuploaded mode. */
   chooseAudioTitle: 'Choose Audio',
   backToDashboard: 'Back to Dashboard',
   cancelBuild: 'Cancel Build',
-  cancelBuildConfirm: 'Cancel this build? The template, audio choice, answers and scripts of this episode are cleared. Your uploads stay in your library.',
+  cancelBuildConfirm:
+    'Cancel this build? The template, audio choice, answers and scripts of this episode are cleared. Your uploads stay in your library.',
   minutesBanner: 'Processing minutes remaining this month',
   startTitle: 'How do you want to start?',
   recordNow: 'Record Your Podcast Now',
@@ -260,7 +266,12 @@ export const EPISODE_CREATOR_SHELL = {
   uploadAudio: 'Upload audio',
   useInNewEpisode: 'Use in new episode',
   /** 'recommends WAV or MP3 under 200 MB'. */
-  audioPrep: ['WAV or MP3 works best', `Keep the file under ${MEDIA.recommendedUploadMb} MB`, 'Record in a quiet room, one voice per microphone', 'Say "flubber" after a mistake to mark a retake'],
+  audioPrep: [
+    'WAV or MP3 works best',
+    `Keep the file under ${MEDIA.recommendedUploadMb} MB`,
+    'Record in a quiet room, one voice per microphone',
+    'Say "flubber" after a mistake to mark a retake',
+  ],
   /** 'Intent detection is retried up to 5 times at 750 ms intervals on responses 404, 409 or 425.' */
   intentRetryStatuses: [404, 409, 425],
   intentRetryCount: MEDIA.intentRetryCount,

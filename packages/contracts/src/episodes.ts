@@ -103,7 +103,8 @@ export function retryAvailable(
   if (episode.status === 'error') return true;
   if (episode.status !== 'processing') return false;
   const since = (episode.processed_at ?? episode.created_at).getTime();
-  const threshold = episode.duration_ms && episode.duration_ms > 0 ? episode.duration_ms * EPISODE_HISTORY.stuckFactor : EPISODE_HISTORY.stuckDefaultMs;
+  const threshold =
+    episode.duration_ms && episode.duration_ms > 0 ? episode.duration_ms * EPISODE_HISTORY.stuckFactor : EPISODE_HISTORY.stuckDefaultMs;
   return now.getTime() - since > threshold;
 }
 
@@ -120,17 +121,15 @@ export function normalizeEpisodeTags(input: string | readonly string[]): string[
   return dedupeIgnoringCase(tags).slice(0, EPISODE_HISTORY.maxTags);
 }
 
-const ZEpisodeNumber = z
-  .union([z.number(), z.string(), z.null()])
-  .transform((value, ctx) => {
-    if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
-    const n = typeof value === 'number' ? value : Number(value.trim());
-    if (!Number.isInteger(n) || n < 0 || n > EPISODE_HISTORY.maxNumber) {
-      ctx.addIssue({ code: 'custom', message: EPISODE_MESSAGES.notNumber });
-      return z.NEVER;
-    }
-    return n;
-  });
+const ZEpisodeNumber = z.union([z.number(), z.string(), z.null()]).transform((value, ctx) => {
+  if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
+  const n = typeof value === 'number' ? value : Number(value.trim());
+  if (!Number.isInteger(n) || n < 0 || n > EPISODE_HISTORY.maxNumber) {
+    ctx.addIssue({ code: 'custom', message: EPISODE_MESSAGES.notNumber });
+    return z.NEVER;
+  }
+  return n;
+});
 
 /** image_crop: where the square was taken from the uploaded image, as the cover cropper reports it. */
 export const ZImageCrop = z.record(z.string(), z.number()).nullable();
@@ -139,7 +138,10 @@ export const ZImageCrop = z.record(z.string(), z.number()).nullable();
 export const ZEpisodeUpdateRequest = z.object({
   title: z.string().trim().min(1, 'Title is required').max(EPISODE_HISTORY.titleMaxLength).optional(),
   description: z.string().max(EPISODE_HISTORY.descriptionMaxLength).optional(),
-  tags: z.union([z.string(), z.array(z.string())]).transform((tags) => normalizeEpisodeTags(tags)).optional(),
+  tags: z
+    .union([z.string(), z.array(z.string())])
+    .transform((tags) => normalizeEpisodeTags(tags))
+    .optional(),
   is_explicit: z.boolean().optional(),
   image_crop: ZImageCrop.optional(),
   season_number: ZEpisodeNumber.optional(),
@@ -205,7 +207,12 @@ export const ZEpisodeListQuery = z.object({
 export type TEpisodeListQuery = z.input<typeof ZEpisodeListQuery>;
 
 /** GET /api/episodes/?limit=500&offset=n */
-export const ZEpisodePage = z.object({ items: z.array(ZEpisode), total: z.number().int().min(0), limit: z.number().int(), offset: z.number().int() });
+export const ZEpisodePage = z.object({
+  items: z.array(ZEpisode),
+  total: z.number().int().min(0),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
 export type TEpisodePage = z.infer<typeof ZEpisodePage>;
 
 export const ZEpisodeUpdateInput = ZEpisodeUpdateRequest.extend({ id: z.uuid() });
@@ -246,7 +253,11 @@ export type TManualEditCommitRequest = z.input<typeof ZManualEditCommitRequest>;
 export const ZManualEditCommitInput = ZManualEditCommitRequest.extend({ id: z.uuid() });
 
 /** status 'done' means the edits are applied; anything else ('queued') means the worker is re-rendering. */
-export const ZManualEditCommitResponse = z.object({ duration_ms: z.number().int().min(0), status: z.enum(['done', 'queued']), cuts: z.array(z.object({ start_ms: z.number().int(), end_ms: z.number().int() })) });
+export const ZManualEditCommitResponse = z.object({
+  duration_ms: z.number().int().min(0),
+  status: z.enum(['done', 'queued']),
+  cuts: z.array(z.object({ start_ms: z.number().int(), end_ms: z.number().int() })),
+});
 export type TManualEditCommitResponse = z.infer<typeof ZManualEditCommitResponse>;
 
 /** A Flubber context of the manual review panel (spec 001 §3), times in the episode's source audio. */
@@ -278,10 +289,17 @@ export function flubberCutOf(context: Pick<TFlubberContext, 'flubber_time_s'>): 
 
 /** POST /api/flubber/apply/{episodeId}: a list of {start_s, end_s} (or {cuts: [...]}). */
 const ZFlubberCut = z.object({ start_s: z.number().min(0), end_s: z.number().min(0) });
-export const ZFlubberApplyRequest = z.union([z.array(ZFlubberCut), z.object({ cuts: z.array(ZFlubberCut) }).transform((body) => body.cuts)]);
+export const ZFlubberApplyRequest = z.union([
+  z.array(ZFlubberCut),
+  z.object({ cuts: z.array(ZFlubberCut) }).transform((body) => body.cuts),
+]);
 export type TFlubberApplyRequest = z.input<typeof ZFlubberApplyRequest>;
 export const ZFlubberApplyInput = z.object({ id: z.uuid(), cuts: z.array(ZFlubberCut) });
-export const ZFlubberApplyResponse = z.object({ removed_ms: z.number().int().min(0), cleaned_audio_new: z.boolean(), status: z.enum(['done', 'queued']) });
+export const ZFlubberApplyResponse = z.object({
+  removed_ms: z.number().int().min(0),
+  cleaned_audio_new: z.boolean(),
+  status: z.enum(['done', 'queued']),
+});
 export type TFlubberApplyResponse = z.infer<typeof ZFlubberApplyResponse>;
 
 /** Spec 002 §3 Stats, plus the counts and minutes the dashboard cards show. */

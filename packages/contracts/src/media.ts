@@ -109,7 +109,14 @@ export type TCoverImage = z.infer<typeof ZCoverImage>;
 
 /** Multipart fields are text: 'true' or 'false' (spec 001 §7), also 1/0/on/off. */
 const ZBoolText = z
-  .union([z.boolean(), z.string().trim().toLowerCase().pipe(z.enum(['true', 'false', '1', '0', 'on', 'off', '']))])
+  .union([
+    z.boolean(),
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(['true', 'false', '1', '0', 'on', 'off', ''])),
+  ])
   .transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
 
 /**
@@ -150,4 +157,3 @@ export const ZIntentHintsResponse = z.object({
   detection: ZDetectionResult,
 });
 export type TIntentHintsResponse = z.infer<typeof ZIntentHintsResponse>;
-

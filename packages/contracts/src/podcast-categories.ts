@@ -21,29 +21,12 @@ export const APPLE_PODCAST_CATEGORIES = [
   { name: 'Kids & Family', subcategories: ['Education for Kids', 'Parenting', 'Pets & Animals', 'Stories for Kids'] },
   {
     name: 'Leisure',
-    subcategories: [
-      'Animation & Manga',
-      'Automotive',
-      'Aviation',
-      'Crafts',
-      'Games',
-      'Hobbies',
-      'Home & Garden',
-      'Video Games',
-    ],
+    subcategories: ['Animation & Manga', 'Automotive', 'Aviation', 'Crafts', 'Games', 'Hobbies', 'Home & Garden', 'Video Games'],
   },
   { name: 'Music', subcategories: ['Music Commentary', 'Music History', 'Music Interviews'] },
   {
     name: 'News',
-    subcategories: [
-      'Business News',
-      'Daily News',
-      'Entertainment News',
-      'News Commentary',
-      'Politics',
-      'Sports News',
-      'Tech News',
-    ],
+    subcategories: ['Business News', 'Daily News', 'Entertainment News', 'News Commentary', 'Politics', 'Sports News', 'Tech News'],
   },
   {
     name: 'Religion & Spirituality',
@@ -94,10 +77,7 @@ export const APPLE_PODCAST_CATEGORIES = [
 
 export type TAppleCategoryName = (typeof APPLE_PODCAST_CATEGORIES)[number]['name'];
 
-export const APPLE_CATEGORY_NAMES = APPLE_PODCAST_CATEGORIES.map((c) => c.name) as [
-  TAppleCategoryName,
-  ...TAppleCategoryName[],
-];
+export const APPLE_CATEGORY_NAMES = APPLE_PODCAST_CATEGORIES.map((c) => c.name) as [TAppleCategoryName, ...TAppleCategoryName[]];
 
 /** True when `subcategory` (or no subcategory) belongs to the top-level `category`. */
 export function isAppleCategoryPair(category: string, subcategory: string | null): boolean {

@@ -154,7 +154,9 @@ const TRANSCRIPT_TYPE_ALIASES: Record<string, TTranscriptLinkType> = {
 /** A feed's podcast:transcript type as one the product's feed carries; null for a format podcast apps do not read. */
 export function transcriptLinkType(raw: string): TTranscriptLinkType | null {
   const type = raw.split(';')[0]?.trim().toLowerCase() ?? '';
-  return (TRANSCRIPT_LINK_TYPES as readonly string[]).includes(type) ? (type as TTranscriptLinkType) : (TRANSCRIPT_TYPE_ALIASES[type] ?? null);
+  return (TRANSCRIPT_LINK_TYPES as readonly string[]).includes(type)
+    ? (type as TTranscriptLinkType)
+    : (TRANSCRIPT_TYPE_ALIASES[type] ?? null);
 }
 export const ZTranscriptLink = z.object({
   url: z.url(),

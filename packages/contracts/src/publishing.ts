@@ -128,7 +128,9 @@ export const ZEpisodePlays = z.object({
 export type TEpisodePlays = z.infer<typeof ZEpisodePlays>;
 
 export const ZShowPlays = z.object({
-  items: z.array(z.object({ podcast_id: z.uuid(), name: z.string(), host: z.enum(['builtin', 'spreaker']), plays_total: z.number().int().min(0) })),
+  items: z.array(
+    z.object({ podcast_id: z.uuid(), name: z.string(), host: z.enum(['builtin', 'spreaker']), plays_total: z.number().int().min(0) }),
+  ),
   window: z.enum(PLAYS_WINDOWS),
 });
 export type TShowPlays = z.infer<typeof ZShowPlays>;

@@ -43,7 +43,9 @@ export const RECURRING_SLOT_MESSAGES = {
   timeInvalid: 'Time must be HH:MM (24-hour).',
 } as const;
 
-export const ZCalendarDate = z.string().refine((value) => parseCalendarDate(value) !== null, { message: RECURRING_SLOT_MESSAGES.dateInvalid });
+export const ZCalendarDate = z
+  .string()
+  .refine((value) => parseCalendarDate(value) !== null, { message: RECURRING_SLOT_MESSAGES.dateInvalid });
 
 /** 'HH:MM', 24-hour clock. */
 export const ZTimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: RECURRING_SLOT_MESSAGES.timeInvalid });
@@ -89,7 +91,10 @@ export type TRecurringSlot = z.output<typeof ZRecurringSlotInput>;
 /** PUT /api/recurring/templates/{id}/schedules body. Duplicate day+time slots are dropped (first kept). */
 export const ZPutRecurringSchedulesRequest = z.object({
   timezone: ZTimezone.default(RECURRING_SCHEDULE.defaultTimezone),
-  schedules: z.array(ZRecurringSlotInput).max(7 * 24 * 4).transform((slots) => dedupeSlots(slots)),
+  schedules: z
+    .array(ZRecurringSlotInput)
+    .max(7 * 24 * 4)
+    .transform((slots) => dedupeSlots(slots)),
 });
 export type TPutRecurringSchedulesRequest = z.output<typeof ZPutRecurringSchedulesRequest>;
 

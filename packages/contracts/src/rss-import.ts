@@ -23,8 +23,11 @@ export const RSS_IMPORT_MESSAGES = {
   recoverHint: "Spreaker's RSS feed lists only the newest episodes: recovering adds the rest of the show's episodes from Spreaker.",
   recoveryDone: 'Recovery complete',
   recovered: (count: number) =>
-    count === 0 ? 'No episodes were missing: every episode on Spreaker is here.' : `${count} missing ${count === 1 ? 'episode' : 'episodes'} recovered from Spreaker.`,
-  importStatus: (imported: number, total: number) => (imported >= total ? `All ${total} episodes imported` : `${imported} of ${total} episodes imported`),
+    count === 0
+      ? 'No episodes were missing: every episode on Spreaker is here.'
+      : `${count} missing ${count === 1 ? 'episode' : 'episodes'} recovered from Spreaker.`,
+  importStatus: (imported: number, total: number) =>
+    imported >= total ? `All ${total} episodes imported` : `${imported} of ${total} episodes imported`,
 } as const;
 
 /** Podcast apps' own schemes for the same feed (feed://, itpc://, pcast://) read as http(s). */

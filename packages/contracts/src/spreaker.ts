@@ -15,7 +15,11 @@ export const SPREAKER_CONNECT = {
 } as const;
 
 /** What the callback page posts to its opener: ok false with the reason when linking failed. */
-export const ZSpreakerConnectMessage = z.object({ type: z.literal(SPREAKER_CONNECT.message), ok: z.boolean().optional(), message: z.string().optional() });
+export const ZSpreakerConnectMessage = z.object({
+  type: z.literal(SPREAKER_CONNECT.message),
+  ok: z.boolean().optional(),
+  message: z.string().optional(),
+});
 export type TSpreakerConnectMessage = z.infer<typeof ZSpreakerConnectMessage>;
 
 export const SPREAKER_MESSAGES = {

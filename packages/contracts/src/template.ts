@@ -67,8 +67,7 @@ export function scaleToDb(level: number): number {
 /** The loudness level (1-11, step 0.1) nearest to a stored dB value; the inverse of scaleToDb. */
 export function dbToScale(db: number): number {
   const gain = 10 ** (db / 20);
-  const level =
-    gain <= 1 ? gain * TEMPLATE.loudnessUnityLevel : TEMPLATE.loudnessUnityLevel + (gain - 1) / (TEMPLATE.loudnessMaxGain - 1);
+  const level = gain <= 1 ? gain * TEMPLATE.loudnessUnityLevel : TEMPLATE.loudnessUnityLevel + (gain - 1) / (TEMPLATE.loudnessMaxGain - 1);
   const stepped = Math.round(level / TEMPLATE.loudnessStep) * TEMPLATE.loudnessStep;
   return Math.round(Math.min(TEMPLATE.loudnessMax, Math.max(TEMPLATE.loudnessMin, stepped)) * 10) / 10;
 }
@@ -181,9 +180,7 @@ export const ZTemplateTags = z
   .transform((value) => {
     const parts = (typeof value === 'string' ? [value] : value).flatMap((entry) => entry.split(','));
     const seen = new Set<string>();
-    return parts
-      .map((tag) => tag.trim())
-      .filter((tag) => tag !== '' && !seen.has(tag.toLowerCase()) && seen.add(tag.toLowerCase()));
+    return parts.map((tag) => tag.trim()).filter((tag) => tag !== '' && !seen.has(tag.toLowerCase()) && seen.add(tag.toLowerCase()));
   })
   .pipe(z.array(z.string().max(TEMPLATE.maxTagLength)).max(TEMPLATE.maxTags));
 

@@ -44,7 +44,10 @@ export const ZTtsRequest = z.object({
   category: ZLibraryCategory.default('intro'),
   friendly_name: z.string().trim().max(200).nullish(),
   speaking_rate: ZSpeakingRate,
-  confirm_charge: z.boolean().nullish().transform((value) => value === true),
+  confirm_charge: z
+    .boolean()
+    .nullish()
+    .transform((value) => value === true),
   /** Spec 002 (onboarding): accepted and recorded; it does not waive the confirmation. */
   free_override: z.boolean().nullish(),
 });

@@ -51,9 +51,7 @@ describe('ZRegisterRequest', () => {
   });
 
   it('refuses a missing password with "Password is required."', () => {
-    expect(firstMessage(ZRegisterRequest.safeParse({ email: 'a@example.com', password: '' }))).toBe(
-      'Password is required.',
-    );
+    expect(firstMessage(ZRegisterRequest.safeParse({ email: 'a@example.com', password: '' }))).toBe('Password is required.');
   });
 
   it(`needs at least ${AUTH.passwordMinLength} characters for a new password`, () => {
@@ -74,9 +72,7 @@ describe('sign-in and verification bodies', () => {
       username: 'bob@example.com',
       password: 'x',
     });
-    expect(firstMessage(ZLoginRequest.safeParse({ username: 'bob@example.com', password: '' }))).toBe(
-      MESSAGES.passwordRequired,
-    );
+    expect(firstMessage(ZLoginRequest.safeParse({ username: 'bob@example.com', password: '' }))).toBe(MESSAGES.passwordRequired);
   });
 
   it('confirm-email takes {email, code} or {token, email}, digits only, exactly 6', () => {

@@ -61,17 +61,27 @@ describe('the assemble request', () => {
   const base = { template_id: 't', main_content_filename: 'a.wav', episode_details: { title: 'Hello', episodeNumber: 1 } };
   const firstIssue = (input: unknown) => ZAssembleEpisodeRequest.safeParse(input).error?.issues[0]?.message;
   it('needs a template, a title and an audio file', () => {
-    for (const bad of [{ ...base, template_id: '' }, { ...base, episode_details: { episodeNumber: 1 } }, { ...base, main_content_filename: undefined }]) {
+    for (const bad of [
+      { ...base, template_id: '' },
+      { ...base, episode_details: { episodeNumber: 1 } },
+      { ...base, main_content_filename: undefined },
+    ]) {
       expect(firstIssue(bad)).toBe(ASSEMBLY_MESSAGES.required);
     }
   });
   it("says step 5's words for a blank title and a missing episode number", () => {
     expect(firstIssue({ ...base, episode_details: { title: ' ', episodeNumber: 1 } })).toBe(ASSEMBLY_MESSAGES.titleRequired);
     for (const episodeNumber of [undefined, null, '', ' ', 'seven', -1, 1.5]) {
-      expect(firstIssue({ ...base, episode_details: { title: 'Hi', episodeNumber } }), String(episodeNumber)).toBe(ASSEMBLY_MESSAGES.episodeNumberRequired);
+      expect(firstIssue({ ...base, episode_details: { title: 'Hi', episodeNumber } }), String(episodeNumber)).toBe(
+        ASSEMBLY_MESSAGES.episodeNumberRequired,
+      );
     }
-    expect(ZAssembleEpisodeRequest.parse({ ...base, episode_details: { title: 'Hi', episodeNumber: ' 12 ' } }).episode_details.episodeNumber).toBe(12);
-    expect(ZAssembleEpisodeRequest.parse({ ...base, episode_details: { title: 'Hi', episodeNumber: 0 } }).episode_details.episodeNumber).toBe(0);
+    expect(
+      ZAssembleEpisodeRequest.parse({ ...base, episode_details: { title: 'Hi', episodeNumber: ' 12 ' } }).episode_details.episodeNumber,
+    ).toBe(12);
+    expect(
+      ZAssembleEpisodeRequest.parse({ ...base, episode_details: { title: 'Hi', episodeNumber: 0 } }).episode_details.episodeNumber,
+    ).toBe(0);
   });
   it('trims tags to 30 characters and keeps 20', () => {
     const tags = Array.from({ length: 25 }, (_, i) => `${'x'.repeat(40)}${i}`).join(',');

@@ -20,8 +20,12 @@ describe('episode rules of spec 001', () => {
     expect(retryAvailable({ status: 'error', duration_ms: null, processed_at: null, created_at: now }, now)).toBe(true);
     expect(retryAvailable({ status: 'processed', duration_ms: null, processed_at: null, created_at: ago(60 * MIN) }, now)).toBe(false);
     expect(retryAvailable({ status: 'processing', duration_ms: 10 * MIN, processed_at: null, created_at: ago(12 * MIN) }, now)).toBe(false);
-    expect(retryAvailable({ status: 'processing', duration_ms: 10 * MIN, processed_at: null, created_at: ago(12.6 * MIN) }, now)).toBe(true);
-    expect(retryAvailable({ status: 'processing', duration_ms: 10 * MIN, processed_at: ago(MIN), created_at: ago(60 * MIN) }, now)).toBe(false);
+    expect(retryAvailable({ status: 'processing', duration_ms: 10 * MIN, processed_at: null, created_at: ago(12.6 * MIN) }, now)).toBe(
+      true,
+    );
+    expect(retryAvailable({ status: 'processing', duration_ms: 10 * MIN, processed_at: ago(MIN), created_at: ago(60 * MIN) }, now)).toBe(
+      false,
+    );
     expect(retryAvailable({ status: 'processing', duration_ms: null, processed_at: null, created_at: ago(14 * MIN) }, now)).toBe(false);
     expect(retryAvailable({ status: 'processing', duration_ms: null, processed_at: null, created_at: ago(16 * MIN) }, now)).toBe(true);
   });
@@ -35,7 +39,13 @@ describe('episode rules of spec 001', () => {
 
   it('shows any other status as unknown', () => {
     expect(['published', 'scheduled', 'processed', 'processing', 'error', 'pending', 'weird'].map(displayStatus)).toEqual([
-      'published', 'scheduled', 'processed', 'processing', 'error', 'unknown', 'unknown',
+      'published',
+      'scheduled',
+      'processed',
+      'processing',
+      'error',
+      'unknown',
+      'unknown',
     ]);
   });
 
@@ -45,8 +55,14 @@ describe('episode rules of spec 001', () => {
   });
 
   it('takes season and episode numbers as non-negative whole numbers or empty', () => {
-    expect(ZEpisodeUpdateRequest.parse({ season_number: '', episode_number: '7' })).toMatchObject({ season_number: null, episode_number: 7 });
-    expect(ZEpisodeUpdateRequest.parse({ season_number: null, episode_number: 0 })).toMatchObject({ season_number: null, episode_number: 0 });
+    expect(ZEpisodeUpdateRequest.parse({ season_number: '', episode_number: '7' })).toMatchObject({
+      season_number: null,
+      episode_number: 7,
+    });
+    expect(ZEpisodeUpdateRequest.parse({ season_number: null, episode_number: 0 })).toMatchObject({
+      season_number: null,
+      episode_number: 0,
+    });
     for (const bad of [-1, '1.5', 'two', 2.5]) expect(ZEpisodeUpdateRequest.safeParse({ episode_number: bad }).success).toBe(false);
     expect(ZEpisodeUpdateRequest.parse({ title: '  Trimmed  ' }).title).toBe('Trimmed');
   });
@@ -60,7 +76,11 @@ describe('manual editor helpers', () => {
       { start_ms: 300, end_ms: 320 },
       { start_ms: 2000, end_ms: 1500 },
     ]);
-    expect(cuts).toEqual([{ start_ms: 300, end_ms: 320 }, { start_ms: 1500, end_ms: 2000 }, { start_ms: 5000, end_ms: 6000 }]);
+    expect(cuts).toEqual([
+      { start_ms: 300, end_ms: 320 },
+      { start_ms: 1500, end_ms: 2000 },
+      { start_ms: 5000, end_ms: 6000 },
+    ]);
   });
 
   it('reads hh:mm:ss, mm:ss and plain seconds, and nothing else', () => {

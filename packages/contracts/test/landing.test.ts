@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_LANDING_CONTENT,
-  LANDING_MESSAGES,
-  ZLandingContent,
-  ZLandingContentUpdate,
-  clampRating,
-} from '../src/index.ts';
+import { DEFAULT_LANDING_CONTENT, LANDING_MESSAGES, ZLandingContent, ZLandingContentUpdate, clampRating } from '../src/index.ts';
 
 const review = { quote: 'Great', author: 'Ann', role: 'Host', rating: 5, avatar_url: null };
 const faq = { question: 'Q?', answer: 'A.' };
@@ -42,7 +36,11 @@ describe('built-in landing content', () => {
 describe('ZLandingContentUpdate (landing editor rules)', () => {
   it('drops entries with nothing filled and clamps ratings', () => {
     const parsed = ZLandingContentUpdate.parse({
-      reviews: [{ ...review, rating: 9 }, { quote: ' ', author: '', role: '', rating: 3, avatar_url: '' }, { author: 'Bo', rating: '2.345' }],
+      reviews: [
+        { ...review, rating: 9 },
+        { quote: ' ', author: '', role: '', rating: 3, avatar_url: '' },
+        { author: 'Bo', rating: '2.345' },
+      ],
       faqs: [faq, { question: '', answer: '   ' }],
     });
     expect(parsed.reviews).toEqual([

@@ -36,8 +36,7 @@ describe('plan table (spec 002 section 9)', () => {
   });
 
   it('each plan adds features to the one before it, as the spec lists them', () => {
-    const on = (key: 'starter' | 'creator' | 'pro' | 'enterprise') =>
-      PLAN_FEATURE_KEYS.filter((f) => getPlan(key).features[f]);
+    const on = (key: 'starter' | 'creator' | 'pro' | 'enterprise') => PLAN_FEATURE_KEYS.filter((f) => getPlan(key).features[f]);
     expect(on('starter')).toEqual(['uploadRecord', 'basicCleanup', 'manualPublish']);
     expect(on('creator')).toEqual([...on('starter'), 'autopublishSpreaker', 'flubber', 'intern']);
     expect(on('pro')).toEqual([...on('creator'), 'advancedIntern', 'sfxTemplates', 'analytics']);

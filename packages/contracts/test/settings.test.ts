@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ADMIN_SETTINGS, UPLOADS, ZAdminSettingsUpdate, ZPublicConfig, clampMaxUploadMb, isErrorCode, ERRORS } from '../src/index.ts';
+import {
+  DEFAULT_ADMIN_SETTINGS,
+  UPLOADS,
+  ZAdminSettingsUpdate,
+  ZPublicConfig,
+  clampMaxUploadMb,
+  isErrorCode,
+  ERRORS,
+} from '../src/index.ts';
 
 describe('clampMaxUploadMb', () => {
   it.each([

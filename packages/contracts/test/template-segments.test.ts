@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canAddSegment, insertSegment, isLockedSegment, moveSegment, removeSegment, segmentOrderProblem, type TSegmentType } from '../src/index.ts';
+import {
+  canAddSegment,
+  insertSegment,
+  isLockedSegment,
+  moveSegment,
+  removeSegment,
+  segmentOrderProblem,
+  type TSegmentType,
+} from '../src/index.ts';
 
 const seg = (segment_type: TSegmentType, id: string = segment_type) => ({ id, segment_type });
 const ids = (list: readonly { id: string }[] | null) => list?.map((s) => s.id) ?? null;

@@ -34,13 +34,21 @@ describe('segments', () => {
       source_type: 'static',
       filename: 'intro.mp3',
     });
-    const tts = ZSegment.parse({ id: 'b', segment_type: 'outro', source: { source_type: 'tts', text_prompt: 'Bye', voice_id: 'v1', voice_name: 'Ann' } });
+    const tts = ZSegment.parse({
+      id: 'b',
+      segment_type: 'outro',
+      source: { source_type: 'tts', text_prompt: 'Bye', voice_id: 'v1', voice_name: 'Ann' },
+    });
     expect(tts.source).toMatchObject({ source_type: 'tts', text_prompt: 'Bye', voice_id: 'v1', voice_name: 'Ann' });
   });
 
   it('reads the legacy forms as tts: ai_generated with a prompt, and tts carrying script or prompt', () => {
     const read = (source: object) => ZSegment.parse({ id: 'x', segment_type: 'intro', source }).source;
-    expect(read({ source_type: 'ai_generated', prompt: 'Welcome!', voice_id: 'v' })).toMatchObject({ source_type: 'tts', text_prompt: 'Welcome!', voice_id: 'v' });
+    expect(read({ source_type: 'ai_generated', prompt: 'Welcome!', voice_id: 'v' })).toMatchObject({
+      source_type: 'tts',
+      text_prompt: 'Welcome!',
+      voice_id: 'v',
+    });
     expect(read({ source_type: 'tts', script: 'Hello there' })).toMatchObject({ source_type: 'tts', text_prompt: 'Hello there' });
     expect(read({ source_type: 'tts', prompt: 'Hi' })).toMatchObject({ source_type: 'tts', text_prompt: 'Hi' });
     expect(read({ source_type: 'tts' })).toMatchObject({ source_type: 'tts', text_prompt: '' });
@@ -96,10 +104,17 @@ describe('templates', () => {
   });
 
   it('splits, de-duplicates and bounds the always-include tags', () => {
-    const template = ZTemplateBody.parse({ name: 'W', podcast_id: 'p', segments, ai_settings: { tags_always_include: 'news, Tech ,tech,,ai' } });
+    const template = ZTemplateBody.parse({
+      name: 'W',
+      podcast_id: 'p',
+      segments,
+      ai_settings: { tags_always_include: 'news, Tech ,tech,,ai' },
+    });
     expect(template.ai_settings.tags_always_include).toEqual(['news', 'Tech', 'ai']);
     const many = Array.from({ length: 21 }, (_, i) => `t${i}`);
-    expect(ZTemplateBody.safeParse({ name: 'W', podcast_id: 'p', segments, ai_settings: { tags_always_include: many } }).success).toBe(false);
+    expect(ZTemplateBody.safeParse({ name: 'W', podcast_id: 'p', segments, ai_settings: { tags_always_include: many } }).success).toBe(
+      false,
+    );
   });
 
   it('enforces one content segment, intros before it and outros after it', () => {

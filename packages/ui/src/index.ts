@@ -1,9 +1,5 @@
 export { BrandLogo, type BrandLogoProps } from './brand-logo/BrandLogo.tsx';
-export {
-  DisplayOptionsProvider,
-  useDisplayOptions,
-  type DisplayOptionsProviderProps,
-} from './display-options/DisplayOptionsProvider.tsx';
+export { DisplayOptionsProvider, useDisplayOptions, type DisplayOptionsProviderProps } from './display-options/DisplayOptionsProvider.tsx';
 export {
   DEFAULT_DISPLAY_OPTIONS,
   DISPLAY_OPTIONS_KEY,

@@ -72,7 +72,15 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
   const audioCleanup = new AudioCleanupService(em);
   const tts = new TtsService({ em, storage: shared.storage, speech });
   const aiText = new AiTextService({ em, engines: textAiEngines(config), limits, transcripts, templates });
-  const creator = createCreatorServices(em, shared, { transcripts, audioCleanup, aiText, speech, tts, media, publishing: publishing.publishing });
+  const creator = createCreatorServices(em, shared, {
+    transcripts,
+    audioCleanup,
+    aiText,
+    speech,
+    tts,
+    media,
+    publishing: publishing.publishing,
+  });
   return {
     em,
     config,
@@ -100,7 +108,8 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
       notifications,
       spreakerFor: (userId) => publishing.spreaker.clientFor(userId).catch(() => null),
       // auto_publish_to_spreaker: the imported episodes queued for the linked show through publish.episode.
-      autoPublish: async (userId, podcastId, state, signal) => (await publishing.publishing.queueImportedAfterLease(userId, podcastId, state, signal)) > 0,
+      autoPublish: async (userId, podcastId, state, signal) =>
+        (await publishing.publishing.queueImportedAfterLease(userId, podcastId, state, signal)) > 0,
     }),
     ...publishing,
     publicConfig: new PublicConfigService(settings, { googleSignIn: googleConfigured, termsVersion: config.TERMS_VERSION }),

@@ -29,7 +29,11 @@ export function createApp({ orm, shared, log = console.error }: AppOptions): Hon
 
   app.onError(restErrorHandler(log));
   // tus resumable uploads (its own auth per request); the client address comes from the forwarded header when trusted.
-  const tus = createTusHandler(orm, shared, (req) => (trustProxy ? req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() : null) || 'unknown');
+  const tus = createTusHandler(
+    orm,
+    shared,
+    (req) => (trustProxy ? req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() : null) || 'unknown',
+  );
   // Hono routes HEAD as GET; the raw request keeps its method. Downloads through tus are not offered.
   app.on(['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'], ['/files', '/files/*'], (c) =>
     c.req.raw.method === 'GET' ? c.json({ detail: 'Not found', code: 'NOT_FOUND' }, 404) : tus.handle(c.req.raw),

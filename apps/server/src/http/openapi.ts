@@ -56,9 +56,10 @@ export function buildOpenApi(routes: RestRoute[], serverUrl: string): JsonSchema
             requestBody: {
               required: true,
               content: {
-                [route.body.multipart ? 'multipart/form-data' : route.body.form ? 'application/x-www-form-urlencoded' : 'application/json']: {
-                  schema: schemaOf(route.body.schema, 'input'),
-                },
+                [route.body.multipart ? 'multipart/form-data' : route.body.form ? 'application/x-www-form-urlencoded' : 'application/json']:
+                  {
+                    schema: schemaOf(route.body.schema, 'input'),
+                  },
               },
             },
           }

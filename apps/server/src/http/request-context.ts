@@ -21,12 +21,7 @@ export function bearerToken(header: string | undefined | null): string | null {
   return match?.[1] ?? null;
 }
 
-export async function createRequestContext(
-  orm: MikroORM,
-  shared: SharedDeps,
-  headers: Headers,
-  clientIp: string,
-): Promise<RequestContext> {
+export async function createRequestContext(orm: MikroORM, shared: SharedDeps, headers: Headers, clientIp: string): Promise<RequestContext> {
   const services = createServices(orm.em.fork(), shared);
   const token = bearerToken(headers.get('authorization'));
   const found = token ? await services.sessions.validate(token) : null;

@@ -42,8 +42,14 @@ beforeAll(async () => {
     if (req.method !== 'POST' || req.path !== '/v1/chat/completions') return res.json(404, { error: { message: 'not found' } });
     const prompt = String(JSON.parse(req.body).messages.at(-1)?.content ?? '');
     if (prompt.includes('RATE')) return res.json(429, { error: { message: 'Rate limit reached', type: 'requests' } });
-    const content = /title/i.test(prompt.split('\n')[0] ?? '') ? JSON.stringify({ title: 'Episode 4f9a8c2e1b7d6a5f3e2c1d0b' }) : JSON.stringify({ description: 'Composting tips with Maria Lopez.', tags: ['compost', 'gardening'] });
-    return res.json(200, { id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });
+    const content = /title/i.test(prompt.split('\n')[0] ?? '')
+      ? JSON.stringify({ title: 'Episode 4f9a8c2e1b7d6a5f3e2c1d0b' })
+      : JSON.stringify({ description: 'Composting tips with Maria Lopez.', tags: ['compost', 'gardening'] });
+    return res.json(200, {
+      id: 'chatcmpl-1',
+      object: 'chat.completion',
+      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+    });
   });
   chatApi = await startTestServer(orm, db.databaseUrl, { OPENAI_CHAT_MODEL: 'llama3.1', OPENAI_CHAT_BASE_URL: `${chat.baseUrl}/v1` });
   const users = await twoUsers(api);
@@ -61,17 +67,33 @@ afterAll(async () => {
 
 describe('AI text on a real transcript (extractive)', () => {
   it('writes a title under 100 characters, notes of several sentences from the content, and tags that occur in it', async () => {
-    const title = z.object({ title: z.string() }).parse((await api.request('POST', '/api/ai/title', { token: a.token, json: { hint: 'green-thumb-042.mp3' } })).body).title;
+    const title = z
+      .object({ title: z.string() })
+      .parse((await api.request('POST', '/api/ai/title', { token: a.token, json: { hint: 'green-thumb-042.mp3' } })).body).title;
     expect(title.length).toBeGreaterThan(5);
     expect(title.length).toBeLessThan(100);
     expect(title.toLowerCase()).toMatch(/compost/);
 
-    const notes = z.object({ description: z.string() }).parse((await api.request('POST', '/api/ai/notes', { token: a.token, json: { transcript_path: `/api/media/${uploadId}/transcript` } })).body).description;
+    const notes = z
+      .object({ description: z.string() })
+      .parse(
+        (await api.request('POST', '/api/ai/notes', { token: a.token, json: { transcript_path: `/api/media/${uploadId}/transcript` } }))
+          .body,
+      ).description;
     const sentences = notes.match(/[^.!?]+[.!?]/g) ?? [];
     expect(sentences.length).toBeGreaterThanOrEqual(3);
     for (const sentence of sentences) expect(EPISODE.join(' ')).toContain(sentence.trim());
 
-    const tags = z.object({ tags: z.array(z.string()) }).parse((await api.request('POST', '/api/ai/tags', { token: a.token, json: { hint: uploadId, tags_always_include: 'Green Thumb, green thumb, Gardening Podcast' } })).body).tags;
+    const tags = z
+      .object({ tags: z.array(z.string()) })
+      .parse(
+        (
+          await api.request('POST', '/api/ai/tags', {
+            token: a.token,
+            json: { hint: uploadId, tags_always_include: 'Green Thumb, green thumb, Gardening Podcast' },
+          })
+        ).body,
+      ).tags;
     expect(tags.slice(0, 2)).toEqual(['Green Thumb', 'Gardening Podcast']);
     expect(tags.length).toBeGreaterThan(3);
     expect(tags.length).toBeLessThanOrEqual(20);
@@ -89,7 +111,12 @@ describe('AI text on a real transcript (extractive)', () => {
       name: 'Garden',
       podcast_id: podcast.id,
       segments: [{ id: 'c', segment_type: 'content', source: { source_type: 'static', filename: '' } }],
-      ai_settings: { title_instructions: 'Start with "Green Thumb:"', notes_instructions: 'max 2 sentences', tags_always_include: ['garden'], auto_generate_tags: false },
+      ai_settings: {
+        title_instructions: 'Start with "Green Thumb:"',
+        notes_instructions: 'max 2 sentences',
+        tags_always_include: ['garden'],
+        auto_generate_tags: false,
+      },
     };
     const template = await api.trpc(a.token).templates.create.mutate(body);
     const trpc = api.trpc(a.token).aiText;
@@ -100,12 +127,33 @@ describe('AI text on a real transcript (extractive)', () => {
 
   it('answers /api/episodes/ai/metadata with title, description and tags; shorten and tags prompts', async () => {
     const ZMeta = z.object({ title: z.string().nullable(), description: z.string().nullable(), tags: z.array(z.string()) });
-    const full = ZMeta.parse((await api.request('POST', '/api/episodes/ai/metadata', { token: a.token, json: { audio_filename: 'green-thumb-042.mp3', max_tags: 5 } })).body);
+    const full = ZMeta.parse(
+      (
+        await api.request('POST', '/api/episodes/ai/metadata', {
+          token: a.token,
+          json: { audio_filename: 'green-thumb-042.mp3', max_tags: 5 },
+        })
+      ).body,
+    );
     expect(full.title).toBeTruthy();
     expect(full.tags.length).toBeLessThanOrEqual(5);
-    const short = ZMeta.parse((await api.request('POST', '/api/episodes/ai/metadata', { token: a.token, json: { audio_filename: 'green-thumb-042.mp3', prompt: 'shorten' } })).body);
+    const short = ZMeta.parse(
+      (
+        await api.request('POST', '/api/episodes/ai/metadata', {
+          token: a.token,
+          json: { audio_filename: 'green-thumb-042.mp3', prompt: 'shorten' },
+        })
+      ).body,
+    );
     expect(short.description?.match(/[.!?](\s|$)/g)).toHaveLength(2);
-    const onlyTags = ZMeta.parse((await api.request('POST', '/api/episodes/ai/metadata', { token: a.token, json: { audio_filename: 'green-thumb-042.mp3', prompt: 'tags', current_title: 'Mine', current_description: 'Kept' } })).body);
+    const onlyTags = ZMeta.parse(
+      (
+        await api.request('POST', '/api/episodes/ai/metadata', {
+          token: a.token,
+          json: { audio_filename: 'green-thumb-042.mp3', prompt: 'tags', current_title: 'Mine', current_description: 'Kept' },
+        })
+      ).body,
+    );
     expect(onlyTags).toMatchObject({ title: 'Mine', description: 'Kept' });
     expect(onlyTags.tags.length).toBeGreaterThan(0);
   });
@@ -121,12 +169,17 @@ describe('AI text on a real transcript (extractive)', () => {
 
 describe('OpenAI-compatible chat', () => {
   it('discards a title with a run of 16 hex characters and falls back to the transcript; passes a 429 on in the spec’s words', async () => {
-    const title = z.object({ title: z.string() }).parse((await chatApi.request('POST', '/api/ai/title', { token: a.token, json: { hint: uploadId } })).body).title;
+    const title = z
+      .object({ title: z.string() })
+      .parse((await chatApi.request('POST', '/api/ai/title', { token: a.token, json: { hint: uploadId } })).body).title;
     expect(title).not.toMatch(/[0-9a-f]{16}/i);
     expect(title.toLowerCase()).toContain('compost');
     const notes = await chatApi.request('POST', '/api/ai/notes', { token: a.token, json: { hint: uploadId } });
     expect(notes.body).toEqual({ description: 'Composting tips with Maria Lopez.' });
-    const limited = await chatApi.request('POST', '/api/ai/notes', { token: a.token, json: { hint: uploadId, extra_instructions: 'RATE' } });
+    const limited = await chatApi.request('POST', '/api/ai/notes', {
+      token: a.token,
+      json: { hint: uploadId, extra_instructions: 'RATE' },
+    });
     expect(errorOf(limited)).toMatchObject({ status: 429, detail: AI_TEXT_MESSAGES.tooManyRequests });
   });
 });
@@ -134,7 +187,8 @@ describe('OpenAI-compatible chat', () => {
 describe('fair use', () => {
   it("answers 429 in the spec's words past 30 requests a minute", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 32; i++) statuses.push((await api.request('POST', '/api/ai/title', { token: b.token, json: { hint: 'nothing-here.mp3' } })).status);
+    for (let i = 0; i < 32; i++)
+      statuses.push((await api.request('POST', '/api/ai/title', { token: b.token, json: { hint: 'nothing-here.mp3' } })).status);
     // B made two AI requests above; the window holds 30.
     expect(statuses.filter((s) => s === 404)).toHaveLength(28);
     expect(statuses.slice(28).every((s) => s === 429)).toBe(true);

@@ -65,7 +65,12 @@ async function creator(token: string, id: string, label: string): Promise<Creato
       segments: [
         { id: 'intro', segment_type: 'intro', name: 'Welcome', source: { source_type: 'tts', text_prompt: '', voice_id: 'espeak:en-us' } },
         { id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } },
-        { id: 'outro', segment_type: 'outro', name: 'Goodbye', source: { source_type: 'tts', text_prompt: 'Thanks for listening.', voice_id: 'espeak:en-us' } },
+        {
+          id: 'outro',
+          segment_type: 'outro',
+          name: 'Goodbye',
+          source: { source_type: 'tts', text_prompt: 'Thanks for listening.', voice_id: 'espeak:en-us' },
+        },
       ],
     },
   });
@@ -81,7 +86,8 @@ const whole = (who: Creator): TAssembleEpisodeRequestInput => ({
   tts_values: { intro: 'Welcome to the show.' },
   episode_details: { title: 'A talk', description: 'About talking', episodeNumber: 3 },
 });
-const assemble = (who: Creator, body: unknown): Promise<HttpResult> => api.request('POST', '/api/episodes/assemble', { token: who.token, json: body });
+const assemble = (who: Creator, body: unknown): Promise<HttpResult> =>
+  api.request('POST', '/api/episodes/assemble', { token: who.token, json: body });
 const usageOf = async (who: Creator) => ZUsage.parse((await api.request('GET', '/api/billing/usage', { token: who.token })).body);
 
 /** Nothing of the user's changed: no minutes or episodes used this month, no episode row. */
@@ -109,9 +115,14 @@ describe('step 3: an AI-voice segment without a script', () => {
     const { tts_values: _written, ...unwritten } = whole(b);
     const blank = errorOf(await assemble(b, unwritten));
     expect(blank).toMatchObject({ status: 422, code: 'VALIDATION', detail: EPISODE_CREATOR_MESSAGES.scriptRequired });
-    expect((await assemble(b, unwritten)).body).toMatchObject({ errors: [{ path: ['tts_values', 'intro'], message: EPISODE_CREATOR_MESSAGES.scriptRequired }] });
+    expect((await assemble(b, unwritten)).body).toMatchObject({
+      errors: [{ path: ['tts_values', 'intro'], message: EPISODE_CREATOR_MESSAGES.scriptRequired }],
+    });
     // Spaces are blank too, and this episode's script replaces the template's: a blanked outro is refused as well.
-    expect(errorOf(await assemble(b, { ...whole(b), tts_values: { intro: '   \n' } }))).toMatchObject({ status: 422, detail: EPISODE_CREATOR_MESSAGES.scriptRequired });
+    expect(errorOf(await assemble(b, { ...whole(b), tts_values: { intro: '   \n' } }))).toMatchObject({
+      status: 422,
+      detail: EPISODE_CREATOR_MESSAGES.scriptRequired,
+    });
     const outro = await assemble(b, { ...whole(b), tts_values: { intro: 'Welcome.', outro: ' ' } });
     expect(outro.body).toMatchObject({ detail: EPISODE_CREATOR_MESSAGES.scriptRequired, errors: [{ path: ['tts_values', 'outro'] }] });
     await expect(api.trpc(b.token).assembly.assemble.mutate(unwritten)).rejects.toThrow(EPISODE_CREATOR_MESSAGES.scriptRequired);
@@ -122,18 +133,35 @@ describe('step 3: an AI-voice segment without a script', () => {
 describe('step 5: title and episode number', () => {
   it("refuses a blank title with 'Enter a title to continue.', and a request without one with the call's own message", async () => {
     const body = whole(b);
-    expect(errorOf(await assemble(b, { ...body, episode_details: { ...body.episode_details, title: '  ' } }))).toMatchObject({ status: 422, detail: EPISODE_CREATOR_MESSAGES.titleRequired });
+    expect(errorOf(await assemble(b, { ...body, episode_details: { ...body.episode_details, title: '  ' } }))).toMatchObject({
+      status: 422,
+      detail: EPISODE_CREATOR_MESSAGES.titleRequired,
+    });
     const { title: _title, ...untitled } = body.episode_details;
-    expect(errorOf(await assemble(b, { ...body, episode_details: untitled }))).toMatchObject({ status: 422, detail: ASSEMBLY_MESSAGES.required });
-    await expect(api.trpc(b.token).assembly.assemble.mutate({ ...body, episode_details: { ...body.episode_details, title: '' } })).rejects.toThrow(EPISODE_CREATOR_MESSAGES.titleRequired);
+    expect(errorOf(await assemble(b, { ...body, episode_details: untitled }))).toMatchObject({
+      status: 422,
+      detail: ASSEMBLY_MESSAGES.required,
+    });
+    await expect(
+      api.trpc(b.token).assembly.assemble.mutate({ ...body, episode_details: { ...body.episode_details, title: '' } }),
+    ).rejects.toThrow(EPISODE_CREATOR_MESSAGES.titleRequired);
     await expectUntouched(b);
   });
 
   it("refuses a missing, empty or non-whole episode number with 'Enter an episode number to continue.'", async () => {
     const body = whole(b);
     const { episodeNumber: _number, ...unnumbered } = body.episode_details;
-    for (const details of [unnumbered, { ...unnumbered, episodeNumber: null }, { ...unnumbered, episodeNumber: '' }, { ...unnumbered, episodeNumber: 'two' }, { ...unnumbered, episodeNumber: 2.5 }]) {
-      expect(errorOf(await assemble(b, { ...body, episode_details: details })), JSON.stringify(details)).toMatchObject({ status: 422, detail: EPISODE_CREATOR_MESSAGES.episodeNumberRequired });
+    for (const details of [
+      unnumbered,
+      { ...unnumbered, episodeNumber: null },
+      { ...unnumbered, episodeNumber: '' },
+      { ...unnumbered, episodeNumber: 'two' },
+      { ...unnumbered, episodeNumber: 2.5 },
+    ]) {
+      expect(errorOf(await assemble(b, { ...body, episode_details: details })), JSON.stringify(details)).toMatchObject({
+        status: 422,
+        detail: EPISODE_CREATOR_MESSAGES.episodeNumberRequired,
+      });
     }
     await expectUntouched(b);
   });
@@ -142,7 +170,10 @@ describe('step 5: title and episode number', () => {
 describe('step 5: scheduling for assembly', () => {
   it("refuses a schedule without a date and time with 'Pick date & time for scheduling'", async () => {
     for (const publish of [{ mode: 'schedule' }, { mode: 'schedule', publish_at: null }]) {
-      expect(errorOf(await assemble(b, { ...whole(b), publish }))).toMatchObject({ status: 422, detail: ASSEMBLY_MESSAGES.scheduleRequired });
+      expect(errorOf(await assemble(b, { ...whole(b), publish }))).toMatchObject({
+        status: 422,
+        detail: ASSEMBLY_MESSAGES.scheduleRequired,
+      });
     }
     await expectUntouched(b);
   });
@@ -152,7 +183,10 @@ describe('step 5: the monthly episode quota', () => {
   it("is used up for B only: B's usage reads as 'Quota exceeded', B's assemble is a 402 that changes nothing, A still assembles", async () => {
     // A moves to a tier of its own; the free tier B is on allows no episodes this month.
     expect((await api.request('PATCH', `/api/admin/users/${a.id}`, { token: a.token, json: { tier: 'pro' } })).status).toBe(200);
-    const free = await api.request('PUT', '/api/admin/tiers', { token: a.token, json: { features: [{ key: 'max_episodes_month', values: { free: 0 } }] } });
+    const free = await api.request('PUT', '/api/admin/tiers', {
+      token: a.token,
+      json: { features: [{ key: 'max_episodes_month', values: { free: 0 } }] },
+    });
     expect(free.status, free.text).toBe(200);
 
     const usage = await usageOf(b);
@@ -162,7 +196,11 @@ describe('step 5: the monthly episode quota', () => {
     expect(EPISODE_CREATOR_MESSAGES.quotaExceeded).toBe('Quota exceeded – upgrade or wait for reset.');
     const refused = await assemble(b, whole(b));
     expect(refused.status).toBe(402);
-    expect(refused.body).toMatchObject({ code: 'PAYMENT_REQUIRED', detail: BILLING_MESSAGES.episodeQuotaReached, episodes_remaining_this_month: 0 });
+    expect(refused.body).toMatchObject({
+      code: 'PAYMENT_REQUIRED',
+      detail: BILLING_MESSAGES.episodeQuotaReached,
+      episodes_remaining_this_month: 0,
+    });
     await expectUntouched(b);
 
     expect(episodeQuotaExceeded(await usageOf(a))).toBe(false);

@@ -58,7 +58,11 @@ async function creator(token: string, id: string, label: string): Promise<Creato
       segments: [
         { id: 'intro', segment_type: 'intro', source: { source_type: 'static', filename: `intro-${label}.wav` } },
         { id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } },
-        { id: 'outro', segment_type: 'outro', source: { source_type: 'tts', text_prompt: Array.from({ length: 25 }, () => 'word').join(' '), voice_id: 'espeak:en-us' } },
+        {
+          id: 'outro',
+          segment_type: 'outro',
+          source: { source_type: 'tts', text_prompt: Array.from({ length: 25 }, () => 'word').join(' '), voice_id: 'espeak:en-us' },
+        },
       ],
     },
   });
@@ -68,16 +72,23 @@ async function creator(token: string, id: string, label: string): Promise<Creato
 
 const usageOf = async (who: Creator) => ZUsage.parse((await api.request('GET', '/api/billing/usage', { token: who.token })).body);
 const precheck = (who: Creator, over: object = {}) =>
-  api.request('POST', '/api/episodes/precheck/minutes', { token: who.token, json: { template_id: who.template, main_content_filename: who.upload, ...over } });
+  api.request('POST', '/api/episodes/precheck/minutes', {
+    token: who.token,
+    json: { template_id: who.template, main_content_filename: who.upload, ...over },
+  });
 const assembleBody = (who: Creator, over: Partial<TAssembleEpisodeRequestInput> = {}): TAssembleEpisodeRequestInput => ({
   template_id: who.template,
   main_content_filename: who.upload,
   episode_details: { title: 'Episode one', description: 'About things', tags: 'one, two', episodeNumber: 1 },
   ...over,
 });
-const assemble = (who: Creator, over: Partial<TAssembleEpisodeRequestInput> = {}) => api.request('POST', '/api/episodes/assemble', { token: who.token, json: assembleBody(who, over) });
+const assemble = (who: Creator, over: Partial<TAssembleEpisodeRequestInput> = {}) =>
+  api.request('POST', '/api/episodes/assemble', { token: who.token, json: assembleBody(who, over) });
 const setFree = (values: Record<string, number | null>) =>
-  api.request('PUT', '/api/admin/tiers', { token: a.token, json: { features: Object.entries(values).map(([key, value]) => ({ key, values: { free: value } })) } });
+  api.request('PUT', '/api/admin/tiers', {
+    token: a.token,
+    json: { features: Object.entries(values).map(([key, value]) => ({ key, values: { free: value } })) },
+  });
 
 const nextMonth = () => {
   const now = new Date();
@@ -109,11 +120,33 @@ describe('tier table', () => {
 
     expect((await api.request('GET', '/api/admin/tiers', { token: b.token })).status).toBe(403);
     expect((await api.request('PUT', '/api/admin/tiers', { token: b.token, json: { features: [] } })).status).toBe(403);
-    expect(errorOf(await api.request('PUT', '/api/admin/tiers', { token: a.token, json: { features: [{ key: 'flubber', values: { free: 3 } }] } }))).toMatchObject({ status: 422 });
-    expect(errorOf(await api.request('PUT', '/api/admin/tiers', { token: a.token, json: { features: [{ key: 'bogus', values: { free: 1 } }] } }))).toMatchObject({ status: 422 });
-    expect(errorOf(await api.request('PUT', '/api/admin/tiers', { token: a.token, json: { features: [{ key: 'flubber', values: { unlimited: false } }] } }))).toMatchObject({ status: 422 });
+    expect(
+      errorOf(
+        await api.request('PUT', '/api/admin/tiers', { token: a.token, json: { features: [{ key: 'flubber', values: { free: 3 } }] } }),
+      ),
+    ).toMatchObject({ status: 422 });
+    expect(
+      errorOf(
+        await api.request('PUT', '/api/admin/tiers', { token: a.token, json: { features: [{ key: 'bogus', values: { free: 1 } }] } }),
+      ),
+    ).toMatchObject({ status: 422 });
+    expect(
+      errorOf(
+        await api.request('PUT', '/api/admin/tiers', {
+          token: a.token,
+          json: { features: [{ key: 'flubber', values: { unlimited: false } }] },
+        }),
+      ),
+    ).toMatchObject({ status: 422 });
 
-    const updated = ZTierConfig.parse((await api.request('PUT', '/api/admin/tiers', { token: a.token, json: { features: [{ key: 'max_episodes_month', values: { pro: null, creator: 12 } }] } })).body);
+    const updated = ZTierConfig.parse(
+      (
+        await api.request('PUT', '/api/admin/tiers', {
+          token: a.token,
+          json: { features: [{ key: 'max_episodes_month', values: { pro: null, creator: 12 } }] },
+        })
+      ).body,
+    );
     expect(updated.features.find((f) => f.key === 'max_episodes_month')?.values).toMatchObject({ pro: null, creator: 12, free: 4 });
     const viaTrpc = await api.trpc(a.token).billing.tiers.query();
     expect(viaTrpc.features.find((f) => f.key === 'max_episodes_month')?.values.creator).toBe(12);
@@ -155,8 +188,17 @@ describe('usage and the minutes precheck', () => {
     expect((await setFree({ max_processing_minutes_month: 2 })).status).toBe(200);
     const res = await precheck(b);
     expect(res.status).toBe(402);
-    expect(res.body).toMatchObject({ code: 'INSUFFICIENT_MINUTES', detail: BILLING_MESSAGES.insufficientMinutes, allowed: false, minutes_required: 3, minutes_remaining: 2, renewal_date: nextMonth() });
-    expect(await api.trpc(b.token).billing.precheckMinutes.mutate({ template_id: b.template, main_content_filename: b.upload })).toMatchObject({ allowed: false, minutes_required: 3 });
+    expect(res.body).toMatchObject({
+      code: 'INSUFFICIENT_MINUTES',
+      detail: BILLING_MESSAGES.insufficientMinutes,
+      allowed: false,
+      minutes_required: 3,
+      minutes_remaining: 2,
+      renewal_date: nextMonth(),
+    });
+    expect(
+      await api.trpc(b.token).billing.precheckMinutes.mutate({ template_id: b.template, main_content_filename: b.upload }),
+    ).toMatchObject({ allowed: false, minutes_required: 3 });
 
     const refused = await assemble(b);
     expect(refused.status).toBe(402);
@@ -179,12 +221,24 @@ describe('assemble', () => {
   let episodeId = '';
 
   it('validates the request in the spec wording', async () => {
-    expect(errorOf(await assemble(b, { episode_details: { title: '', episodeNumber: 1 } }))).toMatchObject({ status: 422, detail: ASSEMBLY_MESSAGES.titleRequired });
-    expect(errorOf(await assemble(b, { main_content_filename: 'busy-b.wav' }))).toMatchObject({ status: 425, detail: ASSEMBLY_MESSAGES.uploadNotReady });
+    expect(errorOf(await assemble(b, { episode_details: { title: '', episodeNumber: 1 } }))).toMatchObject({
+      status: 422,
+      detail: ASSEMBLY_MESSAGES.titleRequired,
+    });
+    expect(errorOf(await assemble(b, { main_content_filename: 'busy-b.wav' }))).toMatchObject({
+      status: 425,
+      detail: ASSEMBLY_MESSAGES.uploadNotReady,
+    });
     const soon = new Date(Date.now() + 5 * 60_000).toISOString();
-    expect(errorOf(await assemble(b, { publish: { mode: 'schedule', publish_at: soon } }))).toMatchObject({ status: 422, detail: ASSEMBLY_MESSAGES.scheduleTooSoon });
+    expect(errorOf(await assemble(b, { publish: { mode: 'schedule', publish_at: soon } }))).toMatchObject({
+      status: 422,
+      detail: ASSEMBLY_MESSAGES.scheduleTooSoon,
+    });
     // A 'Change voice' choice no engine has is refused before any charge, not failed by the render.
-    expect(errorOf(await assemble(b, { tts_voices: { outro: 'espeak:no-such-voice' } }))).toMatchObject({ status: 422, detail: TTS_MESSAGES.voiceUnavailable });
+    expect(errorOf(await assemble(b, { tts_voices: { outro: 'espeak:no-such-voice' } }))).toMatchObject({
+      status: 422,
+      detail: TTS_MESSAGES.voiceUnavailable,
+    });
     expect(await usageOf(b)).toMatchObject({ minutes_used: 0, episodes_used_this_month: 0 });
     expect(await orm.em.fork().count(EpisodeSchema, { user: b.id })).toBe(0);
   });
@@ -192,24 +246,67 @@ describe('assemble', () => {
   it('charges the minutes when the job is queued (202) and shows the job to its owner only', async () => {
     const res = await assemble(b, { intents: { flubber: 'yes' }, publish: { mode: 'now', visibility: 'public' } });
     expect(res.status).toBe(202);
-    const body = z.object({ job_id: z.string(), episode_id: z.string(), status: z.literal('queued'), minutes_charged: z.literal(3) }).parse(res.body);
+    const body = z
+      .object({ job_id: z.string(), episode_id: z.string(), status: z.literal('queued'), minutes_charged: z.literal(3) })
+      .parse(res.body);
     [jobId, episodeId] = [body.job_id, body.episode_id];
-    expect(await usageOf(b)).toMatchObject({ minutes_used: 3, minutes_left: 57, episodes_used_this_month: 1, episodes_remaining_this_month: 3 });
+    expect(await usageOf(b)).toMatchObject({
+      minutes_used: 3,
+      minutes_left: 57,
+      episodes_used_this_month: 1,
+      episodes_remaining_this_month: 3,
+    });
 
     const status = await api.request('GET', `/api/episodes/status/${jobId}`, { token: b.token });
-    expect(status.body).toMatchObject({ job_id: jobId, episode_id: episodeId, status: 'queued', error: null, episode: { title: 'Episode one', status: 'pending', final_audio_url: null, publish_mode: 'now' } });
-    expect(errorOf(await api.request('GET', `/api/episodes/status/${jobId}`, { token: a.token }))).toMatchObject({ status: 404, detail: ASSEMBLY_MESSAGES.jobNotFound });
+    expect(status.body).toMatchObject({
+      job_id: jobId,
+      episode_id: episodeId,
+      status: 'queued',
+      error: null,
+      episode: { title: 'Episode one', status: 'pending', final_audio_url: null, publish_mode: 'now' },
+    });
+    expect(errorOf(await api.request('GET', `/api/episodes/status/${jobId}`, { token: a.token }))).toMatchObject({
+      status: 404,
+      detail: ASSEMBLY_MESSAGES.jobNotFound,
+    });
     expect((await api.trpc(b.token).assembly.status.query({ job_id: jobId })).episode_id).toBe(episodeId);
 
     const row = await orm.em.fork().findOneOrFail(EpisodeSchema, { id: episodeId });
-    expect(row).toMatchObject({ tags: ['one', 'two'], episodeNumber: 1, templateId: b.template, assemblyStatus: 'queued', assemblyJobId: jobId });
+    expect(row).toMatchObject({
+      tags: ['one', 'two'],
+      episodeNumber: 1,
+      templateId: b.template,
+      assemblyStatus: 'queued',
+      assemblyJobId: jobId,
+    });
     expect(row.assembly?.template.segments.map((s) => s.id)).toEqual(['intro', 'content', 'outro']);
   });
 
   it('counts long AI-voice clips and rounds the remaining minutes up', async () => {
     const em = orm.em.fork();
-    em.create(TtsClipSchema, { user: b.id, category: 'intro', normalizedText: 'x', characters: 1, voiceId: 'espeak:en-us', provider: 'espeak', speakingRate: 1, durationSeconds: 90, billableSeconds: 90 });
-    em.create(TtsClipSchema, { user: b.id, category: 'intro', normalizedText: 'y', characters: 1, voiceId: 'espeak:en-us', provider: 'espeak', speakingRate: 1, durationSeconds: 90, billableSeconds: 90, freeOverride: true });
+    em.create(TtsClipSchema, {
+      user: b.id,
+      category: 'intro',
+      normalizedText: 'x',
+      characters: 1,
+      voiceId: 'espeak:en-us',
+      provider: 'espeak',
+      speakingRate: 1,
+      durationSeconds: 90,
+      billableSeconds: 90,
+    });
+    em.create(TtsClipSchema, {
+      user: b.id,
+      category: 'intro',
+      normalizedText: 'y',
+      characters: 1,
+      voiceId: 'espeak:en-us',
+      provider: 'espeak',
+      speakingRate: 1,
+      durationSeconds: 90,
+      billableSeconds: 90,
+      freeOverride: true,
+    });
     await em.flush();
     expect(await usageOf(b)).toMatchObject({ minutes_used: 4.5, minutes_left: 56 });
   });
@@ -252,7 +349,13 @@ describe('assemble', () => {
     expect(rerender.body).toEqual({ template_id: b.template, queued: [], skipped: 1 });
     expect(errorOf(await api.request('POST', `/api/templates/${b.template}/rerender`, { token: a.token }))).toMatchObject({ status: 404 });
     const [episode] = await orm.em.fork().find(EpisodeSchema, { user: a.id });
-    expect(errorOf(await api.request('GET', `/api/episodes/${episode?.id}/peaks`, { token: a.token }))).toMatchObject({ status: 404, detail: ASSEMBLY_MESSAGES.noAudio });
-    expect(errorOf(await api.request('GET', `/api/episodes/${episode?.id}/peaks`, { token: b.token }))).toMatchObject({ status: 404, detail: ASSEMBLY_MESSAGES.episodeNotFound });
+    expect(errorOf(await api.request('GET', `/api/episodes/${episode?.id}/peaks`, { token: a.token }))).toMatchObject({
+      status: 404,
+      detail: ASSEMBLY_MESSAGES.noAudio,
+    });
+    expect(errorOf(await api.request('GET', `/api/episodes/${episode?.id}/peaks`, { token: b.token }))).toMatchObject({
+      status: 404,
+      detail: ASSEMBLY_MESSAGES.episodeNotFound,
+    });
   });
 });

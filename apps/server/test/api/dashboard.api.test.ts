@@ -55,20 +55,57 @@ async function seedShow(userId: string): Promise<{ showId: string; published: st
   const em = orm.em.fork();
   const now = Date.now();
   const show = em.create(PodcastSchema, { user: userId, name: `Show ${randomBytes(3).toString('hex')}`, description: '' });
-  em.create(TemplateSchema, { user: userId, name: 'Main', segments: [], backgroundMusicRules: [], timing: {}, aiSettings: {}, automationSettings: {} } as never);
+  em.create(TemplateSchema, {
+    user: userId,
+    name: 'Main',
+    segments: [],
+    backgroundMusicRules: [],
+    timing: {},
+    aiSettings: {},
+    automationSettings: {},
+  } as never);
   const at = (days: number) => new Date(now - days * DAY);
   const published = [40, 20, 10, 2].map((days, i) =>
     em.create(EpisodeSchema, {
-      user: userId, podcast: show.id, title: `Published ${i}`, status: 'published',
-      publishAt: at(days), publishedAt: at(days), createdAt: at(days + 1), playsTotal: 0,
+      user: userId,
+      podcast: show.id,
+      title: `Published ${i}`,
+      status: 'published',
+      publishAt: at(days),
+      publishedAt: at(days),
+      createdAt: at(days + 1),
+      playsTotal: 0,
     }),
   );
-  em.create(EpisodeSchema, { user: userId, podcast: show.id, title: 'Scheduled', status: 'scheduled', publishAt: new Date(now + 3 * DAY), createdAt: at(1) });
-  em.create(EpisodeSchema, { user: userId, podcast: show.id, title: 'Failed', status: 'error', errorMessage: 'boom', createdAt: new Date(now - 60_000) });
+  em.create(EpisodeSchema, {
+    user: userId,
+    podcast: show.id,
+    title: 'Scheduled',
+    status: 'scheduled',
+    publishAt: new Date(now + 3 * DAY),
+    createdAt: at(1),
+  });
+  em.create(EpisodeSchema, {
+    user: userId,
+    podcast: show.id,
+    title: 'Failed',
+    status: 'error',
+    errorMessage: 'boom',
+    createdAt: new Date(now - 60_000),
+  });
   await em.flush();
   // Downloads: some older than 30 days, some inside; plays_total follows them as the download counter keeps it.
   const connection = em.getConnection();
-  const plan: [number, number][] = [[0, 35], [0, 5], [1, 31], [1, 3], [1, 1], [2, 2], [3, 0], [3, 0]];
+  const plan: [number, number][] = [
+    [0, 35],
+    [0, 5],
+    [1, 31],
+    [1, 3],
+    [1, 1],
+    [2, 2],
+    [3, 0],
+    [3, 0],
+  ];
   for (const [index, daysAgo] of plan) {
     const episode = published[index]!;
     const when = at(daysAgo);
@@ -84,12 +121,15 @@ async function seedShow(userId: string): Promise<{ showId: string; published: st
 /** The same figures, read straight from the tables. */
 async function fromDatabase(userId: string) {
   const connection = orm.em.fork().getConnection();
-  const one = async (sql: string) => Number(Object.values((await connection.execute<Record<string, unknown>[]>(sql, [userId]))[0] ?? {})[0] ?? 0);
+  const one = async (sql: string) =>
+    Number(Object.values((await connection.execute<Record<string, unknown>[]>(sql, [userId]))[0] ?? {})[0] ?? 0);
   return {
     total: await one('select count(*) from episodes where user_id = ?'),
     last30: await one("select count(*) from episodes where user_id = ? and created_at >= now() - interval '30 days'"),
     upcoming: await one("select count(*) from episodes where user_id = ? and status = 'scheduled' and publish_at > now()"),
-    plays30: await one("select count(*) from episode_downloads d join podcasts p on p.id = d.podcast_id where p.user_id = ? and d.created_at >= now() - interval '30 days'"),
+    plays30: await one(
+      "select count(*) from episode_downloads d join podcasts p on p.id = d.podcast_id where p.user_id = ? and d.created_at >= now() - interval '30 days'",
+    ),
     playsAll: await one('select coalesce(sum(plays_total), 0) from episodes where user_id = ?'),
     recent: await connection.execute<{ id: string; plays_total: number; title: string }[]>(
       "select id, plays_total, title from episodes where user_id = ? and status in ('published', 'scheduled') order by publish_at desc limit 3",
@@ -118,8 +158,12 @@ describe('GET /api/dashboard/stats', () => {
       ready: true,
     });
     // The literal figures of the seed, so a wrong query on both sides cannot pass.
-    expect([stats.total_episodes, stats.episodes_last_30d, stats.upcoming_scheduled, stats.plays_last_30d, stats.show_total_plays]).toEqual([6, 5, 1, 6, 8]);
-    expect(stats.recent_episode_plays).toEqual(db.recent.map((row) => ({ episode_id: row.id, plays_total: row.plays_total, title: row.title })));
+    expect([stats.total_episodes, stats.episodes_last_30d, stats.upcoming_scheduled, stats.plays_last_30d, stats.show_total_plays]).toEqual(
+      [6, 5, 1, 6, 8],
+    );
+    expect(stats.recent_episode_plays).toEqual(
+      db.recent.map((row) => ({ episode_id: row.id, plays_total: row.plays_total, title: row.title })),
+    );
     expect(stats.recent_episode_plays.map((r) => r.title)).toEqual(['Scheduled', 'Published 3', 'Published 2']);
     expect(stats.recent_episode_plays.map((r) => r.plays_total)).toEqual([0, 2, 1]);
     expect(new Date(stats.last_published_at!).getTime()).toBeGreaterThan(Date.now() - 2 * DAY - 60_000);
@@ -135,7 +179,15 @@ describe('GET /api/dashboard/stats', () => {
 
   it('shows B only B’s figures, and minutes as unlimited on the unlimited tier', async () => {
     const empty = ZStatsJson.parse((await api.request('GET', '/api/dashboard/stats', { token: b.token })).body);
-    expect(empty).toMatchObject({ total_episodes: 0, plays_last_30d: 0, show_total_plays: 0, recent_episode_plays: [], last_assembly_status: null, ready: false, show_count: 0 });
+    expect(empty).toMatchObject({
+      total_episodes: 0,
+      plays_last_30d: 0,
+      show_total_plays: 0,
+      recent_episode_plays: [],
+      last_assembly_status: null,
+      ready: false,
+      show_count: 0,
+    });
     await orm.em.fork().getConnection().execute("update users set tier = 'unlimited' where id = ?", [b.id]);
     const unlimited = ZStatsJson.parse((await api.request('GET', '/api/dashboard/stats', { token: b.token })).body);
     expect(unlimited).toMatchObject({ minutes_left: null, max_processing_minutes_month: null });

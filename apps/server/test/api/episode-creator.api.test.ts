@@ -55,7 +55,10 @@ const ZUploaded = z.array(z.object({ id: z.string(), filename: z.string(), origi
 
 /** Seconds the file decodes to (MP3 durations in headers include the encoder's padding). */
 function decodedSeconds(file: string): number {
-  const progress = execFileSync('ffmpeg', ['-hide_banner', '-nostats', '-i', file, '-progress', 'pipe:1', '-f', 'null', '-'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const progress = execFileSync('ffmpeg', ['-hide_banner', '-nostats', '-i', file, '-progress', 'pipe:1', '-f', 'null', '-'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const times = [...progress.matchAll(/out_time_us=(\d+)/g)].map((m) => Number(m[1]));
   return (times.at(-1) ?? 0) / 1e6;
 }
@@ -75,13 +78,30 @@ function makeSpeech(): { wav: string; words: TTranscriptWord[]; seconds: number 
     const spoken = path.join(files.dir, `phrase-${i}.wav`);
     execFileSync('espeak-ng', ['-s', '190', '-w', spoken, text]);
     const slot = path.join(files.dir, `slot-${i}.wav`);
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', spoken, '-af', `apad=whole_dur=${SLOT}`, '-t', String(SLOT), '-ar', '44100', '-ac', '1', slot]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-i',
+      spoken,
+      '-af',
+      `apad=whole_dur=${SLOT}`,
+      '-t',
+      String(SLOT),
+      '-ar',
+      '44100',
+      '-ac',
+      '1',
+      slot,
+    ]);
     return slot;
   });
   const wav = path.join(files.dir, 'episode.wav');
   const graph = `${slots.map((_, i) => `[${i}:a]`).join('')}concat=n=${slots.length}:v=0:a=1`;
   execFileSync('ffmpeg', ['-v', 'error', '-y', ...slots.flatMap((s) => ['-i', s]), '-filter_complex', graph, wav]);
-  const words = PHRASES.flatMap((text, i) => text.split(' ').map((word, j) => ({ text: word, start: i * SLOT + j * 0.3, end: i * SLOT + j * 0.3 + 0.25, confidence: 0.9 })));
+  const words = PHRASES.flatMap((text, i) =>
+    text.split(' ').map((word, j) => ({ text: word, start: i * SLOT + j * 0.3, end: i * SLOT + j * 0.3 + 0.25, confidence: 0.9 })),
+  );
   return { wav, words, seconds: PHRASES.length * SLOT };
 }
 
@@ -89,7 +109,11 @@ function makeSpeech(): { wav: string; words: TTranscriptWord[]; seconds: number 
 async function uploadSpeech(token: string, name: string): Promise<{ id: string; filename: string }> {
   const copy = path.join(files.dir, name);
   execFileSync('cp', [speech.wav, copy]);
-  const res = await fetch(`${api.baseUrl}/api/media/upload/main_content`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: uploadForm([copy], { friendly_names: JSON.stringify([name]) }) });
+  const res = await fetch(`${api.baseUrl}/api/media/upload/main_content`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: uploadForm([copy], { friendly_names: JSON.stringify([name]) }),
+  });
   expect(res.status).toBe(201);
   const [item] = ZUploaded.parse(await res.json());
   if (!item) throw new Error('not uploaded');
@@ -107,7 +131,8 @@ async function completeTranscript(id: string): Promise<void> {
 }
 
 const post = (token: string, url: string, json: unknown): Promise<HttpResult> => api.request('POST', url, { token, json });
-const clipCount = async () => Number((await orm.em.getConnection().execute<{ n: string }[]>('select count(*) as n from tts_clips'))[0]?.n ?? 0);
+const clipCount = async () =>
+  Number((await orm.em.getConnection().execute<{ n: string }[]>('select count(*) as n from tts_clips'))[0]?.n ?? 0);
 
 beforeAll(async () => {
   files = tempDir();
@@ -135,9 +160,21 @@ describe('the Episode Creator on an upload', () => {
   it('answers 425 TRANSCRIPT_NOT_READY while the upload is transcribed, 404 for unknown names', async () => {
     upload = await uploadSpeech(a.token, 'retakes.wav');
     const notReady = { status: 425, code: 'TRANSCRIPT_NOT_READY' };
-    expect(errorOf(await post(a.token, '/api/flubber/prepare-by-file', { filename: upload.id, intents: { flubber: 'yes' } }))).toMatchObject(notReady);
-    expect(errorOf(await post(a.token, '/api/intern/prepare-by-file', { filename: upload.filename, voice_id: null }))).toMatchObject(notReady);
-    const execute = { filename: upload.id, command_id: `${upload.id}:intern:0`, start_s: 12, end_s: 14, voice_id: null, override_text: null, regenerate: false };
+    expect(
+      errorOf(await post(a.token, '/api/flubber/prepare-by-file', { filename: upload.id, intents: { flubber: 'yes' } })),
+    ).toMatchObject(notReady);
+    expect(errorOf(await post(a.token, '/api/intern/prepare-by-file', { filename: upload.filename, voice_id: null }))).toMatchObject(
+      notReady,
+    );
+    const execute = {
+      filename: upload.id,
+      command_id: `${upload.id}:intern:0`,
+      start_s: 12,
+      end_s: 14,
+      voice_id: null,
+      override_text: null,
+      regenerate: false,
+    };
     expect(errorOf(await post(a.token, '/api/intern/execute', execute))).toMatchObject(notReady);
     expect(errorOf(await post(a.token, '/api/flubber/prepare-by-file', { filename: 'no-such-upload.wav' })).status).toBe(404);
     await completeTranscript(upload.id);
@@ -148,13 +185,24 @@ describe('the Episode Creator on an upload', () => {
     expect(res.status).toBe(200);
     const { contexts } = ZFlubberPrepareByFileResponse.parse(res.body);
     expect(contexts).toEqual([
-      expect.objectContaining({ flubber_index: 0, flubber_time_s: 6, flubber_end_s: 6.25, computed_end_s: 6.25, snippet_start_s: 3.25, snippet_end_s: 8.25, relative_flubber_ms: 2750, applied: false }),
+      expect.objectContaining({
+        flubber_index: 0,
+        flubber_time_s: 6,
+        flubber_end_s: 6.25,
+        computed_end_s: 6.25,
+        snippet_start_s: 3.25,
+        snippet_end_s: 8.25,
+        relative_flubber_ms: 2750,
+        applied: false,
+      }),
     ]);
     const first = contexts[0];
     if (!first?.url) throw new Error('no snippet url');
     expect(Math.abs((await fetchedSeconds(first.url, 'flubber-0.mp3')) - 5)).toBeLessThan(0.08);
 
-    const looser = ZFlubberPrepareByFileResponse.parse((await post(a.token, '/api/flubber/prepare-by-file', { filename: upload.id, fuzzy_threshold: 0.7 })).body).contexts;
+    const looser = ZFlubberPrepareByFileResponse.parse(
+      (await post(a.token, '/api/flubber/prepare-by-file', { filename: upload.id, fuzzy_threshold: 0.7 })).body,
+    ).contexts;
     expect(looser.map((c) => c.flubber_time_s)).toEqual([6, 15]);
     expect(looser[1]).toMatchObject({ flubber_index: 1, snippet_start_s: 12.25, snippet_end_s: 17.25 });
     expect(Math.abs((await fetchedSeconds(looser[1]?.url ?? '', 'flubber-1.mp3')) - 5)).toBeLessThan(0.08);
@@ -163,7 +211,9 @@ describe('the Episode Creator on an upload', () => {
     const viaTrpc = await api.trpc(a.token).episodeCreator.flubberPrepareByFile.mutate({ filename: upload.id, fuzzy_threshold: 0.95 });
     expect(viaTrpc.contexts.map((c) => c.flubber_index)).toEqual([0]);
     expect(errorOf(await post(a.token, '/api/flubber/prepare-by-file', { filename: upload.id, fuzzy_threshold: 0.3 })).status).toBe(422);
-    expect((await post(a.token, '/api/flubber/prepare-by-file', { filename: upload.id, intents: { flubber: 'no' } })).body).toEqual({ contexts: [] });
+    expect((await post(a.token, '/api/flubber/prepare-by-file', { filename: upload.id, intents: { flubber: 'no' } })).body).toEqual({
+      contexts: [],
+    });
     const forged = first.url.replace(/sig=[^&]+/, 'sig=AAAA');
     expect((await fetch(`${api.baseUrl}${forged}`)).status).toBe(404);
   });
@@ -188,16 +238,43 @@ describe('the Episode Creator on an upload', () => {
   });
 
   it('answers the command in a voiced clip, returns it again unchanged, and validates the end mark', async () => {
-    const base = { filename: upload.id, command_id: `${upload.id}:intern:0`, start_s: 12, end_s: 14.35, voice_id: null, override_text: null, regenerate: false };
-    expect(errorOf(await post(a.token, '/api/intern/execute', { ...base, end_s: 12.1 }))).toMatchObject({ status: 400, detail: EPISODE_CREATOR_MESSAGES.internEndTooSoon });
-    expect(errorOf(await post(a.token, '/api/intern/execute', { ...base, end_s: 42.5 }))).toMatchObject({ status: 400, detail: EPISODE_CREATOR_MESSAGES.internEndTooLate });
+    const base = {
+      filename: upload.id,
+      command_id: `${upload.id}:intern:0`,
+      start_s: 12,
+      end_s: 14.35,
+      voice_id: null,
+      override_text: null,
+      regenerate: false,
+    };
+    expect(errorOf(await post(a.token, '/api/intern/execute', { ...base, end_s: 12.1 }))).toMatchObject({
+      status: 400,
+      detail: EPISODE_CREATOR_MESSAGES.internEndTooSoon,
+    });
+    expect(errorOf(await post(a.token, '/api/intern/execute', { ...base, end_s: 42.5 }))).toMatchObject({
+      status: 400,
+      detail: EPISODE_CREATOR_MESSAGES.internEndTooLate,
+    });
     // The window is the command's own: a start_s moved later does not widen what is asked.
-    expect(errorOf(await post(a.token, '/api/intern/execute', { ...base, start_s: 40, end_s: 60 }))).toMatchObject({ status: 400, detail: EPISODE_CREATOR_MESSAGES.internEndTooLate });
-    expect(errorOf(await post(a.token, '/api/intern/execute', { ...base, command_id: `${upload.id}:intern:7` }))).toMatchObject({ status: 404, detail: EPISODE_CREATOR_MESSAGES.internCommandNotFound });
+    expect(errorOf(await post(a.token, '/api/intern/execute', { ...base, start_s: 40, end_s: 60 }))).toMatchObject({
+      status: 400,
+      detail: EPISODE_CREATOR_MESSAGES.internEndTooLate,
+    });
+    expect(errorOf(await post(a.token, '/api/intern/execute', { ...base, command_id: `${upload.id}:intern:7` }))).toMatchObject({
+      status: 404,
+      detail: EPISODE_CREATOR_MESSAGES.internCommandNotFound,
+    });
 
     const before = await clipCount();
     const first = ZInternExecuteResponse.parse((await post(a.token, '/api/intern/execute', base)).body);
-    expect(first).toMatchObject({ command_id: base.command_id, start_s: 12, end_s: 14.35, prompt_text: 'what is the capital of france', regenerate_count: 0, quoted: true });
+    expect(first).toMatchObject({
+      command_id: base.command_id,
+      start_s: 12,
+      end_s: 14.35,
+      prompt_text: 'what is the capital of france',
+      regenerate_count: 0,
+      quoted: true,
+    });
     expect(first.response_text.length).toBeGreaterThan(0);
     expect(first.media_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(await fetchedSeconds(first.audio_url ?? '', 'answer-0.mp3')).toBeGreaterThan(0.5);
@@ -215,7 +292,15 @@ describe('the Episode Creator on an upload', () => {
   });
 
   it('regenerates twice, then refuses; the creator’s own words are voiced as written', async () => {
-    const base = { filename: upload.id, command_id: `${upload.id}:intern:0`, start_s: 12, end_s: 13, voice_id: 'espeak:en-us', override_text: null, regenerate: true };
+    const base = {
+      filename: upload.id,
+      command_id: `${upload.id}:intern:0`,
+      start_s: 12,
+      end_s: 13,
+      voice_id: 'espeak:en-us',
+      override_text: null,
+      regenerate: true,
+    };
     const one = ZInternExecuteResponse.parse((await post(a.token, '/api/intern/execute', base)).body);
     const two = ZInternExecuteResponse.parse((await post(a.token, '/api/intern/execute', base)).body);
     expect([one.regenerate_count, two.regenerate_count]).toEqual([1, 2]);
@@ -224,7 +309,9 @@ describe('the Episode Creator on an upload', () => {
     expect(errorOf(refused)).toMatchObject({ status: 429, detail: EPISODE_CREATOR_MESSAGES.internRegenerateLimit });
 
     const own = 'Paris is the capital of France, and it has been for a long time.';
-    const mine = ZInternExecuteResponse.parse((await post(a.token, '/api/intern/execute', { ...base, regenerate: false, override_text: own })).body);
+    const mine = ZInternExecuteResponse.parse(
+      (await post(a.token, '/api/intern/execute', { ...base, regenerate: false, override_text: own })).body,
+    );
     expect(mine).toMatchObject({ response_text: own, quoted: false, regenerate_count: 2 });
     expect(await fetchedSeconds(mine.audio_url ?? '', 'answer-own.mp3')).toBeGreaterThan(2);
     const viaTrpc = await api.trpc(a.token).episodeCreator.internExecute.mutate({ ...base, regenerate: false, override_text: own });
@@ -235,13 +322,28 @@ describe('the Episode Creator on an upload', () => {
     const before = await clipCount();
     expect(errorOf(await post(b.token, '/api/flubber/prepare-by-file', { filename: upload.id })).status).toBe(404);
     expect(errorOf(await post(b.token, '/api/intern/prepare-by-file', { filename: upload.filename })).status).toBe(404);
-    const execute = { filename: upload.id, command_id: `${upload.id}:intern:0`, start_s: 12, end_s: 14, voice_id: null, override_text: 'Mine now', regenerate: false };
+    const execute = {
+      filename: upload.id,
+      command_id: `${upload.id}:intern:0`,
+      start_s: 12,
+      end_s: 14,
+      voice_id: null,
+      override_text: 'Mine now',
+      regenerate: false,
+    };
     expect(errorOf(await post(b.token, '/api/intern/execute', execute)).status).toBe(404);
     expect(await clipCount()).toBe(before);
 
     const failed = await uploadSpeech(b.token, 'broken.wav');
-    await orm.em.getConnection().execute(`update media_items set status = 'error', transcription_error = 'No transcription engine is configured' where id = ?`, [failed.id]);
-    expect(errorOf(await post(b.token, '/api/flubber/prepare-by-file', { filename: failed.id }))).toMatchObject({ status: 409, detail: 'No transcription engine is configured' });
+    await orm.em
+      .getConnection()
+      .execute(`update media_items set status = 'error', transcription_error = 'No transcription engine is configured' where id = ?`, [
+        failed.id,
+      ]);
+    expect(errorOf(await post(b.token, '/api/flubber/prepare-by-file', { filename: failed.id }))).toMatchObject({
+      status: 409,
+      detail: 'No transcription engine is configured',
+    });
     expect(errorOf(await post(b.token, '/api/intern/prepare-by-file', { filename: failed.id })).status).toBe(409);
   });
 });
@@ -250,14 +352,29 @@ describe('two execute calls for one command at the same moment', () => {
   it('both answer 200 with the same stored answer, voiced once', async () => {
     const fresh = await uploadSpeech(a.token, 'twice.wav');
     await completeTranscript(fresh.id);
-    const base = { filename: fresh.id, command_id: `${fresh.id}:intern:0`, start_s: 12, end_s: 14.35, voice_id: null, override_text: null, regenerate: false };
+    const base = {
+      filename: fresh.id,
+      command_id: `${fresh.id}:intern:0`,
+      start_s: 12,
+      end_s: 14.35,
+      voice_id: null,
+      override_text: null,
+      regenerate: false,
+    };
     const before = await clipCount();
     const [one, two] = await Promise.all([post(a.token, '/api/intern/execute', base), post(a.token, '/api/intern/execute', base)]);
     expect([one.status, two.status]).toEqual([200, 200]);
     const [first, second] = [ZInternExecuteResponse.parse(one.body), ZInternExecuteResponse.parse(two.body)];
-    expect(second).toMatchObject({ command_id: base.command_id, media_id: first.media_id, response_text: first.response_text, regenerate_count: 0 });
+    expect(second).toMatchObject({
+      command_id: base.command_id,
+      media_id: first.media_id,
+      response_text: first.response_text,
+      regenerate_count: 0,
+    });
     expect(await clipCount()).toBe(before + 1);
-    const rows = await orm.em.getConnection().execute<{ n: string }[]>('select count(*) as n from intern_answers where upload_id = ?', [fresh.id]);
+    const rows = await orm.em
+      .getConnection()
+      .execute<{ n: string }[]>('select count(*) as n from intern_answers where upload_id = ?', [fresh.id]);
     expect(Number(rows[0]?.n)).toBe(1);
   });
 });
@@ -266,9 +383,13 @@ describe('an upload whose audio is gone', () => {
   it('still lists the retakes, with no snippet URL where none could be cut', async () => {
     const gone = await uploadSpeech(a.token, 'gone.wav');
     await completeTranscript(gone.id);
-    const [row] = await orm.em.getConnection().execute<{ storage_key: string }[]>('select storage_key from media_items where id = ?', [gone.id]);
+    const [row] = await orm.em
+      .getConnection()
+      .execute<{ storage_key: string }[]>('select storage_key from media_items where id = ?', [gone.id]);
     rmSync(path.join(storageDir.dir, ...(row?.storage_key ?? '').split('/')));
-    const { contexts } = ZFlubberPrepareByFileResponse.parse((await post(a.token, '/api/flubber/prepare-by-file', { filename: gone.id })).body);
+    const { contexts } = ZFlubberPrepareByFileResponse.parse(
+      (await post(a.token, '/api/flubber/prepare-by-file', { filename: gone.id })).body,
+    );
     expect(contexts).toEqual([expect.objectContaining({ flubber_time_s: 6, url: null })]);
     const intern = ZInternPrepareByFileResponse.parse((await post(a.token, '/api/intern/prepare-by-file', { filename: gone.id })).body);
     expect(intern.contexts).toEqual([expect.objectContaining({ start_s: 12, audio_url: null })]);
@@ -280,14 +401,33 @@ describe('last numbering', () => {
     const em = orm.em.fork();
     const show = em.create(PodcastSchema, { user: a.id, name: 'Numbered show' });
     const empty = em.create(PodcastSchema, { user: a.id, name: 'New show' });
-    for (const [season, episodeNumber] of [[1, 9], [2, 3], [2, 4], [2, null], [null, 12]] as const) {
-      em.create(EpisodeSchema, { user: a.id, podcast: show, title: `S${season} E${episodeNumber}`, status: 'processed', season, episodeNumber });
+    for (const [season, episodeNumber] of [
+      [1, 9],
+      [2, 3],
+      [2, 4],
+      [2, null],
+      [null, 12],
+    ] as const) {
+      em.create(EpisodeSchema, {
+        user: a.id,
+        podcast: show,
+        title: `S${season} E${episodeNumber}`,
+        status: 'processed',
+        season,
+        episodeNumber,
+      });
     }
     await em.flush();
     const res = await api.request('GET', `/api/episodes/last/numbering?podcast_id=${show.id}`, { token: a.token });
     expect(res.body).toEqual({ season_number: 2, episode_number: 4 });
-    expect((await api.request('GET', `/api/episodes/last/numbering?podcast_id=${empty.id}`, { token: a.token })).body).toEqual({ season_number: null, episode_number: null });
-    expect(await api.trpc(a.token).episodeCreator.lastNumbering.query({ podcast_id: show.id })).toEqual({ season_number: 2, episode_number: 4 });
+    expect((await api.request('GET', `/api/episodes/last/numbering?podcast_id=${empty.id}`, { token: a.token })).body).toEqual({
+      season_number: null,
+      episode_number: null,
+    });
+    expect(await api.trpc(a.token).episodeCreator.lastNumbering.query({ podcast_id: show.id })).toEqual({
+      season_number: 2,
+      episode_number: 4,
+    });
     expect(errorOf(await api.request('GET', `/api/episodes/last/numbering?podcast_id=${show.id}`, { token: b.token })).status).toBe(404);
     expect(errorOf(await api.request('GET', '/api/episodes/last/numbering', { token: a.token })).status).toBe(422);
   });
@@ -296,8 +436,20 @@ describe('last numbering', () => {
 describe('assemble', () => {
   it('requires a template, a title and an audio file in the spec’s words', async () => {
     const details = { title: 'An episode', episodeNumber: 1 };
-    expect(errorOf(await post(a.token, '/api/episodes/assemble', { main_content_filename: 'x.wav', episode_details: details }))).toMatchObject({ status: 422, detail: ASSEMBLY_MESSAGES.required });
-    expect(errorOf(await post(a.token, '/api/episodes/assemble', { template_id: 'some-template', episode_details: details }))).toMatchObject({ status: 422, detail: ASSEMBLY_MESSAGES.required });
-    expect(errorOf(await post(a.token, '/api/episodes/assemble', { template_id: 'some-template', main_content_filename: 'x.wav', episode_details: {} }))).toMatchObject({ status: 422, detail: ASSEMBLY_MESSAGES.required });
+    expect(
+      errorOf(await post(a.token, '/api/episodes/assemble', { main_content_filename: 'x.wav', episode_details: details })),
+    ).toMatchObject({ status: 422, detail: ASSEMBLY_MESSAGES.required });
+    expect(
+      errorOf(await post(a.token, '/api/episodes/assemble', { template_id: 'some-template', episode_details: details })),
+    ).toMatchObject({ status: 422, detail: ASSEMBLY_MESSAGES.required });
+    expect(
+      errorOf(
+        await post(a.token, '/api/episodes/assemble', {
+          template_id: 'some-template',
+          main_content_filename: 'x.wav',
+          episode_details: {},
+        }),
+      ),
+    ).toMatchObject({ status: 422, detail: ASSEMBLY_MESSAGES.required });
   });
 });

@@ -93,7 +93,13 @@ describe('listing', () => {
     const em = orm.em.fork();
     const base = Date.now() - 60_000;
     for (let i = 0; i < 7; i += 1) {
-      em.create(EpisodeSchema, { user: a.id, podcast: showA, title: `Paged ${i}`, status: 'processed', createdAt: new Date(base + i * 1000) });
+      em.create(EpisodeSchema, {
+        user: a.id,
+        podcast: showA,
+        title: `Paged ${i}`,
+        status: 'processed',
+        createdAt: new Date(base + i * 1000),
+      });
     }
     await em.flush();
     const first = ZPageJson.parse((await api.request('GET', '/api/episodes/?limit=5&offset=0', { token: a.token })).body);
@@ -128,7 +134,14 @@ describe('PATCH /api/episodes/{id}', () => {
     const manyTags = Array.from({ length: 25 }, (_, i) => `tag${i}`).join(', ');
     const res = await api.request('PATCH', `/api/episodes/${episode.id}`, {
       token: a.token,
-      json: { title: '  After edit  ', description: 'Notes', tags: `Alpha, alpha , , Beta, ${longTag}, ${manyTags}`, is_explicit: true, season_number: '', episode_number: 0 },
+      json: {
+        title: '  After edit  ',
+        description: 'Notes',
+        tags: `Alpha, alpha , , Beta, ${longTag}, ${manyTags}`,
+        is_explicit: true,
+        season_number: '',
+        episode_number: 0,
+      },
     });
     expect(res.status).toBe(200);
     const body = ZEpisodeJson.parse(res.body);
@@ -139,20 +152,40 @@ describe('PATCH /api/episodes/{id}', () => {
 
     const negative = errorOf(await api.request('PATCH', `/api/episodes/${episode.id}`, { token: a.token, json: { season_number: -1 } }));
     expect(negative).toMatchObject({ status: 422, detail: EPISODE_MESSAGES.notNumber });
-    const fraction = errorOf(await api.request('PATCH', `/api/episodes/${episode.id}`, { token: a.token, json: { episode_number: '1.5' } }));
+    const fraction = errorOf(
+      await api.request('PATCH', `/api/episodes/${episode.id}`, { token: a.token, json: { episode_number: '1.5' } }),
+    );
     expect(fraction.status).toBe(422);
 
-    const duplicate = errorOf(await api.request('PATCH', `/api/episodes/${episode.id}`, { token: a.token, json: { title: 'Dup', season_number: 2, episode_number: 5 } }));
+    const duplicate = errorOf(
+      await api.request('PATCH', `/api/episodes/${episode.id}`, {
+        token: a.token,
+        json: { title: 'Dup', season_number: 2, episode_number: 5 },
+      }),
+    );
     expect(duplicate).toMatchObject({ status: 409, detail: 'Duplicate season/episode for this podcast' });
     expect((await stored(episode.id)).title).toBe('After edit');
     // The same pair in another show, and the episode keeping its own pair, are fine.
     const other = await seedEpisode(b.id, showB, { season: 2, episodeNumber: 6 });
-    expect((await api.request('PATCH', `/api/episodes/${episode.id}`, { token: a.token, json: { season_number: 2, episode_number: 6 } })).status).toBe(200);
-    expect((await api.request('PATCH', `/api/episodes/${taken.id}`, { token: a.token, json: { season_number: 2, episode_number: 5, title: 'Kept' } })).status).toBe(200);
-    await expect(api.trpc(a.token).episodes.update.mutate({ id: episode.id, season_number: 2, episode_number: 5 })).rejects.toThrow('Duplicate season/episode for this podcast');
+    expect(
+      (await api.request('PATCH', `/api/episodes/${episode.id}`, { token: a.token, json: { season_number: 2, episode_number: 6 } })).status,
+    ).toBe(200);
+    expect(
+      (
+        await api.request('PATCH', `/api/episodes/${taken.id}`, {
+          token: a.token,
+          json: { season_number: 2, episode_number: 5, title: 'Kept' },
+        })
+      ).status,
+    ).toBe(200);
+    await expect(api.trpc(a.token).episodes.update.mutate({ id: episode.id, season_number: 2, episode_number: 5 })).rejects.toThrow(
+      'Duplicate season/episode for this podcast',
+    );
 
     // B can neither read nor change A's episode; A's stays as it was.
-    expect(errorOf(await api.request('PATCH', `/api/episodes/${episode.id}`, { token: b.token, json: { title: 'Hijacked' } })).status).toBe(404);
+    expect(errorOf(await api.request('PATCH', `/api/episodes/${episode.id}`, { token: b.token, json: { title: 'Hijacked' } })).status).toBe(
+      404,
+    );
     await expect(api.trpc(b.token).episodes.update.mutate({ id: episode.id, title: 'Hijacked' })).rejects.toThrow(/not found/i);
     expect((await stored(episode.id)).title).toBe('After edit');
     expect((await stored(other.id)).episodeNumber).toBe(6);
@@ -160,13 +193,31 @@ describe('PATCH /api/episodes/{id}', () => {
 
   it('links only the caller’s own templates', async () => {
     const em = orm.em.fork();
-    const mine = em.create(TemplateSchema, { user: a.id, name: 'Mine', segments: [], backgroundMusicRules: [], timing: {}, aiSettings: {}, automationSettings: {} } as never);
-    const theirs = em.create(TemplateSchema, { user: b.id, name: 'Theirs', segments: [], backgroundMusicRules: [], timing: {}, aiSettings: {}, automationSettings: {} } as never);
+    const mine = em.create(TemplateSchema, {
+      user: a.id,
+      name: 'Mine',
+      segments: [],
+      backgroundMusicRules: [],
+      timing: {},
+      aiSettings: {},
+      automationSettings: {},
+    } as never);
+    const theirs = em.create(TemplateSchema, {
+      user: b.id,
+      name: 'Theirs',
+      segments: [],
+      backgroundMusicRules: [],
+      timing: {},
+      aiSettings: {},
+      automationSettings: {},
+    } as never);
     await em.flush();
     const episode = await seedEpisode(a.id, showA);
     const linked = await api.request('PATCH', `/api/episodes/${episode.id}`, { token: a.token, json: { template_id: mine.id } });
     expect(ZEpisodeJson.parse(linked.body).template_id).toBe(mine.id);
-    const refused = errorOf(await api.request('PATCH', `/api/episodes/${episode.id}`, { token: a.token, json: { template_id: theirs.id } }));
+    const refused = errorOf(
+      await api.request('PATCH', `/api/episodes/${episode.id}`, { token: a.token, json: { template_id: theirs.id } }),
+    );
     expect(refused).toMatchObject({ status: 404, detail: EPISODE_MESSAGES.templateNotFound });
     expect((await stored(episode.id)).templateId).toBe(mine.id);
   });
@@ -174,10 +225,17 @@ describe('PATCH /api/episodes/{id}', () => {
   it('takes an uploaded cover and its crop, serves it by signed URL or bearer, and 404s for B', async () => {
     const form = new FormData();
     form.append('file', new Blob([readFileSync(pngFile(files.dir, 'episode-cover.png'))]), 'episode-cover.png');
-    const upload = await fetch(`${api.baseUrl}/api/media/upload/cover_art`, { method: 'POST', headers: { authorization: `Bearer ${a.token}` }, body: form });
+    const upload = await fetch(`${api.baseUrl}/api/media/upload/cover_art`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${a.token}` },
+      body: form,
+    });
     const { path: coverPath } = z.object({ path: z.string() }).parse(await upload.json());
     const episode = await seedEpisode(a.id, showA);
-    const res = await api.request('PATCH', `/api/episodes/${episode.id}`, { token: a.token, json: { cover_image_path: coverPath, image_crop: { x: 0, y: 0, size: 64 } } });
+    const res = await api.request('PATCH', `/api/episodes/${episode.id}`, {
+      token: a.token,
+      json: { cover_image_path: coverPath, image_crop: { x: 0, y: 0, size: 64 } },
+    });
     const body = ZEpisodeJson.parse(res.body);
     expect(body.image_crop).toEqual({ x: 0, y: 0, size: 64 });
     const signedUrl = body.cover_url!;
@@ -185,12 +243,21 @@ describe('PATCH /api/episodes/{id}', () => {
     const anonymous = await fetch(`${api.baseUrl}${signedUrl}`);
     expect(anonymous.status).toBe(200);
     expect(anonymous.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await anonymous.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(await anonymous.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
     expect((await api.request('GET', `/api/episodes/${episode.id}/cover`, { token: a.token })).status).toBe(200);
     expect((await api.request('GET', `/api/episodes/${episode.id}/cover`, { token: b.token })).status).toBe(404);
     expect((await api.request('GET', `/api/episodes/${episode.id}/cover?expires=9999999999&sig=forged`)).status).toBe(404);
     expect((await api.request('GET', `/api/episodes/${episode.id}/cover`)).status).toBe(404);
-    const other = errorOf(await api.request('PATCH', `/api/episodes/${episode.id}`, { token: a.token, json: { cover_image_path: '/static/media/missing.png' } }));
+    const other = errorOf(
+      await api.request('PATCH', `/api/episodes/${episode.id}`, {
+        token: a.token,
+        json: { cover_image_path: '/static/media/missing.png' },
+      }),
+    );
     expect(other).toMatchObject({ status: 404, detail: EPISODE_MESSAGES.coverNotFound });
   });
 });
@@ -240,17 +307,22 @@ describe('retrying an assembly', () => {
   it('queues audio.assemble again for a failed episode and sets it processing; B cannot', async () => {
     const failed = await seedEpisode(a.id, showA, { status: 'error', errorMessage: 'ffmpeg failed' });
     const recipe = { version: 1, template: { id: 't', name: 'T', segments: [], background_music_rules: [], timing: {} }, media_id: 'm' };
-    await orm.em.fork().getConnection().execute('update episodes set assembly = ?::jsonb where id = ?', [JSON.stringify(recipe), failed.id]);
+    await orm.em
+      .fork()
+      .getConnection()
+      .execute('update episodes set assembly = ?::jsonb where id = ?', [JSON.stringify(recipe), failed.id]);
     expect(errorOf(await api.request('POST', `/api/episodes/${failed.id}/retry`, { token: b.token, json: {} })).status).toBe(404);
     const res = await api.request('POST', `/api/episodes/${failed.id}/retry`, { token: a.token, json: {} });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: failed.id, status: 'processing' });
     const row = await stored(failed.id);
     expect([row.status, row.errorMessage]).toEqual(['processing', null]);
-    const jobs = await orm.em.fork().getConnection().execute<{ n: string }[]>(
-      "select count(*) as n from pgboss.job where name = 'audio.assemble' and data->>'episode_id' = ?",
-      [failed.id],
-    );
+    const jobs = await orm.em
+      .fork()
+      .getConnection()
+      .execute<{ n: string }[]>("select count(*) as n from pgboss.job where name = 'audio.assemble' and data->>'episode_id' = ?", [
+        failed.id,
+      ]);
     expect(Number(jobs[0]?.n)).toBe(1);
     // Retried once, it is no longer offered until it fails or stalls again.
     expect(errorOf(await api.request('POST', `/api/episodes/${failed.id}/retry`, { token: a.token, json: {} })).status).toBe(409);
@@ -263,7 +335,15 @@ describe('audio and the manual editor’s context', () => {
     const episode = await seedEpisode(a.id, showA, { durationMs: 3000 });
     const key = `users/${a.id}/episodes/${episode.id}/final.mp3`;
     await storage.putBytes(key, readFileSync(audio));
-    const edl = { duration_ms: 3000, content: { cuts: [{ start_ms: 100, end_ms: 400, reasons: ['manual'] }, { start_ms: 900, end_ms: 1000, reasons: ['filler'] }] } };
+    const edl = {
+      duration_ms: 3000,
+      content: {
+        cuts: [
+          { start_ms: 100, end_ms: 400, reasons: ['manual'] },
+          { start_ms: 900, end_ms: 1000, reasons: ['filler'] },
+        ],
+      },
+    };
     await orm.em.fork().nativeUpdate(EpisodeSchema, { id: episode.id }, { finalAudioKey: key, edl: edl as never });
 
     const dto = ZEpisodeJson.parse((await api.request('GET', `/api/episodes/${episode.id}`, { token: a.token })).body);
@@ -271,20 +351,45 @@ describe('audio and the manual editor’s context', () => {
     const ranged = await fetch(`${api.baseUrl}${dto.playback_url}`, { headers: { range: 'bytes=0-99' } });
     expect(ranged.status).toBe(206);
     expect((await ranged.arrayBuffer()).byteLength).toBe(100);
-    expect((await fetch(`${api.baseUrl}/api/episodes/${episode.id}/audio`, { headers: { authorization: `Bearer ${b.token}` } })).status).toBe(404);
+    expect(
+      (await fetch(`${api.baseUrl}/api/episodes/${episode.id}/audio`, { headers: { authorization: `Bearer ${b.token}` } })).status,
+    ).toBe(404);
 
     const context = await api.request('GET', `/api/episodes/${episode.id}/edit-context`, { token: a.token });
     expect(context.status).toBe(200);
-    const body = z.object({ duration_ms: z.number(), existing_cuts: z.array(z.object({ start_ms: z.number(), end_ms: z.number() })), audio_url: z.string() }).parse(context.body);
+    const body = z
+      .object({
+        duration_ms: z.number(),
+        existing_cuts: z.array(z.object({ start_ms: z.number(), end_ms: z.number() })),
+        audio_url: z.string(),
+      })
+      .parse(context.body);
     expect(body.duration_ms).toBe(3000);
     expect(body.existing_cuts).toEqual([{ start_ms: 100, end_ms: 400 }]);
     expect((await fetch(`${api.baseUrl}${body.audio_url}`)).status).toBe(200);
     expect(errorOf(await api.request('GET', `/api/episodes/${episode.id}/edit-context`, { token: b.token })).status).toBe(404);
-    expect(errorOf(await api.request('POST', `/api/episodes/${episode.id}/manual-edit/commit`, { token: b.token, json: { cuts: [{ start_ms: 0, end_ms: 500 }] } })).status).toBe(404);
+    expect(
+      errorOf(
+        await api.request('POST', `/api/episodes/${episode.id}/manual-edit/commit`, {
+          token: b.token,
+          json: { cuts: [{ start_ms: 0, end_ms: 500 }] },
+        }),
+      ).status,
+    ).toBe(404);
 
-    const tooShort = errorOf(await api.request('POST', `/api/episodes/${episode.id}/manual-edit/commit`, { token: a.token, json: { cuts: [{ start_ms: 100, end_ms: 119 }] } }));
+    const tooShort = errorOf(
+      await api.request('POST', `/api/episodes/${episode.id}/manual-edit/commit`, {
+        token: a.token,
+        json: { cuts: [{ start_ms: 100, end_ms: 119 }] },
+      }),
+    );
     expect(tooShort).toMatchObject({ status: 422, detail: EPISODE_MESSAGES.noCuts });
-    const outside = errorOf(await api.request('POST', `/api/episodes/${episode.id}/manual-edit/commit`, { token: a.token, json: { cuts: [{ start_ms: 3100, end_ms: 3500 }] } }));
+    const outside = errorOf(
+      await api.request('POST', `/api/episodes/${episode.id}/manual-edit/commit`, {
+        token: a.token,
+        json: { cuts: [{ start_ms: 3100, end_ms: 3500 }] },
+      }),
+    );
     expect(outside).toMatchObject({ status: 422, detail: EPISODE_MESSAGES.cutOutside });
 
     await orm.em.fork().nativeUpdate(EpisodeSchema, { id: episode.id }, { assemblyStatus: 'queued' });
@@ -304,7 +409,21 @@ describe('manual Flubber review', () => {
     const detection: TDetectionResult = {
       flubber: {
         count: 1,
-        matches: [{ flubber_index: 0, word_index: 3, word_count: 1, text: 'flubber', start_s: 4, end_s: 4.4, score: 1, flubber_time_s: 4, flubber_end_s: 4.4, cut_start_s: 3.25, cut_end_s: 4.25 }],
+        matches: [
+          {
+            flubber_index: 0,
+            word_index: 3,
+            word_count: 1,
+            text: 'flubber',
+            start_s: 4,
+            end_s: 4.4,
+            score: 1,
+            flubber_time_s: 4,
+            flubber_end_s: 4.4,
+            cut_start_s: 3.25,
+            cut_end_s: 4.25,
+          },
+        ],
       },
       intern: { count: 0, matches: [] },
       sfx: { count: 0, matches: [] },
@@ -313,9 +432,18 @@ describe('manual Flubber review', () => {
       censored: { count: 0, matches: [] },
     };
     const media = em.create(MediaItemSchema, {
-      user: a.id, category: 'main_content', friendlyName: 'Source', originalName: 'source.wav', filename: 'source.wav',
-      storageKey: `users/${a.id}/media/source/source.wav`, contentType: 'audio/wav', sizeBytes: 1, durationSeconds: 8,
-      transcriptReady: true, detection, flubberCount: 1,
+      user: a.id,
+      category: 'main_content',
+      friendlyName: 'Source',
+      originalName: 'source.wav',
+      filename: 'source.wav',
+      storageKey: `users/${a.id}/media/source/source.wav`,
+      contentType: 'audio/wav',
+      sizeBytes: 1,
+      durationSeconds: 8,
+      transcriptReady: true,
+      detection,
+      flubberCount: 1,
     } as never);
     await em.flush();
     await storage.putBytes(`users/${a.id}/media/source/source.wav`, readFileSync(source));
@@ -326,9 +454,19 @@ describe('manual Flubber review', () => {
     expect(before.contexts[0]?.url).toBeNull();
     const prepared = await api.request('POST', `/api/flubber/prepare/${episode.id}`, { token: a.token });
     expect(prepared.status).toBe(200);
-    const contexts = z.object({ contexts: z.array(z.object({ flubber_time_s: z.number(), url: z.string().nullable(), relative_flubber_ms: z.number(), snippet_start_s: z.number(), applied: z.boolean() })) }).parse(
-      (await api.request('GET', `/api/flubber/contexts/${episode.id}`, { token: a.token })).body,
-    ).contexts;
+    const contexts = z
+      .object({
+        contexts: z.array(
+          z.object({
+            flubber_time_s: z.number(),
+            url: z.string().nullable(),
+            relative_flubber_ms: z.number(),
+            snippet_start_s: z.number(),
+            applied: z.boolean(),
+          }),
+        ),
+      })
+      .parse((await api.request('GET', `/api/flubber/contexts/${episode.id}`, { token: a.token })).body).contexts;
     expect(contexts[0]).toMatchObject({ flubber_time_s: 4, snippet_start_s: 1.25, relative_flubber_ms: 2750, applied: false });
     const snippet = await fetch(`${api.baseUrl}${contexts[0]?.url}`);
     expect(snippet.status).toBe(200);
@@ -338,8 +476,9 @@ describe('manual Flubber review', () => {
     expect(none).toMatchObject({ status: 422, detail: 'No cuts selected' });
     expect(errorOf(await api.request('GET', `/api/flubber/contexts/${episode.id}`, { token: b.token })).status).toBe(404);
     expect(errorOf(await api.request('POST', `/api/flubber/prepare/${episode.id}`, { token: b.token })).status).toBe(404);
-    expect(errorOf(await api.request('POST', `/api/flubber/apply/${episode.id}`, { token: b.token, json: [{ start_s: 3.25, end_s: 4.25 }] })).status).toBe(404);
+    expect(
+      errorOf(await api.request('POST', `/api/flubber/apply/${episode.id}`, { token: b.token, json: [{ start_s: 3.25, end_s: 4.25 }] }))
+        .status,
+    ).toBe(404);
   });
 });
-
-

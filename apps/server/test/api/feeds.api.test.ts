@@ -47,23 +47,57 @@ beforeAll(async () => {
   const owner = { userId: aId, podcastId: showId };
   const now = Date.now();
   eps.published = await seedAssembledEpisode(orm, store, files.dir, owner, {
-    title: 'Published one', status: 'published', publishAt: new Date(now - 48 * HOUR), seconds: 4,
-    chapters: [{ title: 'Intro', start_s: 0 }, { title: 'Main', start_s: 1.5 }],
+    title: 'Published one',
+    status: 'published',
+    publishAt: new Date(now - 48 * HOUR),
+    seconds: 4,
+    chapters: [
+      { title: 'Intro', start_s: 0 },
+      { title: 'Main', start_s: 1.5 },
+    ],
   });
-  eps.due = await seedAssembledEpisode(orm, store, files.dir, owner, { title: 'Scheduled and due', status: 'scheduled', publishAt: new Date(now - 10 * 60_000) });
-  eps.future = await seedAssembledEpisode(orm, store, files.dir, owner, { title: 'Scheduled later', status: 'scheduled', publishAt: new Date(now + HOUR) });
+  eps.due = await seedAssembledEpisode(orm, store, files.dir, owner, {
+    title: 'Scheduled and due',
+    status: 'scheduled',
+    publishAt: new Date(now - 10 * 60_000),
+  });
+  eps.future = await seedAssembledEpisode(orm, store, files.dir, owner, {
+    title: 'Scheduled later',
+    status: 'scheduled',
+    publishAt: new Date(now + HOUR),
+  });
   eps.draft = await seedAssembledEpisode(orm, store, files.dir, owner, { title: 'A draft' });
-  eps.privateOne = await seedAssembledEpisode(orm, store, files.dir, owner, { title: 'Private', status: 'published', publishAt: new Date(now - HOUR), visibility: 'unpublished' });
-  eps.limited = await seedAssembledEpisode(orm, store, files.dir, owner, { title: 'Limited', status: 'published', publishAt: new Date(now - HOUR), visibility: 'limited' });
+  eps.privateOne = await seedAssembledEpisode(orm, store, files.dir, owner, {
+    title: 'Private',
+    status: 'published',
+    publishAt: new Date(now - HOUR),
+    visibility: 'unpublished',
+  });
+  eps.limited = await seedAssembledEpisode(orm, store, files.dir, owner, {
+    title: 'Limited',
+    status: 'published',
+    publishAt: new Date(now - HOUR),
+    visibility: 'limited',
+  });
 
   // A transcript of the published episode's source upload (the audio is the upload itself: no EDL).
   const em = orm.em.fork();
   const media = em.create(MediaItemSchema, {
-    user: aId, category: 'main_content', friendlyName: 'Source', originalName: 'source.mp3', filename: 'source.mp3',
-    storageKey: 'users/x/media/y/source.mp3', contentType: 'audio/mpeg', sizeBytes: 1,
+    user: aId,
+    category: 'main_content',
+    friendlyName: 'Source',
+    originalName: 'source.mp3',
+    filename: 'source.mp3',
+    storageKey: 'users/x/media/y/source.mp3',
+    contentType: 'audio/mpeg',
+    sizeBytes: 1,
   });
   em.create(TranscriptSchema, {
-    media, engine: 'supplied', language: 'en', durationSeconds: 4, text: 'hello and welcome back',
+    media,
+    engine: 'supplied',
+    language: 'en',
+    durationSeconds: 4,
+    text: 'hello and welcome back',
     words: [
       { text: 'hello', start: 0.1, end: 0.5, confidence: null },
       { text: 'and', start: 0.6, end: 0.8, confidence: null },
@@ -165,7 +199,8 @@ describe('enclosures', () => {
   });
 
   it('counts one download per listener per day, ignoring probes and bots, and reports them as plays', async () => {
-    const listen = (agent: string, range?: string) => get(audioPath(eps.limited!), { 'user-agent': agent, ...(range ? { range } : {}) }).then((r) => r.arrayBuffer());
+    const listen = (agent: string, range?: string) =>
+      get(audioPath(eps.limited!), { 'user-agent': agent, ...(range ? { range } : {}) }).then((r) => r.arrayBuffer());
     await listen('AppleCoreMedia/1.0.0.21E230 (iPhone; U; CPU OS 17_4 like Mac OS X; en_us)', 'bytes=0-1');
     await listen('AppleCoreMedia/1.0.0.21E230 (iPhone; U; CPU OS 17_4 like Mac OS X; en_us)');
     await listen('AppleCoreMedia/1.0.0.21E230 (iPhone; U; CPU OS 17_4 like Mac OS X; en_us)');
@@ -189,11 +224,19 @@ describe('transcripts and chapters', () => {
     const vtt = await get(`${base}/transcript.vtt`);
     expect(vtt.headers.get('content-type')).toBe('text/vtt; charset=utf-8');
     expect(await vtt.text()).toBe('WEBVTT\n\n1\n00:00:00.100 --> 00:00:01.800\nhello and welcome back.\n');
-    const json = z.object({ segments: z.array(z.object({ body: z.string(), startTime: z.number() })) }).parse(await (await get(`${base}/transcript.json`)).json());
+    const json = z
+      .object({ segments: z.array(z.object({ body: z.string(), startTime: z.number() })) })
+      .parse(await (await get(`${base}/transcript.json`)).json());
     expect(json.segments.map((s) => s.body)).toEqual(['hello', 'and', 'welcome', 'back.']);
     const chapters = await get(`${base}/chapters.json`);
     expect(chapters.headers.get('content-type')).toBe('application/json+chapters');
-    expect(await chapters.json()).toMatchObject({ version: '1.2.0', chapters: [{ startTime: 0, title: 'Intro' }, { startTime: 1.5, title: 'Main' }] });
+    expect(await chapters.json()).toMatchObject({
+      version: '1.2.0',
+      chapters: [
+        { startTime: 0, title: 'Intro' },
+        { startTime: 1.5, title: 'Main' },
+      ],
+    });
     expect((await get(`/feeds/${showId}/episodes/${eps.future!.id}/chapters.json`)).status).toBe(404);
     expect((await get(`/feeds/${showId}/episodes/${eps.due!.id}/transcript.vtt`)).status).toBe(404);
   });

@@ -88,7 +88,8 @@ describe('landing content over REST', () => {
     expect(cover.headers.get('content-type')).toBe('image/png');
 
     // At most LANDING.recentEpisodes, newest first.
-    for (let k = 1; k <= LANDING.recentEpisodes; k += 1) await seed(showA, adminId, `Fresh ${k}`, { status: 'published', publishAt: new Date(now - k * 60_000) });
+    for (let k = 1; k <= LANDING.recentEpisodes; k += 1)
+      await seed(showA, adminId, `Fresh ${k}`, { status: 'published', publishAt: new Date(now - k * 60_000) });
     const capped = ZPublicEpisodes.parse((await api.request('GET', '/api/public/episodes')).body).items;
     expect(capped.map((e) => e.title)).toEqual(Array.from({ length: LANDING.recentEpisodes }, (_, k) => `Fresh ${k + 1}`));
   });
@@ -110,7 +111,10 @@ describe('landing content over REST', () => {
           '<p>Read <a href="javascript:alert(1)">this</a> and <a href="https://example.com" target="_top">that</a></p><img src=x onerror="alert(1)">',
         reviews_heading: '',
         reviews_summary: 'Our listeners agree.',
-        reviews: [{ ...review, rating: 7.26 }, { quote: '', author: ' ', role: '', avatar_url: '' }],
+        reviews: [
+          { ...review, rating: 7.26 },
+          { quote: '', author: ' ', role: '', avatar_url: '' },
+        ],
         faq_heading: 'Questions',
         faq_subheading: '   ',
         faqs: [faq, { question: '', answer: '' }],

@@ -90,14 +90,22 @@ describe('media library uploads', () => {
     const before = storedFiles();
     const count = (await library(a.token)).length;
     const res = await upload(a.token, 'music', [toneFile(files.dir, 'ok.mp3'), fakeAudio(files.dir, 'notes.mp3')]);
-    expect(errorOf(res)).toEqual({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', detail: 'notes.mp3: only audio files are allowed for music.' });
+    expect(errorOf(res)).toEqual({
+      status: 415,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      detail: 'notes.mp3: only audio files are allowed for music.',
+    });
     expect((await library(a.token)).length).toBe(count);
     expect(storedFiles()).toEqual(before);
   });
 
   it('holds sfx to 25 MB, the library to 50 MB and main content to the admin limit', async () => {
     const big = fileOfSize(files.dir, 'boom.wav', 26);
-    expect(errorOf(await upload(a.token, 'sfx', [big]))).toEqual({ status: 413, code: 'PAYLOAD_TOO_LARGE', detail: 'boom.wav: exceeds 25MB limit for sfx.' });
+    expect(errorOf(await upload(a.token, 'sfx', [big]))).toEqual({
+      status: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+      detail: 'boom.wav: exceeds 25MB limit for sfx.',
+    });
     const huge = fileOfSize(files.dir, 'long-intro.wav', 51);
     expect(errorOf(await upload(a.token, 'intro', [huge])).detail).toBe('long-intro.wav: exceeds 50MB limit for intro.');
     const put = await api.request('PUT', '/api/admin/settings', { token: a.token, json: { max_upload_mb: 10 } });
@@ -109,12 +117,15 @@ describe('media library uploads', () => {
     } finally {
       await api.request('PUT', '/api/admin/settings', { token: a.token, json: { max_upload_mb: 500 } });
     }
-    expect(storedFiles().some((f) => f.includes('boom') || f.endsWith('.wav') && statSync(f).size > 10 * 1024 * 1024)).toBe(false);
+    expect(storedFiles().some((f) => f.includes('boom') || (f.endsWith('.wav') && statSync(f).size > 10 * 1024 * 1024))).toBe(false);
   });
 
   it('keeps commercial Coming Soon and wants a friendly name for main content', async () => {
     const tone = toneFile(files.dir, 'ad.mp3');
-    expect(errorOf(await upload(a.token, 'commercial', [tone]))).toMatchObject({ status: 403, detail: MEDIA_MESSAGES.commercialUnavailable });
+    expect(errorOf(await upload(a.token, 'commercial', [tone]))).toMatchObject({
+      status: 403,
+      detail: MEDIA_MESSAGES.commercialUnavailable,
+    });
     expect(errorOf(await upload(a.token, 'main_content', [tone]))).toMatchObject({ status: 422, detail: MEDIA_MESSAGES.enterFriendlyName });
     expect(errorOf(await upload(a.token, 'podcast', [tone]))).toMatchObject({ status: 422 });
   });
@@ -123,7 +134,10 @@ describe('media library uploads', () => {
     const [sfx] = ZItems.parse((await upload(a.token, 'sfx', [toneFile(files.dir, 'applause.wav', 1)])).body);
     if (!sfx) throw new Error('no sfx created');
     expect(sfx.friendly_name).toBe('applause');
-    const put = await api.request('PUT', `/api/media/${sfx.id}`, { token: a.token, json: { friendly_name: 'Applause', trigger_keyword: 'clap' } });
+    const put = await api.request('PUT', `/api/media/${sfx.id}`, {
+      token: a.token,
+      json: { friendly_name: 'Applause', trigger_keyword: 'clap' },
+    });
     expect(ZItemJson.parse(put.body)).toMatchObject({ friendly_name: 'Applause', display_name: 'Applause', trigger_keyword: 'clap' });
     const patch = await api.request('PATCH', `/api/media/${sfx.id}`, { token: a.token, json: { display_name: 'Big applause' } });
     expect(ZItemJson.parse(patch.body)).toMatchObject({ friendly_name: 'Big applause', trigger_keyword: 'clap' });
@@ -163,7 +177,11 @@ describe('media library uploads', () => {
   it('uploads a cover image, served publicly by its unguessable name; text is refused', async () => {
     const form = new FormData();
     form.append('file', new Blob([readFileSync(pngFile(files.dir))]), 'cover.png');
-    const res = await fetch(`${api.baseUrl}/api/media/upload/cover_art`, { method: 'POST', headers: { authorization: `Bearer ${a.token}` }, body: form });
+    const res = await fetch(`${api.baseUrl}/api/media/upload/cover_art`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${a.token}` },
+      body: form,
+    });
     expect(res.status).toBe(201);
     const cover = z.object({ filename: z.string(), path: z.string(), stored_as: z.string() }).parse(await res.json());
     expect(cover.path).toBe(`/static/media/${cover.filename}`);
@@ -173,7 +191,11 @@ describe('media library uploads', () => {
     expect(sha256(Buffer.from(await image.arrayBuffer()))).toBe(sha256(path.join(files.dir, 'cover.png')));
     const bad = new FormData();
     bad.append('file', new Blob(['not an image']), 'cover.png');
-    const refused = await fetch(`${api.baseUrl}/api/media/upload/cover_art`, { method: 'POST', headers: { authorization: `Bearer ${a.token}` }, body: bad });
+    const refused = await fetch(`${api.baseUrl}/api/media/upload/cover_art`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${a.token}` },
+      body: bad,
+    });
     expect(refused.status).toBe(415);
     expect((await library(a.token)).some((i) => i.category === 'cover_art')).toBe(false);
   });
@@ -182,9 +204,16 @@ describe('media library uploads', () => {
     const form = new FormData();
     form.append('files', new Blob([readFileSync(pngFile(files.dir))]), 'cover.png');
     form.append('friendly_names', JSON.stringify(['Episode 12 cover']));
-    const res = await fetch(`${api.baseUrl}/api/media/upload/episode_cover`, { method: 'POST', headers: { authorization: `Bearer ${a.token}` }, body: form });
+    const res = await fetch(`${api.baseUrl}/api/media/upload/episode_cover`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${a.token}` },
+      body: form,
+    });
     expect(res.status).toBe(201);
-    const [item] = z.array(z.object({ id: z.string(), filename: z.string(), friendly_name: z.string(), category: z.string() })).length(1).parse(await res.json());
+    const [item] = z
+      .array(z.object({ id: z.string(), filename: z.string(), friendly_name: z.string(), category: z.string() }))
+      .length(1)
+      .parse(await res.json());
     expect(item).toMatchObject({ friendly_name: 'Episode 12 cover', category: 'cover_art' });
     const image = await fetch(`${api.baseUrl}/static/media/${item?.filename ?? ''}`);
     expect(sha256(Buffer.from(await image.arrayBuffer()))).toBe(sha256(path.join(files.dir, 'cover.png')));
@@ -197,11 +226,22 @@ describe('media library uploads', () => {
     const longName = new FormData();
     longName.append('files', new Blob([readFileSync(pngFile(files.dir))]), 'cover.png');
     longName.append('friendly_names', JSON.stringify(['x'.repeat(201)]));
-    const tooLong = await fetch(`${api.baseUrl}/api/media/upload/episode_cover`, { method: 'POST', headers: { authorization: `Bearer ${a.token}` }, body: longName });
+    const tooLong = await fetch(`${api.baseUrl}/api/media/upload/episode_cover`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${a.token}` },
+      body: longName,
+    });
     expect(tooLong.status).toBe(422);
     expect(await tooLong.json()).toMatchObject({ detail: MEDIA_MESSAGES.friendlyNameTooLong });
-    for (const [body, status] of [[text, 415], [two, 422]] as const) {
-      const refused = await fetch(`${api.baseUrl}/api/media/upload/episode_cover`, { method: 'POST', headers: { authorization: `Bearer ${a.token}` }, body });
+    for (const [body, status] of [
+      [text, 415],
+      [two, 422],
+    ] as const) {
+      const refused = await fetch(`${api.baseUrl}/api/media/upload/episode_cover`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${a.token}` },
+        body,
+      });
       expect(refused.status).toBe(status);
     }
     expect((await library(a.token)).length).toBe(before);
@@ -211,7 +251,17 @@ describe('media library uploads', () => {
     const ZCovers = z.array(z.object({ id: z.string(), filename: z.string(), display_name: z.string(), path: z.string() }));
     const form = new FormData();
     form.append('file', new Blob([readFileSync(pngFile(files.dir))]), 'studio-cover.png');
-    const uploaded = z.object({ id: z.string(), path: z.string() }).parse(await (await fetch(`${api.baseUrl}/api/media/upload/cover_art`, { method: 'POST', headers: { authorization: `Bearer ${a.token}` }, body: form })).json());
+    const uploaded = z
+      .object({ id: z.string(), path: z.string() })
+      .parse(
+        await (
+          await fetch(`${api.baseUrl}/api/media/upload/cover_art`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${a.token}` },
+            body: form,
+          })
+        ).json(),
+      );
     const covers = ZCovers.parse((await api.request('GET', '/api/media/covers', { token: a.token })).body);
     // The two earlier tests' covers and this one, newest first; the episode cover keeps its name.
     expect(covers).toHaveLength(3);
@@ -241,14 +291,25 @@ describe('main content uploads', () => {
     const [item] = ZItems.parse(res.body);
     if (!item) throw new Error('not created');
     upload1 = item;
-    expect(item).toMatchObject({ category: 'main_content', status: 'processing', transcript_ready: false, notify_when_ready: true, notify_pending: true, intents: null });
+    expect(item).toMatchObject({
+      category: 'main_content',
+      status: 'processing',
+      transcript_ready: false,
+      notify_when_ready: true,
+      notify_pending: true,
+      intents: null,
+    });
     const list = ZItems.parse((await api.request('GET', '/api/media/main-content', { token: a.token })).body);
     expect(list.map((i) => i.id)).toEqual([item.id]);
     expect(await library(a.token)).not.toContainEqual(expect.objectContaining({ id: item.id }));
 
-    const jobs = await orm.em.getConnection().execute<{ data: { media_id: string } }[]>(`select data from pgboss.job where name = 'audio.transcribe'`);
+    const jobs = await orm.em
+      .getConnection()
+      .execute<{ data: { media_id: string } }[]>(`select data from pgboss.job where name = 'audio.transcribe'`);
     expect(jobs.map((j) => j.data.media_id)).toContain(item.id);
-    const row = await orm.em.getConnection().execute<{ notify_email: string }[]>('select notify_email from media_items where id = ?', [item.id]);
+    const row = await orm.em
+      .getConnection()
+      .execute<{ notify_email: string }[]>('select notify_email from media_items where id = ?', [item.id]);
     expect(row[0]?.notify_email).toBe('producer@example.com');
 
     const ready = await api.request('GET', `/api/ai/transcript-ready?hint=${encodeURIComponent(item.filename)}`, { token: a.token });
@@ -259,7 +320,11 @@ describe('main content uploads', () => {
   });
 
   it('answers 409 for intent hints of an upload whose transcription failed', async () => {
-    await orm.em.getConnection().execute(`update media_items set status = 'error', transcription_error = 'No transcription engine is configured' where id = ?`, [upload1.id]);
+    await orm.em
+      .getConnection()
+      .execute(`update media_items set status = 'error', transcription_error = 'No transcription engine is configured' where id = ?`, [
+        upload1.id,
+      ]);
     const hints = await api.request('GET', `/api/ai/intent-hints?hint=${upload1.id}`, { token: a.token });
     expect(errorOf(hints)).toEqual({ status: 409, code: 'CONFLICT', detail: 'No transcription engine is configured' });
     const retried = await api.request('POST', `/api/media/${upload1.id}/retry`, { token: a.token });
@@ -270,7 +335,11 @@ describe('main content uploads', () => {
     const send = async (token: string, id: string, name: string, content: string) => {
       const form = new FormData();
       form.append('file', new Blob([content]), name);
-      const res = await fetch(`${api.baseUrl}/api/media/${id}/transcript`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      const res = await fetch(`${api.baseUrl}/api/media/${id}/transcript`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
       return { status: res.status, body: (await res.json()) as unknown };
     };
     const vtt = 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nhello flubber world\n';
@@ -285,7 +354,9 @@ describe('main content uploads', () => {
     const [clip] = await library(a.token);
     for (const id of [upload1.id, clip?.id ?? '']) {
       expect(errorOf(await api.request('GET', `/api/media/${id}`, { token: b.token })).status).toBe(404);
-      expect(errorOf(await api.request('PUT', `/api/media/${id}`, { token: b.token, json: { friendly_name: 'mine now' } })).status).toBe(404);
+      expect(errorOf(await api.request('PUT', `/api/media/${id}`, { token: b.token, json: { friendly_name: 'mine now' } })).status).toBe(
+        404,
+      );
       expect(errorOf(await api.request('DELETE', `/api/media/${id}`, { token: b.token })).status).toBe(404);
       expect(errorOf(await api.request('GET', `/api/media/preview?id=${id}&resolve=true`, { token: b.token })).status).toBe(404);
     }

@@ -34,7 +34,9 @@ async function countingRender(recipe: MusicBedRecipe, dest: string) {
 }
 
 function volume(file: string): { mean: number; max: number } {
-  const err = spawnSync('ffmpeg', ['-hide_banner', '-nostats', '-i', file, '-af', 'volumedetect', '-f', 'null', '-'], { encoding: 'utf8' }).stderr;
+  const err = spawnSync('ffmpeg', ['-hide_banner', '-nostats', '-i', file, '-af', 'volumedetect', '-f', 'null', '-'], {
+    encoding: 'utf8',
+  }).stderr;
   return { mean: Number(/mean_volume: (-?[\d.]+) dB/.exec(err)?.[1]), max: Number(/max_volume: (-?[\d.]+) dB/.exec(err)?.[1]) };
 }
 

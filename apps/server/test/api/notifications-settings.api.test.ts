@@ -13,7 +13,9 @@ let databaseUrl: string;
 let a: { token: string; email: string };
 let b: { token: string; email: string; id: string };
 
-const ZList = z.array(z.object({ id: z.string(), title: z.string(), body: z.string(), created_at: z.string(), read_at: z.string().nullable() }));
+const ZList = z.array(
+  z.object({ id: z.string(), title: z.string(), body: z.string(), created_at: z.string(), read_at: z.string().nullable() }),
+);
 
 beforeAll(async () => {
   const db = await openTestOrm();
@@ -78,7 +80,10 @@ describe('audio cleanup settings', () => {
       censorBeepMs: 250,
       censorBeepFreq: 1000,
       censorBeepGainDb: 0,
-      commands: { flubber: { trigger_keyword: 'flubber' }, intern: { trigger_keyword: 'intern', end_markers: ['stop', 'stop intern'], remove_end_marker: true } },
+      commands: {
+        flubber: { trigger_keyword: 'flubber' },
+        intern: { trigger_keyword: 'intern', end_markers: ['stop', 'stop intern'], remove_end_marker: true },
+      },
     });
   });
 
@@ -100,7 +105,13 @@ describe('audio cleanup settings', () => {
   });
 
   it('refuses values outside the spec limits with 422 and keeps what was saved', async () => {
-    for (const settings of [{ maxPauseSeconds: 0.3 }, { targetPauseSeconds: 0.1 }, { fillerLeadTrimMs: -1 }, { censorMatchThreshold: 0.33 }, { censorMatchThreshold: 1.2 }]) {
+    for (const settings of [
+      { maxPauseSeconds: 0.3 },
+      { targetPauseSeconds: 0.1 },
+      { fillerLeadTrimMs: -1 },
+      { censorMatchThreshold: 0.33 },
+      { censorMatchThreshold: 1.2 },
+    ]) {
       const res = await api.request('PUT', '/api/users/me/audio-cleanup-settings', { token: b.token, json: { settings } });
       expect(errorOf(res)).toMatchObject({ status: 422, code: 'VALIDATION' });
     }

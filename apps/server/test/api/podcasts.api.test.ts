@@ -120,7 +120,12 @@ describe('create, edit and delete a show', () => {
     expect(notImage.status).toBe(415);
     expect(notImage.body).toMatchObject({ detail: 'Cover art must be a PNG or JPEG image.' });
 
-    const created = await send('POST', '/api/podcasts/', a.token, showForm({ name: 'Morning Tinkering', description: 'Tools and tea.' }, coverPng(files.dir, 1400)));
+    const created = await send(
+      'POST',
+      '/api/podcasts/',
+      a.token,
+      showForm({ name: 'Morning Tinkering', description: 'Tools and tea.' }, coverPng(files.dir, 1400)),
+    );
     expect(created.status).toBe(201);
     const show = ZShowJson.parse(created.body);
     expect(show).toMatchObject({ name: 'Morning Tinkering', description: 'Tools and tea.', host_kind: 'builtin' });
@@ -162,30 +167,63 @@ describe('create, edit and delete a show', () => {
     };
     const saved = await send('PUT', `/api/podcasts/${id}`, a.token, every);
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ ...every, category_id: 'Leisure > Crafts', category_2_id: 'Technology', host_kind: 'spreaker', rss_url_locked: true });
+    expect(saved.body).toMatchObject({
+      ...every,
+      category_id: 'Leisure > Crafts',
+      category_2_id: 'Technology',
+      host_kind: 'spreaker',
+      rss_url_locked: true,
+    });
 
     const change = await send('PUT', `/api/podcasts/${id}`, a.token, { ...every, spreaker_show_id: '7654321' });
     expect(change).toMatchObject({ status: 422, body: { detail: PODCAST_MESSAGES.confirmHostShowIdChange } });
-    const letters = await send('PUT', `/api/podcasts/${id}`, a.token, { ...every, spreaker_show_id: 'abc', allow_spreaker_id_change: true });
+    const letters = await send('PUT', `/api/podcasts/${id}`, a.token, {
+      ...every,
+      spreaker_show_id: 'abc',
+      allow_spreaker_id_change: true,
+    });
     expect(letters).toMatchObject({ status: 422, body: { detail: PODCAST_MESSAGES.mustBeNumeric } });
-    const confirmed = await send('PUT', `/api/podcasts/${id}`, a.token, { ...every, spreaker_show_id: '7654321', allow_spreaker_id_change: true });
+    const confirmed = await send('PUT', `/api/podcasts/${id}`, a.token, {
+      ...every,
+      spreaker_show_id: '7654321',
+      allow_spreaker_id_change: true,
+    });
     expect(confirmed.body).toMatchObject({ spreaker_show_id: '7654321' });
 
     const multipart = await send(
       'PUT',
       `/api/podcasts/${id}`,
       a.token,
-      showForm({ name: 'Edited Again', language: 'de', category_id: 'Arts > Books', explicit: 'false', spreaker_show_id: '', allow_spreaker_id_change: 'true' }, pngFile(files.dir)),
+      showForm(
+        {
+          name: 'Edited Again',
+          language: 'de',
+          category_id: 'Arts > Books',
+          explicit: 'false',
+          spreaker_show_id: '',
+          allow_spreaker_id_change: 'true',
+        },
+        pngFile(files.dir),
+      ),
     );
     expect(multipart.status).toBe(200);
-    expect(multipart.body).toMatchObject({ name: 'Edited Again', language: 'de', category_id: 'Arts > Books', explicit: false, spreaker_show_id: null, host_kind: 'builtin' });
+    expect(multipart.body).toMatchObject({
+      name: 'Edited Again',
+      language: 'de',
+      category_id: 'Arts > Books',
+      explicit: false,
+      spreaker_show_id: null,
+      host_kind: 'builtin',
+    });
     expect(ZShowJson.parse(multipart.body).cover_url).toMatch(/\/feeds\/.+\/cover\.png\?v=/);
 
     expect((await send('PUT', `/api/podcasts/${id}`, b.token, every)).status).toBe(404);
   });
 
   it('deletes a show with its episodes and files; another user cannot', async () => {
-    const created = ZShowJson.parse((await send('POST', '/api/podcasts/', a.token, showForm({ name: 'Doomed Show' }, coverPng(files.dir, 1400)))).body);
+    const created = ZShowJson.parse(
+      (await send('POST', '/api/podcasts/', a.token, showForm({ name: 'Doomed Show' }, coverPng(files.dir, 1400)))).body,
+    );
     const episode = await seedAssembledEpisode(orm, new LocalStorage(storage.dir), files.dir, { userId: aId, podcastId: created.id });
     expect((await api.request('DELETE', `/api/podcasts/${created.id}`, { token: b.token })).status).toBe(404);
     expect((await api.request('DELETE', `/api/podcasts/${created.id}`, { token: a.token })).status).toBe(204);
@@ -201,8 +239,20 @@ describe('summary and distribution checklist', () => {
     const id = await seedRow(aId, 'Counted Show');
     const stored = new LocalStorage(storage.dir);
     await seedAssembledEpisode(orm, stored, files.dir, { userId: aId, podcastId: id }, { title: 'Draft one' });
-    await seedAssembledEpisode(orm, stored, files.dir, { userId: aId, podcastId: id }, { title: 'Live one', status: 'published', publishAt: new Date() });
-    await seedAssembledEpisode(orm, stored, files.dir, { userId: aId, podcastId: id }, { title: 'Later one', status: 'scheduled', publishAt: new Date(Date.now() + 3_600_000) });
+    await seedAssembledEpisode(
+      orm,
+      stored,
+      files.dir,
+      { userId: aId, podcastId: id },
+      { title: 'Live one', status: 'published', publishAt: new Date() },
+    );
+    await seedAssembledEpisode(
+      orm,
+      stored,
+      files.dir,
+      { userId: aId, podcastId: id },
+      { title: 'Later one', status: 'scheduled', publishAt: new Date(Date.now() + 3_600_000) },
+    );
     const res = await api.request('GET', `/api/episodes/summary?podcast_id=${id}`, { token: a.token });
     expect(res.body).toEqual({ podcast_id: id, total: 3, unpublished_or_unscheduled: 1 });
     expect((await api.request('GET', `/api/episodes/summary?podcast_id=${id}`, { token: b.token })).status).toBe(404);
@@ -212,25 +262,51 @@ describe('summary and distribution checklist', () => {
   it('lists the directories with the feed URL, saves status and notes per item, and refuses unknown keys', async () => {
     const id = await seedRow(aId, 'Distributed Show');
     const ZChecklist = z.object({
-      items: z.array(z.object({ key: z.string(), name: z.string(), status: z.string(), notes: z.string().nullable(), automation: z.string(), instructions: z.array(z.string()), disabled_reason: z.string().nullable() })),
+      items: z.array(
+        z.object({
+          key: z.string(),
+          name: z.string(),
+          status: z.string(),
+          notes: z.string().nullable(),
+          automation: z.string(),
+          instructions: z.array(z.string()),
+          disabled_reason: z.string().nullable(),
+        }),
+      ),
       rss_feed_url: z.string(),
       spreaker_show_url: z.string().nullable(),
     });
     const list = ZChecklist.parse((await api.request('GET', `/api/podcasts/${id}/distribution/checklist`, { token: a.token })).body);
     expect(list.rss_feed_url).toBe(`http://localhost:3000/feeds/${id}.xml`);
-    expect(list.items.map((i) => i.name)).toEqual(expect.arrayContaining(['Apple Podcasts', 'Spotify', 'YouTube Music', 'Pocket Casts', 'Overcast', 'Podcast Index']));
+    expect(list.items.map((i) => i.name)).toEqual(
+      expect.arrayContaining(['Apple Podcasts', 'Spotify', 'YouTube Music', 'Pocket Casts', 'Overcast', 'Podcast Index']),
+    );
     expect(list.items.every((i) => i.status === 'not_started')).toBe(true);
     expect(list.items.find((i) => i.key === 'apple_podcasts')?.disabled_reason).toMatch(/cover art/i);
 
-    const saved = await api.request('PUT', `/api/podcasts/${id}/distribution/checklist/apple_podcasts`, { token: a.token, json: { status: 'in_progress', notes: 'Submitted on Monday' } });
+    const saved = await api.request('PUT', `/api/podcasts/${id}/distribution/checklist/apple_podcasts`, {
+      token: a.token,
+      json: { status: 'in_progress', notes: 'Submitted on Monday' },
+    });
     expect(saved.body).toMatchObject({ key: 'apple_podcasts', status: 'in_progress', notes: 'Submitted on Monday' });
-    await api.request('PUT', `/api/podcasts/${id}/distribution/checklist/apple_podcasts`, { token: a.token, json: { status: 'completed' } });
+    await api.request('PUT', `/api/podcasts/${id}/distribution/checklist/apple_podcasts`, {
+      token: a.token,
+      json: { status: 'completed' },
+    });
     const after = ZChecklist.parse((await api.request('GET', `/api/podcasts/${id}/distribution/checklist`, { token: a.token })).body);
     expect(after.items.find((i) => i.key === 'apple_podcasts')).toMatchObject({ status: 'completed', notes: 'Submitted on Monday' });
 
-    expect((await api.request('PUT', `/api/podcasts/${id}/distribution/checklist/myspace`, { token: a.token, json: { status: 'completed' } })).status).toBe(404);
-    expect((await api.request('PUT', `/api/podcasts/${id}/distribution/checklist/spotify`, { token: a.token, json: { status: 'done' } })).status).toBe(422);
+    expect(
+      (await api.request('PUT', `/api/podcasts/${id}/distribution/checklist/myspace`, { token: a.token, json: { status: 'completed' } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await api.request('PUT', `/api/podcasts/${id}/distribution/checklist/spotify`, { token: a.token, json: { status: 'done' } })).status,
+    ).toBe(422);
     expect((await api.request('GET', `/api/podcasts/${id}/distribution/checklist`, { token: b.token })).status).toBe(404);
-    expect((await api.request('PUT', `/api/podcasts/${id}/distribution/checklist/spotify`, { token: b.token, json: { status: 'completed' } })).status).toBe(404);
+    expect(
+      (await api.request('PUT', `/api/podcasts/${id}/distribution/checklist/spotify`, { token: b.token, json: { status: 'completed' } }))
+        .status,
+    ).toBe(404);
   });
 });

@@ -45,7 +45,8 @@ const ZStatus = z.object({
 });
 
 const post = (path: string, json: unknown = {}, token = a.token) => api.request('POST', path, { token, json });
-const statusOf = async (id: string, token = a.token) => ZStatus.parse((await api.request('GET', `/api/episodes/${id}/publish/status`, { token })).body);
+const statusOf = async (id: string, token = a.token) =>
+  ZStatus.parse((await api.request('GET', `/api/episodes/${id}/publish/status`, { token })).body);
 /** What the worker's publish.episode job does, on this test's database. */
 const runJob = (episodeId: string, publishAt: string | null = null, goLive = false) =>
   servicesFor(orm, config).publishRunner.run({ episode_id: episodeId, publish_at: publishAt, go_live: goLive }, { final: false });
@@ -54,7 +55,11 @@ const feedOf = async (showId: string) => (await fetch(`${api.baseUrl}/feeds/${sh
 
 async function newShow(name: string, withCover = true) {
   const showId = await seedShow(orm, store, aId, name, withCover ? cover : null);
-  return { showId, episode: (opts: Parameters<typeof seedAssembledEpisode>[4] = {}): Promise<Episode> => seedAssembledEpisode(orm, store, files.dir, { userId: aId, podcastId: showId }, opts) };
+  return {
+    showId,
+    episode: (opts: Parameters<typeof seedAssembledEpisode>[4] = {}): Promise<Episode> =>
+      seedAssembledEpisode(orm, store, files.dir, { userId: aId, podcastId: showId }, opts),
+  };
 }
 
 /** The next 5-minute mark at least `leadMs` ahead. */
@@ -86,15 +91,29 @@ describe('publish now', () => {
   it('queues, publishes once however often it is clicked or run, and lists the episode in the feed', async () => {
     const { showId, episode } = await newShow('Now Show');
     const ep = await episode({ title: 'Fresh episode' });
-    const [first, second] = await Promise.all([post(`/api/episodes/${ep.id}/publish`, { publish_state: 'public' }), post(`/api/episodes/${ep.id}/publish`, { publish_state: 'public' })]);
+    const [first, second] = await Promise.all([
+      post(`/api/episodes/${ep.id}/publish`, { publish_state: 'public' }),
+      post(`/api/episodes/${ep.id}/publish`, { publish_state: 'public' }),
+    ]);
     expect([first.status, second.status]).toEqual([200, 200]);
-    expect(ZStatus.parse(first.body)).toMatchObject({ status: 'processed', publish_state: 'queued', host: 'builtin', spreaker_episode_id: null });
+    expect(ZStatus.parse(first.body)).toMatchObject({
+      status: 'processed',
+      publish_state: 'queued',
+      host: 'builtin',
+      spreaker_episode_id: null,
+    });
 
     // Two workers picking up the job at once: one publishes, the other finds nothing left to do.
     const outcomes = await Promise.all([runJob(ep.id), runJob(ep.id), runJob(ep.id)]);
     expect(outcomes.filter((o) => o === 'published')).toHaveLength(1);
     const status = await statusOf(ep.id);
-    expect(status).toMatchObject({ status: 'published', publish_state: 'published', host_episode_id: ep.id, last_error: null, feed_url: `http://localhost:3000/feeds/${showId}.xml` });
+    expect(status).toMatchObject({
+      status: 'published',
+      publish_state: 'published',
+      host_episode_id: ep.id,
+      last_error: null,
+      feed_url: `http://localhost:3000/feeds/${showId}.xml`,
+    });
     expect(status.audio_url).toBe(`http://localhost:3000/feeds/${showId}/episodes/${ep.id}.mp3`);
     expect(Date.now() - Date.parse(status.publish_at ?? '')).toBeLessThan(60_000);
     const xml = await feedOf(showId);
@@ -112,7 +131,11 @@ describe('publish now', () => {
     const res = await post(`/api/episodes/${silent.id}/publish`, {});
     expect(res).toMatchObject({ status: 425, body: { detail: PUBLISH_MESSAGES.assembledRequired } });
     const ready = await episode();
-    for (const path of [`/api/episodes/${ready.id}/publish`, `/api/episodes/${ready.id}/unpublish`, `/api/episodes/${ready.id}/republish`]) {
+    for (const path of [
+      `/api/episodes/${ready.id}/publish`,
+      `/api/episodes/${ready.id}/unpublish`,
+      `/api/episodes/${ready.id}/republish`,
+    ]) {
       expect((await post(path, {}, b.token)).status).toBe(404);
     }
     expect((await api.request('GET', `/api/episodes/${ready.id}/publish/status`, { token: b.token })).status).toBe(404);
@@ -134,7 +157,11 @@ describe('publish now', () => {
     form.append('description', 'All about Coverless Show.');
     form.append('category_id', 'Technology');
     form.append('owner_email', 'ada@example.com');
-    const fixed = await fetch(`${api.baseUrl}/api/podcasts/${showId}`, { method: 'PUT', headers: { authorization: `Bearer ${a.token}` }, body: form });
+    const fixed = await fetch(`${api.baseUrl}/api/podcasts/${showId}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${a.token}` },
+      body: form,
+    });
     expect(fixed.status).toBe(200);
     const retried = ZStatus.parse((await post(`/api/episodes/${ep.id}/republish`)).body);
     expect(retried).toMatchObject({ publish_state: 'queued', last_error: null });
@@ -151,17 +178,30 @@ describe('schedule', () => {
       [{ mode: 'schedule' }, PUBLISH_MESSAGES.dateTimeRequired],
       [{ publish_state: 'unpublished', publish_at: 'next tuesday' }, PUBLISH_MESSAGES.invalidDateTime],
       [{ publish_state: 'unpublished', publish_at: new Date(Date.now() + 30_000).toISOString() }, PUBLISH_MESSAGES.scheduleLead],
-      [{ publish_state: 'unpublished', publish_at: new Date(slot(10 * 60_000).getTime() + 60_000).toISOString() }, PUBLISH_MESSAGES.scheduleStep],
+      [
+        { publish_state: 'unpublished', publish_at: new Date(slot(10 * 60_000).getTime() + 60_000).toISOString() },
+        PUBLISH_MESSAGES.scheduleStep,
+      ],
     ];
-    for (const [body, message] of cases) expect(await post(`/api/episodes/${ep.id}/publish`, body)).toMatchObject({ status: 422, body: { detail: message } });
+    for (const [body, message] of cases)
+      expect(await post(`/api/episodes/${ep.id}/publish`, body)).toMatchObject({ status: 422, body: { detail: message } });
   });
 
   it('schedules as unpublished plus publish_at, lists the episode only from its time, and goes live at it', async () => {
     const { showId, episode } = await newShow('Scheduled Show');
     const ep = await episode({ title: 'Tomorrow episode' });
     const at = slot(10 * 60_000);
-    const res = await post(`/api/episodes/${ep.id}/publish`, { publish_state: 'unpublished', publish_at: at.toISOString().replace('.000Z', 'Z'), publish_at_local: 'Friday 09:00 (Europe/Paris)' });
-    expect(ZStatus.parse(res.body)).toMatchObject({ status: 'scheduled', publish_state: 'queued', publish_at: at.toISOString(), publish_at_local: 'Friday 09:00 (Europe/Paris)' });
+    const res = await post(`/api/episodes/${ep.id}/publish`, {
+      publish_state: 'unpublished',
+      publish_at: at.toISOString().replace('.000Z', 'Z'),
+      publish_at_local: 'Friday 09:00 (Europe/Paris)',
+    });
+    expect(ZStatus.parse(res.body)).toMatchObject({
+      status: 'scheduled',
+      publish_state: 'queued',
+      publish_at: at.toISOString(),
+      publish_at_local: 'Friday 09:00 (Europe/Paris)',
+    });
     expect(await runJob(ep.id, at.toISOString())).toBe('scheduled');
     expect(await statusOf(ep.id)).toMatchObject({ status: 'scheduled', host_episode_id: ep.id, publish_state: null });
     expect(await feedOf(showId)).not.toContain('Tomorrow episode');
@@ -169,7 +209,10 @@ describe('schedule', () => {
     expect(await runJob(ep.id, new Date(at.getTime() + 300_000).toISOString(), true)).toBe('stale');
 
     // Its time comes: the feed lists it even before the job runs, and the job marks it published.
-    await orm.em.fork().getConnection().execute('update episodes set publish_at = ? where id = ?', [new Date(Date.now() - 1000), ep.id]);
+    await orm.em
+      .fork()
+      .getConnection()
+      .execute('update episodes set publish_at = ? where id = ?', [new Date(Date.now() - 1000), ep.id]);
     expect(await feedOf(showId)).toContain('Tomorrow episode');
     const due = (await row(ep.id)).publishAt!.toISOString();
     expect(await runJob(ep.id, due, true)).toBe('published');
@@ -192,7 +235,10 @@ describe('unpublish', () => {
     expect(forced).toMatchObject({ status: 'processed', publish_at: null, host_episode_id: null, publish_state: null });
 
     expect(ZStatus.parse((await post(`/api/episodes/${recent.id}/unpublish`, {})).body).status).toBe('processed');
-    expect(ZStatus.parse((await post(`/api/episodes/${later.id}/unpublish`, {})).body)).toMatchObject({ status: 'processed', publish_at: null });
+    expect(ZStatus.parse((await post(`/api/episodes/${later.id}/unpublish`, {})).body)).toMatchObject({
+      status: 'processed',
+      publish_at: null,
+    });
     expect((await post(`/api/episodes/${draft.id}/unpublish`, {})).status).toBe(400);
     const feed = await feedOf(showId);
     for (const title of ['Old one', 'Recent one', 'Later one']) expect(feed).not.toContain(title);
@@ -203,14 +249,20 @@ describe('publish-all', () => {
   it('needs at least 2 unpublished episodes, and reports started and skipped ones', async () => {
     const lonely = await newShow('Lonely Show');
     await lonely.episode();
-    expect(await post(`/api/podcasts/${lonely.showId}/publish-all`, {})).toMatchObject({ status: 400, body: { detail: PUBLISH_MESSAGES.publishAllMin } });
+    expect(await post(`/api/podcasts/${lonely.showId}/publish-all`, {})).toMatchObject({
+      status: 400,
+      body: { detail: PUBLISH_MESSAGES.publishAllMin },
+    });
 
     const busy = await newShow('Busy Show');
     const one = await busy.episode({ title: 'One' });
     const two = await busy.episode({ title: 'Two' });
     await busy.episode({ title: 'No audio', withAudio: false });
     const linked = await busy.episode({ title: 'Linked' });
-    await orm.em.fork().getConnection().execute(`update episodes set host_episode_id = 'old-host-id', host_kind = 'spreaker' where id = ?`, [linked.id]);
+    await orm.em
+      .fork()
+      .getConnection()
+      .execute(`update episodes set host_episode_id = 'old-host-id', host_kind = 'spreaker' where id = ?`, [linked.id]);
     await busy.episode({ title: 'Already live', status: 'published', publishAt: new Date() });
 
     const res = await post(`/api/podcasts/${busy.showId}/publish-all`, { publish_state: 'public', include_already_linked: false });

@@ -91,14 +91,22 @@ describe('registration and sign-in over REST', () => {
     expect((await api.request('POST', '/api/auth/token', { form: { username: corrected, password: PASSWORD } })).status).toBe(200);
     // Resend answers the same for any address, so it cannot tell which have accounts.
     for (const email of [corrected, uniqueEmail('nobody')]) {
-      expect(await api.request('POST', '/api/auth/resend-verification', { json: { email } })).toMatchObject({ status: 200, body: { ok: true } });
+      expect(await api.request('POST', '/api/auth/resend-verification', { json: { email } })).toMatchObject({
+        status: 200,
+        body: { ok: true },
+      });
     }
   });
 
   it('the token call answers {access_token, token_type: "bearer"} and wants a form', async () => {
     const res = await api.request('POST', '/api/auth/token', { form: { username: userB.email, password: PASSWORD } });
     expect(res.status).toBe(200);
-    expect(z.object({ access_token: z.string().min(20), token_type: z.literal('bearer') }).strict().parse(res.body)).toBeTruthy();
+    expect(
+      z
+        .object({ access_token: z.string().min(20), token_type: z.literal('bearer') })
+        .strict()
+        .parse(res.body),
+    ).toBeTruthy();
     const json = await api.request('POST', '/api/auth/token', { json: { username: userB.email, password: PASSWORD } });
     expect(errorOf(json)).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
   });
@@ -139,7 +147,9 @@ describe('registration and sign-in over REST', () => {
     expect(res.status).toBe(200);
     expect((await api.request('GET', '/api/users/me', { token: member.token })).status).toBe(200);
     expect((await api.request('GET', '/api/users/me', { token: other })).status).toBe(401);
-    expect((await api.request('POST', '/api/auth/token', { form: { username: member.email, password: 'another long secret' } })).status).toBe(200);
+    expect(
+      (await api.request('POST', '/api/auth/token', { form: { username: member.email, password: 'another long secret' } })).status,
+    ).toBe(200);
   });
 });
 
@@ -241,9 +251,13 @@ describe('admin routes and access levels', () => {
   });
 
   it('the admin reads the outbox, filtered by recipient, newest first', async () => {
-    const res = await api.request('GET', `/api/admin/mail/outbox?to=${encodeURIComponent(userB.email.toUpperCase())}`, { token: admin.token });
+    const res = await api.request('GET', `/api/admin/mail/outbox?to=${encodeURIComponent(userB.email.toUpperCase())}`, {
+      token: admin.token,
+    });
     expect(res.status).toBe(200);
-    const mails = z.array(z.object({ to: z.string(), subject: z.string(), text: z.string(), transport: z.literal('outbox') })).parse(res.body);
+    const mails = z
+      .array(z.object({ to: z.string(), subject: z.string(), text: z.string(), transport: z.literal('outbox') }))
+      .parse(res.body);
     expect(mails.length).toBeGreaterThanOrEqual(1);
     for (const mail of mails) expect(mail.to).toBe(userB.email);
     expect(mails[0]?.text).toMatch(/\b\d{6}\b/);
@@ -255,7 +269,13 @@ describe('admin routes and access levels', () => {
     expect((await setSettings({ max_upload_mb: 99999 })).max_upload_mb).toBe(2048);
     expect(ZPublicConfig.parse((await api.request('GET', '/api/public/config')).body).max_upload_mb).toBe(2048);
     const settings = await setSettings({ max_upload_mb: 500 });
-    expect(settings).toEqual({ test_mode: false, default_user_active: false, max_upload_mb: 500, maintenance_mode: false, maintenance_message: null });
+    expect(settings).toEqual({
+      test_mode: false,
+      default_user_active: false,
+      max_upload_mb: 500,
+      maintenance_mode: false,
+      maintenance_message: null,
+    });
   });
 
   it('refuses settings of the wrong type with 422 and keeps the old ones', async () => {
@@ -266,7 +286,10 @@ describe('admin routes and access levels', () => {
   });
 
   it('PATCH /api/admin/users/{id} answers 404 for an unknown or malformed id', async () => {
-    const unknown = await api.request('PATCH', '/api/admin/users/00000000-0000-4000-8000-000000000000', { token: admin.token, json: { tier: 'pro' } });
+    const unknown = await api.request('PATCH', '/api/admin/users/00000000-0000-4000-8000-000000000000', {
+      token: admin.token,
+      json: { tier: 'pro' },
+    });
     expect(errorOf(unknown)).toMatchObject({ status: 404, code: 'NOT_FOUND' });
     const malformed = await api.request('PATCH', '/api/admin/users/not-a-uuid', { token: admin.token, json: { tier: 'pro' } });
     expect(errorOf(malformed)).toMatchObject({ status: 404, code: 'NOT_FOUND' });
@@ -284,12 +307,16 @@ describe('admin routes and access levels', () => {
     expect(ZMeJson.parse(me.body)).toMatchObject({ email: member.email, is_active: false });
     const active = await api.request('GET', '/api/admin/settings', { token });
     expect(errorOf(active)).toEqual({ status: 403, code: 'ACCOUNT_INACTIVE', detail: MESSAGES.accountInactive });
-    const waitlist = await api.request('POST', '/api/public/waitlist', { token, json: { email: member.email, note: 'Please let me back in' } });
+    const waitlist = await api.request('POST', '/api/public/waitlist', {
+      token,
+      json: { email: member.email, note: 'Please let me back in' },
+    });
     expect(waitlist).toMatchObject({ status: 200, body: { ok: true } });
-    const rows = await orm.em.getConnection().execute<{ email: string; note: string; user_id: string }[]>(
-      'select email, note, user_id from waitlist_requests where email = ?',
-      [member.email],
-    );
+    const rows = await orm.em
+      .getConnection()
+      .execute<{ email: string; note: string; user_id: string }[]>('select email, note, user_id from waitlist_requests where email = ?', [
+        member.email,
+      ]);
     expect(rows).toEqual([{ email: member.email, note: 'Please let me back in', user_id: member.id }]);
   });
 });
@@ -328,7 +355,11 @@ describe('public calls', () => {
   it('an empty body is a 422, a body that is not JSON a 400', async () => {
     const res = await api.request('POST', '/api/auth/register', { headers: { 'content-type': 'application/json' } });
     expect(errorOf(res)).toMatchObject({ status: 422, code: 'VALIDATION', detail: MESSAGES.emailRequired });
-    const raw = await fetch(`${api.baseUrl}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{oops' });
+    const raw = await fetch(`${api.baseUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{oops',
+    });
     expect(raw.status).toBe(400);
     expect(await raw.json()).toMatchObject({ code: 'BAD_REQUEST' });
   });

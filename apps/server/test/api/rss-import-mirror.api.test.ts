@@ -25,7 +25,13 @@ import { buildFeed, startFeedServer, type FeedServer, type GeneratedItem } from 
 const PUBLIC = 'http://localhost:3000';
 const VTT = 'WEBVTT\n\n00:00.000 --> 00:01.000\nHello from the old host\n';
 const SRT = '1\n00:00:00,000 --> 00:00:01,000\nHello in SubRip\n';
-const CHAPTERS = JSON.stringify({ version: '1.2.0', chapters: [{ startTime: 0, title: 'Intro' }, { startTime: 1.5, title: 'Main' }] });
+const CHAPTERS = JSON.stringify({
+  version: '1.2.0',
+  chapters: [
+    { startTime: 0, title: 'Intro' },
+    { startTime: 1.5, title: 'Main' },
+  ],
+});
 
 let orm: MikroORM;
 let api: TestServer;
@@ -40,7 +46,9 @@ let mp3: Buffer;
 let png: Buffer;
 const services = () => createServices(orm.em.fork(), shared);
 const local = (url: string) => url.replace(PUBLIC, api.baseUrl);
-const ZEpisodes = z.object({ items: z.array(z.object({ title: z.string(), has_transcript: z.boolean(), cover_url: z.string().nullable() })) });
+const ZEpisodes = z.object({
+  items: z.array(z.object({ title: z.string(), has_transcript: z.boolean(), cover_url: z.string().nullable() })),
+});
 
 /** POST /api/import/rss, then the rss.import and rss.mirror jobs' work as the worker runs it. */
 async function importAndMirror(path: string, items: readonly GeneratedItem[]) {
@@ -71,11 +79,16 @@ beforeAll(async () => {
   const env = { STORAGE_DIR: storage.dir, IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.2' };
   api = await startTestServer(orm, db.databaseUrl, env);
   shared = sharedDepsFor(testConfig(db.databaseUrl, env));
-  ({ admin: { token } } = await twoUsers(api));
+  ({
+    admin: { token },
+  } = await twoUsers(api));
   mp3 = readFileSync(toneFile(files.dir, 'tone.mp3', 1));
   png = readFileSync(pngFile(files.dir));
   host = await startFeedServer({}, '127.0.0.2');
-  loopback = await startFeedServer({ '/a.mp3': { body: 'secret', type: 'audio/mpeg' }, '/t.vtt': { body: VTT, type: 'text/vtt' } }, '127.0.0.1');
+  loopback = await startFeedServer(
+    { '/a.mp3': { body: 'secret', type: 'audio/mpeg' }, '/t.vtt': { body: VTT, type: 'text/vtt' } },
+    '127.0.0.1',
+  );
 });
 
 afterAll(async () => {
@@ -99,15 +112,41 @@ describe('transcripts and chapters of an imported feed', () => {
     host.routes.set('/s/not-chapters.json', { body: '{"version":"1.2.0"}', type: 'application/json' });
     const day = (d: number) => new Date(Date.UTC(2024, 3, d, 9));
     const { podcastId, row, byTitle } = await importAndMirror('/s/feed.rss', [
-      { guid: 's-1', title: 'Everything works', pubDate: day(3), audioUrl: at('/1.mp3'), transcriptUrl: at('/1.vtt'), chaptersUrl: at('/1.json') },
-      { guid: 's-2', title: 'Audio gone', pubDate: day(2), audioUrl: at('/gone.mp3'), transcriptUrl: at('/2.srt'), transcriptType: 'application/srt' },
-      { guid: 's-3', title: 'Transcript gone', pubDate: day(1), audioUrl: at('/3.mp3'), transcriptUrl: at('/gone.vtt'), chaptersUrl: at('/not-chapters.json') },
+      {
+        guid: 's-1',
+        title: 'Everything works',
+        pubDate: day(3),
+        audioUrl: at('/1.mp3'),
+        transcriptUrl: at('/1.vtt'),
+        chaptersUrl: at('/1.json'),
+      },
+      {
+        guid: 's-2',
+        title: 'Audio gone',
+        pubDate: day(2),
+        audioUrl: at('/gone.mp3'),
+        transcriptUrl: at('/2.srt'),
+        transcriptType: 'application/srt',
+      },
+      {
+        guid: 's-3',
+        title: 'Transcript gone',
+        pubDate: day(1),
+        audioUrl: at('/3.mp3'),
+        transcriptUrl: at('/gone.vtt'),
+        chaptersUrl: at('/not-chapters.json'),
+      },
     ]);
     expect(row).toMatchObject({ status: 'done', mirrorTotal: 3, mirroredCount: 2, mirrorFailed: 1 });
 
     // The audio failed; its transcript was still copied (as .srt, the SubRip name feeds also write).
     const gone = byTitle('Audio gone');
-    expect(gone).toMatchObject({ mirrorStatus: 'failed', mirrorError: 'The audio address answered HTTP 404.', sidecarsPending: false, mirrorSkipped: null });
+    expect(gone).toMatchObject({
+      mirrorStatus: 'failed',
+      mirrorError: 'The audio address answered HTTP 404.',
+      sidecarsPending: false,
+      mirrorSkipped: null,
+    });
     expect((await shared.storage.readBytes(gone.transcriptLinks?.[0]?.storageKey ?? '')).toString()).toBe(SRT);
     // The links that did not work are recorded with their reasons.
     expect(byTitle('Transcript gone').mirrorSkipped).toEqual([
@@ -115,14 +154,20 @@ describe('transcripts and chapters of an imported feed', () => {
       { kind: 'chapters', url: at('/not-chapters.json'), reason: 'The chapters file lists no chapters.' },
     ]);
     const listed = await episodeList();
-    expect(Object.fromEntries(listed.map((e) => [e.title, e.has_transcript]))).toMatchObject({ 'Everything works': true, 'Audio gone': true, 'Transcript gone': false });
+    expect(Object.fromEntries(listed.map((e) => [e.title, e.has_transcript]))).toMatchObject({
+      'Everything works': true,
+      'Audio gone': true,
+      'Transcript gone': false,
+    });
 
     // The feed points podcast:transcript and podcast:chapters here, never at the old host.
     const feed = parseFeed(await (await fetch(`${api.baseUrl}/feeds/${podcastId}.xml`)).text());
     const items = new Map((feed?.items ?? []).map((i) => [i.title, i]));
     const works = byTitle('Everything works');
     const root = `${PUBLIC}/feeds/${podcastId}/episodes/${works.id}`;
-    expect(items.get('Everything works')?.podcastTranscripts?.map((t) => [t.url, t.type])).toEqual([[`${root}/transcript-0.vtt`, 'text/vtt']]);
+    expect(items.get('Everything works')?.podcastTranscripts?.map((t) => [t.url, t.type])).toEqual([
+      [`${root}/transcript-0.vtt`, 'text/vtt'],
+    ]);
     expect(items.get('Everything works')?.podcastChapters?.url).toBe(`${root}/chapters.json`);
     const transcriptGone = items.get('Transcript gone');
     expect(transcriptGone).toBeDefined();
@@ -137,8 +182,13 @@ describe('transcripts and chapters of an imported feed', () => {
     expect(copy.headers.get('content-security-policy')).toContain('sandbox');
     expect(copy.headers.get('x-content-type-options')).toBe('nosniff');
     expect((await fetch(local(`${root}/transcript-1.vtt`))).status).toBe(404);
-    const chapters = z.object({ chapters: z.array(z.object({ title: z.string(), startTime: z.number() })) }).parse(await (await fetch(local(`${root}/chapters.json`))).json());
-    expect(chapters.chapters.map((c) => [c.title, c.startTime])).toEqual([['Intro', 0], ['Main', 1.5]]);
+    const chapters = z
+      .object({ chapters: z.array(z.object({ title: z.string(), startTime: z.number() })) })
+      .parse(await (await fetch(local(`${root}/chapters.json`))).json());
+    expect(chapters.chapters.map((c) => [c.title, c.startTime])).toEqual([
+      ['Intro', 0],
+      ['Main', 1.5],
+    ]);
     // Nothing after the import went back to the old host for these files.
     expect(host.hits.filter((h) => h === '/s/1.vtt')).toHaveLength(1);
   });
@@ -166,7 +216,10 @@ describe('episode artwork of an imported feed', () => {
     const rows = new Map((await orm.em.fork().find(EpisodeSchema, { podcast: podcastId })).map((e) => [e.title, e]));
     const own = rows.get('Own artwork');
     expect(own?.coverStorageKey).toBe(`users/${own?.user.id}/episodes/${own?.id}/imported-cover.png`);
-    expect(rows.get('Fake artwork')).toMatchObject({ coverStorageKey: null, mirrorSkipped: [{ kind: 'artwork', url: at('/fake.png'), reason: 'Cover art must be a PNG or JPEG image.' }] });
+    expect(rows.get('Fake artwork')).toMatchObject({
+      coverStorageKey: null,
+      mirrorSkipped: [{ kind: 'artwork', url: at('/fake.png'), reason: 'Cover art must be a PNG or JPEG image.' }],
+    });
     expect(rows.get('Show artwork')).toMatchObject({ coverStorageKey: null, sourceImageUrl: null, mirrorSkipped: null });
     // The show's artwork was fetched once, for the show, not again for the episode repeating it.
     expect(host.hits.filter((h) => h === '/a/show.png')).toHaveLength(1);
@@ -205,21 +258,45 @@ describe('linked files at addresses the server must not reach', () => {
     host.routes.set('/h/to-loopback.vtt', { status: 302, body: '', headers: { location: lo('/t.vtt') } });
     const day = (d: number) => new Date(Date.UTC(2024, 5, d, 9));
     const { row, byTitle } = await importAndMirror('/h/feed.rss', [
-      { guid: 'h-1', title: 'Safe', pubDate: day(3), audioUrl: at('/1.mp3'), imageUrl: at('/art.png'), transcriptUrl: at('/1.vtt'), chaptersUrl: at('/1.json') },
       {
-        guid: 'h-2', title: 'Pointing inside', pubDate: day(2), audioUrl: lo('/a.mp3'), imageUrl: 'http://169.254.169.254/latest/meta-data/art.png',
-        transcriptUrl: `http://[::1]:${port}/t.vtt`, chaptersUrl: 'http://10.0.0.1/chapters.json',
+        guid: 'h-1',
+        title: 'Safe',
+        pubDate: day(3),
+        audioUrl: at('/1.mp3'),
+        imageUrl: at('/art.png'),
+        transcriptUrl: at('/1.vtt'),
+        chaptersUrl: at('/1.json'),
       },
       {
-        guid: 'h-3', title: 'Redirected inside', pubDate: day(1), audioUrl: at('/to-loopback.mp3'), imageUrl: 'http://[::ffff:10.0.0.1]/art.png',
-        transcriptUrl: at('/to-loopback.vtt'), chaptersUrl: 'http://0.0.0.0/chapters.json',
+        guid: 'h-2',
+        title: 'Pointing inside',
+        pubDate: day(2),
+        audioUrl: lo('/a.mp3'),
+        imageUrl: 'http://169.254.169.254/latest/meta-data/art.png',
+        transcriptUrl: `http://[::1]:${port}/t.vtt`,
+        chaptersUrl: 'http://10.0.0.1/chapters.json',
+      },
+      {
+        guid: 'h-3',
+        title: 'Redirected inside',
+        pubDate: day(1),
+        audioUrl: at('/to-loopback.mp3'),
+        imageUrl: 'http://[::ffff:10.0.0.1]/art.png',
+        transcriptUrl: at('/to-loopback.vtt'),
+        chaptersUrl: 'http://0.0.0.0/chapters.json',
       },
     ]);
     expect(row).toMatchObject({ status: 'done', mirrorTotal: 3, mirroredCount: 1, mirrorFailed: 2 });
     expect(loopback.hits).toEqual([]);
 
     const refused = (hostname: string) => `The address ${hostname} points to a private, local or reserved network and cannot be fetched.`;
-    expect(byTitle('Pointing inside')).toMatchObject({ mirrorStatus: 'failed', mirrorError: refused('127.0.0.1'), mirrorKey: null, coverStorageKey: null, chapters: null });
+    expect(byTitle('Pointing inside')).toMatchObject({
+      mirrorStatus: 'failed',
+      mirrorError: refused('127.0.0.1'),
+      mirrorKey: null,
+      coverStorageKey: null,
+      chapters: null,
+    });
     expect(byTitle('Pointing inside').mirrorSkipped).toEqual([
       { kind: 'artwork', url: 'http://169.254.169.254/latest/meta-data/art.png', reason: refused('169.254.169.254') },
       { kind: 'transcript', url: `http://[::1]:${port}/t.vtt`, reason: refused('[::1]') },
@@ -236,10 +313,20 @@ describe('linked files at addresses the server must not reach', () => {
 
     // The safe episode is whole, and the feed carries nothing of the refused ones.
     const safe = byTitle('Safe');
-    expect(safe).toMatchObject({ mirrorStatus: 'kept', mirrorSkipped: null, chapters: [{ title: 'Intro', start_s: 0 }, { title: 'Main', start_s: 1.5 }] });
+    expect(safe).toMatchObject({
+      mirrorStatus: 'kept',
+      mirrorSkipped: null,
+      chapters: [
+        { title: 'Intro', start_s: 0 },
+        { title: 'Main', start_s: 1.5 },
+      ],
+    });
     expect(safe.coverStorageKey).toMatch(/imported-cover\.png$/);
     expect(safe.transcriptLinks?.[0]?.storageKey).toMatch(/transcript-0\.vtt$/);
     const listed = await episodeList();
-    expect(Object.fromEntries(listed.filter((e) => e.title.includes('inside')).map((e) => [e.title, e.has_transcript]))).toEqual({ 'Pointing inside': false, 'Redirected inside': false });
+    expect(Object.fromEntries(listed.filter((e) => e.title.includes('inside')).map((e) => [e.title, e.has_transcript]))).toEqual({
+      'Pointing inside': false,
+      'Redirected inside': false,
+    });
   });
 });

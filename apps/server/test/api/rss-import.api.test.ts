@@ -28,7 +28,11 @@ beforeAll(async () => {
   storage = tempDir('ppp-rss-api-');
   const db = await openTestOrm();
   orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir, IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.2', IMPORT_FEED_TIMEOUT_MS: '1500' });
+  api = await startTestServer(orm, db.databaseUrl, {
+    STORAGE_DIR: storage.dir,
+    IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.2',
+    IMPORT_FEED_TIMEOUT_MS: '1500',
+  });
   ({ admin: a, user: b } = await twoUsers(api));
   loopbackOnly = await startFeedServer({ '/feed.rss': { body: buildFeed({ title: 'On loopback' }, manyItems(2)) } }, '127.0.0.1');
   hostile = await startFeedServer(
@@ -72,7 +76,8 @@ afterAll(async () => {
 });
 
 const importRss = (rss_url: string, token = a.token) => api.request('POST', '/api/import/rss', { token, json: { rss_url } });
-const podcastCount = async () => Number((await orm.em.getConnection().execute<{ n: string }[]>('select count(*) as n from podcasts'))[0]?.n);
+const podcastCount = async () =>
+  Number((await orm.em.getConnection().execute<{ n: string }[]>('select count(*) as n from podcasts'))[0]?.n);
 
 describe('POST /api/import/rss refuses what it must not fetch', () => {
   it.each([
@@ -89,20 +94,30 @@ describe('POST /api/import/rss refuses what it must not fetch', () => {
   ])('%s answers 400 without connecting', async (url) => {
     const started = Date.now();
     const res = await importRss(url);
-    expect(errorOf(res)).toMatchObject({ status: 400, code: 'BAD_REQUEST', detail: expect.stringMatching(/points to a private, local or reserved network and cannot be fetched\.$/) });
+    expect(errorOf(res)).toMatchObject({
+      status: 400,
+      code: 'BAD_REQUEST',
+      detail: expect.stringMatching(/points to a private, local or reserved network and cannot be fetched\.$/),
+    });
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('a loopback server that is really there is refused too, and a redirect to it or to the metadata address', async () => {
     expect(errorOf(await importRss(`${loopbackOnly.origin}/feed.rss`)).status).toBe(400);
     const redirect = errorOf(await importRss(`${hostile.origin}/to-loopback`));
-    expect(redirect).toMatchObject({ status: 400, detail: 'The address 127.0.0.1 points to a private, local or reserved network and cannot be fetched.' });
+    expect(redirect).toMatchObject({
+      status: 400,
+      detail: 'The address 127.0.0.1 points to a private, local or reserved network and cannot be fetched.',
+    });
     expect(errorOf(await importRss(`${hostile.origin}/to-metadata`)).detail).toContain('169.254.169.254');
     expect(loopbackOnly.hits).toEqual([]);
   });
 
   it('non-http schemes and an empty URL', async () => {
-    expect(errorOf(await importRss('file:///etc/passwd'))).toMatchObject({ status: 400, detail: 'Only http and https addresses can be fetched.' });
+    expect(errorOf(await importRss('file:///etc/passwd'))).toMatchObject({
+      status: 400,
+      detail: 'Only http and https addresses can be fetched.',
+    });
     expect(errorOf(await importRss('gopher://example.com/'))).toMatchObject({ status: 400 });
     expect(errorOf(await importRss('   '))).toMatchObject({ status: 422, detail: RSS_IMPORT_MESSAGES.urlRequired });
     expect(errorOf(await api.request('POST', '/api/import/rss', { token: a.token, json: {} })).status).toBe(422);
@@ -110,14 +125,27 @@ describe('POST /api/import/rss refuses what it must not fetch', () => {
 
   it('billion laughs and XXE are refused fast, a 50 MB body at the cap, a server that never finishes at the deadline', async () => {
     let started = Date.now();
-    expect(errorOf(await importRss(`${hostile.origin}/laughs.rss`))).toMatchObject({ status: 422, detail: 'The feed declares its own XML entities, which are refused for safety.' });
-    expect(errorOf(await importRss(`${hostile.origin}/xxe.rss`))).toMatchObject({ status: 422, detail: 'The feed declares its own XML entities, which are refused for safety.' });
+    expect(errorOf(await importRss(`${hostile.origin}/laughs.rss`))).toMatchObject({
+      status: 422,
+      detail: 'The feed declares its own XML entities, which are refused for safety.',
+    });
+    expect(errorOf(await importRss(`${hostile.origin}/xxe.rss`))).toMatchObject({
+      status: 422,
+      detail: 'The feed declares its own XML entities, which are refused for safety.',
+    });
     expect(Date.now() - started).toBeLessThan(1000);
 
-    expect(errorOf(await importRss(`${hostile.origin}/huge.rss`))).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE', detail: 'The response is larger than the allowed 20 MB.' });
+    expect(errorOf(await importRss(`${hostile.origin}/huge.rss`))).toMatchObject({
+      status: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+      detail: 'The response is larger than the allowed 20 MB.',
+    });
 
     started = Date.now();
-    expect(errorOf(await importRss(`${hostile.origin}/never.rss`))).toMatchObject({ status: 400, detail: 'The server took longer than 1.5 s to answer.' });
+    expect(errorOf(await importRss(`${hostile.origin}/never.rss`))).toMatchObject({
+      status: 400,
+      detail: 'The server took longer than 1.5 s to answer.',
+    });
     expect(Date.now() - started).toBeLessThan(4000);
     expect(await podcastCount()).toBe(0);
   });
@@ -129,28 +157,55 @@ describe('POST /api/import/rss refuses what it must not fetch', () => {
 
 describe('a good feed over REST and tRPC', () => {
   it('previews the newest five, imports, reports progress, and keeps the other user out', async () => {
-    const preview = await api.request('POST', '/api/import/rss/preview', { token: a.token, json: { rss_url: `${hostile.origin}/feed.rss` } });
+    const preview = await api.request('POST', '/api/import/rss/preview', {
+      token: a.token,
+      json: { rss_url: `${hostile.origin}/feed.rss` },
+    });
     expect(preview.status).toBe(200);
     expect(preview.body).toMatchObject({ feed_total: 7, is_spreaker: false, existing_podcast_id: null, show: { title: 'Fine Feed Show' } });
-    expect((preview.body as { episodes: { title: string }[] }).episodes.map((e) => e.title)).toEqual(['Episode 7', 'Episode 6', 'Episode 5', 'Episode 4', 'Episode 3']);
+    expect((preview.body as { episodes: { title: string }[] }).episodes.map((e) => e.title)).toEqual([
+      'Episode 7',
+      'Episode 6',
+      'Episode 5',
+      'Episode 4',
+      'Episode 3',
+    ]);
 
     const res = await api.request('POST', '/api/import/rss', {
       token: a.token,
-      json: { rss_url: `${hostile.origin}/feed.rss`, attempt_link_spreaker: true, auto_publish_to_spreaker: false, publish_state: 'public' },
+      json: {
+        rss_url: `${hostile.origin}/feed.rss`,
+        attempt_link_spreaker: true,
+        auto_publish_to_spreaker: false,
+        publish_state: 'public',
+      },
     });
     expect(res.status).toBe(200);
     const body = res.body as { import_id: string; podcast_id: string };
     expect(res.body).toMatchObject({
-      podcast_name: 'Fine Feed Show', description: 'All about Fine Feed Show', status: 'queued', episodes_imported: 0, mirrored_count: 0,
+      podcast_name: 'Fine Feed Show',
+      description: 'All about Fine Feed Show',
+      status: 'queued',
+      episodes_imported: 0,
+      mirrored_count: 0,
       // Not a Spreaker feed: no link is attempted.
-      spreaker_linked: false, spreaker_attempted: false, auto_publish_started: false,
+      spreaker_linked: false,
+      spreaker_attempted: false,
+      auto_publish_started: false,
       import_status: { needs_full_import: true, imported_count: 0, feed_total: 7 },
     });
     const status = await api.request('GET', `/api/import/rss/${body.import_id}`, { token: a.token });
     expect(status.body).toMatchObject({ import_id: body.import_id, podcast_id: body.podcast_id });
-    expect(errorOf(await api.request('GET', `/api/import/rss/${body.import_id}`, { token: b.token }))).toMatchObject({ status: 404, detail: 'Import not found' });
-    expect(errorOf(await api.request('POST', `/api/podcasts/${body.podcast_id}/recover-from-spreaker`, { token: b.token })).status).toBe(404);
-    expect(errorOf(await api.request('POST', `/api/podcasts/${body.podcast_id}/recover-from-spreaker`, { token: a.token })).status).toBe(409);
+    expect(errorOf(await api.request('GET', `/api/import/rss/${body.import_id}`, { token: b.token }))).toMatchObject({
+      status: 404,
+      detail: 'Import not found',
+    });
+    expect(errorOf(await api.request('POST', `/api/podcasts/${body.podcast_id}/recover-from-spreaker`, { token: b.token })).status).toBe(
+      404,
+    );
+    expect(errorOf(await api.request('POST', `/api/podcasts/${body.podcast_id}/recover-from-spreaker`, { token: a.token })).status).toBe(
+      409,
+    );
 
     // The tRPC twins answer the same from the same service.
     const trpc = api.trpc(b.token);
@@ -159,7 +214,9 @@ describe('a good feed over REST and tRPC', () => {
     expect(mine.podcast_id).not.toBe(body.podcast_id);
     expect((await trpc.rssImport.status.query({ import_id: mine.import_id })).status).toBe('queued');
     await expect(trpc.rssImport.status.query({ import_id: body.import_id })).rejects.toMatchObject({ data: { appCode: 'NOT_FOUND' } });
-    await expect(trpc.rssImport.preview.mutate({ rss_url: 'http://169.254.169.254/' })).rejects.toMatchObject({ data: { appCode: 'BAD_REQUEST' } });
+    await expect(trpc.rssImport.preview.mutate({ rss_url: 'http://169.254.169.254/' })).rejects.toMatchObject({
+      data: { appCode: 'BAD_REQUEST' },
+    });
     await expect(trpc.rssImport.preview.mutate({ rss_url: '' })).rejects.toMatchObject({ message: RSS_IMPORT_MESSAGES.urlRequired });
   });
 });

@@ -33,7 +33,14 @@ let a: { token: string };
 let b: { token: string };
 const data = tempDir('ppp-speech-test-');
 
-const ZClip = z.object({ id: z.string(), filename: z.string(), category: z.string(), friendly_name: z.string(), duration_seconds: z.number(), content_type: z.string() });
+const ZClip = z.object({
+  id: z.string(),
+  filename: z.string(),
+  category: z.string(),
+  friendly_name: z.string(),
+  duration_seconds: z.number(),
+  content_type: z.string(),
+});
 
 beforeAll(async () => {
   const mp3 = path.join(data.dir, 'tone.mp3');
@@ -42,7 +49,8 @@ beforeAll(async () => {
   // GET /v2/voices and POST /v1/text-to-speech/{voice_id} as ElevenLabs' API reference shows them.
   eleven = await startProviderServer((req, res) => {
     if (req.headers['xi-api-key'] !== KEY) return res.json(401, { detail: { status: 'invalid_api_key', message: 'Invalid API key' } });
-    if (req.method === 'GET' && req.path === '/v2/voices') return res.json(200, { voices: [RACHEL], has_more: false, total_count: 1, next_page_token: null });
+    if (req.method === 'GET' && req.path === '/v2/voices')
+      return res.json(200, { voices: [RACHEL], has_more: false, total_count: 1, next_page_token: null });
     if (req.method === 'POST' && req.path === `/v1/text-to-speech/${RACHEL.voice_id}`) return res.bytes(200, 'audio/mpeg', bytes);
     return res.json(404, { detail: 'Not Found' });
   });
@@ -63,11 +71,25 @@ afterAll(async () => {
 describe('capabilities and the ElevenLabs key', () => {
   it('offers espeak-ng to everyone and ElevenLabs only to the user who stored a key, sealed at rest', async () => {
     const before = ZCapabilities.parse((await api.request('GET', '/api/users/me/capabilities', { token: a.token })).body);
-    expect(before).toMatchObject({ has_elevenlabs: false, has_google_tts: false, has_espeak: true, has_tts: true, has_any_sfx_triggers: false, text_ai_engine: 'extractive', elevenlabs_key_last4: null });
+    expect(before).toMatchObject({
+      has_elevenlabs: false,
+      has_google_tts: false,
+      has_espeak: true,
+      has_tts: true,
+      has_any_sfx_triggers: false,
+      text_ai_engine: 'extractive',
+      elevenlabs_key_last4: null,
+    });
 
     const stored = await api.request('PUT', '/api/users/me/elevenlabs-key', { token: a.token, json: { api_key: KEY } });
-    expect(ZCapabilities.parse(stored.body)).toMatchObject({ has_elevenlabs: true, elevenlabs_key_last4: '9f3a', tts_providers: ['elevenlabs', 'espeak'] });
-    expect(ZCapabilities.parse((await api.request('GET', '/api/users/me/capabilities', { token: b.token })).body).has_elevenlabs).toBe(false);
+    expect(ZCapabilities.parse(stored.body)).toMatchObject({
+      has_elevenlabs: true,
+      elevenlabs_key_last4: '9f3a',
+      tts_providers: ['elevenlabs', 'espeak'],
+    });
+    expect(ZCapabilities.parse((await api.request('GET', '/api/users/me/capabilities', { token: b.token })).body).has_elevenlabs).toBe(
+      false,
+    );
 
     const rows = await orm.em.getConnection().execute<{ sealed: string }[]>('select sealed from user_api_keys');
     expect(rows).toHaveLength(1);
@@ -87,13 +109,19 @@ describe('voices', () => {
     const page = ZVoicePage.parse((await api.request('GET', '/api/elevenlabs/voices?page=1&size=50', { token: a.token })).body);
     expect(page.size).toBe(50);
     expect(page.items).toHaveLength(50);
-    expect(page.items[0]).toMatchObject({ voice_id: `elevenlabs:${RACHEL.voice_id}`, common_name: 'Rachel', preview_url: RACHEL.preview_url });
+    expect(page.items[0]).toMatchObject({
+      voice_id: `elevenlabs:${RACHEL.voice_id}`,
+      common_name: 'Rachel',
+      preview_url: RACHEL.preview_url,
+    });
     expect(page.items.slice(1).every((v) => v.provider === 'espeak' && v.voice_id.startsWith('espeak:'))).toBe(true);
     const bulk = ZVoicePage.parse((await api.request('GET', '/api/elevenlabs/voices?size=200', { token: a.token })).body);
     expect(bulk.items.length).toBe(Math.min(200, bulk.total));
     expect(errorOf(await api.request('GET', '/api/elevenlabs/voices?size=201', { token: a.token })).status).toBe(422);
 
-    const search = ZVoicePage.parse((await api.request('GET', '/api/elevenlabs/voices?search=caribbean%20female', { token: b.token })).body);
+    const search = ZVoicePage.parse(
+      (await api.request('GET', '/api/elevenlabs/voices?search=caribbean%20female', { token: b.token })).body,
+    );
     expect(search.items.length).toBeGreaterThan(0);
     expect(search.items.every((v) => v.provider === 'espeak' && v.labels.gender === 'female' && /Caribbean/i.test(v.name))).toBe(true);
     // B has no key, so B never sees A's ElevenLabs voices.
@@ -104,12 +132,17 @@ describe('voices', () => {
     expect(resolved.body).toMatchObject({ voice_id: `elevenlabs:${RACHEL.voice_id}`, common_name: 'Rachel', name: 'Rachel' });
     const espeak = await api.request('GET', `/api/elevenlabs/voice/${encodeURIComponent('espeak:en-gb+f3')}/resolve`, { token: b.token });
     expect(espeak.body).toMatchObject({ voice_id: 'espeak:en-gb+f3', provider: 'espeak' });
-    expect(errorOf(await api.request('GET', `/api/elevenlabs/voice/${RACHEL.voice_id}/resolve`, { token: b.token }))).toMatchObject({ status: 404, detail: TTS_MESSAGES.voiceNotFound });
+    expect(errorOf(await api.request('GET', `/api/elevenlabs/voice/${RACHEL.voice_id}/resolve`, { token: b.token }))).toMatchObject({
+      status: 404,
+      detail: TTS_MESSAGES.voiceNotFound,
+    });
     expect((await api.trpc(a.token).speech.resolveVoice.query({ id: 'espeak:en-us' })).provider).toBe('espeak');
   });
 
   it('previews a voice without a recorded sample as real MP3 audio', async () => {
-    const res = await fetch(`${api.baseUrl}/api/elevenlabs/voice/${encodeURIComponent('espeak:en-us+m3')}/preview`, { headers: { authorization: `Bearer ${b.token}` } });
+    const res = await fetch(`${api.baseUrl}/api/elevenlabs/voice/${encodeURIComponent('espeak:en-us+m3')}/preview`, {
+      headers: { authorization: `Bearer ${b.token}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('audio/mpeg');
     const bytes = Buffer.from(await res.arrayBuffer());
@@ -121,12 +154,23 @@ describe('AI-voice clips', () => {
   const script = 'Welcome back to Green Thumb Radio, the show about gardens that grow.';
 
   it('makes a clip in the requested category with espeak-ng, then blocks a near-identical one just made', async () => {
-    const precheck = await api.request('POST', '/api/media/tts/precheck', { token: b.token, json: { text: script, speaking_rate: 1, category: 'intro' } });
+    const precheck = await api.request('POST', '/api/media/tts/precheck', {
+      token: b.token,
+      json: { text: script, speaking_rate: 1, category: 'intro' },
+    });
     expect(precheck.body).toMatchObject({ spam_block: false, warn_may_cost: false, message: null });
 
     const made = await api.request('POST', '/api/media/tts', {
       token: b.token,
-      json: { text: script, voice_id: 'espeak:en-gb+f3', provider: 'espeak', category: 'intro', friendly_name: 'Show intro', speaking_rate: 1, confirm_charge: false },
+      json: {
+        text: script,
+        voice_id: 'espeak:en-gb+f3',
+        provider: 'espeak',
+        category: 'intro',
+        friendly_name: 'Show intro',
+        speaking_rate: 1,
+        confirm_charge: false,
+      },
     });
     expect(made.status).toBe(200);
     const clip = ZClip.parse(made.body);
@@ -134,51 +178,93 @@ describe('AI-voice clips', () => {
     expect(clip.duration_seconds).toBeGreaterThan(2);
     const library = z.array(ZClip).parse((await api.request('GET', '/api/media/', { token: b.token })).body);
     expect(library.map((item) => item.id)).toContain(clip.id);
-    expect(z.array(ZClip).parse((await api.request('GET', '/api/media/', { token: a.token })).body).map((i) => i.id)).not.toContain(clip.id);
+    expect(
+      z
+        .array(ZClip)
+        .parse((await api.request('GET', '/api/media/', { token: a.token })).body)
+        .map((i) => i.id),
+    ).not.toContain(clip.id);
 
-    const repeat = await api.request('POST', '/api/media/tts/precheck', { token: b.token, json: { text: `${script}!`, category: 'intro' } });
+    const repeat = await api.request('POST', '/api/media/tts/precheck', {
+      token: b.token,
+      json: { text: `${script}!`, category: 'intro' },
+    });
     expect(repeat.body).toMatchObject({ spam_block: true, message: TTS_MESSAGES.similarClip });
-    const refused = await api.request('POST', '/api/media/tts', { token: b.token, json: { text: script, voice_id: 'espeak:en-gb+f3', category: 'intro' } });
+    const refused = await api.request('POST', '/api/media/tts', {
+      token: b.token,
+      json: { text: script, voice_id: 'espeak:en-gb+f3', category: 'intro' },
+    });
     expect(errorOf(refused)).toMatchObject({ status: 429, detail: TTS_MESSAGES.similarClip });
     // Another user, or another category, is not a repeat.
-    expect((await api.request('POST', '/api/media/tts/precheck', { token: a.token, json: { text: script, category: 'intro' } })).body).toMatchObject({ spam_block: false });
-    expect((await api.request('POST', '/api/media/tts/precheck', { token: b.token, json: { text: script, category: 'outro' } })).body).toMatchObject({ spam_block: false });
+    expect(
+      (await api.request('POST', '/api/media/tts/precheck', { token: a.token, json: { text: script, category: 'intro' } })).body,
+    ).toMatchObject({ spam_block: false });
+    expect(
+      (await api.request('POST', '/api/media/tts/precheck', { token: b.token, json: { text: script, category: 'outro' } })).body,
+    ).toMatchObject({ spam_block: false });
   });
 
   it('asks before a long clip that may count against minutes, and makes it with confirm_charge', async () => {
     const long = Array.from({ length: 30 }, (_, i) => `Sentence number ${i + 1} tells listeners about the compost pile.`).join(' ');
-    const precheck = await api.request('POST', '/api/media/tts/precheck', { token: a.token, json: { text: long, speaking_rate: 1.5, category: 'outro' } });
+    const precheck = await api.request('POST', '/api/media/tts/precheck', {
+      token: a.token,
+      json: { text: long, speaking_rate: 1.5, category: 'outro' },
+    });
     expect(precheck.body).toMatchObject({ spam_block: false, warn_may_cost: true, message: TTS_MESSAGES.mayCost });
-    const unconfirmed = await api.request('POST', '/api/media/tts', { token: a.token, json: { text: long, voice_id: 'espeak:en-us', category: 'outro', speaking_rate: 1.5 } });
+    const unconfirmed = await api.request('POST', '/api/media/tts', {
+      token: a.token,
+      json: { text: long, voice_id: 'espeak:en-us', category: 'outro', speaking_rate: 1.5 },
+    });
     expect(errorOf(unconfirmed)).toMatchObject({ status: 402, detail: TTS_MESSAGES.mayCost });
-    const confirmed = await api.trpc(a.token).speech.tts.mutate({ text: long, voice_id: 'espeak:en-us', category: 'outro', speaking_rate: 1.5, confirm_charge: true });
+    const confirmed = await api
+      .trpc(a.token)
+      .speech.tts.mutate({ text: long, voice_id: 'espeak:en-us', category: 'outro', speaking_rate: 1.5, confirm_charge: true });
     expect(confirmed.duration_seconds).toBeGreaterThan(40);
-    const rows = await orm.em.getConnection().execute<{ billable_seconds: number }[]>('select billable_seconds from tts_clips where media_id = ?', [confirmed.id]);
+    const rows = await orm.em
+      .getConnection()
+      .execute<{ billable_seconds: number }[]>('select billable_seconds from tts_clips where media_id = ?', [confirmed.id]);
     expect(rows[0]?.billable_seconds).toBeCloseTo(confirmed.duration_seconds ?? 0, 1);
   });
 
   it("speaks with the user's ElevenLabs voice through the provider", async () => {
-    const made = await api.request('POST', '/api/media/tts', { token: a.token, json: { text: 'Thanks for listening!', voice_id: RACHEL.voice_id, provider: 'elevenlabs', category: 'outro' } });
+    const made = await api.request('POST', '/api/media/tts', {
+      token: a.token,
+      json: { text: 'Thanks for listening!', voice_id: RACHEL.voice_id, provider: 'elevenlabs', category: 'outro' },
+    });
     expect(made.status).toBe(200);
     expect(ZClip.parse(made.body).duration_seconds).toBeCloseTo(1.5, 0);
     const post = eleven.received.find((r) => r.method === 'POST');
     expect(JSON.parse(post?.body ?? '{}')).toMatchObject({ text: 'Thanks for listening!', model_id: 'eleven_multilingual_v2' });
     // B cannot use A's key.
-    const fromB = await api.request('POST', '/api/media/tts', { token: b.token, json: { text: 'Hi there', voice_id: RACHEL.voice_id, provider: 'elevenlabs', category: 'outro' } });
+    const fromB = await api.request('POST', '/api/media/tts', {
+      token: b.token,
+      json: { text: 'Hi there', voice_id: RACHEL.voice_id, provider: 'elevenlabs', category: 'outro' },
+    });
     expect(errorOf(fromB)).toMatchObject({ status: 422, detail: TTS_MESSAGES.voiceUnavailable });
   });
 
   it('needs both a script and a voice, and refuses the commercial category', async () => {
-    const noVoice = await api.request('POST', '/api/media/tts', { token: b.token, json: { text: 'Hello', voice_id: ' ', category: 'intro' } });
+    const noVoice = await api.request('POST', '/api/media/tts', {
+      token: b.token,
+      json: { text: 'Hello', voice_id: ' ', category: 'intro' },
+    });
     expect(errorOf(noVoice)).toMatchObject({ status: 422, detail: TTS_MESSAGES.scriptAndVoiceRequired });
-    const noText = await api.request('POST', '/api/media/tts', { token: b.token, json: { text: '', voice_id: 'espeak:en-us', category: 'intro' } });
+    const noText = await api.request('POST', '/api/media/tts', {
+      token: b.token,
+      json: { text: '', voice_id: 'espeak:en-us', category: 'intro' },
+    });
     expect(errorOf(noText).detail).toBe(TTS_MESSAGES.scriptAndVoiceRequired);
-    const commercial = await api.request('POST', '/api/media/tts', { token: b.token, json: { text: 'Buy now', voice_id: 'espeak:en-us', category: 'commercial' } });
+    const commercial = await api.request('POST', '/api/media/tts', {
+      token: b.token,
+      json: { text: 'Buy now', voice_id: 'espeak:en-us', category: 'commercial' },
+    });
     expect(errorOf(commercial).status).toBe(403);
   });
 
   it('removes the key on request', async () => {
-    const cleared = ZCapabilities.parse((await api.request('PUT', '/api/users/me/elevenlabs-key', { token: a.token, json: { api_key: null } })).body);
+    const cleared = ZCapabilities.parse(
+      (await api.request('PUT', '/api/users/me/elevenlabs-key', { token: a.token, json: { api_key: null } })).body,
+    );
     expect(cleared).toMatchObject({ has_elevenlabs: false, elevenlabs_key_last4: null });
     expect((await orm.em.getConnection().execute('select 1 from user_api_keys')).length).toBe(0);
   });

@@ -51,7 +51,10 @@ const choices = {
 /** An episode of A's made with the template: its recipe snapshots the template as it was (the old outro). */
 async function seedEpisode(title: string, state: { finalAudio: boolean; assemblyStatus: string }): Promise<string> {
   const em = orm.em.fork();
-  const template = (await api.request('GET', `/api/templates/${templateId}`, { token: a.token })).body as { name: string; segments: unknown[] };
+  const template = (await api.request('GET', `/api/templates/${templateId}`, { token: a.token })).body as {
+    name: string;
+    segments: unknown[];
+  };
   const episode = em.create(EpisodeSchema, {
     user: a.id,
     podcast: showId,
@@ -62,7 +65,13 @@ async function seedEpisode(title: string, state: { finalAudio: boolean; assembly
     assemblyStatus: state.assemblyStatus,
     assembly: ZEpisodeRecipe.parse({
       version: 1,
-      template: { id: templateId, name: template.name, segments: template.segments, background_music_rules: [], timing: { content_start_offset_s: 0, outro_start_offset_s: 0 } },
+      template: {
+        id: templateId,
+        name: template.name,
+        segments: template.segments,
+        background_music_rules: [],
+        timing: { content_start_offset_s: 0, outro_start_offset_s: 0 },
+      },
       media_id: 'upload-1',
       ...choices,
     }),
@@ -83,8 +92,15 @@ beforeAll(async () => {
   showId = em.create(PodcastSchema, { user: a.id, name: 'Re-render Show' }).id;
   for (const filename of ['outro-short.wav', 'outro-long.wav']) {
     em.create(MediaItemSchema, {
-      user: a.id, category: 'outro', friendlyName: filename, originalName: filename, filename,
-      storageKey: `users/${a.id}/media/${filename}`, contentType: 'audio/wav', sizeBytes: 1000, durationSeconds: 2,
+      user: a.id,
+      category: 'outro',
+      friendlyName: filename,
+      originalName: filename,
+      filename,
+      storageKey: `users/${a.id}/media/${filename}`,
+      contentType: 'audio/wav',
+      sizeBytes: 1000,
+      durationSeconds: 2,
     });
   }
   await em.flush();
@@ -108,11 +124,18 @@ describe("'Re-render episodes made with this template'", () => {
     await seedEpisode('rendering', { finalAudio: true, assemblyStatus: 'processing' });
     await seedEpisode('first-render-queued', { finalAudio: false, assemblyStatus: 'queued' });
     const preview = await api.request('GET', `/api/templates/${templateId}/rerender`, { token: a.token });
-    expect(ZRerenderTemplatePreview.parse(preview.body)).toEqual({ template_id: templateId, rerenderable: 1, skipped: 2, uses_minutes: false });
+    expect(ZRerenderTemplatePreview.parse(preview.body)).toEqual({
+      template_id: templateId,
+      rerenderable: 1,
+      skipped: 2,
+      uses_minutes: false,
+    });
     expect(await api.trpc(a.token).assembly.rerenderTemplatePreview.query({ id: templateId })).toEqual(preview.body);
 
     expect(errorOf(await api.request('GET', `/api/templates/${templateId}/rerender`, { token: b.token }))).toMatchObject({ status: 404 });
-    await expect(api.trpc(b.token).assembly.rerenderTemplatePreview.query({ id: templateId })).rejects.toMatchObject({ data: { appCode: 'NOT_FOUND' } });
+    await expect(api.trpc(b.token).assembly.rerenderTemplatePreview.query({ id: templateId })).rejects.toMatchObject({
+      data: { appCode: 'NOT_FOUND' },
+    });
     expect(errorOf(await api.request('GET', '/api/templates/not-a-uuid/rerender', { token: a.token })).status).toBe(404);
   });
 
@@ -135,11 +158,19 @@ describe("'Re-render episodes made with this template'", () => {
     const recipe = row.assembly as Record<string, unknown> & { template: { segments: { id: string; source: { filename?: string } }[] } };
     expect(recipe.template.segments.find((s) => s.id === 'outro')?.source.filename).toBe('outro-long.wav');
     expect(recipe).toMatchObject(choices);
-    const [job] = await sql<{ data: { episode_id: string; reason: string } }>('select data from pgboss.job where id = ?', [body.queued[0]?.job_id]);
+    const [job] = await sql<{ data: { episode_id: string; reason: string } }>('select data from pgboss.job where id = ?', [
+      body.queued[0]?.job_id,
+    ]);
     expect(job?.data).toEqual({ episode_id: done, reason: 'template' });
     expect(await sql('select * from usage_charges where user_id = ?', [a.id])).toEqual([]);
     // Now rendering: the dialog's count says so, and a second click queues nothing.
-    expect((await api.request('GET', `/api/templates/${templateId}/rerender`, { token: a.token })).body).toMatchObject({ rerenderable: 0, skipped: 3 });
-    expect((await api.request('POST', `/api/templates/${templateId}/rerender`, { token: a.token })).body).toMatchObject({ queued: [], skipped: 3 });
+    expect((await api.request('GET', `/api/templates/${templateId}/rerender`, { token: a.token })).body).toMatchObject({
+      rerenderable: 0,
+      skipped: 3,
+    });
+    expect((await api.request('POST', `/api/templates/${templateId}/rerender`, { token: a.token })).body).toMatchObject({
+      queued: [],
+      skipped: 3,
+    });
   });
 });

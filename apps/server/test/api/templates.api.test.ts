@@ -21,7 +21,12 @@ const ZView = z.object({
   segments: z.array(z.object({ id: z.string(), segment_type: z.string(), source: z.record(z.string(), z.unknown()) })),
   background_music_rules: z.array(z.record(z.string(), z.unknown())),
   timing: z.object({ content_start_offset_s: z.number(), outro_start_offset_s: z.number() }),
-  ai_settings: z.object({ tags_always_include: z.array(z.string()), auto_generate_tags: z.boolean(), auto_fill_ai: z.boolean(), title_instructions: z.string().nullish() }),
+  ai_settings: z.object({
+    tags_always_include: z.array(z.string()),
+    auto_generate_tags: z.boolean(),
+    auto_fill_ai: z.boolean(),
+    title_instructions: z.string().nullish(),
+  }),
 });
 
 async function showFor(userId: string, name: string): Promise<string> {
@@ -36,11 +41,17 @@ function body(show: string, over: Partial<TTemplateBodyInput> = {}): TTemplateBo
     name: 'Weekly show',
     podcast_id: show,
     segments: [
-      { id: 'intro-1', segment_type: 'intro', source: { source_type: 'tts', text_prompt: 'Welcome to the show!', voice_id: 'espeak:en-us', voice_name: 'English (America)' } },
+      {
+        id: 'intro-1',
+        segment_type: 'intro',
+        source: { source_type: 'tts', text_prompt: 'Welcome to the show!', voice_id: 'espeak:en-us', voice_name: 'English (America)' },
+      },
       { id: 'content-1', segment_type: 'content', source: { source_type: 'static', filename: '' } },
       { id: 'outro-1', segment_type: 'outro', source: { source_type: 'static', filename: 'abcd1234-outro.mp3' } },
     ],
-    background_music_rules: [{ apply_to_segments: ['intro', 'outro'], music_filename: 'bed.mp3', start_offset_s: -1.5, volume_db: scaleToDb(6.5) }],
+    background_music_rules: [
+      { apply_to_segments: ['intro', 'outro'], music_filename: 'bed.mp3', start_offset_s: -1.5, volume_db: scaleToDb(6.5) },
+    ],
     timing: { content_start_offset_s: -0.5, outro_start_offset_s: 1 },
     ai_settings: { title_instructions: 'Start with "Ep:"', tags_always_include: 'garden, Garden, compost' },
     ...over,
@@ -87,7 +98,11 @@ describe('templates over REST', () => {
   it('reads legacy sources as tts with their script', async () => {
     const legacy = body(a.show, {
       segments: [
-        { id: 'i', segment_type: 'intro', source: { source_type: 'ai_generated', prompt: 'Hello from the past', voice_id: 'EXAVITQu4vr4xnSDxMaL' } as never },
+        {
+          id: 'i',
+          segment_type: 'intro',
+          source: { source_type: 'ai_generated', prompt: 'Hello from the past', voice_id: 'EXAVITQu4vr4xnSDxMaL' } as never,
+        },
         { id: 'c', segment_type: 'content', source: { source_type: 'static', filename: '' } },
         { id: 'o', segment_type: 'outro', source: { source_type: 'tts', script: 'Bye now' } as never },
       ],
@@ -107,18 +122,32 @@ describe('templates over REST', () => {
     expect(errorOf(othersShow)).toMatchObject({ status: 422, detail: TEMPLATE_MESSAGES.showRequired });
     const outroFirst = body(a.show);
     outroFirst.segments = [...outroFirst.segments].reverse();
-    expect(errorOf(await api.request('POST', '/api/templates/', { token: a.token, json: outroFirst }))).toMatchObject({ status: 422, detail: TEMPLATE.messages.introAfterContent });
-    const twoContents = body(a.show, { segments: [{ id: 'c1', segment_type: 'content', source: { source_type: 'static', filename: '' } }, { id: 'c2', segment_type: 'content', source: { source_type: 'static', filename: '' } }] });
-    expect(errorOf(await api.request('POST', '/api/templates/', { token: a.token, json: twoContents })).detail).toBe(TEMPLATE.messages.oneContent);
+    expect(errorOf(await api.request('POST', '/api/templates/', { token: a.token, json: outroFirst }))).toMatchObject({
+      status: 422,
+      detail: TEMPLATE.messages.introAfterContent,
+    });
+    const twoContents = body(a.show, {
+      segments: [
+        { id: 'c1', segment_type: 'content', source: { source_type: 'static', filename: '' } },
+        { id: 'c2', segment_type: 'content', source: { source_type: 'static', filename: '' } },
+      ],
+    });
+    expect(errorOf(await api.request('POST', '/api/templates/', { token: a.token, json: twoContents })).detail).toBe(
+      TEMPLATE.messages.oneContent,
+    );
     const unknown = body(a.show, { segments: [{ id: 'c', segment_type: 'content', source: { source_type: 'video' } as never }] });
-    expect(errorOf(await api.request('POST', '/api/templates/', { token: a.token, json: unknown })).detail).toBe('Unknown segment source type');
+    expect(errorOf(await api.request('POST', '/api/templates/', { token: a.token, json: unknown })).detail).toBe(
+      'Unknown segment source type',
+    );
     const loud = body(a.show, { background_music_rules: [{ apply_to_segments: ['intro'], music_filename: 'm.mp3', volume_db: 6 }] });
     expect(errorOf(await api.request('POST', '/api/templates/', { token: a.token, json: loud })).status).toBe(422);
     const offStep = body(a.show, { timing: { content_start_offset_s: 0.3 } });
     expect(errorOf(await api.request('POST', '/api/templates/', { token: a.token, json: offStep })).detail).toBe('Use steps of 0.5');
     const noClip = body(a.show);
     noClip.segments[2] = { id: 'o', segment_type: 'outro', source: { source_type: 'static', filename: '' } };
-    expect(errorOf(await api.request('POST', '/api/templates/', { token: a.token, json: noClip })).detail).toBe(TEMPLATE_MESSAGES.staticFileRequired);
+    expect(errorOf(await api.request('POST', '/api/templates/', { token: a.token, json: noClip })).detail).toBe(
+      TEMPLATE_MESSAGES.staticFileRequired,
+    );
     const tooManyTags = body(a.show, { ai_settings: { tags_always_include: Array.from({ length: 21 }, (_, i) => `tag${i}`) } });
     expect(errorOf(await api.request('POST', '/api/templates/', { token: a.token, json: tooManyTags })).status).toBe(422);
     const after = z.array(ZView).parse((await api.request('GET', '/api/templates/', { token: a.token })).body).length;
@@ -126,8 +155,14 @@ describe('templates over REST', () => {
   });
 
   it("keeps B away from A's templates (404) and keeps the last template", async () => {
-    const mine = ZView.parse((await api.request('POST', '/api/templates/', { token: a.token, json: body(a.show, { name: 'Private' }) })).body);
-    for (const [method, json] of [['GET', undefined], ['PUT', { name: 'Stolen' }], ['DELETE', undefined]] as const) {
+    const mine = ZView.parse(
+      (await api.request('POST', '/api/templates/', { token: a.token, json: body(a.show, { name: 'Private' }) })).body,
+    );
+    for (const [method, json] of [
+      ['GET', undefined],
+      ['PUT', { name: 'Stolen' }],
+      ['DELETE', undefined],
+    ] as const) {
       expect(errorOf(await api.request(method, `/api/templates/${mine.id}`, { token: b.token, json })).status).toBe(404);
     }
     expect(errorOf(await api.request('GET', `/api/recurring/templates/${mine.id}/schedules`, { token: b.token })).status).toBe(404);
@@ -138,9 +173,16 @@ describe('templates over REST', () => {
     const refused = errorOf(await api.request('DELETE', `/api/templates/${only.id}`, { token: b.token }));
     expect(refused.status).toBe(400);
     expect(refused.detail).toContain('at least one template');
-    const second = ZView.parse((await api.request('POST', '/api/templates/', { token: b.token, json: body(b.show, { name: 'Second' }) })).body);
+    const second = ZView.parse(
+      (await api.request('POST', '/api/templates/', { token: b.token, json: body(b.show, { name: 'Second' }) })).body,
+    );
     expect((await api.request('DELETE', `/api/templates/${only.id}`, { token: b.token })).body).toEqual({ ok: true, id: only.id });
-    expect(z.array(ZView).parse((await api.request('GET', '/api/templates/', { token: b.token })).body).map((t) => t.id)).toEqual([second.id]);
+    expect(
+      z
+        .array(ZView)
+        .parse((await api.request('GET', '/api/templates/', { token: b.token })).body)
+        .map((t) => t.id),
+    ).toEqual([second.id]);
   });
 });
 
@@ -155,7 +197,10 @@ describe('templates over tRPC', () => {
     expect((await trpcA.templates.setActive.mutate({ id: created.id, is_active: true })).is_active).toBe(true);
     expect((await trpcA.templates.list.query()).some((t) => t.id === created.id && t.name === 'Renamed')).toBe(true);
 
-    const fromB = await api.trpc(b.token).templates.get.query({ id: created.id }).catch((e: unknown) => e);
+    const fromB = await api
+      .trpc(b.token)
+      .templates.get.query({ id: created.id })
+      .catch((e: unknown) => e);
     expect(fromB).toBeInstanceOf(TRPCClientError);
     expect((fromB as TRPCClientError<never>).data).toMatchObject({ code: 'NOT_FOUND', appCode: 'NOT_FOUND' });
     await trpcA.templates.delete.mutate({ id: created.id });
@@ -165,10 +210,15 @@ describe('templates over tRPC', () => {
 
 describe('recurring schedules', () => {
   it('stores slots (duplicates dropped), answers next occurrences in each timezone, over both layers', async () => {
-    const template = ZView.parse((await api.request('POST', '/api/templates/', { token: a.token, json: body(a.show, { name: 'Scheduled' }) })).body);
+    const template = ZView.parse(
+      (await api.request('POST', '/api/templates/', { token: a.token, json: body(a.show, { name: 'Scheduled' }) })).body,
+    );
     const empty = await api.request('GET', `/api/recurring/templates/${template.id}/schedules`, { token: a.token });
     expect(empty.body).toEqual({ timezone: 'UTC', schedules: [] });
-    expect((await api.request('GET', `/api/recurring/templates/${template.id}/next`, { token: a.token })).body).toMatchObject({ next_publish_date: null, next_publish_time: null });
+    expect((await api.request('GET', `/api/recurring/templates/${template.id}/next`, { token: a.token })).body).toMatchObject({
+      next_publish_date: null,
+      next_publish_time: null,
+    });
 
     const put = await api.request('PUT', `/api/recurring/templates/${template.id}/schedules`, {
       token: a.token,
@@ -185,7 +235,19 @@ describe('recurring schedules', () => {
     expect(put.status).toBe(200);
     const ZSchedules = z.object({
       timezone: z.string(),
-      schedules: z.array(z.object({ id: z.string(), day_of_week: z.number(), time_of_day: z.string(), enabled: z.boolean(), advance_minutes: z.number(), timezone: z.string(), next_scheduled: z.string().nullable(), next_scheduled_local: z.string().nullable(), next_scheduled_time: z.string().nullable() })),
+      schedules: z.array(
+        z.object({
+          id: z.string(),
+          day_of_week: z.number(),
+          time_of_day: z.string(),
+          enabled: z.boolean(),
+          advance_minutes: z.number(),
+          timezone: z.string(),
+          next_scheduled: z.string().nullable(),
+          next_scheduled_local: z.string().nullable(),
+          next_scheduled_time: z.string().nullable(),
+        }),
+      ),
     });
     const saved = ZSchedules.parse(put.body);
     expect(saved.timezone).toBe('America/New_York');
@@ -200,23 +262,53 @@ describe('recurring schedules', () => {
     expect(saved.schedules[1]?.next_scheduled_local).toMatch(/T18:30:00\+0[12]:00$/);
     expect(saved.schedules[2]?.next_scheduled).toBeNull();
 
-    const again = ZSchedules.parse((await api.trpc(a.token).templates.schedules.query({ id: template.id })));
+    const again = ZSchedules.parse(await api.trpc(a.token).templates.schedules.query({ id: template.id }));
     expect(again.schedules.map((s) => s.id)).toEqual(saved.schedules.map((s) => s.id));
     const next = await api.request('GET', `/api/recurring/templates/${template.id}/next`, { token: a.token });
-    const firstDue = saved.schedules.filter((s) => s.next_scheduled).sort((x, y) => Date.parse(x.next_scheduled ?? '') - Date.parse(y.next_scheduled ?? ''))[0];
-    expect(next.body).toMatchObject({ next_publish_at: firstDue?.next_scheduled, next_publish_time: firstDue?.next_scheduled_time, timezone: firstDue?.timezone });
+    const firstDue = saved.schedules
+      .filter((s) => s.next_scheduled)
+      .sort((x, y) => Date.parse(x.next_scheduled ?? '') - Date.parse(y.next_scheduled ?? ''))[0];
+    expect(next.body).toMatchObject({
+      next_publish_at: firstDue?.next_scheduled,
+      next_publish_time: firstDue?.next_scheduled_time,
+      timezone: firstDue?.timezone,
+    });
 
     // Saving the same slots keeps their ids; the tRPC twin takes the same body.
-    const kept = await api.trpc(a.token).templates.saveSchedules.mutate({ id: template.id, schedule: { timezone: 'America/New_York', schedules: saved.schedules.slice(0, 1) } });
+    const kept = await api
+      .trpc(a.token)
+      .templates.saveSchedules.mutate({
+        id: template.id,
+        schedule: { timezone: 'America/New_York', schedules: saved.schedules.slice(0, 1) },
+      });
     expect(kept.schedules.map((s) => s.id)).toEqual([saved.schedules[0]?.id]);
-    expect(errorOf(await api.request('PUT', `/api/recurring/templates/${template.id}/schedules`, { token: a.token, json: { timezone: 'Mars/Olympus', schedules: [] } })).status).toBe(422);
-    expect(errorOf(await api.request('PUT', `/api/recurring/templates/${template.id}/schedules`, { token: a.token, json: { schedules: [{ day_of_week: 7, time_of_day: '05:00' }] } })).status).toBe(422);
-    expect(errorOf(await api.request('PUT', `/api/recurring/templates/${template.id}/schedules`, { token: b.token, json: { schedules: [] } })).status).toBe(404);
+    expect(
+      errorOf(
+        await api.request('PUT', `/api/recurring/templates/${template.id}/schedules`, {
+          token: a.token,
+          json: { timezone: 'Mars/Olympus', schedules: [] },
+        }),
+      ).status,
+    ).toBe(422);
+    expect(
+      errorOf(
+        await api.request('PUT', `/api/recurring/templates/${template.id}/schedules`, {
+          token: a.token,
+          json: { schedules: [{ day_of_week: 7, time_of_day: '05:00' }] },
+        }),
+      ).status,
+    ).toBe(422);
+    expect(
+      errorOf(await api.request('PUT', `/api/recurring/templates/${template.id}/schedules`, { token: b.token, json: { schedules: [] } }))
+        .status,
+    ).toBe(404);
     await expect(api.trpc(b.token).templates.next.query({ id: template.id })).rejects.toBeInstanceOf(TRPCClientError);
   });
 
   it('stores bi-weekly and one-off slots with their dates, keeps them on a save, and answers their next occurrence', async () => {
-    const template = ZView.parse((await api.request('POST', '/api/templates/', { token: a.token, json: body(a.show, { name: 'Fortnightly' }) })).body);
+    const template = ZView.parse(
+      (await api.request('POST', '/api/templates/', { token: a.token, json: body(a.show, { name: 'Fortnightly' }) })).body,
+    );
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const weekday = (iso: string) => (new Date(`${iso}T00:00:00Z`).getUTCDay() + 6) % 7;
     const start = day(3);
@@ -234,7 +326,17 @@ describe('recurring schedules', () => {
       },
     });
     expect(put.status).toBe(200);
-    const ZDated = z.object({ schedules: z.array(z.object({ id: z.string(), repeat: z.string(), date: z.string().nullable(), day_of_week: z.number(), next_scheduled_date: z.string().nullable() })) });
+    const ZDated = z.object({
+      schedules: z.array(
+        z.object({
+          id: z.string(),
+          repeat: z.string(),
+          date: z.string().nullable(),
+          day_of_week: z.number(),
+          next_scheduled_date: z.string().nullable(),
+        }),
+      ),
+    });
     const saved = ZDated.parse(put.body);
     // The weekday is the date's, whatever was sent; a passed one-off has no next occurrence.
     expect(saved.schedules.map((s) => [s.repeat, s.date, s.day_of_week, s.next_scheduled_date])).toEqual([
@@ -245,15 +347,27 @@ describe('recurring schedules', () => {
     ]);
     // Reading back through tRPC and saving the read slots unchanged keeps them dated.
     const read = await api.trpc(a.token).templates.schedules.query({ id: template.id });
-    const again = await api.trpc(a.token).templates.saveSchedules.mutate({ id: template.id, schedule: { timezone: read.timezone, schedules: read.schedules } });
+    const again = await api
+      .trpc(a.token)
+      .templates.saveSchedules.mutate({ id: template.id, schedule: { timezone: read.timezone, schedules: read.schedules } });
     expect(again.schedules.map((s) => [s.id, s.repeat, s.date])).toEqual(saved.schedules.map((s) => [s.id, s.repeat, s.date]));
     const next = await api.request('GET', `/api/recurring/templates/${template.id}/next`, { token: a.token });
     const soonest = [start, ...saved.schedules.map((s) => s.next_scheduled_date ?? '9999')].sort()[0];
     expect(next.body).toMatchObject({ next_publish_date: soonest });
 
-    const undated = await api.request('PUT', `/api/recurring/templates/${template.id}/schedules`, { token: a.token, json: { schedules: [{ repeat: 'biweekly', time_of_day: '05:00' }] } });
+    const undated = await api.request('PUT', `/api/recurring/templates/${template.id}/schedules`, {
+      token: a.token,
+      json: { schedules: [{ repeat: 'biweekly', time_of_day: '05:00' }] },
+    });
     expect(errorOf(undated).status).toBe(422);
-    expect(errorOf(await api.request('PUT', `/api/recurring/templates/${template.id}/schedules`, { token: a.token, json: { schedules: [{ repeat: 'once', date: '2026-02-30' }] } })).status).toBe(422);
+    expect(
+      errorOf(
+        await api.request('PUT', `/api/recurring/templates/${template.id}/schedules`, {
+          token: a.token,
+          json: { schedules: [{ repeat: 'once', date: '2026-02-30' }] },
+        }),
+      ).status,
+    ).toBe(422);
     // Refused input changed nothing.
     const after = ZDated.parse((await api.request('GET', `/api/recurring/templates/${template.id}/schedules`, { token: a.token })).body);
     expect(after.schedules.map((s) => s.id)).toEqual(saved.schedules.map((s) => s.id));

@@ -38,7 +38,12 @@ afterAll(async () => {
   storage?.remove();
 });
 
-const metadata = (filename: string, extra: Record<string, string> = {}) => ({ filename, category: 'main_content', friendly_name: 'Resumed episode', ...extra });
+const metadata = (filename: string, extra: Record<string, string> = {}) => ({
+  filename,
+  category: 'main_content',
+  friendly_name: 'Resumed episode',
+  ...extra,
+});
 
 function tusRequest(method: string, url: string, token: string, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(url, { method, headers: { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0', ...headers } });
@@ -104,7 +109,12 @@ describe('tus uploads', () => {
     expect((await tusRequest('HEAD', `${api.baseUrl}/files/${id}`, b.token)).status).toBe(404);
     const patch = await fetch(`${api.baseUrl}/files/${id}`, {
       method: 'PATCH',
-      headers: { authorization: `Bearer ${b.token}`, 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+      headers: {
+        authorization: `Bearer ${b.token}`,
+        'tus-resumable': '1.0.0',
+        'upload-offset': String(offset),
+        'content-type': 'application/offset+octet-stream',
+      },
       body: data.subarray(offset),
     });
     expect(patch.status).toBe(404);
@@ -114,9 +124,17 @@ describe('tus uploads', () => {
     const { body, offsets } = await resume(data, a.token, `${api.baseUrl}/files/${id}`);
     expect(offsets[0]).toBeGreaterThanOrEqual(offset);
     const item = ZMediaItem.extend({ created_at: z.string() }).parse(JSON.parse(body));
-    expect(item).toMatchObject({ category: 'main_content', friendly_name: 'Resumed episode', original_name: 'interview.wav', status: 'processing', size: data.length });
+    expect(item).toMatchObject({
+      category: 'main_content',
+      friendly_name: 'Resumed episode',
+      original_name: 'interview.wav',
+      status: 'processing',
+      size: data.length,
+    });
 
-    const preview = z.object({ url: z.string() }).parse((await api.request('GET', `/api/media/preview?id=${item.id}&resolve=true`, { token: a.token })).body);
+    const preview = z
+      .object({ url: z.string() })
+      .parse((await api.request('GET', `/api/media/preview?id=${item.id}&resolve=true`, { token: a.token })).body);
     const stored = Buffer.from(await (await fetch(`${api.baseUrl}${preview.url}`)).arrayBuffer());
     expect(sha256(stored)).toBe(sha256(data));
     expect((await api.request('GET', `/api/media/preview?id=${item.id}&resolve=true`, { token: b.token })).status).toBe(404);
@@ -126,12 +144,29 @@ describe('tus uploads', () => {
 
   it("accepts a browser recorder's WebM/Opus (no stated duration) as main content with its length", async () => {
     // Written to a pipe, like MediaRecorder's output: the container says nothing of its duration.
-    const data = execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=6', '-c:a', 'libopus', '-f', 'webm', 'pipe:1']);
+    const data = execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=6',
+      '-c:a',
+      'libopus',
+      '-f',
+      'webm',
+      'pipe:1',
+    ]);
     const body = await new Promise<string>((resolve, reject) => {
       const upload = new Upload(data, {
         endpoint: `${api.baseUrl}/files/`,
         headers: { Authorization: `Bearer ${a.token}` },
-        metadata: { filename: 'recording-2026-11-23-1740.webm', filetype: 'audio/webm;codecs=opus', category: 'main_content', friendly_name: 'Browser take' },
+        metadata: {
+          filename: 'recording-2026-11-23-1740.webm',
+          filetype: 'audio/webm;codecs=opus',
+          category: 'main_content',
+          friendly_name: 'Browser take',
+        },
         retryDelays: [],
         onError: reject,
         onSuccess: (payload) => resolve(payload.lastResponse.getBody()),
@@ -139,11 +174,20 @@ describe('tus uploads', () => {
       upload.start();
     });
     const item = ZMediaItem.extend({ created_at: z.string() }).parse(JSON.parse(body));
-    expect(item).toMatchObject({ category: 'main_content', friendly_name: 'Browser take', content_type: 'audio/webm', status: 'processing' });
+    expect(item).toMatchObject({
+      category: 'main_content',
+      friendly_name: 'Browser take',
+      content_type: 'audio/webm',
+      status: 'processing',
+    });
     expect(Math.abs((item.duration_seconds ?? 0) - 6)).toBeLessThan(0.1);
-    const mine = z.array(ZMediaItem.pick({ id: true })).parse((await api.request('GET', '/api/media/main-content', { token: a.token })).body);
+    const mine = z
+      .array(ZMediaItem.pick({ id: true }))
+      .parse((await api.request('GET', '/api/media/main-content', { token: a.token })).body);
     expect(mine.map((m) => m.id)).toContain(item.id);
-    const theirs = z.array(ZMediaItem.pick({ id: true })).parse((await api.request('GET', '/api/media/main-content', { token: b.token })).body);
+    const theirs = z
+      .array(ZMediaItem.pick({ id: true }))
+      .parse((await api.request('GET', '/api/media/main-content', { token: b.token })).body);
     expect(theirs.map((m) => m.id)).not.toContain(item.id);
   });
 
@@ -176,7 +220,9 @@ describe('tus uploads', () => {
           authorization: `Bearer ${a.token}`,
           'tus-resumable': '1.0.0',
           'upload-length': String(length),
-          'upload-metadata': Object.entries(meta).map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`).join(','),
+          'upload-metadata': Object.entries(meta)
+            .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+            .join(','),
         },
       });
     const big = await create({ filename: 'boom.wav', category: 'sfx' }, 26 * 1024 * 1024);
@@ -185,7 +231,10 @@ describe('tus uploads', () => {
     expect(ad.status).toBe(403);
     const unnamed = await create({ filename: 'ep.wav', category: 'main_content' }, 1000);
     expect([unnamed.status, await unnamed.text()]).toEqual([422, 'Enter a friendly name for this episode before uploading.']);
-    const anonymous = await fetch(`${api.baseUrl}/files/`, { method: 'POST', headers: { 'tus-resumable': '1.0.0', 'upload-length': '10' } });
+    const anonymous = await fetch(`${api.baseUrl}/files/`, {
+      method: 'POST',
+      headers: { 'tus-resumable': '1.0.0', 'upload-length': '10' },
+    });
     expect(anonymous.status).toBe(401);
   });
 });

@@ -23,7 +23,8 @@ let userId = '';
 let podcastId = '';
 const services = () => createServices(orm.em.fork(), shared);
 const sql = <T extends object>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
-const stored = async (id: string) => (await sql<{ kind: string; tags: unknown }>('select jsonb_typeof(tags) as kind, tags from episodes where id = ?', [id]))[0];
+const stored = async (id: string) =>
+  (await sql<{ kind: string; tags: unknown }>('select jsonb_typeof(tags) as kind, tags from episodes where id = ?', [id]))[0];
 
 beforeAll(async () => {
   const db = await openTestOrm();
@@ -43,7 +44,13 @@ afterAll(async () => {
 
 describe('episode tags when none are given', () => {
   it('an episode created through the entity without tags stores [] as an array and reads back as []', async () => {
-    const episode = await seedAssembledEpisode(orm, shared.storage, storage.dir, { userId, podcastId }, { title: 'No tags', withAudio: false });
+    const episode = await seedAssembledEpisode(
+      orm,
+      shared.storage,
+      storage.dir,
+      { userId, podcastId },
+      { title: 'No tags', withAudio: false },
+    );
     expect(episode.tags).toEqual([]);
     expect(await stored(episode.id)).toEqual({ kind: 'array', tags: [] });
     const reread = await orm.em.fork().findOneOrFail(EpisodeSchema, { id: episode.id });
@@ -53,7 +60,14 @@ describe('episode tags when none are given', () => {
 
   it('an episode created without tags and given tags later stores them as a list', async () => {
     const em = orm.em.fork();
-    const episode = em.create(EpisodeSchema, { user: userId, podcast: podcastId, title: 'Imported', status: 'published', importKey: 'guid-1', importKeyHash: 'hash-1' });
+    const episode = em.create(EpisodeSchema, {
+      user: userId,
+      podcast: podcastId,
+      title: 'Imported',
+      status: 'published',
+      importKey: 'guid-1',
+      importKeyHash: 'hash-1',
+    });
     await em.flush();
     expect(await stored(episode.id)).toMatchObject({ kind: 'array', tags: [] });
     await services().episodes.update({ id: userId }, episode.id, { tags: 'One, Two' });
@@ -62,7 +76,13 @@ describe('episode tags when none are given', () => {
   });
 
   it('the migration turns rows stored with the string "[]" into the empty array and leaves real tags alone', async () => {
-    const bad = await seedAssembledEpisode(orm, shared.storage, storage.dir, { userId, podcastId }, { title: 'Stored as a string', withAudio: false });
+    const bad = await seedAssembledEpisode(
+      orm,
+      shared.storage,
+      storage.dir,
+      { userId, podcastId },
+      { title: 'Stored as a string', withAudio: false },
+    );
     const good = await seedAssembledEpisode(orm, shared.storage, storage.dir, { userId, podcastId }, { title: 'Tagged', withAudio: false });
     await sql(`update episodes set tags = '"[]"'::jsonb where id = ?`, [bad.id]);
     await sql(`update episodes set tags = '["Kept"]'::jsonb where id = ?`, [good.id]);

@@ -39,8 +39,15 @@ async function linkedShow(userId: string, eligible: number): Promise<{ podcastId
   const em = orm.em.fork();
   const episode = (n: number, over: object = {}) =>
     em.create(EpisodeSchema, {
-      user: userId, podcast: podcastId, title: `Imported ${n}`, status: 'published', publishedAt: new Date(Date.UTC(2024, 0, n)),
-      importKey: `guid-${n}`, importKeyHash: `hash-${n}`, finalAudioKey: `users/${userId}/episodes/${n}/source-audio.mp3`, ...over,
+      user: userId,
+      podcast: podcastId,
+      title: `Imported ${n}`,
+      status: 'published',
+      publishedAt: new Date(Date.UTC(2024, 0, n)),
+      importKey: `guid-${n}`,
+      importKeyHash: `hash-${n}`,
+      finalAudioKey: `users/${userId}/episodes/${n}/source-audio.mp3`,
+      ...over,
     });
   const ready = Array.from({ length: eligible }, (_, i) => episode(i + 1).id);
   const others = [
@@ -54,13 +61,25 @@ async function linkedShow(userId: string, eligible: number): Promise<{ podcastId
 }
 
 const jobsFor = async (ids: string[]) =>
-  Number((await sql<{ n: string }>(`select count(*) as n from pgboss.job where name = 'publish.episode' and data->>'episode_id' = any(?::text[])`, [`{${ids.join(',')}}`]))[0]?.n);
+  Number(
+    (
+      await sql<{ n: string }>(
+        `select count(*) as n from pgboss.job where name = 'publish.episode' and data->>'episode_id' = any(?::text[])`,
+        [`{${ids.join(',')}}`],
+      )
+    )[0]?.n,
+  );
 const markedAgo = (ids: string[], ms: number) =>
   sql(`update episodes set updated_at = ? where id = any(?::uuid[])`, [new Date(Date.now() - ms), `{${ids.join(',')}}`]);
 async function waitForStates(ids: string[], state: string): Promise<void> {
   for (let i = 0; i < 100 && (await statesOf(ids)).some(([, s]) => s !== state); i++) await new Promise((r) => setTimeout(r, 50));
 }
-const statesOf = async (ids: string[]) => (await orm.em.fork().find(EpisodeSchema, { id: { $in: ids } }, { orderBy: { title: 'asc' } })).map((e) => [e.title, e.publishState ?? null, e.visibility]);
+const statesOf = async (ids: string[]) =>
+  (await orm.em.fork().find(EpisodeSchema, { id: { $in: ids } }, { orderBy: { title: 'asc' } })).map((e) => [
+    e.title,
+    e.publishState ?? null,
+    e.visibility,
+  ]);
 
 beforeAll(async () => {
   const db = await openTestOrm();
@@ -126,7 +145,11 @@ describe('queueImported', () => {
     expect(runs.sort()).toEqual([0, 2]);
     expect(await jobsFor(ready.slice(0, 2))).toBe(2);
     expect(await jobsFor(ready.slice(2))).toBe(0);
-    expect((await statesOf(ready)).map(([, state, visibility]) => [state, visibility])).toEqual([['queued', 'unpublished'], ['queued', 'unpublished'], ['queued', 'public']]);
+    expect((await statesOf(ready)).map(([, state, visibility]) => [state, visibility])).toEqual([
+      ['queued', 'unpublished'],
+      ['queued', 'unpublished'],
+      ['queued', 'public'],
+    ]);
 
     // Their jobs now wait in pg-boss: an old mark with a live job is not taken again.
     await markedAgo(ready, PUBLISH_MARK_LEASE_MS + 1000);

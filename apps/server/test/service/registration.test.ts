@@ -140,7 +140,9 @@ describe('email verification', () => {
   it('answers 429 once code attempts keep failing, even across resent codes', async () => {
     const { email, code } = await adminAndPendingUser();
     for (let i = 0; i < AUTH.verificationCodeMaxAttempts; i += 1) {
-      await services().auth.confirmEmail({ email, code: wrong(code) }).catch(() => undefined);
+      await services()
+        .auth.confirmEmail({ email, code: wrong(code) })
+        .catch(() => undefined);
     }
     await services().auth.resendVerification({ email });
     const second = await latestCode(email);

@@ -49,13 +49,18 @@ async function importFeed(user: User, weeks: number): Promise<string> {
 }
 
 const keysOf = async (podcastId: string) =>
-  (await orm.em.fork().find(EpisodeSchema, { podcast: podcastId }, { orderBy: { publishAt: 'asc' } })).map((e) => [e.importKey, e.importKeyHash]);
+  (await orm.em.fork().find(EpisodeSchema, { podcast: podcastId }, { orderBy: { publishAt: 'asc' } })).map((e) => [
+    e.importKey,
+    e.importKeyHash,
+  ]);
 
 beforeAll(async () => {
   const db = await openTestOrm();
   orm = db.orm;
   storage = tempDir('ppp-rss-keys-');
-  shared = sharedDepsFor(testConfig(db.databaseUrl, { IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1', STORAGE_DIR: storage.dir }), { storage: new LocalStorage(storage.dir) });
+  shared = sharedDepsFor(testConfig(db.databaseUrl, { IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1', STORAGE_DIR: storage.dir }), {
+    storage: new LocalStorage(storage.dir),
+  });
   server = await startFeedServer();
 });
 afterAll(async () => {
@@ -85,7 +90,11 @@ describe('items with no guid, enclosure or link', () => {
        where podcast_id = ?`,
       [podcastId],
     );
-    expect((await keysOf(podcastId)).map(([key]) => key)).toEqual(['Weekly|2024-01-07T00:00:00.000Z|1', 'Weekly|2024-01-14T00:00:00.000Z|0', 'Weekly|2024-01-21T00:00:00.000Z|0']);
+    expect((await keysOf(podcastId)).map(([key]) => key)).toEqual([
+      'Weekly|2024-01-07T00:00:00.000Z|1',
+      'Weekly|2024-01-14T00:00:00.000Z|0',
+      'Weekly|2024-01-21T00:00:00.000Z|0',
+    ]);
     const migration = new Migration20261124143913_rss_content_keys(orm.em.getDriver(), orm.config);
     await migration.up();
     for (const query of migration.getQueries()) await sql(String(query));

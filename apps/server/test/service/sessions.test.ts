@@ -139,7 +139,9 @@ describe('sessions', () => {
     await services().auth.resendVerification({ email });
     const mails = await services().mail.findOutbox({ to: email, limit: 5 });
     for (const mail of mails) {
-      await services().auth.confirmEmail({ email, code: codeIn(mail.text) }).catch(() => undefined);
+      await services()
+        .auth.confirmEmail({ email, code: codeIn(mail.text) })
+        .catch(() => undefined);
     }
     expect((await orm.em.fork().findOneOrFail(UserSchema, { email })).isActive).toBe(false);
   });
@@ -157,10 +159,12 @@ describe('sign-in failures', () => {
   it('an unknown email and a wrong password get the same answer', async () => {
     const { email } = await setup();
     const failure = (username: string, password: string) =>
-      services().auth.login({ username, password }, uniqueIp()).then(
-        () => null,
-        (err: unknown) => err,
-      );
+      services()
+        .auth.login({ username, password }, uniqueIp())
+        .then(
+          () => null,
+          (err: unknown) => err,
+        );
     const unknown = await failure(uniqueEmail('nobody'), PASSWORD);
     const wrongPassword = await failure(email, 'not the password');
     const expected = { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password.', status: 401 };

@@ -39,11 +39,17 @@ export function fileOfSize(dir: string, name: string, megabytes: number): string
 }
 
 export function sha256(data: Buffer | string): string {
-  return createHash('sha256').update(typeof data === 'string' ? readFileSync(data) : data).digest('hex');
+  return createHash('sha256')
+    .update(typeof data === 'string' ? readFileSync(data) : data)
+    .digest('hex');
 }
 
 /** A multipart body for the upload endpoints: files (repeated) plus text fields. */
-export function uploadForm(files: readonly string[], fields: Record<string, string> = {}, extraFiles: Record<string, string> = {}): FormData {
+export function uploadForm(
+  files: readonly string[],
+  fields: Record<string, string> = {},
+  extraFiles: Record<string, string> = {},
+): FormData {
   const form = new FormData();
   for (const file of files) form.append('files', new Blob([readFileSync(file)]), path.basename(file));
   for (const [key, value] of Object.entries(fields)) form.append(key, value);

@@ -62,7 +62,13 @@ export async function seedAssembledEpisode(
 }
 
 /** A show row with every field a publish check asks for, and optionally a stored cover. */
-export async function seedShow(orm: MikroORM, storage: StoragePort, userId: string, name: string, coverFile: string | null): Promise<string> {
+export async function seedShow(
+  orm: MikroORM,
+  storage: StoragePort,
+  userId: string,
+  name: string,
+  coverFile: string | null,
+): Promise<string> {
   const em = orm.em.fork();
   const show = em.create(PodcastSchema, {
     user: userId,

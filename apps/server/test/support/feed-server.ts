@@ -31,7 +31,11 @@ export async function startFeedServer(routes: Record<string, FeedRoute> = {}, ho
     }
     if (typeof route === 'function') return route(req, res);
     const body = typeof route.body === 'string' ? Buffer.from(route.body) : route.body;
-    res.writeHead(route.status ?? 200, { 'content-type': route.type ?? 'application/rss+xml', 'content-length': String(body.length), ...route.headers });
+    res.writeHead(route.status ?? 200, {
+      'content-type': route.type ?? 'application/rss+xml',
+      'content-length': String(body.length),
+      ...route.headers,
+    });
     res.end(req.method === 'HEAD' ? undefined : body);
   });
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
@@ -69,7 +73,10 @@ export interface GeneratedItem {
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A podcast feed as hosts write them (iTunes and Podcasting 2.0 tags). */
-export function buildFeed(show: { title: string; description?: string; imageUrl?: string; guid?: string; category?: string; language?: string }, items: readonly GeneratedItem[]): string {
+export function buildFeed(
+  show: { title: string; description?: string; imageUrl?: string; guid?: string; category?: string; language?: string },
+  items: readonly GeneratedItem[],
+): string {
   const entries = items.map((i) =>
     [
       '<item>',
@@ -107,6 +114,13 @@ export function manyItems(count: number, audioUrl?: (n: number) => string): Gene
   const start = Date.UTC(2024, 5, 1);
   return Array.from({ length: count }, (_, k) => {
     const n = count - k;
-    return { guid: `episode-${n}`, title: `Episode ${n}`, pubDate: new Date(start - k * 86_400_000), episode: n, duration: '30:00', ...(audioUrl ? { audioUrl: audioUrl(n) } : {}) };
+    return {
+      guid: `episode-${n}`,
+      title: `Episode ${n}`,
+      pubDate: new Date(start - k * 86_400_000),
+      episode: n,
+      duration: '30:00',
+      ...(audioUrl ? { audioUrl: audioUrl(n) } : {}),
+    };
   });
 }

@@ -103,7 +103,9 @@ export async function outboxCode(api: TestServer, adminToken: string, email: str
  * The two users of the API tests on a blank instance: A is the first account (active admin);
  * B registers inactive, confirms the mailed code and signs in.
  */
-export async function twoUsers(api: TestServer): Promise<{ admin: { email: string; token: string }; user: { email: string; token: string; id: string } }> {
+export async function twoUsers(
+  api: TestServer,
+): Promise<{ admin: { email: string; token: string }; user: { email: string; token: string; id: string } }> {
   const adminEmail = uniqueEmail('admin');
   if (!(await register(api, adminEmail))) throw new Error('the first account should be active');
   const adminToken = await login(api, adminEmail);

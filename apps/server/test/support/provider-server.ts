@@ -29,7 +29,13 @@ export async function startProviderServer(handler: (req: ProviderRequest, res: P
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const url = new URL(req.url ?? '/', 'http://local');
-      const request: ProviderRequest = { method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const request: ProviderRequest = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       received.push(request);
       handler(request, {
         json: (status, body) => void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body)),

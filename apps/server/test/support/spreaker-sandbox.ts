@@ -1,6 +1,16 @@
 import { FakeSpreaker, type Received } from '../unit/spreaker/fake-spreaker.ts';
 
-type Show = { show_id: number; title: string; description: string; language: string; category_id: number | null; email: string | null; explicit: boolean; image_url: string | null; site_url: string };
+type Show = {
+  show_id: number;
+  title: string;
+  description: string;
+  language: string;
+  category_id: number | null;
+  email: string | null;
+  explicit: boolean;
+  image_url: string | null;
+  site_url: string;
+};
 type Episode = {
   episode_id: number;
   show_id: number;
@@ -52,15 +62,34 @@ export class SpreakerSandbox {
     this.fake
       .on('POST', '/oauth2/token', (req) => {
         if (req.fields.code === 'bad-code') return { status: 400, body: { error: 'invalid_grant', error_description: 'Invalid code' } };
-        return { body: { access_token: this.accessToken, token_type: 'Bearer', expires_in: 3600, refresh_token: 'SANDBOX-REFRESH', scope: 'basic' } };
+        return {
+          body: {
+            access_token: this.accessToken,
+            token_type: 'Bearer',
+            expires_in: 3600,
+            refresh_token: 'SANDBOX-REFRESH',
+            scope: 'basic',
+          },
+        };
       })
       .on('GET', '/v2/me', (req) => this.authed(req, () => ({ user: this.user })))
-      .on('GET', `/v2/users/${this.user.user_id}/shows`, (req) => this.authed(req, () => ({ items: [...this.shows.values()], next_url: null })))
+      .on('GET', `/v2/users/${this.user.user_id}/shows`, (req) =>
+        this.authed(req, () => ({ items: [...this.shows.values()], next_url: null })),
+      )
       .on('GET', '/v2/show-categories', () => ({
-        body: { response: { categories: [{ category_id: 9, name: 'Technology' }, { category_id: 11, name: 'Education' }] } },
+        body: {
+          response: {
+            categories: [
+              { category_id: 9, name: 'Technology' },
+              { category_id: 11, name: 'Education' },
+            ],
+          },
+        },
       }))
       .on('POST', '/v2/shows', (req) =>
-        this.authed(req, () => ({ show: this.addShow(req.fields.title ?? 'Untitled', req.fields.description ?? '', req.fields.language ?? 'en') })),
+        this.authed(req, () => ({
+          show: this.addShow(req.fields.title ?? 'Untitled', req.fields.description ?? '', req.fields.language ?? 'en'),
+        })),
       );
     await this.fake.start();
   }
@@ -86,21 +115,30 @@ export class SpreakerSandbox {
     const id = show.show_id;
     this.fake
       .on('GET', `/v2/shows/${id}`, (req) => this.authed(req, () => ({ show })))
-      .on('POST', `/v2/shows/${id}/episodes`, (req) => (req.authorization === `Bearer ${this.accessToken}` ? this.upload(id, req) : fail(401, 'Unauthorized')))
+      .on('POST', `/v2/shows/${id}/episodes`, (req) =>
+        req.authorization === `Bearer ${this.accessToken}` ? this.upload(id, req) : fail(401, 'Unauthorized'),
+      )
       .on('GET', `/v2/shows/${id}/episodes`, (req) =>
         this.authed(req, () => ({
           // Spreaker's list items are the compact representation: no tags.
-          items: [...this.episodes.values()].filter((e) => e.show_id === id).reverse().map(({ tags: _tags, ...rest }) => rest),
+          items: [...this.episodes.values()]
+            .filter((e) => e.show_id === id)
+            .reverse()
+            .map(({ tags: _tags, ...rest }) => rest),
           next_url: null,
         })),
       )
       .on('GET', `/v2/shows/${id}/episodes/statistics/plays/totals`, (req) =>
         this.authed(req, () => ({
-          items: [...this.episodes.values()].filter((e) => e.show_id === id).map((e) => ({ episode_id: e.episode_id, title: e.title, plays_count: this.plays.get(e.episode_id) ?? 0 })),
+          items: [...this.episodes.values()]
+            .filter((e) => e.show_id === id)
+            .map((e) => ({ episode_id: e.episode_id, title: e.title, plays_count: this.plays.get(e.episode_id) ?? 0 })),
           next_url: null,
         })),
       )
-      .on('GET', `/v2/shows/${id}/statistics/plays`, (req) => this.authed(req, () => ({ statistics: [{ date: req.query.get('from') ?? '', plays_count: 0 }] })));
+      .on('GET', `/v2/shows/${id}/statistics/plays`, (req) =>
+        this.authed(req, () => ({ statistics: [{ date: req.query.get('from') ?? '', plays_count: 0 }] })),
+      );
     return show;
   }
 
@@ -139,8 +177,18 @@ export class SpreakerSandbox {
    */
   addEpisode(showId: number, fields: Partial<Omit<Episode, 'episode_id' | 'show_id'>> & { title: string }): Episode {
     const episode: Episode = {
-      episode_id: this.#nextEpisode++, show_id: showId, description: '', tags: [], hidden: false, explicit: false,
-      auto_published_at: null, published_at: spreakerDate(new Date()), type: 'RECORDED', duration: null, media_bytes: 0, ...fields,
+      episode_id: this.#nextEpisode++,
+      show_id: showId,
+      description: '',
+      tags: [],
+      hidden: false,
+      explicit: false,
+      auto_published_at: null,
+      published_at: spreakerDate(new Date()),
+      type: 'RECORDED',
+      duration: null,
+      media_bytes: 0,
+      ...fields,
     };
     this.#store(episode);
     return episode;

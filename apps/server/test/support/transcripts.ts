@@ -18,7 +18,12 @@ export function timedWords(paragraphs: readonly string[]): TTranscriptWord[] {
 }
 
 /** A main-content upload of a user, transcribed (ready) or still processing. */
-export async function uploadWithTranscript(orm: MikroORM, userId: string, filename: string, paragraphs: readonly string[] | null): Promise<string> {
+export async function uploadWithTranscript(
+  orm: MikroORM,
+  userId: string,
+  filename: string,
+  paragraphs: readonly string[] | null,
+): Promise<string> {
   const em = orm.em.fork();
   const item = em.create(MediaItemSchema, {
     user: userId,
@@ -34,7 +39,14 @@ export async function uploadWithTranscript(orm: MikroORM, userId: string, filena
   });
   if (paragraphs) {
     const words = timedWords(paragraphs);
-    em.create(TranscriptSchema, { media: item, engine: 'whisper.cpp', language: 'en', durationSeconds: words.at(-1)?.end ?? 0, words, text: words.map((w) => w.text).join(' ') });
+    em.create(TranscriptSchema, {
+      media: item,
+      engine: 'whisper.cpp',
+      language: 'en',
+      durationSeconds: words.at(-1)?.end ?? 0,
+      words,
+      text: words.map((w) => w.text).join(' '),
+    });
   }
   await em.flush();
   return item.id;

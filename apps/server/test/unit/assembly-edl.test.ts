@@ -16,14 +16,35 @@ function edl(manualCuts: { start_ms: number; end_ms: number }[] = [{ start_ms: 3
     censored: none,
     intern: {
       count: 1,
-      matches: [{ intern_index: 0, word_index: 0, word_count: 1, text: 'intern', start_s: 9, end_s: 10, score: 1, trigger_end_s: 9.3, prompt_text: 'what', end_marker: null, default_end_s: 15, max_duration_s: 30 }],
+      matches: [
+        {
+          intern_index: 0,
+          word_index: 0,
+          word_count: 1,
+          text: 'intern',
+          start_s: 9,
+          end_s: 10,
+          score: 1,
+          trigger_end_s: 9.3,
+          prompt_text: 'what',
+          end_marker: null,
+          default_end_s: 15,
+          max_duration_s: 30,
+        },
+      ],
     },
   };
   return planEpisode({
     template: {
       segments: [
-        { segment: ZSegment.parse({ id: 'intro', segment_type: 'intro', source: { source_type: 'static', filename: 'intro.wav' } }), file: file('intro.wav', 5000) },
-        { segment: ZSegment.parse({ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }), file: null },
+        {
+          segment: ZSegment.parse({ id: 'intro', segment_type: 'intro', source: { source_type: 'static', filename: 'intro.wav' } }),
+          file: file('intro.wav', 5000),
+        },
+        {
+          segment: ZSegment.parse({ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }),
+          file: null,
+        },
       ],
       music: [],
       timing: { content_start_offset_s: 0, outro_start_offset_s: 0 },
@@ -63,7 +84,10 @@ describe('episodeCutsToContent', () => {
 describe('render keys', () => {
   it('are the same for the same plan and differ when the plan changes, wherever the files are', () => {
     const plan = edl();
-    const local = localizeEdl(plan, new Map([...['intro.wav', 'upload.wav', 'answer.mp3'].map((n) => [`users/u/media/${n}`, `/tmp/x/${n}`] as const)]));
+    const local = localizeEdl(
+      plan,
+      new Map([...['intro.wav', 'upload.wav', 'answer.mp3'].map((n) => [`users/u/media/${n}`, `/tmp/x/${n}`] as const)]),
+    );
     expect(local.content.file.path).toBe('/tmp/x/upload.wav');
     expect(edlFingerprint(edl())).toBe(edlFingerprint(plan));
     expect(edlFingerprint(edl([{ start_ms: 3000, end_ms: 4100 }]))).not.toBe(edlFingerprint(plan));

@@ -38,7 +38,13 @@ describe('content time to finished-episode time', () => {
   });
 
   it('joins overlapping cuts', () => {
-    expect(joinCuts([{ start_ms: 500, end_ms: 900 }, { start_ms: 0, end_ms: 100 }, { start_ms: 800, end_ms: 1200 }])).toEqual([
+    expect(
+      joinCuts([
+        { start_ms: 500, end_ms: 900 },
+        { start_ms: 0, end_ms: 100 },
+        { start_ms: 800, end_ms: 1200 },
+      ]),
+    ).toEqual([
       { start_ms: 0, end_ms: 100 },
       { start_ms: 500, end_ms: 1200 },
     ]);

@@ -26,7 +26,9 @@ describe('byte ranges', () => {
 
 describe('upload rules', () => {
   it('limits sfx to 25 MB, covers to 15, main content to the admin setting, the rest to 50', () => {
-    expect([limitMbFor('sfx', 500), limitMbFor('cover_art', 500), limitMbFor('main_content', 300), limitMbFor('music', 500)]).toEqual([25, 15, 300, 50]);
+    expect([limitMbFor('sfx', 500), limitMbFor('cover_art', 500), limitMbFor('main_content', 300), limitMbFor('music', 500)]).toEqual([
+      25, 15, 300, 50,
+    ]);
     expect(() => assertWithinLimit('a.wav', 25 * MB, 'sfx', 500)).not.toThrow();
     expect(() => assertWithinLimit('a.wav', 25 * MB + 1, 'sfx', 500)).toThrow('a.wav: exceeds 25MB limit for sfx.');
     expect(() => assertWithinLimit('ep.wav', 11 * MB, 'main_content', 10)).toThrow('Audio exceeds 10MB limit.');

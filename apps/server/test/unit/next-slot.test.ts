@@ -4,9 +4,17 @@ import { nextPublishSlot, nextSlotFields, nextSlotOccurrence, type SlotRule } fr
 // 0 = Monday ... 6 = Sunday.
 const SUNDAY = 6;
 const MONDAY = 0;
-const slot = (over: Partial<SlotRule>): SlotRule => ({ day_of_week: MONDAY, time_of_day: '05:00', advance_minutes: 0, enabled: true, timezone: null, ...over });
+const slot = (over: Partial<SlotRule>): SlotRule => ({
+  day_of_week: MONDAY,
+  time_of_day: '05:00',
+  advance_minutes: 0,
+  enabled: true,
+  timezone: null,
+  ...over,
+});
 const iso = (value: string) => new Date(value);
-const utc = (s: SlotRule, now: string, tz?: string) => nextSlotOccurrence(s, iso(now), tz)?.toUTC().toISO({ suppressMilliseconds: true }) ?? null;
+const utc = (s: SlotRule, now: string, tz?: string) =>
+  nextSlotOccurrence(s, iso(now), tz)?.toUTC().toISO({ suppressMilliseconds: true }) ?? null;
 
 describe('next slot, America/New_York', () => {
   const tz = 'America/New_York';
@@ -106,7 +114,8 @@ describe('next slot rules', () => {
 describe('bi-weekly and one-off slots', () => {
   // 2 March 2026 is a Monday; 8 March is New York's spring change, 1 November its autumn one.
   const tz = 'America/New_York';
-  const biweekly = (over: Partial<SlotRule> = {}) => slot({ repeat: 'biweekly', date: '2026-03-02', day_of_week: MONDAY, time_of_day: '09:00', ...over });
+  const biweekly = (over: Partial<SlotRule> = {}) =>
+    slot({ repeat: 'biweekly', date: '2026-03-02', day_of_week: MONDAY, time_of_day: '09:00', ...over });
 
   it('starts on its date and then falls every 14 calendar days, at the same wall-clock time across the spring change', () => {
     // Before the first date: the first date (EST).
@@ -139,7 +148,9 @@ describe('bi-weekly and one-off slots', () => {
 
   it('a bi-weekly date in a skipped hour moves forward by the gap (Berlin, 29 March 2026 02:30 -> 03:30 CEST)', () => {
     const s = biweekly({ date: '2026-03-15', day_of_week: SUNDAY, time_of_day: '02:30' });
-    expect(nextSlotOccurrence(s, iso('2026-03-16T00:00:00Z'), 'Europe/Berlin')?.toISO({ suppressMilliseconds: true })).toBe('2026-03-29T03:30:00+02:00');
+    expect(nextSlotOccurrence(s, iso('2026-03-16T00:00:00Z'), 'Europe/Berlin')?.toISO({ suppressMilliseconds: true })).toBe(
+      '2026-03-29T03:30:00+02:00',
+    );
   });
 
   it('a one-off slot happens on its date only, then has no next occurrence', () => {
@@ -157,9 +168,15 @@ describe('bi-weekly and one-off slots', () => {
       slot({ repeat: 'once', date: '2026-07-06', day_of_week: MONDAY, time_of_day: '07:00' }),
     ];
     // Monday 6 July 12:00 UTC: the one-off has passed, Tuesday's bi-weekly start comes before Friday.
-    expect(nextPublishSlot(slots, iso('2026-07-06T12:00:00Z'), 'UTC')).toMatchObject({ next_publish_date: '2026-07-07', next_publish_time: '08:00' });
+    expect(nextPublishSlot(slots, iso('2026-07-06T12:00:00Z'), 'UTC')).toMatchObject({
+      next_publish_date: '2026-07-07',
+      next_publish_time: '08:00',
+    });
     // Wednesday 8 July: the bi-weekly is next on 21 July, so Friday 10 July wins.
-    expect(nextPublishSlot(slots, iso('2026-07-08T12:00:00Z'), 'UTC')).toMatchObject({ next_publish_date: '2026-07-10', next_publish_time: '09:00' });
+    expect(nextPublishSlot(slots, iso('2026-07-08T12:00:00Z'), 'UTC')).toMatchObject({
+      next_publish_date: '2026-07-10',
+      next_publish_time: '09:00',
+    });
   });
 
   it('refuses a dated repeat without a date', () => {

@@ -70,7 +70,9 @@ describe('the OpenAPI document', () => {
   });
 
   it('describes the error body {detail, code} on every operation', () => {
-    const raw = buildOpenApi(REST_ROUTES, 'http://localhost:3000') as { paths: Record<string, Record<string, { responses: { default: unknown } }>> };
+    const raw = buildOpenApi(REST_ROUTES, 'http://localhost:3000') as {
+      paths: Record<string, Record<string, { responses: { default: unknown } }>>;
+    };
     for (const ops of Object.values(raw.paths)) {
       for (const op of Object.values(ops)) {
         expect(op.responses.default).toMatchObject({

@@ -62,5 +62,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useBackgroundUploads(): BackgroundUpload[] {
-  return useSyncExternalStore(subscribe, () => uploads, () => uploads);
+  return useSyncExternalStore(
+    subscribe,
+    () => uploads,
+    () => uploads,
+  );
 }

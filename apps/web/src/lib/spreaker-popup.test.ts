@@ -23,7 +23,10 @@ describe('Spreaker popup', () => {
     // Another origin's message, or another message type, is not it.
     listeners[0]?.({ origin: 'https://evil.example', data: { type: 'spreaker_connected', ok: true } } as MessageEvent);
     listeners[0]?.({ origin: 'https://app.example', data: { type: 'something_else' } } as MessageEvent);
-    listeners[0]?.({ origin: 'https://app.example', data: { type: 'spreaker_connected', ok: false, message: 'Failed to link' } } as MessageEvent);
+    listeners[0]?.({
+      origin: 'https://app.example',
+      data: { type: 'spreaker_connected', ok: false, message: 'Failed to link' },
+    } as MessageEvent);
     await expect(done).resolves.toEqual({ type: 'spreaker_connected', ok: false, message: 'Failed to link' });
   });
 

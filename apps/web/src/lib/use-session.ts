@@ -5,7 +5,11 @@ import { readToken, setToken, subscribeToken } from './session.ts';
 
 /** The bearer token held by this browser, kept in step with storage and other tabs. */
 export function useAuthToken(): string | null {
-  return useSyncExternalStore(subscribeToken, () => readToken(), () => null);
+  return useSyncExternalStore(
+    subscribeToken,
+    () => readToken(),
+    () => null,
+  );
 }
 
 /** The signed-in user; idle (no request) without a token. */

@@ -14,7 +14,9 @@ export const assemblyPublishSweepJob: JobDefinition<'assembly.publish-sweep'> = 
   async handle(_payload, { services, log }) {
     const settled = await services.assemblyPublish.sweepStale();
     for (const { episodeId, outcome } of settled) {
-      log(`assembly.publish-sweep ${episodeId}: publish ${outcome.mode} -> ${outcome.outcome}${outcome.error ? ` (${outcome.error})` : ''}`);
+      log(
+        `assembly.publish-sweep ${episodeId}: publish ${outcome.mode} -> ${outcome.outcome}${outcome.error ? ` (${outcome.error})` : ''}`,
+      );
     }
     return { settled: settled.length };
   },

@@ -37,7 +37,8 @@ async function publishAfterRender(ctx: JobContext, episodeId: string): Promise<v
       await sleep(held + CLAIM_WAIT_MARGIN_MS, undefined, ctx.signal ? { signal: ctx.signal } : {});
       outcome = await publish.afterRender(episodeId);
     }
-    if (outcome) ctx.log(`audio.assemble ${episodeId}: publish ${outcome.mode} -> ${outcome.outcome}${outcome.error ? ` (${outcome.error})` : ''}`);
+    if (outcome)
+      ctx.log(`audio.assemble ${episodeId}: publish ${outcome.mode} -> ${outcome.outcome}${outcome.error ? ` (${outcome.error})` : ''}`);
   } catch (error) {
     // Stopped while waiting: pg-boss retries the job, which reaches this step again.
     if (ctx.signal?.aborted) throw error;
@@ -52,7 +53,10 @@ async function publishAfterRender(ctx: JobContext, episodeId: string): Promise<v
  * peaks beside it. A killed run leaves only its work folder, which the next run clears first; the
  * file in storage appears whole or not at all.
  */
-export async function handleAssemble(payload: TJobPayload<'audio.assemble'>, ctx: JobContext): Promise<{ status: string; durationMs?: number }> {
+export async function handleAssemble(
+  payload: TJobPayload<'audio.assemble'>,
+  ctx: JobContext,
+): Promise<{ status: string; durationMs?: number }> {
   const { services, log } = ctx;
   const started = await services.renders.begin(payload.episode_id);
   if (!started) return { status: 'skipped' };
@@ -69,12 +73,18 @@ export async function handleAssemble(payload: TJobPayload<'audio.assemble'>, ctx
     const dest = path.join(work, 'episode.mp3');
     const clock = performance.now();
     const result = await renderEpisode(resolved.localize(edl), dest, { signal: ctx.signal, onProgress: progressWriter(ctx, episode.id) });
-    const peaks = await computePeaks(dest, { samplesPerPixel: ASSEMBLY.peaksSamplesPerPixel, sampleRate: ASSEMBLY.peaksSampleRate, signal: ctx.signal });
+    const peaks = await computePeaks(dest, {
+      samplesPerPixel: ASSEMBLY.peaksSamplesPerPixel,
+      sampleRate: ASSEMBLY.peaksSampleRate,
+      signal: ctx.signal,
+    });
     ctx.signal?.throwIfAborted();
     // The renderer is sample-exact (its tests measure the decoded output against the plan), so the planned length is the file's.
     await services.renders.complete(episode, { edl, file: dest, durationMs: edl.duration_ms, peaks });
     const seconds = (performance.now() - clock) / 1000;
-    log(`audio.assemble ${episode.id} (${payload.reason}): ${(edl.duration_ms / 1000).toFixed(1)} s rendered in ${seconds.toFixed(1)} s, ${result.outputLufs.toFixed(1)} LUFS`);
+    log(
+      `audio.assemble ${episode.id} (${payload.reason}): ${(edl.duration_ms / 1000).toFixed(1)} s rendered in ${seconds.toFixed(1)} s, ${result.outputLufs.toFixed(1)} LUFS`,
+    );
     await publishAfterRender(ctx, episode.id);
     return { status: 'processed', durationMs: edl.duration_ms };
   } catch (error) {

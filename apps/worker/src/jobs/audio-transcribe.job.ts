@@ -32,7 +32,11 @@ function progressWriter(ctx: JobContext, mediaId: string, from: number, to: numb
   };
 }
 
-async function transcribe(item: MediaItem, wavPath: string, ctx: JobContext): Promise<{ transcript: TTranscript; engine: TTranscriptionEngineName; seconds: number }> {
+async function transcribe(
+  item: MediaItem,
+  wavPath: string,
+  ctx: JobContext,
+): Promise<{ transcript: TTranscript; engine: TTranscriptionEngineName; seconds: number }> {
   const { services } = ctx;
   const started = performance.now();
   if (item.suppliedTranscriptKey && item.suppliedTranscriptFormat) {
@@ -65,7 +69,10 @@ function permanentMessage(error: unknown): string | null {
  * supplied transcript wins, else the configured engines in chunks across cores), detect commands
  * under the user's settings, store everything, mark Ready and notify. A rerun overwrites the same rows.
  */
-export async function handleTranscribe(mediaId: string, ctx: JobContext): Promise<{ status: string; engine?: string; realtimeFactor?: number | null }> {
+export async function handleTranscribe(
+  mediaId: string,
+  ctx: JobContext,
+): Promise<{ status: string; engine?: string; realtimeFactor?: number | null }> {
   const { services, log } = ctx;
   const item = await services.transcripts.begin(mediaId);
   if (!item || item.category !== 'main_content') return { status: 'skipped' };
@@ -74,7 +81,11 @@ export async function handleTranscribe(mediaId: string, ctx: JobContext): Promis
   try {
     const probe = await probeAudio(original.path, { signal: ctx.signal });
     const working = path.join(dir, 'working.wav');
-    await makeWorkingCopy(original.path, working, { durationSeconds: probe.durationSeconds, signal: ctx.signal, onProgress: progressWriter(ctx, item.id, 0, 5) });
+    await makeWorkingCopy(original.path, working, {
+      durationSeconds: probe.durationSeconds,
+      signal: ctx.signal,
+      onProgress: progressWriter(ctx, item.id, 0, 5),
+    });
     const workingKey = mediaKey(item.user.id, item.id, 'working.wav');
     await services.storage.putFile(workingKey, working);
     const workingFile = await services.storage.localPath(workingKey);
@@ -90,7 +101,9 @@ export async function handleTranscribe(mediaId: string, ctx: JobContext): Promis
       const realtimeFactor = engine === 'supplied' || probe.durationSeconds <= 0 ? null : seconds / probe.durationSeconds;
       item.durationSeconds = probe.durationSeconds;
       await services.transcripts.complete(item, { transcript: full, engine, realtimeFactor, detection });
-      log(`audio.transcribe ${item.id}: ${engine}, ${probe.durationSeconds.toFixed(1)} s audio, ${full.words.length} words${realtimeFactor === null ? '' : `, RTF ${realtimeFactor.toFixed(3)}`}`);
+      log(
+        `audio.transcribe ${item.id}: ${engine}, ${probe.durationSeconds.toFixed(1)} s audio, ${full.words.length} words${realtimeFactor === null ? '' : `, RTF ${realtimeFactor.toFixed(3)}`}`,
+      );
       return { status: 'ready', engine, realtimeFactor };
     } finally {
       await workingFile.release();

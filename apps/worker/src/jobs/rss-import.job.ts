@@ -37,7 +37,11 @@ export const rssMirrorJob: JobDefinition<'rss.mirror'> = {
   expireInSeconds: 6 * 60 * 60,
   heartbeatSeconds: 30,
   async handle(payload, ctx) {
-    const row = await ctx.services.rssImport.runMirror(payload.import_id, { finalAttempt: isFinalAttempt(ctx), signal: ctx.signal, log: ctx.log });
+    const row = await ctx.services.rssImport.runMirror(payload.import_id, {
+      finalAttempt: isFinalAttempt(ctx),
+      signal: ctx.signal,
+      log: ctx.log,
+    });
     return { status: row?.status ?? 'missing', mirrored: row?.mirroredCount ?? 0, failed: row?.mirrorFailed ?? 0 };
   },
 };

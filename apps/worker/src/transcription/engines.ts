@@ -4,12 +4,7 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  createOpenAiCompatibleEngine,
-  createPocketsphinxEngine,
-  createWhisperCppEngine,
-  type TranscriptionEngine,
-} from '@ppp/audio';
+import { createOpenAiCompatibleEngine, createPocketsphinxEngine, createWhisperCppEngine, type TranscriptionEngine } from '@ppp/audio';
 import type { TAudioCleanupSettings, TSfxKeyword } from '@ppp/contracts';
 import type { TConfig } from '@ppp/server/config';
 

@@ -22,13 +22,30 @@ export function spokenSlots(options: SpokenSlotsOptions): { wav: string; transcr
     const spoken = path.join(dir, `${name}-phrase-${i}.wav`);
     execFileSync('espeak-ng', ['-s', '190', '-w', spoken, text]);
     const padded = path.join(dir, `${name}-slot-${i}.wav`);
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', spoken, '-af', `apad=whole_dur=${slot}`, '-t', String(slot), '-ar', String(sampleRate), '-ac', '1', padded]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-i',
+      spoken,
+      '-af',
+      `apad=whole_dur=${slot}`,
+      '-t',
+      String(slot),
+      '-ar',
+      String(sampleRate),
+      '-ac',
+      '1',
+      padded,
+    ]);
     return padded;
   });
   const wav = path.join(dir, `${name}.wav`);
   const graph = `${slots.map((_, i) => `[${i}:a]`).join('')}concat=n=${slots.length}:v=0:a=1`;
   execFileSync('ffmpeg', ['-v', 'error', '-y', ...slots.flatMap((s) => ['-i', s]), '-filter_complex', graph, wav]);
-  const words = phrases.flatMap((text, i) => text.split(' ').map((word, j) => ({ text: word, start: i * slot + j * 0.3, end: i * slot + j * 0.3 + 0.25, confidence: 0.9 })));
+  const words = phrases.flatMap((text, i) =>
+    text.split(' ').map((word, j) => ({ text: word, start: i * slot + j * 0.3, end: i * slot + j * 0.3 + 0.25, confidence: 0.9 })),
+  );
   const transcript = path.join(dir, `${name}.json`);
   writeFileSync(transcript, JSON.stringify({ words, language: 'en', duration_s: phrases.length * slot }));
   return { wav, transcript };
@@ -36,6 +53,9 @@ export function spokenSlots(options: SpokenSlotsOptions): { wav: string; transcr
 
 /** Milliseconds a file decodes to. */
 export function decodedMs(file: string): number {
-  const progress = execFileSync('ffmpeg', ['-hide_banner', '-nostats', '-i', file, '-progress', 'pipe:1', '-f', 'null', '-'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const progress = execFileSync('ffmpeg', ['-hide_banner', '-nostats', '-i', file, '-progress', 'pipe:1', '-f', 'null', '-'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   return Math.round(Number([...progress.matchAll(/out_time_us=(\d+)/g)].at(-1)?.[1] ?? 0) / 1000);
 }

@@ -1,10 +1,4 @@
-import {
-  CLEANUP,
-  type TAudioCleanupSettings,
-  type TDetectionResult,
-  type TSfxKeyword,
-  type TTranscriptWord,
-} from '@ppp/contracts';
+import { CLEANUP, type TAudioCleanupSettings, type TDetectionResult, type TSfxKeyword, type TTranscriptWord } from '@ppp/contracts';
 import { detectCensoredWords } from './censor.ts';
 import { detectFillers } from './fillers.ts';
 import { detectFlubberMarkers } from './flubber.ts';
@@ -75,9 +69,7 @@ export function detectIntents(
   });
   const internPositions = new Set(located.flatMap(({ first, last }) => range(first, last)));
   const commandPositions = new Set([...flubberPositions, ...internPositions]);
-  const sfx = detectSfxKeywords(words, sfxKeywords, threshold).filter(
-    (hit) => !touches(positionsOf(hit), commandPositions),
-  );
+  const sfx = detectSfxKeywords(words, sfxKeywords, threshold).filter((hit) => !touches(positionsOf(hit), commandPositions));
   for (const hit of sfx) for (const position of positionsOf(hit)) commandPositions.add(position);
 
   const fillers = settings.removeFillers

@@ -17,11 +17,7 @@ function fillerCutStart(words: readonly MatchWord[], first: number, leadTrimMs: 
 }
 
 /** Every filler word or phrase ('um', 'you know') in the transcript. */
-export function detectFillers(
-  words: readonly MatchWord[],
-  fillerWords: readonly string[],
-  leadTrimMs: number,
-): TFillerMatch[] {
+export function detectFillers(words: readonly MatchWord[], fillerWords: readonly string[], leadTrimMs: number): TFillerMatch[] {
   const phrases = normalisePhrases(fillerWords);
   return findPhraseMatches(words, phrases, FILLER_THRESHOLD).map((match) => {
     const span = matchSpan(words, match.first, match.count);

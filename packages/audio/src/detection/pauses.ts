@@ -13,11 +13,7 @@ export interface LocatedPause {
  * exactly 1.8 s is not longer than 1.8 s). The cut keeps the first targetPauseSeconds of the gap,
  * capped at maxPauseSeconds. Silence before the first word or after the last is not a pause.
  */
-export function locateLongPauses(
-  words: readonly MatchWord[],
-  maxPauseSeconds: number,
-  targetPauseSeconds: number,
-): LocatedPause[] {
+export function locateLongPauses(words: readonly MatchWord[], maxPauseSeconds: number, targetPauseSeconds: number): LocatedPause[] {
   const keep = Math.min(targetPauseSeconds, maxPauseSeconds);
   const located: LocatedPause[] = [];
   let latest: MatchWord | undefined;
@@ -46,10 +42,6 @@ export function locateLongPauses(
   return located;
 }
 
-export function detectLongPauses(
-  words: readonly MatchWord[],
-  maxPauseSeconds: number,
-  targetPauseSeconds: number,
-): TLongPause[] {
+export function detectLongPauses(words: readonly MatchWord[], maxPauseSeconds: number, targetPauseSeconds: number): TLongPause[] {
   return locateLongPauses(words, maxPauseSeconds, targetPauseSeconds).map((located) => located.pause);
 }

@@ -46,12 +46,7 @@ function isTight(words: readonly MatchWord[], match: PhraseMatch, phrase: string
 }
 
 /** The best phrase match starting at one word, or null when none reaches the threshold. */
-export function bestMatchAt(
-  words: readonly MatchWord[],
-  first: number,
-  phrases: readonly string[],
-  threshold: number,
-): PhraseMatch | null {
+export function bestMatchAt(words: readonly MatchWord[], first: number, phrases: readonly string[], threshold: number): PhraseMatch | null {
   let best: PhraseMatch | null = null;
   for (const [phraseIndex, phrase] of phrases.entries()) {
     for (const count of windowSizes(phrase)) {
@@ -74,11 +69,7 @@ function overlaps(match: PhraseMatch, taken: readonly boolean[]): boolean {
  * All non-overlapping matches in time order. Candidates are taken best score first, so a loose
  * threshold cannot let 'the flubber' claim the word before an exact 'flubber'.
  */
-export function findPhraseMatches(
-  words: readonly MatchWord[],
-  phrases: readonly string[],
-  threshold: number,
-): PhraseMatch[] {
+export function findPhraseMatches(words: readonly MatchWord[], phrases: readonly string[], threshold: number): PhraseMatch[] {
   if (phrases.length === 0) return [];
   const candidates = words
     .map((_, first) => bestMatchAt(words, first, phrases, threshold))

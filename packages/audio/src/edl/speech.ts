@@ -17,7 +17,12 @@ export function mergeRanges(ranges: readonly TEdlRange[], bridgeMs: number): TEd
 }
 
 /** The kept parts of each spoken word, mapped from content time to the content's output time. */
-function contentWordRanges(words: readonly TTranscriptWord[], cuts: readonly TEdlCut[], splices: readonly ContentInsert[], durationMs: number): TEdlRange[] {
+function contentWordRanges(
+  words: readonly TTranscriptWord[],
+  cuts: readonly TEdlCut[],
+  splices: readonly ContentInsert[],
+  durationMs: number,
+): TEdlRange[] {
   const kept = keptRanges(cuts, durationMs);
   const spliced = (t: number) => splices.filter((s) => s.content_ms <= t).reduce((sum, s) => sum + s.duration_ms, 0);
   return words.flatMap((word) => {

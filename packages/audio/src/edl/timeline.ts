@@ -1,4 +1,12 @@
-import { EDL, type TEdlChapter, type TEdlFile, type TEdlInsert, type TEdlMusicBed, type TEdlSegment, type TSegmentType } from '@ppp/contracts';
+import {
+  EDL,
+  type TEdlChapter,
+  type TEdlFile,
+  type TEdlInsert,
+  type TEdlMusicBed,
+  type TEdlSegment,
+  type TSegmentType,
+} from '@ppp/contracts';
 import type { PlanTemplate, ResolvedMusicRule } from './types.ts';
 import { toMs } from './types.ts';
 
@@ -68,7 +76,12 @@ function fitFades(lengthMs: number, fadeInMs: number, fadeOutMs: number): [numbe
  * One bed per run of covered segments: from the run's start plus start_offset_s to its end minus
  * end_offset_s (as the template editor's offsets read), kept inside the episode.
  */
-export function planMusicBeds(template: PlanTemplate, segments: readonly LaidOutSegment[], totalMs: number, duckDb: number): TEdlMusicBed[] {
+export function planMusicBeds(
+  template: PlanTemplate,
+  segments: readonly LaidOutSegment[],
+  totalMs: number,
+  duckDb: number,
+): TEdlMusicBed[] {
   return template.music.flatMap((music, ruleIndex) =>
     runsFor(music, segments).flatMap((run): TEdlMusicBed[] => {
       const first = run[0];

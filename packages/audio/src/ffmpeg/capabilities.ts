@@ -52,8 +52,24 @@ async function output(ffmpeg: string, args: readonly string[]): Promise<string> 
 }
 
 async function probe(ffmpeg: string): Promise<FfmpegCapabilities> {
-  const ebur128 = ['-f', 'lavfi', '-i', `anullsrc=r=${PROBE_RATE}:cl=mono`, '-af', 'ebur128,ashowinfo', '-frames:a', '1', '-f', 'null', '-'];
-  const [amixHelp, alimiterHelp, ebur128Log] = await Promise.all([output(ffmpeg, ['-h', 'filter=amix']), output(ffmpeg, ['-h', 'filter=alimiter']), output(ffmpeg, ebur128)]);
+  const ebur128 = [
+    '-f',
+    'lavfi',
+    '-i',
+    `anullsrc=r=${PROBE_RATE}:cl=mono`,
+    '-af',
+    'ebur128,ashowinfo',
+    '-frames:a',
+    '1',
+    '-f',
+    'null',
+    '-',
+  ];
+  const [amixHelp, alimiterHelp, ebur128Log] = await Promise.all([
+    output(ffmpeg, ['-h', 'filter=amix']),
+    output(ffmpeg, ['-h', 'filter=alimiter']),
+    output(ffmpeg, ebur128),
+  ]);
   return capabilitiesFrom({ amixHelp, alimiterHelp, ebur128Log });
 }
 

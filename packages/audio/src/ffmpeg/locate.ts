@@ -39,7 +39,9 @@ const requireHere = createRequire(import.meta.url);
 function installerPath(name: string): string | undefined {
   try {
     const exported: unknown = requireHere(name);
-    return typeof exported === 'object' && exported !== null && 'path' in exported && typeof exported.path === 'string' ? exported.path : undefined;
+    return typeof exported === 'object' && exported !== null && 'path' in exported && typeof exported.path === 'string'
+      ? exported.path
+      : undefined;
   } catch {
     return undefined;
   }
@@ -72,7 +74,12 @@ export function resetFallbackWarning(): void {
   warned = false;
 }
 
-function pick(tool: 'ffmpeg' | 'ffprobe', configured: string | undefined, options: LocateOptions, bundled: () => Partial<FfmpegPaths>): { path: string; source: FfmpegSource } {
+function pick(
+  tool: 'ffmpeg' | 'ffprobe',
+  configured: string | undefined,
+  options: LocateOptions,
+  bundled: () => Partial<FfmpegPaths>,
+): { path: string; source: FfmpegSource } {
   if (configured !== undefined) return { path: configured, source: 'configured' };
   const system = which(tool, options.envPath);
   if (system) return { path: system, source: 'system' };

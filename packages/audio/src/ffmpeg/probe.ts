@@ -36,9 +36,7 @@ const ZProbe = z.object({
       }),
     )
     .default([]),
-  format: z
-    .object({ format_name: z.string().optional(), duration: numeric.optional(), bit_rate: numeric.optional() })
-    .default({}),
+  format: z.object({ format_name: z.string().optional(), duration: numeric.optional(), bit_rate: numeric.optional() }).default({}),
 });
 
 export function probeArgs(path: string): string[] {

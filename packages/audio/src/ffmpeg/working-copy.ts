@@ -28,7 +28,13 @@ export async function makeWorkingCopy(src: string, dest: string, options: WriteO
 }
 
 /** The audio from start to end seconds (snippets for review, chunks for transcription). */
-export async function extractSegment(src: string, dest: string, startSeconds: number, endSeconds: number, options: WriteOptions = {}): Promise<void> {
+export async function extractSegment(
+  src: string,
+  dest: string,
+  startSeconds: number,
+  endSeconds: number,
+  options: WriteOptions = {},
+): Promise<void> {
   const durationSeconds = options.durationSeconds ?? endSeconds - startSeconds;
   await writeAtomically(dest, (tmp) => runFfmpeg(segmentArgs(src, tmp, startSeconds, endSeconds), { ...options, durationSeconds }));
 }

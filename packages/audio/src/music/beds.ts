@@ -202,7 +202,9 @@ export function musicBedArgs(recipe: MusicBedRecipe, dest: string, capabilities:
     layer(`anoisesrc=c=${color}:a=${num(level)}:r=${sr}:d=${d}:s=7,lowpass=f=${num(lowpassHz)},aformat=channel_layouts=stereo`, 'air');
     mixInputs.push('[air]');
   }
-  const mix = capabilities.amixNormalize ? `amix=inputs=${mixInputs.length}:duration=first:normalize=0` : unscaledAmix(mixInputs.length, 'first');
+  const mix = capabilities.amixNormalize
+    ? `amix=inputs=${mixInputs.length}:duration=first:normalize=0`
+    : unscaledAmix(mixInputs.length, 'first');
   const master: string[] = [`${mixInputs.join('')}${mix}`];
   if (recipe.echo) master.push(`aecho=0.8:0.85:${num(recipe.echo.delayMs)}:${num(recipe.echo.decay)}`);
   master.push(
@@ -214,12 +216,22 @@ export function musicBedArgs(recipe: MusicBedRecipe, dest: string, capabilities:
   chains.push(`${master.join(',')}[out]`);
   return [
     '-y',
-    '-filter_complex', chains.join(';'),
-    '-map', '[out]',
-    '-ar', String(sr), '-ac', '2',
-    '-c:a', 'libmp3lame', '-b:a', MUSIC_BED_BITRATE,
-    '-metadata', `title=${recipe.displayName}`,
-    '-metadata', 'comment=Synthesised by Podcast Plus Plus; free to use',
+    '-filter_complex',
+    chains.join(';'),
+    '-map',
+    '[out]',
+    '-ar',
+    String(sr),
+    '-ac',
+    '2',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    MUSIC_BED_BITRATE,
+    '-metadata',
+    `title=${recipe.displayName}`,
+    '-metadata',
+    'comment=Synthesised by Podcast Plus Plus; free to use',
     dest,
   ];
 }

@@ -10,7 +10,11 @@ export interface RenderedBed {
 }
 
 /** Renders one bed to an MP3 at dest (one ffmpeg run, in the form that ffmpeg takes) and probes what came out. */
-export async function renderMusicBed(recipe: MusicBedRecipe, dest: string, options: { signal?: AbortSignal; ffmpegPath?: string } = {}): Promise<RenderedBed> {
+export async function renderMusicBed(
+  recipe: MusicBedRecipe,
+  dest: string,
+  options: { signal?: AbortSignal; ffmpegPath?: string } = {},
+): Promise<RenderedBed> {
   const ffmpeg = options.ffmpegPath ?? locateFfmpeg().ffmpeg;
   const args = musicBedArgs(recipe, dest, await ffmpegCapabilities(ffmpeg));
   await runFfmpeg(args, { signal: options.signal, durationSeconds: recipe.durationSeconds, ffmpegPath: ffmpeg });

@@ -1,4 +1,10 @@
-import { CURRENT_FFMPEG, alignedLegacyLimiter, legacyEbur128, legacyLimiterDelay, type FfmpegCapabilities } from '../ffmpeg/legacy-filters.ts';
+import {
+  CURRENT_FFMPEG,
+  alignedLegacyLimiter,
+  legacyEbur128,
+  legacyLimiterDelay,
+  type FfmpegCapabilities,
+} from '../ffmpeg/legacy-filters.ts';
 import { SAMPLE_RATE } from './graph-builder.ts';
 import type { SampleWindow } from './timeline.ts';
 
@@ -54,7 +60,12 @@ function raw(format: PcmFormat): string[] {
  * as raw 32-bit float (no clipping above full scale before the gain is known), whole or as two
  * overlapping parts cut on the sample.
  */
-export function graphPassArgs(inputs: readonly (readonly string[])[], scriptPath: string, outputs: readonly { label: string; path: string }[], format: PcmFormat = 'f32le'): string[] {
+export function graphPassArgs(
+  inputs: readonly (readonly string[])[],
+  scriptPath: string,
+  outputs: readonly { label: string; path: string }[],
+  format: PcmFormat = 'f32le',
+): string[] {
   return [
     '-y',
     ...inputs.flat(),
@@ -182,7 +193,9 @@ export function encodePassArgs(options: EncodeArgs): string[] {
     'file',
     '-i',
     options.input,
-    ...(meta === null ? ['-map_metadata', '-1', '-map_chapters', '-1', '-id3v2_version', '0'] : ['-f', 'ffmetadata', '-protocol_whitelist', 'file', '-i', meta]),
+    ...(meta === null
+      ? ['-map_metadata', '-1', '-map_chapters', '-1', '-id3v2_version', '0']
+      : ['-f', 'ffmetadata', '-protocol_whitelist', 'file', '-i', meta]),
     ...(meta === null ? [] : ['-map_metadata', '1', '-map_chapters', '1', '-id3v2_version', '3']),
     '-map',
     '0:a',

@@ -40,7 +40,13 @@ export interface Assembly {
 /** ebur128's first three blocks of a window that starts mid-episode hold less than 400 ms of it. */
 const PARTIAL_BLOCKS = 3;
 
-async function renderWindow(edl: TEdl, plan: WindowPlan, index: number, format: PcmFormat, options: AssembleOptions): Promise<{ part: AssembledPart; blocks: number[]; summary: { lufs: number; seconds: number }; peakDb: number }> {
+async function renderWindow(
+  edl: TEdl,
+  plan: WindowPlan,
+  index: number,
+  format: PcmFormat,
+  options: AssembleOptions,
+): Promise<{ part: AssembledPart; blocks: number[]; summary: { lufs: number; seconds: number }; peakDb: number }> {
   const graph = buildEpisodeGraph(edl, new GraphBuilder(options.capabilities), plan.graph);
   const script = path.join(options.dir, `graph-${index}.txt`);
   await writeFile(script, [graph.builder.script(), ...windowTailChains(graph.output, plan, format, options.capabilities)].join(';\n'));

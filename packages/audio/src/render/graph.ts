@@ -1,6 +1,14 @@
 import type { TEdl, TEdlDuck, TEdlFile, TEdlInsert, TEdlMusicBed } from '@ppp/contracts';
 import { GraphBuilder, SAMPLE_RATE, msToSamples } from './graph-builder.ts';
-import { placeInWindow, runsInRange, splitAroundMutes, type ContentRun, type Placed, type SampleWindow, type TimelineItem } from './timeline.ts';
+import {
+  placeInWindow,
+  runsInRange,
+  splitAroundMutes,
+  type ContentRun,
+  type Placed,
+  type SampleWindow,
+  type TimelineItem,
+} from './timeline.ts';
 
 const SILENCE = `anullsrc=r=${SAMPLE_RATE}:cl=stereo`;
 
@@ -12,12 +20,18 @@ function exactly(b: GraphBuilder, label: string, samples: number): string {
 /** Samples [offset, offset + length) of a stream, padded with silence past its end. */
 function slice(b: GraphBuilder, label: string, offset: number, length: number): string {
   if (offset === 0) return exactly(b, label, length);
-  return b.chain(label, [`apad=whole_len=${offset + length}`, `atrim=start_sample=${offset}:end_sample=${offset + length}`, 'asetpts=PTS-STARTPTS']);
+  return b.chain(label, [
+    `apad=whole_len=${offset + length}`,
+    `atrim=start_sample=${offset}:end_sample=${offset + length}`,
+    'asetpts=PTS-STARTPTS',
+  ]);
 }
 
 /** Trims a stream that is at least offset + length long (generated tones) to that part of it. */
 function trimTo(offset: number, length: number): string[] {
-  return offset === 0 ? [`atrim=end_sample=${length}`] : [`atrim=start_sample=${offset}:end_sample=${offset + length}`, 'asetpts=PTS-STARTPTS'];
+  return offset === 0
+    ? [`atrim=end_sample=${length}`]
+    : [`atrim=start_sample=${offset}:end_sample=${offset + length}`, 'asetpts=PTS-STARTPTS'];
 }
 
 function fileStream(b: GraphBuilder, file: TEdlFile, offset: number, length: number, gainDb = 0): string {
@@ -36,7 +50,10 @@ const MUTE_LEAD_SAMPLES = 1024;
 
 /** The content track as runs: kept source (muted words cut out as silence) and spliced inserts, in play order. */
 function contentRuns(edl: TEdl, inserts: ReadonlyMap<string, TEdlInsert>): ContentRun[] {
-  const mutes = edl.content.mutes.map((m) => ({ start: Math.max(0, msToSamples(m.start_ms) - MUTE_LEAD_SAMPLES), end: msToSamples(m.end_ms) }));
+  const mutes = edl.content.mutes.map((m) => ({
+    start: Math.max(0, msToSamples(m.start_ms) - MUTE_LEAD_SAMPLES),
+    end: msToSamples(m.end_ms),
+  }));
   return edl.content.pieces.flatMap((piece): ContentRun[] => {
     if (piece.type === 'source') return splitAroundMutes(msToSamples(piece.start_ms), msToSamples(piece.end_ms), mutes);
     const insert = inserts.get(piece.insert_id);
@@ -169,12 +186,19 @@ function duckedBeds(b: GraphBuilder, edl: TEdl, bedLabel: string, duck: TEdlDuck
 }
 
 function musicStreams(b: GraphBuilder, edl: TEdl, window: SampleWindow): string[] {
-  const plain = placeInWindow(edl.music.filter((bed) => bed.duck === null).map((bed) => bedItem(b, bed)), window);
+  const plain = placeInWindow(
+    edl.music.filter((bed) => bed.duck === null).map((bed) => bedItem(b, bed)),
+    window,
+  );
   const streams = laneStreams(b, plain);
   const ducked = edl.music.filter((bed) => bed.duck !== null);
   const duck = ducked[0]?.duck;
-  const placed = placeInWindow(ducked.map((bed) => bedItem(b, bed)), window);
-  if (duck != null && placed.length > 0) streams.push(duckedBeds(b, edl, b.mix(laneStreams(b, placed), window.end - window.start), duck, window));
+  const placed = placeInWindow(
+    ducked.map((bed) => bedItem(b, bed)),
+    window,
+  );
+  if (duck != null && placed.length > 0)
+    streams.push(duckedBeds(b, edl, b.mix(laneStreams(b, placed), window.end - window.start), duck, window));
   return streams;
 }
 
@@ -184,18 +208,27 @@ function musicStreams(b: GraphBuilder, edl: TEdl, window: SampleWindow): string[
  * trimmed to the planned length. Loudness is left to the encode step. With a window, only the
  * stretch [start, end) of the timeline is built, and totalSamples is that stretch's length.
  */
-export function buildEpisodeGraph(edl: TEdl, b = new GraphBuilder(), window?: SampleWindow): { builder: GraphBuilder; output: string; totalSamples: number } {
+export function buildEpisodeGraph(
+  edl: TEdl,
+  b = new GraphBuilder(),
+  window?: SampleWindow,
+): { builder: GraphBuilder; output: string; totalSamples: number } {
   const span = window ?? { start: 0, end: msToSamples(edl.duration_ms) };
   const totalSamples = span.end - span.start;
   const segments: TimelineItem[] = edl.segments.map((segment) => {
     const content = segment.source === 'content';
     const length = msToSamples(content ? edl.content.duration_ms : segment.duration_ms);
-    const make = (offset: number, take: number) => (content ? contentTrack(b, edl, offset, take) : fileStream(b, segment.file, offset, take));
+    const make = (offset: number, take: number) =>
+      content ? contentTrack(b, edl, offset, take) : fileStream(b, segment.file, offset, take);
     return { start: msToSamples(segment.start_ms), length, make };
   });
   const overlays: TimelineItem[] = edl.inserts
     .filter((insert) => insert.mode === 'overlay')
-    .map((insert) => ({ start: msToSamples(insert.at_ms), length: msToSamples(insert.duration_ms), make: (offset, take) => insertStream(b, insert, offset, take) }));
+    .map((insert) => ({
+      start: msToSamples(insert.at_ms),
+      length: msToSamples(insert.duration_ms),
+      make: (offset, take) => insertStream(b, insert, offset, take),
+    }));
   const voice = [...laneStreams(b, placeInWindow(segments, span)), ...laneStreams(b, placeInWindow(overlays, span))];
   const all = [...voice, ...musicStreams(b, edl, span)];
   const mixed = all.length === 0 ? b.source(SILENCE, totalSamples) : b.mix(all, totalSamples);

@@ -18,7 +18,15 @@ export {
 } from './args.ts';
 export { assembleEpisode, type AssembleOptions, type Assembly, type AssembledPart } from './assemble.ts';
 export { type SampleWindow } from './timeline.ts';
-export { parseEbur128Summaries, parseMomentary, gatedLoudness, loudnessGainDb, combineLoudness, limiterCeiling, type LoudnessSummary } from './loudness.ts';
+export {
+  parseEbur128Summaries,
+  parseMomentary,
+  gatedLoudness,
+  loudnessGainDb,
+  combineLoudness,
+  limiterCeiling,
+  type LoudnessSummary,
+} from './loudness.ts';
 export { ffmetadata } from './metadata.ts';
 export { joinMp3, crc16, frameLength, type JoinParts } from './mp3-join.ts';
 export { computePeaks, type Peaks, type PeaksOptions } from './peaks.ts';

@@ -147,7 +147,9 @@ export async function joinMp3(parts: JoinParts, dest: string): Promise<void> {
     await out.write(header);
     await out.write(first.info);
     const crc = { value: 0 };
-    const data = (await copyRange(parts.first, firstStart, firstEnd, out, crc)) + (await copyRange(parts.second, secondStart, Number.MAX_SAFE_INTEGER, out, crc));
+    const data =
+      (await copyRange(parts.first, firstStart, firstEnd, out, crc)) +
+      (await copyRange(parts.second, secondStart, Number.MAX_SAFE_INTEGER, out, crc));
     const frames = parts.firstFrames + second.frames - parts.secondSkip;
     await out.write(patchInfo(first.info, frames, data, first.delay, second.padding, crc.value), 0, first.info.length, first.id3);
   } finally {

@@ -64,7 +64,25 @@ export function computePeaks(path: string, options: PeaksOptions): Promise<Peaks
   const sampleRate = options.sampleRate ?? 8000;
   const perPixel = Math.max(1, Math.floor(options.samplesPerPixel));
   const ffmpeg = options.ffmpegPath ?? locateFfmpeg().ffmpeg;
-  const args = ['-hide_banner', '-nostdin', '-v', 'error', '-protocol_whitelist', 'file', '-i', path, '-map', '0:a:0', '-ac', '1', '-ar', String(sampleRate), '-f', 's16le', 'pipe:1'];
+  const args = [
+    '-hide_banner',
+    '-nostdin',
+    '-v',
+    'error',
+    '-protocol_whitelist',
+    'file',
+    '-i',
+    path,
+    '-map',
+    '0:a:0',
+    '-ac',
+    '1',
+    '-ar',
+    String(sampleRate),
+    '-f',
+    's16le',
+    'pipe:1',
+  ];
   return new Promise((resolve, reject) => {
     options.signal?.throwIfAborted();
     const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -43,7 +43,13 @@ export interface RenderResult {
 /** A second encode pass runs only when the first lands further than this from the target. */
 const SECOND_PASS_LU = 0.5;
 
-async function runMeasured(ffmpeg: string, args: string[], seconds: number, signal: AbortSignal | undefined, onPercent: (p: number) => void): Promise<string> {
+async function runMeasured(
+  ffmpeg: string,
+  args: string[],
+  seconds: number,
+  signal: AbortSignal | undefined,
+  onPercent: (p: number) => void,
+): Promise<string> {
   const { stderr } = await runProcess(ffmpeg, withRunnerOptions(args), {
     signal,
     onStdoutLine: (line) => {
@@ -82,7 +88,10 @@ async function encode(ctx: Context, assembly: Assembly, gainDb: number, metadata
     return runMeasured(ctx.ffmpeg, args, seconds[index] ?? 1, ctx.options.signal, (p) => ctx.report(1, p, index));
   });
   const stderrs = await Promise.all(runs);
-  const measured = stderrs.map((stderr, index) => ({ lufs: parseEbur128Summaries(stderr).at(-1)?.integratedLufs ?? Number.NEGATIVE_INFINITY, seconds: seconds[index] ?? 1 }));
+  const measured = stderrs.map((stderr, index) => ({
+    lufs: parseEbur128Summaries(stderr).at(-1)?.integratedLufs ?? Number.NEGATIVE_INFINITY,
+    seconds: seconds[index] ?? 1,
+  }));
   return { files, lufs: combineLoudness(measured) };
 }
 
@@ -126,7 +135,14 @@ export async function renderEpisode(edl: TEdl, dest: string, options: RenderOpti
     const metadataPath = path.join(work, 'metadata.txt');
     await writeFile(metadataPath, ffmetadata(edl.metadata, edl.chapters));
     const clock = performance.now();
-    const assembled = await assembleEpisode(edl, { ffmpeg, capabilities, dir: work, split, signal: options.signal, onProgress: (window, percent) => ctx.report(0, percent, window) });
+    const assembled = await assembleEpisode(edl, {
+      ffmpeg,
+      capabilities,
+      dir: work,
+      split,
+      signal: options.signal,
+      onProgress: (window, percent) => ctx.report(0, percent, window),
+    });
     const assembledAt = performance.now();
     let gainDb = loudnessGainDb(assembled.lufs, edl.loudness.integrated_lufs);
     let encoded = await encode(ctx, assembled, gainDb, metadataPath);
@@ -143,15 +159,36 @@ export async function renderEpisode(edl: TEdl, dest: string, options: RenderOpti
     const final = path.join(work, 'final.mp3');
     const [head, tail] = encoded.files;
     if (split !== null && head !== undefined && tail !== undefined) {
-      await joinMp3({ first: head, firstFrames: split.joinFrame, second: tail, secondSkip: split.joinFrame - split.secondStartSample / MP3_FRAME_SAMPLES }, final);
+      await joinMp3(
+        {
+          first: head,
+          firstFrames: split.joinFrame,
+          second: tail,
+          secondSkip: split.joinFrame - split.secondStartSample / MP3_FRAME_SAMPLES,
+        },
+        final,
+      );
     } else if (head !== undefined) {
       await rename(head, final);
     }
     options.signal?.throwIfAborted();
     await rename(final, dest);
     ctx.report(2, 100);
-    const timings = { assembleS: (assembledAt - clock) / 1000, encodeS: (encodedAt - assembledAt) / 1000, joinS: (performance.now() - encodedAt) / 1000 };
-    return { path: dest, durationMs: edl.duration_ms, inputLufs: assembled.lufs, outputLufs: encoded.lufs, gainDb, encodePasses, windows: assembled.parts.length, timings };
+    const timings = {
+      assembleS: (assembledAt - clock) / 1000,
+      encodeS: (encodedAt - assembledAt) / 1000,
+      joinS: (performance.now() - encodedAt) / 1000,
+    };
+    return {
+      path: dest,
+      durationMs: edl.duration_ms,
+      inputLufs: assembled.lufs,
+      outputLufs: encoded.lufs,
+      gainDb,
+      encodePasses,
+      windows: assembled.parts.length,
+      timings,
+    };
   } finally {
     await rm(work, { recursive: true, force: true });
   }

@@ -38,7 +38,8 @@ export function placeInWindow(items: readonly TimelineItem[], window: SampleWind
 }
 
 /** A run of content samples to play, or silence in its place (a muted word). */
-export type ContentRun = { type: 'source'; from: number; to: number } | { type: 'silence'; length: number } | { type: 'insert'; id: string; length: number };
+export type ContentRun =
+  { type: 'source'; from: number; to: number } | { type: 'silence'; length: number } | { type: 'insert'; id: string; length: number };
 
 export function runLength(run: ContentRun): number {
   return run.type === 'source' ? run.to - run.from : run.length;
@@ -65,7 +66,11 @@ export function splitAroundMutes(from: number, to: number, mutes: readonly { sta
 }
 
 /** The runs, or parts of runs, that fall inside [offset, offset + length) of the concatenated runs. */
-export function runsInRange(runs: readonly ContentRun[], offset: number, length: number): { run: ContentRun; skip: number; take: number }[] {
+export function runsInRange(
+  runs: readonly ContentRun[],
+  offset: number,
+  length: number,
+): { run: ContentRun; skip: number; take: number }[] {
   const result: { run: ContentRun; skip: number; take: number }[] = [];
   let position = 0;
   for (const run of runs) {

@@ -61,7 +61,9 @@ export function voiceCatalog(all: readonly SpeechEngine[]): VoiceCatalog {
       const page = Math.max(1, Math.floor(query.page ?? 1));
       const size = Math.min(VOICES.bulkPageSize, Math.max(1, Math.floor(query.size ?? VOICES.pageSize)));
       // One engine failing (a revoked key) must not hide the others' voices.
-      const lists = await Promise.all((await engines()).map((engine) => engine.listVoices({ search: query.search }).catch(() => ({ items: [] as TVoice[], total: 0 }))));
+      const lists = await Promise.all(
+        (await engines()).map((engine) => engine.listVoices({ search: query.search }).catch(() => ({ items: [] as TVoice[], total: 0 }))),
+      );
       const merged = lists.flatMap((list) => list.items.map(namespaced));
       return { items: merged.slice((page - 1) * size, page * size), total: merged.length, page, size };
     },

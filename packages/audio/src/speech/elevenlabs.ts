@@ -39,7 +39,15 @@ function toVoice(v: z.infer<typeof ZElevenVoice>): TVoice {
   for (const [key, value] of Object.entries(v.labels ?? {})) if (value) labels[key] = value;
   if (v.category) labels.category ??= v.category;
   const name = v.name ?? v.voice_id;
-  return { voice_id: v.voice_id, name, common_name: name, description: v.description ?? labels.description ?? null, labels, preview_url: v.preview_url ?? null, provider: ID };
+  return {
+    voice_id: v.voice_id,
+    name,
+    common_name: name,
+    description: v.description ?? labels.description ?? null,
+    labels,
+    preview_url: v.preview_url ?? null,
+    provider: ID,
+  };
 }
 
 /** ElevenLabs with the user's key: GET /v2/voices, POST /v1/text-to-speech/{voice_id} (MP3 back). */
@@ -62,7 +70,8 @@ export function createElevenLabsEngine(options: ElevenLabsOptions): SpeechEngine
       url.searchParams.set('page_size', String(PAGE_SIZE));
       if (token) url.searchParams.set('next_page_token', token);
       const response = await doFetch(url, { headers: headers() });
-      if (!response.ok) throw new SpeechError(ID, `HTTP ${response.status}: ${await providerErrorMessage(response)}`, { status: response.status });
+      if (!response.ok)
+        throw new SpeechError(ID, `HTTP ${response.status}: ${await providerErrorMessage(response)}`, { status: response.status });
       const parsed = ZVoicesPage.safeParse(await response.json());
       if (!parsed.success) throw new SpeechError(ID, `unexpected voices response: ${parsed.error.message}`);
       voices.push(...parsed.data.voices.map(toVoice));
@@ -95,7 +104,8 @@ export function createElevenLabsEngine(options: ElevenLabsOptions): SpeechEngine
         body: JSON.stringify(body),
         signal,
       });
-      if (!response.ok) throw new SpeechError(ID, `HTTP ${response.status}: ${await providerErrorMessage(response)}`, { status: response.status });
+      if (!response.ok)
+        throw new SpeechError(ID, `HTTP ${response.status}: ${await providerErrorMessage(response)}`, { status: response.status });
       return writeAudioFile(destination, new Uint8Array(await response.arrayBuffer()), ID);
     },
   };

@@ -58,7 +58,9 @@ export class SpeechError extends Error {
 export function voiceMatches(voice: TVoice, search: string | undefined): boolean {
   const words = (search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
-  const haystack = [voice.voice_id, voice.name, voice.common_name, voice.description ?? '', ...Object.values(voice.labels)].join(' ').toLowerCase();
+  const haystack = [voice.voice_id, voice.name, voice.common_name, voice.description ?? '', ...Object.values(voice.labels)]
+    .join(' ')
+    .toLowerCase();
   return words.every((word) => haystack.includes(word));
 }
 
@@ -82,7 +84,9 @@ export async function writeAudioFile(destination: string, bytes: Uint8Array, eng
   } catch (error) {
     await rm(temporary, { force: true });
     if (error instanceof SpeechError) throw error;
-    throw new SpeechError(engine, `the audio returned could not be read: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new SpeechError(engine, `the audio returned could not be read: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
 }
 

@@ -35,11 +35,18 @@ export function parseEspeakVoices(output: string): EspeakVoiceRow[] {
  * The numbered variants (f1-f5, m1-m8) change pitch and formants without a novelty effect, so they
  * are the ones offered as more natural choices; robots, whispers and croaks are left out.
  */
-export function naturalVariants(rows: readonly EspeakVoiceRow[]): { id: string; gender: 'male' | 'female'; number: number; age: number | null }[] {
+export function naturalVariants(
+  rows: readonly EspeakVoiceRow[],
+): { id: string; gender: 'male' | 'female'; number: number; age: number | null }[] {
   return rows
     .map((row) => ({ row, m: /^!v\/([fm])(\d)$/.exec(row.file) }))
     .filter((x): x is { row: EspeakVoiceRow; m: RegExpExecArray } => x.m !== null)
-    .map(({ row, m }) => ({ id: `${m[1]}${m[2]}`, gender: m[1] === 'f' ? ('female' as const) : ('male' as const), number: Number(m[2]), age: row.age }))
+    .map(({ row, m }) => ({
+      id: `${m[1]}${m[2]}`,
+      gender: m[1] === 'f' ? ('female' as const) : ('male' as const),
+      number: Number(m[2]),
+      age: row.age,
+    }))
     .sort((a, b) => (a.gender === b.gender ? a.number - b.number : a.gender === 'female' ? -1 : 1));
 }
 
@@ -61,10 +68,21 @@ export function espeakCatalog(languages: readonly EspeakVoiceRow[], variants: re
     };
     const gender = lang.gender ?? 'male';
     const baseName = `${lang.name}, ${gender}`;
-    voices.push({ ...base, voice_id: lang.language, name: baseName, common_name: baseName, labels: { gender, accent: accentOf(lang.name), language: lang.language } });
+    voices.push({
+      ...base,
+      voice_id: lang.language,
+      name: baseName,
+      common_name: baseName,
+      labels: { gender, accent: accentOf(lang.name), language: lang.language },
+    });
     for (const variant of natural) {
       const name = `${lang.name}, ${variant.gender} ${variant.number}`;
-      const labels: Record<string, string> = { gender: variant.gender, accent: accentOf(lang.name), language: lang.language, style: `variant ${variant.id}` };
+      const labels: Record<string, string> = {
+        gender: variant.gender,
+        accent: accentOf(lang.name),
+        language: lang.language,
+        style: `variant ${variant.id}`,
+      };
       if (variant.age !== null) labels.age = variant.age >= 60 ? 'old' : variant.age < 30 ? 'young' : 'middle aged';
       voices.push({ ...base, voice_id: `${lang.language}+${variant.id}`, name, common_name: name, labels });
     }

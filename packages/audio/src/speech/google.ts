@@ -19,7 +19,14 @@ const MAX_INPUT_BYTES = 5000;
 /** GET /v1/voices: { voices: [{ languageCodes, name, ssmlGender, naturalSampleRateHertz }] }. */
 const ZVoices = z.object({
   voices: z
-    .array(z.object({ languageCodes: z.array(z.string()).default([]), name: z.string(), ssmlGender: z.string().nullish(), naturalSampleRateHertz: z.number().nullish() }))
+    .array(
+      z.object({
+        languageCodes: z.array(z.string()).default([]),
+        name: z.string(),
+        ssmlGender: z.string().nullish(),
+        naturalSampleRateHertz: z.number().nullish(),
+      }),
+    )
     .default([]),
 });
 const ZSynthesize = z.object({ audioContent: z.string().min(1) });
@@ -38,7 +45,15 @@ function toVoice(v: z.infer<typeof ZVoices>['voices'][number]): TVoice {
   const family = familyOf(v.name);
   if (family) labels.style = family;
   const label = [v.name, labels.gender].filter(Boolean).join(', ');
-  return { voice_id: v.name, name: v.name, common_name: label, description: language ? `Google Cloud TTS, ${language}` : 'Google Cloud TTS', labels, preview_url: null, provider: ID };
+  return {
+    voice_id: v.name,
+    name: v.name,
+    common_name: label,
+    description: language ? `Google Cloud TTS, ${language}` : 'Google Cloud TTS',
+    labels,
+    preview_url: null,
+    provider: ID,
+  };
 }
 
 /** The language code Google wants beside a voice name: its first two parts ('en-US-Neural2-F' -> 'en-US'). */
@@ -63,7 +78,8 @@ export function createGoogleTtsEngine(options: GoogleTtsOptions): SpeechEngine {
   }
 
   async function check(response: Response): Promise<unknown> {
-    if (!response.ok) throw new SpeechError(ID, `HTTP ${response.status}: ${await providerErrorMessage(response)}`, { status: response.status });
+    if (!response.ok)
+      throw new SpeechError(ID, `HTTP ${response.status}: ${await providerErrorMessage(response)}`, { status: response.status });
     return response.json();
   }
 
@@ -84,12 +100,18 @@ export function createGoogleTtsEngine(options: GoogleTtsOptions): SpeechEngine {
     },
     async synthesize({ text, voiceId, destination, speakingRate, signal }) {
       if (!text.trim()) throw new SpeechError(ID, 'no text to speak');
-      if (Buffer.byteLength(text, 'utf8') > MAX_INPUT_BYTES) throw new SpeechError(ID, `the script is longer than Google's ${MAX_INPUT_BYTES}-byte limit`);
+      if (Buffer.byteLength(text, 'utf8') > MAX_INPUT_BYTES)
+        throw new SpeechError(ID, `the script is longer than Google's ${MAX_INPUT_BYTES}-byte limit`);
       const { url, headers } = request('/v1/text:synthesize');
       const audioConfig: Record<string, unknown> = { audioEncoding: 'MP3' };
       if (speakingRate !== undefined && speakingRate !== 1) audioConfig.speakingRate = Math.min(4, Math.max(0.25, speakingRate));
       const body = { input: { text }, voice: { languageCode: googleLanguageCode(voiceId), name: voiceId }, audioConfig };
-      const response = await doFetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body), signal });
+      const response = await doFetch(url, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal,
+      });
       const parsed = ZSynthesize.safeParse(await check(response));
       if (!parsed.success) throw new SpeechError(ID, 'the response carried no audioContent');
       return writeAudioFile(destination, Buffer.from(parsed.data.audioContent, 'base64'), ID);

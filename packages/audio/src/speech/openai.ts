@@ -17,7 +17,21 @@ const ID = 'openai';
 const MAX_INPUT_CHARS = 4096;
 
 /** The built-in voices OpenAI's API reference lists for /v1/audio/speech. */
-export const OPENAI_SPEECH_VOICES = ['alloy', 'ash', 'ballad', 'coral', 'echo', 'fable', 'onyx', 'nova', 'sage', 'shimmer', 'verse', 'marin', 'cedar'] as const;
+export const OPENAI_SPEECH_VOICES = [
+  'alloy',
+  'ash',
+  'ballad',
+  'coral',
+  'echo',
+  'fable',
+  'onyx',
+  'nova',
+  'sage',
+  'shimmer',
+  'verse',
+  'marin',
+  'cedar',
+] as const;
 
 function toVoice(id: string): TVoice {
   const name = id.charAt(0).toUpperCase() + id.slice(1);
@@ -45,8 +59,14 @@ export function createOpenAiSpeechEngine(options: OpenAiSpeechOptions): SpeechEn
       if (speakingRate !== undefined && speakingRate !== 1) body.speed = Math.min(4, Math.max(0.25, speakingRate));
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
-      const response = await doFetch(`${trimBaseUrl(options.baseUrl)}/audio/speech`, { method: 'POST', headers, body: JSON.stringify(body), signal });
-      if (!response.ok) throw new SpeechError(ID, `HTTP ${response.status}: ${await providerErrorMessage(response)}`, { status: response.status });
+      const response = await doFetch(`${trimBaseUrl(options.baseUrl)}/audio/speech`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+        signal,
+      });
+      if (!response.ok)
+        throw new SpeechError(ID, `HTTP ${response.status}: ${await providerErrorMessage(response)}`, { status: response.status });
       return writeAudioFile(destination, new Uint8Array(await response.arrayBuffer()), ID);
     },
   };

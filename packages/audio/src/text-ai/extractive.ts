@@ -29,7 +29,12 @@ export function titleCase(text: string): string {
     .join(' ');
 }
 
-function analyse(context: TextAiContext): { sentences: Sentence[]; phrases: KeyPhrase[]; wordScores: Map<string, number>; rules: InstructionRules } {
+function analyse(context: TextAiContext): {
+  sentences: Sentence[];
+  phrases: KeyPhrase[];
+  wordScores: Map<string, number>;
+  rules: InstructionRules;
+} {
   const sentences = transcriptSentences(context.transcript);
   const { phrases, wordScores } = extractKeyPhrases(sentences);
   return { sentences, phrases, wordScores, rules: parseInstructions(context.instructions) };
@@ -54,12 +59,18 @@ function fitTitle(parts: string[], rules: InstructionRules): string {
 export function extractiveTitle(context: TextAiContext): string | null {
   const { phrases, rules } = analyse(context);
   const top = distinctPhrases(phrases, 2).map((p) => titleCase(p.text));
-  const lead = [rules.prefix, ...rules.include.filter((inc) => !top.some((t) => t.toLowerCase().includes(inc.toLowerCase())))].filter((s): s is string => Boolean(s));
+  const lead = [rules.prefix, ...rules.include.filter((inc) => !top.some((t) => t.toLowerCase().includes(inc.toLowerCase())))].filter(
+    (s): s is string => Boolean(s),
+  );
   let body = fitTitle(top, rules);
   if (lead.length) {
     const head = lead.join(' ').replace(/[:\s]+$/, '');
     const room = Math.min(AI_TEXT.titleLengthLimit - 1, rules.maxChars ?? Infinity) - head.length - 2;
-    body = fitTitle(top, { ...rules, maxChars: Math.max(0, room), maxWords: rules.maxWords ? rules.maxWords - head.split(' ').length : null });
+    body = fitTitle(top, {
+      ...rules,
+      maxChars: Math.max(0, room),
+      maxWords: rules.maxWords ? rules.maxWords - head.split(' ').length : null,
+    });
     return acceptAiTitle(body ? `${head}: ${body}` : head);
   }
   return acceptAiTitle(body);
@@ -97,7 +108,9 @@ export function extractiveNotes(context: TextAiContext, options: ExtractiveOptio
     .sort((a, b) => a.index - b.index);
   // Drop from the least relevant end until the limits fit; the order stays as spoken.
   let notes = chosen.map((s) => s.text);
-  const tooLong = (parts: string[]) => (rules.maxChars !== null && parts.join(' ').length > rules.maxChars) || (rules.maxWords !== null && parts.join(' ').split(' ').length > rules.maxWords);
+  const tooLong = (parts: string[]) =>
+    (rules.maxChars !== null && parts.join(' ').length > rules.maxChars) ||
+    (rules.maxWords !== null && parts.join(' ').split(' ').length > rules.maxWords);
   while (notes.length > 1 && tooLong(notes)) notes = notes.slice(0, -1);
   const missing = rules.include.filter((inc) => !notes.join(' ').toLowerCase().includes(inc.toLowerCase()));
   const text = [...(rules.prefix ? [rules.prefix] : []), ...notes].join(' ');
@@ -107,7 +120,13 @@ export function extractiveNotes(context: TextAiContext, options: ExtractiveOptio
 export function extractiveTags(context: TagsContext, options: ExtractiveOptions = {}): string[] {
   const { phrases, rules } = analyse(context);
   const count = Math.min(context.maxTags ?? rules.maxItems ?? options.tagCount ?? 10, AI_TEXT.maxTags);
-  const generated = [...rules.include, ...distinctPhrases(phrases.filter((p) => p.text.length <= AI_TEXT.maxTagLength), count).map((p) => p.text)];
+  const generated = [
+    ...rules.include,
+    ...distinctPhrases(
+      phrases.filter((p) => p.text.length <= AI_TEXT.maxTagLength),
+      count,
+    ).map((p) => p.text),
+  ];
   return mergeTags(generated, { alwaysInclude: context.alwaysInclude, maxTags: context.maxTags ?? AI_TEXT.maxTags });
 }
 
@@ -131,7 +150,8 @@ export function extractiveAnswer(command: string, context: CommandContext): { te
   const ranked = rankSentences(sentences, wordScores, focus)
     .filter((r) => r.score >= 5 && !r.sentence.text.toLowerCase().includes(commandTokens.slice(0, 40)))
     .map((r) => {
-      const near = context.atSeconds !== undefined && r.sentence.start !== null && Math.abs(r.sentence.start - context.atSeconds) <= NEARBY_S;
+      const near =
+        context.atSeconds !== undefined && r.sentence.start !== null && Math.abs(r.sentence.start - context.atSeconds) <= NEARBY_S;
       return { ...r, score: r.score + (near ? 2 : 0) };
     })
     .sort((a, b) => b.score - a.score)

@@ -15,11 +15,33 @@ export interface InstructionRules {
   maxItems: number | null;
 }
 
-const LIMIT = /(?:under|below|less than|fewer than|max(?:imum)?|at most|no more than|up to|within|limit(?: of)?|keep (?:it )?(?:to|under))\s*:?\s*(\d{1,4})\s*(characters?|chars?|words?|sentences?|tags?|keywords?)/gi;
-const INCLUDE = /\b(?:include|mention|use|add|contain|feature)s?\b\s+(?:the\s+(?:word|phrase|name|tag)s?\s+)?(?:"([^"]+)"|'([^']+)'|“([^”]+)”|([\p{L}\p{N}][\p{L}\p{N}&+#'-]*(?:\s+[\p{Lu}\p{N}][\p{L}\p{N}&+#'-]*)*))/giu;
+const LIMIT =
+  /(?:under|below|less than|fewer than|max(?:imum)?|at most|no more than|up to|within|limit(?: of)?|keep (?:it )?(?:to|under))\s*:?\s*(\d{1,4})\s*(characters?|chars?|words?|sentences?|tags?|keywords?)/gi;
+const INCLUDE =
+  /\b(?:include|mention|use|add|contain|feature)s?\b\s+(?:the\s+(?:word|phrase|name|tag)s?\s+)?(?:"([^"]+)"|'([^']+)'|“([^”]+)”|([\p{L}\p{N}][\p{L}\p{N}&+#'-]*(?:\s+[\p{Lu}\p{N}][\p{L}\p{N}&+#'-]*)*))/giu;
 const PREFIX = /\b(?:start|begin|prefix)s?\s+(?:it\s+|the title\s+)?with\s+(?:"([^"]+)"|'([^']+)'|“([^”]+)”)/i;
 /** Words that follow 'use'/'add' in instructions but are not things to put in the output. */
-const NOT_CONTENT = new Set(['a', 'an', 'the', 'emojis', 'emoji', 'hashtags', 'bullet', 'bullets', 'lowercase', 'uppercase', 'title', 'case', 'keywords', 'humor', 'humour', 'it', 'them', 'this', 'that']);
+const NOT_CONTENT = new Set([
+  'a',
+  'an',
+  'the',
+  'emojis',
+  'emoji',
+  'hashtags',
+  'bullet',
+  'bullets',
+  'lowercase',
+  'uppercase',
+  'title',
+  'case',
+  'keywords',
+  'humor',
+  'humour',
+  'it',
+  'them',
+  'this',
+  'that',
+]);
 
 export function parseInstructions(text: string | null | undefined): InstructionRules {
   const rules: InstructionRules = { include: [], prefix: null, maxChars: null, maxWords: null, maxSentences: null, maxItems: null };

@@ -20,7 +20,8 @@ const ZCompletion = z.object({ choices: z.array(z.object({ message: z.object({ c
 
 type Message = { role: 'system' | 'user'; content: string };
 
-const SYSTEM = 'You write metadata for podcast episodes from their transcripts. Use only facts from the transcript. Never include ids, hashes, URLs or placeholder text.';
+const SYSTEM =
+  'You write metadata for podcast episodes from their transcripts. Use only facts from the transcript. Never include ids, hashes, URLs or placeholder text.';
 
 function userPrompt(task: string, context: TextAiContext, limit: number): string {
   const transcript = transcriptText(context.transcript).slice(0, limit);
@@ -60,7 +61,12 @@ export function createOpenAiChatEngine(options: OpenAiChatOptions): TextAiEngine
     if (json && options.jsonMode !== false) body.response_format = { type: 'json_object' };
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
-    const response = await doFetch(`${options.baseUrl.replace(/\/+$/, '')}/chat/completions`, { method: 'POST', headers, body: JSON.stringify(body), signal });
+    const response = await doFetch(`${options.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal,
+    });
     if (!response.ok) {
       const text = await response.text();
       const message = /"message"\s*:\s*"([^"]*)"/.exec(text)?.[1] ?? (text.slice(0, 300) || response.statusText);
@@ -72,7 +78,14 @@ export function createOpenAiChatEngine(options: OpenAiChatOptions): TextAiEngine
   }
 
   const ask = (task: string, context: TextAiContext, json = true) =>
-    chat([{ role: 'system', content: SYSTEM }, { role: 'user', content: userPrompt(task, context, limit) }], json, context.signal);
+    chat(
+      [
+        { role: 'system', content: SYSTEM },
+        { role: 'user', content: userPrompt(task, context, limit) },
+      ],
+      json,
+      context.signal,
+    );
 
   return {
     id: ID,
@@ -81,18 +94,27 @@ export function createOpenAiChatEngine(options: OpenAiChatOptions): TextAiEngine
       return Boolean(options.baseUrl && options.model);
     },
     async generateTitle(context) {
-      const content = await ask(`Write one episode title under ${AI_TEXT.titleLengthLimit} characters. Answer as JSON: {"title": "..."}.`, context);
+      const content = await ask(
+        `Write one episode title under ${AI_TEXT.titleLengthLimit} characters. Answer as JSON: {"title": "..."}.`,
+        context,
+      );
       const title = field(content, 'title');
       return typeof title === 'string' ? acceptAiTitle(title) : null;
     },
     async generateNotes(context) {
-      const content = await ask('Write the episode description (show notes): a short paragraph or two in plain text. Answer as JSON: {"description": "..."}.', context);
+      const content = await ask(
+        'Write the episode description (show notes): a short paragraph or two in plain text. Answer as JSON: {"description": "..."}.',
+        context,
+      );
       const description = field(content, 'description');
       return typeof description === 'string' ? acceptAiText(description) : null;
     },
     async generateTags(context) {
       const count = Math.min(context.maxTags ?? AI_TEXT.maxTags, AI_TEXT.maxTags);
-      const content = await ask(`Suggest up to ${count} short tags (each at most ${AI_TEXT.maxTagLength} characters). Answer as JSON: {"tags": ["..."]}.`, context);
+      const content = await ask(
+        `Suggest up to ${count} short tags (each at most ${AI_TEXT.maxTagLength} characters). Answer as JSON: {"tags": ["..."]}.`,
+        context,
+      );
       const tags = field(content, 'tags');
       const list = Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : typeof tags === 'string' ? tags : [];
       return mergeTags(list, { alwaysInclude: context.alwaysInclude, maxTags: count });

@@ -22,13 +22,22 @@ const MAX_WORDS = 50;
 const FILLERS = new Set(['um', 'uh', 'erm', 'er', 'ah', 'hmm', 'mm', 'uhm']);
 
 export function tokenize(text: string): string[] {
-  return (text.toLowerCase().replace(/[’]/g, "'").match(/[\p{L}\p{N}]+(?:['-][\p{L}\p{N}]+)*/gu) ?? []).filter((t) => t.length > 0);
+  return (
+    text
+      .toLowerCase()
+      .replace(/[’]/g, "'")
+      .match(/[\p{L}\p{N}]+(?:['-][\p{L}\p{N}]+)*/gu) ?? []
+  ).filter((t) => t.length > 0);
 }
 
 /** Capital first letter and a full stop when the engine gave none; filler words dropped. */
 export function tidySentence(words: readonly string[]): string {
   const kept = words.filter((w) => !FILLERS.has(w.toLowerCase().replace(/[^a-z]/g, '')));
-  let text = kept.join(' ').replace(/\s+([,.;:!?])/g, '$1').replace(/\s+/g, ' ').trim();
+  let text = kept
+    .join(' ')
+    .replace(/\s+([,.;:!?])/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
   text = text.replace(/^[,;:\s-]+/, '');
   if (!text) return '';
   text = text.charAt(0).toUpperCase() + text.slice(1);
@@ -41,7 +50,14 @@ function fromWords(words: readonly TTranscriptWord[]): Sentence[] {
   let current: TTranscriptWord[] = [];
   const flush = () => {
     const text = tidySentence(current.map((w) => w.text.trim()).filter(Boolean));
-    if (text) sentences.push({ index: sentences.length, text, tokens: tokenize(text), start: current[0]?.start ?? null, end: current.at(-1)?.end ?? null });
+    if (text)
+      sentences.push({
+        index: sentences.length,
+        text,
+        tokens: tokenize(text),
+        start: current[0]?.start ?? null,
+        end: current.at(-1)?.end ?? null,
+      });
     current = [];
   };
   words.forEach((word, i) => {

@@ -53,7 +53,9 @@ async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Pr
 export async function transcribeInChunks(engine: TranscriptionEngine, wavPath: string, options: ChunkedOptions = {}): Promise<TTranscript> {
   const { signal, onProgress } = options;
   const duration = await wavDurationSeconds(wavPath);
-  const ranges = duration ? splitForChunks(duration, options.chunkSeconds ?? DEFAULT_CHUNK_SECONDS, options.overlapSeconds ?? DEFAULT_OVERLAP_SECONDS) : [];
+  const ranges = duration
+    ? splitForChunks(duration, options.chunkSeconds ?? DEFAULT_CHUNK_SECONDS, options.overlapSeconds ?? DEFAULT_OVERLAP_SECONDS)
+    : [];
   if (ranges.length <= 1) return engine.transcribe(wavPath, { signal, onProgress });
   const dir = options.workDir ?? (await mkdtemp(path.join(tmpdir(), 'ppp-chunks-')));
   const failed = new AbortController();

@@ -118,9 +118,7 @@ describe('detectIntents settings', () => {
   it('uses the configured trigger keywords and the retry threshold', () => {
     const settings = settingsWith();
     settings.commands.flubber.trigger_keyword = 'oops';
-    expect(detectIntents({ words: transcriptWords(spoken('oops flubber')) }, settings).flubber.matches).toMatchObject([
-      { text: 'oops' },
-    ]);
+    expect(detectIntents({ words: transcriptWords(spoken('oops flubber')) }, settings).flubber.matches).toMatchObject([{ text: 'oops' }]);
     const near = { words: transcriptWords(spoken('so flubba again')) };
     expect(detectIntents(near, settingsWith()).flubber.count).toBe(0);
     expect(detectIntents(near, settingsWith(), [], { fuzzyThreshold: 0.7 }).flubber.count).toBe(1);
@@ -135,7 +133,14 @@ describe('detectIntents settings', () => {
 
   it('reports original word indices even with punctuation tokens', () => {
     const result = detectIntents(
-      { words: transcriptWords([['—', 0, 0], ['Hi.', 0.1, 0.3], ['…', 0.3, 0.3], ['flubber', 0.5, 0.9]]) },
+      {
+        words: transcriptWords([
+          ['—', 0, 0],
+          ['Hi.', 0.1, 0.3],
+          ['…', 0.3, 0.3],
+          ['flubber', 0.5, 0.9],
+        ]),
+      },
       settingsWith(),
     );
     expect(result.flubber.matches).toMatchObject([{ word_index: 3, word_count: 1 }]);

@@ -47,7 +47,13 @@ describe('detectInternCommands with an end marker', () => {
   });
 
   it('finds an end marker said after the 6 s default end but within 30 s', () => {
-    const words = matchWords([['intern', 0, 0.4], ['write', 1, 1.3], ['a', 1.4, 1.5], ['long', 9, 9.4], ['stop', 20, 20.3]]);
+    const words = matchWords([
+      ['intern', 0, 0.4],
+      ['write', 1, 1.3],
+      ['a', 1.4, 1.5],
+      ['long', 9, 9.4],
+      ['stop', 20, 20.3],
+    ]);
     expect(detectInternCommands(words, intern)[0]).toMatchObject({
       end_s: 20.3,
       prompt_text: 'write a long',
@@ -56,7 +62,12 @@ describe('detectInternCommands with an end marker', () => {
   });
 
   it('accepts a one-token "stop-intern" and strips the trailing comma of the prompt', () => {
-    const words = matchWords([['Intern,', 0, 0.4], ['summarise', 0.5, 1], ['this,', 1.1, 1.4], ['stop-intern', 1.6, 2.2]]);
+    const words = matchWords([
+      ['Intern,', 0, 0.4],
+      ['summarise', 0.5, 1],
+      ['this,', 1.1, 1.4],
+      ['stop-intern', 1.6, 2.2],
+    ]);
     expect(detectInternCommands(words, intern)[0]).toMatchObject({
       prompt_text: 'summarise this',
       end_marker: { word_index: 3, word_count: 1, end_s: 2.2 },
@@ -85,12 +96,20 @@ describe('detectInternCommands without an end marker', () => {
   });
 
   it('ignores an end marker more than 30 s after the trigger', () => {
-    const words = matchWords([['intern', 0, 0.4], ['hello', 1, 1.4], ['stop', 31, 31.3]]);
+    const words = matchWords([
+      ['intern', 0, 0.4],
+      ['hello', 1, 1.4],
+      ['stop', 31, 31.3],
+    ]);
     expect(detectInternCommands(words, intern)[0]).toMatchObject({ end_marker: null, end_s: 1.4 });
   });
 
   it('ignores an end marker that ends past the 30 s window', () => {
-    const words = matchWords([['intern', 0, 0.4], ['hello', 1, 1.4], ['stop', 29.9, 30.2]]);
+    const words = matchWords([
+      ['intern', 0, 0.4],
+      ['hello', 1, 1.4],
+      ['stop', 29.9, 30.2],
+    ]);
     expect(detectInternCommands(words, intern)[0]).toMatchObject({ end_marker: null, end_s: 1.4 });
   });
 

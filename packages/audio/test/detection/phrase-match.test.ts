@@ -9,19 +9,13 @@ describe('findPhraseMatches', () => {
   });
 
   it('finds a two-word phrase written as one word and a one-word phrase written as two', () => {
-    expect(findPhraseMatches(matchWords(spoken('a rimshot now')), ['rim shot'], 1)).toMatchObject([
-      { first: 1, count: 1 },
-    ]);
-    expect(findPhraseMatches(matchWords(spoken('a rim shot now')), ['rimshot'], 1)).toMatchObject([
-      { first: 1, count: 2 },
-    ]);
+    expect(findPhraseMatches(matchWords(spoken('a rimshot now')), ['rim shot'], 1)).toMatchObject([{ first: 1, count: 1 }]);
+    expect(findPhraseMatches(matchWords(spoken('a rim shot now')), ['rimshot'], 1)).toMatchObject([{ first: 1, count: 2 }]);
   });
 
   it('prefers the longer phrase when both match exactly', () => {
     const words = matchWords(spoken('that is all stop intern thanks'));
-    expect(findPhraseMatches(words, ['stop', 'stop intern'], 0.8)).toEqual([
-      { phraseIndex: 1, first: 3, count: 2, score: 1 },
-    ]);
+    expect(findPhraseMatches(words, ['stop', 'stop intern'], 0.8)).toEqual([{ phraseIndex: 1, first: 3, count: 2, score: 1 }]);
   });
 
   it('never lets a loose match start on the word before an exact one', () => {

@@ -20,14 +20,20 @@ export function emptyDetections(): TDetectionResult {
 }
 
 export function segment(type: TSegmentType, durationMs: number | null, name?: string): ResolvedSegment {
-  const source = type === 'content' || durationMs === null ? { source_type: 'static', filename: '' } : { source_type: 'static', filename: `${type}.wav` };
+  const source =
+    type === 'content' || durationMs === null
+      ? { source_type: 'static', filename: '' }
+      : { source_type: 'static', filename: `${type}.wav` };
   return {
     segment: ZSegment.parse({ id: `${type}-${durationMs ?? 'main'}`, segment_type: type, name, source }),
     file: type === 'content' || durationMs === null ? null : file(`${type}.wav`, durationMs),
   };
 }
 
-export function musicRule(rule: Partial<TBackgroundMusicRuleInput> & Pick<TBackgroundMusicRuleInput, 'apply_to_segments'>, durationMs = 30_000) {
+export function musicRule(
+  rule: Partial<TBackgroundMusicRuleInput> & Pick<TBackgroundMusicRuleInput, 'apply_to_segments'>,
+  durationMs = 30_000,
+) {
   return { rule: ZBackgroundMusicRule.parse({ music_filename: 'bed.mp3', ...rule }), file: file('bed.mp3', durationMs, 'mp3') };
 }
 

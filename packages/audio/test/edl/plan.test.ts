@@ -26,8 +26,24 @@ describe('cuts', () => {
   it('cuts chosen retakes, fillers with the lead trim (never into the previous word) and long pauses down to the target', () => {
     const detections = emptyDetections();
     detections.flubber.matches = [
-      { flubber_index: 0, ...span(3, 'flubber', 10, 10.4), score: 1, flubber_time_s: 10, flubber_end_s: 10.4, cut_start_s: 9.25, cut_end_s: 10.25 },
-      { flubber_index: 1, ...span(9, 'flubber', 30, 30.4), score: 1, flubber_time_s: 30, flubber_end_s: 30.4, cut_start_s: 29.25, cut_end_s: 30.25 },
+      {
+        flubber_index: 0,
+        ...span(3, 'flubber', 10, 10.4),
+        score: 1,
+        flubber_time_s: 10,
+        flubber_end_s: 10.4,
+        cut_start_s: 9.25,
+        cut_end_s: 10.25,
+      },
+      {
+        flubber_index: 1,
+        ...span(9, 'flubber', 30, 30.4),
+        score: 1,
+        flubber_time_s: 30,
+        flubber_end_s: 30.4,
+        cut_start_s: 29.25,
+        cut_end_s: 30.25,
+      },
     ];
     detections.fillers.matches = [
       { filler: 'um', ...span(5, 'um', 20, 20.3), cut_start_s: 19.9, cut_end_s: 20.3 },
@@ -43,7 +59,13 @@ describe('cuts', () => {
     const edl = planEpisode(
       baseInput({
         content: { file: file('upload.wav', 60_000), words, detections },
-        choices: { flubber: [1], intern: [], sfx: [], cleanup: cleanup({ fillerLeadTrimMs: 150 }), manualCuts: [{ start_ms: 55_000, end_ms: 55_019 }] },
+        choices: {
+          flubber: [1],
+          intern: [],
+          sfx: [],
+          cleanup: cleanup({ fillerLeadTrimMs: 150 }),
+          manualCuts: [{ start_ms: 55_000, end_ms: 55_019 }],
+        },
       }),
     );
     expect(edl.content.cuts).toEqual([
@@ -72,7 +94,15 @@ describe('inserts', () => {
   it('moves a sound effect whose keyword falls inside a cut to the cut edge, and cuts the keyword', () => {
     const detections = emptyDetections();
     detections.flubber.matches = [
-      { flubber_index: 0, ...span(3, 'flubber', 10, 10.4), score: 1, flubber_time_s: 10, flubber_end_s: 10.4, cut_start_s: 9.25, cut_end_s: 10.25 },
+      {
+        flubber_index: 0,
+        ...span(3, 'flubber', 10, 10.4),
+        score: 1,
+        flubber_time_s: 10,
+        flubber_end_s: 10.4,
+        cut_start_s: 9.25,
+        cut_end_s: 10.25,
+      },
     ];
     detections.sfx.matches = [
       { media_id: 'm1', keyword: 'applause', ...span(2, 'applause', 9.5, 9.9), score: 1 },
@@ -85,7 +115,10 @@ describe('inserts', () => {
         choices: {
           flubber: [0],
           intern: [],
-          sfx: [{ hit_index: 0, file: applause }, { hit_index: 1, file: applause, gain_db: -3 }],
+          sfx: [
+            { hit_index: 0, file: applause },
+            { hit_index: 1, file: applause, gain_db: -3 },
+          ],
           cleanup: cleanup({ removeFillers: false, removePauses: false }),
         },
       }),
@@ -157,7 +190,14 @@ describe('inserts', () => {
     const toneEdl = planEpisode(input);
     expect(toneEdl.content.mutes).toEqual([{ start_ms: 7000, end_ms: 7400 }]);
     expect(toneEdl.inserts).toEqual([
-      expect.objectContaining({ kind: 'beep', mode: 'overlay', source: { type: 'tone', frequency_hz: 1000 }, at_ms: 12_000, duration_ms: 250, gain_db: -6 }),
+      expect.objectContaining({
+        kind: 'beep',
+        mode: 'overlay',
+        source: { type: 'tone', frequency_hz: 1000 },
+        at_ms: 12_000,
+        duration_ms: 250,
+        gain_db: -6,
+      }),
     ]);
     const beep = file('beep.wav', 600);
     const fileEdl = planEpisode({ ...input, choices: { ...input.choices, censorBeepFile: beep } });
@@ -261,7 +301,13 @@ describe('speech for ducking', () => {
     const edl = planEpisode(
       baseInput({
         content: { file: file('upload.wav', 60_000), words, detections },
-        choices: { flubber: [], intern: [], sfx: [], cleanup: cleanup({ removeFillers: false, removePauses: false }), manualCuts: [{ start_ms: 11_000, end_ms: 15_000 }] },
+        choices: {
+          flubber: [],
+          intern: [],
+          sfx: [],
+          cleanup: cleanup({ removeFillers: false, removePauses: false }),
+          manualCuts: [{ start_ms: 11_000, end_ms: 15_000 }],
+        },
       }),
     );
     // Intro 0-5 s bridges to the first word at 6 s; 'cut' keeps 10-11 s; 'three' lands at 5 + 20 - 4 s.

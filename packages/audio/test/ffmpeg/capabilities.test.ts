@@ -81,7 +81,11 @@ describe('reading what an ffmpeg build offers', () => {
 
   it('gives a current build every capability and the 2018 build none', () => {
     expect(capabilitiesFrom({ amixHelp: AMIX_5_1, alimiterHelp: ALIMITER_5_1, ebur128Log: showinfo(44_100) })).toEqual(CURRENT_FFMPEG);
-    expect(capabilitiesFrom({ amixHelp: AMIX_4_1, alimiterHelp: ALIMITER_4_1, ebur128Log: showinfo(48_000) })).toEqual({ amixNormalize: false, alimiterLatency: false, ebur128AnyRate: false });
+    expect(capabilitiesFrom({ amixHelp: AMIX_4_1, alimiterHelp: ALIMITER_4_1, ebur128Log: showinfo(48_000) })).toEqual({
+      amixNormalize: false,
+      alimiterLatency: false,
+      ebur128AnyRate: false,
+    });
   });
 });
 
@@ -96,7 +100,12 @@ describe('the legacy filter forms', () => {
   });
 
   it('pads the limiter by its delay and drops as much from the start', () => {
-    expect(alignedLegacyLimiter('alimiter=limit=0.5', 219)).toEqual(['apad=pad_len=219', 'alimiter=limit=0.5', 'atrim=start_sample=219', 'asetpts=PTS-STARTPTS']);
+    expect(alignedLegacyLimiter('alimiter=limit=0.5', 219)).toEqual([
+      'apad=pad_len=219',
+      'alimiter=limit=0.5',
+      'atrim=start_sample=219',
+      'asetpts=PTS-STARTPTS',
+    ]);
   });
 
   it('resamples to 48 kHz for the old ebur128 itself', () => {

@@ -61,7 +61,19 @@ describe('command building', () => {
   it('builds argument arrays where a file name with spaces stays one argument', () => {
     expect(workingCopyArgs('in put.mp3', 'out.wav')).toContain('in put.mp3');
     expect(workingCopyArgs('a.mp3', 'b.wav').join(' ')).toContain('-ac 1 -ar 16000 -c:a pcm_s16le');
-    expect(segmentArgs('a.wav', 'b.wav', 1.5, 3)).toEqual(['-y', '-ss', '1.500', '-i', 'a.wav', '-t', '1.500', '-map', '0:a:0', '-vn', 'b.wav']);
+    expect(segmentArgs('a.wav', 'b.wav', 1.5, 3)).toEqual([
+      '-y',
+      '-ss',
+      '1.500',
+      '-i',
+      'a.wav',
+      '-t',
+      '1.500',
+      '-map',
+      '0:a:0',
+      '-vn',
+      'b.wav',
+    ]);
     expect(() => segmentArgs('a.wav', 'b.wav', 3, 2)).toThrow(RangeError);
   });
 });

@@ -41,9 +41,23 @@ describe('ffmpeg on real files', () => {
 
   it('measures a streamed WebM/Opus recording that states no duration (what a browser MediaRecorder writes)', async () => {
     // Written to a pipe, the muxer cannot go back to fill in the duration, exactly like MediaRecorder.
-    const webm = execFileSync(requireTool('ffmpeg', 'ffmpeg'), ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=4', '-c:a', 'libopus', '-f', 'webm', 'pipe:1']);
+    const webm = execFileSync(requireTool('ffmpeg', 'ffmpeg'), [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=4',
+      '-c:a',
+      'libopus',
+      '-f',
+      'webm',
+      'pipe:1',
+    ]);
     writeFileSync(file('recording.webm'), webm);
-    const stated = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file('recording.webm')]).toString().trim();
+    const stated = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file('recording.webm')])
+      .toString()
+      .trim();
     expect(stated).toBe('N/A');
     const probe = await probeAudio(file('recording.webm'));
     expect(probe).toMatchObject({ codec: 'opus', formatName: 'matroska,webm', channels: 1 });
@@ -83,7 +97,11 @@ describe('ffmpeg on real files', () => {
     // -re reads at real speed, so 60 s of input takes 60 s unless killed.
     const args = ['-y', '-re', '-f', 'lavfi', '-i', 'sine=duration=60', '-f', 'null', '-'];
     const started = Date.now();
-    const run = runFfmpeg(args, { signal: controller.signal, durationSeconds: 60, onProgress: () => controller.abort(new Error('cancelled by test')) });
+    const run = runFfmpeg(args, {
+      signal: controller.signal,
+      durationSeconds: 60,
+      onProgress: () => controller.abort(new Error('cancelled by test')),
+    });
     await expect(run).rejects.toThrow('cancelled by test');
     expect(Date.now() - started).toBeLessThan(10_000);
   });

@@ -53,11 +53,15 @@ describe('choosing ffmpeg (fake PATH and a fake npm-shipped build)', () => {
 
   it('names the missing tool when neither PATH nor the npm build has it', () => {
     expect(() => locateFfmpeg({ envPath: emptyPath, bundled: () => ({}) })).toThrow(ToolMissingError);
-    expect(() => locateFfmpeg({ envPath: emptyPath, bundled: () => ({ ffmpeg: shipped.ffmpeg }), warn: () => {} })).toThrow(/ffprobe was not found/);
+    expect(() => locateFfmpeg({ envPath: emptyPath, bundled: () => ({ ffmpeg: shipped.ffmpeg }), warn: () => {} })).toThrow(
+      /ffprobe was not found/,
+    );
     // A shipped file that is not executable (its install script did not run) does not count.
     const plain = path.join(tmp.dir, 'npm', 'not-executable');
     writeFileSync(plain, '');
-    expect(() => locateFfmpeg({ envPath: emptyPath, bundled: () => ({ ffmpeg: plain, ffprobe: shipped.ffprobe }) })).toThrow(/ffmpeg was not found/);
+    expect(() => locateFfmpeg({ envPath: emptyPath, bundled: () => ({ ffmpeg: plain, ffprobe: shipped.ffprobe }) })).toThrow(
+      /ffmpeg was not found/,
+    );
   });
 
   it('finds the npm-shipped builds this package depends on, marked executable', () => {

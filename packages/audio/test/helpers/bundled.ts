@@ -7,7 +7,8 @@ import { bundledFfmpeg } from '../../src/ffmpeg/locate.ts';
  */
 export function bundledFfmpegForTests(): { path: string; skipReason: null } | { path: null; skipReason: string } {
   const found = bundledFfmpeg().ffmpeg;
-  if (found === undefined) return { path: null, skipReason: '@ffmpeg-installer/ffmpeg has no binary for this platform (or is not installed)' };
+  if (found === undefined)
+    return { path: null, skipReason: '@ffmpeg-installer/ffmpeg has no binary for this platform (or is not installed)' };
   try {
     accessSync(found, constants.X_OK);
     return { path: found, skipReason: null };

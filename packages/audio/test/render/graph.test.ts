@@ -70,7 +70,14 @@ describe('splitting the encode', () => {
   });
 
   it('encodes CBR MP3 without the bit reservoir, limited below the true-peak target', () => {
-    const args = encodePassArgs({ input: 'a.f32', gainDb: 3.456, ceiling: limiterCeiling(-1), bitrateKbps: 192, metadataPath: null, dest: 'a.mp3' });
+    const args = encodePassArgs({
+      input: 'a.f32',
+      gainDb: 3.456,
+      ceiling: limiterCeiling(-1),
+      bitrateKbps: 192,
+      metadataPath: null,
+      dest: 'a.mp3',
+    });
     expect(args.join(' ')).toContain('-f f32le -ar 44100 -ac 2 -protocol_whitelist file -i a.f32');
     expect(args.join(' ')).toContain('volume=3.46dB,alimiter=limit=0.70795:attack=5:release=50:level=0:latency=1');
     expect(args.join(' ')).toContain('-c:a libmp3lame -b:a 192k -reservoir 0');
@@ -92,15 +99,29 @@ describe('loudness', () => {
     expect(loudnessGainDb(-21.3, -16)).toBeCloseTo(5.3);
     expect(loudnessGainDb(-70, -16)).toBe(30);
     expect(loudnessGainDb(Number.NEGATIVE_INFINITY, -16)).toBe(0);
-    expect(combineLoudness([{ lufs: -16, seconds: 10 }, { lufs: -16, seconds: 30 }])).toBeCloseTo(-16);
-    expect(combineLoudness([{ lufs: -13, seconds: 1 }, { lufs: -100, seconds: 1 }])).toBeCloseTo(-16, 1);
+    expect(
+      combineLoudness([
+        { lufs: -16, seconds: 10 },
+        { lufs: -16, seconds: 30 },
+      ]),
+    ).toBeCloseTo(-16);
+    expect(
+      combineLoudness([
+        { lufs: -13, seconds: 1 },
+        { lufs: -100, seconds: 1 },
+      ]),
+    ).toBeCloseTo(-16, 1);
   });
 });
 
 describe('metadata and MP3 frames', () => {
   it('writes ffmetadata with escaped tags and millisecond chapters', () => {
-    const text = ffmetadata({ title: 'A=B; #1', artist: 'Me', album: '', comment: '', genre: 'Podcast', date: '', track: '' }, [{ title: 'Intro', start_ms: 0, end_ms: 5000 }]);
-    expect(text).toBe(';FFMETADATA1\ntitle=A\\=B\\; \\#1\nartist=Me\ngenre=Podcast\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=5000\ntitle=Intro\n');
+    const text = ffmetadata({ title: 'A=B; #1', artist: 'Me', album: '', comment: '', genre: 'Podcast', date: '', track: '' }, [
+      { title: 'Intro', start_ms: 0, end_ms: 5000 },
+    ]);
+    expect(text).toBe(
+      ';FFMETADATA1\ntitle=A\\=B\\; \\#1\nartist=Me\ngenre=Podcast\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=5000\ntitle=Intro\n',
+    );
   });
 
   it('measures MPEG-1 Layer III frames and checksums like the LAME tag', () => {

@@ -11,7 +11,14 @@ describe('filter chains for the npm-shipped 2018 ffmpeg', () => {
   it('mixes endlessly padded inputs, scales the sum back and cuts it where asked', () => {
     const b = new GraphBuilder(LEGACY);
     const out = b.mix(['a', 'b', 'c'], 1000);
-    expect(b.script()).toBe(['[a]apad[s0]', '[b]apad[s1]', '[c]apad[s2]', `[s0][s1][s2]amix=inputs=3:duration=longest,volume=3,atrim=end_sample=1000[${out}]`].join(';\n'));
+    expect(b.script()).toBe(
+      [
+        '[a]apad[s0]',
+        '[b]apad[s1]',
+        '[c]apad[s2]',
+        `[s0][s1][s2]amix=inputs=3:duration=longest,volume=3,atrim=end_sample=1000[${out}]`,
+      ].join(';\n'),
+    );
     expect(new GraphBuilder(LEGACY).mix(['only'], 1000)).toBe('only');
   });
 
@@ -31,7 +38,16 @@ describe('filter chains for the npm-shipped 2018 ffmpeg', () => {
   });
 
   it('encodes through a delay-compensated limiter and measures on a 48 kHz branch', () => {
-    const args = encodePassArgs({ input: 'p.s24', inputFormat: 's24le', gainDb: 3, ceiling: 0.7, bitrateKbps: 128, metadataPath: null, dest: 'o.mp3', capabilities: LEGACY });
+    const args = encodePassArgs({
+      input: 'p.s24',
+      inputFormat: 's24le',
+      gainDb: 3,
+      ceiling: 0.7,
+      bitrateKbps: 128,
+      metadataPath: null,
+      dest: 'o.mp3',
+      capabilities: LEGACY,
+    });
     expect(args[args.indexOf('-af') + 1]).toBe(
       'volume=27.08dB,apad=pad_len=219,alimiter=limit=0.70000:attack=5:release=50:level=0,atrim=start_sample=219,asetpts=PTS-STARTPTS,' +
         'asplit=2[encoded][measured];[measured]aresample=48000,ebur128=framelog=verbose,anullsink;[encoded]anull',
@@ -40,7 +56,9 @@ describe('filter chains for the npm-shipped 2018 ffmpeg', () => {
 
   it('measures a window on its branch at 48 kHz', () => {
     const window = { start: 0, end: 44_100 };
-    expect(windowTailChains('mix', { graph: window, part: window, measure: window }, 's24le', LEGACY)[1]).toBe('[measured]atrim=end_sample=44100,aresample=48000,ebur128=peak=sample:framelog=info,anullsink');
+    expect(windowTailChains('mix', { graph: window, part: window, measure: window }, 's24le', LEGACY)[1]).toBe(
+      '[measured]atrim=end_sample=44100,aresample=48000,ebur128=peak=sample:framelog=info,anullsink',
+    );
   });
 
   it('renders a music bed with its layers after the first padded and the sum scaled back', () => {

@@ -21,7 +21,12 @@ async function edlFile(file: string): Promise<TEdlFile> {
 }
 
 const words = (from: number, to: number) =>
-  Array.from({ length: Math.round((to - from) / 0.5) }, (_, i) => ({ text: 'la', start: from + i * 0.5, end: from + i * 0.5 + 0.45, confidence: null }));
+  Array.from({ length: Math.round((to - from) / 0.5) }, (_, i) => ({
+    text: 'la',
+    start: from + i * 0.5,
+    end: from + i * 0.5 + 0.45,
+    confidence: null,
+  }));
 
 function segment(type: 'intro' | 'content' | 'outro', file: TEdlFile | null) {
   return { segment: ZSegment.parse({ id: type, segment_type: type, source: { source_type: 'static', filename: type } }), file };
@@ -41,17 +46,69 @@ describe('rendering an EDL (generated audio, measured on the output)', () => {
     const sfx = await edlFile(lavfi(`sine=frequency=${HZ.sfx}:sample_rate=44100:duration=0.5`, at('sfx.wav')));
     const answer = await edlFile(lavfi(`sine=frequency=${HZ.answer}:sample_rate=22050:duration=0.8`, at('answer.wav')));
     const detections = {
-      flubber: { count: 1, matches: [{ flubber_index: 0, word_index: 0, word_count: 1, text: 'flubber', start_s: 10.75, end_s: 11, score: 1, flubber_time_s: 10.75, flubber_end_s: 11, cut_start_s: 10, cut_end_s: 12 }] },
-      intern: { count: 1, matches: [{ intern_index: 0, word_index: 0, word_count: 1, text: 'intern', start_s: 13, end_s: 14, score: 1, trigger_end_s: 13.4, prompt_text: 'a question', end_marker: null, default_end_s: 19, max_duration_s: 30 }] },
-      sfx: { count: 1, matches: [{ media_id: 'm', keyword: 'ding', word_index: 0, word_count: 1, text: 'ding', start_s: 11, end_s: 11.3, score: 1 }] },
+      flubber: {
+        count: 1,
+        matches: [
+          {
+            flubber_index: 0,
+            word_index: 0,
+            word_count: 1,
+            text: 'flubber',
+            start_s: 10.75,
+            end_s: 11,
+            score: 1,
+            flubber_time_s: 10.75,
+            flubber_end_s: 11,
+            cut_start_s: 10,
+            cut_end_s: 12,
+          },
+        ],
+      },
+      intern: {
+        count: 1,
+        matches: [
+          {
+            intern_index: 0,
+            word_index: 0,
+            word_count: 1,
+            text: 'intern',
+            start_s: 13,
+            end_s: 14,
+            score: 1,
+            trigger_end_s: 13.4,
+            prompt_text: 'a question',
+            end_marker: null,
+            default_end_s: 19,
+            max_duration_s: 30,
+          },
+        ],
+      },
+      sfx: {
+        count: 1,
+        matches: [{ media_id: 'm', keyword: 'ding', word_index: 0, word_count: 1, text: 'ding', start_s: 11, end_s: 11.3, score: 1 }],
+      },
       fillers: { count: 0, matches: [] },
       pauses: { count: 0, matches: [] },
       censored: { count: 0, matches: [] },
     };
     edl = planEpisode({
       template: {
-        segments: [segment('intro', await edlFile(speak('Welcome to the test show.', at('intro.wav')))), segment('content', null), segment('outro', await edlFile(speak('Goodbye.', at('outro.wav'))))],
-        music: [{ rule: ZBackgroundMusicRule.parse({ apply_to_segments: ['intro', 'content'], music_filename: 'music.wav', fade_in_s: 1, fade_out_s: 1 }), file: music }],
+        segments: [
+          segment('intro', await edlFile(speak('Welcome to the test show.', at('intro.wav')))),
+          segment('content', null),
+          segment('outro', await edlFile(speak('Goodbye.', at('outro.wav')))),
+        ],
+        music: [
+          {
+            rule: ZBackgroundMusicRule.parse({
+              apply_to_segments: ['intro', 'content'],
+              music_filename: 'music.wav',
+              fade_in_s: 1,
+              fade_out_s: 1,
+            }),
+            file: music,
+          },
+        ],
         timing: { content_start_offset_s: -0.5, outro_start_offset_s: 0 },
       },
       content: { file: content, words: [...words(0, 4), ...words(12, 16)], detections },
@@ -94,8 +151,12 @@ describe('rendering an EDL (generated audio, measured on the output)', () => {
     const answerAt = (edl.inserts.find((insert) => insert.kind === 'intern')?.at_ms ?? 0) / 1000;
     const answer = bandLevels(out, HZ.answer, WINDOW);
     // After the answer the 1000 Hz voice leaks about 30 dB down into the 750 Hz band.
-    expect(levelBetween(answer, WINDOW, answerAt + 0.1, answerAt + 0.7)).toBeGreaterThan(levelBetween(answer, WINDOW, answerAt + 1, answerAt + 1.8) + 20);
-    expect(levelBetween(answer, WINDOW, answerAt + 0.1, answerAt + 0.7)).toBeGreaterThan(levelBetween(answer, WINDOW, answerAt - 1.5, answerAt - 0.5) + 20);
+    expect(levelBetween(answer, WINDOW, answerAt + 0.1, answerAt + 0.7)).toBeGreaterThan(
+      levelBetween(answer, WINDOW, answerAt + 1, answerAt + 1.8) + 20,
+    );
+    expect(levelBetween(answer, WINDOW, answerAt + 0.1, answerAt + 0.7)).toBeGreaterThan(
+      levelBetween(answer, WINDOW, answerAt - 1.5, answerAt - 0.5) + 20,
+    );
   });
 
   it('plays the bed only under its segments, fading in and out', () => {
@@ -133,8 +194,25 @@ describe('rendering in two parts, aborting and rendering again', () => {
     const content = await edlFile(lavfi('sine=frequency=440:sample_rate=48000:duration=150', at('tone.flac')));
     edl = planEpisode({
       template: { segments: [segment('content', null)], music: [], timing: { content_start_offset_s: 0, outro_start_offset_s: 0 } },
-      content: { file: content, words: [], detections: { flubber: { count: 0, matches: [] }, intern: { count: 0, matches: [] }, sfx: { count: 0, matches: [] }, fillers: { count: 0, matches: [] }, pauses: { count: 0, matches: [] }, censored: { count: 0, matches: [] } } },
-      choices: { flubber: [], intern: [], sfx: [], cleanup: { ...DEFAULT_AUDIO_CLEANUP_SETTINGS, removeFillers: false, removePauses: false }, manualCuts: [{ start_ms: 20_000, end_ms: 30_000 }] },
+      content: {
+        file: content,
+        words: [],
+        detections: {
+          flubber: { count: 0, matches: [] },
+          intern: { count: 0, matches: [] },
+          sfx: { count: 0, matches: [] },
+          fillers: { count: 0, matches: [] },
+          pauses: { count: 0, matches: [] },
+          censored: { count: 0, matches: [] },
+        },
+      },
+      choices: {
+        flubber: [],
+        intern: [],
+        sfx: [],
+        cleanup: { ...DEFAULT_AUDIO_CLEANUP_SETTINGS, removeFillers: false, removePauses: false },
+        manualCuts: [{ start_ms: 20_000, end_ms: 30_000 }],
+      },
     });
   });
   afterAll(() => tmp.cleanup());
@@ -142,7 +220,10 @@ describe('rendering in two parts, aborting and rendering again', () => {
   it('leaves no file behind when aborted, and two later renders give the same bytes', async () => {
     const controller = new AbortController();
     const dest = at('episode.mp3');
-    const aborted = renderEpisode(edl, dest, { signal: controller.signal, onProgress: (p) => p > 5 && controller.abort(new Error('worker killed')) });
+    const aborted = renderEpisode(edl, dest, {
+      signal: controller.signal,
+      onProgress: (p) => p > 5 && controller.abort(new Error('worker killed')),
+    });
     await expect(aborted).rejects.toThrow('worker killed');
     expect(readdirSync(tmp.dir).sort()).toEqual(['tone.flac']);
     const progress: number[] = [];

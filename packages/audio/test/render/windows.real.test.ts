@@ -45,17 +45,47 @@ describe('two assembly windows give what one gives', () => {
     const manualCuts = Array.from({ length: 12 }, (_, i) => ({ start_ms: 2_500 + i * 4_700, end_ms: 3_100 + i * 4_700 }));
     const words = Array.from({ length: 30 }, (_, i) => ({ text: 'la', start: i * 2, end: i * 2 + 1.3, confidence: null }));
     const sfxHits = Array.from({ length: 14 }, (_, i) => ({ media_id: 'sfx', keyword: 'ding', ...span(i, 1 + i * 4.1), score: 1 }));
-    const intern = Array.from({ length: 6 }, (_, i) => ({ intern_index: i, ...span(i, 4 + i * 9.3), score: 1, trigger_end_s: 0, prompt_text: `q${i}`, end_marker: null, default_end_s: 0, max_duration_s: 30 }));
+    const intern = Array.from({ length: 6 }, (_, i) => ({
+      intern_index: i,
+      ...span(i, 4 + i * 9.3),
+      score: 1,
+      trigger_end_s: 0,
+      prompt_text: `q${i}`,
+      end_marker: null,
+      default_end_s: 0,
+      max_duration_s: 30,
+    }));
     edl = planEpisode({
       template: {
-        segments: [segment('intro', await edlFile(speak('Welcome to the windows test.', at('intro.wav')))), segment('content', null), segment('outro', await edlFile(speak('Goodbye.', at('outro.wav'))))],
-        music: [{ rule: ZBackgroundMusicRule.parse({ apply_to_segments: ['intro', 'content'], music_filename: 'music.mp3', fade_in_s: 1, fade_out_s: 2 }), file: music }],
+        segments: [
+          segment('intro', await edlFile(speak('Welcome to the windows test.', at('intro.wav')))),
+          segment('content', null),
+          segment('outro', await edlFile(speak('Goodbye.', at('outro.wav')))),
+        ],
+        music: [
+          {
+            rule: ZBackgroundMusicRule.parse({
+              apply_to_segments: ['intro', 'content'],
+              music_filename: 'music.mp3',
+              fade_in_s: 1,
+              fade_out_s: 2,
+            }),
+            file: music,
+          },
+        ],
         timing: { content_start_offset_s: -0.5, outro_start_offset_s: -0.3 },
       },
       content: {
         file: content,
         words,
-        detections: { flubber: { count: 0, matches: [] }, fillers: { count: 0, matches: [] }, pauses: { count: 0, matches: [] }, censored: { count: 0, matches: [] }, sfx: { count: sfxHits.length, matches: sfxHits }, intern: { count: intern.length, matches: intern } },
+        detections: {
+          flubber: { count: 0, matches: [] },
+          fillers: { count: 0, matches: [] },
+          pauses: { count: 0, matches: [] },
+          censored: { count: 0, matches: [] },
+          sfx: { count: sfxHits.length, matches: sfxHits },
+          intern: { count: intern.length, matches: intern },
+        },
       },
       choices: {
         flubber: [],
@@ -82,12 +112,16 @@ describe('two assembly windows give what one gives', () => {
     const inside = (start: number, length: number) => start < boundary && boundary < start + length;
     const bed = edl.music[0];
     expect(bed !== undefined && inside(msToSamples(bed.start_ms), msToSamples(bed.end_ms - bed.start_ms))).toBe(true);
-    expect(edl.inserts.some((insert) => insert.mode === 'overlay' && inside(msToSamples(insert.at_ms), msToSamples(insert.duration_ms)))).toBe(true);
+    expect(
+      edl.inserts.some((insert) => insert.mode === 'overlay' && inside(msToSamples(insert.at_ms), msToSamples(insert.duration_ms))),
+    ).toBe(true);
     expect(edl.speech.some((range) => inside(msToSamples(range.start_ms), msToSamples(range.end_ms - range.start_ms)))).toBe(true);
     // Cuts and splices on both sides of the boundary, and in the part after the join.
     const contentStart = msToSamples(edl.segments[1]?.start_ms ?? 0);
     const spliceStarts = edl.inserts.filter((insert) => insert.mode === 'splice').map((insert) => msToSamples(insert.at_ms));
-    expect(spliceStarts.some((start) => start < boundary) && spliceStarts.some((start) => start > (windows[1]?.measure.start ?? 0))).toBe(true);
+    expect(spliceStarts.some((start) => start < boundary) && spliceStarts.some((start) => start > (windows[1]?.measure.start ?? 0))).toBe(
+      true,
+    );
     expect(edl.content.cuts.length).toBeGreaterThan(8);
     expect(contentStart).toBeLessThan(boundary);
   });

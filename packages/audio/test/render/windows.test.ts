@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { GRAPH_PRE_ROLL_SAMPLES, S24_HEADROOM_DB, encodePassArgs, joinSample, planSplit, planWindows, windowTailChains } from '../../src/render/args.ts';
+import {
+  GRAPH_PRE_ROLL_SAMPLES,
+  S24_HEADROOM_DB,
+  encodePassArgs,
+  joinSample,
+  planSplit,
+  planWindows,
+  windowTailChains,
+} from '../../src/render/args.ts';
 import { gatedLoudness, parseMomentary } from '../../src/render/loudness.ts';
 import { placeInWindow, runsInRange, splitAroundMutes } from '../../src/render/timeline.ts';
 
 describe('restricting the timeline to a window', () => {
   it('places only the parts of items inside the window, in window time, asking each for its offset', () => {
     const asked: [number, number][] = [];
-    const item = (start: number, length: number) => ({ start, length, make: (offset: number, take: number) => (asked.push([offset, take]), `i${start}`) });
+    const item = (start: number, length: number) => ({
+      start,
+      length,
+      make: (offset: number, take: number) => (asked.push([offset, take]), `i${start}`),
+    });
     const placed = placeInWindow([item(0, 100), item(150, 100), item(400, 10)], { start: 50, end: 200 });
     expect(placed).toEqual([
       { label: 'i0', start: 0, length: 50 },
@@ -19,7 +31,13 @@ describe('restricting the timeline to a window', () => {
   });
 
   it('cuts muted stretches out of kept source as silence runs', () => {
-    expect(splitAroundMutes(0, 100, [{ start: 20, end: 30 }, { start: 90, end: 120 }, { start: 200, end: 300 }])).toEqual([
+    expect(
+      splitAroundMutes(0, 100, [
+        { start: 20, end: 30 },
+        { start: 90, end: 120 },
+        { start: 200, end: 300 },
+      ]),
+    ).toEqual([
       { type: 'source', from: 0, to: 20 },
       { type: 'silence', length: 10 },
       { type: 'source', from: 30, to: 90 },
@@ -48,7 +66,11 @@ describe('assembly windows', () => {
 
   it('tiles the episode with the measured stretches and cuts the parts the encoders read', () => {
     const [a, b] = planWindows(total, split);
-    expect(a).toEqual({ graph: { start: 0, end: split.firstEndSample }, part: { start: 0, end: split.firstEndSample }, measure: { start: 0, end: joinSample(split) } });
+    expect(a).toEqual({
+      graph: { start: 0, end: split.firstEndSample },
+      part: { start: 0, end: split.firstEndSample },
+      measure: { start: 0, end: joinSample(split) },
+    });
     expect(b?.part).toEqual({ start: split.secondStartSample, end: total });
     expect(b?.graph.start).toBe(split.secondStartSample - GRAPH_PRE_ROLL_SAMPLES);
     expect(b?.measure).toEqual({ start: joinSample(split), end: total });
@@ -60,10 +82,20 @@ describe('assembly windows', () => {
     if (b === undefined) throw new Error('expected two windows');
     const chains = windowTailChains('mix', b, 's24le').join(';');
     expect(chains).toContain(`[mix]atrim=start_sample=${GRAPH_PRE_ROLL_SAMPLES},asetpts=PTS-STARTPTS,asplit=2`);
-    expect(chains).toContain(`atrim=start_sample=${joinSample(split) - split.secondStartSample}:end_sample=${total - split.secondStartSample}`);
+    expect(chains).toContain(
+      `atrim=start_sample=${joinSample(split) - split.secondStartSample}:end_sample=${total - split.secondStartSample}`,
+    );
     expect(chains).toContain('ebur128=peak=sample:framelog=info');
     expect(chains).toContain('volume=0.0625[part]');
-    const args = encodePassArgs({ input: 'p.s24', inputFormat: 's24le', gainDb: 3, ceiling: 0.7, bitrateKbps: 128, metadataPath: null, dest: 'o.mp3' }).join(' ');
+    const args = encodePassArgs({
+      input: 'p.s24',
+      inputFormat: 's24le',
+      gainDb: 3,
+      ceiling: 0.7,
+      bitrateKbps: 128,
+      metadataPath: null,
+      dest: 'o.mp3',
+    }).join(' ');
     expect(args).toContain('-f s24le -ar 44100 -ac 2');
     expect(args).toContain(`volume=${(3 + S24_HEADROOM_DB).toFixed(2)}dB`);
   });
@@ -71,8 +103,12 @@ describe('assembly windows', () => {
 
 describe('loudness from blocks', () => {
   it('reads the momentary loudness from ebur128 frame log lines', () => {
-    expect(parseMomentary('[Parsed_ebur128_0 @ 0x55] t: 1.2        TARGET:-23 LUFS    M: -20.3 S: -21.0     I: -20.9 LUFS       LRA:   0.0 LU')).toBe(-20.3);
-    expect(parseMomentary('[Parsed_ebur128_0 @ 0x55] t: 0.1        TARGET:-23 LUFS    M:  -inf S:  -inf     I: -70.0 LUFS       LRA:   0.0 LU')).toBe(Number.NEGATIVE_INFINITY);
+    expect(
+      parseMomentary('[Parsed_ebur128_0 @ 0x55] t: 1.2        TARGET:-23 LUFS    M: -20.3 S: -21.0     I: -20.9 LUFS       LRA:   0.0 LU'),
+    ).toBe(-20.3);
+    expect(
+      parseMomentary('[Parsed_ebur128_0 @ 0x55] t: 0.1        TARGET:-23 LUFS    M:  -inf S:  -inf     I: -70.0 LUFS       LRA:   0.0 LU'),
+    ).toBe(Number.NEGATIVE_INFINITY);
     expect(parseMomentary('  Integrated loudness:')).toBeNull();
   });
 

@@ -18,7 +18,10 @@ describe('espeak-ng engine (real binary)', () => {
     expect(all.total).toBeGreaterThan(100);
     const usMale = all.items.find((v) => v.voice_id === 'en-us');
     expect(usMale).toMatchObject({ name: 'English (America), male', provider: 'espeak', labels: { gender: 'male', accent: 'America' } });
-    expect(all.items.find((v) => v.voice_id === 'en-us+f3')).toMatchObject({ name: 'English (America), female 3', labels: { gender: 'female' } });
+    expect(all.items.find((v) => v.voice_id === 'en-us+f3')).toMatchObject({
+      name: 'English (America), female 3',
+      labels: { gender: 'female' },
+    });
     // English first: a creator opening the picker sees voices they can use.
     expect(all.items[0]?.voice_id.startsWith('en')).toBe(true);
     const page = await engine.listVoices({ search: 'scotland female', page: 1, size: 3 });
@@ -28,7 +31,11 @@ describe('espeak-ng engine (real binary)', () => {
   });
 
   it('renders a script to MP3 whose duration grows with the text', async () => {
-    const short = await engine.synthesize({ text: 'Welcome to the show.', voiceId: 'en-us+f3', destination: path.join(tmp.dir, 'short.mp3') });
+    const short = await engine.synthesize({
+      text: 'Welcome to the show.',
+      voiceId: 'en-us+f3',
+      destination: path.join(tmp.dir, 'short.mp3'),
+    });
     const long = await engine.synthesize({
       text: 'Welcome to the show. Today we talk about home composting, why kitchen scraps matter, and how a small bin on the balcony can turn into rich soil by the spring.',
       voiceId: 'en-us+f3',
@@ -55,6 +62,8 @@ describe('espeak-ng engine (real binary)', () => {
     expect(out.durationSeconds).toBeGreaterThan(0.5);
     expect(readFileSync(out.path).subarray(0, 3).toString('latin1')).toMatch(/^(ID3|\xff)/);
     expect(() => espeakArgs('-w /tmp/x', 'in.txt', 'out.wav')).toThrow(SpeechError);
-    await expect(engine.synthesize({ text: '   ', voiceId: 'en', destination: path.join(tmp.dir, 'empty.mp3') })).rejects.toThrow(SpeechError);
+    await expect(engine.synthesize({ text: '   ', voiceId: 'en', destination: path.join(tmp.dir, 'empty.mp3') })).rejects.toThrow(
+      SpeechError,
+    );
   });
 });

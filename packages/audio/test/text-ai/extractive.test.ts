@@ -8,7 +8,12 @@ import { COMPOSTING_EPISODE, timedTranscript } from './fixture.ts';
 
 const punctuated = timedTranscript(COMPOSTING_EPISODE, { punctuated: true });
 const bare = timedTranscript(COMPOSTING_EPISODE, { punctuated: false });
-const normalise = (text: string) => text.toLowerCase().replace(/[^a-z0-9' ]/g, ' ').replace(/\s+/g, ' ').trim();
+const normalise = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9' ]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 const spoken = normalise(COMPOSTING_EPISODE.join(' '));
 const engine = createExtractiveEngine();
 
@@ -23,7 +28,10 @@ describe.each([
     expect(title).toMatch(/Compost Pile/);
     expect(title).not.toMatch(/[.,;:]$/);
     // Every word of the title was spoken.
-    for (const word of normalise(title!).split(' ').filter((w) => w !== 'and')) expect(spoken).toContain(word);
+    for (const word of normalise(title!)
+      .split(' ')
+      .filter((w) => w !== 'and'))
+      expect(spoken).toContain(word);
   });
 
   it('writes notes of several sentences taken from the content, in spoken order', async () => {
@@ -55,10 +63,16 @@ describe.each([
 
 describe('extractive engine and template instructions', () => {
   it('honours include, start and length limits and ignores tone', async () => {
-    const title = await engine.generateTitle({ transcript: punctuated, instructions: 'Make it witty and professional. Start with "Green Thumb Radio". Keep it under 60 characters.' });
+    const title = await engine.generateTitle({
+      transcript: punctuated,
+      instructions: 'Make it witty and professional. Start with "Green Thumb Radio". Keep it under 60 characters.',
+    });
     expect(title!.startsWith('Green Thumb Radio: ')).toBe(true);
     expect(title!.length).toBeLessThanOrEqual(60);
-    const notes = await engine.generateNotes({ transcript: punctuated, instructions: 'Friendly tone, at most 2 sentences. Mention "Maria Lopez".' });
+    const notes = await engine.generateNotes({
+      transcript: punctuated,
+      instructions: 'Friendly tone, at most 2 sentences. Mention "Maria Lopez".',
+    });
     expect(notes!.match(/[.!?](\s|$)/g)).toHaveLength(2);
     expect(notes).toContain('Maria Lopez');
     const tags = await engine.generateTags({ transcript: punctuated, instructions: 'at most 3 tags, include "sustainability"' });
@@ -67,7 +81,9 @@ describe('extractive engine and template instructions', () => {
   });
 
   it('parses what it can of free-text instructions', () => {
-    expect(parseInstructions('Be funny. Include "Season 2" and mention Maria Lopez. Max 80 characters, 12 words max, up to 3 sentences.')).toEqual({
+    expect(
+      parseInstructions('Be funny. Include "Season 2" and mention Maria Lopez. Max 80 characters, 12 words max, up to 3 sentences.'),
+    ).toEqual({
       include: ['Season 2', 'Maria Lopez'],
       prefix: null,
       maxChars: 80,
@@ -111,7 +127,9 @@ describe('text helpers', () => {
   });
 
   it('never produces a hex run from transcript words', async () => {
-    const title = await engine.generateTitle({ transcript: 'Session deadbeefdeadbeef12 was logged. Session deadbeefdeadbeef12 failed again. Logged again.' });
+    const title = await engine.generateTitle({
+      transcript: 'Session deadbeefdeadbeef12 was logged. Session deadbeefdeadbeef12 failed again. Logged again.',
+    });
     expect(title === null || !hasHexRun(title)).toBe(true);
   });
 });

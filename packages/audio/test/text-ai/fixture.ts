@@ -22,7 +22,12 @@ export function timedTranscript(paragraphs: readonly string[], options: { punctu
         const text = options.punctuated ? raw : raw.toLowerCase().replace(/[^a-z0-9']/g, '');
         if (!text) continue;
         const length = 0.12 + text.length * 0.035;
-        words.push({ text, start: Number(t.toFixed(3)), end: Number((t + length).toFixed(3)), confidence: options.punctuated ? null : 0.9 });
+        words.push({
+          text,
+          start: Number(t.toFixed(3)),
+          end: Number((t + length).toFixed(3)),
+          confidence: options.punctuated ? null : 0.9,
+        });
         t += length + 0.08;
       }
       t += 0.9;

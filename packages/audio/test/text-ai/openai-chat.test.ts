@@ -28,19 +28,34 @@ describe('OpenAI-compatible chat engine against a local server', () => {
       'Turn it weekly so the microbes get oxygen.',
     ];
     const server = await startLocalServer((req, res) => {
-      if (req.headers.authorization !== 'Bearer sk-test') return sendJson(res, 401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } });
-      if (req.method !== 'POST' || req.path !== '/v1/chat/completions') return sendJson(res, 404, { error: { message: 'Not found', type: 'invalid_request_error', param: null, code: null } });
+      if (req.headers.authorization !== 'Bearer sk-test')
+        return sendJson(res, 401, {
+          error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' },
+        });
+      if (req.method !== 'POST' || req.path !== '/v1/chat/completions')
+        return sendJson(res, 404, { error: { message: 'Not found', type: 'invalid_request_error', param: null, code: null } });
       sendJson(res, 200, completion(answers.shift() ?? ''));
     });
     try {
       const engine = createOpenAiChatEngine({ baseUrl: `${server.baseUrl}/v1`, apiKey: 'sk-test', model: 'gpt-4.1-mini' });
-      expect(await engine.generateTitle({ transcript, instructions: 'Mention the season.' })).toBe('Home Composting: Brown, Green and Patient');
+      expect(await engine.generateTitle({ transcript, instructions: 'Mention the season.' })).toBe(
+        'Home Composting: Brown, Green and Patient',
+      );
       expect(await engine.generateNotes({ transcript })).toContain('Maria Lopez');
-      expect(await engine.generateTags({ transcript, alwaysInclude: 'gardening, Green Thumb' })).toEqual(['gardening', 'Green Thumb', 'composting', 'a very long tag that goes past']);
+      expect(await engine.generateTags({ transcript, alwaysInclude: 'gardening, Green Thumb' })).toEqual([
+        'gardening',
+        'Green Thumb',
+        'composting',
+        'a very long tag that goes past',
+      ]);
       const answer = await engine.answerCommand('how often do I turn the pile', { transcript });
       expect(answer).toEqual({ text: 'Turn it weekly so the microbes get oxygen.', found: true, method: 'model' });
 
-      const first = JSON.parse(server.received[0]?.body ?? '{}') as { model: string; messages: { role: string; content: string }[]; response_format?: unknown };
+      const first = JSON.parse(server.received[0]?.body ?? '{}') as {
+        model: string;
+        messages: { role: string; content: string }[];
+        response_format?: unknown;
+      };
       expect(first.model).toBe('gpt-4.1-mini');
       expect(first.response_format).toEqual({ type: 'json_object' });
       expect(first.messages.map((m) => m.role)).toEqual(['system', 'user']);
@@ -58,7 +73,9 @@ describe('OpenAI-compatible chat engine against a local server', () => {
     const server = await startLocalServer((_req, res) => {
       calls += 1;
       if (calls === 1) return sendJson(res, 200, completion('{"title": "Episode 9f86d081884c7d659a2feaa0c55ad015"}'));
-      sendJson(res, 429, { error: { message: 'Rate limit reached for requests', type: 'requests', param: null, code: 'rate_limit_exceeded' } });
+      sendJson(res, 429, {
+        error: { message: 'Rate limit reached for requests', type: 'requests', param: null, code: 'rate_limit_exceeded' },
+      });
     });
     try {
       const engine = createOpenAiChatEngine({ baseUrl: `${server.baseUrl}/v1`, model: 'llama3.2' });

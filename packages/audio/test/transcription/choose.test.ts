@@ -18,7 +18,9 @@ describe('chooseEngine', () => {
   it('takes whisper.cpp, then an OpenAI-compatible endpoint, then pocketsphinx', async () => {
     const all = [engine('pocketsphinx', true), engine('openai-compatible', true), engine('whisper.cpp', true)];
     expect((await choose(undefined, all)).name).toBe('whisper.cpp');
-    expect((await choose(undefined, [engine('pocketsphinx', true), engine('openai-compatible', true), engine('whisper.cpp', false)])).name).toBe('openai-compatible');
+    expect(
+      (await choose(undefined, [engine('pocketsphinx', true), engine('openai-compatible', true), engine('whisper.cpp', false)])).name,
+    ).toBe('openai-compatible');
     expect((await choose(undefined, [engine('pocketsphinx', true), engine('openai-compatible', false)])).name).toBe('pocketsphinx');
   });
 

@@ -21,7 +21,22 @@ function longSpeech(dest: string): string {
   const silence = ['-f', 'lavfi', '-t', '1', '-i', 'anullsrc=r=16000:cl=mono'];
   const n = clips.length * 2;
   const graph = `${Array.from({ length: n }, (_, i) => `[${i}:a][${n}:a]`).join('')}concat=n=${n * 2}:v=0:a=1`;
-  execFileSync(ffmpeg, ['-v', 'error', '-y', ...inputs, ...silence, '-filter_complex', graph, '-ar', '16000', '-ac', '1', '-c:a', 'pcm_s16le', dest]);
+  execFileSync(ffmpeg, [
+    '-v',
+    'error',
+    '-y',
+    ...inputs,
+    ...silence,
+    '-filter_complex',
+    graph,
+    '-ar',
+    '16000',
+    '-ac',
+    '1',
+    '-c:a',
+    'pcm_s16le',
+    dest,
+  ]);
   return dest;
 }
 

@@ -31,7 +31,11 @@ export const VERBOSE_JSON_WORDS = {
 async function readForm(req: IncomingMessage): Promise<FormData> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  const request = new Request('http://local', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: Buffer.concat(chunks) });
+  const request = new Request('http://local', {
+    method: 'POST',
+    headers: { 'content-type': req.headers['content-type'] ?? '' },
+    body: Buffer.concat(chunks),
+  });
   return request.formData();
 }
 
@@ -46,7 +50,10 @@ async function describeForm(form: FormData): Promise<Pick<ReceivedRequest, 'fiel
 }
 
 /** A local server answering as OpenAI's audio transcription API documents, including its 401 body. */
-export async function startOpenAiServer(apiKey: string, answer: unknown = VERBOSE_JSON_WORDS): Promise<{ baseUrl: string; received: ReceivedRequest[]; close: () => Promise<void> }> {
+export async function startOpenAiServer(
+  apiKey: string,
+  answer: unknown = VERBOSE_JSON_WORDS,
+): Promise<{ baseUrl: string; received: ReceivedRequest[]; close: () => Promise<void> }> {
   const received: ReceivedRequest[] = [];
   const server: Server = createServer((req, res) => {
     void (async () => {
@@ -54,9 +61,17 @@ export async function startOpenAiServer(apiKey: string, answer: unknown = VERBOS
         res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       };
       if (req.headers.authorization !== `Bearer ${apiKey}`) {
-        return json(401, { error: { message: 'Incorrect API key provided: wrong. You can find your API key at https://platform.openai.com/account/api-keys.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } });
+        return json(401, {
+          error: {
+            message: 'Incorrect API key provided: wrong. You can find your API key at https://platform.openai.com/account/api-keys.',
+            type: 'invalid_request_error',
+            param: null,
+            code: 'invalid_api_key',
+          },
+        });
       }
-      if (req.method !== 'POST' || req.url !== '/v1/audio/transcriptions') return json(404, { error: { message: 'Not found', type: 'invalid_request_error', param: null, code: null } });
+      if (req.method !== 'POST' || req.url !== '/v1/audio/transcriptions')
+        return json(404, { error: { message: 'Not found', type: 'invalid_request_error', param: null, code: null } });
       received.push({ path: req.url, authorization: req.headers.authorization, ...(await describeForm(await readForm(req))) });
       json(200, answer);
     })();

@@ -43,7 +43,26 @@ describe('OpenAI-compatible engine against a local server', () => {
   });
 
   it('falls back to segments when the server gives no words', async () => {
-    const server = await startOpenAiServer('k', { task: 'transcribe', language: 'english', duration: 2, text: 'Hello there', segments: [{ id: 0, seek: 0, start: 0, end: 2, text: ' Hello there', tokens: [1], temperature: 0, avg_logprob: -0.1, compression_ratio: 1, no_speech_prob: 0 }] });
+    const server = await startOpenAiServer('k', {
+      task: 'transcribe',
+      language: 'english',
+      duration: 2,
+      text: 'Hello there',
+      segments: [
+        {
+          id: 0,
+          seek: 0,
+          start: 0,
+          end: 2,
+          text: ' Hello there',
+          tokens: [1],
+          temperature: 0,
+          avg_logprob: -0.1,
+          compression_ratio: 1,
+          no_speech_prob: 0,
+        },
+      ],
+    });
     try {
       const transcript = await createOpenAiCompatibleEngine({ baseUrl: `${server.baseUrl}/`, apiKey: 'k', model: 'm' }).transcribe(wav);
       expect(transcript.words.map((w) => [w.text, w.start, w.end])).toEqual([
@@ -58,7 +77,9 @@ describe('OpenAI-compatible engine against a local server', () => {
   it("reports the API's error message on a wrong key", async () => {
     const server = await startOpenAiServer('right');
     try {
-      const error = await createOpenAiCompatibleEngine({ baseUrl: server.baseUrl, apiKey: 'wrong', model: 'whisper-1' }).transcribe(wav).catch((e: unknown) => e);
+      const error = await createOpenAiCompatibleEngine({ baseUrl: server.baseUrl, apiKey: 'wrong', model: 'whisper-1' })
+        .transcribe(wav)
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TranscriptionError);
       expect((error as Error).message).toContain('HTTP 401: Incorrect API key provided');
     } finally {

@@ -56,8 +56,16 @@ describe('keyword spotting', () => {
   it('builds the keyphrase file and a dictionary with the extra words the product needs', () => {
     const specs = normaliseKeywords(['Flubber', 'stop intern', { phrase: 'intern', threshold: 1e-20 }, 'flubber', 'zzyzzx']);
     expect(keyphraseFile(specs.slice(0, 3))).toBe('flubber /1e-6/\nstop intern /1e-6/\nintern /1e-20/\n');
-    const { dictionary, spotted, unspoken } = keywordDictionary(specs, 'intern IH N T ER N\nstop S T AA P\nstop(2) S T AO P\nstomp S T AA M P\n');
-    expect(dictionary.split('\n').filter(Boolean).sort()).toEqual(['flubber F L AH B ER', 'intern IH N T ER N', 'stop S T AA P', 'stop(2) S T AO P']);
+    const { dictionary, spotted, unspoken } = keywordDictionary(
+      specs,
+      'intern IH N T ER N\nstop S T AA P\nstop(2) S T AO P\nstomp S T AA M P\n',
+    );
+    expect(dictionary.split('\n').filter(Boolean).sort()).toEqual([
+      'flubber F L AH B ER',
+      'intern IH N T ER N',
+      'stop S T AA P',
+      'stop(2) S T AO P',
+    ]);
     expect(spotted.map((s) => s.phrase)).toEqual(['flubber', 'stop intern', 'intern']);
     expect(unspoken).toEqual(['zzyzzx']);
   });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseSrt, parseSuppliedTranscript, parseTimestamp, parseWebVtt, parseWordJson, SuppliedTranscriptError, suppliedFormatFromName } from '../../src/transcription/supplied/index.ts';
+import {
+  parseSrt,
+  parseSuppliedTranscript,
+  parseTimestamp,
+  parseWebVtt,
+  parseWordJson,
+  SuppliedTranscriptError,
+  suppliedFormatFromName,
+} from '../../src/transcription/supplied/index.ts';
 
 const VTT = `WEBVTT - a show
 
@@ -63,7 +71,16 @@ describe('parseWordJson', () => {
   });
 
   it("reads OpenAI's verbose_json words, and its segments when there are no words", () => {
-    const withWords = { task: 'transcribe', language: 'english', duration: 2, text: 'The beach', words: [{ word: 'The', start: 0, end: 0.24 }, { word: 'beach', start: 0.24, end: 0.6 }] };
+    const withWords = {
+      task: 'transcribe',
+      language: 'english',
+      duration: 2,
+      text: 'The beach',
+      words: [
+        { word: 'The', start: 0, end: 0.24 },
+        { word: 'beach', start: 0.24, end: 0.6 },
+      ],
+    };
     expect(parseWordJson(JSON.stringify(withWords)).words.map((w) => w.text)).toEqual(['The', 'beach']);
     const withSegments = { text: 'ab abcd', segments: [{ id: 0, start: 1, end: 2, text: ' ab abcd', avg_logprob: 0 }] };
     expect(parseWordJson(JSON.stringify(withSegments)).words).toEqual([

@@ -29,7 +29,15 @@ export function SnippetWaveform({ url, label, highlight = null, height = 56, una
     const element = container.current;
     if (!element) return;
     const plugin = RegionsPlugin.create();
-    const ws = WaveSurfer.create({ container: element, height, url, waveColor: '#8c96b4', progressColor: '#4c5fd5', cursorColor: '#c92a2a', plugins: [plugin] });
+    const ws = WaveSurfer.create({
+      container: element,
+      height,
+      url,
+      waveColor: '#8c96b4',
+      progressColor: '#4c5fd5',
+      cursorColor: '#c92a2a',
+      plugins: [plugin],
+    });
     ws.on('ready', () => setReady(true));
     ws.on('play', () => setPlaying(true));
     ws.on('pause', () => setPlaying(false));
@@ -51,16 +59,28 @@ export function SnippetWaveform({ url, label, highlight = null, height = 56, una
     const plugin = regions.current;
     if (!plugin || !ready) return;
     plugin.clearRegions();
-    if (start !== null && end !== null && end > start) plugin.addRegion({ start: Math.max(0, start), end, color: 'rgba(201, 42, 42, 0.25)', drag: false, resize: false });
+    if (start !== null && end !== null && end > start)
+      plugin.addRegion({ start: Math.max(0, start), end, color: 'rgba(201, 42, 42, 0.25)', drag: false, resize: false });
   }, [ready, start, end]);
 
   return (
     <Group gap="xs" wrap="nowrap" align="center">
-      <ActionIcon size="lg" radius="xl" variant="light" aria-label={playing ? `Pause ${label}` : `Play ${label}`} disabled={!ready} onClick={() => void wavesurfer.current?.playPause()}>
+      <ActionIcon
+        size="lg"
+        radius="xl"
+        variant="light"
+        aria-label={playing ? `Pause ${label}` : `Play ${label}`}
+        disabled={!ready}
+        onClick={() => void wavesurfer.current?.playPause()}
+      >
         {playing ? <IconPlayerPauseFilled size={16} /> : <IconPlayerPlayFilled size={16} />}
       </ActionIcon>
       <Box ref={container} style={{ flex: 1, minWidth: 0 }} data-testid="snippet-waveform" data-ready={ready ? 'true' : 'false'} />
-      {failed && <Text size="xs" c="red">{unavailableText}</Text>}
+      {failed && (
+        <Text size="xs" c="red">
+          {unavailableText}
+        </Text>
+      )}
     </Group>
   );
 }

@@ -1,5 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Group, Loader, Modal, ScrollArea, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  ScrollArea,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconCheck, IconPlayerPlayFilled, IconPlayerStopFilled, IconSearch } from '@tabler/icons-react';
 import { TTS_MESSAGES, VOICES, type TVoice, type TVoicePage } from '@ppp/contracts';
 
@@ -14,7 +28,12 @@ export interface VoicePickerProps {
   previewSource: (voice: TVoice) => Promise<string>;
 }
 
-const PROVIDER_LABELS: Record<TVoice['provider'], string> = { espeak: 'eSpeak NG', elevenlabs: 'ElevenLabs', google: 'Google', openai: 'OpenAI' };
+const PROVIDER_LABELS: Record<TVoice['provider'], string> = {
+  espeak: 'eSpeak NG',
+  elevenlabs: 'ElevenLabs',
+  google: 'Google',
+  openai: 'OpenAI',
+};
 const SEARCH_DELAY_MS = 250;
 
 /** The labels worth showing beside a voice: gender, accent, age, style. */
@@ -116,7 +135,14 @@ export function VoicePicker({ opened, onClose, onSelect, selectedVoiceId, loadVo
           {voices.map((voice) => {
             const selected = voice.voice_id === selectedVoiceId;
             return (
-              <Group key={voice.voice_id} role="listitem" wrap="nowrap" gap="xs" p={6} style={{ borderRadius: 8, background: selected ? 'var(--mantine-color-blue-light)' : undefined }}>
+              <Group
+                key={voice.voice_id}
+                role="listitem"
+                wrap="nowrap"
+                gap="xs"
+                p={6}
+                style={{ borderRadius: 8, background: selected ? 'var(--mantine-color-blue-light)' : undefined }}
+              >
                 <Tooltip label={playing === voice.voice_id ? 'Stop preview' : 'Preview'}>
                   <ActionIcon
                     variant="light"
@@ -128,11 +154,17 @@ export function VoicePicker({ opened, onClose, onSelect, selectedVoiceId, loadVo
                   </ActionIcon>
                 </Tooltip>
                 <UnstyledButton style={{ flex: 1, minWidth: 0 }} onClick={() => onSelect(voice)} aria-label={`Choose ${voice.common_name}`}>
-                  <Text size="sm" fw={600} truncate="end">{voice.common_name}</Text>
+                  <Text size="sm" fw={600} truncate="end">
+                    {voice.common_name}
+                  </Text>
                   <Group gap={4} wrap="wrap">
-                    <Badge size="xs" variant="outline">{PROVIDER_LABELS[voice.provider]}</Badge>
+                    <Badge size="xs" variant="outline">
+                      {PROVIDER_LABELS[voice.provider]}
+                    </Badge>
                     {voiceLabels(voice).map((label) => (
-                      <Badge key={label} size="xs" variant="light" color="gray">{label}</Badge>
+                      <Badge key={label} size="xs" variant="light" color="gray">
+                        {label}
+                      </Badge>
                     ))}
                   </Group>
                 </UnstyledButton>
@@ -140,7 +172,11 @@ export function VoicePicker({ opened, onClose, onSelect, selectedVoiceId, loadVo
               </Group>
             );
           })}
-          {!loading && voices.length === 0 && !error && <Text size="sm" c="dimmed">No voices match.</Text>}
+          {!loading && voices.length === 0 && !error && (
+            <Text size="sm" c="dimmed">
+              No voices match.
+            </Text>
+          )}
         </Stack>
         {loading && voices.length === 0 && <Loader size="sm" aria-label="Loading voices" />}
         {voices.length < total && (

@@ -27,7 +27,14 @@ function isTyping(target: EventTarget | null): boolean {
  * Add cut (2 s from the playhead), Clear all, zoom 15/30/60/120 s, a time box (hh:mm:ss, mm:ss or
  * seconds), the Delete key removing the last region, a cuts table, and Commit.
  */
-export function WaveformCutEditor({ audioUrl, peaks, durationMs, onCommit, committing = false, regionColor = 'rgba(224, 49, 49, 0.3)' }: WaveformCutEditorProps) {
+export function WaveformCutEditor({
+  audioUrl,
+  peaks,
+  durationMs,
+  onCommit,
+  committing = false,
+  regionColor = 'rgba(224, 49, 49, 0.3)',
+}: WaveformCutEditorProps) {
   const container = useRef<HTMLDivElement | null>(null);
   const [cuts, setCuts] = useState<EditorCut[]>([]);
   const [zoom, setZoom] = useState<number>(MANUAL_EDIT.defaultZoomSeconds);
@@ -68,10 +75,20 @@ export function WaveformCutEditor({ audioUrl, peaks, durationMs, onCommit, commi
           >
             {wave.playing ? 'Pause' : 'Play'}
           </Button>
-          <Button leftSection={<IconCut size={16} />} onClick={() => setCuts((list) => [...list, cutAtPlayhead(wave.playheadMs(), durationMs)])} disabled={!wave.ready}>
+          <Button
+            leftSection={<IconCut size={16} />}
+            onClick={() => setCuts((list) => [...list, cutAtPlayhead(wave.playheadMs(), durationMs)])}
+            disabled={!wave.ready}
+          >
             Add cut
           </Button>
-          <Button leftSection={<IconTrash size={16} />} color="gray" variant="default" onClick={() => setCuts([])} disabled={cuts.length === 0}>
+          <Button
+            leftSection={<IconTrash size={16} />}
+            color="gray"
+            variant="default"
+            onClick={() => setCuts([])}
+            disabled={cuts.length === 0}
+          >
             Clear all
           </Button>
         </Group>
@@ -80,11 +97,21 @@ export function WaveformCutEditor({ audioUrl, peaks, durationMs, onCommit, commi
         </Text>
       </Group>
 
-      <Box ref={container} data-testid="waveform" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)', minHeight: MANUAL_EDIT.waveformHeight }} />
+      <Box
+        ref={container}
+        data-testid="waveform"
+        style={{
+          border: '1px solid var(--mantine-color-default-border)',
+          borderRadius: 'var(--mantine-radius-sm)',
+          minHeight: MANUAL_EDIT.waveformHeight,
+        }}
+      />
 
       <Group justify="space-between" wrap="wrap" gap="xs" align="flex-end">
         <div>
-          <Text size="xs" c="dimmed" mb={4} id="zoom-label">Zoom (seconds shown)</Text>
+          <Text size="xs" c="dimmed" mb={4} id="zoom-label">
+            Zoom (seconds shown)
+          </Text>
           <SegmentedControl
             aria-labelledby="zoom-label"
             value={String(zoom)}
@@ -102,7 +129,9 @@ export function WaveformCutEditor({ audioUrl, peaks, durationMs, onCommit, commi
               error={timeInvalid ? 'Use hh:mm:ss, mm:ss or seconds' : undefined}
               w={200}
             />
-            <Button type="submit" variant="default">Go</Button>
+            <Button type="submit" variant="default">
+              Go
+            </Button>
           </Group>
         </form>
       </Group>

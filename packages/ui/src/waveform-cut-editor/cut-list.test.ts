@@ -29,7 +29,10 @@ describe('the cut list of the manual editor', () => {
       { id: '3', start_ms: 2_000, end_ms: 4_000 },
     ];
     expect(withoutLast(cuts).map((c) => c.id)).toEqual(['1', '2']);
-    expect(cutsToCommit(cuts)).toEqual([{ start_ms: 2_000, end_ms: 4_000 }, { start_ms: 9_000, end_ms: 9_500 }]);
+    expect(cutsToCommit(cuts)).toEqual([
+      { start_ms: 2_000, end_ms: 4_000 },
+      { start_ms: 9_000, end_ms: 9_500 },
+    ]);
   });
 
   it('fits the zoom window to the width and reads the worker’s peaks', () => {

@@ -2,14 +2,7 @@ import type { TErrorCode } from '@ppp/contracts';
 import { AppError } from '../../domain/errors.ts';
 
 export type TSafeFetchFailure =
-  | 'INVALID_URL'
-  | 'SCHEME_NOT_ALLOWED'
-  | 'ADDRESS_NOT_ALLOWED'
-  | 'DNS_FAILED'
-  | 'TOO_MANY_REDIRECTS'
-  | 'TIMEOUT'
-  | 'TOO_LARGE'
-  | 'NETWORK';
+  'INVALID_URL' | 'SCHEME_NOT_ALLOWED' | 'ADDRESS_NOT_ALLOWED' | 'DNS_FAILED' | 'TOO_MANY_REDIRECTS' | 'TIMEOUT' | 'TOO_LARGE' | 'NETWORK';
 
 const CODES: Record<TSafeFetchFailure, TErrorCode> = {
   INVALID_URL: 'BAD_REQUEST',

@@ -89,10 +89,7 @@ export async function safeFetch(url: string | URL, options: SafeFetchOptions): P
  * Fetch and hand back the body as a stream (mirroring audio). The deadline and the byte cap
  * keep running while the caller reads: the stream errors with a SafeFetchError past either.
  */
-export async function safeFetchStream(
-  url: string | URL,
-  options: SafeFetchOptions,
-): Promise<SafeFetchResponse<Readable>> {
+export async function safeFetchStream(url: string | URL, options: SafeFetchOptions): Promise<SafeFetchResponse<Readable>> {
   const session = startSession(options);
   let opened: Opened;
   try {
@@ -149,12 +146,7 @@ interface Opened {
   meta: Omit<SafeFetchResponse<never>, 'body'>;
 }
 
-async function openGuarded(
-  input: string | URL,
-  options: SafeFetchOptions,
-  session: Session,
-  acceptCompression: boolean,
-): Promise<Opened> {
+async function openGuarded(input: string | URL, options: SafeFetchOptions, session: Session, acceptCompression: boolean): Promise<Opened> {
   const maxRedirects = options.maxRedirects ?? SAFE_FETCH_DEFAULT_MAX_REDIRECTS;
   const redirects: string[] = [];
   let url = parseTarget(input);
@@ -203,8 +195,7 @@ async function vetHost(
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const addresses = net.isIP(host) ? [host] : await resolveAll(host, signal);
   const verdicts = addresses.map(classifyAddress);
-  const trusted =
-    allowance !== undefined && issuedAllowances.has(allowance) && (hop === 0 || !allowance.firstHopOnly);
+  const trusted = allowance !== undefined && issuedAllowances.has(allowance) && (hop === 0 || !allowance.firstHopOnly);
   const refused = verdicts.find((v) => !v.allowed && !(trusted && allowance.addresses.has(v.address)));
   if (refused) {
     throw new SafeFetchError(
@@ -262,7 +253,9 @@ function request(
 }
 
 function decoded(res: http.IncomingMessage): Readable {
-  const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
+  const encoding = String(res.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
   const decoder =
     encoding === 'gzip' || encoding === 'x-gzip'
       ? zlib.createGunzip()

@@ -89,9 +89,7 @@ export class SpreakerClient {
   }
 
   showCategories(): Promise<TSpreakerCategory[]> {
-    return this.#call('GET', '/v2/show-categories', z.object({ categories: z.array(ZSpreakerCategory) })).then(
-      (r) => r.categories,
-    );
+    return this.#call('GET', '/v2/show-categories', z.object({ categories: z.array(ZSpreakerCategory) })).then((r) => r.categories);
   }
 
   createShow(fields: SpreakerNewShow): Promise<TSpreakerShow> {

@@ -47,11 +47,7 @@ export function exchangeSpreakerCode(config: SpreakerOAuthConfig, code: string, 
 }
 
 /** Spreaker may rotate the refresh token; keep the old one when it does not send a new one. */
-export async function refreshSpreakerToken(
-  config: SpreakerOAuthConfig,
-  refreshToken: string,
-  now = new Date(),
-): Promise<SpreakerTokenSet> {
+export async function refreshSpreakerToken(config: SpreakerOAuthConfig, refreshToken: string, now = new Date()): Promise<SpreakerTokenSet> {
   const tokens = await tokenRequest(config, { grant_type: 'refresh_token', refresh_token: refreshToken }, now);
   return { ...tokens, refreshToken: tokens.refreshToken ?? refreshToken };
 }

@@ -5,7 +5,6 @@ import { Migration } from '@mikro-orm/migrations';
  * default '[]' to the new entity); the entity now sets an empty list. Those rows become the empty array.
  */
 export class Migration20261123181000_episode_tags_array extends Migration {
-
   override name = 'Migration20261123181000_episode_tags_array';
 
   override up(): void | Promise<void> {
@@ -15,5 +14,4 @@ export class Migration20261123181000_episode_tags_array extends Migration {
   override down(): void | Promise<void> {
     // Nothing to undo: an empty array is what these rows meant.
   }
-
 }

@@ -7,7 +7,6 @@ import { Migration } from '@mikro-orm/migrations';
  * to their show's latest import that is still mirroring.
  */
 export class Migration20261124142556_rss_mirror_owner extends Migration {
-
   override name = 'Migration20261124142556_rss_mirror_owner';
 
   override up(): void | Promise<void> {
@@ -23,5 +22,4 @@ export class Migration20261124142556_rss_mirror_owner extends Migration {
     this.addSql(`delete from "rss_imports" where "feed_storage_key" is null;`);
     this.addSql(`alter table "rss_imports" alter column "feed_storage_key" set not null;`);
   }
-
 }

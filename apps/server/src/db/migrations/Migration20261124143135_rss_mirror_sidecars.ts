@@ -6,7 +6,6 @@ import { Migration } from '@mikro-orm/migrations';
  * what is still to copy, mirror_skipped what was refused or could not be fetched, and why.
  */
 export class Migration20261124143135_rss_mirror_sidecars extends Migration {
-
   override name = 'Migration20261124143135_rss_mirror_sidecars';
 
   override up(): void | Promise<void> {
@@ -16,5 +15,4 @@ export class Migration20261124143135_rss_mirror_sidecars extends Migration {
   override down(): void | Promise<void> {
     this.addSql(`alter table "episodes" drop column "sidecars_pending", drop column "mirror_skipped";`);
   }
-
 }

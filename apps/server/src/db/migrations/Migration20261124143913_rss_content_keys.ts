@@ -8,7 +8,6 @@ import { Migration } from '@mikro-orm/migrations';
  * its old one rather than break the unique key. guid is left alone: podcast apps know it.
  */
 export class Migration20261124143913_rss_content_keys extends Migration {
-
   override name = 'Migration20261124143913_rss_content_keys';
 
   override up(): void | Promise<void> {
@@ -31,5 +30,4 @@ export class Migration20261124143913_rss_content_keys extends Migration {
   override down(): void | Promise<void> {
     // The feed positions the old keys held are not kept: nothing to restore.
   }
-
 }

@@ -5,7 +5,6 @@ import { Migration } from '@mikro-orm/migrations';
  * has there (its RSS feed lists only the newest), so import_status says when a full import is needed.
  */
 export class Migration20261124151500_rss_import_host_total extends Migration {
-
   override name = 'Migration20261124151500_rss_import_host_total';
 
   override up(): void | Promise<void> {
@@ -15,5 +14,4 @@ export class Migration20261124151500_rss_import_host_total extends Migration {
   override down(): void | Promise<void> {
     this.addSql(`alter table "rss_imports" drop column "host_total";`);
   }
-
 }

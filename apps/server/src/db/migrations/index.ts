@@ -27,7 +27,10 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121141509_publishing_hosts', class: Migration20261121141509_publishing_hosts },
   { name: 'Migration20261121143607_assembly_billing', class: Migration20261121143607_assembly_billing },
   { name: 'Migration20261121144901_music_assets', class: Migration20261121144901_music_assets },
-  { name: 'Migration20261123164344_creator_intern_answers_publish_outcome', class: Migration20261123164344_creator_intern_answers_publish_outcome },
+  {
+    name: 'Migration20261123164344_creator_intern_answers_publish_outcome',
+    class: Migration20261123164344_creator_intern_answers_publish_outcome,
+  },
   { name: 'Migration20261123181000_episode_tags_array', class: Migration20261123181000_episode_tags_array },
   { name: 'Migration20261124142338_recurring_slot_repeat', class: Migration20261124142338_recurring_slot_repeat },
   { name: 'Migration20261124142556_rss_mirror_owner', class: Migration20261124142556_rss_mirror_owner },

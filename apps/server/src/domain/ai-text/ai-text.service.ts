@@ -74,7 +74,15 @@ export class AiTextService {
     const { transcript, settings } = await this.prepare(user, body, body.template_id);
     const alwaysInclude = body.tags_always_include ?? settings?.tags_always_include ?? [];
     const maxTags = body.max_tags ?? AI_TEXT.maxTags;
-    return { tags: await this.makeTags(transcript, joinInstructions(settings?.tags_instructions, body.base_prompt), alwaysInclude, maxTags, settings) };
+    return {
+      tags: await this.makeTags(
+        transcript,
+        joinInstructions(settings?.tags_instructions, body.base_prompt),
+        alwaysInclude,
+        maxTags,
+        settings,
+      ),
+    };
   }
 
   /** POST /api/episodes/ai/metadata: title, description and tags at once; prompt 'expand', 'shorten', 'tags' or free text. */
@@ -85,12 +93,28 @@ export class AiTextService {
     const prompt = body.prompt?.trim() ?? '';
     const keyword = prompt.toLowerCase();
     const maxTags = body.max_tags ?? AI_TEXT.maxTags;
-    const tags = await this.makeTags(transcript, settings?.tags_instructions ?? null, settings?.tags_always_include ?? [], maxTags, settings);
+    const tags = await this.makeTags(
+      transcript,
+      settings?.tags_instructions ?? null,
+      settings?.tags_always_include ?? [],
+      maxTags,
+      settings,
+    );
     if (keyword === 'tags') return { title: acceptAiTitle(body.current_title), description: acceptAiText(body.current_description), tags };
     const extra = PROMPT_RULES[keyword] ?? (prompt || null);
     const base = { transcript, currentTitle: body.current_title, currentDescription: body.current_description };
-    const title = await this.generate((engine) => engine.generateTitle({ ...base, instructions: joinInstructions(settings?.title_instructions, extra && !PROMPT_RULES[keyword] ? extra : null) }), acceptAiTitle);
-    const description = await this.generate((engine) => engine.generateNotes({ ...base, instructions: joinInstructions(settings?.notes_instructions, extra) }), acceptAiText);
+    const title = await this.generate(
+      (engine) =>
+        engine.generateTitle({
+          ...base,
+          instructions: joinInstructions(settings?.title_instructions, extra && !PROMPT_RULES[keyword] ? extra : null),
+        }),
+      acceptAiTitle,
+    );
+    const description = await this.generate(
+      (engine) => engine.generateNotes({ ...base, instructions: joinInstructions(settings?.notes_instructions, extra) }),
+      acceptAiText,
+    );
     return { title, description, tags };
   }
 
@@ -107,7 +131,13 @@ export class AiTextService {
     return answer ? { text: answer.text.trim(), quoted: answer.method === 'extractive' } : null;
   }
 
-  private async makeTags(transcript: TTranscript, instructions: string | null, alwaysInclude: string | readonly string[], maxTags: number, settings: TTemplateAiSettings | null): Promise<string[]> {
+  private async makeTags(
+    transcript: TTranscript,
+    instructions: string | null,
+    alwaysInclude: string | readonly string[],
+    maxTags: number,
+    settings: TTemplateAiSettings | null,
+  ): Promise<string[]> {
     if (settings && !settings.auto_generate_tags) return mergeTags([], { alwaysInclude, maxTags });
     const generated = await this.generate(
       (engine) => engine.generateTags({ transcript, instructions, alwaysInclude, maxTags }),
@@ -159,6 +189,9 @@ export class AiTextService {
 }
 
 function joinInstructions(...parts: (string | null | undefined)[]): string | null {
-  const text = parts.map((part) => part?.trim()).filter(Boolean).join('\n');
+  const text = parts
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join('\n');
   return text || null;
 }

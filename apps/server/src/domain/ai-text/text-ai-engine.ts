@@ -1,7 +1,10 @@
 import { createExtractiveEngine, createOpenAiChatEngine, type TextAiEngine } from '@ppp/audio';
 import type { TConfig } from '../../config.ts';
 
-type TextAiConfig = Pick<TConfig, 'TEXT_AI_ENGINE' | 'OPENAI_CHAT_MODEL' | 'OPENAI_CHAT_BASE_URL' | 'OPENAI_CHAT_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_API_KEY'>;
+type TextAiConfig = Pick<
+  TConfig,
+  'TEXT_AI_ENGINE' | 'OPENAI_CHAT_MODEL' | 'OPENAI_CHAT_BASE_URL' | 'OPENAI_CHAT_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_API_KEY'
+>;
 
 /** openai when asked for or when a chat model is named (and a base URL is known); extractive otherwise. */
 export function textAiEngineName(config: TextAiConfig): 'extractive' | 'openai' {

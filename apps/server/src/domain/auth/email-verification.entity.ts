@@ -7,7 +7,10 @@ export const EmailVerificationSchema = defineEntity({
   name: 'EmailVerification',
   tableName: 'email_verifications',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
     email: p.string().length(254),
     codeHash: p.string().length(64),

@@ -25,10 +25,12 @@ export class RateLimitService {
   }
 
   async count(key: string, windowMs: number): Promise<number> {
-    const rows = await this.em.getConnection().execute<{ count: number }[]>(
-      `select count from rate_limits where key = ? and window_start >= now() - make_interval(secs => ?)`,
-      [key, windowMs / 1000],
-    );
+    const rows = await this.em
+      .getConnection()
+      .execute<{ count: number }[]>(`select count from rate_limits where key = ? and window_start >= now() - make_interval(secs => ?)`, [
+        key,
+        windowMs / 1000,
+      ]);
     return Number(rows[0]?.count ?? 0);
   }
 

@@ -60,14 +60,9 @@ export class VerificationService {
     await this.limits.assertUnder([failKey], AUTH.verificationCodeMaxAttempts * 2, AUTH.failedLoginWindowMs);
     const user = await this.em.findOne(UserSchema, { email });
     const pending = user
-      ? await this.em.findOne(
-          EmailVerificationSchema,
-          { user: user.id, email, usedAt: null },
-          { orderBy: { createdAt: 'desc' } },
-        )
+      ? await this.em.findOne(EmailVerificationSchema, { user: user.id, email, usedAt: null }, { orderBy: { createdAt: 'desc' } })
       : null;
-    const usable =
-      pending && pending.expiresAt.getTime() > Date.now() && pending.attempts < AUTH.verificationCodeMaxAttempts;
+    const usable = pending && pending.expiresAt.getTime() > Date.now() && pending.attempts < AUTH.verificationCodeMaxAttempts;
     if (!user || !pending || !usable || !sameHash(pending.codeHash, hashCode(code))) {
       if (pending && usable) {
         pending.attempts += 1;

@@ -66,7 +66,11 @@ export class TiersService {
         const key = EDITABLE_TIER_KEYS.find((editable) => editable === tier);
         if (key === undefined) throw new AppError('VALIDATION', `${BILLING_MESSAGES.unknownTier}: ${tier}`);
         const fits = type === 'boolean' ? typeof value === 'boolean' : value === null || typeof value === 'number';
-        if (!fits) throw new AppError('VALIDATION', `${feature.key} takes a ${type === 'boolean' ? 'true or false' : 'whole number or null (unlimited)'}`);
+        if (!fits)
+          throw new AppError(
+            'VALIDATION',
+            `${feature.key} takes a ${type === 'boolean' ? 'true or false' : 'whole number or null (unlimited)'}`,
+          );
         changes.set(key, { ...(changes.get(key) ?? {}), [feature.key]: value });
       }
     }

@@ -11,7 +11,10 @@ export const UsageChargeSchema = defineEntity({
   name: 'UsageCharge',
   tableName: 'usage_charges',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade'),
     /** 'assembly' (counts an episode and its minutes). */
     kind: p.string().length(16),

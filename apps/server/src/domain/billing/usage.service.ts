@@ -134,7 +134,10 @@ export class UsageService {
     if (existing) return existing.minutes;
     const usage = await this.usage(user, now, tx);
     if (episodeQuotaExceeded(usage)) {
-      throw new AppError('PAYMENT_REQUIRED', BILLING_MESSAGES.episodeQuotaReached, { episodes_remaining_this_month: 0, max_episodes_month: usage.max_episodes_month });
+      throw new AppError('PAYMENT_REQUIRED', BILLING_MESSAGES.episodeQuotaReached, {
+        episodes_remaining_this_month: 0,
+        max_episodes_month: usage.max_episodes_month,
+      });
     }
     const decision = this.decide(charge.seconds, usage);
     if (!decision.allowed) throw new AppError('INSUFFICIENT_MINUTES', BILLING_MESSAGES.insufficientMinutes, decision);

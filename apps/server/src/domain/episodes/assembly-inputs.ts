@@ -70,7 +70,8 @@ export class AssemblyInputs {
       const segments: ResolvedSegment[] = [];
       for (const segment of recipe.template.segments) {
         if (segment.segment_type === 'content') segments.push({ segment, file: null });
-        else if (segment.source.source_type === 'static') segments.push({ segment, file: await this.clip(userId, segment.source, ASSEMBLY_MESSAGES.staticMissing) });
+        else if (segment.source.source_type === 'static')
+          segments.push({ segment, file: await this.clip(userId, segment.source, ASSEMBLY_MESSAGES.staticMissing) });
         else {
           const text = (recipe.tts_values[segment.id] ?? segment.source.text_prompt).trim();
           const voice = recipe.tts_voices[segment.id] ?? segment.source.voice_id ?? recipe.template.default_voice_id ?? null;
@@ -79,10 +80,16 @@ export class AssemblyInputs {
       }
       const music: ResolvedMusicRule[] = [];
       for (const rule of recipe.template.background_music_rules) {
-        music.push({ rule, file: await this.clip(userId, { media_id: rule.media_id, filename: rule.music_filename }, ASSEMBLY_MESSAGES.musicMissing) });
+        music.push({
+          rule,
+          file: await this.clip(userId, { media_id: rule.media_id, filename: rule.music_filename }, ASSEMBLY_MESSAGES.musicMissing),
+        });
       }
       const settings = ZAudioCleanupSettings.parse({ ...(await this.deps.audioCleanup.get(userId)), ...recipe.cleanup });
-      const beep = settings.censorEnabled && settings.censorBeepFile ? await findClip(this.deps.em, userId, { filename: settings.censorBeepFile }) : null;
+      const beep =
+        settings.censorEnabled && settings.censorBeepFile
+          ? await findClip(this.deps.em, userId, { filename: settings.censorBeepFile })
+          : null;
       const podcast = episode.podcast as Podcast;
       const input: PlanInput = {
         template: { segments, music, timing: recipe.template.timing },
@@ -125,7 +132,11 @@ export class AssemblyInputs {
     this.releases.push(local.release);
     this.local.set(item.storageKey, local.path);
     const probe = await probeAudio(local.path);
-    const file: TEdlFile = { path: item.storageKey, format: probe.formatName, duration_ms: Math.max(1, Math.round(probe.durationSeconds * 1000)) };
+    const file: TEdlFile = {
+      path: item.storageKey,
+      format: probe.formatName,
+      duration_ms: Math.max(1, Math.round(probe.durationSeconds * 1000)),
+    };
     this.files.set(item.storageKey, file);
     return file;
   }
@@ -141,7 +152,12 @@ export class AssemblyInputs {
     for (const answer of answers) {
       const file = answer.media_id
         ? await this.clip(ctx.userId, { media_id: answer.media_id }, ASSEMBLY_MESSAGES.staticMissing)
-        : await this.voice(ctx, answer.text ?? '', answer.voice_id ?? ctx.recipe.template.intern_voice_id ?? ctx.recipe.template.default_voice_id ?? null, 'Intern');
+        : await this.voice(
+            ctx,
+            answer.text ?? '',
+            answer.voice_id ?? ctx.recipe.template.intern_voice_id ?? ctx.recipe.template.default_voice_id ?? null,
+            'Intern',
+          );
       resolved.push({ intern_index: answer.intern_index, file, ...(answer.at_s === undefined ? {} : { at_s: answer.at_s }) });
     }
     return resolved;
@@ -170,28 +186,35 @@ export class AssemblyInputs {
     try {
       const catalog = await this.deps.speech.catalogFor({ id: ctx.userId });
       const signal = AbortSignal.any([AbortSignal.timeout(TTS.synthesisTimeoutMs), ...(ctx.signal ? [ctx.signal] : [])]);
-      const audio = await catalog.synthesize({ text, voiceId: voice, destination: path.join(work, 'voice.mp3'), signal }).catch((error: unknown) => {
-        // A provider refusing the request (bad voice, bad key, text too long) will refuse again.
-        if (error instanceof SpeechError && (error.status === null || (error.status >= 400 && error.status < 500 && error.status !== 429))) {
-          throw new PermanentAssemblyError(ASSEMBLY_MESSAGES.voiceFailed(label, error.message));
-        }
-        throw error;
-      });
+      const audio = await catalog
+        .synthesize({ text, voiceId: voice, destination: path.join(work, 'voice.mp3'), signal })
+        .catch((error: unknown) => {
+          // A provider refusing the request (bad voice, bad key, text too long) will refuse again.
+          if (
+            error instanceof SpeechError &&
+            (error.status === null || (error.status >= 400 && error.status < 500 && error.status !== 429))
+          ) {
+            throw new PermanentAssemblyError(ASSEMBLY_MESSAGES.voiceFailed(label, error.message));
+          }
+          throw error;
+        });
       const id = randomUUID();
       const key = mediaKey(ctx.userId, id, 'original.mp3');
       const stored = await this.deps.storage.putFile(key, audio.path);
-      const item = cached ?? this.deps.em.create(MediaItemSchema, {
-        id,
-        user: ctx.userId,
-        category: VOICE_RENDER_CATEGORY,
-        friendlyName: `AI voice: ${label}`.slice(0, 200),
-        originalName: filename,
-        filename,
-        storageKey: key,
-        contentType: 'audio/mpeg',
-        sizeBytes: stored.size,
-        status: 'ready',
-      });
+      const item =
+        cached ??
+        this.deps.em.create(MediaItemSchema, {
+          id,
+          user: ctx.userId,
+          category: VOICE_RENDER_CATEGORY,
+          friendlyName: `AI voice: ${label}`.slice(0, 200),
+          originalName: filename,
+          filename,
+          storageKey: key,
+          contentType: 'audio/mpeg',
+          sizeBytes: stored.size,
+          status: 'ready',
+        });
       Object.assign(item, { storageKey: key, sizeBytes: stored.size, durationSeconds: audio.durationSeconds });
       await this.deps.em.flush();
       return this.file(item);
@@ -201,7 +224,9 @@ export class AssemblyInputs {
   }
 
   private async firstVoice(userId: string): Promise<string> {
-    this.voices ??= (await (await this.deps.speech.catalogFor({ id: userId })).listVoices({ size: 1 })).items.map((voice) => voice.voice_id);
+    this.voices ??= (await (await this.deps.speech.catalogFor({ id: userId })).listVoices({ size: 1 })).items.map(
+      (voice) => voice.voice_id,
+    );
     const voice = this.voices[0];
     if (!voice) throw new PermanentAssemblyError(ASSEMBLY_MESSAGES.voiceFailed('AI voice', 'no text-to-speech engine is configured'));
     return voice;

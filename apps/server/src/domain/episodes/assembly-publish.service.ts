@@ -1,5 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ZAssemblyPublishMode, creatorPublishScheduleProblem, type TAssemblyPublishMode, type TAssemblyPublishOutcome } from '@ppp/contracts';
+import {
+  ZAssemblyPublishMode,
+  creatorPublishScheduleProblem,
+  type TAssemblyPublishMode,
+  type TAssemblyPublishOutcome,
+} from '@ppp/contracts';
 import type { PublishingService } from '../publishing/publishing.service.ts';
 import { EpisodeSchema, type Episode, type TStoredPublishOutcome } from './episode.entity.ts';
 
@@ -68,10 +73,13 @@ export class AssemblyPublishService {
     const outcome = await this.act(episodeId, mode, row, now);
     const stored: TStoredPublishOutcome = { ...outcome, claimed: true, claimed_at: claimedAt };
     // Recorded only while the claim is still this run's.
-    await this.deps.em.getConnection().execute(
-      `update episodes set publish_outcome = ?::jsonb where id = ? and publish_outcome->>'claimed_at' = ?`,
-      [JSON.stringify(stored), episodeId, claimedAt],
-    );
+    await this.deps.em
+      .getConnection()
+      .execute(`update episodes set publish_outcome = ?::jsonb where id = ? and publish_outcome->>'claimed_at' = ?`, [
+        JSON.stringify(stored),
+        episodeId,
+        claimedAt,
+      ]);
     return outcome;
   }
 
@@ -140,7 +148,12 @@ export class AssemblyPublishService {
     if (mode === 'draft') return { mode, outcome: 'draft', error: null };
     try {
       if (mode === 'now') {
-        await this.deps.publishing.publish(user, episodeId, { mode: 'now', publish_state: row.visibility === 'unpublished' ? 'unpublished' : 'public' }, now);
+        await this.deps.publishing.publish(
+          user,
+          episodeId,
+          { mode: 'now', publish_state: row.visibility === 'unpublished' ? 'unpublished' : 'public' },
+          now,
+        );
         return { mode, outcome: 'dispatched', error: null };
       }
       if (await this.scheduledAlready(episodeId, row)) return { mode, outcome: 'scheduled', error: null };
@@ -152,7 +165,12 @@ export class AssemblyPublishService {
         return { mode, outcome: 'schedule_invalid', error: problem };
       }
       const publishAt = new Date(row.publish_at ?? 0).toISOString();
-      await this.deps.publishing.publish(user, episodeId, { mode: 'schedule', publish_at: publishAt, publish_at_local: row.publish_at_local }, now);
+      await this.deps.publishing.publish(
+        user,
+        episodeId,
+        { mode: 'schedule', publish_at: publishAt, publish_at_local: row.publish_at_local },
+        now,
+      );
       return { mode, outcome: 'scheduled', error: null };
     } catch (error) {
       return { mode, outcome: 'failed', error: error instanceof Error ? error.message : String(error) };

@@ -66,7 +66,9 @@ export function recipeOf(template: Template, upload: MediaItem, body: TAssembleE
   // Reviewed cuts (flubber_cuts_ms) are the creator's choice: the detected retakes are then cut only when listed by index.
   const cutAll = body.intents.flubber === 'yes' && body.flubber_cuts_ms.length === 0;
   const flubber =
-    body.intents.flubber === 'no' ? [] : (body.flubber_indices ?? (cutAll ? (detection?.flubber.matches.map((m) => m.flubber_index) ?? []) : []));
+    body.intents.flubber === 'no'
+      ? []
+      : (body.flubber_indices ?? (cutAll ? (detection?.flubber.matches.map((m) => m.flubber_index) ?? []) : []));
   const intern = body.intents.intern === 'no' ? [] : [...body.intern_answers, ...body.intents.intern_overrides];
   const allSfx = detection?.sfx.matches.map((_, hit_index) => ({ hit_index, keep_keyword: false })) ?? [];
   const sfx = body.intents.sfx === 'no' ? [] : (body.sfx_choices ?? (body.intents.sfx === 'yes' ? allSfx : []));

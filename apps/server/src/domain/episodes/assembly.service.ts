@@ -68,7 +68,11 @@ export class AssemblyService {
   }
 
   /** POST /api/episodes/assemble: 402 when the quota or the minutes are spent, else the queued job. */
-  async assemble(user: Pick<User, 'id' | 'tier'>, input: TAssembleEpisodeRequestInput, now = new Date()): Promise<TAssembleEpisodeResponse> {
+  async assemble(
+    user: Pick<User, 'id' | 'tier'>,
+    input: TAssembleEpisodeRequestInput,
+    now = new Date(),
+  ): Promise<TAssembleEpisodeResponse> {
     const body = parseInput(ZAssembleEpisodeRequest, input);
     const checked = await this.check(user, body, now);
     const episodeId = randomUUID();
@@ -81,7 +85,11 @@ export class AssemblyService {
     const jobId = await this.queue(episodeId, 'assemble').catch(async (error: unknown) => {
       // Nothing ran: the charge goes, and the episode says why.
       await this.deps.em.execute('delete from usage_charges where charge_key = ?', [chargeKey]);
-      await this.deps.em.nativeUpdate(EpisodeSchema, { id: episodeId }, { status: 'error', assemblyStatus: 'error', errorMessage: ASSEMBLY_MESSAGES.renderFailed('the job could not be queued') });
+      await this.deps.em.nativeUpdate(
+        EpisodeSchema,
+        { id: episodeId },
+        { status: 'error', assemblyStatus: 'error', errorMessage: ASSEMBLY_MESSAGES.renderFailed('the job could not be queued') },
+      );
       throw error;
     });
     return { job_id: jobId, episode_id: episodeId, status: 'queued', minutes_charged: minutes };
@@ -91,7 +99,10 @@ export class AssemblyService {
   private async check(user: Pick<User, 'id'>, body: TAssembleEpisodeRequest, now: Date): Promise<CheckedRequest> {
     const template = await this.deps.templates.getOwned(user, body.template_id);
     const podcastId = body.podcast_id ?? (typeof template.podcast === 'string' ? template.podcast : template.podcast?.id) ?? null;
-    const podcast = podcastId && z.uuid().safeParse(podcastId).success ? await this.deps.em.findOne(PodcastSchema, { id: podcastId, user: user.id }) : null;
+    const podcast =
+      podcastId && z.uuid().safeParse(podcastId).success
+        ? await this.deps.em.findOne(PodcastSchema, { id: podcastId, user: user.id })
+        : null;
     if (!podcast) throw new AppError('VALIDATION', TEMPLATE_MESSAGES.missingShowDetail);
     checkScripts(template.segments, body.tts_values);
     const upload = await this.readyUpload(user, body.media_id ?? body.main_content_filename ?? '');
@@ -118,7 +129,12 @@ export class AssemblyService {
   async status(user: Pick<User, 'id'>, jobId: string): Promise<TEpisodeJobStatus> {
     const episode = jobId ? await this.deps.em.findOne(EpisodeSchema, { assemblyJobId: jobId, user: user.id }) : null;
     if (!episode) throw new AppError('NOT_FOUND', ASSEMBLY_MESSAGES.jobNotFound);
-    const state = episode.assemblyStatus === 'done' ? (publishSettling(episode) ? 'processing' : 'processed') : ZAssemblyStatus.catch('queued').parse(episode.assemblyStatus);
+    const state =
+      episode.assemblyStatus === 'done'
+        ? publishSettling(episode)
+          ? 'processing'
+          : 'processed'
+        : ZAssemblyStatus.catch('queued').parse(episode.assemblyStatus);
     const outcome = episode.publishOutcome;
     return {
       job_id: jobId,
@@ -150,7 +166,9 @@ export class AssemblyService {
       duration_ms: episode.durationMs ?? null,
       cleanup_stats: episode.cleanupStats ?? null,
       chapters: episode.chapters ?? [],
-      publish_mode: ZAssemblyPublishMode.nullable().catch(null).parse(episode.publishMode ?? null),
+      publish_mode: ZAssemblyPublishMode.nullable()
+        .catch(null)
+        .parse(episode.publishMode ?? null),
       processed_at: episode.processedAt ?? null,
     };
   }
@@ -234,7 +252,11 @@ export class AssemblyService {
    */
   private async requeueAs(episode: Episode, reason: 'assemble' | 'template' | 'manual_cuts'): Promise<string> {
     Object.assign(episode, { assemblyStatus: 'queued', renderProgress: 0 });
-    await this.deps.em.nativeUpdate(EpisodeSchema, { id: episode.id }, { assembly: episode.assembly, status: episode.status, assemblyStatus: 'queued', renderProgress: 0 });
+    await this.deps.em.nativeUpdate(
+      EpisodeSchema,
+      { id: episode.id },
+      { assembly: episode.assembly, status: episode.status, assemblyStatus: 'queued', renderProgress: 0 },
+    );
     return this.queue(episode.id, reason);
   }
 
@@ -268,7 +290,9 @@ export class AssemblyService {
 function checkScripts(segments: readonly TSegment[], ttsValues: Readonly<Record<string, string>>): void {
   const [first] = missingScripts(segments, ttsValues);
   if (first === undefined) return;
-  throw new AppError('VALIDATION', ASSEMBLY_MESSAGES.scriptRequired, [{ path: ['tts_values', first], message: ASSEMBLY_MESSAGES.scriptRequired }]);
+  throw new AppError('VALIDATION', ASSEMBLY_MESSAGES.scriptRequired, [
+    { path: ['tts_values', first], message: ASSEMBLY_MESSAGES.scriptRequired },
+  ]);
 }
 
 /** Assembled (a recipe and a rendered file) and not rendering now. */

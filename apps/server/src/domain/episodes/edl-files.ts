@@ -7,7 +7,9 @@ export function mapEdlFiles(edl: TEdl, fn: (file: TEdlFile) => TEdlFile): TEdl {
     ...edl,
     segments: edl.segments.map((segment) => ({ ...segment, file: fn(segment.file) })),
     content: { ...edl.content, file: fn(edl.content.file) },
-    inserts: edl.inserts.map((insert) => (insert.source.type === 'file' ? { ...insert, source: { ...insert.source, file: fn(insert.source.file) } } : insert)),
+    inserts: edl.inserts.map((insert) =>
+      insert.source.type === 'file' ? { ...insert, source: { ...insert.source, file: fn(insert.source.file) } } : insert,
+    ),
     music: edl.music.map((bed) => ({ ...bed, file: fn(bed.file) })),
   };
 }
@@ -53,15 +55,24 @@ export function episodeCutsToContent(edl: TEdl, cuts: readonly TTimeRangeMs[]): 
     spans.flatMap((span) => {
       const start = Math.max(cut.start_ms, span.timelineStart);
       const end = Math.min(cut.end_ms, span.timelineStart + span.length);
-      return end > start ? [{ start_ms: span.sourceStart + (start - span.timelineStart), end_ms: span.sourceStart + (end - span.timelineStart) }] : [];
+      return end > start
+        ? [{ start_ms: span.sourceStart + (start - span.timelineStart), end_ms: span.sourceStart + (end - span.timelineStart) }]
+        : [];
     }),
   );
 }
 
 /** Content milliseconds the new cuts remove that the planned cuts did not already. */
-export function newlyRemovedMs(planned: readonly { start_ms: number; end_ms: number }[], added: readonly { start_ms: number; end_ms: number }[], durationMs: number): number {
+export function newlyRemovedMs(
+  planned: readonly { start_ms: number; end_ms: number }[],
+  added: readonly { start_ms: number; end_ms: number }[],
+  durationMs: number,
+): number {
   const measure = (ranges: readonly { start_ms: number; end_ms: number }[]) => {
-    const sorted = ranges.map((r) => ({ start: Math.max(0, r.start_ms), end: Math.min(durationMs, r.end_ms) })).filter((r) => r.end > r.start).sort((a, b) => a.start - b.start);
+    const sorted = ranges
+      .map((r) => ({ start: Math.max(0, r.start_ms), end: Math.min(durationMs, r.end_ms) }))
+      .filter((r) => r.end > r.start)
+      .sort((a, b) => a.start - b.start);
     let total = 0;
     let reach = 0;
     for (const range of sorted) {

@@ -23,7 +23,12 @@ export class EpisodeLinks {
     return `${path}?expires=${expires}&sig=${signature}`;
   }
 
-  async verify(kind: EpisodeFileKind, episodeId: string, query: { expires?: string | undefined; sig?: string | undefined }, part = ''): Promise<boolean> {
+  async verify(
+    kind: EpisodeFileKind,
+    episodeId: string,
+    query: { expires?: string | undefined; sig?: string | undefined },
+    part = '',
+  ): Promise<boolean> {
     if (!query.sig || !query.expires) return false;
     return this.signer.verify({ subject: subjectOf(kind, episodeId, part), expires: Number(query.expires) }, query.sig);
   }

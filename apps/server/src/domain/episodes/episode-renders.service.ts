@@ -87,7 +87,9 @@ export class EpisodeRendersService {
   }
 
   async progress(episodeId: string, percent: number): Promise<void> {
-    await this.deps.em.fork().nativeUpdate(EpisodeSchema, { id: episodeId, assemblyStatus: 'processing' }, { renderProgress: Math.round(percent * 10) / 10 });
+    await this.deps.em
+      .fork()
+      .nativeUpdate(EpisodeSchema, { id: episodeId, assemblyStatus: 'processing' }, { renderProgress: Math.round(percent * 10) / 10 });
   }
 
   /** Stores the MP3 and its peaks, then points the episode at them and removes the render they replace. */
@@ -129,7 +131,9 @@ export class EpisodeRendersService {
 
   /** GET /api/episodes/{id}/peaks: the owner's rendered episode; computed once per file and kept beside it. */
   async peaks(user: Pick<User, 'id'>, episodeId: string): Promise<TEpisodePeaks> {
-    const episode = z.uuid().safeParse(episodeId).success ? await this.deps.em.findOne(EpisodeSchema, { id: episodeId, user: user.id }) : null;
+    const episode = z.uuid().safeParse(episodeId).success
+      ? await this.deps.em.findOne(EpisodeSchema, { id: episodeId, user: user.id })
+      : null;
     if (!episode) throw new AppError('NOT_FOUND', ASSEMBLY_MESSAGES.episodeNotFound);
     if (!episode.finalAudioKey) throw new AppError('NOT_FOUND', ASSEMBLY_MESSAGES.noAudio);
     const key = peaksKeyFor(episode.finalAudioKey);
@@ -139,7 +143,10 @@ export class EpisodeRendersService {
     }
     const local = await this.deps.storage.localPath(episode.finalAudioKey);
     try {
-      const peaks = await computePeaks(local.path, { samplesPerPixel: ASSEMBLY.peaksSamplesPerPixel, sampleRate: ASSEMBLY.peaksSampleRate });
+      const peaks = await computePeaks(local.path, {
+        samplesPerPixel: ASSEMBLY.peaksSamplesPerPixel,
+        sampleRate: ASSEMBLY.peaksSampleRate,
+      });
       const json = peaksJson(episode.id, episode.durationMs ?? 0, peaks);
       await this.deps.storage.putBytes(key, JSON.stringify(json));
       return json;

@@ -20,11 +20,22 @@ const tierMinutes: MinutesUsagePort = {
 };
 
 /** Episode History, the manual editor, the Flubber review panel and the dashboard (issue 8), on one entity manager. */
-export function createEpisodeServices(em: EntityManager, shared: SharedDeps, ports: { assembly?: EpisodeAssemblyPort; minutes?: MinutesUsagePort } = {}) {
+export function createEpisodeServices(
+  em: EntityManager,
+  shared: SharedDeps,
+  ports: { assembly?: EpisodeAssemblyPort; minutes?: MinutesUsagePort } = {},
+) {
   const repository = new EpisodesRepository(em);
   const links = new EpisodeLinks(new UrlSigner(em));
   const assembly = ports.assembly ?? assemblyNotWired;
-  const episodes = new EpisodesService({ em, episodes: repository, storage: shared.storage, links, assembly, baseUrl: publicUrl(shared.config) });
+  const episodes = new EpisodesService({
+    em,
+    episodes: repository,
+    storage: shared.storage,
+    links,
+    assembly,
+    baseUrl: publicUrl(shared.config),
+  });
   const manualEdit = new ManualEditService({ episodes, links, assembly });
   return {
     episodes,

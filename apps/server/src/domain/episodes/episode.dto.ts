@@ -14,7 +14,12 @@ export function localAudioKey(episode: Pick<Episode, 'finalAudioKey' | 'mirrorKe
 
 /** Being assembled, or re-rendered after a cut (a re-render leaves status alone and sets assemblyStatus). */
 export function isRendering(episode: Pick<Episode, 'status' | 'assemblyStatus'>): boolean {
-  return episode.status === 'processing' || episode.status === 'pending' || episode.assemblyStatus === 'queued' || episode.assemblyStatus === 'processing';
+  return (
+    episode.status === 'processing' ||
+    episode.status === 'pending' ||
+    episode.assemblyStatus === 'queued' ||
+    episode.assemblyStatus === 'processing'
+  );
 }
 
 /** Whether a manual cut can be made: assembled here (a stored EDL) with its finished audio, and not rendering. */

@@ -28,7 +28,10 @@ export const EpisodeSchema = defineEntity({
   name: 'Episode',
   tableName: 'episodes',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
     podcast: () => p.manyToOne(PodcastSchema).deleteRule('cascade').index(),
     /** The template it was made with (no foreign key: deleting a template keeps its episodes). */
@@ -40,14 +43,20 @@ export const EpisodeSchema = defineEntity({
      * The column default '[]' is an array in the database, but MikroORM also assigns `default` to a new
      * entity, where a JSON property's '[]' is a string (stored as jsonb "[]"): onCreate sets a list first.
      */
-    tags: p.json<string[]>().default('[]').onCreate(() => []),
+    tags: p
+      .json<string[]>()
+      .default('[]')
+      .onCreate(() => []),
     season: p.integer().nullable(),
     episodeNumber: p.integer().nullable(),
     explicit: p.boolean().default(false),
     episodeType: p.string().length(16).default('full'),
     status: p.string().length(16).default('pending').index(),
     /** Never changes once published: podcast apps key downloads and played state on it. */
-    guid: p.string().length(1000).onCreate(() => `urn:uuid:${randomUUID()}`),
+    guid: p
+      .string()
+      .length(1000)
+      .onCreate(() => `urn:uuid:${randomUUID()}`),
     visibility: p.string().length(16).default('public'),
     publishAt: p.datetime().nullable().index(),
     publishAtLocal: p.string().length(64).nullable(),
@@ -112,7 +121,10 @@ export const EpisodeSchema = defineEntity({
     mirrorKey: p.text().nullable(),
     mirrorExpiresAt: p.datetime().nullable().index(),
     mirrorError: p.text().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()).index(),
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .index(),
     updatedAt: p
       .datetime()
       .onCreate(() => new Date())

@@ -25,7 +25,10 @@ export class EpisodesRepository {
   }
 
   /** A page of the user's episodes, newest first, and how many there are in all. */
-  async page(user: Owner, options: { limit: number; offset: number; podcastId?: string | undefined }): Promise<{ items: Episode[]; total: number }> {
+  async page(
+    user: Owner,
+    options: { limit: number; offset: number; podcastId?: string | undefined },
+  ): Promise<{ items: Episode[]; total: number }> {
     const where = { user: user.id, ...(options.podcastId ? { podcast: options.podcastId } : {}) };
     const [items, total] = await this.em.findAndCount(EpisodeSchema, where, {
       populate: ['podcast', 'sourceMedia'],

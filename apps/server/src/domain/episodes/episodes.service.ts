@@ -106,7 +106,12 @@ export class EpisodesService {
   /** POST /api/episodes/{id}/retry: an error episode, or one stuck processing; status back to processing and assembly queued again. */
   async retry(user: Owner, id: string, now = new Date()): Promise<TRetryResponse> {
     const episode = await this.getOwned(user, id);
-    const state = { status: episode.status, duration_ms: episode.durationMs ?? null, processed_at: episode.processedAt ?? null, created_at: episode.createdAt };
+    const state = {
+      status: episode.status,
+      duration_ms: episode.durationMs ?? null,
+      processed_at: episode.processedAt ?? null,
+      created_at: episode.createdAt,
+    };
     if (!retryAvailable(state, now)) throw new AppError('CONFLICT', EPISODE_MESSAGES.notRetryable);
     await this.deps.assembly.requeue(episode);
     episode.status = 'processing';
@@ -121,7 +126,13 @@ export class EpisodesService {
    * The episode behind a file URL: a valid signature opens it for anyone (audio elements and images
    * send no bearer header); without one, only its owner. Anything else is 404.
    */
-  async forFile(user: Owner | null, kind: EpisodeFileKind, id: string, query: { expires?: string; sig?: string }, part = ''): Promise<Episode> {
+  async forFile(
+    user: Owner | null,
+    kind: EpisodeFileKind,
+    id: string,
+    query: { expires?: string; sig?: string },
+    part = '',
+  ): Promise<Episode> {
     if (query.sig !== undefined) {
       const episode = (await this.deps.links.verify(kind, id, query, part)) ? await this.deps.episodes.findById(id) : null;
       if (!episode) throw new AppError('NOT_FOUND', EPISODE_MESSAGES.episodeNotFound);

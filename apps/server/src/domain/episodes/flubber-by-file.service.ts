@@ -40,7 +40,10 @@ export class FlubberByFileService {
       const range = flubberSnippetRange(marker, duration);
       return { marker, range, name: `flubber-t${threshold}-${marker.flubber_index}-${msPart(range.start)}-${msPart(range.end)}.mp3` };
     });
-    const ready = await this.deps.snippets.ensure(item, snippets.map(({ name, range }) => ({ name, start: range.start, end: range.end })));
+    const ready = await this.deps.snippets.ensure(
+      item,
+      snippets.map(({ name, range }) => ({ name, start: range.start, end: range.end })),
+    );
     const contexts = [];
     for (const { marker, range, name } of snippets) {
       contexts.push(toFlubberContext(marker, range, ready.has(name) ? await this.deps.snippets.url(item, name) : null, false));

@@ -50,7 +50,12 @@ export function flubberSnippetRange(marker: TFlubberMarker, durationSeconds: num
 }
 
 /** Spec 000 §3 'Flubber context' of a marker, its snippet range and signed URL. */
-export function toFlubberContext(marker: TFlubberMarker, range: { start: number; end: number }, url: string | null, applied: boolean): TFlubberContext {
+export function toFlubberContext(
+  marker: TFlubberMarker,
+  range: { start: number; end: number },
+  url: string | null,
+  applied: boolean,
+): TFlubberContext {
   return {
     flubber_index: marker.flubber_index,
     flubber_time_s: marker.flubber_time_s,
@@ -136,7 +141,14 @@ export class FlubberReviewService {
       const cutStart = Math.round(marker.cut_start_s * 1000);
       const cutEnd = Math.round(marker.cut_end_s * 1000);
       const url = ready ? await this.deps.links.url('snippet', episode.id, String(marker.flubber_index)) : null;
-      contexts.push(toFlubberContext(marker, range, url, cuts.some((cut) => cut.start_ms <= cutStart && cut.end_ms >= cutEnd)));
+      contexts.push(
+        toFlubberContext(
+          marker,
+          range,
+          url,
+          cuts.some((cut) => cut.start_ms <= cutStart && cut.end_ms >= cutEnd),
+        ),
+      );
     }
     return { contexts };
   }

@@ -12,7 +12,10 @@ export const InternAnswerSchema = defineEntity({
   name: 'InternAnswer',
   tableName: 'intern_answers',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
     /** The main-content upload the command was spoken in. */
     upload: () => p.manyToOne(MediaItemSchema).deleteRule('cascade'),

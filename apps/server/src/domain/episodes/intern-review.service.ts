@@ -81,10 +81,19 @@ export class InternReviewService {
     const { item, detection, transcript } = await this.deps.transcripts.readyTranscript(user, body.filename);
     const duration = transcript.durationSeconds ?? item.durationSeconds ?? Number.POSITIVE_INFINITY;
     const commands = detection.intern.matches.map((command) => {
-      const end = round3(Math.min(duration, command.start_s + EPISODE_CREATOR.internMaxDurationS, Math.max(command.end_s, command.start_s + EPISODE_CREATOR.internDefaultEndS)));
+      const end = round3(
+        Math.min(
+          duration,
+          command.start_s + EPISODE_CREATOR.internMaxDurationS,
+          Math.max(command.end_s, command.start_s + EPISODE_CREATOR.internDefaultEndS),
+        ),
+      );
       return { command, end, name: `intern-${command.intern_index}-${msPart(command.start_s)}-${msPart(end)}.mp3` };
     });
-    const ready = await this.deps.snippets.ensure(item, commands.map(({ command, end, name }) => ({ name, start: command.start_s, end })));
+    const ready = await this.deps.snippets.ensure(
+      item,
+      commands.map(({ command, end, name }) => ({ name, start: command.start_s, end })),
+    );
     const contexts: TInternContext[] = [];
     for (const { command, end, name } of commands) {
       const id = internCommandId(item.id, command.intern_index);
@@ -96,7 +105,9 @@ export class InternReviewService {
         snippet_start_s: command.start_s,
         snippet_end_s: end,
         max_duration_s: EPISODE_CREATOR.internMaxDurationS,
-        default_end_s: round3(command.end_marker ? command.end_marker.end_s : Math.min(duration, command.start_s + EPISODE_CREATOR.internDefaultEndS)),
+        default_end_s: round3(
+          command.end_marker ? command.end_marker.end_s : Math.min(duration, command.start_s + EPISODE_CREATOR.internDefaultEndS),
+        ),
         prompt_text: command.prompt_text,
         audio_url: ready.has(name) ? await this.deps.snippets.url(item, name) : null,
         label: `Command ${command.intern_index + 1} at ${clock(command.start_s)}`,
@@ -113,19 +124,26 @@ export class InternReviewService {
     if (!command) throw new AppError('NOT_FOUND', EPISODE_CREATOR_MESSAGES.internCommandNotFound);
     // The end mark's window is measured from where the command was spoken, whatever start_s was sent.
     const body = { ...parsed, start_s: command.start_s };
-    if (body.end_s - body.start_s < EPISODE_CREATOR.internMinClipS - EPSILON) throw new AppError('BAD_REQUEST', EPISODE_CREATOR_MESSAGES.internEndTooSoon);
-    if (body.end_s - body.start_s > EPISODE_CREATOR.internMaxDurationS + EPSILON) throw new AppError('BAD_REQUEST', EPISODE_CREATOR_MESSAGES.internEndTooLate);
+    if (body.end_s - body.start_s < EPISODE_CREATOR.internMinClipS - EPSILON)
+      throw new AppError('BAD_REQUEST', EPISODE_CREATOR_MESSAGES.internEndTooSoon);
+    if (body.end_s - body.start_s > EPISODE_CREATOR.internMaxDurationS + EPSILON)
+      throw new AppError('BAD_REQUEST', EPISODE_CREATOR_MESSAGES.internEndTooLate);
     // One call per command at a time: a second one at the same moment waits, then finds the first's answer.
     const run = () => this.answerCommand(user, body, { item, command, transcript });
     const got = await withAdvisoryLock(this.deps.connectionString, ANSWER_LOCK_NAMESPACE, body.command_id, run, ANSWER_LOCK_TIMEOUT_MS);
     return got.locked ? got.value : run();
   }
 
-  private async answerCommand(user: Owner, body: TInternExecuteRequest, found: { item: MediaItem; command: TInternCommandMatch; transcript: Transcript }): Promise<TInternExecuteResponse> {
+  private async answerCommand(
+    user: Owner,
+    body: TInternExecuteRequest,
+    found: { item: MediaItem; command: TInternCommandMatch; transcript: Transcript },
+  ): Promise<TInternExecuteResponse> {
     const { item, command, transcript } = found;
     const override = body.override_text?.trim() || null;
     const stored = await this.deps.em.findOne(InternAnswerSchema, { upload: item.id, commandId: body.command_id }, { refresh: true });
-    const unchanged = stored && !body.regenerate && Math.abs(stored.endS - body.end_s) < 0.0005 && (stored.overrideText ?? null) === override;
+    const unchanged =
+      stored && !body.regenerate && Math.abs(stored.endS - body.end_s) < 0.0005 && (stored.overrideText ?? null) === override;
     const voiceId = body.voice_id ?? stored?.voiceId ?? (await this.defaultVoice(user));
     if (unchanged && stored.answerMedia && stored.voiceId === voiceId) return this.toResponse(stored);
     if (body.regenerate && stored && stored.regenerateCount >= EPISODE_CREATOR.internMaxRegenerations) {
@@ -133,7 +151,9 @@ export class InternReviewService {
     }
     const prompt = promptBetween(transcript.words, command, body.end_s);
     // Only the voice changed: the same words spoken again.
-    const answer = unchanged ? { text: stored.responseText, quoted: stored.quoted } : await this.answer(transcript, prompt, command, override);
+    const answer = unchanged
+      ? { text: stored.responseText, quoted: stored.quoted }
+      : await this.answer(transcript, prompt, command, override);
     const clip = await this.deps.tts.synthesizeClip(user, {
       text: answer.text,
       voiceId,
@@ -155,19 +175,32 @@ export class InternReviewService {
       answerMedia: clip,
       regenerateCount: (stored?.regenerateCount ?? 0) + (stored && body.regenerate ? 1 : 0),
     };
-    const row = stored ? Object.assign(stored, fields) : this.deps.em.create(InternAnswerSchema, { user: user.id, upload: item.id, commandId: body.command_id, ...fields });
+    const row = stored
+      ? Object.assign(stored, fields)
+      : this.deps.em.create(InternAnswerSchema, { user: user.id, upload: item.id, commandId: body.command_id, ...fields });
     try {
       await this.deps.em.flush();
     } catch (error) {
       if (!(error instanceof UniqueConstraintViolationException)) throw error;
       // Another call stored this command's answer first (only when the lock timed out): that one is the answer.
       this.deps.em.clear();
-      return this.toResponse(await this.deps.em.findOneOrFail(InternAnswerSchema, { upload: item.id, commandId: body.command_id }, { populate: ['answerMedia'] }));
+      return this.toResponse(
+        await this.deps.em.findOneOrFail(
+          InternAnswerSchema,
+          { upload: item.id, commandId: body.command_id },
+          { populate: ['answerMedia'] },
+        ),
+      );
     }
     return this.toResponse(row);
   }
 
-  private async answer(transcript: Transcript, prompt: string, command: TInternCommandMatch, override: string | null): Promise<{ text: string; quoted: boolean }> {
+  private async answer(
+    transcript: Transcript,
+    prompt: string,
+    command: TInternCommandMatch,
+    override: string | null,
+  ): Promise<{ text: string; quoted: boolean }> {
     if (override) return { text: override, quoted: false };
     const words = { words: transcript.words, language: transcript.language ?? null, duration_s: transcript.durationSeconds ?? null };
     const answer = await this.deps.aiText.answerCommand(words, prompt, command.start_s);

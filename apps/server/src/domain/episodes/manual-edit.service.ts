@@ -52,7 +52,10 @@ export class ManualEditService {
     const body = parseInput(ZManualEditCommitRequest, input);
     const episode = await this.editable(user, id);
     const durationMs = episode.durationMs ?? episode.edl?.duration_ms ?? 0;
-    const cuts = joinCuts(normalizeManualCuts(body.cuts)).map((cut) => ({ start_ms: cut.start_ms, end_ms: Math.min(cut.end_ms, durationMs) }));
+    const cuts = joinCuts(normalizeManualCuts(body.cuts)).map((cut) => ({
+      start_ms: cut.start_ms,
+      end_ms: Math.min(cut.end_ms, durationMs),
+    }));
     if (cuts.some((cut) => cut.start_ms >= durationMs)) throw new AppError('VALIDATION', EPISODE_MESSAGES.cutOutside);
     const kept = normalizeManualCuts(cuts);
     if (kept.length === 0) throw new AppError('VALIDATION', EPISODE_MESSAGES.noCuts);

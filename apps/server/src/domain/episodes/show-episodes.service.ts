@@ -43,7 +43,8 @@ export class ShowEpisodesService {
 
   private toRow(podcast: { id: string; hostKind: string }, episode: Episode): TShowEpisode {
     const state = publicState(episode);
-    const listed = podcast.hostKind !== 'spreaker' && state.publish_at !== null && state.visibility !== 'unpublished' && Boolean(episode.finalAudioKey);
+    const listed =
+      podcast.hostKind !== 'spreaker' && state.publish_at !== null && state.visibility !== 'unpublished' && Boolean(episode.finalAudioKey);
     return {
       id: episode.id,
       podcast_id: podcast.id,

@@ -63,7 +63,10 @@ export class UploadSnippets {
     try {
       for (const request of missing) {
         const file = path.join(work, request.name);
-        const cut = await extractSegment(input.path, file, request.start, request.end).then(() => true, () => false);
+        const cut = await extractSegment(input.path, file, request.start, request.end).then(
+          () => true,
+          () => false,
+        );
         if (!cut) continue;
         await this.deps.storage.putFile(this.key(upload, request.name), file);
         ready.add(request.name);

@@ -16,9 +16,11 @@ export async function jobsTableExists(em: EntityManager): Promise<boolean> {
 /** Whether a job of `name` whose payload has `field` = `value` is waiting, running or due for a retry. */
 export async function liveJobExists(em: EntityManager, name: TJobName, field: string, value: string): Promise<boolean> {
   if (!(await jobsTableExists(em))) return false;
-  const [row] = await em.getConnection().execute<{ ok: boolean }[]>(
-    `select exists (select 1 from pgboss.job j where j.name = ? and j.data->>? = ? and ${liveStateSql('j')}) as ok`,
-    [name, field, value],
-  );
+  const [row] = await em
+    .getConnection()
+    .execute<{ ok: boolean }[]>(
+      `select exists (select 1 from pgboss.job j where j.name = ? and j.data->>? = ? and ${liveStateSql('j')}) as ok`,
+      [name, field, value],
+    );
   return row?.ok === true;
 }

@@ -25,11 +25,10 @@ export class MailService {
   }
 
   async findOutbox(filter: { to?: string | undefined; limit: number }): Promise<TOutboxMessage[]> {
-    const rows = await this.em.find(
-      OutboxMessageSchema,
-      filter.to ? { to: filter.to } : {},
-      { orderBy: { createdAt: 'desc' }, limit: filter.limit },
-    );
+    const rows = await this.em.find(OutboxMessageSchema, filter.to ? { to: filter.to } : {}, {
+      orderBy: { createdAt: 'desc' },
+      limit: filter.limit,
+    });
     return rows.map(toOutboxDto);
   }
 }

@@ -6,14 +6,20 @@ export const OutboxMessageSchema = defineEntity({
   name: 'OutboxMessage',
   tableName: 'mail_outbox',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     to: p.string().length(254).index(),
     subject: p.string().length(300),
     text: p.text(),
     transport: p.string().length(16).default('outbox'),
     sentAt: p.datetime().nullable(),
     error: p.text().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()).index(),
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .index(),
   },
 });
 export type OutboxMessage = InferEntity<typeof OutboxMessageSchema>;

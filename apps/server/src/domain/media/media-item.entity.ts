@@ -12,7 +12,10 @@ export const MediaItemSchema = defineEntity({
   name: 'MediaItem',
   tableName: 'media_items',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
     category: p.string().length(32).index(),
     friendlyName: p.string().length(200),

@@ -101,7 +101,14 @@ export class MediaUploadService {
   }
 
   /** Moves an inspected file into storage and writes its row; main content is queued for transcription. */
-  private async store(user: User, inspected: Inspected, category: TMediaCategory, friendlyName: string, notifyEmail: string | null, transcript?: IncomingFile): Promise<TMediaItem> {
+  private async store(
+    user: User,
+    inspected: Inspected,
+    category: TMediaCategory,
+    friendlyName: string,
+    notifyEmail: string | null,
+    transcript?: IncomingFile,
+  ): Promise<TMediaItem> {
     const id = randomUUID();
     const { file } = inspected;
     const key = mediaKey(user.id, id, `original.${extensionOf(file.name)}`);
@@ -139,7 +146,8 @@ export class MediaUploadService {
   private async checkTranscript(transcript: IncomingFile | undefined, files: readonly IncomingFile[]): Promise<void> {
     if (!transcript) return;
     const format = suppliedFormatFromName(transcript.name);
-    if (!format || files.length !== 1) throw new AppError('VALIDATION', 'A transcript (.vtt, .srt or .json) comes with exactly one audio file.');
+    if (!format || files.length !== 1)
+      throw new AppError('VALIDATION', 'A transcript (.vtt, .srt or .json) comes with exactly one audio file.');
     try {
       parseSuppliedTranscript(await readFile(transcript.path, 'utf8'), format);
     } catch (error) {
@@ -151,11 +159,20 @@ export class MediaUploadService {
    * Multipart upload of several files to one category. Every file is checked before any is stored,
    * so a refused file leaves nothing behind.
    */
-  async acceptMany(user: User, files: readonly IncomingFile[], friendlyNames: readonly (string | undefined)[], input: TUploadOptions, transcript?: IncomingFile): Promise<TMediaItem[]> {
+  async acceptMany(
+    user: User,
+    files: readonly IncomingFile[],
+    friendlyNames: readonly (string | undefined)[],
+    input: TUploadOptions,
+    transcript?: IncomingFile,
+  ): Promise<TMediaItem[]> {
     const options = parseInput(ZUploadOptions, input);
     if (files.length === 0) throw new AppError('VALIDATION', MEDIA_MESSAGES.selectAudioFile);
-    const names = files.map((file, i) => friendlyNames[i]?.trim() || (options.category === 'main_content' ? '' : defaultFriendlyName(file.name)));
-    if (options.category === 'main_content' && names.some((name) => !name)) throw new AppError('VALIDATION', MEDIA_MESSAGES.enterFriendlyName);
+    const names = files.map(
+      (file, i) => friendlyNames[i]?.trim() || (options.category === 'main_content' ? '' : defaultFriendlyName(file.name)),
+    );
+    if (options.category === 'main_content' && names.some((name) => !name))
+      throw new AppError('VALIDATION', MEDIA_MESSAGES.enterFriendlyName);
     const notifyEmail = this.notifyEmail(user, options);
     const inspected: Inspected[] = [];
     for (const file of files) inspected.push(await this.inspect(file, options.category));
@@ -192,14 +209,23 @@ export class MediaUploadService {
    * and the upload transcribed again from it. A run already under way without it does not overwrite.
    */
   async attachTranscript(user: User, mediaId: string, file: IncomingFile): Promise<TMediaItem> {
-    const item = await this.deps.em.findOne(MediaItemSchema, { id: z.uuid().safeParse(mediaId).success ? mediaId : randomUUID(), user: user.id });
+    const item = await this.deps.em.findOne(MediaItemSchema, {
+      id: z.uuid().safeParse(mediaId).success ? mediaId : randomUUID(),
+      user: user.id,
+    });
     if (!item) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.mediaNotFound);
     if (item.category !== 'main_content') throw new AppError('BAD_REQUEST', 'Only main content is transcribed.');
     await this.checkTranscript(file, [file]);
     const format = suppliedFormatFromName(file.name) ?? 'json';
     const key = mediaKey(user.id, item.id, `supplied.${format}`);
     await this.deps.storage.putFile(key, file.path);
-    Object.assign(item, { suppliedTranscriptKey: key, suppliedTranscriptFormat: format, status: 'processing', transcriptReady: false, transcriptionError: null });
+    Object.assign(item, {
+      suppliedTranscriptKey: key,
+      suppliedTranscriptFormat: format,
+      status: 'processing',
+      transcriptReady: false,
+      transcriptionError: null,
+    });
     await this.deps.em.flush();
     await this.deps.jobs.send('audio.transcribe', { media_id: item.id });
     return toMediaDto(item);

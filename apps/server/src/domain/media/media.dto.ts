@@ -46,7 +46,9 @@ export function toMediaDto(item: MediaItem, transcriptText: string | null = null
     transcript_ready: item.transcriptReady,
     transcription_progress: item.transcriptionProgress ?? null,
     transcription_error: item.transcriptionError ?? null,
-    transcription_engine: ZTranscriptionEngineName.nullable().catch(null).parse(item.transcriptionEngine ?? null),
+    transcription_engine: ZTranscriptionEngineName.nullable()
+      .catch(null)
+      .parse(item.transcriptionEngine ?? null),
     notify_when_ready: item.notifyWhenReady,
     notify_pending: item.notifyWhenReady && !item.notifiedAt,
     intents: detection ? intentsOf(detection) : null,

@@ -46,9 +46,7 @@ export class MediaService {
    * so are the worker's internal files (rendered AI voices), which are not part of the library.
    */
   async getOwned(user: Pick<User, 'id'>, id: string): Promise<MediaItem> {
-    const item = z.uuid().safeParse(id).success
-      ? await this.deps.em.findOne(MediaItemSchema, { id, user: user.id })
-      : null;
+    const item = z.uuid().safeParse(id).success ? await this.deps.em.findOne(MediaItemSchema, { id, user: user.id }) : null;
     if (!item || !ZMediaCategory.safeParse(item.category).success) {
       throw new AppError('NOT_FOUND', MEDIA_MESSAGES.mediaNotFound);
     }
@@ -72,7 +70,12 @@ export class MediaService {
       { user: user.id, category: 'cover_art' },
       { orderBy: { createdAt: 'desc', id: 'asc' }, limit: MEDIA.coverLibraryLimit },
     );
-    return rows.map((row) => ({ id: row.id, filename: row.filename, display_name: toMediaDto(row).display_name, path: coverImagePath(row.filename) }));
+    return rows.map((row) => ({
+      id: row.id,
+      filename: row.filename,
+      display_name: toMediaDto(row).display_name,
+      path: coverImagePath(row.filename),
+    }));
   }
 
   /** GET /api/media/main-content: the pre-uploaded items with status, counts and intents, newest first. */

@@ -70,7 +70,12 @@ export function audioContentType(formatName: string): string {
 /** A stored name: the original's base, made safe, with the id so two uploads of one name differ. */
 export function storedFilename(originalName: string, id: string): string {
   const base = originalName.split(/[\\/]/).pop() ?? 'upload';
-  const safe = base.normalize('NFKD').replace(/[^\w.-]+/g, '_').replace(/^[._]+/, '').slice(-120) || 'upload';
+  const safe =
+    base
+      .normalize('NFKD')
+      .replace(/[^\w.-]+/g, '_')
+      .replace(/^[._]+/, '')
+      .slice(-120) || 'upload';
   return `${id.slice(0, 8)}-${safe}`;
 }
 

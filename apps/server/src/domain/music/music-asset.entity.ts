@@ -10,7 +10,10 @@ export const MusicAssetSchema = defineEntity({
   name: 'MusicAsset',
   tableName: 'music_assets',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     /** Set for the built-in beds only, so seeding finds them again and never adds one twice. */
     seedKey: p.string().length(64).nullable().unique(),
     displayName: p.string().length(120),

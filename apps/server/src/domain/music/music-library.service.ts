@@ -51,19 +51,21 @@ export class MusicLibraryService {
     const { em, storage } = this.deps;
     const existing = await em.findOne(MediaItemSchema, { user: user.id, category: 'music', originalName: asset.filename });
     if (existing && (await storage.stat(existing.storageKey))) return toMediaDto(existing);
-    const item = existing ?? em.create(MediaItemSchema, {
-      id: randomUUID(),
-      user: user.id,
-      category: 'music',
-      friendlyName: asset.displayName,
-      originalName: asset.filename,
-      filename: '',
-      storageKey: '',
-      contentType: asset.contentType,
-      sizeBytes: 0,
-      durationSeconds: asset.durationSeconds ?? null,
-      status: 'ready',
-    });
+    const item =
+      existing ??
+      em.create(MediaItemSchema, {
+        id: randomUUID(),
+        user: user.id,
+        category: 'music',
+        friendlyName: asset.displayName,
+        originalName: asset.filename,
+        filename: '',
+        storageKey: '',
+        contentType: asset.contentType,
+        sizeBytes: 0,
+        durationSeconds: asset.durationSeconds ?? null,
+        status: 'ready',
+      });
     item.filename = storedFilename(asset.filename, item.id);
     item.storageKey = mediaKey(user.id, item.id, 'original.mp3');
     const stored = await storage.putStream(item.storageKey, storage.read(asset.storageKey));

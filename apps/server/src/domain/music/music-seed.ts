@@ -49,7 +49,15 @@ export async function seedBuiltinMusic(deps: MusicSeedDeps): Promise<MusicSeedRe
       const stored = await deps.storage.putFile(key, rendered.path);
       const fields = { storageKey: key, sizeBytes: stored.size, durationSeconds: rendered.durationSeconds, contentType: 'audio/mpeg' };
       if (row) em.assign(row, fields);
-      else em.create(MusicAssetSchema, { seedKey: recipe.key, displayName: recipe.displayName, moodTags: [...recipe.moodTags], filename: `${recipe.key}.mp3`, source: 'builtin', ...fields });
+      else
+        em.create(MusicAssetSchema, {
+          seedKey: recipe.key,
+          displayName: recipe.displayName,
+          moodTags: [...recipe.moodTags],
+          filename: `${recipe.key}.mp3`,
+          source: 'builtin',
+          ...fields,
+        });
       await em.flush();
       result.created.push(recipe.key);
       deps.log?.(`music: rendered the built-in bed '${recipe.displayName}' (${rendered.durationSeconds.toFixed(1)} s)`);

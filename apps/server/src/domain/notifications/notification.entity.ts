@@ -7,14 +7,20 @@ export const NotificationSchema = defineEntity({
   name: 'Notification',
   tableName: 'notifications',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
     title: p.string().length(200),
     body: p.text(),
     /** A job that runs twice writes the same notice once (e.g. transcript-ready:{mediaId}). */
     dedupeKey: p.string().length(200).nullable().unique(),
     readAt: p.datetime().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()).index(),
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .index(),
   },
 });
 export type Notification = InferEntity<typeof NotificationSchema>;

@@ -17,7 +17,11 @@ export class NotificationsService {
   }
 
   async findForUser(user: Pick<User, 'id'>): Promise<TNotification[]> {
-    const rows = await this.em.find(NotificationSchema, { user: user.id }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: NOTIFICATION_LIMIT });
+    const rows = await this.em.find(
+      NotificationSchema,
+      { user: user.id },
+      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: NOTIFICATION_LIMIT },
+    );
     return rows.map(toDto);
   }
 

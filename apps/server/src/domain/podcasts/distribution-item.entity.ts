@@ -7,7 +7,10 @@ export const DistributionItemSchema = defineEntity({
   name: 'DistributionItem',
   tableName: 'podcast_distribution_items',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     podcast: () => p.manyToOne(PodcastSchema).deleteRule('cascade').index(),
     key: p.string().length(32),
     status: p.string().length(16).default('not_started'),

@@ -1,4 +1,11 @@
-import { PODCAST_MESSAGES, ZCreateSpreakerShowRequest, ZLinkSpreakerShowRequest, type TCreateSpreakerShowRequest, type TLinkSpreakerShowRequest, type TPodcast } from '@ppp/contracts';
+import {
+  PODCAST_MESSAGES,
+  ZCreateSpreakerShowRequest,
+  ZLinkSpreakerShowRequest,
+  type TCreateSpreakerShowRequest,
+  type TLinkSpreakerShowRequest,
+  type TPodcast,
+} from '@ppp/contracts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parseInput } from '../validation.ts';
 import { AppError } from '../errors.ts';
@@ -28,7 +35,11 @@ export class HostShowService {
   }
 
   /** POST /api/podcasts/{id}/create-spreaker-show: a new Spreaker show from this one, then linked. */
-  async create(user: Pick<User, 'id'>, podcastId: string, input: TCreateSpreakerShowRequest): Promise<{ podcast: TPodcast; spreaker_show_id: string }> {
+  async create(
+    user: Pick<User, 'id'>,
+    podcastId: string,
+    input: TCreateSpreakerShowRequest,
+  ): Promise<{ podcast: TPodcast; spreaker_show_id: string }> {
     const body = parseInput(ZCreateSpreakerShowRequest, input);
     const podcast = await this.deps.podcasts.getForUser(user, podcastId);
     if (podcast.spreakerShowId) throw new AppError('CONFLICT', PODCAST_MESSAGES.confirmHostShowIdChange);

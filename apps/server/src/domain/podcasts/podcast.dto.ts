@@ -1,4 +1,12 @@
-import { ZHostKind, ZPodcastLanguage, ZPodcastType, ZAppleCategory, type TAppleCategory, type TImportStatus, type TPodcast } from '@ppp/contracts';
+import {
+  ZHostKind,
+  ZPodcastLanguage,
+  ZPodcastType,
+  ZAppleCategory,
+  type TAppleCategory,
+  type TImportStatus,
+  type TPodcast,
+} from '@ppp/contracts';
 import { podcastGuid, showFeedUrl } from '../publishing/feed/index.ts';
 import type { Podcast } from './podcast.entity.ts';
 

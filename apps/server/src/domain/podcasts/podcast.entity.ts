@@ -10,7 +10,10 @@ export const PodcastSchema = defineEntity({
   name: 'Podcast',
   tableName: 'podcasts',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
     name: p.string().length(255),
     description: p.text().default(''),

@@ -123,7 +123,11 @@ export class PodcastsService {
   /** Deletes the show, its episodes (cascade) and every stored file of both. Episodes on Spreaker stay there. */
   async delete(user: Pick<User, 'id'>, id: string): Promise<void> {
     const podcast = await this.getForUser(user, id);
-    const episodes = await this.deps.em.find(EpisodeSchema, { podcast: podcast.id }, { fields: ['id', 'finalAudioKey', 'coverStorageKey'] });
+    const episodes = await this.deps.em.find(
+      EpisodeSchema,
+      { podcast: podcast.id },
+      { fields: ['id', 'finalAudioKey', 'coverStorageKey'] },
+    );
     await this.deps.em.remove(podcast).flush();
     await this.deps.storage.delete(showPrefix(user.id, podcast.id));
     for (const episode of episodes) {

@@ -62,7 +62,12 @@ export class AnalyticsService {
       const plays = await this.playsByEpisode(user, podcast, window);
       if (!plays) continue;
       const total = [...plays.values()].reduce((sum, n) => sum + n, 0);
-      items.push({ podcast_id: podcast.id, name: podcast.name, host: podcast.hostKind === 'spreaker' ? 'spreaker' : 'builtin', plays_total: total });
+      items.push({
+        podcast_id: podcast.id,
+        name: podcast.name,
+        host: podcast.hostKind === 'spreaker' ? 'spreaker' : 'builtin',
+        plays_total: total,
+      });
     }
     return { items, window: query.window };
   }
@@ -79,10 +84,12 @@ export class AnalyticsService {
         return null;
       }
     }
-    const rows = await this.deps.em.getConnection().execute<{ episode_id: string; plays: string }[]>(
-      `select episode_id, count(*) as plays from episode_downloads where podcast_id = ? ${window.since ? 'and created_at >= ?' : ''} group by episode_id`,
-      window.since ? [podcast.id, window.since] : [podcast.id],
-    );
+    const rows = await this.deps.em
+      .getConnection()
+      .execute<{ episode_id: string; plays: string }[]>(
+        `select episode_id, count(*) as plays from episode_downloads where podcast_id = ? ${window.since ? 'and created_at >= ?' : ''} group by episode_id`,
+        window.since ? [podcast.id, window.since] : [podcast.id],
+      );
     return new Map(rows.map((row) => [row.episode_id, Number(row.plays)]));
   }
 }

@@ -10,8 +10,15 @@ export class DownloadsService {
   }
 
   /** Records the request if it counts; returns whether a new download was counted. */
-  async record(episode: Pick<Episode, 'id' | 'durationMs'> & { podcast: { id: string } }, request: Omit<DownloadRequest, 'episodeId' | 'durationS'>): Promise<boolean> {
-    const decision = shouldCountDownload({ ...request, episodeId: episode.id, durationS: episode.durationMs ? episode.durationMs / 1000 : null });
+  async record(
+    episode: Pick<Episode, 'id' | 'durationMs'> & { podcast: { id: string } },
+    request: Omit<DownloadRequest, 'episodeId' | 'durationS'>,
+  ): Promise<boolean> {
+    const decision = shouldCountDownload({
+      ...request,
+      episodeId: episode.id,
+      durationS: episode.durationMs ? episode.durationMs / 1000 : null,
+    });
     if (!decision.count) return false;
     const connection = this.em.getConnection();
     // The unique dedupe key makes the insert the check: a repeat of the same listener and day inserts nothing.

@@ -12,13 +12,19 @@ export const EpisodeDownloadSchema = defineEntity({
   name: 'EpisodeDownload',
   tableName: 'episode_downloads',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     episode: () => p.manyToOne(EpisodeSchema).deleteRule('cascade').index(),
     podcast: () => p.manyToOne(PodcastSchema).deleteRule('cascade').index(),
     dedupeKey: p.string().length(64).unique(),
     /** 'YYYY-MM-DD' (UTC). */
     day: p.string().length(10),
-    createdAt: p.datetime().onCreate(() => new Date()).index(),
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .index(),
   },
 });
 export type EpisodeDownload = InferEntity<typeof EpisodeDownloadSchema>;

@@ -28,7 +28,12 @@ export class EpisodeBusyError extends Error {
  * racing the first attempt or two workers never act on the host at once. If the process dies, the
  * connection closes and PostgreSQL releases the lock.
  */
-export async function withEpisodeLock<T>(connectionString: string, episodeId: string, work: () => Promise<T>, timeoutMs = 120_000): Promise<T> {
+export async function withEpisodeLock<T>(
+  connectionString: string,
+  episodeId: string,
+  work: () => Promise<T>,
+  timeoutMs = 120_000,
+): Promise<T> {
   const got = await withAdvisoryLock(connectionString, NAMESPACE, episodeId, work, timeoutMs);
   if (!got.locked) throw new EpisodeBusyError();
   return got.value;

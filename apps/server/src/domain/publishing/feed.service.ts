@@ -86,7 +86,10 @@ export interface RenderedFeed {
 }
 
 /** Where an episode stands as far as the public is concerned. */
-export function publicState(episode: Pick<Episode, 'status' | 'publishAt' | 'visibility'>): { publish_at: Date | null; visibility: z.infer<typeof ZVisibility> } {
+export function publicState(episode: Pick<Episode, 'status' | 'publishAt' | 'visibility'>): {
+  publish_at: Date | null;
+  visibility: z.infer<typeof ZVisibility>;
+} {
   const live = episode.status === 'published' || episode.status === 'scheduled';
   return { publish_at: live ? (episode.publishAt ?? null) : null, visibility: ZVisibility.catch('public').parse(episode.visibility) };
 }
@@ -132,7 +135,12 @@ export class FeedService {
     const hasTranscript = (await this.transcriptWords(episode)) !== null;
     // An imported episode's transcripts are listed only as the copies served from here.
     const copied = transcriptCopies(episode).flatMap((copy) => {
-      const link = { url: urls.transcriptCopy(copy), type: copy.type, ...(copy.language ? { language: copy.language } : {}), ...(copy.rel === 'captions' ? { rel: copy.rel } : {}) };
+      const link = {
+        url: urls.transcriptCopy(copy),
+        type: copy.type,
+        ...(copy.language ? { language: copy.language } : {}),
+        ...(copy.rel === 'captions' ? { rel: copy.rel } : {}),
+      };
       const parsed = ZTranscriptLink.safeParse(link);
       return parsed.success ? [parsed.data] : [];
     });
@@ -180,7 +188,11 @@ export class FeedService {
     for (const row of rows) if (items.some((i) => i.id === row.id)) times.push(row.updatedAt.getTime());
     // Whole seconds (HTTP dates have no more), rounded up so every listed episode stays at or before it.
     const lastModified = new Date(Math.ceil(Math.max(...times) / 1000) * 1000);
-    const xml = buildFeed(this.feedShow(podcast), items, { now: lastModified, baseUrl: this.deps.baseUrl, feedUrl: showFeedUrl(this.deps.baseUrl, podcast.id) });
+    const xml = buildFeed(this.feedShow(podcast), items, {
+      now: lastModified,
+      baseUrl: this.deps.baseUrl,
+      feedUrl: showFeedUrl(this.deps.baseUrl, podcast.id),
+    });
     const etag = `"${createHash('sha256').update(xml).digest('base64url').slice(0, 27)}"`;
     return { xml, etag, lastModified };
   }

@@ -17,7 +17,11 @@ export class PublishAllService {
   async publishAll(user: Pick<User, 'id'>, podcastId: string, input: TPublishAllRequest): Promise<TPublishAllResponse> {
     const body = parseInput(ZPublishAllRequest, input);
     const podcast = await this.deps.podcasts.getForUser(user, podcastId);
-    const unpublished = await this.deps.em.find(EpisodeSchema, { podcast: podcast.id, status: 'processed' }, { orderBy: { createdAt: 'asc' } });
+    const unpublished = await this.deps.em.find(
+      EpisodeSchema,
+      { podcast: podcast.id, status: 'processed' },
+      { orderBy: { createdAt: 'asc' } },
+    );
     if (unpublished.length < PUBLISH_LIMITS.publishAllMin) throw new AppError('BAD_REQUEST', PUBLISH_MESSAGES.publishAllMin);
     const result: TPublishAllResponse = { started: 0, skipped_no_audio: 0, skipped_already_linked: 0, errors: [] };
     for (const episode of unpublished) {

@@ -63,7 +63,8 @@ export class PublishingService {
   toStatus(episode: Episode): TPublishStatus {
     const podcast = episode.podcast as Podcast;
     const state = publicState(episode);
-    const listed = podcast.hostKind !== 'spreaker' && state.publish_at !== null && state.visibility !== 'unpublished' && episode.finalAudioKey;
+    const listed =
+      podcast.hostKind !== 'spreaker' && state.publish_at !== null && state.visibility !== 'unpublished' && episode.finalAudioKey;
     return {
       episode_id: episode.id,
       status: ZEpisodeStatus.catch('processed').parse(episode.status),
@@ -185,10 +186,12 @@ export class PublishingService {
       } catch (error) {
         // Not queued: released again, so a later import claims them instead of leaving them 'queued' forever.
         const unsent = claimed.slice(index).map((row) => row.id);
-        await this.deps.em.getConnection().execute(
-          `update episodes set publish_state = null where id = any(?::uuid[]) and publish_state = 'queued' and host_episode_id is null`,
-          [`{${unsent.join(',')}}`],
-        );
+        await this.deps.em
+          .getConnection()
+          .execute(
+            `update episodes set publish_state = null where id = any(?::uuid[]) and publish_state = 'queued' and host_episode_id is null`,
+            [`{${unsent.join(',')}}`],
+          );
         throw error;
       }
     }
@@ -219,7 +222,11 @@ export class PublishingService {
     await this.deps.em.flush();
     await this.deps.jobs.send('publish.episode', { episode_id: episode.id, publish_at: publishAt, go_live: false });
     if (publishAt) {
-      await this.deps.jobs.send('publish.episode', { episode_id: episode.id, publish_at: publishAt, go_live: true }, { startAfter: new Date(publishAt) });
+      await this.deps.jobs.send(
+        'publish.episode',
+        { episode_id: episode.id, publish_at: publishAt, go_live: true },
+        { startAfter: new Date(publishAt) },
+      );
     }
   }
 

@@ -36,10 +36,37 @@ export interface RunOptions {
 }
 
 const COLUMNS = [
-  'id', 'user_id', 'podcast_id', 'title', 'description', 'season', 'episode_number', 'explicit', 'episode_type', 'status',
-  'guid', 'publish_at', 'published_at', 'processed_at', 'duration_ms', 'import_key', 'import_key_hash', 'source_audio_url',
-  'source_audio_type', 'source_audio_bytes', 'source_image_url', 'source_link', 'transcript_links', 'chapters_url',
-  'mirror_status', 'sidecars_pending', 'mirror_import_id', 'host_kind', 'host_episode_id', 'created_at', 'updated_at',
+  'id',
+  'user_id',
+  'podcast_id',
+  'title',
+  'description',
+  'season',
+  'episode_number',
+  'explicit',
+  'episode_type',
+  'status',
+  'guid',
+  'publish_at',
+  'published_at',
+  'processed_at',
+  'duration_ms',
+  'import_key',
+  'import_key_hash',
+  'source_audio_url',
+  'source_audio_type',
+  'source_audio_bytes',
+  'source_image_url',
+  'source_link',
+  'transcript_links',
+  'chapters_url',
+  'mirror_status',
+  'sidecars_pending',
+  'mirror_import_id',
+  'host_kind',
+  'host_episode_id',
+  'created_at',
+  'updated_at',
 ] as const;
 
 /**
@@ -55,25 +82,62 @@ async function spreakerIdsFor(em: EntityManager, podcast: Podcast, items: readon
     if (id) ids.set(item.key, id);
   }
   if (ids.size === 0) return ids;
-  const taken = await em.getConnection().execute<{ host_episode_id: string }[]>(
-    `select host_episode_id from episodes where host_kind = 'spreaker' and host_episode_id = any(?::varchar[])`,
-    [`{${[...ids.values()].join(',')}}`],
-  );
+  const taken = await em
+    .getConnection()
+    .execute<{ host_episode_id: string }[]>(
+      `select host_episode_id from episodes where host_kind = 'spreaker' and host_episode_id = any(?::varchar[])`,
+      [`{${[...ids.values()].join(',')}}`],
+    );
   const claimed = new Set(taken.map((t) => t.host_episode_id));
   for (const [key, id] of ids) if (claimed.has(id)) ids.delete(key);
   return ids;
 }
 
 /** One batch in one statement; the unique (podcast_id, import_key_hash) makes a repeated item a no-op. */
-async function insertBatch(tx: EntityManager, row: RssImport, podcastId: string, items: readonly TParsedItem[], show: TParsedShow, now: Date, hostIds: Map<string, string>) {
+async function insertBatch(
+  tx: EntityManager,
+  row: RssImport,
+  podcastId: string,
+  items: readonly TParsedItem[],
+  show: TParsedShow,
+  now: Date,
+  hostIds: Map<string, string>,
+) {
   const params: unknown[] = [];
   const tuples = items.map((item) => {
     const f = episodeFields(item, show, now);
     params.push(
-      randomUUID(), row.user.id, podcastId, f.title, f.description, f.season, f.episodeNumber, f.explicit, f.episodeType, f.status,
-      f.guid, f.publishAt, f.publishedAt, f.processedAt, f.durationMs, f.importKey, f.importKeyHash, f.sourceAudioUrl,
-      f.sourceAudioType, f.sourceAudioBytes, f.sourceImageUrl, f.sourceLink, f.transcriptLinks ? JSON.stringify(f.transcriptLinks) : null,
-      f.chaptersUrl, f.mirrorStatus, f.sidecarsPending, f.mirrorStatus || f.sidecarsPending ? row.id : null, hostIds.has(item.key) ? 'spreaker' : null, hostIds.get(item.key) ?? null, now, now,
+      randomUUID(),
+      row.user.id,
+      podcastId,
+      f.title,
+      f.description,
+      f.season,
+      f.episodeNumber,
+      f.explicit,
+      f.episodeType,
+      f.status,
+      f.guid,
+      f.publishAt,
+      f.publishedAt,
+      f.processedAt,
+      f.durationMs,
+      f.importKey,
+      f.importKeyHash,
+      f.sourceAudioUrl,
+      f.sourceAudioType,
+      f.sourceAudioBytes,
+      f.sourceImageUrl,
+      f.sourceLink,
+      f.transcriptLinks ? JSON.stringify(f.transcriptLinks) : null,
+      f.chaptersUrl,
+      f.mirrorStatus,
+      f.sidecarsPending,
+      f.mirrorStatus || f.sidecarsPending ? row.id : null,
+      hostIds.has(item.key) ? 'spreaker' : null,
+      hostIds.get(item.key) ?? null,
+      now,
+      now,
     );
     return `(${COLUMNS.map((c) => (c === 'transcript_links' ? '?::jsonb' : '?')).join(', ')})`;
   });
@@ -104,7 +168,11 @@ async function fail(deps: ImportRunnerDeps, row: RssImport, reason: string): Pro
   row.error = reason;
   row.finishedAt = new Date();
   await deps.em.flush();
-  await deps.notifications.notify(row.user.id, { title: RSS_IMPORT_MESSAGES.importFailed, body: reason, dedupeKey: `rss-import:${row.id}:failed` });
+  await deps.notifications.notify(row.user.id, {
+    title: RSS_IMPORT_MESSAGES.importFailed,
+    body: reason,
+    dedupeKey: `rss-import:${row.id}:failed`,
+  });
 }
 
 /**
@@ -149,11 +217,23 @@ export async function runImport(deps: ImportRunnerDeps, importId: string, option
     await options.onBatch?.(done, items.length);
   }
   await em.refresh(row);
-  await finishImport(deps, row, podcast, items.map((i) => keyHash(i.key)), options.signal);
+  await finishImport(
+    deps,
+    row,
+    podcast,
+    items.map((i) => keyHash(i.key)),
+    options.signal,
+  );
   return row;
 }
 
-async function finishImport(deps: ImportRunnerDeps, row: RssImport, podcast: Podcast, hashes: string[], signal?: AbortSignal): Promise<void> {
+async function finishImport(
+  deps: ImportRunnerDeps,
+  row: RssImport,
+  podcast: Podcast,
+  hashes: string[],
+  signal?: AbortSignal,
+): Promise<void> {
   const { em } = deps;
   const conn = em.getConnection();
   const [present] = await conn.execute<{ n: string }[]>(
@@ -191,7 +271,12 @@ async function finishImport(deps: ImportRunnerDeps, row: RssImport, podcast: Pod
  * running and pg-boss's retry of its job comes back here (auto-publish then claims what a dead run
  * left queued without a job, once that mark's lease has passed).
  */
-export async function importDone(deps: Pick<ImportRunnerDeps, 'em' | 'notifications' | 'autoPublish' | 'log'>, row: RssImport, podcast: Podcast, signal?: AbortSignal): Promise<void> {
+export async function importDone(
+  deps: Pick<ImportRunnerDeps, 'em' | 'notifications' | 'autoPublish' | 'log'>,
+  row: RssImport,
+  podcast: Podcast,
+  signal?: AbortSignal,
+): Promise<void> {
   if (row.autoPublishToSpreaker && podcast.spreakerShowId && deps.autoPublish && !row.autoPublishStarted) {
     await deps.em.getConnection().execute(
       `update episodes set final_audio_key = mirror_key, final_audio_bytes = source_audio_bytes

@@ -23,6 +23,10 @@ export function toImportResult(row: RssImport, podcast: Podcast | null): TRssImp
     spreaker_linked: row.spreakerLinked,
     spreaker_attempted: row.spreakerAttempted,
     auto_publish_started: row.autoPublishStarted,
-    import_status: status ?? { needs_full_import: row.importedCount < row.feedTotal, imported_count: row.importedCount, feed_total: row.feedTotal },
+    import_status: status ?? {
+      needs_full_import: row.importedCount < row.feedTotal,
+      imported_count: row.importedCount,
+      feed_total: row.feedTotal,
+    },
   };
 }

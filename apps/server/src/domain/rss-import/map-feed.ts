@@ -19,7 +19,13 @@ import { plainText } from '../text/plain-text.ts';
 const LEGACY_CATEGORIES: Record<string, { category: string; subcategories?: Record<string, string> }> = {
   'games & hobbies': {
     category: 'Leisure',
-    subcategories: { 'video games': 'Video Games', 'other games': 'Games', automotive: 'Automotive', aviation: 'Aviation', hobbies: 'Hobbies' },
+    subcategories: {
+      'video games': 'Video Games',
+      'other games': 'Games',
+      automotive: 'Automotive',
+      aviation: 'Aviation',
+      hobbies: 'Hobbies',
+    },
   },
   'science & medicine': { category: 'Science' },
   'news & politics': { category: 'News', subcategories: { politics: 'Politics' } },
@@ -37,7 +43,9 @@ function appleCategoryOf(parsed: TParsedCategory): TAppleCategory | null {
   if (!category) return null;
   const entry = APPLE_PODCAST_CATEGORIES.find((c) => c.name === category);
   for (const raw of parsed.subcategories) {
-    const mapped = legacy?.subcategories?.[raw.trim().toLowerCase()] ?? (entry?.subcategories as readonly string[] | undefined)?.find((s) => s.toLowerCase() === raw.trim().toLowerCase());
+    const mapped =
+      legacy?.subcategories?.[raw.trim().toLowerCase()] ??
+      (entry?.subcategories as readonly string[] | undefined)?.find((s) => s.toLowerCase() === raw.trim().toLowerCase());
     if (mapped && isAppleCategoryPair(category, mapped)) return { category, subcategory: mapped } as TAppleCategory;
   }
   return { category, subcategory: null } as TAppleCategory;

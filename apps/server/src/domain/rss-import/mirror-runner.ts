@@ -23,12 +23,25 @@ export interface MirrorDeps {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const AUDIO_EXTENSIONS: Record<string, string> = {
-  'audio/mpeg': 'mp3', 'audio/mp3': 'mp3', 'audio/mp4': 'm4a', 'audio/x-m4a': 'm4a', 'audio/aac': 'aac', 'audio/ogg': 'ogg',
-  'audio/opus': 'opus', 'audio/wav': 'wav', 'audio/x-wav': 'wav', 'audio/flac': 'flac', 'video/mp4': 'mp4',
+  'audio/mpeg': 'mp3',
+  'audio/mp3': 'mp3',
+  'audio/mp4': 'm4a',
+  'audio/x-m4a': 'm4a',
+  'audio/aac': 'aac',
+  'audio/ogg': 'ogg',
+  'audio/opus': 'opus',
+  'audio/wav': 'wav',
+  'audio/x-wav': 'wav',
+  'audio/flac': 'flac',
+  'video/mp4': 'mp4',
 };
 
 function audioExtension(contentType: unknown, url: string, declared: string | null): string {
-  const type = String(contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const type =
+    String(contentType ?? '')
+      .split(';')[0]
+      ?.trim()
+      .toLowerCase() ?? '';
   const byType = AUDIO_EXTENSIONS[type] ?? (declared ? AUDIO_EXTENSIONS[declared] : undefined);
   if (byType) return byType;
   const ext = path.extname(new URL(url).pathname).slice(1).toLowerCase();
@@ -51,7 +64,13 @@ export function promoteIfServedHere(episode: Episode, podcast: Pick<Podcast, 'ho
 
 type Outcome = 'done' | 'failed' | 'retry';
 
-async function mirrorEpisode(deps: MirrorDeps, episode: Episode, podcast: Podcast, finalAttempt: boolean, signal?: AbortSignal): Promise<Outcome> {
+async function mirrorEpisode(
+  deps: MirrorDeps,
+  episode: Episode,
+  podcast: Podcast,
+  finalAttempt: boolean,
+  signal?: AbortSignal,
+): Promise<Outcome> {
   const url = episode.sourceAudioUrl;
   if (!url) return 'failed';
   try {
@@ -84,7 +103,11 @@ async function mirrorEpisode(deps: MirrorDeps, episode: Episode, podcast: Podcas
  * may fix leave the episode pending and fail the job (pg-boss retries it); others mark the episode
  * failed, and it keeps its original enclosure URL.
  */
-export async function runMirror(deps: MirrorDeps, importId: string, options: { finalAttempt: boolean; signal?: AbortSignal }): Promise<RssImport | null> {
+export async function runMirror(
+  deps: MirrorDeps,
+  importId: string,
+  options: { finalAttempt: boolean; signal?: AbortSignal },
+): Promise<RssImport | null> {
   const { em } = deps;
   const row = await em.findOne(RssImportSchema, { id: importId });
   if (!row?.podcast || row.status !== 'mirroring') return row;
@@ -92,7 +115,11 @@ export async function runMirror(deps: MirrorDeps, importId: string, options: { f
   const ids = (
     await em.find(
       EpisodeSchema,
-      { podcast: podcast.id, mirrorImportId: row.id, $or: [{ mirrorStatus: { $in: ['pending', 'mirroring'] } }, { sidecarsPending: true }] },
+      {
+        podcast: podcast.id,
+        mirrorImportId: row.id,
+        $or: [{ mirrorStatus: { $in: ['pending', 'mirroring'] } }, { sidecarsPending: true }],
+      },
       { fields: ['id'], orderBy: { publishAt: 'desc nulls last' } },
     )
   ).map((e) => e.id);
@@ -113,7 +140,14 @@ export async function runMirror(deps: MirrorDeps, importId: string, options: { f
       await tx.flush();
       const column = outcome === 'done' ? 'mirrored_count' : outcome === 'failed' ? 'mirror_failed' : null;
       if (column) {
-        await tx.getConnection().execute(`update rss_imports set ${column} = ${column} + 1, updated_at = now() where id = ?`, [row.id], 'run', tx.getTransactionContext());
+        await tx
+          .getConnection()
+          .execute(
+            `update rss_imports set ${column} = ${column} + 1, updated_at = now() where id = ?`,
+            [row.id],
+            'run',
+            tx.getTransactionContext(),
+          );
       }
     });
   }
@@ -127,12 +161,19 @@ export async function runMirror(deps: MirrorDeps, importId: string, options: { f
  * rss.mirror-cleanup: a mirrored copy past its seven days is kept (and served) if the episode is
  * by then published on the built-in host, otherwise deleted; the episode keeps its original URL.
  */
-export async function cleanupMirrors(deps: Pick<MirrorDeps, 'em' | 'storage'>, now = new Date()): Promise<{ kept: number; removed: number }> {
+export async function cleanupMirrors(
+  deps: Pick<MirrorDeps, 'em' | 'storage'>,
+  now = new Date(),
+): Promise<{ kept: number; removed: number }> {
   const { em } = deps;
   let kept = 0;
   let removed = 0;
   for (;;) {
-    const expired = await em.find(EpisodeSchema, { mirrorStatus: 'done', mirrorExpiresAt: { $lte: now } }, { populate: ['podcast'], limit: 200 });
+    const expired = await em.find(
+      EpisodeSchema,
+      { mirrorStatus: 'done', mirrorExpiresAt: { $lte: now } },
+      { populate: ['podcast'], limit: 200 },
+    );
     if (expired.length === 0) break;
     for (const episode of expired) {
       if (promoteIfServedHere(episode, episode.podcast, episode.sourceAudioBytes ?? null)) {

@@ -14,7 +14,10 @@ export const RssImportSchema = defineEntity({
   name: 'RssImport',
   tableName: 'rss_imports',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
     podcast: () => p.manyToOne(PodcastSchema).nullable().deleteRule('cascade').index(),
     feedUrl: p.text(),

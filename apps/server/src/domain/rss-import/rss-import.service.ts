@@ -165,11 +165,17 @@ export class RssImportService {
     row.error = reason;
     row.finishedAt = new Date();
     await this.deps.em.flush();
-    await this.deps.notifications.notify(row.user.id, { title: RSS_IMPORT_MESSAGES.importFailed, body: reason, dedupeKey: `rss-import:${row.id}:failed` });
+    await this.deps.notifications.notify(row.user.id, {
+      title: RSS_IMPORT_MESSAGES.importFailed,
+      body: reason,
+      dedupeKey: `rss-import:${row.id}:failed`,
+    });
   }
 
   async ownPodcast(user: Pick<User, 'id'>, podcastId: string): Promise<Podcast> {
-    const podcast = z.uuid().safeParse(podcastId).success ? await this.deps.em.findOne(PodcastSchema, { id: podcastId, user: user.id }) : null;
+    const podcast = z.uuid().safeParse(podcastId).success
+      ? await this.deps.em.findOne(PodcastSchema, { id: podcastId, user: user.id })
+      : null;
     if (!podcast) throw new AppError('NOT_FOUND', 'Podcast not found');
     return podcast;
   }

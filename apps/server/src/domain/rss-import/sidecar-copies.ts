@@ -8,7 +8,10 @@ export function chaptersFrom(json: unknown): { title: string; start_s: number }[
   const list = (json as { chapters?: unknown } | null)?.chapters;
   if (!Array.isArray(list)) return null;
   const chapters = list
-    .map((c: { startTime?: unknown; title?: unknown }) => ({ title: typeof c.title === 'string' ? c.title.slice(0, 500) : '', start_s: Number(c.startTime) }))
+    .map((c: { startTime?: unknown; title?: unknown }) => ({
+      title: typeof c.title === 'string' ? c.title.slice(0, 500) : '',
+      start_s: Number(c.startTime),
+    }))
     .filter((c) => c.title && Number.isFinite(c.start_s) && c.start_s >= 0);
   return chapters.length > 0 ? chapters : null;
 }

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PODCAST_MESSAGES, RSS_IMPORT_MESSAGES, type TRecoverFromSpreakerResult } from '@ppp/contracts';
-import { SPREAKER_API_URL, SpreakerError, spreakerToAppError, type SpreakerClient, type TSpreakerEpisode } from '../../adapters/spreaker/index.ts';
+import {
+  SPREAKER_API_URL,
+  SpreakerError,
+  spreakerToAppError,
+  type SpreakerClient,
+  type TSpreakerEpisode,
+} from '../../adapters/spreaker/index.ts';
 import { AppError } from '../errors.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { liveJobExists } from '../jobs/live-jobs.ts';
@@ -15,14 +21,17 @@ import { spreakerEpisodeGuid, spreakerShowIdFromUrl } from './spreaker-ids.ts';
 
 export { spreakerEpisodeGuid, spreakerShowIdFromUrl };
 
-
 /**
  * Links an imported Spreaker feed's show to the user's Spreaker show, when the user has connected
  * Spreaker and the show is theirs, and counts the episodes Spreaker has for it: its RSS feed lists
  * only the newest, so that count is what says the import needs the rest ('needs_full_import').
  * hostTotal is null when unlinked or uncounted; never throws (the import goes on).
  */
-export async function linkSpreakerShow(client: SpreakerClient | null, podcast: Podcast, urls: readonly string[]): Promise<{ linked: boolean; hostTotal: number | null }> {
+export async function linkSpreakerShow(
+  client: SpreakerClient | null,
+  podcast: Podcast,
+  urls: readonly string[],
+): Promise<{ linked: boolean; hostTotal: number | null }> {
   const showId = urls.map(spreakerShowIdFromUrl).find((id) => id !== null) ?? null;
   if (!client || showId === null) return { linked: false, hostTotal: null };
   try {
@@ -34,7 +43,10 @@ export async function linkSpreakerShow(client: SpreakerClient | null, podcast: P
   } catch {
     return { linked: false, hostTotal: null };
   }
-  const hostTotal = await client.showEpisodes(showId).then((episodes) => episodes.length, () => null);
+  const hostTotal = await client.showEpisodes(showId).then(
+    (episodes) => episodes.length,
+    () => null,
+  );
   return { linked: true, hostTotal };
 }
 
@@ -73,7 +85,8 @@ interface RecoveryDeps {
 /** Sends rss.mirror again for the show's mirrors that have no live job (a run that died before queuing it). */
 async function resumeStalledMirrors(deps: RecoveryDeps, podcast: Podcast): Promise<void> {
   for (const row of await deps.em.find(RssImportSchema, { podcast: podcast.id, status: 'mirroring' }, { fields: ['id'] })) {
-    if (!(await liveJobExists(deps.em, 'rss.mirror', 'import_id', row.id))) await deps.jobs.send('rss.mirror', { import_id: row.id }, { singletonKey: row.id });
+    if (!(await liveJobExists(deps.em, 'rss.mirror', 'import_id', row.id)))
+      await deps.jobs.send('rss.mirror', { import_id: row.id }, { singletonKey: row.id });
   }
 }
 
@@ -83,9 +96,17 @@ async function resumeStalledMirrors(deps: RecoveryDeps, podcast: Podcast): Promi
  * added (matched by Spreaker episode id or the guid its feed uses). Running it twice adds nothing.
  * Their audio and artwork are copied here by the same rss.mirror job as an import's, under a row of its own.
  */
-export async function recoverFromSpreaker(deps: RecoveryDeps, client: SpreakerClient | null, podcast: Podcast): Promise<TRecoverFromSpreakerResult> {
+export async function recoverFromSpreaker(
+  deps: RecoveryDeps,
+  client: SpreakerClient | null,
+  podcast: Podcast,
+): Promise<TRecoverFromSpreakerResult> {
   const { em } = deps;
-  const showId = podcast.spreakerShowId ? Number(podcast.spreakerShowId) : (podcast.importedFeedUrl ? spreakerShowIdFromUrl(podcast.importedFeedUrl) : null);
+  const showId = podcast.spreakerShowId
+    ? Number(podcast.spreakerShowId)
+    : podcast.importedFeedUrl
+      ? spreakerShowIdFromUrl(podcast.importedFeedUrl)
+      : null;
   if (!showId) throw new AppError('CONFLICT', RSS_IMPORT_MESSAGES.notLinkedToSpreaker);
   if (!client) throw new AppError('BAD_REQUEST', PODCAST_MESSAGES.notConnected);
   const remote = await client.showEpisodes(showId).catch((error: unknown) => {
@@ -95,28 +116,54 @@ export async function recoverFromSpreaker(deps: RecoveryDeps, client: SpreakerCl
   const known = await em.find(EpisodeSchema, { podcast: podcast.id }, { fields: ['hostEpisodeId', 'importKeyHash', 'guid'] });
   // Host episode ids are unique across the instance: one claimed by another show is not linked again.
   const claimed = new Set(
-    (await em.find(EpisodeSchema, { hostKind: 'spreaker', hostEpisodeId: { $in: remote.map((e) => String(e.episode_id)) } }, { fields: ['hostEpisodeId'] })).map((e) => e.hostEpisodeId),
+    (
+      await em.find(
+        EpisodeSchema,
+        { hostKind: 'spreaker', hostEpisodeId: { $in: remote.map((e) => String(e.episode_id)) } },
+        { fields: ['hostEpisodeId'] },
+      )
+    ).map((e) => e.hostEpisodeId),
   );
   const knownIds = new Set(known.map((e) => e.hostEpisodeId).filter(Boolean));
   const knownHashes = new Set(known.map((e) => e.importKeyHash).filter(Boolean));
   const knownGuids = new Set(known.map((e) => e.guid));
-  const missing = remote.map(recoveredFields).filter((f) => !knownIds.has(f.hostEpisodeId) && !knownHashes.has(f.importKeyHash) && !knownGuids.has(f.guid));
+  const missing = remote
+    .map(recoveredFields)
+    .filter((f) => !knownIds.has(f.hostEpisodeId) && !knownHashes.has(f.importKeyHash) && !knownGuids.has(f.guid));
   const withAudio = missing.filter((f) => f.mirrorStatus === 'pending').length;
   const source = `${SPREAKER_API_URL}/v2/shows/${showId}/episodes`;
-  const mirror = withAudio > 0 || missing.some((f) => f.sidecarsPending)
-    ? em.create(RssImportSchema, {
-        id: randomUUID(), user: podcast.user, podcast, feedUrl: source, finalUrl: source, feedStorageKey: null,
-        status: 'mirroring', feedTotal: remote.length, importedCount: missing.length, mirrorTotal: withAudio,
-      })
-    : null;
+  const mirror =
+    withAudio > 0 || missing.some((f) => f.sidecarsPending)
+      ? em.create(RssImportSchema, {
+          id: randomUUID(),
+          user: podcast.user,
+          podcast,
+          feedUrl: source,
+          finalUrl: source,
+          feedStorageKey: null,
+          status: 'mirroring',
+          feedTotal: remote.length,
+          importedCount: missing.length,
+          mirrorTotal: withAudio,
+        })
+      : null;
   for (const fields of missing) {
     const linked = claimed.has(fields.hostEpisodeId) ? { hostEpisodeId: null, hostKind: null } : { hostKind: 'spreaker' };
-    em.create(EpisodeSchema, { user: podcast.user, podcast, ...fields, ...linked, mirrorImportId: fields.mirrorStatus || fields.sidecarsPending ? (mirror?.id ?? null) : null });
+    em.create(EpisodeSchema, {
+      user: podcast.user,
+      podcast,
+      ...fields,
+      ...linked,
+      mirrorImportId: fields.mirrorStatus || fields.sidecarsPending ? (mirror?.id ?? null) : null,
+    });
   }
   podcast.importFeedTotal = Math.max(podcast.importFeedTotal ?? 0, remote.length);
   // Every remote episode is now here: counted once whether imported from the feed or recovered.
   podcast.importedCount = Math.max((podcast.importedCount ?? 0) + missing.length, remote.length);
   await em.flush();
   if (mirror) await deps.jobs.send('rss.mirror', { import_id: mirror.id }, { singletonKey: mirror.id });
-  return { recovered_count: missing.length, import_status: importStatusOf(podcast) ?? { needs_full_import: false, imported_count: 0, feed_total: 0 } };
+  return {
+    recovered_count: missing.length,
+    import_status: importStatusOf(podcast) ?? { needs_full_import: false, imported_count: 0, feed_total: 0 },
+  };
 }

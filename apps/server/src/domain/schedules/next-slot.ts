@@ -1,5 +1,12 @@
 import { DateTime, IANAZone } from 'luxon';
-import { BIWEEKLY_DAYS, RECURRING_SCHEDULE, parseCalendarDate, type TRecurringNextResponse, type TRecurringSlotView, type TSlotRepeat } from '@ppp/contracts';
+import {
+  BIWEEKLY_DAYS,
+  RECURRING_SCHEDULE,
+  parseCalendarDate,
+  type TRecurringNextResponse,
+  type TRecurringSlotView,
+  type TSlotRepeat,
+} from '@ppp/contracts';
 
 /*
  * Next occurrence of recurring publish slots (spec 000 sections 3 and 7). A slot is a weekday and a
@@ -101,7 +108,9 @@ export function nextSlotOccurrence(slot: SlotRule, now: Date, scheduleTimezone?:
   if (!slot.enabled) return null;
   const zone = slotTimezone(slot, scheduleTimezone);
   const { hour, minute } = parseTime(slot.time_of_day);
-  const earliest = DateTime.fromJSDate(now).plus({ minutes: Math.max(0, slot.advance_minutes) }).setZone(zone);
+  const earliest = DateTime.fromJSDate(now)
+    .plus({ minutes: Math.max(0, slot.advance_minutes) })
+    .setZone(zone);
   if (!earliest.isValid) throw new RangeError(`Unknown timezone '${zone}'`);
   for (const day of candidateDays(slot, { year: earliest.year, month: earliest.month, day: earliest.day })) {
     const occurrence = resolveWallTime(day, hour, minute, zone);

@@ -81,7 +81,9 @@ export function secretBoxFor(config: Pick<TConfig, 'SECRET_KEY' | 'DATA_DIR'>): 
   const source = config.SECRET_KEY ? `env:${config.SECRET_KEY}` : `file:${path.join(config.DATA_DIR, 'secret.key')}`;
   let box = boxes.get(source);
   if (!box) {
-    box = new SecretBox(config.SECRET_KEY ? parseSecretKey(config.SECRET_KEY) : loadOrCreateKeyFile(path.join(config.DATA_DIR, 'secret.key')));
+    box = new SecretBox(
+      config.SECRET_KEY ? parseSecretKey(config.SECRET_KEY) : loadOrCreateKeyFile(path.join(config.DATA_DIR, 'secret.key')),
+    );
     boxes.set(source, box);
   }
   return box;

@@ -9,6 +9,7 @@ export function speechErrorToAppError(error: unknown): AppError {
     if (error.status === 429) return new AppError('RATE_LIMITED', `${TTS_MESSAGES.aiVoiceFailed}: ${error.message}`);
     return new AppError('BAD_REQUEST', `${TTS_MESSAGES.aiVoiceFailed}: ${error.message}`);
   }
-  if (error instanceof Error && error.name === 'AbortError') return new AppError('BAD_REQUEST', `${TTS_MESSAGES.aiVoiceFailed}: it took too long.`);
+  if (error instanceof Error && error.name === 'AbortError')
+    return new AppError('BAD_REQUEST', `${TTS_MESSAGES.aiVoiceFailed}: it took too long.`);
   return new AppError('INTERNAL', TTS_MESSAGES.aiVoiceFailed, error instanceof Error ? error.message : String(error));
 }

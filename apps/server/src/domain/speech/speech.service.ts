@@ -64,7 +64,8 @@ export class SpeechService {
       has_openai_tts: offered.includes('openai'),
       has_espeak: offered.includes('espeak'),
       has_tts: offered.length > 0,
-      has_any_sfx_triggers: (await this.deps.em.count(MediaItemSchema, { user: user.id, category: 'sfx', triggerKeyword: { $ne: null } })) > 0,
+      has_any_sfx_triggers:
+        (await this.deps.em.count(MediaItemSchema, { user: user.id, category: 'sfx', triggerKeyword: { $ne: null } })) > 0,
       tts_providers: offered,
       elevenlabs_key_last4: key && plainKey !== null ? key.last4 : null,
       text_ai_engine: textAiEngineName(this.deps.config),

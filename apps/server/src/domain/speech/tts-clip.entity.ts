@@ -11,7 +11,10 @@ export const TtsClipSchema = defineEntity({
   name: 'TtsClip',
   tableName: 'tts_clips',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
     media: () => p.manyToOne(MediaItemSchema).nullable().deleteRule('set null'),
     category: p.string().length(32),
@@ -24,7 +27,10 @@ export const TtsClipSchema = defineEntity({
     durationSeconds: p.double().runtimeType('number').$type<number>(),
     billableSeconds: p.double().runtimeType('number').$type<number>().default(0),
     freeOverride: p.boolean().default(false),
-    createdAt: p.datetime().onCreate(() => new Date()).index(),
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .index(),
   },
 });
 export type TtsClip = InferEntity<typeof TtsClipSchema>;

@@ -71,7 +71,8 @@ export class TtsService {
   async create(user: Pick<User, 'id'>, input: TTtsRequest, now = new Date()): Promise<TMediaItem> {
     const body = parseInput(ZTtsRequest, input);
     assertCategoryOpen(body.category);
-    if (await this.recentSimilar(user, body.text, body.category, now)) throw new AppError('RATE_LIMITED', TTS_MESSAGES.similarClip, { title: TTS_MESSAGES.pleaseWait });
+    if (await this.recentSimilar(user, body.text, body.category, now))
+      throw new AppError('RATE_LIMITED', TTS_MESSAGES.similarClip, { title: TTS_MESSAGES.pleaseWait });
     const mayCost = ttsMayCost(body.text, body.speaking_rate);
     if (mayCost && !body.confirm_charge) throw new AppError('PAYMENT_REQUIRED', TTS_MESSAGES.mayCost, { warn_may_cost: true });
 
@@ -105,7 +106,13 @@ export class TtsService {
     try {
       const destination = path.join(work, 'clip.mp3');
       const audio = await catalog
-        .synthesize({ text: clip.text, voiceId: clip.voiceId, destination, speakingRate: clip.speakingRate, signal: AbortSignal.timeout(TTS.synthesisTimeoutMs) })
+        .synthesize({
+          text: clip.text,
+          voiceId: clip.voiceId,
+          destination,
+          speakingRate: clip.speakingRate,
+          signal: AbortSignal.timeout(TTS.synthesisTimeoutMs),
+        })
         .catch((error: unknown) => {
           throw speechErrorToAppError(error);
         });

@@ -7,7 +7,10 @@ export const UserApiKeySchema = defineEntity({
   name: 'UserApiKey',
   tableName: 'user_api_keys',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade'),
     provider: p.string().length(32),
     sealed: p.text(),

@@ -10,7 +10,10 @@ export const SpreakerAccountSchema = defineEntity({
   name: 'SpreakerAccount',
   tableName: 'spreaker_accounts',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').unique(),
     spreakerUserId: p.string().length(32),
     displayName: p.string().length(255).nullable(),

@@ -62,17 +62,23 @@ export class SpreakerService {
   async finishConnect(code: string, state: string, now = new Date()): Promise<string> {
     const oauth = this.oauth();
     const [userId = '', nonce = '', expires = '', signature = ''] = state.split('.');
-    const valid = await this.deps.signer.verify({ subject: `spreaker:${userId}:${nonce}`, expires: Number(expires) }, signature, now.getTime());
+    const valid = await this.deps.signer.verify(
+      { subject: `spreaker:${userId}:${nonce}`, expires: Number(expires) },
+      signature,
+      now.getTime(),
+    );
     if (!valid || !code) throw new AppError('BAD_REQUEST', SPREAKER_MESSAGES.invalidState);
     try {
       const tokens = await exchangeSpreakerCode(oauth, code, now);
       const me = await new SpreakerClient({ accessToken: tokens.accessToken, baseUrl: this.deps.apiUrl }).me();
       const em = this.deps.em;
-      const account = (await em.findOne(SpreakerAccountSchema, { user: userId })) ?? em.create(SpreakerAccountSchema, {
-        user: userId,
-        spreakerUserId: String(me.user_id),
-        accessTokenEnc: '',
-      });
+      const account =
+        (await em.findOne(SpreakerAccountSchema, { user: userId })) ??
+        em.create(SpreakerAccountSchema, {
+          user: userId,
+          spreakerUserId: String(me.user_id),
+          accessTokenEnc: '',
+        });
       account.spreakerUserId = String(me.user_id);
       account.displayName = me.fullname;
       this.storeTokens(account, tokens.accessToken, tokens.refreshToken, tokens.expiresAt);
@@ -113,7 +119,8 @@ export class SpreakerService {
         await this.deps.em.flush();
         accessToken = fresh.accessToken;
       } catch (error) {
-        if (error instanceof SpreakerError && error.kind === 'unauthorized') throw new AppError('UNAUTHORIZED', SPREAKER_MESSAGES.notConnected);
+        if (error instanceof SpreakerError && error.kind === 'unauthorized')
+          throw new AppError('UNAUTHORIZED', SPREAKER_MESSAGES.notConnected);
         throw error;
       }
     }

@@ -30,10 +30,12 @@ export class UrlSigner {
     if (cached) return cached;
     const fresh = randomBytes(32).toString('base64url');
     // Insert-if-absent, then read back: two servers starting at once end up with the same secret.
-    await this.em.getConnection().execute(
-      `insert into app_settings (key, value, updated_at) values (?, ?, now()) on conflict (key) do nothing`,
-      [KEY, JSON.stringify({ secret: fresh })],
-    );
+    await this.em
+      .getConnection()
+      .execute(`insert into app_settings (key, value, updated_at) values (?, ?, now()) on conflict (key) do nothing`, [
+        KEY,
+        JSON.stringify({ secret: fresh }),
+      ]);
     const row = await this.em.fork().findOneOrFail(AppSettingSchema, { key: KEY });
     const secret = typeof row.value.secret === 'string' ? row.value.secret : fresh;
     cached = Buffer.from(secret, 'base64url');

@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import {
-  ZPutRecurringSchedulesRequest,
-  type TRecurringNextResponse,
-  type TRecurringSchedulesResponse,
-} from '@ppp/contracts';
+import { ZPutRecurringSchedulesRequest, type TRecurringNextResponse, type TRecurringSchedulesResponse } from '@ppp/contracts';
 import { parseInput } from '../validation.ts';
 import type { User } from '../users/user.entity.ts';
 import { nextPublishSlot, nextSlotFields, slotTimezone } from '../schedules/next-slot.ts';

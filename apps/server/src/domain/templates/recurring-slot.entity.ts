@@ -8,7 +8,10 @@ export const RecurringSlotSchema = defineEntity({
   name: 'RecurringSlot',
   tableName: 'recurring_schedule_slots',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     template: () => p.manyToOne(TemplateSchema).deleteRule('cascade').index(),
     dayOfWeek: p.smallint(),
     timeOfDay: p.string().length(5),

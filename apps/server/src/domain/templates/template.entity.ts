@@ -13,7 +13,10 @@ export const TemplateSchema = defineEntity({
   name: 'Template',
   tableName: 'templates',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
     podcast: () => p.manyToOne(PodcastSchema).nullable().deleteRule('set null').index(),
     name: p.string().length(200),

@@ -76,10 +76,15 @@ export class TemplatesService {
   /** The contract's rules, then what needs the database: the show is the user's; static clips are chosen. */
   private async validate(user: Pick<User, 'id'>, input: unknown): Promise<TTemplateBody> {
     const body = parseInput(ZTemplateBody, input);
-    const show = z.uuid().safeParse(body.podcast_id).success ? await this.em.findOne(PodcastSchema, { id: body.podcast_id, user: user.id }) : null;
+    const show = z.uuid().safeParse(body.podcast_id).success
+      ? await this.em.findOne(PodcastSchema, { id: body.podcast_id, user: user.id })
+      : null;
     if (!show) throw new AppError('VALIDATION', TEMPLATE_MESSAGES.showRequired);
-    const unchosen = body.segments.findIndex((s) => s.segment_type !== 'content' && s.source.source_type === 'static' && !s.source.filename);
-    if (unchosen >= 0) throw new AppError('VALIDATION', TEMPLATE_MESSAGES.staticFileRequired, [{ path: ['segments', unchosen, 'source', 'filename'] }]);
+    const unchosen = body.segments.findIndex(
+      (s) => s.segment_type !== 'content' && s.source.source_type === 'static' && !s.source.filename,
+    );
+    if (unchosen >= 0)
+      throw new AppError('VALIDATION', TEMPLATE_MESSAGES.staticFileRequired, [{ path: ['segments', unchosen, 'source', 'filename'] }]);
     return body;
   }
 

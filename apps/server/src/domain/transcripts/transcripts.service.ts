@@ -76,7 +76,10 @@ export class TranscriptsService {
   }
 
   /** The words of a Ready upload (readyUpload's rules), with the audio's length. */
-  async readyTranscript(user: Pick<User, 'id'>, hint: string): Promise<{ item: MediaItem; detection: TDetectionResult; transcript: Transcript }> {
+  async readyTranscript(
+    user: Pick<User, 'id'>,
+    hint: string,
+  ): Promise<{ item: MediaItem; detection: TDetectionResult; transcript: Transcript }> {
     const ready = await this.readyUpload(user, hint);
     const transcript = await this.deps.em.findOne(TranscriptSchema, { media: ready.item.id });
     if (!transcript) throw new AppError('TRANSCRIPT_NOT_READY', MEDIA_MESSAGES.transcriptNotReady);
@@ -105,17 +108,21 @@ export class TranscriptsService {
 
   /** Whether a transcript was supplied since this run began (then the run without it stands down). */
   async suppliedSince(mediaId: string): Promise<boolean> {
-    const rows = await this.deps.em.getConnection().execute<{ key: string | null }[]>('select supplied_transcript_key as key from media_items where id = ?', [mediaId]);
+    const rows = await this.deps.em
+      .getConnection()
+      .execute<{ key: string | null }[]>('select supplied_transcript_key as key from media_items where id = ?', [mediaId]);
     return Boolean(rows[0]?.key);
   }
 
   /** Progress straight to the row (the web polls it); no entity state involved. */
   async progress(mediaId: string, percent: number): Promise<void> {
-    await this.deps.em.getConnection().execute('update media_items set transcription_progress = ? where id = ? and status = ?', [
-      Math.min(100, Math.max(0, Math.round(percent * 10) / 10)),
-      mediaId,
-      'processing',
-    ]);
+    await this.deps.em
+      .getConnection()
+      .execute('update media_items set transcription_progress = ? where id = ? and status = ?', [
+        Math.min(100, Math.max(0, Math.round(percent * 10) / 10)),
+        mediaId,
+        'processing',
+      ]);
   }
 
   /** Stores the words (overwriting a previous run's), the detection and counts, marks Ready, then notifies. */
@@ -176,7 +183,9 @@ export class TranscriptsService {
       item.notifyWhenReady && !item.notifiedAt
         ? await this.deps.em
             .getConnection()
-            .execute<{ id: string }[]>('update media_items set notified_at = now() where id = ? and notified_at is null returning id', [item.id])
+            .execute<{ id: string }[]>('update media_items set notified_at = now() where id = ? and notified_at is null returning id', [
+              item.id,
+            ])
         : [];
     if (claimed.length === 0) {
       await this.deps.em.flush();

@@ -5,7 +5,10 @@ export const UserSchema = defineEntity({
   name: 'User',
   tableName: 'users',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     email: p.string().length(254).unique(),
     passwordHash: p.text().nullable().hidden(),
     firstName: p.string().length(100).nullable(),

@@ -1,13 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import {
-  ZUpdatePrefsRequest,
-  ZAcceptTermsRequest,
-  ZTier,
-  MESSAGES,
-  type TMe,
-  type TUpdatePrefsRequest,
-} from '@ppp/contracts';
+import { ZUpdatePrefsRequest, ZAcceptTermsRequest, ZTier, MESSAGES, type TMe, type TUpdatePrefsRequest } from '@ppp/contracts';
 import { UserSchema, type User } from './user.entity.ts';
 import { AppError } from '../errors.ts';
 import { parseInput } from '../validation.ts';

@@ -6,7 +6,10 @@ export const WaitlistRequestSchema = defineEntity({
   name: 'WaitlistRequest',
   tableName: 'waitlist_requests',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     email: p.string().length(254).index(),
     note: p.text().nullable(),
     user: () => p.manyToOne(UserSchema).nullable().deleteRule('set null'),

@@ -45,7 +45,11 @@ export function mountFeeds(app: Hono<HttpEnv>): void {
     const { services } = c.get('ctx');
     const podcast = await services.podcasts.getPublic(c.req.param('podcastId'));
     if (!podcast.coverStorageKey) throw notFound();
-    return serveStored(c, services.storage, { key: podcast.coverStorageKey, contentType: imageType(podcast.coverStorageKey), cacheControl: 'public, max-age=86400' });
+    return serveStored(c, services.storage, {
+      key: podcast.coverStorageKey,
+      contentType: imageType(podcast.coverStorageKey),
+      cacheControl: 'public, max-age=86400',
+    });
   });
 
   app.on(['GET', 'HEAD'], '/feeds/:podcastId/episodes/:file', async (c) => {
@@ -53,12 +57,23 @@ export function mountFeeds(app: Hono<HttpEnv>): void {
     const [episodeId = '', extension = ''] = c.req.param('file').split('.');
     const episode = await services.feeds.publicEpisode(c.req.param('podcastId'), episodeId);
     if (!episode.finalAudioKey || extensionOf(episode.finalAudioKey) !== extension) throw notFound();
-    const response = await serveStored(c, services.storage, { key: episode.finalAudioKey, contentType: audioTypeOf(episode.finalAudioKey), cacheControl: PUBLIC_CACHE });
+    const response = await serveStored(c, services.storage, {
+      key: episode.finalAudioKey,
+      contentType: audioTypeOf(episode.finalAudioKey),
+      cacheControl: PUBLIC_CACHE,
+    });
     if (response.status === 200 || response.status === 206) {
       const size = (await services.storage.stat(episode.finalAudioKey))?.size ?? 0;
       await services.downloads.record(
         { id: episode.id, durationMs: episode.durationMs ?? null, podcast: { id: c.req.param('podcastId') } },
-        { method: c.req.method, range: c.req.header('range') ?? null, ip: clientIp, userAgent: c.req.header('user-agent') ?? null, fileSize: size, now: new Date() },
+        {
+          method: c.req.method,
+          range: c.req.header('range') ?? null,
+          ip: clientIp,
+          userAgent: c.req.header('user-agent') ?? null,
+          fileSize: size,
+          now: new Date(),
+        },
       );
     }
     return response;
@@ -69,8 +84,10 @@ export function mountFeeds(app: Hono<HttpEnv>): void {
     const episode = await services.feeds.publicEpisode(c.req.param('podcastId'), c.req.param('episodeId'));
     const file = c.req.param('file');
     const headers = { 'cache-control': PUBLIC_CACHE, 'access-control-allow-origin': '*' };
-    if (file === 'transcript.vtt') return c.body(await services.feeds.transcriptFile(episode, 'vtt'), 200, { ...headers, 'content-type': 'text/vtt; charset=utf-8' });
-    if (file === 'transcript.json') return c.body(await services.feeds.transcriptFile(episode, 'json'), 200, { ...headers, 'content-type': 'application/json' });
+    if (file === 'transcript.vtt')
+      return c.body(await services.feeds.transcriptFile(episode, 'vtt'), 200, { ...headers, 'content-type': 'text/vtt; charset=utf-8' });
+    if (file === 'transcript.json')
+      return c.body(await services.feeds.transcriptFile(episode, 'json'), 200, { ...headers, 'content-type': 'application/json' });
     if (file === 'chapters.json') {
       const podcast = await services.podcasts.getPublic(c.req.param('podcastId'));
       return c.body(await services.feeds.chaptersFile(podcast, episode), 200, { ...headers, 'content-type': CHAPTERS_MIME_TYPE });
@@ -83,7 +100,11 @@ export function mountFeeds(app: Hono<HttpEnv>): void {
       return response;
     }
     if (/^cover\.(jpg|png)$/.test(file) && episode.coverStorageKey) {
-      return serveStored(c, services.storage, { key: episode.coverStorageKey, contentType: imageType(episode.coverStorageKey), cacheControl: 'public, max-age=86400' });
+      return serveStored(c, services.storage, {
+        key: episode.coverStorageKey,
+        contentType: imageType(episode.coverStorageKey),
+        cacheControl: 'public, max-age=86400',
+      });
     }
     throw notFound();
   });

@@ -14,26 +14,42 @@ import { defineRoutes } from './route.ts';
 
 export const adminRoutes = defineRoutes([
   {
-    method: 'get', path: '/api/admin/settings', tag: 'admin', access: 'admin',
-    summary: 'Instance settings.', response: ZAdminSettings,
+    method: 'get',
+    path: '/api/admin/settings',
+    tag: 'admin',
+    access: 'admin',
+    summary: 'Instance settings.',
+    response: ZAdminSettings,
     handle: ({ ctx }) => ctx.services.settings.get(),
   },
   {
-    method: 'put', path: '/api/admin/settings', tag: 'admin', access: 'admin',
+    method: 'put',
+    path: '/api/admin/settings',
+    tag: 'admin',
+    access: 'admin',
     summary: 'Change instance settings (max_upload_mb is clamped to 10-2048).',
-    body: { schema: ZAdminSettingsUpdate }, response: ZAdminSettings,
+    body: { schema: ZAdminSettingsUpdate },
+    response: ZAdminSettings,
     handle: ({ ctx, body }) => ctx.services.settings.update(body as TAdminSettingsUpdate),
   },
   {
-    method: 'get', path: '/api/admin/mail/outbox', tag: 'admin', access: 'admin',
+    method: 'get',
+    path: '/api/admin/mail/outbox',
+    tag: 'admin',
+    access: 'admin',
     summary: 'Mail the instance has sent, newest first (filter with ?to=).',
-    query: ZOutboxQuery, response: z.array(ZOutboxMessage),
+    query: ZOutboxQuery,
+    response: z.array(ZOutboxMessage),
     handle: ({ ctx, query }) => ctx.services.mail.findOutbox(parseInput(ZOutboxQuery, query)),
   },
   {
-    method: 'patch', path: '/api/admin/users/{id}', tag: 'admin', access: 'admin',
+    method: 'patch',
+    path: '/api/admin/users/{id}',
+    tag: 'admin',
+    access: 'admin',
     summary: "Change a user's tier, active flag or subscription expiry; disabling ends their sessions.",
-    body: { schema: ZAdminUserUpdate }, response: ZMe,
+    body: { schema: ZAdminUserUpdate },
+    response: ZMe,
     handle: async ({ ctx, body, params }) => {
       const patch = parseInput(ZAdminUserUpdate, body);
       return toMe(await ctx.services.users.adminUpdate(params.id ?? '', patch), ctx.services.config.TERMS_VERSION);

@@ -5,17 +5,25 @@ import { defineRoutes } from './route.ts';
 
 export const aiRoutes = defineRoutes([
   {
-    method: 'get', path: '/api/ai/transcript-ready', tag: 'ai', access: 'active',
+    method: 'get',
+    path: '/api/ai/transcript-ready',
+    tag: 'ai',
+    access: 'active',
     summary: "Whether an upload's transcript is ready (hint: the upload's id or filename); polled every 5 s.",
-    query: ZTranscriptReadyQuery, response: ZTranscriptReadyResponse,
+    query: ZTranscriptReadyQuery,
+    response: ZTranscriptReadyResponse,
     handle: ({ ctx, query }) => ctx.services.transcripts.transcriptReady(userOf(ctx), parseInput(ZTranscriptReadyQuery, query).hint),
   },
   {
-    method: 'get', path: '/api/ai/intent-hints', tag: 'ai', access: 'active',
+    method: 'get',
+    path: '/api/ai/intent-hints',
+    tag: 'ai',
+    access: 'active',
     summary:
       'Flubber, Intern and sound-effect commands found in an upload (plus fillers, pauses, censored words). ' +
       '404 unknown upload, 425 TRANSCRIPT_NOT_READY while transcribing, 409 when transcription failed.',
-    query: ZTranscriptReadyQuery, response: ZIntentHintsResponse,
+    query: ZTranscriptReadyQuery,
+    response: ZIntentHintsResponse,
     handle: ({ ctx, query }) => ctx.services.transcripts.intentHints(userOf(ctx), parseInput(ZTranscriptReadyQuery, query).hint),
   },
 ]);

@@ -21,38 +21,60 @@ async function serveSnippet({ ctx, params, query, c }: RestInput): Promise<Respo
   return serveStored(c, ctx.services.storage, { key, contentType: 'audio/mpeg', cacheControl: 'private, max-age=3600' });
 }
 
-const NOT_READY = '404 for an unknown or another user’s upload, 425 TRANSCRIPT_NOT_READY while it is transcribed, 409 when transcription failed.';
+const NOT_READY =
+  '404 for an unknown or another user’s upload, 425 TRANSCRIPT_NOT_READY while it is transcribed, 409 when transcription failed.';
 
 /** The Episode Creator's calls (spec 000 §7, issue 7) that are not assembly itself. */
 export const episodeCreatorRoutes = defineRoutes([
   {
-    method: 'post', path: '/api/flubber/prepare-by-file', tag: 'flubber', access: 'active',
+    method: 'post',
+    path: '/api/flubber/prepare-by-file',
+    tag: 'flubber',
+    access: 'active',
     summary: `The retakes in an upload (filename: its id, stored or original name) at the fuzzy threshold (default 0.8, 0.5-0.95), each with a snippet of the real audio. ${NOT_READY}`,
-    body: { schema: ZFlubberPrepareByFileRequest }, response: ZFlubberPrepareByFileResponse,
+    body: { schema: ZFlubberPrepareByFileRequest },
+    response: ZFlubberPrepareByFileResponse,
     handle: ({ ctx, body }) => ctx.services.flubberByFile.prepare(userOf(ctx), body as TFlubberPrepareByFileRequest),
   },
   {
-    method: 'post', path: '/api/intern/prepare-by-file', tag: 'intern', access: 'active',
+    method: 'post',
+    path: '/api/intern/prepare-by-file',
+    tag: 'intern',
+    access: 'active',
     summary: `The spoken Intern commands of an upload, each with its prompt, default end mark (30 s window) and a snippet of the real audio. ${NOT_READY}`,
-    body: { schema: ZInternPrepareByFileRequest }, response: ZInternPrepareByFileResponse,
+    body: { schema: ZInternPrepareByFileRequest },
+    response: ZInternPrepareByFileResponse,
     handle: ({ ctx, body }) => ctx.services.internReview.prepare(userOf(ctx), body as TInternPrepareByFileRequest),
   },
   {
-    method: 'post', path: '/api/intern/execute', tag: 'intern', access: 'active',
+    method: 'post',
+    path: '/api/intern/execute',
+    tag: 'intern',
+    access: 'active',
     summary:
       'Answer a command up to end_s (0.25-30 s after start_s, else 400) with the text AI, or override_text, voiced into a clip (media_id for assemble). ' +
       'Called again unchanged it returns the kept answer; regenerate asks again, at most 2 times (then 429).',
-    body: { schema: ZInternExecuteRequest }, response: ZInternExecuteResponse,
+    body: { schema: ZInternExecuteRequest },
+    response: ZInternExecuteResponse,
     handle: ({ ctx, body }) => ctx.services.internReview.execute(userOf(ctx), body as TInternExecuteRequest),
   },
   {
-    method: 'get', path: '/api/episodes/last/numbering', tag: 'episodes', access: 'active',
-    summary: 'The highest season of a show’s episodes and the highest episode number in it (null and null when none); 404 for another user’s show.',
-    query: ZLastNumberingQuery, response: ZLastNumbering,
+    method: 'get',
+    path: '/api/episodes/last/numbering',
+    tag: 'episodes',
+    access: 'active',
+    summary:
+      'The highest season of a show’s episodes and the highest episode number in it (null and null when none); 404 for another user’s show.',
+    query: ZLastNumberingQuery,
+    response: ZLastNumbering,
     handle: ({ ctx, query }) => ctx.services.showEpisodes.lastNumbering(userOf(ctx), parseInput(ZLastNumberingQuery, query).podcast_id),
   },
   {
-    method: 'get', path: '/api/media/{id}/snippets/{name}', tag: 'media', access: 'public', query: ZSignedQuery,
+    method: 'get',
+    path: '/api/media/{id}/snippets/{name}',
+    tag: 'media',
+    access: 'public',
+    query: ZSignedQuery,
     summary: 'A review snippet cut from an upload (the signed url or audio_url of a Flubber or Intern context).',
     handle: serveSnippet,
   },

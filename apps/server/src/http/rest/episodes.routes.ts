@@ -33,7 +33,12 @@ async function serveAudio({ ctx, params, query, c }: RestInput): Promise<Respons
   const key = localAudioKey(episode);
   if (!key) throw NOT_FOUND();
   const downloadName = audioDownloadName(episode, key) ?? undefined;
-  return serveStored(c, ctx.services.storage, { key, contentType: contentTypeOfKey(key), cacheControl: 'private, max-age=3600', downloadName });
+  return serveStored(c, ctx.services.storage, {
+    key,
+    contentType: contentTypeOfKey(key),
+    cacheControl: 'private, max-age=3600',
+    downloadName,
+  });
 }
 
 async function serveCover({ ctx, params, query, c }: RestInput): Promise<Response> {
@@ -47,93 +52,167 @@ async function serveSnippet({ ctx, params, query, c }: RestInput): Promise<Respo
   const index = params.index ?? '';
   if (!/^\d{1,5}$/.test(index)) throw NOT_FOUND();
   const episode = await ctx.services.episodes.forFile(ctx.user, 'snippet', params.id ?? '', signed(query), index);
-  return serveStored(c, ctx.services.storage, { key: snippetKey(episode, Number(index)), contentType: 'audio/mpeg', cacheControl: 'private, max-age=3600' });
+  return serveStored(c, ctx.services.storage, {
+    key: snippetKey(episode, Number(index)),
+    contentType: 'audio/mpeg',
+    cacheControl: 'private, max-age=3600',
+  });
 }
 
 /** Episode History, the manual editor and the Flubber review panel (spec 001 §7), and the dashboard's statistics (spec 002 §7). */
 export const episodeRoutes = defineRoutes([
   {
-    method: 'get', path: '/api/episodes', tag: 'episodes', access: 'active',
-    summary: 'Your episodes as a plain array, newest first (one page of 500; offset to page on).', query: ZEpisodeListQuery, response: z.array(ZEpisode),
+    method: 'get',
+    path: '/api/episodes',
+    tag: 'episodes',
+    access: 'active',
+    summary: 'Your episodes as a plain array, newest first (one page of 500; offset to page on).',
+    query: ZEpisodeListQuery,
+    response: z.array(ZEpisode),
     handle: ({ ctx, query }) => ctx.services.episodes.list(userOf(ctx), query as TEpisodeListQuery),
   },
   {
-    method: 'get', path: '/api/episodes/', tag: 'episodes', access: 'active',
-    summary: 'A page of your episodes, newest first: items and total (limit up to 500, offset).', query: ZEpisodeListQuery, response: ZEpisodePage,
+    method: 'get',
+    path: '/api/episodes/',
+    tag: 'episodes',
+    access: 'active',
+    summary: 'A page of your episodes, newest first: items and total (limit up to 500, offset).',
+    query: ZEpisodeListQuery,
+    response: ZEpisodePage,
     handle: ({ ctx, query }) => ctx.services.episodes.page(userOf(ctx), query as TEpisodeListQuery),
   },
   {
-    method: 'get', path: '/api/episodes/{id}', tag: 'episodes', access: 'active',
-    summary: 'One of your episodes (404 when it is not yours).', response: ZEpisode,
+    method: 'get',
+    path: '/api/episodes/{id}',
+    tag: 'episodes',
+    access: 'active',
+    summary: 'One of your episodes (404 when it is not yours).',
+    response: ZEpisode,
     handle: ({ ctx, params }) => ctx.services.episodes.get(userOf(ctx), params.id ?? ''),
   },
   {
-    method: 'patch', path: '/api/episodes/{id}', tag: 'episodes', access: 'active',
-    summary: 'Edit title (trimmed), description, tags (at most 20 of 30 characters, no repeats ignoring case), explicit, cover and crop, season/episode (whole numbers 0+ or empty; 409 when another episode of the show has the pair) and the template link.',
-    body: { schema: ZEpisodeUpdateRequest }, response: ZEpisode,
+    method: 'patch',
+    path: '/api/episodes/{id}',
+    tag: 'episodes',
+    access: 'active',
+    summary:
+      'Edit title (trimmed), description, tags (at most 20 of 30 characters, no repeats ignoring case), explicit, cover and crop, season/episode (whole numbers 0+ or empty; 409 when another episode of the show has the pair) and the template link.',
+    body: { schema: ZEpisodeUpdateRequest },
+    response: ZEpisode,
     handle: ({ ctx, params, body }) => ctx.services.episodes.update(userOf(ctx), params.id ?? '', body as TEpisodeUpdateRequest),
   },
   {
-    method: 'delete', path: '/api/episodes/{id}', tag: 'episodes', access: 'active', status: 204,
+    method: 'delete',
+    path: '/api/episodes/{id}',
+    tag: 'episodes',
+    access: 'active',
+    status: 204,
     summary: 'Delete an episode and its files (processing minutes are not refunded).',
     handle: ({ ctx, params }) => ctx.services.episodes.delete(userOf(ctx), params.id ?? ''),
   },
   {
-    method: 'post', path: '/api/episodes/{id}/retry', tag: 'episodes', access: 'active',
-    summary: 'Assemble again: for an error episode, or one processing longer than 1.25x its duration (15 minutes when unknown); 409 otherwise.',
+    method: 'post',
+    path: '/api/episodes/{id}/retry',
+    tag: 'episodes',
+    access: 'active',
+    summary:
+      'Assemble again: for an error episode, or one processing longer than 1.25x its duration (15 minutes when unknown); 409 otherwise.',
     response: ZRetryResponse,
     handle: ({ ctx, params }) => ctx.services.episodes.retry(userOf(ctx), params.id ?? ''),
   },
   {
-    method: 'get', path: '/api/episodes/{id}/cover', tag: 'episodes', access: 'public', query: ZSignedQuery,
+    method: 'get',
+    path: '/api/episodes/{id}/cover',
+    tag: 'episodes',
+    access: 'public',
+    query: ZSignedQuery,
     summary: 'The episode’s cover image (else its show’s): with the signed query of cover_url, or your bearer token.',
     handle: serveCover,
   },
   {
-    method: 'get', path: '/api/episodes/{id}/audio', tag: 'episodes', access: 'public', query: ZSignedQuery,
+    method: 'get',
+    path: '/api/episodes/{id}/audio',
+    tag: 'episodes',
+    access: 'public',
+    query: ZSignedQuery,
     summary: 'The finished audio with range requests: with the signed query of playback_url, or your bearer token.',
     handle: serveAudio,
   },
   {
-    method: 'get', path: '/api/episodes/{id}/edit-context', tag: 'episodes', access: 'active',
-    summary: 'What the manual editor opens with: duration_ms, manual cuts already applied, the signed audio URL and the worker’s peaks URL.',
+    method: 'get',
+    path: '/api/episodes/{id}/edit-context',
+    tag: 'episodes',
+    access: 'active',
+    summary:
+      'What the manual editor opens with: duration_ms, manual cuts already applied, the signed audio URL and the worker’s peaks URL.',
     response: ZEditContext,
     handle: ({ ctx, params }) => ctx.services.manualEdit.context(userOf(ctx), params.id ?? ''),
   },
   {
-    method: 'post', path: '/api/episodes/{id}/manual-edit/commit', tag: 'episodes', access: 'active',
-    summary: 'Add cuts (finished-episode milliseconds; under 20 ms dropped, sorted) to the stored edit list and re-render: status done or queued.',
-    body: { schema: ZManualEditCommitRequest }, response: ZManualEditCommitResponse,
+    method: 'post',
+    path: '/api/episodes/{id}/manual-edit/commit',
+    tag: 'episodes',
+    access: 'active',
+    summary:
+      'Add cuts (finished-episode milliseconds; under 20 ms dropped, sorted) to the stored edit list and re-render: status done or queued.',
+    body: { schema: ZManualEditCommitRequest },
+    response: ZManualEditCommitResponse,
     handle: ({ ctx, params, body }) => ctx.services.manualEdit.commit(userOf(ctx), params.id ?? '', body as TManualEditCommitRequest),
   },
   {
-    method: 'get', path: '/api/episodes/{id}/flubber-snippets/{index}', tag: 'episodes', access: 'public', query: ZSignedQuery,
+    method: 'get',
+    path: '/api/episodes/{id}/flubber-snippets/{index}',
+    tag: 'episodes',
+    access: 'public',
+    query: ZSignedQuery,
     summary: 'A retake review snippet (the signed url of a Flubber context).',
     handle: serveSnippet,
   },
   {
-    method: 'post', path: '/api/flubber/prepare/{id}', tag: 'flubber', access: 'active', response: ZFlubberContexts,
+    method: 'post',
+    path: '/api/flubber/prepare/{id}',
+    tag: 'flubber',
+    access: 'active',
+    response: ZFlubberContexts,
     summary: 'Cut the retake review snippets of an episode from its source audio; then reload the contexts.',
     handle: ({ ctx, params }) => ctx.services.flubberReview.prepare(userOf(ctx), params.id ?? ''),
   },
   {
-    method: 'get', path: '/api/flubber/contexts/{id}', tag: 'flubber', access: 'active', response: ZFlubberContexts,
+    method: 'get',
+    path: '/api/flubber/contexts/{id}',
+    tag: 'flubber',
+    access: 'active',
+    response: ZFlubberContexts,
     summary: 'The retake markers found in the episode’s source audio, each with its snippet.',
     handle: ({ ctx, params }) => ctx.services.flubberReview.contexts(userOf(ctx), params.id ?? ''),
   },
   {
-    method: 'post', path: '/api/flubber/apply/{id}', tag: 'flubber', access: 'active',
-    summary: 'Cut the chosen retakes ([{start_s, end_s}], marker -0.75 s to +0.25 s) from the episode and re-render; at least one (\'No cuts selected\').',
-    body: { schema: ZFlubberApplyRequest }, response: ZFlubberApplyResponse,
+    method: 'post',
+    path: '/api/flubber/apply/{id}',
+    tag: 'flubber',
+    access: 'active',
+    summary:
+      "Cut the chosen retakes ([{start_s, end_s}], marker -0.75 s to +0.25 s) from the episode and re-render; at least one ('No cuts selected').",
+    body: { schema: ZFlubberApplyRequest },
+    response: ZFlubberApplyResponse,
     handle: ({ ctx, params, body }) => ctx.services.flubberReview.apply(userOf(ctx), params.id ?? '', body as TFlubberApplyRequest),
   },
   {
-    method: 'get', path: '/api/dashboard/stats', tag: 'dashboard', access: 'active', response: ZDashboardStats,
-    summary: 'Dashboard statistics: episodes (total, last 30 days, upcoming), last published, last assembly, plays, Spreaker connection, shows, templates and minutes (minutes_left null is unlimited).',
+    method: 'get',
+    path: '/api/dashboard/stats',
+    tag: 'dashboard',
+    access: 'active',
+    response: ZDashboardStats,
+    summary:
+      'Dashboard statistics: episodes (total, last 30 days, upcoming), last published, last assembly, plays, Spreaker connection, shows, templates and minutes (minutes_left null is unlimited).',
     handle: ({ ctx }) => ctx.services.dashboard.stats(userOf(ctx)),
   },
   {
-    method: 'get', path: '/api/users/me/stats', tag: 'dashboard', access: 'active', response: ZDashboardStats,
+    method: 'get',
+    path: '/api/users/me/stats',
+    tag: 'dashboard',
+    access: 'active',
+    response: ZDashboardStats,
     summary: 'Your statistics (the same figures as /api/dashboard/stats).',
     handle: ({ ctx }) => ctx.services.dashboard.stats(userOf(ctx)),
   },

@@ -8,7 +8,11 @@ const COOKIE = { httpOnly: true, sameSite: 'Lax', path: '/api/auth', maxAge: 600
 /** Google sign-in: redirect out with state and PKCE, come back, land on return_to with the token in the hash. */
 export const googleRoutes = defineRoutes([
   {
-    method: 'get', path: '/api/auth/login/google', tag: 'auth', access: 'public', status: 302,
+    method: 'get',
+    path: '/api/auth/login/google',
+    tag: 'auth',
+    access: 'public',
+    status: 302,
     summary: 'Start Google sign-in (enabled when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set).',
     query: ZGoogleLoginQuery,
     handle: async ({ ctx, c, query }) => {
@@ -22,7 +26,11 @@ export const googleRoutes = defineRoutes([
     },
   },
   {
-    method: 'get', path: '/api/auth/google/callback', tag: 'auth', access: 'public', status: 302,
+    method: 'get',
+    path: '/api/auth/google/callback',
+    tag: 'auth',
+    access: 'public',
+    status: 302,
     summary: 'Google redirects here; the browser lands on return_to with #access_token=….',
     handle: async ({ ctx, c, query }) => {
       if (!ctx.services.google) throw new AppError('NOT_CONFIGURED', 'Google sign-in is not configured.');

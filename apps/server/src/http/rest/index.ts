@@ -21,7 +21,16 @@ import { episodeRoutes } from './episodes.routes.ts';
 import { episodeCreatorRoutes } from './episode-creator.routes.ts';
 
 /** Every REST path of the compatibility layer, in the order of the OpenAPI document. */
-export const REST_ROUTES: RestRoute[] = [...publicRoutes, ...authRoutes, ...googleRoutes, ...adminRoutes, ...mediaRoutes, ...aiRoutes, ...notificationRoutes, ...audioCleanupRoutes];
+export const REST_ROUTES: RestRoute[] = [
+  ...publicRoutes,
+  ...authRoutes,
+  ...googleRoutes,
+  ...adminRoutes,
+  ...mediaRoutes,
+  ...aiRoutes,
+  ...notificationRoutes,
+  ...audioCleanupRoutes,
+];
 REST_ROUTES.push(...landingRoutes);
 REST_ROUTES.push(...podcastRoutes, ...publishingRoutes, ...spreakerRoutes);
 REST_ROUTES.push(...templateRoutes, ...speechRoutes, ...aiTextRoutes);

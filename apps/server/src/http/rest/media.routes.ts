@@ -30,7 +30,13 @@ async function upload({ ctx, c, params }: RestInput) {
   const form = await readUploadForm(c);
   try {
     const { notify_when_ready, notify_email } = form.fields;
-    return await ctx.services.uploads.acceptMany(userOf(ctx), form.files, form.friendlyNames, { category, notify_when_ready, notify_email }, form.transcript);
+    return await ctx.services.uploads.acceptMany(
+      userOf(ctx),
+      form.files,
+      form.friendlyNames,
+      { category, notify_when_ready, notify_email },
+      form.transcript,
+    );
   } finally {
     await form.cleanup();
   }
@@ -62,80 +68,134 @@ const id = (params: Record<string, string>) => params.id ?? '';
 
 export const mediaRoutes = defineRoutes([
   {
-    method: 'get', path: '/api/media/', tag: 'media', access: 'active',
+    method: 'get',
+    path: '/api/media/',
+    tag: 'media',
+    access: 'active',
     summary: 'The media library (intro, outro, music, commercial, sfx), newest first; sfx items supply the beep choices.',
     response: z.array(ZMediaItem),
     handle: ({ ctx }) => ctx.services.media.findLibrary(userOf(ctx)),
   },
   {
-    method: 'get', path: '/api/media/covers', tag: 'media', access: 'active',
-    summary: "The creator's cover images (cover art and episode covers), newest first, each with its public path: the onboarding cover step offers them again.",
+    method: 'get',
+    path: '/api/media/covers',
+    tag: 'media',
+    access: 'active',
+    summary:
+      "The creator's cover images (cover art and episode covers), newest first, each with its public path: the onboarding cover step offers them again.",
     response: ZCoverImageList,
     handle: ({ ctx }) => ctx.services.media.findCovers(userOf(ctx)),
   },
   {
-    method: 'get', path: '/api/media/main-content', tag: 'media', access: 'active',
+    method: 'get',
+    path: '/api/media/main-content',
+    tag: 'media',
+    access: 'active',
     summary: 'Main-content uploads (Processing or Ready) with duration and Flubber, Intern and sound-effect counts.',
     response: z.array(ZMediaItem),
     handle: ({ ctx }) => ctx.services.media.findMainContent(userOf(ctx)),
   },
   {
-    method: 'get', path: '/api/media/preview', tag: 'media', access: 'active',
+    method: 'get',
+    path: '/api/media/preview',
+    tag: 'media',
+    access: 'active',
     summary: 'A short-lived signed URL an audio element can play (range requests supported).',
-    query: ZPreviewQuery, response: ZPreviewResponse,
+    query: ZPreviewQuery,
+    response: ZPreviewResponse,
     handle: ({ ctx, query }) => ctx.services.media.preview(userOf(ctx), parseInput(ZPreviewQuery, query).id),
   },
   {
-    method: 'post', path: '/api/media/upload/cover_art', tag: 'media', access: 'active',
+    method: 'post',
+    path: '/api/media/upload/cover_art',
+    tag: 'media',
+    access: 'active',
     summary: 'Upload a cover image (PNG or JPEG, up to 15 MB; multipart field file).',
-    body: { schema: z.object({ file: z.string() }), multipart: true }, response: ZCoverUploadResponse, status: 201,
+    body: { schema: z.object({ file: z.string() }), multipart: true },
+    response: ZCoverUploadResponse,
+    status: 201,
     handle: uploadCover,
   },
   {
-    method: 'post', path: '/api/media/upload/episode_cover', tag: 'media', access: 'active',
-    summary: "An episode's cover from the Episode Creator (multipart files plus friendly_names): one PNG or JPEG up to 15 MB, kept as cover art; answers a list of one media item.",
-    body: { schema: ZEpisodeCoverFields, multipart: true }, response: z.array(ZMediaItem), status: 201,
+    method: 'post',
+    path: '/api/media/upload/episode_cover',
+    tag: 'media',
+    access: 'active',
+    summary:
+      "An episode's cover from the Episode Creator (multipart files plus friendly_names): one PNG or JPEG up to 15 MB, kept as cover art; answers a list of one media item.",
+    body: { schema: ZEpisodeCoverFields, multipart: true },
+    response: z.array(ZMediaItem),
+    status: 201,
     handle: uploadEpisodeCover,
   },
   {
-    method: 'post', path: '/api/media/upload/{category}', tag: 'media', access: 'active',
+    method: 'post',
+    path: '/api/media/upload/{category}',
+    tag: 'media',
+    access: 'active',
     summary:
       'Upload audio to a category (intro, outro, music, sfx, main_content; commercial is Coming Soon). Audio only, checked by content; ' +
       '50 MB per file, 25 MB for sfx, the instance limit for main content. Main content is queued for transcription.',
-    body: { schema: ZUploadFields, multipart: true }, response: z.array(ZMediaItem), status: 201,
+    body: { schema: ZUploadFields, multipart: true },
+    response: z.array(ZMediaItem),
+    status: 201,
     handle: upload,
   },
   {
-    method: 'get', path: '/api/media/{id}', tag: 'media', access: 'active',
-    summary: 'One media item or upload, with its transcript text when ready.', response: ZMediaItem,
+    method: 'get',
+    path: '/api/media/{id}',
+    tag: 'media',
+    access: 'active',
+    summary: 'One media item or upload, with its transcript text when ready.',
+    response: ZMediaItem,
     handle: ({ ctx, params }) => ctx.services.media.getDto(userOf(ctx), id(params)),
   },
   {
-    method: 'put', path: '/api/media/{id}', tag: 'media', access: 'active',
+    method: 'put',
+    path: '/api/media/{id}',
+    tag: 'media',
+    access: 'active',
     summary: 'Rename an item (friendly_name) and set an sfx trigger keyword (nullable).',
-    body: { schema: ZMediaUpdateRequest }, response: ZMediaItem,
+    body: { schema: ZMediaUpdateRequest },
+    response: ZMediaItem,
     handle: ({ ctx, params, body }) => ctx.services.media.update(userOf(ctx), id(params), body as TMediaUpdateRequest),
   },
   {
-    method: 'patch', path: '/api/media/{id}', tag: 'media', access: 'active',
+    method: 'patch',
+    path: '/api/media/{id}',
+    tag: 'media',
+    access: 'active',
     summary: 'Partial update: display_name (alias of friendly_name), friendly_name, trigger_keyword.',
-    body: { schema: ZMediaUpdateRequest }, response: ZMediaItem,
+    body: { schema: ZMediaUpdateRequest },
+    response: ZMediaItem,
     handle: ({ ctx, params, body }) => ctx.services.media.update(userOf(ctx), id(params), body as TMediaUpdateRequest),
   },
   {
-    method: 'delete', path: '/api/media/{id}', tag: 'media', access: 'active',
-    summary: 'Delete a media item or upload and its stored files.', response: ZOkResponse,
+    method: 'delete',
+    path: '/api/media/{id}',
+    tag: 'media',
+    access: 'active',
+    summary: 'Delete a media item or upload and its stored files.',
+    response: ZOkResponse,
     handle: async ({ ctx, params }) => (await ctx.services.media.delete(userOf(ctx), id(params)), OK),
   },
   {
-    method: 'post', path: '/api/media/{id}/retry', tag: 'media', access: 'active',
-    summary: 'Queue transcription of an upload again (after an error, or once an engine is configured).', response: ZMediaItem,
+    method: 'post',
+    path: '/api/media/{id}/retry',
+    tag: 'media',
+    access: 'active',
+    summary: 'Queue transcription of an upload again (after an error, or once an engine is configured).',
+    response: ZMediaItem,
     handle: ({ ctx, params }) => ctx.services.media.retryTranscription(userOf(ctx), id(params)),
   },
   {
-    method: 'post', path: '/api/media/{id}/transcript', tag: 'media', access: 'active',
+    method: 'post',
+    path: '/api/media/{id}/transcript',
+    tag: 'media',
+    access: 'active',
     summary: 'Supply a transcript (.vtt, .srt or word .json; multipart field file) for an upload; it wins over every engine.',
-    body: { schema: z.object({ file: z.string() }), multipart: true }, response: ZMediaItem,
+    body: { schema: z.object({ file: z.string() }), multipart: true },
+    response: ZMediaItem,
     handle: async ({ ctx, c, params }) => {
       const form = await readUploadForm(c);
       try {
@@ -148,9 +208,18 @@ export const mediaRoutes = defineRoutes([
     },
   },
   {
-    method: 'get', path: '/api/media/{id}/transcript', tag: 'media', access: 'active',
+    method: 'get',
+    path: '/api/media/{id}/transcript',
+    tag: 'media',
+    access: 'active',
     summary: "An upload's transcript: words with start and end seconds and confidence.",
-    response: z.object({ media_id: z.string(), engine: z.string(), language: z.string().nullable(), text: z.string(), words: z.array(ZTranscriptWord) }),
+    response: z.object({
+      media_id: z.string(),
+      engine: z.string(),
+      language: z.string().nullable(),
+      text: z.string(),
+      words: z.array(ZTranscriptWord),
+    }),
     handle: async ({ ctx, params }) => {
       const t = await ctx.services.transcripts.getTranscript(userOf(ctx), id(params));
       return { media_id: id(params), engine: t.engine, language: t.language ?? null, text: t.text, words: t.words };

@@ -36,7 +36,8 @@ function friendlyNamesOf(value: unknown): (string | undefined)[] {
     throw new AppError('VALIDATION', 'friendly_names must be a JSON array of strings.');
   }
   // Refused here rather than by the column (a 500).
-  if (names.some((name) => (name?.trim().length ?? 0) > MEDIA.friendlyNameMaxLength)) throw new AppError('VALIDATION', MEDIA_MESSAGES.friendlyNameTooLong);
+  if (names.some((name) => (name?.trim().length ?? 0) > MEDIA.friendlyNameMaxLength))
+    throw new AppError('VALIDATION', MEDIA_MESSAGES.friendlyNameTooLong);
   return names;
 }
 

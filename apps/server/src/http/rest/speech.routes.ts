@@ -18,31 +18,49 @@ import { defineRoutes } from './route.ts';
 
 export const speechRoutes = defineRoutes([
   {
-    method: 'get', path: '/api/users/me/capabilities', tag: 'voices', access: 'active',
-    summary: 'Which AI-voice engines you can use (has_elevenlabs with your own key, has_google_tts, espeak-ng), sound-effect triggers, the text-AI engine.',
+    method: 'get',
+    path: '/api/users/me/capabilities',
+    tag: 'voices',
+    access: 'active',
+    summary:
+      'Which AI-voice engines you can use (has_elevenlabs with your own key, has_google_tts, espeak-ng), sound-effect triggers, the text-AI engine.',
     response: ZCapabilities,
     handle: ({ ctx }) => ctx.services.speech.capabilities(userOf(ctx)),
   },
   {
-    method: 'put', path: '/api/users/me/elevenlabs-key', tag: 'voices', access: 'active',
+    method: 'put',
+    path: '/api/users/me/elevenlabs-key',
+    tag: 'voices',
+    access: 'active',
     summary: 'Store your ElevenLabs API key (encrypted at rest, never returned), or remove it with null.',
-    body: { schema: ZElevenLabsKeyRequest }, response: ZCapabilities,
+    body: { schema: ZElevenLabsKeyRequest },
+    response: ZCapabilities,
     handle: ({ ctx, body }) => ctx.services.speech.setElevenLabsKey(userOf(ctx), body as TElevenLabsKeyRequest),
   },
   {
-    method: 'get', path: '/api/elevenlabs/voices', tag: 'voices', access: 'active',
+    method: 'get',
+    path: '/api/elevenlabs/voices',
+    tag: 'voices',
+    access: 'active',
     summary: 'Voices of every configured engine (ids namespaced by engine): search, page (1-based), size 50, or 200 for bulk loads.',
-    query: ZVoiceListQuery, response: ZVoicePage,
+    query: ZVoiceListQuery,
+    response: ZVoicePage,
     handle: ({ ctx, query }) => ctx.services.speech.listVoices(userOf(ctx), query),
   },
   {
-    method: 'get', path: '/api/elevenlabs/voice/{id}/resolve', tag: 'voices', access: 'active',
+    method: 'get',
+    path: '/api/elevenlabs/voice/{id}/resolve',
+    tag: 'voices',
+    access: 'active',
     summary: 'A stored voice id (namespaced or a bare ElevenLabs id) to its common_name and name; 404 when no engine has it.',
     response: ZVoice,
     handle: ({ ctx, params }) => ctx.services.speech.resolveVoice(userOf(ctx), params.id ?? ''),
   },
   {
-    method: 'get', path: '/api/elevenlabs/voice/{id}/preview', tag: 'voices', access: 'active',
+    method: 'get',
+    path: '/api/elevenlabs/voice/{id}/preview',
+    tag: 'voices',
+    access: 'active',
     summary: 'A short MP3 sample of a voice (synthesised once, then served from storage) for voices without a preview_url.',
     handle: async ({ ctx, params, c }) => {
       const { key } = await ctx.services.speech.previewVoice(userOf(ctx), params.id ?? '');
@@ -50,17 +68,26 @@ export const speechRoutes = defineRoutes([
     },
   },
   {
-    method: 'post', path: '/api/media/tts/precheck', tag: 'voices', access: 'active',
-    summary: '{text, speaking_rate, category}: spam_block when a near-identical clip was just made, warn_may_cost when it may count against your minutes.',
-    body: { schema: ZTtsPrecheckRequest }, response: ZTtsPrecheckResponse,
+    method: 'post',
+    path: '/api/media/tts/precheck',
+    tag: 'voices',
+    access: 'active',
+    summary:
+      '{text, speaking_rate, category}: spam_block when a near-identical clip was just made, warn_may_cost when it may count against your minutes.',
+    body: { schema: ZTtsPrecheckRequest },
+    response: ZTtsPrecheckResponse,
     handle: ({ ctx, body }) => ctx.services.tts.precheck(userOf(ctx), body as TTtsPrecheckRequest),
   },
   {
-    method: 'post', path: '/api/media/tts', tag: 'voices', access: 'active',
+    method: 'post',
+    path: '/api/media/tts',
+    tag: 'voices',
+    access: 'active',
     summary:
       'Speak a script in a voice into a library clip of the category: {text, voice_id, provider, category, friendly_name, speaking_rate, confirm_charge}. ' +
       '429 for a repeat just made, 402 when it may cost minutes and confirm_charge is not set.',
-    body: { schema: ZTtsRequest }, response: ZMediaItem,
+    body: { schema: ZTtsRequest },
+    response: ZMediaItem,
     handle: ({ ctx, body }) => ctx.services.tts.create(userOf(ctx), body as TTtsRequest),
   },
 ]);

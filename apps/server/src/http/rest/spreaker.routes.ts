@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { SPREAKER_CONNECT, SPREAKER_MESSAGES, ZMappedSpreakerShow, ZSpreakerCategories, ZSpreakerShows, ZSpreakerStatus } from '@ppp/contracts';
+import {
+  SPREAKER_CONNECT,
+  SPREAKER_MESSAGES,
+  ZMappedSpreakerShow,
+  ZSpreakerCategories,
+  ZSpreakerShows,
+  ZSpreakerStatus,
+} from '@ppp/contracts';
 import { mapSpreakerShow } from '../../adapters/spreaker/index.ts';
 import { AppError } from '../../domain/errors.ts';
 import { userOf } from '../request-context.ts';
@@ -24,7 +31,11 @@ function callbackPage(ok: boolean, message: string): string {
 
 export const spreakerRoutes = defineRoutes([
   {
-    method: 'get', path: '/api/auth/spreaker/start', tag: 'spreaker', access: 'public', status: 302,
+    method: 'get',
+    path: '/api/auth/spreaker/start',
+    tag: 'spreaker',
+    access: 'public',
+    status: 302,
     summary: 'Start connecting Spreaker in a popup (the session token travels as access_token: a popup cannot send a header).',
     query: z.object({ access_token: z.string() }),
     handle: async ({ ctx, c, query }) => {
@@ -34,7 +45,10 @@ export const spreakerRoutes = defineRoutes([
     },
   },
   {
-    method: 'get', path: '/api/auth/spreaker/callback', tag: 'spreaker', access: 'public',
+    method: 'get',
+    path: '/api/auth/spreaker/callback',
+    tag: 'spreaker',
+    access: 'public',
     summary: 'Spreaker redirects here with code and state; the page tells its opener spreaker_connected and closes.',
     handle: async ({ ctx, c, query }) => {
       try {
@@ -47,12 +61,19 @@ export const spreakerRoutes = defineRoutes([
     },
   },
   {
-    method: 'get', path: '/api/spreaker/status', tag: 'spreaker', access: 'active',
-    summary: 'Whether Spreaker is configured on this server and connected for you.', response: ZSpreakerStatus,
+    method: 'get',
+    path: '/api/spreaker/status',
+    tag: 'spreaker',
+    access: 'active',
+    summary: 'Whether Spreaker is configured on this server and connected for you.',
+    response: ZSpreakerStatus,
     handle: ({ ctx }) => ctx.services.spreaker.status(userOf(ctx)),
   },
   {
-    method: 'post', path: '/api/spreaker/disconnect', tag: 'spreaker', access: 'active',
+    method: 'post',
+    path: '/api/spreaker/disconnect',
+    tag: 'spreaker',
+    access: 'active',
     summary: 'Forget your Spreaker tokens.',
     handle: async ({ ctx }) => {
       await ctx.services.spreaker.disconnect(userOf(ctx));
@@ -60,14 +81,22 @@ export const spreakerRoutes = defineRoutes([
     },
   },
   {
-    method: 'get', path: '/api/spreaker/shows', tag: 'spreaker', access: 'active',
-    summary: 'Your Spreaker shows, each with the local show linked to it.', response: ZSpreakerShows,
+    method: 'get',
+    path: '/api/spreaker/shows',
+    tag: 'spreaker',
+    access: 'active',
+    summary: 'Your Spreaker shows, each with the local show linked to it.',
+    response: ZSpreakerShows,
     handle: ({ ctx }) => ctx.services.spreaker.shows(userOf(ctx)),
   },
   {
-    method: 'get', path: '/api/spreaker/show/{id}', tag: 'spreaker', access: 'active',
+    method: 'get',
+    path: '/api/spreaker/show/{id}',
+    tag: 'spreaker',
+    access: 'active',
     summary: 'One of your Spreaker shows; with mapped=true, under the product’s Podcast field names.',
-    query: z.object({ mapped: z.string().optional() }), response: z.union([ZMappedSpreakerShow, z.unknown()]),
+    query: z.object({ mapped: z.string().optional() }),
+    response: z.union([ZMappedSpreakerShow, z.unknown()]),
     handle: async ({ ctx, params, query }) => {
       if (query.mapped === 'true' || query.mapped === '1') return ctx.services.spreaker.mappedShow(userOf(ctx), params.id ?? '');
       const show = await ctx.services.spreaker.show(userOf(ctx), params.id ?? '');
@@ -75,8 +104,12 @@ export const spreakerRoutes = defineRoutes([
     },
   },
   {
-    method: 'get', path: '/api/spreaker/categories', tag: 'spreaker', access: 'active',
-    summary: 'Spreaker’s show categories.', response: ZSpreakerCategories,
+    method: 'get',
+    path: '/api/spreaker/categories',
+    tag: 'spreaker',
+    access: 'active',
+    summary: 'Spreaker’s show categories.',
+    response: ZSpreakerCategories,
     handle: ({ ctx }) => ctx.services.spreaker.categories(userOf(ctx)),
   },
 ]);

@@ -71,8 +71,6 @@ describe('validateFeedForPublish', () => {
     const many = makeEpisode({ id: 'e1', tags: Array.from({ length: 21 }, (_, i) => `tag${i}`) });
     expect(codes(validateFeedForPublish(makeShow(), many, goodArt))).toEqual(['episode_tags']);
     const long = makeEpisode({ id: 'e1', tags: ['ok', 'x'.repeat(31)] });
-    expect(validateFeedForPublish(makeShow(), long, goodArt)[0]?.message).toBe(
-      `Tags can be at most 30 characters: ${'x'.repeat(31)}.`,
-    );
+    expect(validateFeedForPublish(makeShow(), long, goodArt)[0]?.message).toBe(`Tags can be at most 30 characters: ${'x'.repeat(31)}.`);
   });
 });

@@ -108,7 +108,11 @@ describe('newestItems', () => {
   });
 
   it('puts undated items after dated ones, in feed order', () => {
-    expect(newestItems(feed, 7).map((i) => i.title).slice(5)).toEqual(['undated-a', 'undated-b']);
+    expect(
+      newestItems(feed, 7)
+        .map((i) => i.title)
+        .slice(5),
+    ).toEqual(['undated-a', 'undated-b']);
   });
 
   it('copes with fewer items than asked for, and with zero', () => {

@@ -76,7 +76,8 @@ describe('entity attacks are refused before parsing', () => {
   });
 
   it('<!ENTITY quoted inside CDATA show notes is only text', () => {
-    const xml = '<rss><channel><title>T</title><item><description><![CDATA[<p>Write <!ENTITY x "y"> in a DTD</p>]]></description></item></channel></rss>';
+    const xml =
+      '<rss><channel><title>T</title><item><description><![CDATA[<p>Write <!ENTITY x "y"> in a DTD</p>]]></description></item></channel></rss>';
     expect(parseFeed(Buffer.from(xml)).items[0]?.description).toContain('in a DTD');
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { appleCategories, categoryColumn, episodeFields, languageOf, showFields, uniqueItems } from '../../../src/domain/rss-import/map-feed.ts';
+import {
+  appleCategories,
+  categoryColumn,
+  episodeFields,
+  languageOf,
+  showFields,
+  uniqueItems,
+} from '../../../src/domain/rss-import/map-feed.ts';
 import { spreakerEpisodeGuid, spreakerEpisodeIdOf, spreakerShowIdFromUrl } from '../../../src/domain/rss-import/spreaker-ids.ts';
 import { linkSpreakerShow } from '../../../src/domain/rss-import/spreaker-link.ts';
 import { parseFeed, type TParsedItem } from '../../../src/domain/rss-import/parse/index.ts';
@@ -33,18 +40,37 @@ describe('feed to show and episode columns', () => {
   it('keeps a valid podcast:guid and drops a malformed one; invalid owner mail is not kept', () => {
     const { show } = parseFeed(feedFixture('podcasting20-pc20rss.xml'));
     expect(showFields(show, 'https://x.example/feed').podcastGuid).toBe('917393e3-1b1e-5cef-ace4-edaa54e1f810');
-    expect(showFields({ ...show, podcastGuid: 'not-a-uuid', ownerEmail: 'nobody' }, 'https://x.example/feed')).toMatchObject({ podcastGuid: null, ownerEmail: null });
+    expect(showFields({ ...show, podcastGuid: 'not-a-uuid', ownerEmail: 'nobody' }, 'https://x.example/feed')).toMatchObject({
+      podcastGuid: null,
+      ownerEmail: null,
+    });
   });
 
   it('dates in the future stay scheduled; an item without title gets one from its date', () => {
     const item: TParsedItem = {
-      guid: null, key: 'https://x.example/a.mp3', title: null, description: null, link: null, pubDate: new Date('2030-01-01T00:00:00Z'),
-      enclosure: { url: 'https://x.example/a.mp3', length: null, type: 'audio/mpeg' }, durationMs: null, season: null, episode: null,
-      episodeType: 'full', explicit: null, imageUrl: null, transcripts: [], chapters: null,
+      guid: null,
+      key: 'https://x.example/a.mp3',
+      title: null,
+      description: null,
+      link: null,
+      pubDate: new Date('2030-01-01T00:00:00Z'),
+      enclosure: { url: 'https://x.example/a.mp3', length: null, type: 'audio/mpeg' },
+      durationMs: null,
+      season: null,
+      episode: null,
+      episodeType: 'full',
+      explicit: null,
+      imageUrl: null,
+      transcripts: [],
+      chapters: null,
     };
     const { show } = parseFeed(feedFixture('narro.rss'));
     expect(episodeFields(item, show, new Date('2025-01-01T00:00:00Z'))).toMatchObject({
-      status: 'scheduled', publishedAt: null, title: 'Episode of 2030-01-01', guid: 'https://x.example/a.mp3', mirrorStatus: 'pending',
+      status: 'scheduled',
+      publishedAt: null,
+      title: 'Episode of 2030-01-01',
+      guid: 'https://x.example/a.mp3',
+      mirrorStatus: 'pending',
     });
     expect(uniqueItems([item, { ...item, title: 'again' }])).toHaveLength(1);
   });
@@ -66,7 +92,11 @@ describe('Spreaker feeds', () => {
       .on('GET', '/v2/users/5/shows', () => ({ body: { response: { items: [{ show_id: 4925442, title: 'Mine' }], next_url: null } } }))
       .on('GET', '/v2/shows/4925442/episodes', () =>
         episodesAnswer === 200
-          ? { body: { response: { items: [1, 2, 3].map((id) => ({ episode_id: id, show_id: 4925442, title: `Episode ${id}` })), next_url: null } } }
+          ? {
+              body: {
+                response: { items: [1, 2, 3].map((id) => ({ episode_id: id, show_id: 4925442, title: `Episode ${id}` })), next_url: null },
+              },
+            }
           : { status: episodesAnswer, body: { response: { error: { messages: ['unavailable'] } } } },
       );
     await fake.start();
@@ -77,11 +107,17 @@ describe('Spreaker feeds', () => {
       expect(await linkSpreakerShow(null, podcast, ['https://www.spreaker.com/show/4925442/episodes/feed'])).toEqual(unlinked);
       expect(await linkSpreakerShow(client, podcast, ['https://www.spreaker.com/show/111/episodes/feed'])).toEqual(unlinked);
       expect(podcast.spreakerShowId).toBeNull();
-      expect(await linkSpreakerShow(client, podcast, ['https://www.spreaker.com/show/4925442/episodes/feed'])).toEqual({ linked: true, hostTotal: 3 });
+      expect(await linkSpreakerShow(client, podcast, ['https://www.spreaker.com/show/4925442/episodes/feed'])).toEqual({
+        linked: true,
+        hostTotal: 3,
+      });
       expect(podcast).toMatchObject({ spreakerShowId: '4925442', hostKind: 'spreaker' });
       // Counting is best effort: a failing episode list still links the show.
       episodesAnswer = 503;
-      expect(await linkSpreakerShow(client, podcast, ['https://www.spreaker.com/show/4925442/episodes/feed'])).toEqual({ linked: true, hostTotal: null });
+      expect(await linkSpreakerShow(client, podcast, ['https://www.spreaker.com/show/4925442/episodes/feed'])).toEqual({
+        linked: true,
+        hostTotal: null,
+      });
     } finally {
       await fake.stop();
     }

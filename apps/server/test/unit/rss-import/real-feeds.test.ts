@@ -94,7 +94,9 @@ describe('real public feeds (fixtures/feeds/README.md names their sources)', () 
     // Escaped once in the XML: one level of unescaping gives the HTML, '&amp;amp;' stays an ampersand.
     expect(item?.description).toContain('<p><b>Podcasting 2.0 for October 8th 2021 Episode 57: Rebel Rubes</b></p>');
     expect(item?.description).toContain('Adam &amp; Dave discuss');
-    expect(item?.description).toContain('<a href="https://brianoflondon.me/" rel="nofollow noopener noreferrer" target="_blank">Sir Brian of London</a>');
+    expect(item?.description).toContain(
+      '<a href="https://brianoflondon.me/" rel="nofollow noopener noreferrer" target="_blank">Sir Brian of London</a>',
+    );
     expect(item?.description).not.toMatch(/<div|<span|<small/);
   });
 

@@ -62,11 +62,15 @@ describe('tolerance of real-world feed mistakes', () => {
     const older = [item('Weekly', 1, 'First week'), item('Weekly', 8, 'Second week')];
     const before = parse(`<rss><channel><title>Bare</title>${older.join('')}</channel></rss>`).items.map((i) => i.key);
     // A new episode is listed first, as feeds do: every older item moves down one place.
-    const after = parse(`<rss><channel><title>Bare</title>${item('Weekly', 15, 'Third week')}${older.join('')}</channel></rss>`).items.map((i) => i.key);
+    const after = parse(`<rss><channel><title>Bare</title>${item('Weekly', 15, 'Third week')}${older.join('')}</channel></rss>`).items.map(
+      (i) => i.key,
+    );
     expect(after.slice(1)).toEqual(before);
     expect(new Set(after).size).toBe(3);
     // Same title and date, other notes: another item.
-    const twins = parse(`<rss><channel><title>Bare</title>${item('Weekly', 1, 'Take one')}${item('Weekly', 1, 'Take two')}</channel></rss>`).items;
+    const twins = parse(
+      `<rss><channel><title>Bare</title>${item('Weekly', 1, 'Take one')}${item('Weekly', 1, 'Take two')}</channel></rss>`,
+    ).items;
     expect(twins[0]?.key).not.toBe(twins[1]?.key);
     expect(before[0]).toBe(`Weekly|2024-01-01T00:00:00.000Z|${createHash('sha256').update('First week').digest('hex')}`);
   });
@@ -76,7 +80,8 @@ describe('tolerance of real-world feed mistakes', () => {
   });
 
   it('decodes a windows-1252 feed by its declaration', () => {
-    const xml = '<?xml version="1.0" encoding="windows-1252"?><rss><channel><title>Caf\u00e9 \u201cquoted\u201d \u2013 \u20ac5</title></channel></rss>';
+    const xml =
+      '<?xml version="1.0" encoding="windows-1252"?><rss><channel><title>Caf\u00e9 \u201cquoted\u201d \u2013 \u20ac5</title></channel></rss>';
     const bytes = Buffer.from(new TextEncoderCp1252().encode(xml));
     expect(parseFeed(bytes).show.title).toBe('Café “quoted” – €5');
   });
@@ -87,7 +92,10 @@ describe('tolerance of real-world feed mistakes', () => {
   });
 
   it('falls back to windows-1252 when bytes claimed as UTF-8 are not UTF-8', () => {
-    const bytes = Buffer.from('<?xml version="1.0" encoding="UTF-8"?><rss><channel><title>Gr\u00fc\u00dfe</title></channel></rss>', 'latin1');
+    const bytes = Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?><rss><channel><title>Gr\u00fc\u00dfe</title></channel></rss>',
+      'latin1',
+    );
     expect(parseFeed(bytes).show.title).toBe('Grüße');
   });
 
@@ -106,7 +114,10 @@ describe('tolerance of real-world feed mistakes', () => {
     expect(show.link).toBe('https://feeds.example.com/show');
     // A javascript: itunes:image is no image at all; nothing falls through to it.
     expect(show.artworkUrl).toBeNull();
-    expect(items[0]).toMatchObject({ enclosure: { url: 'https://feeds.example.com/a/ep1.mp3', length: null, type: 'audio/mpeg' }, link: null });
+    expect(items[0]).toMatchObject({
+      enclosure: { url: 'https://feeds.example.com/a/ep1.mp3', length: null, type: 'audio/mpeg' },
+      link: null,
+    });
   });
 
   it('sanitises show notes: formatting and links stay, scripts and handlers go', () => {
@@ -116,7 +127,9 @@ describe('tolerance of real-world feed mistakes', () => {
     const xml = `<rss><channel><item><description><![CDATA[${html}]]></description></item></channel></rss>`;
     const description = parse(xml).items[0]?.description ?? '';
     expect(description).toContain('<p>Hello <b>bold</b> <em>em</em></p>');
-    expect(description).toContain('<a href="https://good.example/x?a=1&amp;b=2" rel="nofollow noopener noreferrer" target="_blank">good</a>');
+    expect(description).toContain(
+      '<a href="https://good.example/x?a=1&amp;b=2" rel="nofollow noopener noreferrer" target="_blank">good</a>',
+    );
     expect(description).toContain('<ul><li>one</li></ul>');
     expect(description).toContain('<a rel="nofollow noopener noreferrer" target="_blank">bad</a>');
     expect(description).not.toMatch(/script|onclick|onmouseover|iframe|<img|style|alert/);
@@ -125,7 +138,9 @@ describe('tolerance of real-world feed mistakes', () => {
   it('prefers content:encoded over description for show notes', () => {
     const xml = `<rss xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><item><description>short</description>
       <content:encoded><![CDATA[<p>long <a href="https://x.example">notes</a></p>]]></content:encoded></item></channel></rss>`;
-    expect(parse(xml).items[0]?.description).toBe('<p>long <a href="https://x.example" rel="nofollow noopener noreferrer" target="_blank">notes</a></p>');
+    expect(parse(xml).items[0]?.description).toBe(
+      '<p>long <a href="https://x.example" rel="nofollow noopener noreferrer" target="_blank">notes</a></p>',
+    );
   });
 
   it('reads unescaped inline HTML in a description as HTML', () => {

@@ -127,13 +127,16 @@ describe('safeFetch refuses hostile targets before connecting', () => {
     await expectRefused(safeFetch(url, base), 'ADDRESS_NOT_ALLOWED');
   });
 
-  it.each(['file:///etc/passwd', 'ftp://ftp.example.com/feed.xml', 'gopher://example.com/1', 'data:text/xml,<rss/>', 'javascript:alert(1)'])(
-    'refuses the non-http scheme of %s',
-    async (url) => {
-      const error = await expectRefused(safeFetch(url, base), 'SCHEME_NOT_ALLOWED');
-      expect(error.message).toBe('Only http and https addresses can be fetched.');
-    },
-  );
+  it.each([
+    'file:///etc/passwd',
+    'ftp://ftp.example.com/feed.xml',
+    'gopher://example.com/1',
+    'data:text/xml,<rss/>',
+    'javascript:alert(1)',
+  ])('refuses the non-http scheme of %s', async (url) => {
+    const error = await expectRefused(safeFetch(url, base), 'SCHEME_NOT_ALLOWED');
+    expect(error.message).toBe('Only http and https addresses can be fetched.');
+  });
 
   it('refuses what is not a URL at all', async () => {
     await expectRefused(safeFetch('not a url', base), 'INVALID_URL');
@@ -205,10 +208,7 @@ describe('safeFetch through the test allowance', () => {
 
 describe('safeFetch limits', () => {
   it('stops a 50 MB body at the byte cap', async () => {
-    const error = await expectRefused(
-      safeFetch(`${server.origin}/huge`, { ...base, unsafeAllowPrivate: loopback }),
-      'TOO_LARGE',
-    );
+    const error = await expectRefused(safeFetch(`${server.origin}/huge`, { ...base, unsafeAllowPrivate: loopback }), 'TOO_LARGE');
     expect(error.message).toBe('The response is larger than the allowed 5 MB.');
     expect(error.status).toBe(413);
   });
@@ -232,10 +232,7 @@ describe('safeFetch limits', () => {
   });
 
   it('gives up on a server that never answers at the deadline', async () => {
-    await expectRefused(
-      safeFetch(`${server.origin}/never-answers`, { ...base, deadlineMs: 300, unsafeAllowPrivate: loopback }),
-      'TIMEOUT',
-    );
+    await expectRefused(safeFetch(`${server.origin}/never-answers`, { ...base, deadlineMs: 300, unsafeAllowPrivate: loopback }), 'TIMEOUT');
   });
 
   it('lets the caller cancel', async () => {

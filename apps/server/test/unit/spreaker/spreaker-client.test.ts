@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  SpreakerClient,
-  SpreakerError,
-  mapSpreakerShow,
-  spreakerToAppError,
-} from '../../../src/adapters/spreaker/index.ts';
+import { SpreakerClient, SpreakerError, mapSpreakerShow, spreakerToAppError } from '../../../src/adapters/spreaker/index.ts';
 import { FakeSpreaker } from './fake-spreaker.ts';
 
 const TOKEN = 'OAUTH-TOKEN';
@@ -42,7 +37,9 @@ const episode = {
 const fail = (status: number, message: string) => ({ status, body: { response: { error: { messages: [message], code: status } } } });
 
 const fake = new FakeSpreaker()
-  .on('GET', '/v2/me', () => ({ body: { response: { user: { user_id: 1, fullname: 'Marco Pracucci', site_url: 'https://www.spreaker.com/user/marco' } } } }))
+  .on('GET', '/v2/me', () => ({
+    body: { response: { user: { user_id: 1, fullname: 'Marco Pracucci', site_url: 'https://www.spreaker.com/user/marco' } } },
+  }))
   .on('GET', '/v2/users/1/shows', (req, origin) =>
     req.query.get('last_id')
       ? { body: { response: { items: [{ ...show, show_id: 2, title: 'Second' }], next_url: null } } }
@@ -193,26 +190,40 @@ describe('SpreakerClient statistics', () => {
 
 describe('SpreakerClient errors', () => {
   it('turns documented error bodies into typed errors', async () => {
-    const error = await client().episode(404).catch((e: unknown) => e);
+    const error = await client()
+      .episode(404)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SpreakerError);
     expect(error).toMatchObject({ kind: 'not_found', status: 404, messages: ['Episode not found'], retryable: false });
     expect(spreakerToAppError(error as SpreakerError)).toMatchObject({ code: 'NOT_FOUND', status: 404 });
   });
 
   it('reports an unknown path as not found with Spreaker’s message', async () => {
-    const error = await client().show(1).catch((e: unknown) => e);
+    const error = await client()
+      .show(1)
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'not_found', messages: ['The provided API uri is unknown'] });
   });
 
   it('maps 401, 429 and 5xx, and marks only the last two retryable', async () => {
     fake.on('GET', '/v2/me', () => fail(401, 'Invalid or expired token'));
-    const unauthorized = (await client().me().catch((e: unknown) => e)) as SpreakerError;
+    const unauthorized = (await client()
+      .me()
+      .catch((e: unknown) => e)) as SpreakerError;
     expect(unauthorized).toMatchObject({ kind: 'unauthorized', retryable: false });
     expect(spreakerToAppError(unauthorized)).toMatchObject({ code: 'UNAUTHORIZED', message: 'Not connected. Connect Spreaker first.' });
     fake.on('GET', '/v2/me', () => fail(429, 'Too many requests'));
-    expect(await client().me().catch((e: unknown) => e)).toMatchObject({ kind: 'rate_limited', retryable: true });
+    expect(
+      await client()
+        .me()
+        .catch((e: unknown) => e),
+    ).toMatchObject({ kind: 'rate_limited', retryable: true });
     fake.on('GET', '/v2/me', () => fail(503, 'Service unavailable'));
-    expect(await client().me().catch((e: unknown) => e)).toMatchObject({ kind: 'unavailable', retryable: true });
+    expect(
+      await client()
+        .me()
+        .catch((e: unknown) => e),
+    ).toMatchObject({ kind: 'unavailable', retryable: true });
   });
 
   it('reports an unreachable API as unavailable', async () => {
@@ -222,6 +233,10 @@ describe('SpreakerClient errors', () => {
 
   it('rejects a 2xx body that is not wrapped as documented', async () => {
     fake.on('GET', '/v2/me', () => ({ body: { user: { user_id: 1 } } }));
-    expect(await client().me().catch((e: unknown) => e)).toMatchObject({ kind: 'bad_response' });
+    expect(
+      await client()
+        .me()
+        .catch((e: unknown) => e),
+    ).toMatchObject({ kind: 'bad_response' });
   });
 });

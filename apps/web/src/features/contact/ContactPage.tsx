@@ -36,14 +36,42 @@ export function ContactPage() {
       <form onSubmit={submit} noValidate aria-label="Contact Sales">
         <Stack gap="md" maw={640}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Name" required autoComplete="name" value={values.name} onChange={(e) => set('name')(e.currentTarget.value)} error={errors.name} />
-            <TextInput label="Email" type="email" required autoComplete="email" value={values.email} onChange={(e) => set('email')(e.currentTarget.value)} error={errors.email} />
+            <TextInput
+              label="Name"
+              required
+              autoComplete="name"
+              value={values.name}
+              onChange={(e) => set('name')(e.currentTarget.value)}
+              error={errors.name}
+            />
+            <TextInput
+              label="Email"
+              type="email"
+              required
+              autoComplete="email"
+              value={values.email}
+              onChange={(e) => set('email')(e.currentTarget.value)}
+              error={errors.email}
+            />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Company or show" autoComplete="organization" value={values.company} onChange={(e) => set('company')(e.currentTarget.value)} />
+            <TextInput
+              label="Company or show"
+              autoComplete="organization"
+              value={values.company}
+              onChange={(e) => set('company')(e.currentTarget.value)}
+            />
             <NativeSelect label="Topic" data={[...TOPICS]} value={values.topic} onChange={(e) => set('topic')(e.currentTarget.value)} />
           </SimpleGrid>
-          <Textarea label="Message" required minRows={5} autosize value={values.message} onChange={(e) => set('message')(e.currentTarget.value)} error={errors.message} />
+          <Textarea
+            label="Message"
+            required
+            minRows={5}
+            autosize
+            value={values.message}
+            onChange={(e) => set('message')(e.currentTarget.value)}
+            error={errors.message}
+          />
           <div>
             <Button type="submit">Write the email</Button>
           </div>

@@ -14,7 +14,9 @@ describe('contact form', () => {
     expect(url.protocol).toBe('mailto:');
     expect(url.pathname).toBe('sales@example.com');
     expect(url.searchParams.get('subject')).toBe('Enterprise plan: Ada Lovelace (Engines & Co)');
-    expect(url.searchParams.get('body')).toBe('We have five hosts and need a shared account.\n\nAda Lovelace <ada@example.com>\nEngines & Co');
+    expect(url.searchParams.get('body')).toBe(
+      'We have five hosts and need a shared account.\n\nAda Lovelace <ada@example.com>\nEngines & Co',
+    );
   });
 
   it('explains what is missing', () => {

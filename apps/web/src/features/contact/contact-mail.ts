@@ -17,6 +17,9 @@ export type TContactMessage = z.input<typeof ZContactMessage>;
 /** A mailto: link with the subject and body filled in. */
 export function contactMailto(values: z.output<typeof ZContactMessage>, to: string = SALES_EMAIL): string {
   const subject = `${values.topic}: ${values.name}${values.company ? ` (${values.company})` : ''}`;
-  const body = [values.message, '', `${values.name} <${values.email}>`, values.company].filter((l) => l !== undefined).join('\n').trimEnd();
+  const body = [values.message, '', `${values.name} <${values.email}>`, values.company]
+    .filter((l) => l !== undefined)
+    .join('\n')
+    .trimEnd();
   return `mailto:${to}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }

@@ -1,7 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import {
-  IconCode, IconHeadphones, IconMicrophone, IconMusic, IconCreditCard, IconSettings, IconTemplate, IconWorld, type IconProps,
+  IconCode,
+  IconHeadphones,
+  IconMicrophone,
+  IconMusic,
+  IconCreditCard,
+  IconSettings,
+  IconTemplate,
+  IconWorld,
+  type IconProps,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
@@ -62,16 +70,31 @@ function ToolCard({ tool }: { tool: QuickTool }) {
   const body = (
     <Card withBorder padding="md" h="100%" style={soon ? { opacity: 0.6 } : undefined}>
       <Group wrap="nowrap" gap="sm">
-        <ThemeIcon size={36} radius="md" variant="light"><tool.icon size={20} aria-hidden="true" /></ThemeIcon>
+        <ThemeIcon size={36} radius="md" variant="light">
+          <tool.icon size={20} aria-hidden="true" />
+        </ThemeIcon>
         <div>
           <Text fw={700}>{tool.title}</Text>
-          {soon && <Badge size="xs" variant="light" color="gray">Coming Soon</Badge>}
+          {soon && (
+            <Badge size="xs" variant="light" color="gray">
+              Coming Soon
+            </Badge>
+          )}
         </div>
       </Group>
     </Card>
   );
-  if (soon) return <div aria-disabled="true" aria-label={`${tool.title} (Coming Soon)`}>{body}</div>;
-  return <UnstyledButton component={Link} to={tool.to} aria-label={tool.title}>{body}</UnstyledButton>;
+  if (soon)
+    return (
+      <div aria-disabled="true" aria-label={`${tool.title} (Coming Soon)`}>
+        {body}
+      </div>
+    );
+  return (
+    <UnstyledButton component={Link} to={tool.to} aria-label={tool.title}>
+      {body}
+    </UnstyledButton>
+  );
 }
 
 /** The dashboard (spec 002 §2.4): welcome, Create Episode, Recent Activity, Quick Tools, statistics, and a banner per failed call. */
@@ -97,30 +120,56 @@ export function DashboardView({ me }: { me: TMe }) {
     <Stack gap="xl" maw={1100}>
       <div>
         <Title order={1}>Welcome, {displayName(me)}</Title>
-        <Text c="dimmed" mt={4}>Here is how your shows are doing.</Text>
+        <Text c="dimmed" mt={4}>
+          Here is how your shows are doing.
+        </Text>
       </div>
-      {banners.map((text) => <Alert key={text} color="red" role="alert">{text}</Alert>)}
+      {banners.map((text) => (
+        <Alert key={text} color="red" role="alert">
+          {text}
+        </Alert>
+      ))}
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Card withBorder padding="lg" data-testid="create-episode-card">
-          <Text fw={800} size="lg">Create Episode</Text>
+          <Text fw={800} size="lg">
+            Create Episode
+          </Text>
           <Group gap="lg" mt="sm">
-            <Text size="sm">Shows: <b data-testid="show-count">{stats.data?.show_count ?? '—'}</b></Text>
-            <Text size="sm">Episodes: <b data-testid="episode-count">{stats.data?.total_episodes ?? '—'}</b></Text>
+            <Text size="sm">
+              Shows: <b data-testid="show-count">{stats.data?.show_count ?? '—'}</b>
+            </Text>
+            <Text size="sm">
+              Episodes: <b data-testid="episode-count">{stats.data?.total_episodes ?? '—'}</b>
+            </Text>
           </Group>
           <Group gap="xs" mt="sm">
             <Text size="sm">Ready?</Text>
-            {stats.data && <Badge color={stats.data.ready ? 'green' : 'yellow'} data-testid="ready">{readyLabel(stats.data.ready)}</Badge>}
+            {stats.data && (
+              <Badge color={stats.data.ready ? 'green' : 'yellow'} data-testid="ready">
+                {readyLabel(stats.data.ready)}
+              </Badge>
+            )}
           </Group>
-          <Button component={Link} to={NEW_EPISODE_PATH} mt="md">New Episode</Button>
+          <Button component={Link} to={NEW_EPISODE_PATH} mt="md">
+            New Episode
+          </Button>
         </Card>
         <Card withBorder padding="lg">
-          <Text fw={800} size="lg" mb="sm">Recent Activity</Text>
-          {episodes.data && recent.length === 0 && <Text size="sm" c="dimmed">Nothing yet: your episodes will show here.</Text>}
+          <Text fw={800} size="lg" mb="sm">
+            Recent Activity
+          </Text>
+          {episodes.data && recent.length === 0 && (
+            <Text size="sm" c="dimmed">
+              Nothing yet: your episodes will show here.
+            </Text>
+          )}
           <Stack gap={6}>
             {recent.map((e) => (
               <Group key={e.id} justify="space-between" wrap="nowrap" data-testid="recent-activity">
-                <Text size="sm" truncate="end">{e.title}</Text>
+                <Text size="sm" truncate="end">
+                  {e.title}
+                </Text>
                 <StatusBadge status={displayStatus(e.status)} />
               </Group>
             ))}
@@ -131,9 +180,13 @@ export function DashboardView({ me }: { me: TMe }) {
       <BackgroundUploadsCard />
 
       <section aria-labelledby="quick-tools-title">
-        <Title order={2} size="h3" mb="md" id="quick-tools-title">Quick Tools</Title>
+        <Title order={2} size="h3" mb="md" id="quick-tools-title">
+          Quick Tools
+        </Title>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-          {tools.map((tool) => <ToolCard key={tool.title} tool={tool} />)}
+          {tools.map((tool) => (
+            <ToolCard key={tool.title} tool={tool} />
+          ))}
         </SimpleGrid>
       </section>
 

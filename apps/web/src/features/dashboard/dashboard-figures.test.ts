@@ -10,11 +10,20 @@ describe('dashboard figures', () => {
 
   it('names readiness and the last assembly in the spec’s words', () => {
     expect([readyLabel(true), readyLabel(false)]).toEqual(['Yes', 'Setup needed']);
-    expect([lastAssemblyLabel('success'), lastAssemblyLabel('error'), lastAssemblyLabel('pending'), lastAssemblyLabel(null)]).toEqual(['Success', 'Error', 'Pending', 'None yet']);
+    expect([lastAssemblyLabel('success'), lastAssemblyLabel('error'), lastAssemblyLabel('pending'), lastAssemblyLabel(null)]).toEqual([
+      'Success',
+      'Error',
+      'Pending',
+      'None yet',
+    ]);
   });
 
   it('reads the usage answer, unlimited when the maximum is null', () => {
-    expect(readUsage({ minutes_used: 10, minutes_left: 50, max_processing_minutes_month: 60 })).toEqual({ minutes_used: 10, minutes_left: 50, max_processing_minutes_month: 60 });
+    expect(readUsage({ minutes_used: 10, minutes_left: 50, max_processing_minutes_month: 60 })).toEqual({
+      minutes_used: 10,
+      minutes_left: 50,
+      max_processing_minutes_month: 60,
+    });
     expect(readUsage({ minutes_used: 10, minutes_left: null, max_processing_minutes_month: null })?.minutes_left).toBeNull();
     expect(readUsage({ nope: 1 })).toBeNull();
   });

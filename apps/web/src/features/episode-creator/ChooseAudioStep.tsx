@@ -18,14 +18,43 @@ export interface ChooseAudioStepProps {
 function UploadItem({ item, selected, onSelect, onDelete }: { item: TMediaItem; selected: boolean; onSelect(): void; onDelete(): void }) {
   const ready = item.transcript_ready;
   return (
-    <Card withBorder padding="sm" style={{ opacity: ready ? 1 : 0.6, borderColor: selected ? 'var(--mantine-color-indigo-6)' : undefined, borderWidth: selected ? 2 : undefined }} data-testid="creator-upload">
+    <Card
+      withBorder
+      padding="sm"
+      style={{
+        opacity: ready ? 1 : 0.6,
+        borderColor: selected ? 'var(--mantine-color-indigo-6)' : undefined,
+        borderWidth: selected ? 2 : undefined,
+      }}
+      data-testid="creator-upload"
+    >
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <UnstyledButton onClick={onSelect} disabled={!ready} style={{ flex: 1, minWidth: 0, cursor: ready ? 'pointer' : 'not-allowed' }} aria-pressed={selected} aria-label={`Use ${item.friendly_name}`}>
+        <UnstyledButton
+          onClick={onSelect}
+          disabled={!ready}
+          style={{ flex: 1, minWidth: 0, cursor: ready ? 'pointer' : 'not-allowed' }}
+          aria-pressed={selected}
+          aria-label={`Use ${item.friendly_name}`}
+        >
           <Stack gap={4}>
             <Group gap="xs" wrap="wrap">
-              {ready ? <Badge color="teal" style={{ flexShrink: 0 }}>Ready</Badge> : <Badge color="gray" variant="light" style={{ flexShrink: 0 }}>Processing</Badge>}
-              {selected && <Badge color="indigo" variant="filled" style={{ flexShrink: 0 }}>Selected</Badge>}
-              <Text fw={700} style={{ overflowWrap: 'anywhere' }}>{item.friendly_name}</Text>
+              {ready ? (
+                <Badge color="teal" style={{ flexShrink: 0 }}>
+                  Ready
+                </Badge>
+              ) : (
+                <Badge color="gray" variant="light" style={{ flexShrink: 0 }}>
+                  Processing
+                </Badge>
+              )}
+              {selected && (
+                <Badge color="indigo" variant="filled" style={{ flexShrink: 0 }}>
+                  Selected
+                </Badge>
+              )}
+              <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                {item.friendly_name}
+              </Text>
             </Group>
             <Text size="xs" c="dimmed">
               Uploaded {item.created_at.toLocaleString()} · {formatDuration(item.duration_seconds)}
@@ -46,7 +75,8 @@ function UploadItem({ item, selected, onSelect, onDelete }: { item: TMediaItem; 
 /** Step 2 in preuploaded mode, 'Choose Audio': Ready and Processing uploads with their cue counts. */
 export function ChooseAudioStep({ selectedId, onSelect, onDeleted, onUploadAudio, onConfigureAutomations }: ChooseAudioStepProps) {
   const list = trpc.media.mainContent.useQuery(undefined, {
-    refetchInterval: (query) => ((query.state.data ?? []).some((i) => i.status === 'processing') ? EPISODE_CREATOR.transcriptPollMs : false),
+    refetchInterval: (query) =>
+      (query.state.data ?? []).some((i) => i.status === 'processing') ? EPISODE_CREATOR.transcriptPollMs : false,
   });
   const [pending, setPending] = useState<TMediaItem | null>(null);
 
@@ -54,19 +84,33 @@ export function ChooseAudioStep({ selectedId, onSelect, onDeleted, onUploadAudio
   return (
     <Stack gap="md">
       <Group gap="xs">
-        <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void list.refetch()} loading={list.isFetching}>Refresh</Button>
-        <Button variant="light" leftSection={<IconUpload size={16} />} onClick={onUploadAudio}>{EPISODE_CREATOR_SHELL.uploadAudio}</Button>
-        <Button variant="light" leftSection={<IconAdjustments size={16} />} onClick={onConfigureAutomations} disabled={!selectedId}>{EPISODE_CREATOR_SHELL.configureAutomations}</Button>
+        <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void list.refetch()} loading={list.isFetching}>
+          Refresh
+        </Button>
+        <Button variant="light" leftSection={<IconUpload size={16} />} onClick={onUploadAudio}>
+          {EPISODE_CREATOR_SHELL.uploadAudio}
+        </Button>
+        <Button variant="light" leftSection={<IconAdjustments size={16} />} onClick={onConfigureAutomations} disabled={!selectedId}>
+          {EPISODE_CREATOR_SHELL.configureAutomations}
+        </Button>
       </Group>
       {list.isPending && <Loader aria-label="Loading uploads" />}
       {list.isError && (
         <Alert color="red" title={toApiFailure(list.error).message ?? 'Unable to load uploads'}>
-          <Button size="xs" variant="light" onClick={() => void list.refetch()}>{EPISODE_CREATOR_SHELL.tryAgain}</Button>
+          <Button size="xs" variant="light" onClick={() => void list.refetch()}>
+            {EPISODE_CREATOR_SHELL.tryAgain}
+          </Button>
         </Alert>
       )}
       {list.isSuccess && items.length === 0 && <Text c="dimmed">No processed uploads yet. Upload audio to start.</Text>}
       {items.map((item) => (
-        <UploadItem key={item.id} item={item} selected={item.id === selectedId} onSelect={() => onSelect(item)} onDelete={() => setPending(item)} />
+        <UploadItem
+          key={item.id}
+          item={item}
+          selected={item.id === selectedId}
+          onSelect={() => onSelect(item)}
+          onDelete={() => setPending(item)}
+        />
       ))}
       <DeleteUploadDialog pending={pending} onClose={() => setPending(null)} onDeleted={onDeleted} />
     </Stack>

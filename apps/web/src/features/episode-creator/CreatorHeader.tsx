@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Progress, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
-import { IconArrowLeft, IconCheck, IconFileDescription, IconLayoutList, IconPhoto, IconSparkles, IconTemplate, IconUpload, type IconProps } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconCheck,
+  IconFileDescription,
+  IconLayoutList,
+  IconPhoto,
+  IconSparkles,
+  IconTemplate,
+  IconUpload,
+  type IconProps,
+} from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { EPISODE_CREATOR, EPISODE_CREATOR_SHELL, isQuotaLow } from '@ppp/contracts';
 import { UploadProgress } from '@ppp/ui';
@@ -49,13 +59,23 @@ function remaining(left: number | null, max: number | null): string {
 function MinutesBanner() {
   const usage = trpc.billing.usage.useQuery();
   if (!usage.data) return null;
-  const { minutes_left: left, max_processing_minutes_month: max, episodes_remaining_this_month: episodes, max_episodes_month: maxEpisodes } = usage.data;
+  const {
+    minutes_left: left,
+    max_processing_minutes_month: max,
+    episodes_remaining_this_month: episodes,
+    max_episodes_month: maxEpisodes,
+  } = usage.data;
   const low = isQuotaLow(left, max) || isQuotaLow(episodes, maxEpisodes);
   return (
     <Alert color={low ? 'yellow' : 'indigo'} variant="light" py={6} data-testid="minutes-banner" data-low={low ? 'true' : 'false'}>
       <Text size="sm">
         {EPISODE_CREATOR_SHELL.minutesBanner}: <b>{remaining(left, max)}</b>
-        {maxEpisodes !== null && <> · Episodes left this month: <b>{remaining(episodes, maxEpisodes)}</b></>}
+        {maxEpisodes !== null && (
+          <>
+            {' '}
+            · Episodes left this month: <b>{remaining(episodes, maxEpisodes)}</b>
+          </>
+        )}
         {low ? ' — running low.' : ''}
       </Text>
     </Alert>
@@ -100,7 +120,11 @@ export function CreatorHeader(props: CreatorHeaderProps) {
       {known && (
         <Stack gap={6}>
           <StepIcons step={props.step} mode={props.mode} />
-          <Progress value={(props.step / EPISODE_CREATOR.stepCount) * 100} size="sm" aria-label={`Step ${props.step} of ${EPISODE_CREATOR.stepCount}`} />
+          <Progress
+            value={(props.step / EPISODE_CREATOR.stepCount) * 100}
+            size="sm"
+            aria-label={`Step ${props.step} of ${EPISODE_CREATOR.stepCount}`}
+          />
           <Text size="sm" fw={600}>
             Step {props.step} of {EPISODE_CREATOR.stepCount}: {stepTitle(props.step, props.mode)}
           </Text>
@@ -112,7 +136,9 @@ export function CreatorHeader(props: CreatorHeaderProps) {
         <Stack>
           <Text>{EPISODE_CREATOR_SHELL.cancelBuildConfirm}</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>Keep building</Button>
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Keep building
+            </Button>
             <Button
               color="red"
               onClick={() => {

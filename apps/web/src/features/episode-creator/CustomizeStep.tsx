@@ -50,7 +50,10 @@ export function CustomizeStep(props: CustomizeStepProps) {
     return item ? item.friendly_name : null;
   }
 
-  function voiceName(segmentId: string, source: { voice_name?: string | null; voice_label?: string | null; voice_id?: string | null }): string {
+  function voiceName(
+    segmentId: string,
+    source: { voice_name?: string | null; voice_label?: string | null; voice_id?: string | null },
+  ): string {
     return props.voices[segmentId]?.name ?? source.voice_name ?? source.voice_label ?? source.voice_id ?? 'Default voice';
   }
 
@@ -68,7 +71,9 @@ export function CustomizeStep(props: CustomizeStepProps) {
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={2}>{EPISODE_CREATOR_SHELL.stepTitles[2]}</Title>
-        <Button variant="subtle" leftSection={<IconBulb size={16} />} onClick={() => setTipsOpen(true)}>{EPISODE_CREATOR_SHELL.segmentTips}</Button>
+        <Button variant="subtle" leftSection={<IconBulb size={16} />} onClick={() => setTipsOpen(true)}>
+          {EPISODE_CREATOR_SHELL.segmentTips}
+        </Button>
       </Group>
       {missing.length > 0 && (
         <Alert color="yellow" role="alert" data-testid="scripts-banner">
@@ -93,15 +98,25 @@ export function CustomizeStep(props: CustomizeStepProps) {
         />
       ))}
       <Group justify="space-between">
-        <Button variant="default" onClick={props.onBack}>Back</Button>
+        <Button variant="default" onClick={props.onBack}>
+          Back
+        </Button>
         <Group gap="xs">
-          {missing.length > 0 && <Text size="sm" c="dimmed">{EPISODE_CREATOR_MESSAGES.scriptsHint}</Text>}
-          <Button onClick={continueClick} disabled={missing.length > 0}>Continue</Button>
+          {missing.length > 0 && (
+            <Text size="sm" c="dimmed">
+              {EPISODE_CREATOR_MESSAGES.scriptsHint}
+            </Text>
+          )}
+          <Button onClick={continueClick} disabled={missing.length > 0}>
+            Continue
+          </Button>
         </Group>
       </Group>
       <Modal opened={tipsOpen} onClose={() => setTipsOpen(false)} title={EPISODE_CREATOR_SHELL.segmentTips} centered>
         <List spacing="xs" size="sm">
-          {TIPS.map((tip) => <List.Item key={tip}>{tip}</List.Item>)}
+          {TIPS.map((tip) => (
+            <List.Item key={tip}>{tip}</List.Item>
+          ))}
         </List>
       </Modal>
       <VoicePicker

@@ -24,10 +24,26 @@ import { LaterSteps } from './LaterSteps.tsx';
 function internVoice(template: TTemplateView | undefined): string | null {
   if (!template) return null;
   const ttsVoice = template.segments.flatMap((s) => (s.source.source_type === 'tts' && s.source.voice_id ? [s.source.voice_id] : []))[0];
-  return template.automation_settings.intern_voice_id ?? template.default_intern_voice_id ?? template.default_elevenlabs_voice_id ?? ttsVoice ?? null;
+  return (
+    template.automation_settings.intern_voice_id ??
+    template.default_intern_voice_id ??
+    template.default_elevenlabs_voice_id ??
+    ttsVoice ??
+    null
+  );
 }
 
-function Reviews({ state, dispatch, template, intents }: { state: CreatorState; dispatch(action: CreatorAction): void; template: TTemplateView | undefined; intents: IntentsView }) {
+function Reviews({
+  state,
+  dispatch,
+  template,
+  intents,
+}: {
+  state: CreatorState;
+  dispatch(action: CreatorAction): void;
+  template: TTemplateView | undefined;
+  intents: IntentsView;
+}) {
   const upload = state.upload;
   if (!upload || state.step !== 2) return null;
   return (
@@ -40,8 +56,24 @@ function Reviews({ state, dispatch, template, intents }: { state: CreatorState; 
         onClose={() => dispatch({ type: 'closeReview' })}
         onSubmit={(answers) => dispatch({ type: 'answerIntents', answers })}
       />
-      {state.review === 'flubber' && <FlubberReview uploadId={upload.id} fuzzyThreshold={state.fuzzyThreshold} contexts={state.flubberContexts} cuts={state.flubberCuts} dispatch={dispatch} />}
-      {state.review === 'intern' && <InternReview uploadId={upload.id} voiceId={internVoice(template)} contexts={state.internContexts} items={state.intern} dispatch={dispatch} />}
+      {state.review === 'flubber' && (
+        <FlubberReview
+          uploadId={upload.id}
+          fuzzyThreshold={state.fuzzyThreshold}
+          contexts={state.flubberContexts}
+          cuts={state.flubberCuts}
+          dispatch={dispatch}
+        />
+      )}
+      {state.review === 'intern' && (
+        <InternReview
+          uploadId={upload.id}
+          voiceId={internVoice(template)}
+          contexts={state.internContexts}
+          items={state.intern}
+          dispatch={dispatch}
+        />
+      )}
     </>
   );
 }
@@ -55,8 +87,14 @@ export function EpisodeCreatorView() {
   useBillingNavigationListener(useCallback((path: string) => void navigate(path), [navigate]));
   const template = trpc.templates.get.useQuery({ id: state.template?.id ?? '' }, { enabled: state.template !== null });
   const intents = useIntents(state.upload);
-  const minutes = useMinutesCheck(state.step === 2 ? (state.template?.id ?? null) : null, state.upload?.transcript_ready ? uploadFilename(state.upload) : null);
-  const chooseTemplate = useCallback((t: TTemplateView) => dispatch({ type: 'chooseTemplate', template: { id: t.id, name: t.name } }), [dispatch]);
+  const minutes = useMinutesCheck(
+    state.step === 2 ? (state.template?.id ?? null) : null,
+    state.upload?.transcript_ready ? uploadFilename(state.upload) : null,
+  );
+  const chooseTemplate = useCallback(
+    (t: TTemplateView) => dispatch({ type: 'chooseTemplate', template: { id: t.id, name: t.name } }),
+    [dispatch],
+  );
 
   const continueFromUpload = () => dispatch({ type: 'continueFromUpload', visible: intents.visible });
 
@@ -80,7 +118,9 @@ export function EpisodeCreatorView() {
           ttsValues={state.ttsValues}
           voices={state.voices}
           onScript={(segmentId, text) => dispatch({ type: 'setScript', segmentId, text })}
-          onVoice={(segmentId, voice) => dispatch({ type: 'setVoice', segmentId, voice: { voice_id: voice.voice_id, name: voice.common_name || voice.name } })}
+          onVoice={(segmentId, voice) =>
+            dispatch({ type: 'setVoice', segmentId, voice: { voice_id: voice.voice_id, name: voice.common_name || voice.name } })
+          }
           onBack={() => dispatch({ type: 'goTo', step: 2 })}
           onContinue={() => dispatch({ type: 'goTo', step: 4 })}
         />

@@ -19,7 +19,8 @@ type Phase = 'scanning' | 'none' | 'review' | 'error';
 
 function RetakeCard({ context, cut, dispatch }: { context: TFlubberContext; cut: FlubberCut; dispatch: FlubberReviewProps['dispatch'] }) {
   const at = formatCutTime(context.flubber_time_s * 1000);
-  const setRange = (start: number, end: number) => dispatch({ type: 'setCutRange', index: context.flubber_index, ...clampFlubberRange(start, end) });
+  const setRange = (start: number, end: number) =>
+    dispatch({ type: 'setCutRange', index: context.flubber_index, ...clampFlubberRange(start, end) });
   return (
     <Card withBorder padding="sm" data-testid="retake-card" style={cut.cut ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}>
       <Stack gap="xs">
@@ -37,13 +38,36 @@ function RetakeCard({ context, cut, dispatch }: { context: TFlubberContext; cut:
           </Button>
         </Group>
         {context.url ? (
-          <SnippetWaveform url={context.url} label={`the retake at ${at}`} highlight={{ start: cut.start_s - context.snippet_start_s, end: cut.end_s - context.snippet_start_s }} unavailableText={EPISODE_CREATOR_MESSAGES.snippetUnavailable} />
+          <SnippetWaveform
+            url={context.url}
+            label={`the retake at ${at}`}
+            highlight={{ start: cut.start_s - context.snippet_start_s, end: cut.end_s - context.snippet_start_s }}
+            unavailableText={EPISODE_CREATOR_MESSAGES.snippetUnavailable}
+          />
         ) : (
-          <Text size="sm" c="red">{EPISODE_CREATOR_MESSAGES.snippetUnavailable}</Text>
+          <Text size="sm" c="red">
+            {EPISODE_CREATOR_MESSAGES.snippetUnavailable}
+          </Text>
         )}
         <Group grow>
-          <NumberInput label="Cut from (s)" size="xs" step={0.05} decimalScale={2} min={0} value={cut.start_s} onChange={(v) => setRange(Number(v), cut.end_s)} />
-          <NumberInput label="Cut to (s)" size="xs" step={0.05} decimalScale={2} min={0} value={cut.end_s} onChange={(v) => setRange(cut.start_s, Number(v))} />
+          <NumberInput
+            label="Cut from (s)"
+            size="xs"
+            step={0.05}
+            decimalScale={2}
+            min={0}
+            value={cut.start_s}
+            onChange={(v) => setRange(Number(v), cut.end_s)}
+          />
+          <NumberInput
+            label="Cut to (s)"
+            size="xs"
+            step={0.05}
+            decimalScale={2}
+            min={0}
+            value={cut.end_s}
+            onChange={(v) => setRange(cut.start_s, Number(v))}
+          />
         </Group>
       </Stack>
     </Card>
@@ -90,11 +114,22 @@ export function FlubberReview({ uploadId, fuzzyThreshold, contexts, cuts, dispat
 
   if (phase === 'scanning') {
     return (
-      <Modal opened onClose={skip} withCloseButton={false} closeOnClickOutside={false} centered title={<Text fw={800}>{EPISODE_CREATOR_SHELL.scanningTitle}</Text>}>
+      <Modal
+        opened
+        onClose={skip}
+        withCloseButton={false}
+        closeOnClickOutside={false}
+        centered
+        title={<Text fw={800}>{EPISODE_CREATOR_SHELL.scanningTitle}</Text>}
+      >
         <Stack align="center" py="md">
           <Loader aria-label={EPISODE_CREATOR_SHELL.scanningTitle} />
-          <Text size="sm" c="dimmed">Looking for the places you said "flubber"…</Text>
-          <Button variant="default" onClick={skip}>{EPISODE_CREATOR_SHELL.skipForNow}</Button>
+          <Text size="sm" c="dimmed">
+            Looking for the places you said "flubber"…
+          </Text>
+          <Button variant="default" onClick={skip}>
+            {EPISODE_CREATOR_SHELL.skipForNow}
+          </Button>
         </Stack>
       </Modal>
     );
@@ -103,9 +138,15 @@ export function FlubberReview({ uploadId, fuzzyThreshold, contexts, cuts, dispat
     return (
       <Modal opened onClose={skip} centered title={<Text fw={800}>{EPISODE_CREATOR_MESSAGES.noRetakes}</Text>}>
         <Stack>
-          {phase === 'error' ? <Alert color="red">{error}</Alert> : <Text size="sm">{EPISODE_CREATOR_MESSAGES.noFlubberInstances} A lower threshold finds looser matches of the word.</Text>}
+          {phase === 'error' ? (
+            <Alert color="red">{error}</Alert>
+          ) : (
+            <Text size="sm">{EPISODE_CREATOR_MESSAGES.noFlubberInstances} A lower threshold finds looser matches of the word.</Text>
+          )}
           <div>
-            <Text size="sm" fw={600}>Fuzzy threshold: {fuzzyThreshold.toFixed(2)}</Text>
+            <Text size="sm" fw={600}>
+              Fuzzy threshold: {fuzzyThreshold.toFixed(2)}
+            </Text>
             <Slider
               thumbLabel="Fuzzy threshold"
               min={EPISODE_CREATOR.fuzzyMin}
@@ -117,7 +158,9 @@ export function FlubberReview({ uploadId, fuzzyThreshold, contexts, cuts, dispat
             />
           </div>
           <Group justify="flex-end">
-            <Button variant="default" onClick={skip}>Skip</Button>
+            <Button variant="default" onClick={skip}>
+              Skip
+            </Button>
             <Button
               onClick={() => {
                 setPhase('scanning');
@@ -134,13 +177,18 @@ export function FlubberReview({ uploadId, fuzzyThreshold, contexts, cuts, dispat
   return (
     <Modal opened onClose={skip} centered size="lg" title={<Text fw={800}>{EPISODE_CREATOR_SHELL.reviewRetakesTitle}</Text>}>
       <Stack>
-        <Text size="sm" c="dimmed">Listen to each retake and pick Cut for the ones to remove. Each cut runs from just before "flubber" to just after it; adjust it if needed.</Text>
+        <Text size="sm" c="dimmed">
+          Listen to each retake and pick Cut for the ones to remove. Each cut runs from just before "flubber" to just after it; adjust it if
+          needed.
+        </Text>
         {(contexts ?? []).map((context) => {
           const cut = cuts[context.flubber_index];
           return cut ? <RetakeCard key={context.flubber_index} context={context} cut={cut} dispatch={dispatch} /> : null;
         })}
         <Group justify="flex-end">
-          <Button variant="default" onClick={skip}>Skip</Button>
+          <Button variant="default" onClick={skip}>
+            Skip
+          </Button>
           <Button onClick={() => dispatch({ type: 'flubberFinished', keepCuts: true })}>{EPISODE_CREATOR_SHELL.applySelected}</Button>
         </Group>
       </Stack>

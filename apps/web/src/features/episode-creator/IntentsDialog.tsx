@@ -15,14 +15,28 @@ export interface IntentsDialogProps {
   onSubmit(answers: IntentAnswers): void;
 }
 
-function Question({ id, count, value, onChange }: { id: IntentKey; count: number | null; value: IntentAnswers[IntentKey]; onChange(v: 'yes' | 'no'): void }) {
+function Question({
+  id,
+  count,
+  value,
+  onChange,
+}: {
+  id: IntentKey;
+  count: number | null;
+  value: IntentAnswers[IntentKey];
+  onChange(v: 'yes' | 'no'): void;
+}) {
   const detected = count !== null && count > 0;
   return (
     <Card withBorder padding="sm" bg={detected ? 'var(--mantine-color-indigo-light)' : undefined} data-testid={`intent-${id}`}>
       <Stack gap={6}>
         <Group gap="xs">
           <Text fw={700}>{INTENT_LABELS[id]}</Text>
-          {detected && <Badge color="indigo" variant="filled">Detected {count}</Badge>}
+          {detected && (
+            <Badge color="indigo" variant="filled">
+              Detected {count}
+            </Badge>
+          )}
         </Group>
         <Text size="sm">{intentQuestion(id, count)}</Text>
         <SegmentedControl
@@ -42,7 +56,13 @@ function Question({ id, count, value, onChange }: { id: IntentKey; count: number
 /** 'Before We Start': one yes/no per visible automation (spec 000 §4). The form starts from the saved answers on each opening. */
 export function IntentsDialog(props: IntentsDialogProps) {
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={<Text fw={800}>{EPISODE_CREATOR_SHELL.intentsTitle}</Text>} centered size="lg">
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={<Text fw={800}>{EPISODE_CREATOR_SHELL.intentsTitle}</Text>}
+      centered
+      size="lg"
+    >
       <IntentsForm {...props} />
     </Modal>
   );
@@ -59,27 +79,39 @@ function IntentsForm({ answers, intents, prompted, onClose, onSubmit }: IntentsD
   }
 
   return (
-      <Stack>
-        <Text size="sm" c="dimmed">Tell us which automations to run on this recording.</Text>
-        {intents.detecting && (
-          <Group gap="xs">
-            <Loader size="xs" />
-            <Text size="sm" c="dimmed">Checking the recording for cues…</Text>
-          </Group>
-        )}
-        {intents.visible.length === 0 && <Text size="sm">Nothing to ask: no automation cues were found in this recording.</Text>}
-        {intents.visible.map((key) => (
-          <Question key={key} id={key} count={intents.counts ? intents.counts[key] : null} value={draft[key]} onChange={(v) => setDraft({ ...draft, [key]: v })} />
-        ))}
-        {tried && pending.length > 0 && (
-          <Alert color="yellow" role="alert">
-            {pendingMessage(pending)}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Back</Button>
-          <Button onClick={submit}>Continue</Button>
+    <Stack>
+      <Text size="sm" c="dimmed">
+        Tell us which automations to run on this recording.
+      </Text>
+      {intents.detecting && (
+        <Group gap="xs">
+          <Loader size="xs" />
+          <Text size="sm" c="dimmed">
+            Checking the recording for cues…
+          </Text>
         </Group>
-      </Stack>
+      )}
+      {intents.visible.length === 0 && <Text size="sm">Nothing to ask: no automation cues were found in this recording.</Text>}
+      {intents.visible.map((key) => (
+        <Question
+          key={key}
+          id={key}
+          count={intents.counts ? intents.counts[key] : null}
+          value={draft[key]}
+          onChange={(v) => setDraft({ ...draft, [key]: v })}
+        />
+      ))}
+      {tried && pending.length > 0 && (
+        <Alert color="yellow" role="alert">
+          {pendingMessage(pending)}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Back
+        </Button>
+        <Button onClick={submit}>Continue</Button>
+      </Group>
+    </Stack>
   );
 }

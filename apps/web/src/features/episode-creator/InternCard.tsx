@@ -22,12 +22,25 @@ export function InternCard({ context, item, busy, onEnd, onText, onExecute }: In
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
           <Text fw={700}>{context.label || `Intern command at ${formatCutTime(context.start_s * 1000)}`}</Text>
-          {ready ? <Badge color="teal">Ready</Badge> : <Badge color="gray" variant="light">Pending</Badge>}
+          {ready ? (
+            <Badge color="teal">Ready</Badge>
+          ) : (
+            <Badge color="gray" variant="light">
+              Pending
+            </Badge>
+          )}
         </Group>
         {context.audio_url ? (
-          <SnippetWaveform url={context.audio_url} label={`the command at ${formatCutTime(context.start_s * 1000)}`} highlight={{ start: context.start_s - context.snippet_start_s, end: item.end_s - context.snippet_start_s }} unavailableText={EPISODE_CREATOR_MESSAGES.internPreviewUnavailable} />
+          <SnippetWaveform
+            url={context.audio_url}
+            label={`the command at ${formatCutTime(context.start_s * 1000)}`}
+            highlight={{ start: context.start_s - context.snippet_start_s, end: item.end_s - context.snippet_start_s }}
+            unavailableText={EPISODE_CREATOR_MESSAGES.internPreviewUnavailable}
+          />
         ) : (
-          <Text size="sm" c="dimmed">{EPISODE_CREATOR_MESSAGES.internPreviewUnavailable}</Text>
+          <Text size="sm" c="dimmed">
+            {EPISODE_CREATOR_MESSAGES.internPreviewUnavailable}
+          </Text>
         )}
         <Text size="sm">
           <b>Asked:</b> {context.prompt_text || '—'}
@@ -42,11 +55,28 @@ export function InternCard({ context, item, busy, onEnd, onText, onExecute }: In
           onChange={(v) => onEnd(clampInternEnd(context, Number(v)))}
           maw={260}
         />
-        <Textarea label="Answer" autosize minRows={2} value={item.response_text} onChange={(e) => onText(e.currentTarget.value)} placeholder="The Intern's answer appears here; you can edit it." />
-        {item.audio_url && item.voiced_text === item.response_text.trim() && <audio controls src={item.audio_url} style={{ width: '100%' }} aria-label="Play the answer" />}
-        {item.error && <Alert color="red" py={6}>{item.error}</Alert>}
+        <Textarea
+          label="Answer"
+          autosize
+          minRows={2}
+          value={item.response_text}
+          onChange={(e) => onText(e.currentTarget.value)}
+          placeholder="The Intern's answer appears here; you can edit it."
+        />
+        {item.audio_url && item.voiced_text === item.response_text.trim() && (
+          <audio controls src={item.audio_url} style={{ width: '100%' }} aria-label="Play the answer" />
+        )}
+        {item.error && (
+          <Alert color="red" py={6}>
+            {item.error}
+          </Alert>
+        )}
         <Group gap="xs">
-          {!ready && <Button size="xs" loading={busy} onClick={() => onExecute(false)}>Get answer</Button>}
+          {!ready && (
+            <Button size="xs" loading={busy} onClick={() => onExecute(false)}>
+              Get answer
+            </Button>
+          )}
           {ready && (
             <Button size="xs" variant="light" loading={busy} disabled={!canRegenerate(item)} onClick={() => onExecute(true)}>
               Regenerate ({EPISODE_CREATOR.internMaxRegenerations - item.regenerate_count} left)
@@ -54,8 +84,12 @@ export function InternCard({ context, item, busy, onEnd, onText, onExecute }: In
           )}
           {ready && item.voiced_text !== item.response_text.trim() && (
             <>
-              <Button size="xs" variant="default" loading={busy} onClick={() => onExecute(false)}>Voice my answer</Button>
-              <Text size="xs" c="dimmed">Or leave it: your edited answer is voiced when the episode is assembled.</Text>
+              <Button size="xs" variant="default" loading={busy} onClick={() => onExecute(false)}>
+                Voice my answer
+              </Button>
+              <Text size="xs" c="dimmed">
+                Or leave it: your edited answer is voiced when the episode is assembled.
+              </Text>
             </>
           )}
         </Group>

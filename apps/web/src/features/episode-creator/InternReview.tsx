@@ -32,10 +32,20 @@ export function InternReview({ uploadId, voiceId, contexts, items, dispatch }: I
         dispatch({
           type: 'internUpdate',
           commandId: context.command_id,
-          patch: { response_text: text, voiced_text: text, audio_url: result.audio_url, media_id: result.media_id, regenerate_count: result.regenerate_count },
+          patch: {
+            response_text: text,
+            voiced_text: text,
+            audio_url: result.audio_url,
+            media_id: result.media_id,
+            regenerate_count: result.regenerate_count,
+          },
         });
       } catch (err) {
-        dispatch({ type: 'internUpdate', commandId: context.command_id, patch: { error: detailOf(err, EPISODE_CREATOR_MESSAGES.internFailed) } });
+        dispatch({
+          type: 'internUpdate',
+          commandId: context.command_id,
+          patch: { error: detailOf(err, EPISODE_CREATOR_MESSAGES.internFailed) },
+        });
       } finally {
         setBusy((b) => ({ ...b, [context.command_id]: false }));
       }
@@ -67,7 +77,13 @@ export function InternReview({ uploadId, voiceId, contexts, items, dispatch }: I
   const finish = () => dispatch({ type: 'internFinished' });
   const list = contexts ?? [];
   return (
-    <Modal opened onClose={() => dispatch({ type: 'closeReview' })} centered size="lg" title={<Text fw={800}>{EPISODE_CREATOR_SHELL.reviewInternTitle}</Text>}>
+    <Modal
+      opened
+      onClose={() => dispatch({ type: 'closeReview' })}
+      centered
+      size="lg"
+      title={<Text fw={800}>{EPISODE_CREATOR_SHELL.reviewInternTitle}</Text>}
+    >
       <Stack>
         {loading && <Loader aria-label="Finding Intern commands" />}
         {unavailable && (
@@ -82,7 +98,9 @@ export function InternReview({ uploadId, voiceId, contexts, items, dispatch }: I
                   setUnavailable(null);
                   load();
                 }}
-              >{EPISODE_CREATOR_SHELL.tryAgain}</Button>
+              >
+                {EPISODE_CREATOR_SHELL.tryAgain}
+              </Button>
             </Stack>
           </Alert>
         )}
@@ -103,8 +121,14 @@ export function InternReview({ uploadId, voiceId, contexts, items, dispatch }: I
           );
         })}
         <Group justify="flex-end">
-          {unavailable && <Button variant="default" onClick={finish}>Skip</Button>}
-          <Button onClick={finish} disabled={loading || Boolean(unavailable) || !internCanContinue(list, items)}>Continue</Button>
+          {unavailable && (
+            <Button variant="default" onClick={finish}>
+              Skip
+            </Button>
+          )}
+          <Button onClick={finish} disabled={loading || Boolean(unavailable) || !internCanContinue(list, items)}>
+            Continue
+          </Button>
         </Group>
       </Stack>
     </Modal>

@@ -31,14 +31,24 @@ export function LaterSteps({ state, template, dispatch, onFinished }: LaterSteps
     setSubmitting(true);
     try {
       const request = assembleRequest(
-        { upload, answers: state.answers, flubberCuts: state.flubberCuts, internContexts: state.internContexts, intern: state.intern, ttsValues: state.ttsValues, voices: state.voices, coverCrop: state.cover?.cover_crop ?? null },
+        {
+          upload,
+          answers: state.answers,
+          flubberCuts: state.flubberCuts,
+          internContexts: state.internContexts,
+          intern: state.intern,
+          ttsValues: state.ttsValues,
+          voices: state.voices,
+          coverCrop: state.cover?.cover_crop ?? null,
+        },
         template,
         details,
       );
       const job = await assembleEpisode(request);
       dispatch({ type: 'assembling', jobId: job.job_id, episodeId: job.episode_id });
     } catch (err) {
-      if (err instanceof AssembleRefused && err.status === 402 && err.code === 'INSUFFICIENT_MINUTES') setInsufficient(insufficientInfo(err.body));
+      if (err instanceof AssembleRefused && err.status === 402 && err.code === 'INSUFFICIENT_MINUTES')
+        setInsufficient(insufficientInfo(err.body));
       else if (err instanceof AssembleRefused && err.status === 402) {
         notifications.show({ color: 'red', message: EPISODE_CREATOR_MESSAGES.quotaReached });
         requestBillingNavigation('upgrade');
@@ -65,7 +75,12 @@ export function LaterSteps({ state, template, dispatch, onFinished }: LaterSteps
         <DetailsStep
           templateId={template.id}
           podcastId={template.podcast_id ?? ''}
-          upload={{ id: upload.id, filename: upload.filename, stored_filename: uploadFilename(upload), duration_seconds: upload.duration_seconds }}
+          upload={{
+            id: upload.id,
+            filename: upload.filename,
+            stored_filename: uploadFilename(upload),
+            duration_seconds: upload.duration_seconds,
+          }}
           coverImagePath={state.cover?.cover_image_path ?? null}
           value={state.details}
           onChange={(details) => dispatch({ type: 'setDetails', details })}
@@ -73,12 +88,24 @@ export function LaterSteps({ state, template, dispatch, onFinished }: LaterSteps
           onSubmit={submit}
           submitting={submitting}
         />
-        <InsufficientMinutesDialog opened={insufficient !== null} onClose={() => setInsufficient(null)} info={insufficient ?? insufficientInfo({})} />
+        <InsufficientMinutesDialog
+          opened={insufficient !== null}
+          onClose={() => setInsufficient(null)}
+          info={insufficient ?? insufficientInfo({})}
+        />
       </>
     );
   }
   if (state.step === 6 && state.job) {
-    return <AssemblyStep jobId={state.job.jobId} episodeId={state.job.episodeId} mode={state.details?.publishMode ?? 'draft'} audioSeconds={upload.duration_seconds} onBackToDashboard={onFinished} />;
+    return (
+      <AssemblyStep
+        jobId={state.job.jobId}
+        episodeId={state.job.episodeId}
+        mode={state.details?.publishMode ?? 'draft'}
+        audioSeconds={upload.duration_seconds}
+        onBackToDashboard={onFinished}
+      />
+    );
   }
   return null;
 }

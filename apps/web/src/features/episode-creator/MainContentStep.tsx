@@ -41,10 +41,18 @@ export function MainContentStep({ state, dispatch, minutes, onContinue }: MainCo
       )}
       <MinutesCheckPanel check={minutes} />
       <Group justify="space-between">
-        <Button variant="default" onClick={() => dispatch({ type: 'goTo', step: 1 })} disabled={uploading}>Back</Button>
+        <Button variant="default" onClick={() => dispatch({ type: 'goTo', step: 1 })} disabled={uploading}>
+          Back
+        </Button>
         <Group gap="xs">
-          {!state.upload && <Text size="sm" c="dimmed">Choose the main audio to continue.</Text>}
-          <Button onClick={onContinue} disabled={blocked}>Continue</Button>
+          {!state.upload && (
+            <Text size="sm" c="dimmed">
+              Choose the main audio to continue.
+            </Text>
+          )}
+          <Button onClick={onContinue} disabled={blocked}>
+            Continue
+          </Button>
         </Group>
       </Group>
     </Stack>

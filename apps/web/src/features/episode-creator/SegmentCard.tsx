@@ -16,7 +16,12 @@ export interface SegmentCardProps {
   onChangeVoice(): void;
 }
 
-const TYPE_LABELS: Record<TSegment['segment_type'], string> = { intro: 'Intro', content: 'Content', outro: 'Outro', commercial: 'Commercial' };
+const TYPE_LABELS: Record<TSegment['segment_type'], string> = {
+  intro: 'Intro',
+  content: 'Content',
+  outro: 'Outro',
+  commercial: 'Commercial',
+};
 
 /** One template segment on step 3: the content's audio, a static clip, or an AI voice with its script. */
 export const SegmentCard = forwardRef<HTMLTextAreaElement, SegmentCardProps>(function SegmentCard(props, scriptRef) {
@@ -33,21 +38,32 @@ export const SegmentCard = forwardRef<HTMLTextAreaElement, SegmentCardProps>(fun
         {segment.segment_type === 'content' ? (
           <Group gap="xs">
             <IconMicrophone2 size={16} aria-hidden="true" />
-            <Text size="sm">Your audio: <b>{props.contentName}</b></Text>
+            <Text size="sm">
+              Your audio: <b>{props.contentName}</b>
+            </Text>
           </Group>
         ) : segment.source.source_type === 'static' ? (
           <Group gap="xs">
             <IconMusic size={16} aria-hidden="true" />
-            <Text size="sm">Clip: <b>{props.clipName ?? segment.source.filename}</b></Text>
+            <Text size="sm">
+              Clip: <b>{props.clipName ?? segment.source.filename}</b>
+            </Text>
           </Group>
         ) : segment.source.source_type === 'tts' ? (
           <Stack gap={6}>
             <Group gap="xs" justify="space-between">
               <Group gap="xs">
                 <IconVolume size={16} aria-hidden="true" />
-                <Text size="sm">AI voice: <b data-testid="voice-name">{props.voiceName}</b></Text>
+                <Text size="sm">
+                  AI voice: <b data-testid="voice-name">{props.voiceName}</b>
+                </Text>
               </Group>
-              <Button size="xs" variant="light" onClick={props.onChangeVoice} aria-label={`${EPISODE_CREATOR_SHELL.changeVoice} for ${title}`}>
+              <Button
+                size="xs"
+                variant="light"
+                onClick={props.onChangeVoice}
+                aria-label={`${EPISODE_CREATOR_SHELL.changeVoice} for ${title}`}
+              >
                 {EPISODE_CREATOR_SHELL.changeVoice}
               </Button>
             </Group>
@@ -63,7 +79,9 @@ export const SegmentCard = forwardRef<HTMLTextAreaElement, SegmentCardProps>(fun
             />
           </Stack>
         ) : (
-          <Text size="sm" c="red" role="alert">{EPISODE_CREATOR_MESSAGES.unknownSource} ({source.source_type})</Text>
+          <Text size="sm" c="red" role="alert">
+            {EPISODE_CREATOR_MESSAGES.unknownSource} ({source.source_type})
+          </Text>
         )}
       </Stack>
     </Card>

@@ -37,29 +37,45 @@ export function StartChooser({ onStart }: { onStart(): void }) {
         <UnstyledButton component={Link} to={RECORD_PATH} aria-label={EPISODE_CREATOR_SHELL.recordNow} data-testid="record-card">
           <Card withBorder padding="lg" h="100%">
             <Stack gap="xs" align="flex-start">
-              <ThemeIcon size={40} radius="xl" variant="light" color="red"><IconMicrophone size={22} aria-hidden="true" /></ThemeIcon>
+              <ThemeIcon size={40} radius="xl" variant="light" color="red">
+                <IconMicrophone size={22} aria-hidden="true" />
+              </ThemeIcon>
               <Text fw={700}>{EPISODE_CREATOR_SHELL.recordNow}</Text>
-              <Text size="sm" c="dimmed">{EPISODE_CREATOR_SHELL.recordDescription}</Text>
+              <Text size="sm" c="dimmed">
+                {EPISODE_CREATOR_SHELL.recordDescription}
+              </Text>
             </Stack>
           </Card>
         </UnstyledButton>
         <UnstyledButton onClick={() => void chooseProcessed()} disabled={loading} aria-label={EPISODE_CREATOR_SHELL.useProcessed}>
           <Card withBorder padding="lg" h="100%">
             <Stack gap="xs" align="flex-start">
-              <ThemeIcon size={40} radius="xl" variant="light"><IconUpload size={22} aria-hidden="true" /></ThemeIcon>
+              <ThemeIcon size={40} radius="xl" variant="light">
+                <IconUpload size={22} aria-hidden="true" />
+              </ThemeIcon>
               <Text fw={700}>{EPISODE_CREATOR_SHELL.useProcessed}</Text>
-              <Text size="sm" c="dimmed">Pick a recording you uploaded, or upload one now; it is transcribed and checked for Flubber, Intern and sound-effect cues.</Text>
-              {loading && <Text size="xs" c="dimmed">Loading your uploads…</Text>}
+              <Text size="sm" c="dimmed">
+                Pick a recording you uploaded, or upload one now; it is transcribed and checked for Flubber, Intern and sound-effect cues.
+              </Text>
+              {loading && (
+                <Text size="xs" c="dimmed">
+                  Loading your uploads…
+                </Text>
+              )}
             </Stack>
           </Card>
         </UnstyledButton>
       </SimpleGrid>
       {error && (
         <Alert color="red" role="alert" title={error}>
-          <Button size="xs" variant="light" onClick={() => void chooseProcessed()}>{EPISODE_CREATOR_SHELL.tryAgain}</Button>
+          <Button size="xs" variant="light" onClick={() => void chooseProcessed()}>
+            {EPISODE_CREATOR_SHELL.tryAgain}
+          </Button>
         </Alert>
       )}
-      <Text size="sm" c="dimmed">{EPISODE_CREATOR_SHELL.emailNote}</Text>
+      <Text size="sm" c="dimmed">
+        {EPISODE_CREATOR_SHELL.emailNote}
+      </Text>
     </Stack>
   );
 }

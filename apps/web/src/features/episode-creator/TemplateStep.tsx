@@ -19,7 +19,9 @@ export function TemplateStep({ onChoose, autoSelect }: { onChoose(template: TTem
   if (list.isError) {
     return (
       <Alert color="red" title={toApiFailure(list.error).message ?? 'Unable to load templates'}>
-        <Button size="xs" variant="light" onClick={() => void list.refetch()}>{EPISODE_CREATOR_SHELL.tryAgain}</Button>
+        <Button size="xs" variant="light" onClick={() => void list.refetch()}>
+          {EPISODE_CREATOR_SHELL.tryAgain}
+        </Button>
       </Alert>
     );
   }
@@ -31,20 +33,33 @@ export function TemplateStep({ onChoose, autoSelect }: { onChoose(template: TTem
         <Alert color="yellow" title="No active templates">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">An episode is built from a template. Create one, or enable a disabled one.</Text>
-            <Button component={Link} to="/dashboard/templates" size="xs" variant="light">Open Templates</Button>
+            <Button component={Link} to="/dashboard/templates" size="xs" variant="light">
+              Open Templates
+            </Button>
           </Stack>
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         {active.map((template) => (
-          <UnstyledButton key={template.id} onClick={() => onChoose(template)} aria-label={`Use template ${template.name}`} data-testid="template-card">
+          <UnstyledButton
+            key={template.id}
+            onClick={() => onChoose(template)}
+            aria-label={`Use template ${template.name}`}
+            data-testid="template-card"
+          >
             <Card withBorder padding="lg" h="100%">
               <Stack gap={6}>
                 <Group justify="space-between" wrap="nowrap">
-                  <Text fw={700} truncate="end">{template.name}</Text>
-                  <Badge variant="light">{template.segments.length} segment{template.segments.length === 1 ? '' : 's'}</Badge>
+                  <Text fw={700} truncate="end">
+                    {template.name}
+                  </Text>
+                  <Badge variant="light">
+                    {template.segments.length} segment{template.segments.length === 1 ? '' : 's'}
+                  </Badge>
                 </Group>
-                <Text size="sm" c="dimmed" lineClamp={3}>{templateDescription(template.description)}</Text>
+                <Text size="sm" c="dimmed" lineClamp={3}>
+                  {templateDescription(template.description)}
+                </Text>
               </Stack>
             </Card>
           </UnstyledButton>

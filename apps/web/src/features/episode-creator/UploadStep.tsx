@@ -94,9 +94,13 @@ export function UploadStep({ upload, uploading, onProgress, onUploaded, onChoose
         data-testid="audio-dropzone"
       >
         <Stack align="center" gap="xs">
-          <ThemeIcon size={48} radius="xl" variant="light"><IconUpload size={26} /></ThemeIcon>
+          <ThemeIcon size={48} radius="xl" variant="light">
+            <IconUpload size={26} />
+          </ThemeIcon>
           <Text fw={700}>Drag your main audio here</Text>
-          <Text size="sm" c="dimmed">Up to {maxMb} MB, any audio format.</Text>
+          <Text size="sm" c="dimmed">
+            Up to {maxMb} MB, any audio format.
+          </Text>
           <Button leftSection={<IconFileMusic size={16} />} onClick={() => input.current?.click()} disabled={uploading}>
             Choose audio file
           </Button>
@@ -121,7 +125,11 @@ export function UploadStep({ upload, uploading, onProgress, onUploaded, onChoose
           </Button>
         </Group>
       )}
-      {problem && <Alert color="red" role="alert">{problem}</Alert>}
+      {problem && (
+        <Alert color="red" role="alert">
+          {problem}
+        </Alert>
+      )}
       {cancelled && !uploading && (
         <Alert color="gray" role="status" data-testid="upload-cancelled">
           {MEDIA_MESSAGES.uploadCancelled}
@@ -130,23 +138,48 @@ export function UploadStep({ upload, uploading, onProgress, onUploaded, onChoose
       {upload && (
         <Card withBorder padding="sm" data-testid="chosen-upload">
           <Group gap="xs">
-            {upload.transcript_ready ? <Badge color="teal">Ready</Badge> : <Badge color="gray" variant="light">Processing</Badge>}
+            {upload.transcript_ready ? (
+              <Badge color="teal">Ready</Badge>
+            ) : (
+              <Badge color="gray" variant="light">
+                Processing
+              </Badge>
+            )}
             <Text fw={600}>{upload.filename}</Text>
           </Group>
-          {!upload.transcript_ready && <Text size="xs" c="dimmed">Transcribing; this page updates when it is ready.</Text>}
+          {!upload.transcript_ready && (
+            <Text size="xs" c="dimmed">
+              Transcribing; this page updates when it is ready.
+            </Text>
+          )}
         </Card>
       )}
       <Card withBorder padding="md">
-        <Text fw={700} mb={6}>Before you upload</Text>
-        <List size="sm" spacing={4} icon={<ThemeIcon size={18} radius="xl" color="teal" variant="light"><IconCheck size={12} /></ThemeIcon>}>
-          {EPISODE_CREATOR_SHELL.audioPrep.map((line) => <List.Item key={line}>{line}</List.Item>)}
+        <Text fw={700} mb={6}>
+          Before you upload
+        </Text>
+        <List
+          size="sm"
+          spacing={4}
+          icon={
+            <ThemeIcon size={18} radius="xl" color="teal" variant="light">
+              <IconCheck size={12} />
+            </ThemeIcon>
+          }
+        >
+          {EPISODE_CREATOR_SHELL.audioPrep.map((line) => (
+            <List.Item key={line}>{line}</List.Item>
+          ))}
         </List>
       </Card>
       <Alert color="indigo" variant="light" title="Automations">
-        After the upload we ask whether to cut retakes marked with "flubber", answer Intern questions in an AI voice and play sound effects you cued.
+        After the upload we ask whether to cut retakes marked with "flubber", answer Intern questions in an AI voice and play sound effects
+        you cued.
       </Alert>
       <Group>
-        <Button variant="subtle" onClick={onChooseProcessed} disabled={uploading}>Choose a processed upload instead</Button>
+        <Button variant="subtle" onClick={onChooseProcessed} disabled={uploading}>
+          Choose a processed upload instead
+        </Button>
       </Group>
     </Stack>
   );

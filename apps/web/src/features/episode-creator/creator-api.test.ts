@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EPISODE_CREATOR, EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL, MESSAGES } from '@ppp/contracts';
-import { AssembleRefused, assembleEpisode, assembleFailureMessage, fetchIntentHints, insufficientInfo, prepareFlubber } from './creator-api.ts';
+import {
+  AssembleRefused,
+  assembleEpisode,
+  assembleFailureMessage,
+  fetchIntentHints,
+  insufficientInfo,
+  prepareFlubber,
+} from './creator-api.ts';
 
 const hints = {
   media_id: 'm1',
@@ -34,7 +41,10 @@ afterEach(() => {
 });
 
 async function settle<T>(promise: Promise<T>): Promise<T> {
-  const result = promise.then((value) => ({ value }), (error: unknown) => ({ error }));
+  const result = promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
   await vi.runAllTimersAsync();
   const outcome = await result;
   if ('error' in outcome) throw outcome.error;
@@ -83,26 +93,61 @@ describe('assemble', () => {
   it('keeps the body of a refusal for the insufficient-minutes dialog', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ detail: 'Not enough processing minutes remain to assemble this episode.', code: 'INSUFFICIENT_MINUTES', minutes_required: 12, minutes_remaining: 3, renewal_date: '2026-12-01' }), { status: 402 })),
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              detail: 'Not enough processing minutes remain to assemble this episode.',
+              code: 'INSUFFICIENT_MINUTES',
+              minutes_required: 12,
+              minutes_remaining: 3,
+              renewal_date: '2026-12-01',
+            }),
+            { status: 402 },
+          ),
+      ),
     );
-    const refused = await assembleEpisode({ template_id: 't1', main_content_filename: 'm1', episode_details: { title: 'One', episodeNumber: 1 } }).catch((e: unknown) => e);
+    const refused = await assembleEpisode({
+      template_id: 't1',
+      main_content_filename: 'm1',
+      episode_details: { title: 'One', episodeNumber: 1 },
+    }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(AssembleRefused);
     const error = refused as AssembleRefused;
     expect([error.status, error.code]).toEqual([402, 'INSUFFICIENT_MINUTES']);
-    expect(insufficientInfo(error.body)).toEqual({ minutes_required: 12, minutes_remaining: 3, renewal_date: '2026-12-01', message: 'Not enough processing minutes remain to assemble this episode.' });
+    expect(insufficientInfo(error.body)).toEqual({
+      minutes_required: 12,
+      minutes_remaining: 3,
+      renewal_date: '2026-12-01',
+      message: 'Not enough processing minutes remain to assemble this episode.',
+    });
     expect(insufficientInfo({})).toEqual({ minutes_required: null, minutes_remaining: null, renewal_date: null, message: null });
   });
 
   it("says the server's words for an unexpected refusal, else the generic error, never publishing's 'Assembled episode required.'", async () => {
     const refuse = (status: number, body: unknown) => {
-      vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status })));
-      return assembleEpisode({ template_id: 't1', main_content_filename: 'm1', episode_details: { title: 'One', episodeNumber: 1 } }).catch((e: unknown) => e);
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response(JSON.stringify(body), { status })),
+      );
+      return assembleEpisode({ template_id: 't1', main_content_filename: 'm1', episode_details: { title: 'One', episodeNumber: 1 } }).catch(
+        (e: unknown) => e,
+      );
     };
-    expect(assembleFailureMessage(await refuse(422, { detail: EPISODE_CREATOR_MESSAGES.scriptRequired, code: 'VALIDATION' }))).toBe(EPISODE_CREATOR_MESSAGES.scriptRequired);
+    expect(assembleFailureMessage(await refuse(422, { detail: EPISODE_CREATOR_MESSAGES.scriptRequired, code: 'VALIDATION' }))).toBe(
+      EPISODE_CREATOR_MESSAGES.scriptRequired,
+    );
     expect(assembleFailureMessage(await refuse(500, { error: 'Render queue is down' }))).toBe('Render queue is down');
     expect(assembleFailureMessage(await refuse(502, 'Bad gateway'))).toBe(MESSAGES.unexpected);
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    const offline = await assembleEpisode({ template_id: 't1', main_content_filename: 'm1', episode_details: { title: 'One', episodeNumber: 1 } }).catch((e: unknown) => e);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const offline = await assembleEpisode({
+      template_id: 't1',
+      main_content_filename: 'm1',
+      episode_details: { title: 'One', episodeNumber: 1 },
+    }).catch((e: unknown) => e);
     expect(assembleFailureMessage(offline)).toBe(MESSAGES.unexpected);
   });
 });

@@ -21,7 +21,13 @@ import { RestError, restCall } from '../../lib/rest-json.ts';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function withRetry<T>(call: () => Promise<T>, retryOn: readonly number[], times: number, delayMs: number, signal?: AbortSignal): Promise<T> {
+async function withRetry<T>(
+  call: () => Promise<T>,
+  retryOn: readonly number[],
+  times: number,
+  delayMs: number,
+  signal?: AbortSignal,
+): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await call();
@@ -37,14 +43,32 @@ async function withRetry<T>(call: () => Promise<T>, retryOn: readonly number[], 
 /** GET /api/ai/intent-hints, retried 5 times at 750 ms on 404, 409 or 425. */
 export function fetchIntentHints(uploadId: string, signal?: AbortSignal): Promise<TIntentHintsResponse> {
   const call = async () => ZIntentHintsResponse.parse(await restCall('GET', `/api/ai/intent-hints?hint=${encodeURIComponent(uploadId)}`));
-  return withRetry(call, EPISODE_CREATOR_SHELL.intentRetryStatuses, EPISODE_CREATOR_SHELL.intentRetryCount, EPISODE_CREATOR_SHELL.intentRetryDelayMs, signal);
+  return withRetry(
+    call,
+    EPISODE_CREATOR_SHELL.intentRetryStatuses,
+    EPISODE_CREATOR_SHELL.intentRetryCount,
+    EPISODE_CREATOR_SHELL.intentRetryDelayMs,
+    signal,
+  );
 }
 
 /** POST /api/flubber/prepare-by-file, retried 20 times at 1 s on 425. */
 export async function prepareFlubber(uploadId: string, fuzzyThreshold: number, signal?: AbortSignal): Promise<TFlubberContext[]> {
   const call = async () =>
-    ZFlubberPrepareByFileResponse.parse(await restCall('POST', '/api/flubber/prepare-by-file', { filename: uploadId, intents: { flubber: 'yes' }, fuzzy_threshold: fuzzyThreshold }));
-  const result = await withRetry(call, EPISODE_CREATOR_SHELL.flubberRetryStatuses, EPISODE_CREATOR.flubberPrepareRetryCount, EPISODE_CREATOR.flubberPrepareRetryDelayMs, signal);
+    ZFlubberPrepareByFileResponse.parse(
+      await restCall('POST', '/api/flubber/prepare-by-file', {
+        filename: uploadId,
+        intents: { flubber: 'yes' },
+        fuzzy_threshold: fuzzyThreshold,
+      }),
+    );
+  const result = await withRetry(
+    call,
+    EPISODE_CREATOR_SHELL.flubberRetryStatuses,
+    EPISODE_CREATOR.flubberPrepareRetryCount,
+    EPISODE_CREATOR.flubberPrepareRetryDelayMs,
+    signal,
+  );
   return result.contexts;
 }
 
@@ -101,8 +125,18 @@ export function assembleFailureMessage(error: unknown): string {
 }
 
 /** What the 'Not enough processing minutes' dialog shows, from a 402 INSUFFICIENT_MINUTES body. */
-export function insufficientInfo(body: Record<string, unknown>): { minutes_required: number | null; minutes_remaining: number | null; renewal_date: string | null; message: string | null } {
+export function insufficientInfo(body: Record<string, unknown>): {
+  minutes_required: number | null;
+  minutes_remaining: number | null;
+  renewal_date: string | null;
+  message: string | null;
+} {
   const num = (v: unknown) => (typeof v === 'number' ? v : null);
   const message = typeof body.message === 'string' ? body.message : typeof body.detail === 'string' ? body.detail : null;
-  return { minutes_required: num(body.minutes_required), minutes_remaining: num(body.minutes_remaining), renewal_date: typeof body.renewal_date === 'string' ? body.renewal_date : null, message };
+  return {
+    minutes_required: num(body.minutes_required),
+    minutes_remaining: num(body.minutes_remaining),
+    renewal_date: typeof body.renewal_date === 'string' ? body.renewal_date : null,
+    message,
+  };
 }

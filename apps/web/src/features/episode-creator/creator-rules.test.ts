@@ -27,8 +27,18 @@ const caps = { has_elevenlabs: false, has_google_tts: false, has_tts: false, has
 
 describe('templates and files', () => {
   it('auto-selects exactly one active template', () => {
-    expect(autoSelectedTemplate([{ id: 'a', is_active: true }, { id: 'b', is_active: false }])?.id).toBe('a');
-    expect(autoSelectedTemplate([{ id: 'a', is_active: true }, { id: 'b', is_active: true }])).toBeNull();
+    expect(
+      autoSelectedTemplate([
+        { id: 'a', is_active: true },
+        { id: 'b', is_active: false },
+      ])?.id,
+    ).toBe('a');
+    expect(
+      autoSelectedTemplate([
+        { id: 'a', is_active: true },
+        { id: 'b', is_active: true },
+      ]),
+    ).toBeNull();
     expect(autoSelectedTemplate([{ id: 'a', is_active: false }])).toBeNull();
   });
 
@@ -65,7 +75,11 @@ describe('intent questions', () => {
     const pending = pendingIntents(['flubber', 'intern', 'sfx'], { flubber: 'yes', intern: 'unknown', sfx: 'unknown' });
     expect(pending).toEqual(['intern', 'sfx']);
     expect(pendingMessage(pending)).toBe('We need your answer about Intern, Sound Effects.');
-    expect(answersWithHidden({ flubber: 'yes', intern: 'unknown', sfx: 'unknown' }, ['flubber'])).toEqual({ flubber: 'yes', intern: 'no', sfx: 'no' });
+    expect(answersWithHidden({ flubber: 'yes', intern: 'unknown', sfx: 'unknown' }, ['flubber'])).toEqual({
+      flubber: 'yes',
+      intern: 'no',
+      sfx: 'no',
+    });
   });
 });
 
@@ -92,7 +106,13 @@ describe('Flubber ranges', () => {
   });
 
   it('sends only the picked ranges, sorted, in milliseconds', () => {
-    expect(flubberCutsMs({ 1: { start_s: 20.25, end_s: 21.25, cut: true }, 0: { start_s: 9.25, end_s: 10.25, cut: true }, 2: { start_s: 30, end_s: 31, cut: false } })).toEqual([
+    expect(
+      flubberCutsMs({
+        1: { start_s: 20.25, end_s: 21.25, cut: true },
+        0: { start_s: 9.25, end_s: 10.25, cut: true },
+        2: { start_s: 30, end_s: 31, cut: false },
+      }),
+    ).toEqual([
       { start_ms: 9250, end_ms: 10250 },
       { start_ms: 20250, end_ms: 21250 },
     ]);
@@ -100,8 +120,29 @@ describe('Flubber ranges', () => {
 });
 
 describe('Intern review', () => {
-  const context: TInternContext = { command_id: 'c1', intern_index: 0, id: 'c1', start_s: 10, snippet_start_s: 10, snippet_end_s: 40, max_duration_s: 30, default_end_s: 16, prompt_text: 'q', audio_url: null, label: 'Intern 1' };
-  const item = (patch: Partial<InternReviewItem>): InternReviewItem => ({ end_s: 16, response_text: '', audio_url: null, media_id: null, regenerate_count: 0, voiced_text: null, error: null, ...patch });
+  const context: TInternContext = {
+    command_id: 'c1',
+    intern_index: 0,
+    id: 'c1',
+    start_s: 10,
+    snippet_start_s: 10,
+    snippet_end_s: 40,
+    max_duration_s: 30,
+    default_end_s: 16,
+    prompt_text: 'q',
+    audio_url: null,
+    label: 'Intern 1',
+  };
+  const item = (patch: Partial<InternReviewItem>): InternReviewItem => ({
+    end_s: 16,
+    response_text: '',
+    audio_url: null,
+    media_id: null,
+    regenerate_count: 0,
+    voiced_text: null,
+    error: null,
+    ...patch,
+  });
 
   it('keeps the end mark between 0.25 s after the start and the 30 s window', () => {
     expect(clampInternEnd(context, 10.1)).toBe(10.25);
@@ -125,19 +166,36 @@ describe('Intern review', () => {
     const voiced = item({ response_text: 'Paris.', voiced_text: 'Paris.', media_id: 'v1', end_s: 12 });
     const base = { filename: 'm1', command_id: 'c1', start_s: 10, end_s: 12, voice_id: 'espeak:en-us' };
     // First ask: nothing typed yet, the text AI answers.
-    expect(internExecuteRequest('m1', context, item({ end_s: 12 }), 'espeak:en-us', false)).toEqual({ ...base, override_text: null, regenerate: false });
+    expect(internExecuteRequest('m1', context, item({ end_s: 12 }), 'espeak:en-us', false)).toEqual({
+      ...base,
+      override_text: null,
+      regenerate: false,
+    });
     // The answer as generated, accepted: asking again sends no words of the creator's.
     expect(internExecuteRequest('m1', context, voiced, 'espeak:en-us', false)).toEqual({ ...base, override_text: null, regenerate: false });
-    expect(internExecuteRequest('m1', context, voiced, null, true)).toEqual({ ...base, voice_id: null, override_text: null, regenerate: true });
+    expect(internExecuteRequest('m1', context, voiced, null, true)).toEqual({
+      ...base,
+      voice_id: null,
+      override_text: null,
+      regenerate: true,
+    });
     // 'Voice my answer': the edited text, trimmed, goes as override_text; Regenerate ignores an edit.
     const edited = { ...voiced, response_text: '  Paris is the capital of France. ' };
-    expect(internExecuteRequest('m1', context, edited, 'espeak:en-us', false)).toEqual({ ...base, override_text: 'Paris is the capital of France.', regenerate: false });
+    expect(internExecuteRequest('m1', context, edited, 'espeak:en-us', false)).toEqual({
+      ...base,
+      override_text: 'Paris is the capital of France.',
+      regenerate: false,
+    });
     expect(internExecuteRequest('m1', context, edited, 'espeak:en-us', true).override_text).toBeNull();
   });
 
   it('sends the voiced clip at the end mark, or the edited text to voice again', () => {
-    expect(internAnswers([context], { c1: item({ response_text: 'Yes.', media_id: 'v1', voiced_text: 'Yes.', end_s: 12 }) })).toEqual([{ intern_index: 0, text: 'Yes.', media_id: 'v1', at_s: 12 }]);
-    expect(internAnswers([context], { c1: item({ response_text: 'No.', media_id: 'v1', voiced_text: 'Yes.', end_s: 12 }) })).toEqual([{ intern_index: 0, text: 'No.', at_s: 12 }]);
+    expect(internAnswers([context], { c1: item({ response_text: 'Yes.', media_id: 'v1', voiced_text: 'Yes.', end_s: 12 }) })).toEqual([
+      { intern_index: 0, text: 'Yes.', media_id: 'v1', at_s: 12 },
+    ]);
+    expect(internAnswers([context], { c1: item({ response_text: 'No.', media_id: 'v1', voiced_text: 'Yes.', end_s: 12 }) })).toEqual([
+      { intern_index: 0, text: 'No.', at_s: 12 },
+    ]);
     expect(internAnswers([context], { c1: item({}) })).toEqual([]);
   });
 });
@@ -147,18 +205,42 @@ describe('the assemble request', () => {
     ZSegment.parse({ id: 'intro', segment_type: 'intro', source: { source_type: 'tts', text_prompt: 'Welcome' } }),
     ZSegment.parse({ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }),
   ];
-  const context: TInternContext = { command_id: 'c1', intern_index: 0, id: 'c1', start_s: 10, snippet_start_s: 10, snippet_end_s: 40, max_duration_s: 30, default_end_s: 16, prompt_text: 'q', audio_url: null, label: 'Intern 1' };
+  const context: TInternContext = {
+    command_id: 'c1',
+    intern_index: 0,
+    id: 'c1',
+    start_s: 10,
+    snippet_start_s: 10,
+    snippet_end_s: 40,
+    max_duration_s: 30,
+    default_end_s: 16,
+    prompt_text: 'q',
+    audio_url: null,
+    label: 'Intern 1',
+  };
   const build = {
-    upload: { id: 'm1', filename: 'take', stored_filename: '0a1b2c3d-take.wav', duration_seconds: 60, transcript_ready: true, intents: null },
+    upload: {
+      id: 'm1',
+      filename: 'take',
+      stored_filename: '0a1b2c3d-take.wav',
+      duration_seconds: 60,
+      transcript_ready: true,
+      intents: null,
+    },
     answers: { flubber: 'yes', intern: 'yes', sfx: 'no' } as const,
     flubberCuts: { 0: { start_s: 9.25, end_s: 10.25, cut: true } },
     internContexts: [context],
-    intern: { c1: { end_s: 12, response_text: 'Yes.', audio_url: null, media_id: 'v1', regenerate_count: 0, voiced_text: 'Yes.', error: null } },
+    intern: {
+      c1: { end_s: 12, response_text: 'Yes.', audio_url: null, media_id: 'v1', regenerate_count: 0, voiced_text: 'Yes.', error: null },
+    },
     ttsValues: { intro: 'Hello there' },
     voices: { intro: { voice_id: 'espeak:en-gb' }, content: { voice_id: 'ignored' } },
     coverCrop: '0,0,100,100',
   };
-  const details = { episode_details: { title: 'One: the start', episodeNumber: '1', cover_image_path: 'cover.jpg' }, publish: { mode: 'draft' as const } };
+  const details = {
+    episode_details: { title: 'One: the start', episodeNumber: '1', cover_image_path: 'cover.jpg' },
+    publish: { mode: 'draft' as const },
+  };
 
   it('carries the reviewed cuts, the Intern answers, every script and the cover crop', () => {
     const request = assembleRequest(build, { id: 't1', segments }, details);
@@ -178,7 +260,11 @@ describe('the assemble request', () => {
   });
 
   it('sends no cuts or answers for a no, and no crop without a cover', () => {
-    const request = assembleRequest({ ...build, answers: { flubber: 'no', intern: 'no', sfx: 'no' } }, { id: 't1', segments }, { ...details, episode_details: { title: 'One', episodeNumber: 1 } });
+    const request = assembleRequest(
+      { ...build, answers: { flubber: 'no', intern: 'no', sfx: 'no' } },
+      { id: 't1', segments },
+      { ...details, episode_details: { title: 'One', episodeNumber: 1 } },
+    );
     expect(request.flubber_cuts_ms).toEqual([]);
     expect(request.intern_answers).toEqual([]);
     expect(request.episode_details.cover_crop).toBeNull();
@@ -186,8 +272,16 @@ describe('the assemble request', () => {
 });
 
 describe('the upload as the payloads name it', () => {
-  it("is the stored filename (spec 000 §7 main_content_filename), or the id for a build saved before it was kept", () => {
-    const item = { id: 'm1', filename: '0a1b2c3d-take.wav', friendly_name: 'Take', original_name: 'take.wav', duration_seconds: 60, transcript_ready: true, intents: null };
+  it('is the stored filename (spec 000 §7 main_content_filename), or the id for a build saved before it was kept', () => {
+    const item = {
+      id: 'm1',
+      filename: '0a1b2c3d-take.wav',
+      friendly_name: 'Take',
+      original_name: 'take.wav',
+      duration_seconds: 60,
+      transcript_ready: true,
+      intents: null,
+    };
     const upload = toCreatorUpload(item as never);
     expect(upload).toMatchObject({ id: 'm1', filename: 'Take', stored_filename: '0a1b2c3d-take.wav' });
     expect(uploadFilename(upload)).toBe('0a1b2c3d-take.wav');

@@ -74,7 +74,9 @@ const INTENT_ORDER: readonly IntentKey[] = ['flubber', 'intern', 'sfx'];
  * Intern on every instance without a paid key, though it works there; has_tts is true exactly
  * when some engine can voice the answer, which is what the rule is about.
  */
-export function availableIntents(caps: Pick<TCapabilities, 'has_elevenlabs' | 'has_google_tts' | 'has_tts' | 'has_any_sfx_triggers'> | null): IntentKey[] {
+export function availableIntents(
+  caps: Pick<TCapabilities, 'has_elevenlabs' | 'has_google_tts' | 'has_tts' | 'has_any_sfx_triggers'> | null,
+): IntentKey[] {
   return INTENT_ORDER.filter((key) => {
     if (key === 'intern') return Boolean(caps && (caps.has_elevenlabs || caps.has_google_tts || caps.has_tts));
     if (key === 'sfx') return Boolean(caps?.has_any_sfx_triggers);
@@ -107,9 +109,17 @@ export function answersWithHidden(answers: IntentAnswers, visible: readonly Inte
 /** The question of each intent: plain before detection, reworded with the count once it is detected. */
 export function intentQuestion(key: IntentKey, count: number | null): string {
   const found = count !== null && count > 0;
-  if (key === 'flubber') return found ? `We heard 'flubber' ${count} time${count === 1 ? '' : 's'}. Review and cut those retakes?` : "Did you say 'flubber' to mark a retake you want cut?";
-  if (key === 'intern') return found ? `We heard ${count} Intern command${count === 1 ? '' : 's'}. Answer ${count === 1 ? 'it' : 'them'} in an AI voice?` : 'Did you ask the Intern a question to answer in an AI voice?';
-  return found ? `We heard ${count} sound-effect cue${count === 1 ? '' : 's'}. Play the effects?` : 'Did you say a sound-effect cue to play an effect?';
+  if (key === 'flubber')
+    return found
+      ? `We heard 'flubber' ${count} time${count === 1 ? '' : 's'}. Review and cut those retakes?`
+      : "Did you say 'flubber' to mark a retake you want cut?";
+  if (key === 'intern')
+    return found
+      ? `We heard ${count} Intern command${count === 1 ? '' : 's'}. Answer ${count === 1 ? 'it' : 'them'} in an AI voice?`
+      : 'Did you ask the Intern a question to answer in an AI voice?';
+  return found
+    ? `We heard ${count} sound-effect cue${count === 1 ? '' : 's'}. Play the effects?`
+    : 'Did you say a sound-effect cue to play an effect?';
 }
 
 /* ---------------------------------------------------------------- scripts (step 3) */
@@ -186,10 +196,24 @@ export function canRegenerate(item: InternReviewItem | undefined): boolean {
  * when the creator has edited the answer away from what was voiced, their own words voiced as
  * written (override_text).
  */
-export function internExecuteRequest(uploadId: string, context: Pick<TInternContext, 'command_id' | 'start_s'>, item: InternReviewItem, voiceId: string | null, regenerate: boolean): TInternExecuteRequest {
+export function internExecuteRequest(
+  uploadId: string,
+  context: Pick<TInternContext, 'command_id' | 'start_s'>,
+  item: InternReviewItem,
+  voiceId: string | null,
+  regenerate: boolean,
+): TInternExecuteRequest {
   const text = item.response_text.trim();
   const edited = !regenerate && text !== '' && text !== item.voiced_text;
-  return { filename: uploadId, command_id: context.command_id, start_s: context.start_s, end_s: item.end_s, voice_id: voiceId, override_text: edited ? text : null, regenerate };
+  return {
+    filename: uploadId,
+    command_id: context.command_id,
+    start_s: context.start_s,
+    end_s: item.end_s,
+    voice_id: voiceId,
+    override_text: edited ? text : null,
+    regenerate,
+  };
 }
 
 /** Accepted answers as assemble takes them: the voiced clip (or the text to voice) at the end mark. */

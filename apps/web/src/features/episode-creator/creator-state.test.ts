@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { TFlubberContext, TInternContext } from '@ppp/contracts';
-import { canCancelBuild, creatorReducer, initialCreatorState, isKnownStep, parseSavedCreator, serializeCreator, type CreatorAction, type CreatorState } from './creator-state.ts';
+import {
+  canCancelBuild,
+  creatorReducer,
+  initialCreatorState,
+  isKnownStep,
+  parseSavedCreator,
+  serializeCreator,
+  type CreatorAction,
+  type CreatorState,
+} from './creator-state.ts';
 
 const upload = { id: 'm1', filename: 'take.wav', duration_seconds: 60, transcript_ready: true, intents: { flubber: 1, intern: 1, sfx: 0 } };
 const flubber: TFlubberContext = {
@@ -61,7 +70,10 @@ describe('the creator build', () => {
     expect(state.review).toBeNull();
     expect(state.step).toBe(3);
     // Back on step 2 and Continue again: nothing is asked or reviewed twice.
-    state = creatorReducer(creatorReducer(state, { type: 'goTo', step: 2 }), { type: 'continueFromUpload', visible: ['flubber', 'intern'] });
+    state = creatorReducer(creatorReducer(state, { type: 'goTo', step: 2 }), {
+      type: 'continueFromUpload',
+      visible: ['flubber', 'intern'],
+    });
     expect(state.step).toBe(3);
   });
 
@@ -93,7 +105,13 @@ describe('the creator build', () => {
       { type: 'setUpload', upload: { ...upload, id: 'm2' } },
     );
     expect(state.answers).toEqual({ flubber: 'unknown', intern: 'unknown', sfx: 'unknown' });
-    expect(run({ type: 'setUpload', upload }, { type: 'answerIntents', answers: { flubber: 'no', intern: 'no', sfx: 'no' } }, { type: 'refreshUpload', upload }).answers.flubber).toBe('no');
+    expect(
+      run(
+        { type: 'setUpload', upload },
+        { type: 'answerIntents', answers: { flubber: 'no', intern: 'no', sfx: 'no' } },
+        { type: 'refreshUpload', upload },
+      ).answers.flubber,
+    ).toBe('no');
   });
 
   it('Cancel Build shows on steps 2-5 of an active build and clears it', () => {
@@ -119,7 +137,11 @@ describe('the creator build', () => {
   });
 
   it('is saved for a reload without the upload progress, and refuses what it cannot read', () => {
-    const state = run({ type: 'chooseTemplate', template: { id: 't1', name: 'Weekly' } }, { type: 'uploadProgress', percent: 40 }, { type: 'setScript', segmentId: 's1', text: 'Hi' });
+    const state = run(
+      { type: 'chooseTemplate', template: { id: 't1', name: 'Weekly' } },
+      { type: 'uploadProgress', percent: 40 },
+      { type: 'setScript', segmentId: 's1', text: 'Hi' },
+    );
     const back = parseSavedCreator(serializeCreator(state));
     expect(back?.step).toBe(2);
     expect(back?.ttsValues).toEqual({ s1: 'Hi' });

@@ -79,7 +79,8 @@ export interface CreatorState {
 
 export const UNANSWERED: IntentAnswers = { flubber: 'unknown', intern: 'unknown', sfx: 'unknown' };
 
-type ReviewFields = 'answers' | 'intentsPrompted' | 'review' | 'flubberContexts' | 'flubberCuts' | 'flubberDone' | 'internContexts' | 'intern' | 'internDone';
+type ReviewFields =
+  'answers' | 'intentsPrompted' | 'review' | 'flubberContexts' | 'flubberCuts' | 'flubberDone' | 'internContexts' | 'intern' | 'internDone';
 
 /** The intent answers and the Flubber and Intern reviews of an upload not yet looked at. */
 function freshReviews(): Pick<CreatorState, ReviewFields> {
@@ -172,17 +173,25 @@ function reviewReducer(state: CreatorState, action: CreatorAction): CreatorState
     case 'setFuzzy':
       return { ...state, fuzzyThreshold: action.value };
     case 'flubberLoaded':
-      return { ...state, flubberContexts: action.contexts, flubberCuts: Object.fromEntries(action.contexts.map((c) => [c.flubber_index, defaultFlubberCut(c)])) };
+      return {
+        ...state,
+        flubberContexts: action.contexts,
+        flubberCuts: Object.fromEntries(action.contexts.map((c) => [c.flubber_index, defaultFlubberCut(c)])),
+      };
     case 'toggleCut': {
       const current = state.flubberCuts[action.index];
       return current ? { ...state, flubberCuts: { ...state.flubberCuts, [action.index]: { ...current, cut: action.cut } } } : state;
     }
     case 'setCutRange': {
       const current = state.flubberCuts[action.index];
-      return current ? { ...state, flubberCuts: { ...state.flubberCuts, [action.index]: { ...current, start_s: action.start_s, end_s: action.end_s } } } : state;
+      return current
+        ? { ...state, flubberCuts: { ...state.flubberCuts, [action.index]: { ...current, start_s: action.start_s, end_s: action.end_s } } }
+        : state;
     }
     case 'flubberFinished': {
-      const cuts = action.keepCuts ? state.flubberCuts : Object.fromEntries(Object.entries(state.flubberCuts).map(([k, v]) => [k, { ...v, cut: false }]));
+      const cuts = action.keepCuts
+        ? state.flubberCuts
+        : Object.fromEntries(Object.entries(state.flubberCuts).map(([k, v]) => [k, { ...v, cut: false }]));
       return afterReviews({ ...state, flubberCuts: cuts, flubberDone: true });
     }
     case 'internLoaded':
@@ -190,7 +199,18 @@ function reviewReducer(state: CreatorState, action: CreatorAction): CreatorState
         ...state,
         internContexts: action.contexts,
         intern: Object.fromEntries(
-          action.contexts.map((c) => [c.command_id, { end_s: c.default_end_s, response_text: '', audio_url: null, media_id: null, regenerate_count: 0, voiced_text: null, error: null }]),
+          action.contexts.map((c) => [
+            c.command_id,
+            {
+              end_s: c.default_end_s,
+              response_text: '',
+              audio_url: null,
+              media_id: null,
+              regenerate_count: 0,
+              voiced_text: null,
+              error: null,
+            },
+          ]),
         ),
       };
     case 'internUpdate': {

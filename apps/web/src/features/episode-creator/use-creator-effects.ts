@@ -17,17 +17,23 @@ export function useUploadParam(dispatch: (action: CreatorAction) => void): void 
     if (!wanted || !list.data) return;
     const item = list.data.find((m) => m.id === wanted);
     if (item) dispatch({ type: 'openUpload', upload: toCreatorUpload(item) });
-    setParams((p) => {
-      p.delete('upload');
-      return p;
-    }, { replace: true });
+    setParams(
+      (p) => {
+        p.delete('upload');
+        return p;
+      },
+      { replace: true },
+    );
   }, [wanted, list.data, dispatch, setParams]);
 }
 
 /** While the chosen upload is being transcribed, its state is polled every 5 s until it is Ready. */
 export function useUploadRefresh(state: CreatorState, dispatch: (action: CreatorAction) => void): void {
   const waiting = state.upload !== null && !state.upload.transcript_ready;
-  const list = trpc.media.mainContent.useQuery(undefined, { enabled: waiting, refetchInterval: waiting ? EPISODE_CREATOR.transcriptPollMs : false });
+  const list = trpc.media.mainContent.useQuery(undefined, {
+    enabled: waiting,
+    refetchInterval: waiting ? EPISODE_CREATOR.transcriptPollMs : false,
+  });
   const id = state.upload?.id;
   useEffect(() => {
     if (!waiting || !list.data) return;

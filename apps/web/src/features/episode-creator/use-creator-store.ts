@@ -1,5 +1,13 @@
 import { useEffect, useReducer, type Dispatch } from 'react';
-import { CREATOR_STORAGE_KEY, creatorReducer, initialCreatorState, parseSavedCreator, serializeCreator, type CreatorAction, type CreatorState } from './creator-state.ts';
+import {
+  CREATOR_STORAGE_KEY,
+  creatorReducer,
+  initialCreatorState,
+  parseSavedCreator,
+  serializeCreator,
+  type CreatorAction,
+  type CreatorState,
+} from './creator-state.ts';
 
 function readSaved(): CreatorState | null {
   try {

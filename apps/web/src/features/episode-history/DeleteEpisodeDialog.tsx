@@ -5,7 +5,15 @@ import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 
 /** Delete an episode after a confirmation; minutes already used are not refunded. */
-export function DeleteEpisodeDialog({ episode, onClose, onDeleted }: { episode: TEpisode | null; onClose: () => void; onDeleted: (id: string) => void }) {
+export function DeleteEpisodeDialog({
+  episode,
+  onClose,
+  onDeleted,
+}: {
+  episode: TEpisode | null;
+  onClose: () => void;
+  onDeleted: (id: string) => void;
+}) {
   const remove = trpc.episodes.delete.useMutation();
   async function confirm() {
     if (!episode) return;
@@ -14,16 +22,26 @@ export function DeleteEpisodeDialog({ episode, onClose, onDeleted }: { episode: 
       notifications.show({ color: 'green', message: 'Episode deleted' });
       onDeleted(episode.id);
     } catch (err) {
-      notifications.show({ color: 'red', title: EPISODE_MESSAGES.deleteFailed, message: toApiFailure(err).message ?? EPISODE_MESSAGES.deleteFailed });
+      notifications.show({
+        color: 'red',
+        title: EPISODE_MESSAGES.deleteFailed,
+        message: toApiFailure(err).message ?? EPISODE_MESSAGES.deleteFailed,
+      });
     }
   }
   return (
     <Modal opened={episode !== null} onClose={onClose} title="Delete episode" centered>
       <Stack>
-        <Text size="sm">Delete “{episode?.title}” and its audio? This cannot be undone, and processing minutes already used are not refunded.</Text>
+        <Text size="sm">
+          Delete “{episode?.title}” and its audio? This cannot be undone, and processing minutes already used are not refunded.
+        </Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button color="red" onClick={() => void confirm()} loading={remove.isPending}>Delete</Button>
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={() => void confirm()} loading={remove.isPending}>
+            Delete
+          </Button>
         </Group>
       </Stack>
     </Modal>

@@ -90,9 +90,27 @@ function EditEpisodeForm({ episode, episodes, onClose, onSaved }: Props & { epis
             {EPISODE_MESSAGES.duplicateNumber} (“{duplicate.title}”).
           </Alert>
         )}
-        {error && <Alert color="red" title={EPISODE_MESSAGES.saveFailed}>{error}</Alert>}
-        <TextInput label="Title" required value={values.title} maxLength={EPISODE_HISTORY.titleMaxLength} onChange={(e) => set({ title: e.currentTarget.value })} error={titleMissing ? 'Title is required' : null} />
-        <Textarea label="Description" autosize minRows={4} maxRows={12} value={values.description} onChange={(e) => set({ description: e.currentTarget.value })} />
+        {error && (
+          <Alert color="red" title={EPISODE_MESSAGES.saveFailed}>
+            {error}
+          </Alert>
+        )}
+        <TextInput
+          label="Title"
+          required
+          value={values.title}
+          maxLength={EPISODE_HISTORY.titleMaxLength}
+          onChange={(e) => set({ title: e.currentTarget.value })}
+          error={titleMissing ? 'Title is required' : null}
+        />
+        <Textarea
+          label="Description"
+          autosize
+          minRows={4}
+          maxRows={12}
+          value={values.description}
+          onChange={(e) => set({ description: e.currentTarget.value })}
+        />
         <TextInput
           label="Tags"
           description={`Comma separated; at most ${EPISODE_HISTORY.maxTags}, each up to ${EPISODE_HISTORY.maxTagLength} characters.`}
@@ -100,8 +118,20 @@ function EditEpisodeForm({ episode, episodes, onClose, onSaved }: Props & { epis
           onChange={(e) => set({ tags: e.currentTarget.value })}
         />
         <Group grow align="flex-start">
-          <TextInput label="Season" inputMode="numeric" value={values.season_number} onChange={(e) => set({ season_number: e.currentTarget.value })} error={problems[0]} />
-          <TextInput label="Episode" inputMode="numeric" value={values.episode_number} onChange={(e) => set({ episode_number: e.currentTarget.value })} error={problems[1]} />
+          <TextInput
+            label="Season"
+            inputMode="numeric"
+            value={values.season_number}
+            onChange={(e) => set({ season_number: e.currentTarget.value })}
+            error={problems[0]}
+          />
+          <TextInput
+            label="Episode"
+            inputMode="numeric"
+            value={values.episode_number}
+            onChange={(e) => set({ episode_number: e.currentTarget.value })}
+            error={problems[1]}
+          />
         </Group>
         <Switch label="Explicit content" checked={values.is_explicit} onChange={(e) => set({ is_explicit: e.currentTarget.checked })} />
         <Select
@@ -113,15 +143,34 @@ function EditEpisodeForm({ episode, episodes, onClose, onSaved }: Props & { epis
           onChange={(value) => set({ template_id: value })}
         />
         <div>
-          <Text size="sm" fw={500} mb={4}>Cover</Text>
+          <Text size="sm" fw={500} mb={4}>
+            Cover
+          </Text>
           <Group align="flex-end">
-            {coverSrc ? <Image src={coverSrc} alt="Episode cover" w={96} h={96} radius="sm" fit="cover" /> : <IconPhoto size={48} aria-hidden="true" />}
+            {coverSrc ? (
+              <Image src={coverSrc} alt="Episode cover" w={96} h={96} radius="sm" fit="cover" />
+            ) : (
+              <IconPhoto size={48} aria-hidden="true" />
+            )}
             <Stack gap={4}>
               <FileButton onChange={(file) => void chooseCover(file)} accept="image/png,image/jpeg">
-                {(props) => <Button {...props} variant="default" size="xs" loading={uploading}>Upload cover</Button>}
+                {(props) => (
+                  <Button {...props} variant="default" size="xs" loading={uploading}>
+                    Upload cover
+                  </Button>
+                )}
               </FileButton>
               {values.cover_image_path && (
-                <Button variant="subtle" size="xs" color="red" onClick={() => { set({ cover_image_path: null }); setPreview(null); setCrop(null); }}>
+                <Button
+                  variant="subtle"
+                  size="xs"
+                  color="red"
+                  onClick={() => {
+                    set({ cover_image_path: null });
+                    setPreview(null);
+                    setCrop(null);
+                  }}
+                >
                   Remove cover
                 </Button>
               )}
@@ -129,8 +178,14 @@ function EditEpisodeForm({ episode, episodes, onClose, onSaved }: Props & { epis
           </Group>
         </div>
         <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button onClick={() => void save()} loading={update.isPending} disabled={unchanged || Boolean(duplicate) || problems.some(Boolean) || titleMissing}>
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            onClick={() => void save()}
+            loading={update.isPending}
+            disabled={unchanged || Boolean(duplicate) || problems.some(Boolean) || titleMissing}
+          >
             Save
           </Button>
         </Group>

@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Pagination, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Pagination,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconLayoutGrid, IconLayoutList, IconRefresh, IconSearch, IconSquares } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -8,7 +21,17 @@ import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import { PublishDialog } from '../publishing/PublishDialog.tsx';
 import { UnpublishDialog } from '../publishing/UnpublishDialog.tsx';
-import { SORTS, STATUS_FILTERS, STATUS_LABELS, pageOf, pageSizeOf, visibleEpisodes, type TSort, type TStatusFilter, type TView } from './episode-list.ts';
+import {
+  SORTS,
+  STATUS_FILTERS,
+  STATUS_LABELS,
+  pageOf,
+  pageSizeOf,
+  visibleEpisodes,
+  type TSort,
+  type TStatusFilter,
+  type TView,
+} from './episode-list.ts';
 import { EpisodeCard, EpisodeTable, EpisodeTile } from './EpisodeItems.tsx';
 import type { EpisodeAction } from './EpisodeMenu.tsx';
 import { EditEpisodePanel } from './EditEpisodePanel.tsx';
@@ -45,7 +68,11 @@ export function EpisodeHistoryView() {
         setEpisodes((list) => list?.map((e) => (e.id === episode.id ? { ...e, status: 'processing', retry_available: false } : e)) ?? null);
         reloadAfter(PUBLISH_LIMITS.reloadAfterRetryMs);
       } catch (err) {
-        notifications.show({ color: 'red', title: EPISODE_MESSAGES.retryFailed, message: toApiFailure(err).message ?? EPISODE_MESSAGES.retryFailed });
+        notifications.show({
+          color: 'red',
+          title: EPISODE_MESSAGES.retryFailed,
+          message: toApiFailure(err).message ?? EPISODE_MESSAGES.retryFailed,
+        });
       }
       return;
     }
@@ -55,26 +82,38 @@ export function EpisodeHistoryView() {
         notifications.show({ color: 'green', message: 'Publishing again' });
         reloadAfter(PUBLISH_LIMITS.reloadAfterRepublishMs);
       } catch (err) {
-        notifications.show({ color: 'red', title: PUBLISH_MESSAGES.republishFailed, message: toApiFailure(err).message ?? PUBLISH_MESSAGES.republishFailed });
+        notifications.show({
+          color: 'red',
+          title: PUBLISH_MESSAGES.republishFailed,
+          message: toApiFailure(err).message ?? PUBLISH_MESSAGES.republishFailed,
+        });
       }
       return;
     }
     setDialog({ kind: action, episode });
   }
 
-  const setFilter = <T,>(setter: (value: T) => void) => (value: T) => {
-    setter(value);
-    setPage(1);
-  };
+  const setFilter =
+    <T,>(setter: (value: T) => void) =>
+    (value: T) => {
+      setter(value);
+      setPage(1);
+    };
 
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap="sm">
-          <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={() => void navigate('/dashboard')}>Back</Button>
-          <Title order={1} size="h2">Episodes</Title>
+          <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={() => void navigate('/dashboard')}>
+            Back
+          </Button>
+          <Title order={1} size="h2">
+            Episodes
+          </Title>
         </Group>
-        <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void reload()} loading={loading}>Refresh</Button>
+        <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void reload()} loading={loading}>
+          Refresh
+        </Button>
       </Group>
       <Group gap="sm" wrap="wrap" align="flex-end">
         <TextInput
@@ -106,9 +145,33 @@ export function EpisodeHistoryView() {
           value={view}
           onChange={(v) => setFilter(setView)(v as TView)}
           data={[
-            { value: 'grid', label: <Group gap={4} wrap="nowrap"><IconLayoutGrid size={16} /><span>Grid</span></Group> },
-            { value: 'mosaic', label: <Group gap={4} wrap="nowrap"><IconSquares size={16} /><span>Mosaic</span></Group> },
-            { value: 'list', label: <Group gap={4} wrap="nowrap"><IconLayoutList size={16} /><span>List</span></Group> },
+            {
+              value: 'grid',
+              label: (
+                <Group gap={4} wrap="nowrap">
+                  <IconLayoutGrid size={16} />
+                  <span>Grid</span>
+                </Group>
+              ),
+            },
+            {
+              value: 'mosaic',
+              label: (
+                <Group gap={4} wrap="nowrap">
+                  <IconSquares size={16} />
+                  <span>Mosaic</span>
+                </Group>
+              ),
+            },
+            {
+              value: 'list',
+              label: (
+                <Group gap={4} wrap="nowrap">
+                  <IconLayoutList size={16} />
+                  <span>List</span>
+                </Group>
+              ),
+            },
           ]}
         />
       </Group>
@@ -121,19 +184,32 @@ export function EpisodeHistoryView() {
 
       {view === 'grid' && (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="md">
-          {shown.items.map((e) => <EpisodeCard key={e.id} episode={e} onAction={(a, ep) => void onAction(a, ep)} />)}
+          {shown.items.map((e) => (
+            <EpisodeCard key={e.id} episode={e} onAction={(a, ep) => void onAction(a, ep)} />
+          ))}
         </SimpleGrid>
       )}
       {view === 'mosaic' && (
         <SimpleGrid cols={{ base: 3, sm: 4, md: 5 }} spacing={6}>
-          {shown.items.map((e) => <EpisodeTile key={e.id} episode={e} onAction={(a, ep) => void onAction(a, ep)} />)}
+          {shown.items.map((e) => (
+            <EpisodeTile key={e.id} episode={e} onAction={(a, ep) => void onAction(a, ep)} />
+          ))}
         </SimpleGrid>
       )}
       {view === 'list' && shown.items.length > 0 && (
-        <EpisodeTable episodes={shown.items} playing={player.playing} onPlay={(e) => void player.toggle(e)} onAction={(a, ep) => void onAction(a, ep)} />
+        <EpisodeTable
+          episodes={shown.items}
+          playing={player.playing}
+          onPlay={(e) => void player.toggle(e)}
+          onAction={(a, ep) => void onAction(a, ep)}
+        />
       )}
       {shown.pages > 1 && <Pagination total={shown.pages} value={Math.min(page, shown.pages)} onChange={setPage} aria-label="Pages" />}
-      {episodes !== null && <Text size="xs" c="dimmed">{visible.length} of {episodes.length} episodes</Text>}
+      {episodes !== null && (
+        <Text size="xs" c="dimmed">
+          {visible.length} of {episodes.length} episodes
+        </Text>
+      )}
 
       <EditEpisodePanel
         episode={dialog?.kind === 'edit' ? dialog.episode : null}
@@ -144,22 +220,50 @@ export function EpisodeHistoryView() {
           close();
         }}
       />
-      <DeleteEpisodeDialog episode={dialog?.kind === 'delete' ? dialog.episode : null} onClose={close} onDeleted={(id) => { setEpisodes((list) => list?.filter((e) => e.id !== id) ?? null); close(); }} />
+      <DeleteEpisodeDialog
+        episode={dialog?.kind === 'delete' ? dialog.episode : null}
+        onClose={close}
+        onDeleted={(id) => {
+          setEpisodes((list) => list?.filter((e) => e.id !== id) ?? null);
+          close();
+        }}
+      />
       <PublishDialog
         key={dialog?.kind === 'schedule' || dialog?.kind === 'publish' ? `${dialog.kind}-${dialog.episode.id}` : 'closed'}
         episode={dialog?.kind === 'schedule' || dialog?.kind === 'publish' ? dialog.episode : null}
         initialMode={dialog?.kind === 'schedule' ? 'schedule' : 'now'}
         onClose={close}
-        onDone={() => { close(); void reload(); }}
+        onDone={() => {
+          close();
+          void reload();
+        }}
       />
-      <UnpublishDialog episode={dialog?.kind === 'unpublish' ? dialog.episode : null} onClose={close} onDone={() => { close(); reloadAfter(PUBLISH_LIMITS.reloadAfterUnpublishMs); }} />
+      <UnpublishDialog
+        episode={dialog?.kind === 'unpublish' ? dialog.episode : null}
+        onClose={close}
+        onDone={() => {
+          close();
+          reloadAfter(PUBLISH_LIMITS.reloadAfterUnpublishMs);
+        }}
+      />
       <ManualEditorOverlay
         episodeId={dialog?.kind === 'manual-edit' ? dialog.episode.id : null}
         title={dialog?.episode.title ?? ''}
         onClose={close}
-        onCommitted={() => { close(); void reload(); }}
+        onCommitted={() => {
+          close();
+          void reload();
+        }}
       />
-      <FlubberReviewPanel key={dialog?.kind === 'retakes' ? dialog.episode.id : 'closed'} episodeId={dialog?.kind === 'retakes' ? dialog.episode.id : null} onClose={close} onApplied={() => { close(); void reload(); }} />
+      <FlubberReviewPanel
+        key={dialog?.kind === 'retakes' ? dialog.episode.id : 'closed'}
+        episodeId={dialog?.kind === 'retakes' ? dialog.episode.id : null}
+        onClose={close}
+        onApplied={() => {
+          close();
+          void reload();
+        }}
+      />
     </Stack>
   );
 }

@@ -19,7 +19,11 @@ function Cover({ episode, radius = 'sm' }: { episode: TEpisode; radius?: string 
   return episode.cover_url ? (
     <Image src={episode.cover_url} alt="" radius={radius} fit="cover" h="100%" loading="lazy" />
   ) : (
-    <Box bg="var(--mantine-color-default-hover)" h="100%" style={{ display: 'grid', placeItems: 'center', borderRadius: 'var(--mantine-radius-sm)' }}>
+    <Box
+      bg="var(--mantine-color-default-hover)"
+      h="100%"
+      style={{ display: 'grid', placeItems: 'center', borderRadius: 'var(--mantine-radius-sm)' }}
+    >
       <IconPhoto size={36} aria-hidden="true" color="var(--mantine-color-dimmed)" />
     </Box>
   );
@@ -42,15 +46,23 @@ export function EpisodeCard({ episode, onAction }: ItemProps) {
       </Card.Section>
       <Stack gap={4} mt="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Text fw={700} lineClamp={2} title={episode.title}>{episode.title}</Text>
+          <Text fw={700} lineClamp={2} title={episode.title}>
+            {episode.title}
+          </Text>
           <EpisodeMenu episode={episode} onAction={onAction} />
         </Group>
-        <Text size="xs" c="dimmed" truncate="end">{episode.podcast_name}</Text>
+        <Text size="xs" c="dimmed" truncate="end">
+          {episode.podcast_name}
+        </Text>
         <Group gap="xs" justify="space-between">
           <StatusBadge status={episode.status} />
-          <Text size="xs" c="dimmed">{episode.plays_total} plays</Text>
+          <Text size="xs" c="dimmed">
+            {episode.plays_total} plays
+          </Text>
         </Group>
-        <Text size="xs" c="dimmed">{when.label} {dateFormat.format(when.date)}</Text>
+        <Text size="xs" c="dimmed">
+          {when.label} {dateFormat.format(when.date)}
+        </Text>
       </Stack>
     </Card>
   );
@@ -65,7 +77,9 @@ export function EpisodeTile({ episode, onAction }: ItemProps) {
       </AspectRatio>
       <Box p={6} style={{ position: 'absolute', insetInline: 0, bottom: 0, background: 'rgba(0,0,0,0.62)', color: 'white' }}>
         <Group justify="space-between" wrap="nowrap" gap={4}>
-          <Text size="xs" fw={700} lineClamp={1} c="white" title={episode.title}>{episode.title}</Text>
+          <Text size="xs" fw={700} lineClamp={1} c="white" title={episode.title}>
+            {episode.title}
+          </Text>
           <EpisodeMenu episode={episode} onAction={onAction} />
         </Group>
       </Box>
@@ -74,7 +88,17 @@ export function EpisodeTile({ episode, onAction }: ItemProps) {
 }
 
 /** The list view: play/pause, edit, delete, publish date, play count, status per row. */
-export function EpisodeTable({ episodes, playing, onPlay, onAction }: { episodes: TEpisode[]; playing: string | null; onPlay: (e: TEpisode) => void; onAction: ItemProps['onAction'] }) {
+export function EpisodeTable({
+  episodes,
+  playing,
+  onPlay,
+  onAction,
+}: {
+  episodes: TEpisode[];
+  playing: string | null;
+  onPlay: (e: TEpisode) => void;
+  onAction: ItemProps['onAction'];
+}) {
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table highlightOnHover verticalSpacing="xs" aria-label="Episodes">
@@ -96,25 +120,47 @@ export function EpisodeTable({ episodes, playing, onPlay, onAction }: { episodes
               <Table.Tr key={episode.id} data-testid="episode-row">
                 <Table.Td>
                   <Tooltip label={episode.playback_url ? (isPlaying ? 'Pause' : 'Play') : 'No audio yet'}>
-                    <ActionIcon variant="light" disabled={!episode.playback_url} onClick={() => onPlay(episode)} aria-label={`${isPlaying ? 'Pause' : 'Play'} ${episode.title}`}>
+                    <ActionIcon
+                      variant="light"
+                      disabled={!episode.playback_url}
+                      onClick={() => onPlay(episode)}
+                      aria-label={`${isPlaying ? 'Pause' : 'Play'} ${episode.title}`}
+                    >
                       {isPlaying ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />}
                     </ActionIcon>
                   </Tooltip>
                 </Table.Td>
                 <Table.Td>
-                  <Text fw={600} lineClamp={1}>{episode.title}</Text>
-                  <Text size="xs" c="dimmed" lineClamp={1}>{episode.podcast_name}</Text>
+                  <Text fw={600} lineClamp={1}>
+                    {episode.title}
+                  </Text>
+                  <Text size="xs" c="dimmed" lineClamp={1}>
+                    {episode.podcast_name}
+                  </Text>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{dateFormat.format(when.date)}</Text>
-                  <Text size="xs" c="dimmed">{when.label}</Text>
+                  <Text size="xs" c="dimmed">
+                    {when.label}
+                  </Text>
                 </Table.Td>
                 <Table.Td>{episode.plays_total}</Table.Td>
-                <Table.Td><StatusBadge status={episode.status} /></Table.Td>
+                <Table.Td>
+                  <StatusBadge status={episode.status} />
+                </Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap" justify="flex-end">
-                    <ActionIcon variant="subtle" onClick={() => onAction('edit', episode)} aria-label={`Edit ${episode.title}`}><IconEdit size={16} /></ActionIcon>
-                    <ActionIcon variant="subtle" color="red" onClick={() => onAction('delete', episode)} aria-label={`Delete ${episode.title}`}><IconTrash size={16} /></ActionIcon>
+                    <ActionIcon variant="subtle" onClick={() => onAction('edit', episode)} aria-label={`Edit ${episode.title}`}>
+                      <IconEdit size={16} />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      onClick={() => onAction('delete', episode)}
+                      aria-label={`Delete ${episode.title}`}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
                     <EpisodeMenu episode={episode} onAction={onAction} />
                   </Group>
                 </Table.Td>

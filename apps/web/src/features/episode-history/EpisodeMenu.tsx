@@ -1,5 +1,15 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconCalendar, IconCut, IconDots, IconEdit, IconRefresh, IconScissors, IconSend, IconTrash, IconWorldOff } from '@tabler/icons-react';
+import {
+  IconCalendar,
+  IconCut,
+  IconDots,
+  IconEdit,
+  IconRefresh,
+  IconScissors,
+  IconSend,
+  IconTrash,
+  IconWorldOff,
+} from '@tabler/icons-react';
 import type { TEpisode } from '@ppp/contracts';
 import { canPublish, canRepublish, canUnpublish } from '../publishing/publish-rules.ts';
 
@@ -24,7 +34,8 @@ export function actionsFor(episode: TEpisode, now = new Date()): EpisodeAction[]
   if (canPublish(rules) && episode.status === 'processed') list.push('publish', 'schedule');
   if (canUnpublish(rules, now)) list.push('unpublish');
   if (episode.retry_available) list.push('retry');
-  if (canRepublish(rules) || (episode.status === 'processed' && (episode.needs_republish || Boolean(episode.publish_error)))) list.push('republish');
+  if (canRepublish(rules) || (episode.status === 'processed' && (episode.needs_republish || Boolean(episode.publish_error))))
+    list.push('republish');
   list.push('delete');
   return [...new Set(list)];
 }

@@ -8,21 +8,49 @@ import { toApiFailure } from '../../lib/api-error.ts';
 function ContextRow({ context, checked, onToggle }: { context: TFlubberContext; checked: boolean; onToggle: (value: boolean) => void }) {
   const cut = flubberCutOf(context);
   return (
-    <Stack gap={4} p="sm" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)' }} data-testid="flubber-context">
+    <Stack
+      gap={4}
+      p="sm"
+      style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)' }}
+      data-testid="flubber-context"
+    >
       <Group justify="space-between" wrap="nowrap">
-        <Text size="sm" fw={600}>Retake at {formatCutTime(context.flubber_time_s * 1000)}</Text>
-        <Checkbox label="Cut" checked={checked} disabled={context.applied} onChange={(e) => onToggle(e.currentTarget.checked)} aria-label={`Cut the retake at ${formatCutTime(context.flubber_time_s * 1000)}`} />
+        <Text size="sm" fw={600}>
+          Retake at {formatCutTime(context.flubber_time_s * 1000)}
+        </Text>
+        <Checkbox
+          label="Cut"
+          checked={checked}
+          disabled={context.applied}
+          onChange={(e) => onToggle(e.currentTarget.checked)}
+          aria-label={`Cut the retake at ${formatCutTime(context.flubber_time_s * 1000)}`}
+        />
       </Group>
       <Text size="xs" c="dimmed">
-        Removes {formatCutTime(cut.start_s * 1000)} to {formatCutTime(cut.end_s * 1000)} of the recording{context.applied ? ' (already cut)' : ''}.
+        Removes {formatCutTime(cut.start_s * 1000)} to {formatCutTime(cut.end_s * 1000)} of the recording
+        {context.applied ? ' (already cut)' : ''}.
       </Text>
-      {context.url ? <audio controls preload="none" src={context.url} style={{ width: '100%' }} /> : <Text size="xs" c="red">{EPISODE_MESSAGES.snippetUnavailable}</Text>}
+      {context.url ? (
+        <audio controls preload="none" src={context.url} style={{ width: '100%' }} />
+      ) : (
+        <Text size="xs" c="red">
+          {EPISODE_MESSAGES.snippetUnavailable}
+        </Text>
+      )}
     </Stack>
   );
 }
 
 /** The manual Flubber review panel (spec 001 §4): prepare, contexts, tick Cut per context, 'Apply Selected Cuts'. */
-export function FlubberReviewPanel({ episodeId, onClose, onApplied }: { episodeId: string | null; onClose: () => void; onApplied: () => void }) {
+export function FlubberReviewPanel({
+  episodeId,
+  onClose,
+  onApplied,
+}: {
+  episodeId: string | null;
+  onClose: () => void;
+  onApplied: () => void;
+}) {
   const prepare = trpc.episodes.flubberPrepare.useMutation();
   const apply = trpc.episodes.flubberApply.useMutation();
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -45,7 +73,11 @@ export function FlubberReviewPanel({ episodeId, onClose, onApplied }: { episodeI
     }
     try {
       const result = await apply.mutateAsync({ id: episodeId, cuts });
-      notifications.show({ color: 'green', title: 'Retakes cut', message: `${(result.removed_ms / 1000).toFixed(2)} s removed; the episode is being re-rendered.` });
+      notifications.show({
+        color: 'green',
+        title: 'Retakes cut',
+        message: `${(result.removed_ms / 1000).toFixed(2)} s removed; the episode is being re-rendered.`,
+      });
       onApplied();
     } catch (err) {
       setError(toApiFailure(err).message ?? EPISODE_MESSAGES.commitFailed);
@@ -63,17 +95,21 @@ export function FlubberReviewPanel({ episodeId, onClose, onApplied }: { episodeI
             key={context.flubber_index}
             context={context}
             checked={selected.has(context.flubber_index)}
-            onToggle={(value) => setSelected((set) => {
-              const next = new Set(set);
-              if (value) next.add(context.flubber_index);
-              else next.delete(context.flubber_index);
-              return next;
-            })}
+            onToggle={(value) =>
+              setSelected((set) => {
+                const next = new Set(set);
+                if (value) next.add(context.flubber_index);
+                else next.delete(context.flubber_index);
+                return next;
+              })
+            }
           />
         ))}
         {contexts && contexts.length > 0 && (
           <Group justify="flex-end">
-            <Button onClick={() => void applySelected()} loading={apply.isPending}>Apply Selected Cuts</Button>
+            <Button onClick={() => void applySelected()} loading={apply.isPending}>
+              Apply Selected Cuts
+            </Button>
           </Group>
         )}
       </Stack>

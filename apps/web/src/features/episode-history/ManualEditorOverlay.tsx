@@ -21,11 +21,31 @@ async function loadPeaks(url: string): Promise<number[][]> {
  * The manual editor overlay: the edit context, the worker's peaks (the audio itself is only streamed
  * for playback), the cut editor, and Commit, after which the worker re-renders the episode.
  */
-export function ManualEditorOverlay({ episodeId, title, onClose, onCommitted }: { episodeId: string | null; title: string; onClose: () => void; onCommitted: () => void }) {
-  const context = trpc.episodes.editContext.useQuery({ id: episodeId ?? '' }, { enabled: episodeId !== null, staleTime: 0, gcTime: 0, retry: false });
+export function ManualEditorOverlay({
+  episodeId,
+  title,
+  onClose,
+  onCommitted,
+}: {
+  episodeId: string | null;
+  title: string;
+  onClose: () => void;
+  onCommitted: () => void;
+}) {
+  const context = trpc.episodes.editContext.useQuery(
+    { id: episodeId ?? '' },
+    { enabled: episodeId !== null, staleTime: 0, gcTime: 0, retry: false },
+  );
   const commit = trpc.episodes.commitManualEdit.useMutation();
   const peaksUrl = context.data?.peaks_url ?? null;
-  const peaksQuery = useQuery({ queryKey: ['episode-peaks', peaksUrl], queryFn: () => loadPeaks(peaksUrl ?? ''), enabled: peaksUrl !== null, retry: false, staleTime: 0, gcTime: 0 });
+  const peaksQuery = useQuery({
+    queryKey: ['episode-peaks', peaksUrl],
+    queryFn: () => loadPeaks(peaksUrl ?? ''),
+    enabled: peaksUrl !== null,
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
   const peaks = peaksQuery.data ?? null;
   const peaksFailed = peaksQuery.isError;
 
@@ -40,25 +60,52 @@ export function ManualEditorOverlay({ episodeId, title, onClose, onCommitted }: 
       });
       onCommitted();
     } catch (err) {
-      notifications.show({ color: 'red', title: EPISODE_MESSAGES.commitFailed, message: toApiFailure(err).message ?? EPISODE_MESSAGES.commitFailed });
+      notifications.show({
+        color: 'red',
+        title: EPISODE_MESSAGES.commitFailed,
+        message: toApiFailure(err).message ?? EPISODE_MESSAGES.commitFailed,
+      });
     }
   }
 
   const failed = context.isError ? (toApiFailure(context.error).message ?? EPISODE_MESSAGES.editContextFailed) : null;
   return (
-    <Modal opened={episodeId !== null} onClose={onClose} fullScreen title={<Text fw={700}>Manual editor: {title}</Text>} closeOnEscape={false}>
+    <Modal
+      opened={episodeId !== null}
+      onClose={onClose}
+      fullScreen
+      title={<Text fw={700}>Manual editor: {title}</Text>}
+      closeOnEscape={false}
+    >
       <Stack>
-        {failed && <Alert color="red" title={EPISODE_MESSAGES.editContextFailed}>{failed}</Alert>}
+        {failed && (
+          <Alert color="red" title={EPISODE_MESSAGES.editContextFailed}>
+            {failed}
+          </Alert>
+        )}
         {context.data && context.data.existing_cuts.length > 0 && (
           <Text size="sm" c="dimmed">
-            {context.data.existing_cuts.length} earlier manual {context.data.existing_cuts.length === 1 ? 'cut is' : 'cuts are'} already removed from this audio.
+            {context.data.existing_cuts.length} earlier manual {context.data.existing_cuts.length === 1 ? 'cut is' : 'cuts are'} already
+            removed from this audio.
           </Text>
         )}
-        {context.data && !peaksUrl && <Alert color="yellow">The waveform is not ready yet. Try again once the episode has finished processing.</Alert>}
-        {peaksFailed && <Alert color="red" title={EPISODE_MESSAGES.editContextFailed}>The waveform could not be loaded.</Alert>}
+        {context.data && !peaksUrl && (
+          <Alert color="yellow">The waveform is not ready yet. Try again once the episode has finished processing.</Alert>
+        )}
+        {peaksFailed && (
+          <Alert color="red" title={EPISODE_MESSAGES.editContextFailed}>
+            The waveform could not be loaded.
+          </Alert>
+        )}
         {(context.isLoading || (peaksUrl && !peaks && !peaksFailed)) && <Loader aria-label="Loading the waveform" />}
         {context.data && peaks && (
-          <WaveformCutEditor audioUrl={context.data.audio_url} peaks={peaks} durationMs={context.data.duration_ms} onCommit={(cuts) => void onCommit(cuts)} committing={commit.isPending} />
+          <WaveformCutEditor
+            audioUrl={context.data.audio_url}
+            peaks={peaks}
+            durationMs={context.data.duration_ms}
+            onCommit={(cuts) => void onCommit(cuts)}
+            committing={commit.isPending}
+          />
         )}
       </Stack>
     </Modal>

@@ -58,5 +58,9 @@ export function duplicateOf(
   const season = asNumber(values.season_number);
   const number = asNumber(values.episode_number);
   if (number === null) return null;
-  return others.find((o) => o.id !== episode.id && o.podcast_id === episode.podcast_id && o.season_number === season && o.episode_number === number) ?? null;
+  return (
+    others.find(
+      (o) => o.id !== episode.id && o.podcast_id === episode.podcast_id && o.season_number === season && o.episode_number === number,
+    ) ?? null
+  );
 }

@@ -6,12 +6,41 @@ import { actionsFor } from './EpisodeMenu.tsx';
 
 function episode(fields: Partial<TEpisode>): TEpisode {
   return {
-    id: crypto.randomUUID(), podcast_id: 'p1', podcast_name: 'Show', template_id: null, title: 'Episode', description: '', tags: [],
-    is_explicit: false, image_crop: null, cover_url: null, cover_path: null, season_number: null, episode_number: null, status: 'processed',
-    publish_at: null, publish_at_local: null, published_at: null, processed_at: null, created_at: new Date('2026-01-01T00:00:00Z'),
-    duration_ms: 60_000, plays_total: 0, playback_url: null, final_audio_url: null, final_audio_exists: true, playback_type: null,
-    has_transcript: false, needs_republish: false, publish_state: null, publish_error: null, spreaker_episode_id: null, error_message: null,
-    cleanup_stats: null, editable: true, retry_available: false, ...fields,
+    id: crypto.randomUUID(),
+    podcast_id: 'p1',
+    podcast_name: 'Show',
+    template_id: null,
+    title: 'Episode',
+    description: '',
+    tags: [],
+    is_explicit: false,
+    image_crop: null,
+    cover_url: null,
+    cover_path: null,
+    season_number: null,
+    episode_number: null,
+    status: 'processed',
+    publish_at: null,
+    publish_at_local: null,
+    published_at: null,
+    processed_at: null,
+    created_at: new Date('2026-01-01T00:00:00Z'),
+    duration_ms: 60_000,
+    plays_total: 0,
+    playback_url: null,
+    final_audio_url: null,
+    final_audio_exists: true,
+    playback_type: null,
+    has_transcript: false,
+    needs_republish: false,
+    publish_state: null,
+    publish_error: null,
+    spreaker_episode_id: null,
+    error_message: null,
+    cleanup_stats: null,
+    editable: true,
+    retry_available: false,
+    ...fields,
   };
 }
 
@@ -25,7 +54,8 @@ describe('Episode History list', () => {
   ];
 
   it('sorts newest, oldest, title, status and plays', () => {
-    const titles = (sort: 'newest' | 'oldest' | 'title' | 'status' | 'plays') => visibleEpisodes(list, { search: '', status: 'all', sort }).map((e) => e.title);
+    const titles = (sort: 'newest' | 'oldest' | 'title' | 'status' | 'plays') =>
+      visibleEpisodes(list, { search: '', status: 'all', sort }).map((e) => e.title);
     expect(titles('newest')).toEqual(['Beta', 'Gamma', 'alpha']);
     expect(titles('oldest')).toEqual(['alpha', 'Gamma', 'Beta']);
     expect(titles('title')).toEqual(['alpha', 'Beta', 'Gamma']);
@@ -34,9 +64,19 @@ describe('Episode History list', () => {
   });
 
   it('orders imported episodes, all created at once, by the dates they were published', () => {
-    const imported = [2, 9, 5].map((day) => episode({ title: `Day ${day}`, status: 'published', created_at: at(20), published_at: at(day) }));
-    expect(visibleEpisodes(imported, { search: '', status: 'all', sort: 'newest' }).map((e) => e.title)).toEqual(['Day 9', 'Day 5', 'Day 2']);
-    expect(visibleEpisodes(imported, { search: '', status: 'all', sort: 'oldest' }).map((e) => e.title)).toEqual(['Day 2', 'Day 5', 'Day 9']);
+    const imported = [2, 9, 5].map((day) =>
+      episode({ title: `Day ${day}`, status: 'published', created_at: at(20), published_at: at(day) }),
+    );
+    expect(visibleEpisodes(imported, { search: '', status: 'all', sort: 'newest' }).map((e) => e.title)).toEqual([
+      'Day 9',
+      'Day 5',
+      'Day 2',
+    ]);
+    expect(visibleEpisodes(imported, { search: '', status: 'all', sort: 'oldest' }).map((e) => e.title)).toEqual([
+      'Day 2',
+      'Day 5',
+      'Day 9',
+    ]);
   });
 
   it('filters by status and searches title, notes and tags', () => {
@@ -63,7 +103,14 @@ describe('Episode History list', () => {
     expect(actionsFor(episode({ status: 'processed', publish_state: 'publish_error', publish_error: 'boom' }))).toContain('republish');
     expect(actionsFor(episode({ status: 'scheduled', publish_at: new Date(now.getTime() + 3_600_000) }))).toContain('unpublish');
     expect(actionsFor(episode({ status: 'published', publish_at: new Date(now.getTime() - 2 * 86_400_000) }))).not.toContain('unpublish');
-    expect(actionsFor(episode({ status: 'processed', has_transcript: true }))).toEqual(['edit', 'manual-edit', 'retakes', 'publish', 'schedule', 'delete']);
+    expect(actionsFor(episode({ status: 'processed', has_transcript: true }))).toEqual([
+      'edit',
+      'manual-edit',
+      'retakes',
+      'publish',
+      'schedule',
+      'delete',
+    ]);
   });
 });
 
@@ -73,14 +120,25 @@ describe('the edit panel', () => {
     expect(changesOf(e, valuesOf(e))).toEqual({});
     expect(changesOf(e, { ...valuesOf(e), title: '  Title  ', tags: 'a, A ,' })).toEqual({});
     expect(changesOf(e, { ...valuesOf(e), title: ' New ', tags: 'a, b', season_number: '', episode_number: '3' })).toEqual({
-      title: 'New', tags: ['a', 'b'], season_number: null, episode_number: 3,
+      title: 'New',
+      tags: ['a', 'b'],
+      season_number: null,
+      episode_number: 3,
     });
   });
 
   it('flags bad numbers and a season/episode pair another episode of the show has', () => {
-    expect([numberProblem(''), numberProblem('4'), numberProblem('-1'), numberProblem('2.5')].map(Boolean)).toEqual([false, false, true, true]);
+    expect([numberProblem(''), numberProblem('4'), numberProblem('-1'), numberProblem('2.5')].map(Boolean)).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
     const me = episode({ id: 'me' });
-    const others = [episode({ id: 'x', season_number: 1, episode_number: 5, title: 'Taken' }), episode({ id: 'y', podcast_id: 'p2', season_number: 1, episode_number: 6 })];
+    const others = [
+      episode({ id: 'x', season_number: 1, episode_number: 5, title: 'Taken' }),
+      episode({ id: 'y', podcast_id: 'p2', season_number: 1, episode_number: 6 }),
+    ];
     expect(duplicateOf(me, { season_number: '1', episode_number: '5' }, others)?.title).toBe('Taken');
     expect(duplicateOf(me, { season_number: '1', episode_number: '6' }, others)).toBeNull();
     expect(duplicateOf(me, { season_number: '1', episode_number: '' }, others)).toBeNull();

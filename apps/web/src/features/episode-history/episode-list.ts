@@ -32,13 +32,19 @@ export function pageSizeOf(view: TView): number {
   return view === 'list' ? EPISODE_HISTORY.listPreview : EPISODE_HISTORY.gridPreview;
 }
 
-type Listed = Pick<TEpisode, 'title' | 'description' | 'status' | 'created_at' | 'publish_at' | 'published_at' | 'plays_total' | 'tags' | 'podcast_name'>;
+type Listed = Pick<
+  TEpisode,
+  'title' | 'description' | 'status' | 'created_at' | 'publish_at' | 'published_at' | 'plays_total' | 'tags' | 'podcast_name'
+>;
 
 // By the date the row shows: an imported back catalogue is created in one moment but published over years.
 const time = (e: Listed) => publishDateOf(e).date.getTime();
 
 /** Search (title, notes, tags, show), status filter, then the chosen order. */
-export function visibleEpisodes<T extends Listed>(episodes: readonly T[], options: { search: string; status: TStatusFilter; sort: TSort }): T[] {
+export function visibleEpisodes<T extends Listed>(
+  episodes: readonly T[],
+  options: { search: string; status: TStatusFilter; sort: TSort },
+): T[] {
   const needle = options.search.trim().toLocaleLowerCase();
   const matches = episodes.filter((e) => {
     if (options.status !== 'all' && displayStatus(e.status) !== options.status) return false;
@@ -63,8 +69,12 @@ export function pageOf<T>(items: readonly T[], page: number, size: number): { it
 }
 
 /** The date a row shows: when it went (or goes) out, else when it was made. */
-export function publishDateOf(episode: Pick<TEpisode, 'publish_at' | 'published_at' | 'status' | 'created_at'>): { label: string; date: Date } {
+export function publishDateOf(episode: Pick<TEpisode, 'publish_at' | 'published_at' | 'status' | 'created_at'>): {
+  label: string;
+  date: Date;
+} {
   if (episode.status === 'scheduled' && episode.publish_at) return { label: 'Scheduled for', date: new Date(episode.publish_at) };
-  if (episode.status === 'published') return { label: 'Published', date: new Date(episode.published_at ?? episode.publish_at ?? episode.created_at) };
+  if (episode.status === 'published')
+    return { label: 'Published', date: new Date(episode.published_at ?? episode.publish_at ?? episode.created_at) };
   return { label: 'Created', date: new Date(episode.created_at) };
 }

@@ -25,12 +25,16 @@ export function useAllEpisodes() {
   const { refetch } = query;
   const reload = useCallback(() => refetch().then(() => undefined), [refetch]);
   /** The spec's reload delays: 1.2 s after a retry, 1.5 s after a republish, 0.8 s after an unpublish. */
-  const reloadAfter = useCallback((ms: number) => {
-    window.setTimeout(() => void refetch(), ms);
-  }, [refetch]);
+  const reloadAfter = useCallback(
+    (ms: number) => {
+      window.setTimeout(() => void refetch(), ms);
+    },
+    [refetch],
+  );
   /** Applies a change the server confirmed without waiting for the next reload. */
   const setEpisodes = useCallback(
-    (update: (list: TEpisode[] | null) => TEpisode[] | null) => client.setQueryData<TEpisode[]>(KEY, (old) => update(old ?? null) ?? undefined),
+    (update: (list: TEpisode[] | null) => TEpisode[] | null) =>
+      client.setQueryData<TEpisode[]>(KEY, (old) => update(old ?? null) ?? undefined),
     [client],
   );
   return { episodes: query.data ?? null, failed: query.isError, loading: query.isFetching, reload, reloadAfter, setEpisodes };
@@ -50,22 +54,25 @@ export function useEpisodePlayer() {
       audio.current = null;
     };
   }, []);
-  const toggle = useCallback(async (episode: Pick<TEpisode, 'id' | 'playback_url'>) => {
-    const element = audio.current;
-    if (!element || !episode.playback_url) return;
-    if (playing === episode.id) {
+  const toggle = useCallback(
+    async (episode: Pick<TEpisode, 'id' | 'playback_url'>) => {
+      const element = audio.current;
+      if (!element || !episode.playback_url) return;
+      if (playing === episode.id) {
+        element.pause();
+        setPlaying(null);
+        return;
+      }
       element.pause();
-      setPlaying(null);
-      return;
-    }
-    element.pause();
-    element.src = episode.playback_url;
-    try {
-      await element.play();
-      setPlaying(episode.id);
-    } catch {
-      setPlaying(null);
-    }
-  }, [playing]);
+      element.src = episode.playback_url;
+      try {
+        await element.play();
+        setPlaying(episode.id);
+      } catch {
+        setPlaying(null);
+      }
+    },
+    [playing],
+  );
   return { playing, toggle };
 }

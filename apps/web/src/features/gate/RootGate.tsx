@@ -9,7 +9,14 @@ import { decideGate } from './decide-gate.ts';
 import { FullPageStatus } from './FullPageStatus.tsx';
 import { LandingPage } from '../landing/LandingPage.tsx';
 import { onboardingCompleted } from '../onboarding/onboarding-storage.ts';
-import { CheckoutReturnPage, MaintenancePage, OnboardingPage, TermsAcceptancePage, WaitlistPage, WorkspaceLayout } from './lazy-screens.tsx';
+import {
+  CheckoutReturnPage,
+  MaintenancePage,
+  OnboardingPage,
+  TermsAcceptancePage,
+  WaitlistPage,
+  WorkspaceLayout,
+} from './lazy-screens.tsx';
 
 /** The main application shell: decides, in the spec's order, which screen this visit sees. */
 export function RootGate() {

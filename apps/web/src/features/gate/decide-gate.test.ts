@@ -49,9 +49,7 @@ describe('decideGate (spec 002 section 2.2 order)', () => {
   it('opens settings on /dashboard/settings before the checkout return and terms', () => {
     const user = { ...activeUser, terms_version_accepted: null };
     expect(decideGate(state({ user, path: '/dashboard/settings' }))).toBe('settings');
-    expect(decideGate(state({ path: '/dashboard/settings/', search: new URLSearchParams('checkout=success') }))).toBe(
-      'settings',
-    );
+    expect(decideGate(state({ path: '/dashboard/settings/', search: new URLSearchParams('checkout=success') }))).toBe('settings');
   });
 
   it('lets a visitor on /dashboard/settings fall through to the landing page', () => {

@@ -29,16 +29,7 @@ export interface GateState {
 }
 
 export type GateScreen =
-  | 'loading'
-  | 'maintenance'
-  | 'waitlist'
-  | 'settings'
-  | 'checkout-return'
-  | 'landing'
-  | 'preparing'
-  | 'onboarding'
-  | 'terms'
-  | 'workspace';
+  'loading' | 'maintenance' | 'waitlist' | 'settings' | 'checkout-return' | 'landing' | 'preparing' | 'onboarding' | 'terms' | 'workspace';
 
 export function isAdminUser(user: Pick<GateUser, 'is_admin' | 'role'> | null): boolean {
   return Boolean(user && (user.is_admin || user.role === 'admin'));

@@ -26,7 +26,9 @@ export function LandingFooter({ layout, onLayoutChange }: LandingFooterProps) {
           <Group justify="space-between" align="flex-start" gap="lg">
             <Stack gap={4}>
               <BrandLogo size="sm" />
-              <Text size="sm" c="dimmed">© {new Date().getFullYear()} Podcast Plus Plus</Text>
+              <Text size="sm" c="dimmed">
+                © {new Date().getFullYear()} Podcast Plus Plus
+              </Text>
             </Stack>
             <Group gap="lg" component="nav" aria-label="Footer">
               {LINKS.map((l) => (

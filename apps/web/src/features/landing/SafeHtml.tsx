@@ -13,13 +13,29 @@ function element(el: Element, key: string): ReactNode {
   if (!HERO_TAGS.has(tag)) return <Fragment key={key}>{inner}</Fragment>;
   switch (tag) {
     case 'h1':
-      return <Title key={key} order={1} fz={{ base: 34, sm: 54 }} lh={1.1}>{inner}</Title>;
+      return (
+        <Title key={key} order={1} fz={{ base: 34, sm: 54 }} lh={1.1}>
+          {inner}
+        </Title>
+      );
     case 'h2':
-      return <Title key={key} order={2} fz={{ base: 26, sm: 34 }}>{inner}</Title>;
+      return (
+        <Title key={key} order={2} fz={{ base: 26, sm: 34 }}>
+          {inner}
+        </Title>
+      );
     case 'h3':
-      return <Title key={key} order={3}>{inner}</Title>;
+      return (
+        <Title key={key} order={3}>
+          {inner}
+        </Title>
+      );
     case 'p':
-      return <Text key={key} component="p" size="lg" c="dimmed" my={0}>{inner}</Text>;
+      return (
+        <Text key={key} component="p" size="lg" c="dimmed" my={0}>
+          {inner}
+        </Text>
+      );
     case 'a': {
       const href = safeHref(el.getAttribute('href'));
       const external = el.getAttribute('target') === '_blank';

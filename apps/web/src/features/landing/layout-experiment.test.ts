@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  LAYOUT_MODE_STORAGE_KEY,
-  LAYOUT_STORAGE_KEY,
-  applyLayoutChoice,
-  resolveLayout,
-  type LayoutStorage,
-} from './layout-experiment.ts';
+import { LAYOUT_MODE_STORAGE_KEY, LAYOUT_STORAGE_KEY, applyLayoutChoice, resolveLayout, type LayoutStorage } from './layout-experiment.ts';
 
 function memory(initial: Record<string, string> = {}): LayoutStorage & { data: Record<string, string> } {
   const data = { ...initial };

@@ -4,7 +4,23 @@
  * document and rebuilt as React elements from this allowlist, so a bad row cannot run script.
  */
 export const HERO_TAGS = new Set([
-  'h1', 'h2', 'h3', 'p', 'br', 'strong', 'b', 'em', 'i', 'u', 'mark', 'small', 'span', 'ul', 'ol', 'li', 'a',
+  'h1',
+  'h2',
+  'h3',
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  'mark',
+  'small',
+  'span',
+  'ul',
+  'ol',
+  'li',
+  'a',
 ]);
 /** Tags whose content is dropped along with the tag. */
 export const DROPPED_TAGS = new Set(['script', 'style', 'template', 'iframe', 'object', 'embed', 'noscript', 'svg', 'math']);

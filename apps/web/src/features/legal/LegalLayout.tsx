@@ -37,8 +37,12 @@ export function LegalLayout({ title, updated, children }: { title: string; updat
         <Box component="footer" py="lg" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
           <Container size="md">
             <Group gap="lg" component="nav" aria-label="Legal">
-              <Anchor href="/privacy" size="sm">Privacy Policy</Anchor>
-              <Anchor href="/terms" size="sm">Terms of Use</Anchor>
+              <Anchor href="/privacy" size="sm">
+                Privacy Policy
+              </Anchor>
+              <Anchor href="/terms" size="sm">
+                Terms of Use
+              </Anchor>
             </Group>
           </Container>
         </Box>

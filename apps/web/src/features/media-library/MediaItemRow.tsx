@@ -35,12 +35,28 @@ function EditForm({ item, onDone }: { item: TMediaItem; onDone: () => void }) {
 
   return (
     <Group align="flex-end" gap="xs" wrap="wrap" style={{ flex: 1 }}>
-      <TextInput label="Name" value={name} maxLength={MEDIA.friendlyNameMaxLength} onChange={(e) => setName(e.currentTarget.value)} style={{ flex: 1, minWidth: 160 }} />
+      <TextInput
+        label="Name"
+        value={name}
+        maxLength={MEDIA.friendlyNameMaxLength}
+        onChange={(e) => setName(e.currentTarget.value)}
+        style={{ flex: 1, minWidth: 160 }}
+      />
       {item.category === 'sfx' && (
-        <TextInput label="Trigger keyword" value={keyword} maxLength={MEDIA.triggerKeywordMaxLength} onChange={(e) => setKeyword(e.currentTarget.value)} style={{ minWidth: 140 }} />
+        <TextInput
+          label="Trigger keyword"
+          value={keyword}
+          maxLength={MEDIA.triggerKeywordMaxLength}
+          onChange={(e) => setKeyword(e.currentTarget.value)}
+          style={{ minWidth: 140 }}
+        />
       )}
-      <Button size="sm" onClick={() => void save()} loading={update.isPending} disabled={!name.trim()}>Save</Button>
-      <Button size="sm" variant="default" onClick={onDone}>Cancel</Button>
+      <Button size="sm" onClick={() => void save()} loading={update.isPending} disabled={!name.trim()}>
+        Save
+      </Button>
+      <Button size="sm" variant="default" onClick={onDone}>
+        Cancel
+      </Button>
     </Group>
   );
 }
@@ -52,7 +68,12 @@ export function MediaItemRow({ item, selected, playing, onSelect, onPreview, onD
     <Group wrap="nowrap" gap="sm" py="xs" align="center" data-testid="media-item" aria-label={item.friendly_name}>
       <Checkbox aria-label={`Select ${item.friendly_name}`} checked={selected} onChange={(e) => onSelect(e.currentTarget.checked)} />
       <Tooltip label={playing ? 'Pause' : 'Preview'}>
-        <ActionIcon variant="light" radius="xl" aria-label={playing ? `Pause ${item.friendly_name}` : `Preview ${item.friendly_name}`} onClick={onPreview}>
+        <ActionIcon
+          variant="light"
+          radius="xl"
+          aria-label={playing ? `Pause ${item.friendly_name}` : `Preview ${item.friendly_name}`}
+          onClick={onPreview}
+        >
           {playing ? <IconPlayerPauseFilled size={16} /> : <IconPlayerPlayFilled size={16} />}
         </ActionIcon>
       </Tooltip>
@@ -61,7 +82,9 @@ export function MediaItemRow({ item, selected, playing, onSelect, onPreview, onD
       ) : (
         <>
           <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-            <Text fw={600} truncate="end">{item.friendly_name}</Text>
+            <Text fw={600} truncate="end">
+              {item.friendly_name}
+            </Text>
             <Text size="xs" c="dimmed" truncate="end">
               {item.original_name} · {formatDuration(item.duration_seconds)}
               {item.category === 'sfx' && ` · keyword: ${item.trigger_keyword ?? 'none'}`}

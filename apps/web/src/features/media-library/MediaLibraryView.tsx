@@ -51,8 +51,16 @@ export function MediaLibraryView() {
       </div>
       <UploadNewMedia />
       <Group justify="space-between">
-        <Title order={2} size="h3">Library</Title>
-        <Button color="red" variant="light" leftSection={<IconTrash size={16} />} disabled={selected.size === 0} onClick={() => setConfirming(items.filter((i) => selected.has(i.id)))}>
+        <Title order={2} size="h3">
+          Library
+        </Title>
+        <Button
+          color="red"
+          variant="light"
+          leftSection={<IconTrash size={16} />}
+          disabled={selected.size === 0}
+          onClick={() => setConfirming(items.filter((i) => selected.has(i.id)))}
+        >
           Delete selected{selected.size > 0 ? ` (${selected.size})` : ''}
         </Button>
       </Group>
@@ -61,12 +69,29 @@ export function MediaLibraryView() {
       {SECTIONS.map((section) => {
         const inSection = items.filter((i) => i.category === section.category);
         return (
-          <Card key={section.category} withBorder padding="lg" aria-label={section.title} component="section" style={section.disabled ? { opacity: 0.6 } : undefined}>
+          <Card
+            key={section.category}
+            withBorder
+            padding="lg"
+            aria-label={section.title}
+            component="section"
+            style={section.disabled ? { opacity: 0.6 } : undefined}
+          >
             <Group gap="xs" mb="xs">
-              <Title order={3} size="h4">{section.title}</Title>
-              {section.disabled && <Badge color="gray" variant="light">{MEDIA_MESSAGES.comingSoon}</Badge>}
+              <Title order={3} size="h4">
+                {section.title}
+              </Title>
+              {section.disabled && (
+                <Badge color="gray" variant="light">
+                  {MEDIA_MESSAGES.comingSoon}
+                </Badge>
+              )}
             </Group>
-            {inSection.length === 0 && <Text size="sm" c="dimmed">{section.disabled ? 'Commercial slots are not available yet.' : 'Nothing here yet.'}</Text>}
+            {inSection.length === 0 && (
+              <Text size="sm" c="dimmed">
+                {section.disabled ? 'Commercial slots are not available yet.' : 'Nothing here yet.'}
+              </Text>
+            )}
             {inSection.map((item, i) => (
               <div key={item.id}>
                 {i > 0 && <Divider />}
@@ -86,11 +111,16 @@ export function MediaLibraryView() {
       <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title="Delete media?" centered>
         <Stack>
           <Text>
-            {confirming?.length === 1 ? `Delete "${confirming[0]?.friendly_name}"?` : `Delete ${confirming?.length ?? 0} items?`} This cannot be undone.
+            {confirming?.length === 1 ? `Delete "${confirming[0]?.friendly_name}"?` : `Delete ${confirming?.length ?? 0} items?`} This
+            cannot be undone.
           </Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(null)}>Cancel</Button>
-            <Button color="red" loading={remove.isPending} onClick={() => confirming && void deleteItems(confirming)}>Delete</Button>
+            <Button variant="default" onClick={() => setConfirming(null)}>
+              Cancel
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={() => confirming && void deleteItems(confirming)}>
+              Delete
+            </Button>
           </Group>
         </Stack>
       </Modal>

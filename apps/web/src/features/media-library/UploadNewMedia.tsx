@@ -44,18 +44,22 @@ export function UploadNewMedia() {
       if (remaining === 0) void utils.media.library.invalidate();
     };
     batch.forEach(({ file, name }, i) => {
-      startTusUpload(file, { filename: file.name, category, friendly_name: name }, {
-        onProgress: (percent) => patch(i, { percent }),
-        onSuccess: () => {
-          patch(i, { percent: 100, status: 'Uploaded' });
-          settle();
+      startTusUpload(
+        file,
+        { filename: file.name, category, friendly_name: name },
+        {
+          onProgress: (percent) => patch(i, { percent }),
+          onSuccess: () => {
+            patch(i, { percent: 100, status: 'Uploaded' });
+            settle();
+          },
+          onError: (message) => {
+            patch(i, { status: MEDIA_MESSAGES.uploadFailed });
+            setErrors((all) => [...all, message]);
+            settle();
+          },
         },
-        onError: (message) => {
-          patch(i, { status: MEDIA_MESSAGES.uploadFailed });
-          setErrors((all) => [...all, message]);
-          settle();
-        },
-      });
+      );
     });
     setFiles([]);
     setNames([]);
@@ -64,15 +68,29 @@ export function UploadNewMedia() {
   return (
     <Card withBorder padding="lg">
       <Stack gap="md">
-        <Title order={2} size="h3">Upload New Media</Title>
+        <Title order={2} size="h3">
+          Upload New Media
+        </Title>
         <Select
           label="Category"
           allowDeselect={false}
           value={category}
           onChange={(value) => value && setCategory(value as TLibraryCategory)}
-          data={SECTIONS.map((s) => ({ value: s.category, label: s.disabled ? `${s.title} (${MEDIA_MESSAGES.comingSoon})` : s.title, disabled: s.disabled }))}
+          data={SECTIONS.map((s) => ({
+            value: s.category,
+            label: s.disabled ? `${s.title} (${MEDIA_MESSAGES.comingSoon})` : s.title,
+            disabled: s.disabled,
+          }))}
         />
-        <FileInput label="Audio files" placeholder="Choose one or more audio files" multiple accept="audio/*" value={files} onChange={choose} clearable />
+        <FileInput
+          label="Audio files"
+          placeholder="Choose one or more audio files"
+          multiple
+          accept="audio/*"
+          value={files}
+          onChange={choose}
+          clearable
+        />
         {files.map((file, i) => (
           <TextInput
             key={`${file.name}-${i}`}
@@ -85,7 +103,9 @@ export function UploadNewMedia() {
           />
         ))}
         {errors.map((error) => (
-          <Text key={error} c="red" size="sm" role="alert">{error}</Text>
+          <Text key={error} c="red" size="sm" role="alert">
+            {error}
+          </Text>
         ))}
         {sending.map((s, i) => (
           <UploadProgress key={`${s.name}-${i}`} label={s.name} percent={s.percent} status={s.status} />

@@ -14,7 +14,9 @@ describe('media library checks', () => {
       message: 'boom.wav: exceeds 25MB limit for sfx.',
     });
     expect(libraryFileProblem({ name: 'bed.wav', size: 26 * MB, type: 'audio/wav' }, 'music')).toBeNull();
-    expect(libraryFileProblem({ name: 'bed.wav', size: 51 * MB, type: 'audio/wav' }, 'music')?.message).toBe('bed.wav: exceeds 50MB limit for music.');
+    expect(libraryFileProblem({ name: 'bed.wav', size: 51 * MB, type: 'audio/wav' }, 'music')?.message).toBe(
+      'bed.wav: exceeds 50MB limit for music.',
+    );
   });
 
   it('shows commercial as disabled and names files by their base', () => {

@@ -1,11 +1,4 @@
-import {
-  BYTES_PER_MB,
-  MEDIA,
-  MEDIA_MESSAGES,
-  exceedsLimitMessage,
-  onlyAudioAllowedMessage,
-  type TLibraryCategory,
-} from '@ppp/contracts';
+import { BYTES_PER_MB, MEDIA, MEDIA_MESSAGES, exceedsLimitMessage, onlyAudioAllowedMessage, type TLibraryCategory } from '@ppp/contracts';
 
 /** Library sections in order, with the spec's commercial 'Coming Soon'. */
 export const SECTIONS: readonly { category: TLibraryCategory; title: string; disabled?: boolean }[] = [
@@ -27,7 +20,8 @@ export function libraryFileProblem(file: Pick<File, 'name' | 'size' | 'type'>, c
     return { title: MEDIA_MESSAGES.invalidFileType, message: onlyAudioAllowedMessage(file.name, category) };
   }
   const limitMb = category === 'sfx' ? MEDIA.sfxMaxMb : MEDIA.libraryMaxMb;
-  if (file.size > limitMb * BYTES_PER_MB) return { title: MEDIA_MESSAGES.fileTooLarge, message: exceedsLimitMessage(file.name, limitMb, category) };
+  if (file.size > limitMb * BYTES_PER_MB)
+    return { title: MEDIA_MESSAGES.fileTooLarge, message: exceedsLimitMessage(file.name, limitMb, category) };
   return null;
 }
 

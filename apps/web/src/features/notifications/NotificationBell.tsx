@@ -32,18 +32,29 @@ export function NotificationBell() {
         </Group>
         <ScrollArea.Autosize mah={360}>
           <Stack gap={4}>
-            {(list.data ?? []).length === 0 && <Text size="sm" c="dimmed">No notifications yet.</Text>}
+            {(list.data ?? []).length === 0 && (
+              <Text size="sm" c="dimmed">
+                No notifications yet.
+              </Text>
+            )}
             {(list.data ?? []).map((n) => (
               <UnstyledButton
                 key={n.id}
                 onClick={() => !n.read_at && markRead.mutate({ id: n.id })}
                 p="xs"
-                style={{ borderRadius: 'var(--mantine-radius-sm)', background: n.read_at ? undefined : 'var(--mantine-color-indigo-light)' }}
+                style={{
+                  borderRadius: 'var(--mantine-radius-sm)',
+                  background: n.read_at ? undefined : 'var(--mantine-color-indigo-light)',
+                }}
                 aria-label={`${n.title}${n.read_at ? '' : ' (unread)'}`}
               >
-                <Text size="sm" fw={n.read_at ? 400 : 700}>{n.title}</Text>
+                <Text size="sm" fw={n.read_at ? 400 : 700}>
+                  {n.title}
+                </Text>
                 <Text size="xs">{n.body}</Text>
-                <Text size="xs" c="dimmed">{n.created_at.toLocaleString()}</Text>
+                <Text size="xs" c="dimmed">
+                  {n.created_at.toLocaleString()}
+                </Text>
               </UnstyledButton>
             ))}
           </Stack>

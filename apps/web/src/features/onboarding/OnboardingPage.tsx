@@ -93,7 +93,13 @@ function StepList({ flow }: { flow: Flow }) {
             w={22}
             h={22}
             style={{ borderRadius: '50%', display: 'grid', placeItems: 'center', flexShrink: 0, fontSize: 12, fontWeight: 700 }}
-            bg={index < current ? 'var(--mantine-primary-color-filled)' : index === current ? 'var(--mantine-primary-color-light)' : 'var(--mantine-color-gray-2)'}
+            bg={
+              index < current
+                ? 'var(--mantine-primary-color-filled)'
+                : index === current
+                  ? 'var(--mantine-primary-color-light)'
+                  : 'var(--mantine-color-gray-2)'
+            }
             c={index < current ? 'white' : undefined}
           >
             {index < current ? <IconCheck size={12} /> : index + 1}
@@ -122,7 +128,14 @@ export function OnboardingPage({ me }: { me: TMe }) {
 
   return (
     <Box mih="100vh" bg="var(--mantine-color-gray-0)">
-      <Group component="header" justify="space-between" px="md" py="sm" bg="var(--mantine-color-body)" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Group
+        component="header"
+        justify="space-between"
+        px="md"
+        py="sm"
+        bg="var(--mantine-color-body)"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
         <Group gap="xs" wrap="nowrap">
           <BrandLogo withText={false} size="sm" />
           <Text fw={800}>Podcast Plus Plus</Text>
@@ -144,16 +157,24 @@ export function OnboardingPage({ me }: { me: TMe }) {
               <Stack gap="lg">
                 {onPath ? (
                   <Stack gap={6}>
-                    <Text size="sm" c="dimmed" data-testid="onboarding-step-number">Step {number} of {steps.length}</Text>
+                    <Text size="sm" c="dimmed" data-testid="onboarding-step-number">
+                      Step {number} of {steps.length}
+                    </Text>
                     <Progress value={(number / steps.length) * 100} size="sm" aria-label={`Step ${number} of ${steps.length}`} />
                   </Stack>
                 ) : null}
                 <Stack gap={4}>
-                  <Title order={1} size="h2">{copy.title}</Title>
+                  <Title order={1} size="h2">
+                    {copy.title}
+                  </Title>
                   {copy.help ? <Text c="dimmed">{copy.help}</Text> : null}
                 </Stack>
                 <StepBody flow={flow} musicName={musicName} />
-                {error && !FIELD_MESSAGES.has(error) ? <Alert color="red" role="alert">{error}</Alert> : null}
+                {error && !FIELD_MESSAGES.has(error) ? (
+                  <Alert color="red" role="alert">
+                    {error}
+                  </Alert>
+                ) : null}
                 <Group justify="space-between" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
                   {flow.canGoBack && !automatic ? (
                     <Button variant="default" leftSection={<IconArrowLeft size={18} />} onClick={flow.back} disabled={busy}>
@@ -163,7 +184,12 @@ export function OnboardingPage({ me }: { me: TMe }) {
                     <span />
                   )}
                   {nextVisible(state.step) ? (
-                    <Button rightSection={state.step === 'finish' ? <IconCheck size={18} /> : <IconArrowRight size={18} />} onClick={() => void flow.next()} loading={busy} disabled={automatic || (state.step === 'confirm' && !flow.previewOk)}>
+                    <Button
+                      rightSection={state.step === 'finish' ? <IconCheck size={18} /> : <IconArrowRight size={18} />}
+                      onClick={() => void flow.next()}
+                      loading={busy}
+                      disabled={automatic || (state.step === 'confirm' && !flow.previewOk)}
+                    >
                       {nextLabel}
                     </Button>
                   ) : null}

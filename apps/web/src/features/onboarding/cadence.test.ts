@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ONBOARDING_MESSAGES } from '@ppp/contracts';
 import { ZPutRecurringSchedulesRequest } from '@ppp/contracts';
-import { cadenceSummary, recurringSlots, scheduleKind, scheduleSummary, toggle, validateCadence, validateSchedule, type ScheduleAnswers } from './cadence.ts';
+import {
+  cadenceSummary,
+  recurringSlots,
+  scheduleKind,
+  scheduleSummary,
+  toggle,
+  validateCadence,
+  validateSchedule,
+  type ScheduleAnswers,
+} from './cadence.ts';
 
 const answers = (patch: Partial<ScheduleAnswers> = {}): ScheduleAnswers => ({
   cadence: { count: 1, unit: 'week' },
@@ -67,8 +76,12 @@ describe('recurringSlots', () => {
   it('repeats every two weeks from each chosen date for bi-weekly, the dates kept', () => {
     // 2026-12-03 is a Thursday.
     const slots = recurringSlots(answers({ cadence: { count: 1, unit: 'bi-weekly' }, dates: ['2026-12-03'] }));
-    expect(slots).toEqual([{ repeat: 'biweekly', date: '2026-12-03', day_of_week: 3, time_of_day: '05:00', enabled: true, advance_minutes: 60 }]);
-    expect(scheduleSummary(answers({ cadence: { count: 1, unit: 'bi-weekly' }, dates: ['2026-12-03'] }))).toEqual(['Every 2 weeks from Thu 3 Dec 2026 at 05:00']);
+    expect(slots).toEqual([
+      { repeat: 'biweekly', date: '2026-12-03', day_of_week: 3, time_of_day: '05:00', enabled: true, advance_minutes: 60 },
+    ]);
+    expect(scheduleSummary(answers({ cadence: { count: 1, unit: 'bi-weekly' }, dates: ['2026-12-03'] }))).toEqual([
+      'Every 2 weeks from Thu 3 Dec 2026 at 05:00',
+    ]);
   });
 
   it('takes the chosen dates themselves for monthly, in order, as the server stores them', () => {
@@ -82,7 +95,11 @@ describe('recurringSlots', () => {
     ]);
     const body = ZPutRecurringSchedulesRequest.parse({ timezone: 'Europe/Berlin', schedules: slots });
     expect(body.schedules.map((s) => [s.repeat, s.date])).toEqual(slots.map((s) => [s.repeat, s.date]));
-    expect(scheduleSummary(monthly)).toEqual(['Once, Thu 3 Dec 2026 at 05:00', 'Once, Sat 5 Dec 2026 at 05:00', 'Once, Thu 17 Dec 2026 at 05:00']);
+    expect(scheduleSummary(monthly)).toEqual([
+      'Once, Thu 3 Dec 2026 at 05:00',
+      'Once, Sat 5 Dec 2026 at 05:00',
+      'Once, Thu 17 Dec 2026 at 05:00',
+    ]);
   });
 
   it('is empty when not sure yet or yearly', () => {

@@ -17,7 +17,13 @@ export interface ScheduleAnswers {
   notSure: boolean;
 }
 
-export const UNIT_LABELS: Record<TCadenceUnit, string> = { day: 'Day', week: 'Week', 'bi-weekly': 'Bi-weekly (every 2 weeks)', month: 'Month', year: 'Year' };
+export const UNIT_LABELS: Record<TCadenceUnit, string> = {
+  day: 'Day',
+  week: 'Week',
+  'bi-weekly': 'Bi-weekly (every 2 weeks)',
+  month: 'Month',
+  year: 'Year',
+};
 export const WEEKDAY_LABELS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 
 export function validateCadence(cadence: Cadence): string | null {
@@ -57,7 +63,11 @@ export interface OnboardingSlot {
   date?: string;
 }
 
-const SLOT_AT = { time_of_day: RECURRING_SCHEDULE.defaultTimeOfDay, enabled: true, advance_minutes: RECURRING_SCHEDULE.defaultAdvanceMinutes } as const;
+const SLOT_AT = {
+  time_of_day: RECURRING_SCHEDULE.defaultTimeOfDay,
+  enabled: true,
+  advance_minutes: RECURRING_SCHEDULE.defaultAdvanceMinutes,
+} as const;
 
 /**
  * The template's recurring publish slots for the answers: a daily cadence takes every weekday, weekly

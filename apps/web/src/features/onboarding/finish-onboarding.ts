@@ -44,7 +44,11 @@ export async function finishOnboarding(
   let podcastId = state.importedPodcastId ?? state.createdPodcastId;
   if (!podcastId) {
     const created = await step(ONBOARDING_MESSAGES.createShowFailed, async () =>
-      createShow({ name: state.podcastName.trim(), description: state.podcastDescription.trim(), cover: state.coverArt ? await coverBlob(state.coverArt.path) : null }),
+      createShow({
+        name: state.podcastName.trim(),
+        description: state.podcastDescription.trim(),
+        cover: state.coverArt ? await coverBlob(state.coverArt.path) : null,
+      }),
     );
     podcastId = created.id;
     record({ createdPodcastId: podcastId });

@@ -9,7 +9,9 @@ describe('connectOutcome', () => {
   });
 
   it('says Connection error when the message reports a failure or the status cannot be read', () => {
-    expect(connectOutcome({ type: 'spreaker_connected', ok: false, message: 'Failed to link' }, { connected: false })).toEqual({ problem: ONBOARDING_MESSAGES.connectionError });
+    expect(connectOutcome({ type: 'spreaker_connected', ok: false, message: 'Failed to link' }, { connected: false })).toEqual({
+      problem: ONBOARDING_MESSAGES.connectionError,
+    });
     expect(connectOutcome(null, null)).toEqual({ problem: ONBOARDING_MESSAGES.connectionError });
   });
 
@@ -21,8 +23,14 @@ describe('connectOutcome', () => {
 
 describe('recogniseConnectedHost', () => {
   it('chooses a Spreaker account already connected when nothing, or Spreaker, was chosen', () => {
-    expect(recogniseConnectedHost({ host: null, hostConnected: false }, { connected: true })).toEqual({ host: 'spreaker', hostConnected: true });
-    expect(recogniseConnectedHost({ host: 'spreaker', hostConnected: false }, { connected: true })).toEqual({ host: 'spreaker', hostConnected: true });
+    expect(recogniseConnectedHost({ host: null, hostConnected: false }, { connected: true })).toEqual({
+      host: 'spreaker',
+      hostConnected: true,
+    });
+    expect(recogniseConnectedHost({ host: 'spreaker', hostConnected: false }, { connected: true })).toEqual({
+      host: 'spreaker',
+      hostConnected: true,
+    });
   });
 
   it('leaves the built-in choice, an already recorded connection and an unconnected account alone', () => {

@@ -8,7 +8,10 @@ type HostAnswers = Pick<WizardState, 'host' | 'hostConnected'>;
  * 002 §8): the popup's spreaker_connected message counts as connected unless it says ok false; a popup
  * closed without one leaves it to the status read again afterwards (null when that read failed).
  */
-export function connectOutcome(message: TSpreakerConnectMessage | null, status: { connected: boolean } | null): { connected: true } | { problem: string } {
+export function connectOutcome(
+  message: TSpreakerConnectMessage | null,
+  status: { connected: boolean } | null,
+): { connected: true } | { problem: string } {
   if (message) return message.ok === false ? { problem: ONBOARDING_MESSAGES.connectionError } : { connected: true };
   if (!status) return { problem: ONBOARDING_MESSAGES.connectionError };
   return status.connected ? { connected: true } : { problem: ONBOARDING_MESSAGES.hostRequired };

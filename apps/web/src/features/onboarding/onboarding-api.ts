@@ -27,7 +27,13 @@ export async function fetchVoices(page: number) {
 }
 
 /** POST /api/media/tts {text, category, voice_id, free_override}; confirm_charge after the user agreed. */
-export async function generateSpeech(input: { text: string; category: 'intro' | 'outro'; voice_id: string; friendly_name: string; confirm_charge?: boolean }) {
+export async function generateSpeech(input: {
+  text: string;
+  category: 'intro' | 'outro';
+  voice_id: string;
+  friendly_name: string;
+  confirm_charge?: boolean;
+}) {
   return ZClip.parse(await restCall('POST', '/api/media/tts', { ...input, free_override: true }));
 }
 
@@ -92,7 +98,9 @@ export async function createTemplate(body: TTemplateBodyInput) {
 
 /** PUT /api/recurring/templates/{id}/schedules */
 export async function saveSchedule(templateId: string, timezone: string, schedules: TRecurringSlotInput[]) {
-  return ZRecurringSchedulesResponse.parse(await restCall('PUT', `/api/recurring/templates/${encodeURIComponent(templateId)}/schedules`, { timezone, schedules }));
+  return ZRecurringSchedulesResponse.parse(
+    await restCall('PUT', `/api/recurring/templates/${encodeURIComponent(templateId)}/schedules`, { timezone, schedules }),
+  );
 }
 
 /** POST /api/import/rss {rss_url} */

@@ -22,7 +22,20 @@ export interface CalendarMonth {
   weeks: (CalendarCell | null)[][];
 }
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 export function isoDate(year: number, month: number, day: number): string {
   const d = new Date(Date.UTC(year, month, day));

@@ -16,7 +16,9 @@ const answers = (patch: Partial<WizardState> = {}): WizardState => ({
 describe('default scripts', () => {
   it('name the show and the host in the format’s words', () => {
     expect(defaultIntroScript(answers())).toBe("Welcome to Night Owls. I'm Ada, and this is the show. Let's get started.");
-    expect(defaultIntroScript(answers({ format: 'interview', firstName: '' }))).toContain("I'm your host, and today I'm talking with a special guest.");
+    expect(defaultIntroScript(answers({ format: 'interview', firstName: '' }))).toContain(
+      "I'm your host, and today I'm talking with a special guest.",
+    );
     expect(defaultOutroScript(answers())).toMatch(/^Thanks for listening to Night Owls\./);
   });
 });

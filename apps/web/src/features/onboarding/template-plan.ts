@@ -27,7 +27,12 @@ export function defaultOutroScript(state: Pick<WizardState, 'podcastName'>): str
 }
 
 function clipSegment(kind: 'intro' | 'outro', media: MediaRef): TSegmentInput {
-  return { id: kind, segment_type: kind, name: media.display_name, source: { source_type: 'static', filename: media.filename, media_id: media.id } };
+  return {
+    id: kind,
+    segment_type: kind,
+    name: media.display_name,
+    source: { source_type: 'static', filename: media.filename, media_id: media.id },
+  };
 }
 
 /**

@@ -9,7 +9,16 @@ import { makeClips } from './make-clips.ts';
 import { importFeed } from './onboarding-api.ts';
 import { markOnboardingCompleted } from './onboarding-storage.ts';
 import { useWizard } from './use-wizard.ts';
-import { autoAdvance, autoAdvanceDelay, nextStep, previousStep, stepProblem, switchToNewShowPath, type TSegmentKind, type TWizardPath } from './wizard.ts';
+import {
+  autoAdvance,
+  autoAdvanceDelay,
+  nextStep,
+  previousStep,
+  stepProblem,
+  switchToNewShowPath,
+  type TSegmentKind,
+  type TWizardPath,
+} from './wizard.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -76,7 +85,11 @@ export function useOnboardingFlow(me: TMe) {
       (failure: unknown) => {
         if (!live) return;
         importCall.current = null;
-        notifications.show({ color: 'red', title: ONBOARDING_MESSAGES.importFailed, message: detailOf(failure, ONBOARDING_MESSAGES.importFailedFallback) });
+        notifications.show({
+          color: 'red',
+          title: ONBOARDING_MESSAGES.importFailed,
+          message: detailOf(failure, ONBOARDING_MESSAGES.importFailedFallback),
+        });
         setState((s) => ({ ...s, step: 'rss' }));
       },
     );
@@ -95,7 +108,10 @@ export function useOnboardingFlow(me: TMe) {
     return () => clearTimeout(timer);
   }, [step, setState]);
 
-  const choosePath = useCallback((path: TWizardPath) => goTo(path === 'import' ? { path, step: 'rss' } : { path, step: 'showDetails' }), [goTo]);
+  const choosePath = useCallback(
+    (path: TWizardPath) => goTo(path === 'import' ? { path, step: 'rss' } : { path, step: 'showDetails' }),
+    [goTo],
+  );
 
   async function finish() {
     try {
@@ -120,7 +136,8 @@ export function useOnboardingFlow(me: TMe) {
     const problem = stepProblem(state, { filesChosen: { intro: Boolean(files.intro), outro: Boolean(files.outro) } });
     if (problem) {
       setError(problem);
-      if (step === 'rss') notifications.show({ color: 'red', title: ONBOARDING_MESSAGES.rssRequired, message: ONBOARDING_MESSAGES.rssEnterUrl });
+      if (step === 'rss')
+        notifications.show({ color: 'red', title: ONBOARDING_MESSAGES.rssRequired, message: ONBOARDING_MESSAGES.rssEnterUrl });
       return;
     }
     setError(null);

@@ -21,8 +21,18 @@ const base = (patch: Partial<WizardState> = {}): WizardState => ({ ...initialSta
 describe('step order', () => {
   it('follows the spec on the new-show path', () => {
     expect(stepsFor('new')).toEqual([
-      'yourName', 'choosePath', 'showDetails', 'format', 'coverArt', 'introOutro',
-      'ttsReview', 'music', 'spreaker', 'publishCadence', 'publishSchedule', 'finish',
+      'yourName',
+      'choosePath',
+      'showDetails',
+      'format',
+      'coverArt',
+      'introOutro',
+      'ttsReview',
+      'music',
+      'spreaker',
+      'publishCadence',
+      'publishSchedule',
+      'finish',
     ]);
   });
 
@@ -84,15 +94,23 @@ describe('stepProblem (spec 002 section 5)', () => {
   it('needs a first name, a show name of 4 characters trimmed and a description', () => {
     expect(stepProblem(base({ step: 'yourName', firstName: '  ' }))).toBe('First name is required');
     expect(stepProblem(base({ step: 'yourName', firstName: 'Ada' }))).toBeNull();
-    expect(stepProblem(base({ step: 'showDetails', podcastName: ' abc ', podcastDescription: 'x' }))).toBe('Name must be at least 4 characters');
-    expect(stepProblem(base({ step: 'showDetails', podcastName: 'abcd', podcastDescription: ' ' }))).toBe(ONBOARDING_MESSAGES.descriptionRequired);
+    expect(stepProblem(base({ step: 'showDetails', podcastName: ' abc ', podcastDescription: 'x' }))).toBe(
+      'Name must be at least 4 characters',
+    );
+    expect(stepProblem(base({ step: 'showDetails', podcastName: 'abcd', podcastDescription: ' ' }))).toBe(
+      ONBOARDING_MESSAGES.descriptionRequired,
+    );
   });
 
   it('needs cover art, a script or a file for intro and outro, and the host', () => {
     expect(stepProblem(base({ step: 'coverArt' }))).toBe(ONBOARDING_MESSAGES.coverRequired);
     const introOutro = base({ step: 'introOutro' });
     expect(stepProblem(introOutro)).toBe('intro: AI voice script is required');
-    const withIntro = { ...introOutro, intro: { ...introOutro.intro, script: 'Hello' }, outro: { ...introOutro.outro, mode: 'upload' as const } };
+    const withIntro = {
+      ...introOutro,
+      intro: { ...introOutro.intro, script: 'Hello' },
+      outro: { ...introOutro.outro, mode: 'upload' as const },
+    };
     expect(stepProblem(withIntro)).toBe(ONBOARDING_MESSAGES.fileRequired('outro'));
     expect(stepProblem(withIntro, { filesChosen: { outro: true } })).toBeNull();
     expect(stepProblem({ ...withIntro, outroMedia: { id: 'm', display_name: 'Outro', filename: 'o.mp3', source: 'upload' } })).toBeNull();
@@ -112,19 +130,31 @@ describe('resumeState', () => {
   const saved = { ...base({ step: 'format', podcastName: 'Night Owls' }) };
 
   it('resumes the saved step of the same account', () => {
-    expect(resumeState(saved, { userId: 'user-1', search: new URLSearchParams() })).toMatchObject({ step: 'format', podcastName: 'Night Owls' });
+    expect(resumeState(saved, { userId: 'user-1', search: new URLSearchParams() })).toMatchObject({
+      step: 'format',
+      podcastName: 'Night Owls',
+    });
   });
 
-  it("starts afresh for another account, a reset, or something that is not a saved wizard", () => {
+  it('starts afresh for another account, a reset, or something that is not a saved wizard', () => {
     expect(resumeState(saved, { userId: 'user-2', search: new URLSearchParams() }).step).toBe('yourName');
     expect(resumeState(saved, { userId: 'user-1', search: new URLSearchParams('from=manager&reset=1') }).podcastName).toBe('');
     expect(resumeState(saved, { userId: 'user-1', search: new URLSearchParams('reset=true') }).step).toBe('yourName');
-    expect(resumeState({ version: 1, userId: 'user-1', step: 'nowhere' }, { userId: 'user-1', search: new URLSearchParams() }).step).toBe('yourName');
-    expect(resumeState('garbage', { userId: 'user-1', firstName: 'Ada', search: new URLSearchParams() })).toMatchObject({ step: 'yourName', firstName: 'Ada' });
+    expect(resumeState({ version: 1, userId: 'user-1', step: 'nowhere' }, { userId: 'user-1', search: new URLSearchParams() }).step).toBe(
+      'yourName',
+    );
+    expect(resumeState('garbage', { userId: 'user-1', firstName: 'Ada', search: new URLSearchParams() })).toMatchObject({
+      step: 'yourName',
+      firstName: 'Ada',
+    });
   });
 
   it('opens step=N of the new-show path', () => {
-    expect(resumeState(saved, { userId: 'user-1', search: new URLSearchParams('step=10') })).toMatchObject({ path: 'new', step: 'publishCadence', podcastName: 'Night Owls' });
+    expect(resumeState(saved, { userId: 'user-1', search: new URLSearchParams('step=10') })).toMatchObject({
+      path: 'new',
+      step: 'publishCadence',
+      podcastName: 'Night Owls',
+    });
   });
 
   it('does not resume halfway through an import', () => {

@@ -27,12 +27,28 @@ export function DeleteShowDialog({ show, onClose }: { show: TPodcast | null; onC
   return (
     <Modal opened={show !== null} onClose={onClose} title="Delete show" centered>
       <Stack>
-        <Text size="sm">This deletes “{show?.name}”, its episodes and their audio. Type <b>delete</b> to confirm.</Text>
-        <TextInput label="Confirmation" value={typed} onChange={(e) => setTyped(e.currentTarget.value)} placeholder="delete" data-autofocus />
-        {error && <Alert color="red" title="Failed to delete the show.">{error}</Alert>}
+        <Text size="sm">
+          This deletes “{show?.name}”, its episodes and their audio. Type <b>delete</b> to confirm.
+        </Text>
+        <TextInput
+          label="Confirmation"
+          value={typed}
+          onChange={(e) => setTyped(e.currentTarget.value)}
+          placeholder="delete"
+          data-autofocus
+        />
+        {error && (
+          <Alert color="red" title="Failed to delete the show.">
+            {error}
+          </Alert>
+        )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button color="red" disabled={!deleteConfirmed(typed)} loading={remove.isPending} onClick={() => void confirm()}>Delete show</Button>
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="red" disabled={!deleteConfirmed(typed)} loading={remove.isPending} onClick={() => void confirm()}>
+            Delete show
+          </Button>
         </Group>
       </Stack>
     </Modal>

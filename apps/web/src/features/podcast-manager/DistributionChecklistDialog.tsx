@@ -4,7 +4,12 @@ import { CHECKLIST_STATUSES, type TChecklistItem, type TChecklistStatus, type TP
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 
-const STATUS_LABELS: Record<TChecklistStatus, string> = { not_started: 'Not started', in_progress: 'In progress', completed: 'Completed', skipped: 'Skipped' };
+const STATUS_LABELS: Record<TChecklistStatus, string> = {
+  not_started: 'Not started',
+  in_progress: 'In progress',
+  completed: 'Completed',
+  skipped: 'Skipped',
+};
 
 function ChecklistItemCard({ showId, item }: { showId: string; item: TChecklistItem }) {
   const utils = trpc.useUtils();
@@ -24,7 +29,9 @@ function ChecklistItemCard({ showId, item }: { showId: string; item: TChecklistI
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Group gap="xs">
           <Text fw={650}>{item.name}</Text>
-          <Badge variant="light" color={item.automation === 'automatic' ? 'teal' : item.automation === 'assisted' ? 'blue' : 'gray'}>{item.automation}</Badge>
+          <Badge variant="light" color={item.automation === 'automatic' ? 'teal' : item.automation === 'assisted' ? 'blue' : 'gray'}>
+            {item.automation}
+          </Badge>
         </Group>
         <Select
           aria-label={`${item.name} status`}
@@ -36,15 +43,35 @@ function ChecklistItemCard({ showId, item }: { showId: string; item: TChecklistI
           onChange={(value) => value && void update(value as TChecklistStatus, item.notes)}
         />
       </Group>
-      <Text size="sm" c="dimmed" mt={4}>{item.summary}</Text>
-      {item.automation_notes && <Text size="xs" c="dimmed">{item.automation_notes}</Text>}
-      {item.disabled_reason && <Alert color="yellow" mt="xs" p="xs">{item.disabled_reason}</Alert>}
+      <Text size="sm" c="dimmed" mt={4}>
+        {item.summary}
+      </Text>
+      {item.automation_notes && (
+        <Text size="xs" c="dimmed">
+          {item.automation_notes}
+        </Text>
+      )}
+      {item.disabled_reason && (
+        <Alert color="yellow" mt="xs" p="xs">
+          {item.disabled_reason}
+        </Alert>
+      )}
       <List size="sm" mt="xs" type="ordered">
-        {item.instructions.map((line) => <List.Item key={line}>{line}</List.Item>)}
+        {item.instructions.map((line) => (
+          <List.Item key={line}>{line}</List.Item>
+        ))}
       </List>
       <Group gap="md" mt="xs">
-        {item.action_url && item.action_label && <Anchor href={item.action_url} target="_blank" rel="noreferrer" size="sm">{item.action_label}</Anchor>}
-        {item.docs_url && <Anchor href={item.docs_url} target="_blank" rel="noreferrer" size="sm">Help</Anchor>}
+        {item.action_url && item.action_label && (
+          <Anchor href={item.action_url} target="_blank" rel="noreferrer" size="sm">
+            {item.action_label}
+          </Anchor>
+        )}
+        {item.docs_url && (
+          <Anchor href={item.docs_url} target="_blank" rel="noreferrer" size="sm">
+            Help
+          </Anchor>
+        )}
       </Group>
       <Textarea
         mt="xs"
@@ -74,12 +101,24 @@ export function DistributionChecklistDialog({ show, onClose }: { show: TPodcast 
         <Stack>
           {data.rss_feed_url && (
             <Group gap="xs" wrap="wrap">
-              <Text size="sm" fw={600}>RSS feed</Text>
-              <Text size="sm" ff="monospace" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{data.rss_feed_url}</Text>
-              <CopyButton value={data.rss_feed_url}>{({ copied, copy }) => <Button size="xs" variant="light" onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>}</CopyButton>
+              <Text size="sm" fw={600}>
+                RSS feed
+              </Text>
+              <Text size="sm" ff="monospace" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                {data.rss_feed_url}
+              </Text>
+              <CopyButton value={data.rss_feed_url}>
+                {({ copied, copy }) => (
+                  <Button size="xs" variant="light" onClick={copy}>
+                    {copied ? 'Copied' : 'Copy'}
+                  </Button>
+                )}
+              </CopyButton>
             </Group>
           )}
-          {data.items.map((item) => <ChecklistItemCard key={item.key} showId={show.id} item={item} />)}
+          {data.items.map((item) => (
+            <ChecklistItemCard key={item.key} showId={show.id} item={item} />
+          ))}
         </Stack>
       )}
     </Modal>

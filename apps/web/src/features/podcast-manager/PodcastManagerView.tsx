@@ -57,7 +57,9 @@ export function PodcastManagerView() {
           <Title order={1}>My Podcasts</Title>
           <Text c="dimmed">Your shows, where they are hosted, and their public feeds.</Text>
         </div>
-        <Button leftSection={<IconPlus size={16} />} onClick={newShow}>New show</Button>
+        <Button leftSection={<IconPlus size={16} />} onClick={newShow}>
+          New show
+        </Button>
       </Group>
       {shows.isPending && <Loader aria-label="Loading shows" />}
       {shows.isError && <Alert color="red">{toApiFailure(shows.error).message ?? 'Unable to load shows.'}</Alert>}
@@ -65,12 +67,16 @@ export function PodcastManagerView() {
         <Card withBorder padding="xl">
           <Stack align="flex-start">
             <Text fw={650}>No shows yet</Text>
-            <Text size="sm" c="dimmed">Create your first show: it gets a public RSS feed right away.</Text>
+            <Text size="sm" c="dimmed">
+              Create your first show: it gets a public RSS feed right away.
+            </Text>
             <Button onClick={newShow}>Set up a show</Button>
           </Stack>
         </Card>
       )}
-      {shows.data?.map((show) => <ShowCard key={show.id} show={show} onAction={act} />)}
+      {shows.data?.map((show) => (
+        <ShowCard key={show.id} show={show} onAction={act} />
+      ))}
       <Card withBorder padding="md">
         <SpreakerConnection />
       </Card>

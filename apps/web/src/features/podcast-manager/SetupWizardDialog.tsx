@@ -77,7 +77,7 @@ export function SetupWizardDialog({ opened, onClose }: { opened: boolean; onClos
       if (host === 'spreaker-new') await createRemote.mutateAsync({ id: created.id, title: created.name, language: created.language });
       else {
         const invalid = showIdError(showId);
-        if (invalid) return setError(invalid), false;
+        if (invalid) return (setError(invalid), false);
         await linkRemote.mutateAsync({ id: created.id, show_id: showId.trim() });
       }
       await utils.podcasts.list.invalidate();
@@ -117,18 +117,43 @@ export function SetupWizardDialog({ opened, onClose }: { opened: boolean; onClos
   return (
     <Modal opened={opened} onClose={close} title="Set up a new show" size="lg" closeOnClickOutside={false}>
       <Stepper active={step} size="xs" mb="md" allowNextStepsSelect={false}>
-        {steps.map((label) => <Stepper.Step key={label} label={label} />)}
+        {steps.map((label) => (
+          <Stepper.Step key={label} label={label} />
+        ))}
       </Stepper>
       <Stack>
-        {current === 'Welcome' && <Text>Let’s set up your show: its name and description, cover art, and where its episodes are hosted. It takes a minute.</Text>}
+        {current === 'Welcome' && (
+          <Text>Let’s set up your show: its name and description, cover art, and where its episodes are hosted. It takes a minute.</Text>
+        )}
         {current === 'About your show' && (
           <>
-            <TextInput label="Show name" required value={name} onChange={(e) => setName(e.currentTarget.value)} description="At least 4 characters." data-autofocus />
-            <Textarea label="Description" autosize minRows={3} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+            <TextInput
+              label="Show name"
+              required
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              description="At least 4 characters."
+              data-autofocus
+            />
+            <Textarea
+              label="Description"
+              autosize
+              minRows={3}
+              value={description}
+              onChange={(e) => setDescription(e.currentTarget.value)}
+            />
           </>
         )}
         {current === 'Cover art' && (
-          <FileInput label="Cover art (optional)" description={PODCAST_MESSAGES.coverHint} accept="image/png,image/jpeg" value={cover} onChange={setCover} clearable placeholder="Choose an image" />
+          <FileInput
+            label="Cover art (optional)"
+            description={PODCAST_MESSAGES.coverHint}
+            accept="image/png,image/jpeg"
+            value={cover}
+            onChange={setCover}
+            clearable
+            placeholder="Choose an image"
+          />
         )}
         {current === 'Connect hosting' && (
           <Radio.Group value={host} onChange={(v) => setHost(v as Host)} label="Where should episodes be hosted?">
@@ -136,27 +161,59 @@ export function SetupWizardDialog({ opened, onClose }: { opened: boolean; onClos
               <Radio value="builtin" label="This server’s own feed (recommended): a public RSS feed any podcast app can subscribe to" />
               <Radio value="spreaker-new" label="A new Spreaker show" disabled={!spreakerReady} />
               <Radio value="spreaker-link" label="An existing Spreaker show" disabled={!spreakerReady} />
-              {host === 'spreaker-link' && <TextInput label="Spreaker Show ID" value={showId} onChange={(e) => setShowId(e.currentTarget.value)} error={showId && showIdError(showId)} />}
+              {host === 'spreaker-link' && (
+                <TextInput
+                  label="Spreaker Show ID"
+                  value={showId}
+                  onChange={(e) => setShowId(e.currentTarget.value)}
+                  error={showId && showIdError(showId)}
+                />
+              )}
               {!spreakerReady && <SpreakerConnection compact />}
             </Stack>
           </Radio.Group>
         )}
         {current === 'AI voices' && (
-          <PasswordInput label="ElevenLabs API key (optional)" description="Leave empty to use the built-in voices; you can add it later in Settings." value={apiKey} onChange={(e) => setApiKey(e.currentTarget.value)} />
+          <PasswordInput
+            label="ElevenLabs API key (optional)"
+            description="Leave empty to use the built-in voices; you can add it later in Settings."
+            value={apiKey}
+            onChange={(e) => setApiKey(e.currentTarget.value)}
+          />
         )}
         {current === 'All set' && created && (
           <Stack gap="xs">
             <Text fw={650}>“{created.name}” is ready.</Text>
-            <Text size="sm">Its public feed: <Text span ff="monospace">{created.rss_url}</Text></Text>
+            <Text size="sm">
+              Its public feed:{' '}
+              <Text span ff="monospace">
+                {created.rss_url}
+              </Text>
+            </Text>
           </Stack>
         )}
         {error && <Alert color="red">{error}</Alert>}
         <Group justify="space-between">
-          <Button variant="default" onClick={() => setStep((s) => Math.max(s - 1, 0))} disabled={step === 0 || current === 'All set' || (created !== null && current === 'Connect hosting')}>Back</Button>
+          <Button
+            variant="default"
+            onClick={() => setStep((s) => Math.max(s - 1, 0))}
+            disabled={step === 0 || current === 'All set' || (created !== null && current === 'Connect hosting')}
+          >
+            Back
+          </Button>
           {current === 'All set' ? (
-            <Button onClick={() => { reset(); onClose(); }}>Finish</Button>
+            <Button
+              onClick={() => {
+                reset();
+                onClose();
+              }}
+            >
+              Finish
+            </Button>
           ) : (
-            <Button onClick={() => void next()} loading={busy}>Continue</Button>
+            <Button onClick={() => void next()} loading={busy}>
+              Continue
+            </Button>
           )}
         </Group>
       </Stack>

@@ -16,44 +16,84 @@ export function ShowCard({ show, onAction }: { show: TPodcast; onAction: (action
   return (
     <Card withBorder padding="md" component="article" aria-label={show.name}>
       <Group align="flex-start" wrap="nowrap" gap="md">
-        <Image src={show.cover_url} w={{ base: 64, sm: 96 }} h={{ base: 64, sm: 96 }} radius="sm" alt={`${show.name} cover`} fallbackSrc="data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' width='96' height='96'><rect width='96' height='96' fill='%23dde3ee'/></svg>" />
+        <Image
+          src={show.cover_url}
+          w={{ base: 64, sm: 96 }}
+          h={{ base: 64, sm: 96 }}
+          radius="sm"
+          alt={`${show.name} cover`}
+          fallbackSrc="data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' width='96' height='96'><rect width='96' height='96' fill='%23dde3ee'/></svg>"
+        />
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Text fw={700} size="lg" lineClamp={2}>{show.name}</Text>
+            <Text fw={700} size="lg" lineClamp={2}>
+              {show.name}
+            </Text>
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
-                <Button variant="subtle" size="compact-sm" aria-label={`More actions for ${show.name}`}><IconDots size={18} /></Button>
+                <Button variant="subtle" size="compact-sm" aria-label={`More actions for ${show.name}`}>
+                  <IconDots size={18} />
+                </Button>
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Item onClick={() => onAction('edit', show)}>Edit Podcast</Menu.Item>
                 <Menu.Item onClick={() => onAction('checklist', show)}>Distribution checklist</Menu.Item>
-                {spreaker ? <Menu.Item onClick={() => onAction('builtin', show)}>Host on this server instead</Menu.Item> : <Menu.Item onClick={() => onAction('link', show)}>Link existing Spreaker show</Menu.Item>}
+                {spreaker ? (
+                  <Menu.Item onClick={() => onAction('builtin', show)}>Host on this server instead</Menu.Item>
+                ) : (
+                  <Menu.Item onClick={() => onAction('link', show)}>Link existing Spreaker show</Menu.Item>
+                )}
                 <Menu.Divider />
-                <Menu.Item color="red" onClick={() => onAction('delete', show)}>Delete</Menu.Item>
+                <Menu.Item color="red" onClick={() => onAction('delete', show)}>
+                  Delete
+                </Menu.Item>
               </Menu.Dropdown>
             </Menu>
           </Group>
           <Group gap="xs">
-            <Badge variant="light" color={spreaker ? 'orange' : 'teal'}>{spreaker ? `Spreaker ${show.spreaker_show_id}` : 'Built-in host'}</Badge>
+            <Badge variant="light" color={spreaker ? 'orange' : 'teal'}>
+              {spreaker ? `Spreaker ${show.spreaker_show_id}` : 'Built-in host'}
+            </Badge>
             {summary.data && (
               <Text size="sm" c="dimmed">
-                {summary.data.total} {summary.data.total === 1 ? 'episode' : 'episodes'} · {summary.data.unpublished_or_unscheduled} not published or scheduled
+                {summary.data.total} {summary.data.total === 1 ? 'episode' : 'episodes'} · {summary.data.unpublished_or_unscheduled} not
+                published or scheduled
               </Text>
             )}
           </Group>
-          {show.description && <Text size="sm" lineClamp={2}>{show.description}</Text>}
-          {show.import_status && <ImportStatusPanel podcastId={show.id} status={show.import_status} canRecover={show.spreaker_show_id !== null} />}
+          {show.description && (
+            <Text size="sm" lineClamp={2}>
+              {show.description}
+            </Text>
+          )}
+          {show.import_status && (
+            <ImportStatusPanel podcastId={show.id} status={show.import_status} canRecover={show.spreaker_show_id !== null} />
+          )}
           {!spreaker && (
             <Group gap="xs" wrap="wrap">
               <IconRss size={16} aria-hidden />
-              <Anchor href={show.rss_url} target="_blank" rel="noreferrer" size="sm">RSS feed</Anchor>
-              <CopyButton value={show.rss_url}>{({ copied, copy }) => <Button size="compact-xs" variant="light" onClick={copy}>{copied ? 'Copied' : 'Copy feed URL'}</Button>}</CopyButton>
+              <Anchor href={show.rss_url} target="_blank" rel="noreferrer" size="sm">
+                RSS feed
+              </Anchor>
+              <CopyButton value={show.rss_url}>
+                {({ copied, copy }) => (
+                  <Button size="compact-xs" variant="light" onClick={copy}>
+                    {copied ? 'Copied' : 'Copy feed URL'}
+                  </Button>
+                )}
+              </CopyButton>
             </Group>
           )}
           <Group gap="xs" mt={4}>
-            <Button size="xs" variant="light" onClick={() => setOpen((o) => !o)} aria-expanded={open}>{open ? 'Hide episodes' : 'Episodes'}</Button>
-            <Button size="xs" variant="default" onClick={() => onAction('edit', show)}>Edit</Button>
-            <Button size="xs" variant="default" onClick={() => onAction('checklist', show)}>Distribution</Button>
+            <Button size="xs" variant="light" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+              {open ? 'Hide episodes' : 'Episodes'}
+            </Button>
+            <Button size="xs" variant="default" onClick={() => onAction('edit', show)}>
+              Edit
+            </Button>
+            <Button size="xs" variant="default" onClick={() => onAction('checklist', show)}>
+              Distribution
+            </Button>
           </Group>
         </Stack>
       </Group>

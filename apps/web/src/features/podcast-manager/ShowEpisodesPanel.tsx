@@ -8,7 +8,13 @@ import { PublishDialog, type PublishTarget } from '../publishing/PublishDialog.t
 import { UnpublishDialog } from '../publishing/UnpublishDialog.tsx';
 import { canPublish, canRepublish, canUnpublish } from '../publishing/publish-rules.ts';
 
-const STATUS_COLORS: Record<string, string> = { published: 'green', scheduled: 'blue', processed: 'gray', processing: 'yellow', error: 'red' };
+const STATUS_COLORS: Record<string, string> = {
+  published: 'green',
+  scheduled: 'blue',
+  processed: 'gray',
+  processing: 'yellow',
+  error: 'red',
+};
 
 function statusLabel(episode: TShowEpisode): string {
   if (episode.publish_state === 'queued' || episode.publish_state === 'publishing') return 'publishing';
@@ -35,13 +41,22 @@ export function ShowEpisodesPanel({ show }: { show: TPodcast }) {
       await republish.mutateAsync({ id: episode.id });
       reload(PUBLISH_LIMITS.reloadAfterRepublishMs);
     } catch (err) {
-      notifications.show({ color: 'red', title: PUBLISH_MESSAGES.republishFailed, message: toApiFailure(err).message ?? PUBLISH_MESSAGES.republishFailed });
+      notifications.show({
+        color: 'red',
+        title: PUBLISH_MESSAGES.republishFailed,
+        message: toApiFailure(err).message ?? PUBLISH_MESSAGES.republishFailed,
+      });
     }
   }
 
   if (episodes.isPending) return <Loader size="sm" aria-label="Loading episodes" />;
   if (episodes.isError) return <Alert color="red">Failed to load episodes.</Alert>;
-  if (episodes.data.length === 0) return <Text size="sm" c="dimmed">No episodes yet. Assemble one in the Episode Creator.</Text>;
+  if (episodes.data.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        No episodes yet. Assemble one in the Episode Creator.
+      </Text>
+    );
   return (
     <Stack gap="xs">
       <Table.ScrollContainer minWidth={560}>
@@ -62,25 +77,53 @@ export function ShowEpisodesPanel({ show }: { show: TPodcast }) {
               return (
                 <Table.Tr key={episode.id}>
                   <Table.Td>
-                    <Text size="sm" fw={600}>{episode.title}</Text>
-                    {episode.last_error && <Text size="xs" c="red">{episode.last_error}</Text>}
+                    <Text size="sm" fw={600}>
+                      {episode.title}
+                    </Text>
+                    {episode.last_error && (
+                      <Text size="xs" c="red">
+                        {episode.last_error}
+                      </Text>
+                    )}
                   </Table.Td>
-                  <Table.Td><Badge color={STATUS_COLORS[episode.status] ?? 'gray'} variant="light">{label}</Badge></Table.Td>
-                  <Table.Td><Text size="xs">{episode.publish_at ? episode.publish_at.toLocaleString() : '—'}</Text></Table.Td>
-                  <Table.Td><Text size="sm">{episode.plays_total}</Text></Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS_COLORS[episode.status] ?? 'gray'} variant="light">
+                      {label}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs">{episode.publish_at ? episode.publish_at.toLocaleString() : '—'}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{episode.plays_total}</Text>
+                  </Table.Td>
                   <Table.Td>
                     <Group gap={6} justify="flex-end" wrap="nowrap">
                       {canPublish(episode) && (
                         <>
-                          <Button size="compact-xs" onClick={() => setPublishing({ target, mode: 'now' })}>Publish</Button>
-                          <Button size="compact-xs" variant="light" onClick={() => setPublishing({ target, mode: 'schedule' })}>Schedule</Button>
+                          <Button size="compact-xs" onClick={() => setPublishing({ target, mode: 'now' })}>
+                            Publish
+                          </Button>
+                          <Button size="compact-xs" variant="light" onClick={() => setPublishing({ target, mode: 'schedule' })}>
+                            Schedule
+                          </Button>
                         </>
                       )}
-                      {canRepublish(episode) && <Button size="compact-xs" variant="light" onClick={() => void retry(episode)}>Retry Publish</Button>}
-                      {(canUnpublish(episode) || episode.status === 'published') && (
-                        <Button size="compact-xs" variant="light" color="red" onClick={() => setUnpublishing(target)}>Unpublish</Button>
+                      {canRepublish(episode) && (
+                        <Button size="compact-xs" variant="light" onClick={() => void retry(episode)}>
+                          Retry Publish
+                        </Button>
                       )}
-                      {episode.audio_url && <Anchor size="xs" href={episode.audio_url} target="_blank" rel="noreferrer">Audio</Anchor>}
+                      {(canUnpublish(episode) || episode.status === 'published') && (
+                        <Button size="compact-xs" variant="light" color="red" onClick={() => setUnpublishing(target)}>
+                          Unpublish
+                        </Button>
+                      )}
+                      {episode.audio_url && (
+                        <Anchor size="xs" href={episode.audio_url} target="_blank" rel="noreferrer">
+                          Audio
+                        </Anchor>
+                      )}
                     </Group>
                   </Table.Td>
                 </Table.Tr>

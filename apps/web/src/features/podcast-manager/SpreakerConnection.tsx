@@ -42,19 +42,33 @@ export function SpreakerConnection({ compact = false }: { compact?: boolean }) {
   }
 
   if (status.data && !status.data.configured) {
-    return <Text size="sm" c="dimmed">Spreaker is not set up on this server; your shows use the built-in host.</Text>;
+    return (
+      <Text size="sm" c="dimmed">
+        Spreaker is not set up on this server; your shows use the built-in host.
+      </Text>
+    );
   }
   return (
     <Stack gap="xs">
       <Group gap="sm">
-        <Text fw={600} size={compact ? 'sm' : 'md'}>Spreaker</Text>
-        {status.data?.connected ? <Badge color="green">Connected{status.data.name ? ` as ${status.data.name}` : ''}</Badge> : <Badge color="gray">Not connected</Badge>}
+        <Text fw={600} size={compact ? 'sm' : 'md'}>
+          Spreaker
+        </Text>
+        {status.data?.connected ? (
+          <Badge color="green">Connected{status.data.name ? ` as ${status.data.name}` : ''}</Badge>
+        ) : (
+          <Badge color="gray">Not connected</Badge>
+        )}
       </Group>
       <Group gap="sm">
         {status.data?.connected ? (
-          <Button size="xs" variant="default" onClick={() => void disconnectNow()} loading={disconnect.isPending}>Disconnect</Button>
+          <Button size="xs" variant="default" onClick={() => void disconnectNow()} loading={disconnect.isPending}>
+            Disconnect
+          </Button>
         ) : (
-          <Button size="xs" onClick={() => void connect()} loading={waiting}>Connect Spreaker</Button>
+          <Button size="xs" onClick={() => void connect()} loading={waiting}>
+            Connect Spreaker
+          </Button>
         )}
       </Group>
       {error && <Alert color="red">{error}</Alert>}

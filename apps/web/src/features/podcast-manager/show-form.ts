@@ -7,8 +7,23 @@ export const CATEGORY_OPTIONS = APPLE_PODCAST_CATEGORIES.map((c) => ({
 }));
 
 const LANGUAGE_NAMES: Record<(typeof PODCAST_LANGUAGES)[number], string> = {
-  en: 'English', es: 'Spanish', fr: 'French', de: 'German', it: 'Italian', pt: 'Portuguese', 'pt-br': 'Portuguese (Brazil)', nl: 'Dutch',
-  sv: 'Swedish', no: 'Norwegian', da: 'Danish', fi: 'Finnish', pl: 'Polish', ru: 'Russian', ja: 'Japanese', zh: 'Chinese', ar: 'Arabic',
+  en: 'English',
+  es: 'Spanish',
+  fr: 'French',
+  de: 'German',
+  it: 'Italian',
+  pt: 'Portuguese',
+  'pt-br': 'Portuguese (Brazil)',
+  nl: 'Dutch',
+  sv: 'Swedish',
+  no: 'Norwegian',
+  da: 'Danish',
+  fi: 'Finnish',
+  pl: 'Polish',
+  ru: 'Russian',
+  ja: 'Japanese',
+  zh: 'Chinese',
+  ar: 'Arabic',
 };
 export const LANGUAGE_OPTIONS = PODCAST_LANGUAGES.map((value) => ({ value, label: `${LANGUAGE_NAMES[value]} (${value})` }));
 

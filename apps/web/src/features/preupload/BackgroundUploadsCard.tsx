@@ -2,7 +2,12 @@ import { ActionIcon, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { MEDIA_MESSAGES } from '@ppp/contracts';
 import { UploadProgress } from '@ppp/ui';
-import { cancelBackgroundUpload, dismissBackgroundUpload, useBackgroundUploads, type BackgroundUpload } from '../../lib/background-uploads.ts';
+import {
+  cancelBackgroundUpload,
+  dismissBackgroundUpload,
+  useBackgroundUploads,
+  type BackgroundUpload,
+} from '../../lib/background-uploads.ts';
 
 function statusText(upload: BackgroundUpload): string | undefined {
   if (upload.status === 'done') return 'Uploaded';
@@ -17,13 +22,24 @@ export function BackgroundUploadsCard() {
   if (uploads.length === 0) return null;
   return (
     <Card withBorder padding="lg" aria-label="Uploads in progress">
-      <Text fw={700} mb="sm">Uploads</Text>
+      <Text fw={700} mb="sm">
+        Uploads
+      </Text>
       <Stack gap="sm">
         {uploads.map((upload) => (
           <Group key={upload.key} wrap="nowrap" align="flex-end" gap="xs">
             <div style={{ flex: 1, minWidth: 0 }}>
-              <UploadProgress label={upload.label} percent={upload.percent} status={statusText(upload)} color={upload.status === 'error' ? 'red' : 'indigo'} />
-              {upload.error && <Text size="xs" c="red" mt={4}>{upload.error}</Text>}
+              <UploadProgress
+                label={upload.label}
+                percent={upload.percent}
+                status={statusText(upload)}
+                color={upload.status === 'error' ? 'red' : 'indigo'}
+              />
+              {upload.error && (
+                <Text size="xs" c="red" mt={4}>
+                  {upload.error}
+                </Text>
+              )}
             </div>
             <Tooltip label={upload.status === 'uploading' ? 'Cancel upload' : 'Dismiss'}>
               <ActionIcon

@@ -20,7 +20,13 @@ export function PreuploadForm({ me, onCancel }: { me: TMe; onCancel: () => void 
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const config = trpc.public.config.useQuery();
-  const [values, setValues] = useState<PreuploadValues>({ file: null, friendlyName: '', notifyWhenReady: true, notifyEmail: me.email, transcript: null });
+  const [values, setValues] = useState<PreuploadValues>({
+    file: null,
+    friendlyName: '',
+    notifyWhenReady: true,
+    notifyEmail: me.email,
+    transcript: null,
+  });
   const [problem, setProblem] = useState<string | null>(null);
   const maxMb = config.data?.max_upload_mb ?? 500;
 
@@ -35,16 +41,30 @@ export function PreuploadForm({ me, onCancel }: { me: TMe; onCancel: () => void 
       { filename: values.file.name, category: 'main_content', friendly_name: values.friendlyName.trim(), ...notifyFields(values) },
       {
         onDone: (item) => {
-          notifications.show({ color: 'teal', title: MEDIA_MESSAGES.uploadReceived, message: `"${item.friendly_name}" is being transcribed.` });
+          notifications.show({
+            color: 'teal',
+            title: MEDIA_MESSAGES.uploadReceived,
+            message: `"${item.friendly_name}" is being transcribed.`,
+          });
           const after = transcript ? attachTranscript(item.id, transcript) : Promise.resolve();
           void after
-            .catch((err: unknown) => notifications.show({ color: 'red', title: MEDIA_MESSAGES.uploadFailed, message: err instanceof Error ? err.message : MEDIA_MESSAGES.unableToUploadAudio }))
+            .catch((err: unknown) =>
+              notifications.show({
+                color: 'red',
+                title: MEDIA_MESSAGES.uploadFailed,
+                message: err instanceof Error ? err.message : MEDIA_MESSAGES.unableToUploadAudio,
+              }),
+            )
             .finally(() => void utils.media.mainContent.invalidate());
         },
         onError: (message) => notifications.show({ color: 'red', title: MEDIA_MESSAGES.uploadFailed, message }),
       },
     );
-    notifications.show({ color: 'indigo', title: MEDIA_MESSAGES.uploadingInBackground, message: 'You can keep working; the bar on the dashboard shows its progress.' });
+    notifications.show({
+      color: 'indigo',
+      title: MEDIA_MESSAGES.uploadingInBackground,
+      message: 'You can keep working; the bar on the dashboard shows its progress.',
+    });
     void navigate('/dashboard');
   }
 
@@ -52,14 +72,18 @@ export function PreuploadForm({ me, onCancel }: { me: TMe; onCancel: () => void 
     <Card withBorder padding="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <Title order={2} size="h3">{MEDIA_MESSAGES.uploadForProcessingTitle}</Title>
+          <Title order={2} size="h3">
+            {MEDIA_MESSAGES.uploadForProcessingTitle}
+          </Title>
           <FileInput
             label="Audio file"
             placeholder="Choose an audio file"
             accept="audio/*"
             leftSection={<IconFileMusic size={18} />}
             value={values.file}
-            onChange={(file) => setValues((v) => ({ ...v, file, friendlyName: v.friendlyName || (file?.name.replace(/\.[^.]+$/, '') ?? '') }))}
+            onChange={(file) =>
+              setValues((v) => ({ ...v, file, friendlyName: v.friendlyName || (file?.name.replace(/\.[^.]+$/, '') ?? '') }))
+            }
             description={`Up to ${maxMb} MB; under ${MEDIA.recommendedUploadMb} MB is recommended.`}
             clearable
           />
@@ -96,9 +120,13 @@ export function PreuploadForm({ me, onCancel }: { me: TMe; onCancel: () => void 
               {problem}
             </Alert>
           )}
-          <Text size="sm" c="dimmed">{MEDIA_MESSAGES.emailWhenTranscribed}</Text>
+          <Text size="sm" c="dimmed">
+            {MEDIA_MESSAGES.emailWhenTranscribed}
+          </Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel}>Back</Button>
+            <Button variant="default" onClick={onCancel}>
+              Back
+            </Button>
             <Button type="submit">Upload and return</Button>
           </Group>
         </Stack>

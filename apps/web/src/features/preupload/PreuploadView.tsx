@@ -20,30 +20,42 @@ export function PreuploadView({ me }: { me: TMe }) {
             <UnstyledButton component={Link} to={RECORD_PATH} aria-label="Record Your Podcast Now">
               <Card withBorder padding="lg" h="100%">
                 <Stack gap="xs" align="flex-start">
-                  <ThemeIcon size={40} radius="xl" variant="light" color="red"><IconMicrophone size={22} aria-hidden="true" /></ThemeIcon>
+                  <ThemeIcon size={40} radius="xl" variant="light" color="red">
+                    <IconMicrophone size={22} aria-hidden="true" />
+                  </ThemeIcon>
                   <Text fw={700}>Record Your Podcast Now</Text>
-                  <Text size="sm" c="dimmed">Record in the browser and send it straight to processing.</Text>
+                  <Text size="sm" c="dimmed">
+                    Record in the browser and send it straight to processing.
+                  </Text>
                 </Stack>
               </Card>
             </UnstyledButton>
             <UnstyledButton onClick={() => setStep('upload')} aria-label="Upload and use processed audio">
               <Card withBorder padding="lg" h="100%">
                 <Stack gap="xs" align="flex-start">
-                  <ThemeIcon size={40} radius="xl" variant="light"><IconUpload size={22} aria-hidden="true" /></ThemeIcon>
+                  <ThemeIcon size={40} radius="xl" variant="light">
+                    <IconUpload size={22} aria-hidden="true" />
+                  </ThemeIcon>
                   <Text fw={700}>Upload and use processed audio</Text>
-                  <Text size="sm" c="dimmed">Upload a recording; it is transcribed and checked for Flubber, Intern and sound-effect cues.</Text>
+                  <Text size="sm" c="dimmed">
+                    Upload a recording; it is transcribed and checked for Flubber, Intern and sound-effect cues.
+                  </Text>
                 </Stack>
               </Card>
             </UnstyledButton>
           </SimpleGrid>
-          <Text size="sm" c="dimmed">{MEDIA_MESSAGES.emailWhenTranscribed}</Text>
+          <Text size="sm" c="dimmed">
+            {MEDIA_MESSAGES.emailWhenTranscribed}
+          </Text>
         </Stack>
       ) : (
         <PreuploadForm me={me} onCancel={() => setStep('choose')} />
       )}
       <BackgroundUploadsCard />
       <section aria-labelledby="processed-uploads-title">
-        <Title order={2} size="h3" mb="sm" id="processed-uploads-title">Processed uploads</Title>
+        <Title order={2} size="h3" mb="sm" id="processed-uploads-title">
+          Processed uploads
+        </Title>
         <ProcessedUploadsList />
       </section>
     </Stack>

@@ -12,7 +12,11 @@ function StatusBadge({ item }: { item: TMediaItem }) {
   if (item.status === 'ready') return <Badge color="teal">Ready</Badge>;
   if (item.status === 'error') return <Badge color="red">Error</Badge>;
   const progress = item.transcription_progress;
-  return <Badge color="gray" variant="light">Processing{progress !== null ? ` ${Math.round(progress)}%` : ''}</Badge>;
+  return (
+    <Badge color="gray" variant="light">
+      Processing{progress !== null ? ` ${Math.round(progress)}%` : ''}
+    </Badge>
+  );
 }
 
 function UploadRow({ item, onDelete }: { item: TMediaItem; onDelete: (item: TMediaItem) => void }) {
@@ -20,12 +24,20 @@ function UploadRow({ item, onDelete }: { item: TMediaItem; onDelete: (item: TMed
   const retry = trpc.media.retry.useMutation({ onSuccess: () => void utils.media.mainContent.invalidate() });
   const processing = item.status === 'processing';
   return (
-    <Card withBorder padding="md" style={processing ? { opacity: 0.65 } : undefined} data-testid="processed-upload" aria-label={item.friendly_name}>
+    <Card
+      withBorder
+      padding="md"
+      style={processing ? { opacity: 0.65 } : undefined}
+      data-testid="processed-upload"
+      aria-label={item.friendly_name}
+    >
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Group gap="xs">
             <StatusBadge item={item} />
-            <Text fw={700} truncate="end">{item.friendly_name}</Text>
+            <Text fw={700} truncate="end">
+              {item.friendly_name}
+            </Text>
           </Group>
           <Text size="sm" c="dimmed" truncate="end" title={item.original_name}>
             {displayFilename(item.original_name, item.friendly_name !== item.original_name)}
@@ -35,14 +47,29 @@ function UploadRow({ item, onDelete }: { item: TMediaItem; onDelete: (item: TMed
           </Text>
           <UploadCounts item={item} />
           {item.status === 'ready' && (
-            <Button component={Link} to={`${NEW_EPISODE_PATH}?upload=${encodeURIComponent(item.id)}`} size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} w="fit-content">
+            <Button
+              component={Link}
+              to={`${NEW_EPISODE_PATH}?upload=${encodeURIComponent(item.id)}`}
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconPlus size={14} />}
+              w="fit-content"
+            >
               {EPISODE_CREATOR_SHELL.useInNewEpisode}
             </Button>
           )}
           {item.status === 'error' && (
             <Group gap="xs">
-              <Text size="sm" c="red">{item.transcription_error}</Text>
-              <Button size="compact-sm" variant="light" leftSection={<IconRefresh size={14} />} loading={retry.isPending} onClick={() => retry.mutate({ id: item.id })}>
+              <Text size="sm" c="red">
+                {item.transcription_error}
+              </Text>
+              <Button
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconRefresh size={14} />}
+                loading={retry.isPending}
+                onClick={() => retry.mutate({ id: item.id })}
+              >
                 {MEDIA_MESSAGES.tryAgain}
               </Button>
             </Group>
@@ -69,7 +96,9 @@ export function ProcessedUploadsList() {
   if (list.isError) {
     return (
       <Alert color="red" title="Unable to load uploads">
-        <Button variant="light" size="xs" onClick={() => void list.refetch()}>{MEDIA_MESSAGES.tryAgain}</Button>
+        <Button variant="light" size="xs" onClick={() => void list.refetch()}>
+          {MEDIA_MESSAGES.tryAgain}
+        </Button>
       </Alert>
     );
   }

@@ -10,9 +10,15 @@ export function UploadCounts({ item, size = 'md' }: { item: TMediaItem; size?: '
   if (!item.intents) return null;
   return (
     <Group gap={size === 'sm' ? 6 : 'xs'} data-testid="upload-counts">
-      <Badge size={size} variant="light" color="grape">Flubber {item.intents.flubber.count}</Badge>
-      <Badge size={size} variant="light" color="blue">Intern {item.intents.intern.count}</Badge>
-      <Badge size={size} variant="light" color="orange">Sound Effects {item.intents.sfx.count}</Badge>
+      <Badge size={size} variant="light" color="grape">
+        Flubber {item.intents.flubber.count}
+      </Badge>
+      <Badge size={size} variant="light" color="blue">
+        Intern {item.intents.intern.count}
+      </Badge>
+      <Badge size={size} variant="light" color="orange">
+        Sound Effects {item.intents.sfx.count}
+      </Badge>
     </Group>
   );
 }
@@ -36,7 +42,11 @@ export function DeleteUploadDialog({ pending, onClose, onDeleted }: DeleteUpload
       onDeleted?.(pending.id);
       await utils.media.mainContent.invalidate();
     } catch (err) {
-      notifications.show({ color: 'red', title: MEDIA_MESSAGES.deleteFailed, message: toApiFailure(err).message ?? MEDIA_MESSAGES.unableToDeleteUpload });
+      notifications.show({
+        color: 'red',
+        title: MEDIA_MESSAGES.deleteFailed,
+        message: toApiFailure(err).message ?? MEDIA_MESSAGES.unableToDeleteUpload,
+      });
     } finally {
       onClose();
     }
@@ -47,8 +57,12 @@ export function DeleteUploadDialog({ pending, onClose, onDeleted }: DeleteUpload
       <Stack>
         <Text>{pending ? deleteConfirmation(pending.status) : ''}</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button color="red" loading={remove.isPending} onClick={() => void confirmDelete()}>Delete</Button>
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="red" loading={remove.isPending} onClick={() => void confirmDelete()}>
+            Delete
+          </Button>
         </Group>
       </Stack>
     </Modal>

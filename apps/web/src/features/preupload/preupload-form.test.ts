@@ -32,6 +32,8 @@ describe('pre-upload form', () => {
 
   it('confirms deletes with the spec wording by state', () => {
     expect(deleteConfirmation('ready')).toBe('Deleting a ready upload will not refund processing minutes already used.');
-    expect(deleteConfirmation('processing')).toBe('Delete this upload while it is still processing? No processing minutes have been deducted yet.');
+    expect(deleteConfirmation('processing')).toBe(
+      'Delete this upload while it is still processing? No processing minutes have been deducted yet.',
+    );
   });
 });

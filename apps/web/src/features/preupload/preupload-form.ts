@@ -17,7 +17,10 @@ export function preuploadProblem(values: PreuploadValues, maxUploadMb: number): 
 }
 
 /** The notification email is used only when the email checkbox is on (spec 001 §5). */
-export function notifyFields(values: Pick<PreuploadValues, 'notifyWhenReady' | 'notifyEmail'>): { notify_when_ready: boolean; notify_email?: string } {
+export function notifyFields(values: Pick<PreuploadValues, 'notifyWhenReady' | 'notifyEmail'>): {
+  notify_when_ready: boolean;
+  notify_email?: string;
+} {
   if (!values.notifyWhenReady) return { notify_when_ready: false };
   const email = values.notifyEmail.trim();
   return email ? { notify_when_ready: true, notify_email: email } : { notify_when_ready: true };

@@ -42,29 +42,39 @@ function Included({ on }: { on: boolean }): ReactNode {
 export function ComparisonTable() {
   return (
     <section aria-labelledby="compare-title">
-      <Title order={2} ta="center" mb="lg" id="compare-title">Compare plans</Title>
+      <Title order={2} ta="center" mb="lg" id="compare-title">
+        Compare plans
+      </Title>
       <Table.ScrollContainer minWidth={720}>
         <Table striped highlightOnHover withTableBorder verticalSpacing="sm" aria-labelledby="compare-title">
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Feature</Table.Th>
               {PLANS.map((p) => (
-                <Table.Th key={p.key} scope="col" ta="center">{p.name}</Table.Th>
+                <Table.Th key={p.key} scope="col" ta="center">
+                  {p.name}
+                </Table.Th>
               ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {ALLOWANCE_ROWS.map((row) => (
               <Table.Tr key={row.label}>
-                <Table.Th scope="row" fw={500}>{row.label}</Table.Th>
+                <Table.Th scope="row" fw={500}>
+                  {row.label}
+                </Table.Th>
                 {PLANS.map((p) => (
-                  <Table.Td key={p.key} ta="center">{row.cell(p)}</Table.Td>
+                  <Table.Td key={p.key} ta="center">
+                    {row.cell(p)}
+                  </Table.Td>
                 ))}
               </Table.Tr>
             ))}
             {PLAN_FEATURE_KEYS.map((f) => (
               <Table.Tr key={f}>
-                <Table.Th scope="row" fw={500}>{PLAN_FEATURE_LABELS[f]}</Table.Th>
+                <Table.Th scope="row" fw={500}>
+                  {PLAN_FEATURE_LABELS[f]}
+                </Table.Th>
                 {PLANS.map((p) => (
                   <Table.Td key={p.key} ta="center">
                     <Included on={p.features[f]} />

@@ -17,7 +17,9 @@ export function FoundersCountdown({ parts, deadline }: { parts: TCountdownParts;
       <Group justify="space-between" gap="md">
         <Group gap="xs" wrap="nowrap">
           <IconClock size={20} aria-hidden="true" />
-          <Text fw={700}>{parts.ended ? `Founders pricing ended ${deadlineText}` : `Founders pricing ends ${deadlineText}, 11:59:59 PM`}</Text>
+          <Text fw={700}>
+            {parts.ended ? `Founders pricing ended ${deadlineText}` : `Founders pricing ends ${deadlineText}, 11:59:59 PM`}
+          </Text>
         </Group>
         {parts.ended ? (
           // On a white pill: red.9 on the violet tint is about 4.1:1, on white about 5.6:1 (WCAG AA needs 4.5).
@@ -31,7 +33,9 @@ export function FoundersCountdown({ parts, deadline }: { parts: TCountdownParts;
                 <Text fw={800} fz="xl" ff="monospace">
                   {String(parts[key]).padStart(2, '0')}
                 </Text>
-                <Text size="sm" c="dimmed">{label}</Text>
+                <Text size="sm" c="dimmed">
+                  {label}
+                </Text>
               </Group>
             ))}
           </Group>

@@ -6,18 +6,24 @@ function OfferCard({ offer, ended }: { offer: TEarlyOffer; ended: boolean }) {
     <Card withBorder radius="lg" padding="lg" component="article" aria-labelledby={`offer-${offer.key}`}>
       <Stack gap="sm" h="100%">
         <Group justify="space-between" gap="xs">
-          <Title order={3} size="h4" id={`offer-${offer.key}`}>{offer.title}</Title>
+          <Title order={3} size="h4" id={`offer-${offer.key}`}>
+            {offer.title}
+          </Title>
           <Badge color={ended ? 'gray.8' : 'violet.8'}>{ended ? PRICING.offerEnded : offer.badge}</Badge>
         </Group>
         <Group gap="xs" align="baseline">
-          <Text fz={32} fw={800} lh={1.1}>{formatOfferPrice(offer)}</Text>
+          <Text fz={32} fw={800} lh={1.1}>
+            {formatOfferPrice(offer)}
+          </Text>
           {offer.normallyCents !== null && (
             <Text c="dimmed" td="line-through" aria-label={`normally ${formatDollars(offer.normallyCents)}`}>
               {formatDollars(offer.normallyCents)}
             </Text>
           )}
         </Group>
-        <Text size="sm" c="dimmed">{offer.note}</Text>
+        <Text size="sm" c="dimmed">
+          {offer.note}
+        </Text>
         {ended ? (
           <Button mt="auto" disabled fullWidth>
             {PRICING.offerEnded}

@@ -1,17 +1,14 @@
 import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import {
-  PLAN_FEATURE_KEYS,
-  PLAN_FEATURE_LABELS,
-  annualSavings,
-  formatDollars,
-  formatQueueStorage,
-  type TPlan,
-} from '@ppp/contracts';
+import { PLAN_FEATURE_KEYS, PLAN_FEATURE_LABELS, annualSavings, formatDollars, formatQueueStorage, type TPlan } from '@ppp/contracts';
 
 function Price({ plan, annual }: { plan: TPlan; annual: boolean }) {
   if (plan.contact || plan.monthlyCents === null) {
-    return <Text fz={36} fw={800} lh={1.1}>Let&apos;s talk</Text>;
+    return (
+      <Text fz={36} fw={800} lh={1.1}>
+        Let&apos;s talk
+      </Text>
+    );
   }
   const useAnnual = annual && plan.annualMonthlyCents !== null;
   const cents = useAnnual && plan.annualMonthlyCents !== null ? plan.annualMonthlyCents : plan.monthlyCents;
@@ -19,7 +16,9 @@ function Price({ plan, annual }: { plan: TPlan; annual: boolean }) {
   return (
     <Stack gap={2}>
       <Group gap={4} align="baseline">
-        <Text fz={40} fw={800} lh={1.1}>{formatDollars(cents)}</Text>
+        <Text fz={40} fw={800} lh={1.1}>
+          {formatDollars(cents)}
+        </Text>
         <Text c="dimmed">/mo</Text>
       </Group>
       <Text size="sm" c="dimmed">
@@ -48,16 +47,18 @@ export function PlanCard({ plan, annual }: { plan: TPlan; annual: boolean }) {
     >
       <Stack gap="md" h="100%">
         <Group justify="space-between" gap="xs">
-          <Title order={3} id={`plan-${plan.key}`}>{plan.name}</Title>
+          <Title order={3} id={`plan-${plan.key}`}>
+            {plan.name}
+          </Title>
           {plan.badge && <Badge color={plan.popular ? 'violet.8' : 'gray.8'}>{plan.badge}</Badge>}
         </Group>
-        <Text size="sm" c="dimmed" mih={40}>{plan.tagline}</Text>
+        <Text size="sm" c="dimmed" mih={40}>
+          {plan.tagline}
+        </Text>
         <Price plan={plan} annual={annual} />
         <List spacing={6} size="sm" icon={<IconCheck size={16} color="var(--mantine-color-teal-8)" aria-hidden="true" />}>
           <List.Item>{`${plan.processingMinutes ?? 'Unlimited'} processing minutes a month`}</List.Item>
-          {plan.extraRateCentsPerHour !== null && (
-            <List.Item>{`Extra hours ${formatDollars(plan.extraRateCentsPerHour)} each`}</List.Item>
-          )}
+          {plan.extraRateCentsPerHour !== null && <List.Item>{`Extra hours ${formatDollars(plan.extraRateCentsPerHour)} each`}</List.Item>}
           <List.Item>{`Queue storage: ${formatQueueStorage(plan.queueStorageHours, plan.queueHeldDays)}`}</List.Item>
           {features.map((f) => (
             <List.Item key={f}>{PLAN_FEATURE_LABELS[f]}</List.Item>

@@ -24,7 +24,9 @@ export function PricingPage() {
           <Container size="xl" py={{ base: 'xl', sm: 56 }}>
             <Stack gap="xl">
               <Stack gap="xs" align="center" ta="center">
-                <Title order={1} fz={{ base: 32, sm: 44 }}>Plans for every podcast</Title>
+                <Title order={1} fz={{ base: 32, sm: 44 }}>
+                  Plans for every podcast
+                </Title>
                 <Text c="dimmed" size="lg" maw={640}>
                   {`Free ${PRICING.freeTrialDays}-day trial, no credit card required, cancel anytime, and a ${PRICING.moneyBackDays}-day money-back guarantee.`}
                 </Text>
@@ -44,7 +46,9 @@ export function PricingPage() {
                   ))}
                 </SimpleGrid>
               )}
-              <Text size="sm" c="dimmed" ta="center">{PRICING.minutesNote}</Text>
+              <Text size="sm" c="dimmed" ta="center">
+                {PRICING.minutesNote}
+              </Text>
               <ComparisonTable />
             </Stack>
           </Container>

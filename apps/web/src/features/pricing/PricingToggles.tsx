@@ -39,7 +39,9 @@ export function PricingToggles({ state, onMode, onAnnual }: PricingTogglesProps)
               { value: 'annual', label: `Annual (${PRICING.annualSavingsLabel})` },
             ]}
           />
-          <Text size="sm" c="dimmed">{PRICING.starterAnnualNote}</Text>
+          <Text size="sm" c="dimmed">
+            {PRICING.starterAnnualNote}
+          </Text>
         </>
       )}
     </Stack>

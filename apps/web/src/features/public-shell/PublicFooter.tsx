@@ -14,7 +14,9 @@ export function PublicFooter() {
     <Box component="footer" py="lg" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
       <Container size="xl">
         <Group justify="space-between" gap="md">
-          <Text size="sm" c="dimmed">© {new Date().getFullYear()} Podcast Plus Plus. All rights reserved.</Text>
+          <Text size="sm" c="dimmed">
+            © {new Date().getFullYear()} Podcast Plus Plus. All rights reserved.
+          </Text>
           <Group gap="lg" component="nav" aria-label="Footer">
             {LINKS.map((l) => (
               <Anchor key={l.href} href={l.href} size="sm">

@@ -13,9 +13,15 @@ export function PublicHeader() {
           </Anchor>
           <Group gap="lg" wrap="nowrap">
             <Group gap="lg" visibleFrom="sm" component="nav" aria-label="Site">
-              <Anchor href="/#how-it-works" c="dimmed">How it works</Anchor>
-              <Anchor href="/#faq" c="dimmed">FAQ</Anchor>
-              <Anchor href="/help" c="dimmed">Help</Anchor>
+              <Anchor href="/#how-it-works" c="dimmed">
+                How it works
+              </Anchor>
+              <Anchor href="/#faq" c="dimmed">
+                FAQ
+              </Anchor>
+              <Anchor href="/help" c="dimmed">
+                Help
+              </Anchor>
             </Group>
             <Button component="a" href="/?login=1" variant="light">
               Sign In

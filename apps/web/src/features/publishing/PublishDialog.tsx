@@ -23,7 +23,12 @@ const VISIBILITY_OPTIONS = [
  * now and defaults to no change; a schedule is sent as unpublished plus a time at least a minute
  * ahead on a 5-minute step. After "now" the status is polled every 0.6 s for up to 4 s.
  */
-export function PublishDialog({ episode, initialMode = 'now', onClose, onDone }: {
+export function PublishDialog({
+  episode,
+  initialMode = 'now',
+  onClose,
+  onDone,
+}: {
   episode: PublishTarget | null;
   initialMode?: TPublishMode;
   onClose: () => void;
@@ -54,7 +59,13 @@ export function PublishDialog({ episode, initialMode = 'now', onClose, onDone }:
       if (mode === 'now') status = await pollPublishStatus(() => utils.publishing.status.fetch({ id: episode.id }, { staleTime: 0 }));
       if (status.last_error) throw new Error(status.last_error);
       const message =
-        mode === 'schedule' ? PUBLISH_MESSAGES.scheduled : mode === 'draft' ? PUBLISH_MESSAGES.draftSaved : status.status === 'published' ? 'Published' : 'Publish dispatched';
+        mode === 'schedule'
+          ? PUBLISH_MESSAGES.scheduled
+          : mode === 'draft'
+            ? PUBLISH_MESSAGES.draftSaved
+            : status.status === 'published'
+              ? 'Published'
+              : 'Publish dispatched';
       notifications.show({ color: 'green', message });
       onDone(status);
     } catch (err) {
@@ -78,7 +89,15 @@ export function PublishDialog({ episode, initialMode = 'now', onClose, onDone }:
           ]}
           aria-label="Publish mode"
         />
-        {mode === 'now' && <Select label="Visibility" data={VISIBILITY_OPTIONS} value={visibility} onChange={(v) => setVisibility(v ?? 'no-change')} allowDeselect={false} />}
+        {mode === 'now' && (
+          <Select
+            label="Visibility"
+            data={VISIBILITY_OPTIONS}
+            value={visibility}
+            onChange={(v) => setVisibility(v ?? 'no-change')}
+            allowDeselect={false}
+          />
+        )}
         {mode === 'schedule' && (
           <TextInput
             type="datetime-local"
@@ -90,10 +109,20 @@ export function PublishDialog({ episode, initialMode = 'now', onClose, onDone }:
             error={whenError}
           />
         )}
-        {mode === 'draft' && <Text size="sm" c="dimmed">The episode stays unpublished; a pending schedule is cancelled.</Text>}
-        {error && <Alert color="red" title={mode === 'schedule' ? PUBLISH_MESSAGES.scheduleFailed : PUBLISH_MESSAGES.publishFailedAlert}>{error}</Alert>}
+        {mode === 'draft' && (
+          <Text size="sm" c="dimmed">
+            The episode stays unpublished; a pending schedule is cancelled.
+          </Text>
+        )}
+        {error && (
+          <Alert color="red" title={mode === 'schedule' ? PUBLISH_MESSAGES.scheduleFailed : PUBLISH_MESSAGES.publishFailedAlert}>
+            {error}
+          </Alert>
+        )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
           <Button onClick={() => void submit()} loading={busy} disabled={mode === 'schedule' && whenError !== null}>
             {mode === 'now' ? 'Publish' : mode === 'schedule' ? 'Schedule' : 'Save as draft'}
           </Button>

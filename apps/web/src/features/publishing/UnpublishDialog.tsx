@@ -41,13 +41,23 @@ export function UnpublishDialog({ episode, onClose, onDone }: { episode: Publish
       <Stack>
         <Text size="sm">“{episode?.title}” goes back to a draft: it leaves the feed and its host, and its schedule is cleared.</Text>
         {forceOffered && <Alert color="yellow">{PODCAST_MESSAGES.forceUnpublish}</Alert>}
-        {error && <Alert color="red" title={PUBLISH_MESSAGES.unpublishFailed}>{error}</Alert>}
+        {error && (
+          <Alert color="red" title={PUBLISH_MESSAGES.unpublishFailed}>
+            {error}
+          </Alert>
+        )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={close}>Cancel</Button>
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
           {forceOffered ? (
-            <Button color="red" loading={unpublish.isPending} onClick={() => void run(true)}>Force Unpublish</Button>
+            <Button color="red" loading={unpublish.isPending} onClick={() => void run(true)}>
+              Force Unpublish
+            </Button>
           ) : (
-            <Button color="red" loading={unpublish.isPending} onClick={() => void run(false)}>Unpublish</Button>
+            <Button color="red" loading={unpublish.isPending} onClick={() => void run(false)}>
+              Unpublish
+            </Button>
           )}
         </Group>
       </Stack>

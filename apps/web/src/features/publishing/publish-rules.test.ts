@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLISH_MESSAGES, type TPublishStatus } from '@ppp/contracts';
-import { canRepublish, canUnpublish, defaultScheduleValue, pollPublishStatus, scheduleError, schedulePayload, toLocalInputValue } from './publish-rules.ts';
+import {
+  canRepublish,
+  canUnpublish,
+  defaultScheduleValue,
+  pollPublishStatus,
+  scheduleError,
+  schedulePayload,
+  toLocalInputValue,
+} from './publish-rules.ts';
 
 const now = new Date(2026, 10, 21, 14, 2, 10);
 
@@ -42,18 +50,36 @@ describe('which actions an episode offers', () => {
 
 describe('publish status poll', () => {
   const status = (over: Partial<TPublishStatus>): TPublishStatus => ({
-    episode_id: 'e', status: 'processed', publish_state: 'queued', visibility: 'public', publish_at: null, publish_at_local: null, published_at: null,
-    host: 'builtin', host_episode_id: null, spreaker_episode_id: null, last_error: null, audio_url: null, feed_url: null, ...over,
+    episode_id: 'e',
+    status: 'processed',
+    publish_state: 'queued',
+    visibility: 'public',
+    publish_at: null,
+    publish_at_local: null,
+    published_at: null,
+    host: 'builtin',
+    host_episode_id: null,
+    spreaker_episode_id: null,
+    last_error: null,
+    audio_url: null,
+    feed_url: null,
+    ...over,
   });
   it('polls every 0.6 s for at most 4 s', async () => {
     const waits: number[] = [];
-    const result = await pollPublishStatus(async () => status({}), async (ms) => void waits.push(ms));
+    const result = await pollPublishStatus(
+      async () => status({}),
+      async (ms) => void waits.push(ms),
+    );
     expect(waits).toEqual([600, 600, 600, 600, 600, 600]);
     expect(result.publish_state).toBe('queued');
   });
   it('stops once published, with a hosting id, or with an error', async () => {
     let reads = 0;
-    const result = await pollPublishStatus(async () => (++reads === 3 ? status({ last_error: 'x' }) : status({})), async () => undefined);
+    const result = await pollPublishStatus(
+      async () => (++reads === 3 ? status({ last_error: 'x' }) : status({})),
+      async () => undefined,
+    );
     expect(reads).toBe(3);
     expect(result.last_error).toBe('x');
   });

@@ -1,4 +1,11 @@
-import { PUBLISH_LIMITS, defaultScheduleTime, scheduleProblem, withinUnpublishWindow, type TPublishStatus, type TShowEpisode } from '@ppp/contracts';
+import {
+  PUBLISH_LIMITS,
+  defaultScheduleTime,
+  scheduleProblem,
+  withinUnpublishWindow,
+  type TPublishStatus,
+  type TShowEpisode,
+} from '@ppp/contracts';
 
 /** A Date as the value of <input type="datetime-local"> in the browser's time zone (minutes only). */
 export function toLocalInputValue(date: Date): string {
@@ -45,7 +52,12 @@ export function canRepublish(episode: EpisodeLike): boolean {
 }
 
 export function canPublish(episode: EpisodeLike): boolean {
-  return episode.has_audio && (episode.status === 'processed' || episode.status === 'scheduled') && episode.publish_state !== 'queued' && episode.publish_state !== 'publishing';
+  return (
+    episode.has_audio &&
+    (episode.status === 'processed' || episode.status === 'scheduled') &&
+    episode.publish_state !== 'queued' &&
+    episode.publish_state !== 'publishing'
+  );
 }
 
 /** Whether the status poll can stop: published, a hosting id, or an error (spec 001 §4). */

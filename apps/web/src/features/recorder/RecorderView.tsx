@@ -26,16 +26,20 @@ function useSave(rec: RecorderControls) {
     setError(null);
     rec.dispatch({ type: 'upload' });
     setKey(
-      startBackgroundUpload(new File([blob], filename, { type: blob.type }), { filename, category: 'main_content', friendly_name: name }, {
-        onDone: (item) => {
-          rec.dispatch({ type: 'uploaded', mediaId: item.id });
-          void utils.media.mainContent.invalidate();
+      startBackgroundUpload(
+        new File([blob], filename, { type: blob.type }),
+        { filename, category: 'main_content', friendly_name: name },
+        {
+          onDone: (item) => {
+            rec.dispatch({ type: 'uploaded', mediaId: item.id });
+            void utils.media.mainContent.invalidate();
+          },
+          onError: (message) => {
+            setError(message);
+            rec.dispatch({ type: 'uploadFailed' });
+          },
         },
-        onError: (message) => {
-          setError(message);
-          rec.dispatch({ type: 'uploadFailed' });
-        },
-      }),
+      ),
     );
   }
   return { save, error, percent: upload ? upload.percent : null };
@@ -45,7 +49,10 @@ function useSave(rec: RecorderControls) {
 function useTranscriptPoll(rec: RecorderControls) {
   const mediaId = rec.state.kind === 'saved' ? rec.state.mediaId : null;
   const waiting = rec.state.kind === 'saved' && !rec.state.ready;
-  const poll = trpc.transcripts.ready.useQuery({ hint: mediaId ?? '-' }, { enabled: waiting && mediaId !== null, refetchInterval: waiting ? MEDIA.transcriptPollMs : false });
+  const poll = trpc.transcripts.ready.useQuery(
+    { hint: mediaId ?? '-' },
+    { enabled: waiting && mediaId !== null, refetchInterval: waiting ? MEDIA.transcriptPollMs : false },
+  );
   const { dispatch } = rec;
   useEffect(() => {
     if (waiting && poll.data?.ready) dispatch({ type: 'transcriptReady' });
@@ -114,8 +121,16 @@ export function RecorderView() {
         <Title order={1}>{RECORDER_MESSAGES.title}</Title>
         <Text c="dimmed">Record in the browser; your recording is uploaded, transcribed and ready for a new episode.</Text>
       </Stack>
-      {!supported && <Alert color="red" role="alert">{RECORDER_MESSAGES.notSupported}</Alert>}
-      {error && <Alert color="red" role="alert">{error}</Alert>}
+      {!supported && (
+        <Alert color="red" role="alert">
+          {RECORDER_MESSAGES.notSupported}
+        </Alert>
+      )}
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
       <Card withBorder padding="lg" data-testid="recorder-card" data-state={rec.state.kind}>
         <Stage rec={rec} supported={supported} maxUploadMb={maxUploadMb} save={save} transcriptFailed={transcriptFailed} />
       </Card>
@@ -123,8 +138,12 @@ export function RecorderView() {
         <Stack gap="md">
           <Text size="sm">{RECORDER_MESSAGES.tooShortBody}</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={rec.keepRecording}>Keep recording</Button>
-            <Button color="red" onClick={discardShort}>Discard</Button>
+            <Button variant="default" onClick={rec.keepRecording}>
+              Keep recording
+            </Button>
+            <Button color="red" onClick={discardShort}>
+              Discard
+            </Button>
           </Group>
         </Stack>
       </Modal>

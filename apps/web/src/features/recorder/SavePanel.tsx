@@ -20,7 +20,13 @@ interface SavePanelProps {
 function learnDuration(event: SyntheticEvent<HTMLAudioElement>) {
   const audio = event.currentTarget;
   if (Number.isFinite(audio.duration)) return;
-  audio.addEventListener('timeupdate', () => { audio.currentTime = 0; }, { once: true });
+  audio.addEventListener(
+    'timeupdate',
+    () => {
+      audio.currentTime = 0;
+    },
+    { once: true },
+  );
   audio.currentTime = Number.MAX_SAFE_INTEGER;
 }
 
@@ -46,12 +52,26 @@ export function SavePanel({ rec, maxUploadMb, uploadError, percent, onSave }: Sa
       <Stack gap="md">
         <Group justify="space-between">
           <Text fw={700}>Recording stopped</Text>
-          <Text c="dimmed" ff="monospace" data-testid="recorder-timer">{formatClock(state.elapsedMs)}</Text>
+          <Text c="dimmed" ff="monospace" data-testid="recorder-timer">
+            {formatClock(state.elapsedMs)}
+          </Text>
         </Group>
         {recording ? (
-          <audio controls src={recording.url} onLoadedMetadata={learnDuration} style={{ width: '100%' }} data-testid="recording-preview" aria-label="Recording preview" />
+          <audio
+            controls
+            src={recording.url}
+            onLoadedMetadata={learnDuration}
+            style={{ width: '100%' }}
+            data-testid="recording-preview"
+            aria-label="Recording preview"
+          />
         ) : (
-          <Group gap="xs"><Loader size="xs" /><Text size="sm" c="dimmed">Preparing the preview…</Text></Group>
+          <Group gap="xs">
+            <Loader size="xs" />
+            <Text size="sm" c="dimmed">
+              Preparing the preview…
+            </Text>
+          </Group>
         )}
         <TextInput
           label="Friendly name"
@@ -63,12 +83,18 @@ export function SavePanel({ rec, maxUploadMb, uploadError, percent, onSave }: Sa
           onChange={(e) => setName(e.currentTarget.value)}
         />
         {(tooLarge ?? problem ?? uploadError) && (
-          <Alert color="red" role="alert">{tooLarge ?? problem ?? uploadError}</Alert>
+          <Alert color="red" role="alert">
+            {tooLarge ?? problem ?? uploadError}
+          </Alert>
         )}
         {uploading && percent !== null && <UploadProgress label={name.trim() || 'Recording'} percent={percent} />}
         <Group justify="flex-end">
-          <Button variant="default" color="red" onClick={rec.discard} disabled={uploading}>Discard</Button>
-          <Button type="submit" loading={uploading} disabled={!recording || tooLarge !== null}>Save</Button>
+          <Button variant="default" color="red" onClick={rec.discard} disabled={uploading}>
+            Discard
+          </Button>
+          <Button type="submit" loading={uploading} disabled={!recording || tooLarge !== null}>
+            Save
+          </Button>
         </Group>
       </Stack>
     </form>
@@ -87,15 +113,38 @@ interface SavedPanelProps {
 export function SavedPanel({ ready, failed, onCreate, onUploads, onAgain }: SavedPanelProps) {
   return (
     <Stack gap="md" align="flex-start">
-      <Alert color="teal" title={RECORDER_MESSAGES.savedQueued} w="100%">{RECORDER_MESSAGES.savedQueuedBody}</Alert>
-      {ready && <Alert color="indigo" title={RECORDER_MESSAGES.transcriptReady} w="100%">{RECORDER_MESSAGES.transcriptReadyBody}</Alert>}
-      {failed && <Alert color="red" role="alert" title={RECORDER_MESSAGES.transcriptionFailed} w="100%">{RECORDER_MESSAGES.transcriptionFailedBody}</Alert>}
+      <Alert color="teal" title={RECORDER_MESSAGES.savedQueued} w="100%">
+        {RECORDER_MESSAGES.savedQueuedBody}
+      </Alert>
+      {ready && (
+        <Alert color="indigo" title={RECORDER_MESSAGES.transcriptReady} w="100%">
+          {RECORDER_MESSAGES.transcriptReadyBody}
+        </Alert>
+      )}
+      {failed && (
+        <Alert color="red" role="alert" title={RECORDER_MESSAGES.transcriptionFailed} w="100%">
+          {RECORDER_MESSAGES.transcriptionFailedBody}
+        </Alert>
+      )}
       {!ready && !failed && (
-        <Group gap="xs"><Loader size="sm" /><Text size="sm" c="dimmed">Transcribing… this page checks every few seconds.</Text></Group>
+        <Group gap="xs">
+          <Loader size="sm" />
+          <Text size="sm" c="dimmed">
+            Transcribing… this page checks every few seconds.
+          </Text>
+        </Group>
       )}
       <Group gap="sm">
-        {ready ? <Button onClick={onCreate}>Create episode</Button> : <Button variant="light" onClick={onUploads}>Open my uploads</Button>}
-        <Button variant="default" onClick={onAgain}>Record another</Button>
+        {ready ? (
+          <Button onClick={onCreate}>Create episode</Button>
+        ) : (
+          <Button variant="light" onClick={onUploads}>
+            Open my uploads
+          </Button>
+        )}
+        <Button variant="default" onClick={onAgain}>
+          Record another
+        </Button>
       </Group>
     </Stack>
   );

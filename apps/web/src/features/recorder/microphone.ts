@@ -3,7 +3,9 @@ import { acceptChunk, pickMimeType } from './recorder-machine.ts';
 
 /** Whether this browser can record at all ('Recording not supported in this browser.' otherwise). */
 export function recordingSupported(): boolean {
-  return typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function' && typeof MediaRecorder !== 'undefined';
+  return (
+    typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function' && typeof MediaRecorder !== 'undefined'
+  );
 }
 
 /** An open microphone with a level meter (Web Audio AnalyserNode); closed with close(). */
@@ -15,7 +17,9 @@ export interface Microphone {
 }
 
 export async function openMicrophone(): Promise<Microphone> {
-  const stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: false, noiseSuppression: false, autoGainControl: true } });
+  const stream = await navigator.mediaDevices.getUserMedia({
+    audio: { echoCancellation: false, noiseSuppression: false, autoGainControl: true },
+  });
   const context = new AudioContext();
   // A context made after the permission prompt may start suspended (the click's activation has
   // passed), and a suspended context hands the meter silence.

@@ -20,7 +20,10 @@ function run(events: RecorderEvent[], from: RecorderState = INITIAL_RECORDER): R
 }
 
 /** Start at t=0: countdown until 3000 ms, recording from then on. */
-const recordingAt3s: RecorderEvent[] = [{ type: 'start', now: 0 }, { type: 'tick', now: 3000 }];
+const recordingAt3s: RecorderEvent[] = [
+  { type: 'start', now: 0 },
+  { type: 'tick', now: 3000 },
+];
 
 describe('recorder state machine', () => {
   it('checks the microphone for 5 s, then is idle with the check done', () => {
@@ -83,9 +86,20 @@ describe('recorder state machine', () => {
   });
 
   it('ignores events that do not belong to the state', () => {
-    expect(run([{ type: 'pause', now: 1 }, { type: 'resume', now: 2 }, { type: 'stop', now: 3 }, { type: 'upload' }])).toEqual(INITIAL_RECORDER);
+    expect(run([{ type: 'pause', now: 1 }, { type: 'resume', now: 2 }, { type: 'stop', now: 3 }, { type: 'upload' }])).toEqual(
+      INITIAL_RECORDER,
+    );
     const recording = run(recordingAt3s);
-    expect(run([{ type: 'start', now: 5000 }, { type: 'checkMic', now: 5000 }, { type: 'resume', now: 5000 }], recording)).toEqual(recording);
+    expect(
+      run(
+        [
+          { type: 'start', now: 5000 },
+          { type: 'checkMic', now: 5000 },
+          { type: 'resume', now: 5000 },
+        ],
+        recording,
+      ),
+    ).toEqual(recording);
   });
 
   it('returns to idle with the message when the microphone fails', () => {

@@ -99,7 +99,9 @@ export function recorderReducer(state: RecorderState, event: RecorderEvent): Rec
     case 'discard':
       return state.kind === 'confirmShort' || state.kind === 'stopped' ? INITIAL_RECORDER : state;
     case 'upload':
-      return state.kind === 'stopped' && state.sizeBytes >= 0 ? { kind: 'uploading', elapsedMs: state.elapsedMs, sizeBytes: state.sizeBytes } : state;
+      return state.kind === 'stopped' && state.sizeBytes >= 0
+        ? { kind: 'uploading', elapsedMs: state.elapsedMs, sizeBytes: state.sizeBytes }
+        : state;
     case 'uploadFailed':
       return state.kind === 'uploading' ? { kind: 'stopped', elapsedMs: state.elapsedMs, sizeBytes: state.sizeBytes } : state;
     case 'uploaded':
@@ -131,7 +133,10 @@ export function acceptChunk(previousAt: number | null, now: number, closing: boo
 
 /** The message for a getUserMedia or MediaRecorder failure (spec 002 §8 'Microphone'). */
 export function microphoneErrorMessage(error: unknown): string {
-  const name = error instanceof Error || (typeof error === 'object' && error !== null && 'name' in error) ? String((error as { name: unknown }).name) : '';
+  const name =
+    error instanceof Error || (typeof error === 'object' && error !== null && 'name' in error)
+      ? String((error as { name: unknown }).name)
+      : '';
   if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError') return RECORDER_MESSAGES.micBlocked;
   if (name === 'NotFoundError' || name === 'DevicesNotFoundError' || name === 'OverconstrainedError') return RECORDER_MESSAGES.noMicrophone;
   if (name === 'NotSupportedError') return RECORDER_MESSAGES.notSupported;

@@ -41,15 +41,18 @@ export function useRecorder(): RecorderControls {
     mic.current = null;
   }, []);
 
-  const withMicrophone = useCallback(async (then: () => void) => {
-    try {
-      mic.current ??= await openMicrophone();
-      then();
-    } catch (error) {
-      release();
-      dispatch({ type: 'fail', message: microphoneErrorMessage(error) });
-    }
-  }, [release]);
+  const withMicrophone = useCallback(
+    async (then: () => void) => {
+      try {
+        mic.current ??= await openMicrophone();
+        then();
+      } catch (error) {
+        release();
+        dispatch({ type: 'fail', message: microphoneErrorMessage(error) });
+      }
+    },
+    [release],
+  );
 
   // The clock: ticks move countdowns along and redraw the timer and meter.
   const timed = TIMED.has(state.kind);
@@ -88,9 +91,12 @@ export function useRecorder(): RecorderControls {
 
   useEffect(() => () => release(), [release]);
 
-  useEffect(() => () => {
-    if (recording) URL.revokeObjectURL(recording.url);
-  }, [recording]);
+  useEffect(
+    () => () => {
+      if (recording) URL.revokeObjectURL(recording.url);
+    },
+    [recording],
+  );
 
   /** The time now, also given to the screen so a countdown starts from its full number. */
   const clock = () => {

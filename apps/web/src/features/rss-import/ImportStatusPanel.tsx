@@ -13,7 +13,11 @@ export function ImportStatusPanel({ podcastId, status, canRecover }: { podcastId
   const utils = trpc.useUtils();
   const recover = trpc.rssImport.recoverFromSpreaker.useMutation({
     onSuccess: async (result) => {
-      notifications.show({ color: 'green', title: RSS_IMPORT_MESSAGES.recoveryDone, message: RSS_IMPORT_MESSAGES.recovered(result.recovered_count) });
+      notifications.show({
+        color: 'green',
+        title: RSS_IMPORT_MESSAGES.recoveryDone,
+        message: RSS_IMPORT_MESSAGES.recovered(result.recovered_count),
+      });
       await Promise.all([
         utils.podcasts.list.invalidate(),
         utils.podcasts.summary.invalidate({ id: podcastId }),
@@ -22,7 +26,11 @@ export function ImportStatusPanel({ podcastId, status, canRecover }: { podcastId
       ]);
     },
     onError: (err) => {
-      notifications.show({ color: 'red', title: RSS_IMPORT_MESSAGES.recoveryFailed, message: toApiFailure(err).message ?? MESSAGES.unexpected });
+      notifications.show({
+        color: 'red',
+        title: RSS_IMPORT_MESSAGES.recoveryFailed,
+        message: toApiFailure(err).message ?? MESSAGES.unexpected,
+      });
     },
   });
   // The answer of a recovery is newer than the status this panel was given.
@@ -39,7 +47,11 @@ export function ImportStatusPanel({ podcastId, status, canRecover }: { podcastId
           </Button>
         )}
       </Group>
-      {canRecover && <Text size="xs" c="dimmed">{RSS_IMPORT_MESSAGES.recoverHint}</Text>}
+      {canRecover && (
+        <Text size="xs" c="dimmed">
+          {RSS_IMPORT_MESSAGES.recoverHint}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -2,7 +2,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Badge, Button, Card, Checkbox, Group, Image, Progress, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconRss } from '@tabler/icons-react';
-import { isSpreakerUrl, RSS_IMPORT_MESSAGES, VISIBILITIES, type TRssImportResult, type TRssPreview, type TVisibility } from '@ppp/contracts';
+import {
+  isSpreakerUrl,
+  RSS_IMPORT_MESSAGES,
+  VISIBILITIES,
+  type TRssImportResult,
+  type TRssPreview,
+  type TVisibility,
+} from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import { NAV_ENTRIES } from '../workspace/workspace-nav.ts';
@@ -19,11 +26,25 @@ function FeedPreview({ preview, onImport, busy }: { preview: TRssPreview; onImpo
         <Group align="flex-start" wrap="nowrap">
           {preview.show.artwork_url ? <Image src={preview.show.artwork_url} alt="" w={96} h={96} radius="sm" fallbackSrc="" /> : null}
           <Stack gap={4}>
-            <Title order={2} size="h3">{preview.show.title}</Title>
-            {preview.show.author ? <Text size="sm" c="dimmed">{preview.show.author}</Text> : null}
+            <Title order={2} size="h3">
+              {preview.show.title}
+            </Title>
+            {preview.show.author ? (
+              <Text size="sm" c="dimmed">
+                {preview.show.author}
+              </Text>
+            ) : null}
             <Group gap={6}>
-              {preview.show.categories.map((c) => <Badge key={c} variant="light">{c}</Badge>)}
-              {preview.show.explicit ? <Badge color="red" variant="light">Explicit</Badge> : null}
+              {preview.show.categories.map((c) => (
+                <Badge key={c} variant="light">
+                  {c}
+                </Badge>
+              ))}
+              {preview.show.explicit ? (
+                <Badge color="red" variant="light">
+                  Explicit
+                </Badge>
+              ) : null}
             </Group>
             <Text size="sm">{preview.feed_total} episodes in the feed</Text>
           </Stack>
@@ -32,7 +53,9 @@ function FeedPreview({ preview, onImport, busy }: { preview: TRssPreview; onImpo
         {preview.existing_podcast_id ? (
           <Alert color="blue">You imported this feed before: importing again updates that show and adds only the new episodes.</Alert>
         ) : null}
-        <Title order={3} size="h5">Newest episodes</Title>
+        <Title order={3} size="h5">
+          Newest episodes
+        </Title>
         <Table striped aria-label="Newest episodes">
           <Table.Tbody>
             {preview.episodes.map((e) => (
@@ -45,7 +68,9 @@ function FeedPreview({ preview, onImport, busy }: { preview: TRssPreview; onImpo
           </Table.Tbody>
         </Table>
         <Group>
-          <Button onClick={onImport} loading={busy}>Import {preview.feed_total} episodes</Button>
+          <Button onClick={onImport} loading={busy}>
+            Import {preview.feed_total} episodes
+          </Button>
         </Group>
       </Stack>
     </Card>
@@ -58,7 +83,12 @@ function ImportedEpisodes({ podcastId }: { podcastId: string }) {
   return (
     <Table striped aria-label="Imported episodes">
       <Table.Thead>
-        <Table.Tr><Table.Th>Episode</Table.Th><Table.Th>Published</Table.Th><Table.Th>Length</Table.Th><Table.Th>Status</Table.Th></Table.Tr>
+        <Table.Tr>
+          <Table.Th>Episode</Table.Th>
+          <Table.Th>Published</Table.Th>
+          <Table.Th>Length</Table.Th>
+          <Table.Th>Status</Table.Th>
+        </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {episodes.data.map((e) => (
@@ -79,7 +109,11 @@ function ImportOutcome({ result, autoPublishAsked }: { result: TRssImportResult;
   const publishNote = autoPublishNote(result, autoPublishAsked);
   const showsPage = NAV_ENTRIES.find((e) => (e.view as string) === 'podcast-manager');
   if (result.status === 'failed') {
-    return <Alert color="red" title={RSS_IMPORT_MESSAGES.importFailed}>{result.error}</Alert>;
+    return (
+      <Alert color="red" title={RSS_IMPORT_MESSAGES.importFailed}>
+        {result.error}
+      </Alert>
+    );
   }
   if (!progress.finished) {
     return (
@@ -87,7 +121,9 @@ function ImportOutcome({ result, autoPublishAsked }: { result: TRssImportResult;
         <Stack gap="xs">
           <Text fw={500}>{result.podcast_name}</Text>
           <Progress value={progress.percent} animated aria-label="Import progress" />
-          <Text size="sm" role="status">{progress.label}</Text>
+          <Text size="sm" role="status">
+            {progress.label}
+          </Text>
         </Stack>
       </Card>
     );
@@ -99,11 +135,21 @@ function ImportOutcome({ result, autoPublishAsked }: { result: TRssImportResult;
           {result.episodes_imported} episodes of “{result.podcast_name}” imported
           {result.mirror_total > 0 ? `; ${result.mirrored_count} of ${result.mirror_total} audio files copied here` : ''}.
         </Text>
-        {showsPage ? <Button component={Link} to={showsPage.path} variant="light" mt="sm">Open the show</Button> : null}
+        {showsPage ? (
+          <Button component={Link} to={showsPage.path} variant="light" mt="sm">
+            Open the show
+          </Button>
+        ) : null}
       </Alert>
-      {result.podcast_id ? <ImportStatusPanel podcastId={result.podcast_id} status={result.import_status} canRecover={result.spreaker_linked} /> : null}
+      {result.podcast_id ? (
+        <ImportStatusPanel podcastId={result.podcast_id} status={result.import_status} canRecover={result.spreaker_linked} />
+      ) : null}
       {publishNote ? (
-        <Alert color={publishNote.started ? 'blue' : 'yellow'} title={publishNote.started ? 'Publishing started' : 'Not published to Spreaker'} role="status">
+        <Alert
+          color={publishNote.started ? 'blue' : 'yellow'}
+          title={publishNote.started ? 'Publishing started' : 'Not published to Spreaker'}
+          role="status"
+        >
           {publishNote.text}
         </Alert>
       ) : null}
@@ -139,11 +185,21 @@ export function RssImportView() {
     if (!problem) preview.mutate({ rss_url: url });
   };
   const onImport = () =>
-    start.mutate({ rss_url: url, attempt_link_spreaker: spreaker && linkSpreaker, auto_publish_to_spreaker: connected && autoPublish, publish_state: publishState });
+    start.mutate({
+      rss_url: url,
+      attempt_link_spreaker: spreaker && linkSpreaker,
+      auto_publish_to_spreaker: connected && autoPublish,
+      publish_state: publishState,
+    });
 
   return (
     <Stack gap="lg" maw={880}>
-      <Group gap="xs"><IconRss size={22} /><Title order={1} size="h2">Import from RSS</Title></Group>
+      <Group gap="xs">
+        <IconRss size={22} />
+        <Title order={1} size="h2">
+          Import from RSS
+        </Title>
+      </Group>
       <Card withBorder padding="lg">
         <form onSubmit={(e) => (e.preventDefault(), onPreview())} noValidate>
           <Stack gap="sm">
@@ -158,8 +214,14 @@ export function RssImportView() {
             />
             {spreaker ? (
               <Stack gap={6}>
-                <Text size="sm" c="dimmed">This is a Spreaker feed.</Text>
-                <Checkbox label="Link this show to my Spreaker show" checked={linkSpreaker} onChange={(e) => setLinkSpreaker(e.currentTarget.checked)} />
+                <Text size="sm" c="dimmed">
+                  This is a Spreaker feed.
+                </Text>
+                <Checkbox
+                  label="Link this show to my Spreaker show"
+                  checked={linkSpreaker}
+                  onChange={(e) => setLinkSpreaker(e.currentTarget.checked)}
+                />
               </Stack>
             ) : null}
             {connected ? (
@@ -171,19 +233,37 @@ export function RssImportView() {
                   onChange={(e) => setAutoPublish(e.currentTarget.checked)}
                 />
                 {autoPublish ? (
-                  <Select label="Visibility" data={[...VISIBILITIES]} value={publishState} onChange={(v) => setPublishState((v as TVisibility | null) ?? 'public')} w={200} allowDeselect={false} />
+                  <Select
+                    label="Visibility"
+                    data={[...VISIBILITIES]}
+                    value={publishState}
+                    onChange={(v) => setPublishState((v as TVisibility | null) ?? 'public')}
+                    w={200}
+                    allowDeselect={false}
+                  />
                 ) : null}
               </Stack>
             ) : null}
-            <Group><Button type="submit" loading={preview.isPending} variant="light">Preview</Button></Group>
+            <Group>
+              <Button type="submit" loading={preview.isPending} variant="light">
+                Preview
+              </Button>
+            </Group>
           </Stack>
         </form>
       </Card>
       {failure ? (
-        <Alert color="red" title={RSS_IMPORT_MESSAGES.importFailed}>{toApiFailure(failure).message ?? RSS_IMPORT_MESSAGES.onboardingImportFailedFallback}</Alert>
+        <Alert color="red" title={RSS_IMPORT_MESSAGES.importFailed}>
+          {toApiFailure(failure).message ?? RSS_IMPORT_MESSAGES.onboardingImportFailedFallback}
+        </Alert>
       ) : null}
       {preview.data && !importId ? <FeedPreview preview={preview.data} onImport={onImport} busy={start.isPending} /> : null}
-      {importId && (status.data ?? start.data) ? <ImportOutcome result={(status.data ?? start.data) as TRssImportResult} autoPublishAsked={start.variables?.auto_publish_to_spreaker === true} /> : null}
+      {importId && (status.data ?? start.data) ? (
+        <ImportOutcome
+          result={(status.data ?? start.data) as TRssImportResult}
+          autoPublishAsked={start.variables?.auto_publish_to_spreaker === true}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -3,9 +3,21 @@ import { isSpreakerUrl, normaliseFeedUrl, RSS_IMPORT_MESSAGES, type TRssImportRe
 import { autoPublishNote, formatDuration, progressOf, urlError } from './import-progress.ts';
 
 const result = (over: Partial<TRssImportResult>): TRssImportResult => ({
-  import_id: '00000000-0000-4000-8000-000000000000', podcast_id: null, podcast_name: 'Show', description: '', status: 'queued', error: null,
-  episodes_imported: 0, mirrored_count: 0, mirror_total: 0, mirror_failed: 0, spreaker_linked: false, spreaker_attempted: false,
-  auto_publish_started: false, import_status: { needs_full_import: true, imported_count: 0, feed_total: 10 }, ...over,
+  import_id: '00000000-0000-4000-8000-000000000000',
+  podcast_id: null,
+  podcast_name: 'Show',
+  description: '',
+  status: 'queued',
+  error: null,
+  episodes_imported: 0,
+  mirrored_count: 0,
+  mirror_total: 0,
+  mirror_failed: 0,
+  spreaker_linked: false,
+  spreaker_attempted: false,
+  auto_publish_started: false,
+  import_status: { needs_full_import: true, imported_count: 0, feed_total: 10 },
+  ...over,
 });
 
 describe('the Import page', () => {
@@ -28,8 +40,16 @@ describe('the Import page', () => {
   });
 
   it('shows progress through importing and copying audio', () => {
-    expect(progressOf(result({ status: 'importing', episodes_imported: 5 }))).toEqual({ label: 'Importing episodes: 5 of 10', percent: 30, finished: false });
-    expect(progressOf(result({ status: 'mirroring', mirror_total: 4, mirrored_count: 1, mirror_failed: 1 }))).toEqual({ label: 'Copying audio: 2 of 4', percent: 80, finished: false });
+    expect(progressOf(result({ status: 'importing', episodes_imported: 5 }))).toEqual({
+      label: 'Importing episodes: 5 of 10',
+      percent: 30,
+      finished: false,
+    });
+    expect(progressOf(result({ status: 'mirroring', mirror_total: 4, mirrored_count: 1, mirror_failed: 1 }))).toEqual({
+      label: 'Copying audio: 2 of 4',
+      percent: 80,
+      finished: false,
+    });
     expect(progressOf(result({ status: 'mirroring', mirror_total: 0 })).label).toBe('Copying transcripts, chapters and artwork…');
     expect(progressOf(result({ status: 'done' })).finished).toBe(true);
     expect(progressOf(result({ status: 'failed' })).label).toBe('Import Failed');
@@ -42,7 +62,9 @@ describe('the Import page', () => {
       started: true,
       text: 'Publishing to Spreaker started: the imported episodes are being uploaded to your Spreaker show, one at a time.',
     });
-    expect(autoPublishNote(result({ status: 'done', auto_publish_started: false }), true)?.text).toMatch(/^Nothing was published to Spreaker: this show is not linked to a Spreaker show/);
+    expect(autoPublishNote(result({ status: 'done', auto_publish_started: false }), true)?.text).toMatch(
+      /^Nothing was published to Spreaker: this show is not linked to a Spreaker show/,
+    );
   });
 
   it('says how much of an imported show is here and what a recovery from Spreaker added', () => {

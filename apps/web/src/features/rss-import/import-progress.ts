@@ -20,7 +20,11 @@ export function progressOf(result: TRssImportResult): TProgressView {
     case 'queued':
       return { label: 'Waiting for the importer…', percent: 2, finished: false };
     case 'importing':
-      return { label: `Importing episodes: ${result.episodes_imported} of ${total}`, percent: total > 0 ? Math.round((result.episodes_imported / total) * 60) : 0, finished: false };
+      return {
+        label: `Importing episodes: ${result.episodes_imported} of ${total}`,
+        percent: total > 0 ? Math.round((result.episodes_imported / total) * 60) : 0,
+        finished: false,
+      };
     case 'mirroring': {
       // Nothing but linked files to copy (episodes without audio of their own).
       if (result.mirror_total === 0) return { label: 'Copying transcripts, chapters and artwork…', percent: 80, finished: false };
@@ -52,7 +56,13 @@ export function formatDuration(ms: number | null): string {
 export function autoPublishNote(result: TRssImportResult, asked: boolean): { started: boolean; text: string } | null {
   if (!asked || result.status !== 'done') return null;
   if (result.auto_publish_started) {
-    return { started: true, text: 'Publishing to Spreaker started: the imported episodes are being uploaded to your Spreaker show, one at a time.' };
+    return {
+      started: true,
+      text: 'Publishing to Spreaker started: the imported episodes are being uploaded to your Spreaker show, one at a time.',
+    };
   }
-  return { started: false, text: 'Nothing was published to Spreaker: this show is not linked to a Spreaker show, or its episodes are already there. Link it on My Podcasts, then import again.' };
+  return {
+    started: false,
+    text: 'Nothing was published to Spreaker: this show is not linked to a Spreaker show, or its episodes are already there. Link it on My Podcasts, then import again.',
+  };
 }

@@ -37,18 +37,28 @@ export function ChangePasswordForm() {
     }
   }
 
-  const set = (key: keyof typeof EMPTY) => (e: ChangeEvent<HTMLInputElement>) =>
-    setValues({ ...values, [key]: e.currentTarget.value });
+  const set = (key: keyof typeof EMPTY) => (e: ChangeEvent<HTMLInputElement>) => setValues({ ...values, [key]: e.currentTarget.value });
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="password-title">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <div>
-            <Title order={2} size="h4" id="password-title">Change password</Title>
-            <Text size="sm" c="dimmed">Changing it signs you out everywhere else.</Text>
+            <Title order={2} size="h4" id="password-title">
+              Change password
+            </Title>
+            <Text size="sm" c="dimmed">
+              Changing it signs you out everywhere else.
+            </Text>
           </div>
-          <PasswordInput label="Current password" autoComplete="current-password" required value={values.current} onChange={set('current')} error={errors.current} />
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            required
+            value={values.current}
+            onChange={set('current')}
+            error={errors.current}
+          />
           <PasswordInput
             label="New password"
             description={`At least ${AUTH.passwordMinLength} characters.`}
@@ -58,7 +68,14 @@ export function ChangePasswordForm() {
             onChange={set('next')}
             error={errors.next}
           />
-          <PasswordInput label="Confirm new password" autoComplete="new-password" required value={values.confirm} onChange={set('confirm')} error={errors.confirm} />
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            required
+            value={values.confirm}
+            onChange={set('confirm')}
+            error={errors.confirm}
+          />
           <Group justify="flex-end">
             <Button type="submit" loading={change.isPending}>
               Change password

@@ -8,8 +8,12 @@ export function DisplayOptionsCard() {
     <Card withBorder padding="lg" component="section" aria-labelledby="display-title">
       <Stack gap="md">
         <div>
-          <Title order={2} size="h4" id="display-title">Display options</Title>
-          <Text size="sm" c="dimmed">Saved in this browser.</Text>
+          <Title order={2} size="h4" id="display-title">
+            Display options
+          </Title>
+          <Text size="sm" c="dimmed">
+            Saved in this browser.
+          </Text>
         </div>
         <Switch
           label="Larger text"

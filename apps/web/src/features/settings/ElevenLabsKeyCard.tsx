@@ -16,7 +16,11 @@ export function ElevenLabsKeyCard() {
       await save.mutateAsync({ api_key: value });
       setKey('');
       await utils.speech.voices.invalidate();
-      notifications.show({ color: 'green', title: 'Saved', message: value ? 'Your ElevenLabs voices are available.' : 'Your ElevenLabs key was removed.' });
+      notifications.show({
+        color: 'green',
+        title: 'Saved',
+        message: value ? 'Your ElevenLabs voices are available.' : 'Your ElevenLabs key was removed.',
+      });
     } catch (err) {
       notifications.show({ color: 'red', title: 'Save failed', message: toApiFailure(err).message ?? 'Save failed' });
     }
@@ -26,23 +30,44 @@ export function ElevenLabsKeyCard() {
   return (
     <Card withBorder padding="lg" component="section" aria-label="AI voices">
       <Stack gap="sm">
-        <Title order={2} size="h4">AI voices</Title>
+        <Title order={2} size="h4">
+          AI voices
+        </Title>
         <Text size="sm" c="dimmed">
-          eSpeak NG voices are always available. Add your own ElevenLabs API key to use your ElevenLabs voices; it is stored encrypted and never shown again.
+          eSpeak NG voices are always available. Add your own ElevenLabs API key to use your ElevenLabs voices; it is stored encrypted and
+          never shown again.
         </Text>
         {caps && (
           <Group gap="xs">
             {caps.tts_providers.map((provider) => (
-              <Badge key={provider} variant="light">{provider === 'espeak' ? 'eSpeak NG' : provider === 'elevenlabs' ? 'ElevenLabs' : provider === 'google' ? 'Google' : 'OpenAI'}</Badge>
+              <Badge key={provider} variant="light">
+                {provider === 'espeak'
+                  ? 'eSpeak NG'
+                  : provider === 'elevenlabs'
+                    ? 'ElevenLabs'
+                    : provider === 'google'
+                      ? 'Google'
+                      : 'OpenAI'}
+              </Badge>
             ))}
           </Group>
         )}
         {caps?.elevenlabs_key_last4 && <Alert color="teal">ElevenLabs key ending in {caps.elevenlabs_key_last4} is saved.</Alert>}
         <Group align="end" gap="sm">
-          <PasswordInput label="ElevenLabs API key" value={key} onChange={(e) => setKey(e.currentTarget.value)} style={{ flex: 1, minWidth: 220 }} autoComplete="off" />
-          <Button onClick={() => void store(key.trim())} disabled={!key.trim()} loading={save.isPending}>Save key</Button>
+          <PasswordInput
+            label="ElevenLabs API key"
+            value={key}
+            onChange={(e) => setKey(e.currentTarget.value)}
+            style={{ flex: 1, minWidth: 220 }}
+            autoComplete="off"
+          />
+          <Button onClick={() => void store(key.trim())} disabled={!key.trim()} loading={save.isPending}>
+            Save key
+          </Button>
           {caps?.elevenlabs_key_last4 && (
-            <Button variant="subtle" color="red" onClick={() => void store(null)}>Remove</Button>
+            <Button variant="subtle" color="red" onClick={() => void store(null)}>
+              Remove
+            </Button>
           )}
         </Group>
       </Stack>

@@ -37,8 +37,12 @@ export function NameForm({ me }: { me: TMe }) {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <div>
-            <Title order={2} size="h4" id="name-title">Your name</Title>
-            <Text size="sm" c="dimmed">How you are greeted in the workspace.</Text>
+            <Title order={2} size="h4" id="name-title">
+              Your name
+            </Title>
+            <Text size="sm" c="dimmed">
+              How you are greeted in the workspace.
+            </Text>
           </div>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput

@@ -20,7 +20,9 @@ export function SettingsView({ me }: { me: TMe }) {
       <DisplayOptionsCard />
       <ChangePasswordForm />
       <Card withBorder padding="lg" aria-label="Podcast hosting">
-        <Title order={2} size="h4" mb="xs">Podcast hosting</Title>
+        <Title order={2} size="h4" mb="xs">
+          Podcast hosting
+        </Title>
         <SpreakerConnection />
       </Card>
       <ElevenLabsKeyCard />

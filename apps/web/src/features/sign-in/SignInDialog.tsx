@@ -145,4 +145,3 @@ export function SignInDialog({ opened, onClose, initialMode = 'login', googleSig
     </Modal>
   );
 }
-

@@ -21,8 +21,24 @@ export function AiGuidanceSection({ draft, problems, onChange }: Props) {
         value={draft.title_instructions}
         onChange={(e) => onChange({ title_instructions: e.currentTarget.value })}
       />
-      <Textarea label="Notes instructions" description="For example: max 4 sentences; mention the guest." autosize minRows={2} maxLength={TEMPLATE.maxInstructionsLength} value={draft.notes_instructions} onChange={(e) => onChange({ notes_instructions: e.currentTarget.value })} />
-      <Textarea label="Tags instructions" description="For example: at most 8 tags." autosize minRows={2} maxLength={TEMPLATE.maxInstructionsLength} value={draft.tags_instructions} onChange={(e) => onChange({ tags_instructions: e.currentTarget.value })} />
+      <Textarea
+        label="Notes instructions"
+        description="For example: max 4 sentences; mention the guest."
+        autosize
+        minRows={2}
+        maxLength={TEMPLATE.maxInstructionsLength}
+        value={draft.notes_instructions}
+        onChange={(e) => onChange({ notes_instructions: e.currentTarget.value })}
+      />
+      <Textarea
+        label="Tags instructions"
+        description="For example: at most 8 tags."
+        autosize
+        minRows={2}
+        maxLength={TEMPLATE.maxInstructionsLength}
+        value={draft.tags_instructions}
+        onChange={(e) => onChange({ tags_instructions: e.currentTarget.value })}
+      />
       <TextInput
         label="Always include tags"
         description={`Comma separated; duplicates ignoring case are dropped; at most ${TEMPLATE.maxTags}, each at most ${TEMPLATE.maxTagLength} characters.`}
@@ -30,8 +46,16 @@ export function AiGuidanceSection({ draft, problems, onChange }: Props) {
         onChange={(e) => onChange({ tags_always_include: e.currentTarget.value })}
         error={problems?.tags_always_include}
       />
-      <Switch label="Auto-generate tags" checked={draft.auto_generate_tags} onChange={(e) => onChange({ auto_generate_tags: e.currentTarget.checked })} />
-      <Switch label="Auto fill title, description and tags with AI" checked={draft.auto_fill_ai} onChange={(e) => onChange({ auto_fill_ai: e.currentTarget.checked })} />
+      <Switch
+        label="Auto-generate tags"
+        checked={draft.auto_generate_tags}
+        onChange={(e) => onChange({ auto_generate_tags: e.currentTarget.checked })}
+      />
+      <Switch
+        label="Auto fill title, description and tags with AI"
+        checked={draft.auto_fill_ai}
+        onChange={(e) => onChange({ auto_fill_ai: e.currentTarget.checked })}
+      />
     </Stack>
   );
 }

@@ -13,7 +13,14 @@ interface Props {
 export function BasicsSection({ draft, shows, problems, onChange }: Props) {
   return (
     <Stack gap="sm">
-      <TextInput label="Template name" required value={draft.name} onChange={(e) => onChange({ name: e.currentTarget.value })} error={problems?.name} maxLength={200} />
+      <TextInput
+        label="Template name"
+        required
+        value={draft.name}
+        onChange={(e) => onChange({ name: e.currentTarget.value })}
+        error={problems?.name}
+        maxLength={200}
+      />
       <Select
         label="Show"
         required
@@ -24,7 +31,15 @@ export function BasicsSection({ draft, shows, problems, onChange }: Props) {
         error={problems?.podcast_id}
         allowDeselect={false}
       />
-      <Textarea label="Description" description="Shown on the template card when starting an episode." autosize minRows={2} maxRows={6} value={draft.description} onChange={(e) => onChange({ description: e.currentTarget.value })} />
+      <Textarea
+        label="Description"
+        description="Shown on the template card when starting an episode."
+        autosize
+        minRows={2}
+        maxRows={6}
+        value={draft.description}
+        onChange={(e) => onChange({ description: e.currentTarget.value })}
+      />
     </Stack>
   );
 }

@@ -42,7 +42,14 @@ export function GenerateVoiceDialog({ opened, category, initialVoice, onClose, o
   async function create(confirmCharge: boolean) {
     if (!text.trim() || !voice) return;
     try {
-      const item = await tts.mutateAsync({ text, voice_id: voice.voice_id, category, friendly_name: name.trim() || null, speaking_rate: 1, confirm_charge: confirmCharge });
+      const item = await tts.mutateAsync({
+        text,
+        voice_id: voice.voice_id,
+        category,
+        friendly_name: name.trim() || null,
+        speaking_rate: 1,
+        confirm_charge: confirmCharge,
+      });
       if (!item.filename) {
         notifications.show({ color: 'red', title: TTS_MESSAGES.aiVoiceFailed, message: TTS_MESSAGES.noFileReturned });
         return;
@@ -53,7 +60,11 @@ export function GenerateVoiceDialog({ opened, category, initialVoice, onClose, o
       notifications.show({ color: 'green', title: TTS_MESSAGES.aiVoiceReady, message: item.friendly_name });
       onCreated(item);
     } catch (err) {
-      notifications.show({ color: 'red', title: TTS_MESSAGES.aiVoiceFailed, message: toApiFailure(err).message ?? TTS_MESSAGES.aiVoiceFailed });
+      notifications.show({
+        color: 'red',
+        title: TTS_MESSAGES.aiVoiceFailed,
+        message: toApiFailure(err).message ?? TTS_MESSAGES.aiVoiceFailed,
+      });
     }
   }
 
@@ -64,7 +75,11 @@ export function GenerateVoiceDialog({ opened, category, initialVoice, onClose, o
       if (check.spam_block) return setWait(check.message ?? TTS_MESSAGES.similarClip);
       if (check.warn_may_cost) return setConfirmCost(check.message ?? TTS_MESSAGES.mayCost);
     } catch (err) {
-      notifications.show({ color: 'red', title: TTS_MESSAGES.aiVoiceFailed, message: toApiFailure(err).message ?? TTS_MESSAGES.aiVoiceFailed });
+      notifications.show({
+        color: 'red',
+        title: TTS_MESSAGES.aiVoiceFailed,
+        message: toApiFailure(err).message ?? TTS_MESSAGES.aiVoiceFailed,
+      });
       return;
     }
     await create(false);
@@ -75,20 +90,44 @@ export function GenerateVoiceDialog({ opened, category, initialVoice, onClose, o
     <>
       <Modal opened={opened && !picking} onClose={onClose} title={TTS_MESSAGES.generateTitle}>
         <Stack gap="sm">
-          <Textarea label="Script" required autosize minRows={3} maxLength={TTS.maxScriptChars} value={text} onChange={(e) => setText(e.currentTarget.value)} />
+          <Textarea
+            label="Script"
+            required
+            autosize
+            minRows={3}
+            maxLength={TTS.maxScriptChars}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+          />
           <Group justify="space-between" wrap="nowrap">
-            <Text size="sm">Voice: <b>{voice?.name ?? 'none chosen'}</b></Text>
-            <Button variant="light" size="xs" onClick={() => setPicking(true)} style={{ flexShrink: 0 }}>{voice ? 'Change voice' : 'Choose voice'}</Button>
+            <Text size="sm">
+              Voice: <b>{voice?.name ?? 'none chosen'}</b>
+            </Text>
+            <Button variant="light" size="xs" onClick={() => setPicking(true)} style={{ flexShrink: 0 }}>
+              {voice ? 'Change voice' : 'Choose voice'}
+            </Button>
           </Group>
-          <TextInput label="Name in your library" placeholder="Optional" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={200} />
-          {missing && <Text size="xs" c="dimmed">{TTS_MESSAGES.scriptAndVoiceRequired}</Text>}
+          <TextInput
+            label="Name in your library"
+            placeholder="Optional"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            maxLength={200}
+          />
+          {missing && (
+            <Text size="xs" c="dimmed">
+              {TTS_MESSAGES.scriptAndVoiceRequired}
+            </Text>
+          )}
           {wait && (
             <Alert color="yellow" title={TTS_MESSAGES.pleaseWait}>
               {wait}
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
             <Button onClick={() => void generate()} loading={precheck.isPending || tts.isPending} disabled={missing || cooldownLeft > 0}>
               {cooldownLeft > 0 ? `Generate (${cooldownLeft} s)` : 'Generate'}
             </Button>
@@ -99,7 +138,9 @@ export function GenerateVoiceDialog({ opened, category, initialVoice, onClose, o
         <Stack>
           <Text size="sm">{confirmCost}</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmCost(null)}>Cancel</Button>
+            <Button variant="default" onClick={() => setConfirmCost(null)}>
+              Cancel
+            </Button>
             <Button
               onClick={() => {
                 setConfirmCost(null);

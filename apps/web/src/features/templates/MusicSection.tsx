@@ -13,7 +13,11 @@ interface Props {
   onChange: (patch: Partial<TemplateDraft>) => void;
 }
 
-const SEGMENT_CHOICES = TEMPLATE.segmentTypes.map((type) => ({ value: type, label: type.charAt(0).toUpperCase() + type.slice(1), disabled: (TEMPLATE.disabledSegmentTypes as readonly string[]).includes(type) }));
+const SEGMENT_CHOICES = TEMPLATE.segmentTypes.map((type) => ({
+  value: type,
+  label: type.charAt(0).toUpperCase() + type.slice(1),
+  disabled: (TEMPLATE.disabledSegmentTypes as readonly string[]).includes(type),
+}));
 const MARKS = [1, 4, 10, 11].map((value) => ({ value, label: String(value) }));
 const num = (value: string | number, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
 
@@ -21,7 +25,8 @@ const num = (value: string | number, fallback: number) => (typeof value === 'num
 export function MusicSection({ draft, library, libraryLoaded, problems, onChange }: Props) {
   const music = library.filter((item) => item.category === 'music');
   const [reconnect, setReconnect] = useState<MusicRuleDraft | null>(null);
-  const patchRule = (key: string, patch: Partial<MusicRuleDraft>) => onChange({ music: draft.music.map((rule) => (rule.key === key ? { ...rule, ...patch } : rule)) });
+  const patchRule = (key: string, patch: Partial<MusicRuleDraft>) =>
+    onChange({ music: draft.music.map((rule) => (rule.key === key ? { ...rule, ...patch } : rule)) });
 
   return (
     <Stack gap="md">
@@ -52,8 +57,15 @@ export function MusicSection({ draft, library, libraryLoaded, problems, onChange
         return (
           <Card key={rule.key} withBorder padding="sm" aria-label={`Music rule ${index + 1}`} data-testid="music-rule">
             <Group justify="space-between" mb="xs">
-              <Text fw={600} size="sm">Background music {index + 1}</Text>
-              <ActionIcon variant="subtle" color="red" aria-label={`Remove music rule ${index + 1}`} onClick={() => onChange({ music: draft.music.filter((r) => r.key !== rule.key) })}>
+              <Text fw={600} size="sm">
+                Background music {index + 1}
+              </Text>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Remove music rule ${index + 1}`}
+                onClick={() => onChange({ music: draft.music.filter((r) => r.key !== rule.key) })}
+              >
                 <IconTrash size={16} />
               </ActionIcon>
             </Group>
@@ -70,21 +82,64 @@ export function MusicSection({ draft, library, libraryLoaded, problems, onChange
               {missing && (
                 <Alert color="orange" title="File missing">
                   <Group justify="space-between" gap="xs">
-                    <Text size="sm">{rule.music_filename}: {TEMPLATE_MESSAGES.fileMissing}</Text>
-                    <Button size="xs" variant="white" color="orange" onClick={() => setReconnect(rule)}>Reconnect</Button>
+                    <Text size="sm">
+                      {rule.music_filename}: {TEMPLATE_MESSAGES.fileMissing}
+                    </Text>
+                    <Button size="xs" variant="white" color="orange" onClick={() => setReconnect(rule)}>
+                      Reconnect
+                    </Button>
                   </Group>
                 </Alert>
               )}
-              <MultiSelect label="Plays under" data={SEGMENT_CHOICES} value={rule.apply_to_segments} onChange={(value) => patchRule(rule.key, { apply_to_segments: value as MusicRuleDraft['apply_to_segments'] })} />
+              <MultiSelect
+                label="Plays under"
+                data={SEGMENT_CHOICES}
+                value={rule.apply_to_segments}
+                onChange={(value) => patchRule(rule.key, { apply_to_segments: value as MusicRuleDraft['apply_to_segments'] })}
+              />
               <SimpleGrid cols={{ base: 2, sm: 4 }}>
-                <NumberInput label="Start offset (s)" step={TEMPLATE.timeStepS} decimalScale={1} min={-TEMPLATE.maxAbsOffsetS} max={TEMPLATE.maxAbsOffsetS} value={rule.start_offset_s} onChange={(v) => patchRule(rule.key, { start_offset_s: num(v, 0) })} />
-                <NumberInput label="End offset (s)" step={TEMPLATE.timeStepS} decimalScale={1} min={-TEMPLATE.maxAbsOffsetS} max={TEMPLATE.maxAbsOffsetS} value={rule.end_offset_s} onChange={(v) => patchRule(rule.key, { end_offset_s: num(v, 0) })} />
-                <NumberInput label="Fade in (s)" step={TEMPLATE.timeStepS} decimalScale={1} min={0} max={TEMPLATE.maxFadeS} value={rule.fade_in_s} onChange={(v) => patchRule(rule.key, { fade_in_s: num(v, TEMPLATE.defaultFadeInS) })} />
-                <NumberInput label="Fade out (s)" step={TEMPLATE.timeStepS} decimalScale={1} min={0} max={TEMPLATE.maxFadeS} value={rule.fade_out_s} onChange={(v) => patchRule(rule.key, { fade_out_s: num(v, TEMPLATE.defaultFadeOutS) })} />
+                <NumberInput
+                  label="Start offset (s)"
+                  step={TEMPLATE.timeStepS}
+                  decimalScale={1}
+                  min={-TEMPLATE.maxAbsOffsetS}
+                  max={TEMPLATE.maxAbsOffsetS}
+                  value={rule.start_offset_s}
+                  onChange={(v) => patchRule(rule.key, { start_offset_s: num(v, 0) })}
+                />
+                <NumberInput
+                  label="End offset (s)"
+                  step={TEMPLATE.timeStepS}
+                  decimalScale={1}
+                  min={-TEMPLATE.maxAbsOffsetS}
+                  max={TEMPLATE.maxAbsOffsetS}
+                  value={rule.end_offset_s}
+                  onChange={(v) => patchRule(rule.key, { end_offset_s: num(v, 0) })}
+                />
+                <NumberInput
+                  label="Fade in (s)"
+                  step={TEMPLATE.timeStepS}
+                  decimalScale={1}
+                  min={0}
+                  max={TEMPLATE.maxFadeS}
+                  value={rule.fade_in_s}
+                  onChange={(v) => patchRule(rule.key, { fade_in_s: num(v, TEMPLATE.defaultFadeInS) })}
+                />
+                <NumberInput
+                  label="Fade out (s)"
+                  step={TEMPLATE.timeStepS}
+                  decimalScale={1}
+                  min={0}
+                  max={TEMPLATE.maxFadeS}
+                  value={rule.fade_out_s}
+                  onChange={(v) => patchRule(rule.key, { fade_out_s: num(v, TEMPLATE.defaultFadeOutS) })}
+                />
               </SimpleGrid>
               <div>
                 <Group justify="space-between">
-                  <Text size="sm" fw={500} id={`loudness-${rule.key}`}>Loudness</Text>
+                  <Text size="sm" fw={500} id={`loudness-${rule.key}`}>
+                    Loudness
+                  </Text>
                   <Text size="xs" c="dimmed" data-testid="loudness-value">
                     {rule.loudness.toFixed(1)} ({scaleToDb(rule.loudness).toFixed(1)} dB)
                   </Text>
@@ -105,7 +160,13 @@ export function MusicSection({ draft, library, libraryLoaded, problems, onChange
           </Card>
         );
       })}
-      <Button variant="light" leftSection={<IconPlus size={14} />} onClick={() => onChange({ music: [...draft.music, newMusicRule()] })} disabled={draft.music.length >= TEMPLATE.maxMusicRules} w="fit-content">
+      <Button
+        variant="light"
+        leftSection={<IconPlus size={14} />}
+        onClick={() => onChange({ music: [...draft.music, newMusicRule()] })}
+        disabled={draft.music.length >= TEMPLATE.maxMusicRules}
+        w="fit-content"
+      >
         Add background music
       </Button>
       {reconnect && (

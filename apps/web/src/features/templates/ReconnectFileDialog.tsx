@@ -21,7 +21,9 @@ export function ReconnectFileDialog({ opened, missingName, clips, onClose, onRec
           <b>{missingName}</b>: {TEMPLATE_MESSAGES.fileMissing} Choose a clip to use instead.
         </Text>
         {clips.length === 0 ? (
-          <Text size="sm" c="dimmed">Nothing of this kind in your media library yet. Upload one in Media Uploads.</Text>
+          <Text size="sm" c="dimmed">
+            Nothing of this kind in your media library yet. Upload one in Media Uploads.
+          </Text>
         ) : (
           <Radio.Group value={choice} onChange={setChoice} label="Clips in your library">
             <Stack gap={6} mt={6}>
@@ -32,8 +34,12 @@ export function ReconnectFileDialog({ opened, missingName, clips, onClose, onRec
           </Radio.Group>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button disabled={!chosen} onClick={() => chosen && onReconnect(chosen)}>Reconnect</Button>
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled={!chosen} onClick={() => chosen && onReconnect(chosen)}>
+            Reconnect
+          </Button>
         </Group>
       </Stack>
     </Modal>

@@ -16,9 +16,13 @@ export function RerenderCard({ templateId, dirty }: { templateId: string; dirty:
   return (
     <Card withBorder padding="md">
       <Stack gap="xs">
-        <Title order={3} size="h5">Episodes made with it</Title>
+        <Title order={3} size="h5">
+          Episodes made with it
+        </Title>
         <Text size="xs" c="dimmed">
-          {dirty ? 'Save your changes first: a re-render uses the saved template.' : 'Changed the intro, outro or music? Render the episodes again with the template as saved.'}
+          {dirty
+            ? 'Save your changes first: a re-render uses the saved template.'
+            : 'Changed the intro, outro or music? Render the episodes again with the template as saved.'}
         </Text>
         <Button
           variant="light"
@@ -47,7 +51,8 @@ function RerenderDialog({ templateId, onClose }: { templateId: string; onClose: 
       await utils.assembly.rerenderTemplatePreview.invalidate({ id: templateId });
       onClose();
     },
-    onError: (err) => notifications.show({ color: 'red', title: 'Re-render failed', message: toApiFailure(err).message ?? 'Re-render failed' }),
+    onError: (err) =>
+      notifications.show({ color: 'red', title: 'Re-render failed', message: toApiFailure(err).message ?? 'Re-render failed' }),
   });
   const text = preview.data ? rerenderDialogText(preview.data) : null;
   return (
@@ -57,12 +62,20 @@ function RerenderDialog({ templateId, onClose }: { templateId: string; onClose: 
         {preview.isError ? <Alert color="red">{toApiFailure(preview.error).message ?? 'Could not count the episodes.'}</Alert> : null}
         {text ? (
           <>
-            <Text size="sm" fw={500}>{text.summary}</Text>
-            {text.details.map((line) => <Text key={line} size="sm">{line}</Text>)}
+            <Text size="sm" fw={500}>
+              {text.summary}
+            </Text>
+            {text.details.map((line) => (
+              <Text key={line} size="sm">
+                {line}
+              </Text>
+            ))}
           </>
         ) : null}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
           <Button disabled={!text?.canConfirm} loading={rerender.isPending} onClick={() => rerender.mutate({ id: templateId })}>
             Re-render
           </Button>

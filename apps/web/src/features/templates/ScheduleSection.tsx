@@ -1,8 +1,30 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Checkbox, Group, NumberInput, SegmentedControl, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { RECURRING_SCHEDULE, RECURRING_SCHEDULE_MESSAGES, WEEKDAY_NAMES, describeSlot, type TSlotRepeat } from '@ppp/contracts';
-import { applySlotForm, emptySlotForm, slotFormFromSlot, timezones, type ScheduleDraft, type SlotFormErrors, type SlotFormValues } from './schedule-state.ts';
+import {
+  applySlotForm,
+  emptySlotForm,
+  slotFormFromSlot,
+  timezones,
+  type ScheduleDraft,
+  type SlotFormErrors,
+  type SlotFormValues,
+} from './schedule-state.ts';
 
 interface Props {
   schedule: ScheduleDraft;
@@ -57,14 +79,39 @@ export function ScheduleSection({ schedule, next, loadFailed, onChange }: Props)
   return (
     <Stack gap="sm">
       {loadFailed && <Alert color="red">{RECURRING_SCHEDULE_MESSAGES.loadFailed}</Alert>}
-      <Select label="Timezone" searchable data={ZONES} value={schedule.timezone} onChange={(zone) => zone && onChange({ ...schedule, timezone: zone })} allowDeselect={false} maw={320} />
-      {editing && <Text size="sm" fw={500}>Editing: {describeSlot(editing)}</Text>}
+      <Select
+        label="Timezone"
+        searchable
+        data={ZONES}
+        value={schedule.timezone}
+        onChange={(zone) => zone && onChange({ ...schedule, timezone: zone })}
+        allowDeselect={false}
+        maw={320}
+      />
+      {editing && (
+        <Text size="sm" fw={500}>
+          Editing: {describeSlot(editing)}
+        </Text>
+      )}
       <Stack gap={4}>
-        <Text size="sm" fw={500} id="slot-repeats-label">Repeats</Text>
-        <SegmentedControl aria-labelledby="slot-repeats-label" data={REPEATS} value={form.repeat} onChange={(value) => patchForm({ repeat: value as TSlotRepeat })} w="fit-content" />
+        <Text size="sm" fw={500} id="slot-repeats-label">
+          Repeats
+        </Text>
+        <SegmentedControl
+          aria-labelledby="slot-repeats-label"
+          data={REPEATS}
+          value={form.repeat}
+          onChange={(value) => patchForm({ repeat: value as TSlotRepeat })}
+          w="fit-content"
+        />
       </Stack>
       {form.repeat === 'weekly' ? (
-        <Checkbox.Group label="Days" value={form.days.map(String)} onChange={(values) => patchForm({ days: values.map(Number) })} error={errors.days}>
+        <Checkbox.Group
+          label="Days"
+          value={form.days.map(String)}
+          onChange={(values) => patchForm({ days: values.map(Number) })}
+          error={errors.days}
+        >
           <Group gap="sm" mt={4}>
             {WEEKDAY_NAMES.map((day, index) => (
               <Checkbox key={day} value={String(index)} label={day.slice(0, 3)} aria-label={day} />
@@ -74,17 +121,49 @@ export function ScheduleSection({ schedule, next, loadFailed, onChange }: Props)
       ) : null}
       <Group align="start" gap="sm" preventGrowOverflow={false}>
         {form.repeat !== 'weekly' && (
-          <TextInput type="date" label={form.repeat === 'biweekly' ? 'First date' : 'Date'} value={form.date} onChange={(e) => patchForm({ date: e.currentTarget.value })} error={errors.date} required w={150} />
+          <TextInput
+            type="date"
+            label={form.repeat === 'biweekly' ? 'First date' : 'Date'}
+            value={form.date}
+            onChange={(e) => patchForm({ date: e.currentTarget.value })}
+            error={errors.date}
+            required
+            w={150}
+          />
         )}
-        <TextInput type="time" label="Time" value={form.time} onChange={(e) => patchForm({ time: e.currentTarget.value })} error={errors.time} required w={130} />
-        <NumberInput label="Prepare (minutes ahead)" value={form.advance} min={0} max={RECURRING_SCHEDULE.maxAdvanceMinutes} step={15} onChange={(v) => patchForm({ advance: typeof v === 'number' ? v : RECURRING_SCHEDULE.defaultAdvanceMinutes })} w={200} />
+        <TextInput
+          type="time"
+          label="Time"
+          value={form.time}
+          onChange={(e) => patchForm({ time: e.currentTarget.value })}
+          error={errors.time}
+          required
+          w={130}
+        />
+        <NumberInput
+          label="Prepare (minutes ahead)"
+          value={form.advance}
+          min={0}
+          max={RECURRING_SCHEDULE.maxAdvanceMinutes}
+          step={15}
+          onChange={(v) => patchForm({ advance: typeof v === 'number' ? v : RECURRING_SCHEDULE.defaultAdvanceMinutes })}
+          w={200}
+        />
         <Group gap="xs" mt={25}>
-          <Button variant="light" onClick={submit}>{editing ? 'Update slot' : 'Add slot'}</Button>
-          {editing && <Button variant="subtle" onClick={cancelEditing}>Cancel</Button>}
+          <Button variant="light" onClick={submit}>
+            {editing ? 'Update slot' : 'Add slot'}
+          </Button>
+          {editing && (
+            <Button variant="subtle" onClick={cancelEditing}>
+              Cancel
+            </Button>
+          )}
         </Group>
       </Group>
       {schedule.slots.length === 0 ? (
-        <Text size="sm" c="dimmed">No recurring slots yet.</Text>
+        <Text size="sm" c="dimmed">
+          No recurring slots yet.
+        </Text>
       ) : (
         <Table.ScrollContainer minWidth={420}>
           <Table verticalSpacing={4} aria-label="Recurring slots">
@@ -100,16 +179,38 @@ export function ScheduleSection({ schedule, next, loadFailed, onChange }: Props)
             <Table.Tbody>
               {schedule.slots.map((slot) => (
                 <Table.Tr key={slot.id} bg={slot.id === editingId ? 'var(--mantine-color-blue-light)' : undefined}>
-                  <Table.Td>{describeSlot(slot)}{slot.timezone ? ` (${slot.timezone})` : ''}</Table.Td>
+                  <Table.Td>
+                    {describeSlot(slot)}
+                    {slot.timezone ? ` (${slot.timezone})` : ''}
+                  </Table.Td>
                   <Table.Td>{slot.advance_minutes} min</Table.Td>
-                  <Table.Td><Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{slot.enabled && slot.next_local ? slot.next_local.replace('T', ' ').slice(0, 16) : '—'}</Text></Table.Td>
-                  <Table.Td><Switch size="xs" checked={slot.enabled} onChange={(e) => patchSlot(slot.id, { enabled: e.currentTarget.checked })} aria-label={`Enable ${describeSlot(slot)}`} /></Table.Td>
+                  <Table.Td>
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      {slot.enabled && slot.next_local ? slot.next_local.replace('T', ' ').slice(0, 16) : '—'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Switch
+                      size="xs"
+                      checked={slot.enabled}
+                      onChange={(e) => patchSlot(slot.id, { enabled: e.currentTarget.checked })}
+                      aria-label={`Enable ${describeSlot(slot)}`}
+                    />
+                  </Table.Td>
                   <Table.Td>
                     <Group gap={2} wrap="nowrap">
                       <ActionIcon variant="subtle" aria-label={`Edit ${describeSlot(slot)}`} onClick={() => startEditing(slot)}>
                         <IconPencil size={14} />
                       </ActionIcon>
-                      <ActionIcon variant="subtle" color="red" aria-label={`Remove ${describeSlot(slot)}`} onClick={() => { if (slot.id === editingId) cancelEditing(); onChange({ ...schedule, slots: schedule.slots.filter((s) => s.id !== slot.id) }); }}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Remove ${describeSlot(slot)}`}
+                        onClick={() => {
+                          if (slot.id === editingId) cancelEditing();
+                          onChange({ ...schedule, slots: schedule.slots.filter((s) => s.id !== slot.id) });
+                        }}
+                      >
                         <IconTrash size={14} />
                       </ActionIcon>
                     </Group>

@@ -21,11 +21,26 @@ export interface SegmentCardProps {
 const TYPE_COLORS = { intro: 'blue', content: 'grape', outro: 'teal', commercial: 'gray' } as const;
 
 /** One segment of the Episode Structure: a library clip or an AI-voice script; the content is locked. */
-export function SegmentCard({ segment, index, count, clips, libraryLoaded, problem, onChange, onMove, onRemove, onChooseVoice, onGenerate, onReconnect, drag }: SegmentCardProps) {
+export function SegmentCard({
+  segment,
+  index,
+  count,
+  clips,
+  libraryLoaded,
+  problem,
+  onChange,
+  onMove,
+  onRemove,
+  onChooseVoice,
+  onGenerate,
+  onReconnect,
+  drag,
+}: SegmentCardProps) {
   const locked = isLockedSegment(segment);
   const { source } = segment;
   const label = segment.segment_type.charAt(0).toUpperCase() + segment.segment_type.slice(1);
-  const missing = source.source_type === 'static' && source.filename !== '' && libraryLoaded && !clips.some((clip) => clip.filename === source.filename);
+  const missing =
+    source.source_type === 'static' && source.filename !== '' && libraryLoaded && !clips.some((clip) => clip.filename === source.filename);
   return (
     <Card
       withBorder
@@ -48,25 +63,44 @@ export function SegmentCard({ segment, index, count, clips, libraryLoaded, probl
       <Group justify="space-between" wrap="nowrap" mb={locked ? 0 : 'xs'}>
         <Group gap="xs" wrap="nowrap">
           {locked ? <IconLock size={16} aria-label="Locked" /> : <IconGripVertical size={16} aria-hidden="true" />}
-          <Badge color={TYPE_COLORS[segment.segment_type]} variant="light">{label}</Badge>
-          {source.source_type === 'tts' && <Badge variant="outline" size="sm">AI voice</Badge>}
+          <Badge color={TYPE_COLORS[segment.segment_type]} variant="light">
+            {label}
+          </Badge>
+          {source.source_type === 'tts' && (
+            <Badge variant="outline" size="sm">
+              AI voice
+            </Badge>
+          )}
         </Group>
         {!locked && (
           <Group gap={4} wrap="nowrap">
             <Tooltip label="Move up">
-              <ActionIcon variant="subtle" aria-label={`Move ${label} up`} disabled={index === 0} onClick={() => onMove(index - 1)}><IconArrowUp size={16} /></ActionIcon>
+              <ActionIcon variant="subtle" aria-label={`Move ${label} up`} disabled={index === 0} onClick={() => onMove(index - 1)}>
+                <IconArrowUp size={16} />
+              </ActionIcon>
             </Tooltip>
             <Tooltip label="Move down">
-              <ActionIcon variant="subtle" aria-label={`Move ${label} down`} disabled={index === count - 1} onClick={() => onMove(index + 1)}><IconArrowDown size={16} /></ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                aria-label={`Move ${label} down`}
+                disabled={index === count - 1}
+                onClick={() => onMove(index + 1)}
+              >
+                <IconArrowDown size={16} />
+              </ActionIcon>
             </Tooltip>
             <Tooltip label="Remove">
-              <ActionIcon variant="subtle" color="red" aria-label={`Remove ${label}`} onClick={onRemove}><IconTrash size={16} /></ActionIcon>
+              <ActionIcon variant="subtle" color="red" aria-label={`Remove ${label}`} onClick={onRemove}>
+                <IconTrash size={16} />
+              </ActionIcon>
             </Tooltip>
           </Group>
         )}
       </Group>
       {locked ? (
-        <Text size="sm" c="dimmed" mt={4}>The episode’s main audio goes here. It stays in every template and cannot be moved or removed.</Text>
+        <Text size="sm" c="dimmed" mt={4}>
+          The episode’s main audio goes here. It stays in every template and cannot be moved or removed.
+        </Text>
       ) : (
         <Stack gap="xs">
           <SegmentedControl
@@ -77,7 +111,13 @@ export function SegmentCard({ segment, index, count, clips, libraryLoaded, probl
               { value: 'static', label: 'Audio file' },
               { value: 'tts', label: 'AI voice' },
             ]}
-            onChange={(value) => onChange(value === 'tts' ? { source_type: 'tts', text_prompt: '', voice_id: null, voice_name: null, voice_label: null, prompt_id: null } : { source_type: 'static', filename: '' })}
+            onChange={(value) =>
+              onChange(
+                value === 'tts'
+                  ? { source_type: 'tts', text_prompt: '', voice_id: null, voice_name: null, voice_label: null, prompt_id: null }
+                  : { source_type: 'static', filename: '' },
+              )
+            }
           />
           {source.source_type === 'static' ? (
             <>
@@ -92,13 +132,19 @@ export function SegmentCard({ segment, index, count, clips, libraryLoaded, probl
                   error={problem}
                   searchable
                 />
-                <Button variant="light" leftSection={<IconWand size={14} />} onClick={onGenerate}>Generate with AI voice</Button>
+                <Button variant="light" leftSection={<IconWand size={14} />} onClick={onGenerate}>
+                  Generate with AI voice
+                </Button>
               </Group>
               {missing && (
                 <Alert color="orange" title="File missing">
                   <Group justify="space-between" gap="xs">
-                    <Text size="sm">{source.filename}: {TEMPLATE_MESSAGES.fileMissing}</Text>
-                    <Button size="xs" variant="white" color="orange" onClick={onReconnect}>Reconnect</Button>
+                    <Text size="sm">
+                      {source.filename}: {TEMPLATE_MESSAGES.fileMissing}
+                    </Text>
+                    <Button size="xs" variant="white" color="orange" onClick={onReconnect}>
+                      Reconnect
+                    </Button>
                   </Group>
                 </Alert>
               )}
@@ -115,8 +161,12 @@ export function SegmentCard({ segment, index, count, clips, libraryLoaded, probl
                 onChange={(e) => onChange({ ...source, text_prompt: e.currentTarget.value })}
               />
               <Group justify="space-between" wrap="nowrap">
-                <Text size="sm" truncate="end">Voice: <b>{source.voice_name ?? source.voice_id ?? 'none chosen'}</b></Text>
-                <Button size="xs" variant="light" onClick={onChooseVoice} style={{ flexShrink: 0 }}>{source.voice_id ? 'Change voice' : 'Choose voice'}</Button>
+                <Text size="sm" truncate="end">
+                  Voice: <b>{source.voice_name ?? source.voice_id ?? 'none chosen'}</b>
+                </Text>
+                <Button size="xs" variant="light" onClick={onChooseVoice} style={{ flexShrink: 0 }}>
+                  {source.voice_id ? 'Change voice' : 'Choose voice'}
+                </Button>
               </Group>
             </>
           )}

@@ -5,7 +5,9 @@ import type { TemplateDraft } from './editor-state.ts';
 /** What a new template needs, ticked off as the draft fills in. */
 export function quickstartSteps(draft: TemplateDraft): { label: string; done: boolean }[] {
   const filled = (type: 'intro' | 'outro') =>
-    draft.segments.some((s) => s.segment_type === type && (s.source.source_type === 'static' ? s.source.filename !== '' : s.source.voice_id));
+    draft.segments.some(
+      (s) => s.segment_type === type && (s.source.source_type === 'static' ? s.source.filename !== '' : s.source.voice_id),
+    );
   return [
     { label: 'Name the template and choose its show', done: draft.name.trim() !== '' && Boolean(draft.podcast_id) },
     { label: 'Add an intro: a clip or an AI voice', done: filled('intro') },
@@ -18,7 +20,9 @@ export function quickstartSteps(draft: TemplateDraft): { label: string; done: bo
 export function QuickstartCard({ draft, onTour }: { draft: TemplateDraft; onTour: () => void }) {
   return (
     <Card withBorder padding="md" data-tour="quickstart">
-      <Title order={3} size="h5" mb="xs">Quickstart</Title>
+      <Title order={3} size="h5" mb="xs">
+        Quickstart
+      </Title>
       <List spacing={6} size="sm" center>
         {quickstartSteps(draft).map((step) => (
           <List.Item
@@ -33,7 +37,9 @@ export function QuickstartCard({ draft, onTour }: { draft: TemplateDraft; onTour
           </List.Item>
         ))}
       </List>
-      <Button variant="subtle" size="xs" mt="sm" onClick={onTour}>Take the tour</Button>
+      <Button variant="subtle" size="xs" mt="sm" onClick={onTour}>
+        Take the tour
+      </Button>
     </Card>
   );
 }
@@ -42,9 +48,16 @@ export function StatusCard({ active, saved, busy, onToggle }: { active: boolean;
   return (
     <Card withBorder padding="md" data-tour="status">
       <Stack gap="xs">
-        <Title order={3} size="h5">Template status</Title>
-        <Badge color={active ? 'teal' : 'gray'} variant="light" w="fit-content">{active ? 'Active' : 'Inactive'}</Badge>
-        <Text size="xs" c="dimmed">{active ? 'Offered when you start a new episode.' : 'Hidden when you start a new episode.'}{saved ? '' : ' Applies when you save.'}</Text>
+        <Title order={3} size="h5">
+          Template status
+        </Title>
+        <Badge color={active ? 'teal' : 'gray'} variant="light" w="fit-content">
+          {active ? 'Active' : 'Inactive'}
+        </Badge>
+        <Text size="xs" c="dimmed">
+          {active ? 'Offered when you start a new episode.' : 'Hidden when you start a new episode.'}
+          {saved ? '' : ' Applies when you save.'}
+        </Text>
         <Button variant="light" color={active ? 'orange' : 'teal'} size="xs" onClick={onToggle} loading={busy}>
           {active ? 'Disable' : 'Enable'}
         </Button>

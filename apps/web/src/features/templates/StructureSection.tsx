@@ -56,24 +56,46 @@ export function StructureSection({ segments, library, libraryLoaded, problems, o
   }
 
   function chooseVoice(voice: TVoice) {
-    if (current?.source.source_type === 'tts') setSource(current.id, { ...current.source, voice_id: voice.voice_id, voice_name: voice.common_name, voice_label: voice.name });
+    if (current?.source.source_type === 'tts')
+      setSource(current.id, { ...current.source, voice_id: voice.voice_id, voice_name: voice.common_name, voice_label: voice.name });
     setDialog(null);
   }
 
   const add = (type: TSegmentType) => onChange(insertSegment(segments, newSegment(type)));
-  const lastVoice = segments.flatMap((s) => (s.source.source_type === 'tts' && s.source.voice_id ? [{ voice_id: s.source.voice_id, name: s.source.voice_name ?? s.source.voice_id }] : []))[0] ?? null;
+  const lastVoice =
+    segments.flatMap((s) =>
+      s.source.source_type === 'tts' && s.source.voice_id
+        ? [{ voice_id: s.source.voice_id, name: s.source.voice_name ?? s.source.voice_id }]
+        : [],
+    )[0] ?? null;
 
   return (
     <Stack gap="sm">
       <Group gap="xs">
-        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => add('intro')}>Intro</Button>
-        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => add('content')} disabled={!canAddSegment(segments, 'content')}>Content</Button>
-        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => add('outro')}>Outro</Button>
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => add('intro')}>
+          Intro
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => add('content')}
+          disabled={!canAddSegment(segments, 'content')}
+        >
+          Content
+        </Button>
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => add('outro')}>
+          Outro
+        </Button>
         <Tooltip label={TEMPLATE.commercialDisabledLabel}>
-          <Button size="xs" variant="default" disabled>Commercial · {TEMPLATE.commercialDisabledLabel}</Button>
+          <Button size="xs" variant="default" disabled>
+            Commercial · {TEMPLATE.commercialDisabledLabel}
+          </Button>
         </Tooltip>
       </Group>
-      <Text size="xs" c="dimmed">Drag segments to reorder. Intros stay before the content and outros after it.</Text>
+      <Text size="xs" c="dimmed">
+        Drag segments to reorder. Intros stay before the content and outros after it.
+      </Text>
       <Stack gap="xs" aria-label="Segments">
         {segments.map((segment, index) => (
           <SegmentCard

@@ -3,10 +3,25 @@ import { Accordion, Alert, Badge, Button, Grid, Group, Loader, Modal, Stack, Tex
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconDeviceFloppy, IconHelpCircle } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
-import { RECURRING_SCHEDULE_MESSAGES, TEMPLATE_MESSAGES, type TPodcast, type TRecurringSchedulesResponse, type TTemplateView } from '@ppp/contracts';
+import {
+  RECURRING_SCHEDULE_MESSAGES,
+  TEMPLATE_MESSAGES,
+  type TPodcast,
+  type TRecurringSchedulesResponse,
+  type TTemplateView,
+} from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
-import { draftFromTemplate, hasProblems, newTemplateDraft, snapshotOf, toTemplateBody, validateDraft, type DraftProblems, type TemplateDraft } from './editor-state.ts';
+import {
+  draftFromTemplate,
+  hasProblems,
+  newTemplateDraft,
+  snapshotOf,
+  toTemplateBody,
+  validateDraft,
+  type DraftProblems,
+  type TemplateDraft,
+} from './editor-state.ts';
 import { emptySchedule, scheduleBody, scheduleFromResponse, scheduleSnapshot, type ScheduleDraft } from './schedule-state.ts';
 import { BasicsSection } from './BasicsSection.tsx';
 import { ScheduleSection } from './ScheduleSection.tsx';
@@ -29,7 +44,11 @@ export function TemplateEditorView() {
 
   if (shows.isPending || (!isNew && (template.isPending || schedule.isPending))) return <Loader aria-label="Loading template" />;
   if (!isNew && template.isError) {
-    return <Alert color="red" title={TEMPLATE_MESSAGES.templateNotFound}>{toApiFailure(template.error).message}</Alert>;
+    return (
+      <Alert color="red" title={TEMPLATE_MESSAGES.templateNotFound}>
+        {toApiFailure(template.error).message}
+      </Alert>
+    );
   }
   return (
     <TemplateEditor
@@ -61,12 +80,21 @@ function TemplateEditor({ id, shows, template, schedule: loadedSchedule, schedul
   const setActive = trpc.templates.setActive.useMutation();
   const saveSchedules = trpc.templates.saveSchedules.useMutation();
 
-  const initial = useMemo(() => (template ? draftFromTemplate(template) : newTemplateDraft(shows.length === 1 ? (shows[0]?.id ?? null) : null)), [template, shows]);
-  const initialSchedule = useMemo(() => (loadedSchedule ? scheduleFromResponse(loadedSchedule) : emptySchedule(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC')), [loadedSchedule]);
+  const initial = useMemo(
+    () => (template ? draftFromTemplate(template) : newTemplateDraft(shows.length === 1 ? (shows[0]?.id ?? null) : null)),
+    [template, shows],
+  );
+  const initialSchedule = useMemo(
+    () =>
+      loadedSchedule ? scheduleFromResponse(loadedSchedule) : emptySchedule(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'),
+    [loadedSchedule],
+  );
   const [draft, setDraft] = useState<TemplateDraft>(initial);
   const [saved, setSaved] = useState(() => snapshotOf(initial));
   const [schedule, setSchedule] = useState<ScheduleDraft>(initialSchedule);
-  const [scheduleSaved, setScheduleSaved] = useState(() => (loadedSchedule ? scheduleSnapshot(initialSchedule) : scheduleSnapshot(emptySchedule(initialSchedule.timezone))));
+  const [scheduleSaved, setScheduleSaved] = useState(() =>
+    loadedSchedule ? scheduleSnapshot(initialSchedule) : scheduleSnapshot(emptySchedule(initialSchedule.timezone)),
+  );
   const [problems, setProblems] = useState<DraftProblems | null>(null);
   const [leaving, setLeaving] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -90,7 +118,14 @@ function TemplateEditor({ id, shows, template, schedule: loadedSchedule, schedul
     const found = validateDraft(draft);
     setProblems(found);
     if (hasProblems(found)) {
-      const firstSection = found.podcast_id || found.name ? 'basics' : found.tags_always_include ? 'ai' : Object.keys(found.segments).length ? 'structure' : 'music';
+      const firstSection =
+        found.podcast_id || found.name
+          ? 'basics'
+          : found.tags_always_include
+            ? 'ai'
+            : Object.keys(found.segments).length
+              ? 'structure'
+              : 'music';
       openSection(firstSection);
       notifications.show({ color: 'red', title: TEMPLATE_MESSAGES.saveFailed, message: found.first });
       return;
@@ -109,14 +144,22 @@ function TemplateEditor({ id, shows, template, schedule: loadedSchedule, schedul
           setScheduleSaved(scheduleSnapshot(scheduleFromResponse(result)));
           notifications.show({ color: 'green', title: RECURRING_SCHEDULE_MESSAGES.updated, message: `${result.schedules.length} slot(s)` });
         } catch (err) {
-          notifications.show({ color: 'red', title: RECURRING_SCHEDULE_MESSAGES.saveFailed, message: toApiFailure(err).message ?? RECURRING_SCHEDULE_MESSAGES.saveFailed });
+          notifications.show({
+            color: 'red',
+            title: RECURRING_SCHEDULE_MESSAGES.saveFailed,
+            message: toApiFailure(err).message ?? RECURRING_SCHEDULE_MESSAGES.saveFailed,
+          });
           return;
         }
       }
       await utils.templates.invalidate();
       backToList();
     } catch (err) {
-      notifications.show({ color: 'red', title: TEMPLATE_MESSAGES.saveFailed, message: toApiFailure(err).message ?? TEMPLATE_MESSAGES.saveFailed });
+      notifications.show({
+        color: 'red',
+        title: TEMPLATE_MESSAGES.saveFailed,
+        message: toApiFailure(err).message ?? TEMPLATE_MESSAGES.saveFailed,
+      });
     } finally {
       setSaving(false);
     }
@@ -132,11 +175,17 @@ function TemplateEditor({ id, shows, template, schedule: loadedSchedule, schedul
       setSaved((snapshot) => JSON.stringify({ ...JSON.parse(snapshot), is_active: active }));
       await utils.templates.list.invalidate();
     } catch (err) {
-      notifications.show({ color: 'red', title: TEMPLATE_MESSAGES.saveFailed, message: toApiFailure(err).message ?? TEMPLATE_MESSAGES.saveFailed });
+      notifications.show({
+        color: 'red',
+        title: TEMPLATE_MESSAGES.saveFailed,
+        message: toApiFailure(err).message ?? TEMPLATE_MESSAGES.saveFailed,
+      });
     }
   }
 
-  const nextInfo = next.data ? { date: next.data.next_publish_date, time: next.data.next_publish_time, timezone: next.data.timezone } : null;
+  const nextInfo = next.data
+    ? { date: next.data.next_publish_date, time: next.data.next_publish_time, timezone: next.data.timezone }
+    : null;
   const showMissing = id !== null && template !== null && template.podcast_id === null;
 
   return (
@@ -147,50 +196,80 @@ function TemplateEditor({ id, shows, template, schedule: loadedSchedule, schedul
             Back
           </Button>
           <div>
-            <Title order={1} size="h2">Template Editor</Title>
-            <Text size="sm" c="dimmed" truncate="end" maw={360}>{draft.name || (id ? 'Untitled template' : 'New template')}</Text>
+            <Title order={1} size="h2">
+              Template Editor
+            </Title>
+            <Text size="sm" c="dimmed" truncate="end" maw={360}>
+              {draft.name || (id ? 'Untitled template' : 'New template')}
+            </Text>
           </div>
         </Group>
         <Group gap="sm">
           {dirty ? (
-            <Badge color="orange" variant="light" leftSection="●" data-testid="unsaved-indicator">Unsaved changes</Badge>
+            <Badge color="orange" variant="light" leftSection="●" data-testid="unsaved-indicator">
+              Unsaved changes
+            </Badge>
           ) : (
-            <Badge color="gray" variant="light" data-testid="saved-indicator">All changes saved</Badge>
+            <Badge color="gray" variant="light" data-testid="saved-indicator">
+              All changes saved
+            </Badge>
           )}
-          <Button variant="default" leftSection={<IconHelpCircle size={16} />} onClick={() => setTourStep(0)}>Tour</Button>
+          <Button variant="default" leftSection={<IconHelpCircle size={16} />} onClick={() => setTourStep(0)}>
+            Tour
+          </Button>
           <Button leftSection={<IconDeviceFloppy size={16} />} onClick={() => void save()} loading={saving} data-tour="save">
             Save Template
           </Button>
         </Group>
       </Group>
       {showMissing && (
-        <Alert color="orange" title={TEMPLATE_MESSAGES.missingShow}>{TEMPLATE_MESSAGES.missingShowDetail}</Alert>
+        <Alert color="orange" title={TEMPLATE_MESSAGES.missingShow}>
+          {TEMPLATE_MESSAGES.missingShowDetail}
+        </Alert>
       )}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Accordion multiple value={sections} onChange={setSections} variant="separated" chevronPosition="left">
             <Accordion.Item value="basics" data-tour="basics">
               <Accordion.Control>Basics</Accordion.Control>
-              <Accordion.Panel><BasicsSection draft={draft} shows={shows} problems={problems} onChange={patch} /></Accordion.Panel>
+              <Accordion.Panel>
+                <BasicsSection draft={draft} shows={shows} problems={problems} onChange={patch} />
+              </Accordion.Panel>
             </Accordion.Item>
             <Accordion.Item value="schedule" data-tour="schedule">
               <Accordion.Control>Recurring Publish Schedule</Accordion.Control>
-              <Accordion.Panel><ScheduleSection schedule={schedule} next={nextInfo} loadFailed={scheduleFailed} onChange={setSchedule} /></Accordion.Panel>
+              <Accordion.Panel>
+                <ScheduleSection schedule={schedule} next={nextInfo} loadFailed={scheduleFailed} onChange={setSchedule} />
+              </Accordion.Panel>
             </Accordion.Item>
             <Accordion.Item value="ai" data-tour="ai">
               <Accordion.Control>AI Content guidance</Accordion.Control>
-              <Accordion.Panel><AiGuidanceSection draft={draft} problems={problems} onChange={patch} /></Accordion.Panel>
+              <Accordion.Panel>
+                <AiGuidanceSection draft={draft} problems={problems} onChange={patch} />
+              </Accordion.Panel>
             </Accordion.Item>
             <Accordion.Item value="structure" data-tour="structure">
               <Accordion.Control>Episode Structure</Accordion.Control>
               <Accordion.Panel>
-                <StructureSection segments={draft.segments} library={library.data ?? []} libraryLoaded={library.isSuccess} problems={problems?.segments ?? {}} onChange={(segments) => patch({ segments })} />
+                <StructureSection
+                  segments={draft.segments}
+                  library={library.data ?? []}
+                  libraryLoaded={library.isSuccess}
+                  problems={problems?.segments ?? {}}
+                  onChange={(segments) => patch({ segments })}
+                />
               </Accordion.Panel>
             </Accordion.Item>
             <Accordion.Item value="music" data-tour="music">
               <Accordion.Control>Music & Timing Options</Accordion.Control>
               <Accordion.Panel>
-                <MusicSection draft={draft} library={library.data ?? []} libraryLoaded={library.isSuccess} problems={problems?.music ?? {}} onChange={patch} />
+                <MusicSection
+                  draft={draft}
+                  library={library.data ?? []}
+                  libraryLoaded={library.isSuccess}
+                  problems={problems?.music ?? {}}
+                  onChange={patch}
+                />
               </Accordion.Panel>
             </Accordion.Item>
           </Accordion>
@@ -207,8 +286,12 @@ function TemplateEditor({ id, shows, template, schedule: loadedSchedule, schedul
         <Stack>
           <Text size="sm">{TEMPLATE_MESSAGES.leaveWithoutSaving}</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setLeaving(false)}>Stay</Button>
-            <Button color="red" onClick={backToList}>Leave</Button>
+            <Button variant="default" onClick={() => setLeaving(false)}>
+              Stay
+            </Button>
+            <Button color="red" onClick={backToList}>
+              Leave
+            </Button>
           </Group>
         </Stack>
       </Modal>

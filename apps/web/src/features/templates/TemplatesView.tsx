@@ -44,7 +44,11 @@ export function TemplatesView() {
     try {
       await setActive.mutateAsync({ id: template.id, is_active: !template.is_active });
     } catch (err) {
-      notifications.show({ color: 'red', title: TEMPLATE_MESSAGES.saveFailed, message: toApiFailure(err).message ?? TEMPLATE_MESSAGES.saveFailed });
+      notifications.show({
+        color: 'red',
+        title: TEMPLATE_MESSAGES.saveFailed,
+        message: toApiFailure(err).message ?? TEMPLATE_MESSAGES.saveFailed,
+      });
     }
   }
 
@@ -56,9 +60,13 @@ export function TemplatesView() {
           <Title order={1}>Templates</Title>
           <Text c="dimmed">The reusable structure of your episodes: intro, content, outro, music and AI guidance.</Text>
         </div>
-        <Button component={Link} to={editorPath('new')} leftSection={<IconPlus size={16} />}>Create template</Button>
+        <Button component={Link} to={editorPath('new')} leftSection={<IconPlus size={16} />}>
+          Create template
+        </Button>
       </Group>
-      {shows.isSuccess && shows.data.length === 0 && <Alert color="blue">Templates belong to a show. Create a show in My Podcasts first.</Alert>}
+      {shows.isSuccess && shows.data.length === 0 && (
+        <Alert color="blue">Templates belong to a show. Create a show in My Podcasts first.</Alert>
+      )}
       {list.isPending && <Loader aria-label="Loading templates" />}
       {list.isError && <Alert color="red">{toApiFailure(list.error).message ?? 'Unable to load templates.'}</Alert>}
       {list.isSuccess && templates.length === 0 && <Text c="dimmed">No templates yet. Create one to shape your episodes.</Text>}
@@ -66,19 +74,50 @@ export function TemplatesView() {
         {templates.map((template) => (
           <Card key={template.id} withBorder padding="md" aria-label={template.name} data-testid="template-card">
             <Group justify="space-between" wrap="nowrap" mb={4}>
-              <Text fw={700} truncate="end">{template.name}</Text>
-              <Badge color={template.is_active ? 'teal' : 'gray'} variant="light">{template.is_active ? 'Active' : 'Inactive'}</Badge>
+              <Text fw={700} truncate="end">
+                {template.name}
+              </Text>
+              <Badge color={template.is_active ? 'teal' : 'gray'} variant="light">
+                {template.is_active ? 'Active' : 'Inactive'}
+              </Badge>
             </Group>
-            <Text size="sm" c={template.podcast_id ? 'dimmed' : 'orange'}>{showName(template.podcast_id)}</Text>
-            <Text size="sm" mt="xs">{structureSummary(template)}</Text>
-            {template.background_music_rules.length > 0 && <Text size="xs" c="dimmed">{template.background_music_rules.length} background music rule(s)</Text>}
-            <Text size="sm" c="dimmed" mt="xs" lineClamp={2}>{template.description || 'No description available.'}</Text>
+            <Text size="sm" c={template.podcast_id ? 'dimmed' : 'orange'}>
+              {showName(template.podcast_id)}
+            </Text>
+            <Text size="sm" mt="xs">
+              {structureSummary(template)}
+            </Text>
+            {template.background_music_rules.length > 0 && (
+              <Text size="xs" c="dimmed">
+                {template.background_music_rules.length} background music rule(s)
+              </Text>
+            )}
+            <Text size="sm" c="dimmed" mt="xs" lineClamp={2}>
+              {template.description || 'No description available.'}
+            </Text>
             <Group gap="xs" mt="md">
-              <Button size="xs" component={Link} to={editorPath(template.id)} leftSection={<IconPencil size={14} />} aria-label={`Edit ${template.name}`}>Edit</Button>
+              <Button
+                size="xs"
+                component={Link}
+                to={editorPath(template.id)}
+                leftSection={<IconPencil size={14} />}
+                aria-label={`Edit ${template.name}`}
+              >
+                Edit
+              </Button>
               <Button size="xs" variant="light" color={template.is_active ? 'orange' : 'teal'} onClick={() => void toggle(template)}>
                 {template.is_active ? 'Disable' : 'Enable'}
               </Button>
-              <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(template)} aria-label={`Delete ${template.name}`}>Delete</Button>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={14} />}
+                onClick={() => setDeleting(template)}
+                aria-label={`Delete ${template.name}`}
+              >
+                Delete
+              </Button>
             </Group>
           </Card>
         ))}
@@ -87,8 +126,12 @@ export function TemplatesView() {
         <Stack>
           <Text size="sm">Delete “{deleting?.name}”? Episodes already made with it stay as they are.</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>Cancel</Button>
-            <Button color="red" onClick={() => deleting && void confirmDelete(deleting)}>Delete</Button>
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button color="red" onClick={() => deleting && void confirmDelete(deleting)}>
+              Delete
+            </Button>
           </Group>
         </Stack>
       </Modal>

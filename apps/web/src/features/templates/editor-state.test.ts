@@ -14,7 +14,9 @@ describe('template editor state', () => {
   it('stores the loudness level as dB and reads it back as the same level', () => {
     const draft = newTemplateDraft('show-1');
     draft.name = 'Weekly';
-    draft.segments = draft.segments.map((s) => (s.segment_type === 'content' ? s : { ...s, source: { source_type: 'static', filename: `${s.segment_type}.mp3` } }));
+    draft.segments = draft.segments.map((s) =>
+      s.segment_type === 'content' ? s : { ...s, source: { source_type: 'static', filename: `${s.segment_type}.mp3` } },
+    );
     draft.music = [{ ...newMusicRule(), music_filename: 'bed.mp3', loudness: 6.5, start_offset_s: -2.5 }];
     const body = toTemplateBody(draft);
     expect(body.background_music_rules?.[0]).toMatchObject({ volume_db: -3.74, fade_in_s: 2, fade_out_s: 3, start_offset_s: -2.5 });
@@ -33,7 +35,11 @@ describe('template editor state', () => {
   });
 
   it('flags static segments without a clip, and always-include tags over the limits', () => {
-    const draft = { ...newTemplateDraft('show-1'), name: 'X', tags_always_include: Array.from({ length: 21 }, (_, i) => `t${i}`).join(',') };
+    const draft = {
+      ...newTemplateDraft('show-1'),
+      name: 'X',
+      tags_always_include: Array.from({ length: 21 }, (_, i) => `t${i}`).join(','),
+    };
     const problems = validateDraft(draft);
     expect(Object.values(problems.segments)).toEqual([TEMPLATE_MESSAGES.staticFileRequired, TEMPLATE_MESSAGES.staticFileRequired]);
     expect(problems.tags_always_include).toBe('At most 20 tags.');

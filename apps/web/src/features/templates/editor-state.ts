@@ -53,7 +53,9 @@ export interface TemplateDraft {
 }
 
 export function newId(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `id-${Date.now()}-${Math.random().toString(16).slice(2)}`;
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `id-${Date.now()}-${Math.random().toString(16).slice(2)}`;
 }
 
 export function contentSegment(): TSegment {
@@ -209,7 +211,13 @@ export function validateDraft(draft: TemplateDraft): DraftProblems {
   if (!problems.first) {
     const contract = ZTemplateBody.safeParse(toTemplateBody(draft));
     const message = contract.success ? null : (contract.error.issues[0]?.message ?? 'Check the template.');
-    problems.first = problems.podcast_id ?? problems.name ?? problems.tags_always_include ?? Object.values(problems.segments)[0] ?? Object.values(problems.music)[0] ?? message;
+    problems.first =
+      problems.podcast_id ??
+      problems.name ??
+      problems.tags_always_include ??
+      Object.values(problems.segments)[0] ??
+      Object.values(problems.music)[0] ??
+      message;
   }
   return problems;
 }

@@ -16,7 +16,8 @@ export interface RerenderDialogText {
 /** The confirm dialog's words for the server's count (GET /api/templates/{id}/rerender). */
 export function rerenderDialogText(preview: TRerenderTemplatePreview): RerenderDialogText {
   const minutes = preview.uses_minutes ? 'Re-rendering uses processing minutes.' : 'Re-rendering does not use processing minutes.';
-  const skipped = preview.skipped > 0 ? [`${episodes(preview.skipped)} made with it will be skipped: still rendering, or never assembled.`] : [];
+  const skipped =
+    preview.skipped > 0 ? [`${episodes(preview.skipped)} made with it will be skipped: still rendering, or never assembled.`] : [];
   if (preview.rerenderable === 0) {
     return { summary: 'There are no assembled episodes made with this template to re-render.', details: skipped, canConfirm: false };
   }

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { RECURRING_SLOT_MESSAGES, ZPutRecurringSchedulesRequest } from '@ppp/contracts';
-import { applySlotForm, emptySchedule, emptySlotForm, scheduleBody, scheduleFromResponse, scheduleSnapshot, slotFormFromSlot, type ScheduleDraft, type SlotFormValues } from './schedule-state.ts';
+import {
+  applySlotForm,
+  emptySchedule,
+  emptySlotForm,
+  scheduleBody,
+  scheduleFromResponse,
+  scheduleSnapshot,
+  slotFormFromSlot,
+  type ScheduleDraft,
+  type SlotFormValues,
+} from './schedule-state.ts';
 
 /** Weekly slots added through the form, as Add slot does; a refused form throws. */
 function addScheduleSlots(schedule: ScheduleDraft, days: number[], time: string, advance: number): ScheduleDraft {
@@ -19,7 +29,10 @@ describe('recurring schedule in the editor', () => {
       [4, '05:00'],
     ]);
     expect(() => addScheduleSlots(schedule, [], '05:00', 60)).toThrow();
-    expect(scheduleBody(schedule)).toMatchObject({ timezone: 'Europe/Berlin', schedules: [{ day_of_week: 0, enabled: true, advance_minutes: 60, timezone: null }, {}, {}] });
+    expect(scheduleBody(schedule)).toMatchObject({
+      timezone: 'Europe/Berlin',
+      schedules: [{ day_of_week: 0, enabled: true, advance_minutes: 60, timezone: null }, {}, {}],
+    });
   });
 
   it('is dirty after a change', () => {
@@ -33,8 +46,28 @@ describe('recurring schedule in the editor', () => {
     const loaded = scheduleFromResponse({
       timezone: 'Europe/Berlin',
       schedules: [
-        { id: 's1', day_of_week: 3, time_of_day: '05:00', enabled: true, advance_minutes: 60, timezone: 'Europe/Berlin', repeat: 'biweekly', date: '2026-12-03', ...next },
-        { id: 's2', day_of_week: 5, time_of_day: '05:00', enabled: true, advance_minutes: 60, timezone: 'Europe/Berlin', repeat: 'once', date: '2026-12-05', ...next },
+        {
+          id: 's1',
+          day_of_week: 3,
+          time_of_day: '05:00',
+          enabled: true,
+          advance_minutes: 60,
+          timezone: 'Europe/Berlin',
+          repeat: 'biweekly',
+          date: '2026-12-03',
+          ...next,
+        },
+        {
+          id: 's2',
+          day_of_week: 5,
+          time_of_day: '05:00',
+          enabled: true,
+          advance_minutes: 60,
+          timezone: 'Europe/Berlin',
+          repeat: 'once',
+          date: '2026-12-05',
+          ...next,
+        },
       ],
     });
     const withWeekly = addScheduleSlots(loaded, [0], '07:00', 60);
@@ -53,7 +86,14 @@ describe('recurring schedule in the editor', () => {
       if ('errors' in result) throw new Error(JSON.stringify(result.errors));
       return result.schedule;
     };
-    const sent = (schedule: ScheduleDraft) => ZPutRecurringSchedulesRequest.parse(scheduleBody(schedule)).schedules.map((s) => [s.repeat, s.date, s.day_of_week, s.time_of_day, s.advance_minutes]);
+    const sent = (schedule: ScheduleDraft) =>
+      ZPutRecurringSchedulesRequest.parse(scheduleBody(schedule)).schedules.map((s) => [
+        s.repeat,
+        s.date,
+        s.day_of_week,
+        s.time_of_day,
+        s.advance_minutes,
+      ]);
 
     it('makes a weekly slot per day, a bi-weekly slot from its date and a one-off on its date, each valid for the PUT', () => {
       let schedule = applied(emptySchedule('America/New_York'), form({ repeat: 'weekly', days: [4, 1], time: '06:30', advance: 30 }));
@@ -73,10 +113,18 @@ describe('recurring schedule in the editor', () => {
     });
 
     it('says what is missing: days for weekly, a date for every 2 weeks and once, a time', () => {
-      expect(applySlotForm(emptySchedule(), form({ repeat: 'weekly', days: [] }))).toEqual({ errors: { days: RECURRING_SLOT_MESSAGES.daysRequired } });
-      expect(applySlotForm(emptySchedule(), form({ repeat: 'biweekly', date: '', days: [2] }))).toEqual({ errors: { date: RECURRING_SLOT_MESSAGES.dateRequired } });
-      expect(applySlotForm(emptySchedule(), form({ repeat: 'once', date: '2026-02-30' }))).toEqual({ errors: { date: RECURRING_SLOT_MESSAGES.dateInvalid } });
-      expect(applySlotForm(emptySchedule(), form({ repeat: 'once', date: '2026-12-05', time: '' }))).toEqual({ errors: { time: RECURRING_SLOT_MESSAGES.timeInvalid } });
+      expect(applySlotForm(emptySchedule(), form({ repeat: 'weekly', days: [] }))).toEqual({
+        errors: { days: RECURRING_SLOT_MESSAGES.daysRequired },
+      });
+      expect(applySlotForm(emptySchedule(), form({ repeat: 'biweekly', date: '', days: [2] }))).toEqual({
+        errors: { date: RECURRING_SLOT_MESSAGES.dateRequired },
+      });
+      expect(applySlotForm(emptySchedule(), form({ repeat: 'once', date: '2026-02-30' }))).toEqual({
+        errors: { date: RECURRING_SLOT_MESSAGES.dateInvalid },
+      });
+      expect(applySlotForm(emptySchedule(), form({ repeat: 'once', date: '2026-12-05', time: '' }))).toEqual({
+        errors: { time: RECURRING_SLOT_MESSAGES.timeInvalid },
+      });
     });
 
     it('edits a slot in place: weekly to every 2 weeks and back, keeping its id, switch and own timezone', () => {
@@ -91,7 +139,13 @@ describe('recurring schedule in the editor', () => {
         [monday.id, 'biweekly', '2026-12-07', 0, '08:15', false, 'Asia/Tokyo'],
         [wednesday.id, 'weekly', null, 2, '05:00', true, null],
       ]);
-      expect(slotFormFromSlot(biweekly.slots[0]!)).toEqual({ repeat: 'biweekly', days: [], date: '2026-12-07', time: '08:15', advance: 60 });
+      expect(slotFormFromSlot(biweekly.slots[0]!)).toEqual({
+        repeat: 'biweekly',
+        days: [],
+        date: '2026-12-07',
+        time: '08:15',
+        advance: 60,
+      });
 
       const weeklyAgain = applied(biweekly, form({ repeat: 'weekly', days: [5], date: '2026-12-07', time: '08:15' }), monday.id);
       expect(sent(weeklyAgain)).toEqual([

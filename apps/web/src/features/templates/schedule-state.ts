@@ -1,4 +1,11 @@
-import { RECURRING_SCHEDULE, ZSlotForm, dedupeSlots, weekdayOfDate, type TRecurringSchedulesResponse, type TSlotRepeat } from '@ppp/contracts';
+import {
+  RECURRING_SCHEDULE,
+  ZSlotForm,
+  dedupeSlots,
+  weekdayOfDate,
+  type TRecurringSchedulesResponse,
+  type TSlotRepeat,
+} from '@ppp/contracts';
 import { newId } from './editor-state.ts';
 
 /** A slot as the editor holds it; next_* come from the last load or save. */
@@ -19,7 +26,6 @@ export interface ScheduleDraft {
   timezone: string;
   slots: SlotDraft[];
 }
-
 
 export function emptySchedule(timezone: string = RECURRING_SCHEDULE.defaultTimezone): ScheduleDraft {
   return { timezone, slots: [] };
@@ -56,20 +62,42 @@ export interface SlotFormValues {
 export type SlotFormErrors = Partial<Record<'days' | 'date' | 'time', string>>;
 
 export function emptySlotForm(): SlotFormValues {
-  return { repeat: 'weekly', days: [], date: '', time: RECURRING_SCHEDULE.defaultTimeOfDay, advance: RECURRING_SCHEDULE.defaultAdvanceMinutes };
+  return {
+    repeat: 'weekly',
+    days: [],
+    date: '',
+    time: RECURRING_SCHEDULE.defaultTimeOfDay,
+    advance: RECURRING_SCHEDULE.defaultAdvanceMinutes,
+  };
 }
 
 /** The form filled in with a slot, to edit it. */
 export function slotFormFromSlot(slot: SlotDraft): SlotFormValues {
-  return { repeat: slot.repeat, days: slot.repeat === 'weekly' ? [slot.day_of_week] : [], date: slot.date ?? '', time: slot.time_of_day, advance: slot.advance_minutes };
+  return {
+    repeat: slot.repeat,
+    days: slot.repeat === 'weekly' ? [slot.day_of_week] : [],
+    date: slot.date ?? '',
+    time: slot.time_of_day,
+    advance: slot.advance_minutes,
+  };
 }
 
 /**
  * The form's slots added to the schedule, or put in place of the slot being edited (which keeps its
  * id, switch and own timezone); a slot already there is not added twice. Errors are per field.
  */
-export function applySlotForm(schedule: ScheduleDraft, form: SlotFormValues, editingId: string | null = null): { schedule: ScheduleDraft } | { errors: SlotFormErrors } {
-  const parsed = ZSlotForm.safeParse({ repeat: form.repeat, days: form.days, date: form.date, time_of_day: form.time, advance_minutes: form.advance });
+export function applySlotForm(
+  schedule: ScheduleDraft,
+  form: SlotFormValues,
+  editingId: string | null = null,
+): { schedule: ScheduleDraft } | { errors: SlotFormErrors } {
+  const parsed = ZSlotForm.safeParse({
+    repeat: form.repeat,
+    days: form.days,
+    date: form.date,
+    time_of_day: form.time,
+    advance_minutes: form.advance,
+  });
   if (!parsed.success) {
     const errors: SlotFormErrors = {};
     for (const issue of parsed.error.issues) {
@@ -80,10 +108,19 @@ export function applySlotForm(schedule: ScheduleDraft, form: SlotFormValues, edi
   }
   const { repeat, time_of_day, advance_minutes } = parsed.data;
   const edited = editingId ? schedule.slots.find((slot) => slot.id === editingId) : undefined;
-  const base = { time_of_day, advance_minutes, repeat, enabled: edited?.enabled ?? true, timezone: edited?.timezone ?? null, next_local: null };
+  const base = {
+    time_of_day,
+    advance_minutes,
+    repeat,
+    enabled: edited?.enabled ?? true,
+    timezone: edited?.timezone ?? null,
+    next_local: null,
+  };
   const made: SlotDraft[] =
     repeat === 'weekly'
-      ? [...new Set(parsed.data.days)].sort((a, b) => a - b).map((day, index) => ({ ...base, id: index === 0 && edited ? edited.id : newId(), day_of_week: day, date: null }))
+      ? [...new Set(parsed.data.days)]
+          .sort((a, b) => a - b)
+          .map((day, index) => ({ ...base, id: index === 0 && edited ? edited.id : newId(), day_of_week: day, date: null }))
       : [{ ...base, id: edited?.id ?? newId(), day_of_week: weekdayOfDate(parsed.data.date.trim()), date: parsed.data.date.trim() }];
   const slots = edited ? schedule.slots.flatMap((slot) => (slot.id === edited.id ? made : [slot])) : [...schedule.slots, ...made];
   return { schedule: { ...schedule, slots: dedupeSlots(slots) } };
@@ -93,7 +130,16 @@ export function applySlotForm(schedule: ScheduleDraft, form: SlotFormValues, edi
 export function scheduleBody(schedule: ScheduleDraft) {
   return {
     timezone: schedule.timezone,
-    schedules: schedule.slots.map(({ id, day_of_week, time_of_day, enabled, advance_minutes, timezone, repeat, date }) => ({ id, day_of_week, time_of_day, enabled, advance_minutes, timezone, repeat, date })),
+    schedules: schedule.slots.map(({ id, day_of_week, time_of_day, enabled, advance_minutes, timezone, repeat, date }) => ({
+      id,
+      day_of_week,
+      time_of_day,
+      enabled,
+      advance_minutes,
+      timezone,
+      repeat,
+      date,
+    })),
   };
 }
 

@@ -32,14 +32,20 @@ export function TermsAcceptancePage({ me }: { me: TMe }) {
         Please review and accept the Terms of Use to keep using Podcast Plus Plus.
         {version && (
           <>
-            {' '}Required version: <strong>{version}</strong>.
+            {' '}
+            Required version: <strong>{version}</strong>.
           </>
         )}
       </Text>
       <Anchor href={TERMS.url} target="_blank" rel="noopener noreferrer">
         Open the Terms of Use in a new tab
       </Anchor>
-      <ScrollArea.Autosize mah={320} type="auto" offsetScrollbars tabIndex={0} aria-label="Terms of Use text"
+      <ScrollArea.Autosize
+        mah={320}
+        type="auto"
+        offsetScrollbars
+        tabIndex={0}
+        aria-label="Terms of Use text"
         style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
       >
         <Typography p="md">

@@ -14,9 +14,7 @@ describe('verifyBodyFrom', () => {
 describe('verifyFailureMessage', () => {
   it('shows the detail, validation items with their location, or the default', () => {
     expect(verifyFailureMessage({ detail: 'Invalid or expired code.', code: 'INVALID_CODE' })).toBe('Invalid or expired code.');
-    expect(verifyFailureMessage({ detail: [{ msg: 'field required', loc: ['body', 'email'] }] })).toBe(
-      'field required (body.email)',
-    );
+    expect(verifyFailureMessage({ detail: [{ msg: 'field required', loc: ['body', 'email'] }] })).toBe('field required (body.email)');
     expect(verifyFailureMessage({ detail: 'x', errors: [{ message: 'Bad code', path: ['token'] }] })).toBe('Bad code (token)');
     expect(verifyFailureMessage({ message: 'Nope' })).toBe('Nope');
     expect(verifyFailureMessage(null)).toBe(MESSAGES.verifyFailedOrExpired);

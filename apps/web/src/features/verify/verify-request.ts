@@ -1,10 +1,7 @@
 import { MESSAGES } from '@ppp/contracts';
 
 export type TVerifyState =
-  | { status: 'idle' }
-  | { status: 'verifying' }
-  | { status: 'success'; message: string }
-  | { status: 'error'; message: string };
+  { status: 'idle' } | { status: 'verifying' } | { status: 'success'; message: string } | { status: 'error'; message: string };
 
 export interface TVerifyBody {
   token?: string;

@@ -46,9 +46,7 @@ export function WaitlistPage({ me }: { me: TMe }) {
 
   return (
     <CenteredCard title="You're on the list" width={520}>
-      <Text c="dimmed">
-        Podcast Plus Plus is in closed alpha. Request access and we will let you know as soon as a spot opens.
-      </Text>
+      <Text c="dimmed">Podcast Plus Plus is in closed alpha. Request access and we will let you know as soon as a spot opens.</Text>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
@@ -98,4 +96,3 @@ export function WaitlistPage({ me }: { me: TMe }) {
     </CenteredCard>
   );
 }
-

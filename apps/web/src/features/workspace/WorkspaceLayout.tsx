@@ -55,7 +55,9 @@ function ViewContent({ view, me }: { view: WorkspaceView; me: TMe }) {
     case 'not-found':
       return (
         <>
-          <Text component="h1" fw={750} size="xl">{MESSAGES.pageNotFound}</Text>
+          <Text component="h1" fw={750} size="xl">
+            {MESSAGES.pageNotFound}
+          </Text>
           <NotFoundContent />
         </>
       );
@@ -104,8 +106,14 @@ export function WorkspaceLayout({ me }: { me: TMe }) {
             <Link to="/dashboard" aria-label="Podcast Plus Plus dashboard" style={{ color: 'inherit', textDecoration: 'none' }}>
               <BrandLogo withText={false} size="sm" />
             </Link>
-            <Text fw={800} visibleFrom="xs">Podcast Plus Plus</Text>
-            {admin && <Badge variant="filled" color="grape">Admin</Badge>}
+            <Text fw={800} visibleFrom="xs">
+              Podcast Plus Plus
+            </Text>
+            {admin && (
+              <Badge variant="filled" color="grape">
+                Admin
+              </Badge>
+            )}
           </Group>
           <Group gap="xs" wrap="nowrap" component="nav" aria-label="Top bar">
             <Button component={Link} to="/dashboard" variant={view === 'dashboard' ? 'light' : 'subtle'} visibleFrom="sm">
@@ -153,7 +161,9 @@ export function WorkspaceLayout({ me }: { me: TMe }) {
 
       <AppShell.Main>
         <Breadcrumbs mb="lg" aria-label="Breadcrumb" separator="/">
-          <Text size="sm" c="dimmed">Plus Plus workspace</Text>
+          <Text size="sm" c="dimmed">
+            Plus Plus workspace
+          </Text>
           <Text size="sm" fw={600} data-testid="breadcrumb-view">
             {viewLabel(view)}
           </Text>

@@ -13,7 +13,18 @@ describe('workspace navigation', () => {
     expect(viewForPath('/admin', true)).toBe('admin');
     expect(viewForPath('/admin/settings', true)).toBe('admin');
     expect(viewForPath('/admin', false)).toBe('not-found');
-    expect(navEntriesFor(false).map((e) => e.view)).toEqual(['dashboard', 'settings', 'preupload', 'media-library', 'audio-settings', 'rssImporter', 'podcast-manager', 'my-templates', 'episode-history', 'recorder']);
+    expect(navEntriesFor(false).map((e) => e.view)).toEqual([
+      'dashboard',
+      'settings',
+      'preupload',
+      'media-library',
+      'audio-settings',
+      'rssImporter',
+      'podcast-manager',
+      'my-templates',
+      'episode-history',
+      'recorder',
+    ]);
     expect(viewForPath('/dashboard/record', false)).toBe('recorder');
     expect(viewLabel('recorder')).toBe('Record');
     expect(viewForPath('/dashboard/episodes', false)).toBe('episode-history');

@@ -1,8 +1,35 @@
 import type { ComponentType } from 'react';
-import { IconAdjustments, IconLayoutDashboard, IconSettings, IconUpload, IconMusic, IconWand, IconRss, IconMicrophone2, IconTemplate, IconHeadphones, IconMicrophone, type IconProps } from '@tabler/icons-react';
+import {
+  IconAdjustments,
+  IconLayoutDashboard,
+  IconSettings,
+  IconUpload,
+  IconMusic,
+  IconWand,
+  IconRss,
+  IconMicrophone2,
+  IconTemplate,
+  IconHeadphones,
+  IconMicrophone,
+  type IconProps,
+} from '@tabler/icons-react';
 
 /** A view of the workspace (spec 002 section 2.3). Later issues add theirs (episode-history, recorder, ...). */
-export type WorkspaceView = 'dashboard' | 'settings' | 'admin' | 'not-found' | 'media-library' | 'preupload' | 'audio-settings' | 'rssImporter' | 'podcast-manager' | 'my-templates' | 'template-editor' | 'episode-history' | 'createEpisode' | 'recorder';
+export type WorkspaceView =
+  | 'dashboard'
+  | 'settings'
+  | 'admin'
+  | 'not-found'
+  | 'media-library'
+  | 'preupload'
+  | 'audio-settings'
+  | 'rssImporter'
+  | 'podcast-manager'
+  | 'my-templates'
+  | 'template-editor'
+  | 'episode-history'
+  | 'createEpisode'
+  | 'recorder';
 
 export interface NavEntry {
   view: Exclude<WorkspaceView, 'not-found' | 'template-editor' | 'createEpisode'>;

@@ -9,9 +9,7 @@ export const ZVerboseJson = z.object({
   language: z.string().optional(),
   duration: z.number().optional(),
   words: z.array(z.object({ word: z.string(), start: z.number(), end: z.number() })).optional(),
-  segments: z
-    .array(z.object({ start: z.number(), end: z.number(), text: z.string(), avg_logprob: z.number().optional() }))
-    .optional(),
+  segments: z.array(z.object({ start: z.number(), end: z.number(), text: z.string(), avg_logprob: z.number().optional() })).optional(),
 });
 export type TVerboseJson = z.infer<typeof ZVerboseJson>;
 
@@ -28,7 +26,12 @@ export function fromVerboseJson(response: TVerboseJson): TTranscript {
         }))
       : (response.segments ?? []).flatMap((segment) =>
           // exp(avg_logprob) is the mean token probability, the nearest thing to a confidence given.
-          spreadText(segment.text, segment.start, segment.end, segment.avg_logprob === undefined ? null : Math.min(1, Math.exp(segment.avg_logprob))),
+          spreadText(
+            segment.text,
+            segment.start,
+            segment.end,
+            segment.avg_logprob === undefined ? null : Math.min(1, Math.exp(segment.avg_logprob)),
+          ),
         );
   return { words, language: response.language ?? null, duration_s: response.duration ?? null };
 }

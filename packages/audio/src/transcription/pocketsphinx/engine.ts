@@ -22,7 +22,14 @@ export interface PocketsphinxOptions {
 }
 
 function modelArgs(modelDir: string): string[] {
-  return ['-hmm', path.join(modelDir, 'en-us'), '-lm', path.join(modelDir, 'en-us.lm.bin'), '-dict', path.join(modelDir, 'cmudict-en-us.dict')];
+  return [
+    '-hmm',
+    path.join(modelDir, 'en-us'),
+    '-lm',
+    path.join(modelDir, 'en-us.lm.bin'),
+    '-dict',
+    path.join(modelDir, 'cmudict-en-us.dict'),
+  ];
 }
 
 function baseArgs(wavPath: string): string[] {
@@ -31,14 +38,28 @@ function baseArgs(wavPath: string): string[] {
 }
 
 /** The keyword pass: a dictionary of just the keywords and a keyphrase file, in a temp dir. */
-async function spotKeywords(binary: string, modelDir: string, wavPath: string, specs: KeywordSpec[], signal?: AbortSignal): Promise<SphinxSegment[]> {
+async function spotKeywords(
+  binary: string,
+  modelDir: string,
+  wavPath: string,
+  specs: KeywordSpec[],
+  signal?: AbortSignal,
+): Promise<SphinxSegment[]> {
   const { dictionary, spotted } = keywordDictionary(specs, await readFile(path.join(modelDir, 'cmudict-en-us.dict'), 'utf8'));
   if (spotted.length === 0) return [];
   const dir = await mkdtemp(path.join(tmpdir(), 'ppp-kws-'));
   try {
     await writeFile(path.join(dir, 'keywords.dict'), dictionary);
     await writeFile(path.join(dir, 'keyphrases.txt'), keyphraseFile(spotted));
-    const args = [...baseArgs(wavPath), '-hmm', path.join(modelDir, 'en-us'), '-dict', path.join(dir, 'keywords.dict'), '-kws', path.join(dir, 'keyphrases.txt')];
+    const args = [
+      ...baseArgs(wavPath),
+      '-hmm',
+      path.join(modelDir, 'en-us'),
+      '-dict',
+      path.join(dir, 'keywords.dict'),
+      '-kws',
+      path.join(dir, 'keyphrases.txt'),
+    ];
     const { stdout } = await runProcess(binary, args, { signal });
     return parseSphinxOutput(stdout);
   } finally {
@@ -58,7 +79,8 @@ export function createPocketsphinxEngine(options: PocketsphinxOptions = {}): Tra
     },
     async transcribe(wavPath: string, { signal, onProgress }: TranscribeOptions = {}): Promise<TTranscript> {
       const program = binary();
-      if (!program) throw new Error('pocketsphinx_continuous was not found; install the Debian packages pocketsphinx and pocketsphinx-en-us');
+      if (!program)
+        throw new Error('pocketsphinx_continuous was not found; install the Debian packages pocketsphinx and pocketsphinx-en-us');
       const duration = await wavDurationSeconds(wavPath);
       // Each utterance is printed when it ends, so the last word's end over the length is the progress.
       const onStdoutLine = (line: string) => {

@@ -44,7 +44,10 @@ export function keyphraseFile(specs: readonly KeywordSpec[]): string {
  * extra table: the keyword search needs every word pronounced, and a small file loads at once.
  * Phrases with a word nobody can pronounce are returned as `unspoken` and left out.
  */
-export function keywordDictionary(specs: readonly KeywordSpec[], mainDictionary: string): { dictionary: string; spotted: KeywordSpec[]; unspoken: string[] } {
+export function keywordDictionary(
+  specs: readonly KeywordSpec[],
+  mainDictionary: string,
+): { dictionary: string; spotted: KeywordSpec[]; unspoken: string[] } {
   const needed = new Set(specs.flatMap((spec) => spec.phrase.split(' ')));
   const entries = new Map<string, string[]>();
   for (const line of mainDictionary.split('\n')) {
@@ -57,7 +60,11 @@ export function keywordDictionary(specs: readonly KeywordSpec[], mainDictionary:
   }
   for (const word of needed) {
     const extra = EXTRA_PRONUNCIATIONS[word];
-    if (!entries.has(word) && extra) entries.set(word, extra.map((phones, i) => `${word}${i ? `(${i + 1})` : ''} ${phones}`));
+    if (!entries.has(word) && extra)
+      entries.set(
+        word,
+        extra.map((phones, i) => `${word}${i ? `(${i + 1})` : ''} ${phones}`),
+      );
   }
   const spotted = specs.filter((spec) => spec.phrase.split(' ').every((word) => entries.has(word)));
   const unspoken = specs.filter((spec) => !spotted.includes(spec)).map((spec) => spec.phrase);
@@ -80,7 +87,9 @@ export function mergeKeywordHits(words: readonly TTranscriptWord[], hits: readon
     const heard = normaliseText(touched.map((word) => word.text).join(' '));
     const covered = touched.filter((word) => overlap(word, hit) > 0.5 * Math.max(word.end - word.start, 0.01));
     if (heard.includes(normaliseText(hit.text))) continue;
-    merged = merged.filter((word) => !covered.includes(word)).concat(spreadText(hit.text, hit.start, hit.end, clampConfidence(hit.confidence)));
+    merged = merged
+      .filter((word) => !covered.includes(word))
+      .concat(spreadText(hit.text, hit.start, hit.end, clampConfidence(hit.confidence)));
   }
   return merged.sort((a, b) => a.start - b.start);
 }

@@ -41,7 +41,8 @@ async function loadDefaultBinding(): Promise<WhisperBinding> {
 export function createWhisperCppEngine(options: WhisperCppOptions = {}): TranscriptionEngine & { release(): Promise<void> } {
   const load = options.loadBinding ?? loadDefaultBinding;
   let context: Promise<WhisperContextLike> | null = null;
-  const getContext = (modelPath: string) => (context ??= load().then((binding) => binding.initWhisper({ filePath: modelPath, useGpu: false })));
+  const getContext = (modelPath: string) =>
+    (context ??= load().then((binding) => binding.initWhisper({ filePath: modelPath, useGpu: false })));
   return {
     name: NAME,
     async available() {
@@ -52,7 +53,8 @@ export function createWhisperCppEngine(options: WhisperCppOptions = {}): Transcr
       );
     },
     async transcribe(wavPath: string, { signal, onProgress }: TranscribeOptions = {}): Promise<TTranscript> {
-      if (!options.modelPath || !existsSync(options.modelPath)) throw new TranscriptionError(NAME, `model file not found: ${options.modelPath ?? '(none configured)'}`);
+      if (!options.modelPath || !existsSync(options.modelPath))
+        throw new TranscriptionError(NAME, `model file not found: ${options.modelPath ?? '(none configured)'}`);
       signal?.throwIfAborted();
       const ctx = await getContext(options.modelPath);
       const job = ctx.transcribeFile(wavPath, {
@@ -70,7 +72,11 @@ export function createWhisperCppEngine(options: WhisperCppOptions = {}): Transcr
         signal?.throwIfAborted();
         if (result.isAborted) throw new TranscriptionError(NAME, 'transcription was stopped');
         onProgress?.(100);
-        return { words: segmentsToWords(result.segments), language: result.language ?? options.language ?? null, duration_s: await wavDurationSeconds(wavPath) };
+        return {
+          words: segmentsToWords(result.segments),
+          language: result.language ?? options.language ?? null,
+          duration_s: await wavDurationSeconds(wavPath),
+        };
       } finally {
         signal?.removeEventListener('abort', stop);
       }

@@ -35,9 +35,7 @@ export interface DownloadRequest {
   now: Date;
 }
 
-export type DownloadDecision =
-  | { count: true; dedupeKey: string; day: string }
-  | { count: false; reason: 'method' | 'bot' | 'probe' };
+export type DownloadDecision = { count: true; dedupeKey: string; day: string } | { count: false; reason: 'method' | 'bot' | 'probe' };
 
 export function shouldCountDownload(request: DownloadRequest): DownloadDecision {
   if (request.method.toUpperCase() !== 'GET') return { count: false, reason: 'method' };
@@ -46,17 +44,13 @@ export function shouldCountDownload(request: DownloadRequest): DownloadDecision 
   const requested = requestedBytes(request.range, request.fileSize);
   if (requested < minimumBytes(request.fileSize, request.durationS)) return { count: false, reason: 'probe' };
   const day = request.now.toISOString().slice(0, 10);
-  const dedupeKey = createHash('sha256')
-    .update([request.ip, agent, request.episodeId, day].join('\n'))
-    .digest('hex');
+  const dedupeKey = createHash('sha256').update([request.ip, agent, request.episodeId, day].join('\n')).digest('hex');
   return { count: true, dedupeKey, day };
 }
 
 export function minimumBytes(fileSize: number, durationS: number | null): number {
   const perMinute =
-    durationS && durationS > 0
-      ? Math.ceil((fileSize / durationS) * DOWNLOAD_RULES.minimumSeconds)
-      : DOWNLOAD_RULES.fallbackMinimumBytes;
+    durationS && durationS > 0 ? Math.ceil((fileSize / durationS) * DOWNLOAD_RULES.minimumSeconds) : DOWNLOAD_RULES.fallbackMinimumBytes;
   return Math.max(1, Math.min(fileSize, perMinute));
 }
 

@@ -10,7 +10,10 @@ export const PODCAST_GUID_NAMESPACE = 'ead4c236-bf58-58c6-a2c6-a6b28d128cb6';
  * so callers compute this once and store it.
  */
 export function podcastGuid(feedUrl: string): string {
-  const seed = feedUrl.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/\/+$/, '');
+  const seed = feedUrl
+    .trim()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
+    .replace(/\/+$/, '');
   return uuidV5(seed, PODCAST_GUID_NAMESPACE);
 }
 

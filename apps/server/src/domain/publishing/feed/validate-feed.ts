@@ -41,11 +41,7 @@ const { coverMinPx, coverMaxPx, coverMimeTypes, nameMinLength, maxTags, maxTagLe
  * artwork rules before every publish. Whether the enclosure URL answers is checked by the caller,
  * which can reach the network; this stays pure.
  */
-export function validateFeedForPublish(
-  show: TFeedShow,
-  episode: TPublishableEpisode,
-  artwork: ArtworkInfo | null,
-): FeedProblem[] {
+export function validateFeedForPublish(show: TFeedShow, episode: TPublishableEpisode, artwork: ArtworkInfo | null): FeedProblem[] {
   return [...showProblems(show, artwork), ...episodeProblems(show, episode)];
 }
 
@@ -77,9 +73,7 @@ function showProblems(show: TFeedShow, artwork: ArtworkInfo | null): FeedProblem
   if (!show.category) problems.push(error('show_category', 'Choose a primary category for the show.'));
   problems.push(...artworkProblems(show.cover_url, artwork));
   if (!show.owner_email) {
-    problems.push(
-      warning('show_owner_email', 'Add an owner email: Apple, Spotify and YouTube send their ownership code to it.'),
-    );
+    problems.push(warning('show_owner_email', 'Add an owner email: Apple, Spotify and YouTube send their ownership code to it.'));
   }
   if (!show.author_name && !show.owner_name) problems.push(warning('show_author', 'Add an author name for the show.'));
   return problems;

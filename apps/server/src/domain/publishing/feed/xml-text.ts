@@ -7,8 +7,9 @@ export type XmlNode = ReturnType<typeof create>;
  * surrogates; U+FFFE/U+FFFF). Text pasted from word processors sometimes carries them, and one such
  * character makes the whole feed unparseable for every app, so they are dropped before writing.
  */
-// eslint-disable-next-line no-control-regex
-const INVALID_XML_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const INVALID_XML_CHARS =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export function xmlSafe(text: string): string {
   return text.replace(INVALID_XML_CHARS, '');

@@ -23,7 +23,11 @@ export class BuiltinHost implements PodcastHost {
     const item = await this.deps.feeds.feedEpisode(podcast, episode);
     if (!item) throw new PublishRejected(PUBLISH_MESSAGES.assembledRequired);
     const artwork = await this.deps.podcasts.artwork(podcast);
-    const problems = validateFeedForPublish(this.deps.feeds.feedShow(podcast), { ...item, publish_at: publishAt ?? now, visibility: 'public' }, artwork);
+    const problems = validateFeedForPublish(
+      this.deps.feeds.feedShow(podcast),
+      { ...item, publish_at: publishAt ?? now, visibility: 'public' },
+      artwork,
+    );
     if (hasBlockingProblem(problems)) throw new PublishRejected(describeProblems(problems));
     await this.assertEnclosureReadable(episode.finalAudioKey, item.enclosure.length);
   }

@@ -63,7 +63,7 @@ export class SpreakerHost implements PodcastHost {
       const uploaded = await client.uploadEpisode(this.showId(podcast), {
         title: episode.title.slice(0, 255),
         description: episode.description,
-        tags: [...(tagsOf(episode)).slice(0, PODCAST_LIMITS.maxTags - 1), tokenTag(token)],
+        tags: [...tagsOf(episode).slice(0, PODCAST_LIMITS.maxTags - 1), tokenTag(token)],
         explicit: episode.explicit,
         ...spreakerPublishFields(visibility, publishAt, now),
         media: await openAsBlob(local.path),

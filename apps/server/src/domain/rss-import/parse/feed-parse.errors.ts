@@ -1,12 +1,6 @@
 import { AppError } from '../../errors.ts';
 
-export type TFeedParseFailure =
-  | 'EMPTY'
-  | 'NOT_XML'
-  | 'MALFORMED'
-  | 'ENTITY_DECLARATIONS'
-  | 'NOT_A_FEED'
-  | 'TOO_DEEP';
+export type TFeedParseFailure = 'EMPTY' | 'NOT_XML' | 'MALFORMED' | 'ENTITY_DECLARATIONS' | 'NOT_A_FEED' | 'TOO_DEEP';
 
 /**
  * A feed that cannot be imported. The message is the reason shown under 'Import Failed'; the

@@ -13,7 +13,9 @@ const EPISODE_TYPES: readonly TEpisodeType[] = ['full', 'trailer', 'bonus'];
  * of the show notes), never its place in the feed, which moves as the feed grows.
  */
 export function contentKey(title: string | null, pubDate: Date | null, description: string | null): string {
-  return `${title ?? ''}|${pubDate?.toISOString() ?? ''}|${createHash('sha256').update(description ?? '').digest('hex')}`;
+  return `${title ?? ''}|${pubDate?.toISOString() ?? ''}|${createHash('sha256')
+    .update(description ?? '')
+    .digest('hex')}`;
 }
 
 export function parseItem(item: TXmlNode, base: string | null): TParsedItem {

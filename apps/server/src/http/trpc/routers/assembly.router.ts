@@ -16,7 +16,10 @@ export const assemblyRouter = router({
     .input(ZAssembleEpisodeRequest)
     .output(ZAssembleEpisodeResponse)
     .mutation(({ ctx, input }) => ctx.services.assembly.assemble(ctx.user, input)),
-  status: activeProcedure.input(ZJobIdInput).output(ZEpisodeJobStatus).query(({ ctx, input }) => ctx.services.assembly.status(ctx.user, input.job_id)),
+  status: activeProcedure
+    .input(ZJobIdInput)
+    .output(ZEpisodeJobStatus)
+    .query(({ ctx, input }) => ctx.services.assembly.status(ctx.user, input.job_id)),
   rerenderTemplate: activeProcedure
     .input(ZAssemblyEpisodeInput)
     .output(ZRerenderTemplateResponse)
@@ -25,5 +28,8 @@ export const assemblyRouter = router({
     .input(ZAssemblyEpisodeInput)
     .output(ZRerenderTemplatePreview)
     .query(({ ctx, input }) => ctx.services.assembly.rerenderTemplatePreview(ctx.user, input.id)),
-  peaks: activeProcedure.input(ZAssemblyEpisodeInput).output(ZEpisodePeaks).query(({ ctx, input }) => ctx.services.renders.peaks(ctx.user, input.id)),
+  peaks: activeProcedure
+    .input(ZAssemblyEpisodeInput)
+    .output(ZEpisodePeaks)
+    .query(({ ctx, input }) => ctx.services.renders.peaks(ctx.user, input.id)),
 });

@@ -46,9 +46,7 @@ export const authRouter = router({
     await ctx.services.auth.changePassword(ctx.user, tokenOf(ctx), input);
     return { ok: true as const };
   }),
-  termsInfo: publicProcedure
-    .output(ZTermsInfo)
-    .query(({ ctx }) => ({ version: ctx.services.config.TERMS_VERSION, url: TERMS.url })),
+  termsInfo: publicProcedure.output(ZTermsInfo).query(({ ctx }) => ({ version: ctx.services.config.TERMS_VERSION, url: TERMS.url })),
   acceptTerms: userProcedure
     .input(ZAcceptTermsRequest)
     .output(ZMe)

@@ -9,5 +9,8 @@ export const billingRouter = router({
     .output(ZMinutesPrecheck)
     .mutation(({ ctx, input }) => ctx.services.usage.precheck(ctx.user, input)),
   tiers: adminProcedure.output(ZTierConfig).query(({ ctx }) => ctx.services.tiers.config()),
-  updateTiers: adminProcedure.input(ZTierConfigUpdate).output(ZTierConfig).mutation(({ ctx, input }) => ctx.services.tiers.update(input)),
+  updateTiers: adminProcedure
+    .input(ZTierConfigUpdate)
+    .output(ZTierConfig)
+    .mutation(({ ctx, input }) => ctx.services.tiers.update(input)),
 });

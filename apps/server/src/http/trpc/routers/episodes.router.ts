@@ -18,8 +18,14 @@ const ZEpisodeIdInput = z.object({ id: z.uuid() });
 
 /** Episode History, the manual editor and the Flubber review panel: the twins of the REST paths of spec 001 §7. */
 export const episodesRouter = router({
-  page: activeProcedure.input(ZEpisodeListQuery).output(ZEpisodePage).query(({ ctx, input }) => ctx.services.episodes.page(ctx.user, input)),
-  get: activeProcedure.input(ZEpisodeIdInput).output(ZEpisode).query(({ ctx, input }) => ctx.services.episodes.get(ctx.user, input.id)),
+  page: activeProcedure
+    .input(ZEpisodeListQuery)
+    .output(ZEpisodePage)
+    .query(({ ctx, input }) => ctx.services.episodes.page(ctx.user, input)),
+  get: activeProcedure
+    .input(ZEpisodeIdInput)
+    .output(ZEpisode)
+    .query(({ ctx, input }) => ctx.services.episodes.get(ctx.user, input.id)),
   update: activeProcedure
     .input(ZEpisodeUpdateInput)
     .output(ZEpisode)
@@ -27,18 +33,33 @@ export const episodesRouter = router({
       const { id, ...body } = input;
       return ctx.services.episodes.update(ctx.user, id, body);
     }),
-  delete: activeProcedure.input(ZEpisodeIdInput).output(z.object({ ok: z.literal(true) })).mutation(async ({ ctx, input }) => {
-    await ctx.services.episodes.delete(ctx.user, input.id);
-    return { ok: true as const };
-  }),
-  retry: activeProcedure.input(ZEpisodeIdInput).output(ZRetryResponse).mutation(({ ctx, input }) => ctx.services.episodes.retry(ctx.user, input.id)),
-  editContext: activeProcedure.input(ZEpisodeIdInput).output(ZEditContext).query(({ ctx, input }) => ctx.services.manualEdit.context(ctx.user, input.id)),
+  delete: activeProcedure
+    .input(ZEpisodeIdInput)
+    .output(z.object({ ok: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.episodes.delete(ctx.user, input.id);
+      return { ok: true as const };
+    }),
+  retry: activeProcedure
+    .input(ZEpisodeIdInput)
+    .output(ZRetryResponse)
+    .mutation(({ ctx, input }) => ctx.services.episodes.retry(ctx.user, input.id)),
+  editContext: activeProcedure
+    .input(ZEpisodeIdInput)
+    .output(ZEditContext)
+    .query(({ ctx, input }) => ctx.services.manualEdit.context(ctx.user, input.id)),
   commitManualEdit: activeProcedure
     .input(ZManualEditCommitInput)
     .output(ZManualEditCommitResponse)
     .mutation(({ ctx, input }) => ctx.services.manualEdit.commit(ctx.user, input.id, { cuts: input.cuts })),
-  flubberPrepare: activeProcedure.input(ZEpisodeIdInput).output(ZFlubberContexts).mutation(({ ctx, input }) => ctx.services.flubberReview.prepare(ctx.user, input.id)),
-  flubberContexts: activeProcedure.input(ZEpisodeIdInput).output(ZFlubberContexts).query(({ ctx, input }) => ctx.services.flubberReview.contexts(ctx.user, input.id)),
+  flubberPrepare: activeProcedure
+    .input(ZEpisodeIdInput)
+    .output(ZFlubberContexts)
+    .mutation(({ ctx, input }) => ctx.services.flubberReview.prepare(ctx.user, input.id)),
+  flubberContexts: activeProcedure
+    .input(ZEpisodeIdInput)
+    .output(ZFlubberContexts)
+    .query(({ ctx, input }) => ctx.services.flubberReview.contexts(ctx.user, input.id)),
   flubberApply: activeProcedure
     .input(ZFlubberApplyInput)
     .output(ZFlubberApplyResponse)

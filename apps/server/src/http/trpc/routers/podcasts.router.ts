@@ -22,9 +22,15 @@ const withPodcast = <T extends z.ZodRawShape>(shape: T) => z.object({ id: z.uuid
 
 export const podcastsRouter = router({
   list: activeProcedure.output(ZPodcastList).query(({ ctx }) => ctx.services.podcasts.listDtos(ctx.user)),
-  get: activeProcedure.input(ZPodcastIdInput).output(ZPodcast).query(({ ctx, input }) => ctx.services.podcasts.getDto(ctx.user, input.id)),
+  get: activeProcedure
+    .input(ZPodcastIdInput)
+    .output(ZPodcast)
+    .query(({ ctx, input }) => ctx.services.podcasts.getDto(ctx.user, input.id)),
   /** Without a cover: the cover travels over REST multipart (POST /api/podcasts/). */
-  create: activeProcedure.input(ZCreatePodcastRequest).output(ZPodcast).mutation(({ ctx, input }) => ctx.services.podcasts.create(ctx.user, input, null)),
+  create: activeProcedure
+    .input(ZCreatePodcastRequest)
+    .output(ZPodcast)
+    .mutation(({ ctx, input }) => ctx.services.podcasts.create(ctx.user, input, null)),
   update: activeProcedure
     .input(ZUpdatePodcastInput)
     .output(ZPodcast)
@@ -36,13 +42,24 @@ export const podcastsRouter = router({
     await ctx.services.podcasts.delete(ctx.user, input.id);
     return { ok: true as const };
   }),
-  summary: activeProcedure.input(ZPodcastIdInput).output(ZPodcastSummary).query(({ ctx, input }) => ctx.services.showEpisodes.summary(ctx.user, input.id)),
-  episodes: activeProcedure.input(ZPodcastIdInput).output(ZShowEpisodeList).query(({ ctx, input }) => ctx.services.showEpisodes.list(ctx.user, input.id)),
-  checklist: activeProcedure.input(ZPodcastIdInput).output(ZChecklistResponse).query(({ ctx, input }) => ctx.services.distribution.checklist(ctx.user, input.id)),
+  summary: activeProcedure
+    .input(ZPodcastIdInput)
+    .output(ZPodcastSummary)
+    .query(({ ctx, input }) => ctx.services.showEpisodes.summary(ctx.user, input.id)),
+  episodes: activeProcedure
+    .input(ZPodcastIdInput)
+    .output(ZShowEpisodeList)
+    .query(({ ctx, input }) => ctx.services.showEpisodes.list(ctx.user, input.id)),
+  checklist: activeProcedure
+    .input(ZPodcastIdInput)
+    .output(ZChecklistResponse)
+    .query(({ ctx, input }) => ctx.services.distribution.checklist(ctx.user, input.id)),
   updateChecklistItem: activeProcedure
     .input(withPodcast({ key: z.string(), ...ZChecklistUpdateRequest.shape }))
     .output(ZChecklistItem)
-    .mutation(({ ctx, input }) => ctx.services.distribution.update(ctx.user, input.id, input.key, { status: input.status, notes: input.notes })),
+    .mutation(({ ctx, input }) =>
+      ctx.services.distribution.update(ctx.user, input.id, input.key, { status: input.status, notes: input.notes }),
+    ),
   linkSpreakerShow: activeProcedure
     .input(withPodcast(ZLinkSpreakerShowRequest.shape))
     .output(ZPodcast)
@@ -54,7 +71,10 @@ export const podcastsRouter = router({
       const { id, ...body } = input;
       return ctx.services.hostShows.create(ctx.user, id, body);
     }),
-  useBuiltinHost: activeProcedure.input(ZPodcastIdInput).output(ZPodcast).mutation(({ ctx, input }) => ctx.services.hostShows.useBuiltin(ctx.user, input.id)),
+  useBuiltinHost: activeProcedure
+    .input(ZPodcastIdInput)
+    .output(ZPodcast)
+    .mutation(({ ctx, input }) => ctx.services.hostShows.useBuiltin(ctx.user, input.id)),
   publishAll: activeProcedure
     .input(withPodcast(ZPublishAllRequest.shape))
     .output(ZPublishAllResponse)

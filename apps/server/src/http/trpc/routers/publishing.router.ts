@@ -10,12 +10,24 @@ export const publishingRouter = router({
       const { id, ...body } = input;
       return ctx.services.publishing.publish(ctx.user, id, body);
     }),
-  status: activeProcedure.input(ZEpisodeIdInput).output(ZPublishStatus).query(({ ctx, input }) => ctx.services.publishing.status(ctx.user, input.id)),
+  status: activeProcedure
+    .input(ZEpisodeIdInput)
+    .output(ZPublishStatus)
+    .query(({ ctx, input }) => ctx.services.publishing.status(ctx.user, input.id)),
   unpublish: activeProcedure
     .input(ZUnpublishInput)
     .output(ZPublishStatus)
     .mutation(({ ctx, input }) => ctx.services.publishing.unpublish(ctx.user, input.id, { force: input.force })),
-  republish: activeProcedure.input(ZEpisodeIdInput).output(ZPublishStatus).mutation(({ ctx, input }) => ctx.services.publishing.republish(ctx.user, input.id)),
-  episodePlays: activeProcedure.input(ZPlaysQuery).output(ZEpisodePlays).query(({ ctx, input }) => ctx.services.analytics.episodePlays(ctx.user, input)),
-  showPlays: activeProcedure.input(ZPlaysQuery).output(ZShowPlays).query(({ ctx, input }) => ctx.services.analytics.showPlays(ctx.user, input)),
+  republish: activeProcedure
+    .input(ZEpisodeIdInput)
+    .output(ZPublishStatus)
+    .mutation(({ ctx, input }) => ctx.services.publishing.republish(ctx.user, input.id)),
+  episodePlays: activeProcedure
+    .input(ZPlaysQuery)
+    .output(ZEpisodePlays)
+    .query(({ ctx, input }) => ctx.services.analytics.episodePlays(ctx.user, input)),
+  showPlays: activeProcedure
+    .input(ZPlaysQuery)
+    .output(ZShowPlays)
+    .query(({ ctx, input }) => ctx.services.analytics.showPlays(ctx.user, input)),
 });

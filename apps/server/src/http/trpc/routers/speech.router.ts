@@ -19,11 +19,20 @@ export const speechRouter = router({
     .input(ZElevenLabsKeyRequest)
     .output(ZCapabilities)
     .mutation(({ ctx, input }) => ctx.services.speech.setElevenLabsKey(ctx.user, input)),
-  voices: activeProcedure.input(ZVoiceListQuery).output(ZVoicePage).query(({ ctx, input }) => ctx.services.speech.listVoices(ctx.user, input)),
-  resolveVoice: activeProcedure.input(ZVoiceIdInput).output(ZVoice).query(({ ctx, input }) => ctx.services.speech.resolveVoice(ctx.user, input.id)),
+  voices: activeProcedure
+    .input(ZVoiceListQuery)
+    .output(ZVoicePage)
+    .query(({ ctx, input }) => ctx.services.speech.listVoices(ctx.user, input)),
+  resolveVoice: activeProcedure
+    .input(ZVoiceIdInput)
+    .output(ZVoice)
+    .query(({ ctx, input }) => ctx.services.speech.resolveVoice(ctx.user, input.id)),
   ttsPrecheck: activeProcedure
     .input(ZTtsPrecheckRequest)
     .output(ZTtsPrecheckResponse)
     .mutation(({ ctx, input }) => ctx.services.tts.precheck(ctx.user, input)),
-  tts: activeProcedure.input(ZTtsRequest).output(ZMediaItem).mutation(({ ctx, input }) => ctx.services.tts.create(ctx.user, input)),
+  tts: activeProcedure
+    .input(ZTtsRequest)
+    .output(ZMediaItem)
+    .mutation(({ ctx, input }) => ctx.services.tts.create(ctx.user, input)),
 });

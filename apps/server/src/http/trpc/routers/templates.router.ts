@@ -16,8 +16,14 @@ import { activeProcedure, router } from '../init.ts';
 /** Twins of /api/templates/ and /api/recurring/templates/{id}/... */
 export const templatesRouter = router({
   list: activeProcedure.output(ZTemplateList).query(({ ctx }) => ctx.services.templates.findForUser(ctx.user)),
-  get: activeProcedure.input(ZTemplateIdInput).output(ZTemplateView).query(({ ctx, input }) => ctx.services.templates.get(ctx.user, input.id)),
-  create: activeProcedure.input(ZTemplateBody).output(ZTemplateView).mutation(({ ctx, input }) => ctx.services.templates.create(ctx.user, input)),
+  get: activeProcedure
+    .input(ZTemplateIdInput)
+    .output(ZTemplateView)
+    .query(({ ctx, input }) => ctx.services.templates.get(ctx.user, input.id)),
+  create: activeProcedure
+    .input(ZTemplateBody)
+    .output(ZTemplateView)
+    .mutation(({ ctx, input }) => ctx.services.templates.create(ctx.user, input)),
   update: activeProcedure
     .input(ZTemplateUpdateRequest)
     .output(ZTemplateView)

@@ -7,7 +7,5 @@ export const usersRouter = router({
   updatePrefs: userProcedure
     .input(ZUpdatePrefsRequest)
     .output(ZMe)
-    .mutation(async ({ ctx, input }) =>
-      toMe(await ctx.services.users.updatePrefs(ctx.user, input), ctx.services.config.TERMS_VERSION),
-    ),
+    .mutation(async ({ ctx, input }) => toMe(await ctx.services.users.updatePrefs(ctx.user, input), ctx.services.config.TERMS_VERSION)),
 });

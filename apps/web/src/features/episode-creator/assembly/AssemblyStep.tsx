@@ -70,7 +70,9 @@ function Result({ episode, mode, publish, publishAt, onBackToDashboard }: Result
           </Alert>
         )}
         <Stack gap={4}>
-          <Title order={3} size="h4">{episode.title}</Title>
+          <Title order={3} size="h4">
+            {episode.title}
+          </Title>
           {episode.description && (
             <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
               {episode.description}
@@ -124,7 +126,13 @@ export function AssemblyStep({ jobId, episodeId, mode, audioSeconds, onBackToDas
           </Stack>
         </Paper>
       ) : done && status ? (
-        <Result episode={done} mode={mode} publish={publish} publishAt={hostStatus?.publish_at ?? null} onBackToDashboard={onBackToDashboard} />
+        <Result
+          episode={done}
+          mode={mode}
+          publish={publish}
+          publishAt={hostStatus?.publish_at ?? null}
+          onBackToDashboard={onBackToDashboard}
+        />
       ) : (
         <Assembling progress={status?.progress ?? null} estimate={estimateText(audioSeconds)} />
       )}

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { CREATOR_STEP_LIMITS, EPISODE_CREATOR_MESSAGES, PUBLISH_LIMITS } from '@ppp/contracts';
-import { PUBLISH_OUTCOME_WAIT_POLLS, estimateText, followsPublish, pollSettled, publishFollowUpSettled, resultView, withHostFailure } from './assembly-result.ts';
+import {
+  PUBLISH_OUTCOME_WAIT_POLLS,
+  estimateText,
+  followsPublish,
+  pollSettled,
+  publishFollowUpSettled,
+  resultView,
+  withHostFailure,
+} from './assembly-result.ts';
 
 describe('estimate', () => {
   it('is 75% to 125% of the audio length in minutes', () => {
@@ -28,22 +36,49 @@ describe('polling', () => {
 
 describe('result by mode', () => {
   it('heads, words and toasts each mode', () => {
-    expect(resultView('draft', null)).toMatchObject({ heading: 'Draft Ready', text: EPISODE_CREATOR_MESSAGES.resultDraft, toast: { title: 'Draft Ready' } });
-    expect(resultView('schedule', { mode: 'schedule', outcome: 'scheduled', error: null })).toMatchObject({ heading: 'Scheduled', text: EPISODE_CREATOR_MESSAGES.resultScheduled, toast: { title: 'Scheduled' } });
-    expect(resultView('now', { mode: 'now', outcome: 'dispatched', error: null })).toMatchObject({ heading: 'Completed', text: EPISODE_CREATOR_MESSAGES.resultNow, toast: { title: 'Success!' } });
+    expect(resultView('draft', null)).toMatchObject({
+      heading: 'Draft Ready',
+      text: EPISODE_CREATOR_MESSAGES.resultDraft,
+      toast: { title: 'Draft Ready' },
+    });
+    expect(resultView('schedule', { mode: 'schedule', outcome: 'scheduled', error: null })).toMatchObject({
+      heading: 'Scheduled',
+      text: EPISODE_CREATOR_MESSAGES.resultScheduled,
+      toast: { title: 'Scheduled' },
+    });
+    expect(resultView('now', { mode: 'now', outcome: 'dispatched', error: null })).toMatchObject({
+      heading: 'Completed',
+      text: EPISODE_CREATOR_MESSAGES.resultNow,
+      toast: { title: 'Success!' },
+    });
   });
 
   it('falls back to draft when the schedule became invalid, saying why in the spec’s words', () => {
-    const passed = resultView('schedule', { mode: 'schedule', outcome: 'schedule_invalid', error: EPISODE_CREATOR_MESSAGES.publishPastTime });
-    expect(passed).toMatchObject({ heading: 'Draft Ready', text: 'Episode saved as draft.', publishError: null, scheduleInvalid: 'Pick a future date/time (>= 1 minute ahead).' });
+    const passed = resultView('schedule', {
+      mode: 'schedule',
+      outcome: 'schedule_invalid',
+      error: EPISODE_CREATOR_MESSAGES.publishPastTime,
+    });
+    expect(passed).toMatchObject({
+      heading: 'Draft Ready',
+      text: 'Episode saved as draft.',
+      publishError: null,
+      scheduleInvalid: 'Pick a future date/time (>= 1 minute ahead).',
+    });
     expect(passed.toast).toEqual({ title: 'Schedule invalid', color: 'orange', message: 'Pick a future date/time (>= 1 minute ahead).' });
     // No reason stored (an outcome recorded before reasons were): the time is called invalid.
-    expect(resultView('schedule', { mode: 'schedule', outcome: 'schedule_invalid', error: null })).toMatchObject({ toast: { message: 'Invalid schedule time' }, scheduleInvalid: 'Invalid schedule time' });
+    expect(resultView('schedule', { mode: 'schedule', outcome: 'schedule_invalid', error: null })).toMatchObject({
+      toast: { message: 'Invalid schedule time' },
+      scheduleInvalid: 'Invalid schedule time',
+    });
     expect(resultView('draft', { mode: 'draft', outcome: 'draft', error: null }).scheduleInvalid).toBeNull();
   });
 
   it('says Publish failed with the reason', () => {
-    expect(resultView('now', { mode: 'now', outcome: 'failed', error: 'Host refused' })).toMatchObject({ toast: { title: 'Publish failed', message: 'Host refused', color: 'red' }, publishError: 'Host refused' });
+    expect(resultView('now', { mode: 'now', outcome: 'failed', error: 'Host refused' })).toMatchObject({
+      toast: { title: 'Publish failed', message: 'Host refused', color: 'red' },
+      publishError: 'Host refused',
+    });
   });
 });
 
@@ -62,15 +97,28 @@ describe('following the host after the render', () => {
     expect(publishFollowUpSettled({ publish_state: 'queued', last_error: null }, 1)).toBe(false);
     expect(publishFollowUpSettled({ publish_state: 'published', last_error: null }, 1)).toBe(true);
     expect(publishFollowUpSettled({ publish_state: 'publish_error', last_error: 'x' }, 1)).toBe(true);
-    expect(publishFollowUpSettled({ publish_state: 'queued', last_error: null }, Math.ceil(CREATOR_STEP_LIMITS.publishFollowUpMs / PUBLISH_LIMITS.statusPollMs))).toBe(true);
+    expect(
+      publishFollowUpSettled(
+        { publish_state: 'queued', last_error: null },
+        Math.ceil(CREATOR_STEP_LIMITS.publishFollowUpMs / PUBLISH_LIMITS.statusPollMs),
+      ),
+    ).toBe(true);
   });
 
   it('turns a host failure into Publish failed with its reason', () => {
     expect(withHostFailure(scheduled, { publish_state: 'queued', last_error: null })).toBe(scheduled);
     const failed = withHostFailure(scheduled, { publish_state: 'publish_error', last_error: 'Choose a primary category for the show.' });
     expect(failed).toEqual({ mode: 'schedule', outcome: 'failed', error: 'Choose a primary category for the show.' });
-    expect(resultView('schedule', failed)).toMatchObject({ heading: 'Draft Ready', toast: { title: 'Publish failed' }, publishError: 'Choose a primary category for the show.' });
+    expect(resultView('schedule', failed)).toMatchObject({
+      heading: 'Draft Ready',
+      toast: { title: 'Publish failed' },
+      publishError: 'Choose a primary category for the show.',
+    });
     // A draft is never followed.
-    expect(withHostFailure({ mode: 'draft', outcome: 'draft', error: null }, { publish_state: 'publish_error', last_error: 'x' })).toEqual({ mode: 'draft', outcome: 'draft', error: null });
+    expect(withHostFailure({ mode: 'draft', outcome: 'draft', error: null }, { publish_state: 'publish_error', last_error: 'x' })).toEqual({
+      mode: 'draft',
+      outcome: 'draft',
+      error: null,
+    });
   });
 });

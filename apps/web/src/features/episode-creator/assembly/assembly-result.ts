@@ -1,4 +1,15 @@
-import { CREATOR_STEP_LIMITS, EPISODE_CREATOR_MESSAGES, PUBLISH_LIMITS, assemblyResultHeading, processingEstimate, processingEstimateText, type TAssemblyPublishMode, type TAssemblyPublishOutcome, type TEpisodeJobStatus, type TPublishStatus } from '@ppp/contracts';
+import {
+  CREATOR_STEP_LIMITS,
+  EPISODE_CREATOR_MESSAGES,
+  PUBLISH_LIMITS,
+  assemblyResultHeading,
+  processingEstimate,
+  processingEstimateText,
+  type TAssemblyPublishMode,
+  type TAssemblyPublishOutcome,
+  type TEpisodeJobStatus,
+  type TPublishStatus,
+} from '@ppp/contracts';
 
 /** How long a finished render may wait for its publish outcome before the result shows anyway. */
 export const PUBLISH_OUTCOME_WAIT_POLLS = 12;
@@ -21,9 +32,23 @@ export interface ResultView {
 }
 
 function byMode(mode: TAssemblyPublishMode): Pick<ResultView, 'heading' | 'text'> & { toastTitle: string } {
-  if (mode === 'draft') return { heading: assemblyResultHeading('draft'), text: EPISODE_CREATOR_MESSAGES.resultDraft, toastTitle: EPISODE_CREATOR_MESSAGES.draftReadyToast };
-  if (mode === 'schedule') return { heading: assemblyResultHeading('schedule'), text: EPISODE_CREATOR_MESSAGES.resultScheduled, toastTitle: EPISODE_CREATOR_MESSAGES.scheduledToast };
-  return { heading: assemblyResultHeading('now'), text: EPISODE_CREATOR_MESSAGES.resultNow, toastTitle: EPISODE_CREATOR_MESSAGES.successToast };
+  if (mode === 'draft')
+    return {
+      heading: assemblyResultHeading('draft'),
+      text: EPISODE_CREATOR_MESSAGES.resultDraft,
+      toastTitle: EPISODE_CREATOR_MESSAGES.draftReadyToast,
+    };
+  if (mode === 'schedule')
+    return {
+      heading: assemblyResultHeading('schedule'),
+      text: EPISODE_CREATOR_MESSAGES.resultScheduled,
+      toastTitle: EPISODE_CREATOR_MESSAGES.scheduledToast,
+    };
+  return {
+    heading: assemblyResultHeading('now'),
+    text: EPISODE_CREATOR_MESSAGES.resultNow,
+    toastTitle: EPISODE_CREATOR_MESSAGES.successToast,
+  };
 }
 
 /**
@@ -37,15 +62,33 @@ export function resultView(requested: TAssemblyPublishMode, publish: TAssemblyPu
   if (publish?.outcome === 'schedule_invalid') {
     const draft = byMode('draft');
     const reason = publish.error ?? EPISODE_CREATOR_MESSAGES.invalidScheduleTime;
-    return { heading: draft.heading, text: draft.text, toast: { title: EPISODE_CREATOR_MESSAGES.scheduleInvalid, color: 'orange', message: reason }, publishError: null, scheduleInvalid: reason };
+    return {
+      heading: draft.heading,
+      text: draft.text,
+      toast: { title: EPISODE_CREATOR_MESSAGES.scheduleInvalid, color: 'orange', message: reason },
+      publishError: null,
+      scheduleInvalid: reason,
+    };
   }
   if (publish?.outcome === 'failed') {
     const draft = byMode('draft');
     const reason = publish.error ?? EPISODE_CREATOR_MESSAGES.publishDownstream;
-    return { heading: draft.heading, text: draft.text, toast: { title: EPISODE_CREATOR_MESSAGES.publishFailed, color: 'red', message: reason }, publishError: reason, scheduleInvalid: null };
+    return {
+      heading: draft.heading,
+      text: draft.text,
+      toast: { title: EPISODE_CREATOR_MESSAGES.publishFailed, color: 'red', message: reason },
+      publishError: reason,
+      scheduleInvalid: null,
+    };
   }
   const view = byMode(mode);
-  return { heading: view.heading, text: view.text, toast: { title: view.toastTitle, color: 'green', message: view.text }, publishError: null, scheduleInvalid: null };
+  return {
+    heading: view.heading,
+    text: view.text,
+    toast: { title: view.toastTitle, color: 'green', message: view.text },
+    publishError: null,
+    scheduleInvalid: null,
+  };
 }
 
 /** 'about {low}-{high} minutes' from the audio length, or null when the length is unknown. */
@@ -63,11 +106,19 @@ export function followsPublish(publish: TAssemblyPublishOutcome | null | undefin
 export function publishFollowUpSettled(status: Pick<TPublishStatus, 'publish_state' | 'last_error'> | undefined, polls: number): boolean {
   if (polls * PUBLISH_LIMITS.statusPollMs >= CREATOR_STEP_LIMITS.publishFollowUpMs) return true;
   if (!status) return false;
-  return status.last_error !== null || status.publish_state === 'published' || status.publish_state === 'publish_error' || status.publish_state === 'needs_republish';
+  return (
+    status.last_error !== null ||
+    status.publish_state === 'published' ||
+    status.publish_state === 'publish_error' ||
+    status.publish_state === 'needs_republish'
+  );
 }
 
 /** The publish outcome to show: a failure the host reported later turns a handed-over publish into 'failed'. */
-export function withHostFailure(publish: TAssemblyPublishOutcome | null | undefined, status: Pick<TPublishStatus, 'publish_state' | 'last_error'> | undefined): TAssemblyPublishOutcome | null | undefined {
+export function withHostFailure(
+  publish: TAssemblyPublishOutcome | null | undefined,
+  status: Pick<TPublishStatus, 'publish_state' | 'last_error'> | undefined,
+): TAssemblyPublishOutcome | null | undefined {
   if (!publish || !followsPublish(publish) || !status) return publish;
   if (status.publish_state !== 'publish_error' && status.last_error === null) return publish;
   return { mode: publish.mode, outcome: 'failed', error: status.last_error ?? EPISODE_CREATOR_MESSAGES.publishDownstream };

@@ -30,7 +30,9 @@ export function useJobStatus(jobId: string): JobPoll {
         if (!settled) timer = setTimeout(() => void tick(), ASSEMBLY.statusPollMs);
       } catch {
         if (cancelled) return;
-        setPoll((previous) => (previous.jobId === jobId ? { ...previous, pollFailed: true } : { jobId, status: null, pollFailed: true, settled: false }));
+        setPoll((previous) =>
+          previous.jobId === jobId ? { ...previous, pollFailed: true } : { jobId, status: null, pollFailed: true, settled: false },
+        );
         timer = setTimeout(() => void tick(), ASSEMBLY.statusPollMs);
       }
     }

@@ -35,9 +35,12 @@ function usePendingCover() {
   const [pending, setPending] = useState<Pending | null>(null);
   const [error, setError] = useState<string | null>(null);
   const current = useRef<string | null>(null);
-  useEffect(() => () => {
-    if (current.current) URL.revokeObjectURL(current.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (current.current) URL.revokeObjectURL(current.current);
+    },
+    [],
+  );
 
   function release() {
     if (current.current) URL.revokeObjectURL(current.current);
@@ -118,7 +121,11 @@ export function CoverArtStep({ value, onChange, onBack, onContinue, onSkip }: Pr
     }
     try {
       const stored = await uploadCover(blob, coverUploadName(cover.file.name));
-      onChange({ cover_image_path: stored.filename, cover_crop: mode === 'crop' ? cropString(cover.square) : null, preview_url: stored.preview_url });
+      onChange({
+        cover_image_path: stored.filename,
+        cover_crop: mode === 'crop' ? cropString(cover.square) : null,
+        preview_url: stored.preview_url,
+      });
       notifications.show({ color: 'green', title: EPISODE_CREATOR_MESSAGES.coverSaved, message: cover.file.name });
       release();
       onContinue();
@@ -151,7 +158,9 @@ export function CoverArtStep({ value, onChange, onBack, onContinue, onSkip }: Pr
     <Stack gap="lg" data-testid="cover-art-step">
       <Stack gap={4}>
         <Title order={2}>{CREATOR_STEP_COPY.coverTitle}</Title>
-        <Text c="dimmed" size="sm">{CREATOR_STEP_COPY.coverRecommended}</Text>
+        <Text c="dimmed" size="sm">
+          {CREATOR_STEP_COPY.coverRecommended}
+        </Text>
       </Stack>
       {error && (
         <Alert color="red" role="alert">
@@ -159,11 +168,27 @@ export function CoverArtStep({ value, onChange, onBack, onContinue, onSkip }: Pr
         </Alert>
       )}
       {pending ? (
-        <CoverEditor image={pending.image} mode={mode} square={pending.square} onModeChange={changeMode} onSquareChange={(square) => setPending({ ...pending, square })} />
+        <CoverEditor
+          image={pending.image}
+          mode={mode}
+          square={pending.square}
+          onModeChange={changeMode}
+          onSquareChange={(square) => setPending({ ...pending, square })}
+        />
       ) : value ? (
         <Group gap="lg" align="center">
-          <Image src={value.preview_url} alt="Episode cover" w={EPISODE_CREATOR.coverPreviewPx} h={EPISODE_CREATOR.coverPreviewPx} radius="md" fit="cover" data-testid="cover-saved-preview" />
-          <Text size="sm" c="dimmed">{value.cover_image_path}</Text>
+          <Image
+            src={value.preview_url}
+            alt="Episode cover"
+            w={EPISODE_CREATOR.coverPreviewPx}
+            h={EPISODE_CREATOR.coverPreviewPx}
+            radius="md"
+            fit="cover"
+            data-testid="cover-saved-preview"
+          />
+          <Text size="sm" c="dimmed">
+            {value.cover_image_path}
+          </Text>
         </Group>
       ) : (
         <DropArea onFile={(file) => void pick(file)}>

@@ -1,7 +1,17 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Box, Group, SegmentedControl, Slider, Stack, Text } from '@mantine/core';
 import { EPISODE_CREATOR } from '@ppp/contracts';
-import { displayScale, keyboardNudge, maxCropSize, minCropSize, moveSquare, padGeometry, resizeSquare, type CoverMode, type CropSquare } from './cover-math.ts';
+import {
+  displayScale,
+  keyboardNudge,
+  maxCropSize,
+  minCropSize,
+  moveSquare,
+  padGeometry,
+  resizeSquare,
+  type CoverMode,
+  type CropSquare,
+} from './cover-math.ts';
 import { paintCover } from './cover-render.ts';
 
 const BOX = 320;
@@ -23,8 +33,17 @@ function CoverPreview({ image, mode, square }: Pick<Props, 'image' | 'mode' | 's
   const px = EPISODE_CREATOR.coverPreviewPx;
   return (
     <Stack gap={4} align="center">
-      <canvas ref={ref} width={px} height={px} data-testid="cover-preview" aria-label="Cover preview" style={{ width: px, height: px, borderRadius: 8, border: '1px solid var(--mantine-color-gray-3)' }} />
-      <Text size="xs" c="dimmed">Preview</Text>
+      <canvas
+        ref={ref}
+        width={px}
+        height={px}
+        data-testid="cover-preview"
+        aria-label="Cover preview"
+        style={{ width: px, height: px, borderRadius: 8, border: '1px solid var(--mantine-color-gray-3)' }}
+      />
+      <Text size="xs" c="dimmed">
+        Preview
+      </Text>
     </Stack>
   );
 }
@@ -59,8 +78,19 @@ function CropCanvas({ image, mode, square, onSquareChange }: Omit<Props, 'onMode
   if (mode === 'pad') {
     const pad = padGeometry(size, Math.max(width, height));
     return (
-      <Box w={pad.side} h={pad.side} bg="white" pos="relative" style={{ border: '1px solid var(--mantine-color-gray-4)' }} data-testid="cover-pad-frame">
-        <img src={image.src} alt="Cover on a white square" style={{ position: 'absolute', left: pad.x, top: pad.y, width: pad.width, height: pad.height }} />
+      <Box
+        w={pad.side}
+        h={pad.side}
+        bg="white"
+        pos="relative"
+        style={{ border: '1px solid var(--mantine-color-gray-4)' }}
+        data-testid="cover-pad-frame"
+      >
+        <img
+          src={image.src}
+          alt="Cover on a white square"
+          style={{ position: 'absolute', left: pad.x, top: pad.y, width: pad.width, height: pad.height }}
+        />
       </Box>
     );
   }

@@ -34,7 +34,10 @@ describe('remembered mode', () => {
 
 describe('upload answers', () => {
   it('reads the cover route and the media list', () => {
-    expect(storedCoverOf({ id: 'i', filename: 'a.jpg', path: '/static/media/a.jpg', stored_as: 'a.jpg' })).toEqual({ filename: 'a.jpg', preview_url: '/static/media/a.jpg' });
+    expect(storedCoverOf({ id: 'i', filename: 'a.jpg', path: '/static/media/a.jpg', stored_as: 'a.jpg' })).toEqual({
+      filename: 'a.jpg',
+      preview_url: '/static/media/a.jpg',
+    });
     expect(storedCoverOf([{ id: 'i', filename: 'b c.jpg' }])).toEqual({ filename: 'b c.jpg', preview_url: '/static/media/b%20c.jpg' });
     expect(storedCoverOf([])).toBeNull();
     expect(storedCoverOf({ detail: 'x' })).toBeNull();

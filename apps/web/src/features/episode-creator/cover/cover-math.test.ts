@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { EPISODE_CREATOR } from '@ppp/contracts';
-import { clampSquare, cropOutputSize, cropString, displayScale, initialSquare, keyboardNudge, maxCropSize, minCropSize, moveSquare, padGeometry, resizeSquare } from './cover-math.ts';
+import {
+  clampSquare,
+  cropOutputSize,
+  cropString,
+  displayScale,
+  initialSquare,
+  keyboardNudge,
+  maxCropSize,
+  minCropSize,
+  moveSquare,
+  padGeometry,
+  resizeSquare,
+} from './cover-math.ts';
 
 const wide = { width: 3000, height: 2000 };
 

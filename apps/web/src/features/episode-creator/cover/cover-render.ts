@@ -2,7 +2,13 @@ import { EPISODE_CREATOR } from '@ppp/contracts';
 import { cropOutputSize, padGeometry, type CoverMode, type CropSquare } from './cover-math.ts';
 
 /** Paints the cover onto a canvas of `side` pixels: white first, so transparent areas and padding are white. */
-export function paintCover(canvas: HTMLCanvasElement, image: CanvasImageSource & { naturalWidth: number; naturalHeight: number }, mode: CoverMode, square: CropSquare, side: number): void {
+export function paintCover(
+  canvas: HTMLCanvasElement,
+  image: CanvasImageSource & { naturalWidth: number; naturalHeight: number },
+  mode: CoverMode,
+  square: CropSquare,
+  side: number,
+): void {
   canvas.width = side;
   canvas.height = side;
   const ctx = canvas.getContext('2d');
@@ -28,7 +34,11 @@ export async function renderCoverJpeg(image: HTMLImageElement, mode: CoverMode, 
   const canvas = document.createElement('canvas');
   paintCover(canvas, image, mode, square, outputSide(image, mode, square));
   return new Promise<Blob>((resolve, reject) => {
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The cover could not be encoded'))), 'image/jpeg', EPISODE_CREATOR.coverJpegQuality);
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new Error('The cover could not be encoded'))),
+      'image/jpeg',
+      EPISODE_CREATOR.coverJpegQuality,
+    );
   });
 }
 

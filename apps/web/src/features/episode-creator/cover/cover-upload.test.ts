@@ -41,7 +41,10 @@ describe('cover upload', () => {
       if (path === '/api/media/upload/episode_cover') json(res, 422, { detail: 'Invalid option', code: 'VALIDATION' });
       else json(res, 201, { id: 'm1', filename: 'abc.jpg', path: '/static/media/abc.jpg', stored_as: 'abc.jpg' });
     });
-    await expect(uploadCover(jpeg, 'Show art.jpg', { baseUrl })).resolves.toEqual({ filename: 'abc.jpg', preview_url: '/static/media/abc.jpg' });
+    await expect(uploadCover(jpeg, 'Show art.jpg', { baseUrl })).resolves.toEqual({
+      filename: 'abc.jpg',
+      preview_url: '/static/media/abc.jpg',
+    });
     expect(received.map((r) => r.path)).toEqual(['/api/media/upload/episode_cover', '/api/media/upload/cover_art']);
     expect(received[0]!.body).toContain('name="files"; filename="Show art.jpg"');
     expect(received[0]!.body).toContain('name="friendly_names"');

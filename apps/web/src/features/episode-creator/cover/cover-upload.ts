@@ -43,7 +43,8 @@ export function storedCoverOf(body: unknown): StoredCover | null {
   const fields = first as { filename?: unknown; path?: unknown; stored_as?: unknown };
   const filename = typeof fields.stored_as === 'string' ? fields.stored_as : typeof fields.filename === 'string' ? fields.filename : null;
   if (!filename) return null;
-  const path = typeof fields.path === 'string' && fields.path.startsWith('/') ? fields.path : `/static/media/${encodeURIComponent(filename)}`;
+  const path =
+    typeof fields.path === 'string' && fields.path.startsWith('/') ? fields.path : `/static/media/${encodeURIComponent(filename)}`;
   return { filename, preview_url: path };
 }
 

@@ -24,11 +24,23 @@ export function AiSuggestButton({ field, request, transcriptReady, onSuggestion 
   async function suggest() {
     try {
       // Text with a run of 16+ hex characters is discarded (spec 000 §5).
-      const text = field === 'title' ? acceptAiTitle((await title.mutateAsync(request)).title) : acceptAiText((await notes.mutateAsync(request)).description);
+      const text =
+        field === 'title'
+          ? acceptAiTitle((await title.mutateAsync(request)).title)
+          : acceptAiText((await notes.mutateAsync(request)).description);
       if (text) onSuggestion(text);
-      else notifications.show({ color: 'orange', title: AI_TEXT_MESSAGES.aiSuggestFailed, message: 'No usable suggestion came back. Try again or write your own.' });
+      else
+        notifications.show({
+          color: 'orange',
+          title: AI_TEXT_MESSAGES.aiSuggestFailed,
+          message: 'No usable suggestion came back. Try again or write your own.',
+        });
     } catch (error) {
-      notifications.show({ color: 'red', title: AI_TEXT_MESSAGES.aiSuggestFailed, message: aiSuggestErrorMessage(toApiFailure(error).status) });
+      notifications.show({
+        color: 'red',
+        title: AI_TEXT_MESSAGES.aiSuggestFailed,
+        message: aiSuggestErrorMessage(toApiFailure(error).status),
+      });
     }
   }
 

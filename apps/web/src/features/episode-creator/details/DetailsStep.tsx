@@ -6,10 +6,25 @@ import { AiSuggestButton } from './AiSuggestButton.tsx';
 import { MinutesPanel } from './MinutesPanel.tsx';
 import { PublishOptions } from './PublishOptions.tsx';
 import { PublishingChecklist } from './PublishingChecklist.tsx';
-import { buildAssembleRequest, detailsProblems, publishingChecklist, showLinkedToHost, tagList, type AssembleDetailsRequest, type DetailsDraft } from './details-rules.ts';
+import {
+  buildAssembleRequest,
+  detailsProblems,
+  publishingChecklist,
+  showLinkedToHost,
+  tagList,
+  type AssembleDetailsRequest,
+  type DetailsDraft,
+} from './details-rules.ts';
 import { writePublishPrefs } from './publish-prefs.ts';
 import { localToDate } from './schedule.ts';
-import { useMinutesPrecheck, useQuotaExceeded, useShow, useSuggestedNumbering, useTestMode, useTranscriptReady } from './use-details-data.ts';
+import {
+  useMinutesPrecheck,
+  useQuotaExceeded,
+  useShow,
+  useSuggestedNumbering,
+  useTestMode,
+  useTranscriptReady,
+} from './use-details-data.ts';
 import { useDraftSetup } from './use-draft-setup.ts';
 
 export type { DetailsDraft } from './details-rules.ts';
@@ -52,12 +67,19 @@ export function DetailsStep({ templateId, podcastId, upload, coverImagePath, val
   const shown = attempted ? problems : {};
   const blocked = minutes.state === 'blocking' || quotaExceeded;
   const tags = tagList(draft.tags);
-  const aiRequest = { hint: upload.id, podcast_id: podcastId, template_id: templateId, current_title: draft.title, current_description: draft.description };
+  const aiRequest = {
+    hint: upload.id,
+    podcast_id: podcastId,
+    template_id: templateId,
+    current_title: draft.title,
+    current_description: draft.description,
+  };
 
   function patch(change: Partial<DetailsDraft>) {
     const next = { ...draft, ...change };
     onChange(next);
-    if ('publishMode' in change || 'visibility' in change || 'scheduleDate' in change || 'scheduleTime' in change) rememberPublishChoice(next);
+    if ('publishMode' in change || 'visibility' in change || 'scheduleDate' in change || 'scheduleTime' in change)
+      rememberPublishChoice(next);
   }
 
   async function submit() {
@@ -72,7 +94,13 @@ export function DetailsStep({ templateId, podcastId, upload, coverImagePath, val
     await onSubmit(buildAssembleRequest(draft, coverImagePath, timeZone()));
   }
 
-  const checklist = publishingChecklist({ draft, hasCover: Boolean(coverImagePath), hasAudio: Boolean(upload.id), showLinked: showLinkedToHost(show.data), minutes: minutes.state });
+  const checklist = publishingChecklist({
+    draft,
+    hasCover: Boolean(coverImagePath),
+    hasAudio: Boolean(upload.id),
+    showLinked: showLinkedToHost(show.data),
+    minutes: minutes.state,
+  });
 
   return (
     <Stack gap="lg" data-testid="details-step">
@@ -109,11 +137,23 @@ export function DetailsStep({ templateId, podcastId, upload, coverImagePath, val
                 style={{ flex: 1 }}
               />
               <Stack justify="flex-end" pb={shown.title ? 22 : 4}>
-                <AiSuggestButton field="title" request={aiRequest} transcriptReady={transcriptReady} onSuggestion={(title) => patch({ title })} />
+                <AiSuggestButton
+                  field="title"
+                  request={aiRequest}
+                  transcriptReady={transcriptReady}
+                  onSuggestion={(title) => patch({ title })}
+                />
               </Stack>
             </Group>
             <Group gap="sm" grow align="flex-start">
-              <TextInput id="details-season" label="Season Number" withAsterisk inputMode="numeric" value={draft.season} onChange={(event) => patch({ season: event.currentTarget.value })} />
+              <TextInput
+                id="details-season"
+                label="Season Number"
+                withAsterisk
+                inputMode="numeric"
+                value={draft.season}
+                onChange={(event) => patch({ season: event.currentTarget.value })}
+              />
               <TextInput
                 id="details-episodeNumber"
                 label="Episode Number"
@@ -124,15 +164,32 @@ export function DetailsStep({ templateId, podcastId, upload, coverImagePath, val
                 error={shown.episodeNumber}
               />
             </Group>
-            <Checkbox label="Explicit content" checked={draft.explicit} onChange={(event) => patch({ explicit: event.currentTarget.checked })} />
+            <Checkbox
+              label="Explicit content"
+              checked={draft.explicit}
+              onChange={(event) => patch({ explicit: event.currentTarget.checked })}
+            />
             <Stack gap={4}>
               <Group justify="space-between" align="flex-end">
                 <Text size="sm" fw={500} component="label" htmlFor="details-description">
                   Description
                 </Text>
-                <AiSuggestButton field="description" request={aiRequest} transcriptReady={transcriptReady} onSuggestion={(description) => patch({ description })} />
+                <AiSuggestButton
+                  field="description"
+                  request={aiRequest}
+                  transcriptReady={transcriptReady}
+                  onSuggestion={(description) => patch({ description })}
+                />
               </Group>
-              <Textarea id="details-description" autosize minRows={4} maxRows={12} maxLength={ASSEMBLY.maxDescriptionLength} value={draft.description} onChange={(event) => patch({ description: event.currentTarget.value })} />
+              <Textarea
+                id="details-description"
+                autosize
+                minRows={4}
+                maxRows={12}
+                maxLength={ASSEMBLY.maxDescriptionLength}
+                value={draft.description}
+                onChange={(event) => patch({ description: event.currentTarget.value })}
+              />
             </Stack>
             <TextInput
               label="Tags"
@@ -148,7 +205,9 @@ export function DetailsStep({ templateId, podcastId, upload, coverImagePath, val
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
           <Stack gap="md">
             <Paper withBorder p="md" radius="md">
-              <Text fw={600} mb="xs">Processing minutes</Text>
+              <Text fw={600} mb="xs">
+                Processing minutes
+              </Text>
               <MinutesPanel check={minutes} />
             </Paper>
             <PublishingChecklist items={checklist} />

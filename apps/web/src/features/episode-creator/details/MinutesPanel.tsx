@@ -15,7 +15,9 @@ export function MinutesPanel({ check }: { check: MinutesCheck }) {
     return (
       <Group gap="xs" data-testid="minutes-check" data-state="pending">
         <Loader size="xs" />
-        <Text size="sm" c="dimmed">Checking processing minutes…</Text>
+        <Text size="sm" c="dimmed">
+          Checking processing minutes…
+        </Text>
       </Group>
     );
   }
@@ -29,7 +31,8 @@ export function MinutesPanel({ check }: { check: MinutesCheck }) {
   if (check.state === 'ok') {
     return (
       <Text size="sm" c="green.8" data-testid="minutes-check" data-state="ok">
-        This episode needs about {check.info?.minutes_required ?? '?'} processing minute{check.info?.minutes_required === 1 ? '' : 's'}; {minutes(check.info?.minutes_remaining)} remaining.
+        This episode needs about {check.info?.minutes_required ?? '?'} processing minute{check.info?.minutes_required === 1 ? '' : 's'};{' '}
+        {minutes(check.info?.minutes_remaining)} remaining.
       </Text>
     );
   }

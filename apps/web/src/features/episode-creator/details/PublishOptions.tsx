@@ -19,7 +19,12 @@ const MODES: { value: PublishMode; label: string; hint: string }[] = [
 export function PublishOptions({ draft, scheduleError, onChange }: Props) {
   return (
     <Stack gap="sm">
-      <Radio.Group value={draft.publishMode} onChange={(value) => onChange({ publishMode: value as PublishMode })} label="Publishing" name="publish-mode">
+      <Radio.Group
+        value={draft.publishMode}
+        onChange={(value) => onChange({ publishMode: value as PublishMode })}
+        label="Publishing"
+        name="publish-mode"
+      >
         <Stack gap="xs" mt="xs">
           {MODES.map((mode) => (
             <Radio key={mode.value} value={mode.value} label={mode.label} description={mode.hint} />
@@ -28,7 +33,9 @@ export function PublishOptions({ draft, scheduleError, onChange }: Props) {
       </Radio.Group>
       {draft.publishMode === 'now' && (
         <Stack gap={4}>
-          <Text size="sm" fw={500} id="visibility-label">Visibility</Text>
+          <Text size="sm" fw={500} id="visibility-label">
+            Visibility
+          </Text>
           <SegmentedControl
             aria-labelledby="visibility-label"
             value={draft.visibility}
@@ -44,7 +51,14 @@ export function PublishOptions({ draft, scheduleError, onChange }: Props) {
       {draft.publishMode === 'schedule' && (
         <Stack gap={4}>
           <Group gap="sm" align="flex-start" wrap="wrap">
-            <TextInput type="date" label="Date" value={draft.scheduleDate} onChange={(event) => onChange({ scheduleDate: event.currentTarget.value })} error={Boolean(scheduleError)} w={180} />
+            <TextInput
+              type="date"
+              label="Date"
+              value={draft.scheduleDate}
+              onChange={(event) => onChange({ scheduleDate: event.currentTarget.value })}
+              error={Boolean(scheduleError)}
+              w={180}
+            />
             <TextInput
               type="time"
               label="Time"
@@ -61,7 +75,9 @@ export function PublishOptions({ draft, scheduleError, onChange }: Props) {
               {scheduleError}
             </Text>
           )}
-          <Text size="xs" c="dimmed">In your time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}).</Text>
+          <Text size="xs" c="dimmed">
+            In your time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}).
+          </Text>
         </Stack>
       )}
     </Stack>

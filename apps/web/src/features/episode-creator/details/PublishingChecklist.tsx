@@ -6,7 +6,9 @@ import type { ChecklistItem } from './details-rules.ts';
 export function PublishingChecklist({ items }: { items: ChecklistItem[] }) {
   return (
     <Paper withBorder p="md" radius="md">
-      <Text fw={600} mb="xs">Publishing checklist</Text>
+      <Text fw={600} mb="xs">
+        Publishing checklist
+      </Text>
       <List spacing={6} size="sm" center data-testid="publishing-checklist">
         {items.map((item) => (
           <List.Item

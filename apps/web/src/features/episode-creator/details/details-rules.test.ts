@@ -1,8 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { ASSEMBLY_MESSAGES, EPISODE_CREATOR_MESSAGES, ZAssemblyPublish, ZEpisodeDetails } from '@ppp/contracts';
 import { aiSuggestErrorMessage } from './ai-suggest.ts';
-import { buildAssembleRequest, detailsProblems, emptyDraft, withFreshSchedule, publishingChecklist, showLinkedToHost, tagList, testModeDefaults, wholeNumber, withSuggestedNumbering, type DetailsDraft } from './details-rules.ts';
-import { DEFAULT_PUBLISH_PREFS, PUBLISH_PREFS_STORAGE_KEY, parsePublishPrefs, readPublishPrefs, writePublishPrefs } from './publish-prefs.ts';
+import {
+  buildAssembleRequest,
+  detailsProblems,
+  emptyDraft,
+  withFreshSchedule,
+  publishingChecklist,
+  showLinkedToHost,
+  tagList,
+  testModeDefaults,
+  wholeNumber,
+  withSuggestedNumbering,
+  type DetailsDraft,
+} from './details-rules.ts';
+import {
+  DEFAULT_PUBLISH_PREFS,
+  PUBLISH_PREFS_STORAGE_KEY,
+  parsePublishPrefs,
+  readPublishPrefs,
+  writePublishPrefs,
+} from './publish-prefs.ts';
 
 const now = new Date(2026, 10, 23, 14, 2, 10);
 const base: DetailsDraft = { ...emptyDraft({ date: '2026-11-23', time: '15:05' }, { publishMode: 'now', visibility: 'public' }) };
@@ -10,8 +28,13 @@ const filled: DetailsDraft = { ...base, title: ' Pilot ', season: '2', episodeNu
 
 describe('field messages', () => {
   it('needs a title and an episode number', () => {
-    expect(detailsProblems(base, now)).toEqual({ title: EPISODE_CREATOR_MESSAGES.titleRequired, episodeNumber: EPISODE_CREATOR_MESSAGES.episodeNumberRequired });
-    expect(detailsProblems({ ...filled, episodeNumber: '1.5' }, now)).toEqual({ episodeNumber: EPISODE_CREATOR_MESSAGES.episodeNumberRequired });
+    expect(detailsProblems(base, now)).toEqual({
+      title: EPISODE_CREATOR_MESSAGES.titleRequired,
+      episodeNumber: EPISODE_CREATOR_MESSAGES.episodeNumberRequired,
+    });
+    expect(detailsProblems({ ...filled, episodeNumber: '1.5' }, now)).toEqual({
+      episodeNumber: EPISODE_CREATOR_MESSAGES.episodeNumberRequired,
+    });
     expect(detailsProblems(filled, now)).toEqual({});
   });
 
@@ -40,14 +63,28 @@ describe('tags', () => {
 describe('the request handed to assembly', () => {
   it('sends the details and a draft or now choice', () => {
     const request = buildAssembleRequest({ ...filled, visibility: 'unpublished' }, 'c.jpg', 'UTC');
-    expect(ZEpisodeDetails.parse(request.episode_details)).toMatchObject({ title: 'Pilot', season: 2, episodeNumber: 7, tags: ['a', 'b'], cover_image_path: 'c.jpg', explicit: false });
+    expect(ZEpisodeDetails.parse(request.episode_details)).toMatchObject({
+      title: 'Pilot',
+      season: 2,
+      episodeNumber: 7,
+      tags: ['a', 'b'],
+      cover_image_path: 'c.jpg',
+      explicit: false,
+    });
     expect(request.publish).toEqual({ mode: 'now', visibility: 'unpublished' });
     // Visibility only applies to publish now.
-    expect(buildAssembleRequest({ ...filled, publishMode: 'draft', visibility: 'unpublished' }, null, 'UTC').publish).toEqual({ mode: 'draft', visibility: 'public' });
+    expect(buildAssembleRequest({ ...filled, publishMode: 'draft', visibility: 'unpublished' }, null, 'UTC').publish).toEqual({
+      mode: 'draft',
+      visibility: 'public',
+    });
   });
 
   it('sends a schedule as unpublished plus UTC and local time', () => {
-    const request = buildAssembleRequest({ ...filled, publishMode: 'schedule', scheduleDate: '2026-11-23', scheduleTime: '16:00' }, null, 'Europe/Paris');
+    const request = buildAssembleRequest(
+      { ...filled, publishMode: 'schedule', scheduleDate: '2026-11-23', scheduleTime: '16:00' },
+      null,
+      'Europe/Paris',
+    );
     const publish = ZAssemblyPublish.parse(request.publish);
     expect(publish.mode).toBe('schedule');
     expect(publish.visibility).toBe('unpublished');
@@ -65,8 +102,16 @@ describe('test mode and numbering', () => {
   });
 
   it('fills only empty fields', () => {
-    expect(testModeDefaults({ ...base, title: 'Mine', episodeNumber: '4' }, { season: 3, episodeNumber: 12 }, now)).toMatchObject({ title: 'Mine', season: '3', episodeNumber: '4' });
-    expect(withSuggestedNumbering({ ...base, season: '1' }, { season: 3, episodeNumber: 12 })).toMatchObject({ season: '1', episodeNumber: '12', publishMode: 'now' });
+    expect(testModeDefaults({ ...base, title: 'Mine', episodeNumber: '4' }, { season: 3, episodeNumber: 12 }, now)).toMatchObject({
+      title: 'Mine',
+      season: '3',
+      episodeNumber: '4',
+    });
+    expect(withSuggestedNumbering({ ...base, season: '1' }, { season: 3, episodeNumber: 12 })).toMatchObject({
+      season: '1',
+      episodeNumber: '12',
+      publishMode: 'now',
+    });
   });
 });
 
@@ -81,7 +126,11 @@ describe('publishing checklist', () => {
       ['show', true],
       ['minutes', true],
     ]);
-    expect(publishingChecklist({ draft: base, hasCover: true, hasAudio: false, showLinked: false, minutes: 'blocking' }).filter((item) => item.done).map((item) => item.key)).toEqual(['cover']);
+    expect(
+      publishingChecklist({ draft: base, hasCover: true, hasAudio: false, showLinked: false, minutes: 'blocking' })
+        .filter((item) => item.done)
+        .map((item) => item.key),
+    ).toEqual(['cover']);
   });
 
   it('knows when a show is linked to a host', () => {
@@ -117,7 +166,13 @@ describe('resumed schedule', () => {
   it('keeps a time still more than 10 minutes ahead, else suggests again', () => {
     const ahead = { ...filled, scheduleDate: '2026-11-23', scheduleTime: '15:30' };
     expect(withFreshSchedule(ahead, now)).toBe(ahead);
-    expect(withFreshSchedule({ ...filled, scheduleDate: '2026-11-23', scheduleTime: '14:10' }, now)).toMatchObject({ scheduleDate: '2026-11-23', scheduleTime: '15:05' });
-    expect(withFreshSchedule({ ...filled, scheduleDate: '', scheduleTime: '' }, now)).toMatchObject({ scheduleDate: '2026-11-23', scheduleTime: '15:05' });
+    expect(withFreshSchedule({ ...filled, scheduleDate: '2026-11-23', scheduleTime: '14:10' }, now)).toMatchObject({
+      scheduleDate: '2026-11-23',
+      scheduleTime: '15:05',
+    });
+    expect(withFreshSchedule({ ...filled, scheduleDate: '', scheduleTime: '' }, now)).toMatchObject({
+      scheduleDate: '2026-11-23',
+      scheduleTime: '15:05',
+    });
   });
 });

@@ -26,7 +26,17 @@ export interface AssembleDetailsRequest {
 }
 
 export function emptyDraft(schedule: LocalSchedule, prefs: { publishMode: PublishMode; visibility: Visibility }): DetailsDraft {
-  return { title: '', season: '', episodeNumber: '', explicit: false, description: '', tags: '', ...prefs, scheduleDate: schedule.date, scheduleTime: schedule.time };
+  return {
+    title: '',
+    season: '',
+    episodeNumber: '',
+    explicit: false,
+    description: '',
+    tags: '',
+    ...prefs,
+    scheduleDate: schedule.date,
+    scheduleTime: schedule.time,
+  };
 }
 
 /** A whole number field: digits only, or null when empty or not a whole number. */
@@ -83,7 +93,15 @@ export function buildAssembleRequest(draft: DetailsDraft, coverImagePath: string
   };
   if (draft.publishMode === 'schedule') {
     const fields = schedulePublishFields({ date: draft.scheduleDate, time: draft.scheduleTime }, timeZone);
-    return { episode_details, publish: { mode: 'schedule', visibility: 'unpublished', publish_at: fields?.publish_at ?? null, publish_at_local: fields?.publish_at_local ?? null } };
+    return {
+      episode_details,
+      publish: {
+        mode: 'schedule',
+        visibility: 'unpublished',
+        publish_at: fields?.publish_at ?? null,
+        publish_at_local: fields?.publish_at_local ?? null,
+      },
+    };
   }
   return { episode_details, publish: { mode: draft.publishMode, visibility: draft.publishMode === 'now' ? draft.visibility : 'public' } };
 }
@@ -119,7 +137,13 @@ export interface ChecklistItem {
 }
 
 /** The publishing checklist: title, number, cover, audio, a show linked to a host, minutes ok. */
-export function publishingChecklist(input: { draft: DetailsDraft; hasCover: boolean; hasAudio: boolean; showLinked: boolean; minutes: MinutesState }): ChecklistItem[] {
+export function publishingChecklist(input: {
+  draft: DetailsDraft;
+  hasCover: boolean;
+  hasAudio: boolean;
+  showLinked: boolean;
+  minutes: MinutesState;
+}): ChecklistItem[] {
   return [
     { key: 'title', label: 'Episode title', done: input.draft.title.trim() !== '' },
     { key: 'number', label: 'Episode number', done: wholeNumber(input.draft.episodeNumber) !== null },

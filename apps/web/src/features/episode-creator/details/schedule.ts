@@ -16,7 +16,10 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A Date as the browser's local date and time fields. */
 export function toLocalSchedule(at: Date): LocalSchedule {
-  return { date: `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`, time: `${pad(at.getHours())}:${pad(at.getMinutes())}` };
+  return {
+    date: `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`,
+    time: `${pad(at.getHours())}:${pad(at.getMinutes())}`,
+  };
 }
 
 /** Local date and time fields as an instant (the browser's time zone), or null when incomplete or invalid. */
@@ -24,7 +27,13 @@ export function localToDate(schedule: LocalSchedule): Date | null {
   const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(schedule.date.trim());
   const time = /^(\d{1,2}):(\d{2})$/.exec(schedule.time.trim());
   if (!date || !time) return null;
-  const [year, month, day, hours, minutes] = [date[1], date[2], date[3], time[1], time[2]].map(Number) as [number, number, number, number, number];
+  const [year, month, day, hours, minutes] = [date[1], date[2], date[3], time[1], time[2]].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   if (month < 1 || month > 12 || day < 1 || day > 31 || hours > 23 || minutes > 59) return null;
   const at = new Date(year, month - 1, day, hours, minutes, 0, 0);
   // 2026-02-31 rolls over into March: not a date the creator picked.

@@ -20,7 +20,11 @@ export function useSuggestedNumbering(podcastId: string): Numbering | null {
     let cancelled = false;
     const settle = (body: unknown) => {
       const parsed = ZLastNumbering.safeParse(body);
-      if (!cancelled) setNumbering({ podcastId, value: suggestedNumbering(parsed.success ? parsed.data : { season_number: null, episode_number: null }) });
+      if (!cancelled)
+        setNumbering({
+          podcastId,
+          value: suggestedNumbering(parsed.success ? parsed.data : { season_number: null, episode_number: null }),
+        });
     };
     restCall('GET', `/api/episodes/last/numbering?podcast_id=${encodeURIComponent(podcastId)}`).then(settle, () => settle(null));
     return () => {
@@ -67,14 +71,22 @@ export function useMinutesPrecheck(templateId: string, mainContentFilename: stri
     mutateAsync({ template_id: templateId, main_content_filename: mainContentFilename })
       .then((result) => {
         if (cancelled) return;
-        const info = { minutes_required: result.minutes_required, minutes_remaining: result.minutes_remaining, renewal_date: result.renewal_date, message: result.message };
+        const info = {
+          minutes_required: result.minutes_required,
+          minutes_remaining: result.minutes_remaining,
+          renewal_date: result.renewal_date,
+          message: result.message,
+        };
         setCheck({ state: result.allowed ? 'ok' : 'blocking', info });
       })
       .catch((error: unknown) => {
         if (cancelled) return;
         const failure = toApiFailure(error);
         const blocking = failure.status === 402;
-        setCheck({ state: blocking ? 'blocking' : 'error', info: blocking ? { minutes_required: null, minutes_remaining: null, renewal_date: null, message: failure.message } : null });
+        setCheck({
+          state: blocking ? 'blocking' : 'error',
+          info: blocking ? { minutes_required: null, minutes_remaining: null, renewal_date: null, message: failure.message } : null,
+        });
       });
     return () => {
       cancelled = true;

@@ -16,7 +16,12 @@ export function freshDraft(now: Date = new Date()): DetailsDraft {
  * and in admin test mode the draft mode, 'Test - ' title, season and episode. A draft the creator
  * already worked on (value given at mount) is left as it is.
  */
-export function useDraftSetup(value: DetailsDraft | null, onChange: (draft: DetailsDraft) => void, numbering: Numbering | null, testMode: boolean | null): DetailsDraft {
+export function useDraftSetup(
+  value: DetailsDraft | null,
+  onChange: (draft: DetailsDraft) => void,
+  numbering: Numbering | null,
+  testMode: boolean | null,
+): DetailsDraft {
   const [fresh] = useState(value === null);
   const [initial] = useState(() => value ?? freshDraft());
   const draft = value ?? initial;
@@ -37,7 +42,13 @@ export function useDraftSetup(value: DetailsDraft | null, onChange: (draft: Deta
     if (filled.current || !numbering || testMode === null) return;
     filled.current = true;
     const next = fresh && testMode ? testModeDefaults(draft, numbering, new Date()) : withSuggestedNumbering(draft, numbering);
-    if (next.season !== draft.season || next.episodeNumber !== draft.episodeNumber || next.title !== draft.title || next.publishMode !== draft.publishMode) onChange(next);
+    if (
+      next.season !== draft.season ||
+      next.episodeNumber !== draft.episodeNumber ||
+      next.title !== draft.title ||
+      next.publishMode !== draft.publishMode
+    )
+      onChange(next);
   }, [numbering, testMode, fresh, draft, onChange]);
 
   return draft;

@@ -10,8 +10,12 @@ function EpisodeCard({ episode }: { episode: TPublicEpisode }) {
         </Card.Section>
       )}
       <Stack gap="xs" mt="md">
-        <Title order={3} size="h5" id={`episode-${episode.id}`}>{episode.title}</Title>
-        <Text size="sm" c="dimmed" lineClamp={3}>{episode.description}</Text>
+        <Title order={3} size="h5" id={`episode-${episode.id}`}>
+          {episode.title}
+        </Title>
+        <Text size="sm" c="dimmed" lineClamp={3}>
+          {episode.description}
+        </Text>
         <audio controls preload="none" src={episode.final_audio_url} aria-label={`Play ${episode.title}`} style={{ width: '100%' }} />
       </Stack>
     </Card>
@@ -23,7 +27,9 @@ export function EpisodesSection({ episodes }: { episodes: TPublicEpisode[] }) {
   if (episodes.length === 0) return null;
   return (
     <Container size="lg" py="xl" component="section" aria-labelledby="episodes-title">
-      <Title order={2} ta="center" mb="xl" id="episodes-title">Fresh from the studio</Title>
+      <Title order={2} ta="center" mb="xl" id="episodes-title">
+        Fresh from the studio
+      </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
         {episodes.map((episode) => (
           <EpisodeCard key={episode.id} episode={episode} />

@@ -9,7 +9,9 @@ function Walkthrough({ open }: { open: boolean }) {
   return (
     <Collapse expanded={open} id={WALKTHROUGH_ID}>
       <Paper withBorder p="lg" mt="lg" radius="md" bg="var(--mantine-color-violet-light)">
-        <Text fw={700} mb="xs">Your first session, step by step</Text>
+        <Text fw={700} mb="xs">
+          Your first session, step by step
+        </Text>
         <List type="ordered" spacing="xs">
           {WALKTHROUGH.map((line) => (
             <List.Item key={line}>{line}</List.Item>
@@ -37,7 +39,9 @@ export function HowItWorksSection({ walkthroughOpen, variant }: { walkthroughOpe
                   <Icon size={24} aria-hidden="true" />
                 </ThemeIcon>
                 <Title order={3} size="h4" mb={4}>{`${i + 1}. ${step.title}`}</Title>
-                <Text c="dimmed" size="sm">{step.body}</Text>
+                <Text c="dimmed" size="sm">
+                  {step.body}
+                </Text>
               </Card>
             );
           })}
@@ -47,8 +51,14 @@ export function HowItWorksSection({ walkthroughOpen, variant }: { walkthroughOpe
           {HOW_IT_WORKS.map((step, i) => {
             const Icon = STEP_ICONS[i] ?? IconMicrophone;
             return (
-              <Timeline.Item key={step.title} bullet={<Icon size={16} aria-hidden="true" />} title={<Title order={3} size="h4">{`${i + 1}. ${step.title}`}</Title>}>
-                <Text c="dimmed" size="sm" maw={560}>{step.body}</Text>
+              <Timeline.Item
+                key={step.title}
+                bullet={<Icon size={16} aria-hidden="true" />}
+                title={<Title order={3} size="h4">{`${i + 1}. ${step.title}`}</Title>}
+              >
+                <Text c="dimmed" size="sm" maw={560}>
+                  {step.body}
+                </Text>
               </Timeline.Item>
             );
           })}

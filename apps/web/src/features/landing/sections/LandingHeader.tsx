@@ -15,10 +15,18 @@ export function LandingHeader({ onSignIn, onPrefetch }: LandingHeaderProps) {
           <BrandLogo />
           <Group gap="lg" wrap="nowrap">
             <Group gap="lg" visibleFrom="sm" component="nav" aria-label="Landing">
-              <Anchor href="#how-it-works" c="dimmed">How it works</Anchor>
-              <Anchor href="#testimonials" c="dimmed">Reviews</Anchor>
-              <Anchor href="#faq" c="dimmed">FAQ</Anchor>
-              <Anchor href="/subscriptions" c="dimmed">Pricing</Anchor>
+              <Anchor href="#how-it-works" c="dimmed">
+                How it works
+              </Anchor>
+              <Anchor href="#testimonials" c="dimmed">
+                Reviews
+              </Anchor>
+              <Anchor href="#faq" c="dimmed">
+                FAQ
+              </Anchor>
+              <Anchor href="/subscriptions" c="dimmed">
+                Pricing
+              </Anchor>
             </Group>
             <Button onClick={onSignIn} onPointerEnter={onPrefetch} onFocus={onPrefetch}>
               Sign In

@@ -29,8 +29,16 @@ function ReviewCard({ review }: { review: TLandingReview }) {
               {initials(review.author)}
             </Avatar>
             <div>
-              {review.author && <Text fw={700} size="sm">{review.author}</Text>}
-              {review.role && <Text c="dimmed" size="sm">{review.role}</Text>}
+              {review.author && (
+                <Text fw={700} size="sm">
+                  {review.author}
+                </Text>
+              )}
+              {review.role && (
+                <Text c="dimmed" size="sm">
+                  {review.role}
+                </Text>
+              )}
             </div>
           </Group>
         )}

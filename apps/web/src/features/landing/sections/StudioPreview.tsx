@@ -15,11 +15,20 @@ const EVENTS = [
 /** The ab layout's hero illustration: what the studio does to a recording. */
 export function StudioPreview() {
   return (
-    <Card withBorder shadow="md" radius="lg" padding="lg" role="img" aria-label="An episode in the studio: retakes cut, an answer inserted, scheduled for Friday">
+    <Card
+      withBorder
+      shadow="md"
+      radius="lg"
+      padding="lg"
+      role="img"
+      aria-label="An episode in the studio: retakes cut, an answer inserted, scheduled for Friday"
+    >
       <Stack gap="md" aria-hidden="true">
         <Group justify="space-between">
           <Text fw={700}>Episode 42: The Tinker&apos;s Toolkit</Text>
-          <Badge color="teal" variant="light">Ready</Badge>
+          <Badge color="teal" variant="light">
+            Ready
+          </Badge>
         </Group>
         <Group gap={3} h={80} align="center" wrap="nowrap" style={{ overflow: 'hidden' }}>
           {BARS.map((h, i) => (

@@ -16,14 +16,30 @@ export function YourNameStep({ state, update, error }: StepProps) {
         error={error === ONBOARDING_MESSAGES.firstNameRequired ? error : null}
         data-autofocus
       />
-      <TextInput label="Last name" description="Optional" autoComplete="family-name" value={state.lastName} onChange={(e) => update({ lastName: e.currentTarget.value })} />
+      <TextInput
+        label="Last name"
+        description="Optional"
+        autoComplete="family-name"
+        value={state.lastName}
+        onChange={(e) => update({ lastName: e.currentTarget.value })}
+      />
     </SimpleGrid>
   );
 }
 
 const PATHS: { path: TWizardPath; title: string; text: string; icon: typeof IconRss }[] = [
-  { path: 'new', title: 'Start a new show', text: 'Name it, add cover art, make an intro and outro, pick music and a publishing rhythm.', icon: IconMicrophone2 },
-  { path: 'import', title: 'Import an existing show', text: 'Bring your show and its episodes over from its RSS feed at your current host.', icon: IconRss },
+  {
+    path: 'new',
+    title: 'Start a new show',
+    text: 'Name it, add cover art, make an intro and outro, pick music and a publishing rhythm.',
+    icon: IconMicrophone2,
+  },
+  {
+    path: 'import',
+    title: 'Import an existing show',
+    text: 'Bring your show and its episodes over from its RSS feed at your current host.',
+    icon: IconRss,
+  },
 ];
 
 /** Two choices instead of Next (it is hidden here): each one moves on by itself. */
@@ -37,8 +53,12 @@ export function ChoosePathStep({ onChoose }: { onChoose: (path: TWizardPath) => 
               <ThemeIcon size={44} radius="md" variant="light">
                 <Icon size={24} aria-hidden="true" />
               </ThemeIcon>
-              <Text fw={700} size="lg">{title}</Text>
-              <Text size="sm" c="dimmed">{text}</Text>
+              <Text fw={700} size="lg">
+                {title}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {text}
+              </Text>
             </Stack>
           </Card>
         </UnstyledButton>
@@ -83,7 +103,12 @@ const FORMATS: { value: TShowFormat; label: string; text: string }[] = [
 
 export function FormatStep({ state, update }: StepProps) {
   return (
-    <Radio.Group value={state.format} onChange={(value) => update({ format: value as TShowFormat })} label="Format" description="It shapes your default intro.">
+    <Radio.Group
+      value={state.format}
+      onChange={(value) => update({ format: value as TShowFormat })}
+      label="Format"
+      description="It shapes your default intro."
+    >
       <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
         {FORMATS.map((f) => (
           <Radio.Card key={f.value} value={f.value} radius="md" p="md" withBorder>
@@ -91,7 +116,9 @@ export function FormatStep({ state, update }: StepProps) {
               <Radio.Indicator />
               <div>
                 <Text fw={600}>{f.label}</Text>
-                <Text size="sm" c="dimmed">{f.text}</Text>
+                <Text size="sm" c="dimmed">
+                  {f.text}
+                </Text>
               </div>
             </Group>
           </Radio.Card>

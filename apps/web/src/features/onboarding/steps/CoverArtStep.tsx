@@ -48,9 +48,18 @@ export function CoverArtStep({ state, update, error }: StepProps) {
         {state.coverArt ? (
           <Image src={state.coverArt.path} alt="Your cover art" w={180} h={180} radius="md" fit="cover" />
         ) : (
-          <Stack w={180} h={180} justify="center" align="center" bd="2px dashed var(--mantine-color-gray-4)" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+          <Stack
+            w={180}
+            h={180}
+            justify="center"
+            align="center"
+            bd="2px dashed var(--mantine-color-gray-4)"
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          >
             <IconPhotoUp size={40} color="var(--mantine-color-gray-6)" aria-hidden="true" />
-            <Text size="xs" c="dimmed">No cover yet</Text>
+            <Text size="xs" c="dimmed">
+              No cover yet
+            </Text>
           </Stack>
         )}
         <Stack gap="xs" maw={320}>
@@ -64,7 +73,11 @@ export function CoverArtStep({ state, update, error }: StepProps) {
           </FileButton>
         </Stack>
       </Group>
-      {message ? <Alert color="red" role="alert">{message}</Alert> : null}
+      {message ? (
+        <Alert color="red" role="alert">
+          {message}
+        </Alert>
+      ) : null}
       <CoverLibrary
         covers={covers.data ?? []}
         chosen={state.coverArt?.filename ?? null}

@@ -2,11 +2,21 @@ import { Image, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/
 import type { TCoverImage } from '@ppp/contracts';
 
 /** The creator's cover images already in the library (spec 002 section 5: 'existing or uploaded'); one click picks one. */
-export function CoverLibrary({ covers, chosen, onPick }: { covers: readonly TCoverImage[]; chosen: string | null; onPick: (cover: TCoverImage) => void }) {
+export function CoverLibrary({
+  covers,
+  chosen,
+  onPick,
+}: {
+  covers: readonly TCoverImage[];
+  chosen: string | null;
+  onPick: (cover: TCoverImage) => void;
+}) {
   if (covers.length === 0) return null;
   return (
     <Stack gap="xs" component="section" aria-labelledby="cover-library-title">
-      <Title order={2} size="h5" id="cover-library-title">Or use one from your library</Title>
+      <Title order={2} size="h5" id="cover-library-title">
+        Or use one from your library
+      </Title>
       <SimpleGrid cols={{ base: 3, xs: 4, sm: 6 }} spacing="xs" role="group" aria-label="Your cover images">
         {covers.map((cover) => {
           const selected = cover.filename === chosen;
@@ -28,7 +38,9 @@ export function CoverLibrary({ covers, chosen, onPick }: { covers: readonly TCov
           );
         })}
       </SimpleGrid>
-      <Text size="xs" c="dimmed">Cover art and episode covers in your media library.</Text>
+      <Text size="xs" c="dimmed">
+        Cover art and episode covers in your media library.
+      </Text>
     </Stack>
   );
 }

@@ -31,12 +31,20 @@ export function FinishStep({ state, phase, musicName }: { state: WizardState; ph
         <Stack gap={6} style={{ flex: 1, minWidth: 220 }}>
           {rows.map(([label, value]) => (
             <Group key={label} gap="xs" wrap="nowrap" align="flex-start">
-              <Text size="sm" fw={600} w={80} style={{ flexShrink: 0 }}>{label}</Text>
+              <Text size="sm" fw={600} w={80} style={{ flexShrink: 0 }}>
+                {label}
+              </Text>
               {typeof value === 'string' ? (
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{value}</Text>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {value}
+                </Text>
               ) : (
                 <Stack gap={2} data-testid={`summary-${label.toLowerCase()}`}>
-                  {value.map((line) => <Text key={line} size="sm">{line}</Text>)}
+                  {value.map((line) => (
+                    <Text key={line} size="sm">
+                      {line}
+                    </Text>
+                  ))}
                 </Stack>
               )}
             </Group>
@@ -49,7 +57,12 @@ export function FinishStep({ state, phase, musicName }: { state: WizardState; ph
             <List.Item
               key={p.phase}
               icon={
-                <ThemeIcon size={20} radius="xl" color={phase === 'done' || i < reached ? 'green' : 'gray'} variant={i <= reached || phase === 'done' ? 'filled' : 'light'}>
+                <ThemeIcon
+                  size={20}
+                  radius="xl"
+                  color={phase === 'done' || i < reached ? 'green' : 'gray'}
+                  variant={i <= reached || phase === 'done' ? 'filled' : 'light'}
+                >
                   {phase === 'done' || i < reached ? <IconCheck size={12} /> : <IconLoader2 size={12} />}
                 </ThemeIcon>
               }

@@ -54,10 +54,18 @@ export function HostStep({ state, update, error }: StepProps) {
         <Card withBorder radius="md" padding="lg" component="section" aria-label="Built-in host">
           <Stack gap="xs" h="100%">
             <Group justify="space-between">
-              <ThemeIcon variant="light" size={40} radius="md"><IconBroadcast size={22} aria-hidden="true" /></ThemeIcon>
-              {builtinChosen ? <Badge color="green" leftSection={<IconCheck size={12} />}>Chosen</Badge> : null}
+              <ThemeIcon variant="light" size={40} radius="md">
+                <IconBroadcast size={22} aria-hidden="true" />
+              </ThemeIcon>
+              {builtinChosen ? (
+                <Badge color="green" leftSection={<IconCheck size={12} />}>
+                  Chosen
+                </Badge>
+              ) : null}
             </Group>
-            <Title order={2} size="h4">Use the built-in host</Title>
+            <Title order={2} size="h4">
+              Use the built-in host
+            </Title>
             <Text size="sm" c="dimmed" style={{ flex: 1 }}>
               Your show gets its own public RSS feed on this server, ready for Apple Podcasts, Spotify and every other app.
             </Text>
@@ -69,12 +77,22 @@ export function HostStep({ state, update, error }: StepProps) {
         <Card withBorder radius="md" padding="lg" component="section" aria-label="Spreaker">
           <Stack gap="xs" h="100%">
             <Group justify="space-between">
-              <ThemeIcon variant="light" size={40} radius="md" color="orange"><IconPlugConnected size={22} aria-hidden="true" /></ThemeIcon>
-              {spreakerReady ? <Badge color="green" leftSection={<IconCheck size={12} />}>Connected</Badge> : null}
+              <ThemeIcon variant="light" size={40} radius="md" color="orange">
+                <IconPlugConnected size={22} aria-hidden="true" />
+              </ThemeIcon>
+              {spreakerReady ? (
+                <Badge color="green" leftSection={<IconCheck size={12} />}>
+                  Connected
+                </Badge>
+              ) : null}
             </Group>
-            <Title order={2} size="h4">Connect Spreaker</Title>
+            <Title order={2} size="h4">
+              Connect Spreaker
+            </Title>
             <Text size="sm" c="dimmed" style={{ flex: 1 }}>
-              {configured ? 'Publish to your Spreaker account: sign in there in a small window.' : 'Spreaker is not set up on this server; the built-in host works without it.'}
+              {configured
+                ? 'Publish to your Spreaker account: sign in there in a small window.'
+                : 'Spreaker is not set up on this server; the built-in host works without it.'}
             </Text>
             <Button variant={spreakerReady ? 'filled' : 'default'} onClick={() => void connect()} disabled={!configured} loading={waiting}>
               {spreakerReady ? 'Connected to Spreaker' : 'Connect Spreaker'}
@@ -82,7 +100,11 @@ export function HostStep({ state, update, error }: StepProps) {
           </Stack>
         </Card>
       </SimpleGrid>
-      {message ? <Alert color="red" role="alert">{message}</Alert> : null}
+      {message ? (
+        <Alert color="red" role="alert">
+          {message}
+        </Alert>
+      ) : null}
     </Stack>
   );
 }

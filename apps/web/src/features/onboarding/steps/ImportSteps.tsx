@@ -21,9 +21,13 @@ export function RssStep({ state, update, error, onSkip }: StepProps & { onSkip: 
         data-autofocus
       />
       {error === ONBOARDING_MESSAGES.rssRequired ? (
-        <Alert color="red" role="alert" title={ONBOARDING_MESSAGES.rssRequired}>{ONBOARDING_MESSAGES.rssEnterUrl}</Alert>
+        <Alert color="red" role="alert" title={ONBOARDING_MESSAGES.rssRequired}>
+          {ONBOARDING_MESSAGES.rssEnterUrl}
+        </Alert>
       ) : null}
-      <Button variant="subtle" onClick={onSkip} w="fit-content" px={0}>No feed? Skip the import and start a new show</Button>
+      <Button variant="subtle" onClick={onSkip} w="fit-content" px={0}>
+        No feed? Skip the import and start a new show
+      </Button>
     </Stack>
   );
 }
@@ -38,7 +42,10 @@ export function ConfirmStep({ state, onReady }: { state: StepProps['state']; onR
 
   if (preview.isPending || preview.isIdle) {
     return (
-      <Group gap="xs" role="status"><Loader size="sm" /><Text>Reading your feed…</Text></Group>
+      <Group gap="xs" role="status">
+        <Loader size="sm" />
+        <Text>Reading your feed…</Text>
+      </Group>
     );
   }
   if (preview.error || !preview.data) {
@@ -54,13 +61,29 @@ export function ConfirmStep({ state, onReady }: { state: StepProps['state']; onR
       <Group align="flex-start" wrap="nowrap">
         {show.artwork_url ? <Image src={show.artwork_url} alt="" w={96} h={96} radius="sm" /> : null}
         <Stack gap={4}>
-          <Title order={2} size="h3">{show.title}</Title>
-          {show.author ? <Text size="sm" c="dimmed">{show.author}</Text> : null}
-          <Group gap={6}>{show.categories.map((c) => <Badge key={c} variant="light">{c}</Badge>)}</Group>
+          <Title order={2} size="h3">
+            {show.title}
+          </Title>
+          {show.author ? (
+            <Text size="sm" c="dimmed">
+              {show.author}
+            </Text>
+          ) : null}
+          <Group gap={6}>
+            {show.categories.map((c) => (
+              <Badge key={c} variant="light">
+                {c}
+              </Badge>
+            ))}
+          </Group>
           <Text size="sm">{total} episodes in the feed</Text>
         </Stack>
       </Group>
-      {show.description ? <Text size="sm" mt="sm" lineClamp={4}>{show.description}</Text> : null}
+      {show.description ? (
+        <Text size="sm" mt="sm" lineClamp={4}>
+          {show.description}
+        </Text>
+      ) : null}
     </Card>
   );
 }
@@ -77,7 +100,9 @@ export function AutoStep({ step, podcastName }: { step: TOnboardingStep; podcast
   if (step === 'importSuccess') {
     return (
       <Group gap="sm" role="status">
-        <ThemeIcon color="green" radius="xl" size={36}><IconCircleCheck size={22} /></ThemeIcon>
+        <ThemeIcon color="green" radius="xl" size={36}>
+          <IconCircleCheck size={22} />
+        </ThemeIcon>
         <Text fw={600}>“{podcastName}” is imported. Next: your intro, outro and music.</Text>
       </Group>
     );

@@ -1,5 +1,19 @@
 import { useEffect } from 'react';
-import { Alert, Badge, Button, Card, FileInput, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { IconMusic, IconUpload } from '@tabler/icons-react';
 import { ONBOARDING, ONBOARDING_MESSAGES, type TVoice } from '@ppp/contracts';
 import { defaultIntroScript, defaultOutroScript } from '../template-plan.ts';
@@ -34,15 +48,23 @@ function SegmentCard(props: {
     <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={2} size="h4">{title}</Title>
-          {props.mediaName ? <Badge color="green" variant="light">Ready</Badge> : null}
+          <Title order={2} size="h4">
+            {title}
+          </Title>
+          {props.mediaName ? (
+            <Badge color="green" variant="light">
+              Ready
+            </Badge>
+          ) : null}
         </Group>
         {props.mediaName ? (
           <Stack gap="xs">
             <Text size="sm">
               <IconMusic size={14} aria-hidden="true" /> {props.mediaName}
             </Text>
-            <Button variant="default" size="xs" onClick={props.onRemake} w="fit-content">Make a new {kind}</Button>
+            <Button variant="default" size="xs" onClick={props.onRemake} w="fit-content">
+              Make a new {kind}
+            </Button>
           </Stack>
         ) : (
           <>
@@ -50,7 +72,10 @@ function SegmentCard(props: {
               aria-label={`${title} source`}
               value={draft.mode}
               onChange={(mode) => props.onChange({ ...draft, mode: mode as SegmentDraft['mode'] })}
-              data={[{ value: 'tts', label: 'AI voice' }, { value: 'upload', label: 'Upload a file' }]}
+              data={[
+                { value: 'tts', label: 'AI voice' },
+                { value: 'upload', label: 'Upload a file' },
+              ]}
             />
             {draft.mode === 'tts' ? (
               <>
@@ -68,13 +93,21 @@ function SegmentCard(props: {
                       label={`${title} voice`}
                       data={options}
                       value={draft.voiceId}
-                      onChange={(value) => props.onChange({ ...draft, voiceId: value, voiceName: options.find((o) => o.value === value)?.label ?? null })}
+                      onChange={(value) =>
+                        props.onChange({ ...draft, voiceId: value, voiceName: options.find((o) => o.value === value)?.label ?? null })
+                      }
                       searchable
                       allowDeselect={false}
                       placeholder={voices.loading ? 'Loading voices…' : 'Choose a voice'}
                     />
                     {voices.hasMore ? (
-                      <Button variant="subtle" size="compact-sm" onClick={() => void voices.loadMore()} loading={voices.loading} w="fit-content">
+                      <Button
+                        variant="subtle"
+                        size="compact-sm"
+                        onClick={() => void voices.loadMore()}
+                        loading={voices.loading}
+                        w="fit-content"
+                      >
                         More voices
                       </Button>
                     ) : null}
@@ -128,7 +161,11 @@ export function IntroOutroStep({ state, update, error, files, onFile }: IntroOut
 
   return (
     <Stack>
-      {voices.unavailable ? <Alert color="yellow" role="status">{ONBOARDING_MESSAGES.voicesUnavailable}</Alert> : null}
+      {voices.unavailable ? (
+        <Alert color="yellow" role="status">
+          {ONBOARDING_MESSAGES.voicesUnavailable}
+        </Alert>
+      ) : null}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {(['intro', 'outro'] as const).map((kind) => (
           <SegmentCard

@@ -35,7 +35,10 @@ function usePreview() {
     if (playing === asset.id) return setPlaying(null);
     element.src = asset.preview_url;
     element.currentTime = 0;
-    element.play().then(() => setPlaying(asset.id), () => setPlaying(null));
+    element.play().then(
+      () => setPlaying(asset.id),
+      () => setPlaying(null),
+    );
   };
   return { playing, toggle };
 }
@@ -52,14 +55,21 @@ export function MusicStep({ state, update }: StepProps) {
   const preparing = !assets.data || assets.data.preparing;
 
   return (
-    <Radio.Group value={state.musicId} onChange={(musicId) => update({ musicId })} label="Background music" description={`Previews play the first ${ONBOARDING.musicPreviewSeconds} seconds.`}>
+    <Radio.Group
+      value={state.musicId}
+      onChange={(musicId) => update({ musicId })}
+      label="Background music"
+      description={`Previews play the first ${ONBOARDING.musicPreviewSeconds} seconds.`}
+    >
       <Stack gap="xs" mt="sm">
         <Radio.Card value={ONBOARDING.noMusic} radius="md" p="md" withBorder>
           <Group wrap="nowrap">
             <Radio.Indicator />
             <div>
               <Text fw={600}>No music</Text>
-              <Text size="sm" c="dimmed">Intro and outro play without a bed.</Text>
+              <Text size="sm" c="dimmed">
+                Intro and outro play without a bed.
+              </Text>
             </div>
           </Group>
         </Radio.Card>
@@ -71,7 +81,11 @@ export function MusicStep({ state, update }: StepProps) {
                 <div>
                   <Text fw={600}>{asset.display_name}</Text>
                   <Group gap={4} mt={4}>
-                    {asset.mood_tags.map((tag) => <Badge key={tag} size="sm" variant="light">{tag}</Badge>)}
+                    {asset.mood_tags.map((tag) => (
+                      <Badge key={tag} size="sm" variant="light">
+                        {tag}
+                      </Badge>
+                    ))}
                   </Group>
                 </div>
               </Group>
@@ -85,7 +99,9 @@ export function MusicStep({ state, update }: StepProps) {
                   radius="xl"
                   aria-label={`${preview.playing === asset.id ? 'Stop' : 'Play'} ${asset.display_name}`}
                   onClick={(e) => (e.preventDefault(), e.stopPropagation(), preview.toggle(asset))}
-                  onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), e.stopPropagation(), preview.toggle(asset))}
+                  onKeyDown={(e) =>
+                    (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), e.stopPropagation(), preview.toggle(asset))
+                  }
                 >
                   {preview.playing === asset.id ? <IconPlayerStopFilled size={16} /> : <IconPlayerPlayFilled size={16} />}
                 </ActionIcon>
@@ -96,7 +112,9 @@ export function MusicStep({ state, update }: StepProps) {
         {preparing || assets.isError ? (
           <Group gap="xs" role="status">
             <Loader size="xs" />
-            <Text size="sm" c="dimmed">{assets.isError ? 'The music library is unavailable right now.' : 'Preparing the music library…'}</Text>
+            <Text size="sm" c="dimmed">
+              {assets.isError ? 'The music library is unavailable right now.' : 'Preparing the music library…'}
+            </Text>
           </Group>
         ) : null}
       </Stack>

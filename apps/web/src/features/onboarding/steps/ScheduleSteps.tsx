@@ -33,14 +33,30 @@ export function PublishCadenceStep({ state, update, error }: StepProps) {
   );
 }
 
-function MonthCalendar({ month, selected, onToggle }: { month: CalendarMonth; selected: readonly string[]; onToggle: (iso: string) => void }) {
+function MonthCalendar({
+  month,
+  selected,
+  onToggle,
+}: {
+  month: CalendarMonth;
+  selected: readonly string[];
+  onToggle: (iso: string) => void;
+}) {
   return (
     <Stack gap={4}>
-      <Title order={3} size="h5">{month.label}</Title>
+      <Title order={3} size="h5">
+        {month.label}
+      </Title>
       <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={2} aria-label={month.label} layout="fixed">
         <Table.Thead>
           <Table.Tr>
-            {WEEKDAY_LABELS.map((d) => <Table.Th key={d} ta="center"><Text size="xs" c="dimmed">{d}</Text></Table.Th>)}
+            {WEEKDAY_LABELS.map((d) => (
+              <Table.Th key={d} ta="center">
+                <Text size="xs" c="dimmed">
+                  {d}
+                </Text>
+              </Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -83,7 +99,9 @@ export function PublishScheduleStep({ state, update, error }: StepProps) {
         <Chip.Group multiple value={state.weekdays.map(String)} onChange={(values) => update({ weekdays: values.map(Number).sort() })}>
           <Group gap="xs" role="group" aria-label="Publish days">
             {WEEKDAY_LABELS.map((label, day) => (
-              <Chip key={label} value={String(day)} disabled={state.notSure}>{label}</Chip>
+              <Chip key={label} value={String(day)} disabled={state.notSure}>
+                {label}
+              </Chip>
             ))}
           </Group>
         </Chip.Group>
@@ -91,17 +109,28 @@ export function PublishScheduleStep({ state, update, error }: StepProps) {
       {kind === 'dates' ? (
         <SimpleGrid cols={{ base: 1, sm: months.length }} style={state.notSure ? { opacity: 0.5, pointerEvents: 'none' } : undefined}>
           {months.map((month) => (
-            <MonthCalendar key={month.label} month={month} selected={state.dates} onToggle={(iso) => update({ dates: toggle(state.dates, iso) })} />
+            <MonthCalendar
+              key={month.label}
+              month={month}
+              selected={state.dates}
+              onToggle={(iso) => update({ dates: toggle(state.dates, iso) })}
+            />
           ))}
         </SimpleGrid>
       ) : null}
       {kind === 'none' ? (
         <Text size="sm" c="dimmed">
-          {state.cadence.unit === 'day' ? 'Every day: no days to pick.' : 'No dates to pick for this frequency; you can plan episodes one by one.'}
+          {state.cadence.unit === 'day'
+            ? 'Every day: no days to pick.'
+            : 'No dates to pick for this frequency; you can plan episodes one by one.'}
         </Text>
       ) : null}
       <Checkbox label="I'm not sure yet" checked={state.notSure} onChange={(e) => update({ notSure: e.currentTarget.checked })} />
-      {error ? <Alert color="red" role="alert">{error}</Alert> : null}
+      {error ? (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      ) : null}
     </Stack>
   );
 }

@@ -29,7 +29,13 @@ function ClipPlayer({ media, label }: { media: MediaRef; label: string }) {
     };
   }, [media.id, mutateAsync]);
   // A generated voice clip; its script was on the step before.
-  return url ? <audio controls src={url} aria-label={`${label} preview`} style={{ width: '100%' }} preload="metadata" /> : <Text size="sm" c="dimmed">Loading preview…</Text>;
+  return url ? (
+    <audio controls src={url} aria-label={`${label} preview`} style={{ width: '100%' }} preload="metadata" />
+  ) : (
+    <Text size="sm" c="dimmed">
+      Loading preview…
+    </Text>
+  );
 }
 
 /**
@@ -82,7 +88,9 @@ export function TtsReviewStep({ state, update, onContinue, onRetry }: TtsReviewP
         {clips.map(({ kind, media }) => (
           <Card key={kind} withBorder radius="md" padding="lg" component="section" aria-label={`${kind} review`}>
             <Stack gap="sm">
-              <Title order={2} size="h4">{kind === 'intro' ? 'Intro' : 'Outro'}</Title>
+              <Title order={2} size="h4">
+                {kind === 'intro' ? 'Intro' : 'Outro'}
+              </Title>
               <ClipPlayer media={media} label={kind === 'intro' ? 'Intro' : 'Outro'} />
               <TextInput
                 label={`${kind === 'intro' ? 'Intro' : 'Outro'} name`}
@@ -95,15 +103,37 @@ export function TtsReviewStep({ state, update, onContinue, onRetry }: TtsReviewP
         ))}
       </SimpleGrid>
       {clips.length === 0 ? <Text c="dimmed">Nothing to review: go back and make an intro or outro.</Text> : null}
-      {problem ? <Alert color="red" role="alert">{problem}</Alert> : null}
+      {problem ? (
+        <Alert color="red" role="alert">
+          {problem}
+        </Alert>
+      ) : null}
       <Group gap="sm">
-        <Button leftSection={<IconCheck size={18} />} onClick={() => void continueOn()} loading={busy === 'continue'} disabled={busy !== null && busy !== 'continue'}>
+        <Button
+          leftSection={<IconCheck size={18} />}
+          onClick={() => void continueOn()}
+          loading={busy === 'continue'}
+          disabled={busy !== null && busy !== 'continue'}
+        >
           Continue
         </Button>
-        <Button variant="default" leftSection={<IconRefresh size={18} />} onClick={() => void retry(false)} loading={busy === 'keep'} disabled={busy !== null && busy !== 'keep'}>
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={18} />}
+          onClick={() => void retry(false)}
+          loading={busy === 'keep'}
+          disabled={busy !== null && busy !== 'keep'}
+        >
           Keep and Retry
         </Button>
-        <Button variant="light" color="red" leftSection={<IconTrash size={18} />} onClick={() => void retry(true)} loading={busy === 'discard'} disabled={busy !== null && busy !== 'discard'}>
+        <Button
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={18} />}
+          onClick={() => void retry(true)}
+          loading={busy === 'discard'}
+          disabled={busy !== null && busy !== 'discard'}
+        >
           Discard and Retry
         </Button>
       </Group>
