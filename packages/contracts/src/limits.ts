@@ -18,6 +18,12 @@ export const AUTH = {
   emailMaxLength: 254,
 } as const;
 
+/** tRPC batches: a small maximum per request; sign-in procedures are never batched (each is its own request). */
+export const TRPC_BATCH = {
+  maxCalls: 20,
+  unbatchedPrefix: 'auth.',
+} as const;
+
 export const TERMS = {
   defaultVersion: '2025-09-19',
   url: '/terms',

@@ -1,3 +1,5 @@
+import { TRPC_BATCH } from './limits.ts';
+
 /** User-facing wording of the specification (spec 002 sections 5 and 8), word for word. */
 export const MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
@@ -13,6 +15,8 @@ export const MESSAGES = {
   unableToUpdateEmail: 'Unable to update email.',
   updateFailed: 'Update failed',
   confirmEmailFirst: 'Please confirm your email address before signing in. We sent you a 6-digit code.',
+  batchTooLarge: `Too many calls in one request: send at most ${TRPC_BATCH.maxCalls} at a time.`,
+  authNotBatched: 'Sign-in calls cannot be batched: send each one as its own request.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   missingVerificationToken: 'Missing verification token. Please open the link from your email.',
   verifyFailedOrExpired: 'Verification failed or expired.',

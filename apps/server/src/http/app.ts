@@ -4,6 +4,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { SharedDeps } from '../domain/services.ts';
 import { publicUrl } from '../config.ts';
 import { appRouter } from './trpc/app.router.ts';
+import { assertBatchAllowed } from './trpc/batch-guard.ts';
 import { createRequestContext, clientIpOf } from './request-context.ts';
 import { REST_ROUTES } from './rest/index.ts';
 import { mountRestRoutes } from './rest/mount.ts';
@@ -57,7 +58,10 @@ export function createApp({ orm, shared, log = console.error }: AppOptions): Hon
       endpoint: '/trpc',
       req: c.req.raw,
       router: appRouter,
-      createContext: () => createRequestContext(orm, shared, c.req.raw.headers, clientIpOf(c, trustProxy)),
+      createContext: ({ info }) => {
+        assertBatchAllowed(info.calls.map((call) => call.path));
+        return createRequestContext(orm, shared, c.req.raw.headers, clientIpOf(c, trustProxy));
+      },
       onError: ({ error }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') log('tRPC error', error.cause ?? error);
       },

@@ -43,8 +43,7 @@ export class AuthService {
     const body = parseInput(ZRegisterRequest, input);
     const { em, limits, settings, verification } = this.deps;
     const ipKey = `register:${clientIp}`;
-    await limits.assertUnder([ipKey], 30, 60 * 60 * 1000);
-    await limits.hit(ipKey, 60 * 60 * 1000);
+    await limits.takeOrRefuse([{ key: ipKey, max: 30 }], 60 * 60 * 1000);
     const passwordHash = await hashPassword(body.password);
     const defaults = await settings.get();
     const user = await em.transactional(async (tx) => {
@@ -70,18 +69,23 @@ export class AuthService {
   async login(input: TLoginRequest, clientIp: string): Promise<TTokenResponse> {
     const body = parseInput(ZLoginRequest, input);
     const { em, limits, sessions, settings, verification } = this.deps;
-    const keys = [`login:${body.username}`, `login-ip:${clientIp}`];
-    await limits.assertUnder([keys[0]!], AUTH.maxFailedLoginsPerWindow, AUTH.failedLoginWindowMs);
-    await limits.assertUnder([keys[1]!], AUTH.maxFailedLoginsPerWindow * 6, AUTH.failedLoginWindowMs);
+    const accountKey = `login:${body.username}`;
+    const ipKey = `login-ip:${clientIp}`;
+    // Counted before the password is checked, so parallel attempts never evaluate more than the limit.
+    await limits.takeOrRefuse(
+      [
+        { key: ipKey, max: AUTH.maxFailedLoginsPerWindow * 6 },
+        { key: accountKey, max: AUTH.maxFailedLoginsPerWindow },
+      ],
+      AUTH.failedLoginWindowMs,
+    );
     const user = await em.findOne(UserSchema, { email: body.username });
     const ok = user?.passwordHash
       ? await verifyPassword(user.passwordHash, body.password)
       : (await burnPasswordCheck(body.password), false);
-    if (!user || !ok) {
-      for (const key of keys) await limits.hit(key, AUTH.failedLoginWindowMs);
-      throw new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
-    }
-    await limits.reset(keys[0]!);
+    if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
+    await limits.reset(accountKey);
+    await limits.giveBack(ipKey);
     const maintenance = await settings.get();
     if (maintenance.maintenance_mode && user.role !== 'admin') {
       throw new AppError('MAINTENANCE', maintenance.maintenance_message ?? MESSAGES.maintenanceDefault);
@@ -113,8 +117,7 @@ export class AuthService {
     const body = parseInput(ZUpdatePendingEmailRequest, input);
     const { em, limits } = this.deps;
     const key = `email-change:${body.old_email}`;
-    await limits.assertUnder([key], AUTH.maxCodeSendsPerWindow, AUTH.failedLoginWindowMs);
-    await limits.hit(key, AUTH.failedLoginWindowMs);
+    await limits.takeOrRefuse([{ key, max: AUTH.maxCodeSendsPerWindow }], AUTH.failedLoginWindowMs);
     const user = await em.findOne(UserSchema, { email: body.old_email });
     if (!user || user.emailVerifiedAt) throw new AppError('BAD_REQUEST', MESSAGES.unableToUpdateEmail);
     if ((await em.count(UserSchema, { email: body.new_email })) > 0) {

@@ -2,9 +2,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { MESSAGES } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
 
+/** The window of `rate_limits` restarts once it is older than the given seconds. */
+const EXPIRED = `rate_limits.window_start < now() - make_interval(secs => ?)`;
+
 /**
  * Fixed-window counters in PostgreSQL, so every server behind a load balancer shares them.
- * `hit` counts one event atomically; `assertUnder` refuses once the window is full.
+ * `take` counts an attempt before it is evaluated and refuses it atomically once the window is
+ * full, so parallel requests (or one tRPC batch) can never evaluate more than the limit.
  */
 export class RateLimitService {
   private readonly em: EntityManager;
@@ -12,32 +16,44 @@ export class RateLimitService {
     this.em = em;
   }
 
+  /** Counts one event, whatever the count already is; returns the new count. */
   async hit(key: string, windowMs: number): Promise<number> {
     const rows = await this.em.getConnection().execute<{ count: number }[]>(
       `insert into rate_limits (key, count, window_start) values (?, 1, now())
        on conflict (key) do update set
-         count = case when rate_limits.window_start < now() - make_interval(secs => ?) then 1 else rate_limits.count + 1 end,
-         window_start = case when rate_limits.window_start < now() - make_interval(secs => ?) then now() else rate_limits.window_start end
+         count = case when ${EXPIRED} then 1 else rate_limits.count + 1 end,
+         window_start = case when ${EXPIRED} then now() else rate_limits.window_start end
        returning count`,
       [key, windowMs / 1000, windowMs / 1000],
     );
     return Number(rows[0]?.count ?? 1);
   }
 
-  async count(key: string, windowMs: number): Promise<number> {
-    const rows = await this.em
-      .getConnection()
-      .execute<{ count: number }[]>(`select count from rate_limits where key = ? and window_start >= now() - make_interval(secs => ?)`, [
-        key,
-        windowMs / 1000,
-      ]);
-    return Number(rows[0]?.count ?? 0);
+  /** Counts one attempt if the window has room for it; false (nothing counted) when it is full. */
+  async take(key: string, max: number, windowMs: number): Promise<boolean> {
+    const secs = windowMs / 1000;
+    const rows = await this.em.getConnection().execute<{ count: number }[]>(
+      `insert into rate_limits (key, count, window_start) values (?, 1, now())
+       on conflict (key) do update set
+         count = case when ${EXPIRED} then 1 else rate_limits.count + 1 end,
+         window_start = case when ${EXPIRED} then now() else rate_limits.window_start end
+       where ${EXPIRED} or rate_limits.count < ?
+       returning count`,
+      [key, secs, secs, secs, max],
+    );
+    return rows.length > 0;
   }
 
-  async assertUnder(keys: string[], max: number, windowMs: number): Promise<void> {
-    for (const key of keys) {
-      if ((await this.count(key, windowMs)) >= max) throw new AppError('RATE_LIMITED', MESSAGES.tooManyAttempts);
+  /** Takes one attempt under every limit, or refuses with 429 (what was taken before the full one stays counted). */
+  async takeOrRefuse(limits: { key: string; max: number }[], windowMs: number): Promise<void> {
+    for (const { key, max } of limits) {
+      if (!(await this.take(key, max, windowMs))) throw new AppError('RATE_LIMITED', MESSAGES.tooManyAttempts);
     }
+  }
+
+  /** Gives back an attempt that turned out not to count (a successful sign-in from a shared address). */
+  async giveBack(key: string): Promise<void> {
+    await this.em.getConnection().execute('update rate_limits set count = greatest(count - 1, 0) where key = ?', [key]);
   }
 
   async reset(key: string): Promise<void> {

@@ -24,8 +24,7 @@ export class VerificationService {
   /** Replaces any pending code of the user with a new one and mails it. */
   async sendCode(user: User): Promise<void> {
     const sendKey = `code-send:${user.email}`;
-    await this.limits.assertUnder([sendKey], AUTH.maxCodeSendsPerWindow, AUTH.failedLoginWindowMs);
-    await this.limits.hit(sendKey, AUTH.failedLoginWindowMs);
+    await this.limits.takeOrRefuse([{ key: sendKey, max: AUTH.maxCodeSendsPerWindow }], AUTH.failedLoginWindowMs);
     await this.em.nativeUpdate(EmailVerificationSchema, { user: user.id, usedAt: null }, { usedAt: new Date() });
     const code = generateNumericCode(AUTH.verificationCodeLength);
     this.em.create(EmailVerificationSchema, {
@@ -54,30 +53,48 @@ export class VerificationService {
     return count > 0;
   }
 
-  /** Checks a code; on success the address is confirmed and the account activated (unless an admin disabled it). */
+  /**
+   * Checks a code; on success the address is confirmed and the account activated (unless an admin disabled it).
+   * Each try is counted on the code before it is compared (an atomic update), so parallel tries never
+   * compare more than the code's 5; the fifth wrong one uses the code up.
+   */
   async confirm(email: string, code: string): Promise<User> {
-    const failKey = `code-check:${email}`;
-    await this.limits.assertUnder([failKey], AUTH.verificationCodeMaxAttempts * 2, AUTH.failedLoginWindowMs);
+    await this.limits.takeOrRefuse([{ key: `code-check:${email}`, max: AUTH.verificationCodeMaxAttempts * 2 }], AUTH.failedLoginWindowMs);
     const user = await this.em.findOne(UserSchema, { email });
     const pending = user
       ? await this.em.findOne(EmailVerificationSchema, { user: user.id, email, usedAt: null }, { orderBy: { createdAt: 'desc' } })
       : null;
-    const usable = pending && pending.expiresAt.getTime() > Date.now() && pending.attempts < AUTH.verificationCodeMaxAttempts;
-    if (!user || !pending || !usable || !sameHash(pending.codeHash, hashCode(code))) {
-      if (pending && usable) {
-        pending.attempts += 1;
-        if (pending.attempts >= AUTH.verificationCodeMaxAttempts) pending.usedAt = new Date();
-        await this.em.flush();
-      }
-      await this.limits.hit(failKey, AUTH.failedLoginWindowMs);
+    const attempt = pending ? await this.countTry(pending.id) : null;
+    if (!user || !pending || !attempt || !sameHash(pending.codeHash, hashCode(code))) {
+      if (pending && attempt && attempt.attempts >= AUTH.verificationCodeMaxAttempts) await this.useUp(pending.id);
       throw new AppError('INVALID_CODE', MESSAGES.invalidCode);
     }
-    pending.usedAt = new Date();
+    // Single use even when the right code arrives twice at once: only one request marks it used.
+    if (!(await this.useUp(pending.id))) throw new AppError('INVALID_CODE', MESSAGES.invalidCode);
     user.emailVerifiedAt ??= new Date();
     if (!user.disabledAt) user.isActive = true;
     await this.em.flush();
-    await this.limits.reset(failKey);
+    await this.limits.reset(`code-check:${email}`);
     return user;
+  }
+
+  /** Counts one try on a usable code; null when it is expired, used or out of tries. */
+  private async countTry(id: string): Promise<{ attempts: number } | null> {
+    const rows = await this.em.getConnection().execute<{ attempts: number }[]>(
+      `update email_verifications set attempts = attempts + 1
+       where id = ? and used_at is null and expires_at > now() and attempts < ?
+       returning attempts`,
+      [id, AUTH.verificationCodeMaxAttempts],
+    );
+    return rows[0] ? { attempts: Number(rows[0].attempts) } : null;
+  }
+
+  /** Marks a code used; false when another request already did. */
+  private async useUp(id: string): Promise<boolean> {
+    const rows = await this.em
+      .getConnection()
+      .execute<{ id: string }[]>('update email_verifications set used_at = now() where id = ? and used_at is null returning id', [id]);
+    return rows.length > 0;
   }
 
   async deleteExpired(): Promise<number> {

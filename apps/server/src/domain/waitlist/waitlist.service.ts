@@ -17,8 +17,7 @@ export class WaitlistService {
   async request(input: TWaitlistRequest, user: User | null, clientIp: string): Promise<void> {
     const body = parseInput(ZWaitlistRequest, input);
     const key = `waitlist:${clientIp}`;
-    await this.limits.assertUnder([key], 20, 60 * 60 * 1000);
-    await this.limits.hit(key, 60 * 60 * 1000);
+    await this.limits.takeOrRefuse([{ key, max: 20 }], 60 * 60 * 1000);
     this.em.create(WaitlistRequestSchema, { email: body.email, note: body.note ?? null, user: user ?? null });
     await this.em.flush();
   }
