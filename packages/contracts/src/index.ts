@@ -33,3 +33,4 @@ export * from './onboarding.ts';
 export * from './episode-creator.ts';
 export * from './episode-creator-steps.ts';
 export * from './recorder.ts';
+export * from './web-url.ts';

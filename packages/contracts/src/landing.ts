@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_LANDING_CONTENT, LANDING, LANDING_MESSAGES, clampRating } from './landing-defaults.ts';
+import { ZHttpUrl } from './web-url.ts';
 
 /**
  * Editable landing content (spec 002 sections 2.5, 3 and 5): hero HTML, reviews and FAQs with
@@ -18,7 +19,7 @@ export const ZLandingReview = z.object({
   author: text,
   role: text,
   rating: z.number().min(LANDING.ratingMin).max(LANDING.ratingMax),
-  avatar_url: z.string().max(LANDING.urlMaxLength).nullable(),
+  avatar_url: ZHttpUrl.max(LANDING.urlMaxLength).nullable(),
 });
 export type TLandingReview = z.infer<typeof ZLandingReview>;
 
@@ -48,7 +49,7 @@ const ZReviewInput = z.object({
     .string()
     .nullish()
     .transform((v) => (v ?? '').trim())
-    .pipe(z.string().max(LANDING.urlMaxLength))
+    .pipe(z.union([z.literal(''), ZHttpUrl.max(LANDING.urlMaxLength)]))
     .transform((v) => v || null),
 });
 const ZFaqInput = z.object({ question: optionalText, answer: optionalText });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isAppleCategoryPair, APPLE_CATEGORY_NAMES } from './podcast-categories.ts';
+import { ZHttpUrl } from './web-url.ts';
 
 export * from './podcast-categories.ts';
 export * from './distribution.ts';
@@ -99,7 +100,7 @@ export const ZPodcastSettings = z.object({
   category_2: ZAppleCategory.nullable().default(null),
   category_3: ZAppleCategory.nullable().default(null),
   explicit: z.boolean().default(false),
-  website_url: z.url().nullable().default(null),
+  website_url: ZHttpUrl.nullable().default(null),
   /** podcast:locked — asks other platforms not to import the feed. */
   locked: z.boolean().default(false),
 });
@@ -159,7 +160,7 @@ export function transcriptLinkType(raw: string): TTranscriptLinkType | null {
     : (TRANSCRIPT_TYPE_ALIASES[type] ?? null);
 }
 export const ZTranscriptLink = z.object({
-  url: z.url(),
+  url: ZHttpUrl,
   type: z.enum(TRANSCRIPT_LINK_TYPES),
   language: z.string().min(2).max(16).optional(),
   rel: z.literal('captions').optional(),
@@ -187,11 +188,11 @@ export const ZPublishableEpisode = z.object({
   episode: z.number().int().min(0).nullable().default(null),
   episode_type: ZEpisodeType.default('full'),
   explicit: z.boolean().default(false),
-  image_url: z.url().nullable().default(null),
-  link: z.url().nullable().default(null),
+  image_url: ZHttpUrl.nullable().default(null),
+  link: ZHttpUrl.nullable().default(null),
   tags: z.array(z.string()).default([]),
   transcripts: z.array(ZTranscriptLink).default([]),
-  chapters_url: z.url().nullable().default(null),
+  chapters_url: ZHttpUrl.nullable().default(null),
 });
 export type TPublishableEpisode = z.infer<typeof ZPublishableEpisode>;
 export type TPublishableEpisodeInput = z.input<typeof ZPublishableEpisode>;
@@ -201,8 +202,8 @@ export const ZChapter = z.object({
   start_s: z.number().min(0),
   end_s: z.number().min(0).nullable().default(null),
   title: z.string().min(1),
-  img: z.url().nullable().default(null),
-  url: z.url().nullable().default(null),
+  img: ZHttpUrl.nullable().default(null),
+  url: ZHttpUrl.nullable().default(null),
   /** false hides the chapter from the table of contents (a silent marker). */
   toc: z.boolean().default(true),
 });

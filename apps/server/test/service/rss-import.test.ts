@@ -180,7 +180,7 @@ describe('the real-feed corpus through the service', () => {
       transcriptLinks: [{ url: 'https://mp3s.nashownotes.com/PC20-57-Captions.srt', type: 'application/srt', language: null, rel: null }],
       chaptersUrl: 'http://34.117.70.159/http%3Amp3s.nashownotes.compc20rss.xml/PC2057',
     });
-    expect(episodes[0]?.description).toContain('<p><b>Podcasting 2.0 for October 8th 2021 Episode 57: Rebel Rubes</b></p>');
+    expect(episodes[0]?.description).toContain('<p><strong>Podcasting 2.0 for October 8th 2021 Episode 57: Rebel Rubes</strong></p>');
   });
 
   it('Baywatch Berlin (Podigee), Narro through a redirect, latin-2 and RSS 0.91 latin-1 feeds', async () => {

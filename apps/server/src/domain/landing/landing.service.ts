@@ -13,9 +13,8 @@ import { showCoverUrl } from '../podcasts/podcast.dto.ts';
 import { episodeUrls, publicState } from '../publishing/feed.service.ts';
 import { isListedInFeed } from '../publishing/feed/build-feed.ts';
 import { AppSettingSchema } from '../settings/app-setting.entity.ts';
-import { plainText } from '../text/plain-text.ts';
+import { plainText, sanitizeHeroHtml } from '../text/podcast-html.ts';
 import { parseInput } from '../validation.ts';
-import { sanitizeHeroHtml } from './sanitize-hero.ts';
 
 const KEY = 'landing';
 

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import {
+  httpUrlOrNull,
   ZFeedShow,
   ZPublishableEpisode,
   ZTranscriptLink,
@@ -120,7 +121,7 @@ export class FeedService {
       category_2: decodeCategory(podcast.category2),
       category_3: decodeCategory(podcast.category3),
       explicit: podcast.explicit,
-      website_url: podcast.websiteUrl ?? null,
+      website_url: httpUrlOrNull(podcast.websiteUrl),
       locked: podcast.locked,
       cover_url: showCoverUrl(this.deps.baseUrl, podcast),
       podcast_guid: guidOf(this.deps.baseUrl, podcast),

@@ -11,7 +11,7 @@ import {
   type TRssPreview,
 } from '@ppp/contracts';
 import { isSpreakerFeed, newestItems, type TParsedCategory, type TParsedFeed, type TParsedItem, type TParsedShow } from './parse/index.ts';
-import { plainText } from '../text/plain-text.ts';
+import { plainText } from '../text/podcast-html.ts';
 
 /** Pure mapping from a parsed feed onto the show and episode columns; no database, no network. */
 

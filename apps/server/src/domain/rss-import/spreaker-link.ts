@@ -16,7 +16,7 @@ import type { Podcast } from '../podcasts/podcast.entity.ts';
 import { importStatusOf } from './import-status.ts';
 import { keyHash } from './map-feed.ts';
 import { RssImportSchema } from './rss-import.entity.ts';
-import { sanitizeShowNotes } from './parse/index.ts';
+import { sanitizePodcastHtml } from '../text/podcast-html.ts';
 import { spreakerEpisodeGuid, spreakerShowIdFromUrl } from './spreaker-ids.ts';
 
 export { spreakerEpisodeGuid, spreakerShowIdFromUrl };
@@ -56,7 +56,7 @@ function recoveredFields(episode: TSpreakerEpisode) {
   const future = episode.auto_published_at && episode.auto_published_at.getTime() > Date.now();
   return {
     title: episode.title.slice(0, 255),
-    description: sanitizeShowNotes(episode.description ?? ''),
+    description: sanitizePodcastHtml(episode.description ?? ''),
     explicit: episode.explicit ?? false,
     tags: episode.tags ?? [],
     status: future ? 'scheduled' : 'published',

@@ -37,7 +37,8 @@ describe('buildFeed', () => {
 
   it("carries Apple's required channel tags", () => {
     expect(feed.title).toBe('Tinkering & Tea');
-    expect(feed.description).toBe('Weekly chats about <small> workshops & big ideas.');
+    // The show description is creator HTML: the <small> tag is not on the podcast allowlist, so it goes.
+    expect(feed.description).toBe('Weekly chats about workshops & big ideas.');
     expect(feed.itunesImage).toBe('https://podcasts.example.com/covers/show-1.jpg');
     expect(feed.language).toBe('en');
     expect(feed.explicit).toBe(false);
@@ -102,18 +103,32 @@ describe('buildFeed', () => {
 
   it('writes HTML show notes as CDATA, unescaped, in description and content:encoded', () => {
     const item = feed.items.find((i) => i.guid === 'ppp-e1')!;
-    expect(xml).toContain('<description><![CDATA[<p>We talk <b>tea</b> &amp; tools.</p>]]></description>');
-    expect(xml).toContain('<content:encoded><![CDATA[<p>We talk <b>tea</b> &amp; tools.</p>]]></content:encoded>');
+    // <b> is written as its allowlisted equivalent <strong>.
+    expect(xml).toContain('<description><![CDATA[<p>We talk <strong>tea</strong> &amp; tools.</p>]]></description>');
+    expect(xml).toContain('<content:encoded><![CDATA[<p>We talk <strong>tea</strong> &amp; tools.</p>]]></content:encoded>');
     // The parser decodes entities inside the HTML, as a player rendering it would.
-    expect(item.description).toBe('<p>We talk <b>tea</b> & tools.</p>');
-    expect(item.content).toBe('<p>We talk <b>tea</b> & tools.</p>');
+    expect(item.description).toBe('<p>We talk <strong>tea</strong> & tools.</p>');
+    expect(item.content).toBe('<p>We talk <strong>tea</strong> & tools.</p>');
   });
 
-  it('falls back to escaped text when the notes contain "]]>", keeping them intact', () => {
+  it('keeps notes containing "]]>" intact: the sanitizer escapes the ">" so the CDATA section stays whole', () => {
     const notes = '<p>Code: a[b[0]]> c</p>';
     const out = buildFeed(show, [makeEpisode({ id: 'x', description_html: notes })], { now: NOW, baseUrl: BASE_URL });
-    expect(out).toContain('<description>&lt;p&gt;Code: a[b[0]]&gt; c&lt;/p&gt;</description>');
+    expect(out).toContain('<description><![CDATA[<p>Code: a[b[0]]&gt; c</p>]]></description>');
     expect(parse(out).items[0]?.description).toBe(notes);
+  });
+
+  it('strips script, event handlers, images and javascript: links from show and episode notes', () => {
+    const attack =
+      '<p onclick="steal()">Hi <script>alert(document.cookie)</script><img src=x onerror=alert(1)>' +
+      '<a href="javascript:alert(1)">click</a> <a href="https://example.com/" style="x">ok</a></p><iframe src="https://evil.example/"></iframe>';
+    const hostile = makeShow({ description: attack });
+    const out = buildFeed(hostile, [makeEpisode({ id: 'x', description_html: attack })], { now: NOW, baseUrl: BASE_URL });
+    const safe =
+      '<p>Hi <a rel="nofollow noopener noreferrer" target="_blank">click</a> <a href="https://example.com/" rel="nofollow noopener noreferrer" target="_blank">ok</a></p>';
+    expect(out).toContain(`<description><![CDATA[${safe}]]></description>`);
+    expect(out).toContain(`<content:encoded><![CDATA[${safe}]]></content:encoded>`);
+    expect(out).not.toMatch(/<script|alert|onerror|onclick|javascript:|iframe|<img/i);
   });
 
   it('escapes text and attributes, and marks guids as not permalinks', () => {

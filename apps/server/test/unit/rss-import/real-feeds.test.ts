@@ -92,7 +92,7 @@ describe('real public feeds (fixtures/feeds/README.md names their sources)', () 
       enclosure: { url: 'https://mp3s.nashownotes.com/PC20-57-2021-10-08-Final.mp3', length: 70_881_847 },
     });
     // Escaped once in the XML: one level of unescaping gives the HTML, '&amp;amp;' stays an ampersand.
-    expect(item?.description).toContain('<p><b>Podcasting 2.0 for October 8th 2021 Episode 57: Rebel Rubes</b></p>');
+    expect(item?.description).toContain('<p><strong>Podcasting 2.0 for October 8th 2021 Episode 57: Rebel Rubes</strong></p>');
     expect(item?.description).toContain('Adam &amp; Dave discuss');
     expect(item?.description).toContain(
       '<a href="https://brianoflondon.me/" rel="nofollow noopener noreferrer" target="_blank">Sir Brian of London</a>',

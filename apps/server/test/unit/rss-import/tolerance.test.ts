@@ -126,7 +126,7 @@ describe('tolerance of real-world feed mistakes', () => {
       <a href="https://good.example/x?a=1&amp;b=2" onmouseover="x()">good</a><ul><li>one</li></ul>`;
     const xml = `<rss><channel><item><description><![CDATA[${html}]]></description></item></channel></rss>`;
     const description = parse(xml).items[0]?.description ?? '';
-    expect(description).toContain('<p>Hello <b>bold</b> <em>em</em></p>');
+    expect(description).toContain('<p>Hello <strong>bold</strong> <em>em</em></p>');
     expect(description).toContain(
       '<a href="https://good.example/x?a=1&amp;b=2" rel="nofollow noopener noreferrer" target="_blank">good</a>',
     );

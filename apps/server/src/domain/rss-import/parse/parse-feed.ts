@@ -2,7 +2,7 @@ import { decodeFeedBytes } from './feed-encoding.ts';
 import { FeedParseError } from './feed-parse.errors.ts';
 import type { TParsedCategory, TParsedFeed, TParsedShow } from './feed.types.ts';
 import { parseItem } from './parse-item.ts';
-import { sanitizeShowNotes } from './sanitize.ts';
+import { sanitizePodcastHtml } from '../../text/podcast-html.ts';
 import { parseXmlDocument, type TXmlNode } from './xml-document.ts';
 import { all, asNode, attr, booleanOf, first, firstText, htmlOf, imageHref, textOf, urlOf } from './xml-values.ts';
 
@@ -50,7 +50,7 @@ function parseShow(channel: TXmlNode, base: string | null): TParsedShow {
   const description = htmlOf(first(channel, 'description')) ?? htmlOf(first(channel, 'itunes:summary'));
   return {
     title: firstText(channel, 'title', 'itunes:title'),
-    description: description ? sanitizeShowNotes(description) || null : firstText(channel, 'itunes:subtitle'),
+    description: description ? sanitizePodcastHtml(description) || null : firstText(channel, 'itunes:subtitle'),
     link: urlOf(firstLink(channel), base),
     language: firstText(channel, 'language')?.toLowerCase() ?? null,
     author: firstText(channel, 'itunes:author', 'author', 'dc:creator', 'googleplay:author'),

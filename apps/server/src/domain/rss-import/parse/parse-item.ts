@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { parseDurationMs } from './duration.ts';
 import type { TEpisodeType, TParsedChapters, TParsedEnclosure, TParsedItem, TParsedTranscript } from './feed.types.ts';
 import { parsePubDate } from './pub-date.ts';
-import { sanitizeShowNotes } from './sanitize.ts';
+import { sanitizePodcastHtml } from '../../text/podcast-html.ts';
 import type { TXmlNode } from './xml-document.ts';
 import { all, asNode, attr, booleanOf, first, firstText, htmlOf, imageHref, integerOf, urlOf } from './xml-values.ts';
 
@@ -26,7 +26,7 @@ export function parseItem(item: TXmlNode, base: string | null): TParsedItem {
   const enclosure = enclosureOf(item, base);
   const html = htmlOf(first(item, 'content:encoded')) ?? htmlOf(first(item, 'description')) ?? htmlOf(first(item, 'itunes:summary'));
   const episodeType = firstText(item, 'itunes:episodetype')?.toLowerCase() as TEpisodeType | undefined;
-  const description = html ? sanitizeShowNotes(html) || null : null;
+  const description = html ? sanitizePodcastHtml(html) || null : null;
   return {
     guid,
     key: guid ?? enclosure?.url ?? link ?? contentKey(title, pubDate, description),

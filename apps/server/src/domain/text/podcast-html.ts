@@ -1,0 +1,76 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * Everything a creator (or another host's feed) types ends up in other people's browsers and podcast
+ * apps: the RSS feed, the landing page, the show website. One allowlist decides what survives there:
+ * paragraphs, line breaks, emphasis, lists and links to http(s) or mailto. Scripts, styles, event
+ * handlers, images (which track readers), iframes and every other tag are dropped, their text kept.
+ */
+const LINK_SCHEMES = ['http', 'https', 'mailto'];
+
+/** Links open in a new tab, never hand the opener or the referrer to the linked page, and carry nothing else. */
+function safeLink(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  return {
+    tagName,
+    attribs: {
+      ...(attribs.href ? { href: attribs.href } : {}),
+      rel: 'nofollow noopener noreferrer',
+      target: '_blank',
+    },
+  };
+}
+
+const PODCAST_HTML: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'a', 'strong', 'em', 'ul', 'ol', 'li'],
+  allowedAttributes: { a: ['href', 'rel', 'target'] },
+  allowedSchemes: LINK_SCHEMES,
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: { a: safeLink, b: 'strong', i: 'em' },
+};
+
+/** Creator text (show and episode descriptions, notes) as the HTML every public surface may show. */
+export function sanitizePodcastHtml(html: string): string {
+  return sanitizeHtml(html, PODCAST_HTML).trim();
+}
+
+/**
+ * The landing page's hero is written by an administrator and may also carry headings; it goes
+ * through the same link rules and drops everything else the podcast allowlist drops.
+ */
+const HERO_HTML: sanitizeHtml.IOptions = {
+  ...PODCAST_HTML,
+  allowedTags: [...(PODCAST_HTML.allowedTags || []), 'h1', 'h2', 'h3', 'u', 'mark', 'small', 'span'],
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...attribs, rel: 'noopener noreferrer', ...(attribs.target ? { target: '_blank' } : {}) },
+    }),
+    b: 'strong',
+    i: 'em',
+  },
+};
+
+export function sanitizeHeroHtml(html: string): string {
+  return sanitizeHtml(html, HERO_HTML).trim();
+}
+
+const NAMED_ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name.startsWith('#')) {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+/** HTML as one line of text (tags and their script or style contents gone), cut to max characters with an ellipsis. */
+export function plainText(html: string, max: number): string {
+  const stripped = sanitizeHtml(html.replace(/<(br|\/(p|li|div|h[1-6]))\b/gi, ' $&'), { allowedTags: [], allowedAttributes: {} });
+  const text = decodeEntities(stripped).replace(/\s+/g, ' ').trim();
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}

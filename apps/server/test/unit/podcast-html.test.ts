@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { plainText, sanitizeHeroHtml, sanitizePodcastHtml } from '../../src/domain/text/podcast-html.ts';
+
+describe('sanitizePodcastHtml', () => {
+  it('keeps the podcast allowlist: paragraphs, breaks, emphasis, lists and http(s)/mailto links', () => {
+    const html =
+      '<p>One<br>two <strong>bold</strong> <em>em</em></p><ul><li>a</li></ul><ol><li>b</li></ol>' +
+      '<a href="mailto:ada@example.com">mail</a>';
+    expect(sanitizePodcastHtml(html)).toBe(
+      '<p>One<br />two <strong>bold</strong> <em>em</em></p><ul><li>a</li></ul><ol><li>b</li></ol>' +
+        '<a href="mailto:ada@example.com" rel="nofollow noopener noreferrer" target="_blank">mail</a>',
+    );
+  });
+
+  it('drops script and style with their contents, every other tag with its text kept, and unsafe links', () => {
+    const html =
+      '<h1 style="x" onclick="y">Title</h1><script>alert(1)</script><style>p{}</style><svg onload="alert(1)"><text>svg</text></svg>' +
+      '<a href="javascript:alert(1)">js</a><a href="//evil.example/">proto</a><a href="data:text/html,x">data</a><img src="https://t.example/p.gif">';
+    const out = sanitizePodcastHtml(html);
+    expect(out).toBe(
+      'Titlesvg<a rel="nofollow noopener noreferrer" target="_blank">js</a>' +
+        '<a rel="nofollow noopener noreferrer" target="_blank">proto</a><a rel="nofollow noopener noreferrer" target="_blank">data</a>',
+    );
+  });
+
+  it('writes <b> and <i> as their allowlisted equivalents', () => {
+    expect(sanitizePodcastHtml('<b>b</b><i>i</i>')).toBe('<strong>b</strong><em>i</em>');
+  });
+});
+
+describe('sanitizeHeroHtml', () => {
+  it('allows headings for the admin hero but the same link rules', () => {
+    expect(sanitizeHeroHtml('<h2 onclick="x">Hi</h2><a href="javascript:x" target="_top">x</a>')).toBe(
+      '<h2>Hi</h2><a target="_blank" rel="noopener noreferrer">x</a>',
+    );
+  });
+});
+
+describe('plainText', () => {
+  it('turns HTML into one line: tags gone, script contents gone, entities decoded, blocks spaced', () => {
+    expect(plainText('<p>Tea &amp; tools</p><p>Next&nbsp;line &#8212; &#x263A;</p><script>alert(1)</script>', 100)).toBe(
+      'Tea & tools Next line — ☺',
+    );
+  });
+
+  it('cuts at max characters with an ellipsis', () => {
+    expect(plainText('<p>abcdefghij</p>', 5)).toBe('abcd…');
+  });
+});
