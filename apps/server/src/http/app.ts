@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { SharedDeps } from '../domain/services.ts';
@@ -29,6 +30,9 @@ export function createApp({ orm, shared, log = console.error }: AppOptions): Hon
   const trustProxy = shared.config.TRUST_PROXY;
 
   app.onError(restErrorHandler(log));
+  // JSON, HTML, feeds and transcripts are gzipped on the way out; audio, images, ranges (206) and
+  // the web app's precompressed files pass through untouched.
+  app.use('*', compress({ encoding: 'gzip' }));
   // tus resumable uploads (its own auth per request); the client address comes from the forwarded header when trusted.
   const tus = createTusHandler(
     orm,

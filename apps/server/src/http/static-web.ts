@@ -6,7 +6,7 @@ import type { HttpEnv } from './http-env.ts';
 
 const API_PREFIXES = ['/api', '/trpc', '/files'];
 
-/** Serves the built web app; any other GET that wants HTML gets index.html (client-side routes). */
+/** Serves the built web app (its Brotli or gzip copy when the browser accepts one); any other GET that wants HTML gets index.html (client-side routes). */
 export function mountWebApp(app: Hono<HttpEnv>, distDir: string): void {
   const indexFile = path.join(distDir, 'index.html');
   const root = path.relative(process.cwd(), distDir) || '.';
@@ -16,7 +16,7 @@ export function mountWebApp(app: Hono<HttpEnv>, distDir: string): void {
   });
   app.use('*', async (c, next) => {
     if (API_PREFIXES.some((p) => c.req.path === p || c.req.path.startsWith(`${p}/`))) return next();
-    return serveStatic({ root })(c, next);
+    return serveStatic({ root, precompressed: true })(c, next);
   });
   app.get('*', (c) => {
     if (API_PREFIXES.some((p) => c.req.path === p || c.req.path.startsWith(`${p}/`))) {

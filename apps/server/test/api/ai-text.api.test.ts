@@ -84,16 +84,14 @@ describe('AI text on a real transcript (extractive)', () => {
     expect(sentences.length).toBeGreaterThanOrEqual(3);
     for (const sentence of sentences) expect(EPISODE.join(' ')).toContain(sentence.trim());
 
-    const tags = z
-      .object({ tags: z.array(z.string()) })
-      .parse(
-        (
-          await api.request('POST', '/api/ai/tags', {
-            token: a.token,
-            json: { hint: uploadId, tags_always_include: 'Green Thumb, green thumb, Gardening Podcast' },
-          })
-        ).body,
-      ).tags;
+    const tags = z.object({ tags: z.array(z.string()) }).parse(
+      (
+        await api.request('POST', '/api/ai/tags', {
+          token: a.token,
+          json: { hint: uploadId, tags_always_include: 'Green Thumb, green thumb, Gardening Podcast' },
+        })
+      ).body,
+    ).tags;
     expect(tags.slice(0, 2)).toEqual(['Green Thumb', 'Gardening Podcast']);
     expect(tags.length).toBeGreaterThan(3);
     expect(tags.length).toBeLessThanOrEqual(20);

@@ -251,17 +251,15 @@ describe('media library uploads', () => {
     const ZCovers = z.array(z.object({ id: z.string(), filename: z.string(), display_name: z.string(), path: z.string() }));
     const form = new FormData();
     form.append('file', new Blob([readFileSync(pngFile(files.dir))]), 'studio-cover.png');
-    const uploaded = z
-      .object({ id: z.string(), path: z.string() })
-      .parse(
-        await (
-          await fetch(`${api.baseUrl}/api/media/upload/cover_art`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${a.token}` },
-            body: form,
-          })
-        ).json(),
-      );
+    const uploaded = z.object({ id: z.string(), path: z.string() }).parse(
+      await (
+        await fetch(`${api.baseUrl}/api/media/upload/cover_art`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${a.token}` },
+          body: form,
+        })
+      ).json(),
+    );
     const covers = ZCovers.parse((await api.request('GET', '/api/media/covers', { token: a.token })).body);
     // The two earlier tests' covers and this one, newest first; the episode cover keeps its name.
     expect(covers).toHaveLength(3);

@@ -275,12 +275,10 @@ describe('recurring schedules', () => {
     });
 
     // Saving the same slots keeps their ids; the tRPC twin takes the same body.
-    const kept = await api
-      .trpc(a.token)
-      .templates.saveSchedules.mutate({
-        id: template.id,
-        schedule: { timezone: 'America/New_York', schedules: saved.schedules.slice(0, 1) },
-      });
+    const kept = await api.trpc(a.token).templates.saveSchedules.mutate({
+      id: template.id,
+      schedule: { timezone: 'America/New_York', schedules: saved.schedules.slice(0, 1) },
+    });
     expect(kept.schedules.map((s) => s.id)).toEqual([saved.schedules[0]?.id]);
     expect(
       errorOf(

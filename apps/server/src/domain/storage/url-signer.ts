@@ -1,9 +1,11 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppSettingSchema } from '../settings/app-setting.entity.ts';
 
 const KEY = 'media_url_secret';
-let cached: Buffer | null = null;
+// The promise, not its value, is cached: a burst of first calls (500 links of one episode list)
+// shares one lookup instead of each running its own insert and select.
+let pending: Promise<KeyObject> | null = null;
 
 export interface SignedParams {
   /** What the URL opens: a media id and the file variant. */
@@ -12,7 +14,7 @@ export interface SignedParams {
   expires: number;
 }
 
-function mac(secret: Buffer, params: SignedParams): string {
+function mac(secret: KeyObject, params: SignedParams): string {
   return createHmac('sha256', secret).update(`${params.subject}\n${params.expires}`).digest('base64url');
 }
 
@@ -26,8 +28,18 @@ export class UrlSigner {
     this.em = em;
   }
 
-  private async secret(): Promise<Buffer> {
-    if (cached) return cached;
+  private secret(): Promise<KeyObject> {
+    if (!pending) {
+      pending = this.loadSecret();
+      // A failed lookup (database briefly away) is tried again by the next call, not remembered.
+      pending.catch(() => {
+        pending = null;
+      });
+    }
+    return pending;
+  }
+
+  private async loadSecret(): Promise<KeyObject> {
     const fresh = randomBytes(32).toString('base64url');
     // Insert-if-absent, then read back: two servers starting at once end up with the same secret.
     await this.em
@@ -38,8 +50,7 @@ export class UrlSigner {
       ]);
     const row = await this.em.fork().findOneOrFail(AppSettingSchema, { key: KEY });
     const secret = typeof row.value.secret === 'string' ? row.value.secret : fresh;
-    cached = Buffer.from(secret, 'base64url');
-    return cached;
+    return createSecretKey(Buffer.from(secret, 'base64url'));
   }
 
   async sign(subject: string, ttlSeconds: number, now = Date.now()): Promise<{ expires: number; signature: string }> {
@@ -56,6 +67,6 @@ export class UrlSigner {
 
   /** Tests reset the database between files; the cached secret must follow. */
   static clearCache(): void {
-    cached = null;
+    pending = null;
   }
 }

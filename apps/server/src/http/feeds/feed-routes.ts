@@ -3,6 +3,7 @@ import { AppError } from '../../domain/errors.ts';
 import { CHAPTERS_MIME_TYPE } from '../../domain/publishing/feed/index.ts';
 import { FEED_CONTENT_TYPE, audioTypeOf, extensionOf } from '../../domain/publishing/feed.service.ts';
 import type { HttpEnv } from '../http-env.ts';
+import { etagMatches } from '../conditional.ts';
 import { serveStored } from '../media/serve-stored.ts';
 
 const PUBLIC_CACHE = 'public, max-age=300';
@@ -16,7 +17,7 @@ function imageType(key: string): string {
 /** 304 when the client's validators match (If-None-Match wins over If-Modified-Since, RFC 9110 §13.2.2). */
 function notModified(c: Context, etag: string, lastModified: Date): boolean {
   const ifNoneMatch = c.req.header('if-none-match');
-  if (ifNoneMatch) return ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
+  if (ifNoneMatch) return etagMatches(ifNoneMatch, etag);
   const since = Date.parse(c.req.header('if-modified-since') ?? '');
   return Number.isFinite(since) && lastModified.getTime() <= since;
 }

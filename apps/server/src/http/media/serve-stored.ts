@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import type { StoragePort } from '../../domain/storage/storage.ts';
 import { AppError } from '../../domain/errors.ts';
 import { etagOf, parseByteRange } from './byte-range.ts';
+import { etagMatches } from '../conditional.ts';
 
 /** The query of a signed file URL (its expiry and signature), as the OpenAPI document shows it. */
 export const ZSignedQuery = z.object({ expires: z.string().optional(), sig: z.string().optional() });
@@ -29,7 +30,7 @@ export async function serveStored(c: Context, storage: StoragePort, options: Ser
     'cache-control': options.cacheControl,
   });
   if (options.downloadName) headers.set('content-disposition', `inline; filename="${options.downloadName.replace(/[^\w.-]+/g, '_')}"`);
-  if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
+  if (etagMatches(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers });
   // If-Range: the range only holds for the same version of the file.
   const ifRange = c.req.header('if-range');
   const range = ifRange && ifRange !== etag ? null : parseByteRange(c.req.header('range'), info.size);
