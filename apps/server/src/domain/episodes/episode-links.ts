@@ -5,22 +5,32 @@ import type { UrlSigner } from '../storage/url-signer.ts';
 /** The files of one episode that leave the server through a signed URL (audio elements and images cannot send a bearer header). */
 export type EpisodeFileKind = 'audio' | 'cover' | 'snippet';
 
+export type EpisodeLinkSigner = (kind: EpisodeFileKind, episodeId: string, part?: string) => string;
+
 function subjectOf(kind: EpisodeFileKind, episodeId: string, part: string): string {
   return `episode-${kind}:${episodeId}:${part}`;
 }
 
 /** Makes and checks the signed, short-lived URLs of an episode's audio, cover and review snippets. */
 export class EpisodeLinks {
-  private readonly signer: UrlSigner;
+  private readonly signer_: UrlSigner;
   constructor(signer: UrlSigner) {
-    this.signer = signer;
+    this.signer_ = signer;
   }
 
   /** A relative URL (the web app and the API share an origin) valid for an hour. */
   async url(kind: EpisodeFileKind, episodeId: string, part = ''): Promise<string> {
-    const { expires, signature } = await this.signer.sign(subjectOf(kind, episodeId, part), EPISODE_HISTORY.signedUrlTtlSeconds);
-    const path = kind === 'snippet' ? `/api/episodes/${episodeId}/flubber-snippets/${part}` : `/api/episodes/${episodeId}/${kind}`;
-    return `${path}?expires=${expires}&sig=${signature}`;
+    return (await this.signer())(kind, episodeId, part);
+  }
+
+  /** url() without an await per link: the key is read once, then every link is signed in place. */
+  async signer(): Promise<EpisodeLinkSigner> {
+    const sign = await this.signer_.signer();
+    return (kind, episodeId, part = '') => {
+      const { expires, signature } = sign(subjectOf(kind, episodeId, part), EPISODE_HISTORY.signedUrlTtlSeconds);
+      const path = kind === 'snippet' ? `/api/episodes/${episodeId}/flubber-snippets/${part}` : `/api/episodes/${episodeId}/${kind}`;
+      return `${path}?expires=${expires}&sig=${signature}`;
+    };
   }
 
   async verify(
@@ -30,7 +40,7 @@ export class EpisodeLinks {
     part = '',
   ): Promise<boolean> {
     if (!query.sig || !query.expires) return false;
-    return this.signer.verify({ subject: subjectOf(kind, episodeId, part), expires: Number(query.expires) }, query.sig);
+    return this.signer_.verify({ subject: subjectOf(kind, episodeId, part), expires: Number(query.expires) }, query.sig);
   }
 }
 

@@ -1,9 +1,8 @@
 import { retryAvailable, type TEpisode } from '@ppp/contracts';
-import type { Podcast } from '../podcasts/podcast.entity.ts';
-import type { MediaItem } from '../media/media-item.entity.ts';
 import { showCoverUrl } from '../podcasts/podcast.dto.ts';
 import type { Episode } from './episode.entity.ts';
-import type { EpisodeLinks } from './episode-links.ts';
+import type { EpisodeLinkSigner } from './episode-links.ts';
+import type { EpisodeView } from './episode-view.ts';
 import { transcriptCopies } from './transcript-copies.ts';
 
 /** The stored audio an episode plays from: its finished file, else the local copy of an imported one. */
@@ -24,7 +23,11 @@ export function isRendering(episode: Pick<Episode, 'status' | 'assemblyStatus'>)
 
 /** Whether a manual cut can be made: assembled here (a stored EDL) with its finished audio, and not rendering. */
 export function isEditable(episode: Pick<Episode, 'edl' | 'finalAudioKey' | 'status' | 'assemblyStatus'>): boolean {
-  return Boolean(episode.edl && episode.finalAudioKey) && !isRendering(episode);
+  return canEdit(Boolean(episode.edl), episode);
+}
+
+function canEdit(hasEdl: boolean, episode: Pick<Episode, 'finalAudioKey' | 'status' | 'assemblyStatus'>): boolean {
+  return hasEdl && Boolean(episode.finalAudioKey) && !isRendering(episode);
 }
 
 /**
@@ -43,18 +46,17 @@ export function tagsOf(value: unknown): string[] {
   return [];
 }
 
-async function coverUrl(episode: Episode, podcast: Podcast, links: EpisodeLinks, baseUrl: string): Promise<string | null> {
+function coverUrl(episode: EpisodeView, sign: EpisodeLinkSigner, baseUrl: string): string | null {
   // An imported episode's artwork is its cover once copied here; the old host's URL is never shown.
-  if (episode.coverStorageKey) return links.url('cover', episode.id);
-  return showCoverUrl(baseUrl, podcast);
+  if (episode.coverStorageKey) return sign('cover', episode.id);
+  return showCoverUrl(baseUrl, episode.podcast);
 }
 
 /** One episode as Episode History shows it (spec 001 §3), with signed URLs for its audio and cover. */
-export async function toEpisodeDto(episode: Episode, links: EpisodeLinks, baseUrl: string, now = new Date()): Promise<TEpisode> {
-  const podcast = episode.podcast as Podcast;
-  const source = (episode.sourceMedia ?? null) as MediaItem | null;
+export function toEpisodeDto(episode: EpisodeView, sign: EpisodeLinkSigner, baseUrl: string, now = new Date()): TEpisode {
+  const podcast = episode.podcast;
   const local = localAudioKey(episode);
-  const audioUrl = local ? await links.url('audio', episode.id) : null;
+  const audioUrl = local ? sign('audio', episode.id) : null;
   const playback = audioUrl ?? episode.sourceAudioUrl ?? null;
   const base = {
     status: episode.status,
@@ -72,7 +74,7 @@ export async function toEpisodeDto(episode: Episode, links: EpisodeLinks, baseUr
     tags: tagsOf(episode.tags),
     is_explicit: episode.explicit,
     image_crop: episode.coverCrop ?? null,
-    cover_url: await coverUrl(episode, podcast, links, baseUrl),
+    cover_url: coverUrl(episode, sign, baseUrl),
     cover_path: episode.coverStorageKey ? `/api/episodes/${episode.id}/cover` : null,
     season_number: episode.season ?? null,
     episode_number: episode.episodeNumber ?? null,
@@ -84,14 +86,14 @@ export async function toEpisodeDto(episode: Episode, links: EpisodeLinks, baseUr
     final_audio_url: episode.finalAudioKey ? audioUrl : null,
     final_audio_exists: Boolean(episode.finalAudioKey),
     playback_type: audioUrl ? 'local' : playback ? 'stream' : null,
-    has_transcript: Boolean(source?.transcriptReady) || transcriptCopies(episode).length > 0,
+    has_transcript: episode.transcriptReady || transcriptCopies(episode).length > 0,
     needs_republish: episode.publishState === 'needs_republish',
     publish_state: episode.publishState ?? null,
     publish_error: episode.publishError ?? null,
     spreaker_episode_id: episode.hostKind === 'spreaker' ? (episode.hostEpisodeId ?? null) : null,
     error_message: episode.errorMessage ?? null,
     cleanup_stats: episode.cleanupStats ?? null,
-    editable: isEditable(episode),
+    editable: canEdit(episode.hasEdl, episode),
     retry_available: retryAvailable(base, now),
     ...base,
   };

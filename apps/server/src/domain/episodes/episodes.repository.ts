@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import type { User } from '../users/user.entity.ts';
 import { EpisodeSchema, type Episode } from './episode.entity.ts';
+import type { EpisodeView } from './episode-view.ts';
 
 type Owner = Pick<User, 'id'>;
 
@@ -24,19 +25,26 @@ export class EpisodesRepository {
     return this.em.findOne(EpisodeSchema, { id }, { populate: ['podcast'] });
   }
 
-  /** A page of the user's episodes, newest first, and how many there are in all. */
+  /**
+   * A page of the user's episodes, newest first, and how many there are in all: only the columns the
+   * list shows, read as plain rows (no EDL or recipe bodies, no tracked entities; a list of 500 is
+   * the Episode History page).
+   */
   async page(
     user: Owner,
     options: { limit: number; offset: number; podcastId?: string | undefined },
-  ): Promise<{ items: Episode[]; total: number }> {
-    const where = { user: user.id, ...(options.podcastId ? { podcast: options.podcastId } : {}) };
-    const [items, total] = await this.em.findAndCount(EpisodeSchema, where, {
-      populate: ['podcast', 'sourceMedia'],
-      orderBy: { createdAt: 'desc', id: 'desc' },
-      limit: options.limit,
-      offset: options.offset,
-    });
-    return { items, total };
+  ): Promise<{ items: EpisodeView[]; total: number }> {
+    const show = options.podcastId ? 'and e.podcast_id = ?' : '';
+    const params = [user.id, ...(options.podcastId ? [options.podcastId] : [])];
+    const connection = this.em.getConnection();
+    const [rows, counted] = await Promise.all([
+      connection.execute<EpisodeRow[]>(
+        `${LIST_SELECT} where e.user_id = ? ${show} order by e.created_at desc, e.id desc limit ? offset ?`,
+        [...params, options.limit, options.offset],
+      ),
+      connection.execute<{ total: string }[]>(`select count(*) as total from episodes e where e.user_id = ? ${show}`, params),
+    ]);
+    return { items: rows.map(viewOfRow), total: Number(counted[0]?.total ?? 0) };
   }
 
   /** Another episode of the same show already carrying this season and episode number. */
@@ -104,4 +112,93 @@ export interface EpisodeCounts {
   upcoming: number;
   lastPublishedAt: Date | null;
   playsTotal: number;
+}
+
+const LIST_SELECT = `select e.id, e.template_id, e.title, e.description, e.tags, e.explicit, e.cover_crop, e.cover_storage_key,
+    e.season, e.episode_number, e.publish_at, e.publish_at_local, e.published_at, e.plays_total, e.source_audio_url,
+    e.final_audio_key, e.mirror_key, e.mirror_status, e.transcript_links, e.publish_state, e.publish_error, e.host_kind,
+    e.host_episode_id, e.error_message, e.cleanup_stats, e.status, e.assembly_status, e.duration_ms, e.processed_at,
+    e.created_at, e.edl is not null as has_edl, coalesce(m.transcript_ready, false) as transcript_ready,
+    p.id as podcast_id, p.name as podcast_name, p.cover_storage_key as podcast_cover_storage_key
+  from episodes e join podcasts p on p.id = e.podcast_id left join media_items m on m.id = e.source_media_id`;
+
+/** One row of LIST_SELECT, as the driver answers it (jsonb parsed; timestamptz as text, which MikroORM's connection keeps unparsed). */
+interface EpisodeRow {
+  id: string;
+  template_id: string | null;
+  title: string;
+  description: string;
+  tags: Episode['tags'];
+  explicit: boolean;
+  cover_crop: Episode['coverCrop'];
+  cover_storage_key: string | null;
+  season: number | null;
+  episode_number: number | null;
+  publish_at: string | Date | null;
+  publish_at_local: string | null;
+  published_at: string | Date | null;
+  plays_total: number;
+  source_audio_url: string | null;
+  final_audio_key: string | null;
+  mirror_key: string | null;
+  mirror_status: string | null;
+  transcript_links: Episode['transcriptLinks'];
+  publish_state: string | null;
+  publish_error: string | null;
+  host_kind: string | null;
+  host_episode_id: string | null;
+  error_message: string | null;
+  cleanup_stats: Episode['cleanupStats'];
+  status: string;
+  assembly_status: string | null;
+  duration_ms: number | null;
+  processed_at: string | Date | null;
+  created_at: string | Date;
+  has_edl: boolean;
+  transcript_ready: boolean;
+  podcast_id: string;
+  podcast_name: string;
+  podcast_cover_storage_key: string | null;
+}
+
+function viewOfRow(row: EpisodeRow): EpisodeView {
+  return {
+    id: row.id,
+    templateId: row.template_id,
+    title: row.title,
+    description: row.description,
+    tags: row.tags,
+    explicit: row.explicit,
+    coverCrop: row.cover_crop,
+    coverStorageKey: row.cover_storage_key,
+    season: row.season,
+    episodeNumber: row.episode_number,
+    publishAt: dateOf(row.publish_at),
+    publishAtLocal: row.publish_at_local,
+    publishedAt: dateOf(row.published_at),
+    playsTotal: row.plays_total,
+    sourceAudioUrl: row.source_audio_url,
+    finalAudioKey: row.final_audio_key,
+    mirrorKey: row.mirror_key,
+    mirrorStatus: row.mirror_status,
+    transcriptLinks: row.transcript_links,
+    publishState: row.publish_state,
+    publishError: row.publish_error,
+    hostKind: row.host_kind,
+    hostEpisodeId: row.host_episode_id,
+    errorMessage: row.error_message,
+    cleanupStats: row.cleanup_stats,
+    status: row.status,
+    assemblyStatus: row.assembly_status,
+    durationMs: row.duration_ms,
+    processedAt: dateOf(row.processed_at),
+    createdAt: new Date(row.created_at),
+    podcast: { id: row.podcast_id, name: row.podcast_name, coverStorageKey: row.podcast_cover_storage_key },
+    transcriptReady: row.transcript_ready,
+    hasEdl: row.has_edl,
+  };
+}
+
+function dateOf(value: string | Date | null): Date | null {
+  return value === null ? null : new Date(value);
 }

@@ -22,6 +22,7 @@ import type { EpisodesRepository } from './episodes.repository.ts';
 import { contentTypeOfKey, extensionOfKey, type EpisodeFileKind, type EpisodeLinks } from './episode-links.ts';
 import type { EpisodeAssemblyPort } from './episode-assembly.port.ts';
 import { toEpisodeDto } from './episode.dto.ts';
+import { viewOfEpisode } from './episode-view.ts';
 
 type Owner = Pick<User, 'id'>;
 
@@ -52,8 +53,8 @@ export class EpisodesService {
     return episode;
   }
 
-  toDto(episode: Episode, now = new Date()): Promise<TEpisode> {
-    return toEpisodeDto(episode, this.deps.links, this.deps.baseUrl, now);
+  async toDto(episode: Episode, now = new Date()): Promise<TEpisode> {
+    return toEpisodeDto(viewOfEpisode(episode), await this.deps.links.signer(), this.deps.baseUrl, now);
   }
 
   /** GET /api/episodes/?limit=500&offset=n: newest first, with the total for paging. */
@@ -61,7 +62,8 @@ export class EpisodesService {
     const query = parseInput(ZEpisodeListQuery, input);
     const { items, total } = await this.deps.episodes.page(user, { limit: query.limit, offset: query.offset, podcastId: query.podcast_id });
     const now = new Date();
-    return { items: await Promise.all(items.map((e) => this.toDto(e, now))), total, limit: query.limit, offset: query.offset };
+    const sign = await this.deps.links.signer();
+    return { items: items.map((e) => toEpisodeDto(e, sign, this.deps.baseUrl, now)), total, limit: query.limit, offset: query.offset };
   }
 
   /** GET /api/episodes: the same list as a plain array (one page of 500). */

@@ -54,8 +54,16 @@ export class UrlSigner {
   }
 
   async sign(subject: string, ttlSeconds: number, now = Date.now()): Promise<{ expires: number; signature: string }> {
-    const expires = Math.floor(now / 1000) + ttlSeconds;
-    return { expires, signature: mac(await this.secret(), { subject, expires }) };
+    return (await this.signer())(subject, ttlSeconds, now);
+  }
+
+  /** A synchronous signer over the instance's key, for signing many URLs at once (one await for all). */
+  async signer(): Promise<(subject: string, ttlSeconds: number, now?: number) => { expires: number; signature: string }> {
+    const key = await this.secret();
+    return (subject, ttlSeconds, now = Date.now()) => {
+      const expires = Math.floor(now / 1000) + ttlSeconds;
+      return { expires, signature: mac(key, { subject, expires }) };
+    };
   }
 
   async verify(params: SignedParams, signature: string, now = Date.now()): Promise<boolean> {

@@ -1,0 +1,78 @@
+/**
+ * The episode list reads plain rows (only the columns it shows); each item must be exactly the
+ * episode the single read gives, for episodes in every shape the list meets.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { z } from 'zod';
+import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
+import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
+import { tempDir } from '../support/audio-files.ts';
+import { openTestOrm } from '../support/database.ts';
+import { coverPng, seedAssembledEpisode, seedShow } from '../support/episodes.ts';
+import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+
+let orm: MikroORM;
+let api: TestServer;
+let a: { id: string; token: string };
+let storage: { dir: string; remove: () => void };
+let files: { dir: string; remove: () => void };
+
+beforeAll(async () => {
+  storage = tempDir('ppp-list-storage-');
+  files = tempDir('ppp-list-files-');
+  const db = await openTestOrm();
+  orm = db.orm;
+  api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir });
+  ({ user: a } = await twoUsers(api));
+});
+afterAll(async () => {
+  await api.close();
+  await orm.close();
+  storage.remove();
+  files.remove();
+});
+
+const ZItem = z.object({ id: z.string() }).passthrough();
+/** Signed URLs carry their expiry second; the rest of each must be the same. */
+const unsigned = (value: unknown) => JSON.parse(JSON.stringify(value).replace(/expires=\d+&sig=[\w-]+/g, 'signed'));
+
+describe('GET /api/episodes/ (lean rows)', () => {
+  it('gives each episode exactly as GET /api/episodes/{id} does: editable, covers, audio, tags, dates', async () => {
+    const disk = new LocalStorage(storage.dir);
+    const show = await seedShow(orm, disk, a.id, 'Lean Show', coverPng(files.dir, 1400));
+    const plain = await seedAssembledEpisode(orm, disk, files.dir, { userId: a.id, podcastId: show }, { title: 'Plain' });
+    const edited = await seedAssembledEpisode(orm, disk, files.dir, { userId: a.id, podcastId: show }, { title: 'Edited' });
+    const draft = await seedAssembledEpisode(
+      orm,
+      disk,
+      files.dir,
+      { userId: a.id, podcastId: show },
+      { title: 'No audio', withAudio: false },
+    );
+    const em = orm.em.fork();
+    const row = await em.findOneOrFail(EpisodeSchema, { id: edited.id });
+    Object.assign(row, {
+      edl: { segments: [], cuts: [], inserts: [], beds: [] } as unknown as typeof row.edl,
+      tags: ['one', 'two'],
+      publishAt: new Date('2026-12-01T10:00:00Z'),
+      season: 2,
+      episodeNumber: 7,
+      coverCrop: { x: 1, y: 2, width: 3, height: 4 },
+    });
+    await em.flush();
+
+    const list = z
+      .object({ items: z.array(ZItem), total: z.number() })
+      .parse((await api.request('GET', '/api/episodes/?limit=500', { token: a.token })).body);
+    expect(list.total).toBe(3);
+    expect(list.items.map((item) => item.id)).toEqual([draft.id, edited.id, plain.id]);
+    for (const item of list.items) {
+      const one = (await api.request('GET', `/api/episodes/${item.id}`, { token: a.token })).body;
+      expect(unsigned(item)).toEqual(unsigned(one));
+    }
+    const editedItem = list.items.find((item) => item.id === edited.id);
+    expect(editedItem).toMatchObject({ editable: true, tags: ['one', 'two'], season_number: 2, episode_number: 7 });
+    expect(list.items.find((item) => item.id === plain.id)).toMatchObject({ editable: false });
+  });
+});
