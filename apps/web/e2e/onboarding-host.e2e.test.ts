@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ONBOARDING_MESSAGES } from '@ppp/contracts';
-import { SpreakerSandbox } from '@ppp/server/test-support';
+import { connectSpreakerAccount, SpreakerSandbox } from '@ppp/server/test-support';
 import {
   DESKTOP,
   PHONE,
@@ -76,9 +76,7 @@ describe('onboarding host step with Spreaker', () => {
   it('recognises an account already connected to Spreaker when the step opens', async () => {
     const token = await account('connected-before@example.com');
     // Connected earlier (in settings, say): the popup's two calls made directly.
-    const start = await fetch(`${app.baseUrl}/api/auth/spreaker/start?access_token=${encodeURIComponent(token)}`, { redirect: 'manual' });
-    const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
-    expect((await fetch(`${app.baseUrl}/api/auth/spreaker/callback?code=good-code&state=${encodeURIComponent(state)}`)).status).toBe(200);
+    expect((await connectSpreakerAccount(app.baseUrl, token)).status).toBe(200);
 
     const page = await hostStep(token, DESKTOP, 'good-code');
     await expect.poll(() => spreakerCard(page).getByText('Connected', { exact: true }).isVisible()).toBe(true);

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { RSS_IMPORT_MESSAGES } from '@ppp/contracts';
-import { SpreakerSandbox } from '@ppp/server/test-support';
+import { connectSpreakerAccount, SpreakerSandbox } from '@ppp/server/test-support';
 import {
   DESKTOP,
   SCREENSHOT_DIR,
@@ -96,9 +96,7 @@ beforeAll(async () => {
   token = await registerAndSignIn(app.baseUrl, CREATOR);
 
   // Spreaker connected through its OAuth popup's two calls (the sandbox accepts any code).
-  const start = await fetch(`${app.baseUrl}/api/auth/spreaker/start?access_token=${encodeURIComponent(token)}`, { redirect: 'manual' });
-  const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
-  const callback = await fetch(`${app.baseUrl}/api/auth/spreaker/callback?code=good-code&state=${encodeURIComponent(state)}`);
+  const callback = await connectSpreakerAccount(app.baseUrl, token);
   expect(callback.status).toBe(200);
 }, 240_000);
 

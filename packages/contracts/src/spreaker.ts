@@ -10,9 +10,17 @@ export const SPREAKER_CONNECT = {
   message: 'spreaker_connected',
   /** Query flag on the settings page after a connect without an opener. */
   queryFlag: 'spreaker_connected',
-  /** Minutes the OAuth state stays valid. */
-  stateTtlMinutes: 15,
+  /** Minutes the OAuth state stays valid (single use, bound to the starting browser by a cookie). */
+  stateTtlMinutes: 10,
+  /** Seconds the one-time ticket that opens the popup stays valid (the session token never travels in a URL). */
+  ticketTtlSeconds: 60,
+  /** The cookie that binds the state to the browser that started the flow. */
+  stateCookie: 'ppp_spreaker_state',
 } as const;
+
+/** POST /api/auth/spreaker/ticket: a one-time ticket for GET /api/auth/spreaker/start?ticket=…. */
+export const ZSpreakerConnectTicket = z.object({ ticket: z.string() });
+export type TSpreakerConnectTicket = z.infer<typeof ZSpreakerConnectTicket>;
 
 /** What the callback page posts to its opener: ok false with the reason when linking failed. */
 export const ZSpreakerConnectMessage = z.object({

@@ -12,6 +12,8 @@ import { openTestOrm } from '../support/database.ts';
 import { fakeAudio, pngFile, tempDir } from '../support/audio-files.ts';
 import { coverPng, seedAssembledEpisode } from '../support/episodes.ts';
 import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { SpreakerSandbox } from '../support/spreaker-sandbox.ts';
+import { connectSpreakerAccount } from '../support/spreaker-connect.ts';
 
 let orm: MikroORM;
 let api: TestServer;
@@ -20,6 +22,10 @@ let b: { token: string; email: string; id: string };
 let aId: string;
 let storage: { dir: string; remove: () => void };
 let files: { dir: string; remove: () => void };
+// A's Spreaker shows: a show ID is set only when it is the user's own on Spreaker.
+const sandbox = new SpreakerSandbox();
+let firstShowId = '';
+let secondShowId = '';
 
 const ZShowJson = z.object({
   id: z.string(),
@@ -69,13 +75,24 @@ beforeAll(async () => {
   files = tempDir('ppp-podcasts-files-');
   const db = await openTestOrm();
   orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir });
+  await sandbox.start();
+  api = await startTestServer(orm, db.databaseUrl, {
+    STORAGE_DIR: storage.dir,
+    SPREAKER_CLIENT_ID: 'ppp-app',
+    SPREAKER_CLIENT_SECRET: 'ppp-secret',
+    SPREAKER_BASE_URL: sandbox.origin,
+    SPREAKER_AUTHORIZE_URL: `${sandbox.origin}/oauth2/authorize`,
+  });
   ({ admin: a, user: b } = await twoUsers(api));
+  expect((await connectSpreakerAccount(api.baseUrl, a.token)).status).toBe(200);
+  firstShowId = String(sandbox.addShow('First').show_id);
+  secondShowId = String(sandbox.addShow('Second').show_id);
   aId = z.object({ id: z.string() }).parse((await api.request('GET', '/api/users/me', { token: a.token })).body).id;
 });
 afterAll(async () => {
   await api?.close();
   await orm?.close();
+  await sandbox.stop();
   storage?.remove();
   files?.remove();
 });
@@ -163,7 +180,7 @@ describe('create, edit and delete a show', () => {
       explicit: true,
       website_url: 'https://ada.example.com/',
       locked: true,
-      spreaker_show_id: '1234567',
+      spreaker_show_id: firstShowId,
     };
     const saved = await send('PUT', `/api/podcasts/${id}`, a.token, every);
     expect(saved.status).toBe(200);
@@ -175,7 +192,7 @@ describe('create, edit and delete a show', () => {
       rss_url_locked: true,
     });
 
-    const change = await send('PUT', `/api/podcasts/${id}`, a.token, { ...every, spreaker_show_id: '7654321' });
+    const change = await send('PUT', `/api/podcasts/${id}`, a.token, { ...every, spreaker_show_id: secondShowId });
     expect(change).toMatchObject({ status: 422, body: { detail: PODCAST_MESSAGES.confirmHostShowIdChange } });
     const letters = await send('PUT', `/api/podcasts/${id}`, a.token, {
       ...every,
@@ -185,10 +202,10 @@ describe('create, edit and delete a show', () => {
     expect(letters).toMatchObject({ status: 422, body: { detail: PODCAST_MESSAGES.mustBeNumeric } });
     const confirmed = await send('PUT', `/api/podcasts/${id}`, a.token, {
       ...every,
-      spreaker_show_id: '7654321',
+      spreaker_show_id: secondShowId,
       allow_spreaker_id_change: true,
     });
-    expect(confirmed.body).toMatchObject({ spreaker_show_id: '7654321' });
+    expect(confirmed.body).toMatchObject({ spreaker_show_id: secondShowId });
 
     const multipart = await send(
       'PUT',

@@ -16,6 +16,7 @@ import { tempDir } from '../support/audio-files.ts';
 import { servicesFor, testConfig } from '../support/fixtures.ts';
 import { coverPng, seedAssembledEpisode, seedShow } from '../support/episodes.ts';
 import { SpreakerSandbox } from '../support/spreaker-sandbox.ts';
+import { connectSpreakerAccount } from '../support/spreaker-connect.ts';
 import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
 
 let orm: MikroORM;
@@ -35,12 +36,7 @@ const runJob = (episodeId: string, publishAt: string | null = null) =>
 const sql = <T extends object>(query: string, params: unknown[] = []) => orm.em.fork().getConnection().execute<T[]>(query, params);
 
 async function connect(token: string): Promise<void> {
-  const start = await api.request('GET', `/api/auth/spreaker/start?access_token=${encodeURIComponent(token)}`);
-  const location = new URL(start.headers.get('location') ?? '');
-  const callback = await api.request(
-    'GET',
-    `/api/auth/spreaker/callback?code=good-code&state=${encodeURIComponent(location.searchParams.get('state') ?? '')}`,
-  );
+  const callback = await connectSpreakerAccount(api.baseUrl, token);
   if (callback.status !== 200) throw new Error(callback.text);
 }
 
@@ -89,8 +85,9 @@ describe('connecting Spreaker', () => {
       body: { configured: true, connected: false },
     });
     expect((await api.request('GET', '/api/auth/spreaker/start')).status).toBe(401);
-    expect((await api.request('GET', '/api/auth/spreaker/start?access_token=nope')).status).toBe(401);
-    const start = await api.request('GET', `/api/auth/spreaker/start?access_token=${a.token}`);
+    expect((await api.request('GET', '/api/auth/spreaker/start?ticket=nope')).status).toBe(401);
+    const ticket = await api.request('POST', '/api/auth/spreaker/ticket', { token: a.token });
+    const start = await api.request('GET', `/api/auth/spreaker/start?ticket=${z.object({ ticket: z.string() }).parse(ticket.body).ticket}`);
     expect(start.status).toBe(302);
     const url = new URL(start.headers.get('location') ?? '');
     expect(`${url.origin}${url.pathname}`).toBe(`${sandbox.origin}/oauth2/authorize`);
@@ -110,11 +107,8 @@ describe('connecting Spreaker', () => {
   });
 
   it('exchanges the code, keeps the tokens encrypted at rest, and tells the opener', async () => {
-    const start = await api.request('GET', `/api/auth/spreaker/start?access_token=${a.token}`);
-    const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
-    const page = await api.request('GET', `/api/auth/spreaker/callback?code=good-code&state=${encodeURIComponent(state)}`);
+    const page = await connectSpreakerAccount(api.baseUrl, a.token);
     expect(page.status).toBe(200);
-    expect(page.headers.get('content-type')).toContain('text/html');
     expect(page.text).toContain('"type":"spreaker_connected","ok":true');
     expect(page.text).toContain('/dashboard/settings?spreaker_connected=true');
     const token = sandbox.received.find((r) => r.path === '/oauth2/token');

@@ -6,3 +6,4 @@ export { tempDir, toneFile, pngFile, fakeAudio, fileOfSize, sha256, uploadForm }
 export { startFeedServer, buildFeed, manyItems, type FeedServer, type FeedRoute, type GeneratedItem } from './feed-server.ts';
 export { SpreakerSandbox } from './spreaker-sandbox.ts';
 export { coverPng, seedAssembledEpisode, seedShow, type SeedEpisodeOptions } from './episodes.ts';
+export { connectSpreakerAccount, cookiesOf } from './spreaker-connect.ts';

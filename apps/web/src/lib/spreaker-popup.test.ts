@@ -2,7 +2,18 @@ import { describe, expect, it, vi } from 'vitest';
 import { SPREAKER_MESSAGES } from '@ppp/contracts';
 import { connectSpreakerPopup } from './spreaker-popup.ts';
 
-function fakeWindow(popup: { closed: boolean } | null) {
+interface FakePopup {
+  closed: boolean;
+  location: { replace: (url: string) => void };
+  close: () => void;
+}
+
+function fakePopup(): FakePopup {
+  const popup: FakePopup = { closed: false, location: { replace: vi.fn() }, close: () => (popup.closed = true) };
+  return popup;
+}
+
+function fakeWindow(popup: FakePopup | null) {
   const listeners: ((e: MessageEvent) => void)[] = [];
   const win = {
     location: { origin: 'https://app.example' },
@@ -16,10 +27,12 @@ function fakeWindow(popup: { closed: boolean } | null) {
 }
 
 describe('Spreaker popup', () => {
-  it('opens 600x700 with the session token and resolves with the spreaker_connected message', async () => {
-    const { win, listeners, open } = fakeWindow({ closed: false });
-    const done = connectSpreakerPopup('tok en', win);
-    expect(open).toHaveBeenCalledWith('/api/auth/spreaker/start?access_token=tok%20en', 'spreaker-connect', 'width=600,height=700');
+  it('opens 600x700 blank at once, then goes to the start page with the one-time ticket (never the session token)', async () => {
+    const popup = fakePopup();
+    const { win, listeners, open } = fakeWindow(popup);
+    const done = connectSpreakerPopup(() => Promise.resolve('tick et'), win);
+    expect(open).toHaveBeenCalledWith('about:blank', 'spreaker-connect', 'width=600,height=700');
+    await vi.waitFor(() => expect(popup.location.replace).toHaveBeenCalledWith('/api/auth/spreaker/start?ticket=tick%20et'));
     // Another origin's message, or another message type, is not it.
     listeners[0]?.({ origin: 'https://evil.example', data: { type: 'spreaker_connected', ok: true } } as MessageEvent);
     listeners[0]?.({ origin: 'https://app.example', data: { type: 'something_else' } } as MessageEvent);
@@ -32,8 +45,8 @@ describe('Spreaker popup', () => {
 
   it('polls every second until the popup is closed, then resolves with no message', async () => {
     vi.useFakeTimers();
-    const popup = { closed: false };
-    const done = connectSpreakerPopup('t', fakeWindow(popup).win);
+    const popup = fakePopup();
+    const done = connectSpreakerPopup(() => Promise.resolve('t'), fakeWindow(popup).win);
     popup.closed = true;
     await vi.advanceTimersByTimeAsync(1000);
     await expect(done).resolves.toBeNull();
@@ -41,6 +54,15 @@ describe('Spreaker popup', () => {
   });
 
   it('reports a blocked popup', async () => {
-    await expect(connectSpreakerPopup('t', fakeWindow(null).win)).rejects.toThrow(SPREAKER_MESSAGES.popupBlocked);
+    await expect(connectSpreakerPopup(() => Promise.resolve('t'), fakeWindow(null).win)).rejects.toThrow(SPREAKER_MESSAGES.popupBlocked);
+  });
+
+  it('closes the popup and rejects with the reason when no ticket is given', async () => {
+    const popup = fakePopup();
+    await expect(connectSpreakerPopup(() => Promise.reject(new Error('Not signed in')), fakeWindow(popup).win)).rejects.toThrow(
+      'Not signed in',
+    );
+    expect(popup.closed).toBe(true);
+    expect(popup.location.replace).not.toHaveBeenCalled();
   });
 });

@@ -19,6 +19,8 @@ export interface PodcastsServiceDeps {
   storage: StoragePort;
   /** Public origin of this installation, for feed and cover URLs. */
   baseUrl: string;
+  /** Throws unless the Spreaker show is the user's own (the check link-spreaker-show makes). */
+  assertOwnSpreakerShow: (user: Pick<User, 'id'>, showId: string) => Promise<unknown>;
 }
 
 /** A user's shows: list, read, create, edit, cover, delete. Never another user's. */
@@ -81,6 +83,7 @@ export class PodcastsService {
       if (current && next !== current && !body.allow_spreaker_id_change) {
         throw new AppError('VALIDATION', PODCAST_MESSAGES.confirmHostShowIdChange);
       }
+      if (next && next !== current) await this.deps.assertOwnSpreakerShow(user, next);
       podcast.spreakerShowId = next;
       podcast.hostKind = next ? 'spreaker' : 'builtin';
     }

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { publicUrl, spreakerOAuthConfig } from '../../config.ts';
 import type { SharedDeps } from '../services.ts';
-import { UrlSigner } from '../storage/url-signer.ts';
+import { OneTimeGrants } from '../auth/one-time-grants.ts';
 import { secretBoxFor } from '../speech/secret-box.ts';
 import { PodcastsService } from '../podcasts/podcasts.service.ts';
 import { DistributionService } from '../podcasts/distribution.service.ts';
@@ -23,14 +23,14 @@ export function createPublishingServices(em: EntityManager, shared: SharedDeps) 
   const { config, storage } = shared;
   const baseUrl = publicUrl(config);
   const connectionString = String(em.config.get('clientUrl'));
-  const podcasts = new PodcastsService({ em, storage, baseUrl });
   const spreaker = new SpreakerService({
     em,
-    signer: new UrlSigner(em),
+    grants: new OneTimeGrants(em),
     box: secretBoxFor(config),
     oauth: spreakerOAuthConfig(config),
     apiUrl: config.SPREAKER_BASE_URL,
   });
+  const podcasts = new PodcastsService({ em, storage, baseUrl, assertOwnSpreakerShow: (user, showId) => spreaker.show(user, showId) });
   const feeds = new FeedService({ em, storage, podcasts, baseUrl });
   const hosts = new HostRegistry({
     builtin: new BuiltinHost({ feeds, podcasts, storage }),

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { randomBytes } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import {
   SPREAKER_CONNECT,
   SPREAKER_MESSAGES,
@@ -21,7 +21,7 @@ import {
 } from '../../adapters/spreaker/index.ts';
 import { AppError } from '../errors.ts';
 import type { User } from '../users/user.entity.ts';
-import type { UrlSigner } from '../storage/url-signer.ts';
+import type { OneTimeGrants } from '../auth/one-time-grants.ts';
 import type { SecretBox } from '../speech/secret-box.ts';
 import { PodcastSchema } from '../podcasts/podcast.entity.ts';
 import { SpreakerAccountSchema, type SpreakerAccount } from './spreaker-account.entity.ts';
@@ -31,7 +31,7 @@ const REFRESH_MARGIN_MS = 5 * 60_000;
 
 export interface SpreakerServiceDeps {
   em: EntityManager;
-  signer: UrlSigner;
+  grants: OneTimeGrants;
   box: SecretBox;
   /** null when SPREAKER_CLIENT_ID/SECRET are unset: connecting is not offered. */
   oauth: SpreakerOAuthConfig | null;
@@ -50,24 +50,34 @@ export class SpreakerService {
     return this.deps.oauth;
   }
 
-  /** GET /api/auth/spreaker/start: where the 600x700 popup goes, with a signed state naming the user. */
-  async startUrl(user: Pick<User, 'id'>, now = Date.now()): Promise<string> {
-    const oauth = this.oauth();
-    const nonce = randomBytes(9).toString('base64url');
-    const { expires, signature } = await this.deps.signer.sign(`spreaker:${user.id}:${nonce}`, SPREAKER_CONNECT.stateTtlMinutes * 60, now);
-    return spreakerAuthorizationUrl(oauth, `${user.id}.${nonce}.${expires}.${signature}`).toString();
+  /** POST /api/auth/spreaker/ticket: a one-time ticket that opens the popup (a popup cannot send the session header). */
+  async connectTicket(user: Pick<User, 'id'>): Promise<{ ticket: string }> {
+    this.oauth();
+    return { ticket: await this.deps.grants.issue('spreaker-ticket', user.id, SPREAKER_CONNECT.ticketTtlSeconds * 1000) };
   }
 
-  /** The callback: checks the state, exchanges the code, stores the tokens encrypted. Returns the user id. */
-  async finishConnect(code: string, state: string, now = new Date()): Promise<string> {
+  /**
+   * GET /api/auth/spreaker/start?ticket=…: spends the ticket and answers where the 600x700 popup goes, with a
+   * random single-use state the route also keeps in a cookie of the starting browser.
+   */
+  async startConnect(ticket: string): Promise<{ url: string; state: string }> {
     const oauth = this.oauth();
-    const [userId = '', nonce = '', expires = '', signature = ''] = state.split('.');
-    const valid = await this.deps.signer.verify(
-      { subject: `spreaker:${userId}:${nonce}`, expires: Number(expires) },
-      signature,
-      now.getTime(),
-    );
-    if (!valid || !code) throw new AppError('BAD_REQUEST', SPREAKER_MESSAGES.invalidState);
+    const userId = await this.deps.grants.redeem('spreaker-ticket', ticket);
+    if (!userId) throw new AppError('UNAUTHORIZED', SPREAKER_MESSAGES.notSignedIn);
+    const state = await this.deps.grants.issue('spreaker-state', userId, SPREAKER_CONNECT.stateTtlMinutes * 60_000);
+    return { url: spreakerAuthorizationUrl(oauth, state).toString(), state };
+  }
+
+  /**
+   * The callback: the state must be the one this browser started with (its cookie), unused and fresh;
+   * then the code is exchanged and the tokens stored encrypted. Returns the user id.
+   */
+  async finishConnect(code: string, state: string, browserState: string, now = new Date()): Promise<string> {
+    const oauth = this.oauth();
+    const sameBrowser =
+      state.length > 0 && state.length === browserState.length && timingSafeEqual(Buffer.from(state), Buffer.from(browserState));
+    const userId = sameBrowser ? await this.deps.grants.redeem('spreaker-state', state) : null;
+    if (!userId || !code) throw new AppError('BAD_REQUEST', SPREAKER_MESSAGES.invalidState);
     try {
       const tokens = await exchangeSpreakerCode(oauth, code, now);
       const me = await new SpreakerClient({ accessToken: tokens.accessToken, baseUrl: this.deps.apiUrl }).me();

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import {
   SPREAKER_CONNECT,
+  ZSpreakerConnectTicket,
   SPREAKER_MESSAGES,
   ZMappedSpreakerShow,
   ZSpreakerCategories,
@@ -13,6 +15,12 @@ import { userOf } from '../request-context.ts';
 import { defineRoutes, OK } from './route.ts';
 
 const SETTINGS_PATH = '/dashboard/settings';
+const STATE_COOKIE = {
+  httpOnly: true,
+  sameSite: 'Lax',
+  path: '/api/auth/spreaker',
+  maxAge: SPREAKER_CONNECT.stateTtlMinutes * 60,
+} as const;
 
 /** The popup's last page: tells the opener (postMessage) and closes; without an opener it lands on settings with the query flag. */
 function callbackPage(ok: boolean, message: string): string {
@@ -31,17 +39,27 @@ function callbackPage(ok: boolean, message: string): string {
 
 export const spreakerRoutes = defineRoutes([
   {
+    method: 'post',
+    path: '/api/auth/spreaker/ticket',
+    tag: 'spreaker',
+    access: 'active',
+    summary: `A one-time ticket (valid ${SPREAKER_CONNECT.ticketTtlSeconds} s) that opens /api/auth/spreaker/start in a popup.`,
+    response: ZSpreakerConnectTicket,
+    handle: ({ ctx }) => ctx.services.spreaker.connectTicket(userOf(ctx)),
+  },
+  {
     method: 'get',
     path: '/api/auth/spreaker/start',
     tag: 'spreaker',
     access: 'public',
     status: 302,
-    summary: 'Start connecting Spreaker in a popup (the session token travels as access_token: a popup cannot send a header).',
-    query: z.object({ access_token: z.string() }),
+    summary: 'Start connecting Spreaker in a popup, with a ticket from POST /api/auth/spreaker/ticket (a popup cannot send a header).',
+    query: z.object({ ticket: z.string().optional() }),
     handle: async ({ ctx, c, query }) => {
-      const session = query.access_token ? await ctx.services.sessions.validate(query.access_token) : null;
-      if (!session) throw new AppError('UNAUTHORIZED', SPREAKER_MESSAGES.notSignedIn);
-      return c.redirect(await ctx.services.spreaker.startUrl(session.user), 302);
+      const start = await ctx.services.spreaker.startConnect(query.ticket ?? '');
+      // The state is bound to this browser: the callback accepts it only with this cookie.
+      setCookie(c, SPREAKER_CONNECT.stateCookie, start.state, { ...STATE_COOKIE, secure: c.req.url.startsWith('https:') });
+      return c.redirect(start.url, 302);
     },
   },
   {
@@ -51,8 +69,10 @@ export const spreakerRoutes = defineRoutes([
     access: 'public',
     summary: 'Spreaker redirects here with code and state; the page tells its opener spreaker_connected and closes.',
     handle: async ({ ctx, c, query }) => {
+      const browserState = getCookie(c, SPREAKER_CONNECT.stateCookie) ?? '';
+      deleteCookie(c, SPREAKER_CONNECT.stateCookie, { path: STATE_COOKIE.path });
       try {
-        await ctx.services.spreaker.finishConnect(query.code ?? '', query.state ?? '');
+        await ctx.services.spreaker.finishConnect(query.code ?? '', query.state ?? '', browserState);
         return c.html(callbackPage(true, ''));
       } catch (error) {
         const message = error instanceof AppError ? error.message : SPREAKER_MESSAGES.connectFailed;

@@ -12,16 +12,16 @@ export function SpreakerConnection({ compact = false }: { compact?: boolean }) {
   const utils = trpc.useUtils();
   const status = trpc.spreaker.status.useQuery();
   const disconnect = trpc.spreaker.disconnect.useMutation();
+  const ticket = trpc.spreaker.connectTicket.useMutation();
   const [error, setError] = useState<string | null>(null);
   const [waiting, setWaiting] = useState(false);
 
   async function connect() {
-    const token = readToken();
-    if (!token) return setError(SPREAKER_MESSAGES.notSignedIn);
+    if (!readToken()) return setError(SPREAKER_MESSAGES.notSignedIn);
     setError(null);
     setWaiting(true);
     try {
-      await connectSpreakerPopup(token);
+      await connectSpreakerPopup(async () => (await ticket.mutateAsync()).ticket);
       const fresh = await utils.spreaker.status.fetch(undefined, { staleTime: 0 });
       if (fresh.connected) notifications.show({ color: 'green', message: 'Spreaker connected' });
       await utils.spreaker.status.invalidate();

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBroadcast, IconCheck, IconPlugConnected } from '@tabler/icons-react';
-import { ONBOARDING_MESSAGES } from '@ppp/contracts';
+import { ONBOARDING_MESSAGES, SPREAKER_MESSAGES } from '@ppp/contracts';
 import { trpc } from '../../../lib/trpc.ts';
-import { readToken } from '../../../lib/session.ts';
 import { connectSpreakerPopup } from '../../../lib/spreaker-popup.ts';
 import { connectOutcome, recogniseConnectedHost } from '../host-connection.ts';
 import type { StepProps } from './step-props.ts';
@@ -19,6 +18,7 @@ export function HostStep({ state, update, error }: StepProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const [waiting, setWaiting] = useState(false);
   const { refetch } = status;
+  const ticket = trpc.spreaker.connectTicket.useMutation();
 
   useEffect(() => {
     const patch = recogniseConnectedHost(state, status.data);
@@ -29,12 +29,13 @@ export function HostStep({ state, update, error }: StepProps) {
     setProblem(null);
     let message;
     try {
-      const popup = connectSpreakerPopup(readToken() ?? '');
+      const popup = connectSpreakerPopup(async () => (await ticket.mutateAsync()).ticket);
       setWaiting(true);
       message = await popup;
-    } catch {
+    } catch (err) {
       setWaiting(false);
-      setProblem(ONBOARDING_MESSAGES.popupBlocked);
+      // A blocked popup says so in the step's words; a refused ticket says why.
+      setProblem(err instanceof Error && err.message !== SPREAKER_MESSAGES.popupBlocked ? err.message : ONBOARDING_MESSAGES.popupBlocked);
       return;
     }
     const fresh = await refetch();
