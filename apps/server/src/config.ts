@@ -26,6 +26,8 @@ export const ZConfig = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   TRUST_PROXY: ZBool.default(false),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** pretty: one readable line per entry; json: one JSON object per line, for a log collector. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).default('pretty'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(2),
   RUN_WORKER: ZBool.default(true),
   /**

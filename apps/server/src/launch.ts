@@ -12,7 +12,7 @@ import { reportSystemTools } from './system-tools.ts';
 import { createLogger } from './logger.ts';
 
 const config = loadConfig();
-const logger = createLogger('launch', config.LOG_LEVEL);
+const logger = createLogger('launch', config.LOG_LEVEL, { format: config.LOG_FORMAT });
 const log = (msg: string) => logger.info(msg);
 
 let embedded: EmbeddedDatabase | null = null;

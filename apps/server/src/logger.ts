@@ -1,33 +1,55 @@
+import { pino, type DestinationStream, type Logger } from 'pino';
+import { PinoPretty } from 'pino-pretty';
 import type { TConfig } from './config.ts';
 
-const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
-type Level = Exclude<keyof typeof LEVELS, 'silent'>;
+export type { Logger };
 
-export interface Logger {
-  debug(msg: string): void;
-  info(msg: string): void;
-  warn(msg: string): void;
-  error(msg: string, err?: unknown): void;
+/** Fields that carry a credential, at the top of a log entry or one level down (`{ user: { password } }`). */
+const SECRET_FIELDS = [
+  'password',
+  'current_password',
+  'new_password',
+  'token',
+  'access_token',
+  'refresh_token',
+  'api_key',
+  'apiKey',
+  'secret',
+  'client_secret',
+  'code_verifier',
+  'cookie',
+  'authorization',
+] as const;
+
+/** Where a secret can sit in a log entry: request and response headers (the request log) and any field so named. */
+export const REDACT_PATHS: readonly string[] = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["proxy-authorization"]',
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
+  ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`]),
+];
+
+export interface LoggerOptions {
+  /** One JSON object per line for log collectors; readable single lines otherwise. */
+  format?: TConfig['LOG_FORMAT'];
+  /** Where lines go (standard output by default); tests pass a memory stream. */
+  destination?: DestinationStream;
 }
 
-/** A line-per-event logger with a process tag, filtered by LOG_LEVEL. */
-export function createLogger(tag: string, level: TConfig['LOG_LEVEL']): Logger {
-  const min = LEVELS[level];
-  const write = (at: Level, msg: string, err?: unknown) => {
-    if (LEVELS[at] < min) return;
-    const line = `[${tag}] ${msg}`;
-    if (at === 'error' || at === 'warn') console.error(err ? `${line}: ${describe(err)}` : line);
-    else console.log(line);
-  };
-  return {
-    debug: (m) => write('debug', m),
-    info: (m) => write('info', m),
-    warn: (m) => write('warn', m),
-    error: (m, e) => write('error', m, e),
-  };
-}
-
-function describe(err: unknown): string {
-  if (err instanceof Error) return err.stack ?? err.message;
-  return String(err);
+/** The process's pino logger, named for the process (launch, server, worker), filtered by LOG_LEVEL, secrets redacted. */
+export function createLogger(name: string, level: TConfig['LOG_LEVEL'], options: LoggerOptions = {}): Logger {
+  const settings = { name, level, redact: { paths: [...REDACT_PATHS], censor: '[redacted]' } };
+  if (options.format === 'json') return options.destination ? pino(settings, options.destination) : pino(settings);
+  // Synchronous, so a line is out before a crash or a supervised restart.
+  const pretty = PinoPretty({
+    sync: true,
+    singleLine: true,
+    colorize: false,
+    ignore: 'pid,hostname',
+    translateTime: 'SYS:HH:MM:ss',
+    ...(options.destination ? { destination: options.destination } : {}),
+  });
+  return pino(settings, pretty);
 }

@@ -7,14 +7,14 @@ import { createLogger } from './logger.ts';
 
 const config = loadConfig();
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required (npm start sets it for the embedded database).');
-const log = createLogger('server', config.LOG_LEVEL);
+const log = createLogger('server', config.LOG_LEVEL, { format: config.LOG_FORMAT });
 const orm = await openOrm(config.DATABASE_URL, { poolMax: config.DB_POOL_MAX });
 await migrate(orm);
 const server = await startHttpServer(orm, config, log);
 log.info(`listening on http://localhost:${server.port}`);
 // The built-in music beds are rendered once, in the background: a fresh instance serves at once.
 seedBuiltinMusic({ em: orm.em.fork(), storage: sharedDepsFor(config).storage, log: (msg) => log.info(msg) }).catch((error: unknown) =>
-  log.error('music: seeding the built-in beds failed', error),
+  log.error({ err: error }, 'music: seeding the built-in beds failed'),
 );
 
 let stopping = false;

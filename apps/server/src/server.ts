@@ -29,10 +29,10 @@ export interface RunningServer {
 export function startHttpServer(
   orm: MikroORM,
   config: TConfig,
-  log: Logger = createLogger('server', config.LOG_LEVEL),
+  logger: Logger = createLogger('server', config.LOG_LEVEL, { format: config.LOG_FORMAT }),
 ): Promise<RunningServer> {
   const shared = sharedDepsFor(config);
-  const app = createApp({ orm, shared, log: (msg, err) => log.error(msg, err) });
+  const app = createApp({ orm, shared, logger });
   return new Promise((resolve) => {
     const server: ServerType = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
       resolve({

@@ -7,7 +7,7 @@ import { startWorker } from './worker.ts';
 
 const config = loadConfig();
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required (npm start sets it for the embedded database).');
-const logger = createLogger('worker', config.LOG_LEVEL);
+const logger = createLogger('worker', config.LOG_LEVEL, { format: config.LOG_FORMAT });
 const log = (msg: string) => logger.info(msg);
 const orm = await openOrm(config.DATABASE_URL, { poolMax: config.WORKER_CONCURRENCY + 2 });
 const mailTransport = config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : outboxOnlyTransport;

@@ -7,6 +7,9 @@ import { startEmbeddedPostgres } from './embedded.ts';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createLogger } from '../logger.ts';
+
+const log = createLogger('migration', 'info');
 
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ppp-migrate-'));
 await fs.chmod(dir, 0o777);
@@ -15,8 +18,8 @@ const orm = await openOrm(db.url);
 try {
   await migrate(orm);
   const result = await orm.migrator.create(MIGRATIONS_DIR, false, false, process.argv[2]);
-  if (!result.fileName) console.log('No schema changes.');
-  else console.log(`Wrote ${result.fileName}; add it to src/db/migrations/index.ts`);
+  if (!result.fileName) log.info('No schema changes.');
+  else log.info(`Wrote ${result.fileName}; add it to src/db/migrations/index.ts`);
 } finally {
   await orm.close();
   await db.stop();

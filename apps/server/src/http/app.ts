@@ -17,18 +17,28 @@ import type { HttpEnv } from './http-env.ts';
 import { createTusHandler, type TusHandler } from './tus/tus-handler.ts';
 import { mountMediaFiles } from './media/media-files.ts';
 import { mountFeeds } from './feeds/feed-routes.ts';
+import { createLogger, type Logger } from '../logger.ts';
+import { requestLog } from './request-log.ts';
 
 export interface AppOptions {
   orm: MikroORM;
   shared: SharedDeps;
-  log?: (msg: string, err?: unknown) => void;
+  logger?: Logger;
 }
 
 /** The whole HTTP surface: /trpc, /api/*, the API docs and the built web app, on one Hono app. */
-export function createApp({ orm, shared, log = console.error }: AppOptions): Hono<HttpEnv> & { tus: TusHandler } {
+export function createApp({
+  orm,
+  shared,
+  logger = createLogger('server', shared.config.LOG_LEVEL, { format: shared.config.LOG_FORMAT }),
+}: AppOptions): Hono<HttpEnv> & {
+  tus: TusHandler;
+} {
   const app = new Hono<HttpEnv>();
   const trustProxy = shared.config.TRUST_PROXY;
+  const log = (msg: string, err: unknown) => logger.error({ err }, msg);
 
+  app.use(requestLog(logger));
   app.onError(restErrorHandler(log));
   // JSON, HTML, feeds and transcripts are gzipped on the way out; audio, images, ranges (206) and
   // the web app's precompressed files pass through untouched.

@@ -18,6 +18,19 @@ describe('byte ranges', () => {
     expect(parseByteRange(undefined, 1000)).toBeNull();
   });
 
+  it('gives the whole file for a suffix longer than it, and refuses empty suffixes and empty files', () => {
+    expect(parseByteRange('bytes=-5000', 1000)).toEqual({ start: 0, end: 999 });
+    expect(parseByteRange('bytes=-0', 1000)).toBe('unsatisfiable');
+    expect(parseByteRange('bytes=0-', 0)).toBe('unsatisfiable');
+    expect(parseByteRange('bytes=-10', 0)).toBe('unsatisfiable');
+  });
+
+  it('sends the whole file for malformed headers and for several ranges, even when some lie past the end', () => {
+    for (const header of ['bytes=-', 'bytes=abc-', 'bytes=0-x', 'bytes', '']) expect(parseByteRange(header, 1000)).toBeNull();
+    expect(parseByteRange('bytes=0-1,5000-6000', 1000)).toBeNull();
+    expect(parseByteRange('bytes=5000-,6000-', 1000)).toBeNull();
+  });
+
   it('gives a new ETag when the file changes', () => {
     expect(etagOf(10, new Date(1000))).not.toBe(etagOf(11, new Date(1000)));
     expect(etagOf(10, new Date(1000))).not.toBe(etagOf(10, new Date(2000)));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DOWNLOAD_RULES,
+  LISTENER_AGENTS,
   minimumBytes,
   requestedBytes,
   shouldCountDownload,
@@ -43,6 +44,27 @@ describe('shouldCountDownload', () => {
     }
   });
 
+  it('counts podcast players whose agents look like bots to a generic check (a URL in the agent, a bare name/version)', () => {
+    for (const userAgent of [...LISTENER_AGENTS, 'Spotify/8.6.0 Android/29 (SM-G960F)', 'Podcasts/1555.2.1 CFNetwork/1408 Darwin/22.5.0']) {
+      expect(shouldCountDownload(request({ userAgent })), userAgent).toMatchObject({ count: true });
+    }
+  });
+
+  it('ignores crawlers, HTTP libraries, monitors and headless browsers', () => {
+    for (const userAgent of [
+      'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+      'Wget/1.21.4',
+      'Python-urllib/3.11',
+      'Go-http-client/1.1',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/120.0.0.0 Safari/537.36',
+      'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+      'UptimeRobot/2.0',
+      'Pingdom.com_bot_version_1.4_(http://www.pingdom.com/)',
+    ]) {
+      expect(shouldCountDownload(request({ userAgent })), userAgent).toEqual({ count: false, reason: 'bot' });
+    }
+  });
+
   it('gives one key per listener, episode and UTC day', () => {
     const key = (over: Partial<DownloadRequest>) => {
       const decision = shouldCountDownload(request(over));
@@ -74,5 +96,9 @@ describe('byte thresholds', () => {
     expect(requestedBytes('bytes=0-99, 200-299', 1000)).toBe(200);
     expect(requestedBytes('bytes=0-5000', 1000)).toBe(1000);
     expect(requestedBytes('items=0-1', 1000)).toBe(1000);
+    expect(requestedBytes('bytes=-5000', 1000)).toBe(1000);
+    expect(requestedBytes('bytes=0-1, 5000-6000', 1000)).toBe(2);
+    expect(requestedBytes('bytes=5000-', 1000)).toBe(0);
+    expect(requestedBytes('bytes=0-x', 1000)).toBe(1000);
   });
 });

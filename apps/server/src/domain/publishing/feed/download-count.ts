@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { createIsBotFromList, findBotPatterns, list as BOT_PATTERNS } from 'isbot';
+import { requestedRanges } from '../../storage/byte-ranges.ts';
 
 /**
  * When a request for an episode's audio counts as a download. The rules follow the IAB Tech Lab
@@ -9,7 +11,7 @@ import { createHash } from 'node:crypto';
  *   size and duration), or the whole file when it is shorter. Players probe with tiny ranges first
  *   (Apple's AVPlayer sends `bytes=0-1`); those are ignored. Without a known duration, one minute is
  *   taken as 960,000 bytes (128 kbit/s).
- * - Known non-listener clients (crawlers, command-line tools, empty user agents) are ignored.
+ * - Known non-listener clients (isbot's crawlers, command-line tools and monitors; empty user agents) are ignored.
  * - One download per listener per episode per UTC day: the caller stores `dedupeKey` under a unique
  *   constraint and counts only when the insert succeeds. The key is a SHA-256 of IP, user agent,
  *   episode and day, so no raw address is kept and keys of different days cannot be linked.
@@ -20,8 +22,28 @@ export const DOWNLOAD_RULES = {
   dedupeWindow: 'utc-day',
 } as const;
 
-const NON_LISTENER_AGENTS =
-  /\b(bot|crawler|spider|slurp|curl|wget|python-requests|python-urllib|go-http-client|okhttp-probe|headlesschrome|lighthouse|facebookexternalhit|pingdom|uptimerobot)\b/i;
+/**
+ * Podcast players that isbot's catch-all patterns (a bare `name/version` agent, a URL in the agent)
+ * would take for bots; the patterns they trip are left out, the named crawlers, tools and monitors stay.
+ */
+export const LISTENER_AGENTS = [
+  'Overcast/3.0 (+http://overcast.fm/; iOS podcast app)',
+  'PodcastAddict/v5 (+https://podcastaddict.com/; Android podcast app)',
+  'AntennaPod/3.2.0',
+  'Pocket Casts',
+  'Castro 2023',
+  'CastBox/8.0 (fm.castbox.audiopodcast; build:1; Android 12) okhttp/4.9.0',
+  'PlayerFM/1.0 Podcast Sync (+https://player.fm)',
+  'gPodder/3.11 (+http://gpodder.org/)',
+  'Podcast Republic/20',
+  'Deezer/7.0',
+  'iTMS',
+  'okhttp/4.9.3',
+] as const;
+
+const LISTENER_PATTERNS = new Set(LISTENER_AGENTS.flatMap((agent) => findBotPatterns(agent)));
+/** isbot's list without those patterns; Go's default HTTP client is a script, not a player. */
+const isNonListener = createIsBotFromList([...BOT_PATTERNS.filter((pattern) => !LISTENER_PATTERNS.has(pattern)), 'go-http-client']);
 
 export interface DownloadRequest {
   method: string;
@@ -40,7 +62,7 @@ export type DownloadDecision = { count: true; dedupeKey: string; day: string } |
 export function shouldCountDownload(request: DownloadRequest): DownloadDecision {
   if (request.method.toUpperCase() !== 'GET') return { count: false, reason: 'method' };
   const agent = request.userAgent?.trim() ?? '';
-  if (!agent || NON_LISTENER_AGENTS.test(agent)) return { count: false, reason: 'bot' };
+  if (!agent || isNonListener(agent)) return { count: false, reason: 'bot' };
   const requested = requestedBytes(request.range, request.fileSize);
   if (requested < minimumBytes(request.fileSize, request.durationS)) return { count: false, reason: 'probe' };
   const day = request.now.toISOString().slice(0, 10);
@@ -59,20 +81,11 @@ export function minimumBytes(fileSize: number, durationS: number | null): number
  * one the server would ignore, means the whole file.
  */
 export function requestedBytes(range: string | null, fileSize: number): number {
-  if (!range) return fileSize;
-  const match = /^\s*bytes\s*=\s*(.+)$/i.exec(range);
-  if (!match) return fileSize;
-  let total = 0;
-  for (const spec of match[1]!.split(',')) {
-    const part = /^\s*(\d*)\s*-\s*(\d*)\s*$/.exec(spec);
-    if (!part || (part[1] === '' && part[2] === '')) return fileSize;
-    if (part[1] === '') {
-      total += Math.min(Number(part[2]), fileSize); // suffix range: the last N bytes
-      continue;
-    }
-    const start = Number(part[1]);
-    const end = part[2] === '' ? fileSize - 1 : Math.min(Number(part[2]), fileSize - 1);
-    if (end >= start) total += end - start + 1;
-  }
-  return Math.min(total, fileSize);
+  const ranges = requestedRanges(range, fileSize);
+  if (ranges === 'whole') return fileSize;
+  if (ranges === 'unsatisfiable') return 0;
+  return Math.min(
+    fileSize,
+    ranges.reduce((total, { start, end }) => total + end - start + 1, 0),
+  );
 }

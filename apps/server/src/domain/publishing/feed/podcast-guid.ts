@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { v5 as uuidV5 } from 'uuid';
 
 /** The "podcast" namespace UUID of the Podcasting 2.0 guid tag. */
 export const PODCAST_GUID_NAMESPACE = 'ead4c236-bf58-58c6-a2c6-a6b28d128cb6';
@@ -15,15 +15,4 @@ export function podcastGuid(feedUrl: string): string {
     .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
     .replace(/\/+$/, '');
   return uuidV5(seed, PODCAST_GUID_NAMESPACE);
-}
-
-export function uuidV5(name: string, namespace: string): string {
-  const namespaceBytes = Buffer.from(namespace.replace(/-/g, ''), 'hex');
-  if (namespaceBytes.length !== 16) throw new Error(`Not a UUID: ${namespace}`);
-  const hash = createHash('sha1').update(namespaceBytes).update(name, 'utf8').digest();
-  const bytes = hash.subarray(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x50; // version 5
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80; // RFC 4122 variant
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
