@@ -232,6 +232,22 @@ export const ZTemplateBody = z.object(templateFields).superRefine(checkSegmentOr
 export type TTemplateBody = z.infer<typeof ZTemplateBody>;
 export type TTemplateBodyInput = z.input<typeof ZTemplateBody>;
 
+/**
+ * The body of PUT /api/templates/{id}: the fields sent replace the stored ones, so none is filled
+ * with a default here; the merged template is checked with ZTemplateBody.
+ */
+export const ZTemplatePatch = z
+  .object({
+    ...templateFields,
+    is_active: z.boolean(),
+    background_music_rules: z.array(ZBackgroundMusicRule).max(TEMPLATE.maxMusicRules),
+    timing: ZTemplateTiming,
+    ai_settings: ZTemplateAiSettings,
+    automation_settings: z.object({ intern_voice_id: z.string().nullish() }),
+  })
+  .partial();
+export type TTemplatePatch = z.infer<typeof ZTemplatePatch>;
+
 /** A stored template as GET /api/templates/{id} returns it. */
 export const ZTemplate = z.object({ id: z.string().min(1), ...templateFields }).superRefine(checkSegmentOrder);
 export type TTemplate = z.infer<typeof ZTemplate>;

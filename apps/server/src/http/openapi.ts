@@ -27,20 +27,29 @@ function shortTitle(summary: string): string {
   return summary.split(/[.;:(]/)[0]!.trim();
 }
 
+function requestBodyOf(route: RestRoute): JsonSchema {
+  const schema = route.upload ?? route.body?.schema;
+  if (!schema) return {};
+  const type =
+    route.upload || route.body?.read ? 'multipart/form-data' : route.body?.form ? 'application/x-www-form-urlencoded' : 'application/json';
+  return { requestBody: { required: true, content: { [type]: { schema: schemaOf(schema, 'input') } } } };
+}
+
 /** The OpenAPI 3.0 document of the REST layer, generated from the same Zod contracts the services use. */
 export function buildOpenApi(routes: RestRoute[], serverUrl: string): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
-    const parameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+    const pathSchema = route.params ? (schemaOf(route.params, 'input') as { properties?: Record<string, JsonSchema> }) : {};
+    const parameters: JsonSchema[] = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
       name: m[1],
       in: 'path',
       required: true,
-      schema: { type: 'string' },
+      schema: pathSchema.properties?.[m[1] ?? ''] ?? { type: 'string' },
     }));
     if (route.query) {
       const q = schemaOf(route.query, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
       for (const [name, schema] of Object.entries(q.properties ?? {})) {
-        parameters.push({ name, in: 'query', required: Boolean(q.required?.includes(name)), schema } as never);
+        parameters.push({ name, in: 'query', required: Boolean(q.required?.includes(name)), schema });
       }
     }
     const okStatus = String(route.status ?? 200);
@@ -51,19 +60,7 @@ export function buildOpenApi(routes: RestRoute[], serverUrl: string): JsonSchema
       description: route.summary,
       security: route.access === 'public' ? [] : [{ bearer: [] }],
       parameters,
-      ...(route.body
-        ? {
-            requestBody: {
-              required: true,
-              content: {
-                [route.body.multipart ? 'multipart/form-data' : route.body.form ? 'application/x-www-form-urlencoded' : 'application/json']:
-                  {
-                    schema: schemaOf(route.body.schema, 'input'),
-                  },
-              },
-            },
-          }
-        : {}),
+      ...requestBodyOf(route),
       responses: {
         [okStatus]: {
           description: okStatus === '302' ? 'Redirect' : 'Success',

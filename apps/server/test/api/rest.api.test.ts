@@ -365,6 +365,30 @@ describe('public calls', () => {
   });
 });
 
+describe('the REST edge checks each route’s schemas', () => {
+  it('a query outside its schema is a 422 with the issue list, before any service runs', async () => {
+    const res = await api.request('GET', '/api/admin/mail/outbox?limit=0', { token: admin.token });
+    expect(errorOf(res)).toMatchObject({ status: 422, code: 'VALIDATION' });
+    expect(z.object({ errors: z.array(z.object({ path: z.array(z.string()) })) }).parse(res.body).errors[0]?.path).toEqual(['limit']);
+    const coerced = await api.request('GET', '/api/admin/mail/outbox?limit=1', { token: admin.token });
+    expect(coerced.status).toBe(200);
+    expect(z.array(z.unknown()).parse(coerced.body).length).toBeLessThanOrEqual(1);
+  });
+
+  it('a path parameter outside its schema is a 422, and nothing is stored', async () => {
+    const form = new FormData();
+    form.append('files', new File([new Uint8Array(16)], 'clip.mp3', { type: 'audio/mpeg' }));
+    const res = await fetch(`${api.baseUrl}/api/media/upload/not_a_category`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${userB.token}` },
+      body: form,
+    });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ code: 'VALIDATION' });
+    expect((await api.request('GET', '/api/media/', { token: userB.token })).body).toEqual([]);
+  });
+});
+
 describe('maintenance mode', () => {
   it('gates user B with 503 and the message, but not the admin; non-admin sign-in is 503 too', async () => {
     const message = 'Upgrading the database, back at noon.';

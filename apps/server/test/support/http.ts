@@ -6,6 +6,7 @@ import { TRPC_BATCH, ZMe } from '@ppp/contracts';
 import { startHttpServer } from '../../src/server.ts';
 import type { AppRouter } from '../../src/http/trpc/app.router.ts';
 import { codeIn, PASSWORD, testConfig, uniqueEmail } from './fixtures.ts';
+import { assertMatchesContract } from './rest-contract.ts';
 
 export interface HttpResult {
   status: number;
@@ -48,7 +49,10 @@ export async function startTestServer(orm: MikroORM, databaseUrl: string, env: R
       const res = await fetch(`${baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
       const text = await res.text();
       let parsed: unknown = null;
-      if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+      if ((res.headers.get('content-type') ?? '').includes('json') && text) {
+        parsed = JSON.parse(text);
+        assertMatchesContract(method, path, res.status, parsed);
+      }
       return { status: res.status, headers: res.headers, body: parsed, text };
     },
     trpc(token) {

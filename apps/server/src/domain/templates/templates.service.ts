@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { TEMPLATE_MESSAGES, ZTemplateBody, isIanaTimezone, type TTemplateBody, type TTemplateView } from '@ppp/contracts';
+import {
+  TEMPLATE_MESSAGES,
+  ZTemplateBody,
+  isIanaTimezone,
+  type TTemplateBody,
+  type TTemplatePatch,
+  type TTemplateView,
+} from '@ppp/contracts';
 import { AppError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
 import type { User } from '../users/user.entity.ts';
@@ -49,9 +56,9 @@ export class TemplatesService {
   }
 
   /** PUT /api/templates/{id}: fields left out keep their stored values. */
-  async update(user: Pick<User, 'id'>, id: string, input: unknown): Promise<TTemplateView> {
+  async update(user: Pick<User, 'id'>, id: string, patch: TTemplatePatch): Promise<TTemplateView> {
     const template = await this.getOwned(user, id);
-    const patch = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+    // The merged template is a new value: checked whole (segment order, the show, static clips).
     const body = await this.validate(user, { ...toTemplateBody(template), ...patch });
     Object.assign(template, this.columns(body));
     await this.em.flush();

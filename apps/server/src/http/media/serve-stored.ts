@@ -5,9 +5,13 @@ import type { StoragePort } from '../../domain/storage/storage.ts';
 import { AppError } from '../../domain/errors.ts';
 import { etagOf, parseByteRange } from './byte-range.ts';
 import { etagMatches } from '../conditional.ts';
+import type { PathParams, RestInput } from '../rest/route.ts';
 
 /** The query of a signed file URL (its expiry and signature), as the OpenAPI document shows it. */
 export const ZSignedQuery = z.object({ expires: z.string().optional(), sig: z.string().optional() });
+
+/** What a route serving a signed file gets: its path's params and the signed query. */
+export type SignedInput<Path extends string> = RestInput<PathParams<Path>, z.output<typeof ZSignedQuery>>;
 
 export interface ServeOptions {
   key: string;

@@ -1,19 +1,10 @@
 import { z } from 'zod';
-import {
-  ZAdminSettings,
-  ZAdminSettingsUpdate,
-  ZAdminUserUpdate,
-  ZMe,
-  ZOutboxMessage,
-  ZOutboxQuery,
-  type TAdminSettingsUpdate,
-} from '@ppp/contracts';
+import { ZAdminSettings, ZAdminSettingsUpdate, ZAdminUserUpdate, ZMe, ZOutboxMessage, ZOutboxQuery } from '@ppp/contracts';
 import { toMe } from '../../domain/users/users.service.ts';
-import { parseInput } from '../../domain/validation.ts';
-import { defineRoutes } from './route.ts';
+import { defineRoutes, route } from './route.ts';
 
 export const adminRoutes = defineRoutes([
-  {
+  route({
     method: 'get',
     path: '/api/admin/settings',
     tag: 'admin',
@@ -21,8 +12,8 @@ export const adminRoutes = defineRoutes([
     summary: 'Instance settings.',
     response: ZAdminSettings,
     handle: ({ ctx }) => ctx.services.settings.get(),
-  },
-  {
+  }),
+  route({
     method: 'put',
     path: '/api/admin/settings',
     tag: 'admin',
@@ -30,9 +21,9 @@ export const adminRoutes = defineRoutes([
     summary: 'Change instance settings (max_upload_mb is clamped to 10-2048).',
     body: { schema: ZAdminSettingsUpdate },
     response: ZAdminSettings,
-    handle: ({ ctx, body }) => ctx.services.settings.update(body as TAdminSettingsUpdate),
-  },
-  {
+    handle: ({ ctx, body }) => ctx.services.settings.update(body),
+  }),
+  route({
     method: 'get',
     path: '/api/admin/mail/outbox',
     tag: 'admin',
@@ -40,9 +31,9 @@ export const adminRoutes = defineRoutes([
     summary: 'Mail the instance has sent, newest first (filter with ?to=).',
     query: ZOutboxQuery,
     response: z.array(ZOutboxMessage),
-    handle: ({ ctx, query }) => ctx.services.mail.findOutbox(parseInput(ZOutboxQuery, query)),
-  },
-  {
+    handle: ({ ctx, query }) => ctx.services.mail.findOutbox(query),
+  }),
+  route({
     method: 'patch',
     path: '/api/admin/users/{id}',
     tag: 'admin',
@@ -51,8 +42,8 @@ export const adminRoutes = defineRoutes([
     body: { schema: ZAdminUserUpdate },
     response: ZMe,
     handle: async ({ ctx, body, params }) => {
-      const patch = parseInput(ZAdminUserUpdate, body);
-      return toMe(await ctx.services.users.adminUpdate(params.id ?? '', patch), ctx.services.config.TERMS_VERSION);
+      const patch = body;
+      return toMe(await ctx.services.users.adminUpdate(params.id, patch), ctx.services.config.TERMS_VERSION);
     },
-  },
+  }),
 ]);

@@ -6,17 +6,14 @@ import {
   ZAiTagsResponse,
   ZAiTextRequest,
   ZAiTitleResponse,
-  type TAiMetadataRequest,
-  type TAiTagsRequest,
-  type TAiTextRequest,
 } from '@ppp/contracts';
 import { userOf } from '../request-context.ts';
-import { defineRoutes } from './route.ts';
+import { defineRoutes, route } from './route.ts';
 
 const ERRORS_NOTE = ' 409 while the transcript is not ready, 429 when asked too often.';
 
 export const aiTextRoutes = defineRoutes([
-  {
+  route({
     method: 'post',
     path: '/api/ai/title',
     tag: 'ai',
@@ -26,9 +23,9 @@ export const aiTextRoutes = defineRoutes([
       ERRORS_NOTE,
     body: { schema: ZAiTextRequest },
     response: ZAiTitleResponse,
-    handle: ({ ctx, body }) => ctx.services.aiText.title(userOf(ctx), body as TAiTextRequest),
-  },
-  {
+    handle: ({ ctx, body }) => ctx.services.aiText.title(userOf(ctx), body),
+  }),
+  route({
     method: 'post',
     path: '/api/ai/notes',
     tag: 'ai',
@@ -36,9 +33,9 @@ export const aiTextRoutes = defineRoutes([
     summary: 'Show notes (description) of several sentences from the transcript.' + ERRORS_NOTE,
     body: { schema: ZAiTextRequest },
     response: ZAiNotesResponse,
-    handle: ({ ctx, body }) => ctx.services.aiText.notes(userOf(ctx), body as TAiTextRequest),
-  },
-  {
+    handle: ({ ctx, body }) => ctx.services.aiText.notes(userOf(ctx), body),
+  }),
+  route({
     method: 'post',
     path: '/api/ai/tags',
     tag: 'ai',
@@ -48,9 +45,9 @@ export const aiTextRoutes = defineRoutes([
       ERRORS_NOTE,
     body: { schema: ZAiTagsRequest },
     response: ZAiTagsResponse,
-    handle: ({ ctx, body }) => ctx.services.aiText.tags(userOf(ctx), body as TAiTagsRequest),
-  },
-  {
+    handle: ({ ctx, body }) => ctx.services.aiText.tags(userOf(ctx), body),
+  }),
+  route({
     method: 'post',
     path: '/api/episodes/ai/metadata',
     tag: 'ai',
@@ -58,6 +55,6 @@ export const aiTextRoutes = defineRoutes([
     summary: 'Title, description and tags at once for an upload (audio_filename); prompt expand, shorten, tags or free text.' + ERRORS_NOTE,
     body: { schema: ZAiMetadataRequest },
     response: ZAiMetadataResponse,
-    handle: ({ ctx, body }) => ctx.services.aiText.metadata(userOf(ctx), body as TAiMetadataRequest),
-  },
+    handle: ({ ctx, body }) => ctx.services.aiText.metadata(userOf(ctx), body),
+  }),
 ]);

@@ -1,10 +1,9 @@
 import { ZIntentHintsResponse, ZTranscriptReadyQuery, ZTranscriptReadyResponse } from '@ppp/contracts';
-import { parseInput } from '../../domain/validation.ts';
 import { userOf } from '../request-context.ts';
-import { defineRoutes } from './route.ts';
+import { defineRoutes, route } from './route.ts';
 
 export const aiRoutes = defineRoutes([
-  {
+  route({
     method: 'get',
     path: '/api/ai/transcript-ready',
     tag: 'ai',
@@ -12,9 +11,9 @@ export const aiRoutes = defineRoutes([
     summary: "Whether an upload's transcript is ready (hint: the upload's id or filename); polled every 5 s.",
     query: ZTranscriptReadyQuery,
     response: ZTranscriptReadyResponse,
-    handle: ({ ctx, query }) => ctx.services.transcripts.transcriptReady(userOf(ctx), parseInput(ZTranscriptReadyQuery, query).hint),
-  },
-  {
+    handle: ({ ctx, query }) => ctx.services.transcripts.transcriptReady(userOf(ctx), query.hint),
+  }),
+  route({
     method: 'get',
     path: '/api/ai/intent-hints',
     tag: 'ai',
@@ -24,6 +23,6 @@ export const aiRoutes = defineRoutes([
       '404 unknown upload, 425 TRANSCRIPT_NOT_READY while transcribing, 409 when transcription failed.',
     query: ZTranscriptReadyQuery,
     response: ZIntentHintsResponse,
-    handle: ({ ctx, query }) => ctx.services.transcripts.intentHints(userOf(ctx), parseInput(ZTranscriptReadyQuery, query).hint),
-  },
+    handle: ({ ctx, query }) => ctx.services.transcripts.intentHints(userOf(ctx), query.hint),
+  }),
 ]);

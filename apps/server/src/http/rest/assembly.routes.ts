@@ -5,14 +5,13 @@ import {
   ZEpisodePeaks,
   ZRerenderTemplatePreview,
   ZRerenderTemplateResponse,
-  type TAssembleEpisodeRequestInput,
 } from '@ppp/contracts';
 import { userOf } from '../request-context.ts';
-import { defineRoutes } from './route.ts';
+import { defineRoutes, route } from './route.ts';
 
 /** Assembly (spec 000 §7): start, poll, re-render a template's episodes, and the manual editor's peaks. */
 export const assemblyRoutes = defineRoutes([
-  {
+  route({
     method: 'post',
     path: '/api/episodes/assemble',
     tag: 'episodes',
@@ -22,10 +21,9 @@ export const assemblyRoutes = defineRoutes([
       "Assemble an episode from a template, a Ready upload and the wizard's choices: 202 with job_id and episode_id; 402 INSUFFICIENT_MINUTES (with minutes_required, minutes_remaining, renewal_date) or 402 when the monthly episode quota is reached.",
     body: { schema: ZAssembleEpisodeRequest },
     response: ZAssembleEpisodeResponse,
-    handle: async ({ ctx, body, c }) =>
-      c.json(await ctx.services.assembly.assemble(userOf(ctx), body as TAssembleEpisodeRequestInput), 202),
-  },
-  {
+    handle: async ({ ctx, body, c }) => c.json(await ctx.services.assembly.assemble(userOf(ctx), body), 202),
+  }),
+  route({
     method: 'get',
     path: '/api/episodes/status/{jobId}',
     tag: 'episodes',
@@ -33,9 +31,9 @@ export const assemblyRoutes = defineRoutes([
     summary:
       'An assembly job: status (queued, processing, processed, error), progress, the episode with a signed final_audio_url, error. Poll every 5 s.',
     response: ZEpisodeJobStatus,
-    handle: ({ ctx, params }) => ctx.services.assembly.status(userOf(ctx), params.jobId ?? ''),
-  },
-  {
+    handle: ({ ctx, params }) => ctx.services.assembly.status(userOf(ctx), params.jobId),
+  }),
+  route({
     method: 'post',
     path: '/api/templates/{id}/rerender',
     tag: 'templates',
@@ -43,9 +41,9 @@ export const assemblyRoutes = defineRoutes([
     summary:
       "Re-render episodes made with this template: each assembled episode is planned again with the template's current intro, outro, music and timing, and rendered.",
     response: ZRerenderTemplateResponse,
-    handle: ({ ctx, params }) => ctx.services.assembly.rerenderTemplate(userOf(ctx), params.id ?? ''),
-  },
-  {
+    handle: ({ ctx, params }) => ctx.services.assembly.rerenderTemplate(userOf(ctx), params.id),
+  }),
+  route({
     method: 'get',
     path: '/api/templates/{id}/rerender',
     tag: 'templates',
@@ -53,9 +51,9 @@ export const assemblyRoutes = defineRoutes([
     summary:
       "What a re-render of this template's episodes would do now: rerenderable (assembled episodes made with it), skipped (never assembled or rendering now), uses_minutes (false: a re-render is not charged); another user's template is 404.",
     response: ZRerenderTemplatePreview,
-    handle: ({ ctx, params }) => ctx.services.assembly.rerenderTemplatePreview(userOf(ctx), params.id ?? ''),
-  },
-  {
+    handle: ({ ctx, params }) => ctx.services.assembly.rerenderTemplatePreview(userOf(ctx), params.id),
+  }),
+  route({
     method: 'get',
     path: '/api/episodes/{id}/peaks',
     tag: 'episodes',
@@ -63,6 +61,6 @@ export const assemblyRoutes = defineRoutes([
     summary:
       "Waveform peaks of the rendered episode for the manual editor (min and max per pixel, 8 kHz, 256 samples a pixel); another user's episode is 404.",
     response: ZEpisodePeaks,
-    handle: ({ ctx, params }) => ctx.services.renders.peaks(userOf(ctx), params.id ?? ''),
-  },
+    handle: ({ ctx, params }) => ctx.services.renders.peaks(userOf(ctx), params.id),
+  }),
 ]);

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import {
   TERMS,
   ZAcceptTermsRequest,
@@ -14,18 +13,15 @@ import {
   ZTokenResponse,
   ZUpdatePendingEmailRequest,
   ZUpdatePrefsRequest,
-  type TConfirmEmailRequest,
-  type TLoginRequest,
-  type TRegisterRequest,
 } from '@ppp/contracts';
 import { toMe } from '../../domain/users/users.service.ts';
 import { tokenOf, userOf } from '../request-context.ts';
-import { defineRoutes, OK } from './route.ts';
+import { defineRoutes, route, OK } from './route.ts';
 
 const me = (user: Parameters<typeof toMe>[0], terms: string) => toMe(user, terms);
 
 export const authRoutes = defineRoutes([
-  {
+  route({
     method: 'post',
     path: '/api/auth/token',
     tag: 'auth',
@@ -33,9 +29,9 @@ export const authRoutes = defineRoutes([
     summary: 'Sign in with a form (username = email, password); returns a bearer access token.',
     body: { schema: ZLoginRequest, form: true },
     response: ZTokenResponse,
-    handle: ({ ctx, body }) => ctx.services.auth.login(body as TLoginRequest, ctx.clientIp),
-  },
-  {
+    handle: ({ ctx, body }) => ctx.services.auth.login(body, ctx.clientIp),
+  }),
+  route({
     method: 'post',
     path: '/api/auth/register',
     tag: 'auth',
@@ -43,9 +39,9 @@ export const authRoutes = defineRoutes([
     summary: 'Create an account. The first account of an instance becomes an active admin.',
     body: { schema: ZRegisterRequest },
     response: ZRegisterResponse,
-    handle: ({ ctx, body }) => ctx.services.auth.register(body as TRegisterRequest, ctx.clientIp),
-  },
-  {
+    handle: ({ ctx, body }) => ctx.services.auth.register(body, ctx.clientIp),
+  }),
+  route({
     method: 'post',
     path: '/api/auth/confirm-email',
     tag: 'auth',
@@ -53,9 +49,9 @@ export const authRoutes = defineRoutes([
     summary: 'Confirm an email with the 6-digit code ({email, code} or {token, email}); activates the account.',
     body: { schema: ZConfirmEmailRequest },
     response: ZOkResponse,
-    handle: async ({ ctx, body }) => (await ctx.services.auth.confirmEmail(body as TConfirmEmailRequest), OK),
-  },
-  {
+    handle: async ({ ctx, body }) => (await ctx.services.auth.confirmEmail(body), OK),
+  }),
+  route({
     method: 'post',
     path: '/api/auth/resend-verification',
     tag: 'auth',
@@ -63,9 +59,9 @@ export const authRoutes = defineRoutes([
     summary: 'Send a new verification code (always answers OK).',
     body: { schema: ZResendVerificationRequest },
     response: ZOkResponse,
-    handle: async ({ ctx, body }) => (await ctx.services.auth.resendVerification(body as { email: string }), OK),
-  },
-  {
+    handle: async ({ ctx, body }) => (await ctx.services.auth.resendVerification(body), OK),
+  }),
+  route({
     method: 'post',
     path: '/api/auth/update-pending-email',
     tag: 'auth',
@@ -73,9 +69,9 @@ export const authRoutes = defineRoutes([
     summary: 'Correct the address of an unconfirmed account; a new code goes to the new address.',
     body: { schema: ZUpdatePendingEmailRequest },
     response: ZOkResponse,
-    handle: async ({ ctx, body }) => (await ctx.services.auth.updatePendingEmail(body as { old_email: string; new_email: string }), OK),
-  },
-  {
+    handle: async ({ ctx, body }) => (await ctx.services.auth.updatePendingEmail(body), OK),
+  }),
+  route({
     method: 'post',
     path: '/api/auth/logout',
     tag: 'auth',
@@ -83,8 +79,8 @@ export const authRoutes = defineRoutes([
     summary: 'End the current session.',
     response: ZOkResponse,
     handle: async ({ ctx }) => (await ctx.services.auth.logout(tokenOf(ctx)), OK),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/api/auth/change-password',
     tag: 'auth',
@@ -92,12 +88,9 @@ export const authRoutes = defineRoutes([
     summary: 'Change the password; every other session is ended.',
     body: { schema: ZChangePasswordRequest },
     response: ZOkResponse,
-    handle: async ({ ctx, body }) => (
-      await ctx.services.auth.changePassword(userOf(ctx), tokenOf(ctx), ZChangePasswordRequest.parse(body)),
-      OK
-    ),
-  },
-  {
+    handle: async ({ ctx, body }) => (await ctx.services.auth.changePassword(userOf(ctx), tokenOf(ctx), body), OK),
+  }),
+  route({
     method: 'get',
     path: '/api/auth/terms/info',
     tag: 'auth',
@@ -105,8 +98,8 @@ export const authRoutes = defineRoutes([
     summary: 'The terms version users must accept, and where to read it.',
     response: ZTermsInfo,
     handle: async ({ ctx }) => ({ version: ctx.services.config.TERMS_VERSION, url: TERMS.url }),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/api/auth/terms/accept',
     tag: 'auth',
@@ -116,10 +109,10 @@ export const authRoutes = defineRoutes([
     response: ZMe,
     handle: async ({ ctx, body }) => {
       const terms = ctx.services.config.TERMS_VERSION;
-      return me(await ctx.services.users.acceptTerms(userOf(ctx), body as { version: string }, terms), terms);
+      return me(await ctx.services.users.acceptTerms(userOf(ctx), body, terms), terms);
     },
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/api/auth/users/me',
     tag: 'users',
@@ -127,8 +120,8 @@ export const authRoutes = defineRoutes([
     summary: 'The signed-in user.',
     response: ZMe,
     handle: async ({ ctx }) => me(userOf(ctx), ctx.services.config.TERMS_VERSION),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/api/users/me',
     tag: 'users',
@@ -136,8 +129,8 @@ export const authRoutes = defineRoutes([
     summary: 'The signed-in user.',
     response: ZMe,
     handle: async ({ ctx }) => me(userOf(ctx), ctx.services.config.TERMS_VERSION),
-  },
-  {
+  }),
+  route({
     method: 'patch',
     path: '/api/auth/users/me/prefs',
     tag: 'users',
@@ -145,7 +138,6 @@ export const authRoutes = defineRoutes([
     summary: 'Update first and last name (and timezone).',
     body: { schema: ZUpdatePrefsRequest },
     response: ZMe,
-    handle: async ({ ctx, body }) =>
-      me(await ctx.services.users.updatePrefs(userOf(ctx), body as z.input<typeof ZUpdatePrefsRequest>), ctx.services.config.TERMS_VERSION),
-  },
+    handle: async ({ ctx, body }) => me(await ctx.services.users.updatePrefs(userOf(ctx), body), ctx.services.config.TERMS_VERSION),
+  }),
 ]);

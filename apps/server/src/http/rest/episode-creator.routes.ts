@@ -7,17 +7,13 @@ import {
   ZInternPrepareByFileResponse,
   ZLastNumbering,
   ZLastNumberingQuery,
-  type TFlubberPrepareByFileRequest,
-  type TInternExecuteRequest,
-  type TInternPrepareByFileRequest,
 } from '@ppp/contracts';
-import { parseInput } from '../../domain/validation.ts';
-import { ZSignedQuery, serveStored } from '../media/serve-stored.ts';
+import { ZSignedQuery, serveStored, type SignedInput } from '../media/serve-stored.ts';
 import { userOf } from '../request-context.ts';
-import { defineRoutes, type RestInput } from './route.ts';
+import { defineRoutes, route } from './route.ts';
 
-async function serveSnippet({ ctx, params, query, c }: RestInput): Promise<Response> {
-  const key = await ctx.services.uploadSnippets.resolve(params.id ?? '', params.name ?? '', { expires: query.expires, sig: query.sig });
+async function serveSnippet({ ctx, params, query, c }: SignedInput<'/api/media/{id}/snippets/{name}'>): Promise<Response> {
+  const key = await ctx.services.uploadSnippets.resolve(params.id, params.name, query);
   return serveStored(c, ctx.services.storage, { key, contentType: 'audio/mpeg', cacheControl: 'private, max-age=3600' });
 }
 
@@ -26,7 +22,7 @@ const NOT_READY =
 
 /** The Episode Creator's calls (spec 000 §7, issue 7) that are not assembly itself. */
 export const episodeCreatorRoutes = defineRoutes([
-  {
+  route({
     method: 'post',
     path: '/api/flubber/prepare-by-file',
     tag: 'flubber',
@@ -34,9 +30,9 @@ export const episodeCreatorRoutes = defineRoutes([
     summary: `The retakes in an upload (filename: its id, stored or original name) at the fuzzy threshold (default 0.8, 0.5-0.95), each with a snippet of the real audio. ${NOT_READY}`,
     body: { schema: ZFlubberPrepareByFileRequest },
     response: ZFlubberPrepareByFileResponse,
-    handle: ({ ctx, body }) => ctx.services.flubberByFile.prepare(userOf(ctx), body as TFlubberPrepareByFileRequest),
-  },
-  {
+    handle: ({ ctx, body }) => ctx.services.flubberByFile.prepare(userOf(ctx), body),
+  }),
+  route({
     method: 'post',
     path: '/api/intern/prepare-by-file',
     tag: 'intern',
@@ -44,9 +40,9 @@ export const episodeCreatorRoutes = defineRoutes([
     summary: `The spoken Intern commands of an upload, each with its prompt, default end mark (30 s window) and a snippet of the real audio. ${NOT_READY}`,
     body: { schema: ZInternPrepareByFileRequest },
     response: ZInternPrepareByFileResponse,
-    handle: ({ ctx, body }) => ctx.services.internReview.prepare(userOf(ctx), body as TInternPrepareByFileRequest),
-  },
-  {
+    handle: ({ ctx, body }) => ctx.services.internReview.prepare(userOf(ctx), body),
+  }),
+  route({
     method: 'post',
     path: '/api/intern/execute',
     tag: 'intern',
@@ -56,9 +52,9 @@ export const episodeCreatorRoutes = defineRoutes([
       'Called again unchanged it returns the kept answer; regenerate asks again, at most 2 times (then 429).',
     body: { schema: ZInternExecuteRequest },
     response: ZInternExecuteResponse,
-    handle: ({ ctx, body }) => ctx.services.internReview.execute(userOf(ctx), body as TInternExecuteRequest),
-  },
-  {
+    handle: ({ ctx, body }) => ctx.services.internReview.execute(userOf(ctx), body),
+  }),
+  route({
     method: 'get',
     path: '/api/episodes/last/numbering',
     tag: 'episodes',
@@ -67,9 +63,9 @@ export const episodeCreatorRoutes = defineRoutes([
       'The highest season of a show’s episodes and the highest episode number in it (null and null when none); 404 for another user’s show.',
     query: ZLastNumberingQuery,
     response: ZLastNumbering,
-    handle: ({ ctx, query }) => ctx.services.showEpisodes.lastNumbering(userOf(ctx), parseInput(ZLastNumberingQuery, query).podcast_id),
-  },
-  {
+    handle: ({ ctx, query }) => ctx.services.showEpisodes.lastNumbering(userOf(ctx), query.podcast_id),
+  }),
+  route({
     method: 'get',
     path: '/api/media/{id}/snippets/{name}',
     tag: 'media',
@@ -77,5 +73,5 @@ export const episodeCreatorRoutes = defineRoutes([
     query: ZSignedQuery,
     summary: 'A review snippet cut from an upload (the signed url or audio_url of a Flubber or Intern context).',
     handle: serveSnippet,
-  },
+  }),
 ]);

@@ -12,24 +12,19 @@ import {
   ZManualEditCommitRequest,
   ZManualEditCommitResponse,
   ZRetryResponse,
-  type TEpisodeListQuery,
-  type TEpisodeUpdateRequest,
-  type TFlubberApplyRequest,
-  type TManualEditCommitRequest,
 } from '@ppp/contracts';
 import { AppError } from '../../domain/errors.ts';
 import { localAudioKey } from '../../domain/episodes/episode.dto.ts';
 import { snippetKey } from '../../domain/episodes/flubber-review.service.ts';
 import { audioDownloadName, contentTypeOfKey } from '../../domain/episodes/episode-links.ts';
-import { ZSignedQuery, serveStored } from '../media/serve-stored.ts';
+import { ZSignedQuery, serveStored, type SignedInput } from '../media/serve-stored.ts';
 import { userOf } from '../request-context.ts';
-import { defineRoutes, type RestInput } from './route.ts';
+import { defineRoutes, route } from './route.ts';
 
-const signed = (query: Record<string, string>) => ({ expires: query.expires, sig: query.sig });
 const NOT_FOUND = () => new AppError('NOT_FOUND', 'Not found');
 
-async function serveAudio({ ctx, params, query, c }: RestInput): Promise<Response> {
-  const episode = await ctx.services.episodes.forFile(ctx.user, 'audio', params.id ?? '', signed(query));
+async function serveAudio({ ctx, params, query, c }: SignedInput<'/api/episodes/{id}/audio'>): Promise<Response> {
+  const episode = await ctx.services.episodes.forFile(ctx.user, 'audio', params.id, query);
   const key = localAudioKey(episode);
   if (!key) throw NOT_FOUND();
   const downloadName = audioDownloadName(episode, key) ?? undefined;
@@ -41,17 +36,17 @@ async function serveAudio({ ctx, params, query, c }: RestInput): Promise<Respons
   });
 }
 
-async function serveCover({ ctx, params, query, c }: RestInput): Promise<Response> {
-  const episode = await ctx.services.episodes.forFile(ctx.user, 'cover', params.id ?? '', signed(query));
+async function serveCover({ ctx, params, query, c }: SignedInput<'/api/episodes/{id}/cover'>): Promise<Response> {
+  const episode = await ctx.services.episodes.forFile(ctx.user, 'cover', params.id, query);
   const cover = await ctx.services.episodes.coverFile(episode);
   if (!cover) throw NOT_FOUND();
   return serveStored(c, ctx.services.storage, { ...cover, cacheControl: 'private, max-age=3600' });
 }
 
-async function serveSnippet({ ctx, params, query, c }: RestInput): Promise<Response> {
-  const index = params.index ?? '';
+async function serveSnippet({ ctx, params, query, c }: SignedInput<'/api/episodes/{id}/flubber-snippets/{index}'>): Promise<Response> {
+  const index = params.index;
   if (!/^\d{1,5}$/.test(index)) throw NOT_FOUND();
-  const episode = await ctx.services.episodes.forFile(ctx.user, 'snippet', params.id ?? '', signed(query), index);
+  const episode = await ctx.services.episodes.forFile(ctx.user, 'snippet', params.id, query, index);
   return serveStored(c, ctx.services.storage, {
     key: snippetKey(episode, Number(index)),
     contentType: 'audio/mpeg',
@@ -61,7 +56,7 @@ async function serveSnippet({ ctx, params, query, c }: RestInput): Promise<Respo
 
 /** Episode History, the manual editor and the Flubber review panel (spec 001 §7), and the dashboard's statistics (spec 002 §7). */
 export const episodeRoutes = defineRoutes([
-  {
+  route({
     method: 'get',
     path: '/api/episodes',
     tag: 'episodes',
@@ -69,9 +64,9 @@ export const episodeRoutes = defineRoutes([
     summary: 'Your episodes as a plain array, newest first (one page of 500; offset to page on).',
     query: ZEpisodeListQuery,
     response: z.array(ZEpisode),
-    handle: ({ ctx, query }) => ctx.services.episodes.list(userOf(ctx), query as TEpisodeListQuery),
-  },
-  {
+    handle: ({ ctx, query }) => ctx.services.episodes.list(userOf(ctx), query),
+  }),
+  route({
     method: 'get',
     path: '/api/episodes/',
     tag: 'episodes',
@@ -79,18 +74,18 @@ export const episodeRoutes = defineRoutes([
     summary: 'A page of your episodes, newest first: items and total (limit up to 500, offset).',
     query: ZEpisodeListQuery,
     response: ZEpisodePage,
-    handle: ({ ctx, query }) => ctx.services.episodes.page(userOf(ctx), query as TEpisodeListQuery),
-  },
-  {
+    handle: ({ ctx, query }) => ctx.services.episodes.page(userOf(ctx), query),
+  }),
+  route({
     method: 'get',
     path: '/api/episodes/{id}',
     tag: 'episodes',
     access: 'active',
     summary: 'One of your episodes (404 when it is not yours).',
     response: ZEpisode,
-    handle: ({ ctx, params }) => ctx.services.episodes.get(userOf(ctx), params.id ?? ''),
-  },
-  {
+    handle: ({ ctx, params }) => ctx.services.episodes.get(userOf(ctx), params.id),
+  }),
+  route({
     method: 'patch',
     path: '/api/episodes/{id}',
     tag: 'episodes',
@@ -99,18 +94,18 @@ export const episodeRoutes = defineRoutes([
       'Edit title (trimmed), description, tags (at most 20 of 30 characters, no repeats ignoring case), explicit, cover and crop, season/episode (whole numbers 0+ or empty; 409 when another episode of the show has the pair) and the template link.',
     body: { schema: ZEpisodeUpdateRequest },
     response: ZEpisode,
-    handle: ({ ctx, params, body }) => ctx.services.episodes.update(userOf(ctx), params.id ?? '', body as TEpisodeUpdateRequest),
-  },
-  {
+    handle: ({ ctx, params, body }) => ctx.services.episodes.update(userOf(ctx), params.id, body),
+  }),
+  route({
     method: 'delete',
     path: '/api/episodes/{id}',
     tag: 'episodes',
     access: 'active',
     status: 204,
     summary: 'Delete an episode and its files (processing minutes are not refunded).',
-    handle: ({ ctx, params }) => ctx.services.episodes.delete(userOf(ctx), params.id ?? ''),
-  },
-  {
+    handle: ({ ctx, params }) => ctx.services.episodes.delete(userOf(ctx), params.id),
+  }),
+  route({
     method: 'post',
     path: '/api/episodes/{id}/retry',
     tag: 'episodes',
@@ -118,9 +113,9 @@ export const episodeRoutes = defineRoutes([
     summary:
       'Assemble again: for an error episode, or one processing longer than 1.25x its duration (15 minutes when unknown); 409 otherwise.',
     response: ZRetryResponse,
-    handle: ({ ctx, params }) => ctx.services.episodes.retry(userOf(ctx), params.id ?? ''),
-  },
-  {
+    handle: ({ ctx, params }) => ctx.services.episodes.retry(userOf(ctx), params.id),
+  }),
+  route({
     method: 'get',
     path: '/api/episodes/{id}/cover',
     tag: 'episodes',
@@ -128,8 +123,8 @@ export const episodeRoutes = defineRoutes([
     query: ZSignedQuery,
     summary: 'The episode’s cover image (else its show’s): with the signed query of cover_url, or your bearer token.',
     handle: serveCover,
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/api/episodes/{id}/audio',
     tag: 'episodes',
@@ -137,8 +132,8 @@ export const episodeRoutes = defineRoutes([
     query: ZSignedQuery,
     summary: 'The finished audio with range requests: with the signed query of playback_url, or your bearer token.',
     handle: serveAudio,
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/api/episodes/{id}/edit-context',
     tag: 'episodes',
@@ -146,9 +141,9 @@ export const episodeRoutes = defineRoutes([
     summary:
       'What the manual editor opens with: duration_ms, manual cuts already applied, the signed audio URL and the worker’s peaks URL.',
     response: ZEditContext,
-    handle: ({ ctx, params }) => ctx.services.manualEdit.context(userOf(ctx), params.id ?? ''),
-  },
-  {
+    handle: ({ ctx, params }) => ctx.services.manualEdit.context(userOf(ctx), params.id),
+  }),
+  route({
     method: 'post',
     path: '/api/episodes/{id}/manual-edit/commit',
     tag: 'episodes',
@@ -157,9 +152,9 @@ export const episodeRoutes = defineRoutes([
       'Add cuts (finished-episode milliseconds; under 20 ms dropped, sorted) to the stored edit list and re-render: status done or queued.',
     body: { schema: ZManualEditCommitRequest },
     response: ZManualEditCommitResponse,
-    handle: ({ ctx, params, body }) => ctx.services.manualEdit.commit(userOf(ctx), params.id ?? '', body as TManualEditCommitRequest),
-  },
-  {
+    handle: ({ ctx, params, body }) => ctx.services.manualEdit.commit(userOf(ctx), params.id, body),
+  }),
+  route({
     method: 'get',
     path: '/api/episodes/{id}/flubber-snippets/{index}',
     tag: 'episodes',
@@ -167,26 +162,26 @@ export const episodeRoutes = defineRoutes([
     query: ZSignedQuery,
     summary: 'A retake review snippet (the signed url of a Flubber context).',
     handle: serveSnippet,
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/api/flubber/prepare/{id}',
     tag: 'flubber',
     access: 'active',
     response: ZFlubberContexts,
     summary: 'Cut the retake review snippets of an episode from its source audio; then reload the contexts.',
-    handle: ({ ctx, params }) => ctx.services.flubberReview.prepare(userOf(ctx), params.id ?? ''),
-  },
-  {
+    handle: ({ ctx, params }) => ctx.services.flubberReview.prepare(userOf(ctx), params.id),
+  }),
+  route({
     method: 'get',
     path: '/api/flubber/contexts/{id}',
     tag: 'flubber',
     access: 'active',
     response: ZFlubberContexts,
     summary: 'The retake markers found in the episode’s source audio, each with its snippet.',
-    handle: ({ ctx, params }) => ctx.services.flubberReview.contexts(userOf(ctx), params.id ?? ''),
-  },
-  {
+    handle: ({ ctx, params }) => ctx.services.flubberReview.contexts(userOf(ctx), params.id),
+  }),
+  route({
     method: 'post',
     path: '/api/flubber/apply/{id}',
     tag: 'flubber',
@@ -195,9 +190,9 @@ export const episodeRoutes = defineRoutes([
       "Cut the chosen retakes ([{start_s, end_s}], marker -0.75 s to +0.25 s) from the episode and re-render; at least one ('No cuts selected').",
     body: { schema: ZFlubberApplyRequest },
     response: ZFlubberApplyResponse,
-    handle: ({ ctx, params, body }) => ctx.services.flubberReview.apply(userOf(ctx), params.id ?? '', body as TFlubberApplyRequest),
-  },
-  {
+    handle: ({ ctx, params, body }) => ctx.services.flubberReview.apply(userOf(ctx), params.id, body),
+  }),
+  route({
     method: 'get',
     path: '/api/dashboard/stats',
     tag: 'dashboard',
@@ -206,8 +201,8 @@ export const episodeRoutes = defineRoutes([
     summary:
       'Dashboard statistics: episodes (total, last 30 days, upcoming), last published, last assembly, plays, Spreaker connection, shows, templates and minutes (minutes_left null is unlimited).',
     handle: ({ ctx }) => ctx.services.dashboard.stats(userOf(ctx)),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/api/users/me/stats',
     tag: 'dashboard',
@@ -215,5 +210,5 @@ export const episodeRoutes = defineRoutes([
     response: ZDashboardStats,
     summary: 'Your statistics (the same figures as /api/dashboard/stats).',
     handle: ({ ctx }) => ctx.services.dashboard.stats(userOf(ctx)),
-  },
+  }),
 ]);

@@ -1,13 +1,13 @@
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import { ZGoogleLoginQuery, safeReturnPath } from '@ppp/contracts';
 import { AppError } from '../../domain/errors.ts';
-import { defineRoutes } from './route.ts';
+import { defineRoutes, route } from './route.ts';
 
 const COOKIE = { httpOnly: true, sameSite: 'Lax', path: '/api/auth', maxAge: 600 } as const;
 
 /** Google sign-in: redirect out with state and PKCE, come back, land on return_to with the token in the hash. */
 export const googleRoutes = defineRoutes([
-  {
+  route({
     method: 'get',
     path: '/api/auth/login/google',
     tag: 'auth',
@@ -24,8 +24,8 @@ export const googleRoutes = defineRoutes([
       setCookie(c, 'ppp_google_return', start.returnTo, { ...COOKIE, secure });
       return c.redirect(start.url, 302);
     },
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/api/auth/google/callback',
     tag: 'auth',
@@ -46,5 +46,5 @@ export const googleRoutes = defineRoutes([
       }
       return c.redirect(`${returnTo}#access_token=${encodeURIComponent(token)}`, 302);
     },
-  },
+  }),
 ]);

@@ -9,13 +9,12 @@ import {
   ZPreviewResponse,
   ZTranscriptWord,
   ZUploadCategory,
-  type TMediaUpdateRequest,
+  type TUploadCategory,
 } from '@ppp/contracts';
 import { AppError } from '../../domain/errors.ts';
-import { parseInput } from '../../domain/validation.ts';
 import { userOf } from '../request-context.ts';
 import { readUploadForm, type UploadForm } from './multipart.ts';
-import { defineRoutes, OK, type RestInput } from './route.ts';
+import { defineRoutes, route, OK, type RestInput } from './route.ts';
 
 const ZUploadFields = z.object({
   files: z.array(z.string()).describe('audio files (repeated field)'),
@@ -25,8 +24,8 @@ const ZUploadFields = z.object({
   transcript: z.string().optional().describe('a .vtt, .srt or word .json transcript for a single file; it wins over every engine'),
 });
 
-async function upload({ ctx, c, params }: RestInput) {
-  const category = parseInput(ZUploadCategory, params.category);
+async function upload({ ctx, c, params }: RestInput<{ category: TUploadCategory }>) {
+  const { category } = params;
   const form = await readUploadForm(c);
   try {
     const { notify_when_ready, notify_email } = form.fields;
@@ -64,10 +63,8 @@ const uploadEpisodeCover = ({ ctx, c }: RestInput) =>
 
 const uploadCover = ({ ctx, c }: RestInput) => withOneCover(c, (file) => ctx.services.uploads.acceptCover(userOf(ctx), file));
 
-const id = (params: Record<string, string>) => params.id ?? '';
-
 export const mediaRoutes = defineRoutes([
-  {
+  route({
     method: 'get',
     path: '/api/media/',
     tag: 'media',
@@ -75,8 +72,8 @@ export const mediaRoutes = defineRoutes([
     summary: 'The media library (intro, outro, music, commercial, sfx), newest first; sfx items supply the beep choices.',
     response: z.array(ZMediaItem),
     handle: ({ ctx }) => ctx.services.media.findLibrary(userOf(ctx)),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/api/media/covers',
     tag: 'media',
@@ -85,8 +82,8 @@ export const mediaRoutes = defineRoutes([
       "The creator's cover images (cover art and episode covers), newest first, each with its public path: the onboarding cover step offers them again.",
     response: ZCoverImageList,
     handle: ({ ctx }) => ctx.services.media.findCovers(userOf(ctx)),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/api/media/main-content',
     tag: 'media',
@@ -94,8 +91,8 @@ export const mediaRoutes = defineRoutes([
     summary: 'Main-content uploads (Processing or Ready) with duration and Flubber, Intern and sound-effect counts.',
     response: z.array(ZMediaItem),
     handle: ({ ctx }) => ctx.services.media.findMainContent(userOf(ctx)),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/api/media/preview',
     tag: 'media',
@@ -103,54 +100,55 @@ export const mediaRoutes = defineRoutes([
     summary: 'A short-lived signed URL an audio element can play (range requests supported).',
     query: ZPreviewQuery,
     response: ZPreviewResponse,
-    handle: ({ ctx, query }) => ctx.services.media.preview(userOf(ctx), parseInput(ZPreviewQuery, query).id),
-  },
-  {
+    handle: ({ ctx, query }) => ctx.services.media.preview(userOf(ctx), query.id),
+  }),
+  route({
     method: 'post',
     path: '/api/media/upload/cover_art',
     tag: 'media',
     access: 'active',
     summary: 'Upload a cover image (PNG or JPEG, up to 15 MB; multipart field file).',
-    body: { schema: z.object({ file: z.string() }), multipart: true },
+    upload: z.object({ file: z.string() }),
     response: ZCoverUploadResponse,
     status: 201,
     handle: uploadCover,
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/api/media/upload/episode_cover',
     tag: 'media',
     access: 'active',
     summary:
       "An episode's cover from the Episode Creator (multipart files plus friendly_names): one PNG or JPEG up to 15 MB, kept as cover art; answers a list of one media item.",
-    body: { schema: ZEpisodeCoverFields, multipart: true },
+    upload: ZEpisodeCoverFields,
     response: z.array(ZMediaItem),
     status: 201,
     handle: uploadEpisodeCover,
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/api/media/upload/{category}',
+    params: z.object({ category: ZUploadCategory }),
     tag: 'media',
     access: 'active',
     summary:
       'Upload audio to a category (intro, outro, music, sfx, main_content; commercial is Coming Soon). Audio only, checked by content; ' +
       '50 MB per file, 25 MB for sfx, the instance limit for main content. Main content is queued for transcription.',
-    body: { schema: ZUploadFields, multipart: true },
+    upload: ZUploadFields,
     response: z.array(ZMediaItem),
     status: 201,
     handle: upload,
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/api/media/{id}',
     tag: 'media',
     access: 'active',
     summary: 'One media item or upload, with its transcript text when ready.',
     response: ZMediaItem,
-    handle: ({ ctx, params }) => ctx.services.media.getDto(userOf(ctx), id(params)),
-  },
-  {
+    handle: ({ ctx, params }) => ctx.services.media.getDto(userOf(ctx), params.id),
+  }),
+  route({
     method: 'put',
     path: '/api/media/{id}',
     tag: 'media',
@@ -158,9 +156,9 @@ export const mediaRoutes = defineRoutes([
     summary: 'Rename an item (friendly_name) and set an sfx trigger keyword (nullable).',
     body: { schema: ZMediaUpdateRequest },
     response: ZMediaItem,
-    handle: ({ ctx, params, body }) => ctx.services.media.update(userOf(ctx), id(params), body as TMediaUpdateRequest),
-  },
-  {
+    handle: ({ ctx, params, body }) => ctx.services.media.update(userOf(ctx), params.id, body),
+  }),
+  route({
     method: 'patch',
     path: '/api/media/{id}',
     tag: 'media',
@@ -168,46 +166,46 @@ export const mediaRoutes = defineRoutes([
     summary: 'Partial update: display_name (alias of friendly_name), friendly_name, trigger_keyword.',
     body: { schema: ZMediaUpdateRequest },
     response: ZMediaItem,
-    handle: ({ ctx, params, body }) => ctx.services.media.update(userOf(ctx), id(params), body as TMediaUpdateRequest),
-  },
-  {
+    handle: ({ ctx, params, body }) => ctx.services.media.update(userOf(ctx), params.id, body),
+  }),
+  route({
     method: 'delete',
     path: '/api/media/{id}',
     tag: 'media',
     access: 'active',
     summary: 'Delete a media item or upload and its stored files.',
     response: ZOkResponse,
-    handle: async ({ ctx, params }) => (await ctx.services.media.delete(userOf(ctx), id(params)), OK),
-  },
-  {
+    handle: async ({ ctx, params }) => (await ctx.services.media.delete(userOf(ctx), params.id), OK),
+  }),
+  route({
     method: 'post',
     path: '/api/media/{id}/retry',
     tag: 'media',
     access: 'active',
     summary: 'Queue transcription of an upload again (after an error, or once an engine is configured).',
     response: ZMediaItem,
-    handle: ({ ctx, params }) => ctx.services.media.retryTranscription(userOf(ctx), id(params)),
-  },
-  {
+    handle: ({ ctx, params }) => ctx.services.media.retryTranscription(userOf(ctx), params.id),
+  }),
+  route({
     method: 'post',
     path: '/api/media/{id}/transcript',
     tag: 'media',
     access: 'active',
     summary: 'Supply a transcript (.vtt, .srt or word .json; multipart field file) for an upload; it wins over every engine.',
-    body: { schema: z.object({ file: z.string() }), multipart: true },
+    upload: z.object({ file: z.string() }),
     response: ZMediaItem,
     handle: async ({ ctx, c, params }) => {
       const form = await readUploadForm(c);
       try {
         const [file] = form.files;
         if (!file) throw new AppError('VALIDATION', 'Send the transcript file.');
-        return await ctx.services.uploads.attachTranscript(userOf(ctx), id(params), file);
+        return await ctx.services.uploads.attachTranscript(userOf(ctx), params.id, file);
       } finally {
         await form.cleanup();
       }
     },
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/api/media/{id}/transcript',
     tag: 'media',
@@ -221,8 +219,8 @@ export const mediaRoutes = defineRoutes([
       words: z.array(ZTranscriptWord),
     }),
     handle: async ({ ctx, params }) => {
-      const t = await ctx.services.transcripts.getTranscript(userOf(ctx), id(params));
-      return { media_id: id(params), engine: t.engine, language: t.language ?? null, text: t.text, words: t.words };
+      const t = await ctx.services.transcripts.getTranscript(userOf(ctx), params.id);
+      return { media_id: params.id, engine: t.engine, language: t.language ?? null, text: t.text, words: t.words };
     },
-  },
+  }),
 ]);

@@ -1,10 +1,10 @@
 import { ZMediaItem, ZMusicAssetList } from '@ppp/contracts';
 import { userOf } from '../request-context.ts';
 import { serveStored } from '../media/serve-stored.ts';
-import { defineRoutes } from './route.ts';
+import { defineRoutes, route } from './route.ts';
 
 export const musicRoutes = defineRoutes([
-  {
+  route({
     method: 'get',
     path: '/api/music/assets',
     tag: 'music',
@@ -13,15 +13,15 @@ export const musicRoutes = defineRoutes([
       'The shared music library the onboarding wizard offers: {assets: [{id, display_name, mood_tags, preview_url, url, filename}], preparing} (preparing: built-in beds still being rendered).',
     response: ZMusicAssetList,
     handle: ({ ctx }) => ctx.services.music.listActive(),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/api/music/assets/{id}/file',
     tag: 'music',
     access: 'public',
     summary: 'A library bed’s audio (royalty-free, public), with range requests.',
     handle: async ({ ctx, params, c }) => {
-      const asset = await ctx.services.music.getActive(params.id ?? '');
+      const asset = await ctx.services.music.getActive(params.id);
       return serveStored(c, ctx.services.storage, {
         key: asset.storageKey,
         contentType: asset.contentType,
@@ -29,14 +29,14 @@ export const musicRoutes = defineRoutes([
         downloadName: asset.filename,
       });
     },
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/api/music/assets/{id}/add-to-library',
     tag: 'music',
     access: 'active',
     summary: 'Copy a library bed into your media as a music clip (once; asking again returns the same clip), for a template’s music rule.',
     response: ZMediaItem,
-    handle: ({ ctx, params }) => ctx.services.music.addToLibrary(userOf(ctx), params.id ?? ''),
-  },
+    handle: ({ ctx, params }) => ctx.services.music.addToLibrary(userOf(ctx), params.id),
+  }),
 ]);

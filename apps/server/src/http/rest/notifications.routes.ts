@@ -4,13 +4,12 @@ import {
   ZNotification,
   ZNotificationList,
   ZReadAllResponse,
-  type TAudioCleanupSettingsUpdate,
 } from '@ppp/contracts';
 import { userOf } from '../request-context.ts';
-import { defineRoutes } from './route.ts';
+import { defineRoutes, route } from './route.ts';
 
 export const notificationRoutes = defineRoutes([
-  {
+  route({
     method: 'get',
     path: '/api/notifications/',
     tag: 'notifications',
@@ -18,8 +17,8 @@ export const notificationRoutes = defineRoutes([
     summary: 'Your notifications, newest first.',
     response: ZNotificationList,
     handle: ({ ctx }) => ctx.services.notifications.findForUser(userOf(ctx)),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/api/notifications/read-all',
     tag: 'notifications',
@@ -27,20 +26,20 @@ export const notificationRoutes = defineRoutes([
     summary: 'Mark every notification read.',
     response: ZReadAllResponse,
     handle: async ({ ctx }) => ({ ok: true, updated: await ctx.services.notifications.markAllRead(userOf(ctx)) }),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/api/notifications/{id}/read',
     tag: 'notifications',
     access: 'active',
     summary: 'Mark one notification read.',
     response: ZNotification,
-    handle: ({ ctx, params }) => ctx.services.notifications.markRead(userOf(ctx), params.id ?? ''),
-  },
+    handle: ({ ctx, params }) => ctx.services.notifications.markRead(userOf(ctx), params.id),
+  }),
 ]);
 
 export const audioCleanupRoutes = defineRoutes([
-  {
+  route({
     method: 'get',
     path: '/api/users/me/audio-cleanup-settings',
     tag: 'settings',
@@ -48,8 +47,8 @@ export const audioCleanupRoutes = defineRoutes([
     summary: 'Your audio cleanup and magic-word settings (the defaults until saved).',
     response: ZAudioCleanupSettingsEnvelope,
     handle: async ({ ctx }) => ({ settings: await ctx.services.audioCleanup.get(userOf(ctx).id) }),
-  },
-  {
+  }),
+  route({
     method: 'put',
     path: '/api/users/me/audio-cleanup-settings',
     tag: 'settings',
@@ -58,7 +57,7 @@ export const audioCleanupRoutes = defineRoutes([
     body: { schema: ZAudioCleanupSettingsUpdate },
     response: ZAudioCleanupSettingsEnvelope,
     handle: async ({ ctx, body }) => ({
-      settings: await ctx.services.audioCleanup.update(userOf(ctx), body as TAudioCleanupSettingsUpdate),
+      settings: await ctx.services.audioCleanup.update(userOf(ctx), body),
     }),
-  },
+  }),
 ]);

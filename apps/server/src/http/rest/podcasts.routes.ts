@@ -12,18 +12,13 @@ import {
   ZPublishAllResponse,
   ZShowEpisodeList,
   ZUpdatePodcastRequest,
-  type TChecklistUpdateRequest,
-  type TCreateSpreakerShowRequest,
-  type TLinkSpreakerShowRequest,
-  type TPublishAllRequest,
 } from '@ppp/contracts';
-import { formToUpdateBody } from '../../domain/podcasts/podcast-input.ts';
 import { userOf } from '../request-context.ts';
-import { defineRoutes } from './route.ts';
-import { readShowForm } from './show-form.ts';
+import { defineRoutes, route } from './route.ts';
+import { readCreateShowForm, readEditShowForm } from './show-form.ts';
 
 export const podcastRoutes = defineRoutes([
-  {
+  route({
     method: 'get',
     path: '/api/podcasts/',
     tag: 'podcasts',
@@ -31,63 +26,57 @@ export const podcastRoutes = defineRoutes([
     summary: 'Your shows, oldest first.',
     response: ZPodcastList,
     handle: ({ ctx }) => ctx.services.podcasts.listDtos(userOf(ctx)),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/api/podcasts/',
     tag: 'podcasts',
     access: 'active',
     status: 201,
     summary: 'Create a show (multipart: name of at least 4 characters, description, optional cover_image PNG or JPEG).',
-    body: { schema: ZCreatePodcastRequest, multipart: true },
+    body: { schema: ZCreatePodcastRequest, read: readCreateShowForm },
     response: ZPodcast,
-    handle: async ({ ctx, c }) => {
-      const form = await readShowForm(c);
-      return ctx.services.podcasts.create(userOf(ctx), form.json ?? form.fields, form.cover);
-    },
-  },
-  {
+    handle: ({ ctx, body, files }) => ctx.services.podcasts.create(userOf(ctx), body, files),
+  }),
+  route({
     method: 'get',
     path: '/api/podcasts/{id}',
     tag: 'podcasts',
     access: 'active',
     summary: 'One of your shows (404 when it is not yours).',
     response: ZPodcast,
-    handle: ({ ctx, params }) => ctx.services.podcasts.getDto(userOf(ctx), params.id ?? ''),
-  },
-  {
+    handle: ({ ctx, params }) => ctx.services.podcasts.getDto(userOf(ctx), params.id),
+  }),
+  route({
     method: 'put',
     path: '/api/podcasts/{id}',
     tag: 'podcasts',
     access: 'active',
     summary:
       'Edit every show field (JSON, or multipart with cover_image); changing a linked Spreaker show ID needs allow_spreaker_id_change.',
-    body: { schema: ZUpdatePodcastRequest, multipart: true },
+    body: { schema: ZUpdatePodcastRequest, read: readEditShowForm },
     response: ZPodcast,
-    handle: async ({ ctx, c, params }) => {
-      const form = await readShowForm(c);
-      return ctx.services.podcasts.update(userOf(ctx), params.id ?? '', form.json ?? formToUpdateBody(form.fields), form.cover);
-    },
-  },
-  {
+    handle: ({ ctx, params, body, files }) => ctx.services.podcasts.update(userOf(ctx), params.id, body, files),
+  }),
+  route({
     method: 'delete',
     path: '/api/podcasts/{id}',
     tag: 'podcasts',
     access: 'active',
     status: 204,
     summary: 'Delete a show, its episodes and their files (episodes on Spreaker stay there).',
-    handle: async ({ ctx, params }) => ctx.services.podcasts.delete(userOf(ctx), params.id ?? ''),
-  },
-  {
+    handle: async ({ ctx, params }) => ctx.services.podcasts.delete(userOf(ctx), params.id),
+  }),
+  route({
     method: 'get',
     path: '/api/podcasts/{id}/episodes',
     tag: 'podcasts',
     access: 'active',
     summary: 'The show’s episodes with their publish state, newest first (the podcast manager’s list).',
     response: ZShowEpisodeList,
-    handle: ({ ctx, params }) => ctx.services.showEpisodes.list(userOf(ctx), params.id ?? ''),
-  },
-  {
+    handle: ({ ctx, params }) => ctx.services.showEpisodes.list(userOf(ctx), params.id),
+  }),
+  route({
     method: 'post',
     path: '/api/podcasts/{id}/link-spreaker-show',
     tag: 'podcasts',
@@ -95,9 +84,9 @@ export const podcastRoutes = defineRoutes([
     summary: 'Link the show to one of your Spreaker shows by its numeric id.',
     body: { schema: ZLinkSpreakerShowRequest },
     response: ZPodcast,
-    handle: ({ ctx, params, body }) => ctx.services.hostShows.link(userOf(ctx), params.id ?? '', body as TLinkSpreakerShowRequest),
-  },
-  {
+    handle: ({ ctx, params, body }) => ctx.services.hostShows.link(userOf(ctx), params.id, body),
+  }),
+  route({
     method: 'post',
     path: '/api/podcasts/{id}/create-spreaker-show',
     tag: 'podcasts',
@@ -105,18 +94,18 @@ export const podcastRoutes = defineRoutes([
     summary: 'Create a Spreaker show from this show and link it.',
     body: { schema: ZCreateSpreakerShowRequest },
     response: ZCreateSpreakerShowResponse,
-    handle: ({ ctx, params, body }) => ctx.services.hostShows.create(userOf(ctx), params.id ?? '', body as TCreateSpreakerShowRequest),
-  },
-  {
+    handle: ({ ctx, params, body }) => ctx.services.hostShows.create(userOf(ctx), params.id, body),
+  }),
+  route({
     method: 'post',
     path: '/api/podcasts/{id}/use-builtin-host',
     tag: 'podcasts',
     access: 'active',
     summary: 'Host the show on this server’s own feed again (unlinks Spreaker).',
     response: ZPodcast,
-    handle: ({ ctx, params }) => ctx.services.hostShows.useBuiltin(userOf(ctx), params.id ?? ''),
-  },
-  {
+    handle: ({ ctx, params }) => ctx.services.hostShows.useBuiltin(userOf(ctx), params.id),
+  }),
+  route({
     method: 'post',
     path: '/api/podcasts/{id}/publish-all',
     tag: 'podcasts',
@@ -124,18 +113,18 @@ export const podcastRoutes = defineRoutes([
     summary: 'Publish every unpublished episode of the show (at least 2).',
     body: { schema: ZPublishAllRequest },
     response: ZPublishAllResponse,
-    handle: ({ ctx, params, body }) => ctx.services.publishAll.publishAll(userOf(ctx), params.id ?? '', body as TPublishAllRequest),
-  },
-  {
+    handle: ({ ctx, params, body }) => ctx.services.publishAll.publishAll(userOf(ctx), params.id, body),
+  }),
+  route({
     method: 'get',
     path: '/api/podcasts/{id}/distribution/checklist',
     tag: 'podcasts',
     access: 'active',
     summary: 'Directory submission steps with your progress, and the feed URL to submit.',
     response: ZChecklistResponse,
-    handle: ({ ctx, params }) => ctx.services.distribution.checklist(userOf(ctx), params.id ?? ''),
-  },
-  {
+    handle: ({ ctx, params }) => ctx.services.distribution.checklist(userOf(ctx), params.id),
+  }),
+  route({
     method: 'put',
     path: '/api/podcasts/{id}/distribution/checklist/{key}',
     tag: 'podcasts',
@@ -143,7 +132,6 @@ export const podcastRoutes = defineRoutes([
     summary: 'Save the status and notes of one checklist item.',
     body: { schema: ZChecklistUpdateRequest },
     response: ZChecklistItem,
-    handle: ({ ctx, params, body }) =>
-      ctx.services.distribution.update(userOf(ctx), params.id ?? '', params.key ?? '', body as TChecklistUpdateRequest),
-  },
+    handle: ({ ctx, params, body }) => ctx.services.distribution.update(userOf(ctx), params.id, params.key, body),
+  }),
 ]);

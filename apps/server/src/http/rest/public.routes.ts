@@ -1,8 +1,8 @@
-import { ZHealth, ZOkResponse, ZPublicConfig, ZWaitlistRequest, type TWaitlistRequest } from '@ppp/contracts';
-import { defineRoutes, OK } from './route.ts';
+import { ZHealth, ZOkResponse, ZPublicConfig, ZWaitlistRequest } from '@ppp/contracts';
+import { defineRoutes, route, OK } from './route.ts';
 
 export const publicRoutes = defineRoutes([
-  {
+  route({
     method: 'get',
     path: '/api/health',
     tag: 'public',
@@ -13,8 +13,8 @@ export const publicRoutes = defineRoutes([
       await ctx.services.em.getConnection().execute('select 1');
       return { status: 'ok', database: 'ok', version: '0.1.0' };
     },
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/api/public/config',
     tag: 'public',
@@ -22,8 +22,8 @@ export const publicRoutes = defineRoutes([
     summary: 'Instance facts a visitor needs: upload limit, maintenance, sign-in options.',
     response: ZPublicConfig,
     handle: ({ ctx }) => ctx.services.publicConfig.get(),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/api/public/waitlist',
     tag: 'public',
@@ -31,6 +31,6 @@ export const publicRoutes = defineRoutes([
     summary: 'Request access (closed alpha); the bearer token is optional.',
     body: { schema: ZWaitlistRequest },
     response: ZOkResponse,
-    handle: async ({ ctx, body }) => (await ctx.services.waitlist.request(body as TWaitlistRequest, ctx.user, ctx.clientIp), OK),
-  },
+    handle: async ({ ctx, body }) => (await ctx.services.waitlist.request(body, ctx.user, ctx.clientIp), OK),
+  }),
 ]);

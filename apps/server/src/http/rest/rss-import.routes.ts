@@ -1,10 +1,10 @@
 import { ZRecoverFromSpreakerResult, ZRssImportRequest, ZRssImportResult, ZRssPreview, ZRssPreviewRequest } from '@ppp/contracts';
 import { userOf } from '../request-context.ts';
-import { defineRoutes } from './route.ts';
+import { defineRoutes, route } from './route.ts';
 
 /** Import from RSS (spec 001 §7 'Shows'); the import itself runs as the rss.import job. */
 export const rssImportRoutes = defineRoutes([
-  {
+  route({
     method: 'post',
     path: '/api/import/rss/preview',
     tag: 'import',
@@ -13,8 +13,8 @@ export const rssImportRoutes = defineRoutes([
     body: { schema: ZRssPreviewRequest },
     response: ZRssPreview,
     handle: ({ ctx, body }) => ctx.services.rssImport.preview(userOf(ctx), body),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/api/import/rss',
     tag: 'import',
@@ -24,23 +24,23 @@ export const rssImportRoutes = defineRoutes([
     body: { schema: ZRssImportRequest },
     response: ZRssImportResult,
     handle: ({ ctx, body }) => ctx.services.rssImport.start(userOf(ctx), body),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/api/import/rss/{id}',
     tag: 'import',
     access: 'active',
     summary: 'Progress of an import: episodes written, audio mirrored, or the reason it failed.',
     response: ZRssImportResult,
-    handle: ({ ctx, params }) => ctx.services.rssImport.get(userOf(ctx), params.id ?? ''),
-  },
-  {
+    handle: ({ ctx, params }) => ctx.services.rssImport.get(userOf(ctx), params.id),
+  }),
+  route({
     method: 'post',
     path: '/api/podcasts/{id}/recover-from-spreaker',
     tag: 'import',
     access: 'active',
     summary: 'Add the episodes of the linked Spreaker show that its RSS feed did not list.',
     response: ZRecoverFromSpreakerResult,
-    handle: ({ ctx, params }) => ctx.services.rssImport.recoverFromSpreaker(userOf(ctx), params.id ?? ''),
-  },
+    handle: ({ ctx, params }) => ctx.services.rssImport.recoverFromSpreaker(userOf(ctx), params.id),
+  }),
 ]);

@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
+import type { BodyReader } from './route.ts';
 import { AppError } from '../../domain/errors.ts';
+import { formToUpdateBody } from '../../domain/podcasts/podcast-input.ts';
 import { COVER_MAX_BYTES, COVER_MESSAGES } from '../../domain/podcasts/cover-art.ts';
 
 export interface ShowForm {
@@ -11,7 +13,7 @@ export interface ShowForm {
  * The Create and Edit Podcast forms: text fields plus an optional cover_image file (15 MB at most,
  * read into memory: covers are small, and sharp reads them from a buffer). A JSON body has no cover.
  */
-export async function readShowForm(c: Context): Promise<ShowForm & { json: unknown | null }> {
+async function readShowForm(c: Context): Promise<ShowForm & { json: unknown | null }> {
   const type = c.req.header('content-type') ?? '';
   if (type.includes('application/json')) {
     try {
@@ -33,3 +35,15 @@ export async function readShowForm(c: Context): Promise<ShowForm & { json: unkno
   }
   return { fields, cover, json: null };
 }
+
+/** The Create Podcast body: JSON, or the form's fields; the cover beside them. */
+export const readCreateShowForm: BodyReader<Buffer | null> = async (c) => {
+  const form = await readShowForm(c);
+  return { fields: form.json ?? form.fields, files: form.cover };
+};
+
+/** The Edit Podcast body: JSON, or the form's strings turned into the JSON shape; the cover beside them. */
+export const readEditShowForm: BodyReader<Buffer | null> = async (c) => {
+  const form = await readShowForm(c);
+  return { fields: form.json ?? formToUpdateBody(form.fields), files: form.cover };
+};

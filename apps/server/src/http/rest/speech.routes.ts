@@ -8,16 +8,13 @@ import {
   ZVoice,
   ZVoiceListQuery,
   ZVoicePage,
-  type TElevenLabsKeyRequest,
-  type TTtsPrecheckRequest,
-  type TTtsRequest,
 } from '@ppp/contracts';
 import { userOf } from '../request-context.ts';
 import { serveStored } from '../media/serve-stored.ts';
-import { defineRoutes } from './route.ts';
+import { defineRoutes, route } from './route.ts';
 
 export const speechRoutes = defineRoutes([
-  {
+  route({
     method: 'get',
     path: '/api/users/me/capabilities',
     tag: 'voices',
@@ -26,8 +23,8 @@ export const speechRoutes = defineRoutes([
       'Which AI-voice engines you can use (has_elevenlabs with your own key, has_google_tts, espeak-ng), sound-effect triggers, the text-AI engine.',
     response: ZCapabilities,
     handle: ({ ctx }) => ctx.services.speech.capabilities(userOf(ctx)),
-  },
-  {
+  }),
+  route({
     method: 'put',
     path: '/api/users/me/elevenlabs-key',
     tag: 'voices',
@@ -35,9 +32,9 @@ export const speechRoutes = defineRoutes([
     summary: 'Store your ElevenLabs API key (encrypted at rest, never returned), or remove it with null.',
     body: { schema: ZElevenLabsKeyRequest },
     response: ZCapabilities,
-    handle: ({ ctx, body }) => ctx.services.speech.setElevenLabsKey(userOf(ctx), body as TElevenLabsKeyRequest),
-  },
-  {
+    handle: ({ ctx, body }) => ctx.services.speech.setElevenLabsKey(userOf(ctx), body),
+  }),
+  route({
     method: 'get',
     path: '/api/elevenlabs/voices',
     tag: 'voices',
@@ -46,28 +43,28 @@ export const speechRoutes = defineRoutes([
     query: ZVoiceListQuery,
     response: ZVoicePage,
     handle: ({ ctx, query }) => ctx.services.speech.listVoices(userOf(ctx), query),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/api/elevenlabs/voice/{id}/resolve',
     tag: 'voices',
     access: 'active',
     summary: 'A stored voice id (namespaced or a bare ElevenLabs id) to its common_name and name; 404 when no engine has it.',
     response: ZVoice,
-    handle: ({ ctx, params }) => ctx.services.speech.resolveVoice(userOf(ctx), params.id ?? ''),
-  },
-  {
+    handle: ({ ctx, params }) => ctx.services.speech.resolveVoice(userOf(ctx), params.id),
+  }),
+  route({
     method: 'get',
     path: '/api/elevenlabs/voice/{id}/preview',
     tag: 'voices',
     access: 'active',
     summary: 'A short MP3 sample of a voice (synthesised once, then served from storage) for voices without a preview_url.',
     handle: async ({ ctx, params, c }) => {
-      const { key } = await ctx.services.speech.previewVoice(userOf(ctx), params.id ?? '');
+      const { key } = await ctx.services.speech.previewVoice(userOf(ctx), params.id);
       return serveStored(c, ctx.services.storage, { key, contentType: 'audio/mpeg', cacheControl: 'private, max-age=86400' });
     },
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/api/media/tts/precheck',
     tag: 'voices',
@@ -76,9 +73,9 @@ export const speechRoutes = defineRoutes([
       '{text, speaking_rate, category}: spam_block when a near-identical clip was just made, warn_may_cost when it may count against your minutes.',
     body: { schema: ZTtsPrecheckRequest },
     response: ZTtsPrecheckResponse,
-    handle: ({ ctx, body }) => ctx.services.tts.precheck(userOf(ctx), body as TTtsPrecheckRequest),
-  },
-  {
+    handle: ({ ctx, body }) => ctx.services.tts.precheck(userOf(ctx), body),
+  }),
+  route({
     method: 'post',
     path: '/api/media/tts',
     tag: 'voices',
@@ -88,6 +85,6 @@ export const speechRoutes = defineRoutes([
       '429 for a repeat just made, 402 when it may cost minutes and confirm_charge is not set.',
     body: { schema: ZTtsRequest },
     response: ZMediaItem,
-    handle: ({ ctx, body }) => ctx.services.tts.create(userOf(ctx), body as TTtsRequest),
-  },
+    handle: ({ ctx, body }) => ctx.services.tts.create(userOf(ctx), body),
+  }),
 ]);

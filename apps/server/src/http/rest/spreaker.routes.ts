@@ -12,7 +12,7 @@ import {
 import { mapSpreakerShow } from '../../adapters/spreaker/index.ts';
 import { AppError } from '../../domain/errors.ts';
 import { userOf } from '../request-context.ts';
-import { defineRoutes, OK } from './route.ts';
+import { defineRoutes, route, OK } from './route.ts';
 
 const SETTINGS_PATH = '/dashboard/settings';
 const STATE_COOKIE = {
@@ -38,7 +38,7 @@ function callbackPage(ok: boolean, message: string): string {
 }
 
 export const spreakerRoutes = defineRoutes([
-  {
+  route({
     method: 'post',
     path: '/api/auth/spreaker/ticket',
     tag: 'spreaker',
@@ -46,8 +46,8 @@ export const spreakerRoutes = defineRoutes([
     summary: `A one-time ticket (valid ${SPREAKER_CONNECT.ticketTtlSeconds} s) that opens /api/auth/spreaker/start in a popup.`,
     response: ZSpreakerConnectTicket,
     handle: ({ ctx }) => ctx.services.spreaker.connectTicket(userOf(ctx)),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/api/auth/spreaker/start',
     tag: 'spreaker',
@@ -61,8 +61,8 @@ export const spreakerRoutes = defineRoutes([
       setCookie(c, SPREAKER_CONNECT.stateCookie, start.state, { ...STATE_COOKIE, secure: c.req.url.startsWith('https:') });
       return c.redirect(start.url, 302);
     },
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/api/auth/spreaker/callback',
     tag: 'spreaker',
@@ -79,8 +79,8 @@ export const spreakerRoutes = defineRoutes([
         return c.html(callbackPage(false, message), 400);
       }
     },
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/api/spreaker/status',
     tag: 'spreaker',
@@ -88,8 +88,8 @@ export const spreakerRoutes = defineRoutes([
     summary: 'Whether Spreaker is configured on this server and connected for you.',
     response: ZSpreakerStatus,
     handle: ({ ctx }) => ctx.services.spreaker.status(userOf(ctx)),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/api/spreaker/disconnect',
     tag: 'spreaker',
@@ -99,8 +99,8 @@ export const spreakerRoutes = defineRoutes([
       await ctx.services.spreaker.disconnect(userOf(ctx));
       return OK;
     },
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/api/spreaker/shows',
     tag: 'spreaker',
@@ -108,8 +108,8 @@ export const spreakerRoutes = defineRoutes([
     summary: 'Your Spreaker shows, each with the local show linked to it.',
     response: ZSpreakerShows,
     handle: ({ ctx }) => ctx.services.spreaker.shows(userOf(ctx)),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/api/spreaker/show/{id}',
     tag: 'spreaker',
@@ -118,12 +118,12 @@ export const spreakerRoutes = defineRoutes([
     query: z.object({ mapped: z.string().optional() }),
     response: z.union([ZMappedSpreakerShow, z.unknown()]),
     handle: async ({ ctx, params, query }) => {
-      if (query.mapped === 'true' || query.mapped === '1') return ctx.services.spreaker.mappedShow(userOf(ctx), params.id ?? '');
-      const show = await ctx.services.spreaker.show(userOf(ctx), params.id ?? '');
+      if (query.mapped === 'true' || query.mapped === '1') return ctx.services.spreaker.mappedShow(userOf(ctx), params.id);
+      const show = await ctx.services.spreaker.show(userOf(ctx), params.id);
       return { ...show, mapped: mapSpreakerShow(show) };
     },
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/api/spreaker/categories',
     tag: 'spreaker',
@@ -131,5 +131,5 @@ export const spreakerRoutes = defineRoutes([
     summary: 'Spreaker’s show categories.',
     response: ZSpreakerCategories,
     handle: ({ ctx }) => ctx.services.spreaker.categories(userOf(ctx)),
-  },
+  }),
 ]);
