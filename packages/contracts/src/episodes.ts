@@ -20,6 +20,8 @@ export const EPISODE_HISTORY = {
   maxNumber: 100_000,
   /** Not in the spec: how long a signed audio or cover URL of an episode stays valid. */
   signedUrlTtlSeconds: 60 * 60,
+  /** Signed URLs expire on these steps, so a list asked again within one step is byte-identical (ETag, 304). */
+  signedUrlExpiryStepSeconds: 5 * 60,
 } as const;
 
 /** 'Minimum cut 20 ms; new cut 2 s; zoom 15/30/60/120 s; waveform height 140.' (spec 001 §9) */

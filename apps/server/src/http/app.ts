@@ -1,5 +1,6 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
+import { etag } from 'hono/etag';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { SharedDeps } from '../domain/services.ts';
@@ -25,6 +26,11 @@ export interface AppOptions {
   shared: SharedDeps;
   logger?: Logger;
 }
+
+const revalidated: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.res.ok || c.res.status === 304) c.res.headers.set('cache-control', 'private, no-cache');
+};
 
 /** The whole HTTP surface: /trpc, /api/*, the API docs and the built web app, on one Hono app. */
 export function createApp({
@@ -66,6 +72,9 @@ export function createApp({
     c.header('cache-control', 'no-store');
     await next();
   });
+  // Episode History's list (up to 500 episodes) is revalidated rather than sent again: an unchanged page answers 304.
+  app.use('/api/episodes', revalidated, etag());
+  app.use('/api/episodes/', revalidated, etag());
 
   app.all('/trpc/*', async (c) =>
     fetchRequestHandler({

@@ -75,4 +75,30 @@ describe('GET /api/episodes/ (lean rows)', () => {
     expect(editedItem).toMatchObject({ editable: true, tags: ['one', 'two'], season_number: 2, episode_number: 7 });
     expect(list.items.find((item) => item.id === plain.id)).toMatchObject({ editable: false });
   });
+
+  it('answers 304 to an unchanged list and the new list once an episode changes', async () => {
+    const list = (headers: Record<string, string> = {}) => api.request('GET', '/api/episodes/?limit=500', { token: a.token, headers });
+    const first = await list();
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    let tag = first.headers.get('etag') ?? '';
+    expect(tag).not.toBe('');
+    // Signed URLs move to a new expiry every few minutes; a pair of calls across that step differs once.
+    let again = await list({ 'if-none-match': tag });
+    if (again.status === 200) {
+      tag = again.headers.get('etag') ?? '';
+      again = await list({ 'if-none-match': tag });
+    }
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+
+    const ids = z
+      .object({ items: z.array(ZItem) })
+      .parse(first.body)
+      .items.map((item) => item.id);
+    expect((await api.request('PATCH', `/api/episodes/${ids[0]}`, { token: a.token, json: { title: 'Renamed' } })).status).toBe(200);
+    const changed = await list({ 'if-none-match': tag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(tag);
+    expect(JSON.stringify(changed.body)).toContain('Renamed');
+  });
 });

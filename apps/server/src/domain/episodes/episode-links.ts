@@ -25,7 +25,7 @@ export class EpisodeLinks {
 
   /** url() without an await per link: the key is read once, then every link is signed in place. */
   async signer(): Promise<EpisodeLinkSigner> {
-    const sign = await this.signer_.signer();
+    const sign = await this.signer_.signer(EPISODE_HISTORY.signedUrlExpiryStepSeconds);
     return (kind, episodeId, part = '') => {
       const { expires, signature } = sign(subjectOf(kind, episodeId, part), EPISODE_HISTORY.signedUrlTtlSeconds);
       const path = kind === 'snippet' ? `/api/episodes/${episodeId}/flubber-snippets/${part}` : `/api/episodes/${episodeId}/${kind}`;

@@ -57,11 +57,14 @@ export class UrlSigner {
     return (await this.signer())(subject, ttlSeconds, now);
   }
 
-  /** A synchronous signer over the instance's key, for signing many URLs at once (one await for all). */
-  async signer(): Promise<(subject: string, ttlSeconds: number, now?: number) => { expires: number; signature: string }> {
+  /**
+   * A synchronous signer over the instance's key, for signing many URLs at once (one await for all).
+   * With expiryStep, expiries are rounded up to a multiple of it (valid a little longer, the same URL for a while).
+   */
+  async signer(expiryStep = 1): Promise<(subject: string, ttlSeconds: number, now?: number) => { expires: number; signature: string }> {
     const key = await this.secret();
     return (subject, ttlSeconds, now = Date.now()) => {
-      const expires = Math.floor(now / 1000) + ttlSeconds;
+      const expires = Math.ceil((Math.floor(now / 1000) + ttlSeconds) / expiryStep) * expiryStep;
       return { expires, signature: mac(key, { subject, expires }) };
     };
   }

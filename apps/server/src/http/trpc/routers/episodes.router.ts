@@ -3,7 +3,6 @@ import {
   ZEditContext,
   ZEpisode,
   ZEpisodeListQuery,
-  ZEpisodePage,
   ZEpisodeUpdateInput,
   ZFlubberApplyInput,
   ZFlubberApplyResponse,
@@ -18,10 +17,8 @@ const ZEpisodeIdInput = z.object({ id: z.uuid() });
 
 /** Episode History, the manual editor and the Flubber review panel: the twins of the REST paths of spec 001 §7. */
 export const episodesRouter = router({
-  page: activeProcedure
-    .input(ZEpisodeListQuery)
-    .output(ZEpisodePage)
-    .query(({ ctx, input }) => ctx.services.episodes.page(ctx.user, input)),
+  // Its items are built from the contract's types; validating 500 of them again on the way out cost a quarter of the call.
+  page: activeProcedure.input(ZEpisodeListQuery).query(({ ctx, input }) => ctx.services.episodes.page(ctx.user, input)),
   get: activeProcedure
     .input(ZEpisodeIdInput)
     .output(ZEpisode)
