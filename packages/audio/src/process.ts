@@ -4,6 +4,8 @@ export interface RunProcessOptions {
   signal?: AbortSignal;
   /** Called with each complete stdout line as it arrives (progress parsing). */
   onStdoutLine?: (line: string) => void;
+  /** Keep no stdout in memory (long line-by-line output already folded by onStdoutLine). */
+  discardStdout?: boolean;
 }
 
 export interface ProcessResult {
@@ -52,7 +54,7 @@ function lineSplitter(onLine: (line: string) => void): (chunk: string) => void {
  * its output, and kills it when the signal aborts so a cancelled job frees the CPU at once.
  */
 export function runProcess(command: string, args: readonly string[], options: RunProcessOptions = {}): Promise<ProcessResult> {
-  const { signal, onStdoutLine } = options;
+  const { signal, onStdoutLine, discardStdout } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(abortError(signal));
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -60,7 +62,7 @@ export function runProcess(command: string, args: readonly string[], options: Ru
     let stderr = '';
     const feedLine = onStdoutLine ? lineSplitter(onStdoutLine) : null;
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
+      if (!discardStdout) stdout += chunk;
       feedLine?.(chunk);
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {

@@ -83,6 +83,22 @@ export const MEDIA = {
 
 export const BYTES_PER_MB = 1024 * 1024;
 
+/**
+ * Untrusted media (issue 14). Every creator's file is input for ffmpeg on a machine that holds other
+ * creators' files, so ffmpeg may only read the one local file, through a demuxer on this list: a
+ * playlist (HLS), concat list, image sequence or any other demuxer that opens further inputs is
+ * refused. Names are ffmpeg demuxer names as -format_whitelist takes them.
+ */
+export const MEDIA_SAFETY = {
+  demuxers: ['mp3', 'wav', 'w64', 'flac', 'ogg', 'mov', 'mp4', 'm4a', '3gp', 'aac', 'matroska', 'webm', 'aiff', 'caf'],
+  /** A decoded length this far from the declared one (both this share and this many seconds) marks a damaged file. */
+  durationMismatchShare: 0.05,
+  durationMismatchMinSeconds: 2,
+  /** Images are refused from their header, before decoding, above either bound. */
+  imageMaxSidePx: 6000,
+  imageMaxPixels: 36_000_000,
+} as const;
+
 /** AI voices (spec 000 sections 4, 7 and 9). */
 export const VOICES = {
   /** GET /api/elevenlabs/voices page size, and the size of a bulk load. */

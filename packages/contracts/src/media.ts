@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEDIA } from './limits.ts';
+import { MEDIA_MESSAGES } from './messages.ts';
 import { ZDetectionResult } from './transcript.ts';
 import { ZTranscriptionEngineName } from './transcription.ts';
 
@@ -66,7 +67,23 @@ export const ZMediaItem = z.object({
 });
 export type TMediaItem = z.infer<typeof ZMediaItem>;
 
-const ZFriendlyName = z.string().trim().min(1).max(MEDIA.friendlyNameMaxLength);
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** Whether a name holds NUL or another control character (never valid in a file or friendly name). */
+export function hasControlCharacters(text: string): boolean {
+  return CONTROL_CHARACTERS.test(text);
+}
+
+/** A name a user types or a file carries: printable characters only. */
+const printable = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((v) => !hasControlCharacters(v), MEDIA_MESSAGES.controlCharacters);
+
+const ZFriendlyName = printable(MEDIA.friendlyNameMaxLength).pipe(z.string().min(1));
 const ZTriggerKeyword = z
   .string()
   .trim()
@@ -125,7 +142,7 @@ const ZBoolText = z
  */
 export const ZUploadOptions = z.object({
   category: ZUploadCategory,
-  friendly_name: z.string().trim().max(MEDIA.friendlyNameMaxLength).optional(),
+  friendly_name: printable(MEDIA.friendlyNameMaxLength).optional(),
   notify_when_ready: ZBoolText.optional(),
   notify_email: z.string().trim().max(254).optional(),
 });
@@ -133,7 +150,7 @@ export type TUploadOptions = z.input<typeof ZUploadOptions>;
 
 /** tus Upload-Metadata keys (decoded): filename, category, friendly_name, notify_when_ready, notify_email. */
 export const ZTusUploadMetadata = ZUploadOptions.extend({
-  filename: z.string().trim().min(1).max(255),
+  filename: printable(255).pipe(z.string().min(1)),
   filetype: z.string().optional(),
 });
 export type TTusUploadMetadata = z.input<typeof ZTusUploadMetadata>;

@@ -86,6 +86,10 @@ export const MEDIA_MESSAGES = {
   tryAgain: 'Try again',
   mediaNotFound: 'Media not found',
   uploadNotFound: 'Upload not found',
+  /** Not in the spec: an image whose header states more pixels than MEDIA_SAFETY allows (refused before decoding). */
+  imageTooLarge: 'Images may be at most 6000x6000 pixels (36 megapixels).',
+  /** Not in the spec: a NUL or other control character in a file or friendly name. */
+  controlCharacters: 'Names cannot contain control characters.',
 } as const;
 
 /** '{file}: only audio files are allowed for {category}.' */

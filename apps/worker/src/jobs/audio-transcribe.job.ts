@@ -83,6 +83,7 @@ export async function handleTranscribe(
     const working = path.join(dir, 'working.wav');
     await makeWorkingCopy(original.path, working, {
       durationSeconds: probe.durationSeconds,
+      formatName: probe.formatName,
       signal: ctx.signal,
       onProgress: progressWriter(ctx, item.id, 0, 5),
     });

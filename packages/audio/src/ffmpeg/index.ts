@@ -6,3 +6,4 @@ export * from './commands.ts';
 export * from './working-copy.ts';
 export * from './chunks.ts';
 export * from './capabilities.ts';
+export * from './safe-input.ts';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { MEDIA_SAFETY } from '@ppp/contracts';
 import { runProcess, ProcessFailedError } from '../process.ts';
 import { locateFfmpeg } from './locate.ts';
+import { untrustedInputOptions } from './safe-input.ts';
 
 export interface AudioProbe {
   durationSeconds: number;
@@ -10,6 +12,8 @@ export interface AudioProbe {
   /** Bits per second; null when the container does not say (raw PCM streams often don't). */
   bitRate: number | null;
   formatName: string;
+  /** The length the container's header states; null when it states none (streamed files). */
+  declaredDurationSeconds: number | null;
 }
 
 /** The file is not audio we can use: ffprobe could not read it, or it has no audio stream. */
@@ -40,7 +44,7 @@ const ZProbe = z.object({
 });
 
 export function probeArgs(path: string): string[] {
-  return ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path];
+  return ['-v', 'error', ...untrustedInputOptions(), '-print_format', 'json', '-show_format', '-show_streams', path];
 }
 
 /** Reads ffprobe's JSON; the first audio stream is the one the product works on. */
@@ -48,10 +52,13 @@ export function parseProbe(json: unknown, path = 'input', packetEndSeconds?: num
   const probe = ZProbe.parse(json);
   const stream = probe.streams.find((s) => s.codec_type === 'audio');
   if (!stream) throw new NotAudioError('no-audio-stream', path);
-  const durationSeconds = probe.format.duration ?? stream.duration ?? packetEndSeconds;
+  const declared = probe.format.duration ?? stream.duration;
+  // Where the audio really ends wins over what the header claims (a truncated upload).
+  const durationSeconds = packetEndSeconds ?? declared;
   if (durationSeconds === undefined) throw new NotAudioError('unreadable', `${path}: no duration`);
   return {
     durationSeconds,
+    declaredDurationSeconds: declared ?? null,
     codec: stream.codec_name ?? 'unknown',
     sampleRate: stream.sample_rate ?? 0,
     channels: stream.channels ?? 0,
@@ -63,6 +70,18 @@ export function parseProbe(json: unknown, path = 'input', packetEndSeconds?: num
 export interface ProbeOptions {
   signal?: AbortSignal;
   ffprobePath?: string;
+  /**
+   * Read every packet so the duration is where the audio really ends, not what the header claims
+   * (uploads: a truncated file must not be accepted at its header's length).
+   */
+  measure?: boolean;
+}
+
+/** Whether the audio ends far from where its header says (a truncated or damaged file). */
+export function lengthMismatch(probe: Pick<AudioProbe, 'durationSeconds' | 'declaredDurationSeconds'>): boolean {
+  if (probe.declaredDurationSeconds === null) return false;
+  const gap = Math.abs(probe.declaredDurationSeconds - probe.durationSeconds);
+  return gap > MEDIA_SAFETY.durationMismatchMinSeconds && gap > probe.declaredDurationSeconds * MEDIA_SAFETY.durationMismatchShare;
 }
 
 /** Probes by content, never by name: a renamed text file is refused here. */
@@ -76,8 +95,12 @@ export async function probeAudio(path: string, options: ProbeOptions = {}): Prom
     throw error;
   }
   const json: unknown = JSON.parse(stdout);
-  if (!lacksDuration(json)) return parseProbe(json, path);
-  return parseProbe(json, path, await lastPacketEnd(ffprobe, path, options.signal));
+  if (!options.measure && !lacksDuration(json)) return parseProbe(json, path);
+  const end = await lastPacketEnd(ffprobe, path, options.signal);
+  if (options.measure && end === undefined && ZProbe.safeParse(json).data?.streams.some((s) => s.codec_type === 'audio')) {
+    throw new NotAudioError('unreadable', `${path}: no audio packets`);
+  }
+  return parseProbe(json, path, end);
 }
 
 function lacksDuration(json: unknown): boolean {
@@ -88,7 +111,18 @@ function lacksDuration(json: unknown): boolean {
 }
 
 export function packetArgs(path: string): string[] {
-  return ['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', path];
+  return [
+    '-v',
+    'error',
+    ...untrustedInputOptions(),
+    '-select_streams',
+    'a:0',
+    '-show_entries',
+    'packet=pts_time,duration_time',
+    '-of',
+    'csv=p=0',
+    path,
+  ];
 }
 
 /** The end of the last packet in ffprobe's 'pts_time,duration_time' lines; undefined when none has a time. */
@@ -109,6 +143,12 @@ export function parsePacketEnd(csv: string): number | undefined {
  * duration; the audio's length is then where its last packet ends.
  */
 async function lastPacketEnd(ffprobe: string, path: string, signal?: AbortSignal): Promise<number | undefined> {
-  const { stdout } = await runProcess(ffprobe, packetArgs(path), { signal });
-  return parsePacketEnd(stdout);
+  let end: number | undefined;
+  // Folded line by line: an hours-long upload lists millions of packets.
+  const fold = (line: string) => {
+    const lineEnd = parsePacketEnd(line);
+    if (lineEnd !== undefined) end = Math.max(end ?? 0, lineEnd);
+  };
+  await runProcess(ffprobe, packetArgs(path), { signal, onStdoutLine: fold, discardStdout: true });
+  return end;
 }

@@ -4,7 +4,11 @@ import path from 'node:path';
 import { segmentArgs, workingCopyArgs } from './commands.ts';
 import { runFfmpeg, type FfmpegRunOptions } from './run.ts';
 
-type WriteOptions = Omit<FfmpegRunOptions, 'durationSeconds'> & { durationSeconds?: number };
+type WriteOptions = Omit<FfmpegRunOptions, 'durationSeconds'> & {
+  durationSeconds?: number;
+  /** The container ffprobe found (AudioProbe.formatName): src is then decoded with that demuxer only. */
+  formatName?: string | null;
+};
 
 /**
  * Writes through a temporary name beside dest and renames at the end, so a crash or abort never
@@ -24,7 +28,7 @@ async function writeAtomically(dest: string, write: (tmp: string) => Promise<voi
 
 /** The 16 kHz mono 16-bit WAV copy of src that the transcription engines read. */
 export async function makeWorkingCopy(src: string, dest: string, options: WriteOptions = {}): Promise<void> {
-  await writeAtomically(dest, (tmp) => runFfmpeg(workingCopyArgs(src, tmp), options));
+  await writeAtomically(dest, (tmp) => runFfmpeg(workingCopyArgs(src, tmp, options.formatName), options));
 }
 
 /** The audio from start to end seconds (snippets for review, chunks for transcription). */
@@ -36,5 +40,7 @@ export async function extractSegment(
   options: WriteOptions = {},
 ): Promise<void> {
   const durationSeconds = options.durationSeconds ?? endSeconds - startSeconds;
-  await writeAtomically(dest, (tmp) => runFfmpeg(segmentArgs(src, tmp, startSeconds, endSeconds), { ...options, durationSeconds }));
+  await writeAtomically(dest, (tmp) =>
+    runFfmpeg(segmentArgs(src, tmp, startSeconds, endSeconds, options.formatName), { ...options, durationSeconds }),
+  );
 }

@@ -1,5 +1,6 @@
 import type { TEdlFile } from '@ppp/contracts';
 import { CURRENT_FFMPEG, unscaledAmix, type FfmpegCapabilities } from '../ffmpeg/legacy-filters.ts';
+import { demuxerFor, untrustedInputOptions } from '../ffmpeg/safe-input.ts';
 
 export const SAMPLE_RATE = 44_100;
 
@@ -8,14 +9,9 @@ export function msToSamples(ms: number): number {
   return Math.round((ms * SAMPLE_RATE) / 1000);
 }
 
-/** The ffmpeg demuxer for a probed format name: ffprobe lists aliases ('mov,mp4,m4a'), -f takes the first. */
-export function demuxerFor(formatName: string): string {
-  return formatName.split(',')[0]?.trim() || formatName;
-}
-
 /** Input options: only local files, and the demuxer named, never guessed from content or extension. */
 export function inputArgs(file: TEdlFile, loop: boolean): string[] {
-  return ['-protocol_whitelist', 'file', '-f', demuxerFor(file.format), ...(loop ? ['-stream_loop', '-1'] : []), '-i', file.path];
+  return [...untrustedInputOptions(), '-f', demuxerFor(file.format), ...(loop ? ['-stream_loop', '-1'] : []), '-i', file.path];
 }
 
 const CONFORM = `aformat=sample_fmts=fltp:sample_rates=${SAMPLE_RATE}:channel_layouts=stereo`;

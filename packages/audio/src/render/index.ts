@@ -1,6 +1,6 @@
 export { renderEpisode, type RenderOptions, type RenderResult } from './render.ts';
 export { buildEpisodeGraph } from './graph.ts';
-export { GraphBuilder, SAMPLE_RATE, msToSamples, demuxerFor, inputArgs } from './graph-builder.ts';
+export { GraphBuilder, SAMPLE_RATE, msToSamples, inputArgs } from './graph-builder.ts';
 export {
   planSplit,
   planWindows,

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { locateFfmpeg } from '../ffmpeg/locate.ts';
+import { untrustedInputArgs } from '../ffmpeg/safe-input.ts';
 import { ProcessFailedError, tail } from '../process.ts';
 
 export interface PeaksOptions {
@@ -9,6 +10,8 @@ export interface PeaksOptions {
   sampleRate?: number;
   signal?: AbortSignal;
   ffmpegPath?: string;
+  /** The container ffprobe found, when known: the file is then decoded with that demuxer only. */
+  formatName?: string | null;
 }
 
 export interface Peaks {
@@ -69,10 +72,7 @@ export function computePeaks(path: string, options: PeaksOptions): Promise<Peaks
     '-nostdin',
     '-v',
     'error',
-    '-protocol_whitelist',
-    'file',
-    '-i',
-    path,
+    ...untrustedInputArgs(path, options.formatName),
     '-map',
     '0:a:0',
     '-ac',

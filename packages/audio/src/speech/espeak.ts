@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TVoice } from '@ppp/contracts';
 import { runFfmpeg } from '../ffmpeg/run.ts';
+import { untrustedInputArgs } from '../ffmpeg/safe-input.ts';
 import { probeAudio } from '../ffmpeg/probe.ts';
 import { runProcess } from '../process.ts';
 import { which } from '../system-tools.ts';
@@ -28,7 +29,7 @@ export function espeakArgs(voiceId: string, textFile: string, wavFile: string, s
 
 /** MP3 at a speech-friendly VBR quality; the renderer resamples later as the episode needs. */
 export function speechMp3Args(src: string, dest: string): string[] {
-  return ['-y', '-i', src, '-map', '0:a:0', '-c:a', 'libmp3lame', '-q:a', '4', '-f', 'mp3', dest];
+  return ['-y', ...untrustedInputArgs(src, 'wav'), '-map', '0:a:0', '-c:a', 'libmp3lame', '-q:a', '4', '-f', 'mp3', dest];
 }
 
 /** The always-available local engine: espeak-ng from Debian. */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseProbe, parseProgressLine, splitForChunks, NotAudioError, segmentArgs, workingCopyArgs } from '../../src/ffmpeg/index.ts';
+import {
+  parseProbe,
+  parseProgressLine,
+  splitForChunks,
+  NotAudioError,
+  segmentArgs,
+  workingCopyArgs,
+  MEDIA_DEMUXERS,
+} from '../../src/ffmpeg/index.ts';
 
 describe('splitForChunks', () => {
   it('covers the whole file with cores that meet end to end, each overlapping into the next', () => {
@@ -49,7 +57,15 @@ describe('parseProbe', () => {
       ],
       format: { format_name: 'mp3', duration: '12.5', bit_rate: '130000' },
     });
-    expect(probe).toEqual({ durationSeconds: 12.5, codec: 'mp3', sampleRate: 44100, channels: 2, bitRate: 128000, formatName: 'mp3' });
+    expect(probe).toEqual({
+      durationSeconds: 12.5,
+      codec: 'mp3',
+      sampleRate: 44100,
+      channels: 2,
+      bitRate: 128000,
+      formatName: 'mp3',
+      declaredDurationSeconds: 12.5,
+    });
   });
 
   it('refuses a file with no audio stream', () => {
@@ -65,6 +81,10 @@ describe('command building', () => {
       '-y',
       '-ss',
       '1.500',
+      '-protocol_whitelist',
+      'file',
+      '-format_whitelist',
+      MEDIA_DEMUXERS,
       '-i',
       'a.wav',
       '-t',
@@ -75,5 +95,8 @@ describe('command building', () => {
       'b.wav',
     ]);
     expect(() => segmentArgs('a.wav', 'b.wav', 3, 2)).toThrow(RangeError);
+    expect(workingCopyArgs('a.m4a', 'b.wav', 'mov,mp4,m4a,3gp,3g2,mj2').join(' ')).toContain(
+      `-protocol_whitelist file -format_whitelist ${MEDIA_DEMUXERS} -f mov -i a.m4a`,
+    );
   });
 });

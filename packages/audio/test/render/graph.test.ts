@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MEDIA_DEMUXERS } from '../../src/ffmpeg/index.ts';
 import { planEpisode } from '../../src/edl/index.ts';
 import {
   MP3_DELAY_SAMPLES,
@@ -28,10 +29,10 @@ describe('the episode graph', () => {
 
   it('reads every input as a local file with its demuxer named', () => {
     for (const args of builder.inputs) {
-      expect(args.slice(0, 4)).toEqual(['-protocol_whitelist', 'file', '-f', args[3]]);
+      expect(args.slice(0, 6)).toEqual(['-protocol_whitelist', 'file', '-format_whitelist', MEDIA_DEMUXERS, '-f', args[5]]);
       expect(args.at(-2)).toBe('-i');
     }
-    expect(builder.inputs.map((args) => args[3])).toEqual(['wav', 'wav', 'wav', 'mp3']);
+    expect(builder.inputs.map((args) => args[5])).toEqual(['wav', 'wav', 'wav', 'mp3']);
   });
 
   it('cuts the content with sample-exact trims and mixes without normalising', () => {

@@ -13,6 +13,7 @@ import {
   type TUploadOptions,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
+import { assertWithinPixelLimits, measureArtwork } from '../podcasts/cover-art.ts';
 import { parseInput } from '../validation.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -22,6 +23,7 @@ import { MediaItemSchema } from './media-item.entity.ts';
 import { toMediaDto } from './media.dto.ts';
 import {
   assertCategoryOpen,
+  assertPrintableNames,
   assertWithinLimit,
   audioContentType,
   defaultFriendlyName,
@@ -64,6 +66,7 @@ export class MediaUploadService {
   /** Checks that need no bytes (tus asks them when the upload is created, before any data arrives). */
   async preflight(category: TMediaCategory, fileName: string, size: number | undefined, friendlyName?: string): Promise<void> {
     assertCategoryOpen(category);
+    assertPrintableNames(fileName, friendlyName);
     if (size !== undefined) assertWithinLimit(fileName, size, category, (await this.deps.settings.get()).max_upload_mb);
     if (category === 'main_content' && !friendlyName?.trim()) throw new AppError('VALIDATION', MEDIA_MESSAGES.enterFriendlyName);
   }
@@ -81,10 +84,14 @@ export class MediaUploadService {
       }
       const type = imageTypeOf(head);
       if (!type) throw notImage(file.name);
+      const info = await measureArtwork(file.path);
+      if (!info) throw notImage(file.name);
+      assertWithinPixelLimits(info);
       return { file, contentType: type, durationSeconds: null };
     }
     try {
-      const probe = await probeAudio(file.path);
+      // The decoded length, not the header's: a truncated file is kept at the length it really plays.
+      const probe = await probeAudio(file.path, { measure: true });
       return { file, contentType: audioContentType(probe.formatName), durationSeconds: probe.durationSeconds };
     } catch (error) {
       if (error instanceof NotAudioError) throw notAudio(file.name, category);
@@ -168,6 +175,7 @@ export class MediaUploadService {
   ): Promise<TMediaItem[]> {
     const options = parseInput(ZUploadOptions, input);
     if (files.length === 0) throw new AppError('VALIDATION', MEDIA_MESSAGES.selectAudioFile);
+    assertPrintableNames(...files.map((file) => file.name), ...friendlyNames, transcript?.name);
     const names = files.map(
       (file, i) => friendlyNames[i]?.trim() || (options.category === 'main_content' ? '' : defaultFriendlyName(file.name)),
     );
@@ -193,6 +201,7 @@ export class MediaUploadService {
 
   /** POST /api/media/upload/cover_art: a PNG or JPEG up to 15 MB. */
   async acceptCover(user: User, file: IncomingFile): Promise<TCoverUploadResponse> {
+    assertPrintableNames(file.name);
     const inspected = await this.inspect(file, 'cover_art');
     const item = await this.store(user, inspected, 'cover_art', defaultFriendlyName(file.name), null);
     return { id: item.id, filename: item.filename, path: coverImagePath(item.filename), stored_as: item.filename };
@@ -200,6 +209,7 @@ export class MediaUploadService {
 
   /** POST /api/media/upload/episode_cover: the same checks as cover art, with the name the creator gave it. */
   async acceptEpisodeCover(user: User, file: IncomingFile, friendlyName: string | undefined): Promise<TMediaItem> {
+    assertPrintableNames(file.name, friendlyName);
     const inspected = await this.inspect(file, 'cover_art');
     return this.store(user, inspected, 'cover_art', friendlyName?.trim() || defaultFriendlyName(file.name), null);
   }

@@ -4,6 +4,7 @@ import {
   MEDIA,
   MEDIA_MESSAGES,
   audioExceedsMessage,
+  hasControlCharacters,
   exceedsLimitMessage,
   onlyAudioAllowedMessage,
   type TMediaCategory,
@@ -29,6 +30,12 @@ export function assertWithinLimit(fileName: string, sizeBytes: number, category:
   if (sizeBytes <= limitMb * BYTES_PER_MB) return;
   const message = category === 'main_content' ? audioExceedsMessage(limitMb) : exceedsLimitMessage(fileName, limitMb, category);
   throw new AppError('PAYLOAD_TOO_LARGE', message, { title: MEDIA_MESSAGES.fileTooLarge });
+}
+
+/** 422 for a NUL or other control character in a file or friendly name (PostgreSQL cannot even store a NUL). */
+export function assertPrintableNames(...names: readonly (string | undefined)[]): void {
+  if (names.some((name) => name !== undefined && hasControlCharacters(name)))
+    throw new AppError('VALIDATION', MEDIA_MESSAGES.controlCharacters);
 }
 
 export function notAudio(fileName: string, category: TMediaCategory): AppError {

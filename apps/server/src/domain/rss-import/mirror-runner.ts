@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { RSS_IMPORT } from '@ppp/contracts';
+import { NotAudioError, probeAudio } from '@ppp/audio';
+import { MEDIA_MESSAGES, RSS_IMPORT } from '@ppp/contracts';
 import type { TConfig } from '../../config.ts';
 import { isTransientFetchFailure } from '../../adapters/safe-fetch/index.ts';
 import type { StoragePort } from '../storage/storage.ts';
@@ -48,6 +49,20 @@ function audioExtension(contentType: unknown, url: string, declared: string | nu
   return /^[a-z0-9]{2,4}$/.test(ext) ? ext : 'mp3';
 }
 
+/** Whether a stored file is audio in an allowlisted container (probed by content, ffmpeg reading that file only). */
+async function isPlainAudio(storage: StoragePort, key: string): Promise<boolean> {
+  const local = await storage.localPath(key);
+  try {
+    await probeAudio(local.path);
+    return true;
+  } catch (error) {
+    if (error instanceof NotAudioError) return false;
+    throw error;
+  } finally {
+    await local.release();
+  }
+}
+
 /**
  * An imported episode's audio is served from here once the show is hosted here (the built-in host)
  * and the episode is published: the mirrored copy becomes its final audio and no longer expires.
@@ -77,6 +92,14 @@ async function mirrorEpisode(
     const res = await fetchRemoteAudio(deps.config, url, signal);
     const key = `users/${episode.user.id}/episodes/${episode.id}/source-audio.${audioExtension(res.headers['content-type'], res.finalUrl, episode.sourceAudioType ?? null)}`;
     const stored = await deps.storage.putStream(key, res.body);
+    if (!(await isPlainAudio(deps.storage, key))) {
+      // A playlist or list dressed as audio would make ffmpeg read other files later: never kept.
+      await deps.storage.delete(key);
+      episode.mirrorStatus = 'failed';
+      episode.mirrorError = MEDIA_MESSAGES.invalidFileType;
+      deps.log?.(`rss.mirror: ${url} is not plain audio; nothing kept`);
+      return 'failed';
+    }
     episode.mirrorKey = key;
     episode.mirrorStatus = 'done';
     episode.mirrorError = null;
