@@ -95,9 +95,9 @@ beforeAll(async () => {
   await services().auth.register({ email, password: PASSWORD, accept_terms: true }, uniqueIp());
   const [row] = await orm.em.fork().getConnection().execute<{ id: string }[]>('select id from users where email = ?', [email]);
   userId = row!.id;
-  // Connect Spreaker the way the OAuth callback does: a signed state, then the code exchange.
-  const start = new URL(await services().spreaker.startUrl({ id: userId }));
-  await services().spreaker.finishConnect('code', start.searchParams.get('state') ?? '');
+  // Connect Spreaker the way the popup does: a ticket, the start (its state, kept in the browser's cookie), then the code exchange.
+  const start = await services().spreaker.startConnect((await services().spreaker.connectTicket({ id: userId })).ticket);
+  await services().spreaker.finishConnect('code', start.state, start.state);
 });
 afterEach(() => {
   publishTestHooks.afterUpload = null;

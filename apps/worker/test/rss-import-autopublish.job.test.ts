@@ -136,8 +136,8 @@ beforeAll(async () => {
   a = await newUser('mover');
   b = await newUser('bystander');
   // A connects Spreaker the way the OAuth callback does: a signed state, then the code exchange.
-  const start = new URL(await services().spreaker.startUrl({ id: a.id }));
-  await services().spreaker.finishConnect('code', start.searchParams.get('state') ?? '');
+  const start = await services().spreaker.startConnect((await services().spreaker.connectTicket({ id: a.id })).ticket);
+  await services().spreaker.finishConnect('code', start.state, start.state);
 }, 60_000);
 
 afterAll(async () => {
