@@ -34,3 +34,4 @@ export * from './episode-creator.ts';
 export * from './episode-creator-steps.ts';
 export * from './recorder.ts';
 export * from './web-url.ts';
+export * from './admin.ts';

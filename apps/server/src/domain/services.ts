@@ -38,6 +38,7 @@ import { createPublishingServices } from './publishing/publishing-services.ts';
 import { createEpisodeServices } from './episodes/episode-services.ts';
 import { MusicLibraryService } from './music/music-library.service.ts';
 import { createCreatorServices } from './episodes/creator-services.ts';
+import { createAdminServices } from './admin/admin-services.ts';
 
 /** What every request and job shares: configuration and outside adapters. */
 export interface SharedDeps {
@@ -138,6 +139,7 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
     assembly,
     renders: new EpisodeRendersService({ em, storage: shared.storage, speech, audioCleanup }),
     ...creator,
+    ...createAdminServices(em, shared),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,9 +1,50 @@
 import { z } from 'zod';
-import { ZAdminSettings, ZAdminSettingsUpdate, ZAdminUserUpdate, ZMe, ZOutboxMessage, ZOutboxQuery } from '@ppp/contracts';
+import {
+  ZAdminPodcastsPage,
+  ZAdminPodcastsQuery,
+  ZAdminSettings,
+  ZAdminSettingsUpdate,
+  ZAdminSummary,
+  ZAdminUsersPage,
+  ZAdminUsersQuery,
+  ZAdminUserUpdate,
+  ZMe,
+  ZOutboxMessage,
+  ZOutboxQuery,
+} from '@ppp/contracts';
 import { toMe } from '../../domain/users/users.service.ts';
 import { defineRoutes, route } from './route.ts';
 
 export const adminRoutes = defineRoutes([
+  route({
+    method: 'get',
+    path: '/api/admin/summary',
+    tag: 'admin',
+    access: 'admin',
+    summary: 'Counts of users, episodes, published episodes, shows and templates.',
+    response: ZAdminSummary,
+    handle: ({ ctx }) => ctx.services.adminOverview.summary(),
+  }),
+  route({
+    method: 'get',
+    path: '/api/admin/users/full',
+    tag: 'admin',
+    access: 'admin',
+    summary: 'Users, newest first, 10 per page; search by email or name.',
+    query: ZAdminUsersQuery,
+    response: ZAdminUsersPage,
+    handle: ({ ctx, query }) => ctx.services.adminDirectory.users(query),
+  }),
+  route({
+    method: 'get',
+    path: '/api/admin/podcasts',
+    tag: 'admin',
+    access: 'admin',
+    summary: 'Every show with its owner, episode count and last episode, 25 per page; filter by owner_email.',
+    query: ZAdminPodcastsQuery,
+    response: ZAdminPodcastsPage,
+    handle: ({ ctx, query }) => ctx.services.adminDirectory.podcasts(query),
+  }),
   route({
     method: 'get',
     path: '/api/admin/settings',

@@ -106,6 +106,15 @@ describe('onboarding (step 8)', () => {
     expect(decideGate(state({ onboardingCompleted: true, search: q('onboarding=1') }))).toBe('onboarding');
   });
 
+  it('opens /admin and /admin/* for an administrator without shows (an operator may never make one); not for a creator', () => {
+    const admin = { ...activeUser, is_admin: true };
+    expect(decideGate(state({ user: admin, showCount: 0, path: '/admin' }))).toBe('workspace');
+    expect(decideGate(state({ user: admin, showCount: 0, path: '/admin/users' }))).toBe('workspace');
+    expect(decideGate(state({ user: admin, showCount: 0, path: '/administrator' }))).toBe('onboarding');
+    expect(decideGate(state({ showCount: 0, path: '/admin' }))).toBe('onboarding');
+    expect(decideGate(state({ user: { ...admin, terms_version_accepted: null }, showCount: 0, path: '/admin' }))).toBe('terms');
+  });
+
   it('always opens the flow on /onboarding, for a signed-in user only', () => {
     expect(decideGate(state({ path: '/onboarding', search: q('from=manager&reset=1'), onboardingCompleted: true }))).toBe('onboarding');
     expect(decideGate(state({ path: '/onboarding/', showCount: 3 }))).toBe('onboarding');

@@ -52,6 +52,11 @@ export function wantsOnboarding(s: Pick<GateState, 'path' | 'search' | 'showCoun
   return s.showCount === 0;
 }
 
+export function isAdminPath(path: string): boolean {
+  const clean = path.replace(/\/+$/, '');
+  return clean === '/admin' || clean.startsWith('/admin/');
+}
+
 type GateRule = (s: GateState) => GateScreen | null;
 
 export const GATE_RULES: readonly GateRule[] = [
@@ -64,7 +69,8 @@ export const GATE_RULES: readonly GateRule[] = [
   (s) => (s.search.get('checkout') === 'success' ? 'checkout-return' : null),
   (s) => (s.user ? null : 'landing'),
   (s) => (s.workspaceLoading ? 'preparing' : null),
-  (s) => (s.user && wantsOnboarding(s) ? 'onboarding' : null),
+  // An operator may never make a show: /admin opens the admin panel for administrators directly.
+  (s) => (s.user && !(isAdminUser(s.user) && isAdminPath(s.path)) && wantsOnboarding(s) ? 'onboarding' : null),
   (s) => (s.user && needsTermsAcceptance(s.user) ? 'terms' : null),
 ];
 

@@ -8,7 +8,7 @@ import { useSignOut } from '../../lib/use-session.ts';
 import { isAdminUser } from '../gate/decide-gate.ts';
 import { DashboardView } from '../dashboard/DashboardView.tsx';
 import { SettingsView } from '../settings/SettingsView.tsx';
-import { AdminSettingsView } from '../admin-settings/AdminSettingsView.tsx';
+import { AdminPanel } from '../admin/AdminPanel.tsx';
 import { NotFoundContent } from '../errors/NotFoundPage.tsx';
 import { MediaLibraryView } from '../media-library/MediaLibraryView.tsx';
 import { PreuploadView } from '../preupload/PreuploadView.tsx';
@@ -31,7 +31,7 @@ function ViewContent({ view, me }: { view: WorkspaceView; me: TMe }) {
     case 'settings':
       return <SettingsView me={me} />;
     case 'admin':
-      return <AdminSettingsView />;
+      return <AdminPanel />;
     case 'media-library':
       return <MediaLibraryView />;
     case 'preupload':

@@ -9,10 +9,11 @@ describe('workspace navigation', () => {
     expect(viewForPath('/dashboard/nope', false)).toBe('not-found');
   });
 
-  it('keeps the admin view for admins', () => {
+  it('opens the admin panel on /admin and /admin/* (its summary call sends non-admins back)', () => {
     expect(viewForPath('/admin', true)).toBe('admin');
     expect(viewForPath('/admin/settings', true)).toBe('admin');
-    expect(viewForPath('/admin', false)).toBe('not-found');
+    expect(viewForPath('/admin', false)).toBe('admin');
+    expect(viewForPath('/administrator', true)).toBe('not-found');
     expect(navEntriesFor(false).map((e) => e.view)).toEqual([
       'dashboard',
       'settings',

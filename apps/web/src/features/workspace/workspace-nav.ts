@@ -49,7 +49,7 @@ export const RECORD_PATH = '/dashboard/record';
 export const NAV_ENTRIES: readonly NavEntry[] = [
   { view: 'dashboard', label: 'Dashboard', path: '/dashboard', icon: IconLayoutDashboard },
   { view: 'settings', label: 'Settings', path: '/dashboard/settings', icon: IconSettings },
-  { view: 'admin', label: 'Admin settings', path: '/admin', icon: IconAdjustments, adminOnly: true },
+  { view: 'admin', label: 'Admin panel', path: '/admin', icon: IconAdjustments, adminOnly: true },
   { view: 'preupload', label: 'Upload Audio', path: '/dashboard/upload', icon: IconUpload },
   { view: 'media-library', label: 'Media Uploads', path: '/dashboard/media', icon: IconMusic },
   { view: 'audio-settings', label: 'Audio Improvements', path: '/dashboard/audio-settings', icon: IconWand },
@@ -70,7 +70,8 @@ export function viewForPath(path: string, isAdmin: boolean): WorkspaceView {
   if (clean === '/' || clean === '/dashboard' || clean === '/onboarding') return 'dashboard';
   const exact = navEntriesFor(isAdmin).find((e) => e.path === clean);
   if (exact) return exact.view;
-  if (clean.startsWith('/admin')) return isAdmin ? 'admin' : 'not-found';
+  // The admin panel's own summary call decides: a non-admin is sent back to the dashboard (spec 002 section 6).
+  if (clean === '/admin' || clean.startsWith('/admin/')) return 'admin';
   if (/^\/dashboard\/templates\/[^/]+$/.test(clean)) return 'template-editor';
   if (clean === NEW_EPISODE_PATH) return 'createEpisode';
   return 'not-found';

@@ -1,9 +1,32 @@
 import { z } from 'zod';
-import { ZAdminSettings, ZAdminSettingsUpdate, ZOutboxMessage, ZOutboxQuery, ZAdminUserUpdate, ZMe } from '@ppp/contracts';
+import {
+  ZAdminSettings,
+  ZAdminSettingsUpdate,
+  ZAdminSummary,
+  ZAdminUsersQuery,
+  ZAdminUsersPage,
+  ZAdminPodcastsQuery,
+  ZAdminPodcastsPage,
+  ZAdminSystemStatus,
+  ZOutboxMessage,
+  ZOutboxQuery,
+  ZAdminUserUpdate,
+  ZMe,
+} from '@ppp/contracts';
 import { adminProcedure, router } from '../init.ts';
 import { toMe } from '../../../domain/users/users.service.ts';
 
 export const adminRouter = router({
+  summary: adminProcedure.output(ZAdminSummary).query(({ ctx }) => ctx.services.adminOverview.summary()),
+  status: adminProcedure.output(ZAdminSystemStatus).query(({ ctx }) => ctx.services.adminOverview.status()),
+  users: adminProcedure
+    .input(ZAdminUsersQuery)
+    .output(ZAdminUsersPage)
+    .query(({ ctx, input }) => ctx.services.adminDirectory.users(input)),
+  podcasts: adminProcedure
+    .input(ZAdminPodcastsQuery)
+    .output(ZAdminPodcastsPage)
+    .query(({ ctx, input }) => ctx.services.adminDirectory.podcasts(input)),
   settings: adminProcedure.output(ZAdminSettings).query(({ ctx }) => ctx.services.settings.get()),
   updateSettings: adminProcedure
     .input(ZAdminSettingsUpdate)

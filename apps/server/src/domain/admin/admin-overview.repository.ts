@@ -1,0 +1,79 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { z } from 'zod';
+import type { TAdminQueueCounts, TAdminSummary } from '@ppp/contracts';
+
+const ZCount = z.coerce.number().int();
+const ZSummaryRow = z.object({ users: ZCount, episodes: ZCount, published_episodes: ZCount, podcasts: ZCount, templates: ZCount });
+const ZQueueRow = z.object({ name: z.string(), state: z.string(), count: ZCount });
+const ZSeenRow = z.object({ seen: z.coerce.date().nullable() });
+
+/** The instance-wide counts of the admin overview: every user's rows, so only admin services use it. */
+export class AdminOverviewRepository {
+  private readonly em: EntityManager;
+  constructor(em: EntityManager) {
+    this.em = em;
+  }
+
+  private async rows(sql: string, params: unknown[] = []): Promise<unknown[]> {
+    return this.em.getConnection().execute(sql, params);
+  }
+
+  async summary(): Promise<TAdminSummary> {
+    const [row] = await this.rows(
+      `select (select count(*) from users) as users,
+              (select count(*) from episodes) as episodes,
+              (select count(*) from episodes where status = 'published') as published_episodes,
+              (select count(*) from podcasts) as podcasts,
+              (select count(*) from templates) as templates`,
+    );
+    return ZSummaryRow.parse(row);
+  }
+
+  async episodesCreatedSince(since: Date): Promise<number> {
+    const [row] = await this.rows('select count(*) as count from episodes where created_at >= ?', [since]);
+    return z.object({ count: ZCount }).parse(row).count;
+  }
+
+  async databaseAnswers(): Promise<boolean> {
+    try {
+      await this.rows('select 1');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** pg-boss's schema exists once a job was queued or a worker started. */
+  private async hasJobSchema(): Promise<boolean> {
+    const [row] = await this.rows(`select to_regclass('pgboss.job') is not null as present`);
+    return z.object({ present: z.boolean() }).parse(row).present;
+  }
+
+  /** Queued (created or retry), active and failed jobs per queue, every known queue listed. */
+  async queueCounts(): Promise<TAdminQueueCounts[]> {
+    if (!(await this.hasJobSchema())) return [];
+    const queues = z.array(z.object({ name: z.string() })).parse(await this.rows('select name from pgboss.queue order by name'));
+    const states = z
+      .array(ZQueueRow)
+      .parse(
+        await this.rows(
+          `select name, state::text as state, count(*) as count from pgboss.job where state in ('created', 'retry', 'active', 'failed') group by 1, 2`,
+        ),
+      );
+    return queues.map(({ name }) => {
+      const of = (...wanted: string[]) =>
+        states.filter((s) => s.name === name && wanted.includes(s.state)).reduce((n, s) => n + s.count, 0);
+      return { name, queued: of('created', 'retry'), active: of('active'), failed: of('failed') };
+    });
+  }
+
+  /** The worker's last sign of life: pg-boss's queue maintenance (run by the worker only) or the latest job it started. */
+  async workerLastSeen(): Promise<Date | null> {
+    if (!(await this.hasJobSchema())) return null;
+    const [row] = await this.rows(
+      `select greatest((select max(greatest(maintain_on, monitor_on)) from pgboss.queue),
+                       (select max(started_on) from pgboss.job)) as seen`,
+    );
+    return ZSeenRow.parse(row).seen;
+  }
+}

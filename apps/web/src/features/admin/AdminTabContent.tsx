@@ -1,0 +1,34 @@
+import { Text } from '@mantine/core';
+import { ADMIN_MESSAGES } from '@ppp/contracts';
+import type { AdminTabKey } from './admin-tabs.ts';
+import { OverviewTab } from './tabs/OverviewTab.tsx';
+import { SettingsTab } from './tabs/SettingsTab.tsx';
+import { HelpTab } from './tabs/HelpTab.tsx';
+import { UsersTab } from './tabs/UsersTab.tsx';
+import { PodcastsTab } from './tabs/PodcastsTab.tsx';
+
+/** One tab's content. */
+export function AdminTabContent({ tab }: { tab: AdminTabKey }) {
+  switch (tab) {
+    case 'overview':
+      return <OverviewTab />;
+    case 'users':
+      return <UsersTab />;
+    case 'podcasts':
+      return <PodcastsTab />;
+    case 'settings':
+      return <SettingsTab />;
+    case 'help':
+      return <HelpTab />;
+    default:
+      return <ComingSoon />;
+  }
+}
+
+export function ComingSoon() {
+  return (
+    <Text c="dimmed" data-testid="admin-coming-soon">
+      {ADMIN_MESSAGES.comingSoon}
+    </Text>
+  );
+}

@@ -1,0 +1,94 @@
+import { useRef } from 'react';
+import { Alert, Card, Loader, NumberInput, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { ADMIN_MESSAGES, ADMIN_SETTINGS_SAVE_DELAY_MS, MESSAGES, NAMES, UPLOADS, type TAdminSettings } from '@ppp/contracts';
+import { trpc } from '../../../lib/trpc.ts';
+import { toApiFailure } from '../../../lib/api-error.ts';
+
+/** Settings: each change is saved 400 ms after the last edit; a failed save puts the controls back. */
+export function SettingsTab() {
+  const settings = trpc.admin.settings.useQuery();
+  if (settings.isError)
+    return (
+      <Alert color="red">{toApiFailure(settings.error).status === 403 ? MESSAGES.adminAccessDenied : ADMIN_MESSAGES.loadFailed}</Alert>
+    );
+  if (!settings.data) return <Loader aria-label="Loading settings" />;
+  return <SettingsForm saved={settings.data} />;
+}
+
+function SettingsForm({ saved }: { saved: TAdminSettings }) {
+  const utils = trpc.useUtils();
+  const update = trpc.admin.updateSettings.useMutation();
+  const lastSaved = useRef(saved);
+  const form = useForm<TAdminSettings>({
+    mode: 'controlled',
+    initialValues: saved,
+    onValuesChange: (values) => save(values),
+  });
+
+  const save = useDebouncedCallback(async (values: TAdminSettings) => {
+    if (JSON.stringify(values) === JSON.stringify(lastSaved.current)) return;
+    try {
+      const next = await update.mutateAsync(values);
+      lastSaved.current = next;
+      utils.admin.settings.setData(undefined, next);
+      void utils.public.config.invalidate();
+    } catch (err) {
+      form.setValues(lastSaved.current);
+      notifications.show({
+        color: 'red',
+        title: ADMIN_MESSAGES.failedToUpdateSettings,
+        message: toApiFailure(err).message ?? MESSAGES.unexpected,
+      });
+    }
+  }, ADMIN_SETTINGS_SAVE_DELAY_MS);
+
+  return (
+    <Card withBorder padding="lg" maw={760}>
+      <Stack gap="lg">
+        <Text c="dimmed" size="sm" aria-live="polite" data-testid="settings-save-state">
+          {update.isPending ? 'Saving…' : 'Changes are saved as you make them.'}
+        </Text>
+        <Switch
+          label="Maintenance mode"
+          description="Everyone but administrators sees the maintenance screen."
+          {...form.getInputProps('maintenance_mode', { type: 'checkbox' })}
+        />
+        <Textarea
+          label="Maintenance message"
+          description={`Left empty, users see: "${MESSAGES.maintenanceDefault}"`}
+          autosize
+          minRows={2}
+          maxLength={NAMES.maintenanceMessageMaxLength}
+          value={form.values.maintenance_message ?? ''}
+          onChange={(e) => form.setFieldValue('maintenance_message', e.currentTarget.value || null)}
+        />
+        <Switch
+          label="New accounts are active"
+          description="When off, a new account confirms its email and waits on the waitlist until an administrator approves it (closed alpha)."
+          {...form.getInputProps('default_user_active', { type: 'checkbox' })}
+        />
+        <NumberInput
+          label="Upload limit (MB)"
+          description={`Between ${UPLOADS.minMaxUploadMb} and ${UPLOADS.maxMaxUploadMb}.`}
+          min={UPLOADS.minMaxUploadMb}
+          max={UPLOADS.maxMaxUploadMb}
+          clampBehavior="blur"
+          allowDecimal={false}
+          value={form.values.max_upload_mb}
+          onChange={(v) => {
+            if (typeof v === 'number') form.setFieldValue('max_upload_mb', v);
+          }}
+          maw={240}
+        />
+        <Switch
+          label="Test mode"
+          description="For trying the instance out: payments and outside services stay in test mode."
+          {...form.getInputProps('test_mode', { type: 'checkbox' })}
+        />
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,206 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Pagination,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { ADMIN_MESSAGES, ADMIN_PAGES, MESSAGES, ZTier, type TAdminUser, type TAdminUserUpdate } from '@ppp/contracts';
+import { trpc } from '../../../lib/trpc.ts';
+import { toApiFailure } from '../../../lib/api-error.ts';
+import { formatDay, formatWhen } from '../admin-format.ts';
+import { cleanExpiryInput, formatExpiry, parseExpiry, plusOneMonth, plusOneYear, todayUtc, EXPIRY_INPUT_MAX } from '../expiry-date.ts';
+
+/** Users: 10 per page, search by email or name, tier, active and expiry edited in place. */
+export function UsersTab() {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const users = trpc.admin.users.useQuery({
+    search: debounced || undefined,
+    limit: ADMIN_PAGES.users,
+    offset: (page - 1) * ADMIN_PAGES.users,
+  });
+  const pages = Math.max(1, Math.ceil((users.data?.total ?? 0) / ADMIN_PAGES.users));
+  return (
+    <Stack gap="md">
+      <TextInput
+        label="Search users"
+        placeholder="Email or name"
+        leftSection={<IconSearch size={16} />}
+        value={search}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          setPage(1);
+        }}
+        maw={420}
+      />
+      {users.isError ? (
+        <Alert color="red">{ADMIN_MESSAGES.failedToLoadUsers}</Alert>
+      ) : !users.data ? (
+        <Loader aria-label="Loading users" />
+      ) : (
+        <>
+          <Text size="sm" c="dimmed" data-testid="users-total">
+            {users.data.total} {users.data.total === 1 ? 'user' : 'users'}
+          </Text>
+          <Table.ScrollContainer minWidth={980}>
+            <Table striped highlightOnHover aria-label="Users">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>User</Table.Th>
+                  <Table.Th>Tier</Table.Th>
+                  <Table.Th>Active</Table.Th>
+                  <Table.Th>Created</Table.Th>
+                  <Table.Th>Last activity</Table.Th>
+                  <Table.Th>Episodes</Table.Th>
+                  <Table.Th>Subscription expiry</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {users.data.items.map((user) => (
+                  <UserRow key={user.id} user={user} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} aria-label="Users pages" />}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function UserRow({ user }: { user: TAdminUser }) {
+  const utils = trpc.useUtils();
+  const update = trpc.admin.updateUser.useMutation();
+  const [error, setError] = useState<string | null>(null);
+  const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
+
+  async function save(patch: TAdminUserUpdate) {
+    setError(null);
+    try {
+      await update.mutateAsync({ id: user.id, ...patch });
+      await utils.admin.users.invalidate();
+    } catch (err) {
+      setError(toApiFailure(err).message ?? MESSAGES.unexpected);
+    }
+  }
+
+  return (
+    <Table.Tr data-testid={`user-row-${user.email}`}>
+      <Table.Td>
+        <Group gap="sm" wrap="nowrap">
+          <Avatar src={user.avatar} size="sm" radius="xl" alt="" />
+          <div>
+            <Text size="sm" fw={600}>
+              {user.email} {user.is_admin && <Badge size="xs">admin</Badge>}
+            </Text>
+            {name && (
+              <Text size="xs" c="dimmed">
+                {name}
+              </Text>
+            )}
+          </div>
+          {update.isPending && <Loader size="xs" aria-label="Saving" />}
+          {error && (
+            <Tooltip label={error} withArrow>
+              <Badge color="red" data-testid="user-save-error" tabIndex={0} aria-label={`${ADMIN_MESSAGES.perUserError}: ${error}`}>
+                {ADMIN_MESSAGES.perUserError}
+              </Badge>
+            </Tooltip>
+          )}
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Select
+          aria-label={`Tier of ${user.email}`}
+          data={ZTier.options}
+          value={user.tier}
+          allowDeselect={false}
+          onChange={(tier) => {
+            const parsed = ZTier.safeParse(tier);
+            if (parsed.success) void save({ tier: parsed.data });
+          }}
+          w={130}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Switch
+          aria-label={`${user.email} active`}
+          checked={user.is_active}
+          onChange={(e) => void save({ is_active: e.currentTarget.checked })}
+        />
+      </Table.Td>
+      <Table.Td>{formatDay(user.created_at)}</Table.Td>
+      <Table.Td>{formatWhen(user.last_activity)}</Table.Td>
+      <Table.Td>{user.episode_count}</Table.Td>
+      <Table.Td>
+        <ExpiryEditor user={user} onSave={(date) => void save({ subscription_expires_at: date })} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** MM/DD/YYYY with +1M, +1Y, Today and Clear; an invalid date gets a red border and is not saved. */
+function ExpiryEditor({ user, onSave }: { user: TAdminUser; onSave: (date: Date | null) => void }) {
+  const saved = formatExpiry(user.subscription_expires_at);
+  const [text, setText] = useState(saved);
+  const [seen, setSeen] = useState(saved);
+  if (seen !== saved) {
+    // The server's value changed (a save or a reload): show it.
+    setSeen(saved);
+    setText(saved);
+  }
+  const parsed = parseExpiry(text);
+  const base = user.subscription_expires_at ?? todayUtc();
+
+  function commit(next: string) {
+    setText(next);
+    const result = parseExpiry(next);
+    if (next === saved || result.kind === 'invalid') return;
+    onSave(result.kind === 'date' ? result.date : null);
+  }
+
+  return (
+    <Group gap={4} wrap="nowrap">
+      <TextInput
+        aria-label={`Subscription expiry of ${user.email}`}
+        placeholder="MM/DD/YYYY"
+        value={text}
+        maxLength={EXPIRY_INPUT_MAX}
+        error={parsed.kind === 'invalid'}
+        onChange={(e) => setText(cleanExpiryInput(e.currentTarget.value))}
+        onBlur={() => commit(text)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit(text);
+        }}
+        w={120}
+      />
+      <Button size="compact-xs" variant="default" onClick={() => commit(formatExpiry(plusOneMonth(base)))}>
+        +1M
+      </Button>
+      <Button size="compact-xs" variant="default" onClick={() => commit(formatExpiry(plusOneYear(base)))}>
+        +1Y
+      </Button>
+      <Button size="compact-xs" variant="default" onClick={() => commit(formatExpiry(todayUtc()))}>
+        Today
+      </Button>
+      <Button size="compact-xs" variant="default" onClick={() => commit('')}>
+        Clear
+      </Button>
+    </Group>
+  );
+}

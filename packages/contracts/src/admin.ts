@@ -1,0 +1,139 @@
+import { z } from 'zod';
+
+/**
+ * The admin panel's side tabs (spec 002 section 2.14), in the spec's order, then the operator's
+ * own views the issue adds (jobs, waitlist, mail outbox, dev tools). Any other tab is 'Coming Soon'.
+ */
+export const ADMIN_TABS = [
+  { key: 'overview', label: 'Dashboard Overview' },
+  { key: 'users', label: 'Users' },
+  { key: 'podcasts', label: 'Podcasts' },
+  { key: 'analytics', label: 'Analytics' },
+  { key: 'tiers', label: 'Tier Editor' },
+  { key: 'music', label: 'Music Library' },
+  { key: 'landing', label: 'Front Page Content' },
+  { key: 'db', label: 'DB Explorer' },
+  { key: 'settings', label: 'Settings' },
+  { key: 'help', label: 'Help & Docs' },
+] as const;
+
+export const ADMIN_OPERATION_TABS = [
+  { key: 'jobs', label: 'Jobs' },
+  { key: 'waitlist', label: 'Waitlist' },
+  { key: 'outbox', label: 'Mail Outbox' },
+  { key: 'dev', label: 'Dev Tools' },
+] as const;
+
+/** The admin panel's messages (spec 002 section 8, 'Admin'). */
+export const ADMIN_MESSAGES = {
+  comingSoon: 'Coming Soon',
+  failedToLoadUsers: 'Failed to load users',
+  failedToLoadSummary: 'Failed to load summary',
+  failedToLoadTiers: 'Failed to load tiers',
+  failedToLoadTierConfig: 'Failed to load Tier configuration',
+  saveFailed: 'Save failed',
+  failedToUpdateSettings: 'Failed to update admin settings',
+  loadFailed: 'Load failed',
+  deleteFailed: 'Delete failed',
+  failedToKillQueue: 'Failed to kill queue',
+  failedToLoadPodcasts: 'Failed to load podcasts',
+  uploadFailed: 'Upload failed',
+  networkErrorUploading: 'Network error while uploading',
+  uploadCancelled: 'Upload cancelled',
+  importFailed: 'Import failed',
+  deleteAssetFailed: 'Delete failed: Could not remove asset',
+  perUserError: 'Err',
+  adminOnly: 'Admin only',
+} as const;
+
+/** GET /api/admin/summary. */
+export const ZAdminSummary = z.object({
+  users: z.number().int(),
+  episodes: z.number().int(),
+  published_episodes: z.number().int(),
+  podcasts: z.number().int(),
+  templates: z.number().int(),
+});
+export type TAdminSummary = z.infer<typeof ZAdminSummary>;
+
+export const ZAdminQueueCounts = z.object({
+  name: z.string(),
+  queued: z.number().int(),
+  active: z.number().int(),
+  failed: z.number().int(),
+});
+export type TAdminQueueCounts = z.infer<typeof ZAdminQueueCounts>;
+
+/** The overview's live figures, in place of the spec's placeholders (Episodes Today, system status, uptime). */
+export const ZAdminSystemStatus = z.object({
+  episodes_today: z.number().int(),
+  uptime_seconds: z.number().int(),
+  database: z.enum(['ok', 'down']),
+  /** The worker's last sign of life (pg-boss maintenance or a job it worked on); null when none was ever seen. */
+  worker_last_seen: z.date().nullable(),
+  queues: z.array(ZAdminQueueCounts),
+  failed_jobs: z.number().int(),
+  disk_free_bytes: z.number().nullable(),
+  disk_total_bytes: z.number().nullable(),
+  ffmpeg_version: z.string().nullable(),
+});
+export type TAdminSystemStatus = z.infer<typeof ZAdminSystemStatus>;
+
+/** A settings change is saved this long after the last edit. */
+export const ADMIN_SETTINGS_SAVE_DELAY_MS = 400;
+
+/** Users table page size, shows list page size, DB explorer page size (spec 002 section 9). */
+export const ADMIN_PAGES = { users: 10, podcasts: 25, dbRows: 50, max: 200 } as const;
+
+const ZPageQuery = (size: number) => ({
+  limit: z.coerce.number().int().min(1).max(ADMIN_PAGES.max).default(size),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+/** GET /api/admin/users/full: a page of users, searched by email or name. */
+export const ZAdminUsersQuery = z.object({
+  ...ZPageQuery(ADMIN_PAGES.users),
+  search: z.string().trim().max(254).optional(),
+});
+export type TAdminUsersQuery = z.input<typeof ZAdminUsersQuery>;
+
+/** The admin user entity (spec 002 section 3). */
+export const ZAdminUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  avatar: z.string().nullable(),
+  tier: z.string(),
+  is_active: z.boolean(),
+  is_admin: z.boolean(),
+  created_at: z.date(),
+  last_activity: z.date().nullable(),
+  episode_count: z.number().int(),
+  subscription_expires_at: z.date().nullable(),
+});
+export type TAdminUser = z.infer<typeof ZAdminUser>;
+
+export const ZAdminUsersPage = z.object({ items: z.array(ZAdminUser), total: z.number().int(), offset: z.number().int() });
+export type TAdminUsersPage = z.infer<typeof ZAdminUsersPage>;
+
+/** GET /api/admin/podcasts?limit&offset&owner_email. */
+export const ZAdminPodcastsQuery = z.object({
+  ...ZPageQuery(ADMIN_PAGES.podcasts),
+  owner_email: z.string().trim().toLowerCase().max(254).optional(),
+});
+export type TAdminPodcastsQuery = z.input<typeof ZAdminPodcastsQuery>;
+
+/** The admin show row (spec 002 section 3). */
+export const ZAdminPodcastRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  owner_email: z.string(),
+  episode_count: z.number().int(),
+  created_at: z.date(),
+  last_episode_at: z.date().nullable(),
+});
+export type TAdminPodcastRow = z.infer<typeof ZAdminPodcastRow>;
+
+export const ZAdminPodcastsPage = z.object({ items: z.array(ZAdminPodcastRow), total: z.number().int(), offset: z.number().int() });
+export type TAdminPodcastsPage = z.infer<typeof ZAdminPodcastsPage>;
