@@ -1,0 +1,113 @@
+/**
+ * pnpm bench: the API under load, near the machine's limit. A seeded server (bench/support/
+ * serve-seeded.ts, its own process) with one creator and a show of 500 episodes; autocannon runs
+ * each target at BENCH_CONNECTIONS for BENCH_DURATION_S and this prints requests/s, p50/p99, errors,
+ * the server's CPU milliseconds per request (from /proc, so the load generator is not counted) and
+ * the ratio to the same bytes served prebuilt from memory in the same run; the load average is
+ * printed with each line, and the server's memory before, after and a while after the load.
+ */
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
+const TICKS_PER_S = 100;
+
+const child = spawn(process.execPath, [path.join(import.meta.dirname, 'support/serve-seeded.ts')], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const first = await new Promise<string>((resolve, reject) => {
+  readline.createInterface({ input: child.stdout! }).once('line', resolve);
+  child.once('exit', (code) => reject(new Error(`the benchmark server exited (${code})`)));
+});
+const { port, token, showId } = JSON.parse(first) as { port: number; token: string; showId: string };
+const base = `http://127.0.0.1:${port}`;
+const auth = { authorization: `Bearer ${token}` };
+
+/** utime + stime of the server process, in ms. */
+function serverCpuMs(): number {
+  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
+}
+function serverRssMb(): number {
+  const line = readFileSync(`/proc/${child.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
+  return Number(line?.[1] ?? 0) / 1024;
+}
+const load = () => os.loadavg()[0]!.toFixed(1);
+
+interface Target {
+  name: string;
+  path: string;
+  headers?: Record<string, string>;
+}
+const trpcInput = encodeURIComponent(JSON.stringify({ json: { limit: 500, offset: 0 } }));
+const targets: Target[] = [
+  { name: 'health', path: '/api/health' },
+  { name: 'episodes ?limit=500 (REST)', path: '/api/episodes/?limit=500', headers: auth },
+  { name: 'episodes ?limit=20 (REST)', path: '/api/episodes/?limit=20', headers: auth },
+  { name: 'episodes.page 500 (tRPC)', path: `/trpc/episodes.page?input=${trpcInput}`, headers: auth },
+  { name: 'dashboard stats', path: '/api/dashboard/stats', headers: auth },
+  { name: 'feed of 500', path: `/feeds/${showId}.xml` },
+];
+
+/** The same bytes as a target, served from memory by a bare node:http server: the floor of this machine. */
+async function prebuilt(body: Buffer, type: string): Promise<{ url: string; close: () => void }> {
+  const floor = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': type, 'content-length': body.length });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => floor.listen(0, '127.0.0.1', resolve));
+  const address = floor.address();
+  return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`, close: () => floor.close() };
+}
+
+async function run(url: string, headers: Record<string, string> = {}) {
+  const before = serverCpuMs();
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  return { result, cpuMs: serverCpuMs() - before };
+}
+
+const row = (cells: string[]) => console.log(cells.map((cell, i) => (i === 0 ? cell.padEnd(30) : cell.padStart(11))).join(''));
+try {
+  const idleRss = serverRssMb();
+  console.log(`API under load: ${CONNECTIONS} connections, ${DURATION_S} s per target, ${os.cpus().length} cores, 500 episodes`);
+  row(['target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'cpu ms/req', 'vs floor', 'kB', 'load']);
+  for (const target of targets) {
+    const res = await fetch(`${base}${target.path}`, { headers: target.headers });
+    const body = Buffer.from(await res.arrayBuffer());
+    if (res.status !== 200) throw new Error(`${target.path} answered ${res.status}`);
+    const alone = performance.now();
+    await fetch(`${base}${target.path}`, { headers: target.headers }).then((r) => r.arrayBuffer());
+    const aloneMs = performance.now() - alone;
+    const { result, cpuMs } = await run(`${base}${target.path}`, target.headers);
+    const floor = await prebuilt(body, res.headers.get('content-type') ?? 'application/json');
+    const floorRun = await autocannon({ url: floor.url, connections: CONNECTIONS, duration: DURATION_S });
+    floor.close();
+    const ratio = result.requests.average > 0 ? `${(floorRun.requests.average / result.requests.average).toFixed(1)}x` : 'none done';
+    row([
+      target.name,
+      result.requests.average.toFixed(0),
+      String(result.latency.p50),
+      String(result.latency.p99),
+      String(result.non2xx + result.errors),
+      (cpuMs / Math.max(result.requests.total, 1)).toFixed(2),
+      ratio,
+      (body.length / 1000).toFixed(0),
+      load(),
+    ]);
+    console.log(`${''.padEnd(30)}one request alone: ${aloneMs.toFixed(1)} ms; the floor: ${floorRun.requests.average.toFixed(0)} req/s`);
+  }
+  const afterRss = serverRssMb();
+  await new Promise((resolve) => setTimeout(resolve, Number(process.env.BENCH_SETTLE_S ?? 60) * 1000));
+  console.log(
+    `server RSS: idle ${idleRss.toFixed(0)} MB, after the load ${afterRss.toFixed(0)} MB, a minute later ${serverRssMb().toFixed(0)} MB`,
+  );
+} finally {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+}

@@ -1,0 +1,93 @@
+/**
+ * The server of the API load benchmark, in its own process so that its CPU time can be read apart
+ * from the load generator's: an embedded PostgreSQL, migrations, one creator with a show of
+ * BENCH_EPISODES episodes (rows shaped like assembled, published ones: notes, tags, an EDL and a
+ * recipe, a stored audio key), then the HTTP server. Prints one JSON line {port, token, showId} on
+ * stdout and serves until SIGTERM.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../src/config.ts';
+import { openOrm, migrate } from '../../src/db/orm.ts';
+import { startEmbeddedPostgres } from '../../src/db/embedded.ts';
+import { startHttpServer } from '../../src/server.ts';
+import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
+import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
+
+const EPISODES = Number(process.env.BENCH_EPISODES ?? 500);
+const PASSWORD = 'bench-password-1';
+
+const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ppp-bench-api-'));
+await fs.chmod(dir, 0o777);
+const db = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: 56000 + Math.floor(Math.random() * 1000), persistent: false });
+const config = loadConfig({
+  ...process.env,
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATABASE_URL: db.url,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+});
+const orm = await openOrm(db.url, { poolMax: config.DB_POOL_MAX });
+await migrate(orm);
+const server = await startHttpServer(orm, config);
+const base = `http://127.0.0.1:${server.port}`;
+
+const email = `bench-${Date.now()}@example.com`;
+await fetch(`${base}/api/auth/register`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email, password: PASSWORD, accept_terms: true }),
+});
+const login = await fetch(`${base}/api/auth/token`, { method: 'POST', body: new URLSearchParams({ username: email, password: PASSWORD }) });
+const { access_token: token } = (await login.json()) as { access_token: string };
+const me = (await (await fetch(`${base}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string };
+
+const em = orm.em.fork();
+const show = em.create(PodcastSchema, {
+  user: me.id,
+  name: 'Benchmark Show',
+  description: 'A show with a long back catalogue.',
+  category: 'Technology',
+  ownerName: 'Bench Owner',
+  ownerEmail: email,
+  authorName: 'Bench',
+  language: 'en',
+});
+const notes = '<p>' + 'In this episode we talk about gardens, tools and the people who keep them. '.repeat(12) + '</p>';
+const edl = { segments: Array.from({ length: 40 }, (_, i) => ({ kind: 'content', start_s: i * 30, end_s: i * 30 + 29.5, gain_db: 0 })) };
+for (let i = 0; i < EPISODES; i++) {
+  const at = new Date(Date.UTC(2020, 0, 1) + i * 7 * 86_400_000);
+  em.create(EpisodeSchema, {
+    user: me.id,
+    podcast: show,
+    title: `Episode ${i + 1}: the garden in week ${i + 1}`,
+    description: notes,
+    tags: ['gardening', 'tools', `week-${i + 1}`],
+    status: 'published',
+    visibility: 'public',
+    publishAt: at,
+    publishedAt: at,
+    processedAt: at,
+    episodeNumber: i + 1,
+    finalAudioKey: `users/${me.id}/episodes/bench-${i}/final.mp3`,
+    finalAudioBytes: 28_800_000,
+    durationMs: 1_800_000,
+    edl: edl as unknown as never,
+    createdAt: at,
+  });
+}
+await em.flush();
+
+console.log(JSON.stringify({ port: server.port, token, showId: show.id }));
+
+process.once('SIGTERM', () => {
+  void (async () => {
+    await server.close();
+    await orm.close();
+    await db.stop();
+    await fs.rm(dir, { recursive: true, force: true });
+    process.exit(0);
+  })();
+});
