@@ -13,6 +13,6 @@ bash scripts/pnpm.sh exec prettier --check . --log-level warn
 bash scripts/pnpm.sh exec turbo run lint typecheck build --output-logs=errors-only
 # Three tiers, fastest first: pure unit tests (no PostgreSQL, no ffmpeg), then service, job, API and
 # real-tool tests, then the browser journeys (Playwright's runner with Debian's Chromium).
-bash scripts/pnpm.sh exec turbo run test:unit --output-logs=new-only
+bash scripts/pnpm.sh exec turbo run test:unit --concurrency=1 --output-logs=new-only
 bash scripts/pnpm.sh exec turbo run test:integration --concurrency=1 --output-logs=new-only
 bash scripts/pnpm.sh exec turbo run test:e2e --concurrency=1 --output-logs=new-only

@@ -95,10 +95,12 @@ describe('Recorder', () => {
 
     await page.getByRole('button', { name: 'Check microphone' }).click();
     await expect.poll(() => stage(page)).toBe('micCheck');
-    // The level meter is shown during the check. Whether it moves is not asserted: in loaded CI runs
-    // Chromium's fake device gave the analyser silence for the whole check (see the closing note of
-    // stop 12); the recording itself is measured on the saved file in the next test.
-    await expect.poll(() => page.getByRole('progressbar', { name: 'Microphone level' }).isVisible()).toBe(true);
+    // The fake device beeps for 20 ms every 500 ms: the meter moves during the check. (It once read only
+    // the newest 21 ms at each 100 ms tick, later on a loaded machine, and could miss every beep; each
+    // reading now takes the loudest moment since the last one.)
+    const meter = page.getByRole('progressbar', { name: 'Microphone level' });
+    await expect.poll(() => meter.isVisible()).toBe(true);
+    await expect.poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 5_000 }).toBeGreaterThan(0);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'recorder-mic-check-desktop.png') });
     await expect.poll(() => page.getByText('Microphone check complete').isVisible(), { timeout: 8_000 }).toBe(true);
     expect(await stage(page)).toBe('idle');
