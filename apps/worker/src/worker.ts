@@ -6,6 +6,8 @@ import { storageDir } from '@ppp/server/config';
 import { JOB_DEFINITIONS } from './jobs/index.ts';
 import type { JobDefinition } from './jobs/job.ts';
 
+const MONITOR_SECONDS = 15;
+
 export interface Worker {
   boss: PgBoss;
   stop(): Promise<void>;
@@ -21,7 +23,13 @@ export async function startWorker(options: {
   log: (msg: string) => void;
 }): Promise<Worker> {
   const { orm, log } = options;
-  const boss = new PgBoss({ connectionString: options.databaseUrl, max: options.concurrency + 2 });
+  // The monitor that fails jobs whose heartbeat stopped runs this often, so a dead run is retried promptly.
+  const boss = new PgBoss({
+    connectionString: options.databaseUrl,
+    max: options.concurrency + 2,
+    superviseIntervalSeconds: MONITOR_SECONDS,
+    monitorIntervalSeconds: MONITOR_SECONDS,
+  });
   const shared: SharedDeps = {
     ...options.shared,
     storage: options.shared.storage ?? new LocalStorage(storageDir(options.shared.config)),

@@ -19,6 +19,16 @@ export const PUBLISH_LIMITS = {
   playsWindowDays: 30,
 } as const;
 
+/** What the creator is told (bell, and mail when they asked for it) when a publish ends in publish_error. */
+export const PUBLISH_FAILURE_NOTICE = {
+  title: 'Publishing failed',
+  body: (episodeTitle: string, reason: string, link: string) =>
+    `"${episodeTitle}" could not be published: ${reason} Open ${link} to fix it and publish again.`,
+  mailSubject: (episodeTitle: string) => `Publishing "${episodeTitle}" failed`,
+  /** The episode's place in Episode History. */
+  path: (episodeId: string) => `/dashboard/episodes?episode=${encodeURIComponent(episodeId)}`,
+} as const;
+
 export const PUBLISH_MESSAGES = {
   dateTimeRequired: 'Date & time required',
   invalidDateTime: 'Invalid date/time',

@@ -47,6 +47,9 @@ export class SpreakerSandbox {
   /** Milliseconds each upload takes, so concurrent publishes really overlap. */
   uploadDelayMs = 0;
   uploadCount = 0;
+  /** When set, every upload is answered with this error status (401 a refused token, 503 Spreaker down); counted in uploadAttempts. */
+  uploadFailure: number | null = null;
+  uploadAttempts = 0;
   #nextShow = 500_001;
   #nextEpisode = 900_001;
 
@@ -147,6 +150,8 @@ export class SpreakerSandbox {
   }
 
   private async upload(showId: number, req: Received) {
+    this.uploadAttempts += 1;
+    if (this.uploadFailure) return fail(this.uploadFailure, this.uploadFailure === 401 ? 'Unauthorized' : 'Service Unavailable');
     const media = req.files.media_file;
     if (!media || !req.fields.title) return fail(400, 'media_file and title are required');
     if (req.fields.auto_published_at && !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(req.fields.auto_published_at)) {

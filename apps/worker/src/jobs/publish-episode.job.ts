@@ -13,6 +13,10 @@ export const publishEpisodeJob: JobDefinition<'publish.episode'> = {
   retryBackoff: true,
   retryDelay: 5,
   expireInSeconds: 30 * 60,
+  // A worker that dies mid-publish is noticed within about a minute (heartbeat plus the monitor's
+  // interval) instead of after the 30 minute expiry; the lock and the upload token keep the retry
+  // from uploading twice.
+  heartbeatSeconds: 20,
   async handle(payload, ctx) {
     const outcome = await ctx.services.publishRunner.run(payload, { final: isFinalAttempt(ctx) });
     ctx.log(`publish.episode ${payload.episode_id}${payload.go_live ? ' (go live)' : ''}: ${outcome}`);

@@ -1,10 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
-import type { TJobPayload } from '@ppp/contracts';
+import { PUBLISH_FAILURE_NOTICE, type TJobPayload } from '@ppp/contracts';
 import { SpreakerError, spreakerToAppError } from '../../adapters/spreaker/index.ts';
 import { AppError } from '../errors.ts';
 import { EpisodeSchema, type Episode } from '../episodes/episode.entity.ts';
 import type { Podcast } from '../podcasts/podcast.entity.ts';
+import type { MediaItem } from '../media/media-item.entity.ts';
+import type { User } from '../users/user.entity.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { MailService } from '../mail/mail.service.ts';
 import { withEpisodeLock } from './episode-lock.ts';
 import { PublishRejected, type HostEpisodeRequest, type PodcastHost } from './hosts/host.ts';
 import type { HostRegistry } from './hosts/registry.ts';
@@ -51,9 +55,19 @@ function permanent(error: unknown): boolean {
  * apart, the recorded host episode id makes a second run a no-op, and the upload token saved before
  * calling the host lets a run after a crash find the upload it made instead of making another.
  */
+export interface PublishRunnerDeps {
+  em: EntityManager;
+  hosts: HostRegistry;
+  connectionString: string;
+  notifications: NotificationsService;
+  mail: MailService;
+  /** Public origin, for the link to the episode in the failure notice. */
+  baseUrl: string;
+}
+
 export class PublishRunner {
-  private readonly deps: { em: EntityManager; hosts: HostRegistry; connectionString: string };
-  constructor(deps: { em: EntityManager; hosts: HostRegistry; connectionString: string }) {
+  private readonly deps: PublishRunnerDeps;
+  constructor(deps: PublishRunnerDeps) {
     this.deps = deps;
   }
 
@@ -61,7 +75,7 @@ export class PublishRunner {
     return withEpisodeLock(this.deps.connectionString, payload.episode_id, async () => {
       // A fresh entity manager: what another run committed while we waited for the lock is what we see.
       const em = this.deps.em.fork();
-      const episode = await em.findOne(EpisodeSchema, { id: payload.episode_id }, { populate: ['podcast'] });
+      const episode = await em.findOne(EpisodeSchema, { id: payload.episode_id }, { populate: ['podcast', 'user', 'sourceMedia'] });
       if (!episode) return 'missing';
       if (!this.wanted(episode, payload)) return 'stale';
       if (payload.go_live && episode.hostEpisodeId) {
@@ -75,8 +89,10 @@ export class PublishRunner {
         await this.deliver(em, episode, podcast, scheduledFor, now);
       } catch (error) {
         if (!permanent(error) && !attempt.final) throw error;
-        this.recordFailure(episode, messageOf(error));
+        const reason = messageOf(error);
+        this.recordFailure(episode, reason);
         await em.flush();
+        await this.tellCreator(episode, reason, now);
         return 'failed';
       }
       if (scheduledFor) {
@@ -123,6 +139,28 @@ export class PublishRunner {
     await em.flush();
     // Tidying the token tag is cosmetic: the id is recorded, so a failure here must not fail the publish.
     await host.finalize(request(token!), hostId).catch(() => undefined);
+  }
+
+  /**
+   * A publish that ended in publish_error rings the bell with the reason and a link to the episode, and
+   * mails the creator when they asked for mail on the upload the episode was made from.
+   */
+  private async tellCreator(episode: Episode, reason: string, now: Date): Promise<void> {
+    const user = episode.user as User;
+    const link = `${this.deps.baseUrl}${PUBLISH_FAILURE_NOTICE.path(episode.id)}`;
+    const body = PUBLISH_FAILURE_NOTICE.body(episode.title, reason, link);
+    await this.deps.notifications.notify(user.id, {
+      title: PUBLISH_FAILURE_NOTICE.title,
+      body,
+      dedupeKey: `publish-failed:${episode.id}:${now.toISOString()}`,
+    });
+    const source = (episode.sourceMedia as MediaItem | null | undefined) ?? null;
+    if (!source?.notifyWhenReady) return;
+    await this.deps.mail.send({
+      to: source.notifyEmail ?? user.email,
+      subject: PUBLISH_FAILURE_NOTICE.mailSubject(episode.title),
+      text: body,
+    });
   }
 
   private recordFailure(episode: Episode, message: string): void {

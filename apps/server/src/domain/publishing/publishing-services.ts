@@ -17,6 +17,8 @@ import { PublishingService } from './publishing.service.ts';
 import { PublishAllService } from './publish-all.service.ts';
 import { PublishRunner } from './publish-runner.ts';
 import { AnalyticsService } from './analytics.service.ts';
+import { NotificationsService } from '../notifications/notifications.service.ts';
+import { MailService } from '../mail/mail.service.ts';
 
 /** Shows, hosting and publishing (issue 6): the services of one unit of work, on its entity manager. */
 export function createPublishingServices(em: EntityManager, shared: SharedDeps) {
@@ -47,7 +49,14 @@ export function createPublishingServices(em: EntityManager, shared: SharedDeps) 
     downloads: new DownloadsService(em),
     publishing,
     publishAll: new PublishAllService({ em, podcasts, publishing }),
-    publishRunner: new PublishRunner({ em, hosts, connectionString }),
+    publishRunner: new PublishRunner({
+      em,
+      hosts,
+      connectionString,
+      notifications: new NotificationsService(em),
+      mail: new MailService(em, shared.mailTransport),
+      baseUrl,
+    }),
     analytics: new AnalyticsService({ em, podcasts, spreaker }),
   };
 }
