@@ -4,34 +4,16 @@
  * and in 16 MB chunks (as the web app does), including the content probe and the media row at the end.
  */
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Upload } from 'tus-js-client';
-import { loadConfig } from '../src/config.ts';
-import { openOrm, migrate } from '../src/db/orm.ts';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
-import { startHttpServer } from '../src/server.ts';
+import { startBenchInstance } from './support/bench-instance.ts';
 
 const SIZE_MB = Number(process.env.BENCH_UPLOAD_MB ?? 200);
 const MB = 1024 * 1024;
 
-const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ppp-bench-tus-'));
-await fs.chmod(dir, 0o777);
-const db = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: 56000 + Math.floor(Math.random() * 1000), persistent: false });
-const config = loadConfig({
-  ...process.env,
-  PORT: '0',
-  HOST: '127.0.0.1',
-  DATABASE_URL: db.url,
-  NODE_ENV: 'production',
-  STORAGE_DIR: path.join(dir, 'storage'),
-  LOG_LEVEL: 'error',
-});
-const orm = await openOrm(db.url, { poolMax: config.DB_POOL_MAX });
-await migrate(orm);
-const server = await startHttpServer(orm, config);
-const base = `http://127.0.0.1:${server.port}`;
+const instance = await startBenchInstance('tus');
+const { base, dir } = instance;
 
 /** A stereo 44.1 kHz WAV of about SIZE_MB (176,400 bytes a second). */
 function makeWav(): Buffer {
@@ -96,8 +78,5 @@ try {
     console.log(`  ${label.padEnd(18)} ${seconds.toFixed(2)} s  ${(megabytes / seconds).toFixed(1)} MB/s`);
   }
 } finally {
-  await server.close();
-  await orm.close();
-  await db.stop();
-  await fs.rm(dir, { recursive: true, force: true });
+  await instance.close();
 }

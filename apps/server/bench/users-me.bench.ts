@@ -3,25 +3,14 @@
  * lookup + JSON) under concurrent load, against the real server on an embedded PostgreSQL.
  */
 import autocannon from 'autocannon';
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
-import { loadConfig } from '../src/config.ts';
-import { openOrm, migrate } from '../src/db/orm.ts';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
-import { startHttpServer } from '../src/server.ts';
+import { startBenchInstance } from './support/bench-instance.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
-const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ppp-bench-'));
-await fs.chmod(dir, 0o777);
-const db = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: 55000 + Math.floor(Math.random() * 1000), persistent: false });
-const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: db.url, NODE_ENV: 'production' });
-const orm = await openOrm(db.url, { poolMax: config.DB_POOL_MAX });
-await migrate(orm);
-const server = await startHttpServer(orm, config);
-const base = `http://127.0.0.1:${server.port}`;
+const instance = await startBenchInstance('users-me');
+const { base } = instance;
 
 try {
   const email = `bench-${Date.now()}@example.com`;
@@ -51,8 +40,5 @@ try {
   console.log(`  latency p99    ${result.latency.p99} ms`);
   console.log(`  non-2xx/errors ${non2xx}`);
 } finally {
-  await server.close();
-  await orm.close();
-  await db.stop();
-  await fs.rm(dir, { recursive: true, force: true });
+  await instance.close();
 }

@@ -5,34 +5,15 @@
  * recipe, a stored audio key), then the HTTP server. Prints one JSON line {port, token, showId} on
  * stdout and serves until SIGTERM.
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { loadConfig } from '../../src/config.ts';
-import { openOrm, migrate } from '../../src/db/orm.ts';
-import { startEmbeddedPostgres } from '../../src/db/embedded.ts';
-import { startHttpServer } from '../../src/server.ts';
+import { startBenchInstance } from './bench-instance.ts';
 import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
 
 const EPISODES = Number(process.env.BENCH_EPISODES ?? 500);
 const PASSWORD = 'bench-password-1';
 
-const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ppp-bench-api-'));
-await fs.chmod(dir, 0o777);
-const db = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: 56000 + Math.floor(Math.random() * 1000), persistent: false });
-const config = loadConfig({
-  ...process.env,
-  PORT: '0',
-  HOST: '127.0.0.1',
-  DATABASE_URL: db.url,
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-});
-const orm = await openOrm(db.url, { poolMax: config.DB_POOL_MAX });
-await migrate(orm);
-const server = await startHttpServer(orm, config);
-const base = `http://127.0.0.1:${server.port}`;
+const instance = await startBenchInstance('api', { LOG_LEVEL: 'warn' });
+const { base, orm } = instance;
 
 const email = `bench-${Date.now()}@example.com`;
 await fetch(`${base}/api/auth/register`, {
@@ -80,14 +61,11 @@ for (let i = 0; i < EPISODES; i++) {
 }
 await em.flush();
 
-console.log(JSON.stringify({ port: server.port, token, showId: show.id }));
+console.log(JSON.stringify({ port: Number(new URL(base).port), token, showId: show.id }));
 
 process.once('SIGTERM', () => {
   void (async () => {
-    await server.close();
-    await orm.close();
-    await db.stop();
-    await fs.rm(dir, { recursive: true, force: true });
+    await instance.close();
     process.exit(0);
   })();
 });
