@@ -127,6 +127,15 @@ export const ZConfig = z.object({
             .filter(Boolean)
         : [],
     ),
+  /**
+   * Show websites answer at {subdomain}.{SITES_BASE_DOMAIN} by Host header when set (a wildcard DNS
+   * record pointing here); always at /sites/{subdomain} on this server.
+   */
+  SITES_BASE_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]*$/i)
+    .transform((v) => v.toLowerCase().replace(/^\.+|\.+$/g, '') || undefined)
+    .optional(),
   /** RSS import: time allowed for fetching a feed, in ms (DNS, redirects and body). Default 20000. */
   IMPORT_FEED_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
 });

@@ -21,6 +21,8 @@ export const ERRORS = {
   NOT_READY: { status: 425, trpc: 'PRECONDITION_FAILED' },
   TRANSCRIPT_NOT_READY: { status: 425, trpc: 'PRECONDITION_FAILED' },
   RATE_LIMITED: { status: 429, trpc: 'TOO_MANY_REQUESTS' },
+  /** An outside service (a chat model) answered with something unusable. */
+  UPSTREAM: { status: 502, trpc: 'BAD_GATEWAY' },
   INTERNAL: { status: 500, trpc: 'INTERNAL_SERVER_ERROR' },
   NOT_CONFIGURED: { status: 501, trpc: 'NOT_IMPLEMENTED' },
   MAINTENANCE: { status: 503, trpc: 'SERVICE_UNAVAILABLE' },

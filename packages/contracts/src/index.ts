@@ -35,3 +35,5 @@ export * from './episode-creator-steps.ts';
 export * from './recorder.ts';
 export * from './web-url.ts';
 export * from './admin.ts';
+export * from './website.ts';
+export * from './colour-contrast.ts';

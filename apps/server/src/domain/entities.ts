@@ -23,6 +23,7 @@ import { TierConfigSchema } from './billing/tier-config.entity.ts';
 import { UsageChargeSchema } from './billing/usage-charge.entity.ts';
 import { MusicAssetSchema } from './music/music-asset.entity.ts';
 import { InternAnswerSchema } from './episodes/intern-answer.entity.ts';
+import { WebsiteSchema, WebsiteVersionSchema } from './website/website.entity.ts';
 
 /** Every entity of the domain, registered with the ORM in one place. */
 export const ENTITIES = [
@@ -51,4 +52,6 @@ export const ENTITIES = [
   UsageChargeSchema,
   MusicAssetSchema,
   InternAnswerSchema,
+  WebsiteSchema,
+  WebsiteVersionSchema,
 ];

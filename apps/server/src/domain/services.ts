@@ -39,6 +39,7 @@ import { createEpisodeServices } from './episodes/episode-services.ts';
 import { MusicLibraryService } from './music/music-library.service.ts';
 import { createCreatorServices } from './episodes/creator-services.ts';
 import { createAdminServices } from './admin/admin-services.ts';
+import { createWebsiteServices } from './website/website-services.ts';
 
 /** What every request and job shares: configuration and outside adapters. */
 export interface SharedDeps {
@@ -140,6 +141,7 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
     renders: new EpisodeRendersService({ em, storage: shared.storage, speech, audioCleanup }),
     ...creator,
     ...createAdminServices(em, shared),
+    ...createWebsiteServices(em, shared, publishing.podcasts),
   };
 }
 export type Services = ReturnType<typeof createServices>;

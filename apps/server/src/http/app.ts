@@ -20,6 +20,7 @@ import { mountMediaFiles } from './media/media-files.ts';
 import { mountFeeds } from './feeds/feed-routes.ts';
 import { createLogger, type Logger } from '../logger.ts';
 import { requestLog } from './request-log.ts';
+import { mountSites } from './sites/site-routes.ts';
 
 export interface AppOptions {
   orm: MikroORM;
@@ -49,6 +50,8 @@ export function createApp({
   // JSON, HTML, feeds and transcripts are gzipped on the way out; audio, images, ranges (206) and
   // the web app's precompressed files pass through untouched.
   app.use('*', compress({ encoding: 'gzip' }));
+  // First: a Host that belongs to a show's site is answered by that site alone.
+  mountSites(app, orm, shared);
   // tus resumable uploads (its own auth per request); the client address comes from the forwarded header when trusted.
   const tus = createTusHandler(
     orm,

@@ -41,6 +41,16 @@ export interface TextAiEngine {
   /** Already merged with the always-include tags, de-duplicated, capped at 20 of at most 30 characters. */
   generateTags(context: TagsContext): Promise<string[]>;
   answerCommand(command: string, context: CommandContext): Promise<CommandAnswer>;
+  /**
+   * A model engine's raw chat completion (the website builder asks it for JSON it validates itself);
+   * absent on engines without a model.
+   */
+  complete?(messages: ChatMessage[], options: { json: boolean; signal?: AbortSignal }): Promise<string>;
+}
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
 }
 
 /** A model call failed; status carries the provider's HTTP status (429 maps to the spec's slow-down message). */

@@ -1,6 +1,6 @@
 import { acceptAiText, acceptAiTitle, AI_TEXT, mergeTags } from '@ppp/contracts';
 import { z } from 'zod';
-import { NOTHING_FOUND_ANSWER, TextAiError, type TextAiContext, type TextAiEngine } from './engine.ts';
+import { NOTHING_FOUND_ANSWER, TextAiError, type ChatMessage, type TextAiContext, type TextAiEngine } from './engine.ts';
 import { transcriptText } from './sentences.ts';
 
 export interface OpenAiChatOptions {
@@ -17,8 +17,6 @@ export interface OpenAiChatOptions {
 
 const ID = 'openai';
 const ZCompletion = z.object({ choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1) });
-
-type Message = { role: 'system' | 'user'; content: string };
 
 const SYSTEM =
   'You write metadata for podcast episodes from their transcripts. Use only facts from the transcript. Never include ids, hashes, URLs or placeholder text.';
@@ -55,7 +53,7 @@ export function createOpenAiChatEngine(options: OpenAiChatOptions): TextAiEngine
   const doFetch = options.fetch ?? fetch;
   const limit = options.maxTranscriptChars ?? 24_000;
 
-  async function chat(messages: Message[], json: boolean, signal?: AbortSignal): Promise<string> {
+  async function chat(messages: ChatMessage[], json: boolean, signal?: AbortSignal): Promise<string> {
     if (!options.baseUrl || !options.model) throw new TextAiError(ID, 'no base URL or model configured');
     const body: Record<string, unknown> = { model: options.model, messages, temperature: 0.4 };
     if (json && options.jsonMode !== false) body.response_format = { type: 'json_object' };
@@ -93,6 +91,7 @@ export function createOpenAiChatEngine(options: OpenAiChatOptions): TextAiEngine
     async available() {
       return Boolean(options.baseUrl && options.model);
     },
+    complete: (messages, { json, signal }) => chat(messages, json, signal),
     async generateTitle(context) {
       const content = await ask(
         `Write one episode title under ${AI_TEXT.titleLengthLimit} characters. Answer as JSON: {"title": "..."}.`,

@@ -16,6 +16,7 @@ import { Migration20261124143135_rss_mirror_sidecars } from './Migration20261124
 import { Migration20261124143913_rss_content_keys } from './Migration20261124143913_rss_content_keys.ts';
 import { Migration20261124151500_rss_import_host_total } from './Migration20261124151500_rss_import_host_total.ts';
 import { Migration20261125124500_one_time_grants } from './Migration20261125124500_one_time_grants.ts';
+import { Migration20261125134000_websites } from './Migration20261125134000_websites.ts';
 
 /** Every migration, in order. New files are created by `pnpm --filter @ppp/server migration:create <name>`. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -39,4 +40,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261124143913_rss_content_keys', class: Migration20261124143913_rss_content_keys },
   { name: 'Migration20261124151500_rss_import_host_total', class: Migration20261124151500_rss_import_host_total },
   { name: 'Migration20261125124500_one_time_grants', class: Migration20261125124500_one_time_grants },
+  { name: 'Migration20261125134000_websites', class: Migration20261125134000_websites },
 ];

@@ -95,13 +95,22 @@ export function publicState(episode: Pick<Episode, 'status' | 'publishAt' | 'vis
   return { publish_at: live ? (episode.publishAt ?? null) : null, visibility: ZVisibility.catch('public').parse(episode.visibility) };
 }
 
+export interface FeedServiceDeps {
+  em: EntityManager;
+  storage: StoragePort;
+  podcasts: PodcastsService;
+  baseUrl: string;
+  /** The show's published website, which the feed's <link> points to. */
+  siteLinkOf?: (podcastId: string) => Promise<string | null>;
+}
+
 /**
  * The built-in host's public side: the show's feed, its episodes' enclosures, transcripts, chapters
  * and artwork. Scheduled episodes are listed from their time on, not before.
  */
 export class FeedService {
-  private readonly deps: { em: EntityManager; storage: StoragePort; podcasts: PodcastsService; baseUrl: string };
-  constructor(deps: { em: EntityManager; storage: StoragePort; podcasts: PodcastsService; baseUrl: string }) {
+  private readonly deps: FeedServiceDeps;
+  constructor(deps: FeedServiceDeps) {
     this.deps = deps;
   }
 
@@ -189,7 +198,9 @@ export class FeedService {
     for (const row of rows) if (items.some((i) => i.id === row.id)) times.push(row.updatedAt.getTime());
     // Whole seconds (HTTP dates have no more), rounded up so every listed episode stays at or before it.
     const lastModified = new Date(Math.ceil(Math.max(...times) / 1000) * 1000);
-    const xml = buildFeed(this.feedShow(podcast), items, {
+    const siteUrl = (await this.deps.siteLinkOf?.(podcast.id)) ?? null;
+    const show = this.feedShow(podcast);
+    const xml = buildFeed(siteUrl ? { ...show, website_url: siteUrl } : show, items, {
       now: lastModified,
       baseUrl: this.deps.baseUrl,
       feedUrl: showFeedUrl(this.deps.baseUrl, podcast.id),

@@ -19,6 +19,8 @@ import { PublishRunner } from './publish-runner.ts';
 import { AnalyticsService } from './analytics.service.ts';
 import { NotificationsService } from '../notifications/notifications.service.ts';
 import { MailService } from '../mail/mail.service.ts';
+import { WebsiteRepository } from '../website/website.repository.ts';
+import { siteUrlOf } from '../website/site-address.ts';
 
 /** Shows, hosting and publishing (issue 6): the services of one unit of work, on its entity manager. */
 export function createPublishingServices(em: EntityManager, shared: SharedDeps) {
@@ -33,7 +35,14 @@ export function createPublishingServices(em: EntityManager, shared: SharedDeps) 
     apiUrl: config.SPREAKER_BASE_URL,
   });
   const podcasts = new PodcastsService({ em, storage, baseUrl, assertOwnSpreakerShow: (user, showId) => spreaker.show(user, showId) });
-  const feeds = new FeedService({ em, storage, podcasts, baseUrl });
+  const sites = new WebsiteRepository(em);
+  const hosting = { baseUrl, sitesBaseDomain: config.SITES_BASE_DOMAIN ?? null };
+  // The feed's show link is the show's published site when it has one.
+  const siteLinkOf = async (podcastId: string) => {
+    const site = await sites.findByPodcast(podcastId);
+    return site?.publishedAt ? siteUrlOf(site, hosting) : null;
+  };
+  const feeds = new FeedService({ em, storage, podcasts, baseUrl, siteLinkOf });
   const hosts = new HostRegistry({
     builtin: new BuiltinHost({ feeds, podcasts, storage }),
     spreaker: new SpreakerHost({ storage, clientFor: (userId) => spreaker.clientFor(userId) }),

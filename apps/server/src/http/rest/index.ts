@@ -19,6 +19,7 @@ import { assemblyRoutes } from './assembly.routes.ts';
 import type { RestRoute } from './route.ts';
 import { episodeRoutes } from './episodes.routes.ts';
 import { episodeCreatorRoutes } from './episode-creator.routes.ts';
+import { websiteRoutes } from './website.routes.ts';
 
 /** Every REST path of the compatibility layer, in the order of the OpenAPI document. */
 export const REST_ROUTES: RestRoute[] = [
@@ -39,3 +40,4 @@ REST_ROUTES.push(...billingRoutes, ...assemblyRoutes);
 // After publishing's /api/episodes/summary: a fixed path must win over /api/episodes/{id}.
 REST_ROUTES.push(...episodeRoutes, ...episodeCreatorRoutes);
 REST_ROUTES.push(...musicRoutes);
+REST_ROUTES.push(...websiteRoutes);

@@ -21,6 +21,7 @@ import { episodesRouter } from './routers/episodes.router.ts';
 import { dashboardRouter } from './routers/dashboard.router.ts';
 import { musicRouter } from './routers/music.router.ts';
 import { episodeCreatorRouter } from './routers/episode-creator.router.ts';
+import { websiteRouter } from './routers/website.router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -45,5 +46,6 @@ export const appRouter = router({
   episodes: episodesRouter,
   dashboard: dashboardRouter,
   episodeCreator: episodeCreatorRouter,
+  website: websiteRouter,
 });
 export type AppRouter = typeof appRouter;

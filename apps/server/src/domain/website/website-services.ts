@@ -1,0 +1,25 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { publicUrl } from '../../config.ts';
+import type { SharedDeps } from '../services.ts';
+import type { PodcastsService } from '../podcasts/podcasts.service.ts';
+import { textAiEngines } from '../ai-text/text-ai-engine.ts';
+import { SiteFactsReader } from './site-facts.ts';
+import { SitePagesService } from './site-pages.service.ts';
+import { WebsiteRepository } from './website.repository.ts';
+import { WebsiteService } from './website.service.ts';
+import type { SiteHosting } from './site-address.ts';
+
+export function siteHosting(config: SharedDeps['config']): SiteHosting {
+  return { baseUrl: publicUrl(config), sitesBaseDomain: config.SITES_BASE_DOMAIN ?? null };
+}
+
+/** The website builder's services of one unit of work. */
+export function createWebsiteServices(em: EntityManager, shared: SharedDeps, podcasts: PodcastsService) {
+  const hosting = siteHosting(shared.config);
+  const repo = new WebsiteRepository(em);
+  const facts = new SiteFactsReader({ em, storage: shared.storage, baseUrl: hosting.baseUrl });
+  return {
+    websites: new WebsiteService({ repo, podcasts, facts, textAi: textAiEngines(shared.config).primary, hosting }),
+    sitePages: new SitePagesService({ repo, podcasts, facts, hosting }),
+  };
+}

@@ -1,0 +1,62 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import type { TWebsiteLayout } from '@ppp/contracts';
+import { UserSchema } from '../users/user.entity.ts';
+import { PodcastSchema } from '../podcasts/podcast.entity.ts';
+
+/**
+ * A show's public site (spec 002 §3 'Website'): the draft layout the builder edits, the layout the
+ * public sees since the last publish, and the addresses it answers on.
+ */
+export const WebsiteSchema = defineEntity({
+  name: 'Website',
+  tableName: 'websites',
+  properties: {
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
+    user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
+    podcast: () => p.oneToOne(PodcastSchema).owner().deleteRule('cascade').unique(),
+    subdomain: p.string().length(64).unique(),
+    customDomain: p.string().length(253).nullable().unique(),
+    /** The draft: the current version's layout. */
+    layout: p.json<TWebsiteLayout>(),
+    version: p.integer(),
+    publishedLayout: p.json<TWebsiteLayout>().nullable(),
+    publishedVersion: p.integer().nullable(),
+    lastGeneratedAt: p.datetime().nullable(),
+    publishedAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  },
+});
+export type Website = InferEntity<typeof WebsiteSchema>;
+
+/**
+ * One saved state of a site: every generate, chat change, publish and restore writes one. parent is
+ * the version it was made from, so undo goes back to exactly the state before the change.
+ */
+export const WebsiteVersionSchema = defineEntity({
+  name: 'WebsiteVersion',
+  tableName: 'website_versions',
+  uniques: [{ properties: ['website', 'version'] }],
+  properties: {
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
+    website: () => p.manyToOne(WebsiteSchema).deleteRule('cascade'),
+    version: p.integer(),
+    parentVersion: p.integer().nullable(),
+    action: p.string().length(16),
+    message: p.text().nullable(),
+    reply: p.text().nullable(),
+    layout: p.json<TWebsiteLayout>(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type WebsiteVersion = InferEntity<typeof WebsiteVersionSchema>;

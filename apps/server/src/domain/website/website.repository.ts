@@ -1,0 +1,79 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TWebsiteLayout } from '@ppp/contracts';
+import { WebsiteSchema, WebsiteVersionSchema, type Website, type WebsiteVersion } from './website.entity.ts';
+
+/** All ORM access for sites and their versions. */
+export class WebsiteRepository {
+  private readonly em: EntityManager;
+  constructor(em: EntityManager) {
+    this.em = em;
+  }
+
+  findByPodcast(podcastId: string): Promise<Website | null> {
+    return this.em.findOne(WebsiteSchema, { podcast: podcastId });
+  }
+
+  findBySubdomain(subdomain: string): Promise<Website | null> {
+    return this.em.findOne(WebsiteSchema, { subdomain }, { populate: ['podcast'] });
+  }
+
+  findByCustomDomain(domain: string): Promise<Website | null> {
+    return this.em.findOne(WebsiteSchema, { customDomain: domain }, { populate: ['podcast'] });
+  }
+
+  async subdomainTaken(subdomain: string): Promise<boolean> {
+    return (await this.em.count(WebsiteSchema, { subdomain })) > 0;
+  }
+
+  async customDomainTaken(domain: string, exceptId: string): Promise<boolean> {
+    return (await this.em.count(WebsiteSchema, { customDomain: domain, id: { $ne: exceptId } })) > 0;
+  }
+
+  create(data: { user: string; podcast: string; subdomain: string; layout: TWebsiteLayout }): Website {
+    return this.em.create(WebsiteSchema, { ...data, version: 0 });
+  }
+
+  /** The next version of a site (one past the highest stored), written on the next flush: one per change. */
+  async addVersion(
+    website: Website,
+    data: {
+      action: WebsiteVersion['action'];
+      layout: TWebsiteLayout;
+      message?: string | null;
+      reply?: string | null;
+      parent: number | null;
+    },
+  ): Promise<WebsiteVersion> {
+    const highest = await this.highestVersion(website);
+    return this.em.create(WebsiteVersionSchema, {
+      website,
+      version: highest + 1,
+      parentVersion: data.parent,
+      action: data.action,
+      layout: data.layout,
+      message: data.message ?? null,
+      reply: data.reply ?? null,
+    });
+  }
+
+  private async highestVersion(website: Website): Promise<number> {
+    const rows = await this.em.find(
+      WebsiteVersionSchema,
+      { website: website.id },
+      { orderBy: { version: 'desc' }, limit: 1, fields: ['version'] },
+    );
+    return rows[0]?.version ?? 0;
+  }
+
+  findVersion(website: Website, version: number): Promise<WebsiteVersion | null> {
+    return this.em.findOne(WebsiteVersionSchema, { website: website.id, version });
+  }
+
+  findVersions(website: Website, limit: number): Promise<WebsiteVersion[]> {
+    return this.em.find(WebsiteVersionSchema, { website: website.id }, { orderBy: { version: 'desc' }, limit });
+  }
+
+  flush(): Promise<void> {
+    return this.em.flush();
+  }
+}
