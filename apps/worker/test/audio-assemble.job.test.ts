@@ -12,7 +12,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { ASSEMBLY, minutesNeeded, scaleToDb, type TEpisodeJobStatus, type TMediaItem, type TTemplateBodyInput } from '@ppp/contracts';
+import {
+  ASSEMBLY,
+  minutesNeeded,
+  scaleToDb,
+  type TEpisodeJobStatus,
+  type TMediaItem,
+  type TTemplateBodyInput,
+  ZTemplateBody,
+} from '@ppp/contracts';
 import { openTestOrm, PASSWORD, tempDir, testConfig, uniqueEmail, uniqueIp } from '@ppp/server/test-support';
 import { createServices, LocalStorage, outboxOnlyTransport, PgBossJobQueue, type SharedDeps, type User } from '@ppp/server/domain';
 import { EpisodeSchema } from '../../server/src/domain/episodes/episode.entity.ts';
@@ -325,7 +333,7 @@ describe('audio.assemble', () => {
       'Thanks for listening to the assembly test show. Tell a friend, and see you next week for another episode.',
     ]);
     const longOutro = await accept(longWav, 'outro', 'Long outro clip');
-    const segments = templateBody().segments?.map((s) =>
+    const segments = ZTemplateBody.parse(templateBody()).segments.map((s) =>
       s.id === 'outro' ? { ...s, source: { source_type: 'static' as const, filename: longOutro.filename, media_id: longOutro.id } } : s,
     );
     await services().templates.update(await user(), templateId, { segments });
@@ -435,7 +443,7 @@ describe('audio.assemble', () => {
     const { wav, transcript } = content('orphan', 0);
     const upload = await accept(wav, 'main_content', 'Orphan episode', transcript);
     await services().templates.update(await user(), templateId, {
-      segments: templateBody().segments?.map((s) =>
+      segments: ZTemplateBody.parse(templateBody()).segments.map((s) =>
         s.id === 'outro' ? { ...s, source: { source_type: 'static' as const, filename: 'gone.wav' } } : s,
       ),
     });
