@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { watchCheckedOutClient } from '../../db/checked-out-client.ts';
 
 /** Advisory-lock namespace of publish work (the first key of the two-key form). */
 const NAMESPACE = 727006;
@@ -52,6 +53,11 @@ export async function withAdvisoryLock<T>(
 ): Promise<{ locked: true; value: T } | { locked: false }> {
   const client = await poolFor(connectionString).connect();
   let broken: Error | undefined;
+  // A dropped connection loses the lock with it; the work goes on (the upload token keeps a rerun
+  // from uploading twice) and the broken client is thrown away instead of ending the process.
+  const stopWatching = watchCheckedOutClient(client, (error) => {
+    broken = error;
+  });
   try {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
@@ -68,6 +74,7 @@ export async function withAdvisoryLock<T>(
       });
     }
   } finally {
+    stopWatching();
     client.release(broken ?? false);
   }
 }

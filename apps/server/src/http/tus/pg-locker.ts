@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/utils';
+import { watchCheckedOutClient } from '../../db/checked-out-client.ts';
 
 /** Advisory-lock namespace of tus uploads (the first key of the two-key form). */
 const NAMESPACE = 727002;
@@ -43,10 +44,19 @@ export class PgAdvisoryLocker implements Locker {
 
   newLock(id: string): Lock {
     let client: pg.PoolClient | null = null;
+    let stopWatching: () => void = () => undefined;
+    let lost: Error | null = null;
     return {
       lock: async (signal: AbortSignal, requestRelease: RequestRelease) => {
         await this.listen();
         const conn = await this.pool.connect();
+        lost = null;
+        // The connection dropping (PostgreSQL restarting, a failover) loses the lock: the request
+        // holding it is asked to end, as when another request wants it, and the client is discarded.
+        stopWatching = watchCheckedOutClient(conn, (error) => {
+          lost = error;
+          if (client === conn) void requestRelease();
+        });
         const deadline = Date.now() + TIMEOUT_MS;
         try {
           for (;;) {
@@ -57,7 +67,8 @@ export class PgAdvisoryLocker implements Locker {
             await sleep(RETRY_MS);
           }
         } catch (error) {
-          conn.release();
+          stopWatching();
+          conn.release(lost ?? (error instanceof Error ? error : false));
           throw error;
         }
         client = conn;
@@ -68,6 +79,11 @@ export class PgAdvisoryLocker implements Locker {
         client = null;
         this.held.delete(id);
         if (!conn) return;
+        stopWatching();
+        if (lost) {
+          conn.release(lost);
+          return;
+        }
         try {
           await conn.query('select pg_advisory_unlock($1, hashtext($2))', [NAMESPACE, id]);
           conn.release();
