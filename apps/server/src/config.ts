@@ -136,6 +136,12 @@ export const ZConfig = z.object({
     .regex(/^[a-z0-9.-]*$/i)
     .transform((v) => v.toLowerCase().replace(/^\.+|\.+$/g, '') || undefined)
     .optional(),
+  /** Payments: off unless a Stripe secret key is set (plans are then still enforced from the tier table). */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  /** The signing secret of the webhook endpoint POST /api/billing/webhook (whsec_...). */
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Scheme, host and port of Stripe's API (default Stripe's own); a proxy or a test stand-in can take its place. */
+  STRIPE_API_URL: z.string().url().optional(),
   /** RSS import: time allowed for fetching a feed, in ms (DNS, redirects and body). Default 20000. */
   IMPORT_FEED_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
 });

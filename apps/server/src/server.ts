@@ -8,6 +8,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { storageDir } from './config.ts';
 import { LocalStorage } from './domain/storage/local-storage.ts';
 import { noJobQueue, PgBossJobQueue } from './domain/jobs/job-queue.ts';
+import { paymentsGatewayFor } from './domain/billing/stripe-gateway.ts';
 
 /** The adapters of one process. Jobs go through pg-boss on DATABASE_URL (started on first send). */
 export function sharedDepsFor(config: TConfig, overrides: Partial<SharedDeps> = {}): SharedDeps {
@@ -16,6 +17,7 @@ export function sharedDepsFor(config: TConfig, overrides: Partial<SharedDeps> = 
     mailTransport: config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : outboxOnlyTransport,
     storage: new LocalStorage(storageDir(config)),
     jobs: config.DATABASE_URL ? new PgBossJobQueue({ connectionString: config.DATABASE_URL }) : noJobQueue,
+    payments: paymentsGatewayFor(config),
     ...overrides,
   };
 }

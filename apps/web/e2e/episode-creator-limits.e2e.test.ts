@@ -29,6 +29,7 @@ import {
   openJourneyPage,
   startApp,
   type RunningApp,
+  putOwnAccountOnTier,
   registerAndSignIn,
   apiClient,
   uploadToCategory,
@@ -124,6 +125,7 @@ async function detailsStep(title: string): Promise<Page> {
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launchChromium()]);
   token = await registerAndSignIn(app.baseUrl, CREATOR);
+  await putOwnAccountOnTier(app.baseUrl, token, 'free');
   expect((await setFree({ max_processing_minutes_month: 60, max_episodes_month: 50 })).status).toBe(200);
 
   const show = new FormData();

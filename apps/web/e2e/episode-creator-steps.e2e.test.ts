@@ -36,6 +36,7 @@ import {
   startApp,
   type RunningApp,
   type Viewport,
+  putOwnAccountOnTier,
   registerAndSignIn,
   apiClient,
   uploadToCategory,
@@ -171,6 +172,7 @@ function showCover(): string {
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launchChromium()]);
   token = await registerAndSignIn(app.baseUrl, CREATOR);
+  await putOwnAccountOnTier(app.baseUrl, token, 'free');
 
   // The journey assembles more episodes than the free tier's monthly quota (the first account is the admin).
   const tiers = await api('PUT', '/api/admin/tiers', { features: [{ key: 'max_episodes_month', values: { free: 50 } }] });

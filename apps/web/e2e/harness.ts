@@ -187,6 +187,17 @@ export async function registerAndSignIn(baseUrl: string, account: Credentials): 
   return signIn(baseUrl, account);
 }
 
+/**
+ * The instance's first account is unlimited (issue 15); a journey about the free tier's limits puts
+ * that account, the admin, on the free tier itself.
+ */
+export async function putOwnAccountOnTier(baseUrl: string, adminToken: string, tier: string): Promise<void> {
+  const headers = { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' };
+  const me = (await (await fetch(`${baseUrl}/api/users/me`, { headers })).json()) as { id: string };
+  const res = await fetch(`${baseUrl}/api/admin/users/${me.id}`, { method: 'PATCH', headers, body: JSON.stringify({ tier }) });
+  if (!res.ok) throw new Error(`tier of ${me.id}: ${res.status} ${await res.text()}`);
+}
+
 /** The newest 6-digit verification code mailed to this address, read from the mail outbox by an admin. */
 export async function outboxCode(baseUrl: string, adminToken: string, email: string): Promise<string> {
   const outbox = await fetch(`${baseUrl}/api/admin/mail/outbox?to=${encodeURIComponent(email)}`, {

@@ -131,6 +131,10 @@ export const ZUsage = z.object({
   /** Remaining minutes rounded up (spec 000 §9); null is unlimited. */
   minutes_left: z.number().int().min(0).nullable(),
   max_processing_minutes_month: z.number().int().min(0).nullable(),
+  /** What is left of this month's plan minutes (use-it-or-lose-it); null is unlimited. */
+  monthly_minutes_left: z.number().int().min(0).nullable(),
+  /** Bought minutes left: they roll over and are spent after the monthly ones. */
+  bought_minutes_left: z.number().int().min(0),
   episodes_used_this_month: z.number().int().min(0),
   episodes_remaining_this_month: z.number().int().min(0).nullable(),
   max_episodes_month: z.number().int().min(0).nullable(),

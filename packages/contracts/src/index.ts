@@ -37,3 +37,4 @@ export * from './web-url.ts';
 export * from './admin.ts';
 export * from './website.ts';
 export * from './colour-contrast.ts';
+export * from './payments.ts';

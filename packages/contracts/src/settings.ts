@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NAMES, UPLOADS, clampMaxUploadMb } from './limits.ts';
+import { ZTier } from './auth.ts';
 
 export const ZAdminSettings = z.object({
   test_mode: z.boolean(),
@@ -7,6 +8,8 @@ export const ZAdminSettings = z.object({
   max_upload_mb: z.number().int(),
   maintenance_mode: z.boolean(),
   maintenance_message: z.string().nullable(),
+  /** The tier of new accounts (the first account is always unlimited); unlimited makes a personal instance uncapped. */
+  default_tier: ZTier,
 });
 export type TAdminSettings = z.infer<typeof ZAdminSettings>;
 
@@ -16,6 +19,7 @@ export const DEFAULT_ADMIN_SETTINGS: TAdminSettings = {
   max_upload_mb: UPLOADS.defaultMaxUploadMb,
   maintenance_mode: false,
   maintenance_message: null,
+  default_tier: 'free',
 };
 
 /** PUT /api/admin/settings: partial; max_upload_mb clamped 10-2048. */
@@ -24,6 +28,7 @@ export const ZAdminSettingsUpdate = z.object({
   default_user_active: z.boolean().optional(),
   max_upload_mb: z.coerce.number().transform(clampMaxUploadMb).optional(),
   maintenance_mode: z.boolean().optional(),
+  default_tier: ZTier.optional(),
   // Absent stays absent (a partial update keeps the stored message); empty or null clears it.
   maintenance_message: z
     .string()

@@ -21,6 +21,11 @@ import { EpisodeDownloadSchema } from './publishing/episode-download.entity.ts';
 import { DistributionItemSchema } from './podcasts/distribution-item.entity.ts';
 import { TierConfigSchema } from './billing/tier-config.entity.ts';
 import { UsageChargeSchema } from './billing/usage-charge.entity.ts';
+import { SubscriptionSchema } from './billing/subscription.entity.ts';
+import { BillingCustomerSchema } from './billing/billing-customer.entity.ts';
+import { CheckoutSessionSchema } from './billing/checkout-session.entity.ts';
+import { StripeEventSchema } from './billing/stripe-event.entity.ts';
+import { PaymentSchema } from './billing/payment.entity.ts';
 import { MusicAssetSchema } from './music/music-asset.entity.ts';
 import { InternAnswerSchema } from './episodes/intern-answer.entity.ts';
 import { WebsiteSchema, WebsiteVersionSchema } from './website/website.entity.ts';
@@ -50,6 +55,11 @@ export const ENTITIES = [
   DistributionItemSchema,
   TierConfigSchema,
   UsageChargeSchema,
+  SubscriptionSchema,
+  BillingCustomerSchema,
+  CheckoutSessionSchema,
+  StripeEventSchema,
+  PaymentSchema,
   MusicAssetSchema,
   InternAnswerSchema,
   WebsiteSchema,

@@ -15,6 +15,7 @@ import { LandingService } from './landing/landing.service.ts';
 import type { MailTransport } from './mail/mail-transport.ts';
 import type { StoragePort } from './storage/storage.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
+import type { PaymentsGateway } from './billing/payments.port.ts';
 import { UrlSigner } from './storage/url-signer.ts';
 import { MediaService } from './media/media.service.ts';
 import { MediaUploadService } from './media/media-upload.service.ts';
@@ -30,6 +31,11 @@ import { secretBoxFor } from './speech/secret-box.ts';
 import { AiTextService } from './ai-text/ai-text.service.ts';
 import { TiersService } from './billing/tiers.service.ts';
 import { UsageService } from './billing/usage.service.ts';
+import { BillingRepository } from './billing/billing.repository.ts';
+import { PlansService } from './billing/plans.service.ts';
+import { CheckoutService } from './billing/checkout.service.ts';
+import { StripeWebhookService } from './billing/stripe-webhook.service.ts';
+import { SubscriptionService } from './billing/subscription.service.ts';
 import { AssemblyService } from './episodes/assembly.service.ts';
 import { EpisodeRendersService } from './episodes/episode-renders.service.ts';
 import { EpisodeLinks } from './episodes/episode-links.ts';
@@ -49,6 +55,8 @@ export interface SharedDeps {
   storage: StoragePort;
   /** Background jobs (pg-boss). */
   jobs: JobQueue;
+  /** Stripe when configured; null: payments are off. */
+  payments?: PaymentsGateway | null;
 }
 
 /** The services of one unit of work (one request or one job), all on the same entity manager. */
@@ -66,7 +74,10 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
   const templates = new TemplatesService(em);
   const speech = new SpeechService({ em, config, secrets: () => secretBoxFor(config), storage: shared.storage });
   const tiers = new TiersService(em);
-  const usage = new UsageService({ em, storage: shared.storage, tiers, templates, transcripts });
+  const billing = new BillingRepository(em);
+  const plans = new PlansService({ billing, tiers, settings });
+  const gateway = shared.payments ?? null;
+  const usage = new UsageService({ em, storage: shared.storage, plans, billing, templates, transcripts });
   const links = new EpisodeLinks(new UrlSigner(em));
   const assembly = new AssemblyService({ em, storage: shared.storage, jobs: shared.jobs, links, templates, transcripts, usage, speech });
   const publishing = createPublishingServices(em, shared);
@@ -137,6 +148,10 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
     aiText,
     tiers,
     usage,
+    plans,
+    checkout: new CheckoutService({ em, gateway, plans, mail, publicUrl: publicUrl(config) }),
+    stripeWebhook: new StripeWebhookService({ em, gateway, mail }),
+    subscriptions: new SubscriptionService({ em, plans, paymentsEnabled: gateway !== null }),
     assembly,
     renders: new EpisodeRendersService({ em, storage: shared.storage, speech, audioCleanup }),
     ...creator,

@@ -10,6 +10,7 @@ import { assertBatchAllowed } from './trpc/batch-guard.ts';
 import { createRequestContext, clientIpOf } from './request-context.ts';
 import { REST_ROUTES } from './rest/index.ts';
 import { mountRestRoutes } from './rest/mount.ts';
+import { mountBillingWebhook } from './rest/billing-webhook.ts';
 import { buildOpenApi } from './openapi.ts';
 import { mountDocs } from './docs-page.ts';
 import { mountWebApp } from './static-web.ts';
@@ -99,6 +100,7 @@ export function createApp({
   mountDocs(app);
   mountMediaFiles(app);
   mountFeeds(app);
+  mountBillingWebhook(app);
   mountRestRoutes(app, REST_ROUTES);
   mountWebApp(app, shared.config.WEB_DIST_DIR);
   return Object.assign(app, { tus });

@@ -275,6 +275,7 @@ describe('admin routes and access levels', () => {
       max_upload_mb: 500,
       maintenance_mode: false,
       maintenance_message: null,
+      default_tier: 'free',
     });
   });
 

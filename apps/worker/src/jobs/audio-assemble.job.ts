@@ -94,7 +94,9 @@ export async function handleAssemble(
     if (permanent === null && !isFinalAttempt(ctx)) throw error;
     const message = permanent ?? ASSEMBLY_MESSAGES.renderFailed(error instanceof Error ? error.message : String(error));
     await services.renders.fail(episode, message);
-    log(`audio.assemble ${episode.id} failed: ${message}`);
+    // The job's own failure (no retry left), not the creator's input: its minutes come back (issue 15).
+    const credited = permanent === null ? await services.usage.creditFailedRender(episode.id) : 0;
+    log(`audio.assemble ${episode.id} failed: ${message}${credited ? ` (${credited} minutes credited back)` : ''}`);
     return { status: 'error' };
   } finally {
     await release?.();

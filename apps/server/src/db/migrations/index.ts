@@ -15,6 +15,7 @@ import { Migration20261124142556_rss_mirror_owner } from './Migration20261124142
 import { Migration20261124143135_rss_mirror_sidecars } from './Migration20261124143135_rss_mirror_sidecars.ts';
 import { Migration20261124143913_rss_content_keys } from './Migration20261124143913_rss_content_keys.ts';
 import { Migration20261124151500_rss_import_host_total } from './Migration20261124151500_rss_import_host_total.ts';
+import { Migration20261125122804_billing_payments } from './Migration20261125122804_billing_payments.ts';
 import { Migration20261125124500_one_time_grants } from './Migration20261125124500_one_time_grants.ts';
 import { Migration20261125134000_websites } from './Migration20261125134000_websites.ts';
 
@@ -39,6 +40,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261124143135_rss_mirror_sidecars', class: Migration20261124143135_rss_mirror_sidecars },
   { name: 'Migration20261124143913_rss_content_keys', class: Migration20261124143913_rss_content_keys },
   { name: 'Migration20261124151500_rss_import_host_total', class: Migration20261124151500_rss_import_host_total },
+  { name: 'Migration20261125122804_billing_payments', class: Migration20261125122804_billing_payments },
   { name: 'Migration20261125124500_one_time_grants', class: Migration20261125124500_one_time_grants },
   { name: 'Migration20261125134000_websites', class: Migration20261125134000_websites },
 ];

@@ -56,6 +56,8 @@ export class AuthService {
         email: body.email,
         passwordHash,
         role: isFirst ? 'admin' : 'user',
+        // The instance's owner is never capped on their own server; new accounts get the admin's default tier.
+        tier: isFirst ? 'unlimited' : defaults.default_tier,
         isActive: isFirst || defaults.default_user_active,
         emailVerifiedAt: isFirst ? new Date() : null,
         termsVersionAccepted: body.accept_terms && body.terms_version ? body.terms_version : null,

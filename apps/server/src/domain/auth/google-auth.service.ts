@@ -70,6 +70,7 @@ export class GoogleAuthService {
       user = this.em.create(UserSchema, {
         email,
         role: isFirst ? 'admin' : 'user',
+        tier: isFirst ? 'unlimited' : defaults.default_tier,
         isActive: isFirst || defaults.default_user_active || Boolean(claims.email_verified),
         emailVerifiedAt: claims.email_verified ? new Date() : null,
         firstName: claims.given_name ?? null,

@@ -16,12 +16,14 @@ export const UsageChargeSchema = defineEntity({
       .primary()
       .onCreate(() => randomUUID()),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade'),
-    /** 'assembly' (counts an episode and its minutes). */
+    /** 'assembly' (counts an episode and its minutes) or 'credit' (a failed render's minutes given back, negative). */
     kind: p.string().length(16),
     chargeKey: p.string().length(100).unique(),
     episodeId: p.uuid().nullable(),
     seconds: p.double().runtimeType('number').$type<number>(),
     minutes: p.integer(),
+    /** Of minutes, those taken from (or, negative, returned to) the bought minutes that roll over. */
+    boughtMinutes: p.integer().default(0),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
   indexes: [{ properties: ['user', 'createdAt'], name: 'usage_charges_user_created_at_index' }],

@@ -15,13 +15,15 @@ import type { User } from '../users/user.entity.ts';
 import type { TemplatesService } from '../templates/templates.service.ts';
 import type { TranscriptsService } from '../transcripts/transcripts.service.ts';
 import { estimateEpisodeSeconds, type EpisodeSeconds } from '../episodes/assembly-sources.ts';
-import type { TiersService } from './tiers.service.ts';
+import type { PlansService } from './plans.service.ts';
+import type { BillingRepository } from './billing.repository.ts';
 import { UsageChargeSchema } from './usage-charge.entity.ts';
 
 export interface UsageDeps {
   em: EntityManager;
   storage: StoragePort;
-  tiers: TiersService;
+  plans: PlansService;
+  billing: BillingRepository;
   templates: TemplatesService;
   transcripts: TranscriptsService;
 }
@@ -48,11 +50,20 @@ export class UsageService {
     this.deps = deps;
   }
 
-  /** GET /api/billing/usage. em: the transaction's manager when called inside one. */
-  async usage(user: Pick<User, 'id' | 'tier'>, now = new Date(), em: EntityManager = this.deps.em): Promise<TUsage> {
+  /**
+   * GET /api/billing/usage. Monthly plan minutes are use-it-or-lose-it; bought minutes roll over and
+   * are spent after them, so minutes_left is what is left of the month plus the bought balance.
+   * em: the transaction's manager when called inside one.
+   */
+  async usage(
+    user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>,
+    now = new Date(),
+    em: EntityManager = this.deps.em,
+  ): Promise<TUsage> {
     const { start, renewal } = usagePeriod(now);
-    const [charges] = await em.execute<{ minutes: string | number; episodes: string | number }[]>(
-      `select coalesce(sum(minutes), 0) as minutes, count(*) filter (where kind = 'assembly') as episodes
+    const [charges] = await em.execute<{ minutes: string | number; bought: string | number; episodes: string | number }[]>(
+      `select coalesce(sum(minutes), 0) as minutes, coalesce(sum(bought_minutes), 0) as bought,
+              count(*) filter (where kind = 'assembly') - count(*) filter (where kind = 'credit') as episodes
          from usage_charges where user_id = ? and created_at >= ? and created_at < ?`,
       [user.id, start, renewal],
     );
@@ -61,20 +72,32 @@ export class UsageService {
         where user_id = ? and free_override = false and created_at >= ? and created_at < ?`,
       [user.id, start, renewal],
     );
-    const limits = await this.deps.tiers.valuesFor(user.tier);
+    const [spent] = await em.execute<{ bought: string | number }[]>(
+      `select coalesce(sum(bought_minutes), 0) as bought from usage_charges where user_id = ?`,
+      [user.id],
+    );
+    const tier = await this.deps.plans.effectiveTier(user, now);
+    const limits = await this.deps.plans.valuesFor(user, now);
     const maxMinutes = typeof limits.max_processing_minutes_month === 'number' ? limits.max_processing_minutes_month : null;
     const maxEpisodes = typeof limits.max_episodes_month === 'number' ? limits.max_episodes_month : null;
-    const used = Math.round((Number(charges?.minutes ?? 0) + Number(clips?.seconds ?? 0) / 60) * 100) / 100;
-    const episodes = Number(charges?.episodes ?? 0);
+    const clipMinutes = Number(clips?.seconds ?? 0) / 60;
+    const round = (n: number) => Math.round(n * 100) / 100;
+    const used = round(Number(charges?.minutes ?? 0) + clipMinutes);
+    const monthlyUsed = round(Number(charges?.minutes ?? 0) - Number(charges?.bought ?? 0) + clipMinutes);
+    const bought = Math.max(0, (await this.deps.billing.minutesBought(user.id, em)) - Number(spent?.bought ?? 0));
+    // 'Remaining minutes rounded up' (spec 000 §9).
+    const monthlyLeft = maxMinutes === null ? null : Math.max(0, Math.ceil(maxMinutes - monthlyUsed - 1e-9));
+    const episodes = Math.max(0, Number(charges?.episodes ?? 0));
     return {
-      tier: user.tier,
+      tier,
       period_start: isoDay(start),
       renewal_date: isoDay(renewal),
       processing_minutes_used_this_month: used,
       minutes_used: used,
-      // 'Remaining minutes rounded up' (spec 000 §9).
-      minutes_left: maxMinutes === null ? null : Math.max(0, Math.ceil(maxMinutes - used - 1e-9)),
+      minutes_left: monthlyLeft === null ? null : monthlyLeft + bought,
       max_processing_minutes_month: maxMinutes,
+      monthly_minutes_left: monthlyLeft,
+      bought_minutes_left: bought,
       episodes_used_this_month: episodes,
       episodes_remaining_this_month: maxEpisodes === null ? null : Math.max(0, maxEpisodes - episodes),
       max_episodes_month: maxEpisodes,
@@ -82,7 +105,10 @@ export class UsageService {
   }
 
   /** This month's minutes used and the tier's maximum (null is unlimited), for the dashboard. */
-  async minutesFor(user: Pick<User, 'id' | 'tier'>, now = new Date()): Promise<{ used: number; max: number | null }> {
+  async minutesFor(
+    user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>,
+    now = new Date(),
+  ): Promise<{ used: number; max: number | null }> {
     const usage = await this.usage(user, now);
     return { used: usage.minutes_used, max: usage.max_processing_minutes_month };
   }
@@ -102,7 +128,11 @@ export class UsageService {
   }
 
   /** POST /api/episodes/precheck/minutes: the template's clips and scripts plus the upload, against this month's minutes. */
-  async precheck(user: Pick<User, 'id' | 'tier'>, input: TMinutesPrecheckRequest, now = new Date()): Promise<TMinutesPrecheck> {
+  async precheck(
+    user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>,
+    input: TMinutesPrecheckRequest,
+    now = new Date(),
+  ): Promise<TMinutesPrecheck> {
     const body = parseInput(ZMinutesPrecheckRequest, input);
     const template = await this.deps.templates.getOwned(user, body.template_id);
     const upload = await this.deps.transcripts.findByHint(user, body.main_content_filename);
@@ -112,7 +142,11 @@ export class UsageService {
   }
 
   /** The same, answering 402 INSUFFICIENT_MINUTES (with the result in the body) when it blocks. */
-  async precheckOrThrow(user: Pick<User, 'id' | 'tier'>, input: TMinutesPrecheckRequest, now = new Date()): Promise<TMinutesPrecheck> {
+  async precheckOrThrow(
+    user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>,
+    input: TMinutesPrecheckRequest,
+    now = new Date(),
+  ): Promise<TMinutesPrecheck> {
     const result = await this.precheck(user, input, now);
     if (!result.allowed) throw new AppError('INSUFFICIENT_MINUTES', BILLING_MESSAGES.insufficientMinutes, result);
     return result;
@@ -125,7 +159,7 @@ export class UsageService {
    */
   async chargeAssembly(
     tx: EntityManager,
-    user: Pick<User, 'id' | 'tier'>,
+    user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>,
     charge: { key: string; episodeId: string; seconds: EpisodeSeconds },
     now = new Date(),
   ): Promise<number> {
@@ -141,6 +175,8 @@ export class UsageService {
     }
     const decision = this.decide(charge.seconds, usage);
     if (!decision.allowed) throw new AppError('INSUFFICIENT_MINUTES', BILLING_MESSAGES.insufficientMinutes, decision);
+    const fromMonth =
+      usage.monthly_minutes_left === null ? decision.minutes_required : Math.min(decision.minutes_required, usage.monthly_minutes_left);
     tx.create(UsageChargeSchema, {
       user: user.id,
       kind: 'assembly',
@@ -148,8 +184,25 @@ export class UsageService {
       episodeId: charge.episodeId,
       seconds: charge.seconds.total_seconds,
       minutes: decision.minutes_required,
+      boughtMinutes: decision.minutes_required - fromMonth,
       createdAt: now,
     });
     return decision.minutes_required;
+  }
+
+  /**
+   * A render that failed permanently for a reason not the creator's: its newest charge is given back
+   * (monthly and bought minutes as they were taken, and the episode of the quota) with a ledger entry,
+   * once. Deleting an episode never does this (terms).
+   */
+  async creditFailedRender(episodeId: string, now = new Date()): Promise<number> {
+    const charge = await this.deps.em.findOne(UsageChargeSchema, { episodeId, kind: 'assembly' }, { orderBy: { createdAt: 'desc' } });
+    if (!charge) return 0;
+    const rows = await this.deps.em.execute<{ id: string }[]>(
+      `insert into usage_charges (id, user_id, kind, charge_key, episode_id, seconds, minutes, bought_minutes, created_at)
+       values (gen_random_uuid(), ?, 'credit', ?, ?, ?, ?, ?, ?) on conflict (charge_key) do nothing returning id`,
+      [charge.user.id, `credit:${charge.chargeKey}`, episodeId, -charge.seconds, -charge.minutes, -charge.boughtMinutes, now],
+    );
+    return rows.length > 0 ? charge.minutes : 0;
   }
 }

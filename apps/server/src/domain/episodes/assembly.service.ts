@@ -69,7 +69,7 @@ export class AssemblyService {
 
   /** POST /api/episodes/assemble: 402 when the quota or the minutes are spent, else the queued job. */
   async assemble(
-    user: Pick<User, 'id' | 'tier'>,
+    user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>,
     input: TAssembleEpisodeRequestInput,
     now = new Date(),
   ): Promise<TAssembleEpisodeResponse> {

@@ -15,6 +15,7 @@ import { aiTextRoutes } from './ai-text.routes.ts';
 import { rssImportRoutes } from './rss-import.routes.ts';
 import { musicRoutes } from './music.routes.ts';
 import { billingRoutes } from './billing.routes.ts';
+import { paymentsRoutes } from './payments.routes.ts';
 import { assemblyRoutes } from './assembly.routes.ts';
 import type { RestRoute } from './route.ts';
 import { episodeRoutes } from './episodes.routes.ts';
@@ -36,7 +37,7 @@ REST_ROUTES.push(...landingRoutes);
 REST_ROUTES.push(...podcastRoutes, ...publishingRoutes, ...spreakerRoutes);
 REST_ROUTES.push(...templateRoutes, ...speechRoutes, ...aiTextRoutes);
 REST_ROUTES.push(...rssImportRoutes);
-REST_ROUTES.push(...billingRoutes, ...assemblyRoutes);
+REST_ROUTES.push(...billingRoutes, ...paymentsRoutes, ...assemblyRoutes);
 // After publishing's /api/episodes/summary: a fixed path must win over /api/episodes/{id}.
 REST_ROUTES.push(...episodeRoutes, ...episodeCreatorRoutes);
 REST_ROUTES.push(...musicRoutes);

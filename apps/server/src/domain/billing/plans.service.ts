@@ -1,0 +1,70 @@
+import {
+  PAYMENTS_MESSAGES,
+  PLAN_FEATURE_LABELS,
+  ZTier,
+  tierRank,
+  type TPlanFeature,
+  type TTierKey,
+  type TTierValues,
+} from '@ppp/contracts';
+import { AppError } from '../errors.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import type { User } from '../users/user.entity.ts';
+import type { BillingRepository } from './billing.repository.ts';
+import type { Subscription } from './subscription.entity.ts';
+import type { TiersService } from './tiers.service.ts';
+
+export interface EffectivePlan {
+  tier: TTierKey;
+  /** The paid, lifetime or trial row that gives the tier, or null when it is the account's own tier. */
+  entitlement: Subscription | null;
+}
+
+/**
+ * The plan an account is on now: the better of its live paid, lifetime or trial rows and its own
+ * tier (set by admins, or default_tier at registration). An admin-set subscription expiry takes
+ * effect at its date: from then the account's own tier reads as the instance's default tier.
+ */
+export class PlansService {
+  private readonly deps: { billing: BillingRepository; tiers: TiersService; settings: SettingsService };
+  constructor(deps: { billing: BillingRepository; tiers: TiersService; settings: SettingsService }) {
+    this.deps = deps;
+  }
+
+  async accountTier(user: Pick<User, 'tier' | 'subscriptionExpiresAt'>, now: Date): Promise<TTierKey> {
+    const own = ZTier.catch('free').parse(user.tier);
+    const expires = user.subscriptionExpiresAt;
+    if (expires && expires.getTime() <= now.getTime()) return (await this.deps.settings.get()).default_tier;
+    return own;
+  }
+
+  async effectivePlan(user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>, now = new Date()): Promise<EffectivePlan> {
+    let best: EffectivePlan = { tier: await this.accountTier(user, now), entitlement: null };
+    for (const row of await this.deps.billing.liveEntitlements(user.id, now)) {
+      const tier = ZTier.catch('free').parse(row.planKey);
+      if (tierRank(tier) > tierRank(best.tier)) best = { tier, entitlement: row };
+    }
+    return best;
+  }
+
+  async effectiveTier(user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>, now = new Date()): Promise<TTierKey> {
+    return (await this.effectivePlan(user, now)).tier;
+  }
+
+  async valuesFor(user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>, now = new Date()): Promise<TTierValues> {
+    return this.deps.tiers.valuesFor(await this.effectiveTier(user, now));
+  }
+
+  async hasFeature(user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>, feature: TPlanFeature): Promise<boolean> {
+    return (await this.valuesFor(user))[feature] === true;
+  }
+
+  /** 402 FEATURE_LOCKED with the feature and the upgrade message when the plan does not include it. */
+  async requireFeature(user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>, feature: TPlanFeature): Promise<void> {
+    if (await this.hasFeature(user, feature)) return;
+    throw new AppError('FEATURE_LOCKED', PAYMENTS_MESSAGES.featureLocked(PLAN_FEATURE_LABELS[feature]), {
+      feature,
+      tier: await this.effectiveTier(user),
+    });
+  }
+}

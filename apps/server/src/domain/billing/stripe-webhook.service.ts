@@ -1,0 +1,37 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { PAYMENTS_MESSAGES } from '@ppp/contracts';
+import { AppError } from '../errors.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import { BillingRepository } from './billing.repository.ts';
+import type { GatewayEvent, PaymentsGateway } from './payments.port.ts';
+import { StripeSyncService } from './stripe-sync.service.ts';
+
+/**
+ * POST /api/billing/webhook. The signature and its timestamp are checked on the raw body before
+ * anything is read (a bad one is a 400 that writes nothing). The event id is stored in the same
+ * transaction that applies the event, under a unique key: a redelivery finds it and does nothing,
+ * and a concurrent delivery waits on the key and then does nothing.
+ */
+export class StripeWebhookService {
+  private readonly deps: { em: EntityManager; gateway: PaymentsGateway | null; mail: MailService };
+  constructor(deps: { em: EntityManager; gateway: PaymentsGateway | null; mail: MailService }) {
+    this.deps = deps;
+  }
+
+  async receive(rawBody: string, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
+    const gateway = this.deps.gateway;
+    if (!gateway) throw new AppError('NOT_CONFIGURED', PAYMENTS_MESSAGES.paymentsOff);
+    let event: GatewayEvent;
+    try {
+      event = await gateway.verifyEvent(rawBody, signature ?? '');
+    } catch {
+      throw new AppError('BAD_REQUEST', PAYMENTS_MESSAGES.badSignature);
+    }
+    const acted = await this.deps.em.transactional(async (tx) => {
+      if (!(await new BillingRepository(tx).recordEvent(event.id, event.type))) return false;
+      await new StripeSyncService({ em: tx, gateway, mail: this.deps.mail }).applyEvent(event);
+      return true;
+    });
+    return { received: true, duplicate: !acted };
+  }
+}

@@ -1,0 +1,137 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  PAYMENTS,
+  PAYMENTS_MESSAGES,
+  ZBillingCycle,
+  ZSubscriptionStatus,
+  tierRank,
+  type TBillingOverview,
+  type TLedgerEntry,
+  type TRevenueMetrics,
+  type TSubscription,
+} from '@ppp/contracts';
+import { AppError } from '../errors.ts';
+import type { User } from '../users/user.entity.ts';
+import { BillingRepository } from './billing.repository.ts';
+import type { PlansService } from './plans.service.ts';
+import type { Subscription } from './subscription.entity.ts';
+import { UsageChargeSchema } from './usage-charge.entity.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+/** The plan a trial gives: the pricing page's most popular plan. */
+const TRIAL_PLAN = 'creator';
+
+/** The Subscription view, the free trial, the minutes ledger and the admin's billing figures. */
+export class SubscriptionService {
+  private readonly deps: { em: EntityManager; plans: PlansService; paymentsEnabled: boolean };
+  private readonly billing: BillingRepository;
+  constructor(deps: { em: EntityManager; plans: PlansService; paymentsEnabled: boolean }) {
+    this.deps = deps;
+    this.billing = new BillingRepository(deps.em);
+  }
+
+  private describe(
+    row: Subscription | null,
+  ): Pick<TSubscription, 'status' | 'billing_cycle' | 'current_period_end' | 'cancel_at_period_end' | 'will_cancel_at'> {
+    if (!row) return { status: 'none', billing_cycle: null, current_period_end: null, cancel_at_period_end: false, will_cancel_at: null };
+    return {
+      status: ZSubscriptionStatus.catch('active').parse(row.status),
+      billing_cycle: ZBillingCycle.catch('monthly').parse(row.billingCycle),
+      current_period_end: iso(row.currentPeriodEnd),
+      cancel_at_period_end: row.cancelAtPeriodEnd,
+      will_cancel_at: iso(row.willCancelAt),
+    };
+  }
+
+  /** GET /api/billing/subscription. */
+  async subscription(user: User, now = new Date()): Promise<TSubscription> {
+    const plan = await this.deps.plans.effectivePlan(user, now);
+    const shown = plan.entitlement ?? (await this.billing.latestSubscription(user.id));
+    const fromRow = plan.entitlement !== null;
+    return {
+      plan_key: plan.tier,
+      source: fromRow ? (shown?.source === 'lifetime' ? 'lifetime' : shown?.source === 'trial' ? 'trial' : 'stripe') : 'account',
+      ...this.describe(fromRow ? shown : shown?.status === 'canceled' ? shown : null),
+      payments_enabled: this.deps.paymentsEnabled,
+      trial_available: !(await this.billing.hadTrial(user.id)) && tierRank(plan.tier) < tierRank(TRIAL_PLAN),
+      portal_available: this.deps.paymentsEnabled && (await this.billing.customerIdOf(user.id)) !== null,
+    };
+  }
+
+  /** The 14-day free trial of the pricing page (no card): Creator until it ends, once per account. */
+  async startTrial(user: User, now = new Date()): Promise<TSubscription> {
+    await this.deps.em.transactional(async (tx) => {
+      const billing = new BillingRepository(tx);
+      await billing.lockKey(`trial:${user.id}`);
+      if (await billing.hadTrial(user.id)) throw new AppError('CONFLICT', PAYMENTS_MESSAGES.trialUsed);
+      if (tierRank(await this.deps.plans.effectiveTier(user, now)) >= tierRank(TRIAL_PLAN)) {
+        throw new AppError('CONFLICT', PAYMENTS_MESSAGES.trialNotNeeded);
+      }
+      billing.createSubscription({
+        userId: user.id,
+        source: 'trial',
+        stripeSubscriptionId: null,
+        planKey: TRIAL_PLAN,
+        billingCycle: 'monthly',
+        status: 'trialing',
+        currentPeriodEnd: new Date(now.getTime() + PAYMENTS.trialDays * DAY_MS),
+        cancelAtPeriodEnd: true,
+        willCancelAt: null,
+        canceledAt: null,
+        monthlyCents: 0,
+        stripeEventAt: null,
+      });
+      await tx.flush();
+    });
+    return this.subscription(user, now);
+  }
+
+  /** The minutes ledger, newest first: charges, credits and purchases. */
+  async ledger(user: User): Promise<TLedgerEntry[]> {
+    const charges = await this.deps.em.find(UsageChargeSchema, { user: user.id }, { orderBy: { createdAt: 'desc' }, limit: 100 });
+    const purchases = await this.billing.minutePurchases(user.id);
+    const entries: TLedgerEntry[] = [
+      ...charges.map((row) => ({
+        kind: row.kind === 'credit' ? ('credit' as const) : ('assembly' as const),
+        minutes: row.minutes,
+        bought_minutes: row.boughtMinutes,
+        episode_id: row.episodeId ?? null,
+        created_at: row.createdAt,
+      })),
+      ...purchases.map((row) => ({
+        kind: 'purchase' as const,
+        minutes: row.minutes,
+        bought_minutes: row.minutes,
+        episode_id: null,
+        created_at: row.createdAt,
+      })),
+    ];
+    return entries.sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
+  }
+
+  /** GET /api/admin/billing/overview. */
+  async overview(now = new Date()): Promise<TBillingOverview> {
+    const counts = await this.billing.overviewCounts(now);
+    return {
+      payments_enabled: this.deps.paymentsEnabled,
+      active_subscriptions: counts.active,
+      trialing: counts.trialing,
+      canceled_last_30d: counts.canceled30d,
+      trial_expiring_7d: counts.trialExpiring7d,
+      gross_mrr_cents: counts.mrrCents,
+      lifetime_seats_sold: await this.billing.lifetimeSeatsSold(),
+      dashboard_url: this.deps.paymentsEnabled ? PAYMENTS.dashboardUrl : null,
+    };
+  }
+
+  /** The admin metrics' mrr_cents, arr_cents and revenue_30d_cents, from stored subscriptions and payments. */
+  async revenueMetrics(now = new Date()): Promise<TRevenueMetrics> {
+    const { mrrCents } = await this.billing.overviewCounts(now);
+    return {
+      mrr_cents: mrrCents,
+      arr_cents: mrrCents * 12,
+      revenue_30d_cents: await this.billing.revenueSince(new Date(now.getTime() - 30 * DAY_MS)),
+    };
+  }
+}
