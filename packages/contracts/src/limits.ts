@@ -84,6 +84,18 @@ export const MEDIA = {
 export const BYTES_PER_MB = 1024 * 1024;
 
 /**
+ * Not in the spec: the largest request body each kind of route reads (issue 14), refused with 413
+ * before any of it is read. Sign-in and other unauthenticated routes get the smallest; uploads
+ * their category's limit (every file of one multipart call, plus room for the form's own bytes).
+ */
+export const BODY_LIMITS = {
+  unauthenticatedBytes: 64 * 1024,
+  jsonBytes: 2 * 1024 * 1024,
+  multipartOverheadBytes: 1024 * 1024,
+  tooLargeMessage: 'Request body too large.',
+} as const;
+
+/**
  * Untrusted media (issue 14). Every creator's file is input for ffmpeg on a machine that holds other
  * creators' files, so ffmpeg may only read the one local file, through a demuxer on this list: a
  * playlist (HLS), concat list, image sequence or any other demuxer that opens further inputs is

@@ -22,6 +22,7 @@ import { mountFeeds } from './feeds/feed-routes.ts';
 import { createLogger, type Logger } from '../logger.ts';
 import { requestLog } from './request-log.ts';
 import { mountSites } from './sites/site-routes.ts';
+import { bodyLimits } from './body-limits.ts';
 
 export interface AppOptions {
   orm: MikroORM;
@@ -48,6 +49,7 @@ export function createApp({
 
   app.use(requestLog(logger));
   app.onError(restErrorHandler(log));
+  app.use('*', bodyLimits());
   // JSON, HTML, feeds and transcripts are gzipped on the way out; audio, images, ranges (206) and
   // the web app's precompressed files pass through untouched.
   app.use('*', compress({ encoding: 'gzip' }));

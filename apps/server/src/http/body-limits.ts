@@ -1,0 +1,56 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { BODY_LIMITS, BYTES_PER_MB, MEDIA, MEDIA_MESSAGES, UPLOADS, ZMediaCategory, type TMediaCategory } from '@ppp/contracts';
+import type { HttpEnv } from './http-env.ts';
+
+interface BodyRule {
+  bytes: number;
+  message: string;
+}
+
+/** Every file one multipart call to a category may carry; the service then checks each file against its own limit. */
+export function multipartLimitBytes(category: TMediaCategory): number {
+  const overhead = BODY_LIMITS.multipartOverheadBytes;
+  if (category === 'cover_art') return MEDIA.coverMaxMb * BYTES_PER_MB + overhead;
+  // Main content is checked against the admin's max_upload_mb file by file; the body is bounded by its ceiling.
+  if (category === 'main_content') return UPLOADS.maxMaxUploadMb * BYTES_PER_MB + overhead;
+  const perFile = category === 'sfx' ? MEDIA.sfxMaxMb : MEDIA.libraryMaxMb;
+  return perFile * BYTES_PER_MB * MEDIA.maxFilesPerUpload + overhead;
+}
+
+const UNAUTHENTICATED = /^\/api\/(auth|public|waitlist)(\/|$)/;
+const UPLOAD = /^\/api\/media\/upload\/([^/]+)\/?$/;
+const TRANSCRIPT = /^\/api\/media\/[^/]+\/transcript\/?$/;
+const SHOW_FORM = /^\/api\/podcasts(\/[^/]*)?\/?$/;
+
+/** The one limit of a request path: sign-in and other public routes smallest, uploads their category's, the rest JSON-sized. */
+export function bodyRuleFor(path: string): BodyRule {
+  const json = { bytes: BODY_LIMITS.jsonBytes, message: BODY_LIMITS.tooLargeMessage };
+  if (UNAUTHENTICATED.test(path)) return { bytes: BODY_LIMITS.unauthenticatedBytes, message: BODY_LIMITS.tooLargeMessage };
+  const upload = UPLOAD.exec(path);
+  if (upload) {
+    const name = upload[1] === 'episode_cover' ? 'cover_art' : upload[1];
+    const category = ZMediaCategory.safeParse(name);
+    return category.success ? { bytes: multipartLimitBytes(category.data), message: MEDIA_MESSAGES.fileTooLarge } : json;
+  }
+  if (TRANSCRIPT.test(path)) return { bytes: multipartLimitBytes('music'), message: MEDIA_MESSAGES.fileTooLarge };
+  if (SHOW_FORM.test(path)) return { bytes: multipartLimitBytes('cover_art'), message: MEDIA_MESSAGES.fileTooLarge };
+  return json;
+}
+
+/**
+ * A body limit on every route before any handler reads a byte: Hono's bodyLimit refuses at once from
+ * Content-Length, and counts a body sent without one as it streams, stopping at the limit. One rule
+ * per request (tus uploads under /files check their own length and offset).
+ */
+export function bodyLimits(): MiddlewareHandler<HttpEnv> {
+  return async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path.startsWith('/files')) return next();
+    const rule = bodyRuleFor(c.req.path);
+    const limiter = bodyLimit({
+      maxSize: rule.bytes,
+      onError: (ctx) => ctx.json({ detail: rule.message, code: 'PAYLOAD_TOO_LARGE' }, 413),
+    });
+    return limiter(c, next);
+  };
+}
