@@ -38,3 +38,4 @@ export * from './admin.ts';
 export * from './website.ts';
 export * from './colour-contrast.ts';
 export * from './payments.ts';
+export * from './upload-forms.ts';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { WEB_URL_MESSAGES, ZPublicEpisodes } from '@ppp/contracts';
+import { WEB_URL_MESSAGES, ZPublicEpisodes, updatePodcastForm } from '@ppp/contracts';
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
 import { openTestOrm } from '../support/database.ts';
@@ -108,7 +108,9 @@ describe('feeds and XSS', () => {
 
   it('a javascript: show website is refused through tRPC too, changing nothing', async () => {
     await expect(
-      api.trpc(a.token).podcasts.update.mutate({ id: showId, name: 'Hostile Notes Show', website_url: 'javascript:alert(1)' }),
+      api
+        .trpc(a.token)
+        .podcasts.update.mutate(updatePodcastForm({ id: showId, name: 'Hostile Notes Show', website_url: 'javascript:alert(1)' }, null)),
     ).rejects.toThrow(WEB_URL_MESSAGES.httpOnly);
     expect(await websiteOf(showId)).toBe('https://ada.example.com/');
   });

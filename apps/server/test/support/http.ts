@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { createTRPCClient, httpBatchLink, httpLink, splitLink, type TRPCClient } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, isNonJsonSerializable, splitLink, type TRPCClient } from '@trpc/client';
 import superjson from 'superjson';
 import { z } from 'zod';
 import { TRPC_BATCH, ZMe } from '@ppp/contracts';
@@ -58,13 +58,22 @@ export async function startTestServer(orm: MikroORM, databaseUrl: string, env: R
     trpc(token) {
       const url = `${baseUrl}/trpc`;
       const headers = () => (token ? { authorization: `Bearer ${token}` } : {});
-      // As the web app does: sign-in calls one per request, the rest batched within the server's maximum.
+      // As the web app does: FormData inputs (covers, uploads) go alone and untransformed, sign-in calls
+      // one per request, the rest batched within the server's maximum.
       return createTRPCClient<AppRouter>({
         links: [
           splitLink({
-            condition: (op) => op.path.startsWith(TRPC_BATCH.unbatchedPrefix),
-            true: httpLink({ url, transformer: superjson, headers }),
-            false: httpBatchLink({ url, transformer: superjson, headers, maxItems: TRPC_BATCH.maxCalls }),
+            condition: (op) => isNonJsonSerializable(op.input),
+            true: httpLink({
+              url,
+              transformer: { serialize: (data: unknown) => data, deserialize: (data: unknown) => superjson.deserialize(data as never) },
+              headers,
+            }),
+            false: splitLink({
+              condition: (op) => op.path.startsWith(TRPC_BATCH.unbatchedPrefix),
+              true: httpLink({ url, transformer: superjson, headers }),
+              false: httpBatchLink({ url, transformer: superjson, headers, maxItems: TRPC_BATCH.maxCalls }),
+            }),
           }),
         ],
       });

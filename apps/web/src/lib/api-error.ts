@@ -1,7 +1,7 @@
 import { TRPCClientError } from '@trpc/client';
 import { ERRORS, isErrorCode, type TErrorCode } from '@ppp/contracts';
 
-/** What a failed call tells the interface, whatever transport it came through. */
+/** What a failed call tells the interface: the web app's one error type. */
 export interface TApiFailure {
   /** HTTP status, or null when the request never got an answer. */
   status: number | null;
@@ -9,6 +9,8 @@ export interface TApiFailure {
   /** The server's user-facing message (its `detail`), when it sent one. */
   message: string | null;
   network: boolean;
+  /** What a 402 carries beside its message (minutes required and remaining, renewal date). */
+  details: Record<string, unknown> | null;
 }
 
 function recordOf(value: unknown): Record<string, unknown> | null {
@@ -23,12 +25,27 @@ export function toApiFailure(err: unknown): TApiFailure {
     const httpStatus = typeof data?.httpStatus === 'number' ? data.httpStatus : null;
     const status = httpStatus ?? (code ? ERRORS[code].status : null);
     const network = data === null && status === null;
-    return { status, code, message: network ? null : err.message || null, network };
+    return { status, code, message: network ? null : err.message || null, network, details: recordOf(data?.details) };
   }
-  if (err instanceof TypeError) return { status: null, code: null, message: null, network: true };
-  return { status: null, code: null, message: err instanceof Error ? err.message : null, network: false };
+  if (err instanceof TypeError) return { status: null, code: null, message: null, network: true, details: null };
+  return { status: null, code: null, message: err instanceof Error ? err.message : null, network: false, details: null };
 }
 
 export function hasCode(err: unknown, code: TErrorCode): boolean {
   return toApiFailure(err).code === code;
+}
+
+/** The server's message of a failed call, or the fallback (a network failure's browser words are not the product's). */
+export function messageOf(err: unknown, fallback: string): string {
+  if (!(err instanceof TRPCClientError)) return fallback;
+  const failure = toApiFailure(err);
+  return (!failure.network && failure.message) || fallback;
+}
+
+/** A react-query `retry`: again, at most `times` times, while the server answers one of `statuses` (still getting ready). */
+export function retryWhileStatus(statuses: readonly number[], times: number) {
+  return (failureCount: number, err: unknown): boolean => {
+    const status = toApiFailure(err).status;
+    return failureCount < times && status !== null && statuses.includes(status);
+  };
 }

@@ -1,4 +1,4 @@
-import { createTRPCReact, httpBatchLink, httpLink, splitLink } from '@trpc/react-query';
+import { createTRPCReact, httpBatchLink, httpLink, isNonJsonSerializable, splitLink } from '@trpc/react-query';
 import { TRPC_BATCH } from '@ppp/contracts';
 import type { inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
@@ -16,16 +16,26 @@ function headers(): Record<string, string> {
 }
 
 /**
- * Every call carries the bearer token when there is one, and this tab's id. Sign-in calls go one
- * per request (the server refuses them in a batch); the rest are batched within the server's maximum.
+ * Every call carries the bearer token when there is one, and this tab's id. A FormData input (a
+ * show's or an episode's cover, an upload, a transcript file) goes alone, sent as it is (superjson
+ * cannot carry files) with the answer read by superjson; sign-in calls go one per request (the server
+ * refuses them in a batch); the rest are batched within the server's maximum.
  */
 export function createTrpcClient() {
   return trpc.createClient({
     links: [
       splitLink({
-        condition: (op) => op.path.startsWith(TRPC_BATCH.unbatchedPrefix),
-        true: httpLink({ url: '/trpc', transformer: superjson, headers }),
-        false: httpBatchLink({ url: '/trpc', transformer: superjson, headers, maxItems: TRPC_BATCH.maxCalls }),
+        condition: (op) => isNonJsonSerializable(op.input),
+        true: httpLink({
+          url: '/trpc',
+          transformer: { serialize: (data: unknown) => data, deserialize: (data: unknown) => superjson.deserialize(data as never) },
+          headers,
+        }),
+        false: splitLink({
+          condition: (op) => op.path.startsWith(TRPC_BATCH.unbatchedPrefix),
+          true: httpLink({ url: '/trpc', transformer: superjson, headers }),
+          false: httpBatchLink({ url: '/trpc', transformer: superjson, headers, maxItems: TRPC_BATCH.maxCalls }),
+        }),
       }),
     ],
   });

@@ -55,21 +55,34 @@ export async function readUploadForm(c: Context): Promise<UploadForm> {
   if (!(c.req.header('content-type') ?? '').includes('multipart/form-data')) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Expected a multipart/form-data body.');
   }
-  const body = await c.req.parseBody({ all: true });
-  const parts = [...filesOf(body.files), ...filesOf(body['files[]']), ...filesOf(body.file)];
+  return uploadFormOf(await c.req.formData());
+}
+
+/** The same, from a form already read (tRPC's FormData inputs). */
+export async function uploadFormOf(body: FormData): Promise<UploadForm> {
+  const parts = [...filesOf(body.getAll('files')), ...filesOf(body.getAll('files[]')), ...filesOf(body.getAll('file'))];
   if (parts.length === 0) throw new AppError('VALIDATION', MEDIA_MESSAGES.selectAudioFile);
   if (parts.length > MEDIA.maxFilesPerUpload) throw new AppError('VALIDATION', `At most ${MEDIA.maxFilesPerUpload} files per upload.`);
-  const fields = Object.fromEntries(Object.entries(body).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
-  const friendlyNames = friendlyNamesOf(body.friendly_names);
+  const fields = Object.fromEntries([...body.entries()].flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
+  const friendlyNames = friendlyNamesOf(body.get('friendly_names'));
   const dir = await mkdtemp(path.join(tmpdir(), 'ppp-upload-'));
   try {
     const files: IncomingFile[] = [];
     for (const [i, part] of parts.entries()) files.push(await saveFile(dir, part, i));
-    const [transcriptPart] = filesOf(body.transcript);
+    const [transcriptPart] = filesOf(body.getAll('transcript'));
     const transcript = transcriptPart ? await saveFile(dir, transcriptPart, parts.length) : undefined;
     return { files, transcript, friendlyNames, fields, cleanup: () => rm(dir, { recursive: true, force: true }) };
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     throw error;
+  }
+}
+
+/** Runs `use` on the upload form, its temporary files removed afterwards whatever happens. */
+export async function withUploadForm<T>(form: UploadForm, use: (form: UploadForm) => Promise<T>): Promise<T> {
+  try {
+    return await use(form);
+  } finally {
+    await form.cleanup();
   }
 }

@@ -28,12 +28,14 @@ async function readShowForm(c: Context): Promise<ShowForm & { json: unknown | nu
   const body = await c.req.parseBody();
   const fields = Object.fromEntries(Object.entries(body).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
   const file = body.cover_image ?? body.cover ?? body.file;
-  let cover: Buffer | null = null;
-  if (file instanceof File && file.size > 0) {
-    if (file.size > COVER_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', COVER_MESSAGES.tooLarge);
-    cover = Buffer.from(await file.arrayBuffer());
-  }
-  return { fields, cover, json: null };
+  return { fields, cover: await coverBytesOf(file instanceof File ? file : null), json: null };
+}
+
+/** A show's cover file read into memory (15 MB at most: covers are small, and sharp reads them from a buffer). */
+export async function coverBytesOf(file: File | null): Promise<Buffer | null> {
+  if (!file || file.size === 0) return null;
+  if (file.size > COVER_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', COVER_MESSAGES.tooLarge);
+  return Buffer.from(await file.arrayBuffer());
 }
 
 /** The Create Podcast body: JSON, or the form's fields; the cover beside them. */

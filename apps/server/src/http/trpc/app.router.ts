@@ -5,6 +5,7 @@ import { publicRouter } from './routers/public.router.ts';
 import { adminRouter } from './routers/admin.router.ts';
 import { landingRouter } from './routers/landing.router.ts';
 import { mediaRouter } from './routers/media.router.ts';
+import { mediaUploadsRouter } from './routers/media-uploads.router.ts';
 import { notificationsRouter } from './routers/notifications.router.ts';
 import { audioCleanupRouter } from './routers/audio-cleanup.router.ts';
 import { transcriptsRouter } from './routers/transcripts.router.ts';
@@ -30,6 +31,7 @@ export const appRouter = router({
   admin: adminRouter,
   landing: landingRouter,
   media: mediaRouter,
+  mediaUploads: mediaUploadsRouter,
   notifications: notificationsRouter,
   audioCleanup: audioCleanupRouter,
   transcripts: transcriptsRouter,

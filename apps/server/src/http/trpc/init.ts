@@ -13,15 +13,21 @@ function toAppError(cause: unknown): AppError | null {
   return null;
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 const t = initTRPC.context<RequestContext>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
     const app = toAppError(error.cause);
     const code: TErrorCode = app?.code ?? (error.code === 'INTERNAL_SERVER_ERROR' ? 'INTERNAL' : 'BAD_REQUEST');
+    // A 402 carries what the client's dialog shows (minutes required and remaining, renewal date), as over REST.
+    const details = ERRORS[code].status === 402 && isRecord(app?.detail) ? app.detail : undefined;
     return {
       ...shape,
       message: app?.message ?? (code === 'INTERNAL' ? 'Internal error' : shape.message),
-      data: { ...shape.data, appCode: code, stack: undefined },
+      data: { ...shape.data, appCode: code, details, stack: undefined },
     };
   },
 });

@@ -1,19 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, FileInput, Group, Modal, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { PODCAST_MESSAGES, type TPodcast } from '@ppp/contracts';
+import { PODCAST_MESSAGES, updatePodcastForm, type TPodcast } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
-import {
-  CATEGORY_OPTIONS,
-  LANGUAGE_OPTIONS,
-  editForm,
-  editValues,
-  hostIdChangeNeedsConfirm,
-  nameError,
-  type TEditValues,
-} from './show-form.ts';
-import { sendShowForm } from './show-api.ts';
+import { CATEGORY_OPTIONS, LANGUAGE_OPTIONS, editValues, hostIdChangeNeedsConfirm, nameError, type TEditValues } from './show-form.ts';
 
 function EditForm({ show, onClose }: { show: TPodcast; onClose: () => void }) {
   const utils = trpc.useUtils();
@@ -36,18 +27,20 @@ function EditForm({ show, onClose }: { show: TPodcast; onClose: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      if (cover) await sendShowForm('PUT', `/api/podcasts/${show.id}`, editForm(values, cover));
-      else {
-        await update.mutateAsync({
-          id: show.id,
-          ...values,
-          website_url: values.website_url.trim() || null,
-          spreaker_show_id: values.spreaker_show_id.trim() || null,
-          category: null,
-          category_2: null,
-          category_3: null,
-        });
-      }
+      await update.mutateAsync(
+        updatePodcastForm(
+          {
+            id: show.id,
+            ...values,
+            website_url: values.website_url.trim() || null,
+            spreaker_show_id: values.spreaker_show_id.trim() || null,
+            category: null,
+            category_2: null,
+            category_3: null,
+          },
+          cover,
+        ),
+      );
       await utils.podcasts.list.invalidate();
       notifications.show({ color: 'green', message: 'Podcast saved' });
       onClose();

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, FileInput, Group, Modal, PasswordInput, Radio, Stack, Stepper, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { PODCAST_MESSAGES, type TPodcast } from '@ppp/contracts';
+import { PODCAST_MESSAGES, createPodcastForm, type TPodcast } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
-import { toApiFailure } from '../../lib/api-error.ts';
+import { messageOf, toApiFailure } from '../../lib/api-error.ts';
 import { nameError, showIdError } from './show-form.ts';
-import { sendShowForm } from './show-api.ts';
 import { SpreakerConnection } from './SpreakerConnection.tsx';
 
 type Host = 'builtin' | 'spreaker-new' | 'spreaker-link';
@@ -20,6 +19,7 @@ export function SetupWizardDialog({ opened, onClose }: { opened: boolean; onClos
   const utils = trpc.useUtils();
   const capabilities = trpc.speech.capabilities.useQuery(undefined, { enabled: opened });
   const spreaker = trpc.spreaker.status.useQuery(undefined, { enabled: opened });
+  const createShowCall = trpc.podcasts.create.useMutation();
   const createRemote = trpc.podcasts.createSpreakerShow.useMutation();
   const linkRemote = trpc.podcasts.linkSpreakerShow.useMutation();
   const saveKey = trpc.speech.setElevenLabsKey.useMutation();
@@ -57,16 +57,12 @@ export function SetupWizardDialog({ opened, onClose }: { opened: boolean; onClos
 
   async function createShow(): Promise<boolean> {
     if (created) return true;
-    const form = new FormData();
-    form.append('name', name.trim());
-    form.append('description', description.trim());
-    if (cover) form.append('cover_image', cover);
     try {
-      setCreated(await sendShowForm('POST', '/api/podcasts/', form));
+      setCreated(await createShowCall.mutateAsync(createPodcastForm({ name: name.trim(), description: description.trim() }, cover)));
       await utils.podcasts.list.invalidate();
       return true;
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'Failed to create the podcast show.');
+      setError(messageOf(err, 'Failed to create the podcast show.'));
       return false;
     }
   }

@@ -66,14 +66,6 @@ export function editValues(show: TPodcast) {
 }
 export type TEditValues = ReturnType<typeof editValues>;
 
-/** The multipart body of PUT /api/podcasts/{id} when a new cover travels with the fields. */
-export function editForm(values: TEditValues, cover: File | null): FormData {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(values)) form.append(key, value === null ? '' : String(value));
-  if (cover) form.append('cover_image', cover);
-  return form;
-}
-
 /** Whether the confirmation box is needed: a linked show ID is being changed or cleared. */
 export function hostIdChangeNeedsConfirm(show: Pick<TPodcast, 'spreaker_show_id'>, next: string): boolean {
   return show.spreaker_show_id !== null && next.trim() !== show.spreaker_show_id;

@@ -16,6 +16,7 @@ const fail = (patch: Partial<TApiFailure>): TApiFailure => ({
   code: null,
   message: null,
   network: false,
+  details: null,
   ...patch,
 });
 

@@ -3,7 +3,6 @@ import {
   ZChecklistItem,
   ZChecklistResponse,
   ZChecklistUpdateRequest,
-  ZCreatePodcastRequest,
   ZCreateSpreakerShowRequest,
   ZCreateSpreakerShowResponse,
   ZLinkSpreakerShowRequest,
@@ -14,9 +13,9 @@ import {
   ZPublishAllRequest,
   ZPublishAllResponse,
   ZShowEpisodeList,
-  ZUpdatePodcastInput,
 } from '@ppp/contracts';
 import { activeProcedure, router } from '../init.ts';
+import { createPodcast, updatePodcast } from './podcast-save.procedures.ts';
 
 const withPodcast = <T extends z.ZodRawShape>(shape: T) => z.object({ id: z.uuid(), ...shape });
 
@@ -26,18 +25,8 @@ export const podcastsRouter = router({
     .input(ZPodcastIdInput)
     .output(ZPodcast)
     .query(({ ctx, input }) => ctx.services.podcasts.getDto(ctx.user, input.id)),
-  /** Without a cover: the cover travels over REST multipart (POST /api/podcasts/). */
-  create: activeProcedure
-    .input(ZCreatePodcastRequest)
-    .output(ZPodcast)
-    .mutation(({ ctx, input }) => ctx.services.podcasts.create(ctx.user, input, null)),
-  update: activeProcedure
-    .input(ZUpdatePodcastInput)
-    .output(ZPodcast)
-    .mutation(({ ctx, input }) => {
-      const { id, ...body } = input;
-      return ctx.services.podcasts.update(ctx.user, id, body);
-    }),
+  create: createPodcast,
+  update: updatePodcast,
   delete: activeProcedure.input(ZPodcastIdInput).mutation(async ({ ctx, input }) => {
     await ctx.services.podcasts.delete(ctx.user, input.id);
     return { ok: true as const };

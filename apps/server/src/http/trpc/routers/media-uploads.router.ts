@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { MEDIA_UPLOAD_FORM, ZCoverUploadResponse, ZMediaItem, ZUploadCategory } from '@ppp/contracts';
+import { AppError } from '../../../domain/errors.ts';
+import { uploadFormOf, withUploadForm, type UploadForm } from '../../rest/multipart.ts';
+import { activeProcedure, router } from '../init.ts';
+
+const ZForm = z.instanceof(FormData);
+
+/** A cover form's one image (422 for none or several). */
+function oneImage(form: UploadForm) {
+  const [file, ...extra] = form.files;
+  if (!file || extra.length > 0) throw new AppError('VALIDATION', 'Send exactly one cover image.');
+  return file;
+}
+
+/**
+ * Twins of the multipart POST /api/media/upload/{category}, /upload/cover_art, /upload/episode_cover
+ * and /api/media/{id}/transcript: the same form fields (MEDIA_UPLOAD_FORM) as FormData, the same service.
+ */
+export const mediaUploadsRouter = router({
+  library: activeProcedure
+    .input(ZForm)
+    .output(z.array(ZMediaItem))
+    .mutation(async ({ ctx, input }) => {
+      const category = ZUploadCategory.parse(input.get(MEDIA_UPLOAD_FORM.category));
+      return withUploadForm(await uploadFormOf(input), ({ files, friendlyNames, fields, transcript }) =>
+        ctx.services.uploads.acceptMany(
+          ctx.user,
+          files,
+          friendlyNames,
+          { category, notify_when_ready: fields.notify_when_ready, notify_email: fields.notify_email },
+          transcript,
+        ),
+      );
+    }),
+  cover: activeProcedure
+    .input(ZForm)
+    .output(ZCoverUploadResponse)
+    .mutation(async ({ ctx, input }) =>
+      withUploadForm(await uploadFormOf(input), (form) => ctx.services.uploads.acceptCover(ctx.user, oneImage(form))),
+    ),
+  episodeCover: activeProcedure
+    .input(ZForm)
+    .output(ZMediaItem)
+    .mutation(async ({ ctx, input }) =>
+      withUploadForm(await uploadFormOf(input), (form) =>
+        ctx.services.uploads.acceptEpisodeCover(ctx.user, oneImage(form), form.friendlyNames[0]),
+      ),
+    ),
+  transcript: activeProcedure
+    .input(ZForm)
+    .output(ZMediaItem)
+    .mutation(async ({ ctx, input }) => {
+      const mediaId = z.string().min(1).parse(input.get(MEDIA_UPLOAD_FORM.mediaId));
+      return withUploadForm(await uploadFormOf(input), ({ files: [file] }) => {
+        if (!file) throw new AppError('VALIDATION', 'Send the transcript file.');
+        return ctx.services.uploads.attachTranscript(ctx.user, mediaId, file);
+      });
+    }),
+});
