@@ -451,11 +451,11 @@ describe('onboarding on a phone', () => {
     await next(page).click();
     await atStep(page, 'Add cover art');
     // An upload the network drops says so, not that the file is the wrong type.
-    await page.route('**/api/media/upload/cover_art', (route) => route.abort('connectionreset'));
+    await page.route('**/trpc/mediaUploads.cover**', (route) => route.abort('connectionreset'));
     await page.locator('input[type=file]').setInputFiles(COVER);
     await expect.poll(() => page.getByRole('alert').innerText(), { timeout: 20_000 }).toBe(ONBOARDING_MESSAGES.coverUploadFailed);
     await shot(page, 'onboarding-05-cover-failed-phone');
-    await page.unroute('**/api/media/upload/cover_art');
+    await page.unroute('**/trpc/mediaUploads.cover**');
     await page.locator('input[type=file]').setInputFiles(COVER);
     await expect.poll(() => page.getByRole('img', { name: 'Your cover art' }).isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await page.getByRole('alert').count()).toBe(0);

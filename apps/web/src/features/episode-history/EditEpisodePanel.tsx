@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Alert, Button, Drawer, FileButton, Group, Image, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconPhoto } from '@tabler/icons-react';
-import { EPISODE_HISTORY, EPISODE_MESSAGES, type TEpisode } from '@ppp/contracts';
+import { EPISODE_HISTORY, EPISODE_MESSAGES, coverUploadForm, type TEpisode } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
-import { postForm } from '../../lib/rest.ts';
-import { toApiFailure } from '../../lib/api-error.ts';
+import { messageOf, toApiFailure } from '../../lib/api-error.ts';
 import { changesOf, duplicateOf, numberProblem, valuesOf, type EditValues } from './edit-form.ts';
 
 interface Props {
@@ -40,10 +39,10 @@ function EditEpisodeForm({ episode, episodes, onClose, onSaved }: Props & { epis
   const [values, setValues] = useState<EditValues>(valuesOf(episode));
   const [crop, setCrop] = useState<Record<string, number> | null | undefined>(undefined);
   const [preview, setPreview] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const templates = trpc.templates.list.useQuery();
   const update = trpc.episodes.update.useMutation();
+  const uploadCover = trpc.mediaUploads.cover.useMutation();
   const set = (patch: Partial<EditValues>) => setValues({ ...values, ...patch });
   const changes = { ...changesOf(episode, values), ...(crop !== undefined ? { image_crop: crop } : {}) };
   const problems = [numberProblem(values.season_number), numberProblem(values.episode_number)];
@@ -53,18 +52,13 @@ function EditEpisodeForm({ episode, episodes, onClose, onSaved }: Props & { epis
 
   async function chooseCover(file: File | null) {
     if (!file) return;
-    setUploading(true);
     try {
-      const form = new FormData();
-      form.append('file', file);
-      const body = (await postForm('/api/media/upload/cover_art', form)) as { path?: string; filename?: string };
-      setValues((v) => ({ ...v, cover_image_path: body.path ?? body.filename ?? null }));
+      const stored = await uploadCover.mutateAsync(coverUploadForm(file, file.name));
+      setValues((v) => ({ ...v, cover_image_path: stored.path }));
       setCrop(await squareCrop(file));
       setPreview(URL.createObjectURL(file));
     } catch (err) {
-      notifications.show({ color: 'red', title: 'Upload failed', message: err instanceof Error ? err.message : 'Upload failed' });
-    } finally {
-      setUploading(false);
+      notifications.show({ color: 'red', title: 'Upload failed', message: messageOf(err, 'Upload failed') });
     }
   }
 
@@ -155,7 +149,7 @@ function EditEpisodeForm({ episode, episodes, onClose, onSaved }: Props & { epis
             <Stack gap={4}>
               <FileButton onChange={(file) => void chooseCover(file)} accept="image/png,image/jpeg">
                 {(props) => (
-                  <Button {...props} variant="default" size="xs" loading={uploading}>
+                  <Button {...props} variant="default" size="xs" loading={uploadCover.isPending}>
                     Upload cover
                   </Button>
                 )}

@@ -1,12 +1,11 @@
 import { Alert, Anchor, Box, Button, Card, Container, Grid, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { trpc } from '../../lib/trpc.ts';
 import { ONBOARDING_MESSAGES, type TMe } from '@ppp/contracts';
 import { BrandLogo } from '@ppp/ui';
 import { GuidedTour } from './GuidedTour.tsx';
 import { STEP_COPY } from './step-copy.ts';
-import { fetchMusicAssets } from './onboarding-api.ts';
 import { markOnboardingSkipped } from './onboarding-storage.ts';
 import { useOnboardingFlow } from './use-onboarding-flow.ts';
 import { autoAdvanceDelay, nextVisible, stepNumber, stepsFor } from './wizard.ts';
@@ -122,7 +121,7 @@ export function OnboardingPage({ me }: { me: TMe }) {
   const number = stepNumber(state.path, state.step);
   const copy = STEP_COPY[state.step];
   const automatic = autoAdvanceDelay(state.step) !== null || state.step === 'importSuccess';
-  const music = useQuery({ queryKey: ['onboarding', 'music-assets'], queryFn: fetchMusicAssets, enabled: state.step === 'finish' });
+  const music = trpc.music.assets.useQuery(undefined, { enabled: state.step === 'finish' });
   const musicName = music.data?.assets.find((a) => a.id === state.musicId)?.display_name ?? null;
   const nextLabel = state.step === 'finish' ? 'Finish setup' : state.step === 'confirm' ? 'Import this show' : 'Next';
 

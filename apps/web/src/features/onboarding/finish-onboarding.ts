@@ -1,5 +1,5 @@
 import { ONBOARDING, ONBOARDING_MESSAGES, RECURRING_SCHEDULE_MESSAGES, isIanaTimezone } from '@ppp/contracts';
-import { addMusicToLibrary, coverBlob, createShow, createTemplate, saveSchedule } from './onboarding-api.ts';
+import { coverBlob, type OnboardingApi } from './onboarding-api.ts';
 import { recurringSlots } from './cadence.ts';
 import { templateBody } from './template-plan.ts';
 import type { WizardState } from './wizard.ts';
@@ -36,6 +36,7 @@ async function step<T>(message: string, run: () => Promise<T>): Promise<T> {
  * carries on instead of making a second show. Resolves with the show's id.
  */
 export async function finishOnboarding(
+  api: Pick<OnboardingApi, 'addMusicToLibrary' | 'createShow' | 'createTemplate' | 'saveSchedule'>,
   state: WizardState,
   record: (patch: Partial<WizardState>) => void,
   onPhase: (phase: FinishPhase) => void = () => undefined,
@@ -44,7 +45,7 @@ export async function finishOnboarding(
   let podcastId = state.importedPodcastId ?? state.createdPodcastId;
   if (!podcastId) {
     const created = await step(ONBOARDING_MESSAGES.createShowFailed, async () =>
-      createShow({
+      api.createShow({
         name: state.podcastName.trim(),
         description: state.podcastDescription.trim(),
         cover: state.coverArt ? await coverBlob(state.coverArt.path) : null,
@@ -59,8 +60,8 @@ export async function finishOnboarding(
   if (!templateId) {
     const showId = podcastId;
     const created = await step(ONBOARDING_MESSAGES.templateNotSaved, async () => {
-      const music = state.musicId !== ONBOARDING.noMusic ? await addMusicToLibrary(state.musicId) : null;
-      return createTemplate(templateBody(state, showId, music));
+      const music = state.musicId !== ONBOARDING.noMusic ? await api.addMusicToLibrary(state.musicId) : null;
+      return api.createTemplate(templateBody(state, showId, music));
     });
     templateId = created.id;
     record({ createdTemplateId: templateId });
@@ -70,7 +71,7 @@ export async function finishOnboarding(
   const slots = recurringSlots(state);
   if (slots.length > 0) {
     const id = templateId;
-    await step(RECURRING_SCHEDULE_MESSAGES.saveFailed, () => saveSchedule(id, browserTimezone(), slots));
+    await step(RECURRING_SCHEDULE_MESSAGES.saveFailed, () => api.saveSchedule(id, browserTimezone(), slots));
   }
   onPhase('done');
   return podcastId;

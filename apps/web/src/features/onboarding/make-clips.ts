@@ -1,6 +1,6 @@
 import { TTS_MESSAGES } from '@ppp/contracts';
-import { RestError } from '../../lib/rest-json.ts';
-import { generateSpeech, uploadClip, type TClip } from './onboarding-api.ts';
+import { toApiFailure } from '../../lib/api-error.ts';
+import type { OnboardingApi, TClip } from './onboarding-api.ts';
 import type { MediaRef, TSegmentKind, WizardState } from './wizard.ts';
 
 /**
@@ -9,6 +9,7 @@ import type { MediaRef, TSegmentKind, WizardState } from './wizard.ts';
  * segment that already has its clip is left alone. Each clip is recorded as soon as it exists.
  */
 export async function makeClips(
+  api: Pick<OnboardingApi, 'generateSpeech' | 'uploadClip'>,
   state: WizardState,
   files: Partial<Record<TSegmentKind, File>>,
   record: (patch: Partial<WizardState>) => void,
@@ -22,7 +23,7 @@ export async function makeClips(
     if (draft.mode === 'upload') {
       const file = files[kind];
       if (!file) continue;
-      clip = await uploadClip(kind, file);
+      clip = await api.uploadClip(kind, file);
       source = 'upload';
     } else {
       const request = {
@@ -32,10 +33,10 @@ export async function makeClips(
         friendly_name: `${state.podcastName.trim() || 'Show'} ${kind}`,
       };
       try {
-        clip = await generateSpeech(request);
+        clip = await api.generateSpeech(request);
       } catch (error) {
-        if (!(error instanceof RestError && error.status === 402 && confirmCharge(TTS_MESSAGES.mayCost))) throw error;
-        clip = await generateSpeech({ ...request, confirm_charge: true });
+        if (!(toApiFailure(error).status === 402 && confirmCharge(TTS_MESSAGES.mayCost))) throw error;
+        clip = await api.generateSpeech({ ...request, confirm_charge: true });
       }
       source = 'tts';
     }

@@ -3,10 +3,10 @@ import { useNavigate } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import { ONBOARDING, ONBOARDING_MESSAGES, TTS_MESSAGES, type TMe } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
-import { detailOf } from '../../lib/rest-json.ts';
+import { messageOf } from '../../lib/api-error.ts';
 import { FinishError, finishOnboarding, type FinishPhase } from './finish-onboarding.ts';
 import { makeClips } from './make-clips.ts';
-import { importFeed } from './onboarding-api.ts';
+import { useOnboardingApi, type OnboardingApi } from './onboarding-api.ts';
 import { markOnboardingCompleted } from './onboarding-storage.ts';
 import { useWizard } from './use-wizard.ts';
 import {
@@ -37,12 +37,13 @@ export function useOnboardingFlow(me: TMe) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const prefs = trpc.users.updatePrefs.useMutation();
+  const api = useOnboardingApi();
   const step = state.step;
   const { rssUrl } = state;
   const error = raised?.step === step ? raised.message : null;
   const setError = useCallback((message: string | null) => setRaised(message ? { step, message } : null), [step]);
   // One import call per visit of the importing step, even when React runs the effect twice.
-  const importCall = useRef<ReturnType<typeof importFeed> | null>(null);
+  const importCall = useRef<ReturnType<OnboardingApi['importFeed']> | null>(null);
 
   // A change of answer clears the message it was about.
   const answer = useCallback(
@@ -68,7 +69,7 @@ export function useOnboardingFlow(me: TMe) {
     if (step !== 'importing') return;
     let live = true;
     const started = Date.now();
-    importCall.current ??= importFeed(rssUrl);
+    importCall.current ??= api.importFeed(rssUrl);
     importCall.current.then(
       async (result) => {
         await sleep(Math.max(0, (autoAdvanceDelay('importing') ?? 0) - (Date.now() - started)));
@@ -88,7 +89,7 @@ export function useOnboardingFlow(me: TMe) {
         notifications.show({
           color: 'red',
           title: ONBOARDING_MESSAGES.importFailed,
-          message: detailOf(failure, ONBOARDING_MESSAGES.importFailedFallback),
+          message: messageOf(failure, ONBOARDING_MESSAGES.importFailedFallback),
         });
         setState((s) => ({ ...s, step: 'rss' }));
       },
@@ -96,7 +97,7 @@ export function useOnboardingFlow(me: TMe) {
     return () => {
       live = false;
     };
-  }, [step, rssUrl, setState]);
+  }, [step, rssUrl, setState, api]);
 
   // importSuccess: after 0.6 s, the new-show path from step 6, with 'Import complete'.
   useEffect(() => {
@@ -115,11 +116,11 @@ export function useOnboardingFlow(me: TMe) {
 
   async function finish() {
     try {
-      await finishOnboarding(state, update, setFinishPhase);
+      await finishOnboarding(api, state, update, setFinishPhase);
     } catch (failure) {
       setFinishPhase(null);
       const title = failure instanceof FinishError ? failure.message : ONBOARDING_MESSAGES.createShowFailed;
-      const detail = failure instanceof FinishError ? detailOf(failure.cause, '') : '';
+      const detail = failure instanceof FinishError ? messageOf(failure.cause, '') : '';
       notifications.show({ color: 'red', title, message: detail || 'Please try again.' });
       setError(title);
       return;
@@ -149,9 +150,9 @@ export function useOnboardingFlow(me: TMe) {
       }
       if (step === 'introOutro') {
         try {
-          await makeClips(state, files, update);
+          await makeClips(api, state, files, update);
         } catch (failure) {
-          setError(detailOf(failure, TTS_MESSAGES.aiVoiceFailed));
+          setError(messageOf(failure, TTS_MESSAGES.aiVoiceFailed));
           return;
         }
         setFiles({});

@@ -1,12 +1,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { TVoice } from '@ppp/contracts';
-import { fetchVoices } from './onboarding-api.ts';
+import { ONBOARDING, type TVoice } from '@ppp/contracts';
+import { trpc } from '../../lib/trpc.ts';
 
 /** The voices offered for intro and outro, 12 at a time; a failed list means the default voice. */
 export function useOnboardingVoices() {
+  const utils = trpc.useUtils();
+  // The voices procedure pages by `page` (not tRPC's `cursor`), so the pages are react-query's own.
   const query = useInfiniteQuery({
     queryKey: ['onboarding', 'voices'],
-    queryFn: ({ pageParam }) => fetchVoices(pageParam),
+    queryFn: ({ pageParam }) => utils.speech.voices.fetch({ page: pageParam, size: ONBOARDING.voicesPageSize }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (pages.reduce((n, p) => n + p.items.length, 0) < last.total ? last.page + 1 : undefined),
     retry: false,

@@ -3,17 +3,11 @@ import { Alert, Button, Card, Checkbox, FileInput, Group, Stack, Text, TextInput
 import { notifications } from '@mantine/notifications';
 import { IconFileMusic, IconFileText } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { MEDIA, MEDIA_MESSAGES, type TMe } from '@ppp/contracts';
+import { MEDIA, MEDIA_MESSAGES, transcriptUploadForm, type TMe } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
-import { postForm } from '../../lib/rest.ts';
+import { messageOf } from '../../lib/api-error.ts';
 import { startBackgroundUpload } from '../../lib/background-uploads.ts';
 import { notifyFields, preuploadProblem, type PreuploadValues } from './preupload-form.ts';
-
-async function attachTranscript(mediaId: string, transcript: File): Promise<void> {
-  const form = new FormData();
-  form.append('file', transcript, transcript.name);
-  await postForm(`/api/media/${mediaId}/transcript`, form);
-}
 
 /** 'Upload audio for processing' (spec 001 'Pre-upload flow'): the upload runs in the background and the user returns to the dashboard. */
 export function PreuploadForm({ me, onCancel }: { me: TMe; onCancel: () => void }) {
@@ -46,13 +40,16 @@ export function PreuploadForm({ me, onCancel }: { me: TMe; onCancel: () => void 
             title: MEDIA_MESSAGES.uploadReceived,
             message: `"${item.friendly_name}" is being transcribed.`,
           });
-          const after = transcript ? attachTranscript(item.id, transcript) : Promise.resolve();
+          // After the upload (the form is gone by then): POST /api/media/{id}/transcript's twin.
+          const after = transcript
+            ? utils.client.mediaUploads.transcript.mutate(transcriptUploadForm(item.id, transcript))
+            : Promise.resolve();
           void after
             .catch((err: unknown) =>
               notifications.show({
                 color: 'red',
                 title: MEDIA_MESSAGES.uploadFailed,
-                message: err instanceof Error ? err.message : MEDIA_MESSAGES.unableToUploadAudio,
+                message: messageOf(err, MEDIA_MESSAGES.unableToUploadAudio),
               }),
             )
             .finally(() => void utils.media.mainContent.invalidate());

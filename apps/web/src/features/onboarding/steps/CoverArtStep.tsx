@@ -1,10 +1,9 @@
 import { useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
-import { ONBOARDING, ONBOARDING_MESSAGES, PODCAST_MESSAGES } from '@ppp/contracts';
-import { detailOf } from '../../../lib/rest-json.ts';
-import { fetchCovers, uploadCover } from '../onboarding-api.ts';
+import { ONBOARDING, ONBOARDING_MESSAGES, PODCAST_MESSAGES, coverUploadForm } from '@ppp/contracts';
+import { trpc } from '../../../lib/trpc.ts';
+import { messageOf } from '../../../lib/api-error.ts';
 import { CoverLibrary } from './CoverLibrary.tsx';
 import type { StepProps } from './step-props.ts';
 
@@ -13,12 +12,12 @@ import type { StepProps } from './step-props.ts';
  * reload keeps it; an image already in the library is picked as it is.
  */
 export function CoverArtStep({ state, update, error }: StepProps) {
-  const [busy, setBusy] = useState(false);
+  const upload = trpc.mediaUploads.cover.useMutation();
   const [problem, setProblem] = useState<string | null>(null);
   // Cleared after each choice, so choosing the same file again (a retry after a failure) is seen.
   const resetInput = useRef<() => void>(null);
   // The picker is extra: when the list cannot load, uploading still works.
-  const covers = useQuery({ queryKey: ['onboarding', 'covers'], queryFn: fetchCovers, retry: false });
+  const covers = trpc.media.covers.useQuery(undefined, { retry: false });
 
   async function choose(file: File | null) {
     resetInput.current?.();
@@ -28,16 +27,13 @@ export function CoverArtStep({ state, update, error }: StepProps) {
       return;
     }
     setProblem(null);
-    setBusy(true);
     try {
-      const stored = await uploadCover(file);
+      const stored = await upload.mutateAsync(coverUploadForm(file, file.name));
       update({ coverArt: { filename: stored.filename, path: stored.path } });
       void covers.refetch();
     } catch (err) {
       // The server's reason when it gave one (a refused file says why); otherwise it or the network failed.
-      setProblem(detailOf(err, ONBOARDING_MESSAGES.coverUploadFailed));
-    } finally {
-      setBusy(false);
+      setProblem(messageOf(err, ONBOARDING_MESSAGES.coverUploadFailed));
     }
   }
 
@@ -66,7 +62,12 @@ export function CoverArtStep({ state, update, error }: StepProps) {
           <Text size="sm">{PODCAST_MESSAGES.coverHint}</Text>
           <FileButton resetRef={resetInput} onChange={(file) => void choose(file)} accept="image/png,image/jpeg">
             {(props) => (
-              <Button {...props} loading={busy} variant={state.coverArt ? 'default' : 'filled'} leftSection={<IconPhotoUp size={18} />}>
+              <Button
+                {...props}
+                loading={upload.isPending}
+                variant={state.coverArt ? 'default' : 'filled'}
+                leftSection={<IconPhotoUp size={18} />}
+              >
                 {state.coverArt ? 'Choose another image' : 'Choose an image'}
               </Button>
             )}

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { trpc } from '../../../lib/trpc.ts';
 import { ActionIcon, Badge, Group, Loader, Radio, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlayerPlayFilled, IconPlayerStopFilled } from '@tabler/icons-react';
 import { ONBOARDING, type TMusicAsset } from '@ppp/contracts';
-import { fetchMusicAssets } from '../onboarding-api.ts';
 import type { StepProps } from './step-props.ts';
 
 /** While a fresh instance renders its built-in beds, the list is asked for again this often. */
@@ -45,9 +44,7 @@ function usePreview() {
 
 /** Background music from the shared library (20 s previews), or none. */
 export function MusicStep({ state, update }: StepProps) {
-  const assets = useQuery({
-    queryKey: ['onboarding', 'music-assets'],
-    queryFn: fetchMusicAssets,
+  const assets = trpc.music.assets.useQuery(undefined, {
     refetchInterval: (q) => (q.state.data && !q.state.data.preparing ? false : PREPARING_POLL_MS),
   });
   const preview = usePreview();

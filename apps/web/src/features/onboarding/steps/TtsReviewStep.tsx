@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCheck, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { trpc } from '../../../lib/trpc.ts';
-import { detailOf } from '../../../lib/rest-json.ts';
-import { deleteClipQuietly, renameClip } from '../onboarding-api.ts';
+import { messageOf } from '../../../lib/api-error.ts';
+import { useOnboardingApi } from '../onboarding-api.ts';
 import type { MediaRef, TSegmentKind, WizardState } from '../wizard.ts';
 
 interface TtsReviewProps {
@@ -51,6 +51,7 @@ export function TtsReviewStep({ state, update, onContinue, onRetry }: TtsReviewP
   const [names, setNames] = useState<Record<string, string>>(() => Object.fromEntries(clips.map((c) => [c.kind, c.media.display_name])));
   const [busy, setBusy] = useState<'continue' | 'keep' | 'discard' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const { renameClip, deleteClipQuietly } = useOnboardingApi();
 
   async function continueOn() {
     setBusy('continue');
@@ -66,7 +67,7 @@ export function TtsReviewStep({ state, update, onContinue, onRetry }: TtsReviewP
       update(patch);
       onContinue();
     } catch (err) {
-      setProblem(detailOf(err, 'Could not rename the clip.'));
+      setProblem(messageOf(err, 'Could not rename the clip.'));
     } finally {
       setBusy(null);
     }
