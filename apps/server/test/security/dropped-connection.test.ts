@@ -101,6 +101,18 @@ describe('a dropped database connection while a lock is held', () => {
     expect(head.status).toBe(200);
     const offset = Number(head.headers.get('upload-offset'));
     expect(offset).toBeLessThanOrEqual(1024);
+    // The protocol's answer to a chunk sent with the wrong Content-Type: 415, and nothing written.
+    const wrongType = await fetch(url, {
+      method: 'PATCH',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'tus-resumable': '1.0.0',
+        'upload-offset': String(offset),
+        'content-type': 'text/plain',
+      },
+      body: audio.subarray(offset),
+    });
+    expect(wrongType.status).toBe(415);
     const rest = await fetch(url, {
       method: 'PATCH',
       headers: {

@@ -109,7 +109,13 @@ export function createTusHandler(orm: MikroORM, shared: SharedDeps, clientIp: (r
   const server = new Server(options);
   return {
     server,
-    handle: (req) => server.handleWeb(req),
+    // The tus protocol answers a PATCH whose body is not application/offset+octet-stream with 415 (tus answers 400).
+    handle: (req) =>
+      req.method === 'PATCH' && req.headers.get('content-type') !== 'application/offset+octet-stream'
+        ? Promise.resolve(
+            new Response('Content-Type must be application/offset+octet-stream.', { status: 415, headers: { 'tus-resumable': '1.0.0' } }),
+          )
+        : server.handleWeb(req),
     close: () => locker.close(),
   };
 }
