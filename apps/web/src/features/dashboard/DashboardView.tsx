@@ -36,7 +36,7 @@ interface QuickTool {
 
 const known = (path: string) => path === '/admin' || NAV_ENTRIES.some((e) => e.path === path);
 
-/** Spec 002 §2.4: Podcasts, Templates, Media, Episodes, Subscription, Settings, Website Builder (Coming Soon), Dev (admins). */
+/** Spec 002 §2.4: Podcasts, Templates, Media, Episodes, Subscription, Settings, Website Builder, Dev (admins). */
 const QUICK_TOOLS: readonly QuickTool[] = [
   { title: 'Podcasts', to: '/dashboard/podcasts', icon: IconMicrophone },
   { title: 'Templates', to: '/dashboard/templates', icon: IconTemplate },
@@ -44,7 +44,7 @@ const QUICK_TOOLS: readonly QuickTool[] = [
   { title: 'Episodes', to: '/dashboard/episodes', icon: IconHeadphones },
   { title: 'Subscription', to: '/dashboard/billing', icon: IconCreditCard },
   { title: 'Settings', to: '/dashboard/settings', icon: IconSettings },
-  { title: 'Website Builder', to: '/dashboard/website', icon: IconWorld, comingSoon: true },
+  { title: 'Website Builder', to: '/dashboard/website', icon: IconWorld },
   { title: 'Dev', to: '/admin', icon: IconCode, adminOnly: true },
 ];
 

@@ -6,8 +6,8 @@ export function WebsiteBuilderGuidePage() {
     <LegalLayout title="Website Builder Guide" updated="An AI-built website for every show">
       <p>
         Every show can have its own website: a home for your episodes, your hosts and a way for listeners to subscribe. The builder writes
-        the first version for you from your show, and you change it by chatting with it. In the dashboard the Website Builder is marked{' '}
-        <strong>Coming Soon</strong> while it is being rolled out.
+        the first version for you from your show, and you change it by chatting with it. Open it from the dashboard&apos;s Quick Tools or
+        the side navigation.
       </p>
       <h2 id="generate">1. Generate a draft</h2>
       <p>

@@ -21,6 +21,7 @@ import { TemplateEditorView } from '../templates/TemplateEditorView.tsx';
 import { EpisodeHistoryView } from '../episode-history/EpisodeHistoryView.tsx';
 import { EpisodeCreatorView } from '../episode-creator/EpisodeCreatorView.tsx';
 import { RecorderView } from '../recorder/RecorderView.tsx';
+import { WebsiteBuilderView } from '../website-builder/WebsiteBuilderView.tsx';
 import { useBillingNavigationListener } from '../episode-creator/details/billing-navigation.ts';
 import { NEW_EPISODE_PATH, navEntriesFor, viewForPath, viewLabel, type WorkspaceView } from './workspace-nav.ts';
 
@@ -52,6 +53,8 @@ function ViewContent({ view, me }: { view: WorkspaceView; me: TMe }) {
       return <EpisodeCreatorView />;
     case 'recorder':
       return <RecorderView />;
+    case 'websiteBuilder':
+      return <WebsiteBuilderView />;
     case 'not-found':
       return (
         <>

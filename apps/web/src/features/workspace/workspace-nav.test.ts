@@ -25,7 +25,10 @@ describe('workspace navigation', () => {
       'my-templates',
       'episode-history',
       'recorder',
+      'websiteBuilder',
     ]);
+    expect(viewForPath('/dashboard/website', false)).toBe('websiteBuilder');
+    expect(viewLabel('websiteBuilder')).toBe('Website Builder');
     expect(viewForPath('/dashboard/record', false)).toBe('recorder');
     expect(viewLabel('recorder')).toBe('Record');
     expect(viewForPath('/dashboard/episodes', false)).toBe('episode-history');

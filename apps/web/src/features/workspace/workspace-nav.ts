@@ -11,6 +11,7 @@ import {
   IconTemplate,
   IconHeadphones,
   IconMicrophone,
+  IconWorld,
   type IconProps,
 } from '@tabler/icons-react';
 
@@ -29,7 +30,8 @@ export type WorkspaceView =
   | 'template-editor'
   | 'episode-history'
   | 'createEpisode'
-  | 'recorder';
+  | 'recorder'
+  | 'websiteBuilder';
 
 export interface NavEntry {
   view: Exclude<WorkspaceView, 'not-found' | 'template-editor' | 'createEpisode'>;
@@ -58,6 +60,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { view: 'my-templates', label: 'Templates', path: '/dashboard/templates', icon: IconTemplate },
   { view: 'episode-history', label: 'Episodes', path: '/dashboard/episodes', icon: IconHeadphones },
   { view: 'recorder', label: 'Record', path: RECORD_PATH, icon: IconMicrophone },
+  { view: 'websiteBuilder', label: 'Website Builder', path: '/dashboard/website', icon: IconWorld },
 ];
 
 export function navEntriesFor(isAdmin: boolean): NavEntry[] {

@@ -1,0 +1,24 @@
+import { Alert, Card, Loader } from '@mantine/core';
+import { WEBSITE_MESSAGES } from '@ppp/contracts';
+import { trpc } from '../../lib/trpc.ts';
+
+/** The draft as the public will see it, in a sandboxed frame (the HTML comes through the owner's session). */
+export function WebsitePreview({ podcastId, version }: { podcastId: string; version: number }) {
+  const preview = trpc.website.preview.useQuery({ podcast_id: podcastId });
+  if (preview.isError) return <Alert color="red">{WEBSITE_MESSAGES.loadFailed}</Alert>;
+  return (
+    <Card withBorder padding={0} style={{ overflow: 'hidden' }}>
+      {preview.data ? (
+        <iframe
+          key={version}
+          title="Site preview"
+          srcDoc={preview.data.html}
+          sandbox=""
+          style={{ width: '100%', height: '75vh', border: 0, display: 'block', background: '#fff' }}
+        />
+      ) : (
+        <Loader m="xl" aria-label="Loading preview" />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,67 @@
+import { Badge, Button, Card, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { WEBSITE_MESSAGES, type TWebsite, type TWebsiteVersion } from '@ppp/contracts';
+import { trpc } from '../../lib/trpc.ts';
+import { toApiFailure } from '../../lib/api-error.ts';
+
+const ACTION_LABELS: Record<TWebsiteVersion['action'], string> = {
+  generate: 'Generated',
+  chat: 'Chat',
+  publish: 'Published',
+  restore: 'Restored',
+};
+const TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Every saved version, newest first; Restore makes an earlier one current again (as a new version). */
+export function WebsiteVersions({ podcastId, onRestored }: { podcastId: string; onRestored: (w: TWebsite) => Promise<void> }) {
+  const versions = trpc.website.versions.useQuery({ podcast_id: podcastId });
+  const restore = trpc.website.restore.useMutation({
+    onSuccess: onRestored,
+    onError: (err) => notifications.show({ color: 'red', title: WEBSITE_MESSAGES.updateFailed, message: toApiFailure(err).message ?? '' }),
+  });
+  return (
+    <Card withBorder padding="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          Versions
+        </Title>
+        <ScrollArea.Autosize mah={240} type="auto">
+          <Stack gap={6} component="ol" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Versions">
+            {(versions.data?.items ?? []).map((v) => (
+              <Group key={v.version} component="li" justify="space-between" wrap="nowrap" gap="xs">
+                <div style={{ minWidth: 0 }}>
+                  <Group gap={6}>
+                    <Text size="sm" fw={600}>
+                      v{v.version} · {ACTION_LABELS[v.action]}
+                    </Text>
+                    {v.current && <Badge size="xs">current</Badge>}
+                    {v.published && (
+                      <Badge size="xs" color="green">
+                        live
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text size="xs" c="dimmed" truncate>
+                    {TIME.format(v.created_at)}
+                    {v.message ? ` · ${v.message}` : ''}
+                  </Text>
+                </div>
+                {!v.current && (
+                  <Button
+                    size="compact-xs"
+                    variant="default"
+                    aria-label={`Restore version ${v.version}`}
+                    loading={restore.isPending && restore.variables?.version === v.version}
+                    onClick={() => restore.mutate({ podcast_id: podcastId, version: v.version })}
+                  >
+                    Restore
+                  </Button>
+                )}
+              </Group>
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+      </Stack>
+    </Card>
+  );
+}
