@@ -158,6 +158,22 @@ describe('accounts journey', () => {
     await codeInput.fill(code);
     await dialog.getByRole('button', { name: 'Verify' }).click();
 
+    // A closed alpha (new accounts not active): confirmed, the account waits on the waitlist and asks for access.
+    await expect.poll(() => page.getByRole('button', { name: 'Request access' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await page.getByLabel(/^Note/).fill('Weekly creek recordings.');
+    await page.getByRole('button', { name: 'Request access' }).click();
+    await expect.poll(() => page.getByText(MESSAGES.waitlistSuccessTitle).isVisible()).toBe(true);
+
+    // The administrator approves the request in the admin panel's Waitlist tab.
+    if (!adminPage) throw new Error('the admin journey did not run');
+    await adminPage.goto('/admin/waitlist');
+    const request = adminPage.getByTestId(`waitlist-${CREATOR.email}`);
+    await expect.poll(() => request.getByText('Weekly creek recordings.').isVisible()).toBe(true);
+    await shot(adminPage, 'admin-waitlist-desktop');
+    await request.getByRole('button', { name: `Approve ${CREATOR.email}` }).click();
+    await expect.poll(() => request.getByText('approved').isVisible()).toBe(true);
+    await page.reload();
+
     // Registered without ticking the terms box: the terms screen comes before the workspace.
     await expect.poll(() => page.getByRole('heading', { name: MESSAGES.updatedTerms }).isVisible(), { timeout: 20_000 }).toBe(true);
     await shot(page, 'terms-phone');

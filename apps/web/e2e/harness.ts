@@ -209,9 +209,22 @@ export async function outboxCode(baseUrl: string, adminToken: string, email: str
   return code;
 }
 
+/** In a closed alpha a confirmed account waits: the admin activates it (PATCH /api/admin/users/{id} {is_active: true}). */
+export async function approveAccount(baseUrl: string, adminToken: string, userToken: string): Promise<void> {
+  const me = (await (await fetch(`${baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${userToken}` } })).json()) as {
+    id: string;
+  };
+  const res = await fetch(`${baseUrl}/api/admin/users/${me.id}`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ is_active: true }),
+  });
+  if (!res.ok) throw new Error(`approve ${me.id}: ${res.status} ${await res.text()}`);
+}
+
 /**
  * A later account, active: registered, and when it starts inactive confirmed with the 6-digit code an
- * admin reads from the mail outbox; then signed in.
+ * admin reads from the mail outbox, signed in, and approved by the admin (a closed alpha).
  */
 export async function registerConfirmedAccount(baseUrl: string, account: Credentials, adminToken: string): Promise<string> {
   const { is_active: active } = await register(baseUrl, account);
@@ -224,7 +237,9 @@ export async function registerConfirmedAccount(baseUrl: string, account: Credent
     });
     if (!confirmed.ok) throw new Error(`confirm ${account.email}: ${confirmed.status} ${await confirmed.text()}`);
   }
-  return signIn(baseUrl, account);
+  const token = await signIn(baseUrl, account);
+  if (!active) await approveAccount(baseUrl, adminToken, token);
+  return token;
 }
 
 export type ApiCall = (method: string, url: string, body?: unknown) => Promise<{ status: number; body: unknown }>;

@@ -12,6 +12,7 @@ import { EPISODE_CREATOR_SHELL, RECORDER_MESSAGES, type TMediaItem } from '@ppp/
 import { CREATOR_STORAGE_KEY, type CreatorState } from '../src/features/episode-creator/creator-state.ts';
 import {
   DESKTOP,
+  approveAccount,
   FAKE_MEDIA_ARGS,
   PHONE,
   SCREENSHOT_DIR,
@@ -247,6 +248,7 @@ describe('Recorder', () => {
     });
     expect(confirmed.status).toBe(200);
     const otherToken = await signIn(other.email, other.password);
+    await approveAccount(app.baseUrl, token, otherToken);
     expect(await mainContent(otherToken)).toEqual([]);
     expect((await api('GET', `/api/ai/transcript-ready?hint=${mediaId}`, otherToken)).status).toBe(404);
     const page = await openJourneyPage(browser, app.baseUrl, DESKTOP, { token: otherToken });

@@ -137,3 +137,43 @@ export type TAdminPodcastRow = z.infer<typeof ZAdminPodcastRow>;
 
 export const ZAdminPodcastsPage = z.object({ items: z.array(ZAdminPodcastRow), total: z.number().int(), offset: z.number().int() });
 export type TAdminPodcastsPage = z.infer<typeof ZAdminPodcastsPage>;
+
+/** A waitlist request as the admin's Waitlist tab shows it. */
+export const ZAdminWaitlistEntry = z.object({
+  id: z.string(),
+  email: z.string(),
+  note: z.string().nullable(),
+  created_at: z.date(),
+  status: z.enum(['pending', 'approved', 'dismissed']),
+  /** Whether an account with this email exists, and whether it is active. */
+  account: z.enum(['none', 'waiting', 'active']),
+});
+export type TAdminWaitlistEntry = z.infer<typeof ZAdminWaitlistEntry>;
+
+export const ZAdminIdInput = z.object({ id: z.guid() });
+
+/** The mail an approved account gets. */
+export const WAITLIST_APPROVAL_MAIL = {
+  subject: 'Your Podcast Plus Plus access is approved',
+  text: (url: string) => `Good news: your request was approved and your account is active.\n\nSign in at ${url}/?login=1`,
+} as const;
+
+/** A failed background job as the Jobs view lists it. */
+export const ZAdminFailedJob = z.object({
+  id: z.string(),
+  queue: z.string(),
+  error: z.string(),
+  failed_at: z.date().nullable(),
+  retries: z.number().int(),
+});
+export type TAdminFailedJob = z.infer<typeof ZAdminFailedJob>;
+
+export const ZAdminJobsView = z.object({ queues: z.array(ZAdminQueueCounts), failed: z.array(ZAdminFailedJob) });
+export type TAdminJobsView = z.infer<typeof ZAdminJobsView>;
+
+/** POST /api/admin/tasks/kill {queue}: cancels the queue's queued jobs; answers the queue and how many. */
+export const ZKillQueueRequest = z.object({ queue: z.string().trim().min(1, 'Choose a queue.').max(200) });
+export const ZKillQueueResult = z.object({ queue: z.string(), cancelled: z.number().int() });
+export type TKillQueueResult = z.infer<typeof ZKillQueueResult>;
+
+export const ZRetryJobRequest = z.object({ queue: z.string().trim().min(1).max(200), id: z.guid() });

@@ -29,6 +29,7 @@ import { PaymentSchema } from './billing/payment.entity.ts';
 import { MusicAssetSchema } from './music/music-asset.entity.ts';
 import { InternAnswerSchema } from './episodes/intern-answer.entity.ts';
 import { WebsiteSchema, WebsiteVersionSchema } from './website/website.entity.ts';
+import { AdminAuditEntrySchema } from './admin/admin-audit-entry.entity.ts';
 
 /** Every entity of the domain, registered with the ORM in one place. */
 export const ENTITIES = [
@@ -64,4 +65,5 @@ export const ENTITIES = [
   InternAnswerSchema,
   WebsiteSchema,
   WebsiteVersionSchema,
+  AdminAuditEntrySchema,
 ];

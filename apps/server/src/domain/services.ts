@@ -65,7 +65,7 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
   const limits = new RateLimitService(em);
   const settings = new SettingsService(em);
   const mail = new MailService(em, shared.mailTransport);
-  const verification = new VerificationService(em, mail, limits);
+  const verification = new VerificationService(em, mail, limits, { settings, publicUrl: publicUrl(shared.config) });
   const { config } = shared;
   const notifications = new NotificationsService(em);
   const mediaDeps = { em, storage: shared.storage, jobs: shared.jobs };
@@ -155,7 +155,7 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
     assembly,
     renders: new EpisodeRendersService({ em, storage: shared.storage, speech, audioCleanup }),
     ...creator,
-    ...createAdminServices(em, shared),
+    ...createAdminServices(em, shared, { mail }),
     ...createWebsiteServices(em, shared, publishing.podcasts),
   };
 }

@@ -8,18 +8,22 @@ import { seedAssembledEpisode, seedShow } from '../support/episodes.ts';
 import { REST_ROUTES } from '../../src/http/rest/index.ts';
 import { adminRouter } from '../../src/http/trpc/routers/admin.router.ts';
 import { openTestOrm } from '../support/database.ts';
-import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { errorOf, login, outboxCode, register, startTestServer, twoUsers, ZMeJson, type TestServer } from '../support/http.ts';
+import { uniqueEmail } from '../support/fixtures.ts';
+import { PgBossJobQueue } from '../../src/domain/jobs/job-queue.ts';
 
 let orm: MikroORM;
 let api: TestServer;
 let admin: { email: string; token: string };
 let creator: { email: string; token: string; id: string };
 let storage: { dir: string; remove: () => void };
+let databaseUrl: string;
 
 beforeAll(async () => {
   storage = tempDir('ppp-admin-storage-');
   const db = await openTestOrm();
   orm = db.orm;
+  databaseUrl = db.databaseUrl;
   api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir });
   ({ admin, user: creator } = await twoUsers(api));
 });
@@ -213,5 +217,71 @@ describe('Users and Podcasts', () => {
     expect(summary).toMatchObject({ users: 2, podcasts: 2, episodes: 2 });
     const users = ZUsersPageJson.parse((await api.request('GET', '/api/admin/users/full', { token: admin.token })).body);
     expect(users.items.find((u) => u.id === creator.id)?.episode_count).toBe(2);
+  });
+});
+
+describe('closed alpha: the waitlist and its approval', () => {
+  it('a confirmed account waits; its request is listed; Approve activates it and mails the user; Dismiss only marks', async () => {
+    const email = uniqueEmail('alpha');
+    expect(await register(api, email)).toBe(false);
+    const code = await outboxCode(api, admin.token, email);
+    expect((await api.request('POST', '/api/auth/confirm-email', { json: { email, code } })).status).toBe(200);
+    const token = await login(api, email);
+    const me = ZMeJson.parse((await api.request('GET', '/api/users/me', { token })).body);
+    expect(me).toMatchObject({ is_active: false, email_verified: true });
+    // Inactive: the workspace is closed, the waitlist open.
+    expect((await api.request('GET', '/api/podcasts/', { token })).status).toBe(403);
+    expect((await api.request('POST', '/api/public/waitlist', { token, json: { email, note: 'A show about rivers.' } })).status).toBe(200);
+    expect((await api.request('POST', '/api/public/waitlist', { json: { email: 'visitor@example.com' } })).status).toBe(200);
+
+    const adminApi = api.trpc(admin.token);
+    const list = await adminApi.admin.waitlist.query();
+    const mine = list.find((r) => r.email === email);
+    expect(mine).toMatchObject({ note: 'A show about rivers.', status: 'pending', account: 'waiting' });
+    expect(list.find((r) => r.email === 'visitor@example.com')).toMatchObject({ account: 'none', status: 'pending' });
+    // A creator cannot approve anyone.
+    await expect(api.trpc(creator.token).admin.approveWaitlist.mutate({ id: mine?.id ?? '' })).rejects.toMatchObject({
+      data: { httpStatus: 403 },
+    });
+
+    await adminApi.admin.approveWaitlist.mutate({ id: mine?.id ?? '' });
+    expect(ZMeJson.parse((await api.request('GET', '/api/users/me', { token })).body).is_active).toBe(true);
+    expect((await api.request('GET', '/api/podcasts/', { token })).status).toBe(200);
+    const mail = await adminApi.admin.outbox.query({ to: email });
+    expect(mail[0]?.subject).toBe('Your Podcast Plus Plus access is approved');
+
+    const visitor = (await adminApi.admin.waitlist.query()).find((r) => r.email === 'visitor@example.com');
+    await adminApi.admin.dismissWaitlist.mutate({ id: visitor?.id ?? '' });
+    const after = await adminApi.admin.waitlist.query();
+    expect(after.find((r) => r.email === email)).toMatchObject({ status: 'approved', account: 'active' });
+    expect(after.find((r) => r.email === 'visitor@example.com')).toMatchObject({ status: 'dismissed', account: 'none' });
+    await expect(adminApi.admin.approveWaitlist.mutate({ id: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({
+      data: { httpStatus: 404 },
+    });
+  });
+});
+
+describe('Jobs: kill the task queue', () => {
+  it('POST /api/admin/tasks/kill cancels the queued jobs of that queue, answers {queue}; an unknown queue is a 422', async () => {
+    const jobs = new PgBossJobQueue({ connectionString: databaseUrl });
+    try {
+      const later = new Date(Date.now() + 3_600_000);
+      await jobs.send('auth.cleanup', {}, { startAfter: later });
+      await jobs.send('auth.cleanup', {}, { startAfter: later });
+    } finally {
+      await jobs.close();
+    }
+    const before = await api.trpc(admin.token).admin.jobs.query();
+    expect(before.queues.find((q) => q.name === 'auth.cleanup')).toMatchObject({ queued: 2, active: 0 });
+
+    const killed = await api.request('POST', '/api/admin/tasks/kill', { token: admin.token, json: { queue: 'auth.cleanup' } });
+    expect(killed).toMatchObject({ status: 200, body: { queue: 'auth.cleanup', cancelled: 2 } });
+    const after = await api.trpc(admin.token).admin.jobs.query();
+    expect(after.queues.find((q) => q.name === 'auth.cleanup')).toMatchObject({ queued: 0 });
+
+    const unknown = await api.request('POST', '/api/admin/tasks/kill', { token: admin.token, json: { queue: 'no.such.queue' } });
+    expect(unknown.status).toBe(422);
+    const asCreator = await api.request('POST', '/api/admin/tasks/kill', { token: creator.token, json: { queue: 'auth.cleanup' } });
+    expect(asCreator.status).toBe(403);
   });
 });

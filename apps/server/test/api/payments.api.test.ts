@@ -17,7 +17,7 @@ import {
   ZUsage,
 } from '@ppp/contracts';
 import { openTestOrm } from '../support/database.ts';
-import { errorOf, login, outboxCode, register, startTestServer, twoUsers, ZMeJson, type TestServer } from '../support/http.ts';
+import { approve, errorOf, login, outboxCode, register, startTestServer, twoUsers, ZMeJson, type TestServer } from '../support/http.ts';
 import { servicesFor, testConfig, uniqueEmail } from '../support/fixtures.ts';
 import { startStripeStandIn, stripeEnv, STAND_IN_SECRET_KEY, type StripeStandIn } from '../support/stripe-stand-in.ts';
 import { syncStripeCatalog } from '../../src/domain/billing/stripe-catalog.ts';
@@ -48,6 +48,8 @@ async function account(label: string): Promise<Account> {
   await api.request('POST', '/api/auth/confirm-email', { json: { email, code } });
   const token = await login(api, email);
   const me = ZMeJson.parse((await api.request('GET', '/api/users/me', { token })).body);
+  // A closed alpha: the confirmed account waits until the admin approves it.
+  await approve(api, admin.token, me.id);
   return { token, id: me.id, email };
 }
 

@@ -49,7 +49,7 @@ describe('accounts through tRPC, with two users', () => {
     expect(me.created_at).toBeInstanceOf(Date);
   });
 
-  it('user B registers inactive, reads the code from the outbox through the admin, confirms and signs in', async () => {
+  it('user B registers inactive, reads the code from the outbox through the admin, confirms, signs in and is approved', async () => {
     expect(await api.trpc().auth.register.mutate({ email: userB.email, password: PASSWORD })).toEqual({ is_active: false });
     expect(await failure(api.trpc().auth.login.mutate({ username: userB.email, password: PASSWORD }))).toEqual({
       appCode: 'EMAIL_NOT_CONFIRMED',
@@ -62,8 +62,12 @@ describe('accounts through tRPC, with two users', () => {
     const code = codeIn(mails[0]?.text ?? '');
     expect(await api.trpc().auth.confirmEmail.mutate({ email: userB.email, code })).toEqual({ ok: true });
     userB.token = (await api.trpc().auth.login.mutate({ username: userB.email, password: PASSWORD })).access_token;
+    const waiting = await api.trpc(userB.token).users.me.query();
+    // A closed alpha: confirmed, then waiting until the admin approves the account.
+    expect(waiting).toMatchObject({ email: userB.email, is_admin: false, role: 'user', is_active: false, email_verified: true });
+    await api.trpc(admin.token).admin.updateUser.mutate({ id: waiting.id, is_active: true });
     const me = await api.trpc(userB.token).users.me.query();
-    expect(me).toMatchObject({ email: userB.email, is_admin: false, role: 'user', is_active: true, email_verified: true });
+    expect(me).toMatchObject({ email: userB.email, is_active: true });
     userB.id = me.id;
     // The same token works on the REST twin.
     expect((await api.request('GET', '/api/users/me', { token: userB.token })).status).toBe(200);

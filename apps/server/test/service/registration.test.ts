@@ -100,20 +100,37 @@ describe('registration', () => {
 });
 
 describe('email verification', () => {
-  it('activates the account with the right code, once', async () => {
+  it('confirms the address with the right code, once; in a closed alpha the account then waits for approval', async () => {
     const { email, code } = await adminAndPendingUser();
     await services().auth.confirmEmail({ email, code });
     const user = await findUser(email);
-    expect(user.isActive).toBe(true);
+    expect(user.isActive).toBe(false);
     expect(user.emailVerifiedAt).toBeInstanceOf(Date);
     // Single use: the same code does not work a second time.
     await expect(services().auth.confirmEmail({ email, code })).rejects.toMatchObject({ code: 'INVALID_CODE' });
   });
 
+  it('activates the account on confirmation while new accounts are active', async () => {
+    const { email, code } = await adminAndPendingUser();
+    await services().settings.update({ default_user_active: true });
+    try {
+      await services().auth.confirmEmail({ email, code });
+      expect(await findUser(email)).toMatchObject({ isActive: true, emailVerifiedAt: expect.any(Date) });
+    } finally {
+      await services().settings.update({ default_user_active: false });
+    }
+  });
+
+  it('mails a link to /verify with the code as token beside the code', async () => {
+    const { email, code } = await adminAndPendingUser();
+    const [mail] = await mailsTo(email);
+    expect(mail?.text).toContain(`/verify?token=${code}&email=${encodeURIComponent(email)}`);
+  });
+
   it('accepts the verify page form {token, email}', async () => {
     const { email, code } = await adminAndPendingUser();
     await services().auth.confirmEmail({ email, token: code });
-    expect((await findUser(email)).isActive).toBe(true);
+    expect(await findUser(email)).toMatchObject({ isActive: false, emailVerifiedAt: expect.any(Date) });
   });
 
   it('allows up to 5 tries: 4 wrong codes, then the right one still works', async () => {
@@ -125,7 +142,7 @@ describe('email verification', () => {
       });
     }
     await services().auth.confirmEmail({ email, code });
-    expect((await findUser(email)).isActive).toBe(true);
+    expect(await findUser(email)).toMatchObject({ isActive: false, emailVerifiedAt: expect.any(Date) });
   });
 
   it('burns the code after 5 wrong tries: the right one is refused afterwards', async () => {
@@ -192,7 +209,7 @@ describe('email verification', () => {
       await expect(services().auth.confirmEmail({ email, code: first })).rejects.toMatchObject({ code: 'INVALID_CODE' });
     }
     await services().auth.confirmEmail({ email, code: second });
-    expect((await findUser(email)).isActive).toBe(true);
+    expect(await findUser(email)).toMatchObject({ isActive: false, emailVerifiedAt: expect.any(Date) });
   });
 
   it('resend answers the same for an unknown address and sends nothing', async () => {
@@ -235,7 +252,7 @@ describe('changing a pending email', () => {
     await expect(services().auth.confirmEmail({ email: oldEmail, code: oldCode })).rejects.toMatchObject({ code: 'INVALID_CODE' });
 
     await services().auth.confirmEmail({ email: newEmail, code: await latestCode(newEmail) });
-    expect((await findUser(newEmail)).isActive).toBe(true);
+    expect(await findUser(newEmail)).toMatchObject({ isActive: false, emailVerifiedAt: expect.any(Date) });
     await expect(services().auth.login({ username: newEmail, password: PASSWORD }, uniqueIp())).resolves.toMatchObject({
       token_type: 'bearer',
     });

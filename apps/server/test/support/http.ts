@@ -115,9 +115,15 @@ export async function outboxCode(api: TestServer, adminToken: string, email: str
   return codeIn(newest.text);
 }
 
+/** The admin activates a waiting account (PATCH /api/admin/users/{id} {is_active: true}). */
+export async function approve(api: TestServer, adminToken: string, userId: string): Promise<void> {
+  const res = await api.request('PATCH', `/api/admin/users/${userId}`, { token: adminToken, json: { is_active: true } });
+  if (res.status !== 200) throw new Error(`approve ${userId}: ${res.status} ${res.text}`);
+}
+
 /**
  * The two users of the API tests on a blank instance: A is the first account (active admin);
- * B registers inactive, confirms the mailed code and signs in.
+ * B registers inactive, confirms the mailed code, signs in and is approved by A.
  */
 export async function twoUsers(
   api: TestServer,
@@ -132,5 +138,7 @@ export async function twoUsers(
   if (confirmed.status !== 200) throw new Error(`confirm: ${confirmed.status} ${confirmed.text}`);
   const userToken = await login(api, userEmail);
   const me = ZMeJson.parse((await api.request('GET', '/api/users/me', { token: userToken })).body);
+  // A closed alpha (new accounts not active): the confirmed account waits until the admin approves it.
+  await approve(api, adminToken, me.id);
   return { admin: { email: adminEmail, token: adminToken }, user: { email: userEmail, token: userToken, id: me.id } };
 }

@@ -1,10 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import type { TAdminQueueCounts, TAdminSummary } from '@ppp/contracts';
+import type { TAdminFailedJob, TAdminQueueCounts, TAdminSummary } from '@ppp/contracts';
 
 const ZCount = z.coerce.number().int();
 const ZSummaryRow = z.object({ users: ZCount, episodes: ZCount, published_episodes: ZCount, podcasts: ZCount, templates: ZCount });
 const ZQueueRow = z.object({ name: z.string(), state: z.string(), count: ZCount });
+const ZFailedRow = z.object({
+  id: z.string(),
+  queue: z.string(),
+  output: z.unknown(),
+  failed_at: z.coerce.date().nullable(),
+  retries: ZCount,
+});
+const ZJobError = z.union([z.object({ message: z.string() }).transform((e) => e.message), z.string()]).catch('No error recorded');
 const ZSeenRow = z.object({ seen: z.coerce.date().nullable() });
 
 /** The instance-wide counts of the admin overview: every user's rows, so only admin services use it. */
@@ -75,5 +83,24 @@ export class AdminOverviewRepository {
                        (select max(started_on) from pgboss.job)) as seen`,
     );
     return ZSeenRow.parse(row).seen;
+  }
+
+  async queueExists(name: string): Promise<boolean> {
+    if (!(await this.hasJobSchema())) return false;
+    const [row] = await this.rows('select count(*) as count from pgboss.queue where name = ?', [name]);
+    return z.object({ count: ZCount }).parse(row).count > 0;
+  }
+
+  /** The newest failed jobs with the error each ended with. */
+  async failedJobs(limit: number): Promise<TAdminFailedJob[]> {
+    if (!(await this.hasJobSchema())) return [];
+    const rows = z.array(ZFailedRow).parse(
+      await this.rows(
+        `select id::text as id, name as queue, output, completed_on as failed_at, retry_count as retries
+           from pgboss.job where state = 'failed' order by completed_on desc nulls last limit ?`,
+        [limit],
+      ),
+    );
+    return rows.map(({ output, ...row }) => ({ ...row, error: ZJobError.parse(output) }));
   }
 }

@@ -1,15 +1,21 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { storageDir } from '../../config.ts';
+import { publicUrl, storageDir } from '../../config.ts';
 import type { SharedDeps } from '../services.ts';
 import { AdminOverviewRepository } from './admin-overview.repository.ts';
 import { AdminOverviewService } from './admin-overview.service.ts';
 import { AdminDirectoryRepository } from './admin-directory.repository.ts';
 import { AdminDirectoryService } from './admin-directory.service.ts';
+import { AdminJobsService } from './admin-jobs.service.ts';
+import { WaitlistAdminService } from '../waitlist/waitlist-admin.service.ts';
+import type { MailService } from '../mail/mail.service.ts';
 
 /** The admin panel's services (spec 002 section 2.14), on the request's entity manager. */
-export function createAdminServices(em: EntityManager, shared: SharedDeps) {
+export function createAdminServices(em: EntityManager, shared: SharedDeps, deps: { mail: MailService }) {
+  const overview = new AdminOverviewRepository(em);
   return {
-    adminOverview: new AdminOverviewService(new AdminOverviewRepository(em), storageDir(shared.config)),
+    adminOverview: new AdminOverviewService(overview, storageDir(shared.config)),
+    adminJobs: new AdminJobsService(overview, shared.jobs),
+    waitlistAdmin: new WaitlistAdminService(em, deps.mail, publicUrl(shared.config)),
     adminDirectory: new AdminDirectoryService(new AdminDirectoryRepository(em)),
   };
 }

@@ -7,6 +7,7 @@ import { generateNumericCode, hashCode } from './session-token.ts';
 import { AppError } from '../errors.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { RateLimitService } from './rate-limit.service.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
 
 const MINUTES = AUTH.verificationCodeTtlMs / 60000;
 
@@ -15,10 +16,14 @@ export class VerificationService {
   private readonly em: EntityManager;
   private readonly mail: MailService;
   private readonly limits: RateLimitService;
-  constructor(em: EntityManager, mail: MailService, limits: RateLimitService) {
+  private readonly settings: SettingsService;
+  private readonly publicUrl: string;
+  constructor(em: EntityManager, mail: MailService, limits: RateLimitService, instance: { settings: SettingsService; publicUrl: string }) {
     this.em = em;
     this.mail = mail;
     this.limits = limits;
+    this.settings = instance.settings;
+    this.publicUrl = instance.publicUrl;
   }
 
   /** Replaces any pending code of the user with a new one and mails it. */
@@ -34,11 +39,13 @@ export class VerificationService {
       expiresAt: new Date(Date.now() + AUTH.verificationCodeTtlMs),
     });
     await this.em.flush();
+    const link = `${this.publicUrl}/verify?${new URLSearchParams({ token: code, email: user.email }).toString()}`;
     await this.mail.send({
       to: user.email,
       subject: `Your Podcast Plus Plus code: ${code}`,
       text:
         `Your verification code is ${code}.\n\n` +
+        `Or confirm your address by opening this link: ${link}\n\n` +
         `It expires in ${MINUTES} minutes and can be used once. ` +
         `If you did not create an account, you can ignore this email.`,
     });
@@ -54,7 +61,9 @@ export class VerificationService {
   }
 
   /**
-   * Checks a code; on success the address is confirmed and the account activated (unless an admin disabled it).
+   * Checks a code; on success the address is confirmed. The account becomes active only while new
+   * accounts are active (admin setting default_user_active) and no admin disabled it; in a closed
+   * alpha it waits on the waitlist until an administrator approves it.
    * Each try is counted on the code before it is compared (an atomic update), so parallel tries never
    * compare more than the code's 5; the fifth wrong one uses the code up.
    */
@@ -72,7 +81,7 @@ export class VerificationService {
     // Single use even when the right code arrives twice at once: only one request marks it used.
     if (!(await this.useUp(pending.id))) throw new AppError('INVALID_CODE', MESSAGES.invalidCode);
     user.emailVerifiedAt ??= new Date();
-    if (!user.disabledAt) user.isActive = true;
+    if (!user.disabledAt && (await this.settings.get()).default_user_active) user.isActive = true;
     await this.em.flush();
     await this.limits.reset(`code-check:${email}`);
     return user;

@@ -12,6 +12,10 @@ export interface SendOptions {
 export interface JobQueue {
   send<N extends TJobName>(name: N, payload: TJobPayload<N>, options?: SendOptions): Promise<string | null>;
   close(): Promise<void>;
+  /** Cancels the queue's jobs that wait to run (created or retry); answers how many. Absent where jobs cannot be managed. */
+  cancelQueued?(name: string): Promise<number>;
+  /** Puts one failed job back to run again; false when it is not a failed job of that queue. */
+  retryFailed?(name: string, id: string): Promise<boolean>;
 }
 
 /**
@@ -51,6 +55,23 @@ export class PgBossJobQueue implements JobQueue {
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
     });
+  }
+
+  async cancelQueued(name: string): Promise<number> {
+    const boss = await this.instance();
+    const waiting = await boss.findJobs(name, { queued: true });
+    const ids = waiting.filter((j) => j.state === 'created' || j.state === 'retry').map((j) => j.id);
+    if (!ids.length) return 0;
+    await boss.cancel(name, ids);
+    return ids.length;
+  }
+
+  async retryFailed(name: string, id: string): Promise<boolean> {
+    const boss = await this.instance();
+    const [job] = await boss.findJobs(name, { id });
+    if (job?.state !== 'failed') return false;
+    await boss.retry(name, id);
+    return true;
   }
 
   async close(): Promise<void> {

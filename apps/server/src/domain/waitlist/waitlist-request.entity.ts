@@ -13,6 +13,9 @@ export const WaitlistRequestSchema = defineEntity({
     email: p.string().length(254).index(),
     note: p.text().nullable(),
     user: () => p.manyToOne(UserSchema).nullable().deleteRule('set null'),
+    /** pending until an administrator approves (activates the account, mails the user) or dismisses it. */
+    status: p.string().length(16).default('pending').index(),
+    decidedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

@@ -24,6 +24,11 @@ export function AdminPanel() {
     notifications.show({ color: 'red', title: MESSAGES.adminAccessDenied, message: MESSAGES.adminFallback });
     void navigate('/dashboard', { replace: true });
   }, [denied, navigate]);
+  // The spec's hash links (#/admin/jobs) open the tab they name.
+  const hashPath = location.hash.startsWith('#/admin') ? location.hash.slice(1) : null;
+  useEffect(() => {
+    if (hashPath) void navigate(hashPath, { replace: true });
+  }, [hashPath, navigate]);
   const phone = useMediaQuery('(max-width: 48em)');
   const tab = adminTabOf(location.pathname);
 

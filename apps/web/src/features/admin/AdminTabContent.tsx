@@ -6,6 +6,11 @@ import { SettingsTab } from './tabs/SettingsTab.tsx';
 import { HelpTab } from './tabs/HelpTab.tsx';
 import { UsersTab } from './tabs/UsersTab.tsx';
 import { PodcastsTab } from './tabs/PodcastsTab.tsx';
+import { WaitlistTab } from './tabs/WaitlistTab.tsx';
+import { OutboxTab } from './tabs/OutboxTab.tsx';
+import { JobsTab } from './tabs/JobsTab.tsx';
+import { TiersTab } from './tabs/TiersTab.tsx';
+import { LandingTab } from './tabs/LandingTab.tsx';
 
 /** One tab's content. */
 export function AdminTabContent({ tab }: { tab: AdminTabKey }) {
@@ -16,6 +21,16 @@ export function AdminTabContent({ tab }: { tab: AdminTabKey }) {
       return <UsersTab />;
     case 'podcasts':
       return <PodcastsTab />;
+    case 'waitlist':
+      return <WaitlistTab />;
+    case 'outbox':
+      return <OutboxTab />;
+    case 'jobs':
+      return <JobsTab />;
+    case 'tiers':
+      return <TiersTab />;
+    case 'landing':
+      return <LandingTab />;
     case 'settings':
       return <SettingsTab />;
     case 'help':

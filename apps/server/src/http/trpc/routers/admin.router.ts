@@ -3,6 +3,12 @@ import {
   ZAdminSettings,
   ZAdminSettingsUpdate,
   ZAdminSummary,
+  ZAdminIdInput,
+  ZAdminJobsView,
+  ZAdminWaitlistEntry,
+  ZKillQueueRequest,
+  ZKillQueueResult,
+  ZRetryJobRequest,
   ZAdminUsersQuery,
   ZAdminUsersPage,
   ZAdminPodcastsQuery,
@@ -27,6 +33,15 @@ export const adminRouter = router({
     .input(ZAdminPodcastsQuery)
     .output(ZAdminPodcastsPage)
     .query(({ ctx, input }) => ctx.services.adminDirectory.podcasts(input)),
+  jobs: adminProcedure.output(ZAdminJobsView).query(({ ctx }) => ctx.services.adminJobs.view()),
+  killQueue: adminProcedure
+    .input(ZKillQueueRequest)
+    .output(ZKillQueueResult)
+    .mutation(({ ctx, input }) => ctx.services.adminJobs.kill(input)),
+  retryJob: adminProcedure.input(ZRetryJobRequest).mutation(({ ctx, input }) => ctx.services.adminJobs.retry(input)),
+  waitlist: adminProcedure.output(z.array(ZAdminWaitlistEntry)).query(({ ctx }) => ctx.services.waitlistAdmin.list()),
+  approveWaitlist: adminProcedure.input(ZAdminIdInput).mutation(({ ctx, input }) => ctx.services.waitlistAdmin.approve(input.id)),
+  dismissWaitlist: adminProcedure.input(ZAdminIdInput).mutation(({ ctx, input }) => ctx.services.waitlistAdmin.dismiss(input.id)),
   settings: adminProcedure.output(ZAdminSettings).query(({ ctx }) => ctx.services.settings.get()),
   updateSettings: adminProcedure
     .input(ZAdminSettingsUpdate)

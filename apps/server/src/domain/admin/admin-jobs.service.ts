@@ -1,0 +1,44 @@
+import { JOBS, MESSAGES, ZKillQueueRequest, ZRetryJobRequest, type TAdminJobsView, type TKillQueueResult } from '@ppp/contracts';
+import type { z } from 'zod';
+import { AppError } from '../errors.ts';
+import { parseInput } from '../validation.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import type { AdminOverviewRepository } from './admin-overview.repository.ts';
+
+const KNOWN_QUEUES: readonly string[] = Object.keys(JOBS);
+
+/** The Jobs view: queue depths, failed jobs with their errors, retry one, kill (cancel) a queue's waiting jobs. */
+export class AdminJobsService {
+  private readonly repo: AdminOverviewRepository;
+  private readonly jobs: JobQueue;
+  constructor(repo: AdminOverviewRepository, jobs: JobQueue) {
+    this.repo = repo;
+    this.jobs = jobs;
+  }
+
+  async view(): Promise<TAdminJobsView> {
+    const [queues, failed] = await Promise.all([this.repo.queueCounts(), this.repo.failedJobs(50)]);
+    return { queues, failed };
+  }
+
+  private queueOf(name: string): string {
+    if (!KNOWN_QUEUES.includes(name)) throw new AppError('VALIDATION', `Unknown queue: ${name}`);
+    return name;
+  }
+
+  async kill(input: z.input<typeof ZKillQueueRequest>): Promise<TKillQueueResult> {
+    const { queue } = parseInput(ZKillQueueRequest, input);
+    const name = this.queueOf(queue);
+    if (!this.jobs.cancelQueued) throw new AppError('NOT_CONFIGURED', 'This process cannot manage background jobs.');
+    const cancelled = (await this.repo.queueExists(name)) ? await this.jobs.cancelQueued(name) : 0;
+    return { queue: name, cancelled };
+  }
+
+  async retry(input: z.input<typeof ZRetryJobRequest>): Promise<void> {
+    const { queue, id } = parseInput(ZRetryJobRequest, input);
+    const name = this.queueOf(queue);
+    if (!this.jobs.retryFailed) throw new AppError('NOT_CONFIGURED', 'This process cannot manage background jobs.');
+    const retried = (await this.repo.queueExists(name)) && (await this.jobs.retryFailed(name, id));
+    if (!retried) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+  }
+}

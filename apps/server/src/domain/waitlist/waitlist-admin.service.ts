@@ -1,0 +1,70 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { MESSAGES, WAITLIST_APPROVAL_MAIL, type TAdminWaitlistEntry } from '@ppp/contracts';
+import { z } from 'zod';
+import { WaitlistRequestSchema, type WaitlistRequest } from './waitlist-request.entity.ts';
+import { UserSchema } from '../users/user.entity.ts';
+import { AppError } from '../errors.ts';
+import type { MailService } from '../mail/mail.service.ts';
+
+const ZStatus = z.enum(['pending', 'approved', 'dismissed']).catch('pending');
+
+/** The admin's side of the closed alpha: list requests, approve (activate and mail) or dismiss. */
+export class WaitlistAdminService {
+  private readonly em: EntityManager;
+  private readonly mail: MailService;
+  private readonly publicUrl: string;
+  constructor(em: EntityManager, mail: MailService, publicUrl: string) {
+    this.em = em;
+    this.mail = mail;
+    this.publicUrl = publicUrl;
+  }
+
+  /** Pending requests first, then decided ones; newest first within each. */
+  async list(): Promise<TAdminWaitlistEntry[]> {
+    const requests = await this.em.find(WaitlistRequestSchema, {}, { orderBy: { createdAt: 'desc' }, limit: 500 });
+    const emails = [...new Set(requests.map((r) => r.email))];
+    const users = emails.length ? await this.em.find(UserSchema, { email: { $in: emails } }) : [];
+    const byEmail = new Map(users.map((u) => [u.email, u]));
+    const entries = requests.map((r): TAdminWaitlistEntry => {
+      const user = byEmail.get(r.email);
+      return {
+        id: r.id,
+        email: r.email,
+        note: r.note ?? null,
+        created_at: r.createdAt,
+        status: ZStatus.parse(r.status),
+        account: !user ? 'none' : user.isActive ? 'active' : 'waiting',
+      };
+    });
+    return entries.sort((a, b) => Number(a.status !== 'pending') - Number(b.status !== 'pending'));
+  }
+
+  private async find(id: string): Promise<WaitlistRequest> {
+    const request = z.guid().safeParse(id).success ? await this.em.findOne(WaitlistRequestSchema, { id }) : null;
+    if (!request) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+    return request;
+  }
+
+  /** Activates the account of the request's email (if there is one), mails the address, and marks every request of that email approved. */
+  async approve(id: string): Promise<void> {
+    const request = await this.find(id);
+    const user = await this.em.findOne(UserSchema, { email: request.email });
+    if (user) {
+      user.isActive = true;
+      user.disabledAt = null;
+    }
+    const now = new Date();
+    await this.em.nativeUpdate(WaitlistRequestSchema, { email: request.email, status: 'pending' }, { status: 'approved', decidedAt: now });
+    request.status = 'approved';
+    request.decidedAt = now;
+    await this.em.flush();
+    await this.mail.send({ to: request.email, subject: WAITLIST_APPROVAL_MAIL.subject, text: WAITLIST_APPROVAL_MAIL.text(this.publicUrl) });
+  }
+
+  async dismiss(id: string): Promise<void> {
+    const request = await this.find(id);
+    request.status = 'dismissed';
+    request.decidedAt = new Date();
+    await this.em.flush();
+  }
+}

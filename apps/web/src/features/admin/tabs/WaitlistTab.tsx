@@ -1,0 +1,83 @@
+import { Alert, Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { ADMIN_MESSAGES, MESSAGES, type TAdminWaitlistEntry } from '@ppp/contracts';
+import { trpc } from '../../../lib/trpc.ts';
+import { toApiFailure } from '../../../lib/api-error.ts';
+import { formatWhen } from '../admin-format.ts';
+
+const ACCOUNT_LABEL: Record<TAdminWaitlistEntry['account'], string> = { none: 'no account yet', waiting: 'waiting', active: 'active' };
+
+/** Waitlist: closed-alpha requests (email, note, date) with Approve (activates the account, mails the user) and Dismiss. */
+export function WaitlistTab() {
+  const list = trpc.admin.waitlist.useQuery();
+  const utils = trpc.useUtils();
+  const approve = trpc.admin.approveWaitlist.useMutation();
+  const dismiss = trpc.admin.dismissWaitlist.useMutation();
+
+  async function act(run: () => Promise<unknown>) {
+    try {
+      await run();
+      await Promise.all([utils.admin.waitlist.invalidate(), utils.admin.users.invalidate()]);
+    } catch (err) {
+      notifications.show({ color: 'red', title: ADMIN_MESSAGES.saveFailed, message: toApiFailure(err).message ?? MESSAGES.unexpected });
+    }
+  }
+
+  if (list.isError) return <Alert color="red">{ADMIN_MESSAGES.loadFailed}</Alert>;
+  if (!list.data) return <Loader aria-label="Loading the waitlist" />;
+  if (!list.data.length) return <Text c="dimmed">Nobody has asked for access yet.</Text>;
+  return (
+    <Stack gap="sm">
+      <Text c="dimmed" size="sm">
+        Approving activates the account with that email and mails the person; requests from an address without an account are kept approved
+        for when it registers.
+      </Text>
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped aria-label="Waitlist requests">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Note</Table.Th>
+              <Table.Th>Requested</Table.Th>
+              <Table.Th>Account</Table.Th>
+              <Table.Th>Decision</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.data.map((entry) => (
+              <Table.Tr key={entry.id} data-testid={`waitlist-${entry.email}`}>
+                <Table.Td>{entry.email}</Table.Td>
+                <Table.Td>{entry.note ?? '—'}</Table.Td>
+                <Table.Td>{formatWhen(entry.created_at)}</Table.Td>
+                <Table.Td>{ACCOUNT_LABEL[entry.account]}</Table.Td>
+                <Table.Td>
+                  {entry.status === 'pending' ? (
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        onClick={() => void act(() => approve.mutateAsync({ id: entry.id }))}
+                        aria-label={`Approve ${entry.email}`}
+                      >
+                        Approve
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => void act(() => dismiss.mutateAsync({ id: entry.id }))}
+                        aria-label={`Dismiss ${entry.email}`}
+                      >
+                        Dismiss
+                      </Button>
+                    </Group>
+                  ) : (
+                    <Badge color={entry.status === 'approved' ? 'teal' : 'gray'}>{entry.status}</Badge>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
