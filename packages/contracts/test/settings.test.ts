@@ -64,9 +64,10 @@ describe('ZAdminSettingsUpdate', () => {
 });
 
 describe('defaults and public shapes', () => {
-  it('a new instance is not in maintenance, uploads 500 MB and keeps new accounts inactive', () => {
+  it('a new instance is not in maintenance, uploads 500 MB, keeps new accounts inactive and on the free tier', () => {
     expect(DEFAULT_ADMIN_SETTINGS).toEqual({
       test_mode: false,
+      default_tier: 'free',
       default_user_active: false,
       max_upload_mb: 500,
       maintenance_mode: false,

@@ -47,6 +47,10 @@ export function bodyLimits(): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path.startsWith('/files')) return next();
     const rule = bodyRuleFor(c.req.path);
+    // A multipart body sent without a length (chunked) is not gathered in memory up to the category's
+    // limit here (Hono's bodyLimit would buffer it whole and hand the form reader a copy it fails on);
+    // the upload service checks every file's size as it reads the form.
+    if (!c.req.header('content-length') && (c.req.header('content-type') ?? '').startsWith('multipart/form-data')) return next();
     const limiter = bodyLimit({
       maxSize: rule.bytes,
       onError: (ctx) => ctx.json({ detail: rule.message, code: 'PAYLOAD_TOO_LARGE' }, 413),
