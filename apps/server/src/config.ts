@@ -78,8 +78,22 @@ export const ZConfig = z.object({
    * Unset: a key is generated once into DATA_DIR/secret.key and reused. Keep it with the database backups.
    */
   SECRET_KEY: z.string().optional(),
-  /** Uploaded media and working files; DATA_DIR/storage when unset. */
+  /** Uploaded media and working files; DATA_DIR/storage when unset (and S3_BUCKET unset). */
   STORAGE_DIR: z.string().optional(),
+  /**
+   * S3-compatible object storage (AWS S3, MinIO, Cloudflare R2, Backblaze B2, Garage) in place of the
+   * local folder: on when S3_BUCKET is set. S3_ENDPOINT is the provider's URL (empty for AWS itself);
+   * the keys fall back to the AWS SDK's own chain (environment, profile, instance role) when empty.
+   * Path-style addressing (http://host/bucket/key) for MinIO, Garage and most self-hosted servers.
+   */
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: ZBool.default(false),
+  /** Where a process copies stored files that ffmpeg must read locally; DATA_DIR/scratch when unset. */
+  SCRATCH_DIR: z.string().optional(),
   /** Comma-separated engine order (whisper.cpp, openai-compatible, pocketsphinx); unset means that order. */
   TRANSCRIPTION_ENGINES: z
     .string()
@@ -158,6 +172,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
 
 export function storageDir(config: TConfig): string {
   return config.STORAGE_DIR ?? path.join(config.DATA_DIR, 'storage');
+}
+
+export function scratchDir(config: TConfig): string {
+  return config.SCRATCH_DIR ?? path.join(config.DATA_DIR, 'scratch');
 }
 
 export function publicUrl(config: TConfig): string {

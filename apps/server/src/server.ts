@@ -5,8 +5,7 @@ import { createApp } from './http/app.ts';
 import { outboxOnlyTransport, smtpTransport } from './domain/mail/mail-transport.ts';
 import type { SharedDeps } from './domain/services.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { storageDir } from './config.ts';
-import { LocalStorage } from './domain/storage/local-storage.ts';
+import { storageFor } from './domain/storage/storage-for.ts';
 import { noJobQueue, PgBossJobQueue } from './domain/jobs/job-queue.ts';
 import { paymentsGatewayFor } from './domain/billing/stripe-gateway.ts';
 
@@ -15,7 +14,7 @@ export function sharedDepsFor(config: TConfig, overrides: Partial<SharedDeps> = 
   return {
     config,
     mailTransport: config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : outboxOnlyTransport,
-    storage: new LocalStorage(storageDir(config)),
+    storage: storageFor(config),
     jobs: config.DATABASE_URL ? new PgBossJobQueue({ connectionString: config.DATABASE_URL }) : noJobQueue,
     payments: paymentsGatewayFor(config),
     ...overrides,

@@ -1,8 +1,7 @@
 import { PgBoss } from 'pg-boss';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { JOBS, JOB_SCHEDULES, type TJobName } from '@ppp/contracts';
-import { createServices, LocalStorage, PgBossJobQueue, type SharedDeps } from '@ppp/server/domain';
-import { storageDir } from '@ppp/server/config';
+import { createServices, PgBossJobQueue, storageFor, type SharedDeps } from '@ppp/server/domain';
 import { JOB_DEFINITIONS } from './jobs/index.ts';
 import type { JobDefinition } from './jobs/job.ts';
 
@@ -16,7 +15,7 @@ export interface Worker {
 /** Starts pg-boss, creates the queues, registers one handler per queue and the recurring schedules. */
 export async function startWorker(options: {
   orm: MikroORM;
-  /** The worker's own pg-boss becomes the job queue its handlers enqueue follow-ups on; storage defaults to the local folder. */
+  /** The worker's own pg-boss becomes the job queue its handlers enqueue follow-ups on; storage defaults to the one the configuration names (storageFor). */
   shared: Omit<SharedDeps, 'jobs' | 'storage'> & Partial<Pick<SharedDeps, 'storage'>>;
   databaseUrl: string;
   concurrency: number;
@@ -32,7 +31,7 @@ export async function startWorker(options: {
   });
   const shared: SharedDeps = {
     ...options.shared,
-    storage: options.shared.storage ?? new LocalStorage(storageDir(options.shared.config)),
+    storage: options.shared.storage ?? storageFor(options.shared.config),
     jobs: new PgBossJobQueue({ boss }),
   };
   // Poll every half second (pg-boss's floor) so short jobs finish promptly.

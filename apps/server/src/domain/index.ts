@@ -5,6 +5,8 @@ export { outboxOnlyTransport, smtpTransport, type MailTransport } from './mail/m
 export { toMe, isAdmin } from './users/users.service.ts';
 export type { User } from './users/user.entity.ts';
 export { LocalStorage } from './storage/local-storage.ts';
+export { S3Storage } from './storage/s3-storage.ts';
+export { storageFor } from './storage/storage-for.ts';
 export { PgBossJobQueue, noJobQueue, type JobQueue } from './jobs/job-queue.ts';
 export { mediaKey, type StoragePort } from './storage/storage.ts';
 export { createTusFileStore, tusDirectory } from './storage/tus-store.ts';

@@ -1,11 +1,17 @@
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ByteRange, StoragePort, StoredObject } from './storage.ts';
+import type { ByteRange, ListedObject, StoragePort, StoredObject } from './storage.ts';
+
+/** A prefix to list: '' (everything) or a safe key ending in '/'. */
+export function assertListablePrefix(prefix: string): void {
+  if (prefix !== '' && !prefix.endsWith('/')) throw new Error(`A listed prefix ends in '/': ${prefix}`);
+  if (prefix) assertSafeKey(prefix);
+}
 
 /** Keys are relative, slash-separated, without '..', so a key can never leave the root. */
 export function assertSafeKey(key: string): void {
@@ -87,5 +93,25 @@ export class LocalStorage implements StoragePort {
 
   async delete(keyOrPrefix: string): Promise<void> {
     await rm(this.pathOf(keyOrPrefix), { recursive: keyOrPrefix.endsWith('/'), force: true });
+  }
+
+  async *list(prefix: string): AsyncIterable<ListedObject> {
+    assertListablePrefix(prefix);
+    yield* this.walk(prefix);
+  }
+
+  /** Depth first; temporary files (dot names) are not keys yet. */
+  private async *walk(prefix: string): AsyncIterable<ListedObject> {
+    const dir = prefix ? this.pathOf(prefix) : this.root;
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    const names = entries.filter((e) => !e.name.startsWith('.')).sort((a, b) => (a.name < b.name ? -1 : 1));
+    for (const entry of names) {
+      const key = `${prefix}${entry.name}`;
+      if (entry.isDirectory()) yield* this.walk(`${key}/`);
+      else if (entry.isFile()) {
+        const info = await stat(path.join(dir, entry.name));
+        yield { key, size: info.size, modifiedAt: info.mtime };
+      }
+    }
   }
 }

@@ -5,6 +5,11 @@ export interface StoredObject {
   modifiedAt: Date;
 }
 
+/** One key found by listing, with its size. */
+export interface ListedObject extends StoredObject {
+  key: string;
+}
+
 /** An inclusive byte range, as HTTP Range requests name it. */
 export interface ByteRange {
   start: number;
@@ -14,8 +19,9 @@ export interface ByteRange {
 /**
  * Where uploaded media and working files live. Keys are relative paths, each under its owner's
  * prefix (users/{userId}/...). The local folder is the default; an S3-compatible store implements
- * the same calls. Every write lands under a temporary name first and is renamed into place, so a
- * reader never sees half a file and a job that runs twice overwrites cleanly.
+ * the same calls. Every write lands under a temporary name first and is moved into place, so a
+ * reader never sees half a file and a job that runs twice overwrites cleanly (on S3 the staging is
+ * the upload itself: an object appears only whole, when its PUT or multipart upload completes).
  */
 export interface StoragePort {
   /** Moves a finished local file into storage (the tus file, an ffmpeg output). */
@@ -28,11 +34,13 @@ export interface StoragePort {
   readBytes(key: string): Promise<Buffer>;
   /**
    * A path on this machine that ffmpeg can read; the local store answers its own file, a remote
-   * store would download to a temporary file (released by the returned function).
+   * store downloads to a scratch file (removed by the returned function).
    */
   localPath(key: string): Promise<{ path: string; release: () => Promise<void> }>;
   /** Deletes one key, or every key under a prefix ending in '/'. Missing keys are fine. */
   delete(keyOrPrefix: string): Promise<void>;
+  /** Every key under a prefix ending in '/' ('' for all), with its size (no promised order). */
+  list(prefix: string): AsyncIterable<ListedObject>;
 }
 
 /** users/{userId}/media/{mediaId}/{name}: one folder per item, so deleting an item is one prefix. */
