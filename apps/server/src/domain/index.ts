@@ -9,5 +9,5 @@ export { S3Storage } from './storage/s3-storage.ts';
 export { storageFor } from './storage/storage-for.ts';
 export { PgBossJobQueue, noJobQueue, type JobQueue } from './jobs/job-queue.ts';
 export { mediaKey, type StoragePort } from './storage/storage.ts';
-export { createTusFileStore, tusDirectory } from './storage/tus-store.ts';
+export { tusStorageFor, tusDirectory } from './storage/tus-store.ts';
 export { publishTestHooks } from './publishing/publish-runner.ts';

@@ -1,16 +1,81 @@
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
+import { S3Store, type MetadataValue } from '@tus/s3-store';
+import type { DataStore, KvStore } from '@tus/utils';
 import { MEDIA } from '@ppp/contracts';
-import { storageDir, type TConfig } from '../../config.ts';
+import { scratchDir, storageDir, type TConfig } from '../../config.ts';
+import { S3Storage } from './s3-storage.ts';
+import { s3SettingsOf, type S3Settings } from './s3-settings.ts';
+import { ScratchFolder } from './scratch.ts';
 
-/** Where partial tus uploads live (a flat folder with a .json beside each file); state survives restarts. */
+const EXPIRY_MS = MEDIA.partialUploadExpiryHours * 60 * 60 * 1000;
+
+/**
+ * Where partial tus uploads live, and what becomes of a finished one: the upload checks read it as a
+ * local file, then it is moved into storage as a media item (forget) or dropped whole (discard).
+ */
+export interface TusStorage {
+  datastore: DataStore;
+  finishedFile(id: string): Promise<{ path: string; release: () => Promise<void> }>;
+  /** A finished upload became a media item: its own records go. */
+  forget(id: string): Promise<void>;
+  /** A finished upload was refused: nothing of it stays. */
+  discard(id: string): Promise<void>;
+  deleteExpired(): Promise<number>;
+}
+
+/** Where partial tus uploads live on the local folder (a flat folder with a .json beside each file); state survives restarts. */
 export function tusDirectory(config: TConfig): string {
   return path.join(storageDir(config), 'tus');
 }
 
-export function createTusFileStore(config: TConfig): FileStore {
-  return new FileStore({
-    directory: tusDirectory(config),
-    expirationPeriodInMilliseconds: MEDIA.partialUploadExpiryHours * 60 * 60 * 1000,
+function fileTusStorage(config: TConfig): TusStorage {
+  const datastore = new FileStore({ directory: tusDirectory(config), expirationPeriodInMilliseconds: EXPIRY_MS });
+  return {
+    datastore,
+    finishedFile: async (id) => ({ path: path.join(tusDirectory(config), id), release: async () => undefined }),
+    forget: (id) => datastore.configstore.delete(id),
+    discard: (id) => datastore.remove(id),
+    deleteExpired: () => datastore.deleteExpired(),
+  };
+}
+
+/**
+ * No cache of upload records in this process: with several servers behind a load balancer, the
+ * next chunk of an upload may come to any of them, so each reads the record from the bucket.
+ */
+const noCache: KvStore<MetadataValue> = {
+  get: async () => undefined,
+  set: async () => undefined,
+  delete: async () => undefined,
+};
+
+/**
+ * Partial uploads as S3 multipart uploads in the bucket ({id}, {id}.info, {id}.part for a tail under
+ * the 5 MiB part minimum), so any server can take any chunk and an upload survives restarts.
+ * No object tags (R2 and B2 have none); expired multipart uploads are aborted by the cleanup job.
+ */
+function s3TusStorage(config: TConfig, settings: S3Settings): TusStorage {
+  const datastore = new S3Store({
+    s3ClientConfig: { ...settings.clientConfig, bucket: settings.bucket },
+    cache: noCache,
+    useTags: false,
+    expirationPeriodInMilliseconds: EXPIRY_MS,
   });
+  const bucket = new S3Storage(settings, new ScratchFolder(scratchDir(config)));
+  const removeObjects = async (id: string) => {
+    await Promise.all([id, `${id}.info`, `${id}.part`].map((key) => bucket.delete(key)));
+  };
+  return {
+    datastore,
+    finishedFile: (id) => bucket.localPath(id),
+    forget: removeObjects,
+    discard: removeObjects,
+    deleteExpired: () => datastore.deleteExpired(),
+  };
+}
+
+export function tusStorageFor(config: TConfig): TusStorage {
+  const s3 = s3SettingsOf(config);
+  return s3 ? s3TusStorage(config, s3) : fileTusStorage(config);
 }

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Server, type ServerOptions } from '@tus/server';
 import type { Upload } from '@tus/utils';
@@ -7,7 +6,7 @@ import type { SharedDeps } from '../../domain/services.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { User } from '../../domain/users/user.entity.ts';
 import { assertAccess, createRequestContext, type RequestContext } from '../request-context.ts';
-import { createTusFileStore, tusDirectory } from '../../domain/storage/tus-store.ts';
+import { tusStorageFor } from '../../domain/storage/tus-store.ts';
 import { PgAdvisoryLocker } from './pg-locker.ts';
 
 /** What tus sends back when a hook refuses: its status and a plain-text body (the spec's words). */
@@ -30,12 +29,13 @@ export interface TusHandler {
 }
 
 /**
- * The tus endpoint at /files/ on the local folder: bearer auth on every request, each upload owned
+ * The tus endpoint at /files/ on the local folder or the S3 bucket (tusStorageFor): bearer auth on every request, each upload owned
  * by the user who created it (others get 404), the category rules checked at creation (size) and at
  * the end (content probe), then the file becomes a media item and main content is queued.
  */
 export function createTusHandler(orm: MikroORM, shared: SharedDeps, clientIp: (req: Request) => string): TusHandler {
-  const datastore = createTusFileStore(shared.config);
+  const tus = tusStorageFor(shared.config);
+  const { datastore } = tus;
   const contexts = new WeakMap<Request, RequestContext>();
 
   async function contextFor(req: Request): Promise<RequestContext & { user: User }> {
@@ -94,15 +94,18 @@ export function createTusHandler(orm: MikroORM, shared: SharedDeps, clientIp: (r
     async onUploadFinish(req, upload) {
       const { user, services } = await contextFor(req);
       const meta = ZTusUploadMetadata.parse(upload.metadata ?? {});
-      const file = { path: path.join(tusDirectory(shared.config), upload.id), name: meta.filename, size: upload.offset };
+      const local = await tus.finishedFile(upload.id);
+      const file = { path: local.path, name: meta.filename, size: upload.offset };
       try {
         const item = await services.uploads.acceptOne(user, file, meta);
-        await datastore.configstore.delete(upload.id);
+        await tus.forget(upload.id);
         return { status_code: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(item) };
       } catch (error) {
         // Refused (not audio, too large): nothing of it stays.
-        await datastore.remove(upload.id).catch(() => undefined);
+        await tus.discard(upload.id).catch(() => undefined);
         throw refusal(error);
+      } finally {
+        await local.release();
       }
     },
   };
