@@ -4,6 +4,7 @@
  * list, its DTO says [], and giving it tags later stores them as a list too. The data migration turns
  * rows stored before the fix into the empty array.
  */
+import { ZEpisodeUpdateRequest } from '@ppp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { openTestOrm } from '../support/database.ts';
@@ -70,7 +71,7 @@ describe('episode tags when none are given', () => {
     });
     await em.flush();
     expect(await stored(episode.id)).toMatchObject({ kind: 'array', tags: [] });
-    await services().episodes.update({ id: userId }, episode.id, { tags: 'One, Two' });
+    await services().episodes.update({ id: userId }, episode.id, ZEpisodeUpdateRequest.parse({ tags: 'One, Two' }));
     expect(await stored(episode.id)).toEqual({ kind: 'array', tags: ['One', 'Two'] });
     expect((await services().episodes.get({ id: userId }, episode.id)).tags).toEqual(['One', 'Two']);
   });

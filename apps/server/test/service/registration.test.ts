@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { AUTH, MESSAGES } from '@ppp/contracts';
+import { AUTH, MESSAGES, ZRegisterRequest } from '@ppp/contracts';
 import { openTestOrm, resetDatabase } from '../support/database.ts';
 import { codeIn, PASSWORD, servicesFor, testConfig, uniqueEmail, uniqueIp } from '../support/fixtures.ts';
 import { UserSchema } from '../../src/domain/users/user.entity.ts';
 import { EmailVerificationSchema } from '../../src/domain/auth/email-verification.entity.ts';
 import type { TConfig } from '../../src/config.ts';
+import { parseInput } from '../../src/domain/validation.ts';
 
 let orm: MikroORM;
 let config: TConfig;
@@ -20,8 +21,10 @@ afterAll(() => orm.close());
 // Every test starts on a blank instance: its first account is the instance's first.
 beforeEach(() => resetDatabase(orm));
 
+/** As the edges call it: the body checked with the contract first (a malformed address is a 422 there). */
 async function register(email: string, password = PASSWORD) {
-  return services().auth.register({ email, password, accept_terms: true, terms_version: config.TERMS_VERSION }, uniqueIp());
+  const body = parseInput(ZRegisterRequest, { email, password, accept_terms: true, terms_version: config.TERMS_VERSION });
+  return services().auth.register(body, uniqueIp());
 }
 const findUser = (email: string) => orm.em.fork().findOneOrFail(UserSchema, { email });
 async function mailsTo(email: string) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { AUTH, MESSAGES } from '@ppp/contracts';
+import { AUTH, MESSAGES, ZRegisterRequest } from '@ppp/contracts';
 import { openTestOrm, resetDatabase } from '../support/database.ts';
 import { codeIn, PASSWORD, servicesFor, testConfig, uniqueEmail, uniqueIp } from '../support/fixtures.ts';
 import { SessionSchema } from '../../src/domain/auth/session.entity.ts';
@@ -24,10 +24,10 @@ beforeEach(() => resetDatabase(orm));
 /** An admin (the first account) and an active second user, as most tests need both. */
 async function setup() {
   const admin = uniqueEmail('admin');
-  await services().auth.register({ email: admin, password: PASSWORD }, uniqueIp());
+  await services().auth.register(ZRegisterRequest.parse({ email: admin, password: PASSWORD }), uniqueIp());
   await services().settings.update({ default_user_active: true });
   const email = uniqueEmail('member');
-  await services().auth.register({ email, password: PASSWORD }, uniqueIp());
+  await services().auth.register(ZRegisterRequest.parse({ email, password: PASSWORD }), uniqueIp());
   return { admin, email };
 }
 const login = async (email: string, password = PASSWORD) =>

@@ -5,21 +5,17 @@ import {
   AI_TEXT,
   AI_TEXT_MESSAGES,
   AI_TEXT_RATE,
-  ZAiMetadataRequest,
-  ZAiTagsRequest,
-  ZAiTextRequest,
   acceptAiText,
   acceptAiTitle,
   mergeTags,
-  type TAiMetadataRequest,
   type TAiMetadataResponse,
-  type TAiTagsRequest,
-  type TAiTextRequest,
   type TTemplateAiSettings,
   type TTranscript,
+  type ZAiMetadataRequest,
+  type ZAiTagsRequest,
+  type ZAiTextRequest,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
 import type { User } from '../users/user.entity.ts';
 import type { RateLimitService } from '../auth/rate-limit.service.ts';
 import type { TranscriptsService } from '../transcripts/transcripts.service.ts';
@@ -53,24 +49,21 @@ export class AiTextService {
     this.deps = deps;
   }
 
-  async title(user: Pick<User, 'id'>, input: TAiTextRequest): Promise<{ title: string | null }> {
-    const body = parseInput(ZAiTextRequest, input);
+  async title(user: Pick<User, 'id'>, body: z.output<typeof ZAiTextRequest>): Promise<{ title: string | null }> {
     const { transcript, settings } = await this.prepare(user, body, body.template_id);
     const instructions = joinInstructions(settings?.title_instructions, body.base_prompt, body.extra_instructions);
     const context = { transcript, instructions, currentTitle: body.current_title, currentDescription: body.current_description };
     return { title: await this.generate((engine) => engine.generateTitle(context), acceptAiTitle) };
   }
 
-  async notes(user: Pick<User, 'id'>, input: TAiTextRequest): Promise<{ description: string | null }> {
-    const body = parseInput(ZAiTextRequest, input);
+  async notes(user: Pick<User, 'id'>, body: z.output<typeof ZAiTextRequest>): Promise<{ description: string | null }> {
     const { transcript, settings } = await this.prepare(user, body, body.template_id);
     const instructions = joinInstructions(settings?.notes_instructions, body.base_prompt, body.extra_instructions);
     const context = { transcript, instructions, currentTitle: body.current_title, currentDescription: body.current_description };
     return { description: await this.generate((engine) => engine.generateNotes(context), acceptAiText) };
   }
 
-  async tags(user: Pick<User, 'id'>, input: TAiTagsRequest): Promise<{ tags: string[] }> {
-    const body = parseInput(ZAiTagsRequest, input);
+  async tags(user: Pick<User, 'id'>, body: z.output<typeof ZAiTagsRequest>): Promise<{ tags: string[] }> {
     const { transcript, settings } = await this.prepare(user, body, body.template_id);
     const alwaysInclude = body.tags_always_include ?? settings?.tags_always_include ?? [];
     const maxTags = body.max_tags ?? AI_TEXT.maxTags;
@@ -86,8 +79,7 @@ export class AiTextService {
   }
 
   /** POST /api/episodes/ai/metadata: title, description and tags at once; prompt 'expand', 'shorten', 'tags' or free text. */
-  async metadata(user: Pick<User, 'id'>, input: TAiMetadataRequest): Promise<TAiMetadataResponse> {
-    const body = parseInput(ZAiMetadataRequest, input);
+  async metadata(user: Pick<User, 'id'>, body: z.output<typeof ZAiMetadataRequest>): Promise<TAiMetadataResponse> {
     const hint = body.audio_filename ?? body.filename ?? body.hint;
     const { transcript, settings } = await this.prepare(user, { hint }, body.template_id);
     const prompt = body.prompt?.trim() ?? '';

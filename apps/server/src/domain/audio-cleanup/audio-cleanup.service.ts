@@ -1,10 +1,10 @@
+import type { z } from 'zod';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   DEFAULT_AUDIO_CLEANUP_SETTINGS,
   ZAudioCleanupSettings,
-  ZAudioCleanupSettingsUpdate,
   type TAudioCleanupSettings,
-  type TAudioCleanupSettingsUpdate,
+  type ZAudioCleanupSettingsUpdate,
 } from '@ppp/contracts';
 import { parseInput } from '../validation.ts';
 import type { User } from '../users/user.entity.ts';
@@ -43,8 +43,8 @@ export class AudioCleanupService {
   }
 
   /** Validates the whole result against the spec's limits; a bad value is a 422 and nothing is saved. */
-  async update(user: Pick<User, 'id'>, input: TAudioCleanupSettingsUpdate): Promise<TAudioCleanupSettings> {
-    const { settings: change } = parseInput(ZAudioCleanupSettingsUpdate, input);
+  async update(user: Pick<User, 'id'>, { settings: change }: z.output<typeof ZAudioCleanupSettingsUpdate>): Promise<TAudioCleanupSettings> {
+    // The merged settings are a new value: checked whole against the spec's limits.
     const next = parseInput(ZAudioCleanupSettings, merge(await this.get(user.id), change));
     await this.em.upsert(CleanupSettingsSchema, { user: user.id, settings: next, updatedAt: new Date() });
     return next;

@@ -1,22 +1,19 @@
+import type { z } from 'zod';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   AUTH,
   MESSAGES,
-  ZConfirmEmailRequest,
-  ZLoginRequest,
-  ZRegisterRequest,
-  ZResendVerificationRequest,
-  ZUpdatePendingEmailRequest,
-  type TConfirmEmailRequest,
-  type TLoginRequest,
-  type TRegisterRequest,
   type TRegisterResponse,
   type TTokenResponse,
+  type ZConfirmEmailRequest,
+  type ZLoginRequest,
+  type ZRegisterRequest,
+  type ZResendVerificationRequest,
+  type ZUpdatePendingEmailRequest,
 } from '@ppp/contracts';
 import { UserSchema, type User } from '../users/user.entity.ts';
 import { hashPassword, verifyPassword, burnPasswordCheck } from './password.ts';
 import { AppError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
 import type { SessionService } from './session.service.ts';
 import type { VerificationService } from './verification.service.ts';
 import type { RateLimitService } from './rate-limit.service.ts';
@@ -39,8 +36,7 @@ export class AuthService {
     this.deps = deps;
   }
 
-  async register(input: TRegisterRequest, clientIp: string): Promise<TRegisterResponse> {
-    const body = parseInput(ZRegisterRequest, input);
+  async register(body: z.output<typeof ZRegisterRequest>, clientIp: string): Promise<TRegisterResponse> {
     const { em, limits, settings, verification } = this.deps;
     const ipKey = `register:${clientIp}`;
     await limits.takeOrRefuse([{ key: ipKey, max: 30 }], 60 * 60 * 1000);
@@ -68,8 +64,7 @@ export class AuthService {
     return { is_active: user.isActive };
   }
 
-  async login(input: TLoginRequest, clientIp: string): Promise<TTokenResponse> {
-    const body = parseInput(ZLoginRequest, input);
+  async login(body: z.output<typeof ZLoginRequest>, clientIp: string): Promise<TTokenResponse> {
     const { em, limits, sessions, settings, verification } = this.deps;
     const accountKey = `login:${body.username}`;
     const ipKey = `login-ip:${clientIp}`;
@@ -102,21 +97,18 @@ export class AuthService {
     return { access_token: token, token_type: 'bearer' };
   }
 
-  async confirmEmail(input: TConfirmEmailRequest): Promise<void> {
-    const body = parseInput(ZConfirmEmailRequest, input);
+  async confirmEmail(body: z.output<typeof ZConfirmEmailRequest>): Promise<void> {
     await this.deps.verification.confirm(body.email, (body.code ?? body.token)!);
   }
 
   /** Always answers OK, so it cannot tell which addresses have accounts. */
-  async resendVerification(input: { email: string }): Promise<void> {
-    const body = parseInput(ZResendVerificationRequest, input);
+  async resendVerification(body: z.output<typeof ZResendVerificationRequest>): Promise<void> {
     const user = await this.deps.em.findOne(UserSchema, { email: body.email });
     if (user && !user.emailVerifiedAt && !user.disabledAt) await this.deps.verification.sendCode(user);
   }
 
   /** Before confirmation, a mistyped address can be corrected; a new code goes to the new one. */
-  async updatePendingEmail(input: { old_email: string; new_email: string }): Promise<void> {
-    const body = parseInput(ZUpdatePendingEmailRequest, input);
+  async updatePendingEmail(body: z.output<typeof ZUpdatePendingEmailRequest>): Promise<void> {
     const { em, limits } = this.deps;
     const key = `email-change:${body.old_email}`;
     await limits.takeOrRefuse([{ key, max: AUTH.maxCodeSendsPerWindow }], AUTH.failedLoginWindowMs);

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   BILLING,
@@ -6,17 +7,15 @@ import {
   EDITABLE_TIER_KEYS,
   TIER_FEATURE_KEYS,
   ZTier,
-  ZTierConfigUpdate,
   tierFeatureLabel,
   tierFeatureType,
   type TTierConfig,
-  type TTierConfigUpdate,
   type TTierFeatureValue,
   type TTierKey,
   type TTierValues,
+  type ZTierConfigUpdate,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
 import { TierConfigSchema } from './tier-config.entity.ts';
 
 /**
@@ -56,8 +55,7 @@ export class TiersService {
   }
 
   /** PUT /api/admin/tiers: the values sent replace the stored ones; tiers and features left out keep theirs. */
-  async update(input: TTierConfigUpdate): Promise<TTierConfig> {
-    const body = parseInput(ZTierConfigUpdate, input);
+  async update(body: z.output<typeof ZTierConfigUpdate>): Promise<TTierConfig> {
     const changes = new Map<TTierKey, Record<string, TTierFeatureValue>>();
     for (const feature of body.features) {
       const type = tierFeatureType(feature.key);

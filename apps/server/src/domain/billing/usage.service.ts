@@ -1,15 +1,15 @@
+import type { z } from 'zod';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   BILLING_MESSAGES,
   episodeQuotaExceeded,
-  ZMinutesPrecheckRequest,
   minutesNeeded,
   type TMinutesPrecheck,
   type TMinutesPrecheckRequest,
   type TUsage,
+  type ZMinutesPrecheckRequest,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
 import type { StoragePort } from '../storage/storage.ts';
 import type { User } from '../users/user.entity.ts';
 import type { TemplatesService } from '../templates/templates.service.ts';
@@ -130,10 +130,9 @@ export class UsageService {
   /** POST /api/episodes/precheck/minutes: the template's clips and scripts plus the upload, against this month's minutes. */
   async precheck(
     user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>,
-    input: TMinutesPrecheckRequest,
+    body: z.output<typeof ZMinutesPrecheckRequest>,
     now = new Date(),
   ): Promise<TMinutesPrecheck> {
-    const body = parseInput(ZMinutesPrecheckRequest, input);
     const template = await this.deps.templates.getOwned(user, body.template_id);
     const upload = await this.deps.transcripts.findByHint(user, body.main_content_filename);
     const seconds = await estimateEpisodeSeconds(this.deps, user.id, template.segments, upload, body.tts_values);

@@ -6,13 +6,11 @@ import {
   ASSEMBLY_MESSAGES,
   TTS_MESSAGES,
   TEMPLATE_MESSAGES,
-  ZAssembleEpisodeRequest,
   ZAssemblyPublishMode,
   ZAssemblyStatus,
   ZManualCutsRequest,
   assemblyScheduleProblem,
   type TAssembleEpisodeRequest,
-  type TAssembleEpisodeRequestInput,
   type TAssembleEpisodeResponse,
   type TAssembledEpisode,
   type TEpisodeJobStatus,
@@ -21,6 +19,7 @@ import {
   type TRerenderTemplateResponse,
   type TSegment,
   missingScripts,
+  type ZAssembleEpisodeRequest,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
@@ -70,10 +69,9 @@ export class AssemblyService {
   /** POST /api/episodes/assemble: 402 when the quota or the minutes are spent, else the queued job. */
   async assemble(
     user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>,
-    input: TAssembleEpisodeRequestInput,
+    body: z.output<typeof ZAssembleEpisodeRequest>,
     now = new Date(),
   ): Promise<TAssembleEpisodeResponse> {
-    const body = parseInput(ZAssembleEpisodeRequest, input);
     const checked = await this.check(user, body, now);
     const episodeId = randomUUID();
     const chargeKey = `assembly:${episodeId}`;

@@ -1,18 +1,16 @@
+import type { z } from 'zod';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   EPISODE_MESSAGES,
-  ZEpisodeListQuery,
-  ZEpisodeUpdateRequest,
   retryAvailable,
   type TEpisode,
-  type TEpisodeListQuery,
   type TEpisodePage,
   type TEpisodeUpdate,
-  type TEpisodeUpdateRequest,
   type TRetryResponse,
+  type ZEpisodeListQuery,
+  type ZEpisodeUpdateRequest,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
 import type { User } from '../users/user.entity.ts';
 import type { StoragePort } from '../storage/storage.ts';
 import { MediaItemSchema } from '../media/media-item.entity.ts';
@@ -58,8 +56,7 @@ export class EpisodesService {
   }
 
   /** GET /api/episodes/?limit=500&offset=n: newest first, with the total for paging. */
-  async page(user: Owner, input: TEpisodeListQuery): Promise<TEpisodePage> {
-    const query = parseInput(ZEpisodeListQuery, input);
+  async page(user: Owner, query: z.output<typeof ZEpisodeListQuery>): Promise<TEpisodePage> {
     const { items, total } = await this.deps.episodes.page(user, { limit: query.limit, offset: query.offset, podcastId: query.podcast_id });
     const now = new Date();
     const sign = await this.deps.links.signer();
@@ -67,8 +64,8 @@ export class EpisodesService {
   }
 
   /** GET /api/episodes: the same list as a plain array (one page of 500). */
-  async list(user: Owner, input: TEpisodeListQuery = {}): Promise<TEpisode[]> {
-    return (await this.page(user, input)).items;
+  async list(user: Owner, query: z.output<typeof ZEpisodeListQuery>): Promise<TEpisode[]> {
+    return (await this.page(user, query)).items;
   }
 
   async get(user: Owner, id: string): Promise<TEpisode> {
@@ -76,8 +73,7 @@ export class EpisodesService {
   }
 
   /** PATCH /api/episodes/{id}: what is sent is changed; a season/episode pair another episode of the show has is refused. */
-  async update(user: Owner, id: string, input: TEpisodeUpdateRequest): Promise<TEpisode> {
-    const body = parseInput(ZEpisodeUpdateRequest, input);
+  async update(user: Owner, id: string, body: z.output<typeof ZEpisodeUpdateRequest>): Promise<TEpisode> {
     const episode = await this.getOwned(user, id);
     await this.checkNumbers(episode, body);
     if (body.template_id !== undefined) await this.checkTemplate(user, body.template_id);

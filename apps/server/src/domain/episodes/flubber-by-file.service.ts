@@ -1,6 +1,6 @@
+import type { z } from 'zod';
 import { detectFlubberMarkers, toMatchWords } from '@ppp/audio';
-import { ZFlubberPrepareByFileRequest, type TFlubberPrepareByFileRequest, type TFlubberPrepareByFileResponse } from '@ppp/contracts';
-import { parseInput } from '../validation.ts';
+import type { TFlubberPrepareByFileResponse, ZFlubberPrepareByFileRequest } from '@ppp/contracts';
 import type { User } from '../users/user.entity.ts';
 import type { TranscriptsService } from '../transcripts/transcripts.service.ts';
 import type { AudioCleanupService } from '../audio-cleanup/audio-cleanup.service.ts';
@@ -26,8 +26,7 @@ export class FlubberByFileService {
     this.deps = deps;
   }
 
-  async prepare(user: Pick<User, 'id'>, input: TFlubberPrepareByFileRequest): Promise<TFlubberPrepareByFileResponse> {
-    const body = parseInput(ZFlubberPrepareByFileRequest, input);
+  async prepare(user: Pick<User, 'id'>, body: z.output<typeof ZFlubberPrepareByFileRequest>): Promise<TFlubberPrepareByFileResponse> {
     const { item, transcript } = await this.deps.transcripts.readyTranscript(user, body.filename);
     // The creator answered 'no' to retakes: nothing to review.
     if (body.intents?.flubber === 'no') return { contexts: [] };

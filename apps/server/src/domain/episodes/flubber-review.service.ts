@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,15 +6,13 @@ import { extractSegment } from '@ppp/audio';
 import {
   EPISODE_MESSAGES,
   FLUBBER_REVIEW,
-  ZFlubberApplyRequest,
-  type TFlubberApplyRequest,
   type TFlubberApplyResponse,
   type TFlubberContext,
   type TFlubberContexts,
   type TFlubberMarker,
+  type ZFlubberApplyRequest,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
 import type { User } from '../users/user.entity.ts';
 import type { StoragePort } from '../storage/storage.ts';
 import type { MediaItem } from '../media/media-item.entity.ts';
@@ -111,8 +110,8 @@ export class FlubberReviewService {
   }
 
   /** POST /api/flubber/apply/{episodeId}: [{start_s, end_s}] in source-audio time; needs at least one ('No cuts selected'). */
-  async apply(user: Owner, id: string, input: TFlubberApplyRequest): Promise<TFlubberApplyResponse> {
-    const cuts = parseInput(ZFlubberApplyRequest, input).filter((cut) => cut.end_s > cut.start_s);
+  async apply(user: Owner, id: string, chosen: z.output<typeof ZFlubberApplyRequest>): Promise<TFlubberApplyResponse> {
+    const cuts = chosen.filter((cut) => cut.end_s > cut.start_s);
     if (cuts.length === 0) throw new AppError('VALIDATION', EPISODE_MESSAGES.noCutsSelected);
     const episode = await this.deps.manualEdit.editable(user, id);
     const edl = episode.edl;

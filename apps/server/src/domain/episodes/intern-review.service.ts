@@ -1,19 +1,18 @@
+import type { z } from 'zod';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import {
   EPISODE_CREATOR,
   EPISODE_CREATOR_MESSAGES,
-  ZInternExecuteRequest,
-  ZInternPrepareByFileRequest,
   type TInternCommandMatch,
   type TInternContext,
   type TInternExecuteRequest,
   type TInternExecuteResponse,
-  type TInternPrepareByFileRequest,
   type TInternPrepareByFileResponse,
   type TTranscriptWord,
+  type ZInternExecuteRequest,
+  type ZInternPrepareByFileRequest,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
 import type { User } from '../users/user.entity.ts';
 import type { MediaItem } from '../media/media-item.entity.ts';
 import type { MediaService } from '../media/media.service.ts';
@@ -76,8 +75,7 @@ export class InternReviewService {
   }
 
   /** POST /api/intern/prepare-by-file */
-  async prepare(user: Owner, input: TInternPrepareByFileRequest): Promise<TInternPrepareByFileResponse> {
-    const body = parseInput(ZInternPrepareByFileRequest, input);
+  async prepare(user: Owner, body: z.output<typeof ZInternPrepareByFileRequest>): Promise<TInternPrepareByFileResponse> {
     const { item, detection, transcript } = await this.deps.transcripts.readyTranscript(user, body.filename);
     const duration = transcript.durationSeconds ?? item.durationSeconds ?? Number.POSITIVE_INFINITY;
     const commands = detection.intern.matches.map((command) => {
@@ -117,8 +115,7 @@ export class InternReviewService {
   }
 
   /** POST /api/intern/execute */
-  async execute(user: Owner, input: TInternExecuteRequest): Promise<TInternExecuteResponse> {
-    const parsed = parseInput(ZInternExecuteRequest, input);
+  async execute(user: Owner, parsed: z.output<typeof ZInternExecuteRequest>): Promise<TInternExecuteResponse> {
     const { item, detection, transcript } = await this.deps.transcripts.readyTranscript(user, parsed.filename);
     const command = detection.intern.matches.find((match) => internCommandId(item.id, match.intern_index) === parsed.command_id);
     if (!command) throw new AppError('NOT_FOUND', EPISODE_CREATOR_MESSAGES.internCommandNotFound);

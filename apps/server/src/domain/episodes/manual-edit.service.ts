@@ -1,13 +1,12 @@
+import type { z } from 'zod';
 import {
   EPISODE_MESSAGES,
-  ZManualEditCommitRequest,
   normalizeManualCuts,
   type TEditContext,
-  type TManualEditCommitRequest,
   type TManualEditCommitResponse,
+  type ZManualEditCommitRequest,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
 import type { User } from '../users/user.entity.ts';
 import type { Episode } from './episode.entity.ts';
 import type { EpisodesService } from './episodes.service.ts';
@@ -48,8 +47,7 @@ export class ManualEditService {
   }
 
   /** POST /api/episodes/{id}/manual-edit/commit: cuts of 20 ms or more, sorted, joined where they overlap, then re-rendered. */
-  async commit(user: Owner, id: string, input: TManualEditCommitRequest): Promise<TManualEditCommitResponse> {
-    const body = parseInput(ZManualEditCommitRequest, input);
+  async commit(user: Owner, id: string, body: z.output<typeof ZManualEditCommitRequest>): Promise<TManualEditCommitResponse> {
     const episode = await this.editable(user, id);
     const durationMs = episode.durationMs ?? episode.edl?.duration_ms ?? 0;
     const cuts = joinCuts(normalizeManualCuts(body.cuts)).map((cut) => ({

@@ -1,12 +1,12 @@
+import type { z } from 'zod';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   DEFAULT_LANDING_CONTENT,
   LANDING,
   ZLandingContent,
-  ZLandingContentUpdate,
   type TLandingContent,
-  type TLandingContentUpdate,
   type TPublicEpisodes,
+  type ZLandingContentUpdate,
 } from '@ppp/contracts';
 import { EpisodeSchema } from '../episodes/episode.entity.ts';
 import { showCoverUrl } from '../podcasts/podcast.dto.ts';
@@ -14,7 +14,6 @@ import { episodeUrls, publicState } from '../publishing/feed.service.ts';
 import { isListedInFeed } from '../publishing/feed/build-feed.ts';
 import { AppSettingSchema } from '../settings/app-setting.entity.ts';
 import { plainText, sanitizeHeroHtml } from '../text/podcast-html.ts';
-import { parseInput } from '../validation.ts';
 
 const KEY = 'landing';
 
@@ -38,8 +37,7 @@ export class LandingService {
   }
 
   /** Applies the editor rules, sanitises the hero and replaces the stored content. */
-  async update(input: TLandingContentUpdate): Promise<TLandingContent> {
-    const parsed = parseInput(ZLandingContentUpdate, input);
+  async update(parsed: z.output<typeof ZLandingContentUpdate>): Promise<TLandingContent> {
     const hero = sanitizeHeroHtml(parsed.hero_html);
     const next: TLandingContent = {
       ...parsed,

@@ -5,16 +5,14 @@ import { z } from 'zod';
 import { NotAudioError, parseSuppliedTranscript, probeAudio, suppliedFormatFromName } from '@ppp/audio';
 import {
   MEDIA_MESSAGES,
-  ZUploadOptions,
   coverImagePath,
   type TCoverUploadResponse,
   type TMediaCategory,
   type TMediaItem,
-  type TUploadOptions,
+  type ZUploadOptions,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
 import { assertWithinPixelLimits, measureArtwork } from '../podcasts/cover-art.ts';
-import { parseInput } from '../validation.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { mediaKey, type StoragePort } from '../storage/storage.ts';
@@ -170,10 +168,9 @@ export class MediaUploadService {
     user: User,
     files: readonly IncomingFile[],
     friendlyNames: readonly (string | undefined)[],
-    input: TUploadOptions,
+    options: z.output<typeof ZUploadOptions>,
     transcript?: IncomingFile,
   ): Promise<TMediaItem[]> {
-    const options = parseInput(ZUploadOptions, input);
     if (files.length === 0) throw new AppError('VALIDATION', MEDIA_MESSAGES.selectAudioFile);
     assertPrintableNames(...files.map((file) => file.name), ...friendlyNames, transcript?.name);
     const names = files.map(
@@ -193,8 +190,8 @@ export class MediaUploadService {
   }
 
   /** A finished tus upload: same checks; the tus file is moved into the user's folder. */
-  async acceptOne(user: User, file: IncomingFile, input: TUploadOptions): Promise<TMediaItem> {
-    const [item] = await this.acceptMany(user, [file], [input.friendly_name], input);
+  async acceptOne(user: User, file: IncomingFile, options: z.output<typeof ZUploadOptions>): Promise<TMediaItem> {
+    const [item] = await this.acceptMany(user, [file], [options.friendly_name], options);
     if (!item) throw new AppError('INTERNAL', 'Upload was not stored');
     return item;
   }

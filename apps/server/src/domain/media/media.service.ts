@@ -6,15 +6,13 @@ import {
   MEDIA_MESSAGES,
   ZMediaCategory,
   coverImagePath,
-  ZMediaUpdateRequest,
   type TCoverImage,
   type TMediaItem,
-  type TMediaUpdateRequest,
   type TPreviewResponse,
   type TSfxKeyword,
+  type ZMediaUpdateRequest,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { StoragePort } from '../storage/storage.ts';
 import type { UrlSigner } from '../storage/url-signer.ts';
@@ -91,8 +89,7 @@ export class MediaService {
   }
 
   /** PUT/PATCH: the friendly name (display_name is its alias) and, for sfx, the trigger keyword. */
-  async update(user: Pick<User, 'id'>, id: string, input: TMediaUpdateRequest): Promise<TMediaItem> {
-    const body = parseInput(ZMediaUpdateRequest, input);
+  async update(user: Pick<User, 'id'>, id: string, body: z.output<typeof ZMediaUpdateRequest>): Promise<TMediaItem> {
     const item = await this.getOwned(user, id);
     const name = body.friendly_name ?? body.display_name;
     if (name !== undefined) item.friendlyName = name;

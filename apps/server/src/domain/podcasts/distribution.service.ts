@@ -1,15 +1,14 @@
+import type { z } from 'zod';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   CHECKLIST_DEFINITIONS,
   ZChecklistKey,
   ZChecklistStatus,
-  ZChecklistUpdateRequest,
   type TChecklistItem,
   type TChecklistResponse,
-  type TChecklistUpdateRequest,
+  type ZChecklistUpdateRequest,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
 import type { User } from '../users/user.entity.ts';
 import { EpisodeSchema } from '../episodes/episode.entity.ts';
 import { showFeedUrl } from '../publishing/feed/index.ts';
@@ -66,11 +65,15 @@ export class DistributionService {
   }
 
   /** PUT /api/podcasts/{id}/distribution/checklist/{key}: status and notes of one item. */
-  async update(user: Pick<User, 'id'>, podcastId: string, key: string, input: TChecklistUpdateRequest): Promise<TChecklistItem> {
+  async update(
+    user: Pick<User, 'id'>,
+    podcastId: string,
+    key: string,
+    body: z.output<typeof ZChecklistUpdateRequest>,
+  ): Promise<TChecklistItem> {
     const podcast = await this.podcasts.getForUser(user, podcastId);
     const parsedKey = ZChecklistKey.safeParse(key);
     if (!parsedKey.success) throw new AppError('NOT_FOUND', DISTRIBUTION_MESSAGES.unknownItem);
-    const body = parseInput(ZChecklistUpdateRequest, input);
     // Insert-or-update in one statement: two quick saves of the same item never collide.
     await this.em.getConnection().execute(
       `insert into podcast_distribution_items (id, podcast_id, key, status, notes, updated_at)

@@ -1,13 +1,6 @@
-import {
-  PODCAST_MESSAGES,
-  ZCreateSpreakerShowRequest,
-  ZLinkSpreakerShowRequest,
-  type TCreateSpreakerShowRequest,
-  type TLinkSpreakerShowRequest,
-  type TPodcast,
-} from '@ppp/contracts';
+import type { z } from 'zod';
+import { PODCAST_MESSAGES, type TPodcast, type ZCreateSpreakerShowRequest, type ZLinkSpreakerShowRequest } from '@ppp/contracts';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { parseInput } from '../validation.ts';
 import { AppError } from '../errors.ts';
 import type { User } from '../users/user.entity.ts';
 import type { SpreakerService } from '../spreaker/spreaker.service.ts';
@@ -22,8 +15,7 @@ export class HostShowService {
   }
 
   /** POST /api/podcasts/{id}/link-spreaker-show: the Spreaker show must be the user's own. */
-  async link(user: Pick<User, 'id'>, podcastId: string, input: TLinkSpreakerShowRequest): Promise<TPodcast> {
-    const body = parseInput(ZLinkSpreakerShowRequest, input);
+  async link(user: Pick<User, 'id'>, podcastId: string, body: z.output<typeof ZLinkSpreakerShowRequest>): Promise<TPodcast> {
     const podcast = await this.deps.podcasts.getForUser(user, podcastId);
     await this.deps.spreaker.show(user, body.show_id);
     const other = await this.deps.em.findOne(PodcastSchema, { user: user.id, spreakerShowId: body.show_id, id: { $ne: podcast.id } });
@@ -38,9 +30,8 @@ export class HostShowService {
   async create(
     user: Pick<User, 'id'>,
     podcastId: string,
-    input: TCreateSpreakerShowRequest,
+    body: z.output<typeof ZCreateSpreakerShowRequest>,
   ): Promise<{ podcast: TPodcast; spreaker_show_id: string }> {
-    const body = parseInput(ZCreateSpreakerShowRequest, input);
     const podcast = await this.deps.podcasts.getForUser(user, podcastId);
     if (podcast.spreakerShowId) throw new AppError('CONFLICT', PODCAST_MESSAGES.confirmHostShowIdChange);
     const show = await this.deps.spreaker.call(user, (client) =>

@@ -1,5 +1,5 @@
-import { ZUpdatePodcastRequest, type TAppleCategory } from '@ppp/contracts';
-import { parseInput } from '../validation.ts';
+import type { z } from 'zod';
+import type { ZUpdatePodcastRequest, TAppleCategory } from '@ppp/contracts';
 import { decodeCategory } from './podcast.dto.ts';
 
 const BOOLEAN_FIELDS = ['explicit', 'locked', 'allow_spreaker_id_change'] as const;
@@ -27,9 +27,8 @@ export function formToUpdateBody(fields: Record<string, string>): Record<string,
   return body;
 }
 
-/** The parsed PUT body, with spec-style category_id strings folded into the category objects. */
-export function parseUpdateRequest(input: unknown) {
-  const body = parseInput(ZUpdatePodcastRequest, input);
+/** The PUT body with spec-style category_id strings folded into the category objects. */
+export function foldCategoryIds(body: z.output<typeof ZUpdatePodcastRequest>) {
   const pick = (object: TAppleCategory | null, id: string | null | undefined): TAppleCategory | null =>
     object ?? (id ? decodeCategory(id) : null);
   return {

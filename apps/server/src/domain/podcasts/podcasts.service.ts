@@ -1,14 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { PODCAST_MESSAGES, ZCreatePodcastRequest, type TPodcast } from '@ppp/contracts';
+import { PODCAST_MESSAGES, type TPodcast, type ZCreatePodcastRequest, type ZUpdatePodcastRequest } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
 import type { StoragePort } from '../storage/storage.ts';
 import type { User } from '../users/user.entity.ts';
 import { EpisodeSchema } from '../episodes/episode.entity.ts';
 import { PodcastSchema, type Podcast } from './podcast.entity.ts';
 import { encodeCategory, toPodcastDto } from './podcast.dto.ts';
-import { parseUpdateRequest } from './podcast-input.ts';
+import { foldCategoryIds } from './podcast-input.ts';
 import { measureArtwork, prepareCover, showCoverKey, showPrefix } from './cover-art.ts';
 import type { ArtworkInfo } from '../publishing/feed/index.ts';
 
@@ -62,8 +61,7 @@ export class PodcastsService {
   }
 
   /** POST /api/podcasts/: name (at least 4 characters), description, an optional PNG/JPEG cover. */
-  async create(user: Pick<User, 'id'>, input: unknown, cover: Buffer | null): Promise<TPodcast> {
-    const body = parseInput(ZCreatePodcastRequest, input);
+  async create(user: Pick<User, 'id'>, body: z.output<typeof ZCreatePodcastRequest>, cover: Buffer | null): Promise<TPodcast> {
     const prepared = cover ? await prepareCover(cover) : null;
     const em = this.deps.em;
     const podcast = em.create(PodcastSchema, { user: user.id, name: body.name, description: body.description });
@@ -73,8 +71,13 @@ export class PodcastsService {
   }
 
   /** PUT /api/podcasts/{id}: every Edit Podcast field; changing a linked Spreaker show ID needs the confirmation. */
-  async update(user: Pick<User, 'id'>, id: string, input: unknown, cover: Buffer | null = null): Promise<TPodcast> {
-    const body = parseUpdateRequest(input);
+  async update(
+    user: Pick<User, 'id'>,
+    id: string,
+    patch: z.output<typeof ZUpdatePodcastRequest>,
+    cover: Buffer | null = null,
+  ): Promise<TPodcast> {
+    const body = foldCategoryIds(patch);
     const podcast = await this.getForUser(user, id);
     const prepared = cover ? await prepareCover(cover) : null;
     if (body.spreaker_show_id !== undefined) {

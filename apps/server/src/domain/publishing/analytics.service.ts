@@ -1,6 +1,6 @@
+import type { z } from 'zod';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { PUBLISH_LIMITS, ZPlaysQuery, type TEpisodePlays, type TPlaysQuery, type TShowPlays } from '@ppp/contracts';
-import { parseInput } from '../validation.ts';
+import { PUBLISH_LIMITS, type TEpisodePlays, type TShowPlays, type ZPlaysQuery } from '@ppp/contracts';
 import type { User } from '../users/user.entity.ts';
 import { EpisodeSchema } from '../episodes/episode.entity.ts';
 import type { Podcast } from '../podcasts/podcast.entity.ts';
@@ -36,8 +36,7 @@ export class AnalyticsService {
   }
 
   /** GET /api/spreaker/analytics/plays/episodes?window=last30d */
-  async episodePlays(user: Pick<User, 'id'>, input: TPlaysQuery, now = new Date()): Promise<TEpisodePlays> {
-    const query = parseInput(ZPlaysQuery, input);
+  async episodePlays(user: Pick<User, 'id'>, query: z.output<typeof ZPlaysQuery>, now = new Date()): Promise<TEpisodePlays> {
     const window = this.window(query.window, now);
     const items: TEpisodePlays['items'] = [];
     for (const podcast of await this.shows(user, query.podcast_id)) {
@@ -54,8 +53,7 @@ export class AnalyticsService {
   }
 
   /** GET /api/spreaker/analytics/plays/shows?window=last30d */
-  async showPlays(user: Pick<User, 'id'>, input: TPlaysQuery, now = new Date()): Promise<TShowPlays> {
-    const query = parseInput(ZPlaysQuery, input);
+  async showPlays(user: Pick<User, 'id'>, query: z.output<typeof ZPlaysQuery>, now = new Date()): Promise<TShowPlays> {
     const window = this.window(query.window, now);
     const items: TShowPlays['items'] = [];
     for (const podcast of await this.shows(user, query.podcast_id)) {

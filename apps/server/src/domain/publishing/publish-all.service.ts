@@ -1,7 +1,7 @@
+import type { z } from 'zod';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { PUBLISH_LIMITS, PUBLISH_MESSAGES, ZPublishAllRequest, type TPublishAllRequest, type TPublishAllResponse } from '@ppp/contracts';
+import { PUBLISH_LIMITS, PUBLISH_MESSAGES, type TPublishAllResponse, type ZPublishAllRequest } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
 import type { User } from '../users/user.entity.ts';
 import { EpisodeSchema } from '../episodes/episode.entity.ts';
 import type { PodcastsService } from '../podcasts/podcasts.service.ts';
@@ -14,8 +14,7 @@ export class PublishAllService {
     this.deps = deps;
   }
 
-  async publishAll(user: Pick<User, 'id'>, podcastId: string, input: TPublishAllRequest): Promise<TPublishAllResponse> {
-    const body = parseInput(ZPublishAllRequest, input);
+  async publishAll(user: Pick<User, 'id'>, podcastId: string, body: z.output<typeof ZPublishAllRequest>): Promise<TPublishAllResponse> {
     const podcast = await this.deps.podcasts.getForUser(user, podcastId);
     const unpublished = await this.deps.em.find(
       EpisodeSchema,

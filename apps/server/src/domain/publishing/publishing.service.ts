@@ -6,18 +6,15 @@ import {
   PUBLISH_MESSAGES,
   VISIBILITIES,
   ZEpisodeStatus,
-  ZPublishRequest,
   ZPublishState,
-  ZUnpublishRequest,
   scheduleProblem,
   withinUnpublishWindow,
-  type TPublishRequest,
   type TPublishStatus,
-  type TUnpublishRequest,
   type TVisibility,
+  type ZPublishRequest,
+  type ZUnpublishRequest,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { User } from '../users/user.entity.ts';
 import { EpisodeSchema, type Episode } from '../episodes/episode.entity.ts';
@@ -88,8 +85,7 @@ export class PublishingService {
   }
 
   /** POST /api/episodes/{id}/publish */
-  async publish(user: Pick<User, 'id'>, id: string, input: TPublishRequest, now = new Date()): Promise<TPublishStatus> {
-    const body = parseInput(ZPublishRequest, input);
+  async publish(user: Pick<User, 'id'>, id: string, body: z.output<typeof ZPublishRequest>, now = new Date()): Promise<TPublishStatus> {
     const mode = body.mode ?? (body.publish_state === 'draft' ? 'draft' : body.publish_at ? 'schedule' : 'now');
     const visibility = (VISIBILITIES as readonly string[]).includes(body.publish_state ?? '') ? (body.publish_state as TVisibility) : null;
     const owned = await this.getOwned(user, id);
@@ -146,8 +142,7 @@ export class PublishingService {
   }
 
   /** POST /api/episodes/{id}/unpublish: scheduled, or published within 24 h; otherwise 409 unless forced. */
-  async unpublish(user: Pick<User, 'id'>, id: string, input: TUnpublishRequest, now = new Date()): Promise<TPublishStatus> {
-    const body = parseInput(ZUnpublishRequest, input);
+  async unpublish(user: Pick<User, 'id'>, id: string, body: z.output<typeof ZUnpublishRequest>, now = new Date()): Promise<TPublishStatus> {
     const owned = await this.getOwned(user, id);
     return this.locked(owned.id, async (episode) => {
       if (episode.status !== 'scheduled' && episode.status !== 'published') {

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,16 +8,14 @@ import type { VoiceCatalog } from '@ppp/audio';
 import {
   TTS,
   TTS_MESSAGES,
-  ZElevenLabsKeyRequest,
-  ZVoiceListQuery,
   type TCapabilities,
-  type TElevenLabsKeyRequest,
   type TVoice,
   type TVoicePage,
+  type ZElevenLabsKeyRequest,
+  type ZVoiceListQuery,
 } from '@ppp/contracts';
 import type { TConfig } from '../../config.ts';
 import { AppError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
 import type { StoragePort } from '../storage/storage.ts';
 import type { User } from '../users/user.entity.ts';
 import { MediaItemSchema } from '../media/media-item.entity.ts';
@@ -73,8 +72,7 @@ export class SpeechService {
   }
 
   /** Stores the key sealed (AES-256-GCM), or removes it when null or empty. */
-  async setElevenLabsKey(user: Pick<User, 'id'>, input: TElevenLabsKeyRequest): Promise<TCapabilities> {
-    const { api_key: apiKey } = parseInput(ZElevenLabsKeyRequest, input);
+  async setElevenLabsKey(user: Pick<User, 'id'>, { api_key: apiKey }: z.output<typeof ZElevenLabsKeyRequest>): Promise<TCapabilities> {
     const existing = await this.deps.em.findOne(UserApiKeySchema, { user: user.id, provider: ELEVENLABS });
     if (!apiKey) {
       if (existing) await this.deps.em.remove(existing).flush();
@@ -89,8 +87,7 @@ export class SpeechService {
   }
 
   /** GET /api/elevenlabs/voices: every configured engine's voices, searched and paged (50, or 200 in bulk). */
-  async listVoices(user: Pick<User, 'id'>, query: unknown): Promise<TVoicePage> {
-    const parsed = parseInput(ZVoiceListQuery, query);
+  async listVoices(user: Pick<User, 'id'>, parsed: z.output<typeof ZVoiceListQuery>): Promise<TVoicePage> {
     return (await this.catalogFor(user)).listVoices(parsed);
   }
 

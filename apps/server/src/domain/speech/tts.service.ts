@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,17 +8,14 @@ import { normaliseText, similarity } from '@ppp/audio';
 import {
   TTS,
   TTS_MESSAGES,
-  ZTtsPrecheckRequest,
-  ZTtsRequest,
   estimateSpeechSeconds,
   ttsMayCost,
   type TMediaItem,
-  type TTtsPrecheckRequest,
   type TTtsPrecheckResponse,
-  type TTtsRequest,
+  type ZTtsPrecheckRequest,
+  type ZTtsRequest,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
 import { mediaKey, type StoragePort } from '../storage/storage.ts';
 import type { User } from '../users/user.entity.ts';
 import { MediaItemSchema, type MediaItem } from '../media/media-item.entity.ts';
@@ -57,8 +55,7 @@ export class TtsService {
   }
 
   /** POST /api/media/tts/precheck: spam_block for a repeat just made, warn_may_cost for a long clip. */
-  async precheck(user: Pick<User, 'id'>, input: TTtsPrecheckRequest, now = new Date()): Promise<TTtsPrecheckResponse> {
-    const body = parseInput(ZTtsPrecheckRequest, input);
+  async precheck(user: Pick<User, 'id'>, body: z.output<typeof ZTtsPrecheckRequest>, now = new Date()): Promise<TTtsPrecheckResponse> {
     const estimated = estimateSpeechSeconds(body.text, body.speaking_rate);
     if (body.text.trim() && (await this.recentSimilar(user, body.text, body.category, now))) {
       return { spam_block: true, warn_may_cost: false, message: TTS_MESSAGES.similarClip, estimated_seconds: estimated };
@@ -68,8 +65,7 @@ export class TtsService {
   }
 
   /** POST /api/media/tts: synthesises the script in the chosen voice and stores it as a library clip. */
-  async create(user: Pick<User, 'id'>, input: TTtsRequest, now = new Date()): Promise<TMediaItem> {
-    const body = parseInput(ZTtsRequest, input);
+  async create(user: Pick<User, 'id'>, body: z.output<typeof ZTtsRequest>, now = new Date()): Promise<TMediaItem> {
     assertCategoryOpen(body.category);
     if (await this.recentSimilar(user, body.text, body.category, now))
       throw new AppError('RATE_LIMITED', TTS_MESSAGES.similarClip, { title: TTS_MESSAGES.pleaseWait });

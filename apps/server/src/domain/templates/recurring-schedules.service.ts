@@ -1,7 +1,7 @@
+import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ZPutRecurringSchedulesRequest, type TRecurringNextResponse, type TRecurringSchedulesResponse } from '@ppp/contracts';
-import { parseInput } from '../validation.ts';
+import type { TRecurringNextResponse, TRecurringSchedulesResponse, ZPutRecurringSchedulesRequest } from '@ppp/contracts';
 import type { User } from '../users/user.entity.ts';
 import { nextPublishSlot, nextSlotFields, slotTimezone } from '../schedules/next-slot.ts';
 import { RecurringSlotSchema, type RecurringSlot } from './recurring-slot.entity.ts';
@@ -51,8 +51,12 @@ export class RecurringSchedulesService {
   }
 
   /** Replaces the schedule: the timezone and every slot (duplicate day+time slots, or date+time for dated ones, dropped, first kept). */
-  async put(user: Pick<User, 'id'>, templateId: string, input: unknown, now = new Date()): Promise<TRecurringSchedulesResponse> {
-    const body = parseInput(ZPutRecurringSchedulesRequest, input);
+  async put(
+    user: Pick<User, 'id'>,
+    templateId: string,
+    body: z.output<typeof ZPutRecurringSchedulesRequest>,
+    now = new Date(),
+  ): Promise<TRecurringSchedulesResponse> {
     const template = await this.templates.getOwned(user, templateId);
     const existing = await this.slotsOf(template);
     const kept = new Set(existing.map((slot) => slot.id));

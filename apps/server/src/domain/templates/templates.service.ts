@@ -44,7 +44,7 @@ export class TemplatesService {
   }
 
   /** POST /api/templates/. */
-  async create(user: Pick<User, 'id'> & { timezone?: string | null }, input: unknown): Promise<TTemplateView> {
+  async create(user: Pick<User, 'id'> & { timezone?: string | null }, input: TTemplateBody): Promise<TTemplateView> {
     const body = await this.validate(user, input);
     const template = this.em.create(TemplateSchema, {
       user: user.id,
@@ -59,7 +59,7 @@ export class TemplatesService {
   async update(user: Pick<User, 'id'>, id: string, patch: TTemplatePatch): Promise<TTemplateView> {
     const template = await this.getOwned(user, id);
     // The merged template is a new value: checked whole (segment order, the show, static clips).
-    const body = await this.validate(user, { ...toTemplateBody(template), ...patch });
+    const body = await this.validate(user, parseInput(ZTemplateBody, { ...toTemplateBody(template), ...patch }));
     Object.assign(template, this.columns(body));
     await this.em.flush();
     return toTemplateView(template);
@@ -80,9 +80,8 @@ export class TemplatesService {
     await this.em.remove(template).flush();
   }
 
-  /** The contract's rules, then what needs the database: the show is the user's; static clips are chosen. */
-  private async validate(user: Pick<User, 'id'>, input: unknown): Promise<TTemplateBody> {
-    const body = parseInput(ZTemplateBody, input);
+  /** What needs the database: the show is the user's; static clips are chosen. */
+  private async validate(user: Pick<User, 'id'>, body: TTemplateBody): Promise<TTemplateBody> {
     const show = z.uuid().safeParse(body.podcast_id).success
       ? await this.em.findOne(PodcastSchema, { id: body.podcast_id, user: user.id })
       : null;

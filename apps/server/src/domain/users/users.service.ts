@@ -1,9 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { ZUpdatePrefsRequest, ZAcceptTermsRequest, ZTier, MESSAGES, type TMe, type TUpdatePrefsRequest } from '@ppp/contracts';
+import { ZTier, MESSAGES, type TMe, type ZUpdatePrefsRequest, type ZAcceptTermsRequest } from '@ppp/contracts';
 import { UserSchema, type User } from './user.entity.ts';
 import { AppError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
 import type { SessionService } from '../auth/session.service.ts';
 
 export function isAdmin(user: Pick<User, 'role'>): boolean {
@@ -40,8 +39,7 @@ export class UsersService {
     this.sessions = sessions;
   }
 
-  async updatePrefs(user: User, input: TUpdatePrefsRequest): Promise<User> {
-    const body = parseInput(ZUpdatePrefsRequest, input);
+  async updatePrefs(user: User, body: z.output<typeof ZUpdatePrefsRequest>): Promise<User> {
     if (body.first_name !== undefined) user.firstName = body.first_name || null;
     if (body.last_name !== undefined) user.lastName = body.last_name || null;
     if (body.timezone !== undefined) user.timezone = body.timezone || null;
@@ -49,8 +47,7 @@ export class UsersService {
     return user;
   }
 
-  async acceptTerms(user: User, input: { version: string }, required: string): Promise<User> {
-    const body = parseInput(ZAcceptTermsRequest, input);
+  async acceptTerms(user: User, body: z.output<typeof ZAcceptTermsRequest>, required: string): Promise<User> {
     if (body.version !== required) throw new AppError('BAD_REQUEST', MESSAGES.termsAcceptFailed);
     user.termsVersionAccepted = body.version;
     await this.em.flush();

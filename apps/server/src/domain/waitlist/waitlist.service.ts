@@ -1,7 +1,7 @@
+import type { z } from 'zod';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ZWaitlistRequest, type TWaitlistRequest } from '@ppp/contracts';
+import type { ZWaitlistRequest } from '@ppp/contracts';
 import { WaitlistRequestSchema } from './waitlist-request.entity.ts';
-import { parseInput } from '../validation.ts';
 import type { User } from '../users/user.entity.ts';
 import type { RateLimitService } from '../auth/rate-limit.service.ts';
 
@@ -14,8 +14,7 @@ export class WaitlistService {
     this.limits = limits;
   }
 
-  async request(input: TWaitlistRequest, user: User | null, clientIp: string): Promise<void> {
-    const body = parseInput(ZWaitlistRequest, input);
+  async request(body: z.output<typeof ZWaitlistRequest>, user: User | null, clientIp: string): Promise<void> {
     const key = `waitlist:${clientIp}`;
     await this.limits.takeOrRefuse([{ key, max: 20 }], 60 * 60 * 1000);
     this.em.create(WaitlistRequestSchema, { email: body.email, note: body.note ?? null, user: user ?? null });

@@ -9,12 +9,13 @@ import {
   ZPreviewResponse,
   ZTranscriptWord,
   ZUploadCategory,
+  ZUploadOptions,
   type TUploadCategory,
 } from '@ppp/contracts';
 import { AppError } from '../../domain/errors.ts';
 import { userOf } from '../request-context.ts';
-import { readUploadForm, type UploadForm } from './multipart.ts';
-import { defineRoutes, route, OK, type RestInput } from './route.ts';
+import { readUploadBody, readUploadForm, type UploadForm } from './multipart.ts';
+import { defineRoutes, route, OK, type RawQuery, type RestInput } from './route.ts';
 
 const ZUploadFields = z.object({
   files: z.array(z.string()).describe('audio files (repeated field)'),
@@ -24,16 +25,21 @@ const ZUploadFields = z.object({
   transcript: z.string().optional().describe('a .vtt, .srt or word .json transcript for a single file; it wins over every engine'),
 });
 
-async function upload({ ctx, c, params }: RestInput<{ category: TUploadCategory }>) {
-  const { category } = params;
-  const form = await readUploadForm(c);
+/** The text fields of an upload form, checked at the edge; the files are read beside them. */
+const ZUploadNotify = ZUploadOptions.pick({ notify_when_ready: true, notify_email: true });
+
+async function upload({
+  ctx,
+  params,
+  body,
+  files: form,
+}: RestInput<{ category: TUploadCategory }, RawQuery, z.output<typeof ZUploadNotify>, UploadForm>) {
   try {
-    const { notify_when_ready, notify_email } = form.fields;
     return await ctx.services.uploads.acceptMany(
       userOf(ctx),
       form.files,
       form.friendlyNames,
-      { category, notify_when_ready, notify_email },
+      { category: params.category, ...body },
       form.transcript,
     );
   } finally {
@@ -129,6 +135,7 @@ export const mediaRoutes = defineRoutes([
     method: 'post',
     path: '/api/media/upload/{category}',
     params: z.object({ category: ZUploadCategory }),
+    body: { schema: ZUploadNotify, read: readUploadBody },
     tag: 'media',
     access: 'active',
     summary:

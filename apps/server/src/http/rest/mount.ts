@@ -25,8 +25,13 @@ async function readText(c: Context, form: boolean | undefined): Promise<unknown>
 /** The body checked with the route's schema, and what its reader found beside the fields (files). */
 async function readBody(c: Context, body: RestBody): Promise<{ body: unknown; files: unknown }> {
   if (body.read) {
-    const { fields, files } = await body.read(c);
-    return { body: parseInput(body.schema, fields), files };
+    const { fields, files, discard } = await body.read(c);
+    try {
+      return { body: parseInput(body.schema, fields), files };
+    } catch (error) {
+      await discard?.();
+      throw error;
+    }
   }
   return { body: parseInput(body.schema, await readText(c, body.form)), files: undefined };
 }

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { MEDIA, MEDIA_MESSAGES } from '@ppp/contracts';
 import { AppError } from '../../domain/errors.ts';
 import type { IncomingFile } from '../../domain/media/media-upload.service.ts';
+import type { BodyReader } from './route.ts';
 
 export interface UploadForm {
   files: IncomingFile[];
@@ -86,3 +87,9 @@ export async function withUploadForm<T>(form: UploadForm, use: (form: UploadForm
     await form.cleanup();
   }
 }
+
+/** The upload form as a body reader: its text fields are checked by the route, its files removed when they are refused. */
+export const readUploadBody: BodyReader<UploadForm> = async (c) => {
+  const form = await readUploadForm(c);
+  return { fields: form.fields, files: form, discard: form.cleanup };
+};

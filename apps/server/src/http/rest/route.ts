@@ -22,8 +22,11 @@ export interface RestInput<Params = PathParams<string>, Query = RawQuery, Body =
   c: Context;
 }
 
-/** Reads a body the JSON and form readers cannot (files): its text fields are checked with the schema. */
-export type BodyReader<Files> = (c: Context) => Promise<{ fields: unknown; files: Files }>;
+/**
+ * Reads a body the JSON and form readers cannot (files): its text fields are checked with the
+ * schema; `discard` removes what was read when they are refused.
+ */
+export type BodyReader<Files> = (c: Context) => Promise<{ fields: unknown; files: Files; discard?: () => Promise<void> }>;
 
 export interface RestBody<Schema extends z.ZodType = z.ZodType, Files = unknown> {
   schema: Schema;
