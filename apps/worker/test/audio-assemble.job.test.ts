@@ -1,3 +1,4 @@
+import { ZAssembleEpisodeRequest } from '@ppp/contracts';
 /**
  * audio.assemble through pg-boss on a real PostgreSQL, real ffmpeg and real files, measured on the
  * output: an espeak-ng intro spoken through the speech port, a static outro clip, content with a
@@ -174,12 +175,15 @@ function templateBody(over: Partial<TTemplateBodyInput> = {}): TTemplateBodyInpu
 }
 
 async function assemble(mediaId: string, title: string): Promise<string> {
-  const queued = await services().assembly.assemble(await user(), {
-    template_id: templateId,
-    media_id: mediaId,
-    episode_details: { title, description: 'A generated episode', episodeNumber: 7 },
-    intents: { flubber: 'yes' },
-  });
+  const queued = await services().assembly.assemble(
+    await user(),
+    ZAssembleEpisodeRequest.parse({
+      template_id: templateId,
+      media_id: mediaId,
+      episode_details: { title, description: 'A generated episode', episodeNumber: 7 },
+      intents: { flubber: 'yes' },
+    }),
+  );
   return queued.job_id;
 }
 
@@ -231,7 +235,7 @@ beforeAll(async () => {
     bed,
   ]);
   music = await accept(bed, 'music', 'Bed');
-  templateId = (await services().templates.create(await user(), templateBody())).id;
+  templateId = (await services().templates.create(await user(), ZTemplateBody.parse(templateBody()))).id;
 }, 120_000);
 
 afterAll(async () => {

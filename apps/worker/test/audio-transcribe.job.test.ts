@@ -1,3 +1,4 @@
+import { ZUploadOptions } from '@ppp/contracts';
 /**
  * audio.transcribe through pg-boss on a real PostgreSQL, real ffmpeg and real files:
  * - detection on speech with known content: phrases spoken by espeak-ng, laid at known times,
@@ -102,7 +103,7 @@ async function accept(wav: string, name: string, options: { transcript?: string;
     await user(),
     [{ path: copy, name: path.basename(wav), size: Number(execFileSync('stat', ['-c', '%s', copy]).toString()) }],
     [name],
-    { category: 'main_content', notify_when_ready: options.notify ? 'true' : 'false', notify_email: options.notify },
+    ZUploadOptions.parse({ category: 'main_content', notify_when_ready: options.notify ? 'true' : 'false', notify_email: options.notify }),
     transcriptCopy ? { path: transcriptCopy, name: 'episode.json', size: 0 } : undefined,
   );
   if (!item) throw new Error('not stored');

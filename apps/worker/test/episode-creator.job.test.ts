@@ -12,7 +12,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { probeAudio } from '@ppp/audio';
-import { EPISODE_CREATOR_MESSAGES, type TAssembleEpisodeRequestInput, type TEpisodeJobStatus, type TMediaItem } from '@ppp/contracts';
+import {
+  EPISODE_CREATOR_MESSAGES,
+  ZAssembleEpisodeRequest,
+  ZInternExecuteRequest,
+  ZTemplateBody,
+  type TAssembleEpisodeRequest,
+  type TAssembleEpisodeRequestInput,
+  type TEpisodeJobStatus,
+  type TMediaItem,
+} from '@ppp/contracts';
 import { coverPng, openTestOrm, PASSWORD, seedShow, tempDir, testConfig, uniqueEmail, uniqueIp } from '@ppp/server/test-support';
 import { createServices, LocalStorage, outboxOnlyTransport, PgBossJobQueue, type SharedDeps, type User } from '@ppp/server/domain';
 import { EpisodeSchema } from '../../server/src/domain/episodes/episode.entity.ts';
@@ -81,8 +90,9 @@ const storedMs = (key: string) => decodedMs(path.join(storage.dir, ...key.split(
 
 const speech = () => spokenSlots({ dir: files.dir, name: 'creator', phrases: PHRASES, slotSeconds: SLOT, sampleRate: 44100 });
 
-function request(over: Partial<TAssembleEpisodeRequestInput> = {}): TAssembleEpisodeRequestInput {
-  return {
+/** An assemble request as the edges hand it on: parsed by the contract. */
+function request(over: Partial<TAssembleEpisodeRequestInput> = {}): TAssembleEpisodeRequest {
+  return ZAssembleEpisodeRequest.parse({
     template_id: templateId,
     main_content_filename: upload.id,
     episode_details: { title: 'Creator episode', description: 'Made in the wizard', episodeNumber: 1 },
@@ -90,7 +100,7 @@ function request(over: Partial<TAssembleEpisodeRequestInput> = {}): TAssembleEpi
     cleanup: { removePauses: false, removeFillers: false, censorEnabled: false },
     intents: { flubber: 'no', intern: 'no', sfx: 'no' },
     ...over,
-  };
+  });
 }
 
 beforeAll(async () => {
@@ -111,11 +121,14 @@ beforeAll(async () => {
   userId = (await sql<{ id: string }>('select id from users where email = ?', [email]))[0]?.id ?? '';
   await sql("update users set tier = 'pro' where id = ?", [userId]);
   const showId = await seedShow(orm, new LocalStorage(storage.dir), userId, 'The Creator Show', coverPng(files.dir));
-  const template = await services().templates.create(await user(), {
-    name: 'Content only',
-    podcast_id: showId,
-    segments: [{ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }],
-  });
+  const template = await services().templates.create(
+    await user(),
+    ZTemplateBody.parse({
+      name: 'Content only',
+      podcast_id: showId,
+      segments: [{ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }],
+    }),
+  );
   templateId = template.id;
 
   const { wav, transcript } = speech();
@@ -153,12 +166,15 @@ describe('assembling what the wizard chose', () => {
 
     const [command] = (await services().internReview.prepare(owner, { filename: upload.id })).contexts;
     if (!command) throw new Error('no Intern command');
-    const answer = await services().internReview.execute(owner, {
-      filename: upload.id,
-      command_id: command.command_id,
-      start_s: command.start_s,
-      end_s: command.default_end_s,
-    });
+    const answer = await services().internReview.execute(
+      owner,
+      ZInternExecuteRequest.parse({
+        filename: upload.id,
+        command_id: command.command_id,
+        start_s: command.start_s,
+        end_s: command.default_end_s,
+      }),
+    );
     if (!answer.media_id) throw new Error('no voiced answer');
     const clip = await sql<{ storage_key: string }>('select storage_key from media_items where id = ?', [answer.media_id]);
     // The answer's length as the planner reads it (the MP3's probed duration; decoding drops the encoder's priming).

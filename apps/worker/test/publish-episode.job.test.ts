@@ -1,3 +1,4 @@
+import { ZLinkSpreakerShowRequest } from '@ppp/contracts';
 /**
  * publish.episode through pg-boss on a real PostgreSQL, real files, and Spreaker's stand-in:
  * - publish now on the built-in host ends with the episode in the show's feed;
@@ -71,7 +72,7 @@ const statusOf = (episodeId: string) => services().publishing.status({ id: userI
 async function spreakerShow(name: string) {
   const podcastId = await seedShow(orm, new LocalStorage(storage.dir), userId, name, cover);
   const remote = sandbox.addShow(name);
-  await services().hostShows.link({ id: userId }, podcastId, { show_id: remote.show_id });
+  await services().hostShows.link({ id: userId }, podcastId, ZLinkSpreakerShowRequest.parse({ show_id: remote.show_id }));
   return { podcastId, remote };
 }
 

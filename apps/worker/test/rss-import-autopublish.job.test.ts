@@ -1,3 +1,4 @@
+import { ZLinkSpreakerShowRequest } from '@ppp/contracts';
 /**
  * auto_publish_to_spreaker (issue 9) through pg-boss on a real PostgreSQL, with the feed and its audio
  * from a local server and Spreaker's stand-in (SpreakerSandbox):
@@ -177,7 +178,7 @@ describe('auto-publish an imported show to Spreaker', () => {
 
   it('once the show is linked, an import with auto-publish uploads each imported episode once, with its title and audio', async () => {
     remoteShow = sandbox.addShow('Moving Show').show_id;
-    await services().hostShows.link(a, podcastId, { show_id: remoteShow });
+    await services().hostShows.link(a, podcastId, ZLinkSpreakerShowRequest.parse({ show_id: remoteShow }));
     serveFeed(3);
     const { started, done } = await importFeed(a, 'unpublished');
     importId = started.import_id;
