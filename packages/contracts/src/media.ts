@@ -148,6 +148,9 @@ export const ZUploadOptions = z.object({
 });
 export type TUploadOptions = z.input<typeof ZUploadOptions>;
 
+/** The text fields of a multipart upload form, beside its files. */
+export const ZUploadNotify = ZUploadOptions.pick({ notify_when_ready: true, notify_email: true });
+
 /** tus Upload-Metadata keys (decoded): filename, category, friendly_name, notify_when_ready, notify_email. */
 export const ZTusUploadMetadata = ZUploadOptions.extend({
   filename: printable(255).pipe(z.string().min(1)),

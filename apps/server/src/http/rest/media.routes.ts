@@ -9,7 +9,7 @@ import {
   ZPreviewResponse,
   ZTranscriptWord,
   ZUploadCategory,
-  ZUploadOptions,
+  ZUploadNotify,
   type TUploadCategory,
 } from '@ppp/contracts';
 import { AppError } from '../../domain/errors.ts';
@@ -24,9 +24,6 @@ const ZUploadFields = z.object({
   notify_email: z.string().optional().describe('main_content only, used when notify_when_ready is true'),
   transcript: z.string().optional().describe('a .vtt, .srt or word .json transcript for a single file; it wins over every engine'),
 });
-
-/** The text fields of an upload form, checked at the edge; the files are read beside them. */
-const ZUploadNotify = ZUploadOptions.pick({ notify_when_ready: true, notify_email: true });
 
 async function upload({
   ctx,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MEDIA_UPLOAD_FORM, ZCoverUploadResponse, ZMediaItem, ZUploadCategory } from '@ppp/contracts';
+import { MEDIA_UPLOAD_FORM, ZCoverUploadResponse, ZMediaItem, ZUploadCategory, ZUploadNotify } from '@ppp/contracts';
 import { AppError } from '../../../domain/errors.ts';
 import { uploadFormOf, withUploadForm, type UploadForm } from '../../rest/multipart.ts';
 import { activeProcedure, router } from '../init.ts';
@@ -24,13 +24,7 @@ export const mediaUploadsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const category = ZUploadCategory.parse(input.get(MEDIA_UPLOAD_FORM.category));
       return withUploadForm(await uploadFormOf(input), ({ files, friendlyNames, fields, transcript }) =>
-        ctx.services.uploads.acceptMany(
-          ctx.user,
-          files,
-          friendlyNames,
-          { category, notify_when_ready: fields.notify_when_ready, notify_email: fields.notify_email },
-          transcript,
-        ),
+        ctx.services.uploads.acceptMany(ctx.user, files, friendlyNames, { category, ...ZUploadNotify.parse(fields) }, transcript),
       );
     }),
   cover: activeProcedure
