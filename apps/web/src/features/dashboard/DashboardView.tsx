@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import {
   IconCode,
@@ -15,13 +14,12 @@ import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { DASHBOARD, DASHBOARD_MESSAGES, displayStatus, type TMe } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
-import { readToken } from '../../lib/session.ts';
 import { isAdminUser } from '../gate/decide-gate.ts';
 import { BackgroundUploadsCard } from '../preupload/BackgroundUploadsCard.tsx';
 import { StatusBadge } from '../episode-history/EpisodeItems.tsx';
 import { NAV_ENTRIES } from '../workspace/workspace-nav.ts';
 import { displayName } from './display-name.ts';
-import { readUsage, readyLabel, type UsageFigures } from './dashboard-figures.ts';
+import { usageFigures, readyLabel } from './dashboard-figures.ts';
 import { DashboardStats } from './DashboardStats.tsx';
 import { NEW_EPISODE_PATH } from '../workspace/workspace-nav.ts';
 
@@ -47,23 +45,6 @@ const QUICK_TOOLS: readonly QuickTool[] = [
   { title: 'Website Builder', to: '/dashboard/website', icon: IconWorld },
   { title: 'Dev', to: '/admin', icon: IconCode, adminOnly: true },
 ];
-
-/** GET /api/billing/usage (the minutes ledger), read over REST like the spec's client. */
-function useUsage(): { usage: UsageFigures | null; failed: boolean } {
-  const [state, setState] = useState<{ usage: UsageFigures | null; failed: boolean }>({ usage: null, failed: false });
-  useEffect(() => {
-    let live = true;
-    const token = readToken();
-    fetch('/api/billing/usage', { headers: token ? { authorization: `Bearer ${token}` } : {} })
-      .then(async (res) => (res.ok ? readUsage(await res.json()) : null))
-      .catch(() => null)
-      .then((usage) => live && setState({ usage, failed: usage === null }));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return state;
-}
 
 function ToolCard({ tool }: { tool: QuickTool }) {
   const soon = tool.comingSoon === true || !known(tool.to);
@@ -104,10 +85,11 @@ export function DashboardView({ me }: { me: TMe }) {
   const episodes = trpc.episodes.page.useQuery({ limit: 200 }, { retry: false });
   const showPlays = trpc.publishing.showPlays.useQuery({ window: 'last30d' }, { retry: false });
   const episodePlays = trpc.publishing.episodePlays.useQuery({ window: 'last30d' }, { retry: false });
-  const { usage, failed: usageFailed } = useUsage();
+  const usageQuery = trpc.billing.usage.useQuery(undefined, { retry: false });
+  const usage = usageQuery.data ? usageFigures(usageQuery.data) : null;
   const failures: [boolean, string][] = [
     [episodes.isError, DASHBOARD_MESSAGES.episodeStatsFailed],
-    [usageFailed, DASHBOARD_MESSAGES.usageStatsFailed],
+    [usageQuery.isError, DASHBOARD_MESSAGES.usageStatsFailed],
     [showPlays.isError, DASHBOARD_MESSAGES.playStatsFailed],
     [episodePlays.isError, DASHBOARD_MESSAGES.recentEpisodeStatsFailed],
     [stats.isError, DASHBOARD_MESSAGES.dashboardStatsFailed],

@@ -1,4 +1,4 @@
-import type { TDashboardStats } from '@ppp/contracts';
+import type { TDashboardStats, TUsage } from '@ppp/contracts';
 
 /** Minutes left as the dashboard shows them: ∞ when there is no monthly maximum. */
 export function minutesLeftLabel(minutesLeft: number | null | undefined): string {
@@ -22,18 +22,10 @@ export function readyLabel(ready: boolean): string {
 }
 
 /** GET /api/billing/usage, as far as the dashboard reads it. */
-export interface UsageFigures {
-  minutes_used: number;
-  minutes_left: number | null;
-  max_processing_minutes_month: number | null;
-}
+export type UsageFigures = Pick<TUsage, 'minutes_used' | 'minutes_left' | 'max_processing_minutes_month'>;
 
-export function readUsage(body: unknown): UsageFigures | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const record = body as Record<string, unknown>;
-  const used = record.minutes_used ?? record.processing_minutes_used_this_month;
-  if (typeof used !== 'number') return null;
-  const left = typeof record.minutes_left === 'number' ? record.minutes_left : null;
-  const max = typeof record.max_processing_minutes_month === 'number' ? record.max_processing_minutes_month : null;
-  return { minutes_used: used, minutes_left: max === null ? null : left, max_processing_minutes_month: max };
+/** The dashboard's minutes: unlimited (no minutes left to count) when there is no monthly maximum. */
+export function usageFigures(usage: UsageFigures): UsageFigures {
+  const max = usage.max_processing_minutes_month;
+  return { minutes_used: usage.minutes_used, minutes_left: max === null ? null : usage.minutes_left, max_processing_minutes_month: max };
 }

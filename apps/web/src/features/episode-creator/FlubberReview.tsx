@@ -1,11 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Group, Loader, Modal, NumberInput, Slider, Stack, Text } from '@mantine/core';
 import { EPISODE_CREATOR, EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL, formatCutTime, type TFlubberContext } from '@ppp/contracts';
 import { SnippetWaveform } from '@ppp/ui';
-import { detailOf } from '../../lib/rest-json.ts';
 import { clampFlubberRange, type FlubberCut } from './creator-rules.ts';
 import type { CreatorAction } from './creator-state.ts';
-import { prepareFlubber } from './creator-api.ts';
+import { useFlubberScan, useScanOnOpen } from './use-flubber-scan.ts';
 
 export interface FlubberReviewProps {
   uploadId: string;
@@ -14,8 +12,6 @@ export interface FlubberReviewProps {
   cuts: Record<number, FlubberCut>;
   dispatch(action: CreatorAction): void;
 }
-
-type Phase = 'scanning' | 'none' | 'review' | 'error';
 
 function RetakeCard({ context, cut, dispatch }: { context: TFlubberContext; cut: FlubberCut; dispatch: FlubberReviewProps['dispatch'] }) {
   const at = formatCutTime(context.flubber_time_s * 1000);
@@ -76,39 +72,11 @@ function RetakeCard({ context, cut, dispatch }: { context: TFlubberContext; cut:
 
 /** 'Scanning for retakes' then 'No retakes detected' or 'Review Retakes' (spec 000 §2 and §4). */
 export function FlubberReview({ uploadId, fuzzyThreshold, contexts, cuts, dispatch }: FlubberReviewProps) {
-  const [phase, setPhase] = useState<Phase>(contexts && contexts.length > 0 ? 'review' : 'scanning');
-  const [error, setError] = useState<string | null>(null);
-  const abort = useRef<AbortController | null>(null);
-
-  const scan = useCallback(
-    (threshold: number) => {
-      abort.current?.abort();
-      const controller = new AbortController();
-      abort.current = controller;
-      prepareFlubber(uploadId, threshold, controller.signal)
-        .then((found) => {
-          if (controller.signal.aborted) return;
-          dispatch({ type: 'flubberLoaded', contexts: found });
-          setPhase(found.length > 0 ? 'review' : 'none');
-        })
-        .catch((err: unknown) => {
-          if (controller.signal.aborted) return;
-          setError(detailOf(err, EPISODE_CREATOR_MESSAGES.noFlubberContexts));
-          setPhase('error');
-        });
-    },
-    [uploadId, dispatch],
-  );
-
-  useEffect(() => {
-    if (!contexts || contexts.length === 0) scan(fuzzyThreshold);
-    return () => abort.current?.abort();
-    // Scans once on opening; Retry scans again with the slider's threshold.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const { phase, error, scan, drop } = useFlubberScan(uploadId, contexts, dispatch);
+  useScanOnOpen(!contexts || contexts.length === 0, () => scan(fuzzyThreshold), drop);
 
   const skip = () => {
-    abort.current?.abort();
+    drop();
     dispatch({ type: 'flubberFinished', keepCuts: false });
   };
 
@@ -161,14 +129,7 @@ export function FlubberReview({ uploadId, fuzzyThreshold, contexts, cuts, dispat
             <Button variant="default" onClick={skip}>
               Skip
             </Button>
-            <Button
-              onClick={() => {
-                setPhase('scanning');
-                scan(fuzzyThreshold);
-              }}
-            >
-              Retry
-            </Button>
+            <Button onClick={() => scan(fuzzyThreshold)}>Retry</Button>
           </Group>
         </Stack>
       </Modal>

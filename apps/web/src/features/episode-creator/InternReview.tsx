@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL, type TInternContext } from '@ppp/contracts';
-import { detailOf } from '../../lib/rest-json.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { messageOf } from '../../lib/api-error.ts';
 import { internCanContinue, internExecuteRequest } from './creator-rules.ts';
 import type { CreatorAction, InternReviewItem } from './creator-state.ts';
-import { executeIntern, prepareIntern } from './creator-api.ts';
 import { InternCard } from './InternCard.tsx';
 
 export interface InternReviewProps {
@@ -21,6 +21,8 @@ export function InternReview({ uploadId, voiceId, contexts, items, dispatch }: I
   const [unavailable, setUnavailable] = useState<string | null>(null);
   const [busy, setBusy] = useState<Record<string, boolean>>({});
   const started = useRef(new Set<string>());
+  const { mutateAsync: executeIntern } = trpc.episodeCreator.internExecute.useMutation();
+  const { mutateAsync: prepareIntern } = trpc.episodeCreator.internPrepareByFile.useMutation();
 
   const execute = useCallback(
     async (context: TInternContext, item: InternReviewItem, regenerate: boolean) => {
@@ -44,21 +46,21 @@ export function InternReview({ uploadId, voiceId, contexts, items, dispatch }: I
         dispatch({
           type: 'internUpdate',
           commandId: context.command_id,
-          patch: { error: detailOf(err, EPISODE_CREATOR_MESSAGES.internFailed) },
+          patch: { error: messageOf(err, EPISODE_CREATOR_MESSAGES.internFailed) },
         });
       } finally {
         setBusy((b) => ({ ...b, [context.command_id]: false }));
       }
     },
-    [uploadId, voiceId, dispatch],
+    [uploadId, voiceId, dispatch, executeIntern],
   );
 
   const load = useCallback(() => {
-    prepareIntern(uploadId, voiceId)
-      .then((found) => dispatch({ type: 'internLoaded', contexts: found }))
-      .catch((err: unknown) => setUnavailable(detailOf(err, EPISODE_CREATOR_MESSAGES.internFailed)))
+    prepareIntern(voiceId ? { filename: uploadId, voice_id: voiceId } : { filename: uploadId })
+      .then((found) => dispatch({ type: 'internLoaded', contexts: found.contexts }))
+      .catch((err: unknown) => setUnavailable(messageOf(err, EPISODE_CREATOR_MESSAGES.internFailed)))
       .finally(() => setLoading(false));
-  }, [uploadId, voiceId, dispatch]);
+  }, [uploadId, voiceId, dispatch, prepareIntern]);
 
   useEffect(() => {
     if (contexts === null) load();

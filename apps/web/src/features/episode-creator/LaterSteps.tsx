@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { trpc } from '../../lib/trpc.ts';
 import { notifications } from '@mantine/notifications';
 import { EPISODE_CREATOR_MESSAGES, type TTemplateView } from '@ppp/contracts';
 import { CoverArtStep } from './cover/CoverArtStep.tsx';
@@ -8,9 +9,7 @@ import { requestBillingNavigation } from './details/billing-navigation.ts';
 import { AssemblyStep } from './assembly/AssemblyStep.tsx';
 import { assembleRequest, uploadFilename } from './creator-rules.ts';
 import type { CreatorAction, CreatorState } from './creator-state.ts';
-import { AssembleRefused, assembleEpisode, assembleFailureMessage, insufficientInfo } from './creator-api.ts';
-
-type MinutesInfo = ReturnType<typeof insufficientInfo>;
+import { assembleFailure, insufficientInfo, type InsufficientInfo } from './assemble-failure.ts';
 
 export interface LaterStepsProps {
   state: CreatorState;
@@ -21,14 +20,13 @@ export interface LaterStepsProps {
 
 /** Steps 4 to 6 (C's components) and the assemble call between 5 and 6 (spec 000 §7 'What the product does with answers'). */
 export function LaterSteps({ state, template, dispatch, onFinished }: LaterStepsProps) {
-  const [submitting, setSubmitting] = useState(false);
-  const [insufficient, setInsufficient] = useState<MinutesInfo | null>(null);
+  const assemble = trpc.assembly.assemble.useMutation();
+  const [insufficient, setInsufficient] = useState<InsufficientInfo | null>(null);
   const upload = state.upload;
   if (!upload) return null;
 
   async function submit(details: Parameters<typeof assembleRequest>[2]) {
     if (!upload) return;
-    setSubmitting(true);
     try {
       const request = assembleRequest(
         {
@@ -44,17 +42,15 @@ export function LaterSteps({ state, template, dispatch, onFinished }: LaterSteps
         template,
         details,
       );
-      const job = await assembleEpisode(request);
+      const job = await assemble.mutateAsync(request);
       dispatch({ type: 'assembling', jobId: job.job_id, episodeId: job.episode_id });
     } catch (err) {
-      if (err instanceof AssembleRefused && err.status === 402 && err.code === 'INSUFFICIENT_MINUTES')
-        setInsufficient(insufficientInfo(err.body));
-      else if (err instanceof AssembleRefused && err.status === 402) {
+      const failure = assembleFailure(err);
+      if (failure.kind === 'insufficient-minutes') setInsufficient(failure.info);
+      else if (failure.kind === 'quota') {
         notifications.show({ color: 'red', message: EPISODE_CREATOR_MESSAGES.quotaReached });
         requestBillingNavigation('upgrade');
-      } else notifications.show({ color: 'red', title: 'Assembly failed', message: assembleFailureMessage(err) });
-    } finally {
-      setSubmitting(false);
+      } else notifications.show({ color: 'red', title: 'Assembly failed', message: failure.message });
     }
   }
 
@@ -86,7 +82,7 @@ export function LaterSteps({ state, template, dispatch, onFinished }: LaterSteps
           onChange={(details) => dispatch({ type: 'setDetails', details })}
           onBack={() => dispatch({ type: 'goTo', step: 4 })}
           onSubmit={submit}
-          submitting={submitting}
+          submitting={assemble.isPending}
         />
         <InsufficientMinutesDialog
           opened={insufficient !== null}

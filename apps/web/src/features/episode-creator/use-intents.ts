@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { EPISODE_CREATOR_SHELL } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
+import { retryWhileStatus } from '../../lib/api-error.ts';
 import { availableIntents, visibleIntents } from './creator-rules.ts';
-import { fetchIntentHints } from './creator-api.ts';
 import type { CreatorUpload, IntentCounts, IntentKey } from './creator-state.ts';
 
 export interface IntentsView {
@@ -14,13 +14,16 @@ export interface IntentsView {
 /** Which intent questions show for this upload: capabilities (GET /api/users/me/capabilities) and detection (GET /api/ai/intent-hints). */
 export function useIntents(upload: CreatorUpload | null): IntentsView {
   const caps = trpc.speech.capabilities.useQuery();
-  const hints = useQuery({
-    queryKey: ['episode-creator', 'intent-hints', upload?.id],
-    queryFn: ({ signal }) => fetchIntentHints(upload?.id ?? '', signal),
-    enabled: Boolean(upload?.transcript_ready),
-    retry: false,
-    staleTime: 60_000,
-  });
+  // Retried 5 times at 750 ms while the upload is unknown yet (404), still transcribing (425) or failed (409).
+  const hints = trpc.transcripts.intentHints.useQuery(
+    { hint: upload?.id ?? '' },
+    {
+      enabled: Boolean(upload?.transcript_ready),
+      retry: retryWhileStatus(EPISODE_CREATOR_SHELL.intentRetryStatuses, EPISODE_CREATOR_SHELL.intentRetryCount),
+      retryDelay: EPISODE_CREATOR_SHELL.intentRetryDelayMs,
+      staleTime: 60_000,
+    },
+  );
   const detected = hints.data?.intents;
   const counts: IntentCounts | null = detected
     ? { flubber: detected.flubber.count, intern: detected.intern.count, sfx: detected.sfx.count }

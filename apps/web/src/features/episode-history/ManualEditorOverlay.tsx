@@ -1,21 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Loader, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { EPISODE_MESSAGES } from '@ppp/contracts';
 import { WaveformCutEditor, peaksForWaveform } from '@ppp/ui';
 import { trpc } from '../../lib/trpc.ts';
-import { readToken } from '../../lib/session.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
-
-/** The worker's peaks for the finished file (JSON behind the bearer token or a signed URL). */
-async function loadPeaks(url: string): Promise<number[][]> {
-  const token = readToken();
-  const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) throw new Error(`peaks ${res.status}`);
-  const peaks = peaksForWaveform(await res.json());
-  if (!peaks) throw new Error('peaks unreadable');
-  return peaks;
-}
 
 /**
  * The manual editor overlay: the edit context, the worker's peaks (the audio itself is only streamed
@@ -37,17 +25,14 @@ export function ManualEditorOverlay({
     { enabled: episodeId !== null, staleTime: 0, gcTime: 0, retry: false },
   );
   const commit = trpc.episodes.commitManualEdit.useMutation();
+  // The worker's peaks for the finished file (the audio itself is only streamed for playback).
   const peaksUrl = context.data?.peaks_url ?? null;
-  const peaksQuery = useQuery({
-    queryKey: ['episode-peaks', peaksUrl],
-    queryFn: () => loadPeaks(peaksUrl ?? ''),
-    enabled: peaksUrl !== null,
-    retry: false,
-    staleTime: 0,
-    gcTime: 0,
-  });
-  const peaks = peaksQuery.data ?? null;
-  const peaksFailed = peaksQuery.isError;
+  const peaksQuery = trpc.assembly.peaks.useQuery(
+    { id: episodeId ?? '' },
+    { enabled: episodeId !== null && peaksUrl !== null, retry: false, staleTime: 0, gcTime: 0 },
+  );
+  const peaks = peaksQuery.data ? peaksForWaveform(peaksQuery.data) : null;
+  const peaksFailed = peaksQuery.isError || (peaksQuery.isSuccess && peaks === null);
 
   async function onCommit(cuts: { start_ms: number; end_ms: number }[]) {
     if (!episodeId) return;

@@ -8,6 +8,7 @@ import { coverFileProblem, coverUploadName, readCoverMode, writeCoverMode } from
 import { cropString, initialSquare, type CoverMode, type CropSquare } from './cover-math.ts';
 import { loadImage, renderCoverJpeg } from './cover-render.ts';
 import { CoverUploadError, uploadCover } from './cover-upload.ts';
+import { trpc } from '../../../lib/trpc.ts';
 
 export interface CoverChoice {
   cover_image_path: string;
@@ -102,6 +103,7 @@ export function CoverArtStep({ value, onChange, onBack, onContinue, onSkip }: Pr
   const { pending, setPending, error, setError, pick, release } = usePendingCover();
   const [mode, setMode] = useState<CoverMode>(() => readCoverMode());
   const [uploading, setUploading] = useState(false);
+  const utils = trpc.useUtils();
 
   function changeMode(next: CoverMode) {
     setMode(next);
@@ -120,7 +122,11 @@ export function CoverArtStep({ value, onChange, onBack, onContinue, onSkip }: Pr
       return;
     }
     try {
-      const stored = await uploadCover(blob, coverUploadName(cover.file.name));
+      const stored = await uploadCover(
+        (form, signal) => utils.client.mediaUploads.episodeCover.mutate(form, { signal }),
+        blob,
+        coverUploadName(cover.file.name),
+      );
       onChange({
         cover_image_path: stored.filename,
         cover_crop: mode === 'crop' ? cropString(cover.square) : null,

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { EPISODE_CREATOR, ZLastNumbering, episodeQuotaExceeded, suggestedNumbering } from '@ppp/contracts';
+import { EPISODE_CREATOR, episodeQuotaExceeded, suggestedNumbering } from '@ppp/contracts';
 import { trpc } from '../../../lib/trpc.ts';
-import { restCall } from '../../../lib/rest-json.ts';
 import { toApiFailure } from '../../../lib/api-error.ts';
 import { useMe } from '../../../lib/use-session.ts';
 import { isAdminUser } from '../../gate/decide-gate.ts';
@@ -13,25 +12,11 @@ export interface Numbering {
   episodeNumber: number;
 }
 
-/** GET /api/episodes/last/numbering?podcast_id: the numbers to suggest (null while loading; 1 and 1 when unknown). */
+/** GET /api/episodes/last/numbering?podcast_id: the numbers to suggest (null while loading; 1 and 1 when unknown or failed). */
 export function useSuggestedNumbering(podcastId: string): Numbering | null {
-  const [numbering, setNumbering] = useState<{ podcastId: string; value: Numbering } | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    const settle = (body: unknown) => {
-      const parsed = ZLastNumbering.safeParse(body);
-      if (!cancelled)
-        setNumbering({
-          podcastId,
-          value: suggestedNumbering(parsed.success ? parsed.data : { season_number: null, episode_number: null }),
-        });
-    };
-    restCall('GET', `/api/episodes/last/numbering?podcast_id=${encodeURIComponent(podcastId)}`).then(settle, () => settle(null));
-    return () => {
-      cancelled = true;
-    };
-  }, [podcastId]);
-  return numbering?.podcastId === podcastId ? numbering.value : null;
+  const last = trpc.episodeCreator.lastNumbering.useQuery({ podcast_id: podcastId }, { retry: false, staleTime: 0 });
+  if (last.isPending) return null;
+  return suggestedNumbering(last.data ?? { season_number: null, episode_number: null });
 }
 
 /** Admin test mode (GET /api/admin/settings test_mode, read by admins only): null until known. */
