@@ -197,7 +197,7 @@ describe('Episode Creator limits and reviews', () => {
 
     // The retake scan held for 3 s (the real answer follows), so 'Skip for now' is pressed while it scans.
     let scans = 0;
-    await page.route('**/api/flubber/prepare-by-file', async (route) => {
+    await page.route('**/trpc/episodeCreator.flubberPrepareByFile**', async (route) => {
       scans += 1;
       await new Promise((r) => setTimeout(r, 3000));
       await route.continue().catch(() => undefined);

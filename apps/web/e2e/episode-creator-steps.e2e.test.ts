@@ -247,10 +247,10 @@ describe('Episode Creator steps 4-6', () => {
     await shot(page, 'creator-step4-pad-desktop');
     await page.getByText('Crop to square').click();
 
-    const uploaded = page.waitForResponse((res) => res.url().includes('/api/media/upload/') && res.status() < 300);
+    const uploaded = page.waitForResponse((res) => res.url().includes('/trpc/mediaUploads.episodeCover') && res.status() < 300);
     await page.getByRole('button', { name: 'Upload & Continue' }).click();
-    const stored = (await (await uploaded).json()) as { filename?: string; stored_as?: string } | { filename: string }[];
-    const filename = Array.isArray(stored) ? stored[0]!.filename : (stored.stored_as ?? stored.filename!);
+    const answer = (await (await uploaded).json()) as { result: { data: { json: { filename: string } } } };
+    const filename = answer.result.data.json.filename;
     await expect.poll(() => page.getByText(EPISODE_CREATOR_MESSAGES.coverSaved).first().isVisible()).toBe(true);
     // The stored cover: a JPEG of the crop's own size, cut at the left edge (x1 0, y1 within the image).
     const res = await fetch(`${app.baseUrl}/static/media/${filename}`);
@@ -395,10 +395,10 @@ describe('Episode Creator steps 4-6', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('ppp.episodeCreator.coverMode'))).toBe('pad');
     await shot(page, 'creator-step4-pad-phone');
 
-    const uploaded = page.waitForResponse((res) => res.url().includes('/api/media/upload/') && res.status() < 300);
+    const uploaded = page.waitForResponse((res) => res.url().includes('/trpc/mediaUploads.episodeCover') && res.status() < 300);
     await page.getByRole('button', { name: 'Upload & Continue' }).click();
-    const stored = (await (await uploaded).json()) as { filename?: string; stored_as?: string } | { filename: string }[];
-    const filename = Array.isArray(stored) ? stored[0]!.filename : (stored.stored_as ?? stored.filename!);
+    const answer = (await (await uploaded).json()) as { result: { data: { json: { filename: string } } } };
+    const filename = answer.result.data.json.filename;
     const res = await fetch(`${app.baseUrl}/static/media/${filename}`);
     const coverFile = path.join(files, 'padded-cover.jpg');
     writeFileSync(coverFile, Buffer.from(await res.arrayBuffer()));
