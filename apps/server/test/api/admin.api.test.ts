@@ -273,6 +273,7 @@ describe('Jobs: kill the task queue', () => {
     }
     const before = await api.trpc(admin.token).admin.jobs.query();
     expect(before.queues.find((q) => q.name === 'auth.cleanup')).toMatchObject({ queued: 2, active: 0 });
+    expect(before.queues.filter((q) => q.name.startsWith('__pgboss__'))).toEqual([]);
 
     const killed = await api.request('POST', '/api/admin/tasks/kill', { token: admin.token, json: { queue: 'auth.cleanup' } });
     expect(killed).toMatchObject({ status: 200, body: { queue: 'auth.cleanup', cancelled: 2 } });

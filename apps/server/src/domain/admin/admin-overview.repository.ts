@@ -57,10 +57,12 @@ export class AdminOverviewRepository {
     return z.object({ present: z.boolean() }).parse(row).present;
   }
 
-  /** Queued (created or retry), active and failed jobs per queue, every known queue listed. */
+  /** Queued (created or retry), active and failed jobs per queue, every known queue listed but pg-boss's own (`__pgboss__…`). */
   async queueCounts(): Promise<TAdminQueueCounts[]> {
     if (!(await this.hasJobSchema())) return [];
-    const queues = z.array(z.object({ name: z.string() })).parse(await this.rows('select name from pgboss.queue order by name'));
+    const queues = z
+      .array(z.object({ name: z.string() }))
+      .parse(await this.rows(`select name from pgboss.queue where not starts_with(name, '__pgboss__') order by name`));
     const states = z
       .array(ZQueueRow)
       .parse(

@@ -1,0 +1,157 @@
+/**
+ * The admin panel journey (issue 16): an operator with no show opens /admin directly and goes
+ * through every side tab at desktop width; the users table on a phone; a creator is sent back.
+ */
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN_MESSAGES, ADMIN_TABS, MESSAGES } from '@ppp/contracts';
+import {
+  DESKTOP,
+  PHONE,
+  SCREENSHOT_DIR,
+  apiClient,
+  closeJourneyPages,
+  launchChromium,
+  openJourneyPage,
+  registerAndSignIn,
+  registerConfirmedAccount,
+  startApp,
+  type RunningApp,
+} from './harness.ts';
+
+let app: RunningApp;
+let browser: Browser;
+let adminToken = '';
+let creatorToken = '';
+
+const OPERATOR = { email: 'operator@example.com', password: 'correct horse battery' };
+const CREATOR = { email: 'maker@example.com', password: 'another good password' };
+
+async function shot(page: Page, name: string) {
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
+}
+
+async function openTab(page: Page, label: string) {
+  await page.getByRole('tab', { name: label, exact: true }).click();
+  await expect.poll(() => page.getByRole('heading', { level: 1, name: label }).isVisible()).toBe(true);
+}
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchChromium()]);
+  adminToken = await registerAndSignIn(app.baseUrl, OPERATOR);
+  creatorToken = await registerConfirmedAccount(app.baseUrl, CREATOR, adminToken);
+});
+
+afterAll(async () => {
+  await closeJourneyPages();
+  await browser?.close().catch(() => undefined);
+  await app?.stop();
+});
+
+describe('admin panel journey', () => {
+  it('goes through every tab at desktop width', async () => {
+    const api = apiClient(
+      () => app.baseUrl,
+      () => adminToken,
+    );
+    // No show and onboarding not done: /admin still opens the panel.
+    const page = await openJourneyPage(browser, app.baseUrl, DESKTOP, { token: adminToken, onboardingDone: false });
+    await page.goto('/admin');
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Dashboard Overview' }).isVisible()).toBe(true);
+    const tabs = await page.getByRole('tab').allTextContents();
+    expect(tabs.slice(0, ADMIN_TABS.length)).toEqual(ADMIN_TABS.map((t) => t.label));
+    await expect.poll(() => page.getByTestId('summary-users').textContent()).toBe('2');
+    await expect.poll(() => page.getByTestId('status-database').textContent()).toBe('ok');
+    await expect.poll(() => page.getByTestId('status-ffmpeg').textContent()).toMatch(/^ffmpeg: \S+/);
+    await shot(page, 'admin-overview-desktop');
+
+    await openTab(page, 'Users');
+    const row = page.getByTestId(`user-row-${CREATOR.email}`);
+    await expect.poll(() => row.isVisible()).toBe(true);
+    await row.getByLabel(`Tier of ${CREATOR.email}`, { exact: true }).click();
+    await page.getByRole('option', { name: 'pro', exact: true }).click();
+    const expiry = row.getByRole('textbox', { name: `Subscription expiry of ${CREATOR.email}` });
+    await expiry.fill('02/30/2027');
+    await expiry.blur();
+    expect(await expiry.getAttribute('aria-invalid')).toBe('true');
+    await expiry.fill('01/31/2027');
+    // The list's refetch after the save carries the saved expiry, the base of +1M.
+    const refetched = page.waitForResponse((r) => r.url().includes('admin.users') && r.request().method() === 'GET');
+    await expiry.press('Enter');
+    await expect
+      .poll(async () => (await api('GET', '/api/admin/users/full')).body)
+      .toMatchObject({
+        items: expect.arrayContaining([
+          expect.objectContaining({ email: CREATOR.email, tier: 'pro', subscription_expires_at: '2027-01-31T00:00:00.000Z' }),
+        ]),
+      });
+    await refetched;
+    await row.getByRole('button', { name: '+1M' }).click();
+    await expect.poll(() => expiry.inputValue()).toBe('02/28/2027');
+    await shot(page, 'admin-users-desktop');
+
+    await openTab(page, 'Podcasts');
+    await expect.poll(() => page.getByTestId('podcasts-total').textContent()).toBe('0 shows');
+
+    await openTab(page, 'Tier Editor');
+    await expect.poll(() => page.getByRole('table', { name: 'Tier configuration' }).isVisible()).toBe(true);
+    await shot(page, 'admin-tiers-desktop');
+
+    await openTab(page, 'Front Page Content');
+    await page.getByLabel('Reviews heading').fill('Operators love it');
+    await page.getByRole('tab', { name: 'Preview' }).click();
+    await expect.poll(() => page.getByTestId('landing-preview').getByText('Operators love it').isVisible()).toBe(true);
+    await shot(page, 'admin-landing-preview-desktop');
+    await page.getByRole('tab', { name: 'Edit', exact: true }).click();
+    await page.getByRole('button', { name: 'Save front page' }).click();
+    await expect.poll(async () => (await api('GET', '/api/public/landing')).body).toMatchObject({ reviews_heading: 'Operators love it' });
+
+    await openTab(page, 'Settings');
+    await page.getByRole('switch', { name: /Test mode/ }).check();
+    await expect.poll(async () => (await api('GET', '/api/admin/settings')).body).toMatchObject({ test_mode: true });
+    await shot(page, 'admin-settings-autosave-desktop');
+
+    await openTab(page, 'Help & Docs');
+    await expect.poll(() => page.getByRole('heading', { name: 'Configuration' }).isVisible()).toBe(true);
+    await shot(page, 'admin-help-desktop');
+
+    for (const label of ['Analytics', 'Music Library', 'DB Explorer']) {
+      await openTab(page, label);
+      await expect.poll(() => page.getByTestId('admin-coming-soon').isVisible()).toBe(true);
+    }
+
+    await openTab(page, 'Jobs');
+    await expect.poll(() => page.getByRole('heading', { name: 'Failed jobs' }).isVisible()).toBe(true);
+    await shot(page, 'admin-jobs-desktop');
+
+    await openTab(page, 'Mail Outbox');
+    await expect.poll(() => page.getByText(CREATOR.email).first().isVisible()).toBe(true);
+    await shot(page, 'admin-outbox-desktop');
+
+    await openTab(page, 'Waitlist');
+    await expect.poll(() => page.getByText('Nobody has asked for access yet.').isVisible()).toBe(true);
+
+    await page.goto('/admin/not-a-tab');
+    await expect.poll(() => page.getByText(ADMIN_MESSAGES.comingSoon).isVisible()).toBe(true);
+    await page.goto('/admin#/admin/jobs');
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Jobs' }).isVisible()).toBe(true);
+  });
+
+  it('shows the users table on a phone', async () => {
+    const page = await openJourneyPage(browser, app.baseUrl, PHONE, { token: adminToken });
+    await page.goto('/admin/users');
+    await expect.poll(() => page.getByLabel('Admin section').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId(`user-row-${CREATOR.email}`).isVisible()).toBe(true);
+    await shot(page, 'admin-users-phone');
+  });
+
+  it('sends a creator back to the dashboard with "Admin access denied"', async () => {
+    const page = await openJourneyPage(browser, app.baseUrl, DESKTOP, { token: creatorToken });
+    await page.goto('/admin/users');
+    await expect.poll(() => page.getByText(MESSAGES.adminAccessDenied).isVisible()).toBe(true);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
+    expect(await page.getByTestId(`user-row-${CREATOR.email}`).count()).toBe(0);
+  });
+});
