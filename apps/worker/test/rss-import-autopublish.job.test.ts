@@ -73,6 +73,8 @@ async function newUser(label: string): Promise<User> {
   const email = uniqueEmail(label);
   await services().auth.register({ email, password: PASSWORD, accept_terms: true }, uniqueIp());
   const [row] = await sql<{ id: string }>('select id from users where email = ?', [email]);
+  // Publishing to Spreaker on its own is a Creator feature (spec 002 §9).
+  await sql("update users set tier = 'creator' where id = ?", [row?.id ?? '']);
   return services().users.getById(row?.id ?? '');
 }
 

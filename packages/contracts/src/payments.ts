@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { FOUNDERS_OFFERS, PLANS, PLAN_KEYS, PRICING, TIER_KEYS, type TPlanKey, type TTierKey } from './plans.ts';
+import {
+  FOUNDERS_OFFERS,
+  PLANS,
+  PLAN_FEATURE_KEYS,
+  PLAN_KEYS,
+  PRICING,
+  TIER_KEYS,
+  type TPlanFeature,
+  type TPlanFeatures,
+  type TPlanKey,
+  type TTierKey,
+} from './plans.ts';
 
 /**
  * Paying for plans and minutes (spec 002 sections 2.2 step 5, 2.15, 3, 4, 7 'Billing' and 9 'Plans').
@@ -99,6 +110,16 @@ export type TSubscriptionStatus = z.infer<typeof ZSubscriptionStatus>;
 /** Where an account's plan comes from. */
 export const ZPlanSource = z.enum(['stripe', 'lifetime', 'trial', 'account']);
 
+/** Each plan feature of spec 002 §9 and whether the account's plan (as the tier table stands) includes it. */
+export const ZPlanFeatures = z.object(
+  Object.fromEntries(PLAN_FEATURE_KEYS.map((key) => [key, z.boolean()])) as Record<TPlanFeature, z.ZodBoolean>,
+);
+
+/** The plan features out of a tier's values (numbers of the tier table left out; anything but true is off). */
+export function planFeaturesOf(values: Readonly<Record<string, unknown>>): TPlanFeatures {
+  return Object.fromEntries(PLAN_FEATURE_KEYS.map((key) => [key, values[key] === true])) as Record<TPlanFeature, boolean>;
+}
+
 /** GET /api/billing/subscription: spec 002 §3 'Subscription' plus status and what the view may offer. */
 export const ZSubscription = z.object({
   plan_key: z.enum(TIER_KEYS),
@@ -112,6 +133,8 @@ export const ZSubscription = z.object({
   trial_available: z.boolean(),
   /** A Stripe customer exists, so Manage billing can open the portal. */
   portal_available: z.boolean(),
+  /** What the plan includes: the web app shows the others as locked, with Upgrade. */
+  features: ZPlanFeatures,
 });
 export type TSubscription = z.infer<typeof ZSubscription>;
 

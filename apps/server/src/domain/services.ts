@@ -79,8 +79,19 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
   const gateway = shared.payments ?? null;
   const usage = new UsageService({ em, storage: shared.storage, plans, billing, templates, transcripts });
   const links = new EpisodeLinks(new UrlSigner(em));
-  const assembly = new AssemblyService({ em, storage: shared.storage, jobs: shared.jobs, links, templates, transcripts, usage, speech });
-  const publishing = createPublishingServices(em, shared);
+  const features = plans;
+  const assembly = new AssemblyService({
+    em,
+    storage: shared.storage,
+    jobs: shared.jobs,
+    links,
+    templates,
+    transcripts,
+    usage,
+    speech,
+    features,
+  });
+  const publishing = createPublishingServices(em, shared, features);
   const media = new MediaService({ ...mediaDeps, signer: new UrlSigner(em) });
   const audioCleanup = new AudioCleanupService(em);
   const tts = new TtsService({ em, storage: shared.storage, speech });
@@ -93,6 +104,7 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
     tts,
     media,
     publishing: publishing.publishing,
+    features,
   });
   return {
     em,
@@ -120,6 +132,7 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
       jobs: shared.jobs,
       notifications,
       spreakerFor: (userId) => publishing.spreaker.clientFor(userId).catch(() => null),
+      features,
       // auto_publish_to_spreaker: the imported episodes queued for the linked show through publish.episode.
       autoPublish: async (userId, podcastId, state, signal) =>
         (await publishing.publishing.queueImportedAfterLease(userId, podcastId, state, signal)) > 0,
@@ -143,7 +156,7 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
     recurringSchedules: new RecurringSchedulesService(em, templates),
     speech,
     tts,
-    ...createEpisodeServices(em, shared, { assembly, minutes: usage }),
+    ...createEpisodeServices(em, shared, { assembly, minutes: usage, features }),
     music: new MusicLibraryService({ em, storage: shared.storage }),
     aiText,
     tiers,

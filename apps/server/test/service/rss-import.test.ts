@@ -416,6 +416,8 @@ describe('recover from Spreaker', () => {
     await spreaker.start();
     try {
       const user = await newUser();
+      // Publishing to Spreaker on its own is a Creator feature (spec 002 §9).
+      user.tier = 'creator';
       const feed = buildFeed({ title: 'On Spreaker' }, [
         { guid: 'https://api.spreaker.com/episode/3', title: 'Third', pubDate: new Date('2024-01-03T10:00:00Z') },
       ]);
@@ -423,12 +425,14 @@ describe('recover from Spreaker', () => {
       const published: [string, string, string][] = [];
       const withSpreaker = (client: SpreakerClient | null) => {
         const em = orm.em.fork();
+        const services = createServices(em, shared);
         return new RssImportService({
           em,
           config,
           storage: shared.storage,
           jobs: shared.jobs,
-          notifications: createServices(em, shared).notifications,
+          notifications: services.notifications,
+          features: services.plans,
           spreakerFor: async () => client,
           autoPublish: async (userId, podcastId, state) => (published.push([userId, podcastId, state]), true),
         });

@@ -4,6 +4,7 @@ import {
   PAYMENTS_MESSAGES,
   ZBillingCycle,
   ZSubscriptionStatus,
+  planFeaturesOf,
   tierRank,
   type TBillingOverview,
   type TLedgerEntry,
@@ -56,6 +57,7 @@ export class SubscriptionService {
       payments_enabled: this.deps.paymentsEnabled,
       trial_available: !(await this.billing.hadTrial(user.id)) && tierRank(plan.tier) < tierRank(TRIAL_PLAN),
       portal_available: this.deps.paymentsEnabled && (await this.billing.customerIdOf(user.id)) !== null,
+      features: planFeaturesOf(await this.deps.plans.valuesFor(user, now)),
     };
   }
 

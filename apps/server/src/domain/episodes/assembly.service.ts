@@ -33,6 +33,7 @@ import type { TemplatesService } from '../templates/templates.service.ts';
 import type { TranscriptsService } from '../transcripts/transcripts.service.ts';
 import type { UsageService } from '../billing/usage.service.ts';
 import type { SpeechService } from '../speech/speech.service.ts';
+import { assemblyFeatures, requireFeatures, type FeatureGate, type PlanUser } from '../billing/feature-gate.ts';
 import { EpisodeSchema, type Episode } from './episode.entity.ts';
 import { recipeOf, templateSnapshot } from './assembly-recipe.ts';
 import { estimateEpisodeSeconds, type EpisodeSeconds } from './assembly-sources.ts';
@@ -51,6 +52,8 @@ export interface AssemblyDeps {
   usage: UsageService;
   /** The user's voices, for the 'Change voice' choices checked before any charge. */
   speech: Pick<SpeechService, 'catalogFor'>;
+  /** The plan features the request asks for (Flubber, Intern, sound effects, publishing to Spreaker on its own). */
+  features: FeatureGate;
 }
 
 const BUSY = ['queued', 'processing'];
@@ -94,7 +97,7 @@ export class AssemblyService {
   }
 
   /** Everything an assembly needs checked before it is charged: the template, its show, a Ready upload, the schedule. */
-  private async check(user: Pick<User, 'id'>, body: TAssembleEpisodeRequest, now: Date): Promise<CheckedRequest> {
+  private async check(user: PlanUser, body: TAssembleEpisodeRequest, now: Date): Promise<CheckedRequest> {
     const template = await this.deps.templates.getOwned(user, body.template_id);
     const podcastId = body.podcast_id ?? (typeof template.podcast === 'string' ? template.podcast : template.podcast?.id) ?? null;
     const podcast =
@@ -102,6 +105,7 @@ export class AssemblyService {
         ? await this.deps.em.findOne(PodcastSchema, { id: podcastId, user: user.id })
         : null;
     if (!podcast) throw new AppError('VALIDATION', TEMPLATE_MESSAGES.missingShowDetail);
+    await requireFeatures(this.deps.features, user, assemblyFeatures(body, podcast.hostKind));
     checkScripts(template.segments, body.tts_values);
     const upload = await this.readyUpload(user, body.media_id ?? body.main_content_filename ?? '');
     const publishAt = body.publish.mode === 'schedule' ? (body.publish.publish_at ?? null) : null;

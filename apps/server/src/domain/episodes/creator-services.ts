@@ -12,6 +12,7 @@ import { UploadSnippets } from './upload-snippets.ts';
 import { FlubberByFileService } from './flubber-by-file.service.ts';
 import { InternReviewService } from './intern-review.service.ts';
 import { AssemblyPublishService } from './assembly-publish.service.ts';
+import type { FeatureGate } from '../billing/feature-gate.ts';
 
 export interface CreatorPorts {
   transcripts: TranscriptsService;
@@ -21,6 +22,7 @@ export interface CreatorPorts {
   tts: TtsService;
   media: MediaService;
   publishing: PublishingService;
+  features: FeatureGate;
 }
 
 /** The Episode Creator's calls (issue 7): retakes and Intern commands of an upload, and publishing after assembly. */
@@ -28,7 +30,12 @@ export function createCreatorServices(em: EntityManager, shared: SharedDeps, por
   const snippets = new UploadSnippets({ em, storage: shared.storage, signer: new UrlSigner(em) });
   return {
     uploadSnippets: snippets,
-    flubberByFile: new FlubberByFileService({ transcripts: ports.transcripts, audioCleanup: ports.audioCleanup, snippets }),
+    flubberByFile: new FlubberByFileService({
+      transcripts: ports.transcripts,
+      audioCleanup: ports.audioCleanup,
+      snippets,
+      features: ports.features,
+    }),
     internReview: new InternReviewService({ em, snippets, ...ports, connectionString: String(em.config.get('clientUrl')) }),
     assemblyPublish: new AssemblyPublishService({ em, publishing: ports.publishing }),
   };

@@ -10,6 +10,7 @@ import { EpisodeLinks } from './episode-links.ts';
 import { assemblyNotWired, type EpisodeAssemblyPort } from './episode-assembly.port.ts';
 import { ManualEditService } from './manual-edit.service.ts';
 import { FlubberReviewService } from './flubber-review.service.ts';
+import type { FeatureGate } from '../billing/feature-gate.ts';
 
 /** The tier's monthly maximum; used minutes come from the billing ledger once it is wired in. */
 const tierMinutes: MinutesUsagePort = {
@@ -23,7 +24,7 @@ const tierMinutes: MinutesUsagePort = {
 export function createEpisodeServices(
   em: EntityManager,
   shared: SharedDeps,
-  ports: { assembly?: EpisodeAssemblyPort; minutes?: MinutesUsagePort } = {},
+  ports: { assembly?: EpisodeAssemblyPort; minutes?: MinutesUsagePort; features: FeatureGate },
 ) {
   const repository = new EpisodesRepository(em);
   const links = new EpisodeLinks(new UrlSigner(em));
@@ -41,7 +42,7 @@ export function createEpisodeServices(
     episodes,
     episodeLinks: links,
     manualEdit,
-    flubberReview: new FlubberReviewService({ episodes, manualEdit, storage: shared.storage, links, assembly }),
+    flubberReview: new FlubberReviewService({ episodes, manualEdit, storage: shared.storage, links, assembly, features: ports.features }),
     dashboard: new DashboardService({ em, episodes: repository, minutes: ports.minutes ?? tierMinutes }),
   };
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { detectFlubberMarkers, toMatchWords } from '@ppp/audio';
 import type { TFlubberPrepareByFileResponse, ZFlubberPrepareByFileRequest } from '@ppp/contracts';
-import type { User } from '../users/user.entity.ts';
+import type { FeatureGate, PlanUser } from '../billing/feature-gate.ts';
 import type { TranscriptsService } from '../transcripts/transcripts.service.ts';
 import type { AudioCleanupService } from '../audio-cleanup/audio-cleanup.service.ts';
 import { flubberSnippetRange, toFlubberContext } from './flubber-review.service.ts';
@@ -11,6 +11,7 @@ export interface FlubberByFileDeps {
   transcripts: Pick<TranscriptsService, 'readyTranscript'>;
   audioCleanup: Pick<AudioCleanupService, 'get'>;
   snippets: UploadSnippets;
+  features: FeatureGate;
 }
 
 /**
@@ -26,8 +27,9 @@ export class FlubberByFileService {
     this.deps = deps;
   }
 
-  async prepare(user: Pick<User, 'id'>, body: z.output<typeof ZFlubberPrepareByFileRequest>): Promise<TFlubberPrepareByFileResponse> {
+  async prepare(user: PlanUser, body: z.output<typeof ZFlubberPrepareByFileRequest>): Promise<TFlubberPrepareByFileResponse> {
     const { item, transcript } = await this.deps.transcripts.readyTranscript(user, body.filename);
+    await this.deps.features.requireFeature(user, 'flubber');
     // The creator answered 'no' to retakes: nothing to review.
     if (body.intents?.flubber === 'no') return { contexts: [] };
     const settings = await this.deps.audioCleanup.get(user.id);

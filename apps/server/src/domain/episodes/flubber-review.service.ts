@@ -13,7 +13,7 @@ import {
   type ZFlubberApplyRequest,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
-import type { User } from '../users/user.entity.ts';
+import type { FeatureGate, PlanUser } from '../billing/feature-gate.ts';
 import type { StoragePort } from '../storage/storage.ts';
 import type { MediaItem } from '../media/media-item.entity.ts';
 import type { Episode } from './episode.entity.ts';
@@ -23,7 +23,7 @@ import type { EpisodeAssemblyPort } from './episode-assembly.port.ts';
 import type { ManualEditService } from './manual-edit.service.ts';
 import { contentRangeToTimeline, joinCuts } from './content-timeline.ts';
 
-type Owner = Pick<User, 'id'>;
+type Owner = PlanUser;
 
 export interface FlubberReviewDeps {
   episodes: EpisodesService;
@@ -31,6 +31,7 @@ export interface FlubberReviewDeps {
   storage: StoragePort;
   links: EpisodeLinks;
   assembly: EpisodeAssemblyPort;
+  features: FeatureGate;
 }
 
 export function snippetKey(episode: Pick<Episode, 'id'> & { user: { id: string } | string }, index: number): string {
@@ -81,6 +82,7 @@ export class FlubberReviewService {
   /** POST /api/flubber/prepare/{episodeId}: cuts the review snippets from the source audio (kept for the next look). */
   async prepare(user: Owner, id: string): Promise<TFlubberContexts> {
     const episode = await this.deps.episodes.getOwned(user, id);
+    await this.deps.features.requireFeature(user, 'flubber');
     const source = this.sourceOf(episode);
     const markers = source.detection?.flubber.matches ?? [];
     if (markers.length > 0) {
@@ -106,6 +108,7 @@ export class FlubberReviewService {
   /** GET /api/flubber/contexts/{episodeId} */
   async contexts(user: Owner, id: string): Promise<TFlubberContexts> {
     const episode = await this.deps.episodes.getOwned(user, id);
+    await this.deps.features.requireFeature(user, 'flubber');
     return this.contextsOf(episode, this.sourceOf(episode));
   }
 
@@ -114,6 +117,7 @@ export class FlubberReviewService {
     const cuts = chosen.filter((cut) => cut.end_s > cut.start_s);
     if (cuts.length === 0) throw new AppError('VALIDATION', EPISODE_MESSAGES.noCutsSelected);
     const episode = await this.deps.manualEdit.editable(user, id);
+    await this.deps.features.requireFeature(user, 'flubber');
     const edl = episode.edl;
     if (!edl) throw new AppError('BAD_REQUEST', EPISODE_MESSAGES.noEdl);
     const timeline = joinCuts(

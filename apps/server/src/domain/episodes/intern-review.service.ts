@@ -13,7 +13,7 @@ import {
   type ZInternPrepareByFileRequest,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
-import type { User } from '../users/user.entity.ts';
+import type { FeatureGate, PlanUser } from '../billing/feature-gate.ts';
 import type { MediaItem } from '../media/media-item.entity.ts';
 import type { MediaService } from '../media/media.service.ts';
 import type { TranscriptsService } from '../transcripts/transcripts.service.ts';
@@ -36,6 +36,8 @@ export interface InternReviewDeps {
   media: Pick<MediaService, 'signedUrl'>;
   /** The database, for the per-command lock that keeps two execute calls at once to one answer. */
   connectionString: string;
+  /** Intern is Creator's; asking the AI again (regenerate) is Pro's Advanced Intern. */
+  features: FeatureGate;
 }
 
 /** Advisory-lock namespace of Intern answers (see withAdvisoryLock); the key is the command id. */
@@ -43,7 +45,7 @@ const ANSWER_LOCK_NAMESPACE = 727007;
 /** Longer than a text-AI answer plus its voicing: past it the call goes on unlocked (the unique row still holds). */
 const ANSWER_LOCK_TIMEOUT_MS = 90_000;
 
-type Owner = Pick<User, 'id'>;
+type Owner = PlanUser;
 const EPSILON = 1e-6;
 const round3 = (s: number) => Math.round(s * 1000) / 1000;
 
@@ -77,6 +79,7 @@ export class InternReviewService {
   /** POST /api/intern/prepare-by-file */
   async prepare(user: Owner, body: z.output<typeof ZInternPrepareByFileRequest>): Promise<TInternPrepareByFileResponse> {
     const { item, detection, transcript } = await this.deps.transcripts.readyTranscript(user, body.filename);
+    await this.deps.features.requireFeature(user, 'intern');
     const duration = transcript.durationSeconds ?? item.durationSeconds ?? Number.POSITIVE_INFINITY;
     const commands = detection.intern.matches.map((command) => {
       const end = round3(
@@ -117,6 +120,8 @@ export class InternReviewService {
   /** POST /api/intern/execute */
   async execute(user: Owner, parsed: z.output<typeof ZInternExecuteRequest>): Promise<TInternExecuteResponse> {
     const { item, detection, transcript } = await this.deps.transcripts.readyTranscript(user, parsed.filename);
+    await this.deps.features.requireFeature(user, 'intern');
+    if (parsed.regenerate) await this.deps.features.requireFeature(user, 'advancedIntern');
     const command = detection.intern.matches.find((match) => internCommandId(item.id, match.intern_index) === parsed.command_id);
     if (!command) throw new AppError('NOT_FOUND', EPISODE_CREATOR_MESSAGES.internCommandNotFound);
     // The end mark's window is measured from where the command was spoken, whatever start_s was sent.

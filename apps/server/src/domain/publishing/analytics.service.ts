@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PUBLISH_LIMITS, type TEpisodePlays, type TShowPlays, type ZPlaysQuery } from '@ppp/contracts';
 import type { User } from '../users/user.entity.ts';
+import type { FeatureGate, PlanUser } from '../billing/feature-gate.ts';
 import { EpisodeSchema } from '../episodes/episode.entity.ts';
 import type { Podcast } from '../podcasts/podcast.entity.ts';
 import type { PodcastsService } from '../podcasts/podcasts.service.ts';
@@ -15,14 +16,22 @@ interface Window {
   to: string;
 }
 
+interface AnalyticsDeps {
+  em: EntityManager;
+  podcasts: PodcastsService;
+  spreaker: SpreakerService;
+  /** Analytics is a Pro feature (spec 002 §9). */
+  features: FeatureGate;
+}
+
 /**
  * Plays per episode and per show, from whichever host each show uses: the built-in host's counted
  * downloads, or Spreaker's statistics. A Spreaker show whose statistics cannot be read is left out
  * rather than failing the whole answer.
  */
 export class AnalyticsService {
-  private readonly deps: { em: EntityManager; podcasts: PodcastsService; spreaker: SpreakerService };
-  constructor(deps: { em: EntityManager; podcasts: PodcastsService; spreaker: SpreakerService }) {
+  private readonly deps: AnalyticsDeps;
+  constructor(deps: AnalyticsDeps) {
     this.deps = deps;
   }
 
@@ -31,12 +40,15 @@ export class AnalyticsService {
     return { since, from: (since ?? new Date('2005-01-01T00:00:00Z')).toISOString().slice(0, 10), to: now.toISOString().slice(0, 10) };
   }
 
-  private async shows(user: Pick<User, 'id'>, podcastId: string | undefined): Promise<Podcast[]> {
-    return podcastId ? [await this.deps.podcasts.getForUser(user, podcastId)] : this.deps.podcasts.findForUser(user);
+  /** The shows asked about (another user's is a 404), once the plan is known to include analytics. */
+  private async shows(user: PlanUser, podcastId: string | undefined): Promise<Podcast[]> {
+    const shows = podcastId ? [await this.deps.podcasts.getForUser(user, podcastId)] : await this.deps.podcasts.findForUser(user);
+    await this.deps.features.requireFeature(user, 'analytics');
+    return shows;
   }
 
   /** GET /api/spreaker/analytics/plays/episodes?window=last30d */
-  async episodePlays(user: Pick<User, 'id'>, query: z.output<typeof ZPlaysQuery>, now = new Date()): Promise<TEpisodePlays> {
+  async episodePlays(user: PlanUser, query: z.output<typeof ZPlaysQuery>, now = new Date()): Promise<TEpisodePlays> {
     const window = this.window(query.window, now);
     const items: TEpisodePlays['items'] = [];
     for (const podcast of await this.shows(user, query.podcast_id)) {
@@ -53,7 +65,7 @@ export class AnalyticsService {
   }
 
   /** GET /api/spreaker/analytics/plays/shows?window=last30d */
-  async showPlays(user: Pick<User, 'id'>, query: z.output<typeof ZPlaysQuery>, now = new Date()): Promise<TShowPlays> {
+  async showPlays(user: PlanUser, query: z.output<typeof ZPlaysQuery>, now = new Date()): Promise<TShowPlays> {
     const window = this.window(query.window, now);
     const items: TShowPlays['items'] = [];
     for (const podcast of await this.shows(user, query.podcast_id)) {

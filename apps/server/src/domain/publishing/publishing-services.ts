@@ -21,9 +21,10 @@ import { NotificationsService } from '../notifications/notifications.service.ts'
 import { MailService } from '../mail/mail.service.ts';
 import { WebsiteRepository } from '../website/website.repository.ts';
 import { siteUrlOf } from '../website/site-address.ts';
+import type { FeatureGate } from '../billing/feature-gate.ts';
 
 /** Shows, hosting and publishing (issue 6): the services of one unit of work, on its entity manager. */
-export function createPublishingServices(em: EntityManager, shared: SharedDeps) {
+export function createPublishingServices(em: EntityManager, shared: SharedDeps, features: FeatureGate) {
   const { config, storage } = shared;
   const baseUrl = publicUrl(config);
   const connectionString = String(em.config.get('clientUrl'));
@@ -47,7 +48,7 @@ export function createPublishingServices(em: EntityManager, shared: SharedDeps) 
     builtin: new BuiltinHost({ feeds, podcasts, storage }),
     spreaker: new SpreakerHost({ storage, clientFor: (userId) => spreaker.clientFor(userId) }),
   });
-  const publishing = new PublishingService({ em, jobs: shared.jobs, hosts, connectionString, baseUrl });
+  const publishing = new PublishingService({ em, jobs: shared.jobs, hosts, connectionString, baseUrl, features });
   return {
     podcasts,
     distribution: new DistributionService({ em, podcasts, baseUrl }),
@@ -66,6 +67,6 @@ export function createPublishingServices(em: EntityManager, shared: SharedDeps) 
       mail: new MailService(em, shared.mailTransport),
       baseUrl,
     }),
-    analytics: new AnalyticsService({ em, podcasts, spreaker }),
+    analytics: new AnalyticsService({ em, podcasts, spreaker, features }),
   };
 }

@@ -16,7 +16,8 @@ import {
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
-import type { User } from '../users/user.entity.ts';
+import { UserSchema, type User } from '../users/user.entity.ts';
+import type { FeatureGate } from '../billing/feature-gate.ts';
 import { EpisodeSchema, type Episode } from '../episodes/episode.entity.ts';
 import type { Podcast } from '../podcasts/podcast.entity.ts';
 import { SpreakerError, spreakerToAppError } from '../../adapters/spreaker/index.ts';
@@ -39,6 +40,8 @@ export interface PublishingDeps {
   hosts: HostRegistry;
   connectionString: string;
   baseUrl: string;
+  /** Scheduling on a Spreaker show publishes there on its own: a Creator feature (spec 002 §9). */
+  features: FeatureGate;
 }
 
 /** The publish calls of spec 001 §4 and §7: now, schedule, draft, status, unpublish, republish. */
@@ -90,6 +93,7 @@ export class PublishingService {
     const visibility = (VISIBILITIES as readonly string[]).includes(body.publish_state ?? '') ? (body.publish_state as TVisibility) : null;
     const owned = await this.getOwned(user, id);
     if (mode === 'schedule') {
+      if ((owned.podcast as Podcast).hostKind === 'spreaker') await this.requireAutopublish(user.id);
       const problem = scheduleProblem(body.publish_at, now);
       if (problem) throw new AppError('VALIDATION', problem);
     }
@@ -124,6 +128,12 @@ export class PublishingService {
       }
       await this.enqueue(episode);
     });
+  }
+
+  /** The owner's plan as it stands now (the caller may be the worker acting for them) must include it. */
+  private async requireAutopublish(userId: string): Promise<void> {
+    const owner = await this.deps.em.findOneOrFail(UserSchema, { id: userId });
+    await this.deps.features.requireFeature(owner, 'autopublishSpreaker');
   }
 
   /** POST /api/episodes/{id}/republish: a processed episode whose publish failed or needs republishing. */

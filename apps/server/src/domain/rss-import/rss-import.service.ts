@@ -19,6 +19,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { StoragePort } from '../storage/storage.ts';
 import { EpisodeSchema } from '../episodes/episode.entity.ts';
 import { PodcastSchema, type Podcast } from '../podcasts/podcast.entity.ts';
+import type { FeatureGate, PlanUser } from '../billing/feature-gate.ts';
 import type { User } from '../users/user.entity.ts';
 import { fetchRemote } from './remote-files.ts';
 import { parseFeed, type TParsedFeed } from './parse/index.ts';
@@ -39,6 +40,8 @@ export interface RssImportDeps {
   spreakerFor: (userId: string) => Promise<SpreakerClient | null>;
   /** Publish-all to Spreaker for auto_publish_to_spreaker (the publishing service). */
   autoPublish?: AutoPublish;
+  /** auto_publish_to_spreaker is publishing to Spreaker automatically, a Creator feature (spec 002 §9). */
+  features: FeatureGate;
 }
 
 interface FetchedFeed {
@@ -69,8 +72,9 @@ export class RssImportService {
    * nothing is written; then creates (or updates) the show, keeps the feed as fetched for the
    * job and queues rss.import.
    */
-  async start(user: Pick<User, 'id' | 'email'>, input: unknown): Promise<TRssImportResult> {
+  async start(user: PlanUser & Pick<User, 'email'>, input: unknown): Promise<TRssImportResult> {
     const request = ZRssImportRequest.parse(input);
+    if (request.auto_publish_to_spreaker) await this.deps.features.requireFeature(user, 'autopublishSpreaker');
     const fetched = await this.fetchFeed(request.rss_url);
     assertImportable(fetched.feed, user);
     const total = uniqueItems(fetched.feed.items).length;

@@ -21,6 +21,7 @@ import { NAV_ENTRIES } from '../workspace/workspace-nav.ts';
 import { displayName } from './display-name.ts';
 import { usageFigures, readyLabel } from './dashboard-figures.ts';
 import { DashboardStats } from './DashboardStats.tsx';
+import { isFeatureLocked } from '../billing/plan-features.ts';
 import { NEW_EPISODE_PATH } from '../workspace/workspace-nav.ts';
 
 interface QuickTool {
@@ -90,8 +91,9 @@ export function DashboardView({ me }: { me: TMe }) {
   const failures: [boolean, string][] = [
     [episodes.isError, DASHBOARD_MESSAGES.episodeStatsFailed],
     [usageQuery.isError, DASHBOARD_MESSAGES.usageStatsFailed],
-    [showPlays.isError, DASHBOARD_MESSAGES.playStatsFailed],
-    [episodePlays.isError, DASHBOARD_MESSAGES.recentEpisodeStatsFailed],
+    // Analytics is a Pro feature: a plan without it is not a failure to load.
+    [showPlays.isError && !isFeatureLocked(showPlays.error), DASHBOARD_MESSAGES.playStatsFailed],
+    [episodePlays.isError && !isFeatureLocked(episodePlays.error), DASHBOARD_MESSAGES.recentEpisodeStatsFailed],
     [stats.isError, DASHBOARD_MESSAGES.dashboardStatsFailed],
   ];
   const banners = failures.filter(([failed]) => failed).map(([, text]) => text);

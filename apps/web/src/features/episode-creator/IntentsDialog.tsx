@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Loader, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { EPISODE_CREATOR_SHELL } from '@ppp/contracts';
-import { INTENT_LABELS, answersWithHidden, intentQuestion, pendingIntents, pendingMessage } from './creator-rules.ts';
+import { INTENT_FEATURES, INTENT_LABELS, answersWithHidden, intentQuestion, pendingIntents, pendingMessage } from './creator-rules.ts';
+import { FeatureLockedNotice } from '../billing/FeatureLockedNotice.tsx';
 import type { IntentAnswers, IntentKey } from './creator-state.ts';
 import type { IntentsView } from './use-intents.ts';
 
@@ -91,7 +92,9 @@ function IntentsForm({ answers, intents, prompted, onClose, onSubmit }: IntentsD
           </Text>
         </Group>
       )}
-      {intents.visible.length === 0 && <Text size="sm">Nothing to ask: no automation cues were found in this recording.</Text>}
+      {intents.visible.length === 0 && intents.locked.length === 0 && (
+        <Text size="sm">Nothing to ask: no automation cues were found in this recording.</Text>
+      )}
       {intents.visible.map((key) => (
         <Question
           key={key}
@@ -100,6 +103,14 @@ function IntentsForm({ answers, intents, prompted, onClose, onSubmit }: IntentsD
           value={draft[key]}
           onChange={(v) => setDraft({ ...draft, [key]: v })}
         />
+      ))}
+      {intents.locked.map((key) => (
+        <Card key={key} withBorder padding="sm" data-testid={`intent-${key}-locked`}>
+          <Stack gap={6}>
+            <Text fw={700}>{INTENT_LABELS[key]}</Text>
+            <FeatureLockedNotice feature={INTENT_FEATURES[key]} compact />
+          </Stack>
+        </Card>
       ))}
       {tried && pending.length > 0 && (
         <Alert color="yellow" role="alert">

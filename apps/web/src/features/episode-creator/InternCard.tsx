@@ -3,6 +3,7 @@ import { EPISODE_CREATOR, EPISODE_CREATOR_MESSAGES, formatCutTime, type TInternC
 import { SnippetWaveform } from '@ppp/ui';
 import { canRegenerate, clampInternEnd, internReady } from './creator-rules.ts';
 import type { InternReviewItem } from './creator-state.ts';
+import { FeatureLockedNotice } from '../billing/FeatureLockedNotice.tsx';
 
 export interface InternCardProps {
   context: TInternContext;
@@ -11,10 +12,12 @@ export interface InternCardProps {
   onEnd(end_s: number): void;
   onText(text: string): void;
   onExecute(regenerate: boolean): void;
+  /** Asking again is Advanced Intern (Pro): below it, Regenerate shows as locked. */
+  regenerateLocked?: boolean;
 }
 
 /** One Intern command: its snippet, prompt, end mark, the answer (Pending until it has text), Regenerate up to 2. */
-export function InternCard({ context, item, busy, onEnd, onText, onExecute }: InternCardProps) {
+export function InternCard({ context, item, busy, onEnd, onText, onExecute, regenerateLocked = false }: InternCardProps) {
   const ready = internReady(item);
   const windowEnd = context.start_s + Math.min(context.max_duration_s, EPISODE_CREATOR.internMaxDurationS);
   return (
@@ -77,7 +80,7 @@ export function InternCard({ context, item, busy, onEnd, onText, onExecute }: In
               Get answer
             </Button>
           )}
-          {ready && (
+          {ready && !regenerateLocked && (
             <Button size="xs" variant="light" loading={busy} disabled={!canRegenerate(item)} onClick={() => onExecute(true)}>
               Regenerate ({EPISODE_CREATOR.internMaxRegenerations - item.regenerate_count} left)
             </Button>
@@ -93,6 +96,7 @@ export function InternCard({ context, item, busy, onEnd, onText, onExecute }: In
             </>
           )}
         </Group>
+        {ready && regenerateLocked && <FeatureLockedNotice feature="advancedIntern" compact />}
       </Stack>
     </Card>
   );

@@ -6,6 +6,7 @@ import { messageOf } from '../../lib/api-error.ts';
 import { internCanContinue, internExecuteRequest } from './creator-rules.ts';
 import type { CreatorAction, InternReviewItem } from './creator-state.ts';
 import { InternCard } from './InternCard.tsx';
+import { isLocked, usePlanFeatures } from '../billing/plan-features.ts';
 
 export interface InternReviewProps {
   uploadId: string;
@@ -23,6 +24,7 @@ export function InternReview({ uploadId, voiceId, contexts, items, dispatch }: I
   const started = useRef(new Set<string>());
   const { mutateAsync: executeIntern } = trpc.episodeCreator.internExecute.useMutation();
   const { mutateAsync: prepareIntern } = trpc.episodeCreator.internPrepareByFile.useMutation();
+  const regenerateLocked = isLocked(usePlanFeatures(), 'advancedIntern');
 
   const execute = useCallback(
     async (context: TInternContext, item: InternReviewItem, regenerate: boolean) => {
@@ -119,6 +121,7 @@ export function InternReview({ uploadId, voiceId, contexts, items, dispatch }: I
               onEnd={(end_s) => dispatch({ type: 'internUpdate', commandId: context.command_id, patch: { end_s } })}
               onText={(response_text) => dispatch({ type: 'internUpdate', commandId: context.command_id, patch: { response_text } })}
               onExecute={(regenerate) => void execute(context, item, regenerate)}
+              regenerateLocked={regenerateLocked}
             />
           );
         })}

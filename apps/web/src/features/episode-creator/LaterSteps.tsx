@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc.ts';
 import { notifications } from '@mantine/notifications';
-import { EPISODE_CREATOR_MESSAGES, type TTemplateView } from '@ppp/contracts';
+import { CREATOR_STEP_COPY, EPISODE_CREATOR_MESSAGES, type TTemplateView } from '@ppp/contracts';
 import { CoverArtStep } from './cover/CoverArtStep.tsx';
 import { DetailsStep } from './details/DetailsStep.tsx';
 import { InsufficientMinutesDialog } from './details/InsufficientMinutesDialog.tsx';
@@ -47,6 +47,9 @@ export function LaterSteps({ state, template, dispatch, onFinished }: LaterSteps
     } catch (err) {
       const failure = assembleFailure(err);
       if (failure.kind === 'insufficient-minutes') setInsufficient(failure.info);
+      else if (failure.kind === 'feature-locked')
+        // A plan feature the plan lacks (publishing to Spreaker on its own, say): its own words, with Upgrade on the screen.
+        notifications.show({ color: 'yellow', title: CREATOR_STEP_COPY.upgradePlan, message: failure.message });
       else if (failure.kind === 'quota') {
         notifications.show({ color: 'red', message: EPISODE_CREATOR_MESSAGES.quotaReached });
         requestBillingNavigation('upgrade');

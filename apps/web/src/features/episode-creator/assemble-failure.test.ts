@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
-import { EPISODE_CREATOR, EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL, MESSAGES } from '@ppp/contracts';
+import {
+  EPISODE_CREATOR,
+  EPISODE_CREATOR_MESSAGES,
+  EPISODE_CREATOR_SHELL,
+  MESSAGES,
+  PAYMENTS_MESSAGES,
+  PLAN_FEATURE_LABELS,
+} from '@ppp/contracts';
 import { retryWhileStatus } from '../../lib/api-error.ts';
 import { assembleFailure, insufficientInfo } from './assemble-failure.ts';
 
@@ -43,6 +50,12 @@ describe('a refused assemble', () => {
       },
     });
     expect(insufficientInfo({})).toEqual({ minutes_required: null, minutes_remaining: null, renewal_date: null, message: null });
+  });
+
+  it("says which plan feature was refused in the server's words, not the quota message", () => {
+    const message = PAYMENTS_MESSAGES.featureLocked(PLAN_FEATURE_LABELS.autopublishSpreaker);
+    const err = refusal(402, message, { appCode: 'FEATURE_LOCKED', details: { feature: 'autopublishSpreaker', tier: 'free' } });
+    expect(assembleFailure(err)).toEqual({ kind: 'feature-locked', message });
   });
 
   it('sends another 402 to the quota path', () => {

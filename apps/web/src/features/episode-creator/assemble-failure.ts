@@ -3,7 +3,10 @@ import { messageOf, toApiFailure } from '../../lib/api-error.ts';
 
 /** How the wizard answers a refused assemble (spec 000 §7 'What the product does with answers'). */
 export type AssembleFailure =
-  { kind: 'insufficient-minutes'; info: InsufficientInfo } | { kind: 'quota' } | { kind: 'other'; message: string };
+  | { kind: 'insufficient-minutes'; info: InsufficientInfo }
+  | { kind: 'feature-locked'; message: string }
+  | { kind: 'quota' }
+  | { kind: 'other'; message: string };
 
 export interface InsufficientInfo {
   minutes_required: number | null;
@@ -24,7 +27,8 @@ export function insufficientInfo(details: Record<string, unknown>, message: stri
 }
 
 /**
- * A 402 INSUFFICIENT_MINUTES opens the minutes dialog, another 402 is the episode quota; anything else
+ * A 402 INSUFFICIENT_MINUTES opens the minutes dialog, a 402 FEATURE_LOCKED names the plan feature
+ * the request asked for, another 402 is the episode quota; anything else
  * shows the server's own words, else the generic 'An unexpected error occurred. Please try again.'
  * (a network failure included: the browser's words are not the product's).
  */
@@ -32,6 +36,7 @@ export function assembleFailure(err: unknown): AssembleFailure {
   const failure = toApiFailure(err);
   if (failure.status === 402 && failure.code === 'INSUFFICIENT_MINUTES')
     return { kind: 'insufficient-minutes', info: insufficientInfo(failure.details ?? {}, failure.message) };
+  if (failure.code === 'FEATURE_LOCKED') return { kind: 'feature-locked', message: messageOf(err, MESSAGES.unexpected) };
   if (failure.status === 402) return { kind: 'quota' };
   return { kind: 'other', message: messageOf(err, MESSAGES.unexpected) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZSegment, missingScripts, type TInternContext, type TSegment } from '@ppp/contracts';
+import { DEFAULT_TIER_VALUES, ZSegment, missingScripts, planFeaturesOf, type TInternContext, type TSegment } from '@ppp/contracts';
 import {
   answersWithHidden,
   assembleRequest,
@@ -20,6 +20,7 @@ import {
   ttsValuesFor,
   uploadFilename,
   visibleIntents,
+  lockedIntents,
 } from './creator-rules.ts';
 import type { InternReviewItem } from './creator-state.ts';
 
@@ -69,6 +70,16 @@ describe('intent questions', () => {
     const all = ['flubber', 'intern', 'sfx'] as const;
     expect(visibleIntents(all, null)).toEqual(['flubber', 'intern', 'sfx']);
     expect(visibleIntents(all, { flubber: 2, intern: 0, sfx: 1 })).toEqual(['flubber', 'sfx']);
+  });
+
+  it('locks the automations the plan does not include: Flubber and Intern below Creator, sound effects below Pro', () => {
+    const all = ['flubber', 'intern', 'sfx'] as const;
+    expect(lockedIntents(all, planFeaturesOf(DEFAULT_TIER_VALUES.free))).toEqual(['flubber', 'intern', 'sfx']);
+    expect(lockedIntents(all, planFeaturesOf(DEFAULT_TIER_VALUES.creator))).toEqual(['sfx']);
+    expect(lockedIntents(all, planFeaturesOf(DEFAULT_TIER_VALUES.pro))).toEqual([]);
+    expect(lockedIntents(['flubber'], planFeaturesOf(DEFAULT_TIER_VALUES.starter))).toEqual(['flubber']);
+    // An unknown plan locks nothing: the server still refuses what the plan lacks.
+    expect(lockedIntents(all, null)).toEqual([]);
   });
 
   it('names the unanswered questions', () => {

@@ -16,6 +16,8 @@ import {
   type TInternContext,
   type TInternExecuteRequest,
   type TMediaItem,
+  type TPlanFeature,
+  type TPlanFeatures,
   type TSegment,
   type TTimeRangeMs,
 } from '@ppp/contracts';
@@ -82,6 +84,15 @@ export function availableIntents(
     if (key === 'sfx') return Boolean(caps?.has_any_sfx_triggers);
     return true;
   });
+}
+
+/** The plan feature each automation needs (spec 002 §9): Flubber and Intern are Creator's, sound effects Pro's. */
+export const INTENT_FEATURES: Record<IntentKey, TPlanFeature> = { flubber: 'flubber', intern: 'intern', sfx: 'sfxTemplates' };
+
+/** Questions the plan does not include: shown locked with Upgrade instead of asked, and answered no. */
+export function lockedIntents(shown: readonly IntentKey[], features: TPlanFeatures | null): IntentKey[] {
+  if (!features) return [];
+  return shown.filter((key) => !features[INTENT_FEATURES[key]]);
 }
 
 /** Once detection is ready, a question whose count is 0 is hidden. */

@@ -1,13 +1,17 @@
 import { EPISODE_CREATOR_SHELL } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { retryWhileStatus } from '../../lib/api-error.ts';
-import { availableIntents, visibleIntents } from './creator-rules.ts';
+import { availableIntents, lockedIntents, visibleIntents } from './creator-rules.ts';
+import { usePlanFeatures } from '../billing/plan-features.ts';
 import type { CreatorUpload, IntentCounts, IntentKey } from './creator-state.ts';
 
 export interface IntentsView {
   /** Counts once detection is ready, else null (every available question shows). */
   counts: IntentCounts | null;
+  /** Questions to answer. */
   visible: IntentKey[];
+  /** Automations the upload has (or may have) that the plan does not include: shown locked, answered no. */
+  locked: IntentKey[];
   detecting: boolean;
 }
 
@@ -28,5 +32,7 @@ export function useIntents(upload: CreatorUpload | null): IntentsView {
   const counts: IntentCounts | null = detected
     ? { flubber: detected.flubber.count, intern: detected.intern.count, sfx: detected.sfx.count }
     : (upload?.intents ?? null);
-  return { counts, visible: visibleIntents(availableIntents(caps.data ?? null), counts), detecting: hints.isFetching };
+  const shown = visibleIntents(availableIntents(caps.data ?? null), counts);
+  const locked = lockedIntents(shown, usePlanFeatures());
+  return { counts, visible: shown.filter((key) => !locked.includes(key)), locked, detecting: hints.isFetching };
 }

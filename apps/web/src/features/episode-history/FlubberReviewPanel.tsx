@@ -4,6 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { EPISODE_MESSAGES, flubberCutOf, formatCutTime, type TFlubberContext } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
+import { isFeatureLocked } from '../billing/plan-features.ts';
+import { FeatureLockedNotice } from '../billing/FeatureLockedNotice.tsx';
 
 function ContextRow({ context, checked, onToggle }: { context: TFlubberContext; checked: boolean; onToggle: (value: boolean) => void }) {
   const cut = flubberCutOf(context);
@@ -87,7 +89,11 @@ export function FlubberReviewPanel({
   return (
     <Drawer opened={episodeId !== null} onClose={onClose} position="right" size="md" title={<Text fw={700}>Review retakes</Text>}>
       <Stack>
-        {error && <Alert color="red">{error}</Alert>}
+        {prepare.isError && isFeatureLocked(prepare.error) ? (
+          <FeatureLockedNotice feature="flubber" />
+        ) : (
+          error && <Alert color="red">{error}</Alert>
+        )}
         {prepare.isPending && <Loader aria-label="Preparing the retakes" />}
         {contexts && contexts.length === 0 && <Text c="dimmed">{EPISODE_MESSAGES.noFlubberContexts}</Text>}
         {contexts?.map((context) => (

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Grid, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { ASSEMBLY, CREATOR_STEP_COPY, EPISODE_CREATOR_MESSAGES } from '@ppp/contracts';
 import { AiSuggestButton } from './AiSuggestButton.tsx';
 import { MinutesPanel } from './MinutesPanel.tsx';
+import { isLocked, usePlanFeatures } from '../../billing/plan-features.ts';
 import { PublishOptions } from './PublishOptions.tsx';
 import { PublishingChecklist } from './PublishingChecklist.tsx';
 import {
@@ -61,7 +62,13 @@ export function DetailsStep({ templateId, podcastId, upload, coverImagePath, val
   const minutes = useMinutesPrecheck(templateId, upload.stored_filename);
   const quotaExceeded = useQuotaExceeded();
   const show = useShow(podcastId);
+  const features = usePlanFeatures();
+  const autoPublishLocked = show.data?.host_kind === 'spreaker' && isLocked(features, 'autopublishSpreaker');
   const [attempted, setAttempted] = useState(false);
+  // Only a draft is open to this plan on a Spreaker show (the saved choice is left as it was).
+  useEffect(() => {
+    if (autoPublishLocked && draft.publishMode !== 'draft') onChange({ ...draft, publishMode: 'draft' });
+  }, [autoPublishLocked, draft, onChange]);
 
   const problems = detailsProblems(draft);
   const shown = attempted ? problems : {};
@@ -198,7 +205,7 @@ export function DetailsStep({ templateId, podcastId, upload, coverImagePath, val
               onChange={(event) => patch({ tags: event.currentTarget.value })}
             />
             <Paper withBorder p="md" radius="md" id="details-schedule" tabIndex={-1}>
-              <PublishOptions draft={draft} scheduleError={shown.schedule ?? null} onChange={patch} />
+              <PublishOptions draft={draft} scheduleError={shown.schedule ?? null} onChange={patch} autoPublishLocked={autoPublishLocked} />
             </Paper>
           </Stack>
         </Grid.Col>

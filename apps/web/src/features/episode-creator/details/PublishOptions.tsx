@@ -2,11 +2,14 @@ import { Group, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine
 import { CREATOR_STEP_COPY, EPISODE_CREATOR } from '@ppp/contracts';
 import type { DetailsDraft, PublishMode, Visibility } from './details-rules.ts';
 import { snapTimeToStep } from './schedule.ts';
+import { FeatureLockedNotice } from '../../billing/FeatureLockedNotice.tsx';
 
 interface Props {
   draft: DetailsDraft;
   scheduleError: string | null;
   onChange(patch: Partial<DetailsDraft>): void;
+  /** The show publishes to Spreaker and the plan lacks publishing there on its own: only a draft (published by hand later). */
+  autoPublishLocked?: boolean;
 }
 
 const MODES: { value: PublishMode; label: string; hint: string }[] = [
@@ -16,7 +19,7 @@ const MODES: { value: PublishMode; label: string; hint: string }[] = [
 ];
 
 /** Publish options (spec 000 §4): now with its visibility, schedule with date and time, or draft. */
-export function PublishOptions({ draft, scheduleError, onChange }: Props) {
+export function PublishOptions({ draft, scheduleError, onChange, autoPublishLocked = false }: Props) {
   return (
     <Stack gap="sm">
       <Radio.Group
@@ -27,10 +30,17 @@ export function PublishOptions({ draft, scheduleError, onChange }: Props) {
       >
         <Stack gap="xs" mt="xs">
           {MODES.map((mode) => (
-            <Radio key={mode.value} value={mode.value} label={mode.label} description={mode.hint} />
+            <Radio
+              key={mode.value}
+              value={mode.value}
+              label={mode.label}
+              description={mode.hint}
+              disabled={autoPublishLocked && mode.value !== 'draft'}
+            />
           ))}
         </Stack>
       </Radio.Group>
+      {autoPublishLocked && <FeatureLockedNotice feature="autopublishSpreaker" compact />}
       {draft.publishMode === 'now' && (
         <Stack gap={4}>
           <Text size="sm" fw={500} id="visibility-label">
