@@ -13,6 +13,11 @@ const USER = 'ppp';
 const PASSWORD = 'ppp-embedded';
 const DATABASE = 'podcastplusplus';
 
+/** The address of the embedded PostgreSQL's application database on a port. */
+export function embeddedDatabaseUrl(port: number): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
+}
+
 const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /**
@@ -101,7 +106,7 @@ export async function startEmbeddedPostgres(options: {
   const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`;
   await ensureDatabase(adminUrl, DATABASE);
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${DATABASE}`,
+    url: embeddedDatabaseUrl(options.port),
     stop: () => server.stop(),
   };
 }

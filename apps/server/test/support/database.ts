@@ -48,3 +48,21 @@ export async function resetDatabase(orm: MikroORM): Promise<void> {
   await orm.em.getConnection().execute(`truncate ${tables.join(', ')} cascade`);
   SettingsService.clearCache();
 }
+
+/** A new database with nothing in it (no migrations), as a fresh instance's PostgreSQL has; returns its URL. */
+export async function createEmptyDatabase(): Promise<string> {
+  const server = new URL(inject('databaseUrl'));
+  const name = `ppp_empty_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const admin = new URL(server);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`create database "${name}" template template0`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return url.toString();
+}

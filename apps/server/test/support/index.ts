@@ -7,3 +7,4 @@ export { startFeedServer, buildFeed, manyItems, type FeedServer, type FeedRoute,
 export { SpreakerSandbox } from './spreaker-sandbox.ts';
 export { coverPng, seedAssembledEpisode, seedShow, type SeedEpisodeOptions } from './episodes.ts';
 export { connectSpreakerAccount, cookiesOf } from './spreaker-connect.ts';
+export { startS3StandIn, s3Env, type S3StandIn } from './s3-stand-in.ts';

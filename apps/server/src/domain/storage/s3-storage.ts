@@ -82,6 +82,12 @@ export class S3Storage implements StoragePort {
       return { size: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0) };
     } catch (error) {
       if (isS3NotFound(error)) return null;
+      // A HEAD answer has no body, so the SDK can only say 'UnknownError': say what a 403 means.
+      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 403)
+        throw new Error(
+          `The S3 server refused access to bucket ${this.bucket} (HTTP 403): check S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and the bucket's policy`,
+          { cause: error },
+        );
       throw error;
     }
   }
