@@ -5,6 +5,7 @@
  * in the bucket's tus objects. The same checks as on the local folder: content refused at the end
  * leaves nothing, the size limit is checked at creation, another user's upload is a 404.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { ZMediaItem } from '@ppp/contracts';
+import { REPO_ROOT } from '../../src/config.ts';
 import { openTestOrm } from '../support/database.ts';
 import { testConfig } from '../support/fixtures.ts';
 import { tusStorageFor } from '../../src/domain/storage/tus-store.ts';
@@ -23,6 +25,7 @@ const BUCKET = 'ppp-tus';
 const CHUNK = 3 * 1024 * 1024;
 
 let orm: MikroORM;
+let databaseUrl: string;
 let standIn: S3StandIn;
 let files: { dir: string; remove: () => void };
 let nodes: { dir: string; remove: () => void }[];
@@ -46,7 +49,8 @@ beforeAll(async () => {
   standIn = await startS3StandIn([BUCKET]);
   const db = await openTestOrm();
   orm = db.orm;
-  servers = await Promise.all(nodes.map((node) => startTestServer(orm, db.databaseUrl, envOf(node.dir))));
+  databaseUrl = db.databaseUrl;
+  servers = await Promise.all(nodes.map((node) => startTestServer(orm, databaseUrl, envOf(node.dir))));
   ({ admin: a, user: b } = await twoUsers(servers[0]!));
 });
 afterAll(async () => {
@@ -206,4 +210,95 @@ describe('tus on S3 across two servers', () => {
     expect(await offsetOn(servers[0]!, a.token, fresh)).toEqual({ status: 200, offset: 500 });
     expect((await offsetOn(servers[0]!, a.token, stale)).status).toBe(404);
   });
+
+  it('a server process killed in the middle of a chunk: the upload finishes through the other server, byte for byte', async () => {
+    const node = tempDir('ppp-node-killed-');
+    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        ...envOf(node.dir),
+        DATABASE_URL: databaseUrl,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        RUN_WORKER: 'false',
+        LOG_FORMAT: 'json',
+        LOG_LEVEL: 'info',
+        NODE_ENV: 'test',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    try {
+      let output = '';
+      const port = await new Promise<number>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          const found = /listening on http:\/\/localhost:(\d+)/.exec(output);
+          if (found) resolve(Number(found[1]));
+        });
+        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        void exited.then(() => reject(new Error(`server exited:\n${output}`)));
+      });
+      const killed: TestServer = { ...servers[0]!, baseUrl: `http://127.0.0.1:${port}` };
+
+      const data = readFileSync(toneFile(files.dir, 'killed.wav', 75, 440, ['-ac', '2', '-ar', '44100']));
+      const created = await createUpload(killed, a.token, data.length, {
+        filename: 'killed.wav',
+        category: 'main_content',
+        friendly_name: 'Survivor',
+      });
+      const id = (created.headers.get('location') ?? '').split('/').pop() ?? '';
+      const first = 6 * 1024 * 1024;
+      expect((await patch(killed, a.token, id, 0, data.subarray(0, first))).status).toBe(204);
+
+      // The next chunk is half sent when the process dies (SIGKILL: no clean-up of any kind).
+      let sentHalf!: () => void;
+      const halfway = new Promise<void>((resolve) => (sentHalf = resolve));
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(data.subarray(first, first + 2 * 1024 * 1024));
+          sentHalf();
+        },
+      });
+      const cut = fetch(`${killed.baseUrl}/files/${id}`, {
+        method: 'PATCH',
+        headers: {
+          authorization: `Bearer ${a.token}`,
+          'tus-resumable': '1.0.0',
+          'upload-offset': String(first),
+          'content-type': 'application/offset+octet-stream',
+        },
+        body,
+        duplex: 'half',
+      }).then(
+        (res) => res.status,
+        () => 'connection lost',
+      );
+      await halfway;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      child.kill('SIGKILL');
+      expect(await cut).toBe('connection lost');
+      await exited;
+
+      // The other server reads where the upload stands from the bucket and takes the rest.
+      const { status, offset } = await offsetOn(servers[1]!, a.token, id);
+      expect(status).toBe(200);
+      expect(offset).toBeGreaterThanOrEqual(first);
+      expect(offset).toBeLessThan(data.length);
+      const done = await patch(servers[1]!, a.token, id, offset, data.subarray(offset));
+      expect(done.status).toBe(200);
+      const item = ZMediaItem.extend({ created_at: z.string() }).parse(await done.json());
+      expect(item.size).toBe(data.length);
+      const preview = z
+        .object({ url: z.string() })
+        .parse((await servers[0]!.request('GET', `/api/media/preview?id=${item.id}&resolve=true`, { token: a.token })).body);
+      expect(sha256(Buffer.from(await (await fetch(`${servers[0]!.baseUrl}${preview.url}`)).arrayBuffer()))).toBe(sha256(data));
+      expect(standIn.keys(BUCKET).filter((key) => key.startsWith(id))).toEqual([]);
+    } finally {
+      child.kill('SIGKILL');
+      await exited;
+      node.remove();
+    }
+  }, 180_000);
 });
