@@ -2,10 +2,13 @@
  * The admin panel journey (issue 16): an operator with no show opens /admin directly and goes
  * through every side tab at desktop width; the users table on a phone; a creator is sent back.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_MESSAGES, ADMIN_TABS, MESSAGES } from '@ppp/contracts';
+import { ADMIN_MESSAGES, ADMIN_TABS, MESSAGES, MUSIC_ADMIN_MESSAGES } from '@ppp/contracts';
 import {
   DESKTOP,
   PHONE,
@@ -24,6 +27,14 @@ let app: RunningApp;
 let browser: Browser;
 let adminToken = '';
 let creatorToken = '';
+const scratch = mkdtempSync(path.join(tmpdir(), 'ppp-admin-e2e-'));
+
+/** A short real MP3 (a tone) made by ffmpeg. */
+function toneFile(name: string): string {
+  const dest = path.join(scratch, name);
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=3', dest]);
+  return dest;
+}
 
 const OPERATOR = { email: 'operator@example.com', password: 'correct horse battery' };
 const CREATOR = { email: 'maker@example.com', password: 'another good password' };
@@ -48,6 +59,7 @@ afterAll(async () => {
   await closeJourneyPages();
   await browser?.close().catch(() => undefined);
   await app?.stop();
+  rmSync(scratch, { recursive: true, force: true });
 });
 
 describe('admin panel journey', () => {
@@ -55,6 +67,10 @@ describe('admin panel journey', () => {
     const api = apiClient(
       () => app.baseUrl,
       () => adminToken,
+    );
+    const creatorApi = apiClient(
+      () => app.baseUrl,
+      () => creatorToken,
     );
     // No show and onboarding not done: /admin still opens the panel.
     const page = await openJourneyPage(browser, app.baseUrl, DESKTOP, { token: adminToken, onboardingDone: false });
@@ -78,7 +94,9 @@ describe('admin panel journey', () => {
     expect(await expiry.getAttribute('aria-invalid')).toBe('true');
     await expiry.fill('01/31/2027');
     // The list's refetch after the save carries the saved expiry, the base of +1M.
-    const refetched = page.waitForResponse((r) => r.url().includes('admin.users') && r.request().method() === 'GET');
+    const refetched = page.waitForResponse(
+      async (r) => r.url().includes('admin.users') && r.request().method() === 'GET' && (await r.text()).includes('2027-01-31'),
+    );
     await expiry.press('Enter');
     await expect
       .poll(async () => (await api('GET', '/api/admin/users/full')).body)
@@ -117,7 +135,36 @@ describe('admin panel journey', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Configuration' }).isVisible()).toBe(true);
     await shot(page, 'admin-help-desktop');
 
-    for (const label of ['Analytics', 'Music Library', 'DB Explorer']) {
+    await openTab(page, 'Music Library');
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect.poll(() => page.getByTestId('music-upload-problem').textContent()).toBe(MUSIC_ADMIN_MESSAGES.actionRequired);
+    await page.locator('input[type=file]').setInputFiles({ name: 'notes.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from('not audio') });
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect
+      .poll(() => page.getByTestId('music-upload-problem').textContent())
+      .toBe('notes.mp3: only audio files are allowed for music.');
+    await page.locator('input[type=file]').setInputFiles(toneFile('evening-bed.mp3'));
+    await page.getByLabel('Display name').fill('Evening bed');
+    await page.getByRole('combobox', { name: 'Mood tags' }).fill('calm');
+    await page.getByRole('combobox', { name: 'Mood tags' }).press('Enter');
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect.poll(() => page.getByTestId('music-row-Evening bed').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Edit Evening bed' }).click();
+    await page.getByRole('dialog').getByLabel('Display name').fill('Late evening bed');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByTestId('music-row-Late evening bed').isVisible()).toBe(true);
+    await shot(page, 'admin-music-desktop');
+    // The creator's template music picker offers what the admin added.
+    await expect
+      .poll(async () => (await creatorApi('GET', '/api/music/assets')).body)
+      .toMatchObject({
+        assets: expect.arrayContaining([expect.objectContaining({ display_name: 'Late evening bed', mood_tags: ['calm'] })]),
+      });
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete Late evening bed' }).click();
+    await expect.poll(() => page.getByTestId('music-row-Late evening bed').count()).toBe(0);
+
+    for (const label of ['Analytics', 'DB Explorer']) {
       await openTab(page, label);
       await expect.poll(() => page.getByTestId('admin-coming-soon').isVisible()).toBe(true);
     }

@@ -32,3 +32,52 @@ export const ZMusicAssetList = z.object({ assets: z.array(ZMusicAsset), preparin
 export type TMusicAssetList = z.infer<typeof ZMusicAssetList>;
 
 export const ZMusicAssetIdInput = z.object({ id: z.uuid() });
+
+/** The music admin's messages (spec 002 sections 5 and 8). */
+export const MUSIC_ADMIN_MESSAGES = {
+  actionRequired: 'Action Required: Please select a file to upload or provide a full URL to import.',
+  enterValidUrl: 'Enter a valid URL first',
+  noFileSelected: 'No file selected',
+  displayNameRequired: 'Enter a display name.',
+  moodTagsInvalid: 'mood_tags must be a JSON array of short words.',
+  assetNotFound: 'Music asset not found.',
+} as const;
+
+/** Mood tags: short words, trimmed, without repeats. */
+export const ZMoodTags = z
+  .array(z.string().trim().min(1).max(MUSIC.maxMoodTagLength))
+  .max(MUSIC.maxMoodTags)
+  .transform((tags) => [...new Set(tags.map((tag) => tag.toLowerCase()))]);
+
+const ZDisplayName = z.string().trim().min(1, MUSIC_ADMIN_MESSAGES.displayNameRequired).max(MUSIC.maxDisplayNameLength);
+
+/** PUT /api/admin/music/assets/{id} {display_name, mood_tags}. */
+export const ZAdminMusicAssetUpdate = z.object({ display_name: ZDisplayName, mood_tags: ZMoodTags });
+export type TAdminMusicAssetUpdate = z.input<typeof ZAdminMusicAssetUpdate>;
+
+/** The text fields of POST /api/admin/music/assets/upload: display_name and mood_tags as JSON text. */
+export const ZAdminMusicUploadFields = z.object({
+  display_name: ZDisplayName,
+  mood_tags: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (!text?.trim()) return [];
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: MUSIC_ADMIN_MESSAGES.moodTagsInvalid });
+        return z.NEVER;
+      }
+    })
+    .pipe(ZMoodTags),
+});
+export type TAdminMusicUploadFields = z.input<typeof ZAdminMusicUploadFields>;
+
+/** A library asset as the admin's Music Library tab lists it: where it came from, its size, when it was added. */
+export const ZAdminMusicAsset = ZMusicAsset.extend({
+  source: z.enum(['builtin', 'upload', 'url']),
+  size_bytes: z.number().int(),
+  created_at: z.date(),
+});
+export type TAdminMusicAsset = z.infer<typeof ZAdminMusicAsset>;

@@ -43,6 +43,7 @@ import { textAiEngines } from './ai-text/text-ai-engine.ts';
 import { createPublishingServices } from './publishing/publishing-services.ts';
 import { createEpisodeServices } from './episodes/episode-services.ts';
 import { MusicLibraryService } from './music/music-library.service.ts';
+import { MusicAdminService } from './music/music-admin.service.ts';
 import { createCreatorServices } from './episodes/creator-services.ts';
 import { createAdminServices } from './admin/admin-services.ts';
 import { createWebsiteServices } from './website/website-services.ts';
@@ -106,6 +107,7 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
     publishing: publishing.publishing,
     features,
   });
+  const uploads = new MediaUploadService({ ...mediaDeps, settings });
   return {
     em,
     config,
@@ -119,7 +121,7 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
     waitlist: new WaitlistService(em, limits),
     storage: shared.storage,
     media,
-    uploads: new MediaUploadService({ ...mediaDeps, settings }),
+    uploads,
     notifications,
     audioCleanup,
     transcripts,
@@ -158,6 +160,7 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
     tts,
     ...createEpisodeServices(em, shared, { assembly, minutes: usage, features }),
     music: new MusicLibraryService({ em, storage: shared.storage }),
+    musicAdmin: new MusicAdminService({ em, storage: shared.storage, uploads }),
     aiText,
     tiers,
     usage,

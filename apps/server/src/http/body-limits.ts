@@ -22,6 +22,7 @@ const UNAUTHENTICATED = /^\/api\/(auth|public|waitlist)(\/|$)/;
 const UPLOAD = /^\/api\/media\/upload\/([^/]+)\/?$/;
 const TRANSCRIPT = /^\/api\/media\/[^/]+\/transcript\/?$/;
 const SHOW_FORM = /^\/api\/podcasts(\/[^/]*)?\/?$/;
+const MUSIC_ADMIN_UPLOAD = /^\/api\/admin\/music\/assets\/upload\/?$/;
 
 /** The one limit of a request path: sign-in and other public routes smallest, uploads their category's, the rest JSON-sized. */
 export function bodyRuleFor(path: string): BodyRule {
@@ -34,6 +35,9 @@ export function bodyRuleFor(path: string): BodyRule {
     return category.success ? { bytes: multipartLimitBytes(category.data), message: MEDIA_MESSAGES.fileTooLarge } : json;
   }
   if (TRANSCRIPT.test(path)) return { bytes: multipartLimitBytes('music'), message: MEDIA_MESSAGES.fileTooLarge };
+  // One bed for the shared library: a music file's limit.
+  if (MUSIC_ADMIN_UPLOAD.test(path))
+    return { bytes: MEDIA.libraryMaxMb * BYTES_PER_MB + BODY_LIMITS.multipartOverheadBytes, message: MEDIA_MESSAGES.fileTooLarge };
   if (SHOW_FORM.test(path)) return { bytes: multipartLimitBytes('cover_art'), message: MEDIA_MESSAGES.fileTooLarge };
   return json;
 }

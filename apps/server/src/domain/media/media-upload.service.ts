@@ -39,7 +39,7 @@ export interface IncomingFile {
   size: number;
 }
 
-interface Inspected {
+export interface Inspected {
   file: IncomingFile;
   contentType: string;
   durationSeconds: number | null;
@@ -67,6 +67,12 @@ export class MediaUploadService {
     assertPrintableNames(fileName, friendlyName);
     if (size !== undefined) assertWithinLimit(fileName, size, category, (await this.deps.settings.get()).max_upload_mb);
     if (category === 'main_content' && !friendlyName?.trim()) throw new AppError('VALIDATION', MEDIA_MESSAGES.enterFriendlyName);
+  }
+
+  /** A creator's checks of one library file (printable name, size limit, probed audio), for the shared music library. */
+  async checkLibraryAudio(file: IncomingFile, category: 'music'): Promise<Inspected> {
+    assertPrintableNames(file.name);
+    return this.inspect(file, category);
   }
 
   private async inspect(file: IncomingFile, category: TMediaCategory): Promise<Inspected> {

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import {
+  ZAdminMusicAsset,
+  ZAdminMusicAssetUpdate,
+  ZAdminMusicUploadFields,
   ZAdminPodcastsPage,
   ZAdminPodcastsQuery,
   ZAdminSettings,
@@ -15,7 +18,14 @@ import {
   ZOutboxQuery,
 } from '@ppp/contracts';
 import { toMe } from '../../domain/users/users.service.ts';
+import { readUploadBody } from './multipart.ts';
 import { defineRoutes, route } from './route.ts';
+
+const ZMusicUploadForm = z.object({
+  file: z.string().describe('one audio file (checked like a creator’s music upload)'),
+  display_name: z.string(),
+  mood_tags: z.string().optional().describe('JSON array of strings'),
+});
 
 export const adminRoutes = defineRoutes([
   route({
@@ -98,5 +108,52 @@ export const adminRoutes = defineRoutes([
       const patch = body;
       return toMe(await ctx.services.users.adminUpdate(params.id, patch), ctx.services.config.TERMS_VERSION);
     },
+  }),
+  route({
+    method: 'get',
+    path: '/api/admin/music/assets',
+    tag: 'admin',
+    access: 'admin',
+    summary: 'The shared music library as the Music Library tab lists it (source, size, added).',
+    response: z.array(ZAdminMusicAsset),
+    handle: ({ ctx }) => ctx.services.musicAdmin.list(),
+  }),
+  route({
+    method: 'post',
+    path: '/api/admin/music/assets/upload',
+    tag: 'admin',
+    access: 'admin',
+    summary:
+      'Add a bed to the shared library: multipart file, display_name, mood_tags as JSON text; the file is checked like a music upload.',
+    body: { schema: ZAdminMusicUploadFields, read: readUploadBody },
+    upload: ZMusicUploadForm,
+    response: ZAdminMusicAsset,
+    status: 201,
+    handle: async ({ ctx, body, files: form }) => {
+      try {
+        return await ctx.services.musicAdmin.upload(form.files[0], body);
+      } finally {
+        await form.cleanup();
+      }
+    },
+  }),
+  route({
+    method: 'put',
+    path: '/api/admin/music/assets/{id}',
+    tag: 'admin',
+    access: 'admin',
+    summary: 'Rename a library bed and set its mood tags.',
+    body: { schema: ZAdminMusicAssetUpdate },
+    response: ZAdminMusicAsset,
+    handle: ({ ctx, params, body }) => ctx.services.musicAdmin.update(params.id, body),
+  }),
+  route({
+    method: 'delete',
+    path: '/api/admin/music/assets/{id}',
+    tag: 'admin',
+    access: 'admin',
+    summary: 'Remove a bed from the shared library (a built-in bed is switched off); creators’ copies stay.',
+    status: 204,
+    handle: ({ ctx, params }) => ctx.services.musicAdmin.remove(params.id),
   }),
 ]);

@@ -11,6 +11,7 @@ import { OutboxTab } from './tabs/OutboxTab.tsx';
 import { JobsTab } from './tabs/JobsTab.tsx';
 import { TiersTab } from './tabs/TiersTab.tsx';
 import { LandingTab } from './tabs/LandingTab.tsx';
+import { MusicTab } from './tabs/MusicTab.tsx';
 
 /** One tab's content. */
 export function AdminTabContent({ tab }: { tab: AdminTabKey }) {
@@ -29,6 +30,8 @@ export function AdminTabContent({ tab }: { tab: AdminTabKey }) {
       return <JobsTab />;
     case 'tiers':
       return <TiersTab />;
+    case 'music':
+      return <MusicTab />;
     case 'landing':
       return <LandingTab />;
     case 'settings':

@@ -3,6 +3,7 @@ import { ActionIcon, Alert, Button, Card, Group, MultiSelect, NumberInput, Selec
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { TEMPLATE, TEMPLATE_MESSAGES, scaleToDb, type TMediaItem } from '@ppp/contracts';
 import { newMusicRule, type MusicRuleDraft, type TemplateDraft } from './editor-state.ts';
+import { useSharedMusicChoices } from './shared-music.ts';
 import { ReconnectFileDialog } from './ReconnectFileDialog.tsx';
 
 interface Props {
@@ -27,6 +28,7 @@ export function MusicSection({ draft, library, libraryLoaded, problems, onChange
   const [reconnect, setReconnect] = useState<MusicRuleDraft | null>(null);
   const patchRule = (key: string, patch: Partial<MusicRuleDraft>) =>
     onChange({ music: draft.music.map((rule) => (rule.key === key ? { ...rule, ...patch } : rule)) });
+  const shared = useSharedMusicChoices(music);
 
   return (
     <Stack gap="md">
@@ -72,11 +74,20 @@ export function MusicSection({ draft, library, libraryLoaded, problems, onChange
             <Stack gap="xs">
               <Select
                 label="Music file"
-                placeholder={music.length ? 'Choose from your media library' : 'No music in your library yet'}
-                data={music.map((m) => ({ value: m.filename, label: m.friendly_name }))}
+                placeholder={
+                  music.length || shared.choices.length ? 'Choose from your media or the shared library' : 'No music in your library yet'
+                }
+                data={[
+                  { group: 'Your media', items: music.map((m) => ({ value: m.filename, label: m.friendly_name })) },
+                  { group: 'Shared music library', items: shared.choices },
+                ]}
                 value={missing ? null : rule.music_filename || null}
-                onChange={(value) => patchRule(rule.key, { music_filename: value ?? '' })}
-                error={problems[rule.key]}
+                onChange={(value) => {
+                  if (!shared.isShared(value)) return patchRule(rule.key, { music_filename: value ?? '' });
+                  void shared.copy(value).then((filename) => filename && patchRule(rule.key, { music_filename: filename }));
+                }}
+                disabled={shared.copying}
+                error={problems[rule.key] ?? shared.error}
                 searchable
               />
               {missing && (

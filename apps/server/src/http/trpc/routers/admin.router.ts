@@ -18,6 +18,9 @@ import {
   ZOutboxQuery,
   ZAdminUserUpdate,
   ZMe,
+  ZAdminMusicAsset,
+  ZAdminMusicAssetUpdate,
+  ZMusicAssetIdInput,
 } from '@ppp/contracts';
 import { adminProcedure, router } from '../init.ts';
 import { toMe } from '../../../domain/users/users.service.ts';
@@ -58,4 +61,14 @@ export const adminRouter = router({
       const { id, ...patch } = input;
       return toMe(await ctx.services.users.adminUpdate(id, patch), ctx.services.config.TERMS_VERSION);
     }),
+  /** The upload is REST only (POST /api/admin/music/assets/upload), for its progress and cancel. */
+  musicAssets: adminProcedure.output(z.array(ZAdminMusicAsset)).query(({ ctx }) => ctx.services.musicAdmin.list()),
+  updateMusicAsset: adminProcedure
+    .input(ZAdminMusicAssetUpdate.extend(ZMusicAssetIdInput.shape))
+    .output(ZAdminMusicAsset)
+    .mutation(({ ctx, input }) => {
+      const { id, ...patch } = input;
+      return ctx.services.musicAdmin.update(id, patch);
+    }),
+  deleteMusicAsset: adminProcedure.input(ZMusicAssetIdInput).mutation(({ ctx, input }) => ctx.services.musicAdmin.remove(input.id)),
 });

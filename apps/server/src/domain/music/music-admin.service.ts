@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { z } from 'zod';
+import {
+  ADMIN_MESSAGES,
+  MUSIC_ADMIN_MESSAGES,
+  ZAdminMusicAssetUpdate,
+  type ZAdminMusicUploadFields,
+  type TAdminMusicAsset,
+  type TAdminMusicAssetUpdate,
+} from '@ppp/contracts';
+import { AppError } from '../errors.ts';
+import type { IncomingFile, MediaUploadService } from '../media/media-upload.service.ts';
+import { extensionOf, storedFilename } from '../media/upload-rules.ts';
+import type { StoragePort } from '../storage/storage.ts';
+import { parseInput } from '../validation.ts';
+import { MusicAssetSchema, type MusicAsset } from './music-asset.entity.ts';
+import { toMusicAssetDto } from './music-asset.dto.ts';
+
+export interface MusicAdminDeps {
+  em: EntityManager;
+  storage: StoragePort;
+  uploads: Pick<MediaUploadService, 'checkLibraryAudio'>;
+}
+
+/** Where an admin's asset is stored. */
+export function uploadedMusicKey(id: string, fileName: string): string {
+  return `music/uploads/${id}/original.${extensionOf(fileName)}`;
+}
+
+function toAdminDto(asset: MusicAsset): TAdminMusicAsset {
+  const source = asset.source === 'upload' ? 'upload' : asset.source === 'url' ? 'url' : 'builtin';
+  return { ...toMusicAssetDto(asset), source, size_bytes: asset.sizeBytes, created_at: asset.createdAt };
+}
+
+/**
+ * The admin's Music Library tab (spec 002 sections 2.14 and 7): the instance's shared beds, which
+ * onboarding and every creator's template editor offer. An upload gets a creator's checks of a
+ * music file (size limit, real audio by content).
+ */
+export class MusicAdminService {
+  private readonly deps: MusicAdminDeps;
+  constructor(deps: MusicAdminDeps) {
+    this.deps = deps;
+  }
+
+  /** Every active asset, built-in ones first, then in the order they were added. */
+  async list(): Promise<TAdminMusicAsset[]> {
+    const rows = await this.deps.em.find(MusicAssetSchema, { isActive: true }, { orderBy: { createdAt: 'asc', displayName: 'asc' } });
+    return rows.map(toAdminDto);
+  }
+
+  /** POST /api/admin/music/assets/upload: one checked audio file with its name and moods. */
+  async upload(file: IncomingFile | undefined, fields: z.output<typeof ZAdminMusicUploadFields>): Promise<TAdminMusicAsset> {
+    if (!file) throw new AppError('VALIDATION', MUSIC_ADMIN_MESSAGES.noFileSelected);
+    const { display_name, mood_tags } = fields;
+    const inspected = await this.deps.uploads.checkLibraryAudio(file, 'music');
+    const id = randomUUID();
+    const key = uploadedMusicKey(id, file.name);
+    const stored = await this.deps.storage.putFile(key, file.path);
+    const asset = this.deps.em.create(MusicAssetSchema, {
+      id,
+      displayName: display_name,
+      moodTags: mood_tags,
+      filename: storedFilename(file.name, id),
+      storageKey: key,
+      contentType: inspected.contentType,
+      sizeBytes: stored.size,
+      durationSeconds: inspected.durationSeconds,
+      source: 'upload',
+    });
+    await this.deps.em.persist(asset).flush();
+    return toAdminDto(asset);
+  }
+
+  /** PUT /api/admin/music/assets/{id}: a new display name and mood tags. */
+  async update(id: string, input: TAdminMusicAssetUpdate): Promise<TAdminMusicAsset> {
+    const patch = parseInput(ZAdminMusicAssetUpdate, input);
+    const asset = await this.find(id);
+    asset.displayName = patch.display_name;
+    asset.moodTags = patch.mood_tags;
+    await this.deps.em.flush();
+    return toAdminDto(asset);
+  }
+
+  /**
+   * DELETE /api/admin/music/assets/{id}. An added asset goes with its file; a built-in bed is only
+   * switched off (its row stays, so starting again does not render it back). Creators' copies in
+   * their own media are theirs and stay.
+   */
+  async remove(id: string): Promise<void> {
+    const asset = await this.find(id);
+    if (asset.source === 'builtin') {
+      asset.isActive = false;
+      await this.deps.em.flush();
+      return;
+    }
+    try {
+      await this.deps.storage.delete(asset.storageKey);
+    } catch {
+      throw new AppError('INTERNAL', ADMIN_MESSAGES.deleteAssetFailed);
+    }
+    await this.deps.em.remove(asset).flush();
+  }
+
+  private async find(id: string): Promise<MusicAsset> {
+    const asset = z.uuid().safeParse(id).success ? await this.deps.em.findOne(MusicAssetSchema, { id, isActive: true }) : null;
+    if (!asset) throw new AppError('NOT_FOUND', MUSIC_ADMIN_MESSAGES.assetNotFound);
+    return asset;
+  }
+}

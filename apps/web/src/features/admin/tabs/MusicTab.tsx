@@ -1,0 +1,260 @@
+import { useRef, useState } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  Loader,
+  Modal,
+  Progress,
+  Stack,
+  Table,
+  TagsInput,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPencil, IconPlayerPlay, IconPlayerStop, IconTrash } from '@tabler/icons-react';
+import { ADMIN_MESSAGES, MUSIC, MUSIC_ADMIN_MESSAGES, type TAdminMusicAsset } from '@ppp/contracts';
+import { trpc } from '../../../lib/trpc.ts';
+import { messageOf } from '../../../lib/api-error.ts';
+import { formatBytes } from '../admin-format.ts';
+import { MusicUploadError, uploadMusicAsset } from '../music-upload.ts';
+
+/** Music Library: the instance's shared beds, which onboarding and every creator's template editor offer. */
+export function MusicTab() {
+  const assets = trpc.admin.musicAssets.useQuery();
+  const [editing, setEditing] = useState<TAdminMusicAsset | null>(null);
+  return (
+    <Stack gap="lg">
+      <UploadCard />
+      {assets.isError ? (
+        <Alert color="red">{ADMIN_MESSAGES.loadFailed}</Alert>
+      ) : !assets.data ? (
+        <Loader aria-label="Loading music" />
+      ) : assets.data.length === 0 ? (
+        <Text c="dimmed">The shared library is empty.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped aria-label="Music library">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Preview</Table.Th>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Moods</Table.Th>
+                <Table.Th>Length</Table.Th>
+                <Table.Th>Size</Table.Th>
+                <Table.Th>Source</Table.Th>
+                <Table.Th aria-label="Actions" />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {assets.data.map((asset) => (
+                <AssetRow key={asset.id} asset={asset} onEdit={() => setEditing(asset)} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {editing && <EditAssetModal key={editing.id} asset={editing} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
+}
+
+function AssetRow({ asset, onEdit }: { asset: TAdminMusicAsset; onEdit: () => void }) {
+  const utils = trpc.useUtils();
+  const remove = trpc.admin.deleteMusicAsset.useMutation({
+    onSuccess: () => utils.admin.musicAssets.invalidate(),
+    onError: () => notifications.show({ color: 'red', title: ADMIN_MESSAGES.deleteFailed, message: ADMIN_MESSAGES.deleteAssetFailed }),
+  });
+  return (
+    <Table.Tr data-testid={`music-row-${asset.display_name}`}>
+      <Table.Td>
+        <PreviewButton asset={asset} />
+      </Table.Td>
+      <Table.Td>{asset.display_name}</Table.Td>
+      <Table.Td>
+        <Group gap={4}>
+          {asset.mood_tags.map((tag) => (
+            <Badge key={tag} variant="light" size="sm">
+              {tag}
+            </Badge>
+          ))}
+        </Group>
+      </Table.Td>
+      <Table.Td>{asset.duration_seconds === null ? '—' : `${asset.duration_seconds.toFixed(1)} s`}</Table.Td>
+      <Table.Td>{formatBytes(asset.size_bytes)}</Table.Td>
+      <Table.Td>{asset.source === 'builtin' ? 'Built in' : asset.source === 'url' ? 'Imported' : 'Uploaded'}</Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          <ActionIcon variant="subtle" aria-label={`Edit ${asset.display_name}`} onClick={onEdit}>
+            <IconPencil size={16} />
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Delete ${asset.display_name}`}
+            loading={remove.isPending}
+            onClick={() => {
+              if (window.confirm(`Delete '${asset.display_name}' from the shared library? Creators' copies stay.`))
+                remove.mutate({ id: asset.id });
+            }}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** Plays the first 20 seconds of a bed (spec 002 section 9, 'Music preview 20 s'). */
+function PreviewButton({ asset }: { asset: TAdminMusicAsset }) {
+  const audio = useRef<HTMLAudioElement | null>(null);
+  const [playing, setPlaying] = useState(false);
+  function stop() {
+    audio.current?.pause();
+    setPlaying(false);
+  }
+  function play() {
+    const element = audio.current ?? new Audio(asset.preview_url);
+    audio.current = element;
+    element.currentTime = 0;
+    element.ontimeupdate = () => {
+      if (element.currentTime >= MUSIC.previewSeconds) stop();
+    };
+    element.onended = () => setPlaying(false);
+    void element.play().then(() => setPlaying(true), stop);
+  }
+  return (
+    <ActionIcon variant="light" aria-label={`${playing ? 'Stop' : 'Preview'} ${asset.display_name}`} onClick={playing ? stop : play}>
+      {playing ? <IconPlayerStop size={16} /> : <IconPlayerPlay size={16} />}
+    </ActionIcon>
+  );
+}
+
+function UploadCard() {
+  const utils = trpc.useUtils();
+  const [file, setFile] = useState<File | null>(null);
+  const [name, setName] = useState('');
+  const [moods, setMoods] = useState<string[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const cancel = useRef<AbortController | null>(null);
+
+  async function upload() {
+    if (!file) {
+      setProblem(MUSIC_ADMIN_MESSAGES.actionRequired);
+      return;
+    }
+    setProblem(null);
+    const controller = new AbortController();
+    cancel.current = controller;
+    setProgress(0);
+    try {
+      await uploadMusicAsset(
+        { file, displayName: name.trim() || file.name.replace(/\.[^.]+$/, ''), moodTags: moods },
+        setProgress,
+        controller.signal,
+      );
+      notifications.show({ color: 'teal', title: 'Uploaded', message: `${name.trim() || file.name} is in the shared library.` });
+      setFile(null);
+      setName('');
+      setMoods([]);
+      await utils.admin.musicAssets.invalidate();
+    } catch (err) {
+      const kind = err instanceof MusicUploadError ? err.kind : 'refused';
+      const message = err instanceof Error ? err.message : ADMIN_MESSAGES.uploadFailed;
+      if (kind === 'cancelled') notifications.show({ color: 'gray', title: ADMIN_MESSAGES.uploadCancelled, message: file.name });
+      else notifications.show({ color: 'red', title: ADMIN_MESSAGES.uploadFailed, message });
+      if (kind !== 'cancelled') setProblem(message);
+    } finally {
+      cancel.current = null;
+      setProgress(null);
+    }
+  }
+
+  return (
+    <Card withBorder padding="md">
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          Add music
+        </Title>
+        <Group align="flex-end" grow>
+          <FileInput
+            label="Audio file"
+            placeholder={MUSIC_ADMIN_MESSAGES.noFileSelected}
+            accept="audio/*"
+            value={file}
+            onChange={(next) => {
+              setFile(next);
+              if (next && !name) setName(next.name.replace(/\.[^.]+$/, '').slice(0, MUSIC.maxDisplayNameLength));
+            }}
+            clearable
+          />
+          <TextInput
+            label="Display name"
+            value={name}
+            maxLength={MUSIC.maxDisplayNameLength}
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
+          <TagsInput label="Mood tags" value={moods} onChange={setMoods} maxTags={MUSIC.maxMoodTags} placeholder="calm, upbeat…" />
+        </Group>
+        {problem && (
+          <Alert color="red" data-testid="music-upload-problem">
+            {problem}
+          </Alert>
+        )}
+        {progress !== null && <Progress value={progress} aria-label="Upload progress" animated />}
+        <Group justify="flex-end">
+          {progress !== null && (
+            <Button variant="default" onClick={() => cancel.current?.abort()}>
+              Cancel upload
+            </Button>
+          )}
+          <Button onClick={() => void upload()} loading={progress !== null}>
+            Upload
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function EditAssetModal({ asset, onClose }: { asset: TAdminMusicAsset; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const [name, setName] = useState(asset.display_name);
+  const [moods, setMoods] = useState<string[]>(asset.mood_tags);
+  const update = trpc.admin.updateMusicAsset.useMutation({
+    onSuccess: async () => {
+      await utils.admin.musicAssets.invalidate();
+      onClose();
+    },
+  });
+  return (
+    <Modal opened onClose={onClose} title={`Edit ${asset.display_name}`}>
+      <Stack gap="sm">
+        <TextInput
+          label="Display name"
+          value={name}
+          maxLength={MUSIC.maxDisplayNameLength}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={update.isError ? messageOf(update.error, ADMIN_MESSAGES.saveFailed) : undefined}
+        />
+        <TagsInput label="Mood tags" value={moods} onChange={setMoods} maxTags={MUSIC.maxMoodTags} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button loading={update.isPending} onClick={() => update.mutate({ id: asset.id, display_name: name, mood_tags: moods })}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
