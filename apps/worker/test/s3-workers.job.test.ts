@@ -3,9 +3,10 @@
  * PostgreSQL and one S3-compatible bucket (the loopback stand-in). An upload stored in the bucket is
  * transcribed and an episode assembled from it, its outro and a music bed, by whichever worker takes
  * each job: the inputs are copied to that worker's scratch folder, ffmpeg runs there, the results go
- * to the bucket, and no file is left on either worker's disk.
+ * to the bucket, and no file is left on either worker's disk. A worker process killed (SIGKILL) in the
+ * middle of a render leaves the job to the other worker once its heartbeat stops: one render kept, one charge.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -39,17 +40,19 @@ const nodes = { server: tempDir('ppp-s3-server-'), w1: tempDir('ppp-s3-worker1-'
 const workers: Worker[] = [];
 const logs: string[] = [];
 let userId = '';
+/** The queue the test's services send on (the server's part); workers come and go. */
+let jobs: PgBossJobQueue;
 
 // As the README's Scaling section says: the same bucket, database and SECRET_KEY on every process.
 const SECRET_KEY = randomBytes(32).toString('hex');
-const configOf = (dir: string): TConfig =>
-  testConfig(databaseUrl, {
-    ...s3Env(standIn, BUCKET),
-    SECRET_KEY,
-    DATA_DIR: dir,
-    SCRATCH_DIR: path.join(dir, 'scratch'),
-    TTS_ENGINES: 'espeak',
-  });
+const configEnv = (dir: string): Record<string, string> => ({
+  ...s3Env(standIn, BUCKET),
+  SECRET_KEY,
+  DATA_DIR: dir,
+  SCRATCH_DIR: path.join(dir, 'scratch'),
+  TTS_ENGINES: 'espeak',
+});
+const configOf = (dir: string): TConfig => testConfig(databaseUrl, configEnv(dir));
 
 function services() {
   const config = configOf(nodes.server.dir);
@@ -57,7 +60,7 @@ function services() {
     config,
     mailTransport: outboxOnlyTransport,
     storage: storageFor(config),
-    jobs: new PgBossJobQueue({ boss: workers[0]!.boss }),
+    jobs,
   };
   return createServices(orm.em.fork(), shared);
 }
@@ -102,6 +105,7 @@ beforeAll(async () => {
   const db = await openTestOrm();
   orm = db.orm;
   databaseUrl = db.databaseUrl;
+  jobs = new PgBossJobQueue({ connectionString: databaseUrl });
   for (const [name, node] of [
     ['worker 1', nodes.w1],
     ['worker 2', nodes.w2],
@@ -125,6 +129,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const worker of workers) await worker.stop();
+  await jobs?.close();
   await orm?.close();
   await standIn?.close();
   files?.remove();
@@ -217,4 +222,102 @@ describe('workers on S3 storage with no shared disk', () => {
     expect(logs.some((line) => /^worker [12]: audio\.transcribe /.test(line))).toBe(true);
     for (const node of [nodes.w1, nodes.w2, nodes.server]) expect(filesUnder(node.dir)).toEqual([]);
   }, 180_000);
+
+  it('a worker process killed in the middle of a render: the other worker finishes it, once', async () => {
+    const node = tempDir('ppp-s3-dying-worker-');
+    const child = spawn(process.execPath, [path.join(import.meta.dirname, '../src/main.ts')], {
+      env: {
+        ...process.env,
+        ...configEnv(node.dir),
+        DATABASE_URL: databaseUrl,
+        WORKER_CONCURRENCY: '1',
+        LOG_FORMAT: 'json',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      // Only the child consumes jobs until it dies.
+      for (const worker of workers.splice(0)) await worker.stop();
+      await until(
+        async () => output,
+        (text) => text.includes('"ready"') || text.includes('ready'),
+        'worker process not ready',
+      );
+
+      const em = orm.em.fork();
+      const showId = em.create(PodcastSchema, { user: userId, name: 'The Survivor Show' }).id;
+      await em.flush();
+      const words = ['a', 'long', 'episode'].map((text, i) => ({ text, start: i, end: i + 0.5, confidence: 0.9 }));
+      const transcript = path.join(files.dir, 'long.json');
+      writeFileSync(transcript, JSON.stringify({ words, language: 'en', duration_s: 600 }));
+      const upload = await accept(
+        toneFile(files.dir, 'long.wav', 600, 330, ['-ac', '1', '-ar', '16000']),
+        'main_content',
+        'Long episode',
+        transcript,
+      );
+      await until(
+        async () => sql<{ status: string }>('select status from media_items where id = ?', [upload.id]),
+        (rows) => rows[0]?.status === 'ready',
+        'long upload not ready',
+      );
+      const template = await services().templates.create(
+        await user(),
+        ZTemplateBody.parse({
+          name: 'Long template',
+          podcast_id: showId,
+          segments: [{ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }],
+        }),
+      );
+      const queued = await services().assembly.assemble(
+        await user(),
+        ZAssembleEpisodeRequest.parse({
+          template_id: template.id,
+          media_id: upload.id,
+          episode_details: { title: 'Survived', description: 'Rendered twice, kept once', episodeNumber: 2 },
+          intents: {},
+        }),
+      );
+      // The render is under way once its input is in the dying worker's scratch folder.
+      await until(
+        async () => filesUnder(path.join(node.dir, 'scratch')),
+        (found) => found.length > 0,
+        'render never started',
+      );
+      child.kill('SIGKILL');
+      await exited;
+      expect(filesUnder(path.join(node.dir, 'scratch')).length).toBeGreaterThan(0);
+
+      // The surviving worker (its own folders) takes the job once its heartbeat has stopped.
+      workers.push(
+        await startWorker({
+          orm,
+          shared: { config: configOf(nodes.w2.dir), mailTransport: outboxOnlyTransport },
+          databaseUrl,
+          concurrency: 1,
+          log: (m) => logs.push(`worker 2: ${m}`),
+        }),
+      );
+      const status = await until<TEpisodeJobStatus>(
+        async () => services().assembly.status(await user(), queued.job_id),
+        (s) => s.status === 'processed' || s.status === 'error',
+        'assembly not finished after the kill',
+      );
+      expect(status).toMatchObject({ status: 'processed', error: null });
+      const charges = await sql<{ id: string }>('select id from usage_charges where episode_id = ?', [status.episode_id]);
+      expect(charges).toHaveLength(1);
+      const row = await orm.em.fork().findOneOrFail(EpisodeSchema, { id: status.episode_id });
+      expect((await services().storage.stat(row.finalAudioKey ?? ''))?.size).toBe(row.finalAudioBytes);
+      expect(filesUnder(nodes.w2.dir)).toEqual([]);
+    } finally {
+      child.kill('SIGKILL');
+      await exited;
+      node.remove();
+    }
+  }, 420_000);
 });
