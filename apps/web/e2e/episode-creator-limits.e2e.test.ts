@@ -6,8 +6,8 @@
  *   Start; 'Skip for now' while scanning for retakes moves on with no retake cut;
  * - Review Intern Commands: Regenerate twice on the real command, then it is disabled;
  * - Assemble refused with a real 402 INSUFFICIENT_MINUTES (minutes spent after the precheck) opens
- *   'Not enough processing minutes', whose Upgrade Plan sets the intent and opens the pricing page;
- *   a quota 402 says the episode quota is reached and opens the pricing page.
+ *   'Not enough processing minutes', whose Upgrade Plan sets the intent and opens the Subscription view;
+ *   a quota 402 says the episode quota is reached and opens the Subscription view.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -237,7 +237,7 @@ describe('Episode Creator limits and reviews', () => {
     expect(saved.flubberContexts ?? []).toEqual([]);
   });
 
-  it('opens Not enough processing minutes from a real 402 on Assemble, and Upgrade Plan opens pricing', async () => {
+  it('opens Not enough processing minutes from a real 402 on Assemble, and Upgrade Plan opens the Subscription view', async () => {
     // 1 minute left covers this 18 s episode, so the precheck allows it ...
     const page = await detailsStep('Minutes ran out');
     // ... then the month's maximum drops, as another tab spending the last minute would.
@@ -257,7 +257,7 @@ describe('Episode Creator limits and reviews', () => {
     await page.getByRole('button', { name: 'Assemble Episode' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Upgrade Plan' }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/pricing');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard/billing');
     expect(await page.evaluate((key) => window.localStorage.getItem(key), BILLING_INTENT_STORAGE_KEY)).toBe('upgrade');
   });
 
@@ -268,7 +268,7 @@ describe('Episode Creator limits and reviews', () => {
     expect((await setFree({ max_episodes_month: 1 })).status).toBe(200);
     await page.getByRole('button', { name: 'Assemble Episode' }).click();
     await expect.poll(() => page.getByText(EPISODE_CREATOR_MESSAGES.quotaReached).isVisible()).toBe(true);
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/pricing');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard/billing');
     await shot(page, 'creator-limits-quota-402-desktop', false);
     expect(await page.evaluate((key) => window.localStorage.getItem(key), BILLING_INTENT_STORAGE_KEY)).toBe('upgrade');
     expect(await page.getByRole('dialog', { name: EPISODE_CREATOR_MESSAGES.notEnoughMinutesTitle }).count()).toBe(0);

@@ -489,7 +489,7 @@ describe('Episode Creator steps 4-6', () => {
     await page.setViewportSize(PHONE);
     await shot(page, 'creator-minutes-dialog-phone', false);
     await dialog.getByRole('button', { name: 'Buy Minutes' }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/pricing');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard/billing');
     expect(await page.evaluate(() => window.localStorage.getItem('ppp.billing.intent'))).toBe('buy_minutes');
     // The workspace and the wizard both listen; one navigation happened, so Back returns to the wizard.
     await page.goBack();

@@ -14,6 +14,7 @@ export const ADMIN_TABS = [
   { key: 'landing', label: 'Front Page Content' },
   { key: 'db', label: 'DB Explorer' },
   { key: 'settings', label: 'Settings' },
+  { key: 'billing', label: 'Billing' },
   { key: 'help', label: 'Help & Docs' },
 ] as const;
 
@@ -27,6 +28,7 @@ export const ADMIN_OPERATION_TABS = [
 /** The admin panel's messages (spec 002 section 8, 'Admin'). */
 export const ADMIN_MESSAGES = {
   comingSoon: 'Coming Soon',
+  failedToLoadBillingOverview: 'Failed to load billing overview',
   failedToLoadUsers: 'Failed to load users',
   failedToLoadSummary: 'Failed to load summary',
   failedToLoadTiers: 'Failed to load tiers',

@@ -279,4 +279,13 @@ export function tierRank(tier: TTierKey): number {
 export const PENDING_CHECKOUT_STORAGE_KEY = 'ppp.checkout.pending';
 
 export const ZPendingCheckout = z.object({ plan_key: ZCheckoutPlanKey, billing_cycle: ZBillingCycle });
+
+/** Minutes the Episode Creator's 'Not enough processing minutes' was short by, so Buy Minutes can buy exactly that. */
+export const BILLING_SHORTFALL_STORAGE_KEY = 'ppp.billing.shortfall';
+
+/** Minutes short of an assembly: required less remaining (nothing when either is unknown or nothing is short). */
+export function minutesShortfall(required: number | null, remaining: number | null): number | null {
+  if (required === null || remaining === null) return null;
+  return required > remaining ? required - remaining : null;
+}
 export type TPendingCheckout = z.infer<typeof ZPendingCheckout>;

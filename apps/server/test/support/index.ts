@@ -8,3 +8,4 @@ export { SpreakerSandbox } from './spreaker-sandbox.ts';
 export { coverPng, seedAssembledEpisode, seedShow, type SeedEpisodeOptions } from './episodes.ts';
 export { connectSpreakerAccount, cookiesOf } from './spreaker-connect.ts';
 export { startS3StandIn, s3Env, type S3StandIn } from './s3-stand-in.ts';
+export { startStripeStandIn, stripeEnv, stockStandIn, STAND_IN_SECRET_KEY, type StripeStandIn } from './stripe-stand-in.ts';

@@ -12,6 +12,7 @@ import { JobsTab } from './tabs/JobsTab.tsx';
 import { TiersTab } from './tabs/TiersTab.tsx';
 import { LandingTab } from './tabs/LandingTab.tsx';
 import { MusicTab } from './tabs/MusicTab.tsx';
+import { BillingTab } from './tabs/BillingTab.tsx';
 
 /** One tab's content. */
 export function AdminTabContent({ tab }: { tab: AdminTabKey }) {
@@ -36,6 +37,8 @@ export function AdminTabContent({ tab }: { tab: AdminTabKey }) {
       return <LandingTab />;
     case 'settings':
       return <SettingsTab />;
+    case 'billing':
+      return <BillingTab />;
     case 'help':
       return <HelpTab />;
     default:

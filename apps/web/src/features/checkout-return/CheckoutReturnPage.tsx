@@ -1,32 +1,73 @@
 import { useEffect, useState } from 'react';
-import { Anchor, Loader, Text } from '@mantine/core';
+import { Anchor, Button, Loader, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { MESSAGES } from '@ppp/contracts';
+import { useNavigate, useSearchParams } from 'react-router';
+import { MESSAGES, PAYMENTS, PAYMENTS_MESSAGES } from '@ppp/contracts';
 import { CenteredCard } from '@ppp/ui';
+import { trpc } from '../../lib/trpc.ts';
+import { readToken } from '../../lib/session.ts';
+import { finalizeCheckout } from './finalize-checkout.ts';
 
-/** The user is refreshed every 750 ms; after 8 seconds a manual way to sign in appears (spec 002 section 4). */
-const REFRESH_MS = 750;
-const MAX_REFRESHES = 9;
-const MANUAL_LINK_AFTER_MS = 8_000;
-
-export function CheckoutReturnPage() {
+/** The user refreshed every 750 ms, at most 9 times (spec 002 §4), so the session shows the new plan. */
+function useUserRefresh(): void {
   const queryClient = useQueryClient();
-  const [showLink, setShowLink] = useState(false);
-
   useEffect(() => {
     let count = 0;
     const refresh = window.setInterval(() => {
       count += 1;
       void queryClient.invalidateQueries();
-      if (count >= MAX_REFRESHES) window.clearInterval(refresh);
-    }, REFRESH_MS);
-    const link = window.setTimeout(() => setShowLink(true), MANUAL_LINK_AFTER_MS);
-    return () => {
-      window.clearInterval(refresh);
-      window.clearTimeout(link);
-    };
+      if (count >= PAYMENTS.maxUserRefreshes) window.clearInterval(refresh);
+    }, PAYMENTS.userRefreshMs);
+    return () => window.clearInterval(refresh);
   }, [queryClient]);
+}
 
+/**
+ * Back from Stripe Checkout (?checkout=success&session_id=…, spec 002 §2.2 step 5 and §4): 'Finalizing
+ * your purchase...' while the purchase is confirmed, then the Subscription view with the new plan and
+ * a clean URL; 'Upgrade Pending' when it has not arrived after every retry; after 8 s, a way to sign in.
+ */
+export function CheckoutReturnPage() {
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id');
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const [state, setState] = useState<'finalizing' | 'pending'>('finalizing');
+  const [showLink, setShowLink] = useState(false);
+  useUserRefresh();
+
+  useEffect(() => {
+    const link = window.setTimeout(() => setShowLink(true), PAYMENTS.manualLinkAfterMs);
+    return () => window.clearTimeout(link);
+  }, []);
+
+  useEffect(() => {
+    if (!sessionId || !readToken()) return;
+    let stopped = false;
+    const calls = {
+      checkoutResult: (id: string) => utils.client.billing.checkoutResult.query({ session_id: id }),
+      forceSync: (id: string) => utils.client.billing.forceSyncSession.mutate({ session_id: id }),
+      subscription: () => utils.client.billing.subscription.query(),
+    };
+    void finalizeCheckout(calls, sessionId, { stopped: () => stopped }).then(async (outcome) => {
+      if (stopped) return;
+      if (outcome.state === 'pending') return setState('pending');
+      await Promise.all([utils.billing.subscription.invalidate(), utils.billing.usage.invalidate()]);
+      void navigate(PAYMENTS.subscriptionPath, { replace: true });
+    });
+    return () => {
+      stopped = true;
+    };
+  }, [sessionId, utils, navigate]);
+
+  if (state === 'pending') {
+    return (
+      <CenteredCard title={PAYMENTS_MESSAGES.upgradePending}>
+        <Text role="status">{PAYMENTS_MESSAGES.upgradePendingBody}</Text>
+        <Button onClick={() => void navigate(PAYMENTS.subscriptionPath, { replace: true })}>Open Subscription</Button>
+      </CenteredCard>
+    );
+  }
   return (
     <CenteredCard title={MESSAGES.finalizingPurchase}>
       <Loader size="sm" aria-hidden="true" />

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { FOUNDERS_OFFERS, PRICING, formatDollars, formatOfferPrice, type TEarlyOffer } from '@ppp/contracts';
 
-function OfferCard({ offer, ended }: { offer: TEarlyOffer; ended: boolean }) {
+function OfferCard({ offer, ended, onChoose, busy }: { offer: TEarlyOffer; ended: boolean; onChoose(): void; busy: boolean }) {
   return (
     <Card withBorder radius="lg" padding="lg" component="article" aria-labelledby={`offer-${offer.key}`}>
       <Stack gap="sm" h="100%">
@@ -28,8 +28,12 @@ function OfferCard({ offer, ended }: { offer: TEarlyOffer; ended: boolean }) {
           <Button mt="auto" disabled fullWidth>
             {PRICING.offerEnded}
           </Button>
-        ) : (
+        ) : offer.period === 'month' ? (
           <Button component="a" href={offer.cta.href} mt="auto" fullWidth variant="light">
+            {offer.cta.label}
+          </Button>
+        ) : (
+          <Button mt="auto" fullWidth variant="light" loading={busy} onClick={onChoose}>
             {offer.cta.label}
           </Button>
         )}
@@ -39,12 +43,12 @@ function OfferCard({ offer, ended }: { offer: TEarlyOffer; ended: boolean }) {
 }
 
 /** The founders offers (spec 002 section 9), ending Sept 30; disabled once the countdown ends. */
-export function FoundersOffers({ ended }: { ended: boolean }) {
+export function FoundersOffers({ ended, onChoose, busy = false }: { ended: boolean; onChoose(offer: TEarlyOffer): void; busy?: boolean }) {
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         {FOUNDERS_OFFERS.map((offer) => (
-          <OfferCard key={offer.key} offer={offer} ended={ended} />
+          <OfferCard key={offer.key} offer={offer} ended={ended} busy={busy} onChoose={() => onChoose(offer)} />
         ))}
       </SimpleGrid>
       <Text size="sm" c="dimmed" ta="center">

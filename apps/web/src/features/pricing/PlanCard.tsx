@@ -33,7 +33,7 @@ function Price({ plan, annual }: { plan: TPlan; annual: boolean }) {
 }
 
 /** One plan of the table: price for the chosen period, allowances, headline features, call to action. */
-export function PlanCard({ plan, annual }: { plan: TPlan; annual: boolean }) {
+export function PlanCard({ plan, annual, onChoose, busy = false }: { plan: TPlan; annual: boolean; onChoose(): void; busy?: boolean }) {
   const features = PLAN_FEATURE_KEYS.filter((f) => plan.features[f]);
   return (
     <Card
@@ -64,16 +64,22 @@ export function PlanCard({ plan, annual }: { plan: TPlan; annual: boolean }) {
             <List.Item key={f}>{PLAN_FEATURE_LABELS[f]}</List.Item>
           ))}
         </List>
-        <Button
-          component="a"
-          href={plan.cta.href}
-          mt="auto"
-          fullWidth
-          variant={plan.popular ? 'filled' : 'light'}
-          aria-label={plan.contact ? `${plan.cta.label} about ${plan.name}` : plan.cta.label}
-        >
-          {plan.cta.label}
-        </Button>
+        {plan.contact ? (
+          <Button
+            component="a"
+            href={plan.cta.href}
+            mt="auto"
+            fullWidth
+            variant="light"
+            aria-label={`${plan.cta.label} about ${plan.name}`}
+          >
+            {plan.cta.label}
+          </Button>
+        ) : (
+          <Button mt="auto" fullWidth variant={plan.popular ? 'filled' : 'light'} loading={busy} onClick={onChoose}>
+            {plan.cta.label}
+          </Button>
+        )}
       </Stack>
     </Card>
   );

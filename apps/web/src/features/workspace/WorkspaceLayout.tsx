@@ -1,8 +1,9 @@
+import { useEffect } from 'react';
 import { AppShell, ActionIcon, Badge, Breadcrumbs, Burger, Button, Group, NavLink, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { MESSAGES, type TMe } from '@ppp/contracts';
+import { MESSAGES, PAYMENTS, type TMe } from '@ppp/contracts';
 import { BrandLogo } from '@ppp/ui';
 import { useSignOut } from '../../lib/use-session.ts';
 import { isAdminUser } from '../gate/decide-gate.ts';
@@ -22,6 +23,8 @@ import { EpisodeHistoryView } from '../episode-history/EpisodeHistoryView.tsx';
 import { EpisodeCreatorView } from '../episode-creator/EpisodeCreatorView.tsx';
 import { RecorderView } from '../recorder/RecorderView.tsx';
 import { WebsiteBuilderView } from '../website-builder/WebsiteBuilderView.tsx';
+import { SubscriptionView } from '../billing/SubscriptionView.tsx';
+import { hasPendingCheckout } from '../billing/billing-intent.ts';
 import { useBillingNavigationListener } from '../episode-creator/details/billing-navigation.ts';
 import { NEW_EPISODE_PATH, navEntriesFor, viewForPath, viewLabel, type WorkspaceView } from './workspace-nav.ts';
 
@@ -55,6 +58,8 @@ function ViewContent({ view, me }: { view: WorkspaceView; me: TMe }) {
       return <RecorderView />;
     case 'websiteBuilder':
       return <WebsiteBuilderView />;
+    case 'billing':
+      return <SubscriptionView />;
     case 'not-found':
       return (
         <>
@@ -78,6 +83,10 @@ export function WorkspaceLayout({ me }: { me: TMe }) {
   const admin = isAdminUser(me);
   const view = viewForPath(location.pathname, admin);
   const entries = navEntriesFor(admin);
+  // A plan chosen on the pricing page before signing in: the Subscription view starts its checkout.
+  useEffect(() => {
+    if (view !== 'billing' && hasPendingCheckout()) void navigate(PAYMENTS.subscriptionPath, { replace: true });
+  }, [view, navigate]);
 
   async function logout() {
     await signOut();

@@ -26,7 +26,10 @@ describe('workspace navigation', () => {
       'episode-history',
       'recorder',
       'websiteBuilder',
+      'billing',
     ]);
+    expect(viewForPath('/dashboard/billing', false)).toBe('billing');
+    expect(viewLabel('billing')).toBe('Subscription');
     expect(viewForPath('/dashboard/website', false)).toBe('websiteBuilder');
     expect(viewLabel('websiteBuilder')).toBe('Website Builder');
     expect(viewForPath('/dashboard/record', false)).toBe('recorder');

@@ -12,8 +12,10 @@ import {
   IconHeadphones,
   IconMicrophone,
   IconWorld,
+  IconCreditCard,
   type IconProps,
 } from '@tabler/icons-react';
+import { PAYMENTS } from '@ppp/contracts';
 
 /** A view of the workspace (spec 002 section 2.3). Later issues add theirs (episode-history, recorder, ...). */
 export type WorkspaceView =
@@ -31,7 +33,8 @@ export type WorkspaceView =
   | 'episode-history'
   | 'createEpisode'
   | 'recorder'
-  | 'websiteBuilder';
+  | 'websiteBuilder'
+  | 'billing';
 
 export interface NavEntry {
   view: Exclude<WorkspaceView, 'not-found' | 'template-editor' | 'createEpisode'>;
@@ -61,6 +64,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { view: 'episode-history', label: 'Episodes', path: '/dashboard/episodes', icon: IconHeadphones },
   { view: 'recorder', label: 'Record', path: RECORD_PATH, icon: IconMicrophone },
   { view: 'websiteBuilder', label: 'Website Builder', path: '/dashboard/website', icon: IconWorld },
+  { view: 'billing', label: 'Subscription', path: PAYMENTS.subscriptionPath, icon: IconCreditCard },
 ];
 
 export function navEntriesFor(isAdmin: boolean): NavEntry[] {

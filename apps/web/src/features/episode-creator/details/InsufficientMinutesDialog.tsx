@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { CREATOR_STEP_COPY, EPISODE_CREATOR_MESSAGES } from '@ppp/contracts';
+import { CREATOR_STEP_COPY, EPISODE_CREATOR_MESSAGES, minutesShortfall } from '@ppp/contracts';
 import { requestBillingNavigation } from './billing-navigation.ts';
 
 export interface InsufficientMinutesInfo {
@@ -25,7 +25,7 @@ function dateText(value: string | null): string {
 export function InsufficientMinutesDialog({ opened, onClose, info }: { opened: boolean; onClose(): void; info: InsufficientMinutesInfo }) {
   function go(intent: 'upgrade' | 'buy_minutes') {
     onClose();
-    requestBillingNavigation(intent);
+    requestBillingNavigation(intent, window, minutesShortfall(info.minutes_required, info.minutes_remaining));
   }
   return (
     <Modal opened={opened} onClose={onClose} title={EPISODE_CREATOR_MESSAGES.notEnoughMinutesTitle} centered>

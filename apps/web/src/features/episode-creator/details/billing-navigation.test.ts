@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { BILLING_INTENT_STORAGE_KEY, NAVIGATE_BILLING_EVENT } from '@ppp/contracts';
+import { BILLING_INTENT_STORAGE_KEY, BILLING_SHORTFALL_STORAGE_KEY, NAVIGATE_BILLING_EVENT, minutesShortfall } from '@ppp/contracts';
 import { requestBillingNavigation } from './billing-navigation.ts';
 
 describe('billing navigation', () => {
   it('sets the intent marker, then fires the event', () => {
     const stored = new Map<string, string>();
-    const target = Object.assign(new EventTarget(), { localStorage: { setItem: (k: string, v: string) => void stored.set(k, v) } });
+    const target = Object.assign(new EventTarget(), {
+      localStorage: { setItem: (k: string, v: string) => void stored.set(k, v), removeItem: (k: string) => void stored.delete(k) },
+    });
     const seen: string[] = [];
     target.addEventListener(NAVIGATE_BILLING_EVENT, (event) => {
       // The marker is already there when the listener navigates.
@@ -14,6 +16,17 @@ describe('billing navigation', () => {
     requestBillingNavigation('buy_minutes', target as unknown as Window);
     requestBillingNavigation('upgrade', target as unknown as Window);
     expect(seen).toEqual(['buy_minutes:buy_minutes', 'upgrade:upgrade']);
+  });
+
+  it('keeps the minutes short for Buy Minutes, and forgets an older shortfall', () => {
+    const stored = new Map<string, string>();
+    const target = Object.assign(new EventTarget(), {
+      localStorage: { setItem: (k: string, v: string) => void stored.set(k, v), removeItem: (k: string) => void stored.delete(k) },
+    });
+    requestBillingNavigation('buy_minutes', target as unknown as Window, minutesShortfall(75, 10));
+    expect(stored.get(BILLING_SHORTFALL_STORAGE_KEY)).toBe('65');
+    requestBillingNavigation('upgrade', target as unknown as Window, minutesShortfall(null, 10));
+    expect(stored.has(BILLING_SHORTFALL_STORAGE_KEY)).toBe(false);
   });
 
   it('still navigates when storage refuses the marker', () => {

@@ -1,13 +1,24 @@
 import { useEffect, useRef } from 'react';
-import { BILLING_INTENT_STORAGE_KEY, NAVIGATE_BILLING_EVENT, type TBillingIntent } from '@ppp/contracts';
+import {
+  BILLING_INTENT_STORAGE_KEY,
+  BILLING_SHORTFALL_STORAGE_KEY,
+  NAVIGATE_BILLING_EVENT,
+  PAYMENTS,
+  type TBillingIntent,
+} from '@ppp/contracts';
 
-/** Where billing opens: the workspace has no subscription view yet, so the plans page. */
-export const BILLING_PATH = '/pricing';
+/** Where billing opens: the workspace's Subscription view. */
+export const BILLING_PATH = PAYMENTS.subscriptionPath;
 
-/** 'Upgrade Plan' / 'Buy Minutes': sets the billing-intent marker and fires the navigate-to-billing event. */
-export function requestBillingNavigation(intent: TBillingIntent, target: Window = window): void {
+/**
+ * 'Upgrade Plan' / 'Buy Minutes': sets the billing-intent marker (and the minutes short, when known,
+ * for Buy Minutes to buy exactly that) and fires the navigate-to-billing event.
+ */
+export function requestBillingNavigation(intent: TBillingIntent, target: Window = window, shortfallMinutes: number | null = null): void {
   try {
     target.localStorage.setItem(BILLING_INTENT_STORAGE_KEY, intent);
+    if (shortfallMinutes === null) target.localStorage.removeItem(BILLING_SHORTFALL_STORAGE_KEY);
+    else target.localStorage.setItem(BILLING_SHORTFALL_STORAGE_KEY, String(shortfallMinutes));
   } catch {
     // The marker is a hint for the billing screen; navigation happens without it.
   }

@@ -1,0 +1,74 @@
+import { useEffect } from 'react';
+import { Button, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { PAYMENTS, ZCheckoutRequest, formatDollars, getTier, hoursCovering, minutesRateTier, type TTierKey } from '@ppp/contracts';
+
+/** Buy minutes by the hour at the plan's extra rate; after 'Not enough processing minutes', the hours that cover the shortfall. */
+export function BuyMinutesForm({
+  tier,
+  shortfallMinutes,
+  busy,
+  highlighted,
+  onBuy,
+}: {
+  tier: TTierKey;
+  shortfallMinutes: number | null;
+  busy: boolean;
+  highlighted: boolean;
+  onBuy(hours: number): void;
+}) {
+  const rateTier = minutesRateTier(tier);
+  const form = useForm<{ hours: number | string }>({
+    initialValues: { hours: shortfallMinutes ? hoursCovering(shortfallMinutes) : 1 },
+    validate: {
+      hours: (value) =>
+        ZCheckoutRequest.shape.hours.safeParse(value === '' ? undefined : value).error?.issues[0]?.message ??
+        (value === '' ? 'Choose how many hours of minutes to buy.' : null),
+    },
+  });
+  const { setFieldValue } = form;
+  useEffect(() => {
+    if (shortfallMinutes) setFieldValue('hours', hoursCovering(shortfallMinutes));
+  }, [shortfallMinutes, setFieldValue]);
+  if (rateTier === null) return null;
+  const rate = getTier(rateTier).extraRateCentsPerHour ?? 0;
+  const hours = Number(form.values.hours) || 0;
+  return (
+    <Card
+      withBorder
+      padding="lg"
+      id="buy-minutes"
+      style={highlighted ? { borderColor: 'var(--mantine-color-violet-6)', borderWidth: 2 } : undefined}
+    >
+      <form onSubmit={form.onSubmit((values) => onBuy(Number(values.hours)))}>
+        <Stack gap="sm">
+          <Title order={2} size="h3">
+            Buy minutes
+          </Title>
+          <Text size="sm" c="dimmed">
+            {`Bought minutes roll over and are spent after your monthly ones. ${formatDollars(rate)} an hour on your plan.`}
+          </Text>
+          {shortfallMinutes !== null && (
+            <Text size="sm" data-testid="minutes-shortfall">
+              {`Your episode needs ${shortfallMinutes} more minute${shortfallMinutes === 1 ? '' : 's'}.`}
+            </Text>
+          )}
+          <Group align="flex-end" gap="sm">
+            <NumberInput
+              label="Hours"
+              min={1}
+              max={PAYMENTS.maxHoursPerPurchase}
+              step={1}
+              allowDecimal={false}
+              w={140}
+              {...form.getInputProps('hours')}
+            />
+            <Button type="submit" loading={busy}>
+              {`Buy ${hours * 60} minutes for ${formatDollars(rate * hours)}`}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
