@@ -3,7 +3,7 @@ import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES, PAYMENTS_MESSAGES } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { messageOf } from '../../lib/api-error.ts';
-import { takeBillingIntent, takePendingCheckout } from './billing-intent.ts';
+import { readBillingIntent, takePendingCheckout } from './billing-intent.ts';
 import { useCheckout } from './use-checkout.ts';
 import { CurrentPlanCard } from './CurrentPlanCard.tsx';
 import { ChangePlanSection } from './ChangePlanSection.tsx';
@@ -22,7 +22,7 @@ export function SubscriptionView() {
   const checkout = useCheckout();
   const portal = trpc.billing.portal.useMutation();
   const trial = trpc.billing.startTrial.useMutation();
-  const [{ intent, shortfallMinutes }] = useState(takeBillingIntent);
+  const [{ intent, shortfallMinutes }] = useState(readBillingIntent);
   const [actionError, setActionError] = useState<string | null>(null);
   const resumed = useRef(false);
 

@@ -24,11 +24,13 @@ function forget(...keys: string[]): void {
   }
 }
 
-/** What the Episode Creator asked billing for (Upgrade Plan or Buy Minutes) and the minutes it was short, read once. */
-export function takeBillingIntent(): { intent: TBillingIntent | null; shortfallMinutes: number | null } {
+/**
+ * What the Episode Creator last asked billing for (Upgrade Plan or Buy Minutes) and the minutes it was
+ * short. The marker stays (spec 000 §2: a local billing-intent marker); the next request replaces it.
+ */
+export function readBillingIntent(): { intent: TBillingIntent | null; shortfallMinutes: number | null } {
   const intent = read(BILLING_INTENT_STORAGE_KEY);
   const shortfall = Number(read(BILLING_SHORTFALL_STORAGE_KEY));
-  forget(BILLING_INTENT_STORAGE_KEY, BILLING_SHORTFALL_STORAGE_KEY);
   return {
     intent: (BILLING_INTENTS as readonly string[]).includes(intent ?? '') ? (intent as TBillingIntent) : null,
     shortfallMinutes: Number.isInteger(shortfall) && shortfall > 0 ? shortfall : null,
