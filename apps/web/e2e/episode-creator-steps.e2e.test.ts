@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ASSEMBLY_MESSAGES, EPISODE_CREATOR_MESSAGES } from '@ppp/contracts';
+import { ASSEMBLY_MESSAGES, EPISODE_CREATOR_MESSAGES, PODCAST_MESSAGES } from '@ppp/contracts';
 import {
   CREATOR_STORAGE_KEY,
   initialCreatorState,
@@ -300,9 +300,15 @@ describe('Episode Creator steps 4-6', () => {
       .poll(async () => (await page.getByLabel('Description', { exact: true }).inputValue()).length, { timeout: 30_000 })
       .toBeGreaterThan(10);
     const items = page.getByTestId('publishing-checklist').locator('li');
+    // The show has no category or cover yet: the feed check the publish job applies says so here, before any render.
     await expect
       .poll(() => items.evaluateAll((lis) => lis.map((li) => li.getAttribute('data-done'))))
-      .toEqual(['true', 'true', 'true', 'true', 'true', 'true']);
+      .toEqual(['true', 'true', 'true', 'true', 'true', 'false', 'true']);
+    const feedCheck = page.getByTestId('feed-check');
+    await expect.poll(() => feedCheck.getByText(PODCAST_MESSAGES.categoryRequired).isVisible()).toBe(true);
+    expect(await feedCheck.getByRole('link', { name: 'Fix in Edit Podcast' }).first().getAttribute('href')).toBe(
+      `/dashboard/podcasts?edit=${podcastId}`,
+    );
     await shot(page, 'creator-step5-desktop');
 
     await page.getByRole('button', { name: 'Assemble Episode' }).click();

@@ -61,6 +61,12 @@ export const visible = (page: Page, text: string | RegExp) => () => page.getByTe
 export const heading = (page: Page, text: string) => () => page.getByRole('heading', { name: text, level: 1, exact: true }).isVisible();
 export const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
 
+/** The show details step's primary category (the feed check asks every show for one). */
+export async function chooseCategory(page: Page, category: string) {
+  await page.getByRole('combobox', { name: 'Primary category' }).click();
+  await page.getByRole('option', { name: category, exact: true }).click();
+}
+
 export async function atStep(page: Page, title: string, number: string | null = null) {
   await expect.poll(heading(page, title), { timeout: 30_000 }).toBe(true);
   if (number) expect(await page.getByTestId('onboarding-step-number').innerText()).toBe(number);

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ONBOARDING_MESSAGES, describeSlot, weekdayOfDate } from '@ppp/contracts';
+import { ONBOARDING_MESSAGES, PODCAST_MESSAGES, describeSlot, weekdayOfDate } from '@ppp/contracts';
 import {
   DESKTOP,
   PHONE,
@@ -28,6 +28,7 @@ import {
 } from './harness.ts';
 import {
   atStep,
+  chooseCategory,
   dismissTour,
   generateClips,
   heading,
@@ -127,6 +128,9 @@ describe('onboarding: the new-show path', () => {
     await expect.poll(visible(page, ONBOARDING_MESSAGES.nameMin), { timeout: 20_000 }).toBe(true);
     await shot(page, 'onboarding-03-show-details-desktop');
     await page.getByLabel('Show name').fill('Night Owls Radio');
+    await next(page).click();
+    await expect.poll(visible(page, PODCAST_MESSAGES.categoryRequired), { timeout: 20_000 }).toBe(true);
+    await chooseCategory(page, 'Society & Culture');
     await next(page).click();
 
     // 4 format
@@ -328,6 +332,7 @@ describe('onboarding: the new-show path', () => {
     await page.getByRole('button', { name: 'Start a new show' }).click();
     await page.getByLabel('Show name').fill('Night Owls Extra');
     await page.getByLabel('Description').fill('The bonus hour.');
+    await chooseCategory(page, 'Comedy');
     await next(page).click();
     await next(page).click();
     await atStep(page, 'Add cover art', 'Step 5 of 12');
@@ -443,6 +448,7 @@ describe('onboarding on a phone', () => {
 
     await page.getByLabel('Show name').fill('Pocket Stories');
     await page.getByLabel('Description').fill('Short stories for the bus ride.');
+    await chooseCategory(page, 'Fiction');
     await shot(page, 'onboarding-03-show-details-phone');
     await next(page).click();
     await atStep(page, 'What is the format?');

@@ -120,6 +120,12 @@ describe('My Podcasts journey', () => {
     await eventually(visible(page, PODCAST_MESSAGES.nameMin)).toBe(true);
     await page.getByLabel('Show name').fill(SHOW);
     await page.getByLabel('Description').fill('Stories from the harbour, every week.');
+    // The primary category the feed check asks for is asked here, so the first publish is not refused for it.
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await eventually(visible(page, PODCAST_MESSAGES.categoryRequired)).toBe(true);
+    await page.getByRole('dialog').getByLabel('Primary category').click();
+    await page.getByRole('option', { name: 'History', exact: true }).click();
+    await page.getByRole('dialog').getByLabel('Author').fill('Harbour Crew');
     await shot(page, 'podcasts-wizard-about-desktop');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.locator('input[type="file"]').setInputFiles(path.join(files, 'cover.png'));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AI_TEXT } from './limits.ts';
 import { dedupeIgnoringCase, splitTagList, trimTag } from './ai-text.ts';
+import { ZVisibility } from './podcast.ts';
 
 /** Episode History, the edit panel and the manual editor (spec 001 sections 2, 4, 5, 8 and 9). */
 export const EPISODE_HISTORY = {
@@ -176,6 +177,8 @@ export const ZEpisode = z.object({
   episode_number: z.number().int().nullable(),
   /** processing, processed, scheduled, published, error; anything else is shown as unknown. */
   status: z.string(),
+  /** Who may hear it once published: a draft keeps the visibility it will be published with. */
+  visibility: ZVisibility,
   publish_at: z.date().nullable(),
   publish_at_local: z.string().nullable(),
   published_at: z.date().nullable(),

@@ -39,3 +39,4 @@ export * from './website.ts';
 export * from './colour-contrast.ts';
 export * from './payments.ts';
 export * from './upload-forms.ts';
+export * from './feed-check.ts';

@@ -86,6 +86,8 @@ export const ZPodcastSummary = z.object({
   total: z.number().int().min(0),
   /** Episodes neither published nor scheduled (drafts, processing, failed). */
   unpublished_or_unscheduled: z.number().int().min(0),
+  /** Drafts with finished audio (status processed): what Publish All would publish. */
+  drafts: z.number().int().min(0),
 });
 export type TPodcastSummary = z.infer<typeof ZPodcastSummary>;
 

@@ -31,6 +31,7 @@ export const PODCAST_MESSAGES = {
   notConnected: 'Not connected. Connect Spreaker first.',
   forceUnpublish: 'Outside standard window. You may force unpublish anyway.',
   duplicateSeasonEpisode: 'Duplicate season/episode for this podcast',
+  categoryRequired: 'Choose a primary category for the show.',
 } as const;
 
 /** The languages offered for a show, in the spec's order (spec 001 §3). */
@@ -107,12 +108,17 @@ export const ZPodcastSettings = z.object({
 export type TPodcastSettings = z.infer<typeof ZPodcastSettings>;
 export type TPodcastSettingsInput = z.input<typeof ZPodcastSettings>;
 
-/** POST /api/podcasts/ (multipart: the cover file travels beside these fields). */
+/** POST /api/podcasts/ (multipart: the cover file travels beside these fields; a category as 'Arts > Books' or JSON). */
 export const ZCreatePodcastRequest = z.object({
   name: ZPodcastName,
   description: z.string().trim().max(20_000).default(''),
+  /** Asked by onboarding and the setup wizard, so the first publish passes the feed check. */
+  language: ZPodcastLanguage.default('en'),
+  author_name: optionalText(255),
+  category: ZAppleCategory.nullable().default(null),
 });
 export type TCreatePodcastRequest = z.infer<typeof ZCreatePodcastRequest>;
+export type TCreatePodcastRequestInput = z.input<typeof ZCreatePodcastRequest>;
 
 /** What the feed builder needs of a show. */
 export const ZFeedShow = ZPodcastSettings.extend({

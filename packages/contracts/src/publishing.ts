@@ -53,6 +53,16 @@ export const PUBLISH_MESSAGES = {
   publishedBuiltin: 'Published to your feed.',
   publishedSpreaker: 'Published to Spreaker.',
   scheduledSpreaker: 'Scheduled for Spreaker.',
+  visibilityWhileScheduled: 'A scheduled episode goes public at its time. Save it as a draft first to change its visibility.',
+  visibilityNotReady: 'The episode is still being processed. Change its visibility when it is done.',
+  visibilitySaved: 'Visibility saved',
+} as const;
+
+/** What each visibility is called on screen (list, edit panel, publish dialog, the Episode Creator). */
+export const VISIBILITY_LABELS = {
+  public: 'Public',
+  unpublished: 'Private',
+  limited: 'Limited (by link only)',
 } as const;
 
 /** now: publish at once; schedule: at publish_at; draft: keep it unpublished (cancels a schedule). */
@@ -110,6 +120,9 @@ export type TUnpublishRequest = z.input<typeof ZUnpublishRequest>;
 export const ZEpisodeIdInput = z.object({ id: z.uuid() });
 export const ZPublishInput = ZPublishRequest.extend({ id: z.uuid() });
 export const ZUnpublishInput = ZUnpublishRequest.extend({ id: z.uuid() });
+/** The edit panel's visibility: stored on a draft, applied at once (and at the host) on a published episode. */
+export const ZSetVisibilityInput = z.object({ id: z.uuid(), visibility: ZVisibility });
+export type TSetVisibilityInput = z.infer<typeof ZSetVisibilityInput>;
 
 /** POST /api/podcasts/{id}/publish-all */
 export const ZPublishAllRequest = z.object({

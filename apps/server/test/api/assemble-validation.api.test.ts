@@ -220,3 +220,15 @@ describe('the upload and the download name', () => {
     expect(episode?.assembly?.media_id).toBe(upload?.id);
   });
 });
+
+describe('the visibility a draft keeps', () => {
+  it('stores a draft and a schedule as public (the visibility they go live with); only a publish now may choose private', async () => {
+    const [draft] = await orm.em.fork().find(EpisodeSchema, { user: a.id });
+    expect(draft?.publishMode).toBe('draft');
+    expect(draft?.visibility).toBe('public');
+    const privately = await assemble(a, { ...whole(a), publish: { mode: 'now', visibility: 'unpublished' } });
+    expect(privately.status, privately.text).toBe(202);
+    const { episode_id } = z.object({ episode_id: z.string() }).parse(privately.body);
+    expect((await orm.em.fork().findOneOrFail(EpisodeSchema, { id: episode_id })).visibility).toBe('unpublished');
+  });
+});

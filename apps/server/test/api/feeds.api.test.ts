@@ -160,6 +160,25 @@ describe('GET /feeds/{id}.xml', () => {
     expect((await get(`/feeds/${showId}.xml`, { 'if-none-match': '"other"' })).status).toBe(200);
     expect((await get('/feeds/00000000-0000-4000-8000-000000000000.xml')).status).toBe(404);
   });
+
+  it('is kept by caches for a minute at most, so a new episode shows at once', async () => {
+    expect((await get(`/feeds/${showId}.xml`)).headers.get('cache-control')).toBe('public, max-age=60');
+  });
+
+  it('links the show to its public page, which answers (never a 404) with the show and its feed', async () => {
+    const feed = parseFeed(await (await get(`/feeds/${showId}.xml`)).text());
+    expect(feed?.link).toBe(`${PUBLIC}/podcasts/${showId}`);
+    const page = await get(local(feed?.link ?? ''));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await page.text();
+    expect(html).toContain('<h1>Feed Test Show</h1>');
+    expect(html).toContain(`href="${PUBLIC}/feeds/${showId}.xml"`);
+    expect(html).toContain('Published one');
+    expect(html).not.toContain('A draft');
+    expect(html).not.toContain('Scheduled later');
+    expect((await get('/podcasts/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
 });
 
 describe('enclosures', () => {

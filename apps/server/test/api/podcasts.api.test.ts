@@ -271,9 +271,14 @@ describe('summary and distribution checklist', () => {
       { title: 'Later one', status: 'scheduled', publishAt: new Date(Date.now() + 3_600_000) },
     );
     const res = await api.request('GET', `/api/episodes/summary?podcast_id=${id}`, { token: a.token });
-    expect(res.body).toEqual({ podcast_id: id, total: 3, unpublished_or_unscheduled: 1 });
+    expect(res.body).toEqual({ podcast_id: id, total: 3, unpublished_or_unscheduled: 1, drafts: 1 });
     expect((await api.request('GET', `/api/episodes/summary?podcast_id=${id}`, { token: b.token })).status).toBe(404);
-    expect(await api.trpc(a.token).podcasts.summary.query({ id })).toEqual({ podcast_id: id, total: 3, unpublished_or_unscheduled: 1 });
+    expect(await api.trpc(a.token).podcasts.summary.query({ id })).toEqual({
+      podcast_id: id,
+      total: 3,
+      unpublished_or_unscheduled: 1,
+      drafts: 1,
+    });
   });
 
   it('lists the directories with the feed URL, saves status and notes per item, and refuses unknown keys', async () => {

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
+import { TRPCClientError } from '@trpc/client';
 import { PODCAST_MESSAGES, PUBLISH_MESSAGES } from '@ppp/contracts';
 import { EpisodeSchema, type Episode } from '../../src/domain/episodes/episode.entity.ts';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
@@ -43,6 +44,8 @@ const ZStatus = z.object({
   audio_url: z.string().nullable(),
   feed_url: z.string().nullable(),
 });
+
+const ZEpisodeList = z.object({ items: z.array(z.object({ id: z.string(), status: z.string(), visibility: z.string() })) });
 
 const post = (path: string, json: unknown = {}, token = a.token) => api.request('POST', path, { token, json });
 const statusOf = async (id: string, token = a.token) =>
@@ -269,5 +272,65 @@ describe('publish-all', () => {
     expect(res.body).toEqual({ started: 2, skipped_no_audio: 1, skipped_already_linked: 1, errors: [] });
     for (const ep of [one, two]) expect(await statusOf(ep.id)).toMatchObject({ publish_state: 'queued' });
     expect((await post(`/api/podcasts/${busy.showId}/publish-all`, {}, b.token)).status).toBe(404);
+  });
+});
+
+describe('visibility', () => {
+  const trpcError = (err: unknown) =>
+    err instanceof TRPCClientError ? { status: (err.data as { httpStatus?: number } | undefined)?.httpStatus, message: err.message } : null;
+  const listed = async (id: string) => {
+    const page = ZEpisodeList.parse((await api.request('GET', '/api/episodes/?limit=500', { token: a.token })).body);
+    return page.items.find((item) => item.id === id);
+  };
+
+  it('a draft published with no change is in the feed, and the list shows its visibility', async () => {
+    const { showId, episode } = await newShow('Visible Show');
+    const draft = await episode({ title: 'A plain draft' });
+    expect(await listed(draft.id)).toMatchObject({ status: 'processed', visibility: 'public' });
+    expect((await post(`/api/episodes/${draft.id}/publish`, { mode: 'now' })).status).toBe(200);
+    await runJob(draft.id);
+    expect(await statusOf(draft.id)).toMatchObject({ status: 'published', visibility: 'public' });
+    expect(await feedOf(showId)).toContain('A plain draft');
+  });
+
+  it('is kept on a draft for its publish and applied at once to a published episode; never by another user', async () => {
+    const { showId, episode } = await newShow('Private Show');
+    const draft = await episode({ title: 'Kept private' });
+    const mine = api.trpc(a.token);
+    expect(await mine.publishing.setVisibility.mutate({ id: draft.id, visibility: 'unpublished' })).toMatchObject({
+      status: 'processed',
+      visibility: 'unpublished',
+    });
+    expect(await listed(draft.id)).toMatchObject({ visibility: 'unpublished' });
+    await post(`/api/episodes/${draft.id}/publish`, { mode: 'now' });
+    await runJob(draft.id);
+    expect(await statusOf(draft.id)).toMatchObject({ status: 'published', visibility: 'unpublished' });
+    expect(await feedOf(showId)).not.toContain('Kept private');
+
+    // B can neither change it nor learn that it exists; A's episode is untouched.
+    const refused = await api
+      .trpc(b.token)
+      .publishing.setVisibility.mutate({ id: draft.id, visibility: 'public' })
+      .catch((e: unknown) => e);
+    expect(trpcError(refused)).toMatchObject({ status: 404 });
+    expect((await row(draft.id)).visibility).toBe('unpublished');
+
+    await mine.publishing.setVisibility.mutate({ id: draft.id, visibility: 'public' });
+    expect(await feedOf(showId)).toContain('Kept private');
+  });
+
+  it('is refused with a reason for a scheduled episode and one still rendering, changing nothing', async () => {
+    const { episode } = await newShow('Locked Show');
+    const scheduled = await episode({ status: 'scheduled', publishAt: new Date(Date.now() + HOUR) });
+    const rendering = await episode({ status: 'processing', withAudio: false });
+    const mine = api.trpc(a.token);
+    for (const [ep, message] of [
+      [scheduled, PUBLISH_MESSAGES.visibilityWhileScheduled],
+      [rendering, PUBLISH_MESSAGES.visibilityNotReady],
+    ] as const) {
+      const err = await mine.publishing.setVisibility.mutate({ id: ep.id, visibility: 'limited' }).catch((e: unknown) => e);
+      expect(trpcError(err)).toEqual({ status: 409, message });
+      expect((await row(ep.id)).visibility).toBe('public');
+    }
   });
 });

@@ -19,6 +19,7 @@ import { Migration20261125122804_billing_payments } from './Migration20261125122
 import { Migration20261125124500_one_time_grants } from './Migration20261125124500_one_time_grants.ts';
 import { Migration20261125134000_websites } from './Migration20261125134000_websites.ts';
 import { Migration20261125140000_admin_waitlist_audit } from './Migration20261125140000_admin_waitlist_audit.ts';
+import { Migration20261125154130_draft_visibility } from './Migration20261125154130_draft_visibility.ts';
 
 /** Every migration, in order. New files are created by `pnpm --filter @ppp/server migration:create <name>`. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -45,4 +46,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125124500_one_time_grants', class: Migration20261125124500_one_time_grants },
   { name: 'Migration20261125134000_websites', class: Migration20261125134000_websites },
   { name: 'Migration20261125140000_admin_waitlist_audit', class: Migration20261125140000_admin_waitlist_audit },
+  { name: 'Migration20261125154130_draft_visibility', class: Migration20261125154130_draft_visibility },
 ];

@@ -329,7 +329,8 @@ function newEpisodeRow(id: string, userId: string, body: TAssembleEpisodeRequest
     status: 'pending',
     coverStorageKey: checked.cover?.storageKey ?? null,
     coverCrop: cropOf(details.cover_crop),
-    visibility: body.publish.mode === 'now' ? body.publish.visibility : 'unpublished',
+    // A draft or a schedule keeps the visibility it goes live with; only 'now' may choose another one.
+    visibility: body.publish.mode === 'now' ? body.publish.visibility : 'public',
     publishAt: checked.publishAt,
     publishAtLocal: checked.publishAt ? (body.publish.publish_at_local ?? null) : null,
     publishMode: body.publish.mode,

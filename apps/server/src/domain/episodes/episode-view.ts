@@ -35,6 +35,7 @@ export interface EpisodeView extends Pick<
   | 'errorMessage'
   | 'cleanupStats'
   | 'status'
+  | 'visibility'
   | 'assemblyStatus'
   | 'durationMs'
   | 'processedAt'
@@ -75,6 +76,7 @@ export function viewOfEpisode(e: Episode): EpisodeView {
     errorMessage: e.errorMessage,
     cleanupStats: e.cleanupStats,
     status: e.status,
+    visibility: e.visibility,
     assemblyStatus: e.assemblyStatus,
     durationMs: e.durationMs,
     processedAt: e.processedAt,

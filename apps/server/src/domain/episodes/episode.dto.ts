@@ -1,4 +1,4 @@
-import { retryAvailable, type TEpisode } from '@ppp/contracts';
+import { ZVisibility, retryAvailable, type TEpisode } from '@ppp/contracts';
 import { showCoverUrl } from '../podcasts/podcast.dto.ts';
 import type { Episode } from './episode.entity.ts';
 import type { EpisodeLinkSigner } from './episode-links.ts';
@@ -78,6 +78,7 @@ export function toEpisodeDto(episode: EpisodeView, sign: EpisodeLinkSigner, base
     cover_path: episode.coverStorageKey ? `/api/episodes/${episode.id}/cover` : null,
     season_number: episode.season ?? null,
     episode_number: episode.episodeNumber ?? null,
+    visibility: ZVisibility.catch('public').parse(episode.visibility),
     publish_at: episode.publishAt ?? null,
     publish_at_local: episode.publishAtLocal ?? null,
     published_at: episode.publishedAt ?? null,

@@ -117,7 +117,7 @@ export interface EpisodeCounts {
 const LIST_SELECT = `select e.id, e.template_id, e.title, e.description, e.tags, e.explicit, e.cover_crop, e.cover_storage_key,
     e.season, e.episode_number, e.publish_at, e.publish_at_local, e.published_at, e.plays_total, e.source_audio_url,
     e.final_audio_key, e.mirror_key, e.mirror_status, e.transcript_links, e.publish_state, e.publish_error, e.host_kind,
-    e.host_episode_id, e.error_message, e.cleanup_stats, e.status, e.assembly_status, e.duration_ms, e.processed_at,
+    e.host_episode_id, e.error_message, e.cleanup_stats, e.status, e.visibility, e.assembly_status, e.duration_ms, e.processed_at,
     e.created_at, e.edl is not null as has_edl, coalesce(m.transcript_ready, false) as transcript_ready,
     p.id as podcast_id, p.name as podcast_name, p.cover_storage_key as podcast_cover_storage_key
   from episodes e join podcasts p on p.id = e.podcast_id left join media_items m on m.id = e.source_media_id`;
@@ -150,6 +150,7 @@ interface EpisodeRow {
   error_message: string | null;
   cleanup_stats: Episode['cleanupStats'];
   status: string;
+  visibility: string;
   assembly_status: string | null;
   duration_ms: number | null;
   processed_at: string | Date | null;
@@ -189,6 +190,7 @@ function viewOfRow(row: EpisodeRow): EpisodeView {
     errorMessage: row.error_message,
     cleanupStats: row.cleanup_stats,
     status: row.status,
+    visibility: row.visibility,
     assemblyStatus: row.assembly_status,
     durationMs: row.duration_ms,
     processedAt: dateOf(row.processed_at),

@@ -17,7 +17,8 @@ export class ShowEpisodesService {
     const podcast = await this.deps.podcasts.getForUser(user, podcastId);
     const total = await this.deps.em.count(EpisodeSchema, { podcast: podcast.id });
     const live = await this.deps.em.count(EpisodeSchema, { podcast: podcast.id, status: { $in: ['published', 'scheduled'] } });
-    return { podcast_id: podcast.id, total, unpublished_or_unscheduled: total - live };
+    const drafts = await this.deps.em.count(EpisodeSchema, { podcast: podcast.id, status: 'processed' });
+    return { podcast_id: podcast.id, total, unpublished_or_unscheduled: total - live, drafts };
   }
 
   /**

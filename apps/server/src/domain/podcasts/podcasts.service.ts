@@ -60,11 +60,18 @@ export class PodcastsService {
     return this.toDto(await this.getForUser(user, id));
   }
 
-  /** POST /api/podcasts/: name (at least 4 characters), description, an optional PNG/JPEG cover. */
+  /** POST /api/podcasts/: name (at least 4 characters), description, language, author, primary category, an optional PNG/JPEG cover. */
   async create(user: Pick<User, 'id'>, body: z.output<typeof ZCreatePodcastRequest>, cover: Buffer | null): Promise<TPodcast> {
     const prepared = cover ? await prepareCover(cover) : null;
     const em = this.deps.em;
-    const podcast = em.create(PodcastSchema, { user: user.id, name: body.name, description: body.description });
+    const podcast = em.create(PodcastSchema, {
+      user: user.id,
+      name: body.name,
+      description: body.description,
+      language: body.language,
+      authorName: body.author_name,
+      category: encodeCategory(body.category),
+    });
     if (prepared) podcast.coverStorageKey = await this.storeCover(user, podcast.id, prepared.bytes, prepared.extension);
     await em.flush();
     return this.toDto(podcast);

@@ -9,6 +9,7 @@ import { HostShowService } from '../podcasts/host-show.service.ts';
 import { ShowEpisodesService } from '../episodes/show-episodes.service.ts';
 import { SpreakerService } from '../spreaker/spreaker.service.ts';
 import { FeedService } from './feed.service.ts';
+import { FeedCheckService } from './feed-check.service.ts';
 import { DownloadsService } from './downloads.service.ts';
 import { BuiltinHost } from './hosts/builtin-host.ts';
 import { SpreakerHost } from './hosts/spreaker-host.ts';
@@ -44,8 +45,9 @@ export function createPublishingServices(em: EntityManager, shared: SharedDeps, 
     return site?.publishedAt ? siteUrlOf(site, hosting) : null;
   };
   const feeds = new FeedService({ em, storage, podcasts, baseUrl, siteLinkOf });
+  const feedCheck = new FeedCheckService({ podcasts, feeds });
   const hosts = new HostRegistry({
-    builtin: new BuiltinHost({ feeds, podcasts, storage }),
+    builtin: new BuiltinHost({ feeds, feedCheck, storage }),
     spreaker: new SpreakerHost({ storage, clientFor: (userId) => spreaker.clientFor(userId) }),
   });
   const publishing = new PublishingService({ em, jobs: shared.jobs, hosts, connectionString, baseUrl, features });
@@ -56,6 +58,7 @@ export function createPublishingServices(em: EntityManager, shared: SharedDeps, 
     showEpisodes: new ShowEpisodesService({ em, podcasts, baseUrl }),
     spreaker,
     feeds,
+    feedCheck,
     downloads: new DownloadsService(em),
     publishing,
     publishAll: new PublishAllService({ em, podcasts, publishing }),

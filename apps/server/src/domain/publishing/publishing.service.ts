@@ -167,6 +167,21 @@ export class PublishingService {
   }
 
   /**
+   * The edit panel's visibility: a published episode changes at once (on Spreaker through its hidden
+   * flag), a draft keeps it for when it is published; a scheduled one goes public at its time (409),
+   * one still rendering has nothing to change yet (409).
+   */
+  async setVisibility(user: Pick<User, 'id'>, id: string, visibility: TVisibility): Promise<TPublishStatus> {
+    const owned = await this.getOwned(user, id);
+    return this.locked(owned.id, async (episode) => {
+      if (episode.status === 'scheduled') throw new AppError('CONFLICT', PUBLISH_MESSAGES.visibilityWhileScheduled);
+      if (episode.status === 'published') return this.changeVisibility(episode, visibility);
+      if (episode.status !== 'processed') throw new AppError('CONFLICT', PUBLISH_MESSAGES.visibilityNotReady);
+      episode.visibility = visibility;
+    });
+  }
+
+  /**
    * Auto-publish after an RSS import (issue 9): the show's imported episodes that are live at their
    * old host (status published), have their audio here and are on no host of ours yet are claimed in
    * one statement (publish_state queued, the visibility asked for), so a second run, a retry or a

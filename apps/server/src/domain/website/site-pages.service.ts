@@ -4,6 +4,8 @@ import type { Podcast } from '../podcasts/podcast.entity.ts';
 import type { PodcastsService } from '../podcasts/podcasts.service.ts';
 import { WEBSITE, WEBSITE_MESSAGES } from '@ppp/contracts';
 import { renderRobots, renderSitemap, renderSitePage } from './render-site.ts';
+import { builtinLayout } from './builtin-layout.ts';
+import { showPageUrl } from '../publishing/feed/index.ts';
 import { hostnameOf, isInstallationHost, siteUrlOf, type SiteHosting } from './site-address.ts';
 import type { SiteFactsReader } from './site-facts.ts';
 import type { Website } from './website.entity.ts';
@@ -27,7 +29,7 @@ const HTML = 'text/html; charset=utf-8';
 export class SitePagesService {
   private readonly deps: {
     repo: WebsiteRepository;
-    podcasts: Pick<PodcastsService, 'getForUser'>;
+    podcasts: Pick<PodcastsService, 'getForUser' | 'getPublic'>;
     facts: SiteFactsReader;
     hosting: SiteHosting;
   };
@@ -90,6 +92,30 @@ export class SitePagesService {
     const website = await this.deps.repo.findByPodcast(podcast.id);
     if (!website) throw new AppError('NOT_FOUND', WEBSITE_MESSAGES.notFound);
     return this.page(podcast, website, website.layout, true, now);
+  }
+
+  /**
+   * /podcasts/{id}, the show link of its RSS feed: the published site when there is one (redirect),
+   * else a public page made from the show as the builder would start it (never stored); 404 for no show.
+   */
+  async showPage(podcastId: string, now = new Date()): Promise<SiteResponse | { redirect: string }> {
+    const podcast = await this.deps.podcasts.getPublic(podcastId).catch(() => null);
+    if (!podcast) return notPublished();
+    const site = await this.publishedUrlOf(podcast.id);
+    if (site) return { redirect: site };
+    const layout = await builtinLayout(await this.deps.facts.factsOf(podcast), null);
+    const body = renderSitePage({
+      layout,
+      showName: podcast.name,
+      language: podcast.language,
+      siteUrl: `${showPageUrl(this.deps.hosting.baseUrl, podcast.id)}/`,
+      feedUrl: this.deps.facts.feedUrlOf(podcast),
+      episodes: await this.deps.facts.liveEpisodes(podcast, Math.min(layout.episodes.count, WEBSITE.maxEpisodes), now),
+      authorName: podcast.authorName ?? null,
+      preview: false,
+      now,
+    });
+    return { status: 200, contentType: HTML, body, lastModified: null };
   }
 
   /** Where the show's RSS feed links: its published site, or null when it has none. */

@@ -7,6 +7,8 @@ import { etagMatches } from '../conditional.ts';
 import { serveStored } from '../media/serve-stored.ts';
 
 const PUBLIC_CACHE = 'public, max-age=300';
+/** The feed itself is kept only a minute (revalidated by ETag), so a newly published episode shows at once. */
+const FEED_CACHE = 'public, max-age=60';
 const UNTRUSTED_FILE_HEADERS = { 'content-security-policy': "sandbox; default-src 'none'", 'x-content-type-options': 'nosniff' };
 const notFound = () => new AppError('NOT_FOUND', 'Not found');
 
@@ -35,7 +37,7 @@ export function mountFeeds(app: Hono<HttpEnv>): void {
       'content-type': FEED_CONTENT_TYPE,
       etag: feed.etag,
       'last-modified': feed.lastModified.toUTCString(),
-      'cache-control': PUBLIC_CACHE,
+      'cache-control': FEED_CACHE,
     };
     if (notModified(c, feed.etag, feed.lastModified)) return c.body(null, 304, headers);
     return c.req.method === 'HEAD' ? c.body(null, 200, headers) : c.body(feed.xml, 200, headers);

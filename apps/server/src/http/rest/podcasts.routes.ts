@@ -5,6 +5,7 @@ import {
   ZCreatePodcastRequest,
   ZCreateSpreakerShowRequest,
   ZCreateSpreakerShowResponse,
+  ZFeedCheck,
   ZLinkSpreakerShowRequest,
   ZPodcast,
   ZPodcastList,
@@ -46,6 +47,15 @@ export const podcastRoutes = defineRoutes([
     summary: 'One of your shows (404 when it is not yours).',
     response: ZPodcast,
     handle: ({ ctx, params }) => ctx.services.podcasts.getDto(userOf(ctx), params.id),
+  }),
+  route({
+    method: 'get',
+    path: '/api/podcasts/{id}/feed-check',
+    tag: 'podcasts',
+    access: 'active',
+    summary: "The show's feed check: what publishing on the built-in host refuses (errors) or warns about, each with where it is fixed.",
+    response: ZFeedCheck,
+    handle: ({ ctx, params }) => ctx.services.feedCheck.check(userOf(ctx), params.id),
   }),
   route({
     method: 'put',

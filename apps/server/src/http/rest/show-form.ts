@@ -38,10 +38,10 @@ export async function coverBytesOf(file: File | null): Promise<Buffer | null> {
   return Buffer.from(await file.arrayBuffer());
 }
 
-/** The Create Podcast body: JSON, or the form's fields; the cover beside them. */
+/** The Create Podcast body: JSON, or the form's strings turned into the JSON shape; the cover beside them. */
 export const readCreateShowForm: BodyReader<Buffer | null> = async (c) => {
   const form = await readShowForm(c);
-  return { fields: form.json ?? form.fields, files: form.cover };
+  return { fields: form.json ?? formToUpdateBody(form.fields), files: form.cover };
 };
 
 /** The Edit Podcast body: JSON, or the form's strings turned into the JSON shape; the cover beside them. */

@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createServices, type Services, type SharedDeps } from '../../domain/services.ts';
-import type { SiteFile } from '../../domain/website/site-pages.service.ts';
+import type { SiteFile, SiteResponse } from '../../domain/website/site-pages.service.ts';
 import type { Website } from '../../domain/website/website.entity.ts';
 import { isInstallationHost } from '../../domain/website/site-address.ts';
 import { siteHosting } from '../../domain/website/website-services.ts';
@@ -10,7 +10,10 @@ import type { HttpEnv } from '../http-env.ts';
 const FILES: Readonly<Record<string, SiteFile>> = { '': 'page', 'sitemap.xml': 'sitemap', 'robots.txt': 'robots' };
 
 async function serveSite(c: Context, services: Services, website: Website | null, file: SiteFile | undefined): Promise<Response> {
-  const site = await services.sitePages.render(file ? website : null, file ?? 'page');
+  return servePage(c, await services.sitePages.render(file ? website : null, file ?? 'page'));
+}
+
+function servePage(c: Context, site: SiteResponse): Response {
   const headers: Record<string, string> = {
     'content-type': site.contentType,
     'cache-control': site.status === 200 ? 'public, max-age=60' : 'no-store',
@@ -41,6 +44,11 @@ export function mountSites(app: Hono<HttpEnv>, orm: MikroORM, shared: SharedDeps
     const method = c.req.method;
     const file = method === 'GET' || method === 'HEAD' ? FILES[c.req.path.replace(/^\/+/, '')] : undefined;
     return serveSite(c, services, match.website, file);
+  });
+  // The show link of a built-in feed: its published site, or its public page until it has one.
+  app.on(['GET', 'HEAD'], ['/podcasts/:id', '/podcasts/:id/'], async (c) => {
+    const page = await createServices(orm.em.fork(), shared).sitePages.showPage(c.req.param('id'));
+    return 'redirect' in page ? c.redirect(page.redirect, 302) : servePage(c, page);
   });
   app.on(['GET', 'HEAD'], ['/sites/:subdomain', '/sites/:subdomain/', '/sites/:subdomain/:file'], async (c) => {
     const services = createServices(orm.em.fork(), shared);

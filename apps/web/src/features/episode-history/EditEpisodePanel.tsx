@@ -2,7 +2,17 @@ import { useState } from 'react';
 import { Alert, Button, Drawer, FileButton, Group, Image, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconPhoto } from '@tabler/icons-react';
-import { EPISODE_HISTORY, EPISODE_MESSAGES, coverUploadForm, type TEpisode } from '@ppp/contracts';
+import {
+  EPISODE_HISTORY,
+  EPISODE_MESSAGES,
+  PUBLISH_MESSAGES,
+  VISIBILITIES,
+  VISIBILITY_LABELS,
+  ZVisibility,
+  coverUploadForm,
+  type TEpisode,
+  type TVisibility,
+} from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { messageOf, toApiFailure } from '../../lib/api-error.ts';
 import { changesOf, duplicateOf, numberProblem, valuesOf, type EditValues } from './edit-form.ts';
@@ -28,7 +38,9 @@ async function squareCrop(file: File): Promise<Record<string, number> | null> {
 /**
  * The edit side panel (spec 001 §5): title (trimmed), description, tags, explicit, cover, season and
  * episode (whole numbers or empty; a pair another episode of the show has blocks the save with a
- * warning banner), template link. Save stays disabled while nothing changed.
+ * warning banner), template link, and the visibility (a draft keeps it for its publish; a scheduled
+ * episode goes public at its time, so it is shown and not changed here). Save stays disabled while
+ * nothing changed.
  */
 export function EditEpisodePanel(props: Props) {
   if (!props.episode) return null;
@@ -42,13 +54,17 @@ function EditEpisodeForm({ episode, episodes, onClose, onSaved }: Props & { epis
   const [error, setError] = useState<string | null>(null);
   const templates = trpc.templates.list.useQuery();
   const update = trpc.episodes.update.useMutation();
+  const saveVisibility = trpc.publishing.setVisibility.useMutation();
+  const [visibility, setVisibility] = useState<TVisibility>(episode.visibility);
+  const visibilityChanged = visibility !== episode.visibility;
+  const visibilityLocked = episode.status !== 'published' && episode.status !== 'processed';
   const uploadCover = trpc.mediaUploads.cover.useMutation();
   const set = (patch: Partial<EditValues>) => setValues({ ...values, ...patch });
   const changes = { ...changesOf(episode, values), ...(crop !== undefined ? { image_crop: crop } : {}) };
   const problems = [numberProblem(values.season_number), numberProblem(values.episode_number)];
   const duplicate = duplicateOf(episode, values, episodes);
   const titleMissing = values.title.trim() === '';
-  const unchanged = Object.keys(changes).length === 0;
+  const unchanged = Object.keys(changes).length === 0 && !visibilityChanged;
 
   async function chooseCover(file: File | null) {
     if (!file) return;
@@ -65,6 +81,7 @@ function EditEpisodeForm({ episode, episodes, onClose, onSaved }: Props & { epis
   async function save() {
     setError(null);
     try {
+      if (visibilityChanged) await saveVisibility.mutateAsync({ id: episode.id, visibility });
       const saved = await update.mutateAsync({ id: episode.id, ...changes });
       notifications.show({ color: 'green', message: 'Changes saved' });
       onSaved(saved);
@@ -127,6 +144,21 @@ function EditEpisodeForm({ episode, episodes, onClose, onSaved }: Props & { epis
             error={problems[1]}
           />
         </Group>
+        <Select
+          label="Visibility"
+          description={
+            episode.status === 'scheduled'
+              ? PUBLISH_MESSAGES.visibilityWhileScheduled
+              : episode.status === 'published'
+                ? 'Applied to the live episode when you save.'
+                : 'Used when the episode is published.'
+          }
+          data={VISIBILITIES.map((v) => ({ value: v, label: VISIBILITY_LABELS[v] }))}
+          value={visibility}
+          onChange={(value) => setVisibility(ZVisibility.catch(visibility).parse(value))}
+          allowDeselect={false}
+          disabled={visibilityLocked}
+        />
         <Switch label="Explicit content" checked={values.is_explicit} onChange={(e) => set({ is_explicit: e.currentTarget.checked })} />
         <Select
           label="Template"
@@ -177,7 +209,7 @@ function EditEpisodeForm({ episode, episodes, onClose, onSaved }: Props & { epis
           </Button>
           <Button
             onClick={() => void save()}
-            loading={update.isPending}
+            loading={update.isPending || saveVisibility.isPending}
             disabled={unchanged || Boolean(duplicate) || problems.some(Boolean) || titleMissing}
           >
             Save

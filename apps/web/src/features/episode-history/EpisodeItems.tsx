@@ -1,6 +1,6 @@
 import { ActionIcon, AspectRatio, Badge, Box, Card, Group, Image, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconEdit, IconPhoto, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
-import { displayStatus, type TEpisode } from '@ppp/contracts';
+import { VISIBILITY_LABELS, displayStatus, type TEpisode, type TVisibility } from '@ppp/contracts';
 import { STATUS_COLORS, STATUS_LABELS, publishDateOf } from './episode-list.ts';
 import { EpisodeMenu, type EpisodeAction } from './EpisodeMenu.tsx';
 
@@ -11,6 +11,17 @@ export function StatusBadge({ status }: { status: string }) {
   return (
     <Badge color={STATUS_COLORS[shown]} variant="light" data-testid="episode-status">
       {STATUS_LABELS[shown]}
+    </Badge>
+  );
+}
+
+const VISIBILITY_COLORS: Record<TVisibility, string> = { public: 'teal', unpublished: 'gray', limited: 'orange' };
+
+/** Who may hear the episode once it is live; a draft shows the visibility it will be published with. */
+export function VisibilityBadge({ visibility }: { visibility: TVisibility }) {
+  return (
+    <Badge color={VISIBILITY_COLORS[visibility]} variant="outline" data-testid="episode-visibility">
+      {VISIBILITY_LABELS[visibility]}
     </Badge>
   );
 }
@@ -55,7 +66,10 @@ export function EpisodeCard({ episode, onAction }: ItemProps) {
           {episode.podcast_name}
         </Text>
         <Group gap="xs" justify="space-between">
-          <StatusBadge status={episode.status} />
+          <Group gap={4}>
+            <StatusBadge status={episode.status} />
+            <VisibilityBadge visibility={episode.visibility} />
+          </Group>
           <Text size="xs" c="dimmed">
             {episode.plays_total} plays
           </Text>
@@ -146,7 +160,10 @@ export function EpisodeTable({
                 </Table.Td>
                 <Table.Td>{episode.plays_total}</Table.Td>
                 <Table.Td>
-                  <StatusBadge status={episode.status} />
+                  <Group gap={4} wrap="nowrap">
+                    <StatusBadge status={episode.status} />
+                    <VisibilityBadge visibility={episode.visibility} />
+                  </Group>
                 </Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap" justify="flex-end">

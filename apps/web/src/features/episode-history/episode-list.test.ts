@@ -20,6 +20,7 @@ function episode(fields: Partial<TEpisode>): TEpisode {
     season_number: null,
     episode_number: null,
     status: 'processed',
+    visibility: 'public',
     publish_at: null,
     publish_at_local: null,
     published_at: null,

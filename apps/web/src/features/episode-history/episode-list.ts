@@ -12,7 +12,8 @@ export type TView = (typeof VIEWS)[number];
 export const STATUS_LABELS: Record<TEpisodeDisplayStatus, string> = {
   published: 'Published',
   scheduled: 'Scheduled',
-  processed: 'Processed',
+  // Finished audio not yet published or scheduled: a draft to the creator.
+  processed: 'Draft',
   processing: 'Processing',
   error: 'Error',
   unknown: 'Unknown',

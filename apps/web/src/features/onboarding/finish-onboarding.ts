@@ -3,6 +3,7 @@ import { coverBlob, type OnboardingApi } from './onboarding-api.ts';
 import { recurringSlots } from './cadence.ts';
 import { templateBody } from './template-plan.ts';
 import type { WizardState } from './wizard.ts';
+import { categoryOfOption } from '../podcast-manager/show-form.ts';
 
 /** A step of finishing failed: the message the user sees (spec 002 section 8) and the cause. */
 export class FinishError extends Error {
@@ -48,6 +49,9 @@ export async function finishOnboarding(
       api.createShow({
         name: state.podcastName.trim(),
         description: state.podcastDescription.trim(),
+        language: state.showLanguage,
+        author_name: state.showAuthor.trim() || `${state.firstName} ${state.lastName}`.trim(),
+        category: categoryOfOption(state.showCategory),
         cover: state.coverArt ? await coverBlob(state.coverArt.path) : null,
       }),
     );

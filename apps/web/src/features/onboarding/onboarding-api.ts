@@ -3,6 +3,7 @@ import {
   coverUploadForm,
   createPodcastForm,
   mediaUploadForm,
+  type TCreatePodcastRequestInput,
   type TMediaItem,
   type TRecurringSlotInput,
   type TTemplateBodyInput,
@@ -45,9 +46,9 @@ export function onboardingApi(client: Client) {
     uploadCover: (file: File) => client.mediaUploads.cover.mutate(coverUploadForm(file, file.name)),
     /** POST /api/music/assets/{id}/add-to-library: the bed as a music clip of the user's own. */
     addMusicToLibrary: (id: string) => client.music.addToLibrary.mutate({ id }),
-    /** POST /api/podcasts/ (name, description, cover_image). */
-    createShow: (input: { name: string; description: string; cover: Blob | null }) =>
-      client.podcasts.create.mutate(createPodcastForm({ name: input.name, description: input.description }, input.cover)),
+    /** POST /api/podcasts/ (name, description, language, author, primary category, cover_image). */
+    createShow: ({ cover, ...fields }: TCreatePodcastRequestInput & { cover: Blob | null }) =>
+      client.podcasts.create.mutate(createPodcastForm(fields, cover)),
     /** POST /api/templates/ */
     createTemplate: (body: TTemplateBodyInput) => client.templates.create.mutate(body),
     /** PUT /api/recurring/templates/{id}/schedules */

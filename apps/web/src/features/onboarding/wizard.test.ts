@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NEW_SHOW_STEPS, ONBOARDING_MESSAGES } from '@ppp/contracts';
+import { NEW_SHOW_STEPS, ONBOARDING_MESSAGES, PODCAST_MESSAGES } from '@ppp/contracts';
 import {
   autoAdvance,
   autoAdvanceDelay,
@@ -100,6 +100,12 @@ describe('stepProblem (spec 002 section 5)', () => {
     expect(stepProblem(base({ step: 'showDetails', podcastName: 'abcd', podcastDescription: ' ' }))).toBe(
       ONBOARDING_MESSAGES.descriptionRequired,
     );
+  });
+
+  it('asks the show details step for the primary category the feed check needs, with the language and author beside it', () => {
+    const details = base({ step: 'showDetails', podcastName: 'Night Owls', podcastDescription: 'After dark.' });
+    expect(stepProblem(details)).toBe(PODCAST_MESSAGES.categoryRequired);
+    expect(stepProblem({ ...details, showCategory: 'Society & Culture' })).toBeNull();
   });
 
   it('needs cover art, a script or a file for intro and outro, and the host', () => {

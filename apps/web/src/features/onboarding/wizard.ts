@@ -4,10 +4,13 @@ import {
   ONBOARDING,
   ONBOARDING_MESSAGES,
   ONBOARDING_STEP_IDS,
+  PODCAST_MESSAGES,
+  type TPodcastLanguage,
   type TCadenceUnit,
   type TOnboardingStep,
 } from '@ppp/contracts';
 import { validateCadence, validateSchedule } from './cadence.ts';
+import { languageOfBrowser } from '../podcast-manager/show-form.ts';
 
 /**
  * The onboarding wizard as pure data (spec 002 section 2.9): its state, the step order of each path,
@@ -46,6 +49,10 @@ export interface WizardState {
   lastName: string;
   podcastName: string;
   podcastDescription: string;
+  /** What the feed check asks of every show: its language, author and primary category ('Arts > Books'). */
+  showLanguage: TPodcastLanguage;
+  showAuthor: string;
+  showCategory: string | null;
   format: TShowFormat;
   /** The uploaded (or imported) cover: its public path. */
   coverArt: { filename: string; path: string } | null;
@@ -82,6 +89,9 @@ export function initialState(userId: string, firstName = '', lastName = ''): Wiz
     lastName,
     podcastName: '',
     podcastDescription: '',
+    showLanguage: languageOfBrowser(globalThis.navigator?.language),
+    showAuthor: '',
+    showCategory: null,
     format: 'solo',
     coverArt: null,
     intro: segment(),
@@ -178,7 +188,8 @@ export function stepProblem(state: WizardState, context: StepContext = {}): stri
       return state.firstName.trim() ? null : ONBOARDING_MESSAGES.firstNameRequired;
     case 'showDetails':
       if (state.podcastName.trim().length < 4) return ONBOARDING_MESSAGES.nameMin;
-      return state.podcastDescription.trim() ? null : ONBOARDING_MESSAGES.descriptionRequired;
+      if (!state.podcastDescription.trim()) return ONBOARDING_MESSAGES.descriptionRequired;
+      return state.showCategory ? null : PODCAST_MESSAGES.categoryRequired;
     case 'coverArt':
       return state.coverArt ? null : ONBOARDING_MESSAGES.coverRequired;
     case 'introOutro':

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { PODCAST_MESSAGES, updatePodcastForm, type TPodcast } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
+import { useCoverWarning } from './cover-check.ts';
 import { CATEGORY_OPTIONS, LANGUAGE_OPTIONS, editValues, hostIdChangeNeedsConfirm, nameError, type TEditValues } from './show-form.ts';
 
 function EditForm({ show, onClose }: { show: TPodcast; onClose: () => void }) {
@@ -11,6 +12,7 @@ function EditForm({ show, onClose }: { show: TPodcast; onClose: () => void }) {
   const update = trpc.podcasts.update.useMutation();
   const [values, setValues] = useState<TEditValues>(editValues(show));
   const [cover, setCover] = useState<File | null>(null);
+  const coverWarning = useCoverWarning(cover);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const set = <K extends keyof TEditValues>(key: K, value: TEditValues[K]) => setValues((v) => ({ ...v, [key]: value }));
@@ -41,7 +43,7 @@ function EditForm({ show, onClose }: { show: TPodcast; onClose: () => void }) {
           cover,
         ),
       );
-      await utils.podcasts.list.invalidate();
+      await Promise.all([utils.podcasts.list.invalidate(), utils.podcasts.feedCheck.invalidate({ id: show.id })]);
       notifications.show({ color: 'green', message: 'Podcast saved' });
       onClose();
     } catch (err) {
@@ -133,6 +135,7 @@ function EditForm({ show, onClose }: { show: TPodcast; onClose: () => void }) {
         value={cover}
         onChange={setCover}
         clearable
+        error={coverWarning}
       />
       <Group>
         <Switch label="Explicit" checked={values.explicit} onChange={(e) => set('explicit', e.currentTarget.checked)} />

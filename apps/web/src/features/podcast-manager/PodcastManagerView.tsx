@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ONBOARDING_FROM_MANAGER_PATH, type TPodcast } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
@@ -28,6 +28,24 @@ export function PodcastManagerView() {
   const [editing, setEditing] = useState<TPodcast | null>(null);
   const [deleting, setDeleting] = useState<TPodcast | null>(null);
   const [checklist, setChecklist] = useState<TPodcast | null>(null);
+  const [params, setParams] = useSearchParams();
+  const editId = params.get('edit');
+
+  // ?edit={id}: a feed check item's link opens that show's Edit Podcast.
+  const linked = editId ? (shows.data?.find((s) => s.id === editId) ?? null) : null;
+  const editShow = editing ?? linked;
+  function closeEdit() {
+    setEditing(null);
+    if (!editId) return;
+    setParams(
+      (current) => {
+        current.delete('edit');
+        current.delete('field');
+        return current;
+      },
+      { replace: true },
+    );
+  }
 
   async function linkExisting(show: TPodcast) {
     const answer = window.prompt('Spreaker Show ID to link');
@@ -81,7 +99,7 @@ export function PodcastManagerView() {
         <SpreakerConnection />
       </Card>
       <SetupWizardDialog opened={wizard} onClose={() => setWizard(false)} />
-      <EditPodcastDialog show={editing} onClose={() => setEditing(null)} />
+      <EditPodcastDialog show={editShow} onClose={closeEdit} />
       <DeleteShowDialog show={deleting} onClose={() => setDeleting(null)} />
       <DistributionChecklistDialog show={checklist} onClose={() => setChecklist(null)} />
     </Stack>

@@ -4,7 +4,9 @@ import { notifications } from '@mantine/notifications';
 import { PODCAST_MESSAGES, createPodcastForm, type TPodcast } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { messageOf, toApiFailure } from '../../lib/api-error.ts';
-import { nameError, showIdError } from './show-form.ts';
+import { categoryOfOption, nameError, showBasicsError, showIdError } from './show-form.ts';
+import { ShowBasicsFields, initialShowBasics } from './ShowBasicsFields.tsx';
+import { useCoverWarning } from './cover-check.ts';
 import { SpreakerConnection } from './SpreakerConnection.tsx';
 
 type Host = 'builtin' | 'spreaker-new' | 'spreaker-link';
@@ -28,7 +30,9 @@ export function SetupWizardDialog({ opened, onClose }: { opened: boolean; onClos
   const [step, setStep] = useState(0);
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
+  const [basics, setBasics] = useState(initialShowBasics);
   const [cover, setCover] = useState<File | null>(null);
+  const coverWarning = useCoverWarning(cover);
   const [host, setHost] = useState<Host>('builtin');
   const [showId, setShowId] = useState('');
   const [apiKey, setApiKey] = useState('');
@@ -41,6 +45,7 @@ export function SetupWizardDialog({ opened, onClose }: { opened: boolean; onClos
     setStep(0);
     setName('');
     setDescription('');
+    setBasics(initialShowBasics());
     setCover(null);
     setHost('builtin');
     setShowId('');
@@ -58,7 +63,14 @@ export function SetupWizardDialog({ opened, onClose }: { opened: boolean; onClos
   async function createShow(): Promise<boolean> {
     if (created) return true;
     try {
-      setCreated(await createShowCall.mutateAsync(createPodcastForm({ name: name.trim(), description: description.trim() }, cover)));
+      const fields = {
+        name: name.trim(),
+        description: description.trim(),
+        language: basics.language,
+        author_name: basics.author.trim(),
+        category: categoryOfOption(basics.category),
+      };
+      setCreated(await createShowCall.mutateAsync(createPodcastForm(fields, cover)));
       await utils.podcasts.list.invalidate();
       return true;
     } catch (err) {
@@ -87,7 +99,7 @@ export function SetupWizardDialog({ opened, onClose }: { opened: boolean; onClos
   async function next() {
     setError(null);
     if (current === 'About your show') {
-      const invalid = nameError(name);
+      const invalid = nameError(name) ?? showBasicsError(basics);
       if (invalid) return setError(invalid);
     }
     setBusy(true);
@@ -138,6 +150,7 @@ export function SetupWizardDialog({ opened, onClose }: { opened: boolean; onClos
               value={description}
               onChange={(e) => setDescription(e.currentTarget.value)}
             />
+            <ShowBasicsFields value={basics} onChange={setBasics} />
           </>
         )}
         {current === 'Cover art' && (
@@ -149,6 +162,7 @@ export function SetupWizardDialog({ opened, onClose }: { opened: boolean; onClos
             onChange={setCover}
             clearable
             placeholder="Choose an image"
+            error={coverWarning}
           />
         )}
         {current === 'Connect hosting' && (

@@ -1,16 +1,39 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Card, Collapse, CopyButton, Group, Image, Menu, Stack, Text } from '@mantine/core';
 import { IconDots, IconRss } from '@tabler/icons-react';
-import type { TPodcast } from '@ppp/contracts';
+import { notifications } from '@mantine/notifications';
+import { PUBLISH_LIMITS, PUBLISH_MESSAGES, type TPodcast } from '@ppp/contracts';
+import { toApiFailure } from '../../lib/api-error.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { ShowEpisodesPanel } from './ShowEpisodesPanel.tsx';
 import { ImportStatusPanel } from '../rss-import/ImportStatusPanel.tsx';
+import { FeedCheckList } from './FeedCheckList.tsx';
+import { publishAllText } from './show-form.ts';
 
 export type ShowAction = 'edit' | 'checklist' | 'delete' | 'link' | 'builtin';
 
 /** One show: cover, name, host, episode summary, feed URL, and its actions. */
 export function ShowCard({ show, onAction }: { show: TPodcast; onAction: (action: ShowAction, show: TPodcast) => void }) {
   const summary = trpc.podcasts.summary.useQuery({ id: show.id });
+  const feedCheck = trpc.podcasts.feedCheck.useQuery({ id: show.id });
+  const utils = trpc.useUtils();
+  const publishAll = trpc.podcasts.publishAll.useMutation();
+  const canPublishAll = (summary.data?.drafts ?? 0) >= PUBLISH_LIMITS.publishAllMin;
+
+  async function publishEveryDraft() {
+    try {
+      const result = await publishAll.mutateAsync({ id: show.id });
+      notifications.show({ color: result.errors.length > 0 ? 'orange' : 'green', title: 'Publish All', message: publishAllText(result) });
+    } catch (err) {
+      notifications.show({
+        color: 'red',
+        title: PUBLISH_MESSAGES.publishAllFailed,
+        message: toApiFailure(err).message ?? PUBLISH_MESSAGES.publishAllFailed,
+      });
+    } finally {
+      await Promise.all([utils.podcasts.summary.invalidate({ id: show.id }), utils.podcasts.episodes.invalidate({ id: show.id })]);
+    }
+  }
   const [open, setOpen] = useState(false);
   const spreaker = show.host_kind === 'spreaker';
   return (
@@ -54,6 +77,11 @@ export function ShowCard({ show, onAction }: { show: TPodcast; onAction: (action
             <Badge variant="light" color={spreaker ? 'orange' : 'teal'}>
               {spreaker ? `Spreaker ${show.spreaker_show_id}` : 'Built-in host'}
             </Badge>
+            {feedCheck.data && !spreaker && (
+              <Badge variant="light" color={feedCheck.data.ready ? 'green' : 'red'} data-testid="feed-ready">
+                {feedCheck.data.ready ? 'Ready to publish' : 'Not ready to publish'}
+              </Badge>
+            )}
             {summary.data && (
               <Text size="sm" c="dimmed">
                 {summary.data.total} {summary.data.total === 1 ? 'episode' : 'episodes'} · {summary.data.unpublished_or_unscheduled} not
@@ -66,6 +94,7 @@ export function ShowCard({ show, onAction }: { show: TPodcast; onAction: (action
               {show.description}
             </Text>
           )}
+          {feedCheck.data && <FeedCheckList check={feedCheck.data} />}
           {show.import_status && (
             <ImportStatusPanel podcastId={show.id} status={show.import_status} canRecover={show.spreaker_show_id !== null} />
           )}
@@ -94,6 +123,11 @@ export function ShowCard({ show, onAction }: { show: TPodcast; onAction: (action
             <Button size="xs" variant="default" onClick={() => onAction('checklist', show)}>
               Distribution
             </Button>
+            {canPublishAll && (
+              <Button size="xs" onClick={() => void publishEveryDraft()} loading={publishAll.isPending}>
+                Publish All ({summary.data?.drafts})
+              </Button>
+            )}
           </Group>
         </Stack>
       </Group>

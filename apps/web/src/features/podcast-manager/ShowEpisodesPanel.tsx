@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { PUBLISH_LIMITS, PUBLISH_MESSAGES, type TPodcast, type TPublishMode, type TShowEpisode } from '@ppp/contracts';
+import { PUBLISH_LIMITS, PUBLISH_MESSAGES, VISIBILITY_LABELS, type TPodcast, type TPublishMode, type TShowEpisode } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import { PublishDialog, type PublishTarget } from '../publishing/PublishDialog.tsx';
@@ -19,7 +19,8 @@ const STATUS_COLORS: Record<string, string> = {
 function statusLabel(episode: TShowEpisode): string {
   if (episode.publish_state === 'queued' || episode.publish_state === 'publishing') return 'publishing';
   if (episode.publish_state === 'publish_error') return 'publish error';
-  return ['processing', 'processed', 'scheduled', 'published', 'error'].includes(episode.status) ? episode.status : 'unknown';
+  if (episode.status === 'processed') return 'draft';
+  return ['processing', 'scheduled', 'published', 'error'].includes(episode.status) ? episode.status : 'unknown';
 }
 
 /** The show's episodes with publish, schedule, unpublish and retry (a short list; Episode History has the full one). */
@@ -72,7 +73,7 @@ export function ShowEpisodesPanel({ show }: { show: TPodcast }) {
           </Table.Thead>
           <Table.Tbody>
             {episodes.data.map((episode) => {
-              const target = { id: episode.id, title: episode.title };
+              const target = { id: episode.id, title: episode.title, visibility: episode.visibility };
               const label = statusLabel(episode);
               return (
                 <Table.Tr key={episode.id}>
@@ -87,9 +88,14 @@ export function ShowEpisodesPanel({ show }: { show: TPodcast }) {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLORS[episode.status] ?? 'gray'} variant="light">
-                      {label}
-                    </Badge>
+                    <Group gap={4} wrap="nowrap">
+                      <Badge color={STATUS_COLORS[episode.status] ?? 'gray'} variant="light">
+                        {label}
+                      </Badge>
+                      <Badge color="gray" variant="outline" data-testid="show-episode-visibility">
+                        {VISIBILITY_LABELS[episode.visibility]}
+                      </Badge>
+                    </Group>
                   </Table.Td>
                   <Table.Td>
                     <Text size="xs">{episode.publish_at ? episode.publish_at.toLocaleString() : '—'}</Text>

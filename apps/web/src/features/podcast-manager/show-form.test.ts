@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { PODCAST_MESSAGES } from '@ppp/contracts';
-import { CATEGORY_OPTIONS, LANGUAGE_OPTIONS, deleteConfirmed, hostIdChangeNeedsConfirm, nameError, showIdError } from './show-form.ts';
+import {
+  CATEGORY_OPTIONS,
+  LANGUAGE_OPTIONS,
+  categoryOfOption,
+  deleteConfirmed,
+  hostIdChangeNeedsConfirm,
+  languageOfBrowser,
+  nameError,
+  publishAllText,
+  showBasicsError,
+  showIdError,
+} from './show-form.ts';
 
 describe('show form rules', () => {
   it('uses the spec’s messages', () => {
@@ -19,5 +30,33 @@ describe('show form rules', () => {
     expect(hostIdChangeNeedsConfirm({ spreaker_show_id: null }, '123')).toBe(false);
     expect(hostIdChangeNeedsConfirm({ spreaker_show_id: '123' }, '123')).toBe(false);
     expect(hostIdChangeNeedsConfirm({ spreaker_show_id: '123' }, '456')).toBe(true);
+  });
+  it('turns a category option into the object the create call takes', () => {
+    expect(categoryOfOption('Arts > Books')).toEqual({ category: 'Arts', subcategory: 'Books' });
+    expect(categoryOfOption('Technology')).toEqual({ category: 'Technology', subcategory: null });
+    expect(categoryOfOption('Arts > Cooking')).toBeNull();
+    expect(categoryOfOption(null)).toBeNull();
+    expect(showBasicsError({ category: null })).toBe(PODCAST_MESSAGES.categoryRequired);
+    expect(showBasicsError({ category: 'Technology' })).toBeNull();
+  });
+  it('starts a new show in the browser’s language', () => {
+    expect(languageOfBrowser('en-US')).toBe('en');
+    expect(languageOfBrowser('pt-BR')).toBe('pt-br');
+    expect(languageOfBrowser('pt-PT')).toBe('pt');
+    expect(languageOfBrowser('de-AT')).toBe('de');
+    expect(languageOfBrowser('ko-KR')).toBe('en');
+    expect(languageOfBrowser(undefined)).toBe('en');
+  });
+  it('says what Publish All did', () => {
+    expect(publishAllText({ started: 2, skipped_no_audio: 0, skipped_already_linked: 0, errors: [] })).toBe('2 started.');
+    const id = '00000000-0000-4000-8000-000000000001';
+    expect(
+      publishAllText({
+        started: 1,
+        skipped_no_audio: 1,
+        skipped_already_linked: 0,
+        errors: [{ episode_id: id, error: 'Assembled episode required.' }],
+      }),
+    ).toBe('1 started, 1 without audio skipped, 1 failed: Assembled episode required.');
   });
 });

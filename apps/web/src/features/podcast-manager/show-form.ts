@@ -1,4 +1,14 @@
-import { APPLE_PODCAST_CATEGORIES, PODCAST_LANGUAGES, PODCAST_MESSAGES, type TPodcast } from '@ppp/contracts';
+import {
+  APPLE_PODCAST_CATEGORIES,
+  PODCAST_LANGUAGES,
+  PODCAST_MESSAGES,
+  ZAppleCategory,
+  ZPodcastLanguage,
+  type TAppleCategory,
+  type TPodcast,
+  type TPodcastLanguage,
+  type TPublishAllResponse,
+} from '@ppp/contracts';
 
 /** Every Apple category and subcategory as one option ('Arts', 'Arts > Books'), the value the server stores. */
 export const CATEGORY_OPTIONS = APPLE_PODCAST_CATEGORIES.map((c) => ({
@@ -69,4 +79,33 @@ export type TEditValues = ReturnType<typeof editValues>;
 /** Whether the confirmation box is needed: a linked show ID is being changed or cleared. */
 export function hostIdChangeNeedsConfirm(show: Pick<TPodcast, 'spreaker_show_id'>, next: string): boolean {
   return show.spreaker_show_id !== null && next.trim() !== show.spreaker_show_id;
+}
+
+/** A category option ('Arts' or 'Arts > Books') as the category object the create call takes; null for none or an unknown one. */
+export function categoryOfOption(value: string | null): TAppleCategory | null {
+  if (!value) return null;
+  const [category, subcategory = null] = value.split(' > ');
+  const parsed = ZAppleCategory.safeParse({ category, subcategory });
+  return parsed.success ? parsed.data : null;
+}
+
+/** The show language a new show starts with: the browser's ('pt-BR' is pt-br, 'de-AT' is de), else English. */
+export function languageOfBrowser(tag: string | undefined): TPodcastLanguage {
+  const lower = (tag ?? '').toLowerCase();
+  return ZPodcastLanguage.catch(ZPodcastLanguage.catch('en').parse(lower.split('-')[0])).parse(lower);
+}
+
+/** What a new show must be given before its first publish: a primary category (language and author are asked beside it). */
+export function showBasicsError(basics: { category: string | null }): string | null {
+  return basics.category ? null : PODCAST_MESSAGES.categoryRequired;
+}
+
+/** Publish All's counts as one line: started, and what was skipped or refused. */
+export function publishAllText(result: TPublishAllResponse): string {
+  const parts = [`${result.started} started`];
+  if (result.skipped_no_audio > 0) parts.push(`${result.skipped_no_audio} without audio skipped`);
+  if (result.skipped_already_linked > 0) parts.push(`${result.skipped_already_linked} already on the host skipped`);
+  if (result.errors.length > 0) parts.push(`${result.errors.length} failed: ${result.errors.map((e) => e.error).join('; ')}`);
+  const text = parts.join(', ');
+  return text.endsWith('.') ? text : `${text}.`;
 }

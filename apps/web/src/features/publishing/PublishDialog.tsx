@@ -1,7 +1,16 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { PUBLISH_LIMITS, PUBLISH_MESSAGES, type TPublishMode, type TPublishStatus, type TVisibility } from '@ppp/contracts';
+import {
+  PUBLISH_LIMITS,
+  PUBLISH_MESSAGES,
+  VISIBILITIES,
+  VISIBILITY_LABELS,
+  ZVisibility,
+  type TPublishMode,
+  type TPublishStatus,
+  type TVisibility,
+} from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import { defaultScheduleValue, pollPublishStatus, scheduleError, schedulePayload } from './publish-rules.ts';
@@ -9,14 +18,17 @@ import { defaultScheduleValue, pollPublishStatus, scheduleError, schedulePayload
 export interface PublishTarget {
   id: string;
   title: string;
+  /** The visibility it has now, shown beside 'No change'. */
+  visibility: TVisibility;
 }
 
-const VISIBILITY_OPTIONS = [
-  { value: 'no-change', label: 'No change' },
-  { value: 'public', label: 'Public' },
-  { value: 'unpublished', label: 'Private' },
-  { value: 'limited', label: 'Limited (by link only)' },
-];
+/** 'No change' names the visibility kept, then the three choices. */
+function visibilityOptions(current: TVisibility) {
+  return [
+    { value: 'no-change', label: `No change (${VISIBILITY_LABELS[current]})` },
+    ...VISIBILITIES.map((v) => ({ value: v, label: VISIBILITY_LABELS[v] })),
+  ];
+}
 
 /**
  * Publish now, schedule, or keep as draft (spec 001 §4, spec 000 §4): visibility applies to publish
@@ -54,7 +66,7 @@ export function PublishDialog({
           ? { mode, ...schedulePayload(when) }
           : mode === 'draft'
             ? { mode, publish_state: 'draft' as const }
-            : { mode, publish_state: visibility === 'no-change' ? null : (visibility as TVisibility) };
+            : { mode, publish_state: visibility === 'no-change' ? null : ZVisibility.parse(visibility) };
       let status = await publish.mutateAsync({ id: episode.id, ...body });
       if (mode === 'now') status = await pollPublishStatus(() => utils.publishing.status.fetch({ id: episode.id }, { staleTime: 0 }));
       if (status.last_error) throw new Error(status.last_error);
@@ -92,11 +104,16 @@ export function PublishDialog({
         {mode === 'now' && (
           <Select
             label="Visibility"
-            data={VISIBILITY_OPTIONS}
+            data={visibilityOptions(episode?.visibility ?? 'public')}
             value={visibility}
             onChange={(v) => setVisibility(v ?? 'no-change')}
             allowDeselect={false}
           />
+        )}
+        {mode !== 'now' && episode && (
+          <Text size="sm" data-testid="publish-visibility">
+            Visibility: {mode === 'schedule' ? VISIBILITY_LABELS.public : VISIBILITY_LABELS[episode.visibility]}
+          </Text>
         )}
         {mode === 'schedule' && (
           <TextInput

@@ -1,4 +1,12 @@
-import { PODCAST_LIMITS, type TFeedShow, type TPublishableEpisode } from '@ppp/contracts';
+import {
+  PODCAST_LIMITS,
+  PODCAST_LANGUAGES,
+  PODCAST_MESSAGES,
+  coverSizeProblems,
+  type TFeedCheckCode,
+  type TFeedShow,
+  type TPublishableEpisode,
+} from '@ppp/contracts';
 
 /** Measured by the caller (image probe); null when the show has no artwork yet. */
 export interface ArtworkInfo {
@@ -9,16 +17,7 @@ export interface ArtworkInfo {
 }
 
 export type FeedProblemCode =
-  | 'show_name'
-  | 'show_description'
-  | 'show_artwork_missing'
-  | 'show_artwork_not_square'
-  | 'show_artwork_too_small'
-  | 'show_artwork_too_large'
-  | 'show_artwork_format'
-  | 'show_category'
-  | 'show_owner_email'
-  | 'show_author'
+  | TFeedCheckCode
   | 'episode_title'
   | 'episode_description'
   | 'episode_guid'
@@ -34,7 +33,7 @@ export interface FeedProblem {
   message: string;
 }
 
-const { coverMinPx, coverMaxPx, coverMimeTypes, nameMinLength, maxTags, maxTagLength } = PODCAST_LIMITS;
+const { coverMinPx, coverMimeTypes, nameMinLength, maxTags, maxTagLength } = PODCAST_LIMITS;
 
 /**
  * Checks a show and the episode about to be published against Apple Podcasts' required tags and
@@ -42,7 +41,7 @@ const { coverMinPx, coverMaxPx, coverMimeTypes, nameMinLength, maxTags, maxTagLe
  * which can reach the network; this stays pure.
  */
 export function validateFeedForPublish(show: TFeedShow, episode: TPublishableEpisode, artwork: ArtworkInfo | null): FeedProblem[] {
-  return [...showProblems(show, artwork), ...episodeProblems(show, episode)];
+  return [...validateShowForFeed(show, artwork), ...validateEpisodeForFeed(show, episode)];
 }
 
 export function hasBlockingProblem(problems: readonly FeedProblem[]): boolean {
@@ -64,13 +63,17 @@ function warning(code: FeedProblemCode, message: string): FeedProblem {
   return { code, severity: 'warning', message };
 }
 
-function showProblems(show: TFeedShow, artwork: ArtworkInfo | null): FeedProblem[] {
+/** The show's part of the check: what the step 5 checklist and My Podcasts show before any render. */
+export function validateShowForFeed(show: TFeedShow, artwork: ArtworkInfo | null): FeedProblem[] {
   const problems: FeedProblem[] = [];
   if (show.name.trim().length < nameMinLength) {
     problems.push(error('show_name', `The show title needs at least ${nameMinLength} characters.`));
   }
   if (!show.description.trim()) problems.push(error('show_description', 'Add a show description before publishing.'));
-  if (!show.category) problems.push(error('show_category', 'Choose a primary category for the show.'));
+  if (!(PODCAST_LANGUAGES as readonly string[]).includes(show.language)) {
+    problems.push(error('show_language', 'Choose the language the show is spoken in.'));
+  }
+  if (!show.category) problems.push(error('show_category', PODCAST_MESSAGES.categoryRequired));
   problems.push(...artworkProblems(show.cover_url, artwork));
   if (!show.owner_email) {
     problems.push(warning('show_owner_email', 'Add an owner email: Apple, Spotify and YouTube send their ownership code to it.'));
@@ -84,23 +87,15 @@ function artworkProblems(coverUrl: string | null, artwork: ArtworkInfo | null): 
     return [error('show_artwork_missing', `Add cover art: square, at least ${coverMinPx}x${coverMinPx}, png or jpeg.`)];
   }
   const problems: FeedProblem[] = [];
-  const size = `${artwork.width}x${artwork.height}`;
   if (!(coverMimeTypes as readonly string[]).includes(artwork.mimeType)) {
     problems.push(error('show_artwork_format', 'Cover art must be a JPEG or PNG image.'));
   }
-  if (artwork.width !== artwork.height) {
-    problems.push(error('show_artwork_not_square', `Cover art must be square; this one is ${size}.`));
-  }
-  if (Math.min(artwork.width, artwork.height) < coverMinPx) {
-    problems.push(error('show_artwork_too_small', `Cover art must be at least ${coverMinPx}x${coverMinPx}; this one is ${size}.`));
-  }
-  if (Math.max(artwork.width, artwork.height) > coverMaxPx) {
-    problems.push(error('show_artwork_too_large', `Cover art must be at most ${coverMaxPx}x${coverMaxPx}; this one is ${size}.`));
-  }
+  problems.push(...coverSizeProblems(artwork.width, artwork.height).map((p) => error(p.code, p.message)));
   return problems;
 }
 
-function episodeProblems(show: TFeedShow, episode: TPublishableEpisode): FeedProblem[] {
+/** The episode's part of the check, run by the publish job. */
+export function validateEpisodeForFeed(show: TFeedShow, episode: TPublishableEpisode): FeedProblem[] {
   const problems: FeedProblem[] = [];
   if (!episode.title.trim()) problems.push(error('episode_title', 'The episode needs a title.'));
   if (!episode.guid.trim()) problems.push(error('episode_guid', 'The episode has no guid.'));

@@ -1,6 +1,6 @@
-import { describeProblems, hasBlockingProblem, validateFeedForPublish } from '../feed/index.ts';
+import { describeProblems, hasBlockingProblem, validateEpisodeForFeed } from '../feed/index.ts';
 import type { FeedService } from '../feed.service.ts';
-import type { PodcastsService } from '../../podcasts/podcasts.service.ts';
+import type { FeedCheckService } from '../feed-check.service.ts';
 import type { StoragePort } from '../../storage/storage.ts';
 import { PUBLISH_MESSAGES } from '@ppp/contracts';
 import { PublishRejected, type HostEpisodeRequest, type PodcastHost } from './host.ts';
@@ -13,8 +13,8 @@ import { PublishRejected, type HostEpisodeRequest, type PodcastHost } from './ho
  */
 export class BuiltinHost implements PodcastHost {
   readonly kind = 'builtin' as const;
-  private readonly deps: { feeds: FeedService; podcasts: PodcastsService; storage: StoragePort };
-  constructor(deps: { feeds: FeedService; podcasts: PodcastsService; storage: StoragePort }) {
+  private readonly deps: { feeds: FeedService; feedCheck: FeedCheckService; storage: StoragePort };
+  constructor(deps: { feeds: FeedService; feedCheck: FeedCheckService; storage: StoragePort }) {
     this.deps = deps;
   }
 
@@ -22,12 +22,11 @@ export class BuiltinHost implements PodcastHost {
     if (!episode.finalAudioKey) throw new PublishRejected(PUBLISH_MESSAGES.assembledRequired);
     const item = await this.deps.feeds.feedEpisode(podcast, episode);
     if (!item) throw new PublishRejected(PUBLISH_MESSAGES.assembledRequired);
-    const artwork = await this.deps.podcasts.artwork(podcast);
-    const problems = validateFeedForPublish(
-      this.deps.feeds.feedShow(podcast),
-      { ...item, publish_at: publishAt ?? now, visibility: 'public' },
-      artwork,
-    );
+    // The show's part is the feed check My Podcasts and the Episode Creator show.
+    const problems = [
+      ...(await this.deps.feedCheck.showProblems(podcast)),
+      ...validateEpisodeForFeed(this.deps.feeds.feedShow(podcast), { ...item, publish_at: publishAt ?? now, visibility: 'public' }),
+    ];
     if (hasBlockingProblem(problems)) throw new PublishRejected(describeProblems(problems));
     await this.assertEnclosureReadable(episode.finalAudioKey, item.enclosure.length);
   }

@@ -5,6 +5,7 @@ import {
   ZChecklistUpdateRequest,
   ZCreateSpreakerShowRequest,
   ZCreateSpreakerShowResponse,
+  ZFeedCheck,
   ZLinkSpreakerShowRequest,
   ZPodcast,
   ZPodcastIdInput,
@@ -39,6 +40,10 @@ export const podcastsRouter = router({
     .input(ZPodcastIdInput)
     .output(ZShowEpisodeList)
     .query(({ ctx, input }) => ctx.services.showEpisodes.list(ctx.user, input.id)),
+  feedCheck: activeProcedure
+    .input(ZPodcastIdInput)
+    .output(ZFeedCheck)
+    .query(({ ctx, input }) => ctx.services.feedCheck.check(ctx.user, input.id)),
   checklist: activeProcedure
     .input(ZPodcastIdInput)
     .output(ZChecklistResponse)

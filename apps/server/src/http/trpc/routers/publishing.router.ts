@@ -1,4 +1,13 @@
-import { ZEpisodeIdInput, ZEpisodePlays, ZPlaysQuery, ZPublishInput, ZPublishStatus, ZShowPlays, ZUnpublishInput } from '@ppp/contracts';
+import {
+  ZEpisodeIdInput,
+  ZEpisodePlays,
+  ZPlaysQuery,
+  ZPublishInput,
+  ZPublishStatus,
+  ZSetVisibilityInput,
+  ZShowPlays,
+  ZUnpublishInput,
+} from '@ppp/contracts';
 import { activeProcedure, router } from '../init.ts';
 
 /** Publish, schedule, unpublish, republish and plays (spec 001 §4, §7). */
@@ -18,6 +27,10 @@ export const publishingRouter = router({
     .input(ZUnpublishInput)
     .output(ZPublishStatus)
     .mutation(({ ctx, input }) => ctx.services.publishing.unpublish(ctx.user, input.id, { force: input.force })),
+  setVisibility: activeProcedure
+    .input(ZSetVisibilityInput)
+    .output(ZPublishStatus)
+    .mutation(({ ctx, input }) => ctx.services.publishing.setVisibility(ctx.user, input.id, input.visibility)),
   republish: activeProcedure
     .input(ZEpisodeIdInput)
     .output(ZPublishStatus)

@@ -1,9 +1,19 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { ASSEMBLY_MESSAGES, CREATOR_STEP_COPY, EPISODE_CREATOR_MESSAGES, type TAssembledEpisode } from '@ppp/contracts';
-import { estimateText, resultView, withHostFailure } from './assembly-result.ts';
+import {
+  ASSEMBLY_MESSAGES,
+  CREATOR_STEP_COPY,
+  EPISODE_CREATOR_MESSAGES,
+  PUBLISH_MESSAGES,
+  type TAssembledEpisode,
+  type TPublishMode,
+  type TPublishStatus,
+} from '@ppp/contracts';
+import { trpc } from '../../../lib/trpc.ts';
+import { PublishDialog } from '../../publishing/PublishDialog.tsx';
+import { estimateText, offersPublish, resultView, withHostFailure } from './assembly-result.ts';
 import { usePublishFollowUp } from './use-publish-follow-up.ts';
 import { useJobStatus } from './use-job-status.ts';
 
@@ -80,11 +90,63 @@ function Result({ episode, mode, publish, publishAt, onBackToDashboard }: Result
           )}
         </Stack>
         {episode.final_audio_url && <audio controls src={episode.final_audio_url} style={{ width: '100%' }} data-testid="final-audio" />}
-        <Group>
-          <Button onClick={onBackToDashboard}>{CREATOR_STEP_COPY.backToDashboard}</Button>
-        </Group>
+        {offersPublish(mode, publish) ? (
+          <PublishFromResult episode={episode} onBackToDashboard={onBackToDashboard} />
+        ) : (
+          <Group>
+            <Button onClick={onBackToDashboard}>{CREATOR_STEP_COPY.backToDashboard}</Button>
+          </Group>
+        )}
       </Stack>
     </Paper>
+  );
+}
+
+/** What happened to a draft published from the result: 'Published' or when it is scheduled for. */
+function publishedText(status: TPublishStatus): string {
+  if (status.status === 'scheduled' && status.publish_at) {
+    return `${PUBLISH_MESSAGES.scheduled} for ${status.publish_at.toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short' })}.`;
+  }
+  return status.status === 'published' ? PUBLISH_MESSAGES.publishedBuiltin : 'Publishing…';
+}
+
+/** A draft's way on from the result: Publish now or Schedule (the publish dialog), then what it became. */
+function PublishFromResult({ episode, onBackToDashboard }: { episode: TAssembledEpisode; onBackToDashboard(): void }) {
+  const current = trpc.publishing.status.useQuery({ id: episode.id }, { retry: false });
+  const [dialog, setDialog] = useState<TPublishMode | null>(null);
+  const [done, setDone] = useState<TPublishStatus | null>(null);
+  const visibility = current.data?.visibility ?? 'public';
+  return (
+    <Stack gap="sm">
+      {done && (
+        <Alert color="green" data-testid="result-published">
+          {publishedText(done)}
+        </Alert>
+      )}
+      <Group>
+        {!done && (
+          <>
+            <Button onClick={() => setDialog('now')}>Publish now</Button>
+            <Button variant="light" onClick={() => setDialog('schedule')}>
+              Schedule
+            </Button>
+          </>
+        )}
+        <Button variant={done ? 'filled' : 'default'} onClick={onBackToDashboard}>
+          {CREATOR_STEP_COPY.backToDashboard}
+        </Button>
+      </Group>
+      <PublishDialog
+        key={dialog ?? 'closed'}
+        episode={dialog ? { id: episode.id, title: episode.title, visibility } : null}
+        initialMode={dialog ?? 'now'}
+        onClose={() => setDialog(null)}
+        onDone={(status) => {
+          setDialog(null);
+          setDone(status);
+        }}
+      />
+    </Stack>
   );
 }
 

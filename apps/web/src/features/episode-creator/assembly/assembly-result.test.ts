@@ -4,6 +4,7 @@ import {
   PUBLISH_OUTCOME_WAIT_POLLS,
   estimateText,
   followsPublish,
+  offersPublish,
   pollSettled,
   publishFollowUpSettled,
   resultView,
@@ -120,5 +121,17 @@ describe('following the host after the render', () => {
       outcome: 'draft',
       error: null,
     });
+  });
+});
+
+describe('publishing from the result', () => {
+  it('is offered for a draft, a schedule that fell back to draft and a failed publish, not once handed over', () => {
+    expect(offersPublish('draft', { mode: 'draft', outcome: 'draft', error: null })).toBe(true);
+    expect(offersPublish('draft', null)).toBe(true);
+    expect(offersPublish('schedule', { mode: 'schedule', outcome: 'schedule_invalid', error: 'Invalid schedule time' })).toBe(true);
+    expect(offersPublish('now', { mode: 'now', outcome: 'failed', error: 'Choose a primary category for the show.' })).toBe(true);
+    expect(offersPublish('now', { mode: 'now', outcome: 'dispatched', error: null })).toBe(false);
+    expect(offersPublish('schedule', { mode: 'schedule', outcome: 'scheduled', error: null })).toBe(false);
+    expect(offersPublish('now', null)).toBe(false);
   });
 });

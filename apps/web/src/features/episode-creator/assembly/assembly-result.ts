@@ -123,3 +123,12 @@ export function withHostFailure(
   if (status.publish_state !== 'publish_error' && status.last_error === null) return publish;
   return { mode: publish.mode, outcome: 'failed', error: status.last_error ?? EPISODE_CREATOR_MESSAGES.publishDownstream };
 }
+
+/**
+ * Whether the result leaves a draft the creator may publish from here (Publish now, Schedule): a draft
+ * asked for, a schedule that fell back to draft, or a publish that failed.
+ */
+export function offersPublish(requested: TAssemblyPublishMode, publish: TAssemblyPublishOutcome | null | undefined): boolean {
+  if (!publish) return requested === 'draft';
+  return publish.outcome === 'draft' || publish.outcome === 'schedule_invalid' || publish.outcome === 'failed';
+}

@@ -20,6 +20,7 @@ import { writePublishPrefs } from './publish-prefs.ts';
 import { localToDate } from './schedule.ts';
 import {
   useMinutesPrecheck,
+  useFeedCheck,
   useQuotaExceeded,
   useShow,
   useSuggestedNumbering,
@@ -62,6 +63,7 @@ export function DetailsStep({ templateId, podcastId, upload, coverImagePath, val
   const minutes = useMinutesPrecheck(templateId, upload.stored_filename);
   const quotaExceeded = useQuotaExceeded();
   const show = useShow(podcastId);
+  const feedCheck = useFeedCheck(podcastId);
   const features = usePlanFeatures();
   const autoPublishLocked = show.data?.host_kind === 'spreaker' && isLocked(features, 'autopublishSpreaker');
   const [attempted, setAttempted] = useState(false);
@@ -106,6 +108,7 @@ export function DetailsStep({ templateId, podcastId, upload, coverImagePath, val
     hasCover: Boolean(coverImagePath),
     hasAudio: Boolean(upload.id),
     showLinked: showLinkedToHost(show.data),
+    feedReady: feedCheck.data?.ready ?? false,
     minutes: minutes.state,
   });
 
@@ -217,7 +220,7 @@ export function DetailsStep({ templateId, podcastId, upload, coverImagePath, val
               </Text>
               <MinutesPanel check={minutes} />
             </Paper>
-            <PublishingChecklist items={checklist} />
+            <PublishingChecklist items={checklist} feedCheck={feedCheck.data ?? null} />
           </Stack>
         </Grid.Col>
       </Grid>

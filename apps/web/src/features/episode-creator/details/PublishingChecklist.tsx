@@ -1,9 +1,11 @@
-import { List, Paper, Text, ThemeIcon } from '@mantine/core';
+import { List, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
+import type { TFeedCheck } from '@ppp/contracts';
 import type { ChecklistItem } from './details-rules.ts';
+import { FeedCheckList } from '../../podcast-manager/FeedCheckList.tsx';
 
-/** The publishing checklist: each item ticked or crossed. */
-export function PublishingChecklist({ items }: { items: ChecklistItem[] }) {
+/** The publishing checklist: each item ticked or crossed; below it what the show's feed check found, each with where to fix it. */
+export function PublishingChecklist({ items, feedCheck }: { items: ChecklistItem[]; feedCheck: TFeedCheck | null }) {
   return (
     <Paper withBorder p="md" radius="md">
       <Text fw={600} mb="xs">
@@ -26,6 +28,11 @@ export function PublishingChecklist({ items }: { items: ChecklistItem[] }) {
           </List.Item>
         ))}
       </List>
+      {feedCheck && (
+        <Stack gap={4} mt="sm">
+          <FeedCheckList check={feedCheck} />
+        </Stack>
+      )}
     </Paper>
   );
 }

@@ -117,17 +117,18 @@ describe('test mode and numbering', () => {
 
 describe('publishing checklist', () => {
   it('ticks what is ready', () => {
-    const items = publishingChecklist({ draft: filled, hasCover: false, hasAudio: true, showLinked: true, minutes: 'ok' });
+    const items = publishingChecklist({ draft: filled, hasCover: false, hasAudio: true, showLinked: true, feedReady: true, minutes: 'ok' });
     expect(items.map((item) => [item.key, item.done])).toEqual([
       ['title', true],
       ['number', true],
       ['cover', false],
       ['audio', true],
       ['show', true],
+      ['feed', true],
       ['minutes', true],
     ]);
     expect(
-      publishingChecklist({ draft: base, hasCover: true, hasAudio: false, showLinked: false, minutes: 'blocking' })
+      publishingChecklist({ draft: base, hasCover: true, hasAudio: false, showLinked: false, feedReady: false, minutes: 'blocking' })
         .filter((item) => item.done)
         .map((item) => item.key),
     ).toEqual(['cover']);

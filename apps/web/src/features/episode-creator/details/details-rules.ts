@@ -131,17 +131,21 @@ export function withSuggestedNumbering(draft: DetailsDraft, numbering: { season:
 export type MinutesState = 'pending' | 'error' | 'ok' | 'blocking';
 
 export interface ChecklistItem {
-  key: 'title' | 'number' | 'cover' | 'audio' | 'show' | 'minutes';
+  key: 'title' | 'number' | 'cover' | 'audio' | 'show' | 'feed' | 'minutes';
   label: string;
   done: boolean;
 }
 
-/** The publishing checklist: title, number, cover, audio, a show linked to a host, minutes ok. */
+/**
+ * The publishing checklist: title, number, cover, audio, a show linked to a host, the show passing the
+ * feed check the publish job applies (false while it is unknown), minutes ok.
+ */
 export function publishingChecklist(input: {
   draft: DetailsDraft;
   hasCover: boolean;
   hasAudio: boolean;
   showLinked: boolean;
+  feedReady: boolean;
   minutes: MinutesState;
 }): ChecklistItem[] {
   return [
@@ -150,6 +154,7 @@ export function publishingChecklist(input: {
     { key: 'cover', label: 'Cover art', done: input.hasCover },
     { key: 'audio', label: 'Main audio', done: input.hasAudio },
     { key: 'show', label: 'Show linked to a host', done: input.showLinked },
+    { key: 'feed', label: 'Show details ready for podcast apps', done: input.feedReady },
     { key: 'minutes', label: 'Processing minutes available', done: input.minutes === 'ok' },
   ];
 }

@@ -92,3 +92,8 @@ export function useQuotaExceeded(): boolean {
 export function useShow(podcastId: string) {
   return trpc.podcasts.get.useQuery({ id: podcastId }, { retry: false, enabled: podcastId !== '' });
 }
+
+/** The show's feed check, the one the publish job applies (fresh each time step 5 opens, so a fix made meanwhile shows). */
+export function useFeedCheck(podcastId: string) {
+  return trpc.podcasts.feedCheck.useQuery({ id: podcastId }, { retry: false, enabled: podcastId !== '', staleTime: 0 });
+}

@@ -1,6 +1,7 @@
 import { Card, Group, Radio, SimpleGrid, Stack, Text, TextInput, Textarea, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconMicrophone2, IconRss } from '@tabler/icons-react';
-import { ONBOARDING_MESSAGES } from '@ppp/contracts';
+import { ONBOARDING_MESSAGES, PODCAST_MESSAGES } from '@ppp/contracts';
+import { ShowBasicsFields } from '../../podcast-manager/ShowBasicsFields.tsx';
 import type { TShowFormat, TWizardPath } from '../wizard.ts';
 import type { StepProps } from './step-props.ts';
 
@@ -89,6 +90,12 @@ export function ShowDetailsStep({ state, update, error }: StepProps) {
         value={state.podcastDescription}
         onChange={(e) => update({ podcastDescription: e.currentTarget.value })}
         error={error === ONBOARDING_MESSAGES.descriptionRequired ? error : null}
+      />
+      <ShowBasicsFields
+        value={{ language: state.showLanguage, author: state.showAuthor, category: state.showCategory }}
+        onChange={(next) => update({ showLanguage: next.language, showAuthor: next.author, showCategory: next.category })}
+        categoryError={error === PODCAST_MESSAGES.categoryRequired ? error : null}
+        authorPlaceholder={`${state.firstName} ${state.lastName}`.trim()}
       />
     </Stack>
   );
