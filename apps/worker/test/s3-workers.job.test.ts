@@ -89,8 +89,8 @@ async function accept(file: string, category: 'main_content' | 'outro' | 'music'
   return item;
 }
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 120_000;
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 120_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (done(value)) return value;
@@ -307,6 +307,8 @@ describe('workers on S3 storage with no shared disk', () => {
         async () => services().assembly.status(await user(), queued.job_id),
         (s) => s.status === 'processed' || s.status === 'error',
         'assembly not finished after the kill',
+        // The heartbeat's 30 s, the monitor's 15 s, the retry's delay, then the render again on a loaded machine.
+        240_000,
       );
       expect(status).toMatchObject({ status: 'processed', error: null });
       const charges = await sql<{ id: string }>('select id from usage_charges where episode_id = ?', [status.episode_id]);
