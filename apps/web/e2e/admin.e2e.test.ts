@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_MESSAGES, ADMIN_TABS, MESSAGES, MUSIC_ADMIN_MESSAGES } from '@ppp/contracts';
+import { ADMIN_DB, ADMIN_MESSAGES, ADMIN_TABS, MESSAGES, MUSIC_ADMIN_MESSAGES } from '@ppp/contracts';
 import {
   DESKTOP,
   PHONE,
@@ -164,10 +164,27 @@ describe('admin panel journey', () => {
     await page.getByRole('button', { name: 'Delete Late evening bed' }).click();
     await expect.poll(() => page.getByTestId('music-row-Late evening bed').count()).toBe(0);
 
-    for (const label of ['Analytics', 'DB Explorer']) {
-      await openTab(page, label);
-      await expect.poll(() => page.getByTestId('admin-coming-soon').isVisible()).toBe(true);
-    }
+    await openTab(page, 'DB Explorer');
+    await expect.poll(() => page.getByText('No changes made through the explorer yet.').isVisible()).toBe(true);
+    await page.getByPlaceholder('Choose a table').click();
+    await page.getByRole('option', { name: /^users \(/ }).click();
+    const creatorRow = page.getByRole('table', { name: 'Rows of users' }).getByRole('row').filter({ hasText: CREATOR.email });
+    await expect.poll(() => creatorRow.getByText(ADMIN_DB.hidden).isVisible()).toBe(true);
+    await creatorRow.getByRole('button', { name: /^Edit row / }).click();
+    await page.getByRole('dialog').getByLabel('first_name').fill('Casey');
+    await page.getByRole('dialog').getByLabel('is_active').fill('maybe');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save row' }).click();
+    await expect.poll(() => page.getByTestId('db-edit-problem').textContent()).toBe('is_active: true or false');
+    await page.getByRole('dialog').getByLabel('is_active').fill('true');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save row' }).click();
+    await expect.poll(() => creatorRow.getByText('Casey', { exact: true }).isVisible()).toBe(true);
+    const audit = page.getByRole('table', { name: 'Audit log' });
+    await expect.poll(() => audit.getByText(/first_name: .* → Casey/).isVisible()).toBe(true);
+    await expect.poll(async () => (await api('GET', '/api/admin/db/audit')).body).toMatchObject({ total: 1 });
+    await shot(page, 'admin-db-explorer-desktop');
+
+    await openTab(page, 'Analytics');
+    await expect.poll(() => page.getByTestId('admin-coming-soon').isVisible()).toBe(true);
 
     await openTab(page, 'Jobs');
     await expect.poll(() => page.getByRole('heading', { name: 'Failed jobs' }).isVisible()).toBe(true);

@@ -35,6 +35,7 @@ export * from './episode-creator-steps.ts';
 export * from './recorder.ts';
 export * from './web-url.ts';
 export * from './admin.ts';
+export * from './admin-db.ts';
 export * from './website.ts';
 export * from './colour-contrast.ts';
 export * from './payments.ts';

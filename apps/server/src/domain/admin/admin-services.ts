@@ -6,6 +6,7 @@ import { AdminOverviewService } from './admin-overview.service.ts';
 import { AdminDirectoryRepository } from './admin-directory.repository.ts';
 import { AdminDirectoryService } from './admin-directory.service.ts';
 import { AdminJobsService } from './admin-jobs.service.ts';
+import { AdminDbService } from './admin-db.service.ts';
 import { WaitlistAdminService } from '../waitlist/waitlist-admin.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 
@@ -17,5 +18,6 @@ export function createAdminServices(em: EntityManager, shared: SharedDeps, deps:
     adminJobs: new AdminJobsService(overview, shared.jobs),
     waitlistAdmin: new WaitlistAdminService(em, deps.mail, publicUrl(shared.config)),
     adminDirectory: new AdminDirectoryService(new AdminDirectoryRepository(em)),
+    adminDb: new AdminDbService(em),
   };
 }

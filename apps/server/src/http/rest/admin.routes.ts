@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import {
+  ZAdminAuditPage,
+  ZAdminAuditQuery,
+  ZAdminDbRowResult,
+  ZAdminDbRowUpdate,
+  ZAdminDbTablePage,
+  ZAdminDbTableQuery,
+  ZAdminDbTables,
   ZAdminMusicAsset,
   ZAdminMusicAssetUpdate,
   ZAdminMusicUploadFields,
@@ -18,6 +25,7 @@ import {
   ZOutboxQuery,
 } from '@ppp/contracts';
 import { toMe } from '../../domain/users/users.service.ts';
+import { userOf } from '../request-context.ts';
 import { readUploadBody } from './multipart.ts';
 import { defineRoutes, route } from './route.ts';
 
@@ -155,5 +163,53 @@ export const adminRoutes = defineRoutes([
     summary: 'Remove a bed from the shared library (a built-in bed is switched off); creators’ copies stay.',
     status: 204,
     handle: ({ ctx, params }) => ctx.services.musicAdmin.remove(params.id),
+  }),
+  route({
+    method: 'get',
+    path: '/api/admin/db/tables',
+    tag: 'admin',
+    access: 'admin',
+    summary: 'DB explorer: the tables it may open, with a row estimate and whether rows can be changed.',
+    response: ZAdminDbTables,
+    handle: ({ ctx }) => ctx.services.adminDb.tables(),
+  }),
+  route({
+    method: 'get',
+    path: '/api/admin/db/table/{name}',
+    tag: 'admin',
+    access: 'admin',
+    summary: 'DB explorer: a page of rows (50 by default) with the columns; secret columns show as [hidden].',
+    query: ZAdminDbTableQuery,
+    response: ZAdminDbTablePage,
+    handle: ({ ctx, params, query }) => ctx.services.adminDb.page(params.name, query),
+  }),
+  route({
+    method: 'patch',
+    path: '/api/admin/db/table/{name}/{id}',
+    tag: 'admin',
+    access: 'admin',
+    summary: 'DB explorer: change columns of one row, each value checked against its column type; recorded in the audit table.',
+    body: { schema: ZAdminDbRowUpdate },
+    response: ZAdminDbRowResult,
+    handle: ({ ctx, params, body }) => ctx.services.adminDb.update(userOf(ctx), params.name, params.id, body),
+  }),
+  route({
+    method: 'delete',
+    path: '/api/admin/db/table/{name}/{id}',
+    tag: 'admin',
+    access: 'admin',
+    summary: 'DB explorer: delete one row; recorded in the audit table.',
+    status: 204,
+    handle: ({ ctx, params }) => ctx.services.adminDb.remove(userOf(ctx), params.name, params.id),
+  }),
+  route({
+    method: 'get',
+    path: '/api/admin/db/audit',
+    tag: 'admin',
+    access: 'admin',
+    summary: 'DB explorer: every change made through it, newest first (who, when, table, row, before, after).',
+    query: ZAdminAuditQuery,
+    response: ZAdminAuditPage,
+    handle: ({ ctx, query }) => ctx.services.adminDb.auditLog(query),
   }),
 ]);

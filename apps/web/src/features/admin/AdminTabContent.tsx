@@ -13,6 +13,7 @@ import { TiersTab } from './tabs/TiersTab.tsx';
 import { LandingTab } from './tabs/LandingTab.tsx';
 import { MusicTab } from './tabs/MusicTab.tsx';
 import { BillingTab } from './tabs/BillingTab.tsx';
+import { DbTab } from './tabs/DbTab.tsx';
 
 /** One tab's content. */
 export function AdminTabContent({ tab }: { tab: AdminTabKey }) {
@@ -35,6 +36,8 @@ export function AdminTabContent({ tab }: { tab: AdminTabKey }) {
       return <MusicTab />;
     case 'landing':
       return <LandingTab />;
+    case 'db':
+      return <DbTab />;
     case 'settings':
       return <SettingsTab />;
     case 'billing':

@@ -21,6 +21,13 @@ import {
   ZAdminMusicAsset,
   ZAdminMusicAssetUpdate,
   ZMusicAssetIdInput,
+  ZAdminAuditPage,
+  ZAdminAuditQuery,
+  ZAdminDbRowResult,
+  ZAdminDbRowUpdate,
+  ZAdminDbTablePage,
+  ZAdminDbTableQuery,
+  ZAdminDbTables,
 } from '@ppp/contracts';
 import { adminProcedure, router } from '../init.ts';
 import { toMe } from '../../../domain/users/users.service.ts';
@@ -71,4 +78,20 @@ export const adminRouter = router({
       return ctx.services.musicAdmin.update(id, patch);
     }),
   deleteMusicAsset: adminProcedure.input(ZMusicAssetIdInput).mutation(({ ctx, input }) => ctx.services.musicAdmin.remove(input.id)),
+  dbTables: adminProcedure.output(ZAdminDbTables).query(({ ctx }) => ctx.services.adminDb.tables()),
+  dbTable: adminProcedure
+    .input(ZAdminDbTableQuery.extend({ name: z.string().min(1).max(128) }))
+    .output(ZAdminDbTablePage)
+    .query(({ ctx, input }) => ctx.services.adminDb.page(input.name, input)),
+  dbUpdateRow: adminProcedure
+    .input(ZAdminDbRowUpdate.extend({ name: z.string().min(1).max(128), id: z.string().min(1).max(200) }))
+    .output(ZAdminDbRowResult)
+    .mutation(({ ctx, input }) => ctx.services.adminDb.update(ctx.user, input.name, input.id, input)),
+  dbDeleteRow: adminProcedure
+    .input(z.object({ name: z.string().min(1).max(128), id: z.string().min(1).max(200) }))
+    .mutation(({ ctx, input }) => ctx.services.adminDb.remove(ctx.user, input.name, input.id)),
+  dbAudit: adminProcedure
+    .input(ZAdminAuditQuery)
+    .output(ZAdminAuditPage)
+    .query(({ ctx, input }) => ctx.services.adminDb.auditLog(input)),
 });
