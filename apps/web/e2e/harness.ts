@@ -131,6 +131,8 @@ export interface JourneyPageOptions {
 }
 
 const openContexts: BrowserContext[] = [];
+/** Anything the app's Content-Security-Policy refused, on any journey page: a defect of the app or the policy. */
+const policyViolations: string[] = [];
 
 /** A page in a fresh browser context at the app, signed in when a token is given; closed by closeJourneyPages. */
 export async function openJourneyPage(
@@ -149,11 +151,20 @@ export async function openJourneyPage(
   }, storage);
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy'))
+      policyViolations.push(`${page.url()}: ${message.text()}`);
+  });
   return page;
 }
 
 export async function closeJourneyPages(): Promise<void> {
   for (const context of openContexts.splice(0)) await context.close().catch(() => undefined);
+}
+
+/** What the policy refused since the last call (checked after every journey test by e2e/policy-guard.ts). */
+export function takePolicyViolations(): string[] {
+  return policyViolations.splice(0);
 }
 
 export interface Credentials {

@@ -356,6 +356,13 @@ describe('legal, help, contact, docs, verify and 404 pages', () => {
     await shot(phone, `${name}-phone`);
   });
 
+  it('the API reference at /api/docs renders under the security policy', async () => {
+    const page = await newPage(DESKTOP);
+    await page.goto('/api/docs', { waitUntil: 'domcontentloaded' });
+    await expect.poll(() => page.getByRole('heading', { name: 'Podcast Plus Plus API' }).first().isVisible()).toBe(true);
+    await shot(page, 'api-docs-desktop');
+  });
+
   it('the contact form explains what is missing', async () => {
     const page = await newPage(PHONE);
     await page.goto('/contact');

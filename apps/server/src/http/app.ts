@@ -23,6 +23,7 @@ import { createLogger, type Logger } from '../logger.ts';
 import { requestLog } from './request-log.ts';
 import { mountSites } from './sites/site-routes.ts';
 import { bodyLimits } from './body-limits.ts';
+import { securityHeaders } from './security-headers.ts';
 
 export interface AppOptions {
   orm: MikroORM;
@@ -49,6 +50,7 @@ export function createApp({
 
   app.use(requestLog(logger));
   app.onError(restErrorHandler(log));
+  app.use('*', securityHeaders());
   app.use('*', bodyLimits());
   // JSON, HTML, feeds and transcripts are gzipped on the way out; audio, images, ranges (206) and
   // the web app's precompressed files pass through untouched.

@@ -12,6 +12,7 @@ import {
 import { mapSpreakerShow } from '../../adapters/spreaker/index.ts';
 import { AppError } from '../../domain/errors.ts';
 import { userOf } from '../request-context.ts';
+import { scriptNonceOf } from '../security-headers.ts';
 import { defineRoutes, route, OK } from './route.ts';
 
 const SETTINGS_PATH = '/dashboard/settings';
@@ -23,12 +24,12 @@ const STATE_COOKIE = {
 } as const;
 
 /** The popup's last page: tells the opener (postMessage) and closes; without an opener it lands on settings with the query flag. */
-function callbackPage(ok: boolean, message: string): string {
+function callbackPage(ok: boolean, message: string, nonce: string): string {
   const payload = JSON.stringify({ type: SPREAKER_CONNECT.message, ok, message }).replace(/</g, '\\u003c');
   const fallback = ok ? `${SETTINGS_PATH}?${SPREAKER_CONNECT.queryFlag}=true` : SETTINGS_PATH;
   return `<!doctype html><html><head><meta charset="utf-8"><title>Spreaker</title></head><body>
 <p>${ok ? 'Spreaker is connected. You can close this window.' : message.replace(/[<>&]/g, '')}</p>
-<script>
+<script nonce="${nonce}">
 (function () {
   var data = ${payload};
   if (window.opener) { try { window.opener.postMessage(data, window.location.origin); } catch (e) {} window.close(); }
@@ -73,10 +74,10 @@ export const spreakerRoutes = defineRoutes([
       deleteCookie(c, SPREAKER_CONNECT.stateCookie, { path: STATE_COOKIE.path });
       try {
         await ctx.services.spreaker.finishConnect(query.code ?? '', query.state ?? '', browserState);
-        return c.html(callbackPage(true, ''));
+        return c.html(callbackPage(true, '', scriptNonceOf(c)));
       } catch (error) {
         const message = error instanceof AppError ? error.message : SPREAKER_MESSAGES.connectFailed;
-        return c.html(callbackPage(false, message), 400);
+        return c.html(callbackPage(false, message, scriptNonceOf(c)), 400);
       }
     },
   }),
