@@ -57,7 +57,7 @@ function withAccess(access: Access) {
 
 export const router = t.router;
 export const publicProcedure = withAccess('public');
-/** Signed in, active or not (the waitlist and terms screens need it). */
+/** Signed in, active or not: only reading oneself and signing out (an inactive account sees the waitlist page alone). */
 export const userProcedure = withAccess('user').use(({ ctx, next }) => next({ ctx: { ...ctx, user: userOf(ctx) } }));
 /** Signed in and active: the workspace. */
 export const activeProcedure = withAccess('active').use(({ ctx, next }) => next({ ctx: { ...ctx, user: userOf(ctx) } }));

@@ -13,7 +13,7 @@ import {
   ZMe,
   TERMS,
 } from '@ppp/contracts';
-import { publicProcedure, router, userProcedure } from '../init.ts';
+import { activeProcedure, publicProcedure, router, userProcedure } from '../init.ts';
 import { toMe } from '../../../domain/users/users.service.ts';
 import { tokenOf } from '../../request-context.ts';
 
@@ -42,12 +42,12 @@ export const authRouter = router({
     await ctx.services.auth.logout(tokenOf(ctx));
     return { ok: true as const };
   }),
-  changePassword: userProcedure.input(ZChangePasswordRequest).mutation(async ({ ctx, input }) => {
+  changePassword: activeProcedure.input(ZChangePasswordRequest).mutation(async ({ ctx, input }) => {
     await ctx.services.auth.changePassword(ctx.user, tokenOf(ctx), input);
     return { ok: true as const };
   }),
   termsInfo: publicProcedure.output(ZTermsInfo).query(({ ctx }) => ({ version: ctx.services.config.TERMS_VERSION, url: TERMS.url })),
-  acceptTerms: userProcedure
+  acceptTerms: activeProcedure
     .input(ZAcceptTermsRequest)
     .output(ZMe)
     .mutation(async ({ ctx, input }) => {
