@@ -21,6 +21,14 @@ export function sharedDepsFor(config: TConfig, overrides: Partial<SharedDeps> = 
   };
 }
 
+/**
+ * How long an idle keep-alive connection stays open: longer than the 60 s idle timeout of common load
+ * balancers and proxies (which must close first, or they send a request onto a socket being closed
+ * and answer 502), and long enough that a client whose event loop was busy for a few seconds does
+ * not write onto a connection this side just closed (EPIPE, ECONNRESET). Node's default is 5 s.
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 export interface RunningServer {
   port: number;
   close(): Promise<void>;
@@ -36,6 +44,11 @@ export function startHttpServer(
   const app = createApp({ orm, shared, logger });
   return new Promise((resolve) => {
     const server: ServerType = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+      if ('keepAliveTimeout' in server) {
+        server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+        // A request's headers may take as long to arrive on a reused connection (Node requires it above the keep-alive).
+        server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+      }
       resolve({
         port: info.port,
         close: () =>

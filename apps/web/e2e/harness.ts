@@ -265,7 +265,9 @@ export function apiClient(baseUrl: () => string, token: () => string): ApiCall {
       init.body = JSON.stringify(body);
       headers['content-type'] = 'application/json';
     }
-    const res = await fetch(`${baseUrl()}${url}`, init);
+    const res = await fetch(`${baseUrl()}${url}`, init).catch((err: unknown) => {
+      throw new Error(`${method} ${url}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    });
     const text = await res.text();
     return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
   };

@@ -76,4 +76,9 @@ describe('security headers on every response', () => {
     expect(csp.has('script-src')).toBe(false);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
+
+  it('an idle connection is kept longer than a proxy would keep it (65 s), so nobody writes onto a socket this side is closing', async () => {
+    const res = await api.request('GET', '/api/health');
+    expect(res.headers.get('keep-alive')).toBe('timeout=65');
+  });
 });
