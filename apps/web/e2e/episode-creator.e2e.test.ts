@@ -5,8 +5,8 @@
  * ('intern ... stop'). Through the wizard: start chooser, template, Choose Audio, Before We Start
  * (the pending message, then yes to both), Review Retakes (cut it), Review Intern Commands (the text
  * AI's answer, voiced, accepted as generated), the script, a cropped cover, details, assemble as
- * draft. 'Draft Ready' shows, the player plays, and the file is intro + content + outro, less the 1 s
- * retake cut, plus that Intern answer's clip (within 50 ms). Step 2's upload is cancelled once
+ * draft. 'Draft Ready' shows, the player plays, and the file is intro + content + outro, less the
+ * retake cut (from where the flubbed take began to the retake), plus that Intern answer's clip (within 50 ms). Step 2's upload is cancelled once
  * ('Upload cancelled', nothing kept) before one goes through. Screenshots of every step at desktop
  * and phone sizes. The creator's own Intern answer (override_text) is covered by the API test and
  * creator-rules' internExecuteRequest.
@@ -54,11 +54,16 @@ const PHRASES = [
   'intern what is the capital of france stop',
   'this take went wrong',
   'flubber',
-  'this is the better take',
+  'this take went right',
   'thanks for listening',
 ];
 const CONTENT_SECONDS = PHRASES.length * SLOT;
 const FLUBBER_AT = 3 * SLOT;
+/*
+ * The proposed cut runs from where the flubbed take began to the retake: 0.3 s before 'this'
+ * (slot 2, 6 s) to 0.1 s before the retake's 'this' (slot 4, 12 s).
+ */
+const RETAKE_CUT = { start_s: 2 * SLOT - 0.3, end_s: 4 * SLOT - 0.1 };
 const INTRO_SCRIPT = 'Welcome to Speech Weekly, the show about talking.';
 const OUTRO_SECONDS = 3;
 type Voice = { voice_id: string; name: string; common_name: string; provider: string };
@@ -288,11 +293,16 @@ describe('Episode Creator', () => {
     await shot(page, 'creator-journey-intents-desktop', false);
     await dialog.getByRole('button', { name: 'Continue' }).click();
 
-    // Review Retakes: the one retake, its waveform snippet, Cut, Apply Selected.
+    // Review Retakes: the one retake, its waveform snippet, the flubbed take found and preselected for Cut; Apply Selected.
     await expect.poll(() => page.getByTestId('retake-card').count(), { timeout: 40_000 }).toBe(1);
     await expect.poll(() => page.getByTestId('snippet-waveform').first().getAttribute('data-ready'), { timeout: 20_000 }).toBe('true');
+    expect(await page.getByTestId('retake-basis').textContent()).toContain('“this take went wrong”');
+    await page.getByRole('button', { name: /^Uncut the retake at/ }).click();
+    await expect.poll(() => page.getByRole('button', { name: /^Cut the retake at/ }).isVisible()).toBe(true);
     await page.getByRole('button', { name: /^Cut the retake at/ }).click();
     await expect.poll(() => page.getByRole('button', { name: /^Uncut the retake at/ }).isVisible()).toBe(true);
+    expect(await page.getByLabel('Cut from (s)').inputValue()).toBe(String(RETAKE_CUT.start_s));
+    expect(await page.getByLabel('Cut to (s)').inputValue()).toBe(String(RETAKE_CUT.end_s));
     await shot(page, 'creator-journey-retakes-desktop', false);
     await page.getByRole('button', { name: EPISODE_CREATOR_SHELL.applySelected }).click();
 
@@ -366,7 +376,7 @@ describe('Episode Creator', () => {
     await audio.evaluate((el: HTMLAudioElement) => el.pause());
     await shot(page, 'creator-journey-step6-result-desktop');
 
-    // The file: intro + content + outro, less the retake (marker -0.75 s to +0.25 s), plus the Intern answer.
+    // The file: intro + content + outro, less the retake (from where the flubbed take began), plus the Intern answer.
     const saved = await page.evaluate((key) => window.sessionStorage.getItem(key), CREATOR_STORAGE_KEY);
     const episodeId = (JSON.parse(saved ?? '{}') as CreatorState).job?.episodeId ?? '';
     expect(episodeId).not.toBe('');
@@ -388,7 +398,7 @@ describe('Episode Creator', () => {
     const preview = await api('GET', `/api/media/preview?id=${(intro.body as { id: string }).id}&resolve=true`);
     const introSeconds = probedSeconds(await download((preview.body as { url: string }).url, 'intro.mp3'));
     expect(answerSeconds).toBeGreaterThan(0.5);
-    const expected = introSeconds + CONTENT_SECONDS - 1 + answerSeconds + OUTRO_SECONDS;
+    const expected = introSeconds + CONTENT_SECONDS - (RETAKE_CUT.end_s - RETAKE_CUT.start_s) + answerSeconds + OUTRO_SECONDS;
     const detail = `final ${finalSeconds}, expected ${expected} (intro ${introSeconds}, answer ${answerSeconds} "${internAnswerText}", retake marker at ${FLUBBER_AT} s)`;
     expect(Math.abs(finalSeconds - expected), detail).toBeLessThanOrEqual(0.05);
     // The chapters agree: the content starts after the intro, the answer splits it for its own length.

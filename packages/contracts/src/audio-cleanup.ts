@@ -45,6 +45,17 @@ export const CLEANUP = {
   flubberCutAfterSeconds: 0.25,
   /** Spec 000 §5 'Flubber cut end: at least 0.05 s after the start.' */
   flubberMinCutSeconds: 0.05,
+  /**
+   * Not in the spec: where a retake began. The words said after the trigger are matched against the
+   * words said up to 30 s before it; a flubbed take must share at least 2 words with the retake, and
+   * two words count as the same at this similarity. The cut reaches at most 0.3 s into the silence
+   * before the flubbed take and stops 0.1 s short of the retake's first word.
+   */
+  retakeWindowSeconds: 30,
+  retakeMinSharedWords: 2,
+  retakeWordSimilarity: 0.7,
+  retakeLeadSilenceSeconds: 0.3,
+  retakePreRollSeconds: 0.1,
   /** Spec 000 §9 'Intern: snippet max 30 s; minimum clip 0.25 s; default end 6 s after start'. */
   internMaxDurationSeconds: 30,
   internMinClipSeconds: 0.25,

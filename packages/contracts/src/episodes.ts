@@ -279,17 +279,31 @@ export const ZFlubberContext = z.object({
   relative_flubber_ms: z.number().int().min(0),
   /** Whether this retake is already cut from the episode. */
   applied: z.boolean(),
+  /**
+   * The proposed cut in the upload's seconds: from where the flubbed take began to the retake when
+   * retake_found, else the marker minus 0.75 s to plus 0.25 s. Reviews start from it.
+   */
+  cut_start_s: z.number().min(0),
+  cut_end_s: z.number().min(0),
+  retake_found: z.boolean(),
+  /** The flubbed take's words ('' when none was found). */
+  retake_text: z.string(),
 });
 export type TFlubberContext = z.infer<typeof ZFlubberContext>;
 export const ZFlubberContexts = z.object({ contexts: z.array(ZFlubberContext) });
 export type TFlubberContexts = z.infer<typeof ZFlubberContexts>;
 
-/** The default cut of a context: the marker minus 0.75 s to the marker plus 0.25 s. */
+/** The spec's fallback cut of a context: the marker minus 0.75 s to the marker plus 0.25 s. */
 export function flubberCutOf(context: Pick<TFlubberContext, 'flubber_time_s'>): { start_s: number; end_s: number } {
   return {
     start_s: Math.max(0, Math.round((context.flubber_time_s - FLUBBER_REVIEW.beforeMarkerS) * 1000) / 1000),
     end_s: Math.round((context.flubber_time_s + FLUBBER_REVIEW.afterMarkerS) * 1000) / 1000,
   };
+}
+
+/** The cut a review starts from: the context's proposed cut (from where the retake began when one was found). */
+export function proposedFlubberCut(context: Pick<TFlubberContext, 'cut_start_s' | 'cut_end_s'>): { start_s: number; end_s: number } {
+  return { start_s: context.cut_start_s, end_s: context.cut_end_s };
 }
 
 /** POST /api/flubber/apply/{episodeId}: a list of {start_s, end_s} (or {cuts: [...]}). */

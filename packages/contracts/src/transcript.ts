@@ -41,7 +41,12 @@ const wordSpan = {
 };
 const similarity = z.number().min(0).max(1);
 
-/** A retake marker; the cut is the marker time minus 0.75 s to plus 0.25 s (spec 001 §7). */
+/**
+ * A retake marker with its proposed cut: from where the flubbed take began (found by matching the
+ * words said after the marker against those before it) to the retake's first word. When no repeated
+ * words are found, retake_found is false and the cut is the marker time minus 0.75 s to plus
+ * 0.25 s (spec 001 §7).
+ */
 export const ZFlubberMarker = z.object({
   flubber_index: z.number().int().min(0),
   ...wordSpan,
@@ -50,6 +55,10 @@ export const ZFlubberMarker = z.object({
   flubber_end_s: seconds,
   cut_start_s: seconds,
   cut_end_s: seconds,
+  /** Absent on detections stored before retakes were matched: read as false. */
+  retake_found: z.boolean().optional(),
+  /** The flubbed take's words as spoken ('' when none was found). */
+  retake_text: z.string().optional(),
 });
 export type TFlubberMarker = z.infer<typeof ZFlubberMarker>;
 

@@ -194,6 +194,11 @@ describe('the Episode Creator on an upload', () => {
         snippet_end_s: 8.25,
         relative_flubber_ms: 2750,
         applied: false,
+        // 'this take went wrong' is not said again ('this is the better take'): the spec's cut.
+        cut_start_s: 5.25,
+        cut_end_s: 6.25,
+        retake_found: false,
+        retake_text: '',
       }),
     ]);
     const first = contexts[0];

@@ -420,8 +420,11 @@ describe('manual Flubber review', () => {
             score: 1,
             flubber_time_s: 4,
             flubber_end_s: 4.4,
-            cut_start_s: 3.25,
-            cut_end_s: 4.25,
+            // A retake was matched: the cut starts where the flubbed take began.
+            cut_start_s: 2.6,
+            cut_end_s: 4.9,
+            retake_found: true,
+            retake_text: 'so we went',
           },
         ],
       },
@@ -467,7 +470,9 @@ describe('manual Flubber review', () => {
         ),
       })
       .parse((await api.request('GET', `/api/flubber/contexts/${episode.id}`, { token: a.token })).body).contexts;
-    expect(contexts[0]).toMatchObject({ flubber_time_s: 4, snippet_start_s: 1.25, relative_flubber_ms: 2750, applied: false });
+    // The snippet shows the whole proposed cut with 2 s either side: from 0.6 s, the marker 3.4 s in.
+    expect(contexts[0]).toMatchObject({ flubber_time_s: 4, snippet_start_s: 0.6, relative_flubber_ms: 3400, applied: false });
+    expect(before.contexts[0]).toMatchObject({ cut_start_s: 2.6, cut_end_s: 4.9, retake_found: true, retake_text: 'so we went' });
     const snippet = await fetch(`${api.baseUrl}${contexts[0]?.url}`);
     expect(snippet.status).toBe(200);
     expect(snippet.headers.get('content-type')).toBe('audio/mpeg');

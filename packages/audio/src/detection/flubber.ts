@@ -1,6 +1,7 @@
 import { CLEANUP, type TFlubberMarker } from '@ppp/contracts';
 import { normalisePhrases, roundSeconds, type MatchWord } from './normalise.ts';
-import { findPhraseMatches, matchSpan } from './phrase-match.ts';
+import { findPhraseMatches, matchSpan, type PhraseMatch } from './phrase-match.ts';
+import { findRetakeStart, retakeCut } from './retake.ts';
 
 /**
  * The default cut around a marker: its time minus 0.75 s to plus 0.25 s (spec 001 §7), never
@@ -13,7 +14,34 @@ export function flubberCut(markerTime: number, durationS: number | null = null):
   return { cut_start_s: roundSeconds(start), cut_end_s: roundSeconds(end) };
 }
 
-/** Every spoken retake marker, at the given fuzzy threshold (0.8 unless the user retries looser). */
+/**
+ * The proposed cut of one marker: from where the flubbed take began to the retake, when the words
+ * after the marker repeat words before it (bounded by the neighbouring markers); otherwise the
+ * spec's marker minus 0.75 s to plus 0.25 s.
+ */
+function proposedCut(words: readonly MatchWord[], matches: readonly PhraseMatch[], index: number, durationS: number | null) {
+  const match = matches[index];
+  if (match === undefined) throw new RangeError('No such marker');
+  const previous = matches[index - 1];
+  const afterMarker = match.first + match.count;
+  const start = findRetakeStart(words, {
+    first: match.first,
+    count: match.count,
+    earliest: previous === undefined ? 0 : previous.first + previous.count,
+    latest: matches[index + 1]?.first ?? words.length,
+  });
+  if (start === null) return { ...flubberCut(words[match.first]?.start ?? 0, durationS), retake_found: false, retake_text: '' };
+  return {
+    ...retakeCut(words, start.position, afterMarker, durationS),
+    retake_found: true,
+    retake_text: words
+      .slice(start.position, match.first)
+      .map((word) => word.raw)
+      .join(' '),
+  };
+}
+
+/** Every spoken retake marker, at the given fuzzy threshold (0.8 unless the user retries looser), with its proposed cut. */
 export function detectFlubberMarkers(
   words: readonly MatchWord[],
   triggerKeyword: string,
@@ -29,7 +57,7 @@ export function detectFlubberMarkers(
       score: match.score,
       flubber_time_s: span.start_s,
       flubber_end_s: span.end_s,
-      ...flubberCut(span.start_s, durationS),
+      ...proposedCut(words, matches, flubberIndex, durationS),
     };
   });
 }

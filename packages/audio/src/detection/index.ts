@@ -2,6 +2,7 @@ export { normaliseText, normalisePhrases, toMatchWords, roundSeconds, type Match
 export { similarity, meetsThreshold, phraseSimilarity } from './fuzzy.ts';
 export { findPhraseMatches, bestMatchAt, type PhraseMatch } from './phrase-match.ts';
 export { detectFlubberMarkers, flubberCut } from './flubber.ts';
+export { findRetakeStart, retakeCut, type RetakeSearch, type RetakeStart } from './retake.ts';
 export { detectInternCommands, locateInternCommands, type InternSettings, type InternOptions } from './intern.ts';
 export { detectSfxKeywords } from './sfx.ts';
 export { detectFillers } from './fillers.ts';

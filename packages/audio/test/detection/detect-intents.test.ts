@@ -31,8 +31,10 @@ describe('detectIntents on an episode', () => {
     }).toEqual({ flubber: 1, intern: 1, sfx: 2, fillers: 1, pauses: 2, censored: 0 });
   });
 
-  it('places the Flubber marker and its cut exactly', () => {
-    expect(result.flubber.matches).toMatchObject([{ flubber_time_s: 5, flubber_end_s: 5.4, cut_start_s: 4.25, cut_end_s: 5.25 }]);
+  it('places the Flubber marker exactly, its cut from the flubbed take to the retake', () => {
+    expect(result.flubber.matches).toMatchObject([
+      { flubber_time_s: 5, flubber_end_s: 5.4, cut_start_s: 2.45, cut_end_s: 5.9, retake_found: true, retake_text: 'today we talk' },
+    ]);
   });
 
   it('places the Intern command exactly, with its prompt', () => {

@@ -11,9 +11,19 @@ const retake = matchWords([
   ['today', 3.3, 3.7],
 ]);
 
+/** A marker after which nothing said before it is said again. */
+const noRetake = matchWords([
+  ['So', 0, 0.3],
+  ['today', 0.4, 0.8],
+  ['we', 0.9, 1.0],
+  ['Flubber!', 2.0, 2.5],
+  ['Moving', 3.0, 3.2],
+  ['on', 3.3, 3.7],
+]);
+
 describe('detectFlubberMarkers', () => {
-  it('finds the marker with its times and the spec cut (-0.75 s, +0.25 s)', () => {
-    expect(detectFlubberMarkers(retake, 'flubber')).toEqual([
+  it('finds the marker with its times and, when no retake follows, the spec cut (-0.75 s, +0.25 s)', () => {
+    expect(detectFlubberMarkers(noRetake, 'flubber')).toEqual([
       {
         flubber_index: 0,
         word_index: 3,
@@ -26,7 +36,15 @@ describe('detectFlubberMarkers', () => {
         flubber_end_s: 2.5,
         cut_start_s: 1.25,
         cut_end_s: 2.25,
+        retake_found: false,
+        retake_text: '',
       },
+    ]);
+  });
+
+  it('cuts from the start of the flubbed take to just before the retake', () => {
+    expect(detectFlubberMarkers(retake, 'flubber')).toMatchObject([
+      { flubber_time_s: 2, cut_start_s: 0, cut_end_s: 2.9, retake_found: true, retake_text: 'So today we' },
     ]);
   });
 

@@ -11,19 +11,26 @@ export interface SnippetWaveformProps {
   label: string;
   /** Seconds inside the snippet to shade (the stretch that would be cut), if any. */
   highlight?: { start: number; end: number } | null;
+  /** When given, the shaded stretch can be dragged and its edges moved; called with the new seconds. */
+  onHighlightChange?: (start: number, end: number) => void;
   height?: number;
   /** What shows when the clip cannot be loaded (the spec's words of the review that uses it). */
   unavailableText: string;
 }
 
 /** A short clip's waveform with play/pause, and an optional shaded stretch: the review cards of the Episode Creator. */
-export function SnippetWaveform({ url, label, highlight = null, height = 56, unavailableText }: SnippetWaveformProps) {
+export function SnippetWaveform({ url, label, highlight = null, onHighlightChange, height = 56, unavailableText }: SnippetWaveformProps) {
   const container = useRef<HTMLDivElement | null>(null);
   const wavesurfer = useRef<WaveSurfer | null>(null);
   const regions = useRef<ReturnType<typeof RegionsPlugin.create> | null>(null);
   const [playing, setPlaying] = useState(false);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
+  const onChange = useRef(onHighlightChange);
+  useEffect(() => {
+    onChange.current = onHighlightChange;
+  }, [onHighlightChange]);
+  const editable = onHighlightChange !== undefined;
 
   useEffect(() => {
     const element = container.current;
@@ -43,6 +50,7 @@ export function SnippetWaveform({ url, label, highlight = null, height = 56, una
     ws.on('pause', () => setPlaying(false));
     ws.on('finish', () => setPlaying(false));
     ws.on('error', () => setFailed(true));
+    plugin.on('region-updated', (region) => onChange.current?.(region.start, region.end));
     wavesurfer.current = ws;
     regions.current = plugin;
     return () => {
@@ -60,8 +68,8 @@ export function SnippetWaveform({ url, label, highlight = null, height = 56, una
     if (!plugin || !ready) return;
     plugin.clearRegions();
     if (start !== null && end !== null && end > start)
-      plugin.addRegion({ start: Math.max(0, start), end, color: 'rgba(201, 42, 42, 0.25)', drag: false, resize: false });
-  }, [ready, start, end]);
+      plugin.addRegion({ start: Math.max(0, start), end, color: 'rgba(201, 42, 42, 0.25)', drag: editable, resize: editable });
+  }, [ready, start, end, editable]);
 
   return (
     <Group gap="xs" wrap="nowrap" align="center">

@@ -41,7 +41,10 @@ export function snippetKey(episode: Pick<Episode, 'id'> & { user: { id: string }
 
 const round3 = (s: number) => Math.round(s * 1000) / 1000;
 
-/** The stretch of the upload a retake's review snippet plays: the cut with 2 s either side, inside the audio. */
+/**
+ * The stretch of the upload a retake's review snippet plays: the proposed cut (from where the
+ * flubbed take began) and the marker, with 2 s either side, inside the audio.
+ */
 export function flubberSnippetRange(marker: TFlubberMarker, durationSeconds: number | null | undefined): { start: number; end: number } {
   const duration = durationSeconds ?? Number.POSITIVE_INFINITY;
   const start = Math.max(0, marker.cut_start_s - FLUBBER_REVIEW.snippetPaddingS);
@@ -66,6 +69,10 @@ export function toFlubberContext(
     url,
     relative_flubber_ms: Math.max(0, Math.round((marker.flubber_time_s - range.start) * 1000)),
     applied,
+    cut_start_s: marker.cut_start_s,
+    cut_end_s: marker.cut_end_s,
+    retake_found: marker.retake_found ?? false,
+    retake_text: marker.retake_text ?? '',
   };
 }
 

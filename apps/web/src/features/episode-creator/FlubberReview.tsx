@@ -21,7 +21,14 @@ function RetakeCard({ context, cut, dispatch }: { context: TFlubberContext; cut:
     <Card withBorder padding="sm" data-testid="retake-card" style={cut.cut ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
-          <Text fw={700}>Retake at {at}</Text>
+          <div>
+            <Text fw={700}>Retake at {at}</Text>
+            <Text size="xs" c="dimmed" data-testid="retake-basis">
+              {context.retake_found
+                ? `The flubbed take began at ${formatCutTime(context.cut_start_s * 1000)}: “${context.retake_text}”`
+                : 'No repeated words found after "flubber": the cut covers just the word; drag it to where the take began.'}
+            </Text>
+          </div>
           <Button
             size="xs"
             color={cut.cut ? 'red' : 'gray'}
@@ -38,6 +45,7 @@ function RetakeCard({ context, cut, dispatch }: { context: TFlubberContext; cut:
             url={context.url}
             label={`the retake at ${at}`}
             highlight={{ start: cut.start_s - context.snippet_start_s, end: cut.end_s - context.snippet_start_s }}
+            onHighlightChange={(start, end) => setRange(start + context.snippet_start_s, end + context.snippet_start_s)}
             unavailableText={EPISODE_CREATOR_MESSAGES.snippetUnavailable}
           />
         ) : (
@@ -139,8 +147,8 @@ export function FlubberReview({ uploadId, fuzzyThreshold, contexts, cuts, dispat
     <Modal opened onClose={skip} centered size="lg" title={<Text fw={800}>{EPISODE_CREATOR_SHELL.reviewRetakesTitle}</Text>}>
       <Stack>
         <Text size="sm" c="dimmed">
-          Listen to each retake and pick Cut for the ones to remove. Each cut runs from just before "flubber" to just after it; adjust it if
-          needed.
+          Each cut runs from where the flubbed take began to just before you said it again. Listen, drag the shaded range or type its edges
+          to adjust it, and pick Uncut to keep a take.
         </Text>
         {(contexts ?? []).map((context) => {
           const cut = cuts[context.flubber_index];

@@ -3,7 +3,6 @@ import {
   BYTES_PER_MB,
   EPISODE_CREATOR,
   EPISODE_CREATOR_MESSAGES,
-  FLUBBER_REVIEW,
   audioExceedsMessage,
   episodeOutputFilename,
   scriptOf,
@@ -150,13 +149,13 @@ export interface FlubberCut {
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
-/** The marker minus 0.75 s to plus 0.25 s, not cut until the creator picks it. */
-export function defaultFlubberCut(context: Pick<TFlubberContext, 'flubber_time_s'>): FlubberCut {
-  return {
-    start_s: round3(Math.max(0, context.flubber_time_s - FLUBBER_REVIEW.beforeMarkerS)),
-    end_s: round3(context.flubber_time_s + FLUBBER_REVIEW.afterMarkerS),
-    cut: false,
-  };
+/**
+ * The server's proposed cut (from where the flubbed take began to the retake, or the marker minus
+ * 0.75 s to plus 0.25 s when no retake was found), preselected: the review only opens after the
+ * creator said yes to retakes; Uncut keeps the take.
+ */
+export function defaultFlubberCut(context: Pick<TFlubberContext, 'cut_start_s' | 'cut_end_s'>): FlubberCut {
+  return { ...clampFlubberRange(context.cut_start_s, context.cut_end_s), cut: true };
 }
 
 /** A range as typed: start at 0 or later, end at least 0.05 s after the start. */

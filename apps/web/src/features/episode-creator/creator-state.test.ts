@@ -22,6 +22,10 @@ const flubber: TFlubberContext = {
   url: null,
   relative_flubber_ms: 3000,
   applied: false,
+  cut_start_s: 6.2,
+  cut_end_s: 10.9,
+  retake_found: true,
+  retake_text: 'so today we',
 };
 const command: TInternContext = {
   command_id: 'c1',
@@ -58,7 +62,10 @@ describe('the creator build', () => {
     state = creatorReducer(state, { type: 'answerIntents', answers: { flubber: 'yes', intern: 'yes', sfx: 'no' } });
     expect(state.review).toBe('flubber');
     state = creatorReducer(state, { type: 'flubberLoaded', contexts: [flubber] });
-    expect(state.flubberCuts[0]).toEqual({ start_s: 9.25, end_s: 10.25, cut: false });
+    // The proposed cut (from where the flubbed take began), preselected: the creator said yes to retakes.
+    expect(state.flubberCuts[0]).toEqual({ start_s: 6.2, end_s: 10.9, cut: true });
+    state = creatorReducer(state, { type: 'toggleCut', index: 0, cut: false });
+    expect(state.flubberCuts[0]?.cut).toBe(false);
     state = creatorReducer(state, { type: 'toggleCut', index: 0, cut: true });
     state = creatorReducer(state, { type: 'flubberFinished', keepCuts: true });
     expect(state.flubberCuts[0]?.cut).toBe(true);

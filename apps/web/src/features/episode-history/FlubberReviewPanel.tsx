@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { EPISODE_MESSAGES, flubberCutOf, formatCutTime, type TFlubberContext } from '@ppp/contracts';
+import { EPISODE_MESSAGES, formatCutTime, proposedFlubberCut, type TFlubberContext } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import { isFeatureLocked } from '../billing/plan-features.ts';
 import { FeatureLockedNotice } from '../billing/FeatureLockedNotice.tsx';
 
 function ContextRow({ context, checked, onToggle }: { context: TFlubberContext; checked: boolean; onToggle: (value: boolean) => void }) {
-  const cut = flubberCutOf(context);
+  const cut = proposedFlubberCut(context);
   return (
     <Stack
       gap={4}
@@ -30,7 +30,10 @@ function ContextRow({ context, checked, onToggle }: { context: TFlubberContext; 
       </Group>
       <Text size="xs" c="dimmed">
         Removes {formatCutTime(cut.start_s * 1000)} to {formatCutTime(cut.end_s * 1000)} of the recording
-        {context.applied ? ' (already cut)' : ''}.
+        {context.applied ? ' (already cut)' : ''}.{' '}
+        {context.retake_found
+          ? `The flubbed take: “${context.retake_text}”.`
+          : 'No repeated words were found, so only the word itself is cut.'}
       </Text>
       {context.url ? (
         <audio controls preload="none" src={context.url} style={{ width: '100%' }} />
@@ -68,7 +71,7 @@ export function FlubberReviewPanel({
 
   async function applySelected() {
     if (!episodeId || !contexts) return;
-    const cuts = contexts.filter((c) => selected.has(c.flubber_index)).map(flubberCutOf);
+    const cuts = contexts.filter((c) => selected.has(c.flubber_index)).map(proposedFlubberCut);
     if (cuts.length === 0) {
       notifications.show({ color: 'yellow', message: EPISODE_MESSAGES.noCutsSelected });
       return;
