@@ -94,9 +94,9 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
   });
   const publishing = createPublishingServices(em, shared, features);
   const media = new MediaService({ ...mediaDeps, signer: new UrlSigner(em) });
-  const audioCleanup = new AudioCleanupService(em);
   const tts = new TtsService({ em, storage: shared.storage, speech });
-  const aiText = new AiTextService({ em, engines: textAiEngines(config), limits, transcripts, templates });
+  const audioCleanup = new AudioCleanupService(em);
+  const aiText = new AiTextService({ em, engines: textAiEngines(config), limits, transcripts, templates, audioCleanup });
   const creator = createCreatorServices(em, shared, {
     transcripts,
     audioCleanup,

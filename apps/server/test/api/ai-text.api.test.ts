@@ -165,6 +165,38 @@ describe('AI text on a real transcript (extractive)', () => {
   });
 });
 
+/** The same kind of show, said with a flubbed take, an Intern command and a filler, as a creator records it. */
+const WITH_COMMANDS = [
+  'Welcome back to Green Thumb Radio. Today we are talking about rain barrels and how to collect water for your garden.',
+  'A rain barrel sits under a downspout and catches the water from your roof. Um, the barrel holds about two hundred litres.',
+  'The overflow hose should point away from the foundation of the wobbly shed',
+  'flubber',
+  'The overflow hose should point away from the foundation of the house. A screen on top keeps mosquitoes out of the barrel.',
+  'intern what is the average rainfall in Seattle stop',
+  'Use the collected water on ornamental beds and lawns, and keep a lid on the barrel in winter. Thanks for listening to Green Thumb Radio.',
+];
+
+describe('AI text from the edited transcript', () => {
+  it('never repeats a command, the flubbed take or a filler in the title, notes and tags', async () => {
+    const id = await uploadWithTranscript(orm, a.id, 'rain-barrels.mp3', WITH_COMMANDS, { detect: true });
+    const meta = z
+      .object({ title: z.string().nullable(), description: z.string().nullable(), tags: z.array(z.string()) })
+      .parse(
+        (await api.request('POST', '/api/episodes/ai/metadata', { token: a.token, json: { audio_filename: 'rain-barrels.mp3' } })).body,
+      );
+    const notes = z
+      .object({ description: z.string() })
+      .parse((await api.request('POST', '/api/ai/notes', { token: a.token, json: { hint: id, base_prompt: 'expand' } })).body).description;
+    const tags = z
+      .object({ tags: z.array(z.string()) })
+      .parse((await api.request('POST', '/api/ai/tags', { token: a.token, json: { hint: id, max_tags: 20 } })).body).tags;
+    const written = [meta.title, meta.description, notes, ...meta.tags, ...tags].join(' | ').toLowerCase();
+    expect(meta.description?.toLowerCase()).toContain('rain barrel');
+    expect(tags.length).toBeGreaterThan(3);
+    for (const unwanted of ['flubber', 'intern', 'seattle', 'rainfall', 'wobbly', 'stop', 'um,']) expect(written).not.toContain(unwanted);
+  });
+});
+
 describe('OpenAI-compatible chat', () => {
   it('discards a title with a run of 16 hex characters and falls back to the transcript; passes a 429 on in the spec’s words', async () => {
     const title = z

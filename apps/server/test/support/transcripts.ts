@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { TTranscriptWord } from '@ppp/contracts';
+import { detectIntents } from '@ppp/audio';
+import { DEFAULT_AUDIO_CLEANUP_SETTINGS, type TTranscriptWord } from '@ppp/contracts';
 import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
 import { TranscriptSchema } from '../../src/domain/transcripts/transcript.entity.ts';
 
@@ -23,6 +24,7 @@ export async function uploadWithTranscript(
   userId: string,
   filename: string,
   paragraphs: readonly string[] | null,
+  options: { detect?: boolean } = {},
 ): Promise<string> {
   const em = orm.em.fork();
   const item = em.create(MediaItemSchema, {
@@ -39,6 +41,8 @@ export async function uploadWithTranscript(
   });
   if (paragraphs) {
     const words = timedWords(paragraphs);
+    // What the transcribe job stores beside the words: the spoken commands found under the default settings.
+    if (options.detect) item.detection = detectIntents({ words, duration_s: words.at(-1)?.end ?? 0 }, DEFAULT_AUDIO_CLEANUP_SETTINGS);
     em.create(TranscriptSchema, {
       media: item,
       engine: 'whisper.cpp',

@@ -9,3 +9,4 @@ export { detectFillers } from './fillers.ts';
 export { detectLongPauses, locateLongPauses } from './pauses.ts';
 export { detectCensoredWords, type CensorSettings } from './censor.ts';
 export { detectIntents, type DetectableTranscript, type DetectOptions } from './detect-intents.ts';
+export { spokenContent, type SpokenContentOptions } from './spoken-content.ts';

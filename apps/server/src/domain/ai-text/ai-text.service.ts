@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { TextAiError, type TextAiEngine } from '@ppp/audio';
+import { spokenContent, TextAiError, type TextAiEngine } from '@ppp/audio';
 import {
   AI_TEXT,
   AI_TEXT_MESSAGES,
@@ -23,6 +23,8 @@ import { TranscriptSchema } from '../transcripts/transcript.entity.ts';
 import { EpisodeSchema } from '../episodes/episode.entity.ts';
 import type { TemplatesService } from '../templates/templates.service.ts';
 import type { MediaItem } from '../media/media-item.entity.ts';
+import type { AudioCleanupService } from '../audio-cleanup/audio-cleanup.service.ts';
+import { withoutMagicWords, type MagicWords } from './magic-words.ts';
 
 export interface AiTextDeps {
   em: EntityManager;
@@ -30,9 +32,18 @@ export interface AiTextDeps {
   limits: RateLimitService;
   transcripts: Pick<TranscriptsService, 'findByHint'>;
   templates: Pick<TemplatesService, 'get'>;
+  audioCleanup: Pick<AudioCleanupService, 'get'>;
 }
 
 type Source = { hint?: string | null; transcript_path?: string | null; episode_id?: string | null };
+interface Prepared {
+  transcript: TTranscript;
+  settings: TTemplateAiSettings | null;
+  /** The creator's trigger keywords and Intern stop phrases: never a generated tag. */
+  magic: MagicWords;
+}
+/** The upload a text is written from, and the cuts its assembled episode made (null before assembly). */
+type Spoken = { item: MediaItem; cuts: { start_ms: number; end_ms: number }[] | null };
 
 const TRANSCRIPT_PATH = /\/api\/media\/([0-9a-f-]{36})\/transcript/i;
 /** What the metadata endpoint's short prompts ask of the notes. */
@@ -64,34 +75,22 @@ export class AiTextService {
   }
 
   async tags(user: Pick<User, 'id'>, body: z.output<typeof ZAiTagsRequest>): Promise<{ tags: string[] }> {
-    const { transcript, settings } = await this.prepare(user, body, body.template_id);
+    const prepared = await this.prepare(user, body, body.template_id);
+    const { settings } = prepared;
     const alwaysInclude = body.tags_always_include ?? settings?.tags_always_include ?? [];
     const maxTags = body.max_tags ?? AI_TEXT.maxTags;
-    return {
-      tags: await this.makeTags(
-        transcript,
-        joinInstructions(settings?.tags_instructions, body.base_prompt),
-        alwaysInclude,
-        maxTags,
-        settings,
-      ),
-    };
+    return { tags: await this.makeTags(prepared, joinInstructions(settings?.tags_instructions, body.base_prompt), alwaysInclude, maxTags) };
   }
 
   /** POST /api/episodes/ai/metadata: title, description and tags at once; prompt 'expand', 'shorten', 'tags' or free text. */
   async metadata(user: Pick<User, 'id'>, body: z.output<typeof ZAiMetadataRequest>): Promise<TAiMetadataResponse> {
     const hint = body.audio_filename ?? body.filename ?? body.hint;
-    const { transcript, settings } = await this.prepare(user, { hint }, body.template_id);
+    const prepared = await this.prepare(user, { hint }, body.template_id);
+    const { transcript, settings } = prepared;
     const prompt = body.prompt?.trim() ?? '';
     const keyword = prompt.toLowerCase();
     const maxTags = body.max_tags ?? AI_TEXT.maxTags;
-    const tags = await this.makeTags(
-      transcript,
-      settings?.tags_instructions ?? null,
-      settings?.tags_always_include ?? [],
-      maxTags,
-      settings,
-    );
+    const tags = await this.makeTags(prepared, settings?.tags_instructions ?? null, settings?.tags_always_include ?? [], maxTags);
     if (keyword === 'tags') return { title: acceptAiTitle(body.current_title), description: acceptAiText(body.current_description), tags };
     const extra = PROMPT_RULES[keyword] ?? (prompt || null);
     const base = { transcript, currentTitle: body.current_title, currentDescription: body.current_description };
@@ -124,19 +123,19 @@ export class AiTextService {
   }
 
   private async makeTags(
-    transcript: TTranscript,
+    { transcript, settings, magic }: Prepared,
     instructions: string | null,
     alwaysInclude: string | readonly string[],
     maxTags: number,
-    settings: TTemplateAiSettings | null,
   ): Promise<string[]> {
     if (settings && !settings.auto_generate_tags) return mergeTags([], { alwaysInclude, maxTags });
     const generated = await this.generate(
       (engine) => engine.generateTags({ transcript, instructions, alwaysInclude, maxTags }),
       (tags) => (tags && tags.length ? tags : null),
     );
-    // Whatever the engine did, the rules hold: always-include first, 20 at most, 30 characters each, no hex runs.
-    return mergeTags(generated ?? [], { alwaysInclude, maxTags });
+    // Whatever the engine did, the rules hold: always-include first, 20 at most, 30 characters each, no hex
+    // runs, and no spoken command word ('flubber', 'intern', the stop phrases) among the generated ones.
+    return mergeTags(withoutMagicWords(generated ?? [], magic), { alwaysInclude, maxTags });
   }
 
   /** The configured engine, then the extractive one when its answer is discarded or it fails (a 429 is passed on). */
@@ -152,29 +151,41 @@ export class AiTextService {
     return accept(await run(fallback));
   }
 
-  /** Fair use (429 in the spec's words), the transcript (409 until it is ready), the template's AI settings. */
-  private async prepare(user: Pick<User, 'id'>, source: Source, templateId: string | null | undefined) {
+  /**
+   * Fair use (429 in the spec's words), the transcript as the episode says it (409 until it is
+   * ready), the template's AI settings and the creator's spoken command words.
+   */
+  private async prepare(user: Pick<User, 'id'>, source: Source, templateId: string | null | undefined): Promise<Prepared> {
     const count = await this.deps.limits.hit(`ai-text:${user.id}`, AI_TEXT_RATE.windowMs);
     if (count > AI_TEXT_RATE.maxRequestsPerWindow) throw new AppError('RATE_LIMITED', AI_TEXT_MESSAGES.tooManyRequests);
     const settings = templateId ? (await this.deps.templates.get(user, templateId)).ai_settings : null;
-    return { transcript: await this.transcriptOf(user, source), settings };
+    const { commands } = await this.deps.audioCleanup.get(user.id);
+    const triggers = [commands.flubber.trigger_keyword, commands.intern.trigger_keyword];
+    const magic = { triggers, phrases: commands.intern.end_markers };
+    return { transcript: await this.transcriptOf(user, source, triggers), settings, magic };
   }
 
-  private async transcriptOf(user: Pick<User, 'id'>, source: Source): Promise<TTranscript> {
-    const item = await this.mediaOf(user, source);
+  /**
+   * What the episode says: the upload's words without the spoken commands, fillers and cut
+   * material (the assembled episode's cuts, else each retake's proposed cut), so that no title,
+   * note or tag repeats 'flubber', an Intern command or a flubbed take.
+   */
+  private async transcriptOf(user: Pick<User, 'id'>, source: Source, triggerWords: readonly string[]): Promise<TTranscript> {
+    const { item, cuts } = await this.mediaOf(user, source);
     if (!item.transcriptReady) throw new AppError('CONFLICT', AI_TEXT_MESSAGES.transcriptNotReady, { status: item.status });
     const row = await this.deps.em.findOne(TranscriptSchema, { media: item.id });
     if (!row) throw new AppError('CONFLICT', AI_TEXT_MESSAGES.transcriptNotReady);
-    return { words: row.words, language: row.language ?? null, duration_s: row.durationSeconds ?? null };
+    const transcript = { words: row.words, language: row.language ?? null, duration_s: row.durationSeconds ?? null };
+    return spokenContent(transcript, item.detection ?? null, { ...(cuts ? { cuts } : {}), triggerWords });
   }
 
-  private async mediaOf(user: Pick<User, 'id'>, source: Source): Promise<MediaItem> {
+  private async mediaOf(user: Pick<User, 'id'>, source: Source): Promise<Spoken> {
     const fromPath = source.transcript_path ? TRANSCRIPT_PATH.exec(source.transcript_path)?.[1] : undefined;
     const hint = source.hint?.trim() || fromPath;
-    if (hint) return this.deps.transcripts.findByHint(user, hint);
+    if (hint) return { item: await this.deps.transcripts.findByHint(user, hint), cuts: null };
     if (source.episode_id && z.uuid().safeParse(source.episode_id).success) {
       const episode = await this.deps.em.findOne(EpisodeSchema, { id: source.episode_id, user: user.id }, { populate: ['sourceMedia'] });
-      if (episode?.sourceMedia) return episode.sourceMedia as MediaItem;
+      if (episode?.sourceMedia) return { item: episode.sourceMedia as MediaItem, cuts: episode.edl?.content.cuts ?? null };
     }
     throw new AppError('NOT_FOUND', 'No transcript found for that upload or episode.');
   }
