@@ -316,7 +316,17 @@ describe('Episode Creator', () => {
     internAnswerUrl = (await card.getByLabel('Play the answer').getAttribute('src')) ?? '';
     // Nothing edited: no 'Voice my answer', the voiced clip is the one assembly places.
     expect(await card.getByRole('button', { name: 'Voice my answer' }).count()).toBe(0);
+    // The default engine quotes the episode and says so.
+    expect(await card.getByTestId('intern-quoted').isVisible()).toBe(true);
     await shot(page, 'creator-journey-intern-desktop', false);
+    // A false detection can be dismissed: Continue stays enabled; then it is taken back and answered after all.
+    await card.getByRole('button', { name: 'Not a command: dismiss' }).click();
+    await expect.poll(() => card.getByText('Dismissed', { exact: true }).isVisible()).toBe(true);
+    await card.getByText('Cut from the episode').click();
+    expect(await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).isDisabled()).toBe(false);
+    await shot(page, 'creator-journey-intern-dismissed-desktop', false);
+    await card.getByRole('button', { name: 'It was a command: answer it' }).click();
+    await expect.poll(() => card.getByText('Ready', { exact: true }).isVisible()).toBe(true);
     await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
 
     // Step 3: the blank intro script blocks Continue, is focused, and is filled.

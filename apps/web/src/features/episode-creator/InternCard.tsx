@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { EPISODE_CREATOR, EPISODE_CREATOR_MESSAGES, formatCutTime, type TInternContext } from '@ppp/contracts';
 import { SnippetWaveform } from '@ppp/ui';
 import { canRegenerate, clampInternEnd, internReady } from './creator-rules.ts';
@@ -12,13 +12,44 @@ export interface InternCardProps {
   onEnd(end_s: number): void;
   onText(text: string): void;
   onExecute(regenerate: boolean): void;
+  /** Marks the command a false detection (its words kept or cut), or undoes that with null. */
+  onDismiss(dismissed: 'keep' | 'cut' | null): void;
   /** Asking again is Advanced Intern (Pro): below it, Regenerate shows as locked. */
   regenerateLocked?: boolean;
 }
 
+function DismissedCard({ context, item, onDismiss }: Pick<InternCardProps, 'context' | 'item' | 'onDismiss'>) {
+  return (
+    <Card withBorder padding="sm" data-testid="intern-card">
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={700}>{context.label || `Intern command at ${formatCutTime(context.start_s * 1000)}`}</Text>
+          <Badge color="gray">Dismissed</Badge>
+        </Group>
+        <Text size="sm">Not a command: nothing is answered here. The words “{context.prompt_text || '…'}” are</Text>
+        <SegmentedControl
+          size="xs"
+          value={item.dismissed ?? 'keep'}
+          onChange={(value) => onDismiss(value === 'cut' ? 'cut' : 'keep')}
+          data={[
+            { value: 'keep', label: 'Kept in the episode' },
+            { value: 'cut', label: 'Cut from the episode' },
+          ]}
+        />
+        <Group>
+          <Button size="xs" variant="subtle" onClick={() => onDismiss(null)}>
+            It was a command: answer it
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
 /** One Intern command: its snippet, prompt, end mark, the answer (Pending until it has text), Regenerate up to 2. */
-export function InternCard({ context, item, busy, onEnd, onText, onExecute, regenerateLocked = false }: InternCardProps) {
+export function InternCard({ context, item, busy, onEnd, onText, onExecute, onDismiss, regenerateLocked = false }: InternCardProps) {
   const ready = internReady(item);
+  if (item.dismissed === 'keep' || item.dismissed === 'cut') return <DismissedCard context={context} item={item} onDismiss={onDismiss} />;
   const windowEnd = context.start_s + Math.min(context.max_duration_s, EPISODE_CREATOR.internMaxDurationS);
   return (
     <Card withBorder padding="sm" data-testid="intern-card">
@@ -66,6 +97,12 @@ export function InternCard({ context, item, busy, onEnd, onText, onExecute, rege
           onChange={(e) => onText(e.currentTarget.value)}
           placeholder="The Intern's answer appears here; you can edit it."
         />
+        {item.quoted === true && item.voiced_text === item.response_text.trim() && (
+          <Text size="xs" c="dimmed" data-testid="intern-quoted">
+            No text AI that answers questions is set up on this instance, so these are sentences quoted from your own episode, not an
+            answer. Type the answer you want instead (it is voiced in the chosen voice), or dismiss the command if you did not mean one.
+          </Text>
+        )}
         {item.audio_url && item.voiced_text === item.response_text.trim() && (
           <audio controls src={item.audio_url} style={{ width: '100%' }} aria-label="Play the answer" />
         )}
@@ -95,6 +132,9 @@ export function InternCard({ context, item, busy, onEnd, onText, onExecute, rege
               </Text>
             </>
           )}
+          <Button size="xs" variant="subtle" color="gray" onClick={() => onDismiss('keep')}>
+            Not a command: dismiss
+          </Button>
         </Group>
         {ready && regenerateLocked && <FeatureLockedNotice feature="advancedIntern" compact />}
       </Stack>

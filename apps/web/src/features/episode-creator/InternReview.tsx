@@ -42,6 +42,7 @@ export function InternReview({ uploadId, voiceId, contexts, items, dispatch }: I
             audio_url: result.audio_url,
             media_id: result.media_id,
             regenerate_count: result.regenerate_count,
+            quoted: result.quoted,
           },
         });
       } catch (err) {
@@ -72,7 +73,7 @@ export function InternReview({ uploadId, voiceId, contexts, items, dispatch }: I
   useEffect(() => {
     for (const context of contexts ?? []) {
       const item = items[context.command_id];
-      if (!item || started.current.has(context.command_id) || item.response_text.trim() !== '') continue;
+      if (!item || started.current.has(context.command_id) || item.response_text.trim() !== '' || item.dismissed) continue;
       started.current.add(context.command_id);
       void execute(context, item, false);
     }
@@ -122,6 +123,7 @@ export function InternReview({ uploadId, voiceId, contexts, items, dispatch }: I
               onText={(response_text) => dispatch({ type: 'internUpdate', commandId: context.command_id, patch: { response_text } })}
               onExecute={(regenerate) => void execute(context, item, regenerate)}
               regenerateLocked={regenerateLocked}
+              onDismiss={(dismissed) => dispatch({ type: 'internUpdate', commandId: context.command_id, patch: { dismissed } })}
             />
           );
         })}

@@ -168,6 +168,12 @@ describe('Intern review', () => {
     expect(internCanContinue([context], { c1: item({ response_text: 'Yes.' }) })).toBe(true);
   });
 
+  it('continues past a command dismissed as a false detection, whether its words are kept or cut', () => {
+    expect(internCanContinue([context], { c1: item({ dismissed: 'keep' }) })).toBe(true);
+    expect(internCanContinue([context], { c1: item({ dismissed: 'cut' }) })).toBe(true);
+    expect(internCanContinue([context], { c1: item({ dismissed: null }) })).toBe(false);
+  });
+
   it('allows two regenerations', () => {
     expect(canRegenerate(item({ regenerate_count: 1 }))).toBe(true);
     expect(canRegenerate(item({ regenerate_count: 2 }))).toBe(false);
@@ -279,6 +285,18 @@ describe('the assemble request', () => {
     expect(request.flubber_cuts_ms).toEqual([]);
     expect(request.intern_answers).toEqual([]);
     expect(request.episode_details.cover_crop).toBeNull();
+  });
+
+  it('answers nothing for a dismissed command, and cuts its words only when the creator chose to', () => {
+    const dismissed = (choice: 'keep' | 'cut') =>
+      assembleRequest(
+        { ...build, intern: { c1: { ...build.intern.c1, response_text: '', voiced_text: null, media_id: null, dismissed: choice } } },
+        { id: 't1', segments },
+        details,
+      );
+    expect(dismissed('keep')).toMatchObject({ intern_answers: [] });
+    expect(dismissed('keep').manual_cuts).toBeUndefined();
+    expect(dismissed('cut')).toMatchObject({ intern_answers: [], manual_cuts: [{ start_ms: 10_000, end_ms: 12_000 }] });
   });
 });
 

@@ -192,13 +192,28 @@ export function internReady(item: InternReviewItem | undefined): boolean {
   return Boolean(item && item.response_text.trim() !== '');
 }
 
-/** 'Continue is enabled only when all commands have non-empty responses, or there are none.' */
+export function internDismissed(item: InternReviewItem | undefined): boolean {
+  return item?.dismissed === 'keep' || item?.dismissed === 'cut';
+}
+
+/**
+ * 'Continue is enabled only when all commands have non-empty responses, or there are none', where a
+ * command dismissed as a false detection needs no response.
+ */
 export function internCanContinue(contexts: readonly TInternContext[], items: Record<string, InternReviewItem>): boolean {
-  return contexts.every((c) => internReady(items[c.command_id]));
+  return contexts.every((c) => internDismissed(items[c.command_id]) || internReady(items[c.command_id]));
 }
 
 export function canRegenerate(item: InternReviewItem | undefined): boolean {
   return Boolean(item && item.regenerate_count < EPISODE_CREATOR.internMaxRegenerations);
+}
+
+/** The spoken words of the commands dismissed with 'cut', as content milliseconds: from the trigger to the end mark. */
+export function dismissedInternCuts(contexts: readonly TInternContext[], items: Record<string, InternReviewItem>): TTimeRangeMs[] {
+  return contexts.flatMap((c) => {
+    const item = items[c.command_id];
+    return item?.dismissed === 'cut' ? [{ start_ms: Math.round(c.start_s * 1000), end_ms: Math.round(item.end_s * 1000) }] : [];
+  });
 }
 
 /**
@@ -230,7 +245,7 @@ export function internExecuteRequest(
 export function internAnswers(contexts: readonly TInternContext[], items: Record<string, InternReviewItem>): TInternAnswer[] {
   return contexts.flatMap((c) => {
     const item = items[c.command_id];
-    if (!item || !internReady(item)) return [];
+    if (!item || internDismissed(item) || !internReady(item)) return [];
     const text = item.response_text.trim();
     const clip = item.media_id && item.voiced_text === text ? { media_id: item.media_id } : {};
     return [{ intern_index: c.intern_index, text, ...clip, at_s: item.end_s }];
@@ -258,7 +273,7 @@ function voicesFor(segments: readonly TSegment[], voices: Record<string, { voice
  * POST /api/episodes/assemble from the build and step 5's details (spec 000 §7's payload: the
  * upload's stored filename, output_filename from the title): the reviewed retakes as
  * flubber_cuts_ms (flubber_indices empty so the detected ones are not cut a second time), the
- * accepted Intern answers, every tts script and any voice changed for this episode, and the cover's crop.
+ * accepted Intern answers (a dismissed command's words cut as a manual cut when asked), every tts script and any voice changed for this episode, and the cover's crop.
  */
 export function assembleRequest(
   build: {
@@ -275,6 +290,7 @@ export function assembleRequest(
   details: { episode_details: z.input<typeof ZEpisodeDetails>; publish: z.input<typeof ZAssemblyPublish> },
 ): TAssembleEpisodeRequestInput {
   const intern = build.answers.intern === 'yes' ? internAnswers(build.internContexts ?? [], build.intern) : [];
+  const dismissedCuts = build.answers.intern === 'yes' ? dismissedInternCuts(build.internContexts ?? [], build.intern) : [];
   return {
     template_id: template.id,
     main_content_filename: uploadFilename(build.upload),
@@ -286,6 +302,7 @@ export function assembleRequest(
     flubber_indices: [],
     intents: { flubber: build.answers.flubber, intern: build.answers.intern, sfx: build.answers.sfx },
     intern_answers: intern,
+    ...(dismissedCuts.length > 0 ? { manual_cuts: dismissedCuts } : {}),
     publish: details.publish,
   };
 }

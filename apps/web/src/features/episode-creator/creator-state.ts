@@ -44,6 +44,10 @@ export interface InternReviewItem {
   /** The text the clip was voiced from: an edited answer is voiced again before assembly. */
   voiced_text: string | null;
   error: string | null;
+  /** True when the answer is sentences quoted from the episode (no text AI that answers questions). */
+  quoted?: boolean;
+  /** A false detection: no answer; the spoken words are kept or cut, as the creator chose. */
+  dismissed?: 'keep' | 'cut' | null;
 }
 
 /** The sub-flows between step 2 and step 3. */
