@@ -44,6 +44,7 @@ import { createPublishingServices } from './publishing/publishing-services.ts';
 import { createEpisodeServices } from './episodes/episode-services.ts';
 import { MusicLibraryService } from './music/music-library.service.ts';
 import { MusicAdminService } from './music/music-admin.service.ts';
+import { AdminMetricsService } from './admin/admin-metrics.service.ts';
 import { createCreatorServices } from './episodes/creator-services.ts';
 import { createAdminServices } from './admin/admin-services.ts';
 import { createWebsiteServices } from './website/website-services.ts';
@@ -108,6 +109,7 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
     features,
   });
   const uploads = new MediaUploadService({ ...mediaDeps, settings });
+  const subscriptions = new SubscriptionService({ em, plans, paymentsEnabled: gateway !== null });
   return {
     em,
     config,
@@ -167,11 +169,16 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
     plans,
     checkout: new CheckoutService({ em, gateway, plans, mail, publicUrl: publicUrl(config) }),
     stripeWebhook: new StripeWebhookService({ em, gateway, mail }),
-    subscriptions: new SubscriptionService({ em, plans, paymentsEnabled: gateway !== null }),
+    subscriptions,
     assembly,
     renders: new EpisodeRendersService({ em, storage: shared.storage, speech, audioCleanup }),
     ...creator,
     ...createAdminServices(em, shared, { mail }),
+    adminMetrics: new AdminMetricsService({
+      em,
+      revenue: () => subscriptions.revenueMetrics(),
+      paymentsEnabled: gateway !== null,
+    }),
     ...createWebsiteServices(em, shared, publishing.podcasts),
   };
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   ZAdminAuditPage,
+  ZAdminMetrics,
+  ZAdminMetricsQuery,
   ZAdminAuditQuery,
   ZAdminDbRowResult,
   ZAdminDbRowUpdate,
@@ -211,5 +213,16 @@ export const adminRoutes = defineRoutes([
     query: ZAdminAuditQuery,
     response: ZAdminAuditPage,
     handle: ({ ctx, query }) => ctx.services.adminDb.auditLog(query),
+  }),
+  route({
+    method: 'get',
+    path: '/api/admin/metrics',
+    tag: 'admin',
+    access: 'admin',
+    summary:
+      'Daily active users and daily signups for each UTC day of the range (30 days unless ?range=7d, 90d or 1y), MRR, ARR and 30-day revenue.',
+    query: ZAdminMetricsQuery,
+    response: ZAdminMetrics,
+    handle: ({ ctx, query }) => ctx.services.adminMetrics.metrics(query),
   }),
 ]);

@@ -22,6 +22,8 @@ import {
   ZAdminMusicAssetUpdate,
   ZMusicAssetIdInput,
   ZAdminAuditPage,
+  ZAdminMetrics,
+  ZAdminMetricsQuery,
   ZAdminAuditQuery,
   ZAdminDbRowResult,
   ZAdminDbRowUpdate,
@@ -94,4 +96,8 @@ export const adminRouter = router({
     .input(ZAdminAuditQuery)
     .output(ZAdminAuditPage)
     .query(({ ctx, input }) => ctx.services.adminDb.auditLog(input)),
+  metrics: adminProcedure
+    .input(ZAdminMetricsQuery)
+    .output(ZAdminMetrics)
+    .query(({ ctx, input }) => ctx.services.adminMetrics.metrics(input)),
 });
