@@ -23,10 +23,23 @@ const UPLOAD = /^\/api\/media\/upload\/([^/]+)\/?$/;
 const TRANSCRIPT = /^\/api\/media\/[^/]+\/transcript\/?$/;
 const SHOW_FORM = /^\/api\/podcasts(\/[^/]*)?\/?$/;
 const MUSIC_ADMIN_UPLOAD = /^\/api\/admin\/music\/assets\/upload\/?$/;
+/** tRPC procedures that take a FormData with files: the twins of the multipart REST uploads (sent unbatched). */
+const TRPC_FORM_CATEGORY: Readonly<Record<string, TMediaCategory>> = {
+  'mediaUploads.library': 'main_content',
+  'mediaUploads.cover': 'cover_art',
+  'mediaUploads.episodeCover': 'cover_art',
+  'mediaUploads.transcript': 'music',
+  'podcasts.create': 'cover_art',
+  'podcasts.update': 'cover_art',
+};
 
 /** The one limit of a request path: sign-in and other public routes smallest, uploads their category's, the rest JSON-sized. */
-export function bodyRuleFor(path: string): BodyRule {
+export function bodyRuleFor(path: string, multipart = false): BodyRule {
   const json = { bytes: BODY_LIMITS.jsonBytes, message: BODY_LIMITS.tooLargeMessage };
+  // A FormData procedure's files get its REST twin's limit (the library's: the main-content ceiling,
+  // each file then checked against its category); the same procedure sent as JSON stays JSON-sized.
+  const formCategory = multipart && path.startsWith('/trpc/') ? TRPC_FORM_CATEGORY[path.slice('/trpc/'.length)] : undefined;
+  if (formCategory) return { bytes: multipartLimitBytes(formCategory), message: MEDIA_MESSAGES.fileTooLarge };
   if (UNAUTHENTICATED.test(path)) return { bytes: BODY_LIMITS.unauthenticatedBytes, message: BODY_LIMITS.tooLargeMessage };
   const upload = UPLOAD.exec(path);
   if (upload) {
@@ -50,11 +63,12 @@ export function bodyRuleFor(path: string): BodyRule {
 export function bodyLimits(): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path.startsWith('/files')) return next();
-    const rule = bodyRuleFor(c.req.path);
+    const multipart = (c.req.header('content-type') ?? '').startsWith('multipart/form-data');
+    const rule = bodyRuleFor(c.req.path, multipart);
     // A multipart body sent without a length (chunked) is not gathered in memory up to the category's
     // limit here (Hono's bodyLimit would buffer it whole and hand the form reader a copy it fails on);
     // the upload service checks every file's size as it reads the form.
-    if (!c.req.header('content-length') && (c.req.header('content-type') ?? '').startsWith('multipart/form-data')) return next();
+    if (!c.req.header('content-length') && multipart) return next();
     const limiter = bodyLimit({
       maxSize: rule.bytes,
       onError: (ctx) => ctx.json({ detail: rule.message, code: 'PAYLOAD_TOO_LARGE' }, 413),

@@ -99,6 +99,16 @@ describe('bodies and limits', () => {
     expect(JSON.parse(res.body)).toMatchObject({ detail: MEDIA_MESSAGES.fileTooLarge });
   });
 
+  it("a 5 MB episode cover sent to tRPC's FormData upload is read like its REST twin's, not refused as a 2 MB JSON body", async () => {
+    const res = await flood('/trpc/mediaUploads.episodeCover', 5 * MB, true, {
+      authorization: `Bearer ${token}`,
+      'content-type': 'multipart/form-data; boundary=x',
+    });
+    // Read whole and refused as the malformed form it is, instead of 413 at the 2 MB mark.
+    expect(res.status).toBe(400);
+    expect(res.body).toContain('Failed to parse body as FormData.');
+  });
+
   it('gives the smallest limit to unauthenticated routes and the category limit to uploads', () => {
     expect(bodyRuleFor('/api/auth/token').bytes).toBe(BODY_LIMITS.unauthenticatedBytes);
     expect(bodyRuleFor('/api/public/waitlist').bytes).toBe(BODY_LIMITS.unauthenticatedBytes);
@@ -106,5 +116,11 @@ describe('bodies and limits', () => {
     expect(bodyRuleFor('/api/media/upload/main_content').bytes).toBeGreaterThan(2000 * MB);
     expect(bodyRuleFor('/api/media/upload/episode_cover').bytes).toBe(bodyRuleFor('/api/media/upload/cover_art').bytes);
     expect(bodyRuleFor('/api/templates').bytes).toBe(BODY_LIMITS.jsonBytes);
+    // tRPC's FormData uploads get their REST twin's limit only as multipart; as JSON they stay JSON-sized.
+    expect(bodyRuleFor('/trpc/mediaUploads.episodeCover', true).bytes).toBe(bodyRuleFor('/api/media/upload/cover_art').bytes);
+    expect(bodyRuleFor('/trpc/mediaUploads.library', true).bytes).toBe(bodyRuleFor('/api/media/upload/main_content').bytes);
+    expect(bodyRuleFor('/trpc/podcasts.update', true).bytes).toBe(bodyRuleFor('/api/media/upload/cover_art').bytes);
+    expect(bodyRuleFor('/trpc/podcasts.update').bytes).toBe(BODY_LIMITS.jsonBytes);
+    expect(bodyRuleFor('/trpc/templates.create', true).bytes).toBe(BODY_LIMITS.jsonBytes);
   });
 });
