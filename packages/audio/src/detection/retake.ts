@@ -25,8 +25,11 @@ export interface RetakeStart {
   score: number;
 }
 
-/** Spelled alike, or sounding alike ('their' and 'there', which recognisers swap). */
+const digitsOf = (word: string): string => word.replace(/\D/g, '');
+
+/** Spelled alike, or sounding alike ('their' and 'there', which recognisers swap); numbers only when equal ('chapter 2' is not 'chapter 3'). */
 function sameWord(a: MatchWord, b: MatchWord, sound: (word: MatchWord) => string): boolean {
+  if (digitsOf(a.norm) !== digitsOf(b.norm)) return false;
   if (meetsThreshold(similarity(a.norm, b.norm), CLEANUP.retakeWordSimilarity)) return true;
   const code = sound(a);
   return code !== '' && code === sound(b);

@@ -53,6 +53,13 @@ describe('where a retake began', () => {
     expect(cutOf(words).retake_text).toBe('and the dog ran to the prak');
   });
 
+  it('never takes different numbers for a retake: the marker alone is cut', () => {
+    const words = said(['tone26 tone27 tone28', 0], ['flubber', 2.5], ['tone29 tone30 tone31', 3.5]);
+    const marker = cutOf(words);
+    expect(marker.retake_found).toBe(false);
+    expect(marker.cut_end_s - marker.cut_start_s).toBeCloseTo(1, 5);
+  });
+
   it('tolerates a recogniser that heard the words slightly differently', () => {
     const words = said(['their latest album sounds', 0], ['flubber', 2.5], ['there latest albums sound great', 3.5]);
     expect(cutOf(words)).toMatchObject({ retake_found: true, retake_text: 'their latest album sounds', cut_start_s: 0 });
