@@ -244,7 +244,7 @@ describe('assemble', () => {
   });
 
   it('charges the minutes when the job is queued (202) and shows the job to its owner only', async () => {
-    const res = await assemble(b, { intents: { flubber: 'yes' }, publish: { mode: 'now', visibility: 'public' } });
+    const res = await assemble(b, { intents: { flubber: 'no' }, publish: { mode: 'now', visibility: 'public' } });
     expect(res.status).toBe(202);
     const body = z
       .object({ job_id: z.string(), episode_id: z.string(), status: z.literal('queued'), minutes_charged: z.literal(3) })
