@@ -28,6 +28,8 @@ export function sharedDepsFor(config: TConfig, overrides: Partial<SharedDeps> = 
  * not write onto a connection this side just closed (EPIPE, ECONNRESET). Node's default is 5 s.
  */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+/** How long close() lets requests in flight finish before it cuts their connections. */
+const CLOSE_GRACE_MS = 2_000;
 
 export interface RunningServer {
   port: number;
@@ -53,7 +55,15 @@ export function startHttpServer(
         port: info.port,
         close: () =>
           new Promise<void>((done) => {
-            server.close(() => done());
+            // Idle connections close now, busy ones once their response is out (kept alive, they would
+            // linger 65 s); whatever is still open after the grace period is cut.
+            const sweep = setInterval(() => 'closeIdleConnections' in server && server.closeIdleConnections(), 100);
+            const cut = setTimeout(() => 'closeAllConnections' in server && server.closeAllConnections(), CLOSE_GRACE_MS);
+            server.close(() => {
+              clearInterval(sweep);
+              clearTimeout(cut);
+              done();
+            });
             if ('closeIdleConnections' in server) server.closeIdleConnections();
           }).then(async () => {
             await app.tus.close();
