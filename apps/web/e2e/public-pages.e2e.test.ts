@@ -273,9 +273,10 @@ describe('pricing page', () => {
     expect(await page.getByText(PRICING.starterAnnualNote).isVisible()).toBe(true);
     const creator = page.getByRole('article', { name: 'Creator' });
     expect(await creator.getByText('$39', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByRole('article', { name: 'Starter' }).getByRole('link').getAttribute('href')).toContain('plan=starter');
-    expect(await creator.getByRole('link').getAttribute('href')).toContain('plan=creator');
-    expect(await page.getByRole('article', { name: 'Pro' }).getByRole('link').getAttribute('href')).toContain('plan=pro');
+    // Each plan's button starts its checkout (signed out: sign-up keeping the plan, checked at the end).
+    expect(await page.getByRole('article', { name: 'Starter' }).getByRole('button', { name: 'Start with Starter' }).isVisible()).toBe(true);
+    expect(await creator.getByRole('button', { name: 'Start with Creator' }).isVisible()).toBe(true);
+    expect(await page.getByRole('article', { name: 'Pro' }).getByRole('button').count()).toBe(1);
     expect(await page.getByRole('article', { name: 'Enterprise' }).getByRole('link').getAttribute('href')).toBe('/contact');
     expect(await page.getByRole('table').getByText('Sound effects and templates').isVisible()).toBe(true);
     const now = countdownParts(new Date());
@@ -297,6 +298,9 @@ describe('pricing page', () => {
     await page.getByText('Standard Pricing (Nov 1)', { exact: true }).click();
     await expect.poll(() => page.getByRole('radio', { name: 'Monthly' }).isChecked()).toBe(true);
     expect(await creator.getByText('$39', { exact: true }).isVisible()).toBe(true);
+    // Signed out, choosing a plan goes to sign-up with the plan kept in the address.
+    await creator.getByRole('button', { name: 'Start with Creator' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('plan')).toBe('creator');
   });
 
   it('the founders countdown ticks every second before Sept 30 23:59:59 and ends after', async () => {
