@@ -8,13 +8,14 @@ import { ZAssembleEpisodeRequest } from '@ppp/contracts';
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import {
   ASSEMBLY,
+  ASSEMBLY_MESSAGES,
   minutesNeeded,
   scaleToDb,
   type TEpisodeJobStatus,
@@ -26,6 +27,7 @@ import { openTestOrm, PASSWORD, tempDir, testConfig, uniqueEmail, uniqueIp } fro
 import { createServices, LocalStorage, outboxOnlyTransport, PgBossJobQueue, type SharedDeps, type User } from '@ppp/server/domain';
 import { EpisodeSchema } from '../../server/src/domain/episodes/episode.entity.ts';
 import { PodcastSchema } from '../../server/src/domain/podcasts/podcast.entity.ts';
+import { MediaItemSchema } from '../../server/src/domain/media/media-item.entity.ts';
 import { startWorker, type Worker } from '../src/worker.ts';
 
 let orm: MikroORM;
@@ -442,6 +444,75 @@ describe('audio.assemble', () => {
       `killed at ${progress}% and retried (retryCount ${job?.retryCount}): planned ${first.edl?.duration_ms} ms, decoded ${measured} ms, sha256 ${fileHash.slice(0, 12)} on both runs`,
     );
   }, 300_000);
+
+  it("retries a render that failed (its upload's file gone from storage) on the same episode: charged once, credited minutes charged again once, another user's retry 404", async () => {
+    const { wav, transcript } = content('retry', 0);
+    const upload = await accept(wav, 'main_content', 'Retry episode', transcript);
+    const file = stored((await orm.em.fork().findOneOrFail(MediaItemSchema, { id: upload.id })).storageKey);
+    const charges = (id: string) =>
+      sql<{ kind: string; minutes: number }>('select kind, minutes from usage_charges where episode_id = ? order by created_at', [id]);
+    const usage = async () => {
+      const u = await services().usage.usage(await user());
+      return { minutes: u.minutes_used, episodes: u.episodes_used_this_month };
+    };
+    const before = await usage();
+
+    /** Assembled while the upload's file is away: the render fails with its reason, charged as queued. */
+    async function failed(title: string) {
+      renameSync(file, `${file}.away`);
+      const jobId = await assemble(upload.id, title);
+      const status = await waitForJob(jobId);
+      renameSync(`${file}.away`, file);
+      expect(status).toMatchObject({ status: 'error', episode: { status: 'error', final_audio_url: null } });
+      expect(status.error).toBe(ASSEMBLY_MESSAGES.renderFailed('one of its audio files could not be read'));
+      expect(await services().assembly.episodeStatus(await user(), status.episode_id)).toMatchObject({ status: 'error', job_id: jobId });
+      return { jobId, id: status.episode_id };
+    }
+    async function retried(id: string, oldJobId: string) {
+      expect(await services().episodes.retry(await user(), id)).toEqual({ id, status: 'processing' });
+      // A second click while it renders changes nothing.
+      await expect(services().episodes.retry(await user(), id)).rejects.toMatchObject({ code: 'CONFLICT' });
+      const deadline = Date.now() + 120_000;
+      for (;;) {
+        const status = await services().assembly.episodeStatus(await user(), id);
+        if (status.status === 'processed') {
+          expect(status.job_id).not.toBe(oldJobId);
+          expect(status.episode?.final_audio_url).toBeTruthy();
+          return;
+        }
+        if (status.status === 'error' || Date.now() > deadline) throw new Error(`${JSON.stringify(status)}\n${logs.join('\n')}`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+
+    const first = await failed('Retried once');
+    const charged = await usage();
+    expect(charged.episodes).toBe(before.episodes + 1);
+    expect(charged.minutes).toBeGreaterThan(before.minutes);
+    const email = uniqueEmail('stranger');
+    await services().auth.register({ email, password: PASSWORD, accept_terms: true }, uniqueIp());
+    const stranger = await services().users.getById(
+      (await sql<{ id: string }>('select id from users where email = ?', [email]))[0]?.id ?? '',
+    );
+    await expect(services().episodes.retry(stranger, first.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(services().assembly.episodeStatus(stranger, first.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await retried(first.id, first.jobId);
+    // The same episode, rendered; its charge stands and nothing more was charged.
+    expect((await sql('select id from episodes where user_id = ? and title = ?', [userId, 'Retried once'])).length).toBe(1);
+    expect(await usage()).toEqual(charged);
+    expect((await charges(first.id)).map((c) => c.kind)).toEqual(['assembly']);
+    await expect(services().episodes.retry(await user(), first.id)).rejects.toMatchObject({ code: 'CONFLICT' });
+
+    // A failure the worker credited back (its own, no retry left): the retry charges those minutes again, once.
+    const second = await failed('Retried after a credit');
+    expect(await services().usage.creditFailedRender(second.id)).toBeGreaterThan(0);
+    expect(await usage()).toEqual(charged);
+    await retried(second.id, second.jobId);
+    const after = await usage();
+    expect(after.episodes).toBe(charged.episodes + 1);
+    expect(after.minutes - charged.minutes).toBe(charged.minutes - before.minutes);
+    expect((await charges(second.id)).map((c) => c.kind)).toEqual(['assembly', 'credit', 'assembly']);
+  }, 240_000);
 
   it('records a missing clip as a readable error on the episode, without retrying', async () => {
     const { wav, transcript } = content('orphan', 0);

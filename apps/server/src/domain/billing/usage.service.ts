@@ -190,6 +190,25 @@ export class UsageService {
   }
 
   /**
+   * Inside the caller's transaction, before a failed render is queued again: when its newest charge
+   * was credited back (the job's own failure), the same minutes are charged again under a key of
+   * their own, so a retry costs what the first try would have and two clicks charge once. Answers
+   * the minutes charged (0 when the charge still stands).
+   */
+  async rechargeCredited(
+    tx: EntityManager,
+    user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>,
+    episodeId: string,
+    now = new Date(),
+  ): Promise<number> {
+    const charge = await tx.findOne(UsageChargeSchema, { episodeId, kind: 'assembly' }, { orderBy: { createdAt: 'desc' } });
+    if (!charge || (await tx.count(UsageChargeSchema, { chargeKey: `credit:${charge.chargeKey}` })) === 0) return 0;
+    const credits = await tx.count(UsageChargeSchema, { episodeId, kind: 'credit' });
+    const seconds = { total_seconds: charge.seconds, static_seconds: 0, main_seconds: charge.seconds };
+    return this.chargeAssembly(tx, user, { key: `assembly:${episodeId}:retry-${credits}`, episodeId, seconds }, now);
+  }
+
+  /**
    * A render that failed permanently for a reason not the creator's: its newest charge is given back
    * (monthly and bought minutes as they were taken, and the episode of the quota) with a ledger entry,
    * once. Deleting an episode never does this (terms).

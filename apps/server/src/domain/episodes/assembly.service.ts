@@ -131,6 +131,20 @@ export class AssemblyService {
   async status(user: Pick<User, 'id'>, jobId: string): Promise<TEpisodeJobStatus> {
     const episode = jobId ? await this.deps.em.findOne(EpisodeSchema, { assemblyJobId: jobId, user: user.id }) : null;
     if (!episode) throw new AppError('NOT_FOUND', ASSEMBLY_MESSAGES.jobNotFound);
+    return this.statusOf(episode, jobId);
+  }
+
+  /**
+   * The episode's current assembly job, whatever queued it (the wizard, a retry, a template re-render,
+   * a manual edit): the wizard follows its build by episode, so a later job never leaves it polling a
+   * job id that no longer names the episode. Another user's episode is a 404.
+   */
+  async episodeStatus(user: Pick<User, 'id'>, episodeId: string): Promise<TEpisodeJobStatus> {
+    const episode = await this.getOwned(user, episodeId);
+    return this.statusOf(episode, episode.assemblyJobId ?? '');
+  }
+
+  private async statusOf(episode: Episode, jobId: string): Promise<TEpisodeJobStatus> {
     const state =
       episode.assemblyStatus === 'done'
         ? publishSettling(episode)
@@ -231,8 +245,13 @@ export class AssemblyService {
     return { status: 'queued', duration_ms: durationMs, job_id: await this.requeueAs(episode, 'manual_cuts') };
   }
 
-  /** Queues a failed or stalled assembly again with its recipe as stored (no second charge). */
-  async requeue(episode: Episode): Promise<void> {
+  /**
+   * Queues a failed or stalled assembly again with its recipe as stored, on the same episode. Its
+   * charge stands, so nothing more is charged, unless the failed render's minutes were credited back:
+   * then they are charged again, once per credit (402 when they are no longer there).
+   */
+  async requeue(episode: Episode, user: PlanUser, now = new Date()): Promise<void> {
+    await this.deps.em.transactional((tx) => this.deps.usage.rechargeCredited(tx, user, episode.id, now));
     await this.requeueJob(episode);
   }
 

@@ -1,5 +1,6 @@
 import { EPISODE_MESSAGES } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
+import type { User } from '../users/user.entity.ts';
 import type { Episode } from './episode.entity.ts';
 
 /** A stretch of the finished episode to remove, in its own milliseconds. */
@@ -13,8 +14,8 @@ export interface TimelineCut {
  * cuts to the stored EDL and re-render, and the worker's waveform peaks of the finished file.
  */
 export interface EpisodeAssemblyPort {
-  /** Queues the episode's assembly again (a failed or stalled one). */
-  requeue(episode: Episode): Promise<void>;
+  /** Queues the episode's assembly again (a failed or stalled one), charging its minutes again only if they were credited back. */
+  requeue(episode: Episode, user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>, now?: Date): Promise<void>;
   /** Adds cuts (finished-episode time) to the stored EDL and re-renders in the worker; 'done' when already applied. */
   addCutsAndRerender(episode: Episode, cuts: TimelineCut[]): Promise<{ status: 'done' | 'queued'; duration_ms: number }>;
   /** Where the browser fetches the finished file's peaks (JSON), or null when there are none yet. */

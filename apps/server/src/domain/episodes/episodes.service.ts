@@ -102,7 +102,7 @@ export class EpisodesService {
   }
 
   /** POST /api/episodes/{id}/retry: an error episode, or one stuck processing; status back to processing and assembly queued again. */
-  async retry(user: Owner, id: string, now = new Date()): Promise<TRetryResponse> {
+  async retry(user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>, id: string, now = new Date()): Promise<TRetryResponse> {
     const episode = await this.getOwned(user, id);
     const state = {
       status: episode.status,
@@ -111,7 +111,7 @@ export class EpisodesService {
       created_at: episode.createdAt,
     };
     if (!retryAvailable(state, now)) throw new AppError('CONFLICT', EPISODE_MESSAGES.notRetryable);
-    await this.deps.assembly.requeue(episode);
+    await this.deps.assembly.requeue(episode, user, now);
     episode.status = 'processing';
     episode.errorMessage = null;
     // The stuck clock restarts from the retry, so the same episode is not offered again at once.

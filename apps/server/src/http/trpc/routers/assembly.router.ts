@@ -20,6 +20,11 @@ export const assemblyRouter = router({
     .input(ZJobIdInput)
     .output(ZEpisodeJobStatus)
     .query(({ ctx, input }) => ctx.services.assembly.status(ctx.user, input.job_id)),
+  /** The episode's current assembly job (the wizard follows its build by episode: a retry or re-render queues a new job). */
+  episodeStatus: activeProcedure
+    .input(ZAssemblyEpisodeInput)
+    .output(ZEpisodeJobStatus)
+    .query(({ ctx, input }) => ctx.services.assembly.episodeStatus(ctx.user, input.id)),
   rerenderTemplate: activeProcedure
     .input(ZAssemblyEpisodeInput)
     .output(ZRerenderTemplateResponse)
