@@ -170,6 +170,21 @@ export const AI_TEXT_RATE = {
   windowMs: 60_000,
 } as const;
 
+/**
+ * Requests that make the server fetch an address a user gave (issue 14): RSS preview, RSS import,
+ * the admin's music import by URL. Not in the spec: counted per user and per instance in one window,
+ * so the instance cannot be used to hammer other servers; past either bound the answer is a 429.
+ */
+export const OUTBOUND_FETCH_RATE = {
+  windowMs: 60_000,
+  limits: {
+    'rss-preview': { perUser: 10, perInstance: 120 },
+    'rss-import': { perUser: 5, perInstance: 60 },
+    'music-import': { perUser: 10, perInstance: 60 },
+  },
+} as const;
+export type TOutboundFetchKind = keyof typeof OUTBOUND_FETCH_RATE.limits;
+
 /** RSS import (spec 001 sections 5 and 9, issue 9). */
 export const RSS_IMPORT = {
   /** 'RSS import previews the newest five episodes.' */
@@ -197,4 +212,9 @@ export const RSS_IMPORT = {
   importBatchSize: 200,
   /** Not in the spec: a feed with more items than this is refused as unreasonable. */
   maxItems: 20_000,
+  /**
+   * Not in the spec (issue 14): one import runs at a time per user. An import whose row has not
+   * moved for this long (a lost job) no longer counts as running.
+   */
+  runningStaleAfterMs: 60 * 60 * 1000,
 } as const;

@@ -18,6 +18,8 @@ export const MESSAGES = {
   batchTooLarge: `Too many calls in one request: send at most ${TRPC_BATCH.maxCalls} at a time.`,
   authNotBatched: 'Sign-in calls cannot be batched: send each one as its own request.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  /** Spec 000 §8's 429 wording, for every per-user request limit (AI text, outbound fetches). */
+  tooManyRequests: 'Too many requests — please slow down and try again.',
   missingVerificationToken: 'Missing verification token. Please open the link from your email.',
   verifyFailedOrExpired: 'Verification failed or expired.',
   verifyNetwork: 'Verification request failed. Check your connection and try again.',
@@ -115,7 +117,7 @@ export function uploadFailedStatusMessage(status: number): string {
 /** AI title, description and tags wording (spec 000 section 8), word for word. */
 export const AI_TEXT_MESSAGES = {
   transcriptNotReady: 'Transcript not ready yet — still processing',
-  tooManyRequests: 'Too many requests — please slow down and try again.',
+  tooManyRequests: MESSAGES.tooManyRequests,
   aiSuggestFailed: 'AI Suggest Failed',
 } as const;
 

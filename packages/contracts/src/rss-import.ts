@@ -17,6 +17,7 @@ export const RSS_IMPORT_MESSAGES = {
   /** Not in the spec: the reasons and states this product adds. */
   importNotFound: 'Import not found',
   notAUrl: 'That address is not a valid URL.',
+  importRunning: 'An import is already running. Wait for it to finish before starting another.',
   notLinkedToSpreaker: 'This show is not linked to a Spreaker show.',
   /** The show's import status and its recover action (My Podcasts, the Import page's result). */
   recoverAction: 'Recover from Spreaker',

@@ -137,6 +137,7 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
       notifications,
       spreakerFor: (userId) => publishing.spreaker.clientFor(userId).catch(() => null),
       features,
+      limits,
       // auto_publish_to_spreaker: the imported episodes queued for the linked show through publish.episode.
       autoPublish: async (userId, podcastId, state, signal) =>
         (await publishing.publishing.queueImportedAfterLease(userId, podcastId, state, signal)) > 0,

@@ -3,8 +3,9 @@
  * list answers a clear 4xx before any connection, and so does a redirect to loopback; billion laughs,
  * XXE, a 50 MB body and a server that never finishes are refused quickly with nothing written.
  * The hostile servers listen on 127.0.0.2, the one address this server is configured to reach.
+ * The rate limits and the one-import-at-a-time rule of these calls: test/security/fetch-rate-limits.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { RSS_IMPORT_MESSAGES } from '@ppp/contracts';
 import { openTestOrm } from '../support/database.ts';
@@ -65,6 +66,11 @@ beforeAll(async () => {
     },
     '127.0.0.2',
   );
+});
+// The per-user fetch limits (issue 14) are the security suite's subject (test/security/fetch-rate-limits.test.ts);
+// here each case starts with a fresh window.
+beforeEach(async () => {
+  await orm.em.fork().getConnection().execute(`delete from rate_limits where key like 'fetch:%'`);
 });
 afterAll(async () => {
   for (const res of endless) res.destroy();

@@ -433,6 +433,7 @@ describe('recover from Spreaker', () => {
           jobs: shared.jobs,
           notifications: services.notifications,
           features: services.plans,
+          limits: services.limits,
           spreakerFor: async () => client,
           autoPublish: async (userId, podcastId, state) => (published.push([userId, podcastId, state]), true),
         });

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { MESSAGES } from '@ppp/contracts';
+import { MESSAGES, OUTBOUND_FETCH_RATE, type TOutboundFetchKind } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
 
 /** The window of `rate_limits` restarts once it is older than the given seconds. */
@@ -48,6 +48,21 @@ export class RateLimitService {
   async takeOrRefuse(limits: { key: string; max: number }[], windowMs: number): Promise<void> {
     for (const { key, max } of limits) {
       if (!(await this.take(key, max, windowMs))) throw new AppError('RATE_LIMITED', MESSAGES.tooManyAttempts);
+    }
+  }
+
+  /**
+   * A request that makes this server fetch an address a user gave (RSS preview and import, music
+   * import by URL): counted per user and per instance before anything is fetched; past either
+   * bound a 429 in the spec's words (issue 14).
+   */
+  async takeOutboundFetch(kind: TOutboundFetchKind, userId: string): Promise<void> {
+    const { perUser, perInstance } = OUTBOUND_FETCH_RATE.limits[kind];
+    for (const [key, max] of [
+      [`fetch:${kind}:user:${userId}`, perUser],
+      [`fetch:${kind}:instance`, perInstance],
+    ] as const) {
+      if (!(await this.take(key, max, OUTBOUND_FETCH_RATE.windowMs))) throw new AppError('RATE_LIMITED', MESSAGES.tooManyRequests);
     }
   }
 

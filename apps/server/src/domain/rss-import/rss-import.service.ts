@@ -8,6 +8,7 @@ import {
   ZRssPreviewRequest,
   type TImportedEpisode,
   type TRecoverFromSpreakerResult,
+  type TRssImportRequest,
   type TRssImportResult,
   type TRssPreview,
 } from '@ppp/contracts';
@@ -20,11 +21,13 @@ import type { StoragePort } from '../storage/storage.ts';
 import { EpisodeSchema } from '../episodes/episode.entity.ts';
 import { PodcastSchema, type Podcast } from '../podcasts/podcast.entity.ts';
 import type { FeatureGate, PlanUser } from '../billing/feature-gate.ts';
+import type { RateLimitService } from '../auth/rate-limit.service.ts';
 import type { User } from '../users/user.entity.ts';
 import { fetchRemote } from './remote-files.ts';
 import { parseFeed, type TParsedFeed } from './parse/index.ts';
 import { previewOf, showFields, uniqueItems } from './map-feed.ts';
 import { RssImportSchema, type RssImport } from './rss-import.entity.ts';
+import { RssImportRepository } from './rss-import.repository.ts';
 import { toImportResult } from './import-status.ts';
 import { linkSpreakerShow, recoverFromSpreaker } from './spreaker-link.ts';
 import { runImport, type AutoPublish, type RunOptions } from './import-runner.ts';
@@ -42,6 +45,8 @@ export interface RssImportDeps {
   autoPublish?: AutoPublish;
   /** auto_publish_to_spreaker is publishing to Spreaker automatically, a Creator feature (spec 002 §9). */
   features: FeatureGate;
+  /** Outbound fetches per user and per instance (issue 14). */
+  limits: RateLimitService;
 }
 
 interface FetchedFeed {
@@ -55,13 +60,16 @@ interface FetchedFeed {
 /** Import from RSS (spec 001 §5, §7): preview, start (the episodes are written by the rss.import job), status. */
 export class RssImportService {
   private readonly deps: RssImportDeps;
+  private readonly imports: RssImportRepository;
   constructor(deps: RssImportDeps) {
     this.deps = deps;
+    this.imports = new RssImportRepository(deps.em);
   }
 
   /** The show and its newest five episodes; nothing is written. */
   async preview(user: Pick<User, 'id'>, input: unknown): Promise<TRssPreview> {
     const { rss_url } = ZRssPreviewRequest.parse(input);
+    await this.deps.limits.takeOutboundFetch('rss-preview', user.id);
     const fetched = await this.fetchFeed(rss_url);
     const existing = await this.existingShow(user, fetched);
     return { ...previewOf(fetched.feed, fetched.finalUrl, fetched.requestedUrl), existing_podcast_id: existing?.id ?? null };
@@ -75,8 +83,46 @@ export class RssImportService {
   async start(user: PlanUser & Pick<User, 'email'>, input: unknown): Promise<TRssImportResult> {
     const request = ZRssImportRequest.parse(input);
     if (request.auto_publish_to_spreaker) await this.deps.features.requireFeature(user, 'autopublishSpreaker');
+    await this.refuseWhileRunning(user);
+    await this.deps.limits.takeOutboundFetch('rss-import', user.id);
     const fetched = await this.fetchFeed(request.rss_url);
     assertImportable(fetched.feed, user);
+    const { em } = this.deps;
+    await em.begin();
+    let written: { row: RssImport; podcast: Podcast };
+    try {
+      // Checked again under a per-user lock: of two parallel starts, only the first writes an import.
+      await this.imports.lockStartsOf(user.id);
+      await this.refuseWhileRunning(user);
+      written = await this.writeImport(user, request, fetched);
+      await em.commit();
+    } catch (error) {
+      await em.rollback();
+      throw error;
+    }
+    const { row, podcast } = written;
+    if (request.attempt_link_spreaker && previewOf(fetched.feed, fetched.finalUrl, fetched.requestedUrl).is_spreaker) {
+      row.spreakerAttempted = true;
+      const link = await linkSpreakerShow(await this.deps.spreakerFor(user.id), podcast, [fetched.requestedUrl, fetched.finalUrl]);
+      row.spreakerLinked = link.linked;
+      row.hostTotal = link.hostTotal;
+      await em.flush();
+    }
+    await this.deps.jobs.send('rss.import', { import_id: row.id }, { singletonKey: row.id });
+    return toImportResult(row, podcast);
+  }
+
+  /** 409 while another import of the user is still running (issue 14: one at a time). */
+  private async refuseWhileRunning(user: Pick<User, 'id'>): Promise<void> {
+    if (await this.imports.hasRunning(user.id)) throw new AppError('CONFLICT', RSS_IMPORT_MESSAGES.importRunning);
+  }
+
+  /** Creates (or updates) the show, keeps the feed as fetched for the job and writes the import row. */
+  private async writeImport(
+    user: Pick<User, 'id'>,
+    request: TRssImportRequest,
+    fetched: FetchedFeed,
+  ): Promise<{ row: RssImport; podcast: Podcast }> {
     const total = uniqueItems(fetched.feed.items).length;
     const existing = await this.existingShow(user, fetched);
     const importId = randomUUID();
@@ -102,15 +148,7 @@ export class RssImportService {
       publishState: request.publish_state,
     });
     await em.flush();
-    if (request.attempt_link_spreaker && previewOf(fetched.feed, fetched.finalUrl, fetched.requestedUrl).is_spreaker) {
-      row.spreakerAttempted = true;
-      const link = await linkSpreakerShow(await this.deps.spreakerFor(user.id), podcast, [fetched.requestedUrl, fetched.finalUrl]);
-      row.spreakerLinked = link.linked;
-      row.hostTotal = link.hostTotal;
-      await em.flush();
-    }
-    await this.deps.jobs.send('rss.import', { import_id: row.id }, { singletonKey: row.id });
-    return toImportResult(row, podcast);
+    return { row, podcast };
   }
 
   /** The import's progress (the Import page polls it). */
