@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { BODY_LIMITS, BYTES_PER_MB, MEDIA, MEDIA_MESSAGES, UPLOADS, ZMediaCategory, type TMediaCategory } from '@ppp/contracts';
+import { AppError } from '../domain/errors.ts';
 import type { HttpEnv } from './http-env.ts';
 
 interface BodyRule {
@@ -56,23 +56,64 @@ export function bodyRuleFor(path: string, multipart = false): BodyRule {
 }
 
 /**
- * A body limit on every route before any handler reads a byte: Hono's bodyLimit refuses at once from
- * Content-Length, and counts a body sent without one as it streams, stopping at the limit. One rule
- * per request (tus uploads under /files check their own length and offset).
+ * A body sent without a length (chunked) counted as the handler reads it, never gathered here: past
+ * `limit` bytes its stream fails with `tooLarge()` and stops reading (the source is left as it is, so
+ * the 413 still reaches the client), and `onOverflow` is told.
+ */
+function countedBody(body: ReadableStream<Uint8Array>, limit: number, tooLarge: () => Error): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let size = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) return controller.close();
+      size += value.byteLength;
+      if (size > limit) {
+        reader.releaseLock();
+        return controller.error(tooLarge());
+      }
+      controller.enqueue(value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+}
+
+const tooLargeResponse = (rule: BodyRule) =>
+  new Response(JSON.stringify({ detail: rule.message, code: 'PAYLOAD_TOO_LARGE' }), {
+    status: 413,
+    headers: { 'content-type': 'application/json' },
+  });
+
+/**
+ * A body limit on every route before any handler reads a byte: a declared Content-Length over the
+ * route's limit is refused at once; a body sent without one (chunked, as fetch sends a FormData or a
+ * stream) is counted as it streams and refused the moment it passes the limit, whatever reads it
+ * (JSON, a form, tRPC, the multipart reader that streams files to disk). Nothing is buffered here.
+ * One rule per request (tus uploads under /files check their own length and offset).
  */
 export function bodyLimits(): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path.startsWith('/files')) return next();
     const multipart = (c.req.header('content-type') ?? '').startsWith('multipart/form-data');
     const rule = bodyRuleFor(c.req.path, multipart);
-    // A multipart body sent without a length (chunked) is not gathered in memory up to the category's
-    // limit here (Hono's bodyLimit would buffer it whole and hand the form reader a copy it fails on);
-    // the upload service checks every file's size as it reads the form.
-    if (!c.req.header('content-length') && multipart) return next();
-    const limiter = bodyLimit({
-      maxSize: rule.bytes,
-      onError: (ctx) => ctx.json({ detail: rule.message, code: 'PAYLOAD_TOO_LARGE' }, 413),
+    const declared = c.req.header('content-length');
+    if (declared !== undefined && !c.req.header('transfer-encoding')) {
+      return Number(declared) > rule.bytes ? tooLargeResponse(rule) : next();
+    }
+    const body = c.req.raw.body;
+    if (!body) return next();
+    let overflowed = false;
+    const counted = countedBody(body, rule.bytes, () => {
+      overflowed = true;
+      return new AppError('PAYLOAD_TOO_LARGE', rule.message);
     });
-    return limiter(c, next);
+    c.req.raw = new Request(c.req.raw, { body: counted, duplex: 'half' } as RequestInit);
+    await next();
+    // Whatever the reader made of the failed stream (a form parser's 400, tRPC's error), the answer is the 413.
+    if (overflowed) {
+      await c.res.body?.cancel().catch(() => undefined);
+      c.res = undefined;
+      c.res = tooLargeResponse(rule);
+    }
   };
 }

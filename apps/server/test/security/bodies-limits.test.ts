@@ -28,10 +28,11 @@ afterAll(async () => {
 });
 
 /**
- * Streams `totalBytes` of JSON-looking junk to a path in 64 KB writes (with or without a declared
- * length) and stops as soon as the server answers; resolves with the status and body.
+ * Streams `totalBytes` of junk to a path in 64 KB writes (with or without a declared length), after
+ * an optional `head` (a form part's headers, so a form reader keeps reading one field), and stops as
+ * soon as the server answers; resolves with the status and body.
  */
-function flood(path: string, totalBytes: number, declareLength: boolean, headers: Record<string, string> = {}) {
+function flood(path: string, totalBytes: number, declareLength: boolean, headers: Record<string, string> = {}, head = '') {
   return new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
     const url = new URL(path, api.baseUrl);
     const req = http.request(url, {
@@ -45,6 +46,10 @@ function flood(path: string, totalBytes: number, declareLength: boolean, headers
     const chunk = Buffer.alloc(64 * 1024, 0x61);
     let sent = 0;
     let answered = false;
+    if (head) {
+      req.write(head);
+      sent += Buffer.byteLength(head);
+    }
     req.on('response', (res) => {
       answered = true;
       let body = '';
@@ -75,6 +80,24 @@ describe('bodies and limits', () => {
     const streamed = await flood('/api/auth/register', 150 * MB, false);
     const grown = process.memoryUsage().rss - before;
     for (const res of [declared, streamed]) {
+      expect(res.status).toBe(413);
+      expect(JSON.parse(res.body)).toEqual({ detail: BODY_LIMITS.tooLargeMessage, code: 'PAYLOAD_TOO_LARGE' });
+      expect(res.sent).toBeLessThan(150 * MB);
+    }
+    expect(grown).toBeLessThan(8 * MB);
+    expect(await orm.em.fork().count(UserSchema, {})).toBe(users);
+  });
+
+  it('a chunked 150 MB multipart body to unauthenticated routes (REST and tRPC sign-in) answers 413 and the server memory barely moves', async () => {
+    const users = await orm.em.fork().count(UserSchema, {});
+    const multipart = { 'content-type': 'multipart/form-data; boundary=x' };
+    const head = '--x\r\ncontent-disposition: form-data; name="email"\r\n\r\n';
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    const register = await flood('/api/auth/register', 150 * MB, false, multipart, head);
+    const login = await flood('/trpc/auth.login', 150 * MB, false, multipart, head);
+    const grown = process.memoryUsage().rss - before;
+    for (const res of [register, login]) {
       expect(res.status).toBe(413);
       expect(JSON.parse(res.body)).toEqual({ detail: BODY_LIMITS.tooLargeMessage, code: 'PAYLOAD_TOO_LARGE' });
       expect(res.sent).toBeLessThan(150 * MB);
