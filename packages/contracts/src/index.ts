@@ -42,3 +42,4 @@ export * from './colour-contrast.ts';
 export * from './payments.ts';
 export * from './upload-forms.ts';
 export * from './feed-check.ts';
+export * from './ab-workspace.ts';

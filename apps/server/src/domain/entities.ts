@@ -30,6 +30,8 @@ import { MusicAssetSchema } from './music/music-asset.entity.ts';
 import { InternAnswerSchema } from './episodes/intern-answer.entity.ts';
 import { WebsiteSchema, WebsiteVersionSchema } from './website/website.entity.ts';
 import { AdminAuditEntrySchema } from './admin/admin-audit-entry.entity.ts';
+import { AbDraftSchema } from './ab-workspace/ab-draft.entity.ts';
+import { AbSavedSectionSchema } from './ab-workspace/ab-saved-section.entity.ts';
 
 /** Every entity of the domain, registered with the ORM in one place. */
 export const ENTITIES = [
@@ -66,4 +68,6 @@ export const ENTITIES = [
   WebsiteSchema,
   WebsiteVersionSchema,
   AdminAuditEntrySchema,
+  AbDraftSchema,
+  AbSavedSectionSchema,
 ];

@@ -75,11 +75,14 @@ export function createApp({
     c.set('ctx', await createRequestContext(orm, shared, c.req.raw.headers, clientIpOf(c, trustProxy)));
     await next();
   });
-  app.use('/api/*', async (c, next) => {
+  const apiContext: MiddlewareHandler<HttpEnv> = async (c, next) => {
     c.set('ctx', await createRequestContext(orm, shared, c.req.raw.headers, clientIpOf(c, trustProxy)));
     c.header('cache-control', 'no-store');
     await next();
-  });
+  };
+  app.use('/api/*', apiContext);
+  // The /ab workspace's helper endpoints (spec 002 §7) sit beside /api.
+  app.use('/ab/*', apiContext);
   // Episode History's list (up to 500 episodes) is revalidated rather than sent again: an unchanged page answers 304.
   app.use('/api/episodes', revalidated, etag());
   app.use('/api/episodes/', revalidated, etag());

@@ -20,6 +20,7 @@ import { Migration20261125124500_one_time_grants } from './Migration202611251245
 import { Migration20261125134000_websites } from './Migration20261125134000_websites.ts';
 import { Migration20261125140000_admin_waitlist_audit } from './Migration20261125140000_admin_waitlist_audit.ts';
 import { Migration20261125154130_draft_visibility } from './Migration20261125154130_draft_visibility.ts';
+import { Migration20261128053500_ab_workspace } from './Migration20261128053500_ab_workspace.ts';
 
 /** Every migration, in order. New files are created by `pnpm --filter @ppp/server migration:create <name>`. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -47,4 +48,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125134000_websites', class: Migration20261125134000_websites },
   { name: 'Migration20261125140000_admin_waitlist_audit', class: Migration20261125140000_admin_waitlist_audit },
   { name: 'Migration20261125154130_draft_visibility', class: Migration20261125154130_draft_visibility },
+  { name: 'Migration20261128053500_ab_workspace', class: Migration20261128053500_ab_workspace },
 ];

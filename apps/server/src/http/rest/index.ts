@@ -21,6 +21,7 @@ import type { RestRoute } from './route.ts';
 import { episodeRoutes } from './episodes.routes.ts';
 import { episodeCreatorRoutes } from './episode-creator.routes.ts';
 import { websiteRoutes } from './website.routes.ts';
+import { abWorkspaceRoutes } from './ab-workspace.routes.ts';
 
 /** Every REST path of the compatibility layer, in the order of the OpenAPI document. */
 export const REST_ROUTES: RestRoute[] = [
@@ -42,3 +43,4 @@ REST_ROUTES.push(...billingRoutes, ...paymentsRoutes, ...assemblyRoutes);
 REST_ROUTES.push(...episodeRoutes, ...episodeCreatorRoutes);
 REST_ROUTES.push(...musicRoutes);
 REST_ROUTES.push(...websiteRoutes);
+REST_ROUTES.push(...abWorkspaceRoutes);

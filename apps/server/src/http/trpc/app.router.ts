@@ -23,6 +23,7 @@ import { dashboardRouter } from './routers/dashboard.router.ts';
 import { musicRouter } from './routers/music.router.ts';
 import { episodeCreatorRouter } from './routers/episode-creator.router.ts';
 import { websiteRouter } from './routers/website.router.ts';
+import { abWorkspaceRouter } from './routers/ab-workspace.router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -49,5 +50,6 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   episodeCreator: episodeCreatorRouter,
   website: websiteRouter,
+  abWorkspace: abWorkspaceRouter,
 });
 export type AppRouter = typeof appRouter;

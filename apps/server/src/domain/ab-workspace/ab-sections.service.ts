@@ -1,0 +1,131 @@
+import {
+  AB_MESSAGES,
+  AB_WORKSPACE,
+  abSectionProblems,
+  type TAbDraft,
+  type TAbSavedSection,
+  type TAbSectionType,
+  type TAbSegmentOverride,
+} from '@ppp/contracts';
+import { AppError } from '../errors.ts';
+import type { User } from '../users/user.entity.ts';
+import type { AiTextService } from '../ai-text/ai-text.service.ts';
+import type { MediaItem } from '../media/media-item.entity.ts';
+import type { AbWorkspaceRepository } from './ab-workspace.repository.ts';
+import type { AbSavedSection } from './ab-saved-section.entity.ts';
+import { toDraftDto, toSectionDto } from './ab-workspace.dto.ts';
+
+export interface AbSectionsDeps {
+  repo: AbWorkspaceRepository;
+  aiText: Pick<AiTextService, 'title'>;
+}
+
+type Owner = Pick<User, 'id'>;
+const idOf = (ref: { id: string } | string | null | undefined): string | null =>
+  ref == null ? null : typeof ref === 'string' ? ref : ref.id;
+const label = (type: TAbSectionType): string => (type === 'intro' ? 'Intro' : 'Outro');
+
+/** What a saved section keeps of a segment: the script, the prompt or the library file. */
+function contentOf(segment: TAbSegmentOverride): string {
+  if (segment.source_type === 'static') return segment.filename.trim();
+  return segment.source_type === 'tts' ? segment.script.trim() : segment.prompt.trim();
+}
+
+/** The opening sentence the creator used most often in recent sections, or the default one. */
+function learntOpening(history: readonly AbSavedSection[], fallback: string): string {
+  const counts = new Map<string, number>();
+  for (const section of history) {
+    const first = /^[^.!?]+[.!?]/.exec(section.content.trim())?.[0];
+    if (first && section.sourceType !== 'static') counts.set(first, (counts.get(first) ?? 0) + 1);
+  }
+  const [best] = [...counts.entries()].sort((x, y) => y[1] - x[1]);
+  return best?.[0] ?? fallback;
+}
+
+/**
+ * Intro/outro sections of a draft (spec 002 §3-§5): saving checks each segment in the spec's words
+ * and keeps it as 'Intro n' / 'Outro n'; a suggestion (five processed or published episodes in the
+ * show) writes a script from the upload's transcript through the text-AI service, opening the way the
+ * creator's last saved sections did.
+ */
+export class AbSectionsService {
+  private readonly deps: AbSectionsDeps;
+  constructor(deps: AbSectionsDeps) {
+    this.deps = deps;
+  }
+
+  async list(user: Owner, podcastId?: string): Promise<{ items: TAbSavedSection[] }> {
+    return { items: (await this.deps.repo.findSections(user.id, podcastId)).map(toSectionDto) };
+  }
+
+  async save(
+    user: Owner,
+    body: { draft_id: string; segments: TAbSegmentOverride[]; status: 'manual' | 'ai' },
+  ): Promise<{ draft: TAbDraft; sections: TAbSavedSection[] }> {
+    const draft = await this.deps.repo.getDraft(user.id, body.draft_id);
+    if (!draft.templateId) throw new AppError('VALIDATION', AB_MESSAGES.chooseTemplate);
+    const library = {
+      intro: await this.deps.repo.libraryFilenames(user.id, 'intro'),
+      outro: await this.deps.repo.libraryFilenames(user.id, 'outro'),
+    };
+    const problems = abSectionProblems(body.segments, library);
+    if (problems.length > 0) {
+      throw new AppError(
+        'VALIDATION',
+        `${AB_MESSAGES.fixBeforeSaving} ${problems.join('; ')}`,
+        problems.map((message) => ({ message })),
+      );
+    }
+    const podcast = idOf(draft.podcast);
+    const next = {
+      intro: await this.deps.repo.countSections(user.id, podcast, 'intro'),
+      outro: await this.deps.repo.countSections(user.id, podcast, 'outro'),
+    };
+    const sections = body.segments.map((segment) => {
+      next[segment.section_type] += 1;
+      return this.deps.repo.createSection({
+        user: user.id,
+        podcast,
+        draftId: draft.id,
+        episodeId: draft.episodeId ?? null,
+        tag: `${label(segment.section_type)} ${next[segment.section_type]}`,
+        sectionType: segment.section_type,
+        sourceType: segment.source_type,
+        content: contentOf(segment),
+        voiceId: segment.voice_id ?? null,
+        voiceName: segment.voice_name ?? null,
+      });
+    });
+    draft.segmentOverrides = body.segments;
+    draft.introoutroStatus = body.status;
+    await this.deps.repo.flush();
+    return { draft: toDraftDto(draft), sections: sections.map(toSectionDto) };
+  }
+
+  /** Suggest section: 409 until the show has five processed or published episodes. */
+  async suggest(
+    user: Owner,
+    body: { draft_id: string; section_type: TAbSectionType; hint?: string | null | undefined; history_count: number },
+  ): Promise<{ script: string }> {
+    const draft = await this.deps.repo.getDraft(user.id, body.draft_id);
+    const podcast = draft.podcast ? await this.deps.repo.findShow(user.id, idOf(draft.podcast) ?? '') : null;
+    const finished = podcast ? await this.deps.repo.countFinishedEpisodes(user.id, podcast.id) : 0;
+    if (!podcast || finished < AB_WORKSPACE.suggestionMinEpisodes) {
+      throw new AppError('CONFLICT', AB_MESSAGES.suggestionsLocked(AB_WORKSPACE.suggestionMinEpisodes));
+    }
+    const history = await this.deps.repo.findSections(user.id, podcast.id, { type: body.section_type, limit: body.history_count });
+    const examples = history.filter((s) => s.sourceType !== 'static').map((s) => s.content);
+    const upload = draft.upload as MediaItem;
+    const { title } = await this.deps.aiText.title(user, {
+      hint: upload.id,
+      base_prompt: `A spoken ${body.section_type} for ${podcast.name}${body.hint ? ` (${body.hint})` : ''}. Earlier ones:\n${examples.join('\n')}`,
+    });
+    const topic = title?.replace(/[.!?]+$/, '') ?? null;
+    if (body.section_type === 'intro') {
+      const opening = learntOpening(history, `Welcome to ${podcast.name}.`);
+      return { script: topic ? `${opening} Today: ${topic}.` : opening };
+    }
+    const closing = learntOpening(history, `Thanks for listening to ${podcast.name}.`);
+    return { script: topic ? `That was ${topic}. ${closing}` : closing };
+  }
+}
