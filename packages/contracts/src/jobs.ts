@@ -29,6 +29,19 @@ export const JOBS = {
 export type TJobName = keyof typeof JOBS;
 export type TJobPayload<N extends TJobName> = z.infer<(typeof JOBS)[N]>;
 
+/**
+ * The priority queue of spec 002 §9 (Enterprise's priorityQueue flag, read from the tier table):
+ * the processing jobs of a creator whose plan has it are sent with pg-boss priority, which workers
+ * fetch before any standard job queued earlier. Each such job names the row that says whose it is.
+ */
+export const JOB_PRIORITY = { standard: 0, priority: 10 } as const;
+export const PLAN_PRIORITY_JOBS = {
+  'audio.transcribe': { owner: 'media', field: 'media_id' },
+  'audio.assemble': { owner: 'episode', field: 'episode_id' },
+  'publish.episode': { owner: 'episode', field: 'episode_id' },
+} as const satisfies Partial<Record<TJobName, { owner: 'media' | 'episode'; field: string }>>;
+export type TPlanPriorityJob = keyof typeof PLAN_PRIORITY_JOBS;
+
 /** Recurring jobs (cron, UTC). */
 export const JOB_SCHEDULES: Partial<Record<TJobName, string>> = {
   'auth.cleanup': '*/15 * * * *',

@@ -33,6 +33,8 @@ import { TiersService } from './billing/tiers.service.ts';
 import { UsageService } from './billing/usage.service.ts';
 import { BillingRepository } from './billing/billing.repository.ts';
 import { PlansService } from './billing/plans.service.ts';
+import { PlanPriorityJobQueue } from './billing/plan-priority-queue.ts';
+import { JobOwnersRepository } from './jobs/job-owners.repository.ts';
 import { CheckoutService } from './billing/checkout.service.ts';
 import { StripeWebhookService } from './billing/stripe-webhook.service.ts';
 import { SubscriptionService } from './billing/subscription.service.ts';
@@ -62,10 +64,18 @@ export interface SharedDeps {
 }
 
 /** The services of one unit of work (one request or one job), all on the same entity manager. */
-export function createServices(em: EntityManager, shared: SharedDeps) {
+export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
   const sessions = new SessionService(em);
   const limits = new RateLimitService(em);
   const settings = new SettingsService(em);
+  const tiers = new TiersService(em);
+  const billing = new BillingRepository(em);
+  const plans = new PlansService({ billing, tiers, settings });
+  // Every job this unit of work sends goes through the plans' priority queue.
+  const shared: SharedDeps = {
+    ...sharedDeps,
+    jobs: new PlanPriorityJobQueue(sharedDeps.jobs, { plans, owners: new JobOwnersRepository(em) }),
+  };
   const mail = new MailService(em, shared.mailTransport);
   const verification = new VerificationService(em, mail, limits, { settings, publicUrl: publicUrl(shared.config) });
   const { config } = shared;
@@ -75,9 +85,6 @@ export function createServices(em: EntityManager, shared: SharedDeps) {
   const transcripts = new TranscriptsService({ em, notifications, mail, publicUrl: publicUrl(config) });
   const templates = new TemplatesService(em);
   const speech = new SpeechService({ em, config, secrets: () => secretBoxFor(config), storage: shared.storage });
-  const tiers = new TiersService(em);
-  const billing = new BillingRepository(em);
-  const plans = new PlansService({ billing, tiers, settings });
   const gateway = shared.payments ?? null;
   const usage = new UsageService({ em, storage: shared.storage, plans, billing, templates, transcripts });
   const links = new EpisodeLinks(new UrlSigner(em));

@@ -6,6 +6,8 @@ export interface SendOptions {
   singletonKey?: string;
   /** Run no earlier than this (a scheduled publish); the job waits in PostgreSQL, so a restart keeps it. */
   startAfter?: Date;
+  /** Fetched before every job of lower priority, however long that one has waited (the plans' priority queue). */
+  priority?: number;
 }
 
 /** How services queue background work; the worker consumes it. */
@@ -54,6 +56,7 @@ export class PgBossJobQueue implements JobQueue {
     return boss.send(name, data, {
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      ...(options.priority ? { priority: options.priority } : {}),
     });
   }
 
