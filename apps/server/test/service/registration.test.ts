@@ -7,6 +7,9 @@ import { UserSchema } from '../../src/domain/users/user.entity.ts';
 import { EmailVerificationSchema } from '../../src/domain/auth/email-verification.entity.ts';
 import type { TConfig } from '../../src/config.ts';
 import { parseInput } from '../../src/domain/validation.ts';
+import { VerificationService } from '../../src/domain/auth/verification.service.ts';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
 
 let orm: MikroORM;
 let config: TConfig;
@@ -34,6 +37,25 @@ async function latestCode(email: string): Promise<string> {
   const [newest] = await mailsTo(email);
   if (!newest) throw new Error(`no mail to ${email}`);
   return codeIn(newest.text);
+}
+/** A real SMTP server on loopback that takes `delayMs` to accept each mail; keeps the recipients. */
+async function startSlowSmtp(delayMs: number): Promise<{ port: number; received: string[]; close(): Promise<void> }> {
+  const received: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      stream.resume();
+      stream.on('end', () => {
+        received.push(...session.envelope.rcptTo.map((r) => r.address));
+        setTimeout(callback, delayMs);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const port = (server.server.address() as AddressInfo).port;
+  return { port, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 /** A code that is certainly not the one mailed. */
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -165,6 +187,7 @@ describe('email verification', () => {
         .catch(() => undefined);
     }
     await services().auth.resendVerification({ email });
+    await VerificationService.settled();
     const second = await latestCode(email);
     for (let i = 0; i < AUTH.verificationCodeMaxAttempts; i += 1) {
       await expect(services().auth.confirmEmail({ email, code: wrong(second) })).rejects.toMatchObject({ code: 'INVALID_CODE' });
@@ -205,6 +228,7 @@ describe('email verification', () => {
   it('resend replaces the code: the old one stops working, the new one activates', async () => {
     const { email, code: first } = await adminAndPendingUser();
     await services().auth.resendVerification({ email });
+    await VerificationService.settled();
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(2);
     const second = await latestCode(email);
@@ -218,15 +242,54 @@ describe('email verification', () => {
   it('resend answers the same for an unknown address and sends nothing', async () => {
     const nobody = uniqueEmail('nobody');
     await expect(services().auth.resendVerification({ email: nobody })).resolves.toBeUndefined();
+    await VerificationService.settled();
     expect(await mailsTo(nobody)).toEqual([]);
   });
 
-  it('limits how many codes one address can be sent', async () => {
+  it('counts resends per address whether or not it has an account: the sixth is the same 429 for both', async () => {
     const { email } = await adminAndPendingUser();
-    // Registration sent one; four more reach the limit of 5 per window.
-    for (let i = 1; i < AUTH.maxCodeSendsPerWindow; i += 1) await services().auth.resendVerification({ email });
-    await expect(services().auth.resendVerification({ email })).rejects.toMatchObject({ code: 'RATE_LIMITED' });
-    expect(await mailsTo(email)).toHaveLength(AUTH.maxCodeSendsPerWindow);
+    const nobody = uniqueEmail('nobody');
+    for (const address of [email, nobody]) {
+      for (let i = 0; i < AUTH.maxCodeSendsPerWindow; i += 1) await services().auth.resendVerification({ email: address });
+      await expect(services().auth.resendVerification({ email: address })).rejects.toMatchObject({
+        code: 'RATE_LIMITED',
+        status: 429,
+        message: MESSAGES.tooManyAttempts,
+      });
+    }
+    await VerificationService.settled();
+    // The registration's code and one per resend allowed; nothing to the address without an account.
+    expect(await mailsTo(email)).toHaveLength(1 + AUTH.maxCodeSendsPerWindow);
+    expect(await mailsTo(nobody)).toEqual([]);
+  });
+
+  it('answers an existing account as fast as an unknown address, even when the mail server is slow (the code is mailed after)', async () => {
+    const smtp = await startSlowSmtp(600);
+    try {
+      const slowConfig = testConfig(config.DATABASE_URL ?? '', { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+      const slow = () => servicesFor(orm, slowConfig);
+      await register(uniqueEmail('admin'));
+      const email = uniqueEmail('pending');
+      await register(email);
+      const nobody = uniqueEmail('nobody');
+      const timeOf = async (address: string) => {
+        const started = performance.now();
+        await slow().auth.resendVerification({ email: address });
+        return performance.now() - started;
+      };
+      const existing = await timeOf(email);
+      const unknown = await timeOf(nobody);
+      // Before, the existing account's answer waited for the mail server (600 ms) and the unknown one did not.
+      expect(existing).toBeLessThan(300);
+      expect(unknown).toBeLessThan(300);
+      await VerificationService.settled();
+      expect(smtp.received).toEqual([email]);
+      const mails = await mailsTo(email);
+      expect(mails).toHaveLength(2);
+      expect(mails[0]?.sent_at).toBeInstanceOf(Date);
+    } finally {
+      await smtp.close();
+    }
   });
 
   it('sign-in before confirmation says to confirm, and mails a new code only when none is pending', async () => {

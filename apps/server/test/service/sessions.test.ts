@@ -3,6 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { AUTH, MESSAGES, ZRegisterRequest } from '@ppp/contracts';
 import { openTestOrm, resetDatabase } from '../support/database.ts';
 import { codeIn, PASSWORD, servicesFor, testConfig, uniqueEmail, uniqueIp } from '../support/fixtures.ts';
+import { VerificationService } from '../../src/domain/auth/verification.service.ts';
 import { SessionSchema } from '../../src/domain/auth/session.entity.ts';
 import { sessionIdFromToken } from '../../src/domain/auth/session-token.ts';
 import { UserSchema } from '../../src/domain/users/user.entity.ts';
@@ -137,6 +138,7 @@ describe('sessions', () => {
     const again = await validate(await login(email));
     expect(again?.user).toMatchObject({ email, isActive: false });
     await services().auth.resendVerification({ email });
+    await VerificationService.settled();
     const mails = await services().mail.findOutbox({ to: email, limit: 5 });
     for (const mail of mails) {
       await services()

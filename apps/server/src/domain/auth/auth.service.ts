@@ -101,10 +101,9 @@ export class AuthService {
     await this.deps.verification.confirm(body.email, (body.code ?? body.token)!);
   }
 
-  /** Always answers OK, so it cannot tell which addresses have accounts. */
+  /** Answers the same, in the same time, for every address, so it cannot tell which have accounts (issue 14). */
   async resendVerification(body: z.output<typeof ZResendVerificationRequest>): Promise<void> {
-    const user = await this.deps.em.findOne(UserSchema, { email: body.email });
-    if (user && !user.emailVerifiedAt && !user.disabledAt) await this.deps.verification.sendCode(user);
+    await this.deps.verification.resend(body.email);
   }
 
   /** Before confirmation, a mistyped address can be corrected; a new code goes to the new one. */

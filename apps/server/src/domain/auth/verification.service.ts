@@ -11,6 +11,9 @@ import type { SettingsService } from '../settings/settings.service.ts';
 
 const MINUTES = AUTH.verificationCodeTtlMs / 60000;
 
+/** Resends whose code is still being mailed after their answer. */
+const pendingResends = new Set<Promise<void>>();
+
 /** 6-digit email codes: sent through the mail outbox, hashed at rest, single use, 5 tries, 15 minutes. */
 export class VerificationService {
   private readonly em: EntityManager;
@@ -30,17 +33,46 @@ export class VerificationService {
   async sendCode(user: User): Promise<void> {
     const sendKey = `code-send:${user.email}`;
     await this.limits.takeOrRefuse([{ key: sendKey, max: AUTH.maxCodeSendsPerWindow }], AUTH.failedLoginWindowMs);
-    await this.em.nativeUpdate(EmailVerificationSchema, { user: user.id, usedAt: null }, { usedAt: new Date() });
+    await this.issue(this.em, this.mail, user);
+  }
+
+  /**
+   * Resend (issue 14): answers the same, as fast, whether or not the address has an account. Resends
+   * are counted per address whoever owns it (the same 429 for an unknown one), and the account is
+   * looked up and its code mailed after the answer, on a unit of work of its own.
+   */
+  async resend(email: string): Promise<void> {
+    await this.limits.takeOrRefuse([{ key: `code-resend:${email}`, max: AUTH.maxCodeSendsPerWindow }], AUTH.failedLoginWindowMs);
+    const em = this.em.fork();
+    const task = this.resendNow(em, email).catch(() => {
+      // Nothing to tell anyone: the answer is gone and a failed transport is recorded on the outbox row; asking again sends another.
+    });
+    pendingResends.add(task);
+    void task.finally(() => pendingResends.delete(task));
+  }
+
+  /** Resolves once every resend asked for so far has mailed its code (tests, shutdown). */
+  static async settled(): Promise<void> {
+    while (pendingResends.size > 0) await Promise.all([...pendingResends]);
+  }
+
+  private async resendNow(em: EntityManager, email: string): Promise<void> {
+    const user = await em.findOne(UserSchema, { email });
+    if (user && !user.emailVerifiedAt && !user.disabledAt) await this.issue(em, this.mail.on(em), user);
+  }
+
+  private async issue(em: EntityManager, mail: MailService, user: User): Promise<void> {
+    await em.nativeUpdate(EmailVerificationSchema, { user: user.id, usedAt: null }, { usedAt: new Date() });
     const code = generateNumericCode(AUTH.verificationCodeLength);
-    this.em.create(EmailVerificationSchema, {
+    em.create(EmailVerificationSchema, {
       user,
       email: user.email,
       codeHash: hashCode(code),
       expiresAt: new Date(Date.now() + AUTH.verificationCodeTtlMs),
     });
-    await this.em.flush();
+    await em.flush();
     const link = `${this.publicUrl}/verify?${new URLSearchParams({ token: code, email: user.email }).toString()}`;
-    await this.mail.send({
+    await mail.send({
       to: user.email,
       subject: `Your Podcast Plus Plus code: ${code}`,
       text:

@@ -12,6 +12,11 @@ export class MailService {
     this.transport = transport;
   }
 
+  /** The same transport on another unit of work (mail sent after the request that asked for it has answered). */
+  on(em: EntityManager): MailService {
+    return new MailService(em, this.transport);
+  }
+
   async send(message: MailMessage): Promise<void> {
     const row = this.em.create(OutboxMessageSchema, { ...message, transport: this.transport.kind });
     await this.em.persist(row).flush();
