@@ -11,5 +11,20 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': api, '/trpc': api, '/files': api },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Vendors a first visit may not need get chunks of their own (the waveform library is only the editors').
+        codeSplitting: {
+          groups: [
+            { name: 'wavesurfer', test: /node_modules[\\/]wavesurfer\.js/ },
+            { name: 'zod', test: /node_modules[\\/]zod/ },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { AppShell, ActionIcon, Badge, Breadcrumbs, Burger, Button, Group, NavLink, Text, Tooltip } from '@mantine/core';
+import { Suspense, useEffect } from 'react';
+import { AppShell, ActionIcon, Badge, Breadcrumbs, Burger, Button, Center, Group, Loader, NavLink, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -8,25 +8,37 @@ import { BrandLogo } from '@ppp/ui';
 import { useSignOut } from '../../lib/use-session.ts';
 import { isAdminUser } from '../gate/decide-gate.ts';
 import { DashboardView } from '../dashboard/DashboardView.tsx';
-import { SettingsView } from '../settings/SettingsView.tsx';
-import { AdminPanel } from '../admin/AdminPanel.tsx';
 import { NotFoundContent } from '../errors/NotFoundPage.tsx';
-import { MediaLibraryView } from '../media-library/MediaLibraryView.tsx';
-import { PreuploadView } from '../preupload/PreuploadView.tsx';
-import { AudioSettingsView } from '../audio-settings/AudioSettingsView.tsx';
 import { NotificationBell } from '../notifications/NotificationBell.tsx';
-import { RssImportView } from '../rss-import/RssImportView.tsx';
-import { PodcastManagerView } from '../podcast-manager/PodcastManagerView.tsx';
-import { TemplatesView } from '../templates/TemplatesView.tsx';
-import { TemplateEditorView } from '../templates/TemplateEditorView.tsx';
-import { EpisodeHistoryView } from '../episode-history/EpisodeHistoryView.tsx';
-import { EpisodeCreatorView } from '../episode-creator/EpisodeCreatorView.tsx';
-import { RecorderView } from '../recorder/RecorderView.tsx';
-import { WebsiteBuilderView } from '../website-builder/WebsiteBuilderView.tsx';
-import { SubscriptionView } from '../billing/SubscriptionView.tsx';
 import { hasPendingCheckout } from '../billing/billing-intent.ts';
 import { useBillingNavigationListener } from '../episode-creator/details/billing-navigation.ts';
+import {
+  SettingsView,
+  AdminPanel,
+  MediaLibraryView,
+  PreuploadView,
+  AudioSettingsView,
+  RssImportView,
+  PodcastManagerView,
+  TemplatesView,
+  TemplateEditorView,
+  EpisodeHistoryView,
+  EpisodeCreatorView,
+  RecorderView,
+  WebsiteBuilderView,
+  SubscriptionView,
+} from './lazy-views.tsx';
+import { workspaceNewEpisodePath } from '../ab-workspace/ab-storage.ts';
 import { NEW_EPISODE_PATH, navEntriesFor, viewForPath, viewLabel, type WorkspaceView } from './workspace-nav.ts';
+
+/** While a screen's chunk loads: a quiet spinner in the content area, the shell stays. */
+function ViewLoading() {
+  return (
+    <Center mih={240} aria-busy="true">
+      <Loader size="md" aria-label="Loading" />
+    </Center>
+  );
+}
 
 function ViewContent({ view, me }: { view: WorkspaceView; me: TMe }) {
   switch (view) {
@@ -131,7 +143,12 @@ export function WorkspaceLayout({ me }: { me: TMe }) {
             <Button component={Link} to="/dashboard" variant={view === 'dashboard' ? 'light' : 'subtle'} visibleFrom="sm">
               Dashboard
             </Button>
-            <Button component={Link} to={NEW_EPISODE_PATH} variant={view === 'createEpisode' ? 'light' : 'subtle'} visibleFrom="sm">
+            <Button
+              component={Link}
+              to={workspaceNewEpisodePath(NEW_EPISODE_PATH)}
+              variant={view === 'createEpisode' ? 'light' : 'subtle'}
+              visibleFrom="sm"
+            >
               New Episode
             </Button>
             <Button component={Link} to="/dashboard/settings" variant={view === 'settings' ? 'light' : 'subtle'} visibleFrom="sm">
@@ -180,7 +197,9 @@ export function WorkspaceLayout({ me }: { me: TMe }) {
             {viewLabel(view)}
           </Text>
         </Breadcrumbs>
-        <ViewContent view={view} me={me} />
+        <Suspense fallback={<ViewLoading />}>
+          <ViewContent view={view} me={me} />
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   );
