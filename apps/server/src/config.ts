@@ -156,6 +156,11 @@ export const ZConfig = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Scheme, host and port of Stripe's API (default Stripe's own); a proxy or a test stand-in can take its place. */
   STRIPE_API_URL: z.string().url().optional(),
+  /**
+   * The admin's Dev Tools database reset (POST /api/dev/reset-database): on only with DEV_TOOLS=true,
+   * and never when NODE_ENV is production (the default), whatever this says.
+   */
+  DEV_TOOLS: ZBool.default(false),
   /** RSS import: time allowed for fetching a feed, in ms (DNS, redirects and body). Default 20000. */
   IMPORT_FEED_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
 });
@@ -180,6 +185,16 @@ export function scratchDir(config: TConfig): string {
 
 export function publicUrl(config: TConfig): string {
   return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+}
+
+/** Whether the database reset exists on this instance: DEV_TOOLS=true outside production. */
+export function devToolsEnabled(config: TConfig): boolean {
+  return config.DEV_TOOLS && config.NODE_ENV !== 'production';
+}
+
+/** The name an admin types to confirm a reset: the host (and port) the instance is reached at. */
+export function instanceName(config: TConfig): string {
+  return new URL(publicUrl(config)).host;
 }
 
 /** Spreaker OAuth settings, or null when no Spreaker app is configured. */

@@ -37,6 +37,7 @@ export * from './web-url.ts';
 export * from './admin.ts';
 export * from './admin-db.ts';
 export * from './admin-metrics.ts';
+export * from './dev-tools.ts';
 export * from './website.ts';
 export * from './colour-contrast.ts';
 export * from './payments.ts';

@@ -49,6 +49,7 @@ import { MusicAdminService } from './music/music-admin.service.ts';
 import { AdminMetricsService } from './admin/admin-metrics.service.ts';
 import { createCreatorServices } from './episodes/creator-services.ts';
 import { createAdminServices } from './admin/admin-services.ts';
+import { createDevToolsServices } from './admin/dev-tools-services.ts';
 import { createWebsiteServices } from './website/website-services.ts';
 
 /** What every request and job shares: configuration and outside adapters. */
@@ -188,6 +189,7 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
       paymentsEnabled: gateway !== null,
     }),
     ...createWebsiteServices(em, shared, publishing.podcasts),
+    ...createDevToolsServices(em, shared, { podcasts: publishing.podcasts, templates, tts, speech, uploads }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -5,3 +5,4 @@ export * from './elevenlabs.ts';
 export * from './google.ts';
 export * from './openai.ts';
 export * from './catalog.ts';
+export * from './spoken-script.ts';

@@ -30,6 +30,7 @@ import { toMe } from '../../domain/users/users.service.ts';
 import { userOf } from '../request-context.ts';
 import { readUploadBody } from './multipart.ts';
 import { defineRoutes, route } from './route.ts';
+import { devToolsRoutes } from './dev-tools.routes.ts';
 
 const ZMusicUploadForm = z.object({
   file: z.string().describe('one audio file (checked like a creator’s music upload)'),
@@ -225,4 +226,5 @@ export const adminRoutes = defineRoutes([
     response: ZAdminMetrics,
     handle: ({ ctx, query }) => ctx.services.adminMetrics.metrics(query),
   }),
+  ...devToolsRoutes,
 ]);

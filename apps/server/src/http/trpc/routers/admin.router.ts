@@ -30,6 +30,10 @@ import {
   ZAdminDbTablePage,
   ZAdminDbTableQuery,
   ZAdminDbTables,
+  ZDevToolsStatus,
+  ZResetDatabaseRequest,
+  ZResetDatabaseResult,
+  ZSeedResult,
 } from '@ppp/contracts';
 import { adminProcedure, router } from '../init.ts';
 import { toMe } from '../../../domain/users/users.service.ts';
@@ -100,4 +104,10 @@ export const adminRouter = router({
     .input(ZAdminMetricsQuery)
     .output(ZAdminMetrics)
     .query(({ ctx, input }) => ctx.services.adminMetrics.metrics(input)),
+  seed: adminProcedure.output(ZSeedResult).mutation(({ ctx }) => ctx.services.demoSeed.seed(ctx.user)),
+  devToolsStatus: adminProcedure.output(ZDevToolsStatus).query(({ ctx }) => ctx.services.devTools.status()),
+  resetDatabase: adminProcedure
+    .input(ZResetDatabaseRequest)
+    .output(ZResetDatabaseResult)
+    .mutation(({ ctx, input }) => ctx.services.devTools.reset(ctx.user, input)),
 });
