@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -20,6 +20,7 @@ import { tusStorageFor } from '../../src/domain/storage/tus-store.ts';
 import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
 import { fakeAudio, sha256, tempDir, toneFile } from '../support/audio-files.ts';
 import { s3Env, startS3StandIn, type S3StandIn } from '../support/s3-stand-in.ts';
+import { createTusUpload, filesUnder, patchTusChunk, tusOffsetOn } from '../support/tus-client.ts';
 
 const BUCKET = 'ppp-tus';
 const CHUNK = 3 * 1024 * 1024;
@@ -61,57 +62,9 @@ afterAll(async () => {
   for (const node of nodes ?? []) node.remove();
 });
 
-/** Every file under a folder (recursively). */
-function filesUnder(dir: string): string[] {
-  let entries: string[];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return entries.flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
-}
-
-const uploadMetadata = (meta: Record<string, string>) =>
-  Object.entries(meta)
-    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-    .join(',');
-
-async function createUpload(server: TestServer, token: string, length: number, meta: Record<string, string>): Promise<Response> {
-  return fetch(`${server.baseUrl}/files/`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'tus-resumable': '1.0.0',
-      'upload-length': String(length),
-      'upload-metadata': uploadMetadata(meta),
-    },
-  });
-}
-
-function patch(server: TestServer, token: string, id: string, offset: number, body: Buffer): Promise<Response> {
-  return fetch(`${server.baseUrl}/files/${id}`, {
-    method: 'PATCH',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'tus-resumable': '1.0.0',
-      'upload-offset': String(offset),
-      'content-type': 'application/offset+octet-stream',
-    },
-    body,
-  });
-}
-
-async function offsetOn(server: TestServer, token: string, id: string): Promise<{ status: number; offset: number }> {
-  const head = await fetch(`${server.baseUrl}/files/${id}`, {
-    method: 'HEAD',
-    headers: { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' },
-  });
-  return { status: head.status, offset: Number(head.headers.get('upload-offset')) };
-}
+const createUpload = createTusUpload;
+const patch = patchTusChunk;
+const offsetOn = tusOffsetOn;
 
 describe('tus on S3 across two servers', () => {
   it('completes an upload whose chunks alternate between the servers, with the source SHA-256', async () => {
