@@ -94,6 +94,11 @@ export const ZConfig = z.object({
   S3_FORCE_PATH_STYLE: ZBool.default(false),
   /** Where a process copies stored files that ffmpeg must read locally; DATA_DIR/scratch when unset. */
   SCRATCH_DIR: z.string().optional(),
+  /**
+   * The most a process's scratch copies may take at once, in MB: a job whose inputs do not fit fails
+   * with a message saying so (and is retried while other jobs free room) instead of filling the disk.
+   */
+  SCRATCH_MAX_MB: z.coerce.number().positive().default(20_480),
   /** Comma-separated engine order (whisper.cpp, openai-compatible, pocketsphinx); unset means that order. */
   TRANSCRIPTION_ENGINES: z
     .string()
@@ -181,6 +186,10 @@ export function storageDir(config: TConfig): string {
 
 export function scratchDir(config: TConfig): string {
   return config.SCRATCH_DIR ?? path.join(config.DATA_DIR, 'scratch');
+}
+
+export function scratchMaxBytes(config: TConfig): number {
+  return Math.floor(config.SCRATCH_MAX_MB * 1024 * 1024);
 }
 
 export function publicUrl(config: TConfig): string {

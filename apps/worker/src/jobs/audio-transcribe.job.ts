@@ -12,7 +12,7 @@ import {
   transcribeInChunks,
 } from '@ppp/audio';
 import { ZSuppliedTranscriptFormat, type TTranscript, type TTranscriptionEngineName } from '@ppp/contracts';
-import { mediaKey } from '@ppp/server/domain';
+import { mediaKey, ScratchFullError } from '@ppp/server/domain';
 import { configuredEngines, ensureWhisperModel, triggerWords } from '../transcription/engines.ts';
 import { isFinalAttempt, type JobContext, type JobDefinition } from './job.ts';
 
@@ -61,6 +61,8 @@ async function transcribe(
 function permanentMessage(error: unknown): string | null {
   if (error instanceof NoEngineAvailableError) return error.message;
   if (error instanceof NotAudioError) return 'The file could not be read as audio.';
+  // Waiting for room is worth a retry; a file larger than the whole scratch limit never fits.
+  if (error instanceof ScratchFullError && !error.fits) return error.message;
   return null;
 }
 
@@ -77,8 +79,10 @@ export async function handleTranscribe(
   const item = await services.transcripts.begin(mediaId);
   if (!item || item.category !== 'main_content') return { status: 'skipped' };
   const dir = await mkdtemp(path.join(tmpdir(), 'ppp-transcribe-'));
-  const original = await services.storage.localPath(item.storageKey);
+  let original: { path: string; release: () => Promise<void> } | null = null;
   try {
+    // Inside the try: a copy refused by the scratch folder's limit is a failure like any other.
+    original = await services.storage.localPath(item.storageKey);
     const probe = await probeAudio(original.path, { signal: ctx.signal });
     const working = path.join(dir, 'working.wav');
     await makeWorkingCopy(original.path, working, {
@@ -116,7 +120,7 @@ export async function handleTranscribe(
     log(`audio.transcribe ${item.id} failed: ${permanent ?? String(error)}`);
     return { status: 'error' };
   } finally {
-    await original.release();
+    await original?.release();
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -1,6 +1,7 @@
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { rm, unlink } from 'node:fs/promises';
+import { unlink } from 'node:fs/promises';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -113,16 +114,18 @@ export class S3Storage implements StoragePort {
     return Buffer.from(await answer.Body.transformToByteArray());
   }
 
+  /** The object copied into the scratch folder, counted against its limit (ScratchFullError when it does not fit). */
   async localPath(key: string): Promise<{ path: string; release: () => Promise<void> }> {
-    const file = await this.scratch.pathFor(key);
-    const release = () => rm(file, { force: true });
+    const info = await this.stat(key);
+    if (!info) throw new Error(`No stored object ${key}`);
+    const copy = await this.scratch.reserve(path.basename(key), info.size);
     try {
-      await pipeline(this.read(key), createWriteStream(file));
+      await pipeline(this.read(key), createWriteStream(copy.path));
     } catch (error) {
-      await release();
+      await copy.release();
       throw error;
     }
-    return { path: file, release };
+    return copy;
   }
 
   async delete(keyOrPrefix: string): Promise<void> {
