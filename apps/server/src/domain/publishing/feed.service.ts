@@ -137,12 +137,19 @@ export class FeedService {
     });
   }
 
-  /** The feed item of an episode whose audio this host serves; null when it has none. */
-  async feedEpisode(podcast: Pick<Podcast, 'id'>, episode: Episode): Promise<TPublishableEpisode | null> {
+  /**
+   * The feed item of an episode whose audio this host serves; null when it has none. `hasTranscript`
+   * is known beforehand when a whole feed is built (one query for all its episodes).
+   */
+  async feedEpisode(
+    podcast: Pick<Podcast, 'id'>,
+    episode: Episode,
+    known?: { hasTranscript: boolean },
+  ): Promise<TPublishableEpisode | null> {
     if (!episode.finalAudioKey) return null;
     const urls = episodeUrls(this.deps.baseUrl, podcast.id, episode);
     const length = episode.finalAudioBytes ?? (await this.deps.storage.stat(episode.finalAudioKey))?.size ?? 0;
-    const hasTranscript = (await this.transcriptWords(episode)) !== null;
+    const hasTranscript = known?.hasTranscript ?? (await this.transcriptWords(episode)) !== null;
     // An imported episode's transcripts are listed only as the copies served from here.
     const copied = transcriptCopies(episode).flatMap((copy) => {
       const link = {
@@ -189,13 +196,16 @@ export class FeedService {
       { podcast: podcast.id, status: { $in: ['published', 'scheduled'] }, finalAudioKey: { $ne: null } },
       { orderBy: { publishAt: 'desc' } },
     );
+    const transcribed = await this.uploadsWithWords(rows.flatMap((row) => (row.sourceMedia ? [row.sourceMedia.id] : [])));
     const items: TPublishableEpisode[] = [];
+    const times = [podcast.updatedAt.getTime()];
     for (const row of rows) {
-      const item = await this.feedEpisode(podcast, row);
-      if (item && isListedInFeed(item, now)) items.push(item);
+      const hasTranscript = row.sourceMedia ? transcribed.has(row.sourceMedia.id) : false;
+      const item = await this.feedEpisode(podcast, row, { hasTranscript });
+      if (!item || !isListedInFeed(item, now)) continue;
+      items.push(item);
+      times.push(item.publish_at!.getTime(), row.updatedAt.getTime());
     }
-    const times = [podcast.updatedAt.getTime(), ...items.map((i) => i.publish_at!.getTime())];
-    for (const row of rows) if (items.some((i) => i.id === row.id)) times.push(row.updatedAt.getTime());
     // Whole seconds (HTTP dates have no more), rounded up so every listed episode stays at or before it.
     const lastModified = new Date(Math.ceil(Math.max(...times) / 1000) * 1000);
     const siteUrl = (await this.deps.siteLinkOf?.(podcast.id)) ?? null;
@@ -218,6 +228,17 @@ export class FeedService {
     const due = state.publish_at !== null && state.publish_at.getTime() <= now.getTime();
     if (!due || state.visibility === 'unpublished') throw new AppError('NOT_FOUND', NOT_FOUND);
     return episode;
+  }
+
+  /** Which of these uploads have a transcript with words: one query, reading no word lists. */
+  private async uploadsWithWords(mediaIds: readonly string[]): Promise<Set<string>> {
+    if (mediaIds.length === 0) return new Set();
+    const rows = await this.deps.em
+      .getConnection()
+      .execute<{ media_id: string }[]>(`select media_id from transcripts where media_id = any(?::uuid[]) and words <> '[]'::jsonb`, [
+        `{${mediaIds.join(',')}}`,
+      ]);
+    return new Set(rows.map((row) => row.media_id));
   }
 
   /** The episode's words on its own timeline; null when there is no transcript. */
