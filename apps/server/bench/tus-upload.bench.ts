@@ -2,9 +2,14 @@
  * pnpm bench: tus upload throughput in MB/s on loopback, against the real server on an embedded
  * PostgreSQL: a main-content WAV of BENCH_UPLOAD_MB (default 200) sent by tus-js-client in one PATCH
  * and in 16 MB chunks (as the web app does), including the content probe and the media row at the end;
- * then the 16 MB chunks to an instance on S3-compatible storage, as a ratio to the local folder.
+ * then the 16 MB chunks to an instance on S3-compatible storage, as a ratio to the local folder. Both
+ * are also printed against a floor measured in the same run: the same bytes PUT in 16 MB chunks over
+ * loopback HTTP to a bare Node server that appends them to a file (no tus, no checks, no database).
  */
 import { execFileSync } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Upload } from 'tus-js-client';
@@ -69,12 +74,30 @@ async function signIn(at: string): Promise<string> {
   return token;
 }
 
+/** The floor: the data PUT in 16 MB chunks over loopback to a server that only appends each body to a file. */
+async function loopbackFloor(data: Buffer): Promise<number> {
+  const out = createWriteStream(path.join(dir, 'floor.bin'));
+  const server = createServer((req, res) => {
+    req.on('data', (chunk: Buffer) => out.write(chunk));
+    req.on('end', () => out.write('', () => res.writeHead(204).end()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  const started = performance.now();
+  for (let offset = 0; offset < data.length; offset += 16 * MB)
+    await fetch(url, { method: 'PUT', body: data.subarray(offset, offset + 16 * MB) }).then((res) => res.arrayBuffer());
+  const seconds = (performance.now() - started) / 1000;
+  server.close();
+  await new Promise<void>((resolve) => out.end(resolve));
+  return seconds;
+}
+
 /**
  * The same upload in 16 MB chunks to a second instance storing in an S3-compatible bucket (the
  * loopback stand-in of the tests: parts kept in memory, every request's signature checked), as a
  * ratio to the local folder's time.
  */
-async function onS3(data: Buffer, localSeconds: number): Promise<void> {
+async function onS3(data: Buffer, localSeconds: number, floorSeconds: number): Promise<void> {
   const s3 = await startS3StandIn(['ppp-bench']);
   const other = await startBenchInstance('tus-s3', s3Env(s3, 'ppp-bench'));
   try {
@@ -83,7 +106,7 @@ async function onS3(data: Buffer, localSeconds: number): Promise<void> {
     const seconds = await upload(data, token, 16 * MB, other.base);
     const megabytes = data.length / MB;
     console.log(
-      `  ${'S3, 16 MB chunks'.padEnd(18)} ${seconds.toFixed(2)} s  ${(megabytes / seconds).toFixed(1)} MB/s  (${(seconds / localSeconds).toFixed(2)}x the local folder's time)`,
+      `  ${'S3, 16 MB chunks'.padEnd(18)} ${seconds.toFixed(2)} s  ${(megabytes / seconds).toFixed(1)} MB/s  (${(seconds / localSeconds).toFixed(2)}x the local folder's time, ${(seconds / floorSeconds).toFixed(2)}x the floor)`,
     );
   } finally {
     await other.close();
@@ -108,7 +131,12 @@ try {
     if (chunk === 16 * MB) sixteen = seconds;
     console.log(`  ${label.padEnd(18)} ${seconds.toFixed(2)} s  ${(megabytes / seconds).toFixed(1)} MB/s`);
   }
-  await onS3(data, sixteen);
+  await loopbackFloor(data);
+  const floor = await loopbackFloor(data);
+  console.log(
+    `  ${'floor, 16 MB PUTs'.padEnd(18)} ${floor.toFixed(2)} s  ${(megabytes / floor).toFixed(1)} MB/s  (local folder, 16 MB chunks: ${(sixteen / floor).toFixed(2)}x the floor)`,
+  );
+  await onS3(data, sixteen, floor);
 } finally {
   await instance.close();
 }
