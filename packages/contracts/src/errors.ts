@@ -14,6 +14,8 @@ export const ERRORS = {
   INSUFFICIENT_MINUTES: { status: 402, trpc: 'PAYMENT_REQUIRED' },
   /** A plan feature the account's tier does not include (the body names the feature and the upgrade message). */
   FEATURE_LOCKED: { status: 402, trpc: 'PAYMENT_REQUIRED' },
+  /** The plan's upload queue storage (hours of unused uploads) would be exceeded. */
+  QUEUE_STORAGE_FULL: { status: 402, trpc: 'PAYMENT_REQUIRED' },
   FORBIDDEN: { status: 403, trpc: 'FORBIDDEN' },
   ACCOUNT_INACTIVE: { status: 403, trpc: 'FORBIDDEN' },
   NOT_FOUND: { status: 404, trpc: 'NOT_FOUND' },

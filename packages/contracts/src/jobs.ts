@@ -9,6 +9,8 @@ export const JOBS = {
   'audio.assemble': z.object({ episode_id: z.uuid(), reason: z.enum(['assemble', 'template', 'manual_cuts']).default('assemble') }),
   /** Removes unfinished tus uploads past their expiry. */
   'uploads.cleanup': z.object({}),
+  /** The plans' upload queue: tells creators of unused uploads nearing their plan's hold period, then removes them. */
+  'uploads.queue-expiry': z.object({}),
   /** RSS import (issue 9): writes the show's episodes from the stored feed, resumable. */
   'rss.import': z.object({ import_id: z.uuid() }),
   /** Copies an import's external audio, transcripts and chapters into storage, with progress. */
@@ -46,6 +48,7 @@ export type TPlanPriorityJob = keyof typeof PLAN_PRIORITY_JOBS;
 export const JOB_SCHEDULES: Partial<Record<TJobName, string>> = {
   'auth.cleanup': '*/15 * * * *',
   'uploads.cleanup': '17 * * * *',
+  'uploads.queue-expiry': '29 * * * *',
   'rss.mirror-cleanup': '41 * * * *',
   'assembly.publish-sweep': '* * * * *',
 };

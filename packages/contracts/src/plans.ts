@@ -366,3 +366,40 @@ export function formatCountdown(parts: TCountdownParts): string {
   const two = (n: number) => String(n).padStart(2, '0');
   return `${parts.days}d ${two(parts.hours)}h ${two(parts.minutes)}m ${two(parts.seconds)}s`;
 }
+
+/* ---------------------------------------------------------------- the upload queue's storage */
+
+/**
+ * 'Queue storage: 2 hrs held 7 days' (spec 002 §9): the main-content uploads not yet used by any
+ * episode may hold at most the plan's hours of audio (refused at upload), and each is kept the plan's
+ * days from its upload; then a job removes it, after telling the creator (in the app and by mail) at
+ * least noticeDays before. The tier table's queue_storage_hours and queue_held_days decide; null is unlimited.
+ */
+export const QUEUE_STORAGE = { noticeDays: 2 } as const;
+
+/** '42 min', '1 hr', '2 hrs 30 min': a length of audio as the queue messages say it. */
+export function formatQueueHours(seconds: number): string {
+  const minutes = Math.ceil(Math.max(0, seconds) / 60);
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  const whole = `${hours} ${hours === 1 ? 'hr' : 'hrs'}`;
+  return rest === 0 ? whole : `${whole} ${rest} min`;
+}
+
+/** 'December 3, 2026' (UTC), the day an unused upload goes. */
+export function formatRemovalDate(date: Date): string {
+  return date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+}
+
+export const QUEUE_STORAGE_MESSAGES = {
+  /** The upload refused (402 QUEUE_STORAGE_FULL). */
+  full: (p: { planName: string; limitSeconds: number; queuedSeconds: number; uploadSeconds: number }) =>
+    `Your upload queue is full. The ${p.planName} plan holds ${formatQueueHours(p.limitSeconds)} of audio waiting to become episodes: ` +
+    `you have ${formatQueueHours(p.queuedSeconds)} waiting and this file is ${formatQueueHours(p.uploadSeconds)}. ` +
+    'Use or delete an upload you have, or upgrade your plan for more queue storage.',
+  noticeTitle: 'Unused upload will be removed',
+  notice: (p: { name: string; planName: string; heldDays: number; removeOn: Date }) =>
+    `"${p.name}" has not been used in an episode. The ${p.planName} plan keeps unused uploads for ${p.heldDays} days, ` +
+    `so it will be removed on ${formatRemovalDate(p.removeOn)}. Use it in an episode before then to keep it.`,
+} as const;

@@ -19,6 +19,8 @@ import type { PaymentsGateway } from './billing/payments.port.ts';
 import { UrlSigner } from './storage/url-signer.ts';
 import { MediaService } from './media/media.service.ts';
 import { MediaUploadService } from './media/media-upload.service.ts';
+import { UploadQueueService } from './media/upload-queue.service.ts';
+import { UploadQueueRepository } from './media/upload-queue.repository.ts';
 import { NotificationsService } from './notifications/notifications.service.ts';
 import { AudioCleanupService } from './audio-cleanup/audio-cleanup.service.ts';
 import { TranscriptsService } from './transcripts/transcripts.service.ts';
@@ -116,7 +118,8 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     publishing: publishing.publishing,
     features,
   });
-  const uploads = new MediaUploadService({ ...mediaDeps, settings });
+  const uploadQueue = new UploadQueueService({ repo: new UploadQueueRepository(em), plans, tiers, mail, storage: shared.storage });
+  const uploads = new MediaUploadService({ ...mediaDeps, settings, queue: uploadQueue });
   const subscriptions = new SubscriptionService({ em, plans, paymentsEnabled: gateway !== null });
   return {
     em,
@@ -132,6 +135,7 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     storage: shared.storage,
     media,
     uploads,
+    uploadQueue,
     notifications,
     audioCleanup,
     transcripts,

@@ -95,6 +95,17 @@ describe('priority queue', () => {
     expect(order.map((job) => job.priority)).toEqual([JOB_PRIORITY.priority, JOB_PRIORITY.standard, JOB_PRIORITY.standard]);
   });
 
+  it('follows an admin-set expiry: Enterprise until its date, the default tier after it', async () => {
+    const lapsed = await creator('lapsed', 'enterprise');
+    const current = await creator('current', 'enterprise');
+    await sql(`update users set subscription_expires_at = now() - interval '1 day' where id = ?`, [lapsed]);
+    await sql(`update users set subscription_expires_at = now() + interval '30 days' where id = ?`, [current]);
+    const lapsedJob = await queueTranscription(lapsed, 'lapsed-take');
+    const currentJob = await queueTranscription(current, 'current-take');
+    const order = await fetchOrder('audio.transcribe', 2);
+    expect(order.map((job) => job.data.media_id)).toEqual([currentJob, lapsedJob]);
+  });
+
   it("publishes an Enterprise creator's episode first, and follows the tier table when an admin gives Pro the priority queue", async () => {
     const local = new LocalStorage(storage.dir);
     const cover = coverPng(files.dir);

@@ -3,6 +3,7 @@ import { authCleanupJob } from './auth-cleanup.job.ts';
 import { audioTranscribeJob } from './audio-transcribe.job.ts';
 import { audioAssembleJob } from './audio-assemble.job.ts';
 import { uploadsCleanupJob } from './uploads-cleanup.job.ts';
+import { uploadsQueueExpiryJob } from './uploads-queue-expiry.job.ts';
 import { rssImportJob, rssMirrorJob, rssMirrorCleanupJob } from './rss-import.job.ts';
 import { publishEpisodeJob } from './publish-episode.job.ts';
 import { assemblyPublishSweepJob } from './assembly-publish-sweep.job.ts';
@@ -14,6 +15,7 @@ export const JOB_DEFINITIONS: { [N in TJobName]: JobDefinition<N> } = {
   'audio.transcribe': audioTranscribeJob,
   'audio.assemble': audioAssembleJob,
   'uploads.cleanup': uploadsCleanupJob,
+  'uploads.queue-expiry': uploadsQueueExpiryJob,
   'rss.import': rssImportJob,
   'rss.mirror': rssMirrorJob,
   'rss.mirror-cleanup': rssMirrorCleanupJob,

@@ -15,10 +15,16 @@ export class JobOwnersRepository {
 
   /** The owner's plan fields, or null when the row is gone. Runs in the caller's transaction, if any. */
   async ownerOf(subject: JobSubject, id: string): Promise<PlanUser | null> {
-    const [row] = await this.em.execute<{ id: string; tier: string; subscription_expires_at: Date | null }[]>(
+    const [row] = await this.em.execute<{ id: string; tier: string; subscription_expires_at: Date | string | null }[]>(
       `select u.id, u.tier, u.subscription_expires_at from ${TABLE_OF[subject]} t join users u on u.id = t.user_id where t.id = ?`,
       [id],
     );
-    return row ? { id: row.id, tier: row.tier, subscriptionExpiresAt: row.subscription_expires_at } : null;
+    return row
+      ? {
+          id: row.id,
+          tier: row.tier,
+          subscriptionExpiresAt: row.subscription_expires_at === null ? null : new Date(row.subscription_expires_at),
+        }
+      : null;
   }
 }

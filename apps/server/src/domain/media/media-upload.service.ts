@@ -18,6 +18,7 @@ import type { SettingsService } from '../settings/settings.service.ts';
 import { mediaKey, type StoragePort } from '../storage/storage.ts';
 import type { User } from '../users/user.entity.ts';
 import { MediaItemSchema } from './media-item.entity.ts';
+import type { UploadQueueService } from './upload-queue.service.ts';
 import { toMediaDto } from './media.dto.ts';
 import {
   assertCategoryOpen,
@@ -50,6 +51,8 @@ export interface MediaUploadDeps {
   storage: StoragePort;
   jobs: JobQueue;
   settings: SettingsService;
+  /** The plan's upload queue storage, checked before main content is stored. */
+  queue: Pick<UploadQueueService, 'assertRoom'>;
 }
 
 const ZNotifyEmail = z.email({ error: 'Enter a valid notification email.' });
@@ -188,6 +191,11 @@ export class MediaUploadService {
     const inspected: Inspected[] = [];
     for (const file of files) inspected.push(await this.inspect(file, options.category));
     await this.checkTranscript(transcript, files);
+    if (options.category === 'main_content')
+      await this.deps.queue.assertRoom(
+        user,
+        inspected.reduce((sum, one) => sum + (one.durationSeconds ?? 0), 0),
+      );
     const items: TMediaItem[] = [];
     for (const [i, one] of inspected.entries()) {
       items.push(await this.store(user, one, options.category, names[i] ?? defaultFriendlyName(one.file.name), notifyEmail, transcript));
