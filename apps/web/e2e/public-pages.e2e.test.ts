@@ -386,7 +386,7 @@ describe('legal, help, contact, docs, verify and 404 pages', () => {
       // Held until the screenshot is taken, so the idle/verifying state is the one captured.
       let release: () => void = () => undefined;
       const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/api/auth/confirm-email', async (route) => {
+      await page.route('**/trpc/auth.confirmEmail*', async (route) => {
         await held;
         await route.continue();
       });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ASSEMBLY_MESSAGES, ZIntentAnswer } from './assembly.ts';
-import { CLEANUP } from './audio-cleanup.ts';
-import { EPISODE_MESSAGES, FLUBBER_REVIEW, ZFlubberContext } from './episodes.ts';
+import { CLEANUP, ZFuzzyThreshold } from './audio-cleanup.ts';
+import { EPISODE_MESSAGES, ZFlubberContext } from './episodes.ts';
 import { MEDIA, TTS } from './limits.ts';
 import { BILLING_MESSAGES } from './billing.ts';
 import { MEDIA_MESSAGES } from './messages.ts';
@@ -18,12 +18,12 @@ export const EPISODE_CREATOR = {
   flubberPrepareRetryCount: 20,
   flubberPrepareRetryDelayMs: 1_000,
   /** 'Fuzzy threshold: default 0.8; slider 0.5 to 0.95 step 0.05'. */
-  fuzzyDefault: 0.8,
-  fuzzyMin: FLUBBER_REVIEW.fuzzyMin,
-  fuzzyMax: FLUBBER_REVIEW.fuzzyMax,
-  fuzzyStep: FLUBBER_REVIEW.fuzzyStep,
+  fuzzyDefault: CLEANUP.defaultFuzzyThreshold,
+  fuzzyMin: CLEANUP.minFuzzyThreshold,
+  fuzzyMax: CLEANUP.maxFuzzyThreshold,
+  fuzzyStep: CLEANUP.fuzzyThresholdStep,
   /** 'Flubber cut end: at least 0.05 s after the start.' */
-  flubberMinCutS: 0.05,
+  flubberMinCutS: CLEANUP.flubberMinCutSeconds,
   /** 'Intern: regenerations 2 by default; snippet max 30 s; minimum clip 0.25 s; default end 6 s after start'. */
   internMaxRegenerations: 2,
   internMaxDurationS: CLEANUP.internMaxDurationSeconds,
@@ -85,7 +85,7 @@ export const EPISODE_CREATOR_MESSAGES = {
   coverNotImage: 'Cover must be an image file.',
   coverTooLarge: 'Cover image exceeds 15MB limit.',
   coverTimedOut: 'Cover upload timed out...',
-  coverUploadFailed: 'Cover upload failed',
+  coverUploadFailed: MEDIA_MESSAGES.coverUploadFailed,
   coverProcessingFailed: 'Cover processing failed; you can retry or remove the cover.',
   coverSaved: 'Cover saved',
   titleRequired: ASSEMBLY_MESSAGES.titleRequired,
@@ -161,7 +161,7 @@ const ZUploadName = z.string({ error: 'filename is required' }).trim().min(1, { 
 export const ZFlubberPrepareByFileRequest = z.object({
   filename: ZUploadName,
   intents: ZCreatorIntents.partial().optional(),
-  fuzzy_threshold: z.number().min(EPISODE_CREATOR.fuzzyMin).max(EPISODE_CREATOR.fuzzyMax).default(EPISODE_CREATOR.fuzzyDefault),
+  fuzzy_threshold: ZFuzzyThreshold,
 });
 export type TFlubberPrepareByFileRequest = z.input<typeof ZFlubberPrepareByFileRequest>;
 /** The contexts of an upload: 'applied' is false (nothing is cut before assembly). */

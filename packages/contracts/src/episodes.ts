@@ -36,15 +36,13 @@ export const MANUAL_EDIT = {
   maxCuts: 500,
 } as const;
 
-/** 'Flubber review: marker minus 0.75 s to marker plus 0.25 s. Fuzzy retry slider 0.5–0.95 step 0.05.' */
+/**
+ * 'Flubber review: marker minus 0.75 s to marker plus 0.25 s. Fuzzy retry slider 0.5–0.95 step 0.05.'
+ * Those numbers live once, in CLEANUP (the detector's fallback cut and the threshold's range).
+ */
 export const FLUBBER_REVIEW = {
-  beforeMarkerS: 0.75,
-  afterMarkerS: 0.25,
   /** Not in the spec: seconds of audio either side of the cut in a review snippet. */
   snippetPaddingS: 2,
-  fuzzyMin: 0.5,
-  fuzzyMax: 0.95,
-  fuzzyStep: 0.05,
 } as const;
 
 export const EPISODE_MESSAGES = {
@@ -292,14 +290,6 @@ export const ZFlubberContext = z.object({
 export type TFlubberContext = z.infer<typeof ZFlubberContext>;
 export const ZFlubberContexts = z.object({ contexts: z.array(ZFlubberContext) });
 export type TFlubberContexts = z.infer<typeof ZFlubberContexts>;
-
-/** The spec's fallback cut of a context: the marker minus 0.75 s to the marker plus 0.25 s. */
-export function flubberCutOf(context: Pick<TFlubberContext, 'flubber_time_s'>): { start_s: number; end_s: number } {
-  return {
-    start_s: Math.max(0, Math.round((context.flubber_time_s - FLUBBER_REVIEW.beforeMarkerS) * 1000) / 1000),
-    end_s: Math.round((context.flubber_time_s + FLUBBER_REVIEW.afterMarkerS) * 1000) / 1000,
-  };
-}
 
 /** The cut a review starts from: the context's proposed cut (from where the retake began when one was found). */
 export function proposedFlubberCut(context: Pick<TFlubberContext, 'cut_start_s' | 'cut_end_s'>): { start_s: number; end_s: number } {

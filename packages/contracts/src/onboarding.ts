@@ -3,7 +3,7 @@
  * storage keys, cadence units and wording. The spec's messages are word for word; entries marked
  * "not in the spec" are this product's.
  */
-import { EPISODE_CREATOR_MESSAGES } from './episode-creator.ts';
+import { MEDIA_MESSAGES } from './messages.ts';
 
 /** The new-show path, in order. */
 export const NEW_SHOW_STEPS = [
@@ -85,7 +85,7 @@ export const ONBOARDING_MESSAGES = {
   coverRequired: 'Cover art is required',
   coverType: 'Cover art must be a PNG or JPEG image.',
   /** A cover upload the server or network failed without a detail: spec 000 section 8's cover wording. */
-  coverUploadFailed: EPISODE_CREATOR_MESSAGES.coverUploadFailed,
+  coverUploadFailed: MEDIA_MESSAGES.coverUploadFailed,
   countMin: 'Enter a number of at least 1.',
   weekdayRequired: 'Choose at least one day.',
   dateRequired: 'Choose at least one date.',

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   displayStatus,
-  flubberCutOf,
   formatCutTime,
   normalizeEpisodeTags,
   normalizeManualCuts,
@@ -95,10 +94,5 @@ describe('manual editor helpers', () => {
     expect(formatCutTime(0)).toBe('00:00.00');
     expect(formatCutTime(65_432)).toBe('01:05.43');
     expect(formatCutTime(3_723_000)).toBe('62:03.00');
-  });
-
-  it('cuts a retake from 0.75 s before the marker to 0.25 s after', () => {
-    expect(flubberCutOf({ flubber_time_s: 10 })).toEqual({ start_s: 9.25, end_s: 10.25 });
-    expect(flubberCutOf({ flubber_time_s: 0.5 })).toEqual({ start_s: 0, end_s: 0.75 });
   });
 });

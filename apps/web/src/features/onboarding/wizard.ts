@@ -4,6 +4,7 @@ import {
   ONBOARDING,
   ONBOARDING_MESSAGES,
   ONBOARDING_STEP_IDS,
+  PODCAST_LIMITS,
   PODCAST_MESSAGES,
   type TPodcastLanguage,
   type TCadenceUnit,
@@ -187,7 +188,7 @@ export function stepProblem(state: WizardState, context: StepContext = {}): stri
     case 'yourName':
       return state.firstName.trim() ? null : ONBOARDING_MESSAGES.firstNameRequired;
     case 'showDetails':
-      if (state.podcastName.trim().length < 4) return ONBOARDING_MESSAGES.nameMin;
+      if (state.podcastName.trim().length < PODCAST_LIMITS.nameMinLength) return ONBOARDING_MESSAGES.nameMin;
       if (!state.podcastDescription.trim()) return ONBOARDING_MESSAGES.descriptionRequired;
       return state.showCategory ? null : PODCAST_MESSAGES.categoryRequired;
     case 'coverArt':

@@ -4,6 +4,7 @@ import {
   PODCAST_MESSAGES,
   ZAppleCategory,
   ZPodcastLanguage,
+  ZPodcastName,
   type TAppleCategory,
   type TPodcast,
   type TPodcastLanguage,
@@ -37,9 +38,9 @@ const LANGUAGE_NAMES: Record<(typeof PODCAST_LANGUAGES)[number], string> = {
 };
 export const LANGUAGE_OPTIONS = PODCAST_LANGUAGES.map((value) => ({ value, label: `${LANGUAGE_NAMES[value]} (${value})` }));
 
-/** The name rule of spec 001 §5: at least 4 characters after trimming. */
+/** The name rule of spec 001 §5 (at least 4 characters after trimming), as the contract's ZPodcastName says it. */
 export function nameError(name: string): string | null {
-  return name.trim().length < 4 ? PODCAST_MESSAGES.nameMin : null;
+  return ZPodcastName.safeParse(name).error?.issues[0]?.message ?? null;
 }
 
 /** Link existing show: the prompt's answer must be numeric. */

@@ -4,13 +4,15 @@ import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { IconCircleCheck, IconAlertCircle } from '@tabler/icons-react';
 import { MESSAGES } from '@ppp/contracts';
 import { CenteredCard } from '@ppp/ui';
-import { confirmEmailByLink, verifyBodyFrom, type TVerifyState } from './verify-request.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { VERIFY_SUCCESS, verifyBodyFrom, verifyFailureState, type TVerifyState } from './verify-request.ts';
 
 /** /verify (spec 002 sections 2.16 and 4): idle, verifying, success or error. */
 export function VerifyPage() {
   const [search] = useSearchParams();
   const query = search.toString();
   const [state, setState] = useState<TVerifyState>({ status: 'idle' });
+  const { mutateAsync: confirm } = trpc.auth.confirmEmail.useMutation();
 
   useEffect(() => {
     const body = verifyBodyFrom(new URLSearchParams(query));
@@ -23,13 +25,16 @@ export function VerifyPage() {
         return;
       }
       setState({ status: 'verifying' });
-      const result = await confirmEmailByLink(body);
+      const result = await confirm(body).then(
+        () => VERIFY_SUCCESS,
+        (err: unknown) => verifyFailureState(err),
+      );
       if (!cancelled) setState(result);
     });
     return () => {
       cancelled = true;
     };
-  }, [query]);
+  }, [query, confirm]);
 
   return (
     <CenteredCard title={MESSAGES.emailVerificationTitle}>
