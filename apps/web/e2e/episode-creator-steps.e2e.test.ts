@@ -9,18 +9,19 @@
  *   an episode scheduled while the show is not ready for its feed ends 'Publish failed' with the
  *   host's reason, and once the show has its category and cover, 'Scheduled' with the time in UTC;
  *   one published now as Private ends 'Completed' and is published unpublished on the host;
- * - a render that fails (a deleted intro) shows the reason and Back to Dashboard;
+ * - a render that fails (the intro's file gone from storage) shows the reason, Start over and Retry;
+ *   once the file is back, Retry assembles the same episode (one episode, charged once);
  * - admin test mode defaults, the quota message and a blocking minutes check with the 'Not enough
  *   processing minutes' dialog, whose Buy Minutes sets the billing intent and opens billing.
  * Screenshots at 1280 and 390 px wide.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ASSEMBLY_MESSAGES, EPISODE_CREATOR_MESSAGES, PODCAST_MESSAGES } from '@ppp/contracts';
+import { ASSEMBLY_MESSAGES, CREATOR_STEP_COPY, EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL, PODCAST_MESSAGES } from '@ppp/contracts';
 import {
   CREATOR_STORAGE_KEY,
   initialCreatorState,
@@ -161,6 +162,15 @@ async function scheduleEpisode(title: string, expectedNumber: string): Promise<{
   await expect.poll(() => page.getByTestId('assembly-result').isVisible(), { timeout: 180_000 }).toBe(true);
   const saved = JSON.parse((await page.evaluate((key) => window.sessionStorage.getItem(key), CREATOR_STORAGE_KEY))!) as CreatorState;
   return { page, episodeId: saved.job!.episodeId, at };
+}
+
+/** The stored original of a library item (users/{user}/media/{id}/original.*) under the launcher's storage folder. */
+function findStored(dir: string, mediaId: string): string {
+  const hit = readdirSync(dir, { recursive: true, encoding: 'utf8' }).find(
+    (entry) => path.basename(path.dirname(entry)) === mediaId && path.basename(entry).startsWith('original.'),
+  );
+  if (!hit) throw new Error(`the original of ${mediaId} is not under ${dir}`);
+  return path.join(dir, hit);
 }
 
 function showCover(): string {
@@ -427,7 +437,7 @@ describe('Episode Creator steps 4-6', () => {
     await expect.poll(() => page.getByTestId('cover-pad-frame').isVisible()).toBe(true);
   });
 
-  it('shows a failed render with its reason and a way back', async () => {
+  it('shows a failed render with its reason and Retry, which assembles the same episode once the file is back, with no second charge', async () => {
     const intro = new FormData();
     intro.append('files', new Blob([readFileSync(toneTrack())]), 'jingle.wav');
     intro.append('friendly_names', JSON.stringify(['Jingle']));
@@ -443,8 +453,9 @@ describe('Episode Creator steps 4-6', () => {
       ],
     });
     expect(template.status, JSON.stringify(template.body)).toBe(201);
-    // The jingle is deleted after the template was made: the render cannot find it.
-    expect((await api('DELETE', `/api/media/${jingle.id}`)).status).toBeLessThan(300);
+    // The jingle's file goes missing from storage (its library entry stays): the render cannot read it.
+    const jingleFile = findStored(path.join(app.dataDir, 'storage'), jingle.id);
+    renameSync(jingleFile, `${jingleFile}.away`);
 
     const page = await wizardAt(DESKTOP, {
       ...build,
@@ -453,15 +464,40 @@ describe('Episode Creator steps 4-6', () => {
     });
     await expect.poll(() => page.getByTestId('details-step').isVisible()).toBe(true);
     await expect.poll(() => page.getByLabel('Episode Number').inputValue()).not.toBe('');
-    await page.getByLabel('Episode Title').fill('Without the jingle');
+    await page.getByLabel('Episode Title').fill('With the jingle');
     await page.getByLabel('Save as draft').check();
     await page.getByRole('button', { name: 'Assemble Episode' }).click();
     const failure = page.getByTestId('assembly-error');
     await expect.poll(() => failure.isVisible(), { timeout: 180_000 }).toBe(true);
-    expect(await failure.textContent()).toContain(ASSEMBLY_MESSAGES.staticMissing(jingle.filename));
+    expect(await failure.textContent()).toContain(ASSEMBLY_MESSAGES.renderFailed('one of its audio files could not be read'));
+    expect(await failure.getByRole('button', { name: CREATOR_STEP_COPY.startOver }).isVisible()).toBe(true);
+    // Cancel Build stays reachable on the assembly step.
+    expect(await page.getByRole('button', { name: EPISODE_CREATOR_SHELL.cancelBuild }).isVisible()).toBe(true);
     await shot(page, 'creator-step6-error-desktop');
-    await failure.getByRole('button', { name: 'Back to Dashboard' }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
+    const usage = async () => (await api('GET', '/api/billing/usage')).body as { minutes_used: number; episodes_used_this_month: number };
+    const charged = await usage();
+    // The poll stopped at the failure: no status read for 7 s.
+    let reads = 0;
+    page.on('request', (req) => {
+      if (req.url().includes('assembly.episodeStatus')) reads += 1;
+    });
+    await page.waitForTimeout(7_000);
+    expect(reads).toBe(0);
+
+    renameSync(`${jingleFile}.away`, jingleFile);
+    await failure.getByRole('button', { name: CREATOR_STEP_COPY.retry }).click();
+    await expect.poll(() => page.getByTestId('assembly-result').isVisible(), { timeout: 180_000 }).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Draft Ready' }).isVisible()).toBe(true);
+    await shot(page, 'creator-step6-retried-desktop');
+    const episodes = (await api('GET', '/api/episodes/?limit=100')).body as { items: { title: string; status: string }[] };
+    expect(episodes.items.filter((e) => e.title === 'With the jingle').map((e) => e.status)).toEqual(['processed']);
+    expect(await usage()).toEqual(charged);
+
+    // Start over: the same template and audio, a new build at step 2.
+    await page.getByRole('button', { name: EPISODE_CREATOR_SHELL.cancelBuild }).click();
+    await expect.poll(() => page.getByRole('dialog').getByText(CREATOR_STEP_COPY.cancelAssemblingConfirm).isVisible()).toBe(true);
+    await page.getByRole('dialog').getByRole('button', { name: EPISODE_CREATOR_SHELL.cancelBuild }).click();
+    await expect.poll(() => page.getByText(EPISODE_CREATOR_SHELL.startTitle).isVisible()).toBe(true);
   });
 
   it('fills test-mode defaults, says the quota is used up, and blocks on minutes with the billing choices', async () => {

@@ -29,6 +29,8 @@ export async function freePort(): Promise<number> {
 
 export interface RunningApp {
   baseUrl: string;
+  /** The launcher's DATA_DIR (its database and stored files live under it). */
+  dataDir: string;
   stop: () => Promise<void>;
   /** The launcher's recent output, for failure messages. */
   output: () => string;
@@ -72,6 +74,7 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<R
 
   return {
     baseUrl,
+    dataDir,
     output: () => log,
     stop: async () => {
       if (child.exitCode === null) {

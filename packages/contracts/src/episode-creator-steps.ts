@@ -34,6 +34,16 @@ export const CREATOR_STEP_COPY = {
   headingScheduled: 'Scheduled',
   headingDraft: 'Draft Ready',
   backToDashboard: EPISODE_CREATOR_SHELL.backToDashboard,
+  /** Not in the spec (issue 19, 'a creator is never stuck'): a failed build's way on. */
+  assemblyFailed: 'Assembly failed',
+  retry: 'Retry',
+  startOver: 'Start over',
+  retryFailed: 'Retry failed',
+  retryHint: 'Retry assembles this same episode again, with no new charge of processing minutes. Start over keeps the template and audio.',
+  buildLost: "This build's episode no longer exists (it was deleted). Start over to build a new one.",
+  stillTrying: 'Still trying to reach the server; the episode keeps assembling meanwhile.',
+  cancelAssemblingConfirm:
+    'Cancel this build? An episode already queued keeps assembling and stays in Episode History; only the wizard is cleared.',
 } as const;
 
 /** 'Processing estimate: 75% to 125% of audio length, in minutes', as the wizard words it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOKEN_KEY, captureTokenFromHash, parseTokenFromHash, readToken } from './session.ts';
+import { TOKEN_KEY, captureTokenFromHash, forgetTabWork, parseTokenFromHash, readToken } from './session.ts';
 
 function memoryStorage() {
   const map = new Map<string, string>();
@@ -50,5 +50,23 @@ describe('captureTokenFromHash (spec 002 section 2.1)', () => {
     expect(token).toBeNull();
     expect(storage.map.size).toBe(0);
     expect(replaced).toEqual([]);
+  });
+});
+
+describe('forgetTabWork', () => {
+  it("forgets the tab's build at sign-out and keeps the tab id", () => {
+    const map = new Map([
+      ['ppp.tabId', 'tab-1'],
+      ['ppp.episodeCreator.build', '{"version":1,"step":6}'],
+    ]);
+    const storage = {
+      get length() {
+        return map.size;
+      },
+      key: (i: number) => [...map.keys()][i] ?? null,
+      removeItem: (k: string) => void map.delete(k),
+    };
+    forgetTabWork(storage);
+    expect([...map.keys()]).toEqual(['ppp.tabId']);
   });
 });

@@ -118,3 +118,14 @@ export function tabId(): string {
     return 'no-session-storage';
   }
 }
+
+/** What a signed-in user left in this tab (an Episode Creator build), forgotten at sign-out; the tab id stays. */
+export function forgetTabWork(storage?: Pick<Storage, 'length' | 'key' | 'removeItem'>): void {
+  try {
+    const store = storage ?? window.sessionStorage;
+    const keys = Array.from({ length: store.length }, (_, i) => store.key(i)).filter((k): k is string => k !== null && k !== TAB_ID_KEY);
+    for (const key of keys) store.removeItem(key);
+  } catch {
+    // No session storage: nothing was kept.
+  }
+}

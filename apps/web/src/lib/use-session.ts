@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { trpc } from './trpc.ts';
-import { readToken, setToken, subscribeToken } from './session.ts';
+import { forgetTabWork, readToken, setToken, subscribeToken } from './session.ts';
 
 /** The bearer token held by this browser, kept in step with storage and other tabs. */
 export function useAuthToken(): string | null {
@@ -46,6 +46,7 @@ export function useSignOut() {
       }
     }
     setToken(null);
+    forgetTabWork();
     queryClient.clear();
     await queryClient.resetQueries();
   }, [logout, queryClient]);

@@ -12,7 +12,7 @@ import {
   type IconProps,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
-import { EPISODE_CREATOR, EPISODE_CREATOR_SHELL, isQuotaLow } from '@ppp/contracts';
+import { CREATOR_STEP_COPY, EPISODE_CREATOR, EPISODE_CREATOR_SHELL, isQuotaLow } from '@ppp/contracts';
 import { UploadProgress } from '@ppp/ui';
 import { trpc } from '../../lib/trpc.ts';
 import type { CreatorMode } from './creator-state.ts';
@@ -134,7 +134,11 @@ export function CreatorHeader(props: CreatorHeaderProps) {
       <MinutesBanner />
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={EPISODE_CREATOR_SHELL.cancelBuild} centered>
         <Stack>
-          <Text>{EPISODE_CREATOR_SHELL.cancelBuildConfirm}</Text>
+          <Text>
+            {props.step === EPISODE_CREATOR.stepCount
+              ? CREATOR_STEP_COPY.cancelAssemblingConfirm
+              : EPISODE_CREATOR_SHELL.cancelBuildConfirm}
+          </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>
               Keep building

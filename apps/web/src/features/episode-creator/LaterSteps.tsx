@@ -98,11 +98,11 @@ export function LaterSteps({ state, template, dispatch, onFinished }: LaterSteps
   if (state.step === 6 && state.job) {
     return (
       <AssemblyStep
-        jobId={state.job.jobId}
         episodeId={state.job.episodeId}
         mode={state.details?.publishMode ?? 'draft'}
         audioSeconds={upload.duration_seconds}
         onBackToDashboard={onFinished}
+        onStartOver={() => dispatch({ type: 'startOver' })}
       />
     );
   }

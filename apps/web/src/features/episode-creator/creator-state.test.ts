@@ -121,13 +121,40 @@ describe('the creator build', () => {
     ).toBe('no');
   });
 
-  it('Cancel Build shows on steps 2-5 of an active build and clears it', () => {
+  it('Cancel Build is reachable on every step of a build under way, the assembly included, and clears it', () => {
     const state = run({ type: 'chooseTemplate', template: { id: 't1', name: 'Weekly' } });
-    expect(canCancelBuild(state)).toBe(true);
-    expect(canCancelBuild({ ...state, step: 1 })).toBe(false);
-    expect(canCancelBuild({ ...state, step: 6 })).toBe(false);
-    expect(canCancelBuild({ step: 3, template: null })).toBe(false);
+    expect([1, 2, 3, 4, 5, 6].every((step) => canCancelBuild({ ...state, step }))).toBe(true);
+    expect(canCancelBuild(run({ type: 'start', mode: 'preuploaded' }))).toBe(true);
+    // The start chooser has nothing to cancel.
+    expect(canCancelBuild(initialCreatorState())).toBe(false);
     expect(creatorReducer(state, { type: 'cancel' })).toEqual(initialCreatorState());
+  });
+
+  it("opens an upload (the recorder's 'Create episode') as a new build, never on a build left in the tab", () => {
+    const stuck = run(
+      { type: 'chooseTemplate', template: { id: 't1', name: 'Weekly' } },
+      { type: 'setUpload', upload },
+      { type: 'answerIntents', answers: { flubber: 'no', intern: 'no', sfx: 'no' } },
+      { type: 'setScript', segmentId: 's1', text: 'Hi' },
+      { type: 'assembling', jobId: 'j1', episodeId: 'e1' },
+    );
+    const recording = { ...upload, id: 'rec', filename: 'Recording.webm' };
+    const fresh = creatorReducer(stuck, { type: 'openUpload', upload: recording });
+    expect(fresh).toEqual({ ...initialCreatorState(), started: true, mode: 'preuploaded', upload: recording });
+    // The same upload again is a new build too.
+    expect(creatorReducer(stuck, { type: 'openUpload', upload }).job).toBeNull();
+  });
+
+  it('starts over after a failed build with the same template and audio, from step 2, nothing else kept', () => {
+    const failed = run(
+      { type: 'chooseTemplate', template: { id: 't1', name: 'Weekly' } },
+      { type: 'setUpload', upload },
+      { type: 'answerIntents', answers: { flubber: 'no', intern: 'no', sfx: 'no' } },
+      { type: 'setScript', segmentId: 's1', text: 'Hi' },
+      { type: 'assembling', jobId: 'j1', episodeId: 'e1' },
+    );
+    const again = creatorReducer(failed, { type: 'startOver' });
+    expect(again).toEqual({ ...initialCreatorState(), started: true, template: { id: 't1', name: 'Weekly' }, upload, step: 2 });
   });
 
   it('knows its six steps', () => {

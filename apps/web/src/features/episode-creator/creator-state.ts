@@ -146,6 +146,7 @@ export type CreatorAction =
   | { type: 'setDetails'; details: DetailsDraft }
   | { type: 'assembling'; jobId: string; episodeId: string }
   | { type: 'goTo'; step: number }
+  | { type: 'startOver' }
   | { type: 'cancel' };
 
 /** The review to open next after the intents: Flubber, then Intern, each once per upload. */
@@ -235,7 +236,8 @@ export function creatorReducer(state: CreatorState, action: CreatorAction): Crea
     case 'start':
       return { ...state, started: true, mode: action.mode };
     case 'openUpload':
-      return { ...withUpload(state, action.upload), started: true, mode: 'preuploaded' };
+      // The recorder's 'Create episode' and 'Use in new episode' start a new build, whatever this tab held.
+      return { ...initialCreatorState(), upload: action.upload, started: true, mode: 'preuploaded' };
     case 'chooseTemplate':
       return { ...state, template: action.template, step: 2, started: true };
     case 'setMode':
@@ -269,6 +271,8 @@ export function creatorReducer(state: CreatorState, action: CreatorAction): Crea
       return { ...state, job: { jobId: action.jobId, episodeId: action.episodeId }, step: 6 };
     case 'goTo':
       return { ...state, step: action.step, review: null };
+    case 'startOver':
+      return startOver(state);
     case 'cancel':
       return initialCreatorState();
     default:
@@ -276,9 +280,18 @@ export function creatorReducer(state: CreatorState, action: CreatorAction): Crea
   }
 }
 
-/** 'Cancel Build' shows on steps 2 to 5 while a build is active (a template chosen). */
-export function canCancelBuild(state: Pick<CreatorState, 'step' | 'template'>): boolean {
-  return state.template !== null && state.step >= 2 && state.step <= 5;
+/** 'Start over' after a failed build: a new build with the same template and audio, from step 2. */
+function startOver(state: CreatorState): CreatorState {
+  const fresh = initialCreatorState();
+  return { ...fresh, started: true, mode: state.mode, template: state.template, upload: state.upload, step: state.template ? 2 : 1 };
+}
+
+/**
+ * 'Cancel Build' is reachable whenever a build is under way (issue 19: a creator is never stuck),
+ * the assembly step included; the start chooser has nothing to cancel.
+ */
+export function canCancelBuild(state: Pick<CreatorState, 'step' | 'template' | 'started'>): boolean {
+  return state.started || state.template !== null;
 }
 
 export function isKnownStep(step: number): boolean {

@@ -16,15 +16,17 @@ import { PublishDialog } from '../../publishing/PublishDialog.tsx';
 import { estimateText, offersPublish, resultView, withHostFailure } from './assembly-result.ts';
 import { usePublishFollowUp } from './use-publish-follow-up.ts';
 import { useJobStatus } from './use-job-status.ts';
+import { AssemblyFailure } from './AssemblyFailure.tsx';
 
 type Mode = 'now' | 'draft' | 'schedule';
 
 interface Props {
-  jobId: string;
   episodeId: string;
   mode: Mode;
   audioSeconds: number | null;
   onBackToDashboard(): void;
+  /** A new build with the same template and audio. */
+  onStartOver(): void;
 }
 
 function Assembling({ progress, estimate }: { progress: number | null; estimate: string | null }) {
@@ -150,9 +152,9 @@ function PublishFromResult({ episode, onBackToDashboard }: { episode: TAssembled
   );
 }
 
-/** Step 6 Assembly (spec 000 §2, §4): spinner, progress and estimate, then the result by mode. */
-export function AssemblyStep({ jobId, episodeId, mode, audioSeconds, onBackToDashboard }: Props) {
-  const poll = useJobStatus(jobId);
+/** Step 6 Assembly (spec 000 §2, §4): spinner, progress and estimate, then the result by mode, or the failure and its way on. */
+export function AssemblyStep({ episodeId, mode, audioSeconds, onBackToDashboard, onStartOver }: Props) {
+  const poll = useJobStatus(episodeId);
   const status = poll.status;
   const toasted = useRef<string | null>(null);
   const done = poll.settled && status?.status === 'processed' && status.episode ? status.episode : null;
@@ -162,31 +164,29 @@ export function AssemblyStep({ jobId, episodeId, mode, audioSeconds, onBackToDas
 
   // One toast per outcome shown: the result's, and 'Publish failed' if the host refuses afterwards.
   useEffect(() => {
-    const key = `${jobId}:${outcome ?? ''}`;
+    const key = `${status?.job_id ?? ''}:${outcome ?? ''}`;
     if (!done || toasted.current === key) return;
     toasted.current = key;
     const view = resultView(mode, publish);
     notifications.show({ color: view.toast.color, title: view.toast.title, message: view.toast.message });
-  }, [done, publish, outcome, mode, jobId]);
+  }, [done, publish, outcome, mode, status?.job_id]);
 
+  const failed = poll.lost || status?.status === 'error';
   return (
     <Stack gap="lg" data-testid="assembly-step">
       {poll.pollFailed && (
-        <Alert color="red" role="alert">
-          {ASSEMBLY_MESSAGES.pollFailed}
+        <Alert color="red" role="alert" title={ASSEMBLY_MESSAGES.pollFailed}>
+          {CREATOR_STEP_COPY.stillTrying}
         </Alert>
       )}
-      {status?.status === 'error' ? (
-        <Paper withBorder p="xl" radius="md">
-          <Stack gap="md" data-testid="assembly-error">
-            <Alert color="red" role="alert" title="Assembly failed">
-              {status.error ?? ASSEMBLY_MESSAGES.renderFailed('unknown error')}
-            </Alert>
-            <Group>
-              <Button onClick={onBackToDashboard}>{CREATOR_STEP_COPY.backToDashboard}</Button>
-            </Group>
-          </Stack>
-        </Paper>
+      {failed ? (
+        <AssemblyFailure
+          episodeId={episodeId}
+          status={poll.lost ? null : status}
+          onRetried={poll.refresh}
+          onStartOver={onStartOver}
+          onBackToDashboard={onBackToDashboard}
+        />
       ) : done && status ? (
         <Result
           episode={done}

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CREATOR_STEP_LIMITS, EPISODE_CREATOR_MESSAGES, PUBLISH_LIMITS } from '@ppp/contracts';
+import { ASSEMBLY, CREATOR_STEP_LIMITS, EPISODE_CREATOR_MESSAGES, PUBLISH_LIMITS } from '@ppp/contracts';
 import {
   PUBLISH_OUTCOME_WAIT_POLLS,
   estimateText,
   followsPublish,
+  nextStatusPoll,
   offersPublish,
   pollSettled,
   publishFollowUpSettled,
@@ -32,6 +33,20 @@ describe('polling', () => {
     const status = { status: 'processed' as const, publish: { mode: 'now' as const, outcome: 'pending' as const, error: null } };
     expect(pollSettled(status, 0)).toBe(false);
     expect(pollSettled(status, PUBLISH_OUTCOME_WAIT_POLLS)).toBe(true);
+  });
+
+  it('reads every 5 s until a final state, on through failed reads, never once the episode is gone', () => {
+    expect(nextStatusPoll(undefined, 0, false)).toBe(ASSEMBLY.statusPollMs);
+    expect(nextStatusPoll({ status: 'queued', publish: null }, 0, false)).toBe(ASSEMBLY.statusPollMs);
+    expect(nextStatusPoll({ status: 'processing', publish: null }, 0, false)).toBe(ASSEMBLY.statusPollMs);
+    expect(nextStatusPoll({ status: 'error', publish: null }, 0, false)).toBe(false);
+    expect(nextStatusPoll({ status: 'processed', publish: { mode: 'draft', outcome: 'draft', error: null } }, 0, false)).toBe(false);
+    const pending = { status: 'processed' as const, publish: { mode: 'now' as const, outcome: 'pending' as const, error: null } };
+    expect(nextStatusPoll(pending, 1, false)).toBe(ASSEMBLY.statusPollMs);
+    expect(nextStatusPoll(pending, PUBLISH_OUTCOME_WAIT_POLLS, false)).toBe(false);
+    // A deleted episode (404): nothing to follow, whatever was read before.
+    expect(nextStatusPoll({ status: 'processing', publish: null }, 0, true)).toBe(false);
+    expect(nextStatusPoll(undefined, 0, true)).toBe(false);
   });
 });
 

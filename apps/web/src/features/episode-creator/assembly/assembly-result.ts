@@ -1,4 +1,5 @@
 import {
+  ASSEMBLY,
   CREATOR_STEP_LIMITS,
   EPISODE_CREATOR_MESSAGES,
   PUBLISH_LIMITS,
@@ -13,6 +14,20 @@ import {
 
 /** How long a finished render may wait for its publish outcome before the result shows anyway. */
 export const PUBLISH_OUTCOME_WAIT_POLLS = 12;
+
+/** Failed status reads tried again before 'Failed to poll for job status.' shows (polling goes on after it). */
+export const STATUS_POLL_RETRIES = 2;
+
+/** When to read the job again: every 5 s until it settles; never once the episode is gone (404). */
+export function nextStatusPoll(
+  status: Pick<TEpisodeJobStatus, 'status' | 'publish'> | undefined,
+  pollsSinceProcessed: number,
+  gone: boolean,
+): number | false {
+  if (gone) return false;
+  if (status && pollSettled(status, pollsSinceProcessed)) return false;
+  return ASSEMBLY.statusPollMs;
+}
 
 /** 'processed' and 'error' are terminal; a processed job whose publish is still pending is polled a little longer. */
 export function pollSettled(status: Pick<TEpisodeJobStatus, 'status' | 'publish'>, pollsSinceProcessed: number): boolean {
