@@ -44,7 +44,7 @@ export class UploadQueueRepository {
     return rows.map((row) => ({
       id: row.id,
       tier: row.tier,
-      subscriptionExpiresAt: row.subscription_expires_at && toDate(row.subscription_expires_at),
+      subscriptionExpiresAt: row.subscription_expires_at === null ? null : toDate(row.subscription_expires_at),
     }));
   }
 
@@ -63,7 +63,7 @@ export class UploadQueueRepository {
       userId,
       name: r.friendly_name,
       createdAt: toDate(r.created_at),
-      noticedAt: r.noticed_at && toDate(r.noticed_at),
+      noticedAt: r.noticed_at === null ? null : toDate(r.noticed_at),
     }));
   }
 
