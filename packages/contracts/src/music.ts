@@ -81,3 +81,25 @@ export const ZAdminMusicAsset = ZMusicAsset.extend({
   created_at: z.date(),
 });
 export type TAdminMusicAsset = z.infer<typeof ZAdminMusicAsset>;
+
+/** A full http or https address, as the music admin's import field needs (spec 002 section 5). */
+export const ZMusicSourceUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  }, MUSIC_ADMIN_MESSAGES.enterValidUrl);
+
+/** POST /api/admin/music/assets/import-url {display_name, source_url, mood_tags}: fetched like RSS import, checked like an upload. */
+export const ZAdminMusicImportRequest = z.object({
+  display_name: ZDisplayName,
+  source_url: ZMusicSourceUrl,
+  mood_tags: ZMoodTags.default([]),
+});
+export type TAdminMusicImportRequest = z.input<typeof ZAdminMusicImportRequest>;

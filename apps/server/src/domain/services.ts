@@ -175,7 +175,7 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     tts,
     ...createEpisodeServices(em, shared, { assembly, minutes: usage, features }),
     music: new MusicLibraryService({ em, storage: shared.storage }),
-    musicAdmin: new MusicAdminService({ em, storage: shared.storage, uploads }),
+    musicAdmin: new MusicAdminService({ em, storage: shared.storage, uploads, limits, config }),
     aiText,
     tiers,
     usage,

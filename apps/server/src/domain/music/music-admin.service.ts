@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import {
   ADMIN_MESSAGES,
   MUSIC_ADMIN_MESSAGES,
   ZAdminMusicAssetUpdate,
+  ZAdminMusicImportRequest,
+  type TAdminMusicImportRequest,
   type ZAdminMusicUploadFields,
   type TAdminMusicAsset,
   type TAdminMusicAssetUpdate,
@@ -13,6 +18,10 @@ import { AppError } from '../errors.ts';
 import type { IncomingFile, MediaUploadService } from '../media/media-upload.service.ts';
 import { extensionOf, storedFilename } from '../media/upload-rules.ts';
 import type { StoragePort } from '../storage/storage.ts';
+import type { RateLimitService } from '../auth/rate-limit.service.ts';
+import type { TConfig } from '../../config.ts';
+import type { User } from '../users/user.entity.ts';
+import { fetchMusicFile } from './music-fetch.ts';
 import { parseInput } from '../validation.ts';
 import { MusicAssetSchema, type MusicAsset } from './music-asset.entity.ts';
 import { toMusicAssetDto } from './music-asset.dto.ts';
@@ -21,6 +30,8 @@ export interface MusicAdminDeps {
   em: EntityManager;
   storage: StoragePort;
   uploads: Pick<MediaUploadService, 'checkLibraryAudio'>;
+  limits: Pick<RateLimitService, 'takeOutboundFetch'>;
+  config: TConfig;
 }
 
 /** Where an admin's asset is stored. */
@@ -53,21 +64,46 @@ export class MusicAdminService {
   /** POST /api/admin/music/assets/upload: one checked audio file with its name and moods. */
   async upload(file: IncomingFile | undefined, fields: z.output<typeof ZAdminMusicUploadFields>): Promise<TAdminMusicAsset> {
     if (!file) throw new AppError('VALIDATION', MUSIC_ADMIN_MESSAGES.noFileSelected);
-    const { display_name, mood_tags } = fields;
+    return this.store(file, fields, 'upload');
+  }
+
+  /**
+   * POST /api/admin/music/assets/import-url: counted against the outbound fetch rate first, then
+   * fetched through the guarded fetch RSS import uses (no private addresses, redirects re-checked,
+   * the library's size limit as a byte cap) and checked like an upload (size, probed as real audio
+   * through the demuxer allowlist) before anything is kept.
+   */
+  async importUrl(admin: Pick<User, 'id'>, input: TAdminMusicImportRequest): Promise<TAdminMusicAsset> {
+    const request = parseInput(ZAdminMusicImportRequest, input);
+    await this.deps.limits.takeOutboundFetch('music-import', admin.id);
+    const dir = await mkdtemp(path.join(tmpdir(), 'ppp-music-import-'));
+    try {
+      const file = await fetchMusicFile(this.deps.config, request.source_url, dir);
+      return await this.store(file, request, 'url');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  private async store(
+    file: IncomingFile,
+    fields: { display_name: string; mood_tags: string[] },
+    source: 'upload' | 'url',
+  ): Promise<TAdminMusicAsset> {
     const inspected = await this.deps.uploads.checkLibraryAudio(file, 'music');
     const id = randomUUID();
     const key = uploadedMusicKey(id, file.name);
     const stored = await this.deps.storage.putFile(key, file.path);
     const asset = this.deps.em.create(MusicAssetSchema, {
       id,
-      displayName: display_name,
-      moodTags: mood_tags,
+      displayName: fields.display_name,
+      moodTags: fields.mood_tags,
       filename: storedFilename(file.name, id),
       storageKey: key,
       contentType: inspected.contentType,
       sizeBytes: stored.size,
       durationSeconds: inspected.durationSeconds,
-      source: 'upload',
+      source,
     });
     await this.deps.em.persist(asset).flush();
     return toAdminDto(asset);

@@ -11,6 +11,7 @@ import {
   ZAdminDbTables,
   ZAdminMusicAsset,
   ZAdminMusicAssetUpdate,
+  ZAdminMusicImportRequest,
   ZAdminMusicUploadFields,
   ZAdminPodcastsPage,
   ZAdminPodcastsQuery,
@@ -147,6 +148,18 @@ export const adminRoutes = defineRoutes([
         await form.cleanup();
       }
     },
+  }),
+  route({
+    method: 'post',
+    path: '/api/admin/music/assets/import-url',
+    tag: 'admin',
+    access: 'admin',
+    summary:
+      'Add a bed from an address {display_name, source_url, mood_tags}: fetched through the guarded fetch RSS import uses (no private addresses, 50 MB), checked like an upload, rate limited.',
+    body: { schema: ZAdminMusicImportRequest },
+    response: ZAdminMusicAsset,
+    status: 201,
+    handle: ({ ctx, body }) => ctx.services.musicAdmin.importUrl(userOf(ctx), body),
   }),
   route({
     method: 'put',

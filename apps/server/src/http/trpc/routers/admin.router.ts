@@ -20,6 +20,7 @@ import {
   ZMe,
   ZAdminMusicAsset,
   ZAdminMusicAssetUpdate,
+  ZAdminMusicImportRequest,
   ZMusicAssetIdInput,
   ZAdminAuditPage,
   ZAdminMetrics,
@@ -76,6 +77,10 @@ export const adminRouter = router({
     }),
   /** The upload is REST only (POST /api/admin/music/assets/upload), for its progress and cancel. */
   musicAssets: adminProcedure.output(z.array(ZAdminMusicAsset)).query(({ ctx }) => ctx.services.musicAdmin.list()),
+  importMusicAsset: adminProcedure
+    .input(ZAdminMusicImportRequest)
+    .output(ZAdminMusicAsset)
+    .mutation(({ ctx, input }) => ctx.services.musicAdmin.importUrl(ctx.user, input)),
   updateMusicAsset: adminProcedure
     .input(ZAdminMusicAssetUpdate.extend(ZMusicAssetIdInput.shape))
     .output(ZAdminMusicAsset)
