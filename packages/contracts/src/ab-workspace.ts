@@ -143,7 +143,14 @@ export const ZAbDraftStatus = z.object({
   transcript: ZAbTranscriptState,
   transcript_progress: z.number().nullable(),
   episode: z
-    .object({ id: z.string(), status: z.string(), assembly_status: z.string().nullable(), publish_state: z.string().nullable() })
+    .object({
+      id: z.string(),
+      status: z.string(),
+      assembly_status: z.string().nullable(),
+      publish_state: z.string().nullable(),
+      /** Why the host refused it (publish_error), in the host check's words. */
+      publish_error: z.string().nullable(),
+    })
     .nullable(),
 });
 export type TAbDraftStatus = z.infer<typeof ZAbDraftStatus>;

@@ -9,6 +9,7 @@ import { toApiFailure } from '../lib/api-error.ts';
 import { baseTheme } from './theme.ts';
 import { RootGate } from '../features/gate/RootGate.tsx';
 import {
+  AbWorkspacePage,
   ContactPage,
   HelpPage,
   OnboardingDemoPage,
@@ -61,6 +62,7 @@ export function App() {
                   {SHELL_PATHS.map((path) => (
                     <Route key={path} path={path} element={<RootGate />} />
                   ))}
+                  <Route path="/ab" element={<AbWorkspacePage />} />
                   <Route path="/onboarding-demo" element={<OnboardingDemoPage />} />
                   <Route path="/verify" element={<VerifyPage />} />
                   <Route path="/terms" element={<TermsPage />} />

@@ -16,3 +16,4 @@ export const WebsiteBuilderGuidePage = lazy(() =>
 export const OnboardingDemoPage = lazy(() =>
   import('../features/onboarding-demo/OnboardingDemoPage.tsx').then((m) => ({ default: m.OnboardingDemoPage })),
 );
+export const AbWorkspacePage = lazy(() => import('../features/ab-workspace/AbRoute.tsx').then((m) => ({ default: m.AbRoute })));

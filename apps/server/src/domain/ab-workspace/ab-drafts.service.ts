@@ -92,6 +92,7 @@ export class AbDraftsService {
             status: episode.status,
             assembly_status: episode.assemblyStatus ?? null,
             publish_state: episode.publishState ?? null,
+            publish_error: episode.publishError ?? null,
           }
         : null,
     };

@@ -1,0 +1,204 @@
+/**
+ * The /ab workspace end to end (issue 22) against the real launcher in Chromium: a signed-out visit
+ * goes to /; the upload page sends an espeak-ng speech file over tus, lists it 'Transcription
+ * Pending' and, once its words are in, 'Transcription Complete' (polled); the draft opens with the
+ * show's only active template chosen; AI fills title, description and tags; the intro is refused
+ * blank ('Please fix before saving:') and then saved; 'Go to Finalize' opens; 'Save for Draft'
+ * assembles the episode ('Saved'); 'Publish' sends it to the built-in host ('Published to
+ * Spreaker.') and it is in the show's feed. Screenshots at desktop and phone sizes.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { AB_MESSAGES } from '@ppp/contracts';
+import {
+  DESKTOP,
+  PHONE,
+  SCREENSHOT_DIR,
+  apiClient,
+  endJourney,
+  launchChromium,
+  openJourneyPage,
+  registerAndSignIn,
+  speechTrack,
+  startApp,
+  supplyTranscript,
+  type RunningApp,
+  type Viewport,
+} from './harness.ts';
+
+let app: RunningApp;
+let browser: Browser;
+let token = '';
+let showId = '';
+const files = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-ab-'));
+const CREATOR = { email: 'ab-creator@example.com', password: 'correct horse battery' };
+const SLOT = 3;
+const PHRASES = [
+  'welcome to the garden hour',
+  'today we plant tomatoes in the sun',
+  'compost keeps the soil alive',
+  'thanks for listening',
+];
+const INTRO = 'Welcome to the garden hour, the show about growing things.';
+
+const api = apiClient(
+  () => app.baseUrl,
+  () => token,
+);
+
+function transcriptFile(): string {
+  const words = PHRASES.flatMap((text, i) =>
+    text.split(' ').map((word, j) => ({ text: word, start: i * SLOT + j * 0.3, end: i * SLOT + j * 0.3 + 0.25 })),
+  );
+  const dest = path.join(files, 'speech.json');
+  writeFileSync(dest, JSON.stringify({ words }));
+  return dest;
+}
+
+function coverImage(): string {
+  const dest = path.join(files, 'cover.png');
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x2f7a4f:s=1400x1400', '-frames:v', '1', dest]);
+  return dest;
+}
+
+async function shot(page: Page, name: string, fullPage = true) {
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
+}
+
+const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
+const openPage = (viewport: Viewport) => openJourneyPage(browser, app.baseUrl, viewport, { token });
+
+interface DraftJson {
+  id: string;
+  media_id: string;
+  transcript: string;
+  title: string;
+  episode_id: string | null;
+}
+const drafts = async () => ((await api('GET', '/ab/drafts')).body as { items: DraftJson[] }).items;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchChromium()]);
+  token = await registerAndSignIn(app.baseUrl, CREATOR);
+  const show = new FormData();
+  show.append('name', 'Garden Hour');
+  show.append('description', 'A show about growing things.');
+  show.append('cover_image', new Blob([readFileSync(coverImage())], { type: 'image/png' }), 'cover.png');
+  const podcast = await api('POST', '/api/podcasts/', show);
+  expect(podcast.status, JSON.stringify(podcast.body)).toBe(201);
+  showId = (podcast.body as { id: string }).id;
+  // What the built-in host's publish check needs besides a name and cover: a category and an owner.
+  const details = {
+    name: 'Garden Hour',
+    description: 'A show about growing things.',
+    category_id: 'Technology',
+    owner_name: 'Ada Garden',
+    owner_email: 'ada@example.com',
+  };
+  expect((await api('PUT', `/api/podcasts/${showId}`, details)).status).toBe(200);
+  const template = await api('POST', '/api/templates/', {
+    name: 'Voiced intro',
+    podcast_id: showId,
+    segments: [
+      { id: 'intro', segment_type: 'intro', name: 'Welcome', source: { source_type: 'tts', text_prompt: '', voice_id: 'espeak:en-us' } },
+      { id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } },
+    ],
+  });
+  expect(template.status, JSON.stringify(template.body)).toBe(201);
+}, 300_000);
+
+afterAll(() => endJourney(browser, app, files));
+
+describe('/ab workspace', () => {
+  it('sends a signed-out visitor to /', async () => {
+    const page = await openJourneyPage(browser, app.baseUrl, DESKTOP);
+    await page.goto('/ab');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('uploads, waits for the transcript, fills the checklist, saves the intro, saves a draft and publishes it', async () => {
+    const page = await openPage(DESKTOP);
+    await page.goto('/ab');
+    await expect.poll(visible(page, 'Upload audio')).toBe(true);
+    await page.locator('input[type="file"]').setInputFiles(speechTrack(files, PHRASES, SLOT));
+    await page.getByLabel('Custom name (optional)').fill('Garden talk');
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect.poll(async () => (await drafts()).length, { timeout: 60_000 }).toBe(1);
+    const [draft] = await drafts();
+    await expect.poll(visible(page, 'Garden talk')).toBe(true);
+    if (draft?.transcript !== 'ready') {
+      await expect.poll(visible(page, AB_MESSAGES.transcriptPending)).toBe(true);
+      await shot(page, 'ab-upload-pending-desktop');
+    }
+    await supplyTranscript(api, draft!.media_id, transcriptFile(), () => app.output().slice(-3000));
+    await expect.poll(visible(page, AB_MESSAGES.transcriptComplete), { timeout: 30_000 }).toBe(true);
+    await shot(page, 'ab-upload-complete-desktop');
+
+    await page.getByRole('button', { name: 'Open' }).click();
+    const checklist = page.getByLabel('Checklist');
+    await expect.poll(() => checklist.isVisible()).toBe(true);
+    // The show's only active template was chosen for the draft.
+    await expect.poll(() => page.getByText('Template: Voiced intro').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'AI title & description' }).click();
+    await expect.poll(async () => (await page.getByLabel('Title').inputValue()).length, { timeout: 60_000 }).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'AI tags' }).click();
+    await expect.poll(async () => (await page.getByLabel('Tags').inputValue()).length, { timeout: 60_000 }).toBeGreaterThan(0);
+    await page.getByLabel('Title').fill('Tomatoes in the sun');
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await expect.poll(async () => (await drafts())[0]?.title).toBe('Tomatoes in the sun');
+    expect(await page.getByRole('button', { name: AB_MESSAGES.goToFinalize }).isDisabled()).toBe(true);
+    await shot(page, 'ab-checklist-desktop');
+
+    await page.getByRole('button', { name: 'Intro/outro' }).click();
+    await page.getByLabel('Intro script').fill('');
+    await page.getByRole('button', { name: 'Save intro/outro' }).click();
+    await expect.poll(visible(page, AB_MESSAGES.fixBeforeSaving)).toBe(true);
+    expect(await page.getByText(AB_MESSAGES.scriptRequired('intro')).isVisible()).toBe(true);
+    await shot(page, 'ab-intro-invalid-desktop');
+    await page.getByLabel('Intro script').fill(INTRO);
+    await page.getByRole('button', { name: 'Save intro/outro' }).click();
+    await expect.poll(visible(page, AB_MESSAGES.sectionSaved)).toBe(true);
+    await expect.poll(visible(page, AB_MESSAGES.introOutroManual)).toBe(true);
+    await shot(page, 'ab-intro-saved-desktop');
+
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: AB_MESSAGES.goToFinalize }).click();
+    const schedule = page.getByLabel('Schedule (optional)');
+    await expect.poll(() => schedule.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Save for Draft' }).click();
+    await expect.poll(visible(page, AB_MESSAGES.saved)).toBe(true);
+    await shot(page, 'ab-finalize-draft-desktop');
+    // The assembly job renders the voiced intro and the upload into the episode.
+    await expect
+      .poll(() => page.getByTestId('ab-episode-status').textContent(), { timeout: 240_000, interval: 2_000 })
+      .toContain('processed');
+
+    await page.getByLabel('Visibility').getByText('Publish', { exact: true }).click();
+    await expect.poll(() => schedule.isDisabled()).toBe(false);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect.poll(visible(page, AB_MESSAGES.published)).toBe(true);
+    await expect
+      .poll(() => page.getByTestId('ab-episode-status').textContent(), { timeout: 120_000, interval: 2_000 })
+      .toContain('published');
+    await shot(page, 'ab-finalize-published-desktop');
+    const feed = await (await fetch(`${app.baseUrl}/feeds/${showId}.xml`)).text();
+    expect(feed).toContain('Tomatoes in the sun');
+    expect(feed).toContain('<enclosure');
+  }, 600_000);
+
+  it('shows the upload list and the draft on a phone', async () => {
+    const page = await openPage(PHONE);
+    await page.goto('/ab');
+    await expect.poll(visible(page, AB_MESSAGES.transcriptComplete), { timeout: 30_000 }).toBe(true);
+    await shot(page, 'ab-upload-phone');
+    await page.getByRole('button', { name: 'Open' }).click();
+    await expect.poll(() => page.getByLabel('Checklist').isVisible()).toBe(true);
+    await shot(page, 'ab-draft-phone');
+  }, 120_000);
+});

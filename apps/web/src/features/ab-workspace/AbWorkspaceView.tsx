@@ -1,0 +1,141 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ActionIcon, Alert, AppShell, Breadcrumbs, Button, Container, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconLogout } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { AB_WORKSPACE, type TAbDraft, type TMe } from '@ppp/contracts';
+import { BrandLogo } from '@ppp/ui';
+import { trpc } from '../../lib/trpc.ts';
+import { messageOf } from '../../lib/api-error.ts';
+import { useSignOut } from '../../lib/use-session.ts';
+import { saveLocalDrafts } from './ab-storage.ts';
+import { useAbUploads } from './use-ab-uploads.ts';
+import { AbUploadPage } from './AbUploadPage.tsx';
+import { AbDraftPage } from './AbDraftPage.tsx';
+
+export type AbView = 'creator-upload' | 'creator-finalize' | 'creator-step3';
+const VIEW_LABELS: Record<AbView, string> = {
+  'creator-upload': 'New Episode',
+  'creator-finalize': 'Finalize',
+  'creator-step3': 'Intro and outro',
+};
+
+/** The drafts of a show, polled every 5 s while a transcript is pending (spec 002 §4). */
+function useDrafts(showId: string | null) {
+  const drafts = trpc.abWorkspace.drafts.useQuery(
+    { podcast_id: showId ?? undefined },
+    { refetchInterval: (q) => (q.state.data?.items.some((d) => d.transcript === 'processing') ? AB_WORKSPACE.transcriptPollMs : false) },
+  );
+  useEffect(() => {
+    if (drafts.data) saveLocalDrafts(drafts.data.items);
+  }, [drafts.data]);
+  return drafts;
+}
+
+/** The second workspace layout (spec 002 §2.3, issue 22): upload first, then the checklist, intro/outro and finalize. */
+export function AbWorkspaceView({ me }: { me: TMe }) {
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const utils = trpc.useUtils();
+  const shows = trpc.podcasts.list.useQuery();
+  const [showId, setShowId] = useState<string | null>(null);
+  const [view, setView] = useState<AbView>('creator-upload');
+  const currentShow = showId ?? shows.data?.[0]?.id ?? null;
+  const drafts = useDrafts(currentShow);
+  const remove = trpc.abWorkspace.deleteDraft.useMutation();
+  // Opening a draft goes to finalize when its transcript is ready, otherwise to upload.
+  const open = useCallback((draft: TAbDraft) => setView(draft.transcript === 'ready' ? 'creator-finalize' : 'creator-upload'), []);
+  const uploads = useAbUploads(open);
+  const draft = drafts.data?.items.find((d) => d.id === uploads.draftId) ?? null;
+
+  async function deleteDraft(target: TAbDraft) {
+    try {
+      await remove.mutateAsync({ id: target.id });
+      uploads.forget(target.filename);
+      if (uploads.draftId === target.id) uploads.choose(null);
+      await utils.abWorkspace.drafts.invalidate();
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Delete failed', message: messageOf(error, 'Please try again.') });
+    }
+  }
+
+  return (
+    <AppShell header={{ height: 60 }} padding="lg">
+      <AppShell.Header px="md">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Link to="/dashboard" aria-label="Podcast Plus Plus dashboard" style={{ color: 'inherit', textDecoration: 'none' }}>
+              <BrandLogo withText={false} size="sm" />
+            </Link>
+            <Text fw={800} visibleFrom="xs">
+              Podcast Plus Plus
+            </Text>
+          </Group>
+          <Group gap="xs" wrap="nowrap" component="nav" aria-label="Top bar">
+            <Button component={Link} to="/dashboard" variant="subtle" visibleFrom="sm">
+              Dashboard
+            </Button>
+            <Button variant={view === 'creator-upload' ? 'light' : 'subtle'} onClick={() => setView('creator-upload')}>
+              New Episode
+            </Button>
+            <Tooltip label="Log out">
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label="Log out"
+                onClick={() => void signOut().then(() => navigate('/', { replace: true }))}
+              >
+                <IconLogout size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Main>
+        <Container size="md" px={0}>
+          <Stack gap="lg">
+            <Group justify="space-between" align="flex-end" wrap="wrap">
+              <Breadcrumbs aria-label="Breadcrumb" separator="/">
+                <Text size="sm" c="dimmed">
+                  Plus Plus workspace
+                </Text>
+                <Text size="sm" fw={600} data-testid="breadcrumb-view">
+                  {VIEW_LABELS[view]}
+                </Text>
+              </Breadcrumbs>
+              <Select
+                aria-label="Show"
+                size="sm"
+                w={240}
+                data={(shows.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+                value={currentShow}
+                onChange={setShowId}
+                allowDeselect={false}
+              />
+            </Group>
+            {shows.data?.length === 0 && (
+              <Alert color="yellow">
+                Create a show in <Link to="/dashboard/podcasts">My Podcasts</Link> first; drafts belong to a show.
+              </Alert>
+            )}
+            {view === 'creator-upload' || !draft ? (
+              <AbUploadPage
+                uploads={uploads.uploads}
+                drafts={drafts.data?.items ?? []}
+                loading={drafts.isPending}
+                onUpload={(file, nickname) => uploads.start(file, nickname, currentShow)}
+                onOpen={(d) => {
+                  uploads.choose(d.id);
+                  open(d);
+                }}
+                onDelete={(d) => void deleteDraft(d)}
+              />
+            ) : (
+              <AbDraftPage draft={draft} view={view} onView={setView} me={me} />
+            )}
+          </Stack>
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
