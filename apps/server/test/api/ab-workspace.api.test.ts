@@ -253,6 +253,33 @@ describe('publish to the host', () => {
   });
 });
 
+/** A draft of A's whose upload is transcribed (with its commands found) and whose intro script is saved. */
+async function readyDraft(name: string) {
+  const upload = await uploadWithTranscript(orm, a.id, name, WORDS, { detect: true });
+  await orm.em.fork().nativeUpdate(MediaItemSchema, { id: upload }, { durationSeconds: 20 });
+  const draft = await draftOf(a, upload);
+  const intro = { segment_id: 'intro', section_type: 'intro', source_type: 'tts', script: 'Welcome.' } as const;
+  await api.trpc(a.token).abWorkspace.saveSections.mutate({ draft_id: draft.id, segments: [intro] });
+  return { draft_id: draft.id, show_id: a.show, title: name, filename: draft.filename, visibility: 'publish' as const };
+}
+
+describe('scheduling', () => {
+  it("schedules a valid date ('Scheduled for Spreaker.') and publishes now when the date is not valid", async () => {
+    const at = new Date(Math.ceil((Date.now() + 30 * 60_000) / 300_000) * 300_000);
+    const scheduled = await api
+      .trpc(a.token)
+      .abWorkspace.publish.mutate({ ...(await readyDraft('later.mp3')), auto_published_at: at.toISOString() });
+    expect(scheduled).toMatchObject({ outcome: 'scheduled', message: AB_MESSAGES.scheduled });
+    expect(await orm.em.fork().findOneOrFail(EpisodeSchema, { id: scheduled.episode_id })).toMatchObject({
+      publishMode: 'schedule',
+      publishAt: at,
+    });
+    const now = await api.trpc(a.token).abWorkspace.publish.mutate({ ...(await readyDraft('now.mp3')), auto_published_at: 'next tuesday' });
+    expect(now).toMatchObject({ outcome: 'published', message: AB_MESSAGES.published });
+    expect(await orm.em.fork().findOneOrFail(EpisodeSchema, { id: now.episode_id })).toMatchObject({ publishMode: 'now', publishAt: null });
+  });
+});
+
 describe('deleting an upload', () => {
   it('removes its draft; another user gets 404 and nothing goes', async () => {
     const upload = await uploadWithTranscript(orm, b.id, 'gone.wav', WORDS);
