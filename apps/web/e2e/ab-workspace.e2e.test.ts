@@ -200,5 +200,10 @@ describe('/ab workspace', () => {
     await page.getByRole('button', { name: 'Open' }).click();
     await expect.poll(() => page.getByLabel('Checklist').isVisible()).toBe(true);
     await shot(page, 'ab-draft-phone');
+
+    // /dashboard?podcast={id} opens that show in My Podcasts.
+    await page.goto(`/dashboard?podcast=${showId}`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard/podcasts');
+    await expect.poll(() => page.getByRole('dialog', { name: 'Edit Podcast' }).isVisible()).toBe(true);
   }, 120_000);
 });

@@ -23,6 +23,7 @@ import { usageFigures, readyLabel } from './dashboard-figures.ts';
 import { DashboardStats } from './DashboardStats.tsx';
 import { isFeatureLocked } from '../billing/plan-features.ts';
 import { NEW_EPISODE_PATH } from '../workspace/workspace-nav.ts';
+import { useShowLink } from './show-link.ts';
 
 interface QuickTool {
   title: string;
@@ -81,6 +82,7 @@ function ToolCard({ tool }: { tool: QuickTool }) {
 
 /** The dashboard (spec 002 §2.4): welcome, Create Episode, Recent Activity, Quick Tools, statistics, and a banner per failed call. */
 export function DashboardView({ me }: { me: TMe }) {
+  useShowLink();
   const admin = isAdminUser(me);
   const stats = trpc.dashboard.stats.useQuery(undefined, { retry: false });
   const episodes = trpc.episodes.page.useQuery({ limit: 200 }, { retry: false });
