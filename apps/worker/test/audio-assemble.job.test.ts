@@ -8,8 +8,7 @@ import { ZAssembleEpisodeRequest } from '@ppp/contracts';
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -42,7 +41,9 @@ let showId = '';
 let outro: TMediaItem;
 let music: TMediaItem;
 
-const config = () => testConfig(databaseUrl, { STORAGE_DIR: storage.dir, TTS_ENGINES: 'espeak' });
+// The jobs' work folders go under SCRATCH_DIR: here a folder of the test's own, so it can be checked.
+const scratchRoot = () => path.join(storage.dir, '..', `${path.basename(storage.dir)}-scratch`);
+const config = () => testConfig(databaseUrl, { STORAGE_DIR: storage.dir, SCRATCH_DIR: scratchRoot(), TTS_ENGINES: 'espeak' });
 
 async function runWorker(): Promise<Worker> {
   worker = await startWorker({
@@ -243,6 +244,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.stop();
   await orm?.close();
+  if (storage) rmSync(scratchRoot(), { recursive: true, force: true });
   storage?.remove();
   files?.remove();
 });
@@ -414,7 +416,8 @@ describe('audio.assemble', () => {
     await new Promise((r) => setTimeout(r, 1500));
     const folder = stored(`users/${userId}/episodes/${id}`);
     expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
-    expect(existsSync(path.join(tmpdir(), `ppp-assemble-${id}`))).toBe(false);
+    // The stopped run's work folder (its partial render) went with it.
+    expect(existsSync(scratchRoot()) ? readdirSync(scratchRoot()) : []).toEqual([]);
     expect((await episodeRow(id)).finalAudioKey).toBeNull();
 
     await runWorker();

@@ -4,9 +4,10 @@
  * jobs' copies fails the run with a message saying so, and pg-boss's retry succeeds once there is
  * room; a file larger than the whole limit fails the transcription at once, and a render after its
  * last retry, with the reason on the row (the render's minutes given back). Nothing is left in the
- * scratch folder after any of these runs.
+ * scratch folder after any of these runs, and what a crashed process left there (its copies, its
+ * jobs' work folders) is removed by the next job.
  */
-import { statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -129,6 +130,17 @@ describe('a bounded scratch folder', () => {
     expect(await handleTranscribe(item.id, contextOf(scratch, false))).toMatchObject({ status: 'ready', engine: 'supplied' });
     expect(await mediaRow(item.id)).toMatchObject({ status: 'ready' });
     expect([scratch.usedBytes, filesUnder(scratch.dir)]).toEqual([0, []]);
+  });
+
+  it("a job works under SCRATCH_DIR and leaves nothing there, a crashed process's copies and work folders included", async () => {
+    const item = await storedUpload('swept');
+    // What a worker killed mid-job left: its copies folder and a job's work folder (pid 999999999 is not running).
+    for (const left of ['999999999-0a1b2c3d/original.wav', '999999999-4e5f6a7b/working.wav']) {
+      mkdirSync(path.join(scratchRoot, path.dirname(left)), { recursive: true });
+      writeFileSync(path.join(scratchRoot, left), Buffer.alloc(1000));
+    }
+    expect(await handleTranscribe(item.id, contextOf(new ScratchFolder(scratchRoot, 64 * MB), false))).toMatchObject({ status: 'ready' });
+    expect(filesUnder(scratchRoot)).toEqual([]);
   });
 
   it('a file larger than the whole limit fails its transcription at once, with the reason on the upload', async () => {

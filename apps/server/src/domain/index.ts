@@ -7,7 +7,7 @@ export type { User } from './users/user.entity.ts';
 export { LocalStorage } from './storage/local-storage.ts';
 export { S3Storage } from './storage/s3-storage.ts';
 export { storageFor } from './storage/storage-for.ts';
-export { ScratchFolder, ScratchFullError } from './storage/scratch.ts';
+export { ScratchFolder, ScratchFullError, workFolder } from './storage/scratch.ts';
 export { PgBossJobQueue, noJobQueue, type JobQueue } from './jobs/job-queue.ts';
 export { mediaKey, type StoragePort } from './storage/storage.ts';
 export { tusStorageFor, tusDirectory } from './storage/tus-store.ts';

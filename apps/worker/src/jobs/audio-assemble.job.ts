@@ -1,9 +1,9 @@
-import { mkdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { computePeaks, planEpisode, renderEpisode } from '@ppp/audio';
 import { ASSEMBLY, ASSEMBLY_MESSAGES, type TJobPayload } from '@ppp/contracts';
+import { scratchDir } from '@ppp/server/config';
+import { workFolder } from '@ppp/server/domain';
 import { isFinalAttempt, type JobContext, type JobDefinition } from './job.ts';
 
 /** Past a claim's lease before taking it again, so clocks a little apart still agree it lapsed. */
@@ -50,7 +50,8 @@ async function publishAfterRender(ctx: JobContext, episodeId: string): Promise<v
  * audio.assemble: the episode's recipe resolved to files (clips, AI voices rendered once and kept,
  * the upload's original), planned into an EDL, rendered by one ffmpeg graph to a work folder of
  * this episode, measured, then moved into storage under a key named by the plan, with its waveform
- * peaks beside it. A killed run leaves only its work folder, which the next run clears first; the
+ * peaks beside it. A killed run leaves only its work folder under SCRATCH_DIR, which the next process
+ * to make one there removes; the
  * file in storage appears whole or not at all.
  */
 export async function handleAssemble(
@@ -61,16 +62,14 @@ export async function handleAssemble(
   const started = await services.renders.begin(payload.episode_id);
   if (!started) return { status: 'skipped' };
   const { episode, recipe } = started;
-  const work = path.join(tmpdir(), `ppp-assemble-${episode.id}`);
-  await rm(work, { recursive: true, force: true });
-  await mkdir(work, { recursive: true });
+  const work = await workFolder(scratchDir(services.config));
   const inputs = services.renders.inputs();
   let release: (() => Promise<void>) | null = null;
   try {
     const resolved = await inputs.resolve(episode, recipe, ctx.signal);
     release = resolved.release;
     const edl = planEpisode(resolved.input);
-    const dest = path.join(work, 'episode.mp3');
+    const dest = path.join(work.dir, 'episode.mp3');
     const clock = performance.now();
     const result = await renderEpisode(resolved.localize(edl), dest, { signal: ctx.signal, onProgress: progressWriter(ctx, episode.id) });
     const peaks = await computePeaks(dest, {
@@ -100,7 +99,7 @@ export async function handleAssemble(
     return { status: 'error' };
   } finally {
     await release?.();
-    await rm(work, { recursive: true, force: true });
+    await work.remove();
   }
 }
 

@@ -1,5 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   chooseEngine,
@@ -12,7 +10,8 @@ import {
   transcribeInChunks,
 } from '@ppp/audio';
 import { ZSuppliedTranscriptFormat, type TTranscript, type TTranscriptionEngineName } from '@ppp/contracts';
-import { mediaKey, ScratchFullError } from '@ppp/server/domain';
+import { scratchDir } from '@ppp/server/config';
+import { mediaKey, ScratchFullError, workFolder } from '@ppp/server/domain';
 import { configuredEngines, ensureWhisperModel, triggerWords } from '../transcription/engines.ts';
 import { isFinalAttempt, type JobContext, type JobDefinition } from './job.ts';
 
@@ -78,13 +77,13 @@ export async function handleTranscribe(
   const { services, log } = ctx;
   const item = await services.transcripts.begin(mediaId);
   if (!item || item.category !== 'main_content') return { status: 'skipped' };
-  const dir = await mkdtemp(path.join(tmpdir(), 'ppp-transcribe-'));
+  const work = await workFolder(scratchDir(services.config));
   let original: { path: string; release: () => Promise<void> } | null = null;
   try {
     // Inside the try: a copy refused by the scratch folder's limit is a failure like any other.
     original = await services.storage.localPath(item.storageKey);
     const probe = await probeAudio(original.path, { signal: ctx.signal });
-    const working = path.join(dir, 'working.wav');
+    const working = path.join(work.dir, 'working.wav');
     await makeWorkingCopy(original.path, working, {
       durationSeconds: probe.durationSeconds,
       formatName: probe.formatName,
@@ -121,7 +120,7 @@ export async function handleTranscribe(
     return { status: 'error' };
   } finally {
     await original?.release();
-    await rm(dir, { recursive: true, force: true });
+    await work.remove();
   }
 }
 

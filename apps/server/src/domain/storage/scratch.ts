@@ -103,3 +103,14 @@ export class ScratchFolder {
     await rm(this.dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * A job's own work folder under the scratch root (ffmpeg's outputs, a working copy), named like a
+ * process's folder ({pid}-{random}) so that the folders a crashed process left are removed by the
+ * next process that makes one, as its copies are. remove() when the job ends, however it ends.
+ */
+export async function workFolder(root: string): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const folder = new ScratchFolder(root);
+  await folder.pathFor('work');
+  return { dir: folder.dir, remove: () => folder.dispose() };
+}
