@@ -1,14 +1,18 @@
 /**
  * The admin panel journey (issue 16): an operator with no show opens /admin directly and goes
- * through every side tab at desktop width; the users table on a phone; a creator is sent back.
+ * through every side tab at desktop width (Analytics' charts and ranges, the tier of new accounts,
+ * the demo show of Dev Tools); the users table on a phone; a creator is sent back; last, the
+ * database reset of an instance started with DEV_TOOLS=true leaves only the operator.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_DB, ADMIN_MESSAGES, ADMIN_TABS, MESSAGES, MUSIC_ADMIN_MESSAGES } from '@ppp/contracts';
+import { ADMIN_DB, ADMIN_MESSAGES, ADMIN_TABS, DEV_TOOLS, DEV_TOOLS_MESSAGES, MESSAGES, MUSIC_ADMIN_MESSAGES } from '@ppp/contracts';
 import {
   DESKTOP,
   PHONE,
@@ -28,6 +32,17 @@ let browser: Browser;
 let adminToken = '';
 let creatorToken = '';
 const scratch = mkdtempSync(path.join(tmpdir(), 'ppp-admin-e2e-'));
+let remote: { server: Server; origin: string } | undefined;
+
+/** A local HTTP server with one audio file, for the music import by URL. */
+async function serveFile(urlPath: string, body: Buffer): Promise<{ server: Server; origin: string }> {
+  const server = createServer((req, res) => {
+    if (req.url !== urlPath) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': String(body.length) }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
 
 /** A short real MP3 (a tone) made by ffmpeg. */
 function toneFile(name: string): string {
@@ -38,6 +53,7 @@ function toneFile(name: string): string {
 
 const OPERATOR = { email: 'operator@example.com', password: 'correct horse battery' };
 const CREATOR = { email: 'maker@example.com', password: 'another good password' };
+const NEWCOMER = { email: 'newcomer@example.com', password: 'a third good password' };
 
 async function shot(page: Page, name: string) {
   await page.waitForTimeout(300);
@@ -50,12 +66,16 @@ async function openTab(page: Page, label: string) {
 }
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchChromium()]);
+  // The music import fetches from a server on this machine, as the RSS import journeys do.
+  remote = await serveFile('/beds/morning-bed.mp3', readFileSync(toneFile('morning-bed.mp3')));
+  [app, browser] = await Promise.all([startApp({ DEV_TOOLS: 'true', IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1' }), launchChromium()]);
   adminToken = await registerAndSignIn(app.baseUrl, OPERATOR);
   creatorToken = await registerConfirmedAccount(app.baseUrl, CREATOR, adminToken);
 });
 
 afterAll(async () => {
+  const server = remote?.server;
+  if (server) await new Promise((resolve) => server.close(resolve));
   await closeJourneyPages();
   await browser?.close().catch(() => undefined);
   await app?.stop();
@@ -129,7 +149,15 @@ describe('admin panel journey', () => {
     await openTab(page, 'Settings');
     await page.getByRole('switch', { name: /Test mode/ }).check();
     await expect.poll(async () => (await api('GET', '/api/admin/settings')).body).toMatchObject({ test_mode: true });
+    await page.getByRole('combobox', { name: 'Tier of new accounts' }).click();
+    await page.getByRole('option', { name: 'Creator', exact: true }).click();
+    await expect.poll(async () => (await api('GET', '/api/admin/settings')).body).toMatchObject({ default_tier: 'creator' });
     await shot(page, 'admin-settings-autosave-desktop');
+    // The next account starts on the chosen tier.
+    await registerConfirmedAccount(app.baseUrl, NEWCOMER, adminToken);
+    await expect
+      .poll(async () => (await api('GET', `/api/admin/users/full?search=${NEWCOMER.email}`)).body)
+      .toMatchObject({ items: [expect.objectContaining({ email: NEWCOMER.email, tier: 'creator' })] });
 
     await openTab(page, 'Help & Docs');
     await expect.poll(() => page.getByRole('heading', { name: 'Configuration' }).isVisible()).toBe(true);
@@ -163,6 +191,17 @@ describe('admin panel journey', () => {
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Delete Late evening bed' }).click();
     await expect.poll(() => page.getByTestId('music-row-Late evening bed').count()).toBe(0);
+    // Import by URL: a wrong address is refused in the page, a real one is fetched by the server.
+    const urlField = page.getByLabel('Or import from a URL');
+    await urlField.fill('ftp://example.com/bed.mp3');
+    await page.getByRole('button', { name: 'Import from URL' }).click();
+    await expect.poll(() => page.getByTestId('music-upload-problem').textContent()).toBe(MUSIC_ADMIN_MESSAGES.enterValidUrl);
+    await urlField.fill(`${remote?.origin ?? ''}/beds/morning-bed.mp3`);
+    await page.getByRole('button', { name: 'Import from URL' }).click();
+    const imported = page.getByTestId('music-row-morning bed');
+    await expect.poll(() => imported.isVisible()).toBe(true);
+    await expect.poll(() => imported.getByText('Imported', { exact: true }).isVisible()).toBe(true);
+    await shot(page, 'admin-music-import-desktop');
 
     await openTab(page, 'DB Explorer');
     await expect.poll(() => page.getByText('No changes made through the explorer yet.').isVisible()).toBe(true);
@@ -184,7 +223,28 @@ describe('admin panel journey', () => {
     await shot(page, 'admin-db-explorer-desktop');
 
     await openTab(page, 'Analytics');
-    await expect.poll(() => page.getByTestId('admin-coming-soon').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('analytics-body').getAttribute('data-range')).toBe('30d');
+    // Three accounts were made today: the operator, the creator and the newcomer, all signed in today.
+    await expect.poll(() => page.getByTestId('analytics-signups-total').textContent()).toBe('3');
+    await expect.poll(() => page.getByTestId('analytics-active-today').textContent()).toBe('3');
+    await expect.poll(() => page.getByTestId('chart-active-users').locator('.recharts-area-curve').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('chart-signups').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('analytics-payments-off').isVisible()).toBe(true);
+    expect(await page.getByTestId('admin-coming-soon').count()).toBe(0);
+    await shot(page, 'admin-analytics-30d-desktop');
+    await page.getByText('7 days', { exact: true }).click();
+    await expect.poll(() => page.getByTestId('analytics-body').getAttribute('data-range')).toBe('7d');
+    await expect.poll(() => page.getByTestId('analytics-signups-total').textContent()).toBe('3');
+    await shot(page, 'admin-analytics-7d-desktop');
+
+    await openTab(page, 'Dev Tools');
+    await page.getByRole('button', { name: 'Make the demo show' }).click();
+    await expect.poll(() => page.getByTestId('seed-result').textContent(), { timeout: 60_000 }).toContain('Demo show ready');
+    await expect
+      .poll(async () => (await api('GET', '/api/admin/podcasts')).body)
+      .toMatchObject({ items: [expect.objectContaining({ name: DEV_TOOLS.demoShowName, owner_email: OPERATOR.email })] });
+    await expect.poll(() => page.getByRole('button', { name: 'Reset the database' }).isDisabled()).toBe(true);
+    await shot(page, 'admin-dev-tools-desktop');
 
     await openTab(page, 'Jobs');
     await expect.poll(() => page.getByRole('heading', { name: 'Failed jobs' }).isVisible()).toBe(true);
@@ -217,5 +277,33 @@ describe('admin panel journey', () => {
     await expect.poll(() => page.getByText(MESSAGES.adminAccessDenied).isVisible()).toBe(true);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
     expect(await page.getByTestId(`user-row-${CREATOR.email}`).count()).toBe(0);
+  });
+
+  it('resets the database after the instance name is typed, leaving only the operator', async () => {
+    const page = await openJourneyPage(browser, app.baseUrl, DESKTOP, { token: adminToken });
+    await page.goto('/admin/dev');
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Dev Tools' }).isVisible()).toBe(true);
+    const label = page.getByText(/^Type \S+ to confirm$/);
+    await expect.poll(() => label.isVisible()).toBe(true);
+    const name = ((await label.textContent()) ?? '').replace(/^Type /, '').replace(/ to confirm$/, '');
+    expect(name).toBe(new URL(app.baseUrl.replace('127.0.0.1', 'localhost')).host);
+    const button = page.getByRole('button', { name: 'Reset the database' });
+    await page.getByLabel(`Type ${name} to confirm`).fill('not the name');
+    expect(await button.isDisabled()).toBe(true);
+    await page.getByLabel(`Type ${name} to confirm`).fill(name);
+    await shot(page, 'admin-dev-tools-reset-confirm-desktop');
+    await button.click();
+    await expect.poll(() => page.getByTestId('reset-result').textContent()).toContain(DEV_TOOLS_MESSAGES.resetDone);
+    await shot(page, 'admin-dev-tools-reset-done-desktop');
+    const api = apiClient(
+      () => app.baseUrl,
+      () => adminToken,
+    );
+    await expect.poll(async () => (await api('GET', '/api/admin/summary')).body).toMatchObject({ users: 1, podcasts: 0 });
+    const creatorApi = apiClient(
+      () => app.baseUrl,
+      () => creatorToken,
+    );
+    expect((await creatorApi('GET', '/api/users/me')).status).toBe(401);
   });
 });

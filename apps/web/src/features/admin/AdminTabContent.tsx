@@ -14,6 +14,8 @@ import { LandingTab } from './tabs/LandingTab.tsx';
 import { MusicTab } from './tabs/MusicTab.tsx';
 import { BillingTab } from './tabs/BillingTab.tsx';
 import { DbTab } from './tabs/DbTab.tsx';
+import { AnalyticsTab } from './tabs/AnalyticsTab.tsx';
+import { DevToolsTab } from './tabs/DevToolsTab.tsx';
 
 /** One tab's content. */
 export function AdminTabContent({ tab }: { tab: AdminTabKey }) {
@@ -30,6 +32,8 @@ export function AdminTabContent({ tab }: { tab: AdminTabKey }) {
       return <OutboxTab />;
     case 'jobs':
       return <JobsTab />;
+    case 'analytics':
+      return <AnalyticsTab />;
     case 'tiers':
       return <TiersTab />;
     case 'music':
@@ -42,6 +46,8 @@ export function AdminTabContent({ tab }: { tab: AdminTabKey }) {
       return <SettingsTab />;
     case 'billing':
       return <BillingTab />;
+    case 'dev':
+      return <DevToolsTab />;
     case 'help':
       return <HelpTab />;
     default:

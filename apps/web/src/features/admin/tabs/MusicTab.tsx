@@ -1,29 +1,12 @@
 import { useRef, useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  FileInput,
-  Group,
-  Loader,
-  Modal,
-  Progress,
-  Stack,
-  Table,
-  TagsInput,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Loader, Modal, Stack, Table, TagsInput, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlayerPlay, IconPlayerStop, IconTrash } from '@tabler/icons-react';
-import { ADMIN_MESSAGES, MUSIC, MUSIC_ADMIN_MESSAGES, type TAdminMusicAsset } from '@ppp/contracts';
+import { ADMIN_MESSAGES, MUSIC, type TAdminMusicAsset } from '@ppp/contracts';
 import { trpc } from '../../../lib/trpc.ts';
 import { messageOf } from '../../../lib/api-error.ts';
 import { formatBytes } from '../admin-format.ts';
-import { MusicUploadError, uploadMusicAsset } from '../music-upload.ts';
+import { MusicAddCard } from './MusicAddCard.tsx';
 
 /** Music Library: the instance's shared beds, which onboarding and every creator's template editor offer. */
 export function MusicTab() {
@@ -31,7 +14,7 @@ export function MusicTab() {
   const [editing, setEditing] = useState<TAdminMusicAsset | null>(null);
   return (
     <Stack gap="lg">
-      <UploadCard />
+      <MusicAddCard />
       {assets.isError ? (
         <Alert color="red">{ADMIN_MESSAGES.loadFailed}</Alert>
       ) : !assets.data ? (
@@ -134,94 +117,6 @@ function PreviewButton({ asset }: { asset: TAdminMusicAsset }) {
     <ActionIcon variant="light" aria-label={`${playing ? 'Stop' : 'Preview'} ${asset.display_name}`} onClick={playing ? stop : play}>
       {playing ? <IconPlayerStop size={16} /> : <IconPlayerPlay size={16} />}
     </ActionIcon>
-  );
-}
-
-function UploadCard() {
-  const utils = trpc.useUtils();
-  const [file, setFile] = useState<File | null>(null);
-  const [name, setName] = useState('');
-  const [moods, setMoods] = useState<string[]>([]);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const cancel = useRef<AbortController | null>(null);
-
-  async function upload() {
-    if (!file) {
-      setProblem(MUSIC_ADMIN_MESSAGES.actionRequired);
-      return;
-    }
-    setProblem(null);
-    const controller = new AbortController();
-    cancel.current = controller;
-    setProgress(0);
-    try {
-      await uploadMusicAsset(
-        { file, displayName: name.trim() || file.name.replace(/\.[^.]+$/, ''), moodTags: moods },
-        setProgress,
-        controller.signal,
-      );
-      notifications.show({ color: 'teal', title: 'Uploaded', message: `${name.trim() || file.name} is in the shared library.` });
-      setFile(null);
-      setName('');
-      setMoods([]);
-      await utils.admin.musicAssets.invalidate();
-    } catch (err) {
-      const kind = err instanceof MusicUploadError ? err.kind : 'refused';
-      const message = err instanceof Error ? err.message : ADMIN_MESSAGES.uploadFailed;
-      if (kind === 'cancelled') notifications.show({ color: 'gray', title: ADMIN_MESSAGES.uploadCancelled, message: file.name });
-      else notifications.show({ color: 'red', title: ADMIN_MESSAGES.uploadFailed, message });
-      if (kind !== 'cancelled') setProblem(message);
-    } finally {
-      cancel.current = null;
-      setProgress(null);
-    }
-  }
-
-  return (
-    <Card withBorder padding="md">
-      <Stack gap="sm">
-        <Title order={3} size="h4">
-          Add music
-        </Title>
-        <Group align="flex-end" grow>
-          <FileInput
-            label="Audio file"
-            placeholder={MUSIC_ADMIN_MESSAGES.noFileSelected}
-            accept="audio/*"
-            value={file}
-            onChange={(next) => {
-              setFile(next);
-              if (next && !name) setName(next.name.replace(/\.[^.]+$/, '').slice(0, MUSIC.maxDisplayNameLength));
-            }}
-            clearable
-          />
-          <TextInput
-            label="Display name"
-            value={name}
-            maxLength={MUSIC.maxDisplayNameLength}
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
-          <TagsInput label="Mood tags" value={moods} onChange={setMoods} maxTags={MUSIC.maxMoodTags} placeholder="calm, upbeat…" />
-        </Group>
-        {problem && (
-          <Alert color="red" data-testid="music-upload-problem">
-            {problem}
-          </Alert>
-        )}
-        {progress !== null && <Progress value={progress} aria-label="Upload progress" animated />}
-        <Group justify="flex-end">
-          {progress !== null && (
-            <Button variant="default" onClick={() => cancel.current?.abort()}>
-              Cancel upload
-            </Button>
-          )}
-          <Button onClick={() => void upload()} loading={progress !== null}>
-            Upload
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
   );
 }
 

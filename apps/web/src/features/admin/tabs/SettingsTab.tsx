@@ -1,9 +1,9 @@
 import { useRef } from 'react';
-import { Alert, Card, Loader, NumberInput, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { Alert, Card, Loader, NumberInput, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { ADMIN_MESSAGES, ADMIN_SETTINGS_SAVE_DELAY_MS, MESSAGES, NAMES, UPLOADS, type TAdminSettings } from '@ppp/contracts';
+import { ADMIN_MESSAGES, ADMIN_SETTINGS_SAVE_DELAY_MS, MESSAGES, NAMES, TIERS, UPLOADS, ZTier, type TAdminSettings } from '@ppp/contracts';
 import { trpc } from '../../../lib/trpc.ts';
 import { toApiFailure } from '../../../lib/api-error.ts';
 
@@ -82,6 +82,18 @@ function SettingsForm({ saved }: { saved: TAdminSettings }) {
             if (typeof v === 'number') form.setFieldValue('max_upload_mb', v);
           }}
           maw={240}
+        />
+        <Select
+          label="Tier of new accounts"
+          description="The plan a new account starts on, with its monthly minutes and features (the first account is always Unlimited)."
+          data={TIERS.map((tier) => ({ value: tier.key, label: tier.name }))}
+          allowDeselect={false}
+          value={form.values.default_tier}
+          onChange={(tier) => {
+            const parsed = ZTier.safeParse(tier);
+            if (parsed.success) form.setFieldValue('default_tier', parsed.data);
+          }}
+          maw={440}
         />
         <Switch
           label="Test mode"
