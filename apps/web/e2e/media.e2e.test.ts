@@ -96,7 +96,10 @@ describe('pre-upload journey', () => {
     await expect.poll(visible(page, MEDIA_MESSAGES.enterFriendlyName), { timeout: 20_000 }).toBe(true);
     await page.getByLabel('Friendly name').fill('Pilot episode');
     await inputs.nth(1).setInputFiles(transcript);
-    await page.getByLabel('Notification email').fill('producer@example.com');
+    // Notifications go only to the account's own address (issue 14): the field shows it and cannot be changed.
+    const notifyEmail = page.getByLabel('Notification email');
+    expect(await notifyEmail.inputValue()).toBe(CREATOR.email);
+    expect(await notifyEmail.getAttribute('readonly')).not.toBeNull();
     await shot(page, 'preupload-form-desktop');
 
     await page.getByRole('button', { name: 'Upload and return' }).click();
@@ -116,7 +119,7 @@ describe('pre-upload journey', () => {
     expect(await row.getByText('pilot.wav').isVisible()).toBe(true);
     await shot(page, 'preupload-ready-desktop');
 
-    // The bell rings once for the ready upload; the mail went to the chosen address.
+    // The bell rings once for the ready upload; the mail went to the account's address.
     const bell = page.getByRole('button', { name: /^Notifications/ });
     await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 40_000 }).toBe('Notifications, 1 unread');
     await bell.click();
@@ -125,7 +128,7 @@ describe('pre-upload journey', () => {
     await page.getByRole('button', { name: 'Mark all read' }).click();
     await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 20_000 }).toBe('Notifications');
     await page.keyboard.press('Escape');
-    const outbox = await fetch(`${app.baseUrl}/api/admin/mail/outbox?to=producer%40example.com`, {
+    const outbox = await fetch(`${app.baseUrl}/api/admin/mail/outbox?to=${encodeURIComponent(CREATOR.email)}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(((await outbox.json()) as { subject: string }[]).map((m) => m.subject)).toEqual(['Your upload "Pilot episode" is ready']);

@@ -50,6 +50,11 @@ export const ZMediaItem = z.object({
   filesize: z.number().int().min(0),
   content_type: z.string(),
   duration_seconds: z.number().nullable(),
+  /**
+   * Not in the spec (issue 14): the length the file's header claims, set only when it is far from
+   * duration_seconds (the decoded length), i.e. the upload looks truncated or damaged.
+   */
+  declared_duration_seconds: z.number().nullable(),
   status: ZMediaStatus,
   transcript_ready: z.boolean(),
   /** 0-100 while the transcription job runs; null before it starts and for clips. */

@@ -56,8 +56,6 @@ export const MESSAGES = {
 
 /** Media library, pre-upload and notification wording (spec 001 sections 2, 5 and 8; spec 002 section 8). */
 export const MEDIA_MESSAGES = {
-  /** Spec 000 section 8's cover wording, shared by the Episode Creator and onboarding. */
-  coverUploadFailed: 'Cover upload failed',
   invalidFileType: 'Invalid file type',
   fileTooLarge: 'File too large',
   selectAudioFile: 'Select an audio file to upload.',

@@ -283,7 +283,8 @@ describe('main content uploads', () => {
     const res = await upload(a.token, 'main_content', [toneFile(files.dir, 'episode-1.wav', 4)], {
       friendly_names: JSON.stringify(['Episode one']),
       notify_when_ready: 'true',
-      notify_email: 'Producer@Example.com',
+      // Only the account's own address (any case) can be notified (issue 14).
+      notify_email: a.email.toUpperCase(),
     });
     expect(res.status).toBe(201);
     const [item] = ZItems.parse(res.body);
@@ -308,7 +309,7 @@ describe('main content uploads', () => {
     const row = await orm.em
       .getConnection()
       .execute<{ notify_email: string }[]>('select notify_email from media_items where id = ?', [item.id]);
-    expect(row[0]?.notify_email).toBe('producer@example.com');
+    expect(row[0]?.notify_email).toBe(a.email.toLowerCase());
 
     const ready = await api.request('GET', `/api/ai/transcript-ready?hint=${encodeURIComponent(item.filename)}`, { token: a.token });
     expect(ready.body).toMatchObject({ ready: false, transcript_path: null, media_id: item.id, status: 'processing' });

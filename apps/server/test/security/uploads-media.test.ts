@@ -9,10 +9,13 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { MEDIA_MESSAGES, ZMediaItem } from '@ppp/contracts';
+import { detectIntents } from '@ppp/audio';
+import { DEFAULT_AUDIO_CLEANUP_SETTINGS, MEDIA_MESSAGES, ZMediaItem } from '@ppp/contracts';
 import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
 import { openTestOrm } from '../support/database.ts';
-import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { login, register, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { servicesFor, testConfig, uniqueEmail } from '../support/fixtures.ts';
+import { timedWords } from '../support/transcripts.ts';
 import { tempDir, toneFile, uploadForm } from '../support/audio-files.ts';
 
 let orm: MikroORM;
@@ -20,7 +23,8 @@ let api: TestServer;
 let files: { dir: string; remove: () => void };
 let storage: { dir: string; remove: () => void };
 let a: { token: string; id: string };
-let b: { token: string; id: string };
+let b: { token: string; id: string; email: string };
+let databaseUrl: string;
 let victimPath: string;
 
 beforeAll(async () => {
@@ -28,11 +32,12 @@ beforeAll(async () => {
   storage = tempDir('ppp-sec-media-storage-');
   const db = await openTestOrm();
   orm = db.orm;
+  databaseUrl = db.databaseUrl;
   api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir });
   const users = await twoUsers(api);
   const me = async (token: string) => z.object({ id: z.string() }).parse((await api.request('GET', '/api/users/me', { token })).body).id;
   a = { token: users.admin.token, id: await me(users.admin.token) };
-  b = { token: users.user.token, id: users.user.id };
+  b = { token: users.user.token, id: users.user.id, email: users.user.email };
   // User B's private music clip: what the attacks below try to pull into user A's files.
   const res = await multipart(b.token, 'music', [toneFile(files.dir, 'private-b.mp3', 2, 660)]);
   expect(res.status).toBe(201);
@@ -232,15 +237,109 @@ describe('uploads and media', () => {
     await api.request('DELETE', `/api/media/${item?.id}`, { token: a.token });
   });
 
-  it('a truncated MP3 whose header claims 20 s is kept at the length it really plays', async () => {
+  it('a truncated MP3 whose header claims 20 s is kept at the length it really plays, and flagged where uploads are listed', async () => {
     const whole = toneFile(files.dir, 'long.mp3', 20, 440, ['-q:a', '4']);
     const cut = write('cut.mp3', readFileSync(whole));
     truncateSync(cut, Math.floor(statSync(whole).size / 3));
+    const Items = z.array(ZMediaItem.pick({ id: true, duration_seconds: true, declared_duration_seconds: true }));
     const res = await multipart(a.token, 'music', [cut]);
     expect(res.status).toBe(201);
-    const [item] = z.array(ZMediaItem.pick({ id: true, duration_seconds: true })).parse(res.body);
+    const [item] = Items.parse(res.body);
     expect(item?.duration_seconds).toBeLessThan(10);
     expect(item?.duration_seconds).toBeGreaterThan(3);
-    await api.request('DELETE', `/api/media/${item?.id}`, { token: a.token });
+    expect(item?.declared_duration_seconds).toBeGreaterThan(19);
+    // The whole file is not flagged.
+    const [full] = Items.parse((await multipart(a.token, 'music', [whole])).body);
+    expect(full?.declared_duration_seconds).toBeNull();
+    // Main content over tus: flagged in the creator's list of uploads (REST and tRPC).
+    const tusCut = write('episode-cut.mp3', readFileSync(cut));
+    const sent = await tus(a.token, readFileSync(tusCut), {
+      filename: 'episode-cut.mp3',
+      category: 'main_content',
+      friendly_name: 'Cut short',
+    });
+    expect(sent.status).toBe(200);
+    const listed = Items.parse((await api.request('GET', '/api/media/main-content', { token: a.token })).body);
+    expect(listed).toHaveLength(1);
+    expect(listed[0]?.declared_duration_seconds).toBeGreaterThan(19);
+    expect(listed[0]?.duration_seconds).toBeLessThan(10);
+    const overTrpc = await api.trpc(a.token).media.mainContent.query();
+    expect(overTrpc[0]?.declared_duration_seconds).toBe(listed[0]?.declared_duration_seconds);
+    for (const id of [item?.id, full?.id, listed[0]?.id]) await api.request('DELETE', `/api/media/${id}`, { token: a.token });
+    expect(await rowsOf(a.id)).toBe(0);
+  });
+});
+
+describe('the instance cannot be made to mail strangers (notify_email)', () => {
+  const stranger = 'victim@elsewhere.example';
+  const mailsTo = async (to: string) =>
+    orm.em.fork().getConnection().execute<{ subject: string }[]>('select subject from mail_outbox where "to" = ?', [to]);
+  const notifyFields = (email: string) => ({ notify_when_ready: 'true', notify_email: email });
+  /** What the transcribe job does at the end: the words stored, Ready, then the bell and the mail. */
+  async function transcribed(id: string): Promise<void> {
+    const services = servicesFor(orm, testConfig(databaseUrl, { STORAGE_DIR: storage.dir }));
+    const item = await services.transcripts.begin(id);
+    if (!item) throw new Error('no upload');
+    const words = timedWords(['Welcome to the show.']);
+    const transcript = { words, language: 'en', duration_s: 2 };
+    const detection = detectIntents(transcript, DEFAULT_AUDIO_CLEANUP_SETTINGS);
+    await services.transcripts.complete(item, { transcript, engine: 'supplied', realtimeFactor: null, detection });
+  }
+  async function mainContent(token: string, name: string, fields: Record<string, string>) {
+    return multipart(token, 'main_content', [toneFile(files.dir, `${name}.mp3`, 1)], { friendly_names: JSON.stringify([name]), ...fields });
+  }
+
+  it("a stranger's address on a multipart upload is a 422 in clear words: no row, no file, no mail", async () => {
+    const [rows, stored] = [await rowsOf(b.id), userFiles(b.id).length];
+    const res = await mainContent(b.token, 'Spam run', notifyFields(stranger));
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ detail: MEDIA_MESSAGES.notifyOwnAddressOnly });
+    expect(await rowsOf(b.id)).toBe(rows);
+    expect(userFiles(b.id)).toHaveLength(stored);
+    expect(await mailsTo(stranger)).toEqual([]);
+  });
+
+  it('the same over tus is refused when the upload completes, and nothing is kept', async () => {
+    const res = await tus(a.token, readFileSync(toneFile(files.dir, 'tus-spam.mp3', 1)), {
+      filename: 'tus-spam.mp3',
+      category: 'main_content',
+      friendly_name: 'Spam over tus',
+      ...notifyFields(stranger),
+    });
+    expect(res).toEqual({ status: 422, text: MEDIA_MESSAGES.notifyOwnAddressOnly });
+    expect(await rowsOf(a.id)).toBe(0);
+    expect(userFiles(a.id)).toEqual([]);
+    expect(await mailsTo(stranger)).toEqual([]);
+  });
+
+  it("the account's own address in any case is accepted and mailed; an upload stored with a stranger's address before mails the account", async () => {
+    const own = await mainContent(b.token, 'Own address', notifyFields(b.email.toUpperCase()));
+    expect(own.status).toBe(201);
+    const old = await mainContent(b.token, 'Older upload', notifyFields(b.email));
+    const ids = [own, old].map((res) => z.array(ZMediaItem.pick({ id: true })).parse(res.body)[0]?.id ?? '');
+    // Stored before this rule: the address a user typed is still on the row; it must not be used.
+    await orm.em.fork().nativeUpdate(MediaItemSchema, { id: ids[1] }, { notifyEmail: stranger });
+    for (const id of ids) await transcribed(id);
+    const ready = (await mailsTo(b.email)).map((m) => m.subject).filter((subject) => subject.startsWith('Your upload'));
+    expect(ready.sort()).toEqual(['Your upload "Older upload" is ready', 'Your upload "Own address" is ready']);
+    expect(await mailsTo(stranger)).toEqual([]);
+  });
+
+  it('an account whose own address is not verified gets the bell, and no mail until it is', async () => {
+    await api.trpc(a.token).admin.updateSettings.mutate({ default_user_active: true });
+    const email = uniqueEmail('unverified');
+    try {
+      expect(await register(api, email)).toBe(true);
+    } finally {
+      await api.trpc(a.token).admin.updateSettings.mutate({ default_user_active: false });
+    }
+    const token = await login(api, email);
+    const res = await mainContent(token, 'Unverified', notifyFields(email));
+    expect(res.status).toBe(201);
+    const [item] = z.array(ZMediaItem.pick({ id: true })).parse(res.body);
+    await transcribed(item?.id ?? '');
+    const bell = await api.request('GET', '/api/notifications/', { token });
+    expect(JSON.stringify(bell.body)).toContain('Upload ready');
+    expect(await mailsTo(email)).toEqual([]);
   });
 });

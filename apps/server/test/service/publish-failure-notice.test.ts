@@ -41,6 +41,7 @@ async function spreakerEpisode(title: string, mailMe: boolean) {
     contentType: 'audio/wav',
     sizeBytes: 1,
     notifyWhenReady: mailMe,
+    // An address stored on the upload is never mailed (issue 14): the account's own verified one is.
     notifyEmail: mailMe ? 'me@example.com' : null,
   });
   await em.flush();
@@ -52,7 +53,10 @@ async function spreakerEpisode(title: string, mailMe: boolean) {
 const run = (episodeId: string, final: boolean) =>
   services().publishRunner.run({ episode_id: episodeId, publish_at: null, go_live: false }, { final });
 const notices = () => services().notifications.findForUser({ id: userId });
-const mails = () => services().mail.findOutbox({ to: 'me@example.com', limit: 50 });
+const mails = async () => {
+  expect(await services().mail.findOutbox({ to: 'me@example.com', limit: 50 })).toEqual([]);
+  return services().mail.findOutbox({ to: email, limit: 50 });
+};
 
 beforeAll(async () => {
   await sandbox.start();

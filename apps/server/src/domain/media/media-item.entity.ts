@@ -27,6 +27,11 @@ export const MediaItemSchema = defineEntity({
     contentType: p.string().length(100),
     sizeBytes: p.bigint('number'),
     durationSeconds: p.double().runtimeType('number').$type<number>().nullable(),
+    /**
+     * The length the file's header claims, kept only when it is far from the decoded one
+     * (durationSeconds): a truncated or damaged upload, flagged to the creator (issue 14).
+     */
+    declaredDurationSeconds: p.double().runtimeType('number').$type<number>().nullable(),
     triggerKeyword: p.string().length(100).nullable(),
     status: p.string().length(16).default('ready'),
     transcriptReady: p.boolean().default(false),

@@ -2,7 +2,7 @@ import { open, readFile, rm } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { NotAudioError, parseSuppliedTranscript, probeAudio, suppliedFormatFromName } from '@ppp/audio';
+import { lengthMismatch, NotAudioError, parseSuppliedTranscript, probeAudio, suppliedFormatFromName } from '@ppp/audio';
 import {
   MEDIA_MESSAGES,
   coverImagePath,
@@ -44,6 +44,8 @@ export interface Inspected {
   file: IncomingFile;
   contentType: string;
   durationSeconds: number | null;
+  /** What the header claims, when it is far from the decoded length (a truncated file); else null. */
+  declaredDurationSeconds: number | null;
 }
 
 export interface MediaUploadDeps {
@@ -54,8 +56,6 @@ export interface MediaUploadDeps {
   /** The plan's upload queue storage, checked before main content is stored. */
   queue: Pick<UploadQueueService, 'assertRoom'>;
 }
-
-const ZNotifyEmail = z.email({ error: 'Enter a valid notification email.' });
 
 /** The same rules for tus and multipart: category open, size limit, content probed, then stored and (main content) queued. */
 export class MediaUploadService {
@@ -94,24 +94,32 @@ export class MediaUploadService {
       const info = await measureArtwork(file.path);
       if (!info) throw notImage(file.name);
       assertWithinPixelLimits(info);
-      return { file, contentType: type, durationSeconds: null };
+      return { file, contentType: type, durationSeconds: null, declaredDurationSeconds: null };
     }
     try {
-      // The decoded length, not the header's: a truncated file is kept at the length it really plays.
+      // The decoded length, not the header's: a truncated file is kept at the length it really plays, and flagged.
       const probe = await probeAudio(file.path, { measure: true });
-      return { file, contentType: audioContentType(probe.formatName), durationSeconds: probe.durationSeconds };
+      return {
+        file,
+        contentType: audioContentType(probe.formatName),
+        durationSeconds: probe.durationSeconds,
+        declaredDurationSeconds: lengthMismatch(probe) ? probe.declaredDurationSeconds : null,
+      };
     } catch (error) {
       if (error instanceof NotAudioError) throw notAudio(file.name, category);
       throw error;
     }
   }
 
+  /**
+   * Where the ready mail goes: only the account's own address (issue 14: the instance must not mail
+   * strangers), and it is sent only once that address is verified (see verifiedAddressOf).
+   */
   private notifyEmail(user: User, options: z.output<typeof ZUploadOptions>): string | null {
     if (!options.notify_when_ready) return null;
-    const email = options.notify_email || user.email;
-    const parsed = ZNotifyEmail.safeParse(email);
-    if (!parsed.success) throw new AppError('VALIDATION', 'Enter a valid notification email.');
-    return parsed.data.toLowerCase();
+    const asked = options.notify_email?.trim().toLowerCase();
+    if (asked && asked !== user.email.toLowerCase()) throw new AppError('VALIDATION', MEDIA_MESSAGES.notifyOwnAddressOnly);
+    return user.email.toLowerCase();
   }
 
   /** Moves an inspected file into storage and writes its row; main content is queued for transcription. */
@@ -139,6 +147,7 @@ export class MediaUploadService {
       contentType: inspected.contentType,
       sizeBytes: stored.size,
       durationSeconds: inspected.durationSeconds,
+      declaredDurationSeconds: inspected.declaredDurationSeconds,
       status: category === 'main_content' ? 'processing' : 'ready',
       notifyWhenReady: notifyEmail !== null,
       notifyEmail,

@@ -42,6 +42,7 @@ export function toMediaDto(item: MediaItem, transcriptText: string | null = null
     filesize: item.sizeBytes,
     content_type: item.contentType,
     duration_seconds: item.durationSeconds ?? null,
+    declared_duration_seconds: item.declaredDurationSeconds ?? null,
     status: ZMediaStatus.catch('ready').parse(item.status),
     transcript_ready: item.transcriptReady,
     transcription_progress: item.transcriptionProgress ?? null,

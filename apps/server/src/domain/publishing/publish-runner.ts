@@ -12,6 +12,7 @@ import type { MailService } from '../mail/mail.service.ts';
 import { withEpisodeLock } from './episode-lock.ts';
 import { PublishRejected, type HostEpisodeRequest, type PodcastHost } from './hosts/host.ts';
 import type { HostRegistry } from './hosts/registry.ts';
+import { subjectName, verifiedAddressOf } from '../mail/own-address.ts';
 
 /**
  * Test-only hook: called right after the host accepted an upload and before its id is recorded, so a
@@ -155,10 +156,11 @@ export class PublishRunner {
       dedupeKey: `publish-failed:${episode.id}:${now.toISOString()}`,
     });
     const source = (episode.sourceMedia as MediaItem | null | undefined) ?? null;
-    if (!source?.notifyWhenReady) return;
+    const to = verifiedAddressOf(user);
+    if (!source?.notifyWhenReady || !to) return;
     await this.deps.mail.send({
-      to: source.notifyEmail ?? user.email,
-      subject: PUBLISH_FAILURE_NOTICE.mailSubject(episode.title),
+      to,
+      subject: PUBLISH_FAILURE_NOTICE.mailSubject(subjectName(episode.title)),
       text: body,
     });
   }

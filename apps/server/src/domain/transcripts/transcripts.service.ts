@@ -16,6 +16,7 @@ import { intentsOf } from '../media/media.dto.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { User } from '../users/user.entity.ts';
 import { TranscriptSchema, type Transcript } from './transcript.entity.ts';
+import { subjectName, verifiedAddressOf } from '../mail/own-address.ts';
 
 export interface TranscriptsDeps {
   em: EntityManager;
@@ -193,9 +194,14 @@ export class TranscriptsService {
     }
     // The mail's outbox row and the Ready status are written in the same flush.
     item.notifiedAt = new Date();
+    const to = verifiedAddressOf(item.user);
+    if (!to) {
+      await this.deps.em.flush();
+      return;
+    }
     await this.deps.mail.send({
-      to: item.notifyEmail ?? item.user.email,
-      subject: `Your upload "${item.friendlyName}" is ready`,
+      to,
+      subject: `Your upload "${subjectName(item.friendlyName)}" is ready`,
       text: `"${item.friendlyName}" (${item.originalName}) is transcribed and ready to become an episode.\n\nFound: ${counts}.\n\nOpen ${this.deps.publicUrl}/dashboard to continue.`,
     });
   }

@@ -6,6 +6,7 @@ import { MEDIA, MEDIA_MESSAGES, type TMediaItem } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import { formatDuration } from '../preupload/preupload-form.ts';
+import { LengthWarning } from '../preupload/UploadPieces.tsx';
 
 export interface MediaItemRowProps {
   item: TMediaItem;
@@ -89,6 +90,7 @@ export function MediaItemRow({ item, selected, playing, onSelect, onPreview, onD
               {item.original_name} · {formatDuration(item.duration_seconds)}
               {item.category === 'sfx' && ` · keyword: ${item.trigger_keyword ?? 'none'}`}
             </Text>
+            <LengthWarning item={item} />
           </Stack>
           <Tooltip label="Edit">
             <ActionIcon variant="subtle" aria-label={`Edit ${item.friendly_name}`} onClick={() => setEditing(true)}>

@@ -108,9 +108,10 @@ export function PreuploadForm({ me, onCancel }: { me: TMe; onCancel: () => void 
           <TextInput
             label="Notification email"
             type="email"
+            description={MEDIA_MESSAGES.notifyOwnAddressNote}
             disabled={!values.notifyWhenReady}
+            readOnly
             value={values.notifyEmail}
-            onChange={(e) => setValues({ ...values, notifyEmail: e.currentTarget.value })}
           />
           {problem && (
             <Alert color="red" role="alert">

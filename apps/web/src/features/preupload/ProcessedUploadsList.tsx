@@ -6,7 +6,7 @@ import { EPISODE_CREATOR_SHELL, MEDIA_MESSAGES, type TMediaItem } from '@ppp/con
 import { NEW_EPISODE_PATH } from '../workspace/workspace-nav.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { displayFilename, formatDuration } from './preupload-form.ts';
-import { DeleteUploadDialog, UploadCounts } from './UploadPieces.tsx';
+import { DeleteUploadDialog, LengthWarning, UploadCounts } from './UploadPieces.tsx';
 
 function StatusBadge({ item }: { item: TMediaItem }) {
   if (item.status === 'ready') return <Badge color="teal">Ready</Badge>;
@@ -45,6 +45,7 @@ function UploadRow({ item, onDelete }: { item: TMediaItem; onDelete: (item: TMed
           <Text size="xs" c="dimmed">
             Uploaded {item.created_at.toLocaleString()} · {formatDuration(item.duration_seconds)}
           </Text>
+          <LengthWarning item={item} />
           <UploadCounts item={item} />
           {item.status === 'ready' && (
             <Button

@@ -1,9 +1,19 @@
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MEDIA_MESSAGES, type TMediaItem } from '@ppp/contracts';
+import { MEDIA_MESSAGES, lengthMismatchMessage, type TMediaItem } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
-import { deleteConfirmation } from './preupload-form.ts';
+import { deleteConfirmation, formatDuration } from './preupload-form.ts';
+
+/** A file that decodes to far from the length its header claims (a truncated upload, issue 14). */
+export function LengthWarning({ item }: { item: Pick<TMediaItem, 'duration_seconds' | 'declared_duration_seconds'> }) {
+  if (item.declared_duration_seconds === null) return null;
+  return (
+    <Text size="xs" c="orange.8" data-testid="length-warning">
+      {lengthMismatchMessage(formatDuration(item.duration_seconds), formatDuration(item.declared_duration_seconds))}
+    </Text>
+  );
+}
 
 /** The detected Flubber, Intern and Sound Effects cue counts of an upload, once detection is ready. */
 export function UploadCounts({ item, size = 'md' }: { item: TMediaItem; size?: 'sm' | 'md' }) {
