@@ -10,7 +10,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { AB_MESSAGES, ZAbDraft, ZAbDraftList, ZAbDraftStatus, ZAbPublishResponse, ZAbSaveSectionsResponse } from '@ppp/contracts';
+import {
+  AB_MESSAGES,
+  type TAbSaveSectionsRequest,
+  ZAbDraft,
+  ZAbDraftList,
+  ZAbDraftStatus,
+  ZAbPublishResponse,
+  ZAbSaveSectionsResponse,
+} from '@ppp/contracts';
 import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
 import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
 import { AbDraftSchema } from '../../src/domain/ab-workspace/ab-draft.entity.ts';
@@ -166,7 +174,7 @@ describe('intro/outro sections', () => {
 
   it("saves 'Intro n' / 'Outro n' to the draft, for its owner alone", async () => {
     const draft = await draftOf(a);
-    const body = {
+    const body: TAbSaveSectionsRequest = {
       draft_id: draft.id,
       segments: [
         { segment_id: 'intro', section_type: 'intro', source_type: 'tts', script: 'Welcome to the garden hour.' },
