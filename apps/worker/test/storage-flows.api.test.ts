@@ -3,7 +3,8 @@
  * the local folder and once on an S3-compatible bucket (the loopback stand-in), with nothing else
  * changed (issue 21): an upload over tus is transcribed (pocketsphinx), assembled and published, and
  * the feed's enclosure has the stored file's exact length and serves byte ranges of it; an RSS import
- * mirrors a show's audio into storage and the product's feed serves the copy with ranges. Each flow
+ * mirrors a show's audio into storage and the product's feed serves the copy with ranges; a media
+ * library file is listed, served with ranges and deleted with all its stored files. Each flow
  * asserts where the files went: under STORAGE_DIR, or in the bucket with nothing on the disk.
  */
 import { randomBytes } from 'node:crypto';
@@ -24,6 +25,7 @@ import {
   testConfig,
   toneFile,
   uniqueEmail,
+  uploadForm,
   type FeedServer,
   type S3StandIn,
 } from '@ppp/server/test-support';
@@ -135,6 +137,39 @@ describe.each(STORES)('on the %s', (store) => {
     expect(stored(media?.storage_key ?? '').equals(readFileSync(wav))).toBe(true);
     if (standIn) expect(filesUnder(data.dir)).toEqual([]);
   }, 180_000);
+
+  it('a media library file is listed, served with ranges, and deleted with every stored file of it', async () => {
+    const mp3 = readFileSync(toneFile(files.dir, 'bed.mp3', 5, 220, ['-b:a', '96k']));
+    const uploaded = await fetch(`${api.baseUrl}/api/media/upload/music`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: uploadForm([path.join(files.dir, 'bed.mp3')], { friendly_names: JSON.stringify(['Bed']) }),
+    });
+    expect(uploaded.status).toBe(201);
+    const [item] = z.array(z.object({ id: z.string() })).parse(await uploaded.json());
+    const id = item?.id ?? '';
+    const listed = z
+      .array(z.object({ id: z.string(), friendly_name: z.string().nullable() }))
+      .parse((await api.request('GET', '/api/media/', { token })).body);
+    expect(listed.find((m) => m.id === id)?.friendly_name).toBe('Bed');
+    const [row] = await sql<{ storage_key: string }>('select storage_key from media_items where id = ?', [id]);
+    expect(stored(row?.storage_key ?? '').equals(mp3)).toBe(true);
+
+    const preview = z
+      .object({ url: z.string() })
+      .parse((await api.request('GET', `/api/media/preview?id=${id}&resolve=true`, { token })).body);
+    const part = await ranged(api, preview.url, 'bytes=0-999');
+    expect([part.status, part.contentRange]).toEqual([206, `bytes 0-999/${mp3.length}`]);
+    expect(part.body.equals(mp3.subarray(0, 1000))).toBe(true);
+
+    const prefix = (row?.storage_key ?? '').split('/').slice(0, -1).join('/');
+    const storedUnder = () =>
+      standIn ? standIn.keys(BUCKET).filter((key) => key.startsWith(`${prefix}/`)) : filesUnder(path.join(storageDir, prefix));
+    expect(storedUnder().length).toBeGreaterThan(0);
+    expect((await api.request('DELETE', `/api/media/${id}`, { token })).status).toBe(200);
+    expect(storedUnder()).toEqual([]);
+    expect((await fetch(`${api.baseUrl}${preview.url}`)).status).toBe(404);
+  });
 
   it('an RSS import mirrors the audio into storage; the product’s feed serves the copy with ranges', async () => {
     const mp3 = readFileSync(toneFile(files.dir, 'old.mp3', 4, 550, ['-b:a', '64k']));
