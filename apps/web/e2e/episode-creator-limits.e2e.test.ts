@@ -7,7 +7,10 @@
  * - Review Intern Commands: Regenerate twice on the real command, then it is disabled;
  * - Assemble refused with a real 402 INSUFFICIENT_MINUTES (minutes spent after the precheck) opens
  *   'Not enough processing minutes', whose Upgrade Plan sets the intent and opens the Subscription view;
- *   a quota 402 says the episode quota is reached and opens the Subscription view.
+ *   a quota 402 says the episode quota is reached and opens the Subscription view;
+ * - Buy Minutes from that dialog (Stripe's API replaced by the local stand-in, webhooks signed as
+ *   Stripe signs them) offers exactly the minutes short, pays on the stand-in's checkout page and comes
+ *   back to the Episode Creator's details with the episode kept, which now assembles on the bought minutes.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -16,6 +19,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BILLING_INTENT_STORAGE_KEY, EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL } from '@ppp/contracts';
+import { startStripeStandIn, stockStandIn, stripeEnv, type StripeStandIn } from '@ppp/server/test-support';
 import {
   CREATOR_STORAGE_KEY,
   initialCreatorState,
@@ -40,6 +44,9 @@ import {
 
 let app: RunningApp;
 let browser: Browser;
+let stripe: StripeStandIn;
+/** The app as its links name it (PUBLIC_URL defaults to localhost), so Stripe's return lands on the signed-in origin. */
+let appUrl = '';
 let token = '';
 const files = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-creator-limits-'));
 const CREATOR = { email: 'limits@example.com', password: 'correct horse battery' };
@@ -93,7 +100,7 @@ async function shot(page: Page, name: string, fullPage = true) {
 }
 
 /** Step 5 of a build of the speech upload, resumed from this tab's sessionStorage, with the minutes check done. */
-async function detailsStep(title: string): Promise<Page> {
+async function detailsStep(title: string, base = app.baseUrl): Promise<Page> {
   const state: CreatorState = {
     ...initialCreatorState(),
     started: true,
@@ -107,7 +114,7 @@ async function detailsStep(title: string): Promise<Page> {
       intents: { flubber: 1, intern: 1, sfx: 0 },
     },
   };
-  const page = await openJourneyPage(browser, app.baseUrl, DESKTOP, { token });
+  const page = await openJourneyPage(browser, base, DESKTOP, { token });
   await page.context().addInitScript(
     ({ key, value }: { key: string; value: string }) => {
       if (!window.sessionStorage.getItem(key)) window.sessionStorage.setItem(key, value);
@@ -123,7 +130,11 @@ async function detailsStep(title: string): Promise<Page> {
 }
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchChromium()]);
+  stripe = await startStripeStandIn();
+  await stockStandIn(stripe);
+  [app, browser] = await Promise.all([startApp(stripeEnv(stripe)), launchChromium()]);
+  appUrl = app.baseUrl.replace('127.0.0.1', 'localhost');
+  stripe.setWebhookUrl(`${app.baseUrl}/api/billing/webhook`);
   token = await registerAndSignIn(app.baseUrl, CREATOR);
   await putOwnAccountOnTier(app.baseUrl, token, 'free');
   // This instance's free tier includes the editing features (retakes, Intern, asking again), so the journey reaches the reviews.
@@ -161,7 +172,10 @@ beforeAll(async () => {
   expect((await setFree({ max_processing_minutes_month: 10 })).status).toBe(200);
 }, 400_000);
 
-afterAll(() => endJourney(browser, app, files));
+afterAll(async () => {
+  await endJourney(browser, app, files);
+  await stripe?.close();
+});
 
 describe('Episode Creator limits and reviews', () => {
   it('warns at 10% of the minutes, refreshes Choose Audio, opens the intents from Configure Automations, skips the scan and regenerates an Intern answer twice', async () => {
@@ -274,5 +288,56 @@ describe('Episode Creator limits and reviews', () => {
     await shot(page, 'creator-limits-quota-402-desktop', false);
     expect(await page.evaluate((key) => window.localStorage.getItem(key), BILLING_INTENT_STORAGE_KEY)).toBe('upgrade');
     expect(await page.getByRole('dialog', { name: EPISODE_CREATOR_MESSAGES.notEnoughMinutesTitle }).count()).toBe(0);
+  });
+  it('buys the minutes short from Not enough processing minutes and comes back to the Episode Creator to assemble', async () => {
+    expect((await setFree({ max_processing_minutes_month: 10, max_episodes_month: 50 })).status).toBe(200);
+    const page = await detailsStep('Bought the minutes', appUrl);
+    // The last minute goes before Assemble, as in the 402 journey above.
+    expect((await setFree({ max_processing_minutes_month: 9 })).status).toBe(200);
+    await page.getByRole('button', { name: 'Assemble Episode' }).click();
+    const dialog = page.getByRole('dialog', { name: EPISODE_CREATOR_MESSAGES.notEnoughMinutesTitle });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Buy Minutes' }).click();
+
+    // The Subscription view offers the hour that covers the 1 minute short.
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard/billing');
+    await expect.poll(() => page.getByTestId('minutes-shortfall').textContent()).toBe('Your episode needs 1 more minute.');
+    const buy = page.getByRole('button', { name: /^Buy 60 minutes for \$\d+$/ });
+    await expect.poll(() => buy.isVisible()).toBe(true);
+    await shot(page, 'creator-limits-buy-minutes-desktop', false);
+    await buy.click();
+    await page.waitForURL(`${stripe.url}/c/pay/**`);
+    await expect.poll(() => page.locator('body').textContent()).toContain('minutes_hour');
+    await shot(page, 'creator-limits-minutes-checkout-desktop', false);
+    await page.getByRole('button', { name: 'Pay' }).click();
+
+    // Back from checkout: finalized, then the Episode Creator's details as they were, with the minutes.
+    await page.waitForURL(/\/\?checkout=success/);
+    await expect
+      .poll(
+        async () => {
+          const url = new URL(page.url());
+          if (url.pathname !== '/dashboard/new-episode') await shot(page, 'creator-limits-checkout-return-desktop', false);
+          return url.pathname + url.search;
+        },
+        { timeout: 60_000, interval: 2000 },
+      )
+      .toBe('/dashboard/new-episode');
+    await expect.poll(() => page.getByTestId('details-step').isVisible()).toBe(true);
+    expect(await page.getByLabel('Episode Title').inputValue()).toBe('Bought the minutes');
+    await expect.poll(() => page.getByTestId('minutes-check').getAttribute('data-state'), { timeout: 30_000 }).toBe('ok');
+    const usage = (await api('GET', '/api/billing/usage')).body as { bought_minutes_left: number; monthly_minutes_left: number };
+    expect(usage).toMatchObject({ bought_minutes_left: 60, monthly_minutes_left: 0 });
+    await expect
+      .poll(() => page.getByTestId('minutes-banner').textContent())
+      .toBe(`${EPISODE_CREATOR_SHELL.minutesBanner}: 0 of 9 · Bought minutes: 60 · Episodes left this month: 49 of 50`);
+    await shot(page, 'creator-limits-back-with-minutes-desktop');
+
+    await page.getByRole('button', { name: 'Assemble Episode' }).click();
+    await expect.poll(() => page.getByTestId('assembly-step').isVisible()).toBe(true);
+    expect(await dialog.count()).toBe(0);
+    const after = (await api('GET', '/api/billing/usage')).body as { bought_minutes_left: number };
+    expect(after.bought_minutes_left).toBe(59);
+    await shot(page, 'creator-limits-assembling-on-bought-minutes-desktop', false);
   });
 });

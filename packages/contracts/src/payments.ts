@@ -283,6 +283,12 @@ export const ZPendingCheckout = z.object({ plan_key: ZCheckoutPlanKey, billing_c
 /** Minutes the Episode Creator's 'Not enough processing minutes' was short by, so Buy Minutes can buy exactly that. */
 export const BILLING_SHORTFALL_STORAGE_KEY = 'ppp.billing.shortfall';
 
+/**
+ * The in-app page that asked for billing (the Episode Creator's Upgrade Plan or Buy Minutes), kept in
+ * the tab's sessionStorage so that a checkout started from the Subscription view comes back to it.
+ */
+export const CHECKOUT_RETURN_STORAGE_KEY = 'ppp.checkout.return';
+
 /** Minutes short of an assembly: required less remaining (nothing when either is unknown or nothing is short). */
 export function minutesShortfall(required: number | null, remaining: number | null): number | null {
   if (required === null || remaining === null) return null;

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
-import { MESSAGES, PAYMENTS_MESSAGES } from '@ppp/contracts';
+import { MESSAGES, PAYMENTS_MESSAGES, type TCheckoutRequestInput } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { messageOf } from '../../lib/api-error.ts';
-import { readBillingIntent, takePendingCheckout } from './billing-intent.ts';
+import { clearCheckoutReturn, markCheckoutReturn, readBillingIntent, readCheckoutReturn, takePendingCheckout } from './billing-intent.ts';
 import { useCheckout } from './use-checkout.ts';
 import { CurrentPlanCard } from './CurrentPlanCard.tsx';
 import { ChangePlanSection } from './ChangePlanSection.tsx';
@@ -12,12 +12,14 @@ import { BuyMinutesForm } from './BuyMinutesForm.tsx';
 /**
  * The Subscription view (spec 002 §2.3 'billing'): the current plan, its renewal or cancellation,
  * minutes used and left, Change plan, Buy minutes, Manage billing and invoices (the Stripe portal).
- * Arriving from the Episode Creator's Upgrade Plan or Buy Minutes, that section is marked and in view;
+ * Arriving from the Episode Creator's Upgrade Plan or Buy Minutes, that section is marked and in view,
+ * and what is bought here brings the creator back to the Episode Creator;
  * arriving from a plan chosen on the pricing page while signed out, its checkout starts.
  */
 export function SubscriptionView() {
   const subscription = trpc.billing.subscription.useQuery(undefined, { retry: false });
-  const usage = trpc.billing.usage.useQuery(undefined, { retry: false });
+  // Always read afresh: the Episode Creator sends creators here when their minutes just ran out.
+  const usage = trpc.billing.usage.useQuery(undefined, { retry: false, refetchOnMount: 'always' });
   const utils = trpc.useUtils();
   const checkout = useCheckout();
   const portal = trpc.billing.portal.useMutation();
@@ -25,6 +27,13 @@ export function SubscriptionView() {
   const [{ intent, shortfallMinutes }] = useState(readBillingIntent);
   const [actionError, setActionError] = useState<string | null>(null);
   const resumed = useRef(false);
+  // Sent here by the Episode Creator: a checkout started now goes back there; leaving in the app forgets it.
+  const [returnTo] = useState(readCheckoutReturn);
+  useEffect(() => clearCheckoutReturn, []);
+  const buy = (request: TCheckoutRequestInput) => {
+    if (returnTo) markCheckoutReturn(returnTo);
+    checkout.start(request);
+  };
 
   useEffect(() => {
     if (intent) document.getElementById(intent === 'buy_minutes' ? 'buy-minutes' : 'change-plan')?.scrollIntoView({ block: 'start' });
@@ -87,14 +96,14 @@ export function SubscriptionView() {
         currentTier={sub.plan_key}
         busy={checkout.pending}
         highlighted={intent === 'upgrade'}
-        onChoose={(plan, cycle) => checkout.start({ plan_key: plan.key, billing_cycle: cycle })}
+        onChoose={(plan, cycle) => buy({ plan_key: plan.key, billing_cycle: cycle })}
       />
       <BuyMinutesForm
         tier={sub.plan_key}
         shortfallMinutes={shortfallMinutes}
         busy={checkout.pending}
         highlighted={intent === 'buy_minutes'}
-        onBuy={(hours) => checkout.start({ plan_key: 'minutes', billing_cycle: 'once', hours })}
+        onBuy={(hours) => buy({ plan_key: 'minutes', billing_cycle: 'once', hours })}
       />
     </Stack>
   );

@@ -2,6 +2,7 @@ import {
   BILLING_INTENT_STORAGE_KEY,
   BILLING_INTENTS,
   BILLING_SHORTFALL_STORAGE_KEY,
+  CHECKOUT_RETURN_STORAGE_KEY,
   PENDING_CHECKOUT_STORAGE_KEY,
   ZPendingCheckout,
   type TBillingIntent,
@@ -61,4 +62,42 @@ export function takePendingCheckout(): TPendingCheckout | null {
   } catch {
     return null;
   }
+}
+
+/** Only a page of the workspace: the marker never sends anyone off the app. */
+function workspacePath(value: string | null): string | null {
+  return value && /^\/dashboard(\/[\w-]+)*$/.test(value) ? value : null;
+}
+
+function tabStorage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Where a checkout started now comes back to (set when a workspace page asks for billing). */
+export function markCheckoutReturn(path: string, target: Window = window): void {
+  try {
+    const safe = workspacePath(path);
+    if (safe) target.sessionStorage.setItem(CHECKOUT_RETURN_STORAGE_KEY, safe);
+  } catch {
+    // Without storage the checkout returns to the Subscription view.
+  }
+}
+
+export function readCheckoutReturn(): string | null {
+  return workspacePath(tabStorage()?.getItem(CHECKOUT_RETURN_STORAGE_KEY) ?? null);
+}
+
+export function clearCheckoutReturn(): void {
+  tabStorage()?.removeItem(CHECKOUT_RETURN_STORAGE_KEY);
+}
+
+/** The page to come back to after a checkout, once. */
+export function takeCheckoutReturn(): string | null {
+  const path = readCheckoutReturn();
+  clearCheckoutReturn();
+  return path;
 }

@@ -7,6 +7,7 @@ import { CenteredCard } from '@ppp/ui';
 import { trpc } from '../../lib/trpc.ts';
 import { readToken } from '../../lib/session.ts';
 import { finalizeCheckout } from './finalize-checkout.ts';
+import { takeCheckoutReturn } from '../billing/billing-intent.ts';
 
 /** The user refreshed every 750 ms, at most 9 times (spec 002 §4), so the session shows the new plan. */
 function useUserRefresh(): void {
@@ -25,7 +26,8 @@ function useUserRefresh(): void {
 /**
  * Back from Stripe Checkout (?checkout=success&session_id=…, spec 002 §2.2 step 5 and §4): 'Finalizing
  * your purchase...' while the purchase is confirmed, then the Subscription view with the new plan and
- * a clean URL; 'Upgrade Pending' when it has not arrived after every retry; after 8 s, a way to sign in.
+ * a clean URL (or the Episode Creator, when its Upgrade Plan or Buy Minutes led to this checkout);
+ * 'Upgrade Pending' when it has not arrived after every retry; after 8 s, a way to sign in.
  */
 export function CheckoutReturnPage() {
   const [params] = useSearchParams();
@@ -53,7 +55,8 @@ export function CheckoutReturnPage() {
       if (stopped) return;
       if (outcome.state === 'pending') return setState('pending');
       await Promise.all([utils.billing.subscription.invalidate(), utils.billing.usage.invalidate()]);
-      void navigate(PAYMENTS.subscriptionPath, { replace: true });
+      // Back where billing was asked for (the Episode Creator, with its episode kept in this tab), else the Subscription view.
+      void navigate(takeCheckoutReturn() ?? PAYMENTS.subscriptionPath, { replace: true });
     });
     return () => {
       stopped = true;

@@ -55,21 +55,32 @@ function remaining(left: number | null, max: number | null): string {
   return left === null || max === null ? 'unlimited' : `${left} of ${max}`;
 }
 
-/** 'Processing minutes remaining this month' (and the monthly episodes), amber at 10% or less of the maximum. */
+/**
+ * 'Processing minutes remaining this month' (and the monthly episodes), amber at 10% or less of the
+ * maximum. The month's own minutes are counted against its maximum; bought minutes (they roll over)
+ * are said apart, and while there are some the month running low is no warning.
+ */
 function MinutesBanner() {
   const usage = trpc.billing.usage.useQuery();
   if (!usage.data) return null;
   const {
-    minutes_left: left,
+    monthly_minutes_left: left,
+    bought_minutes_left: bought,
     max_processing_minutes_month: max,
     episodes_remaining_this_month: episodes,
     max_episodes_month: maxEpisodes,
   } = usage.data;
-  const low = isQuotaLow(left, max) || isQuotaLow(episodes, maxEpisodes);
+  const low = (bought === 0 && isQuotaLow(left, max)) || isQuotaLow(episodes, maxEpisodes);
   return (
     <Alert color={low ? 'yellow' : 'indigo'} variant="light" py={6} data-testid="minutes-banner" data-low={low ? 'true' : 'false'}>
       <Text size="sm">
         {EPISODE_CREATOR_SHELL.minutesBanner}: <b>{remaining(left, max)}</b>
+        {bought > 0 && (
+          <>
+            {' '}
+            · Bought minutes: <b>{bought}</b>
+          </>
+        )}
         {maxEpisodes !== null && (
           <>
             {' '}

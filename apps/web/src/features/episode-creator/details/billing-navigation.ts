@@ -6,13 +6,15 @@ import {
   PAYMENTS,
   type TBillingIntent,
 } from '@ppp/contracts';
+import { markCheckoutReturn } from '../../billing/billing-intent.ts';
 
 /** Where billing opens: the workspace's Subscription view. */
 export const BILLING_PATH = PAYMENTS.subscriptionPath;
 
 /**
  * 'Upgrade Plan' / 'Buy Minutes': sets the billing-intent marker (and the minutes short, when known,
- * for Buy Minutes to buy exactly that) and fires the navigate-to-billing event.
+ * for Buy Minutes to buy exactly that), remembers this page for the checkout's return, and fires the
+ * navigate-to-billing event.
  */
 export function requestBillingNavigation(intent: TBillingIntent, target: Window = window, shortfallMinutes: number | null = null): void {
   try {
@@ -22,6 +24,8 @@ export function requestBillingNavigation(intent: TBillingIntent, target: Window 
   } catch {
     // The marker is a hint for the billing screen; navigation happens without it.
   }
+  // A checkout started from the Subscription view comes back here, with what it bought.
+  markCheckoutReturn(target.location.pathname, target);
   target.dispatchEvent(new CustomEvent(NAVIGATE_BILLING_EVENT, { detail: { intent } }));
 }
 
