@@ -7,7 +7,8 @@ import type { SharedDeps } from '../domain/services.ts';
 import { publicUrl } from '../config.ts';
 import { appRouter } from './trpc/app.router.ts';
 import { assertBatchAllowed } from './trpc/batch-guard.ts';
-import { createRequestContext, clientIpOf } from './request-context.ts';
+import { streamedFormRequest } from './trpc/form-input.ts';
+import { createRequestContext, clientIpOf, type RequestContext } from './request-context.ts';
 import { REST_ROUTES } from './rest/index.ts';
 import { mountRestRoutes } from './rest/mount.ts';
 import { mountBillingWebhook } from './rest/billing-webhook.ts';
@@ -87,20 +88,28 @@ export function createApp({
   app.use('/api/episodes', revalidated, etag());
   app.use('/api/episodes/', revalidated, etag());
 
-  app.all('/trpc/*', async (c) =>
-    fetchRequestHandler({
-      endpoint: '/trpc',
-      req: c.req.raw,
-      router: appRouter,
-      createContext: ({ info }) => {
-        assertBatchAllowed(info.calls.map((call) => call.path));
-        return createRequestContext(orm, shared, c.req.raw.headers, clientIpOf(c, trustProxy));
-      },
-      onError: ({ error }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') log('tRPC error', error.cause ?? error);
-      },
-    }),
-  );
+  app.all('/trpc/*', async (c) => {
+    let context: Promise<RequestContext> | undefined;
+    // A FormData input is streamed to disk when its procedure reads it, never held whole in memory.
+    const form = streamedFormRequest(c.req.raw, c.req.path.slice('/trpc/'.length), () => context);
+    try {
+      return await fetchRequestHandler({
+        endpoint: '/trpc',
+        req: form.req,
+        router: appRouter,
+        createContext: ({ info }) => {
+          assertBatchAllowed(info.calls.map((call) => call.path));
+          context = createRequestContext(orm, shared, c.req.raw.headers, clientIpOf(c, trustProxy));
+          return context;
+        },
+        onError: ({ error }) => {
+          if (error.code === 'INTERNAL_SERVER_ERROR') log('tRPC error', error.cause ?? error);
+        },
+      });
+    } finally {
+      await form.cleanup();
+    }
+  });
 
   const openApi = buildOpenApi(REST_ROUTES, publicUrl(shared.config));
   app.get('/api/openapi.json', (c) => c.json(openApi));

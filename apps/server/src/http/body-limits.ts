@@ -19,12 +19,19 @@ export function multipartLimitBytes(category: TMediaCategory): number {
 }
 
 const UNAUTHENTICATED = /^\/api\/(auth|public|waitlist)(\/|$)/;
+/** tRPC calls that need no sign-in (sign-in itself, the waitlist): a request holding only those gets the smallest limit. */
+const UNAUTHENTICATED_TRPC = /^(auth|public)\./;
+
+function unauthenticated(path: string): boolean {
+  if (UNAUTHENTICATED.test(path)) return true;
+  return path.startsWith('/trpc/') && path.slice('/trpc/'.length).split(',').every((call) => UNAUTHENTICATED_TRPC.test(call));
+}
 const UPLOAD = /^\/api\/media\/upload\/([^/]+)\/?$/;
 const TRANSCRIPT = /^\/api\/media\/[^/]+\/transcript\/?$/;
 const SHOW_FORM = /^\/api\/podcasts(\/[^/]*)?\/?$/;
 const MUSIC_ADMIN_UPLOAD = /^\/api\/admin\/music\/assets\/upload\/?$/;
 /** tRPC procedures that take a FormData with files: the twins of the multipart REST uploads (sent unbatched). */
-const TRPC_FORM_CATEGORY: Readonly<Record<string, TMediaCategory>> = {
+export const TRPC_FORM_CATEGORY: Readonly<Record<string, TMediaCategory>> = {
   'mediaUploads.library': 'main_content',
   'mediaUploads.cover': 'cover_art',
   'mediaUploads.episodeCover': 'cover_art',
@@ -40,7 +47,7 @@ export function bodyRuleFor(path: string, multipart = false): BodyRule {
   // each file then checked against its category); the same procedure sent as JSON stays JSON-sized.
   const formCategory = multipart && path.startsWith('/trpc/') ? TRPC_FORM_CATEGORY[path.slice('/trpc/'.length)] : undefined;
   if (formCategory) return { bytes: multipartLimitBytes(formCategory), message: MEDIA_MESSAGES.fileTooLarge };
-  if (UNAUTHENTICATED.test(path)) return { bytes: BODY_LIMITS.unauthenticatedBytes, message: BODY_LIMITS.tooLargeMessage };
+  if (unauthenticated(path)) return { bytes: BODY_LIMITS.unauthenticatedBytes, message: BODY_LIMITS.tooLargeMessage };
   const upload = UPLOAD.exec(path);
   if (upload) {
     const name = upload[1] === 'episode_cover' ? 'cover_art' : upload[1];

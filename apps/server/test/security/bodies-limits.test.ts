@@ -2,29 +2,42 @@
  * Requests that try to exhaust memory: every route has a body limit applied before anything is
  * read, so an oversized body is a 413 and the server's memory stays where it was.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { BODY_LIMITS, MEDIA_MESSAGES } from '@ppp/contracts';
+import { BODY_LIMITS, MEDIA_MESSAGES, audioExceedsMessage, exceedsLimitMessage, onlyAudioAllowedMessage } from '@ppp/contracts';
+import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
 import { UserSchema } from '../../src/domain/users/user.entity.ts';
 import { bodyRuleFor } from '../../src/http/body-limits.ts';
+import { tempDir, toneFile } from '../support/audio-files.ts';
 import { openTestOrm } from '../support/database.ts';
 import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
 
 let orm: MikroORM;
 let api: TestServer;
 let token: string;
+let userToken: string;
+// The server's own scratch folder, where multipart files are streamed: empty again after every request.
+const scratch = tempDir('ppp-bodies-scratch-');
+const media = tempDir('ppp-bodies-media-');
 const MB = 1024 * 1024;
 
 beforeAll(async () => {
   const db = await openTestOrm();
   orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl);
-  token = (await twoUsers(api)).admin.token;
+  api = await startTestServer(orm, db.databaseUrl, { SCRATCH_DIR: scratch.dir });
+  const users = await twoUsers(api);
+  token = users.admin.token;
+  userToken = users.user.token;
 });
 afterAll(async () => {
   await api?.close();
   await orm?.close();
+  scratch.remove();
+  media.remove();
 });
 
 /**
@@ -71,10 +84,84 @@ function flood(path: string, totalBytes: number, declareLength: boolean, headers
   });
 }
 
+/** A form part: a text field, or a file of `junk` bytes (made as it is sent) or of `data`. */
+type Part = { name: string; value: string } | { name: string; filename: string; junk?: number; data?: Buffer };
+
+/**
+ * Sends a multipart form chunked (no Content-Length, as fetch sends a FormData), writing a file's
+ * junk in 64 KB pieces as the socket takes them, and stops writing as soon as the server answers.
+ */
+function sendForm(path: string, parts: Part[], bearer: string) {
+  const boundary = 'ppp-form-boundary';
+  return new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
+    const req = http.request(new URL(path, api.baseUrl), {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${bearer}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'transfer-encoding': 'chunked',
+      },
+    });
+    let sent = 0;
+    let answered = false;
+    req.on('response', (res) => {
+      answered = true;
+      let body = '';
+      res.setEncoding('utf8').on('data', (d: string) => (body += d));
+      res.on('end', () => {
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, body, sent });
+      });
+    });
+    req.on('error', (error) => (answered ? undefined : reject(error)));
+    const write = (chunk: Buffer | string) =>
+      new Promise<void>((done) => {
+        sent += Buffer.byteLength(chunk);
+        if (req.write(chunk)) done();
+        else req.once('drain', done);
+      });
+    void (async () => {
+      const piece = Buffer.alloc(64 * 1024, 0x61);
+      for (const part of parts) {
+        if (answered) return;
+        const disposition = 'filename' in part ? `name="${part.name}"; filename="${part.filename}"` : `name="${part.name}"`;
+        await write(`--${boundary}\r\ncontent-disposition: form-data; ${disposition}\r\n\r\n`);
+        if ('value' in part) await write(part.value);
+        else if (part.data) await write(part.data);
+        else
+          for (let left = part.junk ?? 0; left > 0 && !answered; left -= piece.length)
+            await write(piece.subarray(0, Math.min(left, piece.length)));
+        await write('\r\n');
+      }
+      if (!answered) req.end(`--${boundary}--\r\n`);
+    })();
+  });
+}
+
+/** The files (not folders) under a folder, at any depth. */
+const filesUnder = (dir: string) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
+// A full garbage collection before and after a measure, so the memory counted is what is still held.
+v8.setFlagsFromString('--expose-gc');
+const collect = vm.runInNewContext('gc') as () => void;
+
+/** How much the process's resident memory grew over `run`, garbage collected on both sides. */
+async function rssGrowth<T>(run: () => Promise<T>): Promise<{ result: T; grown: number }> {
+  collect();
+  const before = process.memoryUsage().rss;
+  const result = await run();
+  collect();
+  return { result, grown: process.memoryUsage().rss - before };
+}
+
+const mediaCount = () => orm.em.fork().count(MediaItemSchema, {});
+
 describe('bodies and limits', () => {
   it('a 150 MB body to /api/auth/register answers 413 at once, creates no account and the server memory barely moves', async () => {
     const users = await orm.em.fork().count(UserSchema, {});
-    global.gc?.();
+    collect();
     const before = process.memoryUsage().rss;
     const declared = await flood('/api/auth/register', 150 * MB, true);
     const streamed = await flood('/api/auth/register', 150 * MB, false);
@@ -92,7 +179,7 @@ describe('bodies and limits', () => {
     const users = await orm.em.fork().count(UserSchema, {});
     const multipart = { 'content-type': 'multipart/form-data; boundary=x' };
     const head = '--x\r\ncontent-disposition: form-data; name="email"\r\n\r\n';
-    global.gc?.();
+    collect();
     const before = process.memoryUsage().rss;
     const register = await flood('/api/auth/register', 150 * MB, false, multipart, head);
     const login = await flood('/trpc/auth.login', 150 * MB, false, multipart, head);
@@ -127,14 +214,100 @@ describe('bodies and limits', () => {
       authorization: `Bearer ${token}`,
       'content-type': 'multipart/form-data; boundary=x',
     });
-    // Read whole and refused as the malformed form it is, instead of 413 at the 2 MB mark.
+    // Streamed and refused as the malformed form it is, instead of 413 at the 2 MB mark.
     expect(res.status).toBe(400);
-    expect(res.body).toContain('Failed to parse body as FormData.');
+    expect(res.body).toContain('Malformed multipart/form-data body.');
+  });
+
+  it('a chunked sfx upload is refused in the spec words as it streams past 25 MB: no file kept, no row', async () => {
+    const rows = await mediaCount();
+    const res = await sendForm('/api/media/upload/sfx', [{ name: 'files', filename: 'boom.wav', junk: 60 * MB }], token);
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toEqual({ detail: exceedsLimitMessage('boom.wav', 25, 'sfx'), code: 'PAYLOAD_TOO_LARGE' });
+    expect(filesUnder(scratch.dir)).toEqual([]);
+    expect(await mediaCount()).toBe(rows);
+  });
+
+  it('a 200 MB main-content upload streams to disk, never into memory: refused once probed, its file removed', async () => {
+    const rows = await mediaCount();
+    const upload = (megabytes: number) =>
+      sendForm(
+        '/api/media/upload/main_content',
+        [
+          { name: 'friendly_names', value: '["Not audio"]' },
+          { name: 'files', filename: 'episode.wav', junk: megabytes * MB },
+        ],
+        token,
+      );
+    // A first upload settles the allocator's pools (the threads writing files get theirs); then the measure.
+    expect((await upload(50)).status).toBe(415);
+    const { result: res, grown } = await rssGrowth(() => upload(200));
+    expect(res.status).toBe(415);
+    expect(JSON.parse(res.body)).toMatchObject({ detail: onlyAudioAllowedMessage('episode.wav', 'main_content') });
+    // Held whole it would be 200 MB; streamed, the memory moves by a small share of it.
+    expect(grown).toBeLessThan(50 * MB);
+    expect(filesUnder(scratch.dir)).toEqual([]);
+    expect(await mediaCount()).toBe(rows);
+  });
+
+  it("tRPC's FormData upload streams too: main content past the admin's limit is refused in its words as it passes it", async () => {
+    const put = await api.request('PUT', '/api/admin/settings', { token, json: { max_upload_mb: 10 } });
+    expect(put.status).toBe(200);
+    try {
+      const rows = await mediaCount();
+      const { result: res, grown } = await rssGrowth(() =>
+        sendForm(
+          '/trpc/mediaUploads.library',
+          [
+            { name: 'category', value: 'main_content' },
+            { name: 'files', filename: 'episode.wav', junk: 200 * MB },
+            { name: 'friendly_names', value: '["Too long"]' },
+          ],
+          userToken,
+        ),
+      );
+      expect(res.status).toBe(413);
+      expect(res.body).toContain(audioExceedsMessage(10));
+      expect(grown).toBeLessThan(50 * MB);
+      expect(filesUnder(scratch.dir)).toEqual([]);
+      expect(await mediaCount()).toBe(rows);
+    } finally {
+      await api.request('PUT', '/api/admin/settings', { token, json: { max_upload_mb: 500 } });
+    }
+  });
+
+  it('a chunked cover upload is cut off at its route limit (16 MB) instead of being read to its end', async () => {
+    const res = await sendForm('/api/media/upload/cover_art', [{ name: 'file', filename: 'huge.png', junk: 150 * MB }], token);
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toEqual({ detail: MEDIA_MESSAGES.fileTooLarge, code: 'PAYLOAD_TOO_LARGE' });
+    expect(res.sent).toBeLessThan(150 * MB);
+    expect(filesUnder(scratch.dir)).toEqual([]);
+  });
+
+  it('a normal chunked upload still works over REST and tRPC, and leaves nothing in the scratch folder', async () => {
+    const data = readFileSync(toneFile(media.dir, 'jingle.mp3'));
+    const rest = await sendForm('/api/media/upload/music', [{ name: 'files', filename: 'jingle.mp3', data }], token);
+    expect(rest.status).toBe(201);
+    expect(JSON.parse(rest.body)).toMatchObject([{ category: 'music', friendly_name: 'jingle' }]);
+    const trpc = await sendForm(
+      '/trpc/mediaUploads.library',
+      [
+        { name: 'category', value: 'intro' },
+        { name: 'files', filename: 'hello.mp3', data },
+      ],
+      userToken,
+    );
+    expect(trpc.status).toBe(200);
+    expect(trpc.body).toContain('"category":"intro"');
+    expect(filesUnder(scratch.dir)).toEqual([]);
   });
 
   it('gives the smallest limit to unauthenticated routes and the category limit to uploads', () => {
     expect(bodyRuleFor('/api/auth/token').bytes).toBe(BODY_LIMITS.unauthenticatedBytes);
     expect(bodyRuleFor('/api/public/waitlist').bytes).toBe(BODY_LIMITS.unauthenticatedBytes);
+    expect(bodyRuleFor('/trpc/auth.login').bytes).toBe(BODY_LIMITS.unauthenticatedBytes);
+    expect(bodyRuleFor('/trpc/public.waitlist', true).bytes).toBe(BODY_LIMITS.unauthenticatedBytes);
+    expect(bodyRuleFor('/trpc/public.config,templates.create').bytes).toBe(BODY_LIMITS.jsonBytes);
     expect(bodyRuleFor('/api/media/upload/sfx').bytes).toBeLessThan(bodyRuleFor('/api/media/upload/music').bytes);
     expect(bodyRuleFor('/api/media/upload/main_content').bytes).toBeGreaterThan(2000 * MB);
     expect(bodyRuleFor('/api/media/upload/episode_cover').bytes).toBe(bodyRuleFor('/api/media/upload/cover_art').bytes);

@@ -72,6 +72,17 @@ export class MediaUploadService {
     if (category === 'main_content' && !friendlyName?.trim()) throw new AppError('VALIDATION', MEDIA_MESSAGES.enterFriendlyName);
   }
 
+  /**
+   * The size check of a category's files, run on every chunk while a multipart body streams to disk
+   * (one settings read per form): past the limit the file is refused in the spec's words. A closed
+   * category is refused before any byte is written.
+   */
+  async sizeGuard(category: TMediaCategory): Promise<(fileName: string, bytes: number) => void> {
+    assertCategoryOpen(category);
+    const { max_upload_mb: maxUploadMb } = await this.deps.settings.get();
+    return (fileName, bytes) => assertWithinLimit(fileName, bytes, category, maxUploadMb);
+  }
+
   /** A creator's checks of one library file (printable name, size limit, probed audio), for the shared music library. */
   async checkLibraryAudio(file: IncomingFile, category: 'music'): Promise<Inspected> {
     assertPrintableNames(file.name);

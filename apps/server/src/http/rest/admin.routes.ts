@@ -29,7 +29,7 @@ import {
 } from '@ppp/contracts';
 import { toMe } from '../../domain/users/users.service.ts';
 import { userOf } from '../request-context.ts';
-import { readUploadBody } from './multipart.ts';
+import { uploadBodyOf } from './multipart.ts';
 import { defineRoutes, route } from './route.ts';
 import { devToolsRoutes } from './dev-tools.routes.ts';
 
@@ -137,7 +137,7 @@ export const adminRoutes = defineRoutes([
     access: 'admin',
     summary:
       'Add a bed to the shared library: multipart file, display_name, mood_tags as JSON text; the file is checked like a music upload.',
-    body: { schema: ZAdminMusicUploadFields, read: readUploadBody },
+    body: { schema: ZAdminMusicUploadFields, read: uploadBodyOf(() => 'music') },
     upload: ZMusicUploadForm,
     response: ZAdminMusicAsset,
     status: 201,

@@ -14,7 +14,7 @@ import {
 } from '@ppp/contracts';
 import { AppError } from '../../domain/errors.ts';
 import { userOf } from '../request-context.ts';
-import { readUploadBody, readUploadForm, type UploadForm } from './multipart.ts';
+import { categoryGuard, readUploadBody, readUploadForm, type UploadForm } from './multipart.ts';
 import { defineRoutes, route, OK, type RawQuery, type RestInput } from './route.ts';
 
 const ZUploadFields = z.object({
@@ -50,8 +50,11 @@ const ZEpisodeCoverFields = z.object({
 });
 
 /** A cover form's one image (422 for none or several), the form's files removed afterwards. */
-async function withOneCover<T>(c: RestInput['c'], accept: (file: UploadForm['files'][number], form: UploadForm) => Promise<T>): Promise<T> {
-  const form = await readUploadForm(c);
+async function withOneCover<T>(
+  { ctx, c }: RestInput,
+  accept: (file: UploadForm['files'][number], form: UploadForm) => Promise<T>,
+): Promise<T> {
+  const form = await readUploadForm(c, categoryGuard(ctx, 'cover_art'));
   try {
     const [file, ...extra] = form.files;
     if (!file || extra.length > 0) throw new AppError('VALIDATION', 'Send exactly one cover image.');
@@ -61,10 +64,12 @@ async function withOneCover<T>(c: RestInput['c'], accept: (file: UploadForm['fil
   }
 }
 
-const uploadEpisodeCover = ({ ctx, c }: RestInput) =>
-  withOneCover(c, async (file, form) => [await ctx.services.uploads.acceptEpisodeCover(userOf(ctx), file, form.friendlyNames[0])]);
+const uploadEpisodeCover = (input: RestInput) =>
+  withOneCover(input, async (file, form) => [
+    await input.ctx.services.uploads.acceptEpisodeCover(userOf(input.ctx), file, form.friendlyNames[0]),
+  ]);
 
-const uploadCover = ({ ctx, c }: RestInput) => withOneCover(c, (file) => ctx.services.uploads.acceptCover(userOf(ctx), file));
+const uploadCover = (input: RestInput) => withOneCover(input, (file) => input.ctx.services.uploads.acceptCover(userOf(input.ctx), file));
 
 export const mediaRoutes = defineRoutes([
   route({
@@ -199,7 +204,8 @@ export const mediaRoutes = defineRoutes([
     upload: z.object({ file: z.string() }),
     response: ZMediaItem,
     handle: async ({ ctx, c, params }) => {
-      const form = await readUploadForm(c);
+      // A transcript file is held to a music file's limit (it is parsed whole).
+      const form = await readUploadForm(c, categoryGuard(ctx, 'music'));
       try {
         const [file] = form.files;
         if (!file) throw new AppError('VALIDATION', 'Send the transcript file.');

@@ -1,15 +1,16 @@
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { createWriteStream, openAsBlob } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { MEDIA, MEDIA_MESSAGES } from '@ppp/contracts';
+import { MEDIA, MEDIA_MESSAGES, ZUploadCategory, type TMediaCategory } from '@ppp/contracts';
+import { scratchDir } from '../../config.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { IncomingFile } from '../../domain/media/media-upload.service.ts';
+import { streamForm, uploadScratch, type StreamedFile, type StreamedForm, type StreamFormOptions } from '../form-stream.ts';
+import type { RequestContext } from '../request-context.ts';
 import type { BodyReader } from './route.ts';
 
 export interface UploadForm {
@@ -22,14 +23,10 @@ export interface UploadForm {
 }
 
 const ZFriendlyNames = z.array(z.string().nullable());
+const FILE_FIELDS = new Set(['files', 'files[]', 'file']);
 
-function filesOf(value: unknown): File[] {
-  const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
-  return list.filter((entry): entry is File => entry instanceof File);
-}
-
-function friendlyNamesOf(value: unknown): (string | undefined)[] {
-  if (typeof value !== 'string' || value.trim() === '') return [];
+function friendlyNamesOf(value: string | undefined): (string | undefined)[] {
+  if (value === undefined || value.trim() === '') return [];
   let names: (string | undefined)[];
   try {
     names = ZFriendlyNames.parse(JSON.parse(value)).map((name) => name ?? undefined);
@@ -42,41 +39,86 @@ function friendlyNamesOf(value: unknown): (string | undefined)[] {
   return names;
 }
 
-async function saveFile(dir: string, file: File, index: number): Promise<IncomingFile> {
-  const dest = path.join(dir, `part-${index}`);
-  await pipeline(Readable.fromWeb(file.stream() as WebReadableStream<Uint8Array>), createWriteStream(dest));
-  return { path: dest, name: file.name || `upload-${index + 1}`, size: file.size };
-}
+const incoming = (file: StreamedFile): IncomingFile => ({ path: file.path, name: file.name, size: file.size });
 
 /**
- * Reads a multipart upload (files repeated, friendly_names as a JSON array, the notify fields, an
- * optional transcript) into temporary files, so the service probes real bytes and moves them into storage.
+ * An upload form (files repeated, friendly_names as a JSON array, the notify fields, an optional
+ * transcript) from a form already streamed to disk; its files are removed when the form is refused.
  */
-export async function readUploadForm(c: Context): Promise<UploadForm> {
-  if (!(c.req.header('content-type') ?? '').includes('multipart/form-data')) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Expected a multipart/form-data body.');
-  }
-  return uploadFormOf(await c.req.formData());
-}
-
-/** The same, from a form already read (tRPC's FormData inputs). */
-export async function uploadFormOf(body: FormData): Promise<UploadForm> {
-  const parts = [...filesOf(body.getAll('files')), ...filesOf(body.getAll('files[]')), ...filesOf(body.getAll('file'))];
-  if (parts.length === 0) throw new AppError('VALIDATION', MEDIA_MESSAGES.selectAudioFile);
-  if (parts.length > MEDIA.maxFilesPerUpload) throw new AppError('VALIDATION', `At most ${MEDIA.maxFilesPerUpload} files per upload.`);
-  const fields = Object.fromEntries([...body.entries()].flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
-  const friendlyNames = friendlyNamesOf(body.get('friendly_names'));
-  const dir = await mkdtemp(path.join(tmpdir(), 'ppp-upload-'));
+async function uploadFormFrom(form: StreamedForm): Promise<UploadForm> {
   try {
-    const files: IncomingFile[] = [];
-    for (const [i, part] of parts.entries()) files.push(await saveFile(dir, part, i));
-    const [transcriptPart] = filesOf(body.getAll('transcript'));
-    const transcript = transcriptPart ? await saveFile(dir, transcriptPart, parts.length) : undefined;
-    return { files, transcript, friendlyNames, fields, cleanup: () => rm(dir, { recursive: true, force: true }) };
+    const parts = form.files.filter((file) => FILE_FIELDS.has(file.field));
+    if (parts.length === 0) throw new AppError('VALIDATION', MEDIA_MESSAGES.selectAudioFile);
+    if (parts.length > MEDIA.maxFilesPerUpload) throw new AppError('VALIDATION', `At most ${MEDIA.maxFilesPerUpload} files per upload.`);
+    const fields = Object.fromEntries(form.fields);
+    const transcript = form.files.find((file) => file.field === 'transcript');
+    return {
+      files: parts.map(incoming),
+      transcript: transcript && incoming(transcript),
+      friendlyNames: friendlyNamesOf(form.fields.find(([name]) => name === 'friendly_names')?.[1]),
+      fields,
+      cleanup: form.cleanup,
+    };
   } catch (error) {
-    await rm(dir, { recursive: true, force: true });
+    await form.cleanup();
     throw error;
   }
+}
+
+/** This server's scratch folder for the files of multipart bodies. */
+export const scratchOf = (ctx: RequestContext) => uploadScratch(scratchDir(ctx.services.config));
+
+/**
+ * Reads a multipart upload as it streams, each file into a temporary file checked against `guard`
+ * chunk by chunk (a file past its limit is refused then and there, nothing of the form kept), so the
+ * service probes real bytes and moves them into storage. Nothing of the body is held in memory.
+ */
+export async function readUploadForm(c: Context, guardFor?: StreamFormOptions['guardFor']): Promise<UploadForm> {
+  const ctx = c.get('ctx') as RequestContext;
+  return uploadFormFrom(await streamForm(c.req.raw, { scratch: scratchOf(ctx), guardFor }));
+}
+
+/** The files a streamed form put on disk, by the File objects tRPC's FormData input carries. */
+const onDisk = new WeakMap<Blob, StreamedFile>();
+
+/** A streamed form as the FormData a tRPC procedure takes: its files are the temporary files themselves, never read into memory. */
+export async function formDataOf(form: StreamedForm): Promise<FormData> {
+  const data = new FormData();
+  for (const [name, value] of form.fields) data.append(name, value);
+  for (const file of form.files) {
+    const blob = new File([await openAsBlob(file.path)], file.name);
+    onDisk.set(blob, file);
+    data.append(file.field, blob);
+  }
+  return data;
+}
+
+/** A FormData file as a temporary file: the streamed one itself, or (a FormData built in this process) written out. */
+async function streamedFileOf(ctx: RequestContext, field: string, file: File): Promise<StreamedFile> {
+  const streamed = onDisk.get(file);
+  if (streamed) return streamed;
+  const path = await scratchOf(ctx).pathFor('part');
+  await pipeline(Readable.fromWeb(file.stream() as WebReadableStream<Uint8Array>), createWriteStream(path));
+  return { field, path, name: file.name, size: file.size };
+}
+
+/** The same upload form from a tRPC FormData input (streamed to disk by the tRPC endpoint). */
+export async function uploadFormOf(ctx: RequestContext, body: FormData): Promise<UploadForm> {
+  const form: StreamedForm = {
+    fields: [],
+    files: [],
+    cleanup: async () => void (await Promise.all(form.files.map((file) => rm(file.path, { force: true })))),
+  };
+  try {
+    for (const [name, value] of body.entries()) {
+      if (typeof value === 'string') form.fields.push([name, value]);
+      else form.files.push(await streamedFileOf(ctx, name, value));
+    }
+  } catch (error) {
+    await form.cleanup();
+    throw error;
+  }
+  return uploadFormFrom(form);
 }
 
 /** Runs `use` on the upload form, its temporary files removed afterwards whatever happens. */
@@ -88,8 +130,19 @@ export async function withUploadForm<T>(form: UploadForm, use: (form: UploadForm
   }
 }
 
-/** The upload form as a body reader: its text fields are checked by the route, its files removed when they are refused. */
-export const readUploadBody: BodyReader<UploadForm> = async (c) => {
-  const form = await readUploadForm(c);
-  return { fields: form.fields, files: form, discard: form.cleanup };
-};
+/** Checks each file of a form against `category`'s limit as it streams (the category refused at once when closed). */
+export const categoryGuard =
+  (ctx: RequestContext, category: TMediaCategory): StreamFormOptions['guardFor'] =>
+  () =>
+    ctx.services.uploads.sizeGuard(category);
+
+/** The upload form as a body reader of a category's files: its text fields are checked by the route, its files removed when they are refused. */
+export const uploadBodyOf =
+  (categoryOf: (c: Context) => TMediaCategory): BodyReader<UploadForm> =>
+  async (c) => {
+    const form = await readUploadForm(c, categoryGuard(c.get('ctx') as RequestContext, categoryOf(c)));
+    return { fields: form.fields, files: form, discard: form.cleanup };
+  };
+
+/** POST /api/media/upload/{category}: the path's category. */
+export const readUploadBody = uploadBodyOf((c) => ZUploadCategory.parse(c.req.param('category')));

@@ -1,17 +1,29 @@
+import { readFile } from 'node:fs/promises';
 import type { Context } from 'hono';
 import type { BodyReader } from './route.ts';
 import { AppError } from '../../domain/errors.ts';
 import { formToUpdateBody } from '../../domain/podcasts/podcast-input.ts';
 import { COVER_MAX_BYTES, COVER_MESSAGES } from '../../domain/podcasts/cover-art.ts';
+import { streamForm } from '../form-stream.ts';
+import type { RequestContext } from '../request-context.ts';
+import { scratchOf } from './multipart.ts';
 
 export interface ShowForm {
   fields: Record<string, string>;
   cover: Buffer | null;
 }
 
+/** A show cover's check as it streams: 15 MB at most. */
+export function showCoverGuard(_name: string, bytes: number): void {
+  if (bytes > COVER_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', COVER_MESSAGES.tooLarge);
+}
+
+const COVER_FIELDS = ['cover_image', 'cover', 'file'];
+
 /**
  * The Create and Edit Podcast forms: text fields plus an optional cover_image file (15 MB at most,
- * read into memory: covers are small, and sharp reads them from a buffer). A JSON body has no cover.
+ * streamed to a temporary file and checked as it comes, then read into memory: sharp reads covers
+ * from a buffer). A JSON body has no cover.
  */
 async function readShowForm(c: Context): Promise<ShowForm & { json: unknown | null }> {
   const type = c.req.header('content-type') ?? '';
@@ -22,19 +34,28 @@ async function readShowForm(c: Context): Promise<ShowForm & { json: unknown | nu
       throw new AppError('BAD_REQUEST', 'Request body is not valid JSON.');
     }
   }
-  if (!type.includes('multipart/form-data') && !type.includes('application/x-www-form-urlencoded')) {
+  if (type.includes('application/x-www-form-urlencoded')) {
+    const body = await c.req.parseBody();
+    const fields = Object.fromEntries(Object.entries(body).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
+    return { fields, cover: null, json: null };
+  }
+  if (!type.includes('multipart/form-data')) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Expected a multipart/form-data or JSON body.');
   }
-  const body = await c.req.parseBody();
-  const fields = Object.fromEntries(Object.entries(body).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
-  const file = body.cover_image ?? body.cover ?? body.file;
-  return { fields, cover: await coverBytesOf(file instanceof File ? file : null), json: null };
+  const form = await streamForm(c.req.raw, { scratch: scratchOf(c.get('ctx') as RequestContext), guardFor: () => showCoverGuard });
+  try {
+    const file = COVER_FIELDS.map((field) => form.files.find((f) => f.field === field)).find((f) => f !== undefined);
+    const cover = file && file.size > 0 ? await readFile(file.path) : null;
+    return { fields: Object.fromEntries(form.fields), cover, json: null };
+  } finally {
+    await form.cleanup();
+  }
 }
 
-/** A show's cover file read into memory (15 MB at most: covers are small, and sharp reads them from a buffer). */
+/** A show's cover file (tRPC's FormData input, already on disk) read into memory: 15 MB at most, sharp reads it from a buffer. */
 export async function coverBytesOf(file: File | null): Promise<Buffer | null> {
   if (!file || file.size === 0) return null;
-  if (file.size > COVER_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', COVER_MESSAGES.tooLarge);
+  showCoverGuard(file.name, file.size);
   return Buffer.from(await file.arrayBuffer());
 }
 

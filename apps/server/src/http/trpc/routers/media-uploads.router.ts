@@ -23,7 +23,7 @@ export const mediaUploadsRouter = router({
     .output(z.array(ZMediaItem))
     .mutation(async ({ ctx, input }) => {
       const category = ZUploadCategory.parse(input.get(MEDIA_UPLOAD_FORM.category));
-      return withUploadForm(await uploadFormOf(input), ({ files, friendlyNames, fields, transcript }) =>
+      return withUploadForm(await uploadFormOf(ctx, input), ({ files, friendlyNames, fields, transcript }) =>
         ctx.services.uploads.acceptMany(ctx.user, files, friendlyNames, { category, ...ZUploadNotify.parse(fields) }, transcript),
       );
     }),
@@ -31,13 +31,13 @@ export const mediaUploadsRouter = router({
     .input(ZForm)
     .output(ZCoverUploadResponse)
     .mutation(async ({ ctx, input }) =>
-      withUploadForm(await uploadFormOf(input), (form) => ctx.services.uploads.acceptCover(ctx.user, oneImage(form))),
+      withUploadForm(await uploadFormOf(ctx, input), (form) => ctx.services.uploads.acceptCover(ctx.user, oneImage(form))),
     ),
   episodeCover: activeProcedure
     .input(ZForm)
     .output(ZMediaItem)
     .mutation(async ({ ctx, input }) =>
-      withUploadForm(await uploadFormOf(input), (form) =>
+      withUploadForm(await uploadFormOf(ctx, input), (form) =>
         ctx.services.uploads.acceptEpisodeCover(ctx.user, oneImage(form), form.friendlyNames[0]),
       ),
     ),
@@ -46,7 +46,7 @@ export const mediaUploadsRouter = router({
     .output(ZMediaItem)
     .mutation(async ({ ctx, input }) => {
       const mediaId = z.string().min(1).parse(input.get(MEDIA_UPLOAD_FORM.mediaId));
-      return withUploadForm(await uploadFormOf(input), ({ files: [file] }) => {
+      return withUploadForm(await uploadFormOf(ctx, input), ({ files: [file] }) => {
         if (!file) throw new AppError('VALIDATION', 'Send the transcript file.');
         return ctx.services.uploads.attachTranscript(ctx.user, mediaId, file);
       });

@@ -1,0 +1,200 @@
+import { EventEmitter } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Busboy, type BusboyFileStream } from '@fastify/busboy';
+import { BODY_LIMITS, MEDIA } from '@ppp/contracts';
+import { AppError } from '../domain/errors.ts';
+import { ScratchFolder } from '../domain/storage/scratch.ts';
+
+/** A file part of a form, written to a temporary file as it arrived. */
+export interface StreamedFile {
+  field: string;
+  path: string;
+  name: string;
+  size: number;
+}
+
+/** A multipart form read as it streamed: its text fields in memory, its files on disk. */
+export interface StreamedForm {
+  fields: [string, string][];
+  files: StreamedFile[];
+  /** Removes the temporary files (those already moved into storage are gone already). */
+  cleanup(): Promise<void>;
+}
+
+/** Throws the refusal (an AppError in the spec's words) once a file named `name` has reached `bytes`. */
+export type SizeGuard = (name: string, bytes: number) => void;
+
+export interface StreamFormOptions {
+  /** Where the files go: this process's scratch folder (a crashed server's leftovers go at the next start). */
+  scratch: ScratchFolder;
+  /** The guard of the next file, from the text fields read so far (a category comes before the files). */
+  guardFor?: (fields: ReadonlyMap<string, string>) => SizeGuard | undefined | Promise<SizeGuard | undefined>;
+}
+
+/** Files of one form: every file of an upload call, and a transcript beside them. */
+const MAX_FILES = MEDIA.maxFilesPerUpload + 1;
+const MAX_FIELDS = 50;
+
+const scratchFolders = new Map<string, ScratchFolder>();
+
+/** The one scratch folder of this process under a root (made on first use). */
+export function uploadScratch(root: string): ScratchFolder {
+  let folder = scratchFolders.get(root);
+  if (!folder) {
+    folder = new ScratchFolder(root);
+    scratchFolders.set(root, folder);
+  }
+  return folder;
+}
+
+/** Counts a file's bytes as they pass and lets the guard refuse it mid-stream. */
+function guarded(name: string, guard: SizeGuard | undefined, sized: (bytes: number) => void): Transform {
+  let bytes = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      sized(bytes);
+      try {
+        guard?.(name, bytes);
+        done(null, chunk);
+      } catch (error) {
+        done(error as Error);
+      }
+    },
+  });
+}
+
+/** The first reason a form stopped; `stopped` is told once, so whoever waits on the parser stops waiting. */
+function stopper(stopped: EventEmitter, onStop: () => void = () => undefined) {
+  let reason: unknown = null;
+  return {
+    get reason() {
+      return reason;
+    },
+    fail(error: unknown) {
+      if (reason) return;
+      reason = error;
+      onStop();
+      stopped.emit('stop');
+    },
+  };
+}
+
+/** Waits for an event of the parser, or for the form to stop; its listeners go with it (a long upload waits thousands of times). */
+function until(emitter: EventEmitter, event: string, stopped: EventEmitter): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      emitter.off(event, done);
+      stopped.off('stop', done);
+      resolve();
+    };
+    emitter.on(event, done);
+    stopped.on('stop', done);
+  });
+}
+
+const malformed = () => new AppError('BAD_REQUEST', 'Malformed multipart/form-data body.');
+
+/**
+ * Reads a multipart body as it streams (busboy): text fields kept in memory (each at most a JSON
+ * body's size), each file written to a temporary file with its guard checked on every chunk, so a
+ * file past its limit is refused the moment it passes it and nothing more of it is written.
+ *
+ * A refused form (a file too large, too many files) has its files removed at once and the rest of
+ * its body read and dropped before the refusal is thrown, so a client still sending gets the answer
+ * (the body's own limit still ends that). A body that cannot be read further (past the route's
+ * limit, malformed, the connection dropped) ends the reading at once, its files removed; its
+ * source is left unread rather than cancelled, so the refusal still reaches the client.
+ */
+export async function streamForm(req: Request, options: StreamFormOptions): Promise<StreamedForm> {
+  const type = req.headers.get('content-type') ?? '';
+  if (!type.includes('multipart/form-data')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Expected a multipart/form-data body.');
+  let busboy: ReturnType<typeof Busboy>;
+  try {
+    busboy = Busboy({
+      headers: { 'content-type': type },
+      limits: { files: MAX_FILES, fields: MAX_FIELDS, fieldSize: BODY_LIMITS.jsonBytes },
+    });
+  } catch {
+    throw malformed();
+  }
+  const reader = req.body?.getReader();
+  if (!reader) throw malformed();
+  const stopped = new EventEmitter();
+  const refused = stopper(stopped);
+  // A body that cannot be read further: the pending read is let go at once.
+  const broken = stopper(stopped, () => reader.releaseLock());
+  const fields = new Map<string, string>();
+  const entries: [string, string][] = [];
+  const files: StreamedFile[] = [];
+  const writes: Promise<void>[] = [];
+  const open = new Set<BusboyFileStream>();
+  const cleanup = async () => {
+    await Promise.all(files.map((file) => (file.path ? rm(file.path, { force: true }) : undefined)));
+  };
+  // Every file still being written stops (its pipeline fails), then what was written goes.
+  const dropFiles = async () => {
+    for (const stream of open) stream.destroy();
+    await Promise.all(writes);
+    await cleanup();
+  };
+
+  busboy.on('field', (name, value, _nameTruncated, valueTruncated) => {
+    if (valueTruncated) return refused.fail(new AppError('PAYLOAD_TOO_LARGE', BODY_LIMITS.tooLargeMessage));
+    entries.push([name, value]);
+    if (!fields.has(name)) fields.set(name, value);
+  });
+  busboy.on('file', (field: string, stream: BusboyFileStream, filename: string | undefined) => {
+    const file: StreamedFile = { field, path: '', name: filename || `upload-${files.length + 1}`, size: 0 };
+    files.push(file);
+    open.add(stream);
+    const write = (async () => {
+      const guard = await options.guardFor?.(fields);
+      if (refused.reason || broken.reason) return;
+      file.path = await options.scratch.pathFor('part');
+      await pipeline(
+        stream,
+        guarded(file.name, guard, (bytes) => (file.size = bytes)),
+        createWriteStream(file.path),
+      );
+    })();
+    writes.push(write.catch((error: unknown) => refused.fail(error)).finally(() => open.delete(stream)));
+  });
+  busboy.on('filesLimit', () => refused.fail(new AppError('VALIDATION', `At most ${MEDIA.maxFilesPerUpload} files per upload.`)));
+  busboy.on('fieldsLimit', () => refused.fail(new AppError('VALIDATION', `At most ${MAX_FIELDS} form fields.`)));
+  // Once refused, nothing more is parsed: what the parser says then changes nothing.
+  busboy.on('error', () => (refused.reason ? undefined : broken.fail(malformed())));
+
+  let dropping: Promise<void> | null = null;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read().catch((error: unknown) => {
+        throw broken.reason ?? error;
+      });
+      if (done) break;
+      if (refused.reason) {
+        dropping ??= dropFiles();
+        continue;
+      }
+      if (!busboy.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength))) await until(busboy, 'drain', stopped);
+    }
+    if (!refused.reason) {
+      const finished = until(busboy, 'finish', stopped);
+      busboy.end();
+      await finished;
+      await Promise.all(writes);
+    }
+    if (refused.reason || broken.reason) throw refused.reason ?? broken.reason;
+    return { fields: entries, files, cleanup };
+  } catch (error) {
+    busboy.destroy();
+    await dropping;
+    await dropFiles();
+    throw error;
+  } finally {
+    reader.releaseLock();
+  }
+}
