@@ -22,6 +22,7 @@ export default defineConfig({
           groups: [
             { name: 'wavesurfer', test: /node_modules[\\/]wavesurfer\.js/ },
             { name: 'zod', test: /node_modules[\\/]zod/ },
+            { name: 'tus', test: /node_modules[\\/](tus-js-client|js-base64|url-parse|querystringify|requires-port)[\\/]/ },
           ],
         },
       },

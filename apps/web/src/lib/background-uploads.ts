@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { TMediaItem, TTusUploadMetadata } from '@ppp/contracts';
-import { startTusUpload } from './tus-upload.ts';
+import { MEDIA_MESSAGES, type TMediaItem, type TTusUploadMetadata } from '@ppp/contracts';
 
 /** An upload the user left running in the background (spec 001 'Pre-upload flow' step 4). */
 export interface BackgroundUpload {
@@ -30,18 +29,28 @@ export function startBackgroundUpload(
   const key = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
   uploads = [{ key, label: metadata.friendly_name || file.name, percent: 0, status: 'uploading', error: null, item: null }, ...uploads];
   for (const listener of listeners) listener();
-  const cancel = startTusUpload(file, metadata, {
-    onProgress: (percent) => update(key, { percent }),
-    onSuccess: (item) => {
-      update(key, { percent: 100, status: 'done', item });
-      events.onDone?.(item);
+  const fail = (message: string) => {
+    update(key, { status: 'error', error: message });
+    events.onError?.(message);
+  };
+  // The tus client is loaded with the first upload, so the dashboard (which lists uploads) does not ship it.
+  let cancelled = false;
+  cancels.set(key, () => (cancelled = true));
+  import('./tus-upload.ts').then(
+    ({ startTusUpload }) => {
+      if (cancelled) return;
+      const cancel = startTusUpload(file, metadata, {
+        onProgress: (percent) => update(key, { percent }),
+        onSuccess: (item) => {
+          update(key, { percent: 100, status: 'done', item });
+          events.onDone?.(item);
+        },
+        onError: fail,
+      });
+      cancels.set(key, cancel);
     },
-    onError: (message) => {
-      update(key, { status: 'error', error: message });
-      events.onError?.(message);
-    },
-  });
-  cancels.set(key, cancel);
+    () => fail(MEDIA_MESSAGES.unableToUploadAudio),
+  );
   return key;
 }
 
