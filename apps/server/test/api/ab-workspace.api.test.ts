@@ -184,6 +184,12 @@ describe('intro/outro sections', () => {
     const first = ZAbSaveSectionsResponse.parse((await api.request('POST', '/api/ab/sections', { token: a.token, json: body })).body);
     expect(first.sections.map((s) => s.tag)).toEqual(['Intro 1', 'Outro 1']);
     expect(first.draft).toMatchObject({ introoutro: true, introoutro_status: 'manual' });
+    // The AI prompt's outro gets a script written by the text AI from the upload, closing with the show.
+    expect(first.draft.segment_overrides[1]).toMatchObject({
+      prompt: 'A warm goodbye',
+      script: expect.stringMatching(/Thanks for listening to Garden a\.$/),
+    });
+    expect(first.draft.segment_overrides[0]?.script).toBe('Welcome to the garden hour.');
     const second = await api.trpc(a.token).abWorkspace.saveSections.mutate({ ...body, status: 'ai' });
     expect(second.sections.map((s) => s.tag)).toEqual(['Intro 2', 'Outro 2']);
     expect(second.draft.introoutro_status).toBe('ai');

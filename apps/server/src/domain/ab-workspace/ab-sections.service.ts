@@ -13,6 +13,7 @@ import type { AiTextService } from '../ai-text/ai-text.service.ts';
 import type { MediaItem } from '../media/media-item.entity.ts';
 import type { AbWorkspaceRepository } from './ab-workspace.repository.ts';
 import type { AbSavedSection } from './ab-saved-section.entity.ts';
+import type { AbDraft } from './ab-draft.entity.ts';
 import { toDraftDto, toSectionDto } from './ab-workspace.dto.ts';
 
 export interface AbSectionsDeps {
@@ -76,12 +77,13 @@ export class AbSectionsService {
         problems.map((message) => ({ message })),
       );
     }
+    const segments = await this.withScripts(user, draft, body.segments);
     const podcast = idOf(draft.podcast);
     const next = {
       intro: await this.deps.repo.countSections(user.id, podcast, 'intro'),
       outro: await this.deps.repo.countSections(user.id, podcast, 'outro'),
     };
-    const sections = body.segments.map((segment) => {
+    const sections = segments.map((segment) => {
       next[segment.section_type] += 1;
       return this.deps.repo.createSection({
         user: user.id,
@@ -96,10 +98,24 @@ export class AbSectionsService {
         voiceName: segment.voice_name ?? null,
       });
     });
-    draft.segmentOverrides = body.segments;
+    draft.segmentOverrides = segments;
     draft.introoutroStatus = body.status;
     await this.deps.repo.flush();
     return { draft: toDraftDto(draft), sections: sections.map(toSectionDto) };
+  }
+
+  /** An AI-prompt segment is voiced from a script the text AI writes for its prompt (kept beside the prompt). */
+  private async withScripts(user: Owner, draft: AbDraft, segments: TAbSegmentOverride[]): Promise<TAbSegmentOverride[]> {
+    const podcast = draft.podcast ? await this.deps.repo.findShow(user.id, idOf(draft.podcast) ?? '') : null;
+    const written: TAbSegmentOverride[] = [];
+    for (const segment of segments) {
+      const needs = segment.source_type === 'ai_generated' && !segment.script.trim();
+      const script = needs
+        ? await this.write(user, draft, podcast ?? { id: '', name: 'the show' }, segment.section_type, segment.prompt)
+        : segment.script;
+      written.push({ ...segment, script });
+    }
+    return written;
   }
 
   /** Suggest section: 409 until the show has five processed or published episodes. */
@@ -113,19 +129,33 @@ export class AbSectionsService {
     if (!podcast || finished < AB_WORKSPACE.suggestionMinEpisodes) {
       throw new AppError('CONFLICT', AB_MESSAGES.suggestionsLocked(AB_WORKSPACE.suggestionMinEpisodes));
     }
-    const history = await this.deps.repo.findSections(user.id, podcast.id, { type: body.section_type, limit: body.history_count });
+    return { script: await this.write(user, draft, podcast, body.section_type, body.hint ?? null, body.history_count) };
+  }
+
+  /**
+   * A script for one section through the text-AI service: the upload's topic, opened (or closed) the
+   * way the creator's last saved sections of that type were; `prompt` is the creator's instruction.
+   */
+  private async write(
+    user: Owner,
+    draft: { upload: unknown },
+    podcast: { id: string; name: string },
+    type: TAbSectionType,
+    prompt: string | null,
+    historyCount: number = AB_WORKSPACE.suggestionHistory,
+  ): Promise<string> {
+    const history = await this.deps.repo.findSections(user.id, podcast.id, { type, limit: historyCount });
     const examples = history.filter((s) => s.sourceType !== 'static').map((s) => s.content);
-    const upload = draft.upload as MediaItem;
     const { title } = await this.deps.aiText.title(user, {
-      hint: upload.id,
-      base_prompt: `A spoken ${body.section_type} for ${podcast.name}${body.hint ? ` (${body.hint})` : ''}. Earlier ones:\n${examples.join('\n')}`,
+      hint: (draft.upload as MediaItem).id,
+      base_prompt: `A spoken ${type} for ${podcast.name}${prompt ? ` (${prompt})` : ''}. Earlier ones:\n${examples.join('\n')}`,
     });
     const topic = title?.replace(/[.!?]+$/, '') ?? null;
-    if (body.section_type === 'intro') {
+    if (type === 'intro') {
       const opening = learntOpening(history, `Welcome to ${podcast.name}.`);
-      return { script: topic ? `${opening} Today: ${topic}.` : opening };
+      return topic ? `${opening} Today: ${topic}.` : opening;
     }
     const closing = learntOpening(history, `Thanks for listening to ${podcast.name}.`);
-    return { script: topic ? `That was ${topic}. ${closing}` : closing };
+    return topic ? `That was ${topic}. ${closing}` : closing;
   }
 }
