@@ -7,7 +7,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from './config.ts';
-import { embeddedDatabaseUrl, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { embeddedDatabaseUrl, readEmbeddedPassword, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { storageFor } from './domain/storage/storage-for.ts';
 import { backupInstance, restoreInstance } from './backup/backup.ts';
 
@@ -21,15 +21,20 @@ const config = loadConfig();
 /** The configured database, or the embedded one: used where it runs, started (and stopped after) where it does not. */
 async function database(): Promise<{ url: string; embedded: EmbeddedDatabase | null }> {
   if (config.DATABASE_URL) return { url: config.DATABASE_URL, embedded: null };
-  const url = embeddedDatabaseUrl(config.EMBEDDED_PG_PORT);
-  const probe = new pg.Client({ connectionString: url });
-  const running = await probe.connect().then(
-    () => true,
-    () => false,
-  );
-  await probe.end().catch(() => undefined);
-  if (running) return { url, embedded: null };
-  const embedded = await startEmbeddedPostgres({ dir: path.join(config.DATA_DIR, 'postgres'), port: config.EMBEDDED_PG_PORT });
+  const dir = path.join(config.DATA_DIR, 'postgres');
+  // The instance's own password, kept in its data folder (none yet: it never ran, so it is not running).
+  const password = await readEmbeddedPassword(dir);
+  if (password) {
+    const url = embeddedDatabaseUrl(config.EMBEDDED_PG_PORT, password);
+    const probe = new pg.Client({ connectionString: url });
+    const running = await probe.connect().then(
+      () => true,
+      () => false,
+    );
+    await probe.end().catch(() => undefined);
+    if (running) return { url, embedded: null };
+  }
+  const embedded = await startEmbeddedPostgres({ dir, port: config.EMBEDDED_PG_PORT });
   return { url: embedded.url, embedded };
 }
 

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TERMS } from '@ppp/contracts';
+import { embeddedDatabaseUrl, readEmbeddedPassword } from '@ppp/server/db';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -86,6 +87,13 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<R
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The launcher's embedded database, opened with the password it keeps in its data folder (issue 14). */
+export async function launcherDatabaseUrl(app: Pick<RunningApp, 'dataDir'>, pgPort: number): Promise<string> {
+  const password = await readEmbeddedPassword(path.join(app.dataDir, 'postgres'));
+  if (!password) throw new Error(`no postgres-password in ${app.dataDir}`);
+  return embeddedDatabaseUrl(pgPort, password);
 }
 
 /** Chromium's fake microphone (a beep tone) with permission granted, for the Recorder's journeys. */

@@ -28,6 +28,7 @@ import {
   openJourneyPage,
   type Viewport,
   registerAndSignIn,
+  launcherDatabaseUrl,
 } from './harness.ts';
 
 let app: RunningApp;
@@ -62,7 +63,7 @@ async function api<T>(pathname: string): Promise<T> {
 /** The assembled episode, as the assembly job leaves it, in the launcher's own database and storage. */
 async function seedEpisode(podcastId: string): Promise<string> {
   const me = await api<{ id: string }>('/api/users/me');
-  const orm = await openOrm(`postgres://ppp:ppp-embedded@127.0.0.1:${pgPort}/podcastplusplus`, { poolMax: 2 });
+  const orm = await openOrm(await launcherDatabaseUrl(app, pgPort), { poolMax: 2 });
   try {
     const episode = await seedAssembledEpisode(
       orm,

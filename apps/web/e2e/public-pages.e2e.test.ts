@@ -31,6 +31,7 @@ import {
   closeJourneyPages,
   openJourneyPage,
   type Viewport,
+  launcherDatabaseUrl,
 } from './harness.ts';
 
 let app: RunningApp;
@@ -97,7 +98,7 @@ async function publishEpisode(token: string, title: string): Promise<void> {
   };
   expect((await api('PUT', `/api/podcasts/${show.id}`, details)).status).toBe(200);
   const me = (await api('GET', '/api/users/me')).body as { id: string };
-  const orm = await openOrm(`postgres://ppp:ppp-embedded@127.0.0.1:${pgPort}/podcastplusplus`, { poolMax: 2 });
+  const orm = await openOrm(await launcherDatabaseUrl(app, pgPort), { poolMax: 2 });
   const episode = await seedAssembledEpisode(
     orm,
     new LocalStorage(storageDir),

