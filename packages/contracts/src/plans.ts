@@ -393,10 +393,11 @@ export function formatRemovalDate(date: Date): string {
 }
 
 export const QUEUE_STORAGE_MESSAGES = {
-  /** The upload refused (402 QUEUE_STORAGE_FULL). */
-  full: (p: { planName: string; limitSeconds: number; queuedSeconds: number; uploadSeconds: number }) =>
+  /** The upload refused (402 QUEUE_STORAGE_FULL); uploadSeconds null when the queue is full before any byte is sent. */
+  full: (p: { planName: string; limitSeconds: number; queuedSeconds: number; uploadSeconds: number | null }) =>
     `Your upload queue is full. The ${p.planName} plan holds ${formatQueueHours(p.limitSeconds)} of audio waiting to become episodes: ` +
-    `you have ${formatQueueHours(p.queuedSeconds)} waiting and this file is ${formatQueueHours(p.uploadSeconds)}. ` +
+    `you have ${formatQueueHours(p.queuedSeconds)} waiting` +
+    `${p.uploadSeconds === null ? '' : ` and this file is ${formatQueueHours(p.uploadSeconds)}`}. ` +
     'Use or delete an upload you have, or upgrade your plan for more queue storage.',
   noticeTitle: 'Unused upload will be removed',
   notice: (p: { name: string; planName: string; heldDays: number; removeOn: Date }) =>

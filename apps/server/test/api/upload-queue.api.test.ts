@@ -2,9 +2,10 @@
  * The plans' upload queue storage at upload (spec 002 §9 'Queue storage: N hrs'), over REST and tRPC
  * with two users on different plans: a main-content upload that would take the unused uploads past
  * the plan's hours is refused with 402 QUEUE_STORAGE_FULL in words and nothing is stored; the same
- * upload fits on the bigger plan; an upload used by an episode no longer counts; library clips never do.
+ * upload fits on the bigger plan; an upload used by an episode no longer counts; library clips never do;
+ * a tus upload is refused at its creation when the queue is already full.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -14,6 +15,7 @@ import { openTestOrm } from '../support/database.ts';
 import { errorOf, startTestServer, twoUsers, type HttpResult, type TestServer } from '../support/http.ts';
 import { tempDir, toneFile, uploadForm } from '../support/audio-files.ts';
 import { seedShow } from '../support/episodes.ts';
+import { createTusUpload } from '../support/tus-client.ts';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
 import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
 import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
@@ -134,5 +136,15 @@ describe('upload queue storage', () => {
     // Library clips are not the queue: an intro is stored with the queue full again.
     await queued(free.id, 3600, 'free-full-again');
     expect((await upload(free.token, 'intro', toneFile(files.dir, 'intro.wav', 2), 'Intro')).status).toBe(201);
+
+    // tus: a full queue refuses a main-content upload at its creation, before any byte; Starter's is created.
+    const meta = { filename: 'take.wav', category: 'main_content', friendly_name: 'Resumable take' };
+    const tusRefused = await createTusUpload(api, free.token, statSync(take).size, meta);
+    expect(tusRefused.status).toBe(402);
+    expect(await tusRefused.text()).toBe(
+      'Your upload queue is full. The Free plan holds 1 hr of audio waiting to become episodes: you have 1 hr 1 min waiting. ' +
+        'Use or delete an upload you have, or upgrade your plan for more queue storage.',
+    );
+    expect((await createTusUpload(api, starter.token, statSync(take).size, meta)).status).toBe(201);
   });
 });

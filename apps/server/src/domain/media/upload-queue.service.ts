@@ -67,6 +67,21 @@ export class UploadQueueService {
     });
   }
 
+  /** 402 QUEUE_STORAGE_FULL when the unused uploads already fill the plan's hours (a tus upload is refused before its bytes). */
+  async assertNotFull(user: PlanUser): Promise<void> {
+    const plan = await this.planOf(user);
+    if (plan.limitSeconds === null) return;
+    const queuedSeconds = await this.deps.repo.queuedSeconds(user.id);
+    if (queuedSeconds < plan.limitSeconds) return;
+    const message = QUEUE_STORAGE_MESSAGES.full({
+      planName: plan.name,
+      limitSeconds: plan.limitSeconds,
+      queuedSeconds,
+      uploadSeconds: null,
+    });
+    throw new AppError('QUEUE_STORAGE_FULL', message, { limit_hours: plan.limitSeconds / 3600, queued_seconds: Math.round(queuedSeconds) });
+  }
+
   /** One run of the job: notices due are sent, uploads whose time (and notice period) is over are removed. */
   async sweep(now = new Date()): Promise<QueueSweep> {
     const result: QueueSweep = { noticed: 0, removed: 0 };

@@ -86,6 +86,8 @@ export function createTusHandler(orm: MikroORM, shared: SharedDeps, clientIp: (r
       if (!meta.success) throw { status_code: 422, body: meta.error.issues[0]?.message ?? 'Invalid upload metadata' } satisfies TusRefusal;
       try {
         await services.uploads.preflight(meta.data.category, meta.data.filename, upload.size, meta.data.friendly_name);
+        // A queue already full of unused uploads refuses before any byte is sent (the length is checked at the end).
+        if (meta.data.category === 'main_content') await services.uploadQueue.assertNotFull(user);
       } catch (error) {
         throw refusal(error);
       }
