@@ -88,7 +88,7 @@ function ResetCard({ status }: { status: TDevToolsStatus }) {
           >
             <Stack gap="sm">
               <Alert color="red" variant="light" title="This cannot be undone">
-                Every other account and everything anyone made here (shows, episodes, uploads, templates, payments records, mail, the
+                Every other account and everything anyone made here (shows, episodes, uploads, templates, payment records, mail, the
                 waitlist, settings and the front page) is deleted. Your administrator account, your session and the built-in music stay.
               </Alert>
               <TextInput
