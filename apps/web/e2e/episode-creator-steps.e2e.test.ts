@@ -500,6 +500,24 @@ describe('Episode Creator steps 4-6', () => {
     await expect.poll(() => page.getByText(EPISODE_CREATOR_SHELL.startTitle).isVisible()).toBe(true);
   });
 
+  it("opens an upload (the recorder's 'Create episode') as a new build over a build this tab left stuck on its assembly", async () => {
+    const stuck: CreatorState = {
+      ...build,
+      step: 6,
+      template: { id: '00000000-0000-4000-8000-000000000001', name: 'Old template' },
+      job: { jobId: 'old-job', episodeId: '00000000-0000-4000-8000-000000000002' },
+    };
+    const page = await wizardAt(DESKTOP, stuck);
+    await expect.poll(() => page.getByTestId('assembly-error').textContent()).toContain(CREATOR_STEP_COPY.buildLost);
+    await shot(page, 'creator-step6-lost-desktop');
+    await page.goto(`/dashboard/new-episode?upload=${build.upload!.id}`);
+    const saved = async () =>
+      JSON.parse((await page.evaluate((key) => window.sessionStorage.getItem(key), CREATOR_STORAGE_KEY)) ?? '{}') as Partial<CreatorState>;
+    await expect.poll(async () => (await saved()).job?.jobId ?? null).toBeNull();
+    expect((await saved()).upload?.id).toBe(build.upload!.id);
+    await expect.poll(() => page.getByTestId('assembly-step').count()).toBe(0);
+  });
+
   it('fills test-mode defaults, says the quota is used up, and blocks on minutes with the billing choices', async () => {
     expect((await api('PUT', '/api/admin/settings', { test_mode: true })).status).toBe(200);
     const tiers = await api('PUT', '/api/admin/tiers', {

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL, MEDIA_MESSAGES } from '@ppp/contracts';
+import { CREATOR_STEP_COPY, EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL, MEDIA_MESSAGES } from '@ppp/contracts';
 import {
   CREATOR_STORAGE_KEY,
   initialCreatorState,
@@ -547,8 +547,27 @@ describe('Episode Creator', () => {
     await input.setInputFiles(tone('second-take.wav', 6, 330));
     await expect.poll(() => page.getByTestId('upload-cancelled').count()).toBe(0);
     await expect.poll(() => page.getByTestId('chosen-upload').textContent(), { timeout: 30_000 }).toContain('Processing');
+    // Stored is enough to go on (issue 18): Continue while it is transcribed; only step 5 waits.
     const next = page.getByRole('button', { name: 'Continue', exact: true });
-    expect(await next.isDisabled()).toBe(true);
+    await expect.poll(() => next.isEnabled(), { timeout: 20_000 }).toBe(true);
+    expect(await page.getByTestId('transcribing-note').textContent()).toBe(CREATOR_STEP_COPY.transcribingContinue);
+    await next.click();
+    // Nothing detected yet: every available question is asked. Retakes yes, the rest no.
+    await expect.poll(() => page.getByText(EPISODE_CREATOR_SHELL.intentsTitle).isVisible()).toBe(true);
+    const intents = page.getByRole('dialog');
+    await intents.getByTestId('intent-flubber').getByText('Yes').click();
+    for (const key of ['intern', 'sfx']) {
+      if ((await intents.getByTestId(`intent-${key}`).count()) > 0) await intents.getByTestId(`intent-${key}`).getByText('No').click();
+    }
+    await intents.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => page.getByTestId('transcript-pending').textContent()).toContain(CREATOR_STEP_COPY.reviewsWaiting);
+    expect(await page.getByText('Step 3 of 6').isVisible()).toBe(true);
+    await shot(page, 'creator-journey-step3-transcribing-desktop');
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.getByRole('button', { name: 'Skip', exact: true }).click();
+    // Step 5 waits for the transcript: Assemble Episode is off until it is in.
+    await expect.poll(() => page.getByTestId('transcript-waiting').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Assemble Episode' }).isDisabled()).toBe(true);
     const uploaded = await until(
       async () =>
         ((await api('GET', '/api/media/main-content')).body as { id: string; friendly_name: string }[]).find(
@@ -572,6 +591,16 @@ describe('Episode Creator', () => {
       'second.json',
     );
     expect((await api('POST', `/api/media/${uploaded!.id}/transcript`, words)).status).toBe(200);
+    // The transcript is in: the retake review asked for opens over step 5 (here it finds none), then Assemble is on.
+    await expect.poll(() => page.getByText(EPISODE_CREATOR_MESSAGES.noRetakes).first().isVisible(), { timeout: 40_000 }).toBe(true);
+    await page.getByRole('dialog').getByRole('button', { name: 'Skip', exact: true }).click();
+    await expect.poll(() => page.getByTestId('transcript-waiting').count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Assemble Episode' }).isEnabled()).toBe(true);
+    expect(await page.getByText('Step 5 of 6').isVisible()).toBe(true);
+    for (const step of [4, 3, 2]) {
+      await page.getByRole('button', { name: 'Back', exact: true }).click();
+      await expect.poll(() => page.getByText(`Step ${step} of 6`).isVisible()).toBe(true);
+    }
     await expect.poll(() => page.getByTestId('chosen-upload').textContent(), { timeout: 30_000 }).toContain('Ready');
     await expect.poll(() => next.isEnabled(), { timeout: 20_000 }).toBe(true);
 

@@ -42,6 +42,12 @@ export const CREATOR_STEP_COPY = {
   retryHint: 'Retry assembles this same episode again, with no new charge of processing minutes. Start over keeps the template and audio.',
   buildLost: "This build's episode no longer exists (it was deleted). Start over to build a new one.",
   stillTrying: 'Still trying to reach the server; the episode keeps assembling meanwhile.',
+  /** Issue 18: only step 5 waits for the transcript. */
+  transcribingContinue: 'Transcribing. You can continue now: only the last step (details and assembly) waits for the transcript.',
+  transcribing: (filename: string) => `Transcribing ${filename}. You can keep going; step 5 waits for the transcript.`,
+  reviewsWaiting: 'The retake and Intern reviews you asked for open as soon as it is ready.',
+  reviewsToDo: 'The retake and Intern reviews you asked for are still to do.',
+  openReviews: 'Review now',
   cancelAssemblingConfirm:
     'Cancel this build? An episode already queued keeps assembling and stays in Episode History; only the wizard is cleared.',
 } as const;

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { EPISODE_CREATOR_MESSAGES, type TTemplateView } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { canCancelBuild, isKnownStep, type CreatorAction, type CreatorState } from './creator-state.ts';
+import { TranscriptPending } from './TranscriptPending.tsx';
 import { uploadFilename } from './creator-rules.ts';
 import { useCreatorStore } from './use-creator-store.ts';
 import { useUploadParam, useUploadRefresh } from './use-creator-effects.ts';
@@ -18,7 +19,7 @@ import { IntentsDialog } from './IntentsDialog.tsx';
 import { FlubberReview } from './FlubberReview.tsx';
 import { InternReview } from './InternReview.tsx';
 import { CustomizeStep } from './CustomizeStep.tsx';
-import { LaterSteps } from './LaterSteps.tsx';
+import { BuildAssembly, LaterSteps } from './LaterSteps.tsx';
 
 /** The Intern voice: the template's automation setting, its default Intern voice, else its default AI voice. */
 function internVoice(template: TTemplateView | undefined): string | null {
@@ -45,7 +46,8 @@ function Reviews({
   intents: IntentsView;
 }) {
   const upload = state.upload;
-  if (!upload || state.step !== 2) return null;
+  // Reviews open on step 2, or later when they waited for the transcript (issue 18).
+  if (!upload || state.step < 2 || state.step > 5) return null;
   return (
     <>
       <IntentsDialog
@@ -89,7 +91,7 @@ export function EpisodeCreatorView() {
   const intents = useIntents(state.upload);
   const minutes = useMinutesCheck(
     state.step === 2 ? (state.template?.id ?? null) : null,
-    state.upload?.transcript_ready ? uploadFilename(state.upload) : null,
+    state.upload ? uploadFilename(state.upload) : null,
   );
   const chooseTemplate = useCallback(
     (t: TTemplateView) => dispatch({ type: 'chooseTemplate', template: { id: t.id, name: t.name } }),
@@ -108,6 +110,8 @@ export function EpisodeCreatorView() {
     if (!isKnownStep(state.step)) return <Alert color="red">{EPISODE_CREATOR_MESSAGES.invalidStep}</Alert>;
     if (state.step === 1) return <TemplateStep onChoose={chooseTemplate} autoSelect={state.template === null} />;
     if (state.step === 2) return <MainContentStep state={state} dispatch={dispatch} minutes={minutes} onContinue={continueFromUpload} />;
+    // The assembly follows its episode whatever became of the template (deleted since): never stuck on it.
+    if (state.step === 6 && state.job) return <BuildAssembly state={state} job={state.job} dispatch={dispatch} onFinished={finish} />;
     if (template.isPending) return <Loader aria-label="Loading the template" />;
     if (!template.data) return <Alert color="red">{template.error?.message ?? EPISODE_CREATOR_MESSAGES.invalidStep}</Alert>;
     if (state.step === 3) {
@@ -126,7 +130,7 @@ export function EpisodeCreatorView() {
         />
       );
     }
-    return <LaterSteps state={state} template={template.data} dispatch={dispatch} onFinished={finish} />;
+    return <LaterSteps state={state} template={template.data} dispatch={dispatch} />;
   }
 
   return (
@@ -141,6 +145,9 @@ export function EpisodeCreatorView() {
         onBackToDashboard={state.step === 6 ? finish : () => void navigate('/dashboard')}
         onCancelBuild={() => dispatch({ type: 'cancel' })}
       />
+      {(state.step === 3 || state.step === 4) && (
+        <TranscriptPending state={state} onReview={() => dispatch({ type: 'openPendingReview' })} />
+      )}
       {body()}
       <Reviews state={state} dispatch={dispatch} template={template.data} intents={intents} />
     </Stack>

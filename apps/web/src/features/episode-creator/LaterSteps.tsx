@@ -8,18 +8,17 @@ import { InsufficientMinutesDialog } from './details/InsufficientMinutesDialog.t
 import { requestBillingNavigation } from './details/billing-navigation.ts';
 import { AssemblyStep } from './assembly/AssemblyStep.tsx';
 import { assembleRequest, uploadFilename } from './creator-rules.ts';
-import type { CreatorAction, CreatorState } from './creator-state.ts';
+import { nextReview, type CreatorAction, type CreatorState } from './creator-state.ts';
 import { assembleFailure, insufficientInfo, type InsufficientInfo } from './assemble-failure.ts';
 
 export interface LaterStepsProps {
   state: CreatorState;
   template: TTemplateView;
   dispatch(action: CreatorAction): void;
-  onFinished(): void;
 }
 
 /** Steps 4 to 6 (C's components) and the assemble call between 5 and 6 (spec 000 §7 'What the product does with answers'). */
-export function LaterSteps({ state, template, dispatch, onFinished }: LaterStepsProps) {
+export function LaterSteps({ state, template, dispatch }: LaterStepsProps) {
   const assemble = trpc.assembly.assemble.useMutation();
   const [insufficient, setInsufficient] = useState<InsufficientInfo | null>(null);
   const upload = state.upload;
@@ -27,6 +26,11 @@ export function LaterSteps({ state, template, dispatch, onFinished }: LaterSteps
 
   async function submit(details: Parameters<typeof assembleRequest>[2]) {
     if (!upload) return;
+    // A retake or Intern review asked for and not done yet opens first.
+    if (nextReview(state) !== null) {
+      dispatch({ type: 'openPendingReview' });
+      return;
+    }
     try {
       const request = assembleRequest(
         {
@@ -95,16 +99,23 @@ export function LaterSteps({ state, template, dispatch, onFinished }: LaterSteps
       </>
     );
   }
-  if (state.step === 6 && state.job) {
-    return (
-      <AssemblyStep
-        episodeId={state.job.episodeId}
-        mode={state.details?.publishMode ?? 'draft'}
-        audioSeconds={upload.duration_seconds}
-        onBackToDashboard={onFinished}
-        onStartOver={() => dispatch({ type: 'startOver' })}
-      />
-    );
-  }
   return null;
+}
+
+/** Step 6: the build's assembly, followed by its episode. */
+export function BuildAssembly({
+  state,
+  job,
+  dispatch,
+  onFinished,
+}: Pick<LaterStepsProps, 'state' | 'dispatch'> & { job: NonNullable<CreatorState['job']>; onFinished(): void }) {
+  return (
+    <AssemblyStep
+      episodeId={job.episodeId}
+      mode={state.details?.publishMode ?? 'draft'}
+      audioSeconds={state.upload?.duration_seconds ?? null}
+      onBackToDashboard={onFinished}
+      onStartOver={() => dispatch({ type: 'startOver' })}
+    />
+  );
 }

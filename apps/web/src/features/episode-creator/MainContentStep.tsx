@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import type { TMediaItem } from '@ppp/contracts';
+import { CREATOR_STEP_COPY, type TMediaItem } from '@ppp/contracts';
 import { toCreatorUpload } from './creator-rules.ts';
 import type { CreatorAction, CreatorState } from './creator-state.ts';
 import { stepTitle } from './CreatorHeader.tsx';
@@ -17,7 +17,8 @@ export interface MainContentStepProps {
 /** Step 2: Upload Main Content (standard) or Choose Audio (preuploaded), the minutes check, Back and Continue. */
 export function MainContentStep({ state, dispatch, minutes, onContinue }: MainContentStepProps) {
   const uploading = state.uploadPercent !== null;
-  const blocked = uploading || minutes.kind === 'pending' || minutes.kind === 'blocking' || !state.upload?.transcript_ready;
+  // Stored is enough to go on (issue 18): the transcript is awaited at step 5.
+  const blocked = uploading || minutes.kind === 'pending' || minutes.kind === 'blocking' || !state.upload;
   const choose = (item: TMediaItem) => dispatch({ type: 'setUpload', upload: toCreatorUpload(item) });
   return (
     <Stack gap="md">
@@ -38,6 +39,11 @@ export function MainContentStep({ state, dispatch, minutes, onContinue }: MainCo
           onUploaded={choose}
           onChooseProcessed={() => dispatch({ type: 'setMode', mode: 'preuploaded' })}
         />
+      )}
+      {state.upload && !state.upload.transcript_ready && !uploading && (
+        <Text size="sm" c="dimmed" data-testid="transcribing-note">
+          {CREATOR_STEP_COPY.transcribingContinue}
+        </Text>
       )}
       <MinutesCheckPanel check={minutes} />
       <Group justify="space-between">

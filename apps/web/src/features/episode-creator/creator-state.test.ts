@@ -84,6 +84,32 @@ describe('the creator build', () => {
     expect(state.step).toBe(3);
   });
 
+  it('goes on to steps 3 and 4 while the upload is transcribed; the reviews asked for open when the transcript is in', () => {
+    const transcribing = { ...upload, transcript_ready: false, intents: null };
+    let state = run({ type: 'chooseTemplate', template: { id: 't1', name: 'Weekly' } }, { type: 'setUpload', upload: transcribing });
+    state = creatorReducer(state, { type: 'continueFromUpload', visible: ['flubber', 'intern'] });
+    expect(state.review).toBe('intents');
+    state = creatorReducer(state, { type: 'answerIntents', answers: { flubber: 'yes', intern: 'yes', sfx: 'no' } });
+    // No review over a transcript not made yet: on to step 3, the reviews waiting.
+    expect(state).toMatchObject({ step: 3, review: null });
+    expect(creatorReducer(state, { type: 'openPendingReview' }).review).toBeNull();
+    state = creatorReducer(state, { type: 'goTo', step: 4 });
+    // Still transcribing: a refresh changes nothing.
+    expect(creatorReducer(state, { type: 'refreshUpload', upload: transcribing }).review).toBeNull();
+    state = creatorReducer(state, { type: 'refreshUpload', upload });
+    expect(state).toMatchObject({ step: 4, review: 'flubber' });
+    state = creatorReducer(state, { type: 'flubberLoaded', contexts: [flubber] });
+    state = creatorReducer(state, { type: 'flubberFinished', keepCuts: true });
+    expect(state).toMatchObject({ step: 4, review: 'intern' });
+    // Closed without finishing: Assemble (openPendingReview) opens it again.
+    state = creatorReducer(state, { type: 'closeReview' });
+    state = creatorReducer(state, { type: 'openPendingReview' });
+    expect(state.review).toBe('intern');
+    state = creatorReducer(state, { type: 'internFinished' });
+    expect(state).toMatchObject({ step: 4, review: null });
+    expect(creatorReducer(state, { type: 'openPendingReview' }).review).toBeNull();
+  });
+
   it('goes straight to step 3 when every answer is no', () => {
     const state = run(
       { type: 'chooseTemplate', template: { id: 't1', name: 'Weekly' } },

@@ -127,6 +127,7 @@ export type CreatorAction =
   | { type: 'setMode'; mode: CreatorMode }
   | { type: 'setUpload'; upload: CreatorUpload | null }
   | { type: 'refreshUpload'; upload: CreatorUpload }
+  | { type: 'openPendingReview' }
   | { type: 'uploadProgress'; percent: number | null }
   | { type: 'continueFromUpload'; visible: readonly IntentKey[] }
   | { type: 'openIntents' }
@@ -156,10 +157,20 @@ export function nextReview(state: Pick<CreatorState, 'answers' | 'flubberDone' |
   return null;
 }
 
-/** Moves on from the intents and reviews: the next review, or step 3 when none is left. */
+/**
+ * Moves on from the intents and reviews: the next review once the upload is transcribed; otherwise on
+ * to step 3 (or the step the creator is on), the reviews left to open when the transcript is in
+ * (issue 18: only step 5 waits for it).
+ */
 function afterReviews(state: CreatorState): CreatorState {
   const review = nextReview(state);
-  return review ? { ...state, review } : { ...state, review: null, step: 3 };
+  if (review && state.upload?.transcript_ready) return { ...state, review };
+  return { ...state, review: null, step: Math.max(state.step, 3) };
+}
+
+/** A review still to do opens once the transcript is in; none while it is being made. */
+function pendingReview(state: CreatorState): CreatorReview {
+  return state.upload?.transcript_ready ? nextReview(state) : null;
 }
 
 /** A new upload starts its answers and reviews afresh. */
@@ -244,8 +255,15 @@ export function creatorReducer(state: CreatorState, action: CreatorAction): Crea
       return { ...state, mode: action.mode };
     case 'setUpload':
       return withUpload(state, action.upload);
-    case 'refreshUpload':
-      return state.upload?.id === action.upload.id ? { ...state, upload: action.upload } : state;
+    case 'refreshUpload': {
+      if (state.upload?.id !== action.upload.id) return state;
+      const next = { ...state, upload: action.upload };
+      // The transcript came in while the creator went on: a review it was waiting for opens (steps 3 to 5).
+      const arrived = action.upload.transcript_ready && !state.upload.transcript_ready;
+      return arrived && next.step >= 3 && next.step <= 5 && next.review === null ? { ...next, review: pendingReview(next) } : next;
+    }
+    case 'openPendingReview':
+      return { ...state, review: pendingReview(state) };
     case 'uploadProgress':
       return { ...state, uploadPercent: action.percent };
     case 'continueFromUpload': {

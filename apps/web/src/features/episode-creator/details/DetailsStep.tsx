@@ -74,7 +74,8 @@ export function DetailsStep({ templateId, podcastId, upload, coverImagePath, val
 
   const problems = detailsProblems(draft);
   const shown = attempted ? problems : {};
-  const blocked = minutes.state === 'blocking' || quotaExceeded;
+  // Step 5 waits for the transcript (spec 000 §4), polled every 5 s.
+  const blocked = minutes.state === 'blocking' || quotaExceeded || !transcriptReady;
   const tags = tagList(draft.tags);
   const aiRequest = {
     hint: upload.id,
@@ -124,7 +125,7 @@ export function DetailsStep({ templateId, podcastId, upload, coverImagePath, val
       </Group>
       {!transcriptReady && (
         <Alert color="blue" icon={<IconClock size={18} />} data-testid="transcript-waiting">
-          Waiting for the transcript of {upload.filename}; AI Suggest is available once it is ready.
+          Waiting for the transcript of {upload.filename}; AI Suggest and Assemble Episode are available once it is ready.
         </Alert>
       )}
       {quotaExceeded && (
