@@ -66,7 +66,7 @@ afterAll(async () => {
 });
 
 describe('AI text on a real transcript (extractive)', () => {
-  it('writes a title under 100 characters, notes of several sentences from the content, and tags that occur in it', async () => {
+  it('writes a title under 100 characters, show notes (summary from the content, key topics, chapters), and tags that occur in it', async () => {
     const title = z
       .object({ title: z.string() })
       .parse((await api.request('POST', '/api/ai/title', { token: a.token, json: { hint: 'green-thumb-042.mp3' } })).body).title;
@@ -80,9 +80,14 @@ describe('AI text on a real transcript (extractive)', () => {
         (await api.request('POST', '/api/ai/notes', { token: a.token, json: { transcript_path: `/api/media/${uploadId}/transcript` } }))
           .body,
       ).description;
-    const sentences = notes.match(/[^.!?]+[.!?]/g) ?? [];
-    expect(sentences.length).toBeGreaterThanOrEqual(3);
+    // Show notes: a summary paragraph of sentences from the content, then key topics and chapters with times.
+    const summary = /^<p>(.*?)<\/p>/.exec(notes)?.[1] ?? '';
+    const sentences = summary.match(/[^.!?]+[.!?]/g) ?? [];
+    expect(sentences.length).toBeGreaterThanOrEqual(2);
+    expect(sentences.length).toBeLessThanOrEqual(3);
     for (const sentence of sentences) expect(EPISODE.join(' ')).toContain(sentence.trim());
+    expect(notes).toMatch(/<p><strong>Key topics<\/strong><\/p><ul>(<li>[^<]+<\/li>){3,6}<\/ul>/);
+    expect(notes).toMatch(/<p><strong>Chapters<\/strong><\/p><ul><li>00:00 [^<]+<\/li>(<li>\d\d:\d\d [^<]+<\/li>)+<\/ul>/);
 
     const tags = z.object({ tags: z.array(z.string()) }).parse(
       (

@@ -1,12 +1,16 @@
 import { acceptAiText, acceptAiTitle, AI_TEXT, mergeTags } from '@ppp/contracts';
 import { NOTHING_FOUND_ANSWER, type CommandContext, type TagsContext, type TextAiContext, type TextAiEngine } from './engine.ts';
 import { parseInstructions, type InstructionRules } from './instructions.ts';
+import { findChapters } from './chapters.ts';
 import { distinctPhrases, extractKeyPhrases, isStopword, stem, type KeyPhrase } from './keyphrases.ts';
 import { transcriptSentences, type Sentence } from './sentences.ts';
+import { formatShowNotes } from './show-notes.ts';
+import { summarise, summaryLength } from './summary.ts';
+import { announcedSubject, keyTopics, MAX_TOPICS, MIN_TOPICS, phraseTitle, sentenceHead, titleCase } from './topics.ts';
 
 /*
- * The default text-AI engine: no model, only the transcript. Titles come from the top key phrases,
- * notes are the highest-ranked sentences in spoken order, tags are key phrases that occur in the
+ * The default text-AI engine: no model, only the transcript. A title is the top key phrase (or the
+ * head of the most representative sentence), notes are a summary, key topics and chapters, tags are key phrases that occur in the
  * transcript, and Intern answers quote the most relevant sentences (and say they are quotes).
  */
 
@@ -17,17 +21,8 @@ export interface ExtractiveOptions {
   tagCount?: number;
 }
 
-const SMALL_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'but', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'vs', 'with']);
 const MIN_NOTE_WORDS = 6;
 const MAX_NOTE_WORDS = 45;
-
-export function titleCase(text: string): string {
-  return text
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word, i) => (i > 0 && SMALL_WORDS.has(word.toLowerCase()) ? word.toLowerCase() : word.charAt(0).toUpperCase() + word.slice(1)))
-    .join(' ');
-}
 
 function analyse(context: TextAiContext): {
   sentences: Sentence[];
@@ -40,40 +35,45 @@ function analyse(context: TextAiContext): {
   return { sentences, phrases, wordScores, rules: parseInstructions(context.instructions) };
 }
 
-function limitWords(text: string, maxWords: number | null): string {
-  if (!maxWords) return text;
-  return text.split(' ').slice(0, maxWords).join(' ');
+/** Sentences long enough to stand alone in notes (pause-split speech leaves fragments), or all of them. */
+function notePool(sentences: readonly Sentence[]): Sentence[] {
+  const usable = sentences.filter((s) => s.tokens.length >= MIN_NOTE_WORDS && s.tokens.length <= MAX_NOTE_WORDS);
+  return usable.length >= 2 ? usable : [...sentences];
 }
 
-function fitTitle(parts: string[], rules: InstructionRules): string {
+/** Cut a phrase to the instructions' word and character limits at a word boundary. */
+function fitPhrase(text: string, rules: Pick<InstructionRules, 'maxChars' | 'maxWords'>): string {
   const limit = Math.min(AI_TEXT.titleLengthLimit - 1, rules.maxChars ?? Infinity);
-  let title = '';
-  for (const part of parts) {
-    const candidate = title ? `${title} and ${part}` : part;
-    if (limitWords(candidate, rules.maxWords) !== candidate || candidate.length > limit) break;
-    title = candidate;
-  }
-  return title || (parts[0] ?? '').slice(0, limit);
+  let words = text.split(' ').slice(0, rules.maxWords ?? undefined);
+  while (words.length > 1 && words.join(' ').length > limit) words = words.slice(0, -1);
+  return words.join(' ').slice(0, Math.max(0, limit));
 }
 
+/**
+ * A title is one phrase: the subject the host announces ('today we are talking about home
+ * composting'), else the episode's strongest multi-word topic (recurring first), else the head of its most
+ * representative sentence; never two keywords joined.
+ */
 export function extractiveTitle(context: TextAiContext): string | null {
-  const { phrases, rules } = analyse(context);
-  const top = distinctPhrases(phrases, 2).map((p) => titleCase(p.text));
-  const lead = [rules.prefix, ...rules.include.filter((inc) => !top.some((t) => t.toLowerCase().includes(inc.toLowerCase())))].filter(
+  const { sentences, phrases, rules } = analyse(context);
+  const summary = summarise(notePool(sentences), 3);
+  const announced = summary.find((s) => announcedSubject(s.text) !== null);
+  const topics = keyTopics(phrases, 3).filter((p) => p.stems.length > 1);
+  const topic = topics.find((p) => p.count > 1) ?? topics[0];
+  const phrase = announced
+    ? titleCase(sentenceHead(announced.text))
+    : phraseTitle(topic?.text ?? null, summarise(notePool(sentences), 1)[0]?.text ?? '');
+  const lead = [rules.prefix, ...rules.include.filter((inc) => !phrase.toLowerCase().includes(inc.toLowerCase()))].filter(
     (s): s is string => Boolean(s),
   );
-  let body = fitTitle(top, rules);
-  if (lead.length) {
-    const head = lead.join(' ').replace(/[:\s]+$/, '');
-    const room = Math.min(AI_TEXT.titleLengthLimit - 1, rules.maxChars ?? Infinity) - head.length - 2;
-    body = fitTitle(top, {
-      ...rules,
-      maxChars: Math.max(0, room),
-      maxWords: rules.maxWords ? rules.maxWords - head.split(' ').length : null,
-    });
-    return acceptAiTitle(body ? `${head}: ${body}` : head);
-  }
-  return acceptAiTitle(body);
+  if (!lead.length) return acceptAiTitle(fitPhrase(phrase, rules));
+  const head = lead.join(' ').replace(/[:\s]+$/, '');
+  const room = Math.min(AI_TEXT.titleLengthLimit - 1, rules.maxChars ?? Infinity) - head.length - 2;
+  const body = fitPhrase(phrase, {
+    maxChars: Math.max(0, room),
+    maxWords: rules.maxWords ? rules.maxWords - head.split(' ').length : null,
+  });
+  return acceptAiTitle(body && room > 0 ? `${head}: ${body}` : head);
 }
 
 function rankSentences(
@@ -96,25 +96,48 @@ function rankSentences(
   });
 }
 
-export function extractiveNotes(context: TextAiContext, options: ExtractiveOptions = {}): string | null {
-  const { sentences, wordScores, rules } = analyse(context);
-  const wanted = rules.maxSentences ?? options.noteSentences ?? 4;
-  const usable = sentences.filter((s) => s.tokens.length >= MIN_NOTE_WORDS && s.tokens.length <= MAX_NOTE_WORDS);
-  const pool = usable.length >= Math.min(wanted, 2) ? usable : sentences;
-  const chosen = rankSentences(pool, wordScores, null, rules.include)
-    .sort((a, b) => b.score - a.score)
-    .slice(0, wanted)
-    .map((r) => r.sentence)
-    .sort((a, b) => a.index - b.index);
-  // Drop from the least relevant end until the limits fit; the order stays as spoken.
+/** A short description when the instructions limit the length ('shorten', 'max 2 sentences', '300 characters'). */
+function wantsShortText(rules: InstructionRules): boolean {
+  return rules.maxChars !== null || rules.maxWords !== null || (rules.maxSentences !== null && rules.maxSentences <= 2);
+}
+
+/** Summary sentences as text, dropped from the end until the instructions' limits fit. */
+function fitSummary(chosen: readonly Sentence[], rules: InstructionRules): string[] {
   let notes = chosen.map((s) => s.text);
   const tooLong = (parts: string[]) =>
     (rules.maxChars !== null && parts.join(' ').length > rules.maxChars) ||
     (rules.maxWords !== null && parts.join(' ').split(' ').length > rules.maxWords);
   while (notes.length > 1 && tooLong(notes)) notes = notes.slice(0, -1);
-  const missing = rules.include.filter((inc) => !notes.join(' ').toLowerCase().includes(inc.toLowerCase()));
-  const text = [...(rules.prefix ? [rules.prefix] : []), ...notes].join(' ');
-  return acceptAiText(missing.length ? `${text} Topics: ${missing.join(', ')}.` : text);
+  return [...(rules.prefix ? [rules.prefix] : []), ...notes];
+}
+
+/**
+ * Show notes: a summary of the two or three most representative sentences in reading order, the key
+ * topics, and chapters with start times (HTML the podcast sanitizer keeps). A length limit in the
+ * instructions asks for a short description: the summary alone, as text.
+ */
+export function extractiveNotes(context: TextAiContext, options: ExtractiveOptions = {}): string | null {
+  const { sentences, phrases, rules } = analyse(context);
+  const pool = notePool(sentences);
+  const wanted = rules.maxSentences ?? options.noteSentences ?? summaryLength(pool.length);
+  // A sentence naming what the instructions ask to mention wins its place outright.
+  const named = pool.filter((s) => rules.include.some((inc) => s.text.toLowerCase().includes(inc.toLowerCase())));
+  const ranked = summarise(pool, wanted);
+  const chosen = [...named, ...ranked.filter((s) => !named.includes(s))].slice(0, wanted).sort((a, b) => a.index - b.index);
+  const summary = fitSummary(chosen, rules);
+  const missing = rules.include.filter((inc) => !summary.join(' ').toLowerCase().includes(inc.toLowerCase()));
+  if (wantsShortText(rules)) {
+    const text = summary.join(' ');
+    return acceptAiText(missing.length ? `${text} Topics: ${missing.join(', ')}.` : text);
+  }
+  const topics = [...missing, ...keyTopics(phrases, MAX_TOPICS - Math.min(missing.length, MAX_TOPICS - MIN_TOPICS)).map((p) => p.text)];
+  const duration = durationOf(context.transcript, sentences);
+  return acceptAiText(formatShowNotes({ summary, topics, chapters: findChapters(sentences, duration), duration }));
+}
+
+function durationOf(transcript: TextAiContext['transcript'], sentences: readonly Sentence[]): number {
+  const spoken = sentences.at(-1)?.end ?? 0;
+  return typeof transcript === 'string' ? 0 : Math.max(transcript.duration_s ?? 0, spoken);
 }
 
 export function extractiveTags(context: TagsContext, options: ExtractiveOptions = {}): string[] {

@@ -4,3 +4,8 @@ export * from './keyphrases.ts';
 export * from './instructions.ts';
 export * from './extractive.ts';
 export * from './openai-chat.ts';
+export * from './vectors.ts';
+export * from './summary.ts';
+export * from './topics.ts';
+export * from './chapters.ts';
+export * from './show-notes.ts';

@@ -1,4 +1,5 @@
 import stopword from 'stopword';
+import { phraseRoles, type PhraseRole } from './pos.ts';
 import type { Sentence } from './sentences.ts';
 
 /*
@@ -152,20 +153,32 @@ export interface KeyPhrase {
 
 const MAX_PHRASE_WORDS = 3;
 
-/** Every run of 1 to 3 content words between stop words (a spoken run is rarely one phrase). */
+/**
+ * Every run of 1 to 3 content words between stop words that reads as a noun phrase: adjectives and
+ * nouns ending in a noun (a spoken run is rarely one phrase, and 'turns slimy' is no topic).
+ */
 function candidates(sentence: Sentence): string[][] {
+  const roles = phraseRoles(sentence.tokens);
   const grams: string[][] = [];
   let run: string[] = [];
+  let runRoles: PhraseRole[] = [];
   const close = () => {
     for (let i = 0; i < run.length; i += 1) {
-      for (let n = 1; n <= MAX_PHRASE_WORDS && i + n <= run.length; n += 1) grams.push(run.slice(i, i + n));
+      for (let n = 1; n <= MAX_PHRASE_WORDS && i + n <= run.length; n += 1) {
+        if (runRoles[i + n - 1] === 'noun') grams.push(run.slice(i, i + n));
+      }
     }
     run = [];
+    runRoles = [];
   };
-  for (const token of sentence.tokens) {
-    if (isStopword(token)) close();
-    else run.push(token);
-  }
+  sentence.tokens.forEach((token, i) => {
+    const role = roles[i] ?? 'noun';
+    if (isStopword(token) || role === 'other') close();
+    else {
+      run.push(token);
+      runRoles.push(role);
+    }
+  });
   close();
   return grams;
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { hasHexRun } from '@ppp/contracts';
-import { createExtractiveEngine, titleCase } from '../../src/text-ai/extractive.ts';
+import { createExtractiveEngine } from '../../src/text-ai/extractive.ts';
+import { titleCase } from '../../src/text-ai/topics.ts';
 import { parseInstructions } from '../../src/text-ai/instructions.ts';
 import { extractKeyPhrases, stem } from '../../src/text-ai/keyphrases.ts';
 import { transcriptSentences } from '../../src/text-ai/sentences.ts';
 import { COMPOSTING_EPISODE, timedTranscript } from './fixture.ts';
+import { cueWordsIn, expectShape, parseNotes } from './show-notes-structure.ts';
 
 const punctuated = timedTranscript(COMPOSTING_EPISODE, { punctuated: true });
 const bare = timedTranscript(COMPOSTING_EPISODE, { punctuated: false });
@@ -21,11 +23,11 @@ describe.each([
   ['punctuated (whisper-like)', punctuated],
   ['bare lowercase words (pocketsphinx-like)', bare],
 ])('extractive engine on a real transcript, %s', (_name, transcript) => {
-  it('titles the episode from its key phrases, under 100 characters', async () => {
+  it('titles the episode with the subject the host announces, a phrase under 100 characters', async () => {
     const title = await engine.generateTitle({ transcript });
     expect(title).not.toBeNull();
     expect(title!.length).toBeLessThan(100);
-    expect(title).toMatch(/Compost Pile/);
+    expect(title).toBe('Home Composting');
     expect(title).not.toMatch(/[.,;:]$/);
     // Every word of the title was spoken.
     for (const word of normalise(title!)
@@ -34,18 +36,21 @@ describe.each([
       expect(spoken).toContain(word);
   });
 
-  it('writes notes of several sentences taken from the content, in spoken order', async () => {
-    const notes = await engine.generateNotes({ transcript });
-    const sentences = notes!.match(/[^.!?]+[.!?]/g) ?? [];
-    expect(sentences.length).toBe(4);
+  it('writes show notes: a three-sentence summary in spoken order, key topics and timed chapters', async () => {
+    const notes = parseNotes((await engine.generateNotes({ transcript }))!);
+    expect(expectShape(notes, transcript.duration_s ?? 0)).toEqual([]);
+    expect(notes.summary).toHaveLength(3);
     let last = -1;
-    for (const sentence of sentences) {
+    for (const sentence of notes.summary) {
       const at = spoken.indexOf(normalise(sentence));
       expect(at, sentence).toBeGreaterThanOrEqual(0);
       expect(at).toBeGreaterThan(last);
       last = at;
     }
-    expect(notes).not.toMatch(/\bum\b/i);
+    expect(notes.topics.slice(0, 2)).toEqual(['compost pile', 'green material']);
+    for (const topic of notes.topics) expect(spoken).toContain(topic);
+    expect(notes.chapters.map((c) => c.title)).toContain('Compost Pile');
+    expect(cueWordsIn(notes.summary.join(' '))).toEqual([]);
   });
 
   it('tags with phrases that occur in the transcript, merged with the always-include tags', async () => {

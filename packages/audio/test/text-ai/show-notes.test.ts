@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { formatShowNotes, formatTimestamp } from '../../src/text-ai/show-notes.ts';
+import { parseNotes } from './show-notes-structure.ts';
+
+describe('show notes format', () => {
+  it('writes mm:ss, and h:mm:ss once the episode runs an hour', () => {
+    expect(formatTimestamp(0)).toBe('00:00');
+    expect(formatTimestamp(75.9)).toBe('01:15');
+    expect(formatTimestamp(3599)).toBe('59:59');
+    expect(formatTimestamp(75, 3700)).toBe('0:01:15');
+    expect(formatTimestamp(3725, 3725)).toBe('1:02:05');
+  });
+
+  it('writes the summary, topics and chapters in tags the podcast sanitizer keeps, text escaped', () => {
+    const html = formatShowNotes({
+      summary: ['Salt & pepper <basics>.', 'Then the sauce.'],
+      topics: ['salt', 'pepper', 'sauce'],
+      chapters: [
+        { start: 0, title: 'Basics' },
+        { start: 95, title: 'Sauce' },
+      ],
+      duration: 300,
+    });
+    expect(
+      html
+        .match(/<\/?([a-z]+)/g)
+        ?.map((t) => t.replace(/[</]/g, ''))
+        .every((t) => ['p', 'strong', 'ul', 'li'].includes(t)),
+    ).toBe(true);
+    expect(html).toContain('Salt &amp; pepper &lt;basics&gt;.');
+    expect(parseNotes(html)).toMatchObject({
+      topics: ['salt', 'pepper', 'sauce'],
+      chapters: [{ at: '00:00' }, { at: '01:35', title: 'Sauce' }],
+    });
+  });
+
+  it('leaves out a chapter list of one chapter', () => {
+    const html = formatShowNotes({ summary: ['One.'], topics: [], chapters: [{ start: 0, title: 'All' }], duration: 10 });
+    expect(html).toBe('<p>One.</p>');
+  });
+});
