@@ -7,7 +7,7 @@
  * - the Audio Improvements and Magic Words settings saved and read back.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -190,6 +190,32 @@ describe('media library journey', () => {
     await expect.poll(() => music.getByTestId('media-item').count(), { timeout: 20_000 }).toBe(0);
     const library = await fetch(`${app.baseUrl}/api/media/`, { headers: { authorization: `Bearer ${token}` } });
     expect(await library.json()).toEqual([]);
+  });
+});
+
+describe('a clip cut short in transit (issue 14)', () => {
+  it('is listed with the length it plays and a note that its header claims more', async () => {
+    const whole = tone('long-theme.mp3', 20, 330);
+    const cut = path.join(files, 'cut-theme.mp3');
+    copyFileSync(whole, cut);
+    truncateSync(cut, Math.floor(statSync(whole).size / 3));
+    const page = await newPage(DESKTOP);
+    await page.goto('/dashboard/media');
+    await expect.poll(() => page.getByRole('heading', { name: 'Media Uploads', level: 1 }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await page.locator('input[type=file]').first().setInputFiles([cut]);
+    await page.getByLabel('Friendly name for cut-theme.mp3').fill('Cut theme');
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    const music = page.getByRole('region', { name: 'Music' });
+    const warning = music.getByTestId('length-warning');
+    await expect.poll(() => warning.isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await warning.textContent()).toMatch(/^Possibly cut short: this file plays 0:0\d but its header says 0:20\. /);
+    await shot(page, 'media-library-cut-short-desktop', true);
+    const library = (await (await fetch(`${app.baseUrl}/api/media/`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      id: string;
+    }[];
+    for (const item of library) {
+      await fetch(`${app.baseUrl}/api/media/${item.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    }
   });
 });
 
