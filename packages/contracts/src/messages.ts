@@ -56,7 +56,13 @@ export const MESSAGES = {
 
 /** Media library, pre-upload and notification wording (spec 001 sections 2, 5 and 8; spec 002 section 8). */
 export const MEDIA_MESSAGES = {
+  /** Spec 000 section 8's cover wording, shared by the Episode Creator and onboarding. */
+  coverUploadFailed: 'Cover upload failed',
   invalidFileType: 'Invalid file type',
+  /** Not in the spec (issue 14): the instance never mails an address its account has not proven to be its own. */
+  notifyOwnAddressOnly: "Notifications are sent only to your account's own email address: leave the field empty or use that address.",
+  /** Under the pre-upload form's notification email (issue 14). */
+  notifyOwnAddressNote: "Sent to your account's address once it is confirmed; notifications never go to other addresses.",
   fileTooLarge: 'File too large',
   selectAudioFile: 'Select an audio file to upload.',
   enterFriendlyName: 'Enter a friendly name for this episode before uploading.',
@@ -93,6 +99,14 @@ export const MEDIA_MESSAGES = {
   /** Not in the spec: a NUL or other control character in a file or friendly name. */
   controlCharacters: 'Names cannot contain control characters.',
 } as const;
+
+/**
+ * Not in the spec (issue 14): shown where uploads are listed when a file decodes to far less (or
+ * more) than its header claims, e.g. a transfer cut short. Lengths come formatted (m:ss).
+ */
+export function lengthMismatchMessage(plays: string, claims: string): string {
+  return `Possibly cut short: this file plays ${plays} but its header says ${claims}. Upload the whole file again if audio is missing.`;
+}
 
 /** '{file}: only audio files are allowed for {category}.' */
 export function onlyAudioAllowedMessage(file: string, category: string): string {
