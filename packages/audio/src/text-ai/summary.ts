@@ -20,19 +20,30 @@ const MMR_LAMBDA = 0.7;
 /** Greetings and sign-offs frame an episode; they do not say what it is about. */
 const BOILERPLATE = /\b(welcome (back )?to|thanks for (listening|tuning)|subscribe|hey everyone|hi everyone|see you next)\b/i;
 
-/** PageRank over the cosine-similarity graph of the sentences. */
+/** PageRank over the cosine-similarity graph of the sentences (plain loops: an hour of talk is a thousand sentences). */
 export function textRank(vectors: readonly TermVector[]): number[] {
   const n = vectors.length;
-  const weights = vectors.map((a, i) => vectors.map((b, j) => (i === j ? 0 : cosine(a, b))));
-  const outSums = weights.map((row) => row.reduce((sum, w) => sum + w, 0));
-  let ranks = new Array<number>(n).fill(1 / Math.max(n, 1));
-  for (let iteration = 0; iteration < ITERATIONS; iteration += 1) {
-    ranks = ranks.map((_, i) => {
-      const inflow = weights.reduce((sum, row, j) => sum + ((row[i] ?? 0) / (outSums[j] || 1)) * (ranks[j] ?? 0), 0);
-      return (1 - DAMPING) / n + DAMPING * inflow;
-    });
+  const weights = new Float64Array(n * n);
+  const outSums = new Float64Array(n);
+  for (let i = 0; i < n; i += 1) {
+    for (let j = i + 1; j < n; j += 1) {
+      const w = cosine(vectors[i]!, vectors[j]!);
+      weights[i * n + j] = w;
+      weights[j * n + i] = w;
+      outSums[i] = outSums[i]! + w;
+      outSums[j] = outSums[j]! + w;
+    }
   }
-  return ranks;
+  let ranks = new Float64Array(n).fill(1 / Math.max(n, 1));
+  for (let iteration = 0; iteration < ITERATIONS; iteration += 1) {
+    const next = new Float64Array(n);
+    for (let j = 0; j < n; j += 1) {
+      const share = outSums[j]! > 0 ? ranks[j]! / outSums[j]! : 0;
+      for (let i = 0; i < n; i += 1) next[i] = next[i]! + weights[j * n + i]! * share;
+    }
+    ranks = next.map((inflow) => (1 - DAMPING) / n + DAMPING * inflow);
+  }
+  return [...ranks];
 }
 
 export function lengthPrior(words: number): number {
@@ -47,8 +58,7 @@ export function positionPrior(index: number, count: number): number {
 }
 
 /** Each sentence's score: TextRank and centroid similarity, weighed by the priors. */
-export function scoreSentences(sentences: readonly Sentence[]): number[] {
-  const vectors = tfidfVectors(sentences);
+export function scoreSentences(sentences: readonly Sentence[], vectors = tfidfVectors(sentences)): number[] {
   const ranks = textRank(vectors);
   const centroid = sumVectors(vectors);
   const maxRank = Math.max(...ranks, Number.EPSILON);
@@ -66,8 +76,8 @@ export function summaryLength(sentenceCount: number): number {
 
 /** The `count` most representative, mutually distinct sentences (maximal marginal relevance), in reading order. */
 export function summarise(sentences: readonly Sentence[], count = summaryLength(sentences.length)): Sentence[] {
-  const scores = scoreSentences(sentences);
   const vectors = tfidfVectors(sentences);
+  const scores = scoreSentences(sentences, vectors);
   const best = Math.max(...scores, Number.EPSILON);
   const chosen: number[] = [];
   while (chosen.length < Math.min(count, sentences.length)) {

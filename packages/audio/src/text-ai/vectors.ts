@@ -34,10 +34,20 @@ export function sumVectors(vectors: readonly TermVector[]): TermVector {
   return total;
 }
 
+/** Norms are asked for again and again by TextRank's n² comparisons: each is computed once per vector. */
+const norms = new WeakMap<TermVector, number>();
+function norm(vector: TermVector): number {
+  let value = norms.get(vector);
+  if (value === undefined) {
+    value = Math.sqrt([...vector.values()].reduce((sum, v) => sum + v * v, 0));
+    norms.set(vector, value);
+  }
+  return value;
+}
+
 export function cosine(a: TermVector, b: TermVector): number {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   let dot = 0;
-  for (const [k, v] of a) dot += v * (b.get(k) ?? 0);
-  if (dot === 0) return 0;
-  const norm = (x: TermVector) => Math.sqrt([...x.values()].reduce((sum, v) => sum + v * v, 0));
-  return dot / (norm(a) * norm(b));
+  for (const [k, v] of small) dot += v * (large.get(k) ?? 0);
+  return dot === 0 ? 0 : dot / (norm(a) * norm(b));
 }
