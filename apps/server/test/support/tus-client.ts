@@ -35,7 +35,7 @@ export function patchTusChunk(host: TusHost, token: string, id: string, offset: 
       'upload-offset': String(offset),
       'content-type': 'application/offset+octet-stream',
     },
-    body,
+    body: new Uint8Array(body),
   });
 }
 
