@@ -277,8 +277,10 @@ describe('publishing after the render', () => {
   it('a retry that finds the claim still live waits out its lease, then publishes once', async () => {
     const queued = await services().assembly.assemble(await user(), request({ publish: { mode: 'now', visibility: 'unpublished' } }));
     expect(await services().assemblyPublish.claim(queued.episode_id)).not.toBeNull();
-    // Taken by a run that died a little under the lease ago: the job's render finishes before it lapses.
-    await claimedAgo(queued.episode_id, PUBLISH_CLAIM_LEASE_MS - 3000);
+    // Taken by a run that died 30 s short of the lease: the job's render (a few seconds, more on a loaded
+    // machine) finishes while the claim still holds, so the job waits out the rest of it. With only 3 s
+    // left, a render slowed by load outlived the claim and the wait this test is about never happened.
+    await claimedAgo(queued.episode_id, PUBLISH_CLAIM_LEASE_MS - 30_000);
     expect(await services().assemblyPublish.claimHeldFor(queued.episode_id)).toBeGreaterThan(0);
 
     expect((await waitForJob(queued.job_id)).publish).toMatchObject({ mode: 'now', outcome: 'dispatched', error: null });
