@@ -3,8 +3,8 @@
  * AI-voice intro (its script left blank), the content, a static outro and a music bed; an upload of
  * espeak-ng speech whose supplied words hold one retake marker ('flubber') and one Intern command
  * ('intern ... stop'). Through the wizard: start chooser, template, Choose Audio, Before We Start
- * (the pending message, then yes to both), Review Retakes (cut it), Review Intern Commands (the text
- * AI's answer, voiced, accepted as generated), the script, a cropped cover, details, assemble as
+ * (the pending message, then yes to both), Review Retakes (cut it), Review Intern Commands (no AI
+ * that answers questions here: dismissed, taken back, then the creator's typed answer voiced), the script, a cropped cover, details, assemble as
  * draft. 'Draft Ready' shows, the player plays, and the file is intro + content + outro, less the
  * retake cut (from where the flubbed take began to the retake), plus that Intern answer's clip (within 50 ms). Step 2's upload is cancelled once
  * ('Upload cancelled', nothing kept) before one goes through. Screenshots of every step at desktop
@@ -24,6 +24,7 @@ import {
   serializeCreator,
   type CreatorState,
 } from '../src/features/episode-creator/creator-state.ts';
+import { intentHint } from '../src/features/episode-creator/creator-rules.ts';
 import {
   DESKTOP,
   PHONE,
@@ -290,6 +291,8 @@ describe('Episode Creator', () => {
     await expect.poll(() => page.getByText(EPISODE_CREATOR_MESSAGES.intentsPending('Flubber, Intern')).isVisible()).toBe(true);
     await page.getByTestId('intent-flubber').getByText('Yes').click();
     await page.getByTestId('intent-intern').getByText('Yes').click();
+    // The Intern question says who answers: here, the creator.
+    expect(await page.getByTestId('intent-intern-hint').textContent()).toBe(intentHint('intern', 'extractive'));
     await shot(page, 'creator-journey-intents-desktop', false);
     await dialog.getByRole('button', { name: 'Continue' }).click();
 
@@ -306,27 +309,32 @@ describe('Episode Creator', () => {
     await shot(page, 'creator-journey-retakes-desktop', false);
     await page.getByRole('button', { name: EPISODE_CREATOR_SHELL.applySelected }).click();
 
-    // Review Intern Commands: the text AI's answer arrives (Pending -> Ready), voiced; it is accepted as generated.
+    // Review Intern Commands: no AI that answers questions on this instance, so nothing is made up (issue 18):
+    // the card waits for the creator's own answer (no Get answer, no Regenerate), voiced in the chosen voice.
     await expect.poll(() => page.getByTestId('intern-card').count(), { timeout: 30_000 }).toBe(1);
     const card = page.getByTestId('intern-card');
-    await expect.poll(() => card.getByText('Ready', { exact: true }).isVisible(), { timeout: 60_000 }).toBe(true);
-    internAnswerText = (await card.getByRole('textbox', { name: 'Answer' }).inputValue()).trim();
-    expect(internAnswerText.length).toBeGreaterThan(0);
-    await expect.poll(() => card.getByLabel('Play the answer').getAttribute('src'), { timeout: 60_000 }).toBeTruthy();
-    internAnswerUrl = (await card.getByLabel('Play the answer').getAttribute('src')) ?? '';
-    // Nothing edited: no 'Voice my answer', the voiced clip is the one assembly places.
-    expect(await card.getByRole('button', { name: 'Voice my answer' }).count()).toBe(0);
-    // The default engine quotes the episode and says so.
-    expect(await card.getByTestId('intern-quoted').isVisible()).toBe(true);
+    await expect.poll(() => card.getByTestId('intern-type-own').isVisible()).toBe(true);
+    expect(await card.getByText('Pending', { exact: true }).isVisible()).toBe(true);
+    expect(await card.getByRole('textbox', { name: 'Answer' }).inputValue()).toBe('');
+    expect(await card.getByRole('button', { name: /^(Regenerate|Get answer)/ }).count()).toBe(0);
+    expect(await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
     await shot(page, 'creator-journey-intern-desktop', false);
-    // A false detection can be dismissed: Continue stays enabled; then it is taken back and answered after all.
+    // A false detection can be dismissed: Continue is enabled; then it is taken back and answered after all.
     await card.getByRole('button', { name: 'Not a command: dismiss' }).click();
     await expect.poll(() => card.getByText('Dismissed', { exact: true }).isVisible()).toBe(true);
     await card.getByText('Cut from the episode').click();
     expect(await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).isDisabled()).toBe(false);
     await shot(page, 'creator-journey-intern-dismissed-desktop', false);
     await card.getByRole('button', { name: 'It was a command: answer it' }).click();
-    await expect.poll(() => card.getByText('Ready', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => card.getByText('Pending', { exact: true }).isVisible()).toBe(true);
+    internAnswerText = 'The capital of France is Paris.';
+    await card.getByRole('textbox', { name: 'Answer' }).fill(internAnswerText);
+    await card.getByRole('button', { name: 'Voice my answer' }).click();
+    await expect.poll(() => card.getByLabel('Play the answer').getAttribute('src'), { timeout: 60_000 }).toBeTruthy();
+    internAnswerUrl = (await card.getByLabel('Play the answer').getAttribute('src')) ?? '';
+    expect(await card.getByText('Ready', { exact: true }).isVisible()).toBe(true);
+    expect(await card.getByRole('button', { name: /^Regenerate/ }).count()).toBe(0);
+    await shot(page, 'creator-journey-intern-answered-desktop', false);
     await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
 
     // Step 3: the blank intro script blocks Continue, is focused, and is filled.

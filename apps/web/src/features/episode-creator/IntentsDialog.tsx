@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Loader, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { EPISODE_CREATOR_SHELL } from '@ppp/contracts';
-import { INTENT_FEATURES, INTENT_LABELS, answersWithHidden, intentQuestion, pendingIntents, pendingMessage } from './creator-rules.ts';
+import {
+  INTENT_FEATURES,
+  INTENT_LABELS,
+  answersWithHidden,
+  intentHint,
+  intentQuestion,
+  pendingIntents,
+  pendingMessage,
+} from './creator-rules.ts';
 import { FeatureLockedNotice } from '../billing/FeatureLockedNotice.tsx';
 import type { IntentAnswers, IntentKey } from './creator-state.ts';
 import type { IntentsView } from './use-intents.ts';
@@ -19,11 +27,14 @@ export interface IntentsDialogProps {
 function Question({
   id,
   count,
+  hint,
   value,
   onChange,
 }: {
   id: IntentKey;
   count: number | null;
+  /** Which engine answers, or what a cue needs (issue 18). */
+  hint: string | null;
   value: IntentAnswers[IntentKey];
   onChange(v: 'yes' | 'no'): void;
 }) {
@@ -40,6 +51,11 @@ function Question({
           )}
         </Group>
         <Text size="sm">{intentQuestion(id, count)}</Text>
+        {hint && (
+          <Text size="xs" c="dimmed" data-testid={`intent-${id}-hint`}>
+            {hint}
+          </Text>
+        )}
         <SegmentedControl
           aria-label={`${INTENT_LABELS[id]} answer`}
           value={value === 'unknown' ? '' : value}
@@ -100,6 +116,7 @@ function IntentsForm({ answers, intents, prompted, onClose, onSubmit }: IntentsD
           key={key}
           id={key}
           count={intents.counts ? intents.counts[key] : null}
+          hint={intentHint(key, intents.answerEngine)}
           value={draft[key]}
           onChange={(v) => setDraft({ ...draft, [key]: v })}
         />

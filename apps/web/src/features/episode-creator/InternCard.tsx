@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Group, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { EPISODE_CREATOR, EPISODE_CREATOR_MESSAGES, formatCutTime, type TInternContext } from '@ppp/contracts';
 import { SnippetWaveform } from '@ppp/ui';
-import { canRegenerate, clampInternEnd, internReady } from './creator-rules.ts';
+import { canAnswer, canRegenerate, clampInternEnd, internReady, type AnswerEngine } from './creator-rules.ts';
 import type { InternReviewItem } from './creator-state.ts';
 import { FeatureLockedNotice } from '../billing/FeatureLockedNotice.tsx';
 
@@ -16,6 +16,8 @@ export interface InternCardProps {
   onDismiss(dismissed: 'keep' | 'cut' | null): void;
   /** Asking again is Advanced Intern (Pro): below it, Regenerate shows as locked. */
   regenerateLocked?: boolean;
+  /** Which engine answers: the extractive default cannot, so the creator types the answer. */
+  engine: AnswerEngine;
 }
 
 function DismissedCard({ context, item, onDismiss }: Pick<InternCardProps, 'context' | 'item' | 'onDismiss'>) {
@@ -47,8 +49,19 @@ function DismissedCard({ context, item, onDismiss }: Pick<InternCardProps, 'cont
 }
 
 /** One Intern command: its snippet, prompt, end mark, the answer (Pending until it has text), Regenerate up to 2. */
-export function InternCard({ context, item, busy, onEnd, onText, onExecute, onDismiss, regenerateLocked = false }: InternCardProps) {
+export function InternCard({
+  context,
+  item,
+  busy,
+  onEnd,
+  onText,
+  onExecute,
+  onDismiss,
+  regenerateLocked = false,
+  engine,
+}: InternCardProps) {
   const ready = internReady(item);
+  const answers = canAnswer(engine);
   if (item.dismissed === 'keep' || item.dismissed === 'cut') return <DismissedCard context={context} item={item} onDismiss={onDismiss} />;
   const windowEnd = context.start_s + Math.min(context.max_duration_s, EPISODE_CREATOR.internMaxDurationS);
   return (
@@ -95,12 +108,12 @@ export function InternCard({ context, item, busy, onEnd, onText, onExecute, onDi
           minRows={2}
           value={item.response_text}
           onChange={(e) => onText(e.currentTarget.value)}
-          placeholder="The Intern's answer appears here; you can edit it."
+          placeholder={answers ? "The Intern's answer appears here; you can edit it." : 'Type the answer to voice here.'}
         />
-        {item.quoted === true && item.voiced_text === item.response_text.trim() && (
-          <Text size="xs" c="dimmed" data-testid="intern-quoted">
-            No text AI that answers questions is set up on this instance, so these are sentences quoted from your own episode, not an
-            answer. Type the answer you want instead (it is voiced in the chosen voice), or dismiss the command if you did not mean one.
+        {!answers && !ready && (
+          <Text size="xs" c="dimmed" data-testid="intern-type-own">
+            This instance answers Intern commands with your own words: no AI that answers questions is set up. Type the answer (it is voiced
+            in the chosen voice), or dismiss the command if you did not mean one.
           </Text>
         )}
         {item.audio_url && item.voiced_text === item.response_text.trim() && (
@@ -112,13 +125,13 @@ export function InternCard({ context, item, busy, onEnd, onText, onExecute, onDi
           </Alert>
         )}
         <Group gap="xs">
-          {!ready && (
+          {!ready && answers && (
             <Button size="xs" loading={busy} onClick={() => onExecute(false)}>
               Get answer
             </Button>
           )}
-          {ready && !regenerateLocked && (
-            <Button size="xs" variant="light" loading={busy} disabled={!canRegenerate(item)} onClick={() => onExecute(true)}>
+          {ready && answers && !regenerateLocked && (
+            <Button size="xs" variant="light" loading={busy} disabled={!canRegenerate(item, engine)} onClick={() => onExecute(true)}>
               Regenerate ({EPISODE_CREATOR.internMaxRegenerations - item.regenerate_count} left)
             </Button>
           )}
@@ -136,7 +149,7 @@ export function InternCard({ context, item, busy, onEnd, onText, onExecute, onDi
             Not a command: dismiss
           </Button>
         </Group>
-        {ready && regenerateLocked && <FeatureLockedNotice feature="advancedIntern" compact />}
+        {ready && answers && regenerateLocked && <FeatureLockedNotice feature="advancedIntern" compact />}
       </Stack>
     </Card>
   );

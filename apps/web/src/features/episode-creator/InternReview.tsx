@@ -3,7 +3,7 @@ import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core'
 import { EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL, type TInternContext } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { messageOf } from '../../lib/api-error.ts';
-import { internCanContinue, internExecuteRequest } from './creator-rules.ts';
+import { canAnswer, internCanContinue, internExecuteRequest } from './creator-rules.ts';
 import type { CreatorAction, InternReviewItem } from './creator-state.ts';
 import { InternCard } from './InternCard.tsx';
 import { isLocked, usePlanFeatures } from '../billing/plan-features.ts';
@@ -25,6 +25,8 @@ export function InternReview({ uploadId, voiceId, contexts, items, dispatch }: I
   const { mutateAsync: executeIntern } = trpc.episodeCreator.internExecute.useMutation();
   const { mutateAsync: prepareIntern } = trpc.episodeCreator.internPrepareByFile.useMutation();
   const regenerateLocked = isLocked(usePlanFeatures(), 'advancedIntern');
+  // The extractive default cannot answer a question: the creator types each answer (issue 18).
+  const engine = trpc.speech.capabilities.useQuery().data?.text_ai_engine ?? null;
 
   const execute = useCallback(
     async (context: TInternContext, item: InternReviewItem, regenerate: boolean) => {
@@ -69,15 +71,16 @@ export function InternReview({ uploadId, voiceId, contexts, items, dispatch }: I
     if (contexts === null) load();
   }, [contexts, load]);
 
-  // Each command is answered once on opening; after that, Get answer and Regenerate are the creator's.
+  // With a chat model, each command is answered once on opening; after that, Get answer and Regenerate are the creator's.
   useEffect(() => {
+    if (engine === null || !canAnswer(engine)) return;
     for (const context of contexts ?? []) {
       const item = items[context.command_id];
       if (!item || started.current.has(context.command_id) || item.response_text.trim() !== '' || item.dismissed) continue;
       started.current.add(context.command_id);
       void execute(context, item, false);
     }
-  }, [contexts, items, execute]);
+  }, [contexts, items, execute, engine]);
 
   const finish = () => dispatch({ type: 'internFinished' });
   const list = contexts ?? [];
@@ -123,6 +126,7 @@ export function InternReview({ uploadId, voiceId, contexts, items, dispatch }: I
               onText={(response_text) => dispatch({ type: 'internUpdate', commandId: context.command_id, patch: { response_text } })}
               onExecute={(regenerate) => void execute(context, item, regenerate)}
               regenerateLocked={regenerateLocked}
+              engine={engine ?? 'extractive'}
               onDismiss={(dismissed) => dispatch({ type: 'internUpdate', commandId: context.command_id, patch: { dismissed } })}
             />
           );

@@ -6,7 +6,9 @@ import {
   audioFileProblem,
   autoSelectedTemplate,
   availableIntents,
+  canAnswer,
   canRegenerate,
+  intentHint,
   clampFlubberRange,
   clampInternEnd,
   flubberCutsMs,
@@ -174,9 +176,21 @@ describe('Intern review', () => {
     expect(internCanContinue([context], { c1: item({ dismissed: null }) })).toBe(false);
   });
 
-  it('allows two regenerations', () => {
-    expect(canRegenerate(item({ regenerate_count: 1 }))).toBe(true);
-    expect(canRegenerate(item({ regenerate_count: 2 }))).toBe(false);
+  it('allows two regenerations, and only where a chat model answers (the extractive default would quote the episode again)', () => {
+    expect(canRegenerate(item({ regenerate_count: 1 }), 'openai')).toBe(true);
+    expect(canRegenerate(item({ regenerate_count: 2 }), 'openai')).toBe(false);
+    expect(canRegenerate(item({ regenerate_count: 0 }), 'extractive')).toBe(false);
+    expect(canAnswer('extractive')).toBe(false);
+    expect(canAnswer('openai')).toBe(true);
+  });
+
+  it('says under the questions which engine answers Intern commands and that a sound effect needs its keyword said', () => {
+    expect(intentHint('intern', 'extractive')).toBe(
+      'No AI that answers questions is set up on this instance: you type each answer (voiced in the chosen voice), or dismiss the command.',
+    );
+    expect(intentHint('intern', 'openai')).toContain('AI chat model');
+    expect(intentHint('sfx', 'extractive')).toBe('An effect plays only where its keyword was said aloud in the recording.');
+    expect(intentHint('flubber', 'openai')).toBeNull();
   });
 
   it("asks the text AI for the answer, again on Regenerate, and voices the creator's edited words as written", () => {

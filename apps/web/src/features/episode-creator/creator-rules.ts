@@ -204,8 +204,30 @@ export function internCanContinue(contexts: readonly TInternContext[], items: Re
   return contexts.every((c) => internDismissed(items[c.command_id]) || internReady(items[c.command_id]));
 }
 
-export function canRegenerate(item: InternReviewItem | undefined): boolean {
-  return Boolean(item && item.regenerate_count < EPISODE_CREATOR.internMaxRegenerations);
+/** Which engine answers Intern commands (GET capabilities' text_ai_engine): 'extractive' cannot answer questions. */
+export type AnswerEngine = TCapabilities['text_ai_engine'];
+
+/** Whether the instance's text AI can answer a question at all (the extractive default only quotes the episode). */
+export function canAnswer(engine: AnswerEngine): boolean {
+  return engine !== 'extractive';
+}
+
+/** Regenerate is offered only where asking again can give another answer: a chat model, within the limit. */
+export function canRegenerate(item: InternReviewItem | undefined, engine: AnswerEngine): boolean {
+  return canAnswer(engine) && Boolean(item && item.regenerate_count < EPISODE_CREATOR.internMaxRegenerations);
+}
+
+/**
+ * What a yes means, under the question (issue 18): which engine answers Intern commands, and that a
+ * sound effect plays only where its keyword was said aloud. Null for Flubber.
+ */
+export function intentHint(key: IntentKey, engine: AnswerEngine): string | null {
+  if (key === 'intern')
+    return canAnswer(engine)
+      ? 'Answers come from the AI chat model set up on this instance; you can edit each one before it is voiced.'
+      : 'No AI that answers questions is set up on this instance: you type each answer (voiced in the chosen voice), or dismiss the command.';
+  if (key === 'sfx') return 'An effect plays only where its keyword was said aloud in the recording.';
+  return null;
 }
 
 /** The spoken words of the commands dismissed with 'cut', as content milliseconds: from the trigger to the end mark. */

@@ -1,7 +1,7 @@
 import { EPISODE_CREATOR_SHELL } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { retryWhileStatus } from '../../lib/api-error.ts';
-import { availableIntents, lockedIntents, visibleIntents } from './creator-rules.ts';
+import { availableIntents, lockedIntents, visibleIntents, type AnswerEngine } from './creator-rules.ts';
 import { usePlanFeatures } from '../billing/plan-features.ts';
 import type { CreatorUpload, IntentCounts, IntentKey } from './creator-state.ts';
 
@@ -13,6 +13,8 @@ export interface IntentsView {
   /** Automations the upload has (or may have) that the plan does not include: shown locked, answered no. */
   locked: IntentKey[];
   detecting: boolean;
+  /** Which engine answers Intern commands. */
+  answerEngine: AnswerEngine;
 }
 
 /** Which intent questions show for this upload: capabilities (GET /api/users/me/capabilities) and detection (GET /api/ai/intent-hints). */
@@ -34,5 +36,11 @@ export function useIntents(upload: CreatorUpload | null): IntentsView {
     : (upload?.intents ?? null);
   const shown = visibleIntents(availableIntents(caps.data ?? null), counts);
   const locked = lockedIntents(shown, usePlanFeatures());
-  return { counts, visible: shown.filter((key) => !locked.includes(key)), locked, detecting: hints.isFetching };
+  return {
+    counts,
+    visible: shown.filter((key) => !locked.includes(key)),
+    locked,
+    detecting: hints.isFetching,
+    answerEngine: caps.data?.text_ai_engine ?? 'extractive',
+  };
 }
