@@ -24,8 +24,10 @@ const UNAUTHENTICATED_TRPC = /^(auth|public)\./;
 
 function unauthenticated(path: string): boolean {
   if (UNAUTHENTICATED.test(path)) return true;
-  return path.startsWith('/trpc/') && path.slice('/trpc/'.length).split(',').every((call) => UNAUTHENTICATED_TRPC.test(call));
+  const calls = path.startsWith('/trpc/') ? path.slice('/trpc/'.length).split(',') : [];
+  return calls.length > 0 && calls.every((call) => UNAUTHENTICATED_TRPC.test(call));
 }
+
 const UPLOAD = /^\/api\/media\/upload\/([^/]+)\/?$/;
 const TRANSCRIPT = /^\/api\/media\/[^/]+\/transcript\/?$/;
 const SHOW_FORM = /^\/api\/podcasts(\/[^/]*)?\/?$/;
