@@ -565,7 +565,8 @@ describe('Episode Creator', () => {
     const intents = page.getByRole('dialog');
     await intents.getByTestId('intent-flubber').getByText('Yes').click();
     for (const key of ['intern', 'sfx']) {
-      if ((await intents.getByTestId(`intent-${key}`).count()) > 0) await intents.getByTestId(`intent-${key}`).getByText('No').click();
+      if ((await intents.getByTestId(`intent-${key}`).count()) > 0)
+        await intents.getByTestId(`intent-${key}`).getByText('No', { exact: true }).click();
     }
     await intents.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => page.getByTestId('transcript-pending').textContent()).toContain(CREATOR_STEP_COPY.reviewsWaiting);
