@@ -80,14 +80,16 @@ describe('AI text on a real transcript (extractive)', () => {
         (await api.request('POST', '/api/ai/notes', { token: a.token, json: { transcript_path: `/api/media/${uploadId}/transcript` } }))
           .body,
       ).description;
-    // Show notes: a summary paragraph of sentences from the content, then key topics and chapters with times.
-    const summary = /^<p>(.*?)<\/p>/.exec(notes)?.[1] ?? '';
+    // Show notes as text a creator edits: a summary paragraph of sentences from the content, then key
+    // topics and chapters with times, a blank line between them.
+    const [summary = '', topics = '', chapters = ''] = notes.split('\n\n');
     const sentences = summary.match(/[^.!?]+[.!?]/g) ?? [];
     expect(sentences.length).toBeGreaterThanOrEqual(2);
     expect(sentences.length).toBeLessThanOrEqual(3);
     for (const sentence of sentences) expect(EPISODE.join(' ')).toContain(sentence.trim());
-    expect(notes).toMatch(/<p><strong>Key topics<\/strong><\/p><ul>(<li>[^<]+<\/li>){3,6}<\/ul>/);
-    expect(notes).toMatch(/<p><strong>Chapters<\/strong><\/p><ul><li>00:00 [^<]+<\/li>(<li>\d\d:\d\d [^<]+<\/li>)+<\/ul>/);
+    expect(notes).not.toMatch(/<[a-z]/i);
+    expect(topics).toMatch(/^Key topics: [^,\n]+(, [^,\n]+){2,5}$/);
+    expect(chapters).toMatch(/^Chapters:\n00:00 [^\n]+(\n\d\d:\d\d [^\n]+)+$/);
 
     const tags = z.object({ tags: z.array(z.string()) }).parse(
       (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainText, sanitizeHeroHtml, sanitizePodcastHtml } from '../../src/domain/text/podcast-html.ts';
+import { creatorNotesHtml, plainText, sanitizeHeroHtml, sanitizePodcastHtml } from '../../src/domain/text/podcast-html.ts';
 
 describe('sanitizePodcastHtml', () => {
   it('keeps the podcast allowlist: paragraphs, breaks, emphasis, lists and http(s)/mailto links', () => {
@@ -45,5 +45,20 @@ describe('plainText', () => {
 
   it('cuts at max characters with an ellipsis', () => {
     expect(plainText('<p>abcdefghij</p>', 5)).toBe('abcd…');
+  });
+});
+
+describe('creatorNotesHtml', () => {
+  it('turns plain text into paragraphs and line breaks, its text escaped', () => {
+    const notes = 'Salt & pepper <basics>.\r\n\nKey topics: salt, pepper\n\n\nChapters:\n00:00 Basics\n01:35 Sauce\n';
+    expect(creatorNotesHtml(notes)).toBe(
+      '<p>Salt &amp; pepper &lt;basics&gt;.</p><p>Key topics: salt, pepper</p><p>Chapters:<br />00:00 Basics<br />01:35 Sauce</p>',
+    );
+    expect(creatorNotesHtml('  ')).toBe('');
+    expect(creatorNotesHtml(' One line, a < b & c. ')).toBe('One line, a &lt; b &amp; c.');
+  });
+
+  it('keeps the structure of text that is already HTML, through the same allowlist', () => {
+    expect(creatorNotesHtml('<p>One</p>\n\n<script>x</script><ul><li>a</li></ul>')).toBe('<p>One</p>\n\n<ul><li>a</li></ul>');
   });
 });

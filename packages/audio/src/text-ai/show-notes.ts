@@ -1,8 +1,9 @@
 import type { Chapter } from './chapters.ts';
 
 /*
- * Show notes as the HTML the podcast sanitizer keeps (p, strong, ul, li): a summary paragraph, the
- * key topics and the chapters with their start times, so the structure survives into the RSS feed.
+ * Show notes as plain text with a blank line between parts: a summary paragraph, the key topics and
+ * the chapters with their start times. That is what the creator reads and edits in the description
+ * box; the feed and the show's site turn the paragraphs and lines into HTML (creatorNotesHtml).
  */
 
 export interface ShowNotes {
@@ -13,9 +14,7 @@ export interface ShowNotes {
   duration: number;
 }
 
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
+export const SHOW_NOTES_HEADINGS = { topics: 'Key topics:', chapters: 'Chapters:' } as const;
 
 const two = (n: number) => String(n).padStart(2, '0');
 
@@ -28,13 +27,14 @@ export function formatTimestamp(seconds: number, duration = seconds): string {
   return duration >= 3600 ? `${h}:${two(m)}:${two(s)}` : `${two(m + h * 60)}:${two(s)}`;
 }
 
-function list(heading: string, items: readonly string[]): string {
-  if (items.length === 0) return '';
-  return `<p><strong>${heading}</strong></p><ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`;
-}
-
+/** Summary, topics and chapters, one paragraph each; a list of one chapter is left out. */
 export function formatShowNotes(notes: ShowNotes): string {
-  const summary = notes.summary.length ? `<p>${escapeHtml(notes.summary.join(' '))}</p>` : '';
   const chapters = notes.chapters.length > 1 ? notes.chapters.map((c) => `${formatTimestamp(c.start, notes.duration)} ${c.title}`) : [];
-  return [summary, list('Key topics', notes.topics), list('Chapters', chapters)].join('');
+  return [
+    notes.summary.join(' '),
+    notes.topics.length ? `${SHOW_NOTES_HEADINGS.topics} ${notes.topics.join(', ')}` : '',
+    chapters.length ? [SHOW_NOTES_HEADINGS.chapters, ...chapters].join('\n') : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
 }

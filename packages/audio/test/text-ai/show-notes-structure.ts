@@ -1,25 +1,31 @@
-/** Show notes HTML read back into its parts, so tests assert what a listener would see. */
+import { SHOW_NOTES_HEADINGS } from '../../src/text-ai/show-notes.ts';
+
+/** Show notes read back into their parts, so tests assert what a listener would see. */
 export interface ParsedNotes {
   summary: string[];
   topics: string[];
   chapters: { at: string; seconds: number; title: string }[];
 }
 
-const items = (html: string, heading: string) => {
-  const list = new RegExp(`<p><strong>${heading}</strong></p><ul>(.*?)</ul>`).exec(html)?.[1] ?? '';
-  return [...list.matchAll(/<li>(.*?)<\/li>/g)].map((m) => m[1] ?? '');
-};
-
 export function toSeconds(stamp: string): number {
   return stamp.split(':').reduce((total, part) => total * 60 + Number(part), 0);
 }
 
-export function parseNotes(html: string): ParsedNotes {
-  const summary = /^<p>(.*?)<\/p>/.exec(html)?.[1] ?? '';
+export function parseNotes(text: string): ParsedNotes {
+  const parts = text.split('\n\n');
+  const topics = parts.find((p) => p.startsWith(SHOW_NOTES_HEADINGS.topics))?.slice(SHOW_NOTES_HEADINGS.topics.length) ?? '';
+  const chapters =
+    parts
+      .find((p) => p.startsWith(SHOW_NOTES_HEADINGS.chapters))
+      ?.split('\n')
+      .slice(1) ?? [];
   return {
-    summary: summary.match(/[^.!?]+[.!?]/g)?.map((s) => s.trim()) ?? [],
-    topics: items(html, 'Key topics'),
-    chapters: items(html, 'Chapters').map((line) => {
+    summary: parts[0]?.match(/[^.!?]+[.!?]/g)?.map((s) => s.trim()) ?? [],
+    topics: topics
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean),
+    chapters: chapters.map((line) => {
       const [, at = '', title = ''] = /^(\d+(?::\d\d){1,2}) (.+)$/.exec(line) ?? [];
       return { at, seconds: toSeconds(at), title };
     }),

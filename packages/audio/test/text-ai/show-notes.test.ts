@@ -11,8 +11,8 @@ describe('show notes format', () => {
     expect(formatTimestamp(3725, 3725)).toBe('1:02:05');
   });
 
-  it('writes the summary, topics and chapters in tags the podcast sanitizer keeps, text escaped', () => {
-    const html = formatShowNotes({
+  it('writes the summary, topics and chapters as paragraphs of plain text a creator can edit', () => {
+    const text = formatShowNotes({
       summary: ['Salt & pepper <basics>.', 'Then the sauce.'],
       topics: ['salt', 'pepper', 'sauce'],
       chapters: [
@@ -21,21 +21,16 @@ describe('show notes format', () => {
       ],
       duration: 300,
     });
-    expect(
-      html
-        .match(/<\/?([a-z]+)/g)
-        ?.map((t) => t.replace(/[</]/g, ''))
-        .every((t) => ['p', 'strong', 'ul', 'li'].includes(t)),
-    ).toBe(true);
-    expect(html).toContain('Salt &amp; pepper &lt;basics&gt;.');
-    expect(parseNotes(html)).toMatchObject({
+    expect(text).toBe('Salt & pepper <basics>. Then the sauce.\n\nKey topics: salt, pepper, sauce\n\nChapters:\n00:00 Basics\n01:35 Sauce');
+    expect(parseNotes(text)).toMatchObject({
+      summary: ['Salt & pepper <basics>.', 'Then the sauce.'],
       topics: ['salt', 'pepper', 'sauce'],
       chapters: [{ at: '00:00' }, { at: '01:35', title: 'Sauce' }],
     });
   });
 
   it('leaves out a chapter list of one chapter', () => {
-    const html = formatShowNotes({ summary: ['One.'], topics: [], chapters: [{ start: 0, title: 'All' }], duration: 10 });
-    expect(html).toBe('<p>One.</p>');
+    const text = formatShowNotes({ summary: ['One.'], topics: [], chapters: [{ start: 0, title: 'All' }], duration: 10 });
+    expect(text).toBe('One.');
   });
 });

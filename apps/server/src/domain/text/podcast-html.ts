@@ -35,6 +35,29 @@ export function sanitizePodcastHtml(html: string): string {
   return sanitizeHtml(html, PODCAST_HTML).trim();
 }
 
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** Markup a description written as HTML carries; '<basics>' or 'a < b' in plain text is not it. */
+const HTML_TAG = /<\/?(p|br|a|strong|em|b|i|u|ul|ol|li|div|span|h[1-6]|blockquote|img|table|script|style|iframe)\b[^>]*>/i;
+
+/**
+ * A description as the HTML the public surfaces show. Creators type (and the default text engine
+ * writes) plain text with blank lines between paragraphs and line breaks inside them; that becomes
+ * paragraphs and line breaks, its text escaped (one line stays one line of text). Text that already
+ * holds HTML (an imported feed's notes, a chat model's) keeps its own structure. Either way it goes
+ * through the one allowlist.
+ */
+export function creatorNotesHtml(text: string): string {
+  if (HTML_TAG.test(text)) return sanitizePodcastHtml(text);
+  const paragraphs = text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const [only] = paragraphs;
+  if (paragraphs.length === 1 && only !== undefined && !only.includes('\n')) return sanitizePodcastHtml(escapeText(only));
+  return sanitizePodcastHtml(paragraphs.map((p) => `<p>${escapeText(p).replace(/\n/g, '<br>')}</p>`).join(''));
+}
+
 /**
  * The landing page's hero is written by an administrator and may also carry headings; it goes
  * through the same link rules and drops everything else the podcast allowlist drops.

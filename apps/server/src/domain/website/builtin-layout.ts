@@ -7,9 +7,8 @@ import {
   type TWebsiteHost,
   type TWebsiteLayout,
 } from '@ppp/contracts';
-import { plainText } from '../text/podcast-html.ts';
+import { creatorNotesHtml, plainText } from '../text/podcast-html.ts';
 import { themeFromCover } from './cover-palette.ts';
-import { sanitizePodcastHtml } from '../text/podcast-html.ts';
 import type { SiteFacts } from './site-facts.ts';
 
 /** The show's author and owner as hosts (the account's name when neither is set). */
@@ -57,7 +56,7 @@ export function suggestionsFor(facts: SiteFacts, layout: Pick<TWebsiteLayout, 'h
  * action. A refresh keeps the creator's own sections where they were.
  */
 export async function builtinLayout(facts: SiteFacts, previous: TWebsiteLayout | null): Promise<TWebsiteLayout> {
-  const description = sanitizePodcastHtml(facts.descriptionHtml);
+  const description = creatorNotesHtml(facts.descriptionHtml);
   const summary = plainText(facts.descriptionHtml, 2000);
   const hosts = hostsOf(facts);
   const links = subscribeLinksOf(facts);

@@ -1,6 +1,6 @@
 import { create } from 'xmlbuilder2';
 import type { TAppleCategory, TFeedShow, TPublishableEpisode } from '@ppp/contracts';
-import { sanitizePodcastHtml } from '../../text/podcast-html.ts';
+import { creatorNotesHtml } from '../../text/podcast-html.ts';
 import { podcastGuid } from './podcast-guid.ts';
 import { appendCdata, rfc2822, xmlSafe, type XmlNode } from './xml-text.ts';
 
@@ -72,7 +72,7 @@ function writeChannel(channel: XmlNode, show: TFeedShow, options: FeedOptions & 
   text(channel, 'title', show.name);
   text(channel, 'link', link);
   text(channel, 'language', show.language);
-  appendCdata(channel.ele('description'), sanitizePodcastHtml(show.description));
+  appendCdata(channel.ele('description'), creatorNotesHtml(show.description));
   if (show.copyright_line) text(channel, 'copyright', show.copyright_line);
   text(channel, 'generator', options.generator ?? 'Podcast Plus Plus');
   text(channel, 'lastBuildDate', rfc2822(options.now));
@@ -112,7 +112,7 @@ function writeCategory(channel: XmlNode, category: TAppleCategory) {
 function writeItem(item: XmlNode, episode: TPublishableEpisode) {
   text(item, 'title', episode.title);
   text(item, 'itunes:title', episode.title);
-  const notes = sanitizePodcastHtml(episode.description_html);
+  const notes = creatorNotesHtml(episode.description_html);
   appendCdata(item.ele('description'), notes);
   appendCdata(item.ele('content:encoded'), notes);
   if (episode.link) text(item, 'link', episode.link);
