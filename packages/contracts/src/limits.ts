@@ -61,8 +61,6 @@ export const MEDIA = {
   recommendedUploadMb: 200,
   /** 'Upload expiry shown 14 days.' */
   uploadExpiryDays: 14,
-  /** Not in the spec: an unfinished tus upload is removed after this many hours without completing. */
-  partialUploadExpiryHours: 24,
   /** Not in the spec: bounds on names a user types. */
   friendlyNameMaxLength: 200,
   triggerKeywordMaxLength: 100,
@@ -82,6 +80,20 @@ export const MEDIA = {
 } as const;
 
 export const BYTES_PER_MB = 1024 * 1024;
+
+/**
+ * Not in the spec (issue 24): a user's unfinished tus uploads. At most `maxPerUser` at once and
+ * `maxTotalMb` in all, each counted at its declared length (or, while its length is deferred, at its
+ * category's limit, the most it can grow to): room for two uploads of the largest main content an
+ * admin can allow. One left untouched for `idleHours` (no chunk received) is removed; `maxAgeDays`
+ * after its creation it is removed whatever happens.
+ */
+export const UNFINISHED_UPLOADS = {
+  maxPerUser: 10,
+  maxTotalMb: 4096,
+  idleHours: 6,
+  maxAgeDays: 7,
+} as const;
 
 /**
  * Not in the spec: the largest request body each kind of route reads (issue 14), refused with 413

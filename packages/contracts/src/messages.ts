@@ -1,4 +1,4 @@
-import { TRPC_BATCH } from './limits.ts';
+import { TRPC_BATCH, UNFINISHED_UPLOADS } from './limits.ts';
 
 /** User-facing wording of the specification (spec 002 sections 5 and 8), word for word. */
 export const MESSAGES = {
@@ -106,6 +106,16 @@ export const MEDIA_MESSAGES = {
  */
 export function lengthMismatchMessage(plays: string, claims: string): string {
   return `Possibly cut short: this file plays ${plays} but its header says ${claims}. Upload the whole file again if audio is missing.`;
+}
+
+/** Not in the spec (issue 24): a new upload refused while the user's unfinished ones are at their cap. */
+export function unfinishedUploadsCapMessage(kind: 'count' | 'size'): string {
+  const { maxPerUser, maxTotalMb, idleHours } = UNFINISHED_UPLOADS;
+  const reason =
+    kind === 'count'
+      ? `You already have ${maxPerUser} unfinished uploads, the most at once.`
+      : `Your unfinished uploads would pass ${maxTotalMb} MB in all, the most at once.`;
+  return `${reason} Finish or cancel one before starting another; an upload that receives nothing for ${idleHours} hours is removed.`;
 }
 
 /** '{file}: only audio files are allowed for {category}.' */

@@ -11,4 +11,5 @@ export { ScratchFolder, ScratchFullError, workFolder } from './storage/scratch.t
 export { PgBossJobQueue, noJobQueue, type JobQueue } from './jobs/job-queue.ts';
 export { mediaKey, type StoragePort } from './storage/storage.ts';
 export { tusStorageFor, tusDirectory } from './storage/tus-store.ts';
+export { UnfinishedUploads } from './media/unfinished-uploads.ts';
 export { publishTestHooks } from './publishing/publish-runner.ts';

@@ -12,10 +12,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { ZMediaItem } from '@ppp/contracts';
+import { UNFINISHED_UPLOADS, ZMediaItem } from '@ppp/contracts';
 import { REPO_ROOT } from '../../src/config.ts';
 import { openTestOrm } from '../support/database.ts';
 import { testConfig } from '../support/fixtures.ts';
+import { UnfinishedUploads } from '../../src/domain/media/unfinished-uploads.ts';
 import { tusStorageFor } from '../../src/domain/storage/tus-store.ts';
 import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
 import { fakeAudio, sha256, tempDir, toneFile } from '../support/audio-files.ts';
@@ -140,7 +141,7 @@ describe('tus on S3 across two servers', () => {
     expect(standIn.buckets.get(BUCKET)?.uploads.size).toBe(0);
   });
 
-  it('the cleanup aborts partial uploads past their expiry and removes their records, keeping recent ones', async () => {
+  it('the cleanup aborts partial uploads idle past their limit and removes their records, keeping active ones', async () => {
     const start = async () => {
       const created = await createUpload(servers[0]!, a.token, 2000, {
         filename: 'part.wav',
@@ -153,11 +154,18 @@ describe('tus on S3 across two servers', () => {
     };
     const [stale, fresh] = [await start(), await start()];
     const bucket = standIn.buckets.get(BUCKET)!;
-    for (const upload of bucket.uploads.values()) if (upload.key === stale) upload.initiated = new Date(Date.now() - 30 * 3600_000);
+    // The stale one received nothing for longer than the idle limit.
+    await orm.em
+      .fork()
+      .execute(
+        'update unfinished_uploads set last_activity_at = now() - make_interval(hours => ?) where id = ?',
+        [UNFINISHED_UPLOADS.idleHours + 1, stale],
+        'run',
+      );
     expect(standIn.keys(BUCKET)).toEqual(expect.arrayContaining([`${stale}.info`, `${stale}.part`, `${fresh}.info`, `${fresh}.part`]));
 
-    const config = testConfig('', envOf(nodes[1]!.dir));
-    await tusStorageFor(config).deleteExpired();
+    const tus = tusStorageFor(testConfig('', envOf(nodes[1]!.dir)));
+    expect(await new UnfinishedUploads(orm.em.fork()).removeIdle((id) => tus.abandon(id))).toBe(1);
     expect(standIn.keys(BUCKET).filter((key) => key.startsWith(stale))).toEqual([]);
     expect([...bucket.uploads.values()].map((upload) => upload.key)).toEqual([fresh]);
     expect(await offsetOn(servers[0]!, a.token, fresh)).toEqual({ status: 200, offset: 500 });

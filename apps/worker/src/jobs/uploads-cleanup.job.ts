@@ -1,15 +1,21 @@
-import { tusStorageFor } from '@ppp/server/domain';
+import { tusStorageFor, UnfinishedUploads } from '@ppp/server/domain';
 import type { JobDefinition } from './job.ts';
 
-/** Removes unfinished tus uploads past their expiry (their file and its .json, or their multipart upload in the bucket). Idempotent. */
+/**
+ * Removes abandoned tus uploads: those that received nothing for UNFINISHED_UPLOADS.idleHours (their
+ * file and its .json, or their multipart upload in the bucket, then their count), and, as a backstop,
+ * any still there UNFINISHED_UPLOADS.maxAgeDays after its creation. Idempotent.
+ */
 export const uploadsCleanupJob: JobDefinition<'uploads.cleanup'> = {
   name: 'uploads.cleanup',
   retryLimit: 2,
   retryBackoff: true,
   expireInSeconds: 600,
-  async handle(_payload, { services, log }) {
-    const removed = await tusStorageFor(services.config).deleteExpired();
-    log(`uploads.cleanup: ${removed} expired partial uploads removed`);
-    return { removed };
+  async handle(_payload, { em, services, log }) {
+    const tus = tusStorageFor(services.config);
+    const idle = await new UnfinishedUploads(em).removeIdle((id) => tus.abandon(id));
+    const expired = await tus.deleteExpired();
+    log(`uploads.cleanup: ${idle} idle and ${expired} expired partial uploads removed`);
+    return { removed: idle + expired };
   },
 };

@@ -22,6 +22,7 @@ import { Migration20261125140000_admin_waitlist_audit } from './Migration2026112
 import { Migration20261125154130_draft_visibility } from './Migration20261125154130_draft_visibility.ts';
 import { Migration20261128053500_ab_workspace } from './Migration20261128053500_ab_workspace.ts';
 import { Migration20261128060500_media_declared_duration } from './Migration20261128060500_media_declared_duration.ts';
+import { Migration20261128071500_unfinished_uploads } from './Migration20261128071500_unfinished_uploads.ts';
 
 /** Every migration, in order. New files are created by `pnpm --filter @ppp/server migration:create <name>`. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -51,4 +52,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125154130_draft_visibility', class: Migration20261125154130_draft_visibility },
   { name: 'Migration20261128053500_ab_workspace', class: Migration20261128053500_ab_workspace },
   { name: 'Migration20261128060500_media_declared_duration', class: Migration20261128060500_media_declared_duration },
+  { name: 'Migration20261128071500_unfinished_uploads', class: Migration20261128071500_unfinished_uploads },
 ];

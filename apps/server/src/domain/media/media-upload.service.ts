@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { lengthMismatch, NotAudioError, parseSuppliedTranscript, probeAudio, suppliedFormatFromName } from '@ppp/audio';
 import {
+  BYTES_PER_MB,
   MEDIA_MESSAGES,
   coverImagePath,
   type TCoverUploadResponse,
@@ -28,9 +29,11 @@ import {
   defaultFriendlyName,
   extensionOf,
   imageTypeOf,
+  limitMbFor,
   notAudio,
   notImage,
   storedFilename,
+  tooLarge,
 } from './upload-rules.ts';
 
 /** A received file in a temporary place; the caller removes it when the upload is refused. */
@@ -79,8 +82,16 @@ export class MediaUploadService {
    */
   async sizeGuard(category: TMediaCategory): Promise<(fileName: string, bytes: number) => void> {
     assertCategoryOpen(category);
-    const { max_upload_mb: maxUploadMb } = await this.deps.settings.get();
-    return (fileName, bytes) => assertWithinLimit(fileName, bytes, category, maxUploadMb);
+    const limit = await this.sizeLimit(category);
+    return (fileName, bytes) => {
+      if (bytes > limit.bytes) throw limit.refuse(fileName);
+    };
+  }
+
+  /** The most a category's file may be, in bytes (the admin's max_upload_mb for main content), and its refusal in the spec's words. */
+  async sizeLimit(category: TMediaCategory): Promise<{ bytes: number; refuse: (fileName: string) => AppError }> {
+    const limitMb = limitMbFor(category, (await this.deps.settings.get()).max_upload_mb);
+    return { bytes: limitMb * BYTES_PER_MB, refuse: (fileName) => tooLarge(fileName, limitMb, category) };
   }
 
   /** A creator's checks of one library file (printable name, size limit, probed audio), for the shared music library. */

@@ -24,12 +24,16 @@ export function assertCategoryOpen(category: TMediaCategory): void {
   if (DISABLED_CATEGORIES.includes(category)) throw new AppError('FORBIDDEN', MEDIA_MESSAGES.commercialUnavailable);
 }
 
+/** The 413 in the spec's words for a file over its category's limit of `limitMb`. */
+export function tooLarge(fileName: string, limitMb: number, category: TMediaCategory): AppError {
+  const message = category === 'main_content' ? audioExceedsMessage(limitMb) : exceedsLimitMessage(fileName, limitMb, category);
+  return new AppError('PAYLOAD_TOO_LARGE', message, { title: MEDIA_MESSAGES.fileTooLarge });
+}
+
 /** 413 in the spec's words when a file is over its category's limit. */
 export function assertWithinLimit(fileName: string, sizeBytes: number, category: TMediaCategory, maxUploadMb: number): void {
   const limitMb = limitMbFor(category, maxUploadMb);
-  if (sizeBytes <= limitMb * BYTES_PER_MB) return;
-  const message = category === 'main_content' ? audioExceedsMessage(limitMb) : exceedsLimitMessage(fileName, limitMb, category);
-  throw new AppError('PAYLOAD_TOO_LARGE', message, { title: MEDIA_MESSAGES.fileTooLarge });
+  if (sizeBytes > limitMb * BYTES_PER_MB) throw tooLarge(fileName, limitMb, category);
 }
 
 /** 422 for a NUL or other control character in a file or friendly name (PostgreSQL cannot even store a NUL). */

@@ -2,13 +2,17 @@ import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { S3Store, type MetadataValue } from '@tus/s3-store';
 import type { DataStore, KvStore } from '@tus/utils';
-import { MEDIA } from '@ppp/contracts';
+import { UNFINISHED_UPLOADS } from '@ppp/contracts';
 import { scratchDir, storageDir, type TConfig } from '../../config.ts';
 import { S3Storage } from './s3-storage.ts';
 import { s3SettingsOf, type S3Settings } from './s3-settings.ts';
 import { ScratchFolder } from './scratch.ts';
 
-const EXPIRY_MS = MEDIA.partialUploadExpiryHours * 60 * 60 * 1000;
+/**
+ * The tus stores' own expiry, from an upload's creation: a backstop behind the idle cleanup
+ * (UnfinishedUploads.removeIdle), which removes an upload that received nothing for hours.
+ */
+const EXPIRY_MS = UNFINISHED_UPLOADS.maxAgeDays * 24 * 60 * 60 * 1000;
 
 /**
  * Where partial tus uploads live, and what becomes of a finished one: the upload checks read it as a
@@ -21,6 +25,9 @@ export interface TusStorage {
   forget(id: string): Promise<void>;
   /** A finished upload was refused: nothing of it stays. */
   discard(id: string): Promise<void>;
+  /** An unfinished upload is given up (past its limit, abandoned): nothing of it stays, and one already gone is no error. */
+  abandon(id: string): Promise<void>;
+  /** Removes the partial uploads past the stores' own expiry (UNFINISHED_UPLOADS.maxAgeDays after their creation). */
   deleteExpired(): Promise<number>;
 }
 
@@ -36,6 +43,9 @@ function fileTusStorage(config: TConfig): TusStorage {
     finishedFile: async (id) => ({ path: path.join(tusDirectory(config), id), release: async () => undefined }),
     forget: (id) => datastore.configstore.delete(id),
     discard: (id) => datastore.remove(id),
+    abandon: async (id) => {
+      await datastore.remove(id).catch(() => datastore.configstore.delete(id).catch(() => undefined));
+    },
     deleteExpired: () => datastore.deleteExpired(),
   };
 }
@@ -71,6 +81,11 @@ function s3TusStorage(config: TConfig, settings: S3Settings): TusStorage {
     finishedFile: (id) => bucket.localPath(id),
     forget: removeObjects,
     discard: removeObjects,
+    // The multipart upload aborted, then whatever objects it left ({id}.part among them).
+    abandon: async (id) => {
+      await datastore.remove(id).catch(() => undefined);
+      await removeObjects(id);
+    },
     deleteExpired: () => datastore.deleteExpired(),
   };
 }

@@ -2,9 +2,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/utils';
 import { watchCheckedOutClient } from '../../db/checked-out-client.ts';
+import { TUS_LOCK_NAMESPACE } from '../../domain/media/unfinished-uploads.ts';
 
-/** Advisory-lock namespace of tus uploads (the first key of the two-key form). */
-const NAMESPACE = 727002;
 const CHANNEL = 'ppp_tus_lock_release';
 const RETRY_MS = 50;
 const TIMEOUT_MS = 30_000;
@@ -60,7 +59,10 @@ export class PgAdvisoryLocker implements Locker {
         const deadline = Date.now() + TIMEOUT_MS;
         try {
           for (;;) {
-            const { rows } = await conn.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [NAMESPACE, id]);
+            const { rows } = await conn.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [
+              TUS_LOCK_NAMESPACE,
+              id,
+            ]);
             if (rows[0]?.ok) break;
             await conn.query('select pg_notify($1, $2)', [CHANNEL, id]);
             if (signal.aborted || Date.now() > deadline) throw ERRORS.ERR_LOCK_TIMEOUT;
@@ -85,7 +87,7 @@ export class PgAdvisoryLocker implements Locker {
           return;
         }
         try {
-          await conn.query('select pg_advisory_unlock($1, hashtext($2))', [NAMESPACE, id]);
+          await conn.query('select pg_advisory_unlock($1, hashtext($2))', [TUS_LOCK_NAMESPACE, id]);
           conn.release();
         } catch (error) {
           // A broken connection drops its advisory locks with it.
