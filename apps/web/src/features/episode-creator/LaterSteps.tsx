@@ -19,7 +19,9 @@ export interface LaterStepsProps {
 
 /** Steps 4 to 6 (C's components) and the assemble call between 5 and 6 (spec 000 §7 'What the product does with answers'). */
 export function LaterSteps({ state, template, dispatch }: LaterStepsProps) {
-  const assemble = trpc.assembly.assemble.useMutation();
+  const utils = trpc.useUtils();
+  // The minutes are charged at assemble: the header's and the dashboard's minutes read them again.
+  const assemble = trpc.assembly.assemble.useMutation({ onSuccess: () => utils.billing.usage.invalidate() });
   const [insufficient, setInsufficient] = useState<InsufficientInfo | null>(null);
   const upload = state.upload;
   if (!upload) return null;

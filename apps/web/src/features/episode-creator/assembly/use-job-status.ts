@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ASSEMBLY, type TEpisodeJobStatus } from '@ppp/contracts';
 import { trpc } from '../../../lib/trpc.ts';
 import { toApiFailure } from '../../../lib/api-error.ts';
@@ -48,6 +48,11 @@ export function useJobStatus(episodeId: string): JobPoll {
   }, [refetch]);
   const lost = query.isError && isGone(query.error);
   const settled = data !== null && pollSettled(data, pollsBetween(since, query.dataUpdatedAt));
+  // A render that failed for good gives its minutes back: the minutes shown are read again once it settles.
+  const utils = trpc.useUtils();
+  useEffect(() => {
+    if (settled) void utils.billing.usage.invalidate();
+  }, [settled, utils]);
   return { status: data, pollFailed: query.isError && !lost, lost, settled, refresh };
 }
 
