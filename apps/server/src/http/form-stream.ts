@@ -142,6 +142,15 @@ export async function streamForm(req: Request, options: StreamFormOptions): Prom
     await cleanup();
   };
 
+  const failedWrite = (error: unknown) => {
+    // Once the form stopped, its files are destroyed on purpose: nothing more to say.
+    if (refused.reason || broken.reason) return;
+    if (error instanceof AppError) refused.fail(error);
+    // The disk failed (full, unwritable): a server error, as it is.
+    else if ((error as NodeJS.ErrnoException | null)?.syscall) broken.fail(error);
+    // The parser ended the part early (the body cut short): a malformed form.
+    else broken.fail(malformed());
+  };
   busboy.on('field', (name, value, _nameTruncated, valueTruncated) => {
     if (valueTruncated) return refused.fail(new AppError('PAYLOAD_TOO_LARGE', BODY_LIMITS.tooLargeMessage));
     entries.push([name, value]);
@@ -161,7 +170,7 @@ export async function streamForm(req: Request, options: StreamFormOptions): Prom
         createWriteStream(file.path),
       );
     })();
-    writes.push(write.catch((error: unknown) => refused.fail(error)).finally(() => open.delete(stream)));
+    writes.push(write.catch(failedWrite).finally(() => open.delete(stream)));
   });
   busboy.on('filesLimit', () => refused.fail(new AppError('VALIDATION', `At most ${MEDIA.maxFilesPerUpload} files per upload.`)));
   busboy.on('fieldsLimit', () => refused.fail(new AppError('VALIDATION', `At most ${MAX_FIELDS} form fields.`)));
