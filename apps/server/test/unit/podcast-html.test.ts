@@ -56,6 +56,8 @@ describe('creatorNotesHtml', () => {
     );
     expect(creatorNotesHtml('  ')).toBe('');
     expect(creatorNotesHtml(' One line, a < b & c. ')).toBe('One line, a &lt; b &amp; c.');
+    // A real element, even one the allowlist drops, marks the text as HTML: '<small>' goes, its text kept.
+    expect(creatorNotesHtml('About <small>workshops</small> & <script>x</script>ideas.')).toBe('About workshops &amp; ideas.');
   });
 
   it('keeps the structure of text that is already HTML, through the same allowlist', () => {

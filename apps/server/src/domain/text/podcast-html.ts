@@ -36,8 +36,14 @@ export function sanitizePodcastHtml(html: string): string {
 }
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-/** Markup a description written as HTML carries; '<basics>' or 'a < b' in plain text is not it. */
-const HTML_TAG = /<\/?(p|br|a|strong|em|b|i|u|ul|ol|li|div|span|h[1-6]|blockquote|img|table|script|style|iframe)\b[^>]*>/i;
+/** The HTML elements a description written as HTML carries; '<basics>' or 'a < b' in plain text is not one. */
+const HTML_ELEMENTS = [
+  ...['a', 'abbr', 'b', 'big', 'blockquote', 'br', 'center', 'cite', 'code', 'del', 'div', 'em', 'font', 'hr', 'i', 'img', 'ins'],
+  ...['kbd', 'li', 'mark', 'ol', 'p', 'pre', 'q', 's', 'small', 'span', 'strike', 'strong', 'sub', 'sup', 'u', 'ul'],
+  ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'dl', 'dt', 'dd', 'figure', 'figcaption'],
+  ...['script', 'style', 'iframe', 'object', 'embed', 'svg', 'math', 'form', 'input', 'button', 'link', 'meta', 'base', 'video', 'audio'],
+];
+const HTML_TAG = new RegExp(`<\\/?(${HTML_ELEMENTS.join('|')})(\\s[^>]*)?\\/?>`, 'i');
 
 /**
  * A description as the HTML the public surfaces show. Creators type (and the default text engine
