@@ -16,6 +16,9 @@ export const AUTH = {
   passwordMinLength: 8,
   passwordMaxLength: 256,
   emailMaxLength: 254,
+  /** The signed-in user's fetch retries other failures after 2 s, doubling, at most 60 s apart (spec 000 sections 4 and 9). */
+  userFetchBackoffStartMs: 2_000,
+  userFetchBackoffMaxMs: 60_000,
 } as const;
 
 /** tRPC batches: a small maximum per request; sign-in procedures are never batched (each is its own request). */

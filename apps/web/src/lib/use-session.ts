@@ -2,6 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { trpc } from './trpc.ts';
 import { forgetTabWork, readToken, setToken, subscribeToken } from './session.ts';
+import { retryUserFetch, userFetchRetryDelay } from './user-fetch-retry.ts';
 
 /** The bearer token held by this browser, kept in step with storage and other tabs. */
 export function useAuthToken(): string | null {
@@ -12,10 +13,10 @@ export function useAuthToken(): string | null {
   );
 }
 
-/** The signed-in user; idle (no request) without a token. */
+/** The signed-in user; idle (no request) without a token. A failure is retried with backoff, the gate still loading meanwhile. */
 export function useMe() {
   const token = useAuthToken();
-  return trpc.users.me.useQuery(undefined, { enabled: Boolean(token) });
+  return trpc.users.me.useQuery(undefined, { enabled: Boolean(token), retry: retryUserFetch, retryDelay: userFetchRetryDelay });
 }
 
 /** Signs in with email and password; resolves once the token is stored and the user reloads. */
