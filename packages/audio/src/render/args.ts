@@ -156,7 +156,21 @@ export interface EncodeArgs {
   inputFormat?: PcmFormat;
   /** What the encoding ffmpeg offers (default a current build). */
   capabilities?: FfmpegCapabilities;
+  /**
+   * Whether the gained mix can reach the ceiling (default true). When its measured peak stays
+   * below, the limiter would pass every sample unchanged and the output's loudness is the mix's
+   * plus the gain, so neither the limiter nor the verifying measurement runs.
+   */
+  limit?: boolean;
 }
+
+/**
+ * LAME's quality setting (0 best and slowest, 9 fastest; ffmpeg leaves LAME's default, 3). At CBR
+ * 192 kbps, 7 skips the noise-shaping search and encodes about a third faster; the encoder-quality
+ * bench measures its error against the source on speech and on music as no larger than the
+ * default's (both about 30 dB below the signal, the two within 0.2 dB).
+ */
+export const LAME_QUALITY = 7;
 
 const LIMITER_ATTACK_MS = 5;
 
@@ -171,7 +185,8 @@ function limiterChain(ceiling: number, capabilities: FfmpegCapabilities): string
  * Gain, limiter and the verifying measurement. An ebur128 that takes only 48 kHz measures on a
  * branch, so the encoder gets the limited samples themselves and not a resampled copy.
  */
-function encodeFilters(gainDb: number, ceiling: number, capabilities: FfmpegCapabilities): string {
+function encodeFilters(gainDb: number, ceiling: number, capabilities: FfmpegCapabilities, limit: boolean): string {
+  if (!limit) return `volume=${gainDb.toFixed(2)}dB`;
   const limited = [`volume=${gainDb.toFixed(2)}dB`, ...limiterChain(ceiling, capabilities)].join(',');
   if (capabilities.ebur128AnyRate) return `${limited},ebur128=framelog=verbose`;
   return `${limited},asplit=2[encoded][measured];[measured]${legacyEbur128('framelog=verbose')},anullsink;[encoded]anull`;
@@ -179,7 +194,7 @@ function encodeFilters(gainDb: number, ceiling: number, capabilities: FfmpegCapa
 
 /**
  * One encode: gain, a look-ahead limiter (delay compensated, so timing is kept; auto-level off, so
- * it only limits), a second ebur128 to verify, and CBR MP3 without the bit reservoir so that two
+ * it only limits) and a second ebur128 to verify where the peak can reach the ceiling, and CBR MP3 without the bit reservoir so that two
  * parts can be joined at any frame.
  */
 export function encodePassArgs(options: EncodeArgs): string[] {
@@ -200,9 +215,11 @@ export function encodePassArgs(options: EncodeArgs): string[] {
     '-map',
     '0:a',
     '-af',
-    encodeFilters(gainDb, options.ceiling, options.capabilities ?? CURRENT_FFMPEG),
+    encodeFilters(gainDb, options.ceiling, options.capabilities ?? CURRENT_FFMPEG, options.limit ?? true),
     '-c:a',
     'libmp3lame',
+    '-compression_level',
+    String(LAME_QUALITY),
     '-b:a',
     `${options.bitrateKbps}k`,
     '-reservoir',

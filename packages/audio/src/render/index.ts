@@ -1,4 +1,4 @@
-export { renderEpisode, type RenderOptions, type RenderResult } from './render.ts';
+export { limiterActs, renderEpisode, type RenderOptions, type RenderResult } from './render.ts';
 export { buildEpisodeGraph } from './graph.ts';
 export { GraphBuilder, SAMPLE_RATE, msToSamples, inputArgs } from './graph-builder.ts';
 export {
@@ -6,6 +6,7 @@ export {
   planWindows,
   joinSample,
   graphPassArgs,
+  LAME_QUALITY,
   encodePassArgs,
   measureAndSplitChains,
   windowTailChains,

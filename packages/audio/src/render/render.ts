@@ -34,6 +34,8 @@ export interface RenderResult {
   gainDb: number;
   /** Encode passes run: 1, or 2 when the limiter cost more loudness than the tolerance allows. */
   encodePasses: number;
+  /** Whether the limiter (and the loudness check after it) ran: only where the gained peak reaches the ceiling. */
+  limited: boolean;
   /** Assembly windows (and encode parts) the render used: 1 or 2. */
   windows: number;
   /** Wall seconds of each stage. */
@@ -70,8 +72,14 @@ interface Context {
 }
 
 /** Pass 2: gain, limiter and MP3 for every part at once (one process per part, so one core each). */
-async function encode(ctx: Context, assembly: Assembly, gainDb: number, metadataPath: string): Promise<{ files: string[]; lufs: number }> {
+async function encode(
+  ctx: Context,
+  assembly: Assembly,
+  gainDb: number,
+  metadataPath: string,
+): Promise<{ files: string[]; lufs: number; limited: boolean }> {
   const ceiling = limiterCeiling(ctx.edl.loudness.true_peak_dbtp);
+  const limit = limiterActs(assembly.peakDb, gainDb, ceiling);
   const files = assembly.parts.map((_, index) => path.join(ctx.work, `encoded-${index}.mp3`));
   const seconds = assembly.parts.map((part) => (part.span.end - part.span.start) / SAMPLE_RATE);
   const runs = assembly.parts.map((part, index) => {
@@ -84,15 +92,23 @@ async function encode(ctx: Context, assembly: Assembly, gainDb: number, metadata
       metadataPath: index === 0 ? metadataPath : null,
       dest: files[index] ?? '',
       capabilities: ctx.capabilities,
+      limit,
     });
     return runMeasured(ctx.ffmpeg, args, seconds[index] ?? 1, ctx.options.signal, (p) => ctx.report(1, p, index));
   });
   const stderrs = await Promise.all(runs);
+  // Nothing limited: the encode is the mix times the gain, whose loudness pass 1 measured.
+  if (!limit) return { files, lufs: assembly.lufs + gainDb, limited: false };
   const measured = stderrs.map((stderr, index) => ({
     lufs: parseEbur128Summaries(stderr).at(-1)?.integratedLufs ?? Number.NEGATIVE_INFINITY,
     seconds: seconds[index] ?? 1,
   }));
-  return { files, lufs: combineLoudness(measured) };
+  return { files, lufs: combineLoudness(measured), limited: true };
+}
+
+/** Whether the mix's sample peak, after the gain, can reach the limiter's ceiling (a linear level). */
+export function limiterActs(peakDb: number, gainDb: number, ceiling: number): boolean {
+  return !Number.isFinite(peakDb) || peakDb + gainDb >= 20 * Math.log10(ceiling);
 }
 
 /** Where each stage starts and ends on the 0-100 scale: assembly about a third of the time, the encodes most of the rest. */
@@ -186,6 +202,7 @@ export async function renderEpisode(edl: TEdl, dest: string, options: RenderOpti
       outputLufs: encoded.lufs,
       gainDb,
       encodePasses,
+      limited: encoded.limited,
       windows: assembled.parts.length,
       timings,
     };

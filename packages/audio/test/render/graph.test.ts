@@ -7,6 +7,7 @@ import {
   buildEpisodeGraph,
   combineLoudness,
   crc16,
+  LAME_QUALITY,
   encodePassArgs,
   ffmetadata,
   frameLength,
@@ -81,7 +82,20 @@ describe('splitting the encode', () => {
     });
     expect(args.join(' ')).toContain('-f f32le -ar 44100 -ac 2 -protocol_whitelist file -i a.f32');
     expect(args.join(' ')).toContain('volume=3.46dB,alimiter=limit=0.70795:attack=5:release=50:level=0:latency=1');
-    expect(args.join(' ')).toContain('-c:a libmp3lame -b:a 192k -reservoir 0');
+    expect(args.join(' ')).toContain(`-c:a libmp3lame -compression_level ${LAME_QUALITY} -b:a 192k -reservoir 0`);
+  });
+
+  it('leaves out the limiter and the loudness check when the gained peak cannot reach the ceiling', () => {
+    const args = encodePassArgs({
+      input: 'a.f32',
+      gainDb: 3.456,
+      ceiling: limiterCeiling(-1),
+      bitrateKbps: 192,
+      metadataPath: null,
+      dest: 'a.mp3',
+      limit: false,
+    });
+    expect(args[args.indexOf('-af') + 1]).toBe('volume=3.46dB');
   });
 });
 
