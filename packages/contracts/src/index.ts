@@ -5,6 +5,7 @@ export * from './auth.ts';
 export * from './settings.ts';
 export * from './jobs.ts';
 export * from './transcript.ts';
+export * from './transcript-review.ts';
 export * from './audio-cleanup.ts';
 export * from './transcription.ts';
 export * from './podcast.ts';

@@ -21,6 +21,12 @@ export const AUTH = {
   userFetchBackoffMaxMs: 60_000,
 } as const;
 
+/** Issue 18: transcript corrections (a word's text only; its times are kept). */
+export const TRANSCRIPT_REVIEW = {
+  maxWordLength: 100,
+  maxCorrectionsPerRequest: 500,
+} as const;
+
 /** tRPC batches: a small maximum per request; sign-in procedures are never batched (each is its own request). */
 export const TRPC_BATCH = {
   maxCalls: 20,

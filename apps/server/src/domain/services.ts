@@ -24,6 +24,9 @@ import { UploadQueueRepository } from './media/upload-queue.repository.ts';
 import { NotificationsService } from './notifications/notifications.service.ts';
 import { AudioCleanupService } from './audio-cleanup/audio-cleanup.service.ts';
 import { TranscriptsService } from './transcripts/transcripts.service.ts';
+import { TranscriptsRepository } from './transcripts/transcripts.repository.ts';
+import { TranscriptReviewService } from './transcripts/transcript-review.service.ts';
+import { AudioCleanupRepository } from './audio-cleanup/audio-cleanup.repository.ts';
 import { RssImportService } from './rss-import/rss-import.service.ts';
 import { TemplatesService } from './templates/templates.service.ts';
 import { RecurringSchedulesService } from './templates/recurring-schedules.service.ts';
@@ -85,7 +88,8 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
   const notifications = new NotificationsService(em);
   const mediaDeps = { em, storage: shared.storage, jobs: shared.jobs };
   const googleConfigured = Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
-  const transcripts = new TranscriptsService({ em, notifications, mail, publicUrl: publicUrl(config) });
+  const transcriptsRepository = new TranscriptsRepository(em);
+  const transcripts = new TranscriptsService({ repository: transcriptsRepository, notifications, mail, publicUrl: publicUrl(config) });
   const templates = new TemplatesService(em);
   const speech = new SpeechService({ em, config, secrets: () => secretBoxFor(config), storage: shared.storage });
   const gateway = shared.payments ?? null;
@@ -106,7 +110,14 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
   const publishing = createPublishingServices(em, shared, features);
   const media = new MediaService({ ...mediaDeps, signer: new UrlSigner(em) });
   const tts = new TtsService({ em, storage: shared.storage, speech });
-  const audioCleanup = new AudioCleanupService(em);
+  const audioCleanup = new AudioCleanupService(new AudioCleanupRepository(em));
+  const transcriptReview = new TranscriptReviewService({
+    repository: transcriptsRepository,
+    audioCleanup,
+    sfxKeywords: (userId) => media.sfxKeywords(userId),
+  });
+  // Issue 18: settings changed after an upload was transcribed apply to it until it is assembled.
+  audioCleanup.onSaved((userId) => transcriptReview.rescanUnassembled(userId));
   const aiText = new AiTextService({ em, engines: textAiEngines(config), limits, transcripts, templates, audioCleanup });
   const creator = createCreatorServices(em, shared, {
     transcripts,
@@ -139,6 +150,7 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     notifications,
     audioCleanup,
     transcripts,
+    transcriptReview,
     landing: new LandingService(em, publicUrl(config)),
     // The user's Spreaker client when connected (issue 6), else null: the import goes on without Spreaker.
     rssImport: new RssImportService({

@@ -23,6 +23,7 @@ import { Migration20261125154130_draft_visibility } from './Migration20261125154
 import { Migration20261128053500_ab_workspace } from './Migration20261128053500_ab_workspace.ts';
 import { Migration20261128060500_media_declared_duration } from './Migration20261128060500_media_declared_duration.ts';
 import { Migration20261128071500_unfinished_uploads } from './Migration20261128071500_unfinished_uploads.ts';
+import { Migration20261128083000_transcript_corrections } from './Migration20261128083000_transcript_corrections.ts';
 
 /** Every migration, in order. New files are created by `pnpm --filter @ppp/server migration:create <name>`. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -53,4 +54,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128053500_ab_workspace', class: Migration20261128053500_ab_workspace },
   { name: 'Migration20261128060500_media_declared_duration', class: Migration20261128060500_media_declared_duration },
   { name: 'Migration20261128071500_unfinished_uploads', class: Migration20261128071500_unfinished_uploads },
+  { name: 'Migration20261128083000_transcript_corrections', class: Migration20261128083000_transcript_corrections },
 ];

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   DEFAULT_AUDIO_CLEANUP_SETTINGS,
   ZAudioCleanupSettings,
@@ -8,7 +7,7 @@ import {
 } from '@ppp/contracts';
 import { parseInput } from '../validation.ts';
 import type { User } from '../users/user.entity.ts';
-import { CleanupSettingsSchema } from './cleanup-settings.entity.ts';
+import type { AudioCleanupRepository } from './audio-cleanup.repository.ts';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -27,18 +26,27 @@ function merge(saved: TAudioCleanupSettings, change: Record<string, unknown>): R
   };
 }
 
+/** Told after a user's settings are saved (issue 18: the uploads not yet assembled are re-scanned). */
+export type SettingsSavedListener = (userId: string) => Promise<unknown>;
+
 /** A user's Audio Improvements and Magic Words settings (spec 001 §3, §5, §9); the spec's defaults until saved. */
 export class AudioCleanupService {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
+  private readonly repository: AudioCleanupRepository;
+  private readonly listeners: SettingsSavedListener[] = [];
+  constructor(repository: AudioCleanupRepository) {
+    this.repository = repository;
+  }
+
+  /** Runs listener after every save, before update answers (so what the creator sees next reflects the new settings). */
+  onSaved(listener: SettingsSavedListener): void {
+    this.listeners.push(listener);
   }
 
   async get(userId: string): Promise<TAudioCleanupSettings> {
-    const row = await this.em.findOne(CleanupSettingsSchema, { user: userId });
-    if (!row) return DEFAULT_AUDIO_CLEANUP_SETTINGS;
+    const saved = await this.repository.saved(userId);
+    if (saved === null) return DEFAULT_AUDIO_CLEANUP_SETTINGS;
     // Stored settings are re-read through the contract, so a default added later reaches old rows.
-    const parsed = ZAudioCleanupSettings.safeParse(row.settings);
+    const parsed = ZAudioCleanupSettings.safeParse(saved);
     return parsed.success ? parsed.data : DEFAULT_AUDIO_CLEANUP_SETTINGS;
   }
 
@@ -46,7 +54,8 @@ export class AudioCleanupService {
   async update(user: Pick<User, 'id'>, { settings: change }: z.output<typeof ZAudioCleanupSettingsUpdate>): Promise<TAudioCleanupSettings> {
     // The merged settings are a new value: checked whole against the spec's limits.
     const next = parseInput(ZAudioCleanupSettings, merge(await this.get(user.id), change));
-    await this.em.upsert(CleanupSettingsSchema, { user: user.id, settings: next, updatedAt: new Date() });
+    await this.repository.save(user.id, next);
+    for (const listener of this.listeners) await listener(user.id);
     return next;
   }
 }

@@ -13,6 +13,8 @@ export const TranscriptSchema = defineEntity({
     durationSeconds: p.double().runtimeType('number').$type<number>().nullable(),
     words: p.json<TTranscriptWord[]>(),
     text: p.text(),
+    /** What the engine heard at each position the creator corrected (word index to text); null when none was. */
+    corrections: p.json<Record<string, string>>().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

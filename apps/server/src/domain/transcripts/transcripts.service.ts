@@ -1,5 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { z } from 'zod';
 import {
   MEDIA_MESSAGES,
   ZMediaStatus,
@@ -11,15 +9,17 @@ import {
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import { MediaItemSchema, type MediaItem } from '../media/media-item.entity.ts';
+import type { MediaItem } from '../media/media-item.entity.ts';
 import { intentsOf } from '../media/media.dto.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { User } from '../users/user.entity.ts';
-import { TranscriptSchema, type Transcript } from './transcript.entity.ts';
+import type { Transcript } from './transcript.entity.ts';
+import type { TranscriptsRepository } from './transcripts.repository.ts';
+import { applyDetection } from './transcript-review.service.ts';
 import { subjectName, verifiedAddressOf } from '../mail/own-address.ts';
 
 export interface TranscriptsDeps {
-  em: EntityManager;
+  repository: TranscriptsRepository;
   notifications: NotificationsService;
   mail: MailService;
   publicUrl: string;
@@ -41,12 +41,7 @@ export class TranscriptsService {
 
   /** The user's upload a hint names (its id, stored filename or original name); newest wins. */
   async findByHint(user: Pick<User, 'id'>, hint: string): Promise<MediaItem> {
-    const byId = z.uuid().safeParse(hint).success ? [{ id: hint }] : [];
-    const [item] = await this.deps.em.find(
-      MediaItemSchema,
-      { user: user.id, category: 'main_content', $or: [...byId, { filename: hint }, { originalName: hint }] },
-      { orderBy: { createdAt: 'desc' }, limit: 1 },
-    );
+    const item = await this.deps.repository.findUploadByHint(user, hint);
     if (!item) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.uploadNotFound);
     return item;
   }
@@ -82,64 +77,43 @@ export class TranscriptsService {
     hint: string,
   ): Promise<{ item: MediaItem; detection: TDetectionResult; transcript: Transcript }> {
     const ready = await this.readyUpload(user, hint);
-    const transcript = await this.deps.em.findOne(TranscriptSchema, { media: ready.item.id });
+    const transcript = await this.deps.repository.wordsOf(ready.item.id);
     if (!transcript) throw new AppError('TRANSCRIPT_NOT_READY', MEDIA_MESSAGES.transcriptNotReady);
     return { ...ready, transcript };
   }
 
   async getTranscript(user: Pick<User, 'id'>, mediaId: string): Promise<Transcript> {
-    const transcript = z.uuid().safeParse(mediaId).success
-      ? await this.deps.em.findOne(TranscriptSchema, { media: { id: mediaId, user: user.id } })
-      : null;
+    const transcript = await this.deps.repository.findOwnedTranscript(user, mediaId);
     if (!transcript) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.transcriptNotReady);
     return transcript;
   }
 
   /** The job starts: the row shows Processing at 0 %. Null when the upload was deleted meanwhile. */
   async begin(mediaId: string): Promise<MediaItem | null> {
-    const item = await this.deps.em.findOne(MediaItemSchema, { id: mediaId }, { populate: ['user'] });
+    const item = await this.deps.repository.findForJob(mediaId);
     if (!item) return null;
     item.status = 'processing';
     item.transcriptReady = false;
     item.transcriptionError = null;
     item.transcriptionProgress = 0;
-    await this.deps.em.flush();
+    await this.deps.repository.flush();
     return item;
   }
 
   /** Whether a transcript was supplied since this run began (then the run without it stands down). */
   async suppliedSince(mediaId: string): Promise<boolean> {
-    const rows = await this.deps.em
-      .getConnection()
-      .execute<{ key: string | null }[]>('select supplied_transcript_key as key from media_items where id = ?', [mediaId]);
-    return Boolean(rows[0]?.key);
+    return this.deps.repository.hasSuppliedTranscript(mediaId);
   }
 
   /** Progress straight to the row (the web polls it); no entity state involved. */
   async progress(mediaId: string, percent: number): Promise<void> {
-    await this.deps.em
-      .getConnection()
-      .execute('update media_items set transcription_progress = ? where id = ? and status = ?', [
-        Math.min(100, Math.max(0, Math.round(percent * 10) / 10)),
-        mediaId,
-        'processing',
-      ]);
+    await this.deps.repository.writeProgress(mediaId, Math.min(100, Math.max(0, Math.round(percent * 10) / 10)));
   }
 
   /** Stores the words (overwriting a previous run's), the detection and counts, marks Ready, then notifies. */
   async complete(item: MediaItem, result: CompletedTranscription): Promise<void> {
     const { transcript, detection } = result;
-    const text = transcript.words.map((word) => word.text).join(' ');
-    await this.deps.em.upsert(TranscriptSchema, {
-      media: item.id,
-      engine: result.engine,
-      language: transcript.language,
-      durationSeconds: transcript.duration_s,
-      words: transcript.words,
-      text,
-      createdAt: new Date(),
-      updatedAt: new Date(),
-    });
+    await this.deps.repository.saveWords(item.id, transcript, result.engine);
     Object.assign(item, {
       status: 'ready',
       transcriptReady: true,
@@ -148,14 +122,8 @@ export class TranscriptsService {
       transcriptionEngine: result.engine,
       realtimeFactor: result.realtimeFactor,
       durationSeconds: item.durationSeconds ?? transcript.duration_s,
-      detection,
-      flubberCount: detection.flubber.count,
-      internCount: detection.intern.count,
-      sfxCount: detection.sfx.count,
-      fillerCount: detection.fillers.count,
-      pauseCount: detection.pauses.count,
-      censorCount: detection.censored.count,
     });
+    applyDetection(item, detection);
     await this.notifyReady(item);
   }
 
@@ -164,7 +132,7 @@ export class TranscriptsService {
     item.status = 'error';
     item.transcriptReady = false;
     item.transcriptionError = message;
-    await this.deps.em.flush();
+    await this.deps.repository.flush();
     await this.deps.notifications.notify(item.user.id, {
       title: 'Transcription failed',
       body: `"${item.friendlyName}" could not be transcribed: ${message}`,
@@ -180,23 +148,16 @@ export class TranscriptsService {
       body: `"${item.friendlyName}" is transcribed and ready to use (${counts}).`,
       dedupeKey: `transcript-ready:${item.id}`,
     });
-    const claimed =
-      item.notifyWhenReady && !item.notifiedAt
-        ? await this.deps.em
-            .getConnection()
-            .execute<{ id: string }[]>('update media_items set notified_at = now() where id = ? and notified_at is null returning id', [
-              item.id,
-            ])
-        : [];
-    if (claimed.length === 0) {
-      await this.deps.em.flush();
+    const claimed = item.notifyWhenReady && !item.notifiedAt ? await this.deps.repository.claimReadyMail(item.id) : false;
+    if (!claimed) {
+      await this.deps.repository.flush();
       return;
     }
     // The mail's outbox row and the Ready status are written in the same flush.
     item.notifiedAt = new Date();
     const to = verifiedAddressOf(item.user);
     if (!to) {
-      await this.deps.em.flush();
+      await this.deps.repository.flush();
       return;
     }
     await this.deps.mail.send({

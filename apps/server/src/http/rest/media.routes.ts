@@ -7,12 +7,17 @@ import {
   ZOkResponse,
   ZPreviewQuery,
   ZPreviewResponse,
+  ZRescanRequest,
+  ZRescanResult,
+  ZTranscriptCorrectionsRequest,
+  ZTranscriptCorrectionsResult,
   ZTranscriptWord,
   ZUploadCategory,
   ZUploadNotify,
   type TUploadCategory,
 } from '@ppp/contracts';
 import { AppError } from '../../domain/errors.ts';
+import { parseInput } from '../../domain/validation.ts';
 import { userOf } from '../request-context.ts';
 import { categoryGuard, readUploadBody, readUploadForm, type UploadForm } from './multipart.ts';
 import { defineRoutes, route, OK, type RawQuery, type RestInput } from './route.ts';
@@ -232,5 +237,31 @@ export const mediaRoutes = defineRoutes([
       const t = await ctx.services.transcripts.getTranscript(userOf(ctx), params.id);
       return { media_id: params.id, engine: t.engine, language: t.language ?? null, text: t.text, words: t.words };
     },
+  }),
+  route({
+    method: 'patch',
+    path: '/api/media/{id}/transcript',
+    params: z.object({ id: z.string() }),
+    body: { schema: ZTranscriptCorrectionsRequest.omit({ media_id: true }) },
+    tag: 'media',
+    access: 'active',
+    summary:
+      "Correct words of an upload's transcript (issue 18): [{index, text}], text only, the times are kept; detection runs again on the corrected words.",
+    response: ZTranscriptCorrectionsResult,
+    handle: ({ ctx, params, body }) =>
+      ctx.services.transcriptReview.correct(userOf(ctx), parseInput(ZTranscriptCorrectionsRequest, { ...body, media_id: params.id })),
+  }),
+  route({
+    method: 'post',
+    path: '/api/media/{id}/rescan',
+    params: z.object({ id: z.string() }),
+    body: { schema: ZRescanRequest.omit({ media_id: true }) },
+    tag: 'media',
+    access: 'active',
+    summary:
+      'Re-scan an upload (issue 18): detection again on its stored words under the current cleanup and magic-word settings, no new transcription; counts before and after.',
+    response: ZRescanResult,
+    handle: ({ ctx, params, body }) =>
+      ctx.services.transcriptReview.rescan(userOf(ctx), parseInput(ZRescanRequest, { ...body, media_id: params.id })),
   }),
 ]);

@@ -1,0 +1,148 @@
+import type { z } from 'zod';
+import { detectIntents } from '@ppp/audio';
+import {
+  detectionCounts,
+  MEDIA_MESSAGES,
+  TRANSCRIPT_REVIEW_MESSAGES,
+  ZMediaStatus,
+  type TDetectionResult,
+  type TRescanResult,
+  type TSfxKeyword,
+  type TTranscript,
+  type TTranscriptCorrectionsResult,
+  type TTranscriptView,
+  type ZRescanRequest,
+  type ZTranscriptCorrectionsRequest,
+} from '@ppp/contracts';
+import { AppError } from '../errors.ts';
+import type { MediaItem } from '../media/media-item.entity.ts';
+import type { AudioCleanupService } from '../audio-cleanup/audio-cleanup.service.ts';
+import type { User } from '../users/user.entity.ts';
+import type { Transcript } from './transcript.entity.ts';
+import type { TranscriptsRepository } from './transcripts.repository.ts';
+
+type Owner = Pick<User, 'id'>;
+
+export interface TranscriptReviewDeps {
+  repository: TranscriptsRepository;
+  audioCleanup: Pick<AudioCleanupService, 'get'>;
+  /** The user's sound-effect trigger keywords (the media library's). */
+  sfxKeywords: (userId: string) => Promise<TSfxKeyword[]>;
+}
+
+/** The detection and its counts on the upload's row, as the transcription job leaves them. */
+export function applyDetection(item: MediaItem, detection: TDetectionResult): void {
+  Object.assign(item, {
+    detection,
+    flubberCount: detection.flubber.count,
+    internCount: detection.intern.count,
+    sfxCount: detection.sfx.count,
+    fillerCount: detection.fillers.count,
+    pauseCount: detection.pauses.count,
+    censorCount: detection.censored.count,
+  });
+}
+
+function viewOf(item: MediaItem, row: Transcript): TTranscriptView {
+  return {
+    media_id: item.id,
+    friendly_name: item.friendlyName,
+    engine: row.engine,
+    language: row.language ?? null,
+    duration_s: row.durationSeconds ?? item.durationSeconds ?? null,
+    words: row.words,
+    corrected: Object.keys(row.corrections ?? {})
+      .map(Number)
+      .sort((a, b) => a - b),
+  };
+}
+
+/**
+ * Issue 18: the transcript a creator reads and corrects (text only; times kept), and detection run
+ * again on the stored words (no new transcription) when the words or the creator's cleanup and
+ * magic-word settings change: by hand (Re-scan) or for every upload not yet assembled.
+ */
+export class TranscriptReviewService {
+  private readonly deps: TranscriptReviewDeps;
+  constructor(deps: TranscriptReviewDeps) {
+    this.deps = deps;
+  }
+
+  /** Detection on a transcript under the user's current settings and sound-effect keywords. */
+  async detectFor(userId: string, transcript: TTranscript, fuzzyThreshold?: number): Promise<TDetectionResult> {
+    const [settings, sfx] = await Promise.all([this.deps.audioCleanup.get(userId), this.deps.sfxKeywords(userId)]);
+    return detectIntents(transcript, settings, sfx, fuzzyThreshold === undefined ? {} : { fuzzyThreshold });
+  }
+
+  async view(user: Owner, mediaId: string): Promise<TTranscriptView> {
+    const { item, row } = await this.transcribed(user, mediaId);
+    return viewOf(item, row);
+  }
+
+  /** Corrects words (the engine's text is kept beside them), then re-scans the upload with them. */
+  async correct(user: Owner, body: z.output<typeof ZTranscriptCorrectionsRequest>): Promise<TTranscriptCorrectionsResult> {
+    const { item, row } = await this.transcribed(user, body.media_id);
+    if (body.corrections.some((c) => c.index >= row.words.length)) {
+      throw new AppError('VALIDATION', TRANSCRIPT_REVIEW_MESSAGES.wordOutOfRange);
+    }
+    const words = row.words.map((word) => ({ ...word }));
+    const corrections = { ...(row.corrections ?? {}) };
+    for (const { index, text } of body.corrections) {
+      const word = words[index]!;
+      const heard = corrections[index] ?? word.text;
+      word.text = text;
+      if (text === heard) delete corrections[index];
+      else corrections[index] = heard;
+    }
+    row.words = words;
+    row.text = words.map((word) => word.text).join(' ');
+    row.corrections = Object.keys(corrections).length > 0 ? corrections : null;
+    const rescan = await this.rescanItem(item, row);
+    return { transcript: viewOf(item, row), rescan };
+  }
+
+  /** Re-scan one Ready upload: detection again on its stored words under the current settings. */
+  async rescan(user: Owner, body: z.output<typeof ZRescanRequest>): Promise<TRescanResult> {
+    const { item, row } = await this.transcribed(user, body.media_id);
+    return this.rescanItem(item, row, body.fuzzy_threshold);
+  }
+
+  /** After a settings change: every transcribed upload of the user that no episode was assembled from. */
+  async rescanUnassembled(userId: string): Promise<TRescanResult[]> {
+    const items = await this.deps.repository.unassembledReadyUploads(userId);
+    const results: TRescanResult[] = [];
+    for (const item of items) {
+      const row = await this.deps.repository.wordsOf(item.id);
+      if (row) results.push(await this.rescanItem(item, row));
+    }
+    return results;
+  }
+
+  private async rescanItem(item: MediaItem, row: Transcript, fuzzyThreshold?: number): Promise<TRescanResult> {
+    const before = item.detection ? detectionCounts(item.detection) : null;
+    const transcript = {
+      words: row.words,
+      language: row.language ?? null,
+      duration_s: row.durationSeconds ?? item.durationSeconds ?? null,
+    };
+    const detection = await this.detectFor(item.user.id, transcript, fuzzyThreshold);
+    applyDetection(item, detection);
+    await this.deps.repository.flush();
+    return {
+      media_id: item.id,
+      status: ZMediaStatus.catch('ready').parse(item.status),
+      before,
+      after: detectionCounts(detection),
+      detection,
+    };
+  }
+
+  /** One of the user's uploads with its words: 404 for another user's or an unknown one, 409 while it is not transcribed. */
+  private async transcribed(user: Owner, mediaId: string): Promise<{ item: MediaItem; row: Transcript }> {
+    const item = await this.deps.repository.findOwnedUpload(user, mediaId);
+    if (!item) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.uploadNotFound);
+    const row = item.transcriptReady ? await this.deps.repository.wordsOf(item.id) : null;
+    if (!row) throw new AppError('TRANSCRIPT_NOT_READY', MEDIA_MESSAGES.transcriptNotReady);
+    return { item, row };
+  }
+}

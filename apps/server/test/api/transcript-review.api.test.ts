@@ -1,0 +1,189 @@
+/**
+ * Issue 18: settings that apply to uploads already transcribed (re-scan of the stored words, no new
+ * transcription), and transcript corrections (text only, times kept) that the public transcript and
+ * detection then use. Each creator reaches only their own uploads.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { z } from 'zod';
+import { TRANSCRIPT_REVIEW_MESSAGES, ZMediaItem, ZRescanResult, ZTranscriptCorrectionsResult, ZTranscriptWord } from '@ppp/contracts';
+import { openTestOrm } from '../support/database.ts';
+import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { uploadWithTranscript } from '../support/transcripts.ts';
+import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
+import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
+import { TranscriptSchema } from '../../src/domain/transcripts/transcript.entity.ts';
+
+const TAKE = [
+  'Welcome back to the bread show. Today we bake a sourdough loaf from a young starter.',
+  'Feed the starter twice a day with flour and water. Oops, feed the starter once a day with rye flour and water.',
+  'Next week we shape baguettes and talk about steam in a home oven.',
+];
+
+let orm: MikroORM;
+let api: TestServer;
+let a: { token: string; id: string };
+let b: { token: string; id: string };
+let fresh: string;
+let assembled: string;
+
+const ZTranscriptJson = z.object({ text: z.string(), words: z.array(ZTranscriptWord) });
+
+async function listed(token: string, id: string) {
+  const items = z
+    .array(ZMediaItem.extend({ created_at: z.string() }))
+    .parse((await api.request('GET', '/api/media/main-content', { token })).body);
+  const item = items.find((i) => i.id === id);
+  if (!item) throw new Error(`upload ${id} not listed`);
+  return item;
+}
+
+async function wordsOf(id: string) {
+  return ZTranscriptJson.parse((await api.request('GET', `/api/media/${id}/transcript`, { token: a.token })).body);
+}
+
+beforeAll(async () => {
+  const db = await openTestOrm();
+  orm = db.orm;
+  api = await startTestServer(orm, db.databaseUrl);
+  const users = await twoUsers(api);
+  const me = z.object({ id: z.string() }).parse((await api.request('GET', '/api/users/me', { token: users.admin.token })).body);
+  a = { token: users.admin.token, id: me.id };
+  b = { token: users.user.token, id: users.user.id };
+  fresh = await uploadWithTranscript(orm, a.id, 'bread-fresh.mp3', TAKE, { detect: true });
+  assembled = await uploadWithTranscript(orm, a.id, 'bread-assembled.mp3', TAKE, { detect: true });
+  // An episode was assembled from the second upload: a settings change leaves its detection as it was.
+  const em = orm.em.fork();
+  const podcast = em.create(PodcastSchema, { user: a.id, name: 'The Bread Show' });
+  em.create(EpisodeSchema, {
+    user: a.id,
+    podcast,
+    sourceMedia: assembled,
+    title: 'Sourdough',
+    status: 'published',
+    publishAt: new Date(Date.now() - 60_000),
+    publishedAt: new Date(Date.now() - 60_000),
+    processedAt: new Date(),
+    visibility: 'public',
+  });
+  await em.flush();
+});
+afterAll(async () => {
+  await api?.close();
+  await orm?.close();
+});
+
+describe('settings apply to uploads already transcribed', () => {
+  it('re-scans the stored words of uploads not yet assembled when the Flubber keyword changes, without transcribing again', async () => {
+    const before = await orm.em.fork().findOneOrFail(TranscriptSchema, { media: fresh });
+    expect((await listed(a.token, fresh)).intents?.flubber.count).toBe(0);
+
+    const saved = await api.request('PUT', '/api/users/me/audio-cleanup-settings', {
+      token: a.token,
+      json: { settings: { commands: { flubber: { trigger_keyword: 'oops' } } } },
+    });
+    expect(saved.status).toBe(200);
+
+    const item = await listed(a.token, fresh);
+    expect(item.intents?.flubber.count).toBe(1);
+    expect(item.intents?.flubber.matches[0]?.phrase.toLowerCase()).toContain('oops');
+    expect(item.status).toBe('ready');
+    // The same words, engine and row: nothing was transcribed again.
+    const after = await orm.em.fork().findOneOrFail(TranscriptSchema, { media: fresh });
+    expect(after.engine).toBe(before.engine);
+    expect(after.words).toEqual(before.words);
+    expect(after.createdAt.getTime()).toBe(before.createdAt.getTime());
+    // The retake found on the stored words: the cut starts at the flubbed take ('Feed the starter twice').
+    const hints = await api.trpc(a.token).transcripts.intentHints.query({ hint: fresh });
+    const marker = hints.detection.flubber.matches[0];
+    const feed = before.words.findIndex((w) => w.text === 'Feed');
+    expect(marker?.retake_found).toBe(true);
+    // (in the breath before it, after the previous sentence ended)
+    expect(marker?.cut_start_s).toBeLessThanOrEqual(before.words[feed]!.start);
+    expect(marker?.cut_start_s).toBeGreaterThanOrEqual(before.words[feed - 1]!.end);
+
+    // The assembled upload keeps the detection its episode was made with.
+    expect((await listed(a.token, assembled)).intents?.flubber.count).toBe(0);
+  });
+
+  it('Re-scan applies the current settings to one upload and says what changed', async () => {
+    const res = await api.request('POST', `/api/media/${assembled}/rescan`, { token: a.token, json: {} });
+    expect(res.status).toBe(200);
+    const result = ZRescanResult.parse(res.body);
+    expect(result.before?.flubber).toBe(0);
+    expect(result.after.flubber).toBe(1);
+    expect((await listed(a.token, assembled)).intents?.flubber.count).toBe(1);
+
+    // The retry slider's threshold is honoured, and a malformed one is refused with nothing changed.
+    const strict = await api.trpc(a.token).transcripts.rescan.mutate({ media_id: assembled, fuzzy_threshold: 0.95 });
+    expect(strict.after.flubber).toBe(1);
+    const bad = await api.request('POST', `/api/media/${assembled}/rescan`, { token: a.token, json: { fuzzy_threshold: 0.42 } });
+    expect(bad.status).toBe(422);
+  });
+
+  it("refuses another creator's upload (404) and changes nothing", async () => {
+    expect(errorOf(await api.request('POST', `/api/media/${fresh}/rescan`, { token: b.token, json: {} })).status).toBe(404);
+    const patch = await api.request('PATCH', `/api/media/${fresh}/transcript`, {
+      token: b.token,
+      json: { corrections: [{ index: 0, text: 'Hello' }] },
+    });
+    expect(errorOf(patch).status).toBe(404);
+    await expect(api.trpc(b.token).transcripts.view.query({ media_id: fresh })).rejects.toThrow();
+    expect((await wordsOf(fresh)).words[0]?.text).toBe('Welcome');
+  });
+});
+
+describe('transcript corrections', () => {
+  it('corrects words with their times kept; the public transcript and detection use the corrected words', async () => {
+    const original = await wordsOf(assembled);
+    const loaf = original.words.findIndex((w) => w.text === 'loaf');
+    const next = original.words.findIndex((w) => w.text === 'Next');
+    const res = await api.request('PATCH', `/api/media/${assembled}/transcript`, {
+      token: a.token,
+      json: {
+        corrections: [
+          { index: loaf, text: 'boule' },
+          { index: next, text: 'Oops' },
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+    const result = ZTranscriptCorrectionsResult.parse(res.body);
+    expect(result.transcript.corrected).toEqual([loaf, next]);
+    // 'Oops' said again is one more Flubber marker, found in the corrected words.
+    expect(result.rescan.before?.flubber).toBe(1);
+    expect(result.rescan.after.flubber).toBe(2);
+
+    const corrected = await wordsOf(assembled);
+    expect(corrected.words[loaf]).toEqual({ ...original.words[loaf], text: 'boule' });
+    expect(corrected.words.map((w) => [w.start, w.end])).toEqual(original.words.map((w) => [w.start, w.end]));
+    expect(corrected.text).toContain('sourdough boule from');
+
+    const episode = await orm.em.fork().findOneOrFail(EpisodeSchema, { sourceMedia: assembled }, { populate: ['podcast'] });
+    const vtt = await api.request('GET', `/feeds/${episode.podcast.id}/episodes/${episode.id}/transcript.vtt`);
+    expect(vtt.status).toBe(200);
+    expect(vtt.text).toContain('boule from');
+    expect(vtt.text).not.toContain('loaf');
+
+    // Putting back what the engine heard takes the word off the corrected list.
+    const back = await api.trpc(a.token).transcripts.correct.mutate({ media_id: assembled, corrections: [{ index: next, text: 'Next' }] });
+    expect(back.transcript.corrected).toEqual([loaf]);
+    expect(back.rescan.after.flubber).toBe(1);
+  });
+
+  it("refuses bad corrections in the contract's words and changes nothing", async () => {
+    const before = await wordsOf(fresh);
+    const cases: [unknown, string][] = [
+      [[{ index: before.words.length, text: 'extra' }], TRANSCRIPT_REVIEW_MESSAGES.wordOutOfRange],
+      [[{ index: 0, text: '   ' }], TRANSCRIPT_REVIEW_MESSAGES.emptyWord],
+      [[{ index: 0, text: 'x'.repeat(101) }], TRANSCRIPT_REVIEW_MESSAGES.wordTooLong],
+      [[{ index: 0, text: 'a\u0000b' }], TRANSCRIPT_REVIEW_MESSAGES.controlCharacters],
+      [[], TRANSCRIPT_REVIEW_MESSAGES.noCorrections],
+    ];
+    for (const [corrections, message] of cases) {
+      const res = await api.request('PATCH', `/api/media/${fresh}/transcript`, { token: a.token, json: { corrections } });
+      expect(errorOf(res)).toMatchObject({ status: 422, detail: message });
+    }
+    expect(await wordsOf(fresh)).toEqual(before);
+  });
+});
