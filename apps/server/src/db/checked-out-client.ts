@@ -6,6 +6,9 @@ import type pg from 'pg';
  * restarting, a failover, pg_terminate_backend) would be an unhandled 'error' event and end the
  * process. `onLost` is told once; the returned function stops listening (call it before release).
  */
+/** Clients that already carry the silent listener: a pooled client is checked out many times. */
+const silenced = new WeakSet<pg.PoolClient>();
+
 export function watchCheckedOutClient(client: pg.PoolClient, onLost: (error: Error) => void): () => void {
   let told = false;
   const listener = (error: Error) => {
@@ -14,9 +17,12 @@ export function watchCheckedOutClient(client: pg.PoolClient, onLost: (error: Err
     onLost(error);
   };
   client.on('error', listener);
-  // A late error after release still needs a listener: keep a silent one.
+  // A late error after release still needs a listener: keep one silent one per client (adding one
+  // at every release grew each pooled client's listeners without bound).
   return () => {
     client.removeListener('error', listener);
+    if (silenced.has(client)) return;
+    silenced.add(client);
     client.on('error', () => undefined);
   };
 }
