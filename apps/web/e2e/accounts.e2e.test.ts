@@ -142,6 +142,10 @@ describe('accounts journey', () => {
     await dialog.getByRole('button', { name: 'Create an account' }).click();
     await dialog.getByLabel('Email').fill(CREATOR.email);
     await dialog.getByLabel(/^Password/).fill(CREATOR.password);
+    // The Terms box is required: without it the form says so and creates nothing (issue 19).
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => dialog.getByText(MESSAGES.termsRequired).isVisible()).toBe(true);
+    await dialog.getByRole('checkbox').check();
     await dialog.getByRole('button', { name: 'Create account' }).click();
 
     const codeInput = dialog.getByLabel('Verification code');

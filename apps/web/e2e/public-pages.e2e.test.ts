@@ -60,11 +60,7 @@ async function expectReadable(page: Page) {
 
 /** The first account of a fresh instance is its admin; its token edits the landing content. */
 async function adminToken(): Promise<string> {
-  await fetch(`${app.baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...ADMIN, accept_terms: true }),
-  });
+  await register(app.baseUrl, ADMIN);
   const res = await fetch(`${app.baseUrl}/api/auth/token`, {
     method: 'POST',
     body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }),

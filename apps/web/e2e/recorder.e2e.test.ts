@@ -19,6 +19,7 @@ import {
   closeJourneyPages,
   launchChromium,
   openJourneyPage,
+  register,
   startApp,
   type RunningApp,
 } from './harness.ts';
@@ -38,14 +39,6 @@ async function api(method: string, url: string, auth = token): Promise<{ status:
 async function signIn(email: string, password: string): Promise<string> {
   const res = await fetch(`${app.baseUrl}/api/auth/token`, { method: 'POST', body: new URLSearchParams({ username: email, password }) });
   return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function register(account: { email: string; password: string }): Promise<void> {
-  await fetch(`${app.baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...account, accept_terms: true, terms_version: '2025-09-19' }),
-  });
 }
 
 /** Both sizes of the same screen: the page is resized to a phone and back. */
@@ -72,7 +65,7 @@ async function mainContent(auth = token): Promise<TMediaItem[]> {
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launchChromium(FAKE_MEDIA_ARGS)]);
-  await register(CREATOR);
+  await register(app.baseUrl, CREATOR);
   token = await signIn(CREATOR.email, CREATOR.password);
 });
 
@@ -237,7 +230,7 @@ describe('Recorder', () => {
 
   it('shows another creator nothing of this recording', async () => {
     const other = { email: 'other-recorder@example.com', password: 'another horse battery' };
-    await register(other);
+    await register(app.baseUrl, other);
     // A second account starts inactive: confirmed with the code the outbox holds (the first account is the admin).
     const outbox = await api('GET', `/api/admin/mail/outbox?to=${encodeURIComponent(other.email)}`);
     const code = /\b(\d{6})\b/.exec((outbox.body as { text: string }[])[0]?.text ?? '')?.[1];

@@ -22,7 +22,7 @@ import {
   type TTemplateBodyInput,
   ZTemplateBody,
 } from '@ppp/contracts';
-import { openTestOrm, PASSWORD, tempDir, testConfig, uniqueEmail, uniqueIp } from '@ppp/server/test-support';
+import { openTestOrm, tempDir, testConfig, uniqueEmail, registerAccount } from '@ppp/server/test-support';
 import { createServices, LocalStorage, outboxOnlyTransport, PgBossJobQueue, type SharedDeps, type User } from '@ppp/server/domain';
 import { EpisodeSchema } from '../../server/src/domain/episodes/episode.entity.ts';
 import { PodcastSchema } from '../../server/src/domain/podcasts/podcast.entity.ts';
@@ -212,7 +212,7 @@ beforeAll(async () => {
   databaseUrl = db.databaseUrl;
   await runWorker();
   const email = uniqueEmail('assembler');
-  await services().auth.register({ email, password: PASSWORD, accept_terms: true }, uniqueIp());
+  await registerAccount(services(), email);
   const [row] = await sql<{ id: string }>('select id from users where email = ?', [email]);
   userId = row?.id ?? '';
   await sql("update users set tier = 'pro' where id = ?", [userId]);
@@ -353,7 +353,7 @@ describe('audio.assemble', () => {
       uses_minutes: false,
     });
     const other = uniqueEmail('other-assembler');
-    await services().auth.register({ email: other, password: PASSWORD, accept_terms: true }, uniqueIp());
+    await registerAccount(services(), other);
     const [otherRow] = await sql<{ id: string }>('select id from users where email = ?', [other]);
     const stranger = await services().users.getById(otherRow?.id ?? '');
     await expect(services().assembly.rerenderTemplatePreview(stranger, templateId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -493,7 +493,7 @@ describe('audio.assemble', () => {
     expect(charged.episodes).toBe(before.episodes + 1);
     expect(charged.minutes).toBeGreaterThan(before.minutes);
     const email = uniqueEmail('stranger');
-    await services().auth.register({ email, password: PASSWORD, accept_terms: true }, uniqueIp());
+    await registerAccount(services(), email);
     const stranger = await services().users.getById(
       (await sql<{ id: string }>('select id from users where email = ?', [email]))[0]?.id ?? '',
     );

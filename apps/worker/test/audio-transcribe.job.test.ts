@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { openTestOrm, PASSWORD, tempDir, testConfig, toneFile, uniqueEmail, uniqueIp } from '@ppp/server/test-support';
+import { openTestOrm, tempDir, testConfig, toneFile, uniqueEmail, registerAccount } from '@ppp/server/test-support';
 import type { TConfig } from '@ppp/server/config';
 import { createServices, LocalStorage, outboxOnlyTransport, PgBossJobQueue, type SharedDeps, type User } from '@ppp/server/domain';
 import type { TMediaItem } from '@ppp/contracts';
@@ -79,7 +79,7 @@ beforeAll(async () => {
   databaseUrl = db.databaseUrl;
   await runWorker(configWith());
   userEmail = uniqueEmail('creator');
-  await services().auth.register({ email: userEmail, password: PASSWORD, accept_terms: true }, uniqueIp());
+  await registerAccount(services(), userEmail);
 });
 afterAll(async () => {
   await worker?.stop();

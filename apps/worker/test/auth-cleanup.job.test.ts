@@ -1,7 +1,6 @@
-import { ZRegisterRequest } from '@ppp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { openTestOrm, PASSWORD, servicesFor, testConfig, uniqueEmail, uniqueIp } from '@ppp/server/test-support';
+import { openTestOrm, PASSWORD, servicesFor, testConfig, uniqueEmail, uniqueIp, registerAccount } from '@ppp/server/test-support';
 import type { TConfig } from '@ppp/server/config';
 import { outboxOnlyTransport } from '@ppp/server/domain';
 import { startWorker, type Worker } from '../src/worker.ts';
@@ -44,7 +43,7 @@ describe('auth.cleanup', () => {
   it('removes expired sessions, dead codes and stale rate-limit windows, and keeps what is live', async () => {
     // An admin (first account), whose first session expires and second stays live.
     const adminEmail = uniqueEmail('admin');
-    await services().auth.register(ZRegisterRequest.parse({ email: adminEmail, password: PASSWORD }), uniqueIp());
+    await registerAccount(services(), adminEmail);
     await services().auth.login({ username: adminEmail, password: PASSWORD }, uniqueIp());
     await sql(`update sessions set expires_at = now() - interval '1 minute'`);
     const live = (await services().auth.login({ username: adminEmail, password: PASSWORD }, uniqueIp())).access_token;
@@ -53,9 +52,9 @@ describe('auth.cleanup', () => {
     // A pending account whose code expired long ago, and one whose code is still usable.
     const stale = uniqueEmail('stale');
     const fresh = uniqueEmail('fresh');
-    await services().auth.register(ZRegisterRequest.parse({ email: stale, password: PASSWORD }), uniqueIp());
+    await registerAccount(services(), stale);
     await sql(`update email_verifications set expires_at = now() - interval '1 hour' where email = ?`, [stale]);
-    await services().auth.register(ZRegisterRequest.parse({ email: fresh, password: PASSWORD }), uniqueIp());
+    await registerAccount(services(), fresh);
 
     await sql(
       `insert into rate_limits (key, count, window_start) values ('test:stale', 3, now() - interval '2 days'), ('test:fresh', 3, now())`,

@@ -22,7 +22,7 @@ import {
   type TEpisodeJobStatus,
   type TMediaItem,
 } from '@ppp/contracts';
-import { coverPng, openTestOrm, PASSWORD, seedShow, tempDir, testConfig, uniqueEmail, uniqueIp } from '@ppp/server/test-support';
+import { coverPng, openTestOrm, seedShow, tempDir, testConfig, uniqueEmail, registerAccount } from '@ppp/server/test-support';
 import { createServices, LocalStorage, outboxOnlyTransport, PgBossJobQueue, type SharedDeps, type User } from '@ppp/server/domain';
 import { EpisodeSchema } from '../../server/src/domain/episodes/episode.entity.ts';
 import { PUBLISH_CLAIM_LEASE_MS } from '../../server/src/domain/episodes/assembly-publish.service.ts';
@@ -117,7 +117,7 @@ beforeAll(async () => {
     log: (m) => logs.push(m),
   });
   const email = uniqueEmail('creator');
-  await services().auth.register({ email, password: PASSWORD, accept_terms: true }, uniqueIp());
+  await registerAccount(services(), email);
   userId = (await sql<{ id: string }>('select id from users where email = ?', [email]))[0]?.id ?? '';
   await sql("update users set tier = 'pro' where id = ?", [userId]);
   const showId = await seedShow(orm, new LocalStorage(storage.dir), userId, 'The Creator Show', coverPng(files.dir));

@@ -11,14 +11,13 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import {
   coverPng,
   openTestOrm,
-  PASSWORD,
   seedAssembledEpisode,
   seedShow,
   SpreakerSandbox,
   tempDir,
   testConfig,
   uniqueEmail,
-  uniqueIp,
+  registerAccount,
 } from '@ppp/server/test-support';
 import type { TConfig } from '@ppp/server/config';
 import { createServices, LocalStorage, outboxOnlyTransport, PgBossJobQueue, publishTestHooks, type SharedDeps } from '@ppp/server/domain';
@@ -93,7 +92,7 @@ beforeAll(async () => {
   });
   await runWorker();
   const email = uniqueEmail('publisher');
-  await services().auth.register({ email, password: PASSWORD, accept_terms: true }, uniqueIp());
+  await registerAccount(services(), email);
   const [row] = await orm.em.fork().getConnection().execute<{ id: string }[]>('select id from users where email = ?', [email]);
   userId = row!.id;
   // Connect Spreaker the way the popup does: a ticket, the start (its state, kept in the browser's cookie), then the code exchange.

@@ -10,14 +10,13 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import {
   coverPng,
   openTestOrm,
-  PASSWORD,
   seedAssembledEpisode,
   seedShow,
   SpreakerSandbox,
   tempDir,
   testConfig,
   uniqueEmail,
-  uniqueIp,
+  registerAccount,
 } from '@ppp/server/test-support';
 import type { TConfig } from '@ppp/server/config';
 import { createServices, LocalStorage, outboxOnlyTransport, PgBossJobQueue, type SharedDeps } from '@ppp/server/domain';
@@ -110,7 +109,7 @@ describe('publish.episode heartbeat', () => {
     await worker.boss.offWork('publish.episode');
     const svc = () => services(worker!.boss);
     const email = uniqueEmail('heartbeat');
-    await svc().auth.register({ email, password: PASSWORD, accept_terms: true }, uniqueIp());
+    await registerAccount(svc(), email);
     const [row] = await orm.em.fork().getConnection().execute<{ id: string }[]>('select id from users where email = ?', [email]);
     userId = row!.id;
     const start = await svc().spreaker.startConnect((await svc().spreaker.connectTicket({ id: userId })).ticket);

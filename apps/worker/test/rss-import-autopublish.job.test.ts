@@ -18,15 +18,14 @@ import type { TRssImportResult } from '@ppp/contracts';
 import {
   buildFeed,
   openTestOrm,
-  PASSWORD,
   SpreakerSandbox,
   startFeedServer,
   tempDir,
   testConfig,
   toneFile,
   uniqueEmail,
-  uniqueIp,
   type FeedServer,
+  registerAccount,
 } from '@ppp/server/test-support';
 import type { TConfig } from '@ppp/server/config';
 import { createServices, LocalStorage, outboxOnlyTransport, PgBossJobQueue, type SharedDeps, type User } from '@ppp/server/domain';
@@ -71,7 +70,7 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, t
 
 async function newUser(label: string): Promise<User> {
   const email = uniqueEmail(label);
-  await services().auth.register({ email, password: PASSWORD, accept_terms: true }, uniqueIp());
+  await registerAccount(services(), email);
   const [row] = await sql<{ id: string }>('select id from users where email = ?', [email]);
   // Publishing to Spreaker on its own is a Creator feature (spec 002 §9).
   await sql("update users set tier = 'creator' where id = ?", [row?.id ?? '']);

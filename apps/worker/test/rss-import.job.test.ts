@@ -14,14 +14,13 @@ import {
   buildFeed,
   manyItems,
   openTestOrm,
-  PASSWORD,
   startFeedServer,
   tempDir,
   testConfig,
   toneFile,
   uniqueEmail,
-  uniqueIp,
   type FeedServer,
+  registerAccount,
 } from '@ppp/server/test-support';
 import type { TConfig } from '@ppp/server/config';
 import { createServices, LocalStorage, outboxOnlyTransport, PgBossJobQueue, type SharedDeps, type User } from '@ppp/server/domain';
@@ -76,7 +75,7 @@ beforeAll(async () => {
   jobs = queue();
   feeds = await startFeedServer();
   const email = uniqueEmail('importer');
-  await services().auth.register({ email, password: PASSWORD, accept_terms: true }, uniqueIp());
+  await registerAccount(services(), email);
   const [row] = await sql<{ id: string }>('select id from users where email = ?', [email]);
   me = await services().users.getById(row?.id ?? '');
 });

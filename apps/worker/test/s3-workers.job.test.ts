@@ -15,15 +15,14 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { ZAssembleEpisodeRequest, ZTemplateBody, type TEpisodeJobStatus, type TMediaItem } from '@ppp/contracts';
 import {
   openTestOrm,
-  PASSWORD,
   s3Env,
   startS3StandIn,
   tempDir,
   testConfig,
   toneFile,
   uniqueEmail,
-  uniqueIp,
   type S3StandIn,
+  registerAccount,
 } from '@ppp/server/test-support';
 import { createServices, outboxOnlyTransport, PgBossJobQueue, S3Storage, storageFor, type SharedDeps, type User } from '@ppp/server/domain';
 import type { TConfig } from '@ppp/server/config';
@@ -121,7 +120,7 @@ beforeAll(async () => {
     );
   }
   const email = uniqueEmail('s3-creator');
-  await services().auth.register({ email, password: PASSWORD, accept_terms: true }, uniqueIp());
+  await registerAccount(services(), email);
   const [row] = await sql<{ id: string }>('select id from users where email = ?', [email]);
   userId = row?.id ?? '';
   await sql("update users set tier = 'pro' where id = ?", [userId]);

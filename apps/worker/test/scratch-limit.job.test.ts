@@ -15,15 +15,14 @@ import { ZAssembleEpisodeRequest, ZTemplateBody, type TMediaItem } from '@ppp/co
 import {
   filesUnder,
   openTestOrm,
-  PASSWORD,
   s3Env,
   startS3StandIn,
   tempDir,
   testConfig,
   toneFile,
   uniqueEmail,
-  uniqueIp,
   type S3StandIn,
+  registerAccount,
 } from '@ppp/server/test-support';
 import {
   createServices,
@@ -100,7 +99,7 @@ beforeAll(async () => {
   jobs = new PgBossJobQueue({ connectionString: db.databaseUrl });
   config = testConfig(db.databaseUrl, { ...s3Env(standIn, BUCKET), DATA_DIR: files.dir, SCRATCH_DIR: scratchRoot });
   const email = uniqueEmail('scratch');
-  await services(roomy()).auth.register({ email, password: PASSWORD, accept_terms: true }, uniqueIp());
+  await registerAccount(services(roomy()), email);
   userId = (await sql<{ id: string }>('select id from users where email = ?', [email]))[0]?.id ?? '';
 }, 60_000);
 

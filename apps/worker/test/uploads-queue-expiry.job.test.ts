@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { QUEUE_STORAGE, QUEUE_STORAGE_MESSAGES } from '@ppp/contracts';
-import { openTestOrm, PASSWORD, seedShow, tempDir, testConfig, uniqueEmail, uniqueIp } from '@ppp/server/test-support';
+import { openTestOrm, seedShow, tempDir, testConfig, uniqueEmail, registerAccount } from '@ppp/server/test-support';
 import type { TConfig } from '@ppp/server/config';
 import { createServices, LocalStorage, mediaKey, outboxOnlyTransport, PgBossJobQueue, type SharedDeps } from '@ppp/server/domain';
 import { MediaItemSchema } from '../../server/src/domain/media/media-item.entity.ts';
@@ -38,7 +38,7 @@ const sql = <T extends object>(query: string, params: unknown[] = []) => orm.em.
 
 async function creator(label: string, tier: string): Promise<{ id: string; email: string }> {
   const email = uniqueEmail(label);
-  await services().auth.register({ email, password: PASSWORD, accept_terms: true }, uniqueIp());
+  await registerAccount(services(), email);
   await sql('update users set tier = ? where email = ?', [tier, email]);
   const [row] = await sql<{ id: string }>('select id from users where email = ?', [email]);
   return { id: row!.id, email };

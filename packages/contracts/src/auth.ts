@@ -23,7 +23,9 @@ export const ZNewPassword = ZPassword.refine((v) => v.length >= AUTH.passwordMin
 export const ZRegisterRequest = z.object({
   email: ZEmail,
   password: ZNewPassword,
-  accept_terms: z.boolean().optional().default(false),
+  /** The Terms box must be ticked: false or missing is refused (422) and nothing is created. */
+  accept_terms: z.literal(true, { error: MESSAGES.termsRequired }),
+  /** The version the form showed; the current one when left out. */
   terms_version: z.string().max(64).nullish(),
 });
 export type TRegisterRequest = z.input<typeof ZRegisterRequest>;

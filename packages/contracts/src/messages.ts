@@ -25,6 +25,8 @@ export const MESSAGES = {
   verifyNetwork: 'Verification request failed. Check your connection and try again.',
   verifySuccess: 'Your email has been confirmed. You can continue onboarding.',
   termsAcceptFailed: 'Unable to record acceptance. Please try again.',
+  /** Registration without the Terms box ticked (a 422, like the other refused registrations of spec 002 §8). */
+  termsRequired: 'Please accept the Terms of Use to create an account.',
   waitlistFailedTitle: "Couldn't save your request",
   waitlistFailedBody: 'Please try again later.',
   networkErrorTitle: 'Network error',

@@ -37,12 +37,18 @@ describe('ZEmail', () => {
 });
 
 describe('ZRegisterRequest', () => {
-  it('accepts the documented body and defaults accept_terms to false', () => {
-    expect(ZRegisterRequest.parse({ email: 'New@Example.com', password: 'long enough' })).toEqual({
+  it('accepts the documented body with the Terms box ticked', () => {
+    expect(ZRegisterRequest.parse({ email: 'New@Example.com', password: 'long enough', accept_terms: true })).toEqual({
       email: 'new@example.com',
       password: 'long enough',
-      accept_terms: false,
+      accept_terms: true,
     });
+  });
+
+  it.each([[{ accept_terms: false }], [{}]])('refuses %j: the Terms box must be ticked (issue 19)', (terms) => {
+    const result = ZRegisterRequest.safeParse({ email: 'a@example.com', password: 'long enough', ...terms });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['accept_terms', MESSAGES.termsRequired]]);
   });
 
   it('refuses a malformed email with "Invalid email or password format."', () => {
@@ -57,7 +63,9 @@ describe('ZRegisterRequest', () => {
   it(`needs at least ${AUTH.passwordMinLength} characters for a new password`, () => {
     const short = ZRegisterRequest.safeParse({ email: 'a@example.com', password: 'x'.repeat(AUTH.passwordMinLength - 1) });
     expect(firstMessage(short)).toBe(`Password must be at least ${AUTH.passwordMinLength} characters.`);
-    expect(ZRegisterRequest.safeParse({ email: 'a@example.com', password: 'x'.repeat(AUTH.passwordMinLength) }).success).toBe(true);
+    expect(
+      ZRegisterRequest.safeParse({ email: 'a@example.com', password: 'x'.repeat(AUTH.passwordMinLength), accept_terms: true }).success,
+    ).toBe(true);
   });
 
   it('refuses passwords longer than the limit', () => {

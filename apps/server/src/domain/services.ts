@@ -4,6 +4,7 @@ import { publicUrl } from '../config.ts';
 import { SessionService } from './auth/session.service.ts';
 import { RateLimitService } from './auth/rate-limit.service.ts';
 import { VerificationService } from './auth/verification.service.ts';
+import { AccountsRepository } from './auth/accounts.repository.ts';
 import { AuthService } from './auth/auth.service.ts';
 import { GoogleAuthService } from './auth/google-auth.service.ts';
 import { SettingsService } from './settings/settings.service.ts';
@@ -140,7 +141,14 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     settings,
     mail,
     verification,
-    auth: new AuthService({ em, sessions, verification, limits, settings }),
+    auth: new AuthService({
+      accounts: new AccountsRepository(em),
+      termsVersion: config.TERMS_VERSION,
+      sessions,
+      verification,
+      limits,
+      settings,
+    }),
     users: new UsersService(em, sessions),
     waitlist: new WaitlistService(em, limits),
     storage: shared.storage,

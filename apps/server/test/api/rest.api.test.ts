@@ -47,13 +47,33 @@ describe('registration and sign-in over REST', () => {
   });
 
   it('answers 422 "Invalid email or password format." for a malformed email', async () => {
-    const res = await api.request('POST', '/api/auth/register', { json: { email: 'nope', password: PASSWORD } });
+    const res = await api.request('POST', '/api/auth/register', { json: { email: 'nope', password: PASSWORD, accept_terms: true } });
     expect(errorOf(res)).toEqual({ status: 422, code: 'VALIDATION', detail: 'Invalid email or password format.' });
   });
 
   it('answers 400 USER_EXISTS "A user with this email already exists."', async () => {
-    const res = await api.request('POST', '/api/auth/register', { json: { email: userB.email.toUpperCase(), password: PASSWORD } });
+    const res = await api.request('POST', '/api/auth/register', {
+      json: { email: userB.email.toUpperCase(), password: PASSWORD, accept_terms: true },
+    });
     expect(errorOf(res)).toEqual({ status: 400, code: 'USER_EXISTS', detail: 'A user with this email already exists.' });
+  });
+
+  it('refuses a registration without the Terms box ticked with a 422 and creates nothing (issue 19)', async () => {
+    const email = uniqueEmail('no-terms');
+    for (const json of [
+      { email, password: PASSWORD, accept_terms: false, terms_version: TERMS.defaultVersion },
+      { email, password: PASSWORD },
+    ]) {
+      const res = await api.request('POST', '/api/auth/register', { json });
+      expect(errorOf(res)).toEqual({ status: 422, code: 'VALIDATION', detail: MESSAGES.termsRequired });
+    }
+    const signIn = await api.request('POST', '/api/auth/token', { form: { username: email, password: PASSWORD } });
+    expect(errorOf(signIn)).toMatchObject({ status: 401, code: 'INVALID_CREDENTIALS' });
+    const outbox = await api.request('GET', `/api/admin/mail/outbox?to=${encodeURIComponent(email)}`, { token: admin.token });
+    expect(outbox.body).toEqual([]);
+    // Ticked without saying which version the form showed: the current one is accepted, so no second Terms screen.
+    const ticked = await api.request('POST', '/api/auth/register', { json: { email, password: PASSWORD, accept_terms: true } });
+    expect(ticked).toMatchObject({ status: 200, body: { is_active: false } });
   });
 
   it('a new account is inactive and its sign-in asks to confirm the email first', async () => {

@@ -50,7 +50,9 @@ describe('accounts through tRPC, with two users', () => {
   });
 
   it('user B registers inactive, reads the code from the outbox through the admin, confirms, signs in and is approved', async () => {
-    expect(await api.trpc().auth.register.mutate({ email: userB.email, password: PASSWORD })).toEqual({ is_active: false });
+    expect(await api.trpc().auth.register.mutate({ email: userB.email, password: PASSWORD, accept_terms: true })).toEqual({
+      is_active: false,
+    });
     expect(await failure(api.trpc().auth.login.mutate({ username: userB.email, password: PASSWORD }))).toEqual({
       appCode: 'EMAIL_NOT_CONFIRMED',
       httpStatus: 401,
@@ -65,6 +67,8 @@ describe('accounts through tRPC, with two users', () => {
     const waiting = await api.trpc(userB.token).users.me.query();
     // A closed alpha: confirmed, then waiting until the admin approves the account.
     expect(waiting).toMatchObject({ email: userB.email, is_admin: false, role: 'user', is_active: false, email_verified: true });
+    // The box ticked without a version accepts the current Terms: no second Terms screen for a new account.
+    expect(waiting.terms_version_accepted).toBe(waiting.terms_version_required);
     await api.trpc(admin.token).admin.updateUser.mutate({ id: waiting.id, is_active: true });
     const me = await api.trpc(userB.token).users.me.query();
     expect(me).toMatchObject({ email: userB.email, is_active: true });
@@ -74,16 +78,24 @@ describe('accounts through tRPC, with two users', () => {
   });
 
   it('refuses a malformed email with 422 and the spec wording, and a taken one with USER_EXISTS', async () => {
-    expect(await failure(api.trpc().auth.register.mutate({ email: 'nope', password: PASSWORD }))).toEqual({
+    expect(await failure(api.trpc().auth.register.mutate({ email: 'nope', password: PASSWORD, accept_terms: true }))).toEqual({
       appCode: 'VALIDATION',
       httpStatus: 422,
       message: MESSAGES.invalidFormat,
     });
-    expect(await failure(api.trpc().auth.register.mutate({ email: userB.email, password: PASSWORD }))).toEqual({
+    expect(await failure(api.trpc().auth.register.mutate({ email: userB.email, password: PASSWORD, accept_terms: true }))).toEqual({
       appCode: 'USER_EXISTS',
       httpStatus: 400,
       message: MESSAGES.userExists,
     });
+  });
+
+  it('refuses a registration without the Terms box ticked with 422 (issue 19)', async () => {
+    const email = uniqueEmail('no-terms');
+    const refused = { appCode: 'VALIDATION', httpStatus: 422, message: MESSAGES.termsRequired };
+    // @ts-expect-error the contract only takes a ticked box; the server must refuse what a client sends anyway
+    expect(await failure(api.trpc().auth.register.mutate({ email, password: PASSWORD, accept_terms: false }))).toEqual(refused);
+    expect(await failure(api.trpc().auth.login.mutate({ username: email, password: PASSWORD }))).toMatchObject({ httpStatus: 401 });
   });
 
   it('an unknown email and a wrong password fail the same way', async () => {

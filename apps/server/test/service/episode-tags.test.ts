@@ -8,7 +8,7 @@ import { ZEpisodeUpdateRequest } from '@ppp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { openTestOrm } from '../support/database.ts';
-import { PASSWORD, testConfig, uniqueEmail, uniqueIp } from '../support/fixtures.ts';
+import { testConfig, uniqueEmail, registerAccount } from '../support/fixtures.ts';
 import { tempDir } from '../support/audio-files.ts';
 import { seedAssembledEpisode, seedShow } from '../support/episodes.ts';
 import { createServices, type SharedDeps } from '../../src/domain/services.ts';
@@ -33,7 +33,7 @@ beforeAll(async () => {
   storage = tempDir('ppp-episode-tags-');
   shared = sharedDepsFor(testConfig(db.databaseUrl, { STORAGE_DIR: storage.dir }), { storage: new LocalStorage(storage.dir) });
   const email = uniqueEmail('tagger');
-  await services().auth.register({ email, password: PASSWORD, accept_terms: true }, uniqueIp());
+  await registerAccount(services(), email);
   userId = (await sql<{ id: string }>('select id from users where email = ?', [email]))[0]?.id ?? '';
   podcastId = await seedShow(orm, shared.storage, userId, 'Tagless Show', null);
 });

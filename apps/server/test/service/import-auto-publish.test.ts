@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { openTestOrm } from '../support/database.ts';
-import { PASSWORD, testConfig, uniqueEmail, uniqueIp } from '../support/fixtures.ts';
+import { testConfig, uniqueEmail, registerAccount } from '../support/fixtures.ts';
 import { tempDir } from '../support/audio-files.ts';
 import { seedShow } from '../support/episodes.ts';
 import { createServices, type SharedDeps } from '../../src/domain/services.ts';
@@ -27,7 +27,7 @@ const sql = <T extends object>(query: string, params: unknown[] = []) => orm.em.
 
 async function newUserId(): Promise<string> {
   const email = uniqueEmail('auto-publisher');
-  await services().auth.register({ email, password: PASSWORD, accept_terms: true }, uniqueIp());
+  await registerAccount(services(), email);
   const [row] = await sql<{ id: string }>('select id from users where email = ?', [email]);
   return row?.id ?? '';
 }

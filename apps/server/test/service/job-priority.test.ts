@@ -13,7 +13,7 @@ import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
 import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
 import { openTestOrm } from '../support/database.ts';
 import { tempDir } from '../support/audio-files.ts';
-import { PASSWORD, servicesFor, testConfig, uniqueEmail, uniqueIp } from '../support/fixtures.ts';
+import { servicesFor, testConfig, uniqueEmail, registerAccount } from '../support/fixtures.ts';
 import { coverPng, seedAssembledEpisode, seedShow } from '../support/episodes.ts';
 
 let orm: MikroORM;
@@ -26,7 +26,7 @@ const sql = <T extends object>(query: string, params: unknown[] = []) => orm.em.
 
 async function creator(label: string, tier: string): Promise<string> {
   const email = uniqueEmail(label);
-  await services().auth.register({ email, password: PASSWORD, accept_terms: true }, uniqueIp());
+  await registerAccount(services(), email);
   await sql('update users set tier = ? where email = ?', [tier, email]);
   const [row] = await sql<{ id: string }>('select id from users where email = ?', [email]);
   return row!.id;

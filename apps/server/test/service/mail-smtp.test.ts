@@ -1,10 +1,9 @@
-import { ZRegisterRequest } from '@ppp/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { openTestOrm, resetDatabase } from '../support/database.ts';
-import { codeIn, PASSWORD, servicesFor, testConfig, uniqueEmail, uniqueIp } from '../support/fixtures.ts';
+import { codeIn, servicesFor, testConfig, uniqueEmail, registerAccount } from '../support/fixtures.ts';
 
 interface Received {
   from: string;
@@ -58,9 +57,9 @@ describe('mail through SMTP', () => {
       MAIL_FROM: 'Podcast Plus Plus <no-reply@ppp.test>',
     });
     const services = () => servicesFor(orm, config);
-    await services().auth.register(ZRegisterRequest.parse({ email: uniqueEmail('admin'), password: PASSWORD }), uniqueIp());
+    await registerAccount(services(), uniqueEmail('admin'));
     const email = uniqueEmail('smtp');
-    await services().auth.register(ZRegisterRequest.parse({ email, password: PASSWORD }), uniqueIp());
+    await registerAccount(services(), email);
 
     const delivered = smtp.received.find((m) => m.to.includes(email));
     expect(delivered?.from).toBe('no-reply@ppp.test');
@@ -75,9 +74,9 @@ describe('mail through SMTP', () => {
     await closed.close();
     const config = testConfig(databaseUrl, { SMTP_URL: `smtp://127.0.0.1:${closed.port}` });
     const services = () => servicesFor(orm, config);
-    await services().auth.register(ZRegisterRequest.parse({ email: uniqueEmail('admin'), password: PASSWORD }), uniqueIp());
+    await registerAccount(services(), uniqueEmail('admin'));
     const email = uniqueEmail('unreachable');
-    expect(await services().auth.register(ZRegisterRequest.parse({ email, password: PASSWORD }), uniqueIp())).toEqual({ is_active: false });
+    expect(await registerAccount(services(), email)).toEqual({ is_active: false });
     const [row] = await services().mail.findOutbox({ to: email, limit: 5 });
     expect(row?.sent_at).toBeNull();
     expect(codeIn(row!.text)).toMatch(/^\d{6}$/);

@@ -12,7 +12,7 @@ import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
 import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
 import { openTestOrm } from '../support/database.ts';
 import { tempDir } from '../support/audio-files.ts';
-import { PASSWORD, servicesFor, testConfig, uniqueEmail, uniqueIp } from '../support/fixtures.ts';
+import { servicesFor, testConfig, uniqueEmail, registerAccount } from '../support/fixtures.ts';
 import { coverPng, seedAssembledEpisode, seedShow } from '../support/episodes.ts';
 import { SpreakerSandbox } from '../support/spreaker-sandbox.ts';
 
@@ -72,7 +72,7 @@ beforeAll(async () => {
     SPREAKER_BASE_URL: sandbox.origin,
   });
   email = uniqueEmail('publisher');
-  await services().auth.register({ email, password: PASSWORD, accept_terms: true }, uniqueIp());
+  await registerAccount(services(), email);
   const [row] = await orm.em.fork().getConnection().execute<{ id: string }[]>('select id from users where email = ?', [email]);
   userId = row!.id;
   const start = await services().spreaker.startConnect((await services().spreaker.connectTicket({ id: userId })).ticket);

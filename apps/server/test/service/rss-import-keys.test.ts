@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { openTestOrm } from '../support/database.ts';
-import { PASSWORD, testConfig, uniqueEmail, uniqueIp } from '../support/fixtures.ts';
+import { testConfig, uniqueEmail, registerAccount } from '../support/fixtures.ts';
 import { tempDir } from '../support/audio-files.ts';
 import { startFeedServer, type FeedServer } from '../support/feed-server.ts';
 import { createServices, type SharedDeps } from '../../src/domain/services.ts';
@@ -35,7 +35,7 @@ function bareFeed(weeks: number): string {
 
 async function newUser(): Promise<User> {
   const email = uniqueEmail('bare');
-  await services().auth.register({ email, password: PASSWORD, accept_terms: true }, uniqueIp());
+  await registerAccount(services(), email);
   await sql('update users set is_active = true where email = ?', [email]);
   const [row] = await sql<{ id: string }>('select id from users where email = ?', [email]);
   return services().users.getById(row?.id ?? '');

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { openTestOrm } from '../support/database.ts';
-import { PASSWORD, testConfig, uniqueEmail, uniqueIp } from '../support/fixtures.ts';
+import { testConfig, uniqueEmail, registerAccount } from '../support/fixtures.ts';
 import { tempDir, toneFile, pngFile } from '../support/audio-files.ts';
 import { buildFeed, manyItems, startFeedServer, type FeedServer } from '../support/feed-server.ts';
 import { createServices, type SharedDeps } from '../../src/domain/services.ts';
@@ -35,7 +35,7 @@ const services = () => createServices(orm.em.fork(), shared);
 const sql = <T extends object>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
 
 async function newUser(email = uniqueEmail('importer')): Promise<User> {
-  await services().auth.register({ email, password: PASSWORD, accept_terms: true }, uniqueIp());
+  await registerAccount(services(), email);
   const [row] = await sql<{ id: string }>('select id from users where email = ?', [email]);
   const user = await services().users.getById(row?.id ?? '');
   user.isActive = true;

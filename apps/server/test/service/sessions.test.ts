@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { AUTH, MESSAGES, ZRegisterRequest } from '@ppp/contracts';
+import { AUTH, MESSAGES } from '@ppp/contracts';
 import { openTestOrm, resetDatabase } from '../support/database.ts';
-import { codeIn, PASSWORD, servicesFor, testConfig, uniqueEmail, uniqueIp } from '../support/fixtures.ts';
+import { codeIn, PASSWORD, servicesFor, testConfig, uniqueEmail, uniqueIp, registerAccount } from '../support/fixtures.ts';
 import { VerificationService } from '../../src/domain/auth/verification.service.ts';
 import { SessionSchema } from '../../src/domain/auth/session.entity.ts';
 import { sessionIdFromToken } from '../../src/domain/auth/session-token.ts';
@@ -25,10 +25,10 @@ beforeEach(() => resetDatabase(orm));
 /** An admin (the first account) and an active second user, as most tests need both. */
 async function setup() {
   const admin = uniqueEmail('admin');
-  await services().auth.register(ZRegisterRequest.parse({ email: admin, password: PASSWORD }), uniqueIp());
+  await registerAccount(services(), admin);
   await services().settings.update({ default_user_active: true });
   const email = uniqueEmail('member');
-  await services().auth.register(ZRegisterRequest.parse({ email, password: PASSWORD }), uniqueIp());
+  await registerAccount(services(), email);
   return { admin, email };
 }
 const login = async (email: string, password = PASSWORD) =>

@@ -1,6 +1,6 @@
 /** Test helpers shared by the server's and the worker's suites (exported as @ppp/server/test-support). */
 export { createTestDatabase, openTestOrm, resetDatabase } from './database.ts';
-export { uniqueEmail, uniqueIp, testConfig, servicesFor, codeIn, PASSWORD } from './fixtures.ts';
+export { uniqueEmail, uniqueIp, testConfig, servicesFor, codeIn, PASSWORD, registration, registerAccount } from './fixtures.ts';
 import './provided-context.ts';
 export { tempDir, toneFile, pngFile, fakeAudio, fileOfSize, sha256, uploadForm } from './audio-files.ts';
 export { startFeedServer, buildFeed, manyItems, type FeedServer, type FeedRoute, type GeneratedItem } from './feed-server.ts';

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   AUTH,
   MESSAGES,
@@ -11,7 +10,8 @@ import {
   type ZResendVerificationRequest,
   type ZUpdatePendingEmailRequest,
 } from '@ppp/contracts';
-import { UserSchema, type User } from '../users/user.entity.ts';
+import type { User } from '../users/user.entity.ts';
+import type { AccountsRepository } from './accounts.repository.ts';
 import { hashPassword, verifyPassword, burnPasswordCheck } from './password.ts';
 import { AppError } from '../errors.ts';
 import type { SessionService } from './session.service.ts';
@@ -20,14 +20,14 @@ import type { RateLimitService } from './rate-limit.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 
 export interface AuthDeps {
-  em: EntityManager;
+  accounts: AccountsRepository;
+  /** The Terms version a registration accepts when its form did not say which one it showed. */
+  termsVersion: string;
   sessions: SessionService;
   verification: VerificationService;
   limits: RateLimitService;
   settings: SettingsService;
 }
-
-const FIRST_USER_LOCK = 727002;
 
 /** Registration, sign-in and email confirmation. */
 export class AuthService {
@@ -37,35 +37,29 @@ export class AuthService {
   }
 
   async register(body: z.output<typeof ZRegisterRequest>, clientIp: string): Promise<TRegisterResponse> {
-    const { em, limits, settings, verification } = this.deps;
+    const { accounts, limits, settings, verification } = this.deps;
     const ipKey = `register:${clientIp}`;
     await limits.takeOrRefuse([{ key: ipKey, max: 30 }], 60 * 60 * 1000);
     const passwordHash = await hashPassword(body.password);
     const defaults = await settings.get();
-    const user = await em.transactional(async (tx) => {
-      await tx.getConnection().execute('select pg_advisory_xact_lock(?)', [FIRST_USER_LOCK]);
-      if ((await tx.count(UserSchema, { email: body.email })) > 0) {
-        throw new AppError('USER_EXISTS', MESSAGES.userExists);
-      }
-      const isFirst = (await tx.count(UserSchema, {})) === 0;
-      const created = tx.create(UserSchema, {
-        email: body.email,
-        passwordHash,
-        role: isFirst ? 'admin' : 'user',
-        // The instance's owner is never capped on their own server; new accounts get the admin's default tier.
-        tier: isFirst ? 'unlimited' : defaults.default_tier,
-        isActive: isFirst || defaults.default_user_active,
-        emailVerifiedAt: isFirst ? new Date() : null,
-        termsVersionAccepted: body.accept_terms && body.terms_version ? body.terms_version : null,
-      });
-      return created;
-    });
+    const user = await accounts.createUnique(body.email, (isFirst) => ({
+      email: body.email,
+      passwordHash,
+      role: isFirst ? 'admin' : 'user',
+      // The instance's owner is never capped on their own server; new accounts get the admin's default tier.
+      tier: isFirst ? 'unlimited' : defaults.default_tier,
+      isActive: isFirst || defaults.default_user_active,
+      emailVerifiedAt: isFirst ? new Date() : null,
+      // The contract refuses a registration without the Terms box ticked, so this is always an acceptance.
+      termsVersionAccepted: body.terms_version ?? this.deps.termsVersion,
+    }));
+    if (!user) throw new AppError('USER_EXISTS', MESSAGES.userExists);
     if (!user.isActive) await verification.sendCode(user);
     return { is_active: user.isActive };
   }
 
   async login(body: z.output<typeof ZLoginRequest>, clientIp: string): Promise<TTokenResponse> {
-    const { em, limits, sessions, settings, verification } = this.deps;
+    const { accounts, limits, sessions, settings, verification } = this.deps;
     const accountKey = `login:${body.username}`;
     const ipKey = `login-ip:${clientIp}`;
     // Counted before the password is checked, so parallel attempts never evaluate more than the limit.
@@ -76,7 +70,7 @@ export class AuthService {
       ],
       AUTH.failedLoginWindowMs,
     );
-    const user = await em.findOne(UserSchema, { email: body.username });
+    const user = await accounts.findByEmail(body.username);
     const ok = user?.passwordHash
       ? await verifyPassword(user.passwordHash, body.password)
       : (await burnPasswordCheck(body.password), false);
@@ -93,7 +87,7 @@ export class AuthService {
     }
     const { token } = await sessions.create(user.id);
     user.lastActivityAt = new Date();
-    await em.flush();
+    await accounts.save();
     return { access_token: token, token_type: 'bearer' };
   }
 
@@ -108,16 +102,14 @@ export class AuthService {
 
   /** Before confirmation, a mistyped address can be corrected; a new code goes to the new one. */
   async updatePendingEmail(body: z.output<typeof ZUpdatePendingEmailRequest>): Promise<void> {
-    const { em, limits } = this.deps;
+    const { accounts, limits } = this.deps;
     const key = `email-change:${body.old_email}`;
     await limits.takeOrRefuse([{ key, max: AUTH.maxCodeSendsPerWindow }], AUTH.failedLoginWindowMs);
-    const user = await em.findOne(UserSchema, { email: body.old_email });
+    const user = await accounts.findByEmail(body.old_email);
     if (!user || user.emailVerifiedAt) throw new AppError('BAD_REQUEST', MESSAGES.unableToUpdateEmail);
-    if ((await em.count(UserSchema, { email: body.new_email })) > 0) {
-      throw new AppError('BAD_REQUEST', MESSAGES.unableToUpdateEmail);
-    }
+    if (await accounts.emailTaken(body.new_email)) throw new AppError('BAD_REQUEST', MESSAGES.unableToUpdateEmail);
     user.email = body.new_email;
-    await em.flush();
+    await accounts.save();
     await this.deps.verification.sendCode(user);
   }
 
@@ -131,7 +123,7 @@ export class AuthService {
       throw new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
     }
     user.passwordHash = await hashPassword(input.new_password);
-    await this.deps.em.flush();
+    await this.deps.accounts.save();
     await this.deps.sessions.revokeAllForUser(user.id, currentToken);
   }
 }

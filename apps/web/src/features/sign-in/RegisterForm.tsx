@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { AUTH, TERMS, ZRegisterRequest } from '@ppp/contracts';
+import { AUTH, TERMS } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import { useSignIn } from '../../lib/use-session.ts';
 import { DialogMessage } from './DialogMessage.tsx';
-import { fieldErrors } from './first-issue.ts';
+import { checkRegisterFields } from './register-input.ts';
 import { loginFailureMessage, registerFailureMessage, type TDialogMessage } from './sign-in-messages.ts';
 
 export interface RegisterFormProps {
@@ -27,32 +27,26 @@ export function RegisterForm({ email, onEmailChange, onSignedIn, onNeedsVerifica
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const input = {
-      email,
-      password,
-      accept_terms: acceptTerms,
-      terms_version: acceptTerms ? (termsInfo.data?.version ?? null) : null,
-    };
-    const parsed = ZRegisterRequest.safeParse(input);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
+    const checked = checkRegisterFields({ email, password, acceptTerms, termsVersion: termsInfo.data?.version ?? null });
+    if (!checked.ok) {
+      setErrors(checked.errors);
       return;
     }
     setErrors({});
     setMessage(null);
     let isActive: boolean;
     try {
-      isActive = (await register.mutateAsync(input)).is_active;
+      isActive = (await register.mutateAsync(checked.input)).is_active;
     } catch (err) {
       setMessage(registerFailureMessage(toApiFailure(err)));
       return;
     }
     if (!isActive) {
-      onNeedsVerification(parsed.data.email, password);
+      onNeedsVerification(checked.email, password);
       return;
     }
     try {
-      await signIn(parsed.data.email, password);
+      await signIn(checked.email, password);
       onSignedIn();
     } catch (err) {
       setMessage(loginFailureMessage(toApiFailure(err)));
@@ -85,6 +79,8 @@ export function RegisterForm({ email, onEmailChange, onSignedIn, onNeedsVerifica
         <Checkbox
           checked={acceptTerms}
           onChange={(e) => setAcceptTerms(e.currentTarget.checked)}
+          error={errors.accept_terms || null}
+          required
           label={
             <>
               I accept the{' '}

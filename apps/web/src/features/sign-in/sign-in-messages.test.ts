@@ -50,6 +50,7 @@ describe('registration failures', () => {
     expect(registerFailureMessage(fail({ status: 400, message: 'Taken.' })).text).toBe('Taken.');
     expect(registerFailureMessage(fail({ status: 400 })).text).toBe(MESSAGES.userExists);
     expect(registerFailureMessage(fail({ status: 422, message: 'bad' })).text).toBe(MESSAGES.invalidFormat);
+    expect(registerFailureMessage(fail({ status: 422, message: MESSAGES.termsRequired })).text).toBe(MESSAGES.termsRequired);
     expect(registerFailureMessage(fail({ status: 503 })).text).toBe(MESSAGES.registrationError);
     expect(registerFailureMessage(fail({ network: true })).text).toBe(MESSAGES.registrationError);
     expect(registerFailureMessage(fail({ status: 429, message: 'Wait.' })).text).toBe('Wait.');

@@ -32,7 +32,7 @@ export function registerFailureMessage(f: TApiFailure): TDialogMessage {
   const limited = rateLimited(f);
   if (limited) return limited;
   if (f.status === 400) return { kind: 'error', text: f.message ?? MESSAGES.userExists };
-  if (f.status === 422) return { kind: 'error', text: MESSAGES.invalidFormat };
+  if (f.status === 422) return { kind: 'error', text: f.message === MESSAGES.termsRequired ? f.message : MESSAGES.invalidFormat };
   return { kind: 'error', text: MESSAGES.registrationError };
 }
 

@@ -1,0 +1,41 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { UserSchema, type User } from '../users/user.entity.ts';
+
+/** One lock for every registration, so only one account can ever be the instance's first. */
+const FIRST_USER_LOCK = 727002;
+
+export type TNewAccount = Pick<User, 'email' | 'passwordHash' | 'role' | 'tier' | 'isActive' | 'emailVerifiedAt' | 'termsVersionAccepted'>;
+
+/** The users table as registration, sign-in and email changes read and write it. */
+export class AccountsRepository {
+  private readonly em: EntityManager;
+  constructor(em: EntityManager) {
+    this.em = em;
+  }
+
+  /**
+   * Creates an account under the registration lock: `decide` is told whether it is the first one and
+   * gives its fields, or null when the email is taken (then nothing is created and null is returned).
+   */
+  async createUnique(email: string, decide: (isFirst: boolean) => TNewAccount): Promise<User | null> {
+    return this.em.transactional(async (tx) => {
+      await tx.getConnection().execute('select pg_advisory_xact_lock(?)', [FIRST_USER_LOCK]);
+      if ((await tx.count(UserSchema, { email })) > 0) return null;
+      const isFirst = (await tx.count(UserSchema, {})) === 0;
+      return tx.create(UserSchema, decide(isFirst));
+    });
+  }
+
+  findByEmail(email: string): Promise<User | null> {
+    return this.em.findOne(UserSchema, { email });
+  }
+
+  async emailTaken(email: string): Promise<boolean> {
+    return (await this.em.count(UserSchema, { email })) > 0;
+  }
+
+  /** Writes the changes made to accounts read through this repository. */
+  save(): Promise<void> {
+    return this.em.flush();
+  }
+}
