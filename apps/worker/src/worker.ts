@@ -1,6 +1,6 @@
 import { PgBoss } from 'pg-boss';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { JOBS, JOB_SCHEDULES, type TJobName } from '@ppp/contracts';
+import { JOBS, JOB_QUEUE_POLICIES, JOB_SCHEDULES, type TJobName } from '@ppp/contracts';
 import { createServices, PgBossJobQueue, storageFor, type SharedDeps } from '@ppp/server/domain';
 import { JOB_DEFINITIONS } from './jobs/index.ts';
 import type { JobDefinition } from './jobs/job.ts';
@@ -47,7 +47,8 @@ export async function startWorker(options: {
       ...(def.retryDelay ? { retryDelay: def.retryDelay } : {}),
       ...(def.heartbeatSeconds ? { heartbeatSeconds: def.heartbeatSeconds } : {}),
     };
-    await boss.createQueue(name, queueOptions);
+    const policy = JOB_QUEUE_POLICIES[name];
+    await boss.createQueue(name, { ...queueOptions, ...(policy ? { policy } : {}) });
     // A server may have created the queue first (on its first send) with the defaults.
     await boss.updateQueue(name, queueOptions);
     await boss.work(name, { localConcurrency: options.concurrency, pollingIntervalSeconds, includeMetadata: true }, async (jobs) => {
@@ -60,6 +61,10 @@ export async function startWorker(options: {
     });
     const cron = JOB_SCHEDULES[name];
     if (cron) await boss.schedule(name, cron, {});
+  }
+  // A recurring job this version no longer has (assembly.publish-sweep) stops being sent.
+  for (const schedule of await boss.getSchedules()) {
+    if (!Object.hasOwn(JOB_DEFINITIONS, schedule.name)) await boss.unschedule(schedule.name);
   }
   return {
     boss,

@@ -4,7 +4,8 @@
  * and the Intern command answered and voiced through the services the wizard calls; assembled with
  * the chosen flubber_cuts_ms and the Intern answer's media_id. The MP3 is shorter by the chosen cut
  * (and the spoken 'stop') and longer by the answer, within 50 ms, and the retake that was not chosen
- * stays. Then publishing after the render: now (dispatched once, even when the job runs again),
+ * stays. Then publishing after the render (the publish.after-render job; its crash tests are in
+ * publish-after-render.job.test.ts): now (dispatched once, even when the job runs again),
  * schedule (scheduled), and a schedule whose time passed during the render (kept as a draft, with
  * the wizard's reason 'Pick a future date/time (>= 1 minute ahead).').
  */
@@ -25,7 +26,6 @@ import {
 import { coverPng, openTestOrm, seedShow, tempDir, testConfig, uniqueEmail, registerAccount } from '@ppp/server/test-support';
 import { createServices, LocalStorage, outboxOnlyTransport, PgBossJobQueue, type SharedDeps, type User } from '@ppp/server/domain';
 import { EpisodeSchema } from '../../server/src/domain/episodes/episode.entity.ts';
-import { PUBLISH_CLAIM_LEASE_MS } from '../../server/src/domain/episodes/assembly-publish.service.ts';
 import { decodedMs, spokenSlots } from './support/spoken-slots.ts';
 import { startWorker, type Worker } from '../src/worker.ts';
 
@@ -242,71 +242,18 @@ describe('publishing after the render', () => {
         ])
       )[0]?.n,
     );
-  /** Moves a claim's time to `ms` ago, as if the run that took it had died then. */
-  const claimedAgo = (episodeId: string, ms: number) =>
-    sql(`update episodes set publish_outcome = jsonb_set(publish_outcome, '{claimed_at}', to_jsonb(?::text)) where id = ?`, [
-      new Date(Date.now() - ms).toISOString(),
-      episodeId,
-    ]);
-
-  it('a claim whose run died (marked queued, no job sent) is taken again past its lease: published once, a re-run adds nothing', async () => {
-    const queued = await services().assembly.assemble(await user(), request({ publish: { mode: 'now', visibility: 'public' } }));
-    // The dead run: claimed the step (while this render runs) and marked the episode queued, but sent no job and recorded nothing.
-    expect(await services().assemblyPublish.claim(queued.episode_id)).toMatchObject({ publish_mode: 'now', user_id: userId });
-    await sql("update episodes set publish_state = 'queued' where id = ?", [queued.episode_id]);
-    // Inside its lease the claim is not taken again, by a direct call or another claim.
-    expect(await services().assemblyPublish.afterRender(queued.episode_id)).toBeNull();
-    expect(await services().assemblyPublish.claim(queued.episode_id)).toBeNull();
-    await claimedAgo(queued.episode_id, PUBLISH_CLAIM_LEASE_MS + 1000);
-
-    expect((await waitForJob(queued.job_id)).publish).toMatchObject({ mode: 'now', outcome: 'dispatched', error: null });
-    const published = await waitFor(
-      () => services().publishing.status({ id: userId }, queued.episode_id),
-      (s) => s.status === 'published',
-    );
-    expect(published).toMatchObject({ visibility: 'public', host: 'builtin', last_error: null });
-    expect(await publishJobs(queued.episode_id)).toBe(1);
-
-    // pg-boss's retry of a job that died after the render: the step is settled, nothing more is sent.
-    const again = await services().assembly.requeueJob(await episodeRow(queued.episode_id));
-    expect((await waitForJob(again)).publish).toMatchObject({ outcome: 'dispatched' });
-    expect(await services().assemblyPublish.claim(queued.episode_id, new Date(Date.now() + 10 * PUBLISH_CLAIM_LEASE_MS))).toBeNull();
-    expect(await publishJobs(queued.episode_id)).toBe(1);
-  }, 180_000);
-
-  it('a retry that finds the claim still live waits out its lease, then publishes once', async () => {
-    const queued = await services().assembly.assemble(await user(), request({ publish: { mode: 'now', visibility: 'unpublished' } }));
-    expect(await services().assemblyPublish.claim(queued.episode_id)).not.toBeNull();
-    // Taken by a run that died 30 s short of the lease: the job's render (a few seconds, more on a loaded
-    // machine) finishes while the claim still holds, so the job waits out the rest of it. With only 3 s
-    // left, a render slowed by load outlived the claim and the wait this test is about never happened.
-    await claimedAgo(queued.episode_id, PUBLISH_CLAIM_LEASE_MS - 30_000);
-    expect(await services().assemblyPublish.claimHeldFor(queued.episode_id)).toBeGreaterThan(0);
-
-    expect((await waitForJob(queued.job_id)).publish).toMatchObject({ mode: 'now', outcome: 'dispatched', error: null });
-    expect(logs.some((line) => line.includes(`${queued.episode_id}: publishing is claimed by another run`))).toBe(true);
-    const published = await waitFor(
-      () => services().publishing.status({ id: userId }, queued.episode_id),
-      (s) => s.status === 'published',
-    );
-    expect(published).toMatchObject({ visibility: 'unpublished', last_error: null });
-    expect(await publishJobs(queued.episode_id)).toBe(1);
-    expect(await services().assemblyPublish.claimHeldFor(queued.episode_id)).toBeNull();
-  }, 180_000);
-
   it('a schedule a dead run already handed over is kept, not scheduled twice', async () => {
     const at = aligned(Date.now() + 45 * 60_000);
     const queued = await services().assembly.assemble(await user(), request({ publish: { mode: 'schedule', publish_at: at } }));
     const first = await waitForJob(queued.job_id);
     expect(first.publish).toMatchObject({ outcome: 'scheduled' });
     expect(await publishJobs(queued.episode_id)).toBe(2);
-    // As if the run had died after scheduling, before recording it: pending again, claimed long ago.
+    // As if the publish.after-render run had died after scheduling, before recording it: pending again.
     await sql(
-      `update episodes set publish_outcome = jsonb_build_object('mode', 'schedule', 'outcome', 'pending', 'error', null, 'claimed', true) where id = ?`,
+      `update episodes set publish_outcome = jsonb_build_object('mode', 'schedule', 'outcome', 'pending', 'error', null) where id = ?`,
       [queued.episode_id],
     );
-    await claimedAgo(queued.episode_id, PUBLISH_CLAIM_LEASE_MS + 1000);
-    // This call takes the step over (or the every-minute sweep does, should it land in between): once either way.
+    // What pg-boss's retry of that job runs.
     await services().assemblyPublish.afterRender(queued.episode_id);
     const row = await episodeRow(queued.episode_id);
     expect(row.publishOutcome).toMatchObject({ mode: 'schedule', outcome: 'scheduled', error: null });

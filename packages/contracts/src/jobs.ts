@@ -17,8 +17,11 @@ export const JOBS = {
   'rss.mirror': z.object({ import_id: z.uuid() }),
   /** Drops mirrored audio past its seven days unless the episode is served from here. */
   'rss.mirror-cleanup': z.object({}),
-  /** Runs the publish step after assembly for episodes a dead assemble job left pending past the claim's lease. */
-  'assembly.publish-sweep': z.object({}),
+  /**
+   * The publish choice made at assemble, run once the render is stored: queued in the transaction that
+   * stores it, one per episode at a time (singleton key, exclusive queue), retried by pg-boss.
+   */
+  'publish.after-render': z.object({ episode_id: z.uuid() }),
   /** Publish one episode to its show's host (now, or the upload of a schedule); go_live flips a schedule to published at its time. */
   'publish.episode': z.object({
     episode_id: z.uuid(),
@@ -41,6 +44,7 @@ export const PLAN_PRIORITY_JOBS = {
   'audio.transcribe': { owner: 'media', field: 'media_id' },
   'audio.assemble': { owner: 'episode', field: 'episode_id' },
   'publish.episode': { owner: 'episode', field: 'episode_id' },
+  'publish.after-render': { owner: 'episode', field: 'episode_id' },
 } as const satisfies Partial<Record<TJobName, { owner: 'media' | 'episode'; field: string }>>;
 export type TPlanPriorityJob = keyof typeof PLAN_PRIORITY_JOBS;
 
@@ -50,5 +54,12 @@ export const JOB_SCHEDULES: Partial<Record<TJobName, string>> = {
   'uploads.cleanup': '17 * * * *',
   'uploads.queue-expiry': '29 * * * *',
   'rss.mirror-cleanup': '41 * * * *',
-  'assembly.publish-sweep': '* * * * *',
+};
+
+/**
+ * Queues that hold at most one queued or running job per singleton key (pg-boss's 'exclusive'
+ * policy): a second send with the same key while one waits or runs is not queued.
+ */
+export const JOB_QUEUE_POLICIES: Partial<Record<TJobName, 'exclusive'>> = {
+  'publish.after-render': 'exclusive',
 };

@@ -35,7 +35,6 @@ import { SpeechService } from './speech/speech.service.ts';
 import { TtsService } from './speech/tts.service.ts';
 import { secretBoxFor } from './speech/secret-box.ts';
 import { AiTextService } from './ai-text/ai-text.service.ts';
-import { EpisodesRepository } from './episodes/episodes.repository.ts';
 import { TiersService } from './billing/tiers.service.ts';
 import { UsageService } from './billing/usage.service.ts';
 import { BillingRepository } from './billing/billing.repository.ts';
@@ -99,7 +98,7 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
   const links = new EpisodeLinks(new UrlSigner(em));
   const features = plans;
   const assembly = new AssemblyService({
-    episodes: new EpisodesRepository(em),
+    em,
     storage: shared.storage,
     jobs: shared.jobs,
     links,
@@ -205,7 +204,7 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     stripeWebhook: new StripeWebhookService({ em, gateway, mail }),
     subscriptions,
     assembly,
-    renders: new EpisodeRendersService({ em, storage: shared.storage, speech, audioCleanup }),
+    renders: new EpisodeRendersService({ em, storage: shared.storage, jobs: shared.jobs, speech, audioCleanup }),
     ...creator,
     ...createAdminServices(em, shared, { mail }),
     adminMetrics: new AdminMetricsService({

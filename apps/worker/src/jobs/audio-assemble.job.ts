@@ -1,13 +1,9 @@
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { computePeaks, planEpisode, renderEpisode } from '@ppp/audio';
 import { ASSEMBLY, ASSEMBLY_MESSAGES, type TJobPayload } from '@ppp/contracts';
 import { scratchDir } from '@ppp/server/config';
 import { workFolder } from '@ppp/server/domain';
 import { isFinalAttempt, type JobContext, type JobDefinition } from './job.ts';
-
-/** Past a claim's lease before taking it again, so clocks a little apart still agree it lapsed. */
-const CLAIM_WAIT_MARGIN_MS = 500;
 
 /** Progress reaches the row at most once a second (or on a jump of 5 points); the wizard polls it. */
 function progressWriter(ctx: JobContext, episodeId: string): (percent: number) => void {
@@ -22,37 +18,13 @@ function progressWriter(ctx: JobContext, episodeId: string): (percent: number) =
 }
 
 /**
- * The publish choice made at assemble, once the render is stored (the first render only: the outcome
- * is claimed once). Its failure is recorded as the outcome and never fails the render. A claim left
- * by a run that died before settling it (this is then pg-boss's retry) is waited out, up to its
- * lease, and taken again.
- */
-async function publishAfterRender(ctx: JobContext, episodeId: string): Promise<void> {
-  const publish = ctx.services.assemblyPublish;
-  try {
-    let outcome = await publish.afterRender(episodeId);
-    const held = outcome ? null : await publish.claimHeldFor(episodeId);
-    if (held !== null) {
-      ctx.log(`audio.assemble ${episodeId}: publishing is claimed by another run; waiting ${Math.ceil(held / 1000)} s for its lease`);
-      await sleep(held + CLAIM_WAIT_MARGIN_MS, undefined, ctx.signal ? { signal: ctx.signal } : {});
-      outcome = await publish.afterRender(episodeId);
-    }
-    if (outcome)
-      ctx.log(`audio.assemble ${episodeId}: publish ${outcome.mode} -> ${outcome.outcome}${outcome.error ? ` (${outcome.error})` : ''}`);
-  } catch (error) {
-    // Stopped while waiting: pg-boss retries the job, which reaches this step again.
-    if (ctx.signal?.aborted) throw error;
-    ctx.log(`audio.assemble ${episodeId}: publishing after the render failed: ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
-
-/**
  * audio.assemble: the episode's recipe resolved to files (clips, AI voices rendered once and kept,
  * the upload's original), planned into an EDL, rendered by one ffmpeg graph to a work folder of
  * this episode, measured, then moved into storage under a key named by the plan, with its waveform
- * peaks beside it. A killed run leaves only its work folder under SCRATCH_DIR, which the next process
- * to make one there removes; the
- * file in storage appears whole or not at all.
+ * peaks beside it; the publish choice made at assemble follows as its own job (publish.after-render),
+ * queued with the stored render in one transaction. A killed run leaves only its work folder under
+ * SCRATCH_DIR, which the next process to make one there removes; the file in storage appears whole
+ * or not at all.
  */
 export async function handleAssemble(
   payload: TJobPayload<'audio.assemble'>,
@@ -84,7 +56,6 @@ export async function handleAssemble(
     log(
       `audio.assemble ${episode.id} (${payload.reason}): ${(edl.duration_ms / 1000).toFixed(1)} s rendered in ${seconds.toFixed(1)} s, ${result.outputLufs.toFixed(1)} LUFS`,
     );
-    await publishAfterRender(ctx, episode.id);
     return { status: 'processed', durationMs: edl.duration_ms };
   } catch (error) {
     // Stopped (shutdown, lost claim): pg-boss has failed the attempt and retries it; the row stays as it is.

@@ -6,7 +6,7 @@ import { uploadsCleanupJob } from './uploads-cleanup.job.ts';
 import { uploadsQueueExpiryJob } from './uploads-queue-expiry.job.ts';
 import { rssImportJob, rssMirrorJob, rssMirrorCleanupJob } from './rss-import.job.ts';
 import { publishEpisodeJob } from './publish-episode.job.ts';
-import { assemblyPublishSweepJob } from './assembly-publish-sweep.job.ts';
+import { publishAfterRenderJob } from './publish-after-render.job.ts';
 import type { JobDefinition } from './job.ts';
 
 /** Every job the worker consumes. */
@@ -19,6 +19,6 @@ export const JOB_DEFINITIONS: { [N in TJobName]: JobDefinition<N> } = {
   'rss.import': rssImportJob,
   'rss.mirror': rssMirrorJob,
   'rss.mirror-cleanup': rssMirrorCleanupJob,
-  'assembly.publish-sweep': assemblyPublishSweepJob,
   'publish.episode': publishEpisodeJob,
+  'publish.after-render': publishAfterRenderJob,
 };

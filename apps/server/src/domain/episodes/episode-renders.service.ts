@@ -4,6 +4,7 @@ import { computePeaks, NotAudioError, type Peaks } from '@ppp/audio';
 import { ASSEMBLY, ASSEMBLY_MESSAGES, ZEpisodePeaks, type TEdl, type TEpisodePeaks } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
 import type { StoragePort } from '../storage/storage.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 import type { User } from '../users/user.entity.ts';
 import type { SpeechService } from '../speech/speech.service.ts';
 import type { AudioCleanupService } from '../audio-cleanup/audio-cleanup.service.ts';
@@ -15,6 +16,8 @@ import { edlFingerprint } from './edl-files.ts';
 export interface EpisodeRendersDeps {
   em: EntityManager;
   storage: StoragePort;
+  /** Queues the publish step after a render (publish.after-render). */
+  jobs: JobQueue;
   speech: SpeechService;
   audioCleanup: AudioCleanupService;
 }
@@ -92,7 +95,12 @@ export class EpisodeRendersService {
       .nativeUpdate(EpisodeSchema, { id: episodeId, assemblyStatus: 'processing' }, { renderProgress: Math.round(percent * 10) / 10 });
   }
 
-  /** Stores the MP3 and its peaks, then points the episode at them and removes the render they replace. */
+  /**
+   * Stores the MP3 and its peaks, then points the episode at them and removes the render they replace.
+   * While the publish choice made at assemble is still pending, its publish.after-render job is queued
+   * in the same transaction as the finished render: a run that dies after the render either left both
+   * (the job publishes) or neither (pg-boss retries the render).
+   */
   async complete(episode: Episode, render: CompletedRender, now = new Date()): Promise<void> {
     const userId = userIdOf(episode);
     const keys = renderKeys(userId, episode.id, render.edl);
@@ -114,10 +122,24 @@ export class EpisodeRendersService {
     if (['pending', 'processing', 'error'].includes(episode.status)) episode.status = 'processed';
     // A host that keeps its own copy has the old audio until the episode is published again.
     if (previous && episode.hostKind === 'spreaker' && episode.hostEpisodeId) episode.publishState = 'needs_republish';
-    await this.deps.em.flush();
+    await this.storeWithFollowUp(episode);
     if (previous && previous !== keys.audio) {
       await this.deps.storage.delete(previous);
       await this.deps.storage.delete(peaksKeyFor(previous));
+    }
+  }
+
+  private async storeWithFollowUp(episode: Episode): Promise<void> {
+    const em = this.deps.em;
+    if (episode.publishOutcome?.outcome !== 'pending') return em.flush();
+    await em.begin();
+    try {
+      await em.flush();
+      await this.deps.jobs.send('publish.after-render', { episode_id: episode.id }, { singletonKey: episode.id, transaction: em });
+      await em.commit();
+    } catch (error) {
+      await em.rollback();
+      throw error;
     }
   }
 

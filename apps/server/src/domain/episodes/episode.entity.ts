@@ -6,10 +6,6 @@ import { UserSchema } from '../users/user.entity.ts';
 import { PodcastSchema } from '../podcasts/podcast.entity.ts';
 import { MediaItemSchema } from '../media/media-item.entity.ts';
 
-/**
- * The publish outcome as stored: the status call's shape plus the claim of the run that publishes
- * (claimed_at: when, ISO; a pending outcome whose claim is older than the lease may be claimed again).
- */
 /** A linked file the mirror left at the old host: which, where, and why. */
 export interface TMirrorSkipped {
   kind: 'artwork' | 'transcript' | 'chapters';
@@ -17,7 +13,8 @@ export interface TMirrorSkipped {
   reason: string;
 }
 
-export type TStoredPublishOutcome = TAssemblyPublishOutcome & { claimed?: boolean; claimed_at?: string };
+/** The publish outcome as stored: the status call's shape (settled by the publish.after-render job). */
+export type TStoredPublishOutcome = TAssemblyPublishOutcome;
 
 /**
  * An episode from assembly to publication. status: pending -> processing -> processed (or error);

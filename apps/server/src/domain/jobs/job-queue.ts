@@ -1,5 +1,7 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { PgBoss } from 'pg-boss';
-import { JOBS, type TJobName, type TJobPayload } from '@ppp/contracts';
+import { JOBS, JOB_QUEUE_POLICIES, type TJobName, type TJobPayload } from '@ppp/contracts';
+import { transactionDb } from './transaction-db.ts';
 
 export interface SendOptions {
   /** A queued or active job with the same key is not queued twice. */
@@ -8,6 +10,8 @@ export interface SendOptions {
   startAfter?: Date;
   /** Fetched before every job of lower priority, however long that one has waited (the plans' priority queue). */
   priority?: number;
+  /** Queued in this entity manager's open transaction: the job exists once it commits, never if it rolls back. */
+  transaction?: EntityManager;
 }
 
 /** How services queue background work; the worker consumes it. */
@@ -50,13 +54,15 @@ export class PgBossJobQueue implements JobQueue {
     const data = JOBS[name].parse(payload) as object;
     const boss = await this.instance();
     if (!this.created.has(name)) {
-      await boss.createQueue(name);
+      const policy = JOB_QUEUE_POLICIES[name];
+      await boss.createQueue(name, policy ? { policy } : {});
       this.created.add(name);
     }
     return boss.send(name, data, {
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
       ...(options.priority ? { priority: options.priority } : {}),
+      ...(options.transaction ? { db: transactionDb(options.transaction) } : {}),
     });
   }
 
