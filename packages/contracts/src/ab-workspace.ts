@@ -80,6 +80,8 @@ export const ZAbSegmentOverride = z.object({
   script: z.string().max(AB_WORKSPACE.scriptMax).default(''),
   prompt: z.string().max(AB_WORKSPACE.scriptMax).default(''),
   filename: z.string().max(300).default(''),
+  /** The library file's id, for a static segment (the server fills it in from the filename when absent). */
+  media_id: z.string().max(200).nullish(),
   voice_id: z.string().max(200).nullish(),
   voice_name: z.string().max(200).nullish(),
 });
@@ -231,22 +233,33 @@ export function abScheduleOf(value: string | null | undefined): Date | null {
   return Number.isNaN(at.getTime()) ? null : at;
 }
 
+/** A file of the user's library as the intro/outro check knows it. */
+export interface AbLibraryFile {
+  id: string;
+  filename: string;
+}
+export type AbLibrary = Record<TAbSectionType, readonly AbLibraryFile[]>;
+
+/** The library file a static segment names: by its id when it has one (another user's id matches nothing), else by filename. */
+export function abStaticFile(segment: TAbSegmentOverrideInput, library: AbLibrary): AbLibraryFile | null {
+  const files = library[segment.section_type];
+  if (segment.media_id) return files.find((file) => file.id === segment.media_id) ?? null;
+  const name = (segment.filename ?? '').trim();
+  return files.find((file) => file.filename === name) ?? null;
+}
+
 /**
- * Spec 002 §5 intro/outro save: each problem in the spec's words; `library` holds the filenames of
- * the user's intro and outro files. Empty when the segments may be saved.
+ * Spec 002 §5 intro/outro save: each problem in the spec's words; `library` holds the user's intro
+ * and outro files. Empty when the segments may be saved.
  */
-export function abSectionProblems(
-  segments: readonly TAbSegmentOverrideInput[],
-  library: { intro: readonly string[]; outro: readonly string[] },
-): string[] {
+export function abSectionProblems(segments: readonly TAbSegmentOverrideInput[], library: AbLibrary): string[] {
   const problems: string[] = [];
   for (const segment of segments) {
     if (segment.source_type === 'tts' && !(segment.script ?? '').trim()) problems.push(AB_MESSAGES.scriptRequired(segment.section_type));
     if (segment.source_type === 'ai_generated' && !(segment.prompt ?? '').trim()) problems.push(AB_MESSAGES.promptRequired);
     if (segment.source_type === 'static') {
-      const file = (segment.filename ?? '').trim();
-      if (!file) problems.push(AB_MESSAGES.chooseStatic);
-      else if (!library[segment.section_type].includes(file)) problems.push(AB_MESSAGES.staticNotFound);
+      if (!(segment.filename ?? '').trim() && !segment.media_id) problems.push(AB_MESSAGES.chooseStatic);
+      else if (!abStaticFile(segment, library)) problems.push(AB_MESSAGES.staticNotFound);
     }
   }
   return problems;

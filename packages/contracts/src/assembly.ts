@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEMPLATE } from './template.ts';
+import { TEMPLATE, ZStaticSource, ZTtsSource, type TSegment, type TSegmentSource } from './template.ts';
 import { TTS } from './limits.ts';
 
 /**
@@ -55,6 +55,9 @@ export const ASSEMBLY_MESSAGES = {
     `The music file "${name}" is no longer in your media library. Update the template's music and assemble again.`,
   uploadMissing: 'The main audio of this episode was deleted, so it cannot be rendered again.',
   voiceFailed: (segment: string, reason: string) => `The AI voice for "${segment}" could not be created: ${reason}`,
+  /** A segment_sources file that is not one of the creator's library files (spec 002 §5's words). */
+  segmentFileNotFound: 'selected file not found in library',
+  segmentUnknown: (id: string) => `The template has no intro, outro or other segment "${id}".`,
   renderFailed: (reason: string) => `The episode could not be rendered: ${reason}`,
 } as const;
 
@@ -199,6 +202,37 @@ export const ZEpisodeDetails = z.object({
 export type TEpisodeDetails = z.infer<typeof ZEpisodeDetails>;
 
 /**
+ * One segment's source for one episode (the /ab draft's saved intro or outro): a file of the creator's
+ * media library named by its id (the stored filename follows from it), or an AI voice with its script.
+ */
+export const ZSegmentSourceOverride = z.discriminatedUnion('source_type', [
+  ZStaticSource.extend({ filename: z.string().trim().max(300).default(''), media_id: z.string().trim().min(1).max(200) }),
+  ZTtsSource,
+]);
+export type TSegmentSourceOverride = z.infer<typeof ZSegmentSourceOverride>;
+export type TSegmentSourceOverrideInput = z.input<typeof ZSegmentSourceOverride>;
+
+/**
+ * The template's segments as this episode plays them: each overridden segment (never the content)
+ * takes its episode source; an AI voice over an AI voice keeps the template's voice and script when
+ * the override leaves them out.
+ */
+export function withSegmentSources(segments: readonly TSegment[], sources: Readonly<Record<string, TSegmentSource>>): TSegment[] {
+  return segments.map((segment) => {
+    const source = segment.segment_type === 'content' ? undefined : sources[segment.id];
+    if (!source) return segment;
+    if (source.source_type === 'tts' && segment.source.source_type === 'tts') {
+      const base = segment.source;
+      return {
+        ...segment,
+        source: { ...base, ...source, text_prompt: source.text_prompt || base.text_prompt, voice_id: source.voice_id ?? base.voice_id },
+      };
+    }
+    return { ...segment, source };
+  });
+}
+
+/**
  * POST /api/episodes/assemble (spec 000 §7): {template_id, main_content_filename, output_filename,
  * tts_values, episode_details, flubber_cuts_ms, intents}, plus the choices the wizard's reviews make
  * (Flubber retakes by index, Intern answers, sound effects, cleanup overrides, manual cuts) and the
@@ -218,6 +252,8 @@ export const ZAssembleEpisodeRequest = z
     tts_values: z.record(z.string(), z.string().max(TTS.maxScriptChars)).default({}),
     /** Voice per tts segment id for this episode ('Change voice' on step 3), replacing the template's. */
     tts_voices: z.record(z.string(), z.string().trim().min(1).max(200)).default({}),
+    /** Per segment id, a source replacing the template's for this episode only: a library file or an AI voice. */
+    segment_sources: z.record(z.string(), ZSegmentSourceOverride).default({}),
     episode_details: ZEpisodeDetails,
     /** Retakes to cut, in content milliseconds (the marker minus 0.75 s to plus 0.25 s, or as reviewed). */
     flubber_cuts_ms: z.array(ZTimeRangeMs).max(ASSEMBLY.maxCuts).default([]),

@@ -35,6 +35,7 @@ import { SpeechService } from './speech/speech.service.ts';
 import { TtsService } from './speech/tts.service.ts';
 import { secretBoxFor } from './speech/secret-box.ts';
 import { AiTextService } from './ai-text/ai-text.service.ts';
+import { EpisodesRepository } from './episodes/episodes.repository.ts';
 import { TiersService } from './billing/tiers.service.ts';
 import { UsageService } from './billing/usage.service.ts';
 import { BillingRepository } from './billing/billing.repository.ts';
@@ -98,7 +99,7 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
   const links = new EpisodeLinks(new UrlSigner(em));
   const features = plans;
   const assembly = new AssemblyService({
-    em,
+    episodes: new EpisodesRepository(em),
     storage: shared.storage,
     jobs: shared.jobs,
     links,

@@ -12,6 +12,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import {
   AB_MESSAGES,
+  ASSEMBLY_MESSAGES,
   type TAbSaveSectionsRequest,
   ZAbDraft,
   ZAbDraftList,
@@ -196,6 +197,47 @@ describe('intro/outro sections', () => {
     expect(errorOf(await api.request('POST', '/api/ab/sections', { token: b.token, json: body })).status).toBe(404);
     expect((await api.trpc(b.token).abWorkspace.sections.query({})).items).toEqual([]);
     expect((await api.trpc(a.token).abWorkspace.sections.query({})).items).toHaveLength(4);
+  });
+
+  it("keeps a library file by its id for the draft's owner, and refuses another user's file at save and at assemble", async () => {
+    const em = orm.em.fork();
+    const file = em.create(MediaItemSchema, {
+      user: a.id,
+      category: 'intro',
+      friendlyName: 'Jingle',
+      originalName: 'jingle.mp3',
+      filename: 'jingle-a.mp3',
+      storageKey: `users/${a.id}/media/jingle-a.mp3`,
+      contentType: 'audio/mpeg',
+      sizeBytes: 1000,
+      status: 'ready',
+      durationSeconds: 2,
+    });
+    await em.flush();
+    const segment = { segment_id: 'intro', section_type: 'intro', source_type: 'static', filename: 'jingle-a.mp3' } as const;
+    const mine = await api.trpc(a.token).abWorkspace.saveSections.mutate({ draft_id: (await draftOf(a)).id, segments: [segment] });
+    expect(mine.draft.segment_overrides[0]).toMatchObject({ filename: 'jingle-a.mp3', media_id: file.id });
+
+    const theirs = await draftOf(b);
+    const json = { draft_id: theirs.id, segments: [{ ...segment, media_id: file.id }] };
+    const refused = await api.request('POST', '/api/ab/sections', { token: b.token, json });
+    expect(errorOf(refused)).toMatchObject({ status: 422, detail: `${AB_MESSAGES.fixBeforeSaving} ${AB_MESSAGES.staticNotFound}` });
+    expect(await orm.em.fork().findOneOrFail(AbDraftSchema, { id: theirs.id })).toMatchObject({
+      introoutroStatus: 'none',
+      segmentOverrides: [],
+    });
+    const assemble = await api.request('POST', '/api/episodes/assemble', {
+      token: b.token,
+      json: {
+        template_id: b.template,
+        media_id: b.upload,
+        tts_values: { intro: 'Hello.' },
+        segment_sources: { intro: { source_type: 'static', media_id: file.id } },
+        episode_details: { title: 'Not mine', episodeNumber: 1 },
+      },
+    });
+    expect(errorOf(assemble)).toMatchObject({ status: 422, detail: ASSEMBLY_MESSAGES.segmentFileNotFound });
+    expect(await orm.em.fork().count(EpisodeSchema, { user: b.id })).toBe(0);
   });
 
   it('suggests a section only once the show has five finished episodes, opening as the saved ones do', async () => {

@@ -2,8 +2,11 @@ import {
   AB_MESSAGES,
   ZAssembleEpisodeRequest,
   abScheduleOf,
+  abStaticFile,
   suggestedNumbering,
+  type AbLibrary,
   type TAbPublishResponse,
+  type TSegmentSourceOverrideInput,
   type TAbSegmentOverride,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
@@ -49,6 +52,26 @@ function scriptsOf(overrides: readonly TAbSegmentOverride[]): { values: Record<s
     if (segment.voice_id) voices[segment.segment_id] = segment.voice_id;
   }
   return { values, voices };
+}
+
+/**
+ * The draft's saved intro and outro as the episode's own segment sources, replacing the template's
+ * for this episode: a library file by its id (a draft saved before ids were kept finds it by filename
+ * among the user's files), or an AI voice speaking the saved or AI-written script.
+ */
+function sourcesOf(overrides: readonly TAbSegmentOverride[], library: AbLibrary): Record<string, TSegmentSourceOverrideInput> {
+  const sources: Record<string, TSegmentSourceOverrideInput> = {};
+  for (const segment of overrides) {
+    if (segment.source_type === 'static') {
+      const file = abStaticFile(segment, library);
+      // A file no longer in the library is named as saved: assembly refuses it in the spec's words.
+      sources[segment.segment_id] = { source_type: 'static', filename: segment.filename, media_id: file?.id ?? segment.media_id ?? '-' };
+      continue;
+    }
+    const script = segment.source_type === 'tts' ? segment.script : segment.script || segment.prompt;
+    sources[segment.segment_id] = { source_type: 'tts', text_prompt: script.trim(), voice_id: segment.voice_id ?? null };
+  }
+  return sources;
 }
 
 /**
@@ -104,6 +127,7 @@ export class AbPublishService {
       media_id: (draft.upload as MediaItem).id,
       tts_values: values,
       tts_voices: voices,
+      segment_sources: sourcesOf(draft.segmentOverrides, await this.deps.repo.library(user.id)),
       episode_details: {
         title: body.title,
         description: body.description,

@@ -2,6 +2,8 @@ import {
   AB_MESSAGES,
   AB_WORKSPACE,
   abSectionProblems,
+  abStaticFile,
+  type AbLibrary,
   type TAbDraft,
   type TAbSavedSection,
   type TAbSectionType,
@@ -30,6 +32,14 @@ const label = (type: TAbSectionType): string => (type === 'intro' ? 'Intro' : 'O
 function contentOf(segment: TAbSegmentOverride): string {
   if (segment.source_type === 'static') return segment.filename.trim();
   return segment.source_type === 'tts' ? segment.script.trim() : segment.prompt.trim();
+}
+
+/** Each static segment names its library file by id and stored filename (checked to be the user's before). */
+function withFiles(segments: readonly TAbSegmentOverride[], library: AbLibrary): TAbSegmentOverride[] {
+  return segments.map((segment) => {
+    const file = segment.source_type === 'static' ? abStaticFile(segment, library) : null;
+    return file ? { ...segment, filename: file.filename, media_id: file.id } : segment;
+  });
 }
 
 /** The opening sentence the creator used most often in recent sections, or the default one. */
@@ -65,10 +75,7 @@ export class AbSectionsService {
   ): Promise<{ draft: TAbDraft; sections: TAbSavedSection[] }> {
     const draft = await this.deps.repo.getDraft(user.id, body.draft_id);
     if (!draft.templateId) throw new AppError('VALIDATION', AB_MESSAGES.chooseTemplate);
-    const library = {
-      intro: await this.deps.repo.libraryFilenames(user.id, 'intro'),
-      outro: await this.deps.repo.libraryFilenames(user.id, 'outro'),
-    };
+    const library = await this.deps.repo.library(user.id);
     const problems = abSectionProblems(body.segments, library);
     if (problems.length > 0) {
       throw new AppError(
@@ -77,7 +84,7 @@ export class AbSectionsService {
         problems.map((message) => ({ message })),
       );
     }
-    const segments = await this.withScripts(user, draft, body.segments);
+    const segments = await this.withScripts(user, draft, withFiles(body.segments, library));
     const podcast = idOf(draft.podcast);
     const next = {
       intro: await this.deps.repo.countSections(user.id, podcast, 'intro'),

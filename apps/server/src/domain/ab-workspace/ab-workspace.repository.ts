@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { AB_MESSAGES, type TAbSectionType } from '@ppp/contracts';
+import { AB_MESSAGES, type AbLibrary, type AbLibraryFile, type TAbSectionType } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
 import { MediaItemSchema, type MediaItem } from '../media/media-item.entity.ts';
 import { PodcastSchema, type Podcast } from '../podcasts/podcast.entity.ts';
@@ -63,10 +63,15 @@ export class AbWorkspaceRepository {
     return this.em.count(EpisodeSchema, { user: userId, podcast: podcastId, status: { $in: ['processed', 'published'] } });
   }
 
-  /** Filenames of the user's library files in a category (intro or outro). */
-  async libraryFilenames(userId: string, category: TAbSectionType): Promise<string[]> {
-    const items = await this.em.find(MediaItemSchema, { user: userId, category }, { fields: ['filename'] });
-    return items.map((item) => item.filename);
+  /** The user's library files of a category (intro or outro): another user's files are never among them. */
+  async libraryFiles(userId: string, category: TAbSectionType): Promise<AbLibraryFile[]> {
+    const items = await this.em.find(MediaItemSchema, { user: userId, category }, { fields: ['id', 'filename'] });
+    return items.map((item) => ({ id: item.id, filename: item.filename }));
+  }
+
+  /** The user's intro and outro files, for the intro/outro check. */
+  async library(userId: string): Promise<AbLibrary> {
+    return { intro: await this.libraryFiles(userId, 'intro'), outro: await this.libraryFiles(userId, 'outro') };
   }
 
   findSections(userId: string, podcastId: string | null | undefined, options: { type?: TAbSectionType; limit?: number } = {}) {

@@ -14,7 +14,7 @@ import type { StoragePort } from '../storage/storage.ts';
 import type { User } from '../users/user.entity.ts';
 import type { TemplatesService } from '../templates/templates.service.ts';
 import type { TranscriptsService } from '../transcripts/transcripts.service.ts';
-import { estimateEpisodeSeconds, type EpisodeSeconds } from '../episodes/assembly-sources.ts';
+import { estimateEpisodeSeconds, findClip, type ClipRef, type EpisodeSeconds } from '../episodes/assembly-sources.ts';
 import type { PlansService } from './plans.service.ts';
 import type { BillingRepository } from './billing.repository.ts';
 import { UsageChargeSchema } from './usage-charge.entity.ts';
@@ -135,7 +135,8 @@ export class UsageService {
   ): Promise<TMinutesPrecheck> {
     const template = await this.deps.templates.getOwned(user, body.template_id);
     const upload = await this.deps.transcripts.findByHint(user, body.main_content_filename);
-    const seconds = await estimateEpisodeSeconds(this.deps, user.id, template.segments, upload, body.tts_values);
+    const clips = { storage: this.deps.storage, findClip: (userId: string, ref: ClipRef) => findClip(this.deps.em, userId, ref) };
+    const seconds = await estimateEpisodeSeconds(clips, user.id, template.segments, upload, body.tts_values);
     await this.deps.em.flush();
     return this.decide(seconds, await this.usage(user, now));
   }

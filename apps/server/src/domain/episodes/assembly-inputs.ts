@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { probeAudio, SpeechError, type PlanInput, type ResolvedMusicRule, type ResolvedSegment } from '@ppp/audio';
-import { ASSEMBLY_MESSAGES, TTS, ZAudioCleanupSettings, type TEdl, type TEdlFile, type TInternAnswer } from '@ppp/contracts';
+import {
+  ASSEMBLY_MESSAGES,
+  TTS,
+  ZAudioCleanupSettings,
+  withSegmentSources,
+  type TEdl,
+  type TEdlFile,
+  type TInternAnswer,
+} from '@ppp/contracts';
 import { MediaItemSchema, type MediaItem } from '../media/media-item.entity.ts';
 import { TranscriptSchema } from '../transcripts/transcript.entity.ts';
 import { mediaKey, type StoragePort } from '../storage/storage.ts';
@@ -68,7 +76,7 @@ export class AssemblyInputs {
       if (!transcript || !upload.detection) throw new PermanentAssemblyError(ASSEMBLY_MESSAGES.uploadNotReady);
       const ctx = { userId, recipe, signal };
       const segments: ResolvedSegment[] = [];
-      for (const segment of recipe.template.segments) {
+      for (const segment of withSegmentSources(recipe.template.segments, recipe.segment_sources)) {
         if (segment.segment_type === 'content') segments.push({ segment, file: null });
         else if (segment.source.source_type === 'static')
           segments.push({ segment, file: await this.clip(userId, segment.source, ASSEMBLY_MESSAGES.staticMissing) });

@@ -4,6 +4,7 @@ import {
   ZCleanupOverrides,
   ZInternAnswer,
   ZSegment,
+  ZSegmentSource,
   ZSfxChoice,
   ZTemplateTiming,
   ZTimeRangeMs,
@@ -35,6 +36,8 @@ export const ZEpisodeRecipe = z.object({
   tts_values: z.record(z.string(), z.string()),
   /** Voice per tts segment id chosen for this episode ('Change voice' on step 3); recipes from before it have none. */
   tts_voices: z.record(z.string(), z.string()).default({}),
+  /** Source per segment id replacing the template's for this episode (a library file or an AI voice); kept across re-renders. */
+  segment_sources: z.record(z.string(), ZSegmentSource).default({}),
   flubber_indices: z.array(z.number().int().min(0)),
   /** Reviewed retakes and manual cuts, in content milliseconds. */
   flubber_cuts_ms: z.array(ZTimeRangeMs),
@@ -78,6 +81,7 @@ export function recipeOf(template: Template, upload: MediaItem, body: TAssembleE
     media_id: upload.id,
     tts_values: body.tts_values,
     tts_voices: body.tts_voices,
+    segment_sources: body.segment_sources,
     flubber_indices: flubber,
     flubber_cuts_ms: body.intents.flubber === 'no' ? [] : body.flubber_cuts_ms,
     manual_cuts: body.manual_cuts,

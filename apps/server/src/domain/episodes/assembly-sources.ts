@@ -51,7 +51,7 @@ export interface EpisodeSeconds {
  * that is missing counts 0 here; assembly then fails with a message naming it.
  */
 export async function estimateEpisodeSeconds(
-  deps: { em: EntityManager; storage: StoragePort },
+  deps: { storage: StoragePort; findClip(userId: string, ref: ClipRef): Promise<MediaItem | null> },
   userId: string,
   segments: readonly TSegment[],
   upload: MediaItem,
@@ -65,7 +65,7 @@ export async function estimateEpisodeSeconds(
       staticSeconds += estimateSpeechSeconds(ttsValues[segment.id] ?? source.text_prompt);
       continue;
     }
-    const clip = await findClip(deps.em, userId, source);
+    const clip = await deps.findClip(userId, source);
     if (clip) staticSeconds += await clipSeconds(deps.storage, clip);
   }
   const mainSeconds = await clipSeconds(deps.storage, upload);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   ASSEMBLY,
   ASSEMBLY_MESSAGES,
@@ -18,7 +17,9 @@ import {
   type TRerenderTemplatePreview,
   type TRerenderTemplateResponse,
   type TSegment,
+  type TSegmentSource,
   missingScripts,
+  withSegmentSources,
   type ZAssembleEpisodeRequest,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
@@ -26,23 +27,24 @@ import { parseInput } from '../validation.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { StoragePort } from '../storage/storage.ts';
 import type { User } from '../users/user.entity.ts';
-import { MediaItemSchema, type MediaItem } from '../media/media-item.entity.ts';
-import { PodcastSchema } from '../podcasts/podcast.entity.ts';
+import type { MediaItem } from '../media/media-item.entity.ts';
 import type { Template } from '../templates/template.entity.ts';
 import type { TemplatesService } from '../templates/templates.service.ts';
 import type { TranscriptsService } from '../transcripts/transcripts.service.ts';
 import type { UsageService } from '../billing/usage.service.ts';
 import type { SpeechService } from '../speech/speech.service.ts';
 import { assemblyFeatures, requireFeatures, type FeatureGate, type PlanUser } from '../billing/feature-gate.ts';
-import { EpisodeSchema, type Episode } from './episode.entity.ts';
+import type { Episode } from './episode.entity.ts';
+import type { EpisodesRepository } from './episodes.repository.ts';
 import { recipeOf, templateSnapshot } from './assembly-recipe.ts';
-import { estimateEpisodeSeconds, type EpisodeSeconds } from './assembly-sources.ts';
+import { estimateEpisodeSeconds, type ClipRef, type EpisodeSeconds } from './assembly-sources.ts';
 import { episodeCutsToContent, newlyRemovedMs } from './edl-files.ts';
 import type { EpisodeLinks } from './episode-links.ts';
 import { pendingOutcome, publishSettling } from './assembly-publish.service.ts';
 
 export interface AssemblyDeps {
-  em: EntityManager;
+  /** Every episode, show and media query of assembly, scoped to the user. */
+  episodes: EpisodesRepository;
   storage: StoragePort;
   jobs: JobQueue;
   /** Signed URLs of the episode's files (served by the episodes routes). */
@@ -78,19 +80,12 @@ export class AssemblyService {
     const checked = await this.check(user, body, now);
     const episodeId = randomUUID();
     const chargeKey = `assembly:${episodeId}`;
-    const minutes = await this.deps.em.transactional(async (tx) => {
-      const charged = await this.deps.usage.chargeAssembly(tx, user, { key: chargeKey, episodeId, seconds: checked.seconds }, now);
-      tx.create(EpisodeSchema, newEpisodeRow(episodeId, user.id, body, checked));
-      return charged;
-    });
+    const minutes = await this.deps.episodes.createCharged(newEpisodeRow(episodeId, user.id, body, checked), (tx) =>
+      this.deps.usage.chargeAssembly(tx, user, { key: chargeKey, episodeId, seconds: checked.seconds }, now),
+    );
     const jobId = await this.queue(episodeId, 'assemble').catch(async (error: unknown) => {
       // Nothing ran: the charge goes, and the episode says why.
-      await this.deps.em.execute('delete from usage_charges where charge_key = ?', [chargeKey]);
-      await this.deps.em.nativeUpdate(
-        EpisodeSchema,
-        { id: episodeId },
-        { status: 'error', assemblyStatus: 'error', errorMessage: ASSEMBLY_MESSAGES.renderFailed('the job could not be queued') },
-      );
+      await this.deps.episodes.failUnqueued(episodeId, chargeKey, ASSEMBLY_MESSAGES.renderFailed('the job could not be queued'));
       throw error;
     });
     return { job_id: jobId, episode_id: episodeId, status: 'queued', minutes_charged: minutes };
@@ -100,21 +95,50 @@ export class AssemblyService {
   private async check(user: PlanUser, body: TAssembleEpisodeRequest, now: Date): Promise<CheckedRequest> {
     const template = await this.deps.templates.getOwned(user, body.template_id);
     const podcastId = body.podcast_id ?? (typeof template.podcast === 'string' ? template.podcast : template.podcast?.id) ?? null;
-    const podcast =
-      podcastId && z.uuid().safeParse(podcastId).success
-        ? await this.deps.em.findOne(PodcastSchema, { id: podcastId, user: user.id })
-        : null;
+    const podcast = podcastId ? await this.deps.episodes.findShow(user, podcastId) : null;
     if (!podcast) throw new AppError('VALIDATION', TEMPLATE_MESSAGES.missingShowDetail);
     await requireFeatures(this.deps.features, user, assemblyFeatures(body, podcast.hostKind));
-    checkScripts(template.segments, body.tts_values);
+    const segments = withSegmentSources(template.segments, await this.segmentSources(user, template.segments, body.segment_sources));
+    checkScripts(segments, body.tts_values);
     const upload = await this.readyUpload(user, body.media_id ?? body.main_content_filename ?? '');
     const publishAt = body.publish.mode === 'schedule' ? (body.publish.publish_at ?? null) : null;
     const scheduleProblem = publishAt ? assemblyScheduleProblem(publishAt, now) : null;
     if (scheduleProblem) throw new AppError('VALIDATION', scheduleProblem);
     await this.checkVoices(user, body.tts_voices);
-    const seconds = await estimateEpisodeSeconds(this.deps, user.id, template.segments, upload, body.tts_values);
+    const clips = { storage: this.deps.storage, findClip: (userId: string, ref: ClipRef) => this.deps.episodes.findClip(userId, ref) };
+    const seconds = await estimateEpisodeSeconds(clips, user.id, segments, upload, body.tts_values);
     const cover = await this.cover(user, body.episode_details.cover_image_path);
     return { template, podcastId: podcast.id, upload, publishAt, seconds, cover };
+  }
+
+  /**
+   * The episode's own segment sources, each for a segment of the template other than the content; a
+   * file must be one of the user's media-library files (another user's id is refused like a missing
+   * one) and is recorded with its stored filename.
+   */
+  private async segmentSources(
+    user: Pick<User, 'id'>,
+    segments: readonly TSegment[],
+    sources: TAssembleEpisodeRequest['segment_sources'],
+  ): Promise<Record<string, TSegmentSource>> {
+    const checked: Record<string, TSegmentSource> = {};
+    for (const [id, source] of Object.entries(sources)) {
+      if (!segments.some((s) => s.id === id && s.segment_type !== 'content')) {
+        throw new AppError('VALIDATION', ASSEMBLY_MESSAGES.segmentUnknown(id), [{ path: ['segment_sources', id] }]);
+      }
+      if (source.source_type === 'tts') {
+        checked[id] = source;
+        continue;
+      }
+      const file = await this.deps.episodes.findLibraryFile(user, source.media_id);
+      if (!file) {
+        throw new AppError('VALIDATION', ASSEMBLY_MESSAGES.segmentFileNotFound, [
+          { path: ['segment_sources', id, 'media_id'], message: ASSEMBLY_MESSAGES.segmentFileNotFound },
+        ]);
+      }
+      checked[id] = { source_type: 'static', filename: file.filename, media_id: file.id };
+    }
+    return checked;
   }
 
   /** Each 'Change voice' choice is a voice the user's engines have: an unknown one is refused here, not by the render. */
@@ -129,7 +153,7 @@ export class AssemblyService {
 
   /** GET /api/episodes/status/{jobId}: another user's job is a 404 like a missing one. */
   async status(user: Pick<User, 'id'>, jobId: string): Promise<TEpisodeJobStatus> {
-    const episode = jobId ? await this.deps.em.findOne(EpisodeSchema, { assemblyJobId: jobId, user: user.id }) : null;
+    const episode = await this.deps.episodes.findByJob(user, jobId);
     if (!episode) throw new AppError('NOT_FOUND', ASSEMBLY_MESSAGES.jobNotFound);
     return this.statusOf(episode, jobId);
   }
@@ -164,7 +188,7 @@ export class AssemblyService {
   }
 
   async getOwned(user: Pick<User, 'id'>, id: string): Promise<Episode> {
-    const episode = z.uuid().safeParse(id).success ? await this.deps.em.findOne(EpisodeSchema, { id, user: user.id }) : null;
+    const episode = await this.deps.episodes.findOwnedRow(user, id);
     if (!episode) throw new AppError('NOT_FOUND', ASSEMBLY_MESSAGES.episodeNotFound);
     return episode;
   }
@@ -220,7 +244,7 @@ export class AssemblyService {
 
   /** The user's episodes made with a template that carry a recipe, oldest first. */
   private templateEpisodes(user: Pick<User, 'id'>, templateId: string): Promise<Episode[]> {
-    return this.deps.em.find(EpisodeSchema, { user: user.id, templateId, assembly: { $ne: null } }, { orderBy: { createdAt: 'asc' } });
+    return this.deps.episodes.withRecipeOf(user, templateId);
   }
 
   /**
@@ -251,7 +275,7 @@ export class AssemblyService {
    * then they are charged again, once per credit (402 when they are no longer there).
    */
   async requeue(episode: Episode, user: PlanUser, now = new Date()): Promise<void> {
-    await this.deps.em.transactional((tx) => this.deps.usage.rechargeCredited(tx, user, episode.id, now));
+    await this.deps.episodes.transactional((tx) => this.deps.usage.rechargeCredited(tx, user, episode.id, now));
     await this.requeueJob(episode);
   }
 
@@ -273,18 +297,19 @@ export class AssemblyService {
    */
   private async requeueAs(episode: Episode, reason: 'assemble' | 'template' | 'manual_cuts'): Promise<string> {
     Object.assign(episode, { assemblyStatus: 'queued', renderProgress: 0 });
-    await this.deps.em.nativeUpdate(
-      EpisodeSchema,
-      { id: episode.id },
-      { assembly: episode.assembly, status: episode.status, assemblyStatus: 'queued', renderProgress: 0 },
-    );
+    await this.deps.episodes.update(episode.id, {
+      assembly: episode.assembly,
+      status: episode.status,
+      assemblyStatus: 'queued',
+      renderProgress: 0,
+    });
     return this.queue(episode.id, reason);
   }
 
   private async queue(episodeId: string, reason: 'assemble' | 'template' | 'manual_cuts'): Promise<string> {
     const jobId = await this.deps.jobs.send('audio.assemble', { episode_id: episodeId, reason });
     if (!jobId) throw new AppError('INTERNAL', ASSEMBLY_MESSAGES.renderFailed('the job could not be queued'));
-    await this.deps.em.nativeUpdate(EpisodeSchema, { id: episodeId }, { assemblyJobId: jobId });
+    await this.deps.episodes.update(episodeId, { assemblyJobId: jobId });
     return jobId;
   }
 
@@ -300,7 +325,7 @@ export class AssemblyService {
   private async cover(user: Pick<User, 'id'>, path: string | null | undefined): Promise<MediaItem | null> {
     const filename = path?.split('/').pop()?.split('?')[0];
     if (!filename) return null;
-    return this.deps.em.findOne(MediaItemSchema, { user: user.id, category: 'cover_art', filename });
+    return this.deps.episodes.findCover(user, filename);
   }
 }
 

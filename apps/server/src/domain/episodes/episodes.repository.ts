@@ -1,8 +1,13 @@
+import type { RequiredEntityData } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
+import { LIBRARY_CATEGORIES } from '@ppp/contracts';
 import type { User } from '../users/user.entity.ts';
+import { MediaItemSchema, type MediaItem } from '../media/media-item.entity.ts';
+import { PodcastSchema, type Podcast } from '../podcasts/podcast.entity.ts';
 import { EpisodeSchema, type Episode } from './episode.entity.ts';
 import type { EpisodeView } from './episode-view.ts';
+import { findClip, type ClipRef } from './assembly-sources.ts';
 
 type Owner = Pick<User, 'id'>;
 
@@ -52,6 +57,71 @@ export class EpisodesRepository {
     const podcastId = typeof episode.podcast === 'string' ? episode.podcast : episode.podcast.id;
     const count = await this.em.count(EpisodeSchema, { podcast: podcastId, season, episodeNumber, id: { $ne: episode.id } });
     return count > 0;
+  }
+
+  /** One of the user's episodes, nothing populated; null for another user's, a malformed id or a missing one. */
+  async findOwnedRow(user: Owner, id: string): Promise<Episode | null> {
+    if (!z.uuid().safeParse(id).success) return null;
+    return this.em.findOne(EpisodeSchema, { id, user: user.id });
+  }
+
+  /** The user's episode whose current assembly job this is; null for another user's. */
+  async findByJob(user: Owner, jobId: string): Promise<Episode | null> {
+    return jobId ? this.em.findOne(EpisodeSchema, { assemblyJobId: jobId, user: user.id }) : null;
+  }
+
+  /** The user's episodes made with a template that carry a recipe, oldest first. */
+  async withRecipeOf(user: Owner, templateId: string): Promise<Episode[]> {
+    return this.em.find(EpisodeSchema, { user: user.id, templateId, assembly: { $ne: null } }, { orderBy: { createdAt: 'asc' } });
+  }
+
+  /** The user's show an episode goes to; null for another user's or a malformed id. */
+  async findShow(user: Owner, id: string): Promise<Podcast | null> {
+    return z.uuid().safeParse(id).success ? this.em.findOne(PodcastSchema, { id, user: user.id }) : null;
+  }
+
+  /** A cover the user uploaded before, by its stored filename. */
+  async findCover(user: Owner, filename: string): Promise<MediaItem | null> {
+    return this.em.findOne(MediaItemSchema, { user: user.id, category: 'cover_art', filename });
+  }
+
+  /** One of the user's media-library files (intro, outro, music, commercial, sfx) by id; null for another user's. */
+  async findLibraryFile(user: Owner, mediaId: string): Promise<MediaItem | null> {
+    if (!z.uuid().safeParse(mediaId).success) return null;
+    return this.em.findOne(MediaItemSchema, { id: mediaId, user: user.id, category: { $in: [...LIBRARY_CATEGORIES] } });
+  }
+
+  /** A clip a template or a choice names, among the user's files only. */
+  findClip(userId: string, ref: ClipRef): Promise<MediaItem | null> {
+    return findClip(this.em, userId, ref);
+  }
+
+  /**
+   * A new episode row and its charge in one transaction: `charge` runs on the transaction's entity
+   * manager first; the row is written with it.
+   */
+  async createCharged<T>(row: RequiredEntityData<Episode>, charge: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.em.transactional(async (tx) => {
+      const charged = await charge(tx);
+      tx.create(EpisodeSchema, row);
+      return charged;
+    });
+  }
+
+  /** A charge (or its repeat) in a transaction of its own, for the billing ledger's calls. */
+  transactional<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.em.transactional(work);
+  }
+
+  /** An assembly whose job could not be queued: its charge goes and the episode says why. */
+  async failUnqueued(episodeId: string, chargeKey: string, message: string): Promise<void> {
+    await this.em.execute('delete from usage_charges where charge_key = ?', [chargeKey]);
+    await this.em.nativeUpdate(EpisodeSchema, { id: episodeId }, { status: 'error', assemblyStatus: 'error', errorMessage: message });
+  }
+
+  /** Writes fields of an episode by id (the entity may belong to another caller's entity manager). */
+  async update(id: string, fields: Partial<Pick<Episode, 'assembly' | 'status' | 'assemblyStatus' | 'renderProgress' | 'assemblyJobId'>>) {
+    await this.em.nativeUpdate(EpisodeSchema, { id }, fields);
   }
 
   async remove(episode: Episode): Promise<void> {

@@ -81,10 +81,7 @@ export function AbIntroOutro({ draft, template }: { draft: TAbDraft; template: T
   }
 
   async function submit(segments: TAbSegmentOverride[]) {
-    const problems = abSectionProblems(segments, {
-      intro: files('intro').map((f) => f.filename),
-      outro: files('outro').map((f) => f.filename),
-    });
+    const problems = abSectionProblems(segments, { intro: files('intro'), outro: files('outro') });
     if (problems.length > 0) return setNotice({ color: 'red', title: AB_MESSAGES.fixBeforeSaving, items: problems });
     try {
       await save.mutateAsync({ draft_id: draft.id, segments, status });

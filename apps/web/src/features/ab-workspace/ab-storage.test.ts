@@ -47,10 +47,18 @@ describe('the /ab workspace in the browser', () => {
         { segment_id: 'i', section_type: 'intro', source_type: 'tts', script: ' ' },
         { segment_id: 'o', section_type: 'outro', source_type: 'static', filename: 'bye.mp3' },
       ],
-      { intro: [], outro: ['bye.mp3'] },
+      { intro: [], outro: [{ id: 'bye-id', filename: 'bye.mp3' }] },
     );
     expect(problems).toEqual([AB_MESSAGES.scriptRequired('intro')]);
     expect(problems[0]).toBe('intro: AI voice script is required');
+  });
+
+  it("finds a static file by its id, so another user's file (an id not in the library) is not found", () => {
+    const library = { intro: [{ id: 'mine', filename: 'hello.mp3' }], outro: [] };
+    const segment = { segment_id: 'i', section_type: 'intro', source_type: 'static', filename: 'hello.mp3' } as const;
+    expect(abSectionProblems([{ ...segment, media_id: 'mine' }], library)).toEqual([]);
+    expect(abSectionProblems([{ ...segment, media_id: 'theirs' }], library)).toEqual([AB_MESSAGES.staticNotFound]);
+    expect(abSectionProblems([{ ...segment, filename: '' }], library)).toEqual([AB_MESSAGES.chooseStatic]);
   });
 
   it('enables Go to Finalize only when all five checklist items are done', () => {

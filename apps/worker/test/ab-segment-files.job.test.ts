@@ -1,0 +1,276 @@
+/**
+ * The /ab draft's saved intro and outro reach the one assembly path (issue 22): a library file chosen
+ * for each replaces the template's segment for that episode only, through the assemble call's
+ * segment_sources. Real PostgreSQL, pg-boss, ffmpeg and files: the rendered MP3 is as long as the chosen
+ * intro + the upload + the chosen outro, while the template keeps its own AI-voice intro and outro
+ * clip. Another user's library file is refused at save and at assemble, and nothing changes.
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import {
+  AB_MESSAGES,
+  ASSEMBLY_MESSAGES,
+  ZAbSaveSectionsRequest,
+  ZAssembleEpisodeRequest,
+  ZRegisterRequest,
+  ZTemplateBody,
+  type TEpisodeJobStatus,
+  type TMediaItem,
+} from '@ppp/contracts';
+import { openTestOrm, PASSWORD, tempDir, testConfig, uniqueEmail, uniqueIp } from '@ppp/server/test-support';
+import { createServices, LocalStorage, outboxOnlyTransport, PgBossJobQueue, type SharedDeps, type User } from '@ppp/server/domain';
+import { abWorkspaceOf } from '../../server/src/domain/ab-workspace/ab-workspace-services.ts';
+import { AbDraftSchema } from '../../server/src/domain/ab-workspace/ab-draft.entity.ts';
+import { EpisodeSchema } from '../../server/src/domain/episodes/episode.entity.ts';
+import { PodcastSchema } from '../../server/src/domain/podcasts/podcast.entity.ts';
+import { startWorker, type Worker } from '../src/worker.ts';
+
+let orm: MikroORM;
+let databaseUrl: string;
+let worker: Worker | null = null;
+let storage: { dir: string; remove: () => void };
+let files: { dir: string; remove: () => void };
+const logs: string[] = [];
+
+interface Creator {
+  id: string;
+  show: string;
+  template: string;
+  upload: TMediaItem;
+}
+let a: Creator;
+let b: Creator;
+let intro: TMediaItem;
+let outro: TMediaItem;
+
+const INTRO_S = 2;
+const OUTRO_S = 3;
+const UPLOAD_S = 6;
+
+const config = () => testConfig(databaseUrl, { STORAGE_DIR: storage.dir, TTS_ENGINES: 'espeak' });
+const sql = <T extends object>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
+const ffmpeg = (args: string[]) => execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
+const stored = (key: string) => path.join(storage.dir, ...key.split('/'));
+
+function services() {
+  if (!worker) throw new Error('no worker');
+  const shared: SharedDeps = {
+    config: config(),
+    mailTransport: outboxOnlyTransport,
+    storage: new LocalStorage(storage.dir),
+    jobs: new PgBossJobQueue({ boss: worker.boss }),
+  };
+  return createServices(orm.em.fork(), shared);
+}
+const userOf = (who: Creator): Promise<User> => services().users.getById(who.id);
+
+/** Milliseconds a file decodes to (an MP3's container length includes the encoder's padding). */
+function measure(file: string): number {
+  const progress = execFileSync(
+    'ffmpeg',
+    ['-hide_banner', '-nostats', '-loglevel', 'error', '-i', file, '-progress', 'pipe:1', '-f', 'null', '-'],
+    {
+      encoding: 'utf8',
+      maxBuffer: 64 << 20,
+    },
+  );
+  const times = [...progress.matchAll(/out_time_us=(\d+)/g)].map((m) => Number(m[1]));
+  return Math.round((times.at(-1) ?? 0) / 1000);
+}
+
+/** A tone of an exact length, as a 44.1 kHz mono WAV. */
+function tone(name: string, seconds: number, frequency: number): string {
+  const file = path.join(files.dir, `${name}.wav`);
+  ffmpeg(['-f', 'lavfi', '-i', `sine=frequency=${frequency}:duration=${seconds}`, '-ar', '44100', '-ac', '1', file]);
+  return file;
+}
+
+/** Words every half second from start to end: no pause for cleanup to shorten, no filler or command. */
+function transcriptFor(name: string, seconds: number): string {
+  const words = Array.from({ length: seconds * 2 }, (_, i) => ({ text: `word${i}`, start: i / 2, end: i / 2 + 0.45, confidence: 0.9 }));
+  const file = path.join(files.dir, `${name}.json`);
+  writeFileSync(file, JSON.stringify({ words, language: 'en', duration_s: seconds }));
+  return file;
+}
+
+async function accept(user: User, file: string, category: 'main_content' | 'intro' | 'outro', transcript?: string): Promise<TMediaItem> {
+  const copy = path.join(files.dir, `upload-${Date.now()}-${path.basename(file)}`);
+  execFileSync('cp', [file, copy]);
+  const size = Number(execFileSync('stat', ['-c', '%s', copy]).toString());
+  const [item] = await services().uploads.acceptMany(
+    user,
+    [{ path: copy, name: path.basename(file), size }],
+    [path.basename(file, '.wav')],
+    { category },
+    transcript ? { path: transcript, name: 'episode.json', size: 0 } : undefined,
+  );
+  if (!item) throw new Error('not stored');
+  for (let i = 0; i < 240 && category === 'main_content'; i++) {
+    const now = await services().media.getDto(user, item.id);
+    if (now.status !== 'processing') return now;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return item;
+}
+
+async function creator(label: string): Promise<Creator> {
+  const email = uniqueEmail(`ab-files-${label}`);
+  await services().auth.register(ZRegisterRequest.parse({ email, password: PASSWORD, accept_terms: true }), uniqueIp());
+  const [row] = await sql<{ id: string }>('select id from users where email = ?', [email]);
+  const id = row?.id ?? '';
+  await sql("update users set tier = 'pro' where id = ?", [id]);
+  const em = orm.em.fork();
+  const show = em.create(PodcastSchema, { user: id, name: `Garden ${label}` }).id;
+  await em.flush();
+  const user = await services().users.getById(id);
+  const templateOutro = await accept(user, tone(`template-outro-${label}`, 1, 330), 'outro');
+  // The template's own intro is an AI voice and its outro a one-second clip: the draft replaces both.
+  const body = ZTemplateBody.parse({
+    name: `Template ${label}`,
+    podcast_id: show,
+    segments: [
+      {
+        id: 'intro',
+        segment_type: 'intro',
+        source: { source_type: 'tts', text_prompt: 'Welcome to the template.', voice_id: 'espeak:en-us' },
+      },
+      { id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } },
+      {
+        id: 'outro',
+        segment_type: 'outro',
+        source: { source_type: 'static', filename: templateOutro.filename, media_id: templateOutro.id },
+      },
+    ],
+  });
+  const template = (await services().templates.create(user, body)).id;
+  const upload = await accept(user, tone(`talk-${label}`, UPLOAD_S, 220), 'main_content', transcriptFor(`talk-${label}`, UPLOAD_S));
+  expect(upload).toMatchObject({ status: 'ready' });
+  return { id, show, template, upload };
+}
+
+async function waitForJob(user: User, jobId: string, timeoutMs = 120_000): Promise<TEpisodeJobStatus> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await services().assembly.status(user, jobId);
+    if (status.status === 'processed' || status.status === 'error') return status;
+    if (Date.now() > deadline) throw new Error(`still ${status.status}: ${JSON.stringify(status)}\n${logs.join('\n')}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+const fileSegments = (intro: TMediaItem, outro: TMediaItem) => [
+  { segment_id: 'intro', section_type: 'intro', source_type: 'static', filename: intro.filename, media_id: intro.id },
+  { segment_id: 'outro', section_type: 'outro', source_type: 'static', filename: outro.filename },
+];
+
+beforeAll(async () => {
+  storage = tempDir('ppp-ab-files-storage-');
+  files = tempDir('ppp-ab-files-');
+  const db = await openTestOrm();
+  orm = db.orm;
+  databaseUrl = db.databaseUrl;
+  worker = await startWorker({
+    orm,
+    shared: { config: config(), mailTransport: outboxOnlyTransport },
+    databaseUrl,
+    concurrency: 1,
+    log: (m) => logs.push(m),
+  });
+  a = await creator('a');
+  b = await creator('b');
+  const user = await userOf(a);
+  intro = await accept(user, tone('chosen-intro', INTRO_S, 440), 'intro');
+  outro = await accept(user, tone('chosen-outro', OUTRO_S, 550), 'outro');
+}, 180_000);
+
+afterAll(async () => {
+  await worker?.stop();
+  await orm?.close();
+  storage?.remove();
+  files?.remove();
+});
+
+describe('an /ab draft with library files for its intro and outro', () => {
+  it('assembles the chosen intro, the upload and the chosen outro: the episode is as long as the three', async () => {
+    const user = await userOf(a);
+    const ab = abWorkspaceOf(services());
+    const draft = await ab.abDrafts.register(user, { media_id: a.upload.id, podcast_id: a.show });
+    expect(draft.template).toBe(a.template);
+    // The outro is named by its filename alone, as a draft saved before ids were kept: the save finds its id.
+    const saved = await ab.abSections.save(
+      user,
+      ZAbSaveSectionsRequest.parse({ draft_id: draft.id, segments: fileSegments(intro, outro) }),
+    );
+    expect(saved.draft.segment_overrides.map((s) => [s.segment_id, s.media_id])).toEqual([
+      ['intro', intro.id],
+      ['outro', outro.id],
+    ]);
+
+    const publish = abWorkspaceOf(services()).abPublish;
+    const answer = await publish.publish(user, {
+      draft_id: draft.id,
+      show_id: a.show,
+      title: 'Chosen files',
+      description: 'Intro and outro from the library.',
+      filename: a.upload.filename,
+      visibility: 'draft',
+    });
+    expect(answer).toMatchObject({ outcome: 'draft', message: AB_MESSAGES.saved });
+    const status = await waitForJob(user, answer.job_id ?? '');
+    expect(status, logs.join('\n')).toMatchObject({ status: 'processed', error: null });
+
+    const row = await orm.em.fork().findOneOrFail(EpisodeSchema, { id: answer.episode_id });
+    const edl = row.edl;
+    if (!edl || !row.finalAudioKey) throw new Error('no render');
+    expect(edl.segments.map((s) => [s.id, s.source, s.file.path])).toEqual([
+      ['intro', 'static', expect.stringContaining(intro.id)],
+      ['content', 'content', expect.stringContaining(a.upload.id)],
+      ['outro', 'static', expect.stringContaining(outro.id)],
+    ]);
+    expect(edl.content.cuts).toEqual([]);
+    const expected =
+      measure(stored(edl.segments[0]!.file.path)) +
+      measure(stored(edl.segments[1]!.file.path)) +
+      measure(stored(edl.segments[2]!.file.path));
+    expect(Math.abs(expected - (INTRO_S + UPLOAD_S + OUTRO_S) * 1000)).toBeLessThanOrEqual(50);
+    const measured = measure(stored(row.finalAudioKey));
+    console.log(`chosen intro + upload + outro: ${expected} ms; rendered ${measured} ms`);
+    expect(Math.abs(measured - expected)).toBeLessThanOrEqual(50);
+    // For this episode only: the template still has its AI-voice intro and its own outro clip, and no voice was rendered.
+    const template = await services().templates.getOwned(user, a.template);
+    expect(template.segments.map((s) => s.source.source_type)).toEqual(['tts', 'static', 'static']);
+    expect(await sql("select id from media_items where user_id = ? and category = 'voice_render'", [a.id])).toEqual([]);
+  }, 240_000);
+
+  it("refuses another user's library file when saving and when assembling, and nothing changes", async () => {
+    const user = await userOf(b);
+    const ab = abWorkspaceOf(services());
+    const draft = await ab.abDrafts.register(user, { media_id: b.upload.id, podcast_id: b.show });
+    const foreign = ZAbSaveSectionsRequest.parse({ draft_id: draft.id, segments: fileSegments(intro, outro).slice(0, 1) });
+    await expect(ab.abSections.save(user, foreign)).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: `${AB_MESSAGES.fixBeforeSaving} ${AB_MESSAGES.staticNotFound}`,
+    });
+    const kept = await orm.em.fork().findOneOrFail(AbDraftSchema, { id: draft.id });
+    expect(kept).toMatchObject({ introoutroStatus: 'none', segmentOverrides: [] });
+
+    const request = (sources: Record<string, unknown>) =>
+      ZAssembleEpisodeRequest.parse({
+        template_id: b.template,
+        media_id: b.upload.id,
+        segment_sources: sources,
+        episode_details: { title: 'Not mine', episodeNumber: 1 },
+      });
+    await expect(
+      services().assembly.assemble(user, request({ outro: { source_type: 'static', media_id: outro.id } })),
+    ).rejects.toMatchObject({ code: 'VALIDATION', message: ASSEMBLY_MESSAGES.segmentFileNotFound });
+    await expect(
+      services().assembly.assemble(user, request({ content: { source_type: 'static', media_id: outro.id } })),
+    ).rejects.toMatchObject({ code: 'VALIDATION', message: ASSEMBLY_MESSAGES.segmentUnknown('content') });
+    expect(await sql('select id from episodes where user_id = ?', [b.id])).toEqual([]);
+    expect(await sql('select id from usage_charges where user_id = ?', [b.id])).toEqual([]);
+  }, 60_000);
+});
