@@ -9,6 +9,7 @@ import {
   acceptAiTitle,
   mergeTags,
   type TAiMetadataResponse,
+  type TEdl,
   type TTemplateAiSettings,
   type TTranscript,
   type ZAiMetadataRequest,
@@ -24,6 +25,7 @@ import { EpisodeSchema } from '../episodes/episode.entity.ts';
 import type { TemplatesService } from '../templates/templates.service.ts';
 import type { MediaItem } from '../media/media-item.entity.ts';
 import type { AudioCleanupService } from '../audio-cleanup/audio-cleanup.service.ts';
+import { episodeWords, proposedEpisodeWords } from '../episodes/content-timeline.ts';
 import { withoutMagicWords, type MagicWords } from './magic-words.ts';
 
 export interface AiTextDeps {
@@ -42,8 +44,8 @@ interface Prepared {
   /** The creator's trigger keywords and Intern stop phrases: never a generated tag. */
   magic: MagicWords;
 }
-/** The upload a text is written from, and the cuts its assembled episode made (null before assembly). */
-type Spoken = { item: MediaItem; cuts: { start_ms: number; end_ms: number }[] | null };
+/** The upload a text is written from, and its assembled episode's edit list (null before assembly). */
+type Spoken = { item: MediaItem; edl: TEdl | null };
 
 const TRANSCRIPT_PATH = /\/api\/media\/([0-9a-f-]{36})\/transcript/i;
 /** What the metadata endpoint's short prompts ask of the notes. */
@@ -171,21 +173,42 @@ export class AiTextService {
    * note or tag repeats 'flubber', an Intern command or a flubbed take.
    */
   private async transcriptOf(user: Pick<User, 'id'>, source: Source, triggerWords: readonly string[]): Promise<TTranscript> {
-    const { item, cuts } = await this.mediaOf(user, source);
+    const { item, edl } = await this.mediaOf(user, source);
     if (!item.transcriptReady) throw new AppError('CONFLICT', AI_TEXT_MESSAGES.transcriptNotReady, { status: item.status });
     const row = await this.deps.em.findOne(TranscriptSchema, { media: item.id });
     if (!row) throw new AppError('CONFLICT', AI_TEXT_MESSAGES.transcriptNotReady);
     const transcript = { words: row.words, language: row.language ?? null, duration_s: row.durationSeconds ?? null };
-    return spokenContent(transcript, item.detection ?? null, { ...(cuts ? { cuts } : {}), triggerWords });
+    const spoken = spokenContent(transcript, item.detection ?? null, { ...(edl ? { cuts: edl.content.cuts } : {}), triggerWords });
+    return this.onEpisodeTimeline(user, { item, transcript, edl }, spoken);
+  }
+
+  /**
+   * Issue 18: the words at the times the finished episode plays them, so chapter times match its
+   * audio: through the episode's EDL once assembled (intro and segments before the content, cuts,
+   * spliced answers), else through the cuts proposed now (retakes, fillers and pauses to remove).
+   */
+  private async onEpisodeTimeline(
+    user: Pick<User, 'id'>,
+    upload: { item: MediaItem; transcript: TTranscript; edl: TEdl | null },
+    spoken: TTranscript,
+  ): Promise<TTranscript> {
+    const { item, transcript, edl } = upload;
+    if (edl) return { ...spoken, words: episodeWords(spoken.words, edl), duration_s: edl.duration_ms / 1000 };
+    const durationS = transcript.duration_s ?? item.durationSeconds ?? null;
+    if (!item.detection || !durationS) return spoken;
+    const cleanup = await this.deps.audioCleanup.get(user.id);
+    const durationMs = Math.round(durationS * 1000);
+    const proposed = proposedEpisodeWords(spoken.words, { transcript, detection: item.detection, durationMs }, cleanup);
+    return { ...spoken, words: proposed.words, duration_s: proposed.durationMs / 1000 };
   }
 
   private async mediaOf(user: Pick<User, 'id'>, source: Source): Promise<Spoken> {
     const fromPath = source.transcript_path ? TRANSCRIPT_PATH.exec(source.transcript_path)?.[1] : undefined;
     const hint = source.hint?.trim() || fromPath;
-    if (hint) return { item: await this.deps.transcripts.findByHint(user, hint), cuts: null };
+    if (hint) return { item: await this.deps.transcripts.findByHint(user, hint), edl: null };
     if (source.episode_id && z.uuid().safeParse(source.episode_id).success) {
       const episode = await this.deps.em.findOne(EpisodeSchema, { id: source.episode_id, user: user.id }, { populate: ['sourceMedia'] });
-      if (episode?.sourceMedia) return { item: episode.sourceMedia as MediaItem, cuts: episode.edl?.content.cuts ?? null };
+      if (episode?.sourceMedia) return { item: episode.sourceMedia as MediaItem, edl: episode.edl ?? null };
     }
     throw new AppError('NOT_FOUND', 'No transcript found for that upload or episode.');
   }

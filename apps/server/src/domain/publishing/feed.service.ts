@@ -21,7 +21,8 @@ import type { PodcastsService } from '../podcasts/podcasts.service.ts';
 import { TranscriptSchema } from '../transcripts/transcript.entity.ts';
 import type { StoragePort } from '../storage/storage.ts';
 import { buildFeed, chaptersJson, isListedInFeed, showFeedUrl, transcriptToJson, transcriptToWebVtt } from './feed/index.ts';
-import { episodeChapters, episodeWords } from './episode-timeline.ts';
+import { episodeChapters } from './episode-timeline.ts';
+import { episodeWords } from '../episodes/content-timeline.ts';
 import { transcriptCopies, type TTranscriptCopy } from '../episodes/transcript-copies.ts';
 
 export const FEED_CONTENT_TYPE = 'application/rss+xml; charset=utf-8';
