@@ -127,6 +127,10 @@ export const EPISODE_CREATOR_MESSAGES = {
   internRegenerateLimit: 'This answer has been regenerated the most times allowed.',
   internCommandNotFound: 'Intern command not found',
   internNoVoice: 'Choose a voice for the Intern answers first.',
+  /** Execute without override_text where no chat model answers questions (issue 18): never the creator's words quoted back. */
+  internNoModel:
+    'No AI that answers questions is set up on this instance, so the Intern does not answer by itself: send override_text with the answer in your own words and it is voiced, or dismiss the command.',
+  internModelFailed: 'The AI chat model did not answer this command. Try again, or type the answer yourself.',
 } as const;
 
 /**

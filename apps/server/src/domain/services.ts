@@ -120,7 +120,14 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
   });
   // Issue 18: settings changed after an upload was transcribed apply to it until it is assembled.
   audioCleanup.onSaved((userId) => transcriptReview.rescanUnassembled(userId));
-  const aiText = new AiTextService({ em, engines: textAiEngines(config), limits, transcripts, templates, audioCleanup });
+  const aiText = new AiTextService({
+    engines: textAiEngines(config),
+    limits,
+    transcripts,
+    episodes: new EpisodesRepository(em),
+    templates,
+    audioCleanup,
+  });
   const creator = createCreatorServices(em, shared, {
     transcripts,
     audioCleanup,

@@ -27,11 +27,15 @@ import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
 import { openTestOrm } from '../support/database.ts';
 import { errorOf, startTestServer, twoUsers, type HttpResult, type TestServer } from '../support/http.ts';
+import { startProviderServer, type ProviderServer } from '../support/provider-server.ts';
 import { tempDir, uploadForm } from '../support/audio-files.ts';
 import { servicesFor, testConfig } from '../support/fixtures.ts';
 
 let orm: MikroORM;
 let api: TestServer;
+/** The same database behind a server whose text AI is an OpenAI-compatible chat model (the stand-in below). */
+let chatApi: TestServer;
+let chat: ProviderServer;
 let databaseUrl: string;
 let files: { dir: string; remove: () => void };
 let storageDir: { dir: string; remove: () => void };
@@ -131,6 +135,24 @@ async function completeTranscript(id: string): Promise<void> {
 }
 
 const post = (token: string, url: string, json: unknown): Promise<HttpResult> => api.request('POST', url, { token, json });
+/** A call answered where a chat model answers questions. */
+const postWithModel = (token: string, url: string, json: unknown): Promise<HttpResult> => chatApi.request('POST', url, { token, json });
+const modelAnswers = () => chat.received.filter((r) => r.path === '/v1/chat/completions').length;
+
+/** An OpenAI-compatible /v1/chat/completions answering each question with a numbered sentence. */
+async function startChatModel(): Promise<ProviderServer> {
+  let asked = 0;
+  return startProviderServer((req, res) => {
+    if (req.method !== 'POST' || req.path !== '/v1/chat/completions') return res.json(404, { error: { message: 'not found' } });
+    asked += 1;
+    const content = `Paris is the capital of France, answer number ${asked}.`;
+    return res.json(200, {
+      id: `chatcmpl-${asked}`,
+      object: 'chat.completion',
+      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+    });
+  });
+}
 const clipCount = async () =>
   Number((await orm.em.getConnection().execute<{ n: string }[]>('select count(*) as n from tts_clips'))[0]?.n ?? 0);
 
@@ -141,6 +163,12 @@ beforeAll(async () => {
   orm = db.orm;
   databaseUrl = db.databaseUrl;
   api = await startTestServer(orm, databaseUrl, ENV());
+  chat = await startChatModel();
+  chatApi = await startTestServer(orm, databaseUrl, {
+    ...ENV(),
+    OPENAI_CHAT_MODEL: 'llama3.1',
+    OPENAI_CHAT_BASE_URL: `${chat.baseUrl}/v1`,
+  });
   const users = await twoUsers(api);
   const me = await api.request('GET', '/api/users/me', { token: users.admin.token });
   a = { token: users.admin.token, id: z.object({ id: z.string() }).parse(me.body).id };
@@ -148,7 +176,9 @@ beforeAll(async () => {
   speech = makeSpeech();
 }, 60_000);
 afterAll(async () => {
+  await chatApi?.close();
   await api?.close();
+  await chat?.close();
   await orm?.close();
   files?.remove();
   storageDir?.remove();
@@ -271,16 +301,28 @@ describe('the Episode Creator on an upload', () => {
     });
 
     const before = await clipCount();
-    const first = ZInternExecuteResponse.parse((await post(a.token, '/api/intern/execute', base)).body);
+    // No chat model here: the Intern does not quote the creator's transcript back as an 'answer' (issue 18).
+    const asked = modelAnswers();
+    const noModel = await post(a.token, '/api/intern/execute', base);
+    expect(errorOf(noModel)).toMatchObject({ status: 501, detail: EPISODE_CREATOR_MESSAGES.internNoModel });
+    expect(JSON.stringify(noModel.body).toLowerCase()).not.toContain('welcome to the show');
+    const noModelTrpc = api.trpc(a.token).episodeCreator.internExecute.mutate(base);
+    await expect(noModelTrpc).rejects.toThrow(EPISODE_CREATOR_MESSAGES.internNoModel);
+    expect(await clipCount()).toBe(before);
+
+    // Where a chat model is configured, the answer is the model's, asked with the command.
+    const first = ZInternExecuteResponse.parse((await postWithModel(a.token, '/api/intern/execute', base)).body);
     expect(first).toMatchObject({
       command_id: base.command_id,
       start_s: 12,
       end_s: 14.35,
       prompt_text: 'what is the capital of france',
+      response_text: 'Paris is the capital of France, answer number 1.',
       regenerate_count: 0,
-      quoted: true,
+      quoted: false,
     });
-    expect(first.response_text.length).toBeGreaterThan(0);
+    expect(modelAnswers()).toBe(asked + 1);
+    expect(chat.received.at(-1)?.body).toContain('what is the capital of france');
     expect(first.media_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(await fetchedSeconds(first.audio_url ?? '', 'answer-0.mp3')).toBeGreaterThan(0.5);
     expect(await clipCount()).toBe(before + 1);
@@ -291,7 +333,7 @@ describe('the Episode Creator on an upload', () => {
     expect(again).toMatchObject({ media_id: first.media_id, response_text: first.response_text, regenerate_count: 0 });
     expect(await clipCount()).toBe(before + 1);
 
-    const shorter = ZInternExecuteResponse.parse((await post(a.token, '/api/intern/execute', { ...base, end_s: 13 })).body);
+    const shorter = ZInternExecuteResponse.parse((await postWithModel(a.token, '/api/intern/execute', { ...base, end_s: 13 })).body);
     expect(shorter).toMatchObject({ prompt_text: 'what is the', end_s: 13, regenerate_count: 0 });
     expect(shorter.media_id).not.toBe(first.media_id);
   });
@@ -306,11 +348,17 @@ describe('the Episode Creator on an upload', () => {
       override_text: null,
       regenerate: true,
     };
-    const one = ZInternExecuteResponse.parse((await post(a.token, '/api/intern/execute', base)).body);
-    const two = ZInternExecuteResponse.parse((await post(a.token, '/api/intern/execute', base)).body);
+    // Asking again without a chat model is refused too, and changes nothing.
+    expect(errorOf(await post(a.token, '/api/intern/execute', base))).toMatchObject({
+      status: 501,
+      detail: EPISODE_CREATOR_MESSAGES.internNoModel,
+    });
+    const one = ZInternExecuteResponse.parse((await postWithModel(a.token, '/api/intern/execute', base)).body);
+    const two = ZInternExecuteResponse.parse((await postWithModel(a.token, '/api/intern/execute', base)).body);
     expect([one.regenerate_count, two.regenerate_count]).toEqual([1, 2]);
     expect(two.media_id).not.toBe(one.media_id);
-    const refused = await post(a.token, '/api/intern/execute', base);
+    expect(two.response_text).not.toBe(one.response_text);
+    const refused = await postWithModel(a.token, '/api/intern/execute', base);
     expect(errorOf(refused)).toMatchObject({ status: 429, detail: EPISODE_CREATOR_MESSAGES.internRegenerateLimit });
 
     const own = 'Paris is the capital of France, and it has been for a long time.';
@@ -367,7 +415,10 @@ describe('two execute calls for one command at the same moment', () => {
       regenerate: false,
     };
     const before = await clipCount();
-    const [one, two] = await Promise.all([post(a.token, '/api/intern/execute', base), post(a.token, '/api/intern/execute', base)]);
+    const [one, two] = await Promise.all([
+      postWithModel(a.token, '/api/intern/execute', base),
+      postWithModel(a.token, '/api/intern/execute', base),
+    ]);
     expect([one.status, two.status]).toEqual([200, 200]);
     const [first, second] = [ZInternExecuteResponse.parse(one.body), ZInternExecuteResponse.parse(two.body)];
     expect(second).toMatchObject({

@@ -1,10 +1,10 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { spokenContent, TextAiError, type TextAiEngine } from '@ppp/audio';
 import {
   AI_TEXT,
   AI_TEXT_MESSAGES,
   AI_TEXT_RATE,
+  EPISODE_CREATOR_MESSAGES,
   acceptAiText,
   acceptAiTitle,
   mergeTags,
@@ -20,8 +20,7 @@ import { AppError } from '../errors.ts';
 import type { User } from '../users/user.entity.ts';
 import type { RateLimitService } from '../auth/rate-limit.service.ts';
 import type { TranscriptsService } from '../transcripts/transcripts.service.ts';
-import { TranscriptSchema } from '../transcripts/transcript.entity.ts';
-import { EpisodeSchema } from '../episodes/episode.entity.ts';
+import type { EpisodesRepository } from '../episodes/episodes.repository.ts';
 import type { TemplatesService } from '../templates/templates.service.ts';
 import type { MediaItem } from '../media/media-item.entity.ts';
 import type { AudioCleanupService } from '../audio-cleanup/audio-cleanup.service.ts';
@@ -29,10 +28,10 @@ import { episodeWords, proposedEpisodeWords } from '../episodes/content-timeline
 import { withoutMagicWords, type MagicWords } from './magic-words.ts';
 
 export interface AiTextDeps {
-  em: EntityManager;
   engines: { primary: TextAiEngine; fallback: TextAiEngine };
   limits: RateLimitService;
-  transcripts: Pick<TranscriptsService, 'findByHint'>;
+  transcripts: Pick<TranscriptsService, 'findByHint' | 'getTranscript'>;
+  episodes: Pick<EpisodesRepository, 'findOwned'>;
   templates: Pick<TemplatesService, 'get'>;
   audioCleanup: Pick<AudioCleanupService, 'get'>;
 }
@@ -41,7 +40,7 @@ type Source = { hint?: string | null; transcript_path?: string | null; episode_i
 interface Prepared {
   transcript: TTranscript;
   settings: TTemplateAiSettings | null;
-  /** The creator's trigger keywords and Intern stop phrases: never a generated tag. */
+  /** The creator's trigger keywords, Intern stop phrases, fillers and censor words: never a generated tag. */
   magic: MagicWords;
 }
 /** The upload a text is written from, and its assembled episode's edit list (null before assembly). */
@@ -111,17 +110,28 @@ export class AiTextService {
     return { title, description, tags };
   }
 
+  /** Whether a chat model answers questions here (the extractive default only quotes the episode). */
+  answersQuestions(): boolean {
+    return this.deps.engines.primary !== this.deps.engines.fallback;
+  }
+
   /**
-   * An Intern answer to a spoken command through the text-AI port (the configured engine, else the
-   * extractive one): quoted is true when the answer is sentences quoted from the episode. Null when
-   * no engine answered anything.
+   * An Intern answer to a spoken command from the configured chat model, with the transcript as
+   * context. Never sentences quoted from the episode: without a chat model it is 501 saying so, and
+   * a model that fails or says nothing is 502 (a 429 is passed on in the spec's words).
    */
-  async answerCommand(transcript: TTranscript, command: string, atSeconds: number): Promise<{ text: string; quoted: boolean } | null> {
-    const answer = await this.generate(
-      (engine) => engine.answerCommand(command, { transcript, atSeconds }),
-      (result) => (result.text.trim() ? result : null),
-    );
-    return answer ? { text: answer.text.trim(), quoted: answer.method === 'extractive' } : null;
+  async answerCommand(transcript: TTranscript, command: string, atSeconds: number): Promise<{ text: string; quoted: boolean }> {
+    if (!this.answersQuestions()) throw new AppError('NOT_CONFIGURED', EPISODE_CREATOR_MESSAGES.internNoModel);
+    let text: string;
+    try {
+      const answer = await this.deps.engines.primary.answerCommand(command, { transcript, atSeconds });
+      text = answer.found ? answer.text.trim() : '';
+    } catch (error) {
+      if (error instanceof TextAiError && error.status === 429) throw new AppError('RATE_LIMITED', AI_TEXT_MESSAGES.tooManyRequests);
+      throw new AppError('UPSTREAM', EPISODE_CREATOR_MESSAGES.internModelFailed);
+    }
+    if (!text) throw new AppError('UPSTREAM', EPISODE_CREATOR_MESSAGES.internModelFailed);
+    return { text, quoted: false };
   }
 
   private async makeTags(
@@ -161,9 +171,9 @@ export class AiTextService {
     const count = await this.deps.limits.hit(`ai-text:${user.id}`, AI_TEXT_RATE.windowMs);
     if (count > AI_TEXT_RATE.maxRequestsPerWindow) throw new AppError('RATE_LIMITED', AI_TEXT_MESSAGES.tooManyRequests);
     const settings = templateId ? (await this.deps.templates.get(user, templateId)).ai_settings : null;
-    const { commands } = await this.deps.audioCleanup.get(user.id);
+    const { commands, fillerWords, censorWords } = await this.deps.audioCleanup.get(user.id);
     const triggers = [commands.flubber.trigger_keyword, commands.intern.trigger_keyword];
-    const magic = { triggers, phrases: commands.intern.end_markers };
+    const magic = { triggers, phrases: [...commands.intern.end_markers, ...fillerWords, ...censorWords] };
     return { transcript: await this.transcriptOf(user, source, triggers), settings, magic };
   }
 
@@ -175,8 +185,7 @@ export class AiTextService {
   private async transcriptOf(user: Pick<User, 'id'>, source: Source, triggerWords: readonly string[]): Promise<TTranscript> {
     const { item, edl } = await this.mediaOf(user, source);
     if (!item.transcriptReady) throw new AppError('CONFLICT', AI_TEXT_MESSAGES.transcriptNotReady, { status: item.status });
-    const row = await this.deps.em.findOne(TranscriptSchema, { media: item.id });
-    if (!row) throw new AppError('CONFLICT', AI_TEXT_MESSAGES.transcriptNotReady);
+    const row = await this.deps.transcripts.getTranscript(user, item.id);
     const transcript = { words: row.words, language: row.language ?? null, duration_s: row.durationSeconds ?? null };
     const spoken = spokenContent(transcript, item.detection ?? null, { ...(edl ? { cuts: edl.content.cuts } : {}), triggerWords });
     return this.onEpisodeTimeline(user, { item, transcript, edl }, spoken);
@@ -206,8 +215,8 @@ export class AiTextService {
     const fromPath = source.transcript_path ? TRANSCRIPT_PATH.exec(source.transcript_path)?.[1] : undefined;
     const hint = source.hint?.trim() || fromPath;
     if (hint) return { item: await this.deps.transcripts.findByHint(user, hint), edl: null };
-    if (source.episode_id && z.uuid().safeParse(source.episode_id).success) {
-      const episode = await this.deps.em.findOne(EpisodeSchema, { id: source.episode_id, user: user.id }, { populate: ['sourceMedia'] });
+    if (source.episode_id) {
+      const episode = await this.deps.episodes.findOwned(user, source.episode_id);
       if (episode?.sourceMedia) return { item: episode.sourceMedia as MediaItem, edl: episode.edl ?? null };
     }
     throw new AppError('NOT_FOUND', 'No transcript found for that upload or episode.');

@@ -21,7 +21,7 @@ import type { Transcript } from '../transcripts/transcript.entity.ts';
 import type { AiTextService } from '../ai-text/ai-text.service.ts';
 import type { SpeechService } from '../speech/speech.service.ts';
 import type { TtsService } from '../speech/tts.service.ts';
-import { withAdvisoryLock } from '../publishing/episode-lock.ts';
+import { withAdvisoryLock } from '../../db/advisory-lock.ts';
 import { VOICE_RENDER_CATEGORY } from './assembly-inputs.ts';
 import { InternAnswerSchema, type InternAnswer } from './intern-answer.entity.ts';
 import { msPart, type UploadSnippets } from './upload-snippets.ts';
@@ -205,9 +205,7 @@ export class InternReviewService {
   ): Promise<{ text: string; quoted: boolean }> {
     if (override) return { text: override, quoted: false };
     const words = { words: transcript.words, language: transcript.language ?? null, duration_s: transcript.durationSeconds ?? null };
-    const answer = await this.deps.aiText.answerCommand(words, prompt, command.start_s);
-    if (!answer) throw new AppError('INTERNAL', EPISODE_CREATOR_MESSAGES.internFailed);
-    return answer;
+    return this.deps.aiText.answerCommand(words, prompt, command.start_s);
   }
 
   /** voice_id null: the default engine's default voice (its first). */
