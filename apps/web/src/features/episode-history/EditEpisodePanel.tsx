@@ -15,6 +15,8 @@ import {
 } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { messageOf, toApiFailure } from '../../lib/api-error.ts';
+import { AiSuggestButton } from '../episode-creator/details/AiSuggestButton.tsx';
+import { TagSuggestions } from '../episode-creator/details/TagSuggestions.tsx';
 import { changesOf, duplicateOf, numberProblem, valuesOf, type EditValues } from './edit-form.ts';
 
 interface Props {
@@ -65,6 +67,15 @@ function EditEpisodeForm({ episode, episodes, onClose, onSaved }: Props & { epis
   const duplicate = duplicateOf(episode, values, episodes);
   const titleMissing = values.title.trim() === '';
   const unchanged = Object.keys(changes).length === 0 && !visibilityChanged;
+  // AI title, notes and tags from this episode's transcript, after its cuts (spec 001 §3 'edit panel', issue 18).
+  const aiRequest = {
+    episode_id: episode.id,
+    podcast_id: episode.podcast_id,
+    template_id: values.template_id,
+    current_title: values.title,
+    current_description: values.description,
+  };
+  const transcriptReady = episode.has_transcript;
 
   async function chooseCover(file: File | null) {
     if (!file) return;
@@ -106,28 +117,55 @@ function EditEpisodeForm({ episode, episodes, onClose, onSaved }: Props & { epis
             {error}
           </Alert>
         )}
-        <TextInput
-          label="Title"
-          required
-          value={values.title}
-          maxLength={EPISODE_HISTORY.titleMaxLength}
-          onChange={(e) => set({ title: e.currentTarget.value })}
-          error={titleMissing ? 'Title is required' : null}
-        />
-        <Textarea
-          label="Description"
-          autosize
-          minRows={4}
-          maxRows={12}
-          value={values.description}
-          onChange={(e) => set({ description: e.currentTarget.value })}
-        />
-        <TextInput
-          label="Tags"
-          description={`Comma separated; at most ${EPISODE_HISTORY.maxTags}, each up to ${EPISODE_HISTORY.maxTagLength} characters.`}
+        <Group align="flex-end" gap="sm" wrap="nowrap">
+          <TextInput
+            label="Title"
+            required
+            value={values.title}
+            maxLength={EPISODE_HISTORY.titleMaxLength}
+            onChange={(e) => set({ title: e.currentTarget.value })}
+            error={titleMissing ? 'Title is required' : null}
+            style={{ flex: 1 }}
+          />
+          <Stack justify="flex-end" pb={titleMissing ? 22 : 4}>
+            <AiSuggestButton field="title" request={aiRequest} transcriptReady={transcriptReady} onSuggestion={(title) => set({ title })} />
+          </Stack>
+        </Group>
+        <Stack gap={4}>
+          <Group justify="space-between" align="flex-end">
+            <Text size="sm" fw={500} component="label" htmlFor="edit-episode-description">
+              Description
+            </Text>
+            <AiSuggestButton
+              field="description"
+              request={aiRequest}
+              transcriptReady={transcriptReady}
+              onSuggestion={(description) => set({ description })}
+            />
+          </Group>
+          <Textarea
+            id="edit-episode-description"
+            autosize
+            minRows={4}
+            maxRows={12}
+            value={values.description}
+            onChange={(e) => set({ description: e.currentTarget.value })}
+          />
+        </Stack>
+        <TagSuggestions
+          inputId="edit-episode-tags"
+          request={aiRequest}
+          transcriptReady={transcriptReady}
           value={values.tags}
-          onChange={(e) => set({ tags: e.currentTarget.value })}
-        />
+          onChange={(tags) => setValues((v) => ({ ...v, tags }))}
+        >
+          <TextInput
+            id="edit-episode-tags"
+            description={`Comma separated; at most ${EPISODE_HISTORY.maxTags}, each up to ${EPISODE_HISTORY.maxTagLength} characters.`}
+            value={values.tags}
+            onChange={(e) => set({ tags: e.currentTarget.value })}
+          />
+        </TagSuggestions>
         <Group grow align="flex-start">
           <TextInput
             label="Season"

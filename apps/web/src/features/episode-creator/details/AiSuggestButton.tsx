@@ -1,21 +1,22 @@
 import { Button, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconSparkles } from '@tabler/icons-react';
-import { AI_TEXT_MESSAGES, CREATOR_STEP_COPY, acceptAiText, acceptAiTitle } from '@ppp/contracts';
+import { AI_TEXT_MESSAGES, CREATOR_STEP_COPY, acceptAiText, acceptAiTitle, type TAiTextRequest } from '@ppp/contracts';
 import { trpc } from '../../../lib/trpc.ts';
 import { toApiFailure } from '../../../lib/api-error.ts';
 import { aiSuggestErrorMessage } from './ai-suggest.ts';
 
 interface Props {
   field: 'title' | 'description';
-  request: { hint: string; podcast_id: string; template_id: string; current_title: string; current_description: string };
+  /** The upload (hint) or the episode (episode_id) whose transcript is read, and the fields as they stand. */
+  request: TAiTextRequest;
   transcriptReady: boolean;
   onSuggestion(text: string): void;
 }
 
-const NOT_READY_HINT = 'Waiting for the transcript…';
+export const NOT_READY_HINT = 'Waiting for the transcript…';
 
-/** 'AI Suggest' for the title (POST /api/ai/title) or the description (POST /api/ai/notes). */
+/** 'AI Suggest' for the title (POST /api/ai/title) or the description (POST /api/ai/notes), in the Episode Creator and the edit panel. */
 export function AiSuggestButton({ field, request, transcriptReady, onSuggestion }: Props) {
   const title = trpc.aiText.title.useMutation();
   const notes = trpc.aiText.notes.useMutation();

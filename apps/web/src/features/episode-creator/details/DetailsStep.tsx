@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Grid, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { IconClock } from '@tabler/icons-react';
+import { IconClock, IconSparkles } from '@tabler/icons-react';
 import { ASSEMBLY, CREATOR_STEP_COPY, EPISODE_CREATOR_MESSAGES } from '@ppp/contracts';
 import { AiSuggestButton } from './AiSuggestButton.tsx';
+import { TagSuggestions } from './TagSuggestions.tsx';
+import { useAiAutoFill } from './use-ai-auto-fill.ts';
+import { trpc } from '../../../lib/trpc.ts';
 import { MinutesPanel } from './MinutesPanel.tsx';
 import { isLocked, usePlanFeatures } from '../../billing/plan-features.ts';
 import { PublishOptions } from './PublishOptions.tsx';
@@ -84,6 +87,14 @@ export function DetailsStep({ templateId, podcastId, upload, coverImagePath, val
     current_title: draft.title,
     current_description: draft.description,
   };
+  const template = trpc.templates.get.useQuery({ id: templateId });
+  const autoFill = useAiAutoFill({
+    enabled: template.data ? template.data.ai_settings.auto_fill_ai : null,
+    transcriptReady,
+    request: aiRequest,
+    draft,
+    onChange,
+  });
 
   function patch(change: Partial<DetailsDraft>) {
     const next = { ...draft, ...change };
@@ -126,6 +137,16 @@ export function DetailsStep({ templateId, podcastId, upload, coverImagePath, val
       {!transcriptReady && (
         <Alert color="blue" icon={<IconClock size={18} />} data-testid="transcript-waiting">
           Waiting for the transcript of {upload.filename}; AI Suggest and Assemble Episode are available once it is ready.
+        </Alert>
+      )}
+      {autoFill.status !== 'idle' && (
+        <Alert
+          color={autoFill.status === 'failed' ? 'orange' : 'teal'}
+          icon={<IconSparkles size={18} />}
+          data-testid="ai-autofill-notice"
+          title="Auto fill with AI"
+        >
+          {autoFill.message}
         </Alert>
       )}
       {quotaExceeded && (
@@ -202,12 +223,20 @@ export function DetailsStep({ templateId, podcastId, upload, coverImagePath, val
                 onChange={(event) => patch({ description: event.currentTarget.value })}
               />
             </Stack>
-            <TextInput
-              label="Tags"
-              description={`Comma separated; up to ${ASSEMBLY.maxTags} tags of up to ${ASSEMBLY.maxTagLength} characters (${tags.length} sent).`}
+            <TagSuggestions
+              inputId="details-tags"
+              request={aiRequest}
+              transcriptReady={transcriptReady}
               value={draft.tags}
-              onChange={(event) => patch({ tags: event.currentTarget.value })}
-            />
+              onChange={(next) => patch({ tags: next })}
+            >
+              <TextInput
+                id="details-tags"
+                description={`Comma separated; up to ${ASSEMBLY.maxTags} tags of up to ${ASSEMBLY.maxTagLength} characters (${tags.length} sent).`}
+                value={draft.tags}
+                onChange={(event) => patch({ tags: event.currentTarget.value })}
+              />
+            </TagSuggestions>
             <Paper withBorder p="md" radius="md" id="details-schedule" tabIndex={-1}>
               <PublishOptions draft={draft} scheduleError={shown.schedule ?? null} onChange={patch} autoPublishLocked={autoPublishLocked} />
             </Paper>

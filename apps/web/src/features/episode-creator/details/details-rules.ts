@@ -18,6 +18,8 @@ export interface DetailsDraft {
   scheduleDate: string;
   /** HH:MM */
   scheduleTime: string;
+  /** Set once the template's 'Auto fill with AI' has written into this draft (it runs once). */
+  aiFilled?: boolean;
 }
 
 export interface AssembleDetailsRequest {
