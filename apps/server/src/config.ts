@@ -31,6 +31,16 @@ export const ZConfig = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(2),
   RUN_WORKER: ZBool.default(true),
   /**
+   * A stop (SIGTERM, Ctrl-C): how long running HTTP requests may take to finish once the server stops
+   * accepting new ones, in ms, before their connections are cut.
+   */
+  HTTP_CLOSE_GRACE_MS: z.coerce.number().int().min(0).default(25_000),
+  /**
+   * A stop: how long running jobs may take to finish, in ms; a job still running then is aborted (its
+   * ffmpeg killed) and retried a few seconds after the next start.
+   */
+  WORKER_STOP_GRACE_MS: z.coerce.number().int().min(1_000).default(30_000),
+  /**
    * Speech (TTS) engines offered, comma separated, in the order their voices are listed:
    * elevenlabs (the user's own key), google, openai, espeak. Unset offers every configured one in
    * that order; espeak-ng needs no configuration and is offered whenever it is installed.
@@ -204,6 +214,20 @@ export function devToolsEnabled(config: TConfig): boolean {
 /** The name an admin types to confirm a reset: the host (and port) the instance is reached at. */
 export function instanceName(config: TConfig): string {
   return new URL(publicUrl(config)).host;
+}
+
+/** What a stopped job may still take to settle after its abort (ffmpeg killed, work folder removed). */
+export const WORKER_SETTLE_MS = 5_000;
+/** Time for closing pools and connections after the graces, before the launcher stops waiting. */
+const SHUTDOWN_MARGIN_MS = 10_000;
+
+/**
+ * When the launcher stops waiting for a child it asked to stop and kills it (SIGKILL): only after
+ * the longer of the two graces, the settling of aborted jobs and closing the pools, so a stop that
+ * keeps to its deadlines is never cut.
+ */
+export function shutdownKillAfterMs(config: TConfig): number {
+  return Math.max(config.HTTP_CLOSE_GRACE_MS, config.WORKER_STOP_GRACE_MS + WORKER_SETTLE_MS) + SHUTDOWN_MARGIN_MS;
 }
 
 /** Spreaker OAuth settings, or null when no Spreaker app is configured. */

@@ -1,11 +1,13 @@
 /**
  * The one-command launcher behind `npm start`: PostgreSQL (embedded unless DATABASE_URL is set),
- * migrations, then the server and the worker as supervised child processes. Ctrl-C or SIGTERM drains
- * the worker, closes the server and stops PostgreSQL.
+ * migrations, then the server and the worker as supervised child processes. Ctrl-C or SIGTERM asks
+ * both to stop (the server lets running requests finish, the worker its running jobs, each within its
+ * grace) and stops PostgreSQL only once both have exited; a child still running past every deadline
+ * is killed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { loadConfig, REPO_ROOT } from './config.ts';
+import { loadConfig, REPO_ROOT, shutdownKillAfterMs } from './config.ts';
 import { openOrm, migrate } from './db/orm.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { reportSystemTools } from './system-tools.ts';
@@ -69,15 +71,23 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log(`${signal}: stopping`);
+  const killAfter = shutdownKillAfterMs(config);
   await Promise.all(
     children.map(
       (proc) =>
         new Promise<void>((resolve) => {
           const child = proc.child;
           if (!child) return resolve();
-          child.once('exit', () => resolve());
+          const kill = setTimeout(() => {
+            log(`${proc.name} still running after ${killAfter} ms; killing it`);
+            child.kill('SIGKILL');
+          }, killAfter);
+          child.once('exit', (code, exitSignal) => {
+            clearTimeout(kill);
+            log(`${proc.name} stopped (${exitSignal ?? code})`);
+            resolve();
+          });
           child.kill('SIGTERM');
-          setTimeout(() => child.kill('SIGKILL'), 40_000).unref();
         }),
     ),
   );

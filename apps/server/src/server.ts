@@ -28,9 +28,6 @@ export function sharedDepsFor(config: TConfig, overrides: Partial<SharedDeps> = 
  * not write onto a connection this side just closed (EPIPE, ECONNRESET). Node's default is 5 s.
  */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
-/** How long close() lets requests in flight finish before it cuts their connections. */
-const CLOSE_GRACE_MS = 2_000;
-
 export interface RunningServer {
   port: number;
   close(): Promise<void>;
@@ -55,10 +52,10 @@ export function startHttpServer(
         port: info.port,
         close: () =>
           new Promise<void>((done) => {
-            // Idle connections close now, busy ones once their response is out (kept alive, they would
-            // linger 65 s); whatever is still open after the grace period is cut.
+            // New connections are refused; idle ones close now, busy ones once their response is out
+            // (kept alive, they would linger 65 s); whatever is still open after HTTP_CLOSE_GRACE_MS is cut.
             const sweep = setInterval(() => 'closeIdleConnections' in server && server.closeIdleConnections(), 100);
-            const cut = setTimeout(() => 'closeAllConnections' in server && server.closeAllConnections(), CLOSE_GRACE_MS);
+            const cut = setTimeout(() => 'closeAllConnections' in server && server.closeAllConnections(), config.HTTP_CLOSE_GRACE_MS);
             server.close(() => {
               clearInterval(sweep);
               clearTimeout(cut);

@@ -27,6 +27,7 @@ async function shutdown(signal: string) {
   log(`${signal}: draining jobs`);
   await worker.stop();
   await orm.close();
+  log('stopped');
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,6 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PgBoss } from 'pg-boss';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { JOBS, JOB_QUEUE_POLICIES, JOB_SCHEDULES, type TJobName } from '@ppp/contracts';
+import { WORKER_SETTLE_MS } from '@ppp/server/config';
 import { createServices, PgBossJobQueue, storageFor, type SharedDeps } from '@ppp/server/domain';
 import { JOB_DEFINITIONS } from './jobs/index.ts';
 import type { JobDefinition } from './jobs/job.ts';
@@ -34,9 +36,18 @@ export async function startWorker(options: {
     storage: options.shared.storage ?? storageFor(options.shared.config),
     jobs: new PgBossJobQueue({ boss }),
   };
+  // The handlers running now: a stop waits for the ones it aborted to settle (ffmpeg killed, work folders removed).
+  const running = new Set<Promise<unknown>>();
   // Poll every half second (pg-boss's floor) so short jobs finish promptly.
   const pollingIntervalSeconds = 0.5;
-  boss.on('error', (err) => log(`pg-boss: ${err instanceof Error ? err.message : String(err)}`));
+  // pg-boss reports some failures as plain objects carrying the error's message (and the queue's name).
+  boss.on('error', (err: unknown) => {
+    const { message, queue } = (typeof err === 'object' && err !== null ? err : { message: String(err) }) as {
+      message?: unknown;
+      queue?: unknown;
+    };
+    log(`pg-boss${typeof queue === 'string' ? ` (${queue})` : ''}: ${String(message)}`);
+  });
   await boss.start();
   for (const name of Object.keys(JOB_DEFINITIONS) as TJobName[]) {
     const def = JOB_DEFINITIONS[name] as JobDefinition<TJobName>;
@@ -56,7 +67,13 @@ export async function startWorker(options: {
         const payload = JOBS[name].parse(job.data ?? {});
         const em = orm.em.fork();
         const attempt = { retryCount: job.retryCount, retryLimit: job.retryLimit };
-        await def.handle(payload, { em, services: createServices(em, shared), log, attempt, signal: job.signal });
+        const run = def.handle(payload, { em, services: createServices(em, shared), log, attempt, signal: job.signal });
+        running.add(run);
+        try {
+          await run;
+        } finally {
+          running.delete(run);
+        }
       }
     });
     const cron = JOB_SCHEDULES[name];
@@ -68,8 +85,16 @@ export async function startWorker(options: {
   }
   return {
     boss,
+    /**
+     * Takes no new jobs and lets the running ones finish for WORKER_STOP_GRACE_MS; pg-boss then fails
+     * what is still running (retried a few seconds after the next start) and aborts its signal, which
+     * kills its ffmpeg. Returns once those handlers have settled (at most WORKER_SETTLE_MS more).
+     */
     async stop() {
-      await boss.stop({ graceful: true, timeout: 30_000 });
+      await boss.stop({ graceful: true, timeout: options.shared.config.WORKER_STOP_GRACE_MS });
+      if (running.size === 0) return;
+      log(`stop: ${running.size} job(s) aborted; waiting for them to settle`);
+      await Promise.race([Promise.allSettled([...running]), sleep(WORKER_SETTLE_MS, undefined, { ref: false })]);
     },
   };
 }

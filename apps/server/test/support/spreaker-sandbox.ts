@@ -50,6 +50,11 @@ export class SpreakerSandbox {
   /** When set, every upload is answered with this error status (401 a refused token, 503 Spreaker down); counted in uploadAttempts. */
   uploadFailure: number | null = null;
   uploadAttempts = 0;
+  /**
+   * While set, an upload is stored and then its answer waits for this promise: a publish caught after
+   * the host took the episode and before the product heard its id (the worst moment to stop).
+   */
+  answerGate: Promise<void> | null = null;
   #nextShow = 500_001;
   #nextEpisode = 900_001;
 
@@ -173,7 +178,9 @@ export class SpreakerSandbox {
       duration: null,
       media_bytes: media.size,
     };
-    return { body: { response: { episode: this.#store(episode) } } };
+    const stored = this.#store(episode);
+    if (this.answerGate) await this.answerGate;
+    return { body: { response: { episode: stored } } };
   }
 
   /**
