@@ -13,7 +13,18 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(HERE, '../../..');
 export const SCREENSHOT_DIR = path.join(HERE, 'screenshots');
-const CHROMIUM = '/usr/bin/chromium';
+/** Debian's Chromium (scripts/system-deps.sh installs it); Playwright never downloads a browser. */
+export const CHROMIUM = '/usr/bin/chromium';
+/** The flags every journey's Chromium starts with. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+] as const;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -32,14 +43,20 @@ export interface RunningApp {
   baseUrl: string;
   /** The launcher's DATA_DIR (its database and stored files live under it). */
   dataDir: string;
+  /** The port of the launcher's embedded PostgreSQL. */
+  pgPort: number;
+  /** Where the launcher keeps stored files (STORAGE_DIR, by default under DATA_DIR), for seeding. */
+  storageDir: string;
   stop: () => Promise<void>;
   /** The launcher's recent output, for failure messages. */
   output: () => string;
 }
 
 export async function startApp(extraEnv: Record<string, string> = {}): Promise<RunningApp> {
-  if (!existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: run `pnpm --filter @ppp/web build` first');
+  // The launcher serves WEB_DIST_DIR when set (a private build), else apps/web/dist.
+  const webDist = extraEnv.WEB_DIST_DIR ?? process.env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist');
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error(`${webDist} has no build: run \`pnpm --filter @ppp/web build\` first`);
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ppp-e2e-'));
   // As root, PostgreSQL runs as the postgres user, which must be able to enter the data folder.
@@ -49,7 +66,16 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<R
   let log = '';
   const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, 'apps/server/src/launch.ts')], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn', ...extraEnv },
+    // NODE_ENV=test as under every runner (the launcher's default is production, which turns Dev Tools off).
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(pgPort),
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const keep = (chunk: Buffer) => {
@@ -76,6 +102,8 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<R
   return {
     baseUrl,
     dataDir,
+    pgPort: Number(extraEnv.EMBEDDED_PG_PORT ?? pgPort),
+    storageDir: extraEnv.STORAGE_DIR ?? path.join(dataDir, 'storage'),
     output: () => log,
     stop: async () => {
       if (child.exitCode === null) {
@@ -90,13 +118,12 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<R
 }
 
 /** The launcher's embedded database, opened with the password it keeps in its data folder (issue 14). */
-export async function launcherDatabaseUrl(app: Pick<RunningApp, 'dataDir'>, pgPort: number): Promise<string> {
+export async function launcherDatabaseUrl(app: Pick<RunningApp, 'dataDir' | 'pgPort'>, pgPort = app.pgPort): Promise<string> {
   const password = await readEmbeddedPassword(path.join(app.dataDir, 'postgres'));
   if (!password) throw new Error(`no postgres-password in ${app.dataDir}`);
   return embeddedDatabaseUrl(pgPort, password);
 }
 
-/** Chromium's fake microphone (a beep tone) with permission granted, for the Recorder's journeys. */
 /** The fake microphone (a beeping tone), allowed without a prompt, with audio that may start without a fresh gesture. */
 export const FAKE_MEDIA_ARGS = [
   '--use-fake-ui-for-media-stream',
@@ -114,16 +141,7 @@ export async function launchChromium(extraArgs: readonly string[] = []): Promise
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      ...extraArgs,
-    ],
+    args: [...CHROMIUM_ARGS, ...extraArgs],
   });
 }
 
@@ -154,6 +172,17 @@ export async function openJourneyPage(
 ): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport });
   openContexts.push(context);
+  const page = await startJourneyPage(context, options, (violation) => policyViolations.push(violation));
+  page.setDefaultTimeout(20_000);
+  return page;
+}
+
+/** The first page of a fresh context: the local storage set before the app starts, policy refusals reported. */
+export async function startJourneyPage(
+  context: BrowserContext,
+  options: JourneyPageOptions,
+  onPolicyViolation: (violation: string) => void,
+): Promise<Page> {
   const storage: Record<string, string> = { ...options.storage };
   if (options.onboardingDone ?? true) storage['ppp.onboarding.completed'] = '1';
   if (options.token) storage.authToken = options.token;
@@ -161,10 +190,9 @@ export async function openJourneyPage(
     for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
   }, storage);
   const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
   page.on('console', (message) => {
     if (message.type() === 'error' && message.text().includes('Content Security Policy'))
-      policyViolations.push(`${page.url()}: ${message.text()}`);
+      onPolicyViolation(`${page.url()}: ${message.text()}`);
   });
   return page;
 }
@@ -282,6 +310,12 @@ export function apiClient(baseUrl: () => string, token: () => string): ApiCall {
     const text = await res.text();
     return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
   };
+}
+
+/** Screenshot of a journey's screen into e2e/screenshots (looked at by people, not compared). */
+export async function shot(page: Page, name: string, fullPage = false): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage, animations: 'disabled' });
 }
 
 /** Reads every second until done says so; past the deadline it fails with the last value and what the app logged. */

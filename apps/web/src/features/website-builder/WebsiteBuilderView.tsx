@@ -127,7 +127,7 @@ function ShowWebsite({ podcastId }: { podcastId: string }) {
               </Button>
             </Group>
           </Group>
-          <WebsitePreview podcastId={podcastId} version={website.version} />
+          <WebsitePreview podcastId={podcastId} />
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 4 }}>

@@ -5,33 +5,22 @@
  * database reset of an instance started with DEV_TOOLS=true leaves only the operator.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { ADMIN_DB, ADMIN_MESSAGES, ADMIN_TABS, DEV_TOOLS, DEV_TOOLS_MESSAGES, MESSAGES, MUSIC_ADMIN_MESSAGES } from '@ppp/contracts';
-import {
-  DESKTOP,
-  PHONE,
-  SCREENSHOT_DIR,
-  apiClient,
-  closeJourneyPages,
-  launchChromium,
-  openJourneyPage,
-  registerAndSignIn,
-  registerConfirmedAccount,
-  startApp,
-  type RunningApp,
-} from './harness.ts';
+import { DESKTOP, PHONE, apiClient, registerAndSignIn, registerConfirmedAccount, shot, type RunningApp } from './harness.ts';
+import { expect, test } from './fixtures.ts';
+
+test.use({ launcherEnv: { DEV_TOOLS: 'true', IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1' } });
+// The tests go on from one another (the last resets the database).
+test.describe.configure({ mode: 'serial' });
 
 let app: RunningApp;
-let browser: Browser;
 let adminToken = '';
 let creatorToken = '';
-const scratch = mkdtempSync(path.join(tmpdir(), 'ppp-admin-e2e-'));
 let remote: { server: Server; origin: string } | undefined;
 
 /** A local HTTP server with one audio file, for the music import by URL. */
@@ -45,8 +34,8 @@ async function serveFile(urlPath: string, body: Buffer): Promise<{ server: Serve
 }
 
 /** A short real MP3 (a tone) made by ffmpeg. */
-function toneFile(name: string): string {
-  const dest = path.join(scratch, name);
+function toneFile(dir: string, name: string): string {
+  const dest = path.join(dir, name);
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=3', dest]);
   return dest;
 }
@@ -55,35 +44,26 @@ const OPERATOR = { email: 'operator@example.com', password: 'correct horse batte
 const CREATOR = { email: 'maker@example.com', password: 'another good password' };
 const NEWCOMER = { email: 'newcomer@example.com', password: 'a third good password' };
 
-async function shot(page: Page, name: string) {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
-}
-
 async function openTab(page: Page, label: string) {
   await page.getByRole('tab', { name: label, exact: true }).click();
-  await expect.poll(() => page.getByRole('heading', { level: 1, name: label }).isVisible()).toBe(true);
+  await expect(page.getByRole('heading', { level: 1, name: label })).toBeVisible();
 }
 
-beforeAll(async () => {
+test.beforeAll(async ({ app: started, scratchDir }) => {
+  app = started;
   // The music import fetches from a server on this machine, as the RSS import journeys do.
-  remote = await serveFile('/beds/morning-bed.mp3', readFileSync(toneFile('morning-bed.mp3')));
-  [app, browser] = await Promise.all([startApp({ DEV_TOOLS: 'true', IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1' }), launchChromium()]);
+  remote = await serveFile('/beds/morning-bed.mp3', readFileSync(toneFile(scratchDir, 'morning-bed.mp3')));
   adminToken = await registerAndSignIn(app.baseUrl, OPERATOR);
   creatorToken = await registerConfirmedAccount(app.baseUrl, CREATOR, adminToken);
 });
 
-afterAll(async () => {
+test.afterAll(async () => {
   const server = remote?.server;
   if (server) await new Promise((resolve) => server.close(resolve));
-  await closeJourneyPages();
-  await browser?.close().catch(() => undefined);
-  await app?.stop();
-  rmSync(scratch, { recursive: true, force: true });
 });
 
-describe('admin panel journey', () => {
-  it('goes through every tab at desktop width', async () => {
+test.describe('admin panel journey', () => {
+  test('goes through every tab at desktop width', async ({ openPage, scratchDir }) => {
     const api = apiClient(
       () => app.baseUrl,
       () => adminToken,
@@ -93,19 +73,19 @@ describe('admin panel journey', () => {
       () => creatorToken,
     );
     // No show and onboarding not done: /admin still opens the panel.
-    const page = await openJourneyPage(browser, app.baseUrl, DESKTOP, { token: adminToken, onboardingDone: false });
+    const page = await openPage(DESKTOP, { token: adminToken, onboardingDone: false });
     await page.goto('/admin');
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Dashboard Overview' }).isVisible()).toBe(true);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard Overview' })).toBeVisible();
     const tabs = await page.getByRole('tab').allTextContents();
     expect(tabs.slice(0, ADMIN_TABS.length)).toEqual(ADMIN_TABS.map((t) => t.label));
-    await expect.poll(() => page.getByTestId('summary-users').textContent()).toBe('2');
-    await expect.poll(() => page.getByTestId('status-database').textContent()).toBe('ok');
-    await expect.poll(() => page.getByTestId('status-ffmpeg').textContent()).toMatch(/^ffmpeg: \S+/);
+    await expect(page.getByTestId('summary-users')).toHaveText('2');
+    await expect(page.getByTestId('status-database')).toHaveText('ok');
+    await expect(page.getByTestId('status-ffmpeg')).toHaveText(/^ffmpeg: \S+/);
     await shot(page, 'admin-overview-desktop');
 
     await openTab(page, 'Users');
     const row = page.getByTestId(`user-row-${CREATOR.email}`);
-    await expect.poll(() => row.isVisible()).toBe(true);
+    await expect(row).toBeVisible();
     await row.getByLabel(`Tier of ${CREATOR.email}`, { exact: true }).click();
     await page.getByRole('option', { name: 'pro', exact: true }).click();
     const expiry = row.getByRole('textbox', { name: `Subscription expiry of ${CREATOR.email}` });
@@ -127,20 +107,20 @@ describe('admin panel journey', () => {
       });
     await refetched;
     await row.getByRole('button', { name: '+1M' }).click();
-    await expect.poll(() => expiry.inputValue()).toBe('02/28/2027');
+    await expect(expiry).toHaveValue('02/28/2027');
     await shot(page, 'admin-users-desktop');
 
     await openTab(page, 'Podcasts');
-    await expect.poll(() => page.getByTestId('podcasts-total').textContent()).toBe('0 shows');
+    await expect(page.getByTestId('podcasts-total')).toHaveText('0 shows');
 
     await openTab(page, 'Tier Editor');
-    await expect.poll(() => page.getByRole('table', { name: 'Tier configuration' }).isVisible()).toBe(true);
+    await expect(page.getByRole('table', { name: 'Tier configuration' })).toBeVisible();
     await shot(page, 'admin-tiers-desktop');
 
     await openTab(page, 'Front Page Content');
     await page.getByLabel('Reviews heading').fill('Operators love it');
     await page.getByRole('tab', { name: 'Preview' }).click();
-    await expect.poll(() => page.getByTestId('landing-preview').getByText('Operators love it').isVisible()).toBe(true);
+    await expect(page.getByTestId('landing-preview').getByText('Operators love it')).toBeVisible();
     await shot(page, 'admin-landing-preview-desktop');
     await page.getByRole('tab', { name: 'Edit', exact: true }).click();
     await page.getByRole('button', { name: 'Save front page' }).click();
@@ -160,27 +140,25 @@ describe('admin panel journey', () => {
       .toMatchObject({ items: [expect.objectContaining({ email: NEWCOMER.email, tier: 'creator' })] });
 
     await openTab(page, 'Help & Docs');
-    await expect.poll(() => page.getByRole('heading', { name: 'Configuration' }).isVisible()).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Configuration' })).toBeVisible();
     await shot(page, 'admin-help-desktop');
 
     await openTab(page, 'Music Library');
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
-    await expect.poll(() => page.getByTestId('music-upload-problem').textContent()).toBe(MUSIC_ADMIN_MESSAGES.actionRequired);
+    await expect(page.getByTestId('music-upload-problem')).toHaveText(MUSIC_ADMIN_MESSAGES.actionRequired);
     await page.locator('input[type=file]').setInputFiles({ name: 'notes.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from('not audio') });
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
-    await expect
-      .poll(() => page.getByTestId('music-upload-problem').textContent())
-      .toBe('notes.mp3: only audio files are allowed for music.');
-    await page.locator('input[type=file]').setInputFiles(toneFile('evening-bed.mp3'));
+    await expect(page.getByTestId('music-upload-problem')).toHaveText('notes.mp3: only audio files are allowed for music.');
+    await page.locator('input[type=file]').setInputFiles(toneFile(scratchDir, 'evening-bed.mp3'));
     await page.getByLabel('Display name').fill('Evening bed');
     await page.getByRole('combobox', { name: 'Mood tags' }).fill('calm');
     await page.getByRole('combobox', { name: 'Mood tags' }).press('Enter');
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
-    await expect.poll(() => page.getByTestId('music-row-Evening bed').isVisible()).toBe(true);
+    await expect(page.getByTestId('music-row-Evening bed')).toBeVisible();
     await page.getByRole('button', { name: 'Edit Evening bed' }).click();
     await page.getByRole('dialog').getByLabel('Display name').fill('Late evening bed');
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.getByTestId('music-row-Late evening bed').isVisible()).toBe(true);
+    await expect(page.getByTestId('music-row-Late evening bed')).toBeVisible();
     await shot(page, 'admin-music-desktop');
     // The creator's template music picker offers what the admin added.
     await expect
@@ -190,110 +168,110 @@ describe('admin panel journey', () => {
       });
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Delete Late evening bed' }).click();
-    await expect.poll(() => page.getByTestId('music-row-Late evening bed').count()).toBe(0);
+    await expect(page.getByTestId('music-row-Late evening bed')).toHaveCount(0);
     // Import by URL: a wrong address is refused in the page, a real one is fetched by the server.
     const urlField = page.getByLabel('Or import from a URL');
     await urlField.fill('ftp://example.com/bed.mp3');
     await page.getByRole('button', { name: 'Import from URL' }).click();
-    await expect.poll(() => page.getByTestId('music-upload-problem').textContent()).toBe(MUSIC_ADMIN_MESSAGES.enterValidUrl);
+    await expect(page.getByTestId('music-upload-problem')).toHaveText(MUSIC_ADMIN_MESSAGES.enterValidUrl);
     await urlField.fill(`${remote?.origin ?? ''}/beds/morning-bed.mp3`);
     await page.getByRole('button', { name: 'Import from URL' }).click();
     const imported = page.getByTestId('music-row-morning bed');
-    await expect.poll(() => imported.isVisible()).toBe(true);
-    await expect.poll(() => imported.getByText('Imported', { exact: true }).isVisible()).toBe(true);
+    await expect(imported).toBeVisible();
+    await expect(imported.getByText('Imported', { exact: true })).toBeVisible();
     await shot(page, 'admin-music-import-desktop');
 
     await openTab(page, 'DB Explorer');
-    await expect.poll(() => page.getByText('No changes made through the explorer yet.').isVisible()).toBe(true);
+    await expect(page.getByText('No changes made through the explorer yet.')).toBeVisible();
     await page.getByPlaceholder('Choose a table').click();
     await page.getByRole('option', { name: /^users \(/ }).click();
     const creatorRow = page.getByRole('table', { name: 'Rows of users' }).getByRole('row').filter({ hasText: CREATOR.email });
-    await expect.poll(() => creatorRow.getByText(ADMIN_DB.hidden).isVisible()).toBe(true);
+    await expect(creatorRow.getByText(ADMIN_DB.hidden)).toBeVisible();
     await creatorRow.getByRole('button', { name: /^Edit row / }).click();
     await page.getByRole('dialog').getByLabel('first_name').fill('Casey');
     await page.getByRole('dialog').getByLabel('is_active').fill('maybe');
     await page.getByRole('dialog').getByRole('button', { name: 'Save row' }).click();
-    await expect.poll(() => page.getByTestId('db-edit-problem').textContent()).toBe('is_active: true or false');
+    await expect(page.getByTestId('db-edit-problem')).toHaveText('is_active: true or false');
     await page.getByRole('dialog').getByLabel('is_active').fill('true');
     await page.getByRole('dialog').getByRole('button', { name: 'Save row' }).click();
-    await expect.poll(() => creatorRow.getByText('Casey', { exact: true }).isVisible()).toBe(true);
+    await expect(creatorRow.getByText('Casey', { exact: true })).toBeVisible();
     const audit = page.getByRole('table', { name: 'Audit log' });
-    await expect.poll(() => audit.getByText(/first_name: .* → Casey/).isVisible()).toBe(true);
+    await expect(audit.getByText(/first_name: .* → Casey/)).toBeVisible();
     await expect.poll(async () => (await api('GET', '/api/admin/db/audit')).body).toMatchObject({ total: 1 });
     await shot(page, 'admin-db-explorer-desktop');
 
     await openTab(page, 'Analytics');
     await expect.poll(() => page.getByTestId('analytics-body').getAttribute('data-range')).toBe('30d');
     // Three accounts were made today: the operator, the creator and the newcomer, all signed in today.
-    await expect.poll(() => page.getByTestId('analytics-signups-total').textContent()).toBe('3');
-    await expect.poll(() => page.getByTestId('analytics-active-today').textContent()).toBe('3');
-    await expect.poll(() => page.getByTestId('chart-active-users').locator('.recharts-area-curve').count()).toBe(1);
-    await expect.poll(() => page.getByTestId('chart-signups').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
-    await expect.poll(() => page.getByTestId('analytics-payments-off').isVisible()).toBe(true);
-    expect(await page.getByTestId('admin-coming-soon').count()).toBe(0);
+    await expect(page.getByTestId('analytics-signups-total')).toHaveText('3');
+    await expect(page.getByTestId('analytics-active-today')).toHaveText('3');
+    await expect(page.getByTestId('chart-active-users').locator('.recharts-area-curve')).toHaveCount(1);
+    await expect(page.getByTestId('chart-signups').locator('.recharts-bar-rectangle').first()).toBeAttached();
+    await expect(page.getByTestId('analytics-payments-off')).toBeVisible();
+    await expect(page.getByTestId('admin-coming-soon')).toHaveCount(0);
     await shot(page, 'admin-analytics-30d-desktop');
     await page.getByText('7 days', { exact: true }).click();
     await expect.poll(() => page.getByTestId('analytics-body').getAttribute('data-range')).toBe('7d');
-    await expect.poll(() => page.getByTestId('analytics-signups-total').textContent()).toBe('3');
+    await expect(page.getByTestId('analytics-signups-total')).toHaveText('3');
     await shot(page, 'admin-analytics-7d-desktop');
 
     await openTab(page, 'Dev Tools');
     await page.getByRole('button', { name: 'Make the demo show' }).click();
-    await expect.poll(() => page.getByTestId('seed-result').textContent(), { timeout: 60_000 }).toContain('Demo show ready');
+    await expect(page.getByTestId('seed-result')).toContainText('Demo show ready', { timeout: 60_000 });
     await expect
       .poll(async () => (await api('GET', '/api/admin/podcasts')).body)
       .toMatchObject({ items: [expect.objectContaining({ name: DEV_TOOLS.demoShowName, owner_email: OPERATOR.email })] });
-    await expect.poll(() => page.getByRole('button', { name: 'Reset the database' }).isDisabled()).toBe(true);
+    await expect(page.getByRole('button', { name: 'Reset the database' })).toBeDisabled();
     await shot(page, 'admin-dev-tools-desktop');
 
     await openTab(page, 'Jobs');
-    await expect.poll(() => page.getByRole('heading', { name: 'Failed jobs' }).isVisible()).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Failed jobs' })).toBeVisible();
     await shot(page, 'admin-jobs-desktop');
 
     await openTab(page, 'Mail Outbox');
-    await expect.poll(() => page.getByText(CREATOR.email).first().isVisible()).toBe(true);
+    await expect(page.getByText(CREATOR.email).first()).toBeVisible();
     await shot(page, 'admin-outbox-desktop');
 
     await openTab(page, 'Waitlist');
-    await expect.poll(() => page.getByText('Nobody has asked for access yet.').isVisible()).toBe(true);
+    await expect(page.getByText('Nobody has asked for access yet.')).toBeVisible();
 
     await page.goto('/admin/not-a-tab');
-    await expect.poll(() => page.getByText(ADMIN_MESSAGES.comingSoon).isVisible()).toBe(true);
+    await expect(page.getByText(ADMIN_MESSAGES.comingSoon)).toBeVisible();
     await page.goto('/admin#/admin/jobs');
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Jobs' }).isVisible()).toBe(true);
+    await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
   });
 
-  it('shows the users table on a phone', async () => {
-    const page = await openJourneyPage(browser, app.baseUrl, PHONE, { token: adminToken });
+  test('shows the users table on a phone', async ({ openPage }) => {
+    const page = await openPage(PHONE, { token: adminToken });
     await page.goto('/admin/users');
-    await expect.poll(() => page.getByLabel('Admin section').isVisible()).toBe(true);
-    await expect.poll(() => page.getByTestId(`user-row-${CREATOR.email}`).isVisible()).toBe(true);
+    await expect(page.getByLabel('Admin section')).toBeVisible();
+    await expect(page.getByTestId(`user-row-${CREATOR.email}`)).toBeVisible();
     await shot(page, 'admin-users-phone');
   });
 
-  it('sends a creator back to the dashboard with "Admin access denied"', async () => {
-    const page = await openJourneyPage(browser, app.baseUrl, DESKTOP, { token: creatorToken });
+  test('sends a creator back to the dashboard with "Admin access denied"', async ({ openPage }) => {
+    const page = await openPage(DESKTOP, { token: creatorToken });
     await page.goto('/admin/users');
-    await expect.poll(() => page.getByText(MESSAGES.adminAccessDenied).isVisible()).toBe(true);
+    await expect(page.getByText(MESSAGES.adminAccessDenied)).toBeVisible();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
-    expect(await page.getByTestId(`user-row-${CREATOR.email}`).count()).toBe(0);
+    await expect(page.getByTestId(`user-row-${CREATOR.email}`)).toHaveCount(0);
   });
 
-  it('resets the database after the instance name is typed, leaving only the operator', async () => {
-    const page = await openJourneyPage(browser, app.baseUrl, DESKTOP, { token: adminToken });
+  test('resets the database after the instance name is typed, leaving only the operator', async ({ openPage }) => {
+    const page = await openPage(DESKTOP, { token: adminToken });
     await page.goto('/admin/dev');
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Dev Tools' }).isVisible()).toBe(true);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dev Tools' })).toBeVisible();
     const label = page.getByText(/^Type \S+ to confirm$/);
-    await expect.poll(() => label.isVisible()).toBe(true);
+    await expect(label).toBeVisible();
     const name = ((await label.textContent()) ?? '').replace(/^Type /, '').replace(/ to confirm$/, '');
     expect(name).toBe(new URL(app.baseUrl.replace('127.0.0.1', 'localhost')).host);
     const button = page.getByRole('button', { name: 'Reset the database' });
     await page.getByLabel(`Type ${name} to confirm`).fill('not the name');
-    expect(await button.isDisabled()).toBe(true);
+    await expect(button).toBeDisabled();
     await page.getByLabel(`Type ${name} to confirm`).fill(name);
     await shot(page, 'admin-dev-tools-reset-confirm-desktop');
     await button.click();
-    await expect.poll(() => page.getByTestId('reset-result').textContent()).toContain(DEV_TOOLS_MESSAGES.resetDone);
+    await expect(page.getByTestId('reset-result')).toContainText(DEV_TOOLS_MESSAGES.resetDone);
     await shot(page, 'admin-dev-tools-reset-done-desktop');
     const api = apiClient(
       () => app.baseUrl,

@@ -7,39 +7,20 @@
  * - the Audio Improvements and Magic Words settings saved and read back.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
 import { MEDIA_MESSAGES } from '@ppp/contracts';
-import {
-  DESKTOP,
-  PHONE,
-  SCREENSHOT_DIR,
-  launchChromium,
-  startApp,
-  type RunningApp,
-  closeJourneyPages,
-  openJourneyPage,
-  type Viewport,
-  registerAndSignIn,
-} from './harness.ts';
+import { DESKTOP, PHONE, type RunningApp, registerAndSignIn, shot } from './harness.ts';
+import { expect, test } from './fixtures.ts';
+
+test.use({ launcherEnv: {} });
+// One app for the file: its tests go on from what the earlier ones left.
+test.describe.configure({ mode: 'serial' });
 
 let app: RunningApp;
-let browser: Browser;
 let token = '';
-const files = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-media-'));
+let files = '';
 const CREATOR = { email: 'host@example.com', password: 'correct horse battery' };
-
-const newPage = (viewport: Viewport): Promise<Page> => openJourneyPage(browser, app.baseUrl, viewport, { token: token });
-
-async function shot(page: Page, name: string, fullPage = false) {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
-}
-
-const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
 
 /** Speech by espeak-ng and a word transcript for it with a Flubber marker and an Intern command. */
 function episodeFiles(): { audio: string; transcript: string } {
@@ -62,97 +43,91 @@ function tone(name: string, seconds: number, frequency: number): string {
   return dest;
 }
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchChromium()]);
+test.beforeAll(async ({ app: started, scratchDir }) => {
+  app = started;
+  files = scratchDir;
   token = await registerAndSignIn(app.baseUrl, CREATOR);
 });
 
-afterAll(async () => {
-  await closeJourneyPages();
-  await browser?.close().catch(() => undefined);
-  await app?.stop();
-  rmSync(files, { recursive: true, force: true });
-});
-
-describe('pre-upload journey', () => {
-  it('uploads main content in the background and watches it become Ready with counts', async () => {
-    const page = await newPage(DESKTOP);
+test.describe('pre-upload journey', () => {
+  test('uploads main content in the background and watches it become Ready with counts', async ({ openPage }) => {
+    const page = await openPage(DESKTOP, { token: token });
     await page.goto('/dashboard/upload');
-    await expect.poll(visible(page, MEDIA_MESSAGES.startChooserTitle), { timeout: 20_000 }).toBe(true);
-    expect(await page.getByText(MEDIA_MESSAGES.emailWhenTranscribed).first().isVisible()).toBe(true);
+    await expect(page.getByText(MEDIA_MESSAGES.startChooserTitle).first()).toBeVisible();
+    await expect(page.getByText(MEDIA_MESSAGES.emailWhenTranscribed).first()).toBeVisible();
     await shot(page, 'preupload-chooser-desktop');
 
     await page.getByRole('button', { name: 'Upload and use processed audio' }).click();
-    await expect.poll(visible(page, MEDIA_MESSAGES.uploadForProcessingTitle), { timeout: 20_000 }).toBe(true);
-    expect(await page.getByRole('checkbox', { name: 'Email me when it is ready' }).isChecked()).toBe(true);
+    await expect(page.getByText(MEDIA_MESSAGES.uploadForProcessingTitle).first()).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'Email me when it is ready' })).toBeChecked();
     await page.getByRole('button', { name: 'Upload and return' }).click();
-    await expect.poll(visible(page, MEDIA_MESSAGES.selectAudioFile), { timeout: 20_000 }).toBe(true);
+    await expect(page.getByText(MEDIA_MESSAGES.selectAudioFile).first()).toBeVisible();
 
     const { audio, transcript } = episodeFiles();
     const inputs = page.locator('input[type=file]');
     await inputs.nth(0).setInputFiles(audio);
     await page.getByLabel('Friendly name').fill('');
     await page.getByRole('button', { name: 'Upload and return' }).click();
-    await expect.poll(visible(page, MEDIA_MESSAGES.enterFriendlyName), { timeout: 20_000 }).toBe(true);
+    await expect(page.getByText(MEDIA_MESSAGES.enterFriendlyName).first()).toBeVisible();
     await page.getByLabel('Friendly name').fill('Pilot episode');
     await inputs.nth(1).setInputFiles(transcript);
     // Notifications go only to the account's own address (issue 14): the field shows it and cannot be changed.
     const notifyEmail = page.getByLabel('Notification email');
-    expect(await notifyEmail.inputValue()).toBe(CREATOR.email);
+    await expect(notifyEmail).toHaveValue(CREATOR.email);
     expect(await notifyEmail.getAttribute('readonly')).not.toBeNull();
     await shot(page, 'preupload-form-desktop');
 
     await page.getByRole('button', { name: 'Upload and return' }).click();
-    await expect.poll(visible(page, MEDIA_MESSAGES.uploadingInBackground), { timeout: 20_000 }).toBe(true);
-    await expect.poll(() => page.url(), { timeout: 20_000 }).toBe(`${app.baseUrl}/dashboard`);
+    await expect(page.getByText(MEDIA_MESSAGES.uploadingInBackground).first()).toBeVisible();
+    await expect(page).toHaveURL(`${app.baseUrl}/dashboard`);
     const bar = page.getByRole('progressbar', { name: /Pilot episode/ });
-    await expect.poll(() => bar.isVisible(), { timeout: 20_000 }).toBe(true);
-    await expect.poll(visible(page, 'Uploaded'), { timeout: 30_000 }).toBe(true);
+    await expect(bar).toBeVisible();
+    await expect(page.getByText('Uploaded').first()).toBeVisible();
     expect(await bar.getAttribute('aria-valuenow')).toBe('100');
-    await expect.poll(visible(page, MEDIA_MESSAGES.uploadReceived), { timeout: 20_000 }).toBe(true);
+    await expect(page.getByText(MEDIA_MESSAGES.uploadReceived).first()).toBeVisible();
     await shot(page, 'dashboard-upload-done-desktop');
 
     await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Upload Audio' }).click();
     const row = page.getByTestId('processed-upload').filter({ hasText: 'Pilot episode' });
-    await expect.poll(() => row.getByText('Ready', { exact: true }).isVisible(), { timeout: 90_000 }).toBe(true);
-    await expect.poll(() => row.getByTestId('upload-counts').textContent(), { timeout: 30_000 }).toBe('Flubber 1Intern 1Sound Effects 0');
-    expect(await row.getByText('pilot.wav').isVisible()).toBe(true);
+    await expect(row.getByText('Ready', { exact: true })).toBeVisible({ timeout: 90_000 });
+    await expect(row.getByTestId('upload-counts')).toHaveText('Flubber 1Intern 1Sound Effects 0');
+    await expect(row.getByText('pilot.wav')).toBeVisible();
     await shot(page, 'preupload-ready-desktop');
 
     // The bell rings once for the ready upload; the mail went to the account's address.
     const bell = page.getByRole('button', { name: /^Notifications/ });
-    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 40_000 }).toBe('Notifications, 1 unread');
+    await expect(bell).toHaveAttribute('aria-label', 'Notifications, 1 unread', { timeout: 40_000 });
     await bell.click();
-    await expect.poll(visible(page, 'Upload ready'), { timeout: 20_000 }).toBe(true);
+    await expect(page.getByText('Upload ready').first()).toBeVisible();
     await shot(page, 'notifications-desktop');
     await page.getByRole('button', { name: 'Mark all read' }).click();
-    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 20_000 }).toBe('Notifications');
+    await expect(bell).toHaveAttribute('aria-label', 'Notifications');
     await page.keyboard.press('Escape');
     const outbox = await fetch(`${app.baseUrl}/api/admin/mail/outbox?to=${encodeURIComponent(CREATOR.email)}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(((await outbox.json()) as { subject: string }[]).map((m) => m.subject)).toEqual(['Your upload "Pilot episode" is ready']);
 
-    const phone = await newPage(PHONE);
+    const phone = await openPage(PHONE, { token: token });
     await phone.goto('/dashboard/upload');
-    await expect.poll(() => phone.getByTestId('processed-upload').first().isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect(phone.getByTestId('processed-upload').first()).toBeVisible();
     await shot(phone, 'preupload-phone', true);
 
     await row.getByRole('button', { name: 'Delete Pilot episode' }).click();
-    await expect.poll(visible(page, MEDIA_MESSAGES.confirmDeleteReady), { timeout: 20_000 }).toBe(true);
+    await expect(page.getByText(MEDIA_MESSAGES.confirmDeleteReady).first()).toBeVisible();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(visible(page, MEDIA_MESSAGES.uploadDeleted), { timeout: 20_000 }).toBe(true);
-    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(0);
+    await expect(page.getByText(MEDIA_MESSAGES.uploadDeleted).first()).toBeVisible();
+    await expect(row).toHaveCount(0);
   });
 });
 
-describe('media library journey', () => {
-  it('uploads two music clips, renames one, previews one at a time, and deletes both at once', async () => {
-    const page = await newPage(DESKTOP);
+test.describe('media library journey', () => {
+  test('uploads two music clips, renames one, previews one at a time, and deletes both at once', async ({ openPage }) => {
+    const page = await openPage(DESKTOP, { token: token });
     await page.goto('/dashboard/media');
-    await expect.poll(() => page.getByRole('heading', { name: 'Media Uploads', level: 1 }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Media Uploads', level: 1 })).toBeVisible();
     const commercials = page.getByRole('region', { name: 'Commercials' });
-    expect(await commercials.getByText(MEDIA_MESSAGES.comingSoon).isVisible()).toBe(true);
+    await expect(commercials.getByText(MEDIA_MESSAGES.comingSoon)).toBeVisible();
 
     await page
       .locator('input[type=file]')
@@ -161,54 +136,54 @@ describe('media library journey', () => {
     await page.getByLabel('Friendly name for theme.mp3').fill('Theme');
     await page.getByLabel('Friendly name for bed.wav').fill('Bed');
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
-    await expect.poll(() => page.getByText('Uploaded').count(), { timeout: 30_000 }).toBe(2);
+    await expect(page.getByText('Uploaded')).toHaveCount(2);
     const music = page.getByRole('region', { name: 'Music' });
-    await expect.poll(() => music.getByTestId('media-item').count(), { timeout: 20_000 }).toBe(2);
+    await expect(music.getByTestId('media-item')).toHaveCount(2);
     await shot(page, 'media-library-desktop', true);
 
     await music.getByRole('button', { name: 'Edit Theme' }).click();
     await music.getByLabel('Name').fill('Main theme');
     await music.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => music.getByText('Main theme').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect(music.getByText('Main theme')).toBeVisible();
 
     await music.getByRole('button', { name: 'Preview Main theme' }).click();
-    await expect.poll(() => music.getByRole('button', { name: 'Pause Main theme' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect(music.getByRole('button', { name: 'Pause Main theme' })).toBeVisible();
     await music.getByRole('button', { name: 'Preview Bed' }).click();
-    await expect.poll(() => music.getByRole('button', { name: 'Pause Bed' }).isVisible(), { timeout: 20_000 }).toBe(true);
-    expect(await music.getByRole('button', { name: 'Preview Main theme' }).isVisible()).toBe(true);
+    await expect(music.getByRole('button', { name: 'Pause Bed' })).toBeVisible();
+    await expect(music.getByRole('button', { name: 'Preview Main theme' })).toBeVisible();
     await music.getByRole('button', { name: 'Pause Bed' }).click();
 
-    const phone = await newPage(PHONE);
+    const phone = await openPage(PHONE, { token: token });
     await phone.goto('/dashboard/media');
-    await expect.poll(() => phone.getByTestId('media-item').count(), { timeout: 20_000 }).toBe(2);
+    await expect(phone.getByTestId('media-item')).toHaveCount(2);
     await shot(phone, 'media-library-phone', true);
 
     await music.getByRole('checkbox', { name: 'Select Main theme' }).check();
     await music.getByRole('checkbox', { name: 'Select Bed' }).check();
     await page.getByRole('button', { name: 'Delete selected (2)' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => music.getByTestId('media-item').count(), { timeout: 20_000 }).toBe(0);
+    await expect(music.getByTestId('media-item')).toHaveCount(0);
     const library = await fetch(`${app.baseUrl}/api/media/`, { headers: { authorization: `Bearer ${token}` } });
     expect(await library.json()).toEqual([]);
   });
 });
 
-describe('a clip cut short in transit (issue 14)', () => {
-  it('is listed with the length it plays and a note that its header claims more', async () => {
+test.describe('a clip cut short in transit (issue 14)', () => {
+  test('is listed with the length it plays and a note that its header claims more', async ({ openPage }) => {
     const whole = tone('long-theme.mp3', 20, 330);
     const cut = path.join(files, 'cut-theme.mp3');
     copyFileSync(whole, cut);
     truncateSync(cut, Math.floor(statSync(whole).size / 3));
-    const page = await newPage(DESKTOP);
+    const page = await openPage(DESKTOP, { token: token });
     await page.goto('/dashboard/media');
-    await expect.poll(() => page.getByRole('heading', { name: 'Media Uploads', level: 1 }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Media Uploads', level: 1 })).toBeVisible();
     await page.locator('input[type=file]').first().setInputFiles([cut]);
     await page.getByLabel('Friendly name for cut-theme.mp3').fill('Cut theme');
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     const music = page.getByRole('region', { name: 'Music' });
     const warning = music.getByTestId('length-warning');
-    await expect.poll(() => warning.isVisible(), { timeout: 30_000 }).toBe(true);
-    expect(await warning.textContent()).toMatch(/^Possibly cut short: this file plays 0:0\d but its header says 0:20\. /);
+    await expect(warning).toBeVisible();
+    await expect(warning).toHaveText(/^Possibly cut short: this file plays 0:0\d but its header says 0:20\. /);
     await shot(page, 'media-library-cut-short-desktop', true);
     const library = (await (await fetch(`${app.baseUrl}/api/media/`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
       id: string;
@@ -219,26 +194,24 @@ describe('a clip cut short in transit (issue 14)', () => {
   });
 });
 
-describe('audio settings journey', () => {
-  it('saves Audio Improvements and Magic Words and reads them back', async () => {
-    const page = await newPage(DESKTOP);
+test.describe('audio settings journey', () => {
+  test('saves Audio Improvements and Magic Words and reads them back', async ({ openPage }) => {
+    const page = await openPage(DESKTOP, { token: token });
     await page.goto('/dashboard/audio-settings');
-    await expect
-      .poll(() => page.getByRole('heading', { name: 'Audio Improvements and Magic Words' }).isVisible(), { timeout: 20_000 })
-      .toBe(true);
-    expect(await page.getByLabel('Flubber trigger word').inputValue()).toBe('flubber');
-    expect(await page.getByLabel('Longest pause kept (s)').inputValue()).toBe('1.8');
+    await expect(page.getByRole('heading', { name: 'Audio Improvements and Magic Words' })).toBeVisible();
+    await expect(page.getByLabel('Flubber trigger word')).toHaveValue('flubber');
+    await expect(page.getByLabel('Longest pause kept (s)')).toHaveValue('1.8');
     await shot(page, 'audio-settings-desktop', true);
     await page.getByLabel('Longest pause kept (s)').fill('2.5');
     await page.getByLabel('Flubber trigger word').fill('oops');
     await page.getByRole('button', { name: 'Save settings' }).click();
-    await expect.poll(visible(page, 'Audio settings updated.'), { timeout: 20_000 }).toBe(true);
+    await expect(page.getByText('Audio settings updated.').first()).toBeVisible();
     await page.reload();
-    await expect.poll(() => page.getByLabel('Flubber trigger word').inputValue(), { timeout: 20_000 }).toBe('oops');
-    expect(await page.getByLabel('Longest pause kept (s)').inputValue()).toBe('2.5');
-    const phone = await newPage(PHONE);
+    await expect(page.getByLabel('Flubber trigger word')).toHaveValue('oops');
+    await expect(page.getByLabel('Longest pause kept (s)')).toHaveValue('2.5');
+    const phone = await openPage(PHONE, { token: token });
     await phone.goto('/dashboard/audio-settings');
-    await expect.poll(() => phone.getByLabel('Flubber trigger word').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect(phone.getByLabel('Flubber trigger word')).toBeVisible();
     await shot(phone, 'audio-settings-phone');
   });
 });
