@@ -1,4 +1,4 @@
-import { ZUploadOptions } from '@ppp/contracts';
+import { NOTIFICATION_LINKS, ZUploadOptions } from '@ppp/contracts';
 /**
  * audio.transcribe through pg-boss on a real PostgreSQL, real ffmpeg and real files:
  * - detection on speech with known content: phrases spoken by espeak-ng, laid at known times,
@@ -148,6 +148,8 @@ describe('audio.transcribe', () => {
 
     const notices = await services().notifications.findForUser(me);
     expect(notices.map((n) => n.title)).toEqual(['Upload ready']);
+    // Clicking it opens the Episode Creator with this upload chosen (issue 19).
+    expect(notices[0]?.link).toBe(NOTIFICATION_LINKS.readyUpload(item.id));
     expect(notices[0]?.body).toContain('Flubber 1, Intern 1, Sound Effects 1');
     const mails = await services().mail.findOutbox({ to: userEmail, limit: 10 });
     expect(mails.map((m) => m.subject)).toEqual(['Your upload "Known phrases" is ready']);

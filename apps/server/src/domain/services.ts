@@ -23,6 +23,7 @@ import { MediaUploadService } from './media/media-upload.service.ts';
 import { UploadQueueService } from './media/upload-queue.service.ts';
 import { UploadQueueRepository } from './media/upload-queue.repository.ts';
 import { NotificationsService } from './notifications/notifications.service.ts';
+import { NotificationsRepository } from './notifications/notifications.repository.ts';
 import { AudioCleanupService } from './audio-cleanup/audio-cleanup.service.ts';
 import { TranscriptsService } from './transcripts/transcripts.service.ts';
 import { TranscriptsRepository } from './transcripts/transcripts.repository.ts';
@@ -87,7 +88,7 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
   const mail = new MailService(em, shared.mailTransport);
   const verification = new VerificationService(em, mail, limits, { settings, publicUrl: publicUrl(shared.config) });
   const { config } = shared;
-  const notifications = new NotificationsService(em);
+  const notifications = new NotificationsService(new NotificationsRepository(em));
   const mediaDeps = { em, storage: shared.storage, jobs: shared.jobs };
   const googleConfigured = Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
   const transcriptsRepository = new TranscriptsRepository(em);

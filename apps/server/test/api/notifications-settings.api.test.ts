@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { DEFAULT_AUDIO_CLEANUP_SETTINGS, ZAudioCleanupSettings } from '@ppp/contracts';
+import { DEFAULT_AUDIO_CLEANUP_SETTINGS, NOTIFICATION_LINKS, ZAudioCleanupSettings } from '@ppp/contracts';
 import { openTestOrm } from '../support/database.ts';
 import { servicesFor, testConfig } from '../support/fixtures.ts';
 import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
@@ -14,7 +14,14 @@ let a: { token: string; email: string };
 let b: { token: string; email: string; id: string };
 
 const ZList = z.array(
-  z.object({ id: z.string(), title: z.string(), body: z.string(), created_at: z.string(), read_at: z.string().nullable() }),
+  z.object({
+    id: z.string(),
+    title: z.string(),
+    body: z.string(),
+    created_at: z.string(),
+    read_at: z.string().nullable(),
+    link: z.string().nullable(),
+  }),
 );
 
 beforeAll(async () => {
@@ -39,12 +46,16 @@ describe('notifications', () => {
     const aId = await userIdOf(a.token);
     await services().notifications.notify(aId, { title: 'First', body: 'one' });
     await new Promise((r) => setTimeout(r, 20));
-    await services().notifications.notify(aId, { title: 'Second', body: 'two', dedupeKey: 'test:second' });
+    const link = NOTIFICATION_LINKS.episode('2d7f7c1e-3c7b-4c55-9d55-0a5d3c1b9e10');
+    await services().notifications.notify(aId, { title: 'Second', body: 'two', dedupeKey: 'test:second', link });
     await services().notifications.notify(aId, { title: 'Second again', body: 'duplicate', dedupeKey: 'test:second' });
     await services().notifications.notify(b.id, { title: 'For B', body: 'b' });
 
     const list = ZList.parse((await api.request('GET', '/api/notifications/', { token: a.token })).body);
     expect(list.map((n) => n.title)).toEqual(['Second', 'First']);
+    // A notice opens what it is about (issue 19): its app path, or none.
+    expect(list.map((n) => n.link)).toEqual([link, null]);
+    expect((await api.trpc(a.token).notifications.list.query()).map((n) => n.link)).toEqual([link, null]);
     expect(list.every((n) => n.read_at === null)).toBe(true);
     expect(await api.trpc(a.token).notifications.unreadCount.query()).toEqual({ unread: 2 });
 

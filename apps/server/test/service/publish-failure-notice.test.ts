@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { PUBLISH_FAILURE_NOTICE } from '@ppp/contracts';
+import { NOTIFICATION_LINKS, PUBLISH_FAILURE_NOTICE } from '@ppp/contracts';
 import type { TConfig } from '../../src/config.ts';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
 import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
@@ -99,7 +99,7 @@ describe('publish failures reach the creator', () => {
     expect(reason).not.toBe('');
     const link = `http://localhost:3000${PUBLISH_FAILURE_NOTICE.path(episode.id)}`;
     const notice = (await notices()).find((n) => n.body.includes('Refused by the host'));
-    expect(notice).toMatchObject({ title: PUBLISH_FAILURE_NOTICE.title, read_at: null });
+    expect(notice).toMatchObject({ title: PUBLISH_FAILURE_NOTICE.title, read_at: null, link: NOTIFICATION_LINKS.episode(episode.id) });
     expect(notice?.body).toContain(reason);
     expect(notice?.body).toContain(link);
     const mail = (await mails()).find((m) => m.subject === PUBLISH_FAILURE_NOTICE.mailSubject('Refused by the host'));

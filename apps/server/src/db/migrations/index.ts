@@ -24,6 +24,7 @@ import { Migration20261128053500_ab_workspace } from './Migration20261128053500_
 import { Migration20261128060500_media_declared_duration } from './Migration20261128060500_media_declared_duration.ts';
 import { Migration20261128071500_unfinished_uploads } from './Migration20261128071500_unfinished_uploads.ts';
 import { Migration20261128083000_transcript_corrections } from './Migration20261128083000_transcript_corrections.ts';
+import { Migration20261128090000_notification_links } from './Migration20261128090000_notification_links.ts';
 
 /** Every migration, in order. New files are created by `pnpm --filter @ppp/server migration:create <name>`. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -55,4 +56,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128060500_media_declared_duration', class: Migration20261128060500_media_declared_duration },
   { name: 'Migration20261128071500_unfinished_uploads', class: Migration20261128071500_unfinished_uploads },
   { name: 'Migration20261128083000_transcript_corrections', class: Migration20261128083000_transcript_corrections },
+  { name: 'Migration20261128090000_notification_links', class: Migration20261128090000_notification_links },
 ];

@@ -1,7 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { PAYMENTS_MESSAGES, ZBillingCycle, ZCheckoutPlanKey, monthlyEquivalentCents, stripePriceFor } from '@ppp/contracts';
+import {
+  NOTIFICATION_LINKS,
+  PAYMENTS_MESSAGES,
+  ZBillingCycle,
+  ZCheckoutPlanKey,
+  monthlyEquivalentCents,
+  stripePriceFor,
+} from '@ppp/contracts';
 import { UserSchema } from '../users/user.entity.ts';
 import { NotificationsService } from '../notifications/notifications.service.ts';
+import { NotificationsRepository } from '../notifications/notifications.repository.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { BillingRepository } from './billing.repository.ts';
 import type { GatewayCheckoutSession, GatewayEvent, GatewayInvoice, GatewaySubscription, PaymentsGateway } from './payments.port.ts';
@@ -156,7 +164,8 @@ export class StripeSyncService {
     const user = await this.deps.em.findOne(UserSchema, { id: userId });
     if (!user) return;
     const notice = { title: PAYMENTS_MESSAGES.paymentFailedTitle, body: PAYMENTS_MESSAGES.paymentFailedBody };
-    await new NotificationsService(this.deps.em).notify(userId, { ...notice, dedupeKey: `payment-failed:${invoice.id}` });
+    const bell = new NotificationsService(new NotificationsRepository(this.deps.em));
+    await bell.notify(userId, { ...notice, dedupeKey: `payment-failed:${invoice.id}`, link: NOTIFICATION_LINKS.subscription });
     await this.deps.mail.send({ to: user.email, subject: notice.title, text: notice.body });
   }
 }

@@ -68,11 +68,11 @@ export class UploadQueueRepository {
   }
 
   /** Writes the upload's bell notice; false when it was already written (by an earlier or a concurrent run). */
-  async claimNotice(upload: Pick<UnusedUpload, 'id' | 'userId'>, notice: { title: string; body: string }): Promise<boolean> {
+  async claimNotice(upload: Pick<UnusedUpload, 'id' | 'userId'>, notice: { title: string; body: string; link: string }): Promise<boolean> {
     const rows = await this.em.execute<{ id: string }[]>(
-      `insert into notifications (id, user_id, title, body, dedupe_key, created_at) values (gen_random_uuid(), ?, ?, ?, ?, now())
+      `insert into notifications (id, user_id, title, body, dedupe_key, link, created_at) values (gen_random_uuid(), ?, ?, ?, ?, ?, now())
        on conflict (dedupe_key) do nothing returning id`,
-      [upload.userId, notice.title, notice.body, expiryNoticeKey(upload.id)],
+      [upload.userId, notice.title, notice.body, expiryNoticeKey(upload.id), notice.link],
     );
     return rows.length > 0;
   }

@@ -1,4 +1,4 @@
-import { QUEUE_STORAGE, QUEUE_STORAGE_MESSAGES, getTier, type TTierValues } from '@ppp/contracts';
+import { NOTIFICATION_LINKS, QUEUE_STORAGE, QUEUE_STORAGE_MESSAGES, getTier, type TTierValues } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
 import type { PlanUser } from '../billing/feature-gate.ts';
 import type { PlansService } from '../billing/plans.service.ts';
@@ -106,6 +106,7 @@ export class UploadQueueService {
       const notice = {
         title: QUEUE_STORAGE_MESSAGES.noticeTitle,
         body: QUEUE_STORAGE_MESSAGES.notice({ ...upload, planName: plan.name, heldDays, removeOn }),
+        link: NOTIFICATION_LINKS.upload(upload.id),
       };
       if (!(await this.deps.repo.claimNotice(upload, notice))) return null;
       const to = await this.deps.repo.emailOf(upload.userId);

@@ -16,6 +16,8 @@ export const NotificationSchema = defineEntity({
     body: p.text(),
     /** A job that runs twice writes the same notice once (e.g. transcript-ready:{mediaId}). */
     dedupeKey: p.string().length(200).nullable().unique(),
+    /** The app path of what the notice is about (NOTIFICATION_LINKS), opened when it is clicked. */
+    link: p.string().length(500).nullable(),
     readAt: p.datetime().nullable(),
     createdAt: p
       .datetime()

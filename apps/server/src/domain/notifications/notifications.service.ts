@@ -1,52 +1,42 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { z } from 'zod';
-import { NOTIFICATION_LIMIT, type TNotification } from '@ppp/contracts';
+import { type TNotification } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
 import type { User } from '../users/user.entity.ts';
-import { NotificationSchema, type Notification } from './notification.entity.ts';
+import type { Notification } from './notification.entity.ts';
+import type { NotificationsRepository, TNewNotice } from './notifications.repository.ts';
 
 function toDto(row: Notification): TNotification {
-  return { id: row.id, title: row.title, body: row.body, created_at: row.createdAt, read_at: row.readAt ?? null };
+  return { id: row.id, title: row.title, body: row.body, created_at: row.createdAt, read_at: row.readAt ?? null, link: row.link ?? null };
 }
 
-/** The bell: a user's notices, newest first; unread until read. */
+/** The bell: a user's notices, newest first; unread until read; each opens what it is about. */
 export class NotificationsService {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
+  private readonly repo: NotificationsRepository;
+  constructor(repo: NotificationsRepository) {
+    this.repo = repo;
   }
 
   async findForUser(user: Pick<User, 'id'>): Promise<TNotification[]> {
-    const rows = await this.em.find(
-      NotificationSchema,
-      { user: user.id },
-      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: NOTIFICATION_LIMIT },
-    );
-    return rows.map(toDto);
+    return (await this.repo.newestOf(user.id)).map(toDto);
   }
 
   async unreadCount(user: Pick<User, 'id'>): Promise<number> {
-    return this.em.count(NotificationSchema, { user: user.id, readAt: null });
+    return this.repo.unreadCountOf(user.id);
   }
 
   async markRead(user: Pick<User, 'id'>, id: string): Promise<TNotification> {
-    const row = z.uuid().safeParse(id).success ? await this.em.findOne(NotificationSchema, { id, user: user.id }) : null;
+    const row = await this.repo.findOwned(user.id, id);
     if (!row) throw new AppError('NOT_FOUND', 'Notification not found');
     row.readAt ??= new Date();
-    await this.em.flush();
+    await this.repo.save();
     return toDto(row);
   }
 
   async markAllRead(user: Pick<User, 'id'>): Promise<number> {
-    return this.em.nativeUpdate(NotificationSchema, { user: user.id, readAt: null }, { readAt: new Date() });
+    return this.repo.markAllRead(user.id);
   }
 
   /** Writes a notice once per dedupe key: a job that runs twice does not ring the bell twice. */
-  async notify(userId: string, notice: { title: string; body: string; dedupeKey?: string }): Promise<void> {
-    await this.em.getConnection().execute(
-      `insert into notifications (id, user_id, title, body, dedupe_key, created_at) values (gen_random_uuid(), ?, ?, ?, ?, now())
-       on conflict (dedupe_key) do nothing`,
-      [userId, notice.title, notice.body, notice.dedupeKey ?? null],
-    );
+  async notify(userId: string, notice: TNewNotice): Promise<void> {
+    await this.repo.insertOnce(userId, notice);
   }
 }

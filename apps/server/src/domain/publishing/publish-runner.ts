@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
-import { PUBLISH_FAILURE_NOTICE, type TJobPayload } from '@ppp/contracts';
+import { NOTIFICATION_LINKS, PUBLISH_FAILURE_NOTICE, type TJobPayload } from '@ppp/contracts';
 import { SpreakerError, spreakerToAppError } from '../../adapters/spreaker/index.ts';
 import { AppError } from '../errors.ts';
 import { EpisodeSchema, type Episode } from '../episodes/episode.entity.ts';
@@ -154,6 +154,7 @@ export class PublishRunner {
       title: PUBLISH_FAILURE_NOTICE.title,
       body,
       dedupeKey: `publish-failed:${episode.id}:${now.toISOString()}`,
+      link: NOTIFICATION_LINKS.episode(episode.id),
     });
     const source = (episode.sourceMedia as MediaItem | null | undefined) ?? null;
     const to = verifiedAddressOf(user);

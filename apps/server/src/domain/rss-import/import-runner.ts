@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { RSS_IMPORT, RSS_IMPORT_MESSAGES } from '@ppp/contracts';
+import { NOTIFICATION_LINKS, RSS_IMPORT, RSS_IMPORT_MESSAGES } from '@ppp/contracts';
 import type { TConfig } from '../../config.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { StoragePort } from '../storage/storage.ts';
@@ -163,6 +163,11 @@ async function importArtwork(deps: ImportRunnerDeps, podcast: Podcast, url: stri
   }
 }
 
+/** What an import's notice opens: its show once it exists, else the import screen. */
+export function rssImportLink(row: Pick<RssImport, 'podcast'>): string {
+  return row.podcast ? NOTIFICATION_LINKS.show(row.podcast.id) : NOTIFICATION_LINKS.rssImport;
+}
+
 async function fail(deps: ImportRunnerDeps, row: RssImport, reason: string): Promise<void> {
   row.status = 'failed';
   row.error = reason;
@@ -172,6 +177,7 @@ async function fail(deps: ImportRunnerDeps, row: RssImport, reason: string): Pro
     title: RSS_IMPORT_MESSAGES.importFailed,
     body: reason,
     dedupeKey: `rss-import:${row.id}:failed`,
+    link: rssImportLink(row),
   });
 }
 
@@ -303,5 +309,6 @@ async function notifyDone(deps: Pick<ImportRunnerDeps, 'notifications'>, row: Rs
     title: RSS_IMPORT_MESSAGES.importComplete,
     body: `${row.importedCount} episodes of "${podcast.name}" imported${row.mirrorTotal > 0 ? `; ${row.mirroredCount} of ${row.mirrorTotal} audio files copied here` : ''}.`,
     dedupeKey: `rss-import:${row.id}:done`,
+    link: rssImportLink(row),
   });
 }

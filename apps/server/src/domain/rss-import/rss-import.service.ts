@@ -30,7 +30,7 @@ import { RssImportSchema, type RssImport } from './rss-import.entity.ts';
 import { RssImportRepository } from './rss-import.repository.ts';
 import { toImportResult } from './import-status.ts';
 import { linkSpreakerShow, recoverFromSpreaker } from './spreaker-link.ts';
-import { runImport, type AutoPublish, type RunOptions } from './import-runner.ts';
+import { rssImportLink, runImport, type AutoPublish, type RunOptions } from './import-runner.ts';
 import { cleanupMirrors, runMirror } from './mirror-runner.ts';
 
 export interface RssImportDeps {
@@ -211,6 +211,7 @@ export class RssImportService {
       title: RSS_IMPORT_MESSAGES.importFailed,
       body: reason,
       dedupeKey: `rss-import:${row.id}:failed`,
+      link: rssImportLink(row),
     });
   }
 

@@ -1,5 +1,6 @@
 import {
   MEDIA_MESSAGES,
+  NOTIFICATION_LINKS,
   ZMediaStatus,
   type TDetectionResult,
   type TIntentHintsResponse,
@@ -137,6 +138,7 @@ export class TranscriptsService {
       title: 'Transcription failed',
       body: `"${item.friendlyName}" could not be transcribed: ${message}`,
       dedupeKey: `transcript-failed:${item.id}`,
+      link: NOTIFICATION_LINKS.upload(item.id),
     });
   }
 
@@ -147,6 +149,7 @@ export class TranscriptsService {
       title: 'Upload ready',
       body: `"${item.friendlyName}" is transcribed and ready to use (${counts}).`,
       dedupeKey: `transcript-ready:${item.id}`,
+      link: NOTIFICATION_LINKS.readyUpload(item.id),
     });
     const claimed = item.notifyWhenReady && !item.notifiedAt ? await this.deps.repository.claimReadyMail(item.id) : false;
     if (!claimed) {

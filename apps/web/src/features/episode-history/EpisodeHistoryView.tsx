@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   Alert,
   Button,
@@ -39,6 +39,7 @@ import { DeleteEpisodeDialog } from './DeleteEpisodeDialog.tsx';
 import { ManualEditorOverlay } from './ManualEditorOverlay.tsx';
 import { FlubberReviewPanel } from './FlubberReviewPanel.tsx';
 import { useAllEpisodes, useEpisodePlayer } from './use-episodes.ts';
+import { useLinkedEpisode } from './use-linked-episode.ts';
 
 const SORT_LABELS: Record<TSort, string> = { newest: 'Newest', oldest: 'Oldest', title: 'Title', status: 'Status', plays: 'Plays' };
 type Dialog = { kind: 'edit' | 'delete' | 'manual-edit' | 'retakes' | 'publish' | 'schedule' | 'unpublish'; episode: TEpisode } | null;
@@ -56,6 +57,10 @@ export function EpisodeHistoryView() {
   const [view, setView] = useState<TView>('grid');
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<Dialog>(null);
+  useLinkedEpisode(
+    episodes,
+    useCallback((episode: TEpisode) => setDialog({ kind: 'edit', episode }), []),
+  );
 
   const visible = visibleEpisodes(episodes ?? [], { search, status, sort });
   const shown = pageOf(visible, page, pageSizeOf(view));

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { EPISODE_CREATOR_SHELL, MEDIA_MESSAGES, type TMediaItem } from '@ppp/contracts';
 import { NEW_EPISODE_PATH } from '../workspace/workspace-nav.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -19,17 +19,28 @@ function StatusBadge({ item }: { item: TMediaItem }) {
   );
 }
 
-function UploadRow({ item, onDelete }: { item: TMediaItem; onDelete: (item: TMediaItem) => void }) {
+function UploadRow({ item, linked, onDelete }: { item: TMediaItem; linked: boolean; onDelete: (item: TMediaItem) => void }) {
   const utils = trpc.useUtils();
   const retry = trpc.media.retry.useMutation({ onSuccess: () => void utils.media.mainContent.invalidate() });
   const processing = item.status === 'processing';
+  const ref = useRef<HTMLDivElement>(null);
+  // Opened from a notice (?upload=id): this upload is scrolled to and outlined.
+  useEffect(() => {
+    if (linked) ref.current?.scrollIntoView({ block: 'center' });
+  }, [linked]);
   return (
     <Card
+      ref={ref}
       withBorder
       padding="md"
-      style={processing ? { opacity: 0.65 } : undefined}
+      style={{
+        ...(processing ? { opacity: 0.65 } : {}),
+        ...(linked ? { outline: '2px solid var(--mantine-color-indigo-5)' } : {}),
+      }}
       data-testid="processed-upload"
+      data-linked={linked || undefined}
       aria-label={item.friendly_name}
+      aria-current={linked || undefined}
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={4} style={{ minWidth: 0 }}>
@@ -92,6 +103,8 @@ export function ProcessedUploadsList() {
     refetchInterval: (query) => ((query.state.data ?? []).some((i) => i.status === 'processing') ? 5_000 : false),
   });
   const [pending, setPending] = useState<TMediaItem | null>(null);
+  const [params] = useSearchParams();
+  const linkedId = params.get('upload');
 
   if (list.isPending) return <Loader aria-label="Loading uploads" />;
   if (list.isError) {
@@ -107,7 +120,7 @@ export function ProcessedUploadsList() {
     <Stack gap="sm">
       {list.data.length === 0 && <Text c="dimmed">No uploads yet. Upload audio above; it appears here while it is processed.</Text>}
       {list.data.map((item) => (
-        <UploadRow key={item.id} item={item} onDelete={setPending} />
+        <UploadRow key={item.id} item={item} linked={item.id === linkedId} onDelete={setPending} />
       ))}
       <DeleteUploadDialog pending={pending} onClose={() => setPending(null)} />
     </Stack>
