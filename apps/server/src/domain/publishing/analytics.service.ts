@@ -1,12 +1,11 @@
 import type { z } from 'zod';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { PUBLISH_LIMITS, type TEpisodePlays, type TShowPlays, type ZPlaysQuery } from '@ppp/contracts';
 import type { User } from '../users/user.entity.ts';
 import type { FeatureGate, PlanUser } from '../billing/feature-gate.ts';
-import { EpisodeSchema } from '../episodes/episode.entity.ts';
 import type { Podcast } from '../podcasts/podcast.entity.ts';
 import type { PodcastsService } from '../podcasts/podcasts.service.ts';
 import type { SpreakerService } from '../spreaker/spreaker.service.ts';
+import type { PublishingRepository } from './publishing.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -17,7 +16,7 @@ interface Window {
 }
 
 interface AnalyticsDeps {
-  em: EntityManager;
+  repository: PublishingRepository;
   podcasts: PodcastsService;
   spreaker: SpreakerService;
   /** Analytics is a Pro feature (spec 002 §9). */
@@ -54,7 +53,7 @@ export class AnalyticsService {
     for (const podcast of await this.shows(user, query.podcast_id)) {
       const plays = await this.playsByEpisode(user, podcast, window);
       if (!plays) continue;
-      const episodes = await this.deps.em.find(EpisodeSchema, { podcast: podcast.id, status: { $in: ['published', 'scheduled'] } });
+      const episodes = await this.deps.repository.liveOf(podcast.id);
       for (const episode of episodes) {
         const key = podcast.hostKind === 'spreaker' ? (episode.hostEpisodeId ?? '') : episode.id;
         items.push({ episode_id: episode.id, podcast_id: podcast.id, title: episode.title, plays_total: plays.get(key) ?? 0 });
@@ -94,12 +93,6 @@ export class AnalyticsService {
         return null;
       }
     }
-    const rows = await this.deps.em
-      .getConnection()
-      .execute<{ episode_id: string; plays: string }[]>(
-        `select episode_id, count(*) as plays from episode_downloads where podcast_id = ? ${window.since ? 'and created_at >= ?' : ''} group by episode_id`,
-        window.since ? [podcast.id, window.since] : [podcast.id],
-      );
-    return new Map(rows.map((row) => [row.episode_id, Number(row.plays)]));
+    return this.deps.repository.downloadsByEpisode(podcast.id, window.since);
   }
 }

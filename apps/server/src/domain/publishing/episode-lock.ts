@@ -1,20 +1,7 @@
-import pg from 'pg';
-import { watchCheckedOutClient } from '../../db/checked-out-client.ts';
+import { withAdvisoryLock } from '../../db/advisory-lock.ts';
 
 /** Advisory-lock namespace of publish work (the first key of the two-key form). */
 const NAMESPACE = 727006;
-const RETRY_MS = 100;
-const pools = new Map<string, pg.Pool>();
-
-function poolFor(connectionString: string): pg.Pool {
-  let pool = pools.get(connectionString);
-  if (!pool) {
-    pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 5_000, allowExitOnIdle: true });
-    pool.on('error', () => undefined);
-    pools.set(connectionString, pool);
-  }
-  return pool;
-}
 
 export class EpisodeBusyError extends Error {
   constructor() {
@@ -24,10 +11,10 @@ export class EpisodeBusyError extends Error {
 }
 
 /**
- * Runs `work` while holding a PostgreSQL advisory lock on one episode, on a connection of its own.
- * Every publish, unpublish and republish of an episode goes through it, so a double click, a retry
- * racing the first attempt or two workers never act on the host at once. If the process dies, the
- * connection closes and PostgreSQL releases the lock.
+ * Runs `work` while holding the episode's publish lock (withAdvisoryLock). Every publish, unpublish
+ * and republish of an episode goes through it, so a double click, a retry racing the first attempt
+ * or two workers never act on the host at once; the upload token keeps a rerun whose connection
+ * dropped from uploading twice.
  */
 export async function withEpisodeLock<T>(
   connectionString: string,
@@ -38,43 +25,4 @@ export async function withEpisodeLock<T>(
   const got = await withAdvisoryLock(connectionString, NAMESPACE, episodeId, work, timeoutMs);
   if (!got.locked) throw new EpisodeBusyError();
   return got.value;
-}
-
-/**
- * The same lock for other work: `key` within `namespace` (a number of the caller's own). Answers
- * locked false, without running `work`, when the lock was not had within timeoutMs.
- */
-export async function withAdvisoryLock<T>(
-  connectionString: string,
-  namespace: number,
-  key: string,
-  work: () => Promise<T>,
-  timeoutMs: number,
-): Promise<{ locked: true; value: T } | { locked: false }> {
-  const client = await poolFor(connectionString).connect();
-  let broken: Error | undefined;
-  // A dropped connection loses the lock with it; the work goes on (the upload token keeps a rerun
-  // from uploading twice) and the broken client is thrown away instead of ending the process.
-  const stopWatching = watchCheckedOutClient(client, (error) => {
-    broken = error;
-  });
-  try {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [namespace, key]);
-      if (rows[0]?.ok) break;
-      if (Date.now() > deadline) return { locked: false };
-      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
-    }
-    try {
-      return { locked: true, value: await work() };
-    } finally {
-      await client.query('select pg_advisory_unlock($1, hashtext($2))', [namespace, key]).catch((error: Error) => {
-        broken = error;
-      });
-    }
-  } finally {
-    stopWatching();
-    client.release(broken ?? false);
-  }
 }

@@ -1,6 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   httpUrlOrNull,
   ZFeedShow,
@@ -14,11 +13,11 @@ import {
   type TTranscriptWord,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
-import { EpisodeSchema, type Episode } from '../episodes/episode.entity.ts';
+import type { Episode } from '../episodes/episode.entity.ts';
 import type { Podcast } from '../podcasts/podcast.entity.ts';
 import { decodeCategory, guidOf, showCoverUrl } from '../podcasts/podcast.dto.ts';
 import type { PodcastsService } from '../podcasts/podcasts.service.ts';
-import { TranscriptSchema } from '../transcripts/transcript.entity.ts';
+import type { PublishingRepository } from './publishing.repository.ts';
 import type { StoragePort } from '../storage/storage.ts';
 import { buildFeed, chaptersJson, isListedInFeed, showFeedUrl, transcriptToJson, transcriptToWebVtt } from './feed/index.ts';
 import { episodeChapters } from './episode-timeline.ts';
@@ -97,7 +96,7 @@ export function publicState(episode: Pick<Episode, 'status' | 'publishAt' | 'vis
 }
 
 export interface FeedServiceDeps {
-  em: EntityManager;
+  repository: PublishingRepository;
   storage: StoragePort;
   podcasts: PodcastsService;
   baseUrl: string;
@@ -192,12 +191,8 @@ export class FeedService {
   /** GET /feeds/{id}.xml; the build date is the last change, so an unchanged feed keeps its ETag. */
   async render(podcastId: string, now = new Date()): Promise<RenderedFeed> {
     const podcast = await this.deps.podcasts.getPublic(podcastId);
-    const rows = await this.deps.em.find(
-      EpisodeSchema,
-      { podcast: podcast.id, status: { $in: ['published', 'scheduled'] }, finalAudioKey: { $ne: null } },
-      { orderBy: { publishAt: 'desc' } },
-    );
-    const transcribed = await this.uploadsWithWords(rows.flatMap((row) => (row.sourceMedia ? [row.sourceMedia.id] : [])));
+    const rows = await this.deps.repository.feedCandidates(podcast.id);
+    const transcribed = await this.deps.repository.uploadsWithWords(rows.flatMap((row) => (row.sourceMedia ? [row.sourceMedia.id] : [])));
     const items: TPublishableEpisode[] = [];
     const times = [podcast.updatedAt.getTime()];
     for (const row of rows) {
@@ -222,8 +217,7 @@ export class FeedService {
 
   /** An episode the public may fetch: published (or scheduled and due), not private, in this show. */
   async publicEpisode(podcastId: string, episodeId: string, now = new Date()): Promise<Episode> {
-    const ids = z.object({ p: z.uuid(), e: z.uuid() }).safeParse({ p: podcastId, e: episodeId });
-    const episode = ids.success ? await this.deps.em.findOne(EpisodeSchema, { id: episodeId, podcast: podcastId }) : null;
+    const episode = await this.deps.repository.findInShow(podcastId, episodeId);
     if (!episode) throw new AppError('NOT_FOUND', NOT_FOUND);
     const state = publicState(episode);
     const due = state.publish_at !== null && state.publish_at.getTime() <= now.getTime();
@@ -231,22 +225,11 @@ export class FeedService {
     return episode;
   }
 
-  /** Which of these uploads have a transcript with words: one query, reading no word lists. */
-  private async uploadsWithWords(mediaIds: readonly string[]): Promise<Set<string>> {
-    if (mediaIds.length === 0) return new Set();
-    const rows = await this.deps.em
-      .getConnection()
-      .execute<{ media_id: string }[]>(`select media_id from transcripts where media_id = any(?::uuid[]) and words <> '[]'::jsonb`, [
-        `{${mediaIds.join(',')}}`,
-      ]);
-    return new Set(rows.map((row) => row.media_id));
-  }
-
   /** The episode's words on its own timeline; null when there is no transcript. */
   async transcriptWords(episode: Episode): Promise<TTranscriptWord[] | null> {
     const mediaId = episode.sourceMedia?.id;
     if (!mediaId) return null;
-    const transcript = await this.deps.em.findOne(TranscriptSchema, { media: mediaId });
+    const transcript = await this.deps.repository.transcriptOf(mediaId);
     if (!transcript || transcript.words.length === 0) return null;
     return episodeWords(transcript.words, episode.edl ?? null);
   }

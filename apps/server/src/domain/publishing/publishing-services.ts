@@ -15,11 +15,11 @@ import { BuiltinHost } from './hosts/builtin-host.ts';
 import { SpreakerHost } from './hosts/spreaker-host.ts';
 import { HostRegistry } from './hosts/registry.ts';
 import { PublishingService } from './publishing.service.ts';
+import { PublishingRepository } from './publishing.repository.ts';
 import { PublishAllService } from './publish-all.service.ts';
 import { PublishRunner } from './publish-runner.ts';
 import { AnalyticsService } from './analytics.service.ts';
 import { NotificationsService } from '../notifications/notifications.service.ts';
-import { NotificationsRepository } from '../notifications/notifications.repository.ts';
 import { MailService } from '../mail/mail.service.ts';
 import { WebsiteRepository } from '../website/website.repository.ts';
 import { siteUrlOf } from '../website/site-address.ts';
@@ -45,13 +45,14 @@ export function createPublishingServices(em: EntityManager, shared: SharedDeps, 
     const site = await sites.findByPodcast(podcastId);
     return site?.publishedAt ? siteUrlOf(site, hosting) : null;
   };
-  const feeds = new FeedService({ em, storage, podcasts, baseUrl, siteLinkOf });
+  const repository = new PublishingRepository(em);
+  const feeds = new FeedService({ repository, storage, podcasts, baseUrl, siteLinkOf });
   const feedCheck = new FeedCheckService({ podcasts, feeds });
   const hosts = new HostRegistry({
     builtin: new BuiltinHost({ feeds, feedCheck, storage }),
     spreaker: new SpreakerHost({ storage, clientFor: (userId) => spreaker.clientFor(userId) }),
   });
-  const publishing = new PublishingService({ em, jobs: shared.jobs, hosts, connectionString, baseUrl, features });
+  const publishing = new PublishingService({ repository, jobs: shared.jobs, hosts, connectionString, baseUrl, features });
   return {
     podcasts,
     distribution: new DistributionService({ em, podcasts, baseUrl }),
@@ -60,17 +61,17 @@ export function createPublishingServices(em: EntityManager, shared: SharedDeps, 
     spreaker,
     feeds,
     feedCheck,
-    downloads: new DownloadsService(em),
+    downloads: new DownloadsService(repository),
     publishing,
-    publishAll: new PublishAllService({ em, podcasts, publishing }),
+    publishAll: new PublishAllService({ repository, podcasts, publishing }),
     publishRunner: new PublishRunner({
       em,
       hosts,
       connectionString,
-      notifications: new NotificationsService(new NotificationsRepository(em)),
+      notifications: new NotificationsService(em),
       mail: new MailService(em, shared.mailTransport),
       baseUrl,
     }),
-    analytics: new AnalyticsService({ em, podcasts, spreaker, features }),
+    analytics: new AnalyticsService({ repository, podcasts, spreaker, features }),
   };
 }

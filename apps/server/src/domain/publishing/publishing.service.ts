@@ -1,6 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   PODCAST_MESSAGES,
   PUBLISH_MESSAGES,
@@ -16,26 +15,24 @@ import {
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
-import { UserSchema, type User } from '../users/user.entity.ts';
+import type { User } from '../users/user.entity.ts';
 import type { FeatureGate } from '../billing/feature-gate.ts';
-import { EpisodeSchema, type Episode } from '../episodes/episode.entity.ts';
+import type { Episode } from '../episodes/episode.entity.ts';
 import type { Podcast } from '../podcasts/podcast.entity.ts';
 import { SpreakerError, spreakerToAppError } from '../../adapters/spreaker/index.ts';
 import { showFeedUrl } from './feed/index.ts';
 import { episodeUrls, publicState } from './feed.service.ts';
 import { EpisodeBusyError, withEpisodeLock } from './episode-lock.ts';
 import type { HostRegistry } from './hosts/registry.ts';
-import { PUBLISH_MARK_LEASE_MS, noLivePublishJobSql, publishJobPending } from './publish-jobs.ts';
+import { PUBLISH_MARK_LEASE_MS } from './publish-jobs.ts';
+import type { PublishingRepository } from './publishing.repository.ts';
 
 export const EPISODE_NOT_FOUND = 'Episode not found';
-/** A show's imported episodes (user_id, podcast_id bound) live at their old host, mirrored here, on no host of ours. */
-const IMPORTED_FOR_HOST = `user_id = ? and podcast_id = ? and status = 'published' and import_key_hash is not null
-  and host_episode_id is null and final_audio_key is not null`;
 /** Episodes that carry finished audio and may be published. */
 const PUBLISHABLE = ['processed', 'scheduled', 'published'];
 
 export interface PublishingDeps {
-  em: EntityManager;
+  repository: PublishingRepository;
   jobs: JobQueue;
   hosts: HostRegistry;
   connectionString: string;
@@ -53,9 +50,7 @@ export class PublishingService {
 
   /** One of the user's episodes (with its show); another user's is 404. */
   async getOwned(user: Pick<User, 'id'>, id: string): Promise<Episode> {
-    const episode = z.uuid().safeParse(id).success
-      ? await this.deps.em.findOne(EpisodeSchema, { id, user: user.id }, { populate: ['podcast'] })
-      : null;
+    const episode = await this.deps.repository.findOwned(user, id);
     if (!episode) throw new AppError('NOT_FOUND', EPISODE_NOT_FOUND);
     return episode;
   }
@@ -132,7 +127,7 @@ export class PublishingService {
 
   /** The owner's plan as it stands now (the caller may be the worker acting for them) must include it. */
   private async requireAutopublish(userId: string): Promise<void> {
-    const owner = await this.deps.em.findOneOrFail(UserSchema, { id: userId });
+    const owner = await this.deps.repository.userById(userId);
     await this.deps.features.requireFeature(owner, 'autopublishSpreaker');
   }
 
@@ -192,26 +187,13 @@ export class PublishingService {
    */
   async queueImported(userId: string, podcastId: string, publishState: string): Promise<number> {
     const visibility = (VISIBILITIES as readonly string[]).includes(publishState) ? publishState : 'public';
-    // updated_at is the mark's time: any later write only moves it on, so a live mark is never taken early.
-    const orphaned = `publish_state = 'queued' and updated_at < now() - make_interval(secs => ?) and ${await noLivePublishJobSql(this.deps.em)}`;
-    const claimed = await this.deps.em.getConnection().execute<{ id: string }[]>(
-      `update episodes set publish_state = 'queued', publish_error = null, host_upload_token = null, visibility = ?, updated_at = now()
-       where ${IMPORTED_FOR_HOST} and (publish_state is null or (${orphaned}))
-       returning id`,
-      [visibility, userId, podcastId, PUBLISH_MARK_LEASE_MS / 1000],
-    );
-    for (const [index, { id }] of claimed.entries()) {
+    const claimed = await this.deps.repository.claimImported(userId, podcastId, visibility, PUBLISH_MARK_LEASE_MS / 1000);
+    for (const [index, id] of claimed.entries()) {
       try {
         await this.deps.jobs.send('publish.episode', { episode_id: id, publish_at: null, go_live: false });
       } catch (error) {
         // Not queued: released again, so a later import claims them instead of leaving them 'queued' forever.
-        const unsent = claimed.slice(index).map((row) => row.id);
-        await this.deps.em
-          .getConnection()
-          .execute(
-            `update episodes set publish_state = null where id = any(?::uuid[]) and publish_state = 'queued' and host_episode_id is null`,
-            [`{${unsent.join(',')}}`],
-          );
+        await this.deps.repository.releaseUnsent(claimed.slice(index));
         throw error;
       }
     }
@@ -225,21 +207,16 @@ export class PublishingService {
    */
   async queueImportedAfterLease(userId: string, podcastId: string, publishState: string, signal?: AbortSignal): Promise<number> {
     const queued = await this.queueImported(userId, podcastId, publishState);
-    // Measured on the database's clock, which stamped the marks.
-    const [row] = await this.deps.em.getConnection().execute<{ wait_ms: number | string | null }[]>(
-      `select extract(epoch from max(updated_at) + make_interval(secs => ?) - now()) * 1000 as wait_ms
-       from episodes where ${IMPORTED_FOR_HOST} and publish_state = 'queued' and ${await noLivePublishJobSql(this.deps.em)}`,
-      [PUBLISH_MARK_LEASE_MS / 1000, userId, podcastId],
-    );
-    if (row?.wait_ms === null || row?.wait_ms === undefined) return queued;
-    await sleep(Math.max(0, Number(row.wait_ms)) + 500, undefined, signal ? { signal } : {});
+    const waitMs = await this.deps.repository.importedMarkWaitMs(userId, podcastId, PUBLISH_MARK_LEASE_MS / 1000);
+    if (waitMs === null) return queued;
+    await sleep(Math.max(0, waitMs) + 500, undefined, signal ? { signal } : {});
     return queued + (await this.queueImported(userId, podcastId, publishState));
   }
 
   /** Enqueues the upload now and, for a schedule, the delayed go-live at its time (kept by pg-boss across restarts). */
   async enqueue(episode: Episode): Promise<void> {
     const publishAt = episode.status === 'scheduled' ? (episode.publishAt?.toISOString() ?? null) : null;
-    await this.deps.em.flush();
+    await this.deps.repository.flush();
     await this.deps.jobs.send('publish.episode', { episode_id: episode.id, publish_at: publishAt, go_live: false });
     if (publishAt) {
       await this.deps.jobs.send(
@@ -252,7 +229,7 @@ export class PublishingService {
 
   /** Whether a publish.episode job for the episode is waiting, running or due for a retry. */
   jobPending(episodeId: string): Promise<boolean> {
-    return publishJobPending(this.deps.em, episodeId);
+    return this.deps.repository.jobPending(episodeId);
   }
 
   private inFlight(episode: Episode): boolean {
@@ -318,10 +295,9 @@ export class PublishingService {
         this.deps.connectionString,
         id,
         async () => {
-          const em = this.deps.em;
-          const episode = await em.findOneOrFail(EpisodeSchema, { id }, { populate: ['podcast'], refresh: true });
+          const episode = await this.deps.repository.reload(id);
           await change(episode);
-          await em.flush();
+          await this.deps.repository.flush();
           return this.toStatus(episode);
         },
         10_000,
