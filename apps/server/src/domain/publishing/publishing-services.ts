@@ -20,6 +20,7 @@ import { PublishAllService } from './publish-all.service.ts';
 import { PublishRunner } from './publish-runner.ts';
 import { AnalyticsService } from './analytics.service.ts';
 import { NotificationsService } from '../notifications/notifications.service.ts';
+import { NotificationsRepository } from '../notifications/notifications.repository.ts';
 import { MailService } from '../mail/mail.service.ts';
 import { WebsiteRepository } from '../website/website.repository.ts';
 import { siteUrlOf } from '../website/site-address.ts';
@@ -68,7 +69,7 @@ export function createPublishingServices(em: EntityManager, shared: SharedDeps, 
       em,
       hosts,
       connectionString,
-      notifications: new NotificationsService(em),
+      notifications: new NotificationsService(new NotificationsRepository(em)),
       mail: new MailService(em, shared.mailTransport),
       baseUrl,
     }),
