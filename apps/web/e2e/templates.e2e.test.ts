@@ -56,8 +56,8 @@ function eventually<T>(read: () => Promise<T> | T, options: { timeout?: number }
   return expect.poll(read, { timeout: 15_000, ...options });
 }
 
-async function newPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: app.baseUrl, viewport });
+async function newPage(viewport: { width: number; height: number }, timezoneId?: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: app.baseUrl, viewport, ...(timezoneId ? { timezoneId } : {}) });
   // Journeys other than onboarding start past it (spec 002 §2.2 step 8: the local completed flag).
   await context.addInitScript(() => window.localStorage.setItem('ppp.onboarding.completed', '1'));
   contexts.push(context);
@@ -108,6 +108,7 @@ beforeAll(async () => {
   await orm.close();
   await upload('outro', tone('station-outro.mp3', 660, 2), 'Station outro');
   await upload('music', tone('soft-bed.mp3', 220, 8), 'Soft bed');
+  tone('evening-theme.mp3', 330, 6);
 });
 
 afterAll(async () => {
@@ -119,7 +120,8 @@ afterAll(async () => {
 
 describe('Template Editor journey', () => {
   it('builds, saves and reopens a template unchanged', async () => {
-    const page = await newPage(DESKTOP);
+    // A creator in New York: a new schedule is still in UTC (spec 000 section 9), their own zone offered.
+    const page = await newPage(DESKTOP, 'America/New_York');
     await page.goto('/dashboard');
     await page.getByRole('link', { name: 'Templates' }).first().click();
     await eventually(() => page.getByText('No templates yet').isVisible()).toBe(true);
@@ -184,8 +186,14 @@ describe('Template Editor journey', () => {
     for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
     await eventually(() => rule.getByTestId('loudness-value').textContent()).toBe('4.5 (-6.9 dB)');
 
-    // A recurring slot: Mondays at 05:00.
+    // A recurring slot: Mondays at 05:00, in UTC unless the creator takes their own zone.
     await page.getByRole('button', { name: 'Recurring Publish Schedule' }).click();
+    await eventually(() => page.getByRole('combobox', { name: 'Timezone' }).inputValue()).toBe('UTC');
+    await page.getByRole('button', { name: 'Use my timezone (America/New_York)' }).click();
+    await eventually(() => page.getByRole('combobox', { name: 'Timezone' }).inputValue()).toBe('America/New_York');
+    await page.getByRole('combobox', { name: 'Timezone' }).click();
+    await page.getByRole('option', { name: 'UTC', exact: true }).click();
+    await eventually(() => page.getByRole('combobox', { name: 'Timezone' }).inputValue()).toBe('UTC');
     await page.getByLabel('Monday').check();
     await page.getByRole('button', { name: 'Add slot' }).click();
     await eventually(() => page.getByRole('table', { name: 'Recurring slots' }).getByText('Monday').isVisible()).toBe(true);
@@ -283,6 +291,28 @@ describe('Template Editor journey', () => {
     await outro.getByRole('button', { name: 'Generate with AI voice' }).click();
     await eventually(() => dialog.getByRole('button', { name: /^Generate \(\d+ s\)$/ }).isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // Music uploaded from the editor's music section becomes the rule's file (and a library item).
+    await page.getByRole('button', { name: 'Add background music' }).click();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload music for background music 2' }).click();
+    await (await chooser).setFiles(path.join(files, 'evening-theme.mp3'));
+    await eventually(() => page.getByText(TEMPLATE_MESSAGES.musicUploaded).first().isVisible(), { timeout: 30_000 }).toBe(true);
+    const uploadedRule = page.getByTestId('music-rule').nth(1);
+    await eventually(() => uploadedRule.getByLabel('Music file', { exact: true }).inputValue()).toBe('evening-theme');
+    await shot(page, 'template-music-uploaded-desktop');
+
+    // Unsaved: the side navigation and the browser's back button ask too, and Stay keeps the edits.
+    await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Dashboard' }).click();
+    await eventually(() => page.getByText(TEMPLATE_MESSAGES.leaveWithoutSaving).isVisible()).toBe(true);
+    await shot(page, 'template-editor-leave-side-nav-desktop');
+    await page.getByRole('button', { name: 'Stay' }).click();
+    await eventually(() => page.getByText(TEMPLATE_MESSAGES.leaveWithoutSaving).isVisible()).toBe(false);
+    await page.goBack();
+    await eventually(() => page.getByText(TEMPLATE_MESSAGES.leaveWithoutSaving).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Stay' }).click();
+    await expect(page.getByTestId('unsaved-indicator').isVisible()).resolves.toBe(true);
+    expect(new URL(page.url()).pathname).toMatch(/^\/dashboard\/templates\/[0-9a-f-]{36}$/);
 
     await page.getByRole('button', { name: 'Back', exact: true }).click();
     await eventually(() => page.getByText(TEMPLATE_MESSAGES.leaveWithoutSaving).isVisible()).toBe(true);

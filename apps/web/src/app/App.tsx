@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { Outlet, Route, RouterProvider, createBrowserRouter, createRoutesFromElements } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Notifications } from '@mantine/notifications';
 import { TOASTS_VISIBLE } from '@ppp/contracts';
@@ -47,37 +47,55 @@ function makeQueryClient(): QueryClient {
  */
 const SHELL_PATHS = ['/', '/dashboard', '/dashboard/*', '/admin', '/admin/*', '/onboarding'];
 
+/** What every route is drawn in: a failure shows the error page, a lazy route its fallback. */
+function AppFrame() {
+  return (
+    <AppErrorBoundary>
+      <Suspense fallback={<RouteFallback />}>
+        <Outlet />
+      </Suspense>
+    </AppErrorBoundary>
+  );
+}
+
+/**
+ * A data router, so a screen can hold the user back from leaving with unsaved work (`useBlocker`:
+ * links, the side navigation and the browser's back and forward).
+ */
+function makeRouter() {
+  return createBrowserRouter(
+    createRoutesFromElements(
+      <Route element={<AppFrame />}>
+        {SHELL_PATHS.map((path) => (
+          <Route key={path} path={path} element={<RootGate />} />
+        ))}
+        <Route path="/ab" element={<AbWorkspacePage />} />
+        <Route path="/onboarding-demo" element={<OnboardingDemoPage />} />
+        <Route path="/verify" element={<VerifyPage />} />
+        <Route path="/terms" element={<TermsPage />} />
+        <Route path="/privacy" element={<PrivacyPage />} />
+        <Route path="/error" element={<ErrorPage />} />
+        <Route path="/pricing" element={<PricingPage />} />
+        <Route path="/subscriptions" element={<PricingPage />} />
+        <Route path="/help" element={<HelpPage />} />
+        <Route path="/contact" element={<ContactPage />} />
+        <Route path="/docs/podcast-website-builder" element={<WebsiteBuilderGuidePage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>,
+    ),
+  );
+}
+
 export function App() {
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(createTrpcClient);
+  const [router] = useState(makeRouter);
   return (
     <DisplayOptionsProvider baseTheme={baseTheme}>
       <Notifications position="top-right" limit={TOASTS_VISIBLE} />
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
-          <BrowserRouter>
-            <AppErrorBoundary>
-              <Suspense fallback={<RouteFallback />}>
-                <Routes>
-                  {SHELL_PATHS.map((path) => (
-                    <Route key={path} path={path} element={<RootGate />} />
-                  ))}
-                  <Route path="/ab" element={<AbWorkspacePage />} />
-                  <Route path="/onboarding-demo" element={<OnboardingDemoPage />} />
-                  <Route path="/verify" element={<VerifyPage />} />
-                  <Route path="/terms" element={<TermsPage />} />
-                  <Route path="/privacy" element={<PrivacyPage />} />
-                  <Route path="/error" element={<ErrorPage />} />
-                  <Route path="/pricing" element={<PricingPage />} />
-                  <Route path="/subscriptions" element={<PricingPage />} />
-                  <Route path="/help" element={<HelpPage />} />
-                  <Route path="/contact" element={<ContactPage />} />
-                  <Route path="/docs/podcast-website-builder" element={<WebsiteBuilderGuidePage />} />
-                  <Route path="*" element={<NotFoundPage />} />
-                </Routes>
-              </Suspense>
-            </AppErrorBoundary>
-          </BrowserRouter>
+          <RouterProvider router={router} />
         </QueryClientProvider>
       </trpc.Provider>
     </DisplayOptionsProvider>

@@ -2,16 +2,17 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Button, Card, Group, MultiSelect, NumberInput, Select, SimpleGrid, Slider, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { TEMPLATE, TEMPLATE_MESSAGES, scaleToDb, type TMediaItem } from '@ppp/contracts';
-import { newMusicRule, type MusicRuleDraft, type TemplateDraft } from './editor-state.ts';
+import { newMusicRule, type DraftChange, type MusicRuleDraft, type TemplateDraft } from './editor-state.ts';
 import { useSharedMusicChoices } from './shared-music.ts';
 import { ReconnectFileDialog } from './ReconnectFileDialog.tsx';
+import { MusicUploadButton } from './MusicUploadButton.tsx';
 
 interface Props {
   draft: TemplateDraft;
   library: readonly TMediaItem[];
   libraryLoaded: boolean;
   problems: Record<string, string>;
-  onChange: (patch: Partial<TemplateDraft>) => void;
+  onChange: (patch: DraftChange) => void;
 }
 
 const SEGMENT_CHOICES = TEMPLATE.segmentTypes.map((type) => ({
@@ -26,8 +27,9 @@ const num = (value: string | number, fallback: number) => (typeof value === 'num
 export function MusicSection({ draft, library, libraryLoaded, problems, onChange }: Props) {
   const music = library.filter((item) => item.category === 'music');
   const [reconnect, setReconnect] = useState<MusicRuleDraft | null>(null);
+  // Against the form's current rules: an upload or a copy may end after other edits.
   const patchRule = (key: string, patch: Partial<MusicRuleDraft>) =>
-    onChange({ music: draft.music.map((rule) => (rule.key === key ? { ...rule, ...patch } : rule)) });
+    onChange((current) => ({ music: current.music.map((rule) => (rule.key === key ? { ...rule, ...patch } : rule)) }));
   const shared = useSharedMusicChoices(music);
 
   return (
@@ -54,123 +56,20 @@ export function MusicSection({ draft, library, libraryLoaded, problems, onChange
           onChange={(v) => onChange({ outro_start_offset_s: num(v, 0) })}
         />
       </SimpleGrid>
-      {draft.music.map((rule, index) => {
-        const missing = rule.music_filename !== '' && libraryLoaded && !music.some((m) => m.filename === rule.music_filename);
-        return (
-          <Card key={rule.key} withBorder padding="sm" aria-label={`Music rule ${index + 1}`} data-testid="music-rule">
-            <Group justify="space-between" mb="xs">
-              <Text fw={600} size="sm">
-                Background music {index + 1}
-              </Text>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Remove music rule ${index + 1}`}
-                onClick={() => onChange({ music: draft.music.filter((r) => r.key !== rule.key) })}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Group>
-            <Stack gap="xs">
-              <Select
-                label="Music file"
-                placeholder={
-                  music.length || shared.choices.length ? 'Choose from your media or the shared library' : 'No music in your library yet'
-                }
-                data={[
-                  { group: 'Your media', items: music.map((m) => ({ value: m.filename, label: m.friendly_name })) },
-                  { group: 'Shared music library', items: shared.choices },
-                ]}
-                value={missing ? null : rule.music_filename || null}
-                onChange={(value) => {
-                  if (!shared.isShared(value)) return patchRule(rule.key, { music_filename: value ?? '' });
-                  void shared.copy(value).then((filename) => filename && patchRule(rule.key, { music_filename: filename }));
-                }}
-                disabled={shared.copying}
-                error={problems[rule.key] ?? shared.error}
-                searchable
-              />
-              {missing && (
-                <Alert color="orange" title="File missing">
-                  <Group justify="space-between" gap="xs">
-                    <Text size="sm">
-                      {rule.music_filename}: {TEMPLATE_MESSAGES.fileMissing}
-                    </Text>
-                    <Button size="xs" variant="white" color="orange" onClick={() => setReconnect(rule)}>
-                      Reconnect
-                    </Button>
-                  </Group>
-                </Alert>
-              )}
-              <MultiSelect
-                label="Plays under"
-                data={SEGMENT_CHOICES}
-                value={rule.apply_to_segments}
-                onChange={(value) => patchRule(rule.key, { apply_to_segments: value as MusicRuleDraft['apply_to_segments'] })}
-              />
-              <SimpleGrid cols={{ base: 2, sm: 4 }}>
-                <NumberInput
-                  label="Start offset (s)"
-                  step={TEMPLATE.timeStepS}
-                  decimalScale={1}
-                  min={-TEMPLATE.maxAbsOffsetS}
-                  max={TEMPLATE.maxAbsOffsetS}
-                  value={rule.start_offset_s}
-                  onChange={(v) => patchRule(rule.key, { start_offset_s: num(v, 0) })}
-                />
-                <NumberInput
-                  label="End offset (s)"
-                  step={TEMPLATE.timeStepS}
-                  decimalScale={1}
-                  min={-TEMPLATE.maxAbsOffsetS}
-                  max={TEMPLATE.maxAbsOffsetS}
-                  value={rule.end_offset_s}
-                  onChange={(v) => patchRule(rule.key, { end_offset_s: num(v, 0) })}
-                />
-                <NumberInput
-                  label="Fade in (s)"
-                  step={TEMPLATE.timeStepS}
-                  decimalScale={1}
-                  min={0}
-                  max={TEMPLATE.maxFadeS}
-                  value={rule.fade_in_s}
-                  onChange={(v) => patchRule(rule.key, { fade_in_s: num(v, TEMPLATE.defaultFadeInS) })}
-                />
-                <NumberInput
-                  label="Fade out (s)"
-                  step={TEMPLATE.timeStepS}
-                  decimalScale={1}
-                  min={0}
-                  max={TEMPLATE.maxFadeS}
-                  value={rule.fade_out_s}
-                  onChange={(v) => patchRule(rule.key, { fade_out_s: num(v, TEMPLATE.defaultFadeOutS) })}
-                />
-              </SimpleGrid>
-              <div>
-                <Group justify="space-between">
-                  <Text size="sm" fw={500} id={`loudness-${rule.key}`}>
-                    Loudness
-                  </Text>
-                  <Text size="xs" c="dimmed" data-testid="loudness-value">
-                    {rule.loudness.toFixed(1)} ({scaleToDb(rule.loudness).toFixed(1)} dB)
-                  </Text>
-                </Group>
-                <Slider
-                  min={TEMPLATE.loudnessMin}
-                  max={TEMPLATE.loudnessMax}
-                  step={TEMPLATE.loudnessStep}
-                  marks={MARKS}
-                  value={rule.loudness}
-                  onChange={(value) => patchRule(rule.key, { loudness: Math.round(value * 10) / 10 })}
-                  thumbLabel="Loudness"
-                  aria-labelledby={`loudness-${rule.key}`}
-                  mb="md"
-                />
-              </div>
-            </Stack>
-          </Card>
-        );
-      })}
+      {draft.music.map((rule, index) => (
+        <MusicRuleCard
+          key={rule.key}
+          rule={rule}
+          index={index}
+          music={music}
+          libraryLoaded={libraryLoaded}
+          shared={shared}
+          problem={problems[rule.key]}
+          onPatch={(patch) => patchRule(rule.key, patch)}
+          onRemove={() => onChange({ music: draft.music.filter((r) => r.key !== rule.key) })}
+          onReconnect={() => setReconnect(rule)}
+        />
+      ))}
       <Button
         variant="light"
         leftSection={<IconPlus size={14} />}
@@ -193,5 +92,138 @@ export function MusicSection({ draft, library, libraryLoaded, problems, onChange
         />
       )}
     </Stack>
+  );
+}
+
+interface RuleCardProps {
+  rule: MusicRuleDraft;
+  index: number;
+  music: readonly TMediaItem[];
+  libraryLoaded: boolean;
+  shared: ReturnType<typeof useSharedMusicChoices>;
+  problem: string | undefined;
+  onPatch: (patch: Partial<MusicRuleDraft>) => void;
+  onRemove: () => void;
+  onReconnect: () => void;
+}
+
+/** One background music rule: its file (from the library, the shared beds or uploaded here), segments, offsets, fades and loudness. */
+function MusicRuleCard({ rule, index, music, libraryLoaded, shared, problem, onPatch, onRemove, onReconnect }: RuleCardProps) {
+  const missing = rule.music_filename !== '' && libraryLoaded && !music.some((m) => m.filename === rule.music_filename);
+  return (
+    <Card withBorder padding="sm" aria-label={`Music rule ${index + 1}`} data-testid="music-rule">
+      <Group justify="space-between" mb="xs">
+        <Text fw={600} size="sm">
+          Background music {index + 1}
+        </Text>
+        <ActionIcon variant="subtle" color="red" aria-label={`Remove music rule ${index + 1}`} onClick={onRemove}>
+          <IconTrash size={16} />
+        </ActionIcon>
+      </Group>
+      <Stack gap="xs">
+        <Group align="flex-end" gap="xs" wrap="nowrap">
+          <Select
+            style={{ flex: 1 }}
+            label="Music file"
+            placeholder={
+              music.length || shared.choices.length ? 'Choose from your media or the shared library' : 'No music in your library yet'
+            }
+            data={[
+              { group: 'Your media', items: music.map((m) => ({ value: m.filename, label: m.friendly_name })) },
+              { group: 'Shared music library', items: shared.choices },
+            ]}
+            value={missing ? null : rule.music_filename || null}
+            onChange={(value) => {
+              if (!shared.isShared(value)) return onPatch({ music_filename: value ?? '' });
+              void shared.copy(value).then((filename) => filename && onPatch({ music_filename: filename }));
+            }}
+            disabled={shared.copying}
+            error={problem ?? shared.error}
+            searchable
+          />
+          <MusicUploadButton
+            label={`Upload music for background music ${index + 1}`}
+            onUploaded={(item) => onPatch({ music_filename: item.filename })}
+          />
+        </Group>
+        {missing && (
+          <Alert color="orange" title="File missing">
+            <Group justify="space-between" gap="xs">
+              <Text size="sm">
+                {rule.music_filename}: {TEMPLATE_MESSAGES.fileMissing}
+              </Text>
+              <Button size="xs" variant="white" color="orange" onClick={onReconnect}>
+                Reconnect
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        <MultiSelect
+          label="Plays under"
+          data={SEGMENT_CHOICES}
+          value={rule.apply_to_segments}
+          onChange={(value) => onPatch({ apply_to_segments: value as MusicRuleDraft['apply_to_segments'] })}
+        />
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          <NumberInput
+            label="Start offset (s)"
+            step={TEMPLATE.timeStepS}
+            decimalScale={1}
+            min={-TEMPLATE.maxAbsOffsetS}
+            max={TEMPLATE.maxAbsOffsetS}
+            value={rule.start_offset_s}
+            onChange={(v) => onPatch({ start_offset_s: num(v, 0) })}
+          />
+          <NumberInput
+            label="End offset (s)"
+            step={TEMPLATE.timeStepS}
+            decimalScale={1}
+            min={-TEMPLATE.maxAbsOffsetS}
+            max={TEMPLATE.maxAbsOffsetS}
+            value={rule.end_offset_s}
+            onChange={(v) => onPatch({ end_offset_s: num(v, 0) })}
+          />
+          <NumberInput
+            label="Fade in (s)"
+            step={TEMPLATE.timeStepS}
+            decimalScale={1}
+            min={0}
+            max={TEMPLATE.maxFadeS}
+            value={rule.fade_in_s}
+            onChange={(v) => onPatch({ fade_in_s: num(v, TEMPLATE.defaultFadeInS) })}
+          />
+          <NumberInput
+            label="Fade out (s)"
+            step={TEMPLATE.timeStepS}
+            decimalScale={1}
+            min={0}
+            max={TEMPLATE.maxFadeS}
+            value={rule.fade_out_s}
+            onChange={(v) => onPatch({ fade_out_s: num(v, TEMPLATE.defaultFadeOutS) })}
+          />
+        </SimpleGrid>
+        <div>
+          <Group justify="space-between">
+            <Text size="sm" fw={500} id={`loudness-${rule.key}`}>
+              Loudness
+            </Text>
+            <Text size="xs" c="dimmed" data-testid="loudness-value">
+              {rule.loudness.toFixed(1)} ({scaleToDb(rule.loudness).toFixed(1)} dB)
+            </Text>
+          </Group>
+          <Slider
+            min={TEMPLATE.loudnessMin}
+            max={TEMPLATE.loudnessMax}
+            step={TEMPLATE.loudnessStep}
+            marks={MARKS}
+            value={rule.loudness}
+            onChange={(value) => onPatch({ loudness: Math.round(value * 10) / 10 })}
+            thumbLabel="Loudness"
+            aria-labelledby={`loudness-${rule.key}`}
+            mb="md"
+          />
+        </div>
+      </Stack>
+    </Card>
   );
 }

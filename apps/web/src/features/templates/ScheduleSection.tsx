@@ -20,6 +20,7 @@ import {
   applySlotForm,
   emptySlotForm,
   slotFormFromSlot,
+  browserTimezone,
   timezones,
   type ScheduleDraft,
   type SlotFormErrors,
@@ -34,6 +35,7 @@ interface Props {
 }
 
 const ZONES = timezones();
+const OWN_ZONE = browserTimezone();
 
 const REPEATS: { value: TSlotRepeat; label: string }[] = [
   { value: 'weekly', label: 'Weekly' },
@@ -79,15 +81,22 @@ export function ScheduleSection({ schedule, next, loadFailed, onChange }: Props)
   return (
     <Stack gap="sm">
       {loadFailed && <Alert color="red">{RECURRING_SCHEDULE_MESSAGES.loadFailed}</Alert>}
-      <Select
-        label="Timezone"
-        searchable
-        data={ZONES}
-        value={schedule.timezone}
-        onChange={(zone) => zone && onChange({ ...schedule, timezone: zone })}
-        allowDeselect={false}
-        maw={320}
-      />
+      <Group gap="sm" align="flex-end">
+        <Select
+          label="Timezone"
+          searchable
+          data={ZONES}
+          value={schedule.timezone}
+          onChange={(zone) => zone && onChange({ ...schedule, timezone: zone })}
+          allowDeselect={false}
+          maw={320}
+        />
+        {OWN_ZONE !== schedule.timezone && (
+          <Button variant="subtle" size="compact-sm" mb={6} onClick={() => onChange({ ...schedule, timezone: OWN_ZONE })}>
+            Use my timezone ({OWN_ZONE})
+          </Button>
+        )}
+      </Group>
       {editing && (
         <Text size="sm" fw={500}>
           Editing: {describeSlot(editing)}

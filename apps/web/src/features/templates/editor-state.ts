@@ -52,6 +52,9 @@ export interface TemplateDraft {
   default_intern_voice_id: string | null;
 }
 
+/** An edit of the draft: the fields that change, or a function of the current draft giving them. */
+export type DraftChange = Partial<TemplateDraft> | ((current: TemplateDraft) => Partial<TemplateDraft>);
+
 export function newId(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
@@ -224,4 +227,11 @@ export function validateDraft(draft: TemplateDraft): DraftProblems {
 
 export function hasProblems(problems: DraftProblems): boolean {
   return problems.first !== null;
+}
+
+/** The editor section holding the first problem, opened when a save is refused. */
+export function sectionOfProblem(found: DraftProblems): 'basics' | 'ai' | 'structure' | 'music' {
+  if (found.podcast_id || found.name) return 'basics';
+  if (found.tags_always_include) return 'ai';
+  return Object.keys(found.segments).length ? 'structure' : 'music';
 }

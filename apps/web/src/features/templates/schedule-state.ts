@@ -147,6 +147,11 @@ export function scheduleSnapshot(schedule: ScheduleDraft): string {
   return JSON.stringify(scheduleBody(schedule));
 }
 
+/** The creator's own zone as the browser reports it, offered beside the UTC default (spec 000 section 9). */
+export function browserTimezone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || RECURRING_SCHEDULE.defaultTimezone;
+}
+
 /** Every IANA zone the browser knows, UTC first. */
 export function timezones(): string[] {
   const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
