@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   CHECKLIST_DEFINITIONS,
   ZChecklistKey,
@@ -10,11 +9,10 @@ import {
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
 import type { User } from '../users/user.entity.ts';
-import { EpisodeSchema } from '../episodes/episode.entity.ts';
 import { showFeedUrl } from '../publishing/feed/index.ts';
-import { DistributionItemSchema } from './distribution-item.entity.ts';
 import type { Podcast } from './podcast.entity.ts';
 import type { PodcastsService } from './podcasts.service.ts';
+import type { PodcastsRepository } from './podcasts.repository.ts';
 
 export const DISTRIBUTION_MESSAGES = {
   unknownItem: 'Unknown checklist item',
@@ -32,11 +30,11 @@ export function spreakerShowUrl(showId: string): string {
 
 /** The distribution checklist of one show: static directory steps with the show's own progress. */
 export class DistributionService {
-  private readonly em: EntityManager;
+  private readonly repository: PodcastsRepository;
   private readonly podcasts: PodcastsService;
   private readonly baseUrl: string;
-  constructor(deps: { em: EntityManager; podcasts: PodcastsService; baseUrl: string }) {
-    this.em = deps.em;
+  constructor(deps: { repository: PodcastsRepository; podcasts: PodcastsService; baseUrl: string }) {
+    this.repository = deps.repository;
     this.podcasts = deps.podcasts;
     this.baseUrl = deps.baseUrl;
   }
@@ -44,7 +42,7 @@ export class DistributionService {
   /** GET /api/podcasts/{id}/distribution/checklist */
   async checklist(user: Pick<User, 'id'>, podcastId: string): Promise<TChecklistResponse> {
     const podcast = await this.podcasts.getForUser(user, podcastId);
-    const saved = await this.em.find(DistributionItemSchema, { podcast: podcast.id });
+    const saved = await this.repository.checklistOf(podcast.id);
     const byKey = new Map(saved.map((row) => [row.key, row]));
     const disabled = await this.disabledReason(podcast);
     const items: TChecklistItem[] = CHECKLIST_DEFINITIONS.map((definition) => {
@@ -74,14 +72,7 @@ export class DistributionService {
     const podcast = await this.podcasts.getForUser(user, podcastId);
     const parsedKey = ZChecklistKey.safeParse(key);
     if (!parsedKey.success) throw new AppError('NOT_FOUND', DISTRIBUTION_MESSAGES.unknownItem);
-    // Insert-or-update in one statement: two quick saves of the same item never collide.
-    await this.em.getConnection().execute(
-      `insert into podcast_distribution_items (id, podcast_id, key, status, notes, updated_at)
-       values (gen_random_uuid(), ?, ?, ?, ?, now())
-       on conflict (podcast_id, key) do update set status = excluded.status,
-         notes = case when ? then excluded.notes else podcast_distribution_items.notes end, updated_at = now()`,
-      [podcast.id, parsedKey.data, body.status, body.notes ?? null, body.notes !== undefined],
-    );
+    await this.repository.saveChecklistItem(podcast.id, parsedKey.data, body.status, body.notes);
     const result = await this.checklist(user, podcastId);
     const item = result.items.find((i) => i.key === parsedKey.data);
     if (!item) throw new AppError('NOT_FOUND', DISTRIBUTION_MESSAGES.unknownItem);
@@ -95,7 +86,7 @@ export class DistributionService {
 
   private async disabledReason(podcast: Podcast): Promise<string | null> {
     if (!podcast.coverStorageKey && podcast.hostKind !== 'spreaker') return DISTRIBUTION_MESSAGES.noCover;
-    const live = await this.em.count(EpisodeSchema, { podcast: podcast.id, status: { $in: ['published', 'scheduled'] } });
+    const live = await this.repository.liveEpisodeCount(podcast.id);
     return live > 0 ? null : DISTRIBUTION_MESSAGES.noEpisode;
   }
 }

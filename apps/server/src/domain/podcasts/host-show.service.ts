@@ -1,16 +1,15 @@
 import type { z } from 'zod';
 import { PODCAST_MESSAGES, type TPodcast, type ZCreateSpreakerShowRequest, type ZLinkSpreakerShowRequest } from '@ppp/contracts';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../errors.ts';
 import type { User } from '../users/user.entity.ts';
 import type { SpreakerService } from '../spreaker/spreaker.service.ts';
 import type { PodcastsService } from './podcasts.service.ts';
-import { PodcastSchema } from './podcast.entity.ts';
+import type { PodcastsRepository } from './podcasts.repository.ts';
 
 /** Linking a show to a Spreaker show (an existing one by its numeric id, or a new one made from the show). */
 export class HostShowService {
-  private readonly deps: { em: EntityManager; podcasts: PodcastsService; spreaker: SpreakerService };
-  constructor(deps: { em: EntityManager; podcasts: PodcastsService; spreaker: SpreakerService }) {
+  private readonly deps: { repository: PodcastsRepository; podcasts: PodcastsService; spreaker: SpreakerService };
+  constructor(deps: { repository: PodcastsRepository; podcasts: PodcastsService; spreaker: SpreakerService }) {
     this.deps = deps;
   }
 
@@ -18,11 +17,11 @@ export class HostShowService {
   async link(user: Pick<User, 'id'>, podcastId: string, body: z.output<typeof ZLinkSpreakerShowRequest>): Promise<TPodcast> {
     const podcast = await this.deps.podcasts.getForUser(user, podcastId);
     await this.deps.spreaker.show(user, body.show_id);
-    const other = await this.deps.em.findOne(PodcastSchema, { user: user.id, spreakerShowId: body.show_id, id: { $ne: podcast.id } });
+    const other = await this.deps.repository.findLinkedElsewhere(user, body.show_id, podcast.id);
     if (other) throw new AppError('CONFLICT', `That Spreaker show is already linked to "${other.name}".`);
     podcast.spreakerShowId = body.show_id;
     podcast.hostKind = 'spreaker';
-    await this.deps.em.flush();
+    await this.deps.repository.flush();
     return this.deps.podcasts.toDto(podcast);
   }
 
@@ -44,7 +43,7 @@ export class HostShowService {
     );
     podcast.spreakerShowId = String(show.show_id);
     podcast.hostKind = 'spreaker';
-    await this.deps.em.flush();
+    await this.deps.repository.flush();
     return { podcast: this.deps.podcasts.toDto(podcast), spreaker_show_id: String(show.show_id) };
   }
 
@@ -53,7 +52,7 @@ export class HostShowService {
     const podcast = await this.deps.podcasts.getForUser(user, podcastId);
     podcast.hostKind = 'builtin';
     podcast.spreakerShowId = null;
-    await this.deps.em.flush();
+    await this.deps.repository.flush();
     return this.deps.podcasts.toDto(podcast);
   }
 }

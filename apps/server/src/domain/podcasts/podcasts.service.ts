@@ -1,11 +1,10 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { PODCAST_MESSAGES, type TPodcast, type ZCreatePodcastRequest, type ZUpdatePodcastRequest } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
 import type { StoragePort } from '../storage/storage.ts';
 import type { User } from '../users/user.entity.ts';
-import { EpisodeSchema } from '../episodes/episode.entity.ts';
-import { PodcastSchema, type Podcast } from './podcast.entity.ts';
+import type { Podcast } from './podcast.entity.ts';
+import type { PodcastsRepository } from './podcasts.repository.ts';
 import { encodeCategory, toPodcastDto } from './podcast.dto.ts';
 import { foldCategoryIds } from './podcast-input.ts';
 import { measureArtwork, prepareCover, showCoverKey, showPrefix } from './cover-art.ts';
@@ -14,7 +13,7 @@ import type { ArtworkInfo } from '../publishing/feed/index.ts';
 export const PODCAST_NOT_FOUND = 'Podcast not found';
 
 export interface PodcastsServiceDeps {
-  em: EntityManager;
+  repository: PodcastsRepository;
   storage: StoragePort;
   /** Public origin of this installation, for feed and cover URLs. */
   baseUrl: string;
@@ -31,19 +30,19 @@ export class PodcastsService {
 
   /** One of the user's shows; another user's id, a malformed id and a missing one are all 404. */
   async getForUser(user: Pick<User, 'id'>, id: string): Promise<Podcast> {
-    const podcast = z.uuid().safeParse(id).success ? await this.deps.em.findOne(PodcastSchema, { id, user: user.id }) : null;
+    const podcast = await this.deps.repository.findOwned(user, id);
     if (!podcast) throw new AppError('NOT_FOUND', PODCAST_NOT_FOUND);
     return podcast;
   }
 
   /** The user's shows, oldest first (the order they were made in). */
   async findForUser(user: Pick<User, 'id'>): Promise<Podcast[]> {
-    return this.deps.em.find(PodcastSchema, { user: user.id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return this.deps.repository.findForUser(user);
   }
 
   /** Any show by id, for the public feed (404 when there is none). */
   async getPublic(id: string): Promise<Podcast> {
-    const podcast = z.uuid().safeParse(id).success ? await this.deps.em.findOne(PodcastSchema, { id }) : null;
+    const podcast = await this.deps.repository.findById(id);
     if (!podcast) throw new AppError('NOT_FOUND', PODCAST_NOT_FOUND);
     return podcast;
   }
@@ -63,8 +62,7 @@ export class PodcastsService {
   /** POST /api/podcasts/: name (at least 4 characters), description, language, author, primary category, an optional PNG/JPEG cover. */
   async create(user: Pick<User, 'id'>, body: z.output<typeof ZCreatePodcastRequest>, cover: Buffer | null): Promise<TPodcast> {
     const prepared = cover ? await prepareCover(cover) : null;
-    const em = this.deps.em;
-    const podcast = em.create(PodcastSchema, {
+    const podcast = this.deps.repository.create({
       user: user.id,
       name: body.name,
       description: body.description,
@@ -73,7 +71,7 @@ export class PodcastsService {
       category: encodeCategory(body.category),
     });
     if (prepared) podcast.coverStorageKey = await this.storeCover(user, podcast.id, prepared.bytes, prepared.extension);
-    await em.flush();
+    await this.deps.repository.flush();
     return this.toDto(podcast);
   }
 
@@ -116,7 +114,7 @@ export class PodcastsService {
     });
     const oldCover = podcast.coverStorageKey ?? null;
     if (prepared) podcast.coverStorageKey = await this.storeCover(user, podcast.id, prepared.bytes, prepared.extension);
-    await this.deps.em.flush();
+    await this.deps.repository.flush();
     if (prepared && oldCover) await this.deps.storage.delete(oldCover);
     return this.toDto(podcast);
   }
@@ -128,7 +126,7 @@ export class PodcastsService {
     const oldCover = podcast.coverStorageKey ?? null;
     podcast.coverStorageKey = await this.storeCover(user, podcast.id, prepared.bytes, prepared.extension);
     podcast.updatedAt = new Date();
-    await this.deps.em.flush();
+    await this.deps.repository.flush();
     if (oldCover) await this.deps.storage.delete(oldCover);
     return this.toDto(podcast);
   }
@@ -136,16 +134,10 @@ export class PodcastsService {
   /** Deletes the show, its episodes (cascade) and every stored file of both. Episodes on Spreaker stay there. */
   async delete(user: Pick<User, 'id'>, id: string): Promise<void> {
     const podcast = await this.getForUser(user, id);
-    const episodes = await this.deps.em.find(
-      EpisodeSchema,
-      { podcast: podcast.id },
-      { fields: ['id', 'finalAudioKey', 'coverStorageKey'] },
-    );
-    await this.deps.em.remove(podcast).flush();
+    const files = await this.deps.repository.episodeFiles(podcast.id);
+    await this.deps.repository.remove(podcast);
     await this.deps.storage.delete(showPrefix(user.id, podcast.id));
-    for (const episode of episodes) {
-      for (const key of [episode.finalAudioKey, episode.coverStorageKey]) if (key) await this.deps.storage.delete(key);
-    }
+    for (const key of files) await this.deps.storage.delete(key);
   }
 
   /** The show's artwork as stored, measured from its bytes; null without one. */

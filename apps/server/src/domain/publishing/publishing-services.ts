@@ -4,6 +4,7 @@ import type { SharedDeps } from '../services.ts';
 import { OneTimeGrants } from '../auth/one-time-grants.ts';
 import { secretBoxFor } from '../speech/secret-box.ts';
 import { PodcastsService } from '../podcasts/podcasts.service.ts';
+import { PodcastsRepository } from '../podcasts/podcasts.repository.ts';
 import { DistributionService } from '../podcasts/distribution.service.ts';
 import { HostShowService } from '../podcasts/host-show.service.ts';
 import { ShowEpisodesService } from '../episodes/show-episodes.service.ts';
@@ -38,7 +39,13 @@ export function createPublishingServices(em: EntityManager, shared: SharedDeps, 
     oauth: spreakerOAuthConfig(config),
     apiUrl: config.SPREAKER_BASE_URL,
   });
-  const podcasts = new PodcastsService({ em, storage, baseUrl, assertOwnSpreakerShow: (user, showId) => spreaker.show(user, showId) });
+  const shows = new PodcastsRepository(em);
+  const podcasts = new PodcastsService({
+    repository: shows,
+    storage,
+    baseUrl,
+    assertOwnSpreakerShow: (user, showId) => spreaker.show(user, showId),
+  });
   const sites = new WebsiteRepository(em);
   const hosting = { baseUrl, sitesBaseDomain: config.SITES_BASE_DOMAIN ?? null };
   // The feed's show link is the show's published site when it has one.
@@ -56,8 +63,8 @@ export function createPublishingServices(em: EntityManager, shared: SharedDeps, 
   const publishing = new PublishingService({ repository, jobs: shared.jobs, hosts, connectionString, baseUrl, features });
   return {
     podcasts,
-    distribution: new DistributionService({ em, podcasts, baseUrl }),
-    hostShows: new HostShowService({ em, podcasts, spreaker }),
+    distribution: new DistributionService({ repository: shows, podcasts, baseUrl }),
+    hostShows: new HostShowService({ repository: shows, podcasts, spreaker }),
     showEpisodes: new ShowEpisodesService({ em, podcasts, baseUrl }),
     spreaker,
     feeds,
