@@ -105,6 +105,17 @@ export const UNFINISHED_UPLOADS = {
 } as const;
 
 /**
+ * Not in the spec (issue 14): what one user's multipart uploads may hold on a server's scratch disk at
+ * once, as a number of the largest file a form may carry now (main content at the admin's
+ * max_upload_mb, or the 50 MB library limit when that is more), so parallel requests cannot each fill
+ * the disk to their own limit. A byte past it is refused (429) and that request's files removed; a
+ * request's bytes count until it ends.
+ */
+export const MULTIPART_SCRATCH = {
+  largestUploadsPerUser: 3,
+} as const;
+
+/**
  * Not in the spec: the largest request body each kind of route reads (issue 14), refused with 413
  * before any of it is read. Sign-in and other unauthenticated routes get the smallest; uploads
  * their category's limit (every file of one multipart call, plus room for the form's own bytes).

@@ -120,6 +120,11 @@ export function unfinishedUploadsCapMessage(kind: 'count' | 'size'): string {
   return `${reason} Finish or cancel one before starting another; an upload that receives nothing for ${idleHours} hours is removed.`;
 }
 
+/** Not in the spec (issue 14): a multipart upload refused while the user's uploads in progress hold their most on the server. */
+export function multipartScratchCapMessage(limitMb: number): string {
+  return `Your uploads in progress would hold more than ${limitMb} MB on the server at once, the most allowed. Wait for one to finish, then send this one again.`;
+}
+
 /** '{file}: only audio files are allowed for {category}.' */
 export function onlyAudioAllowedMessage(file: string, category: string): string {
   return `${file}: only audio files are allowed for ${category}.`;

@@ -7,6 +7,7 @@ import { Busboy, type BusboyFileStream } from '@fastify/busboy';
 import { BODY_LIMITS, MEDIA } from '@ppp/contracts';
 import { AppError } from '../domain/errors.ts';
 import { ScratchFolder } from '../domain/storage/scratch.ts';
+import type { ScratchBudget } from './scratch-budget.ts';
 
 /** A file part of a form, written to a temporary file as it arrived. */
 export interface StreamedFile {
@@ -32,6 +33,8 @@ export interface StreamFormOptions {
   scratch: ScratchFolder;
   /** The guard of the next file, from the text fields read so far (a category comes before the files). */
   guardFor?: (fields: ReadonlyMap<string, string>) => SizeGuard | undefined | Promise<SizeGuard | undefined>;
+  /** The user's bytes on the scratch disk: every file byte is counted before it is written, and given back once the files are removed. */
+  budget?: ScratchBudget | undefined;
 }
 
 /** Files of one form: every file of an upload call, and a transcript beside them. */
@@ -50,8 +53,8 @@ export function uploadScratch(root: string): ScratchFolder {
   return folder;
 }
 
-/** Counts a file's bytes as they pass and lets the guard refuse it mid-stream. */
-function guarded(name: string, guard: SizeGuard | undefined, sized: (bytes: number) => void): Transform {
+/** Counts a file's bytes as they pass and lets the guard (or the user's budget) refuse it mid-stream. */
+function guarded(name: string, guard: SizeGuard | undefined, budget: ScratchBudget | undefined, sized: (bytes: number) => void): Transform {
   let bytes = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -59,6 +62,7 @@ function guarded(name: string, guard: SizeGuard | undefined, sized: (bytes: numb
       sized(bytes);
       try {
         guard?.(name, bytes);
+        budget?.take(chunk.length);
         done(null, chunk);
       } catch (error) {
         done(error as Error);
@@ -134,6 +138,7 @@ export async function streamForm(req: Request, options: StreamFormOptions): Prom
   const open = new Set<BusboyFileStream>();
   const cleanup = async () => {
     await Promise.all(files.map((file) => (file.path ? rm(file.path, { force: true }) : undefined)));
+    options.budget?.release();
   };
   // Every file still being written stops (its pipeline fails), then what was written goes.
   const dropFiles = async () => {
@@ -166,7 +171,7 @@ export async function streamForm(req: Request, options: StreamFormOptions): Prom
       file.path = await options.scratch.pathFor('part');
       await pipeline(
         stream,
-        guarded(file.name, guard, (bytes) => (file.size = bytes)),
+        guarded(file.name, guard, options.budget, (bytes) => (file.size = bytes)),
         createWriteStream(file.path),
       );
     })();

@@ -11,6 +11,7 @@ import { AppError } from '../../domain/errors.ts';
 import type { IncomingFile } from '../../domain/media/media-upload.service.ts';
 import { streamForm, uploadScratch, type StreamedFile, type StreamedForm, type StreamFormOptions } from '../form-stream.ts';
 import type { RequestContext } from '../request-context.ts';
+import { scratchBudgetOf } from '../scratch-budget.ts';
 import type { BodyReader } from './route.ts';
 
 export interface UploadForm {
@@ -75,7 +76,7 @@ export const scratchOf = (ctx: RequestContext) => uploadScratch(scratchDir(ctx.s
  */
 export async function readUploadForm(c: Context, guardFor?: StreamFormOptions['guardFor']): Promise<UploadForm> {
   const ctx = c.get('ctx') as RequestContext;
-  return uploadFormFrom(await streamForm(c.req.raw, { scratch: scratchOf(ctx), guardFor }));
+  return uploadFormFrom(await streamForm(c.req.raw, { scratch: scratchOf(ctx), guardFor, budget: await scratchBudgetOf(ctx) }));
 }
 
 /** The files a streamed form put on disk, by the File objects tRPC's FormData input carries. */

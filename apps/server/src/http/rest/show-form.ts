@@ -5,6 +5,7 @@ import { AppError } from '../../domain/errors.ts';
 import { formToUpdateBody } from '../../domain/podcasts/podcast-input.ts';
 import { COVER_MAX_BYTES, COVER_MESSAGES } from '../../domain/podcasts/cover-art.ts';
 import { streamForm } from '../form-stream.ts';
+import { scratchBudgetOf } from '../scratch-budget.ts';
 import type { RequestContext } from '../request-context.ts';
 import { scratchOf } from './multipart.ts';
 
@@ -42,7 +43,8 @@ async function readShowForm(c: Context): Promise<ShowForm & { json: unknown | nu
   if (!type.includes('multipart/form-data')) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Expected a multipart/form-data or JSON body.');
   }
-  const form = await streamForm(c.req.raw, { scratch: scratchOf(c.get('ctx') as RequestContext), guardFor: () => showCoverGuard });
+  const ctx = c.get('ctx') as RequestContext;
+  const form = await streamForm(c.req.raw, { scratch: scratchOf(ctx), guardFor: () => showCoverGuard, budget: await scratchBudgetOf(ctx) });
   try {
     const file = COVER_FIELDS.map((field) => form.files.find((f) => f.field === field)).find((f) => f !== undefined);
     const cover = file && file.size > 0 ? await readFile(file.path) : null;

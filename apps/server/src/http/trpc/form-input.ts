@@ -2,6 +2,7 @@ import { ZUploadCategory } from '@ppp/contracts';
 import { TRPC_FORM_CATEGORY } from '../body-limits.ts';
 import { streamForm, type SizeGuard, type StreamedForm } from '../form-stream.ts';
 import type { RequestContext } from '../request-context.ts';
+import { scratchBudgetOf } from '../scratch-budget.ts';
 import { formDataOf, scratchOf } from '../rest/multipart.ts';
 import { showCoverGuard } from '../rest/show-form.ts';
 
@@ -31,7 +32,11 @@ export function streamedFormRequest(
   const formData = async (): Promise<FormData> => {
     const ctx = await contextOf();
     if (!ctx) throw new Error('tRPC asked for its input before its context');
-    form = await streamForm(req, { scratch: scratchOf(ctx), guardFor: (fields) => guardOf(path, ctx, fields) });
+    form = await streamForm(req, {
+      scratch: scratchOf(ctx),
+      guardFor: (fields) => guardOf(path, ctx, fields),
+      budget: await scratchBudgetOf(ctx),
+    });
     return formDataOf(form);
   };
   Object.defineProperty(req, 'formData', { value: formData });
