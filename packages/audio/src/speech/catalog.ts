@@ -1,4 +1,4 @@
-import { VOICES, type TSpeechProvider, type TVoice, type TVoicePage } from '@ppp/contracts';
+import { VOICES, orderVoicesForLanguage, type TSpeechProvider, type TVoice, type TVoicePage } from '@ppp/contracts';
 import { SpeechError, type SpeechEngine, type SynthesizeRequest, type SynthesizedAudio } from './engine.ts';
 
 /*
@@ -9,7 +9,8 @@ import { SpeechError, type SpeechEngine, type SynthesizeRequest, type Synthesize
 export interface VoiceCatalog {
   /** Engines that are available now, in the order given. */
   engines(): Promise<SpeechEngine[]>;
-  listVoices(query?: { search?: string; page?: number; size?: number }): Promise<TVoicePage>;
+  /** lang: the browser's language; its voices come first (its region's before the others). */
+  listVoices(query?: { search?: string | undefined; page?: number; size?: number; lang?: string | undefined }): Promise<TVoicePage>;
   /** A stored voice id; a bare id (templates saved before namespacing, all ElevenLabs) is looked up in every engine. */
   resolveVoice(voiceId: string): Promise<TVoice | null>;
   synthesize(request: Omit<SynthesizeRequest, 'voiceId'> & { voiceId: string }): Promise<SynthesizedAudio & { provider: TSpeechProvider }>;
@@ -64,7 +65,10 @@ export function voiceCatalog(all: readonly SpeechEngine[]): VoiceCatalog {
       const lists = await Promise.all(
         (await engines()).map((engine) => engine.listVoices({ search: query.search }).catch(() => ({ items: [] as TVoice[], total: 0 }))),
       );
-      const merged = lists.flatMap((list) => list.items.map(namespaced));
+      const merged = orderVoicesForLanguage(
+        lists.flatMap((list) => list.items.map(namespaced)),
+        query.lang,
+      );
       return { items: merged.slice((page - 1) * size, page * size), total: merged.length, page, size };
     },
     async resolveVoice(voiceId) {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import type { TVoice, TVoicePage } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { readToken } from '../../lib/session.ts';
+import { browserLanguage } from '../../lib/browser-language.ts';
 
 /** What the voice picker needs: pages of voices and a playable preview for each. */
 export function useVoiceSource() {
@@ -17,7 +18,7 @@ export function useVoiceSource() {
 
   const loadVoices = useCallback(
     (query: { search: string; page: number; size: number }): Promise<TVoicePage> =>
-      utils.speech.voices.fetch({ search: query.search || undefined, page: query.page, size: query.size }),
+      utils.speech.voices.fetch({ search: query.search || undefined, page: query.page, size: query.size, lang: browserLanguage() }),
     [utils],
   );
 

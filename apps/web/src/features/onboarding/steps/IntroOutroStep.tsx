@@ -136,8 +136,8 @@ function SegmentCard(props: {
 /** Intro and outro: an AI voice reading a script (default scripts provided) or an uploaded file. */
 export function IntroOutroStep({ state, update, error, files, onFile }: IntroOutroProps) {
   const voices = useOnboardingVoices();
-  // The default voice when the list has it (a plain English voice), else the first one listed.
-  const firstVoice = voices.voices.find((v) => v.voice_id === ONBOARDING.defaultVoiceId) ?? voices.voices[0] ?? null;
+  // The first voice listed: the list starts with the browser's language and region (American English first for en-US).
+  const firstVoice = voices.voices[0] ?? null;
 
   // Default scripts for a segment without one, once on arrival (the user may then clear and rewrite them).
   useEffect(() => {
