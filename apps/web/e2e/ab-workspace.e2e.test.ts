@@ -2,10 +2,14 @@
  * The /ab workspace end to end (issue 22) against the real launcher in Chromium: a signed-out visit
  * goes to /; the upload page sends an espeak-ng speech file over tus, lists it 'Transcription
  * Pending' and, once its words are in, 'Transcription Complete' (polled); the draft opens with the
- * show's only active template chosen; AI fills title, description and tags; the intro is refused
- * blank ('Please fix before saving:') and then saved; 'Go to Finalize' opens; 'Save for Draft'
- * assembles the episode ('Saved'); 'Publish' sends it to the built-in host ('Published to
- * Spreaker.') and it is in the show's feed. Screenshots at desktop and phone sizes.
+ * show's only active template chosen; AI fills title, description and tags; step 3 shows the
+ * template's segments in the Episode Creator's segment cards: the intro is refused blank ('Please fix
+ * before saving:'), AI suggestions fill it (the show has five finished episodes: 'Intro/Outro
+ * suggestions applied') and it is saved ('Intro/Outro saved to this draft'), then a library file is
+ * chosen for it instead and saved by its id; 'Go to Finalize' opens; 'Save for Draft' assembles the
+ * episode with that file as its intro ('Saved'); 'Publish' sends it to the built-in host ('Published
+ * to Spreaker.') and it is in the show's feed. A finished recording arriving as /ab?upload={id} opens
+ * its draft at finalize once transcribed. Screenshots at desktop and phone sizes.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,13 +18,18 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AB_MESSAGES } from '@ppp/contracts';
+import { openOrm } from '@ppp/server/db';
+import { LocalStorage } from '@ppp/server/domain';
+import { seedAssembledEpisode } from '@ppp/server/test-support';
 import {
   DESKTOP,
   PHONE,
   SCREENSHOT_DIR,
   apiClient,
   endJourney,
+  freePort,
   launchChromium,
+  launcherDatabaseUrl,
   openJourneyPage,
   registerAndSignIn,
   speechTrack,
@@ -28,12 +37,14 @@ import {
   supplyTranscript,
   type RunningApp,
   type Viewport,
+  uploadToCategory,
 } from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
 let token = '';
 let showId = '';
+let jingleId = '';
 const files = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-ab-'));
 const CREATOR = { email: 'ab-creator@example.com', password: 'correct horse battery' };
 const SLOT = 3;
@@ -80,11 +91,34 @@ interface DraftJson {
   transcript: string;
   title: string;
   episode_id: string | null;
+  introoutro_status: string;
+  segment_overrides: { segment_id: string; source_type: string; media_id?: string | null }[];
 }
 const drafts = async () => ((await api('GET', '/ab/drafts')).body as { items: DraftJson[] }).items;
 
+/** Five finished episodes of the show, as earlier assemblies left them: AI suggestions open from five. */
+async function seedFinishedEpisodes(pgPort: number): Promise<void> {
+  const me = (await api('GET', '/api/users/me')).body as { id: string };
+  const orm = await openOrm(await launcherDatabaseUrl(app, pgPort), { poolMax: 1 });
+  try {
+    for (let i = 1; i <= 5; i += 1) {
+      const owner = { userId: me.id, podcastId: showId };
+      await seedAssembledEpisode(orm, new LocalStorage(files), files, owner, { title: `Garden ${i}`, withAudio: false });
+    }
+  } finally {
+    await orm.close();
+  }
+}
+
+function jingle(): string {
+  const dest = path.join(files, 'garden-jingle.wav');
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=660:duration=2', '-ar', '44100', dest]);
+  return dest;
+}
+
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchChromium()]);
+  const pgPort = await freePort();
+  [app, browser] = await Promise.all([startApp({ EMBEDDED_PG_PORT: String(pgPort) }), launchChromium()]);
   token = await registerAndSignIn(app.baseUrl, CREATOR);
   const show = new FormData();
   show.append('name', 'Garden Hour');
@@ -111,6 +145,8 @@ beforeAll(async () => {
     ],
   });
   expect(template.status, JSON.stringify(template.body)).toBe(201);
+  await seedFinishedEpisodes(pgPort);
+  jingleId = (await uploadToCategory(api, 'intro', jingle(), 'Garden jingle')).id;
 }, 300_000);
 
 afterAll(() => endJourney(browser, app, files));
@@ -156,16 +192,33 @@ describe('/ab workspace', () => {
     await shot(page, 'ab-checklist-desktop');
 
     await page.getByRole('button', { name: 'Intro/outro' }).click();
-    await page.getByLabel('Intro script').fill('');
+    // The Episode Creator's segment cards, in the template's order: the AI-voice intro and the upload.
+    await expect.poll(() => page.getByTestId('segment-card').count()).toBe(2);
+    const script = page.getByLabel('Script for Welcome');
+    await script.fill('');
     await page.getByRole('button', { name: 'Save intro/outro' }).click();
     await expect.poll(visible(page, AB_MESSAGES.fixBeforeSaving)).toBe(true);
     expect(await page.getByText(AB_MESSAGES.scriptRequired('intro')).isVisible()).toBe(true);
     await shot(page, 'ab-intro-invalid-desktop');
-    await page.getByLabel('Intro script').fill(INTRO);
+    await page.getByRole('button', { name: 'Suggest with AI' }).click();
+    await expect.poll(visible(page, AB_MESSAGES.suggestionsApplied), { timeout: 60_000 }).toBe(true);
+    expect((await script.inputValue()).length).toBeGreaterThan(0);
+    await shot(page, 'ab-intro-suggested-desktop');
+    await script.fill(INTRO);
     await page.getByRole('button', { name: 'Save intro/outro' }).click();
     await expect.poll(visible(page, AB_MESSAGES.sectionSaved)).toBe(true);
-    await expect.poll(visible(page, AB_MESSAGES.introOutroManual)).toBe(true);
+    await expect.poll(visible(page, AB_MESSAGES.introOutroAi)).toBe(true);
     await shot(page, 'ab-intro-saved-desktop');
+    // A library file replaces the template's AI-voice intro for this episode: saved by its id.
+    await page.getByLabel('intro source').getByText('Library file').click();
+    await page.getByRole('combobox', { name: 'Intro file' }).click();
+    await page.getByRole('option', { name: 'Garden jingle' }).click();
+    await expect.poll(visible(page, 'Clip: ')).toBe(true);
+    await page.getByRole('button', { name: 'Save intro/outro' }).click();
+    await expect
+      .poll(async () => (await drafts())[0]?.segment_overrides[0])
+      .toMatchObject({ segment_id: 'intro', source_type: 'static', media_id: jingleId });
+    await shot(page, 'ab-intro-file-desktop');
 
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('button', { name: AB_MESSAGES.goToFinalize }).click();
@@ -174,7 +227,7 @@ describe('/ab workspace', () => {
     await page.getByRole('button', { name: 'Save for Draft' }).click();
     await expect.poll(visible(page, AB_MESSAGES.saved)).toBe(true);
     await shot(page, 'ab-finalize-draft-desktop');
-    // The assembly job renders the voiced intro and the upload into the episode.
+    // The assembly job renders the chosen intro file and the upload into the episode.
     await expect
       .poll(() => page.getByTestId('ab-episode-status').textContent(), { timeout: 240_000, interval: 2_000 })
       .toContain('processed');
@@ -200,6 +253,16 @@ describe('/ab workspace', () => {
     await page.getByRole('button', { name: 'Open' }).click();
     await expect.poll(() => page.getByLabel('Checklist').isVisible()).toBe(true);
     await shot(page, 'ab-draft-phone');
+    await page.getByRole('button', { name: 'Intro/outro' }).click();
+    await expect.poll(() => page.getByTestId('segment-card').count()).toBe(2);
+    await shot(page, 'ab-intro-phone');
+
+    // A finished recording arrives as /ab?upload={id}: its draft opens at finalize, the transcript being ready.
+    const [draft] = await drafts();
+    await page.goto(`/ab?upload=${draft!.media_id}`);
+    await expect.poll(() => page.getByLabel('Checklist').isVisible()).toBe(true);
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    expect(await drafts()).toHaveLength(1);
 
     // /dashboard?podcast={id} opens that show in My Podcasts.
     await page.goto(`/dashboard?podcast=${showId}`);

@@ -8,7 +8,7 @@ import { AbDetailsCard } from './AbDetailsCard.tsx';
 import { AbIntroOutro, IntroOutroStatus } from './AbIntroOutro.tsx';
 import { AbPublishPanel } from './AbPublishPanel.tsx';
 import { TranscriptBadge } from './AbUploadPage.tsx';
-import type { AbView } from './AbWorkspaceView.tsx';
+import type { AbView } from './ab-routing.ts';
 
 interface AbDraftPageProps {
   draft: TAbDraft;

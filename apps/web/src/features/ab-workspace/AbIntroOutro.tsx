@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, List, SegmentedControl, Select, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Alert, Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import {
   AB_MESSAGES,
@@ -8,35 +7,34 @@ import {
   abSectionProblems,
   type TAbDraft,
   type TAbSegmentOverride,
-  type TAbSourceType,
+  type TSegment,
   type TTemplateView,
 } from '@ppp/contracts';
+import { VoicePicker } from '@ppp/ui';
 import { trpc } from '../../lib/trpc.ts';
 import { messageOf } from '../../lib/api-error.ts';
+import { SegmentCard } from '../episode-creator/SegmentCard.tsx';
+import { useVoiceSource } from '../templates/use-voices.ts';
+import { AbSegmentControls, chosenFile, segmentAsPlayed } from './AbSegmentControls.tsx';
 
 type Notice = { color: string; title: string; items?: string[] } | null;
 
-const SOURCES: { value: TAbSourceType; label: string }[] = [
-  { value: 'tts', label: 'AI voice script' },
-  { value: 'ai_generated', label: 'AI prompt' },
-  { value: 'static', label: 'Library file' },
-];
+const isSection = (s: TSegment) => s.segment_type === 'intro' || s.segment_type === 'outro';
 
 /** The template's intro and outro segments, as the draft last saved them or as the template has them. */
 function initialSegments(draft: TAbDraft, template: TTemplateView | undefined): TAbSegmentOverride[] {
   if (draft.segment_overrides.length > 0) return draft.segment_overrides;
-  return (template?.segments ?? [])
-    .filter((s) => s.segment_type === 'intro' || s.segment_type === 'outro')
-    .map((s) => ({
-      segment_id: s.id,
-      section_type: s.segment_type === 'intro' ? 'intro' : 'outro',
-      source_type: s.source.source_type === 'static' ? 'static' : 'tts',
-      script: s.source.source_type === 'tts' ? s.source.text_prompt : '',
-      prompt: '',
-      filename: s.source.source_type === 'static' ? s.source.filename : '',
-      voice_id: s.source.source_type === 'tts' ? s.source.voice_id : null,
-      voice_name: null,
-    }));
+  return (template?.segments ?? []).filter(isSection).map((s) => ({
+    segment_id: s.id,
+    section_type: s.segment_type === 'intro' ? 'intro' : 'outro',
+    source_type: s.source.source_type === 'static' ? 'static' : 'tts',
+    script: s.source.source_type === 'tts' ? s.source.text_prompt : '',
+    prompt: '',
+    filename: s.source.source_type === 'static' ? s.source.filename : '',
+    media_id: s.source.source_type === 'static' ? (s.source.media_id ?? null) : null,
+    voice_id: s.source.source_type === 'tts' ? s.source.voice_id : null,
+    voice_name: s.source.source_type === 'tts' ? s.source.voice_name : null,
+  }));
 }
 
 export function IntroOutroStatus({ status }: { status: TAbDraft['introoutro_status'] }) {
@@ -45,24 +43,30 @@ export function IntroOutroStatus({ status }: { status: TAbDraft['introoutro_stat
   return <Badge color="gray">Not finished</Badge>;
 }
 
-/** Step 3 (spec 002 §2.11, §5): intro and outro per segment (script, AI prompt or library file), suggestions and saved sections. */
+/**
+ * Step 3 (spec 002 §2.11, §5): the template's segments in the Episode Creator's segment cards, each
+ * intro and outro with its source (script, AI prompt or library file), voice, suggestions and saved sections.
+ */
 export function AbIntroOutro({ draft, template }: { draft: TAbDraft; template: TTemplateView | undefined }) {
   const utils = trpc.useUtils();
   const library = trpc.media.library.useQuery();
   const saved = trpc.abWorkspace.sections.useQuery({ podcast_id: draft.podcast_id ?? undefined });
   const save = trpc.abWorkspace.saveSections.useMutation();
   const suggest = trpc.abWorkspace.suggestSection.useMutation();
+  const { loadVoices, previewSource } = useVoiceSource();
   const [notice, setNotice] = useState<Notice>(null);
   const [status, setStatus] = useState<'manual' | 'ai'>(draft.introoutro_status === 'ai' ? 'ai' : 'manual');
-  const form = useForm<{ segments: TAbSegmentOverride[] }>({ initialValues: { segments: initialSegments(draft, template) } });
+  const [segments, setSegments] = useState(() => initialSegments(draft, template));
+  const [picking, setPicking] = useState<string | null>(null);
   const files = (category: 'intro' | 'outro') => (library.data ?? []).filter((m) => m.category === category);
+  const update = (next: TAbSegmentOverride) => setSegments((all) => all.map((s) => (s.segment_id === next.segment_id ? next : s)));
 
   if (!template) return <Alert color="yellow">{AB_MESSAGES.chooseTemplate}</Alert>;
-  if (form.values.segments.length === 0) return <Alert color="gray">This template has no intro or outro segment.</Alert>;
+  if (segments.length === 0) return <Alert color="gray">This template has no intro or outro segment.</Alert>;
 
   async function applySuggestions() {
     try {
-      const next = [...form.values.segments];
+      const next = [...segments];
       for (const [i, segment] of next.entries()) {
         if (segment.source_type === 'static') continue;
         const { script } = await suggest.mutateAsync({
@@ -72,7 +76,7 @@ export function AbIntroOutro({ draft, template }: { draft: TAbDraft; template: T
         });
         next[i] = { ...segment, source_type: 'tts', script };
       }
-      form.setFieldValue('segments', next);
+      setSegments(next);
       setStatus('ai');
       setNotice({ color: 'grape', title: AB_MESSAGES.suggestionsApplied });
     } catch (error) {
@@ -80,11 +84,12 @@ export function AbIntroOutro({ draft, template }: { draft: TAbDraft; template: T
     }
   }
 
-  async function submit(segments: TAbSegmentOverride[]) {
+  async function submit() {
     const problems = abSectionProblems(segments, { intro: files('intro'), outro: files('outro') });
     if (problems.length > 0) return setNotice({ color: 'red', title: AB_MESSAGES.fixBeforeSaving, items: problems });
     try {
-      await save.mutateAsync({ draft_id: draft.id, segments, status });
+      const answer = await save.mutateAsync({ draft_id: draft.id, segments, status });
+      setSegments(answer.draft.segment_overrides);
       await Promise.all([utils.abWorkspace.drafts.invalidate(), utils.abWorkspace.sections.invalidate()]);
       setNotice({ color: 'teal', title: AB_MESSAGES.sectionSaved });
     } catch (error) {
@@ -94,7 +99,13 @@ export function AbIntroOutro({ draft, template }: { draft: TAbDraft; template: T
 
   return (
     <Card withBorder padding="lg">
-      <form onSubmit={form.onSubmit((values) => void submit(values.segments))} noValidate>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+        noValidate
+      >
         <Stack gap="md">
           <Group justify="space-between">
             <Title order={2} size="h4">
@@ -102,63 +113,35 @@ export function AbIntroOutro({ draft, template }: { draft: TAbDraft; template: T
             </Title>
             <IntroOutroStatus status={draft.introoutro_status} />
           </Group>
-          {form.values.segments.map((segment, i) => {
-            const reuse = (saved.data?.items ?? []).filter((s) => s.section_type === segment.section_type && s.source_type !== 'static');
+          <Text size="sm" c="dimmed">
+            The episode plays these segments in order; an intro or outro set here replaces the template&apos;s for this episode only.
+          </Text>
+          {template.segments.map((segment) => {
+            const override = segments.find((s) => s.segment_id === segment.id);
+            const played = override ? segmentAsPlayed(segment, override) : segment;
+            const voice = played.source.source_type === 'tts' ? played.source : null;
             return (
-              <Card key={segment.segment_id} withBorder padding="sm" bg="var(--mantine-color-body)">
-                <Stack gap="xs">
-                  <Text fw={600}>{segment.section_type === 'intro' ? 'Intro' : 'Outro'}</Text>
-                  <SegmentedControl
-                    data={SOURCES}
-                    {...form.getInputProps(`segments.${i}.source_type`)}
-                    aria-label={`${segment.section_type} source`}
+              <SegmentCard
+                key={segment.id}
+                segment={played}
+                contentName={draft.nickname || draft.display_name}
+                clipName={override ? (chosenFile(override, files(override.section_type))?.display_name ?? null) : null}
+                script={override?.script ?? ''}
+                voiceName={voice?.voice_name ?? voice?.voice_id ?? 'Default voice'}
+                missing={false}
+                scriptEditable={override?.source_type !== 'ai_generated'}
+                onScript={(script) => override && update({ ...override, script })}
+                onChangeVoice={() => setPicking(segment.id)}
+              >
+                {override && (
+                  <AbSegmentControls
+                    segment={override}
+                    files={files(override.section_type)}
+                    saved={saved.data?.items ?? []}
+                    onChange={update}
                   />
-                  {segment.source_type === 'tts' && (
-                    <Textarea
-                      label={`${segment.section_type === 'intro' ? 'Intro' : 'Outro'} script`}
-                      autosize
-                      minRows={2}
-                      maxLength={AB_WORKSPACE.scriptMax}
-                      {...form.getInputProps(`segments.${i}.script`)}
-                    />
-                  )}
-                  {segment.source_type === 'ai_generated' && (
-                    <Textarea
-                      label="AI prompt"
-                      autosize
-                      minRows={2}
-                      maxLength={AB_WORKSPACE.scriptMax}
-                      {...form.getInputProps(`segments.${i}.prompt`)}
-                    />
-                  )}
-                  {segment.source_type === 'static' && (
-                    <Select
-                      label={`${segment.section_type === 'intro' ? 'Intro' : 'Outro'} file`}
-                      placeholder={AB_MESSAGES.chooseStatic}
-                      data={files(segment.section_type).map((f) => ({ value: f.filename, label: f.display_name }))}
-                      {...form.getInputProps(`segments.${i}.filename`)}
-                    />
-                  )}
-                  {segment.source_type !== 'static' && reuse.length > 0 && (
-                    <Select
-                      label="Use a saved section"
-                      placeholder="Saved sections"
-                      data={reuse.map((s) => ({ value: s.id, label: `${s.tag}: ${s.content.slice(0, 40)}` }))}
-                      value={null}
-                      onChange={(id) => {
-                        const found = reuse.find((s) => s.id === id);
-                        if (found)
-                          form.setFieldValue(`segments.${i}`, {
-                            ...segment,
-                            source_type: found.source_type,
-                            script: found.source_type === 'tts' ? found.content : segment.script,
-                            prompt: found.source_type === 'ai_generated' ? found.content : segment.prompt,
-                          });
-                      }}
-                    />
-                  )}
-                </Stack>
-              </Card>
+                )}
+              </SegmentCard>
             );
           })}
           {notice && (
@@ -187,6 +170,18 @@ export function AbIntroOutro({ draft, template }: { draft: TAbDraft; template: T
           </Group>
         </Stack>
       </form>
+      <VoicePicker
+        opened={picking !== null}
+        onClose={() => setPicking(null)}
+        selectedVoiceId={segments.find((s) => s.segment_id === picking)?.voice_id ?? null}
+        loadVoices={loadVoices}
+        previewSource={previewSource}
+        onSelect={(voice) => {
+          const target = segments.find((s) => s.segment_id === picking);
+          if (target) update({ ...target, voice_id: voice.voice_id, voice_name: voice.name });
+          setPicking(null);
+        }}
+      />
     </Card>
   );
 }

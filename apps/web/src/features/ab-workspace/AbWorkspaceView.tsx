@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, AppShell, Breadcrumbs, Button, Container, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLogout } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
-import { AB_WORKSPACE, type TAbDraft, type TMe } from '@ppp/contracts';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AB_MESSAGES, AB_WORKSPACE, type TAbDraft, type TMe } from '@ppp/contracts';
 import { BrandLogo } from '@ppp/ui';
 import { trpc } from '../../lib/trpc.ts';
 import { messageOf } from '../../lib/api-error.ts';
@@ -12,8 +12,7 @@ import { saveLocalDrafts } from './ab-storage.ts';
 import { useAbUploads } from './use-ab-uploads.ts';
 import { AbUploadPage } from './AbUploadPage.tsx';
 import { AbDraftPage } from './AbDraftPage.tsx';
-
-export type AbView = 'creator-upload' | 'creator-finalize' | 'creator-step3';
+import { AB_UPLOAD_PARAM, abViewFor, type AbView } from './ab-routing.ts';
 const VIEW_LABELS: Record<AbView, string> = {
   'creator-upload': 'New Episode',
   'creator-finalize': 'Finalize',
@@ -32,6 +31,41 @@ function useDrafts(showId: string | null) {
   return drafts;
 }
 
+/**
+ * A finished recording arrives as /ab?upload={id} (spec 002 §2.3): once the shows are known it
+ * becomes a draft of the current show (the same draft when it already is one) and opens.
+ */
+function useRecordingDraft(showId: string | null | undefined, onDraft: (draft: TAbDraft) => void) {
+  const [params, setParams] = useSearchParams();
+  const register = trpc.abWorkspace.upload.useMutation();
+  const utils = trpc.useUtils();
+  const mediaId = params.get(AB_UPLOAD_PARAM);
+  const started = useRef<string | null>(null);
+  useEffect(() => {
+    if (!mediaId || showId === undefined || started.current === mediaId) return;
+    started.current = mediaId;
+    register
+      .mutateAsync({ media_id: mediaId, podcast_id: showId })
+      .then(async (draft) => {
+        await utils.abWorkspace.drafts.invalidate();
+        onDraft(draft);
+      })
+      .catch((error: unknown) => {
+        notifications.show({ color: 'red', title: AB_MESSAGES.fileNotAvailable, message: messageOf(error, 'Please try again.') });
+      })
+      .finally(() =>
+        setParams(
+          (current) => {
+            const next = new URLSearchParams(current);
+            next.delete(AB_UPLOAD_PARAM);
+            return next;
+          },
+          { replace: true },
+        ),
+      );
+  }, [mediaId, showId, register, utils, onDraft, setParams]);
+}
+
 /** The second workspace layout (spec 002 §2.3, issue 22): upload first, then the checklist, intro/outro and finalize. */
 export function AbWorkspaceView({ me }: { me: TMe }) {
   const navigate = useNavigate();
@@ -44,8 +78,12 @@ export function AbWorkspaceView({ me }: { me: TMe }) {
   const drafts = useDrafts(currentShow);
   const remove = trpc.abWorkspace.deleteDraft.useMutation();
   // Opening a draft goes to finalize when its transcript is ready, otherwise to upload.
-  const open = useCallback((draft: TAbDraft) => setView(draft.transcript === 'ready' ? 'creator-finalize' : 'creator-upload'), []);
+  const open = useCallback((draft: TAbDraft) => setView(abViewFor(draft)), []);
   const uploads = useAbUploads(open);
+  useRecordingDraft(shows.isSuccess ? currentShow : undefined, (d) => {
+    uploads.choose(d.id);
+    open(d);
+  });
   const draft = drafts.data?.items.find((d) => d.id === uploads.draftId) ?? null;
 
   async function deleteDraft(target: TAbDraft) {

@@ -104,11 +104,16 @@ export function progressLabel(record: Pick<AbUploadRecord, 'status' | 'progress'
   return `${Math.min(99, Math.max(1, Math.round(record.progress)))}%`;
 }
 
-/** The workspace layout key (spec 002 §2.2 step 11): the landing experiment's 'ab' bucket opens New Episode in /ab. */
-export function workspaceNewEpisodePath(regularPath: string, storage: StorageLike | null = local()): string {
+/** The workspace layout key (spec 002 §2.2 step 11): true when the creator's workspace is the /ab layout. */
+export function isAbLayout(storage: StorageLike | null = local()): boolean {
   try {
-    return storage?.getItem(LAYOUT_STORAGE_KEY) === 'ab' ? AB_PATH : regularPath;
+    return storage?.getItem(LAYOUT_STORAGE_KEY) === 'ab';
   } catch {
-    return regularPath;
+    return false;
   }
+}
+
+/** The landing experiment's 'ab' bucket opens New Episode in /ab. */
+export function workspaceNewEpisodePath(regularPath: string, storage: StorageLike | null = local()): string {
+  return isAbLayout(storage) ? AB_PATH : regularPath;
 }

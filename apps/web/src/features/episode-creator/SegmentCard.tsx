@@ -1,4 +1,4 @@
-import { forwardRef } from 'react';
+import { forwardRef, type ReactNode } from 'react';
 import { Badge, Button, Card, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconMicrophone2, IconMusic, IconVolume } from '@tabler/icons-react';
 import { EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL, type TSegment } from '@ppp/contracts';
@@ -14,6 +14,10 @@ export interface SegmentCardProps {
   missing: boolean;
   onScript(text: string): void;
   onChangeVoice(): void;
+  /** False when the script is written elsewhere (the /ab AI prompt): the voice stays choosable, the script box goes. */
+  scriptEditable?: boolean;
+  /** Controls of the workspace showing the card (the /ab source, file and saved-section choices), above its source. */
+  children?: ReactNode;
 }
 
 const TYPE_LABELS: Record<TSegment['segment_type'], string> = {
@@ -35,6 +39,7 @@ export const SegmentCard = forwardRef<HTMLTextAreaElement, SegmentCardProps>(fun
           <Badge variant="light">{TYPE_LABELS[segment.segment_type]}</Badge>
           <Text fw={700}>{title}</Text>
         </Group>
+        {props.children}
         {segment.segment_type === 'content' ? (
           <Group gap="xs">
             <IconMicrophone2 size={16} aria-hidden="true" />
@@ -67,16 +72,18 @@ export const SegmentCard = forwardRef<HTMLTextAreaElement, SegmentCardProps>(fun
                 {EPISODE_CREATOR_SHELL.changeVoice}
               </Button>
             </Group>
-            <Textarea
-              ref={scriptRef}
-              label={`Script for ${title}`}
-              autosize
-              minRows={3}
-              value={props.script}
-              onChange={(e) => props.onScript(e.currentTarget.value)}
-              error={props.missing ? EPISODE_CREATOR_MESSAGES.scriptRequired : undefined}
-              required
-            />
+            {props.scriptEditable !== false && (
+              <Textarea
+                ref={scriptRef}
+                label={`Script for ${title}`}
+                autosize
+                minRows={3}
+                value={props.script}
+                onChange={(e) => props.onScript(e.currentTarget.value)}
+                error={props.missing ? EPISODE_CREATOR_MESSAGES.scriptRequired : undefined}
+                required
+              />
+            )}
           </Stack>
         ) : (
           <Text size="sm" c="red" role="alert">

@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router';
 import { MEDIA, RECORDER_MESSAGES, clampMaxUploadMb } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { startBackgroundUpload, useBackgroundUploads } from '../../lib/background-uploads.ts';
-import { NEW_EPISODE_PATH } from '../workspace/workspace-nav.ts';
+import { isAbLayout } from '../ab-workspace/ab-storage.ts';
+import { recordingDestination } from '../ab-workspace/ab-routing.ts';
 import { recordingFilename } from './recorder-machine.ts';
 import { recordingSupported } from './microphone.ts';
 import { useRecorder, type RecorderControls } from './use-recorder.ts';
@@ -91,8 +92,8 @@ function Stage({ rec, supported, maxUploadMb, save, transcriptFailed }: StagePro
         <SavedPanel
           ready={rec.state.ready}
           failed={transcriptFailed}
-          onCreate={() => void navigate(`${NEW_EPISODE_PATH}?upload=${encodeURIComponent(mediaId)}`)}
-          onUploads={() => void navigate('/dashboard/upload')}
+          onCreate={() => void navigate(recordingDestination(mediaId, true, isAbLayout()))}
+          onUploads={() => void navigate(recordingDestination(mediaId, false, isAbLayout()))}
           onAgain={() => rec.dispatch({ type: 'reset' })}
         />
       );
