@@ -31,6 +31,8 @@ import { TranscriptReviewService } from './transcripts/transcript-review.service
 import { AudioCleanupRepository } from './audio-cleanup/audio-cleanup.repository.ts';
 import { RssImportService } from './rss-import/rss-import.service.ts';
 import { TemplatesService } from './templates/templates.service.ts';
+import { TemplatesRepository } from './templates/templates.repository.ts';
+import { PodcastsRepository } from './podcasts/podcasts.repository.ts';
 import { RecurringSchedulesService } from './templates/recurring-schedules.service.ts';
 import { SpeechService } from './speech/speech.service.ts';
 import { TtsService } from './speech/tts.service.ts';
@@ -93,7 +95,8 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
   const googleConfigured = Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
   const transcriptsRepository = new TranscriptsRepository(em);
   const transcripts = new TranscriptsService({ repository: transcriptsRepository, notifications, mail, publicUrl: publicUrl(config) });
-  const templates = new TemplatesService(em);
+  const templateRows = new TemplatesRepository(em);
+  const templates = new TemplatesService(templateRows, new PodcastsRepository(em));
   const speech = new SpeechService({ em, config, secrets: () => secretBoxFor(config), storage: shared.storage });
   const gateway = shared.payments ?? null;
   const usage = new UsageService({ em, storage: shared.storage, plans, billing, templates, transcripts });
@@ -199,7 +202,7 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
           )
         : null,
     templates,
-    recurringSchedules: new RecurringSchedulesService(em, templates),
+    recurringSchedules: new RecurringSchedulesService(templateRows, templates),
     speech,
     tts,
     ...createEpisodeServices(em, shared, { assembly, minutes: usage, features }),

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TRecurringNextResponse, TRecurringSchedulesResponse, ZPutRecurringSchedulesRequest } from '@ppp/contracts';
 import type { User } from '../users/user.entity.ts';
 import { nextPublishSlot, nextSlotFields, slotTimezone } from '../schedules/next-slot.ts';
-import { RecurringSlotSchema, type RecurringSlot } from './recurring-slot.entity.ts';
+import type { RecurringSlot } from './recurring-slot.entity.ts';
+import type { TemplatesRepository } from './templates.repository.ts';
 import type { TemplatesService } from './templates.service.ts';
 import type { Template } from './template.entity.ts';
 
@@ -22,15 +22,15 @@ function toRule(slot: RecurringSlot) {
 
 /** A template's recurring publish slots (spec 000 sections 3, 5 and 7), next occurrences computed in each slot's timezone. */
 export class RecurringSchedulesService {
-  private readonly em: EntityManager;
+  private readonly repository: TemplatesRepository;
   private readonly templates: Pick<TemplatesService, 'getOwned'>;
-  constructor(em: EntityManager, templates: Pick<TemplatesService, 'getOwned'>) {
-    this.em = em;
+  constructor(repository: TemplatesRepository, templates: Pick<TemplatesService, 'getOwned'>) {
+    this.repository = repository;
     this.templates = templates;
   }
 
   private slotsOf(template: Template): Promise<RecurringSlot[]> {
-    return this.em.find(RecurringSlotSchema, { template: template.id }, { orderBy: { position: 'asc', id: 'asc' } });
+    return this.repository.slotsOf(template);
   }
 
   private view(template: Template, slots: readonly RecurringSlot[], now: Date): TRecurringSchedulesResponse {
@@ -60,11 +60,10 @@ export class RecurringSchedulesService {
     const template = await this.templates.getOwned(user, templateId);
     const existing = await this.slotsOf(template);
     const kept = new Set(existing.map((slot) => slot.id));
-    for (const slot of existing) this.em.remove(slot);
-    await this.em.flush();
     template.scheduleTimezone = body.timezone;
-    const slots = body.schedules.map((slot, position) =>
-      this.em.create(RecurringSlotSchema, {
+    const slots = await this.repository.replaceSlots(
+      existing,
+      body.schedules.map((slot, position) => ({
         // Ids the editor made up for unsaved slots are replaced; this template's stored ones are kept.
         id: slot.id && kept.has(slot.id) ? slot.id : randomUUID(),
         template,
@@ -76,9 +75,8 @@ export class RecurringSchedulesService {
         repeat: slot.repeat,
         date: slot.date,
         position,
-      }),
+      })),
     );
-    await this.em.flush();
     return this.view(template, slots, now);
   }
 

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { z } from 'zod';
 import {
   TEMPLATE_MESSAGES,
   ZTemplateBody,
@@ -12,8 +10,9 @@ import {
 import { AppError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
 import type { User } from '../users/user.entity.ts';
-import { PodcastSchema } from '../podcasts/podcast.entity.ts';
-import { TemplateSchema, type Template } from './template.entity.ts';
+import type { PodcastsRepository } from '../podcasts/podcasts.repository.ts';
+import type { Template } from './template.entity.ts';
+import type { TemplatesRepository } from './templates.repository.ts';
 import { toTemplateBody, toTemplateView } from './template.dto.ts';
 
 /**
@@ -22,20 +21,22 @@ import { toTemplateBody, toTemplateView } from './template.dto.ts';
  * Another user's template is a 404, like a missing one.
  */
 export class TemplatesService {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
+  private readonly repository: TemplatesRepository;
+  private readonly shows: Pick<PodcastsRepository, 'findOwned'>;
+  constructor(repository: TemplatesRepository, shows: Pick<PodcastsRepository, 'findOwned'>) {
+    this.repository = repository;
+    this.shows = shows;
   }
 
   async getOwned(user: Pick<User, 'id'>, id: string): Promise<Template> {
-    const template = z.uuid().safeParse(id).success ? await this.em.findOne(TemplateSchema, { id, user: user.id }) : null;
+    const template = await this.repository.findOwned(user, id);
     if (!template) throw new AppError('NOT_FOUND', TEMPLATE_MESSAGES.templateNotFound);
     return template;
   }
 
   /** The user's templates, oldest first. */
   async findForUser(user: Pick<User, 'id'>): Promise<TTemplateView[]> {
-    const rows = await this.em.find(TemplateSchema, { user: user.id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const rows = await this.repository.findForUser(user);
     return rows.map(toTemplateView);
   }
 
@@ -46,12 +47,12 @@ export class TemplatesService {
   /** POST /api/templates/. */
   async create(user: Pick<User, 'id'> & { timezone?: string | null }, input: TTemplateBody): Promise<TTemplateView> {
     const body = await this.validate(user, input);
-    const template = this.em.create(TemplateSchema, {
+    const template = this.repository.create({
       user: user.id,
       ...this.columns(body),
       scheduleTimezone: user.timezone && isIanaTimezone(user.timezone) ? user.timezone : 'UTC',
     });
-    await this.em.flush();
+    await this.repository.flush();
     return toTemplateView(template);
   }
 
@@ -61,7 +62,7 @@ export class TemplatesService {
     // The merged template is a new value: checked whole (segment order, the show, static clips).
     const body = await this.validate(user, parseInput(ZTemplateBody, { ...toTemplateBody(template), ...patch }));
     Object.assign(template, this.columns(body));
-    await this.em.flush();
+    await this.repository.flush();
     return toTemplateView(template);
   }
 
@@ -69,22 +70,20 @@ export class TemplatesService {
   async setActive(user: Pick<User, 'id'>, id: string, active: boolean): Promise<TTemplateView> {
     const template = await this.getOwned(user, id);
     template.isActive = active;
-    await this.em.flush();
+    await this.repository.flush();
     return toTemplateView(template);
   }
 
   /** Refused for the last template: the client looks for 'at least one template' in the message. */
   async delete(user: Pick<User, 'id'>, id: string): Promise<void> {
     const template = await this.getOwned(user, id);
-    if ((await this.em.count(TemplateSchema, { user: user.id })) <= 1) throw new AppError('BAD_REQUEST', TEMPLATE_MESSAGES.keepOneTemplate);
-    await this.em.remove(template).flush();
+    if ((await this.repository.countForUser(user)) <= 1) throw new AppError('BAD_REQUEST', TEMPLATE_MESSAGES.keepOneTemplate);
+    await this.repository.remove(template);
   }
 
   /** What needs the database: the show is the user's; static clips are chosen. */
   private async validate(user: Pick<User, 'id'>, body: TTemplateBody): Promise<TTemplateBody> {
-    const show = z.uuid().safeParse(body.podcast_id).success
-      ? await this.em.findOne(PodcastSchema, { id: body.podcast_id, user: user.id })
-      : null;
+    const show = await this.shows.findOwned(user, body.podcast_id);
     if (!show) throw new AppError('VALIDATION', TEMPLATE_MESSAGES.showRequired);
     const unchosen = body.segments.findIndex(
       (s) => s.segment_type !== 'content' && s.source.source_type === 'static' && !s.source.filename,
