@@ -28,6 +28,7 @@ const KEY = 'sk_live_elevenlabs_user_key_9f3a';
 
 let orm: MikroORM;
 let api: TestServer;
+let databaseUrl = '';
 let eleven: ProviderServer;
 let a: { token: string };
 let b: { token: string };
@@ -56,6 +57,7 @@ beforeAll(async () => {
   });
   const db = await openTestOrm();
   orm = db.orm;
+  databaseUrl = db.databaseUrl;
   api = await startTestServer(orm, db.databaseUrl, { DATA_DIR: data.dir, ELEVENLABS_BASE_URL: eleven.baseUrl });
   const users = await twoUsers(api);
   a = users.admin;
@@ -79,6 +81,7 @@ describe('capabilities and the ElevenLabs key', () => {
       has_any_sfx_triggers: false,
       text_ai_engine: 'extractive',
       elevenlabs_key_last4: null,
+      own_key_allowed: true,
     });
 
     const stored = await api.request('PUT', '/api/users/me/elevenlabs-key', { token: a.token, json: { api_key: KEY } });
@@ -101,6 +104,18 @@ describe('capabilities and the ElevenLabs key', () => {
 
     const trpcCaps = await api.trpc(a.token).speech.capabilities.query();
     expect(trpcCaps.has_elevenlabs).toBe(true);
+  });
+
+  it('says users may bring their own key only when the instance offers ElevenLabs (the setup wizard asks for it then)', async () => {
+    const espeakOnly = await startTestServer(orm, databaseUrl, { DATA_DIR: data.dir, TTS_ENGINES: 'espeak' });
+    try {
+      const caps = ZCapabilities.parse((await espeakOnly.request('GET', '/api/users/me/capabilities', { token: b.token })).body);
+      expect(caps).toMatchObject({ own_key_allowed: false, has_elevenlabs: false, tts_providers: ['espeak'] });
+      const withKey = ZCapabilities.parse((await espeakOnly.request('GET', '/api/users/me/capabilities', { token: a.token })).body);
+      expect(withKey).toMatchObject({ own_key_allowed: false, has_elevenlabs: false });
+    } finally {
+      await espeakOnly.close();
+    }
   });
 });
 

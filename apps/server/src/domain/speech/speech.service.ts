@@ -18,11 +18,10 @@ import type { TConfig } from '../../config.ts';
 import { AppError } from '../errors.ts';
 import type { StoragePort } from '../storage/storage.ts';
 import type { User } from '../users/user.entity.ts';
-import { MediaItemSchema } from '../media/media-item.entity.ts';
 import { textAiEngineName } from '../ai-text/text-ai-engine.ts';
 import type { SecretBox } from './secret-box.ts';
 import { offeredProviders, speechCatalog } from './speech-engines.ts';
-import { UserApiKeySchema } from './user-api-key.entity.ts';
+import { SpeechRepository } from './speech.repository.ts';
 import { speechErrorToAppError } from './speech-errors.ts';
 
 export interface SpeechDeps {
@@ -33,18 +32,18 @@ export interface SpeechDeps {
   storage: StoragePort;
 }
 
-const ELEVENLABS = 'elevenlabs';
-
 /** Voices, capabilities and the user's own ElevenLabs key (the speech port as the workspace sees it). */
 export class SpeechService {
   private readonly deps: SpeechDeps;
+  private readonly rows: SpeechRepository;
   constructor(deps: SpeechDeps) {
     this.deps = deps;
+    this.rows = new SpeechRepository(deps.em);
   }
 
   /** The user's ElevenLabs key in plain text, or null (none stored, or sealed with a key since replaced). */
   async elevenLabsKey(user: Pick<User, 'id'>): Promise<string | null> {
-    const row = await this.deps.em.findOne(UserApiKeySchema, { user: user.id, provider: ELEVENLABS });
+    const row = await this.rows.elevenLabsKey(user);
     return row ? this.deps.secrets().open(row.sealed) : null;
   }
 
@@ -53,7 +52,7 @@ export class SpeechService {
   }
 
   async capabilities(user: Pick<User, 'id'>): Promise<TCapabilities> {
-    const key = await this.deps.em.findOne(UserApiKeySchema, { user: user.id, provider: ELEVENLABS });
+    const key = await this.rows.elevenLabsKey(user);
     const plainKey = key ? this.deps.secrets().open(key.sealed) : null;
     const ready = (await speechCatalog(this.deps.config, plainKey).engines()).map((engine) => engine.id);
     const offered = offeredProviders(this.deps.config, plainKey !== null).filter((id) => ready.includes(id));
@@ -63,26 +62,17 @@ export class SpeechService {
       has_openai_tts: offered.includes('openai'),
       has_espeak: offered.includes('espeak'),
       has_tts: offered.length > 0,
-      has_any_sfx_triggers:
-        (await this.deps.em.count(MediaItemSchema, { user: user.id, category: 'sfx', triggerKeyword: { $ne: null } })) > 0,
+      has_any_sfx_triggers: await this.rows.hasSfxTriggers(user),
       tts_providers: offered,
       elevenlabs_key_last4: key && plainKey !== null ? key.last4 : null,
       text_ai_engine: textAiEngineName(this.deps.config),
+      own_key_allowed: this.deps.config.TTS_ENGINES.includes('elevenlabs'),
     };
   }
 
   /** Stores the key sealed (AES-256-GCM), or removes it when null or empty. */
   async setElevenLabsKey(user: Pick<User, 'id'>, { api_key: apiKey }: z.output<typeof ZElevenLabsKeyRequest>): Promise<TCapabilities> {
-    const existing = await this.deps.em.findOne(UserApiKeySchema, { user: user.id, provider: ELEVENLABS });
-    if (!apiKey) {
-      if (existing) await this.deps.em.remove(existing).flush();
-      return this.capabilities(user);
-    }
-    const sealed = this.deps.secrets().seal(apiKey);
-    const last4 = apiKey.slice(-4);
-    if (existing) Object.assign(existing, { sealed, last4 });
-    else this.deps.em.create(UserApiKeySchema, { user: user.id, provider: ELEVENLABS, sealed, last4 });
-    await this.deps.em.flush();
+    await this.rows.saveElevenLabsKey(user, apiKey ? { sealed: this.deps.secrets().seal(apiKey), last4: apiKey.slice(-4) } : null);
     return this.capabilities(user);
   }
 
