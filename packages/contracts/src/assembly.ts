@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEMPLATE, ZStaticSource, ZTtsSource, type TSegment, type TSegmentSource } from './template.ts';
 import { TTS } from './limits.ts';
+import { PUBLISH_LIMITS, PUBLISH_MESSAGES } from './publishing.ts';
 
 /**
  * Assembly of an episode (spec 000 sections 4, 5, 7 and 9; issue 5): the Episode Creator's request,
@@ -129,9 +130,13 @@ export const ZAssemblyPublish = z
   });
 export type TAssemblyPublish = z.infer<typeof ZAssemblyPublish>;
 
-/** 'Scheduling for assembly: at least 10 minutes ahead', or null when the time is fine. */
+/**
+ * Scheduling for assembly (spec 000 sections 5 and 9): at least 10 minutes ahead and on the 5-minute
+ * step (300 s; spec 001's words for it), or null when the time is fine.
+ */
 export function assemblyScheduleProblem(publishAt: Date, now: Date = new Date()): string | null {
-  return publishAt.getTime() - now.getTime() < ASSEMBLY.scheduleLeadMinutes * 60_000 ? ASSEMBLY_MESSAGES.scheduleTooSoon : null;
+  if (publishAt.getTime() - now.getTime() < ASSEMBLY.scheduleLeadMinutes * 60_000) return ASSEMBLY_MESSAGES.scheduleTooSoon;
+  return publishAt.getTime() % (PUBLISH_LIMITS.scheduleStepMinutes * 60_000) === 0 ? null : PUBLISH_MESSAGES.scheduleStep;
 }
 
 /** The characters a download name keeps (anything else becomes '-'). */

@@ -163,8 +163,17 @@ export const ZTusUploadMetadata = ZUploadOptions.extend({
 });
 export type TTusUploadMetadata = z.input<typeof ZTusUploadMetadata>;
 
-/** GET /api/ai/transcript-ready?hint: ready once the upload's transcript is stored. */
-export const ZTranscriptReadyQuery = z.object({ hint: z.string().trim().min(1), episode_id: z.string().optional() });
+/**
+ * GET /api/ai/transcript-ready and /api/ai/intent-hints (spec 000 section 7): the upload named by
+ * hint (its id or filename), or else the upload the episode episode_id was made from.
+ */
+export const ZTranscriptReadyQuery = z
+  .object({ hint: z.string().trim().min(1).optional(), episode_id: z.string().trim().min(1).optional() })
+  .refine((query) => query.hint !== undefined || query.episode_id !== undefined, {
+    message: 'Name the upload (hint) or its episode (episode_id).',
+    path: ['hint'],
+  });
+export type TTranscriptReadyQuery = z.infer<typeof ZTranscriptReadyQuery>;
 export const ZTranscriptReadyResponse = z.object({
   ready: z.boolean(),
   transcript_path: z.string().nullable(),

@@ -41,6 +41,8 @@ export const TEMPLATE = {
     oneContent: 'A template needs exactly one content segment.',
     introAfterContent: 'An intro cannot come after the content.',
     outroBeforeContent: 'An outro cannot come before the content.',
+    /** Not in the spec's words (its media refusal says 'category'): a commercial segment sent to the API (spec 000 section 6). */
+    commercialUnavailable: 'The commercial segment is Coming Soon and cannot be used yet.',
   },
 } as const;
 
@@ -137,7 +139,11 @@ export const ZSegmentSource = z.preprocess(
 export type TSegmentSource = z.infer<typeof ZSegmentSource>;
 
 export const ZSegment = z.object({
-  id: z.string().min(1),
+  /** Made by the server when a client leaves it out (spec 000 section 7). */
+  id: z
+    .string()
+    .min(1)
+    .default(() => globalThis.crypto.randomUUID()),
   slug: optionalText,
   name: optionalText,
   segment_type: ZSegmentType,
@@ -227,8 +233,16 @@ function checkSegmentOrder(template: { segments: readonly { segment_type: TSegme
   if (problem !== null) ctx.addIssue({ code: 'custom', message: problem, path: ['segments'] });
 }
 
+/** Spec 000 section 6: the commercial segment type is unavailable to everyone, in the editor and the API alike. */
+function checkAvailableSegments(template: { segments: readonly { segment_type: TSegmentType }[] }, ctx: z.RefinementCtx): void {
+  const disabled: readonly string[] = TEMPLATE.disabledSegmentTypes;
+  const index = template.segments.findIndex((segment) => disabled.includes(segment.segment_type));
+  if (index >= 0)
+    ctx.addIssue({ code: 'custom', message: TEMPLATE.messages.commercialUnavailable, path: ['segments', index, 'segment_type'] });
+}
+
 /** The body of POST /api/templates/ and PUT /api/templates/{id}. */
-export const ZTemplateBody = z.object(templateFields).superRefine(checkSegmentOrder);
+export const ZTemplateBody = z.object(templateFields).superRefine(checkSegmentOrder).superRefine(checkAvailableSegments);
 export type TTemplateBody = z.infer<typeof ZTemplateBody>;
 export type TTemplateBodyInput = z.input<typeof ZTemplateBody>;
 

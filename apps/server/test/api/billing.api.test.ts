@@ -6,7 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { ASSEMBLY_MESSAGES, BILLING_MESSAGES, TTS_MESSAGES, ZTierConfig, ZUsage, type TAssembleEpisodeRequestInput } from '@ppp/contracts';
+import {
+  ASSEMBLY_MESSAGES,
+  BILLING_MESSAGES,
+  PUBLISH_MESSAGES,
+  TTS_MESSAGES,
+  ZTierConfig,
+  ZUsage,
+  type TAssembleEpisodeRequestInput,
+} from '@ppp/contracts';
 import { openTestOrm } from '../support/database.ts';
 import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
@@ -233,6 +241,13 @@ describe('assemble', () => {
     expect(errorOf(await assemble(b, { publish: { mode: 'schedule', publish_at: soon } }))).toMatchObject({
       status: 422,
       detail: ASSEMBLY_MESSAGES.scheduleTooSoon,
+    });
+    // Off the 5-minute grid (…:09:17): refused before any charge instead of becoming a draft after the render.
+    const grid = 5 * 60_000;
+    const offGrid = new Date(Math.ceil((Date.now() + 2 * 3_600_000) / grid) * grid + 4 * 60_000 + 17_000).toISOString();
+    expect(errorOf(await assemble(b, { publish: { mode: 'schedule', publish_at: offGrid } }))).toMatchObject({
+      status: 422,
+      detail: PUBLISH_MESSAGES.scheduleStep,
     });
     // A 'Change voice' choice no engine has is refused before any charge, not failed by the render.
     expect(errorOf(await assemble(b, { tts_voices: { outro: 'espeak:no-such-voice' } }))).toMatchObject({

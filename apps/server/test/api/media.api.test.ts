@@ -11,6 +11,8 @@ import { z } from 'zod';
 import { MEDIA_MESSAGES, ZMediaItem } from '@ppp/contracts';
 import { openTestOrm } from '../support/database.ts';
 import { errorOf, startTestServer, twoUsers, type HttpResult, type TestServer } from '../support/http.ts';
+import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
+import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
 import { fakeAudio, fileOfSize, pngFile, sha256, tempDir, toneFile, uploadForm } from '../support/audio-files.ts';
 
 const ZItemJson = ZMediaItem.extend({ created_at: z.string() });
@@ -364,6 +366,27 @@ describe('main content uploads', () => {
     expect(errorOf(await api.request('GET', `/api/ai/intent-hints?hint=${upload1.id}`, { token: b.token })).status).toBe(404);
     expect(errorOf(await api.request('POST', `/api/media/${upload1.id}/retry`, { token: b.token })).status).toBe(404);
     expect(ZItems.parse((await api.request('GET', '/api/media/main-content', { token: b.token })).body)).toEqual([]);
+
+    // Spec 000 section 7: the upload may be named by the episode made from it (episode_id), for its owner only.
+    const [owner] = await orm.em
+      .getConnection()
+      .execute<{ user_id: string }[]>('select user_id from media_items where id = ?', [upload1.id]);
+    const em = orm.em.fork();
+    const show = em.create(PodcastSchema, { user: owner?.user_id ?? '', name: 'Hints show' });
+    const episode = em.create(EpisodeSchema, {
+      user: owner?.user_id ?? '',
+      podcast: show,
+      title: 'Made from upload one',
+      sourceMedia: upload1.id,
+    });
+    await em.flush();
+    const byEpisode = await api.request('GET', `/api/ai/transcript-ready?episode_id=${episode.id}`, { token: a.token });
+    expect(byEpisode.status, byEpisode.text).toBe(200);
+    expect(byEpisode.body).toMatchObject({ media_id: upload1.id });
+    expect(errorOf(await api.request('GET', `/api/ai/intent-hints?episode_id=${episode.id}`, { token: a.token })).status).toBe(425);
+    expect(errorOf(await api.request('GET', `/api/ai/transcript-ready?episode_id=${episode.id}`, { token: b.token })).status).toBe(404);
+    expect(errorOf(await api.request('GET', `/api/ai/intent-hints?episode_id=${episode.id}`, { token: b.token })).status).toBe(404);
+    expect(errorOf(await api.request('GET', '/api/ai/intent-hints', { token: a.token })).status).toBe(422);
     expect((await api.request('GET', `/api/media/${upload1.id}`, { token: a.token })).body).toMatchObject({ friendly_name: 'Episode one' });
     expect(errorOf(await api.request('GET', '/api/media/', {})).status).toBe(401);
   });

@@ -95,6 +95,32 @@ describe('templates over REST', () => {
     expect(list.map((t) => t.id)).toContain(template.id);
   });
 
+  it('makes the segment and music rule ids a client leaves out, and refuses a commercial segment on update', async () => {
+    const withoutIds = body(a.show);
+    const json = { ...withoutIds, segments: withoutIds.segments.map(({ id: _id, ...segment }) => segment) };
+    const res = await api.request('POST', '/api/templates/', { token: a.token, json });
+    expect(res.status, res.text).toBe(201);
+    const created = ZView.parse(res.body);
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    expect(created.segments.map((segment) => segment.segment_type)).toEqual(['intro', 'content', 'outro']);
+    expect(created.segments.every((segment) => uuid.test(segment.id))).toBe(true);
+    expect(new Set(created.segments.map((segment) => segment.id)).size).toBe(3);
+    expect(created.background_music_rules.every((rule) => typeof rule.id === 'string' && uuid.test(rule.id))).toBe(true);
+    // Stored: read back with the same ids.
+    const again = ZView.parse((await api.request('GET', `/api/templates/${created.id}`, { token: a.token })).body);
+    expect(again.segments.map((segment) => segment.id)).toEqual(created.segments.map((segment) => segment.id));
+
+    const segments = [
+      ...created.segments,
+      { segment_type: 'commercial', source: { source_type: 'static', filename: 'abcd1234-outro.mp3' } },
+    ];
+    const put = await api.request('PUT', `/api/templates/${created.id}`, { token: a.token, json: { segments } });
+    expect(errorOf(put)).toMatchObject({ status: 422, detail: TEMPLATE.messages.commercialUnavailable });
+    const unchanged = ZView.parse((await api.request('GET', `/api/templates/${created.id}`, { token: a.token })).body);
+    expect(unchanged.segments).toHaveLength(3);
+    await api.request('DELETE', `/api/templates/${created.id}`, { token: a.token });
+  });
+
   it('reads legacy sources as tts with their script', async () => {
     const legacy = body(a.show, {
       segments: [
@@ -148,6 +174,16 @@ describe('templates over REST', () => {
     expect(errorOf(await api.request('POST', '/api/templates/', { token: a.token, json: noClip })).detail).toBe(
       TEMPLATE_MESSAGES.staticFileRequired,
     );
+    // The commercial segment type is unavailable to everyone (spec 000 section 6), over the API too.
+    const commercial = body(a.show);
+    commercial.segments = [
+      ...commercial.segments,
+      { id: 'ad-1', segment_type: 'commercial', source: { source_type: 'static', filename: 'abcd1234-outro.mp3' } },
+    ];
+    expect(errorOf(await api.request('POST', '/api/templates/', { token: a.token, json: commercial }))).toMatchObject({
+      status: 422,
+      detail: TEMPLATE.messages.commercialUnavailable,
+    });
     const tooManyTags = body(a.show, { ai_settings: { tags_always_include: Array.from({ length: 21 }, (_, i) => `tag${i}`) } });
     expect(errorOf(await api.request('POST', '/api/templates/', { token: a.token, json: tooManyTags })).status).toBe(422);
     const after = z.array(ZView).parse((await api.request('GET', '/api/templates/', { token: a.token })).body).length;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { TTranscript, TTranscriptionEngineName } from '@ppp/contracts';
 import { MediaItemSchema, type MediaItem } from '../media/media-item.entity.ts';
 import type { User } from '../users/user.entity.ts';
+import { EpisodeSchema } from '../episodes/episode.entity.ts';
 import { TranscriptSchema, type Transcript } from './transcript.entity.ts';
 
 type Owner = Pick<User, 'id'>;
@@ -23,6 +24,14 @@ export class TranscriptsRepository {
       { orderBy: { createdAt: 'desc' }, limit: 1 },
     );
     return item ?? null;
+  }
+
+  /** The main-content upload one of the user's episodes was made from; null for another user's episode, a malformed id or none. */
+  async findUploadOfEpisode(user: Owner, episodeId: string): Promise<MediaItem | null> {
+    if (!z.uuid().safeParse(episodeId).success) return null;
+    const episode = await this.em.findOne(EpisodeSchema, { id: episodeId, user: user.id }, { populate: ['sourceMedia'] });
+    const item = episode?.sourceMedia ?? null;
+    return item && item.category === 'main_content' ? item : null;
   }
 
   /** One of the user's main-content uploads; null for another user's, a malformed id or a missing one. */

@@ -5,6 +5,7 @@ import {
   type TDetectionResult,
   type TIntentHintsResponse,
   type TTranscript,
+  type TTranscriptReadyQuery,
   type TTranscriptReadyResponse,
   type TTranscriptionEngineName,
 } from '@ppp/contracts';
@@ -17,12 +18,15 @@ import type { User } from '../users/user.entity.ts';
 import type { Transcript } from './transcript.entity.ts';
 import type { TranscriptsRepository } from './transcripts.repository.ts';
 import { applyDetection } from './transcript-review.service.ts';
-import { subjectName, verifiedAddressOf } from '../mail/own-address.ts';
+import { deliveryAddressOf, subjectName } from '../mail/own-address.ts';
+import type { NotifyAddressesRepository } from '../mail/notify-addresses.repository.ts';
 
 export interface TranscriptsDeps {
   repository: TranscriptsRepository;
   notifications: NotificationsService;
   mail: MailService;
+  /** The addresses each account verified, for where the ready mail goes. */
+  notifyAddresses: Pick<NotifyAddressesRepository, 'isVerified'>;
   publicUrl: string;
 }
 
@@ -32,6 +36,9 @@ export interface CompletedTranscription {
   realtimeFactor: number | null;
   detection: TDetectionResult;
 }
+
+/** An upload named by its hint (id or filename), or the query of spec 000 section 7 (hint, else episode_id). */
+type UploadQuery = string | TTranscriptReadyQuery;
 
 /** Transcripts of main-content uploads: readiness and intent hints for the wizard, and the job's bookkeeping. */
 export class TranscriptsService {
@@ -47,8 +54,17 @@ export class TranscriptsService {
     return item;
   }
 
-  async transcriptReady(user: Pick<User, 'id'>, hint: string): Promise<TTranscriptReadyResponse> {
-    const item = await this.findByHint(user, hint);
+  /** The upload a query names: its hint, else the upload the user's episode episode_id was made from (spec 000 section 7). */
+  private async findUpload(user: Pick<User, 'id'>, query: UploadQuery): Promise<MediaItem> {
+    const { hint, episode_id: episodeId } = typeof query === 'string' ? { hint: query, episode_id: undefined } : query;
+    if (hint !== undefined) return this.findByHint(user, hint);
+    const item = episodeId ? await this.deps.repository.findUploadOfEpisode(user, episodeId) : null;
+    if (!item) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.uploadNotFound);
+    return item;
+  }
+
+  async transcriptReady(user: Pick<User, 'id'>, query: UploadQuery): Promise<TTranscriptReadyResponse> {
+    const item = await this.findUpload(user, query);
     return {
       ready: item.transcriptReady,
       transcript_path: item.transcriptReady ? `/api/media/${item.id}/transcript` : null,
@@ -59,14 +75,14 @@ export class TranscriptsService {
   }
 
   /** 404 unknown, 425 still transcribing, 409 transcription failed; the spec's clients retry on all three. */
-  async intentHints(user: Pick<User, 'id'>, hint: string): Promise<TIntentHintsResponse> {
-    const { item, detection } = await this.readyUpload(user, hint);
+  async intentHints(user: Pick<User, 'id'>, query: UploadQuery): Promise<TIntentHintsResponse> {
+    const { item, detection } = await this.readyUpload(user, query);
     return { media_id: item.id, filename: item.filename, intents: intentsOf(detection), detection };
   }
 
   /** The upload a hint names, transcribed: 404 unknown (or another user's), 425 TRANSCRIPT_NOT_READY while transcribing, 409 when it failed. */
-  async readyUpload(user: Pick<User, 'id'>, hint: string): Promise<{ item: MediaItem; detection: TDetectionResult }> {
-    const item = await this.findByHint(user, hint);
+  async readyUpload(user: Pick<User, 'id'>, query: UploadQuery): Promise<{ item: MediaItem; detection: TDetectionResult }> {
+    const item = await this.findUpload(user, query);
     if (item.status === 'error') throw new AppError('CONFLICT', item.transcriptionError ?? MEDIA_MESSAGES.transcriptNotReady);
     if (!item.transcriptReady || !item.detection) throw new AppError('TRANSCRIPT_NOT_READY', MEDIA_MESSAGES.transcriptNotReady);
     return { item, detection: item.detection };
@@ -158,7 +174,7 @@ export class TranscriptsService {
     }
     // The mail's outbox row and the Ready status are written in the same flush.
     item.notifiedAt = new Date();
-    const to = verifiedAddressOf(item.user);
+    const to = await deliveryAddressOf(this.deps.notifyAddresses, item.user, item.notifyEmail);
     if (!to) {
       await this.deps.repository.flush();
       return;

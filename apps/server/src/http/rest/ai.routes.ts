@@ -8,10 +8,11 @@ export const aiRoutes = defineRoutes([
     path: '/api/ai/transcript-ready',
     tag: 'ai',
     access: 'active',
-    summary: "Whether an upload's transcript is ready (hint: the upload's id or filename); polled every 5 s.",
+    summary:
+      "Whether an upload's transcript is ready (hint: the upload's id or filename, or episode_id: the episode made from it); polled every 5 s.",
     query: ZTranscriptReadyQuery,
     response: ZTranscriptReadyResponse,
-    handle: ({ ctx, query }) => ctx.services.transcripts.transcriptReady(userOf(ctx), query.hint),
+    handle: ({ ctx, query }) => ctx.services.transcripts.transcriptReady(userOf(ctx), query),
   }),
   route({
     method: 'get',
@@ -23,6 +24,6 @@ export const aiRoutes = defineRoutes([
       '404 unknown upload, 425 TRANSCRIPT_NOT_READY while transcribing, 409 when transcription failed.',
     query: ZTranscriptReadyQuery,
     response: ZIntentHintsResponse,
-    handle: ({ ctx, query }) => ctx.services.transcripts.intentHints(userOf(ctx), query.hint),
+    handle: ({ ctx, query }) => ctx.services.transcripts.intentHints(userOf(ctx), query),
   }),
 ]);

@@ -19,11 +19,11 @@ export const transcriptsRouter = router({
   ready: activeProcedure
     .input(ZTranscriptReadyQuery)
     .output(ZTranscriptReadyResponse)
-    .query(({ ctx, input }) => ctx.services.transcripts.transcriptReady(ctx.user, input.hint)),
+    .query(({ ctx, input }) => ctx.services.transcripts.transcriptReady(ctx.user, input)),
   intentHints: activeProcedure
     .input(ZTranscriptReadyQuery)
     .output(ZIntentHintsResponse)
-    .query(({ ctx, input }) => ctx.services.transcripts.intentHints(ctx.user, input.hint)),
+    .query(({ ctx, input }) => ctx.services.transcripts.intentHints(ctx.user, input)),
   view: activeProcedure
     .input(ZTranscriptQuery)
     .output(ZTranscriptView)
