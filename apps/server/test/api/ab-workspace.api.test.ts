@@ -253,6 +253,11 @@ describe('intro/outro sections', () => {
     const { script } = await api.trpc(a.token).abWorkspace.suggestSection.mutate({ draft_id: draft.id, section_type: 'intro' });
     expect(script.startsWith('Welcome to the garden hour.')).toBe(true);
     expect(script.length).toBeGreaterThan('Welcome to the garden hour.'.length);
+    // The episode's own title is its topic once the creator gave one; the show's name alone is never one.
+    await api.request('PATCH', `/ab/drafts/${draft.id}`, { token: a.token, json: { title: 'Tomatoes in the sun' } });
+    const titled = await api.trpc(a.token).abWorkspace.suggestSection.mutate({ draft_id: draft.id, section_type: 'outro' });
+    expect(titled.script).toMatch(/^That was Tomatoes in the sun\. /);
+    expect(titled.script).not.toContain('That was Garden a');
     const other = await api.request('POST', '/api/ab/sections/suggest', {
       token: b.token,
       json: { draft_id: draft.id, section_type: 'intro' },

@@ -42,6 +42,18 @@ function withFiles(segments: readonly TAbSegmentOverride[], library: AbLibrary):
   });
 }
 
+/** The episode's topic from its AI title, unless it only repeats the show's name ('Today: Garden Hour.' says nothing). */
+function topicOf(title: string | null | undefined, showName: string): string | null {
+  const topic = title?.trim().replace(/[.!?]+$/, '') ?? '';
+  const plain = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
+  if (!plain(topic) || plain(showName).includes(plain(topic))) return null;
+  return topic;
+}
+
 /** The opening sentence the creator used most often in recent sections, or the default one. */
 function learntOpening(history: readonly AbSavedSection[], fallback: string): string {
   const counts = new Map<string, number>();
@@ -140,12 +152,13 @@ export class AbSectionsService {
   }
 
   /**
-   * A script for one section through the text-AI service: the upload's topic, opened (or closed) the
-   * way the creator's last saved sections of that type were; `prompt` is the creator's instruction.
+   * A script for one section through the text-AI service: the episode's topic (the draft's title, else
+   * the upload's AI title), opened (or closed) the way the creator's last saved sections of that type
+   * were; `prompt` is the creator's instruction.
    */
   private async write(
     user: Owner,
-    draft: { upload: unknown },
+    draft: { upload: unknown; title?: string },
     podcast: { id: string; name: string },
     type: TAbSectionType,
     prompt: string | null,
@@ -157,7 +170,7 @@ export class AbSectionsService {
       hint: (draft.upload as MediaItem).id,
       base_prompt: `A spoken ${type} for ${podcast.name}${prompt ? ` (${prompt})` : ''}. Earlier ones:\n${examples.join('\n')}`,
     });
-    const topic = title?.replace(/[.!?]+$/, '') ?? null;
+    const topic = topicOf(draft.title, podcast.name) ?? topicOf(title, podcast.name);
     if (type === 'intro') {
       const opening = learntOpening(history, `Welcome to ${podcast.name}.`);
       return topic ? `${opening} Today: ${topic}.` : opening;
