@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconAdjustments, IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconAdjustments, IconFileText, IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
 import { EPISODE_CREATOR, EPISODE_CREATOR_SHELL, type TMediaItem } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import { formatDuration } from '../preupload/preupload-form.ts';
 import { DeleteUploadDialog, UploadCounts } from '../preupload/UploadPieces.tsx';
+import { RescanButton } from '../transcript/RescanButton.tsx';
+import { TranscriptEditor } from '../transcript/TranscriptEditor.tsx';
 
 export interface ChooseAudioStepProps {
   selectedId: string | null;
@@ -15,7 +17,15 @@ export interface ChooseAudioStepProps {
   onConfigureAutomations(): void;
 }
 
-function UploadItem({ item, selected, onSelect, onDelete }: { item: TMediaItem; selected: boolean; onSelect(): void; onDelete(): void }) {
+interface UploadItemProps {
+  item: TMediaItem;
+  selected: boolean;
+  onSelect(): void;
+  onDelete(): void;
+  onTranscript(): void;
+}
+
+function UploadItem({ item, selected, onSelect, onDelete, onTranscript }: UploadItemProps) {
   const ready = item.transcript_ready;
   return (
     <Card
@@ -68,6 +78,20 @@ function UploadItem({ item, selected, onSelect, onDelete }: { item: TMediaItem; 
           </ActionIcon>
         </Tooltip>
       </Group>
+      {ready && (
+        <Group gap={6} mt="xs">
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconFileText size={14} />}
+            onClick={onTranscript}
+            aria-label={`Transcript of ${item.friendly_name}`}
+          >
+            Transcript
+          </Button>
+          <RescanButton mediaId={item.id} name={item.friendly_name} />
+        </Group>
+      )}
     </Card>
   );
 }
@@ -79,6 +103,7 @@ export function ChooseAudioStep({ selectedId, onSelect, onDeleted, onUploadAudio
       (query.state.data ?? []).some((i) => i.status === 'processing') ? EPISODE_CREATOR.transcriptPollMs : false,
   });
   const [pending, setPending] = useState<TMediaItem | null>(null);
+  const [reading, setReading] = useState<string | null>(null);
 
   const items = (list.data ?? []).filter((i) => i.status !== 'error');
   return (
@@ -110,9 +135,11 @@ export function ChooseAudioStep({ selectedId, onSelect, onDeleted, onUploadAudio
           selected={item.id === selectedId}
           onSelect={() => onSelect(item)}
           onDelete={() => setPending(item)}
+          onTranscript={() => setReading(item.id)}
         />
       ))}
       <DeleteUploadDialog pending={pending} onClose={() => setPending(null)} onDeleted={onDeleted} />
+      <TranscriptEditor mediaId={reading} onClose={() => setReading(null)} />
     </Stack>
   );
 }

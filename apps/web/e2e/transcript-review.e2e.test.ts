@@ -1,0 +1,159 @@
+/**
+ * Issue 18 in Chromium against the real launcher: on Choose Audio, a creator changes the Flubber
+ * keyword (the upload is re-scanned at once) and adds a sound effect's keyword, then Re-scans the
+ * upload (its counts change without a new transcription), then opens its
+ * transcript, searches it, corrects a word by clicking it (times kept) and saves; the stored
+ * transcript reads the corrected word. Screenshots of the transcript view at 1280 and 390 px.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { EPISODE_CREATOR_SHELL } from '@ppp/contracts';
+import {
+  DESKTOP,
+  PHONE,
+  apiClient,
+  endJourney,
+  launchChromium,
+  openJourneyPage,
+  registerAndSignIn,
+  shot,
+  startApp,
+  supplyTranscript,
+  uploadToCategory,
+  type RunningApp,
+} from './harness.ts';
+
+let app: RunningApp;
+let browser: Browser;
+let token = '';
+let upload: { id: string; filename: string };
+const files = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-transcript-'));
+const CREATOR = { email: 'transcript@example.com', password: 'correct horse battery' };
+const SPOKEN = [
+  'Welcome back to the bread show.',
+  'Today we bake a sourdough loaf with a young starter.',
+  'Oops, today we bake a sourdough boule with a young starter.',
+  'Feed the starter once a day with rye flour and water, and keep it somewhere warm.',
+  'Next week we shape baguettes and talk about steam in a home oven.',
+];
+const api = apiClient(
+  () => app.baseUrl,
+  () => token,
+);
+
+function tone(seconds: number, name = 'bread.wav'): string {
+  const dest = path.join(files, name);
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=220:duration=${seconds}`, '-ac', '1', dest]);
+  return dest;
+}
+
+/** The words with times, about 0.35 s each and a breath between sentences. */
+function wordsFile(): string {
+  let t = 0.3;
+  const words = SPOKEN.flatMap((sentence) =>
+    sentence.split(' ').map((text, i, all) => {
+      const word = { text, start: Number(t.toFixed(2)), end: Number((t + 0.3).toFixed(2)) };
+      t += i === all.length - 1 ? 0.9 : 0.35;
+      return word;
+    }),
+  );
+  const dest = path.join(files, 'bread.json');
+  writeFileSync(dest, JSON.stringify({ words }));
+  return dest;
+}
+
+async function storedWords(): Promise<{ text: string; words: { text: string; start: number; end: number }[] }> {
+  return (await api('GET', `/api/media/${upload.id}/transcript`)).body as {
+    text: string;
+    words: { text: string; start: number; end: number }[];
+  };
+}
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchChromium()]);
+  token = await registerAndSignIn(app.baseUrl, CREATOR);
+  const show = new FormData();
+  show.append('name', 'The Bread Show');
+  show.append('description', 'Baking at home.');
+  const podcast = await api('POST', '/api/podcasts/', show);
+  expect(podcast.status).toBe(201);
+  const template = await api('POST', '/api/templates/', {
+    name: 'Just the talk',
+    podcast_id: (podcast.body as { id: string }).id,
+    segments: [{ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }],
+  });
+  expect(template.status, JSON.stringify(template.body)).toBe(201);
+  upload = await uploadToCategory(api, 'main_content', tone(30), 'Bread take');
+  await supplyTranscript(api, upload.id, wordsFile(), () => app.output().slice(-3000));
+}, 400_000);
+
+afterAll(async () => {
+  await endJourney(browser, app, files);
+});
+
+describe('transcript review on Choose Audio', () => {
+  it('re-scans with a changed keyword, then corrects a word in the transcript view', async () => {
+    const page = await openJourneyPage(browser, app.baseUrl, DESKTOP, { token });
+    await page.goto('/dashboard/new-episode');
+    await page.getByRole('button', { name: EPISODE_CREATOR_SHELL.useProcessed }).click();
+    await expect.poll(() => page.getByRole('heading', { name: EPISODE_CREATOR_SHELL.chooseAudioTitle }).isVisible()).toBe(true);
+    const card = page.getByTestId('creator-upload').filter({ hasText: 'Bread take' });
+    await expect.poll(() => card.textContent()).toContain('Flubber 0');
+
+    // 'Oops' becomes the retake keyword (saved from Settings): the upload, not yet an episode, is re-scanned at once.
+    const saved = await api('PUT', '/api/users/me/audio-cleanup-settings', {
+      settings: { commands: { flubber: { trigger_keyword: 'oops' } } },
+    });
+    expect(saved.status).toBe(200);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect.poll(() => card.textContent()).toContain('Flubber 1');
+
+    // A sound effect whose keyword is 'oven' is added to the library: Re-scan finds the keyword in the words.
+    const sfx = await uploadToCategory(api, 'sfx', tone(1, 'ding.wav'), 'Ding');
+    expect((await api('PUT', `/api/media/${sfx.id}`, { trigger_keyword: 'oven' })).status).toBe(200);
+    await card.getByRole('button', { name: 'Re-scan Bread take' }).click();
+    await expect.poll(() => page.getByText('Sound Effects 0 → 1').isVisible()).toBe(true);
+    await expect.poll(() => card.textContent()).toContain('Sound Effects 1');
+    await shot(page, 'transcript-review-rescan-desktop');
+
+    const before = await storedWords();
+    await card.getByRole('button', { name: 'Transcript of Bread take' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Transcript: Bread take' });
+    await expect.poll(() => dialog.getByTestId('transcript-lines').isVisible()).toBe(true);
+    await dialog.getByLabel('Search').fill('sourdough');
+    await expect.poll(() => dialog.getByText('2 words found').isVisible()).toBe(true);
+
+    // 'loaf' was misheard: click it, type the word and press Enter, then save.
+    const loaf = before.words.findIndex((w) => w.text === 'loaf');
+    await dialog.locator(`[data-word="${loaf}"]`).click();
+    await dialog.getByLabel(`Correct word ${loaf + 1}`).fill('batard');
+    await dialog.getByLabel(`Correct word ${loaf + 1}`).press('Enter');
+    await expect.poll(() => dialog.getByText('0 corrected · 1 unsaved').isVisible()).toBe(true);
+    await shot(page, 'transcript-review-editing-desktop');
+    await dialog.getByRole('button', { name: 'Save corrections' }).click();
+    await expect.poll(() => dialog.getByText('Corrections saved').isVisible()).toBe(true);
+    expect(await dialog.textContent()).toContain('1 corrected · 0 unsaved');
+    await shot(page, 'transcript-review-saved-desktop');
+
+    const after = await storedWords();
+    expect(after.text).toContain('sourdough batard with');
+    expect(after.words.map((w) => [w.start, w.end])).toEqual(before.words.map((w) => [w.start, w.end]));
+  });
+
+  it('reads on a phone', async () => {
+    const page = await openJourneyPage(browser, app.baseUrl, PHONE, { token });
+    await page.goto('/dashboard/new-episode');
+    await page.getByRole('button', { name: EPISODE_CREATOR_SHELL.useProcessed }).click();
+    const card = page.getByTestId('creator-upload').filter({ hasText: 'Bread take' });
+    await expect.poll(() => card.textContent()).toContain('Sound Effects 1');
+    await shot(page, 'transcript-review-uploads-phone');
+    await card.getByRole('button', { name: 'Transcript of Bread take' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Transcript: Bread take' });
+    await expect.poll(() => dialog.getByText('batard').isVisible()).toBe(true);
+    await shot(page, 'transcript-review-phone');
+  });
+});
