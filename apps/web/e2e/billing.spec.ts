@@ -6,78 +6,67 @@
  * buys an hour of minutes; cancels in the billing portal and sees 'Cancels on {date}'. The admin's
  * Billing tab counts the subscription.
  */
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
 import { ADMIN_TABS, MESSAGES, ONBOARDING } from '@ppp/contracts';
 import { startStripeStandIn, stockStandIn, stripeEnv, type StripeStandIn } from '@ppp/server/test-support';
-import {
-  DESKTOP,
-  SCREENSHOT_DIR,
-  closeJourneyPages,
-  launchChromium,
-  openJourneyPage,
-  putOwnAccountOnTier,
-  registerAndSignIn,
-  startApp,
-  type RunningApp,
-} from './harness.ts';
+import { DESKTOP, putOwnAccountOnTier, registerAndSignIn, type RunningApp, shot } from './harness.ts';
+import { expect, test as journey } from './fixtures.ts';
+
+/** The launcher talks to the Stripe stand-in, started and stocked first in this worker. */
+const test = journey.extend<object, { stripe: StripeStandIn }>({
+  stripe: [
+    async ({}, use) => {
+      const stripe = await startStripeStandIn();
+      await stockStandIn(stripe);
+      await use(stripe);
+      await stripe.close();
+    },
+    { scope: 'worker' },
+  ],
+  launcherEnv: [async ({ stripe }, use) => use(stripeEnv(stripe)), { scope: 'worker' }],
+});
+// One app for the file: its tests go on from what the earlier ones left.
+test.describe.configure({ mode: 'serial' });
 
 let app: RunningApp;
-let browser: Browser;
 let stripe: StripeStandIn;
 let token = '';
 /** The app as its links name it (PUBLIC_URL defaults to localhost), so Stripe's return lands on the signed-in origin. */
 let appUrl = '';
 const CREATOR = { email: 'subscriber@example.com', password: 'correct horse battery' };
 
-async function shot(page: Page, name: string, fullPage = false) {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
-}
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000 });
-
-beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  await stockStandIn(stripe);
-  [app, browser] = await Promise.all([startApp(stripeEnv(stripe)), launchChromium()]);
+test.beforeAll(async ({ app: started, stripe: standIn }) => {
+  app = started;
+  stripe = standIn;
   appUrl = app.baseUrl.replace('127.0.0.1', 'localhost');
   stripe.setWebhookUrl(`${app.baseUrl}/api/billing/webhook`);
   // The first account of an instance is unlimited; this creator starts on the free tier instead.
   token = await registerAndSignIn(app.baseUrl, CREATOR);
   await putOwnAccountOnTier(app.baseUrl, token, 'free');
-}, 240_000);
-
-afterAll(async () => {
-  await closeJourneyPages();
-  await browser?.close();
-  await app?.stop();
-  await stripe?.close();
 });
 
-describe('buying a plan through Stripe', () => {
-  it('chooses Creator monthly on pricing, pays, and sees the Subscription view change', async () => {
-    const page = await openJourneyPage(browser, appUrl, DESKTOP, { token, storage: { [ONBOARDING.storage.fullPage]: '0' } });
+test.describe('buying a plan through Stripe', () => {
+  test('chooses Creator monthly on pricing, pays, and sees the Subscription view change', async ({ openPage }) => {
+    const page = await openPage(DESKTOP, { baseUrl: appUrl, token, storage: { [ONBOARDING.storage.fullPage]: '0' } });
     await page.goto('/dashboard/billing');
-    await expect.poll(() => page.getByTestId('current-plan').textContent()).toBe('Free');
+    await expect(page.getByTestId('current-plan')).toHaveText('Free');
     await shot(page, 'billing-subscription-free', true);
 
     await page.goto('/pricing');
     await page.getByRole('button', { name: 'Start with Creator' }).click();
     await page.waitForURL(`${stripe.url}/c/pay/**`);
-    await expect.poll(() => page.locator('body').textContent()).toContain('creator_monthly');
+    await expect(page.locator('body')).toContainText('creator_monthly');
     await shot(page, 'billing-stand-in-checkout');
     await page.getByRole('button', { name: 'Pay' }).click();
 
     await page.waitForURL(/\/dashboard\/billing$/, { timeout: 60_000 });
-    await eventually(() => page.getByTestId('current-plan').textContent()).toBe('Creator');
-    await eventually(() => page.getByTestId('minutes-monthly').textContent()).toBe('600 of 600 minutes left this month');
-    await expect.poll(() => page.getByTestId('plan-renewal').textContent()).toMatch(/^Renews on /);
+    await expect(page.getByTestId('current-plan')).toHaveText('Creator');
+    await expect(page.getByTestId('minutes-monthly')).toHaveText('600 of 600 minutes left this month');
+    await expect(page.getByTestId('plan-renewal')).toHaveText(/^Renews on /);
     await shot(page, 'billing-subscription-creator', true);
   });
 
-  it('shows Finalizing your purchase... on the way back from checkout', async () => {
-    const page = await openJourneyPage(browser, appUrl, DESKTOP, { token });
+  test('shows Finalizing your purchase... on the way back from checkout', async ({ openPage }) => {
+    const page = await openPage(DESKTOP, { baseUrl: appUrl, token });
     stripe.holdWebhooks = true;
     try {
       await page.goto('/dashboard/billing');
@@ -91,32 +80,34 @@ describe('buying a plan through Stripe', () => {
     } finally {
       stripe.holdWebhooks = false;
     }
-    await eventually(() => page.getByTestId('minutes-bought').textContent()).toBe('60 bought minutes left');
+    await expect(page.getByTestId('minutes-bought')).toHaveText('60 bought minutes left');
   });
 
-  it('cancels in the billing portal and reads Cancels on {date}', async () => {
-    const page = await openJourneyPage(browser, appUrl, DESKTOP, { token });
+  test('cancels in the billing portal and reads Cancels on {date}', async ({ openPage }) => {
+    const page = await openPage(DESKTOP, { baseUrl: appUrl, token });
     await page.goto('/dashboard/billing');
     await page.getByRole('button', { name: 'Manage billing' }).click();
     await page.waitForURL(`${stripe.url}/p/session/**`);
     await page.getByRole('button', { name: 'Cancel plan' }).click();
     await page.waitForURL(/\/dashboard\/billing/);
-    await eventually(async () => {
-      await page.reload();
-      return page.getByTestId('plan-renewal').textContent({ timeout: 5000 });
-    }).toMatch(/^Cancels on [A-Z][a-z]+ \d{1,2}, \d{4}$/);
-    expect(await page.getByTestId('current-plan').textContent()).toBe('Creator');
+    await expect
+      .poll(async () => {
+        await page.reload();
+        return page.getByTestId('plan-renewal').textContent({ timeout: 5000 });
+      })
+      .toMatch(/^Cancels on [A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    await expect(page.getByTestId('current-plan')).toHaveText('Creator');
     await shot(page, 'billing-subscription-cancelling', true);
   });
 
-  it("counts the subscription in the admin's Billing tab", async () => {
-    const page = await openJourneyPage(browser, appUrl, DESKTOP, { token });
+  test("counts the subscription in the admin's Billing tab", async ({ openPage }) => {
+    const page = await openPage(DESKTOP, { baseUrl: appUrl, token });
     await putOwnAccountOnTier(app.baseUrl, token, 'unlimited');
     expect(ADMIN_TABS.map((t) => t.label)).toContain('Billing');
     await page.goto('/admin/billing');
-    await eventually(() => page.getByTestId('billing-payments').textContent()).toBe('Stripe');
-    expect(await page.getByTestId('billing-active').textContent()).toBe('1');
-    expect(await page.getByTestId('billing-mrr').textContent()).toBe('$39');
+    await expect(page.getByTestId('billing-payments')).toHaveText('Stripe');
+    await expect(page.getByTestId('billing-active')).toHaveText('1');
+    await expect(page.getByTestId('billing-mrr')).toHaveText('$39');
     await shot(page, 'billing-admin-tab');
   });
 });

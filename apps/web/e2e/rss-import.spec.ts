@@ -7,33 +7,23 @@
  * podcast:guid kept in its feed; a malformed feed shows 'Import Failed' with the reason.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
 import { RSS_IMPORT_MESSAGES } from '@ppp/contracts';
-import {
-  DESKTOP,
-  PHONE,
-  SCREENSHOT_DIR,
-  launchChromium,
-  startApp,
-  type RunningApp,
-  closeJourneyPages,
-  openJourneyPage,
-  type Viewport,
-  registerAndSignIn,
-} from './harness.ts';
+import { DESKTOP, PHONE, type RunningApp, registerAndSignIn, shot } from './harness.ts';
+import { expect, test } from './fixtures.ts';
+
+test.use({ launcherEnv: { IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1' } });
+// One app for the file: its tests go on from what the earlier ones left.
+test.describe.configure({ mode: 'serial' });
 
 let app: RunningApp;
-let browser: Browser;
 let feedServer: http.Server;
 let feedOrigin = '';
 let token = '';
-const files = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-rss-'));
+let files = '';
 const CREATOR = { email: 'mover@example.com', password: 'correct horse battery' };
 const TITLES = Array.from({ length: 7 }, (_, k) => `Chapter ${k + 1}: The Harbour Stories`);
 const PODCAST_GUID = '2d1a5c8e-4f0b-5c7e-9a41-3b8f2e6d7c10';
@@ -54,16 +44,9 @@ ${items}
 </channel></rss>`;
 }
 
-const newPage = (viewport: Viewport): Promise<Page> => openJourneyPage(browser, app.baseUrl, viewport, { token: token });
-
-async function shot(page: Page, name: string, fullPage = false) {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
-}
-
-const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
-
-beforeAll(async () => {
+test.beforeAll(async ({ app: started, scratchDir }) => {
+  app = started;
+  files = scratchDir;
   const mp3 = path.join(files, 'tone.mp3');
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', mp3]);
   const png = path.join(files, 'cover.png');
@@ -82,57 +65,49 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => feedServer.listen(0, '127.0.0.1', resolve));
   feedOrigin = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}`;
 
-  [app, browser] = await Promise.all([startApp({ IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1' }), launchChromium()]);
   token = await registerAndSignIn(app.baseUrl, CREATOR);
 });
 
-afterAll(async () => {
-  await closeJourneyPages();
-  await browser?.close().catch(() => undefined);
-  await app?.stop();
+test.afterAll(async () => {
   await new Promise<void>((resolve) => (feedServer ? feedServer.close(() => resolve()) : resolve()));
-  rmSync(files, { recursive: true, force: true });
 });
 
-describe('Import from RSS journey', () => {
-  it('pastes a feed URL, previews the newest five, imports with progress and finds the episodes in Episode History', async () => {
-    const page = await newPage(DESKTOP);
+test.describe('Import from RSS journey', () => {
+  test('pastes a feed URL, previews the newest five, imports with progress and finds the episodes in Episode History', async ({
+    openPage,
+  }) => {
+    const page = await openPage(DESKTOP, { token: token });
     await page.goto('/dashboard');
     await page.getByRole('link', { name: 'Import from RSS' }).first().click();
-    await expect.poll(visible(page, 'RSS feed URL'), { timeout: 20_000 }).toBe(true);
+    await expect(page.getByText('RSS feed URL').first()).toBeVisible();
 
     await page.getByRole('button', { name: 'Preview' }).click();
-    await expect.poll(visible(page, RSS_IMPORT_MESSAGES.urlRequired)).toBe(true);
+    await expect(page.getByText(RSS_IMPORT_MESSAGES.urlRequired).first()).toBeVisible();
 
     await page.getByLabel('RSS feed URL').fill(`${feedOrigin}/broken.rss`);
     await page.getByRole('button', { name: 'Preview' }).click();
-    await expect.poll(visible(page, RSS_IMPORT_MESSAGES.importFailed)).toBe(true);
-    expect(
-      await page
-        .getByText(/The feed is not well-formed XML/)
-        .first()
-        .isVisible(),
-    ).toBe(true);
+    await expect(page.getByText(RSS_IMPORT_MESSAGES.importFailed).first()).toBeVisible();
+    await expect(page.getByText(/The feed is not well-formed XML/).first()).toBeVisible();
     await shot(page, 'rss-import-failed-desktop');
 
     await page.getByLabel('RSS feed URL').fill(`${feedOrigin}/harbour.rss`);
     await page.getByRole('button', { name: 'Preview' }).click();
-    await expect.poll(visible(page, 'Harbour Stories'), { timeout: 20_000 }).toBe(true);
+    await expect(page.getByText('Harbour Stories').first()).toBeVisible();
     const newest = page.getByRole('table', { name: 'Newest episodes' });
-    await expect.poll(async () => newest.getByRole('row').count()).toBe(5);
+    await expect(newest.getByRole('row')).toHaveCount(5);
     expect(await newest.getByRole('row').allInnerTexts()).toEqual(
       [7, 6, 5, 4, 3].map((n) => expect.stringContaining(`Chapter ${n}: The Harbour Stories`)),
     );
-    expect(await page.getByText('7 episodes in the feed').isVisible()).toBe(true);
-    expect(await page.getByText('Fiction > Drama').isVisible()).toBe(true);
+    await expect(page.getByText('7 episodes in the feed')).toBeVisible();
+    await expect(page.getByText('Fiction > Drama')).toBeVisible();
     await shot(page, 'rss-import-preview-desktop');
 
     await page.getByRole('button', { name: 'Import 7 episodes' }).click();
-    await expect.poll(visible(page, RSS_IMPORT_MESSAGES.importComplete), { timeout: 90_000 }).toBe(true);
-    expect(await page.getByText('7 episodes of “Harbour Stories” imported; 7 of 7 audio files copied here.').isVisible()).toBe(true);
+    await expect(page.getByText(RSS_IMPORT_MESSAGES.importComplete).first()).toBeVisible({ timeout: 90_000 });
+    await expect(page.getByText('7 episodes of “Harbour Stories” imported; 7 of 7 audio files copied here.')).toBeVisible();
     const imported = page.getByRole('table', { name: 'Imported episodes' });
-    await expect.poll(async () => imported.getByRole('row').count()).toBe(8);
-    for (const title of TITLES) expect(await imported.getByText(title).isVisible()).toBe(true);
+    await expect(imported.getByRole('row')).toHaveCount(8);
+    for (const title of TITLES) await expect(imported.getByText(title)).toBeVisible();
     await shot(page, 'rss-import-done-desktop', true);
 
     // The show keeps the feed's podcast:guid, and its feed here carries it (a later move keeps subscribers).
@@ -146,10 +121,10 @@ describe('Import from RSS journey', () => {
 
     // Episode History lists every imported episode, playing from this host.
     await page.getByRole('link', { name: 'Episodes' }).first().click();
-    await expect.poll(() => page.getByTestId('episode-card').count(), { timeout: 20_000 }).toBe(TITLES.length);
-    for (const title of TITLES) expect(await page.getByTestId('episode-card').filter({ hasText: title }).count()).toBe(1);
+    await expect(page.getByTestId('episode-card')).toHaveCount(TITLES.length);
+    for (const title of TITLES) await expect(page.getByTestId('episode-card').filter({ hasText: title })).toHaveCount(1);
     await page.getByText('List', { exact: true }).click();
-    await expect.poll(() => page.getByTestId('episode-row').count()).toBe(TITLES.length);
+    await expect(page.getByTestId('episode-row')).toHaveCount(TITLES.length);
     // Newest first by when each went out at the old host (they were all created here at once).
     expect(await page.getByTestId('episode-row').allInnerTexts()).toEqual(
       [...TITLES].reverse().map((title) => expect.stringContaining(title)),
@@ -159,9 +134,9 @@ describe('Import from RSS journey', () => {
     const items = ((await episodes.json()) as { items: { title: string; playback_type: string | null }[] }).items;
     expect(items.filter((e) => TITLES.includes(e.title)).map((e) => e.playback_type)).toEqual(TITLES.map(() => 'local'));
 
-    const phone = await newPage(PHONE);
+    const phone = await openPage(PHONE, { token: token });
     await phone.goto('/dashboard/import');
-    await expect.poll(visible(phone, 'RSS feed URL'), { timeout: 20_000 }).toBe(true);
+    await expect(phone.getByText('RSS feed URL').first()).toBeVisible();
     await shot(phone, 'rss-import-phone');
   });
 });

@@ -9,33 +9,17 @@
  * - the dashboard's figures, with screenshots at desktop and phone sizes.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
 import { EPISODE_MESSAGES } from '@ppp/contracts';
-import {
-  DESKTOP,
-  PHONE,
-  SCREENSHOT_DIR,
-  launchChromium,
-  startApp,
-  type RunningApp,
-  openJourneyPage,
-  type Viewport,
-  registerAndSignIn,
-  apiClient,
-  pollUntil,
-  uploadToCategory,
-  supplyTranscript,
-  endJourney,
-} from './harness.ts';
+import { DESKTOP, PHONE, type RunningApp, registerAndSignIn, apiClient, uploadToCategory, supplyTranscript, shot } from './harness.ts';
+import { expect, test } from './fixtures.ts';
+
+test.use({ launcherEnv: {} });
 
 let app: RunningApp;
-let browser: Browser;
 let token = '';
-const files = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-episodes-'));
+let files = '';
 const CREATOR = { email: 'editor@example.com', password: 'correct horse battery' };
 const SECONDS = 16;
 /** 440 Hz throughout, except 1000 Hz at 4-6 s and 1500 Hz at 10-12 s: the two stretches the journey cuts. */
@@ -121,10 +105,6 @@ interface EpisodeJson {
   editable: boolean;
 }
 
-/** Polls outside a test (beforeAll cannot use expect.poll). */
-const until = <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> =>
-  pollUntil(read, done, timeoutMs, what, () => app.output().slice(-3000));
-
 async function episode(id: string): Promise<EpisodeJson> {
   return (await api('GET', `/api/episodes/${id}`)).body as EpisodeJson;
 }
@@ -137,26 +117,21 @@ async function assembled(templateId: string, mediaId: string, title: string, epi
   });
   expect(res.status, JSON.stringify(res.body)).toBe(202);
   const id = (res.body as { episode_id: string }).episode_id;
-  return until(
-    () => episode(id),
-    (e) => e.status === 'processed' || e.status === 'error',
-    180_000,
-    `episode ${title}`,
-  );
-}
-
-const newPage = (viewport: Viewport): Promise<Page> => openJourneyPage(browser, app.baseUrl, viewport, { token: token });
-
-async function shot(page: Page, name: string, fullPage = false) {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
+  let last = await episode(id);
+  await expect
+    .poll(async () => (last = await episode(id)).status, { timeout: 180_000, message: `episode ${title}` })
+    .toMatch(/^(processed|error)$/);
+  return last;
 }
 
 let first: EpisodeJson;
 let second: EpisodeJson;
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchChromium()]);
+test.beforeAll(async ({ app: started, scratchDir }) => {
+  // Two real assemblies on a loaded machine.
+  test.setTimeout(400_000);
+  app = started;
+  files = scratchDir;
   token = await registerAndSignIn(app.baseUrl, CREATOR);
 
   const show = new FormData();
@@ -179,61 +154,59 @@ beforeAll(async () => {
   first = await assembled(templateId, media.id, 'Tones, take one', 1);
   if (first.status !== 'processed') throw new Error(`assembly failed: ${JSON.stringify(first)}`);
   second = await assembled(templateId, media.id, 'Tones, take two', 2);
-}, 400_000);
+});
 
-afterAll(() => endJourney(browser, app, files));
-
-describe('Episode History', () => {
-  it('shows the episodes as cards, tiles and rows, and edits one with the duplicate banner', async () => {
-    const page = await newPage(DESKTOP);
+test.describe('Episode History', () => {
+  test('shows the episodes as cards, tiles and rows, and edits one with the duplicate banner', async ({ openPage }) => {
+    const page = await openPage(DESKTOP, { token: token });
     await page.goto('/dashboard/episodes');
-    await expect.poll(() => page.getByTestId('episode-card').count(), { timeout: 20_000 }).toBe(2);
+    await expect(page.getByTestId('episode-card')).toHaveCount(2);
     await shot(page, 'episode-history-grid-desktop');
     await page.getByText('Mosaic').click();
-    await expect.poll(() => page.getByTestId('episode-tile').count()).toBe(2);
+    await expect(page.getByTestId('episode-tile')).toHaveCount(2);
     await page.getByText('List', { exact: true }).click();
-    await expect.poll(() => page.getByTestId('episode-row').count()).toBe(2);
+    await expect(page.getByTestId('episode-row')).toHaveCount(2);
     await shot(page, 'episode-history-list-desktop');
     await page.getByLabel('Search').fill('take two');
-    await expect.poll(() => page.getByTestId('episode-row').count()).toBe(1);
+    await expect(page.getByTestId('episode-row')).toHaveCount(1);
     await page.getByLabel('Search').fill('');
 
     await page.getByRole('button', { name: `Edit ${second.title}` }).click();
     const save = page.getByRole('button', { name: 'Save' });
-    expect(await save.isDisabled()).toBe(true);
+    await expect(save).toBeDisabled();
     await page.getByLabel('Episode', { exact: true }).fill('1');
-    await expect.poll(() => page.getByTestId('duplicate-banner').isVisible()).toBe(true);
-    expect(await page.getByTestId('duplicate-banner').textContent()).toContain(EPISODE_MESSAGES.duplicateNumber);
-    expect(await save.isDisabled()).toBe(true);
+    await expect(page.getByTestId('duplicate-banner')).toBeVisible();
+    await expect(page.getByTestId('duplicate-banner')).toContainText(EPISODE_MESSAGES.duplicateNumber);
+    await expect(save).toBeDisabled();
     await shot(page, 'episode-edit-duplicate-desktop');
     await page.getByLabel('Episode', { exact: true }).fill('2');
     await page.getByLabel('Title').fill('  Tones, the second take  ');
-    expect(await save.isDisabled()).toBe(false);
+    await expect(save).toBeEnabled();
     await save.click();
     await expect.poll(async () => (await episode(second.id)).title).toBe('Tones, the second take');
 
-    const phone = await newPage(PHONE);
+    const phone = await openPage(PHONE, { token: token });
     await phone.goto('/dashboard/episodes');
-    await expect.poll(() => phone.getByTestId('episode-card').count(), { timeout: 20_000 }).toBe(2);
+    await expect(phone.getByTestId('episode-card')).toHaveCount(2);
     await shot(phone, 'episode-history-phone');
   });
 });
 
-describe('manual editor', () => {
-  it('cuts a dragged and a typed stretch, and the re-rendered file is shorter by them with their audio gone', async () => {
+test.describe('manual editor', () => {
+  test('cuts a dragged and a typed stretch, and the re-rendered file is shorter by them with their audio gone', async ({ openPage }) => {
     const before = await download(first.playback_url!, 'before.mp3');
     expect(Math.abs(durationMs(before) - SECONDS * 1000)).toBeLessThan(100);
     const marked = markedWindows(before);
     expect(marked[1000]).toBeGreaterThan(15);
     expect(marked[1500]).toBeGreaterThan(15);
 
-    const page = await newPage(DESKTOP);
+    const page = await openPage(DESKTOP, { token: token });
     await page.goto('/dashboard/episodes');
     await page.getByText('List', { exact: true }).click();
     await page.getByRole('button', { name: `More actions for ${first.title}` }).click();
     await page.getByRole('menuitem', { name: 'Manual editor' }).click();
     const waveform = page.getByTestId('waveform');
-    await expect.poll(() => page.getByRole('button', { name: 'Add cut' }).isEnabled(), { timeout: 30_000 }).toBe(true);
+    await expect(page.getByRole('button', { name: 'Add cut' })).toBeEnabled();
 
     // Cut 1: dragged out on the waveform (the whole file fills the width), then set exactly by typing.
     const box = (await waveform.boundingBox())!;
@@ -243,36 +216,36 @@ describe('manual editor', () => {
     await page.mouse.move(x(5), box.y + box.height / 2, { steps: 8 });
     await page.mouse.move(x(5.8), box.y + box.height / 2, { steps: 8 });
     await page.mouse.up();
-    await expect.poll(() => page.getByTestId('cut-row').count()).toBe(1);
+    await expect(page.getByTestId('cut-row')).toHaveCount(1);
     await page.getByLabel('Cut 1 start').fill('00:04.00');
     await page.getByLabel('Cut 1 start').press('Enter');
     await page.getByLabel('Cut 1 end').fill('0:06');
     await page.getByLabel('Cut 1 end').press('Enter');
-    await expect.poll(() => page.getByTestId('cut-length').first().textContent()).toBe('2.00 s');
+    await expect(page.getByTestId('cut-length').first()).toHaveText('2.00 s');
 
     // Cut 2: the playhead moved by a typed time, then Add cut (2 s from there).
     await page.getByLabel('Go to time').fill('00:00:10');
     await page.getByRole('button', { name: 'Go', exact: true }).click();
     await page.getByRole('button', { name: 'Add cut' }).click();
-    await expect.poll(() => page.getByTestId('cut-row').count()).toBe(2);
-    expect(await page.getByLabel('Cut 2 start').inputValue()).toBe('00:10.00');
-    expect(await page.getByLabel('Cut 2 end').inputValue()).toBe('00:12.00');
+    await expect(page.getByTestId('cut-row')).toHaveCount(2);
+    await expect(page.getByLabel('Cut 2 start')).toHaveValue('00:10.00');
+    await expect(page.getByLabel('Cut 2 end')).toHaveValue('00:12.00');
 
     // A third cut, then Delete removes the last region; zoom changes the window.
     await page.getByLabel('Go to time').fill('14');
     await page.getByRole('button', { name: 'Go', exact: true }).click();
     await page.getByRole('button', { name: 'Add cut' }).click();
-    await expect.poll(() => page.getByTestId('cut-row').count()).toBe(3);
+    await expect(page.getByTestId('cut-row')).toHaveCount(3);
     await page.getByTestId('playhead').click();
     await page.keyboard.press('Delete');
-    await expect.poll(() => page.getByTestId('cut-row').count()).toBe(2);
+    await expect(page.getByTestId('cut-row')).toHaveCount(2);
     await page.getByText('60 s', { exact: true }).click();
     await shot(page, 'manual-editor-desktop');
 
     await page.getByRole('button', { name: 'Commit' }).click();
-    await expect.poll(() => page.getByText('Edits queued').first().isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect(page.getByText('Edits queued').first()).toBeVisible();
 
-    await expect.poll(async () => (await episode(first.id)).duration_ms ?? 0, { timeout: 120_000, interval: 1000 }).toBeLessThan(13_000);
+    await expect.poll(async () => (await episode(first.id)).duration_ms ?? 0, { timeout: 120_000, intervals: [1000] }).toBeLessThan(13_000);
     await expect.poll(async () => (await episode(first.id)).status, { timeout: 60_000 }).toBe('processed');
     const after = await download((await episode(first.id)).playback_url!, 'after.mp3');
     expect(Math.abs(durationMs(after) - (SECONDS - 4) * 1000)).toBeLessThanOrEqual(50);
@@ -281,60 +254,60 @@ describe('manual editor', () => {
     expect(left[1500]).toBeLessThanOrEqual(1);
   });
 
-  it('opens at phone size', async () => {
-    const page = await newPage(PHONE);
+  test('opens at phone size', async ({ openPage }) => {
+    const page = await openPage(PHONE, { token: token });
     await page.goto('/dashboard/episodes');
     await page
       .getByRole('button', { name: `More actions for ${first.title}` })
       .first()
       .click();
     await page.getByRole('menuitem', { name: 'Manual editor' }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Add cut' }).isEnabled(), { timeout: 30_000 }).toBe(true);
+    await expect(page.getByRole('button', { name: 'Add cut' })).toBeEnabled();
     await shot(page, 'manual-editor-phone');
   });
 });
 
-describe('manual Flubber review', () => {
-  it('lists the retake with its snippet, refuses an empty apply, and cuts the ticked one', async () => {
-    const page = await newPage(DESKTOP);
+test.describe('manual Flubber review', () => {
+  test('lists the retake with its snippet, refuses an empty apply, and cuts the ticked one', async ({ openPage }) => {
+    const page = await openPage(DESKTOP, { token: token });
     await page.goto('/dashboard/episodes');
     await page.getByText('List', { exact: true }).click();
     const title = (await episode(second.id)).title;
     await page.getByRole('button', { name: `More actions for ${title}` }).click();
     await page.getByRole('menuitem', { name: 'Review retakes' }).click();
-    await expect.poll(() => page.getByTestId('flubber-context').count(), { timeout: 30_000 }).toBe(1);
-    expect(await page.getByTestId('flubber-context').locator('audio').count()).toBe(1);
+    await expect(page.getByTestId('flubber-context')).toHaveCount(1);
+    await expect(page.getByTestId('flubber-context').locator('audio')).toHaveCount(1);
     await page.getByRole('button', { name: 'Apply Selected Cuts' }).click();
-    await expect.poll(() => page.getByText(EPISODE_MESSAGES.noCutsSelected).first().isVisible()).toBe(true);
+    await expect(page.getByText(EPISODE_MESSAGES.noCutsSelected).first()).toBeVisible();
     await page.getByLabel(/Cut the retake at 00:14.00/).check();
     await shot(page, 'flubber-review-desktop');
     const before = (await episode(second.id)).duration_ms ?? 0;
     await page.getByRole('button', { name: 'Apply Selected Cuts' }).click();
-    await expect.poll(() => page.getByText('Retakes cut').first().isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect(page.getByText('Retakes cut').first()).toBeVisible();
     // The marker at 14 s: 13.25 s to 14.25 s leaves the episode.
     await expect
-      .poll(async () => (await episode(second.id)).duration_ms ?? 0, { timeout: 120_000, interval: 1000 })
+      .poll(async () => (await episode(second.id)).duration_ms ?? 0, { timeout: 120_000, intervals: [1000] })
       .toBeLessThan(before - 900);
     expect(Math.abs(before - ((await episode(second.id)).duration_ms ?? 0) - 1000)).toBeLessThanOrEqual(50);
   });
 });
 
-describe('dashboard', () => {
-  it('shows the episode figures and the Create Episode card', async () => {
-    const page = await newPage(DESKTOP);
+test.describe('dashboard', () => {
+  test('shows the episode figures and the Create Episode card', async ({ openPage }) => {
+    const page = await openPage(DESKTOP, { token: token });
     await page.goto('/dashboard');
-    await expect.poll(() => page.getByTestId('stat-total-episodes').textContent(), { timeout: 20_000 }).toBe('2');
-    expect(await page.getByTestId('show-count').textContent()).toBe('1');
-    expect(await page.getByTestId('ready').textContent()).toBe('Yes');
-    expect(await page.getByTestId('stat-last-assembly').textContent()).toBe('Success');
-    expect(await page.getByText('Website Builder').first().isVisible()).toBe(true);
+    await expect(page.getByTestId('stat-total-episodes')).toHaveText('2');
+    await expect(page.getByTestId('show-count')).toHaveText('1');
+    await expect(page.getByTestId('ready')).toHaveText('Yes');
+    await expect(page.getByTestId('stat-last-assembly')).toHaveText('Success');
+    await expect(page.getByText('Website Builder').first()).toBeVisible();
     // The Website Builder tool opens its screen (issue 17): no longer marked Coming Soon.
-    expect(await page.getByLabel('Website Builder (Coming Soon)').count()).toBe(0);
-    expect(await page.getByRole('alert').count()).toBe(0);
+    await expect(page.getByLabel('Website Builder (Coming Soon)')).toHaveCount(0);
+    await expect(page.getByRole('alert')).toHaveCount(0);
     await shot(page, 'dashboard-desktop', true);
-    const phone = await newPage(PHONE);
+    const phone = await openPage(PHONE, { token: token });
     await phone.goto('/dashboard');
-    await expect.poll(() => phone.getByTestId('stat-total-episodes').textContent(), { timeout: 20_000 }).toBe('2');
+    await expect(phone.getByTestId('stat-total-episodes')).toHaveText('2');
     await shot(phone, 'dashboard-phone', true);
   });
 });
