@@ -14,6 +14,8 @@ export const MESSAGES = {
   codeResent: 'New code sent (check spam folder if not visible).',
   unableToUpdateEmail: 'Unable to update email.',
   updateFailed: 'Update failed',
+  /** Spec 001 section 8: the profile (name) form's failure. */
+  couldNotSaveProfile: 'Could not save profile',
   confirmEmailFirst: 'Please confirm your email address before signing in. We sent you a 6-digit code.',
   batchTooLarge: `Too many calls in one request: send at most ${TRPC_BATCH.maxCalls} at a time.`,
   authNotBatched: 'Sign-in calls cannot be batched: send each one as its own request.',
