@@ -28,7 +28,7 @@ export function NameForm({ me }: { me: TMe }) {
       setValues(nameValuesOf(next));
       notifications.show({ color: 'teal', title: 'Saved', message: 'Your name was updated.' });
     } catch (err) {
-      notifications.show({ color: 'red', title: MESSAGES.updateFailed, message: toApiFailure(err).message ?? MESSAGES.unexpected });
+      notifications.show({ color: 'red', title: MESSAGES.couldNotSaveProfile, message: toApiFailure(err).message ?? MESSAGES.unexpected });
     }
   }
 
