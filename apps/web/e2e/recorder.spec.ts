@@ -1,31 +1,62 @@
 /**
- * The Recorder (spec 002 §2.10) in Chromium with its fake microphone (a beep tone), against the real
+ * The Recorder (spec 002 §2.10) in Chromium with its fake microphone (a steady tone), against the real
  * launcher: the 5 s microphone check with a moving meter, a short take stopped under 30 s asks and is
  * discarded, a ~33 s take with one pause and resume is previewed, named, saved over tus as main content
  * with the recorded length, transcribed, and 'Create episode' opens the wizard with it; another creator
  * sees none of it.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page } from '@playwright/test';
 import { EPISODE_CREATOR_SHELL, RECORDER_MESSAGES, type TMediaItem } from '@ppp/contracts';
 import { CREATOR_STORAGE_KEY, type CreatorState } from '../src/features/episode-creator/creator-state.ts';
-import {
-  DESKTOP,
-  approveAccount,
-  FAKE_MEDIA_ARGS,
-  PHONE,
-  SCREENSHOT_DIR,
-  closeJourneyPages,
-  launchChromium,
-  openJourneyPage,
-  register,
-  startApp,
-  type RunningApp,
-} from './harness.ts';
+import { DESKTOP, approveAccount, FAKE_MEDIA_ARGS, PHONE, launchChromium, shot, register, type RunningApp } from './harness.ts';
+import { expect, test as journey } from './fixtures.ts';
+
+/**
+ * Chromium's fake microphone plays a steady 440 Hz tone from a file, looped, instead of its built-in
+ * beep (20 ms every 500 ms), so the level meter reads sound at whatever moment a loaded machine
+ * samples it.
+ */
+const test = journey.extend<object, { toneFile: string }>({
+  toneFile: [
+    async ({}, use) => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'ppp-e2e-microphone-'));
+      const file = path.join(dir, 'tone.wav');
+      execFileSync('ffmpeg', [
+        '-v',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=frequency=440:duration=10',
+        '-ar',
+        '48000',
+        '-ac',
+        '1',
+        '-c:a',
+        'pcm_s16le',
+        file,
+      ]);
+      await use(file);
+      await rm(dir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+  launchOptions: [
+    async ({ launchOptions, toneFile }, use) =>
+      use({ ...launchOptions, args: [...(launchOptions.args ?? []), ...FAKE_MEDIA_ARGS, `--use-file-for-fake-audio-capture=${toneFile}`] }),
+    { scope: 'worker' },
+  ],
+  launcherEnv: [async ({}, use) => use({}), { scope: 'worker' }],
+});
+// One app for the file: its tests go on from what the earlier ones left.
+test.describe.configure({ mode: 'serial' });
 
 let app: RunningApp;
-let browser: Browser;
 let token = '';
 const CREATOR = { email: 'recorder@example.com', password: 'correct horse battery' };
 const TAKE = 'Browser take';
@@ -43,15 +74,13 @@ async function signIn(email: string, password: string): Promise<string> {
 
 /** Both sizes of the same screen: the page is resized to a phone and back. */
 async function shots(page: Page, name: string) {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-desktop.png`) });
+  await shot(page, `${name}-desktop`);
   await page.setViewportSize(PHONE);
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-phone.png`), fullPage: true });
+  await shot(page, `${name}-phone`, true);
   await page.setViewportSize(DESKTOP);
 }
 
-const stage = (page: Page) => page.getByTestId('recorder-card').getAttribute('data-state');
+const card = (page: Page) => page.getByTestId('recorder-card');
 const timerSeconds = async (page: Page): Promise<number> => {
   const [m, s] = ((await page.getByTestId('recorder-timer').textContent()) ?? '0:00').split(':').map(Number);
   return (m ?? 0) * 60 + (s ?? 0);
@@ -63,84 +92,76 @@ async function mainContent(auth = token): Promise<TMediaItem[]> {
   return res.body as TMediaItem[];
 }
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchChromium(FAKE_MEDIA_ARGS)]);
+test.beforeAll(async ({ app: started }) => {
+  app = started;
   await register(app.baseUrl, CREATOR);
   token = await signIn(CREATOR.email, CREATOR.password);
 });
 
-afterAll(async () => {
-  await closeJourneyPages();
-  await browser?.close().catch(() => undefined);
-  await app?.stop();
-});
-
-describe('Recorder', () => {
+test.describe('Recorder', () => {
   let mediaId = '';
 
-  it('checks the microphone, and a take stopped under 30 s asks and is discarded', async () => {
-    const page = await openJourneyPage(browser, app.baseUrl, DESKTOP, { token });
+  test('checks the microphone, and a take stopped under 30 s asks and is discarded', async ({ openPage }) => {
+    const page = await openPage(DESKTOP, { token });
     await page.goto('/dashboard');
     await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Record' }).click();
-    await expect.poll(() => page.url()).toBe(`${app.baseUrl}/dashboard/record`);
-    await expect.poll(() => page.getByTestId('breadcrumb-view').textContent()).toBe('Record');
-    await expect.poll(() => stage(page)).toBe('idle');
+    await expect(page).toHaveURL(`${app.baseUrl}/dashboard/record`);
+    await expect(page.getByTestId('breadcrumb-view')).toHaveText('Record');
+    await expect(card(page)).toHaveAttribute('data-state', 'idle');
     await shots(page, 'recorder-idle');
 
     await page.getByRole('button', { name: 'Check microphone' }).click();
-    await expect.poll(() => stage(page)).toBe('micCheck');
-    // The fake device beeps for 20 ms every 500 ms: the meter moves during the check. (It once read only
-    // the newest 21 ms at each 100 ms tick, later on a loaded machine, and could miss every beep; each
-    // reading now takes the loudest moment since the last one.)
+    await expect(card(page)).toHaveAttribute('data-state', 'micCheck');
+    // The meter moves during the 5 s check: the fake device plays a steady tone, and the meter reads
+    // the loudest moment since its last reading from a running AudioContext.
     const meter = page.getByRole('progressbar', { name: 'Microphone level' });
-    await expect.poll(() => meter.isVisible()).toBe(true);
+    await expect(meter).toBeVisible();
     await expect.poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 5_000 }).toBeGreaterThan(0);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'recorder-mic-check-desktop.png') });
-    await expect.poll(() => page.getByText('Microphone check complete').isVisible(), { timeout: 8_000 }).toBe(true);
-    expect(await stage(page)).toBe('idle');
+    await shot(page, 'recorder-mic-check-desktop');
+    await expect(page.getByText('Microphone check complete')).toBeVisible();
+    await expect(card(page)).toHaveAttribute('data-state', 'idle');
 
     await page.getByRole('button', { name: 'Start recording' }).click();
-    await expect.poll(() => stage(page)).toBe('countdown');
-    expect(await page.getByTestId('recorder-countdown').textContent()).toMatch(/^[123]$/);
-    await expect.poll(() => stage(page), { timeout: 5_000 }).toBe('recording');
+    await expect(card(page)).toHaveAttribute('data-state', 'countdown');
+    await expect(page.getByTestId('recorder-countdown')).toHaveText(/^[123]$/);
+    await expect(card(page)).toHaveAttribute('data-state', 'recording');
     await page.waitForTimeout(3_000);
     await page.getByRole('button', { name: 'Stop' }).click();
     const dialog = page.getByRole('dialog', { name: RECORDER_MESSAGES.tooShortTitle });
-    await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await dialog.getByText(RECORDER_MESSAGES.tooShortBody).isVisible()).toBe(true);
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'recorder-too-short-desktop.png') });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(RECORDER_MESSAGES.tooShortBody)).toBeVisible();
+    await shot(page, 'recorder-too-short-desktop');
     await dialog.getByRole('button', { name: 'Discard' }).click();
-    await expect.poll(() => stage(page)).toBe('idle');
-    await expect.poll(() => page.getByText(RECORDER_MESSAGES.discarded).isVisible()).toBe(true);
+    await expect(card(page)).toHaveAttribute('data-state', 'idle');
+    await expect(page.getByText(RECORDER_MESSAGES.discarded)).toBeVisible();
     expect(await mainContent()).toEqual([]);
   });
 
-  it('records ~33 s with a pause, previews, saves as main content of that length, and opens the wizard with it', async () => {
-    const page = await openJourneyPage(browser, app.baseUrl, DESKTOP, { token });
+  test('records ~33 s with a pause, previews, saves as main content of that length, and opens the wizard with it', async ({ openPage }) => {
+    const page = await openPage(DESKTOP, { token });
     await page.goto('/dashboard/record');
     await page.getByRole('button', { name: 'Start recording' }).click();
-    await expect.poll(() => stage(page), { timeout: 5_000 }).toBe('recording');
-    await expect.poll(() => timerSeconds(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(12);
+    await expect(card(page)).toHaveAttribute('data-state', 'recording');
+    await expect.poll(() => timerSeconds(page)).toBeGreaterThanOrEqual(12);
     await shots(page, 'recorder-recording');
 
     await page.getByRole('button', { name: 'Pause' }).click();
-    await expect.poll(() => stage(page)).toBe('paused');
+    await expect(card(page)).toHaveAttribute('data-state', 'paused');
     const pausedAt = await timerSeconds(page);
     await page.waitForTimeout(2_500);
     expect(await timerSeconds(page)).toBe(pausedAt);
     await page.getByRole('button', { name: 'Resume' }).click();
-    await expect.poll(() => stage(page)).toBe('resuming');
-    expect(await page.getByText('Resuming in').isVisible()).toBe(true);
-    await expect.poll(() => stage(page), { timeout: 5_000 }).toBe('recording');
-    await expect.poll(() => timerSeconds(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(33);
+    await expect(card(page)).toHaveAttribute('data-state', 'resuming');
+    await expect(page.getByText('Resuming in')).toBeVisible();
+    await expect(card(page)).toHaveAttribute('data-state', 'recording');
+    await expect.poll(() => timerSeconds(page)).toBeGreaterThanOrEqual(33);
     await page.getByRole('button', { name: 'Stop' }).click();
-    await expect.poll(() => stage(page)).toBe('stopped');
+    await expect(card(page)).toHaveAttribute('data-state', 'stopped');
     const recorded = await timerSeconds(page);
 
     // The preview is the recording itself, and it plays.
     const preview = page.getByTestId('recording-preview');
-    await expect.poll(() => preview.isVisible()).toBe(true);
+    await expect(preview).toBeVisible();
     expect(await preview.getAttribute('src')).toMatch(/^blob:/);
     // The recorder's WebM states no length; the player learns it, so it can show and seek it.
     await expect.poll(() => preview.evaluate((el: HTMLAudioElement) => el.duration), { timeout: 10_000 }).toBeLessThan(recorded + 2);
@@ -151,11 +172,11 @@ describe('Recorder', () => {
     await shots(page, 'recorder-stopped');
 
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.getByText(RECORDER_MESSAGES.nameRequired).isVisible()).toBe(true);
+    await expect(page.getByText(RECORDER_MESSAGES.nameRequired)).toBeVisible();
     await page.getByLabel('Friendly name').fill(TAKE);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.getByText(RECORDER_MESSAGES.savedQueued).isVisible(), { timeout: 30_000 }).toBe(true);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'recorder-saved-desktop.png') });
+    await expect(page.getByText(RECORDER_MESSAGES.savedQueued)).toBeVisible();
+    await shot(page, 'recorder-saved-desktop');
 
     const [item] = (await mainContent()).filter((m) => m.friendly_name === TAKE);
     expect(item).toBeDefined();
@@ -164,11 +185,9 @@ describe('Recorder', () => {
     expect(item!.filename).toMatch(/recording-\d{4}-\d{2}-\d{2}-\d{4}\.webm$/);
     expect(Math.abs((item!.duration_seconds ?? 0) - recorded)).toBeLessThanOrEqual(2);
 
-    await expect
-      .poll(() => page.getByText(RECORDER_MESSAGES.transcriptReady).isVisible(), { timeout: 180_000, interval: 1_000 })
-      .toBe(true);
+    await expect(page.getByText(RECORDER_MESSAGES.transcriptReady)).toBeVisible({ timeout: 180_000 });
     expect(((await api('GET', `/api/ai/transcript-ready?hint=${mediaId}`)).body as { ready: boolean }).ready).toBe(true);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'recorder-ready-desktop.png') });
+    await shot(page, 'recorder-ready-desktop');
 
     await page.getByRole('button', { name: 'Create episode' }).click();
     await expect.poll(() => page.url()).toContain('/dashboard/new-episode');
@@ -181,16 +200,16 @@ describe('Recorder', () => {
     await expect.poll(() => page.url()).not.toContain('upload=');
   });
 
-  it('opens from the Episode Creator start chooser', async () => {
-    const page = await openJourneyPage(browser, app.baseUrl, PHONE, { token });
+  test('opens from the Episode Creator start chooser', async ({ openPage }) => {
+    const page = await openPage(PHONE, { token });
     await page.goto('/dashboard/new-episode');
-    await expect.poll(() => page.getByText(EPISODE_CREATOR_SHELL.startTitle).isVisible()).toBe(true);
+    await expect(page.getByText(EPISODE_CREATOR_SHELL.startTitle)).toBeVisible();
     await page.getByRole('link', { name: EPISODE_CREATOR_SHELL.recordNow }).click();
-    await expect.poll(() => page.url()).toBe(`${app.baseUrl}/dashboard/record`);
-    await expect.poll(() => stage(page)).toBe('idle');
+    await expect(page).toHaveURL(`${app.baseUrl}/dashboard/record`);
+    await expect(card(page)).toHaveAttribute('data-state', 'idle');
   });
 
-  it('says when the microphone is blocked or missing, and when the browser cannot record', async () => {
+  test('says when the microphone is blocked or missing, and when the browser cannot record', async () => {
     const open = async (flags: readonly string[]): Promise<{ browser: Browser; page: Page }> => {
       const plain = await launchChromium(flags);
       const context = await plain.newContext({ baseURL: app.baseUrl, viewport: PHONE });
@@ -206,8 +225,8 @@ describe('Recorder', () => {
     const denied = await open(['--use-fake-device-for-media-stream']);
     try {
       await denied.page.getByRole('button', { name: 'Check microphone' }).click();
-      await expect.poll(() => denied.page.getByRole('alert').textContent()).toBe(RECORDER_MESSAGES.micBlocked);
-      expect(await stage(denied.page)).toBe('idle');
+      await expect(denied.page.getByRole('alert')).toHaveText(RECORDER_MESSAGES.micBlocked);
+      await expect(card(denied.page)).toHaveAttribute('data-state', 'idle');
     } finally {
       await denied.browser.close();
     }
@@ -215,20 +234,20 @@ describe('Recorder', () => {
     const bare = await open([]);
     try {
       await bare.page.getByRole('button', { name: 'Start recording' }).click();
-      await expect.poll(() => bare.page.getByRole('alert').textContent()).toBe(RECORDER_MESSAGES.noMicrophone);
-      expect(await stage(bare.page)).toBe('idle');
-      await bare.page.screenshot({ path: path.join(SCREENSHOT_DIR, 'recorder-no-microphone-phone.png'), fullPage: true });
+      await expect(bare.page.getByRole('alert')).toHaveText(RECORDER_MESSAGES.noMicrophone);
+      await expect(card(bare.page)).toHaveAttribute('data-state', 'idle');
+      await shot(bare.page, 'recorder-no-microphone-phone', true);
       // A browser without MediaRecorder.
       await bare.page.context().addInitScript(() => Reflect.deleteProperty(window, 'MediaRecorder'));
       await bare.page.reload();
-      await expect.poll(() => bare.page.getByRole('alert').textContent()).toBe('Recording not supported in this browser.');
-      expect(await bare.page.getByRole('button', { name: 'Start recording' }).isDisabled()).toBe(true);
+      await expect(bare.page.getByRole('alert')).toHaveText('Recording not supported in this browser.');
+      await expect(bare.page.getByRole('button', { name: 'Start recording' })).toBeDisabled();
     } finally {
       await bare.browser.close();
     }
   });
 
-  it('shows another creator nothing of this recording', async () => {
+  test('shows another creator nothing of this recording', async ({ openPage }) => {
     const other = { email: 'other-recorder@example.com', password: 'another horse battery' };
     await register(app.baseUrl, other);
     // A second account starts inactive: confirmed with the code the outbox holds (the first account is the admin).
@@ -244,10 +263,10 @@ describe('Recorder', () => {
     await approveAccount(app.baseUrl, token, otherToken);
     expect(await mainContent(otherToken)).toEqual([]);
     expect((await api('GET', `/api/ai/transcript-ready?hint=${mediaId}`, otherToken)).status).toBe(404);
-    const page = await openJourneyPage(browser, app.baseUrl, DESKTOP, { token: otherToken });
+    const page = await openPage(DESKTOP, { token: otherToken });
     await page.goto('/dashboard/upload');
     await page.getByRole('button', { name: 'Upload and use processed audio' }).waitFor();
     await page.waitForTimeout(1_500);
-    expect(await page.getByText(TAKE).count()).toBe(0);
+    await expect(page.getByText(TAKE)).toHaveCount(0);
   });
 });
