@@ -55,7 +55,9 @@ export const ZTranscriptCorrectionsRequest = z.object({
 });
 export type TTranscriptCorrectionsRequest = z.input<typeof ZTranscriptCorrectionsRequest>;
 
-export const ZTranscriptQuery = z.object({ media_id: uploadId });
+/** An upload's transcript by the upload, or by an episode made from it (the same words, corrected in one place). */
+export const ZTranscriptQuery = z.union([z.object({ media_id: uploadId }), z.object({ episode_id: z.uuid() })]);
+export type TTranscriptQuery = z.infer<typeof ZTranscriptQuery>;
 
 /** Re-scan: detection again on the stored words, under the creator's current settings. */
 export const ZRescanRequest = z.object({

@@ -120,6 +120,7 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
   const transcriptReview = new TranscriptReviewService({
     repository: transcriptsRepository,
     audioCleanup,
+    episodes: new EpisodesRepository(em),
     sfxKeywords: (userId) => media.sfxKeywords(userId),
   });
   // Issue 18: settings changed after an upload was transcribed apply to it until it is assembled.

@@ -165,6 +165,12 @@ describe('transcript corrections', () => {
     expect(vtt.text).toContain('boule from');
     expect(vtt.text).not.toContain('loaf');
 
+    // The episode's transcript is its upload's, corrections included; another creator's episode is not found.
+    const byEpisode = await api.trpc(a.token).transcripts.view.query({ episode_id: episode.id });
+    expect(byEpisode.media_id).toBe(assembled);
+    expect(byEpisode.words[loaf]?.text).toBe('boule');
+    await expect(api.trpc(b.token).transcripts.view.query({ episode_id: episode.id })).rejects.toThrow('Episode not found');
+
     // Putting back what the engine heard takes the word off the corrected list.
     const back = await api.trpc(a.token).transcripts.correct.mutate({ media_id: assembled, corrections: [{ index: next, text: 'Next' }] });
     expect(back.transcript.corrected).toEqual([loaf]);

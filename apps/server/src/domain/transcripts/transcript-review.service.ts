@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { detectIntents } from '@ppp/audio';
 import {
   detectionCounts,
+  EPISODE_MESSAGES,
   MEDIA_MESSAGES,
   TRANSCRIPT_REVIEW_MESSAGES,
   ZMediaStatus,
@@ -10,6 +11,7 @@ import {
   type TSfxKeyword,
   type TTranscript,
   type TTranscriptCorrectionsResult,
+  type TTranscriptQuery,
   type TTranscriptView,
   type ZRescanRequest,
   type ZTranscriptCorrectionsRequest,
@@ -17,6 +19,7 @@ import {
 import { AppError } from '../errors.ts';
 import type { MediaItem } from '../media/media-item.entity.ts';
 import type { AudioCleanupService } from '../audio-cleanup/audio-cleanup.service.ts';
+import type { EpisodesRepository } from '../episodes/episodes.repository.ts';
 import type { User } from '../users/user.entity.ts';
 import type { Transcript } from './transcript.entity.ts';
 import type { TranscriptsRepository } from './transcripts.repository.ts';
@@ -26,6 +29,7 @@ type Owner = Pick<User, 'id'>;
 export interface TranscriptReviewDeps {
   repository: TranscriptsRepository;
   audioCleanup: Pick<AudioCleanupService, 'get'>;
+  episodes: Pick<EpisodesRepository, 'findOwned'>;
   /** The user's sound-effect trigger keywords (the media library's). */
   sfxKeywords: (userId: string) => Promise<TSfxKeyword[]>;
 }
@@ -74,9 +78,18 @@ export class TranscriptReviewService {
     return detectIntents(transcript, settings, sfx, fuzzyThreshold === undefined ? {} : { fuzzyThreshold });
   }
 
-  async view(user: Owner, mediaId: string): Promise<TTranscriptView> {
+  /** The words of an upload, or of the upload an episode was made from (404 for an episode without one). */
+  async view(user: Owner, query: TTranscriptQuery): Promise<TTranscriptView> {
+    const mediaId = 'media_id' in query ? query.media_id : await this.sourceOf(user, query.episode_id);
     const { item, row } = await this.transcribed(user, mediaId);
     return viewOf(item, row);
+  }
+
+  private async sourceOf(user: Owner, episodeId: string): Promise<string> {
+    const episode = await this.deps.episodes.findOwned(user, episodeId);
+    if (!episode) throw new AppError('NOT_FOUND', EPISODE_MESSAGES.episodeNotFound);
+    if (!episode.sourceMedia) throw new AppError('NOT_FOUND', EPISODE_MESSAGES.noSourceAudio);
+    return episode.sourceMedia.id;
   }
 
   /** Corrects words (the engine's text is kept beside them), then re-scans the upload with them. */

@@ -139,7 +139,7 @@ export function ChooseAudioStep({ selectedId, onSelect, onDeleted, onUploadAudio
         />
       ))}
       <DeleteUploadDialog pending={pending} onClose={() => setPending(null)} onDeleted={onDeleted} />
-      <TranscriptEditor mediaId={reading} onClose={() => setReading(null)} />
+      <TranscriptEditor source={reading ? { media_id: reading } : null} onClose={() => setReading(null)} />
     </Stack>
   );
 }

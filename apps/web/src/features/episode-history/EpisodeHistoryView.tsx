@@ -40,9 +40,13 @@ import { ManualEditorOverlay } from './ManualEditorOverlay.tsx';
 import { FlubberReviewPanel } from './FlubberReviewPanel.tsx';
 import { useAllEpisodes, useEpisodePlayer } from './use-episodes.ts';
 import { useLinkedEpisode } from './use-linked-episode.ts';
+import { TranscriptEditor } from '../transcript/TranscriptEditor.tsx';
 
 const SORT_LABELS: Record<TSort, string> = { newest: 'Newest', oldest: 'Oldest', title: 'Title', status: 'Status', plays: 'Plays' };
-type Dialog = { kind: 'edit' | 'delete' | 'manual-edit' | 'retakes' | 'publish' | 'schedule' | 'unpublish'; episode: TEpisode } | null;
+type Dialog = {
+  kind: 'edit' | 'delete' | 'manual-edit' | 'retakes' | 'transcript' | 'publish' | 'schedule' | 'unpublish';
+  episode: TEpisode;
+} | null;
 
 /** Episode History (spec 001): find any episode, change it, cut it, publish, schedule, unpublish, retry or delete it. */
 export function EpisodeHistoryView() {
@@ -260,6 +264,7 @@ export function EpisodeHistoryView() {
           void reload();
         }}
       />
+      <TranscriptEditor source={dialog?.kind === 'transcript' ? { episode_id: dialog.episode.id } : null} onClose={close} />
       <FlubberReviewPanel
         key={dialog?.kind === 'retakes' ? dialog.episode.id : 'closed'}
         episodeId={dialog?.kind === 'retakes' ? dialog.episode.id : null}

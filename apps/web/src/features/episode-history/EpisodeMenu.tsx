@@ -4,6 +4,7 @@ import {
   IconCut,
   IconDots,
   IconEdit,
+  IconFileText,
   IconRefresh,
   IconScissors,
   IconSend,
@@ -13,7 +14,8 @@ import {
 import type { TEpisode } from '@ppp/contracts';
 import { canPublish, canRepublish, canUnpublish } from '../publishing/publish-rules.ts';
 
-export type EpisodeAction = 'edit' | 'manual-edit' | 'retakes' | 'publish' | 'schedule' | 'unpublish' | 'retry' | 'republish' | 'delete';
+export type EpisodeAction =
+  'edit' | 'manual-edit' | 'retakes' | 'transcript' | 'publish' | 'schedule' | 'unpublish' | 'retry' | 'republish' | 'delete';
 
 /** The publish rules of the publishing screens, read from an Episode History row. */
 export function publishable(episode: TEpisode) {
@@ -30,7 +32,7 @@ export function actionsFor(episode: TEpisode, now = new Date()): EpisodeAction[]
   const rules = publishable(episode);
   const list: EpisodeAction[] = ['edit'];
   if (episode.editable) list.push('manual-edit');
-  if (episode.editable && episode.has_transcript) list.push('retakes');
+  if (episode.editable && episode.has_transcript) list.push('retakes', 'transcript');
   if (canPublish(rules) && episode.status === 'processed') list.push('publish', 'schedule');
   if (canUnpublish(rules, now)) list.push('unpublish');
   if (episode.retry_available) list.push('retry');
@@ -44,6 +46,7 @@ const ITEMS: Record<EpisodeAction, { label: string; icon: typeof IconEdit; color
   edit: { label: 'Edit details', icon: IconEdit },
   'manual-edit': { label: 'Manual editor', icon: IconCut },
   retakes: { label: 'Review retakes', icon: IconScissors },
+  transcript: { label: 'Transcript', icon: IconFileText },
   publish: { label: 'Publish', icon: IconSend },
   schedule: { label: 'Schedule', icon: IconCalendar },
   unpublish: { label: 'Unpublish', icon: IconWorldOff },

@@ -108,6 +108,7 @@ describe('Episode History list', () => {
       'edit',
       'manual-edit',
       'retakes',
+      'transcript',
       'publish',
       'schedule',
       'delete',

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Modal, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlayerPlay, IconSearch } from '@tabler/icons-react';
-import { describeRescan, TRANSCRIPT_REVIEW, type TTranscriptView } from '@ppp/contracts';
+import { describeRescan, TRANSCRIPT_REVIEW, type TTranscriptQuery, type TTranscriptView } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import {
@@ -16,7 +16,8 @@ import {
 } from './transcript-lines.ts';
 
 export interface TranscriptEditorProps {
-  mediaId: string | null;
+  /** An upload, or an episode (its upload's words); null when closed. */
+  source: TTranscriptQuery | null;
   onClose(): void;
 }
 
@@ -109,7 +110,7 @@ function TranscriptBody({ view, onClose }: { view: TTranscriptView; onClose(): v
   async function save() {
     try {
       const result = await correct.mutateAsync({ media_id: view.media_id, corrections: pending });
-      utils.transcripts.view.setData({ media_id: view.media_id }, result.transcript);
+      await utils.transcripts.view.invalidate();
       setDraft(new Map());
       setOutcome(describeRescan(result.rescan.before, result.rescan.after));
       await Promise.all([utils.media.mainContent.invalidate(), utils.transcripts.intentHints.invalidate()]);
@@ -208,12 +209,12 @@ function TranscriptBody({ view, onClose }: { view: TTranscriptView; onClose(): v
 }
 
 /** The transcript of an upload, to read (from any word) and correct word by word before it is published. */
-export function TranscriptEditor({ mediaId, onClose }: TranscriptEditorProps) {
-  const view = trpc.transcripts.view.useQuery({ media_id: mediaId ?? '' }, { enabled: mediaId !== null });
+export function TranscriptEditor({ source, onClose }: TranscriptEditorProps) {
+  const view = trpc.transcripts.view.useQuery(source ?? { media_id: '' }, { enabled: source !== null });
   const phone = useMediaQuery('(max-width: 36em)');
   return (
     <Modal
-      opened={mediaId !== null}
+      opened={source !== null}
       onClose={onClose}
       fullScreen={phone === true}
       size="xl"

@@ -27,7 +27,7 @@ export const transcriptsRouter = router({
   view: activeProcedure
     .input(ZTranscriptQuery)
     .output(ZTranscriptView)
-    .query(({ ctx, input }) => ctx.services.transcriptReview.view(ctx.user, input.media_id)),
+    .query(({ ctx, input }) => ctx.services.transcriptReview.view(ctx.user, input)),
   correct: activeProcedure
     .input(ZTranscriptCorrectionsRequest)
     .output(ZTranscriptCorrectionsResult)
