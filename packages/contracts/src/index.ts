@@ -45,3 +45,4 @@ export * from './payments.ts';
 export * from './upload-forms.ts';
 export * from './feed-check.ts';
 export * from './ab-workspace.ts';
+export * from './upload-conversion.ts';

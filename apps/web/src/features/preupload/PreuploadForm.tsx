@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Checkbox, FileInput, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, FileInput, Group, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileMusic, IconFileText } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { MEDIA, MEDIA_MESSAGES, transcriptUploadForm, type TMe } from '@ppp/contracts';
+import { MEDIA, MEDIA_MESSAGES, UPLOAD_CONVERSION_MESSAGES, transcriptUploadForm, type TMe } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { messageOf } from '../../lib/api-error.ts';
 import { startBackgroundUpload } from '../../lib/background-uploads.ts';
 import { notifyFields, preuploadProblem, type PreuploadValues } from './preupload-form.ts';
+import { usePreparedUpload } from '../audio-conversion/use-prepared-upload.ts';
 
 /** 'Upload audio for processing' (spec 001 'Pre-upload flow'): the upload runs in the background and the user returns to the dashboard. */
 export function PreuploadForm({ me, onCancel }: { me: TMe; onCancel: () => void }) {
@@ -22,17 +23,27 @@ export function PreuploadForm({ me, onCancel }: { me: TMe; onCancel: () => void 
     transcript: null,
   });
   const [problem, setProblem] = useState<string | null>(null);
+  const [waiting, setWaiting] = useState(false);
+  const preparation = usePreparedUpload();
   const maxMb = config.data?.max_upload_mb ?? 500;
 
-  function submit(e: FormEvent) {
+  /** Submit while the audio is being prepared: the upload starts once it is ready (spec 001 §4). */
+  async function submit(e: FormEvent) {
     e.preventDefault();
-    const found = preuploadProblem(values, maxMb);
+    const early = preuploadProblem(values, Number.POSITIVE_INFINITY);
+    setProblem(early);
+    if (early || !values.file) return;
+    setWaiting(true);
+    const prepared = await preparation.ready().finally(() => setWaiting(false));
+    if (!prepared) return;
+    // The limit applies to what is sent: a one-hour WAV over it goes up as its much smaller MP3.
+    const found = preuploadProblem({ ...values, file: prepared.file }, maxMb);
     setProblem(found);
-    if (found || !values.file) return;
+    if (found) return;
     const { transcript } = values;
     startBackgroundUpload(
-      values.file,
-      { filename: values.file.name, category: 'main_content', friendly_name: values.friendlyName.trim(), ...notifyFields(values) },
+      prepared.file,
+      { filename: prepared.file.name, category: 'main_content', friendly_name: values.friendlyName.trim(), ...notifyFields(values) },
       {
         onDone: (item) => {
           notifications.show({
@@ -67,7 +78,7 @@ export function PreuploadForm({ me, onCancel }: { me: TMe; onCancel: () => void 
 
   return (
     <Card withBorder padding="lg">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="md">
           <Title order={2} size="h3">
             {MEDIA_MESSAGES.uploadForProcessingTitle}
@@ -78,12 +89,14 @@ export function PreuploadForm({ me, onCancel }: { me: TMe; onCancel: () => void 
             accept="audio/*"
             leftSection={<IconFileMusic size={18} />}
             value={values.file}
-            onChange={(file) =>
-              setValues((v) => ({ ...v, file, friendlyName: v.friendlyName || (file?.name.replace(/\.[^.]+$/, '') ?? '') }))
-            }
+            onChange={(file) => {
+              preparation.choose(file);
+              setValues((v) => ({ ...v, file, friendlyName: v.friendlyName || (file?.name.replace(/\.[^.]+$/, '') ?? '') }));
+            }}
             description={`Up to ${maxMb} MB; under ${MEDIA.recommendedUploadMb} MB is recommended.`}
             clearable
           />
+          <ConversionProgress state={preparation.state} />
           <TextInput
             label="Friendly name"
             required
@@ -125,10 +138,35 @@ export function PreuploadForm({ me, onCancel }: { me: TMe; onCancel: () => void 
             <Button variant="default" onClick={onCancel}>
               Back
             </Button>
-            <Button type="submit">Upload and return</Button>
+            <Button type="submit" loading={waiting}>
+              Upload and return
+            </Button>
           </Group>
         </Stack>
       </form>
     </Card>
   );
+}
+
+/** The conversion display of the upload form: progress while preparing, then what was done. */
+function ConversionProgress({ state }: { state: ReturnType<typeof usePreparedUpload>['state'] }) {
+  if (state.stage === 'preparing') {
+    const percent = Math.round(state.ratio * 100);
+    return (
+      <Stack gap={4} data-testid="conversion-progress">
+        <Text size="sm">
+          {UPLOAD_CONVERSION_MESSAGES.preparing}: converting to MP3 in your browser… {percent}%
+        </Text>
+        <Progress value={percent} aria-label={UPLOAD_CONVERSION_MESSAGES.preparing} animated />
+      </Stack>
+    );
+  }
+  if (state.stage === 'ready' && state.prepared.note) {
+    return (
+      <Text size="sm" c={state.prepared.converted ? 'teal' : 'dimmed'} data-testid="conversion-note">
+        {state.prepared.note}
+      </Text>
+    );
+  }
+  return null;
 }
