@@ -4,7 +4,8 @@
  * and the Intern command answered and voiced through the services the wizard calls; assembled with
  * the chosen flubber_cuts_ms and the Intern answer's media_id. The MP3 is shorter by the chosen cut
  * (and the spoken 'stop') and longer by the answer, within 50 ms, and the retake that was not chosen
- * stays. Then publishing after the render (the publish.after-render job; its crash tests are in
+ * stays. A manual cut over part of the inserted answer is refused; over all of it, the re-rendered
+ * file is shorter by the answer. Then publishing after the render (the publish.after-render job; its crash tests are in
  * publish-after-render.job.test.ts): now (dispatched once, even when the job runs again),
  * schedule (scheduled), and a schedule whose time passed during the render (kept as a draft, with
  * the wizard's reason 'Pick a future date/time (>= 1 minute ahead).').
@@ -155,6 +156,8 @@ afterAll(async () => {
 });
 
 describe('assembling what the wizard chose', () => {
+  let answered = { episodeId: '', answerMs: 0 };
+
   it('cuts only the reviewed retake and splices the voiced Intern answer: shorter by the cut, longer by the answer', async () => {
     const owner = await user();
     const scan = await services().flubberByFile.prepare(owner, { filename: upload.id, fuzzy_threshold: 0.7 });
@@ -173,6 +176,8 @@ describe('assembling what the wizard chose', () => {
         command_id: command.command_id,
         start_s: command.start_s,
         end_s: command.default_end_s,
+        // No chat model here: the creator types the answer (the default engine never answers by itself).
+        override_text: 'Paris is the capital of France.',
       }),
     );
     if (!answer.media_id) throw new Error('no voiced answer');
@@ -207,6 +212,43 @@ describe('assembling what the wizard chose', () => {
       `creator episode: content ${CONTENT_MS} ms - cut 1000 - stop ${STOP_MS} + answer ${answerMs} = ${expected} ms expected, ${measured} ms decoded`,
     );
     expect(Math.abs(measured - expected)).toBeLessThanOrEqual(50);
+    answered = { episodeId: queued.episode_id, answerMs };
+  }, 180_000);
+
+  it('a manual cut over part of the Intern answer is refused naming it; a cut over all of it removes it from the re-rendered file', async () => {
+    const before = await episodeRow(answered.episodeId);
+    if (!before.edl || !before.finalAudioKey) throw new Error('no render');
+    const owner = await user();
+    const context = await services().manualEdit.context(owner, answered.episodeId);
+    const answer = context.inserts.find((insert) => insert.kind === 'intern');
+    if (!answer) throw new Error('no inserted answer in the edit context');
+    expect(answer.end_ms - answer.start_ms).toBe(answered.answerMs);
+    const measuredBefore = storedMs(before.finalAudioKey);
+
+    // Half of the answer: refused before anything is queued, in words that name it.
+    const half = { start_ms: answer.start_ms + 200, end_ms: answer.start_ms + Math.round(answered.answerMs / 2) };
+    await expect(services().manualEdit.commit(owner, answered.episodeId, { cuts: [half] })).rejects.toThrow(
+      /covers part of the Intern answer at .*widen the cut to cover all of it/,
+    );
+    expect((await episodeRow(answered.episodeId)).assemblyStatus).toBe(before.assemblyStatus);
+
+    // The whole answer, drawn 50 ms inside each edge: the answer is gone from the recipe and the file.
+    const whole = { start_ms: answer.start_ms + 50, end_ms: answer.end_ms - 50 };
+    const committed = await services().manualEdit.commit(owner, answered.episodeId, { cuts: [whole] });
+    expect(committed).toMatchObject({ status: 'queued', duration_ms: before.edl.duration_ms - answered.answerMs });
+    const after = await waitFor(
+      () => episodeRow(answered.episodeId),
+      (row) => row.assemblyStatus === 'done' && row.finalAudioKey !== before.finalAudioKey,
+    );
+    if (!after.edl || !after.finalAudioKey) throw new Error('no re-render');
+    expect(after.edl.inserts.filter((insert) => insert.kind === 'intern')).toEqual([]);
+    expect(after.assembly?.intern_answers).toEqual([]);
+    // The command's spoken 'stop' stays cut without its answer.
+    expect(after.edl.content.cuts.map((c) => [c.start_ms, c.end_ms])).toContainEqual([14_100, 14_350]);
+    const measuredAfter = storedMs(after.finalAudioKey);
+    console.log(`manual cut over the answer: ${measuredBefore} ms before, ${measuredAfter} ms after, answer ${answered.answerMs} ms`);
+    expect(Math.abs(measuredBefore - measuredAfter - answered.answerMs)).toBeLessThanOrEqual(50);
+    expect(Math.abs(measuredAfter - committed.duration_ms)).toBeLessThanOrEqual(50);
   }, 180_000);
 });
 

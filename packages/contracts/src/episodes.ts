@@ -230,6 +230,16 @@ export const ZManualCut = z
 export type TManualCut = z.output<typeof ZManualCut>;
 
 /** GET /api/episodes/{id}/edit-context */
+/** An inserted Intern answer or sound effect as it plays in the finished episode. */
+export const ZPlacedInsert = z.object({
+  id: z.string(),
+  kind: z.enum(['intern', 'sfx']),
+  title: z.string(),
+  start_ms: z.number().int().min(0),
+  end_ms: z.number().int().min(0),
+});
+export type TPlacedInsert = z.infer<typeof ZPlacedInsert>;
+
 export const ZEditContext = z.object({
   episode_id: z.uuid(),
   duration_ms: z.number().int().min(0),
@@ -239,8 +249,47 @@ export const ZEditContext = z.object({
   audio_url: z.string(),
   /** Signed URL of the worker's waveform peaks for audio_url (JSON), so the browser never decodes the file. */
   peaks_url: z.string().nullable(),
+  /** What the creator inserted (Intern answers, sound effects) and where it plays in audio_url, in its milliseconds. */
+  inserts: z.array(ZPlacedInsert).default([]),
 });
 export type TEditContext = z.infer<typeof ZEditContext>;
+
+/** How far a cut may stop short of an insert's edge and still remove it whole (a hand-drawn edge on the waveform). */
+const INSERT_EDGE_MS = 100;
+
+function clockMs(ms: number): string {
+  const tenths = Math.round(ms / 100);
+  const seconds = Math.floor(tenths / 10);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}.${tenths % 10}`;
+}
+
+/**
+ * Manual cuts over inserted items (issue 18): an Intern answer or sound effect a cut covers whole
+ * (within 100 ms of its edges) is removed from the episode; a cut over only part of one is refused,
+ * in words naming it, since part of an inserted clip cannot be cut. Null problem when none is cut
+ * in part.
+ */
+export function cutsOverInserts(
+  cuts: readonly { start_ms: number; end_ms: number }[],
+  inserts: readonly TPlacedInsert[],
+): { removed: TPlacedInsert[]; problem: string | null } {
+  const removed: TPlacedInsert[] = [];
+  for (const insert of inserts) {
+    const touching = cuts.filter((cut) => cut.start_ms < insert.end_ms && cut.end_ms > insert.start_ms);
+    if (touching.length === 0) continue;
+    const whole = touching.some((cut) => cut.start_ms <= insert.start_ms + INSERT_EDGE_MS && cut.end_ms >= insert.end_ms - INSERT_EDGE_MS);
+    if (whole) {
+      removed.push(insert);
+      continue;
+    }
+    const what = insert.kind === 'intern' ? 'the Intern answer' : `the sound effect '${insert.title}'`;
+    return {
+      removed,
+      problem: `This cut covers part of ${what} at ${clockMs(insert.start_ms)}-${clockMs(insert.end_ms)}. Part of an inserted clip cannot be cut: widen the cut to cover all of it to remove it, or move the cut off it.`,
+    };
+  }
+  return { removed, problem: null };
+}
 
 /** Cuts under 20 ms are dropped and the rest sorted by start (spec 001 §5). */
 export function normalizeManualCuts<T extends { start_ms: number; end_ms: number }>(cuts: readonly T[]): T[] {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cutsOverInserts,
   displayStatus,
   formatCutTime,
   normalizeEpisodeTags,
@@ -94,5 +95,25 @@ describe('manual editor helpers', () => {
     expect(formatCutTime(0)).toBe('00:00.00');
     expect(formatCutTime(65_432)).toBe('01:05.43');
     expect(formatCutTime(3_723_000)).toBe('62:03.00');
+  });
+});
+
+describe('cuts over inserted answers and effects (issue 18)', () => {
+  const answer = { id: 'intern-0', kind: 'intern' as const, title: 'Intern', start_ms: 10_000, end_ms: 12_000 };
+  const clap = { id: 'sfx-1', kind: 'sfx' as const, title: 'clap', start_ms: 20_000, end_ms: 20_800 };
+
+  it('removes an insert a cut covers whole (within 100 ms of its edges) and leaves the others', () => {
+    expect(cutsOverInserts([{ start_ms: 10_050, end_ms: 11_950 }], [answer, clap])).toEqual({ removed: [answer], problem: null });
+    expect(cutsOverInserts([{ start_ms: 19_000, end_ms: 21_000 }], [answer, clap])).toEqual({ removed: [clap], problem: null });
+    expect(cutsOverInserts([{ start_ms: 0, end_ms: 9_000 }], [answer, clap])).toEqual({ removed: [], problem: null });
+  });
+
+  it('refuses a cut over part of one, naming it and where it plays', () => {
+    expect(cutsOverInserts([{ start_ms: 10_500, end_ms: 11_000 }], [answer]).problem).toBe(
+      'This cut covers part of the Intern answer at 0:10.0-0:12.0. Part of an inserted clip cannot be cut: widen the cut to cover all of it to remove it, or move the cut off it.',
+    );
+    expect(cutsOverInserts([{ start_ms: 20_400, end_ms: 22_000 }], [clap]).problem).toContain(
+      "part of the sound effect 'clap' at 0:20.0-0:20.8",
+    );
   });
 });

@@ -12,6 +12,7 @@ import {
   type TAssembleEpisodeRequest,
   type TAssembleEpisodeResponse,
   type TAssembledEpisode,
+  type TEdlInsert,
   type TEpisodeJobStatus,
   type TManualCutsRequest,
   type TRerenderTemplatePreview,
@@ -36,7 +37,7 @@ import type { SpeechService } from '../speech/speech.service.ts';
 import { assemblyFeatures, requireFeatures, type FeatureGate, type PlanUser } from '../billing/feature-gate.ts';
 import type { Episode } from './episode.entity.ts';
 import type { EpisodesRepository } from './episodes.repository.ts';
-import { recipeOf, templateSnapshot } from './assembly-recipe.ts';
+import { recipeOf, templateSnapshot, type TEpisodeRecipe } from './assembly-recipe.ts';
 import { estimateEpisodeSeconds, type ClipRef, type EpisodeSeconds } from './assembly-sources.ts';
 import { episodeCutsToContent, newlyRemovedMs } from './edl-files.ts';
 import type { EpisodeLinks } from './episode-links.ts';
@@ -255,7 +256,7 @@ export class AssemblyService {
   async addCutsAndRerender(
     episode: Episode,
     cuts: readonly { start_ms: number; end_ms: number }[],
-    options: { timeBase?: TManualCutsRequest['time_base'] } = {},
+    options: { timeBase?: TManualCutsRequest['time_base']; removeInserts?: readonly string[] } = {},
   ): Promise<{ status: 'done' | 'queued'; duration_ms: number; job_id: string | null }> {
     const body = parseInput(ZManualCutsRequest, { cuts, time_base: options.timeBase });
     if (!episode.assembly || !episode.edl) throw new AppError('CONFLICT', ASSEMBLY_MESSAGES.notRerenderable);
@@ -263,9 +264,20 @@ export class AssemblyService {
     const content = body.time_base === 'episode' ? episodeCutsToContent(episode.edl, body.cuts) : body.cuts;
     const kept = content.filter((cut) => cut.end_ms - cut.start_ms >= ASSEMBLY.minManualCutMs);
     const removed = newlyRemovedMs(episode.edl.content.cuts, kept, episode.edl.content.file.duration_ms);
-    const durationMs = Math.max(0, episode.edl.duration_ms - removed);
-    if (removed === 0) return { status: 'done', duration_ms: episode.durationMs ?? episode.edl.duration_ms, job_id: null };
-    episode.assembly = { ...episode.assembly, manual_cuts: [...episode.assembly.manual_cuts, ...kept] };
+    const dropped = episode.edl.inserts.filter((insert) => options.removeInserts?.includes(insert.id));
+    // A spliced answer made the episode longer by its length; an overlaid effect did not.
+    const splicedMs = dropped.filter((insert) => insert.mode === 'splice').reduce((sum, insert) => sum + insert.duration_ms, 0);
+    const durationMs = Math.max(0, episode.edl.duration_ms - removed - splicedMs);
+    if (removed === 0 && dropped.length === 0)
+      return { status: 'done', duration_ms: episode.durationMs ?? episode.edl.duration_ms, job_id: null };
+    // The words an insert's choice had cut (the spoken 'stop', a sound effect's keyword) stay cut without it.
+    const spokenCues = dropped.length
+      ? episode.edl.content.cuts
+          .filter((cut) => cut.reasons.some((reason) => reason === 'intern_end_marker' || reason === 'sfx_keyword'))
+          .map((cut) => ({ start_ms: cut.start_ms, end_ms: cut.end_ms }))
+      : [];
+    const manual = [...episode.assembly.manual_cuts, ...kept, ...spokenCues];
+    episode.assembly = withoutInserts({ ...episode.assembly, manual_cuts: manual }, dropped);
     return { status: 'queued', duration_ms: durationMs, job_id: await this.requeueAs(episode, 'manual_cuts') };
   }
 
@@ -390,4 +402,17 @@ function cropOf(crop: string | null | undefined): Record<string, number> | null 
   if (!crop) return null;
   const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = crop.split(',').map(Number);
   return { x1, y1, x2, y2 };
+}
+
+/** The recipe without the Intern answers and sound effects of these inserts (ids 'intern-<index>', 'sfx-<hit index>'). */
+function withoutInserts(recipe: TEpisodeRecipe, inserts: readonly TEdlInsert[]): TEpisodeRecipe {
+  const indexOf = (kind: string) =>
+    new Set(inserts.filter((insert) => insert.kind === kind).map((insert) => Number(insert.id.slice(kind.length + 1))));
+  const intern = indexOf('intern');
+  const sfx = indexOf('sfx');
+  return {
+    ...recipe,
+    intern_answers: recipe.intern_answers.filter((answer) => !intern.has(answer.intern_index)),
+    sfx_choices: recipe.sfx_choices.filter((choice) => !sfx.has(choice.hit_index)),
+  };
 }

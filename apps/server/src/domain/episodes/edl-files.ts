@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { TEdl, TEdlFile, TTimeRangeMs } from '@ppp/contracts';
+import type { TEdl, TEdlFile, TPlacedInsert, TTimeRangeMs } from '@ppp/contracts';
 
 /** Every file an EDL reads, rewritten by fn (storage keys to local paths, and back). */
 export function mapEdlFiles(edl: TEdl, fn: (file: TEdlFile) => TEdlFile): TEdl {
@@ -83,4 +83,13 @@ export function newlyRemovedMs(
     return total;
   };
   return measure([...planned, ...added]) - measure(planned);
+}
+
+/** The creator's inserts (Intern answers, sound effects) where they play in the finished episode. */
+export function placedInserts(edl: TEdl): TPlacedInsert[] {
+  return edl.inserts.flatMap((insert) =>
+    insert.kind === 'beep'
+      ? []
+      : [{ id: insert.id, kind: insert.kind, title: insert.title, start_ms: insert.at_ms, end_ms: insert.at_ms + insert.duration_ms }],
+  );
 }

@@ -16,8 +16,16 @@ export interface TimelineCut {
 export interface EpisodeAssemblyPort {
   /** Queues the episode's assembly again (a failed or stalled one), charging its minutes again only if they were credited back. */
   requeue(episode: Episode, user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>, now?: Date): Promise<void>;
-  /** Adds cuts (finished-episode time) to the stored EDL and re-renders in the worker; 'done' when already applied. */
-  addCutsAndRerender(episode: Episode, cuts: TimelineCut[]): Promise<{ status: 'done' | 'queued'; duration_ms: number }>;
+  /**
+   * Adds cuts (finished-episode time) to the stored EDL and re-renders in the worker, leaving out the
+   * inserts named in removeInserts (Intern answers, sound effects a cut covered whole); 'done' when
+   * already applied.
+   */
+  addCutsAndRerender(
+    episode: Episode,
+    cuts: TimelineCut[],
+    options?: { removeInserts?: readonly string[] },
+  ): Promise<{ status: 'done' | 'queued'; duration_ms: number }>;
   /** Where the browser fetches the finished file's peaks (JSON), or null when there are none yet. */
   peaksUrl(episode: Episode): Promise<string | null>;
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   EPISODE_MESSAGES,
+  cutsOverInserts,
   normalizeManualCuts,
   type TEditContext,
   type TManualEditCommitResponse,
@@ -14,6 +15,7 @@ import type { EpisodeLinks } from './episode-links.ts';
 import type { EpisodeAssemblyPort } from './episode-assembly.port.ts';
 import { joinCuts } from './content-timeline.ts';
 import { isRendering } from './episode.dto.ts';
+import { placedInserts } from './edl-files.ts';
 
 type Owner = Pick<User, 'id'>;
 
@@ -43,10 +45,15 @@ export class ManualEditService {
       existing_cuts: manual.map((cut) => ({ start_ms: cut.start_ms, end_ms: cut.end_ms })),
       audio_url: await this.deps.links.url('audio', episode.id),
       peaks_url: await this.deps.assembly.peaksUrl(episode),
+      inserts: episode.edl ? placedInserts(episode.edl) : [],
     };
   }
 
-  /** POST /api/episodes/{id}/manual-edit/commit: cuts of 20 ms or more, sorted, joined where they overlap, then re-rendered. */
+  /**
+   * POST /api/episodes/{id}/manual-edit/commit: cuts of 20 ms or more, sorted, joined where they
+   * overlap, then re-rendered; an inserted Intern answer or sound effect a cut covers is removed with
+   * it, and a cut over part of one is refused (422) naming it.
+   */
   async commit(user: Owner, id: string, body: z.output<typeof ZManualEditCommitRequest>): Promise<TManualEditCommitResponse> {
     const episode = await this.editable(user, id);
     const durationMs = episode.durationMs ?? episode.edl?.duration_ms ?? 0;
@@ -57,7 +64,10 @@ export class ManualEditService {
     if (cuts.some((cut) => cut.start_ms >= durationMs)) throw new AppError('VALIDATION', EPISODE_MESSAGES.cutOutside);
     const kept = normalizeManualCuts(cuts);
     if (kept.length === 0) throw new AppError('VALIDATION', EPISODE_MESSAGES.noCuts);
-    const result = await this.deps.assembly.addCutsAndRerender(episode, kept);
+    // An Intern answer or sound effect under a cut goes whole, or the cut is refused (part of a clip cannot be cut).
+    const { removed, problem } = cutsOverInserts(kept, episode.edl ? placedInserts(episode.edl) : []);
+    if (problem) throw new AppError('VALIDATION', problem);
+    const result = await this.deps.assembly.addCutsAndRerender(episode, kept, { removeInserts: removed.map((insert) => insert.id) });
     return { duration_ms: result.duration_ms, status: result.status, cuts: kept };
   }
 }

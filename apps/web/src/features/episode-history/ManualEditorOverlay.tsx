@@ -1,6 +1,6 @@
 import { Alert, Loader, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { EPISODE_MESSAGES } from '@ppp/contracts';
+import { EPISODE_MESSAGES, cutsOverInserts } from '@ppp/contracts';
 import { WaveformCutEditor, peaksForWaveform } from '@ppp/ui';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
@@ -36,12 +36,22 @@ export function ManualEditorOverlay({
 
   async function onCommit(cuts: { start_ms: number; end_ms: number }[]) {
     if (!episodeId) return;
+    // Part of an inserted answer or effect cannot be cut: refused here, before anything is sent.
+    const { removed, problem } = cutsOverInserts(cuts, context.data?.inserts ?? []);
+    if (problem) {
+      notifications.show({ color: 'red', title: 'Cut not possible', message: problem });
+      return;
+    }
     try {
       const result = await commit.mutateAsync({ id: episodeId, cuts });
+      const gone = removed.map((insert) => (insert.kind === 'intern' ? 'the Intern answer' : `the sound effect '${insert.title}'`));
       notifications.show({
         color: 'green',
         title: result.status === 'done' ? 'Edits applied' : 'Edits queued',
-        message: result.status === 'done' ? 'The episode already has these cuts.' : 'The episode is being re-rendered with your cuts.',
+        message:
+          result.status === 'done'
+            ? 'The episode already has these cuts.'
+            : `The episode is being re-rendered with your cuts${gone.length ? `, without ${gone.join(' and ')}` : ''}.`,
       });
       onCommitted();
     } catch (err) {
@@ -74,6 +84,13 @@ export function ManualEditorOverlay({
             removed from this audio.
           </Text>
         )}
+        {context.data && context.data.inserts.length > 0 && (
+          <Text size="sm" c="dimmed" data-testid="manual-editor-inserts">
+            Inserted:{' '}
+            {context.data.inserts.map((insert) => `${insertName(insert)} at ${clock(insert.start_ms)}-${clock(insert.end_ms)}`).join('; ')}.
+            A cut over all of one removes it; part of one cannot be cut.
+          </Text>
+        )}
         {context.data && !peaksUrl && (
           <Alert color="yellow">The waveform is not ready yet. Try again once the episode has finished processing.</Alert>
         )}
@@ -95,4 +112,15 @@ export function ManualEditorOverlay({
       </Stack>
     </Modal>
   );
+}
+
+function insertName(insert: { kind: 'intern' | 'sfx'; title: string }): string {
+  return insert.kind === 'intern' ? 'Intern answer' : `sound effect '${insert.title}'`;
+}
+
+/** 83_400 -> '1:23.4'. */
+function clock(ms: number): string {
+  const tenths = Math.round(ms / 100);
+  const seconds = Math.floor(tenths / 10);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}.${tenths % 10}`;
 }
