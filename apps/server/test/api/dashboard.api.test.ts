@@ -130,8 +130,10 @@ async function fromDatabase(userId: string) {
       "select count(*) from episode_downloads d join podcasts p on p.id = d.podcast_id where p.user_id = ? and d.created_at >= now() - interval '30 days'",
     ),
     playsAll: await one('select coalesce(sum(plays_total), 0) from episodes where user_id = ?'),
+    // The recent episodes' plays of the last 30 days (spec 001 section 9), not their lifetime counter.
     recent: await connection.execute<{ id: string; plays_total: number; title: string }[]>(
-      "select id, plays_total, title from episodes where user_id = ? and status in ('published', 'scheduled') order by publish_at desc limit 3",
+      `select e.id, (select count(*)::int from episode_downloads d where d.episode_id = e.id and d.created_at >= now() - interval '30 days') as plays_total, e.title
+       from episodes e where e.user_id = ? and e.status in ('published', 'scheduled') order by e.publish_at desc limit 3`,
       [userId],
     ),
   };
@@ -140,6 +142,18 @@ async function fromDatabase(userId: string) {
 describe('GET /api/dashboard/stats', () => {
   it('equals what the database holds for a show with published, scheduled and failed episodes', async () => {
     const seeded = await seedShow(a.id);
+    // A download of 40 days ago on a recent episode: in its lifetime counter, not in its recent plays.
+    const connection = orm.em.fork().getConnection();
+    const [third] = await connection.execute<{ id: string; podcast_id: string }[]>(
+      "select id, podcast_id from episodes where user_id = ? and title = 'Published 3'",
+      [a.id],
+    );
+    const old = new Date(Date.now() - 40 * DAY);
+    await connection.execute(
+      'insert into episode_downloads (id, episode_id, podcast_id, dedupe_key, day, created_at) values (gen_random_uuid(), ?, ?, ?, ?, ?)',
+      [third?.id, third?.podcast_id, randomBytes(16).toString('hex'), old.toISOString().slice(0, 10), old],
+    );
+    await connection.execute('update episodes set plays_total = plays_total + 1 where id = ?', [third?.id]);
     const res = await api.request('GET', '/api/dashboard/stats', { token: a.token });
     expect(res.status).toBe(200);
     const stats = ZStatsJson.parse(res.body);
@@ -158,7 +172,7 @@ describe('GET /api/dashboard/stats', () => {
     });
     // The literal figures of the seed, so a wrong query on both sides cannot pass.
     expect([stats.total_episodes, stats.episodes_last_30d, stats.upcoming_scheduled, stats.plays_last_30d, stats.show_total_plays]).toEqual(
-      [6, 5, 1, 6, 8],
+      [6, 5, 1, 6, 9],
     );
     expect(stats.recent_episode_plays).toEqual(
       db.recent.map((row) => ({ episode_id: row.id, plays_total: row.plays_total, title: row.title })),

@@ -1,10 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DASHBOARD, type TDashboardStats } from '@ppp/contracts';
 import type { User } from '../users/user.entity.ts';
-import { PodcastSchema } from '../podcasts/podcast.entity.ts';
-import { TemplateSchema } from '../templates/template.entity.ts';
-import { SpreakerAccountSchema } from '../spreaker/spreaker-account.entity.ts';
 import type { EpisodesRepository } from '../episodes/episodes.repository.ts';
+import { DashboardRepository } from './dashboard.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -24,25 +22,30 @@ function assemblyOutcome(status: string): AssemblyStatus {
 
 /** The dashboard's statistics (spec 002 §2.4 and §3), every figure read from the database. */
 export class DashboardService {
-  private readonly deps: { em: EntityManager; episodes: EpisodesRepository; minutes: MinutesUsagePort };
+  private readonly deps: { episodes: EpisodesRepository; minutes: MinutesUsagePort };
+  private readonly rows: DashboardRepository;
   constructor(deps: { em: EntityManager; episodes: EpisodesRepository; minutes: MinutesUsagePort }) {
     this.deps = deps;
+    this.rows = new DashboardRepository(deps.em);
   }
 
-  /** GET /api/dashboard/stats (and /api/users/me/stats). */
+  /** GET /api/dashboard/stats (and /api/users/me/stats). Plays are those of the last 30 days (spec 001 section 9), recent episodes' too. */
   async stats(user: User, now = new Date()): Promise<TDashboardStats> {
-    const { em, episodes } = this.deps;
+    const { episodes } = this.deps;
     const since = new Date(now.getTime() - DASHBOARD.statsWindowDays * DAY_MS);
-    const [counts, latest, recent, plays30d, shows, templates, spreaker, minutes] = await Promise.all([
+    const [counts, latest, recent, plays30d, rows, minutes] = await Promise.all([
       episodes.statsFor(user, since, now),
       episodes.latest(user),
       episodes.recentlyReleased(user, DASHBOARD.recentEpisodes),
-      this.playsSince(user, since),
-      em.count(PodcastSchema, { user: user.id }),
-      em.count(TemplateSchema, { user: user.id, isActive: true }),
-      em.count(SpreakerAccountSchema, { user: user.id }),
+      this.rows.playsSince(user, since),
+      this.rows.counts(user),
       this.deps.minutes.minutesFor(user, now),
     ]);
+    const recentPlays = await this.rows.playsOfEpisodesSince(
+      user,
+      recent.map((e) => e.id),
+      since,
+    );
     return {
       total_episodes: counts.total,
       episodes_last_30d: counts.last30d,
@@ -51,25 +54,14 @@ export class DashboardService {
       last_assembly_status: latest ? assemblyOutcome(latest.status) : null,
       plays_last_30d: plays30d,
       show_total_plays: counts.playsTotal,
-      recent_episode_plays: recent.map((e) => ({ episode_id: e.id, plays_total: e.playsTotal, title: e.title })),
-      spreaker_connected: spreaker > 0,
-      show_count: shows,
-      template_count: templates,
-      ready: shows > 0 && templates > 0,
+      recent_episode_plays: recent.map((e) => ({ episode_id: e.id, plays_total: recentPlays.get(e.id) ?? 0, title: e.title })),
+      spreaker_connected: rows.spreakerAccounts > 0,
+      show_count: rows.shows,
+      template_count: rows.activeTemplates,
+      ready: rows.shows > 0 && rows.activeTemplates > 0,
       minutes_used: minutes.used,
       minutes_left: minutes.max === null ? null : Math.max(0, minutes.max - minutes.used),
       max_processing_minutes_month: minutes.max,
     };
-  }
-
-  /** Downloads counted by the built-in host in the window, over all the user's shows. */
-  private async playsSince(user: Pick<User, 'id'>, since: Date): Promise<number> {
-    const rows = await this.deps.em
-      .getConnection()
-      .execute<{ plays: string }[]>(
-        'select count(*) as plays from episode_downloads d join podcasts p on p.id = d.podcast_id where p.user_id = ? and d.created_at >= ?',
-        [user.id, since],
-      );
-    return Number(rows[0]?.plays ?? 0);
   }
 }
