@@ -57,6 +57,7 @@ import { createEpisodeServices } from './episodes/episode-services.ts';
 import { MusicLibraryService } from './music/music-library.service.ts';
 import { MusicAdminService } from './music/music-admin.service.ts';
 import { AdminMetricsService } from './admin/admin-metrics.service.ts';
+import { AdminMetricsRepository } from './admin/admin-metrics.repository.ts';
 import { createCreatorServices } from './episodes/creator-services.ts';
 import { createAdminServices } from './admin/admin-services.ts';
 import { createDevToolsServices } from './admin/dev-tools-services.ts';
@@ -221,7 +222,7 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     ...creator,
     ...createAdminServices(em, shared, { mail }),
     adminMetrics: new AdminMetricsService({
-      em,
+      repository: new AdminMetricsRepository(em),
       revenue: () => subscriptions.revenueMetrics(),
       paymentsEnabled: gateway !== null,
     }),

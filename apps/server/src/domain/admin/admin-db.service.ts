@@ -4,20 +4,17 @@ import { z } from 'zod';
 import {
   ADMIN_DB,
   ADMIN_DB_MESSAGES,
-  ZAdminAuditQuery,
-  ZAdminDbRowUpdate,
-  ZAdminDbTableQuery,
   type TAdminAuditPage,
   type TAdminDbColumn,
   type TAdminDbRow,
-  type TAdminDbRowUpdate,
   type TAdminDbTablePage,
-  type TAdminDbTableQuery,
   type TAdminDbTables,
+  type ZAdminAuditQuery,
+  type ZAdminDbRowUpdate,
+  type ZAdminDbTableQuery,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
 import type { User } from '../users/user.entity.ts';
-import { parseInput } from '../validation.ts';
 import { AdminAuditEntrySchema } from './admin-audit-entry.entity.ts';
 import {
   READ_ONLY_TABLES,
@@ -79,8 +76,7 @@ export class AdminDbService {
     return { tables };
   }
 
-  async page(name: string, input: TAdminDbTableQuery): Promise<TAdminDbTablePage> {
-    const query = parseInput(ZAdminDbTableQuery, input);
+  async page(name: string, query: z.output<typeof ZAdminDbTableQuery>): Promise<TAdminDbTablePage> {
     const shape = await this.shape(name);
     const order = shape.primaryKey ? ident(shape.primaryKey) : '1';
     return this.timed(async (tx) => {
@@ -98,8 +94,7 @@ export class AdminDbService {
     });
   }
 
-  async update(admin: User, name: string, id: string, input: TAdminDbRowUpdate): Promise<{ row: TAdminDbRow }> {
-    const { updates } = parseInput(ZAdminDbRowUpdate, input);
+  async update(admin: User, name: string, id: string, { updates }: z.output<typeof ZAdminDbRowUpdate>): Promise<{ row: TAdminDbRow }> {
     const shape = await this.editableShape(name);
     const entries = Object.entries(updates);
     if (entries.length === 0) throw new AppError('VALIDATION', ADMIN_DB_MESSAGES.nothingToUpdate);
@@ -139,8 +134,7 @@ export class AdminDbService {
     });
   }
 
-  async auditLog(input: z.input<typeof ZAdminAuditQuery>): Promise<TAdminAuditPage> {
-    const query = parseInput(ZAdminAuditQuery, input);
+  async auditLog(query: z.output<typeof ZAdminAuditQuery>): Promise<TAdminAuditPage> {
     const [rows, total] = await this.em.findAndCount(
       AdminAuditEntrySchema,
       {},

@@ -1,12 +1,5 @@
-import {
-  ZAdminPodcastsQuery,
-  ZAdminUsersQuery,
-  type TAdminPodcastsPage,
-  type TAdminPodcastsQuery,
-  type TAdminUsersPage,
-  type TAdminUsersQuery,
-} from '@ppp/contracts';
-import { parseInput } from '../validation.ts';
+import type { z } from 'zod';
+import { type TAdminPodcastsPage, type TAdminUsersPage, type ZAdminPodcastsQuery, type ZAdminUsersQuery } from '@ppp/contracts';
 import type { AdminDirectoryRepository } from './admin-directory.repository.ts';
 
 /** The Users and Podcasts tabs: pages of every account and every show. */
@@ -16,14 +9,12 @@ export class AdminDirectoryService {
     this.repo = repo;
   }
 
-  async users(input: TAdminUsersQuery): Promise<TAdminUsersPage> {
-    const query = parseInput(ZAdminUsersQuery, input);
+  async users(query: z.output<typeof ZAdminUsersQuery>): Promise<TAdminUsersPage> {
     const page = await this.repo.usersPage({ search: query.search || undefined, limit: query.limit, offset: query.offset });
     return { ...page, offset: query.offset };
   }
 
-  async podcasts(input: TAdminPodcastsQuery): Promise<TAdminPodcastsPage> {
-    const query = parseInput(ZAdminPodcastsQuery, input);
+  async podcasts(query: z.output<typeof ZAdminPodcastsQuery>): Promise<TAdminPodcastsPage> {
     const page = await this.repo.podcastsPage({ ownerEmail: query.owner_email || undefined, limit: query.limit, offset: query.offset });
     return { ...page, offset: query.offset };
   }

@@ -1,7 +1,6 @@
-import { JOBS, MESSAGES, ZKillQueueRequest, ZRetryJobRequest, type TAdminJobsView, type TKillQueueResult } from '@ppp/contracts';
+import { JOBS, MESSAGES, type ZKillQueueRequest, type ZRetryJobRequest, type TAdminJobsView, type TKillQueueResult } from '@ppp/contracts';
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { AdminOverviewRepository } from './admin-overview.repository.ts';
 
@@ -26,16 +25,14 @@ export class AdminJobsService {
     return name;
   }
 
-  async kill(input: z.input<typeof ZKillQueueRequest>): Promise<TKillQueueResult> {
-    const { queue } = parseInput(ZKillQueueRequest, input);
+  async kill({ queue }: z.output<typeof ZKillQueueRequest>): Promise<TKillQueueResult> {
     const name = this.queueOf(queue);
     if (!this.jobs.cancelQueued) throw new AppError('NOT_CONFIGURED', 'This process cannot manage background jobs.');
     const cancelled = (await this.repo.queueExists(name)) ? await this.jobs.cancelQueued(name) : 0;
     return { queue: name, cancelled };
   }
 
-  async retry(input: z.input<typeof ZRetryJobRequest>): Promise<void> {
-    const { queue, id } = parseInput(ZRetryJobRequest, input);
+  async retry({ queue, id }: z.output<typeof ZRetryJobRequest>): Promise<void> {
     const name = this.queueOf(queue);
     if (!this.jobs.retryFailed) throw new AppError('NOT_CONFIGURED', 'This process cannot manage background jobs.');
     const retried = (await this.repo.queueExists(name)) && (await this.jobs.retryFailed(name, id));

@@ -1,17 +1,11 @@
-import {
-  DEV_TOOLS_MESSAGES,
-  ZResetDatabaseRequest,
-  type TDevToolsStatus,
-  type TResetDatabaseRequest,
-  type TResetDatabaseResult,
-} from '@ppp/contracts';
+import type { z } from 'zod';
+import { DEV_TOOLS_MESSAGES, type TDevToolsStatus, type TResetDatabaseResult, type ZResetDatabaseRequest } from '@ppp/contracts';
 import { devToolsEnabled, instanceName, type TConfig } from '../../config.ts';
 import { AppError } from '../errors.ts';
 import { SettingsService } from '../settings/settings.service.ts';
 import type { StoragePort } from '../storage/storage.ts';
 import { UrlSigner } from '../storage/url-signer.ts';
 import type { User } from '../users/user.entity.ts';
-import { parseInput } from '../validation.ts';
 import type { DevToolsRepository } from './dev-tools.repository.ts';
 
 export interface DevToolsDeps {
@@ -39,9 +33,9 @@ export class DevToolsService {
   }
 
   /** Empties the instance but for the admin who asks (their account, their session) and the built-in music. */
-  async reset(admin: Pick<User, 'id'>, input: TResetDatabaseRequest): Promise<TResetDatabaseResult> {
+  async reset(admin: Pick<User, 'id'>, input: z.output<typeof ZResetDatabaseRequest>): Promise<TResetDatabaseResult> {
     if (!devToolsEnabled(this.deps.config)) throw new AppError('NOT_FOUND', 'Not found');
-    const { confirm } = parseInput(ZResetDatabaseRequest, input);
+    const { confirm } = input;
     const name = instanceName(this.deps.config);
     if (confirm !== name) throw new AppError('VALIDATION', DEV_TOOLS_MESSAGES.confirmName(name));
     const { tablesCleared, usersRemoved } = await this.deps.repository.reset(admin.id);

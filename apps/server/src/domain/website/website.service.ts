@@ -1,20 +1,18 @@
+import type { z } from 'zod';
 import {
   WEBSITE,
   WEBSITE_MESSAGES,
   type TWebsite,
-  type TWebsiteChatRequest,
   type TWebsiteChatResponse,
-  type TWebsiteDomainRequest,
   type TWebsiteLayout,
   type TWebsiteVersionList,
-  ZWebsiteChatRequest,
-  ZWebsiteDomainRequest,
   ZWebsiteVersion,
+  type ZWebsiteChatRequest,
+  type ZWebsiteDomainRequest,
 } from '@ppp/contracts';
 import type { TextAiEngine } from '@ppp/audio';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { AppError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
 import type { User } from '../users/user.entity.ts';
 import type { Podcast } from '../podcasts/podcast.entity.ts';
 import type { PodcastsService } from '../podcasts/podcasts.service.ts';
@@ -80,9 +78,8 @@ export class WebsiteService {
   }
 
   /** POST …/website/chat: the updated layout and a short reply; a request that changes nothing saves nothing. */
-  async chat(user: Owner, podcastId: string, input: TWebsiteChatRequest): Promise<TWebsiteChatResponse> {
+  async chat(user: Owner, podcastId: string, { message }: z.output<typeof ZWebsiteChatRequest>): Promise<TWebsiteChatResponse> {
     const { podcast, website } = await this.owned(user, podcastId);
-    const { message } = parseInput(ZWebsiteChatRequest, input);
     const facts = await this.deps.facts.factsOf(podcast);
     const { layout, reply } = await this.answer(facts, website.layout, message);
     const settled = settleLayout(layout, { coverUrl: facts.coverUrl, previousHero: website.layout.hero_image_url });
@@ -154,8 +151,7 @@ export class WebsiteService {
   }
 
   /** PATCH …/website/domain: a custom domain on the allowed tiers, unique on this installation; blank clears it. */
-  async setDomain(user: Owner, podcastId: string, input: TWebsiteDomainRequest): Promise<TWebsite> {
-    const { custom_domain: domain } = parseInput(ZWebsiteDomainRequest, input);
+  async setDomain(user: Owner, podcastId: string, { custom_domain: domain }: z.output<typeof ZWebsiteDomainRequest>): Promise<TWebsite> {
     const { website } = await this.owned(user, podcastId);
     if (domain) {
       if (!customDomainAllowed(user)) throw new AppError('PAYMENT_REQUIRED', WEBSITE_MESSAGES.customDomainPlan);
