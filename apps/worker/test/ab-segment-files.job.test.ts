@@ -3,7 +3,8 @@
  * for each replaces the template's segment for that episode only, through the assemble call's
  * segment_sources. Real PostgreSQL, pg-boss, ffmpeg and files: the rendered MP3 is as long as the chosen
  * intro + the upload + the chosen outro, while the template keeps its own AI-voice intro and outro
- * clip. Another user's library file is refused at save and at assemble, and nothing changes.
+ * clip, and a template re-render keeps them. Another user's library file is refused at save and at
+ * assemble, and nothing changes.
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -243,6 +244,14 @@ describe('an /ab draft with library files for its intro and outro', () => {
     const template = await services().templates.getOwned(user, a.template);
     expect(template.segments.map((s) => s.source.source_type)).toEqual(['tts', 'static', 'static']);
     expect(await sql("select id from media_items where user_id = ? and category = 'voice_render'", [a.id])).toEqual([]);
+
+    // 'Re-render episodes made with this template' plans again from the template as it is now and keeps the episode's own files.
+    const rerender = await services().assembly.rerenderTemplate(user, a.template);
+    expect(rerender.queued.map((q) => q.episode_id)).toEqual([answer.episode_id]);
+    expect((await waitForJob(user, rerender.queued[0]?.job_id ?? '')).status).toBe('processed');
+    const again = await orm.em.fork().findOneOrFail(EpisodeSchema, { id: answer.episode_id });
+    expect(again.edl?.segments.map((s) => s.file.path)).toEqual(edl.segments.map((s) => s.file.path));
+    expect(Math.abs(measure(stored(again.finalAudioKey ?? '')) - expected)).toBeLessThanOrEqual(50);
   }, 240_000);
 
   it("refuses another user's library file when saving and when assembling, and nothing changes", async () => {

@@ -13,15 +13,15 @@ import {
   type TEdlFile,
   type TInternAnswer,
 } from '@ppp/contracts';
-import { MediaItemSchema, type MediaItem } from '../media/media-item.entity.ts';
-import { TranscriptSchema } from '../transcripts/transcript.entity.ts';
+import type { MediaItem } from '../media/media-item.entity.ts';
 import { mediaKey, type StoragePort } from '../storage/storage.ts';
 import type { SpeechService } from '../speech/speech.service.ts';
 import type { AudioCleanupService } from '../audio-cleanup/audio-cleanup.service.ts';
 import type { Episode } from './episode.entity.ts';
 import type { Podcast } from '../podcasts/podcast.entity.ts';
 import type { TEpisodeRecipe } from './assembly-recipe.ts';
-import { findClip, type ClipRef } from './assembly-sources.ts';
+import type { ClipRef } from './assembly-sources.ts';
+import { EpisodesRepository } from './episodes.repository.ts';
 import { localizeEdl } from './edl-files.ts';
 
 /** A failure no retry can fix: the creator reads the message on the episode. */
@@ -62,17 +62,20 @@ export class AssemblyInputs {
   private readonly files = new Map<string, TEdlFile>();
   private readonly local = new Map<string, string>();
   private readonly releases: (() => Promise<void>)[] = [];
+  /** Every query of the inputs (the upload, its words, clips, kept voice renders), scoped to the episode's user. */
+  private readonly episodes: EpisodesRepository;
   private voices: string[] | null = null;
   constructor(deps: AssemblyInputsDeps) {
     this.deps = deps;
+    this.episodes = new EpisodesRepository(deps.em);
   }
 
   async resolve(episode: Episode, recipe: TEpisodeRecipe, signal?: AbortSignal): Promise<ResolvedInputs> {
     const userId = typeof episode.user === 'string' ? episode.user : episode.user.id;
     try {
-      const upload = await this.deps.em.findOne(MediaItemSchema, { id: recipe.media_id, user: userId });
+      const upload = await this.episodes.findMedia(userId, recipe.media_id);
       if (!upload) throw new PermanentAssemblyError(ASSEMBLY_MESSAGES.uploadMissing);
-      const transcript = await this.deps.em.findOne(TranscriptSchema, { media: upload.id });
+      const transcript = await this.episodes.transcriptOf(upload.id);
       if (!transcript || !upload.detection) throw new PermanentAssemblyError(ASSEMBLY_MESSAGES.uploadNotReady);
       const ctx = { userId, recipe, signal };
       const segments: ResolvedSegment[] = [];
@@ -96,7 +99,7 @@ export class AssemblyInputs {
       const settings = ZAudioCleanupSettings.parse({ ...(await this.deps.audioCleanup.get(userId)), ...recipe.cleanup });
       const beep =
         settings.censorEnabled && settings.censorBeepFile
-          ? await findClip(this.deps.em, userId, { filename: settings.censorBeepFile })
+          ? await this.episodes.findClip(userId, { filename: settings.censorBeepFile })
           : null;
       const podcast = episode.podcast as Podcast;
       const input: PlanInput = {
@@ -150,7 +153,7 @@ export class AssemblyInputs {
   }
 
   private async clip(userId: string, ref: ClipRef, missing: (name: string) => string): Promise<TEdlFile> {
-    const item = await findClip(this.deps.em, userId, ref);
+    const item = await this.episodes.findClip(userId, ref);
     if (!item) throw new PermanentAssemblyError(missing(ref.filename ?? ref.media_id ?? ''));
     return this.file(item);
   }
@@ -176,7 +179,7 @@ export class AssemblyInputs {
     const resolved = [];
     for (const choice of recipe.sfx_choices) {
       const hit = upload.detection?.sfx.matches[choice.hit_index];
-      const item = await findClip(this.deps.em, userId, { media_id: choice.media_id ?? hit?.media_id });
+      const item = await this.episodes.findClip(userId, { media_id: choice.media_id ?? hit?.media_id });
       if (hit && item) resolved.push({ hit_index: choice.hit_index, file: await this.file(item), keep_keyword: choice.keep_keyword });
     }
     return resolved;
@@ -188,7 +191,7 @@ export class AssemblyInputs {
     const voice = voiceId ?? (await this.firstVoice(ctx.userId));
     const hash = createHash('sha256').update(`${voice}\n${text}`).digest('hex').slice(0, 32);
     const filename = `voice-${hash}.mp3`;
-    const cached = await this.deps.em.findOne(MediaItemSchema, { user: ctx.userId, category: VOICE_RENDER_CATEGORY, filename });
+    const cached = await this.episodes.findGenerated(ctx.userId, VOICE_RENDER_CATEGORY, filename);
     if (cached && (await this.deps.storage.stat(cached.storageKey))) return this.file(cached);
     const work = await mkdtemp(path.join(tmpdir(), 'ppp-assembly-voice-'));
     try {
@@ -211,7 +214,7 @@ export class AssemblyInputs {
       const stored = await this.deps.storage.putFile(key, audio.path);
       const item =
         cached ??
-        this.deps.em.create(MediaItemSchema, {
+        this.episodes.createMedia({
           id,
           user: ctx.userId,
           category: VOICE_RENDER_CATEGORY,
@@ -224,7 +227,7 @@ export class AssemblyInputs {
           status: 'ready',
         });
       Object.assign(item, { storageKey: key, sizeBytes: stored.size, durationSeconds: audio.durationSeconds });
-      await this.deps.em.flush();
+      await this.episodes.flush();
       return this.file(item);
     } finally {
       await rm(work, { recursive: true, force: true });

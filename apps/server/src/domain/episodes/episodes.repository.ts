@@ -5,6 +5,7 @@ import { LIBRARY_CATEGORIES } from '@ppp/contracts';
 import type { User } from '../users/user.entity.ts';
 import { MediaItemSchema, type MediaItem } from '../media/media-item.entity.ts';
 import { PodcastSchema, type Podcast } from '../podcasts/podcast.entity.ts';
+import { TranscriptSchema, type Transcript } from '../transcripts/transcript.entity.ts';
 import { EpisodeSchema, type Episode } from './episode.entity.ts';
 import type { EpisodeView } from './episode-view.ts';
 import { findClip, type ClipRef } from './assembly-sources.ts';
@@ -94,6 +95,26 @@ export class EpisodesRepository {
   /** A clip a template or a choice names, among the user's files only. */
   findClip(userId: string, ref: ClipRef): Promise<MediaItem | null> {
     return findClip(this.em, userId, ref);
+  }
+
+  /** A media item of the user by id (an episode's upload); null for another user's. */
+  async findMedia(userId: string, id: string): Promise<MediaItem | null> {
+    return this.em.findOne(MediaItemSchema, { id, user: userId });
+  }
+
+  /** The stored words of an upload. */
+  async transcriptOf(mediaId: string): Promise<Transcript | null> {
+    return this.em.findOne(TranscriptSchema, { media: mediaId });
+  }
+
+  /** One of the user's generated files by category and stored name (an AI-voice render kept for reuse). */
+  async findGenerated(userId: string, category: string, filename: string): Promise<MediaItem | null> {
+    return this.em.findOne(MediaItemSchema, { user: userId, category, filename });
+  }
+
+  /** A new media item, written at the next flush. */
+  createMedia(data: RequiredEntityData<MediaItem>): MediaItem {
+    return this.em.create(MediaItemSchema, data);
   }
 
   /**
