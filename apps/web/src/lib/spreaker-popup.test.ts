@@ -43,13 +43,26 @@ describe('Spreaker popup', () => {
     await expect(done).resolves.toEqual({ type: 'spreaker_connected', ok: false, message: 'Failed to link' });
   });
 
-  it('polls every second until the popup is closed, then resolves with no message', async () => {
+  it('polls every second until the popup is closed, then resolves with no message a poll later', async () => {
     vi.useFakeTimers();
     const popup = fakePopup();
     const done = connectSpreakerPopup(() => Promise.resolve('t'), fakeWindow(popup).win);
     popup.closed = true;
-    await vi.advanceTimersByTimeAsync(1000);
+    await vi.advanceTimersByTimeAsync(2000);
     await expect(done).resolves.toBeNull();
+    vi.useRealTimers();
+  });
+
+  it('takes the message the popup posted as it closed, even when the poll sees it closed first', async () => {
+    vi.useFakeTimers();
+    const popup = fakePopup();
+    const { win, listeners } = fakeWindow(popup);
+    const done = connectSpreakerPopup(() => Promise.resolve('t'), win);
+    popup.closed = true;
+    await vi.advanceTimersByTimeAsync(1000);
+    listeners[0]?.({ origin: 'https://app.example', data: { type: 'spreaker_connected', ok: false, message: 'Denied' } } as MessageEvent);
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect(done).resolves.toEqual({ type: 'spreaker_connected', ok: false, message: 'Denied' });
     vi.useRealTimers();
   });
 

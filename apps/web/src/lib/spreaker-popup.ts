@@ -2,8 +2,9 @@ import { SPREAKER_CONNECT, SPREAKER_MESSAGES, ZSpreakerConnectMessage, type TSpr
 
 /**
  * Opens the 600x700 Spreaker popup (spec 001 §4 'Hosting connection', §9) and resolves once its page
- * posts spreaker_connected (with that message) or it is closed (polled every second; null then); the
- * caller reads the connection status again. Rejects with the spec's wording when the popup is blocked.
+ * posts spreaker_connected (with that message) or it is closed (polled every second; null then, one
+ * poll after the close is seen: the callback page posts and closes at once, and its message may still
+ * be on its way when the poll sees it closed); the caller reads the connection status again. Rejects with the spec's wording when the popup is blocked.
  * The popup opens blank at once (still inside the click, so it is not blocked), then goes to the start
  * page with a one-time ticket: the session token never travels in a URL.
  */
@@ -24,8 +25,13 @@ export function connectSpreakerPopup(ticket: () => Promise<string>, win: Window 
         resolve(parsed.data);
       }
     };
+    let closedSeen = false;
     const timer = win.setInterval(() => {
       if (!popup.closed) return;
+      if (!closedSeen) {
+        closedSeen = true;
+        return;
+      }
       stop();
       resolve(null);
     }, SPREAKER_CONNECT.pollMs);
