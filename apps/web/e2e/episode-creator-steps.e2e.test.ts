@@ -5,6 +5,8 @@
  *   'Upload & Continue'; the stored cover is a JPEG of the crop's size;
  * - Episode Details & Scheduling: the suggested numbering, the field and schedule messages, AI Suggest
  *   for the description once the transcript is ready, the minutes panel and checklist, draft mode;
+ *   a template with Auto fill with AI fills the empty title and tags (the typed description kept),
+ *   and AI Suggest for tags offers chips that are added or dropped;
  * - Assembly: progress, then 'Draft Ready' with 'Episode saved as draft.' and a player that plays;
  *   an episode scheduled while the show is not ready for its feed ends 'Publish failed' with the
  *   host's reason, and once the show has its category and cover, 'Scheduled' with the time in UTC;
@@ -198,10 +200,12 @@ beforeAll(async () => {
   const media = await uploadToCategory(api, 'main_content', toneTrack(), 'Tomatoes take');
   await supplyTranscript(api, media.id, transcriptFile(), () => app.output().slice(-3000));
 
+  // Auto fill with AI off: these builds fill step 5 by hand (the AI part has its own build below).
   const template = await api('POST', '/api/templates/', {
     name: 'Garden talk',
     podcast_id: podcastId,
     segments: [{ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }],
+    ai_settings: { auto_fill_ai: false },
   });
   expect(template.status, JSON.stringify(template.body)).toBe(201);
   const templateId = (template.body as { id: string }).id;
@@ -498,6 +502,67 @@ describe('Episode Creator steps 4-6', () => {
     await expect.poll(() => page.getByRole('dialog').getByText(CREATOR_STEP_COPY.cancelAssemblingConfirm).isVisible()).toBe(true);
     await page.getByRole('dialog').getByRole('button', { name: EPISODE_CREATOR_SHELL.cancelBuild }).click();
     await expect.poll(() => page.getByText(EPISODE_CREATOR_SHELL.startTitle).isVisible()).toBe(true);
+  });
+
+  it("fills title, description and tags with AI when the template says so, keeping the creator's words; tags are suggested as chips", async () => {
+    const created = await api('POST', '/api/templates/', {
+      name: 'Garden talk, auto filled',
+      podcast_id: podcastId,
+      segments: [{ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }],
+      ai_settings: { auto_fill_ai: true, tags_always_include: ['balcony garden'] },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const own = 'My own notes about the balcony.';
+    const page = await wizardAt(DESKTOP, {
+      ...build,
+      step: 5,
+      template: { id: (created.body as { id: string }).id, name: 'Garden talk, auto filled' },
+      details: {
+        title: '',
+        season: '',
+        episodeNumber: '',
+        explicit: false,
+        description: own,
+        tags: '',
+        publishMode: 'draft',
+        visibility: 'public',
+        scheduleDate: '',
+        scheduleTime: '',
+      },
+    });
+    const notice = page.getByTestId('ai-autofill-notice');
+    await expect.poll(() => notice.textContent(), { timeout: 60_000 }).toContain('Filled in the title and tags with AI');
+    const title = await page.getByLabel('Episode Title').inputValue();
+    expect(title.length).toBeGreaterThan(5);
+    expect(title.toLowerCase()).toMatch(/tomato|balcony|plant|summer/);
+    // What the creator had written stays; the template's always-include tag leads the AI's tags.
+    expect(await page.getByLabel('Description', { exact: true }).inputValue()).toBe(own);
+    const tags = (await page.getByLabel('Tags').inputValue()).split(',').map((t) => t.trim());
+    expect(tags[0]).toBe('balcony garden');
+    expect(tags.length).toBeGreaterThan(1);
+    await shot(page, 'creator-step5-autofill-desktop');
+
+    // AI Suggest for tags: nothing new once they are all in; cleared, the suggestions come back as chips.
+    await page.getByLabel('Tags').fill('tomatoes');
+    await page.getByRole('button', { name: 'AI Suggest tag list' }).click();
+    const chips = page.getByTestId('tag-suggestions');
+    await expect.poll(() => chips.isVisible(), { timeout: 30_000 }).toBe(true);
+    const offered = await chips.getByRole('button', { name: /^Add tag / }).allTextContents();
+    expect(offered.length).toBeGreaterThan(1);
+    expect(offered.map((t) => t.toLowerCase())).not.toContain('tomatoes');
+    for (const cue of ['flubber', 'intern', 'um', 'the']) expect(offered.map((t) => t.toLowerCase())).not.toContain(cue);
+    await shot(page, 'creator-step5-tag-chips-desktop');
+    const [first = '', second = ''] = offered;
+    await chips.getByRole('button', { name: `Add tag ${first}` }).click();
+    await expect.poll(() => page.getByLabel('Tags').inputValue()).toBe(`tomatoes, ${first}`);
+    await chips.getByRole('button', { name: `Remove suggestion ${second}` }).click();
+    await expect.poll(() => chips.getByRole('button', { name: `Add tag ${second}` }).count()).toBe(0);
+    await chips.getByRole('button', { name: 'Add all' }).click();
+    const all = await page.getByLabel('Tags').inputValue();
+    expect(all.startsWith(`tomatoes, ${first}`)).toBe(true);
+    expect(all).not.toContain(second);
+    await expect.poll(() => chips.count()).toBe(0);
+    await page.close();
   });
 
   it("opens an upload (the recorder's 'Create episode') as a new build over a build this tab left stuck on its assembly", async () => {
