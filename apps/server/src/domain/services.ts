@@ -27,6 +27,7 @@ import { NotificationsRepository } from './notifications/notifications.repositor
 import { AudioCleanupService } from './audio-cleanup/audio-cleanup.service.ts';
 import { TranscriptsService } from './transcripts/transcripts.service.ts';
 import { TranscriptsRepository } from './transcripts/transcripts.repository.ts';
+import { MediaRepository } from './media/media.repository.ts';
 import { TranscriptReviewService } from './transcripts/transcript-review.service.ts';
 import { AudioCleanupRepository } from './audio-cleanup/audio-cleanup.repository.ts';
 import { RssImportService } from './rss-import/rss-import.service.ts';
@@ -115,7 +116,12 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     features,
   });
   const publishing = createPublishingServices(em, shared, features);
-  const media = new MediaService({ ...mediaDeps, signer: new UrlSigner(em) });
+  const media = new MediaService({
+    repository: new MediaRepository(em),
+    storage: shared.storage,
+    jobs: shared.jobs,
+    signer: new UrlSigner(em),
+  });
   const tts = new TtsService({ em, storage: shared.storage, speech });
   const audioCleanup = new AudioCleanupService(new AudioCleanupRepository(em));
   const transcriptReview = new TranscriptReviewService({
@@ -126,6 +132,7 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
   });
   // Issue 18: settings changed after an upload was transcribed apply to it until it is assembled.
   audioCleanup.onSaved((userId) => transcriptReview.rescanUnassembled(userId));
+  media.onSfxKeywordsChanged((userId) => transcriptReview.rescanUnassembled(userId));
   const aiText = new AiTextService({
     engines: textAiEngines(config),
     limits,

@@ -11,6 +11,7 @@ import { openTestOrm } from '../support/database.ts';
 import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
 import { uploadWithTranscript } from '../support/transcripts.ts';
 import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
+import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
 import { TranscriptSchema } from '../../src/domain/transcripts/transcript.entity.ts';
 
@@ -104,6 +105,29 @@ describe('settings apply to uploads already transcribed', () => {
 
     // The assembled upload keeps the detection its episode was made with.
     expect((await listed(a.token, assembled)).intents?.flubber.count).toBe(0);
+  });
+
+  it("re-scans them when a sound effect's keyword is set or its sound effect deleted", async () => {
+    const em = orm.em.fork();
+    const sfx = em.create(MediaItemSchema, {
+      user: a.id,
+      category: 'sfx',
+      friendlyName: 'Oven ding',
+      originalName: 'ding.wav',
+      filename: 'ding.wav',
+      storageKey: `users/${a.id}/media/ding.wav`,
+      contentType: 'audio/wav',
+      sizeBytes: 1000,
+    });
+    await em.flush();
+    expect((await listed(a.token, fresh)).intents?.sfx.count).toBe(0);
+    expect((await api.request('PUT', `/api/media/${sfx.id}`, { token: a.token, json: { trigger_keyword: 'baguettes' } })).status).toBe(200);
+    const found = (await listed(a.token, fresh)).intents?.sfx;
+    expect(found?.count).toBe(1);
+    expect(found?.matches[0]).toMatchObject({ label: 'baguettes', phrase: 'baguettes' });
+    expect((await listed(a.token, assembled)).intents?.sfx.count).toBe(0);
+    expect((await api.request('DELETE', `/api/media/${sfx.id}`, { token: a.token })).status).toBeLessThan(300);
+    expect((await listed(a.token, fresh)).intents?.sfx.count).toBe(0);
   });
 
   it('Re-scan applies the current settings to one upload and says what changed', async () => {

@@ -1,7 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import {
-  LIBRARY_CATEGORIES,
   MEDIA,
   MEDIA_MESSAGES,
   ZMediaCategory,
@@ -18,12 +16,12 @@ import type { StoragePort } from '../storage/storage.ts';
 import type { UrlSigner } from '../storage/url-signer.ts';
 import { mediaPrefix } from '../storage/storage.ts';
 import type { User } from '../users/user.entity.ts';
-import { TranscriptSchema } from '../transcripts/transcript.entity.ts';
-import { MediaItemSchema, type MediaItem } from './media-item.entity.ts';
+import type { MediaItem } from './media-item.entity.ts';
+import type { MediaRepository } from './media.repository.ts';
 import { toMediaDto } from './media.dto.ts';
 
 export interface MediaServiceDeps {
-  em: EntityManager;
+  repository: MediaRepository;
   storage: StoragePort;
   signer: UrlSigner;
   jobs: JobQueue;
@@ -35,8 +33,18 @@ export const MEDIA_FILE_PATH = '/api/media/file';
 /** A user's media library and main-content uploads: list, rename, delete, preview, retry. Never another user's. */
 export class MediaService {
   private readonly deps: MediaServiceDeps;
+  private readonly keywordListeners: ((userId: string) => Promise<unknown>)[] = [];
   constructor(deps: MediaServiceDeps) {
     this.deps = deps;
+  }
+
+  /** Told when a user's sound-effect keywords change (issue 18: the uploads not yet assembled are re-scanned). */
+  onSfxKeywordsChanged(listener: (userId: string) => Promise<unknown>): void {
+    this.keywordListeners.push(listener);
+  }
+
+  private async keywordsChanged(userId: string): Promise<void> {
+    for (const listener of this.keywordListeners) await listener(userId);
   }
 
   /**
@@ -44,7 +52,7 @@ export class MediaService {
    * so are the worker's internal files (rendered AI voices), which are not part of the library.
    */
   async getOwned(user: Pick<User, 'id'>, id: string): Promise<MediaItem> {
-    const item = z.uuid().safeParse(id).success ? await this.deps.em.findOne(MediaItemSchema, { id, user: user.id }) : null;
+    const item = await this.deps.repository.findOwned(user, id);
     if (!item || !ZMediaCategory.safeParse(item.category).success) {
       throw new AppError('NOT_FOUND', MEDIA_MESSAGES.mediaNotFound);
     }
@@ -53,21 +61,13 @@ export class MediaService {
 
   /** GET /api/media/: the library (intro, outro, music, commercial, sfx), newest first. */
   async findLibrary(user: Pick<User, 'id'>): Promise<TMediaItem[]> {
-    const rows = await this.deps.em.find(
-      MediaItemSchema,
-      { user: user.id, category: { $in: [...LIBRARY_CATEGORIES] } },
-      { orderBy: { createdAt: 'desc' } },
-    );
+    const rows = await this.deps.repository.library(user);
     return rows.map((row) => toMediaDto(row));
   }
 
   /** GET /api/media/covers: the user's cover images (cover art and episode covers), newest first, at most MEDIA.coverLibraryLimit. */
   async findCovers(user: Pick<User, 'id'>): Promise<TCoverImage[]> {
-    const rows = await this.deps.em.find(
-      MediaItemSchema,
-      { user: user.id, category: 'cover_art' },
-      { orderBy: { createdAt: 'desc', id: 'asc' }, limit: MEDIA.coverLibraryLimit },
-    );
+    const rows = await this.deps.repository.covers(user);
     return rows.map((row) => ({
       id: row.id,
       filename: row.filename,
@@ -78,14 +78,13 @@ export class MediaService {
 
   /** GET /api/media/main-content: the pre-uploaded items with status, counts and intents, newest first. */
   async findMainContent(user: Pick<User, 'id'>): Promise<TMediaItem[]> {
-    const rows = await this.deps.em.find(MediaItemSchema, { user: user.id, category: 'main_content' }, { orderBy: { createdAt: 'desc' } });
+    const rows = await this.deps.repository.mainContent(user);
     return rows.map((row) => toMediaDto(row));
   }
 
   async getDto(user: Pick<User, 'id'>, id: string): Promise<TMediaItem> {
     const item = await this.getOwned(user, id);
-    const transcript = await this.deps.em.findOne(TranscriptSchema, { media: item.id });
-    return toMediaDto(item, transcript?.text ?? null);
+    return toMediaDto(item, await this.deps.repository.transcriptText(item.id));
   }
 
   /** PUT/PATCH: the friendly name (display_name is its alias) and, for sfx, the trigger keyword. */
@@ -97,17 +96,21 @@ export class MediaService {
       if (item.category !== 'sfx' && body.trigger_keyword !== null) {
         throw new AppError('VALIDATION', 'Only sound effects have a trigger keyword.');
       }
-      item.triggerKeyword = body.trigger_keyword;
     }
-    await this.deps.em.flush();
+    const keywordChanged = body.trigger_keyword !== undefined && body.trigger_keyword !== item.triggerKeyword;
+    if (body.trigger_keyword !== undefined) item.triggerKeyword = body.trigger_keyword;
+    await this.deps.repository.flush();
+    if (keywordChanged) await this.keywordsChanged(user.id);
     return toMediaDto(item);
   }
 
   /** Deletes the row (its transcript follows) and every stored file of the item. */
   async delete(user: Pick<User, 'id'>, id: string): Promise<void> {
     const item = await this.getOwned(user, id);
-    await this.deps.em.remove(item).flush();
+    const hadKeyword = item.category === 'sfx' && item.triggerKeyword !== null && item.triggerKeyword !== undefined;
+    await this.deps.repository.remove(item);
     await this.deps.storage.delete(mediaPrefix(user.id, item.id));
+    if (hadKeyword) await this.keywordsChanged(user.id);
   }
 
   /** A URL an audio element can play without a bearer header: signed, short-lived, this item only. */
@@ -125,14 +128,14 @@ export class MediaService {
   /** The stored original behind a signed URL, or 404 when the signature is wrong or expired. */
   async resolveSigned(id: string, expires: number, signature: string): Promise<MediaItem> {
     const valid = z.uuid().safeParse(id).success && (await this.deps.signer.verify({ subject: `media:${id}`, expires }, signature));
-    const item = valid ? await this.deps.em.findOne(MediaItemSchema, { id }) : null;
+    const item = valid ? await this.deps.repository.findById(id) : null;
     if (!item) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.mediaNotFound);
     return item;
   }
 
   /** A cover image by its stored name (GET /static/media/{file}); covers are public, other media are not. */
   async coverByFilename(filename: string): Promise<MediaItem> {
-    const item = await this.deps.em.findOne(MediaItemSchema, { filename, category: 'cover_art' });
+    const item = await this.deps.repository.coverByFilename(filename);
     if (!item) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.mediaNotFound);
     return item;
   }
@@ -145,14 +148,14 @@ export class MediaService {
     item.transcriptReady = false;
     item.transcriptionError = null;
     item.transcriptionProgress = null;
-    await this.deps.em.flush();
+    await this.deps.repository.flush();
     await this.deps.jobs.send('audio.transcribe', { media_id: item.id }, { singletonKey: item.id });
     return toMediaDto(item);
   }
 
   /** The user's sound-effect trigger keywords, for detection. */
   async sfxKeywords(userId: string): Promise<TSfxKeyword[]> {
-    const rows = await this.deps.em.find(MediaItemSchema, { user: userId, category: 'sfx', triggerKeyword: { $ne: null } });
+    const rows = await this.deps.repository.sfxWithKeywords(userId);
     return rows.flatMap((row) => (row.triggerKeyword ? [{ media_id: row.id, keyword: row.triggerKeyword }] : []));
   }
 }
