@@ -31,6 +31,7 @@ import {
   type TSort,
   type TStatusFilter,
   type TView,
+  withRecentPlays,
 } from './episode-list.ts';
 import { EpisodeCard, EpisodeTable, EpisodeTile } from './EpisodeItems.tsx';
 import type { EpisodeAction } from './EpisodeMenu.tsx';
@@ -66,7 +67,9 @@ export function EpisodeHistoryView() {
     useCallback((episode: TEpisode) => setDialog({ kind: 'edit', episode }), []),
   );
 
-  const visible = visibleEpisodes(episodes ?? [], { search, status, sort });
+  // Plays of the last 30 days where the plan has analytics (spec 001 section 9); the lifetime counter otherwise.
+  const recentPlays = trpc.publishing.episodePlays.useQuery({ window: 'last30d' }, { retry: false });
+  const visible = visibleEpisodes(withRecentPlays(episodes ?? [], recentPlays.data), { search, status, sort });
   const shown = pageOf(visible, page, pageSizeOf(view));
   const close = () => setDialog(null);
 

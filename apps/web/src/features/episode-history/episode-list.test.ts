@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TEpisode } from '@ppp/contracts';
-import { pageOf, pageSizeOf, publishDateOf, visibleEpisodes } from './episode-list.ts';
+import { pageOf, pageSizeOf, publishDateOf, visibleEpisodes, withRecentPlays } from './episode-list.ts';
 import { changesOf, duplicateOf, numberProblem, valuesOf } from './edit-form.ts';
 import { actionsFor } from './EpisodeMenu.tsx';
 
@@ -62,6 +62,21 @@ describe('Episode History list', () => {
     expect(titles('title')).toEqual(['alpha', 'Beta', 'Gamma']);
     expect(titles('status')).toEqual(['alpha', 'Beta', 'Gamma']); // Error, Published, Unknown
     expect(titles('plays')).toEqual(['alpha', 'Beta', 'Gamma']);
+  });
+
+  it('counts and sorts by the plays of the last 30 days where analytics answers, the lifetime counter elsewhere', () => {
+    const [beta, alpha, gamma] = list as [TEpisode, TEpisode, TEpisode];
+    const recent = {
+      items: [
+        { episode_id: beta.id, podcast_id: 'p1', title: 'Beta', plays_total: 4 },
+        { episode_id: alpha.id, podcast_id: 'p1', title: 'alpha', plays_total: 0 },
+      ],
+    };
+    const counted = withRecentPlays(list, recent);
+    expect(counted.map((e) => e.plays_total)).toEqual([4, 0, 1]);
+    expect(visibleEpisodes(counted, { search: '', status: 'all', sort: 'plays' }).map((e) => e.title)).toEqual(['Beta', 'Gamma', 'alpha']);
+    expect(withRecentPlays(list, undefined).map((e) => e.plays_total)).toEqual([5, 9, 1]);
+    expect(gamma.plays_total).toBe(1);
   });
 
   it('orders imported episodes, all created at once, by the dates they were published', () => {

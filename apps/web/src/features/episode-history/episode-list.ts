@@ -1,4 +1,4 @@
-import { EPISODE_HISTORY, displayStatus, type TEpisode, type TEpisodeDisplayStatus } from '@ppp/contracts';
+import { EPISODE_HISTORY, displayStatus, type TEpisode, type TEpisodeDisplayStatus, type TEpisodePlays } from '@ppp/contracts';
 
 export const STATUS_FILTERS = ['all', 'published', 'scheduled', 'processed', 'processing', 'error'] as const;
 export type TStatusFilter = (typeof STATUS_FILTERS)[number];
@@ -78,4 +78,21 @@ export function publishDateOf(episode: Pick<TEpisode, 'publish_at' | 'published_
   if (episode.status === 'published')
     return { label: 'Published', date: new Date(episode.published_at ?? episode.publish_at ?? episode.created_at) };
   return { label: 'Created', date: new Date(episode.created_at) };
+}
+
+/**
+ * Plays of the last 30 days (spec 001 section 9, GET /api/spreaker/analytics/plays/episodes?window=last30d)
+ * in place of the lifetime counter, for every episode the answer lists (a show's live episodes); the
+ * others keep their counter, and without an answer (a plan without analytics) every episode does.
+ */
+export function withRecentPlays<T extends Pick<TEpisode, 'id' | 'plays_total'>>(
+  episodes: readonly T[],
+  recent: Pick<TEpisodePlays, 'items'> | undefined,
+): T[] {
+  if (!recent) return [...episodes];
+  const plays = new Map(recent.items.map((item) => [item.episode_id, item.plays_total]));
+  return episodes.map((episode) => {
+    const last30d = plays.get(episode.id);
+    return last30d === undefined ? episode : { ...episode, plays_total: last30d };
+  });
 }
