@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   APPLE_PODCAST_CATEGORIES,
   PODCAST_LANGUAGES,
@@ -42,6 +43,12 @@ export const LANGUAGE_OPTIONS = PODCAST_LANGUAGES.map((value) => ({ value, label
 export function nameError(name: string): string | null {
   return ZPodcastName.safeParse(name).error?.issues[0]?.message ?? null;
 }
+
+/** The setup wizard's 'About your show' step: the contract's name rule and the primary category the feed check asks for. */
+export const ZShowAboutForm = z.object({
+  name: ZPodcastName,
+  basics: z.object({ category: z.string({ error: PODCAST_MESSAGES.categoryRequired }) }),
+});
 
 /** Link existing show: the prompt's answer must be numeric. */
 export function showIdError(value: string): string | null {
