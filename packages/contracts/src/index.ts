@@ -19,6 +19,7 @@ export * from './landing.ts';
 export * from './landing-defaults.ts';
 export * from './media.ts';
 export * from './notifications.ts';
+export * from './notify-addresses.ts';
 export * from './audio-cleanup-api.ts';
 export * from './tts.ts';
 export * from './template-segments.ts';

@@ -63,10 +63,6 @@ export const MEDIA_MESSAGES = {
   /** Spec 000 section 8's cover wording, shared by the Episode Creator and onboarding. */
   coverUploadFailed: 'Cover upload failed',
   invalidFileType: 'Invalid file type',
-  /** Not in the spec (issue 14): the instance never mails an address its account has not proven to be its own. */
-  notifyOwnAddressOnly: "Notifications are sent only to your account's own email address: leave the field empty or use that address.",
-  /** Under the pre-upload form's notification email (issue 14). */
-  notifyOwnAddressNote: "Sent to your account's address once it is confirmed; notifications never go to other addresses.",
   fileTooLarge: 'File too large',
   selectAudioFile: 'Select an audio file to upload.',
   enterFriendlyName: 'Enter a friendly name for this episode before uploading.',

@@ -32,6 +32,7 @@ import { WebsiteSchema, WebsiteVersionSchema } from './website/website.entity.ts
 import { AdminAuditEntrySchema } from './admin/admin-audit-entry.entity.ts';
 import { AbDraftSchema } from './ab-workspace/ab-draft.entity.ts';
 import { AbSavedSectionSchema } from './ab-workspace/ab-saved-section.entity.ts';
+import { NotifyAddressSchema } from './mail/notify-address.entity.ts';
 
 /** Every entity of the domain, registered with the ORM in one place. */
 export const ENTITIES = [
@@ -70,4 +71,5 @@ export const ENTITIES = [
   AdminAuditEntrySchema,
   AbDraftSchema,
   AbSavedSectionSchema,
+  NotifyAddressSchema,
 ];

@@ -10,6 +10,8 @@ import { GoogleAuthService } from './auth/google-auth.service.ts';
 import { SettingsService } from './settings/settings.service.ts';
 import { PublicConfigService } from './settings/public-config.service.ts';
 import { MailService } from './mail/mail.service.ts';
+import { NotifyAddressesRepository } from './mail/notify-addresses.repository.ts';
+import { NotifyAddressesService } from './mail/notify-addresses.service.ts';
 import { UsersService } from './users/users.service.ts';
 import { WaitlistService } from './waitlist/waitlist.service.ts';
 import { LandingService } from './landing/landing.service.ts';
@@ -96,7 +98,15 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
   const mediaDeps = { em, storage: shared.storage, jobs: shared.jobs };
   const googleConfigured = Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
   const transcriptsRepository = new TranscriptsRepository(em);
-  const transcripts = new TranscriptsService({ repository: transcriptsRepository, notifications, mail, publicUrl: publicUrl(config) });
+  const notifyAddressRows = new NotifyAddressesRepository(em);
+  const notifyAddresses = new NotifyAddressesService({ repository: notifyAddressRows, mail, limits, publicUrl: publicUrl(config) });
+  const transcripts = new TranscriptsService({
+    repository: transcriptsRepository,
+    notifications,
+    mail,
+    notifyAddresses: notifyAddressRows,
+    publicUrl: publicUrl(config),
+  });
   const templateRows = new TemplatesRepository(em);
   const templates = new TemplatesService(templateRows, new PodcastsRepository(em));
   const speech = new SpeechService({ em, config, secrets: () => secretBoxFor(config), storage: shared.storage });
@@ -152,7 +162,7 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     features,
   });
   const uploadQueue = new UploadQueueService({ repo: new UploadQueueRepository(em), plans, tiers, mail, storage: shared.storage });
-  const uploads = new MediaUploadService({ ...mediaDeps, settings, queue: uploadQueue });
+  const uploads = new MediaUploadService({ ...mediaDeps, settings, queue: uploadQueue, notifyAddresses });
   const subscriptions = new SubscriptionService({ em, plans, paymentsEnabled: gateway !== null });
   return {
     em,
@@ -162,6 +172,7 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     settings,
     mail,
     verification,
+    notifyAddresses,
     auth: new AuthService({
       accounts: new AccountsRepository(em),
       termsVersion: config.TERMS_VERSION,

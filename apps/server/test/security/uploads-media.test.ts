@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { detectIntents } from '@ppp/audio';
-import { DEFAULT_AUDIO_CLEANUP_SETTINGS, MEDIA_MESSAGES, ZMediaItem } from '@ppp/contracts';
+import { DEFAULT_AUDIO_CLEANUP_SETTINGS, MEDIA_MESSAGES, NOTIFY_ADDRESS_MESSAGES, ZMediaItem } from '@ppp/contracts';
 import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
 import { openTestOrm } from '../support/database.ts';
 import { login, register, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
@@ -293,7 +293,7 @@ describe('the instance cannot be made to mail strangers (notify_email)', () => {
     const [rows, stored] = [await rowsOf(b.id), userFiles(b.id).length];
     const res = await mainContent(b.token, 'Spam run', notifyFields(stranger));
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ detail: MEDIA_MESSAGES.notifyOwnAddressOnly });
+    expect(res.body).toMatchObject({ detail: NOTIFY_ADDRESS_MESSAGES.notVerified });
     expect(await rowsOf(b.id)).toBe(rows);
     expect(userFiles(b.id)).toHaveLength(stored);
     expect(await mailsTo(stranger)).toEqual([]);
@@ -306,7 +306,7 @@ describe('the instance cannot be made to mail strangers (notify_email)', () => {
       friendly_name: 'Spam over tus',
       ...notifyFields(stranger),
     });
-    expect(res).toEqual({ status: 422, text: MEDIA_MESSAGES.notifyOwnAddressOnly });
+    expect(res).toEqual({ status: 422, text: NOTIFY_ADDRESS_MESSAGES.notVerified });
     expect(await rowsOf(a.id)).toBe(0);
     expect(userFiles(a.id)).toEqual([]);
     expect(await mailsTo(stranger)).toEqual([]);

@@ -25,6 +25,7 @@ import { Migration20261128060500_media_declared_duration } from './Migration2026
 import { Migration20261128071500_unfinished_uploads } from './Migration20261128071500_unfinished_uploads.ts';
 import { Migration20261128083000_transcript_corrections } from './Migration20261128083000_transcript_corrections.ts';
 import { Migration20261128090000_notification_links } from './Migration20261128090000_notification_links.ts';
+import { Migration20261128100000_notify_addresses } from './Migration20261128100000_notify_addresses.ts';
 
 /** Every migration, in order. New files are created by `pnpm --filter @ppp/server migration:create <name>`. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -57,4 +58,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128071500_unfinished_uploads', class: Migration20261128071500_unfinished_uploads },
   { name: 'Migration20261128083000_transcript_corrections', class: Migration20261128083000_transcript_corrections },
   { name: 'Migration20261128090000_notification_links', class: Migration20261128090000_notification_links },
+  { name: 'Migration20261128100000_notify_addresses', class: Migration20261128100000_notify_addresses },
 ];

@@ -20,6 +20,7 @@ import { mediaKey, type StoragePort } from '../storage/storage.ts';
 import type { User } from '../users/user.entity.ts';
 import { MediaItemSchema } from './media-item.entity.ts';
 import type { UploadQueueService } from './upload-queue.service.ts';
+import type { NotifyAddressesService } from '../mail/notify-addresses.service.ts';
 import { toMediaDto } from './media.dto.ts';
 import {
   assertCategoryOpen,
@@ -58,6 +59,8 @@ export interface MediaUploadDeps {
   settings: SettingsService;
   /** The plan's upload queue storage, checked before main content is stored. */
   queue: Pick<UploadQueueService, 'assertRoom'>;
+  /** Which addresses the ready mail may go to. */
+  notifyAddresses: Pick<NotifyAddressesService, 'resolve'>;
 }
 
 /** The same rules for tus and multipart: category open, size limit, content probed, then stored and (main content) queued. */
@@ -134,14 +137,13 @@ export class MediaUploadService {
   }
 
   /**
-   * Where the ready mail goes: only the account's own address (issue 14: the instance must not mail
-   * strangers), and it is sent only once that address is verified (see verifiedAddressOf).
+   * Where the ready mail goes (issue 14: the instance must not mail strangers): the account's own
+   * address or one it verified with a code, anything else refused; it is sent only to a verified one
+   * (see deliveryAddressOf).
    */
-  private notifyEmail(user: User, options: z.output<typeof ZUploadOptions>): string | null {
+  private async notifyEmail(user: User, options: z.output<typeof ZUploadOptions>): Promise<string | null> {
     if (!options.notify_when_ready) return null;
-    const asked = options.notify_email?.trim().toLowerCase();
-    if (asked && asked !== user.email.toLowerCase()) throw new AppError('VALIDATION', MEDIA_MESSAGES.notifyOwnAddressOnly);
-    return user.email.toLowerCase();
+    return this.deps.notifyAddresses.resolve(user, options.notify_email);
   }
 
   /** Moves an inspected file into storage and writes its row; main content is queued for transcription. */
@@ -218,7 +220,7 @@ export class MediaUploadService {
     );
     if (options.category === 'main_content' && names.some((name) => !name))
       throw new AppError('VALIDATION', MEDIA_MESSAGES.enterFriendlyName);
-    const notifyEmail = this.notifyEmail(user, options);
+    const notifyEmail = await this.notifyEmail(user, options);
     const inspected: Inspected[] = [];
     for (const file of files) inspected.push(await this.inspect(file, options.category));
     await this.checkTranscript(transcript, files);

@@ -12,7 +12,8 @@ import type { MailService } from '../mail/mail.service.ts';
 import { withEpisodeLock } from './episode-lock.ts';
 import { PublishRejected, type HostEpisodeRequest, type PodcastHost } from './hosts/host.ts';
 import type { HostRegistry } from './hosts/registry.ts';
-import { subjectName, verifiedAddressOf } from '../mail/own-address.ts';
+import { deliveryAddressOf, subjectName } from '../mail/own-address.ts';
+import type { NotifyAddressesRepository } from '../mail/notify-addresses.repository.ts';
 
 /**
  * Test-only hook: called right after the host accepted an upload and before its id is recorded, so a
@@ -62,6 +63,8 @@ export interface PublishRunnerDeps {
   connectionString: string;
   notifications: NotificationsService;
   mail: MailService;
+  /** The addresses each account verified, for where the failure mail goes. */
+  notifyAddresses: Pick<NotifyAddressesRepository, 'isVerified'>;
   /** Public origin, for the link to the episode in the failure notice. */
   baseUrl: string;
 }
@@ -157,8 +160,9 @@ export class PublishRunner {
       link: NOTIFICATION_LINKS.episode(episode.id),
     });
     const source = (episode.sourceMedia as MediaItem | null | undefined) ?? null;
-    const to = verifiedAddressOf(user);
-    if (!source?.notifyWhenReady || !to) return;
+    if (!source?.notifyWhenReady) return;
+    const to = await deliveryAddressOf(this.deps.notifyAddresses, user, source.notifyEmail);
+    if (!to) return;
     await this.deps.mail.send({
       to,
       subject: PUBLISH_FAILURE_NOTICE.mailSubject(subjectName(episode.title)),

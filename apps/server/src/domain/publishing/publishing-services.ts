@@ -22,6 +22,7 @@ import { PublishRunner } from './publish-runner.ts';
 import { AnalyticsService } from './analytics.service.ts';
 import { NotificationsService } from '../notifications/notifications.service.ts';
 import { NotificationsRepository } from '../notifications/notifications.repository.ts';
+import { NotifyAddressesRepository } from '../mail/notify-addresses.repository.ts';
 import { MailService } from '../mail/mail.service.ts';
 import { WebsiteRepository } from '../website/website.repository.ts';
 import { siteUrlOf } from '../website/site-address.ts';
@@ -78,6 +79,7 @@ export function createPublishingServices(em: EntityManager, shared: SharedDeps, 
       connectionString,
       notifications: new NotificationsService(new NotificationsRepository(em)),
       mail: new MailService(em, shared.mailTransport),
+      notifyAddresses: new NotifyAddressesRepository(em),
       baseUrl,
     }),
     analytics: new AnalyticsService({ repository, podcasts, spreaker, features }),

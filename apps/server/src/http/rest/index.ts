@@ -6,6 +6,7 @@ import { landingRoutes } from './landing.routes.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { aiRoutes } from './ai.routes.ts';
 import { notificationRoutes, audioCleanupRoutes } from './notifications.routes.ts';
+import { notifyAddressRoutes } from './notify-addresses.routes.ts';
 import { podcastRoutes } from './podcasts.routes.ts';
 import { publishingRoutes } from './publishing.routes.ts';
 import { spreakerRoutes } from './spreaker.routes.ts';
@@ -33,6 +34,7 @@ export const REST_ROUTES: RestRoute[] = [
   ...aiRoutes,
   ...notificationRoutes,
   ...audioCleanupRoutes,
+  ...notifyAddressRoutes,
 ];
 REST_ROUTES.push(...landingRoutes);
 REST_ROUTES.push(...podcastRoutes, ...publishingRoutes, ...spreakerRoutes);

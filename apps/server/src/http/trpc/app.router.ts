@@ -7,6 +7,7 @@ import { landingRouter } from './routers/landing.router.ts';
 import { mediaRouter } from './routers/media.router.ts';
 import { mediaUploadsRouter } from './routers/media-uploads.router.ts';
 import { notificationsRouter } from './routers/notifications.router.ts';
+import { notifyAddressesRouter } from './routers/notify-addresses.router.ts';
 import { audioCleanupRouter } from './routers/audio-cleanup.router.ts';
 import { transcriptsRouter } from './routers/transcripts.router.ts';
 import { rssImportRouter } from './routers/rss-import.router.ts';
@@ -34,6 +35,7 @@ export const appRouter = router({
   media: mediaRouter,
   mediaUploads: mediaUploadsRouter,
   notifications: notificationsRouter,
+  notifyAddresses: notifyAddressesRouter,
   audioCleanup: audioCleanupRouter,
   transcripts: transcriptsRouter,
   rssImport: rssImportRouter,

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Checkbox, FileInput, Group, Progress, Stack, Text,
 import { notifications } from '@mantine/notifications';
 import { IconFileMusic, IconFileText } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { MEDIA, MEDIA_MESSAGES, UPLOAD_CONVERSION_MESSAGES, transcriptUploadForm, type TMe } from '@ppp/contracts';
+import { MEDIA, MEDIA_MESSAGES, NOTIFY_ADDRESS_MESSAGES, UPLOAD_CONVERSION_MESSAGES, transcriptUploadForm, type TMe } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { messageOf } from '../../lib/api-error.ts';
 import { startBackgroundUpload } from '../../lib/background-uploads.ts';
@@ -121,7 +121,7 @@ export function PreuploadForm({ me, onCancel }: { me: TMe; onCancel: () => void 
           <TextInput
             label="Notification email"
             type="email"
-            description={MEDIA_MESSAGES.notifyOwnAddressNote}
+            description={NOTIFY_ADDRESS_MESSAGES.note}
             disabled={!values.notifyWhenReady}
             readOnly
             value={values.notifyEmail}
