@@ -1,27 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Anchor, Button, Loader, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES, PAYMENTS, PAYMENTS_MESSAGES } from '@ppp/contracts';
 import { CenteredCard } from '@ppp/ui';
 import { trpc } from '../../lib/trpc.ts';
-import { readToken } from '../../lib/session.ts';
-import { finalizeCheckout } from './finalize-checkout.ts';
+import { useFinalizeCheckout, useUserRefresh } from './use-finalize-checkout.ts';
 import { takeCheckoutReturn } from '../billing/billing-intent.ts';
-
-/** The user refreshed every 750 ms, at most 9 times (spec 002 §4), so the session shows the new plan. */
-function useUserRefresh(): void {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    let count = 0;
-    const refresh = window.setInterval(() => {
-      count += 1;
-      void queryClient.invalidateQueries();
-      if (count >= PAYMENTS.maxUserRefreshes) window.clearInterval(refresh);
-    }, PAYMENTS.userRefreshMs);
-    return () => window.clearInterval(refresh);
-  }, [queryClient]);
-}
 
 /**
  * Back from Stripe Checkout (?checkout=success&session_id=…, spec 002 §2.2 step 5 and §4): 'Finalizing
@@ -34,8 +18,8 @@ export function CheckoutReturnPage() {
   const sessionId = params.get('session_id');
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const [state, setState] = useState<'finalizing' | 'pending'>('finalizing');
   const [showLink, setShowLink] = useState(false);
+  const outcome = useFinalizeCheckout(sessionId);
   useUserRefresh();
 
   useEffect(() => {
@@ -43,27 +27,16 @@ export function CheckoutReturnPage() {
     return () => window.clearTimeout(link);
   }, []);
 
+  const applied = outcome?.state === 'applied';
   useEffect(() => {
-    if (!sessionId || !readToken()) return;
-    let stopped = false;
-    const calls = {
-      checkoutResult: (id: string) => utils.client.billing.checkoutResult.query({ session_id: id }),
-      forceSync: (id: string) => utils.client.billing.forceSyncSession.mutate({ session_id: id }),
-      subscription: () => utils.client.billing.subscription.query(),
-    };
-    void finalizeCheckout(calls, sessionId, { stopped: () => stopped }).then(async (outcome) => {
-      if (stopped) return;
-      if (outcome.state === 'pending') return setState('pending');
-      await Promise.all([utils.billing.subscription.invalidate(), utils.billing.usage.invalidate()]);
+    if (!applied) return;
+    void Promise.all([utils.billing.subscription.invalidate(), utils.billing.usage.invalidate()]).then(() =>
       // Back where billing was asked for (the Episode Creator, with its episode kept in this tab), else the Subscription view.
-      void navigate(takeCheckoutReturn() ?? PAYMENTS.subscriptionPath, { replace: true });
-    });
-    return () => {
-      stopped = true;
-    };
-  }, [sessionId, utils, navigate]);
+      navigate(takeCheckoutReturn() ?? PAYMENTS.subscriptionPath, { replace: true }),
+    );
+  }, [applied, utils, navigate]);
 
-  if (state === 'pending') {
+  if (outcome?.state === 'pending') {
     return (
       <CenteredCard title={PAYMENTS_MESSAGES.upgradePending}>
         <Text role="status">{PAYMENTS_MESSAGES.upgradePendingBody}</Text>

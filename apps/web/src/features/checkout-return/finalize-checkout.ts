@@ -9,7 +9,18 @@ export interface FinalizeApi {
 
 export type FinalizeOutcome = { state: 'applied'; result: TCheckoutResult } | { state: 'pending' };
 
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Where finalizing stands: the calls made so far, the last result read, and the outcome once there is one. */
+export interface FinalizeProgress {
+  calls: number;
+  last: TCheckoutResult | null;
+  outcome: FinalizeOutcome | null;
+}
+
+export const FINALIZE_START: FinalizeProgress = { calls: 0, last: null, outcome: null };
+
+const READS = PAYMENTS.checkoutResultAttempts;
+const SYNCS = PAYMENTS.forceSyncAttempts;
+const ALL_CALLS = READS + SYNCS + PAYMENTS.subscriptionPolls;
 
 async function attempt<T>(call: () => Promise<T>): Promise<T | null> {
   try {
@@ -19,38 +30,29 @@ async function attempt<T>(call: () => Promise<T>): Promise<T | null> {
   }
 }
 
+/** The call numbered `n` of the sequence, and what it answers about the purchase. */
+async function call(api: FinalizeApi, sessionId: string, n: number, last: TCheckoutResult | null): Promise<FinalizeProgress> {
+  const next = (result: TCheckoutResult | null): FinalizeProgress => {
+    const read = result ?? last;
+    return { calls: n + 1, last: read, outcome: read?.applied ? { state: 'applied', result: read } : null };
+  };
+  if (n < READS) return next(await attempt(() => api.checkoutResult(sessionId)));
+  if (n < READS + SYNCS) return next(await attempt(() => api.forceSync(sessionId)));
+  // Minutes have no plan to show: their result is read again instead.
+  if (!last || last.plan_key === 'minutes') return next(await attempt(() => api.checkoutResult(sessionId)));
+  const subscription = await attempt(() => api.subscription());
+  const shows = subscription?.plan_key === last.plan_key;
+  return { calls: n + 1, last, outcome: shows ? { state: 'applied', result: { ...last, applied: true } } : null };
+}
+
 /**
- * Spec 002 §4 'Checkout return': up to 5 reads of the result, then up to 6 forced syncs (the webhook
- * may be late), then 15 subscription polls 1 s apart until the plan bought shows; else pending
- * ('Upgrade Pending'). Minutes have no plan to show: their result is read again instead.
+ * One step of spec 002 §4 'Checkout return': up to 5 reads of the result, then up to 6 forced syncs
+ * (the webhook may be late), then 15 subscription polls until the plan bought shows; else pending
+ * ('Upgrade Pending'). The page runs one step per PAYMENTS.subscriptionPollMs (react-query's
+ * refetchInterval) until the outcome is known.
  */
-export async function finalizeCheckout(
-  api: FinalizeApi,
-  sessionId: string,
-  options: { sleep?: (ms: number) => Promise<void>; stopped?: () => boolean } = {},
-): Promise<FinalizeOutcome> {
-  const sleep = options.sleep ?? wait;
-  const stopped = options.stopped ?? (() => false);
-  let last: TCheckoutResult | null = null;
-  for (let i = 0; i < PAYMENTS.checkoutResultAttempts && !stopped(); i += 1) {
-    last = (await attempt(() => api.checkoutResult(sessionId))) ?? last;
-    if (last?.applied) return { state: 'applied', result: last };
-    await sleep(PAYMENTS.subscriptionPollMs);
-  }
-  for (let i = 0; i < PAYMENTS.forceSyncAttempts && !stopped(); i += 1) {
-    last = (await attempt(() => api.forceSync(sessionId))) ?? last;
-    if (last?.applied) return { state: 'applied', result: last };
-    await sleep(PAYMENTS.subscriptionPollMs);
-  }
-  for (let i = 0; i < PAYMENTS.subscriptionPolls && !stopped(); i += 1) {
-    if (last && last.plan_key !== 'minutes') {
-      const subscription = await attempt(() => api.subscription());
-      if (subscription?.plan_key === last.plan_key) return { state: 'applied', result: { ...last, applied: true } };
-    } else {
-      last = (await attempt(() => api.checkoutResult(sessionId))) ?? last;
-      if (last?.applied) return { state: 'applied', result: last };
-    }
-    await sleep(PAYMENTS.subscriptionPollMs);
-  }
-  return { state: 'pending' };
+export async function finalizeStep(api: FinalizeApi, sessionId: string, progress: FinalizeProgress): Promise<FinalizeProgress> {
+  if (progress.outcome) return progress;
+  const next = await call(api, sessionId, progress.calls, progress.last);
+  return next.outcome || next.calls < ALL_CALLS ? next : { ...next, outcome: { state: 'pending' } };
 }
