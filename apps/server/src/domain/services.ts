@@ -45,6 +45,7 @@ import { EpisodesRepository } from './episodes/episodes.repository.ts';
 import { TiersService } from './billing/tiers.service.ts';
 import { UsageService } from './billing/usage.service.ts';
 import { BillingRepository } from './billing/billing.repository.ts';
+import { UsageRepository } from './billing/usage.repository.ts';
 import { PlansService } from './billing/plans.service.ts';
 import { PlanPriorityJobQueue } from './billing/plan-priority-queue.ts';
 import { JobOwnersRepository } from './jobs/job-owners.repository.ts';
@@ -111,7 +112,15 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
   const templates = new TemplatesService(templateRows, new PodcastsRepository(em));
   const speech = new SpeechService({ em, config, secrets: () => secretBoxFor(config), storage: shared.storage });
   const gateway = shared.payments ?? null;
-  const usage = new UsageService({ em, storage: shared.storage, plans, billing, templates, transcripts });
+  const usage = new UsageService({
+    ledger: new UsageRepository(em),
+    clips: new EpisodesRepository(em),
+    storage: shared.storage,
+    plans,
+    billing,
+    templates,
+    transcripts,
+  });
   const links = new EpisodeLinks(new UrlSigner(em));
   const features = plans;
   const assembly = new AssemblyService({

@@ -14,13 +14,17 @@ import type { StoragePort } from '../storage/storage.ts';
 import type { User } from '../users/user.entity.ts';
 import type { TemplatesService } from '../templates/templates.service.ts';
 import type { TranscriptsService } from '../transcripts/transcripts.service.ts';
-import { estimateEpisodeSeconds, findClip, type ClipRef, type EpisodeSeconds } from '../episodes/assembly-sources.ts';
+import { estimateEpisodeSeconds, type ClipRef, type EpisodeSeconds } from '../episodes/assembly-sources.ts';
+import type { EpisodesRepository } from '../episodes/episodes.repository.ts';
 import type { PlansService } from './plans.service.ts';
 import type { BillingRepository } from './billing.repository.ts';
-import { UsageChargeSchema } from './usage-charge.entity.ts';
+import type { UsageRepository } from './usage.repository.ts';
 
 export interface UsageDeps {
-  em: EntityManager;
+  /** The minutes ledger. */
+  ledger: UsageRepository;
+  /** The user's clips a template names, for the minutes estimate (a length probed is kept with flush). */
+  clips: Pick<EpisodesRepository, 'findClip' | 'flush'>;
   storage: StoragePort;
   plans: PlansService;
   billing: BillingRepository;
@@ -55,39 +59,21 @@ export class UsageService {
    * are spent after them, so minutes_left is what is left of the month plus the bought balance.
    * em: the transaction's manager when called inside one.
    */
-  async usage(
-    user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>,
-    now = new Date(),
-    em: EntityManager = this.deps.em,
-  ): Promise<TUsage> {
+  async usage(user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>, now = new Date(), em?: EntityManager): Promise<TUsage> {
     const { start, renewal } = usagePeriod(now);
-    const [charges] = await em.execute<{ minutes: string | number; bought: string | number; episodes: string | number }[]>(
-      `select coalesce(sum(minutes), 0) as minutes, coalesce(sum(bought_minutes), 0) as bought,
-              count(*) filter (where kind = 'assembly') - count(*) filter (where kind = 'credit') as episodes
-         from usage_charges where user_id = ? and created_at >= ? and created_at < ?`,
-      [user.id, start, renewal],
-    );
-    const [clips] = await em.execute<{ seconds: string | number }[]>(
-      `select coalesce(sum(billable_seconds), 0) as seconds from tts_clips
-        where user_id = ? and free_override = false and created_at >= ? and created_at < ?`,
-      [user.id, start, renewal],
-    );
-    const [spent] = await em.execute<{ bought: string | number }[]>(
-      `select coalesce(sum(bought_minutes), 0) as bought from usage_charges where user_id = ?`,
-      [user.id],
-    );
+    const ledger = await this.deps.ledger.monthLedger(user.id, start, renewal, em);
     const tier = await this.deps.plans.effectiveTier(user, now);
     const limits = await this.deps.plans.valuesFor(user, now);
     const maxMinutes = typeof limits.max_processing_minutes_month === 'number' ? limits.max_processing_minutes_month : null;
     const maxEpisodes = typeof limits.max_episodes_month === 'number' ? limits.max_episodes_month : null;
-    const clipMinutes = Number(clips?.seconds ?? 0) / 60;
+    const clipMinutes = ledger.clipSeconds / 60;
     const round = (n: number) => Math.round(n * 100) / 100;
-    const used = round(Number(charges?.minutes ?? 0) + clipMinutes);
-    const monthlyUsed = round(Number(charges?.minutes ?? 0) - Number(charges?.bought ?? 0) + clipMinutes);
-    const bought = Math.max(0, (await this.deps.billing.minutesBought(user.id, em)) - Number(spent?.bought ?? 0));
+    const used = round(ledger.minutes + clipMinutes);
+    const monthlyUsed = round(ledger.minutes - ledger.bought + clipMinutes);
+    const bought = Math.max(0, (await this.deps.billing.minutesBought(user.id, em)) - ledger.boughtSpent);
     // 'Remaining minutes rounded up' (spec 000 §9).
     const monthlyLeft = maxMinutes === null ? null : Math.max(0, Math.ceil(maxMinutes - monthlyUsed - 1e-9));
-    const episodes = Math.max(0, Number(charges?.episodes ?? 0));
+    const episodes = Math.max(0, ledger.episodes);
     return {
       tier,
       period_start: isoDay(start),
@@ -135,9 +121,10 @@ export class UsageService {
   ): Promise<TMinutesPrecheck> {
     const template = await this.deps.templates.getOwned(user, body.template_id);
     const upload = await this.deps.transcripts.findByHint(user, body.main_content_filename);
-    const clips = { storage: this.deps.storage, findClip: (userId: string, ref: ClipRef) => findClip(this.deps.em, userId, ref) };
+    const clips = { storage: this.deps.storage, findClip: (userId: string, ref: ClipRef) => this.deps.clips.findClip(userId, ref) };
     const seconds = await estimateEpisodeSeconds(clips, user.id, template.segments, upload, body.tts_values);
-    await this.deps.em.flush();
+    // A clip's length probed just now is kept for the next estimate.
+    await this.deps.clips.flush();
     return this.decide(seconds, await this.usage(user, now));
   }
 
@@ -163,8 +150,8 @@ export class UsageService {
     charge: { key: string; episodeId: string; seconds: EpisodeSeconds },
     now = new Date(),
   ): Promise<number> {
-    await tx.execute('select id from users where id = ? for update', [user.id]);
-    const existing = await tx.findOne(UsageChargeSchema, { chargeKey: charge.key });
+    await this.deps.ledger.lockUser(tx, user.id);
+    const existing = await this.deps.ledger.findCharge(charge.key, tx);
     if (existing) return existing.minutes;
     const usage = await this.usage(user, now, tx);
     if (episodeQuotaExceeded(usage)) {
@@ -177,7 +164,7 @@ export class UsageService {
     if (!decision.allowed) throw new AppError('INSUFFICIENT_MINUTES', BILLING_MESSAGES.insufficientMinutes, decision);
     const fromMonth =
       usage.monthly_minutes_left === null ? decision.minutes_required : Math.min(decision.minutes_required, usage.monthly_minutes_left);
-    tx.create(UsageChargeSchema, {
+    this.deps.ledger.addCharge(tx, {
       user: user.id,
       kind: 'assembly',
       chargeKey: charge.key,
@@ -202,9 +189,9 @@ export class UsageService {
     episodeId: string,
     now = new Date(),
   ): Promise<number> {
-    const charge = await tx.findOne(UsageChargeSchema, { episodeId, kind: 'assembly' }, { orderBy: { createdAt: 'desc' } });
-    if (!charge || (await tx.count(UsageChargeSchema, { chargeKey: `credit:${charge.chargeKey}` })) === 0) return 0;
-    const credits = await tx.count(UsageChargeSchema, { episodeId, kind: 'credit' });
+    const charge = await this.deps.ledger.latestAssemblyCharge(episodeId, tx);
+    if (!charge || !(await this.deps.ledger.isCredited(charge, tx))) return 0;
+    const credits = await this.deps.ledger.countCredits(episodeId, tx);
     const seconds = { total_seconds: charge.seconds, static_seconds: 0, main_seconds: charge.seconds };
     return this.chargeAssembly(tx, user, { key: `assembly:${episodeId}:retry-${credits}`, episodeId, seconds }, now);
   }
@@ -215,13 +202,8 @@ export class UsageService {
    * once. Deleting an episode never does this (terms).
    */
   async creditFailedRender(episodeId: string, now = new Date()): Promise<number> {
-    const charge = await this.deps.em.findOne(UsageChargeSchema, { episodeId, kind: 'assembly' }, { orderBy: { createdAt: 'desc' } });
+    const charge = await this.deps.ledger.latestAssemblyCharge(episodeId);
     if (!charge) return 0;
-    const rows = await this.deps.em.execute<{ id: string }[]>(
-      `insert into usage_charges (id, user_id, kind, charge_key, episode_id, seconds, minutes, bought_minutes, created_at)
-       values (gen_random_uuid(), ?, 'credit', ?, ?, ?, ?, ?, ?) on conflict (charge_key) do nothing returning id`,
-      [charge.user.id, `credit:${charge.chargeKey}`, episodeId, -charge.seconds, -charge.minutes, -charge.boughtMinutes, now],
-    );
-    return rows.length > 0 ? charge.minutes : 0;
+    return (await this.deps.ledger.credit(charge, episodeId, now)) ? charge.minutes : 0;
   }
 }
