@@ -99,6 +99,7 @@ async function download(url: string, name: string): Promise<string> {
 interface EpisodeJson {
   id: string;
   title: string;
+  description: string;
   status: string;
   duration_ms: number | null;
   playback_url: string | null;
@@ -180,10 +181,21 @@ test.describe('Episode History', () => {
     await expect(save).toBeDisabled();
     await shot(page, 'episode-edit-duplicate-desktop');
     await page.getByLabel('Episode', { exact: true }).fill('2');
-    await page.getByLabel('Title').fill('  Tones, the second take  ');
+    // The same AI actions as the Episode Creator, from this episode's transcript (issue 18).
+    const description = page.getByRole('textbox', { name: 'Description' });
+    await expect(description).toHaveValue('About Tones, take two');
+    await page.getByRole('button', { name: 'AI Suggest description' }).click();
+    await expect(description).not.toHaveValue('About Tones, take two');
+    await expect(description).toHaveValue(/tone\d/);
+    await expect(page.getByRole('button', { name: 'AI Suggest title' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'AI Suggest tag list' })).toBeEnabled();
+    await shot(page, 'episode-edit-ai-desktop');
+    // 'Title' alone would also name the AI Suggest title button.
+    await page.getByRole('textbox', { name: 'Title' }).fill('  Tones, the second take  ');
     await expect(save).toBeEnabled();
     await save.click();
     await expect.poll(async () => (await episode(second.id)).title).toBe('Tones, the second take');
+    expect((await episode(second.id)).description).toMatch(/tone\d/);
 
     const phone = await openPage(PHONE, { token: token });
     await phone.goto('/dashboard/episodes');
