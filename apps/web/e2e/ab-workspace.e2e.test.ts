@@ -93,6 +93,7 @@ interface DraftJson {
   episode_id: string | null;
   introoutro_status: string;
   segment_overrides: { segment_id: string; source_type: string; media_id?: string | null }[];
+  last_publish_response: { job_id?: string | null } | null;
 }
 const drafts = async () => ((await api('GET', '/ab/drafts')).body as { items: DraftJson[] }).items;
 
@@ -231,6 +232,12 @@ describe('/ab workspace', () => {
     await expect
       .poll(() => page.getByTestId('ab-episode-status').textContent(), { timeout: 240_000, interval: 2_000 })
       .toContain('processed');
+    // The chosen two-second jingle opens the episode in place of the template's spoken intro: the content starts after it.
+    const jobId = (await drafts())[0]?.last_publish_response?.job_id ?? '';
+    const job = (await api('GET', `/api/episodes/status/${jobId}`)).body as { episode: { chapters: { title: string; start_s: number }[] } };
+    const content = job.episode.chapters.find((c) => c.title === 'Content');
+    expect(content?.start_s).toBeGreaterThan(1.8);
+    expect(content?.start_s).toBeLessThan(2.2);
 
     await page.getByLabel('Visibility').getByText('Publish', { exact: true }).click();
     await expect.poll(() => schedule.isDisabled()).toBe(false);
