@@ -146,6 +146,16 @@ describe('transcript review on Choose Audio', () => {
     expect(after.words.map((w) => [w.start, w.end])).toEqual(before.words.map((w) => [w.start, w.end]));
   });
 
+  it('offers Transcript and Re-scan on Upload Audio too, where the corrected word reads', async () => {
+    const page = await openJourneyPage(browser, app.baseUrl, DESKTOP, { token });
+    await page.goto('/dashboard/upload');
+    const row = page.getByTestId('processed-upload').filter({ hasText: 'Bread take' });
+    await expect.poll(() => row.getByRole('button', { name: 'Re-scan Bread take' }).isVisible()).toBe(true);
+    await shot(page, 'transcript-review-upload-page-desktop');
+    await row.getByRole('button', { name: 'Transcript of Bread take' }).click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Transcript: Bread take' }).getByText('batard').isVisible()).toBe(true);
+  });
+
   it('reads on a phone', async () => {
     const page = await openJourneyPage(browser, app.baseUrl, PHONE, { token });
     await page.goto('/dashboard/new-episode');

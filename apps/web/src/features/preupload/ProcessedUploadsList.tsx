@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
-import { IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconFileText, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { EPISODE_CREATOR_SHELL, MEDIA_MESSAGES, type TMediaItem } from '@ppp/contracts';
 import { NEW_EPISODE_PATH } from '../workspace/workspace-nav.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { displayFilename, formatDuration } from './preupload-form.ts';
 import { DeleteUploadDialog, LengthWarning, UploadCounts } from './UploadPieces.tsx';
+import { RescanButton } from '../transcript/RescanButton.tsx';
+import { TranscriptEditor } from '../transcript/TranscriptEditor.tsx';
 
 function StatusBadge({ item }: { item: TMediaItem }) {
   if (item.status === 'ready') return <Badge color="teal">Ready</Badge>;
@@ -19,7 +21,14 @@ function StatusBadge({ item }: { item: TMediaItem }) {
   );
 }
 
-function UploadRow({ item, linked, onDelete }: { item: TMediaItem; linked: boolean; onDelete: (item: TMediaItem) => void }) {
+interface UploadRowProps {
+  item: TMediaItem;
+  linked: boolean;
+  onDelete: (item: TMediaItem) => void;
+  onTranscript: (item: TMediaItem) => void;
+}
+
+function UploadRow({ item, linked, onDelete, onTranscript }: UploadRowProps) {
   const utils = trpc.useUtils();
   const retry = trpc.media.retry.useMutation({ onSuccess: () => void utils.media.mainContent.invalidate() });
   const processing = item.status === 'processing';
@@ -59,16 +68,28 @@ function UploadRow({ item, linked, onDelete }: { item: TMediaItem; linked: boole
           <LengthWarning item={item} />
           <UploadCounts item={item} />
           {item.status === 'ready' && (
-            <Button
-              component={Link}
-              to={`${NEW_EPISODE_PATH}?upload=${encodeURIComponent(item.id)}`}
-              size="compact-sm"
-              variant="light"
-              leftSection={<IconPlus size={14} />}
-              w="fit-content"
-            >
-              {EPISODE_CREATOR_SHELL.useInNewEpisode}
-            </Button>
+            <Group gap="xs">
+              <Button
+                component={Link}
+                to={`${NEW_EPISODE_PATH}?upload=${encodeURIComponent(item.id)}`}
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconPlus size={14} />}
+                w="fit-content"
+              >
+                {EPISODE_CREATOR_SHELL.useInNewEpisode}
+              </Button>
+              <Button
+                size="compact-sm"
+                variant="default"
+                leftSection={<IconFileText size={14} />}
+                onClick={() => onTranscript(item)}
+                aria-label={`Transcript of ${item.friendly_name}`}
+              >
+                Transcript
+              </Button>
+              <RescanButton mediaId={item.id} name={item.friendly_name} size="compact-sm" />
+            </Group>
           )}
           {item.status === 'error' && (
             <Group gap="xs">
@@ -103,6 +124,7 @@ export function ProcessedUploadsList() {
     refetchInterval: (query) => ((query.state.data ?? []).some((i) => i.status === 'processing') ? 5_000 : false),
   });
   const [pending, setPending] = useState<TMediaItem | null>(null);
+  const [reading, setReading] = useState<string | null>(null);
   const [params] = useSearchParams();
   const linkedId = params.get('upload');
 
@@ -120,9 +142,10 @@ export function ProcessedUploadsList() {
     <Stack gap="sm">
       {list.data.length === 0 && <Text c="dimmed">No uploads yet. Upload audio above; it appears here while it is processed.</Text>}
       {list.data.map((item) => (
-        <UploadRow key={item.id} item={item} linked={item.id === linkedId} onDelete={setPending} />
+        <UploadRow key={item.id} item={item} linked={item.id === linkedId} onDelete={setPending} onTranscript={(i) => setReading(i.id)} />
       ))}
       <DeleteUploadDialog pending={pending} onClose={() => setPending(null)} />
+      <TranscriptEditor source={reading ? { media_id: reading } : null} onClose={() => setReading(null)} />
     </Stack>
   );
 }

@@ -11,13 +11,14 @@ export interface RescanButtonProps {
   /** The Flubber review's slider, when the creator set one. */
   fuzzyThreshold?: number;
   onDone?(result: TRescanResult): void;
+  size?: 'xs' | 'compact-sm';
 }
 
 /**
  * Re-scan (issue 18): the spoken commands and cleanup looked for again in the stored words with the
  * current settings (no new transcription); says what changed.
  */
-export function RescanButton({ mediaId, name, fuzzyThreshold, onDone }: RescanButtonProps) {
+export function RescanButton({ mediaId, name, fuzzyThreshold, onDone, size = 'xs' }: RescanButtonProps) {
   const utils = trpc.useUtils();
   const rescan = trpc.transcripts.rescan.useMutation();
   async function run() {
@@ -35,7 +36,7 @@ export function RescanButton({ mediaId, name, fuzzyThreshold, onDone }: RescanBu
   }
   return (
     <Button
-      size="xs"
+      size={size}
       variant="light"
       leftSection={<IconRefreshDot size={14} />}
       loading={rescan.isPending}
