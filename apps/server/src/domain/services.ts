@@ -96,7 +96,6 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
   const verification = new VerificationService(em, mail, limits, { settings, publicUrl: publicUrl(shared.config) });
   const { config } = shared;
   const notifications = new NotificationsService(new NotificationsRepository(em));
-  const mediaDeps = { em, storage: shared.storage, jobs: shared.jobs };
   const googleConfigured = Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
   const transcriptsRepository = new TranscriptsRepository(em);
   const notifyAddressRows = new NotifyAddressesRepository(em);
@@ -135,8 +134,9 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     features,
   });
   const publishing = createPublishingServices(em, shared, features);
+  const mediaRows = new MediaRepository(em);
   const media = new MediaService({
-    repository: new MediaRepository(em),
+    repository: mediaRows,
     storage: shared.storage,
     jobs: shared.jobs,
     signer: new UrlSigner(em),
@@ -171,7 +171,14 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     features,
   });
   const uploadQueue = new UploadQueueService({ repo: new UploadQueueRepository(em), plans, tiers, mail, storage: shared.storage });
-  const uploads = new MediaUploadService({ ...mediaDeps, settings, queue: uploadQueue, notifyAddresses });
+  const uploads = new MediaUploadService({
+    repository: mediaRows,
+    storage: shared.storage,
+    jobs: shared.jobs,
+    settings,
+    queue: uploadQueue,
+    notifyAddresses,
+  });
   const subscriptions = new SubscriptionService({ em, plans, paymentsEnabled: gateway !== null });
   return {
     em,

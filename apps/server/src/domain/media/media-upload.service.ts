@@ -1,7 +1,6 @@
 import { open, readFile, rm } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { lengthMismatch, NotAudioError, parseSuppliedTranscript, probeAudio, suppliedFormatFromName } from '@ppp/audio';
 import {
   BYTES_PER_MB,
@@ -18,7 +17,7 @@ import type { JobQueue } from '../jobs/job-queue.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { mediaKey, type StoragePort } from '../storage/storage.ts';
 import type { User } from '../users/user.entity.ts';
-import { MediaItemSchema } from './media-item.entity.ts';
+import type { MediaRepository } from './media.repository.ts';
 import type { UploadQueueService } from './upload-queue.service.ts';
 import type { NotifyAddressesService } from '../mail/notify-addresses.service.ts';
 import { toMediaDto } from './media.dto.ts';
@@ -53,7 +52,7 @@ export interface Inspected {
 }
 
 export interface MediaUploadDeps {
-  em: EntityManager;
+  repository: MediaRepository;
   storage: StoragePort;
   jobs: JobQueue;
   settings: SettingsService;
@@ -159,7 +158,7 @@ export class MediaUploadService {
     const { file } = inspected;
     const key = mediaKey(user.id, id, `original.${extensionOf(file.name)}`);
     const stored = await this.deps.storage.putFile(key, file.path);
-    const item = this.deps.em.create(MediaItemSchema, {
+    const item = this.deps.repository.create({
       id,
       user,
       category,
@@ -184,7 +183,7 @@ export class MediaUploadService {
         await this.deps.storage.putFile(item.suppliedTranscriptKey, transcript.path);
       }
     }
-    await this.deps.em.persist(item).flush();
+    await this.deps.repository.flush();
     if (category === 'main_content') await this.deps.jobs.send('audio.transcribe', { media_id: id }, { singletonKey: id });
     return toMediaDto(item);
   }
@@ -263,10 +262,7 @@ export class MediaUploadService {
    * and the upload transcribed again from it. A run already under way without it does not overwrite.
    */
   async attachTranscript(user: User, mediaId: string, file: IncomingFile): Promise<TMediaItem> {
-    const item = await this.deps.em.findOne(MediaItemSchema, {
-      id: z.uuid().safeParse(mediaId).success ? mediaId : randomUUID(),
-      user: user.id,
-    });
+    const item = await this.deps.repository.findOwned(user, mediaId);
     if (!item) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.mediaNotFound);
     if (item.category !== 'main_content') throw new AppError('BAD_REQUEST', 'Only main content is transcribed.');
     await this.checkTranscript(file, [file]);
@@ -280,7 +276,7 @@ export class MediaUploadService {
       transcriptReady: false,
       transcriptionError: null,
     });
-    await this.deps.em.flush();
+    await this.deps.repository.flush();
     await this.deps.jobs.send('audio.transcribe', { media_id: item.id });
     return toMediaDto(item);
   }

@@ -1,3 +1,4 @@
+import type { RequiredEntityData } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { LIBRARY_CATEGORIES, MEDIA } from '@ppp/contracts';
@@ -58,6 +59,11 @@ export class MediaRepository {
   /** The user's sound effects that have a trigger keyword. */
   async sfxWithKeywords(userId: string): Promise<MediaItem[]> {
     return this.em.find(MediaItemSchema, { user: userId, category: 'sfx', triggerKeyword: { $ne: null } });
+  }
+
+  /** A new item, tracked (written by the next flush). */
+  create(data: RequiredEntityData<MediaItem>): MediaItem {
+    return this.em.create(MediaItemSchema, data);
   }
 
   async remove(item: MediaItem): Promise<void> {
