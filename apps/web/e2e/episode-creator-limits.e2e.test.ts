@@ -201,6 +201,8 @@ describe('Episode Creator limits and reviews', () => {
     const quiet = page.getByTestId('creator-upload').filter({ hasText: 'Quiet take' });
     await expect.poll(() => quiet.count()).toBe(1);
     expect(await quiet.textContent()).toContain('Processing');
+    // Its filename (spec 000 section 2) tells two uploads of one name apart.
+    expect(await quiet.getByTestId('upload-filename').textContent()).toMatch(/^[0-9a-f]{8}-quiet\.wav$/);
 
     // Configure Automations opens Before We Start for the chosen upload.
     await page.getByRole('button', { name: 'Use Speech take' }).click();

@@ -66,6 +66,9 @@ function UploadItem({ item, selected, onSelect, onDelete, onTranscript }: Upload
                 {item.friendly_name}
               </Text>
             </Group>
+            <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }} data-testid="upload-filename">
+              {item.filename}
+            </Text>
             <Text size="xs" c="dimmed">
               Uploaded {item.created_at.toLocaleString()} · {formatDuration(item.duration_seconds)}
             </Text>
