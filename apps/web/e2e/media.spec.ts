@@ -2,14 +2,14 @@
  * Issue 3 journeys against the real launcher (server, worker, embedded PostgreSQL) in Chromium:
  * - a main-content file through the pre-upload screen: validation in the spec's words, the
  *   background upload with its 0-100% bar, Processing to Ready with Flubber/Intern/Sound Effects
- *   counts, the bell, the ready mail, and delete with the spec's confirmation;
+ *   counts, the bell, the ready mail to another address verified with a mailed code, and delete with the spec's confirmation;
  * - two music clips uploaded to the library, renamed, previewed (one plays at a time), bulk deleted;
  * - the Audio Improvements and Magic Words settings saved and read back.
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { MEDIA_MESSAGES } from '@ppp/contracts';
+import { MEDIA_MESSAGES, MESSAGES, NOTIFY_ADDRESS_MESSAGES } from '@ppp/contracts';
 import { DESKTOP, PHONE, type RunningApp, registerAndSignIn, shot } from './harness.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -21,6 +21,15 @@ let app: RunningApp;
 let token = '';
 let files = '';
 const CREATOR = { email: 'host@example.com', password: 'correct horse battery' };
+const PRODUCER = 'producer@example.com';
+
+/** The mails to an address, newest first, read through the admin outbox API. */
+async function outboxTo(to: string): Promise<{ subject: string; text: string }[]> {
+  const res = await fetch(`${app.baseUrl}/api/admin/mail/outbox?to=${encodeURIComponent(to)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return (await res.json()) as { subject: string; text: string }[];
+}
 
 /** Speech by espeak-ng and a word transcript for it with a Flubber marker and an Intern command. */
 function episodeFiles(): { audio: string; transcript: string } {
@@ -71,10 +80,22 @@ test.describe('pre-upload journey', () => {
     await expect(page.getByText(MEDIA_MESSAGES.enterFriendlyName).first()).toBeVisible();
     await page.getByLabel('Friendly name').fill('Pilot episode');
     await inputs.nth(1).setInputFiles(transcript);
-    // Notifications go only to the account's own address (issue 14): the field shows it and cannot be changed.
-    const notifyEmail = page.getByLabel('Notification email');
+    // Notifications go to the account's own address, or to another once verified with the code mailed to it (issue 14).
+    const notifyEmail = page.getByRole('combobox', { name: 'Notification email' });
     await expect(notifyEmail).toHaveValue(CREATOR.email);
-    expect(await notifyEmail.getAttribute('readonly')).not.toBeNull();
+    await page.getByRole('button', { name: 'Add another address' }).click();
+    await page.getByLabel('Another notification address').fill(PRODUCER);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByText(NOTIFY_ADDRESS_MESSAGES.codeSent(PRODUCER))).toBeVisible();
+    await page.getByRole('textbox', { name: 'Code', exact: true }).fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: MESSAGES.invalidCode })).toBeVisible();
+    await shot(page, 'preupload-notify-code-desktop');
+    const [codeMail] = (await outboxTo(PRODUCER)).map((m) => m.text);
+    await page.getByRole('textbox', { name: 'Code', exact: true }).fill(/\b(\d{6})\b/.exec(codeMail ?? '')?.[1] ?? '');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText(NOTIFY_ADDRESS_MESSAGES.verified(PRODUCER))).toBeVisible();
+    await expect(notifyEmail).toHaveValue(PRODUCER);
     await shot(page, 'preupload-form-desktop');
 
     await page.getByRole('button', { name: 'Upload and return' }).click();
@@ -103,10 +124,11 @@ test.describe('pre-upload journey', () => {
     await page.getByRole('button', { name: 'Mark all read' }).click();
     await expect(bell).toHaveAttribute('aria-label', 'Notifications');
     await page.keyboard.press('Escape');
-    const outbox = await fetch(`${app.baseUrl}/api/admin/mail/outbox?to=${encodeURIComponent(CREATOR.email)}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(((await outbox.json()) as { subject: string }[]).map((m) => m.subject)).toEqual(['Your upload "Pilot episode" is ready']);
+    // The ready mail went to the verified address chosen, none of it to the account's.
+    expect((await outboxTo(PRODUCER)).map((m) => m.subject).filter((subject) => subject.startsWith('Your upload'))).toEqual([
+      'Your upload "Pilot episode" is ready',
+    ]);
+    expect((await outboxTo(CREATOR.email)).map((m) => m.subject)).toEqual([]);
 
     const phone = await openPage(PHONE, { token: token });
     await phone.goto('/dashboard/upload');

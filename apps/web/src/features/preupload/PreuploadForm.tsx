@@ -3,12 +3,13 @@ import { Alert, Button, Card, Checkbox, FileInput, Group, Progress, Stack, Text,
 import { notifications } from '@mantine/notifications';
 import { IconFileMusic, IconFileText } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { MEDIA, MEDIA_MESSAGES, NOTIFY_ADDRESS_MESSAGES, UPLOAD_CONVERSION_MESSAGES, transcriptUploadForm, type TMe } from '@ppp/contracts';
+import { MEDIA, MEDIA_MESSAGES, UPLOAD_CONVERSION_MESSAGES, transcriptUploadForm, type TMe } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { messageOf } from '../../lib/api-error.ts';
 import { startBackgroundUpload } from '../../lib/background-uploads.ts';
 import { notifyFields, preuploadProblem, type PreuploadValues } from './preupload-form.ts';
 import { usePreparedUpload } from '../audio-conversion/use-prepared-upload.ts';
+import { NotifyAddressField } from './NotifyAddressField.tsx';
 
 /** 'Upload audio for processing' (spec 001 'Pre-upload flow'): the upload runs in the background and the user returns to the dashboard. */
 export function PreuploadForm({ me, onCancel }: { me: TMe; onCancel: () => void }) {
@@ -118,13 +119,10 @@ export function PreuploadForm({ me, onCancel }: { me: TMe; onCancel: () => void 
             checked={values.notifyWhenReady}
             onChange={(e) => setValues({ ...values, notifyWhenReady: e.currentTarget.checked })}
           />
-          <TextInput
-            label="Notification email"
-            type="email"
-            description={NOTIFY_ADDRESS_MESSAGES.note}
-            disabled={!values.notifyWhenReady}
-            readOnly
+          <NotifyAddressField
             value={values.notifyEmail}
+            onChange={(notifyEmail) => setValues((v) => ({ ...v, notifyEmail }))}
+            disabled={!values.notifyWhenReady}
           />
           {problem && (
             <Alert color="red" role="alert">
