@@ -1,7 +1,6 @@
 import path from 'node:path';
 import {
   chooseEngine,
-  detectIntents,
   makeWorkingCopy,
   NoEngineAvailableError,
   NotAudioError,
@@ -99,9 +98,9 @@ export async function handleTranscribe(
         log(`audio.transcribe ${item.id}: a transcript was supplied meanwhile; the run queued with it stores the result`);
         return { status: 'superseded' };
       }
-      const settings = await services.audioCleanup.get(item.user.id);
       const full = { ...transcript, duration_s: transcript.duration_s ?? probe.durationSeconds };
-      const detection = detectIntents(full, settings, await services.media.sfxKeywords(item.user.id));
+      // The same detection a re-scan runs (issue 18): the user's settings and sound-effect keywords.
+      const detection = await services.transcriptReview.detectFor(item.user.id, full);
       const realtimeFactor = engine === 'supplied' || probe.durationSeconds <= 0 ? null : seconds / probe.durationSeconds;
       item.durationSeconds = probe.durationSeconds;
       await services.transcripts.complete(item, { transcript: full, engine, realtimeFactor, detection });
