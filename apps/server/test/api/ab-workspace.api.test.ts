@@ -13,6 +13,7 @@ import { z } from 'zod';
 import {
   AB_MESSAGES,
   ASSEMBLY_MESSAGES,
+  TTS_MESSAGES,
   type TAbSaveSectionsRequest,
   ZAbDraft,
   ZAbDraftList,
@@ -238,6 +239,20 @@ describe('intro/outro sections', () => {
     });
     expect(errorOf(assemble)).toMatchObject({ status: 422, detail: ASSEMBLY_MESSAGES.segmentFileNotFound });
     expect(await orm.em.fork().count(EpisodeSchema, { user: b.id })).toBe(0);
+    // An AI voice of the episode's own is one the user's engines have, checked before anything is charged.
+    const ready = await uploadWithTranscript(orm, a.id, 'voices.wav', WORDS, { detect: true });
+    await orm.em.fork().nativeUpdate(MediaItemSchema, { id: ready }, { durationSeconds: 20 });
+    const unknownVoice = await api.request('POST', '/api/episodes/assemble', {
+      token: a.token,
+      json: {
+        template_id: a.template,
+        media_id: ready,
+        segment_sources: { intro: { source_type: 'tts', text_prompt: 'Hello.', voice_id: 'espeak:no-such-voice' } },
+        episode_details: { title: 'Unknown voice', episodeNumber: 1 },
+      },
+    });
+    expect(errorOf(unknownVoice)).toMatchObject({ status: 422, detail: TTS_MESSAGES.voiceUnavailable });
+    expect(await orm.em.fork().count(EpisodeSchema, { user: a.id, title: 'Unknown voice' })).toBe(0);
   });
 
   it('suggests a section only once the show has five finished episodes, opening as the saved ones do', async () => {

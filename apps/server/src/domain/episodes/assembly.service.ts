@@ -105,7 +105,9 @@ export class AssemblyService {
     const publishAt = body.publish.mode === 'schedule' ? (body.publish.publish_at ?? null) : null;
     const scheduleProblem = publishAt ? assemblyScheduleProblem(publishAt, now) : null;
     if (scheduleProblem) throw new AppError('VALIDATION', scheduleProblem);
-    await this.checkVoices(user, body.tts_voices);
+    // The voices chosen for this episode: 'Change voice' and the AI voices of its own segment sources.
+    const ownVoices = Object.values(body.segment_sources).flatMap((s) => (s.source_type === 'tts' && s.voice_id ? [s.voice_id] : []));
+    await this.checkVoices(user, [...Object.values(body.tts_voices), ...ownVoices]);
     const clips = { storage: this.deps.storage, findClip: (userId: string, ref: ClipRef) => this.deps.episodes.findClip(userId, ref) };
     const seconds = await estimateEpisodeSeconds(clips, user.id, segments, upload, body.tts_values);
     const cover = await this.cover(user, body.episode_details.cover_image_path);
@@ -143,8 +145,8 @@ export class AssemblyService {
   }
 
   /** Each 'Change voice' choice is a voice the user's engines have: an unknown one is refused here, not by the render. */
-  private async checkVoices(user: Pick<User, 'id'>, voices: Record<string, string>): Promise<void> {
-    const chosen = [...new Set(Object.values(voices))];
+  private async checkVoices(user: Pick<User, 'id'>, voices: readonly string[]): Promise<void> {
+    const chosen = [...new Set(voices)];
     if (chosen.length === 0) return;
     const catalog = await this.deps.speech.catalogFor(user);
     for (const voiceId of chosen) {
