@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
+# Playwright (a dev dependency of the web app) never downloads a browser: the journeys use Debian's Chromium.
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 bash scripts/system-deps.sh run
 bash scripts/pnpm.sh install --frozen-lockfile
 bash scripts/pnpm.sh run build

@@ -9,7 +9,8 @@ import { CHROMIUM, CHROMIUM_ARGS } from './e2e/harness.ts';
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
-  outputDir: 'test-results/e2e',
+  // E2E_OUTPUT_DIR keeps runs apart when several run at once on one machine (each run empties its folder).
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results/e2e',
   workers: 1,
   fullyParallel: false,
   retries: 0,

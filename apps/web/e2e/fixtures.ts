@@ -15,6 +15,8 @@ export { expect };
 export interface OpenPageOptions extends JourneyPageOptions {
   /** The origin the page starts at, when not the app's own address (e.g. `localhost` for Stripe's return). */
   baseUrl?: string;
+  /** The browser's time zone (IANA name), when the journey needs one other than the machine's. */
+  timezoneId?: string;
 }
 
 interface WorkerFixtures {
@@ -77,7 +79,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     const contexts: BrowserContext[] = [];
     const violations: string[] = [];
     await use(async (viewport, options = {}) => {
-      const context = await browser.newContext({ baseURL: options.baseUrl ?? app.baseUrl, viewport });
+      const context = await browser.newContext({
+        baseURL: options.baseUrl ?? app.baseUrl,
+        viewport,
+        ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+      });
       contexts.push(context);
       return startJourneyPage(context, options, (violation) => violations.push(violation));
     });

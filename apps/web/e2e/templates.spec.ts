@@ -6,12 +6,9 @@
  * made with this template' (disabled while unsaved, the confirm dialog's count, the toast).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openOrm } from '@ppp/server/db';
 import { LocalStorage } from '@ppp/server/domain';
 import { seedAssembledEpisode } from '@ppp/server/test-support';
@@ -23,24 +20,16 @@ import {
   describeSlot,
   weekdayOfDate,
 } from '@ppp/contracts';
-import {
-  DESKTOP,
-  PHONE,
-  SCREENSHOT_DIR,
-  freePort,
-  launchChromium,
-  startApp,
-  type RunningApp,
-  registerAndSignIn,
-  launcherDatabaseUrl,
-} from './harness.ts';
+import { DESKTOP, PHONE, type RunningApp, registerAndSignIn, launcherDatabaseUrl, shot } from './harness.ts';
+import { expect, test } from './fixtures.ts';
+
+test.use({ launcherEnv: {} });
+// One app for the file: its tests go on from what the earlier ones left.
+test.describe.configure({ mode: 'serial' });
 
 let app: RunningApp;
-let browser: Browser;
 let token = '';
-let pgPort = 0;
-const contexts: BrowserContext[] = [];
-const files = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-templates-'));
+let files = '';
 const CREATOR = { email: 'templater@example.com', password: 'correct horse battery' };
 /** A bi-weekly slot's first date, ten days ahead so it is still to come in any timezone. */
 const BIWEEKLY_FROM = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
@@ -50,27 +39,6 @@ const BIWEEKLY_WORDS = describeSlot({
   day_of_week: weekdayOfDate(BIWEEKLY_FROM),
   time_of_day: '07:30',
 });
-
-/** expect.poll with room for a busy machine (its default is one second). */
-function eventually<T>(read: () => Promise<T> | T, options: { timeout?: number } = {}) {
-  return expect.poll(read, { timeout: 15_000, ...options });
-}
-
-async function newPage(viewport: { width: number; height: number }, timezoneId?: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: app.baseUrl, viewport, ...(timezoneId ? { timezoneId } : {}) });
-  // Journeys other than onboarding start past it (spec 002 §2.2 step 8: the local completed flag).
-  await context.addInitScript(() => window.localStorage.setItem('ppp.onboarding.completed', '1'));
-  contexts.push(context);
-  await context.addInitScript((value: string) => window.localStorage.setItem('authToken', value), token);
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
-
-async function shot(page: Page, name: string, fullPage = false) {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
-}
 
 async function upload(category: string, file: string, friendlyName: string) {
   const form = new FormData();
@@ -84,20 +52,20 @@ async function upload(category: string, file: string, friendlyName: string) {
   expect(res.ok).toBe(true);
 }
 
-beforeAll(async () => {
+test.beforeAll(async ({ app: started, scratchDir }) => {
+  app = started;
+  files = scratchDir;
   const tone = (name: string, frequency: number, seconds: number) => {
     const file = path.join(files, name);
     execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=${frequency}:duration=${seconds}`, file]);
     return file;
   };
-  pgPort = await freePort();
-  [app, browser] = await Promise.all([startApp({ EMBEDDED_PG_PORT: String(pgPort) }), launchChromium()]);
   token = await registerAndSignIn(app.baseUrl, CREATOR);
   const me = (await (await fetch(`${app.baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
     id: string;
   };
   // Shows are made in My Podcasts (another issue); the journey needs one, so it goes straight into the database.
-  const orm = await openOrm(await launcherDatabaseUrl(app, pgPort), { poolMax: 1 });
+  const orm = await openOrm(await launcherDatabaseUrl(app), { poolMax: 1 });
   await orm.em
     .getConnection()
     .execute('insert into podcasts (id, user_id, name, created_at, updated_at) values (?, ?, ?, now(), now())', [
@@ -111,22 +79,15 @@ beforeAll(async () => {
   tone('evening-theme.mp3', 330, 6);
 });
 
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close().catch(() => undefined);
-  await app?.stop();
-  rmSync(files, { recursive: true, force: true });
-});
-
-describe('Template Editor journey', () => {
-  it('builds, saves and reopens a template unchanged', async () => {
+test.describe('Template Editor journey', () => {
+  test('builds, saves and reopens a template unchanged', async ({ openPage }) => {
     // A creator in New York: a new schedule is still in UTC (spec 000 section 9), their own zone offered.
-    const page = await newPage(DESKTOP, 'America/New_York');
+    const page = await openPage(DESKTOP, { token, timezoneId: 'America/New_York' });
     await page.goto('/dashboard');
     await page.getByRole('link', { name: 'Templates' }).first().click();
-    await eventually(() => page.getByText('No templates yet').isVisible()).toBe(true);
+    await expect(page.getByText('No templates yet')).toBeVisible();
     await page.getByRole('link', { name: 'Create template' }).click();
-    await eventually(() => page.getByRole('heading', { name: 'Template Editor' }).isVisible()).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Template Editor' })).toBeVisible();
     await shot(page, 'template-editor-new-desktop');
 
     // Saving without a name or show says what is missing; with one show it is already chosen.
@@ -137,7 +98,7 @@ describe('Template Editor journey', () => {
         .first()
         .inputValue(),
     ).resolves.toBe('Garden Show');
-    await eventually(() => page.getByTestId('unsaved-indicator').isVisible()).toBe(true);
+    await expect(page.getByTestId('unsaved-indicator')).toBeVisible();
 
     // Intro: an AI voice with a script, the voice picked (and previewed) in 'Choose a Voice'.
     const intro = page.getByTestId('segment-intro');
@@ -145,18 +106,18 @@ describe('Template Editor journey', () => {
     await intro.getByLabel('Script').fill('Welcome to Garden Weekly, where things grow.');
     await intro.getByRole('button', { name: 'Choose voice' }).click();
     const picker = page.getByRole('dialog', { name: TTS_MESSAGES.chooseVoice });
-    await eventually(() => picker.isVisible()).toBe(true);
+    await expect(picker).toBeVisible();
     await picker.getByLabel('Search voices').fill('caribbean female');
     const choice = picker.getByRole('button', { name: 'Choose English (Caribbean), female 2' });
-    await eventually(() => choice.isVisible()).toBe(true);
+    await expect(choice).toBeVisible();
     await picker.getByRole('button', { name: 'Preview English (Caribbean), female 2' }).click();
-    await eventually(() => picker.getByRole('button', { name: 'Stop preview of English (Caribbean), female 2' }).isVisible(), {
+    await expect(picker.getByRole('button', { name: 'Stop preview of English (Caribbean), female 2' })).toBeVisible({
       timeout: 20_000,
-    }).toBe(true);
+    });
     await shot(page, 'template-voice-picker-desktop');
     await choice.click();
-    await eventually(() => picker.isVisible()).toBe(false);
-    await eventually(() => intro.getByText('English (Caribbean), female 2').isVisible()).toBe(true);
+    await expect(picker).toBeHidden();
+    await expect(intro.getByText('English (Caribbean), female 2')).toBeVisible();
 
     // Outro: a clip from the library.
     const outro = page.getByTestId('segment-outro');
@@ -171,7 +132,7 @@ describe('Template Editor journey', () => {
         .count(),
     ).resolves.toBe(0);
     await intro.getByRole('button', { name: 'Move Intro down' }).click();
-    await eventually(() => page.getByText(TEMPLATE_MESSAGES.moveRejected).isVisible()).toBe(true);
+    await expect(page.getByText(TEMPLATE_MESSAGES.moveRejected)).toBeVisible();
     await page.getByTestId('segment-outro').dragTo(page.getByTestId('segment-intro'));
     const order = await page.locator('[data-testid^="segment-"]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-testid')));
     expect(order).toEqual(['segment-intro', 'segment-content', 'segment-outro']);
@@ -184,28 +145,28 @@ describe('Template Editor journey', () => {
     await rule.getByLabel('Start offset (s)').fill('-1.5');
     await rule.getByRole('slider').focus();
     for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
-    await eventually(() => rule.getByTestId('loudness-value').textContent()).toBe('4.5 (-6.9 dB)');
+    await expect(rule.getByTestId('loudness-value')).toHaveText('4.5 (-6.9 dB)');
 
     // A recurring slot: Mondays at 05:00, in UTC unless the creator takes their own zone.
     await page.getByRole('button', { name: 'Recurring Publish Schedule' }).click();
-    await eventually(() => page.getByRole('combobox', { name: 'Timezone' }).inputValue()).toBe('UTC');
+    await expect(page.getByRole('combobox', { name: 'Timezone' })).toHaveValue('UTC');
     await page.getByRole('button', { name: 'Use my timezone (America/New_York)' }).click();
-    await eventually(() => page.getByRole('combobox', { name: 'Timezone' }).inputValue()).toBe('America/New_York');
+    await expect(page.getByRole('combobox', { name: 'Timezone' })).toHaveValue('America/New_York');
     await page.getByRole('combobox', { name: 'Timezone' }).click();
     await page.getByRole('option', { name: 'UTC', exact: true }).click();
-    await eventually(() => page.getByRole('combobox', { name: 'Timezone' }).inputValue()).toBe('UTC');
+    await expect(page.getByRole('combobox', { name: 'Timezone' })).toHaveValue('UTC');
     await page.getByLabel('Monday').check();
     await page.getByRole('button', { name: 'Add slot' }).click();
-    await eventually(() => page.getByRole('table', { name: 'Recurring slots' }).getByText('Monday').isVisible()).toBe(true);
+    await expect(page.getByRole('table', { name: 'Recurring slots' }).getByText('Monday')).toBeVisible();
     // And one every 2 weeks from a date ten days ahead at 07:30: a date is asked for first.
     await page.getByText('Every 2 weeks', { exact: true }).click();
-    await eventually(() => page.getByRole('radio', { name: 'Every 2 weeks' }).isChecked()).toBe(true);
+    await expect(page.getByRole('radio', { name: 'Every 2 weeks' })).toBeChecked();
     await page.getByRole('button', { name: 'Add slot' }).click();
-    await eventually(() => page.getByText(RECURRING_SLOT_MESSAGES.dateRequired).isVisible()).toBe(true);
+    await expect(page.getByText(RECURRING_SLOT_MESSAGES.dateRequired)).toBeVisible();
     await page.getByLabel('First date').fill(BIWEEKLY_FROM);
     await page.getByLabel(/^Time\b/).fill('07:30');
     await page.getByRole('button', { name: 'Add slot' }).click();
-    await eventually(() => page.getByRole('table', { name: 'Recurring slots' }).getByText(BIWEEKLY_WORDS).isVisible()).toBe(true);
+    await expect(page.getByRole('table', { name: 'Recurring slots' }).getByText(BIWEEKLY_WORDS)).toBeVisible();
     await expect(page.getByText(RECURRING_SLOT_MESSAGES.dateRequired).count()).resolves.toBe(0);
     await page.getByRole('table', { name: 'Recurring slots' }).scrollIntoViewIfNeeded();
     await shot(page, 'template-schedule-biweekly-desktop');
@@ -213,27 +174,27 @@ describe('Template Editor journey', () => {
     // The tour walks the sections; leaving asks first.
     await page.getByRole('button', { name: 'Tour', exact: true }).click();
     const tour = page.getByRole('dialog', { name: 'Guided tour' });
-    await eventually(() => tour.getByText('Step 1 of 6').isVisible()).toBe(true);
+    await expect(tour.getByText('Step 1 of 6')).toBeVisible();
     await tour.getByRole('button', { name: 'Next' }).click();
-    await eventually(() => tour.getByText('Episode Structure').isVisible()).toBe(true);
+    await expect(tour.getByText('Episode Structure')).toBeVisible();
     await shot(page, 'template-tour-desktop');
     await tour.getByRole('button', { name: 'Close tour' }).click();
     await page.getByRole('button', { name: 'Back', exact: true }).click();
-    await eventually(() => page.getByText(TEMPLATE_MESSAGES.leaveWithoutSaving).isVisible()).toBe(true);
+    await expect(page.getByText(TEMPLATE_MESSAGES.leaveWithoutSaving)).toBeVisible();
     await page.getByRole('button', { name: 'Stay' }).click();
     await shot(page, 'template-editor-filled-desktop', true);
 
     await page.getByRole('button', { name: 'Save Template' }).click();
-    await eventually(() => page.getByText(TEMPLATE_MESSAGES.saved).first().isVisible()).toBe(true);
+    await expect(page.getByText(TEMPLATE_MESSAGES.saved).first()).toBeVisible();
     const card = page.getByTestId('template-card').filter({ hasText: 'Garden weekly' });
-    await eventually(() => card.isVisible()).toBe(true);
-    await eventually(() => card.getByText('Intro (AI voice) · Content · Outro').isVisible()).toBe(true);
+    await expect(card).toBeVisible();
+    await expect(card.getByText('Intro (AI voice) · Content · Outro')).toBeVisible();
     await shot(page, 'templates-list-desktop');
 
     // Reopen: everything as it was saved, and nothing unsaved.
     await card.getByRole('link', { name: 'Edit Garden weekly' }).click();
-    await eventually(() => page.getByLabel('Template name').inputValue()).toBe('Garden weekly');
-    await eventually(() => page.getByTestId('saved-indicator').isVisible()).toBe(true);
+    await expect(page.getByLabel('Template name')).toHaveValue('Garden weekly');
+    await expect(page.getByTestId('saved-indicator')).toBeVisible();
     const introAgain = page.getByTestId('segment-intro');
     await expect(introAgain.getByLabel('Script').inputValue()).resolves.toBe('Welcome to Garden Weekly, where things grow.');
     await expect(introAgain.getByText('English (Caribbean), female 2').isVisible()).resolves.toBe(true);
@@ -245,7 +206,7 @@ describe('Template Editor journey', () => {
     await expect(ruleAgain.getByLabel('Fade in (s)').inputValue()).resolves.toBe('2');
     await expect(ruleAgain.getByLabel('Fade out (s)').inputValue()).resolves.toBe('3');
     await page.getByRole('button', { name: 'Recurring Publish Schedule' }).click();
-    await eventually(() => page.getByTestId('next-publish').textContent()).toMatch(/^Next publish: \d{4}-\d{2}-\d{2} at 05:00/);
+    await expect(page.getByTestId('next-publish')).toHaveText(/^Next publish: \d{4}-\d{2}-\d{2} at 05:00/);
     await expect(page.getByRole('table', { name: 'Recurring slots' }).getByText(BIWEEKLY_WORDS).isVisible()).resolves.toBe(true);
     // Edit loads the slot back into the form; Cancel leaves it as it was.
     await page.getByRole('button', { name: `Edit ${BIWEEKLY_WORDS}` }).click();
@@ -272,24 +233,24 @@ describe('Template Editor journey', () => {
     await shot(page, 'template-editor-reopened-desktop');
   });
 
-  it('generates a one-time AI-voice clip, then rests the button for 30 s; leaving unsaved asks first', async () => {
-    const page = await newPage(DESKTOP);
+  test('generates a one-time AI-voice clip, then rests the button for 30 s; leaving unsaved asks first', async ({ openPage }) => {
+    const page = await openPage(DESKTOP, { token });
     await page.goto('/dashboard/templates');
     await page.getByRole('link', { name: 'Edit Garden weekly' }).click();
     const outro = page.getByTestId('segment-outro');
     await outro.getByRole('button', { name: 'Generate with AI voice' }).click();
     const dialog = page.getByRole('dialog', { name: TTS_MESSAGES.generateTitle });
     // Voice carried over from the intro; a script is still needed.
-    await eventually(() => dialog.getByText('English (Caribbean), female 2').isVisible()).toBe(true);
+    await expect(dialog.getByText('English (Caribbean), female 2')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Generate' }).isDisabled()).resolves.toBe(true);
     await dialog.getByLabel('Script').fill('Thanks for listening to Garden Weekly. See you next week.');
     await dialog.getByLabel('Name in your library').fill('Spoken outro');
     await shot(page, 'template-generate-voice-desktop');
     await dialog.getByRole('button', { name: 'Generate' }).click();
-    await eventually(() => page.getByText(TTS_MESSAGES.aiVoiceReady).first().isVisible(), { timeout: 30_000 }).toBe(true);
-    await eventually(() => outro.getByLabel('Outro clip', { exact: true }).inputValue()).toBe('Spoken outro');
+    await expect(page.getByText(TTS_MESSAGES.aiVoiceReady).first()).toBeVisible();
+    await expect(outro.getByLabel('Outro clip', { exact: true })).toHaveValue('Spoken outro');
     await outro.getByRole('button', { name: 'Generate with AI voice' }).click();
-    await eventually(() => dialog.getByRole('button', { name: /^Generate \(\d+ s\)$/ }).isDisabled()).toBe(true);
+    await expect(dialog.getByRole('button', { name: /^Generate \(\d+ s\)$/ })).toBeDisabled();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     // Music uploaded from the editor's music section becomes the rule's file (and a library item).
@@ -297,30 +258,32 @@ describe('Template Editor journey', () => {
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Upload music for background music 2' }).click();
     await (await chooser).setFiles(path.join(files, 'evening-theme.mp3'));
-    await eventually(() => page.getByText(TEMPLATE_MESSAGES.musicUploaded).first().isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect(page.getByText(TEMPLATE_MESSAGES.musicUploaded).first()).toBeVisible();
     const uploadedRule = page.getByTestId('music-rule').nth(1);
-    await eventually(() => uploadedRule.getByLabel('Music file', { exact: true }).inputValue()).toBe('evening-theme');
+    await expect(uploadedRule.getByLabel('Music file', { exact: true })).toHaveValue('evening-theme');
     await shot(page, 'template-music-uploaded-desktop');
 
     // Unsaved: the side navigation and the browser's back button ask too, and Stay keeps the edits.
     await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Dashboard' }).click();
-    await eventually(() => page.getByText(TEMPLATE_MESSAGES.leaveWithoutSaving).isVisible()).toBe(true);
+    await expect(page.getByText(TEMPLATE_MESSAGES.leaveWithoutSaving)).toBeVisible();
     await shot(page, 'template-editor-leave-side-nav-desktop');
     await page.getByRole('button', { name: 'Stay' }).click();
-    await eventually(() => page.getByText(TEMPLATE_MESSAGES.leaveWithoutSaving).isVisible()).toBe(false);
+    await expect(page.getByText(TEMPLATE_MESSAGES.leaveWithoutSaving)).toBeHidden();
     await page.goBack();
-    await eventually(() => page.getByText(TEMPLATE_MESSAGES.leaveWithoutSaving).isVisible()).toBe(true);
+    await expect(page.getByText(TEMPLATE_MESSAGES.leaveWithoutSaving)).toBeVisible();
     await page.getByRole('button', { name: 'Stay' }).click();
     await expect(page.getByTestId('unsaved-indicator').isVisible()).resolves.toBe(true);
     expect(new URL(page.url()).pathname).toMatch(/^\/dashboard\/templates\/[0-9a-f-]{36}$/);
 
     await page.getByRole('button', { name: 'Back', exact: true }).click();
-    await eventually(() => page.getByText(TEMPLATE_MESSAGES.leaveWithoutSaving).isVisible()).toBe(true);
+    await expect(page.getByText(TEMPLATE_MESSAGES.leaveWithoutSaving)).toBeVisible();
     await page.getByRole('button', { name: 'Leave' }).click();
-    await eventually(() => page.getByRole('heading', { name: 'Templates' }).isVisible()).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Templates' })).toBeVisible();
   });
 
-  it("offers 'Re-render episodes made with this template': disabled while unsaved, the count in the dialog, a toast", async () => {
+  test("offers 'Re-render episodes made with this template': disabled while unsaved, the count in the dialog, a toast", async ({
+    openPage,
+  }) => {
     // An episode assembled with the template, as the assembly job leaves it (assembly is another journey's).
     const me = (await (await fetch(`${app.baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
       id: string;
@@ -329,7 +292,7 @@ describe('Template Editor journey', () => {
       id: string;
       podcast_id: string;
     }[];
-    const orm = await openOrm(await launcherDatabaseUrl(app, pgPort), { poolMax: 1 });
+    const orm = await openOrm(await launcherDatabaseUrl(app), { poolMax: 1 });
     try {
       const episode = await seedAssembledEpisode(
         orm,
@@ -348,50 +311,48 @@ describe('Template Editor journey', () => {
       await orm.close();
     }
 
-    const page = await newPage(DESKTOP);
+    const page = await openPage(DESKTOP, { token });
     await page.goto('/dashboard/templates');
     await page.getByRole('link', { name: 'Edit Garden weekly' }).click();
     const action = page.getByRole('button', { name: 'Re-render episodes made with this template' });
-    await eventually(() => action.isEnabled()).toBe(true);
+    await expect(action).toBeEnabled();
     await page.getByLabel('Template name').fill('Garden weekly (draft)');
-    await eventually(() => action.isDisabled()).toBe(true);
+    await expect(action).toBeDisabled();
     await expect(page.getByText('Save your changes first: a re-render uses the saved template.').isVisible()).resolves.toBe(true);
     await page.getByLabel('Template name').fill('Garden weekly');
-    await eventually(() => action.isEnabled()).toBe(true);
+    await expect(action).toBeEnabled();
 
     await action.click();
     const dialog = page.getByRole('dialog', { name: 'Re-render episodes made with this template' });
-    await eventually(() =>
-      dialog
-        .getByText('1 assembled episode made with this template will be re-rendered with its saved intro, outro, music and timing.')
-        .isVisible(),
-    ).toBe(true);
+    await expect(
+      dialog.getByText('1 assembled episode made with this template will be re-rendered with its saved intro, outro, music and timing.'),
+    ).toBeVisible();
     await expect(dialog.getByText('Re-rendering does not use processing minutes.').isVisible()).resolves.toBe(true);
     await shot(page, 'template-rerender-dialog-desktop');
     await dialog.getByRole('button', { name: 'Re-render', exact: true }).click();
-    await eventually(() => page.getByText('1 episode queued for re-rendering, 0 skipped.').isVisible()).toBe(true);
+    await expect(page.getByText('1 episode queued for re-rendering, 0 skipped.')).toBeVisible();
     await expect(page.getByText('Re-render started').isVisible()).resolves.toBe(true);
     await shot(page, 'template-rerender-toast-desktop');
   });
 
-  it('keeps the last template and shows the editor on a phone', async () => {
-    const page = await newPage(PHONE);
+  test('keeps the last template and shows the editor on a phone', async ({ openPage }) => {
+    const page = await openPage(PHONE, { token });
     await page.goto('/dashboard/templates');
     await page.getByRole('button', { name: 'Delete Garden weekly' }).click();
     await page.getByRole('dialog', { name: 'Delete template?' }).getByRole('button', { name: 'Delete' }).click();
-    await eventually(() => page.getByText(TEMPLATE_MESSAGES.keepOneTemplateAlert).isVisible()).toBe(true);
+    await expect(page.getByText(TEMPLATE_MESSAGES.keepOneTemplateAlert)).toBeVisible();
     await shot(page, 'templates-keep-one-phone');
     await page.getByRole('button', { name: 'OK' }).click();
     await shot(page, 'templates-list-phone');
     await page.getByRole('link', { name: 'Edit Garden weekly' }).click();
-    await eventually(() => page.getByRole('heading', { name: 'Template Editor' }).isVisible()).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Template Editor' })).toBeVisible();
     await shot(page, 'template-editor-phone');
     await shot(page, 'template-editor-phone-full', true);
 
     // The AI voices card in Settings says which engines speak.
     await page.goto('/dashboard/settings');
     const voices = page.getByRole('region', { name: 'AI voices' });
-    await eventually(() => voices.getByText('eSpeak NG', { exact: true }).isVisible()).toBe(true);
+    await expect(voices.getByText('eSpeak NG', { exact: true })).toBeVisible();
     await voices.scrollIntoViewIfNeeded();
     await shot(page, 'settings-ai-voices-phone');
   });
