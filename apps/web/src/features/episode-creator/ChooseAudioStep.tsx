@@ -15,6 +15,8 @@ export interface ChooseAudioStepProps {
   onDeleted(id: string): void;
   onUploadAudio(): void;
   onConfigureAutomations(): void;
+  /** After Re-scan of an upload: the build forgets the retakes and commands it read from it. */
+  onRescanned?(id: string): void;
 }
 
 interface UploadItemProps {
@@ -23,9 +25,10 @@ interface UploadItemProps {
   onSelect(): void;
   onDelete(): void;
   onTranscript(): void;
+  onRescanned(): void;
 }
 
-function UploadItem({ item, selected, onSelect, onDelete, onTranscript }: UploadItemProps) {
+function UploadItem({ item, selected, onSelect, onDelete, onTranscript, onRescanned }: UploadItemProps) {
   const ready = item.transcript_ready;
   return (
     <Card
@@ -92,7 +95,7 @@ function UploadItem({ item, selected, onSelect, onDelete, onTranscript }: Upload
           >
             Transcript
           </Button>
-          <RescanButton mediaId={item.id} name={item.friendly_name} />
+          <RescanButton mediaId={item.id} name={item.friendly_name} onDone={onRescanned} />
         </Group>
       )}
     </Card>
@@ -100,7 +103,14 @@ function UploadItem({ item, selected, onSelect, onDelete, onTranscript }: Upload
 }
 
 /** Step 2 in preuploaded mode, 'Choose Audio': Ready and Processing uploads with their cue counts. */
-export function ChooseAudioStep({ selectedId, onSelect, onDeleted, onUploadAudio, onConfigureAutomations }: ChooseAudioStepProps) {
+export function ChooseAudioStep({
+  selectedId,
+  onSelect,
+  onDeleted,
+  onUploadAudio,
+  onConfigureAutomations,
+  onRescanned,
+}: ChooseAudioStepProps) {
   const list = trpc.media.mainContent.useQuery(undefined, {
     refetchInterval: (query) =>
       (query.state.data ?? []).some((i) => i.status === 'processing') ? EPISODE_CREATOR.transcriptPollMs : false,
@@ -139,6 +149,7 @@ export function ChooseAudioStep({ selectedId, onSelect, onDeleted, onUploadAudio
           onSelect={() => onSelect(item)}
           onDelete={() => setPending(item)}
           onTranscript={() => setReading(item.id)}
+          onRescanned={() => onRescanned?.(item.id)}
         />
       ))}
       <DeleteUploadDialog pending={pending} onClose={() => setPending(null)} onDeleted={onDeleted} />

@@ -30,6 +30,7 @@ export function MainContentStep({ state, dispatch, minutes, onContinue }: MainCo
           onDeleted={(id) => state.upload?.id === id && dispatch({ type: 'setUpload', upload: null })}
           onUploadAudio={() => dispatch({ type: 'setMode', mode: 'standard' })}
           onConfigureAutomations={() => dispatch({ type: 'openIntents' })}
+          onRescanned={(id) => dispatch({ type: 'rescanned', uploadId: id })}
         />
       ) : (
         <UploadStep

@@ -211,3 +211,18 @@ describe('the creator build', () => {
     expect(parseSavedCreator(null)).toBeNull();
   });
 });
+
+describe('a re-scan of the upload (issue 18)', () => {
+  it('forgets the retakes and commands read from it, keeping the answers; another upload is left alone', () => {
+    let state = creatorReducer(initialCreatorState(), { type: 'setUpload', upload });
+    state = creatorReducer(state, { type: 'answerIntents', answers: { flubber: 'yes', intern: 'yes', sfx: 'no' } });
+    state = creatorReducer(state, { type: 'flubberLoaded', contexts: [flubber] });
+    expect(state.flubberContexts).toHaveLength(1);
+    expect(creatorReducer(state, { type: 'rescanned', uploadId: 'other' })).toBe(state);
+    const after = creatorReducer(state, { type: 'rescanned', uploadId: 'm1' });
+    expect(after.flubberContexts).toBeNull();
+    expect(after.flubberDone).toBe(false);
+    expect(after.answers).toEqual(state.answers);
+    expect(after.upload).toEqual(state.upload);
+  });
+});

@@ -127,6 +127,8 @@ export type CreatorAction =
   | { type: 'setMode'; mode: CreatorMode }
   | { type: 'setUpload'; upload: CreatorUpload | null }
   | { type: 'refreshUpload'; upload: CreatorUpload }
+  /** The upload was re-scanned (issue 18): its retakes and Intern commands are read again; the answers stay. */
+  | { type: 'rescanned'; uploadId: string }
   | { type: 'openPendingReview' }
   | { type: 'uploadProgress'; percent: number | null }
   | { type: 'continueFromUpload'; visible: readonly IntentKey[] }
@@ -262,6 +264,8 @@ export function creatorReducer(state: CreatorState, action: CreatorAction): Crea
       const arrived = action.upload.transcript_ready && !state.upload.transcript_ready;
       return arrived && next.step >= 3 && next.step <= 5 && next.review === null ? { ...next, review: pendingReview(next) } : next;
     }
+    case 'rescanned':
+      return state.upload?.id === action.uploadId ? { ...state, ...freshReviews(), answers: state.answers } : state;
     case 'openPendingReview':
       return { ...state, review: pendingReview(state) };
     case 'uploadProgress':
