@@ -60,6 +60,7 @@ import { createPublishingServices } from './publishing/publishing-services.ts';
 import { createEpisodeServices } from './episodes/episode-services.ts';
 import { MusicLibraryService } from './music/music-library.service.ts';
 import { MusicAdminService } from './music/music-admin.service.ts';
+import { MusicRepository } from './music/music.repository.ts';
 import { AdminMetricsService } from './admin/admin-metrics.service.ts';
 import { AdminMetricsRepository } from './admin/admin-metrics.repository.ts';
 import { createCreatorServices } from './episodes/creator-services.ts';
@@ -135,6 +136,7 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
   });
   const publishing = createPublishingServices(em, shared, features);
   const mediaRows = new MediaRepository(em);
+  const musicRows = new MusicRepository(em);
   const media = new MediaService({
     repository: mediaRows,
     storage: shared.storage,
@@ -242,8 +244,8 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     speech,
     tts,
     ...createEpisodeServices(em, shared, { assembly, minutes: usage, features }),
-    music: new MusicLibraryService({ em, storage: shared.storage }),
-    musicAdmin: new MusicAdminService({ em, storage: shared.storage, uploads, limits, config }),
+    music: new MusicLibraryService({ repository: musicRows, media: mediaRows, storage: shared.storage }),
+    musicAdmin: new MusicAdminService({ repository: musicRows, storage: shared.storage, uploads, limits, config }),
     aiText,
     tiers,
     usage,

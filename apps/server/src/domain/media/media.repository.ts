@@ -56,6 +56,11 @@ export class MediaRepository {
     return this.em.findOne(MediaItemSchema, { filename, category: 'cover_art' });
   }
 
+  /** The user's item of a category kept under this original name (a music bed's copy); null when there is none. */
+  findByOriginalName(user: Owner, category: string, originalName: string): Promise<MediaItem | null> {
+    return this.em.findOne(MediaItemSchema, { user: user.id, category, originalName });
+  }
+
   /** The user's sound effects that have a trigger keyword. */
   async sfxWithKeywords(userId: string): Promise<MediaItem[]> {
     return this.em.find(MediaItemSchema, { user: userId, category: 'sfx', triggerKeyword: { $ne: null } });

@@ -2,17 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   ADMIN_MESSAGES,
   MUSIC_ADMIN_MESSAGES,
-  ZAdminMusicAssetUpdate,
-  ZAdminMusicImportRequest,
-  type TAdminMusicImportRequest,
+  type ZAdminMusicAssetUpdate,
+  type ZAdminMusicImportRequest,
   type ZAdminMusicUploadFields,
   type TAdminMusicAsset,
-  type TAdminMusicAssetUpdate,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
 import type { IncomingFile, MediaUploadService } from '../media/media-upload.service.ts';
@@ -22,12 +19,12 @@ import type { RateLimitService } from '../auth/rate-limit.service.ts';
 import type { TConfig } from '../../config.ts';
 import type { User } from '../users/user.entity.ts';
 import { fetchMusicFile } from './music-fetch.ts';
-import { parseInput } from '../validation.ts';
-import { MusicAssetSchema, type MusicAsset } from './music-asset.entity.ts';
+import type { MusicAsset } from './music-asset.entity.ts';
+import type { MusicRepository } from './music.repository.ts';
 import { toMusicAssetDto } from './music-asset.dto.ts';
 
 export interface MusicAdminDeps {
-  em: EntityManager;
+  repository: MusicRepository;
   storage: StoragePort;
   uploads: Pick<MediaUploadService, 'checkLibraryAudio'>;
   limits: Pick<RateLimitService, 'takeOutboundFetch'>;
@@ -57,7 +54,7 @@ export class MusicAdminService {
 
   /** Every active asset, built-in ones first, then in the order they were added. */
   async list(): Promise<TAdminMusicAsset[]> {
-    const rows = await this.deps.em.find(MusicAssetSchema, { isActive: true }, { orderBy: { createdAt: 'asc', displayName: 'asc' } });
+    const rows = await this.deps.repository.listActive();
     return rows.map(toAdminDto);
   }
 
@@ -73,8 +70,7 @@ export class MusicAdminService {
    * the library's size limit as a byte cap) and checked like an upload (size, probed as real audio
    * through the demuxer allowlist) before anything is kept.
    */
-  async importUrl(admin: Pick<User, 'id'>, input: TAdminMusicImportRequest): Promise<TAdminMusicAsset> {
-    const request = parseInput(ZAdminMusicImportRequest, input);
+  async importUrl(admin: Pick<User, 'id'>, request: z.output<typeof ZAdminMusicImportRequest>): Promise<TAdminMusicAsset> {
     await this.deps.limits.takeOutboundFetch('music-import', admin.id);
     const dir = await mkdtemp(path.join(tmpdir(), 'ppp-music-import-'));
     try {
@@ -94,7 +90,7 @@ export class MusicAdminService {
     const id = randomUUID();
     const key = uploadedMusicKey(id, file.name);
     const stored = await this.deps.storage.putFile(key, file.path);
-    const asset = this.deps.em.create(MusicAssetSchema, {
+    const asset = this.deps.repository.create({
       id,
       displayName: fields.display_name,
       moodTags: fields.mood_tags,
@@ -105,17 +101,16 @@ export class MusicAdminService {
       durationSeconds: inspected.durationSeconds,
       source,
     });
-    await this.deps.em.persist(asset).flush();
+    await this.deps.repository.flush();
     return toAdminDto(asset);
   }
 
   /** PUT /api/admin/music/assets/{id}: a new display name and mood tags. */
-  async update(id: string, input: TAdminMusicAssetUpdate): Promise<TAdminMusicAsset> {
-    const patch = parseInput(ZAdminMusicAssetUpdate, input);
+  async update(id: string, patch: z.output<typeof ZAdminMusicAssetUpdate>): Promise<TAdminMusicAsset> {
     const asset = await this.find(id);
     asset.displayName = patch.display_name;
     asset.moodTags = patch.mood_tags;
-    await this.deps.em.flush();
+    await this.deps.repository.flush();
     return toAdminDto(asset);
   }
 
@@ -128,7 +123,7 @@ export class MusicAdminService {
     const asset = await this.find(id);
     if (asset.source === 'builtin') {
       asset.isActive = false;
-      await this.deps.em.flush();
+      await this.deps.repository.flush();
       return;
     }
     try {
@@ -136,11 +131,11 @@ export class MusicAdminService {
     } catch {
       throw new AppError('INTERNAL', ADMIN_MESSAGES.deleteAssetFailed);
     }
-    await this.deps.em.remove(asset).flush();
+    await this.deps.repository.remove(asset);
   }
 
   private async find(id: string): Promise<MusicAsset> {
-    const asset = z.uuid().safeParse(id).success ? await this.deps.em.findOne(MusicAssetSchema, { id, isActive: true }) : null;
+    const asset = await this.deps.repository.findActive(id);
     if (!asset) throw new AppError('NOT_FOUND', MUSIC_ADMIN_MESSAGES.assetNotFound);
     return asset;
   }

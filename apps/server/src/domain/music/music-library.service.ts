@@ -1,19 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { z } from 'zod';
 import { MUSIC_BEDS } from '@ppp/audio';
 import { MEDIA_MESSAGES, type TMediaItem, type TMusicAssetList } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
 import type { User } from '../users/user.entity.ts';
 import { mediaKey, type StoragePort } from '../storage/storage.ts';
-import { MediaItemSchema } from '../media/media-item.entity.ts';
+import type { MediaRepository } from '../media/media.repository.ts';
 import { toMediaDto } from '../media/media.dto.ts';
 import { storedFilename } from '../media/upload-rules.ts';
-import { MusicAssetSchema, type MusicAsset } from './music-asset.entity.ts';
+import type { MusicAsset } from './music-asset.entity.ts';
+import type { MusicRepository } from './music.repository.ts';
 import { toMusicAssetDto } from './music-asset.dto.ts';
 
 export interface MusicLibraryDeps {
-  em: EntityManager;
+  repository: MusicRepository;
+  /** The user's own media, where a bed is copied. */
+  media: Pick<MediaRepository, 'findByOriginalName' | 'create' | 'flush'>;
   storage: StoragePort;
 }
 
@@ -29,15 +30,14 @@ export class MusicLibraryService {
    * built-in bed has no row yet (seeding writes a row only once its file is stored).
    */
   async listActive(): Promise<TMusicAssetList> {
-    const { em } = this.deps;
-    const rows = await em.find(MusicAssetSchema, { isActive: true }, { orderBy: { createdAt: 'asc', displayName: 'asc' } });
-    const seeded = await em.count(MusicAssetSchema, { seedKey: { $in: MUSIC_BEDS.map((bed) => bed.key) } });
+    const rows = await this.deps.repository.listActive();
+    const seeded = await this.deps.repository.countSeeded(MUSIC_BEDS.map((bed) => bed.key));
     return { assets: rows.map(toMusicAssetDto), preparing: seeded < MUSIC_BEDS.length };
   }
 
   /** An active asset; a malformed or unknown id is a 404. */
   async getActive(id: string): Promise<MusicAsset> {
-    const asset = z.uuid().safeParse(id).success ? await this.deps.em.findOne(MusicAssetSchema, { id, isActive: true }) : null;
+    const asset = await this.deps.repository.findActive(id);
     if (!asset) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.mediaNotFound);
     return asset;
   }
@@ -48,12 +48,12 @@ export class MusicLibraryService {
    */
   async addToLibrary(user: Pick<User, 'id'>, id: string): Promise<TMediaItem> {
     const asset = await this.getActive(id);
-    const { em, storage } = this.deps;
-    const existing = await em.findOne(MediaItemSchema, { user: user.id, category: 'music', originalName: asset.filename });
+    const { media, storage } = this.deps;
+    const existing = await media.findByOriginalName(user, 'music', asset.filename);
     if (existing && (await storage.stat(existing.storageKey))) return toMediaDto(existing);
     const item =
       existing ??
-      em.create(MediaItemSchema, {
+      media.create({
         id: randomUUID(),
         user: user.id,
         category: 'music',
@@ -70,7 +70,7 @@ export class MusicLibraryService {
     item.storageKey = mediaKey(user.id, item.id, 'original.mp3');
     const stored = await storage.putStream(item.storageKey, storage.read(asset.storageKey));
     item.sizeBytes = stored.size;
-    await em.flush();
+    await media.flush();
     return toMediaDto(item);
   }
 }

@@ -1,0 +1,42 @@
+import type { RequiredEntityData } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { z } from 'zod';
+import { MusicAssetSchema, type MusicAsset } from './music-asset.entity.ts';
+
+/** The instance's shared music beds (music_assets): every creator reads the active ones, admins change them. */
+export class MusicRepository {
+  private readonly em: EntityManager;
+  constructor(em: EntityManager) {
+    this.em = em;
+  }
+
+  /** Active beds, built-in ones first (they were added first), then by name. */
+  listActive(): Promise<MusicAsset[]> {
+    return this.em.find(MusicAssetSchema, { isActive: true }, { orderBy: { createdAt: 'asc', displayName: 'asc' } });
+  }
+
+  /** How many of these built-in beds have their row (written once the file is stored). */
+  countSeeded(seedKeys: readonly string[]): Promise<number> {
+    return this.em.count(MusicAssetSchema, { seedKey: { $in: [...seedKeys] } });
+  }
+
+  /** An active bed; null for a malformed or unknown id. */
+  async findActive(id: string): Promise<MusicAsset | null> {
+    if (!z.uuid().safeParse(id).success) return null;
+    return this.em.findOne(MusicAssetSchema, { id, isActive: true });
+  }
+
+  /** A new bed, tracked (written by the next flush). */
+  create(data: RequiredEntityData<MusicAsset>): MusicAsset {
+    return this.em.create(MusicAssetSchema, data);
+  }
+
+  async remove(asset: MusicAsset): Promise<void> {
+    await this.em.remove(asset).flush();
+  }
+
+  /** Writes the changes made to loaded beds. */
+  flush(): Promise<void> {
+    return this.em.flush();
+  }
+}
