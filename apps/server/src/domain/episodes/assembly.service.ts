@@ -266,7 +266,7 @@ export class AssemblyService {
     const content = body.time_base === 'episode' ? episodeCutsToContent(episode.edl, body.cuts) : body.cuts;
     const kept = content.filter((cut) => cut.end_ms - cut.start_ms >= ASSEMBLY.minManualCutMs);
     const removed = newlyRemovedMs(episode.edl.content.cuts, kept, episode.edl.content.file.duration_ms);
-    const dropped = episode.edl.inserts.filter((insert) => options.removeInserts?.includes(insert.id));
+    const dropped = options.removeInserts?.length ? episode.edl.inserts.filter((insert) => options.removeInserts?.includes(insert.id)) : [];
     // A spliced answer made the episode longer by its length; an overlaid effect did not.
     const splicedMs = dropped.filter((insert) => insert.mode === 'splice').reduce((sum, insert) => sum + insert.duration_ms, 0);
     const durationMs = Math.max(0, episode.edl.duration_ms - removed - splicedMs);

@@ -87,7 +87,9 @@ export function newlyRemovedMs(
 
 /** The creator's inserts (Intern answers, sound effects) where they play in the finished episode. */
 export function placedInserts(edl: TEdl): TPlacedInsert[] {
-  return edl.inserts.flatMap((insert) =>
+  // An EDL stored as JSON is read as written: one saved without inserts has none.
+  const inserts: readonly TEdl['inserts'][number][] | undefined = edl.inserts;
+  return (inserts ?? []).flatMap((insert) =>
     insert.kind === 'beep'
       ? []
       : [{ id: insert.id, kind: insert.kind, title: insert.title, start_ms: insert.at_ms, end_ms: insert.at_ms + insert.duration_ms }],
