@@ -111,6 +111,9 @@ test.describe('My Podcasts journey', () => {
     // Edit Podcast: the primary category and the owner's email the publish check and directories need.
     await card.getByRole('button', { name: 'Edit', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Podcast' });
+    await expect(dialog.getByLabel('Primary category', { exact: true })).toBeVisible();
+    // Spreaker is not set up on this instance: no Spreaker Show ID to type (spec 001 section 2).
+    await expect(dialog.getByLabel('Spreaker Show ID')).toHaveCount(0);
     await dialog.getByLabel('Primary category', { exact: true }).click();
     await page.getByRole('option', { name: 'Technology', exact: true }).click();
     await dialog.getByLabel('Owner name').fill('Ada Harbour');

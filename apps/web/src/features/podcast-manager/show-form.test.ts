@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { PODCAST_MESSAGES } from '@ppp/contracts';
+import { PODCAST_MESSAGES, SPREAKER_MESSAGES, type TPodcast } from '@ppp/contracts';
 import {
   CATEGORY_OPTIONS,
   LANGUAGE_OPTIONS,
   categoryOfOption,
   deleteConfirmed,
+  editValues,
   hostIdChangeNeedsConfirm,
   languageOfBrowser,
   nameError,
   publishAllText,
+  remoteLoadNotice,
   showBasicsError,
   showIdError,
+  valuesWithRemote,
 } from './show-form.ts';
 
 describe('show form rules', () => {
@@ -58,5 +61,63 @@ describe('show form rules', () => {
         errors: [{ episode_id: id, error: 'Assembled episode required.' }],
       }),
     ).toBe('1 started, 1 without audio skipped, 1 failed: Assembled episode required.');
+  });
+});
+
+describe('Edit Podcast of a linked show (GET /api/spreaker/show/{id}?mapped=true)', () => {
+  const local = editValues({
+    name: 'Local name',
+    description: 'Local notes',
+    podcast_type: 'episodic',
+    language: 'en',
+    copyright_line: '© Local',
+    owner_name: 'Owner',
+    owner_email: 'owner@example.com',
+    author_name: 'Local author',
+    contact_email: null,
+    category_id: 'Arts',
+    category_2_id: null,
+    category_3_id: null,
+    explicit: false,
+    website_url: null,
+    locked: false,
+    spreaker_show_id: '4242',
+  } as unknown as TPodcast);
+
+  it("takes the host's values where it has them and keeps the local ones elsewhere", () => {
+    const merged = valuesWithRemote(local, {
+      spreaker_show_id: '4242',
+      name: 'Host name',
+      description: '',
+      language: 'fr',
+      copyright_line: null,
+      owner_name: null,
+      author_name: 'Host author',
+      contact_email: 'host@example.com',
+      cover_url: null,
+      category_id: 'Technology',
+      category_2_id: null,
+      category_3_id: null,
+      explicit: true,
+    });
+    expect(merged).toMatchObject({
+      name: 'Host name',
+      description: 'Local notes',
+      language: 'fr',
+      copyright_line: '© Local',
+      owner_name: 'Owner',
+      owner_email: 'owner@example.com',
+      author_name: 'Host author',
+      contact_email: 'host@example.com',
+      category_id: 'Technology',
+      explicit: true,
+      spreaker_show_id: '4242',
+    });
+  });
+
+  it("says 'Remote load failed — using local data' on a failure, nothing on a 404", () => {
+    expect(remoteLoadNotice(404)).toBeNull();
+    expect(remoteLoadNotice(502)).toBe(SPREAKER_MESSAGES.remoteLoadFailed);
+    expect(remoteLoadNotice(null)).toBe(SPREAKER_MESSAGES.remoteLoadFailed);
   });
 });

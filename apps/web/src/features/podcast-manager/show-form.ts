@@ -6,7 +6,9 @@ import {
   ZAppleCategory,
   ZPodcastLanguage,
   ZPodcastName,
+  SPREAKER_MESSAGES,
   type TAppleCategory,
+  type TMappedSpreakerShow,
   type TPodcast,
   type TPodcastLanguage,
   type TPublishAllResponse,
@@ -83,6 +85,36 @@ export function editValues(show: TPodcast) {
   };
 }
 export type TEditValues = ReturnType<typeof editValues>;
+
+/** Edit Podcast's checks: the contract's name rule. */
+export const ZEditPodcastForm = z.object({ name: ZPodcastName });
+
+/**
+ * The Edit Podcast fields of a linked show as its host holds them (GET /api/spreaker/show/{id}?mapped=true,
+ * spec 001 section 7): each value the host has replaces the local one, the others stay.
+ */
+export function valuesWithRemote(values: TEditValues, remote: TMappedSpreakerShow): TEditValues {
+  const text = (host: string | null, local: string) => (host && host.trim() ? host : local);
+  return {
+    ...values,
+    name: text(remote.name, values.name),
+    description: text(remote.description, values.description),
+    language: remote.language ?? values.language,
+    copyright_line: text(remote.copyright_line, values.copyright_line),
+    owner_name: text(remote.owner_name, values.owner_name),
+    author_name: text(remote.author_name, values.author_name),
+    contact_email: text(remote.contact_email, values.contact_email),
+    category_id: remote.category_id ?? values.category_id,
+    category_2_id: remote.category_2_id ?? values.category_2_id,
+    category_3_id: remote.category_3_id ?? values.category_3_id,
+    explicit: remote.explicit,
+  };
+}
+
+/** What a failed load of the host's copy says: nothing for a 404 (the show is gone there), else 'Remote load failed — using local data'. */
+export function remoteLoadNotice(status: number | null): string | null {
+  return status === 404 ? null : SPREAKER_MESSAGES.remoteLoadFailed;
+}
 
 /** Whether the confirmation box is needed: a linked show ID is being changed or cleared. */
 export function hostIdChangeNeedsConfirm(show: Pick<TPodcast, 'spreaker_show_id'>, next: string): boolean {
