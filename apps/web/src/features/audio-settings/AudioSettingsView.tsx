@@ -207,7 +207,13 @@ function AudioSettingsForm({ saved }: { saved: TAudioCleanupSettings }) {
   async function save() {
     try {
       utils.audioCleanup.get.setData(undefined, await update.mutateAsync({ settings: values }));
-      notifications.show({ color: 'teal', title: 'Saved', message: 'Audio settings updated.' });
+      // Issue 18: the server checked the uploads not yet made into episodes again with these settings.
+      await Promise.all([utils.media.mainContent.invalidate(), utils.transcripts.intentHints.invalidate()]);
+      notifications.show({
+        color: 'teal',
+        title: 'Saved',
+        message: 'Audio settings updated. Your uploads not yet made into episodes were checked again with them.',
+      });
     } catch (err) {
       notifications.show({ color: 'red', title: MESSAGES.failedToSaveSettings, message: toApiFailure(err).message ?? MESSAGES.unexpected });
     }
