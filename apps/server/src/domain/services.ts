@@ -8,6 +8,7 @@ import { AccountsRepository } from './auth/accounts.repository.ts';
 import { AuthService } from './auth/auth.service.ts';
 import { GoogleAuthService } from './auth/google-auth.service.ts';
 import { SettingsService } from './settings/settings.service.ts';
+import { SettingsRepository } from './settings/settings.repository.ts';
 import { PublicConfigService } from './settings/public-config.service.ts';
 import { MailService } from './mail/mail.service.ts';
 import { NotifyAddressesRepository } from './mail/notify-addresses.repository.ts';
@@ -84,7 +85,7 @@ export interface SharedDeps {
 export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
   const sessions = new SessionService(em);
   const limits = new RateLimitService(em);
-  const settings = new SettingsService(em);
+  const settings = new SettingsService(new SettingsRepository(em));
   const tiers = new TiersService(em);
   const billing = new BillingRepository(em);
   const plans = new PlansService({ billing, tiers, settings });

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   DEFAULT_ADMIN_SETTINGS,
   ZAdminSettings,
@@ -7,7 +6,7 @@ import {
   type TAdminSettings,
   type TAdminSettingsUpdate,
 } from '@ppp/contracts';
-import { AppSettingSchema } from './app-setting.entity.ts';
+import type { SettingsRepository } from './settings.repository.ts';
 
 const KEY = 'admin';
 const CACHE_MS = 2000;
@@ -15,15 +14,15 @@ let cache: { value: TAdminSettings; at: number } | null = null;
 
 /** Instance settings (maintenance, default activation, upload limit, test mode). Cached briefly per process. */
 export class SettingsService {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
+  private readonly repository: SettingsRepository;
+  constructor(repository: SettingsRepository) {
+    this.repository = repository;
   }
 
   async get(): Promise<TAdminSettings> {
     if (cache && Date.now() - cache.at < CACHE_MS) return cache.value;
-    const row = await this.em.findOne(AppSettingSchema, { key: KEY });
-    const merged = ZAdminSettings.parse({ ...DEFAULT_ADMIN_SETTINGS, ...(row?.value ?? {}) });
+    const stored = await this.repository.read(KEY);
+    const merged = ZAdminSettings.parse({ ...DEFAULT_ADMIN_SETTINGS, ...(stored ?? {}) });
     merged.max_upload_mb = clampMaxUploadMb(merged.max_upload_mb);
     cache = { value: merged, at: Date.now() };
     return merged;
@@ -37,7 +36,7 @@ export class SettingsService {
     for (const [k, v] of Object.entries(patch) as [keyof TAdminSettings, never][]) {
       if (v !== undefined) next[k] = v;
     }
-    await this.em.upsert(AppSettingSchema, { key: KEY, value: next, updatedAt: new Date() });
+    await this.repository.write(KEY, next);
     cache = null;
     return this.get();
   }
