@@ -16,15 +16,17 @@ export interface InternReviewProps {
   dispatch(action: CreatorAction): void;
 }
 
-/** 'Review Intern Commands' (spec 000 §2 and §4): one card per command; Continue once every one has an answer. */
-export function InternReview({ uploadId, voiceId, contexts, items, dispatch }: InternReviewProps) {
-  const [loading, setLoading] = useState(contexts === null);
-  const [unavailable, setUnavailable] = useState<string | null>(null);
+/**
+ * The Intern commands of an upload: found once (a mutation whose state is the loading and failure
+ * shown), answered by the chosen engine on request, or once on opening when a chat model answers.
+ */
+function useInternCommands({ uploadId, voiceId, contexts, items, dispatch }: InternReviewProps) {
   const [busy, setBusy] = useState<Record<string, boolean>>({});
   const started = useRef(new Set<string>());
   const { mutateAsync: executeIntern } = trpc.episodeCreator.internExecute.useMutation();
-  const { mutateAsync: prepareIntern } = trpc.episodeCreator.internPrepareByFile.useMutation();
-  const regenerateLocked = isLocked(usePlanFeatures(), 'advancedIntern');
+  const prepare = trpc.episodeCreator.internPrepareByFile.useMutation({
+    onSuccess: (found) => dispatch({ type: 'internLoaded', contexts: found.contexts }),
+  });
   // The extractive default cannot answer a question: the creator types each answer (issue 18).
   const engine = trpc.speech.capabilities.useQuery().data?.text_ai_engine ?? null;
 
@@ -35,24 +37,15 @@ export function InternReview({ uploadId, voiceId, contexts, items, dispatch }: I
       try {
         const result = await executeIntern(internExecuteRequest(uploadId, context, item, voiceId, regenerate));
         const text = result.response_text.trim();
+        const patch = { response_text: text, voiced_text: text, audio_url: result.audio_url, media_id: result.media_id };
         dispatch({
           type: 'internUpdate',
           commandId: context.command_id,
-          patch: {
-            response_text: text,
-            voiced_text: text,
-            audio_url: result.audio_url,
-            media_id: result.media_id,
-            regenerate_count: result.regenerate_count,
-            quoted: result.quoted,
-          },
+          patch: { ...patch, regenerate_count: result.regenerate_count, quoted: result.quoted },
         });
       } catch (err) {
-        dispatch({
-          type: 'internUpdate',
-          commandId: context.command_id,
-          patch: { error: messageOf(err, EPISODE_CREATOR_MESSAGES.internFailed) },
-        });
+        const error = messageOf(err, EPISODE_CREATOR_MESSAGES.internFailed);
+        dispatch({ type: 'internUpdate', commandId: context.command_id, patch: { error } });
       } finally {
         setBusy((b) => ({ ...b, [context.command_id]: false }));
       }
@@ -60,16 +53,14 @@ export function InternReview({ uploadId, voiceId, contexts, items, dispatch }: I
     [uploadId, voiceId, dispatch, executeIntern],
   );
 
-  const load = useCallback(() => {
-    prepareIntern(voiceId ? { filename: uploadId, voice_id: voiceId } : { filename: uploadId })
-      .then((found) => dispatch({ type: 'internLoaded', contexts: found.contexts }))
-      .catch((err: unknown) => setUnavailable(messageOf(err, EPISODE_CREATOR_MESSAGES.internFailed)))
-      .finally(() => setLoading(false));
-  }, [uploadId, voiceId, dispatch, prepareIntern]);
-
+  const { mutate: prepareMutate, isIdle } = prepare;
+  const load = useCallback(
+    () => prepareMutate(voiceId ? { filename: uploadId, voice_id: voiceId } : { filename: uploadId }),
+    [uploadId, voiceId, prepareMutate],
+  );
   useEffect(() => {
-    if (contexts === null) load();
-  }, [contexts, load]);
+    if (contexts === null && isIdle) load();
+  }, [contexts, isIdle, load]);
 
   // With a chat model, each command is answered once on opening; after that, Get answer and Regenerate are the creator's.
   useEffect(() => {
@@ -81,6 +72,22 @@ export function InternReview({ uploadId, voiceId, contexts, items, dispatch }: I
       void execute(context, item, false);
     }
   }, [contexts, items, execute, engine]);
+
+  return {
+    loading: contexts === null && !prepare.isError,
+    unavailable: prepare.isError ? messageOf(prepare.error, EPISODE_CREATOR_MESSAGES.internFailed) : null,
+    retry: load,
+    busy,
+    execute,
+    engine,
+  };
+}
+
+/** 'Review Intern Commands' (spec 000 §2 and §4): one card per command; Continue once every one has an answer. */
+export function InternReview(props: InternReviewProps) {
+  const { contexts, items, dispatch } = props;
+  const { loading, unavailable, retry, busy, execute, engine } = useInternCommands(props);
+  const regenerateLocked = isLocked(usePlanFeatures(), 'advancedIntern');
 
   const finish = () => dispatch({ type: 'internFinished' });
   const list = contexts ?? [];
@@ -98,15 +105,7 @@ export function InternReview({ uploadId, voiceId, contexts, items, dispatch }: I
           <Alert color="red" title={EPISODE_CREATOR_MESSAGES.internUnavailable}>
             <Stack gap="xs" align="flex-start">
               <Text size="sm">{unavailable}</Text>
-              <Button
-                size="xs"
-                variant="light"
-                onClick={() => {
-                  setLoading(true);
-                  setUnavailable(null);
-                  load();
-                }}
-              >
+              <Button size="xs" variant="light" onClick={retry}>
                 {EPISODE_CREATOR_SHELL.tryAgain}
               </Button>
             </Stack>
