@@ -1,12 +1,17 @@
-/** What the onboarding journeys share: a local feed of an old show to import, and the wizard's page steps. */
+/**
+ * What the onboarding journeys share: a local feed of an old show to import, and the wizard's page
+ * steps (waiting on the page itself through locators, so they serve any test runner).
+ */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SCREENSHOT_DIR } from './harness.ts';
+import { shot as screenshot } from './harness.ts';
+
+/** The wizard's screenshots are of the whole page unless told otherwise. */
+export const shot = (page: Page, name: string, fullPage = true) => screenshot(page, name, fullPage);
 
 function feedXml(origin: string): string {
   const items = [1, 2, 3]
@@ -52,11 +57,6 @@ export async function startHarbourFeed(dir: string, coverFile: string): Promise<
   return { origin, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-export async function shot(page: Page, name: string, fullPage = true) {
-  await page.waitForTimeout(250);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
-}
-
 export const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
 export const heading = (page: Page, text: string) => () => page.getByRole('heading', { name: text, level: 1, exact: true }).isVisible();
 export const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
@@ -67,16 +67,25 @@ export async function chooseCategory(page: Page, category: string) {
   await page.getByRole('option', { name: category, exact: true }).click();
 }
 
+function check(condition: boolean, what: string) {
+  if (!condition) throw new Error(what);
+}
+
+/** Waits for the step's title, and checks its 'Step n of 12' when given. */
 export async function atStep(page: Page, title: string, number: string | null = null) {
-  await expect.poll(heading(page, title), { timeout: 30_000 }).toBe(true);
-  if (number) expect(await page.getByTestId('onboarding-step-number').innerText()).toBe(number);
+  await page.getByRole('heading', { name: title, level: 1, exact: true }).waitFor({ timeout: 30_000 });
+  if (number) {
+    const shown = await page.getByTestId('onboarding-step-number').innerText();
+    check(shown === number, `the step says '${shown}', not '${number}'`);
+  }
 }
 
 export async function dismissTour(page: Page, screenshot?: string) {
-  await expect.poll(visible(page, 'A quick tour'), { timeout: 20_000 }).toBe(true);
+  const tour = page.getByText('A quick tour').first();
+  await tour.waitFor({ timeout: 30_000 });
   if (screenshot) await shot(page, screenshot, false);
   await page.getByRole('button', { name: 'Got it' }).click();
-  await expect.poll(visible(page, 'A quick tour'), { timeout: 20_000 }).toBe(false);
+  await tour.waitFor({ state: 'hidden', timeout: 30_000 });
 }
 
 /** The three scripts of the intro and outro rounds: each unlike the last, so no round is a 'similar clip'. */
@@ -88,7 +97,8 @@ export async function writeScripts(page: Page, intro: string, outro: string) {
 export async function generateClips(page: Page) {
   await next(page).click();
   await atStep(page, 'Review your intro and outro', 'Step 7 of 12');
-  await expect.poll(async () => page.locator('audio').count(), { timeout: 30_000 }).toBe(2);
+  await page.locator('audio').nth(1).waitFor({ state: 'attached', timeout: 30_000 });
+  check((await page.locator('audio').count()) === 2, 'the review step plays two clips');
 }
 
 export type Clip = {
@@ -108,7 +118,7 @@ export async function pickDates(page: Page, positions: number[]): Promise<string
     const day = days.nth(position);
     picked.push((await day.getAttribute('aria-label')) ?? '');
     await day.click();
-    expect(await day.getAttribute('aria-pressed')).toBe('true');
+    check((await day.getAttribute('aria-pressed')) === 'true', `${picked.at(-1)} is picked`);
   }
   return picked;
 }

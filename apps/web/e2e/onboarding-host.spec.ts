@@ -6,36 +6,56 @@
  * in the 600x700 popup ends with the callback page's spreaker_connected message and counts as
  * connected; a refused code says 'Connection error'.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { ONBOARDING_MESSAGES } from '@ppp/contracts';
 import { connectSpreakerAccount, SpreakerSandbox } from '@ppp/server/test-support';
-import {
-  DESKTOP,
-  PHONE,
-  closeJourneyPages,
-  launchChromium,
-  openJourneyPage,
-  registerConfirmedAccount,
-  startApp,
-  type RunningApp,
-  type Viewport,
-} from './harness.ts';
+import { DESKTOP, PHONE, registerConfirmedAccount, type RunningApp, type Viewport } from './harness.ts';
+import { expect, test as journey, type OpenPageOptions } from './fixtures.ts';
 import { atStep, dismissTour, next, shot } from './onboarding-support.ts';
 
-let app: RunningApp;
-let browser: Browser;
-let operatorToken = '';
-const sandbox = new SpreakerSandbox();
-const PASSWORD = 'correct horse battery';
 const AUTHORIZE = 'http://spreaker-signin.test/oauth2/authorize';
+
+/** The launcher talks to the Spreaker sandbox, started first in this worker. */
+const test = journey.extend<object, { sandbox: SpreakerSandbox }>({
+  sandbox: [
+    async ({}, use) => {
+      const sandbox = new SpreakerSandbox();
+      await sandbox.start();
+      await use(sandbox);
+      await sandbox.stop();
+    },
+    { scope: 'worker' },
+  ],
+  launcherEnv: [
+    async ({ sandbox }, use) =>
+      use({
+        SPREAKER_CLIENT_ID: 'ppp-app',
+        SPREAKER_CLIENT_SECRET: 'ppp-secret',
+        SPREAKER_BASE_URL: sandbox.origin,
+        SPREAKER_AUTHORIZE_URL: AUTHORIZE,
+      }),
+    { scope: 'worker' },
+  ],
+});
+// One app for the file: its tests go on from what the earlier ones left.
+test.describe.configure({ mode: 'serial' });
+
+let app: RunningApp;
+let operatorToken = '';
+const PASSWORD = 'correct horse battery';
 
 const account = (email: string) => registerConfirmedAccount(app.baseUrl, { email, password: PASSWORD }, operatorToken);
 
 /** The host step of a fresh wizard, with Spreaker's sign-in answering code at once. */
-async function hostStep(token: string, viewport: Viewport, code: string): Promise<Page> {
+async function hostStep(
+  openPage: (viewport: Viewport, options: OpenPageOptions) => Promise<Page>,
+  token: string,
+  viewport: Viewport,
+  code: string,
+): Promise<Page> {
   // Opened at the public origin Spreaker sends the popup back to, so the callback page and its opener share an origin.
-  const page = await openJourneyPage(browser, app.baseUrl.replace('127.0.0.1', 'localhost'), viewport, { token, onboardingDone: false });
+  // Spreaker's own sign-in page (a third party's, not the app's) answers with the code at once.
+  const page = await openPage(viewport, { baseUrl: app.baseUrl.replace('127.0.0.1', 'localhost'), token, onboardingDone: false });
   await page.context().route(`${AUTHORIZE}**`, (route) => {
     const asked = new URL(route.request().url());
     const back = new URL(asked.searchParams.get('redirect_uri') ?? '');
@@ -51,68 +71,53 @@ async function hostStep(token: string, viewport: Viewport, code: string): Promis
 
 const spreakerCard = (page: Page) => page.getByRole('region', { name: 'Spreaker' });
 
-beforeAll(async () => {
-  await sandbox.start();
-  [app, browser] = await Promise.all([
-    startApp({
-      SPREAKER_CLIENT_ID: 'ppp-app',
-      SPREAKER_CLIENT_SECRET: 'ppp-secret',
-      SPREAKER_BASE_URL: sandbox.origin,
-      SPREAKER_AUTHORIZE_URL: AUTHORIZE,
-    }),
-    launchChromium(),
-  ]);
+test.beforeAll(async ({ app: started }) => {
+  app = started;
   operatorToken = await account('operator@example.com');
-}, 240_000);
-
-afterAll(async () => {
-  await closeJourneyPages();
-  await browser?.close().catch(() => undefined);
-  await app?.stop();
-  await sandbox.stop();
 });
 
-describe('onboarding host step with Spreaker', () => {
-  it('recognises an account already connected to Spreaker when the step opens', async () => {
+test.describe('onboarding host step with Spreaker', () => {
+  test('recognises an account already connected to Spreaker when the step opens', async ({ openPage }) => {
     const token = await account('connected-before@example.com');
     // Connected earlier (in settings, say): the popup's two calls made directly.
     expect((await connectSpreakerAccount(app.baseUrl, token)).status).toBe(200);
 
-    const page = await hostStep(token, DESKTOP, 'good-code');
-    await expect.poll(() => spreakerCard(page).getByText('Connected', { exact: true }).isVisible()).toBe(true);
-    expect(await spreakerCard(page).getByRole('button', { name: 'Connected to Spreaker' }).isVisible()).toBe(true);
+    const page = await hostStep(openPage, token, DESKTOP, 'good-code');
+    await expect(spreakerCard(page).getByText('Connected', { exact: true })).toBeVisible();
+    await expect(spreakerCard(page).getByRole('button', { name: 'Connected to Spreaker' })).toBeVisible();
     await shot(page, 'onboarding-09-host-connected-desktop', false);
     await next(page).click();
     await atStep(page, 'How often will you publish?', 'Step 10 of 12');
   });
 
-  it("connects in the popup: the callback page's spreaker_connected message counts as connected", async () => {
+  test("connects in the popup: the callback page's spreaker_connected message counts as connected", async ({ openPage }) => {
     const token = await account('connects-now@example.com');
-    const page = await hostStep(token, PHONE, 'good-code');
-    expect(await spreakerCard(page).getByText('Connected', { exact: true }).count()).toBe(0);
+    const page = await hostStep(openPage, token, PHONE, 'good-code');
+    await expect(spreakerCard(page).getByText('Connected', { exact: true })).toHaveCount(0);
     const popup = page.waitForEvent('popup');
     await spreakerCard(page).getByRole('button', { name: 'Connect Spreaker' }).click();
     // The popup runs the real OAuth round trip and closes itself after posting to its opener.
     await (await popup).waitForEvent('close', { timeout: 20_000 });
-    await expect.poll(() => spreakerCard(page).getByText('Connected', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByRole('alert').count()).toBe(0);
+    await expect(spreakerCard(page).getByText('Connected', { exact: true })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
     await shot(page, 'onboarding-09-host-connected-phone');
     await next(page).click();
     await atStep(page, 'How often will you publish?', 'Step 10 of 12');
   });
 
-  it('says Connection error when Spreaker refuses the code, and the step still needs a host', async () => {
+  test('says Connection error when Spreaker refuses the code, and the step still needs a host', async ({ openPage }) => {
     const token = await account('refused@example.com');
-    const page = await hostStep(token, DESKTOP, 'bad-code');
+    const page = await hostStep(openPage, token, DESKTOP, 'bad-code');
     const popup = page.waitForEvent('popup');
     await spreakerCard(page).getByRole('button', { name: 'Connect Spreaker' }).click();
     await (await popup).waitForEvent('close', { timeout: 20_000 });
-    await expect.poll(() => page.getByRole('alert').innerText()).toBe(ONBOARDING_MESSAGES.connectionError);
+    await expect(page.getByRole('alert')).toHaveText(ONBOARDING_MESSAGES.connectionError);
     await shot(page, 'onboarding-09-host-refused-desktop', false);
     // Not connected: Next stays on the step, and the built-in host still lets the creator on.
     await next(page).click();
+    // Nothing on screen changes (the connection error stays the step's message): give Next its moment.
     await page.waitForTimeout(500);
-    expect(await page.getByTestId('onboarding-step-number').innerText()).toBe('Step 9 of 12');
+    await expect(page.getByTestId('onboarding-step-number')).toHaveText('Step 9 of 12');
     await page.getByRole('button', { name: 'Use the built-in host' }).click();
     await next(page).click();
     await atStep(page, 'How often will you publish?', 'Step 10 of 12');
