@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { Alert, Badge, Button, Card, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, List, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconFileMusic, IconUpload, IconX } from '@tabler/icons-react';
-import { EPISODE_CREATOR_SHELL, MEDIA_MESSAGES, type TMediaItem } from '@ppp/contracts';
+import { EPISODE_CREATOR_SHELL, MEDIA_MESSAGES, UPLOAD_CONVERSION_MESSAGES, isConversionCandidate, type TMediaItem } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { startTusUpload } from '../../lib/tus-upload.ts';
 import { audioFileProblem } from './creator-rules.ts';
+import { prepareUpload } from '../audio-conversion/prepare-upload.ts';
 import type { CreatorUpload } from './creator-state.ts';
 
 export interface UploadStepProps {
@@ -37,18 +38,27 @@ export function UploadStep({ upload, uploading, onProgress, onUploaded, onChoose
   const [over, setOver] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [cancelled, setCancelled] = useState(false);
+  /** The in-browser MP3 conversion of a large WAV (spec 001 §4): its progress, then what was done. */
+  const [preparing, setPreparing] = useState<number | null>(null);
+  const [note, setNote] = useState<string | null>(null);
 
   useEffect(() => () => cancel.current?.(), []);
 
-  function send(file: File) {
+  async function send(original: File) {
+    setProblem(null);
+    setCancelled(false);
+    setNote(null);
+    if (isConversionCandidate(original)) setPreparing(0);
+    const prepared = await prepareUpload(original, (ratio) => setPreparing(ratio)).finally(() => setPreparing(null));
+    setNote(prepared.note);
+    const file = prepared.file;
     const found = audioFileProblem(file, maxMb);
     setProblem(found);
-    setCancelled(false);
     if (found) return;
     onProgress(0);
     cancel.current = startTusUpload(
       file,
-      { filename: file.name, category: 'main_content', friendly_name: file.name.replace(/\.[^.]+$/, '') || file.name },
+      { filename: file.name, category: 'main_content', friendly_name: original.name.replace(/\.[^.]+$/, '') || original.name },
       {
         onProgress: (percent) => onProgress(percent),
         onSuccess: (item) => {
@@ -78,7 +88,7 @@ export function UploadStep({ upload, uploading, onProgress, onUploaded, onChoose
     e.preventDefault();
     setOver(false);
     const file = e.dataTransfer.files[0];
-    if (file && !uploading) send(file);
+    if (file && !uploading && preparing === null) void send(file);
   }
 
   return (
@@ -101,7 +111,11 @@ export function UploadStep({ upload, uploading, onProgress, onUploaded, onChoose
           <Text size="sm" c="dimmed">
             Up to {maxMb} MB, any audio format.
           </Text>
-          <Button leftSection={<IconFileMusic size={16} />} onClick={() => input.current?.click()} disabled={uploading}>
+          <Button
+            leftSection={<IconFileMusic size={16} />}
+            onClick={() => input.current?.click()}
+            disabled={uploading || preparing !== null}
+          >
             Choose audio file
           </Button>
           <input
@@ -113,7 +127,7 @@ export function UploadStep({ upload, uploading, onProgress, onUploaded, onChoose
             onChange={(e) => {
               const file = e.currentTarget.files?.[0];
               e.currentTarget.value = '';
-              if (file) send(file);
+              if (file) void send(file);
             }}
           />
         </Stack>
@@ -124,6 +138,19 @@ export function UploadStep({ upload, uploading, onProgress, onUploaded, onChoose
             Cancel upload
           </Button>
         </Group>
+      )}
+      {preparing !== null && (
+        <Stack gap={4} data-testid="conversion-progress">
+          <Text size="sm">
+            {UPLOAD_CONVERSION_MESSAGES.preparing}: converting to MP3 in your browser… {Math.round(preparing * 100)}%
+          </Text>
+          <Progress value={Math.round(preparing * 100)} aria-label={UPLOAD_CONVERSION_MESSAGES.preparing} animated />
+        </Stack>
+      )}
+      {note && (
+        <Text size="sm" c="dimmed" data-testid="conversion-note">
+          {note}
+        </Text>
       )}
       {problem && (
         <Alert color="red" role="alert">
