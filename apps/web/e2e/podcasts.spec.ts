@@ -129,13 +129,48 @@ test.describe('My Podcasts journey', () => {
     // Publish now from the show's episode list; the dialog polls the status until it settles.
     await card.getByRole('button', { name: 'Episodes' }).click();
     await expect(card.getByText(EPISODE)).toBeVisible();
+    // Schedule by date and time in a chosen time zone (issue 19): the browser's zone is offered first.
     await card.getByRole('button', { name: 'Schedule' }).click();
     const publishDialog = page.getByRole('dialog', { name: `Publish “${EPISODE}”` });
-    await expect(publishDialog.getByLabel('Publish at')).toBeVisible();
-    await publishDialog.getByLabel('Publish at').fill('2020-01-01T10:00');
+    const browserZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    await expect(publishDialog.getByLabel('Time zone')).toHaveValue(browserZone);
+    await publishDialog.getByLabel('Date').fill('2020-01-01');
+    await publishDialog.getByLabel('Time', { exact: true }).fill('10:00');
     await expect(publishDialog.getByText(PUBLISH_MESSAGES.scheduleLead)).toBeVisible();
+    const tomorrow = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
+    await publishDialog.getByLabel('Date').fill(tomorrow);
+    await publishDialog.getByLabel('Time', { exact: true }).fill('09:07');
+    await expect(publishDialog.getByText(PUBLISH_MESSAGES.scheduleStep)).toBeVisible();
+    await publishDialog.getByLabel('Time', { exact: true }).fill('09:05');
+    await publishDialog.getByLabel('Time zone').fill('Pacific/Auckland');
+    await page.getByRole('option', { name: 'Pacific/Auckland', exact: true }).click();
+    await expect(publishDialog.getByText(PUBLISH_MESSAGES.scheduleStep)).toBeHidden();
     await shot(page, 'podcasts-schedule-desktop');
-    await publishDialog.getByText('Publish now').click();
+    await publishDialog.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await expect(publishDialog).toBeHidden();
+    const [scheduled] = await api<{ status: string; publish_at: string; publish_at_local: string }[]>(`/api/podcasts/${show!.id}/episodes`);
+    expect(scheduled?.status).toBe('scheduled');
+    expect(scheduled?.publish_at_local).toBe(`${tomorrow} 09:05 Pacific/Auckland`);
+    const auckland = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Pacific/Auckland',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(new Date(scheduled!.publish_at));
+    expect(auckland).toBe(`${tomorrow}, 09:05`);
+    // The list shows it in the zone it was scheduled in.
+    await expect(card.getByText(/09:05 GMT\+1[23]/)).toBeVisible();
+
+    // Taken back to a draft, then published now.
+    await card.getByRole('button', { name: 'Unpublish' }).click();
+    const unpublishDialog = page.getByRole('dialog', { name: 'Unpublish episode' });
+    await unpublishDialog.getByRole('button', { name: 'Unpublish', exact: true }).click();
+    await expect(unpublishDialog).toBeHidden();
+    await card.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(publishDialog.getByLabel('Time zone')).toBeHidden();
     await publishDialog.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect(publishDialog).toBeHidden();
     await expect

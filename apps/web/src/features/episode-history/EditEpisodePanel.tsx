@@ -15,6 +15,7 @@ import {
 } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { messageOf, toApiFailure } from '../../lib/api-error.ts';
+import { formatScheduled } from '../publishing/schedule-time.ts';
 import { AiSuggestButton } from '../episode-creator/details/AiSuggestButton.tsx';
 import { TagSuggestions } from '../episode-creator/details/TagSuggestions.tsx';
 import { changesOf, duplicateOf, numberProblem, valuesOf, type EditValues } from './edit-form.ts';
@@ -182,6 +183,11 @@ function EditEpisodeForm({ episode, episodes, onClose, onSaved }: Props & { epis
             error={problems[1]}
           />
         </Group>
+        {episode.status === 'scheduled' && episode.publish_at && (
+          <Text size="sm" data-testid="edit-scheduled-for">
+            Scheduled for {formatScheduled(episode.publish_at, episode.publish_at_local)}
+          </Text>
+        )}
         <Select
           label="Visibility"
           description={

@@ -2,9 +2,17 @@ import { ActionIcon, AspectRatio, Badge, Box, Card, Group, Image, Stack, Table, 
 import { IconEdit, IconPhoto, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { VISIBILITY_LABELS, displayStatus, type TEpisode, type TVisibility } from '@ppp/contracts';
 import { STATUS_COLORS, STATUS_LABELS, publishDateOf } from './episode-list.ts';
+import { formatScheduled } from '../publishing/schedule-time.ts';
 import { EpisodeMenu, type EpisodeAction } from './EpisodeMenu.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A scheduled time in the zone it was scheduled in (with the zone's name); other dates in the browser's. */
+function whenText(episode: TEpisode, date: Date): string {
+  return episode.status === 'scheduled' && episode.publish_at
+    ? formatScheduled(episode.publish_at, episode.publish_at_local)
+    : dateFormat.format(date);
+}
 
 export function StatusBadge({ status }: { status: string }) {
   const shown = displayStatus(status);
@@ -75,7 +83,7 @@ export function EpisodeCard({ episode, onAction }: ItemProps) {
           </Text>
         </Group>
         <Text size="xs" c="dimmed">
-          {when.label} {dateFormat.format(when.date)}
+          {when.label} {whenText(episode, when.date)}
         </Text>
       </Stack>
     </Card>
@@ -153,7 +161,7 @@ export function EpisodeTable({
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{dateFormat.format(when.date)}</Text>
+                  <Text size="sm">{whenText(episode, when.date)}</Text>
                   <Text size="xs" c="dimmed">
                     {when.label}
                   </Text>

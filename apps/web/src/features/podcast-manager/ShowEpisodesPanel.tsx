@@ -5,6 +5,7 @@ import { PUBLISH_LIMITS, PUBLISH_MESSAGES, VISIBILITY_LABELS, type TPodcast, typ
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import { PublishDialog, type PublishTarget } from '../publishing/PublishDialog.tsx';
+import { formatScheduled } from '../publishing/schedule-time.ts';
 import { UnpublishDialog } from '../publishing/UnpublishDialog.tsx';
 import { canPublish, canRepublish, canUnpublish } from '../publishing/publish-rules.ts';
 
@@ -98,7 +99,13 @@ export function ShowEpisodesPanel({ show }: { show: TPodcast }) {
                     </Group>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="xs">{episode.publish_at ? episode.publish_at.toLocaleString() : '—'}</Text>
+                    <Text size="xs">
+                      {episode.publish_at
+                        ? episode.status === 'scheduled'
+                          ? formatScheduled(episode.publish_at, episode.publish_at_local)
+                          : episode.publish_at.toLocaleString()
+                        : '—'}
+                    </Text>
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{episode.plays_total}</Text>

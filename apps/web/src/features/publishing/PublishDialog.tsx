@@ -1,19 +1,21 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { schemaResolver, useForm } from '@mantine/form';
 import {
   PUBLISH_LIMITS,
   PUBLISH_MESSAGES,
   VISIBILITIES,
   VISIBILITY_LABELS,
-  ZVisibility,
   type TPublishMode,
   type TPublishStatus,
   type TVisibility,
 } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
-import { defaultScheduleValue, pollPublishStatus, scheduleError, schedulePayload } from './publish-rules.ts';
+import { pollPublishStatus } from './publish-rules.ts';
+import { ZPublishForm, zonedSchedulePayload, type TPublishForm } from './publish-form.ts';
+import { browserZone, defaultZonedSchedule, zoneOptions } from './schedule-time.ts';
 
 export interface PublishTarget {
   id: string;
@@ -30,9 +32,32 @@ function visibilityOptions(current: TVisibility) {
   ];
 }
 
+function initialValues(mode: TPublishMode): TPublishForm {
+  const zone = browserZone();
+  return { mode, visibility: 'no-change', ...defaultZonedSchedule(zone) };
+}
+
+/** The dialog's form: its fields checked by the Zod schema (the schedule rules of spec 001 §5). */
+function usePublishForm(initialMode: TPublishMode) {
+  return useForm<TPublishForm>({
+    mode: 'controlled',
+    initialValues: initialValues(initialMode),
+    validate: schemaResolver(ZPublishForm, { sync: true }),
+    validateInputOnChange: ['date', 'time', 'zone'],
+  });
+}
+
+/** The call's body for the chosen mode. */
+function publishBody(values: TPublishForm) {
+  if (values.mode === 'schedule') return { mode: values.mode, ...zonedSchedulePayload(values) };
+  if (values.mode === 'draft') return { mode: values.mode, publish_state: 'draft' as const };
+  return { mode: values.mode, publish_state: values.visibility === 'no-change' ? null : values.visibility };
+}
+
 /**
- * Publish now, schedule, or keep as draft (spec 001 §4, spec 000 §4): visibility applies to publish
- * now and defaults to no change; a schedule is sent as unpublished plus a time at least a minute
+ * Publish now, schedule, or keep as draft (spec 001 §4-5, spec 000 §4): visibility applies to publish
+ * now and defaults to no change; a schedule is a date and a time in the creator's time zone (the
+ * browser's to start with, changeable), sent as unpublished plus its UTC moment, at least a minute
  * ahead on a 5-minute step. After "now" the status is polled every 0.6 s for up to 4 s.
  */
 export function PublishDialog({
@@ -46,34 +71,45 @@ export function PublishDialog({
   onClose: () => void;
   onDone: (status: TPublishStatus) => void;
 }) {
+  return (
+    <Modal opened={episode !== null} onClose={onClose} title={episode ? `Publish “${episode.title}”` : 'Publish'} centered>
+      {/* Mounted afresh for each opening: the mode asked for and a time suggested from now. */}
+      {episode && (
+        <PublishForm key={`${episode.id}:${initialMode}`} episode={episode} initialMode={initialMode} onClose={onClose} onDone={onDone} />
+      )}
+    </Modal>
+  );
+}
+
+function PublishForm({
+  episode,
+  initialMode,
+  onClose,
+  onDone,
+}: {
+  episode: PublishTarget;
+  initialMode: TPublishMode;
+  onClose: () => void;
+  onDone: (status: TPublishStatus) => void;
+}) {
   const utils = trpc.useUtils();
   const publish = trpc.publishing.publish.useMutation();
-  const [mode, setMode] = useState<TPublishMode>(initialMode);
-  const [visibility, setVisibility] = useState('no-change');
-  const [when, setWhen] = useState(defaultScheduleValue());
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const whenError = mode === 'schedule' ? scheduleError(when) : null;
+  const form = usePublishForm(initialMode);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { mode } = form.values;
 
-  async function submit() {
-    if (!episode) return;
-    if (whenError) return setError(whenError);
-    setBusy(true);
-    setError(null);
+  async function submit(values: TPublishForm) {
+    setFailure(null);
     try {
-      const body =
-        mode === 'schedule'
-          ? { mode, ...schedulePayload(when) }
-          : mode === 'draft'
-            ? { mode, publish_state: 'draft' as const }
-            : { mode, publish_state: visibility === 'no-change' ? null : ZVisibility.parse(visibility) };
-      let status = await publish.mutateAsync({ id: episode.id, ...body });
-      if (mode === 'now') status = await pollPublishStatus(() => utils.publishing.status.fetch({ id: episode.id }, { staleTime: 0 }));
+      let status = await publish.mutateAsync({ id: episode.id, ...publishBody(values) });
+      if (values.mode === 'now') {
+        status = await pollPublishStatus(() => utils.publishing.status.fetch({ id: episode.id }, { staleTime: 0 }));
+      }
       if (status.last_error) throw new Error(status.last_error);
       const message =
-        mode === 'schedule'
+        values.mode === 'schedule'
           ? PUBLISH_MESSAGES.scheduled
-          : mode === 'draft'
+          : values.mode === 'draft'
             ? PUBLISH_MESSAGES.draftSaved
             : status.status === 'published'
               ? 'Published'
@@ -81,19 +117,16 @@ export function PublishDialog({
       notifications.show({ color: 'green', message });
       onDone(status);
     } catch (err) {
-      const fallback = mode === 'schedule' ? PUBLISH_MESSAGES.scheduleFailed : PUBLISH_MESSAGES.publishFailed;
-      setError(toApiFailure(err).message ?? fallback);
-    } finally {
-      setBusy(false);
+      const fallback = values.mode === 'schedule' ? PUBLISH_MESSAGES.scheduleFailed : PUBLISH_MESSAGES.publishFailed;
+      setFailure(toApiFailure(err).message ?? fallback);
     }
   }
 
   return (
-    <Modal opened={episode !== null} onClose={onClose} title={episode ? `Publish “${episode.title}”` : 'Publish'} centered>
+    <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack>
         <SegmentedControl
-          value={mode}
-          onChange={(value) => setMode(value as TPublishMode)}
+          {...form.getInputProps('mode')}
           data={[
             { value: 'now', label: 'Publish now' },
             { value: 'schedule', label: 'Schedule' },
@@ -104,47 +137,63 @@ export function PublishDialog({
         {mode === 'now' && (
           <Select
             label="Visibility"
-            data={visibilityOptions(episode?.visibility ?? 'public')}
-            value={visibility}
-            onChange={(v) => setVisibility(v ?? 'no-change')}
+            data={visibilityOptions(episode.visibility)}
+            {...form.getInputProps('visibility')}
             allowDeselect={false}
           />
         )}
-        {mode !== 'now' && episode && (
+        {mode !== 'now' && (
           <Text size="sm" data-testid="publish-visibility">
             Visibility: {mode === 'schedule' ? VISIBILITY_LABELS.public : VISIBILITY_LABELS[episode.visibility]}
           </Text>
         )}
-        {mode === 'schedule' && (
-          <TextInput
-            type="datetime-local"
-            label="Publish at"
-            description="Your local time, on a 5-minute step."
-            value={when}
-            step={PUBLISH_LIMITS.scheduleStepMinutes * 60}
-            onChange={(e) => setWhen(e.currentTarget.value)}
-            error={whenError}
-          />
-        )}
+        {mode === 'schedule' && <ScheduleFields form={form} />}
         {mode === 'draft' && (
           <Text size="sm" c="dimmed">
             The episode stays unpublished; a pending schedule is cancelled.
           </Text>
         )}
-        {error && (
+        {failure && (
           <Alert color="red" title={mode === 'schedule' ? PUBLISH_MESSAGES.scheduleFailed : PUBLISH_MESSAGES.publishFailedAlert}>
-            {error}
+            {failure}
           </Alert>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={() => void submit()} loading={busy} disabled={mode === 'schedule' && whenError !== null}>
+          <Button type="submit" loading={form.submitting}>
             {mode === 'now' ? 'Publish' : mode === 'schedule' ? 'Schedule' : 'Save as draft'}
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </form>
+  );
+}
+
+/** Date and time in the chosen zone, on the 5-minute step; the zone is the browser's until changed. */
+function ScheduleFields({ form }: { form: ReturnType<typeof usePublishForm> }) {
+  const { zone } = form.values;
+  return (
+    <Stack gap="xs">
+      <SimpleGrid cols={2}>
+        <TextInput type="date" label="Date" {...form.getInputProps('date')} error={form.errors.date ?? Boolean(form.errors.time)} />
+        <TextInput type="time" label="Time" step={PUBLISH_LIMITS.scheduleStepMinutes * 60} {...form.getInputProps('time')} error={null} />
+      </SimpleGrid>
+      <Select
+        label="Time zone"
+        searchable
+        data={zoneOptions(zone)}
+        {...form.getInputProps('zone')}
+        onChange={(value) => form.setFieldValue('zone', value ?? browserZone())}
+        allowDeselect={false}
+        description={zone === browserZone() ? 'Your browser’s time zone.' : `Your browser’s is ${browserZone()}.`}
+      />
+      {form.errors.time && (
+        <Text size="sm" c="red" role="alert" data-testid="schedule-error">
+          {form.errors.time}
+        </Text>
+      )}
+    </Stack>
   );
 }

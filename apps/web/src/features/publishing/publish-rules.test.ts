@@ -1,37 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { PUBLISH_MESSAGES, type TPublishStatus } from '@ppp/contracts';
-import {
-  canRepublish,
-  canUnpublish,
-  defaultScheduleValue,
-  pollPublishStatus,
-  scheduleError,
-  schedulePayload,
-  toLocalInputValue,
-} from './publish-rules.ts';
+import type { TPublishStatus } from '@ppp/contracts';
+import { canRepublish, canUnpublish, pollPublishStatus } from './publish-rules.ts';
 
 const now = new Date(2026, 10, 21, 14, 2, 10);
-
-describe('schedule rules', () => {
-  it('suggests one hour ahead rounded up to 5 minutes', () => {
-    expect(defaultScheduleValue(now)).toBe('2026-11-21T15:05');
-  });
-
-  it('answers in the spec’s words', () => {
-    expect(scheduleError('', now)).toBe(PUBLISH_MESSAGES.dateTimeRequired);
-    expect(scheduleError('not a date', now)).toBe(PUBLISH_MESSAGES.invalidDateTime);
-    expect(scheduleError(toLocalInputValue(new Date(2026, 10, 21, 14, 2)), now)).toBe(PUBLISH_MESSAGES.scheduleLead);
-    expect(scheduleError('2026-11-21T14:07', now)).toBe(PUBLISH_MESSAGES.scheduleStep);
-    expect(scheduleError('2026-11-21T14:10', now)).toBeNull();
-  });
-
-  it('sends unpublished plus UTC ISO without milliseconds and the local string', () => {
-    const payload = schedulePayload('2026-11-21T15:05', 'Europe/Paris');
-    expect(payload.publish_state).toBe('unpublished');
-    expect(payload.publish_at).toBe(new Date(2026, 10, 21, 15, 5).toISOString().replace('.000Z', 'Z'));
-    expect(payload.publish_at_local).toBe('2026-11-21 15:05 Europe/Paris');
-  });
-});
 
 describe('which actions an episode offers', () => {
   const base = { has_audio: true, publish_state: null, publish_at: null } as const;

@@ -1,38 +1,4 @@
-import {
-  PUBLISH_LIMITS,
-  defaultScheduleTime,
-  scheduleProblem,
-  withinUnpublishWindow,
-  type TPublishStatus,
-  type TShowEpisode,
-} from '@ppp/contracts';
-
-/** A Date as the value of <input type="datetime-local"> in the browser's time zone (minutes only). */
-export function toLocalInputValue(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** The picker's suggestion: one hour ahead, rounded up to 5 minutes (spec 001 §5). */
-export function defaultScheduleValue(now = new Date()): string {
-  return toLocalInputValue(defaultScheduleTime(now));
-}
-
-/** The schedule field's error in the spec's words, or null. */
-export function scheduleError(value: string, now = new Date()): string | null {
-  if (!value) return scheduleProblem(null, now);
-  return scheduleProblem(new Date(value), now);
-}
-
-/** Sent as visibility unpublished plus UTC ISO without milliseconds and a local string (spec 000 §7). */
-export function schedulePayload(value: string, timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone) {
-  const at = new Date(value);
-  return {
-    publish_state: 'unpublished' as const,
-    publish_at: at.toISOString().replace(/\.\d{3}Z$/, 'Z'),
-    publish_at_local: `${value.replace('T', ' ')} ${timeZone}`,
-  };
-}
+import { PUBLISH_LIMITS, withinUnpublishWindow, type TPublishStatus, type TShowEpisode } from '@ppp/contracts';
 
 type EpisodeLike = Pick<TShowEpisode, 'status' | 'publish_at' | 'publish_state' | 'has_audio'>;
 
