@@ -201,6 +201,20 @@ describe('transcript corrections', () => {
     expect(back.rescan.after.flubber).toBe(1);
   });
 
+  it('AI text reads the corrected words', async () => {
+    const misheard = await uploadWithTranscript(orm, a.id, 'rye.mp3', [
+      'Welcome to the kitchen hour. Today we are talking about rye bred and wild yeast.',
+      'A rye loaf needs a long slow ferment and a very wet dough. Bake it hot and let it rest for a day before you cut it.',
+    ]);
+    const heard = await api.trpc(a.token).transcripts.view.query({ media_id: misheard });
+    const bred = heard.words.findIndex((w) => w.text === 'bred');
+    await api.trpc(a.token).transcripts.correct.mutate({ media_id: misheard, corrections: [{ index: bred, text: 'bread' }] });
+    const title = z
+      .object({ title: z.string() })
+      .parse((await api.request('POST', '/api/ai/title', { token: a.token, json: { hint: misheard } })).body).title;
+    expect(title.toLowerCase()).toContain('rye bread');
+  });
+
   it("refuses bad corrections in the contract's words and changes nothing", async () => {
     const before = await wordsOf(fresh);
     const cases: [unknown, string][] = [
