@@ -16,6 +16,7 @@ import { NotifyAddressesService } from './mail/notify-addresses.service.ts';
 import { UsersService } from './users/users.service.ts';
 import { WaitlistService } from './waitlist/waitlist.service.ts';
 import { LandingService } from './landing/landing.service.ts';
+import { PublishingRepository } from './publishing/publishing.repository.ts';
 import type { MailTransport } from './mail/mail-transport.ts';
 import type { StoragePort } from './storage/storage.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
@@ -210,7 +211,11 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     audioCleanup,
     transcripts,
     transcriptReview,
-    landing: new LandingService(em, publicUrl(config)),
+    landing: new LandingService({
+      settings: new SettingsRepository(em),
+      episodes: new PublishingRepository(em),
+      baseUrl: publicUrl(config),
+    }),
     // The user's Spreaker client when connected (issue 6), else null: the import goes on without Spreaker.
     rssImport: new RssImportService({
       em,

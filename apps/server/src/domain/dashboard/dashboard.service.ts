@@ -1,8 +1,7 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { DASHBOARD, type TDashboardStats } from '@ppp/contracts';
 import type { User } from '../users/user.entity.ts';
 import type { EpisodesRepository } from '../episodes/episodes.repository.ts';
-import { DashboardRepository } from './dashboard.repository.ts';
+import type { DashboardRepository } from './dashboard.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -24,9 +23,9 @@ function assemblyOutcome(status: string): AssemblyStatus {
 export class DashboardService {
   private readonly deps: { episodes: EpisodesRepository; minutes: MinutesUsagePort };
   private readonly rows: DashboardRepository;
-  constructor(deps: { em: EntityManager; episodes: EpisodesRepository; minutes: MinutesUsagePort }) {
+  constructor(deps: { rows: DashboardRepository; episodes: EpisodesRepository; minutes: MinutesUsagePort }) {
     this.deps = deps;
-    this.rows = new DashboardRepository(deps.em);
+    this.rows = deps.rows;
   }
 
   /** GET /api/dashboard/stats (and /api/users/me/stats). Plays are those of the last 30 days (spec 001 section 9), recent episodes' too. */

@@ -4,6 +4,7 @@ import { publicUrl } from '../../config.ts';
 import type { SharedDeps } from '../services.ts';
 import { UrlSigner } from '../storage/url-signer.ts';
 import { DashboardService, type MinutesUsagePort } from '../dashboard/dashboard.service.ts';
+import { DashboardRepository } from '../dashboard/dashboard.repository.ts';
 import { EpisodesRepository } from './episodes.repository.ts';
 import { EpisodesService } from './episodes.service.ts';
 import { EpisodeLinks } from './episode-links.ts';
@@ -43,6 +44,6 @@ export function createEpisodeServices(
     episodeLinks: links,
     manualEdit,
     flubberReview: new FlubberReviewService({ episodes, manualEdit, storage: shared.storage, links, assembly, features: ports.features }),
-    dashboard: new DashboardService({ em, episodes: repository, minutes: ports.minutes ?? tierMinutes }),
+    dashboard: new DashboardService({ rows: new DashboardRepository(em), episodes: repository, minutes: ports.minutes ?? tierMinutes }),
   };
 }

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   DEFAULT_LANDING_CONTENT,
   LANDING,
@@ -8,29 +7,35 @@ import {
   type TPublicEpisodes,
   type ZLandingContentUpdate,
 } from '@ppp/contracts';
-import { EpisodeSchema } from '../episodes/episode.entity.ts';
 import { showCoverUrl } from '../podcasts/podcast.dto.ts';
 import { episodeUrls, publicState } from '../publishing/feed.service.ts';
 import { isListedInFeed } from '../publishing/feed/build-feed.ts';
-import { AppSettingSchema } from '../settings/app-setting.entity.ts';
+import type { SettingsRepository } from '../settings/settings.repository.ts';
+import type { PublishingRepository } from '../publishing/publishing.repository.ts';
 import { plainText, sanitizeHeroHtml } from '../text/podcast-html.ts';
 
 const KEY = 'landing';
 
 /** Editable landing content (spec 002 sections 2.5 and 5), stored as one app setting, and the episodes it plays. */
 export class LandingService {
-  private readonly em: EntityManager;
+  private readonly settings: Pick<SettingsRepository, 'read' | 'write'>;
+  private readonly episodes: Pick<PublishingRepository, 'recentPublic'>;
   /** Public origin of this installation, for the players' audio and cover URLs. */
   private readonly baseUrl: string;
-  constructor(em: EntityManager, baseUrl: string) {
-    this.em = em;
-    this.baseUrl = baseUrl;
+  constructor(deps: {
+    settings: Pick<SettingsRepository, 'read' | 'write'>;
+    episodes: Pick<PublishingRepository, 'recentPublic'>;
+    baseUrl: string;
+  }) {
+    this.settings = deps.settings;
+    this.episodes = deps.episodes;
+    this.baseUrl = deps.baseUrl;
   }
 
   /** The stored content merged over the built-in defaults, hero sanitised; never fails on a bad row. */
   async getContent(): Promise<TLandingContent> {
-    const row = await this.em.findOne(AppSettingSchema, { key: KEY });
-    const merged = ZLandingContent.safeParse({ ...DEFAULT_LANDING_CONTENT, ...(row?.value ?? {}) });
+    const stored = await this.settings.read(KEY);
+    const merged = ZLandingContent.safeParse({ ...DEFAULT_LANDING_CONTENT, ...(stored ?? {}) });
     const content = merged.success ? merged.data : DEFAULT_LANDING_CONTENT;
     const hero = sanitizeHeroHtml(content.hero_html);
     return { ...content, hero_html: hero || DEFAULT_LANDING_CONTENT.hero_html };
@@ -44,7 +49,7 @@ export class LandingService {
       hero_html: hero || DEFAULT_LANDING_CONTENT.hero_html,
       updated_at: new Date().toISOString(),
     };
-    await this.em.upsert(AppSettingSchema, { key: KEY, value: next, updatedAt: new Date() });
+    await this.settings.write(KEY, next);
     return this.getContent();
   }
 
@@ -54,16 +59,7 @@ export class LandingService {
    * else its show's. Unpublished and limited ones, and drafts, stay off the landing page.
    */
   async findRecentPublishedEpisodes(now = new Date()): Promise<TPublicEpisodes> {
-    const candidates = await this.em.find(
-      EpisodeSchema,
-      {
-        finalAudioKey: { $ne: null },
-        status: { $in: ['published', 'scheduled'] },
-        publishAt: { $lte: now },
-        visibility: 'public',
-      },
-      { populate: ['podcast'], orderBy: { publishAt: 'desc nulls last', id: 'asc' }, limit: LANDING.recentEpisodes },
-    );
+    const candidates = await this.episodes.recentPublic(now, LANDING.recentEpisodes);
     // The feed's own rule decides what is public and live, so the landing page never lists more.
     const rows = candidates.filter((row) => isListedInFeed(publicState(row), now));
     return {

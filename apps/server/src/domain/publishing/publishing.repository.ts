@@ -92,6 +92,15 @@ export class PublishingRepository {
     return this.em.find(EpisodeSchema, { podcast: podcastId, status: { $in: ['published', 'scheduled'] } });
   }
 
+  /** The instance's newest public episodes with audio, published or scheduled and due, with their shows. */
+  recentPublic(now: Date, limit: number): Promise<Episode[]> {
+    return this.em.find(
+      EpisodeSchema,
+      { finalAudioKey: { $ne: null }, status: { $in: ['published', 'scheduled'] }, publishAt: { $lte: now }, visibility: 'public' },
+      { populate: ['podcast'], orderBy: { publishAt: 'desc nulls last', id: 'asc' }, limit },
+    );
+  }
+
   /** A show's live episodes with audio, latest publish time first: the feed's candidates. */
   feedCandidates(podcastId: string): Promise<Episode[]> {
     return this.em.find(
