@@ -91,10 +91,13 @@ export async function startWorker(options: {
      * kills its ffmpeg. Returns once those handlers have settled (at most WORKER_SETTLE_MS more).
      */
     async stop() {
-      await boss.stop({ graceful: true, timeout: options.shared.config.WORKER_STOP_GRACE_MS });
-      if (running.size === 0) return;
-      log(`stop: ${running.size} job(s) aborted; waiting for them to settle`);
-      await Promise.race([Promise.allSettled([...running]), sleep(WORKER_SETTLE_MS, undefined, { ref: false })]);
+      // The pool stays open until the aborted handlers settled: pg-boss still settles their batches on it.
+      await boss.stop({ graceful: true, timeout: options.shared.config.WORKER_STOP_GRACE_MS, close: false });
+      if (running.size > 0) {
+        log(`stop: ${running.size} job(s) aborted; waiting for them to settle`);
+        await Promise.race([Promise.allSettled([...running]), sleep(WORKER_SETTLE_MS, undefined, { ref: false })]);
+      }
+      await boss.stop({ close: true });
     },
   };
 }
