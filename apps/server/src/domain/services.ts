@@ -14,7 +14,9 @@ import { MailService } from './mail/mail.service.ts';
 import { NotifyAddressesRepository } from './mail/notify-addresses.repository.ts';
 import { NotifyAddressesService } from './mail/notify-addresses.service.ts';
 import { UsersService } from './users/users.service.ts';
+import { UsersRepository } from './users/users.repository.ts';
 import { WaitlistService } from './waitlist/waitlist.service.ts';
+import { WaitlistRepository } from './waitlist/waitlist.repository.ts';
 import { LandingService } from './landing/landing.service.ts';
 import { PublishingRepository } from './publishing/publishing.repository.ts';
 import type { MailTransport } from './mail/mail-transport.ts';
@@ -201,8 +203,8 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
       limits,
       settings,
     }),
-    users: new UsersService(em, sessions),
-    waitlist: new WaitlistService(em, limits),
+    users: new UsersService(new UsersRepository(em), sessions),
+    waitlist: new WaitlistService(new WaitlistRepository(em), limits),
     storage: shared.storage,
     media,
     uploads,

@@ -8,6 +8,8 @@ import { AdminDirectoryService } from './admin-directory.service.ts';
 import { AdminJobsService } from './admin-jobs.service.ts';
 import { AdminDbService } from './admin-db.service.ts';
 import { WaitlistAdminService } from '../waitlist/waitlist-admin.service.ts';
+import { WaitlistRepository } from '../waitlist/waitlist.repository.ts';
+import { UsersRepository } from '../users/users.repository.ts';
 import type { MailService } from '../mail/mail.service.ts';
 
 /** The admin panel's services (spec 002 section 2.14), on the request's entity manager. */
@@ -16,7 +18,12 @@ export function createAdminServices(em: EntityManager, shared: SharedDeps, deps:
   return {
     adminOverview: new AdminOverviewService(overview, storageDir(shared.config)),
     adminJobs: new AdminJobsService(overview, shared.jobs),
-    waitlistAdmin: new WaitlistAdminService(em, deps.mail, publicUrl(shared.config)),
+    waitlistAdmin: new WaitlistAdminService({
+      requests: new WaitlistRepository(em),
+      users: new UsersRepository(em),
+      mail: deps.mail,
+      publicUrl: publicUrl(shared.config),
+    }),
     adminDirectory: new AdminDirectoryService(new AdminDirectoryRepository(em)),
     adminDb: new AdminDbService(em),
   };

@@ -1,7 +1,7 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ZTier, MESSAGES, type TMe, type ZUpdatePrefsRequest, type ZAcceptTermsRequest } from '@ppp/contracts';
-import { UserSchema, type User } from './user.entity.ts';
+import type { User } from './user.entity.ts';
+import type { UsersRepository } from './users.repository.ts';
 import { AppError } from '../errors.ts';
 import type { SessionService } from '../auth/session.service.ts';
 
@@ -32,10 +32,10 @@ export function toMe(user: User, termsVersionRequired: string): TMe {
 
 /** The signed-in user's own record, and the admin's changes to other users. */
 export class UsersService {
-  private readonly em: EntityManager;
+  private readonly repository: UsersRepository;
   private readonly sessions: SessionService;
-  constructor(em: EntityManager, sessions: SessionService) {
-    this.em = em;
+  constructor(repository: UsersRepository, sessions: SessionService) {
+    this.repository = repository;
     this.sessions = sessions;
   }
 
@@ -43,20 +43,19 @@ export class UsersService {
     if (body.first_name !== undefined) user.firstName = body.first_name || null;
     if (body.last_name !== undefined) user.lastName = body.last_name || null;
     if (body.timezone !== undefined) user.timezone = body.timezone || null;
-    await this.em.flush();
+    await this.repository.flush();
     return user;
   }
 
   async acceptTerms(user: User, body: z.output<typeof ZAcceptTermsRequest>, required: string): Promise<User> {
     if (body.version !== required) throw new AppError('BAD_REQUEST', MESSAGES.termsAcceptFailed);
     user.termsVersionAccepted = body.version;
-    await this.em.flush();
+    await this.repository.flush();
     return user;
   }
 
   async getById(id: string): Promise<User> {
-    // A malformed id cannot name a user; PostgreSQL would refuse it as a uuid (a 500).
-    const user = z.guid().safeParse(id).success ? await this.em.findOne(UserSchema, { id }) : null;
+    const user = await this.repository.findById(id);
     if (!user) throw new AppError('NOT_FOUND', 'User not found');
     return user;
   }
@@ -73,7 +72,7 @@ export class UsersService {
       user.isActive = patch.is_active;
       user.disabledAt = patch.is_active ? null : new Date();
     }
-    await this.em.flush();
+    await this.repository.flush();
     if (patch.is_active === false) await this.sessions.revokeAllForUser(user.id);
     return user;
   }

@@ -1,8 +1,8 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { MESSAGES, WAITLIST_APPROVAL_MAIL, type TAdminWaitlistEntry } from '@ppp/contracts';
 import { z } from 'zod';
-import { WaitlistRequestSchema, type WaitlistRequest } from './waitlist-request.entity.ts';
-import { UserSchema } from '../users/user.entity.ts';
+import type { WaitlistRequest } from './waitlist-request.entity.ts';
+import type { WaitlistRepository } from './waitlist.repository.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
 import { AppError } from '../errors.ts';
 import type { MailService } from '../mail/mail.service.ts';
 
@@ -10,20 +10,27 @@ const ZStatus = z.enum(['pending', 'approved', 'dismissed']).catch('pending');
 
 /** The admin's side of the closed alpha: list requests, approve (activate and mail) or dismiss. */
 export class WaitlistAdminService {
-  private readonly em: EntityManager;
+  private readonly requests: WaitlistRepository;
+  private readonly users: Pick<UsersRepository, 'findByEmail' | 'findByEmails'>;
   private readonly mail: MailService;
   private readonly publicUrl: string;
-  constructor(em: EntityManager, mail: MailService, publicUrl: string) {
-    this.em = em;
-    this.mail = mail;
-    this.publicUrl = publicUrl;
+  constructor(deps: {
+    requests: WaitlistRepository;
+    users: Pick<UsersRepository, 'findByEmail' | 'findByEmails'>;
+    mail: MailService;
+    publicUrl: string;
+  }) {
+    this.requests = deps.requests;
+    this.users = deps.users;
+    this.mail = deps.mail;
+    this.publicUrl = deps.publicUrl;
   }
 
   /** Pending requests first, then decided ones; newest first within each. */
   async list(): Promise<TAdminWaitlistEntry[]> {
-    const requests = await this.em.find(WaitlistRequestSchema, {}, { orderBy: { createdAt: 'desc' }, limit: 500 });
+    const requests = await this.requests.newest(500);
     const emails = [...new Set(requests.map((r) => r.email))];
-    const users = emails.length ? await this.em.find(UserSchema, { email: { $in: emails } }) : [];
+    const users = await this.users.findByEmails(emails);
     const byEmail = new Map(users.map((u) => [u.email, u]));
     const entries = requests.map((r): TAdminWaitlistEntry => {
       const user = byEmail.get(r.email);
@@ -40,7 +47,7 @@ export class WaitlistAdminService {
   }
 
   private async find(id: string): Promise<WaitlistRequest> {
-    const request = z.guid().safeParse(id).success ? await this.em.findOne(WaitlistRequestSchema, { id }) : null;
+    const request = await this.requests.findById(id);
     if (!request) throw new AppError('NOT_FOUND', MESSAGES.notFound);
     return request;
   }
@@ -48,16 +55,16 @@ export class WaitlistAdminService {
   /** Activates the account of the request's email (if there is one), mails the address, and marks every request of that email approved. */
   async approve(id: string): Promise<void> {
     const request = await this.find(id);
-    const user = await this.em.findOne(UserSchema, { email: request.email });
+    const user = await this.users.findByEmail(request.email);
     if (user) {
       user.isActive = true;
       user.disabledAt = null;
     }
     const now = new Date();
-    await this.em.nativeUpdate(WaitlistRequestSchema, { email: request.email, status: 'pending' }, { status: 'approved', decidedAt: now });
+    await this.requests.approvePending(request.email, now);
     request.status = 'approved';
     request.decidedAt = now;
-    await this.em.flush();
+    await this.requests.flush();
     await this.mail.send({ to: request.email, subject: WAITLIST_APPROVAL_MAIL.subject, text: WAITLIST_APPROVAL_MAIL.text(this.publicUrl) });
   }
 
@@ -65,6 +72,6 @@ export class WaitlistAdminService {
     const request = await this.find(id);
     request.status = 'dismissed';
     request.decidedAt = new Date();
-    await this.em.flush();
+    await this.requests.flush();
   }
 }
