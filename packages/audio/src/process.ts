@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type SpawnOptionsWithStdioTuple, type StdioNull, type StdioPipe } from 'node:child_process';
 
 export interface RunProcessOptions {
   signal?: AbortSignal;
@@ -50,6 +50,17 @@ function lineSplitter(onLine: (line: string) => void): (chunk: string) => void {
 }
 
 /**
+ * How every tool (ffmpeg, ffprobe, espeak-ng...) is started: output piped, and in a process group of
+ * its own, so a terminal's Ctrl-C (sent to the whole foreground group) reaches only the launcher,
+ * the server and the worker, which then stop their jobs and end these children themselves, instead
+ * of killing a render mid-way as if it had failed.
+ */
+export const TOOL_SPAWN_OPTIONS: SpawnOptionsWithStdioTuple<StdioNull, StdioPipe, StdioPipe> = {
+  stdio: ['ignore', 'pipe', 'pipe'],
+  detached: true,
+};
+
+/**
  * Spawns a program with an argument array (never a shell, so file names need no quoting), collects
  * its output, and kills it when the signal aborts so a cancelled job frees the CPU at once.
  */
@@ -57,7 +68,7 @@ export function runProcess(command: string, args: readonly string[], options: Ru
   const { signal, onStdoutLine, discardStdout } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(abortError(signal));
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, TOOL_SPAWN_OPTIONS);
     let stdout = '';
     let stderr = '';
     const feedLine = onStdoutLine ? lineSplitter(onStdoutLine) : null;

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { locateFfmpeg } from '../ffmpeg/locate.ts';
 import { untrustedInputArgs } from '../ffmpeg/safe-input.ts';
-import { ProcessFailedError, tail } from '../process.ts';
+import { ProcessFailedError, TOOL_SPAWN_OPTIONS, tail } from '../process.ts';
 
 export interface PeaksOptions {
   /** Decoded samples folded into one min/max pair (one pixel of the waveform). */
@@ -85,7 +85,7 @@ export function computePeaks(path: string, options: PeaksOptions): Promise<Peaks
   ];
   return new Promise((resolve, reject) => {
     options.signal?.throwIfAborted();
-    const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(ffmpeg, args, TOOL_SPAWN_OPTIONS);
     const folder = new PeakFolder(perPixel);
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => folder.push(chunk));

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { ProcessFailedError, tail } from '../process.ts';
+import { ProcessFailedError, TOOL_SPAWN_OPTIONS, tail } from '../process.ts';
 import { withRunnerOptions } from '../ffmpeg/run.ts';
 import { parseProgressLine } from '../ffmpeg/progress.ts';
 
@@ -30,7 +30,7 @@ export function runFfmpegLines(ffmpeg: string, args: readonly string[], options:
   const { signal } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
-    const child = spawn(ffmpeg, withRunnerOptions(args), { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(ffmpeg, withRunnerOptions(args), TOOL_SPAWN_OPTIONS);
     let stderr = '';
     const onStdout = lines((line) => {
       const percent = parseProgressLine(line, options.seconds);
