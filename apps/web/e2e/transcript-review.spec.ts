@@ -6,32 +6,20 @@
  * transcript reads the corrected word. Screenshots of the transcript view at 1280 and 390 px.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { EPISODE_CREATOR_SHELL } from '@ppp/contracts';
-import {
-  DESKTOP,
-  PHONE,
-  apiClient,
-  endJourney,
-  launchChromium,
-  openJourneyPage,
-  registerAndSignIn,
-  shot,
-  startApp,
-  supplyTranscript,
-  uploadToCategory,
-  type RunningApp,
-} from './harness.ts';
+import { DESKTOP, PHONE, apiClient, registerAndSignIn, shot, supplyTranscript, uploadToCategory, type RunningApp } from './harness.ts';
+import { expect, test } from './fixtures.ts';
+
+test.use({ launcherEnv: {} });
+// One app for the file: its tests go on from what the earlier ones left.
+test.describe.configure({ mode: 'serial' });
 
 let app: RunningApp;
-let browser: Browser;
 let token = '';
 let upload: { id: string; filename: string };
-const files = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-transcript-'));
+let files = '';
 const CREATOR = { email: 'transcript@example.com', password: 'correct horse battery' };
 const SPOKEN = [
   'Welcome back to the bread show.',
@@ -73,8 +61,9 @@ async function storedWords(): Promise<{ text: string; words: { text: string; sta
   };
 }
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchChromium()]);
+test.beforeAll(async ({ app: started, scratchDir }) => {
+  app = started;
+  files = scratchDir;
   token = await registerAndSignIn(app.baseUrl, CREATOR);
   const show = new FormData();
   show.append('name', 'The Bread Show');
@@ -89,20 +78,16 @@ beforeAll(async () => {
   expect(template.status, JSON.stringify(template.body)).toBe(201);
   upload = await uploadToCategory(api, 'main_content', tone(30), 'Bread take');
   await supplyTranscript(api, upload.id, wordsFile(), () => app.output().slice(-3000));
-}, 400_000);
-
-afterAll(async () => {
-  await endJourney(browser, app, files);
 });
 
-describe('transcript review on Choose Audio', () => {
-  it('re-scans with a changed keyword, then corrects a word in the transcript view', async () => {
-    const page = await openJourneyPage(browser, app.baseUrl, DESKTOP, { token });
+test.describe('transcript review on Choose Audio', () => {
+  test('re-scans with a changed keyword, then corrects a word in the transcript view', async ({ openPage }) => {
+    const page = await openPage(DESKTOP, { token });
     await page.goto('/dashboard/new-episode');
     await page.getByRole('button', { name: EPISODE_CREATOR_SHELL.useProcessed }).click();
-    await expect.poll(() => page.getByRole('heading', { name: EPISODE_CREATOR_SHELL.chooseAudioTitle }).isVisible()).toBe(true);
+    await expect(page.getByRole('heading', { name: EPISODE_CREATOR_SHELL.chooseAudioTitle })).toBeVisible();
     const card = page.getByTestId('creator-upload').filter({ hasText: 'Bread take' });
-    await expect.poll(() => card.textContent()).toContain('Flubber 0');
+    await expect(card).toContainText('Flubber 0');
 
     // 'Oops' becomes the retake keyword (saved from Settings): the upload, not yet an episode, is re-scanned at once.
     const saved = await api('PUT', '/api/users/me/audio-cleanup-settings', {
@@ -110,35 +95,35 @@ describe('transcript review on Choose Audio', () => {
     });
     expect(saved.status).toBe(200);
     await page.getByRole('button', { name: 'Refresh' }).click();
-    await expect.poll(() => card.textContent()).toContain('Flubber 1');
+    await expect(card).toContainText('Flubber 1');
 
     // A sound effect whose keyword is 'oven' is added to the library: the upload is re-scanned for it too.
     const sfx = await uploadToCategory(api, 'sfx', tone(1, 'ding.wav'), 'Ding');
     expect((await api('PUT', `/api/media/${sfx.id}`, { trigger_keyword: 'oven' })).status).toBe(200);
     await page.getByRole('button', { name: 'Refresh' }).click();
-    await expect.poll(() => card.textContent()).toContain('Sound Effects 1');
+    await expect(card).toContainText('Sound Effects 1');
     // Re-scan by hand finds the same with the same settings, and says so.
     await card.getByRole('button', { name: 'Re-scan Bread take' }).click();
-    await expect.poll(() => page.getByText('Nothing changed: the same commands and cleanup were found.').isVisible()).toBe(true);
+    await expect(page.getByText('Nothing changed: the same commands and cleanup were found.')).toBeVisible();
     await shot(page, 'transcript-review-rescan-desktop');
 
     const before = await storedWords();
     await card.getByRole('button', { name: 'Transcript of Bread take' }).click();
     const dialog = page.getByRole('dialog', { name: 'Transcript: Bread take' });
-    await expect.poll(() => dialog.getByTestId('transcript-lines').isVisible()).toBe(true);
+    await expect(dialog.getByTestId('transcript-lines')).toBeVisible();
     await dialog.getByLabel('Search').fill('sourdough');
-    await expect.poll(() => dialog.getByText('2 words found').isVisible()).toBe(true);
+    await expect(dialog.getByText('2 words found')).toBeVisible();
 
     // 'loaf' was misheard: click it, type the word and press Enter, then save.
     const loaf = before.words.findIndex((w) => w.text === 'loaf');
     await dialog.locator(`[data-word="${loaf}"]`).click();
     await dialog.getByLabel(`Correct word ${loaf + 1}`).fill('batard');
     await dialog.getByLabel(`Correct word ${loaf + 1}`).press('Enter');
-    await expect.poll(() => dialog.getByText('0 corrected · 1 unsaved').isVisible()).toBe(true);
+    await expect(dialog.getByText('0 corrected · 1 unsaved')).toBeVisible();
     await shot(page, 'transcript-review-editing-desktop');
     await dialog.getByRole('button', { name: 'Save corrections' }).click();
-    await expect.poll(() => dialog.getByText('Corrections saved').isVisible()).toBe(true);
-    expect(await dialog.textContent()).toContain('1 corrected · 0 unsaved');
+    await expect(dialog.getByText('Corrections saved')).toBeVisible();
+    await expect(dialog).toContainText('1 corrected · 0 unsaved');
     await shot(page, 'transcript-review-saved-desktop');
 
     const after = await storedWords();
@@ -146,26 +131,26 @@ describe('transcript review on Choose Audio', () => {
     expect(after.words.map((w) => [w.start, w.end])).toEqual(before.words.map((w) => [w.start, w.end]));
   });
 
-  it('offers Transcript and Re-scan on Upload Audio too, where the corrected word reads', async () => {
-    const page = await openJourneyPage(browser, app.baseUrl, DESKTOP, { token });
+  test('offers Transcript and Re-scan on Upload Audio too, where the corrected word reads', async ({ openPage }) => {
+    const page = await openPage(DESKTOP, { token });
     await page.goto('/dashboard/upload');
     const row = page.getByTestId('processed-upload').filter({ hasText: 'Bread take' });
-    await expect.poll(() => row.getByRole('button', { name: 'Re-scan Bread take' }).isVisible()).toBe(true);
+    await expect(row.getByRole('button', { name: 'Re-scan Bread take' })).toBeVisible();
     await shot(page, 'transcript-review-upload-page-desktop');
     await row.getByRole('button', { name: 'Transcript of Bread take' }).click();
-    await expect.poll(() => page.getByRole('dialog', { name: 'Transcript: Bread take' }).getByText('batard').isVisible()).toBe(true);
+    await expect(page.getByRole('dialog', { name: 'Transcript: Bread take' }).getByText('batard')).toBeVisible();
   });
 
-  it('reads on a phone', async () => {
-    const page = await openJourneyPage(browser, app.baseUrl, PHONE, { token });
+  test('reads on a phone', async ({ openPage }) => {
+    const page = await openPage(PHONE, { token });
     await page.goto('/dashboard/new-episode');
     await page.getByRole('button', { name: EPISODE_CREATOR_SHELL.useProcessed }).click();
     const card = page.getByTestId('creator-upload').filter({ hasText: 'Bread take' });
-    await expect.poll(() => card.textContent()).toContain('Sound Effects 1');
+    await expect(card).toContainText('Sound Effects 1');
     await shot(page, 'transcript-review-uploads-phone');
     await card.getByRole('button', { name: 'Transcript of Bread take' }).click();
     const dialog = page.getByRole('dialog', { name: 'Transcript: Bread take' });
-    await expect.poll(() => dialog.getByText('batard').isVisible()).toBe(true);
+    await expect(dialog.getByText('batard')).toBeVisible();
     await shot(page, 'transcript-review-phone');
   });
 });

@@ -13,11 +13,9 @@
  *   back to the Episode Creator's details with the episode kept, which now assembles on the bought minutes.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { BILLING_INTENT_STORAGE_KEY, EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL } from '@ppp/contracts';
 import { startStripeStandIn, stockStandIn, stripeEnv, type StripeStandIn } from '@ppp/server/test-support';
 import {
@@ -28,27 +26,40 @@ import {
 } from '../src/features/episode-creator/creator-state.ts';
 import {
   DESKTOP,
-  SCREENSHOT_DIR,
-  launchChromium,
-  openJourneyPage,
-  startApp,
   type RunningApp,
   putOwnAccountOnTier,
   registerAndSignIn,
   apiClient,
   uploadToCategory,
   supplyTranscript,
-  endJourney,
   speechTrack,
+  shot,
 } from './harness.ts';
+import { expect, test as journey, type OpenPageOptions } from './fixtures.ts';
+import type { Viewport } from './harness.ts';
+
+/** The launcher talks to the Stripe stand-in, started and stocked first in this worker. */
+const test = journey.extend<object, { stripe: StripeStandIn }>({
+  stripe: [
+    async ({}, use) => {
+      const stripe = await startStripeStandIn();
+      await stockStandIn(stripe);
+      await use(stripe);
+      await stripe.close();
+    },
+    { scope: 'worker' },
+  ],
+  launcherEnv: [async ({ stripe }, use) => use(stripeEnv(stripe)), { scope: 'worker' }],
+});
+// One app for the file: its tests go on from what the earlier ones left.
+test.describe.configure({ mode: 'serial' });
 
 let app: RunningApp;
-let browser: Browser;
 let stripe: StripeStandIn;
 /** The app as its links name it (PUBLIC_URL defaults to localhost), so Stripe's return lands on the signed-in origin. */
 let appUrl = '';
 let token = '';
-const files = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-creator-limits-'));
+let files = '';
 const CREATOR = { email: 'limits@example.com', password: 'correct horse battery' };
 const SLOT = 3;
 const PHRASES = [
@@ -94,13 +105,12 @@ function tone(name: string, seconds: number, hz: number, rate = 44100): string {
   return dest;
 }
 
-async function shot(page: Page, name: string, fullPage = true) {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
-}
-
 /** Step 5 of a build of the speech upload, resumed from this tab's sessionStorage, with the minutes check done. */
-async function detailsStep(title: string, base = app.baseUrl): Promise<Page> {
+async function detailsStep(
+  openPage: (viewport: Viewport, options?: OpenPageOptions) => Promise<Page>,
+  title: string,
+  base = app.baseUrl,
+): Promise<Page> {
   const state: CreatorState = {
     ...initialCreatorState(),
     started: true,
@@ -114,7 +124,7 @@ async function detailsStep(title: string, base = app.baseUrl): Promise<Page> {
       intents: { flubber: 1, intern: 1, sfx: 0 },
     },
   };
-  const page = await openJourneyPage(browser, base, DESKTOP, { token });
+  const page = await openPage(DESKTOP, { baseUrl: base, token });
   await page.context().addInitScript(
     ({ key, value }: { key: string; value: string }) => {
       if (!window.sessionStorage.getItem(key)) window.sessionStorage.setItem(key, value);
@@ -122,17 +132,19 @@ async function detailsStep(title: string, base = app.baseUrl): Promise<Page> {
     { key: CREATOR_STORAGE_KEY, value: serializeCreator(state) },
   );
   await page.goto('/dashboard/new-episode');
-  await expect.poll(() => page.getByTestId('details-step').isVisible()).toBe(true);
+  await expect(page.getByTestId('details-step')).toBeVisible();
   await page.getByLabel('Episode Title').fill(title);
   await page.getByLabel('Save as draft').check();
-  await expect.poll(() => page.getByTestId('minutes-check').getAttribute('data-state')).toBe('ok');
+  await expect(page.getByTestId('minutes-check')).toHaveAttribute('data-state', 'ok');
   return page;
 }
 
-beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  await stockStandIn(stripe);
-  [app, browser] = await Promise.all([startApp(stripeEnv(stripe)), launchChromium()]);
+test.beforeAll(async ({ app: started, scratchDir, stripe: standIn }) => {
+  // Two real uploads with transcripts and a queued assembly on a loaded machine.
+  test.setTimeout(400_000);
+  app = started;
+  files = scratchDir;
+  stripe = standIn;
   appUrl = app.baseUrl.replace('127.0.0.1', 'localhost');
   stripe.setWebhookUrl(`${app.baseUrl}/api/billing/webhook`);
   token = await registerAndSignIn(app.baseUrl, CREATOR);
@@ -170,140 +182,143 @@ beforeAll(async () => {
   });
   expect(queued.status, JSON.stringify(queued.body)).toBe(202);
   expect((await setFree({ max_processing_minutes_month: 10 })).status).toBe(200);
-}, 400_000);
-
-afterAll(async () => {
-  await endJourney(browser, app, files);
-  await stripe?.close();
 });
 
-describe('Episode Creator limits and reviews', () => {
-  it('warns at 10% of the minutes, refreshes Choose Audio, opens the intents from Configure Automations, skips the scan and answers an Intern command by typing (no Regenerate without a chat model)', async () => {
-    const page = await openJourneyPage(browser, app.baseUrl, DESKTOP, { token });
+test.describe('Episode Creator limits and reviews', () => {
+  test('warns at 10% of the minutes, refreshes Choose Audio, opens the intents from Configure Automations, skips the scan and answers an Intern command by typing (no Regenerate without a chat model)', async ({
+    openPage,
+  }) => {
+    const page = await openPage(DESKTOP, { token });
     await page.goto('/dashboard/new-episode');
     await page.getByRole('button', { name: EPISODE_CREATOR_SHELL.useProcessed }).click();
     // The only template is chosen and the wizard moves on to Choose Audio.
-    await expect.poll(() => page.getByRole('heading', { name: EPISODE_CREATOR_SHELL.chooseAudioTitle }).isVisible()).toBe(true);
+    await expect(page.getByRole('heading', { name: EPISODE_CREATOR_SHELL.chooseAudioTitle })).toBeVisible();
 
     // 9 of 10 minutes used: 1 left is at the 10% line, so the banner warns.
     const banner = page.getByTestId('minutes-banner');
-    await expect.poll(() => banner.getAttribute('data-low')).toBe('true');
-    expect(await banner.textContent()).toContain(`${EPISODE_CREATOR_SHELL.minutesBanner}: 1 of 10`);
-    expect(await banner.textContent()).toContain('running low');
-    await expect.poll(() => page.getByTestId('creator-upload').count()).toBe(2);
-    expect(await page.getByRole('button', { name: EPISODE_CREATOR_SHELL.configureAutomations }).isDisabled()).toBe(true);
+    await expect(banner).toHaveAttribute('data-low', 'true');
+    await expect(banner).toContainText(`${EPISODE_CREATOR_SHELL.minutesBanner}: 1 of 10`);
+    await expect(banner).toContainText('running low');
+    await expect(page.getByTestId('creator-upload')).toHaveCount(2);
+    await expect(page.getByRole('button', { name: EPISODE_CREATOR_SHELL.configureAutomations })).toBeDisabled();
     await shot(page, 'creator-limits-banner-low-desktop');
 
     // An upload made elsewhere appears on Refresh, still Processing (no words yet).
     await uploadToCategory(api, 'main_content', tone('quiet.wav', 4, 440), 'Quiet take');
-    expect(await page.getByTestId('creator-upload').count()).toBe(2);
+    await expect(page.getByTestId('creator-upload')).toHaveCount(2);
     await page.getByRole('button', { name: 'Refresh' }).click();
     const quiet = page.getByTestId('creator-upload').filter({ hasText: 'Quiet take' });
-    await expect.poll(() => quiet.count()).toBe(1);
-    expect(await quiet.textContent()).toContain('Processing');
+    await expect(quiet).toHaveCount(1);
+    await expect(quiet).toContainText('Processing');
     // Its filename (spec 000 section 2) tells two uploads of one name apart.
-    expect(await quiet.getByTestId('upload-filename').textContent()).toMatch(/^[0-9a-f]{8}-quiet\.wav$/);
+    await expect(quiet.getByTestId('upload-filename')).toHaveText(/^[0-9a-f]{8}-quiet\.wav$/);
 
     // Configure Automations opens Before We Start for the chosen upload.
     await page.getByRole('button', { name: 'Use Speech take' }).click();
     const configure = page.getByRole('button', { name: EPISODE_CREATOR_SHELL.configureAutomations });
-    await expect.poll(() => configure.isEnabled()).toBe(true);
+    await expect(configure).toBeEnabled();
     await configure.click();
-    await expect.poll(() => page.getByText(EPISODE_CREATOR_SHELL.intentsTitle).isVisible()).toBe(true);
+    await expect(page.getByText(EPISODE_CREATOR_SHELL.intentsTitle)).toBeVisible();
     await page.getByTestId('intent-flubber').getByText('Yes').click();
     await page.getByTestId('intent-intern').getByText('Yes').click();
 
-    // The retake scan held for 3 s (the real answer follows), so 'Skip for now' is pressed while it scans.
+    // A slow network (every request answered 3 s late; the app's requests are counted, not intercepted)
+    // keeps the retake scan going, so 'Skip for now' is pressed while it scans.
     let scans = 0;
-    await page.route('**/trpc/episodeCreator.flubberPrepareByFile**', async (route) => {
-      scans += 1;
-      await new Promise((r) => setTimeout(r, 3000));
-      await route.continue().catch(() => undefined);
+    page.on('request', (request) => {
+      if (request.url().includes('/trpc/episodeCreator.flubberPrepareByFile')) scans += 1;
     });
+    const network = await page.context().newCDPSession(page);
+    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 3000, downloadThroughput: -1, uploadThroughput: -1 });
     await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
     const scanning = page.getByRole('dialog', { name: EPISODE_CREATOR_SHELL.scanningTitle });
-    await expect.poll(() => scanning.isVisible()).toBe(true);
+    await expect(scanning).toBeVisible();
     await shot(page, 'creator-limits-scanning-desktop', false);
     await scanning.getByRole('button', { name: EPISODE_CREATOR_SHELL.skipForNow }).click();
+    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     expect(scans).toBe(1);
 
     // Skipped: no retake review; the Intern review is next. No AI that answers questions is set up, so it
     // offers neither an answer nor Regenerate (asking again would only quote the episode again): the creator types it.
-    await expect.poll(() => page.getByText(EPISODE_CREATOR_SHELL.reviewInternTitle).isVisible(), { timeout: 30_000 }).toBe(true);
-    expect(await page.getByTestId('retake-card').count()).toBe(0);
+    await expect(page.getByText(EPISODE_CREATOR_SHELL.reviewInternTitle)).toBeVisible();
+    await expect(page.getByTestId('retake-card')).toHaveCount(0);
     const card = page.getByTestId('intern-card');
-    await expect.poll(() => card.getByTestId('intern-type-own').isVisible(), { timeout: 30_000 }).toBe(true);
-    expect(await card.getByRole('textbox', { name: 'Answer' }).inputValue()).toBe('');
+    await expect(card.getByTestId('intern-type-own')).toBeVisible();
+    await expect(card.getByRole('textbox', { name: 'Answer' })).toHaveValue('');
     await card.getByRole('textbox', { name: 'Answer' }).fill('A tone is a single pitch.');
     await card.getByRole('button', { name: 'Voice my answer' }).click();
     await expect.poll(() => card.getByLabel('Play the answer').getAttribute('src'), { timeout: 60_000 }).toBeTruthy();
-    expect(await card.getByRole('button', { name: /^Regenerate/ }).count()).toBe(0);
+    await expect(card.getByRole('button', { name: /^Regenerate/ })).toHaveCount(0);
     await shot(page, 'creator-limits-intern-typed-desktop', false);
     await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => page.getByTestId('current-step').getAttribute('aria-label')).toContain('Step 3');
     // The held scan's late answer does not bring the retakes back: the build keeps no cut.
     await page.waitForTimeout(1000);
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     const saved = JSON.parse((await page.evaluate((key) => window.sessionStorage.getItem(key), CREATOR_STORAGE_KEY))!) as CreatorState;
     expect(saved.flubberCuts).toEqual({});
     expect(saved.flubberContexts ?? []).toEqual([]);
   });
 
-  it('opens Not enough processing minutes from a real 402 on Assemble, and Upgrade Plan opens the Subscription view', async () => {
+  test('opens Not enough processing minutes from a real 402 on Assemble, and Upgrade Plan opens the Subscription view', async ({
+    openPage,
+  }) => {
     // 1 minute left covers this 18 s episode, so the precheck allows it ...
-    const page = await detailsStep('Minutes ran out');
+    const page = await detailsStep(openPage, 'Minutes ran out');
     // ... then the month's maximum drops, as another tab spending the last minute would.
     expect((await setFree({ max_processing_minutes_month: 9 })).status).toBe(200);
     await page.getByRole('button', { name: 'Assemble Episode' }).click();
     const dialog = page.getByRole('dialog', { name: EPISODE_CREATOR_MESSAGES.notEnoughMinutesTitle });
-    await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await dialog.getByTestId('minutes-required').textContent()).toBe('1 minute');
-    expect(await dialog.getByTestId('minutes-remaining').textContent()).toBe('0 minutes');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('minutes-required')).toHaveText('1 minute');
+    await expect(dialog.getByTestId('minutes-remaining')).toHaveText('0 minutes');
     expect(await dialog.getByTestId('minutes-renewal').textContent()).not.toBe('—');
-    expect(await page.getByTestId('details-step').isVisible()).toBe(true);
+    await expect(page.getByTestId('details-step')).toBeVisible();
     await shot(page, 'creator-limits-assemble-402-desktop', false);
     // Cancel keeps the details; Assemble asks the server again and is refused again.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(() => dialog.count()).toBe(0);
-    expect(await page.getByLabel('Episode Title').inputValue()).toBe('Minutes ran out');
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByLabel('Episode Title')).toHaveValue('Minutes ran out');
     await page.getByRole('button', { name: 'Assemble Episode' }).click();
-    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Upgrade Plan' }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard/billing');
+    await expect(page).toHaveURL((url) => url.pathname === '/dashboard/billing');
     expect(await page.evaluate((key) => window.localStorage.getItem(key), BILLING_INTENT_STORAGE_KEY)).toBe('upgrade');
   });
 
-  it('says the episode quota is reached on a quota 402 and opens pricing', async () => {
+  test('says the episode quota is reached on a quota 402 and opens pricing', async ({ openPage }) => {
     expect((await setFree({ max_processing_minutes_month: 60 })).status).toBe(200);
-    const page = await detailsStep('Quota ran out');
+    const page = await detailsStep(openPage, 'Quota ran out');
     // The long episode is this month's one; the quota now allows one.
     expect((await setFree({ max_episodes_month: 1 })).status).toBe(200);
     await page.getByRole('button', { name: 'Assemble Episode' }).click();
-    await expect.poll(() => page.getByText(EPISODE_CREATOR_MESSAGES.quotaReached).isVisible()).toBe(true);
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard/billing');
+    await expect(page.getByText(EPISODE_CREATOR_MESSAGES.quotaReached)).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === '/dashboard/billing');
     await shot(page, 'creator-limits-quota-402-desktop', false);
     expect(await page.evaluate((key) => window.localStorage.getItem(key), BILLING_INTENT_STORAGE_KEY)).toBe('upgrade');
-    expect(await page.getByRole('dialog', { name: EPISODE_CREATOR_MESSAGES.notEnoughMinutesTitle }).count()).toBe(0);
+    await expect(page.getByRole('dialog', { name: EPISODE_CREATOR_MESSAGES.notEnoughMinutesTitle })).toHaveCount(0);
   });
-  it('buys the minutes short from Not enough processing minutes and comes back to the Episode Creator to assemble', async () => {
+  test('buys the minutes short from Not enough processing minutes and comes back to the Episode Creator to assemble', async ({
+    openPage,
+  }) => {
     expect((await setFree({ max_processing_minutes_month: 10, max_episodes_month: 50 })).status).toBe(200);
-    const page = await detailsStep('Bought the minutes', appUrl);
+    const page = await detailsStep(openPage, 'Bought the minutes', appUrl);
     // The last minute goes before Assemble, as in the 402 journey above.
     expect((await setFree({ max_processing_minutes_month: 9 })).status).toBe(200);
     await page.getByRole('button', { name: 'Assemble Episode' }).click();
     const dialog = page.getByRole('dialog', { name: EPISODE_CREATOR_MESSAGES.notEnoughMinutesTitle });
-    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Buy Minutes' }).click();
 
     // The Subscription view offers the hour that covers the 1 minute short.
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard/billing');
-    await expect.poll(() => page.getByTestId('minutes-shortfall').textContent()).toBe('Your episode needs 1 more minute.');
+    await expect(page).toHaveURL((url) => url.pathname === '/dashboard/billing');
+    await expect(page.getByTestId('minutes-shortfall')).toHaveText('Your episode needs 1 more minute.');
     const buy = page.getByRole('button', { name: /^Buy 60 minutes for \$\d+$/ });
-    await expect.poll(() => buy.isVisible()).toBe(true);
+    await expect(buy).toBeVisible();
     await shot(page, 'creator-limits-buy-minutes-desktop', false);
     await buy.click();
     await page.waitForURL(`${stripe.url}/c/pay/**`);
-    await expect.poll(() => page.locator('body').textContent()).toContain('minutes_hour');
+    await expect(page.locator('body')).toContainText('minutes_hour');
     await shot(page, 'creator-limits-minutes-checkout-desktop', false);
     await page.getByRole('button', { name: 'Pay' }).click();
 
@@ -316,22 +331,22 @@ describe('Episode Creator limits and reviews', () => {
           if (url.pathname !== '/dashboard/new-episode') await shot(page, 'creator-limits-checkout-return-desktop', false);
           return url.pathname + url.search;
         },
-        { timeout: 60_000, interval: 2000 },
+        { timeout: 60_000, intervals: [2000] },
       )
       .toBe('/dashboard/new-episode');
-    await expect.poll(() => page.getByTestId('details-step').isVisible()).toBe(true);
-    expect(await page.getByLabel('Episode Title').inputValue()).toBe('Bought the minutes');
-    await expect.poll(() => page.getByTestId('minutes-check').getAttribute('data-state'), { timeout: 30_000 }).toBe('ok');
+    await expect(page.getByTestId('details-step')).toBeVisible();
+    await expect(page.getByLabel('Episode Title')).toHaveValue('Bought the minutes');
+    await expect(page.getByTestId('minutes-check')).toHaveAttribute('data-state', 'ok');
     const usage = (await api('GET', '/api/billing/usage')).body as { bought_minutes_left: number; monthly_minutes_left: number };
     expect(usage).toMatchObject({ bought_minutes_left: 60, monthly_minutes_left: 0 });
-    await expect
-      .poll(() => page.getByTestId('minutes-banner').textContent())
-      .toBe(`${EPISODE_CREATOR_SHELL.minutesBanner}: 0 of 9 · Bought minutes: 60 · Episodes left this month: 49 of 50`);
+    await expect(page.getByTestId('minutes-banner')).toHaveText(
+      `${EPISODE_CREATOR_SHELL.minutesBanner}: 0 of 9 · Bought minutes: 60 · Episodes left this month: 49 of 50`,
+    );
     await shot(page, 'creator-limits-back-with-minutes-desktop');
 
     await page.getByRole('button', { name: 'Assemble Episode' }).click();
-    await expect.poll(() => page.getByTestId('assembly-step').isVisible()).toBe(true);
-    expect(await dialog.count()).toBe(0);
+    await expect(page.getByTestId('assembly-step')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
     const after = (await api('GET', '/api/billing/usage')).body as { bought_minutes_left: number };
     expect(after.bought_minutes_left).toBe(59);
     await shot(page, 'creator-limits-assembling-on-bought-minutes-desktop', false);

@@ -12,11 +12,8 @@
  * its draft at finalize once transcribed. Screenshots at desktop and phone sizes.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
 import { AB_MESSAGES } from '@ppp/contracts';
 import { openOrm } from '@ppp/server/db';
 import { LocalStorage } from '@ppp/server/domain';
@@ -24,28 +21,26 @@ import { seedAssembledEpisode } from '@ppp/server/test-support';
 import {
   DESKTOP,
   PHONE,
-  SCREENSHOT_DIR,
   apiClient,
-  endJourney,
-  freePort,
-  launchChromium,
   launcherDatabaseUrl,
-  openJourneyPage,
   registerAndSignIn,
   speechTrack,
-  startApp,
   supplyTranscript,
   type RunningApp,
-  type Viewport,
   uploadToCategory,
+  shot,
 } from './harness.ts';
+import { expect, test } from './fixtures.ts';
+
+test.use({ launcherEnv: {} });
+// One app for the file: its tests go on from what the earlier ones left.
+test.describe.configure({ mode: 'serial' });
 
 let app: RunningApp;
-let browser: Browser;
 let token = '';
 let showId = '';
 let jingleId = '';
-const files = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-ab-'));
+let files = '';
 const CREATOR = { email: 'ab-creator@example.com', password: 'correct horse battery' };
 const SLOT = 3;
 const PHRASES = [
@@ -76,15 +71,6 @@ function coverImage(): string {
   return dest;
 }
 
-async function shot(page: Page, name: string, fullPage = true) {
-  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
-}
-
-const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
-const openPage = (viewport: Viewport) => openJourneyPage(browser, app.baseUrl, viewport, { token });
-
 interface DraftJson {
   id: string;
   media_id: string;
@@ -98,9 +84,9 @@ interface DraftJson {
 const drafts = async () => ((await api('GET', '/ab/drafts')).body as { items: DraftJson[] }).items;
 
 /** Five finished episodes of the show, as earlier assemblies left them: AI suggestions open from five. */
-async function seedFinishedEpisodes(pgPort: number): Promise<void> {
+async function seedFinishedEpisodes(): Promise<void> {
   const me = (await api('GET', '/api/users/me')).body as { id: string };
-  const orm = await openOrm(await launcherDatabaseUrl(app, pgPort), { poolMax: 1 });
+  const orm = await openOrm(await launcherDatabaseUrl(app), { poolMax: 1 });
   try {
     for (let i = 1; i <= 5; i += 1) {
       const owner = { userId: me.id, podcastId: showId };
@@ -117,9 +103,9 @@ function jingle(): string {
   return dest;
 }
 
-beforeAll(async () => {
-  const pgPort = await freePort();
-  [app, browser] = await Promise.all([startApp({ EMBEDDED_PG_PORT: String(pgPort) }), launchChromium()]);
+test.beforeAll(async ({ app: started, scratchDir }) => {
+  app = started;
+  files = scratchDir;
   token = await registerAndSignIn(app.baseUrl, CREATOR);
   const show = new FormData();
   show.append('name', 'Garden Hour');
@@ -146,75 +132,74 @@ beforeAll(async () => {
     ],
   });
   expect(template.status, JSON.stringify(template.body)).toBe(201);
-  await seedFinishedEpisodes(pgPort);
+  await seedFinishedEpisodes();
   jingleId = (await uploadToCategory(api, 'intro', jingle(), 'Garden jingle')).id;
-}, 300_000);
+});
 
-afterAll(() => endJourney(browser, app, files));
-
-describe('/ab workspace', () => {
-  it('sends a signed-out visitor to /', async () => {
-    const page = await openJourneyPage(browser, app.baseUrl, DESKTOP);
-    await page.goto('/ab');
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
-  });
-
-  it('uploads, waits for the transcript, fills the checklist, saves the intro, saves a draft and publishes it', async () => {
+test.describe('/ab workspace', () => {
+  test('sends a signed-out visitor to /', async ({ openPage }) => {
     const page = await openPage(DESKTOP);
     await page.goto('/ab');
-    await expect.poll(visible(page, 'Upload audio')).toBe(true);
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+  });
+
+  test('uploads, waits for the transcript, fills the checklist, saves the intro, saves a draft and publishes it', async ({ openPage }) => {
+    test.setTimeout(600_000);
+    const page = await openPage(DESKTOP, { token });
+    await page.goto('/ab');
+    await expect(page.getByText('Upload audio').first()).toBeVisible();
     await page.locator('input[type="file"]').setInputFiles(speechTrack(files, PHRASES, SLOT));
     await page.getByLabel('Custom name (optional)').fill('Garden talk');
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await expect.poll(async () => (await drafts()).length, { timeout: 60_000 }).toBe(1);
     const [draft] = await drafts();
-    await expect.poll(visible(page, 'Garden talk')).toBe(true);
+    await expect(page.getByText('Garden talk').first()).toBeVisible();
     if (draft?.transcript !== 'ready') {
-      await expect.poll(visible(page, AB_MESSAGES.transcriptPending)).toBe(true);
+      await expect(page.getByText(AB_MESSAGES.transcriptPending).first()).toBeVisible();
       await shot(page, 'ab-upload-pending-desktop');
     }
     await supplyTranscript(api, draft!.media_id, transcriptFile(), () => app.output().slice(-3000));
-    await expect.poll(visible(page, AB_MESSAGES.transcriptComplete), { timeout: 30_000 }).toBe(true);
+    await expect(page.getByText(AB_MESSAGES.transcriptComplete).first()).toBeVisible();
     await shot(page, 'ab-upload-complete-desktop');
 
     await page.getByRole('button', { name: 'Open' }).click();
     const checklist = page.getByLabel('Checklist');
-    await expect.poll(() => checklist.isVisible()).toBe(true);
+    await expect(checklist).toBeVisible();
     // The show's only active template was chosen for the draft.
-    await expect.poll(() => page.getByText('Template: Voiced intro').isVisible()).toBe(true);
+    await expect(page.getByText('Template: Voiced intro')).toBeVisible();
     await page.getByRole('button', { name: 'AI title & description' }).click();
-    await expect.poll(async () => (await page.getByLabel('Title').inputValue()).length, { timeout: 60_000 }).toBeGreaterThan(0);
+    await expect(page.getByLabel('Title')).not.toHaveValue('', { timeout: 60_000 });
     await page.getByRole('button', { name: 'AI tags' }).click();
-    await expect.poll(async () => (await page.getByLabel('Tags').inputValue()).length, { timeout: 60_000 }).toBeGreaterThan(0);
+    await expect(page.getByLabel('Tags')).not.toHaveValue('', { timeout: 60_000 });
     await page.getByLabel('Title').fill('Tomatoes in the sun');
     await page.getByRole('button', { name: 'Save details' }).click();
     await expect.poll(async () => (await drafts())[0]?.title).toBe('Tomatoes in the sun');
-    expect(await page.getByRole('button', { name: AB_MESSAGES.goToFinalize }).isDisabled()).toBe(true);
+    await expect(page.getByRole('button', { name: AB_MESSAGES.goToFinalize })).toBeDisabled();
     await shot(page, 'ab-checklist-desktop');
 
     await page.getByRole('button', { name: 'Intro/outro' }).click();
     // The Episode Creator's segment cards, in the template's order: the AI-voice intro and the upload.
-    await expect.poll(() => page.getByTestId('segment-card').count()).toBe(2);
+    await expect(page.getByTestId('segment-card')).toHaveCount(2);
     const script = page.getByLabel('Script for Welcome');
     await script.fill('');
     await page.getByRole('button', { name: 'Save intro/outro' }).click();
-    await expect.poll(visible(page, AB_MESSAGES.fixBeforeSaving)).toBe(true);
-    expect(await page.getByText(AB_MESSAGES.scriptRequired('intro')).isVisible()).toBe(true);
+    await expect(page.getByText(AB_MESSAGES.fixBeforeSaving).first()).toBeVisible();
+    await expect(page.getByText(AB_MESSAGES.scriptRequired('intro'))).toBeVisible();
     await shot(page, 'ab-intro-invalid-desktop');
     await page.getByRole('button', { name: 'Suggest with AI' }).click();
-    await expect.poll(visible(page, AB_MESSAGES.suggestionsApplied), { timeout: 60_000 }).toBe(true);
+    await expect(page.getByText(AB_MESSAGES.suggestionsApplied).first()).toBeVisible({ timeout: 60_000 });
     expect((await script.inputValue()).length).toBeGreaterThan(0);
     await shot(page, 'ab-intro-suggested-desktop');
     await script.fill(INTRO);
     await page.getByRole('button', { name: 'Save intro/outro' }).click();
-    await expect.poll(visible(page, AB_MESSAGES.sectionSaved)).toBe(true);
-    await expect.poll(visible(page, AB_MESSAGES.introOutroAi)).toBe(true);
+    await expect(page.getByText(AB_MESSAGES.sectionSaved).first()).toBeVisible();
+    await expect(page.getByText(AB_MESSAGES.introOutroAi).first()).toBeVisible();
     await shot(page, 'ab-intro-saved-desktop');
     // A library file replaces the template's AI-voice intro for this episode: saved by its id.
     await page.getByLabel('intro source').getByText('Library file').click();
     await page.getByRole('combobox', { name: 'Intro file' }).click();
     await page.getByRole('option', { name: 'Garden jingle' }).click();
-    await expect.poll(visible(page, 'Clip: ')).toBe(true);
+    await expect(page.getByText('Clip: ').first()).toBeVisible();
     await page.getByRole('button', { name: 'Save intro/outro' }).click();
     await expect
       .poll(async () => (await drafts())[0]?.segment_overrides[0])
@@ -224,14 +209,12 @@ describe('/ab workspace', () => {
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('button', { name: AB_MESSAGES.goToFinalize }).click();
     const schedule = page.getByLabel('Schedule (optional)');
-    await expect.poll(() => schedule.isDisabled()).toBe(true);
+    await expect(schedule).toBeDisabled();
     await page.getByRole('button', { name: 'Save for Draft' }).click();
-    await expect.poll(visible(page, AB_MESSAGES.saved)).toBe(true);
+    await expect(page.getByText(AB_MESSAGES.saved).first()).toBeVisible();
     await shot(page, 'ab-finalize-draft-desktop');
     // The assembly job renders the chosen intro file and the upload into the episode.
-    await expect
-      .poll(() => page.getByTestId('ab-episode-status').textContent(), { timeout: 240_000, interval: 2_000 })
-      .toContain('processed');
+    await expect(page.getByTestId('ab-episode-status')).toContainText('processed', { timeout: 240_000 });
     // The chosen two-second jingle opens the episode in place of the template's spoken intro: the content starts after it.
     const jobId = (await drafts())[0]?.last_publish_response?.job_id ?? '';
     const job = (await api('GET', `/api/episodes/status/${jobId}`)).body as { episode: { chapters: { title: string; start_s: number }[] } };
@@ -240,40 +223,39 @@ describe('/ab workspace', () => {
     expect(content?.start_s).toBeLessThan(2.2);
 
     await page.getByLabel('Visibility').getByText('Publish', { exact: true }).click();
-    await expect.poll(() => schedule.isDisabled()).toBe(false);
+    await expect(schedule).toBeEnabled();
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
-    await expect.poll(visible(page, AB_MESSAGES.published)).toBe(true);
-    await expect
-      .poll(() => page.getByTestId('ab-episode-status').textContent(), { timeout: 120_000, interval: 2_000 })
-      .toContain('published');
+    await expect(page.getByText(AB_MESSAGES.published).first()).toBeVisible();
+    await expect(page.getByTestId('ab-episode-status')).toContainText('published', { timeout: 120_000 });
     await shot(page, 'ab-finalize-published-desktop');
     const feed = await (await fetch(`${app.baseUrl}/feeds/${showId}.xml`)).text();
     expect(feed).toContain('Tomatoes in the sun');
     expect(feed).toContain('<enclosure');
-  }, 600_000);
+  });
 
-  it('shows the upload list and the draft on a phone', async () => {
-    const page = await openPage(PHONE);
+  test('shows the upload list and the draft on a phone', async ({ openPage }) => {
+    test.setTimeout(120_000);
+    const page = await openPage(PHONE, { token });
     await page.goto('/ab');
-    await expect.poll(visible(page, AB_MESSAGES.transcriptComplete), { timeout: 30_000 }).toBe(true);
+    await expect(page.getByText(AB_MESSAGES.transcriptComplete).first()).toBeVisible();
     await shot(page, 'ab-upload-phone');
     await page.getByRole('button', { name: 'Open' }).click();
-    await expect.poll(() => page.getByLabel('Checklist').isVisible()).toBe(true);
+    await expect(page.getByLabel('Checklist')).toBeVisible();
     await shot(page, 'ab-draft-phone');
     await page.getByRole('button', { name: 'Intro/outro' }).click();
-    await expect.poll(() => page.getByTestId('segment-card').count()).toBe(2);
+    await expect(page.getByTestId('segment-card')).toHaveCount(2);
     await shot(page, 'ab-intro-phone');
 
     // A finished recording arrives as /ab?upload={id}: its draft opens at finalize, the transcript being ready.
     const [draft] = await drafts();
     await page.goto(`/ab?upload=${draft!.media_id}`);
-    await expect.poll(() => page.getByLabel('Checklist').isVisible()).toBe(true);
+    await expect(page.getByLabel('Checklist')).toBeVisible();
     await expect.poll(() => new URL(page.url()).search).toBe('');
     expect(await drafts()).toHaveLength(1);
 
     // /dashboard?podcast={id} opens that show in My Podcasts.
     await page.goto(`/dashboard?podcast=${showId}`);
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard/podcasts');
-    await expect.poll(() => page.getByRole('dialog', { name: 'Edit Podcast' }).isVisible()).toBe(true);
-  }, 120_000);
+    await expect(page).toHaveURL((url) => url.pathname === '/dashboard/podcasts');
+    await expect(page.getByRole('dialog', { name: 'Edit Podcast' })).toBeVisible();
+  });
 });
