@@ -57,8 +57,6 @@ export async function startHarbourFeed(dir: string, coverFile: string): Promise<
   return { origin, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-export const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
-export const heading = (page: Page, text: string) => () => page.getByRole('heading', { name: text, level: 1, exact: true }).isVisible();
 export const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
 
 /** The show details step's primary category (the feed check asks every show for one). */
