@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
@@ -13,7 +14,7 @@ import {
 } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
-import { pollPublishStatus } from './publish-rules.ts';
+import { followPublishStatus } from './follow-publish.ts';
 import { ZPublishForm, zonedSchedulePayload, type TPublishForm } from './publish-form.ts';
 import { browserZone, defaultZonedSchedule, zoneOptions } from './schedule-time.ts';
 
@@ -93,6 +94,7 @@ function PublishForm({
   onDone: (status: TPublishStatus) => void;
 }) {
   const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const publish = trpc.publishing.publish.useMutation();
   const form = usePublishForm(initialMode);
   const [failure, setFailure] = useState<string | null>(null);
@@ -103,7 +105,7 @@ function PublishForm({
     try {
       let status = await publish.mutateAsync({ id: episode.id, ...publishBody(values) });
       if (values.mode === 'now') {
-        status = await pollPublishStatus(() => utils.publishing.status.fetch({ id: episode.id }, { staleTime: 0 }));
+        status = await followPublishStatus(queryClient, episode.id, () => utils.client.publishing.status.query({ id: episode.id }));
       }
       if (status.last_error) throw new Error(status.last_error);
       const message =

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { TPublishStatus } from '@ppp/contracts';
-import { canRepublish, canUnpublish, pollPublishStatus } from './publish-rules.ts';
+import { PUBLISH_LIMITS, type TPublishStatus } from '@ppp/contracts';
+import { QueryClient } from '@tanstack/react-query';
+import { canRepublish, canUnpublish } from './publish-rules.ts';
+import { followPublishStatus } from './follow-publish.ts';
 
 const now = new Date(2026, 10, 21, 14, 2, 10);
 
@@ -36,20 +38,22 @@ describe('publish status poll', () => {
     feed_url: null,
     ...over,
   });
-  it('polls every 0.6 s for at most 4 s', async () => {
-    const waits: number[] = [];
-    const result = await pollPublishStatus(
-      async () => status({}),
-      async (ms) => void waits.push(ms),
-    );
-    expect(waits).toEqual([600, 600, 600, 600, 600, 600]);
+  it('reads again for at most 4 s at 0.6 s apart, then answers the last status', async () => {
+    let reads = 0;
+    const result = await followPublishStatus(new QueryClient(), 'e1', async () => (reads++, status({})), 0);
+    // The first read and six more (0.6 s apart in the dialog; no wait here): 4 s in all.
+    expect(PUBLISH_LIMITS.statusPollMs).toBe(600);
+    expect(reads).toBe(1 + Math.floor(PUBLISH_LIMITS.statusPollMaxMs / PUBLISH_LIMITS.statusPollMs));
+    expect(reads).toBe(7);
     expect(result.publish_state).toBe('queued');
   });
   it('stops once published, with a hosting id, or with an error', async () => {
     let reads = 0;
-    const result = await pollPublishStatus(
+    const result = await followPublishStatus(
+      new QueryClient(),
+      'e2',
       async () => (++reads === 3 ? status({ last_error: 'x' }) : status({})),
-      async () => undefined,
+      0,
     );
     expect(reads).toBe(3);
     expect(result.last_error).toBe('x');

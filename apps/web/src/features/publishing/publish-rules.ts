@@ -1,4 +1,4 @@
-import { PUBLISH_LIMITS, withinUnpublishWindow, type TPublishStatus, type TShowEpisode } from '@ppp/contracts';
+import { withinUnpublishWindow, type TPublishStatus, type TShowEpisode } from '@ppp/contracts';
 
 type EpisodeLike = Pick<TShowEpisode, 'status' | 'publish_at' | 'publish_state' | 'has_audio'>;
 
@@ -29,18 +29,4 @@ export function canPublish(episode: EpisodeLike): boolean {
 /** Whether the status poll can stop: published, a hosting id, or an error (spec 001 §4). */
 export function publishSettled(status: Pick<TPublishStatus, 'status' | 'host_episode_id' | 'last_error'>): boolean {
   return status.status === 'published' || status.host_episode_id !== null || status.last_error !== null;
-}
-
-/** Polls every 0.6 s for up to 4 s until the publish settles; returns the last status read. */
-export async function pollPublishStatus(
-  read: () => Promise<TPublishStatus>,
-  sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
-): Promise<TPublishStatus> {
-  const polls = Math.floor(PUBLISH_LIMITS.statusPollMaxMs / PUBLISH_LIMITS.statusPollMs);
-  let status = await read();
-  for (let i = 0; i < polls && !publishSettled(status); i++) {
-    await sleep(PUBLISH_LIMITS.statusPollMs);
-    status = await read();
-  }
-  return status;
 }
