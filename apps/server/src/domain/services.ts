@@ -47,6 +47,7 @@ import { secretBoxFor } from './speech/secret-box.ts';
 import { AiTextService } from './ai-text/ai-text.service.ts';
 import { EpisodesRepository } from './episodes/episodes.repository.ts';
 import { TiersService } from './billing/tiers.service.ts';
+import { TiersRepository } from './billing/tiers.repository.ts';
 import { UsageService } from './billing/usage.service.ts';
 import { BillingRepository } from './billing/billing.repository.ts';
 import { UsageRepository } from './billing/usage.repository.ts';
@@ -89,7 +90,7 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
   const sessions = new SessionService(em);
   const limits = new RateLimitService(em);
   const settings = new SettingsService(new SettingsRepository(em));
-  const tiers = new TiersService(em);
+  const tiers = new TiersService(new TiersRepository(em));
   const billing = new BillingRepository(em);
   const plans = new PlansService({ billing, tiers, settings });
   // Every job this unit of work sends goes through the plans' priority queue.

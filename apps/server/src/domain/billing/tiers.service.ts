@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   BILLING,
   BILLING_MESSAGES,
@@ -16,7 +15,7 @@ import {
   type ZTierConfigUpdate,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
-import { TierConfigSchema } from './tier-config.entity.ts';
+import type { TiersRepository } from './tiers.repository.ts';
 
 /**
  * The tier table: limits and capabilities per tier, seeded from the plan table in contracts and
@@ -24,23 +23,22 @@ import { TierConfigSchema } from './tier-config.entity.ts';
  * capability, not editable. An unknown tier on an account reads as free.
  */
 export class TiersService {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
+  private readonly repository: TiersRepository;
+  constructor(repository: TiersRepository) {
+    this.repository = repository;
   }
 
   /** One tier's values: the seeded defaults with the admin's changes over them. */
   async valuesFor(tier: string): Promise<TTierValues> {
     const key: TTierKey = ZTier.catch('free').parse(tier);
     if (key === BILLING.implicitTier) return DEFAULT_TIER_VALUES.unlimited;
-    const row = await this.em.findOne(TierConfigSchema, { key });
-    return { ...DEFAULT_TIER_VALUES[key], ...(row?.values ?? {}) };
+    const stored = (await this.repository.storedFor([key])).get(key);
+    return { ...DEFAULT_TIER_VALUES[key], ...(stored ?? {}) };
   }
 
   /** Spec 002 §3 'Tier config': tiers and features (key, label, type, values per tier). */
   async config(): Promise<TTierConfig> {
-    const rows = await this.em.find(TierConfigSchema, { key: { $in: [...EDITABLE_TIER_KEYS] } });
-    const stored = new Map(rows.map((row) => [row.key, row.values]));
+    const stored = await this.repository.storedFor(EDITABLE_TIER_KEYS);
     const valuesOf = (tier: TTierKey): TTierValues => ({ ...DEFAULT_TIER_VALUES[tier], ...(stored.get(tier) ?? {}) });
     const perTier = new Map(EDITABLE_TIER_KEYS.map((tier) => [tier, valuesOf(tier)]));
     return {
@@ -72,12 +70,7 @@ export class TiersService {
         changes.set(key, { ...(changes.get(key) ?? {}), [feature.key]: value });
       }
     }
-    for (const [key, values] of changes) {
-      const row = await this.em.findOne(TierConfigSchema, { key });
-      if (row) row.values = { ...row.values, ...values };
-      else this.em.create(TierConfigSchema, { key, values });
-    }
-    await this.em.flush();
+    await this.repository.merge(changes);
     return this.config();
   }
 }
