@@ -4,7 +4,7 @@
  * large text: 24 px, or 18.66 px bold). Disabled controls are exempt, as WCAG says; text over an image
  * or gradient cannot be measured this way and is left out.
  */
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 export interface ContrastProblem {
   text: string;

@@ -1,6 +1,6 @@
-/** Starts the real launcher (embedded PostgreSQL, server, worker) and Debian's Chromium for browser journeys. */
+/** The journeys' harness: the real launcher (embedded PostgreSQL, server, worker), Debian's Chromium, accounts and uploads through REST. */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TERMS } from '@ppp/contracts';
 import { embeddedDatabaseUrl, readEmbeddedPassword } from '@ppp/server/db';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(HERE, '../../..');
@@ -131,18 +131,9 @@ export const FAKE_MEDIA_ARGS = [
   '--autoplay-policy=no-user-gesture-required',
 ] as const;
 
-/** extraArgs are added after the flags every journey needs (e.g. FAKE_MEDIA_ARGS). */
+/** A Chromium of its own (extraArgs after the flags every journey needs), for a journey that needs other flags for one test. */
 export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
-  const deadline = Date.now() + 300_000;
-  while (!existsSync(CHROMIUM)) {
-    if (Date.now() > deadline) throw new Error(`${CHROMIUM} not found (apt-get install chromium)`);
-    await new Promise((r) => setTimeout(r, 2_000));
-  }
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [...CHROMIUM_ARGS, ...extraArgs],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
@@ -157,24 +148,6 @@ export interface JourneyPageOptions {
   storage?: Record<string, string>;
   /** Journeys other than onboarding start past it (spec 002 §2.2 step 8: the local completed flag). */
   onboardingDone?: boolean;
-}
-
-const openContexts: BrowserContext[] = [];
-/** Anything the app's Content-Security-Policy refused, on any journey page: a defect of the app or the policy. */
-const policyViolations: string[] = [];
-
-/** A page in a fresh browser context at the app, signed in when a token is given; closed by closeJourneyPages. */
-export async function openJourneyPage(
-  browser: Browser,
-  baseUrl: string,
-  viewport: Viewport,
-  options: JourneyPageOptions = {},
-): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport });
-  openContexts.push(context);
-  const page = await startJourneyPage(context, options, (violation) => policyViolations.push(violation));
-  page.setDefaultTimeout(20_000);
-  return page;
 }
 
 /** The first page of a fresh context: the local storage set before the app starts, policy refusals reported. */
@@ -195,15 +168,6 @@ export async function startJourneyPage(
       onPolicyViolation(`${page.url()}: ${message.text()}`);
   });
   return page;
-}
-
-export async function closeJourneyPages(): Promise<void> {
-  for (const context of openContexts.splice(0)) await context.close().catch(() => undefined);
-}
-
-/** What the policy refused since the last call (checked after every journey test by e2e/policy-guard.ts). */
-export function takePolicyViolations(): string[] {
-  return policyViolations.splice(0);
 }
 
 export interface Credentials {
@@ -318,23 +282,6 @@ export async function shot(page: Page, name: string, fullPage = false): Promise<
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage, animations: 'disabled' });
 }
 
-/** Reads every second until done says so; past the deadline it fails with the last value and what the app logged. */
-export async function pollUntil<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs: number,
-  what: string,
-  log: () => string = () => '',
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}\n${log()}`);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-}
-
 /** Uploads one file to a media category (POST /api/media/upload/{category}) and answers the stored item. */
 export async function uploadToCategory(
   api: ApiCall,
@@ -358,23 +305,14 @@ export async function supplyTranscript(api: ApiCall, mediaId: string, transcript
   form.append('file', new Blob([readFileSync(transcriptFile)]), path.basename(transcriptFile));
   const res = await api('POST', `/api/media/${mediaId}/transcript`, form);
   if (res.status !== 200) throw new Error(`transcript of ${mediaId}: ${res.status} ${JSON.stringify(res.body)}`);
-  await pollUntil(
-    async () =>
-      ((await api('GET', '/api/media/main-content')).body as { id: string; transcript_ready: boolean }[]).find((m) => m.id === mediaId)
-        ?.transcript_ready,
-    (ready) => ready === true,
-    180_000,
-    'the transcript',
-    log,
-  );
-}
-
-/** afterAll of a journey: its pages, the browser, the app and its scratch folder. */
-export async function endJourney(browser: Browser | undefined, app: RunningApp | undefined, scratchDir: string): Promise<void> {
-  await closeJourneyPages();
-  await browser?.close().catch(() => undefined);
-  await app?.stop();
-  rmSync(scratchDir, { recursive: true, force: true });
+  await expect
+    .poll(
+      async () =>
+        ((await api('GET', '/api/media/main-content')).body as { id: string; transcript_ready: boolean }[]).find((m) => m.id === mediaId)
+          ?.transcript_ready,
+      { timeout: 180_000, message: `the transcript of ${mediaId}\n${log()}` },
+    )
+    .toBe(true);
 }
 
 /** Each phrase spoken by espeak-ng in its own slot of slotSeconds (44.1 kHz mono), joined into dir/speech.wav. */

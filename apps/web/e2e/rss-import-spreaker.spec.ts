@@ -8,34 +8,48 @@
  * Spreaker that its feed no longer lists; Spreaker failing shows 'Recovery Failed'.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
 import { RSS_IMPORT_MESSAGES } from '@ppp/contracts';
 import { connectSpreakerAccount, SpreakerSandbox } from '@ppp/server/test-support';
-import {
-  DESKTOP,
-  SCREENSHOT_DIR,
-  launchChromium,
-  startApp,
-  type RunningApp,
-  closeJourneyPages,
-  openJourneyPage,
-  registerAndSignIn,
-} from './harness.ts';
+import { DESKTOP, type RunningApp, registerAndSignIn, shot } from './harness.ts';
+import { expect, test as journey } from './fixtures.ts';
+
+/** The launcher talks to the Spreaker sandbox, started first in this worker. */
+const test = journey.extend<object, { sandbox: SpreakerSandbox }>({
+  sandbox: [
+    async ({}, use) => {
+      const sandbox = new SpreakerSandbox();
+      await sandbox.start();
+      await use(sandbox);
+      await sandbox.stop();
+    },
+    { scope: 'worker' },
+  ],
+  launcherEnv: [
+    async ({ sandbox }, use) =>
+      use({
+        IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
+        SPREAKER_CLIENT_ID: 'ppp-app',
+        SPREAKER_CLIENT_SECRET: 'ppp-secret',
+        SPREAKER_BASE_URL: sandbox.origin,
+        SPREAKER_AUTHORIZE_URL: `${sandbox.origin}/oauth2/authorize`,
+      }),
+    { scope: 'worker' },
+  ],
+});
+// One app for the file: its tests go on from what the earlier ones left.
+test.describe.configure({ mode: 'serial' });
 
 let app: RunningApp;
-let browser: Browser;
 let feedServer: http.Server;
 let feedOrigin = '';
 let token = '';
 let audioBytes = 0;
-const sandbox = new SpreakerSandbox();
-const files = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-rss-spreaker-'));
+let sandbox: SpreakerSandbox;
+let files = '';
 const CREATOR = { email: 'spreaker-mover@example.com', password: 'correct horse battery' };
 const TITLES = ['Lighthouse One', 'Lighthouse Two', 'Lighthouse Three'];
 
@@ -61,15 +75,10 @@ async function api<T>(method: string, pathname: string, json?: unknown): Promise
   return { status: res.status, body: (await res.json()) as T };
 }
 
-async function shot(page: Page, name: string, fullPage = false) {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
-}
-
-const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
-
-beforeAll(async () => {
-  await sandbox.start();
+test.beforeAll(async ({ app: started, scratchDir, sandbox: spreaker }) => {
+  app = started;
+  files = scratchDir;
+  sandbox = spreaker;
   const mp3 = path.join(files, 'tone.mp3');
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', mp3]);
   const audio = readFileSync(mp3);
@@ -83,34 +92,21 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => feedServer.listen(0, '127.0.0.1', resolve));
   feedOrigin = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}`;
 
-  [app, browser] = await Promise.all([
-    startApp({
-      IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
-      SPREAKER_CLIENT_ID: 'ppp-app',
-      SPREAKER_CLIENT_SECRET: 'ppp-secret',
-      SPREAKER_BASE_URL: sandbox.origin,
-      SPREAKER_AUTHORIZE_URL: `${sandbox.origin}/oauth2/authorize`,
-    }),
-    launchChromium(),
-  ]);
   token = await registerAndSignIn(app.baseUrl, CREATOR);
 
   // Spreaker connected through its OAuth popup's two calls (the sandbox accepts any code).
   const callback = await connectSpreakerAccount(app.baseUrl, token);
   expect(callback.status).toBe(200);
-}, 240_000);
-
-afterAll(async () => {
-  await closeJourneyPages();
-  await browser?.close().catch(() => undefined);
-  await app?.stop();
-  await new Promise<void>((resolve) => (feedServer ? feedServer.close(() => resolve()) : resolve()));
-  await sandbox.stop();
-  rmSync(files, { recursive: true, force: true });
 });
 
-describe('Import from RSS with auto-publish to Spreaker', () => {
-  it('imports again into the show linked to Spreaker, says publishing started, and Spreaker gets each episode once', async () => {
+test.afterAll(async () => {
+  await new Promise<void>((resolve) => (feedServer ? feedServer.close(() => resolve()) : resolve()));
+});
+
+test.describe('Import from RSS with auto-publish to Spreaker', () => {
+  test('imports again into the show linked to Spreaker, says publishing started, and Spreaker gets each episode once', async ({
+    openPage,
+  }) => {
     // The first import (before the show was on Spreaker) and the link made on My Podcasts.
     const first = await api<{ import_id: string; podcast_id: string }>('POST', '/api/import/rss', {
       rss_url: `${feedOrigin}/lighthouse.rss`,
@@ -122,25 +118,23 @@ describe('Import from RSS with auto-publish to Spreaker', () => {
     const remote = sandbox.addShow('Lighthouse Tales');
     expect((await api('POST', `/api/podcasts/${first.body.podcast_id}/link-spreaker-show`, { show_id: remote.show_id })).status).toBe(200);
 
-    const page = await openJourneyPage(browser, app.baseUrl, DESKTOP, { token });
+    const page = await openPage(DESKTOP, { token });
     await page.goto('/dashboard/import');
-    await expect.poll(visible(page, 'RSS feed URL'), { timeout: 20_000 }).toBe(true);
+    await expect(page.getByText('RSS feed URL').first()).toBeVisible();
     const checkbox = page.getByRole('checkbox', { name: 'Publish the imported episodes to Spreaker' });
-    await expect.poll(() => checkbox.isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect(checkbox).toBeVisible();
     await checkbox.check();
     await page.getByLabel('RSS feed URL').fill(`${feedOrigin}/lighthouse.rss`);
     await page.getByRole('button', { name: 'Preview' }).click();
-    await expect.poll(visible(page, 'You imported this feed before'), { timeout: 20_000 }).toBe(true);
+    await expect(page.getByText('You imported this feed before').first()).toBeVisible();
     await shot(page, 'rss-import-auto-publish-desktop');
 
     await page.getByRole('button', { name: 'Import 3 episodes' }).click();
-    await expect.poll(visible(page, RSS_IMPORT_MESSAGES.importComplete), { timeout: 90_000 }).toBe(true);
-    await expect.poll(visible(page, 'Publishing started')).toBe(true);
-    expect(
-      await page
-        .getByText('Publishing to Spreaker started: the imported episodes are being uploaded to your Spreaker show, one at a time.')
-        .isVisible(),
-    ).toBe(true);
+    await expect(page.getByText(RSS_IMPORT_MESSAGES.importComplete).first()).toBeVisible({ timeout: 90_000 });
+    await expect(page.getByText('Publishing started').first()).toBeVisible();
+    await expect(
+      page.getByText('Publishing to Spreaker started: the imported episodes are being uploaded to your Spreaker show, one at a time.'),
+    ).toBeVisible();
     await shot(page, 'rss-import-publishing-started-desktop', true);
 
     await expect.poll(() => sandbox.episodesOf(remote.show_id).length, { timeout: 60_000 }).toBe(3);
@@ -151,7 +145,9 @@ describe('Import from RSS with auto-publish to Spreaker', () => {
     expect(sandbox.uploadCount).toBe(3);
   });
 
-  it('shows the import status on My Podcasts and recovers the Spreaker episode the feed left out; a failure says Recovery Failed', async () => {
+  test('shows the import status on My Podcasts and recovers the Spreaker episode the feed left out; a failure says Recovery Failed', async ({
+    openPage,
+  }) => {
     const remote = [...sandbox.shows.values()].find((s) => s.title === 'Lighthouse Tales');
     if (!remote) throw new Error("the Spreaker sandbox has no show 'Lighthouse Tales' (the previous test makes it)");
     const showId = remote.show_id;
@@ -163,16 +159,16 @@ describe('Import from RSS with auto-publish to Spreaker', () => {
       download_url: `${feedOrigin}/audio/0.mp3`,
     });
 
-    const page = await openJourneyPage(browser, app.baseUrl, DESKTOP, { token });
+    const page = await openPage(DESKTOP, { token });
     await page.goto('/dashboard/podcasts');
     const card = page.getByRole('article', { name: 'Lighthouse Tales' });
-    await expect.poll(() => card.getByText(RSS_IMPORT_MESSAGES.importStatus(3, 3)).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect(card.getByText(RSS_IMPORT_MESSAGES.importStatus(3, 3))).toBeVisible();
     await card.getByRole('button', { name: RSS_IMPORT_MESSAGES.recoverAction }).click();
-    await expect.poll(visible(page, RSS_IMPORT_MESSAGES.recovered(1))).toBe(true);
-    await expect.poll(() => card.getByText(RSS_IMPORT_MESSAGES.importStatus(4, 4)).isVisible()).toBe(true);
+    await expect(page.getByText(RSS_IMPORT_MESSAGES.recovered(1)).first()).toBeVisible();
+    await expect(card.getByText(RSS_IMPORT_MESSAGES.importStatus(4, 4))).toBeVisible();
     await shot(page, 'rss-import-recovered-desktop');
     await card.getByRole('button', { name: 'Episodes', exact: true }).click();
-    await expect.poll(() => card.getByText('Lighthouse Zero').isVisible()).toBe(true);
+    await expect(card.getByText('Lighthouse Zero')).toBeVisible();
     // Its audio is copied here by the mirror job, as an imported episode's is.
     const zero = async () =>
       (await api<{ items: { title: string; playback_type: string | null }[] }>('GET', '/api/episodes/?limit=500&offset=0')).body.items.find(
@@ -186,8 +182,8 @@ describe('Import from RSS with auto-publish to Spreaker', () => {
       body: { response: { error: { messages: ['Service unavailable'], code: 503 } } },
     }));
     await card.getByRole('button', { name: RSS_IMPORT_MESSAGES.recoverAction }).click();
-    await expect.poll(visible(page, RSS_IMPORT_MESSAGES.recoveryFailed)).toBe(true);
-    expect(await page.getByText('Spreaker is not answering right now. Please try again later.').isVisible()).toBe(true);
+    await expect(page.getByText(RSS_IMPORT_MESSAGES.recoveryFailed).first()).toBeVisible();
+    await expect(page.getByText('Spreaker is not answering right now. Please try again later.')).toBeVisible();
     await shot(page, 'rss-import-recovery-failed-desktop');
     const list = await api<{ items: { title: string }[] }>('GET', '/api/episodes/?limit=500&offset=0');
     expect(list.body.items.filter((e) => e.title === 'Lighthouse Zero')).toHaveLength(1);

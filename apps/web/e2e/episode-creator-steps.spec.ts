@@ -17,231 +17,53 @@
  *   processing minutes' dialog, whose Buy Minutes sets the billing intent and opens billing.
  * Screenshots at 1280 and 390 px wide.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
 import { ASSEMBLY_MESSAGES, CREATOR_STEP_COPY, EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL, PODCAST_MESSAGES } from '@ppp/contracts';
+import { CREATOR_STORAGE_KEY, type CreatorState } from '../src/features/episode-creator/creator-state.ts';
+import { DESKTOP, PHONE, shot } from './harness.ts';
+import { expect, test } from './fixtures.ts';
 import {
-  CREATOR_STORAGE_KEY,
-  initialCreatorState,
-  serializeCreator,
-  type CreatorState,
-} from '../src/features/episode-creator/creator-state.ts';
-import {
-  DESKTOP,
-  PHONE,
-  SCREENSHOT_DIR,
-  launchChromium,
-  openJourneyPage,
-  startApp,
-  type RunningApp,
-  type Viewport,
-  putOwnAccountOnTier,
-  registerAndSignIn,
-  apiClient,
-  uploadToCategory,
-  supplyTranscript,
-  endJourney,
-} from './harness.ts';
+  api,
+  build,
+  coverImage,
+  findStored,
+  imageSize,
+  journey,
+  podcastId,
+  rowBrightness,
+  scheduleEpisode,
+  setUpStepsJourney,
+  showCover,
+  toneTrack,
+  wizardAt,
+} from './episode-creator-steps-setup.ts';
 
-let app: RunningApp;
-let browser: Browser;
-let token = '';
-const files = mkdtempSync(path.join(tmpdir(), 'ppp-e2e-creator-steps-'));
-const CREATOR = { email: 'steps@example.com', password: 'correct horse battery' };
-const SECONDS = 12;
-const SENTENCE = 'today we talk about growing tomatoes on a small balcony and what the plants need in summer'.split(' ');
-let build: CreatorState;
-let podcastId = '';
+test.use({ launcherEnv: {} });
+// One app for the file: its tests go on from what the earlier ones left (episode numbers, minutes used).
+test.describe.configure({ mode: 'serial' });
 
-const api = apiClient(
-  () => app.baseUrl,
-  () => token,
-);
+test.beforeAll(async ({ app, scratchDir }) => {
+  // A real upload with its transcript on a loaded machine.
+  test.setTimeout(400_000);
+  await setUpStepsJourney(app, scratchDir);
+});
 
-function toneTrack(): string {
-  const dest = path.join(files, 'content.wav');
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=330:sample_rate=44100:duration=${SECONDS}`,
-    '-ac',
-    '1',
-    dest,
-  ]);
-  return dest;
-}
-
-function transcriptFile(): string {
-  const words = Array.from({ length: SECONDS * 2 - 1 }, (_, i) => ({
-    text: SENTENCE[i % SENTENCE.length]!,
-    start: i * 0.5,
-    end: i * 0.5 + 0.4,
-  }));
-  const dest = path.join(files, 'content.json');
-  writeFileSync(dest, JSON.stringify({ words }));
-  return dest;
-}
-
-function coverImage(): string {
-  const dest = path.join(files, 'balcony.png');
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1600x900:rate=1', '-frames:v', '1', dest]);
-  return dest;
-}
-
-function imageSize(file: string): { width: number; height: number; codec: string } {
-  const out = execFileSync('ffprobe', [
-    '-v',
-    'error',
-    '-select_streams',
-    'v:0',
-    '-show_entries',
-    'stream=width,height,codec_name',
-    '-of',
-    'json',
-    file,
-  ]).toString();
-  const stream = (JSON.parse(out) as { streams: { width: number; height: number; codec_name: string }[] }).streams[0]!;
-  return { width: stream.width, height: stream.height, codec: stream.codec_name };
-}
-
-/** Mean brightness (0-255) of two pixel rows of an image from y. */
-function rowBrightness(file: string, y: number): number {
-  const raw = execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-i',
-    file,
-    '-vf',
-    `format=gray,crop=iw:2:0:${y}`,
-    '-f',
-    'rawvideo',
-    '-pix_fmt',
-    'gray',
-    '-',
-  ]);
-  return raw.reduce((sum, v) => sum + v, 0) / raw.length;
-}
-
-async function shot(page: Page, name: string, fullPage = true) {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
-}
-
-/** A page with the build resumed at a step (written once, so the wizard's own saves win afterwards). */
-async function wizardAt(viewport: Viewport, state: CreatorState): Promise<Page> {
-  const page = await openJourneyPage(browser, app.baseUrl, viewport, { token });
-  await page.context().addInitScript(
-    ({ key, value }: { key: string; value: string }) => {
-      if (!window.sessionStorage.getItem(key)) window.sessionStorage.setItem(key, value);
-    },
-    { key: CREATOR_STORAGE_KEY, value: serializeCreator(state) },
-  );
-  await page.goto('/dashboard/new-episode');
-  return page;
-}
-
-/** Step 5 with a schedule 20 minutes ahead (on the 5-minute grid), assembled; resolves at the result. */
-async function scheduleEpisode(title: string, expectedNumber: string): Promise<{ page: Page; episodeId: string; at: Date }> {
-  const page = await wizardAt(DESKTOP, { ...build, step: 5 });
-  await expect.poll(() => page.getByTestId('details-step').isVisible()).toBe(true);
-  // Each assembled episode moves the suggested number on.
-  await expect.poll(() => page.getByLabel('Episode Number').inputValue()).toBe(expectedNumber);
-  await page.getByLabel('Episode Title').fill(title);
-  await page.getByLabel('Schedule', { exact: true }).check();
-  const at = new Date(Math.ceil((Date.now() + 20 * 60_000) / 300_000) * 300_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  await page.getByLabel('Date').fill(`${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`);
-  await page.getByLabel('Time').fill(`${pad(at.getHours())}:${pad(at.getMinutes())}`);
-  await page.getByRole('button', { name: 'Assemble Episode' }).click();
-  await expect.poll(() => page.getByTestId('assembly-result').isVisible(), { timeout: 180_000 }).toBe(true);
-  const saved = JSON.parse((await page.evaluate((key) => window.sessionStorage.getItem(key), CREATOR_STORAGE_KEY))!) as CreatorState;
-  return { page, episodeId: saved.job!.episodeId, at };
-}
-
-/** The stored original of a library item (users/{user}/media/{id}/original.*) under the launcher's storage folder. */
-function findStored(dir: string, mediaId: string): string {
-  const hit = readdirSync(dir, { recursive: true, encoding: 'utf8' }).find(
-    (entry) => path.basename(path.dirname(entry)) === mediaId && path.basename(entry).startsWith('original.'),
-  );
-  if (!hit) throw new Error(`the original of ${mediaId} is not under ${dir}`);
-  return path.join(dir, hit);
-}
-
-function showCover(): string {
-  const dest = path.join(files, 'show.png');
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1400x1400:rate=1', '-frames:v', '1', dest]);
-  return dest;
-}
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchChromium()]);
-  token = await registerAndSignIn(app.baseUrl, CREATOR);
-  await putOwnAccountOnTier(app.baseUrl, token, 'free');
-
-  // The journey assembles more episodes than the free tier's monthly quota (the first account is the admin).
-  const tiers = await api('PUT', '/api/admin/tiers', { features: [{ key: 'max_episodes_month', values: { free: 50 } }] });
-  expect(tiers.status, JSON.stringify(tiers.body)).toBe(200);
-
-  const show = new FormData();
-  show.append('name', 'Balcony Garden');
-  show.append('description', 'Growing food in small spaces.');
-  const podcast = await api('POST', '/api/podcasts/', show);
-  expect(podcast.status).toBe(201);
-  podcastId = (podcast.body as { id: string }).id;
-
-  const media = await uploadToCategory(api, 'main_content', toneTrack(), 'Tomatoes take');
-  await supplyTranscript(api, media.id, transcriptFile(), () => app.output().slice(-3000));
-
-  // Auto fill with AI off: these builds fill step 5 by hand (the AI part has its own build below).
-  const template = await api('POST', '/api/templates/', {
-    name: 'Garden talk',
-    podcast_id: podcastId,
-    segments: [{ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }],
-    ai_settings: { auto_fill_ai: false },
-  });
-  expect(template.status, JSON.stringify(template.body)).toBe(201);
-  const templateId = (template.body as { id: string }).id;
-
-  build = {
-    ...initialCreatorState(),
-    started: true,
-    step: 4,
-    template: { id: templateId, name: 'Garden talk' },
-    upload: {
-      id: media.id,
-      filename: media.filename,
-      duration_seconds: SECONDS,
-      transcript_ready: true,
-      intents: { flubber: 0, intern: 0, sfx: 0 },
-    },
-  };
-}, 400_000);
-
-afterAll(() => endJourney(browser, app, files));
-
-describe('Episode Creator steps 4-6', () => {
-  it('crops and uploads a cover, fills the details, assembles a draft and plays it', async () => {
-    const page = await wizardAt(DESKTOP, build);
-    await expect.poll(() => page.getByTestId('cover-art-step').isVisible()).toBe(true);
-    expect(await page.getByText('Recommended: square, at least 1400x1400, JPG or PNG.').isVisible()).toBe(true);
+test.describe('Episode Creator steps 4-6', () => {
+  test('crops and uploads a cover, fills the details, assembles a draft and plays it', async ({ openPage }) => {
+    const page = await wizardAt(openPage, DESKTOP, build);
+    await expect(page.getByTestId('cover-art-step')).toBeVisible();
+    await expect(page.getByText('Recommended: square, at least 1400x1400, JPG or PNG.')).toBeVisible();
     await shot(page, 'creator-step4-empty-desktop');
 
     // Not an image: the spec's message, nothing changes.
     await page.locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-    await expect.poll(() => page.getByText(EPISODE_CREATOR_MESSAGES.coverNotImage).isVisible()).toBe(true);
+    await expect(page.getByText(EPISODE_CREATOR_MESSAGES.coverNotImage)).toBeVisible();
 
     await page.locator('input[type=file]').setInputFiles(coverImage());
     const square = page.getByTestId('cover-crop-square');
-    await expect.poll(() => square.isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Upload & Continue' }).isVisible()).toBe(true);
+    await expect(square).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Upload & Continue' })).toBeVisible();
     // The largest square (900 px), then made smaller with the keyboard on the slider and dragged to the far left.
     const slider = page.getByRole('slider');
     expect(await slider.getAttribute('aria-valuemax')).toBe('900');
@@ -257,7 +79,7 @@ describe('Episode Creator steps 4-6', () => {
     await shot(page, 'creator-step4-crop-desktop');
 
     await page.getByText('Fit with white padding').click();
-    await expect.poll(() => page.getByTestId('cover-pad-frame').isVisible()).toBe(true);
+    await expect(page.getByTestId('cover-pad-frame')).toBeVisible();
     await shot(page, 'creator-step4-pad-desktop');
     await page.getByText('Crop to square').click();
 
@@ -265,30 +87,30 @@ describe('Episode Creator steps 4-6', () => {
     await page.getByRole('button', { name: 'Upload & Continue' }).click();
     const answer = (await (await uploaded).json()) as { result: { data: { json: { filename: string } } } };
     const filename = answer.result.data.json.filename;
-    await expect.poll(() => page.getByText(EPISODE_CREATOR_MESSAGES.coverSaved).first().isVisible()).toBe(true);
+    await expect(page.getByText(EPISODE_CREATOR_MESSAGES.coverSaved).first()).toBeVisible();
     // The stored cover: a JPEG of the crop's own size, cut at the left edge (x1 0, y1 within the image).
-    const res = await fetch(`${app.baseUrl}/static/media/${filename}`);
+    const res = await fetch(`${journey.app.baseUrl}/static/media/${filename}`);
     expect(res.status).toBe(200);
-    const coverFile = path.join(files, 'stored-cover.jpg');
+    const coverFile = path.join(journey.files, 'stored-cover.jpg');
     writeFileSync(coverFile, Buffer.from(await res.arrayBuffer()));
     expect(imageSize(coverFile)).toEqual({ width: 800, height: 800, codec: 'mjpeg' });
     const saved = JSON.parse((await page.evaluate((key) => window.sessionStorage.getItem(key), CREATOR_STORAGE_KEY))!) as CreatorState;
     expect(saved.cover?.cover_crop).toBe('0,100,800,900');
 
     // Step 5: the show's numbering suggested (a new show: season 1, episode 1), the minutes checked.
-    await expect.poll(() => page.getByTestId('details-step').isVisible()).toBe(true);
-    await expect.poll(() => page.getByLabel('Episode Number').inputValue()).toBe('1');
-    expect(await page.getByLabel('Season Number').inputValue()).toBe('1');
-    await expect.poll(() => page.getByTestId('minutes-check').getAttribute('data-state')).toBe('ok');
+    await expect(page.getByTestId('details-step')).toBeVisible();
+    await expect(page.getByLabel('Episode Number')).toHaveValue('1');
+    await expect(page.getByLabel('Season Number')).toHaveValue('1');
+    await expect(page.getByTestId('minutes-check')).toHaveAttribute('data-state', 'ok');
     await page.getByLabel('Episode Number').fill('');
     await page.getByRole('button', { name: 'Assemble Episode' }).click();
-    await expect.poll(() => page.getByText(EPISODE_CREATOR_MESSAGES.titleRequired).isVisible()).toBe(true);
-    expect(await page.getByText(EPISODE_CREATOR_MESSAGES.episodeNumberRequired).isVisible()).toBe(true);
+    await expect(page.getByText(EPISODE_CREATOR_MESSAGES.titleRequired)).toBeVisible();
+    await expect(page.getByText(EPISODE_CREATOR_MESSAGES.episodeNumberRequired)).toBeVisible();
     const suggestTitle = page.getByRole('button', { name: 'AI Suggest title' });
-    await expect.poll(() => suggestTitle.isEnabled()).toBe(true);
+    await expect(suggestTitle).toBeEnabled();
     await suggestTitle.click();
     await expect.poll(() => page.getByLabel('Episode Title').inputValue(), { timeout: 30_000 }).not.toBe('');
-    expect(await page.getByText(EPISODE_CREATOR_MESSAGES.titleRequired).count()).toBe(0);
+    await expect(page.getByText(EPISODE_CREATOR_MESSAGES.titleRequired)).toHaveCount(0);
     await page.getByLabel('Episode Title').fill('Tomatoes on a balcony');
     await page.getByLabel('Episode Number').fill('1');
     await page.getByLabel('Tags').fill('garden, tomatoes, balcony');
@@ -300,15 +122,15 @@ describe('Episode Creator steps 4-6', () => {
     await page.getByLabel('Date').fill(`${soon.getFullYear()}-${pad(soon.getMonth() + 1)}-${pad(soon.getDate())}`);
     await page.getByLabel('Time').fill(`${pad(soon.getHours())}:${pad(soon.getMinutes() - (soon.getMinutes() % 5))}`);
     await page.getByRole('button', { name: 'Assemble Episode' }).click();
-    await expect.poll(() => page.getByTestId('schedule-error').textContent()).toBe(ASSEMBLY_MESSAGES.scheduleTooSoon);
+    await expect(page.getByTestId('schedule-error')).toHaveText(ASSEMBLY_MESSAGES.scheduleTooSoon);
     await page.getByLabel('Date').fill('');
-    await expect.poll(() => page.getByTestId('schedule-error').textContent()).toBe(ASSEMBLY_MESSAGES.scheduleRequired);
+    await expect(page.getByTestId('schedule-error')).toHaveText(ASSEMBLY_MESSAGES.scheduleRequired);
     await shot(page, 'creator-step5-schedule-desktop');
     await page.getByLabel('Save as draft').check();
 
     // AI Suggest for the description once the transcript is ready.
     const suggest = page.getByRole('button', { name: 'AI Suggest description' });
-    await expect.poll(() => suggest.isEnabled()).toBe(true);
+    await expect(suggest).toBeEnabled();
     await suggest.click();
     await expect
       .poll(async () => (await page.getByLabel('Description', { exact: true }).inputValue()).length, { timeout: 30_000 })
@@ -319,19 +141,19 @@ describe('Episode Creator steps 4-6', () => {
       .poll(() => items.evaluateAll((lis) => lis.map((li) => li.getAttribute('data-done'))))
       .toEqual(['true', 'true', 'true', 'true', 'true', 'false', 'true']);
     const feedCheck = page.getByTestId('feed-check');
-    await expect.poll(() => feedCheck.getByText(PODCAST_MESSAGES.categoryRequired).isVisible()).toBe(true);
+    await expect(feedCheck.getByText(PODCAST_MESSAGES.categoryRequired)).toBeVisible();
     expect(await feedCheck.getByRole('link', { name: 'Fix in Edit Podcast' }).first().getAttribute('href')).toBe(
       `/dashboard/podcasts?edit=${podcastId}`,
     );
     await shot(page, 'creator-step5-desktop');
 
     await page.getByRole('button', { name: 'Assemble Episode' }).click();
-    await expect.poll(() => page.getByTestId('assembly-step').isVisible()).toBe(true);
+    await expect(page.getByTestId('assembly-step')).toBeVisible();
     await shot(page, 'creator-step6-assembling-desktop', false);
-    await expect.poll(() => page.getByTestId('assembly-result').isVisible(), { timeout: 180_000 }).toBe(true);
-    expect(await page.getByRole('heading', { name: 'Draft Ready' }).isVisible()).toBe(true);
-    expect(await page.getByText(EPISODE_CREATOR_MESSAGES.resultDraft).first().isVisible()).toBe(true);
-    expect(await page.getByRole('heading', { name: 'Tomatoes on a balcony' }).isVisible()).toBe(true);
+    await expect(page.getByTestId('assembly-result')).toBeVisible({ timeout: 180_000 });
+    await expect(page.getByRole('heading', { name: 'Draft Ready' })).toBeVisible();
+    await expect(page.getByText(EPISODE_CREATOR_MESSAGES.resultDraft).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Tomatoes on a balcony' })).toBeVisible();
     const audio = page.getByTestId('final-audio');
     await audio.evaluate((el: HTMLAudioElement) => el.play());
     await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.3);
@@ -339,12 +161,14 @@ describe('Episode Creator steps 4-6', () => {
     await shot(page, 'creator-step6-result-desktop');
   });
 
-  it('schedules episodes: Publish failed while the show is not ready for its feed, Scheduled once it is; publishes one now as Private', async () => {
-    const refused = await scheduleEpisode('Tomatoes, refused', '2');
-    await expect.poll(() => refused.page.getByRole('heading', { name: 'Draft Ready' }).isVisible(), { timeout: 30_000 }).toBe(true);
+  test('schedules episodes: Publish failed while the show is not ready for its feed, Scheduled once it is; publishes one now as Private', async ({
+    openPage,
+  }) => {
+    const refused = await scheduleEpisode(openPage, 'Tomatoes, refused', '2');
+    await expect(refused.page.getByRole('heading', { name: 'Draft Ready' })).toBeVisible({ timeout: 30_000 });
     const failure = (await api('GET', `/api/episodes/${refused.episodeId}/publish/status`)).body as { last_error: string };
     expect(failure.last_error).toBeTruthy();
-    expect(await refused.page.getByRole('alert').filter({ hasText: EPISODE_CREATOR_MESSAGES.publishFailed }).textContent()).toContain(
+    await expect(refused.page.getByRole('alert').filter({ hasText: EPISODE_CREATOR_MESSAGES.publishFailed })).toContainText(
       failure.last_error,
     );
     await shot(refused.page, 'creator-step6-publish-failed-desktop');
@@ -357,15 +181,13 @@ describe('Episode Creator steps 4-6', () => {
     const updated = await api('PUT', `/api/podcasts/${podcastId}`, edit);
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
 
-    const scheduled = await scheduleEpisode('Tomatoes, later', '3');
-    expect(await scheduled.page.getByRole('heading', { name: 'Scheduled' }).isVisible()).toBe(true);
-    expect(await scheduled.page.getByText(EPISODE_CREATOR_MESSAGES.resultScheduled).first().isVisible()).toBe(true);
-    await expect
-      .poll(() => scheduled.page.getByTestId('scheduled-for').textContent())
-      .toContain(scheduled.at.toLocaleString('en-US', { timeStyle: 'short' }));
+    const scheduled = await scheduleEpisode(openPage, 'Tomatoes, later', '3');
+    await expect(scheduled.page.getByRole('heading', { name: 'Scheduled' })).toBeVisible();
+    await expect(scheduled.page.getByText(EPISODE_CREATOR_MESSAGES.resultScheduled).first()).toBeVisible();
+    await expect(scheduled.page.getByTestId('scheduled-for')).toContainText(scheduled.at.toLocaleString('en-US', { timeStyle: 'short' }));
     // The host keeps it scheduled: no failure turns up while the result follows the publish status.
     await scheduled.page.waitForTimeout(5_000);
-    expect(await scheduled.page.getByRole('heading', { name: 'Scheduled' }).isVisible()).toBe(true);
+    await expect(scheduled.page.getByRole('heading', { name: 'Scheduled' })).toBeVisible();
     const episode = (await api('GET', `/api/episodes/${scheduled.episodeId}`)).body as {
       publish_at: string;
       status: string;
@@ -379,15 +201,15 @@ describe('Episode Creator steps 4-6', () => {
     await shot(scheduled.page, 'creator-step6-scheduled-phone');
 
     // Publish now, Private: 'Completed', published on the host as unpublished.
-    const page = await wizardAt(DESKTOP, { ...build, step: 5 });
-    await expect.poll(() => page.getByLabel('Episode Number').inputValue()).toBe('4');
+    const page = await wizardAt(openPage, DESKTOP, { ...build, step: 5 });
+    await expect(page.getByLabel('Episode Number')).toHaveValue('4');
     await page.getByLabel('Episode Title').fill('Tomatoes, now');
     await page.getByLabel('Publish now').check();
     await page.getByText('Private', { exact: true }).click();
     await page.getByRole('button', { name: 'Assemble Episode' }).click();
-    await expect.poll(() => page.getByTestId('assembly-result').isVisible(), { timeout: 180_000 }).toBe(true);
-    expect(await page.getByRole('heading', { name: 'Completed' }).isVisible()).toBe(true);
-    expect(await page.getByText(EPISODE_CREATOR_MESSAGES.resultNow).first().isVisible()).toBe(true);
+    await expect(page.getByTestId('assembly-result')).toBeVisible({ timeout: 180_000 });
+    await expect(page.getByRole('heading', { name: 'Completed' })).toBeVisible();
+    await expect(page.getByText(EPISODE_CREATOR_MESSAGES.resultNow).first()).toBeVisible();
     const saved = JSON.parse((await page.evaluate((key) => window.sessionStorage.getItem(key), CREATOR_STORAGE_KEY))!) as CreatorState;
     await expect
       .poll(
@@ -396,12 +218,12 @@ describe('Episode Creator steps 4-6', () => {
         { timeout: 60_000 },
       )
       .toMatchObject({ status: 'published', visibility: 'unpublished' });
-    expect(await page.getByRole('heading', { name: 'Completed' }).isVisible()).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Completed' })).toBeVisible();
   });
 
-  it('pads a dropped cover on a phone: the whole image centred on white, the mode remembered', async () => {
-    const page = await wizardAt(PHONE, build);
-    await expect.poll(() => page.getByTestId('cover-art-step').isVisible()).toBe(true);
+  test('pads a dropped cover on a phone: the whole image centred on white, the mode remembered', async ({ openPage }) => {
+    const page = await wizardAt(openPage, PHONE, build);
+    await expect(page.getByTestId('cover-art-step')).toBeVisible();
     // Dropped on the drop area rather than chosen.
     const dropped = await page.evaluateHandle((base64: string) => {
       const transfer = new DataTransfer();
@@ -409,7 +231,7 @@ describe('Episode Creator steps 4-6', () => {
       return transfer;
     }, readFileSync(coverImage()).toString('base64'));
     await page.getByTestId('cover-drop-area').dispatchEvent('drop', { dataTransfer: dropped });
-    await expect.poll(() => page.getByTestId('cover-crop-square').isVisible()).toBe(true);
+    await expect(page.getByTestId('cover-crop-square')).toBeVisible();
     await shot(page, 'creator-step4-crop-phone');
     await page.getByText('Fit with white padding').click();
     expect(await page.evaluate(() => window.localStorage.getItem('ppp.episodeCreator.coverMode'))).toBe('pad');
@@ -419,8 +241,8 @@ describe('Episode Creator steps 4-6', () => {
     await page.getByRole('button', { name: 'Upload & Continue' }).click();
     const answer = (await (await uploaded).json()) as { result: { data: { json: { filename: string } } } };
     const filename = answer.result.data.json.filename;
-    const res = await fetch(`${app.baseUrl}/static/media/${filename}`);
-    const coverFile = path.join(files, 'padded-cover.jpg');
+    const res = await fetch(`${journey.app.baseUrl}/static/media/${filename}`);
+    const coverFile = path.join(journey.files, 'padded-cover.jpg');
     writeFileSync(coverFile, Buffer.from(await res.arrayBuffer()));
     // 1600x900 on a 1600 px square: white bands of 350 px above and below, the picture between.
     expect(imageSize(coverFile)).toEqual({ width: 1600, height: 1600, codec: 'mjpeg' });
@@ -430,18 +252,20 @@ describe('Episode Creator steps 4-6', () => {
     const saved = JSON.parse((await page.evaluate((key) => window.sessionStorage.getItem(key), CREATOR_STORAGE_KEY))!) as CreatorState;
     expect(saved.cover?.cover_crop).toBeNull();
 
-    await expect.poll(() => page.getByTestId('details-step').isVisible()).toBe(true);
+    await expect(page.getByTestId('details-step')).toBeVisible();
     await expect.poll(() => page.getByTestId('minutes-check').getAttribute('data-state')).not.toBe('pending');
     await shot(page, 'creator-step5-phone');
 
     // Back on step 4 the saved cover shows, and a new file opens in the remembered pad mode.
     await page.getByRole('button', { name: 'Back', exact: true }).click();
-    await expect.poll(() => page.getByTestId('cover-saved-preview').isVisible()).toBe(true);
+    await expect(page.getByTestId('cover-saved-preview')).toBeVisible();
     await page.locator('input[type=file]').setInputFiles(coverImage());
-    await expect.poll(() => page.getByTestId('cover-pad-frame').isVisible()).toBe(true);
+    await expect(page.getByTestId('cover-pad-frame')).toBeVisible();
   });
 
-  it('shows a failed render with its reason and Retry, which assembles the same episode once the file is back, with no second charge', async () => {
+  test('shows a failed render with its reason and Retry, which assembles the same episode once the file is back, with no second charge', async ({
+    openPage,
+  }) => {
     const intro = new FormData();
     intro.append('files', new Blob([readFileSync(toneTrack())]), 'jingle.wav');
     intro.append('friendly_names', JSON.stringify(['Jingle']));
@@ -458,25 +282,25 @@ describe('Episode Creator steps 4-6', () => {
     });
     expect(template.status, JSON.stringify(template.body)).toBe(201);
     // The jingle's file goes missing from storage (its library entry stays): the render cannot read it.
-    const jingleFile = findStored(path.join(app.dataDir, 'storage'), jingle.id);
+    const jingleFile = findStored(path.join(journey.app.dataDir, 'storage'), jingle.id);
     renameSync(jingleFile, `${jingleFile}.away`);
 
-    const page = await wizardAt(DESKTOP, {
+    const page = await wizardAt(openPage, DESKTOP, {
       ...build,
       step: 5,
       template: { id: (template.body as { id: string }).id, name: 'With a jingle' },
     });
-    await expect.poll(() => page.getByTestId('details-step').isVisible()).toBe(true);
+    await expect(page.getByTestId('details-step')).toBeVisible();
     await expect.poll(() => page.getByLabel('Episode Number').inputValue()).not.toBe('');
     await page.getByLabel('Episode Title').fill('With the jingle');
     await page.getByLabel('Save as draft').check();
     await page.getByRole('button', { name: 'Assemble Episode' }).click();
     const failure = page.getByTestId('assembly-error');
-    await expect.poll(() => failure.isVisible(), { timeout: 180_000 }).toBe(true);
-    expect(await failure.textContent()).toContain(ASSEMBLY_MESSAGES.renderFailed('one of its audio files could not be read'));
-    expect(await failure.getByRole('button', { name: CREATOR_STEP_COPY.startOver }).isVisible()).toBe(true);
+    await expect(failure).toBeVisible({ timeout: 180_000 });
+    await expect(failure).toContainText(ASSEMBLY_MESSAGES.renderFailed('one of its audio files could not be read'));
+    await expect(failure.getByRole('button', { name: CREATOR_STEP_COPY.startOver })).toBeVisible();
     // Cancel Build stays reachable on the assembly step.
-    expect(await page.getByRole('button', { name: EPISODE_CREATOR_SHELL.cancelBuild }).isVisible()).toBe(true);
+    await expect(page.getByRole('button', { name: EPISODE_CREATOR_SHELL.cancelBuild })).toBeVisible();
     await shot(page, 'creator-step6-error-desktop');
     const usage = async () => (await api('GET', '/api/billing/usage')).body as { minutes_used: number; episodes_used_this_month: number };
     const charged = await usage();
@@ -490,8 +314,8 @@ describe('Episode Creator steps 4-6', () => {
 
     renameSync(`${jingleFile}.away`, jingleFile);
     await failure.getByRole('button', { name: CREATOR_STEP_COPY.retry }).click();
-    await expect.poll(() => page.getByTestId('assembly-result').isVisible(), { timeout: 180_000 }).toBe(true);
-    expect(await page.getByRole('heading', { name: 'Draft Ready' }).isVisible()).toBe(true);
+    await expect(page.getByTestId('assembly-result')).toBeVisible({ timeout: 180_000 });
+    await expect(page.getByRole('heading', { name: 'Draft Ready' })).toBeVisible();
     await shot(page, 'creator-step6-retried-desktop');
     const episodes = (await api('GET', '/api/episodes/?limit=100')).body as { items: { title: string; status: string }[] };
     expect(episodes.items.filter((e) => e.title === 'With the jingle').map((e) => e.status)).toEqual(['processed']);
@@ -499,12 +323,14 @@ describe('Episode Creator steps 4-6', () => {
 
     // Start over: the same template and audio, a new build at step 2.
     await page.getByRole('button', { name: EPISODE_CREATOR_SHELL.cancelBuild }).click();
-    await expect.poll(() => page.getByRole('dialog').getByText(CREATOR_STEP_COPY.cancelAssemblingConfirm).isVisible()).toBe(true);
+    await expect(page.getByRole('dialog').getByText(CREATOR_STEP_COPY.cancelAssemblingConfirm)).toBeVisible();
     await page.getByRole('dialog').getByRole('button', { name: EPISODE_CREATOR_SHELL.cancelBuild }).click();
-    await expect.poll(() => page.getByText(EPISODE_CREATOR_SHELL.startTitle).isVisible()).toBe(true);
+    await expect(page.getByText(EPISODE_CREATOR_SHELL.startTitle)).toBeVisible();
   });
 
-  it("fills title, description and tags with AI when the template says so, keeping the creator's words; tags are suggested as chips", async () => {
+  test("fills title, description and tags with AI when the template says so, keeping the creator's words; tags are suggested as chips", async ({
+    openPage,
+  }) => {
     const created = await api('POST', '/api/templates/', {
       name: 'Garden talk, auto filled',
       podcast_id: podcastId,
@@ -513,7 +339,7 @@ describe('Episode Creator steps 4-6', () => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const own = 'My own notes about the balcony.';
-    const page = await wizardAt(DESKTOP, {
+    const page = await wizardAt(openPage, DESKTOP, {
       ...build,
       step: 5,
       template: { id: (created.body as { id: string }).id, name: 'Garden talk, auto filled' },
@@ -531,12 +357,12 @@ describe('Episode Creator steps 4-6', () => {
       },
     });
     const notice = page.getByTestId('ai-autofill-notice');
-    await expect.poll(() => notice.textContent(), { timeout: 60_000 }).toContain('Filled in the title and tags with AI');
+    await expect(notice).toContainText('Filled in the title and tags with AI', { timeout: 60_000 });
     const title = await page.getByLabel('Episode Title').inputValue();
     expect(title.length).toBeGreaterThan(5);
     expect(title.toLowerCase()).toMatch(/tomato|balcony|plant|summer/);
     // What the creator had written stays; the template's always-include tag leads the AI's tags.
-    expect(await page.getByLabel('Description', { exact: true }).inputValue()).toBe(own);
+    await expect(page.getByLabel('Description', { exact: true })).toHaveValue(own);
     const tags = (await page.getByLabel('Tags').inputValue()).split(',').map((t) => t.trim());
     expect(tags[0]).toBe('balcony garden');
     expect(tags.length).toBeGreaterThan(1);
@@ -546,7 +372,7 @@ describe('Episode Creator steps 4-6', () => {
     await page.getByLabel('Tags').fill('tomatoes');
     await page.getByRole('button', { name: 'AI Suggest tag list' }).click();
     const chips = page.getByTestId('tag-suggestions');
-    await expect.poll(() => chips.isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect(chips).toBeVisible({ timeout: 30_000 });
     const offered = await chips.getByRole('button', { name: /^Add tag / }).allTextContents();
     expect(offered.length).toBeGreaterThan(1);
     expect(offered.map((t) => t.toLowerCase())).not.toContain('tomatoes');
@@ -554,36 +380,38 @@ describe('Episode Creator steps 4-6', () => {
     await shot(page, 'creator-step5-tag-chips-desktop');
     const [first = '', second = ''] = offered;
     await chips.getByRole('button', { name: `Add tag ${first}` }).click();
-    await expect.poll(() => page.getByLabel('Tags').inputValue()).toBe(`tomatoes, ${first}`);
+    await expect(page.getByLabel('Tags')).toHaveValue(`tomatoes, ${first}`);
     await chips.getByRole('button', { name: `Remove suggestion ${second}` }).click();
-    await expect.poll(() => chips.getByRole('button', { name: `Add tag ${second}` }).count()).toBe(0);
+    await expect(chips.getByRole('button', { name: `Add tag ${second}` })).toHaveCount(0);
     await chips.getByRole('button', { name: 'Add all' }).click();
     const all = await page.getByLabel('Tags').inputValue();
     expect(all.startsWith(`tomatoes, ${first}`)).toBe(true);
     expect(all).not.toContain(second);
-    await expect.poll(() => chips.count()).toBe(0);
+    await expect(chips).toHaveCount(0);
     await page.close();
   });
 
-  it("opens an upload (the recorder's 'Create episode') as a new build over a build this tab left stuck on its assembly", async () => {
+  test("opens an upload (the recorder's 'Create episode') as a new build over a build this tab left stuck on its assembly", async ({
+    openPage,
+  }) => {
     const stuck: CreatorState = {
       ...build,
       step: 6,
       template: { id: '00000000-0000-4000-8000-000000000001', name: 'Old template' },
       job: { jobId: 'old-job', episodeId: '00000000-0000-4000-8000-000000000002' },
     };
-    const page = await wizardAt(DESKTOP, stuck);
-    await expect.poll(() => page.getByTestId('assembly-error').textContent()).toContain(CREATOR_STEP_COPY.buildLost);
+    const page = await wizardAt(openPage, DESKTOP, stuck);
+    await expect(page.getByTestId('assembly-error')).toContainText(CREATOR_STEP_COPY.buildLost);
     await shot(page, 'creator-step6-lost-desktop');
     await page.goto(`/dashboard/new-episode?upload=${build.upload!.id}`);
     const saved = async () =>
       JSON.parse((await page.evaluate((key) => window.sessionStorage.getItem(key), CREATOR_STORAGE_KEY)) ?? '{}') as Partial<CreatorState>;
     await expect.poll(async () => (await saved()).job?.jobId ?? null).toBeNull();
     expect((await saved()).upload?.id).toBe(build.upload!.id);
-    await expect.poll(() => page.getByTestId('assembly-step').count()).toBe(0);
+    await expect(page.getByTestId('assembly-step')).toHaveCount(0);
   });
 
-  it('fills test-mode defaults, says the quota is used up, and blocks on minutes with the billing choices', async () => {
+  test('fills test-mode defaults, says the quota is used up, and blocks on minutes with the billing choices', async ({ openPage }) => {
     expect((await api('PUT', '/api/admin/settings', { test_mode: true })).status).toBe(200);
     const tiers = await api('PUT', '/api/admin/tiers', {
       features: [
@@ -592,24 +420,24 @@ describe('Episode Creator steps 4-6', () => {
       ],
     });
     expect(tiers.status, JSON.stringify(tiers.body)).toBe(200);
-    const page = await wizardAt(DESKTOP, { ...build, step: 5 });
-    await expect.poll(() => page.getByTestId('details-step').isVisible()).toBe(true);
-    await expect.poll(() => page.getByLabel('Episode Title').inputValue()).toMatch(/^Test - \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
-    expect(await page.getByLabel('Save as draft').isChecked()).toBe(true);
-    expect(await page.getByTestId('test-mode-badge').isVisible()).toBe(true);
+    const page = await wizardAt(openPage, DESKTOP, { ...build, step: 5 });
+    await expect(page.getByTestId('details-step')).toBeVisible();
+    await expect(page.getByLabel('Episode Title')).toHaveValue(/^Test - \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    await expect(page.getByLabel('Save as draft')).toBeChecked();
+    await expect(page.getByTestId('test-mode-badge')).toBeVisible();
     // Episodes 1 to 5 exist (the failed render kept its number).
-    expect(await page.getByLabel('Episode Number').inputValue()).toBe('6');
-    expect(await page.getByLabel('Season Number').inputValue()).toBe('1');
-    await expect.poll(() => page.getByText(EPISODE_CREATOR_MESSAGES.quotaExceeded).isVisible()).toBe(true);
-    await expect.poll(() => page.getByTestId('minutes-check').getAttribute('data-state')).toBe('blocking');
-    expect(await page.getByRole('button', { name: 'Assemble Episode' }).isDisabled()).toBe(true);
+    await expect(page.getByLabel('Episode Number')).toHaveValue('6');
+    await expect(page.getByLabel('Season Number')).toHaveValue('1');
+    await expect(page.getByText(EPISODE_CREATOR_MESSAGES.quotaExceeded)).toBeVisible();
+    await expect(page.getByTestId('minutes-check')).toHaveAttribute('data-state', 'blocking');
+    await expect(page.getByRole('button', { name: 'Assemble Episode' })).toBeDisabled();
     await shot(page, 'creator-step5-blocked-desktop');
 
     await page.getByRole('button', { name: 'See options' }).click();
     const dialog = page.getByRole('dialog', { name: EPISODE_CREATOR_MESSAGES.notEnoughMinutesTitle });
-    await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await dialog.getByTestId('minutes-required').textContent()).toBe('1 minute');
-    expect(await dialog.getByTestId('minutes-remaining').textContent()).toBe('0 minutes');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('minutes-required')).toHaveText('1 minute');
+    await expect(dialog.getByTestId('minutes-remaining')).toHaveText('0 minutes');
     await shot(page, 'creator-minutes-dialog-desktop', false);
     await page.setViewportSize(PHONE);
     await shot(page, 'creator-minutes-dialog-phone', false);
