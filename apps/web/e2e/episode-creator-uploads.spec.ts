@@ -166,6 +166,8 @@ test.describe('Episode Creator', () => {
         await intents.getByTestId(`intent-${key}`).getByText('No', { exact: true }).click();
     }
     await intents.getByRole('button', { name: 'Continue' }).click();
+    // The questions' dialog (with its own Continue) is gone before step 3's Continue is pressed.
+    await expect(intents).toHaveCount(0);
     await expect(page.getByTestId('transcript-pending')).toContainText(CREATOR_STEP_COPY.reviewsWaiting);
     await expect(page.getByText('Step 3 of 6')).toBeVisible();
     await shot(page, 'creator-journey-step3-transcribing-desktop');

@@ -154,7 +154,10 @@ test.describe('landing page', () => {
     await expect(page.locator('main[data-layout="regular"]')).toHaveCount(1);
     await page.goto('/');
     await expect(page.locator('main[data-layout="regular"]')).toHaveCount(1);
+    // The switch reloads the page: read storage once the new page has loaded, not during the reload.
+    const reloaded = page.waitForEvent('load');
     await page.getByLabel('Page layout').selectOption('auto');
+    await reloaded;
     await expect.poll(() => page.evaluate(() => localStorage.getItem('ppp.landing.layoutMode'))).toBe('auto');
     const bucket = await page.evaluate(() => localStorage.getItem('ppp.landing.layout'));
     await expect(page.locator(`main[data-layout="${bucket}"]`)).toHaveCount(1);
