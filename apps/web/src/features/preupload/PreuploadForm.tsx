@@ -7,7 +7,7 @@ import { MEDIA, MEDIA_MESSAGES, UPLOAD_CONVERSION_MESSAGES, transcriptUploadForm
 import { trpc } from '../../lib/trpc.ts';
 import { messageOf } from '../../lib/api-error.ts';
 import { startBackgroundUpload } from '../../lib/background-uploads.ts';
-import { notifyFields, preuploadProblem, type PreuploadValues } from './preupload-form.ts';
+import { notifyFields, preuploadProblem, problemAfterEdit, type PreuploadValues } from './preupload-form.ts';
 import { usePreparedUpload } from '../audio-conversion/use-prepared-upload.ts';
 import { NotifyAddressField } from './NotifyAddressField.tsx';
 
@@ -27,6 +27,8 @@ export function PreuploadForm({ me, onCancel }: { me: TMe; onCancel: () => void 
   const [waiting, setWaiting] = useState(false);
   const preparation = usePreparedUpload();
   const maxMb = config.data?.max_upload_mb ?? 500;
+  // A 'choose a file' or 'enter a friendly name' alert goes as soon as the field is filled in.
+  const shownProblem = problemAfterEdit(problem, values);
 
   /** Submit while the audio is being prepared: the upload starts once it is ready (spec 001 §4). */
   async function submit(e: FormEvent) {
@@ -103,7 +105,10 @@ export function PreuploadForm({ me, onCancel }: { me: TMe; onCancel: () => void 
             required
             value={values.friendlyName}
             maxLength={MEDIA.friendlyNameMaxLength}
-            onChange={(e) => setValues({ ...values, friendlyName: e.currentTarget.value })}
+            onChange={(e) => {
+              const friendlyName = e.currentTarget.value;
+              setValues((v) => ({ ...v, friendlyName }));
+            }}
           />
           <FileInput
             label="Transcript (optional)"
@@ -111,22 +116,25 @@ export function PreuploadForm({ me, onCancel }: { me: TMe; onCancel: () => void 
             accept=".vtt,.srt,.json"
             leftSection={<IconFileText size={18} />}
             value={values.transcript}
-            onChange={(transcript) => setValues({ ...values, transcript })}
+            onChange={(transcript) => setValues((v) => ({ ...v, transcript }))}
             clearable
           />
           <Checkbox
             label="Email me when it is ready"
             checked={values.notifyWhenReady}
-            onChange={(e) => setValues({ ...values, notifyWhenReady: e.currentTarget.checked })}
+            onChange={(e) => {
+              const notifyWhenReady = e.currentTarget.checked;
+              setValues((v) => ({ ...v, notifyWhenReady }));
+            }}
           />
           <NotifyAddressField
             value={values.notifyEmail}
             onChange={(notifyEmail) => setValues((v) => ({ ...v, notifyEmail }))}
             disabled={!values.notifyWhenReady}
           />
-          {problem && (
+          {shownProblem && (
             <Alert color="red" role="alert">
-              {problem}
+              {shownProblem}
             </Alert>
           )}
           <Text size="sm" c="dimmed">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES } from '@ppp/contracts';
-import { deleteConfirmation, displayFilename, formatDuration, notifyFields, preuploadProblem } from './preupload-form.ts';
+import { deleteConfirmation, displayFilename, formatDuration, notifyFields, preuploadProblem, problemAfterEdit } from './preupload-form.ts';
 
 const file = (size: number, name = 'episode.mp3') => new File([new Uint8Array(size)], name, { type: 'audio/mpeg' });
 
@@ -12,6 +12,16 @@ describe('pre-upload form', () => {
     expect(preuploadProblem({ ...base, file: file(10), friendlyName: '  ' }, 500)).toBe(MEDIA_MESSAGES.enterFriendlyName);
     expect(preuploadProblem({ ...base, file: file(11 * 1024 * 1024), friendlyName: 'Ep 1' }, 10)).toBe('Audio exceeds 10MB limit.');
     expect(preuploadProblem({ ...base, file: file(10), friendlyName: 'Ep 1' }, 10)).toBeNull();
+  });
+
+  it('drops the missing file or name alert as soon as it is filled in, keeps the size alert until the next submit', () => {
+    const base = { file: file(10), friendlyName: '', notifyWhenReady: true, notifyEmail: '', transcript: null };
+    expect(problemAfterEdit(MEDIA_MESSAGES.enterFriendlyName, base)).toBe(MEDIA_MESSAGES.enterFriendlyName);
+    expect(problemAfterEdit(MEDIA_MESSAGES.enterFriendlyName, { ...base, friendlyName: 'E' })).toBeNull();
+    expect(problemAfterEdit(MEDIA_MESSAGES.selectAudioFile, { ...base, file: null })).toBe(MEDIA_MESSAGES.selectAudioFile);
+    expect(problemAfterEdit(MEDIA_MESSAGES.selectAudioFile, base)).toBeNull();
+    expect(problemAfterEdit('Audio exceeds 10MB limit.', { ...base, friendlyName: 'Ep 1' })).toBe('Audio exceeds 10MB limit.');
+    expect(problemAfterEdit(null, base)).toBeNull();
   });
 
   it('sends the email only when the checkbox is on', () => {

@@ -16,6 +16,15 @@ export function preuploadProblem(values: PreuploadValues, maxUploadMb: number): 
   return null;
 }
 
+/**
+ * The problem still shown after edits: one about a missing file or friendly name goes as soon as it
+ * is supplied instead of staying until the next submit; the size limit is checked again at submit.
+ */
+export function problemAfterEdit(shown: string | null, values: PreuploadValues): string | null {
+  if (shown !== MEDIA_MESSAGES.selectAudioFile && shown !== MEDIA_MESSAGES.enterFriendlyName) return shown;
+  return preuploadProblem(values, Number.POSITIVE_INFINITY) === shown ? shown : null;
+}
+
 /** The notification email is used only when the email checkbox is on (spec 001 §5). */
 export function notifyFields(values: Pick<PreuploadValues, 'notifyWhenReady' | 'notifyEmail'>): {
   notify_when_ready: boolean;
