@@ -150,6 +150,17 @@ export const AI_TEXT_MESSAGES = {
   aiSuggestFailed: 'AI Suggest Failed',
 } as const;
 
+/** AI wording of the Episode History edit panel (spec 001 section 8), word for word. */
+export const AI_EDIT_PANEL_MESSAGES = {
+  transcriptNotReady: 'Transcript not ready yet. Try again soon.',
+  tooManyRequests: 'Too many AI requests right now. Please wait and retry.',
+} as const;
+
+/** 'AI {kind} request failed.' (spec 001 section 8) with the kind filled in. */
+export function aiKindRequestFailedMessage(kind: string): string {
+  return `AI ${kind} request failed.`;
+}
+
 /** 'Request failed (status). Please try again.' with the HTTP status filled in. */
 export function aiRequestFailedMessage(status: number): string {
   return `Request failed (${status}). Please try again.`;

@@ -35,11 +35,15 @@ export function hasCode(err: unknown, code: TErrorCode): boolean {
   return toApiFailure(err).code === code;
 }
 
-/** The server's message of a failed call, or the fallback (a network failure's browser words are not the product's). */
+/**
+ * The server's message of a failed call, or the fallback. Only a detail the server chose counts: a
+ * network failure's browser words and an unexpected error's placeholder ('Internal error') are not the
+ * product's, so they get the screen's own wording.
+ */
 export function messageOf(err: unknown, fallback: string): string {
   if (!(err instanceof TRPCClientError)) return fallback;
   const failure = toApiFailure(err);
-  return (!failure.network && failure.message) || fallback;
+  return (!failure.network && failure.code !== 'INTERNAL' && failure.message) || fallback;
 }
 
 /** A react-query `retry`: again, at most `times` times, while the server answers one of `statuses` (still getting ready). */

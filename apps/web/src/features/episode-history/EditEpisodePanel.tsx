@@ -129,7 +129,13 @@ function EditEpisodeForm({ episode, episodes, onClose, onSaved }: Props & { epis
             style={{ flex: 1 }}
           />
           <Stack justify="flex-end" pb={titleMissing ? 22 : 4}>
-            <AiSuggestButton field="title" request={aiRequest} transcriptReady={transcriptReady} onSuggestion={(title) => set({ title })} />
+            <AiSuggestButton
+              field="title"
+              request={aiRequest}
+              transcriptReady={transcriptReady}
+              onSuggestion={(title) => set({ title })}
+              wording="edit-panel"
+            />
           </Stack>
         </Group>
         <Stack gap={4}>
@@ -142,6 +148,7 @@ function EditEpisodeForm({ episode, episodes, onClose, onSaved }: Props & { epis
               request={aiRequest}
               transcriptReady={transcriptReady}
               onSuggestion={(description) => set({ description })}
+              wording="edit-panel"
             />
           </Group>
           <Textarea
@@ -159,6 +166,7 @@ function EditEpisodeForm({ episode, episodes, onClose, onSaved }: Props & { epis
           transcriptReady={transcriptReady}
           value={values.tags}
           onChange={(tags) => setValues((v) => ({ ...v, tags }))}
+          wording="edit-panel"
         >
           <TextInput
             id="edit-episode-tags"

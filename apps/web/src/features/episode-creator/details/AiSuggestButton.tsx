@@ -4,7 +4,7 @@ import { IconSparkles } from '@tabler/icons-react';
 import { AI_TEXT_MESSAGES, CREATOR_STEP_COPY, acceptAiText, acceptAiTitle, type TAiTextRequest } from '@ppp/contracts';
 import { trpc } from '../../../lib/trpc.ts';
 import { toApiFailure } from '../../../lib/api-error.ts';
-import { aiSuggestErrorMessage } from './ai-suggest.ts';
+import { aiSuggestErrorMessage, type AiErrorWording } from './ai-suggest.ts';
 
 interface Props {
   field: 'title' | 'description';
@@ -12,12 +12,14 @@ interface Props {
   request: TAiTextRequest;
   transcriptReady: boolean;
   onSuggestion(text: string): void;
+  /** The screen whose words a failure is told in (the Episode Creator's unless given). */
+  wording?: AiErrorWording;
 }
 
 export const NOT_READY_HINT = 'Waiting for the transcript…';
 
 /** 'AI Suggest' for the title (POST /api/ai/title) or the description (POST /api/ai/notes), in the Episode Creator and the edit panel. */
-export function AiSuggestButton({ field, request, transcriptReady, onSuggestion }: Props) {
+export function AiSuggestButton({ field, request, transcriptReady, onSuggestion, wording }: Props) {
   const title = trpc.aiText.title.useMutation();
   const notes = trpc.aiText.notes.useMutation();
   const pending = title.isPending || notes.isPending;
@@ -40,7 +42,7 @@ export function AiSuggestButton({ field, request, transcriptReady, onSuggestion 
       notifications.show({
         color: 'red',
         title: AI_TEXT_MESSAGES.aiSuggestFailed,
-        message: aiSuggestErrorMessage(toApiFailure(error).status),
+        message: aiSuggestErrorMessage(toApiFailure(error), field, wording),
       });
     }
   }

@@ -5,7 +5,7 @@ import { IconPlus, IconSparkles } from '@tabler/icons-react';
 import { AI_TEXT_MESSAGES, CREATOR_STEP_COPY, type TAiTagsRequest } from '@ppp/contracts';
 import { trpc } from '../../../lib/trpc.ts';
 import { toApiFailure } from '../../../lib/api-error.ts';
-import { aiSuggestErrorMessage } from './ai-suggest.ts';
+import { aiSuggestErrorMessage, type AiErrorWording } from './ai-suggest.ts';
 import { tagsNotIn, withTagsAdded } from './ai-fill.ts';
 import { NOT_READY_HINT } from './AiSuggestButton.tsx';
 
@@ -19,13 +19,15 @@ interface Props {
   /** The tag field's id (its label is drawn here, beside the button) and the field itself. */
   inputId: string;
   children: ReactNode;
+  /** The screen whose words a failure is told in (the Episode Creator's unless given). */
+  wording?: AiErrorWording;
 }
 
 /**
  * 'AI Suggest' for tags (POST /api/ai/tags): the suggestions as chips the creator adds one by one
  * (or all at once) or removes; a tag already in the field is not offered again.
  */
-export function TagSuggestions({ request, transcriptReady, value, onChange, inputId, children }: Props) {
+export function TagSuggestions({ request, transcriptReady, value, onChange, inputId, children, wording }: Props) {
   const tags = trpc.aiText.tags.useMutation();
   const [suggested, setSuggested] = useState<string[] | null>(null);
   const open = suggested ? tagsNotIn(value, suggested) : [];
@@ -45,7 +47,7 @@ export function TagSuggestions({ request, transcriptReady, value, onChange, inpu
       notifications.show({
         color: 'red',
         title: AI_TEXT_MESSAGES.aiSuggestFailed,
-        message: aiSuggestErrorMessage(toApiFailure(error).status),
+        message: aiSuggestErrorMessage(toApiFailure(error), 'tags', wording),
       });
     }
   }
