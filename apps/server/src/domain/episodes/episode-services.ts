@@ -31,7 +31,6 @@ export function createEpisodeServices(
   const links = new EpisodeLinks(new UrlSigner(em));
   const assembly = ports.assembly ?? assemblyNotWired;
   const episodes = new EpisodesService({
-    em,
     episodes: repository,
     storage: shared.storage,
     links,

@@ -5,6 +5,7 @@ import { LIBRARY_CATEGORIES } from '@ppp/contracts';
 import type { User } from '../users/user.entity.ts';
 import { MediaItemSchema, type MediaItem } from '../media/media-item.entity.ts';
 import { PodcastSchema, type Podcast } from '../podcasts/podcast.entity.ts';
+import { TemplateSchema } from '../templates/template.entity.ts';
 import { TranscriptSchema, type Transcript } from '../transcripts/transcript.entity.ts';
 import { EpisodeSchema, type Episode } from './episode.entity.ts';
 import type { EpisodeView } from './episode-view.ts';
@@ -60,6 +61,29 @@ export class EpisodesRepository {
     return count > 0;
   }
 
+  /** A show's episodes in all, those published or scheduled (live), and the drafts (processed, not yet out). */
+  async showCounts(podcast: Pick<Podcast, 'id'>): Promise<{ total: number; live: number; drafts: number }> {
+    const total = await this.em.count(EpisodeSchema, { podcast: podcast.id });
+    const live = await this.em.count(EpisodeSchema, { podcast: podcast.id, status: { $in: ['published', 'scheduled'] } });
+    const drafts = await this.em.count(EpisodeSchema, { podcast: podcast.id, status: 'processed' });
+    return { total, live, drafts };
+  }
+
+  /** The highest season of the user's episodes of a show and the highest episode number within it (nulls when none). */
+  async lastNumbering(user: Owner, podcast: Pick<Podcast, 'id'>): Promise<{ season: number | null; episode: number | null }> {
+    const [row] = await this.em.getConnection().execute<{ season: number | null; episode: number | null }[]>(
+      `select season, max(episode_number) as episode from episodes where podcast_id = ? and user_id = ?
+       group by season order by season desc nulls last limit 1`,
+      [podcast.id, user.id],
+    );
+    return { season: row?.season ?? null, episode: row?.episode ?? null };
+  }
+
+  /** A show's newest episodes, at most `limit`. */
+  newestOfShow(podcast: Pick<Podcast, 'id'>, limit: number): Promise<Episode[]> {
+    return this.em.find(EpisodeSchema, { podcast: podcast.id }, { orderBy: { createdAt: 'desc' }, limit });
+  }
+
   /** One of the user's episodes, nothing populated; null for another user's, a malformed id or a missing one. */
   async findOwnedRow(user: Owner, id: string): Promise<Episode | null> {
     if (!z.uuid().safeParse(id).success) return null;
@@ -79,6 +103,11 @@ export class EpisodesRepository {
   /** The user's show an episode goes to; null for another user's or a malformed id. */
   async findShow(user: Owner, id: string): Promise<Podcast | null> {
     return z.uuid().safeParse(id).success ? this.em.findOne(PodcastSchema, { id, user: user.id }) : null;
+  }
+
+  /** Whether this template is the user's (an episode may name only its owner's templates). */
+  async templateOwned(user: Owner, templateId: string): Promise<boolean> {
+    return (await this.em.count(TemplateSchema, { id: templateId, user: user.id })) > 0;
   }
 
   /** A cover the user uploaded before, by its stored filename. */

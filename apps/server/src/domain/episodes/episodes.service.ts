@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   EPISODE_MESSAGES,
   retryAvailable,
@@ -13,8 +12,6 @@ import {
 import { AppError } from '../errors.ts';
 import type { User } from '../users/user.entity.ts';
 import type { StoragePort } from '../storage/storage.ts';
-import { MediaItemSchema } from '../media/media-item.entity.ts';
-import { TemplateSchema } from '../templates/template.entity.ts';
 import type { Episode } from './episode.entity.ts';
 import type { EpisodesRepository } from './episodes.repository.ts';
 import { contentTypeOfKey, extensionOfKey, type EpisodeFileKind, type EpisodeLinks } from './episode-links.ts';
@@ -25,7 +22,6 @@ import { viewOfEpisode } from './episode-view.ts';
 type Owner = Pick<User, 'id'>;
 
 export interface EpisodesServiceDeps {
-  em: EntityManager;
   episodes: EpisodesRepository;
   storage: StoragePort;
   links: EpisodeLinks;
@@ -159,8 +155,7 @@ export class EpisodesService {
 
   private async checkTemplate(user: Owner, templateId: string | null): Promise<void> {
     if (templateId === null) return;
-    const found = await this.deps.em.count(TemplateSchema, { id: templateId, user: user.id });
-    if (found === 0) throw new AppError('NOT_FOUND', EPISODE_MESSAGES.templateNotFound);
+    if (!(await this.deps.episodes.templateOwned(user, templateId))) throw new AppError('NOT_FOUND', EPISODE_MESSAGES.templateNotFound);
   }
 
   /** An uploaded cover (its /static/media/ path or stored name) copied under the episode; null removes the cover. */
@@ -168,7 +163,7 @@ export class EpisodesService {
     if (path === null || path === '') return null;
     if (path === `/api/episodes/${episode.id}/cover` && episode.coverStorageKey) return episode.coverStorageKey;
     const filename = path.split('?')[0]?.split('/').pop() ?? '';
-    const item = await this.deps.em.findOne(MediaItemSchema, { user: user.id, filename, category: 'cover_art' });
+    const item = await this.deps.episodes.findCover(user, filename);
     if (!item || !(await this.deps.storage.stat(item.storageKey))) throw new AppError('NOT_FOUND', EPISODE_MESSAGES.coverNotFound);
     const key = `${episodePrefix(user.id, episode.id)}cover-${Date.now().toString(36)}.${extensionOfKey(item.storageKey)}`;
     await this.deps.storage.putBytes(key, await this.deps.storage.readBytes(item.storageKey));

@@ -1,23 +1,24 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { ZEpisodeStatus, ZPublishState, ZVisibility, type TLastNumbering, type TPodcastSummary, type TShowEpisode } from '@ppp/contracts';
 import type { User } from '../users/user.entity.ts';
 import type { PodcastsService } from '../podcasts/podcasts.service.ts';
 import { episodeUrls, publicState } from '../publishing/feed.service.ts';
-import { EpisodeSchema, type Episode } from './episode.entity.ts';
+import type { Episode } from './episode.entity.ts';
+import type { EpisodesRepository } from './episodes.repository.ts';
+
+/** How many of a show's episodes the podcast manager lists. */
+const SHOW_LIST_LIMIT = 200;
 
 /** The per-show episode figures of the podcast manager: the summary and a short publishable list. */
 export class ShowEpisodesService {
-  private readonly deps: { em: EntityManager; podcasts: PodcastsService; baseUrl: string };
-  constructor(deps: { em: EntityManager; podcasts: PodcastsService; baseUrl: string }) {
+  private readonly deps: { episodes: EpisodesRepository; podcasts: PodcastsService; baseUrl: string };
+  constructor(deps: { episodes: EpisodesRepository; podcasts: PodcastsService; baseUrl: string }) {
     this.deps = deps;
   }
 
   /** GET /api/episodes/summary?podcast_id=: total, and how many are neither published nor scheduled. */
   async summary(user: Pick<User, 'id'>, podcastId: string): Promise<TPodcastSummary> {
     const podcast = await this.deps.podcasts.getForUser(user, podcastId);
-    const total = await this.deps.em.count(EpisodeSchema, { podcast: podcast.id });
-    const live = await this.deps.em.count(EpisodeSchema, { podcast: podcast.id, status: { $in: ['published', 'scheduled'] } });
-    const drafts = await this.deps.em.count(EpisodeSchema, { podcast: podcast.id, status: 'processed' });
+    const { total, live, drafts } = await this.deps.episodes.showCounts(podcast);
     return { podcast_id: podcast.id, total, unpublished_or_unscheduled: total - live, drafts };
   }
 
@@ -27,18 +28,14 @@ export class ShowEpisodesService {
    */
   async lastNumbering(user: Pick<User, 'id'>, podcastId: string): Promise<TLastNumbering> {
     const podcast = await this.deps.podcasts.getForUser(user, podcastId);
-    const [row] = await this.deps.em.getConnection().execute<{ season: number | null; episode: number | null }[]>(
-      `select season, max(episode_number) as episode from episodes where podcast_id = ? and user_id = ?
-       group by season order by season desc nulls last limit 1`,
-      [podcast.id, user.id],
-    );
-    return { season_number: row?.season ?? null, episode_number: row?.episode ?? null };
+    const last = await this.deps.episodes.lastNumbering(user, podcast);
+    return { season_number: last.season, episode_number: last.episode };
   }
 
   /** The show's episodes, newest first. */
   async list(user: Pick<User, 'id'>, podcastId: string): Promise<TShowEpisode[]> {
     const podcast = await this.deps.podcasts.getForUser(user, podcastId);
-    const rows = await this.deps.em.find(EpisodeSchema, { podcast: podcast.id }, { orderBy: { createdAt: 'desc' }, limit: 200 });
+    const rows = await this.deps.episodes.newestOfShow(podcast, SHOW_LIST_LIMIT);
     return rows.map((row) => this.toRow(podcast, row));
   }
 

@@ -8,6 +8,7 @@ import { PodcastsRepository } from '../podcasts/podcasts.repository.ts';
 import { DistributionService } from '../podcasts/distribution.service.ts';
 import { HostShowService } from '../podcasts/host-show.service.ts';
 import { ShowEpisodesService } from '../episodes/show-episodes.service.ts';
+import { EpisodesRepository } from '../episodes/episodes.repository.ts';
 import { SpreakerService } from '../spreaker/spreaker.service.ts';
 import { FeedService } from './feed.service.ts';
 import { FeedCheckService } from './feed-check.service.ts';
@@ -66,7 +67,7 @@ export function createPublishingServices(em: EntityManager, shared: SharedDeps, 
     podcasts,
     distribution: new DistributionService({ repository: shows, podcasts, baseUrl }),
     hostShows: new HostShowService({ repository: shows, podcasts, spreaker }),
-    showEpisodes: new ShowEpisodesService({ em, podcasts, baseUrl }),
+    showEpisodes: new ShowEpisodesService({ episodes: new EpisodesRepository(em), podcasts, baseUrl }),
     spreaker,
     feeds,
     feedCheck,
