@@ -2,8 +2,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TConfig } from '../config.ts';
 import { publicUrl } from '../config.ts';
 import { SessionService } from './auth/session.service.ts';
+import { SessionsRepository } from './auth/sessions.repository.ts';
 import { RateLimitService } from './auth/rate-limit.service.ts';
+import { RateLimitsRepository } from './auth/rate-limits.repository.ts';
 import { VerificationService } from './auth/verification.service.ts';
+import { VerificationCodesRepository } from './auth/verification-codes.repository.ts';
 import { AccountsRepository } from './auth/accounts.repository.ts';
 import { AuthService } from './auth/auth.service.ts';
 import { GoogleAuthService } from './auth/google-auth.service.ts';
@@ -11,6 +14,7 @@ import { SettingsService } from './settings/settings.service.ts';
 import { SettingsRepository } from './settings/settings.repository.ts';
 import { PublicConfigService } from './settings/public-config.service.ts';
 import { MailService } from './mail/mail.service.ts';
+import { OutboxRepository } from './mail/outbox.repository.ts';
 import { NotifyAddressesRepository } from './mail/notify-addresses.repository.ts';
 import { NotifyAddressesService } from './mail/notify-addresses.service.ts';
 import { UsersService } from './users/users.service.ts';
@@ -87,8 +91,8 @@ export interface SharedDeps {
 
 /** The services of one unit of work (one request or one job), all on the same entity manager. */
 export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
-  const sessions = new SessionService(em);
-  const limits = new RateLimitService(em);
+  const sessions = new SessionService(new SessionsRepository(em));
+  const limits = new RateLimitService(new RateLimitsRepository(em));
   const settings = new SettingsService(new SettingsRepository(em));
   const tiers = new TiersService(new TiersRepository(em));
   const billing = new BillingRepository(em);
@@ -98,8 +102,23 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     ...sharedDeps,
     jobs: new PlanPriorityJobQueue(sharedDeps.jobs, { plans, owners: new JobOwnersRepository(em) }),
   };
-  const mail = new MailService(em, shared.mailTransport);
-  const verification = new VerificationService(em, mail, limits, { settings, publicUrl: publicUrl(shared.config) });
+  const mail = new MailService(new OutboxRepository(em), shared.mailTransport);
+  const accounts = new AccountsRepository(em);
+  const verification = new VerificationService(
+    {
+      unit: { accounts, codes: new VerificationCodesRepository(em), mail },
+      detached: () => {
+        const own = em.fork();
+        return {
+          accounts: new AccountsRepository(own),
+          codes: new VerificationCodesRepository(own),
+          mail: mail.on(new OutboxRepository(own)),
+        };
+      },
+    },
+    limits,
+    { settings, publicUrl: publicUrl(shared.config) },
+  );
   const { config } = shared;
   const notifications = new NotificationsService(new NotificationsRepository(em));
   const googleConfigured = Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
@@ -114,7 +133,10 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     publicUrl: publicUrl(config),
   });
   const templateRows = new TemplatesRepository(em);
-  const templates = new TemplatesService(templateRows, new PodcastsRepository(em));
+  const templates = new TemplatesService(templateRows, new PodcastsRepository(em), {
+    storage: shared.storage,
+    clips: new EpisodesRepository(em),
+  });
   const speech = new SpeechService({ em, config, secrets: () => secretBoxFor(config), storage: shared.storage });
   const gateway = shared.payments ?? null;
   const usage = new UsageService({
@@ -197,7 +219,7 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     verification,
     notifyAddresses,
     auth: new AuthService({
-      accounts: new AccountsRepository(em),
+      accounts,
       termsVersion: config.TERMS_VERSION,
       sessions,
       verification,
@@ -243,7 +265,7 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
               clientSecret: config.GOOGLE_CLIENT_SECRET,
               redirectUri: `${publicUrl(config)}/api/auth/google/callback`,
             },
-            em,
+            accounts,
             sessions,
             settings,
           )

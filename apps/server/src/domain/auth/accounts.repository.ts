@@ -6,6 +6,12 @@ const FIRST_USER_LOCK = 727002;
 
 export type TNewAccount = Pick<User, 'email' | 'passwordHash' | 'role' | 'tier' | 'isActive' | 'emailVerifiedAt' | 'termsVersionAccepted'>;
 
+/** A Google sign-in's new account: its profile instead of a password. */
+export type TNewGoogleAccount = Pick<
+  User,
+  'email' | 'role' | 'tier' | 'isActive' | 'emailVerifiedAt' | 'firstName' | 'lastName' | 'picture'
+>;
+
 /** The users table as registration, sign-in and email changes read and write it. */
 export class AccountsRepository {
   private readonly em: EntityManager;
@@ -28,6 +34,20 @@ export class AccountsRepository {
 
   findByEmail(email: string): Promise<User | null> {
     return this.em.findOne(UserSchema, { email });
+  }
+
+  findByGoogleSub(googleSub: string): Promise<User | null> {
+    return this.em.findOne(UserSchema, { googleSub });
+  }
+
+  /** Whether the instance has no account yet. */
+  async noneYet(): Promise<boolean> {
+    return (await this.em.count(UserSchema, {})) === 0;
+  }
+
+  /** A new account from Google, written with the next save. */
+  addGoogleAccount(fields: TNewGoogleAccount): User {
+    return this.em.create(UserSchema, fields);
   }
 
   async emailTaken(email: string): Promise<boolean> {

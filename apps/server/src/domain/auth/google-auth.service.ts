@@ -1,10 +1,9 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { Google, generateCodeVerifier, generateState, decodeIdToken, type OAuth2Tokens } from 'arctic';
 import { MESSAGES, safeReturnPath } from '@ppp/contracts';
 import { z } from 'zod';
-import { UserSchema } from '../users/user.entity.ts';
 import { AppError } from '../errors.ts';
 import type { SessionService } from './session.service.ts';
+import type { AccountsRepository } from './accounts.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 
 export interface GoogleConfig {
@@ -32,12 +31,12 @@ const ZGoogleClaims = z.object({
 /** Google sign-in through arctic: authorization code with PKCE and state. */
 export class GoogleAuthService {
   private readonly google: Google;
-  private readonly em: EntityManager;
+  private readonly accounts: AccountsRepository;
   private readonly sessions: SessionService;
   private readonly settings: SettingsService;
-  constructor(config: GoogleConfig, em: EntityManager, sessions: SessionService, settings: SettingsService) {
+  constructor(config: GoogleConfig, accounts: AccountsRepository, sessions: SessionService, settings: SettingsService) {
     this.google = new Google(config.clientId, config.clientSecret, config.redirectUri);
-    this.em = em;
+    this.accounts = accounts;
     this.sessions = sessions;
     this.settings = settings;
   }
@@ -62,12 +61,12 @@ export class GoogleAuthService {
     }
     const claims = ZGoogleClaims.parse(decodeIdToken(tokens.idToken()));
     const email = claims.email.toLowerCase();
-    let user = await this.em.findOne(UserSchema, { googleSub: claims.sub });
-    if (!user && claims.email_verified) user = await this.em.findOne(UserSchema, { email });
+    let user = await this.accounts.findByGoogleSub(claims.sub);
+    if (!user && claims.email_verified) user = await this.accounts.findByEmail(email);
     const defaults = await this.settings.get();
     if (!user) {
-      const isFirst = (await this.em.count(UserSchema, {})) === 0;
-      user = this.em.create(UserSchema, {
+      const isFirst = await this.accounts.noneYet();
+      user = this.accounts.addGoogleAccount({
         email,
         role: isFirst ? 'admin' : 'user',
         tier: isFirst ? 'unlimited' : defaults.default_tier,
@@ -79,7 +78,7 @@ export class GoogleAuthService {
       });
     }
     user.googleSub = claims.sub;
-    await this.em.flush();
+    await this.accounts.save();
     const { token } = await this.sessions.create(user.id);
     return token;
   }

@@ -1,29 +1,41 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { AUTH, MESSAGES } from '@ppp/contracts';
 import { timingSafeEqual } from 'node:crypto';
-import { EmailVerificationSchema } from './email-verification.entity.ts';
-import { UserSchema, type User } from '../users/user.entity.ts';
+import type { User } from '../users/user.entity.ts';
 import { generateNumericCode, hashCode } from './session-token.ts';
 import { AppError } from '../errors.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { RateLimitService } from './rate-limit.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
+import type { AccountsRepository } from './accounts.repository.ts';
+import type { VerificationCodesRepository } from './verification-codes.repository.ts';
 
 const MINUTES = AUTH.verificationCodeTtlMs / 60000;
+
+/** What codes are read and written through, on one unit of work. */
+export interface VerificationUnit {
+  accounts: AccountsRepository;
+  codes: VerificationCodesRepository;
+  mail: MailService;
+}
 
 /** Resends whose code is still being mailed after their answer. */
 const pendingResends = new Set<Promise<void>>();
 
 /** 6-digit email codes: sent through the mail outbox, hashed at rest, single use, 5 tries, 15 minutes. */
 export class VerificationService {
-  private readonly em: EntityManager;
-  private readonly mail: MailService;
+  private readonly unit: VerificationUnit;
+  private readonly detached: () => VerificationUnit;
   private readonly limits: RateLimitService;
   private readonly settings: SettingsService;
   private readonly publicUrl: string;
-  constructor(em: EntityManager, mail: MailService, limits: RateLimitService, instance: { settings: SettingsService; publicUrl: string }) {
-    this.em = em;
-    this.mail = mail;
+  /** `detached` opens a unit of work of its own (a resend mails after the request has answered). */
+  constructor(
+    units: { unit: VerificationUnit; detached: () => VerificationUnit },
+    limits: RateLimitService,
+    instance: { settings: SettingsService; publicUrl: string },
+  ) {
+    this.unit = units.unit;
+    this.detached = units.detached;
     this.limits = limits;
     this.settings = instance.settings;
     this.publicUrl = instance.publicUrl;
@@ -33,7 +45,7 @@ export class VerificationService {
   async sendCode(user: User): Promise<void> {
     const sendKey = `code-send:${user.email}`;
     await this.limits.takeOrRefuse([{ key: sendKey, max: AUTH.maxCodeSendsPerWindow }], AUTH.failedLoginWindowMs);
-    await this.issue(this.em, this.mail, user);
+    await this.issue(this.unit, user);
   }
 
   /**
@@ -43,8 +55,7 @@ export class VerificationService {
    */
   async resend(email: string): Promise<void> {
     await this.limits.takeOrRefuse([{ key: `code-resend:${email}`, max: AUTH.maxCodeSendsPerWindow }], AUTH.failedLoginWindowMs);
-    const em = this.em.fork();
-    const task = this.resendNow(em, email).catch(() => {
+    const task = this.resendNow(this.detached(), email).catch(() => {
       // Nothing to tell anyone: the answer is gone and a failed transport is recorded on the outbox row; asking again sends another.
     });
     pendingResends.add(task);
@@ -56,21 +67,14 @@ export class VerificationService {
     while (pendingResends.size > 0) await Promise.all([...pendingResends]);
   }
 
-  private async resendNow(em: EntityManager, email: string): Promise<void> {
-    const user = await em.findOne(UserSchema, { email });
-    if (user && !user.emailVerifiedAt && !user.disabledAt) await this.issue(em, this.mail.on(em), user);
+  private async resendNow(unit: VerificationUnit, email: string): Promise<void> {
+    const user = await unit.accounts.findByEmail(email);
+    if (user && !user.emailVerifiedAt && !user.disabledAt) await this.issue(unit, user);
   }
 
-  private async issue(em: EntityManager, mail: MailService, user: User): Promise<void> {
-    await em.nativeUpdate(EmailVerificationSchema, { user: user.id, usedAt: null }, { usedAt: new Date() });
+  private async issue({ codes, mail }: VerificationUnit, user: User): Promise<void> {
     const code = generateNumericCode(AUTH.verificationCodeLength);
-    em.create(EmailVerificationSchema, {
-      user,
-      email: user.email,
-      codeHash: hashCode(code),
-      expiresAt: new Date(Date.now() + AUTH.verificationCodeTtlMs),
-    });
-    await em.flush();
+    await codes.replacePending(user, { codeHash: hashCode(code), expiresAt: new Date(Date.now() + AUTH.verificationCodeTtlMs) });
     const link = `${this.publicUrl}/verify?${new URLSearchParams({ token: code, email: user.email }).toString()}`;
     await mail.send({
       to: user.email,
@@ -84,12 +88,7 @@ export class VerificationService {
   }
 
   async hasPendingCode(user: User): Promise<boolean> {
-    const count = await this.em.count(EmailVerificationSchema, {
-      user: user.id,
-      usedAt: null,
-      expiresAt: { $gt: new Date() },
-    });
-    return count > 0;
+    return this.unit.codes.hasPending(user.id, new Date());
   }
 
   /**
@@ -101,47 +100,25 @@ export class VerificationService {
    */
   async confirm(email: string, code: string): Promise<User> {
     await this.limits.takeOrRefuse([{ key: `code-check:${email}`, max: AUTH.verificationCodeMaxAttempts * 2 }], AUTH.failedLoginWindowMs);
-    const user = await this.em.findOne(UserSchema, { email });
-    const pending = user
-      ? await this.em.findOne(EmailVerificationSchema, { user: user.id, email, usedAt: null }, { orderBy: { createdAt: 'desc' } })
-      : null;
-    const attempt = pending ? await this.countTry(pending.id) : null;
-    if (!user || !pending || !attempt || !sameHash(pending.codeHash, hashCode(code))) {
-      if (pending && attempt && attempt.attempts >= AUTH.verificationCodeMaxAttempts) await this.useUp(pending.id);
+    const { accounts, codes } = this.unit;
+    const user = await accounts.findByEmail(email);
+    const pending = user ? await codes.latestUnused(user.id, email) : null;
+    const attempts = pending ? await codes.countTry(pending.id, AUTH.verificationCodeMaxAttempts) : null;
+    if (!user || !pending || !attempts || !sameHash(pending.codeHash, hashCode(code))) {
+      if (pending && attempts && attempts >= AUTH.verificationCodeMaxAttempts) await codes.useUp(pending.id);
       throw new AppError('INVALID_CODE', MESSAGES.invalidCode);
     }
     // Single use even when the right code arrives twice at once: only one request marks it used.
-    if (!(await this.useUp(pending.id))) throw new AppError('INVALID_CODE', MESSAGES.invalidCode);
+    if (!(await codes.useUp(pending.id))) throw new AppError('INVALID_CODE', MESSAGES.invalidCode);
     user.emailVerifiedAt ??= new Date();
     if (!user.disabledAt && (await this.settings.get()).default_user_active) user.isActive = true;
-    await this.em.flush();
+    await accounts.save();
     await this.limits.reset(`code-check:${email}`);
     return user;
   }
 
-  /** Counts one try on a usable code; null when it is expired, used or out of tries. */
-  private async countTry(id: string): Promise<{ attempts: number } | null> {
-    const rows = await this.em.getConnection().execute<{ attempts: number }[]>(
-      `update email_verifications set attempts = attempts + 1
-       where id = ? and used_at is null and expires_at > now() and attempts < ?
-       returning attempts`,
-      [id, AUTH.verificationCodeMaxAttempts],
-    );
-    return rows[0] ? { attempts: Number(rows[0].attempts) } : null;
-  }
-
-  /** Marks a code used; false when another request already did. */
-  private async useUp(id: string): Promise<boolean> {
-    const rows = await this.em
-      .getConnection()
-      .execute<{ id: string }[]>('update email_verifications set used_at = now() where id = ? and used_at is null returning id', [id]);
-    return rows.length > 0;
-  }
-
   async deleteExpired(): Promise<number> {
-    return this.em.nativeDelete(EmailVerificationSchema, {
-      $or: [{ expiresAt: { $lt: new Date(Date.now() - AUTH.verificationCodeTtlMs) } }, { usedAt: { $ne: null } }],
-    });
+    return this.unit.codes.deleteSpent(new Date(Date.now() - AUTH.verificationCodeTtlMs));
   }
 }
 

@@ -1,40 +1,35 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TOutboxMessage } from '@ppp/contracts';
-import { OutboxMessageSchema, type OutboxMessage } from './outbox-message.entity.ts';
+import type { OutboxMessage } from './outbox-message.entity.ts';
 import type { MailMessage, MailTransport } from './mail-transport.ts';
+import type { OutboxRepository } from './outbox.repository.ts';
 
 /** Writes every mail to the outbox, then hands it to the configured transport and records the result. */
 export class MailService {
-  private readonly em: EntityManager;
+  private readonly outbox: OutboxRepository;
   private readonly transport: MailTransport;
-  constructor(em: EntityManager, transport: MailTransport) {
-    this.em = em;
+  constructor(outbox: OutboxRepository, transport: MailTransport) {
+    this.outbox = outbox;
     this.transport = transport;
   }
 
-  /** The same transport on another unit of work (mail sent after the request that asked for it has answered). */
-  on(em: EntityManager): MailService {
-    return new MailService(em, this.transport);
+  /** The same transport on another unit of work's outbox (mail sent after the request that asked for it has answered). */
+  on(outbox: OutboxRepository): MailService {
+    return new MailService(outbox, this.transport);
   }
 
   async send(message: MailMessage): Promise<void> {
-    const row = this.em.create(OutboxMessageSchema, { ...message, transport: this.transport.kind });
-    await this.em.persist(row).flush();
+    const row = await this.outbox.add(message, this.transport.kind);
     try {
       await this.transport.deliver(message);
       row.sentAt = new Date();
     } catch (err) {
       row.error = err instanceof Error ? err.message : String(err);
     }
-    await this.em.flush();
+    await this.outbox.save();
   }
 
   async findOutbox(filter: { to?: string | undefined; limit: number }): Promise<TOutboxMessage[]> {
-    const rows = await this.em.find(OutboxMessageSchema, filter.to ? { to: filter.to } : {}, {
-      orderBy: { createdAt: 'desc' },
-      limit: filter.limit,
-    });
-    return rows.map(toOutboxDto);
+    return (await this.outbox.newest(filter)).map(toOutboxDto);
   }
 }
 

@@ -25,6 +25,7 @@ import { NotificationsService } from '../notifications/notifications.service.ts'
 import { NotificationsRepository } from '../notifications/notifications.repository.ts';
 import { NotifyAddressesRepository } from '../mail/notify-addresses.repository.ts';
 import { MailService } from '../mail/mail.service.ts';
+import { OutboxRepository } from '../mail/outbox.repository.ts';
 import { WebsiteRepository } from '../website/website.repository.ts';
 import { siteUrlOf } from '../website/site-address.ts';
 import type { FeatureGate } from '../billing/feature-gate.ts';
@@ -79,7 +80,7 @@ export function createPublishingServices(em: EntityManager, shared: SharedDeps, 
       hosts,
       connectionString,
       notifications: new NotificationsService(new NotificationsRepository(em)),
-      mail: new MailService(em, shared.mailTransport),
+      mail: new MailService(new OutboxRepository(em), shared.mailTransport),
       notifyAddresses: new NotifyAddressesRepository(em),
       baseUrl,
     }),
