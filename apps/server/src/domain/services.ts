@@ -47,6 +47,8 @@ import { PodcastsRepository } from './podcasts/podcasts.repository.ts';
 import { RecurringSchedulesService } from './templates/recurring-schedules.service.ts';
 import { SpeechService } from './speech/speech.service.ts';
 import { TtsService } from './speech/tts.service.ts';
+import { SpeechRepository } from './speech/speech.repository.ts';
+import { TtsClipsRepository } from './speech/tts-clips.repository.ts';
 import { secretBoxFor } from './speech/secret-box.ts';
 import { AiTextService } from './ai-text/ai-text.service.ts';
 import { EpisodesRepository } from './episodes/episodes.repository.ts';
@@ -137,7 +139,12 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     storage: shared.storage,
     clips: new EpisodesRepository(em),
   });
-  const speech = new SpeechService({ em, config, secrets: () => secretBoxFor(config), storage: shared.storage });
+  const speech = new SpeechService({
+    rows: new SpeechRepository(em),
+    config,
+    secrets: () => secretBoxFor(config),
+    storage: shared.storage,
+  });
   const gateway = shared.payments ?? null;
   const usage = new UsageService({
     ledger: new UsageRepository(em),
@@ -170,7 +177,7 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     jobs: shared.jobs,
     signer: new UrlSigner(em),
   });
-  const tts = new TtsService({ em, storage: shared.storage, speech });
+  const tts = new TtsService({ clips: new TtsClipsRepository(em), storage: shared.storage, speech });
   const audioCleanup = new AudioCleanupService(new AudioCleanupRepository(em));
   const transcriptReview = new TranscriptReviewService({
     repository: transcriptsRepository,

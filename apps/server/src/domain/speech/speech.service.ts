@@ -3,7 +3,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { VoiceCatalog } from '@ppp/audio';
 import {
   TTS,
@@ -21,11 +20,12 @@ import type { User } from '../users/user.entity.ts';
 import { textAiEngineName } from '../ai-text/text-ai-engine.ts';
 import type { SecretBox } from './secret-box.ts';
 import { offeredProviders, speechCatalog } from './speech-engines.ts';
-import { SpeechRepository } from './speech.repository.ts';
+import type { SpeechRepository } from './speech.repository.ts';
 import { speechErrorToAppError } from './speech-errors.ts';
 
 export interface SpeechDeps {
-  em: EntityManager;
+  /** The user's own key and what capabilities count. */
+  rows: SpeechRepository;
   config: TConfig;
   /** Lazy: the key file is only read when a key is stored or used. */
   secrets: () => SecretBox;
@@ -38,7 +38,7 @@ export class SpeechService {
   private readonly rows: SpeechRepository;
   constructor(deps: SpeechDeps) {
     this.deps = deps;
-    this.rows = new SpeechRepository(deps.em);
+    this.rows = deps.rows;
   }
 
   /** The user's ElevenLabs key in plain text, or null (none stored, or sealed with a key since replaced). */

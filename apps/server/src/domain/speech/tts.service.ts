@@ -3,7 +3,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { normaliseText, similarity } from '@ppp/audio';
 import {
   TTS,
@@ -18,15 +17,15 @@ import {
 import { AppError } from '../errors.ts';
 import { mediaKey, type StoragePort } from '../storage/storage.ts';
 import type { User } from '../users/user.entity.ts';
-import { MediaItemSchema, type MediaItem } from '../media/media-item.entity.ts';
+import type { MediaItem } from '../media/media-item.entity.ts';
 import { toMediaDto } from '../media/media.dto.ts';
 import { assertCategoryOpen, storedFilename } from '../media/upload-rules.ts';
 import type { SpeechService } from './speech.service.ts';
 import { speechErrorToAppError } from './speech-errors.ts';
-import { TtsClipSchema } from './tts-clip.entity.ts';
+import type { TtsClipsRepository } from './tts-clips.repository.ts';
 
 export interface TtsDeps {
-  em: EntityManager;
+  clips: TtsClipsRepository;
   storage: StoragePort;
   speech: SpeechService;
 }
@@ -46,11 +45,7 @@ export class TtsService {
   /** A near-identical script (similarity 0.9 or more) in the same category within the last minute. */
   private async recentSimilar(user: Pick<User, 'id'>, text: string, category: string, now: Date): Promise<boolean> {
     const normalized = normaliseText(text);
-    const recent = await this.deps.em.find(TtsClipSchema, {
-      user: user.id,
-      category,
-      createdAt: { $gte: new Date(now.getTime() - TTS.spamWindowMs) },
-    });
+    const recent = await this.deps.clips.recentOf(user.id, category, new Date(now.getTime() - TTS.spamWindowMs));
     return recent.some((clip) => similarity(clip.normalizedText, normalized) >= TTS.spamSimilarity);
   }
 
@@ -114,35 +109,33 @@ export class TtsService {
         });
       const key = mediaKey(user.id, id, 'original.mp3');
       const stored = await this.deps.storage.putFile(key, audio.path);
-      const item = this.deps.em.create(MediaItemSchema, {
-        id,
-        user: user.id,
-        category: clip.category,
-        friendlyName: clip.friendlyName,
-        originalName: `${clip.friendlyName.slice(0, 200)}.mp3`,
-        filename: storedFilename(`${clip.friendlyName}.mp3`, id),
-        storageKey: key,
-        contentType: 'audio/mpeg',
-        sizeBytes: stored.size,
-        durationSeconds: audio.durationSeconds,
-        status: 'ready',
-      });
-      this.deps.em.create(TtsClipSchema, {
-        user: user.id,
-        media: item,
-        category: clip.category,
-        normalizedText: normaliseText(clip.text),
-        characters: clip.text.length,
-        voiceId: clip.voiceId,
-        provider: audio.provider,
-        speakingRate: clip.speakingRate,
-        durationSeconds: audio.durationSeconds,
-        billableSeconds: clip.billable ? audio.durationSeconds : 0,
-        freeOverride: clip.freeOverride,
-        createdAt: now,
-      });
-      await this.deps.em.flush();
-      return item;
+      return await this.deps.clips.add(
+        user.id,
+        {
+          id,
+          category: clip.category,
+          friendlyName: clip.friendlyName,
+          originalName: `${clip.friendlyName.slice(0, 200)}.mp3`,
+          filename: storedFilename(`${clip.friendlyName}.mp3`, id),
+          storageKey: key,
+          contentType: 'audio/mpeg',
+          sizeBytes: stored.size,
+          durationSeconds: audio.durationSeconds,
+          status: 'ready',
+        },
+        {
+          category: clip.category,
+          normalizedText: normaliseText(clip.text),
+          characters: clip.text.length,
+          voiceId: clip.voiceId,
+          provider: audio.provider,
+          speakingRate: clip.speakingRate,
+          durationSeconds: audio.durationSeconds,
+          billableSeconds: clip.billable ? audio.durationSeconds : 0,
+          freeOverride: clip.freeOverride,
+          createdAt: now,
+        },
+      );
     } finally {
       await rm(work, { recursive: true, force: true });
     }
