@@ -93,20 +93,25 @@ export function displayStatus(status: string): TEpisodeDisplayStatus {
   return (EPISODE_DISPLAY_STATUSES as readonly string[]).includes(status) ? (status as TEpisodeDisplayStatus) : 'unknown';
 }
 
+type RetryFacts = { status: string; duration_ms: number | null; processed_at: Date | null; created_at: Date };
+
 /**
  * Spec 001 §4: Retry is offered for error episodes, and for processing ones older than 1.25 times
  * their duration since their processed (else created) time; 15 minutes when the duration is unknown.
  */
-export function retryAvailable(
-  episode: { status: string; duration_ms: number | null; processed_at: Date | null; created_at: Date },
-  now: Date,
-): boolean {
+export function retryAvailable(episode: RetryFacts, now: Date): boolean {
   if (episode.status === 'error') return true;
-  if (episode.status !== 'processing') return false;
+  const from = retryAvailableFrom(episode);
+  return from !== null && now.getTime() > from;
+}
+
+/** The epoch ms after which a processing episode is offered Retry; null when time alone never offers it. */
+export function retryAvailableFrom(episode: RetryFacts): number | null {
+  if (episode.status !== 'processing') return null;
   const since = (episode.processed_at ?? episode.created_at).getTime();
   const threshold =
     episode.duration_ms && episode.duration_ms > 0 ? episode.duration_ms * EPISODE_HISTORY.stuckFactor : EPISODE_HISTORY.stuckDefaultMs;
-  return now.getTime() - since > threshold;
+  return since + threshold;
 }
 
 /** Spec 001 §4: Retry Publish is shown for processed episodes that need republishing or failed to publish. */

@@ -15,6 +15,7 @@ import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
 let orm: MikroORM;
 let api: TestServer;
 let a: { id: string; token: string };
+let adminToken: string;
 let storage: { dir: string; remove: () => void };
 let files: { dir: string; remove: () => void };
 
@@ -24,7 +25,9 @@ beforeAll(async () => {
   const db = await openTestOrm();
   orm = db.orm;
   api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir });
-  ({ user: a } = await twoUsers(api));
+  const users = await twoUsers(api);
+  a = users.user;
+  adminToken = users.admin.token;
 });
 afterAll(async () => {
   await api.close();
@@ -100,5 +103,42 @@ describe('GET /api/episodes/ (lean rows)', () => {
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(tag);
     expect(JSON.stringify(changed.body)).toContain('Renamed');
+  });
+
+  it('is kept between calls, yet shows at once what any write changed, to its owner only', async () => {
+    const disk = new LocalStorage(storage.dir);
+    const show = await seedShow(orm, disk, a.id, 'Kept Show', coverPng(files.dir, 1400));
+    const kept = await seedAssembledEpisode(orm, disk, files.dir, { userId: a.id, podcastId: show }, { title: 'Kept' });
+    const ZPage = z.object({ items: z.array(ZItem), total: z.number() });
+    const page = async (token = a.token) => ZPage.parse((await api.request('GET', '/api/episodes/?limit=500', { token })).body);
+    const item = async () => (await page()).items.find((one) => one.id === kept.id);
+    const sql = (query: string, params: unknown[]) => orm.em.getConnection().execute(query, params);
+    const before = await page();
+    expect(await item()).toMatchObject({ title: 'Kept', plays_total: 0, podcast_name: 'Kept Show' });
+
+    // Writes that go around the services (a job's SQL, another server) are seen on the next call.
+    await sql('update episodes set plays_total = 42 where id = ?', [kept.id]);
+    expect(await item()).toMatchObject({ plays_total: 42 });
+    await sql('update podcasts set name = ? where id = ?', ['Renamed Show', show]);
+    expect(await item()).toMatchObject({ podcast_name: 'Renamed Show' });
+    await sql(`update episodes set status = 'error' where id = ?`, [kept.id]);
+    expect(await item()).toMatchObject({ status: 'error', retry_available: true });
+
+    // The tRPC twin answers the same page.
+    const twin = await api.trpc(a.token).episodes.page.query({ limit: 500, offset: 0 });
+    expect(unsigned(twin)).toEqual(unsigned((await api.request('GET', '/api/episodes/?limit=500', { token: a.token })).body));
+
+    // Another user's list is theirs alone, whatever A has kept.
+    const admin = z.object({ id: z.string() }).parse((await api.request('GET', '/api/users/me', { token: adminToken })).body);
+    const theirShow = await seedShow(orm, disk, admin.id, 'Their Show', null);
+    await seedAssembledEpisode(orm, disk, files.dir, { userId: admin.id, podcastId: theirShow }, { title: 'Theirs' });
+    const theirs = await page(adminToken);
+    expect(theirs.items.map((one) => one.title)).toEqual(['Theirs']);
+    expect((await page()).items.map((one) => one.title)).not.toContain('Theirs');
+
+    await sql('delete from episodes where id = ?', [kept.id]);
+    const after = await page();
+    expect(after.total).toBe(before.total - 1);
+    expect(after.items.map((one) => one.id)).not.toContain(kept.id);
   });
 });

@@ -4,6 +4,7 @@ import { devToolsEnabled, instanceName, type TConfig } from '../../config.ts';
 import { AppError } from '../errors.ts';
 import { SettingsService } from '../settings/settings.service.ts';
 import type { StoragePort } from '../storage/storage.ts';
+import { keptEpisodePages } from '../episodes/episode-pages.ts';
 import { UrlSigner } from '../storage/url-signer.ts';
 import type { User } from '../users/user.entity.ts';
 import type { DevToolsRepository } from './dev-tools.repository.ts';
@@ -42,6 +43,7 @@ export class DevToolsService {
     // Settings and the URL signing secret lived in emptied tables.
     SettingsService.clearCache();
     UrlSigner.clearCache();
+    keptEpisodePages().clear();
     for (const prefix of RESET_STORAGE_PREFIXES) await this.deps.storage.delete(prefix);
     return { tables_cleared: tablesCleared, users_removed: usersRemoved };
   }

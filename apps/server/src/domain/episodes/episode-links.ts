@@ -1,6 +1,6 @@
 import { EPISODE_HISTORY, episodeDownloadName } from '@ppp/contracts';
 import type { Episode } from './episode.entity.ts';
-import type { UrlSigner } from '../storage/url-signer.ts';
+import { sameExpiryUntil, type UrlSigner } from '../storage/url-signer.ts';
 
 /** The files of one episode that leave the server through a signed URL (audio elements and images cannot send a bearer header). */
 export type EpisodeFileKind = 'audio' | 'cover' | 'snippet';
@@ -31,6 +31,11 @@ export class EpisodeLinks {
       const path = kind === 'snippet' ? `/api/episodes/${episodeId}/flubber-snippets/${part}` : `/api/episodes/${episodeId}/${kind}`;
       return `${path}?expires=${expires}&sig=${signature}`;
     };
+  }
+
+  /** Epoch ms until which the links signed at `now` stay byte-identical (a page of them can be kept that long). */
+  sameLinksUntil(now: number): number {
+    return sameExpiryUntil(now, EPISODE_HISTORY.signedUrlTtlSeconds, EPISODE_HISTORY.signedUrlExpiryStepSeconds);
   }
 
   async verify(

@@ -33,25 +33,38 @@ export class EpisodesRepository {
   }
 
   /**
-   * A page of the user's episodes, newest first, and how many there are in all: only the columns the
-   * list shows, read as plain rows (no EDL or recipe bodies, no tracked entities; a list of 500 is
-   * the Episode History page).
+   * How many episodes the user's list counts, and a version of every row a page of it reads (the
+   * episodes, their shows and their uploads): the count and the summed transaction ids (xmin) of
+   * those rows change with any insert, update or delete, by any server or job, so a page kept for
+   * one version is never served after a change.
    */
-  async page(
-    user: Owner,
-    options: { limit: number; offset: number; podcastId?: string | undefined },
-  ): Promise<{ items: EpisodeView[]; total: number }> {
+  async pageVersion(user: Owner, options: { podcastId?: string | undefined }): Promise<{ total: number; version: string }> {
+    const show = options.podcastId ? 'and e.podcast_id = ?' : '';
+    const [row] = await this.em.getConnection().execute<{ total: number; version: string }[]>(
+      `select count(*)::int as total,
+         concat_ws('.', sum(e.xmin::text::bigint), sum(p.xmin::text::bigint), sum(m.xmin::text::bigint)) as version
+       from episodes e join podcasts p on p.id = e.podcast_id left join media_items m on m.id = e.source_media_id
+       where e.user_id = ? ${show}`,
+      [user.id, ...(options.podcastId ? [options.podcastId] : [])],
+    );
+    return { total: row?.total ?? 0, version: row?.version ?? '' };
+  }
+
+  /**
+   * A page of the user's episodes, newest first: only the columns the list shows, read as plain rows
+   * (no EDL or recipe bodies, no tracked entities; a list of 500 is the Episode History page).
+   */
+  async pageRows(user: Owner, options: { limit: number; offset: number; podcastId?: string | undefined }): Promise<EpisodeView[]> {
     const show = options.podcastId ? 'and e.podcast_id = ?' : '';
     const params = [user.id, ...(options.podcastId ? [options.podcastId] : [])];
-    const connection = this.em.getConnection();
-    const [rows, counted] = await Promise.all([
-      connection.execute<EpisodeRow[]>(
-        `${LIST_SELECT} where e.user_id = ? ${show} order by e.created_at desc, e.id desc limit ? offset ?`,
-        [...params, options.limit, options.offset],
-      ),
-      connection.execute<{ total: string }[]>(`select count(*) as total from episodes e where e.user_id = ? ${show}`, params),
-    ]);
-    return { items: rows.map(viewOfRow), total: Number(counted[0]?.total ?? 0) };
+    const rows = await this.em
+      .getConnection()
+      .execute<EpisodeRow[]>(`${LIST_SELECT} where e.user_id = ? ${show} order by e.created_at desc, e.id desc limit ? offset ?`, [
+        ...params,
+        options.limit,
+        options.offset,
+      ]);
+    return rows.map(viewOfRow);
   }
 
   /** Another episode of the same show already carrying this season and episode number. */

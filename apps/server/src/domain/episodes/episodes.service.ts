@@ -18,6 +18,7 @@ import { contentTypeOfKey, extensionOfKey, type EpisodeFileKind, type EpisodeLin
 import type { EpisodeAssemblyPort } from './episode-assembly.port.ts';
 import { toEpisodeDto } from './episode.dto.ts';
 import { viewOfEpisode } from './episode-view.ts';
+import { keptEpisodePages, nextRetryChange, pageBodyOf, type EpisodePageBody } from './episode-pages.ts';
 
 type Owner = Pick<User, 'id'>;
 
@@ -53,10 +54,26 @@ export class EpisodesService {
 
   /** GET /api/episodes/?limit=500&offset=n: newest first, with the total for paging. */
   async page(user: Owner, query: z.output<typeof ZEpisodeListQuery>): Promise<TEpisodePage> {
-    const { items, total } = await this.deps.episodes.page(user, { limit: query.limit, offset: query.offset, podcastId: query.podcast_id });
-    const now = new Date();
-    const sign = await this.deps.links.signer();
-    return { items: items.map((e) => toEpisodeDto(e, sign, this.deps.baseUrl, now)), total, limit: query.limit, offset: query.offset };
+    return (await this.pageBody(user, query)).page;
+  }
+
+  /**
+   * The page with its JSON and ETag. It is built once and kept while the version of its rows (read
+   * on every call) and its signed links stay the same, so Episode History asked again costs one
+   * small query.
+   */
+  async pageBody(user: Owner, query: z.output<typeof ZEpisodeListQuery>): Promise<EpisodePageBody> {
+    const options = { limit: query.limit, offset: query.offset, podcastId: query.podcast_id };
+    const { total, version } = await this.deps.episodes.pageVersion(user, options);
+    const key = [user.id, query.limit, query.offset, query.podcast_id ?? '', this.deps.baseUrl].join('|');
+    const now = Date.now();
+    return keptEpisodePages().get(key, version, now, async () => {
+      const rows = await this.deps.episodes.pageRows(user, options);
+      const sign = await this.deps.links.signer();
+      const items = rows.map((e) => toEpisodeDto(e, sign, this.deps.baseUrl, new Date(now)));
+      const validUntil = Math.min(this.deps.links.sameLinksUntil(now), nextRetryChange(items, now));
+      return { value: pageBodyOf({ items, total, limit: query.limit, offset: query.offset }), validUntil };
+    });
   }
 
   /** GET /api/episodes: the same list as a plain array (one page of 500). */

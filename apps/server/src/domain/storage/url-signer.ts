@@ -14,6 +14,16 @@ export interface SignedParams {
   expires: number;
 }
 
+/** The expiry a URL signed at `now` carries: rounded up to a multiple of expiryStep, so it stays the same for a while. */
+function expiryOf(now: number, ttlSeconds: number, expiryStep: number): number {
+  return Math.ceil((Math.floor(now / 1000) + ttlSeconds) / expiryStep) * expiryStep;
+}
+
+/** Epoch ms until which URLs signed from `now` on carry the same expiry (and so are the same URLs). */
+export function sameExpiryUntil(now: number, ttlSeconds: number, expiryStep: number): number {
+  return (expiryOf(now, ttlSeconds, expiryStep) - ttlSeconds + 1) * 1000;
+}
+
 function mac(secret: KeyObject, params: SignedParams): string {
   return createHmac('sha256', secret).update(`${params.subject}\n${params.expires}`).digest('base64url');
 }
@@ -64,7 +74,7 @@ export class UrlSigner {
   async signer(expiryStep = 1): Promise<(subject: string, ttlSeconds: number, now?: number) => { expires: number; signature: string }> {
     const key = await this.secret();
     return (subject, ttlSeconds, now = Date.now()) => {
-      const expires = Math.ceil((Math.floor(now / 1000) + ttlSeconds) / expiryStep) * expiryStep;
+      const expires = expiryOf(now, ttlSeconds, expiryStep);
       return { expires, signature: mac(key, { subject, expires }) };
     };
   }

@@ -74,7 +74,11 @@ export const episodeRoutes = defineRoutes([
     summary: 'A page of your episodes, newest first: items and total (limit up to 500, offset).',
     query: ZEpisodeListQuery,
     response: ZEpisodePage,
-    handle: ({ ctx, query }) => ctx.services.episodes.page(userOf(ctx), query),
+    // Sent as kept: the JSON and its ETag are made once per version of the page's rows.
+    handle: async ({ ctx, query, c }) => {
+      const { json, etag } = await ctx.services.episodes.pageBody(userOf(ctx), query);
+      return c.body(json, 200, { 'content-type': 'application/json', etag });
+    },
   }),
   route({
     method: 'get',

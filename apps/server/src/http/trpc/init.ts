@@ -17,8 +17,26 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * superjson, except that a frozen answer (one that cannot change, such as a kept page of Episode
+ * History) is serialized once and its serialized form kept as long as the answer lives.
+ */
+const serializedAnswers = new WeakMap<object, ReturnType<typeof superjson.serialize>>();
+const transformer = {
+  input: superjson,
+  output: {
+    serialize(value: unknown) {
+      if (typeof value !== 'object' || value === null || !Object.isFrozen(value)) return superjson.serialize(value);
+      let kept = serializedAnswers.get(value);
+      if (!kept) serializedAnswers.set(value, (kept = superjson.serialize(value)));
+      return kept;
+    },
+    deserialize: (value: Parameters<typeof superjson.deserialize>[0]) => superjson.deserialize(value),
+  },
+};
+
 const t = initTRPC.context<RequestContext>().create({
-  transformer: superjson,
+  transformer,
   errorFormatter({ shape, error }) {
     const app = toAppError(error.cause);
     const code: TErrorCode = app?.code ?? (error.code === 'INTERNAL_SERVER_ERROR' ? 'INTERNAL' : 'BAD_REQUEST');
