@@ -35,7 +35,10 @@ export const MESSAGES = {
   networkErrorBody: 'Check your connection and try again.',
   waitlistSuccessTitle: 'Request received',
   waitlistSuccessBody: "We'll notify you as soon as a spot opens.",
+  /** The maintenance screen of the root gate (spec 002 §8), when the admin left no message. */
   maintenanceDefault: 'We are performing scheduled maintenance and will be back soon.',
+  /** A signed-in creator's calls answered with maintenance (spec 000 §4 and §8: the user fetch), when the admin left no message. */
+  maintenanceSession: 'We are performing maintenance and will be back soon.',
   maintenanceTitle: "We'll be right back",
   adminAccessDenied: 'Admin access denied',
   adminFallback: 'Falling back to dashboard.',

@@ -49,7 +49,8 @@ export async function assertAccess(ctx: RequestContext, access: Access): Promise
   if (!user) throw new AppError('UNAUTHORIZED', MESSAGES.notAuthenticated);
   const settings = await ctx.services.settings.get();
   if (settings.maintenance_mode && !isAdmin(user)) {
-    throw new AppError('MAINTENANCE', settings.maintenance_message ?? MESSAGES.maintenanceDefault);
+    // A signed-in creator's session meets maintenance in spec 000's words; sign-in and the gate use spec 002's.
+    throw new AppError('MAINTENANCE', settings.maintenance_message ?? MESSAGES.maintenanceSession);
   }
   if (access === 'user') return;
   if (!user.isActive) throw new AppError('ACCOUNT_INACTIVE', MESSAGES.accountInactive);

@@ -439,11 +439,21 @@ describe('maintenance mode', () => {
     expect((await api.request('GET', '/api/users/me', { token: userB.token })).status).toBe(200);
   });
 
-  it('without a message shows the default one', async () => {
+  it("without a message answers the session in spec 000's words and sign-in in spec 002's", async () => {
     try {
       await setSettings({ maintenance_mode: true, maintenance_message: '' });
       const blocked = await api.request('GET', '/api/users/me', { token: userB.token });
-      expect(errorOf(blocked)).toEqual({ status: 503, code: 'MAINTENANCE', detail: MESSAGES.maintenanceDefault });
+      expect(errorOf(blocked)).toEqual({
+        status: 503,
+        code: 'MAINTENANCE',
+        detail: 'We are performing maintenance and will be back soon.',
+      });
+      const signIn = await api.request('POST', '/api/auth/token', { form: { username: userB.email, password: PASSWORD } });
+      expect(errorOf(signIn)).toEqual({
+        status: 503,
+        code: 'MAINTENANCE',
+        detail: 'We are performing scheduled maintenance and will be back soon.',
+      });
     } finally {
       await setSettings({ maintenance_mode: false });
     }

@@ -5,7 +5,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import { setToken } from '../../lib/session.ts';
 import { useAuthToken, useMe } from '../../lib/use-session.ts';
-import { decideGate } from './decide-gate.ts';
+import { decideGate, maintenanceMessage } from './decide-gate.ts';
 import { FullPageStatus } from './FullPageStatus.tsx';
 import { LandingPage } from '../landing/LandingPage.tsx';
 import { onboardingCompleted } from '../onboarding/onboarding-storage.ts';
@@ -54,7 +54,7 @@ export function RootGate() {
     case 'maintenance':
       return (
         <MaintenancePage
-          message={(maintenanceFromMe ? meFailure?.message : config.data?.maintenance_message) || MESSAGES.maintenanceDefault}
+          message={maintenanceMessage(maintenanceFromMe ? meFailure?.message : config.data?.maintenance_message, Boolean(token))}
           signedIn={Boolean(token)}
           onRetry={() => {
             void config.refetch();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideGate, needsTermsAcceptance, type GateState, type GateUser } from './decide-gate.ts';
+import { decideGate, maintenanceMessage, needsTermsAcceptance, type GateState, type GateUser } from './decide-gate.ts';
 
 const activeUser: GateUser = {
   is_active: true,
@@ -133,5 +133,14 @@ describe('onboarding (step 8)', () => {
 describe('needsTermsAcceptance', () => {
   it('needs nothing when no version is required', () => {
     expect(needsTermsAcceptance({ ...activeUser, terms_version_required: '', terms_version_accepted: null })).toBe(false);
+  });
+});
+
+describe('maintenanceMessage (issue 19: each spec its own sentence)', () => {
+  it("keeps the server's message, else words a signed-in session as spec 000 and a visitor's gate as spec 002", () => {
+    expect(maintenanceMessage('Back at noon.', true)).toBe('Back at noon.');
+    expect(maintenanceMessage('Back at noon.', false)).toBe('Back at noon.');
+    expect(maintenanceMessage(null, true)).toBe('We are performing maintenance and will be back soon.');
+    expect(maintenanceMessage('', false)).toBe('We are performing scheduled maintenance and will be back soon.');
   });
 });

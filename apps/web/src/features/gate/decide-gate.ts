@@ -1,3 +1,5 @@
+import { MESSAGES } from '@ppp/contracts';
+
 /**
  * The root gate of spec 002 section 2.2, as one pure function: the first rule that matches
  * decides what a visitor or user sees. Later issues add a rule (onboarding, step 8; the admin
@@ -80,4 +82,12 @@ export function decideGate(state: GateState): GateScreen {
     if (screen) return screen;
   }
   return 'workspace';
+}
+
+/**
+ * The maintenance screen's sentence: the server's (the admin's message, or its answer to the user
+ * fetch), else a signed-in creator's session gets spec 000's words and a visitor the gate's (spec 002).
+ */
+export function maintenanceMessage(serverMessage: string | null | undefined, signedIn: boolean): string {
+  return serverMessage || (signedIn ? MESSAGES.maintenanceSession : MESSAGES.maintenanceDefault);
 }

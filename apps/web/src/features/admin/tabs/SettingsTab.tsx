@@ -58,7 +58,7 @@ function SettingsForm({ saved }: { saved: TAdminSettings }) {
         />
         <Textarea
           label="Maintenance message"
-          description={`Left empty, users see: "${MESSAGES.maintenanceDefault}"`}
+          description={`Left empty, visitors see "${MESSAGES.maintenanceDefault}" and signed-in creators "${MESSAGES.maintenanceSession}"`}
           autosize
           minRows={2}
           maxLength={NAMES.maintenanceMessageMaxLength}
