@@ -30,6 +30,11 @@ export class PodcastsRepository {
     return this.em.find(PodcastSchema, { user: user.id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
   }
 
+  /** The user's shows linked to a Spreaker show. */
+  findLinkedToSpreaker(user: Pick<User, 'id'>): Promise<Podcast[]> {
+    return this.em.find(PodcastSchema, { user: user.id, spreakerShowId: { $ne: null } });
+  }
+
   /** Another of the user's shows already linked to this Spreaker show; null when none is. */
   findLinkedElsewhere(user: Pick<User, 'id'>, spreakerShowId: string, exceptId: string): Promise<Podcast | null> {
     return this.em.findOne(PodcastSchema, { user: user.id, spreakerShowId, id: { $ne: exceptId } });

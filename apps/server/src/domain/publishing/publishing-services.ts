@@ -10,6 +10,7 @@ import { HostShowService } from '../podcasts/host-show.service.ts';
 import { ShowEpisodesService } from '../episodes/show-episodes.service.ts';
 import { EpisodesRepository } from '../episodes/episodes.repository.ts';
 import { SpreakerService } from '../spreaker/spreaker.service.ts';
+import { SpreakerAccountsRepository } from '../spreaker/spreaker-accounts.repository.ts';
 import { FeedService } from './feed.service.ts';
 import { FeedCheckService } from './feed-check.service.ts';
 import { DownloadsService } from './downloads.service.ts';
@@ -36,7 +37,8 @@ export function createPublishingServices(em: EntityManager, shared: SharedDeps, 
   const baseUrl = publicUrl(config);
   const connectionString = String(em.config.get('clientUrl'));
   const spreaker = new SpreakerService({
-    em,
+    accounts: new SpreakerAccountsRepository(em),
+    podcasts: new PodcastsRepository(em),
     grants: new OneTimeGrants(em),
     box: secretBoxFor(config),
     oauth: spreakerOAuthConfig(config),

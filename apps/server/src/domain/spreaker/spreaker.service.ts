@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { timingSafeEqual } from 'node:crypto';
 import {
   SPREAKER_CONNECT,
@@ -23,14 +22,17 @@ import { AppError } from '../errors.ts';
 import type { User } from '../users/user.entity.ts';
 import type { OneTimeGrants } from '../auth/one-time-grants.ts';
 import type { SecretBox } from '../speech/secret-box.ts';
-import { PodcastSchema } from '../podcasts/podcast.entity.ts';
-import { SpreakerAccountSchema, type SpreakerAccount } from './spreaker-account.entity.ts';
+import type { PodcastsRepository } from '../podcasts/podcasts.repository.ts';
+import type { SpreakerAccount } from './spreaker-account.entity.ts';
+import type { SpreakerAccountsRepository } from './spreaker-accounts.repository.ts';
 
 /** Refresh a little before Spreaker's expiry, so a long upload does not start on a dying token. */
 const REFRESH_MARGIN_MS = 5 * 60_000;
 
 export interface SpreakerServiceDeps {
-  em: EntityManager;
+  accounts: SpreakerAccountsRepository;
+  /** The user's shows, to tell which Spreaker show each is linked to. */
+  podcasts: PodcastsRepository;
   grants: OneTimeGrants;
   box: SecretBox;
   /** null when SPREAKER_CLIENT_ID/SECRET are unset: connecting is not offered. */
@@ -81,18 +83,11 @@ export class SpreakerService {
     try {
       const tokens = await exchangeSpreakerCode(oauth, code, now);
       const me = await new SpreakerClient({ accessToken: tokens.accessToken, baseUrl: this.deps.apiUrl }).me();
-      const em = this.deps.em;
-      const account =
-        (await em.findOne(SpreakerAccountSchema, { user: userId })) ??
-        em.create(SpreakerAccountSchema, {
-          user: userId,
-          spreakerUserId: String(me.user_id),
-          accessTokenEnc: '',
-        });
+      const account = await this.deps.accounts.findOrAdd(userId, String(me.user_id));
       account.spreakerUserId = String(me.user_id);
       account.displayName = me.fullname;
       this.storeTokens(account, tokens.accessToken, tokens.refreshToken, tokens.expiresAt);
-      await em.flush();
+      await this.deps.accounts.save();
       return userId;
     } catch (error) {
       if (error instanceof SpreakerError) throw spreakerToAppError(error);
@@ -102,11 +97,11 @@ export class SpreakerService {
 
   /** POST /api/spreaker/disconnect: forgets the tokens; linked shows keep their show id. */
   async disconnect(user: Pick<User, 'id'>): Promise<void> {
-    await this.deps.em.nativeDelete(SpreakerAccountSchema, { user: user.id });
+    await this.deps.accounts.deleteOf(user.id);
   }
 
   async status(user: Pick<User, 'id'>): Promise<TSpreakerStatus> {
-    const account = await this.deps.em.findOne(SpreakerAccountSchema, { user: user.id });
+    const account = await this.deps.accounts.findOf(user.id);
     return {
       configured: this.deps.oauth !== null,
       connected: account !== null,
@@ -117,7 +112,7 @@ export class SpreakerService {
 
   /** A client on the user's token, refreshed first when it is about to expire; 401 'Not connected' without one. */
   async clientFor(userId: string, now = new Date()): Promise<SpreakerClient> {
-    const account = await this.deps.em.findOne(SpreakerAccountSchema, { user: userId });
+    const account = await this.deps.accounts.findOf(userId);
     const token = account ? this.deps.box.open(account.accessTokenEnc) : null;
     if (!account || !token) throw new AppError('UNAUTHORIZED', SPREAKER_MESSAGES.notConnected);
     let accessToken = token;
@@ -126,7 +121,7 @@ export class SpreakerService {
       try {
         const fresh = await refreshSpreakerToken(this.deps.oauth, refreshToken, now);
         this.storeTokens(account, fresh.accessToken, fresh.refreshToken, fresh.expiresAt);
-        await this.deps.em.flush();
+        await this.deps.accounts.save();
         accessToken = fresh.accessToken;
       } catch (error) {
         if (error instanceof SpreakerError && error.kind === 'unauthorized')
@@ -140,7 +135,7 @@ export class SpreakerService {
   /** GET /api/spreaker/shows: the user's Spreaker shows, with the local show linked to each. */
   async shows(user: Pick<User, 'id'>): Promise<TSpreakerShows> {
     const shows = await this.call(user, async (client) => client.userShows((await client.me()).user_id));
-    const linked = await this.deps.em.find(PodcastSchema, { user: user.id, spreakerShowId: { $ne: null } });
+    const linked = await this.deps.podcasts.findLinkedToSpreaker(user);
     return {
       shows: shows.map((show) => ({
         show_id: String(show.show_id),

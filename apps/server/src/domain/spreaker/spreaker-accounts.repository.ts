@@ -1,0 +1,28 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { SpreakerAccountSchema, type SpreakerAccount } from './spreaker-account.entity.ts';
+
+/** The users' Spreaker connections (spreaker_accounts), one per user; tokens are stored sealed. */
+export class SpreakerAccountsRepository {
+  private readonly em: EntityManager;
+  constructor(em: EntityManager) {
+    this.em = em;
+  }
+
+  findOf(userId: string): Promise<SpreakerAccount | null> {
+    return this.em.findOne(SpreakerAccountSchema, { user: userId });
+  }
+
+  /** The user's connection, or a new one (written with the next save) when they have none. */
+  async findOrAdd(userId: string, spreakerUserId: string): Promise<SpreakerAccount> {
+    return (await this.findOf(userId)) ?? this.em.create(SpreakerAccountSchema, { user: userId, spreakerUserId, accessTokenEnc: '' });
+  }
+
+  /** Writes the changes made to connections read through this repository (new tokens). */
+  save(): Promise<void> {
+    return this.em.flush();
+  }
+
+  async deleteOf(userId: string): Promise<void> {
+    await this.em.nativeDelete(SpreakerAccountSchema, { user: userId });
+  }
+}
