@@ -7,6 +7,7 @@ import { AdminDirectoryRepository } from './admin-directory.repository.ts';
 import { AdminDirectoryService } from './admin-directory.service.ts';
 import { AdminJobsService } from './admin-jobs.service.ts';
 import { AdminDbService } from './admin-db.service.ts';
+import { AdminDbRepository } from './admin-db.repository.ts';
 import { WaitlistAdminService } from '../waitlist/waitlist-admin.service.ts';
 import { WaitlistRepository } from '../waitlist/waitlist.repository.ts';
 import { UsersRepository } from '../users/users.repository.ts';
@@ -25,6 +26,6 @@ export function createAdminServices(em: EntityManager, shared: SharedDeps, deps:
       publicUrl: publicUrl(shared.config),
     }),
     adminDirectory: new AdminDirectoryService(new AdminDirectoryRepository(em)),
-    adminDb: new AdminDbService(em),
+    adminDb: new AdminDbService(new AdminDbRepository(em)),
   };
 }
