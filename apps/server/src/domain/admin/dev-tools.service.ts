@@ -5,6 +5,7 @@ import { AppError } from '../errors.ts';
 import { SettingsService } from '../settings/settings.service.ts';
 import type { StoragePort } from '../storage/storage.ts';
 import { keptEpisodePages } from '../episodes/episode-pages.ts';
+import { keptFeeds } from '../publishing/kept-feeds.ts';
 import { UrlSigner } from '../storage/url-signer.ts';
 import type { User } from '../users/user.entity.ts';
 import type { DevToolsRepository } from './dev-tools.repository.ts';
@@ -44,6 +45,7 @@ export class DevToolsService {
     SettingsService.clearCache();
     UrlSigner.clearCache();
     keptEpisodePages().clear();
+    keptFeeds().clear();
     for (const prefix of RESET_STORAGE_PREFIXES) await this.deps.storage.delete(prefix);
     return { tables_cleared: tablesCleared, users_removed: usersRemoved };
   }

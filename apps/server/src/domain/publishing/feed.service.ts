@@ -13,6 +13,8 @@ import {
   type TTranscriptWord,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
+import type { Built } from '../../db/versioned-cache.ts';
+import { keptFeeds } from './kept-feeds.ts';
 import type { Episode } from '../episodes/episode.entity.ts';
 import type { Podcast } from '../podcasts/podcast.entity.ts';
 import { decodeCategory, guidOf, showCoverUrl } from '../podcasts/podcast.dto.ts';
@@ -189,15 +191,28 @@ export class FeedService {
   }
 
   /** GET /feeds/{id}.xml; the build date is the last change, so an unchanged feed keeps its ETag. */
+  /**
+   * The show's feed as served. A feed built once is kept while the version of its rows stands and
+   * until its next scheduled episode is due, so podcast apps polling it cost one small query.
+   */
   async render(podcastId: string, now = new Date()): Promise<RenderedFeed> {
+    const version = await this.deps.repository.feedVersion(podcastId);
+    if (version === null) return (await this.build(podcastId, now)).value;
+    return keptFeeds().get(`${podcastId}|${this.deps.baseUrl}`, version, now.getTime(), () => this.build(podcastId, now));
+  }
+
+  private async build(podcastId: string, now: Date): Promise<Built<RenderedFeed>> {
     const podcast = await this.deps.podcasts.getPublic(podcastId);
     const rows = await this.deps.repository.feedCandidates(podcast.id);
     const transcribed = await this.deps.repository.uploadsWithWords(rows.flatMap((row) => (row.sourceMedia ? [row.sourceMedia.id] : [])));
     const items: TPublishableEpisode[] = [];
     const times = [podcast.updatedAt.getTime()];
+    let nextDue = Number.POSITIVE_INFINITY;
     for (const row of rows) {
       const hasTranscript = row.sourceMedia ? transcribed.has(row.sourceMedia.id) : false;
       const item = await this.feedEpisode(podcast, row, { hasTranscript });
+      const due = item?.publish_at?.getTime();
+      if (due !== undefined && due > now.getTime()) nextDue = Math.min(nextDue, due);
       if (!item || !isListedInFeed(item, now)) continue;
       items.push(item);
       times.push(item.publish_at!.getTime(), row.updatedAt.getTime());
@@ -212,7 +227,7 @@ export class FeedService {
       feedUrl: showFeedUrl(this.deps.baseUrl, podcast.id),
     });
     const etag = `"${createHash('sha256').update(xml).digest('base64url').slice(0, 27)}"`;
-    return { xml, etag, lastModified };
+    return { value: { xml, etag, lastModified }, validUntil: nextDue };
   }
 
   /** An episode the public may fetch: published (or scheduled and due), not private, in this show. */

@@ -101,6 +101,25 @@ export class PublishingRepository {
     );
   }
 
+  /**
+   * A version of every row a show's feed is built from: the show, its episodes, their uploads'
+   * transcripts and its website. The count and summed transaction ids (xmin) change with any
+   * insert, update or delete, by any server or job; null for a malformed id.
+   */
+  async feedVersion(podcastId: string): Promise<string | null> {
+    if (!z.uuid().safeParse(podcastId).success) return null;
+    const [row] = await this.em.getConnection().execute<{ version: string }[]>(
+      `select concat_ws('.',
+         (select xmin::text from podcasts where id = ?),
+         (select count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) from episodes where podcast_id = ?),
+         (select coalesce(sum(t.xmin::text::bigint), 0) from transcripts t join episodes e on e.source_media_id = t.media_id
+           where e.podcast_id = ?),
+         (select coalesce(sum(xmin::text::bigint), 0) from websites where podcast_id = ?)) as version`,
+      [podcastId, podcastId, podcastId, podcastId],
+    );
+    return row?.version ?? null;
+  }
+
   /** A show's live episodes with audio, latest publish time first: the feed's candidates. */
   feedCandidates(podcastId: string): Promise<Episode[]> {
     return this.em.find(

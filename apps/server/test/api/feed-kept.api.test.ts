@@ -1,0 +1,67 @@
+/**
+ * A show's feed is built once and kept while its rows stand: what any write changes (a job's SQL
+ * included) is in the next fetch, and a scheduled episode appears once it is due, without a write.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { parseFeed } from 'podcast-partytime';
+import { z } from 'zod';
+import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
+import { openTestOrm } from '../support/database.ts';
+import { tempDir } from '../support/audio-files.ts';
+import { coverPng, seedAssembledEpisode, seedShow } from '../support/episodes.ts';
+import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+
+let orm: MikroORM;
+let api: TestServer;
+let storage: { dir: string; remove: () => void };
+let files: { dir: string; remove: () => void };
+let owner: { userId: string; podcastId: string };
+
+beforeAll(async () => {
+  storage = tempDir('ppp-kept-feed-storage-');
+  files = tempDir('ppp-kept-feed-files-');
+  const db = await openTestOrm();
+  orm = db.orm;
+  api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir });
+  const { admin } = await twoUsers(api);
+  const userId = z.object({ id: z.string() }).parse((await api.request('GET', '/api/users/me', { token: admin.token })).body).id;
+  const podcastId = await seedShow(orm, new LocalStorage(storage.dir), userId, 'Kept Feed Show', coverPng(files.dir));
+  owner = { userId, podcastId };
+});
+afterAll(async () => {
+  await api.close();
+  await orm.close();
+  storage.remove();
+  files.remove();
+});
+
+const fetchFeed = (headers: Record<string, string> = {}) =>
+  fetch(`${api.baseUrl}/feeds/${owner.podcastId}.xml`, { headers: { 'user-agent': 'curl/8.0', ...headers } });
+const titles = async () => (parseFeed(await (await fetchFeed()).text())?.items ?? []).map((item) => item.title);
+
+describe('the kept feed', () => {
+  it('answers 304 while unchanged, shows a write at once, and lists a scheduled episode once it is due', async () => {
+    const store = new LocalStorage(storage.dir);
+    const live = await seedAssembledEpisode(orm, store, files.dir, owner, {
+      title: 'Live',
+      status: 'published',
+      publishAt: new Date(Date.now() - 60_000),
+    });
+    const first = await fetchFeed();
+    const etag = first.headers.get('etag') ?? '';
+    expect(parseFeed(await first.text())?.items.map((item) => item.title)).toEqual(['Live']);
+    expect((await fetchFeed({ 'if-none-match': etag })).status).toBe(304);
+
+    await orm.em.getConnection().execute('update episodes set title = ? where id = ?', ['Retitled', live.id]);
+    expect(await titles()).toEqual(['Retitled']);
+
+    await seedAssembledEpisode(orm, store, files.dir, owner, {
+      title: 'Soon',
+      status: 'scheduled',
+      publishAt: new Date(Date.now() + 3_000),
+    });
+    expect(await titles()).toEqual(['Retitled']);
+    await expect.poll(titles, { timeout: 20_000, interval: 500 }).toEqual(['Soon', 'Retitled']);
+  });
+});
