@@ -292,7 +292,13 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     stripeWebhook: new StripeWebhookService({ em, gateway, mail }),
     subscriptions,
     assembly,
-    renders: new EpisodeRendersService({ em, storage: shared.storage, jobs: shared.jobs, speech, audioCleanup }),
+    renders: new EpisodeRendersService({
+      episodes: new EpisodesRepository(em),
+      storage: shared.storage,
+      jobs: shared.jobs,
+      speech,
+      audioCleanup,
+    }),
     ...creator,
     ...createAdminServices(em, shared, { mail }),
     adminMetrics: new AdminMetricsService({

@@ -2,7 +2,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { probeAudio, SpeechError, type PlanInput, type ResolvedMusicRule, type ResolvedSegment } from '@ppp/audio';
 import {
   ASSEMBLY_MESSAGES,
@@ -21,7 +20,7 @@ import type { Episode } from './episode.entity.ts';
 import type { Podcast } from '../podcasts/podcast.entity.ts';
 import type { TEpisodeRecipe } from './assembly-recipe.ts';
 import type { ClipRef } from './assembly-sources.ts';
-import { EpisodesRepository } from './episodes.repository.ts';
+import type { EpisodesRepository } from './episodes.repository.ts';
 import { localizeEdl } from './edl-files.ts';
 
 /** A failure no retry can fix: the creator reads the message on the episode. */
@@ -36,7 +35,8 @@ export class PermanentAssemblyError extends Error {
 export const VOICE_RENDER_CATEGORY = 'voice_render';
 
 export interface AssemblyInputsDeps {
-  em: EntityManager;
+  /** Every query of the inputs (the upload, its words, clips, kept voice renders), scoped to the episode's user. */
+  episodes: EpisodesRepository;
   storage: StoragePort;
   speech: SpeechService;
   audioCleanup: AudioCleanupService;
@@ -62,12 +62,11 @@ export class AssemblyInputs {
   private readonly files = new Map<string, TEdlFile>();
   private readonly local = new Map<string, string>();
   private readonly releases: (() => Promise<void>)[] = [];
-  /** Every query of the inputs (the upload, its words, clips, kept voice renders), scoped to the episode's user. */
   private readonly episodes: EpisodesRepository;
   private voices: string[] | null = null;
   constructor(deps: AssemblyInputsDeps) {
     this.deps = deps;
-    this.episodes = new EpisodesRepository(deps.em);
+    this.episodes = deps.episodes;
   }
 
   async resolve(episode: Episode, recipe: TEpisodeRecipe, signal?: AbortSignal): Promise<ResolvedInputs> {
@@ -154,7 +153,7 @@ export class AssemblyInputs {
 
   private async clip(userId: string, ref: ClipRef, missing: (name: string) => string): Promise<TEdlFile> {
     const item = await this.episodes.findClip(userId, ref);
-    if (!item) throw new PermanentAssemblyError(missing(ref.filename ?? ref.media_id ?? ''));
+    if (!item) throw new PermanentAssemblyError(missing(ref.filename || ref.media_id || ''));
     return this.file(item);
   }
 

@@ -1,5 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { z } from 'zod';
 import { computePeaks, NotAudioError, type Peaks } from '@ppp/audio';
 import { ASSEMBLY, ASSEMBLY_MESSAGES, ZEpisodePeaks, type TEdl, type TEpisodePeaks } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
@@ -8,13 +6,14 @@ import type { JobQueue } from '../jobs/job-queue.ts';
 import type { User } from '../users/user.entity.ts';
 import type { SpeechService } from '../speech/speech.service.ts';
 import type { AudioCleanupService } from '../audio-cleanup/audio-cleanup.service.ts';
-import { EpisodeSchema, type Episode } from './episode.entity.ts';
+import type { Episode } from './episode.entity.ts';
+import type { EpisodesRepository } from './episodes.repository.ts';
 import { ZEpisodeRecipe, type TEpisodeRecipe } from './assembly-recipe.ts';
 import { AssemblyInputs, PermanentAssemblyError } from './assembly-inputs.ts';
 import { edlFingerprint } from './edl-files.ts';
 
 export interface EpisodeRendersDeps {
-  em: EntityManager;
+  episodes: EpisodesRepository;
   storage: StoragePort;
   /** Queues the publish step after a render (publish.after-render). */
   jobs: JobQueue;
@@ -68,13 +67,13 @@ export class EpisodeRendersService {
 
   /** The job starts: null when the episode was deleted or has nothing to render. */
   async begin(episodeId: string): Promise<{ episode: Episode; recipe: TEpisodeRecipe } | null> {
-    const episode = await this.deps.em.findOne(EpisodeSchema, { id: episodeId }, { populate: ['podcast'] });
+    const episode = await this.deps.episodes.findById(episodeId);
     const recipe = ZEpisodeRecipe.safeParse(episode?.assembly);
     if (!episode || !recipe.success) return null;
     episode.assemblyStatus = 'processing';
     episode.renderProgress = 0;
     if (['pending', 'error'].includes(episode.status)) episode.status = 'processing';
-    await this.deps.em.flush();
+    await this.deps.episodes.flush();
     return { episode, recipe: recipe.data };
   }
 
@@ -90,9 +89,7 @@ export class EpisodeRendersService {
   }
 
   async progress(episodeId: string, percent: number): Promise<void> {
-    await this.deps.em
-      .fork()
-      .nativeUpdate(EpisodeSchema, { id: episodeId, assemblyStatus: 'processing' }, { renderProgress: Math.round(percent * 10) / 10 });
+    await this.deps.episodes.recordProgress(episodeId, Math.round(percent * 10) / 10);
   }
 
   /**
@@ -130,17 +127,10 @@ export class EpisodeRendersService {
   }
 
   private async storeWithFollowUp(episode: Episode): Promise<void> {
-    const em = this.deps.em;
-    if (episode.publishOutcome?.outcome !== 'pending') return em.flush();
-    await em.begin();
-    try {
-      await em.flush();
-      await this.deps.jobs.send('publish.after-render', { episode_id: episode.id }, { singletonKey: episode.id, transaction: em });
-      await em.commit();
-    } catch (error) {
-      await em.rollback();
-      throw error;
-    }
+    if (episode.publishOutcome?.outcome !== 'pending') return this.deps.episodes.flush();
+    await this.deps.episodes.flushWith(async (transaction) => {
+      await this.deps.jobs.send('publish.after-render', { episode_id: episode.id }, { singletonKey: episode.id, transaction });
+    });
   }
 
   /** A permanent failure: the creator reads the message; an earlier render, if any, stays. */
@@ -148,14 +138,12 @@ export class EpisodeRendersService {
     episode.assemblyStatus = 'error';
     episode.errorMessage = message;
     if (['pending', 'processing'].includes(episode.status)) episode.status = 'error';
-    await this.deps.em.flush();
+    await this.deps.episodes.flush();
   }
 
   /** GET /api/episodes/{id}/peaks: the owner's rendered episode; computed once per file and kept beside it. */
   async peaks(user: Pick<User, 'id'>, episodeId: string): Promise<TEpisodePeaks> {
-    const episode = z.uuid().safeParse(episodeId).success
-      ? await this.deps.em.findOne(EpisodeSchema, { id: episodeId, user: user.id })
-      : null;
+    const episode = await this.deps.episodes.findOwnedRow(user, episodeId);
     if (!episode) throw new AppError('NOT_FOUND', ASSEMBLY_MESSAGES.episodeNotFound);
     if (!episode.finalAudioKey) throw new AppError('NOT_FOUND', ASSEMBLY_MESSAGES.noAudio);
     const key = peaksKeyFor(episode.finalAudioKey);

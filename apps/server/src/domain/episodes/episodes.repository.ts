@@ -187,6 +187,27 @@ export class EpisodesRepository {
     await this.em.nativeUpdate(EpisodeSchema, { id }, fields);
   }
 
+  /** A render's progress, while it is processing; on an entity manager of its own, as it runs beside the render's writes. */
+  async recordProgress(id: string, renderProgress: number): Promise<void> {
+    await this.em.fork().nativeUpdate(EpisodeSchema, { id, assemblyStatus: 'processing' }, { renderProgress });
+  }
+
+  /**
+   * Writes the pending changes and whatever `alsoInside` writes (a job queued with them) in one
+   * transaction: both are stored, or neither.
+   */
+  async flushWith(alsoInside: (transaction: EntityManager) => Promise<void>): Promise<void> {
+    await this.em.begin();
+    try {
+      await this.em.flush();
+      await alsoInside(this.em);
+      await this.em.commit();
+    } catch (error) {
+      await this.em.rollback();
+      throw error;
+    }
+  }
+
   async remove(episode: Episode): Promise<void> {
     await this.em.remove(episode).flush();
   }
