@@ -1,11 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { TTS, TTS_MESSAGES, VOICES, type TLibraryCategory, type TMediaItem, type TVoice } from '@ppp/contracts';
+import { TTS, TTS_MESSAGES, type TLibraryCategory, type TMediaItem, type TVoice } from '@ppp/contracts';
 import { VoicePicker } from '@ppp/ui';
-import { trpc } from '../../lib/trpc.ts';
-import { toApiFailure } from '../../lib/api-error.ts';
 import { useVoiceSource } from './use-voices.ts';
+import { useGenerateClip, useGenerateCooldown } from './use-generate-clip.ts';
 
 interface Props {
   opened: boolean;
@@ -15,143 +13,44 @@ interface Props {
   onCreated: (item: TMediaItem) => void;
 }
 
-/** When the last clip was made, across dialogs, so reopening does not skip the rest. */
-let lastCreatedAt = 0;
-
 /** 'Generate with AI voice': a one-time clip into the library; Generate rests 30 s after a clip is made. */
 export function GenerateVoiceDialog({ opened, category, initialVoice, onClose, onCreated }: Props) {
   const [text, setText] = useState('');
   const [name, setName] = useState('');
   const [voice, setVoice] = useState(initialVoice);
   const [picking, setPicking] = useState(false);
-  const [wait, setWait] = useState<string | null>(null);
-  const [confirmCost, setConfirmCost] = useState<string | null>(null);
-  const [now, setNow] = useState(() => Date.now());
-  const precheck = trpc.speech.ttsPrecheck.useMutation();
-  const tts = trpc.speech.tts.useMutation();
-  const utils = trpc.useUtils();
   const voices = useVoiceSource();
-  const cooldownLeft = Math.max(0, Math.ceil((lastCreatedAt + VOICES.generateCooldownMs - now) / 1000));
-
-  useEffect(() => {
-    if (!opened || cooldownLeft === 0) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [opened, cooldownLeft]);
-
-  async function create(confirmCharge: boolean) {
-    if (!text.trim() || !voice) return;
-    try {
-      const item = await tts.mutateAsync({
-        text,
-        voice_id: voice.voice_id,
-        category,
-        friendly_name: name.trim() || null,
-        speaking_rate: 1,
-        confirm_charge: confirmCharge,
-      });
-      if (!item.filename) {
-        notifications.show({ color: 'red', title: TTS_MESSAGES.aiVoiceFailed, message: TTS_MESSAGES.noFileReturned });
-        return;
-      }
-      lastCreatedAt = Date.now();
-      setNow(Date.now());
-      await utils.media.library.invalidate();
-      notifications.show({ color: 'green', title: TTS_MESSAGES.aiVoiceReady, message: item.friendly_name });
-      onCreated(item);
-    } catch (err) {
-      notifications.show({
-        color: 'red',
-        title: TTS_MESSAGES.aiVoiceFailed,
-        message: toApiFailure(err).message ?? TTS_MESSAGES.aiVoiceFailed,
-      });
-    }
-  }
-
-  async function generate() {
-    setWait(null);
-    try {
-      const check = await precheck.mutateAsync({ text, speaking_rate: 1, category });
-      if (check.spam_block) return setWait(check.message ?? TTS_MESSAGES.similarClip);
-      if (check.warn_may_cost) return setConfirmCost(check.message ?? TTS_MESSAGES.mayCost);
-    } catch (err) {
-      notifications.show({
-        color: 'red',
-        title: TTS_MESSAGES.aiVoiceFailed,
-        message: toApiFailure(err).message ?? TTS_MESSAGES.aiVoiceFailed,
-      });
-      return;
-    }
-    await create(false);
-  }
-
+  const cooldown = useGenerateCooldown(opened);
+  const clip = useGenerateClip({ category, onMade: cooldown.restart, onCreated });
   const missing = !text.trim() || !voice;
+  const generate = () => {
+    if (voice && text.trim()) void clip.generate(text, voice.voice_id, name);
+  };
+
   return (
     <>
       <Modal opened={opened && !picking} onClose={onClose} title={TTS_MESSAGES.generateTitle}>
         <Stack gap="sm">
-          <Textarea
-            label="Script"
-            required
-            autosize
-            minRows={3}
-            maxLength={TTS.maxScriptChars}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-          />
-          <Group justify="space-between" wrap="nowrap">
-            <Text size="sm">
-              Voice: <b>{voice?.name ?? 'none chosen'}</b>
-            </Text>
-            <Button variant="light" size="xs" onClick={() => setPicking(true)} style={{ flexShrink: 0 }}>
-              {voice ? 'Change voice' : 'Choose voice'}
-            </Button>
-          </Group>
-          <TextInput
-            label="Name in your library"
-            placeholder="Optional"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            maxLength={200}
-          />
-          {missing && (
-            <Text size="xs" c="dimmed">
-              {TTS_MESSAGES.scriptAndVoiceRequired}
-            </Text>
-          )}
-          {wait && (
-            <Alert color="yellow" title={TTS_MESSAGES.pleaseWait}>
-              {wait}
-            </Alert>
-          )}
+          <ClipFields text={text} onText={setText} voice={voice} onPickVoice={() => setPicking(true)} name={name} onName={setName} />
+          <GenerateNotes missing={missing} wait={clip.wait} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button onClick={() => void generate()} loading={precheck.isPending || tts.isPending} disabled={missing || cooldownLeft > 0}>
-              {cooldownLeft > 0 ? `Generate (${cooldownLeft} s)` : 'Generate'}
+            <Button onClick={generate} loading={clip.busy} disabled={missing || cooldown.secondsLeft > 0}>
+              {cooldown.secondsLeft > 0 ? `Generate (${cooldown.secondsLeft} s)` : 'Generate'}
             </Button>
           </Group>
         </Stack>
       </Modal>
-      <Modal opened={confirmCost !== null} onClose={() => setConfirmCost(null)} title="Continue?" size="sm">
-        <Stack>
-          <Text size="sm">{confirmCost}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmCost(null)}>
-              Cancel
-            </Button>
-            <Button
-              onClick={() => {
-                setConfirmCost(null);
-                void create(true);
-              }}
-            >
-              Continue
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmCostModal
+        message={clip.confirmCost}
+        onCancel={() => clip.setConfirmCost(null)}
+        onContinue={() => {
+          clip.setConfirmCost(null);
+          if (voice && text.trim()) void clip.create(text, voice.voice_id, name, true);
+        }}
+      />
       <VoicePicker
         opened={opened && picking}
         onClose={() => setPicking(false)}
@@ -164,5 +63,81 @@ export function GenerateVoiceDialog({ opened, category, initialVoice, onClose, o
         }}
       />
     </>
+  );
+}
+
+interface FieldsProps {
+  text: string;
+  onText: (text: string) => void;
+  voice: { name: string } | null;
+  onPickVoice: () => void;
+  name: string;
+  onName: (name: string) => void;
+}
+
+/** The clip's script, its voice and its name in the library. */
+function ClipFields({ text, onText, voice, onPickVoice, name, onName }: FieldsProps) {
+  return (
+    <>
+      <Textarea
+        label="Script"
+        required
+        autosize
+        minRows={3}
+        maxLength={TTS.maxScriptChars}
+        value={text}
+        onChange={(e) => onText(e.currentTarget.value)}
+      />
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm">
+          Voice: <b>{voice?.name ?? 'none chosen'}</b>
+        </Text>
+        <Button variant="light" size="xs" onClick={onPickVoice} style={{ flexShrink: 0 }}>
+          {voice ? 'Change voice' : 'Choose voice'}
+        </Button>
+      </Group>
+      <TextInput
+        label="Name in your library"
+        placeholder="Optional"
+        value={name}
+        onChange={(e) => onName(e.currentTarget.value)}
+        maxLength={200}
+      />
+    </>
+  );
+}
+
+/** Why Generate is off: the script or the voice is missing, or a clip too like a recent one must wait. */
+function GenerateNotes({ missing, wait }: { missing: boolean; wait: string | null }) {
+  return (
+    <>
+      {missing && (
+        <Text size="xs" c="dimmed">
+          {TTS_MESSAGES.scriptAndVoiceRequired}
+        </Text>
+      )}
+      {wait && (
+        <Alert color="yellow" title={TTS_MESSAGES.pleaseWait}>
+          {wait}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** 'Continue?' before a clip that may cost. */
+function ConfirmCostModal({ message, onCancel, onContinue }: { message: string | null; onCancel: () => void; onContinue: () => void }) {
+  return (
+    <Modal opened={message !== null} onClose={onCancel} title="Continue?" size="sm">
+      <Stack>
+        <Text size="sm">{message}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button onClick={onContinue}>Continue</Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }

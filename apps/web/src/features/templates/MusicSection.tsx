@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Card, Group, MultiSelect, NumberInput, Select, SimpleGrid, Slider, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, MultiSelect, NumberInput, SimpleGrid, Slider, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { TEMPLATE, TEMPLATE_MESSAGES, scaleToDb, type TMediaItem } from '@ppp/contracts';
+import { TEMPLATE, scaleToDb, type TMediaItem } from '@ppp/contracts';
 import { newMusicRule, type DraftChange, type MusicRuleDraft, type TemplateDraft } from './editor-state.ts';
 import { useSharedMusicChoices } from './shared-music.ts';
 import { ReconnectFileDialog } from './ReconnectFileDialog.tsx';
 import { MusicUploadButton } from './MusicUploadButton.tsx';
+import { LibraryFileRow } from './LibraryFileRow.tsx';
 
 interface Props {
   draft: TemplateDraft;
@@ -15,12 +16,15 @@ interface Props {
   onChange: (patch: DraftChange) => void;
 }
 
+type SharedMusic = ReturnType<typeof useSharedMusicChoices>;
+
 const SEGMENT_CHOICES = TEMPLATE.segmentTypes.map((type) => ({
   value: type,
   label: type.charAt(0).toUpperCase() + type.slice(1),
   disabled: (TEMPLATE.disabledSegmentTypes as readonly string[]).includes(type),
 }));
 const MARKS = [1, 4, 10, 11].map((value) => ({ value, label: String(value) }));
+const OFFSET_INPUT = { step: TEMPLATE.timeStepS, decimalScale: 1, min: -TEMPLATE.maxAbsOffsetS, max: TEMPLATE.maxAbsOffsetS };
 const num = (value: string | number, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
 
 /** Music & Timing Options: background music rules (loudness 1-11 stored as dB) and the content and outro offsets. */
@@ -34,28 +38,7 @@ export function MusicSection({ draft, library, libraryLoaded, problems, onChange
 
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, xs: 2 }}>
-        <NumberInput
-          label="Content start offset (s)"
-          description="Negative overlaps the intro."
-          step={TEMPLATE.timeStepS}
-          decimalScale={1}
-          min={-TEMPLATE.maxAbsOffsetS}
-          max={TEMPLATE.maxAbsOffsetS}
-          value={draft.content_start_offset_s}
-          onChange={(v) => onChange({ content_start_offset_s: num(v, 0) })}
-        />
-        <NumberInput
-          label="Outro start offset (s)"
-          description="Negative overlaps the content."
-          step={TEMPLATE.timeStepS}
-          decimalScale={1}
-          min={-TEMPLATE.maxAbsOffsetS}
-          max={TEMPLATE.maxAbsOffsetS}
-          value={draft.outro_start_offset_s}
-          onChange={(v) => onChange({ outro_start_offset_s: num(v, 0) })}
-        />
-      </SimpleGrid>
+      <SegmentOffsets draft={draft} onChange={onChange} />
       {draft.music.map((rule, index) => (
         <MusicRuleCard
           key={rule.key}
@@ -95,12 +78,34 @@ export function MusicSection({ draft, library, libraryLoaded, problems, onChange
   );
 }
 
+/** Where the content and the outro start, against the end of the segment before them. */
+function SegmentOffsets({ draft, onChange }: Pick<Props, 'draft' | 'onChange'>) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }}>
+      <NumberInput
+        label="Content start offset (s)"
+        description="Negative overlaps the intro."
+        {...OFFSET_INPUT}
+        value={draft.content_start_offset_s}
+        onChange={(v) => onChange({ content_start_offset_s: num(v, 0) })}
+      />
+      <NumberInput
+        label="Outro start offset (s)"
+        description="Negative overlaps the content."
+        {...OFFSET_INPUT}
+        value={draft.outro_start_offset_s}
+        onChange={(v) => onChange({ outro_start_offset_s: num(v, 0) })}
+      />
+    </SimpleGrid>
+  );
+}
+
 interface RuleCardProps {
   rule: MusicRuleDraft;
   index: number;
   music: readonly TMediaItem[];
   libraryLoaded: boolean;
-  shared: ReturnType<typeof useSharedMusicChoices>;
+  shared: SharedMusic;
   problem: string | undefined;
   onPatch: (patch: Partial<MusicRuleDraft>) => void;
   onRemove: () => void;
@@ -109,7 +114,6 @@ interface RuleCardProps {
 
 /** One background music rule: its file (from the library, the shared beds or uploaded here), segments, offsets, fades and loudness. */
 function MusicRuleCard({ rule, index, music, libraryLoaded, shared, problem, onPatch, onRemove, onReconnect }: RuleCardProps) {
-  const missing = rule.music_filename !== '' && libraryLoaded && !music.some((m) => m.filename === rule.music_filename);
   return (
     <Card withBorder padding="sm" aria-label={`Music rule ${index + 1}`} data-testid="music-rule">
       <Group justify="space-between" mb="xs">
@@ -121,109 +125,103 @@ function MusicRuleCard({ rule, index, music, libraryLoaded, shared, problem, onP
         </ActionIcon>
       </Group>
       <Stack gap="xs">
-        <Group align="flex-end" gap="xs" wrap="nowrap">
-          <Select
-            style={{ flex: 1 }}
-            label="Music file"
-            placeholder={
-              music.length || shared.choices.length ? 'Choose from your media or the shared library' : 'No music in your library yet'
-            }
-            data={[
-              { group: 'Your media', items: music.map((m) => ({ value: m.filename, label: m.friendly_name })) },
-              { group: 'Shared music library', items: shared.choices },
-            ]}
-            value={missing ? null : rule.music_filename || null}
-            onChange={(value) => {
-              if (!shared.isShared(value)) return onPatch({ music_filename: value ?? '' });
-              void shared.copy(value).then((filename) => filename && onPatch({ music_filename: filename }));
-            }}
-            disabled={shared.copying}
-            error={problem ?? shared.error}
-            searchable
-          />
-          <MusicUploadButton
-            label={`Upload music for background music ${index + 1}`}
-            onUploaded={(item) => onPatch({ music_filename: item.filename })}
-          />
-        </Group>
-        {missing && (
-          <Alert color="orange" title="File missing">
-            <Group justify="space-between" gap="xs">
-              <Text size="sm">
-                {rule.music_filename}: {TEMPLATE_MESSAGES.fileMissing}
-              </Text>
-              <Button size="xs" variant="white" color="orange" onClick={onReconnect}>
-                Reconnect
-              </Button>
-            </Group>
-          </Alert>
-        )}
+        <LibraryFileRow
+          label="Music file"
+          placeholder={
+            music.length || shared.choices.length ? 'Choose from your media or the shared library' : 'No music in your library yet'
+          }
+          data={[
+            { group: 'Your media', items: music.map((m) => ({ value: m.filename, label: m.friendly_name })) },
+            { group: 'Shared music library', items: shared.choices },
+          ]}
+          filename={rule.music_filename}
+          library={music}
+          libraryLoaded={libraryLoaded}
+          onChoose={(value) => {
+            if (!shared.isShared(value)) return onPatch({ music_filename: value ?? '' });
+            void shared.copy(value).then((filename) => filename && onPatch({ music_filename: filename }));
+          }}
+          disabled={shared.copying}
+          error={problem ?? shared.error}
+          action={
+            <MusicUploadButton
+              label={`Upload music for background music ${index + 1}`}
+              onUploaded={(item) => onPatch({ music_filename: item.filename })}
+            />
+          }
+          onReconnect={onReconnect}
+        />
         <MultiSelect
           label="Plays under"
           data={SEGMENT_CHOICES}
           value={rule.apply_to_segments}
           onChange={(value) => onPatch({ apply_to_segments: value as MusicRuleDraft['apply_to_segments'] })}
         />
-        <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          <NumberInput
-            label="Start offset (s)"
-            step={TEMPLATE.timeStepS}
-            decimalScale={1}
-            min={-TEMPLATE.maxAbsOffsetS}
-            max={TEMPLATE.maxAbsOffsetS}
-            value={rule.start_offset_s}
-            onChange={(v) => onPatch({ start_offset_s: num(v, 0) })}
-          />
-          <NumberInput
-            label="End offset (s)"
-            step={TEMPLATE.timeStepS}
-            decimalScale={1}
-            min={-TEMPLATE.maxAbsOffsetS}
-            max={TEMPLATE.maxAbsOffsetS}
-            value={rule.end_offset_s}
-            onChange={(v) => onPatch({ end_offset_s: num(v, 0) })}
-          />
-          <NumberInput
-            label="Fade in (s)"
-            step={TEMPLATE.timeStepS}
-            decimalScale={1}
-            min={0}
-            max={TEMPLATE.maxFadeS}
-            value={rule.fade_in_s}
-            onChange={(v) => onPatch({ fade_in_s: num(v, TEMPLATE.defaultFadeInS) })}
-          />
-          <NumberInput
-            label="Fade out (s)"
-            step={TEMPLATE.timeStepS}
-            decimalScale={1}
-            min={0}
-            max={TEMPLATE.maxFadeS}
-            value={rule.fade_out_s}
-            onChange={(v) => onPatch({ fade_out_s: num(v, TEMPLATE.defaultFadeOutS) })}
-          />
-        </SimpleGrid>
-        <div>
-          <Group justify="space-between">
-            <Text size="sm" fw={500} id={`loudness-${rule.key}`}>
-              Loudness
-            </Text>
-            <Text size="xs" c="dimmed" data-testid="loudness-value">
-              {rule.loudness.toFixed(1)} ({scaleToDb(rule.loudness).toFixed(1)} dB)
-            </Text>
-          </Group>
-          <Slider
-            min={TEMPLATE.loudnessMin}
-            max={TEMPLATE.loudnessMax}
-            step={TEMPLATE.loudnessStep}
-            marks={MARKS}
-            value={rule.loudness}
-            onChange={(value) => onPatch({ loudness: Math.round(value * 10) / 10 })}
-            thumbLabel="Loudness"
-            aria-labelledby={`loudness-${rule.key}`}
-            mb="md"
-          />
-        </div>
+        <MusicRuleTiming rule={rule} onPatch={onPatch} />
+        <LoudnessSlider rule={rule} onPatch={onPatch} />
       </Stack>
     </Card>
+  );
+}
+
+type RulePartProps = Pick<RuleCardProps, 'rule' | 'onPatch'>;
+
+/** A rule's start and end offsets and its fades, in seconds. */
+function MusicRuleTiming({ rule, onPatch }: RulePartProps) {
+  const fade = { step: TEMPLATE.timeStepS, decimalScale: 1, min: 0, max: TEMPLATE.maxFadeS };
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }}>
+      <NumberInput
+        label="Start offset (s)"
+        {...OFFSET_INPUT}
+        value={rule.start_offset_s}
+        onChange={(v) => onPatch({ start_offset_s: num(v, 0) })}
+      />
+      <NumberInput
+        label="End offset (s)"
+        {...OFFSET_INPUT}
+        value={rule.end_offset_s}
+        onChange={(v) => onPatch({ end_offset_s: num(v, 0) })}
+      />
+      <NumberInput
+        label="Fade in (s)"
+        {...fade}
+        value={rule.fade_in_s}
+        onChange={(v) => onPatch({ fade_in_s: num(v, TEMPLATE.defaultFadeInS) })}
+      />
+      <NumberInput
+        label="Fade out (s)"
+        {...fade}
+        value={rule.fade_out_s}
+        onChange={(v) => onPatch({ fade_out_s: num(v, TEMPLATE.defaultFadeOutS) })}
+      />
+    </SimpleGrid>
+  );
+}
+
+/** Loudness on the 1-11 scale, with the dB it is stored as. */
+function LoudnessSlider({ rule, onPatch }: RulePartProps) {
+  return (
+    <div>
+      <Group justify="space-between">
+        <Text size="sm" fw={500} id={`loudness-${rule.key}`}>
+          Loudness
+        </Text>
+        <Text size="xs" c="dimmed" data-testid="loudness-value">
+          {rule.loudness.toFixed(1)} ({scaleToDb(rule.loudness).toFixed(1)} dB)
+        </Text>
+      </Group>
+      <Slider
+        min={TEMPLATE.loudnessMin}
+        max={TEMPLATE.loudnessMax}
+        step={TEMPLATE.loudnessStep}
+        marks={MARKS}
+        value={rule.loudness}
+        onChange={(value) => onPatch({ loudness: Math.round(value * 10) / 10 })}
+        thumbLabel="Loudness"
+        aria-labelledby={`loudness-${rule.key}`}
+        mb="md"
+      />
+    </div>
   );
 }

@@ -35,11 +35,7 @@ type Dialog = { kind: 'voice' | 'generate' | 'reconnect'; segmentId: string } | 
 
 /** Episode Structure: add Intro, Content, Outro (Commercial 'Coming soon'), order by drag with the spec's rules. */
 export function StructureSection({ segments, library, libraryLoaded, problems, onChange }: Props) {
-  const [dragFrom, setDragFrom] = useState<number | null>(null);
-  const [dragOver, setDragOver] = useState<number | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const voices = useVoiceSource();
-  const current = dialog ? segments.find((s) => s.id === dialog.segmentId) : undefined;
   const clipsFor = (type: TSegmentType) => library.filter((item) => item.category === type);
 
   function move(from: number, to: number) {
@@ -50,49 +46,13 @@ export function StructureSection({ segments, library, libraryLoaded, problems, o
     }
     onChange(moved);
   }
-
-  function setSource(id: string, source: TSegmentSource) {
+  const dragOf = useSegmentDrag(move);
+  const setSource = (id: string, source: TSegmentSource) =>
     onChange(segments.map((segment) => (segment.id === id ? { ...segment, source } : segment)));
-  }
-
-  function chooseVoice(voice: TVoice) {
-    if (current?.source.source_type === 'tts')
-      setSource(current.id, { ...current.source, voice_id: voice.voice_id, voice_name: voice.common_name, voice_label: voice.name });
-    setDialog(null);
-  }
-
-  const add = (type: TSegmentType) => onChange(insertSegment(segments, newSegment(type)));
-  const lastVoice =
-    segments.flatMap((s) =>
-      s.source.source_type === 'tts' && s.source.voice_id
-        ? [{ voice_id: s.source.voice_id, name: s.source.voice_name ?? s.source.voice_id }]
-        : [],
-    )[0] ?? null;
 
   return (
     <Stack gap="sm">
-      <Group gap="xs">
-        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => add('intro')}>
-          Intro
-        </Button>
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconPlus size={14} />}
-          onClick={() => add('content')}
-          disabled={!canAddSegment(segments, 'content')}
-        >
-          Content
-        </Button>
-        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => add('outro')}>
-          Outro
-        </Button>
-        <Tooltip label={TEMPLATE.commercialDisabledLabel}>
-          <Button size="xs" variant="default" disabled>
-            Commercial · {TEMPLATE.commercialDisabledLabel}
-          </Button>
-        </Tooltip>
-      </Group>
+      <AddSegmentButtons segments={segments} onChange={onChange} />
       <Text size="xs" c="dimmed">
         Drag segments to reorder. Intros stay before the content and outros after it.
       </Text>
@@ -112,25 +72,100 @@ export function StructureSection({ segments, library, libraryLoaded, problems, o
             onChooseVoice={() => setDialog({ kind: 'voice', segmentId: segment.id })}
             onGenerate={() => setDialog({ kind: 'generate', segmentId: segment.id })}
             onReconnect={() => setDialog({ kind: 'reconnect', segmentId: segment.id })}
-            drag={{
-              over: dragOver === index && dragFrom !== null && dragFrom !== index,
-              onDragStart: () => setDragFrom(index),
-              onDragEnd: () => {
-                setDragFrom(null);
-                setDragOver(null);
-              },
-              onDrop: () => {
-                if (dragFrom !== null && dragFrom !== index) move(dragFrom, index);
-                setDragFrom(null);
-                setDragOver(null);
-              },
-            }}
+            drag={dragOf(index)}
           />
         ))}
       </Stack>
+      <SegmentDialogs dialog={dialog} segments={segments} clipsFor={clipsFor} onSource={setSource} onClose={() => setDialog(null)} />
+    </Stack>
+  );
+}
+
+/** Drag and drop between segment cards: which card is dragged, which one it is over, and the move on drop. */
+function useSegmentDrag(move: (from: number, to: number) => void) {
+  const [dragFrom, setDragFrom] = useState<number | null>(null);
+  const [dragOver, setDragOver] = useState<number | null>(null);
+  const end = () => {
+    setDragFrom(null);
+    setDragOver(null);
+  };
+  return (index: number) => ({
+    over: dragOver === index && dragFrom !== null && dragFrom !== index,
+    onDragStart: () => setDragFrom(index),
+    onDragEnd: end,
+    onDrop: () => {
+      if (dragFrom !== null && dragFrom !== index) move(dragFrom, index);
+      end();
+    },
+  });
+}
+
+/** Add an Intro, the Content (once) or an Outro; Commercial is not offered yet. */
+function AddSegmentButtons({ segments, onChange }: Pick<Props, 'segments' | 'onChange'>) {
+  const add = (type: TSegmentType) => onChange(insertSegment(segments, newSegment(type)));
+  return (
+    <Group gap="xs">
+      <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => add('intro')}>
+        Intro
+      </Button>
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconPlus size={14} />}
+        onClick={() => add('content')}
+        disabled={!canAddSegment(segments, 'content')}
+      >
+        Content
+      </Button>
+      <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => add('outro')}>
+        Outro
+      </Button>
+      <Tooltip label={TEMPLATE.commercialDisabledLabel}>
+        <Button size="xs" variant="default" disabled>
+          Commercial · {TEMPLATE.commercialDisabledLabel}
+        </Button>
+      </Tooltip>
+    </Group>
+  );
+}
+
+/** The voice last chosen for an AI-voice segment, offered first when generating a clip. */
+function lastVoiceOf(segments: readonly TSegment[]) {
+  return (
+    segments.flatMap((s) =>
+      s.source.source_type === 'tts' && s.source.voice_id
+        ? [{ voice_id: s.source.voice_id, name: s.source.voice_name ?? s.source.voice_id }]
+        : [],
+    )[0] ?? null
+  );
+}
+
+interface DialogsProps {
+  dialog: Dialog;
+  segments: TSegment[];
+  clipsFor: (type: TSegmentType) => TMediaItem[];
+  onSource: (id: string, source: TSegmentSource) => void;
+  onClose: () => void;
+}
+
+/** The dialog a segment opened: choose its voice, generate a clip in an AI voice, or reconnect its missing file. */
+function SegmentDialogs({ dialog, segments, clipsFor, onSource, onClose }: DialogsProps) {
+  const voices = useVoiceSource();
+  const current = dialog ? segments.find((s) => s.id === dialog.segmentId) : undefined;
+  const takeClip = (item: TMediaItem) => {
+    if (current) onSource(current.id, { source_type: 'static', filename: item.filename, media_id: item.id });
+    onClose();
+  };
+  function chooseVoice(voice: TVoice) {
+    if (current?.source.source_type === 'tts')
+      onSource(current.id, { ...current.source, voice_id: voice.voice_id, voice_name: voice.common_name, voice_label: voice.name });
+    onClose();
+  }
+  return (
+    <>
       <VoicePicker
         opened={dialog?.kind === 'voice'}
-        onClose={() => setDialog(null)}
+        onClose={onClose}
         onSelect={chooseVoice}
         selectedVoiceId={current?.source.source_type === 'tts' ? current.source.voice_id : null}
         loadVoices={voices.loadVoices}
@@ -140,12 +175,9 @@ export function StructureSection({ segments, library, libraryLoaded, problems, o
         <GenerateVoiceDialog
           opened
           category={current.segment_type as TLibraryCategory}
-          initialVoice={lastVoice}
-          onClose={() => setDialog(null)}
-          onCreated={(item) => {
-            setSource(current.id, { source_type: 'static', filename: item.filename, media_id: item.id });
-            setDialog(null);
-          }}
+          initialVoice={lastVoiceOf(segments)}
+          onClose={onClose}
+          onCreated={takeClip}
         />
       )}
       {dialog?.kind === 'reconnect' && current?.source.source_type === 'static' && (
@@ -153,13 +185,10 @@ export function StructureSection({ segments, library, libraryLoaded, problems, o
           opened
           missingName={current.source.filename}
           clips={clipsFor(current.segment_type)}
-          onClose={() => setDialog(null)}
-          onReconnect={(item) => {
-            setSource(current.id, { source_type: 'static', filename: item.filename, media_id: item.id });
-            setDialog(null);
-          }}
+          onClose={onClose}
+          onReconnect={takeClip}
         />
       )}
-    </Stack>
+    </>
   );
 }

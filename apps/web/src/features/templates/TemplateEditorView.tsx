@@ -50,32 +50,34 @@ interface EditorProps {
   scheduleFailed: boolean;
 }
 
+/** The next publish slot the server computed for a saved template, as the schedule section shows it. */
+function useNextPublish(id: string | null) {
+  const next = trpc.templates.next.useQuery({ id: id ?? '' }, { enabled: id !== null });
+  return next.data ? { date: next.data.next_publish_date, time: next.data.next_publish_time, timezone: next.data.timezone } : null;
+}
+
+/** Which sections are open; the tour and a refused save open the one they point at. */
+function useOpenSections() {
+  const [sections, setSections] = useState<string[]>(['basics', 'structure', 'music']);
+  const openSection = useCallback((target: string) => setSections((open) => (open.includes(target) ? open : [...open, target])), []);
+  return { sections, setSections, openSection };
+}
+
 function TemplateEditor({ id, shows, template, schedule: loadedSchedule, scheduleFailed }: EditorProps) {
   const navigate = useNavigate();
-  const library = trpc.media.library.useQuery();
-  const next = trpc.templates.next.useQuery({ id: id ?? '' }, { enabled: id !== null });
   const editor = useTemplateDraft(template, shows);
   const schedule = useScheduleDraft(loadedSchedule);
-  const [sections, setSections] = useState<string[]>(['basics', 'structure', 'music']);
+  const { sections, setSections, openSection } = useOpenSections();
   const [tourStep, setTourStep] = useState<number | null>(null);
-  const openSection = useCallback((target: string) => setSections((open) => (open.includes(target) ? open : [...open, target])), []);
   const dirty = editor.dirty || schedule.dirty;
   const guard = useLeaveGuard(dirty);
   const backToList = () => void navigate(TEMPLATES_PATH);
-  const save = useSaveTemplate({
-    id,
-    editor,
-    schedule,
-    onRefused: openSection,
-    onSaved: () => {
-      guard.release();
-      backToList();
-    },
-  });
+  const onSaved = () => {
+    guard.release();
+    backToList();
+  };
+  const save = useSaveTemplate({ id, editor, schedule, onRefused: openSection, onSaved });
   const active = useToggleActive(id, editor);
-  const nextInfo = next.data
-    ? { date: next.data.next_publish_date, time: next.data.next_publish_time, timezone: next.data.timezone }
-    : null;
 
   return (
     <Stack gap="md" maw={1180}>
@@ -88,35 +90,82 @@ function TemplateEditor({ id, shows, template, schedule: loadedSchedule, schedul
         onTour={() => setTourStep(0)}
         onSave={() => save.mutate()}
       />
-      {id !== null && template !== null && template.podcast_id === null && (
-        <Alert color="orange" title={TEMPLATE_MESSAGES.missingShow}>
-          {TEMPLATE_MESSAGES.missingShowDetail}
-        </Alert>
-      )}
+      {id !== null && template !== null && template.podcast_id === null && <MissingShowAlert />}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <EditorSections
-            draft={editor.draft}
-            problems={editor.problems}
-            onChange={editor.patch}
+          <EditorForm
+            id={id}
             shows={shows}
-            library={{ items: library.data ?? [], loaded: library.isSuccess }}
-            schedule={{ value: schedule.value, next: nextInfo, loadFailed: scheduleFailed }}
-            onSchedule={schedule.setValue}
-            open={sections}
-            onOpen={setSections}
+            editor={editor}
+            schedule={schedule}
+            scheduleFailed={scheduleFailed}
+            sections={sections}
+            onSections={setSections}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <Stack gap="md">
-            <QuickstartCard draft={editor.draft} onTour={() => setTourStep(0)} />
-            <StatusCard active={editor.draft.is_active} saved={id !== null} busy={active.busy} onToggle={active.toggle} />
-            {id !== null ? <RerenderCard templateId={id} dirty={dirty} /> : null}
-          </Stack>
+          <EditorSideCards id={id} editor={editor} active={active} dirty={dirty} onTour={() => setTourStep(0)} />
         </Grid.Col>
       </Grid>
       <LeaveDialog blocker={guard.blocker} />
       <TemplateTour step={tourStep} onStep={setTourStep} onOpenSection={openSection} />
+    </Stack>
+  );
+}
+
+interface FormProps {
+  id: string | null;
+  shows: readonly TPodcast[];
+  editor: ReturnType<typeof useTemplateDraft>;
+  schedule: ReturnType<typeof useScheduleDraft>;
+  scheduleFailed: boolean;
+  sections: string[];
+  onSections: (sections: string[]) => void;
+}
+
+/** The editor's sections, with the media library for its pickers and the next publish slot for its schedule. */
+function EditorForm({ id, shows, editor, schedule, scheduleFailed, sections, onSections }: FormProps) {
+  const library = trpc.media.library.useQuery();
+  const nextInfo = useNextPublish(id);
+  return (
+    <EditorSections
+      draft={editor.draft}
+      problems={editor.problems}
+      onChange={editor.patch}
+      shows={shows}
+      library={{ items: library.data ?? [], loaded: library.isSuccess }}
+      schedule={{ value: schedule.value, next: nextInfo, loadFailed: scheduleFailed }}
+      onSchedule={schedule.setValue}
+      open={sections}
+      onOpen={onSections}
+    />
+  );
+}
+
+/** A saved template whose show was deleted: it needs a show again before it can be used. */
+function MissingShowAlert() {
+  return (
+    <Alert color="orange" title={TEMPLATE_MESSAGES.missingShow}>
+      {TEMPLATE_MESSAGES.missingShowDetail}
+    </Alert>
+  );
+}
+
+interface SideProps {
+  id: string | null;
+  editor: ReturnType<typeof useTemplateDraft>;
+  active: ReturnType<typeof useToggleActive>;
+  dirty: boolean;
+  onTour: () => void;
+}
+
+/** The editor's side column: the quickstart, the active switch and (once saved) re-rendering its episodes. */
+function EditorSideCards({ id, editor, active, dirty, onTour }: SideProps) {
+  return (
+    <Stack gap="md">
+      <QuickstartCard draft={editor.draft} onTour={onTour} />
+      <StatusCard active={editor.draft.is_active} saved={id !== null} busy={active.busy} onToggle={active.toggle} />
+      {id !== null ? <RerenderCard templateId={id} dirty={dirty} /> : null}
     </Stack>
   );
 }

@@ -39,10 +39,8 @@ interface Props {
   onOpenSection: (target: string) => void;
 }
 
-/** A step-by-step tour that opens each section, scrolls to it and outlines it. */
-export function TemplateTour({ step, onStep, onOpenSection }: Props) {
-  const current = step === null ? null : TEMPLATE_TOUR[step];
-
+/** Opens the stop's section, scrolls to it and outlines it while the stop is shown. */
+function useTourHighlight(current: TourStep | null, onOpenSection: (target: string) => void) {
   useEffect(() => {
     if (!current) return;
     onOpenSection(current.target);
@@ -59,7 +57,12 @@ export function TemplateTour({ step, onStep, onOpenSection }: Props) {
       if (element) element.style.outline = '';
     };
   }, [current, onOpenSection]);
+}
 
+/** A step-by-step tour that opens each section, scrolls to it and outlines it. */
+export function TemplateTour({ step, onStep, onOpenSection }: Props) {
+  const current = step === null ? null : (TEMPLATE_TOUR[step] ?? null);
+  useTourHighlight(current, onOpenSection);
   if (!current || step === null) return null;
   return (
     <Portal>
@@ -87,26 +90,33 @@ export function TemplateTour({ step, onStep, onOpenSection }: Props) {
         <Text size="sm" mt={4}>
           {current.body}
         </Text>
-        <Group justify="space-between" mt="sm">
-          <Button variant="subtle" size="xs" onClick={() => onStep(null)}>
-            Close tour
-          </Button>
-          <Group gap="xs">
-            <Button variant="default" size="xs" disabled={step === 0} onClick={() => onStep(step - 1)}>
-              Back
-            </Button>
-            {step < TEMPLATE_TOUR.length - 1 ? (
-              <Button size="xs" onClick={() => onStep(step + 1)}>
-                Next
-              </Button>
-            ) : (
-              <Button size="xs" onClick={() => onStep(null)}>
-                Done
-              </Button>
-            )}
-          </Group>
-        </Group>
+        <TourButtons step={step} onStep={onStep} />
       </Paper>
     </Portal>
+  );
+}
+
+/** Close, Back, and Next (Done on the last stop). */
+function TourButtons({ step, onStep }: { step: number; onStep: Props['onStep'] }) {
+  return (
+    <Group justify="space-between" mt="sm">
+      <Button variant="subtle" size="xs" onClick={() => onStep(null)}>
+        Close tour
+      </Button>
+      <Group gap="xs">
+        <Button variant="default" size="xs" disabled={step === 0} onClick={() => onStep(step - 1)}>
+          Back
+        </Button>
+        {step < TEMPLATE_TOUR.length - 1 ? (
+          <Button size="xs" onClick={() => onStep(step + 1)}>
+            Next
+          </Button>
+        ) : (
+          <Button size="xs" onClick={() => onStep(null)}>
+            Done
+          </Button>
+        )}
+      </Group>
+    </Group>
   );
 }

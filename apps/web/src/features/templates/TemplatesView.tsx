@@ -17,16 +17,13 @@ export function structureSummary(template: Pick<TTemplateView, 'segments'>): str
     .join(' · ');
 }
 
-/** Templates (spec 002 'my-templates'): list, create, enable/disable, delete while another remains. */
-export function TemplatesView() {
+/** Enabling, disabling and deleting a template, with the 'keep at least one' refusal kept for its own dialog. */
+function useTemplateActions() {
   const utils = trpc.useUtils();
-  const list = trpc.templates.list.useQuery();
-  const shows = trpc.podcasts.list.useQuery();
   const setActive = trpc.templates.setActive.useMutation({ onSuccess: () => utils.templates.list.invalidate() });
   const remove = trpc.templates.delete.useMutation({ onSuccess: () => utils.templates.list.invalidate() });
   const [deleting, setDeleting] = useState<TTemplateView | null>(null);
   const [keepOne, setKeepOne] = useState<string | null>(null);
-  const showName = (id: string | null) => shows.data?.find((show) => show.id === id)?.name ?? TEMPLATE_MESSAGES.missingShow;
 
   async function confirmDelete(template: TTemplateView) {
     setDeleting(null);
@@ -52,6 +49,15 @@ export function TemplatesView() {
     }
   }
 
+  return { deleting, setDeleting, keepOne, setKeepOne, confirmDelete, toggle };
+}
+
+/** Templates (spec 002 'my-templates'): list, create, enable/disable, delete while another remains. */
+export function TemplatesView() {
+  const list = trpc.templates.list.useQuery();
+  const shows = trpc.podcasts.list.useQuery();
+  const actions = useTemplateActions();
+  const showName = (id: string | null) => shows.data?.find((show) => show.id === id)?.name ?? TEMPLATE_MESSAGES.missingShow;
   const templates = list.data ?? [];
   return (
     <Stack gap="lg" maw={1080}>
@@ -72,56 +78,93 @@ export function TemplatesView() {
       {list.isSuccess && templates.length === 0 && <Text c="dimmed">No templates yet. Create one to shape your episodes.</Text>}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {templates.map((template) => (
-          <Card key={template.id} withBorder padding="md" aria-label={template.name} data-testid="template-card">
-            <Group justify="space-between" wrap="nowrap" mb={4}>
-              <Text fw={700} truncate="end">
-                {template.name}
-              </Text>
-              <Badge color={template.is_active ? 'teal' : 'gray'} variant="light">
-                {template.is_active ? 'Active' : 'Inactive'}
-              </Badge>
-            </Group>
-            <Text size="sm" c={template.podcast_id ? 'dimmed' : 'orange'}>
-              {showName(template.podcast_id)}
-            </Text>
-            <Text size="sm" mt="xs">
-              {structureSummary(template)}
-            </Text>
-            {template.background_music_rules.length > 0 && (
-              <Text size="xs" c="dimmed">
-                {template.background_music_rules.length} background music rule(s)
-              </Text>
-            )}
-            <Text size="sm" c="dimmed" mt="xs" lineClamp={2}>
-              {template.description || 'No description available.'}
-            </Text>
-            <Group gap="xs" mt="md">
-              <Button
-                size="xs"
-                component={Link}
-                to={editorPath(template.id)}
-                leftSection={<IconPencil size={14} />}
-                aria-label={`Edit ${template.name}`}
-              >
-                Edit
-              </Button>
-              <Button size="xs" variant="light" color={template.is_active ? 'orange' : 'teal'} onClick={() => void toggle(template)}>
-                {template.is_active ? 'Disable' : 'Enable'}
-              </Button>
-              <Button
-                size="xs"
-                variant="subtle"
-                color="red"
-                leftSection={<IconTrash size={14} />}
-                onClick={() => setDeleting(template)}
-                aria-label={`Delete ${template.name}`}
-              >
-                Delete
-              </Button>
-            </Group>
-          </Card>
+          <TemplateCard
+            key={template.id}
+            template={template}
+            showName={showName(template.podcast_id)}
+            onToggle={() => void actions.toggle(template)}
+            onDelete={() => actions.setDeleting(template)}
+          />
         ))}
       </SimpleGrid>
+      <TemplateDialogs actions={actions} />
+    </Stack>
+  );
+}
+
+interface CardProps {
+  template: TTemplateView;
+  showName: string;
+  onToggle: () => void;
+  onDelete: () => void;
+}
+
+/** One template: name, state, show, structure, music rules, description, and its Edit, Enable/Disable and Delete buttons. */
+function TemplateCard({ template, showName, onToggle, onDelete }: CardProps) {
+  return (
+    <Card withBorder padding="md" aria-label={template.name} data-testid="template-card">
+      <Group justify="space-between" wrap="nowrap" mb={4}>
+        <Text fw={700} truncate="end">
+          {template.name}
+        </Text>
+        <Badge color={template.is_active ? 'teal' : 'gray'} variant="light">
+          {template.is_active ? 'Active' : 'Inactive'}
+        </Badge>
+      </Group>
+      <Text size="sm" c={template.podcast_id ? 'dimmed' : 'orange'}>
+        {showName}
+      </Text>
+      <Text size="sm" mt="xs">
+        {structureSummary(template)}
+      </Text>
+      {template.background_music_rules.length > 0 && (
+        <Text size="xs" c="dimmed">
+          {template.background_music_rules.length} background music rule(s)
+        </Text>
+      )}
+      <Text size="sm" c="dimmed" mt="xs" lineClamp={2}>
+        {template.description || 'No description available.'}
+      </Text>
+      <TemplateCardActions template={template} onToggle={onToggle} onDelete={onDelete} />
+    </Card>
+  );
+}
+
+/** Edit, Enable or Disable, and Delete. */
+function TemplateCardActions({ template, onToggle, onDelete }: Omit<CardProps, 'showName'>) {
+  return (
+    <Group gap="xs" mt="md">
+      <Button
+        size="xs"
+        component={Link}
+        to={editorPath(template.id)}
+        leftSection={<IconPencil size={14} />}
+        aria-label={`Edit ${template.name}`}
+      >
+        Edit
+      </Button>
+      <Button size="xs" variant="light" color={template.is_active ? 'orange' : 'teal'} onClick={onToggle}>
+        {template.is_active ? 'Disable' : 'Enable'}
+      </Button>
+      <Button
+        size="xs"
+        variant="subtle"
+        color="red"
+        leftSection={<IconTrash size={14} />}
+        onClick={onDelete}
+        aria-label={`Delete ${template.name}`}
+      >
+        Delete
+      </Button>
+    </Group>
+  );
+}
+
+/** 'Delete template? and, when the last one was refused, 'Keep at least one template'. */
+function TemplateDialogs({ actions }: { actions: ReturnType<typeof useTemplateActions> }) {
+  const { deleting, setDeleting, keepOne, setKeepOne, confirmDelete } = actions;
+  return (
+    <>
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete template?" size="sm">
         <Stack>
           <Text size="sm">Delete “{deleting?.name}”? Episodes already made with it stay as they are.</Text>
@@ -144,6 +187,6 @@ export function TemplatesView() {
           </Group>
         </Stack>
       </Modal>
-    </Stack>
+    </>
   );
 }
