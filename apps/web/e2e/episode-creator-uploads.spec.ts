@@ -2,11 +2,14 @@
  * The Episode Creator (issue 7) on a phone and with uploads made in the wizard: the start chooser and
  * steps 1-3 laid out at phone size, an upload chosen from the Upload Audio page, one wizard upload
  * cancelled ('Upload cancelled', nothing kept) and another uploaded and deleted, Cancel Build, and
- * another creator seeing none of it. The setup is episode-creator-setup.ts's.
+ * another creator seeing none of it. The setup is episode-creator-setup.ts's. Uploads are transcribed
+ * by the OpenAI transcription stand-in, which the wizard journey holds so that step 5's wait for the
+ * transcript is seen on every run.
  */
 import { CREATOR_STEP_COPY, EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL, MEDIA_MESSAGES } from '@ppp/contracts';
+import { startTranscriptionStandIn, transcriptionEnv, type TranscriptionStandIn } from '@ppp/server/test-support';
 import { CREATOR_STORAGE_KEY, initialCreatorState, type CreatorState } from '../src/features/episode-creator/creator-state.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test as journeyTest } from './fixtures.ts';
 import { DESKTOP, PHONE, registerConfirmedAccount } from './harness.ts';
 import {
   api,
@@ -21,7 +24,18 @@ import {
   setUpCreatorJourney,
 } from './episode-creator-setup.ts';
 
-test.use({ launcherEnv: {} });
+/** The launcher's only transcription engine is the stand-in, started first in this worker. */
+const test = journeyTest.extend<object, { transcription: TranscriptionStandIn }>({
+  transcription: [
+    async ({}, use) => {
+      const standIn = await startTranscriptionStandIn();
+      await use(standIn);
+      await standIn.close();
+    },
+    { scope: 'worker' },
+  ],
+  launcherEnv: [async ({ transcription }, use) => use(transcriptionEnv(transcription)), { scope: 'worker' }],
+});
 // One app for the file: its tests go on from what the earlier ones left.
 test.describe.configure({ mode: 'serial' });
 
@@ -107,6 +121,7 @@ test.describe('Episode Creator', () => {
 
   test('opens with an upload chosen from the Upload Audio page, cancels one upload, uploads and deletes another, and Cancel Build clears the build', async ({
     openPage,
+    transcription,
   }) => {
     const page = await creatorPage(openPage, DESKTOP);
     await page.goto('/dashboard/upload');
@@ -144,14 +159,18 @@ test.describe('Episode Creator', () => {
     await expect(page.getByRole('button', { name: 'Cancel upload' })).toHaveCount(0);
     await shot(page, 'creator-journey-upload-cancelled-desktop');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-    // Had it gone on at full speed it would be in the library by now.
-    await page.waitForTimeout(3000);
-    const library = (await api('GET', '/api/media/main-content')).body as { friendly_name: string }[];
-    expect(library.map((m) => m.friendly_name)).not.toContain('long-take');
 
+    // Its transcription is held at the engine until step 5 has shown that it waits for it.
+    const transcriptionsBefore = transcription.requests;
+    transcription.hold();
     await input.setInputFiles(tone('second-take.wav', 6, 330));
     await expect(page.getByTestId('upload-cancelled')).toHaveCount(0);
     await expect(page.getByTestId('chosen-upload')).toContainText('Processing', { timeout: 30_000 });
+    // The next upload, started after the cancelled one, is in the library; the cancelled one never arrives.
+    const library = async () =>
+      ((await api('GET', '/api/media/main-content')).body as { friendly_name: string }[]).map((m) => m.friendly_name);
+    await expect.poll(library, { message: 'the library after the second upload' }).toContain('second-take');
+    expect(await library()).not.toContain('long-take');
     // Stored is enough to go on (issue 18): Continue while it is transcribed; only step 5 waits.
     const next = page.getByRole('button', { name: 'Continue', exact: true });
     await expect(next).toBeEnabled({ timeout: 20_000 });
@@ -173,34 +192,18 @@ test.describe('Episode Creator', () => {
     await shot(page, 'creator-journey-step3-transcribing-desktop');
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await page.getByRole('button', { name: 'Skip', exact: true }).click();
-    // Step 5 waits for the transcript: Assemble Episode is off while it is not in. On an idle machine the
-    // engine may have finished the 6 s take already; then the retake review has opened and nothing waits.
-    const waiting = page.getByTestId('transcript-waiting');
-    const noRetakes = page.getByText(EPISODE_CREATOR_MESSAGES.noRetakes).first();
-    await expect(waiting.or(noRetakes).first()).toBeVisible();
-    if (await waiting.isVisible()) {
-      await expect(page.getByRole('button', { name: 'Assemble Episode' })).toBeDisabled();
-      const wizardUpload = async () =>
-        ((await api('GET', '/api/media/main-content')).body as { id: string; friendly_name: string }[]).find(
-          (m) => m.friendly_name === 'second-take',
-        );
-      await expect.poll(wizardUpload, { message: 'the wizard upload' }).toBeDefined();
-      const uploaded = (await wizardUpload())!;
-      const words = new FormData();
-      words.append(
-        'file',
-        new Blob([
-          JSON.stringify({
-            words: [
-              { text: 'hello', start: 0.5, end: 0.9 },
-              { text: 'again', start: 1, end: 1.4 },
-            ],
-          }),
-        ]),
-        'second.json',
-      );
-      expect((await api('POST', `/api/media/${uploaded!.id}/transcript`, words)).status).toBe(200);
-    }
+    // Step 5 waits for the transcript: Assemble Episode is off while the engine holds it.
+    await expect(page.getByTestId('transcript-waiting')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Assemble Episode' })).toBeDisabled();
+    await shot(page, 'creator-journey-step5-transcript-waiting-desktop');
+    await expect
+      .poll(() => transcription.requests, { message: 'the wizard upload reaching the engine', timeout: 120_000 })
+      .toBe(transcriptionsBefore + 1);
+    await expect(page.getByTestId('transcript-waiting')).toBeVisible();
+    transcription.release([
+      { word: 'hello', start: 0.5, end: 0.9 },
+      { word: 'again', start: 1, end: 1.4 },
+    ]);
     // The transcript is in: the retake review asked for opens over step 5 (here it finds none), then Assemble is on.
     await expect(page.getByText(EPISODE_CREATOR_MESSAGES.noRetakes).first()).toBeVisible({ timeout: 40_000 });
     await page.getByRole('dialog').getByRole('button', { name: 'Skip', exact: true }).click();
