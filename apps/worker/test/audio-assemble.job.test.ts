@@ -517,21 +517,39 @@ describe('audio.assemble', () => {
     expect((await charges(second.id)).map((c) => c.kind)).toEqual(['assembly', 'credit', 'assembly']);
   }, 240_000);
 
-  it('records a missing clip as a readable error on the episode, without retrying', async () => {
+  it('records a clip deleted before its render ran as a readable error on the episode, without retrying', async () => {
+    // The assemble call refuses a missing clip before any charge (issue 19), so here the clip goes while
+    // the episode waits for its retry: the first render fails on its upload's file being away, the
+    // episode's own outro clip is then deleted, and the retry's render meets it missing.
     const { wav, transcript } = content('orphan', 0);
     const upload = await accept(wav, 'main_content', 'Orphan episode', transcript);
-    await services().templates.update(await user(), templateId, {
-      segments: ZTemplateBody.parse(templateBody()).segments.map((s) =>
-        s.id === 'outro' ? { ...s, source: { source_type: 'static' as const, filename: 'gone.wav' } } : s,
-      ),
-    });
-    const jobId = await assemble(upload.id, 'Orphan');
-    const status = await waitForJob(jobId);
+    const doomed = await accept(path.join(files.dir, 'outro.wav'), 'outro', 'Doomed outro');
+    const file = stored((await orm.em.fork().findOneOrFail(MediaItemSchema, { id: upload.id })).storageKey);
+    renameSync(file, `${file}.away`);
+    const queued = await services().assembly.assemble(
+      await user(),
+      ZAssembleEpisodeRequest.parse({
+        template_id: templateId,
+        media_id: upload.id,
+        episode_details: { title: 'Orphan', description: 'A generated episode', episodeNumber: 7 },
+        segment_sources: { outro: { source_type: 'static', media_id: doomed.id } },
+      }),
+    );
+    expect((await waitForJob(queued.job_id)).status).toBe('error');
+    renameSync(`${file}.away`, file);
+    await services().media.delete(await user(), doomed.id);
+    await services().episodes.retry(await user(), queued.episode_id);
+    const deadline = Date.now() + 120_000;
+    let status = await services().assembly.episodeStatus(await user(), queued.episode_id);
+    while (status.job_id === queued.job_id || status.status !== 'error') {
+      if (status.status === 'processed' || Date.now() > deadline) throw new Error(`${JSON.stringify(status)}\n${logs.join('\n')}`);
+      await new Promise((r) => setTimeout(r, 250));
+      status = await services().assembly.episodeStatus(await user(), queued.episode_id);
+    }
+    const jobId = status.job_id;
     await expect.poll(async () => (await worker?.boss.getJobById('audio.assemble', jobId))?.state, { timeout: 10_000 }).toBe('completed');
     expect((await worker?.boss.getJobById('audio.assemble', jobId))?.retryCount).toBe(0);
     expect(status).toMatchObject({ status: 'error', episode: { status: 'error', final_audio_url: null } });
-    expect(status.error).toBe(
-      'The audio file "gone.wav" is no longer in your media library. Choose another file in the template and assemble again.',
-    );
-  }, 120_000);
+    expect(status.error).toBe(ASSEMBLY_MESSAGES.staticMissing(doomed.filename));
+  }, 180_000);
 });

@@ -54,6 +54,8 @@ export const ASSEMBLY_MESSAGES = {
     `The audio file "${name}" is no longer in your media library. Choose another file in the template and assemble again.`,
   musicMissing: (name: string) =>
     `The music file "${name}" is no longer in your media library. Update the template's music and assemble again.`,
+  /** Not in the spec's words: an episode cover that is not one of the creator's uploaded images (issue 19). */
+  coverMissing: (name: string) => `The cover image "${name}" is not among your uploaded images. Upload it again and assemble.`,
   uploadMissing: 'The main audio of this episode was deleted, so it cannot be rendered again.',
   voiceFailed: (segment: string, reason: string) => `The AI voice for "${segment}" could not be created: ${reason}`,
   /** A segment_sources file that is not one of the creator's library files (spec 002 §5's words). */

@@ -162,6 +162,18 @@ export const ZEpisodeUpdateRequest = z.object({
 export type TEpisodeUpdateRequest = z.input<typeof ZEpisodeUpdateRequest>;
 export type TEpisodeUpdate = z.output<typeof ZEpisodeUpdateRequest>;
 
+/**
+ * meta_json (spec 001 §3): the names of the files an episode was made from. working_audio_name and
+ * main_content_filename are the upload's stored filename (what the assemble call names), and
+ * uploaded_filename the name it was uploaded under; all null for an episode not made from an upload.
+ */
+export const ZEpisodeMeta = z.object({
+  working_audio_name: z.string().nullable(),
+  main_content_filename: z.string().nullable(),
+  uploaded_filename: z.string().nullable(),
+});
+export type TEpisodeMeta = z.infer<typeof ZEpisodeMeta>;
+
 /** One episode as Episode History shows it (spec 001 §3). */
 export const ZEpisode = z.object({
   id: z.uuid(),
@@ -176,6 +188,8 @@ export const ZEpisode = z.object({
   /** A signed URL of GET /api/episodes/{id}/cover, or the show's cover, or null. */
   cover_url: z.string().nullable(),
   cover_path: z.string().nullable(),
+  /** The episode's own cover as PATCH takes it back unchanged (/api/episodes/{id}/cover), or null. */
+  cover_image_path: z.string().nullable(),
   season_number: z.number().int().nullable(),
   episode_number: z.number().int().nullable(),
   /** processing, processed, scheduled, published, error; anything else is shown as unknown. */
@@ -192,15 +206,29 @@ export const ZEpisode = z.object({
   /** A signed, short-lived URL of the finished audio (range requests), or the source enclosure of an imported episode. */
   playback_url: z.string().nullable(),
   final_audio_url: z.string().nullable(),
+  /** The finished audio's path for a bearer request (GET /api/episodes/{id}/audio), or null. */
+  final_audio_path: z.string().nullable(),
   final_audio_exists: z.boolean(),
+  /** The remote stream an imported episode plays from (playback_type 'stream'), or null. */
+  stream_url: z.string().nullable(),
+  /** The enclosure listeners get from the show's feed, once the episode is listed there; else null. */
+  public_url: z.string().nullable(),
   playback_type: z.enum(['local', 'stream']).nullable(),
   has_transcript: z.boolean(),
+  /**
+   * The episode's transcript: its public file once the episode is listed in the feed, else the
+   * upload's transcript for a bearer request (GET /api/media/{id}/transcript); null when it has none.
+   */
+  transcript_url: z.string().nullable(),
   needs_republish: z.boolean(),
   publish_state: z.string().nullable(),
   publish_error: z.string().nullable(),
   spreaker_episode_id: z.string().nullable(),
   error_message: z.string().nullable(),
   cleanup_stats: z.object({ fillers_removed: z.number(), pauses_compressed: z.number() }).nullable(),
+  /** The upload the episode was made from, by its stored filename (also in meta_json). */
+  working_audio_name: z.string().nullable(),
+  meta_json: ZEpisodeMeta,
   /** Whether a manual cut can be made (a stored EDL and finished audio). */
   editable: z.boolean(),
   retry_available: z.boolean(),

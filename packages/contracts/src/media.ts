@@ -12,8 +12,15 @@ export type TLibraryCategory = z.infer<typeof ZLibraryCategory>;
 /** Every category a file can be uploaded to: the library's, the main content and cover art. */
 export const ZUploadCategory = z.enum([...LIBRARY_CATEGORIES, 'main_content']);
 export type TUploadCategory = z.infer<typeof ZUploadCategory>;
-export const ZMediaCategory = z.enum([...LIBRARY_CATEGORIES, 'main_content', 'cover_art']);
+/** Images: a show's cover art, and an episode's own cover (issue 19: stored as episode_cover; older ones are cover_art). */
+export const COVER_CATEGORIES = ['cover_art', 'episode_cover'] as const;
+export const ZMediaCategory = z.enum([...LIBRARY_CATEGORIES, 'main_content', ...COVER_CATEGORIES]);
 export type TMediaCategory = z.infer<typeof ZMediaCategory>;
+export function isCoverCategory(category: string): category is (typeof COVER_CATEGORIES)[number] {
+  return (COVER_CATEGORIES as readonly string[]).includes(category);
+}
+/** What GET /api/media/ lists: the library's audio and the creator's episode covers. */
+export const LISTED_MEDIA_CATEGORIES = [...LIBRARY_CATEGORIES, 'episode_cover'] as const;
 export const DISABLED_CATEGORIES: readonly TMediaCategory[] = ['commercial'];
 
 /** Processing (greyed, not selectable) becomes Ready (transcript_ready); error when transcription failed. */
@@ -66,6 +73,10 @@ export const ZMediaItem = z.object({
   intents: ZIntents.nullable(),
   cleanup_counts: ZCleanupCounts.nullable(),
   transcript_text: z.string().nullable(),
+  /** Spec 001 §3: the transcript's words (GET /api/media/{id}/transcript, bearer), once ready; else null. */
+  transcript: z.string().nullable(),
+  /** Spec 001 §3: the transcript as WebVTT captions (GET /api/media/{id}/subtitle, bearer), once ready; else null. */
+  subtitle: z.string().nullable(),
   /** Always null here: audio elements take the signed URL from GET /api/media/preview. */
   preview_url: z.string().nullable(),
   created_at: z.date(),

@@ -192,6 +192,10 @@ export const TEMPLATE_MESSAGES = {
   moveRejected: 'That move would break the episode order: intros stay before the content, outros after it.',
   staticFileRequired: 'Choose an audio file for this segment.',
   fileMissing: 'This audio file is no longer in your media library.',
+  /** Not in the spec's words (spec 001 §8 has none): a saved template naming a file the creator does not have (issue 19). */
+  segmentFileNotFound: (name: string) =>
+    `The audio file "${name}" is not in your media library. Choose one of your files for this segment.`,
+  musicFileNotFound: (name: string) => `The music file "${name}" is not in your media library. Choose one of your music files.`,
   musicUploaded: 'Music uploaded',
 } as const;
 

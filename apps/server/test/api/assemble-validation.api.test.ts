@@ -7,6 +7,7 @@
  * answers). Each refusal leaves the user's minutes, episode count and episode rows as they were; the
  * same request made whole is accepted, so the refusal was for the one thing named. No worker runs.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
@@ -14,11 +15,13 @@ import {
   ASSEMBLY_MESSAGES,
   BILLING_MESSAGES,
   EPISODE_CREATOR_MESSAGES,
+  PUBLISH_MESSAGES,
   ZUsage,
   episodeQuotaExceeded,
   type TAssembleEpisodeRequestInput,
 } from '@ppp/contracts';
 import { openTestOrm } from '../support/database.ts';
+import { pngFile, tempDir, toneFile, uploadForm } from '../support/audio-files.ts';
 import { errorOf, startTestServer, twoUsers, type HttpResult, type TestServer } from '../support/http.ts';
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
 import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
@@ -34,6 +37,7 @@ interface Creator {
 }
 let a: Creator;
 let b: Creator;
+const files = tempDir('ppp-assemble-validation-');
 
 const none = { count: 0, matches: [] };
 const detection = { flubber: none, intern: none, sfx: none, fillers: none, pauses: none, censored: none };
@@ -108,6 +112,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.close();
   await orm?.close();
+  files.remove();
 });
 
 describe('step 3: an AI-voice segment without a script', () => {
@@ -175,6 +180,67 @@ describe('step 5: scheduling for assembly', () => {
         detail: ASSEMBLY_MESSAGES.scheduleRequired,
       });
     }
+    await expectUntouched(b);
+  });
+
+  it('refuses a time off the 5-minute grid with a 422 instead of making a quiet draft', async () => {
+    const step = 5 * 60_000;
+    const offGrid = new Date(Math.ceil((Date.now() + 3_600_000) / step) * step + 17_000);
+    expect(errorOf(await assemble(b, { ...whole(b), publish: { mode: 'schedule', publish_at: offGrid.toISOString() } }))).toMatchObject({
+      status: 422,
+      detail: PUBLISH_MESSAGES.scheduleStep,
+    });
+    await expectUntouched(b);
+  });
+});
+
+/** One real file uploaded to the user's library or covers; its id, stored filename and public path when a cover. */
+async function uploadFile(token: string, category: 'outro' | 'cover_art', name: string) {
+  const form = category === 'cover_art' ? new FormData() : uploadForm([toneFile(files.dir, name, 1)]);
+  if (category === 'cover_art') form.append('file', new Blob([readFileSync(pngFile(files.dir, name))]), name);
+  const res = await fetch(`${api.baseUrl}/api/media/upload/${category}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(res.status).toBe(201);
+  const json: unknown = await res.json();
+  return z.object({ id: z.string(), filename: z.string(), path: z.string().optional() }).parse(Array.isArray(json) ? json[0] : json);
+}
+
+describe('the files the template and the cover name (issue 19)', () => {
+  it("refuses a clip deleted since the template was saved, and another user's cover, with a 422 naming the file, before any charge", async () => {
+    const outro = await uploadFile(b.token, 'outro', 'goodbye-b.mp3');
+    const show = z
+      .object({ podcast_id: z.string() })
+      .parse((await api.request('GET', `/api/templates/${b.template}`, { token: b.token })).body);
+    const created = await api.request('POST', '/api/templates/', {
+      token: b.token,
+      json: {
+        name: 'Clip outro',
+        podcast_id: show.podcast_id,
+        segments: [
+          { id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } },
+          { id: 'outro', segment_type: 'outro', source: { source_type: 'static', filename: outro.filename } },
+        ],
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const template = z.object({ id: z.string() }).parse(created.body).id;
+    expect((await api.request('DELETE', `/api/media/${outro.id}`, { token: b.token })).status).toBeLessThan(300);
+    const { tts_values: _none, ...withoutScripts } = whole(b);
+    expect(errorOf(await assemble(b, { ...withoutScripts, template_id: template }))).toMatchObject({
+      status: 422,
+      detail: ASSEMBLY_MESSAGES.staticMissing(outro.filename),
+    });
+
+    const theirs = await uploadFile(a.token, 'cover_art', 'cover-a.png');
+    const details = { ...whole(b).episode_details, cover_image_path: theirs.path };
+    const refused = errorOf(await assemble(b, { ...whole(b), episode_details: details }));
+    expect(refused).toMatchObject({ status: 422, detail: ASSEMBLY_MESSAGES.coverMissing(theirs.filename) });
+    await expect(api.trpc(b.token).assembly.assemble.mutate({ ...whole(b), episode_details: details })).rejects.toThrow(
+      ASSEMBLY_MESSAGES.coverMissing(theirs.filename),
+    );
     await expectUntouched(b);
   });
 });

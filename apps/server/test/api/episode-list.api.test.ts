@@ -10,6 +10,7 @@ import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
 import { tempDir } from '../support/audio-files.ts';
 import { openTestOrm } from '../support/database.ts';
 import { coverPng, seedAssembledEpisode, seedShow } from '../support/episodes.ts';
+import { uploadWithTranscript } from '../support/transcripts.ts';
 import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
 
 let orm: MikroORM;
@@ -77,6 +78,69 @@ describe('GET /api/episodes/ (lean rows)', () => {
     const editedItem = list.items.find((item) => item.id === edited.id);
     expect(editedItem).toMatchObject({ editable: true, tags: ['one', 'two'], season_number: 2, episode_number: 7 });
     expect(list.items.find((item) => item.id === plain.id)).toMatchObject({ editable: false });
+  });
+
+  it('carries the fields of spec 001 §3 (issue 19) in the list and the single read alike, each answering what it names', async () => {
+    const disk = new LocalStorage(storage.dir);
+    const show = await seedShow(orm, disk, a.id, 'Fields Show', null);
+    const owner = { userId: a.id, podcastId: show };
+    const upload = await uploadWithTranscript(orm, a.id, 'aa11-fields-talk.mp3', ['Hello there, this is the talk.']);
+    const live = await seedAssembledEpisode(orm, disk, files.dir, owner, {
+      title: 'Live',
+      status: 'published',
+      publishAt: new Date(Date.now() - 60_000),
+    });
+    const draft = await seedAssembledEpisode(orm, disk, files.dir, owner, { title: 'Draft' });
+    const imported = await seedAssembledEpisode(orm, disk, files.dir, owner, { title: 'Imported', withAudio: false });
+    const em = orm.em.fork();
+    await em.nativeUpdate(EpisodeSchema, { id: { $in: [live.id, draft.id] } }, { sourceMedia: upload });
+    await em.nativeUpdate(EpisodeSchema, { id: imported.id }, { sourceAudioUrl: 'https://host.example/imported.mp3' });
+
+    const list = z
+      .object({ items: z.array(ZItem) })
+      .parse((await api.request('GET', `/api/episodes/?limit=500&podcast_id=${show}`, { token: a.token })).body).items;
+    const byTitle = (title: string) => list.find((item) => item.title === title) ?? {};
+    for (const item of list)
+      expect(unsigned(item)).toEqual(unsigned((await api.request('GET', `/api/episodes/${item.id}`, { token: a.token })).body));
+    const meta = {
+      working_audio_name: 'aa11-fields-talk.mp3',
+      main_content_filename: 'aa11-fields-talk.mp3',
+      uploaded_filename: 'aa11-fields-talk.mp3',
+    };
+    expect(byTitle('Live')).toMatchObject({
+      final_audio_path: `/api/episodes/${live.id}/audio`,
+      stream_url: null,
+      public_url: expect.stringMatching(new RegExp(`/feeds/${show}/episodes/${live.id}\\.mp3$`)),
+      transcript_url: expect.stringMatching(new RegExp(`/feeds/${show}/episodes/${live.id}/transcript\\.json$`)),
+      working_audio_name: 'aa11-fields-talk.mp3',
+      meta_json: meta,
+      cover_image_path: null,
+    });
+    expect(byTitle('Draft')).toMatchObject({
+      final_audio_path: `/api/episodes/${draft.id}/audio`,
+      public_url: null,
+      transcript_url: `/api/media/${upload}/transcript`,
+      meta_json: meta,
+    });
+    expect(byTitle('Imported')).toMatchObject({
+      final_audio_path: null,
+      stream_url: 'https://host.example/imported.mp3',
+      playback_type: 'stream',
+      public_url: null,
+      transcript_url: null,
+      working_audio_name: null,
+      meta_json: { working_audio_name: null, main_content_filename: null, uploaded_filename: null },
+    });
+
+    // Each path answers: the audio to its owner's bearer, the feed's copy publicly, the transcript to its owner only.
+    const live_ = z.object({ public_url: z.string(), transcript_url: z.string() }).parse(byTitle('Live'));
+    const audio = await fetch(`${api.baseUrl}/api/episodes/${live.id}/audio`, { headers: { authorization: `Bearer ${a.token}` } });
+    expect(audio.status).toBe(200);
+    expect(audio.headers.get('content-type')).toBe('audio/mpeg');
+    expect((await fetch(`${api.baseUrl}${new URL(live_.public_url).pathname}`)).status).toBe(200);
+    expect((await fetch(`${api.baseUrl}${new URL(live_.transcript_url).pathname}`)).status).toBe(200);
+    expect((await api.request('GET', `/api/media/${upload}/transcript`, { token: a.token })).status).toBe(200);
+    expect((await api.request('GET', `/api/media/${upload}/transcript`, { token: adminToken })).status).toBe(404);
   });
 
   it('answers 304 to an unchanged list and the new list once an episode changes', async () => {

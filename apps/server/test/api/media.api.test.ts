@@ -13,6 +13,7 @@ import { openTestOrm } from '../support/database.ts';
 import { errorOf, startTestServer, twoUsers, type HttpResult, type TestServer } from '../support/http.ts';
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
 import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
+import { uploadWithTranscript } from '../support/transcripts.ts';
 import { fakeAudio, fileOfSize, pngFile, sha256, tempDir, toneFile, uploadForm } from '../support/audio-files.ts';
 
 const ZItemJson = ZMediaItem.extend({ created_at: z.string() });
@@ -216,7 +217,10 @@ describe('media library uploads', () => {
       .array(z.object({ id: z.string(), filename: z.string(), friendly_name: z.string(), category: z.string() }))
       .length(1)
       .parse(await res.json());
-    expect(item).toMatchObject({ friendly_name: 'Episode 12 cover', category: 'cover_art' });
+    expect(item).toMatchObject({ friendly_name: 'Episode 12 cover', category: 'episode_cover' });
+    // Stored as an episode cover (issue 19) and listed by GET /api/media/ for its owner only.
+    expect((await library(a.token)).find((listed) => listed.id === item?.id)).toMatchObject({ category: 'episode_cover' });
+    expect((await library(b.token)).some((listed) => listed.id === item?.id)).toBe(false);
     const image = await fetch(`${api.baseUrl}/static/media/${item?.filename ?? ''}`);
     expect(sha256(Buffer.from(await image.arrayBuffer()))).toBe(sha256(path.join(files.dir, 'cover.png')));
 
@@ -412,5 +416,30 @@ describe('tRPC twins', () => {
     expect(renamed.friendly_name).toBe('Renamed over tRPC');
     expect((await client.media.preview.mutate({ id: first.id })).url).toContain(`/api/media/file/${first.id}?`);
     await expect(api.trpc(b.token).media.get.query({ id: first.id })).rejects.toMatchObject({ data: { appCode: 'NOT_FOUND' } });
+  });
+});
+
+describe('transcript and subtitle (spec 001 §3, issue 19)', () => {
+  it("name the upload's words and their WebVTT once the transcript is ready, for its owner only", async () => {
+    const ready = await uploadWithTranscript(orm, b.id, 'bb22-captions.mp3', ['Hello captions. Second sentence here.']);
+    const pending = await uploadWithTranscript(orm, b.id, 'bb22-pending.mp3', null);
+    const item = ZItemJson;
+    const mine = item.parse((await api.request('GET', `/api/media/${ready}`, { token: b.token })).body);
+    expect(mine).toMatchObject({ transcript: `/api/media/${ready}/transcript`, subtitle: `/api/media/${ready}/subtitle` });
+    expect(item.parse((await api.request('GET', `/api/media/${pending}`, { token: b.token })).body)).toMatchObject({
+      transcript: null,
+      subtitle: null,
+    });
+    const words = await api.request('GET', mine.transcript ?? '', { token: b.token });
+    expect(words.body).toMatchObject({ media_id: ready, text: 'Hello captions. Second sentence here.' });
+    const vtt = await fetch(`${api.baseUrl}${mine.subtitle ?? ''}`, { headers: { authorization: `Bearer ${b.token}` } });
+    expect(vtt.status).toBe(200);
+    expect(vtt.headers.get('content-type')).toContain('text/vtt');
+    const text = await vtt.text();
+    expect(text.startsWith('WEBVTT')).toBe(true);
+    expect(text).toContain('Hello captions.');
+    expect(errorOf(await api.request('GET', `/api/media/${ready}/subtitle`, { token: a.token })).status).toBe(404);
+    expect(errorOf(await api.request('GET', `/api/media/${pending}/subtitle`, { token: b.token })).status).toBe(404);
+    expect((await api.request('GET', `/api/media/${ready}/subtitle`)).status).toBe(401);
   });
 });

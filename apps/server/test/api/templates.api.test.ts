@@ -6,12 +6,23 @@ import { z } from 'zod';
 import { TEMPLATE, TEMPLATE_MESSAGES, scaleToDb, type TTemplateBodyInput } from '@ppp/contracts';
 import { openTestOrm } from '../support/database.ts';
 import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { tempDir, toneFile, uploadForm } from '../support/audio-files.ts';
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
+import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
 
+/** A creator with a show and two real files of their own library: an outro clip and a music bed. */
+interface Owner {
+  token: string;
+  id: string;
+  show: string;
+  outro: string;
+  music: string;
+}
 let orm: MikroORM;
 let api: TestServer;
-let a: { token: string; id: string; show: string };
-let b: { token: string; id: string; show: string };
+let a: Owner;
+let b: Owner;
+const files = tempDir('ppp-templates-test-');
 
 const ZView = z.object({
   id: z.string(),
@@ -36,10 +47,36 @@ async function showFor(userId: string, name: string): Promise<string> {
   return show.id;
 }
 
-function body(show: string, over: Partial<TTemplateBodyInput> = {}): TTemplateBodyInput {
+/** Uploads one real file to the owner's library and answers its stored filename. */
+async function uploaded(token: string, category: 'outro' | 'music', name: string): Promise<string> {
+  const res = await fetch(`${api.baseUrl}/api/media/upload/${category}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: uploadForm([toneFile(files.dir, name, 1)]),
+  });
+  expect(res.status).toBe(201);
+  const [item] = z
+    .array(z.object({ filename: z.string() }))
+    .length(1)
+    .parse(await res.json());
+  return item?.filename ?? '';
+}
+
+async function ownerOf(token: string, id: string, label: string): Promise<Owner> {
+  const show = await showFor(id, `Show ${label}`);
+  return {
+    token,
+    id,
+    show,
+    outro: await uploaded(token, 'outro', `outro-${label}.mp3`),
+    music: await uploaded(token, 'music', `bed-${label}.mp3`),
+  };
+}
+
+function body(owner: Pick<Owner, 'show' | 'outro' | 'music'>, over: Partial<TTemplateBodyInput> = {}): TTemplateBodyInput {
   return {
     name: 'Weekly show',
-    podcast_id: show,
+    podcast_id: owner.show,
     segments: [
       {
         id: 'intro-1',
@@ -47,10 +84,10 @@ function body(show: string, over: Partial<TTemplateBodyInput> = {}): TTemplateBo
         source: { source_type: 'tts', text_prompt: 'Welcome to the show!', voice_id: 'espeak:en-us', voice_name: 'English (America)' },
       },
       { id: 'content-1', segment_type: 'content', source: { source_type: 'static', filename: '' } },
-      { id: 'outro-1', segment_type: 'outro', source: { source_type: 'static', filename: 'abcd1234-outro.mp3' } },
+      { id: 'outro-1', segment_type: 'outro', source: { source_type: 'static', filename: owner.outro } },
     ],
     background_music_rules: [
-      { apply_to_segments: ['intro', 'outro'], music_filename: 'bed.mp3', start_offset_s: -1.5, volume_db: scaleToDb(6.5) },
+      { apply_to_segments: ['intro', 'outro'], music_filename: owner.music, start_offset_s: -1.5, volume_db: scaleToDb(6.5) },
     ],
     timing: { content_start_offset_s: -0.5, outro_start_offset_s: 1 },
     ai_settings: { title_instructions: 'Start with "Ep:"', tags_always_include: 'garden, Garden, compost' },
@@ -65,17 +102,18 @@ beforeAll(async () => {
   const users = await twoUsers(api);
   const me = async (token: string) => z.object({ id: z.string() }).parse((await api.request('GET', '/api/users/me', { token })).body).id;
   const aId = await me(users.admin.token);
-  a = { token: users.admin.token, id: aId, show: await showFor(aId, 'Show A') };
-  b = { token: users.user.token, id: users.user.id, show: await showFor(users.user.id, 'Show B') };
+  a = await ownerOf(users.admin.token, aId, 'a');
+  b = await ownerOf(users.user.token, users.user.id, 'b');
 });
 afterAll(async () => {
   await api?.close();
   await orm?.close();
+  files.remove();
 });
 
 describe('templates over REST', () => {
   it('creates, reads back unchanged, lists, updates partially and keeps music volume in dB', async () => {
-    const created = await api.request('POST', '/api/templates/', { token: a.token, json: body(a.show) });
+    const created = await api.request('POST', '/api/templates/', { token: a.token, json: body(a) });
     expect(created.status).toBe(201);
     const template = ZView.parse(created.body);
     expect(template).toMatchObject({ name: 'Weekly show', is_active: true, podcast_id: a.show });
@@ -96,7 +134,7 @@ describe('templates over REST', () => {
   });
 
   it('makes the segment and music rule ids a client leaves out, and refuses a commercial segment on update', async () => {
-    const withoutIds = body(a.show);
+    const withoutIds = body(a);
     const json = { ...withoutIds, segments: withoutIds.segments.map(({ id: _id, ...segment }) => segment) };
     const res = await api.request('POST', '/api/templates/', { token: a.token, json });
     expect(res.status, res.text).toBe(201);
@@ -110,10 +148,7 @@ describe('templates over REST', () => {
     const again = ZView.parse((await api.request('GET', `/api/templates/${created.id}`, { token: a.token })).body);
     expect(again.segments.map((segment) => segment.id)).toEqual(created.segments.map((segment) => segment.id));
 
-    const segments = [
-      ...created.segments,
-      { segment_type: 'commercial', source: { source_type: 'static', filename: 'abcd1234-outro.mp3' } },
-    ];
+    const segments = [...created.segments, { segment_type: 'commercial', source: { source_type: 'static', filename: a.outro } }];
     const put = await api.request('PUT', `/api/templates/${created.id}`, { token: a.token, json: { segments } });
     expect(errorOf(put)).toMatchObject({ status: 422, detail: TEMPLATE.messages.commercialUnavailable });
     const unchanged = ZView.parse((await api.request('GET', `/api/templates/${created.id}`, { token: a.token })).body);
@@ -122,7 +157,7 @@ describe('templates over REST', () => {
   });
 
   it('reads legacy sources as tts with their script', async () => {
-    const legacy = body(a.show, {
+    const legacy = body(a, {
       segments: [
         {
           id: 'i',
@@ -142,17 +177,17 @@ describe('templates over REST', () => {
 
   it('refuses what the rules forbid, in the spec’s words, and changes nothing', async () => {
     const before = z.array(ZView).parse((await api.request('GET', '/api/templates/', { token: a.token })).body).length;
-    const noShow = await api.request('POST', '/api/templates/', { token: a.token, json: { ...body(a.show), podcast_id: '' } });
+    const noShow = await api.request('POST', '/api/templates/', { token: a.token, json: { ...body(a), podcast_id: '' } });
     expect(errorOf(noShow)).toMatchObject({ status: 422, detail: TEMPLATE_MESSAGES.showRequired });
-    const othersShow = await api.request('POST', '/api/templates/', { token: a.token, json: body(b.show) });
+    const othersShow = await api.request('POST', '/api/templates/', { token: a.token, json: body({ ...a, show: b.show }) });
     expect(errorOf(othersShow)).toMatchObject({ status: 422, detail: TEMPLATE_MESSAGES.showRequired });
-    const outroFirst = body(a.show);
+    const outroFirst = body(a);
     outroFirst.segments = [...outroFirst.segments].reverse();
     expect(errorOf(await api.request('POST', '/api/templates/', { token: a.token, json: outroFirst }))).toMatchObject({
       status: 422,
       detail: TEMPLATE.messages.introAfterContent,
     });
-    const twoContents = body(a.show, {
+    const twoContents = body(a, {
       segments: [
         { id: 'c1', segment_type: 'content', source: { source_type: 'static', filename: '' } },
         { id: 'c2', segment_type: 'content', source: { source_type: 'static', filename: '' } },
@@ -161,39 +196,86 @@ describe('templates over REST', () => {
     expect(errorOf(await api.request('POST', '/api/templates/', { token: a.token, json: twoContents })).detail).toBe(
       TEMPLATE.messages.oneContent,
     );
-    const unknown = body(a.show, { segments: [{ id: 'c', segment_type: 'content', source: { source_type: 'video' } as never }] });
+    const unknown = body(a, { segments: [{ id: 'c', segment_type: 'content', source: { source_type: 'video' } as never }] });
     expect(errorOf(await api.request('POST', '/api/templates/', { token: a.token, json: unknown })).detail).toBe(
       'Unknown segment source type',
     );
-    const loud = body(a.show, { background_music_rules: [{ apply_to_segments: ['intro'], music_filename: 'm.mp3', volume_db: 6 }] });
+    const loud = body(a, { background_music_rules: [{ apply_to_segments: ['intro'], music_filename: 'm.mp3', volume_db: 6 }] });
     expect(errorOf(await api.request('POST', '/api/templates/', { token: a.token, json: loud })).status).toBe(422);
-    const offStep = body(a.show, { timing: { content_start_offset_s: 0.3 } });
+    const offStep = body(a, { timing: { content_start_offset_s: 0.3 } });
     expect(errorOf(await api.request('POST', '/api/templates/', { token: a.token, json: offStep })).detail).toBe('Use steps of 0.5');
-    const noClip = body(a.show);
+    const noClip = body(a);
     noClip.segments[2] = { id: 'o', segment_type: 'outro', source: { source_type: 'static', filename: '' } };
     expect(errorOf(await api.request('POST', '/api/templates/', { token: a.token, json: noClip })).detail).toBe(
       TEMPLATE_MESSAGES.staticFileRequired,
     );
     // The commercial segment type is unavailable to everyone (spec 000 section 6), over the API too.
-    const commercial = body(a.show);
+    const commercial = body(a);
     commercial.segments = [
       ...commercial.segments,
-      { id: 'ad-1', segment_type: 'commercial', source: { source_type: 'static', filename: 'abcd1234-outro.mp3' } },
+      { id: 'ad-1', segment_type: 'commercial', source: { source_type: 'static', filename: a.outro } },
     ];
     expect(errorOf(await api.request('POST', '/api/templates/', { token: a.token, json: commercial }))).toMatchObject({
       status: 422,
       detail: TEMPLATE.messages.commercialUnavailable,
     });
-    const tooManyTags = body(a.show, { ai_settings: { tags_always_include: Array.from({ length: 21 }, (_, i) => `tag${i}`) } });
+    const tooManyTags = body(a, { ai_settings: { tags_always_include: Array.from({ length: 21 }, (_, i) => `tag${i}`) } });
     expect(errorOf(await api.request('POST', '/api/templates/', { token: a.token, json: tooManyTags })).status).toBe(422);
     const after = z.array(ZView).parse((await api.request('GET', '/api/templates/', { token: a.token })).body).length;
     expect(after).toBe(before);
   });
 
-  it("keeps B away from A's templates (404) and keeps the last template", async () => {
-    const mine = ZView.parse(
-      (await api.request('POST', '/api/templates/', { token: a.token, json: body(a.show, { name: 'Private' }) })).body,
+  it("refuses a clip or music bed that is missing, gone from storage or B's with a 422 naming it, and saves nothing", async () => {
+    const count = async () => z.array(ZView).parse((await api.request('GET', '/api/templates/', { token: a.token })).body).length;
+    const before = await count();
+    const post = (json: TTemplateBodyInput) => api.request('POST', '/api/templates/', { token: a.token, json });
+    // B's outro and B's music bed are not A's to use: refused like a file that does not exist.
+    expect(errorOf(await post(body({ ...a, outro: b.outro })))).toMatchObject({
+      status: 422,
+      detail: TEMPLATE_MESSAGES.segmentFileNotFound(b.outro),
+    });
+    expect(errorOf(await post(body({ ...a, music: b.music })))).toMatchObject({
+      status: 422,
+      detail: TEMPLATE_MESSAGES.musicFileNotFound(b.music),
+    });
+    expect(errorOf(await post(body({ ...a, outro: 'nowhere.mp3' })))).toMatchObject({
+      status: 422,
+      detail: TEMPLATE_MESSAGES.segmentFileNotFound('nowhere.mp3'),
+    });
+    // A's own clip whose file is gone from storage.
+    const lost = await uploaded(a.token, 'outro', 'lost-outro.mp3');
+    await orm.em.fork().nativeUpdate(MediaItemSchema, { filename: lost }, { storageKey: `users/${a.id}/media/gone/original.mp3` });
+    expect(errorOf(await post(body({ ...a, outro: lost })))).toMatchObject({
+      status: 422,
+      detail: TEMPLATE_MESSAGES.segmentFileNotFound(lost),
+    });
+    const trpcRefusal = await api
+      .trpc(a.token)
+      .templates.create.mutate(body({ ...a, music: b.music }))
+      .catch((e: unknown) => e);
+    expect(trpcRefusal).toBeInstanceOf(TRPCClientError);
+    expect((trpcRefusal as TRPCClientError<never>).message).toBe(TEMPLATE_MESSAGES.musicFileNotFound(b.music));
+    expect(await count()).toBe(before);
+
+    // An update is refused for the files it names, and the template keeps its own; a rename does not re-check them.
+    const template = ZView.parse((await post(body(a, { name: 'Checked files' }))).body);
+    const put = (json: unknown) => api.request('PUT', `/api/templates/${template.id}`, { token: a.token, json });
+    const theirs = template.segments.map((s) =>
+      s.segment_type === 'outro' ? { ...s, source: { source_type: 'static', filename: b.outro } } : s,
     );
+    expect(errorOf(await put({ segments: theirs }))).toMatchObject({ status: 422, detail: TEMPLATE_MESSAGES.segmentFileNotFound(b.outro) });
+    const music = [{ apply_to_segments: ['outro'], music_filename: b.music }];
+    expect(errorOf(await put({ background_music_rules: music }))).toMatchObject({
+      status: 422,
+      detail: TEMPLATE_MESSAGES.musicFileNotFound(b.music),
+    });
+    expect(ZView.parse((await api.request('GET', `/api/templates/${template.id}`, { token: a.token })).body)).toEqual(template);
+    expect(ZView.parse((await put({ name: 'Renamed, files untouched' })).body).name).toBe('Renamed, files untouched');
+    await api.request('DELETE', `/api/templates/${template.id}`, { token: a.token });
+  });
+
+  it("keeps B away from A's templates (404) and keeps the last template", async () => {
+    const mine = ZView.parse((await api.request('POST', '/api/templates/', { token: a.token, json: body(a, { name: 'Private' }) })).body);
     for (const [method, json] of [
       ['GET', undefined],
       ['PUT', { name: 'Stolen' }],
@@ -205,13 +287,11 @@ describe('templates over REST', () => {
     expect(errorOf(await api.request('GET', `/api/templates/not-a-uuid`, { token: b.token })).status).toBe(404);
     expect((await api.request('GET', '/api/templates/', { token: b.token })).body).toEqual([]);
 
-    const only = ZView.parse((await api.request('POST', '/api/templates/', { token: b.token, json: body(b.show) })).body);
+    const only = ZView.parse((await api.request('POST', '/api/templates/', { token: b.token, json: body(b) })).body);
     const refused = errorOf(await api.request('DELETE', `/api/templates/${only.id}`, { token: b.token }));
     expect(refused.status).toBe(400);
     expect(refused.detail).toContain('at least one template');
-    const second = ZView.parse(
-      (await api.request('POST', '/api/templates/', { token: b.token, json: body(b.show, { name: 'Second' }) })).body,
-    );
+    const second = ZView.parse((await api.request('POST', '/api/templates/', { token: b.token, json: body(b, { name: 'Second' }) })).body);
     expect((await api.request('DELETE', `/api/templates/${only.id}`, { token: b.token })).body).toEqual({ ok: true, id: only.id });
     expect(
       z
@@ -225,9 +305,9 @@ describe('templates over REST', () => {
 describe('templates over tRPC', () => {
   it('creates, updates, disables and enables, and answers NOT_FOUND for another user', async () => {
     const trpcA = api.trpc(a.token);
-    const created = await trpcA.templates.create.mutate(body(a.show, { name: 'Via tRPC' }));
+    const created = await trpcA.templates.create.mutate(body(a, { name: 'Via tRPC' }));
     expect(created.created_at).toBeInstanceOf(Date);
-    const updated = await trpcA.templates.update.mutate({ id: created.id, template: { ...body(a.show), name: 'Renamed' } });
+    const updated = await trpcA.templates.update.mutate({ id: created.id, template: { ...body(a), name: 'Renamed' } });
     expect(updated.name).toBe('Renamed');
     expect((await trpcA.templates.setActive.mutate({ id: created.id, is_active: false })).is_active).toBe(false);
     expect((await trpcA.templates.setActive.mutate({ id: created.id, is_active: true })).is_active).toBe(true);
@@ -247,7 +327,7 @@ describe('templates over tRPC', () => {
 describe('recurring schedules', () => {
   it('stores slots (duplicates dropped), answers next occurrences in each timezone, over both layers', async () => {
     const template = ZView.parse(
-      (await api.request('POST', '/api/templates/', { token: a.token, json: body(a.show, { name: 'Scheduled' }) })).body,
+      (await api.request('POST', '/api/templates/', { token: a.token, json: body(a, { name: 'Scheduled' }) })).body,
     );
     const empty = await api.request('GET', `/api/recurring/templates/${template.id}/schedules`, { token: a.token });
     expect(empty.body).toEqual({ timezone: 'UTC', schedules: [] });
@@ -341,7 +421,7 @@ describe('recurring schedules', () => {
 
   it('stores bi-weekly and one-off slots with their dates, keeps them on a save, and answers their next occurrence', async () => {
     const template = ZView.parse(
-      (await api.request('POST', '/api/templates/', { token: a.token, json: body(a.show, { name: 'Fortnightly' }) })).body,
+      (await api.request('POST', '/api/templates/', { token: a.token, json: body(a, { name: 'Fortnightly' }) })).body,
     );
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const weekday = (iso: string) => (new Date(`${iso}T00:00:00Z`).getUTCDay() + 6) % 7;

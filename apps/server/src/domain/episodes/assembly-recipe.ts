@@ -64,7 +64,11 @@ export function templateSnapshot(template: Template): TEpisodeRecipe['template']
 }
 
 /** The creator's answers resolved against the upload's detections: what the planner will be asked for. */
-export function recipeOf(template: Template, upload: MediaItem, body: TAssembleEpisodeRequest): TEpisodeRecipe {
+export function recipeOf(
+  template: Template,
+  upload: MediaItem,
+  body: Omit<TAssembleEpisodeRequest, 'segment_sources'> & { segment_sources: TEpisodeRecipe['segment_sources'] },
+): TEpisodeRecipe {
   const detection = upload.detection;
   // Reviewed cuts (flubber_cuts_ms) are the creator's choice: the detected retakes are then cut only when listed by index.
   const cutAll = body.intents.flubber === 'yes' && body.flubber_cuts_ms.length === 0;

@@ -31,6 +31,7 @@ import type { User } from '../users/user.entity.ts';
 import type { MediaItem } from '../media/media-item.entity.ts';
 import type { Template } from '../templates/template.entity.ts';
 import type { TemplatesService } from '../templates/templates.service.ts';
+import { assertTemplateFiles } from '../templates/template-files.ts';
 import type { TranscriptsService } from '../transcripts/transcripts.service.ts';
 import type { UsageService } from '../billing/usage.service.ts';
 import type { SpeechService } from '../speech/speech.service.ts';
@@ -99,8 +100,15 @@ export class AssemblyService {
     const podcast = podcastId ? await this.deps.episodes.findShow(user, podcastId) : null;
     if (!podcast) throw new AppError('VALIDATION', TEMPLATE_MESSAGES.missingShowDetail);
     await requireFeatures(this.deps.features, user, assemblyFeatures(body, podcast.hostKind));
-    const segments = withSegmentSources(template.segments, await this.segmentSources(user, template.segments, body.segment_sources));
+    const segmentSources = await this.segmentSources(user, template.segments, body.segment_sources);
+    const segments = withSegmentSources(template.segments, segmentSources);
     checkScripts(segments, body.tts_values);
+    await assertTemplateFiles(
+      { storage: this.deps.storage, clips: this.deps.episodes },
+      user.id,
+      { segments, music: template.backgroundMusicRules },
+      { segment: ASSEMBLY_MESSAGES.staticMissing, music: ASSEMBLY_MESSAGES.musicMissing },
+    );
     const upload = await this.readyUpload(user, body.media_id ?? body.main_content_filename ?? '');
     const publishAt = body.publish.mode === 'schedule' ? (body.publish.publish_at ?? null) : null;
     const scheduleProblem = publishAt ? assemblyScheduleProblem(publishAt, now) : null;
@@ -111,7 +119,7 @@ export class AssemblyService {
     const clips = { storage: this.deps.storage, findClip: (userId: string, ref: ClipRef) => this.deps.episodes.findClip(userId, ref) };
     const seconds = await estimateEpisodeSeconds(clips, user.id, segments, upload, body.tts_values);
     const cover = await this.cover(user, body.episode_details.cover_image_path);
-    return { template, podcastId: podcast.id, upload, publishAt, seconds, cover };
+    return { template, podcastId: podcast.id, upload, publishAt, seconds, cover, segmentSources };
   }
 
   /**
@@ -335,11 +343,16 @@ export class AssemblyService {
     return upload;
   }
 
-  /** A cover uploaded before (its stored name, or a /static/media/ path to it). */
+  /** A cover uploaded before (its stored name, or a /static/media/ path to it); another user's or a missing one is refused. */
   private async cover(user: Pick<User, 'id'>, path: string | null | undefined): Promise<MediaItem | null> {
     const filename = path?.split('/').pop()?.split('?')[0];
     if (!filename) return null;
-    return this.deps.episodes.findCover(user, filename);
+    const cover = await this.deps.episodes.findCover(user, filename);
+    if (!cover || !(await this.deps.storage.stat(cover.storageKey))) {
+      const message = ASSEMBLY_MESSAGES.coverMissing(filename);
+      throw new AppError('VALIDATION', message, [{ path: ['episode_details', 'cover_image_path'], message }]);
+    }
+    return cover;
   }
 }
 
@@ -367,6 +380,8 @@ interface CheckedRequest {
   publishAt: Date | null;
   seconds: EpisodeSeconds;
   cover: MediaItem | null;
+  /** The episode's own segment sources as checked: each file recorded with its stored filename. */
+  segmentSources: Record<string, TSegmentSource>;
 }
 
 /** The episode row an assembly starts with: details, the publish choice and the recipe. */
@@ -393,7 +408,7 @@ function newEpisodeRow(id: string, userId: string, body: TAssembleEpisodeRequest
     publishAtLocal: checked.publishAt ? (body.publish.publish_at_local ?? null) : null,
     publishMode: body.publish.mode,
     publishOutcome: pendingOutcome(body.publish.mode),
-    assembly: recipeOf(checked.template, checked.upload, body),
+    assembly: recipeOf(checked.template, checked.upload, { ...body, segment_sources: checked.segmentSources }),
     assemblyStatus: 'queued',
     renderProgress: 0,
   };

@@ -42,6 +42,8 @@ export interface EpisodeView extends Pick<
   | 'createdAt'
 > {
   podcast: Pick<Podcast, 'id' | 'name' | 'coverStorageKey'>;
+  /** The upload the episode was made from (its stored and uploaded names); null when none or deleted. */
+  upload: { id: string; filename: string | null; originalName: string | null } | null;
   transcriptReady: boolean;
   hasEdl: boolean;
 }
@@ -82,6 +84,7 @@ export function viewOfEpisode(e: Episode): EpisodeView {
     processedAt: e.processedAt,
     createdAt: e.createdAt,
     podcast: { id: podcast.id, name: podcast.name, coverStorageKey: podcast.coverStorageKey },
+    upload: source ? { id: source.id, filename: source.filename ?? null, originalName: source.originalName ?? null } : null,
     transcriptReady: Boolean(source?.transcriptReady),
     hasEdl: Boolean(e.edl),
   };

@@ -1,5 +1,7 @@
 import { ZVisibility, retryAvailable, type TEpisode } from '@ppp/contracts';
 import { showCoverUrl } from '../podcasts/podcast.dto.ts';
+import { episodeUrls, publicState } from '../publishing/feed.service.ts';
+import { isListedInFeed } from '../publishing/feed/index.ts';
 import type { Episode } from './episode.entity.ts';
 import type { EpisodeLinkSigner } from './episode-links.ts';
 import type { EpisodeView } from './episode-view.ts';
@@ -52,12 +54,29 @@ function coverUrl(episode: EpisodeView, sign: EpisodeLinkSigner, baseUrl: string
   return showCoverUrl(baseUrl, episode.podcast);
 }
 
+/** The feed's URLs of an episode listed there now (public, published, its time come); null otherwise. */
+function listedUrls(episode: EpisodeView, baseUrl: string, now: Date): ReturnType<typeof episodeUrls> | null {
+  if (!episode.finalAudioKey || !isListedInFeed(publicState(episode), now)) return null;
+  return episodeUrls(baseUrl, episode.podcast.id, episode);
+}
+
+/** The episode's transcript: public once listed, else the upload's through the API (spec 001 §3 transcript_url). */
+function transcriptUrl(episode: EpisodeView, listed: ReturnType<typeof episodeUrls> | null): string | null {
+  const uploadTranscript = episode.transcriptReady && episode.upload !== null;
+  const [copy] = transcriptCopies(episode);
+  if (listed) return uploadTranscript ? listed.json : copy ? listed.transcriptCopy(copy) : null;
+  return uploadTranscript && episode.upload ? `/api/media/${episode.upload.id}/transcript` : null;
+}
+
 /** One episode as Episode History shows it (spec 001 §3), with signed URLs for its audio and cover. */
 export function toEpisodeDto(episode: EpisodeView, sign: EpisodeLinkSigner, baseUrl: string, now = new Date()): TEpisode {
   const podcast = episode.podcast;
   const local = localAudioKey(episode);
   const audioUrl = local ? sign('audio', episode.id) : null;
   const playback = audioUrl ?? episode.sourceAudioUrl ?? null;
+  const listed = listedUrls(episode, baseUrl, now);
+  const workingAudio = episode.upload?.filename ?? null;
+  const coverPath = episode.coverStorageKey ? `/api/episodes/${episode.id}/cover` : null;
   const base = {
     status: episode.status,
     duration_ms: episode.durationMs ?? null,
@@ -75,7 +94,8 @@ export function toEpisodeDto(episode: EpisodeView, sign: EpisodeLinkSigner, base
     is_explicit: episode.explicit,
     image_crop: episode.coverCrop ?? null,
     cover_url: coverUrl(episode, sign, baseUrl),
-    cover_path: episode.coverStorageKey ? `/api/episodes/${episode.id}/cover` : null,
+    cover_path: coverPath,
+    cover_image_path: coverPath,
     season_number: episode.season ?? null,
     episode_number: episode.episodeNumber ?? null,
     visibility: ZVisibility.catch('public').parse(episode.visibility),
@@ -85,15 +105,25 @@ export function toEpisodeDto(episode: EpisodeView, sign: EpisodeLinkSigner, base
     plays_total: episode.playsTotal,
     playback_url: playback,
     final_audio_url: episode.finalAudioKey ? audioUrl : null,
+    final_audio_path: episode.finalAudioKey ? `/api/episodes/${episode.id}/audio` : null,
     final_audio_exists: Boolean(episode.finalAudioKey),
+    stream_url: audioUrl ? null : (episode.sourceAudioUrl ?? null),
+    public_url: listed?.audio ?? null,
     playback_type: audioUrl ? 'local' : playback ? 'stream' : null,
     has_transcript: episode.transcriptReady || transcriptCopies(episode).length > 0,
+    transcript_url: transcriptUrl(episode, listed),
     needs_republish: episode.publishState === 'needs_republish',
     publish_state: episode.publishState ?? null,
     publish_error: episode.publishError ?? null,
     spreaker_episode_id: episode.hostKind === 'spreaker' ? (episode.hostEpisodeId ?? null) : null,
     error_message: episode.errorMessage ?? null,
     cleanup_stats: episode.cleanupStats ?? null,
+    working_audio_name: workingAudio,
+    meta_json: {
+      working_audio_name: workingAudio,
+      main_content_filename: workingAudio,
+      uploaded_filename: episode.upload?.originalName ?? null,
+    },
     editable: canEdit(episode.hasEdl, episode),
     retry_available: retryAvailable(base, now),
     ...base,

@@ -1,7 +1,7 @@
 import type { RequiredEntityData } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { LIBRARY_CATEGORIES } from '@ppp/contracts';
+import { COVER_CATEGORIES, LIBRARY_CATEGORIES } from '@ppp/contracts';
 import type { User } from '../users/user.entity.ts';
 import { MediaItemSchema, type MediaItem } from '../media/media-item.entity.ts';
 import { PodcastSchema, type Podcast } from '../podcasts/podcast.entity.ts';
@@ -123,9 +123,9 @@ export class EpisodesRepository {
     return (await this.em.count(TemplateSchema, { id: templateId, user: user.id })) > 0;
   }
 
-  /** A cover the user uploaded before, by its stored filename. */
+  /** A cover the user uploaded before (an episode cover, or cover art), by its stored filename. */
   async findCover(user: Owner, filename: string): Promise<MediaItem | null> {
-    return this.em.findOne(MediaItemSchema, { user: user.id, category: 'cover_art', filename });
+    return this.em.findOne(MediaItemSchema, { user: user.id, category: { $in: [...COVER_CATEGORIES] }, filename });
   }
 
   /** One of the user's media-library files (intro, outro, music, commercial, sfx) by id; null for another user's. */
@@ -238,20 +238,16 @@ export class EpisodesRepository {
   }
 
   /** The most recently made episode (its status is the last assembly's outcome). */
-  async latest(user: Owner): Promise<Pick<Episode, 'id' | 'status'> | null> {
-    return this.em.findOne(
-      EpisodeSchema,
-      { user: user.id, importKey: null },
-      { orderBy: { createdAt: 'desc', id: 'desc' }, fields: ['id', 'status'] },
-    );
+  async latest(user: Owner): Promise<Episode | null> {
+    return this.em.findOne(EpisodeSchema, { user: user.id, importKey: null }, { orderBy: { createdAt: 'desc', id: 'desc' } });
   }
 
   /** The user's most recent published or scheduled episodes. */
-  async recentlyReleased(user: Owner, limit: number): Promise<Pick<Episode, 'id' | 'title'>[]> {
+  async recentlyReleased(user: Owner, limit: number): Promise<Episode[]> {
     return this.em.find(
       EpisodeSchema,
       { user: user.id, status: { $in: ['published', 'scheduled'] } },
-      { orderBy: { publishAt: 'desc', createdAt: 'desc', id: 'desc' }, limit, fields: ['id', 'title'] },
+      { orderBy: { publishAt: 'desc', createdAt: 'desc', id: 'desc' }, limit },
     );
   }
 }
@@ -277,6 +273,7 @@ const LIST_SELECT = `select e.id, e.template_id, e.title, e.description, e.tags,
     e.final_audio_key, e.mirror_key, e.mirror_status, e.transcript_links, e.publish_state, e.publish_error, e.host_kind,
     e.host_episode_id, e.error_message, e.cleanup_stats, e.status, e.visibility, e.assembly_status, e.duration_ms, e.processed_at,
     e.created_at, e.edl is not null as has_edl, coalesce(m.transcript_ready, false) as transcript_ready,
+    m.id as upload_id, m.filename as upload_filename, m.original_name as upload_original_name,
     p.id as podcast_id, p.name as podcast_name, p.cover_storage_key as podcast_cover_storage_key
   from episodes e join podcasts p on p.id = e.podcast_id left join media_items m on m.id = e.source_media_id`;
 
@@ -315,6 +312,9 @@ interface EpisodeRow {
   created_at: string | Date;
   has_edl: boolean;
   transcript_ready: boolean;
+  upload_id: string | null;
+  upload_filename: string | null;
+  upload_original_name: string | null;
   podcast_id: string;
   podcast_name: string;
   podcast_cover_storage_key: string | null;
@@ -354,6 +354,7 @@ function viewOfRow(row: EpisodeRow): EpisodeView {
     processedAt: dateOf(row.processed_at),
     createdAt: new Date(row.created_at),
     podcast: { id: row.podcast_id, name: row.podcast_name, coverStorageKey: row.podcast_cover_storage_key },
+    upload: row.upload_id ? { id: row.upload_id, filename: row.upload_filename, originalName: row.upload_original_name } : null,
     transcriptReady: row.transcript_ready,
     hasEdl: row.has_edl,
   };

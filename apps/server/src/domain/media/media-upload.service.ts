@@ -6,6 +6,7 @@ import {
   BYTES_PER_MB,
   MEDIA_MESSAGES,
   coverImagePath,
+  isCoverCategory,
   type TCoverUploadResponse,
   type TMediaCategory,
   type TMediaItem,
@@ -165,7 +166,7 @@ export class MediaUploadService {
       friendlyName,
       originalName: file.name.slice(0, 255),
       // Covers are served publicly by name (an <img> sends no bearer), so theirs is unguessable.
-      filename: category === 'cover_art' ? `${id}.${extensionOf(file.name)}` : storedFilename(file.name, id),
+      filename: isCoverCategory(category) ? `${id}.${extensionOf(file.name)}` : storedFilename(file.name, id),
       storageKey: key,
       contentType: inspected.contentType,
       sizeBytes: stored.size,
@@ -250,11 +251,14 @@ export class MediaUploadService {
     return { id: item.id, filename: item.filename, path: coverImagePath(item.filename), stored_as: item.filename };
   }
 
-  /** POST /api/media/upload/episode_cover: the same checks as cover art, with the name the creator gave it. */
+  /**
+   * POST /api/media/upload/episode_cover: the same checks as cover art, with the name the creator gave
+   * it, stored in the episode_cover category (listed by GET /api/media/).
+   */
   async acceptEpisodeCover(user: User, file: IncomingFile, friendlyName: string | undefined): Promise<TMediaItem> {
     assertPrintableNames(file.name, friendlyName);
     const inspected = await this.inspect(file, 'cover_art');
-    return this.store(user, inspected, 'cover_art', friendlyName?.trim() || defaultFriendlyName(file.name), null);
+    return this.store(user, inspected, 'episode_cover', friendlyName?.trim() || defaultFriendlyName(file.name), null);
   }
 
   /**

@@ -57,6 +57,8 @@ export function toMediaDto(item: MediaItem, transcriptText: string | null = null
       ? { fillers: detection.fillers.count, pauses: detection.pauses.count, censored: detection.censored.count }
       : null,
     transcript_text: transcriptText,
+    transcript: item.transcriptReady ? `/api/media/${item.id}/transcript` : null,
+    subtitle: item.transcriptReady ? `/api/media/${item.id}/subtitle` : null,
     preview_url: null,
     created_at: item.createdAt,
   };

@@ -1,7 +1,7 @@
 import type { RequiredEntityData } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { LIBRARY_CATEGORIES, MEDIA } from '@ppp/contracts';
+import { COVER_CATEGORIES, LISTED_MEDIA_CATEGORIES, MEDIA } from '@ppp/contracts';
 import type { User } from '../users/user.entity.ts';
 import { TranscriptSchema } from '../transcripts/transcript.entity.ts';
 import { MediaItemSchema, type MediaItem } from './media-item.entity.ts';
@@ -27,16 +27,20 @@ export class MediaRepository {
     return this.em.findOne(MediaItemSchema, { id });
   }
 
-  /** The library (intro, outro, music, commercial, sfx), newest first. */
+  /** The library (intro, outro, music, commercial, sfx) and the episode covers, newest first. */
   async library(user: Owner): Promise<MediaItem[]> {
-    return this.em.find(MediaItemSchema, { user: user.id, category: { $in: [...LIBRARY_CATEGORIES] } }, { orderBy: { createdAt: 'desc' } });
+    return this.em.find(
+      MediaItemSchema,
+      { user: user.id, category: { $in: [...LISTED_MEDIA_CATEGORIES] } },
+      { orderBy: { createdAt: 'desc' } },
+    );
   }
 
   /** The user's cover images, newest first, at most MEDIA.coverLibraryLimit. */
   async covers(user: Owner): Promise<MediaItem[]> {
     return this.em.find(
       MediaItemSchema,
-      { user: user.id, category: 'cover_art' },
+      { user: user.id, category: { $in: [...COVER_CATEGORIES] } },
       { orderBy: { createdAt: 'desc', id: 'asc' }, limit: MEDIA.coverLibraryLimit },
     );
   }
@@ -52,8 +56,9 @@ export class MediaRepository {
     return transcript?.text ?? null;
   }
 
+  /** A cover image (cover art or an episode cover) by its stored, unguessable name. */
   async coverByFilename(filename: string): Promise<MediaItem | null> {
-    return this.em.findOne(MediaItemSchema, { filename, category: 'cover_art' });
+    return this.em.findOne(MediaItemSchema, { filename, category: { $in: [...COVER_CATEGORIES] } });
   }
 
   /** The user's item of a category kept under this original name (a music bed's copy); null when there is none. */

@@ -13,19 +13,23 @@ import type { User } from '../users/user.entity.ts';
 import type { PodcastsRepository } from '../podcasts/podcasts.repository.ts';
 import type { Template } from './template.entity.ts';
 import type { TemplatesRepository } from './templates.repository.ts';
+import { assertTemplateFiles, type TemplateFileLookup } from './template-files.ts';
 import { toTemplateBody, toTemplateView } from './template.dto.ts';
 
 /**
  * Episode templates of one user (spec 000 sections 2-5, spec 002 template deletion): create, read,
  * update (a partial body keeps the stored values), enable/disable, delete while another remains.
- * Another user's template is a 404, like a missing one.
+ * Another user's template is a 404, like a missing one. A template naming a clip or music bed the
+ * user does not have (or whose file is gone) is refused with a 422 naming it.
  */
 export class TemplatesService {
   private readonly repository: TemplatesRepository;
   private readonly shows: Pick<PodcastsRepository, 'findOwned'>;
-  constructor(repository: TemplatesRepository, shows: Pick<PodcastsRepository, 'findOwned'>) {
+  private readonly files: TemplateFileLookup;
+  constructor(repository: TemplatesRepository, shows: Pick<PodcastsRepository, 'findOwned'>, files: TemplateFileLookup) {
     this.repository = repository;
     this.shows = shows;
+    this.files = files;
   }
 
   async getOwned(user: Pick<User, 'id'>, id: string): Promise<Template> {
@@ -47,6 +51,7 @@ export class TemplatesService {
   /** POST /api/templates/. */
   async create(user: Pick<User, 'id'> & { timezone?: string | null }, input: TTemplateBody): Promise<TTemplateView> {
     const body = await this.validate(user, input);
+    await this.assertFiles(user, body);
     const template = this.repository.create({
       user: user.id,
       ...this.columns(body),
@@ -61,6 +66,11 @@ export class TemplatesService {
     const template = await this.getOwned(user, id);
     // The merged template is a new value: checked whole (segment order, the show, static clips).
     const body = await this.validate(user, parseInput(ZTemplateBody, { ...toTemplateBody(template), ...patch }));
+    // Only the files this request names: a template whose clip was deleted since can still be renamed or disabled.
+    await this.assertFiles(user, {
+      segments: patch.segments ? body.segments : undefined,
+      background_music_rules: patch.background_music_rules ? body.background_music_rules : undefined,
+    });
     Object.assign(template, this.columns(body));
     await this.repository.flush();
     return toTemplateView(template);
@@ -91,6 +101,15 @@ export class TemplatesService {
     if (unchosen >= 0)
       throw new AppError('VALIDATION', TEMPLATE_MESSAGES.staticFileRequired, [{ path: ['segments', unchosen, 'source', 'filename'] }]);
     return body;
+  }
+
+  private async assertFiles(user: Pick<User, 'id'>, body: Partial<Pick<TTemplateBody, 'segments' | 'background_music_rules'>>) {
+    await assertTemplateFiles(
+      this.files,
+      user.id,
+      { segments: body.segments, music: body.background_music_rules },
+      { segment: TEMPLATE_MESSAGES.segmentFileNotFound, music: TEMPLATE_MESSAGES.musicFileNotFound },
+    );
   }
 
   private columns(body: TTemplateBody) {

@@ -18,6 +18,7 @@ import type { User } from '../users/user.entity.ts';
 import type { Transcript } from './transcript.entity.ts';
 import type { TranscriptsRepository } from './transcripts.repository.ts';
 import { applyDetection } from './transcript-review.service.ts';
+import { transcriptToWebVtt } from '../publishing/feed/transcript-files.ts';
 import { deliveryAddressOf, subjectName } from '../mail/own-address.ts';
 import type { NotifyAddressesRepository } from '../mail/notify-addresses.repository.ts';
 
@@ -103,6 +104,11 @@ export class TranscriptsService {
     const transcript = await this.deps.repository.findOwnedTranscript(user, mediaId);
     if (!transcript) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.transcriptNotReady);
     return transcript;
+  }
+
+  /** GET /api/media/{id}/subtitle: the upload's words as WebVTT captions (spec 001 §3 subtitle). */
+  async subtitle(user: Pick<User, 'id'>, mediaId: string): Promise<string> {
+    return transcriptToWebVtt((await this.getTranscript(user, mediaId)).words);
   }
 
   /** The job starts: the row shows Processing at 0 %. Null when the upload was deleted meanwhile. */

@@ -239,6 +239,15 @@ export const mediaRoutes = defineRoutes([
     },
   }),
   route({
+    method: 'get',
+    path: '/api/media/{id}/subtitle',
+    tag: 'media',
+    access: 'active',
+    summary: "An upload's transcript as WebVTT captions (spec 001 §3 subtitle); 404 until it is ready and for another user's.",
+    handle: async ({ ctx, params, c }) =>
+      c.body(await ctx.services.transcripts.subtitle(userOf(ctx), params.id), 200, { 'content-type': 'text/vtt; charset=utf-8' }),
+  }),
+  route({
     method: 'patch',
     path: '/api/media/{id}/transcript',
     params: z.object({ id: z.string() }),
