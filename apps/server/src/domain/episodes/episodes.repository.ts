@@ -238,16 +238,20 @@ export class EpisodesRepository {
   }
 
   /** The most recently made episode (its status is the last assembly's outcome). */
-  async latest(user: Owner): Promise<Episode | null> {
-    return this.em.findOne(EpisodeSchema, { user: user.id, importKey: null }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+  async latest(user: Owner): Promise<Pick<Episode, 'id' | 'status'> | null> {
+    return this.em.findOne(
+      EpisodeSchema,
+      { user: user.id, importKey: null },
+      { orderBy: { createdAt: 'desc', id: 'desc' }, fields: ['id', 'status'] },
+    );
   }
 
   /** The user's most recent published or scheduled episodes. */
-  async recentlyReleased(user: Owner, limit: number): Promise<Episode[]> {
+  async recentlyReleased(user: Owner, limit: number): Promise<Pick<Episode, 'id' | 'title'>[]> {
     return this.em.find(
       EpisodeSchema,
       { user: user.id, status: { $in: ['published', 'scheduled'] } },
-      { orderBy: { publishAt: 'desc', createdAt: 'desc', id: 'desc' }, limit },
+      { orderBy: { publishAt: 'desc', createdAt: 'desc', id: 'desc' }, limit, fields: ['id', 'title'] },
     );
   }
 }
