@@ -29,6 +29,12 @@ export const PUBLISH_FAILURE_NOTICE = {
   path: (episodeId: string) => `/dashboard/episodes?episode=${encodeURIComponent(episodeId)}`,
 } as const;
 
+/** What the creator is told when a publish settles live, in the bell and the publish dialog (issue 19; the spec has no wording for it). */
+export const PUBLISHED_NOTICE = {
+  title: 'Episode published',
+  body: (episodeTitle: string) => `"${episodeTitle}" is published.`,
+} as const;
+
 export const PUBLISH_MESSAGES = {
   dateTimeRequired: 'Date & time required',
   invalidDateTime: 'Invalid date/time',

@@ -1,11 +1,12 @@
 /**
- * A publish that fails reaches the creator: a host that refuses (401, one attempt) and a host that stays
+ * A publish that settles reaches the creator: one that goes live (now, or at its scheduled time) rings
+ * the bell with 'Episode published' and a link to the episode (issue 19). One that fails: a host that refuses (401, one attempt) and a host that stays
  * down until the last retry (503) both end in publish_error and a bell notice with the reason and a link
  * to the episode, plus a mail when the creator asked for mail on the upload the episode was made from.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { NOTIFICATION_LINKS, PUBLISH_FAILURE_NOTICE } from '@ppp/contracts';
+import { NOTIFICATION_LINKS, PUBLISHED_NOTICE, PUBLISH_FAILURE_NOTICE } from '@ppp/contracts';
 import type { TConfig } from '../../src/config.ts';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
 import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
@@ -25,7 +26,11 @@ let files: { dir: string; remove: () => void };
 const sandbox = new SpreakerSandbox();
 const services = () => servicesFor(orm, config);
 
-async function spreakerEpisode(title: string, mailMe: boolean) {
+async function spreakerEpisode(
+  title: string,
+  mailMe: boolean,
+  publish: { publish_state: 'public' } | { publish_state: 'unpublished'; publish_at: string } = { publish_state: 'public' },
+) {
   const store = new LocalStorage(storage.dir);
   const podcastId = await seedShow(orm, store, userId, `${title} show`, coverPng(files.dir));
   await services().hostShows.link({ id: userId }, podcastId, { show_id: String(sandbox.addShow(`${title} show`).show_id) });
@@ -46,7 +51,7 @@ async function spreakerEpisode(title: string, mailMe: boolean) {
   });
   await em.flush();
   await em.nativeUpdate(EpisodeSchema, { id: episode.id }, { sourceMedia: source.id });
-  await services().publishing.publish({ id: userId }, episode.id, { publish_state: 'public' });
+  await services().publishing.publish({ id: userId }, episode.id, publish);
   return episode;
 }
 
@@ -122,5 +127,32 @@ describe('publish failures reach the creator', () => {
     expect(mine[0]?.body).toContain(status.last_error ?? '-');
     expect(mine[0]?.body).toContain(PUBLISH_FAILURE_NOTICE.path(episode.id));
     expect((await mails()).some((m) => m.subject.includes('Host stays down'))).toBe(false);
+  });
+});
+
+describe('a publish that goes live reaches the creator (issue 19)', () => {
+  it('publish now rings the bell once with Episode published and the episode link', async () => {
+    const episode = await spreakerEpisode('Live at once', false);
+    expect(await run(episode.id, false)).toBe('published');
+    const mine = (await notices()).filter((n) => n.body === PUBLISHED_NOTICE.body('Live at once'));
+    expect(mine).toEqual([
+      expect.objectContaining({ title: 'Episode published', read_at: null, link: NOTIFICATION_LINKS.episode(episode.id) }),
+    ]);
+    // A second run of the same job is a no-op and tells nothing new.
+    expect(await run(episode.id, false)).toBe('stale');
+    expect((await notices()).filter((n) => n.body === PUBLISHED_NOTICE.body('Live at once'))).toHaveLength(1);
+  });
+
+  it('a scheduled episode tells nothing when handed to the host, and rings the bell when it goes live', async () => {
+    const at = new Date(Math.ceil((Date.now() + 3_600_000) / 300_000) * 300_000);
+    const episode = await spreakerEpisode('Live later', false, { publish_state: 'unpublished', publish_at: at.toISOString() });
+    const publishAt = at.toISOString();
+    const job = (goLive: boolean, now: Date) =>
+      services().publishRunner.run({ episode_id: episode.id, publish_at: publishAt, go_live: goLive }, { final: false }, now);
+    expect(await job(false, new Date())).toBe('scheduled');
+    expect((await notices()).filter((n) => n.body === PUBLISHED_NOTICE.body('Live later'))).toHaveLength(0);
+    expect(await job(true, new Date(at.getTime() + 1_000))).toBe('published');
+    const mine = (await notices()).filter((n) => n.body === PUBLISHED_NOTICE.body('Live later'));
+    expect(mine).toEqual([expect.objectContaining({ title: PUBLISHED_NOTICE.title, link: NOTIFICATION_LINKS.episode(episode.id) })]);
   });
 });

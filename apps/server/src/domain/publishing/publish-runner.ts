@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
-import { NOTIFICATION_LINKS, PUBLISH_FAILURE_NOTICE, type TJobPayload } from '@ppp/contracts';
+import { NOTIFICATION_LINKS, PUBLISHED_NOTICE, PUBLISH_FAILURE_NOTICE, type TJobPayload } from '@ppp/contracts';
 import { SpreakerError, spreakerToAppError } from '../../adapters/spreaker/index.ts';
 import { AppError } from '../errors.ts';
 import { EpisodeSchema, type Episode } from '../episodes/episode.entity.ts';
@@ -85,8 +85,11 @@ export class PublishRunner {
       if (payload.go_live && episode.hostEpisodeId) {
         markPublished(episode, now);
         await em.flush();
+        await this.tellPublished(episode);
         return 'published';
       }
+      // An imported episode already live at its old host is not news when it reaches this one.
+      const wasLive = episode.status === 'published';
       const podcast = episode.podcast as Podcast;
       const scheduledFor = episode.status === 'scheduled' && episode.publishAt && episode.publishAt > now ? episode.publishAt : null;
       try {
@@ -107,7 +110,9 @@ export class PublishRunner {
         markPublished(episode, now);
       }
       await em.flush();
-      return scheduledFor ? 'scheduled' : 'published';
+      if (scheduledFor) return 'scheduled';
+      if (!wasLive) await this.tellPublished(episode);
+      return 'published';
     });
   }
 
@@ -143,6 +148,16 @@ export class PublishRunner {
     await em.flush();
     // Tidying the token tag is cosmetic: the id is recorded, so a failure here must not fail the publish.
     await host.finalize(request(token!), hostId).catch(() => undefined);
+  }
+
+  /** A publish that went live rings the bell once ('Episode published'), linking to the episode. */
+  private async tellPublished(episode: Episode): Promise<void> {
+    await this.deps.notifications.notify((episode.user as User).id, {
+      title: PUBLISHED_NOTICE.title,
+      body: PUBLISHED_NOTICE.body(episode.title),
+      dedupeKey: `published:${episode.id}:${episode.publishedAt?.toISOString() ?? ''}`,
+      link: NOTIFICATION_LINKS.episode(episode.id),
+    });
   }
 
   /**
