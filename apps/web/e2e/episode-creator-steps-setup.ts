@@ -122,12 +122,33 @@ export async function wizardAt(openPage: OpenPage, viewport: Viewport, state: Cr
   return page;
 }
 
-/** Step 5 with a schedule 20 minutes ahead (on the 5-minute grid), assembled; resolves at the result. */
+/** A moment's date and time on a zone's clock ('yyyy-mm-dd', 'HH:MM'). */
+export function wallClock(at: Date, timeZone: string): { date: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
+}
+
+/** The zone step 5 schedules in: not the browser's, and a day ahead of UTC for half of the day. */
+export const SCHEDULE_ZONE = 'Pacific/Auckland';
+
+/**
+ * Step 5 with a schedule 20 minutes ahead (on the 5-minute grid) picked on Auckland's clock in the
+ * time zone picker, assembled; resolves at the result.
+ */
 export async function scheduleEpisode(
   openPage: OpenPage,
   title: string,
   expectedNumber: string,
-): Promise<{ page: Page; episodeId: string; at: Date }> {
+): Promise<{ page: Page; episodeId: string; at: Date; local: { date: string; time: string } }> {
   const page = await wizardAt(openPage, DESKTOP, { ...build, step: 5 });
   await expect(page.getByTestId('details-step')).toBeVisible();
   // Each assembled episode moves the suggested number on.
@@ -135,13 +156,19 @@ export async function scheduleEpisode(
   await page.getByLabel('Episode Title').fill(title);
   await page.getByLabel('Schedule', { exact: true }).check();
   const at = new Date(Math.ceil((Date.now() + 20 * 60_000) / 300_000) * 300_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  await page.getByLabel('Date').fill(`${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`);
-  await page.getByLabel('Time').fill(`${pad(at.getHours())}:${pad(at.getMinutes())}`);
+  const local = wallClock(at, SCHEDULE_ZONE);
+  await page.getByLabel('Time zone').fill(SCHEDULE_ZONE);
+  await page.getByRole('option', { name: SCHEDULE_ZONE, exact: true }).click();
+  await expect(page.getByLabel('Time zone')).toHaveValue(SCHEDULE_ZONE);
+  await page.getByLabel('Date', { exact: true }).fill(local.date);
+  await page.getByLabel('Time', { exact: true }).fill(local.time);
+  // The same moment on the creator's own clock (the browser's zone), under the fields.
+  const ownZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  await expect(page.getByTestId('schedule-own-clock')).toContainText(wallClock(at, ownZone).time);
   await page.getByRole('button', { name: 'Assemble Episode' }).click();
   await expect(page.getByTestId('assembly-result')).toBeVisible({ timeout: 180_000 });
   const saved = JSON.parse((await page.evaluate((key) => window.sessionStorage.getItem(key), CREATOR_STORAGE_KEY))!) as CreatorState;
-  return { page, episodeId: saved.job!.episodeId, at };
+  return { page, episodeId: saved.job!.episodeId, at, local };
 }
 
 /** The stored original of a library item (users/{user}/media/{id}/original.*) under the launcher's storage folder. */

@@ -32,6 +32,7 @@ import {
   journey,
   podcastId,
   rowBrightness,
+  SCHEDULE_ZONE,
   scheduleEpisode,
   setUpStepsJourney,
   showCover,
@@ -119,11 +120,11 @@ test.describe('Episode Creator steps 4-6', () => {
     await page.getByLabel('Schedule', { exact: true }).check();
     const soon = new Date(Date.now() + 5 * 60_000);
     const pad = (n: number) => String(n).padStart(2, '0');
-    await page.getByLabel('Date').fill(`${soon.getFullYear()}-${pad(soon.getMonth() + 1)}-${pad(soon.getDate())}`);
-    await page.getByLabel('Time').fill(`${pad(soon.getHours())}:${pad(soon.getMinutes() - (soon.getMinutes() % 5))}`);
+    await page.getByLabel('Date', { exact: true }).fill(`${soon.getFullYear()}-${pad(soon.getMonth() + 1)}-${pad(soon.getDate())}`);
+    await page.getByLabel('Time', { exact: true }).fill(`${pad(soon.getHours())}:${pad(soon.getMinutes() - (soon.getMinutes() % 5))}`);
     await page.getByRole('button', { name: 'Assemble Episode' }).click();
     await expect(page.getByTestId('schedule-error')).toHaveText(ASSEMBLY_MESSAGES.scheduleTooSoon);
-    await page.getByLabel('Date').fill('');
+    await page.getByLabel('Date', { exact: true }).fill('');
     await expect(page.getByTestId('schedule-error')).toHaveText(ASSEMBLY_MESSAGES.scheduleRequired);
     await shot(page, 'creator-step5-schedule-desktop');
     await page.getByLabel('Save as draft').check();
@@ -184,18 +185,21 @@ test.describe('Episode Creator steps 4-6', () => {
     const scheduled = await scheduleEpisode(openPage, 'Tomatoes, later', '3');
     await expect(scheduled.page.getByRole('heading', { name: 'Scheduled' })).toBeVisible();
     await expect(scheduled.page.getByText(EPISODE_CREATOR_MESSAGES.resultScheduled).first()).toBeVisible();
-    await expect(scheduled.page.getByTestId('scheduled-for')).toContainText(scheduled.at.toLocaleString('en-US', { timeStyle: 'short' }));
+    // The result says when in the zone it was scheduled in (issue 19): Auckland's clock, with its offset.
+    await expect(scheduled.page.getByTestId('scheduled-for')).toContainText(new RegExp(`${scheduled.local.time} GMT\\+1[23]`));
     // The host keeps it scheduled: no failure turns up while the result follows the publish status.
     await scheduled.page.waitForTimeout(5_000);
     await expect(scheduled.page.getByRole('heading', { name: 'Scheduled' })).toBeVisible();
     const episode = (await api('GET', `/api/episodes/${scheduled.episodeId}`)).body as {
       publish_at: string;
+      publish_at_local: string;
       status: string;
       publish_error: string | null;
     };
     expect(episode.publish_error, JSON.stringify(episode)).toBeNull();
     expect(episode.status).toBe('scheduled');
     expect(new Date(episode.publish_at).getTime()).toBe(scheduled.at.getTime());
+    expect(episode.publish_at_local).toBe(`${scheduled.local.date} ${scheduled.local.time} ${SCHEDULE_ZONE}`);
     await shot(scheduled.page, 'creator-step6-scheduled-desktop');
     await scheduled.page.setViewportSize(PHONE);
     await shot(scheduled.page, 'creator-step6-scheduled-phone');

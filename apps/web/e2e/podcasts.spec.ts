@@ -164,9 +164,29 @@ test.describe('My Podcasts journey', () => {
     // The list shows it in the zone it was scheduled in.
     await expect(card.getByText(/09:05 GMT\+1[23]/)).toBeVisible();
 
-    // Taken back to a draft, then published now.
+    // Once the host holds it (the publish job has run), a scheduled episode offers Publish now, Schedule (to change
+    // it, from the time it has) and Unpublish (to cancel it).
+    await expect
+      .poll(async () => (await api<{ publish_state: string | null }[]>(`/api/podcasts/${show!.id}/episodes`))[0]?.publish_state, {
+        timeout: 30_000,
+      })
+      .toBeNull();
+    await page.reload();
+    await card.getByRole('button', { name: 'Episodes' }).click();
+    await expect(card.getByRole('button', { name: 'Publish now' })).toBeVisible();
+    await card.getByRole('button', { name: 'Schedule' }).click();
+    await expect(publishDialog.getByTestId('publish-current-schedule')).toContainText(/09:05 GMT\+1[23]/);
+    await expect(publishDialog.getByLabel('Time zone')).toHaveValue('Pacific/Auckland');
+    await expect(publishDialog.getByLabel('Time', { exact: true })).toHaveValue('09:05');
+    await expect(publishDialog.getByLabel('Date', { exact: true })).toHaveValue(tomorrow);
+    await shot(page, 'podcasts-reschedule-desktop');
+    await publishDialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(publishDialog).toBeHidden();
+
+    // Taken back to a draft (the schedule cancelled), then published now.
     await card.getByRole('button', { name: 'Unpublish' }).click();
     const unpublishDialog = page.getByRole('dialog', { name: 'Unpublish episode' });
+    await expect(unpublishDialog.getByTestId('unpublish-cancels-schedule')).toContainText(/09:05 GMT\+1[23]/);
     await unpublishDialog.getByRole('button', { name: 'Unpublish', exact: true }).click();
     await expect(unpublishDialog).toBeHidden();
     await card.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -204,6 +224,15 @@ test.describe('My Podcasts journey', () => {
     expect(audio.status()).toBe(206);
     expect((await audio.body()).length).toBe(100);
     expect(audio.headers()['content-range']).toBe(`bytes 0-99/${enclosure![2]}`);
+
+    // The settled publish rang the bell (issue 19), and the notice opens the episode in Episode History.
+    const bell = page.getByRole('button', { name: /^Notifications/ });
+    await expect(bell).toHaveAttribute('aria-label', /^Notifications, \d+ unread$/, { timeout: 30_000 });
+    await bell.click();
+    const notice = page.getByRole('button', { name: 'Episode published (unread)' });
+    await expect(notice).toContainText(`"${EPISODE}" is published.`);
+    await notice.click();
+    await expect(page).toHaveURL(/\/dashboard\/episodes\?episode=/);
   });
 
   test('shows the distribution checklist and asks for the word delete before deleting', async ({ openPage }) => {

@@ -33,7 +33,8 @@ export function actionsFor(episode: TEpisode, now = new Date()): EpisodeAction[]
   const list: EpisodeAction[] = ['edit'];
   if (episode.editable) list.push('manual-edit');
   if (episode.editable && episode.has_transcript) list.push('retakes', 'transcript');
-  if (canPublish(rules) && episode.status === 'processed') list.push('publish', 'schedule');
+  // A scheduled episode can go out now, or have its schedule changed (Schedule) or cancelled (Unpublish).
+  if (canPublish(rules) && (episode.status === 'processed' || episode.status === 'scheduled')) list.push('publish', 'schedule');
   if (canUnpublish(rules, now)) list.push('unpublish');
   if (episode.retry_available) list.push('retry');
   if (canRepublish(rules) || (episode.status === 'processed' && (episode.needs_republish || Boolean(episode.publish_error))))
@@ -57,6 +58,7 @@ const ITEMS: Record<EpisodeAction, { label: string; icon: typeof IconEdit; color
 
 export function EpisodeMenu({ episode, onAction }: { episode: TEpisode; onAction: (action: EpisodeAction, episode: TEpisode) => void }) {
   const actions = actionsFor(episode);
+  const labelOf = (action: EpisodeAction) => (action === 'publish' && episode.status === 'scheduled' ? 'Publish now' : ITEMS[action].label);
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -69,7 +71,7 @@ export function EpisodeMenu({ episode, onAction }: { episode: TEpisode; onAction
           const item = ITEMS[action];
           return (
             <Menu.Item key={action} color={item.color} leftSection={<item.icon size={16} />} onClick={() => onAction(action, episode)}>
-              {item.label}
+              {labelOf(action)}
             </Menu.Item>
           );
         })}

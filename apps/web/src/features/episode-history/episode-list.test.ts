@@ -124,7 +124,10 @@ describe('Episode History list', () => {
     const now = new Date();
     expect(actionsFor(episode({ status: 'error', retry_available: true, editable: false }))).toEqual(['edit', 'retry', 'delete']);
     expect(actionsFor(episode({ status: 'processed', publish_state: 'publish_error', publish_error: 'boom' }))).toContain('republish');
-    expect(actionsFor(episode({ status: 'scheduled', publish_at: new Date(now.getTime() + 3_600_000) }))).toContain('unpublish');
+    // A scheduled episode: publish it now, change its schedule, or cancel it (Unpublish).
+    expect(actionsFor(episode({ status: 'scheduled', publish_at: new Date(now.getTime() + 3_600_000) }))).toEqual(
+      expect.arrayContaining(['publish', 'schedule', 'unpublish']),
+    );
     expect(actionsFor(episode({ status: 'published', publish_at: new Date(now.getTime() - 2 * 86_400_000) }))).not.toContain('unpublish');
     expect(actionsFor(episode({ status: 'processed', has_transcript: true }))).toEqual([
       'edit',

@@ -74,7 +74,14 @@ export function ShowEpisodesPanel({ show }: { show: TPodcast }) {
           </Table.Thead>
           <Table.Tbody>
             {episodes.data.map((episode) => {
-              const target = { id: episode.id, title: episode.title, visibility: episode.visibility };
+              const target = {
+                id: episode.id,
+                title: episode.title,
+                visibility: episode.visibility,
+                status: episode.status,
+                publish_at: episode.publish_at,
+                publish_at_local: episode.publish_at_local,
+              };
               const label = statusLabel(episode);
               return (
                 <Table.Tr key={episode.id}>
@@ -115,7 +122,7 @@ export function ShowEpisodesPanel({ show }: { show: TPodcast }) {
                       {canPublish(episode) && (
                         <>
                           <Button size="compact-xs" onClick={() => setPublishing({ target, mode: 'now' })}>
-                            Publish
+                            {episode.status === 'scheduled' ? 'Publish now' : 'Publish'}
                           </Button>
                           <Button size="compact-xs" variant="light" onClick={() => setPublishing({ target, mode: 'schedule' })}>
                             Schedule

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
-  PUBLISH_LIMITS,
+  PUBLISHED_NOTICE,
   PUBLISH_MESSAGES,
   VISIBILITIES,
   VISIBILITY_LABELS,
@@ -16,13 +16,23 @@ import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import { followPublishStatus } from './follow-publish.ts';
 import { ZPublishForm, zonedSchedulePayload, type TPublishForm } from './publish-form.ts';
-import { browserZone, defaultZonedSchedule, zoneOptions } from './schedule-time.ts';
+import { browserZone, defaultZonedSchedule, formatScheduled, scheduledZone, toZoned, type TZonedTime } from './schedule-time.ts';
+import { ZonedScheduleFields } from './ZonedScheduleFields.tsx';
 
 export interface PublishTarget {
   id: string;
   title: string;
   /** The visibility it has now, shown beside 'No change'. */
   visibility: TVisibility;
+  /** A scheduled episode: its status with the moment and the local wording it was scheduled with, to change it from. */
+  status?: string;
+  publish_at?: Date | null;
+  publish_at_local?: string | null;
+}
+
+/** The schedule a target has now, or null when it is not scheduled. */
+export function currentSchedule(target: PublishTarget): { at: Date; local: string | null } | null {
+  return target.status === 'scheduled' && target.publish_at ? { at: target.publish_at, local: target.publish_at_local ?? null } : null;
 }
 
 /** 'No change' names the visibility kept, then the three choices. */
@@ -33,16 +43,18 @@ function visibilityOptions(current: TVisibility) {
   ];
 }
 
-function initialValues(mode: TPublishMode): TPublishForm {
-  const zone = browserZone();
-  return { mode, visibility: 'no-change', ...defaultZonedSchedule(zone) };
+/** A scheduled episode's dialog starts from its schedule, in the zone it was scheduled in; others from the suggestion. */
+function initialValues(mode: TPublishMode, target: PublishTarget): TPublishForm {
+  const scheduled = currentSchedule(target);
+  const schedule = scheduled ? toZoned(scheduled.at, scheduledZone(scheduled.local)) : defaultZonedSchedule(browserZone());
+  return { mode, visibility: 'no-change', ...schedule };
 }
 
 /** The dialog's form: its fields checked by the Zod schema (the schedule rules of spec 001 §5). */
-function usePublishForm(initialMode: TPublishMode) {
+function usePublishForm(initialMode: TPublishMode, target: PublishTarget) {
   return useForm<TPublishForm>({
     mode: 'controlled',
-    initialValues: initialValues(initialMode),
+    initialValues: initialValues(initialMode, target),
     validate: schemaResolver(ZPublishForm, { sync: true }),
     validateInputOnChange: ['date', 'time', 'zone'],
   });
@@ -96,7 +108,8 @@ function PublishForm({
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
   const publish = trpc.publishing.publish.useMutation();
-  const form = usePublishForm(initialMode);
+  const form = usePublishForm(initialMode, episode);
+  const scheduled = currentSchedule(episode);
   const [failure, setFailure] = useState<string | null>(null);
   const { mode } = form.values;
 
@@ -114,7 +127,7 @@ function PublishForm({
           : values.mode === 'draft'
             ? PUBLISH_MESSAGES.draftSaved
             : status.status === 'published'
-              ? 'Published'
+              ? PUBLISHED_NOTICE.title
               : 'Publish dispatched';
       notifications.show({ color: 'green', message });
       onDone(status);
@@ -127,6 +140,11 @@ function PublishForm({
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack>
+        {scheduled && (
+          <Text size="sm" data-testid="publish-current-schedule">
+            Scheduled for {formatScheduled(scheduled.at, scheduled.local)}. Publish it now, or pick another time.
+          </Text>
+        )}
         <SegmentedControl
           {...form.getInputProps('mode')}
           data={[
@@ -173,29 +191,16 @@ function PublishForm({
   );
 }
 
-/** Date and time in the chosen zone, on the 5-minute step; the zone is the browser's until changed. */
+/** Date, time and zone (the browser's until changed), each change checked at once. */
 function ScheduleFields({ form }: { form: ReturnType<typeof usePublishForm> }) {
-  const { zone } = form.values;
+  const { date, time, zone } = form.values;
   return (
-    <Stack gap="xs">
-      <SimpleGrid cols={2}>
-        <TextInput type="date" label="Date" {...form.getInputProps('date')} error={form.errors.date ?? Boolean(form.errors.time)} />
-        <TextInput type="time" label="Time" step={PUBLISH_LIMITS.scheduleStepMinutes * 60} {...form.getInputProps('time')} error={null} />
-      </SimpleGrid>
-      <Select
-        label="Time zone"
-        searchable
-        data={zoneOptions(zone)}
-        {...form.getInputProps('zone')}
-        onChange={(value) => form.setFieldValue('zone', value ?? browserZone())}
-        allowDeselect={false}
-        description={zone === browserZone() ? 'Your browser’s time zone.' : `Your browser’s is ${browserZone()}.`}
-      />
-      {form.errors.time && (
-        <Text size="sm" c="red" role="alert" data-testid="schedule-error">
-          {form.errors.time}
-        </Text>
-      )}
-    </Stack>
+    <ZonedScheduleFields
+      value={{ date, time, zone }}
+      onChange={(patch) => {
+        for (const [field, value] of Object.entries(patch)) form.setFieldValue(field as keyof TZonedTime, value);
+      }}
+      error={form.errors.time ?? form.errors.date}
+    />
   );
 }

@@ -4,16 +4,19 @@ import { notifications } from '@mantine/notifications';
 import { PODCAST_MESSAGES, PUBLISH_MESSAGES } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
-import type { PublishTarget } from './PublishDialog.tsx';
+import { currentSchedule, type PublishTarget } from './PublishDialog.tsx';
+import { formatScheduled } from './schedule-time.ts';
 
 /**
- * Unpublish (spec 001 §4): the episode goes back to processed and leaves the host. Outside the 24-hour
+ * Unpublish (spec 001 §4): the episode goes back to processed and leaves the host; for a scheduled
+ * episode this is how its schedule is cancelled. Outside the 24-hour
  * window the server answers 409 and the dialog reveals Force Unpublish with the spec's text.
  */
 export function UnpublishDialog({ episode, onClose, onDone }: { episode: PublishTarget | null; onClose: () => void; onDone: () => void }) {
   const unpublish = trpc.publishing.unpublish.useMutation();
   const [forceOffered, setForceOffered] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const scheduled = episode ? currentSchedule(episode) : null;
 
   function close() {
     setForceOffered(false);
@@ -39,7 +42,14 @@ export function UnpublishDialog({ episode, onClose, onDone }: { episode: Publish
   return (
     <Modal opened={episode !== null} onClose={close} title="Unpublish episode" centered>
       <Stack>
-        <Text size="sm">“{episode?.title}” goes back to a draft: it leaves the feed and its host, and its schedule is cleared.</Text>
+        {scheduled ? (
+          <Text size="sm" data-testid="unpublish-cancels-schedule">
+            “{episode?.title}” is scheduled for {formatScheduled(scheduled.at, scheduled.local)}. Unpublishing cancels the schedule and
+            keeps it as a draft.
+          </Text>
+        ) : (
+          <Text size="sm">“{episode?.title}” goes back to a draft: it leaves the feed and its host, and its schedule is cleared.</Text>
+        )}
         {forceOffered && <Alert color="yellow">{PODCAST_MESSAGES.forceUnpublish}</Alert>}
         {error && (
           <Alert color="red" title={PUBLISH_MESSAGES.unpublishFailed}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLISH_MESSAGES } from '@ppp/contracts';
-import { defaultZonedSchedule, formatScheduled, toZoned, zonedToUtc } from './schedule-time.ts';
+import { defaultZonedSchedule, formatScheduled, inViewerZone, toZoned, zonedToUtc } from './schedule-time.ts';
 import { ZPublishForm, scheduleFieldProblem, zonedSchedulePayload } from './publish-form.ts';
 
 describe('a schedule in the creator’s time zone (issue 19)', () => {
@@ -42,6 +42,15 @@ describe('a schedule in the creator’s time zone (issue 19)', () => {
     expect(formatScheduled(at, '2026-11-21 09:05 America/New_York')).toBe('Sat 21 Nov 2026, 09:05 EST');
     expect(formatScheduled(at, null, 'Asia/Tokyo')).toBe('Sat 21 Nov 2026, 23:05 GMT+9');
     expect(formatScheduled(at, '2026-11-21 14:05 nonsense', 'UTC')).toBe('Sat 21 Nov 2026, 14:05 UTC');
+  });
+});
+
+describe('the chosen moment on the creator’s own clock', () => {
+  it('is shown only when the schedule is in another zone and is a real moment', () => {
+    const auckland = { date: '2026-11-22', time: '09:05', zone: 'Pacific/Auckland' };
+    expect(inViewerZone(auckland, 'Europe/Paris')).toBe('Sat 21 Nov 2026, 21:05 GMT+1');
+    expect(inViewerZone(auckland, 'Pacific/Auckland')).toBeNull();
+    expect(inViewerZone({ date: '2026-03-29', time: '02:30', zone: 'Europe/Berlin' }, 'UTC')).toBeNull();
   });
 });
 

@@ -48,9 +48,20 @@ export function zonedToUtc({ date, time, zone }: TZonedTime): Date | null {
   return new Date(first);
 }
 
+/** The zone a schedule was made in, read from its publish_at_local ('date time Zone'), else the fallback. */
+export function scheduledZone(publishAtLocal: string | null, fallbackZone = browserZone()): string {
+  const named = publishAtLocal?.trim().split(' ').at(-1) ?? '';
+  return isZone(named) && (named.includes('/') || named === 'UTC') ? named : fallbackZone;
+}
+
 /** A scheduled moment as the creator reads it: in the zone it was scheduled in (publish_at_local's), else the browser's. */
 export function formatScheduled(publishAt: Date, publishAtLocal: string | null, fallbackZone = browserZone()): string {
-  const named = publishAtLocal?.trim().split(' ').at(-1) ?? '';
-  const zone = isZone(named) && named.includes('/') ? named : fallbackZone;
-  return DateTime.fromJSDate(publishAt).setZone(zone).toFormat('ccc d LLL yyyy, HH:mm ZZZZ');
+  return DateTime.fromJSDate(publishAt).setZone(scheduledZone(publishAtLocal, fallbackZone)).toFormat('ccc d LLL yyyy, HH:mm ZZZZ');
+}
+
+/** The chosen moment on the creator's own clock, when the schedule is in another zone; null otherwise or when it is not a valid moment. */
+export function inViewerZone(value: TZonedTime, viewerZone = browserZone()): string | null {
+  if (value.zone === viewerZone) return null;
+  const at = zonedToUtc(value);
+  return at ? DateTime.fromJSDate(at).setZone(viewerZone).toFormat('ccc d LLL yyyy, HH:mm ZZZZ') : null;
 }

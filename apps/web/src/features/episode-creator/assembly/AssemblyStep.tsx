@@ -13,6 +13,7 @@ import {
 } from '@ppp/contracts';
 import { trpc } from '../../../lib/trpc.ts';
 import { PublishDialog } from '../../publishing/PublishDialog.tsx';
+import { formatScheduled } from '../../publishing/schedule-time.ts';
 import { estimateText, offersPublish, resultView, withHostFailure } from './assembly-result.ts';
 import { usePublishFollowUp } from './use-publish-follow-up.ts';
 import { useJobStatus } from './use-job-status.ts';
@@ -51,12 +52,13 @@ interface ResultProps {
   episode: TAssembledEpisode;
   mode: Mode;
   publish: Parameters<typeof resultView>[1];
-  /** When a scheduled episode goes live, as the host reports it. */
+  /** When a scheduled episode goes live, as the host reports it, with the local wording naming the zone it was picked in. */
   publishAt: Date | null;
+  publishAtLocal: string | null;
   onBackToDashboard(): void;
 }
 
-function Result({ episode, mode, publish, publishAt, onBackToDashboard }: ResultProps) {
+function Result({ episode, mode, publish, publishAt, publishAtLocal, onBackToDashboard }: ResultProps) {
   const view = resultView(mode, publish);
   return (
     <Paper withBorder p="xl" radius="md">
@@ -68,7 +70,7 @@ function Result({ episode, mode, publish, publishAt, onBackToDashboard }: Result
         <Text>{view.text}</Text>
         {publish?.outcome === 'scheduled' && publishAt && (
           <Text size="sm" c="dimmed" data-testid="scheduled-for">
-            Goes live {publishAt.toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short' })}
+            Goes live {formatScheduled(publishAt, publishAtLocal)}
           </Text>
         )}
         {view.scheduleInvalid && (
@@ -107,7 +109,7 @@ function Result({ episode, mode, publish, publishAt, onBackToDashboard }: Result
 /** What happened to a draft published from the result: 'Published' or when it is scheduled for. */
 function publishedText(status: TPublishStatus): string {
   if (status.status === 'scheduled' && status.publish_at) {
-    return `${PUBLISH_MESSAGES.scheduled} for ${status.publish_at.toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short' })}.`;
+    return `${PUBLISH_MESSAGES.scheduled} for ${formatScheduled(status.publish_at, status.publish_at_local)}.`;
   }
   return status.status === 'published' ? PUBLISH_MESSAGES.publishedBuiltin : 'Publishing…';
 }
@@ -193,6 +195,7 @@ export function AssemblyStep({ episodeId, mode, audioSeconds, onBackToDashboard,
           mode={mode}
           publish={publish}
           publishAt={hostStatus?.publish_at ?? null}
+          publishAtLocal={hostStatus?.publish_at_local ?? null}
           onBackToDashboard={onBackToDashboard}
         />
       ) : (

@@ -13,6 +13,7 @@ import { PublishingChecklist } from './PublishingChecklist.tsx';
 import {
   buildAssembleRequest,
   detailsProblems,
+  draftSchedule,
   publishingChecklist,
   showLinkedToHost,
   tagList,
@@ -20,7 +21,7 @@ import {
   type DetailsDraft,
 } from './details-rules.ts';
 import { writePublishPrefs } from './publish-prefs.ts';
-import { localToDate } from './schedule.ts';
+import { zonedToUtc } from '../../publishing/schedule-time.ts';
 import {
   useMinutesPrecheck,
   useFeedCheck,
@@ -47,14 +48,16 @@ interface Props {
   submitting: boolean;
 }
 
-function timeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
 /** Keeps the publish choice for the next episode (spec 000 §4). */
 function rememberPublishChoice(draft: DetailsDraft) {
-  const at = draft.publishMode === 'schedule' ? localToDate({ date: draft.scheduleDate, time: draft.scheduleTime }) : null;
-  writePublishPrefs({ publishMode: draft.publishMode, visibility: draft.visibility, scheduleAt: at ? at.toISOString() : null });
+  const schedule = draftSchedule(draft);
+  const at = draft.publishMode === 'schedule' ? zonedToUtc(schedule) : null;
+  writePublishPrefs({
+    publishMode: draft.publishMode,
+    visibility: draft.visibility,
+    scheduleAt: at ? at.toISOString() : null,
+    scheduleZone: schedule.zone,
+  });
 }
 
 /** Step 5 Episode Details & Scheduling (spec 000 §2, §4, §5). */
@@ -99,7 +102,13 @@ export function DetailsStep({ templateId, podcastId, upload, coverImagePath, val
   function patch(change: Partial<DetailsDraft>) {
     const next = { ...draft, ...change };
     onChange(next);
-    if ('publishMode' in change || 'visibility' in change || 'scheduleDate' in change || 'scheduleTime' in change)
+    if (
+      'publishMode' in change ||
+      'visibility' in change ||
+      'scheduleDate' in change ||
+      'scheduleTime' in change ||
+      'scheduleZone' in change
+    )
       rememberPublishChoice(next);
   }
 
@@ -112,7 +121,7 @@ export function DetailsStep({ templateId, podcastId, upload, coverImagePath, val
     }
     if (blocked) return;
     rememberPublishChoice(draft);
-    await onSubmit(buildAssembleRequest(draft, coverImagePath, timeZone()));
+    await onSubmit(buildAssembleRequest(draft, coverImagePath));
   }
 
   const checklist = publishingChecklist({

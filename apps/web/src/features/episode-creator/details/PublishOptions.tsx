@@ -1,7 +1,8 @@
-import { Group, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { CREATOR_STEP_COPY, EPISODE_CREATOR } from '@ppp/contracts';
-import type { DetailsDraft, PublishMode, Visibility } from './details-rules.ts';
+import { Radio, SegmentedControl, Stack, Text } from '@mantine/core';
+import { CREATOR_STEP_COPY } from '@ppp/contracts';
+import { draftSchedule, type DetailsDraft, type PublishMode, type Visibility } from './details-rules.ts';
 import { snapTimeToStep } from './schedule.ts';
+import { ZonedScheduleFields } from '../../publishing/ZonedScheduleFields.tsx';
 import { FeatureLockedNotice } from '../../billing/FeatureLockedNotice.tsx';
 
 interface Props {
@@ -18,7 +19,7 @@ const MODES: { value: PublishMode; label: string; hint: string }[] = [
   { value: 'draft', label: 'Save as draft', hint: 'Kept unpublished; publish it later from Episodes.' },
 ];
 
-/** Publish options (spec 000 §4): now with its visibility, schedule with date and time, or draft. */
+/** Publish options (spec 000 §4): now with its visibility, schedule with a date and time in a chosen time zone, or draft. */
 export function PublishOptions({ draft, scheduleError, onChange, autoPublishLocked = false }: Props) {
   return (
     <Stack gap="sm">
@@ -59,36 +60,18 @@ export function PublishOptions({ draft, scheduleError, onChange, autoPublishLock
         </Stack>
       )}
       {draft.publishMode === 'schedule' && (
-        <Stack gap={4}>
-          <Group gap="sm" align="flex-start" wrap="wrap">
-            <TextInput
-              type="date"
-              label="Date"
-              value={draft.scheduleDate}
-              onChange={(event) => onChange({ scheduleDate: event.currentTarget.value })}
-              error={Boolean(scheduleError)}
-              w={180}
-            />
-            <TextInput
-              type="time"
-              label="Time"
-              step={EPISODE_CREATOR.scheduleStepSeconds}
-              value={draft.scheduleTime}
-              onChange={(event) => onChange({ scheduleTime: event.currentTarget.value })}
-              onBlur={(event) => onChange({ scheduleTime: snapTimeToStep(event.currentTarget.value) })}
-              error={Boolean(scheduleError)}
-              w={140}
-            />
-          </Group>
-          {scheduleError && (
-            <Text size="sm" c="red" role="alert" data-testid="schedule-error">
-              {scheduleError}
-            </Text>
-          )}
-          <Text size="xs" c="dimmed">
-            In your time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}).
-          </Text>
-        </Stack>
+        <ZonedScheduleFields
+          value={draftSchedule(draft)}
+          onChange={(patch) =>
+            onChange({
+              ...(patch.date !== undefined && { scheduleDate: patch.date }),
+              ...(patch.time !== undefined && { scheduleTime: patch.time }),
+              ...(patch.zone !== undefined && { scheduleZone: patch.zone }),
+            })
+          }
+          error={scheduleError}
+          snapTime={snapTimeToStep}
+        />
       )}
     </Stack>
   );

@@ -21,9 +21,12 @@ import {
   readPublishPrefs,
   writePublishPrefs,
 } from './publish-prefs.ts';
+import { browserZone } from '../../publishing/schedule-time.ts';
 
+// The browser's clock and zone (the test process's): the draft's schedule is in the same zone.
 const now = new Date(2026, 10, 23, 14, 2, 10);
-const base: DetailsDraft = { ...emptyDraft({ date: '2026-11-23', time: '15:05' }, { publishMode: 'now', visibility: 'public' }) };
+const zone = browserZone();
+const base: DetailsDraft = { ...emptyDraft({ date: '2026-11-23', time: '15:05', zone }, { publishMode: 'now', visibility: 'public' }) };
 const filled: DetailsDraft = { ...base, title: ' Pilot ', season: '2', episodeNumber: '7', description: 'About it', tags: 'a, b' };
 
 describe('field messages', () => {
@@ -62,7 +65,7 @@ describe('tags', () => {
 
 describe('the request handed to assembly', () => {
   it('sends the details and a draft or now choice', () => {
-    const request = buildAssembleRequest({ ...filled, visibility: 'unpublished' }, 'c.jpg', 'UTC');
+    const request = buildAssembleRequest({ ...filled, visibility: 'unpublished' }, 'c.jpg');
     expect(ZEpisodeDetails.parse(request.episode_details)).toMatchObject({
       title: 'Pilot',
       season: 2,
@@ -73,23 +76,25 @@ describe('the request handed to assembly', () => {
     });
     expect(request.publish).toEqual({ mode: 'now', visibility: 'unpublished' });
     // Visibility only applies to publish now.
-    expect(buildAssembleRequest({ ...filled, publishMode: 'draft', visibility: 'unpublished' }, null, 'UTC').publish).toEqual({
+    expect(buildAssembleRequest({ ...filled, publishMode: 'draft', visibility: 'unpublished' }, null).publish).toEqual({
       mode: 'draft',
       visibility: 'public',
     });
   });
 
-  it('sends a schedule as unpublished plus UTC and local time', () => {
-    const request = buildAssembleRequest(
-      { ...filled, publishMode: 'schedule', scheduleDate: '2026-11-23', scheduleTime: '16:00' },
-      null,
-      'Europe/Paris',
-    );
-    const publish = ZAssemblyPublish.parse(request.publish);
+  it('sends a schedule as unpublished plus its UTC moment in the chosen zone and the local time', () => {
+    const schedule = { ...filled, publishMode: 'schedule' as const, scheduleDate: '2026-11-23', scheduleTime: '16:00' };
+    const publish = ZAssemblyPublish.parse(buildAssembleRequest({ ...schedule, scheduleZone: 'Europe/Paris' }, null).publish);
     expect(publish.mode).toBe('schedule');
     expect(publish.visibility).toBe('unpublished');
-    expect(publish.publish_at?.getTime()).toBe(new Date(2026, 10, 23, 16, 0).getTime());
+    expect(publish.publish_at?.toISOString()).toBe('2026-11-23T15:00:00.000Z');
     expect(publish.publish_at_local).toBe('2026-11-23 16:00 Europe/Paris');
+    const auckland = ZAssemblyPublish.parse(buildAssembleRequest({ ...schedule, scheduleZone: 'Pacific/Auckland' }, null).publish);
+    expect(auckland.publish_at?.toISOString()).toBe('2026-11-23T03:00:00.000Z');
+    // A draft saved before zones were asked is read in the browser's zone.
+    const before = ZAssemblyPublish.parse(buildAssembleRequest({ ...schedule, scheduleZone: undefined }, null).publish);
+    expect(before.publish_at?.getTime()).toBe(new Date(2026, 10, 23, 16, 0).getTime());
+    expect(before.publish_at_local).toBe(`2026-11-23 16:00 ${zone}`);
   });
 });
 
@@ -147,9 +152,15 @@ describe('publish preferences', () => {
     const map = new Map<string, string>();
     const store = { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) };
     expect(readPublishPrefs(store)).toEqual(DEFAULT_PUBLISH_PREFS);
-    writePublishPrefs({ publishMode: 'schedule', visibility: 'unpublished', scheduleAt: '2026-11-23T15:05:00.000Z' }, store);
-    expect(readPublishPrefs(store)).toEqual({ publishMode: 'schedule', visibility: 'unpublished', scheduleAt: '2026-11-23T15:05:00.000Z' });
-    map.set(PUBLISH_PREFS_STORAGE_KEY, '{"publishMode":"later","scheduleAt":"soon"}');
+    const prefs = {
+      publishMode: 'schedule',
+      visibility: 'unpublished',
+      scheduleAt: '2026-11-23T15:05:00.000Z',
+      scheduleZone: 'Pacific/Auckland',
+    } as const;
+    writePublishPrefs(prefs, store);
+    expect(readPublishPrefs(store)).toEqual(prefs);
+    map.set(PUBLISH_PREFS_STORAGE_KEY, '{"publishMode":"later","scheduleAt":"soon","scheduleZone":"Mars/Olympus"}');
     expect(readPublishPrefs(store)).toEqual(DEFAULT_PUBLISH_PREFS);
     expect(parsePublishPrefs('not json')).toEqual(DEFAULT_PUBLISH_PREFS);
   });
@@ -188,5 +199,17 @@ describe('resumed schedule', () => {
       scheduleDate: '2026-11-23',
       scheduleTime: '15:05',
     });
+  });
+
+  it('suggests again in the zone the draft was in', () => {
+    const utcNow = new Date('2026-11-23T14:02:10Z');
+    const stale = { ...filled, scheduleDate: '2026-11-23', scheduleTime: '10:00', scheduleZone: 'Pacific/Auckland' };
+    expect(withFreshSchedule(stale, utcNow)).toMatchObject({
+      scheduleDate: '2026-11-24',
+      scheduleTime: '04:05',
+      scheduleZone: 'Pacific/Auckland',
+    });
+    const ahead = { ...stale, scheduleDate: '2026-11-24', scheduleTime: '09:00' };
+    expect(withFreshSchedule(ahead, utcNow)).toBe(ahead);
   });
 });

@@ -1,6 +1,7 @@
 import { EPISODE_CREATOR, ZAssemblyTags, ZEpisodeDetails, type ZAssemblyPublish } from '@ppp/contracts';
 import type { z } from 'zod';
-import { localToDate, schedulePublishFields, scheduleProblem, suggestSchedule, type LocalSchedule } from './schedule.ts';
+import { schedulePublishFields, scheduleProblem, suggestSchedule } from './schedule.ts';
+import { browserZone, zonedToUtc, type TZonedTime } from '../../publishing/schedule-time.ts';
 
 export type PublishMode = 'now' | 'draft' | 'schedule';
 export type Visibility = 'public' | 'unpublished';
@@ -18,6 +19,8 @@ export interface DetailsDraft {
   scheduleDate: string;
   /** HH:MM */
   scheduleTime: string;
+  /** The IANA time zone the date and time are in; the browser's when missing (a draft saved before zones were asked). */
+  scheduleZone?: string;
   /** Set once the template's 'Auto fill with AI' has written into this draft (it runs once). */
   aiFilled?: boolean;
 }
@@ -27,7 +30,12 @@ export interface AssembleDetailsRequest {
   publish: z.input<typeof ZAssemblyPublish>;
 }
 
-export function emptyDraft(schedule: LocalSchedule, prefs: { publishMode: PublishMode; visibility: Visibility }): DetailsDraft {
+/** The draft's schedule as a date and time in its zone. */
+export function draftSchedule(draft: Pick<DetailsDraft, 'scheduleDate' | 'scheduleTime' | 'scheduleZone'>): TZonedTime {
+  return { date: draft.scheduleDate, time: draft.scheduleTime, zone: draft.scheduleZone ?? browserZone() };
+}
+
+export function emptyDraft(schedule: TZonedTime, prefs: { publishMode: PublishMode; visibility: Visibility }): DetailsDraft {
   return {
     title: '',
     season: '',
@@ -38,6 +46,7 @@ export function emptyDraft(schedule: LocalSchedule, prefs: { publishMode: Publis
     ...prefs,
     scheduleDate: schedule.date,
     scheduleTime: schedule.time,
+    scheduleZone: schedule.zone,
   };
 }
 
@@ -70,7 +79,7 @@ export function detailsProblems(draft: DetailsDraft, now: Date = new Date()): De
   const episodeNumber = fieldProblem(ZEpisodeDetails.shape.episodeNumber, draft.episodeNumber);
   if (episodeNumber) problems.episodeNumber = episodeNumber;
   if (draft.publishMode === 'schedule') {
-    const problem = scheduleProblem({ date: draft.scheduleDate, time: draft.scheduleTime }, now);
+    const problem = scheduleProblem(draftSchedule(draft), now);
     if (problem) problems.schedule = problem;
   }
   return problems;
@@ -82,7 +91,7 @@ export function tagList(tags: string): string[] {
 }
 
 /** The payload handed to onSubmit: episode details and the publish choice (a schedule as unpublished plus a time). */
-export function buildAssembleRequest(draft: DetailsDraft, coverImagePath: string | null, timeZone: string): AssembleDetailsRequest {
+export function buildAssembleRequest(draft: DetailsDraft, coverImagePath: string | null): AssembleDetailsRequest {
   const episode_details: z.input<typeof ZEpisodeDetails> = {
     title: draft.title.trim(),
     description: draft.description,
@@ -94,7 +103,7 @@ export function buildAssembleRequest(draft: DetailsDraft, coverImagePath: string
     cover_image_path: coverImagePath,
   };
   if (draft.publishMode === 'schedule') {
-    const fields = schedulePublishFields({ date: draft.scheduleDate, time: draft.scheduleTime }, timeZone);
+    const fields = schedulePublishFields(draftSchedule(draft));
     return {
       episode_details,
       publish: {
@@ -167,10 +176,10 @@ export function showLinkedToHost(show: { host_kind: string; spreaker_show_id: st
   return show.host_kind === 'builtin' || (show.host_kind === 'spreaker' && Boolean(show.spreaker_show_id));
 }
 
-/** A resumed draft whose schedule is no longer more than 10 minutes ahead gets the default suggestion again. */
+/** A resumed draft whose schedule is no longer more than 10 minutes ahead gets the default suggestion again, in its zone. */
 export function withFreshSchedule(draft: DetailsDraft, now: Date): DetailsDraft {
-  const stored = localToDate({ date: draft.scheduleDate, time: draft.scheduleTime });
-  const next = suggestSchedule(now, stored);
-  if (next.date === draft.scheduleDate && next.time === draft.scheduleTime) return draft;
-  return { ...draft, scheduleDate: next.date, scheduleTime: next.time };
+  const current = draftSchedule(draft);
+  const next = suggestSchedule(now, zonedToUtc(current), current.zone);
+  if (next.date === draft.scheduleDate && next.time === draft.scheduleTime && next.zone === draft.scheduleZone) return draft;
+  return { ...draft, scheduleDate: next.date, scheduleTime: next.time, scheduleZone: next.zone };
 }

@@ -1,4 +1,5 @@
 import type { PublishMode, Visibility } from './details-rules.ts';
+import { isZone } from '../../publishing/schedule-time.ts';
 
 /** 'Publish preferences persist in local storage' (spec 000 §4): mode, visibility and the last schedule. */
 export const PUBLISH_PREFS_STORAGE_KEY = 'ppp.episodeCreator.publishPrefs';
@@ -8,9 +9,11 @@ export interface PublishPrefs {
   visibility: Visibility;
   /** The last scheduled instant (ISO), reused while more than 10 minutes ahead. */
   scheduleAt: string | null;
+  /** The time zone the last schedule was picked in, offered again (null: the browser's). */
+  scheduleZone: string | null;
 }
 
-export const DEFAULT_PUBLISH_PREFS: PublishPrefs = { publishMode: 'now', visibility: 'public', scheduleAt: null };
+export const DEFAULT_PUBLISH_PREFS: PublishPrefs = { publishMode: 'now', visibility: 'public', scheduleAt: null, scheduleZone: null };
 
 type Store = Pick<Storage, 'getItem' | 'setItem'>;
 
@@ -39,6 +42,7 @@ export function parsePublishPrefs(raw: string | null): PublishPrefs {
     publishMode: mode === 'draft' || mode === 'schedule' || mode === 'now' ? mode : DEFAULT_PUBLISH_PREFS.publishMode,
     visibility: fields.visibility === 'unpublished' ? 'unpublished' : 'public',
     scheduleAt,
+    scheduleZone: typeof fields.scheduleZone === 'string' && isZone(fields.scheduleZone) ? fields.scheduleZone : null,
   };
 }
 

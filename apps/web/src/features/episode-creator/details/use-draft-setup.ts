@@ -2,13 +2,17 @@ import { useEffect, useRef, useState } from 'react';
 import { emptyDraft, testModeDefaults, withFreshSchedule, withSuggestedNumbering, type DetailsDraft } from './details-rules.ts';
 import { readPublishPrefs } from './publish-prefs.ts';
 import { suggestSchedule } from './schedule.ts';
+import { browserZone } from '../../publishing/schedule-time.ts';
 import type { Numbering } from './use-details-data.ts';
 
-/** A fresh draft: the stored publish preferences and the default schedule suggestion. */
+/** A fresh draft: the stored publish preferences and the default schedule suggestion, in the zone last chosen or the browser's. */
 export function freshDraft(now: Date = new Date()): DetailsDraft {
   const prefs = readPublishPrefs();
   const stored = prefs.scheduleAt ? new Date(prefs.scheduleAt) : null;
-  return emptyDraft(suggestSchedule(now, stored), { publishMode: prefs.publishMode, visibility: prefs.visibility });
+  return emptyDraft(suggestSchedule(now, stored, prefs.scheduleZone ?? browserZone()), {
+    publishMode: prefs.publishMode,
+    visibility: prefs.visibility,
+  });
 }
 
 /**
