@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   ZAssemblyPublishMode,
   creatorPublishScheduleProblem,
@@ -6,21 +5,12 @@ import {
   type TAssemblyPublishOutcome,
 } from '@ppp/contracts';
 import type { PublishingService } from '../publishing/publishing.service.ts';
-import { EpisodeSchema, type Episode, type TStoredPublishOutcome } from './episode.entity.ts';
+import type { Episode, TStoredPublishOutcome } from './episode.entity.ts';
+import type { EpisodesRepository, PendingPublish } from './episodes.repository.ts';
 
 export interface AssemblyPublishDeps {
-  em: EntityManager;
+  episodes: Pick<EpisodesRepository, 'pendingPublish' | 'settlePublish' | 'clearSchedule'>;
   publishing: Pick<PublishingService, 'publish' | 'jobPending'>;
-}
-
-interface PendingRow {
-  user_id: string;
-  publish_mode: string | null;
-  publish_at: Date | null;
-  publish_at_local: string | null;
-  visibility: string;
-  status: string;
-  publish_state: string | null;
 }
 
 /** How long the status call waits for publishing to settle after the render before reporting it anyway. */
@@ -61,37 +51,22 @@ export class AssemblyPublishService {
 
   /** Null when there was nothing to do (already settled, or the episode predates this step or is gone). */
   async afterRender(episodeId: string, now = new Date()): Promise<TAssemblyPublishOutcome | null> {
-    const row = await this.pending(episodeId);
+    const row = await this.deps.episodes.pendingPublish(episodeId);
     if (!row) return null;
     const mode = ZAssemblyPublishMode.catch('draft').parse(row.publish_mode);
     const outcome = await this.act(episodeId, mode, row, now);
-    await this.deps.em
-      .getConnection()
-      .execute(`update episodes set publish_outcome = ?::jsonb where id = ? and publish_outcome->>'outcome' = 'pending'`, [
-        JSON.stringify(outcome),
-        episodeId,
-      ]);
+    await this.deps.episodes.settlePublish(episodeId, outcome);
     return outcome;
   }
 
-  /** The episode's publish choice while its outcome is pending; null once it is settled. */
-  private async pending(episodeId: string): Promise<PendingRow | null> {
-    const [row] = await this.deps.em.getConnection().execute<PendingRow[]>(
-      `select user_id, publish_mode, publish_at, publish_at_local, visibility, status, publish_state
-       from episodes where id = ? and publish_outcome->>'outcome' = 'pending'`,
-      [episodeId],
-    );
-    return row ?? null;
-  }
-
   /** A run that died after handing the schedule over left it in place: not scheduled a second time. */
-  private async scheduledAlready(episodeId: string, row: PendingRow): Promise<boolean> {
+  private async scheduledAlready(episodeId: string, row: PendingPublish): Promise<boolean> {
     if (row.status === 'published') return true;
     if (row.status !== 'scheduled') return false;
     return row.publish_state !== 'queued' || (await this.deps.publishing.jobPending(episodeId));
   }
 
-  private async act(episodeId: string, mode: TAssemblyPublishMode, row: PendingRow, now: Date): Promise<TAssemblyPublishOutcome> {
+  private async act(episodeId: string, mode: TAssemblyPublishMode, row: PendingPublish, now: Date): Promise<TAssemblyPublishOutcome> {
     const user = { id: row.user_id };
     if (mode === 'draft') return { mode, outcome: 'draft', error: null };
     try {
@@ -109,7 +84,7 @@ export class AssemblyPublishService {
       const problem = creatorPublishScheduleProblem(row.publish_at, now);
       if (problem) {
         // Kept as a draft: the time it was meant for is gone from the row.
-        await this.deps.em.fork().nativeUpdate(EpisodeSchema, { id: episodeId }, { publishAt: null, publishAtLocal: null });
+        await this.deps.episodes.clearSchedule(episodeId);
         return { mode, outcome: 'schedule_invalid', error: problem };
       }
       const publishAt = new Date(row.publish_at ?? 0).toISOString();

@@ -11,7 +11,9 @@ import type { PublishingService } from '../publishing/publishing.service.ts';
 import { UploadSnippets } from './upload-snippets.ts';
 import { FlubberByFileService } from './flubber-by-file.service.ts';
 import { InternReviewService } from './intern-review.service.ts';
+import { InternAnswersRepository } from './intern-answers.repository.ts';
 import { AssemblyPublishService } from './assembly-publish.service.ts';
+import { EpisodesRepository } from './episodes.repository.ts';
 import type { FeatureGate } from '../billing/feature-gate.ts';
 
 export interface CreatorPorts {
@@ -36,7 +38,12 @@ export function createCreatorServices(em: EntityManager, shared: SharedDeps, por
       snippets,
       features: ports.features,
     }),
-    internReview: new InternReviewService({ em, snippets, ...ports, connectionString: String(em.config.get('clientUrl')) }),
-    assemblyPublish: new AssemblyPublishService({ em, publishing: ports.publishing }),
+    internReview: new InternReviewService({
+      answers: new InternAnswersRepository(em),
+      snippets,
+      ...ports,
+      connectionString: String(em.config.get('clientUrl')),
+    }),
+    assemblyPublish: new AssemblyPublishService({ episodes: new EpisodesRepository(em), publishing: ports.publishing }),
   };
 }

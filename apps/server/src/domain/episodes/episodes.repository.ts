@@ -7,7 +7,7 @@ import { MediaItemSchema, type MediaItem } from '../media/media-item.entity.ts';
 import { PodcastSchema, type Podcast } from '../podcasts/podcast.entity.ts';
 import { TemplateSchema } from '../templates/template.entity.ts';
 import { TranscriptSchema, type Transcript } from '../transcripts/transcript.entity.ts';
-import { EpisodeSchema, type Episode } from './episode.entity.ts';
+import { EpisodeSchema, type Episode, type TStoredPublishOutcome } from './episode.entity.ts';
 import type { EpisodeView } from './episode-view.ts';
 import { findClip, type ClipRef } from './assembly-sources.ts';
 
@@ -208,6 +208,31 @@ export class EpisodesRepository {
     }
   }
 
+  /** The episode's publish choice while its outcome is pending (publish.after-render); null once it is settled. */
+  async pendingPublish(id: string): Promise<PendingPublish | null> {
+    const [row] = await this.em.getConnection().execute<PendingPublish[]>(
+      `select user_id, publish_mode, publish_at, publish_at_local, visibility, status, publish_state
+       from episodes where id = ? and publish_outcome->>'outcome' = 'pending'`,
+      [id],
+    );
+    return row ?? null;
+  }
+
+  /** Settles a pending publish outcome; one settled already is left as it is. */
+  async settlePublish(id: string, outcome: TStoredPublishOutcome): Promise<void> {
+    await this.em
+      .getConnection()
+      .execute(`update episodes set publish_outcome = ?::jsonb where id = ? and publish_outcome->>'outcome' = 'pending'`, [
+        JSON.stringify(outcome),
+        id,
+      ]);
+  }
+
+  /** The time an episode was to be published at is gone from its row (it stays a draft). */
+  async clearSchedule(id: string): Promise<void> {
+    await this.em.fork().nativeUpdate(EpisodeSchema, { id }, { publishAt: null, publishAtLocal: null });
+  }
+
   async remove(episode: Episode): Promise<void> {
     await this.em.remove(episode).flush();
   }
@@ -254,6 +279,17 @@ export class EpisodesRepository {
       { orderBy: { publishAt: 'desc', createdAt: 'desc', id: 'desc' }, limit, fields: ['id', 'title'] },
     );
   }
+}
+
+/** An episode's publish choice made at assemble, as the row holds it. */
+export interface PendingPublish {
+  user_id: string;
+  publish_mode: string | null;
+  publish_at: Date | null;
+  publish_at_local: string | null;
+  visibility: string;
+  status: string;
+  publish_state: string | null;
 }
 
 interface RawCounts {

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import {
   EPISODE_CREATOR,
   EPISODE_CREATOR_MESSAGES,
@@ -23,11 +22,12 @@ import type { SpeechService } from '../speech/speech.service.ts';
 import type { TtsService } from '../speech/tts.service.ts';
 import { withAdvisoryLock } from '../../db/advisory-lock.ts';
 import { VOICE_RENDER_CATEGORY } from './assembly-inputs.ts';
-import { InternAnswerSchema, type InternAnswer } from './intern-answer.entity.ts';
+import type { InternAnswer } from './intern-answer.entity.ts';
+import type { InternAnswersRepository } from './intern-answers.repository.ts';
 import { msPart, type UploadSnippets } from './upload-snippets.ts';
 
 export interface InternReviewDeps {
-  em: EntityManager;
+  answers: InternAnswersRepository;
   transcripts: Pick<TranscriptsService, 'readyTranscript'>;
   snippets: UploadSnippets;
   aiText: Pick<AiTextService, 'answerCommand'>;
@@ -143,7 +143,7 @@ export class InternReviewService {
   ): Promise<TInternExecuteResponse> {
     const { item, command, transcript } = found;
     const override = body.override_text?.trim() || null;
-    const stored = await this.deps.em.findOne(InternAnswerSchema, { upload: item.id, commandId: body.command_id }, { refresh: true });
+    const stored = await this.deps.answers.latest(item.id, body.command_id);
     const unchanged =
       stored && !body.regenerate && Math.abs(stored.endS - body.end_s) < 0.0005 && (stored.overrideText ?? null) === override;
     const voiceId = body.voice_id ?? stored?.voiceId ?? (await this.defaultVoice(user));
@@ -177,23 +177,8 @@ export class InternReviewService {
       answerMedia: clip,
       regenerateCount: (stored?.regenerateCount ?? 0) + (stored && body.regenerate ? 1 : 0),
     };
-    const row = stored
-      ? Object.assign(stored, fields)
-      : this.deps.em.create(InternAnswerSchema, { user: user.id, upload: item.id, commandId: body.command_id, ...fields });
-    try {
-      await this.deps.em.flush();
-    } catch (error) {
-      if (!(error instanceof UniqueConstraintViolationException)) throw error;
-      // Another call stored this command's answer first (only when the lock timed out): that one is the answer.
-      this.deps.em.clear();
-      return this.toResponse(
-        await this.deps.em.findOneOrFail(
-          InternAnswerSchema,
-          { upload: item.id, commandId: body.command_id },
-          { populate: ['answerMedia'] },
-        ),
-      );
-    }
+    // Another call may have stored this command's answer first (only when the lock timed out): then that one is the answer.
+    const row = await this.deps.answers.save(stored, { userId: user.id, uploadId: item.id, commandId: body.command_id }, fields);
     return this.toResponse(row);
   }
 
