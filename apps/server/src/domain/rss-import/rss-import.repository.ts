@@ -1,10 +1,15 @@
+import type { EntityData, RequiredEntityData } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { RSS_IMPORT } from '@ppp/contracts';
+import { z } from 'zod';
+import { EpisodeSchema, type Episode } from '../episodes/episode.entity.ts';
+import { PodcastSchema, type Podcast } from '../podcasts/podcast.entity.ts';
+import { RssImportSchema, type RssImport } from './rss-import.entity.ts';
 
 /** Statuses of an import whose job is still reading the feed and writing episodes. */
 const RUNNING = ['queued', 'importing'];
 
-/** The queries behind "one running import per user" (issue 14). */
+/** The imports (rss_imports) and the shows and episodes they write, always scoped to one user where it is theirs. */
 export class RssImportRepository {
   private readonly em: EntityManager;
   constructor(em: EntityManager) {
@@ -29,5 +34,57 @@ export class RssImportRepository {
    */
   async lockStartsOf(userId: string): Promise<void> {
     await this.em.execute(`select pg_advisory_xact_lock(hashtext('rss-import-start'), hashtext(?))`, [userId]);
+  }
+
+  /** Runs `work` in a transaction on this unit of work (what it writes is still tracked afterwards); rolled back when it throws. */
+  async inTransaction<T>(work: () => Promise<T>): Promise<T> {
+    await this.em.begin();
+    try {
+      const result = await work();
+      await this.em.commit();
+      return result;
+    } catch (error) {
+      await this.em.rollback();
+      throw error;
+    }
+  }
+
+  /** The user's oldest show imported from one of these feed addresses, or null. */
+  showImportedFrom(userId: string, feedUrls: readonly string[]): Promise<Podcast | null> {
+    return this.em.findOne(PodcastSchema, { user: userId, importedFeedUrl: { $in: [...feedUrls] } }, { orderBy: { createdAt: 'asc' } });
+  }
+
+  /** Sets these fields on a show read through this unit of work (written with the next save). */
+  updateShow(podcast: Podcast, fields: EntityData<Podcast>): void {
+    this.em.assign(podcast, fields);
+  }
+
+  /** A new import row, tracked (written with the next save). */
+  add(data: RequiredEntityData<RssImport>): RssImport {
+    return this.em.create(RssImportSchema, data);
+  }
+
+  /** Writes the changes made to rows read or added through this unit of work. */
+  save(): Promise<void> {
+    return this.em.flush();
+  }
+
+  findById(importId: string): Promise<RssImport | null> {
+    return this.em.findOne(RssImportSchema, { id: importId });
+  }
+
+  /** One of the user's imports; null for another user's, a malformed id or a missing one. */
+  async findOwned(userId: string, importId: string): Promise<RssImport | null> {
+    if (!z.uuid().safeParse(importId).success) return null;
+    return this.em.findOne(RssImportSchema, { id: importId, user: userId });
+  }
+
+  /** A show's episodes, newest first (by publish time, unscheduled last), at most 500. */
+  episodesOf(podcastId: string): Promise<Episode[]> {
+    return this.em.find(
+      EpisodeSchema,
+      { podcast: podcastId },
+      { orderBy: { publishAt: 'desc nulls last', createdAt: 'desc' }, limit: 500 },
+    );
   }
 }

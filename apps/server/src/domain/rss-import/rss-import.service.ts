@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { z } from 'zod';
 import {
   RSS_IMPORT,
   RSS_IMPORT_MESSAGES,
@@ -12,37 +10,27 @@ import {
   type TRssImportResult,
   type TRssPreview,
 } from '@ppp/contracts';
-import type { TConfig } from '../../config.ts';
 import type { SpreakerClient } from '../../adapters/spreaker/index.ts';
 import { AppError } from '../errors.ts';
-import type { JobQueue } from '../jobs/job-queue.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { StoragePort } from '../storage/storage.ts';
-import { EpisodeSchema } from '../episodes/episode.entity.ts';
-import { PodcastSchema, type Podcast } from '../podcasts/podcast.entity.ts';
+import type { Podcast } from '../podcasts/podcast.entity.ts';
+import { PodcastsRepository } from '../podcasts/podcasts.repository.ts';
 import type { FeatureGate, PlanUser } from '../billing/feature-gate.ts';
 import type { RateLimitService } from '../auth/rate-limit.service.ts';
 import type { User } from '../users/user.entity.ts';
 import { fetchRemote } from './remote-files.ts';
 import { parseFeed, type TParsedFeed } from './parse/index.ts';
 import { previewOf, showFields, uniqueItems } from './map-feed.ts';
-import { RssImportSchema, type RssImport } from './rss-import.entity.ts';
+import type { RssImport } from './rss-import.entity.ts';
 import { RssImportRepository } from './rss-import.repository.ts';
 import { toImportResult } from './import-status.ts';
 import { linkSpreakerShow, recoverFromSpreaker } from './spreaker-link.ts';
-import { rssImportLink, runImport, type AutoPublish, type RunOptions } from './import-runner.ts';
+import { rssImportLink, runImport, type ImportRunnerDeps, type RunOptions } from './import-runner.ts';
 import { cleanupMirrors, runMirror } from './mirror-runner.ts';
 
-export interface RssImportDeps {
-  em: EntityManager;
-  config: TConfig;
-  storage: StoragePort;
-  jobs: JobQueue;
-  notifications: NotificationsService;
+/** The job runners' unit of work (its entity manager among them), the adapters and the services an import uses. */
+export interface RssImportDeps extends Omit<ImportRunnerDeps, 'log'> {
   /** The user's Spreaker connection, or null when they have not connected one. */
   spreakerFor: (userId: string) => Promise<SpreakerClient | null>;
-  /** Publish-all to Spreaker for auto_publish_to_spreaker (the publishing service). */
-  autoPublish?: AutoPublish;
   /** auto_publish_to_spreaker is publishing to Spreaker automatically, a Creator feature (spec 002 §9). */
   features: FeatureGate;
   /** Outbound fetches per user and per instance (issue 14). */
@@ -61,9 +49,12 @@ interface FetchedFeed {
 export class RssImportService {
   private readonly deps: RssImportDeps;
   private readonly imports: RssImportRepository;
+  private readonly podcasts: PodcastsRepository;
   constructor(deps: RssImportDeps) {
     this.deps = deps;
+    // On the runners' unit of work, so the service and its jobs' runners see the same rows.
     this.imports = new RssImportRepository(deps.em);
+    this.podcasts = new PodcastsRepository(deps.em);
   }
 
   /** The show and its newest five episodes; nothing is written. */
@@ -87,26 +78,18 @@ export class RssImportService {
     await this.deps.limits.takeOutboundFetch('rss-import', user.id);
     const fetched = await this.fetchFeed(request.rss_url);
     assertImportable(fetched.feed, user);
-    const { em } = this.deps;
-    await em.begin();
-    let written: { row: RssImport; podcast: Podcast };
-    try {
+    const { row, podcast } = await this.imports.inTransaction(async () => {
       // Checked again under a per-user lock: of two parallel starts, only the first writes an import.
       await this.imports.lockStartsOf(user.id);
       await this.refuseWhileRunning(user);
-      written = await this.writeImport(user, request, fetched);
-      await em.commit();
-    } catch (error) {
-      await em.rollback();
-      throw error;
-    }
-    const { row, podcast } = written;
+      return this.writeImport(user, request, fetched);
+    });
     if (request.attempt_link_spreaker && previewOf(fetched.feed, fetched.finalUrl, fetched.requestedUrl).is_spreaker) {
       row.spreakerAttempted = true;
       const link = await linkSpreakerShow(await this.deps.spreakerFor(user.id), podcast, [fetched.requestedUrl, fetched.finalUrl]);
       row.spreakerLinked = link.linked;
       row.hostTotal = link.hostTotal;
-      await em.flush();
+      await this.imports.save();
     }
     await this.deps.jobs.send('rss.import', { import_id: row.id }, { singletonKey: row.id });
     return toImportResult(row, podcast);
@@ -128,13 +111,12 @@ export class RssImportService {
     const importId = randomUUID();
     const feedStorageKey = `users/${user.id}/imports/${importId}/feed.xml`;
     await this.deps.storage.putBytes(feedStorageKey, fetched.bytes);
-    const { em } = this.deps;
     const fields = showFields(fetched.feed.show, fetched.requestedUrl);
-    const podcast = existing ?? em.create(PodcastSchema, { user: user.id, ...fields });
-    if (existing) em.assign(existing, { ...fields, podcastGuid: fields.podcastGuid ?? existing.podcastGuid });
+    const podcast = existing ?? this.podcasts.create({ user: user.id, ...fields });
+    if (existing) this.imports.updateShow(existing, { ...fields, podcastGuid: fields.podcastGuid ?? existing.podcastGuid });
     podcast.importFeedTotal = total;
     podcast.importedCount = existing ? (existing.importedCount ?? 0) : 0;
-    const row = em.create(RssImportSchema, {
+    const row = this.imports.add({
       id: importId,
       user: user.id,
       podcast,
@@ -147,24 +129,20 @@ export class RssImportService {
       autoPublishToSpreaker: request.auto_publish_to_spreaker,
       publishState: request.publish_state,
     });
-    await em.flush();
+    await this.imports.save();
     return { row, podcast };
   }
 
   /** The import's progress (the Import page polls it). */
   async get(user: Pick<User, 'id'>, importId: string): Promise<TRssImportResult> {
     const row = await this.ownImport(user, importId);
-    return toImportResult(row, row.podcast ? await this.deps.em.findOne(PodcastSchema, { id: row.podcast.id }) : null);
+    return toImportResult(row, row.podcast ? await this.podcasts.findById(row.podcast.id) : null);
   }
 
   /** The episodes of one of the user's shows, newest first (the show's episode list after an import). */
   async episodes(user: Pick<User, 'id'>, podcastId: string): Promise<TImportedEpisode[]> {
     const podcast = await this.ownPodcast(user, podcastId);
-    const rows = await this.deps.em.find(
-      EpisodeSchema,
-      { podcast: podcast.id },
-      { orderBy: { publishAt: 'desc nulls last', createdAt: 'desc' }, limit: 500 },
-    );
+    const rows = await this.imports.episodesOf(podcast.id);
     return rows.map((e) => ({
       id: e.id,
       title: e.title,
@@ -201,12 +179,12 @@ export class RssImportService {
 
   /** A permanent failure of the import job: 'Import Failed' with the reason, shown by the status call. */
   async markFailed(importId: string, reason: string): Promise<void> {
-    const row = await this.deps.em.findOne(RssImportSchema, { id: importId });
+    const row = await this.imports.findById(importId);
     if (!row || row.status === 'done' || row.status === 'failed') return;
     row.status = 'failed';
     row.error = reason;
     row.finishedAt = new Date();
-    await this.deps.em.flush();
+    await this.imports.save();
     await this.deps.notifications.notify(row.user.id, {
       title: RSS_IMPORT_MESSAGES.importFailed,
       body: reason,
@@ -216,25 +194,19 @@ export class RssImportService {
   }
 
   async ownPodcast(user: Pick<User, 'id'>, podcastId: string): Promise<Podcast> {
-    const podcast = z.uuid().safeParse(podcastId).success
-      ? await this.deps.em.findOne(PodcastSchema, { id: podcastId, user: user.id })
-      : null;
+    const podcast = await this.podcasts.findOwned(user, podcastId);
     if (!podcast) throw new AppError('NOT_FOUND', 'Podcast not found');
     return podcast;
   }
 
   private async ownImport(user: Pick<User, 'id'>, importId: string): Promise<RssImport> {
-    const row = z.uuid().safeParse(importId).success ? await this.deps.em.findOne(RssImportSchema, { id: importId, user: user.id }) : null;
+    const row = await this.imports.findOwned(user.id, importId);
     if (!row) throw new AppError('NOT_FOUND', RSS_IMPORT_MESSAGES.importNotFound);
     return row;
   }
 
   private async existingShow(user: Pick<User, 'id'>, fetched: FetchedFeed): Promise<Podcast | null> {
-    return this.deps.em.findOne(
-      PodcastSchema,
-      { user: user.id, importedFeedUrl: { $in: [...new Set([fetched.requestedUrl, fetched.finalUrl])] } },
-      { orderBy: { createdAt: 'asc' } },
-    );
+    return this.imports.showImportedFrom(user.id, [...new Set([fetched.requestedUrl, fetched.finalUrl])]);
   }
 
   private async fetchFeed(url: string): Promise<FetchedFeed> {
