@@ -23,6 +23,40 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Issue 23: services call their area's repositories, never the entity manager. Scoped to the services
+    // converted so far; the list grows until it can be every apps/server/src/domain/**/*.service.ts.
+    files: [
+      'apps/server/src/domain/admin/admin-db.service.ts',
+      'apps/server/src/domain/auth/google-auth.service.ts',
+      'apps/server/src/domain/auth/rate-limit.service.ts',
+      'apps/server/src/domain/auth/session.service.ts',
+      'apps/server/src/domain/auth/verification.service.ts',
+      'apps/server/src/domain/mail/mail.service.ts',
+      'apps/server/src/domain/rss-import/rss-import.service.ts',
+      'apps/server/src/domain/speech/speech.service.ts',
+      'apps/server/src/domain/speech/tts.service.ts',
+      'apps/server/src/domain/spreaker/spreaker.service.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@mikro-orm/*'],
+              message: 'A service reads and writes through its area repository, never the entity manager (issue 23).',
+            },
+            {
+              group: ['**/*.entity.ts'],
+              allowTypeImports: true,
+              message: 'A service may name entity types; the schemas (queries) belong in a repository (issue 23).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures: "use" hands the fixture over (not a React hook), and "{}" is a fixture with no dependencies.
     files: ['apps/web/e2e/**/*.ts'],
     rules: { 'react-hooks/rules-of-hooks': 'off', 'no-empty-pattern': 'off' },
