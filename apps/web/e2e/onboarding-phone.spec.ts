@@ -244,8 +244,8 @@ test.describe('onboarding on a phone', () => {
     await next(page).click();
     await atStep(page, 'Ready to create your show');
     const once = picked.map((date) => describeSlot({ repeat: 'once', date, day_of_week: weekdayOfDate(date), time_of_day: '05:00' }));
-    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
-    expect(await summaryLines(page, 'schedule')).toEqual([...once, `Times in ${zone}`]);
+    // A new schedule's times are in UTC unless the creator picks their zone (spec 000 §9).
+    expect(await summaryLines(page, 'schedule')).toEqual([...once, 'Times in UTC']);
     await shot(page, 'onboarding-12-finish-phone');
     await page.getByRole('button', { name: 'Finish setup' }).click();
     await expect(page.getByTestId('breadcrumb-view')).toBeVisible({ timeout: 60_000 });

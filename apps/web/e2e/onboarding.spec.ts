@@ -223,6 +223,13 @@ test.describe('onboarding: the new-show path', () => {
     await next(page).click();
     await expect(page.getByText(ONBOARDING_MESSAGES.dateRequired).first()).toBeVisible();
     const firstDate = (await pickDates(page, [2]))[0] ?? '';
+    // The publish time and its zone (issue 19): 05:00 UTC to start with (spec 000 §9), changed to 06:30 in Tokyo.
+    await expect(page.getByLabel('Publish time')).toHaveValue('05:00');
+    await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue('UTC');
+    await page.getByLabel('Publish time').fill('06:30');
+    await page.getByRole('combobox', { name: 'Time zone' }).fill('Asia/Tokyo');
+    await page.getByRole('option', { name: 'Asia/Tokyo', exact: true }).click();
+    await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue('Asia/Tokyo');
     await shot(page, 'onboarding-11-schedule-desktop');
     await next(page).click();
 
@@ -230,9 +237,8 @@ test.describe('onboarding: the new-show path', () => {
     await atStep(page, 'Ready to create your show', 'Step 12 of 12');
     await expect(page.getByText('Night Owls intro (final)')).toBeVisible();
     await expect(page.getByText('Publishes every two weeks')).toBeVisible();
-    const fortnightly = describeSlot({ repeat: 'biweekly', date: firstDate, day_of_week: weekdayOfDate(firstDate), time_of_day: '05:00' });
-    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
-    expect(await summaryLines(page, 'schedule')).toEqual([fortnightly, `Times in ${zone}`]);
+    const fortnightly = describeSlot({ repeat: 'biweekly', date: firstDate, day_of_week: weekdayOfDate(firstDate), time_of_day: '06:30' });
+    expect(await summaryLines(page, 'schedule')).toEqual([fortnightly, 'Times in Asia/Tokyo']);
     await shot(page, 'onboarding-12-finish-desktop');
     await page.getByRole('button', { name: 'Finish setup' }).click();
 
@@ -271,9 +277,10 @@ test.describe('onboarding: the new-show path', () => {
       [['intro'], bed?.id],
       [['outro'], bed?.id],
     ]);
-    const schedule = await api<{ schedules: Slot[] }>(token, `/api/recurring/templates/${template.id}/schedules`);
+    const schedule = await api<{ schedules: Slot[]; timezone: string }>(token, `/api/recurring/templates/${template.id}/schedules`);
+    expect(schedule.timezone).toBe('Asia/Tokyo');
     expect(schedule.schedules.map((s) => [s.repeat, s.date, s.day_of_week, s.time_of_day, s.enabled])).toEqual([
-      ['biweekly', firstDate, weekdayOfDate(firstDate), '05:00', true],
+      ['biweekly', firstDate, weekdayOfDate(firstDate), '06:30', true],
     ]);
     const nextDate = schedule.schedules[0]?.next_scheduled_date ?? '';
     // The next occurrence is the first date or a whole number of fortnights after it.

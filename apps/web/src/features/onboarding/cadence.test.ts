@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ONBOARDING_MESSAGES } from '@ppp/contracts';
+import { ONBOARDING_MESSAGES, RECURRING_SLOT_MESSAGES } from '@ppp/contracts';
 import { ZPutRecurringSchedulesRequest } from '@ppp/contracts';
 import {
+  ONBOARDING_PUBLISH_TIME,
   cadenceSummary,
   recurringSlots,
   scheduleKind,
@@ -17,6 +18,8 @@ const answers = (patch: Partial<ScheduleAnswers> = {}): ScheduleAnswers => ({
   weekdays: [],
   dates: [],
   notSure: false,
+  publishTime: '05:00',
+  publishZone: 'UTC',
   ...patch,
 });
 
@@ -55,6 +58,15 @@ describe('the schedule', () => {
     expect(validateSchedule(answers({ cadence: { count: 1, unit: 'day' } }))).toBeNull();
   });
 
+  it('needs a publish time on the 24-hour clock and a real time zone (issue 19)', () => {
+    expect(validateSchedule(answers({ weekdays: [2], publishTime: '' }))).toBe(RECURRING_SLOT_MESSAGES.timeInvalid);
+    expect(validateSchedule(answers({ weekdays: [2], publishTime: '24:00' }))).toBe(RECURRING_SLOT_MESSAGES.timeInvalid);
+    expect(validateSchedule(answers({ weekdays: [2], publishZone: 'Mars/Olympus' }))).toBe(ONBOARDING_PUBLISH_TIME.zoneInvalid);
+    expect(validateSchedule(answers({ weekdays: [2], publishTime: '18:30', publishZone: 'America/Chicago' }))).toBeNull();
+    // Not sure yet: no slot is made, so nothing is asked.
+    expect(validateSchedule(answers({ notSure: true, publishTime: '' }))).toBeNull();
+  });
+
   it('toggles a choice in and out, sorted', () => {
     expect(toggle([4, 0], 2)).toEqual([0, 2, 4]);
     expect(toggle([0, 2, 4], 2)).toEqual([0, 4]);
@@ -67,6 +79,14 @@ describe('recurringSlots', () => {
       { day_of_week: 0, time_of_day: '05:00', enabled: true, advance_minutes: 60 },
       { day_of_week: 4, time_of_day: '05:00', enabled: true, advance_minutes: 60 },
     ]);
+  });
+
+  it('slots them at the chosen time, which the schedule of the chosen zone accepts', () => {
+    const chosen = answers({ weekdays: [2], publishTime: '18:30', publishZone: 'America/Chicago' });
+    const slots = recurringSlots(chosen);
+    expect(slots).toEqual([{ day_of_week: 2, time_of_day: '18:30', enabled: true, advance_minutes: 60 }]);
+    expect(ZPutRecurringSchedulesRequest.parse({ timezone: chosen.publishZone, schedules: slots }).timezone).toBe('America/Chicago');
+    expect(scheduleSummary(answers({ cadence: { count: 1, unit: 'day' }, publishTime: '07:15' }))).toEqual(['Every day at 07:15']);
   });
 
   it('takes every day for a daily cadence', () => {

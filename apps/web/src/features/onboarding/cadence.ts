@@ -1,4 +1,14 @@
-import { ONBOARDING_MESSAGES, RECURRING_SCHEDULE, describeSlot, weekdayOfDate, type TCadenceUnit, type TSlotRepeat } from '@ppp/contracts';
+import {
+  ONBOARDING_MESSAGES,
+  RECURRING_SCHEDULE,
+  RECURRING_SLOT_MESSAGES,
+  ZTimeOfDay,
+  describeSlot,
+  isIanaTimezone,
+  weekdayOfDate,
+  type TCadenceUnit,
+  type TSlotRepeat,
+} from '@ppp/contracts';
 
 /**
  * Publish cadence and schedule of the onboarding wizard (spec 002 sections 2.9 and 5): a count per
@@ -15,6 +25,10 @@ export interface ScheduleAnswers {
   weekdays: readonly number[];
   dates: readonly string[];
   notSure: boolean;
+  /** 'HH:MM' on the 24-hour clock, in publishZone. */
+  publishTime: string;
+  /** The IANA zone of the publish time; UTC by default (spec 000 §9). */
+  publishZone: string;
 }
 
 export const UNIT_LABELS: Record<TCadenceUnit, string> = {
@@ -45,8 +59,19 @@ export function validateSchedule(answers: ScheduleAnswers): string | null {
   const kind = scheduleKind(answers.cadence.unit);
   if (kind === 'weekdays' && answers.weekdays.length === 0) return ONBOARDING_MESSAGES.weekdayRequired;
   if (kind === 'dates' && answers.dates.length === 0) return ONBOARDING_MESSAGES.dateRequired;
-  return null;
+  return publishTimeProblem(answers);
 }
+
+/** The publish time and zone of the slots: 'Time must be HH:MM (24-hour).', 'Choose a valid time zone.', or null. */
+export function publishTimeProblem(answers: Pick<ScheduleAnswers, 'publishTime' | 'publishZone'>): string | null {
+  if (!ZTimeOfDay.safeParse(answers.publishTime).success) return RECURRING_SLOT_MESSAGES.timeInvalid;
+  return isIanaTimezone(answers.publishZone) ? null : ONBOARDING_PUBLISH_TIME.zoneInvalid;
+}
+
+/** Not in the spec: the words of the publish time the schedule step asks (issue 19). */
+export const ONBOARDING_PUBLISH_TIME = {
+  zoneInvalid: 'Choose a valid time zone.',
+} as const;
 
 /** Adds or removes one value, keeping the list sorted. */
 export function toggle<T extends number | string>(list: readonly T[], value: T): T[] {
@@ -63,11 +88,12 @@ export interface OnboardingSlot {
   date?: string;
 }
 
-const SLOT_AT = {
-  time_of_day: RECURRING_SCHEDULE.defaultTimeOfDay,
+/** Every slot publishes at the chosen time (05:00 unless changed), made ready the default 60 minutes ahead. */
+const slotAt = (answers: ScheduleAnswers) => ({
+  time_of_day: answers.publishTime,
   enabled: true,
   advance_minutes: RECURRING_SCHEDULE.defaultAdvanceMinutes,
-} as const;
+});
 
 /**
  * The template's recurring publish slots for the answers: a daily cadence takes every weekday, weekly
@@ -76,13 +102,14 @@ const SLOT_AT = {
  */
 export function recurringSlots(answers: ScheduleAnswers): OnboardingSlot[] {
   if (answers.notSure) return [];
+  const at = slotAt(answers);
   const dated = (repeat: 'biweekly' | 'once') =>
-    [...new Set(answers.dates)].sort().map((date) => ({ repeat, date, day_of_week: weekdayOfDate(date), ...SLOT_AT }));
+    [...new Set(answers.dates)].sort().map((date) => ({ repeat, date, day_of_week: weekdayOfDate(date), ...at }));
   switch (answers.cadence.unit) {
     case 'day':
-      return [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day_of_week: day, ...SLOT_AT }));
+      return [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day_of_week: day, ...at }));
     case 'week':
-      return [...new Set(answers.weekdays)].sort((a, b) => a - b).map((day) => ({ day_of_week: day, ...SLOT_AT }));
+      return [...new Set(answers.weekdays)].sort((a, b) => a - b).map((day) => ({ day_of_week: day, ...at }));
     case 'bi-weekly':
       return dated('biweekly');
     case 'month':
@@ -103,6 +130,6 @@ export function cadenceSummary(cadence: Cadence): string {
 /** The schedule in words, one entry per slot made ('Every 2 weeks from Mon 4 May 2026 at 05:00'), or 'not sure yet'. */
 export function scheduleSummary(answers: ScheduleAnswers): string[] {
   if (answers.notSure) return ["I'm not sure yet"];
-  if (answers.cadence.unit === 'day') return [`Every day at ${RECURRING_SCHEDULE.defaultTimeOfDay}`];
+  if (answers.cadence.unit === 'day') return [`Every day at ${answers.publishTime}`];
   return recurringSlots(answers).map(describeSlot);
 }

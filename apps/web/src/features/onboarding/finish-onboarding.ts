@@ -1,4 +1,4 @@
-import { ONBOARDING, ONBOARDING_MESSAGES, RECURRING_SCHEDULE_MESSAGES, isIanaTimezone } from '@ppp/contracts';
+import { ONBOARDING, ONBOARDING_MESSAGES, RECURRING_SCHEDULE_MESSAGES } from '@ppp/contracts';
 import { coverBlob, type OnboardingApi } from './onboarding-api.ts';
 import { recurringSlots } from './cadence.ts';
 import { templateBody } from './template-plan.ts';
@@ -16,12 +16,6 @@ export class FinishError extends Error {
 }
 
 export type FinishPhase = 'show' | 'template' | 'schedule' | 'done';
-
-/** The zone the schedule's times are in: the browser's, else UTC. */
-export function browserTimezone(): string {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return zone && isIanaTimezone(zone) ? zone : 'UTC';
-}
 
 async function step<T>(message: string, run: () => Promise<T>): Promise<T> {
   try {
@@ -75,7 +69,7 @@ export async function finishOnboarding(
   const slots = recurringSlots(state);
   if (slots.length > 0) {
     const id = templateId;
-    await step(RECURRING_SCHEDULE_MESSAGES.saveFailed, () => api.saveSchedule(id, browserTimezone(), slots));
+    await step(RECURRING_SCHEDULE_MESSAGES.saveFailed, () => api.saveSchedule(id, state.publishZone, slots));
   }
   onPhase('done');
   return podcastId;

@@ -6,6 +6,7 @@ import {
   ONBOARDING_STEP_IDS,
   PODCAST_LIMITS,
   PODCAST_MESSAGES,
+  RECURRING_SCHEDULE,
   type TPodcastLanguage,
   type TCadenceUnit,
   type TOnboardingStep,
@@ -71,6 +72,9 @@ export interface WizardState {
   /** yyyy-mm-dd */
   dates: string[];
   notSure: boolean;
+  /** The time episodes publish at ('HH:MM') and the IANA zone it is in: UTC until the creator picks theirs (spec 000 §9). */
+  publishTime: string;
+  publishZone: string;
   rssUrl: string;
   /** The show the import path created: finishing then adds the template to it instead of a new show. */
   importedPodcastId: string | null;
@@ -106,6 +110,8 @@ export function initialState(userId: string, firstName = '', lastName = ''): Wiz
     weekdays: [],
     dates: [],
     notSure: false,
+    publishTime: RECURRING_SCHEDULE.defaultTimeOfDay,
+    publishZone: RECURRING_SCHEDULE.defaultTimezone,
     rssUrl: '',
     importedPodcastId: null,
     createdPodcastId: null,

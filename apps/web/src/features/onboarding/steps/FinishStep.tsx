@@ -2,7 +2,7 @@ import { Group, Image, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconLoader2 } from '@tabler/icons-react';
 import { ONBOARDING } from '@ppp/contracts';
 import { cadenceSummary, scheduleSummary } from '../cadence.ts';
-import { browserTimezone, type FinishPhase } from '../finish-onboarding.ts';
+import type { FinishPhase } from '../finish-onboarding.ts';
 import type { WizardState } from '../wizard.ts';
 
 const PHASES: { phase: Exclude<FinishPhase, 'done'>; label: string }[] = [
@@ -21,7 +21,7 @@ export function FinishStep({ state, phase, musicName }: { state: WizardState; ph
     ['Music', state.musicId === ONBOARDING.noMusic ? 'No music' : (musicName ?? 'Chosen bed')],
     ['Host', state.host === 'spreaker' ? 'Spreaker' : 'Built-in host (RSS feed on this server)'],
     ['Cadence', cadenceSummary(state.cadence)],
-    ['Schedule', schedule.length === 0 ? '—' : state.notSure ? schedule : [...schedule, `Times in ${browserTimezone()}`]],
+    ['Schedule', schedule.length === 0 ? '—' : state.notSure ? schedule : [...schedule, `Times in ${state.publishZone}`]],
   ];
   const reached = phase ? PHASES.findIndex((p) => p.phase === phase) : -1;
   return (

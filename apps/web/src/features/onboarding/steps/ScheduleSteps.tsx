@@ -1,7 +1,24 @@
 import { useMemo } from 'react';
-import { Alert, Checkbox, Chip, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Chip,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { CADENCE_UNITS, ONBOARDING_MESSAGES, type TCadenceUnit } from '@ppp/contracts';
 import { UNIT_LABELS, WEEKDAY_LABELS, scheduleKind, toggle } from '../cadence.ts';
+import { TimeZoneSelect } from '../../publishing/ZonedScheduleFields.tsx';
+import { browserZone } from '../../publishing/schedule-time.ts';
 import { localToday, scheduleMonths, type CalendarMonth } from '../schedule-calendar.ts';
 import type { StepProps } from './step-props.ts';
 
@@ -126,10 +143,38 @@ export function PublishScheduleStep({ state, update, error }: StepProps) {
         </Text>
       ) : null}
       <Checkbox label="I'm not sure yet" checked={state.notSure} onChange={(e) => update({ notSure: e.currentTarget.checked })} />
+      {!state.notSure && state.cadence.unit !== 'year' ? <PublishTimeFields state={state} update={update} /> : null}
       {error ? (
         <Alert color="red" role="alert">
           {error}
         </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * The time episodes publish at and its time zone (issue 19): 05:00 UTC unless changed (spec 000 §9),
+ * any zone the browser knows, with the creator's own offered in one click.
+ */
+function PublishTimeFields({ state, update }: Pick<StepProps, 'state' | 'update'>) {
+  const own = browserZone();
+  return (
+    <Stack gap="xs" maw={560}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          type="time"
+          label="Publish time"
+          value={state.publishTime}
+          onChange={(e) => update({ publishTime: e.currentTarget.value })}
+          description="Each scheduled episode goes out at this time."
+        />
+        <TimeZoneSelect value={state.publishZone} onChange={(publishZone) => update({ publishZone })} />
+      </SimpleGrid>
+      {state.publishZone !== own ? (
+        <Button variant="subtle" size="compact-sm" onClick={() => update({ publishZone: own })} style={{ alignSelf: 'flex-start' }}>
+          Use my time zone ({own})
+        </Button>
       ) : null}
     </Stack>
   );
