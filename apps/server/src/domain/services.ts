@@ -215,7 +215,7 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     queue: uploadQueue,
     notifyAddresses,
   });
-  const subscriptions = new SubscriptionService({ em, plans, paymentsEnabled: gateway !== null });
+  const subscriptions = new SubscriptionService({ billing, ledger: new UsageRepository(em), plans, paymentsEnabled: gateway !== null });
   return {
     em,
     config,
@@ -288,8 +288,8 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     tiers,
     usage,
     plans,
-    checkout: new CheckoutService({ em, gateway, plans, mail, publicUrl: publicUrl(config) }),
-    stripeWebhook: new StripeWebhookService({ em, gateway, mail }),
+    checkout: new CheckoutService({ billing, gateway, plans, mail, publicUrl: publicUrl(config) }),
+    stripeWebhook: new StripeWebhookService({ billing, gateway, mail }),
     subscriptions,
     assembly,
     renders: new EpisodeRendersService({

@@ -1,5 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { UsersRepository } from '../users/users.repository.ts';
+import { NotificationsRepository } from '../notifications/notifications.repository.ts';
 import { BillingCustomerSchema } from './billing-customer.entity.ts';
 import { CheckoutSessionSchema, type CheckoutSession } from './checkout-session.entity.ts';
 import { PaymentSchema } from './payment.entity.ts';
@@ -23,11 +25,35 @@ export interface NewPayment {
   createdAt?: Date;
 }
 
+/** The repositories of one transaction: billing's rows, and the users and notifications a Stripe event touches. */
+export interface BillingTransaction {
+  billing: BillingRepository;
+  users: UsersRepository;
+  notifications: NotificationsRepository;
+}
+
 /** All ORM access of billing: customers, subscriptions, checkout sessions, events and payments. */
 export class BillingRepository {
   private readonly em: EntityManager;
   constructor(em: EntityManager) {
     this.em = em;
+  }
+
+  /** Runs `work` in one transaction (committed when it resolves, rolled back when it throws), on repositories of its own. */
+  transactional<T>(work: (tx: BillingTransaction) => Promise<T>): Promise<T> {
+    return this.em.transactional((em) =>
+      work({ billing: new BillingRepository(em), users: new UsersRepository(em), notifications: new NotificationsRepository(em) }),
+    );
+  }
+
+  /** Writes the changes made to rows read or created through this repository. */
+  async flush(): Promise<void> {
+    await this.em.flush();
+  }
+
+  /** Reads a checkout session again (a webhook or force_sync may have applied it since). */
+  async refreshSession(row: CheckoutSession): Promise<void> {
+    await this.em.refresh(row);
   }
 
   async customerIdOf(userId: string): Promise<string | null> {

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   PAYMENTS,
   PAYMENTS_MESSAGES,
@@ -16,14 +15,14 @@ import {
 import { AppError } from '../errors.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { User } from '../users/user.entity.ts';
-import { BillingRepository } from './billing.repository.ts';
+import type { BillingRepository } from './billing.repository.ts';
 import type { CheckoutSession } from './checkout-session.entity.ts';
 import type { PaymentsGateway } from './payments.port.ts';
 import type { PlansService } from './plans.service.ts';
 import { StripeSyncService } from './stripe-sync.service.ts';
 
 export interface CheckoutDeps {
-  em: EntityManager;
+  billing: BillingRepository;
   gateway: PaymentsGateway | null;
   plans: PlansService;
   mail: MailService;
@@ -50,7 +49,7 @@ export class CheckoutService {
   private readonly billing: BillingRepository;
   constructor(deps: CheckoutDeps) {
     this.deps = deps;
-    this.billing = new BillingRepository(deps.em);
+    this.billing = deps.billing;
   }
 
   private gateway(): PaymentsGateway {
@@ -93,7 +92,7 @@ export class CheckoutService {
     const [price] = await gateway.findPrices([purchase.lookupKey]);
     if (!price) throw new AppError('NOT_CONFIGURED', PAYMENTS_MESSAGES.priceMissing(purchase.lookupKey));
     const customerId = await this.customerFor(user);
-    const create = async (em: EntityManager) => {
+    const create = async (billing: BillingRepository) => {
       const session = await gateway.createCheckoutSession({
         mode: purchase.mode,
         customerId,
@@ -105,7 +104,7 @@ export class CheckoutService {
         expiresAt: new Date(now.getTime() + PAYMENTS.checkoutExpiresSeconds * 1000),
         metadata: { user_id: user.id, plan_key: purchase.plan, billing_cycle: purchase.cycle, hours: String(purchase.hours ?? '') },
       });
-      new BillingRepository(em).createCheckoutSession({
+      billing.createCheckoutSession({
         id: session.id,
         userId: user.id,
         planKey: purchase.plan,
@@ -113,16 +112,16 @@ export class CheckoutService {
         hours: purchase.hours,
         expiresAt: session.expiresAt,
       });
-      await em.flush();
+      await billing.flush();
       return { url: session.url ?? '', session_id: session.id };
     };
-    if (purchase.cycle !== 'lifetime') return create(this.deps.em);
+    if (purchase.cycle !== 'lifetime') return create(this.billing);
     // Lifetime seats: counted and taken under one lock, so two buyers of the last seat cannot both get it.
-    return this.deps.em.transactional(async (tx) => {
-      if ((await new BillingRepository(tx).lockAndCountLifetimeSeats(now)) >= PAYMENTS.lifetimeSeatsCap) {
+    return this.billing.transactional(async (tx) => {
+      if ((await tx.billing.lockAndCountLifetimeSeats(now)) >= PAYMENTS.lifetimeSeatsCap) {
         throw new AppError('CONFLICT', PAYMENTS_MESSAGES.lifetimeSoldOut);
       }
-      return create(tx);
+      return create(tx.billing);
     });
   }
 
@@ -133,7 +132,7 @@ export class CheckoutService {
   }
 
   private async resultOf(user: User, row: CheckoutSession): Promise<TCheckoutResult> {
-    await this.deps.em.refresh(row);
+    await this.billing.refreshSession(row);
     const plan = await this.deps.plans.effectivePlan(user);
     const applied = row.appliedAt !== null && row.appliedAt !== undefined;
     return {
@@ -158,7 +157,7 @@ export class CheckoutService {
     const row = await this.ownSession(user, sessionId);
     const session = await gateway.getCheckoutSession(sessionId);
     if (session) {
-      await this.deps.em.transactional((tx) => new StripeSyncService({ em: tx, gateway, mail: this.deps.mail }).applySession(session));
+      await this.billing.transactional((tx) => new StripeSyncService({ tx, gateway, mail: this.deps.mail }).applySession(session));
     }
     return this.resultOf(user, row);
   }

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   NOTIFICATION_LINKS,
   PAYMENTS_MESSAGES,
@@ -7,16 +6,14 @@ import {
   monthlyEquivalentCents,
   stripePriceFor,
 } from '@ppp/contracts';
-import { UserSchema } from '../users/user.entity.ts';
 import { NotificationsService } from '../notifications/notifications.service.ts';
-import { NotificationsRepository } from '../notifications/notifications.repository.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import { BillingRepository } from './billing.repository.ts';
+import type { BillingRepository, BillingTransaction } from './billing.repository.ts';
 import type { GatewayCheckoutSession, GatewayEvent, GatewayInvoice, GatewaySubscription, PaymentsGateway } from './payments.port.ts';
 
 export interface StripeSyncDeps {
   /** The caller's transaction. */
-  em: EntityManager;
+  tx: BillingTransaction;
   gateway: PaymentsGateway;
   mail: MailService;
 }
@@ -31,7 +28,7 @@ export class StripeSyncService {
   private readonly billing: BillingRepository;
   constructor(deps: StripeSyncDeps) {
     this.deps = deps;
-    this.billing = new BillingRepository(deps.em);
+    this.billing = deps.tx.billing;
   }
 
   async applyEvent(event: GatewayEvent): Promise<void> {
@@ -49,7 +46,7 @@ export class StripeSyncService {
     if (row.appliedAt) return true;
     if (session.status === 'expired') row.status = 'expired';
     if (session.status !== 'complete' || !session.paid) {
-      await this.deps.em.flush();
+      await this.billing.flush();
       return false;
     }
     const userId = row.user.id;
@@ -92,7 +89,7 @@ export class StripeSyncService {
     }
     row.status = 'complete';
     row.appliedAt = now;
-    await this.deps.em.flush();
+    await this.billing.flush();
     return true;
   }
 
@@ -109,7 +106,7 @@ export class StripeSyncService {
     if (stale) sub = await this.deps.gateway.getSubscription(incoming.id);
     if (!sub) return;
     const userId = knownUserId ?? existing?.user.id ?? sub.metadata.user_id ?? (await this.billing.userIdOfCustomer(sub.customerId));
-    if (!userId || !(await this.deps.em.findOne(UserSchema, { id: userId }))) return;
+    if (!userId || !(await this.deps.tx.users.findById(userId))) return;
     const price = sub.priceLookupKey ? stripePriceFor(sub.priceLookupKey) : undefined;
     const fields = {
       planKey: price?.tier ?? ZCheckoutPlanKey.catch('creator').parse(sub.metadata.plan_key),
@@ -128,7 +125,7 @@ export class StripeSyncService {
       this.billing.createSubscription({ userId, source: 'stripe', stripeSubscriptionId: sub.id, ...fields, stripeEventAt: eventAt });
     }
     await this.billing.saveCustomer(userId, sub.customerId);
-    await this.deps.em.flush();
+    await this.billing.flush();
   }
 
   private async refreshSubscription(id: string, eventAt: Date): Promise<string | null> {
@@ -161,10 +158,10 @@ export class StripeSyncService {
   async applyInvoiceFailed(invoice: GatewayInvoice, eventAt: Date): Promise<void> {
     const userId = await this.userOfInvoice(invoice, eventAt);
     if (!userId) return;
-    const user = await this.deps.em.findOne(UserSchema, { id: userId });
+    const user = await this.deps.tx.users.findById(userId);
     if (!user) return;
     const notice = { title: PAYMENTS_MESSAGES.paymentFailedTitle, body: PAYMENTS_MESSAGES.paymentFailedBody };
-    const bell = new NotificationsService(new NotificationsRepository(this.deps.em));
+    const bell = new NotificationsService(this.deps.tx.notifications);
     await bell.notify(userId, { ...notice, dedupeKey: `payment-failed:${invoice.id}`, link: NOTIFICATION_LINKS.subscription });
     await this.deps.mail.send({ to: user.email, subject: notice.title, text: notice.body });
   }

@@ -1,8 +1,7 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { PAYMENTS_MESSAGES } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import { BillingRepository } from './billing.repository.ts';
+import type { BillingRepository } from './billing.repository.ts';
 import type { GatewayEvent, PaymentsGateway } from './payments.port.ts';
 import { StripeSyncService } from './stripe-sync.service.ts';
 
@@ -13,8 +12,8 @@ import { StripeSyncService } from './stripe-sync.service.ts';
  * and a concurrent delivery waits on the key and then does nothing.
  */
 export class StripeWebhookService {
-  private readonly deps: { em: EntityManager; gateway: PaymentsGateway | null; mail: MailService };
-  constructor(deps: { em: EntityManager; gateway: PaymentsGateway | null; mail: MailService }) {
+  private readonly deps: { billing: BillingRepository; gateway: PaymentsGateway | null; mail: MailService };
+  constructor(deps: { billing: BillingRepository; gateway: PaymentsGateway | null; mail: MailService }) {
     this.deps = deps;
   }
 
@@ -27,9 +26,9 @@ export class StripeWebhookService {
     } catch {
       throw new AppError('BAD_REQUEST', PAYMENTS_MESSAGES.badSignature);
     }
-    const acted = await this.deps.em.transactional(async (tx) => {
-      if (!(await new BillingRepository(tx).recordEvent(event.id, event.type))) return false;
-      await new StripeSyncService({ em: tx, gateway, mail: this.deps.mail }).applyEvent(event);
+    const acted = await this.deps.billing.transactional(async (tx) => {
+      if (!(await tx.billing.recordEvent(event.id, event.type))) return false;
+      await new StripeSyncService({ tx, gateway, mail: this.deps.mail }).applyEvent(event);
       return true;
     });
     return { received: true, duplicate: !acted };

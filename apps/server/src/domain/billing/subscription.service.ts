@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   PAYMENTS,
   PAYMENTS_MESSAGES,
@@ -13,23 +12,33 @@ import {
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
 import type { User } from '../users/user.entity.ts';
-import { BillingRepository } from './billing.repository.ts';
+import type { BillingRepository } from './billing.repository.ts';
 import type { PlansService } from './plans.service.ts';
 import type { Subscription } from './subscription.entity.ts';
-import { UsageChargeSchema } from './usage-charge.entity.ts';
+import type { UsageRepository } from './usage.repository.ts';
+
+export interface SubscriptionDeps {
+  billing: BillingRepository;
+  /** The minutes ledger's charges and credits. */
+  ledger: UsageRepository;
+  plans: PlansService;
+  paymentsEnabled: boolean;
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+/** How many charges and credits the minutes ledger shows. */
+const LEDGER_ROWS = 100;
 /** The plan a trial gives: the pricing page's most popular plan. */
 const TRIAL_PLAN = 'creator';
 
 /** The Subscription view, the free trial, the minutes ledger and the admin's billing figures. */
 export class SubscriptionService {
-  private readonly deps: { em: EntityManager; plans: PlansService; paymentsEnabled: boolean };
+  private readonly deps: SubscriptionDeps;
   private readonly billing: BillingRepository;
-  constructor(deps: { em: EntityManager; plans: PlansService; paymentsEnabled: boolean }) {
+  constructor(deps: SubscriptionDeps) {
     this.deps = deps;
-    this.billing = new BillingRepository(deps.em);
+    this.billing = deps.billing;
   }
 
   private describe(
@@ -63,8 +72,7 @@ export class SubscriptionService {
 
   /** The 14-day free trial of the pricing page (no card): Creator until it ends, once per account. */
   async startTrial(user: User, now = new Date()): Promise<TSubscription> {
-    await this.deps.em.transactional(async (tx) => {
-      const billing = new BillingRepository(tx);
+    await this.billing.transactional(async ({ billing }) => {
       await billing.lockKey(`trial:${user.id}`);
       if (await billing.hadTrial(user.id)) throw new AppError('CONFLICT', PAYMENTS_MESSAGES.trialUsed);
       if (tierRank(await this.deps.plans.effectiveTier(user, now)) >= tierRank(TRIAL_PLAN)) {
@@ -84,14 +92,14 @@ export class SubscriptionService {
         monthlyCents: 0,
         stripeEventAt: null,
       });
-      await tx.flush();
+      await billing.flush();
     });
     return this.subscription(user, now);
   }
 
   /** The minutes ledger, newest first: charges, credits and purchases. */
   async ledger(user: User): Promise<TLedgerEntry[]> {
-    const charges = await this.deps.em.find(UsageChargeSchema, { user: user.id }, { orderBy: { createdAt: 'desc' }, limit: 100 });
+    const charges = await this.deps.ledger.newestCharges(user.id, LEDGER_ROWS);
     const purchases = await this.billing.minutePurchases(user.id);
     const entries: TLedgerEntry[] = [
       ...charges.map((row) => ({

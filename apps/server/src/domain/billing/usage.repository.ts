@@ -63,6 +63,11 @@ export class UsageRepository {
     return tx.create(UsageChargeSchema, data);
   }
 
+  /** The user's newest charges and credits, at most `limit`. */
+  newestCharges(userId: string, limit: number): Promise<UsageCharge[]> {
+    return this.em.find(UsageChargeSchema, { user: userId }, { orderBy: { createdAt: 'desc' }, limit });
+  }
+
   /** The newest assembly charge of an episode. */
   latestAssemblyCharge(episodeId: string, em: EntityManager = this.em): Promise<UsageCharge | null> {
     return em.findOne(UsageChargeSchema, { episodeId, kind: 'assembly' }, { orderBy: { createdAt: 'desc' } });
