@@ -16,6 +16,8 @@ import {
   type TAssembleEpisodeRequestInput,
 } from '@ppp/contracts';
 import { openTestOrm } from '../support/database.ts';
+import { tempDir, toneFile } from '../support/audio-files.ts';
+import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
 import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
 import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
@@ -33,6 +35,8 @@ interface Creator {
 }
 let a: Creator;
 let b: Creator;
+const storage = tempDir('ppp-billing-storage-');
+const files = tempDir('ppp-billing-files-');
 
 const none = { count: 0, matches: [] };
 const detection = { flubber: none, intern: none, sfx: none, fillers: none, pauses: none, censored: none };
@@ -55,6 +59,8 @@ async function creator(token: string, id: string, label: string): Promise<Creato
       ...extra,
     });
   item('intro', `intro-${label}.wav`, 10);
+  // The intro is a real file in storage: a template naming a file the creator does not have is refused (issue 19).
+  await new LocalStorage(storage.dir).putFile(`users/${id}/media/intro-${label}.wav`, toneFile(files.dir, `intro-${label}.wav`, 10));
   const upload = item('main_content', `episode-${label}.wav`, 125.4, { status: 'ready', transcriptReady: true, detection });
   item('main_content', `busy-${label}.wav`, 30, { status: 'processing', transcriptReady: false });
   await em.flush();
@@ -106,7 +112,7 @@ const nextMonth = () => {
 beforeAll(async () => {
   const db = await openTestOrm();
   orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl);
+  api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir });
   const users = await twoUsers(api);
   const aId = z.object({ id: z.string() }).parse((await api.request('GET', '/api/users/me', { token: users.admin.token })).body).id;
   a = await creator(users.admin.token, aId, 'a');
@@ -115,6 +121,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.close();
   await orm?.close();
+  storage.remove();
+  files.remove();
 });
 
 describe('tier table', () => {

@@ -132,6 +132,15 @@ describe('GET /api/episodes/ (lean rows)', () => {
       meta_json: { working_audio_name: null, main_content_filename: null, uploaded_filename: null },
     });
 
+    // The tRPC twin carries the same fields.
+    const twin = (await api.trpc(a.token).episodes.page.query({ podcast_id: show })).items.find((item) => item.title === 'Live');
+    expect(twin).toMatchObject({
+      final_audio_path: `/api/episodes/${live.id}/audio`,
+      working_audio_name: 'aa11-fields-talk.mp3',
+      meta_json: meta,
+    });
+    expect(twin?.public_url).toBe(byTitle('Live').public_url);
+
     // Each path answers: the audio to its owner's bearer, the feed's copy publicly, the transcript to its owner only.
     const live_ = z.object({ public_url: z.string(), transcript_url: z.string() }).parse(byTitle('Live'));
     const audio = await fetch(`${api.baseUrl}/api/episodes/${live.id}/audio`, { headers: { authorization: `Bearer ${a.token}` } });

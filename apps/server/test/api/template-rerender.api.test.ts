@@ -10,6 +10,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { ZRerenderTemplatePreview, type TTemplateBodyInput } from '@ppp/contracts';
 import { openTestOrm } from '../support/database.ts';
+import { tempDir, toneFile } from '../support/audio-files.ts';
+import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
 import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
 import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
@@ -22,6 +24,8 @@ let a: { token: string; id: string };
 let b: { token: string; id: string };
 let showId = '';
 let templateId = '';
+const storage = tempDir('ppp-rerender-storage-');
+const files = tempDir('ppp-rerender-files-');
 
 const sql = <T extends object>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
 
@@ -83,14 +87,20 @@ async function seedEpisode(title: string, state: { finalAudio: boolean; assembly
 beforeAll(async () => {
   const db = await openTestOrm();
   orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl);
+  api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir });
   const users = await twoUsers(api);
   const [row] = await sql<{ id: string }>('select id from users where email = ?', [users.admin.email]);
   a = { token: users.admin.token, id: row?.id ?? '' };
   b = { token: users.user.token, id: users.user.id };
   const em = orm.em.fork();
   showId = em.create(PodcastSchema, { user: a.id, name: 'Re-render Show' }).id;
-  for (const filename of ['outro-short.wav', 'outro-long.wav']) {
+  // Real clips in storage: a template naming a file the creator does not have is refused (issue 19).
+  const disk = new LocalStorage(storage.dir);
+  for (const [filename, seconds] of [
+    ['outro-short.wav', 2],
+    ['outro-long.wav', 2],
+  ] as const) {
+    await disk.putFile(`users/${a.id}/media/${filename}`, toneFile(files.dir, filename, seconds));
     em.create(MediaItemSchema, {
       user: a.id,
       category: 'outro',
@@ -100,7 +110,7 @@ beforeAll(async () => {
       storageKey: `users/${a.id}/media/${filename}`,
       contentType: 'audio/wav',
       sizeBytes: 1000,
-      durationSeconds: 2,
+      durationSeconds: seconds,
     });
   }
   await em.flush();
@@ -111,6 +121,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.close();
   await orm?.close();
+  storage.remove();
+  files.remove();
 });
 
 describe("'Re-render episodes made with this template'", () => {
