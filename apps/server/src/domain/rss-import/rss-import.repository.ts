@@ -4,6 +4,7 @@ import { RSS_IMPORT } from '@ppp/contracts';
 import { z } from 'zod';
 import { EpisodeSchema, type Episode } from '../episodes/episode.entity.ts';
 import { PodcastSchema, type Podcast } from '../podcasts/podcast.entity.ts';
+import { liveJobExists } from '../jobs/live-jobs.ts';
 import { RssImportSchema, type RssImport } from './rss-import.entity.ts';
 
 /** Statuses of an import whose job is still reading the feed and writing episodes. */
@@ -86,5 +87,35 @@ export class RssImportRepository {
       { podcast: podcastId },
       { orderBy: { publishAt: 'desc nulls last', createdAt: 'desc' }, limit: 500 },
     );
+  }
+
+  /** The show's imports whose copies are still being made (their ids). */
+  mirroringOf(podcastId: string): Promise<Pick<RssImport, 'id'>[]> {
+    return this.em.find(RssImportSchema, { podcast: podcastId, status: 'mirroring' }, { fields: ['id'] });
+  }
+
+  /** Whether the import's rss.mirror job is queued or running. */
+  hasLiveMirrorJob(importId: string): Promise<boolean> {
+    return liveJobExists(this.em, 'rss.mirror', 'import_id', importId);
+  }
+
+  /** What identifies each of the show's episodes: its host episode id, import key hash and guid. */
+  episodeKeysOf(podcastId: string): Promise<Pick<Episode, 'hostEpisodeId' | 'importKeyHash' | 'guid'>[]> {
+    return this.em.find(EpisodeSchema, { podcast: podcastId }, { fields: ['hostEpisodeId', 'importKeyHash', 'guid'] });
+  }
+
+  /** Which of these Spreaker episode ids an episode of any show already holds. */
+  async spreakerIdsTaken(hostEpisodeIds: readonly string[]): Promise<Set<string>> {
+    const rows = await this.em.find(
+      EpisodeSchema,
+      { hostKind: 'spreaker', hostEpisodeId: { $in: [...hostEpisodeIds] } },
+      { fields: ['hostEpisodeId'] },
+    );
+    return new Set(rows.flatMap((row) => (row.hostEpisodeId ? [row.hostEpisodeId] : [])));
+  }
+
+  /** A new episode, tracked (written with the next save). */
+  addEpisode(data: RequiredEntityData<Episode>): Episode {
+    return this.em.create(EpisodeSchema, data);
   }
 }

@@ -159,7 +159,7 @@ export class RssImportService {
   /** POST /api/podcasts/{id}/recover-from-spreaker. */
   async recoverFromSpreaker(user: Pick<User, 'id'>, podcastId: string): Promise<TRecoverFromSpreakerResult> {
     const podcast = await this.ownPodcast(user, podcastId);
-    return recoverFromSpreaker(this.deps, await this.deps.spreakerFor(user.id), podcast);
+    return recoverFromSpreaker({ imports: this.imports, jobs: this.deps.jobs }, await this.deps.spreakerFor(user.id), podcast);
   }
 
   /** The rss.import job's work (apps/worker); see import-runner.ts. */

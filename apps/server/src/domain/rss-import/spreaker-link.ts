@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { PODCAST_MESSAGES, RSS_IMPORT_MESSAGES, type TRecoverFromSpreakerResult } from '@ppp/contracts';
 import {
   SPREAKER_API_URL,
@@ -10,12 +9,10 @@ import {
 } from '../../adapters/spreaker/index.ts';
 import { AppError } from '../errors.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
-import { liveJobExists } from '../jobs/live-jobs.ts';
-import { EpisodeSchema } from '../episodes/episode.entity.ts';
 import type { Podcast } from '../podcasts/podcast.entity.ts';
 import { importStatusOf } from './import-status.ts';
 import { keyHash } from './map-feed.ts';
-import { RssImportSchema } from './rss-import.entity.ts';
+import type { RssImportRepository } from './rss-import.repository.ts';
 import { sanitizePodcastHtml } from '../text/podcast-html.ts';
 import { spreakerEpisodeGuid, spreakerShowIdFromUrl } from './spreaker-ids.ts';
 
@@ -78,15 +75,14 @@ function recoveredFields(episode: TSpreakerEpisode) {
 }
 
 interface RecoveryDeps {
-  em: EntityManager;
+  imports: RssImportRepository;
   jobs: Pick<JobQueue, 'send'>;
 }
 
 /** Sends rss.mirror again for the show's mirrors that have no live job (a run that died before queuing it). */
 async function resumeStalledMirrors(deps: RecoveryDeps, podcast: Podcast): Promise<void> {
-  for (const row of await deps.em.find(RssImportSchema, { podcast: podcast.id, status: 'mirroring' }, { fields: ['id'] })) {
-    if (!(await liveJobExists(deps.em, 'rss.mirror', 'import_id', row.id)))
-      await deps.jobs.send('rss.mirror', { import_id: row.id }, { singletonKey: row.id });
+  for (const row of await deps.imports.mirroringOf(podcast.id)) {
+    if (!(await deps.imports.hasLiveMirrorJob(row.id))) await deps.jobs.send('rss.mirror', { import_id: row.id }, { singletonKey: row.id });
   }
 }
 
@@ -101,7 +97,7 @@ export async function recoverFromSpreaker(
   client: SpreakerClient | null,
   podcast: Podcast,
 ): Promise<TRecoverFromSpreakerResult> {
-  const { em } = deps;
+  const { imports } = deps;
   const showId = podcast.spreakerShowId
     ? Number(podcast.spreakerShowId)
     : podcast.importedFeedUrl
@@ -113,17 +109,9 @@ export async function recoverFromSpreaker(
     throw error instanceof SpreakerError ? spreakerToAppError(error) : error;
   });
   await resumeStalledMirrors(deps, podcast);
-  const known = await em.find(EpisodeSchema, { podcast: podcast.id }, { fields: ['hostEpisodeId', 'importKeyHash', 'guid'] });
+  const known = await imports.episodeKeysOf(podcast.id);
   // Host episode ids are unique across the instance: one claimed by another show is not linked again.
-  const claimed = new Set(
-    (
-      await em.find(
-        EpisodeSchema,
-        { hostKind: 'spreaker', hostEpisodeId: { $in: remote.map((e) => String(e.episode_id)) } },
-        { fields: ['hostEpisodeId'] },
-      )
-    ).map((e) => e.hostEpisodeId),
-  );
+  const claimed = await imports.spreakerIdsTaken(remote.map((e) => String(e.episode_id)));
   const knownIds = new Set(known.map((e) => e.hostEpisodeId).filter(Boolean));
   const knownHashes = new Set(known.map((e) => e.importKeyHash).filter(Boolean));
   const knownGuids = new Set(known.map((e) => e.guid));
@@ -134,7 +122,7 @@ export async function recoverFromSpreaker(
   const source = `${SPREAKER_API_URL}/v2/shows/${showId}/episodes`;
   const mirror =
     withAudio > 0 || missing.some((f) => f.sidecarsPending)
-      ? em.create(RssImportSchema, {
+      ? imports.add({
           id: randomUUID(),
           user: podcast.user,
           podcast,
@@ -149,7 +137,7 @@ export async function recoverFromSpreaker(
       : null;
   for (const fields of missing) {
     const linked = claimed.has(fields.hostEpisodeId) ? { hostEpisodeId: null, hostKind: null } : { hostKind: 'spreaker' };
-    em.create(EpisodeSchema, {
+    imports.addEpisode({
       user: podcast.user,
       podcast,
       ...fields,
@@ -160,7 +148,7 @@ export async function recoverFromSpreaker(
   podcast.importFeedTotal = Math.max(podcast.importFeedTotal ?? 0, remote.length);
   // Every remote episode is now here: counted once whether imported from the feed or recovered.
   podcast.importedCount = Math.max((podcast.importedCount ?? 0) + missing.length, remote.length);
-  await em.flush();
+  await imports.save();
   if (mirror) await deps.jobs.send('rss.mirror', { import_id: mirror.id }, { singletonKey: mirror.id });
   return {
     recovered_count: missing.length,
