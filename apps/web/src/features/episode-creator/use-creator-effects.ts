@@ -12,9 +12,12 @@ import type { CreatorAction, CreatorState } from './creator-state.ts';
 export function useUploadParam(dispatch: (action: CreatorAction) => void): void {
   const [params, setParams] = useSearchParams();
   const wanted = params.get('upload');
-  const list = trpc.media.mainContent.useQuery(undefined, { enabled: wanted !== null });
+  // A list cached before the upload arrived (the Upload Audio page, the dashboard) would not hold it:
+  // the upload is looked up in a list fetched since this screen opened.
+  const list = trpc.media.mainContent.useQuery(undefined, { enabled: wanted !== null, refetchOnMount: 'always' });
+  const fresh = list.isFetchedAfterMount && !list.isFetching;
   useEffect(() => {
-    if (!wanted || !list.data) return;
+    if (!wanted || !list.data || !fresh) return;
     const item = list.data.find((m) => m.id === wanted);
     if (item) dispatch({ type: 'openUpload', upload: toCreatorUpload(item) });
     setParams(
@@ -24,7 +27,7 @@ export function useUploadParam(dispatch: (action: CreatorAction) => void): void 
       },
       { replace: true },
     );
-  }, [wanted, list.data, dispatch, setParams]);
+  }, [wanted, list.data, fresh, dispatch, setParams]);
 }
 
 /** While the chosen upload is being transcribed, its state is polled every 5 s until it is Ready. */
