@@ -78,17 +78,27 @@ export function PublishDialog({
   initialMode = 'now',
   onClose,
   onDone,
+  failureTitle = PUBLISH_MESSAGES.publishFailed,
 }: {
   episode: PublishTarget | null;
   initialMode?: TPublishMode;
   onClose: () => void;
   onDone: (status: TPublishStatus) => void;
+  /** The failed publish's alert title: spec 001's 'Failed to publish' unless a screen of spec 000 gives its 'Publish failed'. */
+  failureTitle?: string;
 }) {
   return (
     <Modal opened={episode !== null} onClose={onClose} title={episode ? `Publish “${episode.title}”` : 'Publish'} centered>
       {/* Mounted afresh for each opening: the mode asked for and a time suggested from now. */}
       {episode && (
-        <PublishForm key={`${episode.id}:${initialMode}`} episode={episode} initialMode={initialMode} onClose={onClose} onDone={onDone} />
+        <PublishForm
+          key={`${episode.id}:${initialMode}`}
+          episode={episode}
+          initialMode={initialMode}
+          onClose={onClose}
+          onDone={onDone}
+          failureTitle={failureTitle}
+        />
       )}
     </Modal>
   );
@@ -99,11 +109,13 @@ function PublishForm({
   initialMode,
   onClose,
   onDone,
+  failureTitle,
 }: {
   episode: PublishTarget;
   initialMode: TPublishMode;
   onClose: () => void;
   onDone: (status: TPublishStatus) => void;
+  failureTitle: string;
 }) {
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
@@ -174,7 +186,7 @@ function PublishForm({
           </Text>
         )}
         {failure && (
-          <Alert color="red" title={mode === 'schedule' ? PUBLISH_MESSAGES.scheduleFailed : PUBLISH_MESSAGES.publishFailedAlert}>
+          <Alert color="red" title={mode === 'schedule' ? PUBLISH_MESSAGES.scheduleFailed : failureTitle}>
             {failure}
           </Alert>
         )}

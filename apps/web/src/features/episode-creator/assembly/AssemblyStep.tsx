@@ -144,6 +144,7 @@ function PublishFromResult({ episode, onBackToDashboard }: { episode: TAssembled
         key={dialog ?? 'closed'}
         episode={dialog ? { id: episode.id, title: episode.title, visibility } : null}
         initialMode={dialog ?? 'now'}
+        failureTitle={PUBLISH_MESSAGES.publishFailedAlert}
         onClose={() => setDialog(null)}
         onDone={(status) => {
           setDialog(null);
