@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Drawer, FileButton, Group, Image, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Drawer, FileButton, Group, Image, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconPhoto } from '@tabler/icons-react';
 import {
@@ -16,8 +16,7 @@ import {
 import { trpc } from '../../lib/trpc.ts';
 import { messageOf, toApiFailure } from '../../lib/api-error.ts';
 import { formatScheduled } from '../publishing/schedule-time.ts';
-import { AiSuggestButton } from '../episode-creator/details/AiSuggestButton.tsx';
-import { TagSuggestions } from '../episode-creator/details/TagSuggestions.tsx';
+import { AiSuggestField } from '../episode-creator/details/AiSuggestField.tsx';
 import { changesOf, duplicateOf, numberProblem, valuesOf, type EditValues } from './edit-form.ts';
 
 interface Props {
@@ -69,14 +68,17 @@ function EditEpisodeForm({ episode, episodes, onClose, onSaved }: Props & { epis
   const titleMissing = values.title.trim() === '';
   const unchanged = Object.keys(changes).length === 0 && !visibilityChanged;
   // AI title, notes and tags from this episode's transcript, after its cuts (spec 001 §3 'edit panel', issue 18).
-  const aiRequest = {
-    episode_id: episode.id,
-    podcast_id: episode.podcast_id,
-    template_id: values.template_id,
-    current_title: values.title,
-    current_description: values.description,
-  };
-  const transcriptReady = episode.has_transcript;
+  const ai = {
+    request: {
+      episode_id: episode.id,
+      podcast_id: episode.podcast_id,
+      template_id: values.template_id,
+      current_title: values.title,
+      current_description: values.description,
+    },
+    transcriptReady: episode.has_transcript,
+    wording: 'edit-panel',
+  } as const;
 
   async function chooseCover(file: File | null) {
     if (!file) return;
@@ -118,63 +120,29 @@ function EditEpisodeForm({ episode, episodes, onClose, onSaved }: Props & { epis
             {error}
           </Alert>
         )}
-        <Group align="flex-end" gap="sm" wrap="nowrap">
-          <TextInput
-            label="Title"
-            required
-            value={values.title}
-            maxLength={EPISODE_HISTORY.titleMaxLength}
-            onChange={(e) => set({ title: e.currentTarget.value })}
-            error={titleMissing ? 'Title is required' : null}
-            style={{ flex: 1 }}
-          />
-          <Stack justify="flex-end" pb={titleMissing ? 22 : 4}>
-            <AiSuggestButton
-              field="title"
-              request={aiRequest}
-              transcriptReady={transcriptReady}
-              onSuggestion={(title) => set({ title })}
-              wording="edit-panel"
-            />
-          </Stack>
-        </Group>
-        <Stack gap={4}>
-          <Group justify="space-between" align="flex-end">
-            <Text size="sm" fw={500} component="label" htmlFor="edit-episode-description">
-              Description
-            </Text>
-            <AiSuggestButton
-              field="description"
-              request={aiRequest}
-              transcriptReady={transcriptReady}
-              onSuggestion={(description) => set({ description })}
-              wording="edit-panel"
-            />
-          </Group>
-          <Textarea
-            id="edit-episode-description"
-            autosize
-            minRows={4}
-            maxRows={12}
-            value={values.description}
-            onChange={(e) => set({ description: e.currentTarget.value })}
-          />
-        </Stack>
-        <TagSuggestions
-          inputId="edit-episode-tags"
-          request={aiRequest}
-          transcriptReady={transcriptReady}
+        <AiSuggestField
+          field="title"
+          {...ai}
+          value={values.title}
+          onChange={(title) => set({ title })}
+          maxLength={EPISODE_HISTORY.titleMaxLength}
+          error={titleMissing ? 'Title is required' : null}
+        />
+        <AiSuggestField
+          field="description"
+          {...ai}
+          id="edit-episode-description"
+          value={values.description}
+          onChange={(description) => set({ description })}
+        />
+        <AiSuggestField
+          field="tags"
+          {...ai}
+          id="edit-episode-tags"
           value={values.tags}
           onChange={(tags) => setValues((v) => ({ ...v, tags }))}
-          wording="edit-panel"
-        >
-          <TextInput
-            id="edit-episode-tags"
-            description={`Comma separated; at most ${EPISODE_HISTORY.maxTags}, each up to ${EPISODE_HISTORY.maxTagLength} characters.`}
-            value={values.tags}
-            onChange={(e) => set({ tags: e.currentTarget.value })}
-          />
-        </TagSuggestions>
+          hint={`Comma separated; at most ${EPISODE_HISTORY.maxTags}, each up to ${EPISODE_HISTORY.maxTagLength} characters.`}
+        />
         <Group grow align="flex-start">
           <TextInput
             label="Season"

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Grid, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Grid, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconClock, IconSparkles } from '@tabler/icons-react';
 import { ASSEMBLY, CREATOR_STEP_COPY, EPISODE_CREATOR_MESSAGES } from '@ppp/contracts';
-import { AiSuggestButton } from './AiSuggestButton.tsx';
-import { TagSuggestions } from './TagSuggestions.tsx';
+import { AiSuggestField } from './AiSuggestField.tsx';
 import { useAiAutoFill } from './use-ai-auto-fill.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { MinutesPanel } from './MinutesPanel.tsx';
@@ -90,6 +89,7 @@ export function DetailsStep({ templateId, podcastId, upload, coverImagePath, val
     current_title: draft.title,
     current_description: draft.description,
   };
+  const ai = { request: aiRequest, transcriptReady };
   const template = trpc.templates.get.useQuery({ id: templateId });
   const autoFill = useAiAutoFill({
     enabled: template.data ? template.data.ai_settings.auto_fill_ai : null,
@@ -166,26 +166,16 @@ export function DetailsStep({ templateId, podcastId, upload, coverImagePath, val
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
           <Stack gap="md">
-            <Group align="flex-end" gap="sm" wrap="nowrap">
-              <TextInput
-                id="details-title"
-                label="Episode Title"
-                withAsterisk
-                value={draft.title}
-                onChange={(event) => patch({ title: event.currentTarget.value })}
-                error={shown.title}
-                maxLength={ASSEMBLY.maxTitleLength}
-                style={{ flex: 1 }}
-              />
-              <Stack justify="flex-end" pb={shown.title ? 22 : 4}>
-                <AiSuggestButton
-                  field="title"
-                  request={aiRequest}
-                  transcriptReady={transcriptReady}
-                  onSuggestion={(title) => patch({ title })}
-                />
-              </Stack>
-            </Group>
+            <AiSuggestField
+              field="title"
+              {...ai}
+              id="details-title"
+              label="Episode Title"
+              value={draft.title}
+              onChange={(title) => patch({ title })}
+              error={shown.title}
+              maxLength={ASSEMBLY.maxTitleLength}
+            />
             <Group gap="sm" grow align="flex-start">
               <TextInput
                 id="details-season"
@@ -210,42 +200,22 @@ export function DetailsStep({ templateId, podcastId, upload, coverImagePath, val
               checked={draft.explicit}
               onChange={(event) => patch({ explicit: event.currentTarget.checked })}
             />
-            <Stack gap={4}>
-              <Group justify="space-between" align="flex-end">
-                <Text size="sm" fw={500} component="label" htmlFor="details-description">
-                  Description
-                </Text>
-                <AiSuggestButton
-                  field="description"
-                  request={aiRequest}
-                  transcriptReady={transcriptReady}
-                  onSuggestion={(description) => patch({ description })}
-                />
-              </Group>
-              <Textarea
-                id="details-description"
-                autosize
-                minRows={4}
-                maxRows={12}
-                maxLength={ASSEMBLY.maxDescriptionLength}
-                value={draft.description}
-                onChange={(event) => patch({ description: event.currentTarget.value })}
-              />
-            </Stack>
-            <TagSuggestions
-              inputId="details-tags"
-              request={aiRequest}
-              transcriptReady={transcriptReady}
+            <AiSuggestField
+              field="description"
+              {...ai}
+              id="details-description"
+              value={draft.description}
+              onChange={(description) => patch({ description })}
+              maxLength={ASSEMBLY.maxDescriptionLength}
+            />
+            <AiSuggestField
+              field="tags"
+              {...ai}
+              id="details-tags"
               value={draft.tags}
               onChange={(next) => patch({ tags: next })}
-            >
-              <TextInput
-                id="details-tags"
-                description={`Comma separated; up to ${ASSEMBLY.maxTags} tags of up to ${ASSEMBLY.maxTagLength} characters (${tags.length} sent).`}
-                value={draft.tags}
-                onChange={(event) => patch({ tags: event.currentTarget.value })}
-              />
-            </TagSuggestions>
+              hint={`Comma separated; up to ${ASSEMBLY.maxTags} tags of up to ${ASSEMBLY.maxTagLength} characters (${tags.length} sent).`}
+            />
             <Paper withBorder p="md" radius="md" id="details-schedule" tabIndex={-1}>
               <PublishOptions draft={draft} scheduleError={shown.schedule ?? null} onChange={patch} autoPublishLocked={autoPublishLocked} />
             </Paper>
