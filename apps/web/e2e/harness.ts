@@ -1,5 +1,5 @@
 /** The journeys' harness: the real launcher (embedded PostgreSQL, server, worker), Debian's Chromium, accounts and uploads through REST. */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TERMS } from '@ppp/contracts';
 import { embeddedDatabaseUrl, readEmbeddedPassword } from '@ppp/server/db';
+import { spokenSlots } from '@ppp/server/test-support';
 import { chromium, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -317,30 +318,5 @@ export async function supplyTranscript(api: ApiCall, mediaId: string, transcript
 
 /** Each phrase spoken by espeak-ng in its own slot of slotSeconds (44.1 kHz mono), joined into dir/speech.wav. */
 export function speechTrack(dir: string, phrases: readonly string[], slotSeconds: number): string {
-  const slots = phrases.map((text, i) => {
-    const spoken = path.join(dir, `phrase-${i}.wav`);
-    execFileSync('espeak-ng', ['-s', '190', '-w', spoken, text]);
-    const slot = path.join(dir, `slot-${i}.wav`);
-    execFileSync('ffmpeg', [
-      '-v',
-      'error',
-      '-y',
-      '-i',
-      spoken,
-      '-af',
-      `apad=whole_dur=${slotSeconds}`,
-      '-t',
-      String(slotSeconds),
-      '-ar',
-      '44100',
-      '-ac',
-      '1',
-      slot,
-    ]);
-    return slot;
-  });
-  const dest = path.join(dir, 'speech.wav');
-  const graph = `${slots.map((_, i) => `[${i}:a]`).join('')}concat=n=${slots.length}:v=0:a=1`;
-  execFileSync('ffmpeg', ['-v', 'error', '-y', ...slots.flatMap((s) => ['-i', s]), '-filter_complex', graph, dest]);
-  return dest;
+  return spokenSlots({ dir, name: 'speech', phrases, slotSeconds, sampleRate: 44100 }).wav;
 }

@@ -3,8 +3,9 @@
  * speech in 3-second slots, stored through the upload API) whose words are supplied: the retake scan
  * at two fuzzy thresholds with snippets cut from the audio, the Intern commands with their snippets,
  * answers voiced by the speech port (probed), the end-mark rules, regenerate and its limit, the
- * creator's own answer, two execute calls at once for one command (one answer, voiced once), the last
- * numbering of a show; 425 before the transcript, 409 when it failed, 404 for the other user.
+ * creator's own answer, two execute calls at once for one command (one answer, voiced once); 425
+ * before the transcript, 409 when it failed, 404 for the other user. The last numbering and assemble's
+ * required fields are in episode-numbering.api.test.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -14,21 +15,18 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { detectIntents } from '@ppp/audio';
 import {
-  ASSEMBLY_MESSAGES,
   DEFAULT_AUDIO_CLEANUP_SETTINGS,
   EPISODE_CREATOR,
   EPISODE_CREATOR_MESSAGES,
   ZFlubberPrepareByFileResponse,
   ZInternExecuteResponse,
   ZInternPrepareByFileResponse,
-  type TTranscriptWord,
 } from '@ppp/contracts';
-import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
-import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
 import { openTestOrm } from '../support/database.ts';
 import { errorOf, startTestServer, twoUsers, type HttpResult, type TestServer } from '../support/http.ts';
 import { startProviderServer, type ProviderServer } from '../support/provider-server.ts';
 import { tempDir, uploadForm } from '../support/audio-files.ts';
+import { decodedMs, spokenSlots } from '../support/spoken-slots.ts';
 import { servicesFor, testConfig } from '../support/fixtures.ts';
 
 let orm: MikroORM;
@@ -41,7 +39,7 @@ let files: { dir: string; remove: () => void };
 let storageDir: { dir: string; remove: () => void };
 let a: { token: string; id: string };
 let b: { token: string; id: string };
-let speech: { wav: string; words: TTranscriptWord[]; seconds: number };
+let speech: ReturnType<typeof spokenSlots>;
 
 const ENV = () => ({ STORAGE_DIR: storageDir.dir, TTS_ENGINES: 'espeak' });
 const SLOT = 3;
@@ -57,16 +55,6 @@ const PHRASES = [
 ];
 const ZUploaded = z.array(z.object({ id: z.string(), filename: z.string(), original_name: z.string().optional() }).passthrough());
 
-/** Seconds the file decodes to (MP3 durations in headers include the encoder's padding). */
-function decodedSeconds(file: string): number {
-  const progress = execFileSync('ffmpeg', ['-hide_banner', '-nostats', '-i', file, '-progress', 'pipe:1', '-f', 'null', '-'], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  const times = [...progress.matchAll(/out_time_us=(\d+)/g)].map((m) => Number(m[1]));
-  return (times.at(-1) ?? 0) / 1e6;
-}
-
 /** The audio behind a signed URL (no bearer token), written to a file and decoded. */
 async function fetchedSeconds(url: string, name: string): Promise<number> {
   const res = await fetch(`${api.baseUrl}${url}`);
@@ -74,39 +62,7 @@ async function fetchedSeconds(url: string, name: string): Promise<number> {
   expect(res.headers.get('content-type')).toBe('audio/mpeg');
   const file = path.join(files.dir, name);
   writeFileSync(file, Buffer.from(await res.arrayBuffer()));
-  return decodedSeconds(file);
-}
-
-function makeSpeech(): { wav: string; words: TTranscriptWord[]; seconds: number } {
-  const slots = PHRASES.map((text, i) => {
-    const spoken = path.join(files.dir, `phrase-${i}.wav`);
-    execFileSync('espeak-ng', ['-s', '190', '-w', spoken, text]);
-    const slot = path.join(files.dir, `slot-${i}.wav`);
-    execFileSync('ffmpeg', [
-      '-v',
-      'error',
-      '-y',
-      '-i',
-      spoken,
-      '-af',
-      `apad=whole_dur=${SLOT}`,
-      '-t',
-      String(SLOT),
-      '-ar',
-      '44100',
-      '-ac',
-      '1',
-      slot,
-    ]);
-    return slot;
-  });
-  const wav = path.join(files.dir, 'episode.wav');
-  const graph = `${slots.map((_, i) => `[${i}:a]`).join('')}concat=n=${slots.length}:v=0:a=1`;
-  execFileSync('ffmpeg', ['-v', 'error', '-y', ...slots.flatMap((s) => ['-i', s]), '-filter_complex', graph, wav]);
-  const words = PHRASES.flatMap((text, i) =>
-    text.split(' ').map((word, j) => ({ text: word, start: i * SLOT + j * 0.3, end: i * SLOT + j * 0.3 + 0.25, confidence: 0.9 })),
-  );
-  return { wav, words, seconds: PHRASES.length * SLOT };
+  return decodedMs(file) / 1000;
 }
 
 /** A main-content upload through the API: Processing until completeTranscript. */
@@ -173,7 +129,7 @@ beforeAll(async () => {
   const me = await api.request('GET', '/api/users/me', { token: users.admin.token });
   a = { token: users.admin.token, id: z.object({ id: z.string() }).parse(me.body).id };
   b = { token: users.user.token, id: users.user.id };
-  speech = makeSpeech();
+  speech = spokenSlots({ dir: files.dir, name: 'episode', phrases: PHRASES, slotSeconds: SLOT, sampleRate: 44100 });
 }, 60_000);
 afterAll(async () => {
   await chatApi?.close();
@@ -449,63 +405,5 @@ describe('an upload whose audio is gone', () => {
     expect(contexts).toEqual([expect.objectContaining({ flubber_time_s: 6, url: null })]);
     const intern = ZInternPrepareByFileResponse.parse((await post(a.token, '/api/intern/prepare-by-file', { filename: gone.id })).body);
     expect(intern.contexts).toEqual([expect.objectContaining({ start_s: 12, audio_url: null })]);
-  });
-});
-
-describe('last numbering', () => {
-  it('answers the highest season and the highest episode number in it, null and null for a new show, 404 for another user’s show', async () => {
-    const em = orm.em.fork();
-    const show = em.create(PodcastSchema, { user: a.id, name: 'Numbered show' });
-    const empty = em.create(PodcastSchema, { user: a.id, name: 'New show' });
-    for (const [season, episodeNumber] of [
-      [1, 9],
-      [2, 3],
-      [2, 4],
-      [2, null],
-      [null, 12],
-    ] as const) {
-      em.create(EpisodeSchema, {
-        user: a.id,
-        podcast: show,
-        title: `S${season} E${episodeNumber}`,
-        status: 'processed',
-        season,
-        episodeNumber,
-      });
-    }
-    await em.flush();
-    const res = await api.request('GET', `/api/episodes/last/numbering?podcast_id=${show.id}`, { token: a.token });
-    expect(res.body).toEqual({ season_number: 2, episode_number: 4 });
-    expect((await api.request('GET', `/api/episodes/last/numbering?podcast_id=${empty.id}`, { token: a.token })).body).toEqual({
-      season_number: null,
-      episode_number: null,
-    });
-    expect(await api.trpc(a.token).episodeCreator.lastNumbering.query({ podcast_id: show.id })).toEqual({
-      season_number: 2,
-      episode_number: 4,
-    });
-    expect(errorOf(await api.request('GET', `/api/episodes/last/numbering?podcast_id=${show.id}`, { token: b.token })).status).toBe(404);
-    expect(errorOf(await api.request('GET', '/api/episodes/last/numbering', { token: a.token })).status).toBe(422);
-  });
-});
-
-describe('assemble', () => {
-  it('requires a template, a title and an audio file in the spec’s words', async () => {
-    const details = { title: 'An episode', episodeNumber: 1 };
-    expect(
-      errorOf(await post(a.token, '/api/episodes/assemble', { main_content_filename: 'x.wav', episode_details: details })),
-    ).toMatchObject({ status: 422, detail: ASSEMBLY_MESSAGES.required });
-    expect(
-      errorOf(await post(a.token, '/api/episodes/assemble', { template_id: 'some-template', episode_details: details })),
-    ).toMatchObject({ status: 422, detail: ASSEMBLY_MESSAGES.required });
-    expect(
-      errorOf(
-        await post(a.token, '/api/episodes/assemble', {
-          template_id: 'some-template',
-          main_content_filename: 'x.wav',
-          episode_details: {},
-        }),
-      ),
-    ).toMatchObject({ status: 422, detail: ASSEMBLY_MESSAGES.required });
   });
 });

@@ -18,3 +18,4 @@ export {
   type StandInWord,
   type TranscriptionStandIn,
 } from './transcription-stand-in.ts';
+export { decodedMs, spokenSlots, type SpokenSlotsOptions } from './spoken-slots.ts';

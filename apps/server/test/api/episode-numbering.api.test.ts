@@ -1,0 +1,92 @@
+/**
+ * The Episode Creator's calls that need no upload (issue 7), with two users: the last season and
+ * episode numbers of a show (REST and tRPC, 404 for another user's show) and assemble's required
+ * template, title and audio file in the spec's words.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { z } from 'zod';
+import { ASSEMBLY_MESSAGES } from '@ppp/contracts';
+import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
+import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
+import { openTestOrm } from '../support/database.ts';
+import { errorOf, startTestServer, twoUsers, type HttpResult, type TestServer } from '../support/http.ts';
+
+let orm: MikroORM;
+let api: TestServer;
+let a: { token: string; id: string };
+let b: { token: string; id: string };
+
+const post = (token: string, url: string, json: unknown): Promise<HttpResult> => api.request('POST', url, { token, json });
+
+beforeAll(async () => {
+  const db = await openTestOrm();
+  orm = db.orm;
+  api = await startTestServer(orm, db.databaseUrl);
+  const users = await twoUsers(api);
+  const me = await api.request('GET', '/api/users/me', { token: users.admin.token });
+  a = { token: users.admin.token, id: z.object({ id: z.string() }).parse(me.body).id };
+  b = { token: users.user.token, id: users.user.id };
+});
+afterAll(async () => {
+  await api?.close();
+  await orm?.close();
+});
+
+describe('last numbering', () => {
+  it('answers the highest season and the highest episode number in it, null and null for a new show, 404 for another user’s show', async () => {
+    const em = orm.em.fork();
+    const show = em.create(PodcastSchema, { user: a.id, name: 'Numbered show' });
+    const empty = em.create(PodcastSchema, { user: a.id, name: 'New show' });
+    for (const [season, episodeNumber] of [
+      [1, 9],
+      [2, 3],
+      [2, 4],
+      [2, null],
+      [null, 12],
+    ] as const) {
+      em.create(EpisodeSchema, {
+        user: a.id,
+        podcast: show,
+        title: `S${season} E${episodeNumber}`,
+        status: 'processed',
+        season,
+        episodeNumber,
+      });
+    }
+    await em.flush();
+    const res = await api.request('GET', `/api/episodes/last/numbering?podcast_id=${show.id}`, { token: a.token });
+    expect(res.body).toEqual({ season_number: 2, episode_number: 4 });
+    expect((await api.request('GET', `/api/episodes/last/numbering?podcast_id=${empty.id}`, { token: a.token })).body).toEqual({
+      season_number: null,
+      episode_number: null,
+    });
+    expect(await api.trpc(a.token).episodeCreator.lastNumbering.query({ podcast_id: show.id })).toEqual({
+      season_number: 2,
+      episode_number: 4,
+    });
+    expect(errorOf(await api.request('GET', `/api/episodes/last/numbering?podcast_id=${show.id}`, { token: b.token })).status).toBe(404);
+    expect(errorOf(await api.request('GET', '/api/episodes/last/numbering', { token: a.token })).status).toBe(422);
+  });
+});
+
+describe('assemble', () => {
+  it('requires a template, a title and an audio file in the spec’s words', async () => {
+    const details = { title: 'An episode', episodeNumber: 1 };
+    expect(
+      errorOf(await post(a.token, '/api/episodes/assemble', { main_content_filename: 'x.wav', episode_details: details })),
+    ).toMatchObject({ status: 422, detail: ASSEMBLY_MESSAGES.required });
+    expect(
+      errorOf(await post(a.token, '/api/episodes/assemble', { template_id: 'some-template', episode_details: details })),
+    ).toMatchObject({ status: 422, detail: ASSEMBLY_MESSAGES.required });
+    expect(
+      errorOf(
+        await post(a.token, '/api/episodes/assemble', {
+          template_id: 'some-template',
+          main_content_filename: 'x.wav',
+          episode_details: {},
+        }),
+      ),
+    ).toMatchObject({ status: 422, detail: ASSEMBLY_MESSAGES.required });
+  });
+});
