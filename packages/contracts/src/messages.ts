@@ -84,6 +84,7 @@ export const MEDIA_MESSAGES = {
   uploadingInBackground: 'Uploading in background',
   uploadReceived: 'Upload received',
   uploadMissingFilename: 'Upload response missing filename',
+  uploadNoFileReturned: 'Upload succeeded but no file was returned.',
   previewFailed: 'Preview failed',
   couldNotResolvePreview: 'Could not resolve preview URL',
   previewFailedToPlay: 'Preview failed to play',

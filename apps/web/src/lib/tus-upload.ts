@@ -13,10 +13,19 @@ const CHUNK_SIZE = 16 * 1024 * 1024;
 
 function parseItem(body: string): TMediaItem | null {
   try {
-    return JSON.parse(body) as TMediaItem;
+    const item = JSON.parse(body) as TMediaItem | null;
+    return typeof item === 'object' && item !== null && typeof item.id === 'string' ? item : null;
   } catch {
     return null;
   }
+}
+
+/** The stored file a finished upload answered, or what is wrong with the answer (spec 000 §7 and §8). */
+export function uploadedItem(body: string): { item: TMediaItem } | { problem: string } {
+  const item = parseItem(body);
+  if (!item) return { problem: MEDIA_MESSAGES.uploadNoFileReturned };
+  if (!item.filename) return { problem: MEDIA_MESSAGES.uploadMissingFilename };
+  return { item };
 }
 
 /** The server's words (its refusals are plain text), else 'Upload failed with status {n}', else the spec's fallback. */
@@ -56,9 +65,9 @@ export function startTusUpload(file: File, metadata: TTusUploadMetadata, callbac
     },
     onProgress: (sent, total) => callbacks.onProgress(total > 0 ? (sent / total) * 100 : 0),
     onSuccess: (payload) => {
-      const item = parseItem(payload.lastResponse.getBody());
-      if (!item?.filename) callbacks.onError(MEDIA_MESSAGES.uploadMissingFilename);
-      else callbacks.onSuccess(item);
+      const answer = uploadedItem(payload.lastResponse.getBody());
+      if ('problem' in answer) callbacks.onError(answer.problem);
+      else callbacks.onSuccess(answer.item);
     },
     onError: (error) => callbacks.onError(tusErrorMessage(error)),
     // A refusal (not audio, too large) will not change on retry.
