@@ -11,7 +11,8 @@ import {
 
 function statusText(upload: BackgroundUpload): string | undefined {
   if (upload.status === 'done') return 'Uploaded';
-  if (upload.status === 'error') return MEDIA_MESSAGES.uploadFailed;
+  // Spec 001 §8 (pre-upload): the upload went wrong after the form was left; the reason, when known, is shown below.
+  if (upload.status === 'error') return MEDIA_MESSAGES.uploadFailedTryAgain;
   if (upload.status === 'cancelled') return MEDIA_MESSAGES.uploadCancelled;
   return undefined;
 }
