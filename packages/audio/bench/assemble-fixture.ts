@@ -76,7 +76,13 @@ export async function makeInputs(dir: string, minutes: number) {
 
 export type BenchInputs = Awaited<ReturnType<typeof makeInputs>>;
 
-export function benchEdl(inputs: BenchInputs): TEdl {
+/** Edits made after the first render: more manual cuts (content ms), or another outro. */
+export interface BenchEdits {
+  extraCuts?: { start_ms: number; end_ms: number }[];
+  outro?: TEdlFile;
+}
+
+export function benchEdl(inputs: BenchInputs, edits: BenchEdits = {}): TEdl {
   const seconds = inputs.content.duration_ms / 1000;
   const words: TTranscriptWord[] = Array.from({ length: Math.floor(seconds / 0.5) }, (_, i) => ({
     text: 'word',
@@ -85,10 +91,13 @@ export function benchEdl(inputs: BenchInputs): TEdl {
     confidence: null,
   }));
   const step = seconds / 31;
-  const manualCuts = Array.from({ length: 30 }, (_, i) => ({
-    start_ms: Math.round((i + 1) * step * 1000),
-    end_ms: Math.round((i + 1) * step * 1000) + 1500,
-  }));
+  const manualCuts = [
+    ...Array.from({ length: 30 }, (_, i) => ({
+      start_ms: Math.round((i + 1) * step * 1000),
+      end_ms: Math.round((i + 1) * step * 1000) + 1500,
+    })),
+    ...(edits.extraCuts ?? []),
+  ].sort((a, b) => a.start_ms - b.start_ms);
   const detections = {
     flubber: { count: 0, matches: [] },
     fillers: { count: 0, matches: [] },
@@ -117,7 +126,7 @@ export function benchEdl(inputs: BenchInputs): TEdl {
   });
   return planEpisode({
     template: {
-      segments: [segment('intro', inputs.intro), segment('content', null), segment('outro', inputs.outro)],
+      segments: [segment('intro', inputs.intro), segment('content', null), segment('outro', edits.outro ?? inputs.outro)],
       music: [
         {
           rule: ZBackgroundMusicRule.parse({

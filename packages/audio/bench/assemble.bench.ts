@@ -11,8 +11,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseEbur128Summaries, probeAudio, renderEpisode } from '../src/index.ts';
-import { benchEdl, makeInputs } from './assemble-fixture.ts';
+import { parseEbur128Summaries, probeAudio, renderEpisode, sameAudioUntil, type RenderResult } from '../src/index.ts';
+import { benchEdl, makeInputs, type BenchEdits, type BenchInputs } from './assemble-fixture.ts';
+import type { TEdl } from '@ppp/contracts';
 
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 60);
 const KEEP = process.env.BENCH_KEEP_DIR;
@@ -142,8 +143,44 @@ async function main(): Promise<void> {
     console.log(
       `measured on the MP3: ${final?.integratedLufs.toFixed(1)} LUFS integrated, true peak ${final?.peakDb?.toFixed(1)} dBTP (target -16 LUFS, -1 dBTP)`,
     );
+    await reRenders(inputs, edl, { dir, previous: dest, memo: render.value.memo, floorSeconds: floor.seconds });
   } finally {
     if (KEEP === undefined) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Re-renders after an edit, each from the first render: the new mix is assembled and encoded only
+ * from where it parts from the old one (MP3 frames after an edit sit on a shifted sample grid, so
+ * what follows the edit is encoded again); the ratio grows with how early the edit falls.
+ */
+async function reRenders(
+  inputs: BenchInputs,
+  edl: TEdl,
+  first: { dir: string; previous: string; memo: RenderResult['memo']; floorSeconds: number },
+): Promise<void> {
+  const content = inputs.content.duration_ms;
+  const cutAt = (fraction: number) => ({
+    extraCuts: [{ start_ms: Math.round(content * fraction), end_ms: Math.round(content * fraction) + 2_000 }],
+  });
+  const cases: { name: string; edits: BenchEdits }[] = [
+    { name: 'manual cut at 75% of the content', edits: cutAt(0.75) },
+    { name: 'manual cut at 50% of the content', edits: cutAt(0.5) },
+    { name: 'Flubber retake cut at 25%', edits: cutAt(0.25) },
+    { name: 'template change: another outro', edits: { outro: inputs.answer } },
+  ];
+  console.log(`re-renders from the first render (target <= 0.5x the floor of ${first.floorSeconds.toFixed(1)} s):`);
+  for (const { name, edits } of cases) {
+    const edited = benchEdl(inputs, edits);
+    const sameSamples = sameAudioUntil(edl, edited);
+    const dest = path.join(first.dir, 'edited.mp3');
+    const again = await timed(() =>
+      renderEpisode(edited, dest, { reuse: { previousPath: first.previous, memo: first.memo, sameSamples } }),
+    );
+    const kept = again.value.reusedSamples / (edited.duration_ms * 44.1);
+    console.log(
+      `  ${name.padEnd(36)} ${again.seconds.toFixed(1)} s (${again.cpu.toFixed(1)} s CPU), ${(again.seconds / first.floorSeconds).toFixed(2)}x the floor; ${(kept * 100).toFixed(0)}% of the old frames kept`,
+    );
   }
 }
 

@@ -20,6 +20,8 @@ export interface AssembleOptions {
   signal?: AbortSignal | undefined;
   /** Progress of each window, 0-100. */
   onProgress?: (window: number, percent: number) => void;
+  /** The windows to render instead of the split's (a render that reuses an old MP3 assembles only what follows its join). */
+  windows?: WindowPlan[];
 }
 
 export interface AssembledPart {
@@ -35,6 +37,8 @@ export interface Assembly {
   lufs: number;
   /** Highest sample of the mix, in dBFS. */
   peakDb: number;
+  /** The mix's momentary loudness, one 400 ms block every 100 ms, in order (empty when ffmpeg logs none). */
+  blocks: number[];
 }
 
 /** ebur128's first three blocks of a window that starts mid-episode hold less than 400 ms of it. */
@@ -74,7 +78,7 @@ async function renderWindow(
 }
 
 async function renderWindows(edl: TEdl, format: PcmFormat, options: AssembleOptions): Promise<Assembly> {
-  const plans = planWindows(msToSamples(edl.duration_ms), options.split);
+  const plans = options.windows ?? planWindows(msToSamples(edl.duration_ms), options.split);
   const windows = await Promise.all(plans.map((plan, index) => renderWindow(edl, plan, index, format, options)));
   const blocks = windows.flatMap((window) => window.blocks);
   return {
@@ -83,6 +87,7 @@ async function renderWindows(edl: TEdl, format: PcmFormat, options: AssembleOpti
     // An ffmpeg whose frame log reads differently still gives each window's summary to estimate from.
     lufs: blocks.length > 0 ? gatedLoudness(blocks) : combineLoudness(windows.map((window) => window.summary)),
     peakDb: Math.max(...windows.map((window) => window.peakDb)),
+    blocks,
   };
 }
 

@@ -146,7 +146,8 @@ function bedItem(b: GraphBuilder, bed: TEdlMusicBed): TimelineItem {
       `atrim=end_sample=${end}`,
       `apad=whole_len=${end}`,
       ...(fadeIn > 0 ? [`afade=t=in:ss=0:ns=${fadeIn}`] : []),
-      ...(fadeOut > 0 ? [`afade=t=out:ss=${length - fadeOut}:ns=${fadeOut}`] : []),
+      // Only a window that reaches the fade carries it, so the graph of a stretch before it does not depend on where the bed ends.
+      ...(fadeOut > 0 && end > length - fadeOut ? [`afade=t=out:ss=${length - fadeOut}:ns=${fadeOut}`] : []),
       `volume=${bed.gain_db}dB`,
       ...(offset > 0 ? [`atrim=start_sample=${offset}`, 'asetpts=PTS-STARTPTS'] : []),
     ];

@@ -1,4 +1,5 @@
-export { limiterActs, renderEpisode, type RenderOptions, type RenderResult } from './render.ts';
+export { limiterActs, renderEpisode, type RenderOptions, type RenderResult, type RenderReuse } from './render.ts';
+export { sameAudioUntil, planReuse, MIN_REUSED_SAMPLES, type RenderMemo } from './reuse.ts';
 export { buildEpisodeGraph } from './graph.ts';
 export { GraphBuilder, SAMPLE_RATE, msToSamples, inputArgs } from './graph-builder.ts';
 export {

@@ -129,6 +129,8 @@ export interface JoinParts {
   second: string;
   /** Audio frames at the start of the second part to drop (its pre-roll). */
   secondSkip: number;
+  /** Whose ID3 tag (title, chapters) the result carries: the first's (default), or the second's when it was encoded for a newer EDL. */
+  tagFrom?: 'first' | 'second';
 }
 
 /** Writes the joined MP3 to dest (streamed, a few MB of memory whatever the length). */
@@ -143,7 +145,8 @@ export async function joinMp3(parts: JoinParts, dest: string): Promise<void> {
     const firstStart = first.id3 + first.info.length;
     const firstEnd = await skipFrames(first.handle, firstStart, parts.firstFrames);
     const secondStart = await skipFrames(second.handle, second.id3 + second.info.length, parts.secondSkip);
-    const header = await readAt(first.handle, 0, first.id3);
+    const tagged = parts.tagFrom === 'second' ? second : first;
+    const header = await readAt(tagged.handle, 0, tagged.id3);
     await out.write(header);
     await out.write(first.info);
     const crc = { value: 0 };
@@ -151,7 +154,7 @@ export async function joinMp3(parts: JoinParts, dest: string): Promise<void> {
       (await copyRange(parts.first, firstStart, firstEnd, out, crc)) +
       (await copyRange(parts.second, secondStart, Number.MAX_SAFE_INTEGER, out, crc));
     const frames = parts.firstFrames + second.frames - parts.secondSkip;
-    await out.write(patchInfo(first.info, frames, data, first.delay, second.padding, crc.value), 0, first.info.length, first.id3);
+    await out.write(patchInfo(first.info, frames, data, first.delay, second.padding, crc.value), 0, first.info.length, header.length);
   } finally {
     await Promise.all([out.close(), first.handle.close(), second.handle.close()]);
   }

@@ -6,12 +6,13 @@ import { locateFfmpeg } from '../ffmpeg/locate.ts';
 import { parseProgressLine } from '../ffmpeg/progress.ts';
 import { withRunnerOptions } from '../ffmpeg/run.ts';
 import { runProcess } from '../process.ts';
-import { MP3_FRAME_SAMPLES, encodePassArgs, planSplit } from './args.ts';
+import { MP3_FRAME_SAMPLES, PRE_ROLL_FRAMES, encodePassArgs, joinSample, planSplit } from './args.ts';
 import { assembleEpisode, type Assembly } from './assemble.ts';
 import { SAMPLE_RATE, msToSamples } from './graph-builder.ts';
-import { MAX_GAIN_DB, combineLoudness, limiterCeiling, loudnessGainDb, parseEbur128Summaries } from './loudness.ts';
+import { MAX_GAIN_DB, combineLoudness, gatedLoudness, limiterCeiling, loudnessGainDb, parseEbur128Summaries } from './loudness.ts';
 import { ffmetadata } from './metadata.ts';
 import { joinMp3 } from './mp3-join.ts';
+import { blocksBefore, planReuse, planReuseWindows, type RenderMemo } from './reuse.ts';
 
 export interface RenderOptions {
   signal?: AbortSignal;
@@ -22,6 +23,16 @@ export interface RenderOptions {
   parallel?: boolean;
   /** Split even an episode shorter than two minutes (tests and benchmarks of the split itself). */
   forceSplit?: boolean;
+  /** An earlier render of this episode whose beginning the new mix keeps: its frames are reused up to there. */
+  reuse?: RenderReuse;
+}
+
+export interface RenderReuse {
+  /** The earlier render's MP3 (made by renderEpisode: CBR, no bit reservoir, with its Info frame). */
+  previousPath: string;
+  memo: RenderMemo;
+  /** Samples from the start that both mixes certainly share (sameAudioUntil of the two EDLs). */
+  sameSamples: number;
 }
 
 export interface RenderResult {
@@ -40,6 +51,10 @@ export interface RenderResult {
   windows: number;
   /** Wall seconds of each stage. */
   timings: { assembleS: number; encodeS: number; joinS: number };
+  /** Samples of the programme taken from the earlier render's frames (0: rendered whole). */
+  reusedSamples: number;
+  /** What a later render of an edited EDL needs to reuse this one; keep it beside the MP3. */
+  memo: RenderMemo;
 }
 
 /** A second encode pass runs only when the first lands further than this from the target. */
@@ -133,6 +148,74 @@ function progressReporter(onProgress: RenderOptions['onProgress'], processes: nu
   };
 }
 
+type Rendered = Omit<RenderResult, 'path' | 'durationMs' | 'timings'>;
+
+/**
+ * The reuse path: only the stretch after the join is assembled and encoded, at the earlier render's
+ * gain, and joined on an MP3 frame after the earlier render's kept frames; the new encode carries
+ * the new tags. Null (render whole instead) when too little would be kept, the encode settings
+ * differ, or the new mix's loudness needs a different gain.
+ */
+async function renderReusing(shared: Context, reuse: RenderReuse, metadataPath: string, final: string): Promise<Rendered | null> {
+  const { edl, options } = shared;
+  const target = edl.loudness.integrated_lufs;
+  const plan = planReuse(reuse.sameSamples, msToSamples(edl.duration_ms));
+  if (plan === null || reuse.memo.version !== 1 || reuse.memo.bitrateKbps !== edl.output.bitrate_kbps) return null;
+  const { windows, inner } = planReuseWindows(plan, msToSamples(edl.duration_ms));
+  const ctx = { ...shared, report: progressReporter(options.onProgress, windows.length) };
+  const tail = await assembleEpisode(edl, {
+    ffmpeg: ctx.ffmpeg,
+    capabilities: ctx.capabilities,
+    dir: ctx.work,
+    split: plan,
+    windows,
+    signal: options.signal,
+    onProgress: (window, percent) => ctx.report(0, percent, window),
+  });
+  const join = joinSample(plan);
+  const kept = blocksBefore(reuse.memo, join);
+  const blocks = [...kept, ...tail.blocks];
+  const gainDb = reuse.memo.gainDb;
+  const drop = () => Promise.all(tail.parts.map((part) => rm(part.path, { force: true })));
+  if (tail.blocks.length === 0 || Math.abs(loudnessGainDb(gatedLoudness(blocks), target) - gainDb) > SECOND_PASS_LU) {
+    await drop();
+    return null;
+  }
+  const encoded = await encode(ctx, tail, gainDb, metadataPath);
+  await drop();
+  const tailSeconds = (msToSamples(edl.duration_ms) - join) / SAMPLE_RATE;
+  const outputLufs = encoded.limited
+    ? combineLoudness([
+        { lufs: gatedLoudness(kept) + gainDb, seconds: join / SAMPLE_RATE },
+        { lufs: encoded.lufs, seconds: tailSeconds },
+      ])
+    : gatedLoudness(blocks) + gainDb;
+  if (Math.abs(outputLufs - target) > SECOND_PASS_LU) return null;
+  const [head, rest] = encoded.files;
+  if (head === undefined) return null;
+  let encodedTail = head;
+  if (inner !== null && rest !== undefined) {
+    // The two halves of the new stretch first (both start on the programme's frame grid), then the old frames before them.
+    encodedTail = path.join(ctx.work, 'tail.mp3');
+    const headStartFrame = plan.secondStartSample / MP3_FRAME_SAMPLES;
+    await joinMp3({ first: head, firstFrames: inner.joinFrame - headStartFrame, second: rest, secondSkip: PRE_ROLL_FRAMES }, encodedTail);
+  }
+  await joinMp3(
+    { first: reuse.previousPath, firstFrames: plan.joinFrame, second: encodedTail, secondSkip: PRE_ROLL_FRAMES, tagFrom: 'second' },
+    final,
+  );
+  return {
+    inputLufs: gatedLoudness(blocks),
+    outputLufs,
+    gainDb,
+    encodePasses: 1,
+    limited: encoded.limited,
+    windows: windows.length,
+    reusedSamples: join,
+    memo: { version: 1, gainDb, bitrateKbps: edl.output.bitrate_kbps, blocks },
+  };
+}
+
 /**
  * Renders an EDL to dest as MP3: the graph once, in two time windows on two processes, to s24 PCM
  * (measuring loudness on the way), then one global gain, true-peak limiting and encoding spread
@@ -151,6 +234,15 @@ export async function renderEpisode(edl: TEdl, dest: string, options: RenderOpti
     const metadataPath = path.join(work, 'metadata.txt');
     await writeFile(metadataPath, ffmetadata(edl.metadata, edl.chapters));
     const clock = performance.now();
+    const final = path.join(work, 'final.mp3');
+    const reused = options.reuse ? await renderReusing(ctx, options.reuse, metadataPath, final) : null;
+    if (reused !== null) {
+      options.signal?.throwIfAborted();
+      await rename(final, dest);
+      ctx.report(2, 100);
+      const seconds = (performance.now() - clock) / 1000;
+      return { path: dest, durationMs: edl.duration_ms, ...reused, timings: { assembleS: 0, encodeS: seconds, joinS: 0 } };
+    }
     const assembled = await assembleEpisode(edl, {
       ffmpeg,
       capabilities,
@@ -172,7 +264,6 @@ export async function renderEpisode(edl: TEdl, dest: string, options: RenderOpti
     // The parts are the largest files of the render; the join needs only the encodes.
     await Promise.all(assembled.parts.map((part) => rm(part.path, { force: true })));
     const encodedAt = performance.now();
-    const final = path.join(work, 'final.mp3');
     const [head, tail] = encoded.files;
     if (split !== null && head !== undefined && tail !== undefined) {
       await joinMp3(
@@ -205,6 +296,8 @@ export async function renderEpisode(edl: TEdl, dest: string, options: RenderOpti
       limited: encoded.limited,
       windows: assembled.parts.length,
       timings,
+      reusedSamples: 0,
+      memo: { version: 1, gainDb, bitrateKbps: edl.output.bitrate_kbps, blocks: assembled.blocks },
     };
   } finally {
     await rm(work, { recursive: true, force: true });
