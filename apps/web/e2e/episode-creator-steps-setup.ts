@@ -157,9 +157,9 @@ export async function scheduleEpisode(
   await page.getByLabel('Schedule', { exact: true }).check();
   const at = new Date(Math.ceil((Date.now() + 20 * 60_000) / 300_000) * 300_000);
   const local = wallClock(at, SCHEDULE_ZONE);
-  await page.getByLabel('Time zone').fill(SCHEDULE_ZONE);
+  await page.getByRole('combobox', { name: 'Time zone' }).fill(SCHEDULE_ZONE);
   await page.getByRole('option', { name: SCHEDULE_ZONE, exact: true }).click();
-  await expect(page.getByLabel('Time zone')).toHaveValue(SCHEDULE_ZONE);
+  await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue(SCHEDULE_ZONE);
   await page.getByLabel('Date', { exact: true }).fill(local.date);
   await page.getByLabel('Time', { exact: true }).fill(local.time);
   // The same moment on the creator's own clock (the browser's zone), under the fields.
