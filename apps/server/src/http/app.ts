@@ -66,7 +66,7 @@ export function createApp({
   );
   // Hono routes HEAD as GET; the raw request keeps its method. Downloads through tus are not offered.
   app.on(['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'], ['/files', '/files/*'], (c) =>
-    c.req.raw.method === 'GET' ? c.json({ detail: 'Not found', code: 'NOT_FOUND' }, 404) : tus.handle(c.req.raw),
+    c.req.raw.method === 'GET' ? c.json({ detail: 'Not found', code: 'NOT_FOUND' }, 404) : tus.handle(c.req.raw, c.env?.incoming),
   );
   app.use('/static/media/*', async (c, next) => {
     c.set('ctx', await createRequestContext(orm, shared, c.req.raw.headers, clientIpOf(c, trustProxy)));

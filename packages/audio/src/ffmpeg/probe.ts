@@ -95,12 +95,26 @@ export async function probeAudio(path: string, options: ProbeOptions = {}): Prom
     throw error;
   }
   const json: unknown = JSON.parse(stdout);
-  if (!options.measure && !lacksDuration(json)) return parseProbe(json, path);
+  if ((!options.measure || lengthIsExact(json)) && !lacksDuration(json)) return parseProbe(json, path);
   const end = await lastPacketEnd(ffprobe, path, options.signal);
   if (options.measure && end === undefined && ZProbe.safeParse(json).data?.streams.some((s) => s.codec_type === 'audio')) {
     throw new NotAudioError('unreadable', `${path}: no audio packets`);
   }
   return parseProbe(json, path, end);
+}
+
+/**
+ * A PCM WAV's stated length is already where its audio ends: ffmpeg's wav demuxer bounds the data
+ * chunk by the file's size (a truncated file is reported at what it holds), and PCM has no frames
+ * to decode. No packet scan then, which for a long WAV upload (tens of thousands of packets) cost
+ * more than the rest of the upload's checks together.
+ */
+function lengthIsExact(json: unknown): boolean {
+  const parsed = ZProbe.safeParse(json);
+  const stream = parsed.data?.streams.find((s) => s.codec_type === 'audio');
+  const seconds = parsed.data?.format.duration ?? stream?.duration ?? 0;
+  // An empty data chunk still goes through the scan, which refuses a file without audio packets.
+  return parsed.data?.format.format_name === 'wav' && (stream?.codec_name?.startsWith('pcm_') ?? false) && seconds > 0;
 }
 
 function lacksDuration(json: unknown): boolean {
