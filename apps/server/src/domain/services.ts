@@ -151,7 +151,6 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     clips: new EpisodesRepository(em),
     storage: shared.storage,
     plans,
-    billing,
     templates,
     transcripts,
   });

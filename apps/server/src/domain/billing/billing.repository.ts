@@ -171,15 +171,6 @@ export class BillingRepository {
     return rows.length > 0;
   }
 
-  /** Bought minutes ever added to the user's balance. */
-  async minutesBought(userId: string, em: EntityManager = this.em): Promise<number> {
-    const [row] = await em.execute<{ minutes: string | number }[]>(
-      `select coalesce(sum(minutes), 0) as minutes from payments where user_id = ? and kind = 'minutes'`,
-      [userId],
-    );
-    return Number(row?.minutes ?? 0);
-  }
-
   async minutePurchases(userId: string): Promise<{ minutes: number; createdAt: Date }[]> {
     const rows = await this.em.find(PaymentSchema, { user: userId, kind: 'minutes' }, { orderBy: { createdAt: 'desc' } });
     return rows.map((row) => ({ minutes: row.minutes, createdAt: row.createdAt }));

@@ -15,8 +15,9 @@ export interface MonthLedger {
 }
 
 /**
- * The minutes ledger (usage_charges, tts_clips), always for one user or one episode. `em` is the
- * caller's transaction when the read or write belongs to one (the check and the charge of an assembly).
+ * The minutes ledger (usage_charges, tts_clips, and the minutes bought in payments), always for one
+ * user or one episode. Made on a transaction's entity manager when its reads and writes belong to one
+ * (the check and the charge of an assembly: EpisodesRepository.createCharged and transactional).
  */
 export class UsageRepository {
   private readonly em: EntityManager;
@@ -24,19 +25,19 @@ export class UsageRepository {
     this.em = em;
   }
 
-  async monthLedger(userId: string, start: Date, end: Date, em: EntityManager = this.em): Promise<MonthLedger> {
-    const [charges] = await em.execute<{ minutes: string | number; bought: string | number; episodes: string | number }[]>(
+  async monthLedger(userId: string, start: Date, end: Date): Promise<MonthLedger> {
+    const [charges] = await this.em.execute<{ minutes: string | number; bought: string | number; episodes: string | number }[]>(
       `select coalesce(sum(minutes), 0) as minutes, coalesce(sum(bought_minutes), 0) as bought,
               count(*) filter (where kind = 'assembly') - count(*) filter (where kind = 'credit') as episodes
          from usage_charges where user_id = ? and created_at >= ? and created_at < ?`,
       [userId, start, end],
     );
-    const [clips] = await em.execute<{ seconds: string | number }[]>(
+    const [clips] = await this.em.execute<{ seconds: string | number }[]>(
       `select coalesce(sum(billable_seconds), 0) as seconds from tts_clips
         where user_id = ? and free_override = false and created_at >= ? and created_at < ?`,
       [userId, start, end],
     );
-    const [spent] = await em.execute<{ bought: string | number }[]>(
+    const [spent] = await this.em.execute<{ bought: string | number }[]>(
       `select coalesce(sum(bought_minutes), 0) as bought from usage_charges where user_id = ?`,
       [userId],
     );
@@ -50,17 +51,17 @@ export class UsageRepository {
   }
 
   /** Holds the user's row until the transaction ends, so two charges of one user run one after the other. */
-  async lockUser(tx: EntityManager, userId: string): Promise<void> {
-    await tx.execute('select id from users where id = ? for update', [userId]);
+  async lockUser(userId: string): Promise<void> {
+    await this.em.execute('select id from users where id = ? for update', [userId]);
   }
 
-  findCharge(chargeKey: string, em: EntityManager = this.em): Promise<UsageCharge | null> {
-    return em.findOne(UsageChargeSchema, { chargeKey });
+  findCharge(chargeKey: string): Promise<UsageCharge | null> {
+    return this.em.findOne(UsageChargeSchema, { chargeKey });
   }
 
-  /** A charge written with the caller's transaction. */
-  addCharge(tx: EntityManager, data: RequiredEntityData<UsageCharge>): UsageCharge {
-    return tx.create(UsageChargeSchema, data);
+  /** A charge, written when the transaction this repository belongs to commits. */
+  addCharge(data: RequiredEntityData<UsageCharge>): UsageCharge {
+    return this.em.create(UsageChargeSchema, data);
   }
 
   /** The user's newest charges and credits, at most `limit`. */
@@ -69,16 +70,25 @@ export class UsageRepository {
   }
 
   /** The newest assembly charge of an episode. */
-  latestAssemblyCharge(episodeId: string, em: EntityManager = this.em): Promise<UsageCharge | null> {
-    return em.findOne(UsageChargeSchema, { episodeId, kind: 'assembly' }, { orderBy: { createdAt: 'desc' } });
+  latestAssemblyCharge(episodeId: string): Promise<UsageCharge | null> {
+    return this.em.findOne(UsageChargeSchema, { episodeId, kind: 'assembly' }, { orderBy: { createdAt: 'desc' } });
   }
 
-  async isCredited(charge: Pick<UsageCharge, 'chargeKey'>, em: EntityManager = this.em): Promise<boolean> {
-    return (await em.count(UsageChargeSchema, { chargeKey: `credit:${charge.chargeKey}` })) > 0;
+  async isCredited(charge: Pick<UsageCharge, 'chargeKey'>): Promise<boolean> {
+    return (await this.em.count(UsageChargeSchema, { chargeKey: `credit:${charge.chargeKey}` })) > 0;
   }
 
-  countCredits(episodeId: string, em: EntityManager = this.em): Promise<number> {
-    return em.count(UsageChargeSchema, { episodeId, kind: 'credit' });
+  countCredits(episodeId: string): Promise<number> {
+    return this.em.count(UsageChargeSchema, { episodeId, kind: 'credit' });
+  }
+
+  /** Bought minutes ever added to the user's balance. */
+  async minutesBought(userId: string): Promise<number> {
+    const [row] = await this.em.execute<{ minutes: string | number }[]>(
+      `select coalesce(sum(minutes), 0) as minutes from payments where user_id = ? and kind = 'minutes'`,
+      [userId],
+    );
+    return Number(row?.minutes ?? 0);
   }
 
   /** Gives a charge back with a ledger entry of its own, once: true when this call wrote it. */

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   BILLING_MESSAGES,
   episodeQuotaExceeded,
@@ -17,17 +16,15 @@ import type { TranscriptsService } from '../transcripts/transcripts.service.ts';
 import { estimateEpisodeSeconds, type ClipRef, type EpisodeSeconds } from '../episodes/assembly-sources.ts';
 import type { EpisodesRepository } from '../episodes/episodes.repository.ts';
 import type { PlansService } from './plans.service.ts';
-import type { BillingRepository } from './billing.repository.ts';
 import type { UsageRepository } from './usage.repository.ts';
 
 export interface UsageDeps {
-  /** The minutes ledger. */
+  /** The minutes ledger (outside a transaction). */
   ledger: UsageRepository;
   /** The user's clips a template names, for the minutes estimate (a length probed is kept with flush). */
   clips: Pick<EpisodesRepository, 'findClip' | 'flush'>;
   storage: StoragePort;
   plans: PlansService;
-  billing: BillingRepository;
   templates: TemplatesService;
   transcripts: TranscriptsService;
 }
@@ -57,11 +54,15 @@ export class UsageService {
   /**
    * GET /api/billing/usage. Monthly plan minutes are use-it-or-lose-it; bought minutes roll over and
    * are spent after them, so minutes_left is what is left of the month plus the bought balance.
-   * em: the transaction's manager when called inside one.
+   * ledgerRows: the transaction's ledger when called inside one.
    */
-  async usage(user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>, now = new Date(), em?: EntityManager): Promise<TUsage> {
+  async usage(
+    user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>,
+    now = new Date(),
+    ledgerRows: UsageRepository = this.deps.ledger,
+  ): Promise<TUsage> {
     const { start, renewal } = usagePeriod(now);
-    const ledger = await this.deps.ledger.monthLedger(user.id, start, renewal, em);
+    const ledger = await ledgerRows.monthLedger(user.id, start, renewal);
     const tier = await this.deps.plans.effectiveTier(user, now);
     const limits = await this.deps.plans.valuesFor(user, now);
     const maxMinutes = typeof limits.max_processing_minutes_month === 'number' ? limits.max_processing_minutes_month : null;
@@ -70,7 +71,7 @@ export class UsageService {
     const round = (n: number) => Math.round(n * 100) / 100;
     const used = round(ledger.minutes + clipMinutes);
     const monthlyUsed = round(ledger.minutes - ledger.bought + clipMinutes);
-    const bought = Math.max(0, (await this.deps.billing.minutesBought(user.id, em)) - ledger.boughtSpent);
+    const bought = Math.max(0, (await ledgerRows.minutesBought(user.id)) - ledger.boughtSpent);
     // 'Remaining minutes rounded up' (spec 000 §9).
     const monthlyLeft = maxMinutes === null ? null : Math.max(0, Math.ceil(maxMinutes - monthlyUsed - 1e-9));
     const episodes = Math.max(0, ledger.episodes);
@@ -140,20 +141,20 @@ export class UsageService {
   }
 
   /**
-   * Inside the caller's transaction: locks the user's row, checks the episode quota (402) and the
+   * Inside the caller's transaction (ledger: its ledger): locks the user's row, checks the episode quota (402) and the
    * minutes (402 INSUFFICIENT_MINUTES), then records the charge under chargeKey (a second charge
    * with the same key is a no-op). Returns the minutes charged.
    */
   async chargeAssembly(
-    tx: EntityManager,
+    ledger: UsageRepository,
     user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>,
     charge: { key: string; episodeId: string; seconds: EpisodeSeconds },
     now = new Date(),
   ): Promise<number> {
-    await this.deps.ledger.lockUser(tx, user.id);
-    const existing = await this.deps.ledger.findCharge(charge.key, tx);
+    await ledger.lockUser(user.id);
+    const existing = await ledger.findCharge(charge.key);
     if (existing) return existing.minutes;
-    const usage = await this.usage(user, now, tx);
+    const usage = await this.usage(user, now, ledger);
     if (episodeQuotaExceeded(usage)) {
       throw new AppError('PAYMENT_REQUIRED', BILLING_MESSAGES.episodeQuotaReached, {
         episodes_remaining_this_month: 0,
@@ -164,7 +165,7 @@ export class UsageService {
     if (!decision.allowed) throw new AppError('INSUFFICIENT_MINUTES', BILLING_MESSAGES.insufficientMinutes, decision);
     const fromMonth =
       usage.monthly_minutes_left === null ? decision.minutes_required : Math.min(decision.minutes_required, usage.monthly_minutes_left);
-    this.deps.ledger.addCharge(tx, {
+    ledger.addCharge({
       user: user.id,
       kind: 'assembly',
       chargeKey: charge.key,
@@ -178,22 +179,22 @@ export class UsageService {
   }
 
   /**
-   * Inside the caller's transaction, before a failed render is queued again: when its newest charge
+   * Inside the caller's transaction (ledger: its ledger), before a failed render is queued again: when its newest charge
    * was credited back (the job's own failure), the same minutes are charged again under a key of
    * their own, so a retry costs what the first try would have and two clicks charge once. Answers
    * the minutes charged (0 when the charge still stands).
    */
   async rechargeCredited(
-    tx: EntityManager,
+    ledger: UsageRepository,
     user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>,
     episodeId: string,
     now = new Date(),
   ): Promise<number> {
-    const charge = await this.deps.ledger.latestAssemblyCharge(episodeId, tx);
-    if (!charge || !(await this.deps.ledger.isCredited(charge, tx))) return 0;
-    const credits = await this.deps.ledger.countCredits(episodeId, tx);
+    const charge = await ledger.latestAssemblyCharge(episodeId);
+    if (!charge || !(await ledger.isCredited(charge))) return 0;
+    const credits = await ledger.countCredits(episodeId);
     const seconds = { total_seconds: charge.seconds, static_seconds: 0, main_seconds: charge.seconds };
-    return this.chargeAssembly(tx, user, { key: `assembly:${episodeId}:retry-${credits}`, episodeId, seconds }, now);
+    return this.chargeAssembly(ledger, user, { key: `assembly:${episodeId}:retry-${credits}`, episodeId, seconds }, now);
   }
 
   /**

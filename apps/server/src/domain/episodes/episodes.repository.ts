@@ -10,6 +10,7 @@ import { TranscriptSchema, type Transcript } from '../transcripts/transcript.ent
 import { EpisodeSchema, type Episode, type TStoredPublishOutcome } from './episode.entity.ts';
 import type { EpisodeView } from './episode-view.ts';
 import { findClip, type ClipRef } from './assembly-sources.ts';
+import { UsageRepository } from '../billing/usage.repository.ts';
 
 type Owner = Pick<User, 'id'>;
 
@@ -160,20 +161,20 @@ export class EpisodesRepository {
   }
 
   /**
-   * A new episode row and its charge in one transaction: `charge` runs on the transaction's entity
-   * manager first; the row is written with it.
+   * A new episode row and its charge in one transaction: `charge` runs first on the transaction's
+   * minutes ledger; the row is written with it.
    */
-  async createCharged<T>(row: RequiredEntityData<Episode>, charge: (tx: EntityManager) => Promise<T>): Promise<T> {
+  async createCharged<T>(row: RequiredEntityData<Episode>, charge: (ledger: UsageRepository) => Promise<T>): Promise<T> {
     return this.em.transactional(async (tx) => {
-      const charged = await charge(tx);
+      const charged = await charge(new UsageRepository(tx));
       tx.create(EpisodeSchema, row);
       return charged;
     });
   }
 
-  /** A charge (or its repeat) in a transaction of its own, for the billing ledger's calls. */
-  transactional<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.em.transactional(work);
+  /** A charge (or its repeat) in a transaction of its own, on the transaction's minutes ledger. */
+  transactional<T>(work: (ledger: UsageRepository) => Promise<T>): Promise<T> {
+    return this.em.transactional((tx) => work(new UsageRepository(tx)));
   }
 
   /** An assembly whose job could not be queued: its charge goes and the episode says why. */
