@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { NOTIFICATION_LINKS, RSS_IMPORT, RSS_IMPORT_MESSAGES } from '@ppp/contracts';
 import type { TConfig } from '../../config.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { StoragePort } from '../storage/storage.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import { PodcastSchema, type Podcast } from '../podcasts/podcast.entity.ts';
-import { liveJobExists } from '../jobs/live-jobs.ts';
+import type { Podcast } from '../podcasts/podcast.entity.ts';
 import { FeedParseError, parseFeed, type TParsedItem, type TParsedShow } from './parse/index.ts';
 import { episodeFields, keyHash, uniqueItems } from './map-feed.ts';
 import { fetchRemoteImage } from './remote-files.ts';
 import { spreakerEpisodeIdOf } from './spreaker-ids.ts';
-import { RssImportSchema, type RssImport } from './rss-import.entity.ts';
+import type { RssImport } from './rss-import.entity.ts';
+import type { ImportRunsRepository, TImportedEpisodeRow } from './import-runs.repository.ts';
 
 export interface ImportRunnerDeps {
-  em: EntityManager;
+  runs: ImportRunsRepository;
   config: TConfig;
   storage: StoragePort;
   jobs: JobQueue;
@@ -35,46 +34,12 @@ export interface RunOptions {
   onBatch?: (imported: number, total: number) => void | Promise<void>;
 }
 
-const COLUMNS = [
-  'id',
-  'user_id',
-  'podcast_id',
-  'title',
-  'description',
-  'season',
-  'episode_number',
-  'explicit',
-  'episode_type',
-  'status',
-  'guid',
-  'publish_at',
-  'published_at',
-  'processed_at',
-  'duration_ms',
-  'import_key',
-  'import_key_hash',
-  'source_audio_url',
-  'source_audio_type',
-  'source_audio_bytes',
-  'source_image_url',
-  'source_link',
-  'transcript_links',
-  'chapters_url',
-  'mirror_status',
-  'sidecars_pending',
-  'mirror_import_id',
-  'host_kind',
-  'host_episode_id',
-  'created_at',
-  'updated_at',
-] as const;
-
 /**
  * Items of a Spreaker feed carry their Spreaker episode id in the guid: on a show linked to that
  * Spreaker show they are recorded as already on the host (publish-all then skips them), unless the
  * id is already claimed by another episode (host episode ids are unique).
  */
-async function spreakerIdsFor(em: EntityManager, podcast: Podcast, items: readonly TParsedItem[]): Promise<Map<string, string>> {
+async function spreakerIdsFor(runs: ImportRunsRepository, podcast: Podcast, items: readonly TParsedItem[]): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   if (podcast.hostKind !== 'spreaker') return ids;
   for (const item of items) {
@@ -82,72 +47,56 @@ async function spreakerIdsFor(em: EntityManager, podcast: Podcast, items: readon
     if (id) ids.set(item.key, id);
   }
   if (ids.size === 0) return ids;
-  const taken = await em
-    .getConnection()
-    .execute<{ host_episode_id: string }[]>(
-      `select host_episode_id from episodes where host_kind = 'spreaker' and host_episode_id = any(?::varchar[])`,
-      [`{${[...ids.values()].join(',')}}`],
-    );
-  const claimed = new Set(taken.map((t) => t.host_episode_id));
+  const claimed = await runs.spreakerIdsTaken([...ids.values()]);
   for (const [key, id] of ids) if (claimed.has(id)) ids.delete(key);
   return ids;
 }
 
-/** One batch in one statement; the unique (podcast_id, import_key_hash) makes a repeated item a no-op. */
-async function insertBatch(
-  tx: EntityManager,
+/** A batch of feed items as the episodes rows the import writes. */
+function episodeRows(
   row: RssImport,
   podcastId: string,
   items: readonly TParsedItem[],
   show: TParsedShow,
   now: Date,
   hostIds: Map<string, string>,
-) {
-  const params: unknown[] = [];
-  const tuples = items.map((item) => {
+): TImportedEpisodeRow[] {
+  return items.map((item) => {
     const f = episodeFields(item, show, now);
-    params.push(
-      randomUUID(),
-      row.user.id,
-      podcastId,
-      f.title,
-      f.description,
-      f.season,
-      f.episodeNumber,
-      f.explicit,
-      f.episodeType,
-      f.status,
-      f.guid,
-      f.publishAt,
-      f.publishedAt,
-      f.processedAt,
-      f.durationMs,
-      f.importKey,
-      f.importKeyHash,
-      f.sourceAudioUrl,
-      f.sourceAudioType,
-      f.sourceAudioBytes,
-      f.sourceImageUrl,
-      f.sourceLink,
-      f.transcriptLinks ? JSON.stringify(f.transcriptLinks) : null,
-      f.chaptersUrl,
-      f.mirrorStatus,
-      f.sidecarsPending,
-      f.mirrorStatus || f.sidecarsPending ? row.id : null,
-      hostIds.has(item.key) ? 'spreaker' : null,
-      hostIds.get(item.key) ?? null,
-      now,
-      now,
-    );
-    return `(${COLUMNS.map((c) => (c === 'transcript_links' ? '?::jsonb' : '?')).join(', ')})`;
+    return {
+      id: randomUUID(),
+      user_id: row.user.id,
+      podcast_id: podcastId,
+      title: f.title,
+      description: f.description,
+      season: f.season,
+      episode_number: f.episodeNumber,
+      explicit: f.explicit,
+      episode_type: f.episodeType,
+      status: f.status,
+      guid: f.guid,
+      publish_at: f.publishAt,
+      published_at: f.publishedAt,
+      processed_at: f.processedAt,
+      duration_ms: f.durationMs,
+      import_key: f.importKey,
+      import_key_hash: f.importKeyHash,
+      source_audio_url: f.sourceAudioUrl,
+      source_audio_type: f.sourceAudioType,
+      source_audio_bytes: f.sourceAudioBytes,
+      source_image_url: f.sourceImageUrl,
+      source_link: f.sourceLink,
+      transcript_links: f.transcriptLinks ? JSON.stringify(f.transcriptLinks) : null,
+      chapters_url: f.chaptersUrl,
+      mirror_status: f.mirrorStatus,
+      sidecars_pending: f.sidecarsPending,
+      mirror_import_id: f.mirrorStatus || f.sidecarsPending ? row.id : null,
+      host_kind: hostIds.has(item.key) ? 'spreaker' : null,
+      host_episode_id: hostIds.get(item.key) ?? null,
+      created_at: now,
+      updated_at: now,
+    };
   });
-  await tx.getConnection().execute(
-    `insert into episodes (${COLUMNS.map((c) => `"${c}"`).join(', ')}) values ${tuples.join(', ')}
-     on conflict ("podcast_id", "import_key_hash") do nothing`,
-    params,
-    'run',
-    tx.getTransactionContext(),
-  );
 }
 
 /** The show's artwork into storage, when it has none of its own yet. Best effort: a cover is optional. */
@@ -172,7 +121,7 @@ async function fail(deps: ImportRunnerDeps, row: RssImport, reason: string): Pro
   row.status = 'failed';
   row.error = reason;
   row.finishedAt = new Date();
-  await deps.em.flush();
+  await deps.runs.save();
   await deps.notifications.notify(row.user.id, {
     title: RSS_IMPORT_MESSAGES.importFailed,
     body: reason,
@@ -188,16 +137,16 @@ async function fail(deps: ImportRunnerDeps, row: RssImport, reason: string): Pro
  * counts are set and rss.mirror is queued for the external audio and linked files.
  */
 export async function runImport(deps: ImportRunnerDeps, importId: string, options: RunOptions = {}): Promise<RssImport | null> {
-  const { em } = deps;
-  const row = await em.findOne(RssImportSchema, { id: importId }, { populate: ['podcast', 'user'] });
+  const { runs } = deps;
+  const row = await runs.findForRun(importId);
   // A run that died between marking the import mirroring and queuing the mirror job: queued now, unless it was.
-  if (row?.status === 'mirroring' && !(await liveJobExists(em, 'rss.mirror', 'import_id', row.id))) {
+  if (row?.status === 'mirroring' && !(await runs.hasLiveMirrorJob(row.id))) {
     await deps.jobs.send('rss.mirror', { import_id: row.id }, { singletonKey: row.id });
   }
   if (!row?.podcast || !['queued', 'importing'].includes(row.status)) return row;
-  const podcast = await em.findOneOrFail(PodcastSchema, { id: row.podcast.id });
+  const podcast = await runs.showOf(row.podcast.id);
   row.status = 'importing';
-  await em.flush();
+  await runs.save();
   let feed;
   try {
     if (!row.feedStorageKey) throw new Error('No feed snapshot');
@@ -211,18 +160,15 @@ export async function runImport(deps: ImportRunnerDeps, importId: string, option
   if (row.importedCount > 0) deps.log?.(`rss.import ${row.id}: resuming after ${row.importedCount} of ${items.length} episodes`);
   await importArtwork(deps, podcast, feed.show.artworkUrl, options.signal);
   const now = new Date();
-  const hostIds = await spreakerIdsFor(em, podcast, items);
+  const hostIds = await spreakerIdsFor(runs, podcast, items);
   for (let offset = row.importedCount; offset < items.length; offset += RSS_IMPORT.importBatchSize) {
     options.signal?.throwIfAborted();
     const batch = items.slice(offset, offset + RSS_IMPORT.importBatchSize);
     const done = offset + batch.length;
-    await em.transactional(async (tx) => {
-      await insertBatch(tx, row, podcast.id, batch, feed.show, now, hostIds);
-      await tx.nativeUpdate(RssImportSchema, { id: row.id }, { importedCount: done, updatedAt: new Date() });
-    });
+    await runs.writeBatch(row.id, episodeRows(row, podcast.id, batch, feed.show, now, hostIds), done);
     await options.onBatch?.(done, items.length);
   }
-  await em.refresh(row);
+  await runs.reload(row);
   await finishImport(
     deps,
     row,
@@ -240,25 +186,16 @@ async function finishImport(
   hashes: string[],
   signal?: AbortSignal,
 ): Promise<void> {
-  const { em } = deps;
-  const conn = em.getConnection();
-  const [present] = await conn.execute<{ n: string }[]>(
-    'select count(*) as n from episodes where podcast_id = ? and import_key_hash = any(?::varchar[])',
-    // Hex digests only, so the array literal needs no quoting.
-    [podcast.id, `{${hashes.join(',')}}`],
-  );
-  const [pending] = await conn.execute<{ audio: string; any: string }[]>(
-    `select count(*) filter (where mirror_status in ('pending', 'mirroring')) as audio, count(*) as any
-     from episodes where podcast_id = ? and mirror_import_id = ? and (mirror_status in ('pending', 'mirroring') or sidecars_pending)`,
-    [podcast.id, row.id],
-  );
-  podcast.importedCount = Number(present?.n ?? 0);
+  const { runs } = deps;
+  const present = await runs.countImported(podcast.id, hashes);
+  const pending = await runs.pendingCopies(podcast.id, row.id);
+  podcast.importedCount = present;
   // A Spreaker show's feed lists only its newest episodes: the show's own count is the whole catalogue.
   podcast.importFeedTotal = Math.max(hashes.length, row.hostTotal ?? 0);
   row.importedCount = hashes.length;
-  row.mirrorTotal = Number(pending?.audio ?? 0);
-  if (Number(pending?.any ?? 0) > 0) row.status = 'mirroring';
-  await em.flush();
+  row.mirrorTotal = pending.audio;
+  if (pending.any > 0) row.status = 'mirroring';
+  await runs.save();
   if (row.status === 'mirroring') {
     if (row.feedStorageKey) await deps.storage.delete(row.feedStorageKey);
     await deps.jobs.send('rss.mirror', { import_id: row.id }, { singletonKey: row.id });
@@ -278,20 +215,16 @@ async function finishImport(
  * left queued without a job, once that mark's lease has passed).
  */
 export async function importDone(
-  deps: Pick<ImportRunnerDeps, 'em' | 'notifications' | 'autoPublish' | 'log'>,
+  deps: Pick<ImportRunnerDeps, 'runs' | 'notifications' | 'autoPublish' | 'log'>,
   row: RssImport,
   podcast: Podcast,
   signal?: AbortSignal,
 ): Promise<void> {
   if (row.autoPublishToSpreaker && podcast.spreakerShowId && deps.autoPublish && !row.autoPublishStarted) {
-    await deps.em.getConnection().execute(
-      `update episodes set final_audio_key = mirror_key, final_audio_bytes = source_audio_bytes
-       where podcast_id = ? and mirror_status = 'done' and final_audio_key is null and host_episode_id is null`,
-      [podcast.id],
-    );
+    await deps.runs.lendMirrorsAsFinalAudio(podcast.id);
     try {
       row.autoPublishStarted = await deps.autoPublish(row.user.id, podcast.id, row.publishState, signal);
-      await deps.em.flush();
+      await deps.runs.save();
     } catch (error) {
       // Stopped (shutdown, lost claim): the job's retry comes back here.
       if (signal?.aborted) throw error;
@@ -301,7 +234,7 @@ export async function importDone(
   await notifyDone(deps, row, podcast);
   row.status = 'done';
   row.finishedAt = new Date();
-  await deps.em.flush();
+  await deps.runs.save();
 }
 
 async function notifyDone(deps: Pick<ImportRunnerDeps, 'notifications'>, row: RssImport, podcast: Pick<Podcast, 'name'>): Promise<void> {

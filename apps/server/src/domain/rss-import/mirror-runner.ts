@@ -1,20 +1,20 @@
 import path from 'node:path';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { NotAudioError, probeAudio } from '@ppp/audio';
 import { MEDIA_MESSAGES, RSS_IMPORT } from '@ppp/contracts';
 import type { TConfig } from '../../config.ts';
 import { isTransientFetchFailure } from '../../adapters/safe-fetch/index.ts';
 import type { StoragePort } from '../storage/storage.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import { EpisodeSchema, type Episode } from '../episodes/episode.entity.ts';
-import { PodcastSchema, type Podcast } from '../podcasts/podcast.entity.ts';
+import type { Episode } from '../episodes/episode.entity.ts';
+import type { Podcast } from '../podcasts/podcast.entity.ts';
 import { fetchRemoteAudio } from './remote-files.ts';
 import { copySidecars } from './sidecar-copies.ts';
-import { RssImportSchema, type RssImport } from './rss-import.entity.ts';
+import type { RssImport } from './rss-import.entity.ts';
+import type { ImportRunsRepository } from './import-runs.repository.ts';
 import { importDone, type AutoPublish } from './import-runner.ts';
 
 export interface MirrorDeps {
-  em: EntityManager;
+  runs: ImportRunsRepository;
   config: TConfig;
   storage: StoragePort;
   notifications: NotificationsService;
@@ -131,51 +131,28 @@ export async function runMirror(
   importId: string,
   options: { finalAttempt: boolean; signal?: AbortSignal },
 ): Promise<RssImport | null> {
-  const { em } = deps;
-  const row = await em.findOne(RssImportSchema, { id: importId });
+  const { runs } = deps;
+  const row = await runs.findById(importId);
   if (!row?.podcast || row.status !== 'mirroring') return row;
-  const podcast = await em.findOneOrFail(PodcastSchema, { id: row.podcast.id });
-  const ids = (
-    await em.find(
-      EpisodeSchema,
-      {
-        podcast: podcast.id,
-        mirrorImportId: row.id,
-        $or: [{ mirrorStatus: { $in: ['pending', 'mirroring'] } }, { sidecarsPending: true }],
-      },
-      { fields: ['id'], orderBy: { publishAt: 'desc nulls last' } },
-    )
-  ).map((e) => e.id);
+  const podcast = await runs.showOf(row.podcast.id);
+  const ids = await runs.toMirror(podcast.id, row.id);
   let retries = 0;
   for (const id of ids) {
     options.signal?.throwIfAborted();
-    const episode = await em.findOneOrFail(EpisodeSchema, { id });
+    const episode = await runs.episodeOf(id);
     if (episode.sidecarsPending) {
       await copySidecars(deps, episode, options.signal);
-      await em.flush();
+      await runs.save();
     }
     if (episode.mirrorStatus !== 'pending' && episode.mirrorStatus !== 'mirroring') continue;
     episode.mirrorStatus = 'mirroring';
-    await em.flush();
+    await runs.save();
     const outcome = await mirrorEpisode(deps, episode, podcast, options.finalAttempt, options.signal);
     if (outcome === 'retry') retries += 1;
-    await em.transactional(async (tx) => {
-      await tx.flush();
-      const column = outcome === 'done' ? 'mirrored_count' : outcome === 'failed' ? 'mirror_failed' : null;
-      if (column) {
-        await tx
-          .getConnection()
-          .execute(
-            `update rss_imports set ${column} = ${column} + 1, updated_at = now() where id = ?`,
-            [row.id],
-            'run',
-            tx.getTransactionContext(),
-          );
-      }
-    });
+    await runs.saveMirrorOutcome(row.id, outcome === 'done' ? 'mirrored_count' : outcome === 'failed' ? 'mirror_failed' : null);
   }
   if (retries > 0) throw new Error(`rss.mirror ${row.id}: ${retries} audio files could not be fetched yet`);
-  await em.refresh(row);
+  await runs.reload(row);
   await importDone(deps, row, podcast, options.signal);
   return row;
 }
@@ -185,18 +162,14 @@ export async function runMirror(
  * by then published on the built-in host, otherwise deleted; the episode keeps its original URL.
  */
 export async function cleanupMirrors(
-  deps: Pick<MirrorDeps, 'em' | 'storage'>,
+  deps: Pick<MirrorDeps, 'runs' | 'storage'>,
   now = new Date(),
 ): Promise<{ kept: number; removed: number }> {
-  const { em } = deps;
+  const { runs } = deps;
   let kept = 0;
   let removed = 0;
   for (;;) {
-    const expired = await em.find(
-      EpisodeSchema,
-      { mirrorStatus: 'done', mirrorExpiresAt: { $lte: now } },
-      { populate: ['podcast'], limit: 200 },
-    );
+    const expired = await runs.expiredMirrors(now);
     if (expired.length === 0) break;
     for (const episode of expired) {
       if (promoteIfServedHere(episode, episode.podcast, episode.sourceAudioBytes ?? null)) {
@@ -211,7 +184,7 @@ export async function cleanupMirrors(
       episode.mirrorStatus = 'expired';
       removed += 1;
     }
-    await em.flush();
+    await runs.save();
   }
   return { kept, removed };
 }

@@ -22,13 +22,16 @@ import { parseFeed, type TParsedFeed } from './parse/index.ts';
 import { previewOf, showFields, uniqueItems } from './map-feed.ts';
 import type { RssImport } from './rss-import.entity.ts';
 import { RssImportRepository } from './rss-import.repository.ts';
+import { ImportRunsRepository } from './import-runs.repository.ts';
 import { toImportResult } from './import-status.ts';
 import { linkSpreakerShow, recoverFromSpreaker } from './spreaker-link.ts';
 import { rssImportLink, runImport, type ImportRunnerDeps, type RunOptions } from './import-runner.ts';
 import { cleanupMirrors, runMirror } from './mirror-runner.ts';
 
-/** The job runners' unit of work (its entity manager among them), the adapters and the services an import uses. */
-export interface RssImportDeps extends Omit<ImportRunnerDeps, 'log'> {
+/** The unit of work, the adapters and the services an import uses. */
+export interface RssImportDeps extends Omit<ImportRunnerDeps, 'log' | 'runs'> {
+  /** The unit of work the import's repositories (the service's and its jobs') are made on. */
+  em: ConstructorParameters<typeof RssImportRepository>[0];
   /** The user's Spreaker connection, or null when they have not connected one. */
   spreakerFor: (userId: string) => Promise<SpreakerClient | null>;
   /** auto_publish_to_spreaker is publishing to Spreaker automatically, a Creator feature (spec 002 §9). */
@@ -50,11 +53,12 @@ export class RssImportService {
   private readonly deps: RssImportDeps;
   private readonly imports: RssImportRepository;
   private readonly podcasts: PodcastsRepository;
+  private readonly runs: ImportRunsRepository;
   constructor(deps: RssImportDeps) {
     this.deps = deps;
-    // On the runners' unit of work, so the service and its jobs' runners see the same rows.
     this.imports = new RssImportRepository(deps.em);
     this.podcasts = new PodcastsRepository(deps.em);
+    this.runs = new ImportRunsRepository(deps.em);
   }
 
   /** The show and its newest five episodes; nothing is written. */
@@ -164,17 +168,17 @@ export class RssImportService {
 
   /** The rss.import job's work (apps/worker); see import-runner.ts. */
   runImport(importId: string, options: RunOptions & { log?: (msg: string) => void } = {}) {
-    return runImport({ ...this.deps, log: options.log }, importId, options);
+    return runImport({ ...this.deps, runs: this.runs, log: options.log }, importId, options);
   }
 
   /** The rss.mirror job's work; see mirror-runner.ts. */
   runMirror(importId: string, options: { finalAttempt: boolean; signal?: AbortSignal; log?: (msg: string) => void }) {
-    return runMirror({ ...this.deps, log: options.log }, importId, options);
+    return runMirror({ ...this.deps, runs: this.runs, log: options.log }, importId, options);
   }
 
   /** The rss.mirror-cleanup job's work. */
   cleanupMirrors(now?: Date) {
-    return cleanupMirrors(this.deps, now);
+    return cleanupMirrors({ runs: this.runs, storage: this.deps.storage }, now);
   }
 
   /** A permanent failure of the import job: 'Import Failed' with the reason, shown by the status call. */
