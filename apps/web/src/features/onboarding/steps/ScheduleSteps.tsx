@@ -167,7 +167,7 @@ function PublishTimeFields({ state, update }: Pick<StepProps, 'state' | 'update'
           label="Publish time"
           value={state.publishTime}
           onChange={(e) => update({ publishTime: e.currentTarget.value })}
-          description="Each scheduled episode goes out at this time."
+          description="When each episode goes out."
         />
         <TimeZoneSelect value={state.publishZone} onChange={(publishZone) => update({ publishZone })} />
       </SimpleGrid>
