@@ -1,192 +1,39 @@
 import { useCallback, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Pagination,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconLayoutGrid, IconLayoutList, IconRefresh, IconSearch, IconSquares } from '@tabler/icons-react';
+import { Alert, Button, Group, Loader, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconRefresh } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { EPISODE_MESSAGES, PUBLISH_LIMITS, PUBLISH_MESSAGES, type TEpisode } from '@ppp/contracts';
+import { EPISODE_MESSAGES, type TEpisode } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
-import { toApiFailure } from '../../lib/api-error.ts';
-import { PublishDialog } from '../publishing/PublishDialog.tsx';
-import { UnpublishDialog } from '../publishing/UnpublishDialog.tsx';
-import {
-  SORTS,
-  STATUS_FILTERS,
-  STATUS_LABELS,
-  pageOf,
-  pageSizeOf,
-  visibleEpisodes,
-  type TSort,
-  type TStatusFilter,
-  type TView,
-  withRecentPlays,
-} from './episode-list.ts';
+import { pageOf, pageSizeOf, visibleEpisodes, withRecentPlays, type TView } from './episode-list.ts';
 import { EpisodeCard, EpisodeTable, EpisodeTile } from './EpisodeItems.tsx';
 import type { EpisodeAction } from './EpisodeMenu.tsx';
-import { EditEpisodePanel } from './EditEpisodePanel.tsx';
-import { DeleteEpisodeDialog } from './DeleteEpisodeDialog.tsx';
-import { ManualEditorOverlay } from './ManualEditorOverlay.tsx';
-import { FlubberReviewPanel } from './FlubberReviewPanel.tsx';
+import { EpisodeDialogs, type EpisodeDialog } from './EpisodeDialogs.tsx';
+import { EpisodeFilters, useEpisodeFilters } from './EpisodeFilters.tsx';
 import { useAllEpisodes, useEpisodePlayer } from './use-episodes.ts';
+import { useEpisodeActions } from './use-episode-actions.ts';
 import { useLinkedEpisode } from './use-linked-episode.ts';
-import { TranscriptEditor } from '../transcript/TranscriptEditor.tsx';
-
-const SORT_LABELS: Record<TSort, string> = { newest: 'Newest', oldest: 'Oldest', title: 'Title', status: 'Status', plays: 'Plays' };
-type Dialog = {
-  kind: 'edit' | 'delete' | 'manual-edit' | 'retakes' | 'transcript' | 'publish' | 'schedule' | 'unpublish';
-  episode: TEpisode;
-} | null;
 
 /** Episode History (spec 001): find any episode, change it, cut it, publish, schedule, unpublish, retry or delete it. */
 export function EpisodeHistoryView() {
-  const navigate = useNavigate();
-  const { episodes, failed, loading, reload, reloadAfter, setEpisodes } = useAllEpisodes();
-  const player = useEpisodePlayer();
-  const retry = trpc.episodes.retry.useMutation();
-  const republish = trpc.publishing.republish.useMutation();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<TStatusFilter>('all');
-  const [sort, setSort] = useState<TSort>('newest');
-  const [view, setView] = useState<TView>('grid');
-  const [page, setPage] = useState(1);
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const all = useAllEpisodes();
+  const { episodes, failed } = all;
+  const filters = useEpisodeFilters();
+  const [dialog, setDialog] = useState<EpisodeDialog>(null);
   useLinkedEpisode(
     episodes,
     useCallback((episode: TEpisode) => setDialog({ kind: 'edit', episode }), []),
   );
+  const onAction = useEpisodeActions(all, setDialog);
 
   // Plays of the last 30 days where the plan has analytics (spec 001 section 9); the lifetime counter otherwise.
   const recentPlays = trpc.publishing.episodePlays.useQuery({ window: 'last30d' }, { retry: false });
-  const visible = visibleEpisodes(withRecentPlays(episodes ?? [], recentPlays.data), { search, status, sort });
-  const shown = pageOf(visible, page, pageSizeOf(view));
-  const close = () => setDialog(null);
-
-  async function onAction(action: EpisodeAction, episode: TEpisode) {
-    if (action === 'retry') {
-      try {
-        await retry.mutateAsync({ id: episode.id });
-        setEpisodes((list) => list?.map((e) => (e.id === episode.id ? { ...e, status: 'processing', retry_available: false } : e)) ?? null);
-        reloadAfter(PUBLISH_LIMITS.reloadAfterRetryMs);
-      } catch (err) {
-        notifications.show({
-          color: 'red',
-          title: EPISODE_MESSAGES.retryFailed,
-          message: toApiFailure(err).message ?? EPISODE_MESSAGES.retryFailed,
-        });
-      }
-      return;
-    }
-    if (action === 'republish') {
-      try {
-        await republish.mutateAsync({ id: episode.id });
-        notifications.show({ color: 'green', message: 'Publishing again' });
-        reloadAfter(PUBLISH_LIMITS.reloadAfterRepublishMs);
-      } catch (err) {
-        notifications.show({
-          color: 'red',
-          title: PUBLISH_MESSAGES.republishFailed,
-          message: toApiFailure(err).message ?? PUBLISH_MESSAGES.republishFailed,
-        });
-      }
-      return;
-    }
-    setDialog({ kind: action, episode });
-  }
-
-  const setFilter =
-    <T,>(setter: (value: T) => void) =>
-    (value: T) => {
-      setter(value);
-      setPage(1);
-    };
+  const visible = visibleEpisodes(withRecentPlays(episodes ?? [], recentPlays.data), filters);
+  const shown = pageOf(visible, filters.page, pageSizeOf(filters.view));
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Group gap="sm">
-          <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={() => void navigate('/dashboard')}>
-            Back
-          </Button>
-          <Title order={1} size="h2">
-            Episodes
-          </Title>
-        </Group>
-        <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void reload()} loading={loading}>
-          Refresh
-        </Button>
-      </Group>
-      <Group gap="sm" wrap="wrap" align="flex-end">
-        <TextInput
-          leftSection={<IconSearch size={16} />}
-          placeholder="Search episodes"
-          aria-label="Search"
-          value={search}
-          onChange={(e) => setFilter(setSearch)(e.currentTarget.value)}
-          style={{ flex: '1 1 220px' }}
-        />
-        <Select
-          aria-label="Status"
-          data={STATUS_FILTERS.map((s) => ({ value: s, label: s === 'all' ? 'All statuses' : STATUS_LABELS[s] }))}
-          value={status}
-          onChange={(v) => setFilter(setStatus)((v ?? 'all') as TStatusFilter)}
-          allowDeselect={false}
-          w={160}
-        />
-        <Select
-          aria-label="Sort"
-          data={SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
-          value={sort}
-          onChange={(v) => setFilter(setSort)((v ?? 'newest') as TSort)}
-          allowDeselect={false}
-          w={130}
-        />
-        <SegmentedControl
-          aria-label="View"
-          value={view}
-          onChange={(v) => setFilter(setView)(v as TView)}
-          data={[
-            {
-              value: 'grid',
-              label: (
-                <Group gap={4} wrap="nowrap">
-                  <IconLayoutGrid size={16} />
-                  <span>Grid</span>
-                </Group>
-              ),
-            },
-            {
-              value: 'mosaic',
-              label: (
-                <Group gap={4} wrap="nowrap">
-                  <IconSquares size={16} />
-                  <span>Mosaic</span>
-                </Group>
-              ),
-            },
-            {
-              value: 'list',
-              label: (
-                <Group gap={4} wrap="nowrap">
-                  <IconLayoutList size={16} />
-                  <span>List</span>
-                </Group>
-              ),
-            },
-          ]}
-        />
-      </Group>
+      <EpisodesHeader loading={all.loading} onRefresh={() => void all.reload()} />
+      <EpisodeFilters filters={filters} />
 
       {failed && <Alert color="red">{EPISODE_MESSAGES.loadFailed}</Alert>}
       {episodes === null && !failed && <Loader aria-label="Loading episodes" />}
@@ -194,89 +41,66 @@ export function EpisodeHistoryView() {
         <Text c="dimmed">{episodes.length === 0 ? 'No episodes yet. Make one from New Episode.' : 'No episodes match your search.'}</Text>
       )}
 
-      {view === 'grid' && (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="md">
-          {shown.items.map((e) => (
-            <EpisodeCard key={e.id} episode={e} onAction={(a, ep) => void onAction(a, ep)} />
-          ))}
-        </SimpleGrid>
+      <EpisodeResults view={filters.view} items={shown.items} onAction={onAction} />
+      {shown.pages > 1 && (
+        <Pagination total={shown.pages} value={Math.min(filters.page, shown.pages)} onChange={filters.setPage} aria-label="Pages" />
       )}
-      {view === 'mosaic' && (
-        <SimpleGrid cols={{ base: 3, sm: 4, md: 5 }} spacing={6}>
-          {shown.items.map((e) => (
-            <EpisodeTile key={e.id} episode={e} onAction={(a, ep) => void onAction(a, ep)} />
-          ))}
-        </SimpleGrid>
-      )}
-      {view === 'list' && shown.items.length > 0 && (
-        <EpisodeTable
-          episodes={shown.items}
-          playing={player.playing}
-          onPlay={(e) => void player.toggle(e)}
-          onAction={(a, ep) => void onAction(a, ep)}
-        />
-      )}
-      {shown.pages > 1 && <Pagination total={shown.pages} value={Math.min(page, shown.pages)} onChange={setPage} aria-label="Pages" />}
       {episodes !== null && (
         <Text size="xs" c="dimmed">
           {visible.length} of {episodes.length} episodes
         </Text>
       )}
 
-      <EditEpisodePanel
-        episode={dialog?.kind === 'edit' ? dialog.episode : null}
-        episodes={episodes ?? []}
-        onClose={close}
-        onSaved={(saved) => {
-          setEpisodes((list) => list?.map((e) => (e.id === saved.id ? saved : e)) ?? null);
-          close();
-        }}
-      />
-      <DeleteEpisodeDialog
-        episode={dialog?.kind === 'delete' ? dialog.episode : null}
-        onClose={close}
-        onDeleted={(id) => {
-          setEpisodes((list) => list?.filter((e) => e.id !== id) ?? null);
-          close();
-        }}
-      />
-      <PublishDialog
-        key={dialog?.kind === 'schedule' || dialog?.kind === 'publish' ? `${dialog.kind}-${dialog.episode.id}` : 'closed'}
-        episode={dialog?.kind === 'schedule' || dialog?.kind === 'publish' ? dialog.episode : null}
-        initialMode={dialog?.kind === 'schedule' ? 'schedule' : 'now'}
-        onClose={close}
-        onDone={() => {
-          close();
-          void reload();
-        }}
-      />
-      <UnpublishDialog
-        episode={dialog?.kind === 'unpublish' ? dialog.episode : null}
-        onClose={close}
-        onDone={() => {
-          close();
-          reloadAfter(PUBLISH_LIMITS.reloadAfterUnpublishMs);
-        }}
-      />
-      <ManualEditorOverlay
-        episodeId={dialog?.kind === 'manual-edit' ? dialog.episode.id : null}
-        title={dialog?.episode.title ?? ''}
-        onClose={close}
-        onCommitted={() => {
-          close();
-          void reload();
-        }}
-      />
-      <TranscriptEditor source={dialog?.kind === 'transcript' ? { episode_id: dialog.episode.id } : null} onClose={close} />
-      <FlubberReviewPanel
-        key={dialog?.kind === 'retakes' ? dialog.episode.id : 'closed'}
-        episodeId={dialog?.kind === 'retakes' ? dialog.episode.id : null}
-        onClose={close}
-        onApplied={() => {
-          close();
-          void reload();
-        }}
-      />
+      <EpisodeDialogs dialog={dialog} onClose={() => setDialog(null)} episodes={all} />
     </Stack>
   );
+}
+
+/** Back to the dashboard, the title and Refresh. */
+function EpisodesHeader({ loading, onRefresh }: { loading: boolean; onRefresh: () => void }) {
+  const navigate = useNavigate();
+  return (
+    <Group justify="space-between" wrap="wrap" gap="sm">
+      <Group gap="sm">
+        <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={() => void navigate('/dashboard')}>
+          Back
+        </Button>
+        <Title order={1} size="h2">
+          Episodes
+        </Title>
+      </Group>
+      <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={onRefresh} loading={loading}>
+        Refresh
+      </Button>
+    </Group>
+  );
+}
+
+interface ResultsProps {
+  view: TView;
+  items: TEpisode[];
+  onAction: (action: EpisodeAction, episode: TEpisode) => void;
+}
+
+/** The page of episodes as cards, tiles or table rows (the list plays an episode in place). */
+function EpisodeResults({ view, items, onAction }: ResultsProps) {
+  const player = useEpisodePlayer();
+  if (view === 'grid')
+    return (
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="md">
+        {items.map((e) => (
+          <EpisodeCard key={e.id} episode={e} onAction={onAction} />
+        ))}
+      </SimpleGrid>
+    );
+  if (view === 'mosaic')
+    return (
+      <SimpleGrid cols={{ base: 3, sm: 4, md: 5 }} spacing={6}>
+        {items.map((e) => (
+          <EpisodeTile key={e.id} episode={e} onAction={onAction} />
+        ))}
+      </SimpleGrid>
+    );
+  if (items.length === 0) return null;
+  return <EpisodeTable episodes={items} playing={player.playing} onPlay={(e) => void player.toggle(e)} onAction={onAction} />;
 }
