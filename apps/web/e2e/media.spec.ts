@@ -75,10 +75,13 @@ test.describe('pre-upload journey', () => {
     const { audio, transcript } = episodeFiles();
     const inputs = page.locator('input[type=file]');
     await inputs.nth(0).setInputFiles(audio);
+    // Each alert goes as soon as its field is filled in, not at the next submit (issue 19).
+    await expect(page.getByRole('alert').filter({ hasText: MEDIA_MESSAGES.selectAudioFile })).toHaveCount(0);
     await page.getByLabel('Friendly name').fill('');
     await page.getByRole('button', { name: 'Upload and return' }).click();
     await expect(page.getByText(MEDIA_MESSAGES.enterFriendlyName).first()).toBeVisible();
     await page.getByLabel('Friendly name').fill('Pilot episode');
+    await expect(page.getByRole('alert').filter({ hasText: MEDIA_MESSAGES.enterFriendlyName })).toHaveCount(0);
     await inputs.nth(1).setInputFiles(transcript);
     // Notifications go to the account's own address, or to another once verified with the code mailed to it (issue 14).
     const notifyEmail = page.getByRole('combobox', { name: 'Notification email' });
