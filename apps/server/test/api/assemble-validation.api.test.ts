@@ -16,6 +16,7 @@ import {
   BILLING_MESSAGES,
   EPISODE_CREATOR_MESSAGES,
   PUBLISH_MESSAGES,
+  TEMPLATE,
   ZUsage,
   episodeQuotaExceeded,
   type TAssembleEpisodeRequestInput,
@@ -241,6 +242,32 @@ describe('the files the template and the cover name (issue 19)', () => {
     await expect(api.trpc(b.token).assembly.assemble.mutate({ ...whole(b), episode_details: details })).rejects.toThrow(
       ASSEMBLY_MESSAGES.coverMissing(theirs.filename),
     );
+    await expectUntouched(b);
+  });
+});
+
+describe('a commercial segment (spec 000 §6, issue 19)', () => {
+  it('is refused at assemble too, for a template stored with one before the API refused it, before any charge', async () => {
+    const copy = await api.request('POST', '/api/templates/', {
+      token: b.token,
+      json: {
+        ...z
+          .object({ podcast_id: z.string(), segments: z.array(z.unknown()) })
+          .parse((await api.request('GET', `/api/templates/${b.template}`, { token: b.token })).body),
+        name: 'With an ad',
+      },
+    });
+    expect(copy.status, copy.text).toBe(201);
+    const id = z.object({ id: z.string() }).parse(copy.body).id;
+    const ad = { id: 'ad', segment_type: 'commercial', source: { source_type: 'tts', text_prompt: 'Buy now.', voice_id: 'espeak:en-us' } };
+    const [row] = await orm.em.getConnection().execute<{ segments: unknown[] }[]>('select segments from templates where id = ?', [id]);
+    await orm.em
+      .getConnection()
+      .execute('update templates set segments = ?::jsonb where id = ?', [JSON.stringify([...(row?.segments ?? []), ad]), id]);
+    expect(errorOf(await assemble(b, { ...whole(b), template_id: id }))).toMatchObject({
+      status: 422,
+      detail: TEMPLATE.messages.commercialUnavailable,
+    });
     await expectUntouched(b);
   });
 });

@@ -99,7 +99,7 @@ describe('GET /api/episodes/ (lean rows)', () => {
     const list = z
       .object({ items: z.array(ZItem) })
       .parse((await api.request('GET', `/api/episodes/?limit=500&podcast_id=${show}`, { token: a.token })).body).items;
-    const byTitle = (title: string) => list.find((item) => item.title === title) ?? {};
+    const byTitle = (title: string): Record<string, unknown> => list.find((item) => item.title === title) ?? {};
     for (const item of list)
       expect(unsigned(item)).toEqual(unsigned((await api.request('GET', `/api/episodes/${item.id}`, { token: a.token })).body));
     const meta = {

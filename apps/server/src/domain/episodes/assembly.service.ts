@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   ASSEMBLY,
   ASSEMBLY_MESSAGES,
+  TEMPLATE,
   TTS_MESSAGES,
   TEMPLATE_MESSAGES,
   ZAssemblyPublishMode,
@@ -102,6 +103,7 @@ export class AssemblyService {
     await requireFeatures(this.deps.features, user, assemblyFeatures(body, podcast.hostKind));
     const segmentSources = await this.segmentSources(user, template.segments, body.segment_sources);
     const segments = withSegmentSources(template.segments, segmentSources);
+    checkAvailableSegments(segments);
     checkScripts(segments, body.tts_values);
     await assertTemplateFiles(
       { storage: this.deps.storage, clips: this.deps.episodes },
@@ -366,6 +368,13 @@ function checkScripts(segments: readonly TSegment[], ttsValues: Readonly<Record<
   throw new AppError('VALIDATION', ASSEMBLY_MESSAGES.scriptRequired, [
     { path: ['tts_values', first], message: ASSEMBLY_MESSAGES.scriptRequired },
   ]);
+}
+
+/** Spec 000 §6: a template stored with a commercial segment (before the API refused one) is not assembled either. */
+function checkAvailableSegments(segments: readonly TSegment[]): void {
+  const disabled: readonly string[] = TEMPLATE.disabledSegmentTypes;
+  const index = segments.findIndex((segment) => disabled.includes(segment.segment_type));
+  if (index >= 0) throw new AppError('VALIDATION', TEMPLATE.messages.commercialUnavailable);
 }
 
 /** Assembled (a recipe and a rendered file) and not rendering now. */
