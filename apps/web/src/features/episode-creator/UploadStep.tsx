@@ -1,11 +1,9 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent } from 'react';
 import { Alert, Badge, Button, Card, Group, List, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconFileMusic, IconUpload, IconX } from '@tabler/icons-react';
-import { EPISODE_CREATOR_SHELL, MEDIA_MESSAGES, UPLOAD_CONVERSION_MESSAGES, isConversionCandidate, type TMediaItem } from '@ppp/contracts';
+import { EPISODE_CREATOR_SHELL, MEDIA_MESSAGES, UPLOAD_CONVERSION_MESSAGES, type TMediaItem } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
-import { startTusUpload } from '../../lib/tus-upload.ts';
-import { audioFileProblem } from './creator-rules.ts';
-import { prepareUpload } from '../audio-conversion/prepare-upload.ts';
+import { useAudioUpload } from './use-audio-upload.ts';
 import type { CreatorUpload } from './creator-state.ts';
 
 export interface UploadStepProps {
@@ -33,108 +31,87 @@ function dropzoneStyle(over: boolean) {
 export function UploadStep({ upload, uploading, onProgress, onUploaded, onChooseProcessed }: UploadStepProps) {
   const config = trpc.public.config.useQuery();
   const maxMb = config.data?.max_upload_mb ?? 500;
+  const sending = useAudioUpload({ maxMb, onProgress, onUploaded });
+  const busy = uploading || sending.preparing !== null;
+  return (
+    <Stack gap="md">
+      <AudioDropzone maxMb={maxMb} busy={busy} onFile={(file) => void sending.send(file)} />
+      <UploadProgressNotes uploading={uploading} sending={sending} />
+      {upload && <ChosenUpload upload={upload} />}
+      <BeforeYouUpload />
+      <Group>
+        <Button variant="subtle" onClick={onChooseProcessed} disabled={uploading}>
+          Choose a processed upload instead
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+interface DropzoneProps {
+  maxMb: number;
+  /** An upload or a conversion is under way: a dropped file is ignored and the button is off. */
+  busy: boolean;
+  onFile(file: File): void;
+}
+
+/** Drop the main audio here, or choose it. */
+function AudioDropzone({ maxMb, busy, onFile }: DropzoneProps) {
   const input = useRef<HTMLInputElement | null>(null);
-  const cancel = useRef<(() => void) | null>(null);
   const [over, setOver] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [cancelled, setCancelled] = useState(false);
-  /** The in-browser MP3 conversion of a large WAV (spec 001 §4): its progress, then what was done. */
-  const [preparing, setPreparing] = useState<number | null>(null);
-  const [note, setNote] = useState<string | null>(null);
-
-  useEffect(() => () => cancel.current?.(), []);
-
-  async function send(original: File) {
-    setProblem(null);
-    setCancelled(false);
-    setNote(null);
-    if (isConversionCandidate(original)) setPreparing(0);
-    const prepared = await prepareUpload(original, (ratio) => setPreparing(ratio)).finally(() => setPreparing(null));
-    setNote(prepared.note);
-    const file = prepared.file;
-    const found = audioFileProblem(file, maxMb);
-    setProblem(found);
-    if (found) return;
-    onProgress(0);
-    cancel.current = startTusUpload(
-      file,
-      { filename: file.name, category: 'main_content', friendly_name: original.name.replace(/\.[^.]+$/, '') || original.name },
-      {
-        onProgress: (percent) => onProgress(percent),
-        onSuccess: (item) => {
-          cancel.current = null;
-          onProgress(null);
-          onUploaded(item);
-        },
-        onError: (message) => {
-          cancel.current = null;
-          onProgress(null);
-          setProblem(message || MEDIA_MESSAGES.uploadFailed);
-        },
-      },
-    );
-  }
-
-  /** Stops the tus upload and drops what the server holds of it ('Upload cancelled', spec 000 §8). */
-  function cancelUpload() {
-    cancel.current?.();
-    cancel.current = null;
-    onProgress(null);
-    setProblem(null);
-    setCancelled(true);
-  }
-
   function drop(e: DragEvent) {
     e.preventDefault();
     setOver(false);
     const file = e.dataTransfer.files[0];
-    if (file && !uploading && preparing === null) void send(file);
+    if (file && !busy) onFile(file);
   }
-
   return (
-    <Stack gap="md">
-      <div
-        style={dropzoneStyle(over)}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={drop}
-        data-testid="audio-dropzone"
-      >
-        <Stack align="center" gap="xs">
-          <ThemeIcon size={48} radius="xl" variant="light">
-            <IconUpload size={26} />
-          </ThemeIcon>
-          <Text fw={700}>Drag your main audio here</Text>
-          <Text size="sm" c="dimmed">
-            Up to {maxMb} MB, any audio format.
-          </Text>
-          <Button
-            leftSection={<IconFileMusic size={16} />}
-            onClick={() => input.current?.click()}
-            disabled={uploading || preparing !== null}
-          >
-            Choose audio file
-          </Button>
-          <input
-            ref={input}
-            type="file"
-            accept="audio/*"
-            hidden
-            aria-label="Audio file"
-            onChange={(e) => {
-              const file = e.currentTarget.files?.[0];
-              e.currentTarget.value = '';
-              if (file) void send(file);
-            }}
-          />
-        </Stack>
-      </div>
+    <div
+      style={dropzoneStyle(over)}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={drop}
+      data-testid="audio-dropzone"
+    >
+      <Stack align="center" gap="xs">
+        <ThemeIcon size={48} radius="xl" variant="light">
+          <IconUpload size={26} />
+        </ThemeIcon>
+        <Text fw={700}>Drag your main audio here</Text>
+        <Text size="sm" c="dimmed">
+          Up to {maxMb} MB, any audio format.
+        </Text>
+        <Button leftSection={<IconFileMusic size={16} />} onClick={() => input.current?.click()} disabled={busy}>
+          Choose audio file
+        </Button>
+        <input
+          ref={input}
+          type="file"
+          accept="audio/*"
+          hidden
+          aria-label="Audio file"
+          onChange={(e) => {
+            const file = e.currentTarget.files?.[0];
+            e.currentTarget.value = '';
+            if (file) onFile(file);
+          }}
+        />
+      </Stack>
+    </div>
+  );
+}
+
+/** Cancel upload while sending, the MP3 conversion's progress and note, and a failed or cancelled upload. */
+function UploadProgressNotes({ uploading, sending }: { uploading: boolean; sending: ReturnType<typeof useAudioUpload> }) {
+  const { preparing, note, problem, cancelled } = sending;
+  return (
+    <>
       {uploading && (
         <Group justify="center">
-          <Button variant="default" color="red" leftSection={<IconX size={16} />} onClick={cancelUpload}>
+          <Button variant="default" color="red" leftSection={<IconX size={16} />} onClick={sending.cancelUpload}>
             Cancel upload
           </Button>
         </Group>
@@ -162,25 +139,37 @@ export function UploadStep({ upload, uploading, onProgress, onUploaded, onChoose
           {MEDIA_MESSAGES.uploadCancelled}
         </Alert>
       )}
-      {upload && (
-        <Card withBorder padding="sm" data-testid="chosen-upload">
-          <Group gap="xs">
-            {upload.transcript_ready ? (
-              <Badge color="teal">Ready</Badge>
-            ) : (
-              <Badge color="gray" variant="light">
-                Processing
-              </Badge>
-            )}
-            <Text fw={600}>{upload.filename}</Text>
-          </Group>
-          {!upload.transcript_ready && (
-            <Text size="xs" c="dimmed">
-              Transcribing; this page updates when it is ready.
-            </Text>
-          )}
-        </Card>
+    </>
+  );
+}
+
+/** The uploaded file, ready or still being transcribed. */
+function ChosenUpload({ upload }: { upload: CreatorUpload }) {
+  return (
+    <Card withBorder padding="sm" data-testid="chosen-upload">
+      <Group gap="xs">
+        {upload.transcript_ready ? (
+          <Badge color="teal">Ready</Badge>
+        ) : (
+          <Badge color="gray" variant="light">
+            Processing
+          </Badge>
+        )}
+        <Text fw={600}>{upload.filename}</Text>
+      </Group>
+      {!upload.transcript_ready && (
+        <Text size="xs" c="dimmed">
+          Transcribing; this page updates when it is ready.
+        </Text>
       )}
+    </Card>
+  );
+}
+
+/** How to prepare the audio, and the automations that follow the upload. */
+function BeforeYouUpload() {
+  return (
+    <>
       <Card withBorder padding="md">
         <Text fw={700} mb={6}>
           Before you upload
@@ -203,11 +192,6 @@ export function UploadStep({ upload, uploading, onProgress, onUploaded, onChoose
         After the upload we ask whether to cut retakes marked with "flubber", answer Intern questions in an AI voice and play sound effects
         you cued.
       </Alert>
-      <Group>
-        <Button variant="subtle" onClick={onChooseProcessed} disabled={uploading}>
-          Choose a processed upload instead
-        </Button>
-      </Group>
-    </Stack>
+    </>
   );
 }
