@@ -182,6 +182,17 @@ test.describe('My Podcasts journey', () => {
     await shot(page, 'podcasts-reschedule-desktop');
     await publishDialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(publishDialog).toBeHidden();
+    // Episode History offers the same, and shows the time on Auckland's clock.
+    await page.goto('/dashboard/episodes');
+    await expect(page.getByText(/09:05 GMT\+1[23]/).first()).toBeVisible();
+    await page.getByRole('button', { name: `More actions for ${EPISODE}` }).click();
+    for (const item of ['Publish now', 'Schedule', 'Unpublish']) {
+      await expect(page.getByRole('menuitem', { name: item, exact: true })).toBeVisible();
+    }
+    await shot(page, 'episode-history-scheduled-menu-desktop');
+    await page.keyboard.press('Escape');
+    await page.goto('/dashboard/podcasts');
+    await card.getByRole('button', { name: 'Episodes' }).click();
 
     // Taken back to a draft (the schedule cancelled), then published now.
     await card.getByRole('button', { name: 'Unpublish' }).click();
