@@ -1,7 +1,28 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { XMLParser } from 'fast-xml-parser';
+import {
+  S3Error,
+  S3_STAND_IN_CREDENTIALS,
+  S3_STAND_IN_REGION,
+  md5,
+  metadataOf,
+  noSuchBucket,
+  noSuchKey,
+  noSuchUpload,
+  objectHeaders,
+  rangeOf,
+  readBody,
+  verifySignature,
+  xmlDocument,
+  xmlParser,
+  type Bucket,
+  type MultipartUpload,
+  type StoredObject,
+  type Xml,
+} from './s3-stand-in-protocol.ts';
+
+export { S3_STAND_IN_CREDENTIALS, S3_STAND_IN_REGION };
 
 /**
  * A small S3-compatible server on loopback, answering as the Amazon S3 API reference documents the
@@ -11,30 +32,7 @@ import { XMLParser } from 'fast-xml-parser';
  * ListMultipartUploads. Path-style addressing; every request must carry a valid AWS Signature
  * Version 4 (header form), and a signed payload hash must match the body. Objects live in memory.
  */
-export const S3_STAND_IN_CREDENTIALS = { accessKeyId: 'ppp-test-key', secretAccessKey: 'ppp-test-secret' };
-export const S3_STAND_IN_REGION = 'us-east-1';
 const MIN_PART_SIZE = 5 * 1024 * 1024;
-
-interface StoredObject {
-  body: Buffer;
-  etag: string;
-  lastModified: Date;
-  contentType: string;
-  metadata: Record<string, string>;
-  tagging: string | undefined;
-}
-interface MultipartUpload {
-  key: string;
-  initiated: Date;
-  contentType: string;
-  metadata: Record<string, string>;
-  tagging: string | undefined;
-  parts: Map<number, { body: Buffer; etag: string; lastModified: Date }>;
-}
-interface Bucket {
-  objects: Map<string, StoredObject>;
-  uploads: Map<string, MultipartUpload>;
-}
 
 export interface S3StandIn {
   /** http://127.0.0.1:port */
@@ -45,158 +43,6 @@ export interface S3StandIn {
   /** The keys of a bucket, sorted. */
   keys(bucket: string): string[];
   close(): Promise<void>;
-}
-
-class S3Error extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly resource: string | undefined;
-  constructor(status: number, code: string, message: string, resource?: string) {
-    super(message);
-    this.status = status;
-    this.code = code;
-    this.resource = resource;
-  }
-}
-const noSuchKey = (key: string) => new S3Error(404, 'NoSuchKey', 'The specified key does not exist.', key);
-const noSuchBucket = (bucket: string) => new S3Error(404, 'NoSuchBucket', 'The specified bucket does not exist.', bucket);
-const noSuchUpload = (id: string) =>
-  new S3Error(
-    404,
-    'NoSuchUpload',
-    'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.',
-    id,
-  );
-
-const xmlParser = new XMLParser({ ignoreAttributes: true, parseTagValue: false, isArray: (name) => name === 'Part' || name === 'Object' });
-
-function escapeXml(value: string): string {
-  return value.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
-}
-
-/** An element tree as S3 writes it: {Name: value | nested | [repeated]}. */
-type Xml = string | number | boolean | Xml[] | { [name: string]: Xml | undefined };
-function toXml(name: string, value: Xml | undefined): string {
-  if (value === undefined) return '';
-  if (Array.isArray(value)) return value.map((v) => toXml(name, v)).join('');
-  if (typeof value === 'object')
-    return `<${name}>${Object.entries(value)
-      .map(([k, v]) => toXml(k, v))
-      .join('')}</${name}>`;
-  return `<${name}>${escapeXml(String(value))}</${name}>`;
-}
-function xmlDocument(root: string, value: { [name: string]: Xml | undefined }): string {
-  const body = toXml(root, value);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${body.replace(`<${root}>`, `<${root} xmlns="http://s3.amazonaws.com/doc/2006-03-01/">`)}`;
-}
-
-const md5 = (data: Buffer) => createHash('md5').update(data).digest('hex');
-const sha256Hex = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
-const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();
-
-/** RFC 3986 encoding as SigV4 canonical query strings use it. */
-function uriEncode(value: string): string {
-  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-function parseQuery(raw: string): [string, string][] {
-  if (!raw) return [];
-  return raw
-    .split('&')
-    .filter(Boolean)
-    .map((pair) => {
-      const eq = pair.indexOf('=');
-      const name = eq < 0 ? pair : pair.slice(0, eq);
-      const value = eq < 0 ? '' : pair.slice(eq + 1);
-      return [decodeURIComponent(name.replace(/\+/g, '%20')), decodeURIComponent(value.replace(/\+/g, '%20'))];
-    });
-}
-
-/** Checks the Authorization header as SigV4 defines it (canonical request, string to sign, signing key). */
-function verifySignature(req: IncomingMessage, rawPath: string, rawQuery: string, body: Buffer): void {
-  const auth = req.headers.authorization ?? '';
-  const match =
-    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(
-      auth,
-    );
-  if (!match) throw new S3Error(403, 'AccessDenied', 'Access Denied');
-  const [, accessKeyId, date, region, signedHeaderList, signature] = match as unknown as [string, string, string, string, string, string];
-  if (accessKeyId !== S3_STAND_IN_CREDENTIALS.accessKeyId)
-    throw new S3Error(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
-  const amzDate = String(req.headers['x-amz-date'] ?? '');
-  const payloadHash = String(req.headers['x-amz-content-sha256'] ?? '');
-  if (!payloadHash) throw new S3Error(400, 'InvalidRequest', 'Missing required header for this request: x-amz-content-sha256');
-  if (payloadHash.startsWith('STREAMING-'))
-    throw new S3Error(501, 'NotImplemented', 'A header you provided implies functionality that is not implemented');
-  if (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== sha256Hex(body))
-    throw new S3Error(400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed.");
-  const signedHeaders = signedHeaderList.split(';');
-  const canonicalHeaders = signedHeaders
-    .map((name) => {
-      const value = req.headers[name];
-      const text = Array.isArray(value) ? value.join(',') : (value ?? '');
-      return `${name}:${text.trim().replace(/\s+/g, ' ')}\n`;
-    })
-    .join('');
-  const canonicalQuery = parseQuery(rawQuery)
-    .map(([k, v]) => [uriEncode(k), uriEncode(v)] as const)
-    .sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : 1) : a < b ? -1 : 1))
-    .map(([k, v]) => `${k}=${v}`)
-    .join('&');
-  const canonicalRequest = [req.method, rawPath, canonicalQuery, canonicalHeaders, signedHeaderList, payloadHash].join('\n');
-  const scope = `${date}/${region}/s3/aws4_request`;
-  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
-  const signingKey = ['s3', 'aws4_request'].reduce<Buffer>(
-    (key, part) => hmac(key, part),
-    hmac(hmac(`AWS4${S3_STAND_IN_CREDENTIALS.secretAccessKey}`, date), region),
-  );
-  const expected = Buffer.from(createHmac('sha256', signingKey).update(stringToSign).digest('hex'));
-  if (!timingSafeEqual(expected, Buffer.from(signature)))
-    throw new S3Error(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided.');
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-function metadataOf(req: IncomingMessage): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(req.headers)
-      .filter(([name]) => name.startsWith('x-amz-meta-'))
-      .map(([name, value]) => [name.slice('x-amz-meta-'.length), String(value)]),
-  );
-}
-
-function objectHeaders(object: StoredObject): Record<string, string> {
-  return {
-    etag: object.etag,
-    'last-modified': object.lastModified.toUTCString(),
-    'content-type': object.contentType,
-    'accept-ranges': 'bytes',
-    ...Object.fromEntries(Object.entries(object.metadata).map(([k, v]) => [`x-amz-meta-${k}`, v])),
-  };
-}
-
-/** One byte range of `bytes=a-b`, `bytes=a-` or `bytes=-n` (S3 serves a single range). */
-function rangeOf(header: string, size: number): { start: number; end: number } | null {
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (match[1] === '' && match[2] === '')) return null;
-  let start: number;
-  let end: number;
-  if (match[1] === '') {
-    start = Math.max(0, size - Number(match[2]));
-    end = size - 1;
-  } else {
-    start = Number(match[1]);
-    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  }
-  if (start >= size || start > end) throw new S3Error(416, 'InvalidRange', 'The requested range is not satisfiable');
-  return { start, end };
 }
 
 export async function startS3StandIn(bucketNames: string[] = []): Promise<S3StandIn> {
