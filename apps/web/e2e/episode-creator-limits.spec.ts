@@ -15,7 +15,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { BILLING_INTENT_STORAGE_KEY, EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL } from '@ppp/contracts';
 import { startStripeStandIn, stockStandIn, stripeEnv, type StripeStandIn } from '@ppp/server/test-support';
 import {
@@ -222,14 +222,27 @@ test.describe('Episode Creator limits and reviews', () => {
     await page.getByTestId('intent-flubber').getByText('Yes').click();
     await page.getByTestId('intent-intern').getByText('Yes').click();
 
-    // A slow network (every request answered 3 s late; the app's requests are counted, not intercepted)
-    // keeps the retake scan going, so 'Skip for now' is pressed while it scans.
+    // A slow network (every request answered 20 s late; the app's requests are counted, not intercepted)
+    // keeps the retake scan going, so 'Skip for now' is pressed while it scans. At 3 s a loaded machine's
+    // screenshot and the dialog's opening could outlast the scan, and the retakes were already shown.
+    const isScan = (request: Request) => request.url().includes('/trpc/episodeCreator.flubberPrepareByFile');
     let scans = 0;
     page.on('request', (request) => {
-      if (request.url().includes('/trpc/episodeCreator.flubberPrepareByFile')) scans += 1;
+      if (isScan(request)) scans += 1;
+    });
+    // The scan's late answer (or its abort) as the page sees it.
+    const scanSettled = new Promise<void>((resolve) => {
+      const settled = (request: Request) => isScan(request) && resolve();
+      page.on('requestfinished', settled);
+      page.on('requestfailed', settled);
     });
     const network = await page.context().newCDPSession(page);
-    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 3000, downloadThroughput: -1, uploadThroughput: -1 });
+    await network.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20_000,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
     const scanning = page.getByRole('dialog', { name: EPISODE_CREATOR_SHELL.scanningTitle });
     await expect(scanning).toBeVisible();
@@ -253,7 +266,9 @@ test.describe('Episode Creator limits and reviews', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => page.getByTestId('current-step').getAttribute('aria-label')).toContain('Step 3');
     // The held scan's late answer does not bring the retakes back: the build keeps no cut.
-    await page.waitForTimeout(1000);
+    await scanSettled;
+    // Two frames after the answer: whatever it would render has rendered.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await expect(page.getByRole('dialog')).toHaveCount(0);
     const saved = JSON.parse((await page.evaluate((key) => window.sessionStorage.getItem(key), CREATOR_STORAGE_KEY))!) as CreatorState;
     expect(saved.flubberCuts).toEqual({});

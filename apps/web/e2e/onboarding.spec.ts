@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { ONBOARDING_MESSAGES, PODCAST_MESSAGES, describeSlot, weekdayOfDate } from '@ppp/contracts';
+import { ONBOARDING, ONBOARDING_MESSAGES, PODCAST_MESSAGES, describeSlot, weekdayOfDate } from '@ppp/contracts';
 import { DESKTOP, registerConfirmedAccount, type RunningApp, type Viewport } from './harness.ts';
 import { expect, test, type OpenPageOptions } from './fixtures.ts';
 import {
@@ -146,7 +146,15 @@ test.describe('onboarding: the new-show path', () => {
     await expect(page.getByLabel('Outro script')).toHaveValue(/^Thanks for listening to Night Owls Radio\./);
     await expect.poll(() => page.getByRole('combobox', { name: 'Intro voice' }).inputValue(), { timeout: 30_000 }).not.toBe('');
     await shot(page, 'onboarding-06-intro-outro-desktop');
-    await page.waitForTimeout(600);
+    // The wizard saves its state a moment after each change: reloaded once the saved copy holds this step.
+    await expect
+      .poll(() =>
+        page.evaluate((key) => {
+          const saved = JSON.parse(window.localStorage.getItem(key) ?? '{}') as { step?: string; intro?: { script?: string } };
+          return [saved.step, saved.intro?.script?.startsWith('Welcome to Night Owls Radio')];
+        }, ONBOARDING.storage.state),
+      )
+      .toEqual(['introOutro', true]);
     await page.reload();
     await atStep(page, 'Your intro and outro', 'Step 6 of 12');
     expect(await page.getByLabel('Intro script').inputValue()).toContain('Welcome to Night Owls Radio');
