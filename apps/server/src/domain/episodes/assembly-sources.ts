@@ -1,30 +1,12 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { z } from 'zod';
 import { probeAudio } from '@ppp/audio';
 import { estimateSpeechSeconds, type TSegment } from '@ppp/contracts';
-import { MediaItemSchema, type MediaItem } from '../media/media-item.entity.ts';
+import type { MediaItem } from '../media/media-item.entity.ts';
 import type { StoragePort } from '../storage/storage.ts';
 
 /** A clip a template or a choice names: by media id when known, else by its stored filename. */
 export interface ClipRef {
   media_id?: string | null | undefined;
   filename?: string | null | undefined;
-}
-
-/** One of the user's stored files (never another user's, never an upload unless asked). */
-export async function findClip(em: EntityManager, userId: string, ref: ClipRef): Promise<MediaItem | null> {
-  if (ref.media_id && z.uuid().safeParse(ref.media_id).success) {
-    const byId = await em.findOne(MediaItemSchema, { id: ref.media_id, user: userId });
-    if (byId) return byId;
-  }
-  const name = ref.filename?.trim();
-  if (!name) return null;
-  const [byName] = await em.find(
-    MediaItemSchema,
-    { user: userId, category: { $ne: 'main_content' }, $or: [{ filename: name }, { originalName: name }] },
-    { orderBy: { createdAt: 'desc' }, limit: 1 },
-  );
-  return byName ?? null;
 }
 
 /** A stored file's length: as recorded, else probed (and recorded for next time). */

@@ -29,7 +29,7 @@ export interface CreatorPorts {
 
 /** The Episode Creator's calls (issue 7): retakes and Intern commands of an upload, and publishing after assembly. */
 export function createCreatorServices(em: EntityManager, shared: SharedDeps, ports: CreatorPorts) {
-  const snippets = new UploadSnippets({ em, storage: shared.storage, signer: new UrlSigner(em) });
+  const snippets = new UploadSnippets({ media: new EpisodesRepository(em), storage: shared.storage, signer: new UrlSigner(em) });
   return {
     uploadSnippets: snippets,
     flubberByFile: new FlubberByFileService({

@@ -9,7 +9,7 @@ import { TemplateSchema } from '../templates/template.entity.ts';
 import { TranscriptSchema, type Transcript } from '../transcripts/transcript.entity.ts';
 import { EpisodeSchema, type Episode, type TStoredPublishOutcome } from './episode.entity.ts';
 import type { EpisodeView } from './episode-view.ts';
-import { findClip, type ClipRef } from './assembly-sources.ts';
+import type { ClipRef } from './assembly-sources.ts';
 import { UsageRepository } from '../billing/usage.repository.ts';
 
 type Owner = Pick<User, 'id'>;
@@ -135,9 +135,28 @@ export class EpisodesRepository {
     return this.em.findOne(MediaItemSchema, { id: mediaId, user: user.id, category: { $in: [...LIBRARY_CATEGORIES] } });
   }
 
-  /** A clip a template or a choice names, among the user's files only. */
-  findClip(userId: string, ref: ClipRef): Promise<MediaItem | null> {
-    return findClip(this.em, userId, ref);
+  /**
+   * A clip a template or a choice names, among the user's files only: by media id when it is one of
+   * them, else the newest with that stored or original filename (never an upload).
+   */
+  async findClip(userId: string, ref: ClipRef): Promise<MediaItem | null> {
+    if (ref.media_id && z.uuid().safeParse(ref.media_id).success) {
+      const byId = await this.em.findOne(MediaItemSchema, { id: ref.media_id, user: userId });
+      if (byId) return byId;
+    }
+    const name = ref.filename?.trim();
+    if (!name) return null;
+    const [byName] = await this.em.find(
+      MediaItemSchema,
+      { user: userId, category: { $ne: 'main_content' }, $or: [{ filename: name }, { originalName: name }] },
+      { orderBy: { createdAt: 'desc' }, limit: 1 },
+    );
+    return byName ?? null;
+  }
+
+  /** Any media item by id, for a signed snippet URL (the signature is the access check); null when there is none. */
+  async findMediaById(id: string): Promise<MediaItem | null> {
+    return this.em.findOne(MediaItemSchema, { id });
   }
 
   /** A media item of the user by id (an episode's upload); null for another user's. */

@@ -1,14 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { extractSegment } from '@ppp/audio';
 import { EPISODE_HISTORY } from '@ppp/contracts';
 import { notFound } from '../errors.ts';
-import { MediaItemSchema, type MediaItem } from '../media/media-item.entity.ts';
+import type { MediaItem } from '../media/media-item.entity.ts';
 import { mediaPrefix, type StoragePort } from '../storage/storage.ts';
 import type { UrlSigner } from '../storage/url-signer.ts';
+import type { EpisodesRepository } from './episodes.repository.ts';
 
 /** A snippet's file name: lower-case words, digits and dashes, an MP3. */
 const SNIPPET_NAME = /^[a-z0-9-]{1,120}\.mp3$/;
@@ -20,7 +20,8 @@ export interface SnippetRequest {
 }
 
 export interface UploadSnippetsDeps {
-  em: EntityManager;
+  /** The upload behind a signed snippet URL. */
+  media: Pick<EpisodesRepository, 'findMediaById'>;
   storage: StoragePort;
   signer: UrlSigner;
 }
@@ -88,7 +89,7 @@ export class UploadSnippets {
   async resolve(uploadId: string, name: string, query: { expires?: string | undefined; sig?: string | undefined }): Promise<string> {
     if (!z.uuid().safeParse(uploadId).success || !SNIPPET_NAME.test(name) || !query.sig || !query.expires) throw notFound();
     const valid = await this.deps.signer.verify({ subject: subjectOf(uploadId, name), expires: Number(query.expires) }, query.sig);
-    const upload = valid ? await this.deps.em.findOne(MediaItemSchema, { id: uploadId }) : null;
+    const upload = valid ? await this.deps.media.findMediaById(uploadId) : null;
     if (!upload) throw notFound();
     return this.key(upload, name);
   }
