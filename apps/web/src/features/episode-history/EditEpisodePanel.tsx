@@ -18,6 +18,7 @@ import { messageOf, toApiFailure } from '../../lib/api-error.ts';
 import { formatScheduled } from '../publishing/schedule-time.ts';
 import { AiSuggestField } from '../episode-creator/details/AiSuggestField.tsx';
 import { changesOf, duplicateOf, numberProblem, valuesOf, type EditValues } from './edit-form.ts';
+import { TemplateChooser } from './TemplateChooserDialog.tsx';
 
 interface Props {
   episode: TEpisode | null;
@@ -54,7 +55,6 @@ function EditEpisodeForm({ episode, episodes, onClose, onSaved }: Props & { epis
   const [crop, setCrop] = useState<Record<string, number> | null | undefined>(undefined);
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const templates = trpc.templates.list.useQuery();
   const update = trpc.episodes.update.useMutation();
   const saveVisibility = trpc.publishing.setVisibility.useMutation();
   const [visibility, setVisibility] = useState<TVisibility>(episode.visibility);
@@ -180,14 +180,7 @@ function EditEpisodeForm({ episode, episodes, onClose, onSaved }: Props & { epis
           disabled={visibilityLocked}
         />
         <Switch label="Explicit content" checked={values.is_explicit} onChange={(e) => set({ is_explicit: e.currentTarget.checked })} />
-        <Select
-          label="Template"
-          placeholder="No template"
-          clearable
-          data={(templates.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
-          value={values.template_id}
-          onChange={(value) => set({ template_id: value })}
-        />
+        <TemplateChooser value={values.template_id} onChange={(template_id) => set({ template_id })} />
         <div>
           <Text size="sm" fw={500} mb={4}>
             Cover

@@ -7,6 +7,7 @@ import { TEMPLATE_MESSAGES, type TTemplateView } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import { editorPath } from './template-paths.ts';
+import { AiTemplateWizardPreview } from './AiTemplateWizardPreview.tsx';
 
 const KEEP_ONE = 'at least one template';
 
@@ -66,9 +67,12 @@ export function TemplatesView() {
           <Title order={1}>Templates</Title>
           <Text c="dimmed">The reusable structure of your episodes: intro, content, outro, music and AI guidance.</Text>
         </div>
-        <Button component={Link} to={editorPath('new')} leftSection={<IconPlus size={16} />}>
-          Create template
-        </Button>
+        <Group gap="sm">
+          <AiTemplateWizardPreview />
+          <Button component={Link} to={editorPath('new')} leftSection={<IconPlus size={16} />}>
+            Create template
+          </Button>
+        </Group>
       </Group>
       {shows.isSuccess && shows.data.length === 0 && (
         <Alert color="blue">Templates belong to a show. Create a show in My Podcasts first.</Alert>
