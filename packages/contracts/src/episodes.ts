@@ -216,8 +216,8 @@ export const ZEpisode = z.object({
   playback_type: z.enum(['local', 'stream']).nullable(),
   has_transcript: z.boolean(),
   /**
-   * The episode's transcript: its public file once the episode is listed in the feed, else the
-   * upload's transcript for a bearer request (GET /api/media/{id}/transcript); null when it has none.
+   * The episode's transcript as JSON words on its own timeline, by a signed, short-lived URL of GET
+   * /api/episodes/{id}/transcript (or an imported episode's copy once the feed lists it); else null.
    */
   transcript_url: z.string().nullable(),
   needs_republish: z.boolean(),

@@ -111,7 +111,7 @@ describe('GET /api/episodes/ (lean rows)', () => {
       final_audio_path: `/api/episodes/${live.id}/audio`,
       stream_url: null,
       public_url: expect.stringMatching(new RegExp(`/feeds/${show}/episodes/${live.id}\\.mp3$`)),
-      transcript_url: expect.stringMatching(new RegExp(`/feeds/${show}/episodes/${live.id}/transcript\\.json$`)),
+      transcript_url: expect.stringMatching(new RegExp(`^/api/episodes/${live.id}/transcript\\?expires=\\d+&sig=`)),
       working_audio_name: 'aa11-fields-talk.mp3',
       meta_json: meta,
       cover_image_path: null,
@@ -119,7 +119,7 @@ describe('GET /api/episodes/ (lean rows)', () => {
     expect(byTitle('Draft')).toMatchObject({
       final_audio_path: `/api/episodes/${draft.id}/audio`,
       public_url: null,
-      transcript_url: `/api/media/${upload}/transcript`,
+      transcript_url: expect.stringMatching(new RegExp(`^/api/episodes/${draft.id}/transcript\\?expires=\\d+&sig=`)),
       meta_json: meta,
     });
     expect(byTitle('Imported')).toMatchObject({
@@ -141,15 +141,22 @@ describe('GET /api/episodes/ (lean rows)', () => {
     });
     expect(twin?.public_url).toBe(byTitle('Live').public_url);
 
-    // Each path answers: the audio to its owner's bearer, the feed's copy publicly, the transcript to its owner only.
+    // Each path answers: the audio to its owner's bearer, the feed's copy publicly, the transcript by its signature only.
     const live_ = z.object({ public_url: z.string(), transcript_url: z.string() }).parse(byTitle('Live'));
+    const draftTranscript = z.string().parse(byTitle('Draft').transcript_url);
     const audio = await fetch(`${api.baseUrl}/api/episodes/${live.id}/audio`, { headers: { authorization: `Bearer ${a.token}` } });
     expect(audio.status).toBe(200);
     expect(audio.headers.get('content-type')).toBe('audio/mpeg');
     expect((await fetch(`${api.baseUrl}${new URL(live_.public_url).pathname}`)).status).toBe(200);
-    expect((await fetch(`${api.baseUrl}${new URL(live_.transcript_url).pathname}`)).status).toBe(200);
-    expect((await api.request('GET', `/api/media/${upload}/transcript`, { token: a.token })).status).toBe(200);
-    expect((await api.request('GET', `/api/media/${upload}/transcript`, { token: adminToken })).status).toBe(404);
+    const signed = await fetch(`${api.baseUrl}${draftTranscript}`);
+    expect(signed.status).toBe(200);
+    expect(signed.headers.get('content-type')).toContain('application/json');
+    expect(JSON.stringify(await signed.json())).toContain('talk.');
+    expect((await fetch(`${api.baseUrl}${live_.transcript_url}`)).status).toBe(200);
+    expect((await fetch(`${api.baseUrl}${draftTranscript.replace(/sig=[\w-]+/, 'sig=tampered')}`)).status).toBe(404);
+    expect((await fetch(`${api.baseUrl}/api/episodes/${draft.id}/transcript`)).status).toBe(404);
+    expect((await api.request('GET', `/api/episodes/${draft.id}/transcript`, { token: a.token })).status).toBe(200);
+    expect((await api.request('GET', `/api/episodes/${draft.id}/transcript`, { token: adminToken })).status).toBe(404);
   });
 
   it('answers 304 to an unchanged list and the new list once an episode changes', async () => {

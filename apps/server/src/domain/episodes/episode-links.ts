@@ -3,7 +3,7 @@ import type { Episode } from './episode.entity.ts';
 import { sameExpiryUntil, type UrlSigner } from '../storage/url-signer.ts';
 
 /** The files of one episode that leave the server through a signed URL (audio elements and images cannot send a bearer header). */
-export type EpisodeFileKind = 'audio' | 'cover' | 'snippet';
+export type EpisodeFileKind = 'audio' | 'cover' | 'snippet' | 'transcript';
 
 export type EpisodeLinkSigner = (kind: EpisodeFileKind, episodeId: string, part?: string) => string;
 

@@ -60,12 +60,14 @@ function listedUrls(episode: EpisodeView, baseUrl: string, now: Date): ReturnTyp
   return episodeUrls(baseUrl, episode.podcast.id, episode);
 }
 
-/** The episode's transcript: public once listed, else the upload's through the API (spec 001 §3 transcript_url). */
-function transcriptUrl(episode: EpisodeView, listed: ReturnType<typeof episodeUrls> | null): string | null {
-  const uploadTranscript = episode.transcriptReady && episode.upload !== null;
+/**
+ * The episode's transcript (spec 001 §3 transcript_url): its words on the episode's own timeline by a
+ * signed URL; an imported episode's copied transcript once the feed lists it; else null.
+ */
+function transcriptUrl(episode: EpisodeView, sign: EpisodeLinkSigner, listed: ReturnType<typeof episodeUrls> | null): string | null {
+  if (episode.transcriptReady && episode.upload) return sign('transcript', episode.id);
   const [copy] = transcriptCopies(episode);
-  if (listed) return uploadTranscript ? listed.json : copy ? listed.transcriptCopy(copy) : null;
-  return uploadTranscript && episode.upload ? `/api/media/${episode.upload.id}/transcript` : null;
+  return listed && copy ? listed.transcriptCopy(copy) : null;
 }
 
 /** One episode as Episode History shows it (spec 001 §3), with signed URLs for its audio and cover. */
@@ -111,7 +113,7 @@ export function toEpisodeDto(episode: EpisodeView, sign: EpisodeLinkSigner, base
     public_url: listed?.audio ?? null,
     playback_type: audioUrl ? 'local' : playback ? 'stream' : null,
     has_transcript: episode.transcriptReady || transcriptCopies(episode).length > 0,
-    transcript_url: transcriptUrl(episode, listed),
+    transcript_url: transcriptUrl(episode, sign, listed),
     needs_republish: episode.publishState === 'needs_republish',
     publish_state: episode.publishState ?? null,
     publish_error: episode.publishError ?? null,

@@ -43,6 +43,12 @@ async function serveCover({ ctx, params, query, c }: SignedInput<'/api/episodes/
   return serveStored(c, ctx.services.storage, { ...cover, cacheControl: 'private, max-age=3600' });
 }
 
+async function serveTranscript({ ctx, params, query, c }: SignedInput<'/api/episodes/{id}/transcript'>): Promise<Response> {
+  const episode = await ctx.services.episodes.forFile(ctx.user, 'transcript', params.id, query);
+  const json = await ctx.services.feeds.transcriptFile(episode, 'json');
+  return c.body(json, 200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'private, max-age=3600' });
+}
+
 async function serveSnippet({ ctx, params, query, c }: SignedInput<'/api/episodes/{id}/flubber-snippets/{index}'>): Promise<Response> {
   const index = params.index;
   if (!/^\d{1,5}$/.test(index)) throw NOT_FOUND();
@@ -127,6 +133,16 @@ export const episodeRoutes = defineRoutes([
     query: ZSignedQuery,
     summary: 'The episode’s cover image (else its show’s): with the signed query of cover_url, or your bearer token.',
     handle: serveCover,
+  }),
+  route({
+    method: 'get',
+    path: '/api/episodes/{id}/transcript',
+    tag: 'episodes',
+    access: 'public',
+    query: ZSignedQuery,
+    summary:
+      'The episode’s transcript (JSON words on its own timeline, after its cuts): with the signed query of transcript_url, or your bearer token.',
+    handle: serveTranscript,
   }),
   route({
     method: 'get',
