@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notifications } from '@mantine/notifications';
-import { ONBOARDING, ONBOARDING_MESSAGES, TTS_MESSAGES, type TMe } from '@ppp/contracts';
+import { ONBOARDING_MESSAGES, TTS_MESSAGES, type TMe } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { messageOf } from '../../lib/api-error.ts';
 import { FinishError, finishOnboarding, type FinishPhase } from './finish-onboarding.ts';
@@ -9,18 +9,10 @@ import { makeClips } from './make-clips.ts';
 import { useOnboardingApi, type OnboardingApi } from './onboarding-api.ts';
 import { markOnboardingCompleted } from './onboarding-storage.ts';
 import { useWizard } from './use-wizard.ts';
-import {
-  autoAdvance,
-  autoAdvanceDelay,
-  nextStep,
-  previousStep,
-  stepProblem,
-  switchToNewShowPath,
-  type TSegmentKind,
-  type TWizardPath,
-} from './wizard.ts';
+import { useOnboardingAdvances } from './use-onboarding-advances.ts';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+type Wizard = ReturnType<typeof useWizard>;
+import { nextStep, previousStep, stepProblem, type TSegmentKind, type TWizardPath } from './wizard.ts';
 
 /**
  * What the onboarding page does: Next with each step's checks and work (save the name, make the
@@ -28,91 +20,124 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export function useOnboardingFlow(me: TMe) {
   const { state, setState, update, stopSaving } = useWizard(me);
-  // A message belongs to the step it was raised on: a new step starts without it.
-  const [raised, setRaised] = useState<{ step: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [files, setFiles] = useState<Partial<Record<TSegmentKind, File>>>({});
   const [previewOk, setPreviewOk] = useState(false);
-  const [finishPhase, setFinishPhase] = useState<FinishPhase | null>(null);
-  const navigate = useNavigate();
-  const utils = trpc.useUtils();
-  const prefs = trpc.users.updatePrefs.useMutation();
   const api = useOnboardingApi();
   const step = state.step;
-  const { rssUrl } = state;
-  const error = raised?.step === step ? raised.message : null;
-  const setError = useCallback((message: string | null) => setRaised(message ? { step, message } : null), [step]);
-  // One import call per visit of the importing step, even when React runs the effect twice.
-  const importCall = useRef<ReturnType<OnboardingApi['importFeed']> | null>(null);
+  const { error, setError, answer } = useStepMessage(step, update);
+  const { finish, finishPhase } = useFinishOnboarding(api, state, update, stopSaving, setError);
+  const work = useStepWork(api, state, update, setError);
+  const { files } = work;
+  const { goTo, advance, choosePath, back } = useStepMoves(state, setState);
 
+  useOnboardingAdvances(state, setState, api);
+
+  async function next() {
+    const problem = stepProblem(state, { filesChosen: { intro: Boolean(files.intro), outro: Boolean(files.outro) } });
+    if (problem) {
+      setError(problem);
+      if (step === 'rss')
+        notifications.show({ color: 'red', title: ONBOARDING_MESSAGES.rssRequired, message: ONBOARDING_MESSAGES.rssEnterUrl });
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      if (!(await work.run())) return;
+      if (step === 'confirm' && !previewOk) return;
+      if (step === 'finish') return await finish();
+      advance();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return {
+    state,
+    update: answer,
+    error,
+    busy,
+    files,
+    finishPhase,
+    setFile: work.setFile,
+    setPreviewOk,
+    previewOk,
+    next,
+    back,
+    canGoBack: previousStep(state) !== null,
+    choosePath,
+    skipImport: () => goTo({ step: 'skipNotice' }),
+    retryClips: () => goTo({ step: 'introOutro' }),
+    afterReview: advance,
+  };
+}
+
+/** A message belongs to the step it was raised on: a new step starts without it. */
+function useStepMessage(step: string, update: Wizard['update']) {
+  const [raised, setRaised] = useState<{ step: string; message: string } | null>(null);
+  const setError = useCallback((message: string | null) => setRaised(message ? { step, message } : null), [step]);
   // A change of answer clears the message it was about.
   const answer = useCallback(
-    (patch: Partial<typeof state>) => {
+    (patch: Partial<Wizard['state']>) => {
       setRaised(null);
       update(patch);
     },
     [update],
   );
-  const goTo = useCallback((patch: Partial<typeof state>) => setState((s) => ({ ...s, ...patch })), [setState]);
+  return { error: raised?.step === step ? raised.message : null, setError, answer };
+}
+
+/** Moving between steps: to a given one, to the next on the path, back, and to the start of a chosen path. */
+function useStepMoves(state: Wizard['state'], setState: Wizard['setState']) {
+  const goTo = useCallback((patch: Partial<Wizard['state']>) => setState((s) => ({ ...s, ...patch })), [setState]);
   const advance = useCallback(() => setState((s) => ({ ...s, step: nextStep(s.path, s.step) })), [setState]);
-
-  // skipNotice, analyze and assets move on after their delay.
-  useEffect(() => {
-    const delay = autoAdvanceDelay(step);
-    if (delay === null || step === 'importing') return;
-    const timer = setTimeout(() => setState((s) => (s.step === step ? autoAdvance(s) : s)), delay);
-    return () => clearTimeout(timer);
-  }, [step, setState]);
-
-  // importing: the import call, and at least its 1 s; a failure goes back to the feed URL.
-  useEffect(() => {
-    if (step !== 'importing') return;
-    let live = true;
-    const started = Date.now();
-    importCall.current ??= api.importFeed(rssUrl);
-    importCall.current.then(
-      async (result) => {
-        await sleep(Math.max(0, (autoAdvanceDelay('importing') ?? 0) - (Date.now() - started)));
-        if (!live) return;
-        importCall.current = null;
-        setState((s) => ({
-          ...s,
-          importedPodcastId: result.podcast_id,
-          podcastName: result.podcast_name,
-          podcastDescription: result.description,
-          step: nextStep(s.path, 'importing'),
-        }));
-      },
-      (failure: unknown) => {
-        if (!live) return;
-        importCall.current = null;
-        notifications.show({
-          color: 'red',
-          title: ONBOARDING_MESSAGES.importFailed,
-          message: messageOf(failure, ONBOARDING_MESSAGES.importFailedFallback),
-        });
-        setState((s) => ({ ...s, step: 'rss' }));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [step, rssUrl, setState, api]);
-
-  // importSuccess: after 0.6 s, the new-show path from step 6, with 'Import complete'.
-  useEffect(() => {
-    if (step !== 'importSuccess') return;
-    const timer = setTimeout(() => {
-      setState((s) => (s.step === 'importSuccess' ? switchToNewShowPath(s) : s));
-      notifications.show({ color: 'green', title: ONBOARDING_MESSAGES.importComplete, message: 'Now make your intro, outro and music.' });
-    }, ONBOARDING.importSwitchMs);
-    return () => clearTimeout(timer);
-  }, [step, setState]);
-
   const choosePath = useCallback(
     (path: TWizardPath) => goTo(path === 'import' ? { path, step: 'rss' } : { path, step: 'showDetails' }),
     [goTo],
   );
+  const back = () => {
+    const to = previousStep(state);
+    if (to) goTo({ step: to });
+  };
+  return { goTo, advance, choosePath, back };
+}
+
+/** The work Next does on a step before moving on: save the name, make the intro and outro clips (false when that failed). */
+function useStepWork(api: OnboardingApi, state: Wizard['state'], update: Wizard['update'], setError: (message: string | null) => void) {
+  const prefs = trpc.users.updatePrefs.useMutation();
+  const [files, setFiles] = useState<Partial<Record<TSegmentKind, File>>>({});
+
+  async function run(): Promise<boolean> {
+    if (state.step === 'yourName') {
+      // The name is the user's own: saving it is a courtesy that must not block the wizard.
+      await prefs.mutateAsync({ first_name: state.firstName.trim(), last_name: state.lastName.trim() || null }).catch(() => undefined);
+    }
+    if (state.step === 'introOutro') {
+      try {
+        await makeClips(api, state, files, update);
+      } catch (failure) {
+        setError(messageOf(failure, TTS_MESSAGES.aiVoiceFailed));
+        return false;
+      }
+      setFiles({});
+    }
+    return true;
+  }
+
+  return { files, run, setFile: (kind: TSegmentKind, file: File | null) => setFiles((f) => ({ ...f, [kind]: file ?? undefined })) };
+}
+
+/** The last step: create the show, its template and clips, then on to the dashboard (a failure is told and raised on the step). */
+function useFinishOnboarding(
+  api: OnboardingApi,
+  state: Wizard['state'],
+  update: Wizard['update'],
+  stopSaving: () => void,
+  setError: (message: string | null) => void,
+) {
+  const [finishPhase, setFinishPhase] = useState<FinishPhase | null>(null);
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
 
   async function finish() {
     try {
@@ -133,59 +158,5 @@ export function useOnboardingFlow(me: TMe) {
     void navigate('/dashboard', { replace: true });
   }
 
-  async function next() {
-    const problem = stepProblem(state, { filesChosen: { intro: Boolean(files.intro), outro: Boolean(files.outro) } });
-    if (problem) {
-      setError(problem);
-      if (step === 'rss')
-        notifications.show({ color: 'red', title: ONBOARDING_MESSAGES.rssRequired, message: ONBOARDING_MESSAGES.rssEnterUrl });
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      if (step === 'yourName') {
-        // The name is the user's own: saving it is a courtesy that must not block the wizard.
-        await prefs.mutateAsync({ first_name: state.firstName.trim(), last_name: state.lastName.trim() || null }).catch(() => undefined);
-      }
-      if (step === 'introOutro') {
-        try {
-          await makeClips(api, state, files, update);
-        } catch (failure) {
-          setError(messageOf(failure, TTS_MESSAGES.aiVoiceFailed));
-          return;
-        }
-        setFiles({});
-      }
-      if (step === 'confirm' && !previewOk) return;
-      if (step === 'finish') return await finish();
-      advance();
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const back = () => {
-    const to = previousStep(state);
-    if (to) goTo({ step: to });
-  };
-
-  return {
-    state,
-    update: answer,
-    error,
-    busy,
-    files,
-    finishPhase,
-    setFile: (kind: TSegmentKind, file: File | null) => setFiles((f) => ({ ...f, [kind]: file ?? undefined })),
-    setPreviewOk,
-    previewOk,
-    next,
-    back,
-    canGoBack: previousStep(state) !== null,
-    choosePath,
-    skipImport: () => goTo({ step: 'skipNotice' }),
-    retryClips: () => goTo({ step: 'introOutro' }),
-    afterReview: advance,
-  };
+  return { finish, finishPhase };
 }

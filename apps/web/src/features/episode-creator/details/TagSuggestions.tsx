@@ -23,14 +23,10 @@ interface Props {
   wording?: AiErrorWording;
 }
 
-/**
- * 'AI Suggest' for tags (POST /api/ai/tags): the suggestions as chips the creator adds one by one
- * (or all at once) or removes; a tag already in the field is not offered again.
- */
-export function TagSuggestions({ request, transcriptReady, value, onChange, inputId, children, wording }: Props) {
+/** Asks the text AI for tags and keeps the ones not yet in the field as suggestions; a failure is told in the screen's words. */
+function useTagSuggestions(request: TAiTagsRequest, value: string, wording: AiErrorWording | undefined) {
   const tags = trpc.aiText.tags.useMutation();
   const [suggested, setSuggested] = useState<string[] | null>(null);
-  const open = suggested ? tagsNotIn(value, suggested) : [];
 
   async function suggest() {
     try {
@@ -52,14 +48,28 @@ export function TagSuggestions({ request, transcriptReady, value, onChange, inpu
     }
   }
 
-  const dismiss = (tag: string) => setSuggested((list) => (list ?? []).filter((t) => t !== tag));
+  return {
+    open: suggested ? tagsNotIn(value, suggested) : [],
+    pending: tags.isPending,
+    suggest,
+    dismiss: (tag: string) => setSuggested((list) => (list ?? []).filter((t) => t !== tag)),
+    dismissAll: () => setSuggested(null),
+  };
+}
+
+/**
+ * 'AI Suggest' for tags (POST /api/ai/tags): the suggestions as chips the creator adds one by one
+ * (or all at once) or removes; a tag already in the field is not offered again.
+ */
+export function TagSuggestions({ request, transcriptReady, value, onChange, inputId, children, wording }: Props) {
+  const suggestions = useTagSuggestions(request, value, wording);
   const button = (
     <Button
       size="compact-sm"
       variant="light"
       leftSection={<IconSparkles size={14} />}
-      onClick={() => void suggest()}
-      loading={tags.isPending}
+      onClick={() => void suggestions.suggest()}
+      loading={suggestions.pending}
       disabled={!transcriptReady}
       aria-label={`${CREATOR_STEP_COPY.aiSuggest} tag list`}
     >
@@ -75,44 +85,63 @@ export function TagSuggestions({ request, transcriptReady, value, onChange, inpu
         {transcriptReady ? button : <Tooltip label={NOT_READY_HINT}>{button}</Tooltip>}
       </Group>
       {children}
-      {open.length > 0 && (
-        <Paper withBorder radius="md" p="xs" data-testid="tag-suggestions">
-          <Group justify="space-between" mb={6}>
-            <Text size="xs" c="dimmed">
-              Suggested tags: click one to add it, × to drop it.
-            </Text>
-            <Group gap={4}>
-              <Button size="compact-xs" variant="subtle" onClick={() => onChange(withTagsAdded(value, open))}>
-                Add all
-              </Button>
-              <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setSuggested(null)}>
-                Dismiss
-              </Button>
-            </Group>
-          </Group>
-          <Group gap={6}>
-            {open.map((tag) => (
-              <Group
-                key={tag}
-                gap={0}
-                wrap="nowrap"
-                style={{ border: '1px solid var(--mantine-color-blue-3)', borderRadius: 999, paddingRight: 2 }}
-              >
-                <Button
-                  size="compact-xs"
-                  variant="transparent"
-                  leftSection={<IconPlus size={12} />}
-                  onClick={() => onChange(withTagsAdded(value, [tag]))}
-                  aria-label={`Add tag ${tag}`}
-                >
-                  {tag}
-                </Button>
-                <CloseButton size="xs" onClick={() => dismiss(tag)} aria-label={`Remove suggestion ${tag}`} />
-              </Group>
-            ))}
-          </Group>
-        </Paper>
+      {suggestions.open.length > 0 && (
+        <SuggestedTags
+          tags={suggestions.open}
+          onAdd={(added) => onChange(withTagsAdded(value, added))}
+          onDismiss={suggestions.dismiss}
+          onDismissAll={suggestions.dismissAll}
+        />
       )}
     </Stack>
+  );
+}
+
+interface ChipsProps {
+  tags: string[];
+  onAdd: (tags: string[]) => void;
+  onDismiss: (tag: string) => void;
+  onDismissAll: () => void;
+}
+
+/** The suggested tags as chips: click one to add it, × to drop it, or add them all, or dismiss them. */
+function SuggestedTags({ tags, onAdd, onDismiss, onDismissAll }: ChipsProps) {
+  return (
+    <Paper withBorder radius="md" p="xs" data-testid="tag-suggestions">
+      <Group justify="space-between" mb={6}>
+        <Text size="xs" c="dimmed">
+          Suggested tags: click one to add it, × to drop it.
+        </Text>
+        <Group gap={4}>
+          <Button size="compact-xs" variant="subtle" onClick={() => onAdd(tags)}>
+            Add all
+          </Button>
+          <Button size="compact-xs" variant="subtle" color="gray" onClick={onDismissAll}>
+            Dismiss
+          </Button>
+        </Group>
+      </Group>
+      <Group gap={6}>
+        {tags.map((tag) => (
+          <Group
+            key={tag}
+            gap={0}
+            wrap="nowrap"
+            style={{ border: '1px solid var(--mantine-color-blue-3)', borderRadius: 999, paddingRight: 2 }}
+          >
+            <Button
+              size="compact-xs"
+              variant="transparent"
+              leftSection={<IconPlus size={12} />}
+              onClick={() => onAdd([tag])}
+              aria-label={`Add tag ${tag}`}
+            >
+              {tag}
+            </Button>
+            <CloseButton size="xs" onClick={() => onDismiss(tag)} aria-label={`Remove suggestion ${tag}`} />
+          </Group>
+        ))}
+      </Group>
+    </Paper>
   );
 }
