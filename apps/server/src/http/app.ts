@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { etag } from 'hono/etag';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { TRPCError } from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { SharedDeps } from '../domain/services.ts';
 import { publicUrl } from '../config.ts';
@@ -31,6 +32,16 @@ export interface AppOptions {
   shared: SharedDeps;
   logger?: Logger;
 }
+
+/**
+ * The client closed its connection while its request waited (for a database connection, behind
+ * others, under load): nobody reads the answer, so the work is skipped. Without this, a server
+ * behind on 200 connections went on building 500-episode lists for clients long gone, and its
+ * memory stayed up with their garbage for minutes after the load (issue 20, bench/api-load.bench.ts).
+ */
+const clientGone = (req: Request) => req.signal.aborted;
+/** nginx's 499 (client closed request): never read by anyone, kept apart from errors in the request log. */
+const clientGoneResponse = () => new Response(null, { status: 499 });
 
 const revalidated: MiddlewareHandler = async (c, next) => {
   await next();
@@ -74,10 +85,12 @@ export function createApp({
   });
   app.use('/feeds/*', async (c, next) => {
     c.set('ctx', await createRequestContext(orm, shared, c.req.raw.headers, clientIpOf(c, trustProxy)));
+    if (clientGone(c.req.raw)) return clientGoneResponse();
     await next();
   });
   const apiContext: MiddlewareHandler<HttpEnv> = async (c, next) => {
     c.set('ctx', await createRequestContext(orm, shared, c.req.raw.headers, clientIpOf(c, trustProxy)));
+    if (clientGone(c.req.raw)) return clientGoneResponse();
     c.header('cache-control', 'no-store');
     await next();
   };
@@ -99,7 +112,10 @@ export function createApp({
         router: appRouter,
         createContext: ({ info }) => {
           assertBatchAllowed(info.calls.map((call) => call.path));
-          context = createRequestContext(orm, shared, c.req.raw.headers, clientIpOf(c, trustProxy));
+          context = createRequestContext(orm, shared, c.req.raw.headers, clientIpOf(c, trustProxy)).then((ctx) => {
+            if (clientGone(c.req.raw)) throw new TRPCError({ code: 'CLIENT_CLOSED_REQUEST' });
+            return ctx;
+          });
           return context;
         },
         onError: ({ error }) => {
