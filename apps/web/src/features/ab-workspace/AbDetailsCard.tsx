@@ -15,11 +15,8 @@ interface DetailsValues {
 
 type Prompt = 'expand' | 'shorten' | 'tags' | null;
 
-/** The checklist's Title, Description, Tags and Choose template, with AI help from the same text AI as the Episode Creator. */
-export function AbDetailsCard({ draft, templates }: { draft: TAbDraft; templates: TTemplateView[] }) {
-  const utils = trpc.useUtils();
-  const update = trpc.abWorkspace.updateDraft.useMutation({ onSuccess: () => utils.abWorkspace.drafts.invalidate() });
-  const ai = trpc.aiText.metadata.useMutation();
+/** The details form, reset when another draft is opened (edits in progress are kept across the list's polling). */
+function useDetailsForm(draft: TAbDraft) {
   const form = useForm<DetailsValues>({
     initialValues: { title: draft.title, description: draft.description, tags: draft.tags },
     validate: {
@@ -34,8 +31,14 @@ export function AbDetailsCard({ draft, templates }: { draft: TAbDraft; templates
     // Only when another draft is opened: edits in progress are kept across the list's polling.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [draft.id]);
-  const active = templates.filter((t) => t.is_active && (!draft.podcast_id || t.podcast_id === draft.podcast_id));
+  return form;
+}
 
+type DetailsForm = ReturnType<typeof useDetailsForm>;
+
+/** AI help for the details (the same text AI as the Episode Creator): title and description, expand, shorten, or tags. */
+function useDetailsAi(draft: TAbDraft, form: DetailsForm) {
+  const ai = trpc.aiText.metadata.useMutation();
   async function askAi(prompt: Prompt) {
     try {
       const answer = await ai.mutateAsync({
@@ -57,6 +60,15 @@ export function AbDetailsCard({ draft, templates }: { draft: TAbDraft; templates
       notifications.show({ color: 'red', title: 'AI help failed', message: messageOf(error, 'Please try again later.') });
     }
   }
+  return { askAi, busy: ai.isPending };
+}
+
+/** The checklist's Title, Description, Tags and Choose template, with AI help from the same text AI as the Episode Creator. */
+export function AbDetailsCard({ draft, templates }: { draft: TAbDraft; templates: TTemplateView[] }) {
+  const utils = trpc.useUtils();
+  const update = trpc.abWorkspace.updateDraft.useMutation({ onSuccess: () => utils.abWorkspace.drafts.invalidate() });
+  const form = useDetailsForm(draft);
+  const ai = useDetailsAi(draft, form);
 
   async function save(values: DetailsValues) {
     try {
@@ -76,7 +88,6 @@ export function AbDetailsCard({ draft, templates }: { draft: TAbDraft; templates
     }
   }
 
-  const aiBusy = ai.isPending;
   return (
     <Card withBorder padding="lg">
       <form onSubmit={form.onSubmit((values) => void save(values))} noValidate>
@@ -84,20 +95,7 @@ export function AbDetailsCard({ draft, templates }: { draft: TAbDraft; templates
           <Title order={2} size="h4">
             Episode details
           </Title>
-          <Group gap="xs">
-            <Button size="xs" variant="light" leftSection={<IconSparkles size={14} />} loading={aiBusy} onClick={() => void askAi(null)}>
-              AI title &amp; description
-            </Button>
-            <Button size="xs" variant="default" disabled={aiBusy} onClick={() => void askAi('expand')}>
-              Expand
-            </Button>
-            <Button size="xs" variant="default" disabled={aiBusy} onClick={() => void askAi('shorten')}>
-              Shorten
-            </Button>
-            <Button size="xs" variant="default" disabled={aiBusy} onClick={() => void askAi('tags')}>
-              AI tags
-            </Button>
-          </Group>
+          <AiHelpButtons busy={ai.busy} onAsk={(prompt) => void ai.askAi(prompt)} />
           <TextInput label="Title" {...form.getInputProps('title')} />
           <Textarea label="Description" autosize minRows={3} maxRows={10} {...form.getInputProps('description')} />
           <TextInput label="Tags" description="Separated by commas" {...form.getInputProps('tags')} />
@@ -106,20 +104,52 @@ export function AbDetailsCard({ draft, templates }: { draft: TAbDraft; templates
               Save details
             </Button>
           </Group>
-          {active.length === 0 ? (
-            <Alert color="yellow">{AB_MESSAGES.noActiveTemplates}</Alert>
-          ) : (
-            <Select
-              label="Template"
-              placeholder={AB_MESSAGES.chooseTemplate}
-              data={active.map((t) => ({ value: t.id, label: t.name }))}
-              value={draft.template}
-              onChange={(id) => void chooseTemplate(id)}
-              allowDeselect={false}
-            />
-          )}
+          <TemplateChoice draft={draft} templates={templates} onChoose={(id) => void chooseTemplate(id)} />
         </Stack>
       </form>
     </Card>
+  );
+}
+
+function AiHelpButtons({ busy, onAsk }: { busy: boolean; onAsk: (prompt: Prompt) => void }) {
+  return (
+    <Group gap="xs">
+      <Button size="xs" variant="light" leftSection={<IconSparkles size={14} />} loading={busy} onClick={() => onAsk(null)}>
+        AI title &amp; description
+      </Button>
+      <Button size="xs" variant="default" disabled={busy} onClick={() => onAsk('expand')}>
+        Expand
+      </Button>
+      <Button size="xs" variant="default" disabled={busy} onClick={() => onAsk('shorten')}>
+        Shorten
+      </Button>
+      <Button size="xs" variant="default" disabled={busy} onClick={() => onAsk('tags')}>
+        AI tags
+      </Button>
+    </Group>
+  );
+}
+
+/** The draft's template, among the active ones of its show. */
+function TemplateChoice({
+  draft,
+  templates,
+  onChoose,
+}: {
+  draft: TAbDraft;
+  templates: TTemplateView[];
+  onChoose: (id: string | null) => void;
+}) {
+  const active = templates.filter((t) => t.is_active && (!draft.podcast_id || t.podcast_id === draft.podcast_id));
+  if (active.length === 0) return <Alert color="yellow">{AB_MESSAGES.noActiveTemplates}</Alert>;
+  return (
+    <Select
+      label="Template"
+      placeholder={AB_MESSAGES.chooseTemplate}
+      data={active.map((t) => ({ value: t.id, label: t.name }))}
+      value={draft.template}
+      onChange={onChoose}
+      allowDeselect={false}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { AB_MESSAGES, AB_WORKSPACE, abScheduleOf, type TAbDraft } from '@ppp/contracts';
+import { AB_MESSAGES, AB_WORKSPACE, abScheduleOf, type TAbDraft, type TPodcast } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { messageOf } from '../../lib/api-error.ts';
 
@@ -22,20 +22,15 @@ function useEpisodeStatus(draft: TAbDraft) {
   );
 }
 
-/** Finalize (spec 002 §2.11): Draft or Publish, the schedule (disabled in Draft), 'Save for Draft' or 'Publish', the host's answer. */
-export function AbPublishPanel({ draft }: { draft: TAbDraft }) {
-  const utils = trpc.useUtils();
-  const shows = trpc.podcasts.list.useQuery();
-  const publish = trpc.abWorkspace.publish.useMutation();
-  const status = useEpisodeStatus(draft);
-  const [visibility, setVisibility] = useState<Visibility>('draft');
-  const [showId, setShowId] = useState<string | null>(draft.podcast_id);
-  const [schedule, setSchedule] = useState('');
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
-  const episode = status.data?.episode ?? null;
-  const assembling = Boolean(draft.episode_id) && (!episode || !SETTLED.includes(episode.status));
+type Episode = NonNullable<ReturnType<typeof useEpisodeStatus>['data']>['episode'];
 
-  async function submit() {
+/** Sending a finalized draft to its show as a draft or published (now or at the schedule), and the host's answer. */
+function useAbPublish(draft: TAbDraft) {
+  const utils = trpc.useUtils();
+  const publish = trpc.abWorkspace.publish.useMutation();
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+
+  async function submit(showId: string | null, visibility: Visibility, schedule: string) {
     if (!showId) return setResult({ ok: false, message: AB_MESSAGES.chooseShow });
     const at = visibility === 'publish' ? abScheduleOf(schedule) : null;
     try {
@@ -55,54 +50,43 @@ export function AbPublishPanel({ draft }: { draft: TAbDraft }) {
     }
   }
 
+  return { submit, result, pending: publish.isPending };
+}
+
+/** Finalize (spec 002 §2.11): Draft or Publish, the schedule (disabled in Draft), 'Save for Draft' or 'Publish', the host's answer. */
+export function AbPublishPanel({ draft }: { draft: TAbDraft }) {
+  const shows = trpc.podcasts.list.useQuery();
+  const status = useEpisodeStatus(draft);
+  const publish = useAbPublish(draft);
+  const [visibility, setVisibility] = useState<Visibility>('draft');
+  const [showId, setShowId] = useState<string | null>(draft.podcast_id);
+  const [schedule, setSchedule] = useState('');
+  const episode = status.data?.episode ?? null;
+  const assembling = Boolean(draft.episode_id) && (!episode || !SETTLED.includes(episode.status));
+
   return (
     <Card withBorder padding="lg" id="ab-finalize">
       <Stack gap="sm">
         <Title order={2} size="h4">
           Finalize
         </Title>
-        <SegmentedControl
-          aria-label="Visibility"
-          value={visibility}
-          onChange={(v) => setVisibility(v === 'publish' ? 'publish' : 'draft')}
-          data={[
-            { value: 'draft', label: 'Draft' },
-            { value: 'publish', label: 'Publish' },
-          ]}
+        <FinalizeFields
+          visibility={visibility}
+          onVisibility={setVisibility}
+          shows={shows.data ?? []}
+          showId={showId}
+          onShow={setShowId}
+          schedule={schedule}
+          onSchedule={setSchedule}
         />
-        <Select
-          label="Show"
-          placeholder={AB_MESSAGES.chooseShow}
-          data={(shows.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
-          value={showId}
-          onChange={setShowId}
-          allowDeselect={false}
-        />
-        <TextInput
-          type="datetime-local"
-          label="Schedule (optional)"
-          description={visibility === 'draft' ? 'Choose Publish to schedule.' : 'Leave empty to publish now.'}
-          disabled={visibility === 'draft'}
-          value={schedule}
-          onChange={(e) => setSchedule(e.currentTarget.value)}
-        />
-        {episode && (
-          <Group gap="xs">
-            <Text size="sm">Episode:</Text>
-            <Badge variant="light" data-testid="ab-episode-status">
-              {episode.status}
-              {episode.publish_state && episode.publish_state !== episode.status ? ` · ${episode.publish_state}` : ''}
-            </Badge>
-          </Group>
-        )}
-        {episode?.publish_error && (
-          <Alert color="red" title={AB_MESSAGES.publishFailed}>
-            {episode.publish_error}
-          </Alert>
-        )}
-        {result && <Alert color={result.ok ? 'teal' : 'red'} role="alert" title={result.message} />}
+        <EpisodeState episode={episode} />
+        {publish.result && <Alert color={publish.result.ok ? 'teal' : 'red'} role="alert" title={publish.result.message} />}
         <Group justify="flex-end">
-          <Button onClick={() => void submit()} loading={publish.isPending} disabled={visibility === 'publish' && assembling}>
+          <Button
+            onClick={() => void publish.submit(showId, visibility, schedule)}
+            loading={publish.pending}
+            disabled={visibility === 'publish' && assembling}
+          >
             {visibility === 'draft' ? 'Save for Draft' : 'Publish'}
           </Button>
         </Group>
@@ -113,5 +97,69 @@ export function AbPublishPanel({ draft }: { draft: TAbDraft }) {
         )}
       </Stack>
     </Card>
+  );
+}
+
+interface FieldsProps {
+  visibility: Visibility;
+  onVisibility: (visibility: Visibility) => void;
+  shows: readonly TPodcast[];
+  showId: string | null;
+  onShow: (id: string | null) => void;
+  schedule: string;
+  onSchedule: (schedule: string) => void;
+}
+
+/** Draft or Publish, the show, and the schedule (Publish only). */
+function FinalizeFields({ visibility, onVisibility, shows, showId, onShow, schedule, onSchedule }: FieldsProps) {
+  return (
+    <>
+      <SegmentedControl
+        aria-label="Visibility"
+        value={visibility}
+        onChange={(v) => onVisibility(v === 'publish' ? 'publish' : 'draft')}
+        data={[
+          { value: 'draft', label: 'Draft' },
+          { value: 'publish', label: 'Publish' },
+        ]}
+      />
+      <Select
+        label="Show"
+        placeholder={AB_MESSAGES.chooseShow}
+        data={shows.map((s) => ({ value: s.id, label: s.name }))}
+        value={showId}
+        onChange={onShow}
+        allowDeselect={false}
+      />
+      <TextInput
+        type="datetime-local"
+        label="Schedule (optional)"
+        description={visibility === 'draft' ? 'Choose Publish to schedule.' : 'Leave empty to publish now.'}
+        disabled={visibility === 'draft'}
+        value={schedule}
+        onChange={(e) => onSchedule(e.currentTarget.value)}
+      />
+    </>
+  );
+}
+
+/** The episode's status (and publish state), and why publishing failed. */
+function EpisodeState({ episode }: { episode: Episode | null }) {
+  if (!episode) return null;
+  return (
+    <>
+      <Group gap="xs">
+        <Text size="sm">Episode:</Text>
+        <Badge variant="light" data-testid="ab-episode-status">
+          {episode.status}
+          {episode.publish_state && episode.publish_state !== episode.status ? ` · ${episode.publish_state}` : ''}
+        </Badge>
+      </Group>
+      {episode.publish_error && (
+        <Alert color="red" title={AB_MESSAGES.publishFailed}>
+          {episode.publish_error}
+        </Alert>
+      )}
+    </>
   );
 }

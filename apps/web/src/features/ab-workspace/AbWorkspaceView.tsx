@@ -3,7 +3,7 @@ import { ActionIcon, Alert, AppShell, Breadcrumbs, Button, Container, Group, Sel
 import { notifications } from '@mantine/notifications';
 import { IconLogout } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AB_MESSAGES, AB_WORKSPACE, type TAbDraft, type TMe } from '@ppp/contracts';
+import { AB_MESSAGES, AB_WORKSPACE, type TAbDraft, type TMe, type TPodcast } from '@ppp/contracts';
 import { BrandLogo } from '@ppp/ui';
 import { trpc } from '../../lib/trpc.ts';
 import { messageOf } from '../../lib/api-error.ts';
@@ -66,27 +66,11 @@ function useRecordingDraft(showId: string | null | undefined, onDraft: (draft: T
   }, [mediaId, showId, register, utils, onDraft, setParams]);
 }
 
-/** The second workspace layout (spec 002 §2.3, issue 22): upload first, then the checklist, intro/outro and finalize. */
-export function AbWorkspaceView({ me }: { me: TMe }) {
-  const navigate = useNavigate();
-  const signOut = useSignOut();
+/** Deleting a draft: it leaves the uploads list too, and stops being the open one. */
+function useDeleteDraft(uploads: ReturnType<typeof useAbUploads>) {
   const utils = trpc.useUtils();
-  const shows = trpc.podcasts.list.useQuery();
-  const [showId, setShowId] = useState<string | null>(null);
-  const [view, setView] = useState<AbView>('creator-upload');
-  const currentShow = showId ?? shows.data?.[0]?.id ?? null;
-  const drafts = useDrafts(currentShow);
   const remove = trpc.abWorkspace.deleteDraft.useMutation();
-  // Opening a draft goes to finalize when its transcript is ready, otherwise to upload.
-  const open = useCallback((draft: TAbDraft) => setView(abViewFor(draft)), []);
-  const uploads = useAbUploads(open);
-  useRecordingDraft(shows.isSuccess ? currentShow : undefined, (d) => {
-    uploads.choose(d.id);
-    open(d);
-  });
-  const draft = drafts.data?.items.find((d) => d.id === uploads.draftId) ?? null;
-
-  async function deleteDraft(target: TAbDraft) {
+  return async function deleteDraft(target: TAbDraft) {
     try {
       await remove.mutateAsync({ id: target.id });
       uploads.forget(target.filename);
@@ -95,62 +79,36 @@ export function AbWorkspaceView({ me }: { me: TMe }) {
     } catch (error) {
       notifications.show({ color: 'red', title: 'Delete failed', message: messageOf(error, 'Please try again.') });
     }
-  }
+  };
+}
+
+/** The second workspace layout (spec 002 §2.3, issue 22): upload first, then the checklist, intro/outro and finalize. */
+export function AbWorkspaceView({ me }: { me: TMe }) {
+  const shows = trpc.podcasts.list.useQuery();
+  const [showId, setShowId] = useState<string | null>(null);
+  const [view, setView] = useState<AbView>('creator-upload');
+  const currentShow = showId ?? shows.data?.[0]?.id ?? null;
+  const drafts = useDrafts(currentShow);
+  // Opening a draft goes to finalize when its transcript is ready, otherwise to upload.
+  const open = useCallback((draft: TAbDraft) => setView(abViewFor(draft)), []);
+  const uploads = useAbUploads(open);
+  const openDraft = (d: TAbDraft) => {
+    uploads.choose(d.id);
+    open(d);
+  };
+  useRecordingDraft(shows.isSuccess ? currentShow : undefined, openDraft);
+  const deleteDraft = useDeleteDraft(uploads);
+  const draft = drafts.data?.items.find((d) => d.id === uploads.draftId) ?? null;
 
   return (
     <AppShell header={{ height: 60 }} padding="lg">
       <AppShell.Header px="md">
-        <Group h="100%" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Link to="/dashboard" aria-label="Podcast Plus Plus dashboard" style={{ color: 'inherit', textDecoration: 'none' }}>
-              <BrandLogo withText={false} size="sm" />
-            </Link>
-            <Text fw={800} visibleFrom="xs">
-              Podcast Plus Plus
-            </Text>
-          </Group>
-          <Group gap="xs" wrap="nowrap" component="nav" aria-label="Top bar">
-            <Button component={Link} to="/dashboard" variant="subtle" visibleFrom="sm">
-              Dashboard
-            </Button>
-            <Button variant={view === 'creator-upload' ? 'light' : 'subtle'} onClick={() => setView('creator-upload')}>
-              New Episode
-            </Button>
-            <Tooltip label="Log out">
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label="Log out"
-                onClick={() => void signOut().then(() => navigate('/', { replace: true }))}
-              >
-                <IconLogout size={18} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
-        </Group>
+        <AbTopBar view={view} onNewEpisode={() => setView('creator-upload')} />
       </AppShell.Header>
       <AppShell.Main>
         <Container size="md" px={0}>
           <Stack gap="lg">
-            <Group justify="space-between" align="flex-end" wrap="wrap">
-              <Breadcrumbs aria-label="Breadcrumb" separator="/">
-                <Text size="sm" c="dimmed">
-                  Plus Plus workspace
-                </Text>
-                <Text size="sm" fw={600} data-testid="breadcrumb-view">
-                  {VIEW_LABELS[view]}
-                </Text>
-              </Breadcrumbs>
-              <Select
-                aria-label="Show"
-                size="sm"
-                w={240}
-                data={(shows.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
-                value={currentShow}
-                onChange={setShowId}
-                allowDeselect={false}
-              />
-            </Group>
+            <AbShowBar view={view} shows={shows.data ?? []} currentShow={currentShow} onShow={setShowId} />
             {shows.data?.length === 0 && (
               <Alert color="yellow">
                 Create a show in <Link to="/dashboard/podcasts">My Podcasts</Link> first; drafts belong to a show.
@@ -162,10 +120,7 @@ export function AbWorkspaceView({ me }: { me: TMe }) {
                 drafts={drafts.data?.items ?? []}
                 loading={drafts.isPending}
                 onUpload={(file, nickname) => uploads.start(file, nickname, currentShow)}
-                onOpen={(d) => {
-                  uploads.choose(d.id);
-                  open(d);
-                }}
+                onOpen={openDraft}
                 onDelete={(d) => void deleteDraft(d)}
               />
             ) : (
@@ -175,5 +130,73 @@ export function AbWorkspaceView({ me }: { me: TMe }) {
         </Container>
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+/** The brand, Dashboard, New Episode and Log out. */
+function AbTopBar({ view, onNewEpisode }: { view: AbView; onNewEpisode: () => void }) {
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  return (
+    <Group h="100%" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Link to="/dashboard" aria-label="Podcast Plus Plus dashboard" style={{ color: 'inherit', textDecoration: 'none' }}>
+          <BrandLogo withText={false} size="sm" />
+        </Link>
+        <Text fw={800} visibleFrom="xs">
+          Podcast Plus Plus
+        </Text>
+      </Group>
+      <Group gap="xs" wrap="nowrap" component="nav" aria-label="Top bar">
+        <Button component={Link} to="/dashboard" variant="subtle" visibleFrom="sm">
+          Dashboard
+        </Button>
+        <Button variant={view === 'creator-upload' ? 'light' : 'subtle'} onClick={onNewEpisode}>
+          New Episode
+        </Button>
+        <Tooltip label="Log out">
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Log out"
+            onClick={() => void signOut().then(() => navigate('/', { replace: true }))}
+          >
+            <IconLogout size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Group>
+  );
+}
+
+interface ShowBarProps {
+  view: AbView;
+  shows: readonly TPodcast[];
+  currentShow: string | null;
+  onShow: (id: string | null) => void;
+}
+
+/** Where the user is, and the show whose drafts are listed. */
+function AbShowBar({ view, shows, currentShow, onShow }: ShowBarProps) {
+  return (
+    <Group justify="space-between" align="flex-end" wrap="wrap">
+      <Breadcrumbs aria-label="Breadcrumb" separator="/">
+        <Text size="sm" c="dimmed">
+          Plus Plus workspace
+        </Text>
+        <Text size="sm" fw={600} data-testid="breadcrumb-view">
+          {VIEW_LABELS[view]}
+        </Text>
+      </Breadcrumbs>
+      <Select
+        aria-label="Show"
+        size="sm"
+        w={240}
+        data={shows.map((s) => ({ value: s.id, label: s.name }))}
+        value={currentShow}
+        onChange={onShow}
+        allowDeselect={false}
+      />
+    </Group>
   );
 }
