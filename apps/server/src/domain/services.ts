@@ -52,6 +52,7 @@ import { TtsClipsRepository } from './speech/tts-clips.repository.ts';
 import { secretBoxFor } from './speech/secret-box.ts';
 import { AiTextService } from './ai-text/ai-text.service.ts';
 import { EpisodesRepository } from './episodes/episodes.repository.ts';
+import { EpisodeRendersRepository } from './episodes/episode-renders.repository.ts';
 import { TiersService } from './billing/tiers.service.ts';
 import { TiersRepository } from './billing/tiers.repository.ts';
 import { UsageService } from './billing/usage.service.ts';
@@ -292,6 +293,7 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     subscriptions,
     assembly,
     renders: new EpisodeRendersService({
+      renders: new EpisodeRendersRepository(em),
       episodes: new EpisodesRepository(em),
       storage: shared.storage,
       jobs: shared.jobs,

@@ -6,10 +6,10 @@ import {
 } from '@ppp/contracts';
 import type { PublishingService } from '../publishing/publishing.service.ts';
 import type { Episode, TStoredPublishOutcome } from './episode.entity.ts';
-import type { EpisodesRepository, PendingPublish } from './episodes.repository.ts';
+import type { EpisodeRendersRepository, PendingPublish } from './episode-renders.repository.ts';
 
 export interface AssemblyPublishDeps {
-  episodes: Pick<EpisodesRepository, 'pendingPublish' | 'settlePublish' | 'clearSchedule'>;
+  renders: Pick<EpisodeRendersRepository, 'pendingPublish' | 'settlePublish' | 'clearSchedule'>;
   publishing: Pick<PublishingService, 'publish' | 'jobPending'>;
 }
 
@@ -51,11 +51,11 @@ export class AssemblyPublishService {
 
   /** Null when there was nothing to do (already settled, or the episode predates this step or is gone). */
   async afterRender(episodeId: string, now = new Date()): Promise<TAssemblyPublishOutcome | null> {
-    const row = await this.deps.episodes.pendingPublish(episodeId);
+    const row = await this.deps.renders.pendingPublish(episodeId);
     if (!row) return null;
     const mode = ZAssemblyPublishMode.catch('draft').parse(row.publish_mode);
     const outcome = await this.act(episodeId, mode, row, now);
-    await this.deps.episodes.settlePublish(episodeId, outcome);
+    await this.deps.renders.settlePublish(episodeId, outcome);
     return outcome;
   }
 
@@ -84,7 +84,7 @@ export class AssemblyPublishService {
       const problem = creatorPublishScheduleProblem(row.publish_at, now);
       if (problem) {
         // Kept as a draft: the time it was meant for is gone from the row.
-        await this.deps.episodes.clearSchedule(episodeId);
+        await this.deps.renders.clearSchedule(episodeId);
         return { mode, outcome: 'schedule_invalid', error: problem };
       }
       const publishAt = new Date(row.publish_at ?? 0).toISOString();

@@ -14,6 +14,7 @@ import { InternReviewService } from './intern-review.service.ts';
 import { InternAnswersRepository } from './intern-answers.repository.ts';
 import { AssemblyPublishService } from './assembly-publish.service.ts';
 import { EpisodesRepository } from './episodes.repository.ts';
+import { EpisodeRendersRepository } from './episode-renders.repository.ts';
 import type { FeatureGate } from '../billing/feature-gate.ts';
 
 export interface CreatorPorts {
@@ -44,6 +45,6 @@ export function createCreatorServices(em: EntityManager, shared: SharedDeps, por
       ...ports,
       connectionString: String(em.config.get('clientUrl')),
     }),
-    assemblyPublish: new AssemblyPublishService({ episodes: new EpisodesRepository(em), publishing: ports.publishing }),
+    assemblyPublish: new AssemblyPublishService({ renders: new EpisodeRendersRepository(em), publishing: ports.publishing }),
   };
 }

@@ -8,11 +8,15 @@ import type { SpeechService } from '../speech/speech.service.ts';
 import type { AudioCleanupService } from '../audio-cleanup/audio-cleanup.service.ts';
 import type { Episode } from './episode.entity.ts';
 import type { EpisodesRepository } from './episodes.repository.ts';
+import type { EpisodeRendersRepository } from './episode-renders.repository.ts';
 import { ZEpisodeRecipe, type TEpisodeRecipe } from './assembly-recipe.ts';
 import { AssemblyInputs, PermanentAssemblyError } from './assembly-inputs.ts';
 import { edlFingerprint } from './edl-files.ts';
 
 export interface EpisodeRendersDeps {
+  /** The episode being rendered and its writes. */
+  renders: EpisodeRendersRepository;
+  /** The owner's episode (peaks) and the render's inputs. */
   episodes: EpisodesRepository;
   storage: StoragePort;
   /** Queues the publish step after a render (publish.after-render). */
@@ -67,13 +71,13 @@ export class EpisodeRendersService {
 
   /** The job starts: null when the episode was deleted or has nothing to render. */
   async begin(episodeId: string): Promise<{ episode: Episode; recipe: TEpisodeRecipe } | null> {
-    const episode = await this.deps.episodes.findById(episodeId);
+    const episode = await this.deps.renders.findForRender(episodeId);
     const recipe = ZEpisodeRecipe.safeParse(episode?.assembly);
     if (!episode || !recipe.success) return null;
     episode.assemblyStatus = 'processing';
     episode.renderProgress = 0;
     if (['pending', 'error'].includes(episode.status)) episode.status = 'processing';
-    await this.deps.episodes.flush();
+    await this.deps.renders.flush();
     return { episode, recipe: recipe.data };
   }
 
@@ -89,7 +93,7 @@ export class EpisodeRendersService {
   }
 
   async progress(episodeId: string, percent: number): Promise<void> {
-    await this.deps.episodes.recordProgress(episodeId, Math.round(percent * 10) / 10);
+    await this.deps.renders.recordProgress(episodeId, Math.round(percent * 10) / 10);
   }
 
   /**
@@ -127,8 +131,8 @@ export class EpisodeRendersService {
   }
 
   private async storeWithFollowUp(episode: Episode): Promise<void> {
-    if (episode.publishOutcome?.outcome !== 'pending') return this.deps.episodes.flush();
-    await this.deps.episodes.flushWith(async (transaction) => {
+    if (episode.publishOutcome?.outcome !== 'pending') return this.deps.renders.flush();
+    await this.deps.renders.flushWith(async (transaction) => {
       await this.deps.jobs.send('publish.after-render', { episode_id: episode.id }, { singletonKey: episode.id, transaction });
     });
   }
@@ -138,7 +142,7 @@ export class EpisodeRendersService {
     episode.assemblyStatus = 'error';
     episode.errorMessage = message;
     if (['pending', 'processing'].includes(episode.status)) episode.status = 'error';
-    await this.deps.episodes.flush();
+    await this.deps.renders.flush();
   }
 
   /** GET /api/episodes/{id}/peaks: the owner's rendered episode; computed once per file and kept beside it. */
