@@ -24,7 +24,7 @@ import {
 import { openTestOrm } from '../support/database.ts';
 import { pngFile, tempDir, toneFile, uploadForm } from '../support/audio-files.ts';
 import { errorOf, startTestServer, twoUsers, type HttpResult, type TestServer } from '../support/http.ts';
-import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
+import { seedReadyUpload } from '../support/episodes.ts';
 import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
 import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
 
@@ -40,27 +40,10 @@ let a: Creator;
 let b: Creator;
 const files = tempDir('ppp-assemble-validation-');
 
-const none = { count: 0, matches: [] };
-const detection = { flubber: none, intern: none, sfx: none, fillers: none, pauses: none, censored: none };
-
 /** A show, a Ready upload of 60 s, and a template whose AI-voice intro has no script of its own (the creator writes it on step 3). */
 async function creator(token: string, id: string, label: string): Promise<Creator> {
   const em = orm.em.fork();
-  const show = em.create(PodcastSchema, { user: id, name: `Show ${label}` });
-  const upload = em.create(MediaItemSchema, {
-    user: id,
-    category: 'main_content',
-    friendlyName: `Talk ${label}`,
-    originalName: `talk-${label}.wav`,
-    filename: `0000${label}-talk-${label}.wav`,
-    storageKey: `users/${id}/media/talk-${label}.wav`,
-    contentType: 'audio/wav',
-    sizeBytes: 1000,
-    durationSeconds: 60,
-    status: 'ready',
-    transcriptReady: true,
-    detection,
-  });
+  const { show, upload } = seedReadyUpload(em, id, label);
   await em.flush();
   const res = await api.request('POST', '/api/templates/', {
     token,
@@ -106,8 +89,7 @@ beforeAll(async () => {
   orm = db.orm;
   api = await startTestServer(orm, db.databaseUrl);
   const users = await twoUsers(api);
-  const aId = z.object({ id: z.string() }).parse((await api.request('GET', '/api/users/me', { token: users.admin.token })).body).id;
-  a = await creator(users.admin.token, aId, 'a');
+  a = await creator(users.admin.token, users.admin.id, 'a');
   b = await creator(users.user.token, users.user.id, 'b');
 });
 afterAll(async () => {

@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { z } from 'zod';
 import { ASSEMBLY_MESSAGES } from '@ppp/contracts';
 import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
@@ -24,8 +23,7 @@ beforeAll(async () => {
   orm = db.orm;
   api = await startTestServer(orm, db.databaseUrl);
   const users = await twoUsers(api);
-  const me = await api.request('GET', '/api/users/me', { token: users.admin.token });
-  a = { token: users.admin.token, id: z.object({ id: z.string() }).parse(me.body).id };
+  a = { token: users.admin.token, id: users.admin.id };
   b = { token: users.user.token, id: users.user.id };
 });
 afterAll(async () => {

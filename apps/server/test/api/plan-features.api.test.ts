@@ -34,9 +34,9 @@ import {
   type TestServer,
 } from '../support/http.ts';
 import { uniqueEmail } from '../support/fixtures.ts';
+import { seedReadyUpload } from '../support/episodes.ts';
 import { timedWords } from '../support/transcripts.ts';
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
-import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
 import { TranscriptSchema } from '../../src/domain/transcripts/transcript.entity.ts';
 import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
 import { RssImportSchema } from '../../src/domain/rss-import/rss-import.entity.ts';
@@ -56,27 +56,10 @@ interface Creator {
 let b: Creator;
 let c: Creator;
 
-const none = { count: 0, matches: [] };
-const detection = { flubber: none, intern: none, sfx: none, fillers: none, pauses: none, censored: none };
-
 /** A show, a Ready upload with words (no retakes or commands in them) and a template of it. */
 async function creator(token: string, id: string, label: string): Promise<Creator> {
   const em = orm.em.fork();
-  const show = em.create(PodcastSchema, { user: id, name: `Show ${label}` });
-  const upload = em.create(MediaItemSchema, {
-    user: id,
-    category: 'main_content',
-    friendlyName: `Talk ${label}`,
-    originalName: `talk-${label}.wav`,
-    filename: `0000${label}-talk-${label}.wav`,
-    storageKey: `users/${id}/media/talk-${label}.wav`,
-    contentType: 'audio/wav',
-    sizeBytes: 1000,
-    durationSeconds: 60,
-    status: 'ready',
-    transcriptReady: true,
-    detection,
-  });
+  const { show, upload } = seedReadyUpload(em, id, label);
   const words = timedWords(['Welcome to the show.', 'Thanks for listening.']);
   em.create(TranscriptSchema, {
     media: upload,

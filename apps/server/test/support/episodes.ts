@@ -3,7 +3,8 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { EpisodeSchema, type Episode } from '../../src/domain/episodes/episode.entity.ts';
-import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
+import { MediaItemSchema, type MediaItem } from '../../src/domain/media/media-item.entity.ts';
+import { PodcastSchema, type Podcast } from '../../src/domain/podcasts/podcast.entity.ts';
 import type { StoragePort } from '../../src/domain/storage/storage.ts';
 import { toneFile } from './audio-files.ts';
 
@@ -87,4 +88,36 @@ export async function seedShow(
   }
   await em.flush();
   return show.id;
+}
+
+const NOTHING_FOUND = { count: 0, matches: [] };
+
+/**
+ * A show and a Ready main-content upload of `seconds` in which detection found nothing, as rows
+ * (not flushed: the caller adds what else it needs, a transcript for one, and flushes).
+ */
+export function seedReadyUpload(em: MikroORM['em'], userId: string, label: string, seconds = 60): { show: Podcast; upload: MediaItem } {
+  const show = em.create(PodcastSchema, { user: userId, name: `Show ${label}` });
+  const upload = em.create(MediaItemSchema, {
+    user: userId,
+    category: 'main_content',
+    friendlyName: `Talk ${label}`,
+    originalName: `talk-${label}.wav`,
+    filename: `0000${label}-talk-${label}.wav`,
+    storageKey: `users/${userId}/media/talk-${label}.wav`,
+    contentType: 'audio/wav',
+    sizeBytes: 1000,
+    durationSeconds: seconds,
+    status: 'ready',
+    transcriptReady: true,
+    detection: {
+      flubber: NOTHING_FOUND,
+      intern: NOTHING_FOUND,
+      sfx: NOTHING_FOUND,
+      fillers: NOTHING_FOUND,
+      pauses: NOTHING_FOUND,
+      censored: NOTHING_FOUND,
+    },
+  });
+  return { show, upload };
 }

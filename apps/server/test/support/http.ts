@@ -127,7 +127,7 @@ export async function approve(api: TestServer, adminToken: string, userId: strin
  */
 export async function twoUsers(
   api: TestServer,
-): Promise<{ admin: { email: string; token: string }; user: { email: string; token: string; id: string } }> {
+): Promise<{ admin: { email: string; token: string; id: string }; user: { email: string; token: string; id: string } }> {
   const adminEmail = uniqueEmail('admin');
   if (!(await register(api, adminEmail))) throw new Error('the first account should be active');
   const adminToken = await login(api, adminEmail);
@@ -140,5 +140,6 @@ export async function twoUsers(
   const me = ZMeJson.parse((await api.request('GET', '/api/users/me', { token: userToken })).body);
   // A closed alpha (new accounts not active): the confirmed account waits until the admin approves it.
   await approve(api, adminToken, me.id);
-  return { admin: { email: adminEmail, token: adminToken }, user: { email: userEmail, token: userToken, id: me.id } };
+  const admin = ZMeJson.parse((await api.request('GET', '/api/users/me', { token: adminToken })).body);
+  return { admin: { email: adminEmail, token: adminToken, id: admin.id }, user: { email: userEmail, token: userToken, id: me.id } };
 }
