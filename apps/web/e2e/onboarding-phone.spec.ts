@@ -5,78 +5,18 @@
  * step at phone width with the skip notice and a refused cover file; the demo wizard.
  */
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { ONBOARDING_MESSAGES, describeSlot, weekdayOfDate } from '@ppp/contracts';
-import { DESKTOP, PHONE, registerConfirmedAccount, type RunningApp, type Viewport } from './harness.ts';
-import { expect, test, type OpenPageOptions } from './fixtures.ts';
-import {
-  atStep,
-  chooseCategory,
-  dismissTour,
-  generateClips,
-  next,
-  pickDates,
-  shot,
-  summaryLines,
-  startHarbourFeed,
-  type HarbourFeed,
-} from './onboarding-support.ts';
+import { DESKTOP, PHONE } from './harness.ts';
+import { expect, test } from './fixtures.ts';
+import { atStep, chooseCategory, dismissTour, generateClips, next, pickDates, shot, summaryLines } from './onboarding-support.ts';
+import { account, api, endOnboardingJourney, journey, newPage, setUpOnboardingJourney, type Slot } from './onboarding-journey.ts';
 
 test.use({ launcherEnv: { IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1' } });
 // One app for the file: its tests go on from what the earlier ones left.
 test.describe.configure({ mode: 'serial' });
 
-let app: RunningApp;
-let feed: HarbourFeed;
-let files = '';
-let COVER = '';
-
-const PASSWORD = 'correct horse battery';
-let operatorToken = '';
-
-/** A new, active account (confirmed through the operator's outbox when it starts inactive). */
-const account = (email: string): Promise<string> => registerConfirmedAccount(app.baseUrl, { email, password: PASSWORD }, operatorToken);
-
-type Slot = {
-  repeat: string;
-  date: string | null;
-  day_of_week: number;
-  time_of_day: string;
-  enabled: boolean;
-  next_scheduled_date: string | null;
-};
-
-async function api<T>(token: string, pathname: string): Promise<T> {
-  const res = await fetch(`${app.baseUrl}${pathname}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`${pathname}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** A page signed in with this token (kept if the app later replaces it), the wizard not yet done. */
-async function newPage(
-  openPage: (viewport: Viewport, options?: OpenPageOptions) => Promise<Page>,
-  token: string,
-  viewport: Viewport,
-): Promise<Page> {
-  const page = await openPage(viewport, { onboardingDone: false });
-  await page.context().addInitScript((value: string) => {
-    if (!window.localStorage.getItem('authToken')) window.localStorage.setItem('authToken', value);
-  }, token);
-  return page;
-}
-
-test.beforeAll(async ({ app: started, scratchDir }) => {
-  app = started;
-  files = scratchDir;
-  COVER = path.join(files, 'cover.png');
-  feed = await startHarbourFeed(files, COVER);
-  // The first account of an instance is its operator (an admin): the creators below are the ones after it.
-  operatorToken = await account('operator@example.com');
-});
-
-test.afterAll(async () => {
-  await feed?.close();
-});
+test.beforeAll(async ({ app, scratchDir }) => setUpOnboardingJourney(app, scratchDir));
+test.afterAll(endOnboardingJourney);
 
 test.describe('onboarding: the import path', () => {
   test('imports a feed and lands on step 6 with the imported show', async ({ openPage }) => {
@@ -96,7 +36,7 @@ test.describe('onboarding: the import path', () => {
     await shot(page, 'onboarding-import-rss-desktop');
 
     // A feed that is not one: the reason under 'Import failed', and no way on but back.
-    await page.getByLabel('RSS feed URL').fill(`${feed.origin}/broken.rss`);
+    await page.getByLabel('RSS feed URL').fill(`${journey.feed.origin}/broken.rss`);
     await next(page).click();
     await atStep(page, 'Is this your show?', 'Step 4 of 8');
     const failed = page.getByRole('alert').filter({ hasText: ONBOARDING_MESSAGES.importFailed });
@@ -106,7 +46,7 @@ test.describe('onboarding: the import path', () => {
     await shot(page, 'onboarding-import-failed-desktop');
     await page.getByRole('button', { name: 'Back' }).click();
 
-    await page.getByLabel('RSS feed URL').fill(`${feed.origin}/harbour.rss`);
+    await page.getByLabel('RSS feed URL').fill(`${journey.feed.origin}/harbour.rss`);
     await next(page).click();
 
     await atStep(page, 'Is this your show?', 'Step 4 of 8');
@@ -171,7 +111,7 @@ test.describe('onboarding on a phone', () => {
     await shot(page, 'onboarding-02-choose-path-phone');
     await page.getByRole('button', { name: 'Import an existing show' }).click();
     await atStep(page, 'Import your show');
-    await page.getByLabel('RSS feed URL').fill(`${feed.origin}/harbour.rss`);
+    await page.getByLabel('RSS feed URL').fill(`${journey.feed.origin}/harbour.rss`);
     await shot(page, 'onboarding-import-rss-phone');
     await next(page).click();
     await expect(page.getByText('3 episodes in the feed').first()).toBeVisible();
@@ -199,7 +139,7 @@ test.describe('onboarding on a phone', () => {
     await page.locator('input[type=file]').setInputFiles({ name: 'cover.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
     await expect(page.getByRole('alert')).toHaveText(ONBOARDING_MESSAGES.coverType);
     await shot(page, 'onboarding-05-cover-refused-phone');
-    await page.locator('input[type=file]').setInputFiles(COVER);
+    await page.locator('input[type=file]').setInputFiles(journey.cover);
     await expect(page.getByRole('img', { name: 'Your cover art' })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('alert')).toHaveCount(0);
     await shot(page, 'onboarding-05-cover-art-phone');
@@ -209,7 +149,7 @@ test.describe('onboarding on a phone', () => {
     await next(page).click();
     await expect(page.getByText(ONBOARDING_MESSAGES.fileRequired('outro')).first()).toBeVisible();
     await shot(page, 'onboarding-06-intro-outro-phone');
-    await page.locator('input[type=file]').last().setInputFiles(path.join(files, 'tone.mp3'));
+    await page.locator('input[type=file]').last().setInputFiles(path.join(journey.files, 'tone.mp3'));
     await generateClips(page);
     await shot(page, 'onboarding-07-tts-review-phone');
     await page.getByRole('button', { name: 'Continue' }).click();

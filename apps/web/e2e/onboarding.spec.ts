@@ -11,10 +11,9 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { ONBOARDING, ONBOARDING_MESSAGES, PODCAST_MESSAGES, describeSlot, weekdayOfDate } from '@ppp/contracts';
-import { DESKTOP, registerConfirmedAccount, type RunningApp, type Viewport } from './harness.ts';
-import { expect, test, type OpenPageOptions } from './fixtures.ts';
+import { DESKTOP } from './harness.ts';
+import { expect, test } from './fixtures.ts';
 import {
   atStep,
   chooseCategory,
@@ -24,67 +23,17 @@ import {
   pickDates,
   shot,
   summaryLines,
-  startHarbourFeed,
   writeScripts,
   type Clip,
-  type HarbourFeed,
 } from './onboarding-support.ts';
+import { account, api, endOnboardingJourney, journey, newPage, setUpOnboardingJourney, type Slot } from './onboarding-journey.ts';
 
 test.use({ launcherEnv: { IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1' } });
 // One app for the file: its tests go on from what the earlier ones left.
 test.describe.configure({ mode: 'serial' });
 
-let app: RunningApp;
-let feed: HarbourFeed;
-let files = '';
-let COVER = '';
-
-const PASSWORD = 'correct horse battery';
-let operatorToken = '';
-
-/** A new, active account (confirmed through the operator's outbox when it starts inactive). */
-const account = (email: string): Promise<string> => registerConfirmedAccount(app.baseUrl, { email, password: PASSWORD }, operatorToken);
-
-type Slot = {
-  repeat: string;
-  date: string | null;
-  day_of_week: number;
-  time_of_day: string;
-  enabled: boolean;
-  next_scheduled_date: string | null;
-};
-
-async function api<T>(token: string, pathname: string): Promise<T> {
-  const res = await fetch(`${app.baseUrl}${pathname}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`${pathname}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** A page signed in with this token (kept if the app later replaces it), the wizard not yet done. */
-async function newPage(
-  openPage: (viewport: Viewport, options?: OpenPageOptions) => Promise<Page>,
-  token: string,
-  viewport: Viewport,
-): Promise<Page> {
-  const page = await openPage(viewport, { onboardingDone: false });
-  await page.context().addInitScript((value: string) => {
-    if (!window.localStorage.getItem('authToken')) window.localStorage.setItem('authToken', value);
-  }, token);
-  return page;
-}
-
-test.beforeAll(async ({ app: started, scratchDir }) => {
-  app = started;
-  files = scratchDir;
-  COVER = path.join(files, 'cover.png');
-  feed = await startHarbourFeed(files, COVER);
-  // The first account of an instance is its operator (an admin): the creators below are the ones after it.
-  operatorToken = await account('operator@example.com');
-});
-
-test.afterAll(async () => {
-  await feed?.close();
-});
+test.beforeAll(async ({ app, scratchDir }) => setUpOnboardingJourney(app, scratchDir));
+test.afterAll(endOnboardingJourney);
 
 test.describe('onboarding: the new-show path', () => {
   test('walks a new account from an empty workspace to its show, template and schedule', async ({ openPage }) => {
@@ -132,7 +81,7 @@ test.describe('onboarding: the new-show path', () => {
     await atStep(page, 'Add cover art', 'Step 5 of 12');
     await next(page).click();
     await expect(page.getByText(ONBOARDING_MESSAGES.coverRequired).first()).toBeVisible();
-    await page.locator('input[type=file]').setInputFiles(COVER);
+    await page.locator('input[type=file]').setInputFiles(journey.cover);
     await expect(page.getByRole('img', { name: 'Your cover art' })).toBeVisible({ timeout: 20_000 });
     await shot(page, 'onboarding-05-cover-art-desktop');
     await next(page).click();
@@ -296,8 +245,8 @@ test.describe('onboarding: the new-show path', () => {
 
     // The rendered intro is real speech: the preview URL plays an MP3 of that length.
     const preview = await api<{ url: string }>(token, `/api/media/preview?id=${intro?.id ?? ''}`);
-    const bytes = Buffer.from(await (await fetch(`${app.baseUrl}${preview.url}`)).arrayBuffer());
-    const introFile = path.join(files, 'intro.mp3');
+    const bytes = Buffer.from(await (await fetch(`${journey.app.baseUrl}${preview.url}`)).arrayBuffer());
+    const introFile = path.join(journey.files, 'intro.mp3');
     writeFileSync(introFile, bytes);
     const seconds = Number(
       execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', introFile]).toString(),
