@@ -10,12 +10,10 @@ import { MediaItemRow } from './MediaItemRow.tsx';
 import { UploadNewMedia } from './UploadNewMedia.tsx';
 import { usePreviewPlayer } from './use-preview-player.ts';
 
-/** The media library (spec 001 'Media library'): upload, sections per category, preview, edit, delete, bulk delete. */
-export function MediaLibraryView() {
+/** Deleting library items one by one (failures told together) and the selection for a bulk delete. */
+function useMediaDeletion() {
   const utils = trpc.useUtils();
-  const library = trpc.media.library.useQuery();
   const remove = trpc.media.delete.useMutation();
-  const player = usePreviewPlayer();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState<TMediaItem[] | null>(null);
 
@@ -34,7 +32,6 @@ export function MediaLibraryView() {
     if (failed.length) notifications.show({ color: 'red', title: MEDIA_MESSAGES.deleteFailed, message: failed.join('\n') });
   }
 
-  const items = library.data ?? [];
   const toggle = (id: string, on: boolean) =>
     setSelected((all) => {
       const next = new Set(all);
@@ -42,6 +39,19 @@ export function MediaLibraryView() {
       else next.delete(id);
       return next;
     });
+
+  return { selected, toggle, confirming, setConfirming, deleteItems, deleting: remove.isPending };
+}
+
+type MediaDeletion = ReturnType<typeof useMediaDeletion>;
+
+/** The media library (spec 001 'Media library'): upload, sections per category, preview, edit, delete, bulk delete. */
+export function MediaLibraryView() {
+  const library = trpc.media.library.useQuery();
+  const player = usePreviewPlayer();
+  const deletion = useMediaDeletion();
+  const { selected, setConfirming } = deletion;
+  const items = library.data ?? [];
 
   return (
     <Stack gap="lg" maw={960}>
@@ -66,64 +76,82 @@ export function MediaLibraryView() {
       </Group>
       {library.isPending && <Loader aria-label="Loading media" />}
       {library.isError && <Alert color="red">{toApiFailure(library.error).message ?? 'Unable to load media.'}</Alert>}
-      {SECTIONS.map((section) => {
-        const inSection = items.filter((i) => i.category === section.category);
-        return (
-          <Card
-            key={section.category}
-            withBorder
-            padding="lg"
-            aria-label={section.title}
-            component="section"
-            style={section.disabled ? { opacity: 0.6 } : undefined}
-          >
-            <Group gap="xs" mb="xs">
-              <Title order={3} size="h4">
-                {section.title}
-              </Title>
-              {section.disabled && (
-                <Badge color="gray" variant="light">
-                  {MEDIA_MESSAGES.comingSoon}
-                </Badge>
-              )}
-            </Group>
-            {inSection.length === 0 && (
-              <Text size="sm" c="dimmed">
-                {section.disabled ? 'Commercial slots are not available yet.' : 'Nothing here yet.'}
-              </Text>
-            )}
-            {inSection.map((item, i) => (
-              <div key={item.id}>
-                {i > 0 && <Divider />}
-                <MediaItemRow
-                  item={item}
-                  selected={selected.has(item.id)}
-                  playing={player.playing === item.id}
-                  onSelect={(on) => toggle(item.id, on)}
-                  onPreview={() => void player.toggle(item.id)}
-                  onDelete={() => setConfirming([item])}
-                />
-              </div>
-            ))}
-          </Card>
-        );
-      })}
-      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title="Delete media?" centered>
-        <Stack>
-          <Text>
-            {confirming?.length === 1 ? `Delete "${confirming[0]?.friendly_name}"?` : `Delete ${confirming?.length ?? 0} items?`} This
-            cannot be undone.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(null)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => confirming && void deleteItems(confirming)}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {SECTIONS.map((section) => (
+        <LibrarySection
+          key={section.category}
+          section={section}
+          items={items.filter((i) => i.category === section.category)}
+          deletion={deletion}
+          player={player}
+        />
+      ))}
+      <ConfirmDeleteModal deletion={deletion} />
     </Stack>
+  );
+}
+
+interface SectionProps {
+  section: (typeof SECTIONS)[number];
+  items: TMediaItem[];
+  deletion: MediaDeletion;
+  player: ReturnType<typeof usePreviewPlayer>;
+}
+
+/** One category of the library (intros, outros, music...), its items with select, preview, edit and delete. */
+function LibrarySection({ section, items, deletion, player }: SectionProps) {
+  return (
+    <Card withBorder padding="lg" aria-label={section.title} component="section" style={section.disabled ? { opacity: 0.6 } : undefined}>
+      <Group gap="xs" mb="xs">
+        <Title order={3} size="h4">
+          {section.title}
+        </Title>
+        {section.disabled && (
+          <Badge color="gray" variant="light">
+            {MEDIA_MESSAGES.comingSoon}
+          </Badge>
+        )}
+      </Group>
+      {items.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {section.disabled ? 'Commercial slots are not available yet.' : 'Nothing here yet.'}
+        </Text>
+      )}
+      {items.map((item, i) => (
+        <div key={item.id}>
+          {i > 0 && <Divider />}
+          <MediaItemRow
+            item={item}
+            selected={deletion.selected.has(item.id)}
+            playing={player.playing === item.id}
+            onSelect={(on) => deletion.toggle(item.id, on)}
+            onPreview={() => void player.toggle(item.id)}
+            onDelete={() => deletion.setConfirming([item])}
+          />
+        </div>
+      ))}
+    </Card>
+  );
+}
+
+/** 'Delete media?' for one item or the selection. */
+function ConfirmDeleteModal({ deletion }: { deletion: MediaDeletion }) {
+  const { confirming, setConfirming } = deletion;
+  return (
+    <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title="Delete media?" centered>
+      <Stack>
+        <Text>
+          {confirming?.length === 1 ? `Delete "${confirming[0]?.friendly_name}"?` : `Delete ${confirming?.length ?? 0} items?`} This cannot
+          be undone.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setConfirming(null)}>
+            Cancel
+          </Button>
+          <Button color="red" loading={deletion.deleting} onClick={() => confirming && void deletion.deleteItems(confirming)}>
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }
