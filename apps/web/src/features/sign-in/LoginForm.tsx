@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack } from '@mantine/core';
 import { ZLoginRequest } from '@ppp/contracts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import { useSignIn } from '../../lib/use-session.ts';
 import { DialogMessage } from './DialogMessage.tsx';
+import { EmailField } from './EmailField.tsx';
 import { fieldErrors } from './first-issue.ts';
 import { loginFailureMessage, type TDialogMessage } from './sign-in-messages.ts';
 
@@ -46,16 +47,7 @@ export function LoginForm({ email, onEmailChange, initialMessage, onSignedIn, on
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <DialogMessage message={message} />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => onEmailChange(e.currentTarget.value)}
-          error={errors.email || null}
-          required
-          data-autofocus
-        />
+        <EmailField value={email} onChange={onEmailChange} error={errors.email} />
         <PasswordInput
           label="Password"
           autoComplete="current-password"

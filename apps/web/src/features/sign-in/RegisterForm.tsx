@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { AUTH, TERMS } from '@ppp/contracts';
+import { Anchor, Button, Checkbox, PasswordInput, Stack } from '@mantine/core';
+import { AUTH, TERMS, type TRegisterRequest } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import { useSignIn } from '../../lib/use-session.ts';
 import { DialogMessage } from './DialogMessage.tsx';
+import { EmailField } from './EmailField.tsx';
 import { checkRegisterFields } from './register-input.ts';
 import { loginFailureMessage, registerFailureMessage, type TDialogMessage } from './sign-in-messages.ts';
 
@@ -16,14 +17,42 @@ export interface RegisterFormProps {
   onNeedsVerification: (email: string, password: string) => void;
 }
 
+/** Creating the account; an active one is signed in at once, an inactive one goes on to the code. */
+function useRegister({ onSignedIn, onNeedsVerification }: Pick<RegisterFormProps, 'onSignedIn' | 'onNeedsVerification'>) {
+  const [message, setMessage] = useState<TDialogMessage | null>(null);
+  const register = trpc.auth.register.useMutation();
+  const { signIn, pending: signingIn } = useSignIn();
+
+  async function createAccount(input: TRegisterRequest, email: string, password: string) {
+    setMessage(null);
+    let isActive: boolean;
+    try {
+      isActive = (await register.mutateAsync(input)).is_active;
+    } catch (err) {
+      setMessage(registerFailureMessage(toApiFailure(err)));
+      return;
+    }
+    if (!isActive) {
+      onNeedsVerification(email, password);
+      return;
+    }
+    try {
+      await signIn(email, password);
+      onSignedIn();
+    } catch (err) {
+      setMessage(loginFailureMessage(toApiFailure(err)));
+    }
+  }
+
+  return { createAccount, message, pending: register.isPending || signingIn };
+}
+
 export function RegisterForm({ email, onEmailChange, onSignedIn, onNeedsVerification }: RegisterFormProps) {
   const [password, setPassword] = useState('');
   const [acceptTerms, setAcceptTerms] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<TDialogMessage | null>(null);
   const termsInfo = trpc.auth.termsInfo.useQuery();
-  const register = trpc.auth.register.useMutation();
-  const { signIn, pending: signingIn } = useSignIn();
+  const registering = useRegister({ onSignedIn, onNeedsVerification });
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -33,40 +62,14 @@ export function RegisterForm({ email, onEmailChange, onSignedIn, onNeedsVerifica
       return;
     }
     setErrors({});
-    setMessage(null);
-    let isActive: boolean;
-    try {
-      isActive = (await register.mutateAsync(checked.input)).is_active;
-    } catch (err) {
-      setMessage(registerFailureMessage(toApiFailure(err)));
-      return;
-    }
-    if (!isActive) {
-      onNeedsVerification(checked.email, password);
-      return;
-    }
-    try {
-      await signIn(checked.email, password);
-      onSignedIn();
-    } catch (err) {
-      setMessage(loginFailureMessage(toApiFailure(err)));
-    }
+    await registering.createAccount(checked.input, checked.email, password);
   }
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <DialogMessage message={message} />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => onEmailChange(e.currentTarget.value)}
-          error={errors.email || null}
-          required
-          data-autofocus
-        />
+        <DialogMessage message={registering.message} />
+        <EmailField value={email} onChange={onEmailChange} error={errors.email} />
         <PasswordInput
           label="Password"
           description={`At least ${AUTH.passwordMinLength} characters.`}
@@ -76,24 +79,43 @@ export function RegisterForm({ email, onEmailChange, onSignedIn, onNeedsVerifica
           error={errors.password || null}
           required
         />
-        <Checkbox
+        <TermsCheckbox
           checked={acceptTerms}
-          onChange={(e) => setAcceptTerms(e.currentTarget.checked)}
-          error={errors.accept_terms || null}
-          required
-          label={
-            <>
-              I accept the{' '}
-              <Anchor href={termsInfo.data?.url ?? TERMS.url} target="_blank" rel="noopener noreferrer" inherit>
-                Terms of Use
-              </Anchor>
-            </>
-          }
+          onChange={setAcceptTerms}
+          error={errors.accept_terms}
+          termsUrl={termsInfo.data?.url ?? TERMS.url}
         />
-        <Button type="submit" fullWidth loading={register.isPending || signingIn}>
+        <Button type="submit" fullWidth loading={registering.pending}>
           Create account
         </Button>
       </Stack>
     </form>
+  );
+}
+
+interface TermsProps {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error: string | undefined;
+  termsUrl: string;
+}
+
+/** 'I accept the Terms of Use', linking to the Terms the account is created under. */
+function TermsCheckbox({ checked, onChange, error, termsUrl }: TermsProps) {
+  return (
+    <Checkbox
+      checked={checked}
+      onChange={(e) => onChange(e.currentTarget.checked)}
+      error={error || null}
+      required
+      label={
+        <>
+          I accept the{' '}
+          <Anchor href={termsUrl} target="_blank" rel="noopener noreferrer" inherit>
+            Terms of Use
+          </Anchor>
+        </>
+      }
+    />
   );
 }

@@ -26,8 +26,8 @@ export interface SignInDialogProps {
   returnTo?: string;
 }
 
-/** The sign-in dialog of spec 002 section 2.6: login, register and verify modes. */
-export function SignInDialog({ opened, onClose, initialMode = 'login', googleSignIn, returnTo = '/dashboard' }: SignInDialogProps) {
+/** The dialog's mode and what carries from one mode to the next: the email, the password (to sign in after the code) and a notice. */
+function useSignInFlow(initialMode: SignInMode, onClose: () => void) {
   const [mode, setMode] = useState<SignInMode>(initialMode);
   const [email, setEmail] = useState('');
   // Remembered between register (or a refused login) and the code, to sign in right after.
@@ -48,6 +48,12 @@ export function SignInDialog({ opened, onClose, initialMode = 'login', googleSig
     setPassword(null);
   }
 
+  function toVerify(address: string, pw: string, message: TDialogMessage | null = null) {
+    setEmail(address);
+    setPassword(pw);
+    switchMode('verify', message);
+  }
+
   async function afterVerified() {
     if (!password) {
       switchMode('login', { kind: 'info', text: 'Your email is confirmed. Sign in to continue.' });
@@ -61,19 +67,16 @@ export function SignInDialog({ opened, onClose, initialMode = 'login', googleSig
     }
   }
 
+  return { mode, email, setEmail, notice, formKey, switchMode, close, toVerify, afterVerified };
+}
+
+/** The sign-in dialog of spec 002 section 2.6: login, register and verify modes. */
+export function SignInDialog({ opened, onClose, initialMode = 'login', googleSignIn, returnTo = '/dashboard' }: SignInDialogProps) {
+  const { mode, email, setEmail, notice, formKey, switchMode, close, toVerify, afterVerified } = useSignInFlow(initialMode, onClose);
   return (
     <Modal opened={opened} onClose={close} centered size="md" radius="lg" padding="xl" title={<BrandLogo size="sm" />}>
       <Stack gap="lg">
-        <div>
-          <Text component="h2" fw={750} size="xl" m={0}>
-            {TITLES[mode]}
-          </Text>
-          {mode !== 'verify' && (
-            <Text size="sm" c="dimmed">
-              {mode === 'login' ? 'Welcome back. Your shows are waiting.' : 'Start making episodes in minutes.'}
-            </Text>
-          )}
-        </div>
+        <DialogHeading mode={mode} />
         {mode === 'login' && (
           <LoginForm
             key={formKey}
@@ -81,25 +84,11 @@ export function SignInDialog({ opened, onClose, initialMode = 'login', googleSig
             onEmailChange={setEmail}
             initialMessage={notice}
             onSignedIn={close}
-            onNeedsVerification={(addr, pw, message) => {
-              setEmail(addr);
-              setPassword(pw);
-              switchMode('verify', message);
-            }}
+            onNeedsVerification={toVerify}
           />
         )}
         {mode === 'register' && (
-          <RegisterForm
-            key={formKey}
-            email={email}
-            onEmailChange={setEmail}
-            onSignedIn={close}
-            onNeedsVerification={(addr, pw) => {
-              setEmail(addr);
-              setPassword(pw);
-              switchMode('verify');
-            }}
-          />
+          <RegisterForm key={formKey} email={email} onEmailChange={setEmail} onSignedIn={close} onNeedsVerification={toVerify} />
         )}
         {mode === 'verify' && (
           <VerifyCodePanel
@@ -111,37 +100,58 @@ export function SignInDialog({ opened, onClose, initialMode = 'login', googleSig
             onCancel={() => switchMode('login')}
           />
         )}
-        {mode !== 'verify' && googleSignIn && (
-          <>
-            <Divider label="or" labelPosition="center" />
-            <Button
-              component="a"
-              href={`/api/auth/login/google?return_to=${encodeURIComponent(returnTo)}`}
-              variant="default"
-              leftSection={<IconBrandGoogleFilled size={16} />}
-              fullWidth
-            >
-              Continue with Google
-            </Button>
-          </>
-        )}
-        {mode === 'login' && (
-          <Text size="sm" ta="center">
-            New here?{' '}
-            <Anchor component="button" type="button" inherit onClick={() => switchMode('register')}>
-              Create an account
-            </Anchor>
-          </Text>
-        )}
-        {mode === 'register' && (
-          <Text size="sm" ta="center">
-            Already have an account?{' '}
-            <Anchor component="button" type="button" inherit onClick={() => switchMode('login')}>
-              Sign in
-            </Anchor>
-          </Text>
-        )}
+        {mode !== 'verify' && googleSignIn && <GoogleSignIn returnTo={returnTo} />}
+        <SwitchModeLink mode={mode} onSwitch={switchMode} />
       </Stack>
     </Modal>
+  );
+}
+
+function DialogHeading({ mode }: { mode: SignInMode }) {
+  return (
+    <div>
+      <Text component="h2" fw={750} size="xl" m={0}>
+        {TITLES[mode]}
+      </Text>
+      {mode !== 'verify' && (
+        <Text size="sm" c="dimmed">
+          {mode === 'login' ? 'Welcome back. Your shows are waiting.' : 'Start making episodes in minutes.'}
+        </Text>
+      )}
+    </div>
+  );
+}
+
+function GoogleSignIn({ returnTo }: { returnTo: string }) {
+  return (
+    <>
+      <Divider label="or" labelPosition="center" />
+      <Button
+        component="a"
+        href={`/api/auth/login/google?return_to=${encodeURIComponent(returnTo)}`}
+        variant="default"
+        leftSection={<IconBrandGoogleFilled size={16} />}
+        fullWidth
+      >
+        Continue with Google
+      </Button>
+    </>
+  );
+}
+
+/** 'Create an account' under login, 'Sign in' under register. */
+function SwitchModeLink({ mode, onSwitch }: { mode: SignInMode; onSwitch: (mode: SignInMode) => void }) {
+  if (mode === 'verify') return null;
+  const [question, label, target] =
+    mode === 'login'
+      ? (['New here?', 'Create an account', 'register'] as const)
+      : (['Already have an account?', 'Sign in', 'login'] as const);
+  return (
+    <Text size="sm" ta="center">
+      {question}{' '}
+      <Anchor component="button" type="button" inherit onClick={() => onSwitch(target)}>
+        {label}
+      </Anchor>
+    </Text>
   );
 }

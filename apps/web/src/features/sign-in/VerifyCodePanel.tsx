@@ -22,17 +22,85 @@ export interface VerifyCodePanelProps {
   onCancel: () => void;
 }
 
+type SetMessage = (message: TDialogMessage | null) => void;
+
 /** Verify mode (spec 002 sections 2.6 and 8): a 6-digit code with resend, change email and cancel. */
 export function VerifyCodePanel({ email, initialMessage = null, onVerified, onEmailChanged, onCancel }: VerifyCodePanelProps) {
   const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
   const [message, setMessage] = useState<TDialogMessage | null>(initialMessage);
   const [changing, setChanging] = useState(false);
-  const [newEmail, setNewEmail] = useState('');
-  const [newEmailError, setNewEmailError] = useState<string | null>(null);
+
+  if (changing) {
+    return (
+      <ChangeEmailForm
+        email={email}
+        message={message}
+        onMessage={setMessage}
+        onBack={() => setChanging(false)}
+        onChanged={(next) => {
+          setChanging(false);
+          setCode('');
+          onEmailChanged(next);
+          setMessage({ kind: 'info', text: MESSAGES.codeResent });
+        }}
+      />
+    );
+  }
+  return (
+    <CodeForm
+      email={email}
+      code={code}
+      onCode={setCode}
+      message={message}
+      onMessage={setMessage}
+      onVerified={onVerified}
+      onChangeEmail={() => setChanging(true)}
+      onCancel={onCancel}
+    />
+  );
+}
+
+interface CodeFormProps {
+  email: string;
+  code: string;
+  onCode: (code: string) => void;
+  message: TDialogMessage | null;
+  onMessage: SetMessage;
+  onVerified: () => void | Promise<void>;
+  onChangeEmail: () => void;
+  onCancel: () => void;
+}
+
+/** Confirming the code, and sending a new one. */
+function useCodeActions(email: string, onMessage: SetMessage, onVerified: () => void | Promise<void>) {
   const confirm = trpc.auth.confirmEmail.useMutation();
   const resend = trpc.auth.resendVerification.useMutation();
-  const updateEmail = trpc.auth.updatePendingEmail.useMutation();
+  async function confirmCode(code: string) {
+    onMessage(null);
+    try {
+      await confirm.mutateAsync({ email, code });
+    } catch (err) {
+      onMessage(confirmCodeFailureMessage(toApiFailure(err)));
+      return;
+    }
+    await onVerified();
+  }
+  async function resendCode() {
+    onMessage(null);
+    try {
+      await resend.mutateAsync({ email });
+      onMessage({ kind: 'info', text: MESSAGES.codeResent });
+    } catch (err) {
+      onMessage(resendFailureMessage(toApiFailure(err)));
+    }
+  }
+  return { confirmCode, resendCode, confirming: confirm.isPending, resending: resend.isPending };
+}
+
+/** The code the email carried, Verify, and Resend code, Change email and Cancel. */
+function CodeForm({ email, code, onCode, message, onMessage, onVerified, onChangeEmail, onCancel }: CodeFormProps) {
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const actions = useCodeActions(email, onMessage, onVerified);
 
   async function submitCode(e: FormEvent) {
     e.preventDefault();
@@ -41,78 +109,7 @@ export function VerifyCodePanel({ email, initialMessage = null, onVerified, onEm
       return;
     }
     setCodeError(null);
-    setMessage(null);
-    try {
-      await confirm.mutateAsync({ email, code });
-    } catch (err) {
-      setMessage(confirmCodeFailureMessage(toApiFailure(err)));
-      return;
-    }
-    await onVerified();
-  }
-
-  async function resendCode() {
-    setMessage(null);
-    try {
-      await resend.mutateAsync({ email });
-      setMessage({ kind: 'info', text: MESSAGES.codeResent });
-    } catch (err) {
-      setMessage(resendFailureMessage(toApiFailure(err)));
-    }
-  }
-
-  async function submitNewEmail(e: FormEvent) {
-    e.preventDefault();
-    const problem = changeEmailProblem(email, newEmail);
-    if (problem) {
-      setNewEmailError(problem);
-      return;
-    }
-    setNewEmailError(null);
-    setMessage(null);
-    const next = newEmail.trim().toLowerCase();
-    try {
-      await updateEmail.mutateAsync({ old_email: email, new_email: next });
-    } catch (err) {
-      setMessage(changeEmailFailureMessage(toApiFailure(err)));
-      return;
-    }
-    setChanging(false);
-    setNewEmail('');
-    setCode('');
-    onEmailChanged(next);
-    setMessage({ kind: 'info', text: MESSAGES.codeResent });
-  }
-
-  if (changing) {
-    return (
-      <form onSubmit={submitNewEmail} noValidate>
-        <Stack gap="md">
-          <Text size="sm">
-            The code went to <strong>{email}</strong>. Enter the right address and we will send a new code there.
-          </Text>
-          <DialogMessage message={message} />
-          <TextInput
-            label="New email"
-            type="email"
-            autoComplete="email"
-            value={newEmail}
-            onChange={(e) => setNewEmail(e.currentTarget.value)}
-            error={newEmailError}
-            required
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setChanging(false)}>
-              Back
-            </Button>
-            <Button type="submit" loading={updateEmail.isPending}>
-              Update email
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    );
+    await actions.confirmCode(code);
   }
 
   return (
@@ -129,25 +126,85 @@ export function VerifyCodePanel({ email, initialMessage = null, onVerified, onEm
           placeholder="123456"
           maxLength={AUTH.verificationCodeLength}
           value={code}
-          onChange={(e) => setCode(normaliseCodeInput(e.currentTarget.value))}
+          onChange={(e) => onCode(normaliseCodeInput(e.currentTarget.value))}
           error={codeError}
           required
           data-autofocus
           styles={{ input: { letterSpacing: '0.4em', fontSize: 'var(--mantine-font-size-lg)' } }}
         />
-        <Button type="submit" fullWidth loading={confirm.isPending}>
+        <Button type="submit" fullWidth loading={actions.confirming}>
           Verify
         </Button>
         <Group justify="space-between" gap="xs">
-          <Anchor component="button" type="button" size="sm" onClick={resendCode} disabled={resend.isPending}>
+          <Anchor component="button" type="button" size="sm" onClick={actions.resendCode} disabled={actions.resending}>
             Resend code
           </Anchor>
-          <Anchor component="button" type="button" size="sm" onClick={() => setChanging(true)}>
+          <Anchor component="button" type="button" size="sm" onClick={onChangeEmail}>
             Change email
           </Anchor>
           <Anchor component="button" type="button" size="sm" c="dimmed" onClick={onCancel}>
             Cancel
           </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+interface ChangeEmailProps {
+  email: string;
+  message: TDialogMessage | null;
+  onMessage: SetMessage;
+  onBack: () => void;
+  onChanged: (email: string) => void;
+}
+
+/** 'Change email': the right address, where a new code is sent. */
+function ChangeEmailForm({ email, message, onMessage, onBack, onChanged }: ChangeEmailProps) {
+  const [newEmail, setNewEmail] = useState('');
+  const [newEmailError, setNewEmailError] = useState<string | null>(null);
+  const updateEmail = trpc.auth.updatePendingEmail.useMutation();
+
+  async function submitNewEmail(e: FormEvent) {
+    e.preventDefault();
+    const problem = changeEmailProblem(email, newEmail);
+    setNewEmailError(problem);
+    if (problem) return;
+    onMessage(null);
+    const next = newEmail.trim().toLowerCase();
+    try {
+      await updateEmail.mutateAsync({ old_email: email, new_email: next });
+    } catch (err) {
+      onMessage(changeEmailFailureMessage(toApiFailure(err)));
+      return;
+    }
+    onChanged(next);
+  }
+
+  return (
+    <form onSubmit={submitNewEmail} noValidate>
+      <Stack gap="md">
+        <Text size="sm">
+          The code went to <strong>{email}</strong>. Enter the right address and we will send a new code there.
+        </Text>
+        <DialogMessage message={message} />
+        <TextInput
+          label="New email"
+          type="email"
+          autoComplete="email"
+          value={newEmail}
+          onChange={(e) => setNewEmail(e.currentTarget.value)}
+          error={newEmailError}
+          required
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onBack}>
+            Back
+          </Button>
+          <Button type="submit" loading={updateEmail.isPending}>
+            Update email
+          </Button>
         </Group>
       </Stack>
     </form>
