@@ -182,3 +182,19 @@ export const ZEdl = z.object({
   duration_ms: ms,
 });
 export type TEdl = z.infer<typeof ZEdl>;
+
+/**
+ * What a render keeps beside its MP3 so that a render of an edited EDL can reuse its frames: the
+ * gain it applied, its bitrate, its loudness, and the mix's momentary loudness before gain (one 400 ms block every
+ * 100 ms, in LUFS; silence written as the floor value, below the absolute gate).
+ */
+export const ZRenderMemo = z.object({
+  version: z.literal(1),
+  gainDb: z.number(),
+  bitrateKbps: z.number().int().positive(),
+  /** The mix's integrated loudness before gain, and the encoded file's (a limiter and a second pass make them differ by more than the gain). */
+  mixLufs: z.number(),
+  outputLufs: z.number(),
+  blocks: z.array(z.number()),
+});
+export type TRenderMemo = z.infer<typeof ZRenderMemo>;

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { computePeaks, planEpisode, renderEpisode } from '@ppp/audio';
+import { computePeaks, msToSamples, planEpisode, planReuse, renderEpisode, sameAudioUntil, type RenderReuse } from '@ppp/audio';
+import type { TEdl } from '@ppp/contracts';
 import { ASSEMBLY, ASSEMBLY_MESSAGES, type TJobPayload } from '@ppp/contracts';
 import { scratchDir } from '@ppp/server/config';
 import { workFolder } from '@ppp/server/domain';
@@ -15,6 +16,27 @@ function progressWriter(ctx: JobContext, episodeId: string): (percent: number) =
     [last, lastAt] = [percent, now];
     void ctx.services.renders.progress(episodeId, Math.min(99, percent)).catch(() => undefined);
   };
+}
+
+/**
+ * The episode's current render made local, when the new EDL keeps enough of its beginning for the
+ * renderer to reuse its frames (a manual cut, a Flubber apply or a template change late in the episode).
+ */
+async function reusable(
+  ctx: JobContext,
+  episode: Parameters<JobContext['services']['renders']['previousRender']>[0],
+  edl: TEdl,
+): Promise<{ reuse: RenderReuse; release: () => Promise<void> } | null> {
+  const previous = await ctx.services.renders.previousRender(episode, edl).catch((error: unknown) => {
+    // Unreadable: render whole, as before memos were kept.
+    ctx.log(`audio.assemble ${episode.id}: the earlier render's memo could not be read (${String(error)})`);
+    return null;
+  });
+  if (previous === null) return null;
+  const sameSamples = sameAudioUntil(previous.edl, edl);
+  if (planReuse(sameSamples, msToSamples(edl.duration_ms)) === null) return null;
+  const local = await previous.localAudio();
+  return { reuse: { previousPath: local.path, memo: previous.memo, sameSamples }, release: local.release };
 }
 
 /**
@@ -43,7 +65,12 @@ export async function handleAssemble(
     const edl = planEpisode(resolved.input);
     const dest = path.join(work.dir, 'episode.mp3');
     const clock = performance.now();
-    const result = await renderEpisode(resolved.localize(edl), dest, { signal: ctx.signal, onProgress: progressWriter(ctx, episode.id) });
+    const previous = await reusable(ctx, episode, edl);
+    const result = await renderEpisode(resolved.localize(edl), dest, {
+      signal: ctx.signal,
+      onProgress: progressWriter(ctx, episode.id),
+      reuse: previous?.reuse,
+    }).finally(() => previous?.release());
     const peaks = await computePeaks(dest, {
       samplesPerPixel: ASSEMBLY.peaksSamplesPerPixel,
       sampleRate: ASSEMBLY.peaksSampleRate,
@@ -51,10 +78,10 @@ export async function handleAssemble(
     });
     ctx.signal?.throwIfAborted();
     // The renderer is sample-exact (its tests measure the decoded output against the plan), so the planned length is the file's.
-    await services.renders.complete(episode, { edl, file: dest, durationMs: edl.duration_ms, peaks });
+    await services.renders.complete(episode, { edl, file: dest, durationMs: edl.duration_ms, peaks, memo: result.memo });
     const seconds = (performance.now() - clock) / 1000;
     log(
-      `audio.assemble ${episode.id} (${payload.reason}): ${(edl.duration_ms / 1000).toFixed(1)} s rendered in ${seconds.toFixed(1)} s, ${result.outputLufs.toFixed(1)} LUFS`,
+      `audio.assemble ${episode.id} (${payload.reason}): ${(edl.duration_ms / 1000).toFixed(1)} s rendered in ${seconds.toFixed(1)} s, ${result.outputLufs.toFixed(1)} LUFS${result.reusedSamples > 0 ? `, the first ${(result.reusedSamples / 44_100).toFixed(1)} s reused` : ''}`,
     );
     return { status: 'processed', durationMs: edl.duration_ms };
   } catch (error) {

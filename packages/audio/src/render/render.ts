@@ -12,7 +12,7 @@ import { SAMPLE_RATE, msToSamples } from './graph-builder.ts';
 import { MAX_GAIN_DB, combineLoudness, gatedLoudness, limiterCeiling, loudnessGainDb, parseEbur128Summaries } from './loudness.ts';
 import { ffmetadata } from './metadata.ts';
 import { joinMp3 } from './mp3-join.ts';
-import { blocksBefore, planReuse, planReuseWindows, type RenderMemo } from './reuse.ts';
+import { blocksBefore, planReuse, planReuseWindows, renderMemo, type RenderMemo } from './reuse.ts';
 
 export interface RenderOptions {
   signal?: AbortSignal;
@@ -158,7 +158,6 @@ type Rendered = Omit<RenderResult, 'path' | 'durationMs' | 'timings'>;
  */
 async function renderReusing(shared: Context, reuse: RenderReuse, metadataPath: string, final: string): Promise<Rendered | null> {
   const { edl, options } = shared;
-  const target = edl.loudness.integrated_lufs;
   const plan = planReuse(reuse.sameSamples, msToSamples(edl.duration_ms));
   if (plan === null || reuse.memo.version !== 1 || reuse.memo.bitrateKbps !== edl.output.bitrate_kbps) return null;
   const { windows, inner } = planReuseWindows(plan, msToSamples(edl.duration_ms));
@@ -173,24 +172,19 @@ async function renderReusing(shared: Context, reuse: RenderReuse, metadataPath: 
     onProgress: (window, percent) => ctx.report(0, percent, window),
   });
   const join = joinSample(plan);
-  const kept = blocksBefore(reuse.memo, join);
-  const blocks = [...kept, ...tail.blocks];
-  const gainDb = reuse.memo.gainDb;
+  const blocks = [...blocksBefore(reuse.memo, join), ...tail.blocks];
   const drop = () => Promise.all(tail.parts.map((part) => rm(part.path, { force: true })));
-  if (tail.blocks.length === 0 || Math.abs(loudnessGainDb(gatedLoudness(blocks), target) - gainDb) > SECOND_PASS_LU) {
+  // The earlier gain (a second pass's included) holds while the new mix is about as loud as the old one.
+  const mixLufs = gatedLoudness(blocks);
+  const change = mixLufs - reuse.memo.mixLufs;
+  if (tail.blocks.length === 0 || !Number.isFinite(change) || Math.abs(change) > SECOND_PASS_LU) {
     await drop();
     return null;
   }
+  const gainDb = reuse.memo.gainDb;
   const encoded = await encode(ctx, tail, gainDb, metadataPath);
   await drop();
-  const tailSeconds = (msToSamples(edl.duration_ms) - join) / SAMPLE_RATE;
-  const outputLufs = encoded.limited
-    ? combineLoudness([
-        { lufs: gatedLoudness(kept) + gainDb, seconds: join / SAMPLE_RATE },
-        { lufs: encoded.lufs, seconds: tailSeconds },
-      ])
-    : gatedLoudness(blocks) + gainDb;
-  if (Math.abs(outputLufs - target) > SECOND_PASS_LU) return null;
+  const outputLufs = reuse.memo.outputLufs + change;
   const [head, rest] = encoded.files;
   if (head === undefined) return null;
   let encodedTail = head;
@@ -205,14 +199,14 @@ async function renderReusing(shared: Context, reuse: RenderReuse, metadataPath: 
     final,
   );
   return {
-    inputLufs: gatedLoudness(blocks),
+    inputLufs: mixLufs,
     outputLufs,
     gainDb,
     encodePasses: 1,
     limited: encoded.limited,
     windows: windows.length,
     reusedSamples: join,
-    memo: { version: 1, gainDb, bitrateKbps: edl.output.bitrate_kbps, blocks },
+    memo: renderMemo({ gainDb, mixLufs, outputLufs }, edl.output.bitrate_kbps, blocks),
   };
 }
 
@@ -297,7 +291,7 @@ export async function renderEpisode(edl: TEdl, dest: string, options: RenderOpti
       windows: assembled.parts.length,
       timings,
       reusedSamples: 0,
-      memo: { version: 1, gainDb, bitrateKbps: edl.output.bitrate_kbps, blocks: assembled.blocks },
+      memo: renderMemo({ gainDb, mixLufs: assembled.lufs, outputLufs: encoded.lufs }, edl.output.bitrate_kbps, assembled.blocks),
     };
   } finally {
     await rm(work, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import type { TEdl } from '@ppp/contracts';
+import type { TEdl, TRenderMemo } from '@ppp/contracts';
 import type { FfmpegCapabilities } from '../ffmpeg/legacy-filters.ts';
 import {
   GRAPH_PRE_ROLL_SAMPLES,
@@ -19,11 +19,22 @@ import { buildEpisodeGraph } from './graph.ts';
  * the mix's momentary loudness (ebur128's 400 ms blocks, one every 100 ms, before gain), so the
  * loudness of a new mix that keeps this one's beginning can be known without measuring it again.
  */
-export interface RenderMemo {
-  version: 1;
-  gainDb: number;
-  bitrateKbps: number;
-  blocks: number[];
+export type RenderMemo = TRenderMemo;
+
+/** Silence's blocks (-inf) are kept as this, far below the -70 LUFS gate, so the memo is plain JSON. */
+const SILENT_BLOCK_LUFS = -200;
+
+export function renderMemo(
+  loudness: { gainDb: number; mixLufs: number; outputLufs: number },
+  bitrateKbps: number,
+  blocks: readonly number[],
+): RenderMemo {
+  return {
+    version: 1,
+    ...loudness,
+    bitrateKbps,
+    blocks: blocks.map((lufs) => (Number.isFinite(lufs) ? Math.round(lufs * 100) / 100 : SILENT_BLOCK_LUFS)),
+  };
 }
 
 /** ebur128 logs a block every 100 ms. */

@@ -1,5 +1,5 @@
 import { computePeaks, NotAudioError, type Peaks } from '@ppp/audio';
-import { ASSEMBLY, ASSEMBLY_MESSAGES, ZEpisodePeaks, type TEdl, type TEpisodePeaks } from '@ppp/contracts';
+import { ASSEMBLY, ASSEMBLY_MESSAGES, ZEpisodePeaks, ZRenderMemo, type TEdl, type TEpisodePeaks, type TRenderMemo } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
 import type { StoragePort } from '../storage/storage.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
@@ -36,6 +36,18 @@ export function peaksKeyFor(audioKey: string): string {
   return audioKey.replace(/\.mp3$/, '') + '.peaks.json';
 }
 
+/** The render memo beside a rendered MP3 (its gain and loudness blocks, for a later render to reuse its frames). */
+export function memoKeyFor(audioKey: string): string {
+  return audioKey.replace(/\.mp3$/, '') + '.render.json';
+}
+
+/** The episode's current render, for a render of an edited EDL to reuse: the EDL it was made from, its memo, and the MP3 made local. */
+export interface PreviousRender {
+  edl: TEdl;
+  memo: TRenderMemo;
+  localAudio(): Promise<{ path: string; release: () => Promise<void> }>;
+}
+
 export interface CompletedRender {
   edl: TEdl;
   /** The MP3 on this machine; moved into storage. */
@@ -43,6 +55,8 @@ export interface CompletedRender {
   /** The file's length (the plan's: the renderer is sample-exact). */
   durationMs: number;
   peaks: Peaks;
+  /** Kept beside the MP3 when given (renderEpisode's memo). */
+  memo?: TRenderMemo;
 }
 
 const userIdOf = (episode: Episode) => (typeof episode.user === 'string' ? episode.user : episode.user.id);
@@ -106,6 +120,7 @@ export class EpisodeRendersService {
     const userId = userIdOf(episode);
     const keys = renderKeys(userId, episode.id, render.edl);
     await this.deps.storage.putBytes(keys.peaks, JSON.stringify(peaksJson(episode.id, render.durationMs, render.peaks)));
+    if (render.memo) await this.deps.storage.putBytes(memoKeyFor(keys.audio), JSON.stringify(render.memo));
     const stored = await this.deps.storage.putFile(keys.audio, render.file);
     const previous = episode.finalAudioKey;
     Object.assign(episode, {
@@ -127,7 +142,23 @@ export class EpisodeRendersService {
     if (previous && previous !== keys.audio) {
       await this.deps.storage.delete(previous);
       await this.deps.storage.delete(peaksKeyFor(previous));
+      await this.deps.storage.delete(memoKeyFor(previous));
     }
+  }
+
+  /**
+   * The render a new one of `next` may reuse: null when the episode has none, it was made before
+   * memos were kept, or it is of the same plan (a retry or a requeue renders whole, writing the same
+   * bytes under the same key).
+   */
+  async previousRender(episode: Episode, next: TEdl): Promise<PreviousRender | null> {
+    const audioKey = episode.finalAudioKey;
+    if (!episode.edl || !audioKey || renderKeys(userIdOf(episode), episode.id, next).audio === audioKey) return null;
+    const key = memoKeyFor(audioKey);
+    if (!(await this.deps.storage.stat(key))) return null;
+    const memo = ZRenderMemo.safeParse(JSON.parse((await this.deps.storage.readBytes(key)).toString('utf8')));
+    if (!memo.success) return null;
+    return { edl: episode.edl, memo: memo.data, localAudio: () => this.deps.storage.localPath(audioKey) };
   }
 
   private async storeWithFollowUp(episode: Episode): Promise<void> {
