@@ -80,16 +80,13 @@ function ToolCard({ tool }: { tool: QuickTool }) {
   );
 }
 
-/** The dashboard (spec 002 §2.4): welcome, Create Episode, Recent Activity, Quick Tools, statistics, and a banner per failed call. */
-export function DashboardView({ me }: { me: TMe }) {
-  useShowLink();
-  const admin = isAdminUser(me);
+/** The dashboard's figures, and a banner text for each call that failed (a plan without analytics is not a failure). */
+function useDashboardData() {
   const stats = trpc.dashboard.stats.useQuery(undefined, { retry: false });
   const episodes = trpc.episodes.page.useQuery({ limit: 200 }, { retry: false });
   const showPlays = trpc.publishing.showPlays.useQuery({ window: 'last30d' }, { retry: false });
   const episodePlays = trpc.publishing.episodePlays.useQuery({ window: 'last30d' }, { retry: false });
   const usageQuery = trpc.billing.usage.useQuery(undefined, { retry: false });
-  const usage = usageQuery.data ? usageFigures(usageQuery.data) : null;
   const failures: [boolean, string][] = [
     [episodes.isError, DASHBOARD_MESSAGES.episodeStatsFailed],
     [usageQuery.isError, DASHBOARD_MESSAGES.usageStatsFailed],
@@ -98,9 +95,19 @@ export function DashboardView({ me }: { me: TMe }) {
     [episodePlays.isError && !isFeatureLocked(episodePlays.error), DASHBOARD_MESSAGES.recentEpisodeStatsFailed],
     [stats.isError, DASHBOARD_MESSAGES.dashboardStatsFailed],
   ];
-  const banners = failures.filter(([failed]) => failed).map(([, text]) => text);
-  const recent = (episodes.data?.items ?? []).slice(0, DASHBOARD.recentActivity);
-  const tools = QUICK_TOOLS.filter((t) => !t.adminOnly || admin);
+  return {
+    stats: stats.data,
+    episodes: episodes.data,
+    usage: usageQuery.data ? usageFigures(usageQuery.data) : null,
+    banners: failures.filter(([failed]) => failed).map(([, text]) => text),
+  };
+}
+
+/** The dashboard (spec 002 §2.4): welcome, Create Episode, Recent Activity, Quick Tools, statistics, and a banner per failed call. */
+export function DashboardView({ me }: { me: TMe }) {
+  useShowLink();
+  const { stats, episodes, usage, banners } = useDashboardData();
+  const tools = QUICK_TOOLS.filter((t) => !t.adminOnly || isAdminUser(me));
 
   return (
     <Stack gap="xl" maw={1100}>
@@ -117,50 +124,8 @@ export function DashboardView({ me }: { me: TMe }) {
       ))}
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Card withBorder padding="lg" data-testid="create-episode-card">
-          <Text fw={800} size="lg">
-            Create Episode
-          </Text>
-          <Group gap="lg" mt="sm">
-            <Text size="sm">
-              Shows: <b data-testid="show-count">{stats.data?.show_count ?? '—'}</b>
-            </Text>
-            <Text size="sm">
-              Episodes: <b data-testid="episode-count">{stats.data?.total_episodes ?? '—'}</b>
-            </Text>
-          </Group>
-          <Group gap="xs" mt="sm">
-            <Text size="sm">Ready?</Text>
-            {stats.data && (
-              <Badge color={stats.data.ready ? 'green' : 'yellow'} data-testid="ready">
-                {readyLabel(stats.data.ready)}
-              </Badge>
-            )}
-          </Group>
-          <Button component={Link} to={NEW_EPISODE_PATH} mt="md">
-            New Episode
-          </Button>
-        </Card>
-        <Card withBorder padding="lg">
-          <Text fw={800} size="lg" mb="sm">
-            Recent Activity
-          </Text>
-          {episodes.data && recent.length === 0 && (
-            <Text size="sm" c="dimmed">
-              Nothing yet: your episodes will show here.
-            </Text>
-          )}
-          <Stack gap={6}>
-            {recent.map((e) => (
-              <Group key={e.id} justify="space-between" wrap="nowrap" data-testid="recent-activity">
-                <Text size="sm" truncate="end">
-                  {e.title}
-                </Text>
-                <StatusBadge status={displayStatus(e.status)} />
-              </Group>
-            ))}
-          </Stack>
-        </Card>
+        <CreateEpisodeCard stats={stats} />
+        <RecentActivity episodes={episodes} />
       </SimpleGrid>
 
       <BackgroundUploadsCard />
@@ -176,7 +141,66 @@ export function DashboardView({ me }: { me: TMe }) {
         </SimpleGrid>
       </section>
 
-      <DashboardStats stats={stats.data} usage={usage} />
+      <DashboardStats stats={stats} usage={usage} />
     </Stack>
+  );
+}
+
+type DashboardData = ReturnType<typeof useDashboardData>;
+
+/** Create Episode: how many shows and episodes, whether a new one can be made, and New Episode. */
+function CreateEpisodeCard({ stats }: { stats: DashboardData['stats'] }) {
+  return (
+    <Card withBorder padding="lg" data-testid="create-episode-card">
+      <Text fw={800} size="lg">
+        Create Episode
+      </Text>
+      <Group gap="lg" mt="sm">
+        <Text size="sm">
+          Shows: <b data-testid="show-count">{stats?.show_count ?? '—'}</b>
+        </Text>
+        <Text size="sm">
+          Episodes: <b data-testid="episode-count">{stats?.total_episodes ?? '—'}</b>
+        </Text>
+      </Group>
+      <Group gap="xs" mt="sm">
+        <Text size="sm">Ready?</Text>
+        {stats && (
+          <Badge color={stats.ready ? 'green' : 'yellow'} data-testid="ready">
+            {readyLabel(stats.ready)}
+          </Badge>
+        )}
+      </Group>
+      <Button component={Link} to={NEW_EPISODE_PATH} mt="md">
+        New Episode
+      </Button>
+    </Card>
+  );
+}
+
+/** The latest episodes with their status. */
+function RecentActivity({ episodes }: { episodes: DashboardData['episodes'] }) {
+  const recent = (episodes?.items ?? []).slice(0, DASHBOARD.recentActivity);
+  return (
+    <Card withBorder padding="lg">
+      <Text fw={800} size="lg" mb="sm">
+        Recent Activity
+      </Text>
+      {episodes && recent.length === 0 && (
+        <Text size="sm" c="dimmed">
+          Nothing yet: your episodes will show here.
+        </Text>
+      )}
+      <Stack gap={6}>
+        {recent.map((e) => (
+          <Group key={e.id} justify="space-between" wrap="nowrap" data-testid="recent-activity">
+            <Text size="sm" truncate="end">
+              {e.title}
+            </Text>
+            <StatusBadge status={displayStatus(e.status)} />
+          </Group>
+        ))}
+      </Stack>
+    </Card>
   );
 }
