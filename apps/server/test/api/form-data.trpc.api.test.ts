@@ -107,7 +107,7 @@ describe('mediaUploads', () => {
     const cover = await trpc.mediaUploads.cover.mutate(coverUploadForm(png(), 'cover.png'));
     expect(cover.path).toBe(`/static/media/${cover.filename}`);
     const episodeCover = await trpc.mediaUploads.episodeCover.mutate(coverUploadForm(png(), 'cover.png', 'Episode 3 cover'));
-    expect(episodeCover).toMatchObject({ category: 'cover_art', friendly_name: 'Episode 3 cover' });
+    expect(episodeCover).toMatchObject({ category: 'episode_cover', friendly_name: 'Episode 3 cover' });
     const two = coverUploadForm(png(), 'a.png');
     two.append('files', png(), 'b.png');
     expect(await statusOf(trpc.mediaUploads.cover.mutate(two))).toBe(422);
