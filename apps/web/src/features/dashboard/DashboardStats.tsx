@@ -41,39 +41,53 @@ export function DashboardStats({ stats, usage }: { stats: TDashboardStats | unde
         <Figure label="Minutes left" value={minutesLeftLabel(minutesLeft)} testId="stat-minutes-left" />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" mt="md">
-        <Card withBorder padding="md">
-          <Text fw={700} mb="xs">
-            Recent episode plays
-          </Text>
-          {stats && stats.recent_episode_plays.length === 0 && (
-            <Text size="sm" c="dimmed">
-              No published episodes yet.
-            </Text>
-          )}
-          <Stack gap={6}>
-            {stats?.recent_episode_plays.map((row) => (
-              <Group key={row.episode_id} justify="space-between" wrap="nowrap" data-testid="recent-episode-plays">
-                <Text size="sm" truncate="end">
-                  {row.title}
-                </Text>
-                <Badge variant="light">{row.plays_total} plays</Badge>
-              </Group>
-            ))}
-          </Stack>
-        </Card>
-        <Card withBorder padding="md">
-          <Text fw={700} mb="xs">
-            Hosting
-          </Text>
-          <Text size="sm" data-testid="stat-host">
-            {stats === undefined
-              ? '—'
-              : stats.spreaker_connected
-                ? 'Spreaker connected'
-                : 'Spreaker not connected (episodes go to your built-in feed)'}
-          </Text>
-        </Card>
+        <RecentEpisodePlays stats={stats} />
+        <HostingCard stats={stats} />
       </SimpleGrid>
     </section>
+  );
+}
+
+/** The published episodes' plays, newest first. */
+function RecentEpisodePlays({ stats }: { stats: TDashboardStats | undefined }) {
+  return (
+    <Card withBorder padding="md">
+      <Text fw={700} mb="xs">
+        Recent episode plays
+      </Text>
+      {stats && stats.recent_episode_plays.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No published episodes yet.
+        </Text>
+      )}
+      <Stack gap={6}>
+        {stats?.recent_episode_plays.map((row) => (
+          <Group key={row.episode_id} justify="space-between" wrap="nowrap" data-testid="recent-episode-plays">
+            <Text size="sm" truncate="end">
+              {row.title}
+            </Text>
+            <Badge variant="light">{row.plays_total} plays</Badge>
+          </Group>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Whether episodes go to Spreaker or to the built-in feed. */
+function HostingCard({ stats }: { stats: TDashboardStats | undefined }) {
+  return (
+    <Card withBorder padding="md">
+      <Text fw={700} mb="xs">
+        Hosting
+      </Text>
+      <Text size="sm" data-testid="stat-host">
+        {stats === undefined
+          ? '—'
+          : stats.spreaker_connected
+            ? 'Spreaker connected'
+            : 'Spreaker not connected (episodes go to your built-in feed)'}
+      </Text>
+    </Card>
   );
 }
