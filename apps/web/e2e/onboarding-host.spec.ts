@@ -8,35 +8,16 @@
  */
 import type { Page } from '@playwright/test';
 import { ONBOARDING_MESSAGES } from '@ppp/contracts';
-import { connectSpreakerAccount, SpreakerSandbox } from '@ppp/server/test-support';
+import { connectSpreakerAccount } from '@ppp/server/test-support';
 import { DESKTOP, PHONE, registerConfirmedAccount, type RunningApp, type Viewport } from './harness.ts';
-import { expect, test as journey, type OpenPageOptions } from './fixtures.ts';
+import { expect, type OpenPageOptions } from './fixtures.ts';
+import { withSpreakerSandbox } from './spreaker-fixtures.ts';
 import { atStep, dismissTour, next, shot } from './onboarding-support.ts';
 
 const AUTHORIZE = 'http://spreaker-signin.test/oauth2/authorize';
 
-/** The launcher talks to the Spreaker sandbox, started first in this worker. */
-const test = journey.extend<object, { sandbox: SpreakerSandbox }>({
-  sandbox: [
-    async ({}, use) => {
-      const sandbox = new SpreakerSandbox();
-      await sandbox.start();
-      await use(sandbox);
-      await sandbox.stop();
-    },
-    { scope: 'worker' },
-  ],
-  launcherEnv: [
-    async ({ sandbox }, use) =>
-      use({
-        SPREAKER_CLIENT_ID: 'ppp-app',
-        SPREAKER_CLIENT_SECRET: 'ppp-secret',
-        SPREAKER_BASE_URL: sandbox.origin,
-        SPREAKER_AUTHORIZE_URL: AUTHORIZE,
-      }),
-    { scope: 'worker' },
-  ],
-});
+/** The launcher talks to the Spreaker sandbox; Spreaker's sign-in page is the stand-in's redirect. */
+const test = withSpreakerSandbox({ SPREAKER_AUTHORIZE_URL: AUTHORIZE });
 // One app for the file: its tests go on from what the earlier ones left.
 test.describe.configure({ mode: 'serial' });
 

@@ -13,33 +13,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { RSS_IMPORT_MESSAGES } from '@ppp/contracts';
-import { connectSpreakerAccount, SpreakerSandbox } from '@ppp/server/test-support';
+import { connectSpreakerAccount, type SpreakerSandbox } from '@ppp/server/test-support';
 import { DESKTOP, type RunningApp, registerAndSignIn, shot } from './harness.ts';
-import { expect, test as journey } from './fixtures.ts';
+import { expect } from './fixtures.ts';
+import { withSpreakerSandbox } from './spreaker-fixtures.ts';
 
 /** The launcher talks to the Spreaker sandbox, started first in this worker. */
-const test = journey.extend<object, { sandbox: SpreakerSandbox }>({
-  sandbox: [
-    async ({}, use) => {
-      const sandbox = new SpreakerSandbox();
-      await sandbox.start();
-      await use(sandbox);
-      await sandbox.stop();
-    },
-    { scope: 'worker' },
-  ],
-  launcherEnv: [
-    async ({ sandbox }, use) =>
-      use({
-        IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
-        SPREAKER_CLIENT_ID: 'ppp-app',
-        SPREAKER_CLIENT_SECRET: 'ppp-secret',
-        SPREAKER_BASE_URL: sandbox.origin,
-        SPREAKER_AUTHORIZE_URL: `${sandbox.origin}/oauth2/authorize`,
-      }),
-    { scope: 'worker' },
-  ],
-});
+const test = withSpreakerSandbox({ IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1' });
 // One app for the file: its tests go on from what the earlier ones left.
 test.describe.configure({ mode: 'serial' });
 
