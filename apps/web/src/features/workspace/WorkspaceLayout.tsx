@@ -84,26 +84,26 @@ function ViewContent({ view, me }: { view: WorkspaceView; me: TMe }) {
   }
 }
 
+/** Where the workspace sends the user by itself: the billing screen a step asked for, and a checkout chosen before signing in. */
+function useWorkspaceRedirects(view: WorkspaceView) {
+  const navigate = useNavigate();
+  useBillingNavigationListener((path) => void navigate(path));
+  // A plan chosen on the pricing page before signing in: the Subscription view starts its checkout.
+  useEffect(() => {
+    if (view !== 'billing' && hasPendingCheckout()) void navigate(PAYMENTS.subscriptionPath, { replace: true });
+  }, [view, navigate]);
+}
+
+type Toggle = ReturnType<typeof useDisclosure>[1];
+
 /** The workspace (spec 002 section 2.3): top bar, collapsible side navigation, breadcrumb, in-app views. */
 export function WorkspaceLayout({ me }: { me: TMe }) {
   const [mobileOpen, mobile] = useDisclosure(false);
   const [desktopOpen, desktop] = useDisclosure(true);
   const location = useLocation();
-  const navigate = useNavigate();
-  useBillingNavigationListener((path) => void navigate(path));
-  const signOut = useSignOut();
   const admin = isAdminUser(me);
   const view = viewForPath(location.pathname, admin);
-  const entries = navEntriesFor(admin);
-  // A plan chosen on the pricing page before signing in: the Subscription view starts its checkout.
-  useEffect(() => {
-    if (view !== 'billing' && hasPendingCheckout()) void navigate(PAYMENTS.subscriptionPath, { replace: true });
-  }, [view, navigate]);
-
-  async function logout() {
-    await signOut();
-    void navigate('/', { replace: true });
-  }
+  useWorkspaceRedirects(view);
 
   return (
     <AppShell
@@ -113,79 +113,13 @@ export function WorkspaceLayout({ me }: { me: TMe }) {
     >
       <AppShell.Header px="md">
         <Group h="100%" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger opened={mobileOpen} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <Tooltip label={desktopOpen ? 'Hide navigation' : 'Show navigation'}>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                onClick={desktop.toggle}
-                visibleFrom="sm"
-                aria-label={desktopOpen ? 'Hide navigation' : 'Show navigation'}
-                aria-expanded={desktopOpen}
-              >
-                {desktopOpen ? <IconLayoutSidebarLeftCollapse size={20} /> : <IconLayoutSidebarLeftExpand size={20} />}
-              </ActionIcon>
-            </Tooltip>
-            <Link to="/dashboard" aria-label="Podcast Plus Plus dashboard" style={{ color: 'inherit', textDecoration: 'none' }}>
-              <BrandLogo withText={false} size="sm" />
-            </Link>
-            <Text fw={800} visibleFrom="xs">
-              Podcast Plus Plus
-            </Text>
-            {admin && (
-              <Badge variant="filled" color="grape">
-                Admin
-              </Badge>
-            )}
-          </Group>
-          <Group gap="xs" wrap="nowrap" component="nav" aria-label="Top bar">
-            <Button component={Link} to="/dashboard" variant={view === 'dashboard' ? 'light' : 'subtle'} visibleFrom="sm">
-              Dashboard
-            </Button>
-            <Button
-              component={Link}
-              to={workspaceNewEpisodePath(NEW_EPISODE_PATH)}
-              variant={view === 'createEpisode' ? 'light' : 'subtle'}
-              visibleFrom="sm"
-            >
-              New Episode
-            </Button>
-            <Button component={Link} to="/dashboard/settings" variant={view === 'settings' ? 'light' : 'subtle'} visibleFrom="sm">
-              Settings
-            </Button>
-            <NotificationBell />
-            <Tooltip label="Log out">
-              <ActionIcon variant="default" size="lg" onClick={() => void logout()} aria-label="Log out">
-                <IconLogout size={18} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
+          <WorkspaceBrand admin={admin} mobileOpen={mobileOpen} mobile={mobile} desktopOpen={desktopOpen} desktop={desktop} />
+          <WorkspaceTopNav view={view} />
         </Group>
       </AppShell.Header>
 
       <AppShell.Navbar p="sm" aria-label="Workspace">
-        <AppShell.Section grow>
-          {entries.map((entry) => (
-            <NavLink
-              key={entry.view}
-              component={Link}
-              to={entry.path}
-              label={entry.label}
-              leftSection={<entry.icon size={18} aria-hidden="true" />}
-              active={entry.view === view}
-              aria-current={entry.view === view ? 'page' : undefined}
-              onClick={mobile.close}
-              variant="light"
-              style={{ borderRadius: 'var(--mantine-radius-md)' }}
-            />
-          ))}
-        </AppShell.Section>
-        <AppShell.Section>
-          <Text size="xs" c="dimmed" truncate="end" px="sm" title={me.email}>
-            Signed in as {me.email}
-          </Text>
-        </AppShell.Section>
+        <WorkspaceSideNav me={me} admin={admin} view={view} onNavigate={mobile.close} />
       </AppShell.Navbar>
 
       <AppShell.Main>
@@ -202,5 +136,108 @@ export function WorkspaceLayout({ me }: { me: TMe }) {
         </Suspense>
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+interface BrandProps {
+  admin: boolean;
+  mobileOpen: boolean;
+  mobile: Toggle;
+  desktopOpen: boolean;
+  desktop: Toggle;
+}
+
+/** The navigation toggles (burger on a phone, collapse on a desktop), the brand, and the Admin badge. */
+function WorkspaceBrand({ admin, mobileOpen, mobile, desktopOpen, desktop }: BrandProps) {
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <Burger opened={mobileOpen} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+      <Tooltip label={desktopOpen ? 'Hide navigation' : 'Show navigation'}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          onClick={desktop.toggle}
+          visibleFrom="sm"
+          aria-label={desktopOpen ? 'Hide navigation' : 'Show navigation'}
+          aria-expanded={desktopOpen}
+        >
+          {desktopOpen ? <IconLayoutSidebarLeftCollapse size={20} /> : <IconLayoutSidebarLeftExpand size={20} />}
+        </ActionIcon>
+      </Tooltip>
+      <Link to="/dashboard" aria-label="Podcast Plus Plus dashboard" style={{ color: 'inherit', textDecoration: 'none' }}>
+        <BrandLogo withText={false} size="sm" />
+      </Link>
+      <Text fw={800} visibleFrom="xs">
+        Podcast Plus Plus
+      </Text>
+      {admin && (
+        <Badge variant="filled" color="grape">
+          Admin
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** Dashboard, New Episode, Settings, the notifications and Log out. */
+function WorkspaceTopNav({ view }: { view: WorkspaceView }) {
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  async function logout() {
+    await signOut();
+    void navigate('/', { replace: true });
+  }
+  return (
+    <Group gap="xs" wrap="nowrap" component="nav" aria-label="Top bar">
+      <Button component={Link} to="/dashboard" variant={view === 'dashboard' ? 'light' : 'subtle'} visibleFrom="sm">
+        Dashboard
+      </Button>
+      <Button
+        component={Link}
+        to={workspaceNewEpisodePath(NEW_EPISODE_PATH)}
+        variant={view === 'createEpisode' ? 'light' : 'subtle'}
+        visibleFrom="sm"
+      >
+        New Episode
+      </Button>
+      <Button component={Link} to="/dashboard/settings" variant={view === 'settings' ? 'light' : 'subtle'} visibleFrom="sm">
+        Settings
+      </Button>
+      <NotificationBell />
+      <Tooltip label="Log out">
+        <ActionIcon variant="default" size="lg" onClick={() => void logout()} aria-label="Log out">
+          <IconLogout size={18} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+/** The side navigation (its entries for this user) and who is signed in. */
+function WorkspaceSideNav({ me, admin, view, onNavigate }: { me: TMe; admin: boolean; view: WorkspaceView; onNavigate: () => void }) {
+  return (
+    <>
+      <AppShell.Section grow>
+        {navEntriesFor(admin).map((entry) => (
+          <NavLink
+            key={entry.view}
+            component={Link}
+            to={entry.path}
+            label={entry.label}
+            leftSection={<entry.icon size={18} aria-hidden="true" />}
+            active={entry.view === view}
+            aria-current={entry.view === view ? 'page' : undefined}
+            onClick={onNavigate}
+            variant="light"
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          />
+        ))}
+      </AppShell.Section>
+      <AppShell.Section>
+        <Text size="xs" c="dimmed" truncate="end" px="sm" title={me.email}>
+          Signed in as {me.email}
+        </Text>
+      </AppShell.Section>
+    </>
   );
 }
