@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Server, type ServerOptions } from '@tus/server';
 import { ERRORS, Metadata, type Upload } from '@tus/utils';
@@ -50,7 +51,7 @@ function withNodeBody(req: Request, incoming: IncomingMessage): Request {
   return new Request(req.url, {
     method: req.method,
     headers: req.headers,
-    body: ReadableStream.from<Uint8Array>(incoming),
+    body: NodeReadableStream.from<Uint8Array>(incoming),
     duplex: 'half',
   } as RequestInit);
 }
