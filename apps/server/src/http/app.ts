@@ -1,5 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { compress } from 'hono/compress';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX, compress } from 'hono/compress';
 import { etag } from 'hono/etag';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { TRPCError } from '@trpc/server';
@@ -48,6 +48,19 @@ const revalidated: MiddlewareHandler = async (c, next) => {
   if (c.res.ok || c.res.status === 304) c.res.headers.set('cache-control', 'private, no-cache');
 };
 
+/**
+ * Says `Vary: Accept-Encoding` on every response compress may gzip, on the response's own headers,
+ * before compress looks: compress would otherwise add it through c.header(), which rebuilds a
+ * finished response and copies its whole body (a 1 MB episode page, on every call).
+ */
+const varyOnEncoding: MiddlewareHandler = async (c, next) => {
+  await next();
+  const type = c.res.headers.get('content-type');
+  const vary = c.res.headers.get('vary');
+  if (!type || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) || vary === '*' || /accept-encoding/i.test(vary ?? '')) return;
+  c.res.headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+};
+
 /** The whole HTTP surface: /trpc, /api/*, the API docs and the built web app, on one Hono app. */
 export function createApp({
   orm,
@@ -67,6 +80,7 @@ export function createApp({
   // JSON, HTML, feeds and transcripts are gzipped on the way out; audio, images, ranges (206) and
   // the web app's precompressed files pass through untouched.
   app.use('*', compress({ encoding: 'gzip' }));
+  app.use('*', varyOnEncoding);
   // First: a Host that belongs to a show's site is answered by that site alone.
   mountSites(app, orm, shared);
   // tus resumable uploads (its own auth per request); the client address comes from the forwarded header when trusted.

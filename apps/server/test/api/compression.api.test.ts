@@ -48,6 +48,9 @@ describe('compressed responses', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    // Said once, and also to a client that took it plain (a cache must not hand it the gzipped copy).
+    expect(zipped.headers.vary?.match(/accept-encoding/gi)).toHaveLength(1);
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
     expect(zipped.body.length).toBeLessThan(plain.body.length / 3);
     expect(JSON.parse(gunzipSync(zipped.body).toString('utf8'))).toEqual(JSON.parse(plain.body.toString('utf8')));
   });
