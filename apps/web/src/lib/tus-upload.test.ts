@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uploadedItem } from './tus-upload.ts';
+import { tusErrorMessage, uploadedItem } from './tus-upload.ts';
 
 describe('uploadedItem (issue 19: the upload messages of spec 000)', () => {
   it('answers the stored file', () => {
@@ -13,5 +13,17 @@ describe('uploadedItem (issue 19: the upload messages of spec 000)', () => {
 
   it("says 'Upload response missing filename' when the file has no name", () => {
     expect(uploadedItem(JSON.stringify({ id: 'm1', filename: '' }))).toEqual({ problem: 'Upload response missing filename' });
+  });
+});
+
+describe('tusErrorMessage (spec 000 and 001 upload failures)', () => {
+  const answered = (status: number, body: string) => ({ originalResponse: { getStatus: () => status, getBody: () => body } });
+  it("gives the server's words, else 'Upload failed with status {n}'", () => {
+    expect(tusErrorMessage(answered(413, '{"detail":"File too large"}'))).toBe('File too large');
+    expect(tusErrorMessage(answered(500, ''))).toBe('Upload failed with status 500');
+  });
+  it('says what the screen asks for when no server answered', () => {
+    expect(tusErrorMessage(new Error('network'))).toBe('Unable to upload audio.');
+    expect(tusErrorMessage(new Error('network'), 'Upload failed. Please try again.')).toBe('Upload failed. Please try again.');
   });
 });

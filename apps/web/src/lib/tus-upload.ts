@@ -6,6 +6,8 @@ export interface TusCallbacks {
   onProgress(percent: number): void;
   onSuccess(item: TMediaItem): void;
   onError(message: string): void;
+  /** The words for a failure no server answered (the connection gone after the retries); spec 001's by default. */
+  unanswered?: string;
 }
 
 /** Chunks of 16 MB: fast on a good line, and a dropped connection repeats at most one. */
@@ -29,9 +31,9 @@ export function uploadedItem(body: string): { item: TMediaItem } | { problem: st
 }
 
 /** The server's words (its refusals are plain text), else 'Upload failed with status {n}', else the spec's fallback. */
-export function tusErrorMessage(error: unknown): string {
+export function tusErrorMessage(error: unknown, unanswered: string = MEDIA_MESSAGES.unableToUploadAudio): string {
   const response = (error as { originalResponse?: { getStatus(): number; getBody(): string } | null }).originalResponse;
-  if (!response) return MEDIA_MESSAGES.unableToUploadAudio;
+  if (!response) return unanswered;
   const body = response.getBody()?.trim();
   if (body) {
     try {
@@ -69,7 +71,7 @@ export function startTusUpload(file: File, metadata: TTusUploadMetadata, callbac
       if ('problem' in answer) callbacks.onError(answer.problem);
       else callbacks.onSuccess(answer.item);
     },
-    onError: (error) => callbacks.onError(tusErrorMessage(error)),
+    onError: (error) => callbacks.onError(tusErrorMessage(error, callbacks.unanswered)),
     // A refusal (not audio, too large) will not change on retry.
     onShouldRetry: (error) => {
       const status = (error as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus() ?? 0;

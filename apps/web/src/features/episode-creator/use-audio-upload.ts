@@ -53,6 +53,8 @@ export function useAudioUpload({ maxMb, onProgress, onUploaded }: Options) {
           done();
           setProblem(message || MEDIA_MESSAGES.uploadFailed);
         },
+        // Spec 000's words in the Episode Creator.
+        unanswered: MEDIA_MESSAGES.uploadFailedTryAgain,
       },
     );
   }
