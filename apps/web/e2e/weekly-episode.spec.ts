@@ -13,7 +13,14 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { EPISODE_CREATOR_SHELL, PUBLISH_MESSAGES, RECORDER_MESSAGES, type TEpisode, type TPodcast } from '@ppp/contracts';
+import {
+  CREATOR_STEP_COPY,
+  EPISODE_CREATOR_SHELL,
+  PUBLISH_MESSAGES,
+  RECORDER_MESSAGES,
+  type TEpisode,
+  type TPodcast,
+} from '@ppp/contracts';
 import { DESKTOP, FAKE_MEDIA_ARGS, apiClient, registerConfirmedAccount, shot, type RunningApp } from './harness.ts';
 import { expect, test as journey } from './fixtures.ts';
 import { atStep, chooseCategory, dismissTour, generateClips, next, pickDates } from './onboarding-support.ts';
@@ -245,6 +252,9 @@ test('a new creator: onboarding, an upload built into a draft and published, a m
     const dialog = page.getByRole('dialog', { name: `Publish “${first}”` });
     await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect(page.getByTestId('result-published')).toHaveText(PUBLISH_MESSAGES.publishedBuiltin, { timeout: 120_000 });
+    // Headed as what it became, no longer 'Draft Ready'.
+    await expect(page.getByRole('heading', { name: CREATOR_STEP_COPY.headingNow })).toBeVisible();
+    await expect(page.getByRole('heading', { name: CREATOR_STEP_COPY.headingDraft })).toHaveCount(0);
     await shot(page, 'weekly-published-desktop');
   });
 

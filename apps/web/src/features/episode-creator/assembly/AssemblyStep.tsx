@@ -14,7 +14,7 @@ import {
 import { trpc } from '../../../lib/trpc.ts';
 import { PublishDialog } from '../../publishing/PublishDialog.tsx';
 import { formatScheduled } from '../../publishing/schedule-time.ts';
-import { estimateText, offersPublish, resultView, withHostFailure } from './assembly-result.ts';
+import { RESULT_TOAST_ID, estimateText, modeAfterPublish, offersPublish, resultView, withHostFailure } from './assembly-result.ts';
 import { usePublishFollowUp } from './use-publish-follow-up.ts';
 import { useJobStatus } from './use-job-status.ts';
 import { AssemblyFailure } from './AssemblyFailure.tsx';
@@ -59,7 +59,9 @@ interface ResultProps {
 }
 
 function Result({ episode, mode, publish, publishAt, publishAtLocal, onBackToDashboard }: ResultProps) {
-  const view = resultView(mode, publish);
+  // A draft published from here is headed as what it became ('Published', 'Scheduled'), not 'Draft Ready'.
+  const [published, setPublished] = useState<TPublishStatus | null>(null);
+  const view = published ? resultView(modeAfterPublish(published), null) : resultView(mode, publish);
   return (
     <Paper withBorder p="xl" radius="md">
       <Stack gap="md" data-testid="assembly-result">
@@ -95,7 +97,14 @@ function Result({ episode, mode, publish, publishAt, publishAtLocal, onBackToDas
         </Stack>
         {episode.final_audio_url && <audio controls src={episode.final_audio_url} style={{ width: '100%' }} data-testid="final-audio" />}
         {offersPublish(mode, publish) ? (
-          <PublishFromResult episode={episode} onBackToDashboard={onBackToDashboard} />
+          <PublishFromResult
+            episode={episode}
+            onBackToDashboard={onBackToDashboard}
+            onPublished={(status) => {
+              notifications.hide(RESULT_TOAST_ID);
+              setPublished(status);
+            }}
+          />
         ) : (
           <Group>
             <Button onClick={onBackToDashboard}>{CREATOR_STEP_COPY.backToDashboard}</Button>
@@ -115,7 +124,15 @@ function publishedText(status: TPublishStatus): string {
 }
 
 /** A draft's way on from the result: Publish now or Schedule (the publish dialog), then what it became. */
-function PublishFromResult({ episode, onBackToDashboard }: { episode: TAssembledEpisode; onBackToDashboard(): void }) {
+function PublishFromResult({
+  episode,
+  onBackToDashboard,
+  onPublished,
+}: {
+  episode: TAssembledEpisode;
+  onBackToDashboard(): void;
+  onPublished(status: TPublishStatus): void;
+}) {
   const current = trpc.publishing.status.useQuery({ id: episode.id }, { retry: false });
   const [dialog, setDialog] = useState<TPublishMode | null>(null);
   const [done, setDone] = useState<TPublishStatus | null>(null);
@@ -149,6 +166,7 @@ function PublishFromResult({ episode, onBackToDashboard }: { episode: TAssembled
         onDone={(status) => {
           setDialog(null);
           setDone(status);
+          onPublished(status);
         }}
       />
     </Stack>
@@ -171,7 +189,7 @@ export function AssemblyStep({ episodeId, mode, audioSeconds, onBackToDashboard,
     if (!done || toasted.current === key) return;
     toasted.current = key;
     const view = resultView(mode, publish);
-    notifications.show({ color: view.toast.color, title: view.toast.title, message: view.toast.message });
+    notifications.show({ id: RESULT_TOAST_ID, color: view.toast.color, title: view.toast.title, message: view.toast.message });
   }, [done, publish, outcome, mode, status?.job_id]);
 
   const failed = poll.lost || status?.status === 'error';

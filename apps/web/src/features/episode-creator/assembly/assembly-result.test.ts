@@ -3,6 +3,7 @@ import { ASSEMBLY, CREATOR_STEP_LIMITS, EPISODE_CREATOR_MESSAGES, PUBLISH_LIMITS
 import {
   PUBLISH_OUTCOME_WAIT_POLLS,
   estimateText,
+  modeAfterPublish,
   followsPublish,
   nextStatusPoll,
   offersPublish,
@@ -148,5 +149,12 @@ describe('publishing from the result', () => {
     expect(offersPublish('now', { mode: 'now', outcome: 'dispatched', error: null })).toBe(false);
     expect(offersPublish('schedule', { mode: 'schedule', outcome: 'scheduled', error: null })).toBe(false);
     expect(offersPublish('now', null)).toBe(false);
+  });
+});
+
+describe('modeAfterPublish (a draft published from the result)', () => {
+  it('heads the result as what the draft became', () => {
+    expect(modeAfterPublish({ status: 'published' })).toBe('now');
+    expect(modeAfterPublish({ status: 'scheduled' })).toBe('schedule');
   });
 });

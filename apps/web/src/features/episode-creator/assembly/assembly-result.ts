@@ -147,3 +147,11 @@ export function offersPublish(requested: TAssemblyPublishMode, publish: TAssembl
   if (!publish) return requested === 'draft';
   return publish.outcome === 'draft' || publish.outcome === 'schedule_invalid' || publish.outcome === 'failed';
 }
+
+/** What a draft published from the result became, as a publish mode: its heading and text follow it. */
+export function modeAfterPublish(status: Pick<TPublishStatus, 'status'>): TAssemblyPublishMode {
+  return status.status === 'scheduled' ? 'schedule' : 'now';
+}
+
+/** The result's toast has this id, so it can go once the draft is published from the result. */
+export const RESULT_TOAST_ID = 'assembly-result';
