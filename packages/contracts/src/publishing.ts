@@ -13,6 +13,9 @@ export const PUBLISH_LIMITS = {
   statusPollMaxMs: 4_000,
   unpublishWindowMs: 24 * 60 * 60_000,
   publishAllMin: 2,
+  /** After Publish All, My Podcasts reads the show's summary and episodes again this often while any is unpublished, for at most this long. */
+  publishAllPollMs: 2_000,
+  publishAllFollowMs: 5 * 60_000,
   reloadAfterRetryMs: 1_200,
   reloadAfterRepublishMs: 1_500,
   reloadAfterUnpublishMs: 800,

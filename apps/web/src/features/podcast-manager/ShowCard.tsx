@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Anchor, Badge, Button, Card, Collapse, CopyButton, Group, Image, Menu, Stack, Text } from '@mantine/core';
 import { IconDots, IconRss } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
@@ -8,16 +8,24 @@ import { trpc } from '../../lib/trpc.ts';
 import { ShowEpisodesPanel } from './ShowEpisodesPanel.tsx';
 import { ImportStatusPanel } from '../rss-import/ImportStatusPanel.tsx';
 import { FeedCheckList } from './FeedCheckList.tsx';
-import { publishAllText } from './show-form.ts';
+import { followsPublishAll, publishAllText } from './show-form.ts';
 
 export type ShowAction = 'edit' | 'checklist' | 'delete' | 'link' | 'builtin';
 
 /** One show: cover, name, host, episode summary, feed URL, and its actions. */
 export function ShowCard({ show, onAction }: { show: TPodcast; onAction: (action: ShowAction, show: TPodcast) => void }) {
-  const summary = trpc.podcasts.summary.useQuery({ id: show.id });
+  // After Publish All the jobs publish in the background: the summary (and the episode list) follow them for a while.
+  const [followUntil, setFollowUntil] = useState(0);
+  const summary = trpc.podcasts.summary.useQuery(
+    { id: show.id },
+    { refetchInterval: (query) => (followsPublishAll(followUntil, query.state.data) ? PUBLISH_LIMITS.publishAllPollMs : false) },
+  );
   const feedCheck = trpc.podcasts.feedCheck.useQuery({ id: show.id });
   const utils = trpc.useUtils();
   const publishAll = trpc.podcasts.publishAll.useMutation();
+  useEffect(() => {
+    if (Date.now() < followUntil) void utils.podcasts.episodes.invalidate({ id: show.id });
+  }, [summary.dataUpdatedAt, followUntil, show.id, utils]);
   const canPublishAll = (summary.data?.drafts ?? 0) >= PUBLISH_LIMITS.publishAllMin;
 
   async function publishEveryDraft() {
@@ -31,6 +39,7 @@ export function ShowCard({ show, onAction }: { show: TPodcast; onAction: (action
         message: toApiFailure(err).message ?? PUBLISH_MESSAGES.publishAllFailed,
       });
     } finally {
+      setFollowUntil(Date.now() + PUBLISH_LIMITS.publishAllFollowMs);
       await Promise.all([utils.podcasts.summary.invalidate({ id: show.id }), utils.podcasts.episodes.invalidate({ id: show.id })]);
     }
   }

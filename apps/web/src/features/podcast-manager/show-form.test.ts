@@ -9,6 +9,7 @@ import {
   hostIdChangeNeedsConfirm,
   languageOfBrowser,
   nameError,
+  followsPublishAll,
   publishAllText,
   remoteLoadNotice,
   showBasicsError,
@@ -119,5 +120,15 @@ describe('Edit Podcast of a linked show (GET /api/spreaker/show/{id}?mapped=true
     expect(remoteLoadNotice(404)).toBeNull();
     expect(remoteLoadNotice(502)).toBe(SPREAKER_MESSAGES.remoteLoadFailed);
     expect(remoteLoadNotice(null)).toBe(SPREAKER_MESSAGES.remoteLoadFailed);
+  });
+});
+
+describe('followsPublishAll (My Podcasts after Publish All)', () => {
+  it('follows while an episode is not out yet, and never past its time', () => {
+    expect(followsPublishAll(2_000, { unpublished_or_unscheduled: 2 }, 1_000)).toBe(true);
+    expect(followsPublishAll(2_000, undefined, 1_000)).toBe(true);
+    expect(followsPublishAll(2_000, { unpublished_or_unscheduled: 0 }, 1_000)).toBe(false);
+    expect(followsPublishAll(2_000, { unpublished_or_unscheduled: 2 }, 2_000)).toBe(false);
+    expect(followsPublishAll(0, { unpublished_or_unscheduled: 2 }, 1_000)).toBe(false);
   });
 });

@@ -11,6 +11,7 @@ import {
   type TMappedSpreakerShow,
   type TPodcast,
   type TPodcastLanguage,
+  type TPodcastSummary,
   type TPublishAllResponse,
 } from '@ppp/contracts';
 
@@ -148,4 +149,13 @@ export function publishAllText(result: TPublishAllResponse): string {
   if (result.errors.length > 0) parts.push(`${result.errors.length} failed: ${result.errors.map((e) => e.error).join('; ')}`);
   const text = parts.join(', ');
   return text.endsWith('.') ? text : `${text}.`;
+}
+
+/** Whether My Podcasts still follows a Publish All: until every episode is out (published or scheduled), for a bounded time. */
+export function followsPublishAll(
+  followUntil: number,
+  summary: Pick<TPodcastSummary, 'unpublished_or_unscheduled'> | undefined,
+  now = Date.now(),
+): boolean {
+  return now < followUntil && (summary?.unpublished_or_unscheduled ?? 1) > 0;
 }
