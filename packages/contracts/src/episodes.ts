@@ -71,6 +71,8 @@ export const EPISODE_MESSAGES = {
   noEdl: 'This episode was not assembled here, so it cannot be cut.',
   noCuts: 'Add at least one cut of 20 ms or more.',
   cutOutside: 'A cut lies outside the episode.',
+  /** Not in the spec's words: a cut wholly in the intro, the outro or a gap would remove nothing. */
+  cutOutsideContent: 'A cut lies in the intro or outro; only the recorded content can be cut.',
   templateNotFound: 'Template not found',
   coverNotFound: 'Cover image not found. Upload it again.',
   noSourceAudio: 'This episode has no source audio with a transcript to review.',

@@ -392,6 +392,41 @@ describe('audio and the manual editor’s context', () => {
     );
     expect(outside).toMatchObject({ status: 422, detail: EPISODE_MESSAGES.cutOutside });
 
+    // With intro (0-1 s), content (1-2.5 s) and outro: a cut in the intro removes nothing of the recording and is refused.
+    const file = { path: 'x', format: 'mp3', duration_ms: 1500 };
+    const segment = (id: string, source: string, start_ms: number, duration_ms: number) => ({
+      id,
+      segment_type: id,
+      source,
+      title: id,
+      file,
+      start_ms,
+      duration_ms,
+    });
+    const shaped = {
+      ...edl,
+      segments: [segment('intro', 'static', 0, 1000), segment('content', 'content', 1000, 1500), segment('outro', 'static', 2500, 500)],
+      content: { ...edl.content, segment_id: 'content', pieces: [{ type: 'source', start_ms: 0, end_ms: 1500 }], mutes: [] },
+      inserts: [],
+    };
+    await orm.em.fork().nativeUpdate(EpisodeSchema, { id: episode.id }, { edl: shaped as never });
+    const inIntro = errorOf(
+      await api.request('POST', `/api/episodes/${episode.id}/manual-edit/commit`, {
+        token: a.token,
+        json: { cuts: [{ start_ms: 200, end_ms: 600 }] },
+      }),
+    );
+    expect(inIntro).toMatchObject({ status: 422, detail: EPISODE_MESSAGES.cutOutsideContent });
+    // One in the content gets past that check (this seeded episode has no recipe to render again: 409).
+    const inContent = errorOf(
+      await api.request('POST', `/api/episodes/${episode.id}/manual-edit/commit`, {
+        token: a.token,
+        json: { cuts: [{ start_ms: 1200, end_ms: 1500 }] },
+      }),
+    );
+    expect(inContent.status).toBe(409);
+    await orm.em.fork().nativeUpdate(EpisodeSchema, { id: episode.id }, { edl: edl as never });
+
     await orm.em.fork().nativeUpdate(EpisodeSchema, { id: episode.id }, { assemblyStatus: 'queued' });
     const busy = errorOf(await api.request('GET', `/api/episodes/${episode.id}/edit-context`, { token: a.token }));
     expect(busy).toMatchObject({ status: 409, detail: EPISODE_MESSAGES.busyRendering });

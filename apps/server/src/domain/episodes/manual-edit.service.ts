@@ -1,8 +1,10 @@
 import type { z } from 'zod';
 import {
+  ASSEMBLY,
   EPISODE_MESSAGES,
   cutsOverInserts,
   normalizeManualCuts,
+  type TEdl,
   type TEditContext,
   type TManualEditCommitResponse,
   type ZManualEditCommitRequest,
@@ -15,7 +17,7 @@ import type { EpisodeLinks } from './episode-links.ts';
 import type { EpisodeAssemblyPort } from './episode-assembly.port.ts';
 import { joinCuts } from './content-timeline.ts';
 import { isRendering } from './episode.dto.ts';
-import { placedInserts } from './edl-files.ts';
+import { episodeCutsToContent, placedInserts } from './edl-files.ts';
 
 type Owner = Pick<User, 'id'>;
 
@@ -67,7 +69,16 @@ export class ManualEditService {
     // An Intern answer or sound effect under a cut goes whole, or the cut is refused (part of a clip cannot be cut).
     const { removed, problem } = cutsOverInserts(kept, episode.edl ? placedInserts(episode.edl) : []);
     if (problem) throw new AppError('VALIDATION', problem);
+    // A cut that removes none of the recording (it lies in the intro or outro) is refused, not dropped in silence.
+    const edl = episode.edl;
+    if (edl && removed.length === 0 && kept.some((cut) => contentMsOf(edl, cut) < ASSEMBLY.minManualCutMs))
+      throw new AppError('VALIDATION', EPISODE_MESSAGES.cutOutsideContent);
     const result = await this.deps.assembly.addCutsAndRerender(episode, kept, { removeInserts: removed.map((insert) => insert.id) });
     return { duration_ms: result.duration_ms, status: result.status, cuts: kept };
   }
+}
+
+/** How much of the recording a cut on the episode's timeline removes. */
+function contentMsOf(edl: TEdl, cut: { start_ms: number; end_ms: number }): number {
+  return episodeCutsToContent(edl, [cut]).reduce((sum, part) => sum + part.end_ms - part.start_ms, 0);
 }
