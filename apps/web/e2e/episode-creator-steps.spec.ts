@@ -285,9 +285,11 @@ test.describe('Episode Creator steps 4-6', () => {
       ],
     });
     expect(template.status, JSON.stringify(template.body)).toBe(201);
-    // The jingle's file goes missing from storage (its library entry stays): the render cannot read it.
+    // The jingle's stored file turns unreadable (its library entry and a file stay, so the assemble
+    // call's check that the file exists lets it through): the render cannot read it.
     const jingleFile = findStored(path.join(journey.app.dataDir, 'storage'), jingle.id);
     renameSync(jingleFile, `${jingleFile}.away`);
+    writeFileSync(jingleFile, 'not audio at all');
 
     const page = await wizardAt(openPage, DESKTOP, {
       ...build,
