@@ -1,7 +1,25 @@
-import { useEffect } from 'react';
 import { Button, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { PAYMENTS, ZCheckoutRequest, formatDollars, getTier, hoursCovering, minutesRateTier, type TTierKey } from '@ppp/contracts';
+import { PAYMENTS, formatDollars, getTier, minutesRateTier, type TTierKey } from '@ppp/contracts';
+import { highlightStyle } from './highlight-style.ts';
+import { useBuyMinutesForm } from './use-buy-minutes-form.ts';
+
+function BuyMinutesIntro({ rate, shortfallMinutes }: { rate: number; shortfallMinutes: number | null }) {
+  return (
+    <>
+      <Title order={2} size="h3">
+        Buy minutes
+      </Title>
+      <Text size="sm" c="dimmed">
+        {`Bought minutes roll over and are spent after your monthly ones. ${formatDollars(rate)} an hour on your plan.`}
+      </Text>
+      {shortfallMinutes !== null && (
+        <Text size="sm" data-testid="minutes-shortfall">
+          {`Your episode needs ${shortfallMinutes} more minute${shortfallMinutes === 1 ? '' : 's'}.`}
+        </Text>
+      )}
+    </>
+  );
+}
 
 /** Buy minutes by the hour at the plan's extra rate; after 'Not enough processing minutes', the hours that cover the shortfall. */
 export function BuyMinutesForm({
@@ -18,41 +36,15 @@ export function BuyMinutesForm({
   onBuy(hours: number): void;
 }) {
   const rateTier = minutesRateTier(tier);
-  const form = useForm<{ hours: number | string }>({
-    initialValues: { hours: shortfallMinutes ? hoursCovering(shortfallMinutes) : 1 },
-    validate: {
-      hours: (value) =>
-        ZCheckoutRequest.shape.hours.safeParse(value === '' ? undefined : value).error?.issues[0]?.message ??
-        (value === '' ? 'Choose how many hours of minutes to buy.' : null),
-    },
-  });
-  const { setFieldValue } = form;
-  useEffect(() => {
-    if (shortfallMinutes) setFieldValue('hours', hoursCovering(shortfallMinutes));
-  }, [shortfallMinutes, setFieldValue]);
+  const form = useBuyMinutesForm(shortfallMinutes);
   if (rateTier === null) return null;
   const rate = getTier(rateTier).extraRateCentsPerHour ?? 0;
   const hours = Number(form.values.hours) || 0;
   return (
-    <Card
-      withBorder
-      padding="lg"
-      id="buy-minutes"
-      style={highlighted ? { borderColor: 'var(--mantine-color-violet-6)', borderWidth: 2 } : undefined}
-    >
+    <Card withBorder padding="lg" id="buy-minutes" style={highlightStyle(highlighted)}>
       <form onSubmit={form.onSubmit((values) => onBuy(Number(values.hours)))}>
         <Stack gap="sm">
-          <Title order={2} size="h3">
-            Buy minutes
-          </Title>
-          <Text size="sm" c="dimmed">
-            {`Bought minutes roll over and are spent after your monthly ones. ${formatDollars(rate)} an hour on your plan.`}
-          </Text>
-          {shortfallMinutes !== null && (
-            <Text size="sm" data-testid="minutes-shortfall">
-              {`Your episode needs ${shortfallMinutes} more minute${shortfallMinutes === 1 ? '' : 's'}.`}
-            </Text>
-          )}
+          <BuyMinutesIntro rate={rate} shortfallMinutes={shortfallMinutes} />
           <Group align="flex-end" gap="sm">
             <NumberInput
               label="Hours"

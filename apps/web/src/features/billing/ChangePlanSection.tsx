@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { highlightStyle } from './highlight-style.ts';
 import { CONTACT_SALES_PATH, PLANS, PRICING, formatDollars, formatProcessingMinutes, type TPlan, type TTierKey } from '@ppp/contracts';
 
 type Cycle = 'monthly' | 'annual';
@@ -54,6 +55,25 @@ function PlanChoice({
   );
 }
 
+function ChangePlanHeader({ cycle, onCycle }: { cycle: Cycle; onCycle(cycle: Cycle): void }) {
+  return (
+    <Group justify="space-between" wrap="wrap">
+      <Title order={2} size="h3">
+        Change plan
+      </Title>
+      <SegmentedControl
+        aria-label="Billing period"
+        value={cycle}
+        onChange={(value) => onCycle(value === 'annual' ? 'annual' : 'monthly')}
+        data={[
+          { value: 'monthly', label: 'Monthly' },
+          { value: 'annual', label: `Annual (${PRICING.annualSavingsLabel})` },
+        ]}
+      />
+    </Group>
+  );
+}
+
 /** Change plan: the plan cards of the pricing table, monthly or annual, each starting its checkout. */
 export function ChangePlanSection({
   currentTier,
@@ -68,27 +88,9 @@ export function ChangePlanSection({
 }) {
   const [cycle, setCycle] = useState<Cycle>('monthly');
   return (
-    <Card
-      withBorder
-      padding="lg"
-      id="change-plan"
-      style={highlighted ? { borderColor: 'var(--mantine-color-violet-6)', borderWidth: 2 } : undefined}
-    >
+    <Card withBorder padding="lg" id="change-plan" style={highlightStyle(highlighted)}>
       <Stack gap="md">
-        <Group justify="space-between" wrap="wrap">
-          <Title order={2} size="h3">
-            Change plan
-          </Title>
-          <SegmentedControl
-            aria-label="Billing period"
-            value={cycle}
-            onChange={(value) => setCycle(value === 'annual' ? 'annual' : 'monthly')}
-            data={[
-              { value: 'monthly', label: 'Monthly' },
-              { value: 'annual', label: `Annual (${PRICING.annualSavingsLabel})` },
-            ]}
-          />
-        </Group>
+        <ChangePlanHeader cycle={cycle} onCycle={setCycle} />
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
           {PLANS.map((plan) => (
             <PlanChoice
