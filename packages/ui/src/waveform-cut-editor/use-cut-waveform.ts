@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import WaveSurfer from 'wavesurfer.js';
-import RegionsPlugin, { type Region } from 'wavesurfer.js/dist/plugins/regions.esm.js';
-import { MANUAL_EDIT } from '@ppp/contracts';
-import { cutFromRegion, pxPerSecond, type EditorCut } from './cut-list.ts';
+import type WaveSurfer from 'wavesurfer.js';
+import { pxPerSecond, type EditorCut } from './cut-list.ts';
+import { createCutWaveform, syncRegions, type RegionsPluginInstance } from './cut-waveform-setup.ts';
 
 export interface CutWaveformOptions {
   container: RefObject<HTMLDivElement | null>;
@@ -25,7 +24,7 @@ export interface CutWaveformOptions {
 export function useCutWaveform(options: CutWaveformOptions) {
   const { container, audioUrl, peaks, durationMs, cuts, onCutsChange, zoomSeconds, regionColor } = options;
   const wavesurfer = useRef<WaveSurfer | null>(null);
-  const regions = useRef<ReturnType<typeof RegionsPlugin.create> | null>(null);
+  const regions = useRef<RegionsPluginInstance | null>(null);
   const known = useRef(new Set<string>());
   const [playing, setPlaying] = useState(false);
   const [currentMs, setCurrentMs] = useState(0);
@@ -34,48 +33,16 @@ export function useCutWaveform(options: CutWaveformOptions) {
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const plugin = RegionsPlugin.create();
-    const ws = WaveSurfer.create({
-      container: element,
-      height: MANUAL_EDIT.waveformHeight,
-      url: audioUrl,
-      peaks,
-      duration: durationMs / 1000,
-      waveColor: '#8c96b4',
-      progressColor: '#4c5fd5',
-      cursorColor: '#c92a2a',
-      cursorWidth: 2,
-      // A drag on the waveform draws a cut region; a click still seeks.
-      dragToSeek: false,
-      autoScroll: true,
-      plugins: [plugin],
+    const knownIds = known.current;
+    const setup = { element, audioUrl, peaks, durationMs, regionColor, known: knownIds, onCutsChange };
+    const { ws, plugin } = createCutWaveform({
+      ...setup,
+      onReady: () => setReady(true),
+      onPlayingChange: setPlaying,
+      onTimeMs: setCurrentMs,
     });
-    const update = (region: Region) => {
-      const cut = cutFromRegion(region.id, region.start, region.end, durationMs);
-      if (!known.current.has(region.id)) {
-        known.current.add(region.id);
-        onCutsChange((list) => [...list, cut]);
-      } else {
-        onCutsChange((list) => list.map((c) => (c.id === cut.id ? cut : c)));
-      }
-    };
-    plugin.enableDragSelection({ color: regionColor });
-    plugin.on('region-created', (region) => {
-      // A region dragged out on the waveform is a new cut; the ones added from the list are known already.
-      if (!known.current.has(region.id)) update(region);
-    });
-    plugin.on('region-updated', update);
-    ws.on('ready', () => {
-      setReady(true);
-      ws.zoom(pxPerSecond(element.clientWidth, MANUAL_EDIT.defaultZoomSeconds));
-    });
-    ws.on('play', () => setPlaying(true));
-    ws.on('pause', () => setPlaying(false));
-    ws.on('finish', () => setPlaying(false));
-    ws.on('timeupdate', (time) => setCurrentMs(Math.round(time * 1000)));
     wavesurfer.current = ws;
     regions.current = plugin;
-    const knownIds = known.current;
     return () => {
       ws.destroy();
       wavesurfer.current = null;
@@ -85,25 +52,8 @@ export function useCutWaveform(options: CutWaveformOptions) {
     };
   }, [container, audioUrl, peaks, durationMs, regionColor, onCutsChange]);
 
-  // Cuts changed outside the waveform: add, move or remove their regions.
   useEffect(() => {
-    const plugin = regions.current;
-    if (!plugin || !ready) return;
-    const byId = new Map(plugin.getRegions().map((r) => [r.id, r]));
-    for (const cut of cuts) {
-      const region = byId.get(cut.id);
-      if (!region) {
-        known.current.add(cut.id);
-        plugin.addRegion({ id: cut.id, start: cut.start_ms / 1000, end: cut.end_ms / 1000, color: regionColor, drag: true, resize: true });
-      } else if (Math.round(region.start * 1000) !== cut.start_ms || Math.round(region.end * 1000) !== cut.end_ms) {
-        region.setOptions({ start: cut.start_ms / 1000, end: cut.end_ms / 1000 });
-      }
-      byId.delete(cut.id);
-    }
-    for (const [id, region] of byId) {
-      known.current.delete(id);
-      region.remove();
-    }
+    if (regions.current && ready) syncRegions(regions.current, cuts, known.current, regionColor);
   }, [cuts, ready, regionColor]);
 
   useEffect(() => {
