@@ -41,6 +41,8 @@ import { MediaRepository } from './media/media.repository.ts';
 import { TranscriptReviewService } from './transcripts/transcript-review.service.ts';
 import { AudioCleanupRepository } from './audio-cleanup/audio-cleanup.repository.ts';
 import { RssImportService } from './rss-import/rss-import.service.ts';
+import { RssImportRepository } from './rss-import/rss-import.repository.ts';
+import { ImportRunsRepository } from './rss-import/import-runs.repository.ts';
 import { TemplatesService } from './templates/templates.service.ts';
 import { TemplatesRepository } from './templates/templates.repository.ts';
 import { PodcastsRepository } from './podcasts/podcasts.repository.ts';
@@ -250,7 +252,9 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     }),
     // The user's Spreaker client when connected (issue 6), else null: the import goes on without Spreaker.
     rssImport: new RssImportService({
-      em,
+      imports: new RssImportRepository(em),
+      podcasts: new PodcastsRepository(em),
+      runs: new ImportRunsRepository(em),
       config,
       storage: shared.storage,
       jobs: shared.jobs,

@@ -12,6 +12,9 @@ import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
 import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
 import { RssImportSchema } from '../../src/domain/rss-import/rss-import.entity.ts';
 import { RssImportService } from '../../src/domain/rss-import/rss-import.service.ts';
+import { RssImportRepository } from '../../src/domain/rss-import/rss-import.repository.ts';
+import { ImportRunsRepository } from '../../src/domain/rss-import/import-runs.repository.ts';
+import { PodcastsRepository } from '../../src/domain/podcasts/podcasts.repository.ts';
 import { SpreakerClient } from '../../src/adapters/spreaker/index.ts';
 import { FakeSpreaker } from '../unit/spreaker/fake-spreaker.ts';
 import { rssImportBed } from './rss-import-bed.ts';
@@ -49,7 +52,9 @@ describe('recover from Spreaker', () => {
         const em = bed.orm.em.fork();
         const services = createServices(em, bed.shared);
         return new RssImportService({
-          em,
+          imports: new RssImportRepository(em),
+          podcasts: new PodcastsRepository(em),
+          runs: new ImportRunsRepository(em),
           config: bed.config,
           storage: bed.shared.storage,
           jobs: bed.shared.jobs,

@@ -13,7 +13,7 @@ import {
 import type { SpreakerClient } from '../../adapters/spreaker/index.ts';
 import { AppError } from '../errors.ts';
 import type { Podcast } from '../podcasts/podcast.entity.ts';
-import { PodcastsRepository } from '../podcasts/podcasts.repository.ts';
+import type { PodcastsRepository } from '../podcasts/podcasts.repository.ts';
 import type { FeatureGate, PlanUser } from '../billing/feature-gate.ts';
 import type { RateLimitService } from '../auth/rate-limit.service.ts';
 import type { User } from '../users/user.entity.ts';
@@ -21,17 +21,17 @@ import { fetchRemote } from './remote-files.ts';
 import { parseFeed, type TParsedFeed } from './parse/index.ts';
 import { previewOf, showFields, uniqueItems } from './map-feed.ts';
 import type { RssImport } from './rss-import.entity.ts';
-import { RssImportRepository } from './rss-import.repository.ts';
-import { ImportRunsRepository } from './import-runs.repository.ts';
+import type { RssImportRepository } from './rss-import.repository.ts';
+import type { ImportRunsRepository } from './import-runs.repository.ts';
 import { toImportResult } from './import-status.ts';
 import { linkSpreakerShow, recoverFromSpreaker } from './spreaker-link.ts';
 import { rssImportLink, runImport, type ImportRunnerDeps, type RunOptions } from './import-runner.ts';
 import { cleanupMirrors, runMirror } from './mirror-runner.ts';
 
-/** The unit of work, the adapters and the services an import uses. */
-export interface RssImportDeps extends Omit<ImportRunnerDeps, 'log' | 'runs'> {
-  /** The unit of work the import's repositories (the service's and its jobs') are made on. */
-  em: ConstructorParameters<typeof RssImportRepository>[0];
+/** The repositories (of one unit of work), the adapters and the services an import uses. */
+export interface RssImportDeps extends Omit<ImportRunnerDeps, 'log'> {
+  imports: RssImportRepository;
+  podcasts: PodcastsRepository;
   /** The user's Spreaker connection, or null when they have not connected one. */
   spreakerFor: (userId: string) => Promise<SpreakerClient | null>;
   /** auto_publish_to_spreaker is publishing to Spreaker automatically, a Creator feature (spec 002 §9). */
@@ -56,9 +56,9 @@ export class RssImportService {
   private readonly runs: ImportRunsRepository;
   constructor(deps: RssImportDeps) {
     this.deps = deps;
-    this.imports = new RssImportRepository(deps.em);
-    this.podcasts = new PodcastsRepository(deps.em);
-    this.runs = new ImportRunsRepository(deps.em);
+    this.imports = deps.imports;
+    this.podcasts = deps.podcasts;
+    this.runs = deps.runs;
   }
 
   /** The show and its newest five episodes; nothing is written. */
