@@ -44,6 +44,49 @@ export function segmentAsPlayed(segment: TSegment, override: TAbSegmentOverride)
   };
 }
 
+function LibraryFileSelect({ segment, files, onChange }: Omit<AbSegmentControlsProps, 'saved'>) {
+  return (
+    <Select
+      label={`${sectionLabel(segment)} file`}
+      placeholder={AB_MESSAGES.chooseStatic}
+      data={files.map((f) => ({ value: f.id, label: f.display_name }))}
+      value={chosenFile(segment, files)?.id ?? null}
+      onChange={(id) => {
+        const file = files.find((f) => f.id === id);
+        onChange({ ...segment, media_id: file?.id ?? null, filename: file?.filename ?? '' });
+      }}
+    />
+  );
+}
+
+interface SavedSectionSelectProps {
+  segment: TAbSegmentOverride;
+  reuse: readonly TAbSavedSection[];
+  onChange(next: TAbSegmentOverride): void;
+}
+
+/** A saved script or AI prompt of the same section type, put in place of the segment's own. */
+function SavedSectionSelect({ segment, reuse, onChange }: SavedSectionSelectProps) {
+  return (
+    <Select
+      label="Use a saved section"
+      placeholder="Saved sections"
+      data={reuse.map((s) => ({ value: s.id, label: `${s.tag}: ${s.content.slice(0, 40)}` }))}
+      value={null}
+      onChange={(id) => {
+        const found = reuse.find((s) => s.id === id);
+        if (!found) return;
+        onChange({
+          ...segment,
+          source_type: found.source_type,
+          script: found.source_type === 'tts' ? found.content : '',
+          prompt: found.source_type === 'ai_generated' ? found.content : segment.prompt,
+        });
+      }}
+    />
+  );
+}
+
 interface AbSegmentControlsProps {
   segment: TAbSegmentOverride;
   files: readonly TMediaItem[];
@@ -53,7 +96,6 @@ interface AbSegmentControlsProps {
 
 /** What /ab adds to a segment card (spec 002 §5): the source (script, AI prompt or library file), the file, a saved section to reuse. */
 export function AbSegmentControls({ segment, files, saved, onChange }: AbSegmentControlsProps) {
-  const label = sectionLabel(segment);
   const narrow = useMediaQuery('(max-width: 30em)');
   const reuse = saved.filter((s) => s.section_type === segment.section_type && s.source_type !== 'static');
   return (
@@ -76,36 +118,8 @@ export function AbSegmentControls({ segment, files, saved, onChange }: AbSegment
           onChange={(e) => onChange({ ...segment, prompt: e.currentTarget.value, script: '' })}
         />
       )}
-      {segment.source_type === 'static' && (
-        <Select
-          label={`${label} file`}
-          placeholder={AB_MESSAGES.chooseStatic}
-          data={files.map((f) => ({ value: f.id, label: f.display_name }))}
-          value={chosenFile(segment, files)?.id ?? null}
-          onChange={(id) => {
-            const file = files.find((f) => f.id === id);
-            onChange({ ...segment, media_id: file?.id ?? null, filename: file?.filename ?? '' });
-          }}
-        />
-      )}
-      {segment.source_type !== 'static' && reuse.length > 0 && (
-        <Select
-          label="Use a saved section"
-          placeholder="Saved sections"
-          data={reuse.map((s) => ({ value: s.id, label: `${s.tag}: ${s.content.slice(0, 40)}` }))}
-          value={null}
-          onChange={(id) => {
-            const found = reuse.find((s) => s.id === id);
-            if (!found) return;
-            onChange({
-              ...segment,
-              source_type: found.source_type,
-              script: found.source_type === 'tts' ? found.content : '',
-              prompt: found.source_type === 'ai_generated' ? found.content : segment.prompt,
-            });
-          }}
-        />
-      )}
+      {segment.source_type === 'static' && <LibraryFileSelect segment={segment} files={files} onChange={onChange} />}
+      {segment.source_type !== 'static' && reuse.length > 0 && <SavedSectionSelect segment={segment} reuse={reuse} onChange={onChange} />}
     </>
   );
 }

@@ -69,6 +69,79 @@ function DraftRow({ draft, onOpen, onDelete }: DraftRowProps) {
   );
 }
 
+/** The audio picker with its optional custom name; Upload hands both on and clears them. */
+function UploadAudioCard({ onUpload }: { onUpload(file: File, nickname: string): void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [nickname, setNickname] = useState('');
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          Upload audio
+        </Title>
+        <FileInput
+          label="Audio file"
+          placeholder="Choose an audio file"
+          accept="audio/*"
+          leftSection={<IconFileMusic size={18} />}
+          value={file}
+          onChange={setFile}
+          clearable
+        />
+        <TextInput
+          label="Custom name (optional)"
+          value={nickname}
+          maxLength={AB_WORKSPACE.nicknameMax}
+          onChange={(e) => setNickname(e.currentTarget.value)}
+        />
+        <Group justify="flex-end">
+          <Button
+            disabled={!file}
+            onClick={() => {
+              if (!file) return;
+              onUpload(file, nickname);
+              setFile(null);
+              setNickname('');
+            }}
+          >
+            Upload
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+interface DeleteUploadModalProps {
+  deleting: TAbDraft | null;
+  onClose(): void;
+  onDelete(draft: TAbDraft): void;
+}
+
+function DeleteUploadModal({ deleting, onClose, onDelete }: DeleteUploadModalProps) {
+  return (
+    <Modal opened={deleting !== null} onClose={onClose} title="Delete upload" centered>
+      <Stack gap="md">
+        <Text size="sm">{AB_MESSAGES.deleteConfirm}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            onClick={() => {
+              if (deleting) onDelete(deleting);
+              onClose();
+            }}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 interface AbUploadPageProps {
   uploads: AbUploadRecord[];
   drafts: TAbDraft[];
@@ -80,48 +153,12 @@ interface AbUploadPageProps {
 
 /** Upload page (spec 002 §2.11): audio picker, optional custom name, the uploads and drafts with their transcript state. */
 export function AbUploadPage({ uploads, drafts, loading, onUpload, onOpen, onDelete }: AbUploadPageProps) {
-  const [file, setFile] = useState<File | null>(null);
-  const [nickname, setNickname] = useState('');
   const [deleting, setDeleting] = useState<TAbDraft | null>(null);
   const busy = uploads.filter((u) => u.status !== 'done');
 
   return (
     <Stack gap="lg">
-      <Card withBorder padding="lg">
-        <Stack gap="sm">
-          <Title order={2} size="h3">
-            Upload audio
-          </Title>
-          <FileInput
-            label="Audio file"
-            placeholder="Choose an audio file"
-            accept="audio/*"
-            leftSection={<IconFileMusic size={18} />}
-            value={file}
-            onChange={setFile}
-            clearable
-          />
-          <TextInput
-            label="Custom name (optional)"
-            value={nickname}
-            maxLength={AB_WORKSPACE.nicknameMax}
-            onChange={(e) => setNickname(e.currentTarget.value)}
-          />
-          <Group justify="flex-end">
-            <Button
-              disabled={!file}
-              onClick={() => {
-                if (!file) return;
-                onUpload(file, nickname);
-                setFile(null);
-                setNickname('');
-              }}
-            >
-              Upload
-            </Button>
-          </Group>
-        </Stack>
-      </Card>
+      <UploadAudioCard onUpload={onUpload} />
       {busy.length > 0 && (
         <Stack gap="xs" aria-label="Uploads in progress">
           {busy.map((record) => (
@@ -140,25 +177,7 @@ export function AbUploadPage({ uploads, drafts, loading, onUpload, onOpen, onDel
           ))}
         </Stack>
       </section>
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete upload" centered>
-        <Stack gap="md">
-          <Text size="sm">{AB_MESSAGES.deleteConfirm}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                if (deleting) onDelete(deleting);
-                setDeleting(null);
-              }}
-            >
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <DeleteUploadModal deleting={deleting} onClose={() => setDeleting(null)} onDelete={onDelete} />
     </Stack>
   );
 }

@@ -40,7 +40,9 @@ describe('the /ab workspace in the browser', () => {
     expect(abDisplayName(long, 'nick')).toHaveLength(50);
     expect(abDisplayName('short.wav', 'nick')).toBe('short.wav');
   });
+});
 
+describe('the /ab workspace rules from the contracts', () => {
   it('checks intro/outro segments in the spec’s words', () => {
     const problems = abSectionProblems(
       [

@@ -6,6 +6,22 @@ import { startTusUpload } from '../../lib/tus-upload.ts';
 import { AB_WORKSPACE, type TAbDraft } from '@ppp/contracts';
 import { readAbState, saveAbState, sizeText, type AbState, type AbUploadRecord } from './ab-storage.ts';
 
+/** A file just picked: uploading, at 1%, with its size and the draft's lifetime. */
+function newUploadRecord(id: string, file: File, nickname: string, showId: string | null): AbUploadRecord {
+  return {
+    id,
+    fileName: file.name,
+    serverFilename: null,
+    size: sizeText(file.size),
+    status: 'uploading',
+    progress: 1,
+    nickname: nickname.trim(),
+    showId,
+    ttlDays: AB_WORKSPACE.ttlDays,
+    durationSec: null,
+  };
+}
+
 /**
  * The upload page's records (spec 002 §3 'Local upload record'): each file goes over tus to /files/
  * as a main-content upload, then becomes a draft through /ab/upload's twin. Kept under ab_state_*.
@@ -25,18 +41,7 @@ export function useAbUploads(onDraft: (draft: TAbDraft) => void) {
   const start = useCallback(
     (file: File, nickname: string, showId: string | null) => {
       const id = crypto.randomUUID();
-      const record: AbUploadRecord = {
-        id,
-        fileName: file.name,
-        serverFilename: null,
-        size: sizeText(file.size),
-        status: 'uploading',
-        progress: 1,
-        nickname: nickname.trim(),
-        showId,
-        ttlDays: AB_WORKSPACE.ttlDays,
-        durationSec: null,
-      };
+      const record = newUploadRecord(id, file, nickname, showId);
       setState((s) => ({ ...s, uploads: [record, ...s.uploads] }));
       const friendly = nickname.trim() || file.name.replace(/\.[^.]+$/, '');
       startTusUpload(
