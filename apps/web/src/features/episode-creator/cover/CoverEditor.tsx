@@ -48,14 +48,14 @@ function CoverPreview({ image, mode, square }: Pick<Props, 'image' | 'mode' | 's
   );
 }
 
-/** The image with a draggable crop square (crop), or centred on white (pad). */
-function CropCanvas({ image, mode, square, onSquareChange }: Omit<Props, 'onModeChange'>) {
-  const size = { width: image.naturalWidth, height: image.naturalHeight };
-  const scale = displayScale(size, BOX, BOX);
-  const drag = useRef<{ x: number; y: number; start: CropSquare } | null>(null);
-  const width = Math.round(size.width * scale);
-  const height = Math.round(size.height * scale);
+interface ImageSize {
+  width: number;
+  height: number;
+}
 
+/** Moving the crop square by pointer drag or by the arrow keys, in image pixels. */
+function useCropDrag(square: CropSquare, scale: number, size: ImageSize, onSquareChange: (square: CropSquare) => void) {
+  const drag = useRef<{ x: number; y: number; start: CropSquare } | null>(null);
   function onPointerDown(event: PointerEvent<HTMLDivElement>) {
     event.currentTarget.setPointerCapture(event.pointerId);
     drag.current = { x: event.clientX, y: event.clientY, start: square };
@@ -74,26 +74,38 @@ function CropCanvas({ image, mode, square, onSquareChange }: Omit<Props, 'onMode
     event.preventDefault();
     onSquareChange(moveSquare(square, nudge.dx, nudge.dy, size));
   }
+  return { onPointerDown, onPointerMove, onPointerUp, onPointerCancel: onPointerUp, onKeyDown };
+}
 
-  if (mode === 'pad') {
-    const pad = padGeometry(size, Math.max(width, height));
-    return (
-      <Box
-        w={pad.side}
-        h={pad.side}
-        bg="white"
-        pos="relative"
-        style={{ border: '1px solid var(--mantine-color-gray-4)' }}
-        data-testid="cover-pad-frame"
-      >
-        <img
-          src={image.src}
-          alt="Cover on a white square"
-          style={{ position: 'absolute', left: pad.x, top: pad.y, width: pad.width, height: pad.height }}
-        />
-      </Box>
-    );
-  }
+/** The image centred on a white square (pad mode). */
+function PadFrame({ image, side }: { image: HTMLImageElement; side: number }) {
+  const pad = padGeometry({ width: image.naturalWidth, height: image.naturalHeight }, side);
+  return (
+    <Box
+      w={pad.side}
+      h={pad.side}
+      bg="white"
+      pos="relative"
+      style={{ border: '1px solid var(--mantine-color-gray-4)' }}
+      data-testid="cover-pad-frame"
+    >
+      <img
+        src={image.src}
+        alt="Cover on a white square"
+        style={{ position: 'absolute', left: pad.x, top: pad.y, width: pad.width, height: pad.height }}
+      />
+    </Box>
+  );
+}
+
+/** The image with a draggable crop square (crop), or centred on white (pad). */
+function CropCanvas({ image, mode, square, onSquareChange }: Omit<Props, 'onModeChange'>) {
+  const size = { width: image.naturalWidth, height: image.naturalHeight };
+  const scale = displayScale(size, BOX, BOX);
+  const handlers = useCropDrag(square, scale, size, onSquareChange);
+  const width = Math.round(size.width * scale);
+  const height = Math.round(size.height * scale);
+  if (mode === 'pad') return <PadFrame image={image} side={Math.max(width, height)} />;
   return (
     <Box pos="relative" w={width} h={height} style={{ touchAction: 'none', userSelect: 'none', overflow: 'hidden' }}>
       <img src={image.src} alt="Cover to crop" draggable={false} style={{ width, height, display: 'block' }} />
@@ -101,11 +113,7 @@ function CropCanvas({ image, mode, square, onSquareChange }: Omit<Props, 'onMode
         data-testid="cover-crop-square"
         aria-label="Crop area (drag, or use the arrow keys, to move)"
         tabIndex={0}
-        onKeyDown={onKeyDown}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={onPointerUp}
+        {...handlers}
         style={{
           position: 'absolute',
           left: square.x * scale,
