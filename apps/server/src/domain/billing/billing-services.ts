@@ -1,0 +1,47 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { publicUrl } from '../../config.ts';
+import type { SharedDeps } from '../services.ts';
+import type { CoreServices } from '../core-services.ts';
+import type { TemplatesService } from '../templates/templates.service.ts';
+import type { TranscriptsService } from '../transcripts/transcripts.service.ts';
+import { UsageService } from './usage.service.ts';
+import { UsageRepository } from './usage.repository.ts';
+import { BillingRepository } from './billing.repository.ts';
+import { CheckoutService } from './checkout.service.ts';
+import { StripeWebhookService } from './stripe-webhook.service.ts';
+import { SubscriptionService } from './subscription.service.ts';
+import { EpisodesRepository } from '../episodes/episodes.repository.ts';
+import { AdminMetricsService } from '../admin/admin-metrics.service.ts';
+import { AdminMetricsRepository } from '../admin/admin-metrics.repository.ts';
+
+/** Billing of one unit of work: minutes used, checkout, Stripe's webhooks, the subscription and the revenue metrics. */
+export function createBillingServices(
+  em: EntityManager,
+  shared: SharedDeps,
+  deps: { core: CoreServices; templates: TemplatesService; transcripts: TranscriptsService },
+) {
+  const { plans, mail } = deps.core;
+  const gateway = shared.payments ?? null;
+  const billing = new BillingRepository(em);
+  const usage = new UsageService({
+    ledger: new UsageRepository(em),
+    clips: new EpisodesRepository(em),
+    storage: shared.storage,
+    plans,
+    templates: deps.templates,
+    transcripts: deps.transcripts,
+  });
+  const paymentsEnabled = gateway !== null;
+  const subscriptions = new SubscriptionService({ billing, ledger: new UsageRepository(em), plans, paymentsEnabled });
+  return {
+    usage,
+    checkout: new CheckoutService({ billing, gateway, plans, mail, publicUrl: publicUrl(shared.config) }),
+    stripeWebhook: new StripeWebhookService({ billing, gateway, mail }),
+    subscriptions,
+    adminMetrics: new AdminMetricsService({
+      repository: new AdminMetricsRepository(em),
+      revenue: () => subscriptions.revenueMetrics(),
+      paymentsEnabled,
+    }),
+  };
+}
