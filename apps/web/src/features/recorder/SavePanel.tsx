@@ -1,8 +1,9 @@
-import { useState, type FormEvent, type SyntheticEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { MEDIA, RECORDER_MESSAGES } from '@ppp/contracts';
 import { UploadProgress } from '@ppp/ui';
-import { formatClock, saveProblem } from './recorder-machine.ts';
+import { saveProblem } from './recorder-machine.ts';
+import { RecordingPreview, StoppedHeader } from './RecordingPreview.tsx';
 import type { RecorderControls } from './use-recorder.ts';
 
 interface SavePanelProps {
@@ -11,23 +12,6 @@ interface SavePanelProps {
   uploadError: string | null;
   percent: number | null;
   onSave(name: string): void;
-}
-
-/**
- * A browser's WebM recording states no length, so the player shows none and cannot seek; seeking
- * far past the end makes the browser find the length, then the player goes back to the start.
- */
-function learnDuration(event: SyntheticEvent<HTMLAudioElement>) {
-  const audio = event.currentTarget;
-  if (Number.isFinite(audio.duration)) return;
-  audio.addEventListener(
-    'timeupdate',
-    () => {
-      audio.currentTime = 0;
-    },
-    { once: true },
-  );
-  audio.currentTime = Number.MAX_SAFE_INTEGER;
 }
 
 /** Stopped with preview: listen back, name it (required), Save or Discard; then the upload's progress. */
@@ -50,29 +34,8 @@ export function SavePanel({ rec, maxUploadMb, uploadError, percent, onSave }: Sa
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Group justify="space-between">
-          <Text fw={700}>Recording stopped</Text>
-          <Text c="dimmed" ff="monospace" data-testid="recorder-timer">
-            {formatClock(state.elapsedMs)}
-          </Text>
-        </Group>
-        {recording ? (
-          <audio
-            controls
-            src={recording.url}
-            onLoadedMetadata={learnDuration}
-            style={{ width: '100%' }}
-            data-testid="recording-preview"
-            aria-label="Recording preview"
-          />
-        ) : (
-          <Group gap="xs">
-            <Loader size="xs" />
-            <Text size="sm" c="dimmed">
-              Preparing the preview…
-            </Text>
-          </Group>
-        )}
+        <StoppedHeader elapsedMs={state.elapsedMs} />
+        <RecordingPreview url={recording?.url ?? null} />
         <TextInput
           label="Friendly name"
           description="The name this recording gets in your uploads."

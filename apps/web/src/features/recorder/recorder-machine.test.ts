@@ -25,7 +25,7 @@ const recordingAt3s: RecorderEvent[] = [
   { type: 'tick', now: 3000 },
 ];
 
-describe('recorder state machine', () => {
+describe('recorder state machine: mic check, countdown and pauses', () => {
   it('checks the microphone for 5 s, then is idle with the check done', () => {
     const checking = run([{ type: 'checkMic', now: 1000 }]);
     expect(checking).toEqual({ kind: 'micCheck', endsAt: 6000 });
@@ -64,7 +64,9 @@ describe('recorder state machine', () => {
     expect(run([{ type: 'discard' }], short)).toEqual(INITIAL_RECORDER);
     expect(run([{ type: 'upload' }], short)).toEqual(short);
   });
+});
 
+describe('recorder state machine: stopping, uploading and failures', () => {
   it('stops at 30 s or more with a preview once the last data is in, then uploads and waits for the transcript', () => {
     const stopped = run([...recordingAt3s, { type: 'stop', now: 33_000 }]);
     expect(stopped).toEqual({ kind: 'stopped', elapsedMs: 30_000, sizeBytes: -1 });
