@@ -41,7 +41,6 @@ export default tseslint.config(
       // SQL over pg-boss's own job table, used by the repositories that ask whether a job is live.
       'apps/server/src/domain/jobs/live-jobs.ts',
       // Not converted yet.
-      'apps/server/src/domain/auth/one-time-grants.ts',
       'apps/server/src/domain/media/unfinished-uploads.ts',
       'apps/server/src/domain/music/music-seed.ts',
       'apps/server/src/domain/publishing/publish-jobs.ts',

@@ -2,6 +2,7 @@ import { UserSchema } from './users/user.entity.ts';
 import { SessionSchema } from './auth/session.entity.ts';
 import { EmailVerificationSchema } from './auth/email-verification.entity.ts';
 import { RateLimitSchema } from './auth/rate-limit.entity.ts';
+import { OneTimeGrantSchema } from './auth/one-time-grant.entity.ts';
 import { AppSettingSchema } from './settings/app-setting.entity.ts';
 import { OutboxMessageSchema } from './mail/outbox-message.entity.ts';
 import { WaitlistRequestSchema } from './waitlist/waitlist-request.entity.ts';
@@ -40,6 +41,7 @@ export const ENTITIES = [
   SessionSchema,
   EmailVerificationSchema,
   RateLimitSchema,
+  OneTimeGrantSchema,
   AppSettingSchema,
   OutboxMessageSchema,
   WaitlistRequestSchema,

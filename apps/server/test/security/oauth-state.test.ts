@@ -6,6 +6,8 @@ import { openTestOrm } from '../support/database.ts';
 import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
 import { SpreakerSandbox } from '../support/spreaker-sandbox.ts';
 import { connectSpreakerAccount, cookiesOf } from '../support/spreaker-connect.ts';
+import { OneTimeGrants } from '../../src/domain/auth/one-time-grants.ts';
+import { OneTimeGrantsRepository } from '../../src/domain/auth/one-time-grants.repository.ts';
 
 let orm: MikroORM;
 let api: TestServer;
@@ -90,6 +92,20 @@ describe('no session token in the start URL', () => {
     const ticket = await ticketFor(a.token);
     expect((await api.request('GET', `/api/auth/spreaker/start?ticket=${ticket}`)).status).toBe(302);
     expect((await api.request('GET', `/api/auth/spreaker/start?ticket=${ticket}`)).status).toBe(401);
+  });
+
+  it('a ticket brought by several requests at once opens the popup once', async () => {
+    const ticket = await ticketFor(a.token);
+    const starts = await Promise.all(Array.from({ length: 6 }, () => api.request('GET', `/api/auth/spreaker/start?ticket=${ticket}`)));
+    expect(starts.map((res) => res.status).sort()).toEqual([302, 401, 401, 401, 401, 401]);
+  });
+
+  it('a grant redeemed on several connections at once names its user to one of them', async () => {
+    const grantsOnOwnConnection = () => new OneTimeGrants(new OneTimeGrantsRepository(orm.em.fork()));
+    const token = await grantsOnOwnConnection().issue('spreaker-state', b.id, 60_000);
+    expect(await grantsOnOwnConnection().redeem('spreaker-ticket', token)).toBeNull();
+    const redeemed = await Promise.all(Array.from({ length: 8 }, () => grantsOnOwnConnection().redeem('spreaker-state', token)));
+    expect(redeemed.filter((userId) => userId !== null)).toEqual([b.id]);
   });
 
   it('a ticket past its lifetime opens nothing, and only a signed-in account gets one', async () => {

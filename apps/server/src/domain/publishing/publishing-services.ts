@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { publicUrl, spreakerOAuthConfig } from '../../config.ts';
 import type { SharedDeps } from '../services.ts';
 import { OneTimeGrants } from '../auth/one-time-grants.ts';
+import { OneTimeGrantsRepository } from '../auth/one-time-grants.repository.ts';
 import { secretBoxFor } from '../speech/secret-box.ts';
 import { PodcastsService } from '../podcasts/podcasts.service.ts';
 import { PodcastsRepository } from '../podcasts/podcasts.repository.ts';
@@ -39,7 +40,7 @@ export function createPublishingServices(em: EntityManager, shared: SharedDeps, 
   const spreaker = new SpreakerService({
     accounts: new SpreakerAccountsRepository(em),
     podcasts: new PodcastsRepository(em),
-    grants: new OneTimeGrants(em),
+    grants: new OneTimeGrants(new OneTimeGrantsRepository(em)),
     box: secretBoxFor(config),
     oauth: spreakerOAuthConfig(config),
     apiUrl: config.SPREAKER_BASE_URL,
