@@ -6,6 +6,9 @@
  * by the OpenAI transcription stand-in, which the wizard journey holds so that step 5's wait for the
  * transcript is seen on every run.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { CREATOR_STEP_COPY, EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL, MEDIA_MESSAGES } from '@ppp/contracts';
 import { startTranscriptionStandIn, transcriptionEnv, type TranscriptionStandIn } from '@ppp/server/test-support';
 import { CREATOR_STORAGE_KEY, initialCreatorState, type CreatorState } from '../src/features/episode-creator/creator-state.ts';
@@ -23,6 +26,23 @@ import {
   creatorPage,
   setUpCreatorJourney,
 } from './episode-creator-setup.ts';
+
+/** The uploads this tab's tus client keeps for resuming (localStorage 'tus::{fingerprint}::{n}'): their addresses. */
+const resumableUploads = (page: Page): Promise<string[]> =>
+  page.evaluate(() =>
+    Object.keys(window.localStorage)
+      .filter((key) => key.startsWith('tus::'))
+      .map((key) => (JSON.parse(window.localStorage.getItem(key) ?? '{}') as { uploadUrl?: string }).uploadUrl ?? ''),
+  );
+
+/** What the app's tus endpoint answers a HEAD of an upload's address with, as the journey's creator. */
+async function tusStatus(uploadUrl: string): Promise<number> {
+  const res = await fetch(new URL(uploadUrl, journey.app.baseUrl), {
+    method: 'HEAD',
+    headers: { authorization: `Bearer ${journey.token}`, 'tus-resumable': '1.0.0' },
+  });
+  return res.status;
+}
 
 /** The launcher's only transcription engine is the stand-in, started first in this worker. */
 const test = journeyTest.extend<object, { transcription: TranscriptionStandIn }>({
@@ -153,11 +173,18 @@ test.describe('Episode Creator', () => {
     });
     await input.setInputFiles(tone('long-take.wav', 60, 220));
     await expect(page.getByTestId('upload-percent')).toBeVisible();
+    // Created on the server, its chunk on the slow line: the tab keeps the upload's address for resuming.
+    await expect.poll(() => resumableUploads(page), { message: 'the upload created on the server' }).toHaveLength(1);
+    const [cancelledUrl = ''] = await resumableUploads(page);
     await page.getByRole('button', { name: 'Cancel upload' }).click();
     await expect(page.getByText(MEDIA_MESSAGES.uploadCancelled)).toBeVisible();
     await expect(page.getByTestId('upload-percent')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Cancel upload' })).toHaveCount(0);
     await shot(page, 'creator-journey-upload-cancelled-desktop');
+    // Terminated: the tab forgets the upload once the server has answered its DELETE, and the server has none of it.
+    await expect.poll(() => resumableUploads(page), { message: 'the cancelled upload forgotten', timeout: 30_000 }).toEqual([]);
+    expect(await tusStatus(cancelledUrl)).toBe(404);
+    expect(existsSync(path.join(journey.app.storageDir, 'tus', cancelledUrl.split('/').pop() ?? ''))).toBe(false);
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 
     // Its transcription is held at the engine until step 5 has shown that it waits for it.

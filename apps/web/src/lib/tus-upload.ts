@@ -48,13 +48,19 @@ export function tusErrorMessage(error: unknown, unanswered: string = MEDIA_MESSA
 
 /**
  * Sends one file over tus to /files/ with the bearer token; resumes by fingerprint after a dropped
- * connection or reload. Returns a function that cancels it.
+ * connection or reload. Returns a function that cancels it: the server drops what it holds of the
+ * upload (tus termination), also when the cancel comes while the upload is being created, and the
+ * callbacks say nothing more.
  */
 export function startTusUpload(file: File, metadata: TTusUploadMetadata, callbacks: TusCallbacks): () => void {
   const meta: Record<string, string> = { filename: metadata.filename, category: metadata.category, filetype: file.type };
   if (metadata.friendly_name) meta.friendly_name = metadata.friendly_name;
   if (metadata.notify_when_ready !== undefined) meta.notify_when_ready = String(metadata.notify_when_ready);
   if (metadata.notify_email) meta.notify_email = metadata.notify_email;
+  let started = false;
+  let cancelled = false;
+  // abort(true) sends the DELETE; a failed one leaves the upload to the server's idle cleanup.
+  const terminate = () => void upload.abort(true).catch(() => undefined);
   const upload = new Upload(file, {
     endpoint: '/files/',
     chunkSize: CHUNK_SIZE,
@@ -65,30 +71,39 @@ export function startTusUpload(file: File, metadata: TTusUploadMetadata, callbac
       const token = readToken();
       if (token) req.setHeader('Authorization', `Bearer ${token}`);
     },
-    onProgress: (sent, total) => callbacks.onProgress(total > 0 ? (sent / total) * 100 : 0),
+    // Cancelled while its creation was under way: the creation's answer names the upload, which is then terminated.
+    onUploadUrlAvailable: () => {
+      if (cancelled) terminate();
+    },
+    onProgress: (sent, total) => {
+      if (!cancelled) callbacks.onProgress(total > 0 ? (sent / total) * 100 : 0);
+    },
     onSuccess: (payload) => {
+      if (cancelled) return;
       const answer = uploadedItem(payload.lastResponse.getBody());
       if ('problem' in answer) callbacks.onError(answer.problem);
       else callbacks.onSuccess(answer.item);
     },
-    onError: (error) => callbacks.onError(tusErrorMessage(error, callbacks.unanswered)),
+    onError: (error) => {
+      if (!cancelled) callbacks.onError(tusErrorMessage(error, callbacks.unanswered));
+    },
     // A refusal (not audio, too large) will not change on retry.
     onShouldRetry: (error) => {
       const status = (error as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus() ?? 0;
       return status === 0 || status === 423 || status >= 500;
     },
   });
-  let cancelled = false;
   void upload.findPreviousUploads().then((previous) => {
     // Cancelled while the previous uploads were looked up: never started.
     if (cancelled) return;
     const [latest] = previous;
     if (latest) upload.resumeFromPreviousUpload(latest);
     upload.start();
+    started = true;
   });
   return () => {
     cancelled = true;
-    // abort(true) also asks the server to drop what it received (tus termination).
-    void upload.abort(true);
+    // A creation under way is left to finish (aborted, the server could keep an upload nobody knows of); the others are stopped now.
+    if (!started || upload.url) terminate();
   };
 }
