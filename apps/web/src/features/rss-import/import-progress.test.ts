@@ -38,7 +38,9 @@ describe('the Import page', () => {
     expect(isSpreakerUrl('https://notspreaker.com/feed')).toBe(false);
     expect(isSpreakerUrl('https://example.com/spreaker.com')).toBe(false);
   });
+});
 
+describe('the Import page’s progress and outcome', () => {
   it('shows progress through importing and copying audio', () => {
     expect(progressOf(result({ status: 'importing', episodes_imported: 5 }))).toEqual({
       label: 'Importing episodes: 5 of 10',

@@ -66,3 +66,6 @@ export function autoPublishNote(result: TRssImportResult, asked: boolean): { sta
     text: 'Nothing was published to Spreaker: this show is not linked to a Spreaker show, or its episodes are already there. Link it on My Podcasts, then import again.',
   };
 }
+
+/** A feed or episode date as the creator's locale writes it; empty when the feed gives none. */
+export const dateOf = (d: Date | null) => (d ? new Date(d).toLocaleDateString() : '');
