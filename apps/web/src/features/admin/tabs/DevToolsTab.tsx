@@ -65,11 +65,6 @@ function SeedCard() {
 function ResetCard({ status }: { status: TDevToolsStatus }) {
   const utils = trpc.useUtils();
   const reset = trpc.admin.resetDatabase.useMutation({ onSuccess: () => void utils.invalidate() });
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { confirm: '' },
-    validate: { confirm: (value) => (value.trim() === status.instance_name ? null : DEV_TOOLS_MESSAGES.confirmName(status.instance_name)) },
-  });
   return (
     <Card withBorder padding="lg" style={{ borderColor: status.reset_enabled ? 'var(--mantine-color-red-6)' : undefined }}>
       <Stack gap="sm">
@@ -81,30 +76,11 @@ function ResetCard({ status }: { status: TDevToolsStatus }) {
             {DEV_TOOLS_MESSAGES.resetOff}
           </Text>
         ) : (
-          <form
-            onSubmit={form.onSubmit((values) => {
-              reset.mutate(values, { onSuccess: () => form.reset() });
-            })}
-          >
-            <Stack gap="sm">
-              <Alert color="red" variant="light" title="This cannot be undone">
-                Every other account and everything anyone made here (shows, episodes, uploads, templates, payment records, mail, the
-                waitlist, settings and the front page) is deleted. Your administrator account, your session and the built-in music stay.
-              </Alert>
-              <TextInput
-                label={`Type ${status.instance_name} to confirm`}
-                autoComplete="off"
-                spellCheck={false}
-                maw={360}
-                {...form.getInputProps('confirm')}
-              />
-              <Group>
-                <Button type="submit" color="red" loading={reset.isPending} disabled={form.values.confirm.trim() !== status.instance_name}>
-                  Reset the database
-                </Button>
-              </Group>
-            </Stack>
-          </form>
+          <ResetForm
+            instanceName={status.instance_name}
+            pending={reset.isPending}
+            onReset={(values, done) => reset.mutate(values, { onSuccess: done })}
+          />
         )}
         {reset.isError && (
           <Alert color="red" title={DEV_TOOLS_MESSAGES.resetFailed} data-testid="reset-error">
@@ -118,6 +94,43 @@ function ResetCard({ status }: { status: TDevToolsStatus }) {
         )}
       </Stack>
     </Card>
+  );
+}
+
+type ResetFormProps = {
+  instanceName: string;
+  pending: boolean;
+  onReset: (values: { confirm: string }, done: () => void) => void;
+};
+
+/** The reset asks for the instance's name typed out before it runs. */
+function ResetForm({ instanceName, pending, onReset }: ResetFormProps) {
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { confirm: '' },
+    validate: { confirm: (value) => (value.trim() === instanceName ? null : DEV_TOOLS_MESSAGES.confirmName(instanceName)) },
+  });
+  return (
+    <form onSubmit={form.onSubmit((values) => onReset(values, () => form.reset()))}>
+      <Stack gap="sm">
+        <Alert color="red" variant="light" title="This cannot be undone">
+          Every other account and everything anyone made here (shows, episodes, uploads, templates, payment records, mail, the waitlist,
+          settings and the front page) is deleted. Your administrator account, your session and the built-in music stay.
+        </Alert>
+        <TextInput
+          label={`Type ${instanceName} to confirm`}
+          autoComplete="off"
+          spellCheck={false}
+          maw={360}
+          {...form.getInputProps('confirm')}
+        />
+        <Group>
+          <Button type="submit" color="red" loading={pending} disabled={form.values.confirm.trim() !== instanceName}>
+            Reset the database
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Loader, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Link } from 'react-router';
-import { ADMIN_MESSAGES, ADMIN_PAGES } from '@ppp/contracts';
+import { ADMIN_MESSAGES, ADMIN_PAGES, type TAdminPodcastRow } from '@ppp/contracts';
 import { trpc } from '../../../lib/trpc.ts';
 import { formatDay } from '../admin-format.ts';
 
@@ -38,43 +38,49 @@ export function PodcastsTab() {
           <Text size="sm" c="dimmed" data-testid="podcasts-total">
             {shows.data.total} {shows.data.total === 1 ? 'show' : 'shows'}
           </Text>
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped aria-label="Podcasts">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>ID</Table.Th>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Owner</Table.Th>
-                  <Table.Th>Episodes</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th>Last episode</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {shows.data.items.map((show) => (
-                  <Table.Tr key={show.id}>
-                    <Table.Td>
-                      <Text size="xs" ff="monospace">
-                        {show.id.slice(0, 8)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/dashboard?podcast=${show.id}`}>
-                        {show.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{show.owner_email}</Table.Td>
-                    <Table.Td>{show.episode_count}</Table.Td>
-                    <Table.Td>{formatDay(show.created_at)}</Table.Td>
-                    <Table.Td>{formatDay(show.last_episode_at)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <PodcastsTable shows={shows.data.items} />
           {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} aria-label="Podcasts pages" />}
         </>
       )}
     </Stack>
+  );
+}
+
+function PodcastsTable({ shows }: { shows: TAdminPodcastRow[] }) {
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped aria-label="Podcasts">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>ID</Table.Th>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Owner</Table.Th>
+            <Table.Th>Episodes</Table.Th>
+            <Table.Th>Created</Table.Th>
+            <Table.Th>Last episode</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {shows.map((show) => (
+            <Table.Tr key={show.id}>
+              <Table.Td>
+                <Text size="xs" ff="monospace">
+                  {show.id.slice(0, 8)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Anchor component={Link} to={`/dashboard?podcast=${show.id}`}>
+                  {show.name}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{show.owner_email}</Table.Td>
+              <Table.Td>{show.episode_count}</Table.Td>
+              <Table.Td>{formatDay(show.created_at)}</Table.Td>
+              <Table.Td>{formatDay(show.last_episode_at)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

@@ -6,6 +6,8 @@ import { trpc } from '../../../lib/trpc.ts';
 import { toApiFailure } from '../../../lib/api-error.ts';
 import { tierNumber } from '../tier-number.ts';
 
+type TierFeature = TTierConfig['features'][number];
+
 /** Tier Editor: tiers as columns, features (boolean or number) as rows; saved at once for limits and plan features. */
 export function TiersTab() {
   const tiers = trpc.billing.tiers.useQuery();
@@ -14,10 +16,10 @@ export function TiersTab() {
   return <TierForm key={JSON.stringify(tiers.data)} saved={tiers.data} />;
 }
 
-function TierForm({ saved }: { saved: TTierConfig }) {
+/** Saves the whole tier table; the stored one replaces the cached one. */
+function useTierSave() {
   const utils = trpc.useUtils();
   const update = trpc.billing.updateTiers.useMutation();
-  const form = useForm<TTierConfig>({ mode: 'controlled', initialValues: saved });
 
   async function submit(values: TTierConfig) {
     try {
@@ -29,6 +31,12 @@ function TierForm({ saved }: { saved: TTierConfig }) {
     }
   }
 
+  return { submit, saving: update.isPending };
+}
+
+function TierForm({ saved }: { saved: TTierConfig }) {
+  const { submit, saving } = useTierSave();
+  const form = useForm<TTierConfig>({ mode: 'controlled', initialValues: saved });
   return (
     <form onSubmit={form.onSubmit((values) => void submit(values))}>
       <Stack gap="md">
@@ -49,36 +57,7 @@ function TierForm({ saved }: { saved: TTierConfig }) {
             </Table.Thead>
             <Table.Tbody>
               {form.values.features.map((feature, row) => (
-                <Table.Tr key={feature.key}>
-                  <Table.Td>{feature.label}</Table.Td>
-                  {form.values.tiers.map((tier) => {
-                    const value = feature.values[tier] ?? null;
-                    const path = `features.${row}.values.${tier}`;
-                    const label = `${feature.label} for ${tier}`;
-                    return (
-                      <Table.Td key={tier}>
-                        {feature.type === 'boolean' ? (
-                          <Checkbox
-                            aria-label={label}
-                            checked={value === true}
-                            onChange={(e) => form.setFieldValue(path, e.currentTarget.checked)}
-                          />
-                        ) : (
-                          <NumberInput
-                            aria-label={label}
-                            value={typeof value === 'number' ? value : ''}
-                            placeholder={value === null ? 'no limit' : undefined}
-                            min={0}
-                            allowDecimal={false}
-                            allowNegative={false}
-                            onChange={(v) => form.setFieldValue(path, tierNumber(v))}
-                            w={110}
-                          />
-                        )}
-                      </Table.Td>
-                    );
-                  })}
-                </Table.Tr>
+                <TierFeatureRow key={feature.key} form={form} feature={feature} row={row} />
               ))}
             </Table.Tbody>
           </Table>
@@ -87,11 +66,45 @@ function TierForm({ saved }: { saved: TTierConfig }) {
           <Button variant="default" disabled={!form.isDirty()} onClick={() => form.reset()}>
             Reset
           </Button>
-          <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
+          <Button type="submit" loading={saving} disabled={!form.isDirty()}>
             Save tiers
           </Button>
         </Group>
       </Stack>
     </form>
+  );
+}
+
+type TierFeatureRowProps = { form: ReturnType<typeof useForm<TTierConfig>>; feature: TierFeature; row: number };
+
+/** One feature across the tiers: a checkbox for a boolean feature, a number (blank is no limit) otherwise. */
+function TierFeatureRow({ form, feature, row }: TierFeatureRowProps) {
+  return (
+    <Table.Tr>
+      <Table.Td>{feature.label}</Table.Td>
+      {form.values.tiers.map((tier) => {
+        const value = feature.values[tier] ?? null;
+        const path = `features.${row}.values.${tier}`;
+        const label = `${feature.label} for ${tier}`;
+        return (
+          <Table.Td key={tier}>
+            {feature.type === 'boolean' ? (
+              <Checkbox aria-label={label} checked={value === true} onChange={(e) => form.setFieldValue(path, e.currentTarget.checked)} />
+            ) : (
+              <NumberInput
+                aria-label={label}
+                value={typeof value === 'number' ? value : ''}
+                placeholder={value === null ? 'no limit' : undefined}
+                min={0}
+                allowDecimal={false}
+                allowNegative={false}
+                onChange={(v) => form.setFieldValue(path, tierNumber(v))}
+                w={110}
+              />
+            )}
+          </Table.Td>
+        );
+      })}
+    </Table.Tr>
   );
 }

@@ -56,26 +56,7 @@ export function UsersTab() {
           <Text size="sm" c="dimmed" data-testid="users-total">
             {users.data.total} {users.data.total === 1 ? 'user' : 'users'}
           </Text>
-          <Table.ScrollContainer minWidth={980}>
-            <Table striped highlightOnHover aria-label="Users">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>User</Table.Th>
-                  <Table.Th>Tier</Table.Th>
-                  <Table.Th>Active</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th>Last activity</Table.Th>
-                  <Table.Th>Episodes</Table.Th>
-                  <Table.Th>Subscription expiry</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {users.data.items.map((user) => (
-                  <UserRow key={user.id} user={user} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <UsersTable users={users.data.items} />
           {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} aria-label="Users pages" />}
         </>
       )}
@@ -83,46 +64,56 @@ export function UsersTab() {
   );
 }
 
-function UserRow({ user }: { user: TAdminUser }) {
+function UsersTable({ users }: { users: TAdminUser[] }) {
+  return (
+    <Table.ScrollContainer minWidth={980}>
+      <Table striped highlightOnHover aria-label="Users">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>User</Table.Th>
+            <Table.Th>Tier</Table.Th>
+            <Table.Th>Active</Table.Th>
+            <Table.Th>Created</Table.Th>
+            <Table.Th>Last activity</Table.Th>
+            <Table.Th>Episodes</Table.Th>
+            <Table.Th>Subscription expiry</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.map((user) => (
+            <UserRow key={user.id} user={user} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Saves one change to a user (tier, active, expiry); a refusal shows on that row only. */
+function useUserSave(id: string) {
   const utils = trpc.useUtils();
   const update = trpc.admin.updateUser.useMutation();
   const [error, setError] = useState<string | null>(null);
-  const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
 
   async function save(patch: TAdminUserUpdate) {
     setError(null);
     try {
-      await update.mutateAsync({ id: user.id, ...patch });
+      await update.mutateAsync({ id, ...patch });
       await utils.admin.users.invalidate();
     } catch (err) {
       setError(toApiFailure(err).message ?? MESSAGES.unexpected);
     }
   }
 
+  return { save, saving: update.isPending, error };
+}
+
+function UserRow({ user }: { user: TAdminUser }) {
+  const { save, saving, error } = useUserSave(user.id);
   return (
     <Table.Tr data-testid={`user-row-${user.email}`}>
       <Table.Td>
-        <Group gap="sm" wrap="nowrap">
-          <Avatar src={user.avatar} size="sm" radius="xl" alt="" />
-          <div>
-            <Text size="sm" fw={600}>
-              {user.email} {user.is_admin && <Badge size="xs">admin</Badge>}
-            </Text>
-            {name && (
-              <Text size="xs" c="dimmed">
-                {name}
-              </Text>
-            )}
-          </div>
-          {update.isPending && <Loader size="xs" aria-label="Saving" />}
-          {error && (
-            <Tooltip label={error} withArrow>
-              <Badge color="red" data-testid="user-save-error" tabIndex={0} aria-label={`${ADMIN_MESSAGES.perUserError}: ${error}`}>
-                {ADMIN_MESSAGES.perUserError}
-              </Badge>
-            </Tooltip>
-          )}
-        </Group>
+        <UserIdentity user={user} saving={saving} error={error} />
       </Table.Td>
       <Table.Td>
         <Select
@@ -151,6 +142,34 @@ function UserRow({ user }: { user: TAdminUser }) {
         <ExpiryEditor user={user} onSave={(date) => void save({ subscription_expires_at: date })} />
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** Avatar, email (with an admin badge), name, and the row's saving or error state. */
+function UserIdentity({ user, saving, error }: { user: TAdminUser; saving: boolean; error: string | null }) {
+  const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <Avatar src={user.avatar} size="sm" radius="xl" alt="" />
+      <div>
+        <Text size="sm" fw={600}>
+          {user.email} {user.is_admin && <Badge size="xs">admin</Badge>}
+        </Text>
+        {name && (
+          <Text size="xs" c="dimmed">
+            {name}
+          </Text>
+        )}
+      </div>
+      {saving && <Loader size="xs" aria-label="Saving" />}
+      {error && (
+        <Tooltip label={error} withArrow>
+          <Badge color="red" data-testid="user-save-error" tabIndex={0} aria-label={`${ADMIN_MESSAGES.perUserError}: ${error}`}>
+            {ADMIN_MESSAGES.perUserError}
+          </Badge>
+        </Tooltip>
+      )}
+    </Group>
   );
 }
 

@@ -10,19 +10,6 @@ const ACCOUNT_LABEL: Record<TAdminWaitlistEntry['account'], string> = { none: 'n
 /** Waitlist: closed-alpha requests (email, note, date) with Approve (activates the account, mails the user) and Dismiss. */
 export function WaitlistTab() {
   const list = trpc.admin.waitlist.useQuery();
-  const utils = trpc.useUtils();
-  const approve = trpc.admin.approveWaitlist.useMutation();
-  const dismiss = trpc.admin.dismissWaitlist.useMutation();
-
-  async function act(run: () => Promise<unknown>) {
-    try {
-      await run();
-      await Promise.all([utils.admin.waitlist.invalidate(), utils.admin.users.invalidate()]);
-    } catch (err) {
-      notifications.show({ color: 'red', title: ADMIN_MESSAGES.saveFailed, message: toApiFailure(err).message ?? MESSAGES.unexpected });
-    }
-  }
-
   if (list.isError) return <Alert color="red">{ADMIN_MESSAGES.loadFailed}</Alert>;
   if (!list.data) return <Loader aria-label="Loading the waitlist" />;
   if (!list.data.length) return <Text c="dimmed">Nobody has asked for access yet.</Text>;
@@ -51,27 +38,7 @@ export function WaitlistTab() {
                 <Table.Td>{formatWhen(entry.created_at)}</Table.Td>
                 <Table.Td>{ACCOUNT_LABEL[entry.account]}</Table.Td>
                 <Table.Td>
-                  {entry.status === 'pending' ? (
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        onClick={() => void act(() => approve.mutateAsync({ id: entry.id }))}
-                        aria-label={`Approve ${entry.email}`}
-                      >
-                        Approve
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => void act(() => dismiss.mutateAsync({ id: entry.id }))}
-                        aria-label={`Dismiss ${entry.email}`}
-                      >
-                        Dismiss
-                      </Button>
-                    </Group>
-                  ) : (
-                    <Badge color={entry.status === 'approved' ? 'teal' : 'gray'}>{entry.status}</Badge>
-                  )}
+                  <WaitlistDecision entry={entry} />
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -80,4 +47,38 @@ export function WaitlistTab() {
       </Table.ScrollContainer>
     </Stack>
   );
+}
+
+/** Approve and Dismiss while a request is pending; afterwards, what was decided. */
+function WaitlistDecision({ entry }: { entry: TAdminWaitlistEntry }) {
+  const { approve, dismiss } = useWaitlistDecision(entry.id);
+  if (entry.status !== 'pending') return <Badge color={entry.status === 'approved' ? 'teal' : 'gray'}>{entry.status}</Badge>;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Button size="xs" onClick={() => void approve()} aria-label={`Approve ${entry.email}`}>
+        Approve
+      </Button>
+      <Button size="xs" variant="default" onClick={() => void dismiss()} aria-label={`Dismiss ${entry.email}`}>
+        Dismiss
+      </Button>
+    </Group>
+  );
+}
+
+/** Approve or dismiss one request; the waitlist and the users are read again, a failure is shown. */
+function useWaitlistDecision(id: string) {
+  const utils = trpc.useUtils();
+  const approve = trpc.admin.approveWaitlist.useMutation();
+  const dismiss = trpc.admin.dismissWaitlist.useMutation();
+
+  async function act(run: () => Promise<unknown>) {
+    try {
+      await run();
+      await Promise.all([utils.admin.waitlist.invalidate(), utils.admin.users.invalidate()]);
+    } catch (err) {
+      notifications.show({ color: 'red', title: ADMIN_MESSAGES.saveFailed, message: toApiFailure(err).message ?? MESSAGES.unexpected });
+    }
+  }
+
+  return { approve: () => act(() => approve.mutateAsync({ id })), dismiss: () => act(() => dismiss.mutateAsync({ id })) };
 }
