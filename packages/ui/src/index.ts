@@ -12,7 +12,7 @@ export {
 export { CenteredCard, type CenteredCardProps } from './centered-card/CenteredCard.tsx';
 export { UploadProgress, type UploadProgressProps } from './upload-progress/UploadProgress.tsx';
 export { VoicePicker, type VoicePickerProps } from './voice-picker/VoicePicker.tsx';
-export { voiceLabels } from './voice-picker/VoiceRow.tsx';
+export { voiceLabels, SPEECH_PROVIDER_LABELS } from './voice-picker/VoiceRow.tsx';
 export { WaveformCutEditor, type WaveformCutEditorProps } from './waveform-cut-editor/WaveformCutEditor.tsx';
 export { peaksForWaveform, cutsToCommit, type EditorCut } from './waveform-cut-editor/cut-list.ts';
 export { SnippetWaveform, type SnippetWaveformProps } from './snippet-waveform/SnippetWaveform.tsx';

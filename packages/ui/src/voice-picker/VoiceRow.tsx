@@ -1,8 +1,9 @@
 import { ActionIcon, Badge, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconPlayerPlayFilled, IconPlayerStopFilled } from '@tabler/icons-react';
-import type { TVoice } from '@ppp/contracts';
+import type { TSpeechProvider, TVoice } from '@ppp/contracts';
 
-const PROVIDER_LABELS: Record<TVoice['provider'], string> = {
+/** How each speech engine is named on screen. */
+export const SPEECH_PROVIDER_LABELS: Record<TSpeechProvider, string> = {
   espeak: 'eSpeak NG',
   elevenlabs: 'ElevenLabs',
   google: 'Google',
@@ -49,7 +50,7 @@ export function VoiceRow({ voice, selected, playing, previewing, onPreview, onSe
         </Text>
         <Group gap={4} wrap="wrap">
           <Badge size="xs" variant="outline">
-            {PROVIDER_LABELS[voice.provider]}
+            {SPEECH_PROVIDER_LABELS[voice.provider]}
           </Badge>
           {voiceLabels(voice).map((label) => (
             <Badge key={label} size="xs" variant="light" color="gray">

@@ -1,32 +1,10 @@
-import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { trpc } from '../../lib/trpc.ts';
-import { toApiFailure } from '../../lib/api-error.ts';
+import { SPEECH_PROVIDER_LABELS } from '@ppp/ui';
+import { useElevenLabsKey } from './use-elevenlabs-key.ts';
 
 /** AI voices: the user's own ElevenLabs key (stored encrypted, never shown again) and which engines speak. */
 export function ElevenLabsKeyCard() {
-  const utils = trpc.useUtils();
-  const capabilities = trpc.speech.capabilities.useQuery();
-  const save = trpc.speech.setElevenLabsKey.useMutation({ onSuccess: (data) => utils.speech.capabilities.setData(undefined, data) });
-  const [key, setKey] = useState('');
-
-  async function store(value: string | null) {
-    try {
-      await save.mutateAsync({ api_key: value });
-      setKey('');
-      await utils.speech.voices.invalidate();
-      notifications.show({
-        color: 'green',
-        title: 'Saved',
-        message: value ? 'Your ElevenLabs voices are available.' : 'Your ElevenLabs key was removed.',
-      });
-    } catch (err) {
-      notifications.show({ color: 'red', title: 'Save failed', message: toApiFailure(err).message ?? 'Save failed' });
-    }
-  }
-
-  const caps = capabilities.data;
+  const { capabilities: caps, key, setKey, store, saving } = useElevenLabsKey();
   return (
     <Card withBorder padding="lg" component="section" aria-label="AI voices">
       <Stack gap="sm">
@@ -41,13 +19,7 @@ export function ElevenLabsKeyCard() {
           <Group gap="xs">
             {caps.tts_providers.map((provider) => (
               <Badge key={provider} variant="light">
-                {provider === 'espeak'
-                  ? 'eSpeak NG'
-                  : provider === 'elevenlabs'
-                    ? 'ElevenLabs'
-                    : provider === 'google'
-                      ? 'Google'
-                      : 'OpenAI'}
+                {SPEECH_PROVIDER_LABELS[provider]}
               </Badge>
             ))}
           </Group>
@@ -61,7 +33,7 @@ export function ElevenLabsKeyCard() {
             style={{ flex: 1, minWidth: 220 }}
             autoComplete="off"
           />
-          <Button onClick={() => void store(key.trim())} disabled={!key.trim()} loading={save.isPending}>
+          <Button onClick={() => void store(key.trim())} disabled={!key.trim()} loading={saving}>
             Save key
           </Button>
           {caps?.elevenlabs_key_last4 && (
