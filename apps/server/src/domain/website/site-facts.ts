@@ -1,14 +1,12 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { DIRECTORY_SEARCH, type TSubscribeLink } from '@ppp/contracts';
-import { EpisodeSchema, type Episode } from '../episodes/episode.entity.ts';
+import type { Episode } from '../episodes/episode.entity.ts';
 import type { Podcast } from '../podcasts/podcast.entity.ts';
 import { showCoverUrl } from '../podcasts/podcast.dto.ts';
-import { DistributionItemSchema } from '../podcasts/distribution-item.entity.ts';
 import { spreakerFeedUrl } from '../podcasts/distribution.service.ts';
 import { audioTypeOf, episodeUrls, publicState } from '../publishing/feed.service.ts';
 import { isListedInFeed, showFeedUrl } from '../publishing/feed/index.ts';
 import type { StoragePort } from '../storage/storage.ts';
-import { UserSchema } from '../users/user.entity.ts';
+import type { WebsiteRepository } from './website.repository.ts';
 
 /** What the builder knows about a show when it writes a layout. */
 export interface SiteFacts {
@@ -42,8 +40,8 @@ const URL_IN_TEXT = /https?:\/\/[^\s<>"']+/;
 
 /** The show's own and its owner's data the builder and the public page read (one show, never another's). */
 export class SiteFactsReader {
-  private readonly deps: { em: EntityManager; storage: StoragePort; baseUrl: string };
-  constructor(deps: { em: EntityManager; storage: StoragePort; baseUrl: string }) {
+  private readonly deps: { repo: WebsiteRepository; storage: StoragePort; baseUrl: string };
+  constructor(deps: { repo: WebsiteRepository; storage: StoragePort; baseUrl: string }) {
     this.deps = deps;
   }
 
@@ -54,9 +52,9 @@ export class SiteFactsReader {
   }
 
   async factsOf(podcast: Podcast): Promise<SiteFacts> {
-    const { em, storage, baseUrl } = this.deps;
+    const { repo, storage, baseUrl } = this.deps;
     const userId = typeof podcast.user === 'string' ? podcast.user : podcast.user.id;
-    const owner = await em.findOne(UserSchema, { id: userId });
+    const owner = await repo.ownerOf(userId);
     const accountName = [owner?.firstName, owner?.lastName].filter(Boolean).join(' ') || null;
     const coverBytes = podcast.coverStorageKey ? await storage.readBytes(podcast.coverStorageKey).catch(() => null) : null;
     return {
@@ -76,7 +74,7 @@ export class SiteFactsReader {
 
   /** Completed checklist items: the listing URL the creator noted, else a search for the show in that directory. */
   private async directoryLinks(podcast: Podcast): Promise<TSubscribeLink[]> {
-    const rows = await this.deps.em.find(DistributionItemSchema, { podcast: podcast.id, status: 'completed' });
+    const rows = await this.deps.repo.completedListings(podcast.id);
     return Object.entries(DIRECTORY_SEARCH).flatMap(([key, directory]) => {
       const row = rows.find((r) => r.key === key);
       if (!row) return [];
@@ -87,11 +85,7 @@ export class SiteFactsReader {
 
   /** The newest live public episodes (the feed's own rule), newest first. */
   async liveEpisodes(podcast: Pick<Podcast, 'id'>, limit: number, now = new Date()): Promise<SiteEpisode[]> {
-    const rows = await this.deps.em.find(
-      EpisodeSchema,
-      { podcast: podcast.id, status: { $in: ['published', 'scheduled'] }, publishAt: { $lte: now }, visibility: 'public' },
-      { orderBy: { publishAt: 'desc nulls last', id: 'asc' }, limit: limit * 2 },
-    );
+    const rows = await this.deps.repo.publicEpisodes(podcast.id, now, limit * 2);
     return rows
       .filter((row) => isListedInFeed(publicState(row), now))
       .flatMap((row) => this.siteEpisode(podcast, row))

@@ -17,7 +17,7 @@ export function siteHosting(config: SharedDeps['config']): SiteHosting {
 export function createWebsiteServices(em: EntityManager, shared: SharedDeps, podcasts: PodcastsService) {
   const hosting = siteHosting(shared.config);
   const repo = new WebsiteRepository(em);
-  const facts = new SiteFactsReader({ em, storage: shared.storage, baseUrl: hosting.baseUrl });
+  const facts = new SiteFactsReader({ repo, storage: shared.storage, baseUrl: hosting.baseUrl });
   return {
     websites: new WebsiteService({ repo, podcasts, facts, textAi: textAiEngines(shared.config).primary, hosting }),
     sitePages: new SitePagesService({ repo, podcasts, facts, hosting }),

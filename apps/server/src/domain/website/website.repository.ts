@@ -1,8 +1,12 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TWebsiteLayout } from '@ppp/contracts';
+import { EpisodeSchema, type Episode } from '../episodes/episode.entity.ts';
+import { DistributionItemSchema, type DistributionItem } from '../podcasts/distribution-item.entity.ts';
+import { UserSchema, type User } from '../users/user.entity.ts';
 import { WebsiteSchema, WebsiteVersionSchema, type Website, type WebsiteVersion } from './website.entity.ts';
 
-/** All ORM access for sites and their versions. */
+/** All ORM access for sites, their versions, and what a site shows of its show and owner. */
 export class WebsiteRepository {
   private readonly em: EntityManager;
   constructor(em: EntityManager) {
@@ -75,5 +79,35 @@ export class WebsiteRepository {
 
   flush(): Promise<void> {
     return this.em.flush();
+  }
+
+  /** Writes the changes; false when another site took the same address (a unique subdomain or custom domain) meanwhile. */
+  async flushUnlessAddressTaken(): Promise<boolean> {
+    try {
+      await this.em.flush();
+      return true;
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) return false;
+      throw error;
+    }
+  }
+
+  /** The account a show belongs to; null when it is gone. */
+  ownerOf(userId: string): Promise<User | null> {
+    return this.em.findOne(UserSchema, { id: userId });
+  }
+
+  /** The show's completed directory listings (its distribution checklist's done items). */
+  completedListings(podcastId: string): Promise<DistributionItem[]> {
+    return this.em.find(DistributionItemSchema, { podcast: podcastId, status: 'completed' });
+  }
+
+  /** The show's public episodes, published or scheduled and due, newest first (the feed's own rule still applies). */
+  publicEpisodes(podcastId: string, now: Date, limit: number): Promise<Episode[]> {
+    return this.em.find(
+      EpisodeSchema,
+      { podcast: podcastId, status: { $in: ['published', 'scheduled'] }, publishAt: { $lte: now }, visibility: 'public' },
+      { orderBy: { publishAt: 'desc nulls last', id: 'asc' }, limit },
+    );
   }
 }

@@ -11,7 +11,6 @@ import {
   type ZWebsiteDomainRequest,
 } from '@ppp/contracts';
 import type { TextAiEngine } from '@ppp/audio';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { AppError } from '../errors.ts';
 import type { User } from '../users/user.entity.ts';
 import type { Podcast } from '../podcasts/podcast.entity.ts';
@@ -159,12 +158,7 @@ export class WebsiteService {
       if (await this.deps.repo.customDomainTaken(domain, website.id)) throw new AppError('CONFLICT', WEBSITE_MESSAGES.domainTaken);
     }
     website.customDomain = domain;
-    try {
-      await this.deps.repo.flush();
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw new AppError('CONFLICT', WEBSITE_MESSAGES.domainTaken);
-      throw error;
-    }
+    if (!(await this.deps.repo.flushUnlessAddressTaken())) throw new AppError('CONFLICT', WEBSITE_MESSAGES.domainTaken);
     return this.toDto(user, website);
   }
 
