@@ -45,9 +45,6 @@ export default tseslint.config(
       'apps/server/src/domain/music/music-seed.ts',
       'apps/server/src/domain/publishing/publish-jobs.ts',
       'apps/server/src/domain/publishing/publish-runner.ts',
-      'apps/server/src/domain/storage/url-signer.ts',
-      'apps/server/src/domain/website/site-facts.ts',
-      'apps/server/src/domain/website/website.service.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SharedDeps } from '../services.ts';
 import { UrlSigner } from '../storage/url-signer.ts';
+import { SettingsRepository } from '../settings/settings.repository.ts';
 import type { TranscriptsService } from '../transcripts/transcripts.service.ts';
 import type { AudioCleanupService } from '../audio-cleanup/audio-cleanup.service.ts';
 import type { AiTextService } from '../ai-text/ai-text.service.ts';
@@ -30,7 +31,11 @@ export interface CreatorPorts {
 
 /** The Episode Creator's calls (issue 7): retakes and Intern commands of an upload, and publishing after assembly. */
 export function createCreatorServices(em: EntityManager, shared: SharedDeps, ports: CreatorPorts) {
-  const snippets = new UploadSnippets({ media: new EpisodesRepository(em), storage: shared.storage, signer: new UrlSigner(em) });
+  const snippets = new UploadSnippets({
+    media: new EpisodesRepository(em),
+    storage: shared.storage,
+    signer: new UrlSigner(new SettingsRepository(em)),
+  });
   return {
     uploadSnippets: snippets,
     flubberByFile: new FlubberByFileService({

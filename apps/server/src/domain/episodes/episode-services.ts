@@ -3,6 +3,7 @@ import { getTier, TIER_KEYS, type TTierKey } from '@ppp/contracts';
 import { publicUrl } from '../../config.ts';
 import type { SharedDeps } from '../services.ts';
 import { UrlSigner } from '../storage/url-signer.ts';
+import { SettingsRepository } from '../settings/settings.repository.ts';
 import { DashboardService, type MinutesUsagePort } from '../dashboard/dashboard.service.ts';
 import { DashboardRepository } from '../dashboard/dashboard.repository.ts';
 import { EpisodesRepository } from './episodes.repository.ts';
@@ -28,7 +29,7 @@ export function createEpisodeServices(
   ports: { assembly?: EpisodeAssemblyPort; minutes?: MinutesUsagePort; features: FeatureGate },
 ) {
   const repository = new EpisodesRepository(em);
-  const links = new EpisodeLinks(new UrlSigner(em));
+  const links = new EpisodeLinks(new UrlSigner(new SettingsRepository(em)));
   const assembly = ports.assembly ?? assemblyNotWired;
   const episodes = new EpisodesService({
     episodes: repository,

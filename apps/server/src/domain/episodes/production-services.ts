@@ -12,6 +12,7 @@ import { EpisodeRendersRepository } from './episode-renders.repository.ts';
 import { EpisodesRepository } from './episodes.repository.ts';
 import { EpisodeLinks } from './episode-links.ts';
 import { UrlSigner } from '../storage/url-signer.ts';
+import { SettingsRepository } from '../settings/settings.repository.ts';
 import { AiTextService } from '../ai-text/ai-text.service.ts';
 import { textAiEngines } from '../ai-text/text-ai-engine.ts';
 
@@ -29,7 +30,7 @@ export function createProductionServices(em: EntityManager, shared: SharedDeps, 
     episodes: new EpisodesRepository(em),
     storage: shared.storage,
     jobs: shared.jobs,
-    links: new EpisodeLinks(new UrlSigner(em)),
+    links: new EpisodeLinks(new UrlSigner(new SettingsRepository(em))),
     templates,
     transcripts: ports.transcripts,
     usage,

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SharedDeps } from '../services.ts';
 import type { CoreServices } from '../core-services.ts';
 import { UrlSigner } from '../storage/url-signer.ts';
+import { SettingsRepository } from '../settings/settings.repository.ts';
 import { MediaService } from './media.service.ts';
 import { MediaRepository } from './media.repository.ts';
 import { MediaUploadService } from './media-upload.service.ts';
@@ -16,7 +17,7 @@ export function createMediaServices(em: EntityManager, shared: SharedDeps, core:
   const { storage, jobs, config } = shared;
   const mediaRows = new MediaRepository(em);
   const musicRows = new MusicRepository(em);
-  const media = new MediaService({ repository: mediaRows, storage, jobs, signer: new UrlSigner(em) });
+  const media = new MediaService({ repository: mediaRows, storage, jobs, signer: new UrlSigner(new SettingsRepository(em)) });
   const uploadQueue = new UploadQueueService({
     repo: new UploadQueueRepository(em),
     plans: core.plans,

@@ -14,6 +14,20 @@ export class SettingsRepository {
     return row?.value ?? null;
   }
 
+  /**
+   * The value of a key, first written as `initial` when the key has none (insert-if-absent, then read
+   * back): servers asking at once all end up with the one value stored first.
+   */
+  async readOrInsert(key: string, initial: object): Promise<Record<string, unknown>> {
+    await this.em
+      .getConnection()
+      .execute(`insert into app_settings (key, value, updated_at) values (?, ?, now()) on conflict (key) do nothing`, [
+        key,
+        JSON.stringify(initial),
+      ]);
+    return (await this.em.fork().findOneOrFail(AppSettingSchema, { key })).value;
+  }
+
   /** Writes (inserts or replaces) the value of a key. */
   async write(key: string, value: object): Promise<void> {
     await this.em.upsert(AppSettingSchema, { key, value, updatedAt: new Date() });

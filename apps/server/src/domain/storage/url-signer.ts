@@ -1,6 +1,5 @@
 import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppSettingSchema } from '../settings/app-setting.entity.ts';
+import type { SettingsRepository } from '../settings/settings.repository.ts';
 
 const KEY = 'media_url_secret';
 // The promise, not its value, is cached: a burst of first calls (500 links of one episode list)
@@ -33,9 +32,9 @@ function mac(secret: KeyObject, params: SignedParams): string {
  * made once per instance and kept in app_settings, so every server behind a load balancer agrees.
  */
 export class UrlSigner {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
+  private readonly settings: SettingsRepository;
+  constructor(settings: SettingsRepository) {
+    this.settings = settings;
   }
 
   private secret(): Promise<KeyObject> {
@@ -51,15 +50,9 @@ export class UrlSigner {
 
   private async loadSecret(): Promise<KeyObject> {
     const fresh = randomBytes(32).toString('base64url');
-    // Insert-if-absent, then read back: two servers starting at once end up with the same secret.
-    await this.em
-      .getConnection()
-      .execute(`insert into app_settings (key, value, updated_at) values (?, ?, now()) on conflict (key) do nothing`, [
-        KEY,
-        JSON.stringify({ secret: fresh }),
-      ]);
-    const row = await this.em.fork().findOneOrFail(AppSettingSchema, { key: KEY });
-    const secret = typeof row.value.secret === 'string' ? row.value.secret : fresh;
+    // Two servers starting at once end up with the same secret: the one stored first.
+    const stored = await this.settings.readOrInsert(KEY, { secret: fresh });
+    const secret = typeof stored.secret === 'string' ? stored.secret : fresh;
     return createSecretKey(Buffer.from(secret, 'base64url'));
   }
 
