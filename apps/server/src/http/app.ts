@@ -70,9 +70,28 @@ export function createApp({
   tus: TusHandler;
 } {
   const app = new Hono<HttpEnv>();
-  const trustProxy = shared.config.TRUST_PROXY;
   const log = (msg: string, err: unknown) => logger.error({ err }, msg);
+  useResponseHandling(app, logger, log);
+  // First: a Host that belongs to a show's site is answered by that site alone.
+  mountSites(app, orm, shared);
+  const tus = mountTus(app, orm, shared);
+  useRequestContexts(app, orm, shared);
+  mountTrpc(app, orm, shared, log);
+  const openApi = buildOpenApi(REST_ROUTES, publicUrl(shared.config));
+  app.get('/api/openapi.json', (c) => c.json(openApi));
+  mountDocs(app);
+  mountMediaFiles(app);
+  mountFeeds(app);
+  mountBillingWebhook(app);
+  mountRestRoutes(app, REST_ROUTES);
+  mountWebApp(app, shared.config.WEB_DIST_DIR);
+  return Object.assign(app, { tus });
+}
 
+type ErrorLog = (msg: string, err: unknown) => void;
+
+/** Request logging, error answers, security headers, body limits and compression, for every response. */
+function useResponseHandling(app: Hono<HttpEnv>, logger: Logger, log: ErrorLog) {
   app.use(requestLog(logger));
   app.onError(restErrorHandler(log));
   app.use('*', securityHeaders());
@@ -81,9 +100,11 @@ export function createApp({
   // the web app's precompressed files pass through untouched.
   app.use('*', compress({ encoding: 'gzip' }));
   app.use('*', varyOnEncoding);
-  // First: a Host that belongs to a show's site is answered by that site alone.
-  mountSites(app, orm, shared);
-  // tus resumable uploads (its own auth per request); the client address comes from the forwarded header when trusted.
+}
+
+/** tus resumable uploads (its own auth per request); the client address comes from the forwarded header when trusted. */
+function mountTus(app: Hono<HttpEnv>, orm: MikroORM, shared: SharedDeps): TusHandler {
+  const trustProxy = shared.config.TRUST_PROXY;
   const tus = createTusHandler(
     orm,
     shared,
@@ -93,6 +114,12 @@ export function createApp({
   app.on(['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'], ['/files', '/files/*'], (c) =>
     c.req.raw.method === 'GET' ? c.json({ detail: 'Not found', code: 'NOT_FOUND' }, 404) : tus.handle(c.req.raw, c.env?.incoming),
   );
+  return tus;
+}
+
+/** The request context (the user's session and the unit of work) of media files, feeds, /api and /ab. */
+function useRequestContexts(app: Hono<HttpEnv>, orm: MikroORM, shared: SharedDeps) {
+  const trustProxy = shared.config.TRUST_PROXY;
   app.use('/static/media/*', async (c, next) => {
     c.set('ctx', await createRequestContext(orm, shared, c.req.raw.headers, clientIpOf(c, trustProxy)));
     await next();
@@ -114,10 +141,13 @@ export function createApp({
   // Episode History's list (up to 500 episodes) is revalidated rather than sent again: an unchanged page answers 304.
   app.use('/api/episodes', revalidated, etag());
   app.use('/api/episodes/', revalidated, etag());
+}
 
+/** tRPC at /trpc, each call with its request context; a FormData input is streamed to disk when its procedure reads it. */
+function mountTrpc(app: Hono<HttpEnv>, orm: MikroORM, shared: SharedDeps, log: ErrorLog) {
+  const trustProxy = shared.config.TRUST_PROXY;
   app.all('/trpc/*', async (c) => {
     let context: Promise<RequestContext> | undefined;
-    // A FormData input is streamed to disk when its procedure reads it, never held whole in memory.
     const form = streamedFormRequest(c.req.raw, c.req.path.slice('/trpc/'.length), () => context);
     try {
       return await fetchRequestHandler({
@@ -140,14 +170,4 @@ export function createApp({
       await form.cleanup();
     }
   });
-
-  const openApi = buildOpenApi(REST_ROUTES, publicUrl(shared.config));
-  app.get('/api/openapi.json', (c) => c.json(openApi));
-  mountDocs(app);
-  mountMediaFiles(app);
-  mountFeeds(app);
-  mountBillingWebhook(app);
-  mountRestRoutes(app, REST_ROUTES);
-  mountWebApp(app, shared.config.WEB_DIST_DIR);
-  return Object.assign(app, { tus });
 }

@@ -114,57 +114,95 @@ const malformed = () => new AppError('BAD_REQUEST', 'Malformed multipart/form-da
  * source is left unread rather than cancelled, so the refusal still reaches the client.
  */
 export async function streamForm(req: Request, options: StreamFormOptions): Promise<StreamedForm> {
+  const busboy = openParser(req);
+  const reader = req.body?.getReader();
+  if (!reader) throw malformed();
+  const form = formState(reader, options.budget);
+  onParts(busboy, form, options);
+  try {
+    await readBody(reader, busboy, form);
+    return { fields: form.entries, files: form.files, cleanup: form.cleanup };
+  } catch (error) {
+    busboy.destroy();
+    await form.dropping;
+    await form.dropFiles();
+    throw error;
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/** A multipart parser for the request's body, with the form's limits; anything else is refused. */
+function openParser(req: Request): ReturnType<typeof Busboy> {
   const type = req.headers.get('content-type') ?? '';
   if (!type.includes('multipart/form-data')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Expected a multipart/form-data body.');
-  let busboy: ReturnType<typeof Busboy>;
   try {
-    busboy = Busboy({
+    return Busboy({
       headers: { 'content-type': type },
       limits: { files: MAX_FILES, fields: MAX_FIELDS, fieldSize: BODY_LIMITS.jsonBytes },
     });
   } catch {
     throw malformed();
   }
-  const reader = req.body?.getReader();
-  if (!reader) throw malformed();
+}
+
+/** What one form's reading shares: its fields and files so far, the writes under way, and why it stopped. */
+function formState(reader: ReadableStreamDefaultReader<Uint8Array>, budget: ScratchBudget | undefined) {
   const stopped = new EventEmitter();
-  const refused = stopper(stopped);
-  // A body that cannot be read further: the pending read is let go at once.
-  const broken = stopper(stopped, () => reader.releaseLock());
-  const fields = new Map<string, string>();
-  const entries: [string, string][] = [];
   const files: StreamedFile[] = [];
   const writes: Promise<void>[] = [];
   const open = new Set<BusboyFileStream>();
   const cleanup = async () => {
     await Promise.all(files.map((file) => (file.path ? rm(file.path, { force: true }) : undefined)));
-    options.budget?.release();
+    budget?.release();
   };
-  // Every file still being written stops (its pipeline fails), then what was written goes.
-  const dropFiles = async () => {
-    for (const stream of open) stream.destroy();
-    await Promise.all(writes);
-    await cleanup();
+  return {
+    stopped,
+    refused: stopper(stopped),
+    // A body that cannot be read further: the pending read is let go at once.
+    broken: stopper(stopped, () => reader.releaseLock()),
+    fields: new Map<string, string>(),
+    entries: [] as [string, string][],
+    files,
+    writes,
+    open,
+    /** Set once a refused form's files are being dropped while the rest of its body is read. */
+    dropping: null as Promise<void> | null,
+    cleanup,
+    // Every file still being written stops (its pipeline fails), then what was written goes.
+    dropFiles: async () => {
+      for (const stream of open) stream.destroy();
+      await Promise.all(writes);
+      await cleanup();
+    },
   };
+}
+type FormState = ReturnType<typeof formState>;
 
-  const failedWrite = (error: unknown) => {
-    // Once the form stopped, its files are destroyed on purpose: nothing more to say.
-    if (refused.reason || broken.reason) return;
-    if (error instanceof AppError) refused.fail(error);
-    // The disk failed (full, unwritable): a server error, as it is.
-    else if ((error as NodeJS.ErrnoException | null)?.syscall) broken.fail(error);
-    // The parser ended the part early (the body cut short): a malformed form.
-    else broken.fail(malformed());
-  };
+/** A file's write failed: the form is refused (the guard's AppError), or broken (the disk, or the body cut short). */
+function failedWrite(form: FormState, error: unknown): void {
+  const { refused, broken } = form;
+  // Once the form stopped, its files are destroyed on purpose: nothing more to say.
+  if (refused.reason || broken.reason) return;
+  if (error instanceof AppError) refused.fail(error);
+  // The disk failed (full, unwritable): a server error, as it is.
+  else if ((error as NodeJS.ErrnoException | null)?.syscall) broken.fail(error);
+  // The parser ended the part early (the body cut short): a malformed form.
+  else broken.fail(malformed());
+}
+
+/** Keeps each text field, writes each file to the scratch folder through its guard, and stops at the form's limits. */
+function onParts(busboy: ReturnType<typeof Busboy>, form: FormState, options: StreamFormOptions): void {
+  const { refused, broken, fields, files } = form;
   busboy.on('field', (name, value, _nameTruncated, valueTruncated) => {
     if (valueTruncated) return refused.fail(new AppError('PAYLOAD_TOO_LARGE', BODY_LIMITS.tooLargeMessage));
-    entries.push([name, value]);
+    form.entries.push([name, value]);
     if (!fields.has(name)) fields.set(name, value);
   });
   busboy.on('file', (field: string, stream: BusboyFileStream, filename: string | undefined) => {
     const file: StreamedFile = { field, path: '', name: filename || `upload-${files.length + 1}`, size: 0 };
     files.push(file);
-    open.add(stream);
+    form.open.add(stream);
     const write = (async () => {
       const guard = await options.guardFor?.(fields);
       if (refused.reason || broken.reason) return;
@@ -175,40 +213,37 @@ export async function streamForm(req: Request, options: StreamFormOptions): Prom
         createWriteStream(file.path),
       );
     })();
-    writes.push(write.catch(failedWrite).finally(() => open.delete(stream)));
+    form.writes.push(write.catch((error: unknown) => failedWrite(form, error)).finally(() => form.open.delete(stream)));
   });
   busboy.on('filesLimit', () => refused.fail(new AppError('VALIDATION', `At most ${MEDIA.maxFilesPerUpload} files per upload.`)));
   busboy.on('fieldsLimit', () => refused.fail(new AppError('VALIDATION', `At most ${MAX_FIELDS} form fields.`)));
   // Once refused, nothing more is parsed: what the parser says then changes nothing.
   busboy.on('error', () => (refused.reason ? undefined : broken.fail(malformed())));
+}
 
-  let dropping: Promise<void> | null = null;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read().catch((error: unknown) => {
-        throw broken.reason ?? error;
-      });
-      if (done) break;
-      if (refused.reason) {
-        dropping ??= dropFiles();
-        continue;
-      }
-      if (!busboy.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength))) await until(busboy, 'drain', stopped);
+/** Feeds the body to the parser (a refused form's rest is read and dropped), waits for its files, and throws why it stopped. */
+async function readBody(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  busboy: ReturnType<typeof Busboy>,
+  form: FormState,
+): Promise<void> {
+  const { refused, broken, stopped } = form;
+  for (;;) {
+    const { done, value } = await reader.read().catch((error: unknown) => {
+      throw broken.reason ?? error;
+    });
+    if (done) break;
+    if (refused.reason) {
+      form.dropping ??= form.dropFiles();
+      continue;
     }
-    if (!refused.reason) {
-      const finished = until(busboy, 'finish', stopped);
-      busboy.end();
-      await finished;
-      await Promise.all(writes);
-    }
-    if (refused.reason || broken.reason) throw refused.reason ?? broken.reason;
-    return { fields: entries, files, cleanup };
-  } catch (error) {
-    busboy.destroy();
-    await dropping;
-    await dropFiles();
-    throw error;
-  } finally {
-    reader.releaseLock();
+    if (!busboy.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength))) await until(busboy, 'drain', stopped);
   }
+  if (!refused.reason) {
+    const finished = until(busboy, 'finish', stopped);
+    busboy.end();
+    await finished;
+    await Promise.all(form.writes);
+  }
+  if (refused.reason || broken.reason) throw refused.reason ?? broken.reason;
 }

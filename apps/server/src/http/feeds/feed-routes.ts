@@ -24,91 +24,100 @@ function notModified(c: Context, etag: string, lastModified: Date): boolean {
   return Number.isFinite(since) && lastModified.getTime() <= since;
 }
 
+/** The show's RSS feed, revalidated by ETag and Last-Modified. */
+async function serveFeed(c: Context<HttpEnv, '/feeds/:file'>): Promise<Response> {
+  const file = c.req.param('file');
+  if (!file.endsWith('.xml')) throw notFound();
+  const feed = await c.get('ctx').services.feeds.render(file.slice(0, -'.xml'.length));
+  const headers = {
+    'content-type': FEED_CONTENT_TYPE,
+    etag: feed.etag,
+    'last-modified': feed.lastModified.toUTCString(),
+    'cache-control': FEED_CACHE,
+  };
+  if (notModified(c, feed.etag, feed.lastModified)) return c.body(null, 304, headers);
+  return c.req.method === 'HEAD' ? c.body(null, 200, headers) : c.body(feed.xml, 200, headers);
+}
+
+/** The show's cover. */
+async function serveShowCover(c: Context<HttpEnv, '/feeds/:podcastId/:file'>): Promise<Response> {
+  if (!/^cover\.(jpg|png)$/.test(c.req.param('file'))) throw notFound();
+  const { services } = c.get('ctx');
+  const podcast = await services.podcasts.getPublic(c.req.param('podcastId'));
+  if (!podcast.coverStorageKey) throw notFound();
+  return serveStored(c, services.storage, {
+    key: podcast.coverStorageKey,
+    contentType: imageType(podcast.coverStorageKey),
+    cacheControl: 'public, max-age=86400',
+  });
+}
+
+/** An episode's enclosure (byte ranges, ETag, exact length); a download is counted for each 200 or 206. */
+async function serveEnclosure(c: Context<HttpEnv, '/feeds/:podcastId/episodes/:file'>): Promise<Response> {
+  const { services, clientIp } = c.get('ctx');
+  const [episodeId = '', extension = ''] = c.req.param('file').split('.');
+  const episode = await services.feeds.publicEpisode(c.req.param('podcastId'), episodeId);
+  if (!episode.finalAudioKey || extensionOf(episode.finalAudioKey) !== extension) throw notFound();
+  const response = await serveStored(c, services.storage, {
+    key: episode.finalAudioKey,
+    contentType: audioTypeOf(episode.finalAudioKey),
+    cacheControl: PUBLIC_CACHE,
+  });
+  if (response.status === 200 || response.status === 206) {
+    const size = (await services.storage.stat(episode.finalAudioKey))?.size ?? 0;
+    await services.downloads.record(
+      { id: episode.id, durationMs: episode.durationMs ?? null, podcast: { id: c.req.param('podcastId') } },
+      {
+        method: c.req.method,
+        range: c.req.header('range') ?? null,
+        ip: clientIp,
+        userAgent: c.req.header('user-agent') ?? null,
+        fileSize: size,
+        now: new Date(),
+      },
+    );
+  }
+  return response;
+}
+
+/** An episode's transcripts (ours and copies of another host's), chapters and cover. */
+async function serveEpisodeFile(c: Context<HttpEnv, '/feeds/:podcastId/episodes/:episodeId/:file'>): Promise<Response> {
+  const { services } = c.get('ctx');
+  const episode = await services.feeds.publicEpisode(c.req.param('podcastId'), c.req.param('episodeId'));
+  const file = c.req.param('file');
+  const headers = { 'cache-control': PUBLIC_CACHE, 'access-control-allow-origin': '*' };
+  if (file === 'transcript.vtt')
+    return c.body(await services.feeds.transcriptFile(episode, 'vtt'), 200, { ...headers, 'content-type': 'text/vtt; charset=utf-8' });
+  if (file === 'transcript.json')
+    return c.body(await services.feeds.transcriptFile(episode, 'json'), 200, { ...headers, 'content-type': 'application/json' });
+  if (file === 'chapters.json') {
+    const podcast = await services.podcasts.getPublic(c.req.param('podcastId'));
+    return c.body(await services.feeds.chaptersFile(podcast, episode), 200, { ...headers, 'content-type': CHAPTERS_MIME_TYPE });
+  }
+  if (/^transcript-\d+\.[a-z]+$/.test(file)) {
+    const copy = services.feeds.transcriptCopy(episode, file);
+    const response = await serveStored(c, services.storage, { ...copy, cacheControl: PUBLIC_CACHE });
+    // A copy is another host's file served from ours: never run as a page here (an HTML transcript's scripts).
+    for (const [name, value] of Object.entries({ ...headers, ...UNTRUSTED_FILE_HEADERS })) response.headers.set(name, value);
+    return response;
+  }
+  if (/^cover\.(jpg|png)$/.test(file) && episode.coverStorageKey) {
+    return serveStored(c, services.storage, {
+      key: episode.coverStorageKey,
+      contentType: imageType(episode.coverStorageKey),
+      cacheControl: 'public, max-age=86400',
+    });
+  }
+  throw notFound();
+}
+
 /**
  * The built-in host's public surface under /feeds: the show's RSS feed, its cover, and per episode
  * the enclosure (byte ranges, ETag, exact length; downloads counted), transcripts, chapters and art.
  */
 export function mountFeeds(app: Hono<HttpEnv>): void {
-  app.on(['GET', 'HEAD'], '/feeds/:file', async (c) => {
-    const file = c.req.param('file');
-    if (!file.endsWith('.xml')) throw notFound();
-    const feed = await c.get('ctx').services.feeds.render(file.slice(0, -'.xml'.length));
-    const headers = {
-      'content-type': FEED_CONTENT_TYPE,
-      etag: feed.etag,
-      'last-modified': feed.lastModified.toUTCString(),
-      'cache-control': FEED_CACHE,
-    };
-    if (notModified(c, feed.etag, feed.lastModified)) return c.body(null, 304, headers);
-    return c.req.method === 'HEAD' ? c.body(null, 200, headers) : c.body(feed.xml, 200, headers);
-  });
-
-  app.on(['GET', 'HEAD'], '/feeds/:podcastId/:file', async (c) => {
-    if (!/^cover\.(jpg|png)$/.test(c.req.param('file'))) throw notFound();
-    const { services } = c.get('ctx');
-    const podcast = await services.podcasts.getPublic(c.req.param('podcastId'));
-    if (!podcast.coverStorageKey) throw notFound();
-    return serveStored(c, services.storage, {
-      key: podcast.coverStorageKey,
-      contentType: imageType(podcast.coverStorageKey),
-      cacheControl: 'public, max-age=86400',
-    });
-  });
-
-  app.on(['GET', 'HEAD'], '/feeds/:podcastId/episodes/:file', async (c) => {
-    const { services, clientIp } = c.get('ctx');
-    const [episodeId = '', extension = ''] = c.req.param('file').split('.');
-    const episode = await services.feeds.publicEpisode(c.req.param('podcastId'), episodeId);
-    if (!episode.finalAudioKey || extensionOf(episode.finalAudioKey) !== extension) throw notFound();
-    const response = await serveStored(c, services.storage, {
-      key: episode.finalAudioKey,
-      contentType: audioTypeOf(episode.finalAudioKey),
-      cacheControl: PUBLIC_CACHE,
-    });
-    if (response.status === 200 || response.status === 206) {
-      const size = (await services.storage.stat(episode.finalAudioKey))?.size ?? 0;
-      await services.downloads.record(
-        { id: episode.id, durationMs: episode.durationMs ?? null, podcast: { id: c.req.param('podcastId') } },
-        {
-          method: c.req.method,
-          range: c.req.header('range') ?? null,
-          ip: clientIp,
-          userAgent: c.req.header('user-agent') ?? null,
-          fileSize: size,
-          now: new Date(),
-        },
-      );
-    }
-    return response;
-  });
-
-  app.on(['GET', 'HEAD'], '/feeds/:podcastId/episodes/:episodeId/:file', async (c) => {
-    const { services } = c.get('ctx');
-    const episode = await services.feeds.publicEpisode(c.req.param('podcastId'), c.req.param('episodeId'));
-    const file = c.req.param('file');
-    const headers = { 'cache-control': PUBLIC_CACHE, 'access-control-allow-origin': '*' };
-    if (file === 'transcript.vtt')
-      return c.body(await services.feeds.transcriptFile(episode, 'vtt'), 200, { ...headers, 'content-type': 'text/vtt; charset=utf-8' });
-    if (file === 'transcript.json')
-      return c.body(await services.feeds.transcriptFile(episode, 'json'), 200, { ...headers, 'content-type': 'application/json' });
-    if (file === 'chapters.json') {
-      const podcast = await services.podcasts.getPublic(c.req.param('podcastId'));
-      return c.body(await services.feeds.chaptersFile(podcast, episode), 200, { ...headers, 'content-type': CHAPTERS_MIME_TYPE });
-    }
-    if (/^transcript-\d+\.[a-z]+$/.test(file)) {
-      const copy = services.feeds.transcriptCopy(episode, file);
-      const response = await serveStored(c, services.storage, { ...copy, cacheControl: PUBLIC_CACHE });
-      // A copy is another host's file served from ours: never run as a page here (an HTML transcript's scripts).
-      for (const [name, value] of Object.entries({ ...headers, ...UNTRUSTED_FILE_HEADERS })) response.headers.set(name, value);
-      return response;
-    }
-    if (/^cover\.(jpg|png)$/.test(file) && episode.coverStorageKey) {
-      return serveStored(c, services.storage, {
-        key: episode.coverStorageKey,
-        contentType: imageType(episode.coverStorageKey),
-        cacheControl: 'public, max-age=86400',
-      });
-    }
-    throw notFound();
-  });
+  app.on(['GET', 'HEAD'], '/feeds/:file', serveFeed);
+  app.on(['GET', 'HEAD'], '/feeds/:podcastId/:file', serveShowCover);
+  app.on(['GET', 'HEAD'], '/feeds/:podcastId/episodes/:file', serveEnclosure);
+  app.on(['GET', 'HEAD'], '/feeds/:podcastId/episodes/:episodeId/:file', serveEpisodeFile);
 }
