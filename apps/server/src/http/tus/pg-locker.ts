@@ -41,6 +41,21 @@ export class PgAdvisoryLocker implements Locker {
     return this.listener;
   }
 
+  /**
+   * Takes the upload's advisory lock on `conn`, asking its holder to let go between tries, until
+   * the request is aborted or TIMEOUT_MS pass (tus's lock timeout).
+   */
+  private async waitForLock(conn: pg.PoolClient, id: string, signal: AbortSignal): Promise<void> {
+    const deadline = Date.now() + TIMEOUT_MS;
+    for (;;) {
+      const { rows } = await conn.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [TUS_LOCK_NAMESPACE, id]);
+      if (rows[0]?.ok) return;
+      await conn.query('select pg_notify($1, $2)', [CHANNEL, id]);
+      if (signal.aborted || Date.now() > deadline) throw ERRORS.ERR_LOCK_TIMEOUT;
+      await sleep(RETRY_MS);
+    }
+  }
+
   newLock(id: string): Lock {
     let client: pg.PoolClient | null = null;
     let stopWatching: () => void = () => undefined;
@@ -56,18 +71,8 @@ export class PgAdvisoryLocker implements Locker {
           lost = error;
           if (client === conn) void requestRelease();
         });
-        const deadline = Date.now() + TIMEOUT_MS;
         try {
-          for (;;) {
-            const { rows } = await conn.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [
-              TUS_LOCK_NAMESPACE,
-              id,
-            ]);
-            if (rows[0]?.ok) break;
-            await conn.query('select pg_notify($1, $2)', [CHANNEL, id]);
-            if (signal.aborted || Date.now() > deadline) throw ERRORS.ERR_LOCK_TIMEOUT;
-            await sleep(RETRY_MS);
-          }
+          await this.waitForLock(conn, id, signal);
         } catch (error) {
           stopWatching();
           conn.release(lost ?? (error instanceof Error ? error : false));

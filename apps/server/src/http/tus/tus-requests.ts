@@ -1,0 +1,100 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { Metadata, type DataStore, type Upload } from '@tus/utils';
+import { MESSAGES, ZTusUploadMetadata, type TTusUploadMetadata } from '@ppp/contracts';
+import type { SharedDeps } from '../../domain/services.ts';
+import { AppError } from '../../domain/errors.ts';
+import { UnfinishedUploads } from '../../domain/media/unfinished-uploads.ts';
+import type { User } from '../../domain/users/user.entity.ts';
+import { assertAccess, createRequestContext, type RequestContext } from '../request-context.ts';
+
+/** What tus sends back when a hook refuses: its status and a plain-text body (the spec's words). */
+export interface TusRefusal {
+  status_code: number;
+  body: string;
+}
+
+export const NOT_FOUND: TusRefusal = { status_code: 404, body: 'Not found\n' };
+
+/** An AppError as tus's refusal; anything else is thrown on. */
+export function refusal(error: unknown): TusRefusal {
+  if (error instanceof AppError) return { status_code: error.status, body: error.message };
+  throw error;
+}
+
+/** Metadata as a creation sends it (the Upload-Metadata header), or null when unreadable. */
+function headerMetadata(req: Request): Record<string, string | null> | null {
+  try {
+    return Metadata.parse(req.headers.get('upload-metadata') ?? undefined);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What the hooks of one tus request share: its user's context (authenticated once per request, then
+ * kept for the request's other hooks) and the upload it is about (read when its owner was checked,
+ * or the one its creation makes). Others' uploads are 404.
+ */
+export class TusRequests {
+  private readonly orm: MikroORM;
+  private readonly shared: SharedDeps;
+  private readonly clientIp: (req: Request) => string;
+  private readonly datastore: DataStore;
+  private readonly contexts = new WeakMap<Request, RequestContext>();
+  private readonly uploads = new WeakMap<Request, Upload>();
+
+  constructor(orm: MikroORM, shared: SharedDeps, clientIp: (req: Request) => string, datastore: DataStore) {
+    this.orm = orm;
+    this.shared = shared;
+    this.clientIp = clientIp;
+    this.datastore = datastore;
+  }
+
+  /** The request's signed-in, active user and services; else the refusal (401, or the account's state). */
+  async contextFor(req: Request): Promise<RequestContext & { user: User }> {
+    let ctx = this.contexts.get(req);
+    if (!ctx) {
+      ctx = await createRequestContext(this.orm, this.shared, req.headers, this.clientIp(req));
+      this.contexts.set(req, ctx);
+    }
+    try {
+      await assertAccess(ctx, 'active');
+    } catch (error) {
+      throw refusal(error);
+    }
+    if (!ctx.user) throw { status_code: 401, body: MESSAGES.notAuthenticated } satisfies TusRefusal;
+    return { ...ctx, user: ctx.user };
+  }
+
+  /** The upload `id` belongs to the request's user (else 404), and is kept as the request's. */
+  async assertOwner(req: Request, id: string): Promise<void> {
+    const { user } = await this.contextFor(req);
+    let upload: Upload;
+    try {
+      upload = await this.datastore.getUpload(id);
+    } catch {
+      throw NOT_FOUND;
+    }
+    if (upload.metadata?.owner !== user.id) throw NOT_FOUND;
+    this.uploads.set(req, upload);
+  }
+
+  remember(req: Request, upload: Upload): void {
+    this.uploads.set(req, upload);
+  }
+
+  uploadOf(req: Request): Upload | undefined {
+    return this.uploads.get(req);
+  }
+
+  /** The metadata of the upload a request is about (a creation's from its header), when it is valid. */
+  metadataOf(req: Request): TTusUploadMetadata | null {
+    const raw = this.uploads.get(req)?.metadata ?? (req.method === 'POST' ? headerMetadata(req) : null);
+    return ZTusUploadMetadata.safeParse(raw ?? {}).data ?? null;
+  }
+
+  /** The unfinished uploads' records, through the request's own entity manager when it has one. */
+  unfinished(req: Request): UnfinishedUploads {
+    return new UnfinishedUploads(this.contexts.get(req)?.services.em ?? this.orm.em.fork());
+  }
+}
