@@ -32,9 +32,38 @@ function Price({ plan, annual }: { plan: TPlan; annual: boolean }) {
   );
 }
 
+/** The plan's minutes, extra hours, queue storage and headline features. */
+function PlanAllowances({ plan }: { plan: TPlan }) {
+  const features = PLAN_FEATURE_KEYS.filter((f) => plan.features[f]);
+  return (
+    <List spacing={6} size="sm" icon={<IconCheck size={16} color="var(--mantine-color-teal-8)" aria-hidden="true" />}>
+      <List.Item>{`${plan.processingMinutes ?? 'Unlimited'} processing minutes a month`}</List.Item>
+      {plan.extraRateCentsPerHour !== null && <List.Item>{`Extra hours ${formatDollars(plan.extraRateCentsPerHour)} each`}</List.Item>}
+      <List.Item>{`Queue storage: ${formatQueueStorage(plan.queueStorageHours, plan.queueHeldDays)}`}</List.Item>
+      {features.map((f) => (
+        <List.Item key={f}>{PLAN_FEATURE_LABELS[f]}</List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** The call to action: a contact link for a plan sold by talking, else the button that starts its checkout. */
+function PlanAction({ plan, busy, onChoose }: { plan: TPlan; busy: boolean; onChoose(): void }) {
+  if (plan.contact)
+    return (
+      <Button component="a" href={plan.cta.href} mt="auto" fullWidth variant="light" aria-label={`${plan.cta.label} about ${plan.name}`}>
+        {plan.cta.label}
+      </Button>
+    );
+  return (
+    <Button mt="auto" fullWidth variant={plan.popular ? 'filled' : 'light'} loading={busy} onClick={onChoose}>
+      {plan.cta.label}
+    </Button>
+  );
+}
+
 /** One plan of the table: price for the chosen period, allowances, headline features, call to action. */
 export function PlanCard({ plan, annual, onChoose, busy = false }: { plan: TPlan; annual: boolean; onChoose(): void; busy?: boolean }) {
-  const features = PLAN_FEATURE_KEYS.filter((f) => plan.features[f]);
   return (
     <Card
       withBorder
@@ -56,30 +85,8 @@ export function PlanCard({ plan, annual, onChoose, busy = false }: { plan: TPlan
           {plan.tagline}
         </Text>
         <Price plan={plan} annual={annual} />
-        <List spacing={6} size="sm" icon={<IconCheck size={16} color="var(--mantine-color-teal-8)" aria-hidden="true" />}>
-          <List.Item>{`${plan.processingMinutes ?? 'Unlimited'} processing minutes a month`}</List.Item>
-          {plan.extraRateCentsPerHour !== null && <List.Item>{`Extra hours ${formatDollars(plan.extraRateCentsPerHour)} each`}</List.Item>}
-          <List.Item>{`Queue storage: ${formatQueueStorage(plan.queueStorageHours, plan.queueHeldDays)}`}</List.Item>
-          {features.map((f) => (
-            <List.Item key={f}>{PLAN_FEATURE_LABELS[f]}</List.Item>
-          ))}
-        </List>
-        {plan.contact ? (
-          <Button
-            component="a"
-            href={plan.cta.href}
-            mt="auto"
-            fullWidth
-            variant="light"
-            aria-label={`${plan.cta.label} about ${plan.name}`}
-          >
-            {plan.cta.label}
-          </Button>
-        ) : (
-          <Button mt="auto" fullWidth variant={plan.popular ? 'filled' : 'light'} loading={busy} onClick={onChoose}>
-            {plan.cta.label}
-          </Button>
-        )}
+        <PlanAllowances plan={plan} />
+        <PlanAction plan={plan} busy={busy} onChoose={onChoose} />
       </Stack>
     </Card>
   );
