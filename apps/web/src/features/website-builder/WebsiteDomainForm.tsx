@@ -1,9 +1,17 @@
 import { Alert, Button, Card, Code, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { WEBSITE_MESSAGES, ZCustomDomain, type TWebsite } from '@ppp/contracts';
-import { trpc } from '../../lib/trpc.ts';
-import { toApiFailure } from '../../lib/api-error.ts';
-import { useState } from 'react';
+import { WEBSITE_MESSAGES, type TWebsite } from '@ppp/contracts';
+import { useDomainForm } from './use-domain-form.ts';
+
+/** How to point the custom domain here, or why it cannot be set on this plan. */
+function DomainInstructions({ website }: { website: TWebsite }) {
+  if (!website.custom_domain_allowed) return <Alert color="gray">{WEBSITE_MESSAGES.customDomainPlan}</Alert>;
+  const example = website.custom_domain ?? 'www.myshow.com';
+  return (
+    <Text size="sm" c="dimmed">
+      At your DNS provider add a CNAME record for <Code>{example}</Code> pointing to <Code>{website.cname_target}</Code>.
+    </Text>
+  );
+}
 
 /** The custom domain (Pro and above), with the CNAME record to create; blank uses the default address. */
 export function WebsiteDomainForm({
@@ -15,22 +23,7 @@ export function WebsiteDomainForm({
   website: TWebsite;
   onSaved: (w: TWebsite) => Promise<void>;
 }) {
-  const [error, setError] = useState<string | null>(null);
-  const save = trpc.website.setDomain.useMutation();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { custom_domain: website.custom_domain ?? '' },
-    validate: { custom_domain: (value) => ZCustomDomain.safeParse(value).error?.issues[0]?.message ?? null },
-  });
-  async function submit(values: { custom_domain: string }) {
-    setError(null);
-    try {
-      await onSaved(await save.mutateAsync({ podcast_id: podcastId, custom_domain: values.custom_domain }));
-    } catch (err) {
-      setError(toApiFailure(err).message ?? '');
-    }
-  }
-  const example = website.custom_domain ?? 'www.myshow.com';
+  const { form, error, saving, submit } = useDomainForm(podcastId, website, onSaved);
   return (
     <Card withBorder padding="md">
       <form onSubmit={form.onSubmit((values) => void submit(values))}>
@@ -48,20 +41,14 @@ export function WebsiteDomainForm({
             disabled={!website.custom_domain_allowed}
             {...form.getInputProps('custom_domain')}
           />
-          {website.custom_domain_allowed ? (
-            <Text size="sm" c="dimmed">
-              At your DNS provider add a CNAME record for <Code>{example}</Code> pointing to <Code>{website.cname_target}</Code>.
-            </Text>
-          ) : (
-            <Alert color="gray">{WEBSITE_MESSAGES.customDomainPlan}</Alert>
-          )}
+          <DomainInstructions website={website} />
           {error !== null && (
             <Text c="red" size="sm" role="alert">
               {WEBSITE_MESSAGES.domainFailed}
               {error ? `: ${error}` : ''}
             </Text>
           )}
-          <Button type="submit" variant="default" disabled={!website.custom_domain_allowed} loading={save.isPending}>
+          <Button type="submit" variant="default" disabled={!website.custom_domain_allowed} loading={saving}>
             Save domain
           </Button>
         </Stack>

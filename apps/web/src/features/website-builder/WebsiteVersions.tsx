@@ -12,6 +12,35 @@ const ACTION_LABELS: Record<TWebsiteVersion['action'], string> = {
 };
 const TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
+function VersionRow({ version: v, restoring, onRestore }: { version: TWebsiteVersion; restoring: boolean; onRestore(): void }) {
+  return (
+    <Group component="li" justify="space-between" wrap="nowrap" gap="xs">
+      <div style={{ minWidth: 0 }}>
+        <Group gap={6}>
+          <Text size="sm" fw={600}>
+            v{v.version} · {ACTION_LABELS[v.action]}
+          </Text>
+          {v.current && <Badge size="xs">current</Badge>}
+          {v.published && (
+            <Badge size="xs" color="green">
+              live
+            </Badge>
+          )}
+        </Group>
+        <Text size="xs" c="dimmed" truncate>
+          {TIME.format(v.created_at)}
+          {v.message ? ` · ${v.message}` : ''}
+        </Text>
+      </div>
+      {!v.current && (
+        <Button size="compact-xs" variant="default" aria-label={`Restore version ${v.version}`} loading={restoring} onClick={onRestore}>
+          Restore
+        </Button>
+      )}
+    </Group>
+  );
+}
+
 /** Every saved version, newest first; Restore makes an earlier one current again (as a new version). */
 export function WebsiteVersions({ podcastId, onRestored }: { podcastId: string; onRestored: (w: TWebsite) => Promise<void> }) {
   const versions = trpc.website.versions.useQuery({ podcast_id: podcastId });
@@ -28,36 +57,12 @@ export function WebsiteVersions({ podcastId, onRestored }: { podcastId: string; 
         <ScrollArea.Autosize mah={240} type="auto">
           <Stack gap={6} component="ol" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Versions">
             {(versions.data?.items ?? []).map((v) => (
-              <Group key={v.version} component="li" justify="space-between" wrap="nowrap" gap="xs">
-                <div style={{ minWidth: 0 }}>
-                  <Group gap={6}>
-                    <Text size="sm" fw={600}>
-                      v{v.version} · {ACTION_LABELS[v.action]}
-                    </Text>
-                    {v.current && <Badge size="xs">current</Badge>}
-                    {v.published && (
-                      <Badge size="xs" color="green">
-                        live
-                      </Badge>
-                    )}
-                  </Group>
-                  <Text size="xs" c="dimmed" truncate>
-                    {TIME.format(v.created_at)}
-                    {v.message ? ` · ${v.message}` : ''}
-                  </Text>
-                </div>
-                {!v.current && (
-                  <Button
-                    size="compact-xs"
-                    variant="default"
-                    aria-label={`Restore version ${v.version}`}
-                    loading={restore.isPending && restore.variables?.version === v.version}
-                    onClick={() => restore.mutate({ podcast_id: podcastId, version: v.version })}
-                  >
-                    Restore
-                  </Button>
-                )}
-              </Group>
+              <VersionRow
+                key={v.version}
+                version={v}
+                restoring={restore.isPending && restore.variables?.version === v.version}
+                onRestore={() => restore.mutate({ podcast_id: podcastId, version: v.version })}
+              />
             ))}
           </Stack>
         </ScrollArea.Autosize>
