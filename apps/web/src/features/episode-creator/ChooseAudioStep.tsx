@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconAdjustments, IconFileText, IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconAdjustments, IconRefresh, IconUpload } from '@tabler/icons-react';
 import { EPISODE_CREATOR, EPISODE_CREATOR_SHELL, type TMediaItem } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
-import { formatDuration } from '../preupload/preupload-form.ts';
-import { DeleteUploadDialog, UploadCounts } from '../preupload/UploadPieces.tsx';
-import { RescanButton } from '../transcript/RescanButton.tsx';
+import { DeleteUploadDialog } from '../preupload/UploadPieces.tsx';
 import { TranscriptEditor } from '../transcript/TranscriptEditor.tsx';
+import { UploadChoiceCard } from './UploadChoiceCard.tsx';
 
 export interface ChooseAudioStepProps {
   selectedId: string | null;
@@ -19,86 +18,28 @@ export interface ChooseAudioStepProps {
   onRescanned?(id: string): void;
 }
 
-interface UploadItemProps {
-  item: TMediaItem;
-  selected: boolean;
-  onSelect(): void;
-  onDelete(): void;
-  onTranscript(): void;
-  onRescanned(): void;
+interface ToolbarProps {
+  refreshing: boolean;
+  canConfigure: boolean;
+  onRefresh(): void;
+  onUploadAudio(): void;
+  onConfigureAutomations(): void;
 }
 
-function UploadItem({ item, selected, onSelect, onDelete, onTranscript, onRescanned }: UploadItemProps) {
-  const ready = item.transcript_ready;
+/** Refresh the list, upload more audio, configure the automations of the chosen upload. */
+function ChooseAudioToolbar({ refreshing, canConfigure, onRefresh, onUploadAudio, onConfigureAutomations }: ToolbarProps) {
   return (
-    <Card
-      withBorder
-      padding="sm"
-      style={{
-        opacity: ready ? 1 : 0.6,
-        borderColor: selected ? 'var(--mantine-color-indigo-6)' : undefined,
-        borderWidth: selected ? 2 : undefined,
-      }}
-      data-testid="creator-upload"
-    >
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <UnstyledButton
-          onClick={onSelect}
-          disabled={!ready}
-          style={{ flex: 1, minWidth: 0, cursor: ready ? 'pointer' : 'not-allowed' }}
-          aria-pressed={selected}
-          aria-label={`Use ${item.friendly_name}`}
-        >
-          <Stack gap={4}>
-            <Group gap="xs" wrap="wrap">
-              {ready ? (
-                <Badge color="teal" style={{ flexShrink: 0 }}>
-                  Ready
-                </Badge>
-              ) : (
-                <Badge color="gray" variant="light" style={{ flexShrink: 0 }}>
-                  Processing
-                </Badge>
-              )}
-              {selected && (
-                <Badge color="indigo" variant="filled" style={{ flexShrink: 0 }}>
-                  Selected
-                </Badge>
-              )}
-              <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-                {item.friendly_name}
-              </Text>
-            </Group>
-            <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }} data-testid="upload-filename">
-              {item.filename}
-            </Text>
-            <Text size="xs" c="dimmed">
-              Uploaded {item.created_at.toLocaleString()} · {formatDuration(item.duration_seconds)}
-            </Text>
-            <UploadCounts item={item} size="sm" />
-          </Stack>
-        </UnstyledButton>
-        <Tooltip label="Delete upload">
-          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${item.friendly_name}`} onClick={onDelete}>
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Tooltip>
-      </Group>
-      {ready && (
-        <Group gap={6} mt="xs">
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconFileText size={14} />}
-            onClick={onTranscript}
-            aria-label={`Transcript of ${item.friendly_name}`}
-          >
-            Transcript
-          </Button>
-          <RescanButton mediaId={item.id} name={item.friendly_name} onDone={onRescanned} />
-        </Group>
-      )}
-    </Card>
+    <Group gap="xs">
+      <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={onRefresh} loading={refreshing}>
+        Refresh
+      </Button>
+      <Button variant="light" leftSection={<IconUpload size={16} />} onClick={onUploadAudio}>
+        {EPISODE_CREATOR_SHELL.uploadAudio}
+      </Button>
+      <Button variant="light" leftSection={<IconAdjustments size={16} />} onClick={onConfigureAutomations} disabled={!canConfigure}>
+        {EPISODE_CREATOR_SHELL.configureAutomations}
+      </Button>
+    </Group>
   );
 }
 
@@ -121,17 +62,13 @@ export function ChooseAudioStep({
   const items = (list.data ?? []).filter((i) => i.status !== 'error');
   return (
     <Stack gap="md">
-      <Group gap="xs">
-        <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void list.refetch()} loading={list.isFetching}>
-          Refresh
-        </Button>
-        <Button variant="light" leftSection={<IconUpload size={16} />} onClick={onUploadAudio}>
-          {EPISODE_CREATOR_SHELL.uploadAudio}
-        </Button>
-        <Button variant="light" leftSection={<IconAdjustments size={16} />} onClick={onConfigureAutomations} disabled={!selectedId}>
-          {EPISODE_CREATOR_SHELL.configureAutomations}
-        </Button>
-      </Group>
+      <ChooseAudioToolbar
+        refreshing={list.isFetching}
+        canConfigure={Boolean(selectedId)}
+        onRefresh={() => void list.refetch()}
+        onUploadAudio={onUploadAudio}
+        onConfigureAutomations={onConfigureAutomations}
+      />
       {list.isPending && <Loader aria-label="Loading uploads" />}
       {list.isError && (
         <Alert color="red" title={toApiFailure(list.error).message ?? 'Unable to load uploads'}>
@@ -142,7 +79,7 @@ export function ChooseAudioStep({
       )}
       {list.isSuccess && items.length === 0 && <Text c="dimmed">No processed uploads yet. Upload audio to start.</Text>}
       {items.map((item) => (
-        <UploadItem
+        <UploadChoiceCard
           key={item.id}
           item={item}
           selected={item.id === selectedId}

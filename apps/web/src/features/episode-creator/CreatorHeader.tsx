@@ -104,6 +104,46 @@ export interface CreatorHeaderProps {
   onCancelBuild(): void;
 }
 
+/** The step icons, the progress bar and 'Step n of 6: title', once the step is one of the six. */
+function StepProgress({ step, mode }: { step: number; mode: CreatorMode }) {
+  return (
+    <Stack gap={6}>
+      <StepIcons step={step} mode={mode} />
+      <Progress value={(step / EPISODE_CREATOR.stepCount) * 100} size="sm" aria-label={`Step ${step} of ${EPISODE_CREATOR.stepCount}`} />
+      <Text size="sm" fw={600}>
+        Step {step} of {EPISODE_CREATOR.stepCount}: {stepTitle(step, mode)}
+      </Text>
+    </Stack>
+  );
+}
+
+interface CancelBuildDialogProps {
+  opened: boolean;
+  /** On the last step the build is assembling and the question says so. */
+  assembling: boolean;
+  onClose(): void;
+  onConfirm(): void;
+}
+
+/** 'Cancel Build' asked once more before the build is dropped. */
+function CancelBuildDialog({ opened, assembling, onClose, onConfirm }: CancelBuildDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={EPISODE_CREATOR_SHELL.cancelBuild} centered>
+      <Stack>
+        <Text>{assembling ? CREATOR_STEP_COPY.cancelAssemblingConfirm : EPISODE_CREATOR_SHELL.cancelBuildConfirm}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Keep building
+          </Button>
+          <Button color="red" onClick={onConfirm}>
+            {EPISODE_CREATOR_SHELL.cancelBuild}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 /** Spec 000 §2 'Header': Back to Dashboard, title, template name, Cancel Build, progress with step icons, upload bar, minutes banner. */
 export function CreatorHeader(props: CreatorHeaderProps) {
   const [confirming, setConfirming] = useState(false);
@@ -128,44 +168,18 @@ export function CreatorHeader(props: CreatorHeaderProps) {
           </Text>
         )}
       </div>
-      {known && (
-        <Stack gap={6}>
-          <StepIcons step={props.step} mode={props.mode} />
-          <Progress
-            value={(props.step / EPISODE_CREATOR.stepCount) * 100}
-            size="sm"
-            aria-label={`Step ${props.step} of ${EPISODE_CREATOR.stepCount}`}
-          />
-          <Text size="sm" fw={600}>
-            Step {props.step} of {EPISODE_CREATOR.stepCount}: {stepTitle(props.step, props.mode)}
-          </Text>
-        </Stack>
-      )}
+      {known && <StepProgress step={props.step} mode={props.mode} />}
       {props.uploadPercent !== null && <UploadProgress label={props.uploadLabel ?? 'Main content'} percent={props.uploadPercent} />}
       <MinutesBanner />
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={EPISODE_CREATOR_SHELL.cancelBuild} centered>
-        <Stack>
-          <Text>
-            {props.step === EPISODE_CREATOR.stepCount
-              ? CREATOR_STEP_COPY.cancelAssemblingConfirm
-              : EPISODE_CREATOR_SHELL.cancelBuildConfirm}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Keep building
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                setConfirming(false);
-                props.onCancelBuild();
-              }}
-            >
-              {EPISODE_CREATOR_SHELL.cancelBuild}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <CancelBuildDialog
+        opened={confirming}
+        assembling={props.step === EPISODE_CREATOR.stepCount}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          props.onCancelBuild();
+        }}
+      />
     </Stack>
   );
 }

@@ -85,6 +85,31 @@ export function IntentsDialog(props: IntentsDialogProps) {
   );
 }
 
+/** An automation the plan lacks: its name and what unlocks it. */
+function LockedQuestion({ id }: { id: IntentKey }) {
+  return (
+    <Card withBorder padding="sm" data-testid={`intent-${id}-locked`}>
+      <Stack gap={6}>
+        <Text fw={700}>{INTENT_LABELS[id]}</Text>
+        <FeatureLockedNotice feature={INTENT_FEATURES[id]} compact />
+      </Stack>
+    </Card>
+  );
+}
+
+/** Shown while the recording's cues are still being counted. */
+function DetectingCues() {
+  return (
+    <Group gap="xs">
+      <Loader size="xs" />
+      <Text size="sm" c="dimmed">
+        Checking the recording for cues…
+      </Text>
+    </Group>
+  );
+}
+
+/** The questions, the unanswered ones' message after a try, Back and Continue. */
 function IntentsForm({ answers, intents, prompted, onClose, onSubmit }: IntentsDialogProps) {
   const [draft, setDraft] = useState<IntentAnswers>(answers);
   const [tried, setTried] = useState(prompted);
@@ -100,14 +125,7 @@ function IntentsForm({ answers, intents, prompted, onClose, onSubmit }: IntentsD
       <Text size="sm" c="dimmed">
         Tell us which automations to run on this recording.
       </Text>
-      {intents.detecting && (
-        <Group gap="xs">
-          <Loader size="xs" />
-          <Text size="sm" c="dimmed">
-            Checking the recording for cues…
-          </Text>
-        </Group>
-      )}
+      {intents.detecting && <DetectingCues />}
       {intents.visible.length === 0 && intents.locked.length === 0 && (
         <Text size="sm">Nothing to ask: no automation cues were found in this recording.</Text>
       )}
@@ -122,12 +140,7 @@ function IntentsForm({ answers, intents, prompted, onClose, onSubmit }: IntentsD
         />
       ))}
       {intents.locked.map((key) => (
-        <Card key={key} withBorder padding="sm" data-testid={`intent-${key}-locked`}>
-          <Stack gap={6}>
-            <Text fw={700}>{INTENT_LABELS[key]}</Text>
-            <FeatureLockedNotice feature={INTENT_FEATURES[key]} compact />
-          </Stack>
-        </Card>
+        <LockedQuestion key={key} id={key} />
       ))}
       {tried && pending.length > 0 && (
         <Alert color="yellow" role="alert">

@@ -27,6 +27,57 @@ const TYPE_LABELS: Record<TSegment['segment_type'], string> = {
   commercial: 'Commercial',
 };
 
+interface VoiceSourceProps extends Pick<
+  SegmentCardProps,
+  'voiceName' | 'script' | 'missing' | 'onScript' | 'onChangeVoice' | 'scriptEditable'
+> {
+  title: string;
+}
+
+/** An AI voice segment: its voice with Change voice, and the script it reads. */
+const VoiceSource = forwardRef<HTMLTextAreaElement, VoiceSourceProps>(function VoiceSource(props, scriptRef) {
+  const { title } = props;
+  return (
+    <Stack gap={6}>
+      <Group gap="xs" justify="space-between">
+        <Group gap="xs">
+          <IconVolume size={16} aria-hidden="true" />
+          <Text size="sm">
+            AI voice: <b data-testid="voice-name">{props.voiceName}</b>
+          </Text>
+        </Group>
+        <Button size="xs" variant="light" onClick={props.onChangeVoice} aria-label={`${EPISODE_CREATOR_SHELL.changeVoice} for ${title}`}>
+          {EPISODE_CREATOR_SHELL.changeVoice}
+        </Button>
+      </Group>
+      {props.scriptEditable !== false && (
+        <Textarea
+          ref={scriptRef}
+          label={`Script for ${title}`}
+          autosize
+          minRows={3}
+          value={props.script}
+          onChange={(e) => props.onScript(e.currentTarget.value)}
+          error={props.missing ? EPISODE_CREATOR_MESSAGES.scriptRequired : undefined}
+          required
+        />
+      )}
+    </Stack>
+  );
+});
+
+/** A line naming the audio a segment plays. */
+function SourceLine({ icon, label, name }: { icon: ReactNode; label: string; name: string }) {
+  return (
+    <Group gap="xs">
+      {icon}
+      <Text size="sm">
+        {label}: <b>{name}</b>
+      </Text>
+    </Group>
+  );
+}
+
 /** One template segment on step 3: the content's audio, a static clip, or an AI voice with its script. */
 export const SegmentCard = forwardRef<HTMLTextAreaElement, SegmentCardProps>(function SegmentCard(props, scriptRef) {
   const { segment } = props;
@@ -41,50 +92,11 @@ export const SegmentCard = forwardRef<HTMLTextAreaElement, SegmentCardProps>(fun
         </Group>
         {props.children}
         {segment.segment_type === 'content' ? (
-          <Group gap="xs">
-            <IconMicrophone2 size={16} aria-hidden="true" />
-            <Text size="sm">
-              Your audio: <b>{props.contentName}</b>
-            </Text>
-          </Group>
+          <SourceLine icon={<IconMicrophone2 size={16} aria-hidden="true" />} label="Your audio" name={props.contentName} />
         ) : segment.source.source_type === 'static' ? (
-          <Group gap="xs">
-            <IconMusic size={16} aria-hidden="true" />
-            <Text size="sm">
-              Clip: <b>{props.clipName ?? segment.source.filename}</b>
-            </Text>
-          </Group>
+          <SourceLine icon={<IconMusic size={16} aria-hidden="true" />} label="Clip" name={props.clipName ?? segment.source.filename} />
         ) : segment.source.source_type === 'tts' ? (
-          <Stack gap={6}>
-            <Group gap="xs" justify="space-between">
-              <Group gap="xs">
-                <IconVolume size={16} aria-hidden="true" />
-                <Text size="sm">
-                  AI voice: <b data-testid="voice-name">{props.voiceName}</b>
-                </Text>
-              </Group>
-              <Button
-                size="xs"
-                variant="light"
-                onClick={props.onChangeVoice}
-                aria-label={`${EPISODE_CREATOR_SHELL.changeVoice} for ${title}`}
-              >
-                {EPISODE_CREATOR_SHELL.changeVoice}
-              </Button>
-            </Group>
-            {props.scriptEditable !== false && (
-              <Textarea
-                ref={scriptRef}
-                label={`Script for ${title}`}
-                autosize
-                minRows={3}
-                value={props.script}
-                onChange={(e) => props.onScript(e.currentTarget.value)}
-                error={props.missing ? EPISODE_CREATOR_MESSAGES.scriptRequired : undefined}
-                required
-              />
-            )}
-          </Stack>
+          <VoiceSource ref={scriptRef} {...props} title={title} />
         ) : (
           <Text size="sm" c="red" role="alert">
             {EPISODE_CREATOR_MESSAGES.unknownSource} ({source.source_type})

@@ -6,6 +6,43 @@ import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import { autoSelectedTemplate, templateDescription } from './creator-rules.ts';
 
+/** Said when no template is active: an episode needs one. */
+function NoActiveTemplates() {
+  return (
+    <Alert color="yellow" title="No active templates">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">An episode is built from a template. Create one, or enable a disabled one.</Text>
+        <Button component={Link} to="/dashboard/templates" size="xs" variant="light">
+          Open Templates
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** One active template: its name, segment count and description; choosing it starts the build with it. */
+function TemplateCard({ template, onChoose }: { template: TTemplateView; onChoose(): void }) {
+  return (
+    <UnstyledButton onClick={onChoose} aria-label={`Use template ${template.name}`} data-testid="template-card">
+      <Card withBorder padding="lg" h="100%">
+        <Stack gap={6}>
+          <Group justify="space-between" wrap="nowrap">
+            <Text fw={700} truncate="end">
+              {template.name}
+            </Text>
+            <Badge variant="light">
+              {template.segments.length} segment{template.segments.length === 1 ? '' : 's'}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed" lineClamp={3}>
+            {templateDescription(template.description)}
+          </Text>
+        </Stack>
+      </Card>
+    </UnstyledButton>
+  );
+}
+
 /** Step 1 'Choose a Template': cards of the active templates; exactly one is chosen for the creator. */
 export function TemplateStep({ onChoose, autoSelect }: { onChoose(template: TTemplateView): void; autoSelect: boolean }) {
   const list = trpc.templates.list.useQuery();
@@ -29,40 +66,10 @@ export function TemplateStep({ onChoose, autoSelect }: { onChoose(template: TTem
   return (
     <Stack gap="md">
       <Title order={2}>{EPISODE_CREATOR_SHELL.stepTitles[0]}</Title>
-      {active.length === 0 && (
-        <Alert color="yellow" title="No active templates">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">An episode is built from a template. Create one, or enable a disabled one.</Text>
-            <Button component={Link} to="/dashboard/templates" size="xs" variant="light">
-              Open Templates
-            </Button>
-          </Stack>
-        </Alert>
-      )}
+      {active.length === 0 && <NoActiveTemplates />}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         {active.map((template) => (
-          <UnstyledButton
-            key={template.id}
-            onClick={() => onChoose(template)}
-            aria-label={`Use template ${template.name}`}
-            data-testid="template-card"
-          >
-            <Card withBorder padding="lg" h="100%">
-              <Stack gap={6}>
-                <Group justify="space-between" wrap="nowrap">
-                  <Text fw={700} truncate="end">
-                    {template.name}
-                  </Text>
-                  <Badge variant="light">
-                    {template.segments.length} segment{template.segments.length === 1 ? '' : 's'}
-                  </Badge>
-                </Group>
-                <Text size="sm" c="dimmed" lineClamp={3}>
-                  {templateDescription(template.description)}
-                </Text>
-              </Stack>
-            </Card>
-          </UnstyledButton>
+          <TemplateCard key={template.id} template={template} onChoose={() => onChoose(template)} />
         ))}
       </SimpleGrid>
     </Stack>

@@ -132,7 +132,8 @@ describe('Flubber ranges', () => {
   });
 });
 
-describe('Intern review', () => {
+/** The Intern command and review item the Intern tests start from. */
+function internFixtures() {
   const context: TInternContext = {
     command_id: 'c1',
     intern_index: 0,
@@ -156,6 +157,11 @@ describe('Intern review', () => {
     error: null,
     ...patch,
   });
+  return { context, item };
+}
+
+describe('Intern review', () => {
+  const { context, item } = internFixtures();
 
   it('keeps the end mark between 0.25 s after the start and the 30 s window', () => {
     expect(clampInternEnd(context, 10.1)).toBe(10.25);
@@ -183,6 +189,10 @@ describe('Intern review', () => {
     expect(canAnswer('extractive')).toBe(false);
     expect(canAnswer('openai')).toBe(true);
   });
+});
+
+describe('Intern answers', () => {
+  const { context, item } = internFixtures();
 
   it('says under the questions which engine answers Intern commands and that a sound effect needs its keyword said', () => {
     expect(intentHint('intern', 'extractive')).toBe(
@@ -231,7 +241,8 @@ describe('Intern review', () => {
   });
 });
 
-describe('the assemble request', () => {
+/** A build with one retake cut, one Intern answer, a script and a cover crop, and the details sent with it. */
+function assembleFixtures() {
   const segments: TSegment[] = [
     ZSegment.parse({ id: 'intro', segment_type: 'intro', source: { source_type: 'tts', text_prompt: 'Welcome' } }),
     ZSegment.parse({ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }),
@@ -272,6 +283,11 @@ describe('the assemble request', () => {
     episode_details: { title: 'One: the start', episodeNumber: '1', cover_image_path: 'cover.jpg' },
     publish: { mode: 'draft' as const },
   };
+  return { segments, build, details };
+}
+
+describe('the assemble request', () => {
+  const { segments, build, details } = assembleFixtures();
 
   it('carries the reviewed cuts, the Intern answers, every script and the cover crop', () => {
     const request = assembleRequest(build, { id: 't1', segments }, details);

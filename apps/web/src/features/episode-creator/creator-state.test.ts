@@ -45,7 +45,7 @@ function run(...actions: CreatorAction[]): CreatorState {
   return actions.reduce(creatorReducer, initialCreatorState());
 }
 
-describe('the creator build', () => {
+describe('the creator build: start and reviews', () => {
   it('starts at the chooser and moves to step 2 when a template is chosen', () => {
     const state = run({ type: 'start', mode: 'preuploaded' }, { type: 'chooseTemplate', template: { id: 't1', name: 'Weekly' } });
     expect(state.started).toBe(true);
@@ -83,7 +83,9 @@ describe('the creator build', () => {
     });
     expect(state.step).toBe(3);
   });
+});
 
+describe('the creator build: reviews waiting for the transcript', () => {
   it('goes on to steps 3 and 4 while the upload is transcribed; the reviews asked for open when the transcript is in', () => {
     const transcribing = { ...upload, transcript_ready: false, intents: null };
     let state = run({ type: 'chooseTemplate', template: { id: 't1', name: 'Weekly' } }, { type: 'setUpload', upload: transcribing });
@@ -130,7 +132,9 @@ describe('the creator build', () => {
     expect(state.flubberCuts[0]?.cut).toBe(false);
     expect(state.step).toBe(3);
   });
+});
 
+describe('the creator build: another upload and Cancel Build', () => {
   it('a different upload clears the answers and reviews', () => {
     const state = run(
       { type: 'setUpload', upload },
@@ -170,7 +174,9 @@ describe('the creator build', () => {
     // The same upload again is a new build too.
     expect(creatorReducer(stuck, { type: 'openUpload', upload }).job).toBeNull();
   });
+});
 
+describe('the creator build: start over, the steps and saving', () => {
   it('starts over after a failed build with the same template and audio, from step 2, nothing else kept', () => {
     const failed = run(
       { type: 'chooseTemplate', template: { id: 't1', name: 'Weekly' } },

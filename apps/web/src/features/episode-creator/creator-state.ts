@@ -186,7 +186,8 @@ function withUpload(state: CreatorState, upload: CreatorUpload | null): CreatorS
   };
 }
 
-function reviewReducer(state: CreatorState, action: CreatorAction): CreatorState | null {
+/** The retake review's actions (null for any other). */
+function flubberReducer(state: CreatorState, action: CreatorAction): CreatorState | null {
   switch (action.type) {
     case 'setFuzzy':
       return { ...state, fuzzyThreshold: action.value };
@@ -212,24 +213,32 @@ function reviewReducer(state: CreatorState, action: CreatorAction): CreatorState
         : Object.fromEntries(Object.entries(state.flubberCuts).map(([k, v]) => [k, { ...v, cut: false }]));
       return afterReviews({ ...state, flubberCuts: cuts, flubberDone: true });
     }
+    default:
+      return null;
+  }
+}
+
+/** A command just found: its default end, no answer yet. */
+function freshInternItem(context: TInternContext): InternReviewItem {
+  return {
+    end_s: context.default_end_s,
+    response_text: '',
+    audio_url: null,
+    media_id: null,
+    regenerate_count: 0,
+    voiced_text: null,
+    error: null,
+  };
+}
+
+/** The Intern review's actions (null for any other). */
+function internReducer(state: CreatorState, action: CreatorAction): CreatorState | null {
+  switch (action.type) {
     case 'internLoaded':
       return {
         ...state,
         internContexts: action.contexts,
-        intern: Object.fromEntries(
-          action.contexts.map((c) => [
-            c.command_id,
-            {
-              end_s: c.default_end_s,
-              response_text: '',
-              audio_url: null,
-              media_id: null,
-              regenerate_count: 0,
-              voiced_text: null,
-              error: null,
-            },
-          ]),
-        ),
+        intern: Object.fromEntries(action.contexts.map((c) => [c.command_id, freshInternItem(c)])),
       };
     case 'internUpdate': {
       const current = state.intern[action.commandId];
@@ -242,9 +251,8 @@ function reviewReducer(state: CreatorState, action: CreatorAction): CreatorState
   }
 }
 
-export function creatorReducer(state: CreatorState, action: CreatorAction): CreatorState {
-  const reviewed = reviewReducer(state, action);
-  if (reviewed) return reviewed;
+/** Starting a build and its audio: the mode, the template, the upload and its progress (null for any other action). */
+function startReducer(state: CreatorState, action: CreatorAction): CreatorState | null {
   switch (action.type) {
     case 'start':
       return { ...state, started: true, mode: action.mode };
@@ -266,10 +274,18 @@ export function creatorReducer(state: CreatorState, action: CreatorAction): Crea
     }
     case 'rescanned':
       return state.upload?.id === action.uploadId ? { ...state, ...freshReviews(), answers: state.answers } : state;
-    case 'openPendingReview':
-      return { ...state, review: pendingReview(state) };
     case 'uploadProgress':
       return { ...state, uploadPercent: action.percent };
+    default:
+      return null;
+  }
+}
+
+/** The intents questions and which review is open (null for any other action). */
+function intentsReducer(state: CreatorState, action: CreatorAction): CreatorState | null {
+  switch (action.type) {
+    case 'openPendingReview':
+      return { ...state, review: pendingReview(state) };
     case 'continueFromUpload': {
       const pending = action.visible.some((key) => state.answers[key] === 'unknown');
       if (pending) return { ...state, review: 'intents', intentsPrompted: true };
@@ -281,6 +297,14 @@ export function creatorReducer(state: CreatorState, action: CreatorAction): Crea
       return afterReviews({ ...state, answers: action.answers, intentsPrompted: false });
     case 'closeReview':
       return { ...state, review: null };
+    default:
+      return null;
+  }
+}
+
+/** Steps 3 to 6: scripts, voices, cover, details, the assembly, moving between steps, starting over and cancelling. */
+function stepReducer(state: CreatorState, action: CreatorAction): CreatorState {
+  switch (action.type) {
     case 'setScript':
       return { ...state, ttsValues: { ...state.ttsValues, [action.segmentId]: action.text } };
     case 'setVoice':
@@ -300,6 +324,16 @@ export function creatorReducer(state: CreatorState, action: CreatorAction): Crea
     default:
       return state;
   }
+}
+
+export function creatorReducer(state: CreatorState, action: CreatorAction): CreatorState {
+  return (
+    flubberReducer(state, action) ??
+    internReducer(state, action) ??
+    startReducer(state, action) ??
+    intentsReducer(state, action) ??
+    stepReducer(state, action)
+  );
 }
 
 /** 'Start over' after a failed build: a new build with the same template and audio, from step 2. */

@@ -14,7 +14,15 @@ import {
 import { trpc } from '../../../lib/trpc.ts';
 import { PublishDialog } from '../../publishing/PublishDialog.tsx';
 import { formatScheduled } from '../../publishing/schedule-time.ts';
-import { RESULT_TOAST_ID, estimateText, modeAfterPublish, offersPublish, resultView, withHostFailure } from './assembly-result.ts';
+import {
+  RESULT_TOAST_ID,
+  estimateText,
+  modeAfterPublish,
+  offersPublish,
+  resultView,
+  withHostFailure,
+  type ResultView,
+} from './assembly-result.ts';
 import { usePublishFollowUp } from './use-publish-follow-up.ts';
 import { useJobStatus } from './use-job-status.ts';
 import { AssemblyFailure } from './AssemblyFailure.tsx';
@@ -58,6 +66,41 @@ interface ResultProps {
   onBackToDashboard(): void;
 }
 
+/** Why the schedule was refused or the publish failed, when it was. */
+function PublishProblems({ view }: { view: ResultView }) {
+  return (
+    <>
+      {view.scheduleInvalid && (
+        <Alert color="orange" title={EPISODE_CREATOR_MESSAGES.scheduleInvalid} data-testid="schedule-invalid">
+          {view.scheduleInvalid}
+        </Alert>
+      )}
+      {view.publishError && (
+        <Alert color="red" title={EPISODE_CREATOR_MESSAGES.publishFailed}>
+          {view.publishError}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** The assembled episode's title and description. */
+function EpisodeSummary({ episode }: { episode: TAssembledEpisode }) {
+  return (
+    <Stack gap={4}>
+      <Title order={3} size="h4">
+        {episode.title}
+      </Title>
+      {episode.description && (
+        <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+          {episode.description}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The result of the assembly: what became of it, the episode, its audio, and Publish for a draft. */
 function Result({ episode, mode, publish, publishAt, publishAtLocal, onBackToDashboard }: ResultProps) {
   // A draft published from here is headed as what it became ('Published', 'Scheduled'), not 'Draft Ready'.
   const [published, setPublished] = useState<TPublishStatus | null>(null);
@@ -75,26 +118,8 @@ function Result({ episode, mode, publish, publishAt, publishAtLocal, onBackToDas
             Goes live {formatScheduled(publishAt, publishAtLocal)}
           </Text>
         )}
-        {view.scheduleInvalid && (
-          <Alert color="orange" title={EPISODE_CREATOR_MESSAGES.scheduleInvalid} data-testid="schedule-invalid">
-            {view.scheduleInvalid}
-          </Alert>
-        )}
-        {view.publishError && (
-          <Alert color="red" title={EPISODE_CREATOR_MESSAGES.publishFailed}>
-            {view.publishError}
-          </Alert>
-        )}
-        <Stack gap={4}>
-          <Title order={3} size="h4">
-            {episode.title}
-          </Title>
-          {episode.description && (
-            <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
-              {episode.description}
-            </Text>
-          )}
-        </Stack>
+        <PublishProblems view={view} />
+        <EpisodeSummary episode={episode} />
         {episode.final_audio_url && <audio controls src={episode.final_audio_url} style={{ width: '100%' }} data-testid="final-audio" />}
         {offersPublish(mode, publish) ? (
           <PublishFromResult
