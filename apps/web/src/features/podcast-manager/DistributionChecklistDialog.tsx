@@ -11,19 +11,22 @@ const STATUS_LABELS: Record<TChecklistStatus, string> = {
   skipped: 'Skipped',
 };
 
-function ChecklistItemCard({ showId, item }: { showId: string; item: TChecklistItem }) {
+/** Saves an item's status and notes; the checklist is read again. */
+function useChecklistItemSave(showId: string, key: TChecklistItem['key']) {
   const utils = trpc.useUtils();
   const save = trpc.podcasts.updateChecklistItem.useMutation();
-
-  async function update(status: TChecklistStatus, notes: string | null) {
+  return async function update(status: TChecklistStatus, notes: string | null) {
     try {
-      await save.mutateAsync({ id: showId, key: item.key, status, notes });
+      await save.mutateAsync({ id: showId, key, status, notes });
       await utils.podcasts.checklist.invalidate({ id: showId });
     } catch (err) {
       notifications.show({ color: 'red', title: 'Save failed', message: toApiFailure(err).message ?? 'Save failed' });
     }
-  }
+  };
+}
 
+function ChecklistItemCard({ showId, item }: { showId: string; item: TChecklistItem }) {
+  const update = useChecklistItemSave(showId, item.key);
   return (
     <Card withBorder padding="sm" aria-label={item.name}>
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -43,6 +46,27 @@ function ChecklistItemCard({ showId, item }: { showId: string; item: TChecklistI
           onChange={(value) => value && void update(value as TChecklistStatus, item.notes)}
         />
       </Group>
+      <ChecklistItemGuide item={item} />
+      <Textarea
+        mt="xs"
+        size="xs"
+        label="Notes"
+        defaultValue={item.notes ?? ''}
+        autosize
+        minRows={1}
+        onBlur={(e) => {
+          const notes = e.currentTarget.value.trim() || null;
+          if (notes !== item.notes) void update(item.status, notes);
+        }}
+      />
+    </Card>
+  );
+}
+
+/** What the item is, why it may be unavailable, its steps, and its links. */
+function ChecklistItemGuide({ item }: { item: TChecklistItem }) {
+  return (
+    <>
       <Text size="sm" c="dimmed" mt={4}>
         {item.summary}
       </Text>
@@ -73,19 +97,7 @@ function ChecklistItemCard({ showId, item }: { showId: string; item: TChecklistI
           </Anchor>
         )}
       </Group>
-      <Textarea
-        mt="xs"
-        size="xs"
-        label="Notes"
-        defaultValue={item.notes ?? ''}
-        autosize
-        minRows={1}
-        onBlur={(e) => {
-          const notes = e.currentTarget.value.trim() || null;
-          if (notes !== item.notes) void update(item.status, notes);
-        }}
-      />
-    </Card>
+    </>
   );
 }
 

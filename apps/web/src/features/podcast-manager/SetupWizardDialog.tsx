@@ -36,30 +36,7 @@ export function SetupWizardDialog({ opened, onClose }: { opened: boolean; onClos
         ))}
       </Stepper>
       <Stack>
-        {current === 'Welcome' && (
-          <Text>Let’s set up your show: its name and description, cover art, and where its episodes are hosted. It takes a minute.</Text>
-        )}
-        {current === 'About your show' && <AboutStep form={form} />}
-        {current === 'Cover art' && <CoverStep form={form} />}
-        {current === 'Connect hosting' && <HostingStep form={form} />}
-        {current === 'AI voices' && (
-          <PasswordInput
-            label="ElevenLabs API key (optional)"
-            description="Leave empty to use the built-in voices; you can add it later in Settings."
-            {...form.getInputProps('apiKey')}
-          />
-        )}
-        {current === 'All set' && created && (
-          <Stack gap="xs">
-            <Text fw={650}>“{created.name}” is ready.</Text>
-            <Text size="sm">
-              Its public feed:{' '}
-              <Text span ff="monospace">
-                {created.rss_url}
-              </Text>
-            </Text>
-          </Stack>
-        )}
+        <WizardStep wizard={wizard} />
         {wizard.error && <Alert color="red">{wizard.error}</Alert>}
         <Group justify="space-between">
           <Button
@@ -79,6 +56,43 @@ export function SetupWizardDialog({ opened, onClose }: { opened: boolean; onClos
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** The current step's content. */
+function WizardStep({ wizard }: { wizard: SetupWizard }) {
+  const { form, current, created } = wizard;
+  return (
+    <>
+      {current === 'Welcome' && (
+        <Text>Let’s set up your show: its name and description, cover art, and where its episodes are hosted. It takes a minute.</Text>
+      )}
+      {current === 'About your show' && <AboutStep form={form} />}
+      {current === 'Cover art' && <CoverStep form={form} />}
+      {current === 'Connect hosting' && <HostingStep form={form} />}
+      {current === 'AI voices' && (
+        <PasswordInput
+          label="ElevenLabs API key (optional)"
+          description="Leave empty to use the built-in voices; you can add it later in Settings."
+          {...form.getInputProps('apiKey')}
+        />
+      )}
+      {current === 'All set' && created && <AllSetStep name={created.name} rssUrl={created.rss_url} />}
+    </>
+  );
+}
+
+function AllSetStep({ name, rssUrl }: { name: string; rssUrl: string }) {
+  return (
+    <Stack gap="xs">
+      <Text fw={650}>“{name}” is ready.</Text>
+      <Text size="sm">
+        Its public feed:{' '}
+        <Text span ff="monospace">
+          {rssUrl}
+        </Text>
+      </Text>
+    </Stack>
   );
 }
 

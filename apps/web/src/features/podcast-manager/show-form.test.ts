@@ -65,28 +65,29 @@ describe('show form rules', () => {
   });
 });
 
-describe('Edit Podcast of a linked show (GET /api/spreaker/show/{id}?mapped=true)', () => {
-  const local = editValues({
-    name: 'Local name',
-    description: 'Local notes',
-    podcast_type: 'episodic',
-    language: 'en',
-    copyright_line: '© Local',
-    owner_name: 'Owner',
-    owner_email: 'owner@example.com',
-    author_name: 'Local author',
-    contact_email: null,
-    category_id: 'Arts',
-    category_2_id: null,
-    category_3_id: null,
-    explicit: false,
-    website_url: null,
-    locked: false,
-    spreaker_show_id: '4242',
-  } as unknown as TPodcast);
+/** A show linked to Spreaker, as Edit Podcast holds it before the host answers. */
+const linkedLocal = editValues({
+  name: 'Local name',
+  description: 'Local notes',
+  podcast_type: 'episodic',
+  language: 'en',
+  copyright_line: '© Local',
+  owner_name: 'Owner',
+  owner_email: 'owner@example.com',
+  author_name: 'Local author',
+  contact_email: null,
+  category_id: 'Arts',
+  category_2_id: null,
+  category_3_id: null,
+  explicit: false,
+  website_url: null,
+  locked: false,
+  spreaker_show_id: '4242',
+} as unknown as TPodcast);
 
+describe('Edit Podcast of a linked show (GET /api/spreaker/show/{id}?mapped=true)', () => {
   it("takes the host's values where it has them and keeps the local ones elsewhere", () => {
-    const merged = valuesWithRemote(local, {
+    const merged = valuesWithRemote(linkedLocal, {
       spreaker_show_id: '4242',
       name: 'Host name',
       description: '',

@@ -29,23 +29,15 @@ export function wizardSteps(ownKeyAllowed: boolean): string[] {
   return ['Welcome', 'About your show', 'Cover art', 'Connect hosting', ...(ownKeyAllowed ? ['AI voices'] : []), 'All set'];
 }
 
-/**
- * The setup wizard's state: the answers in a form checked by the contract's show rules, the step,
- * the show once made, and Continue as one mutation (its pending state is the busy flag).
- */
-export function useSetupWizard(opened: boolean) {
+type SetError = (message: string | null) => void;
+
+/** Makes the show once (Cover art's Continue), then connects its hosting (Connect hosting's Continue). */
+function useWizardShow(setError: SetError) {
   const utils = trpc.useUtils();
-  const capabilities = trpc.speech.capabilities.useQuery(undefined, { enabled: opened });
   const createShowCall = trpc.podcasts.create.useMutation();
   const createRemote = trpc.podcasts.createSpreakerShow.useMutation();
   const linkRemote = trpc.podcasts.linkSpreakerShow.useMutation();
-  const saveKey = trpc.speech.setElevenLabsKey.useMutation();
-  const form = useForm<WizardValues>({ initialValues: initialValues(), validate: schemaResolver(ZShowAboutForm, { sync: true }) });
-  const steps = wizardSteps(capabilities.data?.own_key_allowed ?? false);
-  const [step, setStep] = useState(0);
   const [created, setCreated] = useState<TPodcast | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const current = steps[step];
 
   async function createShow(values: WizardValues): Promise<boolean> {
     if (created) return true;
@@ -83,14 +75,35 @@ export function useSetupWizard(opened: boolean) {
     }
   }
 
-  async function saveApiKey(apiKey: string) {
+  return { created, setCreated, createShow, connectHost };
+}
+
+/** AI voices' Continue: saves the ElevenLabs key if one was typed; a failure does not stop the wizard. */
+function useApiKeySave() {
+  const saveKey = trpc.speech.setElevenLabsKey.useMutation();
+  return async function saveApiKey(apiKey: string) {
     if (!apiKey.trim()) return notifications.show({ color: 'blue', message: 'You can add your ElevenLabs key later in Settings.' });
     try {
       await saveKey.mutateAsync({ api_key: apiKey.trim() });
     } catch {
       notifications.show({ color: 'yellow', message: 'The ElevenLabs key was not saved; you can add it later in Settings.' });
     }
-  }
+  };
+}
+
+/**
+ * The setup wizard's state: the answers in a form checked by the contract's show rules, the step,
+ * the show once made, and Continue as one mutation (its pending state is the busy flag).
+ */
+export function useSetupWizard(opened: boolean) {
+  const capabilities = trpc.speech.capabilities.useQuery(undefined, { enabled: opened });
+  const form = useForm<WizardValues>({ initialValues: initialValues(), validate: schemaResolver(ZShowAboutForm, { sync: true }) });
+  const steps = wizardSteps(capabilities.data?.own_key_allowed ?? false);
+  const [step, setStep] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const { created, setCreated, createShow, connectHost } = useWizardShow(setError);
+  const saveApiKey = useApiKeySave();
+  const current = steps[step];
 
   async function next() {
     setError(null);
