@@ -43,8 +43,6 @@ export default tseslint.config(
       // Not converted yet.
       'apps/server/src/domain/media/unfinished-uploads.ts',
       'apps/server/src/domain/music/music-seed.ts',
-      'apps/server/src/domain/publishing/publish-jobs.ts',
-      'apps/server/src/domain/publishing/publish-runner.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

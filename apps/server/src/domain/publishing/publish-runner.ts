@@ -1,9 +1,8 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
 import { NOTIFICATION_LINKS, PUBLISHED_NOTICE, PUBLISH_FAILURE_NOTICE, type TJobPayload } from '@ppp/contracts';
 import { SpreakerError, spreakerToAppError } from '../../adapters/spreaker/index.ts';
 import { AppError } from '../errors.ts';
-import { EpisodeSchema, type Episode } from '../episodes/episode.entity.ts';
+import type { Episode } from '../episodes/episode.entity.ts';
 import type { Podcast } from '../podcasts/podcast.entity.ts';
 import type { MediaItem } from '../media/media-item.entity.ts';
 import type { User } from '../users/user.entity.ts';
@@ -14,6 +13,7 @@ import { PublishRejected, type HostEpisodeRequest, type PodcastHost } from './ho
 import type { HostRegistry } from './hosts/registry.ts';
 import { deliveryAddressOf, subjectName } from '../mail/own-address.ts';
 import type { NotifyAddressesRepository } from '../mail/notify-addresses.repository.ts';
+import type { PublishingRepository } from './publishing.repository.ts';
 
 /**
  * Test-only hook: called right after the host accepted an upload and before its id is recorded, so a
@@ -58,7 +58,8 @@ function permanent(error: unknown): boolean {
  * calling the host lets a run after a crash find the upload it made instead of making another.
  */
 export interface PublishRunnerDeps {
-  em: EntityManager;
+  /** A repository on a fresh unit of work for each run: what another run committed while this one waited for the lock is what it sees. */
+  episodes: () => Pick<PublishingRepository, 'forPublishRun' | 'flush'>;
   hosts: HostRegistry;
   connectionString: string;
   notifications: NotificationsService;
@@ -77,14 +78,13 @@ export class PublishRunner {
 
   run(payload: TJobPayload<'publish.episode'>, attempt: PublishAttempt, now = new Date()): Promise<PublishOutcome> {
     return withEpisodeLock(this.deps.connectionString, payload.episode_id, async () => {
-      // A fresh entity manager: what another run committed while we waited for the lock is what we see.
-      const em = this.deps.em.fork();
-      const episode = await em.findOne(EpisodeSchema, { id: payload.episode_id }, { populate: ['podcast', 'user', 'sourceMedia'] });
+      const episodes = this.deps.episodes();
+      const episode = await episodes.forPublishRun(payload.episode_id);
       if (!episode) return 'missing';
       if (!this.wanted(episode, payload)) return 'stale';
       if (payload.go_live && episode.hostEpisodeId) {
         markPublished(episode, now);
-        await em.flush();
+        await episodes.flush();
         await this.tellPublished(episode);
         return 'published';
       }
@@ -93,12 +93,12 @@ export class PublishRunner {
       const podcast = episode.podcast as Podcast;
       const scheduledFor = episode.status === 'scheduled' && episode.publishAt && episode.publishAt > now ? episode.publishAt : null;
       try {
-        await this.deliver(em, episode, podcast, scheduledFor, now);
+        await this.deliver(episodes, episode, podcast, scheduledFor, now);
       } catch (error) {
         if (!permanent(error) && !attempt.final) throw error;
         const reason = messageOf(error);
         this.recordFailure(episode, reason);
-        await em.flush();
+        await episodes.flush();
         await this.tellCreator(episode, reason, now);
         return 'failed';
       }
@@ -109,7 +109,7 @@ export class PublishRunner {
       } else {
         markPublished(episode, now);
       }
-      await em.flush();
+      await episodes.flush();
       if (scheduledFor) return 'scheduled';
       if (!wasLive) await this.tellPublished(episode);
       return 'published';
@@ -128,7 +128,13 @@ export class PublishRunner {
     return episode.status === 'processed';
   }
 
-  private async deliver(em: EntityManager, episode: Episode, podcast: Podcast, scheduledFor: Date | null, now: Date): Promise<void> {
+  private async deliver(
+    episodes: Pick<PublishingRepository, 'flush'>,
+    episode: Episode,
+    podcast: Podcast,
+    scheduledFor: Date | null,
+    now: Date,
+  ): Promise<void> {
     const host: PodcastHost = this.deps.hosts.forShow(podcast);
     const request = (token: string): HostEpisodeRequest => ({ podcast, episode, token, publishAt: scheduledFor, now });
     await host.check(request(episode.hostUploadToken ?? ''));
@@ -139,13 +145,13 @@ export class PublishRunner {
       if (!token) token = randomBytes(6).toString('hex');
       episode.hostUploadToken = token;
       episode.publishState = 'publishing';
-      await em.flush();
+      await episodes.flush();
       hostId = await host.upload(request(token));
       await publishTestHooks.afterUpload?.(episode.id);
     }
     episode.hostEpisodeId = hostId;
     episode.hostKind = host.kind;
-    await em.flush();
+    await episodes.flush();
     // Tidying the token tag is cosmetic: the id is recorded, so a failure here must not fail the publish.
     await host.finalize(request(token!), hostId).catch(() => undefined);
   }

@@ -79,7 +79,7 @@ export function createPublishingServices(em: EntityManager, shared: SharedDeps, 
     publishing,
     publishAll: new PublishAllService({ repository, podcasts, publishing }),
     publishRunner: new PublishRunner({
-      em,
+      episodes: () => new PublishingRepository(em.fork()),
       hosts,
       connectionString,
       notifications: new NotificationsService(new NotificationsRepository(em)),

@@ -4,11 +4,21 @@ import type { User } from '../users/user.entity.ts';
 import { UserSchema } from '../users/user.entity.ts';
 import { EpisodeSchema, type Episode } from '../episodes/episode.entity.ts';
 import { TranscriptSchema, type Transcript } from '../transcripts/transcript.entity.ts';
-import { noLivePublishJobSql, publishJobPending } from './publish-jobs.ts';
+import { jobsTableExists, liveJobExists, liveStateSql } from '../jobs/live-jobs.ts';
 
 /** A show's imported episodes (user_id, podcast_id bound) live at their old host, mirrored here, on no host of ours. */
 const IMPORTED_FOR_HOST = `user_id = ? and podcast_id = ? and status = 'published' and import_key_hash is not null
   and host_episode_id is null and final_audio_key is not null`;
+
+/**
+ * A SQL condition (on a statement over `episodes`) that is true when no live publish.episode job is
+ * queued for the row's episode; 'true' when pg-boss has never started (then there is none).
+ */
+async function noLivePublishJobSql(em: EntityManager): Promise<string> {
+  if (!(await jobsTableExists(em))) return 'true';
+  return `not exists (select 1 from pgboss.job j where j.name = 'publish.episode' and j.data->>'episode_id' = episodes.id::text
+    and ${liveStateSql('j')})`;
+}
 
 /** What publishing, the feeds, downloads and analytics read and write: episodes as the host sees them. */
 export class PublishingRepository {
@@ -21,6 +31,11 @@ export class PublishingRepository {
   async findOwned(user: Pick<User, 'id'>, id: string): Promise<Episode | null> {
     if (!z.uuid().safeParse(id).success) return null;
     return this.em.findOne(EpisodeSchema, { id, user: user.id }, { populate: ['podcast'] });
+  }
+
+  /** The episode a publish.episode run works on, with its show, its owner and the upload it was made from. */
+  forPublishRun(id: string): Promise<Episode | null> {
+    return this.em.findOne(EpisodeSchema, { id }, { populate: ['podcast', 'user', 'sourceMedia'] });
   }
 
   /** The episode read afresh (under its publish lock), with its show. */
@@ -39,7 +54,7 @@ export class PublishingRepository {
 
   /** Whether a publish.episode job for the episode is waiting, running or due for a retry. */
   jobPending(episodeId: string): Promise<boolean> {
-    return publishJobPending(this.em, episodeId);
+    return liveJobExists(this.em, 'publish.episode', 'episode_id', episodeId);
   }
 
   /**
