@@ -42,7 +42,6 @@ export default tseslint.config(
       'apps/server/src/domain/jobs/live-jobs.ts',
       // Not converted yet.
       'apps/server/src/domain/media/unfinished-uploads.ts',
-      'apps/server/src/domain/music/music-seed.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

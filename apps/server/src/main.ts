@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { openOrm, migrate } from './db/orm.ts';
 import { sharedDepsFor, startHttpServer } from './server.ts';
 import { seedBuiltinMusic } from './domain/music/music-seed.ts';
+import { MusicRepository } from './domain/music/music.repository.ts';
 import { createLogger } from './logger.ts';
 
 const config = loadConfig();
@@ -13,9 +14,11 @@ await migrate(orm);
 const server = await startHttpServer(orm, config, log);
 log.info(`listening on http://localhost:${server.port}`);
 // The built-in music beds are rendered once, in the background: a fresh instance serves at once.
-seedBuiltinMusic({ em: orm.em.fork(), storage: sharedDepsFor(config).storage, log: (msg) => log.info(msg) }).catch((error: unknown) =>
-  log.error({ err: error }, 'music: seeding the built-in beds failed'),
-);
+seedBuiltinMusic({
+  music: () => new MusicRepository(orm.em.fork()),
+  storage: sharedDepsFor(config).storage,
+  log: (msg) => log.info(msg),
+}).catch((error: unknown) => log.error({ err: error }, 'music: seeding the built-in beds failed'));
 
 let stopping = false;
 async function shutdown(signal: string) {

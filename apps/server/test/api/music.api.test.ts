@@ -14,6 +14,7 @@ import { ZMediaItem, ZMusicAssetList, type TMusicAsset } from '@ppp/contracts';
 import { storageDir } from '../../src/config.ts';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
 import { builtinMusicKey, seedBuiltinMusic } from '../../src/domain/music/music-seed.ts';
+import { MusicRepository } from '../../src/domain/music/music.repository.ts';
 import { openTestOrm } from '../support/database.ts';
 import { tempDir } from '../support/audio-files.ts';
 import { testConfig } from '../support/fixtures.ts';
@@ -63,14 +64,19 @@ describe('GET /api/music/assets', () => {
 
   it('says it is preparing while only some beds are rendered', async () => {
     const [first] = MUSIC_BEDS;
-    await seedBuiltinMusic({ em: orm.em.fork(), storage, render: countingRender, recipes: [first as MusicBedRecipe] });
+    await seedBuiltinMusic({
+      music: () => new MusicRepository(orm.em.fork()),
+      storage,
+      render: countingRender,
+      recipes: [first as MusicBedRecipe],
+    });
     const library = ZMusicAssetList.parse((await api.request('GET', '/api/music/assets', { token: b.token })).body);
     expect(library.preparing).toBe(true);
     expect(library.assets.map((x) => x.display_name)).toEqual([first?.displayName]);
   }, 120_000);
 
   it('lists every built-in bed once seeded, with moods and a public URL', async () => {
-    const result = await seedBuiltinMusic({ em: orm.em.fork(), storage, render: countingRender });
+    const result = await seedBuiltinMusic({ music: () => new MusicRepository(orm.em.fork()), storage, render: countingRender });
     expect(result.present).toEqual([MUSIC_BEDS[0]?.key]);
     expect(result.created).toEqual(MUSIC_BEDS.slice(1).map((bed) => bed.key));
     const library = ZMusicAssetList.parse((await api.request('GET', '/api/music/assets', { token: b.token })).body);
@@ -117,12 +123,12 @@ describe('the built-in beds', () => {
 
   it('are rendered once: seeding again changes nothing, and a lost file is rendered again alone', async () => {
     rendered.length = 0;
-    const again = await seedBuiltinMusic({ em: orm.em.fork(), storage, render: countingRender });
+    const again = await seedBuiltinMusic({ music: () => new MusicRepository(orm.em.fork()), storage, render: countingRender });
     expect(again.created).toEqual([]);
     expect(rendered).toEqual([]);
     const lost = MUSIC_BEDS[1] as MusicBedRecipe;
     rmSync(path.join(storageDir(testConfig('', { DATA_DIR: data.dir })), builtinMusicKey(lost.key)));
-    const repaired = await seedBuiltinMusic({ em: orm.em.fork(), storage, render: countingRender });
+    const repaired = await seedBuiltinMusic({ music: () => new MusicRepository(orm.em.fork()), storage, render: countingRender });
     expect(repaired.created).toEqual([lost.key]);
     expect(rendered).toEqual([lost.key]);
     const list = ZMusicAssetList.parse((await api.request('GET', '/api/music/assets', { token: a.token })).body).assets;

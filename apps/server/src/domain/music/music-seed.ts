@@ -1,14 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { MUSIC_BEDS, renderMusicBed, type MusicBedRecipe, type RenderedBed } from '@ppp/audio';
 import type { StoragePort } from '../storage/storage.ts';
-import { MusicAssetSchema } from './music-asset.entity.ts';
+import type { MusicRepository } from './music.repository.ts';
 
 export interface MusicSeedDeps {
-  em: EntityManager;
+  /** A repository on a fresh unit of work for each bed, so a bed another server wrote first leaves nothing pending for the next. */
+  music: () => MusicRepository;
   storage: StoragePort;
   /** Renders one bed to a local file; the real ffmpeg renderer unless a test says otherwise. */
   render?: (recipe: MusicBedRecipe, dest: string) => Promise<RenderedBed>;
@@ -36,8 +35,8 @@ export async function seedBuiltinMusic(deps: MusicSeedDeps): Promise<MusicSeedRe
   const render = deps.render ?? ((recipe, dest) => renderMusicBed(recipe, dest));
   const result: MusicSeedResult = { created: [], present: [] };
   for (const recipe of deps.recipes ?? MUSIC_BEDS) {
-    const em = deps.em.fork();
-    const row = await em.findOne(MusicAssetSchema, { seedKey: recipe.key });
+    const music = deps.music();
+    const row = await music.findBuiltin(recipe.key);
     if (row && (await deps.storage.stat(row.storageKey))) {
       result.present.push(recipe.key);
       continue;
@@ -48,9 +47,9 @@ export async function seedBuiltinMusic(deps: MusicSeedDeps): Promise<MusicSeedRe
       const rendered = await render(recipe, path.join(work, `${recipe.key}.mp3`));
       const stored = await deps.storage.putFile(key, rendered.path);
       const fields = { storageKey: key, sizeBytes: stored.size, durationSeconds: rendered.durationSeconds, contentType: 'audio/mpeg' };
-      if (row) em.assign(row, fields);
+      if (row) Object.assign(row, fields);
       else
-        em.create(MusicAssetSchema, {
+        music.create({
           seedKey: recipe.key,
           displayName: recipe.displayName,
           moodTags: [...recipe.moodTags],
@@ -58,13 +57,13 @@ export async function seedBuiltinMusic(deps: MusicSeedDeps): Promise<MusicSeedRe
           source: 'builtin',
           ...fields,
         });
-      await em.flush();
+      // Another server seeded the same bed first: its row stands, and the file is the same.
+      if (!(await music.flushUnlessSeeded())) {
+        result.present.push(recipe.key);
+        continue;
+      }
       result.created.push(recipe.key);
       deps.log?.(`music: rendered the built-in bed '${recipe.displayName}' (${rendered.durationSeconds.toFixed(1)} s)`);
-    } catch (error) {
-      // Another server seeded the same bed first: its row stands, and the file is the same.
-      if (!(error instanceof UniqueConstraintViolationException)) throw error;
-      result.present.push(recipe.key);
     } finally {
       await rm(work, { recursive: true, force: true });
     }

@@ -1,4 +1,4 @@
-import type { RequiredEntityData } from '@mikro-orm/core';
+import { UniqueConstraintViolationException, type RequiredEntityData } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { MusicAssetSchema, type MusicAsset } from './music-asset.entity.ts';
@@ -20,6 +20,11 @@ export class MusicRepository {
     return this.em.count(MusicAssetSchema, { seedKey: { $in: [...seedKeys] } });
   }
 
+  /** A built-in bed's row, active or not; null before it was first seeded. */
+  findBuiltin(seedKey: string): Promise<MusicAsset | null> {
+    return this.em.findOne(MusicAssetSchema, { seedKey });
+  }
+
   /** An active bed; null for a malformed or unknown id. */
   async findActive(id: string): Promise<MusicAsset | null> {
     if (!z.uuid().safeParse(id).success) return null;
@@ -38,5 +43,16 @@ export class MusicRepository {
   /** Writes the changes made to loaded beds. */
   flush(): Promise<void> {
     return this.em.flush();
+  }
+
+  /** Writes the changes; false when a new built-in bed's seed key was taken meanwhile (another server seeded it first). */
+  async flushUnlessSeeded(): Promise<boolean> {
+    try {
+      await this.em.flush();
+      return true;
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) return false;
+      throw error;
+    }
   }
 }
