@@ -17,7 +17,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { BILLING_INTENT_STORAGE_KEY, EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL } from '@ppp/contracts';
-import { startStripeStandIn, stockStandIn, stripeEnv, type StripeStandIn } from '@ppp/server/test-support';
+import type { StripeStandIn } from '@ppp/server/test-support';
 import {
   CREATOR_STORAGE_KEY,
   initialCreatorState,
@@ -35,22 +35,12 @@ import {
   speechTrack,
   shot,
 } from './harness.ts';
-import { expect, test as journey, type OpenPageOptions } from './fixtures.ts';
+import { expect, type OpenPageOptions } from './fixtures.ts';
+import { withStripeStandIn } from './stripe-fixtures.ts';
 import type { Viewport } from './harness.ts';
 
 /** The launcher talks to the Stripe stand-in, started and stocked first in this worker. */
-const test = journey.extend<object, { stripe: StripeStandIn }>({
-  stripe: [
-    async ({}, use) => {
-      const stripe = await startStripeStandIn();
-      await stockStandIn(stripe);
-      await use(stripe);
-      await stripe.close();
-    },
-    { scope: 'worker' },
-  ],
-  launcherEnv: [async ({ stripe }, use) => use(stripeEnv(stripe)), { scope: 'worker' }],
-});
+const test = withStripeStandIn();
 // One app for the file: its tests go on from what the earlier ones left.
 test.describe.configure({ mode: 'serial' });
 
