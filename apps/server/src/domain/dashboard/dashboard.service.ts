@@ -1,6 +1,5 @@
 import { DASHBOARD, type TDashboardStats } from '@ppp/contracts';
 import type { User } from '../users/user.entity.ts';
-import type { EpisodesRepository } from '../episodes/episodes.repository.ts';
 import type { DashboardRepository } from './dashboard.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -21,21 +20,20 @@ function assemblyOutcome(status: string): AssemblyStatus {
 
 /** The dashboard's statistics (spec 002 §2.4 and §3), every figure read from the database. */
 export class DashboardService {
-  private readonly deps: { episodes: EpisodesRepository; minutes: MinutesUsagePort };
+  private readonly deps: { minutes: MinutesUsagePort };
   private readonly rows: DashboardRepository;
-  constructor(deps: { rows: DashboardRepository; episodes: EpisodesRepository; minutes: MinutesUsagePort }) {
+  constructor(deps: { rows: DashboardRepository; minutes: MinutesUsagePort }) {
     this.deps = deps;
     this.rows = deps.rows;
   }
 
   /** GET /api/dashboard/stats (and /api/users/me/stats). Plays are those of the last 30 days (spec 001 section 9), recent episodes' too. */
   async stats(user: User, now = new Date()): Promise<TDashboardStats> {
-    const { episodes } = this.deps;
     const since = new Date(now.getTime() - DASHBOARD.statsWindowDays * DAY_MS);
     const [counts, latest, recent, plays30d, rows, minutes] = await Promise.all([
-      episodes.statsFor(user, since, now),
-      episodes.latest(user),
-      episodes.recentlyReleased(user, DASHBOARD.recentEpisodes),
+      this.rows.statsFor(user, since, now),
+      this.rows.latest(user),
+      this.rows.recentlyReleased(user, DASHBOARD.recentEpisodes),
       this.rows.playsSince(user, since),
       this.rows.counts(user),
       this.deps.minutes.minutesFor(user, now),

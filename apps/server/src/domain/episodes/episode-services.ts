@@ -7,6 +7,7 @@ import { SettingsRepository } from '../settings/settings.repository.ts';
 import { DashboardService, type MinutesUsagePort } from '../dashboard/dashboard.service.ts';
 import { DashboardRepository } from '../dashboard/dashboard.repository.ts';
 import { EpisodesRepository } from './episodes.repository.ts';
+import { EpisodeListRepository } from './episode-list.repository.ts';
 import { EpisodesService } from './episodes.service.ts';
 import { EpisodeLinks } from './episode-links.ts';
 import { assemblyNotWired, type EpisodeAssemblyPort } from './episode-assembly.port.ts';
@@ -33,6 +34,7 @@ export function createEpisodeServices(
   const assembly = ports.assembly ?? assemblyNotWired;
   const episodes = new EpisodesService({
     episodes: repository,
+    list: new EpisodeListRepository(em),
     storage: shared.storage,
     links,
     assembly,
@@ -44,6 +46,6 @@ export function createEpisodeServices(
     episodeLinks: links,
     manualEdit,
     flubberReview: new FlubberReviewService({ episodes, manualEdit, storage: shared.storage, links, assembly, features: ports.features }),
-    dashboard: new DashboardService({ rows: new DashboardRepository(em), episodes: repository, minutes: ports.minutes ?? tierMinutes }),
+    dashboard: new DashboardService({ rows: new DashboardRepository(em), minutes: ports.minutes ?? tierMinutes }),
   };
 }

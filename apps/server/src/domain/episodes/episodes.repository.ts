@@ -8,13 +8,12 @@ import { PodcastSchema, type Podcast } from '../podcasts/podcast.entity.ts';
 import { TemplateSchema } from '../templates/template.entity.ts';
 import { TranscriptSchema, type Transcript } from '../transcripts/transcript.entity.ts';
 import { EpisodeSchema, type Episode } from './episode.entity.ts';
-import type { EpisodeView } from './episode-view.ts';
 import type { ClipRef } from './assembly-sources.ts';
 import { UsageRepository } from '../billing/usage.repository.ts';
 
 type Owner = Pick<User, 'id'>;
 
-/** What the episode screens and the dashboard read from the episodes table, always scoped to one user. */
+/** What the episode screens read and write of the episodes table, always scoped to one user. */
 export class EpisodesRepository {
   private readonly em: EntityManager;
   constructor(em: EntityManager) {
@@ -31,41 +30,6 @@ export class EpisodesRepository {
   async findById(id: string): Promise<Episode | null> {
     if (!z.uuid().safeParse(id).success) return null;
     return this.em.findOne(EpisodeSchema, { id }, { populate: ['podcast'] });
-  }
-
-  /**
-   * How many episodes the user's list counts, and a version of every row a page of it reads (the
-   * episodes, their shows and their uploads): the count and the summed transaction ids (xmin) of
-   * those rows change with any insert, update or delete, by any server or job, so a page kept for
-   * one version is never served after a change.
-   */
-  async pageVersion(user: Owner, options: { podcastId?: string | undefined }): Promise<{ total: number; version: string }> {
-    const show = options.podcastId ? 'and e.podcast_id = ?' : '';
-    const [row] = await this.em.getConnection().execute<{ total: number; version: string }[]>(
-      `select count(*)::int as total,
-         concat_ws('.', sum(e.xmin::text::bigint), sum(p.xmin::text::bigint), sum(m.xmin::text::bigint)) as version
-       from episodes e join podcasts p on p.id = e.podcast_id left join media_items m on m.id = e.source_media_id
-       where e.user_id = ? ${show}`,
-      [user.id, ...(options.podcastId ? [options.podcastId] : [])],
-    );
-    return { total: row?.total ?? 0, version: row?.version ?? '' };
-  }
-
-  /**
-   * A page of the user's episodes, newest first: only the columns the list shows, read as plain rows
-   * (no EDL or recipe bodies, no tracked entities; a list of 500 is the Episode History page).
-   */
-  async pageRows(user: Owner, options: { limit: number; offset: number; podcastId?: string | undefined }): Promise<EpisodeView[]> {
-    const show = options.podcastId ? 'and e.podcast_id = ?' : '';
-    const params = [user.id, ...(options.podcastId ? [options.podcastId] : [])];
-    const rows = await this.em
-      .getConnection()
-      .execute<EpisodeRow[]>(`${LIST_SELECT} where e.user_id = ? ${show} order by e.created_at desc, e.id desc limit ? offset ?`, [
-        ...params,
-        options.limit,
-        options.offset,
-      ]);
-    return rows.map(viewOfRow);
   }
 
   /** Another episode of the same show already carrying this season and episode number. */
@@ -214,155 +178,4 @@ export class EpisodesRepository {
   async flush(): Promise<void> {
     await this.em.flush();
   }
-
-  /** The figures of the dashboard's statistics that come straight from the episodes table. */
-  async statsFor(user: Owner, since: Date, now: Date): Promise<EpisodeCounts> {
-    const rows = await this.em.getConnection().execute<RawCounts[]>(
-      `select count(*) as total,
-              count(*) filter (where created_at >= ?) as last_30d,
-              count(*) filter (where status = 'scheduled' and publish_at > ?) as upcoming,
-              max(coalesce(published_at, publish_at)) filter (where status = 'published') as last_published,
-              coalesce(sum(plays_total), 0) as plays
-         from episodes where user_id = ?`,
-      [since, now, user.id],
-    );
-    const row = rows[0];
-    return {
-      total: Number(row?.total ?? 0),
-      last30d: Number(row?.last_30d ?? 0),
-      upcoming: Number(row?.upcoming ?? 0),
-      lastPublishedAt: row?.last_published ? new Date(row.last_published) : null,
-      playsTotal: Number(row?.plays ?? 0),
-    };
-  }
-
-  /** The most recently made episode (its status is the last assembly's outcome). */
-  async latest(user: Owner): Promise<Pick<Episode, 'id' | 'status'> | null> {
-    return this.em.findOne(
-      EpisodeSchema,
-      { user: user.id, importKey: null },
-      { orderBy: { createdAt: 'desc', id: 'desc' }, fields: ['id', 'status'] },
-    );
-  }
-
-  /** The user's most recent published or scheduled episodes. */
-  async recentlyReleased(user: Owner, limit: number): Promise<Pick<Episode, 'id' | 'title'>[]> {
-    return this.em.find(
-      EpisodeSchema,
-      { user: user.id, status: { $in: ['published', 'scheduled'] } },
-      { orderBy: { publishAt: 'desc', createdAt: 'desc', id: 'desc' }, limit, fields: ['id', 'title'] },
-    );
-  }
-}
-
-interface RawCounts {
-  total: string | number;
-  last_30d: string | number;
-  upcoming: string | number;
-  last_published: string | Date | null;
-  plays: string | number;
-}
-
-export interface EpisodeCounts {
-  total: number;
-  last30d: number;
-  upcoming: number;
-  lastPublishedAt: Date | null;
-  playsTotal: number;
-}
-
-const LIST_SELECT = `select e.id, e.template_id, e.title, e.description, e.tags, e.explicit, e.cover_crop, e.cover_storage_key,
-    e.season, e.episode_number, e.publish_at, e.publish_at_local, e.published_at, e.plays_total, e.source_audio_url,
-    e.final_audio_key, e.mirror_key, e.mirror_status, e.transcript_links, e.publish_state, e.publish_error, e.host_kind,
-    e.host_episode_id, e.error_message, e.cleanup_stats, e.status, e.visibility, e.assembly_status, e.duration_ms, e.processed_at,
-    e.created_at, e.edl is not null as has_edl, coalesce(m.transcript_ready, false) as transcript_ready,
-    m.id as upload_id, m.filename as upload_filename, m.original_name as upload_original_name,
-    p.id as podcast_id, p.name as podcast_name, p.cover_storage_key as podcast_cover_storage_key
-  from episodes e join podcasts p on p.id = e.podcast_id left join media_items m on m.id = e.source_media_id`;
-
-/** One row of LIST_SELECT, as the driver answers it (jsonb parsed; timestamptz as text, which MikroORM's connection keeps unparsed). */
-interface EpisodeRow {
-  id: string;
-  template_id: string | null;
-  title: string;
-  description: string;
-  tags: Episode['tags'];
-  explicit: boolean;
-  cover_crop: Episode['coverCrop'];
-  cover_storage_key: string | null;
-  season: number | null;
-  episode_number: number | null;
-  publish_at: string | Date | null;
-  publish_at_local: string | null;
-  published_at: string | Date | null;
-  plays_total: number;
-  source_audio_url: string | null;
-  final_audio_key: string | null;
-  mirror_key: string | null;
-  mirror_status: string | null;
-  transcript_links: Episode['transcriptLinks'];
-  publish_state: string | null;
-  publish_error: string | null;
-  host_kind: string | null;
-  host_episode_id: string | null;
-  error_message: string | null;
-  cleanup_stats: Episode['cleanupStats'];
-  status: string;
-  visibility: string;
-  assembly_status: string | null;
-  duration_ms: number | null;
-  processed_at: string | Date | null;
-  created_at: string | Date;
-  has_edl: boolean;
-  transcript_ready: boolean;
-  upload_id: string | null;
-  upload_filename: string | null;
-  upload_original_name: string | null;
-  podcast_id: string;
-  podcast_name: string;
-  podcast_cover_storage_key: string | null;
-}
-
-function viewOfRow(row: EpisodeRow): EpisodeView {
-  return {
-    id: row.id,
-    templateId: row.template_id,
-    title: row.title,
-    description: row.description,
-    tags: row.tags,
-    explicit: row.explicit,
-    coverCrop: row.cover_crop,
-    coverStorageKey: row.cover_storage_key,
-    season: row.season,
-    episodeNumber: row.episode_number,
-    publishAt: dateOf(row.publish_at),
-    publishAtLocal: row.publish_at_local,
-    publishedAt: dateOf(row.published_at),
-    playsTotal: row.plays_total,
-    sourceAudioUrl: row.source_audio_url,
-    finalAudioKey: row.final_audio_key,
-    mirrorKey: row.mirror_key,
-    mirrorStatus: row.mirror_status,
-    transcriptLinks: row.transcript_links,
-    publishState: row.publish_state,
-    publishError: row.publish_error,
-    hostKind: row.host_kind,
-    hostEpisodeId: row.host_episode_id,
-    errorMessage: row.error_message,
-    cleanupStats: row.cleanup_stats,
-    status: row.status,
-    visibility: row.visibility,
-    assemblyStatus: row.assembly_status,
-    durationMs: row.duration_ms,
-    processedAt: dateOf(row.processed_at),
-    createdAt: new Date(row.created_at),
-    podcast: { id: row.podcast_id, name: row.podcast_name, coverStorageKey: row.podcast_cover_storage_key },
-    upload: row.upload_id ? { id: row.upload_id, filename: row.upload_filename, originalName: row.upload_original_name } : null,
-    transcriptReady: row.transcript_ready,
-    hasEdl: row.has_edl,
-  };
-}
-
-function dateOf(value: string | Date | null): Date | null {
-  return value === null ? null : new Date(value);
 }

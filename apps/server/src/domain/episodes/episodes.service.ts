@@ -14,6 +14,7 @@ import type { User } from '../users/user.entity.ts';
 import type { StoragePort } from '../storage/storage.ts';
 import type { Episode } from './episode.entity.ts';
 import type { EpisodesRepository } from './episodes.repository.ts';
+import type { EpisodeListRepository } from './episode-list.repository.ts';
 import { contentTypeOfKey, extensionOfKey, type EpisodeFileKind, type EpisodeLinks } from './episode-links.ts';
 import type { EpisodeAssemblyPort } from './episode-assembly.port.ts';
 import { toEpisodeDto } from './episode.dto.ts';
@@ -24,6 +25,8 @@ type Owner = Pick<User, 'id'>;
 
 export interface EpisodesServiceDeps {
   episodes: EpisodesRepository;
+  /** Episode History's pages. */
+  list: EpisodeListRepository;
   storage: StoragePort;
   links: EpisodeLinks;
   assembly: EpisodeAssemblyPort;
@@ -64,11 +67,11 @@ export class EpisodesService {
    */
   async pageBody(user: Owner, query: z.output<typeof ZEpisodeListQuery>): Promise<EpisodePageBody> {
     const options = { limit: query.limit, offset: query.offset, podcastId: query.podcast_id };
-    const { total, version } = await this.deps.episodes.pageVersion(user, options);
+    const { total, version } = await this.deps.list.pageVersion(user, options);
     const key = [user.id, query.limit, query.offset, query.podcast_id ?? '', this.deps.baseUrl].join('|');
     const now = Date.now();
     return keptEpisodePages().get(key, version, now, async () => {
-      const rows = await this.deps.episodes.pageRows(user, options);
+      const rows = await this.deps.list.pageRows(user, options);
       const sign = await this.deps.links.signer();
       const items = rows.map((e) => toEpisodeDto(e, sign, this.deps.baseUrl, new Date(now)));
       const validUntil = Math.min(this.deps.links.sameLinksUntil(now), nextRetryChange(items, now));
