@@ -1,10 +1,6 @@
-import { useState } from 'react';
 import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { notifications } from '@mantine/notifications';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
-  PUBLISHED_NOTICE,
   PUBLISH_MESSAGES,
   VISIBILITIES,
   VISIBILITY_LABELS,
@@ -12,10 +8,8 @@ import {
   type TPublishStatus,
   type TVisibility,
 } from '@ppp/contracts';
-import { trpc } from '../../lib/trpc.ts';
-import { toApiFailure } from '../../lib/api-error.ts';
-import { followPublishStatus } from './follow-publish.ts';
-import { ZPublishForm, zonedSchedulePayload, type TPublishForm } from './publish-form.ts';
+import { ZPublishForm, type TPublishForm } from './publish-form.ts';
+import { usePublishSubmit } from './use-publish-submit.ts';
 import { browserZone, defaultZonedSchedule, formatScheduled, scheduledZone, toZoned, type TZonedTime } from './schedule-time.ts';
 import { ZonedScheduleFields } from './ZonedScheduleFields.tsx';
 
@@ -60,13 +54,6 @@ function usePublishForm(initialMode: TPublishMode, target: PublishTarget) {
   });
 }
 
-/** The call's body for the chosen mode. */
-function publishBody(values: TPublishForm) {
-  if (values.mode === 'schedule') return { mode: values.mode, ...zonedSchedulePayload(values) };
-  if (values.mode === 'draft') return { mode: values.mode, publish_state: 'draft' as const };
-  return { mode: values.mode, publish_state: values.visibility === 'no-change' ? null : values.visibility };
-}
-
 /**
  * Publish now, schedule, or keep as draft (spec 001 §4-5, spec 000 §4): visibility applies to publish
  * now and defaults to no change; a schedule is a date and a time in the creator's time zone (the
@@ -104,51 +91,58 @@ export function PublishDialog({
   );
 }
 
-function PublishForm({
-  episode,
-  initialMode,
-  onClose,
-  onDone,
-  failureTitle,
-}: {
+type PublishFormState = ReturnType<typeof usePublishForm>;
+
+/** The mode, then what it asks: the visibility for now, the schedule, or what a draft means. */
+function PublishModeFields({ form, episode }: { form: PublishFormState; episode: PublishTarget }) {
+  const { mode } = form.values;
+  return (
+    <>
+      <SegmentedControl
+        {...form.getInputProps('mode')}
+        data={[
+          { value: 'now', label: 'Publish now' },
+          { value: 'schedule', label: 'Schedule' },
+          { value: 'draft', label: 'Draft' },
+        ]}
+        aria-label="Publish mode"
+      />
+      {mode === 'now' && (
+        <Select
+          label="Visibility"
+          data={visibilityOptions(episode.visibility)}
+          {...form.getInputProps('visibility')}
+          allowDeselect={false}
+        />
+      )}
+      {mode !== 'now' && (
+        <Text size="sm" data-testid="publish-visibility">
+          Visibility: {mode === 'schedule' ? VISIBILITY_LABELS.public : VISIBILITY_LABELS[episode.visibility]}
+        </Text>
+      )}
+      {mode === 'schedule' && <ScheduleFields form={form} />}
+      {mode === 'draft' && (
+        <Text size="sm" c="dimmed">
+          The episode stays unpublished; a pending schedule is cancelled.
+        </Text>
+      )}
+    </>
+  );
+}
+
+interface PublishFormProps {
   episode: PublishTarget;
   initialMode: TPublishMode;
   onClose: () => void;
   onDone: (status: TPublishStatus) => void;
   failureTitle: string;
-}) {
-  const utils = trpc.useUtils();
-  const queryClient = useQueryClient();
-  const publish = trpc.publishing.publish.useMutation();
+}
+
+function PublishForm({ episode, initialMode, onClose, onDone, failureTitle }: PublishFormProps) {
   const form = usePublishForm(initialMode, episode);
+  const { failure, submit } = usePublishSubmit(episode.id, onDone);
   const scheduled = currentSchedule(episode);
-  const [failure, setFailure] = useState<string | null>(null);
   const { mode } = form.values;
-
-  async function submit(values: TPublishForm) {
-    setFailure(null);
-    try {
-      let status = await publish.mutateAsync({ id: episode.id, ...publishBody(values) });
-      if (values.mode === 'now') {
-        status = await followPublishStatus(queryClient, episode.id, () => utils.client.publishing.status.query({ id: episode.id }));
-      }
-      if (status.last_error) throw new Error(status.last_error);
-      const message =
-        values.mode === 'schedule'
-          ? PUBLISH_MESSAGES.scheduled
-          : values.mode === 'draft'
-            ? PUBLISH_MESSAGES.draftSaved
-            : status.status === 'published'
-              ? PUBLISHED_NOTICE.title
-              : 'Publish dispatched';
-      notifications.show({ color: 'green', message });
-      onDone(status);
-    } catch (err) {
-      const fallback = values.mode === 'schedule' ? PUBLISH_MESSAGES.scheduleFailed : PUBLISH_MESSAGES.publishFailed;
-      setFailure(toApiFailure(err).message ?? fallback);
-    }
-  }
-
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack>
@@ -157,34 +151,7 @@ function PublishForm({
             Scheduled for {formatScheduled(scheduled.at, scheduled.local)}. Publish it now, or pick another time.
           </Text>
         )}
-        <SegmentedControl
-          {...form.getInputProps('mode')}
-          data={[
-            { value: 'now', label: 'Publish now' },
-            { value: 'schedule', label: 'Schedule' },
-            { value: 'draft', label: 'Draft' },
-          ]}
-          aria-label="Publish mode"
-        />
-        {mode === 'now' && (
-          <Select
-            label="Visibility"
-            data={visibilityOptions(episode.visibility)}
-            {...form.getInputProps('visibility')}
-            allowDeselect={false}
-          />
-        )}
-        {mode !== 'now' && (
-          <Text size="sm" data-testid="publish-visibility">
-            Visibility: {mode === 'schedule' ? VISIBILITY_LABELS.public : VISIBILITY_LABELS[episode.visibility]}
-          </Text>
-        )}
-        {mode === 'schedule' && <ScheduleFields form={form} />}
-        {mode === 'draft' && (
-          <Text size="sm" c="dimmed">
-            The episode stays unpublished; a pending schedule is cancelled.
-          </Text>
-        )}
+        <PublishModeFields form={form} episode={episode} />
         {failure && (
           <Alert color="red" title={mode === 'schedule' ? PUBLISH_MESSAGES.scheduleFailed : failureTitle}>
             {failure}
@@ -204,7 +171,7 @@ function PublishForm({
 }
 
 /** Date, time and zone (the browser's until changed), each change checked at once. */
-function ScheduleFields({ form }: { form: ReturnType<typeof usePublishForm> }) {
+function ScheduleFields({ form }: { form: PublishFormState }) {
   const { date, time, zone } = form.values;
   return (
     <ZonedScheduleFields

@@ -7,16 +7,11 @@ import { toApiFailure } from '../../lib/api-error.ts';
 import { currentSchedule, type PublishTarget } from './PublishDialog.tsx';
 import { formatScheduled } from './schedule-time.ts';
 
-/**
- * Unpublish (spec 001 §4): the episode goes back to processed and leaves the host; for a scheduled
- * episode this is how its schedule is cancelled. Outside the 24-hour
- * window the server answers 409 and the dialog reveals Force Unpublish with the spec's text.
- */
-export function UnpublishDialog({ episode, onClose, onDone }: { episode: PublishTarget | null; onClose: () => void; onDone: () => void }) {
+/** The unpublish call: a 409 outside the 24-hour window offers Force Unpublish, any other failure keeps its words. */
+function useUnpublish(episode: PublishTarget | null, onClose: () => void, onDone: () => void) {
   const unpublish = trpc.publishing.unpublish.useMutation();
   const [forceOffered, setForceOffered] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const scheduled = episode ? currentSchedule(episode) : null;
 
   function close() {
     setForceOffered(false);
@@ -39,17 +34,34 @@ export function UnpublishDialog({ episode, onClose, onDone }: { episode: Publish
     }
   }
 
+  return { forceOffered, error, pending: unpublish.isPending, close, run: (force: boolean) => void run(force) };
+}
+
+/** What unpublishing does to this episode: cancels its schedule, or takes it off the feed and its host. */
+function UnpublishEffect({ episode }: { episode: PublishTarget | null }) {
+  const scheduled = episode ? currentSchedule(episode) : null;
+  if (scheduled) {
+    return (
+      <Text size="sm" data-testid="unpublish-cancels-schedule">
+        “{episode?.title}” is scheduled for {formatScheduled(scheduled.at, scheduled.local)}. Unpublishing cancels the schedule and keeps it
+        as a draft.
+      </Text>
+    );
+  }
+  return <Text size="sm">“{episode?.title}” goes back to a draft: it leaves the feed and its host, and its schedule is cleared.</Text>;
+}
+
+/**
+ * Unpublish (spec 001 §4): the episode goes back to processed and leaves the host; for a scheduled
+ * episode this is how its schedule is cancelled. Outside the 24-hour
+ * window the server answers 409 and the dialog reveals Force Unpublish with the spec's text.
+ */
+export function UnpublishDialog({ episode, onClose, onDone }: { episode: PublishTarget | null; onClose: () => void; onDone: () => void }) {
+  const { forceOffered, error, pending, close, run } = useUnpublish(episode, onClose, onDone);
   return (
     <Modal opened={episode !== null} onClose={close} title="Unpublish episode" centered>
       <Stack>
-        {scheduled ? (
-          <Text size="sm" data-testid="unpublish-cancels-schedule">
-            “{episode?.title}” is scheduled for {formatScheduled(scheduled.at, scheduled.local)}. Unpublishing cancels the schedule and
-            keeps it as a draft.
-          </Text>
-        ) : (
-          <Text size="sm">“{episode?.title}” goes back to a draft: it leaves the feed and its host, and its schedule is cleared.</Text>
-        )}
+        <UnpublishEffect episode={episode} />
         {forceOffered && <Alert color="yellow">{PODCAST_MESSAGES.forceUnpublish}</Alert>}
         {error && (
           <Alert color="red" title={PUBLISH_MESSAGES.unpublishFailed}>
@@ -61,11 +73,11 @@ export function UnpublishDialog({ episode, onClose, onDone }: { episode: Publish
             Cancel
           </Button>
           {forceOffered ? (
-            <Button color="red" loading={unpublish.isPending} onClick={() => void run(true)}>
+            <Button color="red" loading={pending} onClick={() => run(true)}>
               Force Unpublish
             </Button>
           ) : (
-            <Button color="red" loading={unpublish.isPending} onClick={() => void run(false)}>
+            <Button color="red" loading={pending} onClick={() => run(false)}>
               Unpublish
             </Button>
           )}
