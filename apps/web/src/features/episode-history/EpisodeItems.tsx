@@ -109,18 +109,15 @@ export function EpisodeTile({ episode, onAction }: ItemProps) {
   );
 }
 
-/** The list view: play/pause, edit, delete, publish date, play count, status per row. */
-export function EpisodeTable({
-  episodes,
-  playing,
-  onPlay,
-  onAction,
-}: {
+type EpisodeTableProps = {
   episodes: TEpisode[];
   playing: string | null;
   onPlay: (e: TEpisode) => void;
   onAction: ItemProps['onAction'];
-}) {
+};
+
+/** The list view: play/pause, edit, delete, publish date, play count, status per row. */
+export function EpisodeTable({ episodes, playing, onPlay, onAction }: EpisodeTableProps) {
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table highlightOnHover verticalSpacing="xs" aria-label="Episodes">
@@ -135,65 +132,71 @@ export function EpisodeTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {episodes.map((episode) => {
-            const when = publishDateOf(episode);
-            const isPlaying = playing === episode.id;
-            return (
-              <Table.Tr key={episode.id} data-testid="episode-row">
-                <Table.Td>
-                  <Tooltip label={episode.playback_url ? (isPlaying ? 'Pause' : 'Play') : 'No audio yet'}>
-                    <ActionIcon
-                      variant="light"
-                      disabled={!episode.playback_url}
-                      onClick={() => onPlay(episode)}
-                      aria-label={`${isPlaying ? 'Pause' : 'Play'} ${episode.title}`}
-                    >
-                      {isPlaying ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />}
-                    </ActionIcon>
-                  </Tooltip>
-                </Table.Td>
-                <Table.Td>
-                  <Text fw={600} lineClamp={1}>
-                    {episode.title}
-                  </Text>
-                  <Text size="xs" c="dimmed" lineClamp={1}>
-                    {episode.podcast_name}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{whenText(episode, when.date)}</Text>
-                  <Text size="xs" c="dimmed">
-                    {when.label}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{episode.plays_total}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <StatusBadge status={episode.status} />
-                    <VisibilityBadge visibility={episode.visibility} />
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap" justify="flex-end">
-                    <ActionIcon variant="subtle" onClick={() => onAction('edit', episode)} aria-label={`Edit ${episode.title}`}>
-                      <IconEdit size={16} />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      onClick={() => onAction('delete', episode)}
-                      aria-label={`Delete ${episode.title}`}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                    <EpisodeMenu episode={episode} onAction={onAction} />
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
+          {episodes.map((episode) => (
+            <EpisodeRow key={episode.id} episode={episode} isPlaying={playing === episode.id} onPlay={onPlay} onAction={onAction} />
+          ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+type EpisodeRowProps = ItemProps & { isPlaying: boolean; onPlay: (e: TEpisode) => void };
+
+function EpisodeRow({ episode, isPlaying, onPlay, onAction }: EpisodeRowProps) {
+  const when = publishDateOf(episode);
+  return (
+    <Table.Tr data-testid="episode-row">
+      <Table.Td>
+        <PlayButton episode={episode} isPlaying={isPlaying} onPlay={onPlay} />
+      </Table.Td>
+      <Table.Td>
+        <Text fw={600} lineClamp={1}>
+          {episode.title}
+        </Text>
+        <Text size="xs" c="dimmed" lineClamp={1}>
+          {episode.podcast_name}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{whenText(episode, when.date)}</Text>
+        <Text size="xs" c="dimmed">
+          {when.label}
+        </Text>
+      </Table.Td>
+      <Table.Td>{episode.plays_total}</Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          <StatusBadge status={episode.status} />
+          <VisibilityBadge visibility={episode.visibility} />
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap" justify="flex-end">
+          <ActionIcon variant="subtle" onClick={() => onAction('edit', episode)} aria-label={`Edit ${episode.title}`}>
+            <IconEdit size={16} />
+          </ActionIcon>
+          <ActionIcon variant="subtle" color="red" onClick={() => onAction('delete', episode)} aria-label={`Delete ${episode.title}`}>
+            <IconTrash size={16} />
+          </ActionIcon>
+          <EpisodeMenu episode={episode} onAction={onAction} />
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function PlayButton({ episode, isPlaying, onPlay }: Omit<EpisodeRowProps, 'onAction'>) {
+  return (
+    <Tooltip label={episode.playback_url ? (isPlaying ? 'Pause' : 'Play') : 'No audio yet'}>
+      <ActionIcon
+        variant="light"
+        disabled={!episode.playback_url}
+        onClick={() => onPlay(episode)}
+        aria-label={`${isPlaying ? 'Pause' : 'Play'} ${episode.title}`}
+      >
+        {isPlaying ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />}
+      </ActionIcon>
+    </Tooltip>
   );
 }

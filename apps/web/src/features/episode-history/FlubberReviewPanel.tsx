@@ -1,11 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { EPISODE_MESSAGES, formatCutTime, proposedFlubberCut, type TFlubberContext } from '@ppp/contracts';
-import { trpc } from '../../lib/trpc.ts';
-import { toApiFailure } from '../../lib/api-error.ts';
 import { isFeatureLocked } from '../billing/plan-features.ts';
 import { FeatureLockedNotice } from '../billing/FeatureLockedNotice.tsx';
+import { useFlubberReview } from './use-flubber-review.ts';
 
 function ContextRow({ context, checked, onToggle }: { context: TFlubberContext; checked: boolean; onToggle: (value: boolean) => void }) {
   const cut = proposedFlubberCut(context);
@@ -46,49 +43,11 @@ function ContextRow({ context, checked, onToggle }: { context: TFlubberContext; 
   );
 }
 
+type FlubberReviewPanelProps = { episodeId: string | null; onClose: () => void; onApplied: () => void };
+
 /** The manual Flubber review panel (spec 001 §4): prepare, contexts, tick Cut per context, 'Apply Selected Cuts'. */
-export function FlubberReviewPanel({
-  episodeId,
-  onClose,
-  onApplied,
-}: {
-  episodeId: string | null;
-  onClose: () => void;
-  onApplied: () => void;
-}) {
-  const prepare = trpc.episodes.flubberPrepare.useMutation();
-  const apply = trpc.episodes.flubberApply.useMutation();
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [applyError, setError] = useState<string | null>(null);
-  const { mutate: runPrepare } = prepare;
-  const contexts = prepare.data?.contexts ?? null;
-  const error = applyError ?? (prepare.isError ? (toApiFailure(prepare.error).message ?? EPISODE_MESSAGES.noFlubberContexts) : null);
-
-  // Prepare once per opening (the panel is keyed by the episode): snippets are cut, then the contexts load.
-  useEffect(() => {
-    if (episodeId) runPrepare({ id: episodeId });
-  }, [episodeId, runPrepare]);
-
-  async function applySelected() {
-    if (!episodeId || !contexts) return;
-    const cuts = contexts.filter((c) => selected.has(c.flubber_index)).map(proposedFlubberCut);
-    if (cuts.length === 0) {
-      notifications.show({ color: 'yellow', message: EPISODE_MESSAGES.noCutsSelected });
-      return;
-    }
-    try {
-      const result = await apply.mutateAsync({ id: episodeId, cuts });
-      notifications.show({
-        color: 'green',
-        title: 'Retakes cut',
-        message: `${(result.removed_ms / 1000).toFixed(2)} s removed; the episode is being re-rendered.`,
-      });
-      onApplied();
-    } catch (err) {
-      setError(toApiFailure(err).message ?? EPISODE_MESSAGES.commitFailed);
-    }
-  }
-
+export function FlubberReviewPanel({ episodeId, onClose, onApplied }: FlubberReviewPanelProps) {
+  const { prepare, contexts, error, selected, toggle, applySelected, applying } = useFlubberReview(episodeId, onApplied);
   return (
     <Drawer opened={episodeId !== null} onClose={onClose} position="right" size="md" title={<Text fw={700}>Review retakes</Text>}>
       <Stack>
@@ -104,19 +63,12 @@ export function FlubberReviewPanel({
             key={context.flubber_index}
             context={context}
             checked={selected.has(context.flubber_index)}
-            onToggle={(value) =>
-              setSelected((set) => {
-                const next = new Set(set);
-                if (value) next.add(context.flubber_index);
-                else next.delete(context.flubber_index);
-                return next;
-              })
-            }
+            onToggle={(value) => toggle(context.flubber_index, value)}
           />
         ))}
         {contexts && contexts.length > 0 && (
           <Group justify="flex-end">
-            <Button onClick={() => void applySelected()} loading={apply.isPending}>
+            <Button onClick={() => void applySelected()} loading={applying}>
               Apply Selected Cuts
             </Button>
           </Group>

@@ -77,30 +77,7 @@ function TemplateChooserDialog({ templates, value, onClose, onChoose }: DialogPr
                   </Group>
                 </Radio.Card>
                 {templates.map((template) => (
-                  <Radio.Card key={template.id} value={template.id} radius="md" p="sm" withBorder aria-label={template.name}>
-                    <Group wrap="nowrap" align="flex-start">
-                      <Radio.Indicator mt={4} />
-                      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-                        <Group gap="xs">
-                          <Text fw={600}>{template.name}</Text>
-                          {!template.is_active && (
-                            <Badge size="sm" color="gray" variant="light">
-                              Inactive
-                            </Badge>
-                          )}
-                        </Group>
-                        <Text size="sm" c="dimmed">
-                          {showName(template.podcast_id)} · {template.segments.length}{' '}
-                          {template.segments.length === 1 ? 'segment' : 'segments'}
-                        </Text>
-                        {template.description && (
-                          <Text size="sm" lineClamp={2}>
-                            {template.description}
-                          </Text>
-                        )}
-                      </Stack>
-                    </Group>
-                  </Radio.Card>
+                  <TemplateOption key={template.id} template={template} showName={showName(template.podcast_id)} />
                 ))}
                 {templates.length === 0 && (
                   <Text size="sm" c="dimmed">
@@ -121,5 +98,34 @@ function TemplateChooserDialog({ templates, value, onClose, onChoose }: DialogPr
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** One template to choose: its name (and Inactive), its show and segment count, its description. */
+function TemplateOption({ template, showName }: { template: TTemplateView; showName: string }) {
+  return (
+    <Radio.Card value={template.id} radius="md" p="sm" withBorder aria-label={template.name}>
+      <Group wrap="nowrap" align="flex-start">
+        <Radio.Indicator mt={4} />
+        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+          <Group gap="xs">
+            <Text fw={600}>{template.name}</Text>
+            {!template.is_active && (
+              <Badge size="sm" color="gray" variant="light">
+                Inactive
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm" c="dimmed">
+            {showName} · {template.segments.length} {template.segments.length === 1 ? 'segment' : 'segments'}
+          </Text>
+          {template.description && (
+            <Text size="sm" lineClamp={2}>
+              {template.description}
+            </Text>
+          )}
+        </Stack>
+      </Group>
+    </Radio.Card>
   );
 }

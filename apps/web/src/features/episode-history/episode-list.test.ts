@@ -54,13 +54,14 @@ function episode(fields: Partial<TEpisode>): TEpisode {
 
 const at = (day: number) => new Date(Date.UTC(2026, 0, day));
 
-describe('Episode History list', () => {
-  const list = [
-    episode({ title: 'Beta', status: 'published', created_at: at(3), plays_total: 5, tags: ['news'] }),
-    episode({ title: 'alpha', status: 'error', created_at: at(1), plays_total: 9 }),
-    episode({ title: 'Gamma', status: 'pending', created_at: at(2), plays_total: 1, description: 'About NEWS today' }),
-  ];
+/** Three episodes of one show, told apart by title, status, date, plays, tags and notes. */
+const list = [
+  episode({ title: 'Beta', status: 'published', created_at: at(3), plays_total: 5, tags: ['news'] }),
+  episode({ title: 'alpha', status: 'error', created_at: at(1), plays_total: 9 }),
+  episode({ title: 'Gamma', status: 'pending', created_at: at(2), plays_total: 1, description: 'About NEWS today' }),
+];
 
+describe('Episode History list', () => {
   it('sorts newest, oldest, title, status and plays', () => {
     const titles = (sort: 'newest' | 'oldest' | 'title' | 'status' | 'plays') =>
       visibleEpisodes(list, { search: '', status: 'all', sort }).map((e) => e.title);
@@ -101,7 +102,9 @@ describe('Episode History list', () => {
       'Day 9',
     ]);
   });
+});
 
+describe('Episode History filters, pages and dates', () => {
   it('filters by status and searches title, notes and tags', () => {
     expect(visibleEpisodes(list, { search: '', status: 'error', sort: 'newest' }).map((e) => e.title)).toEqual(['alpha']);
     expect(visibleEpisodes(list, { search: 'news', status: 'all', sort: 'newest' }).map((e) => e.title)).toEqual(['Beta', 'Gamma']);
@@ -119,7 +122,9 @@ describe('Episode History list', () => {
     expect(publishDateOf(episode({ status: 'published', published_at: at(4) })).date).toEqual(at(4));
     expect(publishDateOf(episode({ status: 'processed' })).label).toBe('Created');
   });
+});
 
+describe('Episode History actions', () => {
   it('offers the actions of spec 001 §4', () => {
     const now = new Date();
     expect(actionsFor(episode({ status: 'error', retry_available: true, editable: false }))).toEqual(['edit', 'retry', 'delete']);
