@@ -21,6 +21,65 @@ function StatusBadge({ item }: { item: TMediaItem }) {
   );
 }
 
+/** Opened from a notice (?upload=id): this upload is scrolled to (and outlined by its row). */
+function useScrolledIntoView(linked: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (linked) ref.current?.scrollIntoView({ block: 'center' });
+  }, [linked]);
+  return ref;
+}
+
+/** A ready upload: use it in a new episode, read its transcript, or scan it again. */
+function ReadyActions({ item, onTranscript }: { item: TMediaItem; onTranscript: (item: TMediaItem) => void }) {
+  return (
+    <Group gap="xs">
+      <Button
+        component={Link}
+        to={`${NEW_EPISODE_PATH}?upload=${encodeURIComponent(item.id)}`}
+        size="compact-sm"
+        variant="light"
+        leftSection={<IconPlus size={14} />}
+        w="fit-content"
+      >
+        {EPISODE_CREATOR_SHELL.useInNewEpisode}
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="default"
+        leftSection={<IconFileText size={14} />}
+        onClick={() => onTranscript(item)}
+        aria-label={`Transcript of ${item.friendly_name}`}
+      >
+        Transcript
+      </Button>
+      <RescanButton mediaId={item.id} name={item.friendly_name} size="compact-sm" />
+    </Group>
+  );
+}
+
+/** A failed transcription: its error and Try again. */
+function RetryAfterError({ item }: { item: TMediaItem }) {
+  const utils = trpc.useUtils();
+  const retry = trpc.media.retry.useMutation({ onSuccess: () => void utils.media.mainContent.invalidate() });
+  return (
+    <Group gap="xs">
+      <Text size="sm" c="red">
+        {item.transcription_error}
+      </Text>
+      <Button
+        size="compact-sm"
+        variant="light"
+        leftSection={<IconRefresh size={14} />}
+        loading={retry.isPending}
+        onClick={() => retry.mutate({ id: item.id })}
+      >
+        {MEDIA_MESSAGES.tryAgain}
+      </Button>
+    </Group>
+  );
+}
+
 interface UploadRowProps {
   item: TMediaItem;
   linked: boolean;
@@ -29,14 +88,8 @@ interface UploadRowProps {
 }
 
 function UploadRow({ item, linked, onDelete, onTranscript }: UploadRowProps) {
-  const utils = trpc.useUtils();
-  const retry = trpc.media.retry.useMutation({ onSuccess: () => void utils.media.mainContent.invalidate() });
   const processing = item.status === 'processing';
-  const ref = useRef<HTMLDivElement>(null);
-  // Opened from a notice (?upload=id): this upload is scrolled to and outlined.
-  useEffect(() => {
-    if (linked) ref.current?.scrollIntoView({ block: 'center' });
-  }, [linked]);
+  const ref = useScrolledIntoView(linked);
   return (
     <Card
       ref={ref}
@@ -67,46 +120,8 @@ function UploadRow({ item, linked, onDelete, onTranscript }: UploadRowProps) {
           </Text>
           <LengthWarning item={item} />
           <UploadCounts item={item} />
-          {item.status === 'ready' && (
-            <Group gap="xs">
-              <Button
-                component={Link}
-                to={`${NEW_EPISODE_PATH}?upload=${encodeURIComponent(item.id)}`}
-                size="compact-sm"
-                variant="light"
-                leftSection={<IconPlus size={14} />}
-                w="fit-content"
-              >
-                {EPISODE_CREATOR_SHELL.useInNewEpisode}
-              </Button>
-              <Button
-                size="compact-sm"
-                variant="default"
-                leftSection={<IconFileText size={14} />}
-                onClick={() => onTranscript(item)}
-                aria-label={`Transcript of ${item.friendly_name}`}
-              >
-                Transcript
-              </Button>
-              <RescanButton mediaId={item.id} name={item.friendly_name} size="compact-sm" />
-            </Group>
-          )}
-          {item.status === 'error' && (
-            <Group gap="xs">
-              <Text size="sm" c="red">
-                {item.transcription_error}
-              </Text>
-              <Button
-                size="compact-sm"
-                variant="light"
-                leftSection={<IconRefresh size={14} />}
-                loading={retry.isPending}
-                onClick={() => retry.mutate({ id: item.id })}
-              >
-                {MEDIA_MESSAGES.tryAgain}
-              </Button>
-            </Group>
-          )}
+          {item.status === 'ready' && <ReadyActions item={item} onTranscript={onTranscript} />}
+          {item.status === 'error' && <RetryAfterError item={item} />}
         </Stack>
         <Tooltip label="Delete upload">
           <ActionIcon variant="subtle" color="red" aria-label={`Delete ${item.friendly_name}`} onClick={() => onDelete(item)}>
