@@ -52,16 +52,45 @@ const trpcInput = encodeURIComponent(JSON.stringify({ json: { limit: 500, offset
 const targets: Target[] = [
   { name: 'health', path: '/api/health' },
   { name: 'episodes ?limit=500 (REST)', path: '/api/episodes/?limit=500', headers: auth },
+  { name: '  the same, gzip (browsers)', path: '/api/episodes/?limit=500', headers: { ...auth, 'accept-encoding': 'gzip' } },
   { name: 'episodes ?limit=20 (REST)', path: '/api/episodes/?limit=20', headers: auth },
   { name: 'episodes.page 500 (tRPC)', path: `/trpc/episodes.page?input=${trpcInput}`, headers: auth },
   { name: 'dashboard stats', path: '/api/dashboard/stats', headers: auth },
   { name: 'feed of 500', path: `/feeds/${showId}.xml` },
 ];
 
+/** A target's answer as sent: its status, type, encoding and bytes (not decoded, as fetch would). */
+function sent(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; type: string; encoding?: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            type: res.headers['content-type'] ?? 'application/json',
+            encoding: res.headers['content-encoding'],
+            body: Buffer.concat(chunks),
+          }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
 /** The same bytes as a target, served from memory by a bare node:http server: the floor of this machine. */
-async function prebuilt(body: Buffer, type: string): Promise<{ url: string; close: () => void }> {
+async function prebuilt(answer: { type: string; encoding?: string; body: Buffer }): Promise<{ url: string; close: () => void }> {
+  const { body } = answer;
   const floor = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': type, 'content-length': body.length });
+    res.writeHead(200, {
+      'content-type': answer.type,
+      'content-length': body.length,
+      ...(answer.encoding ? { 'content-encoding': answer.encoding } : {}),
+    });
     res.end(body);
   });
   await new Promise<void>((resolve) => floor.listen(0, '127.0.0.1', resolve));
@@ -85,14 +114,13 @@ try {
   console.log(`API under load: ${CONNECTIONS} connections, ${DURATION_S} s per target, ${os.cpus().length} cores, 500 episodes`);
   row(['target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'cpu ms/req', 'vs floor', 'kB', 'load']);
   for (const target of targets) {
-    const res = await fetch(`${base}${target.path}`, { headers: target.headers });
-    const body = Buffer.from(await res.arrayBuffer());
-    if (res.status !== 200) throw new Error(`${target.path} answered ${res.status}`);
+    const answer = await sent(`${base}${target.path}`, target.headers);
+    if (answer.status !== 200) throw new Error(`${target.path} answered ${answer.status}`);
     const alone = performance.now();
-    await fetch(`${base}${target.path}`, { headers: target.headers }).then((r) => r.arrayBuffer());
+    await sent(`${base}${target.path}`, target.headers);
     const aloneMs = performance.now() - alone;
     const { result, cpuMs } = await run(`${base}${target.path}`, target.headers);
-    const floor = await prebuilt(body, res.headers.get('content-type') ?? 'application/json');
+    const floor = await prebuilt(answer);
     const floorRun = await autocannon({ url: floor.url, connections: CONNECTIONS, duration: DURATION_S });
     floor.close();
     const ratio = result.requests.average > 0 ? `${(floorRun.requests.average / result.requests.average).toFixed(1)}x` : 'none done';
@@ -104,7 +132,7 @@ try {
       String(result.non2xx + result.errors),
       (cpuMs / Math.max(result.requests.total, 1)).toFixed(2),
       ratio,
-      (body.length / 1000).toFixed(0),
+      (answer.body.length / 1000).toFixed(0),
       load(),
     ]);
     console.log(`${''.padEnd(30)}one request alone: ${aloneMs.toFixed(1)} ms; the floor: ${floorRun.requests.average.toFixed(0)} req/s`);

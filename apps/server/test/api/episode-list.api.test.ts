@@ -2,6 +2,8 @@
  * The episode list reads plain rows (only the columns it shows); each item must be exactly the
  * episode the single read gives, for episodes in every shape the list meets.
  */
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
@@ -183,6 +185,33 @@ describe('GET /api/episodes/ (lean rows)', () => {
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(tag);
     expect(JSON.stringify(changed.body)).toContain('Renamed');
+  });
+
+  it('sends the kept page gzipped to a client that accepts it: the same JSON, the weak form of its validator', async () => {
+    const raw = (headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const url = `${api.baseUrl}/api/episodes/?limit=500`;
+        httpGet(url, { headers: { authorization: `Bearer ${a.token}`, ...headers } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    // Signed URLs move to a new expiry every few minutes; a pair of calls across that step differs once.
+    let plain = await raw({});
+    let zipped = await raw({ 'accept-encoding': 'gzip, deflate, br' });
+    if (zipped.headers.etag !== `W/${plain.headers.etag}`) {
+      plain = await raw({});
+      zipped = await raw({ 'accept-encoding': 'gzip, deflate, br' });
+    }
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(zipped.body.length).toBeLessThan(plain.body.length);
+    expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
+    expect(zipped.headers.etag).toBe(`W/${plain.headers.etag}`);
+    expect((await raw({ 'accept-encoding': 'gzip', 'if-none-match': zipped.headers.etag ?? '' })).status).toBe(304);
+    expect((await raw({ 'accept-encoding': 'gzip;q=0, identity' })).headers['content-encoding']).toBeUndefined();
   });
 
   it('is kept between calls, yet shows at once what any write changed, to its owner only', async () => {

@@ -18,6 +18,7 @@ import { localAudioKey } from '../../domain/episodes/episode.dto.ts';
 import { snippetKey } from '../../domain/episodes/flubber-review.service.ts';
 import { audioDownloadName, contentTypeOfKey } from '../../domain/episodes/episode-links.ts';
 import { ZSignedQuery, serveStored, type SignedInput } from '../media/serve-stored.ts';
+import { sendKeptJson } from '../kept-body.ts';
 import { userOf } from '../request-context.ts';
 import { defineRoutes, route } from './route.ts';
 
@@ -80,11 +81,8 @@ export const episodeRoutes = defineRoutes([
     summary: 'A page of your episodes, newest first: items and total (limit up to 500, offset).',
     query: ZEpisodeListQuery,
     response: ZEpisodePage,
-    // Sent as kept: the JSON and its ETag are made once per version of the page's rows.
-    handle: async ({ ctx, query, c }) => {
-      const { json, etag } = await ctx.services.episodes.pageBody(userOf(ctx), query);
-      return c.body(json, 200, { 'content-type': 'application/json', etag });
-    },
+    // Sent as kept: the JSON, its gzip and its ETag are made once per version of the page's rows.
+    handle: async ({ ctx, query, c }) => sendKeptJson(c, await ctx.services.episodes.pageBody(userOf(ctx), query)),
   }),
   route({
     method: 'get',
