@@ -14,6 +14,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import { SERVER_NODE_FLAGS } from '../src/idle-memory.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
@@ -21,11 +22,21 @@ const TICKS_PER_S = 100;
 /** Issue 20: a minute after the load, the server's RSS at most this much above its idle RSS. */
 const MEMORY_GOAL = 0.2;
 
-const child = spawn(process.execPath, [path.join(import.meta.dirname, 'support/serve-seeded.ts')], {
+// Started as the launcher starts the server (its Node flags), with BENCH_NODE_FLAGS added (e.g. --trace-gc --trace-memory-reducer).
+const nodeFlags = [...SERVER_NODE_FLAGS, ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean)];
+const child = spawn(process.execPath, [...nodeFlags, path.join(import.meta.dirname, 'support/serve-seeded.ts')], {
   stdio: ['ignore', 'pipe', 'inherit'],
 });
+const lines = readline.createInterface({ input: child.stdout! });
+/** Who waits for the server's next JSON line on stdout; any other line (a V8 trace flag's output) goes to stderr. */
+const waiting: ((line: string) => void)[] = [];
+lines.on('line', (line) => {
+  if (line.startsWith('{')) waiting.shift()?.(line);
+  else process.stderr.write(`${line}\n`);
+});
+const nextJsonLine = () => new Promise<string>((resolve) => waiting.push(resolve));
 const first = await new Promise<string>((resolve, reject) => {
-  readline.createInterface({ input: child.stdout! }).once('line', resolve);
+  void nextJsonLine().then(resolve);
   child.once('exit', (code) => reject(new Error(`the benchmark server exited (${code})`)));
 });
 const { port, token, showId } = JSON.parse(first) as { port: number; token: string; showId: string };
@@ -40,6 +51,16 @@ function serverCpuMs(): number {
 function serverRssMb(): number {
   const line = readFileSync(`/proc/${child.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
   return Number(line?.[1] ?? 0) / 1024;
+}
+/** Where the server's memory is (its SIGUSR2 answer): MB of RSS, V8's heap total and used, outside it, and V8's spaces. */
+async function serverMemory(): Promise<string> {
+  const answer = nextJsonLine();
+  child.kill('SIGUSR2');
+  const { memory, spaces } = JSON.parse(await answer) as { memory: Record<string, number>; spaces: Record<string, number> };
+  const space = Object.entries(spaces)
+    .filter(([, mb]) => mb > 0)
+    .map(([name, mb]) => `${name.replace('_space', '')} ${mb}`);
+  return `rss ${memory.rss}, heap ${memory.heapUsed} used of ${memory.heapTotal}, external ${memory.external} (array buffers ${memory.arrayBuffers}); spaces ${space.join(', ')}`;
 }
 const load = () => os.loadavg()[0]!.toFixed(1);
 
@@ -109,6 +130,7 @@ try {
   // Idle means settled: the garbage of seeding 500 episodes collected (V8's memory reducer runs some seconds after the last burst).
   await new Promise((resolve) => setTimeout(resolve, Number(process.env.BENCH_IDLE_S ?? 20) * 1000));
   const idleRss = serverRssMb();
+  console.log(`server memory idle (MB): ${await serverMemory()}`);
   let peakRss = idleRss;
   const peakSampler = setInterval(() => (peakRss = Math.max(peakRss, serverRssMb())), 100);
   console.log(`API under load: ${CONNECTIONS} connections, ${DURATION_S} s per target, ${os.cpus().length} cores, 500 episodes`);
@@ -139,8 +161,10 @@ try {
   }
   clearInterval(peakSampler);
   const afterRss = serverRssMb();
+  console.log(`server memory after the load (MB): ${await serverMemory()}`);
   await new Promise((resolve) => setTimeout(resolve, Number(process.env.BENCH_SETTLE_S ?? 60) * 1000));
   const settledRss = serverRssMb();
+  console.log(`server memory a minute later (MB): ${await serverMemory()}`);
   const above = settledRss / idleRss - 1;
   console.log(
     `server RSS: idle ${idleRss.toFixed(0)} MB, peak ${Math.max(peakRss, afterRss).toFixed(0)} MB, after the load ${afterRss.toFixed(0)} MB, a minute later ${settledRss.toFixed(0)} MB: ${(above * 100).toFixed(0)} % above idle (goal at most ${MEMORY_GOAL * 100} %: ${above <= MEMORY_GOAL ? 'met' : 'not met'})  load ${load()}`,

@@ -11,6 +11,7 @@ import { loadConfig, REPO_ROOT, shutdownKillAfterMs } from './config.ts';
 import { openOrm, migrate } from './db/orm.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { reportSystemTools } from './system-tools.ts';
+import { SERVER_NODE_FLAGS } from './idle-memory.ts';
 import { createLogger } from './logger.ts';
 
 const config = loadConfig();
@@ -40,17 +41,21 @@ reportSystemTools(log);
 interface Supervised {
   name: string;
   script: string;
+  /** Node flags before the script. */
+  flags: readonly string[];
   child: ChildProcess | null;
   restarts: number;
 }
-const children: Supervised[] = [{ name: 'server', script: path.join(REPO_ROOT, 'apps/server/src/main.ts'), child: null, restarts: 0 }];
+const children: Supervised[] = [
+  { name: 'server', script: path.join(REPO_ROOT, 'apps/server/src/main.ts'), flags: SERVER_NODE_FLAGS, child: null, restarts: 0 },
+];
 if (config.RUN_WORKER) {
-  children.push({ name: 'worker', script: path.join(REPO_ROOT, 'apps/worker/src/main.ts'), child: null, restarts: 0 });
+  children.push({ name: 'worker', script: path.join(REPO_ROOT, 'apps/worker/src/main.ts'), flags: [], child: null, restarts: 0 });
 }
 
 let stopping = false;
 function start(proc: Supervised) {
-  const child = spawn(process.execPath, [proc.script], {
+  const child = spawn(process.execPath, [...proc.flags, proc.script], {
     env: { ...process.env, DATABASE_URL: databaseUrl },
     stdio: 'inherit',
   });

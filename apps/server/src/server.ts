@@ -8,6 +8,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { storageFor } from './domain/storage/storage-for.ts';
 import { noJobQueue, PgBossJobQueue } from './domain/jobs/job-queue.ts';
 import { paymentsGatewayFor } from './domain/billing/stripe-gateway.ts';
+import { collectWhenQuiet } from './idle-memory.ts';
 
 /** The adapters of one process. Jobs go through pg-boss on DATABASE_URL (started on first send). */
 export function sharedDepsFor(config: TConfig, overrides: Partial<SharedDeps> = {}): SharedDeps {
@@ -43,6 +44,7 @@ export function startHttpServer(
   const app = createApp({ orm, shared, logger });
   return new Promise((resolve) => {
     const server: ServerType = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+      const stopCollecting = collectWhenQuiet(server);
       if ('keepAliveTimeout' in server) {
         server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
         // A request's headers may take as long to arrive on a reused connection (Node requires it above the keep-alive).
@@ -56,6 +58,7 @@ export function startHttpServer(
             // (kept alive, they would linger 65 s); whatever is still open after HTTP_CLOSE_GRACE_MS is cut.
             const sweep = setInterval(() => 'closeIdleConnections' in server && server.closeIdleConnections(), 100);
             const cut = setTimeout(() => 'closeAllConnections' in server && server.closeAllConnections(), config.HTTP_CLOSE_GRACE_MS);
+            stopCollecting();
             server.close(() => {
               clearInterval(sweep);
               clearTimeout(cut);

@@ -5,6 +5,7 @@
  * recipe, a stored audio key), then the HTTP server. Prints one JSON line {port, token, showId} on
  * stdout and serves until SIGTERM.
  */
+import v8 from 'node:v8';
 import { startBenchInstance } from './bench-instance.ts';
 import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
@@ -62,6 +63,13 @@ for (let i = 0; i < EPISODES; i++) {
 await em.flush();
 
 console.log(JSON.stringify({ port: Number(new URL(base).port), token, showId: show.id }));
+
+// SIGUSR2: one JSON line of where the memory is (V8's heap and its spaces, memory outside it).
+process.on('SIGUSR2', () => {
+  const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, Math.round(s.space_size / 2 ** 20)]));
+  const mb = Object.fromEntries(Object.entries(process.memoryUsage()).map(([k, v]) => [k, Math.round(v / 2 ** 20)]));
+  console.log(JSON.stringify({ memory: mb, spaces }));
+});
 
 process.once('SIGTERM', () => {
   void (async () => {
