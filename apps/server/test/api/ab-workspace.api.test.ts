@@ -91,8 +91,7 @@ beforeAll(async () => {
   config = testConfig(db.databaseUrl, env);
   api = await startTestServer(orm, db.databaseUrl, env);
   const users = await twoUsers(api);
-  const aId = ZId.parse((await api.request('GET', '/api/users/me', { token: users.admin.token })).body).id;
-  a = await creator(users.admin.token, aId, 'a');
+  a = await creator(users.admin.token, users.admin.id, 'a');
   b = await creator(users.user.token, users.user.id, 'b');
 });
 afterAll(async () => {

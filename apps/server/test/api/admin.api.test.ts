@@ -14,7 +14,7 @@ import { PgBossJobQueue } from '../../src/domain/jobs/job-queue.ts';
 
 let orm: MikroORM;
 let api: TestServer;
-let admin: { email: string; token: string };
+let admin: { email: string; token: string; id: string };
 let creator: { email: string; token: string; id: string };
 let storage: { dir: string; remove: () => void };
 let databaseUrl: string;
@@ -191,7 +191,7 @@ describe('Users and Podcasts', () => {
   it("GET /api/admin/podcasts lists every owner's shows with episode counts, filtered by owner_email", async () => {
     const store = new LocalStorage(storage.dir);
     const files = tempDir('ppp-admin-files-');
-    const adminId = z.object({ id: z.string() }).parse((await api.request('GET', '/api/users/me', { token: admin.token })).body).id;
+    const adminId = admin.id;
     const adminShow = await seedShow(orm, store, adminId, 'Operator Notes', null);
     const creatorShow = await seedShow(orm, store, creator.id, 'Creek Sounds', null);
     await seedAssembledEpisode(orm, store, files.dir, { userId: creator.id, podcastId: creatorShow }, { title: 'One', seconds: 1 });

@@ -35,8 +35,7 @@ beforeAll(async () => {
   const users = await twoUsers(api);
   a = users.admin.token;
   b = users.user.token;
-  const me = z.object({ id: z.string() }).parse((await api.request('GET', '/api/users/me', { token: a })).body);
-  const uploadId = await uploadWithTranscript(orm, me.id, 'rooftop-bees-007.mp3', EPISODE);
+  const uploadId = await uploadWithTranscript(orm, users.admin.id, 'rooftop-bees-007.mp3', EPISODE);
   // The episode cut the third paragraph (the mite treatment that went wrong).
   const words = timedWords(EPISODE);
   const third = timedWords(EPISODE.slice(0, 2)).length;
@@ -60,8 +59,15 @@ beforeAll(async () => {
     duration_ms: contentMs,
   } as unknown as TEdl;
   const em = orm.em.fork();
-  const podcast = em.create(PodcastSchema, { user: me.id, name: 'Rooftop Beekeeping Hour' });
-  const episode = em.create(EpisodeSchema, { user: me.id, podcast, sourceMedia: uploadId, title: 'Bees', status: 'processed', edl });
+  const podcast = em.create(PodcastSchema, { user: users.admin.id, name: 'Rooftop Beekeeping Hour' });
+  const episode = em.create(EpisodeSchema, {
+    user: users.admin.id,
+    podcast,
+    sourceMedia: uploadId,
+    title: 'Bees',
+    status: 'processed',
+    edl,
+  });
   await em.flush();
   episodeId = episode.id;
 });

@@ -41,8 +41,7 @@ beforeAll(async () => {
   api = await startTestServer(orm, db.databaseUrl);
   const users = await twoUsers(api);
   token = users.admin.token;
-  const me = z.object({ id: z.string() }).parse((await api.request('GET', '/api/users/me', { token })).body);
-  const uploadId = await uploadWithTranscript(orm, me.id, 'green-thumb-043.mp3', EPISODE);
+  const uploadId = await uploadWithTranscript(orm, users.admin.id, 'green-thumb-043.mp3', EPISODE);
   const words = timedWords(EPISODE);
   const third = timedWords(EPISODE.slice(0, 2)).length;
   const fourth = timedWords(EPISODE.slice(0, 3)).length;
@@ -69,8 +68,15 @@ beforeAll(async () => {
     duration_ms: INTRO_MS + contentMs,
   } as unknown as TEdl;
   const em = orm.em.fork();
-  const podcast = em.create(PodcastSchema, { user: me.id, name: 'Green Thumb Radio' });
-  const episode = em.create(EpisodeSchema, { user: me.id, podcast, sourceMedia: uploadId, title: 'Compost', status: 'processed', edl });
+  const podcast = em.create(PodcastSchema, { user: users.admin.id, name: 'Green Thumb Radio' });
+  const episode = em.create(EpisodeSchema, {
+    user: users.admin.id,
+    podcast,
+    sourceMedia: uploadId,
+    title: 'Compost',
+    status: 'processed',
+    edl,
+  });
   await em.flush();
   episodeId = episode.id;
 });

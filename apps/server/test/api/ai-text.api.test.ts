@@ -53,8 +53,7 @@ beforeAll(async () => {
   });
   chatApi = await startTestServer(orm, db.databaseUrl, { OPENAI_CHAT_MODEL: 'llama3.1', OPENAI_CHAT_BASE_URL: `${chat.baseUrl}/v1` });
   const users = await twoUsers(api);
-  const idOf = async (token: string) => z.object({ id: z.string() }).parse((await api.request('GET', '/api/users/me', { token })).body).id;
-  a = { token: users.admin.token, id: await idOf(users.admin.token) };
+  a = { token: users.admin.token, id: users.admin.id };
   b = { token: users.user.token, id: users.user.id };
   uploadId = await uploadWithTranscript(orm, a.id, 'green-thumb-042.mp3', EPISODE);
 });

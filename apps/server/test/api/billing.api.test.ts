@@ -114,8 +114,7 @@ beforeAll(async () => {
   orm = db.orm;
   api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir });
   const users = await twoUsers(api);
-  const aId = z.object({ id: z.string() }).parse((await api.request('GET', '/api/users/me', { token: users.admin.token })).body).id;
-  a = await creator(users.admin.token, aId, 'a');
+  a = await creator(users.admin.token, users.admin.id, 'a');
   b = await creator(users.user.token, users.user.id, 'b');
 });
 afterAll(async () => {

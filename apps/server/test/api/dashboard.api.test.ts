@@ -41,8 +41,7 @@ beforeAll(async () => {
   orm = db.orm;
   api = await startTestServer(orm, db.databaseUrl);
   const users = await twoUsers(api);
-  const me = await api.request('GET', '/api/users/me', { token: users.admin.token });
-  a = { token: users.admin.token, id: z.object({ id: z.string() }).parse(me.body).id };
+  a = { token: users.admin.token, id: users.admin.id };
   b = { token: users.user.token, id: users.user.id };
 });
 afterAll(async () => {

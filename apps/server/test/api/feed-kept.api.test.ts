@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { parseFeed } from 'podcast-partytime';
-import { z } from 'zod';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
 import { openTestOrm } from '../support/database.ts';
 import { tempDir } from '../support/audio-files.ts';
@@ -24,8 +23,7 @@ beforeAll(async () => {
   const db = await openTestOrm();
   orm = db.orm;
   api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir });
-  const { admin } = await twoUsers(api);
-  const userId = z.object({ id: z.string() }).parse((await api.request('GET', '/api/users/me', { token: admin.token })).body).id;
+  const userId = (await twoUsers(api)).admin.id;
   const podcastId = await seedShow(orm, new LocalStorage(storage.dir), userId, 'Kept Feed Show', coverPng(files.dir));
   owner = { userId, podcastId };
 });

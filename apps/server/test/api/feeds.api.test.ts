@@ -20,7 +20,7 @@ import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
 
 let orm: MikroORM;
 let api: TestServer;
-let a: { token: string };
+let a: { token: string; id: string };
 let aId: string;
 let storage: { dir: string; remove: () => void };
 let files: { dir: string; remove: () => void };
@@ -41,7 +41,7 @@ beforeAll(async () => {
   orm = db.orm;
   api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir });
   ({ admin: a } = await twoUsers(api));
-  aId = z.object({ id: z.string() }).parse((await api.request('GET', '/api/users/me', { token: a.token })).body).id;
+  aId = a.id;
   const store = new LocalStorage(storage.dir);
   showId = await seedShow(orm, store, aId, 'Feed Test Show', coverPng(files.dir));
   const owner = { userId: aId, podcastId: showId };

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { DEFAULT_LANDING_CONTENT, LANDING, LANDING_MESSAGES, ZLandingContent, ZPublicEpisodes } from '@ppp/contracts';
-import { z } from 'zod';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
 import { tempDir } from '../support/audio-files.ts';
 import { openTestOrm } from '../support/database.ts';
@@ -10,7 +9,7 @@ import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/
 
 let orm: MikroORM;
 let api: TestServer;
-let admin: { email: string; token: string };
+let admin: { email: string; token: string; id: string };
 let userB: { email: string; token: string; id: string };
 let storage: { dir: string; remove: () => void };
 let files: { dir: string; remove: () => void };
@@ -57,7 +56,7 @@ describe('landing content over REST', () => {
     const HOUR = 3_600_000;
     const now = Date.now();
     const store = new LocalStorage(storage.dir);
-    const adminId = z.object({ id: z.string() }).parse((await api.request('GET', '/api/users/me', { token: admin.token })).body).id;
+    const adminId = admin.id;
     const showA = await seedShow(orm, store, adminId, 'Garden Hour', coverPng(files.dir));
     const showB = await seedShow(orm, store, userB.id, 'Night Desk', null);
     const seed = (podcastId: string, userId: string, title: string, over: Parameters<typeof seedAssembledEpisode>[4] = {}) =>

@@ -10,7 +10,7 @@ import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/
 let orm: MikroORM;
 let api: TestServer;
 let databaseUrl: string;
-let a: { token: string; email: string };
+let a: { token: string; email: string; id: string };
 let b: { token: string; email: string; id: string };
 
 const ZList = z.array(
@@ -36,14 +36,10 @@ afterAll(async () => {
   await orm?.close();
 });
 
-async function userIdOf(token: string): Promise<string> {
-  return z.object({ id: z.string() }).parse((await api.request('GET', '/api/users/me', { token })).body).id;
-}
-
 describe('notifications', () => {
   it('lists newest first, marks one and then all read, and never shows or touches another user’s', async () => {
     const services = () => servicesFor(orm, testConfig(databaseUrl));
-    const aId = await userIdOf(a.token);
+    const aId = a.id;
     await services().notifications.notify(aId, { title: 'First', body: 'one' });
     await new Promise((r) => setTimeout(r, 20));
     const link = NOTIFICATION_LINKS.episode('2d7f7c1e-3c7b-4c55-9d55-0a5d3c1b9e10');

@@ -17,8 +17,8 @@ import {
   ZUsage,
 } from '@ppp/contracts';
 import { openTestOrm } from '../support/database.ts';
-import { approve, errorOf, login, outboxCode, register, startTestServer, twoUsers, ZMeJson, type TestServer } from '../support/http.ts';
-import { servicesFor, testConfig, uniqueEmail } from '../support/fixtures.ts';
+import { approvedUser, errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { servicesFor, testConfig } from '../support/fixtures.ts';
 import { startStripeStandIn, stripeEnv, STAND_IN_SECRET_KEY, type StripeStandIn } from '../support/stripe-stand-in.ts';
 import { syncStripeCatalog } from '../../src/domain/billing/stripe-catalog.ts';
 import { stripeHostOptions } from '../../src/domain/billing/stripe-gateway.ts';
@@ -41,16 +41,8 @@ interface Account {
 }
 
 /** A confirmed, signed-in account (registered after the first, so on the default tier). */
-async function account(label: string): Promise<Account> {
-  const email = uniqueEmail(label);
-  await register(api, email);
-  const code = await outboxCode(api, admin.token, email);
-  await api.request('POST', '/api/auth/confirm-email', { json: { email, code } });
-  const token = await login(api, email);
-  const me = ZMeJson.parse((await api.request('GET', '/api/users/me', { token })).body);
-  // A closed alpha: the confirmed account waits until the admin approves it.
-  await approve(api, admin.token, me.id);
-  return { token, id: me.id, email };
+function account(label: string): Promise<Account> {
+  return approvedUser(api, admin.token, label);
 }
 
 const subscriptionOf = async (token: string) =>
@@ -89,8 +81,7 @@ beforeAll(async () => {
   stripe.setWebhookUrl(`${api.baseUrl}/api/billing/webhook`);
   await syncStripeCatalog(new Stripe(STAND_IN_SECRET_KEY, stripeHostOptions(stripe.url)));
   const users = await twoUsers(api);
-  const adminMe = ZMeJson.parse((await api.request('GET', '/api/users/me', { token: users.admin.token })).body);
-  admin = { token: users.admin.token, id: adminMe.id };
+  admin = { token: users.admin.token, id: users.admin.id };
   b = { token: users.user.token, id: users.user.id, email: users.user.email };
 });
 afterAll(async () => {

@@ -21,19 +21,7 @@ import {
   type TTierKey,
 } from '@ppp/contracts';
 import { openTestOrm } from '../support/database.ts';
-import {
-  approve,
-  errorOf,
-  login,
-  outboxCode,
-  register,
-  startTestServer,
-  twoUsers,
-  ZMeJson,
-  type HttpResult,
-  type TestServer,
-} from '../support/http.ts';
-import { uniqueEmail } from '../support/fixtures.ts';
+import { approvedUser, errorOf, startTestServer, twoUsers, type HttpResult, type TestServer, type TestUser } from '../support/http.ts';
 import { seedReadyUpload } from '../support/episodes.ts';
 import { timedWords } from '../support/transcripts.ts';
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
@@ -82,16 +70,7 @@ async function creator(token: string, id: string, label: string): Promise<Creato
   return { token, id, template: z.object({ id: z.string() }).parse(res.body).id, upload: upload.filename, show: show.id };
 }
 
-async function account(label: string): Promise<{ token: string; id: string }> {
-  const email = uniqueEmail(label);
-  await register(api, email);
-  const code = await outboxCode(api, adminToken, email);
-  await api.request('POST', '/api/auth/confirm-email', { json: { email, code } });
-  const token = await login(api, email);
-  const me = ZMeJson.parse((await api.request('GET', '/api/users/me', { token })).body);
-  await approve(api, adminToken, me.id);
-  return { token, id: me.id };
-}
+const account = (label: string): Promise<TestUser> => approvedUser(api, adminToken, label);
 
 async function setTier(who: Creator, tier: TTierKey): Promise<void> {
   const res = await api.request('PATCH', `/api/admin/users/${who.id}`, { token: adminToken, json: { tier } });

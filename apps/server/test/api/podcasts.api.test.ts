@@ -17,7 +17,7 @@ import { connectSpreakerAccount } from '../support/spreaker-connect.ts';
 
 let orm: MikroORM;
 let api: TestServer;
-let a: { token: string; email: string };
+let a: { token: string; email: string; id: string };
 let b: { token: string; email: string; id: string };
 let aId: string;
 let storage: { dir: string; remove: () => void };
@@ -87,7 +87,7 @@ beforeAll(async () => {
   expect((await connectSpreakerAccount(api.baseUrl, a.token)).status).toBe(200);
   firstShowId = String(sandbox.addShow('First').show_id);
   secondShowId = String(sandbox.addShow('Second').show_id);
-  aId = z.object({ id: z.string() }).parse((await api.request('GET', '/api/users/me', { token: a.token })).body).id;
+  aId = a.id;
 });
 afterAll(async () => {
   await api?.close();

@@ -22,7 +22,7 @@ import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
 let orm: MikroORM;
 let api: TestServer;
 let config: TConfig;
-let a: { token: string };
+let a: { token: string; id: string };
 let b: { token: string; id: string };
 let aId: string;
 let storage: { dir: string; remove: () => void };
@@ -66,7 +66,7 @@ beforeAll(async () => {
   config = testConfig(db.databaseUrl, env);
   api = await startTestServer(orm, db.databaseUrl, env);
   ({ admin: a, user: b } = await twoUsers(api));
-  aId = z.object({ id: z.string() }).parse((await api.request('GET', '/api/users/me', { token: a.token })).body).id;
+  aId = a.id;
 });
 afterEach(() => {
   publishTestHooks.afterUpload = null;

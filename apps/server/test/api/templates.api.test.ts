@@ -100,9 +100,7 @@ beforeAll(async () => {
   orm = db.orm;
   api = await startTestServer(orm, db.databaseUrl);
   const users = await twoUsers(api);
-  const me = async (token: string) => z.object({ id: z.string() }).parse((await api.request('GET', '/api/users/me', { token })).body).id;
-  const aId = await me(users.admin.token);
-  a = await ownerOf(users.admin.token, aId, 'a');
+  a = await ownerOf(users.admin.token, users.admin.id, 'a');
   b = await ownerOf(users.user.token, users.user.id, 'b');
 });
 afterAll(async () => {

@@ -9,7 +9,6 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { z } from 'zod';
 import { QUEUE_STORAGE_MESSAGES } from '@ppp/contracts';
 import { openTestOrm } from '../support/database.ts';
 import { errorOf, startTestServer, twoUsers, type HttpResult, type TestServer } from '../support/http.ts';
@@ -75,8 +74,7 @@ beforeAll(async () => {
   orm = db.orm;
   api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir });
   const users = await twoUsers(api);
-  const me = await api.request('GET', '/api/users/me', { token: users.admin.token });
-  starter = { token: users.admin.token, id: z.object({ id: z.string() }).parse(me.body).id };
+  starter = { token: users.admin.token, id: users.admin.id };
   free = { token: users.user.token, id: users.user.id };
   // Starter holds 2 hrs of unused uploads, Free 1 hr (the tier table's queue_storage_hours).
   await sql(`update users set tier = 'starter' where id = ?`, [starter.id]);

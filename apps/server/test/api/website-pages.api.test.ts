@@ -67,10 +67,7 @@ beforeAll(async () => {
   api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir, SITES_BASE_DOMAIN: 'sites.test' });
   const users = await twoUsers(api);
   owner = { token: users.user.token, id: users.user.id };
-  other = {
-    token: users.admin.token,
-    id: z.object({ id: z.string() }).parse((await api.request('GET', '/api/users/me', { token: users.admin.token })).body).id,
-  };
+  other = { token: users.admin.token, id: users.admin.id };
   const store = new LocalStorage(storage.dir);
   showId = await seedShow(orm, store, owner.id, NAME, await twoColourCover(files.dir));
   const em = orm.em.fork();

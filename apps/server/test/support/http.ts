@@ -121,25 +121,42 @@ export async function approve(api: TestServer, adminToken: string, userId: strin
   if (res.status !== 200) throw new Error(`approve ${userId}: ${res.status} ${res.text}`);
 }
 
+/** A signed-in account of the API tests: its address, bearer token and id. */
+export interface TestUser {
+  email: string;
+  token: string;
+  id: string;
+}
+
+/** The id of the token's user (GET /api/users/me). */
+async function idOf(api: TestServer, token: string): Promise<string> {
+  return ZMeJson.parse((await api.request('GET', '/api/users/me', { token })).body).id;
+}
+
+/**
+ * A later account, active: registers (inactive on an instance that has its first account), confirms
+ * the mailed code, signs in and is approved by the admin (a closed alpha: new accounts wait).
+ */
+export async function approvedUser(api: TestServer, adminToken: string, label: string): Promise<TestUser> {
+  const email = uniqueEmail(label);
+  if (await register(api, email)) throw new Error(`${email} should start inactive`);
+  const code = await outboxCode(api, adminToken, email);
+  const confirmed = await api.request('POST', '/api/auth/confirm-email', { json: { email, code } });
+  if (confirmed.status !== 200) throw new Error(`confirm: ${confirmed.status} ${confirmed.text}`);
+  const token = await login(api, email);
+  const id = await idOf(api, token);
+  await approve(api, adminToken, id);
+  return { email, token, id };
+}
+
 /**
  * The two users of the API tests on a blank instance: A is the first account (active admin);
  * B registers inactive, confirms the mailed code, signs in and is approved by A.
  */
-export async function twoUsers(
-  api: TestServer,
-): Promise<{ admin: { email: string; token: string; id: string }; user: { email: string; token: string; id: string } }> {
+export async function twoUsers(api: TestServer): Promise<{ admin: TestUser; user: TestUser }> {
   const adminEmail = uniqueEmail('admin');
   if (!(await register(api, adminEmail))) throw new Error('the first account should be active');
   const adminToken = await login(api, adminEmail);
-  const userEmail = uniqueEmail('user-b');
-  if (await register(api, userEmail)) throw new Error('the second account should start inactive');
-  const code = await outboxCode(api, adminToken, userEmail);
-  const confirmed = await api.request('POST', '/api/auth/confirm-email', { json: { email: userEmail, code } });
-  if (confirmed.status !== 200) throw new Error(`confirm: ${confirmed.status} ${confirmed.text}`);
-  const userToken = await login(api, userEmail);
-  const me = ZMeJson.parse((await api.request('GET', '/api/users/me', { token: userToken })).body);
-  // A closed alpha (new accounts not active): the confirmed account waits until the admin approves it.
-  await approve(api, adminToken, me.id);
-  const admin = ZMeJson.parse((await api.request('GET', '/api/users/me', { token: adminToken })).body);
-  return { admin: { email: adminEmail, token: adminToken, id: admin.id }, user: { email: userEmail, token: userToken, id: me.id } };
+  const user = await approvedUser(api, adminToken, 'user-b');
+  return { admin: { email: adminEmail, token: adminToken, id: await idOf(api, adminToken) }, user };
 }
