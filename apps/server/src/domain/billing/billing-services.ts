@@ -10,7 +10,7 @@ import { BillingRepository } from './billing.repository.ts';
 import { CheckoutService } from './checkout.service.ts';
 import { StripeWebhookService } from './stripe-webhook.service.ts';
 import { SubscriptionService } from './subscription.service.ts';
-import { EpisodesRepository } from '../episodes/episodes.repository.ts';
+import { EpisodeMediaRepository } from '../episodes/episode-media.repository.ts';
 import { AdminMetricsService } from '../admin/admin-metrics.service.ts';
 import { AdminMetricsRepository } from '../admin/admin-metrics.repository.ts';
 
@@ -25,7 +25,7 @@ export function createBillingServices(
   const billing = new BillingRepository(em);
   const usage = new UsageService({
     ledger: new UsageRepository(em),
-    clips: new EpisodesRepository(em),
+    clips: new EpisodeMediaRepository(em),
     storage: shared.storage,
     plans,
     templates: deps.templates,

@@ -14,7 +14,7 @@ import type { User } from '../users/user.entity.ts';
 import type { TemplatesService } from '../templates/templates.service.ts';
 import type { TranscriptsService } from '../transcripts/transcripts.service.ts';
 import { estimateEpisodeSeconds, type ClipRef, type EpisodeSeconds } from '../episodes/assembly-sources.ts';
-import type { EpisodesRepository } from '../episodes/episodes.repository.ts';
+import type { EpisodeMediaRepository } from '../episodes/episode-media.repository.ts';
 import type { PlansService } from './plans.service.ts';
 import type { UsageRepository } from './usage.repository.ts';
 
@@ -22,7 +22,7 @@ export interface UsageDeps {
   /** The minutes ledger (outside a transaction). */
   ledger: UsageRepository;
   /** The user's clips a template names, for the minutes estimate (a length probed is kept with flush). */
-  clips: Pick<EpisodesRepository, 'findClip' | 'flush'>;
+  clips: Pick<EpisodeMediaRepository, 'findClip' | 'flush'>;
   storage: StoragePort;
   plans: PlansService;
   templates: TemplatesService;

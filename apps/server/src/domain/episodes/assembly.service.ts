@@ -39,6 +39,7 @@ import type { SpeechService } from '../speech/speech.service.ts';
 import { assemblyFeatures, requireFeatures, type FeatureGate, type PlanUser } from '../billing/feature-gate.ts';
 import type { Episode } from './episode.entity.ts';
 import type { EpisodesRepository } from './episodes.repository.ts';
+import type { EpisodeMediaRepository } from './episode-media.repository.ts';
 import { recipeOf, templateSnapshot, type TEpisodeRecipe } from './assembly-recipe.ts';
 import { estimateEpisodeSeconds, type ClipRef, type EpisodeSeconds } from './assembly-sources.ts';
 import { episodeCutsToContent, newlyRemovedMs } from './edl-files.ts';
@@ -46,8 +47,10 @@ import type { EpisodeLinks } from './episode-links.ts';
 import { pendingOutcome, publishSettling } from './assembly-publish.service.ts';
 
 export interface AssemblyDeps {
-  /** Every episode, show and media query of assembly, scoped to the user. */
+  /** Every episode and show query of assembly, scoped to the user. */
   episodes: EpisodesRepository;
+  /** The user's files assembly names (library clips, covers), scoped to the user. */
+  media: EpisodeMediaRepository;
   storage: StoragePort;
   jobs: JobQueue;
   /** Signed URLs of the episode's files (served by the episodes routes). */
@@ -106,7 +109,7 @@ export class AssemblyService {
     checkAvailableSegments(segments);
     checkScripts(segments, body.tts_values);
     await assertTemplateFiles(
-      { storage: this.deps.storage, clips: this.deps.episodes },
+      { storage: this.deps.storage, clips: this.deps.media },
       user.id,
       { segments, music: template.backgroundMusicRules },
       { segment: ASSEMBLY_MESSAGES.staticMissing, music: ASSEMBLY_MESSAGES.musicMissing },
@@ -118,7 +121,7 @@ export class AssemblyService {
     // The voices chosen for this episode: 'Change voice' and the AI voices of its own segment sources.
     const ownVoices = Object.values(body.segment_sources).flatMap((s) => (s.source_type === 'tts' && s.voice_id ? [s.voice_id] : []));
     await this.checkVoices(user, [...Object.values(body.tts_voices), ...ownVoices]);
-    const clips = { storage: this.deps.storage, findClip: (userId: string, ref: ClipRef) => this.deps.episodes.findClip(userId, ref) };
+    const clips = { storage: this.deps.storage, findClip: (userId: string, ref: ClipRef) => this.deps.media.findClip(userId, ref) };
     const seconds = await estimateEpisodeSeconds(clips, user.id, segments, upload, body.tts_values);
     const cover = await this.cover(user, body.episode_details.cover_image_path);
     return { template, podcastId: podcast.id, upload, publishAt, seconds, cover, segmentSources };
@@ -143,7 +146,7 @@ export class AssemblyService {
         checked[id] = source;
         continue;
       }
-      const file = await this.deps.episodes.findLibraryFile(user, source.media_id);
+      const file = await this.deps.media.findLibraryFile(user, source.media_id);
       if (!file) {
         throw new AppError('VALIDATION', ASSEMBLY_MESSAGES.segmentFileNotFound, [
           { path: ['segment_sources', id, 'media_id'], message: ASSEMBLY_MESSAGES.segmentFileNotFound },
@@ -349,7 +352,7 @@ export class AssemblyService {
   private async cover(user: Pick<User, 'id'>, path: string | null | undefined): Promise<MediaItem | null> {
     const filename = path?.split('/').pop()?.split('?')[0];
     if (!filename) return null;
-    const cover = await this.deps.episodes.findCover(user, filename);
+    const cover = await this.deps.media.findCover(user, filename);
     if (!cover || !(await this.deps.storage.stat(cover.storageKey))) {
       const message = ASSEMBLY_MESSAGES.coverMissing(filename);
       throw new AppError('VALIDATION', message, [{ path: ['episode_details', 'cover_image_path'], message }]);

@@ -14,7 +14,7 @@ import { FlubberByFileService } from './flubber-by-file.service.ts';
 import { InternReviewService } from './intern-review.service.ts';
 import { InternAnswersRepository } from './intern-answers.repository.ts';
 import { AssemblyPublishService } from './assembly-publish.service.ts';
-import { EpisodesRepository } from './episodes.repository.ts';
+import { EpisodeMediaRepository } from './episode-media.repository.ts';
 import { EpisodeRendersRepository } from './episode-renders.repository.ts';
 import type { FeatureGate } from '../billing/feature-gate.ts';
 
@@ -32,7 +32,7 @@ export interface CreatorPorts {
 /** The Episode Creator's calls (issue 7): retakes and Intern commands of an upload, and publishing after assembly. */
 export function createCreatorServices(em: EntityManager, shared: SharedDeps, ports: CreatorPorts) {
   const snippets = new UploadSnippets({
-    media: new EpisodesRepository(em),
+    media: new EpisodeMediaRepository(em),
     storage: shared.storage,
     signer: new UrlSigner(new SettingsRepository(em)),
   });

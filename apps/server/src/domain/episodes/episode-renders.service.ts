@@ -8,6 +8,7 @@ import type { SpeechService } from '../speech/speech.service.ts';
 import type { AudioCleanupService } from '../audio-cleanup/audio-cleanup.service.ts';
 import type { Episode } from './episode.entity.ts';
 import type { EpisodesRepository } from './episodes.repository.ts';
+import type { EpisodeMediaRepository } from './episode-media.repository.ts';
 import type { EpisodeRendersRepository } from './episode-renders.repository.ts';
 import { ZEpisodeRecipe, type TEpisodeRecipe } from './assembly-recipe.ts';
 import { AssemblyInputs, PermanentAssemblyError } from './assembly-inputs.ts';
@@ -16,8 +17,10 @@ import { edlFingerprint } from './edl-files.ts';
 export interface EpisodeRendersDeps {
   /** The episode being rendered and its writes. */
   renders: EpisodeRendersRepository;
-  /** The owner's episode (peaks) and the render's inputs. */
+  /** The owner's episode (peaks). */
   episodes: EpisodesRepository;
+  /** The render's inputs: the upload and its words, clips, kept AI-voice renders. */
+  media: EpisodeMediaRepository;
   storage: StoragePort;
   /** Queues the publish step after a render (publish.after-render). */
   jobs: JobQueue;

@@ -8,6 +8,7 @@ import { DashboardService, type MinutesUsagePort } from '../dashboard/dashboard.
 import { DashboardRepository } from '../dashboard/dashboard.repository.ts';
 import { EpisodesRepository } from './episodes.repository.ts';
 import { EpisodeListRepository } from './episode-list.repository.ts';
+import { EpisodeMediaRepository } from './episode-media.repository.ts';
 import { EpisodesService } from './episodes.service.ts';
 import { EpisodeLinks } from './episode-links.ts';
 import { assemblyNotWired, type EpisodeAssemblyPort } from './episode-assembly.port.ts';
@@ -35,6 +36,7 @@ export function createEpisodeServices(
   const episodes = new EpisodesService({
     episodes: repository,
     list: new EpisodeListRepository(em),
+    media: new EpisodeMediaRepository(em),
     storage: shared.storage,
     links,
     assembly,

@@ -1,14 +1,10 @@
 import type { RequiredEntityData } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { COVER_CATEGORIES, LIBRARY_CATEGORIES } from '@ppp/contracts';
 import type { User } from '../users/user.entity.ts';
-import { MediaItemSchema, type MediaItem } from '../media/media-item.entity.ts';
 import { PodcastSchema, type Podcast } from '../podcasts/podcast.entity.ts';
 import { TemplateSchema } from '../templates/template.entity.ts';
-import { TranscriptSchema, type Transcript } from '../transcripts/transcript.entity.ts';
 import { EpisodeSchema, type Episode } from './episode.entity.ts';
-import type { ClipRef } from './assembly-sources.ts';
 import { UsageRepository } from '../billing/usage.repository.ts';
 
 type Owner = Pick<User, 'id'>;
@@ -86,61 +82,6 @@ export class EpisodesRepository {
   /** Whether this template is the user's (an episode may name only its owner's templates). */
   async templateOwned(user: Owner, templateId: string): Promise<boolean> {
     return (await this.em.count(TemplateSchema, { id: templateId, user: user.id })) > 0;
-  }
-
-  /** A cover the user uploaded before (an episode cover, or cover art), by its stored filename. */
-  async findCover(user: Owner, filename: string): Promise<MediaItem | null> {
-    return this.em.findOne(MediaItemSchema, { user: user.id, category: { $in: [...COVER_CATEGORIES] }, filename });
-  }
-
-  /** One of the user's media-library files (intro, outro, music, commercial, sfx) by id; null for another user's. */
-  async findLibraryFile(user: Owner, mediaId: string): Promise<MediaItem | null> {
-    if (!z.uuid().safeParse(mediaId).success) return null;
-    return this.em.findOne(MediaItemSchema, { id: mediaId, user: user.id, category: { $in: [...LIBRARY_CATEGORIES] } });
-  }
-
-  /**
-   * A clip a template or a choice names, among the user's files only: by media id when it is one of
-   * them, else the newest with that stored or original filename (never an upload).
-   */
-  async findClip(userId: string, ref: ClipRef): Promise<MediaItem | null> {
-    if (ref.media_id && z.uuid().safeParse(ref.media_id).success) {
-      const byId = await this.em.findOne(MediaItemSchema, { id: ref.media_id, user: userId });
-      if (byId) return byId;
-    }
-    const name = ref.filename?.trim();
-    if (!name) return null;
-    const [byName] = await this.em.find(
-      MediaItemSchema,
-      { user: userId, category: { $ne: 'main_content' }, $or: [{ filename: name }, { originalName: name }] },
-      { orderBy: { createdAt: 'desc' }, limit: 1 },
-    );
-    return byName ?? null;
-  }
-
-  /** Any media item by id, for a signed snippet URL (the signature is the access check); null when there is none. */
-  async findMediaById(id: string): Promise<MediaItem | null> {
-    return this.em.findOne(MediaItemSchema, { id });
-  }
-
-  /** A media item of the user by id (an episode's upload); null for another user's. */
-  async findMedia(userId: string, id: string): Promise<MediaItem | null> {
-    return this.em.findOne(MediaItemSchema, { id, user: userId });
-  }
-
-  /** The stored words of an upload. */
-  async transcriptOf(mediaId: string): Promise<Transcript | null> {
-    return this.em.findOne(TranscriptSchema, { media: mediaId });
-  }
-
-  /** One of the user's generated files by category and stored name (an AI-voice render kept for reuse). */
-  async findGenerated(userId: string, category: string, filename: string): Promise<MediaItem | null> {
-    return this.em.findOne(MediaItemSchema, { user: userId, category, filename });
-  }
-
-  /** A new media item, written at the next flush. */
-  createMedia(data: RequiredEntityData<MediaItem>): MediaItem {
-    return this.em.create(MediaItemSchema, data);
   }
 
   /**

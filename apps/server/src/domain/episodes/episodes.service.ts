@@ -15,6 +15,7 @@ import type { StoragePort } from '../storage/storage.ts';
 import type { Episode } from './episode.entity.ts';
 import type { EpisodesRepository } from './episodes.repository.ts';
 import type { EpisodeListRepository } from './episode-list.repository.ts';
+import type { EpisodeMediaRepository } from './episode-media.repository.ts';
 import { contentTypeOfKey, extensionOfKey, type EpisodeFileKind, type EpisodeLinks } from './episode-links.ts';
 import type { EpisodeAssemblyPort } from './episode-assembly.port.ts';
 import { toEpisodeDto } from './episode.dto.ts';
@@ -27,6 +28,8 @@ export interface EpisodesServiceDeps {
   episodes: EpisodesRepository;
   /** Episode History's pages. */
   list: EpisodeListRepository;
+  /** The user's covers, to copy one onto an episode. */
+  media: EpisodeMediaRepository;
   storage: StoragePort;
   links: EpisodeLinks;
   assembly: EpisodeAssemblyPort;
@@ -183,7 +186,7 @@ export class EpisodesService {
     if (path === null || path === '') return null;
     if (path === `/api/episodes/${episode.id}/cover` && episode.coverStorageKey) return episode.coverStorageKey;
     const filename = path.split('?')[0]?.split('/').pop() ?? '';
-    const item = await this.deps.episodes.findCover(user, filename);
+    const item = await this.deps.media.findCover(user, filename);
     if (!item || !(await this.deps.storage.stat(item.storageKey))) throw new AppError('NOT_FOUND', EPISODE_MESSAGES.coverNotFound);
     const key = `${episodePrefix(user.id, episode.id)}cover-${Date.now().toString(36)}.${extensionOfKey(item.storageKey)}`;
     await this.deps.storage.putBytes(key, await this.deps.storage.readBytes(item.storageKey));

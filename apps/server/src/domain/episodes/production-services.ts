@@ -10,6 +10,7 @@ import { AssemblyService } from './assembly.service.ts';
 import { EpisodeRendersService } from './episode-renders.service.ts';
 import { EpisodeRendersRepository } from './episode-renders.repository.ts';
 import { EpisodesRepository } from './episodes.repository.ts';
+import { EpisodeMediaRepository } from './episode-media.repository.ts';
 import { EpisodeLinks } from './episode-links.ts';
 import { UrlSigner } from '../storage/url-signer.ts';
 import { SettingsRepository } from '../settings/settings.repository.ts';
@@ -28,6 +29,7 @@ export function createProductionServices(em: EntityManager, shared: SharedDeps, 
   const features = core.plans;
   const assembly = new AssemblyService({
     episodes: new EpisodesRepository(em),
+    media: new EpisodeMediaRepository(em),
     storage: shared.storage,
     jobs: shared.jobs,
     links: new EpisodeLinks(new UrlSigner(new SettingsRepository(em))),
@@ -52,6 +54,7 @@ export function createProductionServices(em: EntityManager, shared: SharedDeps, 
     renders: new EpisodeRendersService({
       renders: new EpisodeRendersRepository(em),
       episodes: new EpisodesRepository(em),
+      media: new EpisodeMediaRepository(em),
       storage: shared.storage,
       jobs: shared.jobs,
       speech: ports.speech,

@@ -8,7 +8,7 @@ import { notFound } from '../errors.ts';
 import type { MediaItem } from '../media/media-item.entity.ts';
 import { mediaPrefix, type StoragePort } from '../storage/storage.ts';
 import type { UrlSigner } from '../storage/url-signer.ts';
-import type { EpisodesRepository } from './episodes.repository.ts';
+import type { EpisodeMediaRepository } from './episode-media.repository.ts';
 
 /** A snippet's file name: lower-case words, digits and dashes, an MP3. */
 const SNIPPET_NAME = /^[a-z0-9-]{1,120}\.mp3$/;
@@ -21,7 +21,7 @@ export interface SnippetRequest {
 
 export interface UploadSnippetsDeps {
   /** The upload behind a signed snippet URL. */
-  media: Pick<EpisodesRepository, 'findMediaById'>;
+  media: Pick<EpisodeMediaRepository, 'findMediaById'>;
   storage: StoragePort;
   signer: UrlSigner;
 }

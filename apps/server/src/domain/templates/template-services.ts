@@ -4,14 +4,14 @@ import { TemplatesService } from './templates.service.ts';
 import { TemplatesRepository } from './templates.repository.ts';
 import { RecurringSchedulesService } from './recurring-schedules.service.ts';
 import { PodcastsRepository } from '../podcasts/podcasts.repository.ts';
-import { EpisodesRepository } from '../episodes/episodes.repository.ts';
+import { EpisodeMediaRepository } from '../episodes/episode-media.repository.ts';
 
 /** Templates of one unit of work and the recurring schedules that use them. */
 export function createTemplateServices(em: EntityManager, shared: SharedDeps) {
   const rows = new TemplatesRepository(em);
   const templates = new TemplatesService(rows, new PodcastsRepository(em), {
     storage: shared.storage,
-    clips: new EpisodesRepository(em),
+    clips: new EpisodeMediaRepository(em),
   });
   return { templates, recurringSchedules: new RecurringSchedulesService(rows, templates) };
 }
