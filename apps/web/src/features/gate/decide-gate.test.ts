@@ -62,7 +62,9 @@ describe('decideGate (spec 002 section 2.2 order)', () => {
     expect(decideGate(state({ search, user: null }))).toBe('checkout-return');
     expect(decideGate(state({ search: new URLSearchParams('checkout=cancel') }))).toBe('workspace');
   });
+});
 
+describe('decideGate (spec 002 section 2.2 order): landing, workspace, terms and onboarding', () => {
   it('shows the landing page to visitors', () => {
     expect(decideGate(state({ user: null }))).toBe('landing');
     expect(decideGate(state({ user: null, workspaceLoading: true }))).toBe('landing');

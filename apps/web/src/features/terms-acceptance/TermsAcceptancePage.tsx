@@ -40,18 +40,7 @@ export function TermsAcceptancePage({ me }: { me: TMe }) {
       <Anchor href={TERMS.url} target="_blank" rel="noopener noreferrer">
         Open the Terms of Use in a new tab
       </Anchor>
-      <ScrollArea.Autosize
-        mah={320}
-        type="auto"
-        offsetScrollbars
-        tabIndex={0}
-        aria-label="Terms of Use text"
-        style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
-      >
-        <Typography p="md">
-          <TermsContent compact />
-        </Typography>
-      </ScrollArea.Autosize>
+      <TermsText />
       {error && (
         <Alert color="red" role="alert">
           {error}
@@ -66,5 +55,23 @@ export function TermsAcceptancePage({ me }: { me: TMe }) {
         </Button>
       </Group>
     </CenteredCard>
+  );
+}
+
+/** The Terms of Use in a bordered box that scrolls (and takes focus, so a keyboard can scroll it). */
+function TermsText() {
+  return (
+    <ScrollArea.Autosize
+      mah={320}
+      type="auto"
+      offsetScrollbars
+      tabIndex={0}
+      aria-label="Terms of Use text"
+      style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
+    >
+      <Typography p="md">
+        <TermsContent compact />
+      </Typography>
+    </ScrollArea.Autosize>
   );
 }
