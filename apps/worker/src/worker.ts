@@ -14,23 +14,19 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
-/** Starts pg-boss, creates the queues, registers one handler per queue and the recurring schedules. */
-export async function startWorker(options: {
+export interface WorkerOptions {
   orm: MikroORM;
   /** The worker's own pg-boss becomes the job queue its handlers enqueue follow-ups on; storage defaults to the one the configuration names (storageFor). */
   shared: Omit<SharedDeps, 'jobs' | 'storage'> & Partial<Pick<SharedDeps, 'storage'>>;
   databaseUrl: string;
   concurrency: number;
   log: (msg: string) => void;
-}): Promise<Worker> {
-  const { orm, log } = options;
-  // The monitor that fails jobs whose heartbeat stopped runs this often, so a dead run is retried promptly.
-  const boss = new PgBoss({
-    connectionString: options.databaseUrl,
-    max: options.concurrency + 2,
-    superviseIntervalSeconds: MONITOR_SECONDS,
-    monitorIntervalSeconds: MONITOR_SECONDS,
-  });
+}
+
+/** Starts pg-boss, creates the queues, registers one handler per queue and the recurring schedules. */
+export async function startWorker(options: WorkerOptions): Promise<Worker> {
+  const { log } = options;
+  const boss = createBoss(options);
   const shared: SharedDeps = {
     ...options.shared,
     storage: options.shared.storage ?? storageFor(options.shared.config),
@@ -38,47 +34,8 @@ export async function startWorker(options: {
   };
   // The handlers running now: a stop waits for the ones it aborted to settle (ffmpeg killed, work folders removed).
   const running = new Set<Promise<unknown>>();
-  // Poll every half second (pg-boss's floor) so short jobs finish promptly.
-  const pollingIntervalSeconds = 0.5;
-  // pg-boss reports some failures as plain objects carrying the error's message (and the queue's name).
-  boss.on('error', (err: unknown) => {
-    const { message, queue } = (typeof err === 'object' && err !== null ? err : { message: String(err) }) as {
-      message?: unknown;
-      queue?: unknown;
-    };
-    log(`pg-boss${typeof queue === 'string' ? ` (${queue})` : ''}: ${String(message)}`);
-  });
   await boss.start();
-  for (const name of Object.keys(JOB_DEFINITIONS) as TJobName[]) {
-    const def = JOB_DEFINITIONS[name] as JobDefinition<TJobName>;
-    const queueOptions = {
-      retryLimit: def.retryLimit,
-      retryBackoff: def.retryBackoff,
-      expireInSeconds: def.expireInSeconds,
-      ...(def.retryDelay ? { retryDelay: def.retryDelay } : {}),
-      ...(def.heartbeatSeconds ? { heartbeatSeconds: def.heartbeatSeconds } : {}),
-    };
-    const policy = JOB_QUEUE_POLICIES[name];
-    await boss.createQueue(name, { ...queueOptions, ...(policy ? { policy } : {}) });
-    // A server may have created the queue first (on its first send) with the defaults.
-    await boss.updateQueue(name, queueOptions);
-    await boss.work(name, { localConcurrency: options.concurrency, pollingIntervalSeconds, includeMetadata: true }, async (jobs) => {
-      for (const job of jobs) {
-        const payload = JOBS[name].parse(job.data ?? {});
-        const em = orm.em.fork();
-        const attempt = { retryCount: job.retryCount, retryLimit: job.retryLimit };
-        const run = def.handle(payload, { em, services: createServices(em, shared), log, attempt, signal: job.signal });
-        running.add(run);
-        try {
-          await run;
-        } finally {
-          running.delete(run);
-        }
-      }
-    });
-    const cron = JOB_SCHEDULES[name];
-    if (cron) await boss.schedule(name, cron, {});
-  }
+  for (const name of Object.keys(JOB_DEFINITIONS) as TJobName[]) await registerQueue(boss, name, { options, shared, running });
   // A recurring job this version no longer has (assembly.publish-sweep) stops being sent.
   for (const schedule of await boss.getSchedules()) {
     if (!Object.hasOwn(JOB_DEFINITIONS, schedule.name)) await boss.unschedule(schedule.name);
@@ -100,4 +57,64 @@ export async function startWorker(options: {
       await boss.stop({ close: true });
     },
   };
+}
+
+/** The worker's pg-boss, its failures logged. */
+function createBoss(options: WorkerOptions): PgBoss {
+  // The monitor that fails jobs whose heartbeat stopped runs this often, so a dead run is retried promptly.
+  const boss = new PgBoss({
+    connectionString: options.databaseUrl,
+    max: options.concurrency + 2,
+    superviseIntervalSeconds: MONITOR_SECONDS,
+    monitorIntervalSeconds: MONITOR_SECONDS,
+  });
+  // pg-boss reports some failures as plain objects carrying the error's message (and the queue's name).
+  boss.on('error', (err: unknown) => {
+    const { message, queue } = (typeof err === 'object' && err !== null ? err : { message: String(err) }) as {
+      message?: unknown;
+      queue?: unknown;
+    };
+    options.log(`pg-boss${typeof queue === 'string' ? ` (${queue})` : ''}: ${String(message)}`);
+  });
+  return boss;
+}
+
+interface QueueContext {
+  options: WorkerOptions;
+  shared: SharedDeps;
+  running: Set<Promise<unknown>>;
+}
+
+/** Creates (or updates) one queue with its definition's options, works it, and schedules it when it recurs. */
+async function registerQueue(boss: PgBoss, name: TJobName, ctx: QueueContext): Promise<void> {
+  const def = JOB_DEFINITIONS[name] as JobDefinition<TJobName>;
+  const queueOptions = {
+    retryLimit: def.retryLimit,
+    retryBackoff: def.retryBackoff,
+    expireInSeconds: def.expireInSeconds,
+    ...(def.retryDelay ? { retryDelay: def.retryDelay } : {}),
+    ...(def.heartbeatSeconds ? { heartbeatSeconds: def.heartbeatSeconds } : {}),
+  };
+  const policy = JOB_QUEUE_POLICIES[name];
+  await boss.createQueue(name, { ...queueOptions, ...(policy ? { policy } : {}) });
+  // A server may have created the queue first (on its first send) with the defaults.
+  await boss.updateQueue(name, queueOptions);
+  const { orm, log, concurrency } = ctx.options;
+  // Poll every half second (pg-boss's floor) so short jobs finish promptly.
+  await boss.work(name, { localConcurrency: concurrency, pollingIntervalSeconds: 0.5, includeMetadata: true }, async (jobs) => {
+    for (const job of jobs) {
+      const payload = JOBS[name].parse(job.data ?? {});
+      const em = orm.em.fork();
+      const attempt = { retryCount: job.retryCount, retryLimit: job.retryLimit };
+      const run = def.handle(payload, { em, services: createServices(em, ctx.shared), log, attempt, signal: job.signal });
+      ctx.running.add(run);
+      try {
+        await run;
+      } finally {
+        ctx.running.delete(run);
+      }
+    }
+  });
+  const cron = JOB_SCHEDULES[name];
+  if (cron) await boss.schedule(name, cron, {});
 }

@@ -15,6 +15,7 @@ import { configuredEngines, ensureWhisperModel, triggerWords } from '../transcri
 import { isFinalAttempt, type JobContext, type JobDefinition } from './job.ts';
 
 type MediaItem = NonNullable<Awaited<ReturnType<JobContext['services']['transcripts']['begin']>>>;
+type TranscribeResult = { status: string; engine?: string; realtimeFactor?: number | null };
 
 /** Progress reaches the row at most once a second (or on a jump of 5 points); the web polls it. */
 function progressWriter(ctx: JobContext, mediaId: string, from: number, to: number) {
@@ -69,10 +70,7 @@ function permanentMessage(error: unknown): string | null {
  * supplied transcript wins, else the configured engines in chunks across cores), detect commands
  * under the user's settings, store everything, mark Ready and notify. A rerun overwrites the same rows.
  */
-export async function handleTranscribe(
-  mediaId: string,
-  ctx: JobContext,
-): Promise<{ status: string; engine?: string; realtimeFactor?: number | null }> {
+export async function handleTranscribe(mediaId: string, ctx: JobContext): Promise<TranscribeResult> {
   const { services, log } = ctx;
   const item = await services.transcripts.begin(mediaId);
   if (!item || item.category !== 'main_content') return { status: 'skipped' };
@@ -93,21 +91,7 @@ export async function handleTranscribe(
     await services.storage.putFile(workingKey, working);
     const workingFile = await services.storage.localPath(workingKey);
     try {
-      const { transcript, engine, seconds } = await transcribe(item, workingFile.path, ctx);
-      if (engine !== 'supplied' && (await services.transcripts.suppliedSince(item.id))) {
-        log(`audio.transcribe ${item.id}: a transcript was supplied meanwhile; the run queued with it stores the result`);
-        return { status: 'superseded' };
-      }
-      const full = { ...transcript, duration_s: transcript.duration_s ?? probe.durationSeconds };
-      // The same detection a re-scan runs (issue 18): the user's settings and sound-effect keywords.
-      const detection = await services.transcriptReview.detectFor(item.user.id, full);
-      const realtimeFactor = engine === 'supplied' || probe.durationSeconds <= 0 ? null : seconds / probe.durationSeconds;
-      item.durationSeconds = probe.durationSeconds;
-      await services.transcripts.complete(item, { transcript: full, engine, realtimeFactor, detection });
-      log(
-        `audio.transcribe ${item.id}: ${engine}, ${probe.durationSeconds.toFixed(1)} s audio, ${full.words.length} words${realtimeFactor === null ? '' : `, RTF ${realtimeFactor.toFixed(3)}`}`,
-      );
-      return { status: 'ready', engine, realtimeFactor };
+      return await transcribeWorkingCopy(item, workingFile.path, probe.durationSeconds, ctx);
     } finally {
       await workingFile.release();
     }
@@ -121,6 +105,31 @@ export async function handleTranscribe(
     await original?.release();
     await work.remove();
   }
+}
+
+/** Transcribes the working copy, detects the user's commands in it and stores both: the upload is Ready. */
+async function transcribeWorkingCopy(
+  item: MediaItem,
+  workingPath: string,
+  durationSeconds: number,
+  ctx: JobContext,
+): Promise<TranscribeResult> {
+  const { services, log } = ctx;
+  const { transcript, engine, seconds } = await transcribe(item, workingPath, ctx);
+  if (engine !== 'supplied' && (await services.transcripts.suppliedSince(item.id))) {
+    log(`audio.transcribe ${item.id}: a transcript was supplied meanwhile; the run queued with it stores the result`);
+    return { status: 'superseded' };
+  }
+  const full = { ...transcript, duration_s: transcript.duration_s ?? durationSeconds };
+  // The same detection a re-scan runs (issue 18): the user's settings and sound-effect keywords.
+  const detection = await services.transcriptReview.detectFor(item.user.id, full);
+  const realtimeFactor = engine === 'supplied' || durationSeconds <= 0 ? null : seconds / durationSeconds;
+  item.durationSeconds = durationSeconds;
+  await services.transcripts.complete(item, { transcript: full, engine, realtimeFactor, detection });
+  log(
+    `audio.transcribe ${item.id}: ${engine}, ${durationSeconds.toFixed(1)} s audio, ${full.words.length} words${realtimeFactor === null ? '' : `, RTF ${realtimeFactor.toFixed(3)}`}`,
+  );
+  return { status: 'ready', engine, realtimeFactor };
 }
 
 export const audioTranscribeJob: JobDefinition<'audio.transcribe'> = {
