@@ -1,41 +1,35 @@
 /**
  * The first journey of issue 2: the first user registers and lands in the workspace as admin; a
  * second user registers inactive, verifies with the code from the outbox, signs out and in again.
+ * Each test makes the accounts it needs, so any one runs alone (`-g`): the admin is the instance's
+ * first account, made through the dialog by the first test or through REST when that did not run.
  */
 import { MESSAGES } from '@ppp/contracts';
-import { DESKTOP, PHONE, type RunningApp, shot } from './harness.ts';
+import { DESKTOP, PHONE, type RunningApp, outboxCode, registerAndSignIn, registerConfirmedAccount, shot } from './harness.ts';
 import { expect, test } from './fixtures.ts';
 
 test.use({ launcherEnv: {} });
-// One app for the file: its tests go on from what the earlier ones left.
-test.describe.configure({ mode: 'serial' });
 
 let app: RunningApp;
 
 const ADMIN = { email: 'founder@example.com', password: 'correct horse battery' };
 const CREATOR = { email: 'creator@example.com', password: 'another good password' };
 
-/** The admin's token from the first journey, or a fresh one through the REST twin of sign-in. */
-async function adminTokenOr(existing: string): Promise<string> {
-  if (existing) return existing;
+/** The admin's token through the REST twin of sign-in, the account made first (named Ada Lovelace, as the first test names it) when it is not there. */
+async function adminToken(): Promise<string> {
   const res = await fetch(`${app.baseUrl}/api/auth/token`, {
     method: 'POST',
     body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }),
   });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function outboxCode(existingToken: string, to: string): Promise<string> {
-  const adminToken = await adminTokenOr(existingToken);
-  const res = await fetch(`${app.baseUrl}/api/admin/mail/outbox?to=${encodeURIComponent(to)}`, {
-    headers: { authorization: `Bearer ${adminToken}` },
+  if (res.ok) return ((await res.json()) as { access_token: string }).access_token;
+  const token = await registerAndSignIn(app.baseUrl, ADMIN);
+  const named = await fetch(`${app.baseUrl}/api/auth/users/me/prefs`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ first_name: 'Ada', last_name: 'Lovelace' }),
   });
-  expect(res.status).toBe(200);
-  const messages = (await res.json()) as Array<{ text: string }>;
-  const code = /\b(\d{6})\b/.exec(messages[0]?.text ?? '')?.[1];
-  if (!code) throw new Error(`no code in the outbox for ${to}`);
-  return code;
+  expect(named.status).toBe(200);
+  return token;
 }
 
 test.beforeAll(async ({ app: started }) => {
@@ -43,8 +37,6 @@ test.beforeAll(async ({ app: started }) => {
 });
 
 test.describe('accounts journey', () => {
-  let adminToken = '';
-
   test('the first user registers through the dialog and lands in the workspace as admin', async ({ openPage }) => {
     const page = await openPage(DESKTOP);
     await page.goto('/');
@@ -99,12 +91,11 @@ test.describe('accounts journey', () => {
 
     await page.getByRole('navigation', { name: 'Top bar' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Welcome, Ada' })).toBeVisible();
-
-    adminToken = (await page.evaluate(() => localStorage.getItem('authToken'))) ?? '';
-    expect(adminToken).not.toBe('');
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
   });
 
   test('a second user registers inactive, verifies the code from the outbox, signs out and in again', async ({ openPage }) => {
+    const admin = await adminToken();
     const page = await openPage(PHONE);
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
@@ -130,7 +121,7 @@ test.describe('accounts journey', () => {
     await expect(codeInput).toHaveValue('12');
     await codeInput.fill('000000');
     await dialog.getByRole('button', { name: 'Verify' }).click();
-    const code = await outboxCode(adminToken, CREATOR.email);
+    const code = await outboxCode(app.baseUrl, admin, CREATOR.email);
     if (code !== '000000') {
       await expect(dialog.getByText(MESSAGES.invalidCode)).toBeVisible();
     }
@@ -145,8 +136,8 @@ test.describe('accounts journey', () => {
     await expect(page.getByText(MESSAGES.waitlistSuccessTitle)).toBeVisible();
 
     // The administrator approves the request in the admin panel's Waitlist tab.
-    // The administrator (signed in by the first test) in a window of their own.
-    const adminPage = await openPage(DESKTOP, { token: adminToken });
+    // The administrator in a window of their own.
+    const adminPage = await openPage(DESKTOP, { token: admin });
     await adminPage.goto('/admin/waitlist');
     const request = adminPage.getByTestId(`waitlist-${CREATOR.email}`);
     await expect(request.getByText('Weekly creek recordings.')).toBeVisible();
@@ -183,7 +174,7 @@ test.describe('accounts journey', () => {
   });
 
   test('maintenance from the admin settings gates visitors but not the admin', async ({ openPage }) => {
-    const admin = await openPage(DESKTOP, { token: adminToken });
+    const admin = await openPage(DESKTOP, { token: await adminToken() });
     await admin.goto('/dashboard');
     await admin.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Admin panel' }).click();
     await admin.getByRole('tab', { name: 'Settings' }).click();
@@ -208,12 +199,9 @@ test.describe('accounts journey', () => {
   });
 
   test('an account switched off by the admin sees the waitlist and can request access', async ({ openPage }) => {
-    const token = await adminTokenOr(adminToken);
-    const login = await fetch(`${app.baseUrl}/api/auth/token`, {
-      method: 'POST',
-      body: new URLSearchParams({ username: CREATOR.email, password: CREATOR.password }),
-    });
-    const creatorToken = ((await login.json()) as { access_token: string }).access_token;
+    const token = await adminToken();
+    const BIRDER = { email: 'birder@example.com', password: 'a third good password' };
+    const creatorToken = await registerConfirmedAccount(app.baseUrl, BIRDER, token);
     const me = (await (await fetch(`${app.baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${creatorToken}` } })).json()) as {
       id: string;
     };
@@ -227,8 +215,8 @@ test.describe('accounts journey', () => {
     const page = await openPage(DESKTOP);
     await page.goto('/?login=1');
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Email').fill(CREATOR.email);
-    await dialog.getByLabel(/^Password/).fill(CREATOR.password);
+    await dialog.getByLabel('Email').fill(BIRDER.email);
+    await dialog.getByLabel(/^Password/).fill(BIRDER.password);
     await dialog.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('button', { name: 'Request access' })).toBeVisible();
     await page.getByLabel(/^Note/).fill('A weekly show about birds.');
@@ -240,7 +228,7 @@ test.describe('accounts journey', () => {
   });
 
   test('signs in from an access_token in the URL hash and removes it from the URL', async ({ openPage }) => {
-    const token = await adminTokenOr(adminToken);
+    const token = await adminToken();
     const page = await openPage(DESKTOP);
     await page.goto(`/dashboard#access_token=${encodeURIComponent(token)}&token_type=bearer`);
     await expect(page.getByRole('heading', { name: 'Welcome, Ada' })).toBeVisible();
