@@ -3,22 +3,28 @@ import { gzip } from 'node:zlib';
 import type { Context } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
 
-/** Bytes the server keeps between calls (a kept Episode History page) and their strong ETag. */
-export interface KeptBody {
-  json: Uint8Array<ArrayBuffer>;
+/** An answer the server keeps between calls (a kept Episode History page, a kept feed). */
+export interface KeptAnswer {
+  /** The kept object the bytes belong to: their gzip is kept as long as it lives. */
+  owner: object;
+  body: string | Uint8Array<ArrayBuffer>;
+  /** A strong validator of the body. */
   etag: string;
+  headers: Record<string, string>;
 }
 
 const gzipAsync = promisify(gzip);
 
-/** Each kept body's gzip, made once (off the event loop) and dropped with the body. */
-const gzipped = new WeakMap<Uint8Array, Promise<Uint8Array<ArrayBuffer>>>();
+/** Each kept answer's gzip, made once (off the event loop) and dropped with the answer. */
+const gzipped = new WeakMap<object, Promise<Uint8Array<ArrayBuffer>>>();
 
-function gzipOf(json: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
-  let made = gzipped.get(json);
+function gzipOf(answer: KeptAnswer): Promise<Uint8Array<ArrayBuffer>> {
+  let made = gzipped.get(answer.owner);
   if (!made) {
-    made = gzipAsync(json).then((buffer) => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength) as Uint8Array<ArrayBuffer>);
-    gzipped.set(json, made);
+    made = gzipAsync(answer.body).then(
+      (buffer) => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength) as Uint8Array<ArrayBuffer>,
+    );
+    gzipped.set(answer.owner, made);
   }
   return made;
 }
@@ -31,14 +37,15 @@ function acceptsGzip(header: string | undefined): boolean {
 }
 
 /**
- * Sends a kept JSON body: gzipped when the client accepts it, from a gzip made once per kept body
+ * Sends a kept answer: gzipped when the client accepts it, from a gzip made once per kept answer
  * rather than on every call (compress passes an answer that already has its encoding). The gzip is
  * another representation, so its ETag is the weak form of the same validator, as compress gives.
  */
-export async function sendKeptJson(c: Context, kept: KeptBody): Promise<Response> {
-  const headers = { 'content-type': 'application/json', vary: 'Accept-Encoding' };
-  if (c.req.method !== 'HEAD' && acceptsGzip(c.req.header('accept-encoding'))) {
-    return c.body(await gzipOf(kept.json), 200, { ...headers, 'content-encoding': 'gzip', etag: `W/${kept.etag}` });
+export async function sendKept(c: Context, answer: KeptAnswer): Promise<Response> {
+  const headers = { ...answer.headers, vary: 'Accept-Encoding' };
+  if (c.req.method === 'HEAD') return c.body(null, 200, { ...headers, etag: answer.etag });
+  if (acceptsGzip(c.req.header('accept-encoding'))) {
+    return c.body(await gzipOf(answer), 200, { ...headers, 'content-encoding': 'gzip', etag: `W/${answer.etag}` });
   }
-  return c.body(kept.json, 200, { ...headers, etag: kept.etag });
+  return c.body(answer.body, 200, { ...headers, etag: answer.etag });
 }

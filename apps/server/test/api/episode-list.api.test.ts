@@ -2,7 +2,6 @@
  * The episode list reads plain rows (only the columns it shows); each item must be exactly the
  * episode the single read gives, for episodes in every shape the list meets.
  */
-import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -14,6 +13,7 @@ import { openTestOrm } from '../support/database.ts';
 import { coverPng, seedAssembledEpisode, seedShow } from '../support/episodes.ts';
 import { uploadWithTranscript } from '../support/transcripts.ts';
 import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { rawRequest } from '../support/raw-http.ts';
 
 let orm: MikroORM;
 let api: TestServer;
@@ -189,14 +189,7 @@ describe('GET /api/episodes/ (lean rows)', () => {
 
   it('sends the kept page gzipped to a client that accepts it: the same JSON, the weak form of its validator', async () => {
     const raw = (headers: Record<string, string>) =>
-      new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        const url = `${api.baseUrl}/api/episodes/?limit=500`;
-        httpGet(url, { headers: { authorization: `Bearer ${a.token}`, ...headers } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-        }).on('error', reject);
-      });
+      rawRequest(`${api.baseUrl}/api/episodes/?limit=500`, { authorization: `Bearer ${a.token}`, ...headers });
     // Signed URLs move to a new expiry every few minutes; a pair of calls across that step differs once.
     let plain = await raw({});
     let zipped = await raw({ 'accept-encoding': 'gzip, deflate, br' });

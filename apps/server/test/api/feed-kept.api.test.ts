@@ -2,6 +2,7 @@
  * A show's feed is built once and kept while its rows stand: what any write changes (a job's SQL
  * included) is in the next fetch, and a scheduled episode appears once it is due, without a write.
  */
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { parseFeed } from 'podcast-partytime';
@@ -10,6 +11,7 @@ import { openTestOrm } from '../support/database.ts';
 import { tempDir } from '../support/audio-files.ts';
 import { coverPng, seedAssembledEpisode, seedShow } from '../support/episodes.ts';
 import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { rawRequest } from '../support/raw-http.ts';
 
 let orm: MikroORM;
 let api: TestServer;
@@ -61,5 +63,27 @@ describe('the kept feed', () => {
     });
     expect(await titles()).toEqual(['Retitled']);
     await expect.poll(titles, { timeout: 20_000, interval: 500 }).toEqual(['Soon', 'Retitled']);
+  });
+
+  it('is sent gzipped to a podcast app that accepts it: the same XML, the weak form of its validator; HEAD has none', async () => {
+    await seedAssembledEpisode(orm, new LocalStorage(storage.dir), files.dir, owner, {
+      title: 'Zipped',
+      status: 'published',
+      publishAt: new Date(Date.now() - 60_000),
+    });
+    const url = `${api.baseUrl}/feeds/${owner.podcastId}.xml`;
+    const plain = await rawRequest(url, { 'user-agent': 'curl/8.0' });
+    const zipped = await rawRequest(url, { 'user-agent': 'curl/8.0', 'accept-encoding': 'gzip' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
+    expect(plain.body.toString()).toContain('Zipped');
+    expect(zipped.headers.etag).toBe(`W/${plain.headers.etag}`);
+    expect((await rawRequest(url, { 'accept-encoding': 'gzip', 'if-none-match': zipped.headers.etag ?? '' })).status).toBe(304);
+    const head = await rawRequest(url, { 'accept-encoding': 'gzip' }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers.etag).toBe(plain.headers.etag);
+    expect(head.body.length).toBe(0);
   });
 });

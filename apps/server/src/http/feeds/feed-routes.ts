@@ -5,6 +5,7 @@ import { FEED_CONTENT_TYPE, audioTypeOf, extensionOf } from '../../domain/publis
 import type { HttpEnv } from '../http-env.ts';
 import { etagMatches } from '../conditional.ts';
 import { serveStored } from '../media/serve-stored.ts';
+import { sendKept } from '../kept-body.ts';
 
 const PUBLIC_CACHE = 'public, max-age=300';
 /** The feed itself is kept only a minute (revalidated by ETag), so a newly published episode shows at once. */
@@ -29,14 +30,10 @@ async function serveFeed(c: Context<HttpEnv, '/feeds/:file'>): Promise<Response>
   const file = c.req.param('file');
   if (!file.endsWith('.xml')) throw notFound();
   const feed = await c.get('ctx').services.feeds.render(file.slice(0, -'.xml'.length));
-  const headers = {
-    'content-type': FEED_CONTENT_TYPE,
-    etag: feed.etag,
-    'last-modified': feed.lastModified.toUTCString(),
-    'cache-control': FEED_CACHE,
-  };
-  if (notModified(c, feed.etag, feed.lastModified)) return c.body(null, 304, headers);
-  return c.req.method === 'HEAD' ? c.body(null, 200, headers) : c.body(feed.xml, 200, headers);
+  const headers = { 'content-type': FEED_CONTENT_TYPE, 'last-modified': feed.lastModified.toUTCString(), 'cache-control': FEED_CACHE };
+  if (notModified(c, feed.etag, feed.lastModified)) return c.body(null, 304, { ...headers, etag: feed.etag });
+  // A kept feed's gzip is made once, not for every podcast app that asks.
+  return sendKept(c, { owner: feed, body: feed.xml, etag: feed.etag, headers });
 }
 
 /** The show's cover. */

@@ -18,7 +18,7 @@ import { localAudioKey } from '../../domain/episodes/episode.dto.ts';
 import { snippetKey } from '../../domain/episodes/flubber-review.service.ts';
 import { audioDownloadName, contentTypeOfKey } from '../../domain/episodes/episode-links.ts';
 import { ZSignedQuery, serveStored, type SignedInput } from '../media/serve-stored.ts';
-import { sendKeptJson } from '../kept-body.ts';
+import { sendKept } from '../kept-body.ts';
 import { userOf } from '../request-context.ts';
 import { defineRoutes, route } from './route.ts';
 
@@ -82,7 +82,10 @@ export const episodeRoutes = defineRoutes([
     query: ZEpisodeListQuery,
     response: ZEpisodePage,
     // Sent as kept: the JSON, its gzip and its ETag are made once per version of the page's rows.
-    handle: async ({ ctx, query, c }) => sendKeptJson(c, await ctx.services.episodes.pageBody(userOf(ctx), query)),
+    handle: async ({ ctx, query, c }) => {
+      const page = await ctx.services.episodes.pageBody(userOf(ctx), query);
+      return sendKept(c, { owner: page, body: page.json, etag: page.etag, headers: { 'content-type': 'application/json' } });
+    },
   }),
   route({
     method: 'get',
