@@ -112,37 +112,90 @@ function StepList({ flow }: { flow: Flow }) {
   );
 }
 
+function OnboardingHeader() {
+  return (
+    <Group
+      component="header"
+      justify="space-between"
+      px="md"
+      py="sm"
+      bg="var(--mantine-color-body)"
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+    >
+      <Group gap="xs" wrap="nowrap">
+        <BrandLogo withText={false} size="sm" />
+        <Text fw={800}>Podcast Plus Plus</Text>
+      </Group>
+      <Anchor component={Link} to="/dashboard?onboarding=0" size="sm" onClick={markOnboardingSkipped}>
+        Skip setup for now
+      </Anchor>
+    </Group>
+  );
+}
+
+/** 'Step n of m' with its bar (steps off the path, such as the import's automatic ones, have none), the title and help. */
+function StepHeading({ flow }: { flow: Flow }) {
+  const { state } = flow;
+  const steps = stepsFor(state.path);
+  const number = stepNumber(state.path, state.step);
+  const copy = STEP_COPY[state.step];
+  return (
+    <>
+      {steps.includes(state.step) ? (
+        <Stack gap={6}>
+          <Text size="sm" c="dimmed" data-testid="onboarding-step-number">
+            Step {number} of {steps.length}
+          </Text>
+          <Progress value={(number / steps.length) * 100} size="sm" aria-label={`Step ${number} of ${steps.length}`} />
+        </Stack>
+      ) : null}
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          {copy.title}
+        </Title>
+        {copy.help ? <Text c="dimmed">{copy.help}</Text> : null}
+      </Stack>
+    </>
+  );
+}
+
+/** Back and Next (Finish setup, Import this show); neither acts on a step that moves on by itself. */
+function StepNavigation({ flow }: { flow: Flow }) {
+  const { state, busy } = flow;
+  const automatic = autoAdvanceDelay(state.step) !== null || state.step === 'importSuccess';
+  const nextLabel = state.step === 'finish' ? 'Finish setup' : state.step === 'confirm' ? 'Import this show' : 'Next';
+  return (
+    <Group justify="space-between" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+      {flow.canGoBack && !automatic ? (
+        <Button variant="default" leftSection={<IconArrowLeft size={18} />} onClick={flow.back} disabled={busy}>
+          Back
+        </Button>
+      ) : (
+        <span />
+      )}
+      {nextVisible(state.step) ? (
+        <Button
+          rightSection={state.step === 'finish' ? <IconCheck size={18} /> : <IconArrowRight size={18} />}
+          onClick={() => void flow.next()}
+          loading={busy}
+          disabled={automatic || (state.step === 'confirm' && !flow.previewOk)}
+        >
+          {nextLabel}
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
 /** The full-page onboarding flow at /onboarding (spec 002 section 2.9, spec 001 full-page onboarding). */
 export function OnboardingPage({ me }: { me: TMe }) {
   const flow = useOnboardingFlow(me);
-  const { state, error, busy } = flow;
-  const steps = stepsFor(state.path);
-  const onPath = steps.includes(state.step);
-  const number = stepNumber(state.path, state.step);
-  const copy = STEP_COPY[state.step];
-  const automatic = autoAdvanceDelay(state.step) !== null || state.step === 'importSuccess';
+  const { state, error } = flow;
   const music = trpc.music.assets.useQuery(undefined, { enabled: state.step === 'finish' });
   const musicName = music.data?.assets.find((a) => a.id === state.musicId)?.display_name ?? null;
-  const nextLabel = state.step === 'finish' ? 'Finish setup' : state.step === 'confirm' ? 'Import this show' : 'Next';
-
   return (
     <Box mih="100vh" bg="var(--mantine-color-gray-0)">
-      <Group
-        component="header"
-        justify="space-between"
-        px="md"
-        py="sm"
-        bg="var(--mantine-color-body)"
-        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-      >
-        <Group gap="xs" wrap="nowrap">
-          <BrandLogo withText={false} size="sm" />
-          <Text fw={800}>Podcast Plus Plus</Text>
-        </Group>
-        <Anchor component={Link} to="/dashboard?onboarding=0" size="sm" onClick={markOnboardingSkipped}>
-          Skip setup for now
-        </Anchor>
-      </Group>
+      <OnboardingHeader />
       <GuidedTour />
       <Container size="lg" py={{ base: 'md', sm: 'xl' }} px={{ base: 'xs', sm: 'md' }}>
         <Grid gap="lg">
@@ -154,45 +207,14 @@ export function OnboardingPage({ me }: { me: TMe }) {
           <Grid.Col span={{ base: 12, md: 9 }}>
             <Card withBorder radius="lg" padding="xl" shadow="sm" component="main">
               <Stack gap="lg">
-                {onPath ? (
-                  <Stack gap={6}>
-                    <Text size="sm" c="dimmed" data-testid="onboarding-step-number">
-                      Step {number} of {steps.length}
-                    </Text>
-                    <Progress value={(number / steps.length) * 100} size="sm" aria-label={`Step ${number} of ${steps.length}`} />
-                  </Stack>
-                ) : null}
-                <Stack gap={4}>
-                  <Title order={1} size="h2">
-                    {copy.title}
-                  </Title>
-                  {copy.help ? <Text c="dimmed">{copy.help}</Text> : null}
-                </Stack>
+                <StepHeading flow={flow} />
                 <StepBody flow={flow} musicName={musicName} />
                 {error && !FIELD_MESSAGES.has(error) ? (
                   <Alert color="red" role="alert">
                     {error}
                   </Alert>
                 ) : null}
-                <Group justify="space-between" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
-                  {flow.canGoBack && !automatic ? (
-                    <Button variant="default" leftSection={<IconArrowLeft size={18} />} onClick={flow.back} disabled={busy}>
-                      Back
-                    </Button>
-                  ) : (
-                    <span />
-                  )}
-                  {nextVisible(state.step) ? (
-                    <Button
-                      rightSection={state.step === 'finish' ? <IconCheck size={18} /> : <IconArrowRight size={18} />}
-                      onClick={() => void flow.next()}
-                      loading={busy}
-                      disabled={automatic || (state.step === 'confirm' && !flow.previewOk)}
-                    >
-                      {nextLabel}
-                    </Button>
-                  ) : null}
-                </Group>
+                <StepNavigation flow={flow} />
               </Stack>
             </Card>
           </Grid.Col>

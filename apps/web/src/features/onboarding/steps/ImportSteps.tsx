@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Alert, Badge, Button, Card, Group, Image, Loader, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconRss } from '@tabler/icons-react';
-import { ONBOARDING_MESSAGES, type TOnboardingStep } from '@ppp/contracts';
+import { ONBOARDING_MESSAGES, type TOnboardingStep, type TRssPreview } from '@ppp/contracts';
 import { trpc } from '../../../lib/trpc.ts';
 import { toApiFailure } from '../../../lib/api-error.ts';
 import type { StepProps } from './step-props.ts';
@@ -32,30 +32,8 @@ export function RssStep({ state, update, error, onSkip }: StepProps & { onSkip: 
   );
 }
 
-/** The show the feed describes, before importing it. */
-export function ConfirmStep({ state, onReady }: { state: StepProps['state']; onReady: (ok: boolean) => void }) {
-  const preview = trpc.rssImport.preview.useMutation();
-  const { mutate } = preview;
-  useEffect(() => {
-    mutate({ rss_url: state.rssUrl }, { onSuccess: () => onReady(true), onError: () => onReady(false) });
-  }, [mutate, state.rssUrl, onReady]);
-
-  if (preview.isPending || preview.isIdle) {
-    return (
-      <Group gap="xs" role="status">
-        <Loader size="sm" />
-        <Text>Reading your feed…</Text>
-      </Group>
-    );
-  }
-  if (preview.error || !preview.data) {
-    return (
-      <Alert color="red" role="alert" title={ONBOARDING_MESSAGES.importFailed}>
-        {toApiFailure(preview.error).message ?? ONBOARDING_MESSAGES.importFailedFallback}
-      </Alert>
-    );
-  }
-  const { show, feed_total: total } = preview.data;
+function FeedShowCard({ preview }: { preview: TRssPreview }) {
+  const { show, feed_total: total } = preview;
   return (
     <Card withBorder radius="md" padding="lg" aria-label="Feed preview">
       <Group align="flex-start" wrap="nowrap">
@@ -86,6 +64,32 @@ export function ConfirmStep({ state, onReady }: { state: StepProps['state']; onR
       ) : null}
     </Card>
   );
+}
+
+/** The show the feed describes, before importing it. */
+export function ConfirmStep({ state, onReady }: { state: StepProps['state']; onReady: (ok: boolean) => void }) {
+  const preview = trpc.rssImport.preview.useMutation();
+  const { mutate } = preview;
+  useEffect(() => {
+    mutate({ rss_url: state.rssUrl }, { onSuccess: () => onReady(true), onError: () => onReady(false) });
+  }, [mutate, state.rssUrl, onReady]);
+
+  if (preview.isPending || preview.isIdle) {
+    return (
+      <Group gap="xs" role="status">
+        <Loader size="sm" />
+        <Text>Reading your feed…</Text>
+      </Group>
+    );
+  }
+  if (preview.error || !preview.data) {
+    return (
+      <Alert color="red" role="alert" title={ONBOARDING_MESSAGES.importFailed}>
+        {toApiFailure(preview.error).message ?? ONBOARDING_MESSAGES.importFailedFallback}
+      </Alert>
+    );
+  }
+  return <FeedShowCard preview={preview.data} />;
 }
 
 const AUTO_TEXT: Partial<Record<TOnboardingStep, string>> = {

@@ -30,20 +30,109 @@ function voiceLabel(voice: TVoice): string {
   return voice.common_name || voice.name;
 }
 
-function SegmentCard(props: {
+type TVoices = ReturnType<typeof useOnboardingVoices>;
+
+function ReadySegment({ kind, mediaName, onRemake }: { kind: TSegmentKind; mediaName: string; onRemake: () => void }) {
+  return (
+    <Stack gap="xs">
+      <Text size="sm">
+        <IconMusic size={14} aria-hidden="true" /> {mediaName}
+      </Text>
+      <Button variant="default" size="xs" onClick={onRemake} w="fit-content">
+        Make a new {kind}
+      </Button>
+    </Stack>
+  );
+}
+
+function VoiceSelect({
+  title,
+  draft,
+  voices,
+  onChange,
+}: {
+  title: string;
+  draft: SegmentDraft;
+  voices: TVoices;
+  onChange: (draft: SegmentDraft) => void;
+}) {
+  const options = voices.voices.map((v) => ({ value: v.voice_id, label: voiceLabel(v) }));
+  return (
+    <Stack gap={4}>
+      <Select
+        label={`${title} voice`}
+        data={options}
+        value={draft.voiceId}
+        onChange={(value) => onChange({ ...draft, voiceId: value, voiceName: options.find((o) => o.value === value)?.label ?? null })}
+        searchable
+        allowDeselect={false}
+        placeholder={voices.loading ? 'Loading voices…' : 'Choose a voice'}
+      />
+      {voices.hasMore ? (
+        <Button variant="subtle" size="compact-sm" onClick={() => void voices.loadMore()} loading={voices.loading} w="fit-content">
+          More voices
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
+
+interface SegmentCardProps {
   kind: TSegmentKind;
   draft: SegmentDraft;
   mediaName: string | null;
-  voices: ReturnType<typeof useOnboardingVoices>;
+  voices: TVoices;
   file: File | undefined;
   error: string | null;
   onChange: (draft: SegmentDraft) => void;
   onFile: (file: File | null) => void;
   onRemake: () => void;
-}) {
-  const { kind, draft, voices } = props;
+}
+
+/** A segment still to make: an AI voice reading the script, or an uploaded file. */
+function SegmentSource({ kind, draft, voices, file, error, onChange, onFile }: Omit<SegmentCardProps, 'mediaName' | 'onRemake'>) {
   const title = kind === 'intro' ? 'Intro' : 'Outro';
-  const options = voices.voices.map((v) => ({ value: v.voice_id, label: voiceLabel(v) }));
+  return (
+    <>
+      <SegmentedControl
+        aria-label={`${title} source`}
+        value={draft.mode}
+        onChange={(mode) => onChange({ ...draft, mode: mode as SegmentDraft['mode'] })}
+        data={[
+          { value: 'tts', label: 'AI voice' },
+          { value: 'upload', label: 'Upload a file' },
+        ]}
+      />
+      {draft.mode === 'tts' ? (
+        <>
+          <Textarea
+            label={`${title} script`}
+            autosize
+            minRows={3}
+            value={draft.script}
+            onChange={(e) => onChange({ ...draft, script: e.currentTarget.value })}
+            error={error === ONBOARDING_MESSAGES.scriptRequired(kind) ? error : null}
+          />
+          {voices.unavailable ? null : <VoiceSelect title={title} draft={draft} voices={voices} onChange={onChange} />}
+        </>
+      ) : (
+        <FileInput
+          label={`${title} audio file`}
+          placeholder="Choose an audio file"
+          accept="audio/*"
+          clearable
+          leftSection={<IconUpload size={16} />}
+          value={file ?? null}
+          onChange={onFile}
+          error={error === ONBOARDING_MESSAGES.fileRequired(kind) ? error : null}
+        />
+      )}
+    </>
+  );
+}
+
+function SegmentCard({ mediaName, onRemake, ...source }: SegmentCardProps) {
+  const title = source.kind === 'intro' ? 'Intro' : 'Outro';
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
       <Stack gap="sm">
@@ -51,83 +140,13 @@ function SegmentCard(props: {
           <Title order={2} size="h4">
             {title}
           </Title>
-          {props.mediaName ? (
+          {mediaName ? (
             <Badge color="green" variant="light">
               Ready
             </Badge>
           ) : null}
         </Group>
-        {props.mediaName ? (
-          <Stack gap="xs">
-            <Text size="sm">
-              <IconMusic size={14} aria-hidden="true" /> {props.mediaName}
-            </Text>
-            <Button variant="default" size="xs" onClick={props.onRemake} w="fit-content">
-              Make a new {kind}
-            </Button>
-          </Stack>
-        ) : (
-          <>
-            <SegmentedControl
-              aria-label={`${title} source`}
-              value={draft.mode}
-              onChange={(mode) => props.onChange({ ...draft, mode: mode as SegmentDraft['mode'] })}
-              data={[
-                { value: 'tts', label: 'AI voice' },
-                { value: 'upload', label: 'Upload a file' },
-              ]}
-            />
-            {draft.mode === 'tts' ? (
-              <>
-                <Textarea
-                  label={`${title} script`}
-                  autosize
-                  minRows={3}
-                  value={draft.script}
-                  onChange={(e) => props.onChange({ ...draft, script: e.currentTarget.value })}
-                  error={props.error === ONBOARDING_MESSAGES.scriptRequired(kind) ? props.error : null}
-                />
-                {voices.unavailable ? null : (
-                  <Stack gap={4}>
-                    <Select
-                      label={`${title} voice`}
-                      data={options}
-                      value={draft.voiceId}
-                      onChange={(value) =>
-                        props.onChange({ ...draft, voiceId: value, voiceName: options.find((o) => o.value === value)?.label ?? null })
-                      }
-                      searchable
-                      allowDeselect={false}
-                      placeholder={voices.loading ? 'Loading voices…' : 'Choose a voice'}
-                    />
-                    {voices.hasMore ? (
-                      <Button
-                        variant="subtle"
-                        size="compact-sm"
-                        onClick={() => void voices.loadMore()}
-                        loading={voices.loading}
-                        w="fit-content"
-                      >
-                        More voices
-                      </Button>
-                    ) : null}
-                  </Stack>
-                )}
-              </>
-            ) : (
-              <FileInput
-                label={`${title} audio file`}
-                placeholder="Choose an audio file"
-                accept="audio/*"
-                clearable
-                leftSection={<IconUpload size={16} />}
-                value={props.file ?? null}
-                onChange={props.onFile}
-                error={props.error === ONBOARDING_MESSAGES.fileRequired(kind) ? props.error : null}
-              />
-            )}
-          </>
-        )}
+        {mediaName ? <ReadySegment kind={source.kind} mediaName={mediaName} onRemake={onRemake} /> : <SegmentSource {...source} />}
       </Stack>
     </Card>
   );

@@ -42,6 +42,68 @@ function usePreview() {
   return { playing, toggle };
 }
 
+type TPreview = ReturnType<typeof usePreview>;
+
+function PreviewButton({ asset, preview }: { asset: TMusicAsset; preview: TPreview }) {
+  const playing = preview.playing === asset.id;
+  return (
+    <Tooltip label={playing ? 'Stop preview' : 'Play preview'}>
+      <ActionIcon
+        component="span"
+        role="button"
+        tabIndex={0}
+        variant="light"
+        size="lg"
+        radius="xl"
+        aria-label={`${playing ? 'Stop' : 'Play'} ${asset.display_name}`}
+        onClick={(e) => (e.preventDefault(), e.stopPropagation(), preview.toggle(asset))}
+        onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), e.stopPropagation(), preview.toggle(asset))}
+      >
+        {playing ? <IconPlayerStopFilled size={16} /> : <IconPlayerPlayFilled size={16} />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+function MusicCard({ asset, preview }: { asset: TMusicAsset; preview: TPreview }) {
+  return (
+    <Radio.Card value={asset.id} radius="md" p="md" withBorder aria-label={asset.display_name}>
+      <Group wrap="nowrap" justify="space-between">
+        <Group wrap="nowrap">
+          <Radio.Indicator />
+          <div>
+            <Text fw={600}>{asset.display_name}</Text>
+            <Group gap={4} mt={4}>
+              {asset.mood_tags.map((tag) => (
+                <Badge key={tag} size="sm" variant="light">
+                  {tag}
+                </Badge>
+              ))}
+            </Group>
+          </div>
+        </Group>
+        <PreviewButton asset={asset} preview={preview} />
+      </Group>
+    </Radio.Card>
+  );
+}
+
+function NoMusicCard() {
+  return (
+    <Radio.Card value={ONBOARDING.noMusic} radius="md" p="md" withBorder>
+      <Group wrap="nowrap">
+        <Radio.Indicator />
+        <div>
+          <Text fw={600}>No music</Text>
+          <Text size="sm" c="dimmed">
+            Intro and outro play without a bed.
+          </Text>
+        </div>
+      </Group>
+    </Radio.Card>
+  );
+}
+
 /** Background music from the shared library (20 s previews), or none. */
 export function MusicStep({ state, update }: StepProps) {
   const assets = trpc.music.assets.useQuery(undefined, {
@@ -59,52 +121,9 @@ export function MusicStep({ state, update }: StepProps) {
       description={`Previews play the first ${ONBOARDING.musicPreviewSeconds} seconds.`}
     >
       <Stack gap="xs" mt="sm">
-        <Radio.Card value={ONBOARDING.noMusic} radius="md" p="md" withBorder>
-          <Group wrap="nowrap">
-            <Radio.Indicator />
-            <div>
-              <Text fw={600}>No music</Text>
-              <Text size="sm" c="dimmed">
-                Intro and outro play without a bed.
-              </Text>
-            </div>
-          </Group>
-        </Radio.Card>
+        <NoMusicCard />
         {list.map((asset) => (
-          <Radio.Card key={asset.id} value={asset.id} radius="md" p="md" withBorder aria-label={asset.display_name}>
-            <Group wrap="nowrap" justify="space-between">
-              <Group wrap="nowrap">
-                <Radio.Indicator />
-                <div>
-                  <Text fw={600}>{asset.display_name}</Text>
-                  <Group gap={4} mt={4}>
-                    {asset.mood_tags.map((tag) => (
-                      <Badge key={tag} size="sm" variant="light">
-                        {tag}
-                      </Badge>
-                    ))}
-                  </Group>
-                </div>
-              </Group>
-              <Tooltip label={preview.playing === asset.id ? 'Stop preview' : 'Play preview'}>
-                <ActionIcon
-                  component="span"
-                  role="button"
-                  tabIndex={0}
-                  variant="light"
-                  size="lg"
-                  radius="xl"
-                  aria-label={`${preview.playing === asset.id ? 'Stop' : 'Play'} ${asset.display_name}`}
-                  onClick={(e) => (e.preventDefault(), e.stopPropagation(), preview.toggle(asset))}
-                  onKeyDown={(e) =>
-                    (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), e.stopPropagation(), preview.toggle(asset))
-                  }
-                >
-                  {preview.playing === asset.id ? <IconPlayerStopFilled size={16} /> : <IconPlayerPlayFilled size={16} />}
-                </ActionIcon>
-              </Tooltip>
-            </Group>
-          </Radio.Card>
+          <MusicCard key={asset.id} asset={asset} preview={preview} />
         ))}
         {preparing || assets.isError ? (
           <Group gap="xs" role="status">

@@ -19,7 +19,7 @@ import { CADENCE_UNITS, ONBOARDING_MESSAGES, type TCadenceUnit } from '@ppp/cont
 import { UNIT_LABELS, WEEKDAY_LABELS, scheduleKind, toggle } from '../cadence.ts';
 import { TimeZoneSelect } from '../../publishing/ZonedScheduleFields.tsx';
 import { browserZone } from '../../publishing/schedule-time.ts';
-import { localToday, scheduleMonths, type CalendarMonth } from '../schedule-calendar.ts';
+import { localToday, scheduleMonths, type CalendarCell, type CalendarMonth } from '../schedule-calendar.ts';
 import type { StepProps } from './step-props.ts';
 
 /** 'Publish [count] times per [unit]': a frequency must be chosen, count 1 or more, bi-weekly only 1. */
@@ -47,6 +47,24 @@ export function PublishCadenceStep({ state, update, error }: StepProps) {
         allowDeselect={false}
       />
     </SimpleGrid>
+  );
+}
+
+function DayButton({ cell, selected, onToggle }: { cell: CalendarCell; selected: boolean; onToggle: (iso: string) => void }) {
+  return (
+    <UnstyledButton
+      onClick={() => onToggle(cell.iso)}
+      aria-pressed={selected}
+      aria-label={cell.iso}
+      w="100%"
+      h={36}
+      bg={selected ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-gray-0)'}
+      c={selected ? 'white' : undefined}
+      fw={selected ? 700 : 400}
+      style={{ borderRadius: 'var(--mantine-radius-sm)', textAlign: 'center' }}
+    >
+      {cell.day}
+    </UnstyledButton>
   );
 }
 
@@ -81,21 +99,7 @@ function MonthCalendar({
             <Table.Tr key={row}>
               {week.map((cell, col) => (
                 <Table.Td key={col} ta="center" p={2}>
-                  {cell ? (
-                    <UnstyledButton
-                      onClick={() => onToggle(cell.iso)}
-                      aria-pressed={selected.includes(cell.iso)}
-                      aria-label={cell.iso}
-                      w="100%"
-                      h={36}
-                      bg={selected.includes(cell.iso) ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-gray-0)'}
-                      c={selected.includes(cell.iso) ? 'white' : undefined}
-                      fw={selected.includes(cell.iso) ? 700 : 400}
-                      style={{ borderRadius: 'var(--mantine-radius-sm)', textAlign: 'center' }}
-                    >
-                      {cell.day}
-                    </UnstyledButton>
-                  ) : null}
+                  {cell ? <DayButton cell={cell} selected={selected.includes(cell.iso)} onToggle={onToggle} /> : null}
                 </Table.Td>
               ))}
             </Table.Tr>
