@@ -40,8 +40,6 @@ export default tseslint.config(
       'apps/server/src/domain/jobs/transaction-db.ts',
       // SQL over pg-boss's own job table, used by the repositories that ask whether a job is live.
       'apps/server/src/domain/jobs/live-jobs.ts',
-      // Not converted yet.
-      'apps/server/src/domain/media/unfinished-uploads.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { UNFINISHED_UPLOADS, audioExceedsMessage, exceedsLimitMessage, unfinishedUploadsCapMessage } from '@ppp/contracts';
 import { UnfinishedUploads } from '../../src/domain/media/unfinished-uploads.ts';
+import { UnfinishedUploadsRepository } from '../../src/domain/media/unfinished-uploads.repository.ts';
 import { tusStorageFor } from '../../src/domain/storage/tus-store.ts';
 import { openTestOrm } from '../support/database.ts';
 import { testConfig } from '../support/fixtures.ts';
@@ -178,7 +179,7 @@ describe("a user's unfinished uploads", () => {
 describe('abandoned uploads', () => {
   it('are removed once nothing arrived for hours, counted from the last chunk rather than the creation', async () => {
     const removeIdle = () =>
-      new UnfinishedUploads(orm.em.fork()).removeIdle((id) =>
+      new UnfinishedUploads(new UnfinishedUploadsRepository(orm.em.fork())).removeIdle((id) =>
         tusStorageFor(testConfig(databaseUrl, { STORAGE_DIR: storage.dir })).abandon(id),
       );
     const backdate = (id: string, column: 'created_at' | 'last_activity_at', hours: number) =>

@@ -17,6 +17,7 @@ import { REPO_ROOT } from '../../src/config.ts';
 import { openTestOrm } from '../support/database.ts';
 import { testConfig } from '../support/fixtures.ts';
 import { UnfinishedUploads } from '../../src/domain/media/unfinished-uploads.ts';
+import { UnfinishedUploadsRepository } from '../../src/domain/media/unfinished-uploads.repository.ts';
 import { tusStorageFor } from '../../src/domain/storage/tus-store.ts';
 import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
 import { fakeAudio, sha256, tempDir, toneFile } from '../support/audio-files.ts';
@@ -165,7 +166,7 @@ describe('tus on S3 across two servers', () => {
     expect(standIn.keys(BUCKET)).toEqual(expect.arrayContaining([`${stale}.info`, `${stale}.part`, `${fresh}.info`, `${fresh}.part`]));
 
     const tus = tusStorageFor(testConfig('', envOf(nodes[1]!.dir)));
-    expect(await new UnfinishedUploads(orm.em.fork()).removeIdle((id) => tus.abandon(id))).toBe(1);
+    expect(await new UnfinishedUploads(new UnfinishedUploadsRepository(orm.em.fork())).removeIdle((id) => tus.abandon(id))).toBe(1);
     expect(standIn.keys(BUCKET).filter((key) => key.startsWith(stale))).toEqual([]);
     expect([...bucket.uploads.values()].map((upload) => upload.key)).toEqual([fresh]);
     expect(await offsetOn(servers[0]!, a.token, fresh)).toEqual({ status: 200, offset: 500 });

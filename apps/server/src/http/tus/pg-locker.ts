@@ -2,7 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/utils';
 import { watchCheckedOutClient } from '../../db/checked-out-client.ts';
-import { TUS_LOCK_NAMESPACE } from '../../domain/media/unfinished-uploads.ts';
+import { TUS_LOCK_NAMESPACE } from '../../domain/media/unfinished-uploads.repository.ts';
 
 const CHANNEL = 'ppp_tus_lock_release';
 const RETRY_MS = 50;

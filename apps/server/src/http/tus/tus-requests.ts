@@ -4,6 +4,7 @@ import { MESSAGES, ZTusUploadMetadata, type TTusUploadMetadata } from '@ppp/cont
 import type { SharedDeps } from '../../domain/services.ts';
 import { AppError } from '../../domain/errors.ts';
 import { UnfinishedUploads } from '../../domain/media/unfinished-uploads.ts';
+import { UnfinishedUploadsRepository } from '../../domain/media/unfinished-uploads.repository.ts';
 import type { User } from '../../domain/users/user.entity.ts';
 import { assertAccess, createRequestContext, type RequestContext } from '../request-context.ts';
 
@@ -95,6 +96,6 @@ export class TusRequests {
 
   /** The unfinished uploads' records, through the request's own entity manager when it has one. */
   unfinished(req: Request): UnfinishedUploads {
-    return new UnfinishedUploads(this.contexts.get(req)?.services.em ?? this.orm.em.fork());
+    return new UnfinishedUploads(new UnfinishedUploadsRepository(this.contexts.get(req)?.services.em ?? this.orm.em.fork()));
   }
 }
