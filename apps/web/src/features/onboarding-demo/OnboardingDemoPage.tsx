@@ -1,33 +1,10 @@
-import { useEffect, useState, type CSSProperties } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Container,
-  FileButton,
-  Group,
-  Image,
-  SegmentedControl,
-  Stack,
-  Stepper,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import type { CSSProperties, ReactNode } from 'react';
+import { Alert, Box, Button, Card, Container, Group, Stack, Stepper, Switch, Text, Title } from '@mantine/core';
 import { IconBulb } from '@tabler/icons-react';
-import { BrandLogo, themeScaleFor, useDisplayOptions } from '@ppp/ui';
-import {
-  DEMO_DONE,
-  DEMO_PUBLISH_DAYS,
-  DEMO_STEPS,
-  demoBack,
-  demoNext,
-  isLastDemoStep,
-  type DemoAnswers,
-  type TDemoPublishDay,
-} from './demo-steps.ts';
+import { BrandLogo, themeScaleFor } from '@ppp/ui';
+import { DEMO_STEPS, isLastDemoStep } from './demo-steps.ts';
+import { DemoStepField } from './DemoStepField.tsx';
+import { useOnboardingDemo, type DemoLook } from './use-onboarding-demo.ts';
 
 /**
  * The demo wizard at /onboarding-demo (spec 002 section 2.9): three steps with tips, its own
@@ -35,52 +12,56 @@ import {
  * 'Done!' at the end. Nothing is saved or sent.
  */
 export function OnboardingDemoPage() {
-  const display = useDisplayOptions();
-  const [step, setStep] = useState(0);
-  const [answers, setAnswers] = useState<DemoAnswers>({ showName: '', artwork: null, publishDay: 'Mon' });
-  const [largeText, setLargeText] = useState(display.options.largeText);
-  const [highContrast, setHighContrast] = useState(display.options.highContrast);
-  const current = DEMO_STEPS[step] ?? DEMO_STEPS[0];
-
-  useEffect(
-    () => () => {
-      if (answers.artwork) URL.revokeObjectURL(answers.artwork);
-    },
-    [answers.artwork],
+  const demo = useOnboardingDemo();
+  const { step, current, look } = demo;
+  const size = look.largeText ? 'lg' : 'md';
+  const dark = look.highContrast ? 'dark' : undefined;
+  return (
+    <DemoFrame look={look} onLook={demo.setLook}>
+      <Text size="sm" c={look.highContrast ? 'black' : 'dimmed'}>
+        Demo: nothing you enter here is saved.
+      </Text>
+      <Stepper active={step} onStepClick={demo.setStep} size={look.largeText ? 'md' : 'sm'} color={dark}>
+        {DEMO_STEPS.map((s) => (
+          <Stepper.Step key={s.key} label={s.title} />
+        ))}
+      </Stepper>
+      <Title order={1} size={look.largeText ? 'h1' : 'h2'}>
+        {current.title}
+      </Title>
+      <DemoStepField stepKey={current.key} answers={demo.answers} onAnswers={demo.setAnswers} look={look} />
+      <Alert icon={<IconBulb size={18} />} color={dark ?? 'blue'} variant={look.highContrast ? 'outline' : 'light'} title="Tip">
+        {current.tip}
+      </Alert>
+      <Group justify="space-between">
+        <Button variant="default" onClick={demo.back} disabled={step === 0} size={size}>
+          Back
+        </Button>
+        <Button onClick={demo.next} size={size} color={dark}>
+          {isLastDemoStep(step) ? 'Finish' : 'Next'}
+        </Button>
+      </Group>
+    </DemoFrame>
   );
+}
 
-  const next = () => {
-    if (isLastDemoStep(step)) window.alert(DEMO_DONE);
-    else setStep(demoNext(step));
-  };
-
+/** The page around the wizard's card: the logo and the look switches, sized by the demo's own scale. */
+function DemoFrame({ look, onLook, children }: { look: DemoLook; onLook: (look: DemoLook) => void; children: ReactNode }) {
+  const { highContrast } = look;
   return (
     <Box
       mih="100vh"
       bg={highContrast ? 'white' : 'var(--mantine-color-gray-0)'}
       c={highContrast ? 'black' : undefined}
       // Mantine sizes are rem times --mantine-scale: setting it here enlarges this page only.
-      style={{ '--mantine-scale': String(themeScaleFor({ largeText, highContrast })) } as CSSProperties}
+      style={{ '--mantine-scale': String(themeScaleFor(look)) } as CSSProperties}
       data-high-contrast={highContrast || undefined}
     >
       <Container size="sm" py="xl">
         <Stack gap="lg">
           <Group justify="space-between" wrap="wrap">
             <BrandLogo />
-            <Group gap="md">
-              <Switch
-                label="Large text"
-                checked={largeText}
-                onChange={(e) => setLargeText(e.currentTarget.checked)}
-                size={largeText ? 'md' : 'sm'}
-              />
-              <Switch
-                label="High contrast"
-                checked={highContrast}
-                onChange={(e) => setHighContrast(e.currentTarget.checked)}
-                size={largeText ? 'md' : 'sm'}
-              />
-            </Group>
+            <LookSwitches look={look} onLook={onLook} />
           </Group>
           <Card
             withBorder
@@ -90,71 +71,30 @@ export function OnboardingDemoPage() {
             component="main"
             style={highContrast ? { borderColor: 'black', borderWidth: 2 } : undefined}
           >
-            <Stack gap="lg">
-              <Text size="sm" c={highContrast ? 'black' : 'dimmed'}>
-                Demo: nothing you enter here is saved.
-              </Text>
-              <Stepper active={step} onStepClick={setStep} size={largeText ? 'md' : 'sm'} color={highContrast ? 'dark' : undefined}>
-                {DEMO_STEPS.map((s) => (
-                  <Stepper.Step key={s.key} label={s.title} />
-                ))}
-              </Stepper>
-              <Title order={1} size={largeText ? 'h1' : 'h2'}>
-                {current.title}
-              </Title>
-              {current.key === 'name' ? (
-                <TextInput
-                  label="Show name"
-                  size={largeText ? 'lg' : 'md'}
-                  value={answers.showName}
-                  onChange={(e) => setAnswers({ ...answers, showName: e.currentTarget.value })}
-                />
-              ) : null}
-              {current.key === 'artwork' ? (
-                <Group align="center">
-                  {answers.artwork ? <Image src={answers.artwork} alt="Your artwork" w={140} h={140} radius="md" /> : null}
-                  <FileButton
-                    accept="image/png,image/jpeg"
-                    onChange={(file) => file && setAnswers({ ...answers, artwork: URL.createObjectURL(file) })}
-                  >
-                    {(props) => (
-                      <Button {...props} variant="default" size={largeText ? 'lg' : 'md'}>
-                        Choose an image
-                      </Button>
-                    )}
-                  </FileButton>
-                </Group>
-              ) : null}
-              {current.key === 'publishDay' ? (
-                <SegmentedControl
-                  aria-label="Publish day"
-                  size={largeText ? 'lg' : 'md'}
-                  data={[...DEMO_PUBLISH_DAYS]}
-                  value={answers.publishDay}
-                  onChange={(day) => setAnswers({ ...answers, publishDay: day as TDemoPublishDay })}
-                  color={highContrast ? 'dark' : undefined}
-                />
-              ) : null}
-              <Alert
-                icon={<IconBulb size={18} />}
-                color={highContrast ? 'dark' : 'blue'}
-                variant={highContrast ? 'outline' : 'light'}
-                title="Tip"
-              >
-                {current.tip}
-              </Alert>
-              <Group justify="space-between">
-                <Button variant="default" onClick={() => setStep(demoBack(step))} disabled={step === 0} size={largeText ? 'lg' : 'md'}>
-                  Back
-                </Button>
-                <Button onClick={next} size={largeText ? 'lg' : 'md'} color={highContrast ? 'dark' : undefined}>
-                  {isLastDemoStep(step) ? 'Finish' : 'Next'}
-                </Button>
-              </Group>
-            </Stack>
+            <Stack gap="lg">{children}</Stack>
           </Card>
         </Stack>
       </Container>
     </Box>
+  );
+}
+
+function LookSwitches({ look, onLook }: { look: DemoLook; onLook: (look: DemoLook) => void }) {
+  const size = look.largeText ? 'md' : 'sm';
+  return (
+    <Group gap="md">
+      <Switch
+        label="Large text"
+        checked={look.largeText}
+        onChange={(e) => onLook({ ...look, largeText: e.currentTarget.checked })}
+        size={size}
+      />
+      <Switch
+        label="High contrast"
+        checked={look.highContrast}
+        onChange={(e) => onLook({ ...look, highContrast: e.currentTarget.checked })}
+        size={size}
+      />
+    </Group>
   );
 }
