@@ -6,60 +6,33 @@
  * sees none of it.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { EPISODE_CREATOR_SHELL, RECORDER_MESSAGES, type TMediaItem } from '@ppp/contracts';
 import { CREATOR_STORAGE_KEY, type CreatorState } from '../src/features/episode-creator/creator-state.ts';
-import { DESKTOP, approveAccount, FAKE_MEDIA_ARGS, PHONE, launchChromium, shot, register, type RunningApp } from './harness.ts';
-import { expect, test as journey } from './fixtures.ts';
+import {
+  DESKTOP,
+  PHONE,
+  apiClient,
+  launchChromium,
+  registerAndSignIn,
+  registerConfirmedAccount,
+  shot,
+  uploadToCategory,
+  type RunningApp,
+} from './harness.ts';
+import { expect } from './fixtures.ts';
+import { withFakeMicrophone } from './microphone-fixtures.ts';
 
-/**
- * Chromium's fake microphone plays a steady 440 Hz tone from a file, looped, instead of its built-in
- * beep (20 ms every 500 ms), so the level meter reads sound at whatever moment a loaded machine
- * samples it.
- */
-const test = journey.extend<object, { toneFile: string }>({
-  toneFile: [
-    async ({}, use) => {
-      const dir = await mkdtemp(path.join(tmpdir(), 'ppp-e2e-microphone-'));
-      const file = path.join(dir, 'tone.wav');
-      execFileSync('ffmpeg', [
-        '-v',
-        'error',
-        '-y',
-        '-f',
-        'lavfi',
-        '-i',
-        'sine=frequency=440:duration=10',
-        '-ar',
-        '48000',
-        '-ac',
-        '1',
-        '-c:a',
-        'pcm_s16le',
-        file,
-      ]);
-      await use(file);
-      await rm(dir, { recursive: true, force: true });
-    },
-    { scope: 'worker' },
-  ],
-  launchOptions: [
-    async ({ launchOptions, toneFile }, use) =>
-      use({ ...launchOptions, args: [...(launchOptions.args ?? []), ...FAKE_MEDIA_ARGS, `--use-file-for-fake-audio-capture=${toneFile}`] }),
-    { scope: 'worker' },
-  ],
-  launcherEnv: [async ({}, use) => use({}), { scope: 'worker' }],
-});
-// One app for the file: its tests go on from what the earlier ones left.
-test.describe.configure({ mode: 'serial' });
+/** Chromium's fake microphone plays a steady tone (microphone-fixtures.ts). */
+const test = withFakeMicrophone();
+// One app for the file; each test makes what it needs, so any one runs alone (`-g`).
 
 let app: RunningApp;
 let token = '';
 const CREATOR = { email: 'recorder@example.com', password: 'correct horse battery' };
 const TAKE = 'Browser take';
+const OTHER_TAKE = 'Morning take';
 
 async function api(method: string, url: string, auth = token): Promise<{ status: number; body: unknown }> {
   const res = await fetch(`${app.baseUrl}${url}`, { method, headers: { authorization: `Bearer ${auth}` } });
@@ -67,10 +40,10 @@ async function api(method: string, url: string, auth = token): Promise<{ status:
   return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
 }
 
-async function signIn(email: string, password: string): Promise<string> {
-  const res = await fetch(`${app.baseUrl}/api/auth/token`, { method: 'POST', body: new URLSearchParams({ username: email, password }) });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
+const creatorApi = apiClient(
+  () => app.baseUrl,
+  () => token,
+);
 
 /** Both sizes of the same screen: the page is resized to a phone and back. */
 async function shots(page: Page, name: string) {
@@ -94,8 +67,7 @@ async function mainContent(auth = token): Promise<TMediaItem[]> {
 
 test.beforeAll(async ({ app: started }) => {
   app = started;
-  await register(app.baseUrl, CREATOR);
-  token = await signIn(CREATOR.email, CREATOR.password);
+  token = await registerAndSignIn(app.baseUrl, CREATOR);
 });
 
 test.describe('Recorder', () => {
@@ -247,26 +219,27 @@ test.describe('Recorder', () => {
     }
   });
 
-  test('shows another creator nothing of this recording', async ({ openPage }) => {
-    const other = { email: 'other-recorder@example.com', password: 'another horse battery' };
-    await register(app.baseUrl, other);
-    // A second account starts inactive: confirmed with the code the outbox holds (the first account is the admin).
-    const outbox = await api('GET', `/api/admin/mail/outbox?to=${encodeURIComponent(other.email)}`);
-    const code = /\b(\d{6})\b/.exec((outbox.body as { text: string }[])[0]?.text ?? '')?.[1];
-    const confirmed = await fetch(`${app.baseUrl}/api/auth/confirm-email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: other.email, code }),
-    });
-    expect(confirmed.status).toBe(200);
-    const otherToken = await signIn(other.email, other.password);
-    await approveAccount(app.baseUrl, token, otherToken);
+  test("shows another creator nothing of the creator's recordings", async ({ openPage, scratchDir }) => {
+    // A take of the creator's own, as the recorder saves it (WebM/Opus, main content), made here so the test runs alone.
+    const webm = path.join(scratchDir, 'recording-2026-01-01-0900.webm');
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3', '-c:a', 'libopus', webm]);
+    const take = await uploadToCategory(creatorApi, 'main_content', webm, OTHER_TAKE);
+    const mine = await openPage(DESKTOP, { token });
+    await mine.goto('/dashboard/upload');
+    await expect(mine.getByTestId('processed-upload').filter({ hasText: OTHER_TAKE })).toBeVisible();
+
+    // A later account starts inactive: confirmed with the code the outbox holds and approved by the first account, the admin.
+    const otherToken = await registerConfirmedAccount(
+      app.baseUrl,
+      { email: 'other-recorder@example.com', password: 'another horse battery' },
+      token,
+    );
     expect(await mainContent(otherToken)).toEqual([]);
-    expect((await api('GET', `/api/ai/transcript-ready?hint=${mediaId}`, otherToken)).status).toBe(404);
+    expect((await api('GET', `/api/ai/transcript-ready?hint=${take.id}`, otherToken)).status).toBe(404);
     const page = await openPage(DESKTOP, { token: otherToken });
     await page.goto('/dashboard/upload');
-    await page.getByRole('button', { name: 'Upload and use processed audio' }).waitFor();
-    await page.waitForTimeout(1_500);
-    await expect(page.getByText(TAKE)).toHaveCount(0);
+    await expect(page.getByText(/^No uploads yet\./)).toBeVisible();
+    await expect(page.getByTestId('processed-upload')).toHaveCount(0);
+    await expect(page.getByText(OTHER_TAKE)).toHaveCount(0);
   });
 });
