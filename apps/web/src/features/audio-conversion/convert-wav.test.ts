@@ -149,10 +149,21 @@ function inThreadWorker(fail = false): ConversionWorker {
   return worker;
 }
 
-describe('which file the upload sends', { timeout: 180_000 }, () => {
-  // Just over the 10 MB a conversion starts at: 55 s of 48 kHz stereo.
-  const large = new File([wav({ seconds: 55, sampleRate: 48000, channels: 2, bits: 16 })], 'Interview take 2.wav', { type: 'audio/wav' });
+/** A worker that answers any request with this MP3. */
+function workerReturning(mp3: Blob): ConversionWorker {
+  const worker: ConversionWorker = {
+    onmessage: null,
+    onerror: null,
+    terminate: () => undefined,
+    postMessage: () => setTimeout(() => worker.onmessage?.({ data: { kind: 'done', mp3 } } as MessageEvent<TConversionReply>)),
+  };
+  return worker;
+}
 
+// Just over the 10 MB a conversion starts at: 55 s of 48 kHz stereo.
+const large = new File([wav({ seconds: 55, sampleRate: 48000, channels: 2, bits: 16 })], 'Interview take 2.wav', { type: 'audio/wav' });
+
+describe('which file the upload sends: the MP3', { timeout: 180_000 }, () => {
   it('a large WAV goes up as the MP3 the worker made, named .mp3, with progress shown', async () => {
     const progress: number[] = [];
     const prepared = await prepareUpload(
@@ -169,7 +180,9 @@ describe('which file the upload sends', { timeout: 180_000 }, () => {
     const decoded = await decode(prepared.file);
     expect(Math.abs(decoded.samples - 55 * 48000)).toBeLessThanOrEqual(SLACK);
   });
+});
 
+describe('which file the upload sends: the original', { timeout: 180_000 }, () => {
   it('uploads the original when the worker fails, or where there are no workers, in the spec’s words', async () => {
     expect(
       await prepareUpload(
@@ -196,20 +209,7 @@ describe('which file the upload sends', { timeout: 180_000 }, () => {
   });
 
   it('keeps the original when the MP3 would not be less than half of it', async () => {
-    const tiny = (): ConversionWorker => {
-      const worker: ConversionWorker = {
-        onmessage: null,
-        onerror: null,
-        terminate: () => undefined,
-        postMessage: () =>
-          setTimeout(() =>
-            worker.onmessage?.({
-              data: { kind: 'done', mp3: new Blob([new Uint8Array(large.size / 2 + 1)]) },
-            } as MessageEvent<TConversionReply>),
-          ),
-      };
-      return worker;
-    };
+    const tiny = () => workerReturning(new Blob([new Uint8Array(large.size / 2 + 1)]));
     expect(await prepareUpload(large, () => undefined, tiny)).toMatchObject({
       file: large,
       converted: false,

@@ -44,7 +44,9 @@ describe('workspace navigation', () => {
     expect(viewLabel('media-library')).toBe('Media Uploads');
     expect(navEntriesFor(true).map((e) => e.view)).toContain('admin');
   });
+});
 
+describe('workspace navigation: templates, Episode Creator and breadcrumbs', () => {
   it('opens the templates list and the template editor', () => {
     expect(viewForPath('/dashboard/templates', false)).toBe('my-templates');
     expect(viewForPath('/dashboard/templates/new', false)).toBe('template-editor');
