@@ -8,9 +8,7 @@
  * publishes both drafts, which the feed then lists.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import {
@@ -21,42 +19,13 @@ import {
   type TEpisode,
   type TPodcast,
 } from '@ppp/contracts';
-import { DESKTOP, FAKE_MEDIA_ARGS, apiClient, registerConfirmedAccount, shot, type RunningApp } from './harness.ts';
-import { expect, test as journey } from './fixtures.ts';
+import { DESKTOP, apiClient, registerConfirmedAccount, shot, type RunningApp } from './harness.ts';
+import { expect } from './fixtures.ts';
+import { withFakeMicrophone } from './microphone-fixtures.ts';
 import { atStep, chooseCategory, dismissTour, generateClips, next, pickDates } from './onboarding-support.ts';
 
-/** The fake microphone plays a steady tone from a file (as in the recorder journey). */
-const test = journey.extend<object, { toneFile: string }>({
-  toneFile: [
-    async ({}, use) => {
-      const dir = await mkdtemp(path.join(tmpdir(), 'ppp-e2e-weekly-mic-'));
-      const file = path.join(dir, 'tone.wav');
-      execFileSync('ffmpeg', [
-        '-v',
-        'error',
-        '-y',
-        '-f',
-        'lavfi',
-        '-i',
-        'sine=frequency=440:duration=10',
-        '-ar',
-        '48000',
-        '-ac',
-        '1',
-        file,
-      ]);
-      await use(file);
-      await rm(dir, { recursive: true, force: true });
-    },
-    { scope: 'worker' },
-  ],
-  launchOptions: [
-    async ({ launchOptions, toneFile }, use) =>
-      use({ ...launchOptions, args: [...(launchOptions.args ?? []), ...FAKE_MEDIA_ARGS, `--use-file-for-fake-audio-capture=${toneFile}`] }),
-    { scope: 'worker' },
-  ],
-  launcherEnv: [async ({}, use) => use({}), { scope: 'worker' }],
-});
+/** The fake microphone plays a steady tone (microphone-fixtures.ts, as in the recorder journey). */
+const test = withFakeMicrophone();
 
 const SHOW = 'Weekly Harbour';
 const TEMPLATE = `${SHOW} episode`;
