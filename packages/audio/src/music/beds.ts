@@ -179,6 +179,32 @@ export function cycleSeconds(recipe: MusicBedRecipe): number {
  * the sum is scaled back.
  */
 export function musicBedArgs(recipe: MusicBedRecipe, dest: string, capabilities: FfmpegCapabilities = CURRENT_FFMPEG): string[] {
+  const { chains, mixInputs } = layerChains(recipe, capabilities);
+  chains.push(masterChain(recipe, mixInputs, capabilities));
+  return [
+    '-y',
+    '-filter_complex',
+    chains.join(';'),
+    '-map',
+    '[out]',
+    '-ar',
+    String(MUSIC_BED_SAMPLE_RATE),
+    '-ac',
+    '2',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    MUSIC_BED_BITRATE,
+    '-metadata',
+    `title=${recipe.displayName}`,
+    '-metadata',
+    'comment=Synthesised by Podcast Plus Plus; free to use',
+    dest,
+  ];
+}
+
+/** The bed's layers: the looped pad, and the beat and the air when the recipe has them; with their labels for the mix. */
+function layerChains(recipe: MusicBedRecipe, capabilities: FfmpegCapabilities): { chains: string[]; mixInputs: string[] } {
   const d = num(recipe.durationSeconds);
   const sr = MUSIC_BED_SAMPLE_RATE;
   const cycle = cycleSeconds(recipe);
@@ -202,6 +228,11 @@ export function musicBedArgs(recipe: MusicBedRecipe, dest: string, capabilities:
     layer(`anoisesrc=c=${color}:a=${num(level)}:r=${sr}:d=${d}:s=7,lowpass=f=${num(lowpassHz)},aformat=channel_layouts=stereo`, 'air');
     mixInputs.push('[air]');
   }
+  return { chains, mixInputs };
+}
+
+/** The layers summed, with the recipe's echo, the fades, a limiter and the exact length: the [out] chain. */
+function masterChain(recipe: MusicBedRecipe, mixInputs: string[], capabilities: FfmpegCapabilities): string {
   const mix = capabilities.amixNormalize
     ? `amix=inputs=${mixInputs.length}:duration=first:normalize=0`
     : unscaledAmix(mixInputs.length, 'first');
@@ -211,27 +242,7 @@ export function musicBedArgs(recipe: MusicBedRecipe, dest: string, capabilities:
     `afade=t=in:st=0:d=${num(recipe.fadeInSeconds)}`,
     `afade=t=out:st=${num(recipe.durationSeconds - recipe.fadeOutSeconds)}:d=${num(recipe.fadeOutSeconds)}`,
     'alimiter=limit=0.89:level=false',
-    `atrim=duration=${d}`,
+    `atrim=duration=${num(recipe.durationSeconds)}`,
   );
-  chains.push(`${master.join(',')}[out]`);
-  return [
-    '-y',
-    '-filter_complex',
-    chains.join(';'),
-    '-map',
-    '[out]',
-    '-ar',
-    String(sr),
-    '-ac',
-    '2',
-    '-c:a',
-    'libmp3lame',
-    '-b:a',
-    MUSIC_BED_BITRATE,
-    '-metadata',
-    `title=${recipe.displayName}`,
-    '-metadata',
-    'comment=Synthesised by Podcast Plus Plus; free to use',
-    dest,
-  ];
+  return `${master.join(',')}[out]`;
 }

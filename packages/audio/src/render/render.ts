@@ -149,6 +149,33 @@ function progressReporter(onProgress: RenderOptions['onProgress'], processes: nu
 }
 
 type Rendered = Omit<RenderResult, 'path' | 'durationMs' | 'timings'>;
+type ReusePlan = NonNullable<ReturnType<typeof planReuse>>;
+
+/**
+ * Joins the new stretch's encodes after the earlier render's kept frames into final: the two halves
+ * of the new stretch first (both start on the programme's frame grid), then the old frames before
+ * them. False when there is no encode to join.
+ */
+async function joinAfterKept(
+  work: string,
+  reused: { plan: ReusePlan; inner: ReturnType<typeof planReuseWindows>['inner']; files: readonly string[]; previousPath: string },
+  final: string,
+): Promise<boolean> {
+  const { plan, inner, files, previousPath } = reused;
+  const [head, rest] = files;
+  if (head === undefined) return false;
+  let encodedTail = head;
+  if (inner !== null && rest !== undefined) {
+    encodedTail = path.join(work, 'tail.mp3');
+    const headStartFrame = plan.secondStartSample / MP3_FRAME_SAMPLES;
+    await joinMp3({ first: head, firstFrames: inner.joinFrame - headStartFrame, second: rest, secondSkip: PRE_ROLL_FRAMES }, encodedTail);
+  }
+  await joinMp3(
+    { first: previousPath, firstFrames: plan.joinFrame, second: encodedTail, secondSkip: PRE_ROLL_FRAMES, tagFrom: 'second' },
+    final,
+  );
+  return true;
+}
 
 /**
  * The reuse path: only the stretch after the join is assembled and encoded, at the earlier render's
@@ -185,19 +212,7 @@ async function renderReusing(shared: Context, reuse: RenderReuse, metadataPath: 
   const encoded = await encode(ctx, tail, gainDb, metadataPath);
   await drop();
   const outputLufs = reuse.memo.outputLufs + change;
-  const [head, rest] = encoded.files;
-  if (head === undefined) return null;
-  let encodedTail = head;
-  if (inner !== null && rest !== undefined) {
-    // The two halves of the new stretch first (both start on the programme's frame grid), then the old frames before them.
-    encodedTail = path.join(ctx.work, 'tail.mp3');
-    const headStartFrame = plan.secondStartSample / MP3_FRAME_SAMPLES;
-    await joinMp3({ first: head, firstFrames: inner.joinFrame - headStartFrame, second: rest, secondSkip: PRE_ROLL_FRAMES }, encodedTail);
-  }
-  await joinMp3(
-    { first: reuse.previousPath, firstFrames: plan.joinFrame, second: encodedTail, secondSkip: PRE_ROLL_FRAMES, tagFrom: 'second' },
-    final,
-  );
+  if (!(await joinAfterKept(ctx.work, { plan, inner, files: encoded.files, previousPath: reuse.previousPath }, final))) return null;
   return {
     inputLufs: mixLufs,
     outputLufs,
@@ -230,70 +245,88 @@ export async function renderEpisode(edl: TEdl, dest: string, options: RenderOpti
     const clock = performance.now();
     const final = path.join(work, 'final.mp3');
     const reused = options.reuse ? await renderReusing(ctx, options.reuse, metadataPath, final) : null;
-    if (reused !== null) {
-      options.signal?.throwIfAborted();
-      await rename(final, dest);
-      ctx.report(2, 100);
-      const seconds = (performance.now() - clock) / 1000;
-      return { path: dest, durationMs: edl.duration_ms, ...reused, timings: { assembleS: 0, encodeS: seconds, joinS: 0 } };
-    }
-    const assembled = await assembleEpisode(edl, {
-      ffmpeg,
-      capabilities,
-      dir: work,
-      split,
-      signal: options.signal,
-      onProgress: (window, percent) => ctx.report(0, percent, window),
-    });
-    const assembledAt = performance.now();
-    let gainDb = loudnessGainDb(assembled.lufs, edl.loudness.integrated_lufs);
-    let encoded = await encode(ctx, assembled, gainDb, metadataPath);
-    let encodePasses = 1;
-    if (Math.abs(encoded.lufs - edl.loudness.integrated_lufs) > SECOND_PASS_LU && Number.isFinite(encoded.lufs)) {
-      // The limiter took more than the tolerance: aim again from where the first pass landed.
-      gainDb = Math.max(-MAX_GAIN_DB, Math.min(MAX_GAIN_DB, gainDb + edl.loudness.integrated_lufs - encoded.lufs));
-      encoded = await encode(ctx, assembled, gainDb, metadataPath);
-      encodePasses = 2;
-    }
-    // The parts are the largest files of the render; the join needs only the encodes.
-    await Promise.all(assembled.parts.map((part) => rm(part.path, { force: true })));
-    const encodedAt = performance.now();
-    const [head, tail] = encoded.files;
-    if (split !== null && head !== undefined && tail !== undefined) {
-      await joinMp3(
-        {
-          first: head,
-          firstFrames: split.joinFrame,
-          second: tail,
-          secondSkip: split.joinFrame - split.secondStartSample / MP3_FRAME_SAMPLES,
-        },
-        final,
-      );
-    } else if (head !== undefined) {
-      await rename(head, final);
-    }
+    const outcome = reused !== null ? { rendered: reused, marks: null } : await renderWhole(ctx, split, metadataPath, final);
     options.signal?.throwIfAborted();
     await rename(final, dest);
     ctx.report(2, 100);
-    const timings = {
-      assembleS: (assembledAt - clock) / 1000,
-      encodeS: (encodedAt - assembledAt) / 1000,
-      joinS: (performance.now() - encodedAt) / 1000,
-    };
-    return {
-      path: dest,
-      durationMs: edl.duration_ms,
-      inputLufs: assembled.lufs,
-      outputLufs: encoded.lufs,
-      gainDb,
-      encodePasses,
-      limited: encoded.limited,
-      windows: assembled.parts.length,
-      timings,
-      reusedSamples: 0,
-      memo: renderMemo({ gainDb, mixLufs: assembled.lufs, outputLufs: encoded.lufs }, edl.output.bitrate_kbps, assembled.blocks),
-    };
+    const end = performance.now();
+    const { marks } = outcome;
+    const timings =
+      marks === null
+        ? { assembleS: 0, encodeS: (end - clock) / 1000, joinS: 0 }
+        : {
+            assembleS: (marks.assembledAt - clock) / 1000,
+            encodeS: (marks.encodedAt - marks.assembledAt) / 1000,
+            joinS: (end - marks.encodedAt) / 1000,
+          };
+    return { path: dest, durationMs: edl.duration_ms, ...outcome.rendered, timings };
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * The whole programme assembled (in two windows when split), encoded at the gain that meets the
+ * target loudness, and joined into final; with the moments assembly and encoding ended.
+ */
+async function renderWhole(
+  ctx: Context,
+  split: ReturnType<typeof planSplit>,
+  metadataPath: string,
+  final: string,
+): Promise<{ rendered: Rendered; marks: { assembledAt: number; encodedAt: number } }> {
+  const { edl, options } = ctx;
+  const assembled = await assembleEpisode(edl, {
+    ffmpeg: ctx.ffmpeg,
+    capabilities: ctx.capabilities,
+    dir: ctx.work,
+    split,
+    signal: options.signal,
+    onProgress: (window, percent) => ctx.report(0, percent, window),
+  });
+  const assembledAt = performance.now();
+  const { encoded, gainDb, encodePasses } = await encodeToTarget(ctx, assembled, metadataPath);
+  // The parts are the largest files of the render; the join needs only the encodes.
+  await Promise.all(assembled.parts.map((part) => rm(part.path, { force: true })));
+  const encodedAt = performance.now();
+  const [head, tail] = encoded.files;
+  if (split !== null && head !== undefined && tail !== undefined) {
+    await joinMp3(
+      {
+        first: head,
+        firstFrames: split.joinFrame,
+        second: tail,
+        secondSkip: split.joinFrame - split.secondStartSample / MP3_FRAME_SAMPLES,
+      },
+      final,
+    );
+  } else if (head !== undefined) {
+    await rename(head, final);
+  }
+  const rendered: Rendered = {
+    inputLufs: assembled.lufs,
+    outputLufs: encoded.lufs,
+    gainDb,
+    encodePasses,
+    limited: encoded.limited,
+    windows: assembled.parts.length,
+    reusedSamples: 0,
+    memo: renderMemo({ gainDb, mixLufs: assembled.lufs, outputLufs: encoded.lufs }, edl.output.bitrate_kbps, assembled.blocks),
+  };
+  return { rendered, marks: { assembledAt, encodedAt } };
+}
+
+/** Encodes at the gain that brings the mix to the target; a second pass when the limiter took more than the tolerance. */
+async function encodeToTarget(ctx: Context, assembled: Assembly, metadataPath: string) {
+  const target = ctx.edl.loudness.integrated_lufs;
+  let gainDb = loudnessGainDb(assembled.lufs, target);
+  let encoded = await encode(ctx, assembled, gainDb, metadataPath);
+  let encodePasses = 1;
+  if (Math.abs(encoded.lufs - target) > SECOND_PASS_LU && Number.isFinite(encoded.lufs)) {
+    // Aim again from where the first pass landed.
+    gainDb = Math.max(-MAX_GAIN_DB, Math.min(MAX_GAIN_DB, gainDb + target - encoded.lufs));
+    encoded = await encode(ctx, assembled, gainDb, metadataPath);
+    encodePasses = 2;
+  }
+  return { encoded, gainDb, encodePasses };
 }

@@ -50,6 +50,32 @@ function toVoice(v: z.infer<typeof ZElevenVoice>): TVoice {
   };
 }
 
+/** The user's key as ElevenLabs reads it; refused when none is configured. */
+function apiHeaders(apiKey: string | null | undefined, extra: Record<string, string> = {}): Record<string, string> {
+  if (!apiKey) throw new SpeechError(ID, 'no API key configured');
+  return { 'xi-api-key': apiKey, ...extra };
+}
+
+/** Every voice of the account, page by page (GET /v2/voices). */
+async function fetchAllVoices(doFetch: typeof fetch, base: string, headers: Record<string, string>): Promise<TVoice[]> {
+  const voices: TVoice[] = [];
+  let token: string | null | undefined;
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const url = new URL(`${base}/v2/voices`);
+    url.searchParams.set('page_size', String(PAGE_SIZE));
+    if (token) url.searchParams.set('next_page_token', token);
+    const response = await doFetch(url, { headers });
+    if (!response.ok)
+      throw new SpeechError(ID, `HTTP ${response.status}: ${await providerErrorMessage(response)}`, { status: response.status });
+    const parsed = ZVoicesPage.safeParse(await response.json());
+    if (!parsed.success) throw new SpeechError(ID, `unexpected voices response: ${parsed.error.message}`);
+    voices.push(...parsed.data.voices.map(toVoice));
+    token = parsed.data.next_page_token;
+    if (!parsed.data.has_more || !token) break;
+  }
+  return voices;
+}
+
 /** ElevenLabs with the user's key: GET /v2/voices, POST /v1/text-to-speech/{voice_id} (MP3 back). */
 export function createElevenLabsEngine(options: ElevenLabsOptions): SpeechEngine {
   const doFetch = options.fetch ?? fetch;
@@ -57,30 +83,7 @@ export function createElevenLabsEngine(options: ElevenLabsOptions): SpeechEngine
   const cacheMs = options.cacheMs ?? 5 * 60_000;
   let cached: { at: number; voices: TVoice[] } | null = null;
 
-  function headers(extra: Record<string, string> = {}): Record<string, string> {
-    if (!options.apiKey) throw new SpeechError(ID, 'no API key configured');
-    return { 'xi-api-key': options.apiKey, ...extra };
-  }
-
-  async function fetchAll(): Promise<TVoice[]> {
-    const voices: TVoice[] = [];
-    let token: string | null | undefined;
-    for (let page = 0; page < MAX_PAGES; page += 1) {
-      const url = new URL(`${base}/v2/voices`);
-      url.searchParams.set('page_size', String(PAGE_SIZE));
-      if (token) url.searchParams.set('next_page_token', token);
-      const response = await doFetch(url, { headers: headers() });
-      if (!response.ok)
-        throw new SpeechError(ID, `HTTP ${response.status}: ${await providerErrorMessage(response)}`, { status: response.status });
-      const parsed = ZVoicesPage.safeParse(await response.json());
-      if (!parsed.success) throw new SpeechError(ID, `unexpected voices response: ${parsed.error.message}`);
-      voices.push(...parsed.data.voices.map(toVoice));
-      token = parsed.data.next_page_token;
-      if (!parsed.data.has_more || !token) break;
-    }
-    return voices;
-  }
-
+  const headers = (extra: Record<string, string> = {}) => apiHeaders(options.apiKey, extra);
   return {
     id: ID,
     label: 'ElevenLabs',
@@ -88,7 +91,7 @@ export function createElevenLabsEngine(options: ElevenLabsOptions): SpeechEngine
       return Boolean(options.apiKey);
     },
     async listVoices(query) {
-      if (!cached || Date.now() - cached.at > cacheMs) cached = { at: Date.now(), voices: await fetchAll() };
+      if (!cached || Date.now() - cached.at > cacheMs) cached = { at: Date.now(), voices: await fetchAllVoices(doFetch, base, headers()) };
       return pageVoices(cached.voices, query);
     },
     async synthesize({ text, voiceId, destination, speakingRate, signal }) {

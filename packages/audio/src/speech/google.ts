@@ -62,6 +62,22 @@ export function googleLanguageCode(voiceName: string): string {
   return parts.length >= 2 ? `${parts[0]}-${parts[1]}` : voiceName;
 }
 
+/** A call with the user's credentials: a bearer access token when given, else the API key in the query. */
+function authorizedRequest(options: GoogleTtsOptions, address: string): { url: URL; headers: Record<string, string> } {
+  const url = new URL(address);
+  if (options.accessToken) return { url, headers: { authorization: `Bearer ${options.accessToken}` } };
+  if (!options.apiKey) throw new SpeechError(ID, 'no API key or access token configured');
+  url.searchParams.set('key', options.apiKey);
+  return { url, headers: {} };
+}
+
+/** The response's JSON, or Google's refusal as a SpeechError. */
+async function check(response: Response): Promise<unknown> {
+  if (!response.ok)
+    throw new SpeechError(ID, `HTTP ${response.status}: ${await providerErrorMessage(response)}`, { status: response.status });
+  return response.json();
+}
+
 /** Google Cloud Text-to-Speech over REST: POST /v1/text:synthesize (base64 MP3 back), GET /v1/voices. */
 export function createGoogleTtsEngine(options: GoogleTtsOptions): SpeechEngine {
   const doFetch = options.fetch ?? fetch;
@@ -69,20 +85,7 @@ export function createGoogleTtsEngine(options: GoogleTtsOptions): SpeechEngine {
   const cacheMs = options.cacheMs ?? 60 * 60_000;
   let cached: { at: number; voices: TVoice[] } | null = null;
 
-  function request(pathname: string): { url: URL; headers: Record<string, string> } {
-    const url = new URL(`${base}${pathname}`);
-    if (options.accessToken) return { url, headers: { authorization: `Bearer ${options.accessToken}` } };
-    if (!options.apiKey) throw new SpeechError(ID, 'no API key or access token configured');
-    url.searchParams.set('key', options.apiKey);
-    return { url, headers: {} };
-  }
-
-  async function check(response: Response): Promise<unknown> {
-    if (!response.ok)
-      throw new SpeechError(ID, `HTTP ${response.status}: ${await providerErrorMessage(response)}`, { status: response.status });
-    return response.json();
-  }
-
+  const request = (pathname: string) => authorizedRequest(options, `${base}${pathname}`);
   return {
     id: ID,
     label: 'Google Cloud Text-to-Speech',

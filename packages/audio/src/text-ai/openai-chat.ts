@@ -48,50 +48,38 @@ function field(content: string, name: string): unknown {
   return content;
 }
 
-/** Any OpenAI-compatible /v1/chat/completions endpoint (OpenAI, Ollama, vLLM). */
-export function createOpenAiChatEngine(options: OpenAiChatOptions): TextAiEngine {
-  const doFetch = options.fetch ?? fetch;
-  const limit = options.maxTranscriptChars ?? 24_000;
-
-  async function chat(messages: ChatMessage[], json: boolean, signal?: AbortSignal): Promise<string> {
-    if (!options.baseUrl || !options.model) throw new TextAiError(ID, 'no base URL or model configured');
-    const body: Record<string, unknown> = { model: options.model, messages, temperature: 0.4 };
-    if (json && options.jsonMode !== false) body.response_format = { type: 'json_object' };
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
-    const response = await doFetch(`${options.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-      signal,
-    });
-    if (!response.ok) {
-      const text = await response.text();
-      const message = /"message"\s*:\s*"([^"]*)"/.exec(text)?.[1] ?? (text.slice(0, 300) || response.statusText);
-      throw new TextAiError(ID, `HTTP ${response.status}: ${message}`, { status: response.status });
-    }
-    const parsed = ZCompletion.safeParse(await response.json());
-    if (!parsed.success) throw new TextAiError(ID, `unexpected response: ${parsed.error.message}`);
-    return parsed.data.choices[0]?.message.content ?? '';
+/** One POST /chat/completions: the first choice's text, or the server's refusal as a TextAiError. */
+async function chatCompletion(
+  options: OpenAiChatOptions,
+  doFetch: typeof fetch,
+  { messages, json, signal }: { messages: ChatMessage[]; json: boolean; signal: AbortSignal | undefined },
+): Promise<string> {
+  if (!options.baseUrl || !options.model) throw new TextAiError(ID, 'no base URL or model configured');
+  const body: Record<string, unknown> = { model: options.model, messages, temperature: 0.4 };
+  if (json && options.jsonMode !== false) body.response_format = { type: 'json_object' };
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+  const response = await doFetch(`${options.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+    signal,
+  });
+  if (!response.ok) {
+    const text = await response.text();
+    const message = /"message"\s*:\s*"([^"]*)"/.exec(text)?.[1] ?? (text.slice(0, 300) || response.statusText);
+    throw new TextAiError(ID, `HTTP ${response.status}: ${message}`, { status: response.status });
   }
+  const parsed = ZCompletion.safeParse(await response.json());
+  if (!parsed.success) throw new TextAiError(ID, `unexpected response: ${parsed.error.message}`);
+  return parsed.data.choices[0]?.message.content ?? '';
+}
 
-  const ask = (task: string, context: TextAiContext, json = true) =>
-    chat(
-      [
-        { role: 'system', content: SYSTEM },
-        { role: 'user', content: userPrompt(task, context, limit) },
-      ],
-      json,
-      context.signal,
-    );
-
+/** Title, show notes, tags and the Intern's answer, each asked of the model with its own task. */
+function metadataAnswers(
+  ask: (task: string, context: TextAiContext, json?: boolean) => Promise<string>,
+): Pick<TextAiEngine, 'generateTitle' | 'generateNotes' | 'generateTags' | 'answerCommand'> {
   return {
-    id: ID,
-    label: 'OpenAI-compatible chat',
-    async available() {
-      return Boolean(options.baseUrl && options.model);
-    },
-    complete: (messages, { json, signal }) => chat(messages, json, signal),
     async generateTitle(context) {
       const content = await ask(
         `Write one episode title under ${AI_TEXT.titleLengthLimit} characters. Answer as JSON: {"title": "..."}.`,
@@ -127,5 +115,34 @@ export function createOpenAiChatEngine(options: OpenAiChatOptions): TextAiEngine
       const text = acceptAiText(content);
       return text ? { text, found: true, method: 'model' } : { text: NOTHING_FOUND_ANSWER, found: false, method: 'model' };
     },
+  };
+}
+
+/** Any OpenAI-compatible /v1/chat/completions endpoint (OpenAI, Ollama, vLLM). */
+export function createOpenAiChatEngine(options: OpenAiChatOptions): TextAiEngine {
+  const doFetch = options.fetch ?? fetch;
+  const limit = options.maxTranscriptChars ?? 24_000;
+
+  const chat = (messages: ChatMessage[], json: boolean, signal?: AbortSignal) =>
+    chatCompletion(options, doFetch, { messages, json, signal });
+
+  const ask = (task: string, context: TextAiContext, json = true) =>
+    chat(
+      [
+        { role: 'system', content: SYSTEM },
+        { role: 'user', content: userPrompt(task, context, limit) },
+      ],
+      json,
+      context.signal,
+    );
+
+  return {
+    id: ID,
+    label: 'OpenAI-compatible chat',
+    async available() {
+      return Boolean(options.baseUrl && options.model);
+    },
+    complete: (messages, { json, signal }) => chat(messages, json, signal),
+    ...metadataAnswers(ask),
   };
 }
