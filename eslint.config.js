@@ -24,17 +24,18 @@ export default tseslint.config(
   },
   {
     // Issue 23: services (and the job runners they hand work to) call their area's repositories, never the
-    // entity manager. Every domain file but those that are data access or must construct it:
-    files: ['apps/server/src/domain/**/*.ts'],
+    // entity manager. Every domain and worker file but those that are data access or must construct it:
+    files: ['apps/server/src/domain/**/*.ts', 'apps/worker/src/**/*.ts'],
     ignores: [
       // Repositories and entity schemas are the data access.
       'apps/server/src/domain/**/*.repository.ts',
       'apps/server/src/domain/**/*.entity.ts',
       // The ORM's list of every entity schema.
       'apps/server/src/domain/entities.ts',
-      // Composition roots: they make each unit of work's repositories on its entity manager.
+      // Composition roots: they make each unit of work's repositories on its entity manager (the worker's, one per job).
       'apps/server/src/domain/services.ts',
       'apps/server/src/domain/**/*-services.ts',
+      'apps/worker/src/worker.ts',
       // pg-boss plumbing: a job sent inside the caller's open transaction (the queue's `db` option).
       'apps/server/src/domain/jobs/job-queue.ts',
       'apps/server/src/domain/jobs/transaction-db.ts',

@@ -106,7 +106,7 @@ async function registerQueue(boss: PgBoss, name: TJobName, ctx: QueueContext): P
       const payload = JOBS[name].parse(job.data ?? {});
       const em = orm.em.fork();
       const attempt = { retryCount: job.retryCount, retryLimit: job.retryLimit };
-      const run = def.handle(payload, { em, services: createServices(em, ctx.shared), log, attempt, signal: job.signal });
+      const run = def.handle(payload, { services: createServices(em, ctx.shared), log, attempt, signal: job.signal });
       ctx.running.add(run);
       try {
         await run;

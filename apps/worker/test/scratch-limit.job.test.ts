@@ -60,7 +60,6 @@ function contextOf(scratch: ScratchFolder, final: boolean): JobContext {
   const em = orm.em.fork();
   const storage = new S3Storage(s3SettingsOf(config)!, scratch);
   return {
-    em,
     services: createServices(em, { config, mailTransport: outboxOnlyTransport, storage, jobs }),
     log: (m) => logs.push(m),
     attempt: { retryCount: final ? 3 : 0, retryLimit: 3 },

@@ -12,5 +12,4 @@ export { PgBossJobQueue, noJobQueue, type JobQueue } from './jobs/job-queue.ts';
 export { mediaKey, type StoragePort } from './storage/storage.ts';
 export { tusStorageFor, tusDirectory } from './storage/tus-store.ts';
 export { UnfinishedUploads } from './media/unfinished-uploads.ts';
-export { UnfinishedUploadsRepository } from './media/unfinished-uploads.repository.ts';
 export { publishTestHooks } from './publishing/publish-runner.ts';

@@ -1,9 +1,7 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TJobName, TJobPayload } from '@ppp/contracts';
 import type { Services } from '@ppp/server/domain';
 
 export interface JobContext {
-  em: EntityManager;
   services: Services;
   log: (msg: string) => void;
   /** Which run this is: a handler records a permanent failure on its row when no retry is left. */

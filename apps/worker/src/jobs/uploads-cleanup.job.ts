@@ -1,4 +1,4 @@
-import { tusStorageFor, UnfinishedUploads, UnfinishedUploadsRepository } from '@ppp/server/domain';
+import { tusStorageFor } from '@ppp/server/domain';
 import type { JobDefinition } from './job.ts';
 
 /**
@@ -11,9 +11,9 @@ export const uploadsCleanupJob: JobDefinition<'uploads.cleanup'> = {
   retryLimit: 2,
   retryBackoff: true,
   expireInSeconds: 600,
-  async handle(_payload, { em, services, log }) {
+  async handle(_payload, { services, log }) {
     const tus = tusStorageFor(services.config);
-    const idle = await new UnfinishedUploads(new UnfinishedUploadsRepository(em)).removeIdle((id) => tus.abandon(id));
+    const idle = await services.unfinishedUploads.removeIdle((id) => tus.abandon(id));
     const expired = await tus.deleteExpired();
     log(`uploads.cleanup: ${idle} idle and ${expired} expired partial uploads removed`);
     return { removed: idle + expired };

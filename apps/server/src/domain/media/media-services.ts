@@ -8,6 +8,8 @@ import { MediaRepository } from './media.repository.ts';
 import { MediaUploadService } from './media-upload.service.ts';
 import { UploadQueueService } from './upload-queue.service.ts';
 import { UploadQueueRepository } from './upload-queue.repository.ts';
+import { UnfinishedUploads } from './unfinished-uploads.ts';
+import { UnfinishedUploadsRepository } from './unfinished-uploads.repository.ts';
 import { MusicLibraryService } from '../music/music-library.service.ts';
 import { MusicAdminService } from '../music/music-admin.service.ts';
 import { MusicRepository } from '../music/music.repository.ts';
@@ -37,6 +39,7 @@ export function createMediaServices(em: EntityManager, shared: SharedDeps, core:
     media,
     uploads,
     uploadQueue,
+    unfinishedUploads: new UnfinishedUploads(new UnfinishedUploadsRepository(em)),
     music: new MusicLibraryService({ repository: musicRows, media: mediaRows, storage }),
     musicAdmin: new MusicAdminService({ repository: musicRows, storage, uploads, limits: core.limits, config }),
   };

@@ -96,6 +96,6 @@ export class TusRequests {
 
   /** The unfinished uploads' records, through the request's own entity manager when it has one. */
   unfinished(req: Request): UnfinishedUploads {
-    return new UnfinishedUploads(new UnfinishedUploadsRepository(this.contexts.get(req)?.services.em ?? this.orm.em.fork()));
+    return this.contexts.get(req)?.services.unfinishedUploads ?? new UnfinishedUploads(new UnfinishedUploadsRepository(this.orm.em.fork()));
   }
 }
