@@ -1,5 +1,5 @@
 import { Button, FileButton, Group, Image, SegmentedControl, TextInput } from '@mantine/core';
-import { DEMO_PUBLISH_DAYS, type DEMO_STEPS, type DemoAnswers, type TDemoPublishDay } from './demo-steps.ts';
+import { DEMO_PUBLISH_DAYS, type DEMO_STEPS, type DemoAnswers } from './demo-steps.ts';
 import type { DemoLook } from './use-onboarding-demo.ts';
 
 export interface DemoStepFieldProps {
@@ -44,7 +44,7 @@ export function DemoStepField({ stepKey, answers, onAnswers, look }: DemoStepFie
         size={size}
         data={[...DEMO_PUBLISH_DAYS]}
         value={answers.publishDay}
-        onChange={(day) => onAnswers({ ...answers, publishDay: day as TDemoPublishDay })}
+        onChange={(publishDay) => onAnswers({ ...answers, publishDay })}
         color={look.highContrast ? 'dark' : undefined}
       />
     );
