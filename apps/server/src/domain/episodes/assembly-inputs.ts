@@ -62,28 +62,26 @@ export class AssemblyInputs {
   private readonly files = new Map<string, TEdlFile>();
   private readonly local = new Map<string, string>();
   private readonly releases: (() => Promise<void>)[] = [];
-  private readonly episodes: EpisodeMediaRepository;
+  private readonly media: EpisodeMediaRepository;
   private voices: string[] | null = null;
   constructor(deps: AssemblyInputsDeps) {
     this.deps = deps;
-    this.episodes = deps.media;
+    this.media = deps.media;
   }
 
   async resolve(episode: Episode, recipe: TEpisodeRecipe, signal?: AbortSignal): Promise<ResolvedInputs> {
     const userId = typeof episode.user === 'string' ? episode.user : episode.user.id;
     try {
-      const upload = await this.episodes.findMedia(userId, recipe.media_id);
+      const upload = await this.media.findMedia(userId, recipe.media_id);
       if (!upload) throw new PermanentAssemblyError(ASSEMBLY_MESSAGES.uploadMissing);
-      const transcript = await this.episodes.transcriptOf(upload.id);
+      const transcript = await this.media.transcriptOf(upload.id);
       if (!transcript || !upload.detection) throw new PermanentAssemblyError(ASSEMBLY_MESSAGES.uploadNotReady);
       const ctx = { userId, recipe, signal };
       const segments = await this.segments(ctx);
       const music = await this.music(userId, recipe);
       const settings = ZAudioCleanupSettings.parse({ ...(await this.deps.audioCleanup.get(userId)), ...recipe.cleanup });
       const beep =
-        settings.censorEnabled && settings.censorBeepFile
-          ? await this.episodes.findClip(userId, { filename: settings.censorBeepFile })
-          : null;
+        settings.censorEnabled && settings.censorBeepFile ? await this.media.findClip(userId, { filename: settings.censorBeepFile }) : null;
       const input: PlanInput = {
         template: { segments, music, timing: recipe.template.timing },
         content: { file: await this.file(upload), words: transcript.words, detections: upload.detection },
@@ -155,7 +153,7 @@ export class AssemblyInputs {
   }
 
   private async clip(userId: string, ref: ClipRef, missing: (name: string) => string): Promise<TEdlFile> {
-    const item = await this.episodes.findClip(userId, ref);
+    const item = await this.media.findClip(userId, ref);
     if (!item) throw new PermanentAssemblyError(missing(ref.filename || ref.media_id || ''));
     return this.file(item);
   }
@@ -181,7 +179,7 @@ export class AssemblyInputs {
     const resolved = [];
     for (const choice of recipe.sfx_choices) {
       const hit = upload.detection?.sfx.matches[choice.hit_index];
-      const item = await this.episodes.findClip(userId, { media_id: choice.media_id ?? hit?.media_id });
+      const item = await this.media.findClip(userId, { media_id: choice.media_id ?? hit?.media_id });
       if (hit && item) resolved.push({ hit_index: choice.hit_index, file: await this.file(item), keep_keyword: choice.keep_keyword });
     }
     return resolved;
@@ -193,7 +191,7 @@ export class AssemblyInputs {
     const voice = voiceId ?? (await this.firstVoice(ctx.userId));
     const hash = createHash('sha256').update(`${voice}\n${text}`).digest('hex').slice(0, 32);
     const filename = `voice-${hash}.mp3`;
-    const cached = await this.episodes.findGenerated(ctx.userId, VOICE_RENDER_CATEGORY, filename);
+    const cached = await this.media.findGenerated(ctx.userId, VOICE_RENDER_CATEGORY, filename);
     if (cached && (await this.deps.storage.stat(cached.storageKey))) return this.file(cached);
     const work = await mkdtemp(path.join(tmpdir(), 'ppp-assembly-voice-'));
     try {
@@ -216,7 +214,7 @@ export class AssemblyInputs {
       const stored = await this.deps.storage.putFile(key, audio.path);
       const item =
         cached ??
-        this.episodes.createMedia({
+        this.media.createMedia({
           id,
           user: ctx.userId,
           category: VOICE_RENDER_CATEGORY,
@@ -229,7 +227,7 @@ export class AssemblyInputs {
           status: 'ready',
         });
       Object.assign(item, { storageKey: key, sizeBytes: stored.size, durationSeconds: audio.durationSeconds });
-      await this.episodes.flush();
+      await this.media.flush();
       return this.file(item);
     } finally {
       await rm(work, { recursive: true, force: true });
