@@ -37,14 +37,7 @@ export function createPublishingServices(em: EntityManager, shared: SharedDeps, 
   const { config, storage } = shared;
   const baseUrl = publicUrl(config);
   const connectionString = String(em.config.get('clientUrl'));
-  const spreaker = new SpreakerService({
-    accounts: new SpreakerAccountsRepository(em),
-    podcasts: new PodcastsRepository(em),
-    grants: new OneTimeGrants(new OneTimeGrantsRepository(em)),
-    box: secretBoxFor(config),
-    oauth: spreakerOAuthConfig(config),
-    apiUrl: config.SPREAKER_BASE_URL,
-  });
+  const spreaker = spreakerService(em, config);
   const shows = new PodcastsRepository(em);
   const podcasts = new PodcastsService({
     repository: shows,
@@ -52,15 +45,8 @@ export function createPublishingServices(em: EntityManager, shared: SharedDeps, 
     baseUrl,
     assertOwnSpreakerShow: (user, showId) => spreaker.show(user, showId),
   });
-  const sites = new WebsiteRepository(em);
-  const hosting = { baseUrl, sitesBaseDomain: config.SITES_BASE_DOMAIN ?? null };
-  // The feed's show link is the show's published site when it has one.
-  const siteLinkOf = async (podcastId: string) => {
-    const site = await sites.findByPodcast(podcastId);
-    return site?.publishedAt ? siteUrlOf(site, hosting) : null;
-  };
   const repository = new PublishingRepository(em);
-  const feeds = new FeedService({ repository, storage, podcasts, baseUrl, siteLinkOf });
+  const feeds = new FeedService({ repository, storage, podcasts, baseUrl, siteLinkOf: siteLinks(em, config) });
   const feedCheck = new FeedCheckService({ podcasts, feeds });
   const hosts = new HostRegistry({
     builtin: new BuiltinHost({ feeds, feedCheck, storage }),
@@ -88,5 +74,27 @@ export function createPublishingServices(em: EntityManager, shared: SharedDeps, 
       baseUrl,
     }),
     analytics: new AnalyticsService({ repository, podcasts, spreaker, features }),
+  };
+}
+
+/** The Spreaker connection of one unit of work: accounts, their one-time grants and the OAuth settings. */
+function spreakerService(em: EntityManager, config: SharedDeps['config']) {
+  return new SpreakerService({
+    accounts: new SpreakerAccountsRepository(em),
+    podcasts: new PodcastsRepository(em),
+    grants: new OneTimeGrants(new OneTimeGrantsRepository(em)),
+    box: secretBoxFor(config),
+    oauth: spreakerOAuthConfig(config),
+    apiUrl: config.SPREAKER_BASE_URL,
+  });
+}
+
+/** The feed's show link is the show's published site when it has one. */
+function siteLinks(em: EntityManager, config: SharedDeps['config']) {
+  const sites = new WebsiteRepository(em);
+  const hosting = { baseUrl: publicUrl(config), sitesBaseDomain: config.SITES_BASE_DOMAIN ?? null };
+  return async (podcastId: string) => {
+    const site = await sites.findByPodcast(podcastId);
+    return site?.publishedAt ? siteUrlOf(site, hosting) : null;
   };
 }

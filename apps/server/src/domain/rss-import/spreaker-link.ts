@@ -86,6 +86,48 @@ async function resumeStalledMirrors(deps: RecoveryDeps, podcast: Podcast): Promi
   }
 }
 
+/** The linked show's Spreaker id, or the one in the Spreaker feed it was imported from; else null. */
+function linkedShowId(podcast: Podcast): number | null {
+  if (podcast.spreakerShowId) return Number(podcast.spreakerShowId);
+  return podcast.importedFeedUrl ? spreakerShowIdFromUrl(podcast.importedFeedUrl) : null;
+}
+
+type KnownEpisodeKeys = Awaited<ReturnType<RssImportRepository['episodeKeysOf']>>;
+type RecoveredFields = ReturnType<typeof recoveredFields>;
+
+/** The remote episodes the show does not have yet, by Spreaker episode id, import key or guid. */
+function notYetHere(remote: TSpreakerEpisode[], known: KnownEpisodeKeys): RecoveredFields[] {
+  const knownIds = new Set(known.map((e) => e.hostEpisodeId).filter(Boolean));
+  const knownHashes = new Set(known.map((e) => e.importKeyHash).filter(Boolean));
+  const knownGuids = new Set(known.map((e) => e.guid));
+  return remote
+    .map(recoveredFields)
+    .filter((f) => !knownIds.has(f.hostEpisodeId) && !knownHashes.has(f.importKeyHash) && !knownGuids.has(f.guid));
+}
+
+/** The import row whose rss.mirror job copies the recovered episodes' audio and artwork; null when there is none to copy. */
+function mirrorFor(
+  imports: RssImportRepository,
+  podcast: Podcast,
+  recovered: { source: string; remote: TSpreakerEpisode[]; missing: RecoveredFields[] },
+) {
+  const { source, remote, missing } = recovered;
+  const withAudio = missing.filter((f) => f.mirrorStatus === 'pending').length;
+  if (withAudio === 0 && !missing.some((f) => f.sidecarsPending)) return null;
+  return imports.add({
+    id: randomUUID(),
+    user: podcast.user,
+    podcast,
+    feedUrl: source,
+    finalUrl: source,
+    feedStorageKey: null,
+    status: 'mirroring',
+    feedTotal: remote.length,
+    importedCount: missing.length,
+    mirrorTotal: withAudio,
+  });
+}
+
 /**
  * POST /api/podcasts/{id}/recover-from-spreaker: Spreaker's RSS feed lists only the newest
  * episodes, so the rest of a linked show's catalogue is read from its API and the missing ones are
@@ -98,11 +140,7 @@ export async function recoverFromSpreaker(
   podcast: Podcast,
 ): Promise<TRecoverFromSpreakerResult> {
   const { imports } = deps;
-  const showId = podcast.spreakerShowId
-    ? Number(podcast.spreakerShowId)
-    : podcast.importedFeedUrl
-      ? spreakerShowIdFromUrl(podcast.importedFeedUrl)
-      : null;
+  const showId = linkedShowId(podcast);
   if (!showId) throw new AppError('CONFLICT', RSS_IMPORT_MESSAGES.notLinkedToSpreaker);
   if (!client) throw new AppError('BAD_REQUEST', PODCAST_MESSAGES.notConnected);
   const remote = await client.showEpisodes(showId).catch((error: unknown) => {
@@ -112,29 +150,8 @@ export async function recoverFromSpreaker(
   const known = await imports.episodeKeysOf(podcast.id);
   // Host episode ids are unique across the instance: one claimed by another show is not linked again.
   const claimed = await imports.spreakerIdsTaken(remote.map((e) => String(e.episode_id)));
-  const knownIds = new Set(known.map((e) => e.hostEpisodeId).filter(Boolean));
-  const knownHashes = new Set(known.map((e) => e.importKeyHash).filter(Boolean));
-  const knownGuids = new Set(known.map((e) => e.guid));
-  const missing = remote
-    .map(recoveredFields)
-    .filter((f) => !knownIds.has(f.hostEpisodeId) && !knownHashes.has(f.importKeyHash) && !knownGuids.has(f.guid));
-  const withAudio = missing.filter((f) => f.mirrorStatus === 'pending').length;
-  const source = `${SPREAKER_API_URL}/v2/shows/${showId}/episodes`;
-  const mirror =
-    withAudio > 0 || missing.some((f) => f.sidecarsPending)
-      ? imports.add({
-          id: randomUUID(),
-          user: podcast.user,
-          podcast,
-          feedUrl: source,
-          finalUrl: source,
-          feedStorageKey: null,
-          status: 'mirroring',
-          feedTotal: remote.length,
-          importedCount: missing.length,
-          mirrorTotal: withAudio,
-        })
-      : null;
+  const missing = notYetHere(remote, known);
+  const mirror = mirrorFor(imports, podcast, { source: `${SPREAKER_API_URL}/v2/shows/${showId}/episodes`, remote, missing });
   for (const fields of missing) {
     const linked = claimed.has(fields.hostEpisodeId) ? { hostEpisodeId: null, hostKind: null } : { hostKind: 'spreaker' };
     imports.addEpisode({
