@@ -8,13 +8,22 @@ const CHANNEL = 'ppp_tus_lock_release';
 const RETRY_MS = 50;
 const TIMEOUT_MS = 30_000;
 
+/**
+ * Lets go of an upload's lock and marks the upload as active in the same round trip: whatever held
+ * the lock (a chunk written, or cut off) was activity on it, and while it was held the lock itself
+ * kept the idle cleanup off it (UnfinishedUploads.removeIdle). One statement per chunk instead of two.
+ */
+const UNLOCK_AND_TOUCH = `with touched as (update unfinished_uploads set last_activity_at = now() where id = $2)
+  select pg_advisory_unlock($1, hashtext($2))`;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * tus locks as PostgreSQL advisory locks, so any server behind a load balancer can take any chunk
  * of an upload. A lock holds one pooled connection while held. A request that finds the lock taken
  * asks the holder to let go (tus's requestRelease, for a client that reconnected after a dropped
- * connection) with NOTIFY; every server LISTENs and releases its holder of that upload.
+ * connection) with NOTIFY; every server LISTENs and releases its holder of that upload. Letting go
+ * marks the upload's activity (UNLOCK_AND_TOUCH).
  */
 export class PgAdvisoryLocker implements Locker {
   private readonly pool: pg.Pool;
@@ -92,7 +101,7 @@ export class PgAdvisoryLocker implements Locker {
           return;
         }
         try {
-          await conn.query('select pg_advisory_unlock($1, hashtext($2))', [TUS_LOCK_NAMESPACE, id]);
+          await conn.query(UNLOCK_AND_TOUCH, [TUS_LOCK_NAMESPACE, id]);
           conn.release();
         } catch (error) {
           // A broken connection drops its advisory locks with it.

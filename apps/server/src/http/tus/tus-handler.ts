@@ -32,8 +32,8 @@ function withNodeBody(req: Request, incoming: IncomingMessage): Request {
 
 /**
  * One tus request through the server. The tus protocol answers a PATCH whose body is not
- * application/offset+octet-stream with 415 (tus answers 400). A chunk taken keeps its upload alive
- * (its one database write); one cancelled by its creator no longer counts.
+ * application/offset+octet-stream with 415 (tus answers 400). A chunk keeps its upload alive as its
+ * lock is let go (PgAdvisoryLocker, in the unlock's round trip); one cancelled by its creator no longer counts.
  */
 async function handleTusRequest(server: Server, requests: TusRequests, raw: Request, incoming?: IncomingMessage): Promise<Response> {
   if (raw.method === 'PATCH' && raw.headers.get('content-type') !== 'application/offset+octet-stream') {
@@ -42,7 +42,6 @@ async function handleTusRequest(server: Server, requests: TusRequests, raw: Requ
   const req = raw.method === 'PATCH' && incoming ? withNodeBody(raw, incoming) : raw;
   const res = await server.handleWeb(req);
   const id = new URL(req.url).pathname.split('/').pop() ?? '';
-  if (req.method === 'PATCH' && res.status === 204) await requests.unfinished(req).touch(id);
   if (req.method === 'DELETE' && res.status === 204) await requests.unfinished(req).forget(id);
   return res;
 }

@@ -55,8 +55,8 @@ export class TusUploadHooks {
 
   /**
    * A creation needs a signed-in user; any other request, the upload's owner. A chunk is marked as
-   * activity once it is taken (TusHandler.handle): while it is written its lock keeps the idle
-   * cleanup off it (UnfinishedUploads.removeIdle), so one database write per chunk is enough.
+   * activity as its lock is let go (PgAdvisoryLocker): while it is written the lock keeps the idle
+   * cleanup off it (UnfinishedUploads.removeIdle), so no database write of its own is needed.
    */
   private async onIncomingRequest(req: Request, id: string): Promise<void> {
     if (req.method === 'POST') await this.requests.contextFor(req);
