@@ -6,7 +6,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { z } from 'zod';
 import { WEB_URL_MESSAGES, ZPublicEpisodes, updatePodcastForm } from '@ppp/contracts';
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
@@ -23,7 +22,7 @@ const HOSTILE = /<script|onerror|onclick|javascript:|<iframe|<img|<style|alert\(
 
 let orm: MikroORM;
 let api: TestServer;
-let a: { token: string };
+let a: { token: string; id: string };
 let storage: { dir: string; remove: () => void };
 let files: { dir: string; remove: () => void };
 let showId: string;
@@ -35,14 +34,13 @@ beforeAll(async () => {
   orm = db.orm;
   api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir });
   ({ admin: a } = await twoUsers(api));
-  const me = z.object({ id: z.string() }).parse((await api.request('GET', '/api/users/me', { token: a.token })).body);
   const store = new LocalStorage(storage.dir);
-  showId = await seedShow(orm, store, me.id, 'Hostile Notes Show', null);
+  showId = await seedShow(orm, store, a.id, 'Hostile Notes Show', null);
   const episode = await seedAssembledEpisode(
     orm,
     store,
     files.dir,
-    { userId: me.id, podcastId: showId },
+    { userId: a.id, podcastId: showId },
     {
       title: 'Live one',
       status: 'published',
