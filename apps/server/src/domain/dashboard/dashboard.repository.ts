@@ -1,11 +1,75 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { User } from '../users/user.entity.ts';
-import { PodcastSchema } from '../podcasts/podcast.entity.ts';
-import { TemplateSchema } from '../templates/template.entity.ts';
-import { SpreakerAccountSchema } from '../spreaker/spreaker-account.entity.ts';
-import { EpisodeSchema, type Episode } from '../episodes/episode.entity.ts';
 
 type Owner = Pick<User, 'id'>;
+
+/** Every figure of the dashboard the database holds, for one user at one time. */
+export interface DashboardFigures {
+  total: number;
+  last30d: number;
+  upcoming: number;
+  lastPublishedAt: Date | null;
+  playsTotal: number;
+  /** Downloads counted by the built-in host since the window's start, over all the user's shows. */
+  playsSince: number;
+  shows: number;
+  activeTemplates: number;
+  spreakerAccounts: number;
+  /** The most recently made episode (its status is the last assembly's outcome). */
+  latest: { id: string; status: string } | null;
+  /** The most recent published or scheduled episodes, each with its downloads since the window's start. */
+  recent: { id: string; title: string; plays: number }[];
+}
+
+/**
+ * The dashboard's figures in one statement: the dashboard is the first screen after sign-in, and
+ * as a dozen queries it cost more in round trips and query building than in the counting itself.
+ */
+const FIGURES_SQL = `
+select e.total, e.last_30d, e.upcoming, e.last_published, e.plays,
+  (select count(*) from episode_downloads d join podcasts p on p.id = d.podcast_id
+     where p.user_id = :user and d.created_at >= :since) as plays_since,
+  (select count(*) from podcasts where user_id = :user) as shows,
+  (select count(*) from templates where user_id = :user and is_active) as active_templates,
+  (select count(*) from spreaker_accounts where user_id = :user) as spreaker_accounts,
+  (select json_build_object('id', id, 'status', status) from episodes
+     where user_id = :user and import_key is null order by created_at desc, id desc limit 1) as latest,
+  (select coalesce(json_agg(json_build_object('id', r.id, 'title', r.title, 'plays', r.plays) order by r.rank), '[]')
+     from (select x.id, x.title,
+             row_number() over (order by x.publish_at desc, x.created_at desc, x.id desc) as rank,
+             (select count(*) from episode_downloads d where d.episode_id = x.id and d.created_at >= :since) as plays
+           from episodes x where x.user_id = :user and x.status in ('published', 'scheduled')
+           order by x.publish_at desc, x.created_at desc, x.id desc limit :recent) r) as recent
+from (select count(*) as total,
+             count(*) filter (where created_at >= :since) as last_30d,
+             count(*) filter (where status = 'scheduled' and publish_at > :now) as upcoming,
+             max(coalesce(published_at, publish_at)) filter (where status = 'published') as last_published,
+             coalesce(sum(plays_total), 0) as plays
+        from episodes where user_id = :user) e`;
+
+interface FiguresRow {
+  total: string | number;
+  last_30d: string | number;
+  upcoming: string | number;
+  last_published: string | Date | null;
+  plays: string | number;
+  plays_since: string | number;
+  shows: string | number;
+  active_templates: string | number;
+  spreaker_accounts: string | number;
+  latest: { id: string; status: string } | null;
+  recent: { id: string; title: string; plays: number }[];
+}
+
+/** The SQL with its named parameters in order as positional ones. */
+function positional(sql: string, values: Record<string, unknown>): [string, unknown[]] {
+  const params: unknown[] = [];
+  const text = sql.replace(/:(\w+)/g, (_, name: string) => {
+    params.push(values[name]);
+    return '?';
+  });
+  return [text, params];
+}
 
 /** What the dashboard counts, always for one user. */
 export class DashboardRepository {
@@ -14,89 +78,22 @@ export class DashboardRepository {
     this.em = em;
   }
 
-  async counts(user: Owner): Promise<{ shows: number; activeTemplates: number; spreakerAccounts: number }> {
-    const [shows, activeTemplates, spreakerAccounts] = await Promise.all([
-      this.em.count(PodcastSchema, { user: user.id }),
-      this.em.count(TemplateSchema, { user: user.id, isActive: true }),
-      this.em.count(SpreakerAccountSchema, { user: user.id }),
-    ]);
-    return { shows, activeTemplates, spreakerAccounts };
-  }
-
-  /** Downloads counted by the built-in host since a time, over all the user's shows. */
-  async playsSince(user: Owner, since: Date): Promise<number> {
-    const rows = await this.em
-      .getConnection()
-      .execute<{ plays: string }[]>(
-        'select count(*) as plays from episode_downloads d join podcasts p on p.id = d.podcast_id where p.user_id = ? and d.created_at >= ?',
-        [user.id, since],
-      );
-    return Number(rows[0]?.plays ?? 0);
-  }
-
-  /** Downloads of each of the user's episodes given, since a time (an episode with none is left out). */
-  async playsOfEpisodesSince(user: Owner, episodeIds: readonly string[], since: Date): Promise<Map<string, number>> {
-    if (episodeIds.length === 0) return new Map();
-    const rows = await this.em.getConnection().execute<{ episode_id: string; plays: string }[]>(
-      `select d.episode_id, count(*) as plays from episode_downloads d join podcasts p on p.id = d.podcast_id
-         where p.user_id = ? and d.episode_id in (${episodeIds.map(() => '?').join(', ')}) and d.created_at >= ? group by d.episode_id`,
-      [user.id, ...episodeIds, since],
-    );
-    return new Map(rows.map((row) => [row.episode_id, Number(row.plays)]));
-  }
-
-  /** The figures of the dashboard's statistics that come straight from the episodes table. */
-  async statsFor(user: Owner, since: Date, now: Date): Promise<EpisodeCounts> {
-    const rows = await this.em.getConnection().execute<RawCounts[]>(
-      `select count(*) as total,
-              count(*) filter (where created_at >= ?) as last_30d,
-              count(*) filter (where status = 'scheduled' and publish_at > ?) as upcoming,
-              max(coalesce(published_at, publish_at)) filter (where status = 'published') as last_published,
-              coalesce(sum(plays_total), 0) as plays
-         from episodes where user_id = ?`,
-      [since, now, user.id],
-    );
-    const row = rows[0];
+  async figures(user: Owner, window: { since: Date; now: Date; recent: number }): Promise<DashboardFigures> {
+    const [sql, params] = positional(FIGURES_SQL, { user: user.id, since: window.since, now: window.now, recent: window.recent });
+    const [row] = await this.em.getConnection().execute<FiguresRow[]>(sql, params);
+    if (!row) throw new Error('the dashboard query returned no row');
     return {
-      total: Number(row?.total ?? 0),
-      last30d: Number(row?.last_30d ?? 0),
-      upcoming: Number(row?.upcoming ?? 0),
-      lastPublishedAt: row?.last_published ? new Date(row.last_published) : null,
-      playsTotal: Number(row?.plays ?? 0),
+      total: Number(row.total),
+      last30d: Number(row.last_30d),
+      upcoming: Number(row.upcoming),
+      lastPublishedAt: row.last_published ? new Date(row.last_published) : null,
+      playsTotal: Number(row.plays),
+      playsSince: Number(row.plays_since),
+      shows: Number(row.shows),
+      activeTemplates: Number(row.active_templates),
+      spreakerAccounts: Number(row.spreaker_accounts),
+      latest: row.latest,
+      recent: row.recent.map((r) => ({ id: r.id, title: r.title, plays: Number(r.plays) })),
     };
   }
-
-  /** The most recently made episode (its status is the last assembly's outcome). */
-  async latest(user: Owner): Promise<Pick<Episode, 'id' | 'status'> | null> {
-    return this.em.findOne(
-      EpisodeSchema,
-      { user: user.id, importKey: null },
-      { orderBy: { createdAt: 'desc', id: 'desc' }, fields: ['id', 'status'] },
-    );
-  }
-
-  /** The user's most recent published or scheduled episodes. */
-  async recentlyReleased(user: Owner, limit: number): Promise<Pick<Episode, 'id' | 'title'>[]> {
-    return this.em.find(
-      EpisodeSchema,
-      { user: user.id, status: { $in: ['published', 'scheduled'] } },
-      { orderBy: { publishAt: 'desc', createdAt: 'desc', id: 'desc' }, limit, fields: ['id', 'title'] },
-    );
-  }
-}
-
-interface RawCounts {
-  total: string | number;
-  last_30d: string | number;
-  upcoming: string | number;
-  last_published: string | Date | null;
-  plays: string | number;
-}
-
-export interface EpisodeCounts {
-  total: number;
-  last30d: number;
-  upcoming: number;
-  lastPublishedAt: Date | null;
-  playsTotal: number;
 }

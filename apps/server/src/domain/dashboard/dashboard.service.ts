@@ -30,32 +30,23 @@ export class DashboardService {
   /** GET /api/dashboard/stats (and /api/users/me/stats). Plays are those of the last 30 days (spec 001 section 9), recent episodes' too. */
   async stats(user: User, now = new Date()): Promise<TDashboardStats> {
     const since = new Date(now.getTime() - DASHBOARD.statsWindowDays * DAY_MS);
-    const [counts, latest, recent, plays30d, rows, minutes] = await Promise.all([
-      this.rows.statsFor(user, since, now),
-      this.rows.latest(user),
-      this.rows.recentlyReleased(user, DASHBOARD.recentEpisodes),
-      this.rows.playsSince(user, since),
-      this.rows.counts(user),
+    const [figures, minutes] = await Promise.all([
+      this.rows.figures(user, { since, now, recent: DASHBOARD.recentEpisodes }),
       this.deps.minutes.minutesFor(user, now),
     ]);
-    const recentPlays = await this.rows.playsOfEpisodesSince(
-      user,
-      recent.map((e) => e.id),
-      since,
-    );
     return {
-      total_episodes: counts.total,
-      episodes_last_30d: counts.last30d,
-      upcoming_scheduled: counts.upcoming,
-      last_published_at: counts.lastPublishedAt,
-      last_assembly_status: latest ? assemblyOutcome(latest.status) : null,
-      plays_last_30d: plays30d,
-      show_total_plays: counts.playsTotal,
-      recent_episode_plays: recent.map((e) => ({ episode_id: e.id, plays_total: recentPlays.get(e.id) ?? 0, title: e.title })),
-      spreaker_connected: rows.spreakerAccounts > 0,
-      show_count: rows.shows,
-      template_count: rows.activeTemplates,
-      ready: rows.shows > 0 && rows.activeTemplates > 0,
+      total_episodes: figures.total,
+      episodes_last_30d: figures.last30d,
+      upcoming_scheduled: figures.upcoming,
+      last_published_at: figures.lastPublishedAt,
+      last_assembly_status: figures.latest ? assemblyOutcome(figures.latest.status) : null,
+      plays_last_30d: figures.playsSince,
+      show_total_plays: figures.playsTotal,
+      recent_episode_plays: figures.recent.map((e) => ({ episode_id: e.id, plays_total: e.plays, title: e.title })),
+      spreaker_connected: figures.spreakerAccounts > 0,
+      show_count: figures.shows,
+      template_count: figures.activeTemplates,
+      ready: figures.shows > 0 && figures.activeTemplates > 0,
       minutes_used: minutes.used,
       minutes_left: minutes.max === null ? null : Math.max(0, minutes.max - minutes.used),
       max_processing_minutes_month: minutes.max,
