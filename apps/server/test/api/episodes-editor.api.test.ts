@@ -15,6 +15,52 @@ import { episodesBed, ZEpisodeJson } from './episodes-bed.ts';
 
 const bed = episodesBed();
 
+/** POST /api/episodes/{id}/manual-edit/commit as A unless another token is given. */
+const commitCuts = (id: string, cuts: { start_ms: number; end_ms: number }[], token = bed.a.token) =>
+  bed.api.request('POST', `/api/episodes/${id}/manual-edit/commit`, { token, json: { cuts } });
+
+type SeededEdl = { duration_ms: number; content: { cuts: { start_ms: number; end_ms: number; reasons: string[] }[] } };
+
+/** The EDL with intro (0-1 s), content (1-2.5 s) and outro segments around its content. */
+function withSegments(edl: SeededEdl) {
+  const file = { path: 'x', format: 'mp3', duration_ms: 1500 };
+  const segment = (id: string, source: string, start_ms: number, duration_ms: number) => ({
+    id,
+    segment_type: id,
+    source,
+    title: id,
+    file,
+    start_ms,
+    duration_ms,
+  });
+  return {
+    ...edl,
+    segments: [segment('intro', 'static', 0, 1000), segment('content', 'content', 1000, 1500), segment('outro', 'static', 2500, 500)],
+    content: { ...edl.content, segment_id: 'content', pieces: [{ type: 'source', start_ms: 0, end_ms: 1500 }], mutes: [] },
+    inserts: [],
+  };
+}
+
+/** B cannot commit cuts to A's episode; A's cuts too short, past the end, or outside the recording are refused in the spec's words. */
+async function expectCutsRefused(episodeId: string, edl: SeededEdl): Promise<void> {
+  expect(errorOf(await commitCuts(episodeId, [{ start_ms: 0, end_ms: 500 }], bed.b.token)).status).toBe(404);
+
+  const tooShort = errorOf(await commitCuts(episodeId, [{ start_ms: 100, end_ms: 119 }]));
+  expect(tooShort).toMatchObject({ status: 422, detail: EPISODE_MESSAGES.noCuts });
+  const outside = errorOf(await commitCuts(episodeId, [{ start_ms: 3100, end_ms: 3500 }]));
+  expect(outside).toMatchObject({ status: 422, detail: EPISODE_MESSAGES.cutOutside });
+
+  // With intro (0-1 s), content (1-2.5 s) and outro: a cut in the intro removes nothing of the recording and is refused.
+  const shaped = withSegments(edl);
+  await bed.orm.em.fork().nativeUpdate(EpisodeSchema, { id: episodeId }, { edl: shaped as never });
+  const inIntro = errorOf(await commitCuts(episodeId, [{ start_ms: 200, end_ms: 600 }]));
+  expect(inIntro).toMatchObject({ status: 422, detail: EPISODE_MESSAGES.cutOutsideContent });
+  // One in the content gets past that check (this seeded episode has no recipe to render again: 409).
+  const inContent = errorOf(await commitCuts(episodeId, [{ start_ms: 1200, end_ms: 1500 }]));
+  expect(inContent.status).toBe(409);
+  await bed.orm.em.fork().nativeUpdate(EpisodeSchema, { id: episodeId }, { edl: edl as never });
+}
+
 describe('audio and the manual editor’s context', () => {
   it('serves the finished audio by signed URL with ranges, and gives the edit context to the owner only', async () => {
     const audio = toneFile(bed.files.dir, 'final.mp3', 3);
@@ -54,64 +100,7 @@ describe('audio and the manual editor’s context', () => {
     expect(body.existing_cuts).toEqual([{ start_ms: 100, end_ms: 400 }]);
     expect((await fetch(`${bed.api.baseUrl}${body.audio_url}`)).status).toBe(200);
     expect(errorOf(await bed.api.request('GET', `/api/episodes/${episode.id}/edit-context`, { token: bed.b.token })).status).toBe(404);
-    expect(
-      errorOf(
-        await bed.api.request('POST', `/api/episodes/${episode.id}/manual-edit/commit`, {
-          token: bed.b.token,
-          json: { cuts: [{ start_ms: 0, end_ms: 500 }] },
-        }),
-      ).status,
-    ).toBe(404);
-
-    const tooShort = errorOf(
-      await bed.api.request('POST', `/api/episodes/${episode.id}/manual-edit/commit`, {
-        token: bed.a.token,
-        json: { cuts: [{ start_ms: 100, end_ms: 119 }] },
-      }),
-    );
-    expect(tooShort).toMatchObject({ status: 422, detail: EPISODE_MESSAGES.noCuts });
-    const outside = errorOf(
-      await bed.api.request('POST', `/api/episodes/${episode.id}/manual-edit/commit`, {
-        token: bed.a.token,
-        json: { cuts: [{ start_ms: 3100, end_ms: 3500 }] },
-      }),
-    );
-    expect(outside).toMatchObject({ status: 422, detail: EPISODE_MESSAGES.cutOutside });
-
-    // With intro (0-1 s), content (1-2.5 s) and outro: a cut in the intro removes nothing of the recording and is refused.
-    const file = { path: 'x', format: 'mp3', duration_ms: 1500 };
-    const segment = (id: string, source: string, start_ms: number, duration_ms: number) => ({
-      id,
-      segment_type: id,
-      source,
-      title: id,
-      file,
-      start_ms,
-      duration_ms,
-    });
-    const shaped = {
-      ...edl,
-      segments: [segment('intro', 'static', 0, 1000), segment('content', 'content', 1000, 1500), segment('outro', 'static', 2500, 500)],
-      content: { ...edl.content, segment_id: 'content', pieces: [{ type: 'source', start_ms: 0, end_ms: 1500 }], mutes: [] },
-      inserts: [],
-    };
-    await bed.orm.em.fork().nativeUpdate(EpisodeSchema, { id: episode.id }, { edl: shaped as never });
-    const inIntro = errorOf(
-      await bed.api.request('POST', `/api/episodes/${episode.id}/manual-edit/commit`, {
-        token: bed.a.token,
-        json: { cuts: [{ start_ms: 200, end_ms: 600 }] },
-      }),
-    );
-    expect(inIntro).toMatchObject({ status: 422, detail: EPISODE_MESSAGES.cutOutsideContent });
-    // One in the content gets past that check (this seeded episode has no recipe to render again: 409).
-    const inContent = errorOf(
-      await bed.api.request('POST', `/api/episodes/${episode.id}/manual-edit/commit`, {
-        token: bed.a.token,
-        json: { cuts: [{ start_ms: 1200, end_ms: 1500 }] },
-      }),
-    );
-    expect(inContent.status).toBe(409);
-    await bed.orm.em.fork().nativeUpdate(EpisodeSchema, { id: episode.id }, { edl: edl as never });
+    await expectCutsRefused(episode.id, edl);
 
     await bed.orm.em.fork().nativeUpdate(EpisodeSchema, { id: episode.id }, { assemblyStatus: 'queued' });
     const busy = errorOf(await bed.api.request('GET', `/api/episodes/${episode.id}/edit-context`, { token: bed.a.token }));
@@ -125,55 +114,61 @@ describe('audio and the manual editor’s context', () => {
   });
 });
 
+/** A's episode from an 8-second upload whose detection found one Flubber marker with its retake. */
+async function seedRetakeEpisode() {
+  const source = toneFile(bed.files.dir, 'source.wav', 8);
+  const em = bed.orm.em.fork();
+  const detection: TDetectionResult = {
+    flubber: {
+      count: 1,
+      matches: [
+        {
+          flubber_index: 0,
+          word_index: 3,
+          word_count: 1,
+          text: 'flubber',
+          start_s: 4,
+          end_s: 4.4,
+          score: 1,
+          flubber_time_s: 4,
+          flubber_end_s: 4.4,
+          // A retake was matched: the cut starts where the flubbed take began.
+          cut_start_s: 2.6,
+          cut_end_s: 4.9,
+          retake_found: true,
+          retake_text: 'so we went',
+        },
+      ],
+    },
+    intern: { count: 0, matches: [] },
+    sfx: { count: 0, matches: [] },
+    fillers: { count: 0, matches: [] },
+    pauses: { count: 0, matches: [] },
+    censored: { count: 0, matches: [] },
+  };
+  const media = em.create(MediaItemSchema, {
+    user: bed.a.id,
+    category: 'main_content',
+    friendlyName: 'Source',
+    originalName: 'source.wav',
+    filename: 'source.wav',
+    storageKey: `users/${bed.a.id}/media/source/source.wav`,
+    contentType: 'audio/wav',
+    sizeBytes: 1,
+    durationSeconds: 8,
+    transcriptReady: true,
+    detection,
+    flubberCount: 1,
+  } as never);
+  await em.flush();
+  await bed.storage.putBytes(`users/${bed.a.id}/media/source/source.wav`, readFileSync(source));
+  const episode = await bed.seedEpisode(bed.a.id, bed.showA, { sourceMedia: media.id as never });
+  return episode;
+}
+
 describe('manual Flubber review', () => {
   it('lists the source upload’s retakes with snippets after prepare, refuses an empty apply, and 404s for B', async () => {
-    const source = toneFile(bed.files.dir, 'source.wav', 8);
-    const em = bed.orm.em.fork();
-    const detection: TDetectionResult = {
-      flubber: {
-        count: 1,
-        matches: [
-          {
-            flubber_index: 0,
-            word_index: 3,
-            word_count: 1,
-            text: 'flubber',
-            start_s: 4,
-            end_s: 4.4,
-            score: 1,
-            flubber_time_s: 4,
-            flubber_end_s: 4.4,
-            // A retake was matched: the cut starts where the flubbed take began.
-            cut_start_s: 2.6,
-            cut_end_s: 4.9,
-            retake_found: true,
-            retake_text: 'so we went',
-          },
-        ],
-      },
-      intern: { count: 0, matches: [] },
-      sfx: { count: 0, matches: [] },
-      fillers: { count: 0, matches: [] },
-      pauses: { count: 0, matches: [] },
-      censored: { count: 0, matches: [] },
-    };
-    const media = em.create(MediaItemSchema, {
-      user: bed.a.id,
-      category: 'main_content',
-      friendlyName: 'Source',
-      originalName: 'source.wav',
-      filename: 'source.wav',
-      storageKey: `users/${bed.a.id}/media/source/source.wav`,
-      contentType: 'audio/wav',
-      sizeBytes: 1,
-      durationSeconds: 8,
-      transcriptReady: true,
-      detection,
-      flubberCount: 1,
-    } as never);
-    await em.flush();
-    await bed.storage.putBytes(`users/${bed.a.id}/media/source/source.wav`, readFileSync(source));
-    const episode = await bed.seedEpisode(bed.a.id, bed.showA, { sourceMedia: media.id as never });
+    const episode = await seedRetakeEpisode();
 
     const before = await bed.api.trpc(bed.a.token).episodes.flubberContexts.query({ id: episode.id });
     expect(before.contexts).toHaveLength(1);

@@ -15,6 +15,8 @@ import { pngFile, toneFile } from '../support/audio-files.ts';
 import { episodesBed, ZEpisodeJson, ZPageJson } from './episodes-bed.ts';
 
 const bed = episodesBed();
+/** PATCH /api/episodes/{id} as A unless another token is given. */
+const patch = (id: string, json: unknown, token = bed.a.token) => bed.api.request('PATCH', `/api/episodes/${id}`, { token, json });
 
 describe('listing', () => {
   it('pages A’s episodes newest first with the total, as items or an array, and never shows them to B', async () => {
@@ -60,16 +62,13 @@ describe('PATCH /api/episodes/{id}', () => {
     const episode = await bed.seedEpisode(bed.a.id, bed.showA, { title: 'Before' });
     const longTag = 'x'.repeat(40);
     const manyTags = Array.from({ length: 25 }, (_, i) => `tag${i}`).join(', ');
-    const res = await bed.api.request('PATCH', `/api/episodes/${episode.id}`, {
-      token: bed.a.token,
-      json: {
-        title: '  After edit  ',
-        description: 'Notes',
-        tags: `Alpha, alpha , , Beta, ${longTag}, ${manyTags}`,
-        is_explicit: true,
-        season_number: '',
-        episode_number: 0,
-      },
+    const res = await patch(episode.id, {
+      title: '  After edit  ',
+      description: 'Notes',
+      tags: `Alpha, alpha , , Beta, ${longTag}, ${manyTags}`,
+      is_explicit: true,
+      season_number: '',
+      episode_number: 0,
     });
     expect(res.status).toBe(200);
     const body = ZEpisodeJson.parse(res.body);
@@ -78,50 +77,31 @@ describe('PATCH /api/episodes/{id}', () => {
     expect(body.tags.slice(0, 3)).toEqual(['Alpha', 'Beta', 'x'.repeat(30)]);
     expect(body).toMatchObject({ description: 'Notes', is_explicit: true, season_number: null, episode_number: 0 });
 
-    const negative = errorOf(
-      await bed.api.request('PATCH', `/api/episodes/${episode.id}`, { token: bed.a.token, json: { season_number: -1 } }),
-    );
+    const negative = errorOf(await patch(episode.id, { season_number: -1 }));
     expect(negative).toMatchObject({ status: 422, detail: EPISODE_MESSAGES.notNumber });
-    const fraction = errorOf(
-      await bed.api.request('PATCH', `/api/episodes/${episode.id}`, { token: bed.a.token, json: { episode_number: '1.5' } }),
-    );
+    const fraction = errorOf(await patch(episode.id, { episode_number: '1.5' }));
     expect(fraction.status).toBe(422);
 
-    const duplicate = errorOf(
-      await bed.api.request('PATCH', `/api/episodes/${episode.id}`, {
-        token: bed.a.token,
-        json: { title: 'Dup', season_number: 2, episode_number: 5 },
-      }),
-    );
+    const duplicate = errorOf(await patch(episode.id, { title: 'Dup', season_number: 2, episode_number: 5 }));
     expect(duplicate).toMatchObject({ status: 409, detail: 'Duplicate season/episode for this podcast' });
     expect((await bed.stored(episode.id)).title).toBe('After edit');
     // The same pair in another show, and the episode keeping its own pair, are fine.
     const other = await bed.seedEpisode(bed.b.id, bed.showB, { season: 2, episodeNumber: 6 });
-    expect(
-      (await bed.api.request('PATCH', `/api/episodes/${episode.id}`, { token: bed.a.token, json: { season_number: 2, episode_number: 6 } }))
-        .status,
-    ).toBe(200);
-    expect(
-      (
-        await bed.api.request('PATCH', `/api/episodes/${taken.id}`, {
-          token: bed.a.token,
-          json: { season_number: 2, episode_number: 5, title: 'Kept' },
-        })
-      ).status,
-    ).toBe(200);
+    expect((await patch(episode.id, { season_number: 2, episode_number: 6 })).status).toBe(200);
+    expect((await patch(taken.id, { season_number: 2, episode_number: 5, title: 'Kept' })).status).toBe(200);
     await expect(bed.api.trpc(bed.a.token).episodes.update.mutate({ id: episode.id, season_number: 2, episode_number: 5 })).rejects.toThrow(
       'Duplicate season/episode for this podcast',
     );
 
     // B can neither read nor change A's episode; A's stays as it was.
-    expect(
-      errorOf(await bed.api.request('PATCH', `/api/episodes/${episode.id}`, { token: bed.b.token, json: { title: 'Hijacked' } })).status,
-    ).toBe(404);
+    expect(errorOf(await patch(episode.id, { title: 'Hijacked' }, bed.b.token)).status).toBe(404);
     await expect(bed.api.trpc(bed.b.token).episodes.update.mutate({ id: episode.id, title: 'Hijacked' })).rejects.toThrow(/not found/i);
     expect((await bed.stored(episode.id)).title).toBe('After edit');
     expect((await bed.stored(other.id)).episodeNumber).toBe(6);
   });
+});
 
+describe('PATCH /api/episodes/{id}: templates', () => {
   it('links only the caller’s own templates', async () => {
     const em = bed.orm.em.fork();
     const mine = em.create(TemplateSchema, {
@@ -144,15 +124,15 @@ describe('PATCH /api/episodes/{id}', () => {
     } as never);
     await em.flush();
     const episode = await bed.seedEpisode(bed.a.id, bed.showA);
-    const linked = await bed.api.request('PATCH', `/api/episodes/${episode.id}`, { token: bed.a.token, json: { template_id: mine.id } });
+    const linked = await patch(episode.id, { template_id: mine.id });
     expect(ZEpisodeJson.parse(linked.body).template_id).toBe(mine.id);
-    const refused = errorOf(
-      await bed.api.request('PATCH', `/api/episodes/${episode.id}`, { token: bed.a.token, json: { template_id: theirs.id } }),
-    );
+    const refused = errorOf(await patch(episode.id, { template_id: theirs.id }));
     expect(refused).toMatchObject({ status: 404, detail: EPISODE_MESSAGES.templateNotFound });
     expect((await bed.stored(episode.id)).templateId).toBe(mine.id);
   });
+});
 
+describe('PATCH /api/episodes/{id}: covers', () => {
   it('takes an uploaded cover and its crop, serves it by signed URL or bearer, and 404s for B', async () => {
     const form = new FormData();
     form.append('file', new Blob([readFileSync(pngFile(bed.files.dir, 'episode-cover.png'))]), 'episode-cover.png');
@@ -163,10 +143,7 @@ describe('PATCH /api/episodes/{id}', () => {
     });
     const { path: coverPath } = z.object({ path: z.string() }).parse(await upload.json());
     const episode = await bed.seedEpisode(bed.a.id, bed.showA);
-    const res = await bed.api.request('PATCH', `/api/episodes/${episode.id}`, {
-      token: bed.a.token,
-      json: { cover_image_path: coverPath, image_crop: { x: 0, y: 0, size: 64 } },
-    });
+    const res = await patch(episode.id, { cover_image_path: coverPath, image_crop: { x: 0, y: 0, size: 64 } });
     const body = ZEpisodeJson.parse(res.body);
     expect(body.image_crop).toEqual({ x: 0, y: 0, size: 64 });
     const signedUrl = body.cover_url!;
@@ -183,12 +160,7 @@ describe('PATCH /api/episodes/{id}', () => {
     expect((await bed.api.request('GET', `/api/episodes/${episode.id}/cover`, { token: bed.b.token })).status).toBe(404);
     expect((await bed.api.request('GET', `/api/episodes/${episode.id}/cover?expires=9999999999&sig=forged`)).status).toBe(404);
     expect((await bed.api.request('GET', `/api/episodes/${episode.id}/cover`)).status).toBe(404);
-    const other = errorOf(
-      await bed.api.request('PATCH', `/api/episodes/${episode.id}`, {
-        token: bed.a.token,
-        json: { cover_image_path: '/static/media/missing.png' },
-      }),
-    );
+    const other = errorOf(await patch(episode.id, { cover_image_path: '/static/media/missing.png' }));
     expect(other).toMatchObject({ status: 404, detail: EPISODE_MESSAGES.coverNotFound });
   });
 });
