@@ -14,48 +14,54 @@ import { assembleBed } from './support/assemble-bed.ts';
 const bed = assembleBed();
 const { services, user, sql, stored, waitForJob, accept, content, assemble, logs } = bed;
 
-describe('audio.assemble: failed renders', () => {
+/** The kinds of charge made for an episode, oldest first. */
+const charges = (id: string) =>
+  sql<{ kind: string; minutes: number }>('select kind, minutes from usage_charges where episode_id = ? order by created_at', [id]);
+
+/** The user's minutes used and episodes this month. */
+async function usage() {
+  const u = await services().usage.usage(await user());
+  return { minutes: u.minutes_used, episodes: u.episodes_used_this_month };
+}
+
+/** Assembled while the upload's file is away: the render fails with its reason, charged as queued. */
+async function failedRender(uploadId: string, file: string, title: string) {
+  renameSync(file, `${file}.away`);
+  const jobId = await assemble(uploadId, title);
+  const status = await waitForJob(jobId);
+  renameSync(`${file}.away`, file);
+  expect(status).toMatchObject({ status: 'error', episode: { status: 'error', final_audio_url: null } });
+  expect(status.error).toBe(ASSEMBLY_MESSAGES.renderFailed('one of its audio files could not be read'));
+  expect(await services().assembly.episodeStatus(await user(), status.episode_id)).toMatchObject({ status: 'error', job_id: jobId });
+  return { jobId, id: status.episode_id };
+}
+
+/** Retried from Episode History (a second click refused while it renders) until it is processed by a new job. */
+async function retriedRender(id: string, oldJobId: string) {
+  expect(await services().episodes.retry(await user(), id)).toEqual({ id, status: 'processing' });
+  // A second click while it renders changes nothing.
+  await expect(services().episodes.retry(await user(), id)).rejects.toMatchObject({ code: 'CONFLICT' });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const status = await services().assembly.episodeStatus(await user(), id);
+    if (status.status === 'processed') {
+      expect(status.job_id).not.toBe(oldJobId);
+      expect(status.episode?.final_audio_url).toBeTruthy();
+      return;
+    }
+    if (status.status === 'error' || Date.now() > deadline) throw new Error(`${JSON.stringify(status)}\n${logs.join('\n')}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe('audio.assemble: a failed render retried', () => {
   it("retries a render that failed (its upload's file gone from storage) on the same episode: charged once, credited minutes charged again once, another user's retry 404", async () => {
     const { wav, transcript } = content('retry', 0);
     const upload = await accept(wav, 'main_content', 'Retry episode', transcript);
     const file = stored((await bed.orm.em.fork().findOneOrFail(MediaItemSchema, { id: upload.id })).storageKey);
-    const charges = (id: string) =>
-      sql<{ kind: string; minutes: number }>('select kind, minutes from usage_charges where episode_id = ? order by created_at', [id]);
-    const usage = async () => {
-      const u = await services().usage.usage(await user());
-      return { minutes: u.minutes_used, episodes: u.episodes_used_this_month };
-    };
     const before = await usage();
 
-    /** Assembled while the upload's file is away: the render fails with its reason, charged as queued. */
-    async function failed(title: string) {
-      renameSync(file, `${file}.away`);
-      const jobId = await assemble(upload.id, title);
-      const status = await waitForJob(jobId);
-      renameSync(`${file}.away`, file);
-      expect(status).toMatchObject({ status: 'error', episode: { status: 'error', final_audio_url: null } });
-      expect(status.error).toBe(ASSEMBLY_MESSAGES.renderFailed('one of its audio files could not be read'));
-      expect(await services().assembly.episodeStatus(await user(), status.episode_id)).toMatchObject({ status: 'error', job_id: jobId });
-      return { jobId, id: status.episode_id };
-    }
-    async function retried(id: string, oldJobId: string) {
-      expect(await services().episodes.retry(await user(), id)).toEqual({ id, status: 'processing' });
-      // A second click while it renders changes nothing.
-      await expect(services().episodes.retry(await user(), id)).rejects.toMatchObject({ code: 'CONFLICT' });
-      const deadline = Date.now() + 120_000;
-      for (;;) {
-        const status = await services().assembly.episodeStatus(await user(), id);
-        if (status.status === 'processed') {
-          expect(status.job_id).not.toBe(oldJobId);
-          expect(status.episode?.final_audio_url).toBeTruthy();
-          return;
-        }
-        if (status.status === 'error' || Date.now() > deadline) throw new Error(`${JSON.stringify(status)}\n${logs.join('\n')}`);
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    }
-
-    const first = await failed('Retried once');
+    const first = await failedRender(upload.id, file, 'Retried once');
     const charged = await usage();
     expect(charged.episodes).toBe(before.episodes + 1);
     expect(charged.minutes).toBeGreaterThan(before.minutes);
@@ -66,7 +72,7 @@ describe('audio.assemble: failed renders', () => {
     );
     await expect(services().episodes.retry(stranger, first.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(services().assembly.episodeStatus(stranger, first.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await retried(first.id, first.jobId);
+    await retriedRender(first.id, first.jobId);
     // The same episode, rendered; its charge stands and nothing more was charged.
     expect((await sql('select id from episodes where user_id = ? and title = ?', [bed.userId, 'Retried once'])).length).toBe(1);
     expect(await usage()).toEqual(charged);
@@ -74,16 +80,18 @@ describe('audio.assemble: failed renders', () => {
     await expect(services().episodes.retry(await user(), first.id)).rejects.toMatchObject({ code: 'CONFLICT' });
 
     // A failure the worker credited back (its own, no retry left): the retry charges those minutes again, once.
-    const second = await failed('Retried after a credit');
+    const second = await failedRender(upload.id, file, 'Retried after a credit');
     expect(await services().usage.creditFailedRender(second.id)).toBeGreaterThan(0);
     expect(await usage()).toEqual(charged);
-    await retried(second.id, second.jobId);
+    await retriedRender(second.id, second.jobId);
     const after = await usage();
     expect(after.episodes).toBe(charged.episodes + 1);
     expect(after.minutes - charged.minutes).toBe(charged.minutes - before.minutes);
     expect((await charges(second.id)).map((c) => c.kind)).toEqual(['assembly', 'credit', 'assembly']);
   }, 240_000);
+});
 
+describe('audio.assemble: a clip deleted before its render', () => {
   it('records a clip deleted before its render ran as a readable error on the episode, without retrying', async () => {
     // The assemble call refuses a missing clip before any charge (issue 19), so here the clip goes while
     // the episode waits for its retry: the first render fails on its upload's file being away, the

@@ -16,9 +16,24 @@ import { assembleBed } from './support/assemble-bed.ts';
 const bed = assembleBed();
 const { services, user, sql, stored, episodeRow, waitForJob, accept, content, templateBody, assemble, measure, measureFile } = bed;
 
-describe('audio.assemble: render and re-render', () => {
-  let episodeId = '';
+/** The episode the first test renders; the re-renders after it change the same episode. */
+let episodeId = '';
 
+/** Peaks were computed once beside the file and answer the editor, as many as the audio's length gives. */
+async function expectPeaks(finalAudioKey: string, measured: number): Promise<void> {
+  const peaksKey = finalAudioKey.replace(/\.mp3$/, '.peaks.json');
+  expect(existsSync(stored(peaksKey))).toBe(true);
+  const peaks = await services().renders.peaks(await user(), episodeId);
+  expect(peaks).toMatchObject({
+    episode_id: episodeId,
+    sample_rate: ASSEMBLY.peaksSampleRate,
+    samples_per_pixel: ASSEMBLY.peaksSamplesPerPixel,
+  });
+  expect(Math.abs(peaks.length - (measured / 1000) * (ASSEMBLY.peaksSampleRate / ASSEMBLY.peaksSamplesPerPixel))).toBeLessThan(3);
+  expect(Math.max(...peaks.data)).toBeGreaterThan(1000);
+}
+
+describe('audio.assemble: render', () => {
   it('renders intro (espeak-ng via the speech port), content without the retake, outro and bed; the MP3 is as long as planned', async () => {
     const { wav, transcript } = content('short', 0);
     const upload = await accept(wav, 'main_content', 'Short episode', transcript);
@@ -69,19 +84,11 @@ describe('audio.assemble: render and re-render', () => {
     ]);
     expect(charge?.minutes).toBe(minutesNeeded(charge?.seconds ?? 0));
 
-    // Peaks were computed once beside the file and answer the editor.
-    const peaksKey = row.finalAudioKey.replace(/\.mp3$/, '.peaks.json');
-    expect(existsSync(stored(peaksKey))).toBe(true);
-    const peaks = await services().renders.peaks(await user(), episodeId);
-    expect(peaks).toMatchObject({
-      episode_id: episodeId,
-      sample_rate: ASSEMBLY.peaksSampleRate,
-      samples_per_pixel: ASSEMBLY.peaksSamplesPerPixel,
-    });
-    expect(Math.abs(peaks.length - (measured / 1000) * (ASSEMBLY.peaksSampleRate / ASSEMBLY.peaksSamplesPerPixel))).toBeLessThan(3);
-    expect(Math.max(...peaks.data)).toBeGreaterThan(1000);
+    await expectPeaks(row.finalAudioKey, measured);
   }, 180_000);
+});
 
+describe("audio.assemble: re-render with the template's timing and music", () => {
   it("re-renders with the template's new timing and music, reusing the AI voice and replacing the old file", async () => {
     const before = await episodeRow(episodeId);
     const oldKey = before.finalAudioKey ?? '';
@@ -97,7 +104,9 @@ describe('audio.assemble: render and re-render', () => {
     expect(Math.abs(measure(after.finalAudioKey ?? '') - (after.edl?.duration_ms ?? 0))).toBeLessThanOrEqual(50);
     expect(await sql("select id from media_items where user_id = ? and category = 'voice_render'", [bed.userId])).toHaveLength(1);
   }, 120_000);
+});
 
+describe("audio.assemble: re-render with the template's new outro clip", () => {
   it("re-renders with the template's new outro clip (longer by the clips' difference within 50 ms), keeping the episode's own choices; counted first; another user's template is 404", async () => {
     const before = await episodeRow(episodeId);
     const oldOutroWav = path.join(bed.files.dir, 'outro.wav');
@@ -148,7 +157,9 @@ describe('audio.assemble: render and re-render', () => {
     expect(await sql("select id from media_items where user_id = ? and category = 'voice_render'", [bed.userId])).toHaveLength(1);
     expect(await sql('select id from usage_charges where user_id = ?', [bed.userId])).toEqual(charges);
   }, 120_000);
+});
 
+describe('audio.assemble: manual cuts on the finished episode', () => {
   it('adds manual cuts drawn on the finished episode and renders it a second shorter', async () => {
     const before = await episodeRow(episodeId);
     const contentStart = before.edl?.segments.find((s) => s.source === 'content')?.start_ms ?? 0;
