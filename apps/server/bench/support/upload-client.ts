@@ -1,7 +1,7 @@
 /**
  * The uploading side of the tus benchmark, run in a child process of its own as a browser would be,
  * so it never shares the server's event loop. Started by fork() with a JSON job as its argument; reads
- * the file, says 'ready', waits for 'go', sends and answers { seconds }. Both ways send the same bytes
+ * the file, says 'ready', waits for 'go', sends and answers { seconds, clientCpu } (its own CPU seconds). Both ways send the same bytes
  * the same way (node:http, each request body written in stream-highWaterMark pieces with backpressure):
  * 'tus' through tus-js-client's Node upload (whose transport does exactly that), 'put' as one PUT per chunk.
  */
@@ -69,7 +69,9 @@ const job = JSON.parse(process.argv[2]!) as UploadJob;
 const data = readFileSync(job.file);
 process.once('message', async () => {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   await (job.mode === 'tus' ? tus(job, data) : putAll(job, data));
-  process.send!({ seconds: (performance.now() - started) / 1000 }, () => process.exit(0));
+  const used = process.cpuUsage(cpu);
+  process.send!({ seconds: (performance.now() - started) / 1000, clientCpu: (used.user + used.system) / 1e6 }, () => process.exit(0));
 });
 process.send!('ready');
