@@ -67,16 +67,14 @@ export class TusRequests {
     return { ...ctx, user: ctx.user };
   }
 
-  /** The upload `id` belongs to the request's user (else 404), and is kept as the request's. */
+  /**
+   * The upload `id` belongs to the request's user (else 404), and is kept as the request's. The
+   * session and the upload's record are read at the same time (a chunk waits for one, not both);
+   * the user's refusal still comes first.
+   */
   async assertOwner(req: Request, id: string): Promise<void> {
-    const { user } = await this.contextFor(req);
-    let upload: Upload;
-    try {
-      upload = await this.datastore.getUpload(id);
-    } catch {
-      throw NOT_FOUND;
-    }
-    if (upload.metadata?.owner !== user.id) throw NOT_FOUND;
+    const [{ user }, upload] = await Promise.all([this.contextFor(req), this.datastore.getUpload(id).catch(() => null)]);
+    if (upload?.metadata?.owner !== user.id) throw NOT_FOUND;
     this.uploads.set(req, upload);
   }
 
