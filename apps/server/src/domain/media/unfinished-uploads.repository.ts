@@ -34,11 +34,6 @@ export class UnfinishedUploadsRepository {
     });
   }
 
-  /** A chunk of the upload arrived (or is arriving). */
-  async touch(id: string): Promise<void> {
-    await this.em.execute('update unfinished_uploads set last_activity_at = now() where id = ?', [id], 'run');
-  }
-
   /** The upload ended: it no longer counts. */
   async forget(id: string): Promise<void> {
     await this.em.execute('delete from unfinished_uploads where id = ?', [id], 'run');

@@ -27,11 +27,6 @@ export class UnfinishedUploads {
     });
   }
 
-  /** A chunk of the upload arrived (or is arriving): it is not abandoned. */
-  async touch(id: string): Promise<void> {
-    await this.uploads.touch(id);
-  }
-
   /** The upload ended (finished, refused, cancelled, removed): it no longer counts. */
   async forget(id: string): Promise<void> {
     await this.uploads.forget(id);
