@@ -2,7 +2,8 @@ import { Alert, Badge, Button, Card, Group, Image, Stack, Table, Text, Title } f
 import type { TRssPreview } from '@ppp/contracts';
 import { dateOf, formatDuration } from './import-progress.ts';
 
-function FeedShowHeader({ preview }: { preview: TRssPreview }) {
+/** The show a feed describes: artwork, title, author, categories, explicit and how many episodes (import and onboarding). */
+export function FeedShowHeader({ preview }: { preview: TRssPreview }) {
   const { show } = preview;
   return (
     <Group align="flex-start" wrap="nowrap">

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { Alert, Badge, Button, Card, Group, Image, Loader, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconRss } from '@tabler/icons-react';
 import { ONBOARDING_MESSAGES, type TOnboardingStep, type TRssPreview } from '@ppp/contracts';
 import { trpc } from '../../../lib/trpc.ts';
 import { toApiFailure } from '../../../lib/api-error.ts';
 import type { StepProps } from './step-props.ts';
+import { FeedShowHeader } from '../../rss-import/FeedPreview.tsx';
 
 export function RssStep({ state, update, error, onSkip }: StepProps & { onSkip: () => void }) {
   return (
@@ -33,30 +34,10 @@ export function RssStep({ state, update, error, onSkip }: StepProps & { onSkip: 
 }
 
 function FeedShowCard({ preview }: { preview: TRssPreview }) {
-  const { show, feed_total: total } = preview;
+  const { show } = preview;
   return (
     <Card withBorder radius="md" padding="lg" aria-label="Feed preview">
-      <Group align="flex-start" wrap="nowrap">
-        {show.artwork_url ? <Image src={show.artwork_url} alt="" w={96} h={96} radius="sm" /> : null}
-        <Stack gap={4}>
-          <Title order={2} size="h3">
-            {show.title}
-          </Title>
-          {show.author ? (
-            <Text size="sm" c="dimmed">
-              {show.author}
-            </Text>
-          ) : null}
-          <Group gap={6}>
-            {show.categories.map((c) => (
-              <Badge key={c} variant="light">
-                {c}
-              </Badge>
-            ))}
-          </Group>
-          <Text size="sm">{total} episodes in the feed</Text>
-        </Stack>
-      </Group>
+      <FeedShowHeader preview={preview} />
       {show.description ? (
         <Text size="sm" mt="sm" lineClamp={4}>
           {show.description}
