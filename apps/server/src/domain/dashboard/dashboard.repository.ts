@@ -61,10 +61,10 @@ interface FiguresRow {
   recent: { id: string; title: string; plays: number }[];
 }
 
-/** The SQL with its named parameters in order as positional ones. */
+/** The SQL with its named parameters (:name; a cast such as ::int is left alone) in order as positional ones. */
 function positional(sql: string, values: Record<string, unknown>): [string, unknown[]] {
   const params: unknown[] = [];
-  const text = sql.replace(/:(\w+)/g, (_, name: string) => {
+  const text = sql.replace(/(?<!:):(\w+)/g, (_, name: string) => {
     params.push(values[name]);
     return '?';
   });
