@@ -6,12 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import type { TEdl } from '@ppp/contracts';
 import { openTestOrm } from '../support/database.ts';
 import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
-import { timedWords, uploadWithTranscript } from '../support/transcripts.ts';
-import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
-import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
+import { episodeCuttingThirdParagraph } from '../support/ai-episodes.ts';
 
 const EPISODE = [
   'Welcome back to the Rooftop Beekeeping Hour. Today we are talking about keeping honey bees on a city roof and what the neighbours think.',
@@ -35,41 +32,13 @@ beforeAll(async () => {
   const users = await twoUsers(api);
   a = users.admin.token;
   b = users.user.token;
-  const uploadId = await uploadWithTranscript(orm, users.admin.id, 'rooftop-bees-007.mp3', EPISODE);
   // The episode cut the third paragraph (the mite treatment that went wrong).
-  const words = timedWords(EPISODE);
-  const third = timedWords(EPISODE.slice(0, 2)).length;
-  const fourth = timedWords(EPISODE.slice(0, 3)).length;
-  const cut = { start_ms: Math.round(words[third - 1]!.end * 1000) + 100, end_ms: Math.round(words[fourth]!.start * 1000) - 100 };
-  const durationMs = Math.round(words.at(-1)!.end * 1000) + 500;
-  const contentMs = durationMs - (cut.end_ms - cut.start_ms);
-  const edl = {
-    segments: [{ id: 'content', segment_type: 'content', source: 'content', title: 'Content', start_ms: 0, duration_ms: contentMs }],
-    content: {
-      segment_id: 'content',
-      cuts: [{ ...cut, reasons: ['manual'] }],
-      mutes: [],
-      pieces: [
-        { type: 'source', start_ms: 0, end_ms: cut.start_ms },
-        { type: 'source', start_ms: cut.end_ms, end_ms: durationMs },
-      ],
-      duration_ms: contentMs,
-    },
-    inserts: [],
-    duration_ms: contentMs,
-  } as unknown as TEdl;
-  const em = orm.em.fork();
-  const podcast = em.create(PodcastSchema, { user: users.admin.id, name: 'Rooftop Beekeeping Hour' });
-  const episode = em.create(EpisodeSchema, {
-    user: users.admin.id,
-    podcast,
-    sourceMedia: uploadId,
+  ({ episodeId } = await episodeCuttingThirdParagraph(orm, users.admin.id, {
+    filename: 'rooftop-bees-007.mp3',
+    paragraphs: EPISODE,
+    showName: 'Rooftop Beekeeping Hour',
     title: 'Bees',
-    status: 'processed',
-    edl,
-  });
-  await em.flush();
-  episodeId = episode.id;
+  }));
 });
 afterAll(async () => {
   await api?.close();

@@ -7,23 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { formatTimestamp } from '@ppp/audio';
-import type { TEdl } from '@ppp/contracts';
 import { openTestOrm } from '../support/database.ts';
 import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
-import { timedWords, uploadWithTranscript } from '../support/transcripts.ts';
-import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
-import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
+import { GREEN_THUMB_EPISODE, episodeCuttingThirdParagraph, type UploadCut } from '../support/ai-episodes.ts';
+import { timedWords } from '../support/transcripts.ts';
 
-const EPISODE = [
-  'Hey everyone, welcome back to Green Thumb Radio. Today we are talking about home composting and why your kitchen scraps matter more than you think.',
-  'Composting at home is honestly easier than most people expect. You need a bin, some brown material like dry leaves or shredded cardboard, and green material like vegetable peels and coffee grounds.',
-  'The ratio of brown material to green material is the real secret to a healthy compost pile. Too much green material and the compost pile turns slimy and starts to smell.',
-  'My guest today is Maria Lopez, a community garden organizer who has been composting in a small city apartment for twenty years. She keeps a worm bin under her kitchen sink.',
-  'Maria says the biggest mistake beginners make is never turning the compost pile. Turn the pile every week so the microbes get oxygen and the pile stays warm.',
-  'In winter the compost pile slows down, but it does not stop. Insulating the bin with straw keeps the microbes working through the cold months.',
-  'Finished compost smells like a forest floor, and it is ready when you can no longer recognise the vegetable peels. Spread it on your garden beds in early spring.',
-  'Next week we will talk about worm bins and vermicomposting in more detail. Thanks for listening to Green Thumb Radio.',
-];
+const EPISODE = GREEN_THUMB_EPISODE;
 const INTRO_MS = 30_000;
 
 let orm: MikroORM;
@@ -31,7 +20,7 @@ let api: TestServer;
 let token: string;
 let episodeId: string;
 /** The cut: the third paragraph, in upload milliseconds. */
-let cut: { start_ms: number; end_ms: number };
+let cut: UploadCut;
 
 const chapterLines = (notes: string) => (notes.split('Chapters:\n')[1] ?? '').split('\n').filter(Boolean);
 
@@ -41,44 +30,14 @@ beforeAll(async () => {
   api = await startTestServer(orm, db.databaseUrl);
   const users = await twoUsers(api);
   token = users.admin.token;
-  const uploadId = await uploadWithTranscript(orm, users.admin.id, 'green-thumb-043.mp3', EPISODE);
-  const words = timedWords(EPISODE);
-  const third = timedWords(EPISODE.slice(0, 2)).length;
-  const fourth = timedWords(EPISODE.slice(0, 3)).length;
-  cut = { start_ms: Math.round(words[third - 1]!.end * 1000) + 100, end_ms: Math.round(words[fourth]!.start * 1000) - 100 };
-  const durationMs = Math.round(words.at(-1)!.end * 1000) + 500;
-  const contentMs = durationMs - (cut.end_ms - cut.start_ms);
-  // The EDL as assembly leaves it: a 30 s intro, then the content with the third paragraph cut.
-  const edl = {
-    segments: [
-      { id: 'intro', segment_type: 'intro', source: 'static', title: 'Intro', start_ms: 0, duration_ms: INTRO_MS },
-      { id: 'content', segment_type: 'content', source: 'content', title: 'Content', start_ms: INTRO_MS, duration_ms: contentMs },
-    ],
-    content: {
-      segment_id: 'content',
-      cuts: [{ ...cut, reasons: ['manual'] }],
-      mutes: [],
-      pieces: [
-        { type: 'source', start_ms: 0, end_ms: cut.start_ms },
-        { type: 'source', start_ms: cut.end_ms, end_ms: durationMs },
-      ],
-      duration_ms: contentMs,
-    },
-    inserts: [],
-    duration_ms: INTRO_MS + contentMs,
-  } as unknown as TEdl;
-  const em = orm.em.fork();
-  const podcast = em.create(PodcastSchema, { user: users.admin.id, name: 'Green Thumb Radio' });
-  const episode = em.create(EpisodeSchema, {
-    user: users.admin.id,
-    podcast,
-    sourceMedia: uploadId,
+  // As assembly leaves it: a 30 s intro, then the content with the third paragraph cut.
+  ({ episodeId, cut } = await episodeCuttingThirdParagraph(orm, users.admin.id, {
+    filename: 'green-thumb-043.mp3',
+    paragraphs: EPISODE,
+    showName: 'Green Thumb Radio',
     title: 'Compost',
-    status: 'processed',
-    edl,
-  });
-  await em.flush();
-  episodeId = episode.id;
+    introMs: INTRO_MS,
+  }));
 });
 afterAll(async () => {
   await api?.close();

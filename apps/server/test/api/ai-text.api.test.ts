@@ -9,20 +9,11 @@ import { AI_TEXT_MESSAGES, type TTemplateBodyInput } from '@ppp/contracts';
 import { openTestOrm } from '../support/database.ts';
 import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
 import { startProviderServer, type ProviderServer } from '../support/provider-server.ts';
+import { GREEN_THUMB_EPISODE } from '../support/ai-episodes.ts';
 import { uploadWithTranscript } from '../support/transcripts.ts';
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
 
-/** A few minutes of a gardening show, as whisper transcribes it. */
-const EPISODE = [
-  'Hey everyone, welcome back to Green Thumb Radio. Today we are talking about home composting and why your kitchen scraps matter more than you think.',
-  'Composting at home is honestly easier than most people expect. You need a bin, some brown material like dry leaves or shredded cardboard, and green material like vegetable peels and coffee grounds.',
-  'The ratio of brown material to green material is the real secret to a healthy compost pile. Too much green material and the compost pile turns slimy and starts to smell.',
-  'My guest today is Maria Lopez, a community garden organizer who has been composting in a small city apartment for twenty years. She keeps a worm bin under her kitchen sink.',
-  'Maria says the biggest mistake beginners make is never turning the compost pile. Turn the pile every week so the microbes get oxygen and the pile stays warm.',
-  'In winter the compost pile slows down, but it does not stop. Insulating the bin with straw keeps the microbes working through the cold months.',
-  'Finished compost smells like a forest floor, and it is ready when you can no longer recognise the vegetable peels. Spread it on your garden beds in early spring.',
-  'Next week we will talk about worm bins and vermicomposting in more detail. Thanks for listening to Green Thumb Radio.',
-];
+const EPISODE = GREEN_THUMB_EPISODE;
 const SPOKEN = EPISODE.join(' ').toLowerCase();
 
 let orm: MikroORM;
