@@ -16,6 +16,14 @@ const TIMEOUT_MS = 30_000;
 const UNLOCK_AND_TOUCH = `with touched as (update unfinished_uploads set last_activity_at = now() where id = $2)
   select pg_advisory_unlock($1, hashtext($2))`;
 
+/**
+ * The lock's connections commit without waiting for the WAL to reach the disk: their only write is the
+ * activity time in UNLOCK_AND_TOUCH, which a crash may lose at no cost (the idle cleanup counts in hours),
+ * and an advisory lock is no data at all. Waiting for that flush behind a chunk's 16 MB of file writes
+ * held each chunk's response 2-30 ms on this machine (issue 20, bench/tus-upload.bench.ts).
+ */
+const ASYNC_COMMIT = '-c synchronous_commit=off';
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -31,7 +39,7 @@ export class PgAdvisoryLocker implements Locker {
   private listener: Promise<pg.Client> | null = null;
 
   constructor(orm: MikroORM) {
-    this.pool = new pg.Pool({ connectionString: String(orm.config.get('clientUrl')), max: 20 });
+    this.pool = new pg.Pool({ connectionString: String(orm.config.get('clientUrl')), max: 20, options: ASYNC_COMMIT });
     this.pool.on('error', () => undefined);
   }
 
