@@ -9,7 +9,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { z } from 'zod';
 import {
   AB_MESSAGES,
   ASSEMBLY_MESSAGES,
@@ -25,13 +24,13 @@ import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
 import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
 import { AbDraftSchema } from '../../src/domain/ab-workspace/ab-draft.entity.ts';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
-import { openTestOrm } from '../support/database.ts';
+import { closeApiBed, createTemplate, startApiBed, twoCreators } from '../support/api-bed.ts';
 import { servicesFor, testConfig } from '../support/fixtures.ts';
 import type { TConfig } from '../../src/config.ts';
 import { tempDir } from '../support/audio-files.ts';
 import { coverPng, seedAssembledEpisode, seedShow } from '../support/episodes.ts';
 import { uploadWithTranscript } from '../support/transcripts.ts';
-import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { errorOf, type TestServer } from '../support/http.ts';
 
 let orm: MikroORM;
 let api: TestServer;
@@ -49,24 +48,18 @@ interface Creator {
 let a: Creator;
 let b: Creator;
 
-const ZId = z.object({ id: z.string() });
 const WORDS = ['Welcome to the garden hour. Today we plant tomatoes and talk about compost.'];
 
-async function template(token: string, show: string, name: string): Promise<string> {
-  const res = await api.request('POST', '/api/templates/', {
-    token,
-    json: {
-      name,
-      podcast_id: show,
-      segments: [
-        { id: 'intro', segment_type: 'intro', name: 'Welcome', source: { source_type: 'tts', text_prompt: '', voice_id: 'espeak:en-us' } },
-        { id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } },
-      ],
-    },
+/** A template of `show` with an AI-voice intro without a script of its own (the creator writes it). */
+const template = (token: string, show: string, name: string): Promise<string> =>
+  createTemplate(api, token, {
+    name,
+    podcast_id: show,
+    segments: [
+      { id: 'intro', segment_type: 'intro', name: 'Welcome', source: { source_type: 'tts', text_prompt: '', voice_id: 'espeak:en-us' } },
+      { id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } },
+    ],
   });
-  expect(res.status, res.text).toBe(201);
-  return ZId.parse(res.body).id;
-}
 
 async function creator(token: string, id: string, label: string): Promise<Creator> {
   const show = await seedShow(orm, store, id, `Garden ${label}`, coverPng(files.dir));
@@ -85,18 +78,14 @@ beforeAll(async () => {
   storage = tempDir('ppp-ab-storage-');
   files = tempDir('ppp-ab-files-');
   store = new LocalStorage(storage.dir);
-  const db = await openTestOrm();
-  orm = db.orm;
   const env = { STORAGE_DIR: storage.dir, TTS_ENGINES: 'espeak' };
-  config = testConfig(db.databaseUrl, env);
-  api = await startTestServer(orm, db.databaseUrl, env);
-  const users = await twoUsers(api);
-  a = await creator(users.admin.token, users.admin.id, 'a');
-  b = await creator(users.user.token, users.user.id, 'b');
+  let databaseUrl: string;
+  ({ orm, api, databaseUrl } = await startApiBed(env));
+  config = testConfig(databaseUrl, env);
+  [a, b] = await twoCreators(api, creator);
 });
 afterAll(async () => {
-  await api?.close();
-  await orm?.close();
+  await closeApiBed({ api, orm });
   storage?.remove();
   files?.remove();
 });

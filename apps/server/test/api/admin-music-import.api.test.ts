@@ -6,17 +6,16 @@
  * fetched; a non-audio file is refused like an upload; a wrong URL is a 422; a creator gets 403 and
  * nothing is fetched; past the outbound fetch bound the answer is 429. Nothing refused is kept.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { MESSAGES, MUSIC_ADMIN_MESSAGES, OUTBOUND_FETCH_RATE, ZAdminMusicAsset, ZMusicAssetList } from '@ppp/contracts';
-import { storageDir } from '../../src/config.ts';
 import { openTestOrm } from '../support/database.ts';
+import { uploadedMusicFiles } from '../support/music-library.ts';
 import { tempDir, toneFile } from '../support/audio-files.ts';
 import { startFeedServer, type FeedServer } from '../support/feed-server.ts';
-import { testConfig } from '../support/fixtures.ts';
 import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
 
 let orm: MikroORM;
@@ -33,17 +32,6 @@ const PATH = '/api/admin/music/assets/import-url';
 const importAs = (token: string, body: unknown) => api.request('POST', PATH, { token, json: body });
 const assetCount = async () =>
   Number(z.object({ n: z.string() }).parse((await orm.em.getConnection().execute(`select count(*) as n from music_assets`))[0]).n);
-
-function storedUploads(): string[] {
-  const dir = path.join(storageDir(testConfig('', { DATA_DIR: data.dir })), 'music', 'uploads');
-  try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile())
-      .map((e) => e.name);
-  } catch {
-    return [];
-  }
-}
 
 beforeAll(async () => {
   const bed = readFileSync(toneFile(files.dir, 'bed.mp3', 3, 330));
@@ -93,7 +81,7 @@ describe('music import by URL', () => {
     });
     expect(twin.status).toBe(200);
     expect(JSON.stringify(await twin.json())).toContain('Sunrise again');
-    expect(storedUploads()).toHaveLength(2);
+    expect(uploadedMusicFiles(data.dir)).toHaveLength(2);
   });
 
   it('refuses private and loopback addresses that are not allowed, directly or by redirect, fetching nothing', async () => {
@@ -112,13 +100,13 @@ describe('music import by URL', () => {
 
   it('refuses a file that is not audio, keeping nothing', async () => {
     const before = await assetCount();
-    const stored = storedUploads().length;
+    const stored = uploadedMusicFiles(data.dir).length;
     const res = await importAs(admin.token, { display_name: 'Notes', source_url: `${remote.origin}/beds/notes.mp3` });
     expect(errorOf(res)).toMatchObject({ status: 415, detail: 'notes.mp3: only audio files are allowed for music.' });
     const missing = await importAs(admin.token, { display_name: 'Gone', source_url: `${remote.origin}/beds/gone.mp3` });
     expect(errorOf(missing)).toMatchObject({ status: 400, detail: 'The address answered HTTP 404.' });
     expect(await assetCount()).toBe(before);
-    expect(storedUploads()).toHaveLength(stored);
+    expect(uploadedMusicFiles(data.dir)).toHaveLength(stored);
   });
 
   it('wants a full http(s) URL and a name (422)', async () => {

@@ -4,7 +4,7 @@
  * /api/music/assets (what onboarding and the template editor offer) and may copy one into their
  * media, but every admin route refuses them with 403 and changes nothing.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -17,6 +17,7 @@ import { MusicAssetSchema } from '../../src/domain/music/music-asset.entity.ts';
 import { builtinMusicKey, seedBuiltinMusic } from '../../src/domain/music/music-seed.ts';
 import { MusicRepository } from '../../src/domain/music/music.repository.ts';
 import { openTestOrm } from '../support/database.ts';
+import { uploadedMusicFiles } from '../support/music-library.ts';
 import { fakeAudio, fileOfSize, tempDir, toneFile, uploadForm } from '../support/audio-files.ts';
 import { testConfig } from '../support/fixtures.ts';
 import { errorOf, startTestServer, twoUsers, type HttpResult, type TestServer } from '../support/http.ts';
@@ -70,18 +71,6 @@ async function creatorLibrary() {
   return ZMusicAssetList.parse((await api.request('GET', '/api/music/assets', { token: creator.token })).body).assets;
 }
 
-/** The files under the library's own folder (uploaded beds). */
-function uploadedFiles(): string[] {
-  const dir = path.join(storageDir(testConfig('', { DATA_DIR: data.dir })), 'music', 'uploads');
-  try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile())
-      .map((e) => e.name);
-  } catch {
-    return [];
-  }
-}
-
 let uploaded: Pick<TAdminMusicAsset, 'id' | 'url' | 'filename'>;
 
 describe('POST /api/admin/music/assets/upload', () => {
@@ -103,7 +92,7 @@ describe('POST /api/admin/music/assets/upload', () => {
   });
 
   it('refuses what a creator’s music upload refuses, and stores nothing', async () => {
-    const before = uploadedFiles();
+    const before = uploadedMusicFiles(data.dir);
     const notAudio = await upload(admin.token, fakeAudio(files.dir, 'notes.mp3'), { display_name: 'Notes' });
     expect(errorOf(notAudio)).toMatchObject({ status: 415, detail: 'notes.mp3: only audio files are allowed for music.' });
     const big = await upload(admin.token, fileOfSize(files.dir, 'huge.wav', 51), { display_name: 'Huge' });
@@ -116,7 +105,7 @@ describe('POST /api/admin/music/assets/upload', () => {
     expect(errorOf(await upload(admin.token, tone, { display_name: '   ' })).status).toBe(422);
     expect(errorOf(await upload(admin.token, tone, { display_name: 'Bed', mood_tags: 'calm, warm' })).status).toBe(422);
     expect(errorOf(await upload(admin.token, tone, { display_name: 'x'.repeat(121) })).status).toBe(422);
-    expect(uploadedFiles()).toEqual(before);
+    expect(uploadedMusicFiles(data.dir)).toEqual(before);
     expect((await adminList()).map((a) => a.id)).toEqual([uploaded.id]);
   });
 
@@ -183,7 +172,7 @@ describe('DELETE /api/admin/music/assets/{id}', () => {
     expect(res.status).toBe(204);
     expect(await adminList()).toEqual([]);
     expect(await creatorLibrary()).toEqual([]);
-    expect(uploadedFiles()).toEqual([]);
+    expect(uploadedMusicFiles(data.dir)).toEqual([]);
     expect((await fetch(`${api.baseUrl}${uploaded.url}`)).status).toBe(404);
     const again = await api.request('DELETE', `/api/admin/music/assets/${uploaded.id}`, { token: admin.token });
     expect(errorOf(again).status).toBe(404);

@@ -21,9 +21,9 @@ import {
   episodeQuotaExceeded,
   type TAssembleEpisodeRequestInput,
 } from '@ppp/contracts';
-import { openTestOrm } from '../support/database.ts';
+import { closeApiBed, createTemplate, startApiBed, twoCreators } from '../support/api-bed.ts';
 import { pngFile, tempDir, toneFile, uploadForm } from '../support/audio-files.ts';
-import { errorOf, startTestServer, twoUsers, type HttpResult, type TestServer } from '../support/http.ts';
+import { errorOf, type HttpResult, type TestServer } from '../support/http.ts';
 import { seedReadyUpload } from '../support/episodes.ts';
 import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
 import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
@@ -45,25 +45,21 @@ async function creator(token: string, id: string, label: string): Promise<Creato
   const em = orm.em.fork();
   const { show, upload } = seedReadyUpload(em, id, label);
   await em.flush();
-  const res = await api.request('POST', '/api/templates/', {
-    token,
-    json: {
-      name: `Template ${label}`,
-      podcast_id: show.id,
-      segments: [
-        { id: 'intro', segment_type: 'intro', name: 'Welcome', source: { source_type: 'tts', text_prompt: '', voice_id: 'espeak:en-us' } },
-        { id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } },
-        {
-          id: 'outro',
-          segment_type: 'outro',
-          name: 'Goodbye',
-          source: { source_type: 'tts', text_prompt: 'Thanks for listening.', voice_id: 'espeak:en-us' },
-        },
-      ],
-    },
+  const template = await createTemplate(api, token, {
+    name: `Template ${label}`,
+    podcast_id: show.id,
+    segments: [
+      { id: 'intro', segment_type: 'intro', name: 'Welcome', source: { source_type: 'tts', text_prompt: '', voice_id: 'espeak:en-us' } },
+      { id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } },
+      {
+        id: 'outro',
+        segment_type: 'outro',
+        name: 'Goodbye',
+        source: { source_type: 'tts', text_prompt: 'Thanks for listening.', voice_id: 'espeak:en-us' },
+      },
+    ],
   });
-  expect(res.status, res.text).toBe(201);
-  return { token, id, template: z.object({ id: z.string() }).parse(res.body).id, upload: upload.filename };
+  return { token, id, template, upload: upload.filename };
 }
 
 /** The wizard's request once every step is filled: the intro's script written on step 3, a title and a number on step 5. */
@@ -85,16 +81,11 @@ async function expectUntouched(who: Creator): Promise<void> {
 }
 
 beforeAll(async () => {
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl);
-  const users = await twoUsers(api);
-  a = await creator(users.admin.token, users.admin.id, 'a');
-  b = await creator(users.user.token, users.user.id, 'b');
+  ({ orm, api } = await startApiBed());
+  [a, b] = await twoCreators(api, creator);
 });
 afterAll(async () => {
-  await api?.close();
-  await orm?.close();
+  await closeApiBed({ api, orm });
   files.remove();
 });
 

@@ -15,10 +15,10 @@ import {
   ZUsage,
   type TAssembleEpisodeRequestInput,
 } from '@ppp/contracts';
-import { openTestOrm } from '../support/database.ts';
+import { closeApiBed, createTemplate, startApiBed, twoCreators } from '../support/api-bed.ts';
 import { tempDir, toneFile } from '../support/audio-files.ts';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
-import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { errorOf, type TestServer } from '../support/http.ts';
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
 import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
 import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
@@ -64,24 +64,20 @@ async function creator(token: string, id: string, label: string): Promise<Creato
   const upload = item('main_content', `episode-${label}.wav`, 125.4, { status: 'ready', transcriptReady: true, detection });
   item('main_content', `busy-${label}.wav`, 30, { status: 'processing', transcriptReady: false });
   await em.flush();
-  const res = await api.request('POST', '/api/templates/', {
-    token,
-    json: {
-      name: `Template ${label}`,
-      podcast_id: show.id,
-      segments: [
-        { id: 'intro', segment_type: 'intro', source: { source_type: 'static', filename: `intro-${label}.wav` } },
-        { id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } },
-        {
-          id: 'outro',
-          segment_type: 'outro',
-          source: { source_type: 'tts', text_prompt: Array.from({ length: 25 }, () => 'word').join(' '), voice_id: 'espeak:en-us' },
-        },
-      ],
-    },
+  const template = await createTemplate(api, token, {
+    name: `Template ${label}`,
+    podcast_id: show.id,
+    segments: [
+      { id: 'intro', segment_type: 'intro', source: { source_type: 'static', filename: `intro-${label}.wav` } },
+      { id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } },
+      {
+        id: 'outro',
+        segment_type: 'outro',
+        source: { source_type: 'tts', text_prompt: Array.from({ length: 25 }, () => 'word').join(' '), voice_id: 'espeak:en-us' },
+      },
+    ],
   });
-  expect(res.status).toBe(201);
-  return { token, id, show: show.id, template: z.object({ id: z.string() }).parse(res.body).id, upload: upload.filename };
+  return { token, id, show: show.id, template, upload: upload.filename };
 }
 
 const usageOf = async (who: Creator) => ZUsage.parse((await api.request('GET', '/api/billing/usage', { token: who.token })).body);
@@ -110,16 +106,11 @@ const nextMonth = () => {
 };
 
 beforeAll(async () => {
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir });
-  const users = await twoUsers(api);
-  a = await creator(users.admin.token, users.admin.id, 'a');
-  b = await creator(users.user.token, users.user.id, 'b');
+  ({ orm, api } = await startApiBed({ STORAGE_DIR: storage.dir }));
+  [a, b] = await twoCreators(api, creator);
 });
 afterAll(async () => {
-  await api?.close();
-  await orm?.close();
+  await closeApiBed({ api, orm });
   storage.remove();
   files.remove();
 });
@@ -306,29 +297,21 @@ describe('assemble', () => {
 
   it('counts long AI-voice clips and rounds the remaining minutes up', async () => {
     const em = orm.em.fork();
-    em.create(TtsClipSchema, {
-      user: b.id,
-      category: 'intro',
-      normalizedText: 'x',
-      characters: 1,
-      voiceId: 'espeak:en-us',
-      provider: 'espeak',
-      speakingRate: 1,
-      durationSeconds: 90,
-      billableSeconds: 90,
-    });
-    em.create(TtsClipSchema, {
-      user: b.id,
-      category: 'intro',
-      normalizedText: 'y',
-      characters: 1,
-      voiceId: 'espeak:en-us',
-      provider: 'espeak',
-      speakingRate: 1,
-      durationSeconds: 90,
-      billableSeconds: 90,
-      freeOverride: true,
-    });
+    const clip = (normalizedText: string, freeOverride: boolean) =>
+      em.create(TtsClipSchema, {
+        user: b.id,
+        category: 'intro',
+        normalizedText,
+        characters: 1,
+        voiceId: 'espeak:en-us',
+        provider: 'espeak',
+        speakingRate: 1,
+        durationSeconds: 90,
+        billableSeconds: 90,
+        freeOverride,
+      });
+    clip('x', false);
+    clip('y', true);
     await em.flush();
     expect(await usageOf(b)).toMatchObject({ minutes_used: 4.5, minutes_left: 56 });
   });

@@ -10,7 +10,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { TRPCClientError } from '@trpc/client';
-import { z } from 'zod';
 import {
   PAYMENTS_MESSAGES,
   PLAN_FEATURE_LABELS,
@@ -20,8 +19,8 @@ import {
   type TPlanFeature,
   type TTierKey,
 } from '@ppp/contracts';
-import { openTestOrm } from '../support/database.ts';
-import { approvedUser, errorOf, startTestServer, twoUsers, type HttpResult, type TestServer, type TestUser } from '../support/http.ts';
+import { closeApiBed, createTemplate, startApiBed } from '../support/api-bed.ts';
+import { approvedUser, errorOf, twoUsers, type HttpResult, type TestServer, type TestUser } from '../support/http.ts';
 import { seedReadyUpload } from '../support/episodes.ts';
 import { timedWords } from '../support/transcripts.ts';
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
@@ -58,16 +57,12 @@ async function creator(token: string, id: string, label: string): Promise<Creato
     text: words.map((w) => w.text).join(' '),
   });
   await em.flush();
-  const res = await api.request('POST', '/api/templates/', {
-    token,
-    json: {
-      name: `Template ${label}`,
-      podcast_id: show.id,
-      segments: [{ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }],
-    },
+  const template = await createTemplate(api, token, {
+    name: `Template ${label}`,
+    podcast_id: show.id,
+    segments: [{ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }],
   });
-  expect(res.status, res.text).toBe(201);
-  return { token, id, template: z.object({ id: z.string() }).parse(res.body).id, upload: upload.filename, show: show.id };
+  return { token, id, template, upload: upload.filename, show: show.id };
 }
 
 const account = (label: string): Promise<TestUser> => approvedUser(api, adminToken, label);
@@ -114,9 +109,7 @@ async function expectNoEpisode(who: Creator): Promise<void> {
 }
 
 beforeAll(async () => {
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl);
+  ({ orm, api } = await startApiBed());
   const users = await twoUsers(api);
   adminToken = users.admin.token;
   b = await creator(users.user.token, users.user.id, 'b');
@@ -125,8 +118,7 @@ beforeAll(async () => {
   await setTier(c, 'creator');
 });
 afterAll(async () => {
-  await api?.close();
-  await orm?.close();
+  await closeApiBed({ api, orm });
 });
 
 describe('what the plan includes', () => {

@@ -1,0 +1,37 @@
+/** The bed most API tests stand on: a server on a fresh database of its own, its users and their templates. */
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { z } from 'zod';
+import type { TTemplateBodyInput } from '@ppp/contracts';
+import { openTestOrm } from './database.ts';
+import { startTestServer, twoUsers, type TestServer } from './http.ts';
+
+export interface ApiBed {
+  orm: MikroORM;
+  databaseUrl: string;
+  api: TestServer;
+}
+
+/** A fresh, migrated database and a server on it, configured by `env`. */
+export async function startApiBed(env: Record<string, string> = {}): Promise<ApiBed> {
+  const { orm, databaseUrl } = await openTestOrm();
+  return { orm, databaseUrl, api: await startTestServer(orm, databaseUrl, env) };
+}
+
+/** Closes the server, then the database, of a bed (either is missing when the bed did not start). */
+export async function closeApiBed(bed: { api?: TestServer | undefined; orm?: MikroORM | undefined }): Promise<void> {
+  await bed.api?.close();
+  await bed.orm?.close();
+}
+
+/** The two users of twoUsers (A the first account, admin; B approved by A), each made a creator by `make`. */
+export async function twoCreators<C>(api: TestServer, make: (token: string, id: string, label: 'a' | 'b') => Promise<C>): Promise<[C, C]> {
+  const { admin, user } = await twoUsers(api);
+  return [await make(admin.token, admin.id, 'a'), await make(user.token, user.id, 'b')];
+}
+
+/** A template made through POST /api/templates/ (answered 201); returns its id. */
+export async function createTemplate(api: TestServer, token: string, body: TTemplateBodyInput): Promise<string> {
+  const res = await api.request('POST', '/api/templates/', { token, json: body });
+  if (res.status !== 201) throw new Error(`template ${body.name}: ${res.status} ${res.text}`);
+  return z.object({ id: z.string() }).parse(res.body).id;
+}
