@@ -1,9 +1,9 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import type { TAbSegmentOverride } from '@ppp/contracts';
 import { UserSchema } from '../users/user.entity.ts';
 import { MediaItemSchema } from '../media/media-item.entity.ts';
 import { PodcastSchema } from '../podcasts/podcast.entity.ts';
+import { uuidPrimaryKey, createdAtColumn, updatedAtColumn } from '../../db/entity-columns.ts';
 
 /**
  * Draft metadata of the /ab workspace (spec 002 §3) per upload: the checklist's fields, the chosen
@@ -13,10 +13,7 @@ export const AbDraftSchema = defineEntity({
   name: 'AbDraft',
   tableName: 'ab_drafts',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
+    id: uuidPrimaryKey(),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
     upload: () => p.manyToOne(MediaItemSchema).deleteRule('cascade').unique(),
     podcast: () => p.manyToOne(PodcastSchema).nullable().deleteRule('set null'),
@@ -33,11 +30,8 @@ export const AbDraftSchema = defineEntity({
     spreakerShowId: p.string().length(200).nullable(),
     scheduleAt: p.datetime().nullable(),
     lastPublishResponse: p.json().$type<Record<string, unknown>>().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
 });
 export type AbDraft = InferEntity<typeof AbDraftSchema>;

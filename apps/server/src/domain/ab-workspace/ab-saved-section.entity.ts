@@ -1,17 +1,14 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { UserSchema } from '../users/user.entity.ts';
 import { PodcastSchema } from '../podcasts/podcast.entity.ts';
+import { uuidPrimaryKey, createdAtColumn } from '../../db/entity-columns.ts';
 
 /** A saved intro or outro section (spec 002 §3): 'Intro n' / 'Outro n', reusable in later drafts and learnt from by suggestions. */
 export const AbSavedSectionSchema = defineEntity({
   name: 'AbSavedSection',
   tableName: 'ab_saved_sections',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
+    id: uuidPrimaryKey(),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
     podcast: () => p.manyToOne(PodcastSchema).nullable().deleteRule('cascade'),
     /** The draft it was saved from (kept when the draft goes). */
@@ -23,7 +20,7 @@ export const AbSavedSectionSchema = defineEntity({
     content: p.text(),
     voiceId: p.string().length(200).nullable(),
     voiceName: p.string().length(200).nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: createdAtColumn(),
   },
 });
 export type AbSavedSection = InferEntity<typeof AbSavedSectionSchema>;

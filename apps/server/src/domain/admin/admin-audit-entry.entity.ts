@@ -1,16 +1,13 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { UserSchema } from '../users/user.entity.ts';
+import { uuidPrimaryKey, createdAtColumn } from '../../db/entity-columns.ts';
 
 /** One change an administrator made through the DB explorer: who, when, table, row, before and after. */
 export const AdminAuditEntrySchema = defineEntity({
   name: 'AdminAuditEntry',
   tableName: 'admin_audit_entries',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
+    id: uuidPrimaryKey(),
     admin: () => p.manyToOne(UserSchema).nullable().deleteRule('set null'),
     adminEmail: p.string().length(254),
     tableName: p.string().length(128),
@@ -18,10 +15,7 @@ export const AdminAuditEntrySchema = defineEntity({
     action: p.string().length(16),
     before: p.json<Record<string, unknown>>().nullable(),
     after: p.json<Record<string, unknown>>().nullable(),
-    createdAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .index(),
+    createdAt: createdAtColumn().index(),
   },
 });
 export type AdminAuditEntry = InferEntity<typeof AdminAuditEntrySchema>;

@@ -1,6 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { TAudioCleanupSettings } from '@ppp/contracts';
 import { UserSchema } from '../users/user.entity.ts';
+import { updatedAtColumn } from '../../db/entity-columns.ts';
 
 /** A user's audio cleanup and magic-word settings; absent means the spec's defaults. */
 export const CleanupSettingsSchema = defineEntity({
@@ -9,10 +10,7 @@ export const CleanupSettingsSchema = defineEntity({
   properties: {
     user: () => p.oneToOne(UserSchema).primary().owner().deleteRule('cascade'),
     settings: p.json<TAudioCleanupSettings>(),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    updatedAt: updatedAtColumn(),
   },
 });
 export type CleanupSettings = InferEntity<typeof CleanupSettingsSchema>;

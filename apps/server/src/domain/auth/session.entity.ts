@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { UserSchema } from '../users/user.entity.ts';
+import { createdAtColumn } from '../../db/entity-columns.ts';
 
 /** A sign-in session. Only the SHA-256 of the token is stored (Lucia's design). */
 export const SessionSchema = defineEntity({
@@ -9,7 +10,7 @@ export const SessionSchema = defineEntity({
     id: p.string().length(64).primary(),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
     expiresAt: p.datetime(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: createdAtColumn(),
   },
 });
 export type Session = InferEntity<typeof SessionSchema>;

@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { UserSchema } from '../users/user.entity.ts';
+import { createdAtColumn } from '../../db/entity-columns.ts';
 
 /** One Stripe customer per user, created once (at the first checkout) and reused. */
 export const BillingCustomerSchema = defineEntity({
@@ -8,7 +9,7 @@ export const BillingCustomerSchema = defineEntity({
   properties: {
     user: () => p.oneToOne(UserSchema).owner().primary().deleteRule('cascade'),
     stripeCustomerId: p.string().length(255).unique(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: createdAtColumn(),
   },
 });
 export type BillingCustomer = InferEntity<typeof BillingCustomerSchema>;

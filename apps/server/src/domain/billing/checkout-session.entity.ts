@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { UserSchema } from '../users/user.entity.ts';
+import { createdAtColumn } from '../../db/entity-columns.ts';
 
 /**
  * A Stripe Checkout Session this server made: whose it is, what it buys, and whether it has been
@@ -18,7 +19,7 @@ export const CheckoutSessionSchema = defineEntity({
     status: p.string().length(16).default('open'),
     appliedAt: p.datetime().nullable(),
     expiresAt: p.datetime(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: createdAtColumn(),
   },
   indexes: [{ properties: ['billingCycle', 'status'], name: 'checkout_sessions_cycle_status_index' }],
 });

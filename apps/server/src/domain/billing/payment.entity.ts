@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { UserSchema } from '../users/user.entity.ts';
+import { uuidPrimaryKey, createdAtColumn } from '../../db/entity-columns.ts';
 
 /**
  * Money received: a paid invoice, a lifetime seat or bought minutes (revenue figures), and for
@@ -11,10 +11,7 @@ export const PaymentSchema = defineEntity({
   name: 'Payment',
   tableName: 'payments',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
+    id: uuidPrimaryKey(),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade'),
     ref: p.string().length(255).unique(),
     /** 'invoice', 'lifetime' or 'minutes'. */
@@ -23,7 +20,7 @@ export const PaymentSchema = defineEntity({
     currency: p.string().length(8).default('usd'),
     /** Bought minutes this payment added (minutes purchases), else 0. */
     minutes: p.integer().default(0),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: createdAtColumn(),
   },
   indexes: [{ properties: ['user', 'kind'], name: 'payments_user_kind_index' }],
 });

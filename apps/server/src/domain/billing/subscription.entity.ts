@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { UserSchema } from '../users/user.entity.ts';
+import { uuidPrimaryKey, createdAtColumn, updatedAtColumn } from '../../db/entity-columns.ts';
 
 /**
  * What a user pays for or was given: a Stripe subscription (mirrored from Stripe), a founders
@@ -11,10 +11,7 @@ export const SubscriptionSchema = defineEntity({
   name: 'Subscription',
   tableName: 'subscriptions',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
+    id: uuidPrimaryKey(),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade'),
     /** 'stripe', 'lifetime' or 'trial'. */
     source: p.string().length(16),
@@ -29,11 +26,8 @@ export const SubscriptionSchema = defineEntity({
     /** Monthly-equivalent price for MRR (annual divided by 12; lifetime and trial 0). */
     monthlyCents: p.integer().default(0),
     stripeEventAt: p.datetime().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   indexes: [{ properties: ['user', 'status'], name: 'subscriptions_user_status_index' }],
 });

@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { TTierFeatureValue } from '@ppp/contracts';
+import { updatedAtColumn } from '../../db/entity-columns.ts';
 
 /**
  * An admin's changes to one tier's limits and capabilities (spec 002 §3 'Tier config'). Only what
@@ -12,10 +13,7 @@ export const TierConfigSchema = defineEntity({
   properties: {
     key: p.string().length(32).primary(),
     values: p.json<Record<string, TTierFeatureValue>>(),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    updatedAt: updatedAtColumn(),
   },
 });
 export type TierConfig = InferEntity<typeof TierConfigSchema>;

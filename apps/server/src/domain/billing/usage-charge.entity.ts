@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { UserSchema } from '../users/user.entity.ts';
+import { uuidPrimaryKey, createdAtColumn } from '../../db/entity-columns.ts';
 
 /**
  * One entry of a user's monthly ledger: the processing minutes (and the episode) an assembly used,
@@ -11,10 +11,7 @@ export const UsageChargeSchema = defineEntity({
   name: 'UsageCharge',
   tableName: 'usage_charges',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
+    id: uuidPrimaryKey(),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade'),
     /** 'assembly' (counts an episode and its minutes) or 'credit' (a failed render's minutes given back, negative). */
     kind: p.string().length(16),
@@ -24,7 +21,7 @@ export const UsageChargeSchema = defineEntity({
     minutes: p.integer(),
     /** Of minutes, those taken from (or, negative, returned to) the bought minutes that roll over. */
     boughtMinutes: p.integer().default(0),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: createdAtColumn(),
   },
   indexes: [{ properties: ['user', 'createdAt'], name: 'usage_charges_user_created_at_index' }],
 });

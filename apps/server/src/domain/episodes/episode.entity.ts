@@ -5,6 +5,7 @@ import type { TEpisodeRecipe } from './assembly-recipe.ts';
 import { UserSchema } from '../users/user.entity.ts';
 import { PodcastSchema } from '../podcasts/podcast.entity.ts';
 import { MediaItemSchema } from '../media/media-item.entity.ts';
+import { uuidPrimaryKey, createdAtColumn, updatedAtColumn } from '../../db/entity-columns.ts';
 
 /** A linked file the mirror left at the old host: which, where, and why. */
 export interface TMirrorSkipped {
@@ -25,10 +26,7 @@ export const EpisodeSchema = defineEntity({
   name: 'Episode',
   tableName: 'episodes',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
+    id: uuidPrimaryKey(),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
     podcast: () => p.manyToOne(PodcastSchema).deleteRule('cascade').index(),
     /** The template it was made with (no foreign key: deleting a template keeps its episodes). */
@@ -118,14 +116,8 @@ export const EpisodeSchema = defineEntity({
     mirrorKey: p.text().nullable(),
     mirrorExpiresAt: p.datetime().nullable().index(),
     mirrorError: p.text().nullable(),
-    createdAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .index(),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    createdAt: createdAtColumn().index(),
+    updatedAt: updatedAtColumn(),
   },
   uniques: [
     { properties: ['podcast', 'importKeyHash'], name: 'episodes_podcast_import_key_unique' },

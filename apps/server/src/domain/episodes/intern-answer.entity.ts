@@ -1,7 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { UserSchema } from '../users/user.entity.ts';
 import { MediaItemSchema } from '../media/media-item.entity.ts';
+import { uuidPrimaryKey, createdAtColumn, updatedAtColumn } from '../../db/entity-columns.ts';
 
 /**
  * The latest Intern answer of one spoken command in an upload (the wizard's Review Intern Commands):
@@ -12,10 +12,7 @@ export const InternAnswerSchema = defineEntity({
   name: 'InternAnswer',
   tableName: 'intern_answers',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
+    id: uuidPrimaryKey(),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
     /** The main-content upload the command was spoken in. */
     upload: () => p.manyToOne(MediaItemSchema).deleteRule('cascade'),
@@ -32,11 +29,8 @@ export const InternAnswerSchema = defineEntity({
     /** The voiced answer (category voice_render); kept when replaced, as an assembled episode may use it. */
     answerMedia: () => p.manyToOne(MediaItemSchema).nullable().deleteRule('set null'),
     regenerateCount: p.integer().default(0),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   uniques: [{ properties: ['upload', 'commandId'], name: 'intern_answers_upload_command_unique' }],
 });

@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { UserSchema } from '../users/user.entity.ts';
+import { uuidPrimaryKey, createdAtColumn } from '../../db/entity-columns.ts';
 
 /**
  * Another address an account may send upload notifications to (issue 14): usable once verified_at
@@ -11,17 +11,14 @@ export const NotifyAddressSchema = defineEntity({
   tableName: 'notify_addresses',
   uniques: [{ properties: ['user', 'email'] }],
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
+    id: uuidPrimaryKey(),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
     email: p.string().length(254),
     verifiedAt: p.datetime().nullable(),
     codeHash: p.string().length(64).nullable(),
     codeExpiresAt: p.datetime().nullable(),
     attempts: p.integer().default(0),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: createdAtColumn(),
   },
 });
 export type NotifyAddress = InferEntity<typeof NotifyAddressSchema>;

@@ -1,7 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import type { TDetectionResult } from '@ppp/contracts';
 import { UserSchema } from '../users/user.entity.ts';
+import { uuidPrimaryKey, createdAtColumn, updatedAtColumn } from '../../db/entity-columns.ts';
 
 /**
  * A stored file of a user: a library clip (intro, outro, music, sfx), a main-content upload waiting
@@ -12,10 +12,7 @@ export const MediaItemSchema = defineEntity({
   name: 'MediaItem',
   tableName: 'media_items',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
+    id: uuidPrimaryKey(),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
     category: p.string().length(32).index(),
     friendlyName: p.string().length(200),
@@ -54,11 +51,8 @@ export const MediaItemSchema = defineEntity({
     fillerCount: p.integer().nullable(),
     pauseCount: p.integer().nullable(),
     censorCount: p.integer().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
 });
 export type MediaItem = InferEntity<typeof MediaItemSchema>;

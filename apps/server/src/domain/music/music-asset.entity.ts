@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
+import { uuidPrimaryKey, createdAtColumn, updatedAtColumn } from '../../db/entity-columns.ts';
 
 /**
  * A bed of the shared music library the onboarding wizard offers (spec 002 section 3 'Wizard music
@@ -10,10 +10,7 @@ export const MusicAssetSchema = defineEntity({
   name: 'MusicAsset',
   tableName: 'music_assets',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
+    id: uuidPrimaryKey(),
     /** Set for the built-in beds only, so seeding finds them again and never adds one twice. */
     seedKey: p.string().length(64).nullable().unique(),
     displayName: p.string().length(120),
@@ -27,11 +24,8 @@ export const MusicAssetSchema = defineEntity({
     /** builtin (synthesised here), upload or url (added by an admin). */
     source: p.string().length(16).default('builtin'),
     isActive: p.boolean().default(true),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
 });
 export type MusicAsset = InferEntity<typeof MusicAssetSchema>;

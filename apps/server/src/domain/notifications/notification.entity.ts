@@ -1,16 +1,13 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { UserSchema } from '../users/user.entity.ts';
+import { uuidPrimaryKey, createdAtColumn } from '../../db/entity-columns.ts';
 
 /** An in-app notice for the bell; unread until read_at is set. */
 export const NotificationSchema = defineEntity({
   name: 'Notification',
   tableName: 'notifications',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
+    id: uuidPrimaryKey(),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
     title: p.string().length(200),
     body: p.text(),
@@ -19,10 +16,7 @@ export const NotificationSchema = defineEntity({
     /** The app path of what the notice is about (NOTIFICATION_LINKS), opened when it is clicked. */
     link: p.string().length(500).nullable(),
     readAt: p.datetime().nullable(),
-    createdAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .index(),
+    createdAt: createdAtColumn().index(),
   },
 });
 export type Notification = InferEntity<typeof NotificationSchema>;

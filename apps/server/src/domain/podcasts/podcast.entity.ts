@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { UserSchema } from '../users/user.entity.ts';
+import { uuidPrimaryKey, createdAtColumn, updatedAtColumn } from '../../db/entity-columns.ts';
 
 /**
  * A show (spec 001 'Manage Podcasts'): the Edit Podcast fields of ZPodcastSettings, its cover,
@@ -10,10 +10,7 @@ export const PodcastSchema = defineEntity({
   name: 'Podcast',
   tableName: 'podcasts',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
+    id: uuidPrimaryKey(),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
     name: p.string().length(255),
     description: p.text().default(''),
@@ -42,11 +39,8 @@ export const PodcastSchema = defineEntity({
     importFeedTotal: p.integer().nullable(),
     /** Episodes brought in by import or recovery (spec 001 §3 import_status.imported_count). */
     importedCount: p.integer().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
 });
 export type Podcast = InferEntity<typeof PodcastSchema>;

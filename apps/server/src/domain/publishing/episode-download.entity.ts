@@ -1,7 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { EpisodeSchema } from '../episodes/episode.entity.ts';
 import { PodcastSchema } from '../podcasts/podcast.entity.ts';
+import { uuidPrimaryKey, createdAtColumn } from '../../db/entity-columns.ts';
 
 /**
  * One counted download of a built-in host enclosure. dedupeKey (a hash of listener, episode and UTC
@@ -12,19 +12,13 @@ export const EpisodeDownloadSchema = defineEntity({
   name: 'EpisodeDownload',
   tableName: 'episode_downloads',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
+    id: uuidPrimaryKey(),
     episode: () => p.manyToOne(EpisodeSchema).deleteRule('cascade').index(),
     podcast: () => p.manyToOne(PodcastSchema).deleteRule('cascade').index(),
     dedupeKey: p.string().length(64).unique(),
     /** 'YYYY-MM-DD' (UTC). */
     day: p.string().length(10),
-    createdAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .index(),
+    createdAt: createdAtColumn().index(),
   },
 });
 export type EpisodeDownload = InferEntity<typeof EpisodeDownloadSchema>;

@@ -1,7 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { UserSchema } from '../users/user.entity.ts';
 import { PodcastSchema } from '../podcasts/podcast.entity.ts';
+import { uuidPrimaryKey, createdAtColumn, updatedAtColumn } from '../../db/entity-columns.ts';
 
 /**
  * One RSS import: the feed as fetched (a snapshot in storage, so a resumed job reads the same
@@ -14,10 +14,7 @@ export const RssImportSchema = defineEntity({
   name: 'RssImport',
   tableName: 'rss_imports',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
+    id: uuidPrimaryKey(),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
     podcast: () => p.manyToOne(PodcastSchema).nullable().deleteRule('cascade').index(),
     feedUrl: p.text(),
@@ -40,11 +37,8 @@ export const RssImportSchema = defineEntity({
     spreakerAttempted: p.boolean().default(false),
     spreakerLinked: p.boolean().default(false),
     autoPublishStarted: p.boolean().default(false),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
     finishedAt: p.datetime().nullable(),
   },
 });

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { updatedAtColumn } from '../../db/entity-columns.ts';
 
 /** Instance-wide settings edited by admins, one JSON value per key. */
 export const AppSettingSchema = defineEntity({
@@ -7,10 +8,7 @@ export const AppSettingSchema = defineEntity({
   properties: {
     key: p.string().length(64).primary(),
     value: p.json<Record<string, unknown>>(),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    updatedAt: updatedAtColumn(),
   },
 });
 export type AppSetting = InferEntity<typeof AppSettingSchema>;

@@ -1,7 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { UserSchema } from '../users/user.entity.ts';
 import { MediaItemSchema } from '../media/media-item.entity.ts';
+import { uuidPrimaryKey, createdAtColumn } from '../../db/entity-columns.ts';
 
 /**
  * One AI-voice clip made: what was said, by which voice, and the seconds that count against the
@@ -11,10 +11,7 @@ export const TtsClipSchema = defineEntity({
   name: 'TtsClip',
   tableName: 'tts_clips',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
+    id: uuidPrimaryKey(),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
     media: () => p.manyToOne(MediaItemSchema).nullable().deleteRule('set null'),
     category: p.string().length(32),
@@ -27,10 +24,7 @@ export const TtsClipSchema = defineEntity({
     durationSeconds: p.double().runtimeType('number').$type<number>(),
     billableSeconds: p.double().runtimeType('number').$type<number>().default(0),
     freeOverride: p.boolean().default(false),
-    createdAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .index(),
+    createdAt: createdAtColumn().index(),
   },
 });
 export type TtsClip = InferEntity<typeof TtsClipSchema>;

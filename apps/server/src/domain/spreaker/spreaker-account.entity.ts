@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { UserSchema } from '../users/user.entity.ts';
+import { uuidPrimaryKey, createdAtColumn, updatedAtColumn } from '../../db/entity-columns.ts';
 
 /**
  * A user's Spreaker connection. The tokens are encrypted at rest (AES-256-GCM, see token-cipher.ts):
@@ -10,21 +10,15 @@ export const SpreakerAccountSchema = defineEntity({
   name: 'SpreakerAccount',
   tableName: 'spreaker_accounts',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
+    id: uuidPrimaryKey(),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').unique(),
     spreakerUserId: p.string().length(32),
     displayName: p.string().length(255).nullable(),
     accessTokenEnc: p.text(),
     refreshTokenEnc: p.text().nullable(),
     expiresAt: p.datetime().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
 });
 export type SpreakerAccount = InferEntity<typeof SpreakerAccountSchema>;

@@ -1,17 +1,14 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { SLOT_REPEATS } from '@ppp/contracts';
 import { TemplateSchema } from './template.entity.ts';
+import { uuidPrimaryKey } from '../../db/entity-columns.ts';
 
 /** One recurring publish slot of a template: weekday (0 = Monday), wall-clock time, lead, timezone; weekly, bi-weekly from a date, or once on a date. */
 export const RecurringSlotSchema = defineEntity({
   name: 'RecurringSlot',
   tableName: 'recurring_schedule_slots',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
+    id: uuidPrimaryKey(),
     template: () => p.manyToOne(TemplateSchema).deleteRule('cascade').index(),
     dayOfWeek: p.smallint(),
     timeOfDay: p.string().length(5),

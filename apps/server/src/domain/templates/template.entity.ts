@@ -1,8 +1,8 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import type { TBackgroundMusicRule, TSegment, TTemplateAiSettings, TTemplateTiming } from '@ppp/contracts';
 import { UserSchema } from '../users/user.entity.ts';
 import { PodcastSchema } from '../podcasts/podcast.entity.ts';
+import { uuidPrimaryKey, createdAtColumn, updatedAtColumn } from '../../db/entity-columns.ts';
 
 /**
  * An episode template (spec 000 section 3): the segments in order, background music rules (volume
@@ -13,10 +13,7 @@ export const TemplateSchema = defineEntity({
   name: 'Template',
   tableName: 'templates',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
+    id: uuidPrimaryKey(),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
     podcast: () => p.manyToOne(PodcastSchema).nullable().deleteRule('set null').index(),
     name: p.string().length(200),
@@ -31,11 +28,8 @@ export const TemplateSchema = defineEntity({
     automationSettings: p.json<{ intern_voice_id?: string | null }>(),
     /** The recurring schedule's timezone (each slot may name its own). */
     scheduleTimezone: p.string().length(64).default('UTC'),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
 });
 export type Template = InferEntity<typeof TemplateSchema>;

@@ -1,6 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { TTranscriptWord } from '@ppp/contracts';
 import { MediaItemSchema } from '../media/media-item.entity.ts';
+import { createdAtColumn, updatedAtColumn } from '../../db/entity-columns.ts';
 
 /** The words of one upload with their times, keyed by the media item (one transcript per upload). */
 export const TranscriptSchema = defineEntity({
@@ -15,11 +16,8 @@ export const TranscriptSchema = defineEntity({
     text: p.text(),
     /** What the engine heard at each position the creator corrected (word index to text); null when none was. */
     corrections: p.json<Record<string, string>>().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
 });
 export type Transcript = InferEntity<typeof TranscriptSchema>;

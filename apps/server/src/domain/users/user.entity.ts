@@ -1,14 +1,11 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
+import { uuidPrimaryKey, createdAtColumn, updatedAtColumn } from '../../db/entity-columns.ts';
 
 export const UserSchema = defineEntity({
   name: 'User',
   tableName: 'users',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
+    id: uuidPrimaryKey(),
     email: p.string().length(254).unique(),
     passwordHash: p.text().nullable().hidden(),
     firstName: p.string().length(100).nullable(),
@@ -25,11 +22,8 @@ export const UserSchema = defineEntity({
     googleSub: p.string().length(255).nullable().unique(),
     subscriptionExpiresAt: p.datetime().nullable(),
     lastActivityAt: p.datetime().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
 });
 export type User = InferEntity<typeof UserSchema>;

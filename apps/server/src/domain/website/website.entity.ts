@@ -1,8 +1,8 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import type { TWebsiteLayout } from '@ppp/contracts';
 import { UserSchema } from '../users/user.entity.ts';
 import { PodcastSchema } from '../podcasts/podcast.entity.ts';
+import { uuidPrimaryKey, createdAtColumn, updatedAtColumn } from '../../db/entity-columns.ts';
 
 /**
  * A show's public site (spec 002 §3 'Website'): the draft layout the builder edits, the layout the
@@ -12,10 +12,7 @@ export const WebsiteSchema = defineEntity({
   name: 'Website',
   tableName: 'websites',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
+    id: uuidPrimaryKey(),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
     podcast: () => p.oneToOne(PodcastSchema).owner().deleteRule('cascade').unique(),
     subdomain: p.string().length(64).unique(),
@@ -27,11 +24,8 @@ export const WebsiteSchema = defineEntity({
     publishedVersion: p.integer().nullable(),
     lastGeneratedAt: p.datetime().nullable(),
     publishedAt: p.datetime().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
 });
 export type Website = InferEntity<typeof WebsiteSchema>;
@@ -45,10 +39,7 @@ export const WebsiteVersionSchema = defineEntity({
   tableName: 'website_versions',
   uniques: [{ properties: ['website', 'version'] }],
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => randomUUID()),
+    id: uuidPrimaryKey(),
     website: () => p.manyToOne(WebsiteSchema).deleteRule('cascade'),
     version: p.integer(),
     parentVersion: p.integer().nullable(),
@@ -56,7 +47,7 @@ export const WebsiteVersionSchema = defineEntity({
     message: p.text().nullable(),
     reply: p.text().nullable(),
     layout: p.json<TWebsiteLayout>(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: createdAtColumn(),
   },
 });
 export type WebsiteVersion = InferEntity<typeof WebsiteVersionSchema>;
