@@ -10,94 +10,48 @@ import { NOTIFICATION_LINKS, ZUploadOptions } from '@ppp/contracts';
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { openTestOrm, tempDir, testConfig, toneFile, uniqueEmail, registerAccount } from '@ppp/server/test-support';
-import type { TConfig } from '@ppp/server/config';
-import { createServices, LocalStorage, outboxOnlyTransport, PgBossJobQueue, type SharedDeps, type User } from '@ppp/server/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { toneFile } from '@ppp/server/test-support';
+import type { User } from '@ppp/server/domain';
 import type { TMediaItem } from '@ppp/contracts';
 import { spokenSlots } from './support/spoken-slots.ts';
-import { startWorker, type Worker } from '../src/worker.ts';
+import { workerBed } from './support/worker-bed.ts';
 
-let orm: MikroORM;
-let databaseUrl: string;
-let worker: Worker | null = null;
-let storage: { dir: string; remove: () => void };
-let files: { dir: string; remove: () => void };
-const logs: string[] = [];
-let userEmail: string;
+const bed = workerBed({ name: 'ppp-worker' });
+const { services, sql } = bed;
+let userEmail = '';
+let userId = '';
 
-function configWith(env: Record<string, string> = {}): TConfig {
-  return testConfig(databaseUrl, { STORAGE_DIR: storage.dir, ...env });
+/** Another worker in place of the running one, on the bed's configuration with `env` changed. */
+async function restartWorker(env: Record<string, string>): Promise<void> {
+  await bed.worker?.stop();
+  await bed.runWorker(bed.configWith(env));
 }
 
-async function runWorker(config: TConfig): Promise<Worker> {
-  await worker?.stop();
-  worker = await startWorker({
-    orm,
-    shared: { config, mailTransport: outboxOnlyTransport },
-    databaseUrl,
-    concurrency: 1,
-    log: (m) => logs.push(m),
-  });
-  return worker;
-}
+const user = (): Promise<User> => services().users.getById(userId);
 
-function services(config = configWith()) {
-  if (!worker) throw new Error('no worker');
-  const shared: SharedDeps = {
-    config,
-    mailTransport: outboxOnlyTransport,
-    storage: new LocalStorage(storage.dir),
-    jobs: new PgBossJobQueue({ boss: worker.boss }),
-  };
-  return createServices(orm.em.fork(), shared);
-}
-
-const sql = <T extends object>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
-
-async function user(): Promise<User> {
-  const [row] = await sql<{ id: string }>('select id from users where email = ?', [userEmail]);
-  return services().users.getById(row?.id ?? '');
-}
-
-async function waitForStatus(mediaId: string, timeoutMs = 60_000): Promise<TMediaItem> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const item = await services().media.getDto({ id: (await user()).id }, mediaId);
-    if (item.status !== 'processing') return item;
-    if (Date.now() > deadline) throw new Error(`still processing: ${JSON.stringify(item)}\n${logs.join('\n')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const waitForStatus = async (mediaId: string, timeoutMs = 60_000): Promise<TMediaItem> =>
+  bed.waitFor(
+    () => services().media.getDto({ id: userId }, mediaId),
+    (item) => item.status !== 'processing',
+    timeoutMs,
+    200,
+  );
 
 beforeAll(async () => {
-  storage = tempDir('ppp-worker-storage-');
-  files = tempDir('ppp-worker-files-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  databaseUrl = db.databaseUrl;
-  await runWorker(configWith());
-  userEmail = uniqueEmail('creator');
-  await registerAccount(services(), userEmail);
-});
-afterAll(async () => {
-  await worker?.stop();
-  await orm?.close();
-  storage?.remove();
-  files?.remove();
+  ({ email: userEmail, id: userId } = await bed.newUser('creator'));
 });
 
 /** Each phrase in a 3-second slot: spoken by espeak-ng, padded with silence, joined into one file. */
 const SLOT = 3;
 const PHRASES = ['welcome to the show', 'flubber', 'intern what is the capital of france stop', 'and now clap', 'thanks for listening'];
 
-const speechFile = () => spokenSlots({ dir: files.dir, name: 'episode', phrases: PHRASES, slotSeconds: SLOT, sampleRate: 16000 });
+const speechFile = () => spokenSlots({ dir: bed.files.dir, name: 'episode', phrases: PHRASES, slotSeconds: SLOT, sampleRate: 16000 });
 
 async function accept(wav: string, name: string, options: { transcript?: string; notify?: string } = {}): Promise<TMediaItem> {
-  const copy = path.join(files.dir, `upload-${Date.now()}-${path.basename(wav)}`);
+  const copy = path.join(bed.files.dir, `upload-${Date.now()}-${path.basename(wav)}`);
   execFileSync('cp', [wav, copy]);
-  const transcriptCopy = options.transcript ? path.join(files.dir, `t-${Date.now()}.json`) : undefined;
+  const transcriptCopy = options.transcript ? path.join(bed.files.dir, `t-${Date.now()}.json`) : undefined;
   if (options.transcript && transcriptCopy) execFileSync('cp', [options.transcript, transcriptCopy]);
   const [item] = await services().uploads.acceptMany(
     await user(),
@@ -115,7 +69,7 @@ describe('audio.transcribe', () => {
     const me = await user();
     const [clap] = await services().uploads.acceptMany(
       me,
-      [{ path: toneFile(files.dir, 'clap.wav', 1), name: 'clap.wav', size: 32_000 }],
+      [{ path: toneFile(bed.files.dir, 'clap.wav', 1), name: 'clap.wav', size: 32_000 }],
       ['Clap'],
       { category: 'sfx' },
     );
@@ -155,12 +109,12 @@ describe('audio.transcribe', () => {
     expect(mails.map((m) => m.subject)).toEqual(['Your upload "Known phrases" is ready']);
 
     // Running the job again overwrites the same rows and sends nothing twice.
-    const again = await worker?.boss.send('audio.transcribe', { media_id: item.id });
+    const again = await bed.worker?.boss.send('audio.transcribe', { media_id: item.id });
     expect(again).toEqual(expect.any(String));
     await new Promise((r) => setTimeout(r, 500));
     expect((await waitForStatus(item.id)).status).toBe('ready');
     await expect
-      .poll(async () => (await worker?.boss.getJobById('audio.transcribe', again ?? ''))?.state, { timeout: 20_000 })
+      .poll(async () => (await bed.worker?.boss.getJobById('audio.transcribe', again ?? ''))?.state, { timeout: 20_000 })
       .toBe('completed');
     expect(await sql('select 1 from transcripts where media_id = ?', [item.id])).toHaveLength(1);
     expect(await services().notifications.findForUser(me)).toHaveLength(1);
@@ -179,7 +133,7 @@ describe('audio.transcribe', () => {
   }, 120_000);
 
   it('without an engine the upload shows a clear error, and a retry works once one is configured', async () => {
-    await runWorker(configWith({ TRANSCRIPTION_ENGINES: 'whisper.cpp' }));
+    await restartWorker({ TRANSCRIPTION_ENGINES: 'whisper.cpp' });
     const { wav } = speechFile();
     const failed = await waitForStatus((await accept(wav, 'Needs an engine')).id);
     expect(failed.status).toBe('error');
@@ -189,7 +143,7 @@ describe('audio.transcribe', () => {
     expect((await services().notifications.findForUser(await user())).map((n) => n.title)).toContain('Transcription failed');
     await expect(services().transcripts.intentHints(await user(), failed.id)).rejects.toMatchObject({ code: 'CONFLICT' });
 
-    await runWorker(configWith({ TRANSCRIPTION_ENGINES: 'pocketsphinx' }));
+    await restartWorker({ TRANSCRIPTION_ENGINES: 'pocketsphinx' });
     await services().media.retryTranscription(await user(), failed.id);
     const ready = await waitForStatus(failed.id, 120_000);
     expect(ready).toMatchObject({ status: 'ready', transcription_engine: 'pocketsphinx', transcription_error: null });

@@ -11,8 +11,7 @@
  * the wizard's reason 'Pick a future date/time (>= 1 minute ahead).').
  */
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { probeAudio } from '@ppp/audio';
 import {
   EPISODE_CREATOR_MESSAGES,
@@ -24,23 +23,18 @@ import {
   type TEpisodeJobStatus,
   type TMediaItem,
 } from '@ppp/contracts';
-import { coverPng, openTestOrm, seedShow, tempDir, testConfig, uniqueEmail, registerAccount } from '@ppp/server/test-support';
-import { createServices, LocalStorage, outboxOnlyTransport, PgBossJobQueue, type SharedDeps, type User } from '@ppp/server/domain';
+import { coverPng, seedShow } from '@ppp/server/test-support';
+import { LocalStorage, type User } from '@ppp/server/domain';
 import { EpisodeSchema } from '../../server/src/domain/episodes/episode.entity.ts';
 import { decodedMs, spokenSlots } from './support/spoken-slots.ts';
-import { startWorker, type Worker } from '../src/worker.ts';
+import { workerBed } from './support/worker-bed.ts';
 
-let orm: MikroORM;
-let databaseUrl: string;
-let worker: Worker | null = null;
-let storage: { dir: string; remove: () => void };
-let files: { dir: string; remove: () => void };
-const logs: string[] = [];
+const bed = workerBed({ name: 'ppp-creator', env: () => ({ TTS_ENGINES: 'espeak' }) });
+const { services, sql, waitFor } = bed;
 let userId = '';
 let templateId = '';
 let upload: TMediaItem;
 
-const config = () => testConfig(databaseUrl, { STORAGE_DIR: storage.dir, TTS_ENGINES: 'espeak' });
 const SLOT = 3;
 /** The real retake ('flubber', 6 s) is left; the near miss ('flober', 18 s, found at 0.7) is the one cut. */
 const PHRASES = [
@@ -56,29 +50,8 @@ const CONTENT_MS = PHRASES.length * SLOT * 1000;
 /** The Intern command's spoken 'stop' (14.1 s to 14.35 s): cut once the command is answered. */
 const STOP_MS = 250;
 
-function services() {
-  if (!worker) throw new Error('no worker');
-  const shared: SharedDeps = {
-    config: config(),
-    mailTransport: outboxOnlyTransport,
-    storage: new LocalStorage(storage.dir),
-    jobs: new PgBossJobQueue({ boss: worker.boss }),
-  };
-  return createServices(orm.em.fork(), shared);
-}
 const user = (): Promise<User> => services().users.getById(userId);
-const sql = <T extends object>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
-const episodeRow = (id: string) => orm.em.fork().findOneOrFail(EpisodeSchema, { id });
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(value)}\n${logs.join('\n')}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+const episodeRow = (id: string) => bed.orm.em.fork().findOneOrFail(EpisodeSchema, { id });
 
 async function waitForJob(jobId: string): Promise<TEpisodeJobStatus> {
   return waitFor(
@@ -87,9 +60,9 @@ async function waitForJob(jobId: string): Promise<TEpisodeJobStatus> {
   );
 }
 
-const storedMs = (key: string) => decodedMs(path.join(storage.dir, ...key.split('/')));
+const storedMs = (key: string) => decodedMs(path.join(bed.storage.dir, ...key.split('/')));
 
-const speech = () => spokenSlots({ dir: files.dir, name: 'creator', phrases: PHRASES, slotSeconds: SLOT, sampleRate: 44100 });
+const speech = () => spokenSlots({ dir: bed.files.dir, name: 'creator', phrases: PHRASES, slotSeconds: SLOT, sampleRate: 44100 });
 
 /** An assemble request as the edges hand it on: parsed by the contract. */
 function request(over: Partial<TAssembleEpisodeRequestInput> = {}): TAssembleEpisodeRequest {
@@ -105,23 +78,8 @@ function request(over: Partial<TAssembleEpisodeRequestInput> = {}): TAssembleEpi
 }
 
 beforeAll(async () => {
-  storage = tempDir('ppp-creator-storage-');
-  files = tempDir('ppp-creator-files-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  databaseUrl = db.databaseUrl;
-  worker = await startWorker({
-    orm,
-    shared: { config: config(), mailTransport: outboxOnlyTransport },
-    databaseUrl,
-    concurrency: 1,
-    log: (m) => logs.push(m),
-  });
-  const email = uniqueEmail('creator');
-  await registerAccount(services(), email);
-  userId = (await sql<{ id: string }>('select id from users where email = ?', [email]))[0]?.id ?? '';
-  await sql("update users set tier = 'pro' where id = ?", [userId]);
-  const showId = await seedShow(orm, new LocalStorage(storage.dir), userId, 'The Creator Show', coverPng(files.dir));
+  userId = (await bed.newUser('creator', 'pro')).id;
+  const showId = await seedShow(bed.orm, new LocalStorage(bed.storage.dir), userId, 'The Creator Show', coverPng(bed.files.dir));
   const template = await services().templates.create(
     await user(),
     ZTemplateBody.parse({
@@ -147,13 +105,6 @@ beforeAll(async () => {
   );
   expect(upload).toMatchObject({ status: 'ready', transcription_engine: 'supplied' });
 }, 120_000);
-
-afterAll(async () => {
-  await worker?.stop();
-  await orm?.close();
-  storage?.remove();
-  files?.remove();
-});
 
 describe('assembling what the wizard chose', () => {
   let answered = { episodeId: '', answerMs: 0 };
@@ -183,7 +134,7 @@ describe('assembling what the wizard chose', () => {
     if (!answer.media_id) throw new Error('no voiced answer');
     const clip = await sql<{ storage_key: string }>('select storage_key from media_items where id = ?', [answer.media_id]);
     // The answer's length as the planner reads it (the MP3's probed duration; decoding drops the encoder's priming).
-    const clipFile = path.join(storage.dir, ...(clip[0]?.storage_key ?? '').split('/'));
+    const clipFile = path.join(bed.storage.dir, ...(clip[0]?.storage_key ?? '').split('/'));
     const answerMs = Math.round((await probeAudio(clipFile)).durationSeconds * 1000);
     expect(answerMs).toBeGreaterThan(500);
     expect(Math.abs(decodedMs(clipFile) - answerMs)).toBeLessThan(120);
