@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AB_MESSAGES, type TAbDraft, type TAbDraftPatch, type TAbDraftStatus, type TTemplateView } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
-import type { User } from '../users/user.entity.ts';
+import type { Owner } from '../users/user.entity.ts';
 import type { TemplatesService } from '../templates/templates.service.ts';
 import type { MediaService } from '../media/media.service.ts';
 import type { AbWorkspaceRepository } from './ab-workspace.repository.ts';
@@ -14,7 +14,6 @@ export interface AbDraftsDeps {
   media: Pick<MediaService, 'delete'>;
 }
 
-type Owner = Pick<User, 'id'>;
 const idOf = (ref: { id: string } | string | null | undefined): string | null =>
   ref == null ? null : typeof ref === 'string' ? ref : ref.id;
 

@@ -10,7 +10,7 @@ import {
   type TAbSegmentOverride,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
-import type { User } from '../users/user.entity.ts';
+import type { Owner } from '../users/user.entity.ts';
 import type { AiTextService } from '../ai-text/ai-text.service.ts';
 import type { MediaItem } from '../media/media-item.entity.ts';
 import type { AbWorkspaceRepository } from './ab-workspace.repository.ts';
@@ -23,7 +23,6 @@ export interface AbSectionsDeps {
   aiText: Pick<AiTextService, 'title'>;
 }
 
-type Owner = Pick<User, 'id'>;
 const idOf = (ref: { id: string } | string | null | undefined): string | null =>
   ref == null ? null : typeof ref === 'string' ? ref : ref.id;
 const label = (type: TAbSectionType): string => (type === 'intro' ? 'Intro' : 'Outro');

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { AB_MESSAGES, type AbLibrary, type AbLibraryFile, type TAbSectionType } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
@@ -7,16 +6,12 @@ import { PodcastSchema, type Podcast } from '../podcasts/podcast.entity.ts';
 import { EpisodeSchema, type Episode } from '../episodes/episode.entity.ts';
 import { AbDraftSchema, type AbDraft } from './ab-draft.entity.ts';
 import { AbSavedSectionSchema, type AbSavedSection } from './ab-saved-section.entity.ts';
+import { Repository } from '../../db/repository.ts';
 
 const isUuid = (value: string): boolean => z.uuid().safeParse(value).success;
 
 /** All ORM access of the /ab workspace: drafts, saved sections, and what they look up of uploads, shows and episodes. */
-export class AbWorkspaceRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class AbWorkspaceRepository extends Repository {
   findDrafts(userId: string, podcastId?: string): Promise<AbDraft[]> {
     const where = podcastId ? { user: userId, podcast: podcastId } : { user: userId };
     return this.em.find(AbDraftSchema, where, { populate: ['upload'], orderBy: { createdAt: 'desc' } });

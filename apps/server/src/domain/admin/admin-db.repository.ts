@@ -3,6 +3,7 @@ import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import { z } from 'zod';
 import { AdminAuditEntrySchema, type AdminAuditEntry } from './admin-audit-entry.entity.ts';
 import { ident, type ColumnInfo } from './admin-db-rules.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** A row as PostgreSQL answers it, column by column. */
 export type TDbRow = Record<string, unknown>;
@@ -47,12 +48,7 @@ export function isStatementTimeout(error: unknown): boolean {
  * audit trail, and timed transactions for reading and changing rows of any table. Table and column
  * names reach SQL only quoted (ident); values only as parameters.
  */
-export class AdminDbRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class AdminDbRepository extends Repository {
   /** The public schema's base tables with PostgreSQL's estimate of their rows, by name. */
   async tables(): Promise<z.output<typeof ZTableRow>[]> {
     return z.array(ZTableRow).parse(

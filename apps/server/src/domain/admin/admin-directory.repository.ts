@@ -1,6 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import type { TAdminPodcastRow, TAdminUser } from '@ppp/contracts';
+import { Repository } from '../../db/repository.ts';
 
 const ZCount = z.coerce.number().int();
 const ZDate = z.coerce.date();
@@ -37,12 +37,7 @@ function containsPattern(term: string): string {
 }
 
 /** Every user's and every show's rows, for the admin's Users and Podcasts tabs. */
-export class AdminDirectoryRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class AdminDirectoryRepository extends Repository {
   /** Newest accounts first; search matches the email, first, last or full name. */
   async usersPage(options: {
     search?: string | undefined;

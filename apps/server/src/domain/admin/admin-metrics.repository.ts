@@ -1,16 +1,11 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
+import { Repository } from '../../db/repository.ts';
 
 const ZDayRow = z.object({ date: z.string(), signups: z.coerce.number(), active: z.coerce.number() });
 export type TDayActivity = z.infer<typeof ZDayRow>;
 
 /** The admin metrics' instance-wide figures: every user's rows, so only admin services use it. */
-export class AdminMetricsRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class AdminMetricsRepository extends Repository {
   /**
    * One row per UTC day of the `days` ending on `now`'s day: the accounts created that day and the
    * users active that day (a sign-in, an upload, a new episode or any recorded activity).

@@ -1,6 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import type { TAdminFailedJob, TAdminQueueCounts, TAdminSummary } from '@ppp/contracts';
+import { Repository } from '../../db/repository.ts';
 
 const ZCount = z.coerce.number().int();
 const ZSummaryRow = z.object({ users: ZCount, episodes: ZCount, published_episodes: ZCount, podcasts: ZCount, templates: ZCount });
@@ -16,12 +16,7 @@ const ZJobError = z.union([z.object({ message: z.string() }).transform((e) => e.
 const ZSeenRow = z.object({ seen: z.coerce.date().nullable() });
 
 /** The instance-wide counts of the admin overview: every user's rows, so only admin services use it. */
-export class AdminOverviewRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class AdminOverviewRepository extends Repository {
   private async rows(sql: string, params: unknown[] = []): Promise<unknown[]> {
     return this.em.getConnection().execute(sql, params);
   }

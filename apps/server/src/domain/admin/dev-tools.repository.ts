@@ -1,8 +1,8 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { MediaItemSchema, type MediaItem } from '../media/media-item.entity.ts';
 import { PodcastSchema, type Podcast } from '../podcasts/podcast.entity.ts';
 import { TemplateSchema, type Template } from '../templates/template.entity.ts';
+import { Repository } from '../../db/repository.ts';
 
 /**
  * Tables a reset keeps: the migration ledger (the schema stays), the users and sessions tables (the
@@ -19,12 +19,7 @@ function quoted(name: string): string {
 }
 
 /** The Dev Tools' ORM access: the demo show's parts by name, and the reset's SQL. */
-export class DevToolsRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class DevToolsRepository extends Repository {
   findShow(userId: string, name: string): Promise<Podcast | null> {
     return this.em.findOne(PodcastSchema, { user: userId, name }, { orderBy: { createdAt: 'asc' } });
   }

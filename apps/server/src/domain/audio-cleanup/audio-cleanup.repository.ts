@@ -1,14 +1,9 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TAudioCleanupSettings } from '@ppp/contracts';
 import { CleanupSettingsSchema } from './cleanup-settings.entity.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** A user's saved cleanup and magic-word settings (one row per user; none means the defaults). */
-export class AudioCleanupRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class AudioCleanupRepository extends Repository {
   /** The stored settings as saved (not yet read through the contract); null when never saved. */
   async saved(userId: string): Promise<unknown> {
     const row = await this.em.findOne(CleanupSettingsSchema, { user: userId });

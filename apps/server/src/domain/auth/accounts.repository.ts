@@ -1,5 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { UserSchema, type User } from '../users/user.entity.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** One lock for every registration, so only one account can ever be the instance's first. */
 const FIRST_USER_LOCK = 727002;
@@ -13,12 +13,7 @@ export type TNewGoogleAccount = Pick<
 >;
 
 /** The users table as registration, sign-in and email changes read and write it. */
-export class AccountsRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class AccountsRepository extends Repository {
   /**
    * Creates an account under the registration lock: `decide` is told whether it is the first one and
    * gives its fields, or null when the email is taken (then nothing is created and null is returned).

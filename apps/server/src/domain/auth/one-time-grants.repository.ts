@@ -1,13 +1,8 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { OneTimeGrantSchema, type GrantPurpose } from './one-time-grant.entity.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** The one_time_grants table: grants stored by their token's hash, each taken at most once. */
-export class OneTimeGrantsRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class OneTimeGrantsRepository extends Repository {
   /** Stores a grant, and drops the expired ones on the way. */
   async add(grant: { tokenHash: string; purpose: GrantPurpose; userId: string; expiresAt: Date }): Promise<void> {
     await this.em.nativeDelete(OneTimeGrantSchema, { expiresAt: { $lt: new Date() } });

@@ -1,15 +1,10 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { Repository } from '../../db/repository.ts';
 
 /** The window of `rate_limits` restarts once it is older than the given seconds. */
 const EXPIRED = `rate_limits.window_start < now() - make_interval(secs => ?)`;
 
 /** The rate_limits table: one fixed-window counter per key, each change a single atomic statement. */
-export class RateLimitsRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class RateLimitsRepository extends Repository {
   /** Counts one event, whatever the count already is (a window older than windowMs restarts); the new count. */
   async increment(key: string, windowMs: number): Promise<number> {
     const rows = await this.em.getConnection().execute<{ count: number }[]>(

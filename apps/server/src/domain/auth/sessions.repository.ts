@@ -1,17 +1,12 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { SessionSchema, type Session } from './session.entity.ts';
 import { UserSchema } from '../users/user.entity.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** A session's row joined with its user's columns. */
 type SessionUserRow = { session_expires_at: Date; session_created_at: Date; id: string } & Record<string, unknown>;
 
 /** The sessions table: one row per signed-in browser, keyed by the hash of its token. */
-export class SessionsRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class SessionsRepository extends Repository {
   /** Writes a new session of the user. */
   async create(row: { id: string; userId: string; expiresAt: Date }): Promise<void> {
     const session = this.em.create(SessionSchema, {

@@ -1,14 +1,9 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { User } from '../users/user.entity.ts';
 import { EmailVerificationSchema, type EmailVerification } from './email-verification.entity.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** The email codes (email_verifications): hashed, single use; tries counted and codes used up atomically. */
-export class VerificationCodesRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class VerificationCodesRepository extends Repository {
   /**
    * Uses up the user's pending codes and writes a new one (the unit of work's other changes are
    * written with it).

@@ -1,11 +1,11 @@
 import { LockMode } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { UsersRepository } from '../users/users.repository.ts';
 import { NotificationsRepository } from '../notifications/notifications.repository.ts';
 import { BillingCustomerSchema } from './billing-customer.entity.ts';
 import { CheckoutSessionSchema, type CheckoutSession } from './checkout-session.entity.ts';
 import { PaymentSchema } from './payment.entity.ts';
 import { SubscriptionSchema, type Subscription } from './subscription.entity.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** Statuses in which a subscription still gives its plan (past_due while Stripe retries the card). */
 export const LIVE_STATUSES = ['active', 'trialing', 'past_due'] as const;
@@ -33,12 +33,7 @@ export interface BillingTransaction {
 }
 
 /** All ORM access of billing: customers, subscriptions, checkout sessions, events and payments. */
-export class BillingRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class BillingRepository extends Repository {
   /** Runs `work` in one transaction (committed when it resolves, rolled back when it throws), on repositories of its own. */
   transactional<T>(work: (tx: BillingTransaction) => Promise<T>): Promise<T> {
     return this.em.transactional((em) =>

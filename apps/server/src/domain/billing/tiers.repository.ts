@@ -1,16 +1,11 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TTierFeatureValue } from '@ppp/contracts';
 import { TierConfigSchema } from './tier-config.entity.ts';
+import { Repository } from '../../db/repository.ts';
 
 type StoredValues = Record<string, TTierFeatureValue>;
 
 /** The admin's changes to the tier table (tier_config), one row of values per tier. */
-export class TiersRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class TiersRepository extends Repository {
   /** The stored values of these tiers, by tier; a tier never changed has none. */
   async storedFor(keys: readonly string[]): Promise<Map<string, StoredValues>> {
     const rows = await this.em.find(TierConfigSchema, { key: { $in: [...keys] } });

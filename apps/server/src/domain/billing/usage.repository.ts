@@ -1,6 +1,6 @@
 import type { RequiredEntityData } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { UsageChargeSchema, type UsageCharge } from './usage-charge.entity.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** This month's ledger of one user, as the usage figures read it. */
 export interface MonthLedger {
@@ -19,12 +19,7 @@ export interface MonthLedger {
  * user or one episode. Made on a transaction's entity manager when its reads and writes belong to one
  * (the check and the charge of an assembly: EpisodesRepository.createCharged and transactional).
  */
-export class UsageRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class UsageRepository extends Repository {
   async monthLedger(userId: string, start: Date, end: Date): Promise<MonthLedger> {
     const [charges] = await this.em.execute<{ minutes: string | number; bought: string | number; episodes: string | number }[]>(
       `select coalesce(sum(minutes), 0) as minutes, coalesce(sum(bought_minutes), 0) as bought,

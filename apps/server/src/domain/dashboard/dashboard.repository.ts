@@ -1,7 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import type { User } from '../users/user.entity.ts';
-
-type Owner = Pick<User, 'id'>;
+import type { Owner } from '../users/user.entity.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** Every figure of the dashboard the database holds, for one user at one time. */
 export interface DashboardFigures {
@@ -72,12 +70,7 @@ function positional(sql: string, values: Record<string, unknown>): [string, unkn
 }
 
 /** What the dashboard counts, always for one user. */
-export class DashboardRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class DashboardRepository extends Repository {
   async figures(user: Owner, window: { since: Date; now: Date; recent: number }): Promise<DashboardFigures> {
     const [sql, params] = positional(FIGURES_SQL, { user: user.id, since: window.since, now: window.now, recent: window.recent });
     const [row] = await this.em.getConnection().execute<FiguresRow[]>(sql, params);

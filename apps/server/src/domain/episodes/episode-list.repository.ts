@@ -1,17 +1,10 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import type { User } from '../users/user.entity.ts';
+import type { Owner } from '../users/user.entity.ts';
 import type { Episode } from './episode.entity.ts';
 import type { EpisodeView } from './episode-view.ts';
-
-type Owner = Pick<User, 'id'>;
+import { Repository } from '../../db/repository.ts';
 
 /** Episode History's pages: the user's episodes as plain rows of the columns the list shows, and their version. */
-export class EpisodeListRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class EpisodeListRepository extends Repository {
   /**
    * How many episodes the user's list counts, and a version of every row a page of it reads (the
    * episodes, their shows and their uploads): the count and the summed transaction ids (xmin) of

@@ -1,21 +1,14 @@
 import type { RequiredEntityData } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { COVER_CATEGORIES, LIBRARY_CATEGORIES } from '@ppp/contracts';
-import type { User } from '../users/user.entity.ts';
+import type { Owner } from '../users/user.entity.ts';
 import { MediaItemSchema, type MediaItem } from '../media/media-item.entity.ts';
 import { TranscriptSchema, type Transcript } from '../transcripts/transcript.entity.ts';
 import type { ClipRef } from './assembly-sources.ts';
-
-type Owner = Pick<User, 'id'>;
+import { Repository } from '../../db/repository.ts';
 
 /** The files an episode is made from (its upload and words, library clips, covers, kept AI-voice renders), scoped to one user. */
-export class EpisodeMediaRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class EpisodeMediaRepository extends Repository {
   /** A cover the user uploaded before (an episode cover, or cover art), by its stored filename. */
   async findCover(user: Owner, filename: string): Promise<MediaItem | null> {
     return this.em.findOne(MediaItemSchema, { user: user.id, category: { $in: [...COVER_CATEGORIES] }, filename });

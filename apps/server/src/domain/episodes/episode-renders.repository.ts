@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EpisodeSchema, type Episode, type TStoredPublishOutcome } from './episode.entity.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** An episode's publish choice made at assemble, as the row holds it. */
 export interface PendingPublish {
@@ -17,12 +18,7 @@ export interface PendingPublish {
  * starts from, its progress, the finished render stored with its follow-up job, and the publish
  * outcome settled once.
  */
-export class EpisodeRendersRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class EpisodeRendersRepository extends Repository {
   /** The episode a render starts from, with its show; null when it was deleted. */
   findForRender(id: string): Promise<Episode | null> {
     return this.em.findOne(EpisodeSchema, { id }, { populate: ['podcast'] });

@@ -1,21 +1,14 @@
 import type { RequiredEntityData } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import type { User } from '../users/user.entity.ts';
+import type { Owner } from '../users/user.entity.ts';
 import { PodcastSchema, type Podcast } from '../podcasts/podcast.entity.ts';
 import { TemplateSchema } from '../templates/template.entity.ts';
 import { EpisodeSchema, type Episode } from './episode.entity.ts';
 import { UsageRepository } from '../billing/usage.repository.ts';
-
-type Owner = Pick<User, 'id'>;
+import { Repository } from '../../db/repository.ts';
 
 /** What the episode screens read and write of the episodes table, always scoped to one user. */
-export class EpisodesRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class EpisodesRepository extends Repository {
   /** One of the user's episodes with its show and source upload; null for another user's, a malformed id or a missing one. */
   async findOwned(user: Owner, id: string): Promise<Episode | null> {
     if (!z.uuid().safeParse(id).success) return null;

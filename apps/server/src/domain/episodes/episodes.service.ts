@@ -10,7 +10,7 @@ import {
   type ZEpisodeUpdateRequest,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
-import type { User } from '../users/user.entity.ts';
+import type { User, Owner } from '../users/user.entity.ts';
 import type { StoragePort } from '../storage/storage.ts';
 import type { Episode } from './episode.entity.ts';
 import type { EpisodesRepository } from './episodes.repository.ts';
@@ -21,8 +21,6 @@ import type { EpisodeAssemblyPort } from './episode-assembly.port.ts';
 import { toEpisodeDto } from './episode.dto.ts';
 import { viewOfEpisode } from './episode-view.ts';
 import { keptEpisodePages, nextRetryChange, pageBodyOf, type EpisodePageBody } from './episode-pages.ts';
-
-type Owner = Pick<User, 'id'>;
 
 export interface EpisodesServiceDeps {
   episodes: EpisodesRepository;

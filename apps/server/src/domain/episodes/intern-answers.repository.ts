@@ -1,5 +1,6 @@
-import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { InternAnswerSchema, type InternAnswer } from './intern-answer.entity.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** What an answer holds besides whose command it answers. */
 export type InternAnswerFields = Pick<
@@ -24,12 +25,7 @@ export interface InternAnswerKey {
 }
 
 /** The latest Intern answer of each spoken command (intern_answers), one row per upload and command. */
-export class InternAnswersRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class InternAnswersRepository extends Repository {
   /** The command's stored answer, read afresh from the table (another call may have just written it). */
   latest(uploadId: string, commandId: string): Promise<InternAnswer | null> {
     return this.em.findOne(InternAnswerSchema, { upload: uploadId, commandId }, { refresh: true });

@@ -10,7 +10,7 @@ import {
   type ZManualEditCommitRequest,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
-import type { User } from '../users/user.entity.ts';
+import type { Owner } from '../users/user.entity.ts';
 import type { Episode } from './episode.entity.ts';
 import type { EpisodesService } from './episodes.service.ts';
 import type { EpisodeLinks } from './episode-links.ts';
@@ -18,8 +18,6 @@ import type { EpisodeAssemblyPort } from './episode-assembly.port.ts';
 import { joinCuts } from './content-timeline.ts';
 import { isRendering } from './episode.dto.ts';
 import { episodeCutsToContent, placedInserts } from './edl-files.ts';
-
-type Owner = Pick<User, 'id'>;
 
 /** The manual waveform cut editor (spec 001 'Manual editor'): its context, and committing cuts for a re-render. */
 export class ManualEditService {

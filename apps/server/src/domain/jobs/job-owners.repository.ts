@@ -1,5 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PlanUser } from '../billing/feature-gate.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** The rows a job can name as its subject (PLAN_PRIORITY_JOBS in contracts). */
 export type JobSubject = 'media' | 'episode';
@@ -7,12 +7,7 @@ export type JobSubject = 'media' | 'episode';
 const TABLE_OF: Record<JobSubject, string> = { media: 'media_items', episode: 'episodes' };
 
 /** Whose a queued job is: the account behind the upload or the episode its payload names. */
-export class JobOwnersRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class JobOwnersRepository extends Repository {
   /** The owner's plan fields, or null when the row is gone. Runs in the caller's transaction, if any. */
   async ownerOf(subject: JobSubject, id: string): Promise<PlanUser | null> {
     const [row] = await this.em.execute<{ id: string; tier: string; subscription_expires_at: Date | string | null }[]>(

@@ -1,16 +1,11 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { NotifyAddressSchema, type NotifyAddress } from './notify-address.entity.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** What issuing a code found: the address already verified, a code stored, or no room for another address. */
 export type IssueOutcome = 'verified' | 'issued' | 'full';
 
 /** The notify_addresses rows of one unit of work; every count and use of a code is one atomic statement. */
-export class NotifyAddressesRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class NotifyAddressesRepository extends Repository {
   listOf(userId: string): Promise<NotifyAddress[]> {
     return this.em.find(NotifyAddressSchema, { user: userId }, { orderBy: { createdAt: 'asc' } });
   }

@@ -1,14 +1,9 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { OutboxMessageSchema, type OutboxMessage } from './outbox-message.entity.ts';
 import type { MailMessage, MailTransport } from './mail-transport.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** The mail outbox (mail_outbox): every mail is a row before it is handed to the transport. */
-export class OutboxRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class OutboxRepository extends Repository {
   /** Writes the message's row (not yet sent) and answers it. */
   async add(message: MailMessage, transport: MailTransport['kind']): Promise<OutboxMessage> {
     const row = this.em.create(OutboxMessageSchema, { ...message, transport });

@@ -1,20 +1,13 @@
 import type { RequiredEntityData } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { COVER_CATEGORIES, LISTED_MEDIA_CATEGORIES, MEDIA } from '@ppp/contracts';
-import type { User } from '../users/user.entity.ts';
+import type { Owner } from '../users/user.entity.ts';
 import { TranscriptSchema } from '../transcripts/transcript.entity.ts';
 import { MediaItemSchema, type MediaItem } from './media-item.entity.ts';
-
-type Owner = Pick<User, 'id'>;
+import { Repository } from '../../db/repository.ts';
 
 /** What the media library reads and writes in media_items, scoped to one user where a user asks. */
-export class MediaRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class MediaRepository extends Repository {
   /** One of the user's items (any category); null for another user's, a malformed id or a missing one. */
   async findOwned(user: Owner, id: string): Promise<MediaItem | null> {
     if (!z.uuid().safeParse(id).success) return null;

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { Repository } from '../../db/repository.ts';
 
 /** Advisory-lock namespace of tus uploads (the first key of the two-key form): the tus locker holds it while a chunk is written. */
 export const TUS_LOCK_NAMESPACE = 727002;
@@ -12,12 +12,7 @@ export interface HeldUploads {
 }
 
 /** The unfinished_uploads table: each tus upload from its creation to its end, with what it may grow to and its last chunk's time. */
-export class UnfinishedUploadsRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class UnfinishedUploadsRepository extends Repository {
   /**
    * Adds an upload of `bytes` at most for its user, under a lock of that user's new uploads: `check`
    * is told what the user's unfinished uploads hold and throws to refuse (then nothing is added).

@@ -1,5 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PlanUser } from '../billing/feature-gate.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** An upload waiting to become an episode, with when its owner was told it will go (null: not yet). */
 export interface UnusedUpload {
@@ -19,12 +19,7 @@ const toDate = (value: Date | string): Date => new Date(value);
 const UNUSED = `m.category = 'main_content' and not exists (select 1 from episodes e where e.source_media_id = m.id)`;
 
 /** The upload queue of the plans: main-content uploads no episode uses. */
-export class UploadQueueRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class UploadQueueRepository extends Repository {
   /** Seconds of audio the user's unused uploads hold (an upload not yet probed counts as none). */
   async queuedSeconds(userId: string): Promise<number> {
     const [row] = await this.em.execute<{ seconds: number | null }[]>(

@@ -1,15 +1,10 @@
 import { UniqueConstraintViolationException, type RequiredEntityData } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { MusicAssetSchema, type MusicAsset } from './music-asset.entity.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** The instance's shared music beds (music_assets): every creator reads the active ones, admins change them. */
-export class MusicRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class MusicRepository extends Repository {
   /** Active beds, built-in ones first (they were added first), then by name. */
   listActive(): Promise<MusicAsset[]> {
     return this.em.find(MusicAssetSchema, { isActive: true }, { orderBy: { createdAt: 'asc', displayName: 'asc' } });

@@ -1,7 +1,7 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { NOTIFICATION_LIMIT } from '@ppp/contracts';
 import { NotificationSchema, type Notification } from './notification.entity.ts';
+import { Repository } from '../../db/repository.ts';
 
 export interface TNewNotice {
   title: string;
@@ -13,12 +13,7 @@ export interface TNewNotice {
 }
 
 /** The notifications table, always scoped to one user. */
-export class NotificationsRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class NotificationsRepository extends Repository {
   newestOf(userId: string): Promise<Notification[]> {
     return this.em.find(NotificationSchema, { user: userId }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: NOTIFICATION_LIMIT });
   }

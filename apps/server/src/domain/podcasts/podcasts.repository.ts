@@ -1,18 +1,13 @@
 import type { RequiredEntityData } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import type { User } from '../users/user.entity.ts';
 import { EpisodeSchema } from '../episodes/episode.entity.ts';
 import { PodcastSchema, type Podcast } from './podcast.entity.ts';
 import { DistributionItemSchema, type DistributionItem } from './distribution-item.entity.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** The shows table and what hangs off a show (its checklist), for the show screens: always scoped to one user where it is theirs. */
-export class PodcastsRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class PodcastsRepository extends Repository {
   /** One of the user's shows; null for another user's, a malformed id or a missing one. */
   async findOwned(user: Pick<User, 'id'>, id: string): Promise<Podcast | null> {
     if (!z.uuid().safeParse(id).success) return null;

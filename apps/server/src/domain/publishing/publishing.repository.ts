@@ -5,6 +5,7 @@ import { UserSchema } from '../users/user.entity.ts';
 import { EpisodeSchema, type Episode } from '../episodes/episode.entity.ts';
 import { TranscriptSchema, type Transcript } from '../transcripts/transcript.entity.ts';
 import { jobsTableExists, liveJobExists, liveStateSql } from '../jobs/live-jobs.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** A show's imported episodes (user_id, podcast_id bound) live at their old host, mirrored here, on no host of ours. */
 const IMPORTED_FOR_HOST = `user_id = ? and podcast_id = ? and status = 'published' and import_key_hash is not null
@@ -21,12 +22,7 @@ async function noLivePublishJobSql(em: EntityManager): Promise<string> {
 }
 
 /** What publishing, the feeds, downloads and analytics read and write: episodes as the host sees them. */
-export class PublishingRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class PublishingRepository extends Repository {
   /** One of the user's episodes with its show; null for another user's, a malformed id or a missing one. */
   async findOwned(user: Pick<User, 'id'>, id: string): Promise<Episode | null> {
     if (!z.uuid().safeParse(id).success) return null;

@@ -1,8 +1,8 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { EpisodeSchema, type Episode } from '../episodes/episode.entity.ts';
 import { PodcastSchema, type Podcast } from '../podcasts/podcast.entity.ts';
 import { liveJobExists } from '../jobs/live-jobs.ts';
 import { RssImportSchema, type RssImport } from './rss-import.entity.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** The episodes columns an import writes, in the order of its insert. */
 export const IMPORTED_EPISODE_COLUMNS = [
@@ -46,12 +46,7 @@ export type TImportedEpisodeRow = Record<(typeof IMPORTED_EPISODE_COLUMNS)[numbe
 export type TMirrorCounter = 'mirrored_count' | 'mirror_failed';
 
 /** The rss.import, rss.mirror and rss.mirror-cleanup jobs' reads and writes: batches, counters and copies. */
-export class ImportRunsRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class ImportRunsRepository extends Repository {
   findById(importId: string): Promise<RssImport | null> {
     return this.em.findOne(RssImportSchema, { id: importId });
   }

@@ -1,22 +1,17 @@
 import type { EntityData, RequiredEntityData } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { RSS_IMPORT } from '@ppp/contracts';
 import { z } from 'zod';
 import { EpisodeSchema, type Episode } from '../episodes/episode.entity.ts';
 import { PodcastSchema, type Podcast } from '../podcasts/podcast.entity.ts';
 import { liveJobExists } from '../jobs/live-jobs.ts';
 import { RssImportSchema, type RssImport } from './rss-import.entity.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** Statuses of an import whose job is still reading the feed and writing episodes. */
 const RUNNING = ['queued', 'importing'];
 
 /** The imports (rss_imports) and the shows and episodes they write, always scoped to one user where it is theirs. */
-export class RssImportRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class RssImportRepository extends Repository {
   /** Whether the user has an import still running; one whose row has not moved for an hour was lost and does not count. */
   async hasRunning(userId: string): Promise<boolean> {
     const rows = await this.em.execute<{ id: string }[]>(

@@ -1,13 +1,8 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppSettingSchema } from './app-setting.entity.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** The instance's settings rows (app_settings), one JSON value per key. */
-export class SettingsRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class SettingsRepository extends Repository {
   /** The stored value of a key; null when it was never written. */
   async read(key: string): Promise<Record<string, unknown> | null> {
     const row = await this.em.findOne(AppSettingSchema, { key });

@@ -1,18 +1,12 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import type { User } from '../users/user.entity.ts';
+import type { Owner } from '../users/user.entity.ts';
 import { MediaItemSchema } from '../media/media-item.entity.ts';
 import { UserApiKeySchema, type UserApiKey } from './user-api-key.entity.ts';
+import { Repository } from '../../db/repository.ts';
 
-type Owner = Pick<User, 'id'>;
 const ELEVENLABS = 'elevenlabs';
 
 /** The speech area's rows: the user's own ElevenLabs key (sealed) and what capabilities count, always scoped to one user. */
-export class SpeechRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class SpeechRepository extends Repository {
   async elevenLabsKey(user: Owner): Promise<UserApiKey | null> {
     return this.em.findOne(UserApiKeySchema, { user: user.id, provider: ELEVENLABS });
   }

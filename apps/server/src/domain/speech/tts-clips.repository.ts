@@ -1,6 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { MediaItemSchema, type MediaItem } from '../media/media-item.entity.ts';
 import { TtsClipSchema, type TtsClip } from './tts-clip.entity.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** A synthesised clip's media item, as the TTS service fills it in (the owner is given apart). */
 export type TNewClipMedia = Pick<
@@ -33,12 +33,7 @@ export type TNewClipRecord = Pick<
 >;
 
 /** AI-voice clips (tts_clips) and the media items they made, always scoped to one user. */
-export class TtsClipsRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class TtsClipsRepository extends Repository {
   /** The user's clips of this category made since `since`. */
   recentOf(userId: string, category: string, since: Date): Promise<TtsClip[]> {
     return this.em.find(TtsClipSchema, { user: userId, category, createdAt: { $gte: since } });

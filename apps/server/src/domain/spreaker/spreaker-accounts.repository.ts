@@ -1,13 +1,8 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { SpreakerAccountSchema, type SpreakerAccount } from './spreaker-account.entity.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** The users' Spreaker connections (spreaker_accounts), one per user; tokens are stored sealed. */
-export class SpreakerAccountsRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class SpreakerAccountsRepository extends Repository {
   findOf(userId: string): Promise<SpreakerAccount | null> {
     return this.em.findOne(SpreakerAccountSchema, { user: userId });
   }

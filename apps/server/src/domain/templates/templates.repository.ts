@@ -1,17 +1,12 @@
 import type { RequiredEntityData } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import type { User } from '../users/user.entity.ts';
 import { TemplateSchema, type Template } from './template.entity.ts';
 import { RecurringSlotSchema, type RecurringSlot } from './recurring-slot.entity.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** Episode templates and their recurring publish slots, always scoped to one user where they are theirs. */
-export class TemplatesRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class TemplatesRepository extends Repository {
   /** One of the user's templates; null for another user's, a malformed id or a missing one. */
   async findOwned(user: Pick<User, 'id'>, id: string): Promise<Template | null> {
     if (!z.uuid().safeParse(id).success) return null;

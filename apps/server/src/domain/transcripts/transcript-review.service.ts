@@ -20,11 +20,9 @@ import { AppError } from '../errors.ts';
 import type { MediaItem } from '../media/media-item.entity.ts';
 import type { AudioCleanupService } from '../audio-cleanup/audio-cleanup.service.ts';
 import type { EpisodesRepository } from '../episodes/episodes.repository.ts';
-import type { User } from '../users/user.entity.ts';
+import type { Owner } from '../users/user.entity.ts';
 import type { Transcript } from './transcript.entity.ts';
 import type { TranscriptsRepository } from './transcripts.repository.ts';
-
-type Owner = Pick<User, 'id'>;
 
 export interface TranscriptReviewDeps {
   repository: TranscriptsRepository;

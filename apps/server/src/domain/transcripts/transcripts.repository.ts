@@ -1,20 +1,13 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import type { TTranscript, TTranscriptionEngineName } from '@ppp/contracts';
 import { MediaItemSchema, type MediaItem } from '../media/media-item.entity.ts';
-import type { User } from '../users/user.entity.ts';
+import type { Owner } from '../users/user.entity.ts';
 import { EpisodeSchema } from '../episodes/episode.entity.ts';
 import { TranscriptSchema, type Transcript } from './transcript.entity.ts';
-
-type Owner = Pick<User, 'id'>;
+import { Repository } from '../../db/repository.ts';
 
 /** What the transcripts area reads and writes: main-content uploads and their words, always scoped to one user where a user asks. */
-export class TranscriptsRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class TranscriptsRepository extends Repository {
   /** The user's main-content upload a hint names (its id, stored filename or original name); newest wins. */
   async findUploadByHint(user: Owner, hint: string): Promise<MediaItem | null> {
     const byId = z.uuid().safeParse(hint).success ? [{ id: hint }] : [];

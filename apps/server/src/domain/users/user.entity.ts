@@ -27,3 +27,6 @@ export const UserSchema = defineEntity({
   },
 });
 export type User = InferEntity<typeof UserSchema>;
+
+/** Whom a user-scoped query is for: only the signed-in user's id is needed. */
+export type Owner = Pick<User, 'id'>;

@@ -1,14 +1,9 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { UserSchema, type User } from './user.entity.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** The users table as the account screens and the admin see it. */
-export class UsersRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class UsersRepository extends Repository {
   /** A user by id; null for a malformed id (PostgreSQL would refuse it as a uuid) or a missing one. */
   async findById(id: string): Promise<User | null> {
     if (!z.guid().safeParse(id).success) return null;

@@ -1,15 +1,10 @@
 import type { RequiredEntityData } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { WaitlistRequestSchema, type WaitlistRequest } from './waitlist-request.entity.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** The closed alpha's access requests. */
-export class WaitlistRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class WaitlistRepository extends Repository {
   /** The newest requests, at most `limit`. */
   newest(limit: number): Promise<WaitlistRequest[]> {
     return this.em.find(WaitlistRequestSchema, {}, { orderBy: { createdAt: 'desc' }, limit });

@@ -1,18 +1,13 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TWebsiteLayout } from '@ppp/contracts';
 import { EpisodeSchema, type Episode } from '../episodes/episode.entity.ts';
 import { DistributionItemSchema, type DistributionItem } from '../podcasts/distribution-item.entity.ts';
 import { UserSchema, type User } from '../users/user.entity.ts';
 import { WebsiteSchema, WebsiteVersionSchema, type Website, type WebsiteVersion } from './website.entity.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** All ORM access for sites, their versions, and what a site shows of its show and owner. */
-export class WebsiteRepository {
-  private readonly em: EntityManager;
-  constructor(em: EntityManager) {
-    this.em = em;
-  }
-
+export class WebsiteRepository extends Repository {
   findByPodcast(podcastId: string): Promise<Website | null> {
     return this.em.findOne(WebsiteSchema, { podcast: podcastId });
   }
