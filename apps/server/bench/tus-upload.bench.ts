@@ -11,7 +11,8 @@
  * spends during each upload (from /proc) are printed beside the speed, with the client's own and, as
  * the figure a busy shared machine disturbs least, the server CPU as a multiple of the floor's. Issue
  * 20's goal: tus at least 0.8x the floor's speed in one request and in 16 MB chunks. Each is the best
- * of BENCH_RUNS (default 3) rounds; the load average is printed.
+ * of BENCH_RUNS (default 3) rounds, with each round's share of its own floor and their median beside it
+ * (3 decimals, the goal judged on the figure printed); the load average is printed.
  */
 import { execFileSync, fork } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
@@ -128,12 +129,21 @@ function loopbackFloor(url: string, chunkSize?: number): Promise<Run> {
 
 const load = () => os.loadavg()[0]!.toFixed(1);
 
+/** tus's share of the floor's speed, to the 3 decimals printed (so the goal's verdict is the one the figure shows). */
+const share = (run: Run, floor: Run): number => Number((floor.seconds / run.seconds).toFixed(3));
+
+/** The shares of the rounds, in order, and their median: how much a shared machine moved the figure. */
+function spread(shares: number[]): string {
+  const sorted = [...shares].sort((a, b) => a - b);
+  return `rounds ${shares.map((s) => s.toFixed(3)).join(', ')}; median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(3)}x`;
+}
+
 /** A line of the table: time, speed, the server's CPU and, against the floor of the same way of sending, the share of its speed and the goal. */
-function line(label: string, megabytes: number, run: Run, floor?: Run): string {
+function line(label: string, megabytes: number, run: Run, floor?: Run, shares: number[] = []): string {
   const against =
     floor === undefined
       ? ''
-      : `  ${(floor.seconds / run.seconds).toFixed(2)}x the floor's speed (goal ${GOAL.toFixed(1)}x: ${floor.seconds / run.seconds >= GOAL ? 'met' : 'not met'}), ${(run.cpu / floor.cpu).toFixed(2)}x its server CPU`;
+      : `  ${share(run, floor).toFixed(3)}x the floor's speed (goal ${GOAL.toFixed(1)}x: ${share(run, floor) >= GOAL ? 'met' : 'not met'}; ${spread(shares)}), ${(run.cpu / floor.cpu).toFixed(2)}x its server CPU`;
   return `  ${label.padEnd(18)} ${run.seconds.toFixed(2)} s  ${(megabytes / run.seconds).toFixed(1).padStart(6)} MB/s  server CPU ${run.cpu.toFixed(2)} s, client ${run.clientCpu.toFixed(2)} s${against}  load ${load()}`;
 }
 
@@ -170,17 +180,25 @@ try {
   await loopbackFloor(floorServer.url, 16 * MB);
   // Each way of sending next to its floor, so both see the same moment of a shared machine; the best of RUNS rounds of each.
   const best: Partial<Record<'floorOne' | 'one' | 'sixteen' | 'floorSixteen' | 'four', Run>> = {};
+  // Each round's share of its own floor: the spread of the figure on a shared machine.
+  const shares: Record<'one' | 'sixteen', number[]> = { one: [], sixteen: [] };
   for (let round = 0; round < RUNS; round++) {
-    best.floorOne = fastest(best.floorOne, await loopbackFloor(floorServer.url));
-    best.one = fastest(best.one, await upload(token));
-    best.sixteen = fastest(best.sixteen, await upload(token, 16 * MB));
-    best.floorSixteen = fastest(best.floorSixteen, await loopbackFloor(floorServer.url, 16 * MB));
+    const floorOne = await loopbackFloor(floorServer.url);
+    const one = await upload(token);
+    const sixteen = await upload(token, 16 * MB);
+    const floorSixteen = await loopbackFloor(floorServer.url, 16 * MB);
+    shares.one.push(share(one, floorOne));
+    shares.sixteen.push(share(sixteen, floorSixteen));
+    best.floorOne = fastest(best.floorOne, floorOne);
+    best.one = fastest(best.one, one);
+    best.sixteen = fastest(best.sixteen, sixteen);
+    best.floorSixteen = fastest(best.floorSixteen, floorSixteen);
     best.four = fastest(best.four, await upload(token, 4 * MB));
   }
   const { floorOne, one, sixteen, floorSixteen, four } = best as Required<typeof best>;
   console.log(`  best of ${RUNS} rounds`);
-  console.log(line('one PATCH', megabytes, one, floorOne));
-  console.log(line('16 MB chunks', megabytes, sixteen, floorSixteen));
+  console.log(line('one PATCH', megabytes, one, floorOne, shares.one));
+  console.log(line('16 MB chunks', megabytes, sixteen, floorSixteen, shares.sixteen));
   console.log(line('4 MB chunks', megabytes, four));
   console.log(line('floor, one PUT', megabytes, floorOne));
   console.log(line('floor, 16 MB PUTs', megabytes, floorSixteen));
