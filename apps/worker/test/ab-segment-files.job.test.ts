@@ -9,32 +9,26 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AB_MESSAGES,
   ASSEMBLY_MESSAGES,
   ZAbSaveSectionsRequest,
   ZAssembleEpisodeRequest,
-  ZRegisterRequest,
   ZTemplateBody,
   type TEpisodeJobStatus,
   type TMediaItem,
 } from '@ppp/contracts';
-import { openTestOrm, PASSWORD, tempDir, testConfig, uniqueEmail, uniqueIp } from '@ppp/server/test-support';
-import { createServices, LocalStorage, outboxOnlyTransport, PgBossJobQueue, type SharedDeps, type User } from '@ppp/server/domain';
+import type { User } from '@ppp/server/domain';
 import { abWorkspaceOf } from '../../server/src/domain/ab-workspace/ab-workspace-services.ts';
 import { AbDraftSchema } from '../../server/src/domain/ab-workspace/ab-draft.entity.ts';
 import { EpisodeSchema } from '../../server/src/domain/episodes/episode.entity.ts';
 import { PodcastSchema } from '../../server/src/domain/podcasts/podcast.entity.ts';
-import { startWorker, type Worker } from '../src/worker.ts';
+import { decodedMs as measure } from './support/spoken-slots.ts';
+import { workerBed } from './support/worker-bed.ts';
 
-let orm: MikroORM;
-let databaseUrl: string;
-let worker: Worker | null = null;
-let storage: { dir: string; remove: () => void };
-let files: { dir: string; remove: () => void };
-const logs: string[] = [];
+const bed = workerBed({ name: 'ppp-ab-files', env: () => ({ TTS_ENGINES: 'espeak' }) });
+const { services, sql, logs } = bed;
 
 interface Creator {
   id: string;
@@ -51,40 +45,14 @@ const INTRO_S = 2;
 const OUTRO_S = 3;
 const UPLOAD_S = 6;
 
-const config = () => testConfig(databaseUrl, { STORAGE_DIR: storage.dir, TTS_ENGINES: 'espeak' });
-const sql = <T extends object>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
 const ffmpeg = (args: string[]) => execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
-const stored = (key: string) => path.join(storage.dir, ...key.split('/'));
+const stored = (key: string) => path.join(bed.storage.dir, ...key.split('/'));
 
-function services() {
-  if (!worker) throw new Error('no worker');
-  const shared: SharedDeps = {
-    config: config(),
-    mailTransport: outboxOnlyTransport,
-    storage: new LocalStorage(storage.dir),
-    jobs: new PgBossJobQueue({ boss: worker.boss }),
-  };
-  return createServices(orm.em.fork(), shared);
-}
 const userOf = (who: Creator): Promise<User> => services().users.getById(who.id);
-
-/** Milliseconds a file decodes to (an MP3's container length includes the encoder's padding). */
-function measure(file: string): number {
-  const progress = execFileSync(
-    'ffmpeg',
-    ['-hide_banner', '-nostats', '-loglevel', 'error', '-i', file, '-progress', 'pipe:1', '-f', 'null', '-'],
-    {
-      encoding: 'utf8',
-      maxBuffer: 64 << 20,
-    },
-  );
-  const times = [...progress.matchAll(/out_time_us=(\d+)/g)].map((m) => Number(m[1]));
-  return Math.round((times.at(-1) ?? 0) / 1000);
-}
 
 /** A tone of an exact length, as a 44.1 kHz mono WAV. */
 function tone(name: string, seconds: number, frequency: number): string {
-  const file = path.join(files.dir, `${name}.wav`);
+  const file = path.join(bed.files.dir, `${name}.wav`);
   ffmpeg(['-f', 'lavfi', '-i', `sine=frequency=${frequency}:duration=${seconds}`, '-ar', '44100', '-ac', '1', file]);
   return file;
 }
@@ -92,13 +60,13 @@ function tone(name: string, seconds: number, frequency: number): string {
 /** Words every half second from start to end: no pause for cleanup to shorten, no filler or command. */
 function transcriptFor(name: string, seconds: number): string {
   const words = Array.from({ length: seconds * 2 }, (_, i) => ({ text: `word${i}`, start: i / 2, end: i / 2 + 0.45, confidence: 0.9 }));
-  const file = path.join(files.dir, `${name}.json`);
+  const file = path.join(bed.files.dir, `${name}.json`);
   writeFileSync(file, JSON.stringify({ words, language: 'en', duration_s: seconds }));
   return file;
 }
 
 async function accept(user: User, file: string, category: 'main_content' | 'intro' | 'outro', transcript?: string): Promise<TMediaItem> {
-  const copy = path.join(files.dir, `upload-${Date.now()}-${path.basename(file)}`);
+  const copy = path.join(bed.files.dir, `upload-${Date.now()}-${path.basename(file)}`);
   execFileSync('cp', [file, copy]);
   const size = Number(execFileSync('stat', ['-c', '%s', copy]).toString());
   const [item] = await services().uploads.acceptMany(
@@ -118,15 +86,11 @@ async function accept(user: User, file: string, category: 'main_content' | 'intr
 }
 
 async function creator(label: string): Promise<Creator> {
-  const email = uniqueEmail(`ab-files-${label}`);
-  await services().auth.register(ZRegisterRequest.parse({ email, password: PASSWORD, accept_terms: true }), uniqueIp());
-  const [row] = await sql<{ id: string }>('select id from users where email = ?', [email]);
-  const id = row?.id ?? '';
-  await sql("update users set tier = 'pro' where id = ?", [id]);
-  const em = orm.em.fork();
+  const user = await bed.newUser(`ab-files-${label}`, 'pro');
+  const id = user.id;
+  const em = bed.orm.em.fork();
   const show = em.create(PodcastSchema, { user: id, name: `Garden ${label}` }).id;
   await em.flush();
-  const user = await services().users.getById(id);
   const templateOutro = await accept(user, tone(`template-outro-${label}`, 1, 330), 'outro');
   // The template's own intro is an AI voice and its outro a one-second clip: the draft replaces both.
   const body = ZTemplateBody.parse({
@@ -152,15 +116,11 @@ async function creator(label: string): Promise<Creator> {
   return { id, show, template, upload };
 }
 
-async function waitForJob(user: User, jobId: string, timeoutMs = 120_000): Promise<TEpisodeJobStatus> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const status = await services().assembly.status(user, jobId);
-    if (status.status === 'processed' || status.status === 'error') return status;
-    if (Date.now() > deadline) throw new Error(`still ${status.status}: ${JSON.stringify(status)}\n${logs.join('\n')}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+const waitForJob = (user: User, jobId: string): Promise<TEpisodeJobStatus> =>
+  bed.waitFor(
+    () => services().assembly.status(user, jobId),
+    (s) => s.status === 'processed' || s.status === 'error',
+  );
 
 const fileSegments = (intro: TMediaItem, outro: TMediaItem) => [
   { segment_id: 'intro', section_type: 'intro', source_type: 'static', filename: intro.filename, media_id: intro.id },
@@ -168,31 +128,12 @@ const fileSegments = (intro: TMediaItem, outro: TMediaItem) => [
 ];
 
 beforeAll(async () => {
-  storage = tempDir('ppp-ab-files-storage-');
-  files = tempDir('ppp-ab-files-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  databaseUrl = db.databaseUrl;
-  worker = await startWorker({
-    orm,
-    shared: { config: config(), mailTransport: outboxOnlyTransport },
-    databaseUrl,
-    concurrency: 1,
-    log: (m) => logs.push(m),
-  });
   a = await creator('a');
   b = await creator('b');
   const user = await userOf(a);
   intro = await accept(user, tone('chosen-intro', INTRO_S, 440), 'intro');
   outro = await accept(user, tone('chosen-outro', OUTRO_S, 550), 'outro');
 }, 180_000);
-
-afterAll(async () => {
-  await worker?.stop();
-  await orm?.close();
-  storage?.remove();
-  files?.remove();
-});
 
 describe('an /ab draft with library files for its intro and outro', () => {
   it('assembles the chosen intro, the upload and the chosen outro: the episode is as long as the three', async () => {
@@ -223,7 +164,7 @@ describe('an /ab draft with library files for its intro and outro', () => {
     const status = await waitForJob(user, answer.job_id ?? '');
     expect(status, logs.join('\n')).toMatchObject({ status: 'processed', error: null });
 
-    const row = await orm.em.fork().findOneOrFail(EpisodeSchema, { id: answer.episode_id });
+    const row = await bed.orm.em.fork().findOneOrFail(EpisodeSchema, { id: answer.episode_id });
     const edl = row.edl;
     if (!edl || !row.finalAudioKey) throw new Error('no render');
     expect(edl.segments.map((s) => [s.id, s.source, s.file.path])).toEqual([
@@ -249,7 +190,7 @@ describe('an /ab draft with library files for its intro and outro', () => {
     const rerender = await services().assembly.rerenderTemplate(user, a.template);
     expect(rerender.queued.map((q) => q.episode_id)).toEqual([answer.episode_id]);
     expect((await waitForJob(user, rerender.queued[0]?.job_id ?? '')).status).toBe('processed');
-    const again = await orm.em.fork().findOneOrFail(EpisodeSchema, { id: answer.episode_id });
+    const again = await bed.orm.em.fork().findOneOrFail(EpisodeSchema, { id: answer.episode_id });
     expect(again.edl?.segments.map((s) => s.file.path)).toEqual(edl.segments.map((s) => s.file.path));
     expect(Math.abs(measure(stored(again.finalAudioKey ?? '')) - expected)).toBeLessThanOrEqual(50);
   }, 240_000);
@@ -263,7 +204,7 @@ describe('an /ab draft with library files for its intro and outro', () => {
       code: 'VALIDATION',
       message: `${AB_MESSAGES.fixBeforeSaving} ${AB_MESSAGES.staticNotFound}`,
     });
-    const kept = await orm.em.fork().findOneOrFail(AbDraftSchema, { id: draft.id });
+    const kept = await bed.orm.em.fork().findOneOrFail(AbDraftSchema, { id: draft.id });
     expect(kept).toMatchObject({ introoutroStatus: 'none', segmentOverrides: [] });
 
     const request = (sources: Record<string, unknown>) =>
