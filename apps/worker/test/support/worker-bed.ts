@@ -8,7 +8,16 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { openTestOrm, tempDir, testConfig, uniqueEmail, registerAccount } from '@ppp/server/test-support';
+import {
+  openTestOrm,
+  registerAccount,
+  seedAssembledEpisode,
+  seedShow,
+  tempDir,
+  testConfig,
+  uniqueEmail,
+  type SeedEpisodeOptions,
+} from '@ppp/server/test-support';
 import type { TConfig } from '@ppp/server/config';
 import { createServices, LocalStorage, outboxOnlyTransport, PgBossJobQueue, type SharedDeps, type User } from '@ppp/server/domain';
 import { startTestServer, type TestServer } from '../../../server/test/support/http.ts';
@@ -92,6 +101,12 @@ export function workerBed(options: WorkerBedOptions) {
     return services().users.getById(row?.id ?? '');
   }
 
+  /** A show of the user's in the bed's storage, with `cover` as its artwork. */
+  const show = (userId: string, name: string, cover: string) => seedShow(orm, new LocalStorage(storage.dir), userId, name, cover);
+  /** An episode of the show assembled already: its audio in the bed's storage. */
+  const assembledEpisode = (owner: { userId: string; podcastId: string }, episode: SeedEpisodeOptions = {}) =>
+    seedAssembledEpisode(orm, new LocalStorage(storage.dir), files.dir, owner, episode);
+
   beforeAll(async () => {
     storage = tempDir(`${options.name}-storage-`);
     files = tempDir(`${options.name}-files-`);
@@ -114,7 +129,7 @@ export function workerBed(options: WorkerBedOptions) {
   });
 
   return {
-    ...{ logs, configWith, runWorker, services, sql, newUser },
+    ...{ logs, configWith, runWorker, services, sql, newUser, show, assembledEpisode },
     waitFor: <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 120_000, pollMs = 250) =>
       pollUntil(logs, read, done, timeoutMs, pollMs),
     get orm() {
