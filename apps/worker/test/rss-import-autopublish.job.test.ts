@@ -13,69 +13,39 @@ import { ZLinkSpreakerShowRequest } from '@ppp/contracts';
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MikroORM } from '@mikro-orm/postgresql';
 import type { TRssImportResult } from '@ppp/contracts';
-import {
-  buildFeed,
-  openTestOrm,
-  SpreakerSandbox,
-  startFeedServer,
-  tempDir,
-  testConfig,
-  toneFile,
-  uniqueEmail,
-  type FeedServer,
-  registerAccount,
-} from '@ppp/server/test-support';
-import type { TConfig } from '@ppp/server/config';
-import { createServices, LocalStorage, outboxOnlyTransport, PgBossJobQueue, type SharedDeps, type User } from '@ppp/server/domain';
+import { buildFeed, SpreakerSandbox, startFeedServer, toneFile, type FeedServer } from '@ppp/server/test-support';
+import { PgBossJobQueue, type User } from '@ppp/server/domain';
 import { EpisodeSchema } from '../../server/src/domain/episodes/episode.entity.ts';
 import { PUBLISH_MARK_LEASE_MS } from '../../server/src/domain/publishing/publish-jobs.ts';
-import { startWorker, type Worker } from '../src/worker.ts';
+import { workerBed } from './support/worker-bed.ts';
 
-let orm: MikroORM;
-let databaseUrl: string;
-let config: TConfig;
-let worker: Worker | null = null;
+const sandbox = new SpreakerSandbox();
 let feeds: FeedServer;
-let storage: { dir: string; remove: () => void };
-let files: { dir: string; remove: () => void };
+// Spreaker's stand-in is up before the bed reads its address; it and the feed server stop once the bed is closed.
+beforeAll(() => sandbox.start());
+afterAll(async () => {
+  await feeds?.close();
+  await sandbox.stop();
+});
+const bed = workerBed({
+  name: 'ppp-autopublish',
+  concurrency: 2,
+  env: () => ({
+    IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
+    SPREAKER_CLIENT_ID: 'ppp-app',
+    SPREAKER_CLIENT_SECRET: 'ppp-secret',
+    SPREAKER_BASE_URL: sandbox.origin,
+  }),
+});
+const { services, sql } = bed;
+const waitFor = <T>(read: () => Promise<T>, done: (value: T) => boolean) => bed.waitFor(read, done, 45_000, 200);
 let mp3: Buffer;
 let a: User;
 let b: User;
-const sandbox = new SpreakerSandbox();
-const logs: string[] = [];
 
-function services() {
-  if (!worker) throw new Error('no worker');
-  const shared: SharedDeps = {
-    config,
-    mailTransport: outboxOnlyTransport,
-    storage: new LocalStorage(storage.dir),
-    jobs: new PgBossJobQueue({ boss: worker.boss }),
-  };
-  return createServices(orm.em.fork(), shared);
-}
-const sql = <T extends object>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 45_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last: ${JSON.stringify(value)}\n${logs.join('\n')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function newUser(label: string): Promise<User> {
-  const email = uniqueEmail(label);
-  await registerAccount(services(), email);
-  const [row] = await sql<{ id: string }>('select id from users where email = ?', [email]);
-  // Publishing to Spreaker on its own is a Creator feature (spec 002 §9).
-  await sql("update users set tier = 'creator' where id = ?", [row?.id ?? '']);
-  return services().users.getById(row?.id ?? '');
-}
+// Publishing to Spreaker on its own is a Creator feature (spec 002 §9).
+const newUser = (label: string) => bed.newUser(label, 'creator');
 
 /** POST /api/import/rss's service call, then the import's jobs run by the worker to the end. */
 async function importFeed(
@@ -110,46 +80,18 @@ function serveFeed(count: number): void {
   feeds.routes.set('/show/feed.rss', { body: buildFeed({ title: 'Moving Show' }, items) });
 }
 
-const episodeRows = (podcastId: string) => orm.em.fork().find(EpisodeSchema, { podcast: podcastId }, { orderBy: { publishAt: 'desc' } });
+const episodeRows = (podcastId: string) =>
+  bed.orm.em.fork().find(EpisodeSchema, { podcast: podcastId }, { orderBy: { publishAt: 'desc' } });
 
 beforeAll(async () => {
-  await sandbox.start();
-  const db = await openTestOrm();
-  orm = db.orm;
-  databaseUrl = db.databaseUrl;
-  storage = tempDir('ppp-autopublish-storage-');
-  files = tempDir('ppp-autopublish-files-');
-  config = testConfig(databaseUrl, {
-    STORAGE_DIR: storage.dir,
-    IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
-    SPREAKER_CLIENT_ID: 'ppp-app',
-    SPREAKER_CLIENT_SECRET: 'ppp-secret',
-    SPREAKER_BASE_URL: sandbox.origin,
-  });
-  worker = await startWorker({
-    orm,
-    shared: { config, mailTransport: outboxOnlyTransport, storage: new LocalStorage(storage.dir) },
-    databaseUrl,
-    concurrency: 2,
-    log: (m) => logs.push(m),
-  });
   feeds = await startFeedServer();
-  mp3 = readFileSync(toneFile(files.dir, 'tone.mp3', 1));
+  mp3 = readFileSync(toneFile(bed.files.dir, 'tone.mp3', 1));
   a = await newUser('mover');
   b = await newUser('bystander');
   // A connects Spreaker the way the OAuth callback does: a signed state, then the code exchange.
   const start = await services().spreaker.startConnect((await services().spreaker.connectTicket({ id: a.id })).ticket);
   await services().spreaker.finishConnect('code', start.state, start.state);
 }, 60_000);
-
-afterAll(async () => {
-  await worker?.stop();
-  await feeds?.close();
-  await orm?.close();
-  await sandbox.stop();
-  storage?.remove();
-  files?.remove();
-});
 
 describe('auto-publish an imported show to Spreaker', () => {
   let podcastId = '';
@@ -215,7 +157,7 @@ describe('auto-publish an imported show to Spreaker', () => {
   }, 90_000);
 
   it('re-running the mirror job, a restart that lost the started flag, and importing again upload nothing twice', async () => {
-    const boss = new PgBossJobQueue({ boss: worker!.boss });
+    const boss = new PgBossJobQueue({ boss: bed.worker!.boss });
     await boss.send('rss.mirror', { import_id: importId });
     // As if the worker died after queuing the uploads but before recording that it had.
     await sql(`update rss_imports set status = 'mirroring', auto_publish_started = false where id = ?`, [importId]);
@@ -266,7 +208,7 @@ describe('auto-publish an imported show to Spreaker', () => {
         )[0]?.n,
       );
 
-    const boss = new PgBossJobQueue({ boss: worker!.boss });
+    const boss = new PgBossJobQueue({ boss: bed.worker!.boss });
     await boss.send('rss.mirror', { import_id: started.import_id });
     await new Promise((r) => setTimeout(r, 2000));
     // Still inside the lease: not taken yet, and the import not done.
@@ -279,7 +221,7 @@ describe('auto-publish an imported show to Spreaker', () => {
     );
     expect(done).toMatchObject({ auto_publish_started: true });
     const row = await waitFor(
-      () => orm.em.fork().findOneOrFail(EpisodeSchema, { id: fourth.id }),
+      () => bed.orm.em.fork().findOneOrFail(EpisodeSchema, { id: fourth.id }),
       (e) => e.publishState === 'published' || e.publishState === 'publish_error',
     );
     expect(row).toMatchObject({ status: 'published', publishState: 'published', hostKind: 'spreaker', publishError: null });
