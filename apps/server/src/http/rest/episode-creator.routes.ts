@@ -1,15 +1,6 @@
-import {
-  ZFlubberPrepareByFileRequest,
-  ZFlubberPrepareByFileResponse,
-  ZInternExecuteRequest,
-  ZInternExecuteResponse,
-  ZInternPrepareByFileRequest,
-  ZInternPrepareByFileResponse,
-  ZLastNumbering,
-  ZLastNumberingQuery,
-} from '@ppp/contracts';
 import { ZSignedQuery, serveStored, type SignedInput } from '../media/serve-stored.ts';
-import { userOf } from '../request-context.ts';
+import { episodeCreatorOperations as ops } from '../operations/episode-creator.operations.ts';
+import { bodyRoute, queryRoute } from './operation-route.ts';
 import { defineRoutes, route } from './route.ts';
 
 async function serveSnippet({ ctx, params, query, c }: SignedInput<'/api/media/{id}/snippets/{name}'>): Promise<Response> {
@@ -22,48 +13,32 @@ const NOT_READY =
 
 /** The Episode Creator's calls (spec 000 §7, issue 7) that are not assembly itself. */
 export const episodeCreatorRoutes = defineRoutes([
-  route({
+  bodyRoute(ops.flubberPrepareByFile, {
     method: 'post',
     path: '/api/flubber/prepare-by-file',
     tag: 'flubber',
-    access: 'active',
     summary: `The retakes in an upload (filename: its id, stored or original name) at the fuzzy threshold (default 0.8, 0.5-0.95), each with a snippet of the real audio. ${NOT_READY}`,
-    body: { schema: ZFlubberPrepareByFileRequest },
-    response: ZFlubberPrepareByFileResponse,
-    handle: ({ ctx, body }) => ctx.services.flubberByFile.prepare(userOf(ctx), body),
   }),
-  route({
+  bodyRoute(ops.internPrepareByFile, {
     method: 'post',
     path: '/api/intern/prepare-by-file',
     tag: 'intern',
-    access: 'active',
     summary: `The spoken Intern commands of an upload, each with its prompt, default end mark (30 s window) and a snippet of the real audio. ${NOT_READY}`,
-    body: { schema: ZInternPrepareByFileRequest },
-    response: ZInternPrepareByFileResponse,
-    handle: ({ ctx, body }) => ctx.services.internReview.prepare(userOf(ctx), body),
   }),
-  route({
+  bodyRoute(ops.internExecute, {
     method: 'post',
     path: '/api/intern/execute',
     tag: 'intern',
-    access: 'active',
     summary:
       'Answer a command up to end_s (0.25-30 s after start_s, else 400) with the text AI, or override_text, voiced into a clip (media_id for assemble). ' +
       'Called again unchanged it returns the kept answer; regenerate asks again, at most 2 times (then 429).',
-    body: { schema: ZInternExecuteRequest },
-    response: ZInternExecuteResponse,
-    handle: ({ ctx, body }) => ctx.services.internReview.execute(userOf(ctx), body),
   }),
-  route({
+  queryRoute(ops.lastNumbering, {
     method: 'get',
     path: '/api/episodes/last/numbering',
     tag: 'episodes',
-    access: 'active',
     summary:
       'The highest season of a show’s episodes and the highest episode number in it (null and null when none); 404 for another user’s show.',
-    query: ZLastNumberingQuery,
-    response: ZLastNumbering,
-    handle: ({ ctx, query }) => ctx.services.showEpisodes.lastNumbering(userOf(ctx), query.podcast_id),
   }),
   route({
     method: 'get',

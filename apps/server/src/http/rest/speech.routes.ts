@@ -1,16 +1,8 @@
-import {
-  ZCapabilities,
-  ZElevenLabsKeyRequest,
-  ZMediaItem,
-  ZTtsPrecheckRequest,
-  ZTtsPrecheckResponse,
-  ZTtsRequest,
-  ZVoice,
-  ZVoiceListQuery,
-  ZVoicePage,
-} from '@ppp/contracts';
+import { ZCapabilities } from '@ppp/contracts';
 import { userOf } from '../request-context.ts';
 import { serveStored } from '../media/serve-stored.ts';
+import { speechOperations as ops } from '../operations/speech.operations.ts';
+import { bodyRoute, pathRoute, queryRoute } from './operation-route.ts';
 import { defineRoutes, route } from './route.ts';
 
 export const speechRoutes = defineRoutes([
@@ -24,34 +16,24 @@ export const speechRoutes = defineRoutes([
     response: ZCapabilities,
     handle: ({ ctx }) => ctx.services.speech.capabilities(userOf(ctx)),
   }),
-  route({
+  bodyRoute(ops.setElevenLabsKey, {
     method: 'put',
     path: '/api/users/me/elevenlabs-key',
     tag: 'voices',
-    access: 'active',
     summary: 'Store your ElevenLabs API key (encrypted at rest, never returned), or remove it with null.',
-    body: { schema: ZElevenLabsKeyRequest },
-    response: ZCapabilities,
-    handle: ({ ctx, body }) => ctx.services.speech.setElevenLabsKey(userOf(ctx), body),
   }),
-  route({
+  queryRoute(ops.voices, {
     method: 'get',
     path: '/api/elevenlabs/voices',
     tag: 'voices',
-    access: 'active',
     summary: 'Voices of every configured engine (ids namespaced by engine): search, page (1-based), size 50, or 200 for bulk loads.',
-    query: ZVoiceListQuery,
-    response: ZVoicePage,
-    handle: ({ ctx, query }) => ctx.services.speech.listVoices(userOf(ctx), query),
   }),
-  route({
+  pathRoute(ops.resolveVoice, {
     method: 'get',
     path: '/api/elevenlabs/voice/{id}/resolve',
     tag: 'voices',
-    access: 'active',
     summary: 'A stored voice id (namespaced or a bare ElevenLabs id) to its common_name and name; 404 when no engine has it.',
-    response: ZVoice,
-    handle: ({ ctx, params }) => ctx.services.speech.resolveVoice(userOf(ctx), params.id),
+    input: (params) => params,
   }),
   route({
     method: 'get',
@@ -64,27 +46,19 @@ export const speechRoutes = defineRoutes([
       return serveStored(c, ctx.services.storage, { key, contentType: 'audio/mpeg', cacheControl: 'private, max-age=86400' });
     },
   }),
-  route({
+  bodyRoute(ops.ttsPrecheck, {
     method: 'post',
     path: '/api/media/tts/precheck',
     tag: 'voices',
-    access: 'active',
     summary:
       '{text, speaking_rate, category}: spam_block when a near-identical clip was just made, warn_may_cost when it may count against your minutes.',
-    body: { schema: ZTtsPrecheckRequest },
-    response: ZTtsPrecheckResponse,
-    handle: ({ ctx, body }) => ctx.services.tts.precheck(userOf(ctx), body),
   }),
-  route({
+  bodyRoute(ops.tts, {
     method: 'post',
     path: '/api/media/tts',
     tag: 'voices',
-    access: 'active',
     summary:
       'Speak a script in a voice into a library clip of the category: {text, voice_id, provider, category, friendly_name, speaking_rate, confirm_charge}. ' +
       '429 for a repeat just made, 402 when it may cost minutes and confirm_charge is not set.',
-    body: { schema: ZTtsRequest },
-    response: ZMediaItem,
-    handle: ({ ctx, body }) => ctx.services.tts.create(userOf(ctx), body),
   }),
 ]);

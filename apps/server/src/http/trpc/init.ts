@@ -35,6 +35,11 @@ const transformer = {
   },
 };
 
+/** A procedure's answer as tRPC serializes it (its kept form when the answer is frozen). */
+export function serializeOutput(value: unknown): ReturnType<typeof superjson.serialize> {
+  return transformer.output.serialize(value);
+}
+
 const t = initTRPC.context<RequestContext>().create({
   transformer,
   errorFormatter({ shape, error }) {
@@ -60,7 +65,8 @@ const mapErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-function withAccess(access: Access) {
+/** The procedure of an access level, before the caller is narrowed. */
+export function withAccess(access: Access) {
   return t.procedure.use(mapErrors).use(async ({ ctx, next }) => {
     try {
       await assertAccess(ctx, access);

@@ -1,30 +1,11 @@
-import {
-  ZAiMetadataRequest,
-  ZAiMetadataResponse,
-  ZAiNotesResponse,
-  ZAiTagsRequest,
-  ZAiTagsResponse,
-  ZAiTextRequest,
-  ZAiTitleResponse,
-} from '@ppp/contracts';
-import { activeProcedure, router } from '../init.ts';
+import { aiTextOperations as ai } from '../../operations/ai-text.operations.ts';
+import { router } from '../init.ts';
+import { mutationOf } from '../operation-procedure.ts';
 
 /** Twins of /api/ai/title, /api/ai/notes, /api/ai/tags and /api/episodes/ai/metadata. */
 export const aiTextRouter = router({
-  title: activeProcedure
-    .input(ZAiTextRequest)
-    .output(ZAiTitleResponse)
-    .mutation(({ ctx, input }) => ctx.services.aiText.title(ctx.user, input)),
-  notes: activeProcedure
-    .input(ZAiTextRequest)
-    .output(ZAiNotesResponse)
-    .mutation(({ ctx, input }) => ctx.services.aiText.notes(ctx.user, input)),
-  tags: activeProcedure
-    .input(ZAiTagsRequest)
-    .output(ZAiTagsResponse)
-    .mutation(({ ctx, input }) => ctx.services.aiText.tags(ctx.user, input)),
-  metadata: activeProcedure
-    .input(ZAiMetadataRequest)
-    .output(ZAiMetadataResponse)
-    .mutation(({ ctx, input }) => ctx.services.aiText.metadata(ctx.user, input)),
+  title: mutationOf(ai.title),
+  notes: mutationOf(ai.notes),
+  tags: mutationOf(ai.tags),
+  metadata: mutationOf(ai.metadata),
 });

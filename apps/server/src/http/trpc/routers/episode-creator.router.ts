@@ -1,31 +1,11 @@
-import {
-  ZFlubberPrepareByFileRequest,
-  ZFlubberPrepareByFileResponse,
-  ZInternExecuteRequest,
-  ZInternExecuteResponse,
-  ZInternPrepareByFileRequest,
-  ZInternPrepareByFileResponse,
-  ZLastNumbering,
-  ZLastNumberingQuery,
-} from '@ppp/contracts';
-import { activeProcedure, router } from '../init.ts';
+import { episodeCreatorOperations as ops } from '../../operations/episode-creator.operations.ts';
+import { router } from '../init.ts';
+import { mutationOf, queryOf } from '../operation-procedure.ts';
 
 /** Twins of POST /api/flubber/prepare-by-file, /api/intern/prepare-by-file, /api/intern/execute and GET /api/episodes/last/numbering. */
 export const episodeCreatorRouter = router({
-  flubberPrepareByFile: activeProcedure
-    .input(ZFlubberPrepareByFileRequest)
-    .output(ZFlubberPrepareByFileResponse)
-    .mutation(({ ctx, input }) => ctx.services.flubberByFile.prepare(ctx.user, input)),
-  internPrepareByFile: activeProcedure
-    .input(ZInternPrepareByFileRequest)
-    .output(ZInternPrepareByFileResponse)
-    .mutation(({ ctx, input }) => ctx.services.internReview.prepare(ctx.user, input)),
-  internExecute: activeProcedure
-    .input(ZInternExecuteRequest)
-    .output(ZInternExecuteResponse)
-    .mutation(({ ctx, input }) => ctx.services.internReview.execute(ctx.user, input)),
-  lastNumbering: activeProcedure
-    .input(ZLastNumberingQuery)
-    .output(ZLastNumbering)
-    .query(({ ctx, input }) => ctx.services.showEpisodes.lastNumbering(ctx.user, input.podcast_id)),
+  flubberPrepareByFile: mutationOf(ops.flubberPrepareByFile),
+  internPrepareByFile: mutationOf(ops.internPrepareByFile),
+  internExecute: mutationOf(ops.internExecute),
+  lastNumbering: queryOf(ops.lastNumbering),
 });

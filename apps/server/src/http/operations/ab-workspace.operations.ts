@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import {
+  ZAbDraft,
+  ZAbDraftIdInput,
+  ZAbDraftList,
+  ZAbDraftPatch,
+  ZAbDraftStatus,
+  ZAbDraftsQuery,
+  ZAbPublishRequest,
+  ZAbPublishResponse,
+  ZAbSaveSectionsRequest,
+  ZAbSaveSectionsResponse,
+  ZAbSavedSections,
+  ZAbSectionsQuery,
+  ZAbSuggestSectionRequest,
+  ZAbSuggestSectionResponse,
+  ZAbUploadRequest,
+} from '@ppp/contracts';
+import { abWorkspaceOf } from '../../domain/ab-workspace/ab-workspace-services.ts';
+import { operation, type SignedInContext } from '../operation.ts';
+
+const ab = (ctx: SignedInContext) => abWorkspaceOf(ctx.services);
+
+/**
+ * The /ab workspace's helper calls (spec 002 §7, issue 22): drafts per upload, their status, saved
+ * intro/outro sections and publishing to the show's host.
+ */
+export const abWorkspaceOperations = {
+  upload: operation({
+    access: 'active',
+    input: ZAbUploadRequest,
+    output: ZAbDraft,
+    run: (ctx, input) => ab(ctx).abDrafts.register(ctx.user, input),
+  }),
+  drafts: operation({
+    access: 'active',
+    input: ZAbDraftsQuery,
+    output: ZAbDraftList,
+    run: (ctx, input) => ab(ctx).abDrafts.list(ctx.user, input.podcast_id),
+  }),
+  updateDraft: operation({
+    access: 'active',
+    input: ZAbDraftPatch.extend({ id: z.string() }),
+    output: ZAbDraft,
+    run: (ctx, { id, ...patch }) => ab(ctx).abDrafts.patch(ctx.user, id, patch),
+  }),
+  deleteDraft: operation({
+    access: 'active',
+    input: ZAbDraftIdInput,
+    output: z.void(),
+    run: (ctx, input) => ab(ctx).abDrafts.delete(ctx.user, input.id),
+  }),
+  status: operation({
+    access: 'active',
+    input: ZAbDraftIdInput,
+    output: ZAbDraftStatus,
+    run: (ctx, input) => ab(ctx).abDrafts.status(ctx.user, input.id),
+  }),
+  sections: operation({
+    access: 'active',
+    input: ZAbSectionsQuery,
+    output: ZAbSavedSections,
+    run: (ctx, input) => ab(ctx).abSections.list(ctx.user, input.podcast_id),
+  }),
+  saveSections: operation({
+    access: 'active',
+    input: ZAbSaveSectionsRequest,
+    output: ZAbSaveSectionsResponse,
+    run: (ctx, input) => ab(ctx).abSections.save(ctx.user, input),
+  }),
+  suggestSection: operation({
+    access: 'active',
+    input: ZAbSuggestSectionRequest,
+    output: ZAbSuggestSectionResponse,
+    run: (ctx, input) => ab(ctx).abSections.suggest(ctx.user, input),
+  }),
+  publish: operation({
+    access: 'active',
+    input: ZAbPublishRequest,
+    output: ZAbPublishResponse,
+    run: (ctx, input) => ab(ctx).abPublish.publish(ctx.user, input),
+  }),
+};

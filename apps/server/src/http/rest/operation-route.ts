@@ -1,0 +1,63 @@
+import type { z } from 'zod';
+import type { Operation, SignedInContext } from '../operation.ts';
+import { userOf, type RequestContext } from '../request-context.ts';
+import { route, type PathParams, type RawQuery, type RestBody, type RestRoute } from './route.ts';
+
+/** How a path documents an operation: all but its contracts and access, which come from the operation. */
+interface Documented<Path extends string> {
+  method: RestRoute['method'];
+  path: Path;
+  tag: string;
+  summary: string;
+  status?: RestRoute['status'];
+}
+
+const signedIn = (ctx: RequestContext): SignedInContext => ({ ...ctx, user: userOf(ctx) });
+
+/** A 204 answers no body, so its operation's (void) output is not documented. */
+const responseOf = (op: Operation<z.ZodType, z.ZodType>, doc: Documented<string>) => (doc.status === 204 ? undefined : op.output);
+
+/** The operation as a REST path whose JSON body is the operation's input. */
+export function bodyRoute<Path extends string, Input, Out extends z.ZodType>(
+  op: Operation<z.ZodType<Input>, Out>,
+  doc: Documented<Path>,
+): RestRoute {
+  return route<Path, PathParams<Path>, RawQuery, Input>({
+    ...doc,
+    access: op.access,
+    body: { schema: op.input },
+    response: responseOf(op, doc),
+    handle: ({ ctx, body }) => op.run(signedIn(ctx), body),
+  });
+}
+
+/** The operation as a REST path whose query is the operation's input. */
+export function queryRoute<Path extends string, Input, Out extends z.ZodType>(
+  op: Operation<z.ZodType<Input>, Out>,
+  doc: Documented<Path>,
+): RestRoute {
+  return route<Path, PathParams<Path>, Input>({
+    ...doc,
+    access: op.access,
+    query: op.input,
+    response: responseOf(op, doc),
+    handle: ({ ctx, query }) => op.run(signedIn(ctx), query),
+  });
+}
+
+/**
+ * The operation as a REST path that names its subject in the path (and may carry a body): `input`
+ * makes the operation's input of the path's strings and the body, checked with the body's schema.
+ */
+export function pathRoute<Path extends string, Input, Out extends z.ZodType, Body = undefined>(
+  op: Operation<z.ZodType<Input>, Out>,
+  doc: Documented<Path> & { body?: RestBody<z.ZodType<Body>, undefined>; input: (params: PathParams<Path>, body: Body) => Input },
+): RestRoute {
+  const { input, ...documented } = doc;
+  return route<Path, PathParams<Path>, RawQuery, Body>({
+    ...documented,
+    access: op.access,
+    response: responseOf(op, doc),
+    handle: ({ ctx, params, body }) => op.run(signedIn(ctx), input(params, body)),
+  });
+}
