@@ -8,6 +8,18 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 const ZBool = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** A comma-separated list: entries trimmed (and lower-cased when asked), empty ones dropped; unset or empty gives the fallback. */
+function commaList(options: { lowerCase?: boolean; fallback?: string[] } = {}) {
+  return z
+    .string()
+    .optional()
+    .transform((v) => {
+      if (!v) return [...(options.fallback ?? [])];
+      const entries = v.split(',').map((s) => s.trim());
+      return (options.lowerCase ? entries.map((s) => s.toLowerCase()) : entries).filter(Boolean);
+    });
+}
+
 /** Every environment variable the product reads, validated once. Documented in .env.example. */
 export const ZConfig = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -45,17 +57,7 @@ export const ZConfig = z.object({
    * elevenlabs (the user's own key), google, openai, espeak. Unset offers every configured one in
    * that order; espeak-ng needs no configuration and is offered whenever it is installed.
    */
-  TTS_ENGINES: z
-    .string()
-    .optional()
-    .transform((v) =>
-      v
-        ? v
-            .split(',')
-            .map((s) => s.trim().toLowerCase())
-            .filter(Boolean)
-        : ['elevenlabs', 'google', 'openai', 'espeak'],
-    ),
+  TTS_ENGINES: commaList({ lowerCase: true, fallback: ['elevenlabs', 'google', 'openai', 'espeak'] }),
   /** ElevenLabs API root (users bring their own key); a proxy or test server can stand in. */
   ELEVENLABS_BASE_URL: z.string().url().default('https://api.elevenlabs.io'),
   ELEVENLABS_MODEL: z.string().default('eleven_multilingual_v2'),
@@ -67,17 +69,7 @@ export const ZConfig = z.object({
   OPENAI_TTS_BASE_URL: z.string().url().optional(),
   OPENAI_TTS_API_KEY: z.string().optional(),
   /** Voices a self-hosted speech server offers, comma separated; OpenAI's built-in set otherwise. */
-  OPENAI_TTS_VOICES: z
-    .string()
-    .optional()
-    .transform((v) =>
-      v
-        ? v
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : [],
-    ),
+  OPENAI_TTS_VOICES: commaList(),
   /** Titles, notes and tags: extractive (default, no model) or an OpenAI-compatible chat model (on when OPENAI_CHAT_MODEL is set). */
   TEXT_AI_ENGINE: z.enum(['extractive', 'openai']).optional(),
   OPENAI_CHAT_MODEL: z.string().optional(),
@@ -110,17 +102,7 @@ export const ZConfig = z.object({
    */
   SCRATCH_MAX_MB: z.coerce.number().positive().default(20_480),
   /** Comma-separated engine order (whisper.cpp, openai-compatible, pocketsphinx); unset means that order. */
-  TRANSCRIPTION_ENGINES: z
-    .string()
-    .optional()
-    .transform((v) =>
-      v
-        ? v
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : [],
-    ),
+  TRANSCRIPTION_ENGINES: commaList(),
   /** A ggml model file for whisper.cpp (ggml-base.en.bin and the like). */
   WHISPER_MODEL_PATH: z.string().optional(),
   /** Where to download the ggml model from on first use when WHISPER_MODEL_PATH does not exist yet. */
@@ -145,17 +127,7 @@ export const ZConfig = z.object({
    * default) keeps every private, loopback, link-local and metadata address refused. Never set it
    * on a server that imports feeds for other people.
    */
-  IMPORT_ALLOW_PRIVATE_HOSTS: z
-    .string()
-    .optional()
-    .transform((v) =>
-      v
-        ? v
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : [],
-    ),
+  IMPORT_ALLOW_PRIVATE_HOSTS: commaList(),
   /**
    * Show websites answer at {subdomain}.{SITES_BASE_DOMAIN} by Host header when set (a wildcard DNS
    * record pointing here); always at /sites/{subdomain} on this server.
