@@ -31,6 +31,11 @@ export const TRANSCRIPT_REVIEW = {
 export const TRPC_BATCH = {
   maxCalls: 20,
   unbatchedPrefix: 'auth.',
+  /**
+   * Queries sent alone as a plain GET (never in a batch): the server answers them from an answer it
+   * keeps (its bytes, their gzip and ETag made once), so the browser revalidates them with a 304.
+   */
+  keptQueries: ['episodes.page'] as readonly string[],
 } as const;
 
 export const TERMS = {

@@ -8,6 +8,7 @@ import type { SharedDeps } from '../domain/services.ts';
 import { publicUrl } from '../config.ts';
 import { appRouter } from './trpc/app.router.ts';
 import { assertBatchAllowed } from './trpc/batch-guard.ts';
+import { mountKeptQueries } from './trpc/kept-queries.ts';
 import { streamedFormRequest } from './trpc/form-input.ts';
 import { createRequestContext, clientIpOf, type RequestContext } from './request-context.ts';
 import { REST_ROUTES } from './rest/index.ts';
@@ -146,6 +147,8 @@ function useRequestContexts(app: Hono<HttpEnv>, orm: MikroORM, shared: SharedDep
 /** tRPC at /trpc, each call with its request context; a FormData input is streamed to disk when its procedure reads it. */
 function mountTrpc(app: Hono<HttpEnv>, orm: MikroORM, shared: SharedDeps, log: ErrorLog) {
   const trustProxy = shared.config.TRUST_PROXY;
+  // Episode History's page sent alone as a GET is answered from the kept page (ETag, gzip, 304).
+  mountKeptQueries(app, (c) => createRequestContext(orm, shared, c.req.raw.headers, clientIpOf(c, trustProxy)));
   app.all('/trpc/*', async (c) => {
     let context: Promise<RequestContext> | undefined;
     const form = streamedFormRequest(c.req.raw, c.req.path.slice('/trpc/'.length), () => context);

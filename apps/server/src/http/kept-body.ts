@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Context } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
+import { etagMatches } from './conditional.ts';
 
 /** An answer the server keeps between calls (a kept Episode History page, a kept feed). */
 export interface KeptAnswer {
@@ -44,8 +45,16 @@ function acceptsGzip(header: string | undefined): boolean {
 export async function sendKept(c: Context, answer: KeptAnswer): Promise<Response> {
   const headers = { ...answer.headers, vary: 'Accept-Encoding' };
   if (c.req.method === 'HEAD') return c.body(null, 200, { ...headers, etag: answer.etag });
-  if (acceptsGzip(c.req.header('accept-encoding'))) {
-    return c.body(await gzipOf(answer), 200, { ...headers, 'content-encoding': 'gzip', etag: `W/${answer.etag}` });
-  }
-  return c.body(answer.body, 200, { ...headers, etag: answer.etag });
+  const gzip = acceptsGzip(c.req.header('accept-encoding'));
+  const etag = gzip ? `W/${answer.etag}` : answer.etag;
+  if (etagMatches(c.req.header('if-none-match'), answer.etag)) return notModified(c, headers, etag);
+  if (gzip) return c.body(await gzipOf(answer), 200, { ...headers, 'content-encoding': 'gzip', etag });
+  return c.body(answer.body, 200, { ...headers, etag });
+}
+
+/** 304: the headers a 200 would have carried that RFC 9110 §15.4.5 keeps (ETag, Cache-Control, Vary). */
+function notModified(c: Context, headers: Record<string, string>, etag: string): Response {
+  const kept: Record<string, string> = { etag, vary: headers.vary ?? 'Accept-Encoding' };
+  if (headers['cache-control']) kept['cache-control'] = headers['cache-control'];
+  return c.body(null, 304, kept);
 }

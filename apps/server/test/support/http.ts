@@ -59,7 +59,7 @@ export async function startTestServer(orm: MikroORM, databaseUrl: string, env: R
       const url = `${baseUrl}/trpc`;
       const headers = () => (token ? { authorization: `Bearer ${token}` } : {});
       // As the web app does: FormData inputs (covers, uploads) go alone and untransformed, sign-in calls
-      // one per request, the rest batched within the server's maximum.
+      // and the kept queries (a plain GET) one per request, the rest batched within the server's maximum.
       return createTRPCClient<AppRouter>({
         links: [
           splitLink({
@@ -70,7 +70,7 @@ export async function startTestServer(orm: MikroORM, databaseUrl: string, env: R
               headers,
             }),
             false: splitLink({
-              condition: (op) => op.path.startsWith(TRPC_BATCH.unbatchedPrefix),
+              condition: (op) => op.path.startsWith(TRPC_BATCH.unbatchedPrefix) || TRPC_BATCH.keptQueries.includes(op.path),
               true: httpLink({ url, transformer: superjson, headers }),
               false: httpBatchLink({ url, transformer: superjson, headers, maxItems: TRPC_BATCH.maxCalls }),
             }),

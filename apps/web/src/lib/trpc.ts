@@ -19,7 +19,9 @@ function headers(): Record<string, string> {
  * Every call carries the bearer token when there is one, and this tab's id. A FormData input (a
  * show's or an episode's cover, an upload, a transcript file) goes alone, sent as it is (superjson
  * cannot carry files) with the answer read by superjson; sign-in calls go one per request (the server
- * refuses them in a batch); the rest are batched within the server's maximum.
+ * refuses them in a batch); the kept queries (Episode History's page) go alone as a plain GET, which
+ * the server answers from its kept page with an ETag, so the browser's cache revalidates them (304);
+ * the rest are batched within the server's maximum.
  */
 export function createTrpcClient() {
   return trpc.createClient({
@@ -32,7 +34,7 @@ export function createTrpcClient() {
           headers,
         }),
         false: splitLink({
-          condition: (op) => op.path.startsWith(TRPC_BATCH.unbatchedPrefix),
+          condition: (op) => op.path.startsWith(TRPC_BATCH.unbatchedPrefix) || TRPC_BATCH.keptQueries.includes(op.path),
           true: httpLink({ url: '/trpc', transformer: superjson, headers }),
           false: httpBatchLink({ url: '/trpc', transformer: superjson, headers, maxItems: TRPC_BATCH.maxCalls }),
         }),

@@ -20,13 +20,23 @@ export function keptEpisodePages(): VersionedCache<EpisodePageBody> {
   return pages;
 }
 
+/** Each kept page's body, found from the page the service answers (the tRPC twin sends the kept bytes). */
+const bodies = new WeakMap<TEpisodePage, EpisodePageBody>();
+
 /** The page's JSON and a strong ETag of it; the page is frozen, since it is kept and served as it is. */
 export function pageBodyOf(page: TEpisodePage): EpisodePageBody {
   for (const item of page.items) Object.freeze(item);
   Object.freeze(page.items);
   Object.freeze(page);
   const json = new TextEncoder().encode(JSON.stringify(page));
-  return { page, json, etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` };
+  const body = { page, json, etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` };
+  bodies.set(page, body);
+  return body;
+}
+
+/** The kept body of a page pageBodyOf made (undefined for any other object). */
+export function keptBodyOf(page: TEpisodePage): EpisodePageBody | undefined {
+  return bodies.get(page);
 }
 
 /** The first time after `now` at which an item's Retry offer changes by time alone (Infinity: none does). */
