@@ -35,6 +35,11 @@ const transformer = {
   },
 };
 
+/** A procedure's answer as tRPC serializes it (its kept form when the answer is frozen). */
+export function serializeOutput(value: unknown): ReturnType<typeof superjson.serialize> {
+  return transformer.output.serialize(value);
+}
+
 const t = initTRPC.context<RequestContext>().create({
   transformer,
   errorFormatter({ shape, error }) {
