@@ -88,8 +88,4 @@ export class AbWorkspaceRepository extends Repository {
   createSection(data: Omit<AbSavedSection, 'id' | 'createdAt' | 'user' | 'podcast'> & { user: string; podcast: string | null }) {
     return this.em.create(AbSavedSectionSchema, data);
   }
-
-  flush(): Promise<void> {
-    return this.em.flush();
-  }
 }

@@ -41,11 +41,6 @@ export class BillingRepository extends Repository {
     );
   }
 
-  /** Writes the changes made to rows read or created through this repository. */
-  async flush(): Promise<void> {
-    await this.em.flush();
-  }
-
   /** Reads a checkout session again (a webhook or force_sync may have applied it since). */
   async refreshSession(row: CheckoutSession): Promise<void> {
     await this.em.refresh(row);

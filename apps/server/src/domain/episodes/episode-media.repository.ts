@@ -63,9 +63,4 @@ export class EpisodeMediaRepository extends Repository {
   createMedia(data: RequiredEntityData<MediaItem>): MediaItem {
     return this.em.create(MediaItemSchema, data);
   }
-
-  /** Writes the media items created or changed through this repository. */
-  async flush(): Promise<void> {
-    await this.em.flush();
-  }
 }

@@ -24,11 +24,6 @@ export class EpisodeRendersRepository extends Repository {
     return this.em.findOne(EpisodeSchema, { id }, { populate: ['podcast'] });
   }
 
-  /** Writes the changes made to episodes read through findForRender. */
-  async flush(): Promise<void> {
-    await this.em.flush();
-  }
-
   /** A render's progress, while it is processing; on an entity manager of its own, as it runs beside the render's writes. */
   async recordProgress(id: string, renderProgress: number): Promise<void> {
     await this.em.fork().nativeUpdate(EpisodeSchema, { id, assemblyStatus: 'processing' }, { renderProgress });

@@ -108,8 +108,4 @@ export class EpisodesRepository extends Repository {
   async remove(episode: Episode): Promise<void> {
     await this.em.remove(episode).flush();
   }
-
-  async flush(): Promise<void> {
-    await this.em.flush();
-  }
 }

@@ -72,8 +72,4 @@ export class MediaRepository extends Repository {
   async remove(item: MediaItem): Promise<void> {
     await this.em.remove(item).flush();
   }
-
-  async flush(): Promise<void> {
-    await this.em.flush();
-  }
 }

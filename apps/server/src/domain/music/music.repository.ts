@@ -1,4 +1,4 @@
-import { UniqueConstraintViolationException, type RequiredEntityData } from '@mikro-orm/core';
+import type { RequiredEntityData } from '@mikro-orm/core';
 import { z } from 'zod';
 import { MusicAssetSchema, type MusicAsset } from './music-asset.entity.ts';
 import { Repository } from '../../db/repository.ts';
@@ -35,19 +35,8 @@ export class MusicRepository extends Repository {
     await this.em.remove(asset).flush();
   }
 
-  /** Writes the changes made to loaded beds. */
-  flush(): Promise<void> {
-    return this.em.flush();
-  }
-
   /** Writes the changes; false when a new built-in bed's seed key was taken meanwhile (another server seeded it first). */
-  async flushUnlessSeeded(): Promise<boolean> {
-    try {
-      await this.em.flush();
-      return true;
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) return false;
-      throw error;
-    }
+  flushUnlessSeeded(): Promise<boolean> {
+    return this.flushUnlessDuplicate();
   }
 }

@@ -40,11 +40,6 @@ export class PodcastsRepository extends Repository {
     return this.em.create(PodcastSchema, data);
   }
 
-  /** Writes the changes made to loaded shows. */
-  flush(): Promise<void> {
-    return this.em.flush();
-  }
-
   /** Removes the show (its episodes go with it, by cascade). */
   async remove(podcast: Podcast): Promise<void> {
     await this.em.remove(podcast).flush();

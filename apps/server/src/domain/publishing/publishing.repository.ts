@@ -39,11 +39,6 @@ export class PublishingRepository extends Repository {
     return this.em.findOneOrFail(EpisodeSchema, { id }, { populate: ['podcast'], refresh: true });
   }
 
-  /** Writes the changes made to loaded episodes. */
-  flush(): Promise<void> {
-    return this.em.flush();
-  }
-
   userById(id: string) {
     return this.em.findOneOrFail(UserSchema, { id });
   }

@@ -31,11 +31,6 @@ export class TemplatesRepository extends Repository {
     await this.em.remove(template).flush();
   }
 
-  /** Writes the changes made to loaded templates and slots. */
-  flush(): Promise<void> {
-    return this.em.flush();
-  }
-
   /** A template's recurring slots in the editor's order. */
   slotsOf(template: Pick<Template, 'id'>): Promise<RecurringSlot[]> {
     return this.em.find(RecurringSlotSchema, { template: template.id }, { orderBy: { position: 'asc', id: 'asc' } });

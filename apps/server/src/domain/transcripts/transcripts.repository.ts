@@ -98,8 +98,4 @@ export class TranscriptsRepository extends Repository {
       .execute<{ id: string }[]>('update media_items set notified_at = now() where id = ? and notified_at is null returning id', [mediaId]);
     return claimed.length > 0;
   }
-
-  async flush(): Promise<void> {
-    await this.em.flush();
-  }
 }

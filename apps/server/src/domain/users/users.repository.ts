@@ -18,9 +18,4 @@ export class UsersRepository extends Repository {
   findByEmail(email: string): Promise<User | null> {
     return this.em.findOne(UserSchema, { email });
   }
-
-  /** Writes the changes made to loaded users. */
-  flush(): Promise<void> {
-    return this.em.flush();
-  }
 }

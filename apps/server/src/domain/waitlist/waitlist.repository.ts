@@ -25,9 +25,4 @@ export class WaitlistRepository extends Repository {
   create(data: RequiredEntityData<WaitlistRequest>): WaitlistRequest {
     return this.em.create(WaitlistRequestSchema, data);
   }
-
-  /** Writes the changes made to loaded requests (and users loaded on the same unit of work). */
-  flush(): Promise<void> {
-    return this.em.flush();
-  }
 }

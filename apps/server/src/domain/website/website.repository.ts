@@ -1,4 +1,3 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { TWebsiteLayout } from '@ppp/contracts';
 import { EpisodeSchema, type Episode } from '../episodes/episode.entity.ts';
 import { DistributionItemSchema, type DistributionItem } from '../podcasts/distribution-item.entity.ts';
@@ -72,19 +71,9 @@ export class WebsiteRepository extends Repository {
     return this.em.find(WebsiteVersionSchema, { website: website.id }, { orderBy: { version: 'desc' }, limit });
   }
 
-  flush(): Promise<void> {
-    return this.em.flush();
-  }
-
   /** Writes the changes; false when another site took the same address (a unique subdomain or custom domain) meanwhile. */
-  async flushUnlessAddressTaken(): Promise<boolean> {
-    try {
-      await this.em.flush();
-      return true;
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) return false;
-      throw error;
-    }
+  flushUnlessAddressTaken(): Promise<boolean> {
+    return this.flushUnlessDuplicate();
   }
 
   /** The account a show belongs to; null when it is gone. */
