@@ -1,5 +1,6 @@
-import { Alert, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { PUBLISH_LIMITS, type TPodcast } from '@ppp/contracts';
+import { DataTable } from '@ppp/ui';
 import { trpc } from '../../lib/trpc.ts';
 import { PublishDialog } from '../publishing/PublishDialog.tsx';
 import { UnpublishDialog } from '../publishing/UnpublishDialog.tsx';
@@ -26,24 +27,16 @@ export function ShowEpisodesPanel({ show }: { show: TPodcast }) {
     );
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing="xs" aria-label={`Episodes of ${show.name}`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Episode</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Plays</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {episodes.data.map((episode) => (
-              <ShowEpisodeRow key={episode.id} episode={episode} actions={rowActions} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        label={`Episodes of ${show.name}`}
+        minWidth={560}
+        verticalSpacing="xs"
+        columns={['Episode', 'Status', 'Date', 'Plays', '']}
+      >
+        {episodes.data.map((episode) => (
+          <ShowEpisodeRow key={episode.id} episode={episode} actions={rowActions} />
+        ))}
+      </DataTable>
       <ShowEpisodeDialogs actions={actions} />
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Alert, Button, Card, Progress, Stack, Table, Text } from '@mantine/core';
 import { RSS_IMPORT_MESSAGES, type TRssImportResult } from '@ppp/contracts';
+import { DataTable } from '@ppp/ui';
 import { trpc } from '../../lib/trpc.ts';
 import { NAV_ENTRIES } from '../workspace/workspace-nav.ts';
 import { autoPublishNote, dateOf, formatDuration, progressOf, type TProgressView } from './import-progress.ts';
@@ -10,26 +11,16 @@ function ImportedEpisodes({ podcastId }: { podcastId: string }) {
   const episodes = trpc.rssImport.episodes.useQuery({ podcast_id: podcastId });
   if (!episodes.data) return null;
   return (
-    <Table striped aria-label="Imported episodes">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Episode</Table.Th>
-          <Table.Th>Published</Table.Th>
-          <Table.Th>Length</Table.Th>
-          <Table.Th>Status</Table.Th>
+    <DataTable label="Imported episodes" striped columns={['Episode', 'Published', 'Length', 'Status']}>
+      {episodes.data.map((e) => (
+        <Table.Tr key={e.id}>
+          <Table.Td>{e.title}</Table.Td>
+          <Table.Td>{dateOf(e.published_at)}</Table.Td>
+          <Table.Td>{formatDuration(e.duration_ms)}</Table.Td>
+          <Table.Td>{e.status}</Table.Td>
         </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {episodes.data.map((e) => (
-          <Table.Tr key={e.id}>
-            <Table.Td>{e.title}</Table.Td>
-            <Table.Td>{dateOf(e.published_at)}</Table.Td>
-            <Table.Td>{formatDuration(e.duration_ms)}</Table.Td>
-            <Table.Td>{e.status}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+      ))}
+    </DataTable>
   );
 }
 

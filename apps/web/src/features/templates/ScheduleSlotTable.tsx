@@ -1,6 +1,7 @@
 import { ActionIcon, Group, Switch, Table, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { describeSlot } from '@ppp/contracts';
+import { DataTable } from '@ppp/ui';
 import type { ScheduleDraft } from './schedule-state.ts';
 import type { SlotForm } from './use-slot-form.ts';
 
@@ -27,31 +28,18 @@ export function ScheduleSlotTable({ schedule, onChange, slotForm }: Props) {
     onChange({ ...schedule, slots: schedule.slots.filter((s) => s.id !== slot.id) });
   };
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table verticalSpacing={4} aria-label="Recurring slots">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>When</Table.Th>
-            <Table.Th>Ahead</Table.Th>
-            <Table.Th>Next</Table.Th>
-            <Table.Th>On</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {schedule.slots.map((slot) => (
-            <SlotRow
-              key={slot.id}
-              slot={slot}
-              editing={slot.id === slotForm.editingId}
-              onToggle={(enabled) => patchSlot(slot.id, { enabled })}
-              onEdit={() => slotForm.startEditing(slot)}
-              onRemove={() => removeSlot(slot)}
-            />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable label="Recurring slots" minWidth={420} verticalSpacing={4} columns={['When', 'Ahead', 'Next', 'On', '']}>
+      {schedule.slots.map((slot) => (
+        <SlotRow
+          key={slot.id}
+          slot={slot}
+          editing={slot.id === slotForm.editingId}
+          onToggle={(enabled) => patchSlot(slot.id, { enabled })}
+          onEdit={() => slotForm.startEditing(slot)}
+          onRemove={() => removeSlot(slot)}
+        />
+      ))}
+    </DataTable>
   );
 }
 

@@ -1,19 +1,7 @@
-import { Alert, Anchor, Badge, Card, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { ADMIN_MESSAGES, PAYMENTS_MESSAGES, formatDollars } from '@ppp/contracts';
 import { trpc } from '../../../lib/trpc.ts';
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Card withBorder padding="md">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={750} size="xl" data-testid={testId}>
-        {value}
-      </Text>
-    </Card>
-  );
-}
+import { AdminFigure } from '../AdminFigure.tsx';
 
 /** Billing (spec 002 §2.14 and §3 'Billing overview'): subscriptions, trials and revenue from the stored subscriptions and payments. */
 export function BillingTab() {
@@ -36,18 +24,18 @@ export function BillingTab() {
         </Text>
       )}
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }}>
-        <Figure label="Active subscriptions" value={String(data.active_subscriptions)} testId="billing-active" />
-        <Figure label="Trialing" value={String(data.trialing)} testId="billing-trialing" />
-        <Figure label="Trials ending in 7 days" value={String(data.trial_expiring_7d)} testId="billing-trial-expiring" />
-        <Figure label="Canceled in 30 days" value={String(data.canceled_last_30d)} testId="billing-canceled" />
-        <Figure label="Gross MRR" value={formatDollars(data.gross_mrr_cents)} testId="billing-mrr" />
-        <Figure label="ARR" value={revenue.data ? formatDollars(revenue.data.arr_cents) : '…'} testId="billing-arr" />
-        <Figure
+        <AdminFigure label="Active subscriptions" value={String(data.active_subscriptions)} testId="billing-active" />
+        <AdminFigure label="Trialing" value={String(data.trialing)} testId="billing-trialing" />
+        <AdminFigure label="Trials ending in 7 days" value={String(data.trial_expiring_7d)} testId="billing-trial-expiring" />
+        <AdminFigure label="Canceled in 30 days" value={String(data.canceled_last_30d)} testId="billing-canceled" />
+        <AdminFigure label="Gross MRR" value={formatDollars(data.gross_mrr_cents)} testId="billing-mrr" />
+        <AdminFigure label="ARR" value={revenue.data ? formatDollars(revenue.data.arr_cents) : '…'} testId="billing-arr" />
+        <AdminFigure
           label="Revenue, last 30 days"
           value={revenue.data ? formatDollars(revenue.data.revenue_30d_cents) : '…'}
           testId="billing-revenue-30d"
         />
-        <Figure label="Lifetime seats sold" value={String(data.lifetime_seats_sold)} testId="billing-lifetime" />
+        <AdminFigure label="Lifetime seats sold" value={String(data.lifetime_seats_sold)} testId="billing-lifetime" />
       </SimpleGrid>
       {data.dashboard_url && (
         <Anchor href={data.dashboard_url} target="_blank" rel="noreferrer">

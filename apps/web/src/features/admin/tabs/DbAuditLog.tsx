@@ -1,16 +1,17 @@
-import { useState } from 'react';
 import { Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { ADMIN_DB, type TAdminAuditEntry } from '@ppp/contracts';
+import { DataTable } from '@ppp/ui';
 import { trpc } from '../../../lib/trpc.ts';
 import { formatWhen } from '../admin-format.ts';
 import { cellText } from '../db-cells.ts';
+import { useAdminPages } from '../use-admin-pages.ts';
 import { DbLoadError } from './DbLoadError.tsx';
 
 /** The DB Explorer's audit log: every change made through it, newest first, paged. */
 export function DbAuditLog() {
-  const [page, setPage] = useState(1);
-  const log = trpc.admin.dbAudit.useQuery({ limit: ADMIN_DB.auditPage, offset: (page - 1) * ADMIN_DB.auditPage });
-  const pages = Math.max(1, Math.ceil((log.data?.total ?? 0) / ADMIN_DB.auditPage));
+  const paging = useAdminPages(ADMIN_DB.auditPage);
+  const log = trpc.admin.dbAudit.useQuery({ limit: paging.limit, offset: paging.offset });
+  const pages = paging.pagesFor(log.data?.total);
   return (
     <Stack gap="sm">
       <Title order={3} size="h4">
@@ -25,43 +26,29 @@ export function DbAuditLog() {
       ) : (
         <AuditTable entries={log.data.items} />
       )}
-      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} aria-label="Audit log pages" />}
+      {pages > 1 && <Pagination total={pages} value={paging.page} onChange={paging.setPage} aria-label="Audit log pages" />}
     </Stack>
   );
 }
 
 function AuditTable({ entries }: { entries: TAdminAuditEntry[] }) {
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped aria-label="Audit log" fz="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>When</Table.Th>
-            <Table.Th>Who</Table.Th>
-            <Table.Th>Action</Table.Th>
-            <Table.Th>Table</Table.Th>
-            <Table.Th>Row</Table.Th>
-            <Table.Th>Changed</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entries.map((entry) => (
-            <Table.Tr key={entry.id}>
-              <Table.Td>{formatWhen(entry.created_at)}</Table.Td>
-              <Table.Td>{entry.admin_email}</Table.Td>
-              <Table.Td>
-                <Text size="xs" fw={700} c={entry.action === 'delete' ? 'red' : 'blue'}>
-                  {entry.action}
-                </Text>
-              </Table.Td>
-              <Table.Td>{entry.table}</Table.Td>
-              <Table.Td ff="monospace">{entry.row_id}</Table.Td>
-              <Table.Td>{changeSummary(entry.before, entry.after)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable striped label="Audit log" minWidth={720} fz="xs" columns={['When', 'Who', 'Action', 'Table', 'Row', 'Changed']}>
+      {entries.map((entry) => (
+        <Table.Tr key={entry.id}>
+          <Table.Td>{formatWhen(entry.created_at)}</Table.Td>
+          <Table.Td>{entry.admin_email}</Table.Td>
+          <Table.Td>
+            <Text size="xs" fw={700} c={entry.action === 'delete' ? 'red' : 'blue'}>
+              {entry.action}
+            </Text>
+          </Table.Td>
+          <Table.Td>{entry.table}</Table.Td>
+          <Table.Td ff="monospace">{entry.row_id}</Table.Td>
+          <Table.Td>{changeSummary(entry.before, entry.after)}</Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }
 

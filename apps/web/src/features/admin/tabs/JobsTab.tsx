@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Code, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { ADMIN_MESSAGES, type TAdminFailedJob, type TAdminQueueCounts } from '@ppp/contracts';
+import { DataTable } from '@ppp/ui';
 import { trpc } from '../../../lib/trpc.ts';
 import { formatWhen } from '../admin-format.ts';
 import { useJobActions } from './use-job-actions.ts';
@@ -32,41 +33,28 @@ export function JobsTab() {
 
 function QueuesTable({ queues, onKill }: { queues: TAdminQueueCounts[]; onKill: (queue: string) => void }) {
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped aria-label="Queues">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Queue</Table.Th>
-            <Table.Th>Queued</Table.Th>
-            <Table.Th>Active</Table.Th>
-            <Table.Th>Failed</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {queues.map((q) => (
-            <Table.Tr key={q.name} data-testid={`queue-${q.name}`}>
-              <Table.Td>{q.name}</Table.Td>
-              <Table.Td>{q.queued}</Table.Td>
-              <Table.Td>{q.active}</Table.Td>
-              <Table.Td>{q.failed}</Table.Td>
-              <Table.Td>
-                <Button
-                  size="xs"
-                  color="red"
-                  variant="light"
-                  disabled={q.queued === 0}
-                  onClick={() => onKill(q.name)}
-                  aria-label={`Kill queue ${q.name}`}
-                >
-                  Kill queue
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable striped label="Queues" minWidth={560} columns={['Queue', 'Queued', 'Active', 'Failed', '']}>
+      {queues.map((q) => (
+        <Table.Tr key={q.name} data-testid={`queue-${q.name}`}>
+          <Table.Td>{q.name}</Table.Td>
+          <Table.Td>{q.queued}</Table.Td>
+          <Table.Td>{q.active}</Table.Td>
+          <Table.Td>{q.failed}</Table.Td>
+          <Table.Td>
+            <Button
+              size="xs"
+              color="red"
+              variant="light"
+              disabled={q.queued === 0}
+              onClick={() => onKill(q.name)}
+              aria-label={`Kill queue ${q.name}`}
+            >
+              Kill queue
+            </Button>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }
 

@@ -3,6 +3,7 @@ import { ActionIcon, Alert, Badge, Button, Group, Loader, Modal, Stack, Table, T
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlayerPlay, IconPlayerStop, IconTrash } from '@tabler/icons-react';
 import { ADMIN_MESSAGES, MUSIC, type TAdminMusicAsset } from '@ppp/contracts';
+import { DataTable } from '@ppp/ui';
 import { trpc } from '../../../lib/trpc.ts';
 import { messageOf } from '../../../lib/api-error.ts';
 import { formatBytes } from '../admin-format.ts';
@@ -22,26 +23,16 @@ export function MusicTab() {
       ) : assets.data.length === 0 ? (
         <Text c="dimmed">The shared library is empty.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped aria-label="Music library">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Preview</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Moods</Table.Th>
-                <Table.Th>Length</Table.Th>
-                <Table.Th>Size</Table.Th>
-                <Table.Th>Source</Table.Th>
-                <Table.Th aria-label="Actions" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {assets.data.map((asset) => (
-                <AssetRow key={asset.id} asset={asset} onEdit={() => setEditing(asset)} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          striped
+          label="Music library"
+          minWidth={720}
+          columns={['Preview', 'Name', 'Moods', 'Length', 'Size', 'Source', { hiddenLabel: 'Actions' }]}
+        >
+          {assets.data.map((asset) => (
+            <AssetRow key={asset.id} asset={asset} onEdit={() => setEditing(asset)} />
+          ))}
+        </DataTable>
       )}
       {editing && <EditAssetModal key={editing.id} asset={editing} onClose={() => setEditing(null)} />}
     </Stack>

@@ -1,7 +1,9 @@
 import { Alert, Anchor, Badge, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { ADMIN_MESSAGES, type TAdminSummary, type TAdminSystemStatus } from '@ppp/contracts';
+import { DataTable } from '@ppp/ui';
 import { trpc } from '../../../lib/trpc.ts';
+import { AdminFigure } from '../AdminFigure.tsx';
 import { formatBytes, formatDuration, formatWhen } from '../admin-format.ts';
 
 const COUNTS: { key: keyof TAdminSummary; label: string }[] = [
@@ -11,19 +13,6 @@ const COUNTS: { key: keyof TAdminSummary; label: string }[] = [
   { key: 'podcasts', label: 'Shows' },
   { key: 'templates', label: 'Templates' },
 ];
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Card withBorder padding="md">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={750} size="xl" data-testid={testId}>
-        {value}
-      </Text>
-    </Card>
-  );
-}
 
 /** Dashboard Overview: the instance's counts and its live state (no placeholders). */
 export function OverviewTab() {
@@ -35,9 +24,13 @@ export function OverviewTab() {
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
         {COUNTS.map((c) => (
-          <Figure key={c.key} label={c.label} value={String(summary.data[c.key])} testId={`summary-${c.key}`} />
+          <AdminFigure key={c.key} label={c.label} value={String(summary.data[c.key])} testId={`summary-${c.key}`} />
         ))}
-        <Figure label="Episodes today" value={status.data ? String(status.data.episodes_today) : '…'} testId="summary-episodes_today" />
+        <AdminFigure
+          label="Episodes today"
+          value={status.data ? String(status.data.episodes_today) : '…'}
+          testId="summary-episodes_today"
+        />
       </SimpleGrid>
       {status.data ? (
         <SystemStatus status={status.data} />
@@ -87,26 +80,16 @@ function SystemStatus({ status }: { status: TAdminSystemStatus }) {
         <Text data-testid="status-ffmpeg">ffmpeg: {status.ffmpeg_version ?? 'not found'}</Text>
       </SimpleGrid>
       {status.queues.length > 0 && (
-        <Table mt="md" striped withTableBorder aria-label="Queue depths">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Queue</Table.Th>
-              <Table.Th>Queued</Table.Th>
-              <Table.Th>Active</Table.Th>
-              <Table.Th>Failed</Table.Th>
+        <DataTable label="Queue depths" mt="md" striped withTableBorder columns={['Queue', 'Queued', 'Active', 'Failed']}>
+          {status.queues.map((q) => (
+            <Table.Tr key={q.name}>
+              <Table.Td>{q.name}</Table.Td>
+              <Table.Td>{q.queued}</Table.Td>
+              <Table.Td>{q.active}</Table.Td>
+              <Table.Td>{q.failed}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {status.queues.map((q) => (
-              <Table.Tr key={q.name}>
-                <Table.Td>{q.name}</Table.Td>
-                <Table.Td>{q.queued}</Table.Td>
-                <Table.Td>{q.active}</Table.Td>
-                <Table.Td>{q.failed}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+          ))}
+        </DataTable>
       )}
     </Card>
   );

@@ -1,91 +1,48 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Avatar,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Pagination,
-  Select,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Avatar, Badge, Button, Group, Loader, Select, Switch, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { ADMIN_MESSAGES, ADMIN_PAGES, MESSAGES, ZTier, type TAdminUser, type TAdminUserUpdate } from '@ppp/contracts';
+import { DataTable } from '@ppp/ui';
 import { trpc } from '../../../lib/trpc.ts';
 import { toApiFailure } from '../../../lib/api-error.ts';
 import { formatDay, formatWhen } from '../admin-format.ts';
+import { AdminSearchList } from '../AdminSearchList.tsx';
+import { useAdminSearchPages } from '../use-admin-pages.ts';
 import { cleanExpiryInput, formatExpiry, parseExpiry, plusOneMonth, plusOneYear, todayUtc, EXPIRY_INPUT_MAX } from '../expiry-date.ts';
 
 /** Users: 10 per page, search by email or name, tier, active and expiry edited in place. */
 export function UsersTab() {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
-  const users = trpc.admin.users.useQuery({
-    search: debounced || undefined,
-    limit: ADMIN_PAGES.users,
-    offset: (page - 1) * ADMIN_PAGES.users,
-  });
-  const pages = Math.max(1, Math.ceil((users.data?.total ?? 0) / ADMIN_PAGES.users));
+  const pages = useAdminSearchPages(ADMIN_PAGES.users);
+  const users = trpc.admin.users.useQuery({ search: pages.query, limit: pages.limit, offset: pages.offset });
   return (
-    <Stack gap="md">
-      <TextInput
-        label="Search users"
-        placeholder="Email or name"
-        leftSection={<IconSearch size={16} />}
-        value={search}
-        onChange={(e) => {
-          setSearch(e.currentTarget.value);
-          setPage(1);
-        }}
-        maw={420}
-      />
-      {users.isError ? (
-        <Alert color="red">{ADMIN_MESSAGES.failedToLoadUsers}</Alert>
-      ) : !users.data ? (
-        <Loader aria-label="Loading users" />
-      ) : (
-        <>
-          <Text size="sm" c="dimmed" data-testid="users-total">
-            {users.data.total} {users.data.total === 1 ? 'user' : 'users'}
-          </Text>
-          <UsersTable users={users.data.items} />
-          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} aria-label="Users pages" />}
-        </>
-      )}
-    </Stack>
+    <AdminSearchList
+      pages={pages}
+      result={users}
+      search={{ label: 'Search users', placeholder: 'Email or name', icon: <IconSearch size={16} /> }}
+      nouns={['user', 'users']}
+      failed={ADMIN_MESSAGES.failedToLoadUsers}
+      loadingLabel="Loading users"
+      totalTestId="users-total"
+      pagesLabel="Users pages"
+    >
+      {(items) => <UsersTable users={items} />}
+    </AdminSearchList>
   );
 }
 
 function UsersTable({ users }: { users: TAdminUser[] }) {
   return (
-    <Table.ScrollContainer minWidth={980}>
-      <Table striped highlightOnHover aria-label="Users">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>User</Table.Th>
-            <Table.Th>Tier</Table.Th>
-            <Table.Th>Active</Table.Th>
-            <Table.Th>Created</Table.Th>
-            <Table.Th>Last activity</Table.Th>
-            <Table.Th>Episodes</Table.Th>
-            <Table.Th>Subscription expiry</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {users.map((user) => (
-            <UserRow key={user.id} user={user} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      striped
+      label="Users"
+      minWidth={980}
+      highlightOnHover
+      columns={['User', 'Tier', 'Active', 'Created', 'Last activity', 'Episodes', 'Subscription expiry']}
+    >
+      {users.map((user) => (
+        <UserRow key={user.id} user={user} />
+      ))}
+    </DataTable>
   );
 }
 

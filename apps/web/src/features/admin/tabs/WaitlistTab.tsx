@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ADMIN_MESSAGES, MESSAGES, type TAdminWaitlistEntry } from '@ppp/contracts';
+import { DataTable } from '@ppp/ui';
 import { trpc } from '../../../lib/trpc.ts';
 import { toApiFailure } from '../../../lib/api-error.ts';
 import { formatWhen } from '../admin-format.ts';
@@ -19,32 +20,19 @@ export function WaitlistTab() {
         Approving activates the account with that email and mails the person; requests from an address without an account are kept approved
         for when it registers.
       </Text>
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped aria-label="Waitlist requests">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Note</Table.Th>
-              <Table.Th>Requested</Table.Th>
-              <Table.Th>Account</Table.Th>
-              <Table.Th>Decision</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data.map((entry) => (
-              <Table.Tr key={entry.id} data-testid={`waitlist-${entry.email}`}>
-                <Table.Td>{entry.email}</Table.Td>
-                <Table.Td>{entry.note ?? '—'}</Table.Td>
-                <Table.Td>{formatWhen(entry.created_at)}</Table.Td>
-                <Table.Td>{ACCOUNT_LABEL[entry.account]}</Table.Td>
-                <Table.Td>
-                  <WaitlistDecision entry={entry} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable striped label="Waitlist requests" minWidth={720} columns={['Email', 'Note', 'Requested', 'Account', 'Decision']}>
+        {list.data.map((entry) => (
+          <Table.Tr key={entry.id} data-testid={`waitlist-${entry.email}`}>
+            <Table.Td>{entry.email}</Table.Td>
+            <Table.Td>{entry.note ?? '—'}</Table.Td>
+            <Table.Td>{formatWhen(entry.created_at)}</Table.Td>
+            <Table.Td>{ACCOUNT_LABEL[entry.account]}</Table.Td>
+            <Table.Td>
+              <WaitlistDecision entry={entry} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
     </Stack>
   );
 }
