@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { ADMIN_DB, ADMIN_DB_MESSAGES, ADMIN_PAGES, MESSAGES, ZAdminDbTables } from '@ppp/contracts';
-import { openTestOrm } from '../support/database.ts';
-import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
+import { errorOf, twoUsers, type TestServer } from '../support/http.ts';
 
 let orm: MikroORM;
 let api: TestServer;
@@ -41,15 +41,10 @@ const ZAudit = z.object({
 });
 
 beforeAll(async () => {
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl);
+  ({ orm, api } = await startApiBed());
   ({ admin, user: creator } = await twoUsers(api));
 }, 60_000);
-afterAll(async () => {
-  await api?.close();
-  await orm?.close();
-});
+afterAll(() => closeApiBed({ api, orm }));
 
 const sql = (query: string, params: unknown[] = []) => orm.em.fork().getConnection().execute(query, params);
 

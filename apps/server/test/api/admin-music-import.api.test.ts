@@ -12,11 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { MESSAGES, MUSIC_ADMIN_MESSAGES, OUTBOUND_FETCH_RATE, ZAdminMusicAsset, ZMusicAssetList } from '@ppp/contracts';
-import { openTestOrm } from '../support/database.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
 import { uploadedMusicFiles } from '../support/music-library.ts';
 import { tempDir, toneFile } from '../support/audio-files.ts';
 import { startFeedServer, type FeedServer } from '../support/feed-server.ts';
-import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { errorOf, twoUsers, type TestServer } from '../support/http.ts';
 
 let orm: MikroORM;
 let api: TestServer;
@@ -40,16 +40,13 @@ beforeAll(async () => {
     '/beds/notes.mp3': { type: 'audio/mpeg', body: 'these are my notes, not audio' },
     '/to-private': { status: 302, body: '', headers: { location: 'http://10.20.30.40/bed.mp3' } },
   });
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl, { DATA_DIR: data.dir, IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1' });
+  ({ orm, api } = await startApiBed({ DATA_DIR: data.dir, IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1' }));
   ({ admin, user: creator } = await twoUsers(api));
 }, 60_000);
 
 afterAll(async () => {
-  await api?.close();
+  await closeApiBed({ api, orm });
   await remote?.close();
-  await orm?.close();
   data.remove();
   files.remove();
 });

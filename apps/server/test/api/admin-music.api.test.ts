@@ -16,11 +16,11 @@ import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
 import { MusicAssetSchema } from '../../src/domain/music/music-asset.entity.ts';
 import { builtinMusicKey, seedBuiltinMusic } from '../../src/domain/music/music-seed.ts';
 import { MusicRepository } from '../../src/domain/music/music.repository.ts';
-import { openTestOrm } from '../support/database.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
 import { uploadedMusicFiles } from '../support/music-library.ts';
 import { fakeAudio, fileOfSize, tempDir, toneFile, uploadForm } from '../support/audio-files.ts';
 import { testConfig } from '../support/fixtures.ts';
-import { errorOf, startTestServer, twoUsers, type HttpResult, type TestServer } from '../support/http.ts';
+import { errorOf, twoUsers, type HttpResult, type TestServer } from '../support/http.ts';
 
 let orm: MikroORM;
 let api: TestServer;
@@ -34,15 +34,13 @@ const ZAssetJson = ZAdminMusicAsset.extend({ created_at: z.iso.datetime({ offset
 const ZAssetsJson = z.array(ZAssetJson);
 
 beforeAll(async () => {
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl, { DATA_DIR: data.dir });
-  storage = new LocalStorage(storageDir(testConfig(db.databaseUrl, { DATA_DIR: data.dir })));
+  let databaseUrl: string;
+  ({ orm, api, databaseUrl } = await startApiBed({ DATA_DIR: data.dir }));
+  storage = new LocalStorage(storageDir(testConfig(databaseUrl, { DATA_DIR: data.dir })));
   ({ admin, user: creator } = await twoUsers(api));
 }, 60_000);
 afterAll(async () => {
-  await api?.close();
-  await orm?.close();
+  await closeApiBed({ api, orm });
   data.remove();
   files.remove();
 });

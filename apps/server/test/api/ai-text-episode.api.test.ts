@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { openTestOrm } from '../support/database.ts';
-import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
+import { errorOf, twoUsers, type TestServer } from '../support/http.ts';
 import { episodeCuttingThirdParagraph } from '../support/ai-episodes.ts';
 
 const EPISODE = [
@@ -26,9 +26,7 @@ let b: string;
 let episodeId: string;
 
 beforeAll(async () => {
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl);
+  ({ orm, api } = await startApiBed());
   const users = await twoUsers(api);
   a = users.admin.token;
   b = users.user.token;
@@ -40,10 +38,7 @@ beforeAll(async () => {
     title: 'Bees',
   }));
 });
-afterAll(async () => {
-  await api?.close();
-  await orm?.close();
-});
+afterAll(() => closeApiBed({ api, orm }));
 
 describe("the edit panel's AI title, notes and tags for an existing episode", () => {
   it('writes them from the episode as it plays, by episode_id alone', async () => {

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { formatTimestamp } from '@ppp/audio';
-import { openTestOrm } from '../support/database.ts';
-import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
+import { twoUsers, type TestServer } from '../support/http.ts';
 import { GREEN_THUMB_EPISODE, episodeCuttingThirdParagraph, type UploadCut } from '../support/ai-episodes.ts';
 import { timedWords } from '../support/transcripts.ts';
 
@@ -25,9 +25,7 @@ let cut: UploadCut;
 const chapterLines = (notes: string) => (notes.split('Chapters:\n')[1] ?? '').split('\n').filter(Boolean);
 
 beforeAll(async () => {
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl);
+  ({ orm, api } = await startApiBed());
   const users = await twoUsers(api);
   token = users.admin.token;
   // As assembly leaves it: a 30 s intro, then the content with the third paragraph cut.
@@ -39,10 +37,7 @@ beforeAll(async () => {
     introMs: INTRO_MS,
   }));
 });
-afterAll(async () => {
-  await api?.close();
-  await orm?.close();
-});
+afterAll(() => closeApiBed({ api, orm }));
 
 describe("AI show notes' chapters on the finished episode's timeline", () => {
   it('shifts each chapter by the intro, and those after the cut back by its length; the cut paragraph is not read', async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { AI_TEXT_MESSAGES, type TTemplateBodyInput } from '@ppp/contracts';
-import { openTestOrm } from '../support/database.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
 import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
 import { startProviderServer, type ProviderServer } from '../support/provider-server.ts';
 import { GREEN_THUMB_EPISODE } from '../support/ai-episodes.ts';
@@ -25,9 +25,8 @@ let b: { token: string; id: string };
 let uploadId: string;
 
 beforeAll(async () => {
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl);
+  let databaseUrl: string;
+  ({ orm, api, databaseUrl } = await startApiBed());
   // An OpenAI-compatible /v1/chat/completions that leaks an id into its title (the hex rule must discard it).
   chat = await startProviderServer((req, res) => {
     if (req.method !== 'POST' || req.path !== '/v1/chat/completions') return res.json(404, { error: { message: 'not found' } });
@@ -42,7 +41,7 @@ beforeAll(async () => {
       choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
     });
   });
-  chatApi = await startTestServer(orm, db.databaseUrl, { OPENAI_CHAT_MODEL: 'llama3.1', OPENAI_CHAT_BASE_URL: `${chat.baseUrl}/v1` });
+  chatApi = await startTestServer(orm, databaseUrl, { OPENAI_CHAT_MODEL: 'llama3.1', OPENAI_CHAT_BASE_URL: `${chat.baseUrl}/v1` });
   const users = await twoUsers(api);
   a = { token: users.admin.token, id: users.admin.id };
   b = { token: users.user.token, id: users.user.id };
@@ -50,8 +49,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await chatApi?.close();
-  await api?.close();
-  await orm?.close();
+  await closeApiBed({ api, orm });
   await chat?.close();
 });
 

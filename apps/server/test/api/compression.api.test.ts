@@ -5,8 +5,8 @@ import { brotliCompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { tempDir } from '../support/audio-files.ts';
-import { openTestOrm } from '../support/database.ts';
-import { startTestServer, type TestServer } from '../support/http.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
+import { type TestServer } from '../support/http.ts';
 
 let orm: MikroORM;
 let api: TestServer;
@@ -19,13 +19,10 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(web.dir, 'index.html'), `<!doctype html><html><body>${'<p>app</p>'.repeat(200)}</body></html>`);
   fs.writeFileSync(path.join(web.dir, 'assets/app.js'), script);
   fs.writeFileSync(path.join(web.dir, 'assets/app.js.br'), brotliCompressSync(script));
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl, { WEB_DIST_DIR: web.dir });
+  ({ orm, api } = await startApiBed({ WEB_DIST_DIR: web.dir }));
 });
 afterAll(async () => {
-  await api.close();
-  await orm.close();
+  await closeApiBed({ api, orm });
   web.remove();
 });
 

@@ -10,8 +10,8 @@ import { z } from 'zod';
 import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
 import { TemplateSchema } from '../../src/domain/templates/template.entity.ts';
-import { openTestOrm } from '../support/database.ts';
-import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
+import { twoUsers, type TestServer } from '../support/http.ts';
 
 const ZStatsJson = z.object({
   total_episodes: z.number(),
@@ -37,17 +37,12 @@ let b: { token: string; id: string };
 const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl);
+  ({ orm, api } = await startApiBed());
   const users = await twoUsers(api);
   a = { token: users.admin.token, id: users.admin.id };
   b = { token: users.user.token, id: users.user.id };
 });
-afterAll(async () => {
-  await api?.close();
-  await orm?.close();
-});
+afterAll(() => closeApiBed({ api, orm }));
 
 async function seedShow(userId: string): Promise<{ showId: string; published: string[] }> {
   const em = orm.em.fork();

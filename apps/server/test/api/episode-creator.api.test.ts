@@ -21,8 +21,9 @@ import {
   ZFlubberPrepareByFileResponse,
   ZInternExecuteResponse,
   ZInternPrepareByFileResponse,
+  type TInternExecuteRequest,
 } from '@ppp/contracts';
-import { openTestOrm } from '../support/database.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
 import { errorOf, startTestServer, twoUsers, type HttpResult, type TestServer } from '../support/http.ts';
 import { startProviderServer, type ProviderServer } from '../support/provider-server.ts';
 import { tempDir, uploadForm } from '../support/audio-files.ts';
@@ -109,16 +110,24 @@ async function startChatModel(): Promise<ProviderServer> {
     });
   });
 }
+/** The Intern execute request for the first command of `upload` (12 s to 14 s, no voice or words of its own), with `over` changed. */
+const internCommand = (upload: { id: string }, over: Partial<TInternExecuteRequest> = {}) => ({
+  filename: upload.id,
+  command_id: `${upload.id}:intern:0`,
+  start_s: 12,
+  end_s: 14,
+  voice_id: null,
+  override_text: null,
+  regenerate: false,
+  ...over,
+});
 const clipCount = async () =>
   Number((await orm.em.getConnection().execute<{ n: string }[]>('select count(*) as n from tts_clips'))[0]?.n ?? 0);
 
 beforeAll(async () => {
   files = tempDir();
   storageDir = tempDir('ppp-storage-creator-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  databaseUrl = db.databaseUrl;
-  api = await startTestServer(orm, databaseUrl, ENV());
+  ({ orm, api, databaseUrl } = await startApiBed(ENV()));
   chat = await startChatModel();
   chatApi = await startTestServer(orm, databaseUrl, {
     ...ENV(),
@@ -132,9 +141,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await chatApi?.close();
-  await api?.close();
+  await closeApiBed({ api, orm });
   await chat?.close();
-  await orm?.close();
   files?.remove();
   storageDir?.remove();
 });
@@ -151,15 +159,7 @@ describe('the Episode Creator on an upload', () => {
     expect(errorOf(await post(a.token, '/api/intern/prepare-by-file', { filename: upload.filename, voice_id: null }))).toMatchObject(
       notReady,
     );
-    const execute = {
-      filename: upload.id,
-      command_id: `${upload.id}:intern:0`,
-      start_s: 12,
-      end_s: 14,
-      voice_id: null,
-      override_text: null,
-      regenerate: false,
-    };
+    const execute = internCommand(upload);
     expect(errorOf(await post(a.token, '/api/intern/execute', execute))).toMatchObject(notReady);
     expect(errorOf(await post(a.token, '/api/flubber/prepare-by-file', { filename: 'no-such-upload.wav' })).status).toBe(404);
     await completeTranscript(upload.id);
@@ -228,15 +228,7 @@ describe('the Episode Creator on an upload', () => {
   });
 
   it('answers the command in a voiced clip, returns it again unchanged, and validates the end mark', async () => {
-    const base = {
-      filename: upload.id,
-      command_id: `${upload.id}:intern:0`,
-      start_s: 12,
-      end_s: 14.35,
-      voice_id: null,
-      override_text: null,
-      regenerate: false,
-    };
+    const base = internCommand(upload, { end_s: 14.35 });
     expect(errorOf(await post(a.token, '/api/intern/execute', { ...base, end_s: 12.1 }))).toMatchObject({
       status: 400,
       detail: EPISODE_CREATOR_MESSAGES.internEndTooSoon,
@@ -294,15 +286,7 @@ describe('the Episode Creator on an upload', () => {
   });
 
   it('regenerates twice, then refuses; the creator’s own words are voiced as written', async () => {
-    const base = {
-      filename: upload.id,
-      command_id: `${upload.id}:intern:0`,
-      start_s: 12,
-      end_s: 13,
-      voice_id: 'espeak:en-us',
-      override_text: null,
-      regenerate: true,
-    };
+    const base = internCommand(upload, { end_s: 13, voice_id: 'espeak:en-us', regenerate: true });
     // Asking again without a chat model is refused too, and changes nothing.
     expect(errorOf(await post(a.token, '/api/intern/execute', base))).toMatchObject({
       status: 501,
@@ -330,15 +314,7 @@ describe('the Episode Creator on an upload', () => {
     const before = await clipCount();
     expect(errorOf(await post(b.token, '/api/flubber/prepare-by-file', { filename: upload.id })).status).toBe(404);
     expect(errorOf(await post(b.token, '/api/intern/prepare-by-file', { filename: upload.filename })).status).toBe(404);
-    const execute = {
-      filename: upload.id,
-      command_id: `${upload.id}:intern:0`,
-      start_s: 12,
-      end_s: 14,
-      voice_id: null,
-      override_text: 'Mine now',
-      regenerate: false,
-    };
+    const execute = internCommand(upload, { override_text: 'Mine now' });
     expect(errorOf(await post(b.token, '/api/intern/execute', execute)).status).toBe(404);
     expect(await clipCount()).toBe(before);
 

@@ -9,10 +9,10 @@ import { z } from 'zod';
 import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
 import { tempDir } from '../support/audio-files.ts';
-import { openTestOrm } from '../support/database.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
 import { coverPng, seedAssembledEpisode, seedShow } from '../support/episodes.ts';
 import { uploadWithTranscript } from '../support/transcripts.ts';
-import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { twoUsers, type TestServer } from '../support/http.ts';
 import { rawRequest } from '../support/raw-http.ts';
 
 let orm: MikroORM;
@@ -25,16 +25,13 @@ let files: { dir: string; remove: () => void };
 beforeAll(async () => {
   storage = tempDir('ppp-list-storage-');
   files = tempDir('ppp-list-files-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir });
+  ({ orm, api } = await startApiBed({ STORAGE_DIR: storage.dir }));
   const users = await twoUsers(api);
   a = users.user;
   admin = users.admin;
 });
 afterAll(async () => {
-  await api.close();
-  await orm.close();
+  await closeApiBed({ api, orm });
   storage.remove();
   files.remove();
 });

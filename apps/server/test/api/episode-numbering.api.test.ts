@@ -8,8 +8,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { ASSEMBLY_MESSAGES } from '@ppp/contracts';
 import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
-import { openTestOrm } from '../support/database.ts';
-import { errorOf, startTestServer, twoUsers, type HttpResult, type TestServer } from '../support/http.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
+import { errorOf, twoUsers, type HttpResult, type TestServer } from '../support/http.ts';
 
 let orm: MikroORM;
 let api: TestServer;
@@ -19,17 +19,12 @@ let b: { token: string; id: string };
 const post = (token: string, url: string, json: unknown): Promise<HttpResult> => api.request('POST', url, { token, json });
 
 beforeAll(async () => {
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl);
+  ({ orm, api } = await startApiBed());
   const users = await twoUsers(api);
   a = { token: users.admin.token, id: users.admin.id };
   b = { token: users.user.token, id: users.user.id };
 });
-afterAll(async () => {
-  await api?.close();
-  await orm?.close();
-});
+afterAll(() => closeApiBed({ api, orm }));
 
 describe('last numbering', () => {
   it('answers the highest season and the highest episode number in it, null and null for a new show, 404 for another user’s show', async () => {

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { parseFeed } from 'podcast-partytime';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
-import { openTestOrm } from '../support/database.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
 import { tempDir } from '../support/audio-files.ts';
 import { coverPng, seedAssembledEpisode, seedShow } from '../support/episodes.ts';
-import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { twoUsers, type TestServer } from '../support/http.ts';
 import { rawRequest } from '../support/raw-http.ts';
 
 let orm: MikroORM;
@@ -22,16 +22,13 @@ let owner: { userId: string; podcastId: string };
 beforeAll(async () => {
   storage = tempDir('ppp-kept-feed-storage-');
   files = tempDir('ppp-kept-feed-files-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir });
+  ({ orm, api } = await startApiBed({ STORAGE_DIR: storage.dir }));
   const userId = (await twoUsers(api)).admin.id;
   const podcastId = await seedShow(orm, new LocalStorage(storage.dir), userId, 'Kept Feed Show', coverPng(files.dir));
   owner = { userId, podcastId };
 });
 afterAll(async () => {
-  await api.close();
-  await orm.close();
+  await closeApiBed({ api, orm });
   storage.remove();
   files.remove();
 });

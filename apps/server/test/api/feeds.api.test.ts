@@ -13,10 +13,10 @@ import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
 import { TranscriptSchema } from '../../src/domain/transcripts/transcript.entity.ts';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
 import { podcastGuid } from '../../src/domain/publishing/feed/index.ts';
-import { openTestOrm } from '../support/database.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
 import { tempDir } from '../support/audio-files.ts';
 import { coverPng, seedAssembledEpisode, seedShow } from '../support/episodes.ts';
-import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { twoUsers, type TestServer } from '../support/http.ts';
 
 let orm: MikroORM;
 let api: TestServer;
@@ -37,9 +37,7 @@ const get = (path: string, headers: Record<string, string> = {}, method = 'GET')
 beforeAll(async () => {
   storage = tempDir('ppp-feeds-storage-');
   files = tempDir('ppp-feeds-files-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir });
+  ({ orm, api } = await startApiBed({ STORAGE_DIR: storage.dir }));
   ({ admin: a } = await twoUsers(api));
   aId = a.id;
   const store = new LocalStorage(storage.dir);
@@ -110,8 +108,7 @@ beforeAll(async () => {
   await em.flush();
 });
 afterAll(async () => {
-  await api?.close();
-  await orm?.close();
+  await closeApiBed({ api, orm });
   storage?.remove();
   files?.remove();
 });

@@ -15,9 +15,9 @@ import {
   transcriptUploadForm,
   updatePodcastForm,
 } from '@ppp/contracts';
-import { openTestOrm } from '../support/database.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
 import { pngFile, sha256, tempDir, toneFile } from '../support/audio-files.ts';
-import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { twoUsers, type TestServer } from '../support/http.ts';
 
 let orm: MikroORM;
 let api: TestServer;
@@ -40,14 +40,11 @@ async function statusOf(call: Promise<unknown>): Promise<number | null> {
 beforeAll(async () => {
   storage = tempDir('ppp-formdata-storage-');
   files = tempDir('ppp-formdata-files-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir });
+  ({ orm, api } = await startApiBed({ STORAGE_DIR: storage.dir }));
   ({ admin: a, user: b } = await twoUsers(api));
 });
 afterAll(async () => {
-  await api?.close();
-  await orm?.close();
+  await closeApiBed({ api, orm });
   storage?.remove();
   files?.remove();
 });

@@ -3,9 +3,9 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { DEFAULT_LANDING_CONTENT, LANDING, LANDING_MESSAGES, ZLandingContent, ZPublicEpisodes } from '@ppp/contracts';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
 import { tempDir } from '../support/audio-files.ts';
-import { openTestOrm } from '../support/database.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
 import { coverPng, seedAssembledEpisode, seedShow } from '../support/episodes.ts';
-import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { errorOf, twoUsers, type TestServer } from '../support/http.ts';
 
 let orm: MikroORM;
 let api: TestServer;
@@ -17,14 +17,11 @@ let files: { dir: string; remove: () => void };
 beforeAll(async () => {
   storage = tempDir('ppp-landing-storage-');
   files = tempDir('ppp-landing-files-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir });
+  ({ orm, api } = await startApiBed({ STORAGE_DIR: storage.dir }));
   ({ admin, user: userB } = await twoUsers(api));
 });
 afterAll(async () => {
-  await api.close();
-  await orm.close();
+  await closeApiBed({ api, orm });
   storage.remove();
   files.remove();
 });

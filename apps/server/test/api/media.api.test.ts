@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { MEDIA_MESSAGES, ZMediaItem } from '@ppp/contracts';
-import { openTestOrm } from '../support/database.ts';
-import { errorOf, startTestServer, twoUsers, type HttpResult, type TestServer } from '../support/http.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
+import { errorOf, twoUsers, type HttpResult, type TestServer } from '../support/http.ts';
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
 import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
 import { uploadWithTranscript } from '../support/transcripts.ts';
@@ -30,14 +30,11 @@ let b: { token: string; email: string; id: string };
 beforeAll(async () => {
   files = tempDir();
   storage = tempDir('ppp-storage-test-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir });
+  ({ orm, api } = await startApiBed({ STORAGE_DIR: storage.dir }));
   ({ admin: a, user: b } = await twoUsers(api));
 });
 afterAll(async () => {
-  await api?.close();
-  await orm?.close();
+  await closeApiBed({ api, orm });
   files?.remove();
   storage?.remove();
 });

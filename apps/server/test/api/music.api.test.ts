@@ -15,10 +15,10 @@ import { storageDir } from '../../src/config.ts';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
 import { builtinMusicKey, seedBuiltinMusic } from '../../src/domain/music/music-seed.ts';
 import { MusicRepository } from '../../src/domain/music/music.repository.ts';
-import { openTestOrm } from '../support/database.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
 import { tempDir } from '../support/audio-files.ts';
 import { testConfig } from '../support/fixtures.ts';
-import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { errorOf, twoUsers, type TestServer } from '../support/http.ts';
 
 let orm: MikroORM;
 let api: TestServer;
@@ -42,15 +42,13 @@ function volume(file: string): { mean: number; max: number } {
 }
 
 beforeAll(async () => {
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl, { DATA_DIR: data.dir });
-  storage = new LocalStorage(storageDir(testConfig(db.databaseUrl, { DATA_DIR: data.dir })));
+  let databaseUrl: string;
+  ({ orm, api, databaseUrl } = await startApiBed({ DATA_DIR: data.dir }));
+  storage = new LocalStorage(storageDir(testConfig(databaseUrl, { DATA_DIR: data.dir })));
   ({ admin: a, user: b } = await twoUsers(api));
 }, 60_000);
 afterAll(async () => {
-  await api?.close();
-  await orm?.close();
+  await closeApiBed({ api, orm });
   data.remove();
 });
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { DEFAULT_AUDIO_CLEANUP_SETTINGS, NOTIFICATION_LINKS, ZAudioCleanupSettings } from '@ppp/contracts';
-import { openTestOrm } from '../support/database.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
 import { servicesFor, testConfig } from '../support/fixtures.ts';
-import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { errorOf, twoUsers, type TestServer } from '../support/http.ts';
 
 let orm: MikroORM;
 let api: TestServer;
@@ -25,16 +25,10 @@ const ZList = z.array(
 );
 
 beforeAll(async () => {
-  const db = await openTestOrm();
-  orm = db.orm;
-  databaseUrl = db.databaseUrl;
-  api = await startTestServer(orm, databaseUrl);
+  ({ orm, api, databaseUrl } = await startApiBed());
   ({ admin: a, user: b } = await twoUsers(api));
 });
-afterAll(async () => {
-  await api?.close();
-  await orm?.close();
-});
+afterAll(() => closeApiBed({ api, orm }));
 
 describe('notifications', () => {
   it('lists newest first, marks one and then all read, and never shows or touches another user’s', async () => {

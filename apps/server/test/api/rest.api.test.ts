@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { AUTH, MESSAGES, TERMS, ZAdminSettings, ZPublicConfig, ZTermsInfo } from '@ppp/contracts';
-import { openTestOrm } from '../support/database.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
 import { PASSWORD, uniqueEmail } from '../support/fixtures.ts';
-import { errorOf, login, outboxCode, register, startTestServer, twoUsers, ZMeJson, type TestServer } from '../support/http.ts';
+import { errorOf, login, outboxCode, register, twoUsers, ZMeJson, type TestServer } from '../support/http.ts';
 
 let orm: MikroORM;
 let api: TestServer;
@@ -12,15 +12,10 @@ let admin: { email: string; token: string };
 let userB: { email: string; token: string; id: string };
 
 beforeAll(async () => {
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl);
+  ({ orm, api } = await startApiBed());
   ({ admin, user: userB } = await twoUsers(api));
 });
-afterAll(async () => {
-  await api.close();
-  await orm.close();
-});
+afterAll(() => closeApiBed({ api, orm }));
 
 async function setSettings(json: Record<string, unknown>) {
   const res = await api.request('PUT', '/api/admin/settings', { token: admin.token, json });

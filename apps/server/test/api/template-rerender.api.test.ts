@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { ZRerenderTemplatePreview, type TTemplateBodyInput } from '@ppp/contracts';
-import { openTestOrm } from '../support/database.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
 import { tempDir, toneFile } from '../support/audio-files.ts';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
-import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { errorOf, twoUsers, type TestServer } from '../support/http.ts';
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
 import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
 import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
@@ -85,9 +85,7 @@ async function seedEpisode(title: string, state: { finalAudio: boolean; assembly
 }
 
 beforeAll(async () => {
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir });
+  ({ orm, api } = await startApiBed({ STORAGE_DIR: storage.dir }));
   const users = await twoUsers(api);
   const [row] = await sql<{ id: string }>('select id from users where email = ?', [users.admin.email]);
   a = { token: users.admin.token, id: row?.id ?? '' };
@@ -119,8 +117,7 @@ beforeAll(async () => {
   templateId = z.object({ id: z.string() }).parse(created.body).id;
 });
 afterAll(async () => {
-  await api?.close();
-  await orm?.close();
+  await closeApiBed({ api, orm });
   storage.remove();
   files.remove();
 });

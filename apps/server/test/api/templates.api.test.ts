@@ -4,8 +4,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { TRPCClientError } from '@trpc/client';
 import { z } from 'zod';
 import { TEMPLATE, TEMPLATE_MESSAGES, scaleToDb, type TTemplateBodyInput } from '@ppp/contracts';
-import { openTestOrm } from '../support/database.ts';
-import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
+import { errorOf, twoUsers, type TestServer } from '../support/http.ts';
 import { tempDir, toneFile, uploadForm } from '../support/audio-files.ts';
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
 import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
@@ -96,16 +96,13 @@ function body(owner: Pick<Owner, 'show' | 'outro' | 'music'>, over: Partial<TTem
 }
 
 beforeAll(async () => {
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl);
+  ({ orm, api } = await startApiBed());
   const users = await twoUsers(api);
   a = await ownerOf(users.admin.token, users.admin.id, 'a');
   b = await ownerOf(users.user.token, users.user.id, 'b');
 });
 afterAll(async () => {
-  await api?.close();
-  await orm?.close();
+  await closeApiBed({ api, orm });
   files.remove();
 });
 

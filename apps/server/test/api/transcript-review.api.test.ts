@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { TRANSCRIPT_REVIEW_MESSAGES, ZMediaItem, ZRescanResult, ZTranscriptCorrectionsResult, ZTranscriptWord } from '@ppp/contracts';
-import { openTestOrm } from '../support/database.ts';
-import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
+import { errorOf, twoUsers, type TestServer } from '../support/http.ts';
 import { uploadWithTranscript } from '../support/transcripts.ts';
 import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
 import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
@@ -44,9 +44,7 @@ async function wordsOf(id: string) {
 }
 
 beforeAll(async () => {
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl);
+  ({ orm, api } = await startApiBed());
   const users = await twoUsers(api);
   a = { token: users.admin.token, id: users.admin.id };
   b = { token: users.user.token, id: users.user.id };
@@ -68,10 +66,7 @@ beforeAll(async () => {
   });
   await em.flush();
 });
-afterAll(async () => {
-  await api?.close();
-  await orm?.close();
-});
+afterAll(() => closeApiBed({ api, orm }));
 
 describe('settings apply to uploads already transcribed', () => {
   it('re-scans the stored words of uploads not yet assembled when the Flubber keyword changes, without transcribing again', async () => {

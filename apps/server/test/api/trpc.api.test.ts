@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { TRPCClientError } from '@trpc/client';
 import { MESSAGES, TERMS, ZMe } from '@ppp/contracts';
-import { openTestOrm } from '../support/database.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
 import { codeIn, PASSWORD, uniqueEmail } from '../support/fixtures.ts';
-import { startTestServer, type TestServer } from '../support/http.ts';
+import { type TestServer } from '../support/http.ts';
 import type { AppRouter } from '../../src/http/trpc/app.router.ts';
 
 let orm: MikroORM;
@@ -25,14 +25,9 @@ async function failure(call: Promise<unknown>): Promise<{ appCode: string | unde
 }
 
 beforeAll(async () => {
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl);
+  ({ orm, api } = await startApiBed());
 });
-afterAll(async () => {
-  await api.close();
-  await orm.close();
-});
+afterAll(() => closeApiBed({ api, orm }));
 
 describe('accounts through tRPC, with two users', () => {
   it('the first account registers as an active admin', async () => {

@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Upload } from 'tus-js-client';
 import { UNFINISHED_UPLOADS, unfinishedUploadsCapMessage } from '@ppp/contracts';
-import { openTestOrm } from '../support/database.ts';
-import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
+import { twoUsers, type TestServer } from '../support/http.ts';
 import { tempDir } from '../support/audio-files.ts';
 import { createTusUpload, tusIdOf, tusOffsetOn } from '../support/tus-client.ts';
 
@@ -27,14 +27,11 @@ const episode = { filename: 'episode.wav', category: 'main_content', friendly_na
 
 beforeAll(async () => {
   storage = tempDir('ppp-tus-cancel-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir });
+  ({ orm, api } = await startApiBed({ STORAGE_DIR: storage.dir }));
   ({ admin: a, user: b } = await twoUsers(api));
 });
 afterAll(async () => {
-  await api?.close();
-  await orm?.close();
+  await closeApiBed({ api, orm });
   storage?.remove();
 });
 

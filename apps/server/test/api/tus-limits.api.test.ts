@@ -12,9 +12,9 @@ import { UNFINISHED_UPLOADS, audioExceedsMessage, exceedsLimitMessage, unfinishe
 import { UnfinishedUploads } from '../../src/domain/media/unfinished-uploads.ts';
 import { UnfinishedUploadsRepository } from '../../src/domain/media/unfinished-uploads.repository.ts';
 import { tusStorageFor } from '../../src/domain/storage/tus-store.ts';
-import { openTestOrm } from '../support/database.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
 import { testConfig } from '../support/fixtures.ts';
-import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { twoUsers, type TestServer } from '../support/http.ts';
 import { tempDir } from '../support/audio-files.ts';
 
 let orm: MikroORM;
@@ -27,15 +27,11 @@ const MB = 1024 * 1024;
 
 beforeAll(async () => {
   storage = tempDir('ppp-tus-limits-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  databaseUrl = db.databaseUrl;
-  api = await startTestServer(orm, databaseUrl, { STORAGE_DIR: storage.dir });
+  ({ orm, api, databaseUrl } = await startApiBed({ STORAGE_DIR: storage.dir }));
   ({ admin: a, user: b } = await twoUsers(api));
 });
 afterAll(async () => {
-  await api?.close();
-  await orm?.close();
+  await closeApiBed({ api, orm });
   storage?.remove();
 });
 

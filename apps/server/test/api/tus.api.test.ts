@@ -10,7 +10,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { Upload } from 'tus-js-client';
 import { z } from 'zod';
 import { ZMediaItem } from '@ppp/contracts';
-import { openTestOrm } from '../support/database.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
 import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
 import { fakeAudio, sha256, tempDir, toneFile } from '../support/audio-files.ts';
 
@@ -25,15 +25,11 @@ let b: { token: string };
 beforeAll(async () => {
   files = tempDir();
   storage = tempDir('ppp-storage-test-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  databaseUrl = db.databaseUrl;
-  api = await startTestServer(orm, databaseUrl, { STORAGE_DIR: storage.dir });
+  ({ orm, api, databaseUrl } = await startApiBed({ STORAGE_DIR: storage.dir }));
   ({ admin: a, user: b } = await twoUsers(api));
 });
 afterAll(async () => {
-  await api?.close();
-  await orm?.close();
+  await closeApiBed({ api, orm });
   files?.remove();
   storage?.remove();
 });

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { QUEUE_STORAGE_MESSAGES } from '@ppp/contracts';
-import { openTestOrm } from '../support/database.ts';
-import { errorOf, startTestServer, twoUsers, type HttpResult, type TestServer } from '../support/http.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
+import { errorOf, twoUsers, type HttpResult, type TestServer } from '../support/http.ts';
 import { tempDir, toneFile, uploadForm } from '../support/audio-files.ts';
 import { seedShow } from '../support/episodes.ts';
 import { createTusUpload } from '../support/tus-client.ts';
@@ -70,9 +70,7 @@ const storedOf = (userId: string): string[] => {
 beforeAll(async () => {
   files = tempDir('ppp-queue-files-');
   storage = tempDir('ppp-queue-storage-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir });
+  ({ orm, api } = await startApiBed({ STORAGE_DIR: storage.dir }));
   const users = await twoUsers(api);
   starter = { token: users.admin.token, id: users.admin.id };
   free = { token: users.user.token, id: users.user.id };
@@ -81,8 +79,7 @@ beforeAll(async () => {
   await sql(`update users set tier = 'free' where id = ?`, [free.id]);
 });
 afterAll(async () => {
-  await api?.close();
-  await orm?.close();
+  await closeApiBed({ api, orm });
   files?.remove();
   storage?.remove();
 });

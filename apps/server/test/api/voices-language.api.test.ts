@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ZVoicePage, voiceLanguage } from '@ppp/contracts';
-import { openTestOrm } from '../support/database.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
 import { tempDir } from '../support/audio-files.ts';
-import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { twoUsers, type TestServer } from '../support/http.ts';
 
 let orm: MikroORM;
 let api: TestServer;
@@ -12,14 +12,11 @@ let token = '';
 const data = tempDir('ppp-voices-language-');
 
 beforeAll(async () => {
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl, { DATA_DIR: data.dir, TTS_ENGINES: 'espeak' });
+  ({ orm, api } = await startApiBed({ DATA_DIR: data.dir, TTS_ENGINES: 'espeak' }));
   token = (await twoUsers(api)).user.token;
 });
 afterAll(async () => {
-  await api?.close();
-  await orm?.close();
+  await closeApiBed({ api, orm });
   data.remove();
 });
 

@@ -9,8 +9,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { z } from 'zod';
 import { MIN_TEXT_CONTRAST, contrastRatio } from '@ppp/contracts';
-import { openTestOrm } from '../support/database.ts';
-import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
+import { twoUsers, type TestServer } from '../support/http.ts';
 import { tempDir } from '../support/audio-files.ts';
 import { seedAssembledEpisode, seedShow } from '../support/episodes.ts';
 import { getWithHost, twoColourCover } from '../support/website.ts';
@@ -62,9 +62,7 @@ async function publishSite(token: string, podcastId: string): Promise<string> {
 beforeAll(async () => {
   storage = tempDir('ppp-site-pages-storage-');
   files = tempDir('ppp-site-pages-files-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir, SITES_BASE_DOMAIN: 'sites.test' });
+  ({ orm, api } = await startApiBed({ STORAGE_DIR: storage.dir, SITES_BASE_DOMAIN: 'sites.test' }));
   const users = await twoUsers(api);
   owner = { token: users.user.token, id: users.user.id };
   other = { token: users.admin.token, id: users.admin.id };
@@ -98,8 +96,7 @@ beforeAll(async () => {
   otherShowId = await seedShow(orm, store, other.id, 'The Admin Hour', null);
 });
 afterAll(async () => {
-  await api?.close();
-  await orm?.close();
+  await closeApiBed({ api, orm });
   storage?.remove();
   files?.remove();
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { MIN_TEXT_CONTRAST, WEBSITE_MESSAGES, contrastRatio, inkFor, type TWebsiteLayout } from '@ppp/contracts';
-import { openTestOrm } from '../support/database.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
 import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
 import { startProviderServer, type ProviderServer } from '../support/provider-server.ts';
 import { tempDir } from '../support/audio-files.ts';
@@ -82,9 +82,8 @@ async function versions() {
 beforeAll(async () => {
   storage = tempDir('ppp-website-storage-');
   files = tempDir('ppp-website-files-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir });
+  let databaseUrl: string;
+  ({ orm, api, databaseUrl } = await startApiBed({ STORAGE_DIR: storage.dir }));
   const users = await twoUsers(api);
   // The owner is the second (non-admin) account, on the free tier; the admin is the other user.
   owner = { token: users.user.token, id: users.user.id };
@@ -127,7 +126,7 @@ beforeAll(async () => {
       choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
     });
   });
-  modelApi = await startTestServer(orm, db.databaseUrl, {
+  modelApi = await startTestServer(orm, databaseUrl, {
     STORAGE_DIR: storage.dir,
     OPENAI_CHAT_MODEL: 'llama3.1',
     OPENAI_CHAT_BASE_URL: `${chatModel.baseUrl}/v1`,
@@ -135,9 +134,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await modelApi?.close();
-  await api?.close();
+  await closeApiBed({ api, orm });
   await chatModel?.close();
-  await orm?.close();
   storage?.remove();
   files?.remove();
 });

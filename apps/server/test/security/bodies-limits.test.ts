@@ -13,8 +13,8 @@ import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
 import { UserSchema } from '../../src/domain/users/user.entity.ts';
 import { bodyRuleFor } from '../../src/http/body-limits.ts';
 import { tempDir, toneFile } from '../support/audio-files.ts';
-import { openTestOrm } from '../support/database.ts';
-import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
+import { twoUsers, type TestServer } from '../support/http.ts';
 
 let orm: MikroORM;
 let api: TestServer;
@@ -26,16 +26,13 @@ const media = tempDir('ppp-bodies-media-');
 const MB = 1024 * 1024;
 
 beforeAll(async () => {
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl, { SCRATCH_DIR: scratch.dir });
+  ({ orm, api } = await startApiBed({ SCRATCH_DIR: scratch.dir }));
   const users = await twoUsers(api);
   token = users.admin.token;
   userToken = users.user.token;
 });
 afterAll(async () => {
-  await api?.close();
-  await orm?.close();
+  await closeApiBed({ api, orm });
   scratch.remove();
   media.remove();
 });

@@ -2,26 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { AUTH, MESSAGES, TRPC_BATCH } from '@ppp/contracts';
-import { openTestOrm } from '../support/database.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
 import { PASSWORD, uniqueEmail } from '../support/fixtures.ts';
-import { login, outboxCode, register, startTestServer, type TestServer } from '../support/http.ts';
+import { login, outboxCode, register, type TestServer } from '../support/http.ts';
 
 let orm: MikroORM;
 let api: TestServer;
 let adminToken = '';
 
 beforeAll(async () => {
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl);
+  ({ orm, api } = await startApiBed());
   const adminEmail = uniqueEmail('admin');
   await register(api, adminEmail);
   adminToken = await login(api, adminEmail);
 });
-afterAll(async () => {
-  await api.close();
-  await orm.close();
-});
+afterAll(() => closeApiBed({ api, orm }));
 
 const ZBatchError = z.object({ error: z.object({ json: z.object({ message: z.string(), data: z.object({ httpStatus: z.number() }) }) }) });
 

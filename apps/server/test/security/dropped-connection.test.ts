@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { openTestOrm } from '../support/database.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
 import { readFileSync } from 'node:fs';
 import { tempDir, toneFile } from '../support/audio-files.ts';
-import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { twoUsers, type TestServer } from '../support/http.ts';
 import { withEpisodeLock } from '../../src/domain/publishing/episode-lock.ts';
 
 let orm: MikroORM;
@@ -30,15 +30,11 @@ async function dropLockHolders(namespace: number): Promise<number> {
 
 beforeAll(async () => {
   storage = tempDir('ppp-dropped-connection-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  databaseUrl = db.databaseUrl;
-  api = await startTestServer(orm, databaseUrl, { STORAGE_DIR: storage.dir });
+  ({ orm, api, databaseUrl } = await startApiBed({ STORAGE_DIR: storage.dir }));
   token = (await twoUsers(api)).admin.token;
 });
 afterAll(async () => {
-  await api?.close();
-  await orm?.close();
+  await closeApiBed({ api, orm });
   storage?.remove();
 });
 

@@ -9,10 +9,10 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { WEB_URL_MESSAGES, ZPublicEpisodes, updatePodcastForm } from '@ppp/contracts';
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
-import { openTestOrm } from '../support/database.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
 import { tempDir } from '../support/audio-files.ts';
 import { seedAssembledEpisode, seedShow } from '../support/episodes.ts';
-import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { errorOf, twoUsers, type TestServer } from '../support/http.ts';
 
 const ATTACK =
   '<p onclick="steal()">Listen <script>fetch("/api/users/me")</script><img src=x onerror="alert(1)">' +
@@ -30,9 +30,7 @@ let showId: string;
 beforeAll(async () => {
   storage = tempDir('ppp-xss-storage-');
   files = tempDir('ppp-xss-files-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir });
+  ({ orm, api } = await startApiBed({ STORAGE_DIR: storage.dir }));
   ({ admin: a } = await twoUsers(api));
   const store = new LocalStorage(storage.dir);
   showId = await seedShow(orm, store, a.id, 'Hostile Notes Show', null);
@@ -57,8 +55,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await api.close();
-  await orm.close(true);
+  await closeApiBed({ api, orm });
   storage.remove();
   files.remove();
 });

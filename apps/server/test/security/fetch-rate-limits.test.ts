@@ -9,8 +9,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { MESSAGES, OUTBOUND_FETCH_RATE, RSS_IMPORT_MESSAGES } from '@ppp/contracts';
-import { openTestOrm } from '../support/database.ts';
-import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
+import { errorOf, twoUsers, type TestServer } from '../support/http.ts';
 import { tempDir } from '../support/audio-files.ts';
 import { buildFeed, manyItems, startFeedServer, type FeedServer } from '../support/feed-server.ts';
 
@@ -30,9 +30,7 @@ const start = (token: string, path?: string) => api.request('POST', '/api/import
 
 beforeAll(async () => {
   storage = tempDir('ppp-fetch-limits-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir, IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.2' });
+  ({ orm, api } = await startApiBed({ STORAGE_DIR: storage.dir, IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.2' }));
   ({ admin: a, user: b } = await twoUsers(api));
   target = await startFeedServer({ '/feed.rss': { body: buildFeed({ title: 'Target Show' }, manyItems(3)) } }, '127.0.0.2');
 });
@@ -44,8 +42,7 @@ beforeEach(async () => {
 });
 afterAll(async () => {
   await target?.close();
-  await api?.close();
-  await orm?.close();
+  await closeApiBed({ api, orm });
   storage?.remove();
 });
 

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { BYTES_PER_MB, MEDIA, MULTIPART_SCRATCH, multipartScratchCapMessage } from '@ppp/contracts';
 import { tempDir, toneFile } from '../support/audio-files.ts';
-import { openTestOrm } from '../support/database.ts';
-import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
+import { twoUsers, type TestServer } from '../support/http.ts';
 
 let orm: MikroORM;
 let api: TestServer;
@@ -27,15 +27,12 @@ const CAP_MB = MULTIPART_SCRATCH.largestUploadsPerUser * MEDIA.libraryMaxMb;
 const HELD_MB = 40;
 
 beforeAll(async () => {
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl, { SCRATCH_DIR: scratch.dir });
+  ({ orm, api } = await startApiBed({ SCRATCH_DIR: scratch.dir }));
   ({ admin: a, user: b } = await twoUsers(api));
   expect((await api.request('PUT', '/api/admin/settings', { token: a.token, json: { max_upload_mb: 10 } })).status).toBe(200);
 });
 afterAll(async () => {
-  await api?.close();
-  await orm?.close();
+  await closeApiBed({ api, orm });
   scratch.remove();
   media.remove();
 });

@@ -19,8 +19,8 @@ import {
   ZNotifyAddressList,
 } from '@ppp/contracts';
 import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
-import { openTestOrm } from '../support/database.ts';
-import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
+import { twoUsers, type TestServer } from '../support/http.ts';
 import { codeIn, servicesFor, testConfig, uniqueEmail } from '../support/fixtures.ts';
 import { timedWords } from '../support/transcripts.ts';
 import { tempDir, toneFile, uploadForm } from '../support/audio-files.ts';
@@ -34,17 +34,13 @@ const files = tempDir('ppp-notify-files-');
 const storage = tempDir('ppp-notify-storage-');
 
 beforeAll(async () => {
-  const db = await openTestOrm();
-  orm = db.orm;
-  databaseUrl = db.databaseUrl;
-  api = await startTestServer(orm, databaseUrl, { STORAGE_DIR: storage.dir });
+  ({ orm, api, databaseUrl } = await startApiBed({ STORAGE_DIR: storage.dir }));
   const users = await twoUsers(api);
   a = { token: users.admin.token, id: users.admin.id };
   b = { token: users.user.token, id: users.user.id };
 });
 afterAll(async () => {
-  await api?.close();
-  await orm?.close();
+  await closeApiBed({ api, orm });
   files.remove();
   storage.remove();
 });

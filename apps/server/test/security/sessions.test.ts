@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { MESSAGES } from '@ppp/contracts';
-import { openTestOrm } from '../support/database.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
 import { PASSWORD } from '../support/fixtures.ts';
-import { login, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { login, twoUsers, type TestServer } from '../support/http.ts';
 
 let orm: MikroORM;
 let api: TestServer;
@@ -20,19 +20,14 @@ const userRow = async () =>
   )[0];
 
 beforeAll(async () => {
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl);
+  ({ orm, api } = await startApiBed());
   ({ admin, user } = await twoUsers(api));
   await api.trpc(admin.token).admin.updateUser.mutate({ id: user.id, is_active: false });
   // Deactivation ends the account's sessions; it may sign in again, to see the waitlist page.
   expect((await api.request('GET', '/api/users/me', { token: user.token })).status).toBe(401);
   user.token = await login(api, user.email);
 });
-afterAll(async () => {
-  await api?.close();
-  await orm?.close();
-});
+afterAll(() => closeApiBed({ api, orm }));
 
 describe('an account an administrator deactivated', () => {
   it('can still read itself (to show the waitlist page)', async () => {

@@ -3,7 +3,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import type { TTemplateBodyInput } from '@ppp/contracts';
 import { openTestOrm } from './database.ts';
-import { startTestServer, twoUsers, type TestServer } from './http.ts';
+import { tempDir } from './audio-files.ts';
+import { startTestServer, twoUsers, type TestServer, type TestUser } from './http.ts';
 
 export interface ApiBed {
   orm: MikroORM;
@@ -17,10 +18,29 @@ export async function startApiBed(env: Record<string, string> = {}): Promise<Api
   return { orm, databaseUrl, api: await startTestServer(orm, databaseUrl, env) };
 }
 
-/** Closes the server, then the database, of a bed (either is missing when the bed did not start). */
-export async function closeApiBed(bed: { api?: TestServer | undefined; orm?: MikroORM | undefined }): Promise<void> {
+/** A bed whose server stores files in a temporary folder of its own, with the two users of twoUsers. */
+export interface UsersBed extends ApiBed {
+  storage: ReturnType<typeof tempDir>;
+  admin: TestUser;
+  user: TestUser;
+}
+
+/** A bed storing in a new temporary folder named from `storagePrefix`, configured by `env` too, and its two users. */
+export async function startUsersBed(storagePrefix: string, env: Record<string, string> = {}): Promise<UsersBed> {
+  const storage = tempDir(storagePrefix);
+  const bed = await startApiBed({ STORAGE_DIR: storage.dir, ...env });
+  return { ...bed, storage, ...(await twoUsers(bed.api)) };
+}
+
+/** Closes the server, then the database, then removes the storage folder of a bed (each is missing when the bed did not start). */
+export async function closeApiBed(bed: {
+  api?: TestServer | undefined;
+  orm?: MikroORM | undefined;
+  storage?: { remove: () => void } | undefined;
+}): Promise<void> {
   await bed.api?.close();
   await bed.orm?.close();
+  bed.storage?.remove();
 }
 
 /** The two users of twoUsers (A the first account, admin; B approved by A), each made a creator by `make`. */
