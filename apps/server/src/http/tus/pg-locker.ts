@@ -31,11 +31,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * of an upload. A lock holds one pooled connection while held. A request that finds the lock taken
  * asks the holder to let go (tus's requestRelease, for a client that reconnected after a dropped
  * connection) with NOTIFY; every server LISTENs and releases its holder of that upload. Letting go
- * marks the upload's activity (UNLOCK_AND_TOUCH).
+ * marks the upload's activity (UNLOCK_AND_TOUCH), after the request's answer rather than before it
+ * (`releasing`): a chunk's bytes are in its file when tus unlocks, so its client need not wait for
+ * the database to send the next one, and this server's next lock of the upload waits for the release.
  */
 export class PgAdvisoryLocker implements Locker {
   private readonly pool: pg.Pool;
   private readonly held = new Map<string, RequestRelease>();
+  /** Releases under way, by upload: a lock of the same upload here waits for its own release first. */
+  private readonly releasing = new Map<string, Promise<void>>();
   private listener: Promise<pg.Client> | null = null;
 
   constructor(orm: MikroORM) {
@@ -80,6 +84,7 @@ export class PgAdvisoryLocker implements Locker {
     return {
       lock: async (signal: AbortSignal, requestRelease: RequestRelease) => {
         await this.listen();
+        for (let pending = this.releasing.get(id); pending; pending = this.releasing.get(id)) await pending;
         const conn = await this.pool.connect();
         lost = null;
         // The connection dropping (PostgreSQL restarting, a failover) loses the lock: the request
@@ -108,18 +113,26 @@ export class PgAdvisoryLocker implements Locker {
           conn.release(lost);
           return;
         }
-        try {
-          await conn.query(UNLOCK_AND_TOUCH, [TUS_LOCK_NAMESPACE, id]);
-          conn.release();
-        } catch (error) {
-          // A broken connection drops its advisory locks with it.
-          conn.release(error instanceof Error ? error : true);
-        }
+        this.release(id, conn);
       },
     };
   }
 
+  /** Lets go of the upload's lock on `conn` in the background (see `releasing`). */
+  private release(id: string, conn: pg.PoolClient): void {
+    const released = conn.query(UNLOCK_AND_TOUCH, [TUS_LOCK_NAMESPACE, id]).then(
+      () => conn.release(),
+      // A broken connection drops its advisory locks with it.
+      (error: unknown) => conn.release(error instanceof Error ? error : true),
+    );
+    const done = released.finally(() => {
+      if (this.releasing.get(id) === done) this.releasing.delete(id);
+    });
+    this.releasing.set(id, done);
+  }
+
   async close(): Promise<void> {
+    await Promise.all(this.releasing.values());
     const listener = this.listener;
     this.listener = null;
     if (listener) await (await listener).end().catch(() => undefined);
