@@ -9,89 +9,25 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import {
-  buildFeed,
-  manyItems,
-  openTestOrm,
-  startFeedServer,
-  tempDir,
-  testConfig,
-  toneFile,
-  uniqueEmail,
-  type FeedServer,
-  registerAccount,
-} from '@ppp/server/test-support';
-import type { TConfig } from '@ppp/server/config';
-import { createServices, LocalStorage, outboxOnlyTransport, PgBossJobQueue, type SharedDeps, type User } from '@ppp/server/domain';
-import { startWorker, type Worker } from '../src/worker.ts';
+import { buildFeed, manyItems, startFeedServer, toneFile, type FeedServer } from '@ppp/server/test-support';
+import type { User } from '@ppp/server/domain';
+import { workerBed } from './support/worker-bed.ts';
 
-let orm: MikroORM;
-let databaseUrl: string;
-let config: TConfig;
-let worker: Worker | null = null;
 let feeds: FeedServer;
-let storage: { dir: string; remove: () => void };
-let files: { dir: string; remove: () => void };
+afterAll(() => feeds?.close());
+const bed = workerBed({ name: 'ppp-rss-worker', startLater: true, env: () => ({ IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1' }) });
+const { services, sql, waitFor, logs } = bed;
 let me: User;
-const logs: string[] = [];
-const queue = () => new PgBossJobQueue({ connectionString: databaseUrl });
-let jobs: PgBossJobQueue;
-
-function services() {
-  const shared: SharedDeps = { config, mailTransport: outboxOnlyTransport, storage: new LocalStorage(storage.dir), jobs };
-  return createServices(orm.em.fork(), shared);
-}
-const sql = <T extends object>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
-
-async function runWorker(): Promise<Worker> {
-  worker = await startWorker({
-    orm,
-    shared: { config, mailTransport: outboxOnlyTransport, storage: new LocalStorage(storage.dir) },
-    databaseUrl,
-    concurrency: 1,
-    log: (m) => logs.push(m),
-  });
-  return worker;
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, pollMs = 100): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last: ${JSON.stringify(value)}\n${logs.join('\n')}`);
-    await new Promise((r) => setTimeout(r, pollMs));
-  }
-}
 
 beforeAll(async () => {
-  const db = await openTestOrm();
-  orm = db.orm;
-  databaseUrl = db.databaseUrl;
-  storage = tempDir('ppp-rss-worker-storage-');
-  files = tempDir('ppp-rss-worker-files-');
-  config = testConfig(databaseUrl, { STORAGE_DIR: storage.dir, IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1' });
-  jobs = queue();
   feeds = await startFeedServer();
-  const email = uniqueEmail('importer');
-  await registerAccount(services(), email);
-  const [row] = await sql<{ id: string }>('select id from users where email = ?', [email]);
-  me = await services().users.getById(row?.id ?? '');
-});
-afterAll(async () => {
-  await worker?.stop();
-  await jobs?.close();
-  await feeds?.close();
-  await orm?.close();
-  storage?.remove();
-  files?.remove();
+  me = await bed.newUser('importer');
 });
 
 describe('rss.import and rss.mirror', () => {
   it('imports a show, mirrors its audio into storage and serves it from here, and rings the bell once', async () => {
-    await runWorker();
-    const mp3 = readFileSync(toneFile(files.dir, 'tone.mp3', 1));
+    await bed.runWorker();
+    const mp3 = readFileSync(toneFile(bed.files.dir, 'tone.mp3', 1));
     for (const n of [1, 2, 3]) feeds.routes.set(`/small/${n}.mp3`, { body: mp3, type: 'audio/mpeg' });
     feeds.routes.set('/small/feed.rss', {
       body: buildFeed(
@@ -114,10 +50,9 @@ describe('rss.import and rss.mirror', () => {
       ['Episode 1', 'kept'],
     ]);
     const [stored] = await sql<{ final_audio_key: string }>('select final_audio_key from episodes where id = ?', [episodes[0]?.id]);
-    expect(readFileSync(`${storage.dir}/${stored?.final_audio_key}`).equals(mp3)).toBe(true);
+    expect(readFileSync(`${bed.storage.dir}/${stored?.final_audio_key}`).equals(mp3)).toBe(true);
     expect((await services().notifications.findForUser(me)).map((n) => n.title)).toEqual(['Import complete']);
-    await worker?.stop();
-    worker = null;
+    await bed.stopWorker();
   }, 60_000);
 
   it('resumes an import whose worker process was killed mid-way, without duplicating an episode', async () => {
@@ -126,8 +61,8 @@ describe('rss.import and rss.mirror', () => {
     const child: ChildProcess = spawn(process.execPath, [fileURLToPath(new URL('../src/main.ts', import.meta.url))], {
       env: {
         ...process.env,
-        DATABASE_URL: databaseUrl,
-        STORAGE_DIR: storage.dir,
+        DATABASE_URL: bed.databaseUrl,
+        STORAGE_DIR: bed.storage.dir,
         IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
         WORKER_CONCURRENCY: '1',
         LOG_LEVEL: 'error',
@@ -150,7 +85,7 @@ describe('rss.import and rss.mirror', () => {
       expect(Number(atKill?.n)).toBeLessThan(total);
 
       // Another worker takes over once the dead one's heartbeat is stale.
-      const next = await runWorker();
+      const next = await bed.runWorker();
       await new Promise((r) => setTimeout(r, 11_000));
       await next.boss.supervise('rss.import');
       const finished = await waitFor(
