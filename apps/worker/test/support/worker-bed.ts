@@ -34,7 +34,7 @@ export interface WorkerBedOptions {
   concurrency?: number;
   /** Also the product's HTTP stack on the same database and variables. */
   api?: boolean;
-  /** Leave the worker to the test (runWorker); until then the services send on a queue of their own. */
+  /** Leave the worker to the test (runWorker); the services send on a queue of their own. */
   startLater?: boolean;
 }
 
@@ -83,8 +83,14 @@ export function workerBed(options: WorkerBedOptions) {
     return worker;
   }
 
+  /** Stops the worker; the bed's own queue (startLater) still takes what the services send. */
+  async function stopWorker(): Promise<void> {
+    await worker?.stop();
+    worker = null;
+  }
+
   function services(with_: TConfig = config) {
-    const jobs = worker ? new PgBossJobQueue({ boss: worker.boss }) : ownQueue;
+    const jobs = ownQueue ?? (worker ? new PgBossJobQueue({ boss: worker.boss }) : null);
     if (!jobs) throw new Error('no worker');
     const shared: SharedDeps = { config: with_, mailTransport: outboxOnlyTransport, storage: new LocalStorage(storage.dir), jobs };
     return createServices(orm.em.fork(), shared);
@@ -101,8 +107,17 @@ export function workerBed(options: WorkerBedOptions) {
     return services().users.getById(row?.id ?? '');
   }
 
-  /** A show of the user's in the bed's storage, with `cover` as its artwork. */
-  const show = (userId: string, name: string, cover: string) => seedShow(orm, new LocalStorage(storage.dir), userId, name, cover);
+  /** Sends one `name` job to the worker's pg-boss and waits until it has ended; the job as pg-boss keeps it. */
+  async function runJobOnce(name: string, data: object = {}, timeoutMs = 30_000) {
+    if (!worker) throw new Error('no worker');
+    const boss = worker.boss;
+    const id = (await boss.send(name, data)) ?? '';
+    const ended = (job: { state: string } | null) => ['completed', 'failed', 'cancelled'].includes(job?.state ?? '');
+    return pollUntil(logs, () => boss.getJobById(name, id), ended, timeoutMs, 100);
+  }
+
+  /** A show of the user's in the bed's storage, with `cover` (if any) as its artwork. */
+  const show = (userId: string, name: string, cover: string | null) => seedShow(orm, new LocalStorage(storage.dir), userId, name, cover);
   /** An episode of the show assembled already: its audio in the bed's storage. */
   const assembledEpisode = (owner: { userId: string; podcastId: string }, episode: SeedEpisodeOptions = {}) =>
     seedAssembledEpisode(orm, new LocalStorage(storage.dir), files.dir, owner, episode);
@@ -129,7 +144,7 @@ export function workerBed(options: WorkerBedOptions) {
   });
 
   return {
-    ...{ logs, configWith, runWorker, services, sql, newUser, show, assembledEpisode },
+    ...{ logs, configWith, runWorker, stopWorker, services, sql, newUser, show, assembledEpisode, runJobOnce },
     waitFor: <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 120_000, pollMs = 250) =>
       pollUntil(logs, read, done, timeoutMs, pollMs),
     get orm() {
