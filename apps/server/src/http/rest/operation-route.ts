@@ -47,14 +47,19 @@ export function queryRoute<Path extends string, Input, Out extends z.ZodType>(
 
 /**
  * The operation as a REST path that names its subject in the path (and may carry a body): `input`
- * makes the operation's input of the path's strings and the body, checked with the body's schema.
+ * makes the operation's input of the path's parameters (strings, or checked with `params`) and the
+ * body, checked with the body's schema.
  */
-export function pathRoute<Path extends string, Input, Out extends z.ZodType, Body = undefined>(
+export function pathRoute<Path extends string, Input, Out extends z.ZodType, Body = undefined, Params = PathParams<Path>>(
   op: Operation<z.ZodType<Input>, Out>,
-  doc: Documented<Path> & { body?: RestBody<z.ZodType<Body>, undefined>; input: (params: PathParams<Path>, body: Body) => Input },
+  doc: Documented<Path> & {
+    params?: z.ZodType<Params>;
+    body?: RestBody<z.ZodType<Body>, undefined>;
+    input: (params: Params, body: Body) => Input;
+  },
 ): RestRoute {
   const { input, ...documented } = doc;
-  return route<Path, PathParams<Path>, RawQuery, Body>({
+  return route<Path, Params, RawQuery, Body>({
     ...documented,
     access: op.access,
     response: responseOf(op, doc),

@@ -1,86 +1,74 @@
 import { z } from 'zod';
-import { ZWebsite, ZWebsiteChatRequest, ZWebsiteChatResponse, ZWebsiteDomainRequest, ZWebsiteVersionList } from '@ppp/contracts';
+import { ZWebsiteChatRequest, ZWebsiteDomainRequest } from '@ppp/contracts';
 import { userOf } from '../request-context.ts';
+import { websiteOperations as ops } from '../operations/website.operations.ts';
+import { pathRoute } from './operation-route.ts';
 import { defineRoutes, route } from './route.ts';
 
 const tag = 'website';
+/** The show the path names, as the operations take it. */
+const showOf = ({ id }: { id: string }) => ({ podcast_id: id });
 
 /** Spec 002 §7 'Website builder' and what the guide promises: the same service as the tRPC procedures. Owner only; others 404. */
 export const websiteRoutes = defineRoutes([
-  route({
+  pathRoute(ops.get, {
     method: 'get',
     path: '/api/podcasts/{id}/website',
     tag,
-    access: 'active',
     summary: 'The show’s website (404 means no site yet).',
-    response: ZWebsite,
-    handle: ({ ctx, params }) => ctx.services.websites.get(userOf(ctx), params.id),
+    input: showOf,
   }),
-  route({
+  pathRoute(ops.generate, {
     method: 'post',
     path: '/api/podcasts/{id}/website',
     tag,
-    access: 'active',
     summary: 'Create the site, or refresh its layout from the show’s current data (a new version).',
-    response: ZWebsite,
-    handle: ({ ctx, params }) => ctx.services.websites.generate(userOf(ctx), params.id),
+    input: showOf,
   }),
-  route({
+  pathRoute(ops.chat, {
     method: 'post',
     path: '/api/podcasts/{id}/website/chat',
     tag,
-    access: 'active',
     summary: 'Change the site in plain words: the updated layout and a short reply saying what changed.',
     body: { schema: ZWebsiteChatRequest },
-    response: ZWebsiteChatResponse,
-    handle: ({ ctx, params, body }) => ctx.services.websites.chat(userOf(ctx), params.id, body),
+    input: ({ id }, body) => ({ ...body, podcast_id: id }),
   }),
-  route({
+  pathRoute(ops.setDomain, {
     method: 'patch',
     path: '/api/podcasts/{id}/website/domain',
     tag,
-    access: 'active',
     summary: 'Set a custom domain (Pro and above; point a CNAME at cname_target), or blank to use the default domain.',
     body: { schema: ZWebsiteDomainRequest },
-    response: ZWebsite,
-    handle: ({ ctx, params, body }) => ctx.services.websites.setDomain(userOf(ctx), params.id, body),
+    input: ({ id }, body) => ({ ...body, podcast_id: id }),
   }),
-  route({
+  pathRoute(ops.publish, {
     method: 'post',
     path: '/api/podcasts/{id}/website/publish',
     tag,
-    access: 'active',
     summary: 'Publish the draft: it goes live at once at public_url.',
-    response: ZWebsite,
-    handle: ({ ctx, params }) => ctx.services.websites.publish(userOf(ctx), params.id),
+    input: showOf,
   }),
-  route({
+  pathRoute(ops.versions, {
     method: 'get',
     path: '/api/podcasts/{id}/website/versions',
     tag,
-    access: 'active',
     summary: 'Every saved version (generate, chat change, publish, restore), newest first.',
-    response: ZWebsiteVersionList,
-    handle: ({ ctx, params }) => ctx.services.websites.versions(userOf(ctx), params.id),
+    input: showOf,
   }),
-  route({
+  pathRoute(ops.undo, {
     method: 'post',
     path: '/api/podcasts/{id}/website/undo',
     tag,
-    access: 'active',
     summary: 'Undo the last change (409 when there is nothing to undo).',
-    response: ZWebsite,
-    handle: ({ ctx, params }) => ctx.services.websites.undo(userOf(ctx), params.id),
+    input: showOf,
   }),
-  route({
+  pathRoute(ops.restore, {
     method: 'post',
     path: '/api/podcasts/{id}/website/versions/{version}/restore',
     tag,
-    access: 'active',
     summary: 'Restore an earlier version (saved as a new version, so it can be undone).',
     params: z.object({ id: z.string(), version: z.coerce.number().int().min(1) }),
-    response: ZWebsite,
-    handle: ({ ctx, params }) => ctx.services.websites.restore(userOf(ctx), params.id, params.version),
+    input: ({ id, version }) => ({ podcast_id: id, version }),
   }),
   route({
     method: 'get',
