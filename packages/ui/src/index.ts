@@ -10,6 +10,7 @@ export {
   type KeyValueStorage,
 } from './display-options/display-options.ts';
 export { CenteredCard, type CenteredCardProps } from './centered-card/CenteredCard.tsx';
+export { TitledCard, type TitledCardProps } from './titled-card/TitledCard.tsx';
 export { DataTable, type DataTableProps, type DataTableColumn } from './data-table/DataTable.tsx';
 export { UploadProgress, type UploadProgressProps } from './upload-progress/UploadProgress.tsx';
 export { VoicePicker, type VoicePickerProps } from './voice-picker/VoicePicker.tsx';

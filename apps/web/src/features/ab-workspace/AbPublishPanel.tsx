@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
 import { AB_MESSAGES, AB_WORKSPACE, abScheduleOf, type TAbDraft, type TPodcast } from '@ppp/contracts';
+import { TitledCard } from '@ppp/ui';
 import { trpc } from '../../lib/trpc.ts';
 import { messageOf } from '../../lib/api-error.ts';
 
@@ -65,38 +66,33 @@ export function AbPublishPanel({ draft }: { draft: TAbDraft }) {
   const assembling = Boolean(draft.episode_id) && (!episode || !SETTLED.includes(episode.status));
 
   return (
-    <Card withBorder padding="lg" id="ab-finalize">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          Finalize
-        </Title>
-        <FinalizeFields
-          visibility={visibility}
-          onVisibility={setVisibility}
-          shows={shows.data ?? []}
-          showId={showId}
-          onShow={setShowId}
-          schedule={schedule}
-          onSchedule={setSchedule}
-        />
-        <EpisodeState episode={episode} />
-        {publish.result && <Alert color={publish.result.ok ? 'teal' : 'red'} role="alert" title={publish.result.message} />}
-        <Group justify="flex-end">
-          <Button
-            onClick={() => void publish.submit(showId, visibility, schedule)}
-            loading={publish.pending}
-            disabled={visibility === 'publish' && assembling}
-          >
-            {visibility === 'draft' ? 'Save for Draft' : 'Publish'}
-          </Button>
-        </Group>
-        {visibility === 'publish' && assembling && (
-          <Text size="sm" c="dimmed" ta="right">
-            The episode is being assembled; Publish opens once it is ready.
-          </Text>
-        )}
-      </Stack>
-    </Card>
+    <TitledCard title="Finalize" id="ab-finalize">
+      <FinalizeFields
+        visibility={visibility}
+        onVisibility={setVisibility}
+        shows={shows.data ?? []}
+        showId={showId}
+        onShow={setShowId}
+        schedule={schedule}
+        onSchedule={setSchedule}
+      />
+      <EpisodeState episode={episode} />
+      {publish.result && <Alert color={publish.result.ok ? 'teal' : 'red'} role="alert" title={publish.result.message} />}
+      <Group justify="flex-end">
+        <Button
+          onClick={() => void publish.submit(showId, visibility, schedule)}
+          loading={publish.pending}
+          disabled={visibility === 'publish' && assembling}
+        >
+          {visibility === 'draft' ? 'Save for Draft' : 'Publish'}
+        </Button>
+      </Group>
+      {visibility === 'publish' && assembling && (
+        <Text size="sm" c="dimmed" ta="right">
+          The episode is being assembled; Publish opens once it is ready.
+        </Text>
+      )}
+    </TitledCard>
   );
 }
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Card, FileInput, Group, Modal, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconFileMusic } from '@tabler/icons-react';
 import { AB_MESSAGES, AB_WORKSPACE, abDisplayName, type TAbDraft } from '@ppp/contracts';
+import { TitledCard } from '@ppp/ui';
 import { progressLabel, type AbUploadRecord } from './ab-storage.ts';
 
 const DAY_MS = 86_400_000;
@@ -74,41 +75,36 @@ function UploadAudioCard({ onUpload }: { onUpload(file: File, nickname: string):
   const [file, setFile] = useState<File | null>(null);
   const [nickname, setNickname] = useState('');
   return (
-    <Card withBorder padding="lg">
-      <Stack gap="sm">
-        <Title order={2} size="h3">
-          Upload audio
-        </Title>
-        <FileInput
-          label="Audio file"
-          placeholder="Choose an audio file"
-          accept="audio/*"
-          leftSection={<IconFileMusic size={18} />}
-          value={file}
-          onChange={setFile}
-          clearable
-        />
-        <TextInput
-          label="Custom name (optional)"
-          value={nickname}
-          maxLength={AB_WORKSPACE.nicknameMax}
-          onChange={(e) => setNickname(e.currentTarget.value)}
-        />
-        <Group justify="flex-end">
-          <Button
-            disabled={!file}
-            onClick={() => {
-              if (!file) return;
-              onUpload(file, nickname);
-              setFile(null);
-              setNickname('');
-            }}
-          >
-            Upload
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+    <TitledCard title="Upload audio" size="h3">
+      <FileInput
+        label="Audio file"
+        placeholder="Choose an audio file"
+        accept="audio/*"
+        leftSection={<IconFileMusic size={18} />}
+        value={file}
+        onChange={setFile}
+        clearable
+      />
+      <TextInput
+        label="Custom name (optional)"
+        value={nickname}
+        maxLength={AB_WORKSPACE.nicknameMax}
+        onChange={(e) => setNickname(e.currentTarget.value)}
+      />
+      <Group justify="flex-end">
+        <Button
+          disabled={!file}
+          onClick={() => {
+            if (!file) return;
+            onUpload(file, nickname);
+            setFile(null);
+            setNickname('');
+          }}
+        >
+          Upload
+        </Button>
+      </Group>
+    </TitledCard>
   );
 }
 

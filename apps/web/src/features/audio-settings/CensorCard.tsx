@@ -1,5 +1,6 @@
-import { Card, Group, NumberInput, Select, Slider, Stack, Switch, TagsInput, Text, Title } from '@mantine/core';
+import { Group, NumberInput, Select, Slider, Switch, TagsInput, Text } from '@mantine/core';
 import { CLEANUP, censorStrictness, type TAudioCleanupSettings } from '@ppp/contracts';
+import { TitledCard } from '@ppp/ui';
 import type { BeepChoice, PatchSettings } from './use-audio-settings.ts';
 
 interface CensorCardProps {
@@ -12,27 +13,22 @@ interface CensorCardProps {
 /** Censor: the words beeped out, fuzzy matching and its threshold, and the beep itself. */
 export function CensorCard({ values, patch, beeps }: CensorCardProps) {
   return (
-    <Card withBorder padding="lg">
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          Censor
-        </Title>
-        <Switch
-          label="Beep out censored words"
-          checked={values.censorEnabled}
-          onChange={(e) => patch({ censorEnabled: e.currentTarget.checked })}
-        />
-        <TagsInput
-          label="Censored words"
-          value={values.censorWords}
-          onChange={(censorWords) => patch({ censorWords })}
-          splitChars={[',', '|']}
-        />
-        <Switch label="Fuzzy matching" checked={values.censorFuzzy} onChange={(e) => patch({ censorFuzzy: e.currentTarget.checked })} />
-        <CensorThreshold values={values} patch={patch} />
-        <BeepSound values={values} patch={patch} beeps={beeps} />
-      </Stack>
-    </Card>
+    <TitledCard title="Censor" gap="md">
+      <Switch
+        label="Beep out censored words"
+        checked={values.censorEnabled}
+        onChange={(e) => patch({ censorEnabled: e.currentTarget.checked })}
+      />
+      <TagsInput
+        label="Censored words"
+        value={values.censorWords}
+        onChange={(censorWords) => patch({ censorWords })}
+        splitChars={[',', '|']}
+      />
+      <Switch label="Fuzzy matching" checked={values.censorFuzzy} onChange={(e) => patch({ censorFuzzy: e.currentTarget.checked })} />
+      <CensorThreshold values={values} patch={patch} />
+      <BeepSound values={values} patch={patch} beeps={beeps} />
+    </TitledCard>
   );
 }
 

@@ -1,5 +1,6 @@
-import { Card, Group, NumberInput, Stack, Switch, TagsInput, Title } from '@mantine/core';
+import { Group, NumberInput, Switch, TagsInput } from '@mantine/core';
 import { CLEANUP, type TAudioCleanupSettings } from '@ppp/contracts';
+import { TitledCard } from '@ppp/ui';
 import type { PatchSettings } from './use-audio-settings.ts';
 
 interface CardProps {
@@ -10,36 +11,31 @@ interface CardProps {
 /** Audio improvements: filler words removed with a lead trim, long pauses shortened. */
 export function FillersAndPausesCard({ values, patch }: CardProps) {
   return (
-    <Card withBorder padding="lg">
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          Audio improvements
-        </Title>
-        <Switch
-          label="Remove filler words"
-          checked={values.removeFillers}
-          onChange={(e) => patch({ removeFillers: e.currentTarget.checked })}
-        />
-        <TagsInput
-          label="Filler words"
-          value={values.fillerWords}
-          onChange={(fillerWords) => patch({ fillerWords })}
-          splitChars={[',', '|']}
-        />
-        <NumberInput
-          label="Lead trim before a filler (ms)"
-          min={CLEANUP.minFillerLeadTrimMs}
-          value={values.fillerLeadTrimMs}
-          onChange={(v) => patch({ fillerLeadTrimMs: Number(v) })}
-        />
-        <Switch
-          label="Shorten long pauses"
-          checked={values.removePauses}
-          onChange={(e) => patch({ removePauses: e.currentTarget.checked })}
-        />
-        <PauseLengths values={values} patch={patch} />
-      </Stack>
-    </Card>
+    <TitledCard title="Audio improvements" gap="md">
+      <Switch
+        label="Remove filler words"
+        checked={values.removeFillers}
+        onChange={(e) => patch({ removeFillers: e.currentTarget.checked })}
+      />
+      <TagsInput
+        label="Filler words"
+        value={values.fillerWords}
+        onChange={(fillerWords) => patch({ fillerWords })}
+        splitChars={[',', '|']}
+      />
+      <NumberInput
+        label="Lead trim before a filler (ms)"
+        min={CLEANUP.minFillerLeadTrimMs}
+        value={values.fillerLeadTrimMs}
+        onChange={(v) => patch({ fillerLeadTrimMs: Number(v) })}
+      />
+      <Switch
+        label="Shorten long pauses"
+        checked={values.removePauses}
+        onChange={(e) => patch({ removePauses: e.currentTarget.checked })}
+      />
+      <PauseLengths values={values} patch={patch} />
+    </TitledCard>
   );
 }
 

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { EPISODE_HISTORY, type TEpisode } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
+import { useSinglePlayer } from '../../lib/use-single-player.ts';
 
 const KEY = ['episode-history', 'all'] as const;
 
@@ -46,37 +47,14 @@ export function useAllEpisodes() {
 
 /** One audio element for the list: play/pause per row, one episode at a time. */
 export function useEpisodePlayer() {
-  const audio = useRef<HTMLAudioElement | null>(null);
-  const [playing, setPlaying] = useState<string | null>(null);
-  useEffect(() => {
-    const element = new Audio();
-    element.preload = 'none';
-    element.addEventListener('ended', () => setPlaying(null));
-    audio.current = element;
-    return () => {
-      element.pause();
-      audio.current = null;
-    };
-  }, []);
+  const player = useSinglePlayer();
+  const { toggle: toggleItem } = player;
   const toggle = useCallback(
     async (episode: Pick<TEpisode, 'id' | 'playback_url'>) => {
-      const element = audio.current;
-      if (!element || !episode.playback_url) return;
-      if (playing === episode.id) {
-        element.pause();
-        setPlaying(null);
-        return;
-      }
-      element.pause();
-      element.src = episode.playback_url;
-      try {
-        await element.play();
-        setPlaying(episode.id);
-      } catch {
-        setPlaying(null);
-      }
+      const url = episode.playback_url;
+      if (url) await toggleItem(episode.id, () => Promise.resolve(url));
     },
-    [playing],
+    [toggleItem],
   );
-  return { playing, toggle };
+  return { playing: player.playing, toggle };
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Card, FileInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, FileInput, Select, Text, TextInput } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { MEDIA_MESSAGES, type TLibraryCategory } from '@ppp/contracts';
-import { UploadProgress } from '@ppp/ui';
+import { TitledCard, UploadProgress } from '@ppp/ui';
 import { trpc } from '../../lib/trpc.ts';
 import { startTusUpload } from '../../lib/tus-upload.ts';
 import { libraryFileProblem, nameFromFile, SECTIONS } from './library-checks.ts';
@@ -79,25 +79,20 @@ export function UploadNewMedia() {
   }
 
   return (
-    <Card withBorder padding="lg">
-      <Stack gap="md">
-        <Title order={2} size="h3">
-          Upload New Media
-        </Title>
-        <MediaFilesFields category={category} onCategory={setCategory} files={files} onFiles={choose} names={names} onNames={setNames} />
-        {errors.map((error) => (
-          <Text key={error} c="red" size="sm" role="alert">
-            {error}
-          </Text>
-        ))}
-        {batch.sending.map((s, i) => (
-          <UploadProgress key={`${s.name}-${i}`} label={s.name} percent={s.percent} status={s.status} />
-        ))}
-        <Button leftSection={<IconUpload size={18} />} onClick={upload} disabled={files.length === 0} style={{ alignSelf: 'flex-start' }}>
-          Upload
-        </Button>
-      </Stack>
-    </Card>
+    <TitledCard title="Upload New Media" size="h3" gap="md">
+      <MediaFilesFields category={category} onCategory={setCategory} files={files} onFiles={choose} names={names} onNames={setNames} />
+      {errors.map((error) => (
+        <Text key={error} c="red" size="sm" role="alert">
+          {error}
+        </Text>
+      ))}
+      {batch.sending.map((s, i) => (
+        <UploadProgress key={`${s.name}-${i}`} label={s.name} percent={s.percent} status={s.status} />
+      ))}
+      <Button leftSection={<IconUpload size={18} />} onClick={upload} disabled={files.length === 0} style={{ alignSelf: 'flex-start' }}>
+        Upload
+      </Button>
+    </TitledCard>
   );
 }
 

@@ -1,5 +1,6 @@
-import { Badge, Button, Card, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Button, Card, List, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
+import { TitledCard } from '@ppp/ui';
 import type { TemplateDraft } from './editor-state.ts';
 
 /** What a new template needs, ticked off as the draft fills in. */
@@ -46,22 +47,17 @@ export function QuickstartCard({ draft, onTour }: { draft: TemplateDraft; onTour
 
 export function StatusCard({ active, saved, busy, onToggle }: { active: boolean; saved: boolean; busy: boolean; onToggle: () => void }) {
   return (
-    <Card withBorder padding="md" data-tour="status">
-      <Stack gap="xs">
-        <Title order={3} size="h5">
-          Template status
-        </Title>
-        <Badge color={active ? 'teal' : 'gray'} variant="light" w="fit-content">
-          {active ? 'Active' : 'Inactive'}
-        </Badge>
-        <Text size="xs" c="dimmed">
-          {active ? 'Offered when you start a new episode.' : 'Hidden when you start a new episode.'}
-          {saved ? '' : ' Applies when you save.'}
-        </Text>
-        <Button variant="light" color={active ? 'orange' : 'teal'} size="xs" onClick={onToggle} loading={busy}>
-          {active ? 'Disable' : 'Enable'}
-        </Button>
-      </Stack>
-    </Card>
+    <TitledCard title="Template status" order={3} size="h5" gap="xs" padding="md" data-tour="status">
+      <Badge color={active ? 'teal' : 'gray'} variant="light" w="fit-content">
+        {active ? 'Active' : 'Inactive'}
+      </Badge>
+      <Text size="xs" c="dimmed">
+        {active ? 'Offered when you start a new episode.' : 'Hidden when you start a new episode.'}
+        {saved ? '' : ' Applies when you save.'}
+      </Text>
+      <Button variant="light" color={active ? 'orange' : 'teal'} size="xs" onClick={onToggle} loading={busy}>
+        {active ? 'Disable' : 'Enable'}
+      </Button>
+    </TitledCard>
   );
 }

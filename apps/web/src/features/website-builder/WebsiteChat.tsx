@@ -1,5 +1,6 @@
-import { Button, Card, Chip, Group, Paper, ScrollArea, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Chip, Group, Paper, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
 import { WEBSITE_MESSAGES, type TWebsite } from '@ppp/contracts';
+import { TitledCard } from '@ppp/ui';
 import { useWebsiteChat, type ChatExchange } from './use-website-chat.ts';
 
 function ChatHistory({ history }: { history: readonly ChatExchange[] }) {
@@ -45,34 +46,29 @@ export function WebsiteChat({
 }) {
   const { form, history, error, sending, send } = useWebsiteChat(podcastId, onChanged);
   return (
-    <Card withBorder padding="md">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          Chat
-        </Title>
-        <Text size="sm" c="dimmed">
-          {website.engine === 'model'
-            ? 'Ask for any change in plain words.'
-            : 'Try: “Make the accent colour teal”, “Add a section about our guests”, “Move episodes to the top”, “Show more episodes”.'}
-        </Text>
-        {history.length > 0 && <ChatHistory history={history} />}
-        {website.layout.section_suggestions.length > 0 && (
-          <SectionSuggestions website={website} onPick={(message) => form.setFieldValue('message', message)} />
-        )}
-        <form onSubmit={form.onSubmit((values) => void send(values))}>
-          <Stack gap="xs">
-            <Textarea label="What would you like to change?" autosize minRows={2} {...form.getInputProps('message')} />
-            {error && (
-              <Text c="red" size="sm" role="alert">
-                {WEBSITE_MESSAGES.updateFailed}: {error}
-              </Text>
-            )}
-            <Button type="submit" loading={sending}>
-              Send
-            </Button>
-          </Stack>
-        </form>
-      </Stack>
-    </Card>
+    <TitledCard title="Chat" padding="md">
+      <Text size="sm" c="dimmed">
+        {website.engine === 'model'
+          ? 'Ask for any change in plain words.'
+          : 'Try: “Make the accent colour teal”, “Add a section about our guests”, “Move episodes to the top”, “Show more episodes”.'}
+      </Text>
+      {history.length > 0 && <ChatHistory history={history} />}
+      {website.layout.section_suggestions.length > 0 && (
+        <SectionSuggestions website={website} onPick={(message) => form.setFieldValue('message', message)} />
+      )}
+      <form onSubmit={form.onSubmit((values) => void send(values))}>
+        <Stack gap="xs">
+          <Textarea label="What would you like to change?" autosize minRows={2} {...form.getInputProps('message')} />
+          {error && (
+            <Text c="red" size="sm" role="alert">
+              {WEBSITE_MESSAGES.updateFailed}: {error}
+            </Text>
+          )}
+          <Button type="submit" loading={sending}>
+            Send
+          </Button>
+        </Stack>
+      </form>
+    </TitledCard>
   );
 }

@@ -1,6 +1,7 @@
-import { Badge, Button, Card, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { WEBSITE_MESSAGES, type TWebsite, type TWebsiteVersion } from '@ppp/contracts';
+import { TitledCard } from '@ppp/ui';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 
@@ -49,24 +50,19 @@ export function WebsiteVersions({ podcastId, onRestored }: { podcastId: string; 
     onError: (err) => notifications.show({ color: 'red', title: WEBSITE_MESSAGES.updateFailed, message: toApiFailure(err).message ?? '' }),
   });
   return (
-    <Card withBorder padding="md">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          Versions
-        </Title>
-        <ScrollArea.Autosize mah={240} type="auto">
-          <Stack gap={6} component="ol" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Versions">
-            {(versions.data?.items ?? []).map((v) => (
-              <VersionRow
-                key={v.version}
-                version={v}
-                restoring={restore.isPending && restore.variables?.version === v.version}
-                onRestore={() => restore.mutate({ podcast_id: podcastId, version: v.version })}
-              />
-            ))}
-          </Stack>
-        </ScrollArea.Autosize>
-      </Stack>
-    </Card>
+    <TitledCard title="Versions" padding="md">
+      <ScrollArea.Autosize mah={240} type="auto">
+        <Stack gap={6} component="ol" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Versions">
+          {(versions.data?.items ?? []).map((v) => (
+            <VersionRow
+              key={v.version}
+              version={v}
+              restoring={restore.isPending && restore.variables?.version === v.version}
+              onRestore={() => restore.mutate({ podcast_id: podcastId, version: v.version })}
+            />
+          ))}
+        </Stack>
+      </ScrollArea.Autosize>
+    </TitledCard>
   );
 }

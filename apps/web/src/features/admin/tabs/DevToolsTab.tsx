@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
 import { DEV_TOOLS, DEV_TOOLS_MESSAGES, MESSAGES, type TDevToolsStatus } from '@ppp/contracts';
+import { TitledCard } from '@ppp/ui';
 import { trpc } from '../../../lib/trpc.ts';
 import { messageOf, toApiFailure } from '../../../lib/api-error.ts';
 
@@ -23,42 +24,37 @@ function SeedCard() {
   const utils = trpc.useUtils();
   const seed = trpc.admin.seed.useMutation({ onSuccess: () => void utils.invalidate() });
   return (
-    <Card withBorder padding="lg">
-      <Stack gap="sm">
-        <Title order={2} size="h3">
-          Demo show
-        </Title>
-        <Text size="sm">
-          Makes “{DEV_TOOLS.demoShowName}” in your own account: an intro and an outro clip spoken by this instance’s default voice, a
-          template that plays them around the recording, and a short spoken recording with its transcript, ready for the Episode Creator in
-          a few seconds. Doing it again makes nothing new.
-        </Text>
-        <Group>
-          <Button onClick={() => seed.mutate()} loading={seed.isPending}>
-            Make the demo show
-          </Button>
-        </Group>
-        {seed.isError && (
-          <Alert color="red" title={DEV_TOOLS_MESSAGES.seedFailed} data-testid="seed-error">
-            {messageOf(seed.error, MESSAGES.unexpected)}
-          </Alert>
-        )}
-        {seed.data && (
-          <Alert color="teal" data-testid="seed-result" title={seed.data.created ? 'Demo show ready' : 'The demo show was already there'}>
-            <Stack gap={4}>
-              <Text size="sm">
-                {seed.data.created
-                  ? 'Its recording is being prepared; it shows as ready in New Episode within seconds.'
-                  : 'Nothing new was made; here it is.'}
-              </Text>
-              <Anchor component={Link} to={`/dashboard?podcast=${seed.data.podcast_id}`}>
-                Open {DEV_TOOLS.demoShowName}
-              </Anchor>
-            </Stack>
-          </Alert>
-        )}
-      </Stack>
-    </Card>
+    <TitledCard title="Demo show" size="h3">
+      <Text size="sm">
+        Makes “{DEV_TOOLS.demoShowName}” in your own account: an intro and an outro clip spoken by this instance’s default voice, a template
+        that plays them around the recording, and a short spoken recording with its transcript, ready for the Episode Creator in a few
+        seconds. Doing it again makes nothing new.
+      </Text>
+      <Group>
+        <Button onClick={() => seed.mutate()} loading={seed.isPending}>
+          Make the demo show
+        </Button>
+      </Group>
+      {seed.isError && (
+        <Alert color="red" title={DEV_TOOLS_MESSAGES.seedFailed} data-testid="seed-error">
+          {messageOf(seed.error, MESSAGES.unexpected)}
+        </Alert>
+      )}
+      {seed.data && (
+        <Alert color="teal" data-testid="seed-result" title={seed.data.created ? 'Demo show ready' : 'The demo show was already there'}>
+          <Stack gap={4}>
+            <Text size="sm">
+              {seed.data.created
+                ? 'Its recording is being prepared; it shows as ready in New Episode within seconds.'
+                : 'Nothing new was made; here it is.'}
+            </Text>
+            <Anchor component={Link} to={`/dashboard?podcast=${seed.data.podcast_id}`}>
+              Open {DEV_TOOLS.demoShowName}
+            </Anchor>
+          </Stack>
+        </Alert>
+      )}
+    </TitledCard>
   );
 }
 
@@ -66,34 +62,33 @@ function ResetCard({ status }: { status: TDevToolsStatus }) {
   const utils = trpc.useUtils();
   const reset = trpc.admin.resetDatabase.useMutation({ onSuccess: () => void utils.invalidate() });
   return (
-    <Card withBorder padding="lg" style={{ borderColor: status.reset_enabled ? 'var(--mantine-color-red-6)' : undefined }}>
-      <Stack gap="sm">
-        <Title order={2} size="h3">
-          Reset the database
-        </Title>
-        {!status.reset_enabled ? (
-          <Text size="sm" c="dimmed" data-testid="reset-off">
-            {DEV_TOOLS_MESSAGES.resetOff}
-          </Text>
-        ) : (
-          <ResetForm
-            instanceName={status.instance_name}
-            pending={reset.isPending}
-            onReset={(values, done) => reset.mutate(values, { onSuccess: done })}
-          />
-        )}
-        {reset.isError && (
-          <Alert color="red" title={DEV_TOOLS_MESSAGES.resetFailed} data-testid="reset-error">
-            {messageOf(reset.error, MESSAGES.unexpected)}
-          </Alert>
-        )}
-        {reset.data && (
-          <Alert color="teal" data-testid="reset-result">
-            {`${DEV_TOOLS_MESSAGES.resetDone} (${plural(reset.data.users_removed, 'other account')} removed, ${plural(reset.data.tables_cleared, 'table')} emptied.)`}
-          </Alert>
-        )}
-      </Stack>
-    </Card>
+    <TitledCard
+      title="Reset the database"
+      size="h3"
+      style={{ borderColor: status.reset_enabled ? 'var(--mantine-color-red-6)' : undefined }}
+    >
+      {!status.reset_enabled ? (
+        <Text size="sm" c="dimmed" data-testid="reset-off">
+          {DEV_TOOLS_MESSAGES.resetOff}
+        </Text>
+      ) : (
+        <ResetForm
+          instanceName={status.instance_name}
+          pending={reset.isPending}
+          onReset={(values, done) => reset.mutate(values, { onSuccess: done })}
+        />
+      )}
+      {reset.isError && (
+        <Alert color="red" title={DEV_TOOLS_MESSAGES.resetFailed} data-testid="reset-error">
+          {messageOf(reset.error, MESSAGES.unexpected)}
+        </Alert>
+      )}
+      {reset.data && (
+        <Alert color="teal" data-testid="reset-result">
+          {`${DEV_TOOLS_MESSAGES.resetDone} (${plural(reset.data.users_removed, 'other account')} removed, ${plural(reset.data.tables_cleared, 'table')} emptied.)`}
+        </Alert>
+      )}
+    </TitledCard>
   );
 }
 

@@ -1,5 +1,6 @@
-import { Alert, Button, Card, FileInput, Group, Progress, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Progress, TagsInput, Text, TextInput } from '@mantine/core';
 import { MEDIA, MUSIC, MUSIC_ADMIN_MESSAGES } from '@ppp/contracts';
+import { TitledCard } from '@ppp/ui';
 import { useMusicAdd, type MusicAddFieldsState } from './use-music-add.ts';
 
 /**
@@ -11,36 +12,31 @@ export function MusicAddCard() {
   const uploading = add.progress !== null;
   const busy = uploading || add.importing;
   return (
-    <Card withBorder padding="md">
-      <Stack gap="sm">
-        <Title order={3} size="h4">
-          Add music
-        </Title>
-        <MusicAddFields fields={add.fields} />
-        <Text size="xs" c="dimmed">
-          An address is fetched by this server (public addresses only, up to {MEDIA.libraryMaxMb} MB) and checked like an upload.
-        </Text>
-        {add.problem && (
-          <Alert color="red" data-testid="music-upload-problem">
-            {add.problem}
-          </Alert>
+    <TitledCard title="Add music" order={3} padding="md">
+      <MusicAddFields fields={add.fields} />
+      <Text size="xs" c="dimmed">
+        An address is fetched by this server (public addresses only, up to {MEDIA.libraryMaxMb} MB) and checked like an upload.
+      </Text>
+      {add.problem && (
+        <Alert color="red" data-testid="music-upload-problem">
+          {add.problem}
+        </Alert>
+      )}
+      {uploading && <Progress value={add.progress ?? 0} aria-label="Upload progress" animated />}
+      <Group justify="flex-end">
+        {uploading && (
+          <Button variant="default" onClick={add.cancelUpload}>
+            Cancel upload
+          </Button>
         )}
-        {uploading && <Progress value={add.progress ?? 0} aria-label="Upload progress" animated />}
-        <Group justify="flex-end">
-          {uploading && (
-            <Button variant="default" onClick={add.cancelUpload}>
-              Cancel upload
-            </Button>
-          )}
-          <Button variant="default" onClick={add.importFromUrl} loading={add.importing} disabled={busy && !add.importing}>
-            Import from URL
-          </Button>
-          <Button onClick={() => void add.upload()} loading={uploading} disabled={busy && !uploading}>
-            Upload
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+        <Button variant="default" onClick={add.importFromUrl} loading={add.importing} disabled={busy && !add.importing}>
+          Import from URL
+        </Button>
+        <Button onClick={() => void add.upload()} loading={uploading} disabled={busy && !uploading}>
+          Upload
+        </Button>
+      </Group>
+    </TitledCard>
   );
 }
 

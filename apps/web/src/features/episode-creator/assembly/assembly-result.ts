@@ -66,6 +66,12 @@ function byMode(mode: TAssemblyPublishMode): Pick<ResultView, 'heading' | 'text'
   };
 }
 
+/** A draft's result with a toast saying why the episode was not scheduled or published. */
+function draftInstead(title: string, color: ResultView['toast']['color'], reason: string): ResultView {
+  const draft = byMode('draft');
+  return { heading: draft.heading, text: draft.text, toast: { title, color, message: reason }, publishError: null, scheduleInvalid: null };
+}
+
 /**
  * The result by publish mode (spec 000 §4): a schedule that had become invalid falls back to draft
  * with 'Schedule invalid' and the reason in the spec's words ('Pick a future date/time (>= 1 minute
@@ -75,26 +81,12 @@ function byMode(mode: TAssemblyPublishMode): Pick<ResultView, 'heading' | 'text'
 export function resultView(requested: TAssemblyPublishMode, publish: TAssemblyPublishOutcome | null | undefined): ResultView {
   const mode = publish?.mode ?? requested;
   if (publish?.outcome === 'schedule_invalid') {
-    const draft = byMode('draft');
     const reason = publish.error ?? EPISODE_CREATOR_MESSAGES.invalidScheduleTime;
-    return {
-      heading: draft.heading,
-      text: draft.text,
-      toast: { title: EPISODE_CREATOR_MESSAGES.scheduleInvalid, color: 'orange', message: reason },
-      publishError: null,
-      scheduleInvalid: reason,
-    };
+    return { ...draftInstead(EPISODE_CREATOR_MESSAGES.scheduleInvalid, 'orange', reason), scheduleInvalid: reason };
   }
   if (publish?.outcome === 'failed') {
-    const draft = byMode('draft');
     const reason = publish.error ?? EPISODE_CREATOR_MESSAGES.publishDownstream;
-    return {
-      heading: draft.heading,
-      text: draft.text,
-      toast: { title: EPISODE_CREATOR_MESSAGES.publishFailed, color: 'red', message: reason },
-      publishError: reason,
-      scheduleInvalid: null,
-    };
+    return { ...draftInstead(EPISODE_CREATOR_MESSAGES.publishFailed, 'red', reason), publishError: reason };
   }
   const view = byMode(mode);
   return {

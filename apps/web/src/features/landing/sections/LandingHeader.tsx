@@ -1,39 +1,32 @@
-import { Anchor, Box, Button, Container, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { BrandLogo } from '@ppp/ui';
+import { SiteHeader } from '../../public-shell/SiteHeader.tsx';
 
 export interface LandingHeaderProps {
   onSignIn: () => void;
   onPrefetch: () => void;
 }
 
+const LANDING_LINKS = [
+  { href: '#how-it-works', label: 'How it works' },
+  { href: '#testimonials', label: 'Reviews' },
+  { href: '#faq', label: 'FAQ' },
+  { href: '/subscriptions', label: 'Pricing' },
+] as const;
+
 /** Logo, in-page navigation and the one Sign In button of the landing page. */
 export function LandingHeader({ onSignIn, onPrefetch }: LandingHeaderProps) {
   return (
-    <Box component="header" py="md" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-      <Container size="lg">
-        <Group justify="space-between" wrap="nowrap">
-          <BrandLogo />
-          <Group gap="lg" wrap="nowrap">
-            <Group gap="lg" visibleFrom="sm" component="nav" aria-label="Landing">
-              <Anchor href="#how-it-works" c="dimmed">
-                How it works
-              </Anchor>
-              <Anchor href="#testimonials" c="dimmed">
-                Reviews
-              </Anchor>
-              <Anchor href="#faq" c="dimmed">
-                FAQ
-              </Anchor>
-              <Anchor href="/subscriptions" c="dimmed">
-                Pricing
-              </Anchor>
-            </Group>
-            <Button onClick={onSignIn} onPointerEnter={onPrefetch} onFocus={onPrefetch}>
-              Sign In
-            </Button>
-          </Group>
-        </Group>
-      </Container>
-    </Box>
+    <SiteHeader
+      size="lg"
+      logo={<BrandLogo />}
+      navLabel="Landing"
+      links={LANDING_LINKS}
+      action={
+        <Button onClick={onSignIn} onPointerEnter={onPrefetch} onFocus={onPrefetch}>
+          Sign In
+        </Button>
+      }
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { TitledCard } from '@ppp/ui';
 import { trpc } from '../../../lib/trpc.ts';
 import { useTtsReview, type TReviewAction } from '../use-tts-review.ts';
 import type { MediaRef, TSegmentKind, WizardState } from '../wizard.ts';
@@ -50,20 +51,15 @@ function ClipReviewCard({
 }) {
   const title = kind === 'intro' ? 'Intro' : 'Outro';
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-label={`${kind} review`}>
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        <ClipPlayer media={media} label={title} />
-        <TextInput
-          label={`${title} name`}
-          description="Optional: how it is listed in your media library."
-          value={name}
-          onChange={(e) => onName(e.currentTarget.value)}
-        />
-      </Stack>
-    </Card>
+    <TitledCard title={title} radius="md" component="section" aria-label={`${kind} review`}>
+      <ClipPlayer media={media} label={title} />
+      <TextInput
+        label={`${title} name`}
+        description="Optional: how it is listed in your media library."
+        value={name}
+        onChange={(e) => onName(e.currentTarget.value)}
+      />
+    </TitledCard>
   );
 }
 
