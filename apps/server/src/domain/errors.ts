@@ -18,3 +18,9 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'Not found') => new AppError('NOT_FOUND', what);
+
+/** What a lookup found, or a 404 with the message when it found nothing. */
+export function orNotFound<T>(value: T | null | undefined, message: string): T {
+  if (value === null || value === undefined) throw new AppError('NOT_FOUND', message);
+  return value;
+}

@@ -10,7 +10,6 @@ import {
   type TAbSegmentOverride,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
-import type { User } from '../users/user.entity.ts';
 import type { AssemblyService } from '../episodes/assembly.service.ts';
 import type { PublishingService } from '../publishing/publishing.service.ts';
 import type { ShowEpisodesService } from '../episodes/show-episodes.service.ts';
@@ -18,6 +17,7 @@ import type { MediaItem } from '../media/media-item.entity.ts';
 import type { AbWorkspaceRepository } from './ab-workspace.repository.ts';
 import type { AbDraft } from './ab-draft.entity.ts';
 import { toDraftDto } from './ab-workspace.dto.ts';
+import type { PlanUser } from '../billing/feature-gate.ts';
 
 export interface AbPublishDeps {
   repo: AbWorkspaceRepository;
@@ -26,7 +26,6 @@ export interface AbPublishDeps {
   showEpisodes: Pick<ShowEpisodesService, 'lastNumbering'>;
 }
 
-type PlanUser = Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>;
 type Outcome = TAbPublishResponse['outcome'];
 
 export interface AbPublishBody {

@@ -11,7 +11,7 @@ import {
   type ZAdminDbRowUpdate,
   type ZAdminDbTableQuery,
 } from '@ppp/contracts';
-import { AppError } from '../errors.ts';
+import { AppError, orNotFound } from '../errors.ts';
 import type { User } from '../users/user.entity.ts';
 import {
   READ_ONLY_TABLES,
@@ -119,8 +119,7 @@ export class AdminDbService {
 
   /** The row as it was, locked until the change commits; 404 when there is none. */
   private async lockedRow(tx: AdminDbTransaction, shape: TableShape, id: string): Promise<TAdminDbRow> {
-    const row = await tx.lockedRow(shape.name, shape.primaryKey ?? '', id);
-    if (!row) throw new AppError('NOT_FOUND', ADMIN_DB_MESSAGES.rowNotFound);
+    const row = orNotFound(await tx.lockedRow(shape.name, shape.primaryKey ?? '', id), ADMIN_DB_MESSAGES.rowNotFound);
     return visibleRow(row, shape.columns);
   }
 

@@ -12,7 +12,7 @@ import {
   type TCheckoutResult,
   type TCheckoutPlanKey,
 } from '@ppp/contracts';
-import { AppError } from '../errors.ts';
+import { AppError, orNotFound } from '../errors.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { User } from '../users/user.entity.ts';
 import type { BillingRepository } from './billing.repository.ts';
@@ -126,9 +126,7 @@ export class CheckoutService {
   }
 
   private async ownSession(user: User, sessionId: string): Promise<CheckoutSession> {
-    const row = await this.billing.checkoutSessionOf(user.id, sessionId);
-    if (!row) throw new AppError('NOT_FOUND', PAYMENTS_MESSAGES.sessionNotFound);
-    return row;
+    return orNotFound(await this.billing.checkoutSessionOf(user.id, sessionId), PAYMENTS_MESSAGES.sessionNotFound);
   }
 
   private async resultOf(user: User, row: CheckoutSession): Promise<TCheckoutResult> {

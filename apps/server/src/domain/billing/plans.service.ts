@@ -13,6 +13,7 @@ import type { User } from '../users/user.entity.ts';
 import type { BillingRepository } from './billing.repository.ts';
 import type { Subscription } from './subscription.entity.ts';
 import type { TiersService } from './tiers.service.ts';
+import type { PlanUser } from './feature-gate.ts';
 
 export interface EffectivePlan {
   tier: TTierKey;
@@ -38,7 +39,7 @@ export class PlansService {
     return own;
   }
 
-  async effectivePlan(user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>, now = new Date()): Promise<EffectivePlan> {
+  async effectivePlan(user: PlanUser, now = new Date()): Promise<EffectivePlan> {
     let best: EffectivePlan = { tier: await this.accountTier(user, now), entitlement: null };
     for (const row of await this.deps.billing.liveEntitlements(user.id, now)) {
       const tier = ZTier.catch('free').parse(row.planKey);
@@ -47,20 +48,20 @@ export class PlansService {
     return best;
   }
 
-  async effectiveTier(user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>, now = new Date()): Promise<TTierKey> {
+  async effectiveTier(user: PlanUser, now = new Date()): Promise<TTierKey> {
     return (await this.effectivePlan(user, now)).tier;
   }
 
-  async valuesFor(user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>, now = new Date()): Promise<TTierValues> {
+  async valuesFor(user: PlanUser, now = new Date()): Promise<TTierValues> {
     return this.deps.tiers.valuesFor(await this.effectiveTier(user, now));
   }
 
-  async hasFeature(user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>, feature: TPlanFeature): Promise<boolean> {
+  async hasFeature(user: PlanUser, feature: TPlanFeature): Promise<boolean> {
     return (await this.valuesFor(user))[feature] === true;
   }
 
   /** 402 FEATURE_LOCKED with the feature and the upgrade message when the plan does not include it. */
-  async requireFeature(user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>, feature: TPlanFeature): Promise<void> {
+  async requireFeature(user: PlanUser, feature: TPlanFeature): Promise<void> {
     if (await this.hasFeature(user, feature)) return;
     throw new AppError('FEATURE_LOCKED', PAYMENTS_MESSAGES.featureLocked(PLAN_FEATURE_LABELS[feature]), {
       feature,

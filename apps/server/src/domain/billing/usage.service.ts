@@ -10,13 +10,13 @@ import {
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
 import type { StoragePort } from '../storage/storage.ts';
-import type { User } from '../users/user.entity.ts';
 import type { TemplatesService } from '../templates/templates.service.ts';
 import type { TranscriptsService } from '../transcripts/transcripts.service.ts';
 import { estimateEpisodeSeconds, type ClipRef, type EpisodeSeconds } from '../episodes/assembly-sources.ts';
 import type { EpisodeMediaRepository } from '../episodes/episode-media.repository.ts';
 import type { PlansService } from './plans.service.ts';
 import type { UsageRepository } from './usage.repository.ts';
+import type { PlanUser } from './feature-gate.ts';
 
 export interface UsageDeps {
   /** The minutes ledger (outside a transaction). */
@@ -56,11 +56,7 @@ export class UsageService {
    * are spent after them, so minutes_left is what is left of the month plus the bought balance.
    * ledgerRows: the transaction's ledger when called inside one.
    */
-  async usage(
-    user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>,
-    now = new Date(),
-    ledgerRows: UsageRepository = this.deps.ledger,
-  ): Promise<TUsage> {
+  async usage(user: PlanUser, now = new Date(), ledgerRows: UsageRepository = this.deps.ledger): Promise<TUsage> {
     const { start, renewal } = usagePeriod(now);
     const ledger = await ledgerRows.monthLedger(user.id, start, renewal);
     const tier = await this.deps.plans.effectiveTier(user, now);
@@ -92,10 +88,7 @@ export class UsageService {
   }
 
   /** This month's minutes used and the tier's maximum (null is unlimited), for the dashboard. */
-  async minutesFor(
-    user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>,
-    now = new Date(),
-  ): Promise<{ used: number; max: number | null }> {
+  async minutesFor(user: PlanUser, now = new Date()): Promise<{ used: number; max: number | null }> {
     const usage = await this.usage(user, now);
     return { used: usage.minutes_used, max: usage.max_processing_minutes_month };
   }
@@ -115,11 +108,7 @@ export class UsageService {
   }
 
   /** POST /api/episodes/precheck/minutes: the template's clips and scripts plus the upload, against this month's minutes. */
-  async precheck(
-    user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>,
-    body: z.output<typeof ZMinutesPrecheckRequest>,
-    now = new Date(),
-  ): Promise<TMinutesPrecheck> {
+  async precheck(user: PlanUser, body: z.output<typeof ZMinutesPrecheckRequest>, now = new Date()): Promise<TMinutesPrecheck> {
     const template = await this.deps.templates.getOwned(user, body.template_id);
     const upload = await this.deps.transcripts.findByHint(user, body.main_content_filename);
     const clips = { storage: this.deps.storage, findClip: (userId: string, ref: ClipRef) => this.deps.clips.findClip(userId, ref) };
@@ -130,11 +119,7 @@ export class UsageService {
   }
 
   /** The same, answering 402 INSUFFICIENT_MINUTES (with the result in the body) when it blocks. */
-  async precheckOrThrow(
-    user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>,
-    input: TMinutesPrecheckRequest,
-    now = new Date(),
-  ): Promise<TMinutesPrecheck> {
+  async precheckOrThrow(user: PlanUser, input: TMinutesPrecheckRequest, now = new Date()): Promise<TMinutesPrecheck> {
     const result = await this.precheck(user, input, now);
     if (!result.allowed) throw new AppError('INSUFFICIENT_MINUTES', BILLING_MESSAGES.insufficientMinutes, result);
     return result;
@@ -147,7 +132,7 @@ export class UsageService {
    */
   async chargeAssembly(
     ledger: UsageRepository,
-    user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>,
+    user: PlanUser,
     charge: { key: string; episodeId: string; seconds: EpisodeSeconds },
     now = new Date(),
   ): Promise<number> {
@@ -184,12 +169,7 @@ export class UsageService {
    * their own, so a retry costs what the first try would have and two clicks charge once. Answers
    * the minutes charged (0 when the charge still stands).
    */
-  async rechargeCredited(
-    ledger: UsageRepository,
-    user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>,
-    episodeId: string,
-    now = new Date(),
-  ): Promise<number> {
+  async rechargeCredited(ledger: UsageRepository, user: PlanUser, episodeId: string, now = new Date()): Promise<number> {
     const charge = await ledger.latestAssemblyCharge(episodeId);
     if (!charge || !(await ledger.isCredited(charge))) return 0;
     const credits = await ledger.countCredits(episodeId);

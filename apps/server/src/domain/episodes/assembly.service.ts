@@ -24,7 +24,7 @@ import {
   withSegmentSources,
   type ZAssembleEpisodeRequest,
 } from '@ppp/contracts';
-import { AppError } from '../errors.ts';
+import { AppError, orNotFound } from '../errors.ts';
 import { parseInput } from '../validation.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { StoragePort } from '../storage/storage.ts';
@@ -78,11 +78,7 @@ export class AssemblyService {
   }
 
   /** POST /api/episodes/assemble: 402 when the quota or the minutes are spent, else the queued job. */
-  async assemble(
-    user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>,
-    body: z.output<typeof ZAssembleEpisodeRequest>,
-    now = new Date(),
-  ): Promise<TAssembleEpisodeResponse> {
+  async assemble(user: PlanUser, body: z.output<typeof ZAssembleEpisodeRequest>, now = new Date()): Promise<TAssembleEpisodeResponse> {
     const checked = await this.check(user, body, now);
     const episodeId = randomUUID();
     const chargeKey = `assembly:${episodeId}`;
@@ -169,8 +165,7 @@ export class AssemblyService {
 
   /** GET /api/episodes/status/{jobId}: another user's job is a 404 like a missing one. */
   async status(user: Pick<User, 'id'>, jobId: string): Promise<TEpisodeJobStatus> {
-    const episode = await this.deps.episodes.findByJob(user, jobId);
-    if (!episode) throw new AppError('NOT_FOUND', ASSEMBLY_MESSAGES.jobNotFound);
+    const episode = orNotFound(await this.deps.episodes.findByJob(user, jobId), ASSEMBLY_MESSAGES.jobNotFound);
     return this.statusOf(episode, jobId);
   }
 
@@ -204,9 +199,7 @@ export class AssemblyService {
   }
 
   async getOwned(user: Pick<User, 'id'>, id: string): Promise<Episode> {
-    const episode = await this.deps.episodes.findOwnedRow(user, id);
-    if (!episode) throw new AppError('NOT_FOUND', ASSEMBLY_MESSAGES.episodeNotFound);
-    return episode;
+    return orNotFound(await this.deps.episodes.findOwnedRow(user, id), ASSEMBLY_MESSAGES.episodeNotFound);
   }
 
   /** Spec 000 §3 'Assembled episode', with a signed URL for the owner's audio element. */

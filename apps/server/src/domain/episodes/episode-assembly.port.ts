@@ -1,7 +1,7 @@
 import { EPISODE_MESSAGES } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
-import type { User } from '../users/user.entity.ts';
 import type { Episode } from './episode.entity.ts';
+import type { PlanUser } from '../billing/feature-gate.ts';
 
 /** A stretch of the finished episode to remove, in its own milliseconds. */
 export interface TimelineCut {
@@ -15,7 +15,7 @@ export interface TimelineCut {
  */
 export interface EpisodeAssemblyPort {
   /** Queues the episode's assembly again (a failed or stalled one), charging its minutes again only if they were credited back. */
-  requeue(episode: Episode, user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>, now?: Date): Promise<void>;
+  requeue(episode: Episode, user: PlanUser, now?: Date): Promise<void>;
   /**
    * Adds cuts (finished-episode time) to the stored EDL and re-renders in the worker, leaving out the
    * inserts named in removeInserts (Intern answers, sound effects a cut covered whole); 'done' when

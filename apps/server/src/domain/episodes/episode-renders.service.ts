@@ -1,6 +1,6 @@
 import { computePeaks, NotAudioError, type Peaks } from '@ppp/audio';
 import { ASSEMBLY, ASSEMBLY_MESSAGES, ZEpisodePeaks, ZRenderMemo, type TEdl, type TEpisodePeaks, type TRenderMemo } from '@ppp/contracts';
-import { AppError } from '../errors.ts';
+import { AppError, orNotFound } from '../errors.ts';
 import type { StoragePort } from '../storage/storage.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { User } from '../users/user.entity.ts';
@@ -181,8 +181,7 @@ export class EpisodeRendersService {
 
   /** GET /api/episodes/{id}/peaks: the owner's rendered episode; computed once per file and kept beside it. */
   async peaks(user: Pick<User, 'id'>, episodeId: string): Promise<TEpisodePeaks> {
-    const episode = await this.deps.episodes.findOwnedRow(user, episodeId);
-    if (!episode) throw new AppError('NOT_FOUND', ASSEMBLY_MESSAGES.episodeNotFound);
+    const episode = orNotFound(await this.deps.episodes.findOwnedRow(user, episodeId), ASSEMBLY_MESSAGES.episodeNotFound);
     if (!episode.finalAudioKey) throw new AppError('NOT_FOUND', ASSEMBLY_MESSAGES.noAudio);
     const key = peaksKeyFor(episode.finalAudioKey);
     if (await this.deps.storage.stat(key)) {

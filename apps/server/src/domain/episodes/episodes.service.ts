@@ -9,8 +9,8 @@ import {
   type ZEpisodeListQuery,
   type ZEpisodeUpdateRequest,
 } from '@ppp/contracts';
-import { AppError } from '../errors.ts';
-import type { User, Owner } from '../users/user.entity.ts';
+import { AppError, orNotFound } from '../errors.ts';
+import type { Owner } from '../users/user.entity.ts';
 import type { StoragePort } from '../storage/storage.ts';
 import type { Episode } from './episode.entity.ts';
 import type { EpisodesRepository } from './episodes.repository.ts';
@@ -21,6 +21,7 @@ import type { EpisodeAssemblyPort } from './episode-assembly.port.ts';
 import { toEpisodeDto } from './episode.dto.ts';
 import { viewOfEpisode } from './episode-view.ts';
 import { keptEpisodePages, nextRetryChange, pageBodyOf, type EpisodePageBody } from './episode-pages.ts';
+import type { PlanUser } from '../billing/feature-gate.ts';
 
 export interface EpisodesServiceDeps {
   episodes: EpisodesRepository;
@@ -47,9 +48,7 @@ export class EpisodesService {
   }
 
   async getOwned(user: Owner, id: string): Promise<Episode> {
-    const episode = await this.deps.episodes.findOwned(user, id);
-    if (!episode) throw new AppError('NOT_FOUND', EPISODE_MESSAGES.episodeNotFound);
-    return episode;
+    return orNotFound(await this.deps.episodes.findOwned(user, id), EPISODE_MESSAGES.episodeNotFound);
   }
 
   async toDto(episode: Episode, now = new Date()): Promise<TEpisode> {
@@ -119,7 +118,7 @@ export class EpisodesService {
   }
 
   /** POST /api/episodes/{id}/retry: an error episode, or one stuck processing; status back to processing and assembly queued again. */
-  async retry(user: Pick<User, 'id' | 'tier' | 'subscriptionExpiresAt'>, id: string, now = new Date()): Promise<TRetryResponse> {
+  async retry(user: PlanUser, id: string, now = new Date()): Promise<TRetryResponse> {
     const episode = await this.getOwned(user, id);
     const state = {
       status: episode.status,

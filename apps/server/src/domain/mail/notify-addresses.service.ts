@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { AUTH, MESSAGES, NOTIFY_ADDRESSES, NOTIFY_ADDRESS_MESSAGES, type TNotifyAddress, type TNotifyAddressList } from '@ppp/contracts';
-import { AppError } from '../errors.ts';
+import { AppError, orNotFound } from '../errors.ts';
 import { generateNumericCode, hashCode } from '../auth/session-token.ts';
 import type { RateLimitService } from '../auth/rate-limit.service.ts';
 import type { User } from '../users/user.entity.ts';
@@ -68,8 +68,7 @@ export class NotifyAddressesService {
       [{ key: `notify-code-check:${user.id}`, max: AUTH.verificationCodeMaxAttempts * 2 }],
       AUTH.failedLoginWindowMs,
     );
-    const row = await this.deps.repository.find(user.id, email);
-    if (!row) throw new AppError('NOT_FOUND', NOTIFY_ADDRESS_MESSAGES.notFound);
+    const row = orNotFound(await this.deps.repository.find(user.id, email), NOTIFY_ADDRESS_MESSAGES.notFound);
     if (row.verifiedAt) return { email, own: false, verified: true };
     const attempt = await this.deps.repository.countTry(row.id, AUTH.verificationCodeMaxAttempts);
     if (!attempt || !sameHash(attempt.codeHash, hashCode(code))) {

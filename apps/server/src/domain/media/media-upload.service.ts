@@ -12,7 +12,7 @@ import {
   type TMediaItem,
   type ZUploadOptions,
 } from '@ppp/contracts';
-import { AppError } from '../errors.ts';
+import { AppError, orNotFound } from '../errors.ts';
 import { assertWithinPixelLimits, measureArtwork } from '../podcasts/cover-art.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -266,8 +266,7 @@ export class MediaUploadService {
    * and the upload transcribed again from it. A run already under way without it does not overwrite.
    */
   async attachTranscript(user: User, mediaId: string, file: IncomingFile): Promise<TMediaItem> {
-    const item = await this.deps.repository.findOwned(user, mediaId);
-    if (!item) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.mediaNotFound);
+    const item = orNotFound(await this.deps.repository.findOwned(user, mediaId), MEDIA_MESSAGES.mediaNotFound);
     if (item.category !== 'main_content') throw new AppError('BAD_REQUEST', 'Only main content is transcribed.');
     await this.checkTranscript(file, [file]);
     const format = suppliedFormatFromName(file.name) ?? 'json';

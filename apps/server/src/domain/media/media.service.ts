@@ -10,7 +10,7 @@ import {
   type TSfxKeyword,
   type ZMediaUpdateRequest,
 } from '@ppp/contracts';
-import { AppError } from '../errors.ts';
+import { AppError, orNotFound } from '../errors.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { StoragePort } from '../storage/storage.ts';
 import type { UrlSigner } from '../storage/url-signer.ts';
@@ -135,9 +135,7 @@ export class MediaService {
 
   /** A cover image by its stored name (GET /static/media/{file}); covers are public, other media are not. */
   async coverByFilename(filename: string): Promise<MediaItem> {
-    const item = await this.deps.repository.coverByFilename(filename);
-    if (!item) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.mediaNotFound);
-    return item;
+    return orNotFound(await this.deps.repository.coverByFilename(filename), MEDIA_MESSAGES.mediaNotFound);
   }
 
   /** Queues transcription again (after an error, or once an engine is configured). */

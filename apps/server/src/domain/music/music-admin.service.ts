@@ -11,7 +11,7 @@ import {
   type ZAdminMusicUploadFields,
   type TAdminMusicAsset,
 } from '@ppp/contracts';
-import { AppError } from '../errors.ts';
+import { AppError, orNotFound } from '../errors.ts';
 import type { IncomingFile, MediaUploadService } from '../media/media-upload.service.ts';
 import { extensionOf, storedFilename } from '../media/upload-rules.ts';
 import type { StoragePort } from '../storage/storage.ts';
@@ -135,8 +135,6 @@ export class MusicAdminService {
   }
 
   private async find(id: string): Promise<MusicAsset> {
-    const asset = await this.deps.repository.findActive(id);
-    if (!asset) throw new AppError('NOT_FOUND', MUSIC_ADMIN_MESSAGES.assetNotFound);
-    return asset;
+    return orNotFound(await this.deps.repository.findActive(id), MUSIC_ADMIN_MESSAGES.assetNotFound);
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MUSIC_BEDS } from '@ppp/audio';
 import { MEDIA_MESSAGES, type TMediaItem, type TMusicAssetList } from '@ppp/contracts';
-import { AppError } from '../errors.ts';
+import { orNotFound } from '../errors.ts';
 import type { User } from '../users/user.entity.ts';
 import { mediaKey, type StoragePort } from '../storage/storage.ts';
 import type { MediaRepository } from '../media/media.repository.ts';
@@ -37,9 +37,7 @@ export class MusicLibraryService {
 
   /** An active asset; a malformed or unknown id is a 404. */
   async getActive(id: string): Promise<MusicAsset> {
-    const asset = await this.deps.repository.findActive(id);
-    if (!asset) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.mediaNotFound);
-    return asset;
+    return orNotFound(await this.deps.repository.findActive(id), MEDIA_MESSAGES.mediaNotFound);
   }
 
   /**

@@ -1,5 +1,5 @@
 import { type TNotification } from '@ppp/contracts';
-import { AppError } from '../errors.ts';
+import { orNotFound } from '../errors.ts';
 import type { User } from '../users/user.entity.ts';
 import type { Notification } from './notification.entity.ts';
 import type { NotificationsRepository, TNewNotice } from './notifications.repository.ts';
@@ -24,8 +24,7 @@ export class NotificationsService {
   }
 
   async markRead(user: Pick<User, 'id'>, id: string): Promise<TNotification> {
-    const row = await this.repo.findOwned(user.id, id);
-    if (!row) throw new AppError('NOT_FOUND', 'Notification not found');
+    const row = orNotFound(await this.repo.findOwned(user.id, id), 'Notification not found');
     row.readAt ??= new Date();
     await this.repo.save();
     return toDto(row);

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { PODCAST_MESSAGES, type TPodcast, type ZCreatePodcastRequest, type ZUpdatePodcastRequest } from '@ppp/contracts';
-import { AppError } from '../errors.ts';
+import { AppError, orNotFound } from '../errors.ts';
 import type { StoragePort } from '../storage/storage.ts';
 import type { User } from '../users/user.entity.ts';
 import type { Podcast } from './podcast.entity.ts';
@@ -30,9 +30,7 @@ export class PodcastsService {
 
   /** One of the user's shows; another user's id, a malformed id and a missing one are all 404. */
   async getForUser(user: Pick<User, 'id'>, id: string): Promise<Podcast> {
-    const podcast = await this.deps.repository.findOwned(user, id);
-    if (!podcast) throw new AppError('NOT_FOUND', PODCAST_NOT_FOUND);
-    return podcast;
+    return orNotFound(await this.deps.repository.findOwned(user, id), PODCAST_NOT_FOUND);
   }
 
   /** The user's shows, oldest first (the order they were made in). */
@@ -42,9 +40,7 @@ export class PodcastsService {
 
   /** Any show by id, for the public feed (404 when there is none). */
   async getPublic(id: string): Promise<Podcast> {
-    const podcast = await this.deps.repository.findById(id);
-    if (!podcast) throw new AppError('NOT_FOUND', PODCAST_NOT_FOUND);
-    return podcast;
+    return orNotFound(await this.deps.repository.findById(id), PODCAST_NOT_FOUND);
   }
 
   toDto(podcast: Podcast): TPodcast {

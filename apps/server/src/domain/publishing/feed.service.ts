@@ -12,7 +12,7 @@ import {
   type TTranscriptLink,
   type TTranscriptWord,
 } from '@ppp/contracts';
-import { AppError } from '../errors.ts';
+import { AppError, orNotFound } from '../errors.ts';
 import type { Built } from '../../db/versioned-cache.ts';
 import { keptFeeds } from './kept-feeds.ts';
 import type { Episode } from '../episodes/episode.entity.ts';
@@ -232,8 +232,7 @@ export class FeedService {
 
   /** An episode the public may fetch: published (or scheduled and due), not private, in this show. */
   async publicEpisode(podcastId: string, episodeId: string, now = new Date()): Promise<Episode> {
-    const episode = await this.deps.repository.findInShow(podcastId, episodeId);
-    if (!episode) throw new AppError('NOT_FOUND', NOT_FOUND);
+    const episode = orNotFound(await this.deps.repository.findInShow(podcastId, episodeId), NOT_FOUND);
     const state = publicState(episode);
     const due = state.publish_at !== null && state.publish_at.getTime() <= now.getTime();
     if (!due || state.visibility === 'unpublished') throw new AppError('NOT_FOUND', NOT_FOUND);

@@ -13,7 +13,7 @@ import {
   type ZPublishRequest,
   type ZUnpublishRequest,
 } from '@ppp/contracts';
-import { AppError } from '../errors.ts';
+import { AppError, orNotFound } from '../errors.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { User } from '../users/user.entity.ts';
 import type { FeatureGate } from '../billing/feature-gate.ts';
@@ -50,9 +50,7 @@ export class PublishingService {
 
   /** One of the user's episodes (with its show); another user's is 404. */
   async getOwned(user: Pick<User, 'id'>, id: string): Promise<Episode> {
-    const episode = await this.deps.repository.findOwned(user, id);
-    if (!episode) throw new AppError('NOT_FOUND', EPISODE_NOT_FOUND);
-    return episode;
+    return orNotFound(await this.deps.repository.findOwned(user, id), EPISODE_NOT_FOUND);
   }
 
   toStatus(episode: Episode): TPublishStatus {

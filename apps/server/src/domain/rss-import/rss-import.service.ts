@@ -11,7 +11,7 @@ import {
   type TRssPreview,
 } from '@ppp/contracts';
 import type { SpreakerClient } from '../../adapters/spreaker/index.ts';
-import { AppError } from '../errors.ts';
+import { AppError, orNotFound } from '../errors.ts';
 import type { Podcast } from '../podcasts/podcast.entity.ts';
 import type { PodcastsRepository } from '../podcasts/podcasts.repository.ts';
 import type { FeatureGate, PlanUser } from '../billing/feature-gate.ts';
@@ -198,15 +198,11 @@ export class RssImportService {
   }
 
   async ownPodcast(user: Pick<User, 'id'>, podcastId: string): Promise<Podcast> {
-    const podcast = await this.podcasts.findOwned(user, podcastId);
-    if (!podcast) throw new AppError('NOT_FOUND', 'Podcast not found');
-    return podcast;
+    return orNotFound(await this.podcasts.findOwned(user, podcastId), 'Podcast not found');
   }
 
   private async ownImport(user: Pick<User, 'id'>, importId: string): Promise<RssImport> {
-    const row = await this.imports.findOwned(user.id, importId);
-    if (!row) throw new AppError('NOT_FOUND', RSS_IMPORT_MESSAGES.importNotFound);
-    return row;
+    return orNotFound(await this.imports.findOwned(user.id, importId), RSS_IMPORT_MESSAGES.importNotFound);
   }
 
   private async existingShow(user: Pick<User, 'id'>, fetched: FetchedFeed): Promise<Podcast | null> {

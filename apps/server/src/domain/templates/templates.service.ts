@@ -7,7 +7,7 @@ import {
   type TTemplatePatch,
   type TTemplateView,
 } from '@ppp/contracts';
-import { AppError } from '../errors.ts';
+import { AppError, orNotFound } from '../errors.ts';
 import { parseInput } from '../validation.ts';
 import type { User } from '../users/user.entity.ts';
 import type { PodcastsRepository } from '../podcasts/podcasts.repository.ts';
@@ -33,9 +33,7 @@ export class TemplatesService {
   }
 
   async getOwned(user: Pick<User, 'id'>, id: string): Promise<Template> {
-    const template = await this.repository.findOwned(user, id);
-    if (!template) throw new AppError('NOT_FOUND', TEMPLATE_MESSAGES.templateNotFound);
-    return template;
+    return orNotFound(await this.repository.findOwned(user, id), TEMPLATE_MESSAGES.templateNotFound);
   }
 
   /** The user's templates, oldest first. */

@@ -16,7 +16,7 @@ import {
   type ZRescanRequest,
   type ZTranscriptCorrectionsRequest,
 } from '@ppp/contracts';
-import { AppError } from '../errors.ts';
+import { AppError, orNotFound } from '../errors.ts';
 import type { MediaItem } from '../media/media-item.entity.ts';
 import type { AudioCleanupService } from '../audio-cleanup/audio-cleanup.service.ts';
 import type { EpisodesRepository } from '../episodes/episodes.repository.ts';
@@ -84,8 +84,7 @@ export class TranscriptReviewService {
   }
 
   private async sourceOf(user: Owner, episodeId: string): Promise<string> {
-    const episode = await this.deps.episodes.findOwned(user, episodeId);
-    if (!episode) throw new AppError('NOT_FOUND', EPISODE_MESSAGES.episodeNotFound);
+    const episode = orNotFound(await this.deps.episodes.findOwned(user, episodeId), EPISODE_MESSAGES.episodeNotFound);
     if (!episode.sourceMedia) throw new AppError('NOT_FOUND', EPISODE_MESSAGES.noSourceAudio);
     return episode.sourceMedia.id;
   }
@@ -150,8 +149,7 @@ export class TranscriptReviewService {
 
   /** One of the user's uploads with its words: 404 for another user's or an unknown one, 409 while it is not transcribed. */
   private async transcribed(user: Owner, mediaId: string): Promise<{ item: MediaItem; row: Transcript }> {
-    const item = await this.deps.repository.findOwnedUpload(user, mediaId);
-    if (!item) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.uploadNotFound);
+    const item = orNotFound(await this.deps.repository.findOwnedUpload(user, mediaId), MEDIA_MESSAGES.uploadNotFound);
     const row = item.transcriptReady ? await this.deps.repository.wordsOf(item.id) : null;
     if (!row) throw new AppError('TRANSCRIPT_NOT_READY', MEDIA_MESSAGES.transcriptNotReady);
     return { item, row };

@@ -9,7 +9,7 @@ import {
   type TTranscriptReadyResponse,
   type TTranscriptionEngineName,
 } from '@ppp/contracts';
-import { AppError } from '../errors.ts';
+import { AppError, orNotFound } from '../errors.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { MediaItem } from '../media/media-item.entity.ts';
 import { intentsOf } from '../media/media.dto.ts';
@@ -50,9 +50,7 @@ export class TranscriptsService {
 
   /** The user's upload a hint names (its id, stored filename or original name); newest wins. */
   async findByHint(user: Pick<User, 'id'>, hint: string): Promise<MediaItem> {
-    const item = await this.deps.repository.findUploadByHint(user, hint);
-    if (!item) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.uploadNotFound);
-    return item;
+    return orNotFound(await this.deps.repository.findUploadByHint(user, hint), MEDIA_MESSAGES.uploadNotFound);
   }
 
   /** The upload a query names: its hint, else the upload the user's episode episode_id was made from (spec 000 section 7). */
@@ -101,9 +99,7 @@ export class TranscriptsService {
   }
 
   async getTranscript(user: Pick<User, 'id'>, mediaId: string): Promise<Transcript> {
-    const transcript = await this.deps.repository.findOwnedTranscript(user, mediaId);
-    if (!transcript) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.transcriptNotReady);
-    return transcript;
+    return orNotFound(await this.deps.repository.findOwnedTranscript(user, mediaId), MEDIA_MESSAGES.transcriptNotReady);
   }
 
   /** GET /api/media/{id}/subtitle: the upload's words as WebVTT captions (spec 001 §3 subtitle). */

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { ZTier, MESSAGES, type TMe, type ZUpdatePrefsRequest, type ZAcceptTermsRequest } from '@ppp/contracts';
 import type { User } from './user.entity.ts';
 import type { UsersRepository } from './users.repository.ts';
-import { AppError } from '../errors.ts';
+import { AppError, orNotFound } from '../errors.ts';
 import type { SessionService } from '../auth/session.service.ts';
 
 export function isAdmin(user: Pick<User, 'role'>): boolean {
@@ -55,9 +55,7 @@ export class UsersService {
   }
 
   async getById(id: string): Promise<User> {
-    const user = await this.repository.findById(id);
-    if (!user) throw new AppError('NOT_FOUND', 'User not found');
-    return user;
+    return orNotFound(await this.repository.findById(id), 'User not found');
   }
 
   /** Admin edit of tier, active flag or subscription expiry. Disabling a user ends their sessions. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { WaitlistRequest } from './waitlist-request.entity.ts';
 import type { WaitlistRepository } from './waitlist.repository.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
-import { AppError } from '../errors.ts';
+import { orNotFound } from '../errors.ts';
 import type { MailService } from '../mail/mail.service.ts';
 
 const ZStatus = z.enum(['pending', 'approved', 'dismissed']).catch('pending');
@@ -47,9 +47,7 @@ export class WaitlistAdminService {
   }
 
   private async find(id: string): Promise<WaitlistRequest> {
-    const request = await this.requests.findById(id);
-    if (!request) throw new AppError('NOT_FOUND', MESSAGES.notFound);
-    return request;
+    return orNotFound(await this.requests.findById(id), MESSAGES.notFound);
   }
 
   /** Activates the account of the request's email (if there is one), mails the address, and marks every request of that email approved. */

@@ -1,4 +1,4 @@
-import { AppError } from '../errors.ts';
+import { orNotFound } from '../errors.ts';
 import type { User } from '../users/user.entity.ts';
 import type { Podcast } from '../podcasts/podcast.entity.ts';
 import type { PodcastsService } from '../podcasts/podcasts.service.ts';
@@ -89,8 +89,7 @@ export class SitePagesService {
   /** The owner's draft, for the builder's preview (never indexed). */
   async preview(user: Pick<User, 'id'>, podcastId: string, now = new Date()): Promise<string> {
     const podcast = await this.deps.podcasts.getForUser(user, podcastId);
-    const website = await this.deps.repo.findByPodcast(podcast.id);
-    if (!website) throw new AppError('NOT_FOUND', WEBSITE_MESSAGES.notFound);
+    const website = orNotFound(await this.deps.repo.findByPodcast(podcast.id), WEBSITE_MESSAGES.notFound);
     return this.page(podcast, website, website.layout, true, now);
   }
 

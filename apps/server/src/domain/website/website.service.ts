@@ -11,7 +11,7 @@ import {
   type ZWebsiteDomainRequest,
 } from '@ppp/contracts';
 import type { TextAiEngine } from '@ppp/audio';
-import { AppError } from '../errors.ts';
+import { AppError, orNotFound } from '../errors.ts';
 import type { User } from '../users/user.entity.ts';
 import type { Podcast } from '../podcasts/podcast.entity.ts';
 import type { PodcastsService } from '../podcasts/podcasts.service.ts';
@@ -184,8 +184,7 @@ export class WebsiteService {
 
   private async owned(user: Owner, podcastId: string): Promise<{ podcast: Podcast; website: Website }> {
     const podcast = await this.deps.podcasts.getForUser(user, podcastId);
-    const website = await this.deps.repo.findByPodcast(podcast.id);
-    if (!website) throw new AppError('NOT_FOUND', WEBSITE_MESSAGES.notFound);
+    const website = orNotFound(await this.deps.repo.findByPodcast(podcast.id), WEBSITE_MESSAGES.notFound);
     return { podcast, website };
   }
 
