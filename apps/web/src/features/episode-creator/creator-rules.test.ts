@@ -24,7 +24,7 @@ import {
   visibleIntents,
   lockedIntents,
 } from './creator-rules.ts';
-import type { InternReviewItem } from './creator-state.ts';
+import { freshInternItem, type InternReviewItem } from './creator-state.ts';
 
 const caps = { has_elevenlabs: false, has_google_tts: false, has_tts: false, has_any_sfx_triggers: false };
 
@@ -132,9 +132,9 @@ describe('Flubber ranges', () => {
   });
 });
 
-/** The Intern command and review item the Intern tests start from. */
-function internFixtures() {
-  const context: TInternContext = {
+/** The one Intern command the tests find: asked at 10 s, its answer ending by default at 16 s. */
+function internContext(): TInternContext {
+  return {
     command_id: 'c1',
     intern_index: 0,
     id: 'c1',
@@ -147,16 +147,12 @@ function internFixtures() {
     audio_url: null,
     label: 'Intern 1',
   };
-  const item = (patch: Partial<InternReviewItem>): InternReviewItem => ({
-    end_s: 16,
-    response_text: '',
-    audio_url: null,
-    media_id: null,
-    regenerate_count: 0,
-    voiced_text: null,
-    error: null,
-    ...patch,
-  });
+}
+
+/** The Intern command and review item the Intern tests start from. */
+function internFixtures() {
+  const context = internContext();
+  const item = (patch: Partial<InternReviewItem>): InternReviewItem => ({ ...freshInternItem(context), ...patch });
   return { context, item };
 }
 
@@ -247,19 +243,7 @@ function assembleFixtures() {
     ZSegment.parse({ id: 'intro', segment_type: 'intro', source: { source_type: 'tts', text_prompt: 'Welcome' } }),
     ZSegment.parse({ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }),
   ];
-  const context: TInternContext = {
-    command_id: 'c1',
-    intern_index: 0,
-    id: 'c1',
-    start_s: 10,
-    snippet_start_s: 10,
-    snippet_end_s: 40,
-    max_duration_s: 30,
-    default_end_s: 16,
-    prompt_text: 'q',
-    audio_url: null,
-    label: 'Intern 1',
-  };
+  const context = internContext();
   const build = {
     upload: {
       id: 'm1',

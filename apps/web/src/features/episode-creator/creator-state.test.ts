@@ -45,6 +45,17 @@ function run(...actions: CreatorAction[]): CreatorState {
   return actions.reduce(creatorReducer, initialCreatorState());
 }
 
+/** A build past its steps, assembling: template and upload chosen, intents answered 'no', one script. */
+function assemblingBuild(): CreatorState {
+  return run(
+    { type: 'chooseTemplate', template: { id: 't1', name: 'Weekly' } },
+    { type: 'setUpload', upload },
+    { type: 'answerIntents', answers: { flubber: 'no', intern: 'no', sfx: 'no' } },
+    { type: 'setScript', segmentId: 's1', text: 'Hi' },
+    { type: 'assembling', jobId: 'j1', episodeId: 'e1' },
+  );
+}
+
 describe('the creator build: start and reviews', () => {
   it('starts at the chooser and moves to step 2 when a template is chosen', () => {
     const state = run({ type: 'start', mode: 'preuploaded' }, { type: 'chooseTemplate', template: { id: 't1', name: 'Weekly' } });
@@ -161,13 +172,7 @@ describe('the creator build: another upload and Cancel Build', () => {
   });
 
   it("opens an upload (the recorder's 'Create episode') as a new build, never on a build left in the tab", () => {
-    const stuck = run(
-      { type: 'chooseTemplate', template: { id: 't1', name: 'Weekly' } },
-      { type: 'setUpload', upload },
-      { type: 'answerIntents', answers: { flubber: 'no', intern: 'no', sfx: 'no' } },
-      { type: 'setScript', segmentId: 's1', text: 'Hi' },
-      { type: 'assembling', jobId: 'j1', episodeId: 'e1' },
-    );
+    const stuck = assemblingBuild();
     const recording = { ...upload, id: 'rec', filename: 'Recording.webm' };
     const fresh = creatorReducer(stuck, { type: 'openUpload', upload: recording });
     expect(fresh).toEqual({ ...initialCreatorState(), started: true, mode: 'preuploaded', upload: recording });
@@ -178,13 +183,7 @@ describe('the creator build: another upload and Cancel Build', () => {
 
 describe('the creator build: start over, the steps and saving', () => {
   it('starts over after a failed build with the same template and audio, from step 2, nothing else kept', () => {
-    const failed = run(
-      { type: 'chooseTemplate', template: { id: 't1', name: 'Weekly' } },
-      { type: 'setUpload', upload },
-      { type: 'answerIntents', answers: { flubber: 'no', intern: 'no', sfx: 'no' } },
-      { type: 'setScript', segmentId: 's1', text: 'Hi' },
-      { type: 'assembling', jobId: 'j1', episodeId: 'e1' },
-    );
+    const failed = assemblingBuild();
     const again = creatorReducer(failed, { type: 'startOver' });
     expect(again).toEqual({ ...initialCreatorState(), started: true, template: { id: 't1', name: 'Weekly' }, upload, step: 2 });
   });

@@ -219,7 +219,7 @@ function flubberReducer(state: CreatorState, action: CreatorAction): CreatorStat
 }
 
 /** A command just found: its default end, no answer yet. */
-function freshInternItem(context: TInternContext): InternReviewItem {
+export function freshInternItem(context: TInternContext): InternReviewItem {
   return {
     end_s: context.default_end_s,
     response_text: '',
