@@ -4,23 +4,13 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { BYTES_PER_MB, MEDIA, RSS_IMPORT } from '@ppp/contracts';
 import type { TConfig } from '../../config.ts';
-import { safeFetchStream, unsafeAllowPrivateAddresses, type PrivateAddressAllowance } from '../../adapters/safe-fetch/index.ts';
+import { safeFetchStream } from '../../adapters/safe-fetch/index.ts';
+import { privateHostsAllowance } from '../private-hosts.ts';
 import { AppError } from '../errors.ts';
 import type { IncomingFile } from '../media/media-upload.service.ts';
 
 /** The longest a music import may take to download (DNS, redirects and the whole body). */
 const MUSIC_IMPORT_DEADLINE_MS = RSS_IMPORT.audioDeadlineMs;
-
-// One allowance per configuration object, as RSS import does: the guard only honours allowances it issued.
-const allowances = new WeakMap<TConfig, PrivateAddressAllowance | undefined>();
-
-function allowanceFor(config: TConfig): PrivateAddressAllowance | undefined {
-  if (!allowances.has(config)) {
-    const hosts = config.IMPORT_ALLOW_PRIVATE_HOSTS;
-    allowances.set(config, hosts.length > 0 ? unsafeAllowPrivateAddresses(hosts) : undefined);
-  }
-  return allowances.get(config);
-}
 
 /** The file name an imported bed is known by: the last path segment of the address, or 'imported-audio'. */
 export function importedFileName(finalUrl: string): string {
@@ -42,7 +32,7 @@ export async function fetchMusicFile(config: TConfig, url: string, dir: string):
     maxBytes: MEDIA.libraryMaxMb * BYTES_PER_MB,
     accept: 'audio/*, */*;q=0.1',
     maxRedirects: RSS_IMPORT.maxRedirects,
-    unsafeAllowPrivate: allowanceFor(config),
+    unsafeAllowPrivate: privateHostsAllowance(config),
   });
   if (!response.ok) {
     response.body.destroy();

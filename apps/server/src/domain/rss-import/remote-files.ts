@@ -1,14 +1,9 @@
 import type { Readable } from 'node:stream';
 import { RSS_IMPORT } from '@ppp/contracts';
 import type { TConfig } from '../../config.ts';
-import {
-  safeFetch,
-  safeFetchStream,
-  unsafeAllowPrivateAddresses,
-  type PrivateAddressAllowance,
-  type SafeFetchResponse,
-} from '../../adapters/safe-fetch/index.ts';
+import { safeFetch, safeFetchStream, type SafeFetchResponse } from '../../adapters/safe-fetch/index.ts';
 import { AppError } from '../errors.ts';
+import { privateHostsAllowance } from '../private-hosts.ts';
 import { prepareCover, type PreparedCover } from '../podcasts/cover-art.ts';
 
 /**
@@ -30,17 +25,6 @@ const LIMITS: Record<TRemoteKind, { maxBytes: number; deadlineMs: number; accept
   sidecar: { maxBytes: RSS_IMPORT.sidecarMaxBytes, deadlineMs: RSS_IMPORT.sidecarDeadlineMs, accept: '*/*' },
 };
 
-// One allowance per configuration object: the guard only honours allowances it issued itself.
-const allowances = new WeakMap<TConfig, PrivateAddressAllowance | undefined>();
-
-function allowanceFor(config: TConfig): PrivateAddressAllowance | undefined {
-  if (!allowances.has(config)) {
-    const hosts = config.IMPORT_ALLOW_PRIVATE_HOSTS;
-    allowances.set(config, hosts.length > 0 ? unsafeAllowPrivateAddresses(hosts) : undefined);
-  }
-  return allowances.get(config);
-}
-
 function optionsFor(config: TConfig, kind: TRemoteKind, signal?: AbortSignal) {
   const limits = LIMITS[kind];
   const deadlineMs = kind === 'feed' ? (config.IMPORT_FEED_TIMEOUT_MS ?? limits.deadlineMs) : limits.deadlineMs;
@@ -49,7 +33,7 @@ function optionsFor(config: TConfig, kind: TRemoteKind, signal?: AbortSignal) {
     maxBytes: limits.maxBytes,
     accept: limits.accept,
     maxRedirects: RSS_IMPORT.maxRedirects,
-    unsafeAllowPrivate: allowanceFor(config),
+    unsafeAllowPrivate: privateHostsAllowance(config),
     ...(signal ? { signal } : {}),
   };
 }
