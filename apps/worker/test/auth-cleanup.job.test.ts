@@ -1,43 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { openTestOrm, PASSWORD, servicesFor, testConfig, uniqueEmail, uniqueIp, registerAccount } from '@ppp/server/test-support';
-import type { TConfig } from '@ppp/server/config';
-import { outboxOnlyTransport } from '@ppp/server/domain';
-import { startWorker, type Worker } from '../src/worker.ts';
+import { describe, expect, it } from 'vitest';
+import { PASSWORD, uniqueEmail, uniqueIp, registerAccount } from '@ppp/server/test-support';
+import { workerBed } from './support/worker-bed.ts';
 
-let orm: MikroORM;
-let config: TConfig;
-let worker: Worker;
-const logs: string[] = [];
-const services = () => servicesFor(orm, config);
-const sql = <T extends object>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
-
-beforeAll(async () => {
-  const db = await openTestOrm();
-  orm = db.orm;
-  config = testConfig(db.databaseUrl);
-  worker = await startWorker({
-    orm,
-    shared: { config, mailTransport: outboxOnlyTransport },
-    databaseUrl: db.databaseUrl,
-    concurrency: 1,
-    log: (msg) => logs.push(msg),
-  });
-});
-afterAll(async () => {
-  await worker?.stop();
-  await orm?.close();
-});
-
-async function waitForJob(name: string, id: string): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const job = await worker.boss.getJobById(name, id);
-    if (job && ['completed', 'failed', 'cancelled'].includes(job.state)) return job.state;
-    if (Date.now() > deadline) throw new Error(`job ${id} still ${job?.state ?? 'missing'}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const bed = workerBed({ name: 'ppp-auth-cleanup' });
+const { services, sql, logs } = bed;
 
 describe('auth.cleanup', () => {
   it('removes expired sessions, dead codes and stale rate-limit windows, and keeps what is live', async () => {
@@ -63,9 +29,7 @@ describe('auth.cleanup', () => {
     const before = await sql<{ n: string }>('select count(*) as n from sessions where user_id = ?', [admin[0]?.id]);
     expect(Number(before[0]?.n)).toBe(2);
 
-    const id = await worker.boss.send('auth.cleanup', {});
-    expect(id).toEqual(expect.any(String));
-    expect(await waitForJob('auth.cleanup', id ?? '')).toBe('completed');
+    expect((await bed.runJobOnce('auth.cleanup'))?.state).toBe('completed');
 
     const sessions = await sql<{ user_id: string }>('select user_id from sessions');
     expect(sessions).toEqual([{ user_id: admin[0]?.id }]);
@@ -80,8 +44,7 @@ describe('auth.cleanup', () => {
   });
 
   it('is safe to run again when there is nothing to remove', async () => {
-    const id = await worker.boss.send('auth.cleanup', {});
-    expect(await waitForJob('auth.cleanup', id ?? '')).toBe('completed');
+    expect((await bed.runJobOnce('auth.cleanup'))?.state).toBe('completed');
     expect(await sql('select 1 from sessions')).toHaveLength(1);
   });
 });

@@ -1,40 +1,16 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import { describe, expect, it } from 'vitest';
 import { UNFINISHED_UPLOADS } from '@ppp/contracts';
-import { openTestOrm, tempDir, testConfig } from '@ppp/server/test-support';
-import { outboxOnlyTransport } from '@ppp/server/domain';
-import { startWorker, type Worker } from '../src/worker.ts';
+import { workerBed } from './support/worker-bed.ts';
 
-let orm: MikroORM;
-let worker: Worker;
-let storage: { dir: string; remove: () => void };
-const logs: string[] = [];
-
-beforeAll(async () => {
-  storage = tempDir('ppp-cleanup-storage-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  const config = testConfig(db.databaseUrl, { STORAGE_DIR: storage.dir });
-  worker = await startWorker({
-    orm,
-    shared: { config, mailTransport: outboxOnlyTransport },
-    databaseUrl: db.databaseUrl,
-    concurrency: 1,
-    log: (m) => logs.push(m),
-  });
-});
-afterAll(async () => {
-  await worker?.stop();
-  await orm?.close();
-  storage?.remove();
-});
+const bed = workerBed({ name: 'ppp-cleanup' });
+const { logs } = bed;
 
 /** A partial tus upload as the file store leaves it: the bytes so far and a .json beside them. */
 function partial(id: string, createdHoursAgo: number, received: number, size = 1000): string {
-  const dir = path.join(storage.dir, 'tus');
+  const dir = path.join(bed.storage.dir, 'tus');
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, id), Buffer.alloc(received));
   const creation = new Date(Date.now() - createdHoursAgo * 3600_000).toISOString();
@@ -47,7 +23,7 @@ function partial(id: string, createdHoursAgo: number, received: number, size = 1
 
 /** Counts the upload for a user as the tus handler does, its last chunk `idleHours` ago. */
 async function counted(id: string, userId: string, idleHours: number): Promise<void> {
-  await orm.em
+  await bed.orm.em
     .fork()
     .execute(
       `insert into unfinished_uploads (id, user_id, reserved_bytes, created_at, last_activity_at) values (?, ?, 1000, now() - interval '30 hours', now() - make_interval(hours => ?))`,
@@ -56,12 +32,13 @@ async function counted(id: string, userId: string, idleHours: number): Promise<v
     );
 }
 
-const rows = async () => (await orm.em.fork().execute<{ id: string }[]>('select id from unfinished_uploads order by id')).map((r) => r.id);
+const rows = async () =>
+  (await bed.orm.em.fork().execute<{ id: string }[]>('select id from unfinished_uploads order by id')).map((r) => r.id);
 
 describe('uploads.cleanup', () => {
   it(`removes uploads idle for ${UNFINISHED_UPLOADS.idleHours} hours (from their last chunk, not their creation) and, as a backstop, any ${UNFINISHED_UPLOADS.maxAgeDays} days old`, async () => {
     const userId = randomUUID();
-    await orm.em
+    await bed.orm.em
       .fork()
       .execute(
         `insert into users (id, email, created_at, updated_at) values (?, ?, now(), now())`,
@@ -76,10 +53,7 @@ describe('uploads.cleanup', () => {
     // Left by an older version (no count): removed past the stores' own expiry only.
     const ancient = partial('ancient00', UNFINISHED_UPLOADS.maxAgeDays * 24 + 1, 10);
     const recent = partial('recent000', 30, 10);
-    const id = await worker.boss.send('uploads.cleanup', {});
-    await expect
-      .poll(async () => (await worker.boss.getJobById('uploads.cleanup', id ?? ''))?.state, { timeout: 20_000 })
-      .toBe('completed');
+    expect((await bed.runJobOnce('uploads.cleanup'))?.state).toBe('completed');
     for (const gone of [idle, ancient]) expect([existsSync(gone), existsSync(`${gone}.json`)]).toEqual([false, false]);
     for (const kept of [active, recent]) expect([existsSync(kept), existsSync(`${kept}.json`)]).toEqual([true, true]);
     expect(await rows()).toEqual(['active000']);

@@ -7,46 +7,23 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { QUEUE_STORAGE, QUEUE_STORAGE_MESSAGES } from '@ppp/contracts';
-import { openTestOrm, seedShow, tempDir, testConfig, uniqueEmail, registerAccount } from '@ppp/server/test-support';
-import type { TConfig } from '@ppp/server/config';
-import { createServices, LocalStorage, mediaKey, outboxOnlyTransport, PgBossJobQueue, type SharedDeps } from '@ppp/server/domain';
+import { LocalStorage, mediaKey } from '@ppp/server/domain';
 import { MediaItemSchema } from '../../server/src/domain/media/media-item.entity.ts';
 import { EpisodeSchema } from '../../server/src/domain/episodes/episode.entity.ts';
-import { startWorker, type Worker } from '../src/worker.ts';
+import { workerBed } from './support/worker-bed.ts';
 
 const DAY_MS = 86_400_000;
 
-let orm: MikroORM;
-let worker: Worker;
-let storage: { dir: string; remove: () => void };
-let config: TConfig;
-const logs: string[] = [];
+const bed = workerBed({ name: 'ppp-queue-expiry' });
+const { services, sql, logs } = bed;
 
-function services() {
-  const shared: SharedDeps = {
-    config,
-    mailTransport: outboxOnlyTransport,
-    storage: new LocalStorage(storage.dir),
-    jobs: new PgBossJobQueue({ boss: worker.boss }),
-  };
-  return createServices(orm.em.fork(), shared);
-}
-const sql = <T extends object>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
-
-async function creator(label: string, tier: string): Promise<{ id: string; email: string }> {
-  const email = uniqueEmail(label);
-  await registerAccount(services(), email);
-  await sql('update users set tier = ? where email = ?', [tier, email]);
-  const [row] = await sql<{ id: string }>('select id from users where email = ?', [email]);
-  return { id: row!.id, email };
-}
+const creator = (label: string, tier: string) => bed.newUser(label, tier);
 
 /** A stored main-content upload (its original in the storage folder) uploaded `daysAgo`. */
 async function upload(userId: string, name: string, daysAgo: number): Promise<{ id: string; file: string }> {
-  const em = orm.em.fork();
+  const em = bed.orm.em.fork();
   const item = em.create(MediaItemSchema, {
     user: userId,
     category: 'main_content',
@@ -60,18 +37,14 @@ async function upload(userId: string, name: string, daysAgo: number): Promise<{ 
     createdAt: new Date(Date.now() - daysAgo * DAY_MS),
   });
   item.storageKey = mediaKey(userId, item.id, 'original.wav');
-  await new LocalStorage(storage.dir).putBytes(item.storageKey, Buffer.from('RIFF'));
+  await new LocalStorage(bed.storage.dir).putBytes(item.storageKey, Buffer.from('RIFF'));
   await em.flush();
-  return { id: item.id, file: path.join(storage.dir, item.storageKey) };
+  return { id: item.id, file: path.join(bed.storage.dir, item.storageKey) };
 }
 
 /** One run through pg-boss, waited for; a failed run fails the test with its error. */
 async function runJob(): Promise<void> {
-  const id = (await worker.boss.send('uploads.queue-expiry', {})) ?? '';
-  await expect
-    .poll(async () => (await worker.boss.getJobById('uploads.queue-expiry', id))?.state, { timeout: 30_000 })
-    .toMatch(/^(completed|failed)$/);
-  const job = await worker.boss.getJobById('uploads.queue-expiry', id);
+  const job = await bed.runJobOnce('uploads.queue-expiry');
   expect(job?.state, JSON.stringify(job?.output)).toBe('completed');
 }
 
@@ -83,23 +56,7 @@ const notices = (userId: string) => services().notifications.findForUser({ id: u
 const mails = (email: string) => services().mail.findOutbox({ to: email, limit: 10 });
 
 beforeAll(async () => {
-  storage = tempDir('ppp-queue-expiry-storage-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  config = testConfig(db.databaseUrl, { STORAGE_DIR: storage.dir });
-  worker = await startWorker({
-    orm,
-    shared: { config, mailTransport: outboxOnlyTransport, storage: new LocalStorage(storage.dir) },
-    databaseUrl: db.databaseUrl,
-    concurrency: 1,
-    log: (m) => logs.push(m),
-  });
   await creator('first', 'unlimited');
-});
-afterAll(async () => {
-  await worker?.stop();
-  await orm?.close();
-  storage?.remove();
 });
 
 describe('uploads.queue-expiry', () => {
@@ -110,8 +67,8 @@ describe('uploads.queue-expiry', () => {
     const used = await upload(free.id, 'Used take', 10);
     const recent = await upload(free.id, 'Fresh take', 1);
     const proOld = await upload(pro.id, 'Pro interview', 10);
-    const podcastId = await seedShow(orm, new LocalStorage(storage.dir), free.id, 'Free Show', null);
-    const em = orm.em.fork();
+    const podcastId = await bed.show(free.id, 'Free Show', null);
+    const em = bed.orm.em.fork();
     em.create(EpisodeSchema, { user: free.id, podcast: podcastId, title: 'Made from the take', sourceMedia: used.id });
     await em.flush();
 
