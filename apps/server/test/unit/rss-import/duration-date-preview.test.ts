@@ -8,6 +8,7 @@ import {
   type TParsedFeed,
   type TParsedItem,
 } from '../../../src/domain/rss-import/parse/index.ts';
+import { parsedItem } from './fixtures.ts';
 
 describe('parseDurationMs', () => {
   it.each([
@@ -70,23 +71,7 @@ describe('parsePubDate', () => {
 });
 
 function item(title: string, pubDate: string | null): TParsedItem {
-  return {
-    guid: title,
-    key: title,
-    title,
-    description: null,
-    link: null,
-    pubDate: pubDate ? new Date(pubDate) : null,
-    enclosure: null,
-    durationMs: null,
-    season: null,
-    episode: null,
-    episodeType: 'full',
-    explicit: null,
-    imageUrl: null,
-    transcripts: [],
-    chapters: null,
-  };
+  return parsedItem(title, { guid: title, title, pubDate: pubDate ? new Date(pubDate) : null });
 }
 
 describe('newestItems', () => {

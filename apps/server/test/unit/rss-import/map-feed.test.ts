@@ -9,11 +9,11 @@ import {
 } from '../../../src/domain/rss-import/map-feed.ts';
 import { spreakerEpisodeGuid, spreakerEpisodeIdOf, spreakerShowIdFromUrl } from '../../../src/domain/rss-import/spreaker-ids.ts';
 import { linkSpreakerShow } from '../../../src/domain/rss-import/spreaker-link.ts';
-import { parseFeed, type TParsedItem } from '../../../src/domain/rss-import/parse/index.ts';
+import { parseFeed } from '../../../src/domain/rss-import/parse/index.ts';
 import { SpreakerClient } from '../../../src/adapters/spreaker/index.ts';
 import type { Podcast } from '../../../src/domain/podcasts/podcast.entity.ts';
 import { FakeSpreaker } from '../spreaker/fake-spreaker.ts';
-import { feedFixture } from './fixtures.ts';
+import { feedFixture, parsedItem } from './fixtures.ts';
 
 describe('feed to show and episode columns', () => {
   it("maps categories onto Apple's current list, renamed ones included, at most three", () => {
@@ -47,23 +47,10 @@ describe('feed to show and episode columns', () => {
   });
 
   it('dates in the future stay scheduled; an item without title gets one from its date', () => {
-    const item: TParsedItem = {
-      guid: null,
-      key: 'https://x.example/a.mp3',
-      title: null,
-      description: null,
-      link: null,
+    const item = parsedItem('https://x.example/a.mp3', {
       pubDate: new Date('2030-01-01T00:00:00Z'),
       enclosure: { url: 'https://x.example/a.mp3', length: null, type: 'audio/mpeg' },
-      durationMs: null,
-      season: null,
-      episode: null,
-      episodeType: 'full',
-      explicit: null,
-      imageUrl: null,
-      transcripts: [],
-      chapters: null,
-    };
+    });
     const { show } = parseFeed(feedFixture('narro.rss'));
     expect(episodeFields(item, show, new Date('2025-01-01T00:00:00Z'))).toMatchObject({
       status: 'scheduled',
