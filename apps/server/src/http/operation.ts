@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import type { User } from '../domain/users/user.entity.ts';
-import type { Access, RequestContext } from './request-context.ts';
+import { userOf, type Access, type RequestContext } from './request-context.ts';
+
+/** The answer of a call that has nothing else to say. */
+export const OK = { ok: true } as const;
 
 /** The request of a signed-in caller, as an operation receives it. */
 export type SignedInContext = RequestContext & { user: User };
@@ -8,15 +11,32 @@ export type SignedInContext = RequestContext & { user: User };
 /**
  * One call of the API written once: who may make it, its input and output contracts and the one
  * service call. The REST table (rest/operation-route.ts) and the tRPC routers
- * (trpc/operation-procedure.ts) are both built from it.
+ * (trpc/operation-procedure.ts) are both built from it; both check `access` before `call`.
  */
 export interface Operation<In extends z.ZodType, Out extends z.ZodType> {
-  access: Exclude<Access, 'public'>;
+  access: Access;
   input: In;
   output: Out;
+  call(ctx: RequestContext, input: z.output<In>): Promise<z.input<Out>>;
+}
+
+interface SignedInConfig<In extends z.ZodType, Out extends z.ZodType> extends Omit<Operation<In, Out>, 'access' | 'call'> {
+  access: Exclude<Access, 'public'>;
   run(ctx: SignedInContext, input: z.output<In>): Promise<z.input<Out>>;
 }
 
-export function operation<In extends z.ZodType, Out extends z.ZodType>(config: Operation<In, Out>): Operation<In, Out> {
-  return config;
+/** A call of a signed-in user: `run` gets the caller as `ctx.user`. */
+export function operation<In extends z.ZodType, Out extends z.ZodType>(config: SignedInConfig<In, Out>): Operation<In, Out> {
+  const { run, ...contract } = config;
+  return { ...contract, call: (ctx, input) => run({ ...ctx, user: userOf(ctx) }, input) };
+}
+
+interface PublicConfig<In extends z.ZodType, Out extends z.ZodType> extends Omit<Operation<In, Out>, 'access' | 'call'> {
+  run(ctx: RequestContext, input: z.output<In>): Promise<z.input<Out>>;
+}
+
+/** A call anyone may make (signing in, confirming an address). */
+export function publicOperation<In extends z.ZodType, Out extends z.ZodType>(config: PublicConfig<In, Out>): Operation<In, Out> {
+  const { run, ...contract } = config;
+  return { ...contract, access: 'public', call: run };
 }

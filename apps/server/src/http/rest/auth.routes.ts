@@ -1,75 +1,56 @@
-import {
-  TERMS,
-  ZAcceptTermsRequest,
-  ZChangePasswordRequest,
-  ZConfirmEmailRequest,
-  ZLoginRequest,
-  ZMe,
-  ZOkResponse,
-  ZRegisterRequest,
-  ZRegisterResponse,
-  ZResendVerificationRequest,
-  ZTermsInfo,
-  ZTokenResponse,
-  ZUpdatePendingEmailRequest,
-  ZUpdatePrefsRequest,
-} from '@ppp/contracts';
+import { TERMS, ZMe, ZOkResponse, ZTermsInfo, ZUpdatePrefsRequest } from '@ppp/contracts';
 import { toMe } from '../../domain/users/users.service.ts';
+import { authOperations as ops } from '../operations/auth.operations.ts';
 import { tokenOf, userOf } from '../request-context.ts';
-import { defineRoutes, route, OK } from './route.ts';
+import { bodyRoute } from './operation-route.ts';
+import { defineRoutes, route, OK, type RestRoute } from './route.ts';
 
 const me = (user: Parameters<typeof toMe>[0], terms: string) => toMe(user, terms);
 
+/** The signed-in user, answered at two paths. */
+function meRoute(path: string): RestRoute {
+  return route({
+    method: 'get',
+    path,
+    tag: 'users',
+    access: 'user',
+    summary: 'The signed-in user.',
+    response: ZMe,
+    handle: async ({ ctx }) => me(userOf(ctx), ctx.services.config.TERMS_VERSION),
+  });
+}
+
 export const authRoutes = defineRoutes([
-  route({
+  bodyRoute(ops.login, {
     method: 'post',
     path: '/api/auth/token',
     tag: 'auth',
-    access: 'public',
     summary: 'Sign in with a form (username = email, password); returns a bearer access token.',
-    body: { schema: ZLoginRequest, form: true },
-    response: ZTokenResponse,
-    handle: ({ ctx, body }) => ctx.services.auth.login(body, ctx.clientIp),
+    form: true,
   }),
-  route({
+  bodyRoute(ops.register, {
     method: 'post',
     path: '/api/auth/register',
     tag: 'auth',
-    access: 'public',
     summary: 'Create an account. The first account of an instance becomes an active admin.',
-    body: { schema: ZRegisterRequest },
-    response: ZRegisterResponse,
-    handle: ({ ctx, body }) => ctx.services.auth.register(body, ctx.clientIp),
   }),
-  route({
+  bodyRoute(ops.confirmEmail, {
     method: 'post',
     path: '/api/auth/confirm-email',
     tag: 'auth',
-    access: 'public',
     summary: 'Confirm an email with the 6-digit code ({email, code} or {token, email}); activates the account.',
-    body: { schema: ZConfirmEmailRequest },
-    response: ZOkResponse,
-    handle: async ({ ctx, body }) => (await ctx.services.auth.confirmEmail(body), OK),
   }),
-  route({
+  bodyRoute(ops.resendVerification, {
     method: 'post',
     path: '/api/auth/resend-verification',
     tag: 'auth',
-    access: 'public',
     summary: 'Send a new verification code (always answers OK).',
-    body: { schema: ZResendVerificationRequest },
-    response: ZOkResponse,
-    handle: async ({ ctx, body }) => (await ctx.services.auth.resendVerification(body), OK),
   }),
-  route({
+  bodyRoute(ops.updatePendingEmail, {
     method: 'post',
     path: '/api/auth/update-pending-email',
     tag: 'auth',
-    access: 'public',
     summary: 'Correct the address of an unconfirmed account; a new code goes to the new address.',
-    body: { schema: ZUpdatePendingEmailRequest },
-    response: ZOkResponse,
-    handle: async ({ ctx, body }) => (await ctx.services.auth.updatePendingEmail(body), OK),
   }),
   route({
     method: 'post',
@@ -80,15 +61,11 @@ export const authRoutes = defineRoutes([
     response: ZOkResponse,
     handle: async ({ ctx }) => (await ctx.services.auth.logout(tokenOf(ctx)), OK),
   }),
-  route({
+  bodyRoute(ops.changePassword, {
     method: 'post',
     path: '/api/auth/change-password',
     tag: 'auth',
-    access: 'active',
     summary: 'Change the password; every other session is ended.',
-    body: { schema: ZChangePasswordRequest },
-    response: ZOkResponse,
-    handle: async ({ ctx, body }) => (await ctx.services.auth.changePassword(userOf(ctx), tokenOf(ctx), body), OK),
   }),
   route({
     method: 'get',
@@ -99,37 +76,14 @@ export const authRoutes = defineRoutes([
     response: ZTermsInfo,
     handle: async ({ ctx }) => ({ version: ctx.services.config.TERMS_VERSION, url: TERMS.url }),
   }),
-  route({
+  bodyRoute(ops.acceptTerms, {
     method: 'post',
     path: '/api/auth/terms/accept',
     tag: 'auth',
-    access: 'active',
     summary: 'Accept the required terms version.',
-    body: { schema: ZAcceptTermsRequest },
-    response: ZMe,
-    handle: async ({ ctx, body }) => {
-      const terms = ctx.services.config.TERMS_VERSION;
-      return me(await ctx.services.users.acceptTerms(userOf(ctx), body, terms), terms);
-    },
   }),
-  route({
-    method: 'get',
-    path: '/api/auth/users/me',
-    tag: 'users',
-    access: 'user',
-    summary: 'The signed-in user.',
-    response: ZMe,
-    handle: async ({ ctx }) => me(userOf(ctx), ctx.services.config.TERMS_VERSION),
-  }),
-  route({
-    method: 'get',
-    path: '/api/users/me',
-    tag: 'users',
-    access: 'user',
-    summary: 'The signed-in user.',
-    response: ZMe,
-    handle: async ({ ctx }) => me(userOf(ctx), ctx.services.config.TERMS_VERSION),
-  }),
+  meRoute('/api/auth/users/me'),
+  meRoute('/api/users/me'),
   route({
     method: 'patch',
     path: '/api/auth/users/me/prefs',

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import type { Operation, SignedInContext } from '../operation.ts';
-import { userOf, type RequestContext } from '../request-context.ts';
+import type { Operation } from '../operation.ts';
 import { route, type PathParams, type RawQuery, type RestBody, type RestRoute } from './route.ts';
 
 /** How a path documents an operation: all but its contracts and access, which come from the operation. */
@@ -12,22 +11,21 @@ interface Documented<Path extends string> {
   status?: RestRoute['status'];
 }
 
-const signedIn = (ctx: RequestContext): SignedInContext => ({ ...ctx, user: userOf(ctx) });
-
 /** A 204 answers no body, so its operation's (void) output is not documented. */
 const responseOf = (op: Operation<z.ZodType, z.ZodType>, doc: Documented<string>) => (doc.status === 204 ? undefined : op.output);
 
-/** The operation as a REST path whose JSON body is the operation's input. */
+/** The operation as a REST path whose body (JSON, or a form with `form`) is the operation's input. */
 export function bodyRoute<Path extends string, Input, Out extends z.ZodType>(
   op: Operation<z.ZodType<Input>, Out>,
-  doc: Documented<Path>,
+  doc: Documented<Path> & { form?: boolean },
 ): RestRoute {
+  const { form, ...documented } = doc;
   return route<Path, PathParams<Path>, RawQuery, Input>({
-    ...doc,
+    ...documented,
     access: op.access,
-    body: { schema: op.input },
+    body: { schema: op.input, form },
     response: responseOf(op, doc),
-    handle: ({ ctx, body }) => op.run(signedIn(ctx), body),
+    handle: ({ ctx, body }) => op.call(ctx, body),
   });
 }
 
@@ -41,7 +39,7 @@ export function queryRoute<Path extends string, Input, Out extends z.ZodType>(
     access: op.access,
     query: op.input,
     response: responseOf(op, doc),
-    handle: ({ ctx, query }) => op.run(signedIn(ctx), query),
+    handle: ({ ctx, query }) => op.call(ctx, query),
   });
 }
 
@@ -63,6 +61,6 @@ export function pathRoute<Path extends string, Input, Out extends z.ZodType, Bod
     ...documented,
     access: op.access,
     response: responseOf(op, doc),
-    handle: ({ ctx, params, body }) => op.run(signedIn(ctx), input(params, body)),
+    handle: ({ ctx, params, body }) => op.call(ctx, input(params, body)),
   });
 }

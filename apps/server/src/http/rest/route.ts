@@ -76,4 +76,4 @@ export function defineRoutes(routes: RestRoute[]): RestRoute[] {
   return routes;
 }
 
-export const OK = { ok: true } as const;
+export { OK } from '../operation.ts';

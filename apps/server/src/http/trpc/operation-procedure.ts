@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Operation } from '../operation.ts';
-import { userOf, type RequestContext } from '../request-context.ts';
+import type { RequestContext } from '../request-context.ts';
 import { withAccess } from './init.ts';
 
 /**
@@ -9,7 +9,7 @@ import { withAccess } from './init.ts';
  * operation's procedure still has the schemas' types.
  */
 function procedureOf<In extends z.ZodType, Out extends z.ZodType>(op: Operation<In, Out>) {
-  const resolve = ({ ctx, input }: { ctx: RequestContext; input: z.output<In> }) => op.run({ ...ctx, user: userOf(ctx) }, input);
+  const resolve = ({ ctx, input }: { ctx: RequestContext; input: z.output<In> }) => op.call(ctx, input);
   return { procedure: withAccess(op.access).input(op.input).output(op.output), resolve: resolve as never };
 }
 
