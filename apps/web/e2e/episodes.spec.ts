@@ -202,6 +202,40 @@ test.describe('Episode History', () => {
     await expect(phone.getByTestId('episode-card')).toHaveCount(2);
     await shot(phone, 'episode-history-phone');
   });
+
+  test('reads the list as the kept page, gzipped, and the next visit revalidates it with a 304', async ({ openPage }) => {
+    const page = await openPage(DESKTOP, { token: token });
+    // What went over the wire: Chromium hands the page its cached 200 after a 304, so the 304 shows as
+    // a revalidation (If-None-Match sent) whose response brought no body.
+    const calls: { etag?: string; encoding?: string; ifNoneMatch?: string; bodyBytes: number }[] = [];
+    page.on('requestfinished', (request) => {
+      if (!new URL(request.url()).pathname.endsWith('/trpc/episodes.page')) return;
+      void (async () => {
+        const [sent, sizes, response] = await Promise.all([request.allHeaders(), request.sizes(), request.response()]);
+        const got = (await response?.allHeaders()) ?? {};
+        calls.push({
+          etag: got.etag,
+          encoding: got['content-encoding'],
+          ifNoneMatch: sent['if-none-match'],
+          bodyBytes: sizes.responseBodySize,
+        });
+      })();
+    });
+    const visit = async () => {
+      const visits = calls.length + 1;
+      await page.goto('/dashboard/episodes');
+      await expect(page.getByTestId('episode-card')).toHaveCount(2);
+      await expect.poll(() => calls.length).toBe(visits);
+      return calls[visits - 1]!;
+    };
+    const first = await visit();
+    expect(first).toMatchObject({ encoding: 'gzip', etag: expect.stringMatching(/^W\/"trpc\./), ifNoneMatch: undefined });
+    expect(first.bodyBytes).toBeGreaterThan(0);
+    let again = await visit();
+    // Signed links move to a new expiry every few minutes: a visit across that step gets the new page once.
+    if (again.bodyBytes > 0 && again.etag !== first.etag) again = await visit();
+    expect(again).toMatchObject({ ifNoneMatch: calls.at(-2)!.etag, bodyBytes: 0 });
+  });
 });
 
 test.describe('manual editor', () => {
