@@ -4,17 +4,22 @@ import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/utils'
 import { watchCheckedOutClient } from '../../db/checked-out-client.ts';
 import { TUS_LOCK_NAMESPACE } from '../../domain/media/unfinished-uploads.repository.ts';
 
+/** Asks the holder of an upload's lock to let go (the payload is the upload's id). */
 const CHANNEL = 'ppp_tus_lock_release';
+/** Says an upload's lock was let go (the payload is the upload's id), for those waiting to take it. */
+const RELEASED = 'ppp_tus_lock_released';
+/** The longest a request waiting for a lock sleeps before it tries again, should the release's NOTIFY not come (a dropped connection). */
 const RETRY_MS = 50;
 const TIMEOUT_MS = 30_000;
 
 /**
- * Lets go of an upload's lock and marks the upload as active in the same round trip: whatever held
- * the lock (a chunk written, or cut off) was activity on it, and while it was held the lock itself
- * kept the idle cleanup off it (UnfinishedUploads.removeIdle). One statement per chunk instead of two.
+ * Lets go of an upload's lock, marks the upload as active and tells the servers (RELEASED, sent as
+ * it commits) in the same round trip: whatever held the lock (a chunk written, or cut off) was
+ * activity on it, and while it was held the lock itself kept the idle cleanup off it
+ * (UnfinishedUploads.removeIdle). One statement per chunk instead of three.
  */
 const UNLOCK_AND_TOUCH = `with touched as (update unfinished_uploads set last_activity_at = now() where id = $2)
-  select pg_advisory_unlock($1, hashtext($2))`;
+  select pg_advisory_unlock($1, hashtext($2)), pg_notify('${RELEASED}', $2)`;
 
 /**
  * The lock's connections commit without waiting for the WAL to reach the disk: their only write is the
@@ -24,13 +29,40 @@ const UNLOCK_AND_TOUCH = `with touched as (update unfinished_uploads set last_ac
  */
 const ASYNC_COMMIT = '-c synchronous_commit=off';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Requests waiting for an upload's lock, woken when a server says it let go of it (RELEASED) or after RETRY_MS. */
+class ReleaseWaits {
+  private readonly waiting = new Map<string, Set<() => void>>();
+
+  /** Starts waiting now (before the try it follows, so a release in between is not missed); the promise settles on a release or after RETRY_MS. */
+  next(id: string): { released: Promise<void>; cancel: () => void } {
+    let wake: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => wake(), RETRY_MS);
+      wake = () => {
+        clearTimeout(timer);
+        const ids = this.waiting.get(id);
+        ids?.delete(wake);
+        if (ids?.size === 0) this.waiting.delete(id);
+        resolve();
+      };
+    });
+    const ids = this.waiting.get(id) ?? new Set();
+    ids.add(wake);
+    this.waiting.set(id, ids);
+    return { released, cancel: wake };
+  }
+
+  released(id: string): void {
+    for (const wake of [...(this.waiting.get(id) ?? [])]) wake();
+  }
+}
 
 /**
  * tus locks as PostgreSQL advisory locks, so any server behind a load balancer can take any chunk
  * of an upload. A lock holds one pooled connection while held. A request that finds the lock taken
  * asks the holder to let go (tus's requestRelease, for a client that reconnected after a dropped
- * connection) with NOTIFY; every server LISTENs and releases its holder of that upload. Letting go
+ * connection) with NOTIFY; every server LISTENs and releases its holder of that upload, and wakes its
+ * requests waiting for the lock as soon as the lock is let go (RELEASED) instead of polling. Letting go
  * marks the upload's activity (UNLOCK_AND_TOUCH), after the request's answer rather than before it
  * (`releasing`): a chunk's bytes are in its file when tus unlocks, so its client need not wait for
  * the database to send the next one, and this server's next lock of the upload waits for the release.
@@ -40,6 +72,7 @@ export class PgAdvisoryLocker implements Locker {
   private readonly held = new Map<string, RequestRelease>();
   /** Releases under way, by upload: a lock of the same upload here waits for its own release first. */
   private readonly releasing = new Map<string, Promise<void>>();
+  private readonly waits = new ReleaseWaits();
   private listener: Promise<pg.Client> | null = null;
 
   constructor(orm: MikroORM) {
@@ -51,29 +84,35 @@ export class PgAdvisoryLocker implements Locker {
     this.listener ??= (async () => {
       const client = new pg.Client({ connectionString: String(this.pool.options.connectionString) });
       client.on('error', () => undefined);
-      client.on('notification', (message) => {
-        const release = message.payload ? this.held.get(message.payload) : undefined;
+      client.on('notification', ({ channel, payload }) => {
+        if (!payload) return;
+        if (channel === RELEASED) return this.waits.released(payload);
+        const release = this.held.get(payload);
         if (release) void release();
       });
       await client.connect();
-      await client.query(`listen ${CHANNEL}`);
+      await client.query(`listen ${CHANNEL}; listen ${RELEASED}`);
       return client;
     })();
     return this.listener;
   }
 
   /**
-   * Takes the upload's advisory lock on `conn`, asking its holder to let go between tries, until
-   * the request is aborted or TIMEOUT_MS pass (tus's lock timeout).
+   * Takes the upload's advisory lock on `conn`, asking its holder to let go and trying again as it
+   * does (or every RETRY_MS), until the request is aborted or TIMEOUT_MS pass (tus's lock timeout).
    */
   private async waitForLock(conn: pg.PoolClient, id: string, signal: AbortSignal): Promise<void> {
     const deadline = Date.now() + TIMEOUT_MS;
     for (;;) {
+      const wait = this.waits.next(id);
       const { rows } = await conn.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [TUS_LOCK_NAMESPACE, id]);
-      if (rows[0]?.ok) return;
+      if (rows[0]?.ok) return wait.cancel();
       await conn.query('select pg_notify($1, $2)', [CHANNEL, id]);
-      if (signal.aborted || Date.now() > deadline) throw ERRORS.ERR_LOCK_TIMEOUT;
-      await sleep(RETRY_MS);
+      if (signal.aborted || Date.now() > deadline) {
+        wait.cancel();
+        throw ERRORS.ERR_LOCK_TIMEOUT;
+      }
+      await wait.released;
     }
   }
 
