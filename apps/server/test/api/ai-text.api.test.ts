@@ -42,9 +42,7 @@ beforeAll(async () => {
     });
   });
   chatApi = await startTestServer(orm, databaseUrl, { OPENAI_CHAT_MODEL: 'llama3.1', OPENAI_CHAT_BASE_URL: `${chat.baseUrl}/v1` });
-  const users = await twoUsers(api);
-  a = { token: users.admin.token, id: users.admin.id };
-  b = { token: users.user.token, id: users.user.id };
+  ({ admin: a, user: b } = await twoUsers(api));
   uploadId = await uploadWithTranscript(orm, a.id, 'green-thumb-042.mp3', EPISODE);
 });
 afterAll(async () => {

@@ -38,9 +38,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   ({ orm, api } = await startApiBed());
-  const users = await twoUsers(api);
-  a = { token: users.admin.token, id: users.admin.id };
-  b = { token: users.user.token, id: users.user.id };
+  ({ admin: a, user: b } = await twoUsers(api));
 });
 afterAll(() => closeApiBed({ api, orm }));
 

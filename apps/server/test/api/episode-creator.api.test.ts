@@ -134,9 +134,7 @@ beforeAll(async () => {
     OPENAI_CHAT_MODEL: 'llama3.1',
     OPENAI_CHAT_BASE_URL: `${chat.baseUrl}/v1`,
   });
-  const users = await twoUsers(api);
-  a = { token: users.admin.token, id: users.admin.id };
-  b = { token: users.user.token, id: users.user.id };
+  ({ admin: a, user: b } = await twoUsers(api));
   speech = spokenSlots({ dir: files.dir, name: 'episode', phrases: PHRASES, slotSeconds: SLOT, sampleRate: 44100 });
 }, 60_000);
 afterAll(async () => {

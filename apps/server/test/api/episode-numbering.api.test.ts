@@ -20,9 +20,7 @@ const post = (token: string, url: string, json: unknown): Promise<HttpResult> =>
 
 beforeAll(async () => {
   ({ orm, api } = await startApiBed());
-  const users = await twoUsers(api);
-  a = { token: users.admin.token, id: users.admin.id };
-  b = { token: users.user.token, id: users.user.id };
+  ({ admin: a, user: b } = await twoUsers(api));
 });
 afterAll(() => closeApiBed({ api, orm }));
 

@@ -15,9 +15,9 @@ import {
   transcriptUploadForm,
   updatePodcastForm,
 } from '@ppp/contracts';
-import { closeApiBed, startApiBed } from '../support/api-bed.ts';
+import { closeApiBed, startUsersBed } from '../support/api-bed.ts';
 import { pngFile, sha256, tempDir, toneFile } from '../support/audio-files.ts';
-import { twoUsers, type TestServer } from '../support/http.ts';
+import { type TestServer } from '../support/http.ts';
 
 let orm: MikroORM;
 let api: TestServer;
@@ -38,14 +38,11 @@ async function statusOf(call: Promise<unknown>): Promise<number | null> {
 }
 
 beforeAll(async () => {
-  storage = tempDir('ppp-formdata-storage-');
   files = tempDir('ppp-formdata-files-');
-  ({ orm, api } = await startApiBed({ STORAGE_DIR: storage.dir }));
-  ({ admin: a, user: b } = await twoUsers(api));
+  ({ orm, api, storage, admin: a, user: b } = await startUsersBed('ppp-formdata-storage-'));
 });
 afterAll(async () => {
-  await closeApiBed({ api, orm });
-  storage?.remove();
+  await closeApiBed({ api, orm, storage });
   files?.remove();
 });
 

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { MEDIA_MESSAGES, ZMediaItem } from '@ppp/contracts';
-import { closeApiBed, startApiBed } from '../support/api-bed.ts';
-import { errorOf, twoUsers, type HttpResult, type TestServer } from '../support/http.ts';
+import { closeApiBed, startUsersBed } from '../support/api-bed.ts';
+import { errorOf, type HttpResult, type TestServer } from '../support/http.ts';
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
 import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
 import { uploadWithTranscript } from '../support/transcripts.ts';
@@ -29,14 +29,11 @@ let b: { token: string; email: string; id: string };
 
 beforeAll(async () => {
   files = tempDir();
-  storage = tempDir('ppp-storage-test-');
-  ({ orm, api } = await startApiBed({ STORAGE_DIR: storage.dir }));
-  ({ admin: a, user: b } = await twoUsers(api));
+  ({ orm, api, storage, admin: a, user: b } = await startUsersBed('ppp-storage-test-'));
 });
 afterAll(async () => {
-  await closeApiBed({ api, orm });
+  await closeApiBed({ api, orm, storage });
   files?.remove();
-  storage?.remove();
 });
 
 async function upload(token: string, category: string, paths: string[], fields: Record<string, string> = {}): Promise<HttpResult> {

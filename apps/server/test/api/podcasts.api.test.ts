@@ -78,10 +78,7 @@ beforeAll(async () => {
   await sandbox.start();
   api = await startTestServer(orm, db.databaseUrl, {
     STORAGE_DIR: storage.dir,
-    SPREAKER_CLIENT_ID: 'ppp-app',
-    SPREAKER_CLIENT_SECRET: 'ppp-secret',
-    SPREAKER_BASE_URL: sandbox.origin,
-    SPREAKER_AUTHORIZE_URL: `${sandbox.origin}/oauth2/authorize`,
+    ...sandbox.appEnv,
   });
   ({ admin: a, user: b } = await twoUsers(api));
   expect((await connectSpreakerAccount(api.baseUrl, a.token)).status).toBe(200);

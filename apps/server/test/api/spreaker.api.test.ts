@@ -58,10 +58,7 @@ beforeAll(async () => {
   const env = {
     STORAGE_DIR: storage.dir,
     DATA_DIR: files.dir,
-    SPREAKER_CLIENT_ID: 'ppp-app',
-    SPREAKER_CLIENT_SECRET: 'ppp-secret',
-    SPREAKER_BASE_URL: sandbox.origin,
-    SPREAKER_AUTHORIZE_URL: `${sandbox.origin}/oauth2/authorize`,
+    ...sandbox.appEnv,
   };
   config = testConfig(db.databaseUrl, env);
   api = await startTestServer(orm, db.databaseUrl, env);

@@ -45,9 +45,7 @@ async function wordsOf(id: string) {
 
 beforeAll(async () => {
   ({ orm, api } = await startApiBed());
-  const users = await twoUsers(api);
-  a = { token: users.admin.token, id: users.admin.id };
-  b = { token: users.user.token, id: users.user.id };
+  ({ admin: a, user: b } = await twoUsers(api));
   fresh = await uploadWithTranscript(orm, a.id, 'bread-fresh.mp3', TAKE, { detect: true });
   assembled = await uploadWithTranscript(orm, a.id, 'bread-assembled.mp3', TAKE, { detect: true });
   // An episode was assembled from the second upload: a settings change leaves its detection as it was.

@@ -12,9 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Upload } from 'tus-js-client';
 import { UNFINISHED_UPLOADS, unfinishedUploadsCapMessage } from '@ppp/contracts';
-import { closeApiBed, startApiBed } from '../support/api-bed.ts';
-import { twoUsers, type TestServer } from '../support/http.ts';
-import { tempDir } from '../support/audio-files.ts';
+import { closeApiBed, startUsersBed } from '../support/api-bed.ts';
+import { type TestServer } from '../support/http.ts';
 import { createTusUpload, tusIdOf, tusOffsetOn } from '../support/tus-client.ts';
 
 let orm: MikroORM;
@@ -26,14 +25,9 @@ const MB = 1024 * 1024;
 const episode = { filename: 'episode.wav', category: 'main_content', friendly_name: 'Episode' };
 
 beforeAll(async () => {
-  storage = tempDir('ppp-tus-cancel-');
-  ({ orm, api } = await startApiBed({ STORAGE_DIR: storage.dir }));
-  ({ admin: a, user: b } = await twoUsers(api));
+  ({ orm, api, storage, admin: a, user: b } = await startUsersBed('ppp-tus-cancel-'));
 });
-afterAll(async () => {
-  await closeApiBed({ api, orm });
-  storage?.remove();
-});
+afterAll(() => closeApiBed({ api, orm, storage }));
 
 const scratchFiles = (id: string) => [path.join(storage.dir, 'tus', id), path.join(storage.dir, 'tus', `${id}.json`)].filter(existsSync);
 const bytesOnDisk = (id: string) => (existsSync(path.join(storage.dir, 'tus', id)) ? statSync(path.join(storage.dir, 'tus', id)).size : 0);

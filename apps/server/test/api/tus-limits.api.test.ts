@@ -12,10 +12,9 @@ import { UNFINISHED_UPLOADS, audioExceedsMessage, exceedsLimitMessage, unfinishe
 import { UnfinishedUploads } from '../../src/domain/media/unfinished-uploads.ts';
 import { UnfinishedUploadsRepository } from '../../src/domain/media/unfinished-uploads.repository.ts';
 import { tusStorageFor } from '../../src/domain/storage/tus-store.ts';
-import { closeApiBed, startApiBed } from '../support/api-bed.ts';
+import { closeApiBed, startUsersBed } from '../support/api-bed.ts';
 import { testConfig } from '../support/fixtures.ts';
-import { twoUsers, type TestServer } from '../support/http.ts';
-import { tempDir } from '../support/audio-files.ts';
+import { type TestServer } from '../support/http.ts';
 
 let orm: MikroORM;
 let databaseUrl: string;
@@ -26,14 +25,9 @@ let b: { token: string };
 const MB = 1024 * 1024;
 
 beforeAll(async () => {
-  storage = tempDir('ppp-tus-limits-');
-  ({ orm, api, databaseUrl } = await startApiBed({ STORAGE_DIR: storage.dir }));
-  ({ admin: a, user: b } = await twoUsers(api));
+  ({ orm, api, databaseUrl, storage, admin: a, user: b } = await startUsersBed('ppp-tus-limits-'));
 });
-afterAll(async () => {
-  await closeApiBed({ api, orm });
-  storage?.remove();
-});
+afterAll(() => closeApiBed({ api, orm, storage }));
 
 const tusHeaders = (token: string) => ({ authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' });
 const encoded = (meta: Record<string, string>) =>

@@ -10,8 +10,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { Upload } from 'tus-js-client';
 import { z } from 'zod';
 import { ZMediaItem } from '@ppp/contracts';
-import { closeApiBed, startApiBed } from '../support/api-bed.ts';
-import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { closeApiBed, startUsersBed } from '../support/api-bed.ts';
+import { startTestServer, type TestServer } from '../support/http.ts';
 import { fakeAudio, sha256, tempDir, toneFile } from '../support/audio-files.ts';
 
 let orm: MikroORM;
@@ -24,14 +24,11 @@ let b: { token: string };
 
 beforeAll(async () => {
   files = tempDir();
-  storage = tempDir('ppp-storage-test-');
-  ({ orm, api, databaseUrl } = await startApiBed({ STORAGE_DIR: storage.dir }));
-  ({ admin: a, user: b } = await twoUsers(api));
+  ({ orm, api, databaseUrl, storage, admin: a, user: b } = await startUsersBed('ppp-storage-test-'));
 });
 afterAll(async () => {
-  await closeApiBed({ api, orm });
+  await closeApiBed({ api, orm, storage });
   files?.remove();
-  storage?.remove();
 });
 
 const metadata = (filename: string, extra: Record<string, string> = {}) => ({

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { QUEUE_STORAGE_MESSAGES } from '@ppp/contracts';
-import { closeApiBed, startApiBed } from '../support/api-bed.ts';
-import { errorOf, twoUsers, type HttpResult, type TestServer } from '../support/http.ts';
+import { closeApiBed, startUsersBed } from '../support/api-bed.ts';
+import { errorOf, type HttpResult, type TestServer } from '../support/http.ts';
 import { tempDir, toneFile, uploadForm } from '../support/audio-files.ts';
 import { seedShow } from '../support/episodes.ts';
 import { createTusUpload } from '../support/tus-client.ts';
@@ -69,19 +69,14 @@ const storedOf = (userId: string): string[] => {
 
 beforeAll(async () => {
   files = tempDir('ppp-queue-files-');
-  storage = tempDir('ppp-queue-storage-');
-  ({ orm, api } = await startApiBed({ STORAGE_DIR: storage.dir }));
-  const users = await twoUsers(api);
-  starter = { token: users.admin.token, id: users.admin.id };
-  free = { token: users.user.token, id: users.user.id };
+  ({ orm, api, storage, admin: starter, user: free } = await startUsersBed('ppp-queue-storage-'));
   // Starter holds 2 hrs of unused uploads, Free 1 hr (the tier table's queue_storage_hours).
   await sql(`update users set tier = 'starter' where id = ?`, [starter.id]);
   await sql(`update users set tier = 'free' where id = ?`, [free.id]);
 });
 afterAll(async () => {
-  await closeApiBed({ api, orm });
+  await closeApiBed({ api, orm, storage });
   files?.remove();
-  storage?.remove();
 });
 
 describe('upload queue storage', () => {

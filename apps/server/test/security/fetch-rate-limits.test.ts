@@ -9,9 +9,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { MESSAGES, OUTBOUND_FETCH_RATE, RSS_IMPORT_MESSAGES } from '@ppp/contracts';
-import { closeApiBed, startApiBed } from '../support/api-bed.ts';
-import { errorOf, twoUsers, type TestServer } from '../support/http.ts';
-import { tempDir } from '../support/audio-files.ts';
+import { closeApiBed, startUsersBed } from '../support/api-bed.ts';
+import { errorOf, type TestServer } from '../support/http.ts';
 import { buildFeed, manyItems, startFeedServer, type FeedServer } from '../support/feed-server.ts';
 
 let orm: MikroORM;
@@ -29,9 +28,7 @@ const preview = (token: string, path?: string) =>
 const start = (token: string, path?: string) => api.request('POST', '/api/import/rss', { token, json: { rss_url: feedUrl(path) } });
 
 beforeAll(async () => {
-  storage = tempDir('ppp-fetch-limits-');
-  ({ orm, api } = await startApiBed({ STORAGE_DIR: storage.dir, IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.2' }));
-  ({ admin: a, user: b } = await twoUsers(api));
+  ({ orm, api, storage, admin: a, user: b } = await startUsersBed('ppp-fetch-limits-', { IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.2' }));
   target = await startFeedServer({ '/feed.rss': { body: buildFeed({ title: 'Target Show' }, manyItems(3)) } }, '127.0.0.2');
 });
 beforeEach(async () => {
@@ -42,8 +39,7 @@ beforeEach(async () => {
 });
 afterAll(async () => {
   await target?.close();
-  await closeApiBed({ api, orm });
-  storage?.remove();
+  await closeApiBed({ api, orm, storage });
 });
 
 describe('a user previewing feeds in a loop to make this server hammer another one', () => {

@@ -35,9 +35,7 @@ const storage = tempDir('ppp-notify-storage-');
 
 beforeAll(async () => {
   ({ orm, api, databaseUrl } = await startApiBed({ STORAGE_DIR: storage.dir }));
-  const users = await twoUsers(api);
-  a = { token: users.admin.token, id: users.admin.id };
-  b = { token: users.user.token, id: users.user.id };
+  ({ admin: a, user: b } = await twoUsers(api));
 });
 afterAll(async () => {
   await closeApiBed({ api, orm });

@@ -40,10 +40,7 @@ beforeAll(async () => {
   const db = await openTestOrm();
   orm = db.orm;
   api = await startTestServer(orm, db.databaseUrl, {
-    SPREAKER_CLIENT_ID: 'ppp-app',
-    SPREAKER_CLIENT_SECRET: 'ppp-secret',
-    SPREAKER_BASE_URL: sandbox.origin,
-    SPREAKER_AUTHORIZE_URL: `${sandbox.origin}/oauth2/authorize`,
+    ...sandbox.appEnv,
   });
   ({ admin: a, user: b } = await twoUsers(api));
 });

@@ -39,10 +39,7 @@ beforeAll(async () => {
     RUN_WORKER: 'true',
     WORKER_CONCURRENCY: '2',
     WORKER_STOP_GRACE_MS: String(WORKER_GRACE_MS),
-    SPREAKER_CLIENT_ID: 'ppp-app',
-    SPREAKER_CLIENT_SECRET: 'ppp-secret',
-    SPREAKER_BASE_URL: sandbox.origin,
-    SPREAKER_AUTHORIZE_URL: `${sandbox.origin}/oauth2/authorize`,
+    ...sandbox.appEnv,
   };
 });
 afterAll(async () => {

@@ -72,9 +72,7 @@ beforeAll(async () => {
   config = testConfig(db.databaseUrl, {
     STORAGE_DIR: storage.dir,
     DATA_DIR: files.dir,
-    SPREAKER_CLIENT_ID: 'ppp-app',
-    SPREAKER_CLIENT_SECRET: 'ppp-secret',
-    SPREAKER_BASE_URL: sandbox.origin,
+    ...sandbox.appEnv,
   });
   email = uniqueEmail('publisher');
   await registerAccount(services(), email);

@@ -2,20 +2,24 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import type { TTemplateBodyInput } from '@ppp/contracts';
+import type { TConfig } from '../../src/config.ts';
 import { openTestOrm } from './database.ts';
+import { testConfig } from './fixtures.ts';
 import { tempDir } from './audio-files.ts';
 import { startTestServer, twoUsers, type TestServer, type TestUser } from './http.ts';
 
 export interface ApiBed {
   orm: MikroORM;
   databaseUrl: string;
+  /** The configuration the server runs with (for the services a test calls beside it). */
+  config: TConfig;
   api: TestServer;
 }
 
 /** A fresh, migrated database and a server on it, configured by `env`. */
 export async function startApiBed(env: Record<string, string> = {}): Promise<ApiBed> {
   const { orm, databaseUrl } = await openTestOrm();
-  return { orm, databaseUrl, api: await startTestServer(orm, databaseUrl, env) };
+  return { orm, databaseUrl, config: testConfig(databaseUrl, env), api: await startTestServer(orm, databaseUrl, env) };
 }
 
 /** A bed whose server stores files in a temporary folder of its own, with the two users of twoUsers. */

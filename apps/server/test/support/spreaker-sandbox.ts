@@ -62,6 +62,16 @@ export class SpreakerSandbox {
     return this.fake.origin;
   }
 
+  /** The settings of a server whose Spreaker app is this sandbox (started first: it names the sandbox's address). */
+  get appEnv(): Record<string, string> {
+    return {
+      SPREAKER_CLIENT_ID: 'ppp-app',
+      SPREAKER_CLIENT_SECRET: 'ppp-secret',
+      SPREAKER_BASE_URL: this.origin,
+      SPREAKER_AUTHORIZE_URL: `${this.origin}/oauth2/authorize`,
+    };
+  }
+
   get received(): Received[] {
     return this.fake.received;
   }
