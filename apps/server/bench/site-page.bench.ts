@@ -10,6 +10,7 @@ import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { registerBenchAccount } from './support/bench-account.ts';
 import { startBenchInstance } from './support/bench-instance.ts';
 import { LocalStorage } from '../src/domain/storage/local-storage.ts';
 import { seedAssembledEpisode, seedShow } from '../test/support/episodes.ts';
@@ -20,7 +21,6 @@ const SEQUENTIAL = Number(process.env.BENCH_SITE_REQUESTS ?? 200);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const BUDGET_BYTES = 50_000;
-const PASSWORD = 'bench-password-1';
 
 /** One GET as a browser sends it; the body as it came over the wire (gzipped when asked). */
 function get(url: string, gzip: boolean): Promise<{ status: number; wire: number; encoding: string; ms: number }> {
@@ -49,17 +49,7 @@ const instance = await startBenchInstance('site-page');
 const { base, orm } = instance;
 
 try {
-  const email = `bench-${Date.now()}@example.com`;
-  await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD, accept_terms: true }),
-  });
-  const login = await fetch(`${base}/api/auth/token`, {
-    method: 'POST',
-    body: new URLSearchParams({ username: email, password: PASSWORD }),
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
+  const { token } = await registerBenchAccount(base);
   const auth = { authorization: `Bearer ${token}` };
   const me = (await (await fetch(`${base}/api/users/me`, { headers: auth })).json()) as { id: string };
 

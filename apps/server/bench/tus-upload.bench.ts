@@ -14,16 +14,18 @@
  * of BENCH_RUNS (default 3) rounds, with each round's share of its own floor and their median beside it
  * (3 decimals, the goal judged on the figure printed); the load average is printed.
  */
-import { execFileSync, fork } from 'node:child_process';
-import { createWriteStream, readFileSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { createWriteStream, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { registerBenchAccount } from './support/bench-account.ts';
 import { startBenchInstance } from './support/bench-instance.ts';
 import type { UploadJob } from './support/upload-client.ts';
+import { toneFile } from '../test/support/audio-files.ts';
 import { s3Env, startS3StandIn } from '../test/support/s3-stand-in.ts';
 
 const SIZE_MB = Number(process.env.BENCH_UPLOAD_MB ?? 200);
@@ -43,21 +45,7 @@ const wavFile = path.join(dir, 'bench.wav');
 /** A stereo 44.1 kHz WAV of about SIZE_MB (176,400 bytes a second); answers its size in bytes. */
 function makeWav(): number {
   const seconds = Math.ceil((SIZE_MB * MB) / 176_400);
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=300:duration=${seconds}`,
-    '-ac',
-    '2',
-    '-ar',
-    '44100',
-    wavFile,
-  ]);
-  return readFileSync(wavFile).length;
+  return statSync(toneFile(dir, 'bench.wav', seconds, 300, ['-ac', '2', '-ar', '44100'])).size;
 }
 
 /** CPU seconds (user + system) this process, the servers', has used so far, from /proc. */
@@ -95,18 +83,7 @@ function upload(token: string, chunkSize?: number, endpoint = base): Promise<Run
 }
 
 async function signIn(at: string): Promise<string> {
-  const email = `bench-${Date.now()}@example.com`;
-  await fetch(`${at}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'bench-password-1', accept_terms: true }),
-  });
-  const login = await fetch(`${at}/api/auth/token`, {
-    method: 'POST',
-    body: new URLSearchParams({ username: email, password: 'bench-password-1' }),
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  return token;
+  return (await registerBenchAccount(at)).token;
 }
 
 /** The floor's server: each PUT's body streamed with backpressure onto the end of one file, then 204. */

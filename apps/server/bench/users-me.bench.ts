@@ -4,6 +4,7 @@
  */
 import autocannon from 'autocannon';
 import os from 'node:os';
+import { registerBenchAccount } from './support/bench-account.ts';
 import { startBenchInstance } from './support/bench-instance.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -13,17 +14,7 @@ const instance = await startBenchInstance('users-me');
 const { base } = instance;
 
 try {
-  const email = `bench-${Date.now()}@example.com`;
-  await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'bench-password-1', accept_terms: true }),
-  });
-  const login = await fetch(`${base}/api/auth/token`, {
-    method: 'POST',
-    body: new URLSearchParams({ username: email, password: 'bench-password-1' }),
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
+  const { token } = await registerBenchAccount(base);
   const probe = await fetch(`${base}/api/users/me`, { headers: { authorization: `Bearer ${token}` } });
   if (probe.status !== 200) throw new Error(`GET /api/users/me answered ${probe.status}`);
 

@@ -6,24 +6,17 @@
  * stdout and serves until SIGTERM.
  */
 import v8 from 'node:v8';
+import { registerBenchAccount } from './bench-account.ts';
 import { startBenchInstance } from './bench-instance.ts';
 import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
 
 const EPISODES = Number(process.env.BENCH_EPISODES ?? 500);
-const PASSWORD = 'bench-password-1';
 
 const instance = await startBenchInstance('api', { LOG_LEVEL: 'warn' });
 const { base, orm } = instance;
 
-const email = `bench-${Date.now()}@example.com`;
-await fetch(`${base}/api/auth/register`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email, password: PASSWORD, accept_terms: true }),
-});
-const login = await fetch(`${base}/api/auth/token`, { method: 'POST', body: new URLSearchParams({ username: email, password: PASSWORD }) });
-const { access_token: token } = (await login.json()) as { access_token: string };
+const { email, token } = await registerBenchAccount(base);
 const me = (await (await fetch(`${base}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string };
 
 const em = orm.em.fork();
