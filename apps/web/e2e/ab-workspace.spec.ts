@@ -12,7 +12,7 @@
  * its draft at finalize once transcribed. Screenshots at desktop and phone sizes.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AB_MESSAGES } from '@ppp/contracts';
 import { openOrm } from '@ppp/server/db';
@@ -31,6 +31,7 @@ import {
   shot,
 } from './harness.ts';
 import { expect, test } from './fixtures.ts';
+import { CONTENT_SEGMENT, createPublishableShow, createTemplate } from './show-seeds.ts';
 
 test.use({ launcherEnv: {} });
 // One app for the file: its tests go on from what the earlier ones left.
@@ -107,31 +108,13 @@ test.beforeAll(async ({ app: started, scratchDir }) => {
   app = started;
   files = scratchDir;
   token = await registerAndSignIn(app.baseUrl, CREATOR);
-  const show = new FormData();
-  show.append('name', 'Garden Hour');
-  show.append('description', 'A show about growing things.');
-  show.append('cover_image', new Blob([readFileSync(coverImage())], { type: 'image/png' }), 'cover.png');
-  const podcast = await api('POST', '/api/podcasts/', show);
-  expect(podcast.status, JSON.stringify(podcast.body)).toBe(201);
-  showId = (podcast.body as { id: string }).id;
-  // What the built-in host's publish check needs besides a name and cover: a category and an owner.
-  const details = {
-    name: 'Garden Hour',
-    description: 'A show about growing things.',
-    category_id: 'Technology',
-    owner_name: 'Ada Garden',
-    owner_email: 'ada@example.com',
-  };
-  expect((await api('PUT', `/api/podcasts/${showId}`, details)).status).toBe(200);
-  const template = await api('POST', '/api/templates/', {
-    name: 'Voiced intro',
-    podcast_id: showId,
+  showId = await createPublishableShow(api, 'Garden Hour', 'A show about growing things.', coverImage());
+  await createTemplate(api, showId, 'Voiced intro', {
     segments: [
       { id: 'intro', segment_type: 'intro', name: 'Welcome', source: { source_type: 'tts', text_prompt: '', voice_id: 'espeak:en-us' } },
-      { id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } },
+      CONTENT_SEGMENT,
     ],
   });
-  expect(template.status, JSON.stringify(template.body)).toBe(201);
   await seedFinishedEpisodes();
   jingleId = (await uploadToCategory(api, 'intro', jingle(), 'Garden jingle')).id;
 });

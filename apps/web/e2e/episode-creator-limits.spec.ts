@@ -12,12 +12,11 @@
  *   Stripe signs them) offers exactly the minutes short, pays on the stand-in's checkout page and comes
  *   back to the Episode Creator's details with the episode kept, which now assembles on the bought minutes.
  */
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { BILLING_INTENT_STORAGE_KEY, EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL } from '@ppp/contracts';
-import type { StripeStandIn } from '@ppp/server/test-support';
+import { toneFile, type StripeStandIn } from '@ppp/server/test-support';
 import {
   CREATOR_STORAGE_KEY,
   initialCreatorState,
@@ -37,6 +36,7 @@ import {
 } from './harness.ts';
 import { expect, type OpenPageOptions } from './fixtures.ts';
 import { withStripeStandIn } from './stripe-fixtures.ts';
+import { createShow, createTemplate } from './show-seeds.ts';
 import type { Viewport } from './harness.ts';
 
 /** The launcher talks to the Stripe stand-in, started and stocked first in this worker. */
@@ -79,20 +79,7 @@ function words(name: string, list: { text: string; start: number; end: number }[
 }
 
 function tone(name: string, seconds: number, hz: number, rate = 44100): string {
-  const dest = path.join(files, name);
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=${hz}:duration=${seconds}:sample_rate=${rate}`,
-    '-ac',
-    '1',
-    dest,
-  ]);
-  return dest;
+  return toneFile(files, name, seconds, hz, ['-ar', String(rate), '-ac', '1']);
 }
 
 /** Step 5 of a build of the speech upload, resumed from this tab's sessionStorage, with the minutes check done. */
@@ -143,18 +130,8 @@ test.beforeAll(async ({ app: started, scratchDir, stripe: standIn }) => {
   const limits = { max_processing_minutes_month: 60, max_episodes_month: 50, flubber: true, intern: true, advancedIntern: true };
   expect((await setFree(limits)).status).toBe(200);
 
-  const show = new FormData();
-  show.append('name', 'Speech Limits');
-  show.append('description', 'A show that runs short of minutes.');
-  const podcast = await api('POST', '/api/podcasts/', show);
-  expect(podcast.status).toBe(201);
-  const template = await api('POST', '/api/templates/', {
-    name: 'Just the talk',
-    podcast_id: (podcast.body as { id: string }).id,
-    segments: [{ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }],
-  });
-  expect(template.status, JSON.stringify(template.body)).toBe(201);
-  templateId = (template.body as { id: string }).id;
+  const podcastId = await createShow(api, 'Speech Limits', 'A show that runs short of minutes.');
+  templateId = await createTemplate(api, podcastId, 'Just the talk');
 
   speech = await uploadToCategory(api, 'main_content', speechTrack(files, PHRASES, SLOT), 'Speech take');
   const spoken = PHRASES.flatMap((text, i) =>

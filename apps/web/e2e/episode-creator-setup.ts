@@ -8,8 +8,10 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { toneFile } from '@ppp/server/test-support';
 import { CREATOR_STORAGE_KEY, serializeCreator, type CreatorState } from '../src/features/episode-creator/creator-state.ts';
 import type { OpenPageOptions } from './fixtures.ts';
+import { CONTENT_SEGMENT, createShow, createTemplate } from './show-seeds.ts';
 import {
   apiClient,
   registerAndSignIn,
@@ -92,21 +94,9 @@ export function transcriptFile(): string {
   return dest;
 }
 
+/** A mono 44.1 kHz tone in the journey's scratch folder. */
 export function tone(name: string, seconds: number, hz: number): string {
-  const dest = path.join(journey.files, name);
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=${hz}:duration=${seconds}:sample_rate=44100`,
-    '-ac',
-    '1',
-    dest,
-  ]);
-  return dest;
+  return toneFile(journey.files, name, seconds, hz, ['-ac', '1']);
 }
 
 export function coverImage(): string {
@@ -170,19 +160,12 @@ export async function setUpCreatorJourney(app: RunningApp, files: string): Promi
   expect(best.gap).toBeGreaterThan(0.2);
   changed = best.voice;
 
-  const show = new FormData();
-  show.append('name', 'Speech Weekly');
-  show.append('description', 'A show about talking.');
-  const podcast = await api('POST', '/api/podcasts/', show);
-  expect(podcast.status).toBe(201);
-  const podcastId = (podcast.body as { id: string }).id;
+  const podcastId = await createShow(api, 'Speech Weekly', 'A show about talking.');
 
   const outro = await uploadTo('outro', tone('outro.wav', OUTRO_SECONDS, 660), 'Goodbye chime');
   const music = await uploadTo('music', tone('bed.wav', 40, 220), 'Soft bed');
-  const template = await api('POST', '/api/templates/', {
-    name: 'Speech weekly',
+  templateId = await createTemplate(api, podcastId, 'Speech weekly', {
     description: 'Intro voice, the talk, a chime.',
-    podcast_id: podcastId,
     default_intern_voice_id: voice.voice_id,
     segments: [
       {
@@ -191,7 +174,7 @@ export async function setUpCreatorJourney(app: RunningApp, files: string): Promi
         name: 'Welcome',
         source: { source_type: 'tts', text_prompt: '', voice_id: voice.voice_id, voice_name: voice.name },
       },
-      { id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } },
+      CONTENT_SEGMENT,
       {
         id: 'outro',
         segment_type: 'outro',
@@ -203,14 +186,7 @@ export async function setUpCreatorJourney(app: RunningApp, files: string): Promi
       { apply_to_segments: ['intro', 'content', 'outro'], music_filename: music.filename, media_id: music.id, volume_db: -20 },
     ],
   });
-  expect(template.status, JSON.stringify(template.body)).toBe(201);
-  templateId = (template.body as { id: string }).id;
-  const other = await api('POST', '/api/templates/', {
-    name: 'Just the talk',
-    podcast_id: podcastId,
-    segments: [{ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }],
-  });
-  expect(other.status).toBe(201);
+  await createTemplate(api, podcastId, 'Just the talk');
 
   const media = await uploadTo('main_content', speechTrack(journey.files, PHRASES, SLOT), 'Speech take');
   mediaId = media.id;

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { toneFile } from '@ppp/server/test-support';
 import {
   CREATOR_STORAGE_KEY,
   initialCreatorState,
@@ -14,6 +15,8 @@ import {
   type CreatorState,
 } from '../src/features/episode-creator/creator-state.ts';
 import type { OpenPageOptions } from './fixtures.ts';
+import { createShow, createTemplate } from './show-seeds.ts';
+import { wallClock } from './wall-clock.ts';
 import {
   DESKTOP,
   apiClient,
@@ -41,21 +44,9 @@ export const api = apiClient(
   () => journey.token,
 );
 
-export function toneTrack(): string {
-  const dest = path.join(journey.files, 'content.wav');
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=330:sample_rate=44100:duration=${SECONDS}`,
-    '-ac',
-    '1',
-    dest,
-  ]);
-  return dest;
+/** SECONDS of a 330 Hz mono tone in the journey's scratch folder. */
+export function toneTrack(name = 'content.wav'): string {
+  return toneFile(journey.files, name, SECONDS, 330, ['-ac', '1']);
 }
 
 export function transcriptFile(): string {
@@ -122,21 +113,6 @@ export async function wizardAt(openPage: OpenPage, viewport: Viewport, state: Cr
   return page;
 }
 
-/** A moment's date and time on a zone's clock ('yyyy-mm-dd', 'HH:MM'). */
-export function wallClock(at: Date, timeZone: string): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
-}
-
 /** The zone step 5 schedules in: not the browser's, and a day ahead of UTC for half of the day. */
 export const SCHEDULE_ZONE = 'Pacific/Auckland';
 
@@ -197,25 +173,13 @@ export async function setUpStepsJourney(app: RunningApp, files: string): Promise
   const tiers = await api('PUT', '/api/admin/tiers', { features: [{ key: 'max_episodes_month', values: { free: 50 } }] });
   expect(tiers.status, JSON.stringify(tiers.body)).toBe(200);
 
-  const show = new FormData();
-  show.append('name', 'Balcony Garden');
-  show.append('description', 'Growing food in small spaces.');
-  const podcast = await api('POST', '/api/podcasts/', show);
-  expect(podcast.status).toBe(201);
-  podcastId = (podcast.body as { id: string }).id;
+  podcastId = await createShow(api, 'Balcony Garden', 'Growing food in small spaces.');
 
   const media = await uploadToCategory(api, 'main_content', toneTrack(), 'Tomatoes take');
   await supplyTranscript(api, media.id, transcriptFile(), () => journey.app.output().slice(-3000));
 
   // Auto fill with AI off: these builds fill step 5 by hand (the AI part has its own build below).
-  const template = await api('POST', '/api/templates/', {
-    name: 'Garden talk',
-    podcast_id: podcastId,
-    segments: [{ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }],
-    ai_settings: { auto_fill_ai: false },
-  });
-  expect(template.status, JSON.stringify(template.body)).toBe(201);
-  const templateId = (template.body as { id: string }).id;
+  const templateId = await createTemplate(api, podcastId, 'Garden talk', { ai_settings: { auto_fill_ai: false } });
 
   build = {
     ...initialCreatorState(),

@@ -21,8 +21,9 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ASSEMBLY_MESSAGES, CREATOR_STEP_COPY, EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL, PODCAST_MESSAGES } from '@ppp/contracts';
 import { CREATOR_STORAGE_KEY, type CreatorState } from '../src/features/episode-creator/creator-state.ts';
-import { DESKTOP, PHONE, shot } from './harness.ts';
+import { DESKTOP, PHONE, shot, uploadToCategory } from './harness.ts';
 import { expect, test } from './fixtures.ts';
+import { CONTENT_SEGMENT, createTemplate } from './show-seeds.ts';
 import {
   api,
   build,
@@ -270,21 +271,10 @@ test.describe('Episode Creator steps 4-6', () => {
   test('shows a failed render with its reason and Retry, which assembles the same episode once the file is back, with no second charge', async ({
     openPage,
   }) => {
-    const intro = new FormData();
-    intro.append('files', new Blob([readFileSync(toneTrack())]), 'jingle.wav');
-    intro.append('friendly_names', JSON.stringify(['Jingle']));
-    const stored = await api('POST', '/api/media/upload/intro', intro);
-    expect(stored.status, JSON.stringify(stored.body)).toBe(201);
-    const jingle = (stored.body as { id: string; filename: string }[])[0]!;
-    const template = await api('POST', '/api/templates/', {
-      name: 'With a jingle',
-      podcast_id: podcastId,
-      segments: [
-        { id: 'intro', segment_type: 'intro', source: { source_type: 'static', filename: jingle.filename } },
-        { id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } },
-      ],
+    const jingle = await uploadToCategory(api, 'intro', toneTrack('jingle.wav'), 'Jingle');
+    const templateId = await createTemplate(api, podcastId, 'With a jingle', {
+      segments: [{ id: 'intro', segment_type: 'intro', source: { source_type: 'static', filename: jingle.filename } }, CONTENT_SEGMENT],
     });
-    expect(template.status, JSON.stringify(template.body)).toBe(201);
     // The jingle's stored file turns unreadable (its library entry and a file stay, so the assemble
     // call's check that the file exists lets it through): the render cannot read it.
     const jingleFile = findStored(path.join(journey.app.dataDir, 'storage'), jingle.id);
@@ -294,7 +284,7 @@ test.describe('Episode Creator steps 4-6', () => {
     const page = await wizardAt(openPage, DESKTOP, {
       ...build,
       step: 5,
-      template: { id: (template.body as { id: string }).id, name: 'With a jingle' },
+      template: { id: templateId, name: 'With a jingle' },
     });
     await expect(page.getByTestId('details-step')).toBeVisible();
     await expect.poll(() => page.getByLabel('Episode Number').inputValue()).not.toBe('');
@@ -337,18 +327,14 @@ test.describe('Episode Creator steps 4-6', () => {
   test("fills title, description and tags with AI when the template says so, keeping the creator's words; tags are suggested as chips", async ({
     openPage,
   }) => {
-    const created = await api('POST', '/api/templates/', {
-      name: 'Garden talk, auto filled',
-      podcast_id: podcastId,
-      segments: [{ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }],
+    const templateId = await createTemplate(api, podcastId, 'Garden talk, auto filled', {
       ai_settings: { auto_fill_ai: true, tags_always_include: ['balcony garden'] },
     });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
     const own = 'My own notes about the balcony.';
     const page = await wizardAt(openPage, DESKTOP, {
       ...build,
       step: 5,
-      template: { id: (created.body as { id: string }).id, name: 'Garden talk, auto filled' },
+      template: { id: templateId, name: 'Garden talk, auto filled' },
       details: {
         title: '',
         season: '',

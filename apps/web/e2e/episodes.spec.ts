@@ -14,6 +14,7 @@ import path from 'node:path';
 import { EPISODE_MESSAGES } from '@ppp/contracts';
 import { DESKTOP, PHONE, type RunningApp, registerAndSignIn, apiClient, uploadToCategory, supplyTranscript, shot } from './harness.ts';
 import { expect, test } from './fixtures.ts';
+import { createShow, createTemplate } from './show-seeds.ts';
 
 test.use({ launcherEnv: {} });
 
@@ -135,23 +136,12 @@ test.beforeAll(async ({ app: started, scratchDir }) => {
   files = scratchDir;
   token = await registerAndSignIn(app.baseUrl, CREATOR);
 
-  const show = new FormData();
-  show.append('name', 'Tone Talk');
-  show.append('description', 'A show about tones.');
-  const podcast = await api('POST', '/api/podcasts/', show);
-  expect(podcast.status).toBe(201);
-  const podcastId = (podcast.body as { id: string }).id;
+  const podcastId = await createShow(api, 'Tone Talk', 'A show about tones.');
 
   const media = await uploadToCategory(api, 'main_content', toneTrack(), 'Tone take');
   await supplyTranscript(api, media.id, transcriptFile(), () => app.output().slice(-3000));
 
-  const template = await api('POST', '/api/templates/', {
-    name: 'Just the content',
-    podcast_id: podcastId,
-    segments: [{ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }],
-  });
-  expect(template.status, JSON.stringify(template.body)).toBe(201);
-  const templateId = (template.body as { id: string }).id;
+  const templateId = await createTemplate(api, podcastId, 'Just the content');
   first = await assembled(templateId, media.id, 'Tones, take one', 1);
   if (first.status !== 'processed') throw new Error(`assembly failed: ${JSON.stringify(first)}`);
   second = await assembled(templateId, media.id, 'Tones, take two', 2);

@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MEDIA_MESSAGES, MESSAGES, NOTIFY_ADDRESS_MESSAGES } from '@ppp/contracts';
+import { toneFile } from '@ppp/server/test-support';
 import { DESKTOP, PHONE, type RunningApp, registerAndSignIn, shot } from './harness.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -46,11 +47,7 @@ function episodeFiles(): { audio: string; transcript: string } {
   return { audio, transcript };
 }
 
-function tone(name: string, seconds: number, frequency: number): string {
-  const dest = path.join(files, name);
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=${frequency}:duration=${seconds}`, dest]);
-  return dest;
-}
+const tone = (name: string, seconds: number, frequency: number) => toneFile(files, name, seconds, frequency);
 
 test.beforeAll(async ({ app: started, scratchDir }) => {
   app = started;

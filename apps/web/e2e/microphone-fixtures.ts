@@ -1,30 +1,10 @@
 /** Journeys that record: Chromium started with its fake microphone playing a steady tone. */
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { toneFile } from '@ppp/server/test-support';
 import { FAKE_MEDIA_ARGS } from './harness.ts';
 import { test } from './fixtures.ts';
-
-/** Ten seconds of a 440 Hz tone, 48 kHz mono 16-bit WAV, which Chromium's fake device loops. */
-function writeTone(file: string): void {
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440:duration=10',
-    '-ar',
-    '48000',
-    '-ac',
-    '1',
-    '-c:a',
-    'pcm_s16le',
-    file,
-  ]);
-}
 
 /**
  * The journey fixtures with Chromium's fake microphone playing a steady tone from a file, looped,
@@ -36,9 +16,8 @@ export function withFakeMicrophone(launcherEnv: Record<string, string> = {}) {
     toneFile: [
       async ({}, use) => {
         const dir = await mkdtemp(path.join(tmpdir(), 'ppp-e2e-microphone-'));
-        const file = path.join(dir, 'tone.wav');
-        writeTone(file);
-        await use(file);
+        // Ten seconds of a 440 Hz tone, 48 kHz mono 16-bit WAV, which Chromium's fake device loops.
+        await use(toneFile(dir, 'tone.wav', 10, 440, ['-ar', '48000', '-ac', '1', '-c:a', 'pcm_s16le']));
         await rm(dir, { recursive: true, force: true });
       },
       { scope: 'worker' },

@@ -3,12 +3,9 @@
  * steps (waiting on the page itself through locators, so they serve any test runner).
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { shot as screenshot } from './harness.ts';
+import { startLocalFeed, type LocalFeed } from './local-feed.ts';
 
 /** The wizard's screenshots are of the whole page unless told otherwise. */
 export const shot = (page: Page, name: string, fullPage = true) => screenshot(page, name, fullPage);
@@ -30,31 +27,12 @@ ${items}
 </channel></rss>`;
 }
 
-export interface HarbourFeed {
-  origin: string;
-  close(): Promise<void>;
-}
+export type HarbourFeed = LocalFeed;
 
 /** Serves /harbour.rss (three episodes with audio and a cover), /broken.rss and their files on loopback. */
 export async function startHarbourFeed(dir: string, coverFile: string): Promise<HarbourFeed> {
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x1d3557:s=1400x1400', '-frames:v', '1', coverFile]);
-  const mp3 = path.join(dir, 'tone.mp3');
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', mp3]);
-  const audio = readFileSync(mp3);
-  const cover = readFileSync(coverFile);
-  let origin = '';
-  const server = http.createServer((req, res) => {
-    const url = req.url ?? '/';
-    if (url === '/harbour.rss') return void res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(feedXml(origin));
-    if (url === '/broken.rss')
-      return void res.writeHead(200, { 'content-type': 'application/rss+xml' }).end('<rss version="2.0"><channel><title>Oops</channel>');
-    if (url === '/cover.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(cover);
-    if (url.startsWith('/audio/')) return void res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(audio);
-    res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { origin, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return startLocalFeed(dir, coverFile, feedXml);
 }
 
 export const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });

@@ -6,7 +6,6 @@
  * against its background (WCAG 4.5:1).
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEFAULT_LANDING_CONTENT, MESSAGES, PRICING, countdownParts } from '@ppp/contracts';
@@ -16,6 +15,7 @@ import { seedAssembledEpisode } from '@ppp/server/test-support';
 import { textContrast } from './contrast.ts';
 import { DESKTOP, PHONE, apiClient, outboxCode, register, type RunningApp, launcherDatabaseUrl, shot } from './harness.ts';
 import { expect, test } from './fixtures.ts';
+import { createPublishableShow } from './show-seeds.ts';
 
 test.use({ launcherEnv: {} });
 // One app for the file: its tests go on from what the earlier ones left.
@@ -53,27 +53,14 @@ async function publishEpisode(token: string, title: string): Promise<void> {
   );
   const cover = path.join(files, 'cover.png');
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x2b8a3e:s=1400x1400', '-frames:v', '1', cover]);
-  const form = new FormData();
-  form.append('name', 'Garden Hour');
-  form.append('description', 'Plants, soil and the people who grow them.');
-  form.append('cover_image', new Blob([readFileSync(cover)], { type: 'image/png' }), 'cover.png');
-  const show = (await api('POST', '/api/podcasts/', form)).body as { id: string };
-  // What the built-in host's publish check and the directories need: a category and an owner.
-  const details = {
-    name: 'Garden Hour',
-    description: 'Plants, soil and the people who grow them.',
-    category_id: 'Technology',
-    owner_name: 'Ada Garden',
-    owner_email: 'ada@example.com',
-  };
-  expect((await api('PUT', `/api/podcasts/${show.id}`, details)).status).toBe(200);
+  const showId = await createPublishableShow(api, 'Garden Hour', 'Plants, soil and the people who grow them.', cover);
   const me = (await api('GET', '/api/users/me')).body as { id: string };
   const orm = await openOrm(await launcherDatabaseUrl(app), { poolMax: 2 });
   const episode = await seedAssembledEpisode(
     orm,
     new LocalStorage(app.storageDir),
     files,
-    { userId: me.id, podcastId: show.id },
+    { userId: me.id, podcastId: showId },
     { title, seconds: 6 },
   ).finally(() => orm.close());
   expect((await api('POST', `/api/episodes/${episode.id}/publish`, { mode: 'now' })).status).toBe(200);

@@ -7,20 +7,18 @@
  * podcast:guid kept in its feed; a malformed feed shows 'Import Failed' with the reason.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { RSS_IMPORT_MESSAGES } from '@ppp/contracts';
 import { DESKTOP, PHONE, type RunningApp, registerAndSignIn, shot } from './harness.ts';
 import { expect, test } from './fixtures.ts';
+import { startLocalFeed, type LocalFeed } from './local-feed.ts';
 
 test.use({ launcherEnv: { IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1' } });
 // One app for the file: its tests go on from what the earlier ones left.
 test.describe.configure({ mode: 'serial' });
 
 let app: RunningApp;
-let feedServer: http.Server;
+let feed: LocalFeed | undefined;
 let feedOrigin = '';
 let token = '';
 let files = '';
@@ -28,18 +26,18 @@ const CREATOR = { email: 'mover@example.com', password: 'correct horse battery' 
 const TITLES = Array.from({ length: 7 }, (_, k) => `Chapter ${k + 1}: The Harbour Stories`);
 const PODCAST_GUID = '2d1a5c8e-4f0b-5c7e-9a41-3b8f2e6d7c10';
 
-function feedXml(): string {
+function feedXml(origin: string): string {
   const items = TITLES.map(
     (title, k) =>
       `<item><title>${title}</title><guid isPermaLink="false">harbour-${k + 1}</guid><pubDate>${new Date(Date.UTC(2024, 0, 1 + k, 9)).toUTCString()}</pubDate>` +
       `<description><![CDATA[<p>Show notes of ${title}.</p>]]></description><itunes:duration>0:02</itunes:duration><itunes:episode>${k + 1}</itunes:episode>` +
-      `<enclosure url="${feedOrigin}/audio/${k + 1}.mp3" length="16000" type="audio/mpeg"/></item>`,
+      `<enclosure url="${origin}/audio/${k + 1}.mp3" length="16000" type="audio/mpeg"/></item>`,
   ).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0">
 <channel><title>Harbour Stories</title><description>Tales from the old harbour.</description><language>en-gb</language>
 <itunes:author>The Harbour Crew</itunes:author><itunes:category text="Fiction"><itunes:category text="Drama"/></itunes:category>
-<itunes:image href="${feedOrigin}/cover.png"/><podcast:guid>${PODCAST_GUID}</podcast:guid>
+<itunes:image href="${origin}/cover.png"/><podcast:guid>${PODCAST_GUID}</podcast:guid>
 ${items}
 </channel></rss>`;
 }
@@ -47,29 +45,16 @@ ${items}
 test.beforeAll(async ({ app: started, scratchDir }) => {
   app = started;
   files = scratchDir;
-  const mp3 = path.join(files, 'tone.mp3');
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', mp3]);
   const png = path.join(files, 'cover.png');
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=navy:s=256x256', '-frames:v', '1', png]);
-  const audio = readFileSync(mp3);
-  const cover = readFileSync(png);
-  feedServer = http.createServer((req, res) => {
-    const url = req.url ?? '/';
-    if (url === '/harbour.rss') return void res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(feedXml());
-    if (url === '/broken.rss')
-      return void res.writeHead(200, { 'content-type': 'application/rss+xml' }).end('<rss version="2.0"><channel><title>Oops</channel>');
-    if (url === '/cover.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(cover);
-    if (url.startsWith('/audio/')) return void res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(audio);
-    res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => feedServer.listen(0, '127.0.0.1', resolve));
-  feedOrigin = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}`;
+  feed = await startLocalFeed(files, png, feedXml);
+  feedOrigin = feed.origin;
 
   token = await registerAndSignIn(app.baseUrl, CREATOR);
 });
 
 test.afterAll(async () => {
-  await new Promise<void>((resolve) => (feedServer ? feedServer.close(() => resolve()) : resolve()));
+  await feed?.close();
 });
 
 test.describe('Import from RSS journey', () => {

@@ -5,12 +5,13 @@
  * transcript, searches it, corrects a word by clicking it (times kept) and saves; the stored
  * transcript reads the corrected word. Screenshots of the transcript view at 1280 and 390 px.
  */
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { EPISODE_CREATOR_SHELL } from '@ppp/contracts';
+import { toneFile } from '@ppp/server/test-support';
 import { DESKTOP, PHONE, apiClient, registerAndSignIn, shot, supplyTranscript, uploadToCategory, type RunningApp } from './harness.ts';
 import { expect, test } from './fixtures.ts';
+import { createShow, createTemplate } from './show-seeds.ts';
 
 test.use({ launcherEnv: {} });
 // One app for the file: its tests go on from what the earlier ones left.
@@ -33,11 +34,7 @@ const api = apiClient(
   () => token,
 );
 
-function tone(seconds: number, name = 'bread.wav'): string {
-  const dest = path.join(files, name);
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=220:duration=${seconds}`, '-ac', '1', dest]);
-  return dest;
-}
+const tone = (seconds: number, name = 'bread.wav') => toneFile(files, name, seconds, 220, ['-ac', '1']);
 
 /** The words with times, about 0.35 s each and a breath between sentences. */
 function wordsFile(): string {
@@ -65,17 +62,7 @@ test.beforeAll(async ({ app: started, scratchDir }) => {
   app = started;
   files = scratchDir;
   token = await registerAndSignIn(app.baseUrl, CREATOR);
-  const show = new FormData();
-  show.append('name', 'The Bread Show');
-  show.append('description', 'Baking at home.');
-  const podcast = await api('POST', '/api/podcasts/', show);
-  expect(podcast.status).toBe(201);
-  const template = await api('POST', '/api/templates/', {
-    name: 'Just the talk',
-    podcast_id: (podcast.body as { id: string }).id,
-    segments: [{ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }],
-  });
-  expect(template.status, JSON.stringify(template.body)).toBe(201);
+  await createTemplate(api, await createShow(api, 'The Bread Show', 'Baking at home.'), 'Just the talk');
   upload = await uploadToCategory(api, 'main_content', tone(30), 'Bread take');
   await supplyTranscript(api, upload.id, wordsFile(), () => app.output().slice(-3000));
 });

@@ -4,10 +4,10 @@
  *   browser's Web Worker while 'Upload and return' waits for it, and the server stores the MP3;
  * - the bell's 'Upload ready' notice opens the Episode Creator with that upload, and is read.
  */
-import { execFileSync } from 'node:child_process';
 import { statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { NOTIFICATION_LINKS, UPLOAD_CONVERSION, type TMediaItem } from '@ppp/contracts';
+import { toneFile } from '@ppp/server/test-support';
 import { DESKTOP, type RunningApp, registerAndSignIn, shot } from './harness.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -31,23 +31,7 @@ test.beforeAll(async ({ app: started, scratchDir }) => {
 });
 
 test('a large WAV goes up as an MP3 made in the browser, and its ready notice opens it', async ({ openPage }) => {
-  const wav = path.join(files, 'long-take.wav');
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=330:duration=60',
-    '-ac',
-    '2',
-    '-ar',
-    '48000',
-    '-c:a',
-    'pcm_s16le',
-    wav,
-  ]);
+  const wav = toneFile(files, 'long-take.wav', 60, 330, ['-ac', '2', '-ar', '48000', '-c:a', 'pcm_s16le']);
   const wavBytes = statSync(wav).size;
   expect(wavBytes).toBeGreaterThan(UPLOAD_CONVERSION.minBytes);
   // A supplied transcript: the upload is Ready without waiting for speech recognition.
