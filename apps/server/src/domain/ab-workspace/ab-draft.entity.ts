@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { TAbSegmentOverride } from '@ppp/contracts';
-import { UserSchema } from '../users/user.entity.ts';
+import { ownerColumn } from '../users/user.entity.ts';
 import { MediaItemSchema } from '../media/media-item.entity.ts';
 import { PodcastSchema } from '../podcasts/podcast.entity.ts';
 import { uuidPrimaryKey, createdAtColumn, updatedAtColumn } from '../../db/entity-columns.ts';
@@ -14,7 +14,7 @@ export const AbDraftSchema = defineEntity({
   tableName: 'ab_drafts',
   properties: {
     id: uuidPrimaryKey(),
-    user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
+    user: () => ownerColumn().index(),
     upload: () => p.manyToOne(MediaItemSchema).deleteRule('cascade').unique(),
     podcast: () => p.manyToOne(PodcastSchema).nullable().deleteRule('set null'),
     nickname: p.string().length(120).nullable(),

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { UserSchema } from '../users/user.entity.ts';
+import { ownerColumn } from '../users/user.entity.ts';
 import { PodcastSchema } from '../podcasts/podcast.entity.ts';
 import { uuidPrimaryKey, createdAtColumn } from '../../db/entity-columns.ts';
 
@@ -9,7 +9,7 @@ export const AbSavedSectionSchema = defineEntity({
   tableName: 'ab_saved_sections',
   properties: {
     id: uuidPrimaryKey(),
-    user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
+    user: () => ownerColumn().index(),
     podcast: () => p.manyToOne(PodcastSchema).nullable().deleteRule('cascade'),
     /** The draft it was saved from (kept when the draft goes). */
     draftId: p.uuid().nullable(),

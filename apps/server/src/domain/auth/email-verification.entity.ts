@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { UserSchema } from '../users/user.entity.ts';
+import { ownerColumn } from '../users/user.entity.ts';
 import { uuidPrimaryKey, createdAtColumn } from '../../db/entity-columns.ts';
 
 /** A 6-digit email code: hashed, 15 minutes, single use, at most 5 tries. */
@@ -8,7 +8,7 @@ export const EmailVerificationSchema = defineEntity({
   tableName: 'email_verifications',
   properties: {
     id: uuidPrimaryKey(),
-    user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
+    user: () => ownerColumn().index(),
     email: p.string().length(254),
     codeHash: p.string().length(64),
     attempts: p.integer().default(0),

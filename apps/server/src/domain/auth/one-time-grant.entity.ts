@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { UserSchema } from '../users/user.entity.ts';
+import { ownerColumn } from '../users/user.entity.ts';
 
 /** What a grant opens; a grant of one purpose never redeems as another. */
 export type GrantPurpose = 'spreaker-ticket' | 'spreaker-state';
@@ -11,7 +11,7 @@ export const OneTimeGrantSchema = defineEntity({
   properties: {
     tokenHash: p.string().length(64).primary(),
     purpose: p.string().length(32).$type<GrantPurpose>(),
-    user: () => p.manyToOne(UserSchema).deleteRule('cascade'),
+    user: () => ownerColumn(),
     expiresAt: p.datetime().index(),
   },
 });

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { UserSchema } from '../users/user.entity.ts';
+import { ownerColumn } from '../users/user.entity.ts';
 import { createdAtColumn } from '../../db/entity-columns.ts';
 
 /** A sign-in session. Only the SHA-256 of the token is stored (Lucia's design). */
@@ -8,7 +8,7 @@ export const SessionSchema = defineEntity({
   tableName: 'sessions',
   properties: {
     id: p.string().length(64).primary(),
-    user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
+    user: () => ownerColumn().index(),
     expiresAt: p.datetime(),
     createdAt: createdAtColumn(),
   },

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { UserSchema } from '../users/user.entity.ts';
+import { ownerColumn } from '../users/user.entity.ts';
 import { createdAtColumn } from '../../db/entity-columns.ts';
 
 /**
@@ -11,7 +11,7 @@ export const CheckoutSessionSchema = defineEntity({
   tableName: 'checkout_sessions',
   properties: {
     id: p.string().length(255).primary(),
-    user: () => p.manyToOne(UserSchema).deleteRule('cascade'),
+    user: () => ownerColumn(),
     planKey: p.string().length(32),
     billingCycle: p.string().length(32),
     hours: p.integer().nullable(),

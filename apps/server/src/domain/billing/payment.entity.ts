@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { UserSchema } from '../users/user.entity.ts';
+import { ownerColumn } from '../users/user.entity.ts';
 import { uuidPrimaryKey, createdAtColumn } from '../../db/entity-columns.ts';
 
 /**
@@ -12,7 +12,7 @@ export const PaymentSchema = defineEntity({
   tableName: 'payments',
   properties: {
     id: uuidPrimaryKey(),
-    user: () => p.manyToOne(UserSchema).deleteRule('cascade'),
+    user: () => ownerColumn(),
     ref: p.string().length(255).unique(),
     /** 'invoice', 'lifetime' or 'minutes'. */
     kind: p.string().length(16),

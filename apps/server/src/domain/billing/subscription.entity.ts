@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { UserSchema } from '../users/user.entity.ts';
+import { ownerColumn } from '../users/user.entity.ts';
 import { uuidPrimaryKey, createdAtColumn, updatedAtColumn } from '../../db/entity-columns.ts';
 
 /**
@@ -12,7 +12,7 @@ export const SubscriptionSchema = defineEntity({
   tableName: 'subscriptions',
   properties: {
     id: uuidPrimaryKey(),
-    user: () => p.manyToOne(UserSchema).deleteRule('cascade'),
+    user: () => ownerColumn(),
     /** 'stripe', 'lifetime' or 'trial'. */
     source: p.string().length(16),
     stripeSubscriptionId: p.string().length(255).nullable().unique(),

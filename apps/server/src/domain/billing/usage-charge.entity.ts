@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { UserSchema } from '../users/user.entity.ts';
+import { ownerColumn } from '../users/user.entity.ts';
 import { uuidPrimaryKey, createdAtColumn } from '../../db/entity-columns.ts';
 
 /**
@@ -12,7 +12,7 @@ export const UsageChargeSchema = defineEntity({
   tableName: 'usage_charges',
   properties: {
     id: uuidPrimaryKey(),
-    user: () => p.manyToOne(UserSchema).deleteRule('cascade'),
+    user: () => ownerColumn(),
     /** 'assembly' (counts an episode and its minutes) or 'credit' (a failed render's minutes given back, negative). */
     kind: p.string().length(16),
     chargeKey: p.string().length(100).unique(),

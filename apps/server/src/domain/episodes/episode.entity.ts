@@ -2,7 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import type { TAssemblyPublishOutcome, TEdl } from '@ppp/contracts';
 import type { TEpisodeRecipe } from './assembly-recipe.ts';
-import { UserSchema } from '../users/user.entity.ts';
+import { ownerColumn } from '../users/user.entity.ts';
 import { PodcastSchema } from '../podcasts/podcast.entity.ts';
 import { MediaItemSchema } from '../media/media-item.entity.ts';
 import { uuidPrimaryKey, createdAtColumn, updatedAtColumn } from '../../db/entity-columns.ts';
@@ -27,7 +27,7 @@ export const EpisodeSchema = defineEntity({
   tableName: 'episodes',
   properties: {
     id: uuidPrimaryKey(),
-    user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
+    user: () => ownerColumn().index(),
     podcast: () => p.manyToOne(PodcastSchema).deleteRule('cascade').index(),
     /** The template it was made with (no foreign key: deleting a template keeps its episodes). */
     templateId: p.uuid().nullable().index(),

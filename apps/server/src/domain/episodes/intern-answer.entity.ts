@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { UserSchema } from '../users/user.entity.ts';
+import { ownerColumn } from '../users/user.entity.ts';
 import { MediaItemSchema } from '../media/media-item.entity.ts';
 import { uuidPrimaryKey, createdAtColumn, updatedAtColumn } from '../../db/entity-columns.ts';
 
@@ -13,7 +13,7 @@ export const InternAnswerSchema = defineEntity({
   tableName: 'intern_answers',
   properties: {
     id: uuidPrimaryKey(),
-    user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
+    user: () => ownerColumn().index(),
     /** The main-content upload the command was spoken in. */
     upload: () => p.manyToOne(MediaItemSchema).deleteRule('cascade'),
     commandId: p.string().length(80),

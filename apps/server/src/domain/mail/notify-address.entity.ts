@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { UserSchema } from '../users/user.entity.ts';
+import { ownerColumn } from '../users/user.entity.ts';
 import { uuidPrimaryKey, createdAtColumn } from '../../db/entity-columns.ts';
 
 /**
@@ -12,7 +12,7 @@ export const NotifyAddressSchema = defineEntity({
   uniques: [{ properties: ['user', 'email'] }],
   properties: {
     id: uuidPrimaryKey(),
-    user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
+    user: () => ownerColumn().index(),
     email: p.string().length(254),
     verifiedAt: p.datetime().nullable(),
     codeHash: p.string().length(64).nullable(),

@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { TDetectionResult } from '@ppp/contracts';
-import { UserSchema } from '../users/user.entity.ts';
+import { ownerColumn } from '../users/user.entity.ts';
 import { uuidPrimaryKey, createdAtColumn, updatedAtColumn } from '../../db/entity-columns.ts';
 
 /**
@@ -13,7 +13,7 @@ export const MediaItemSchema = defineEntity({
   tableName: 'media_items',
   properties: {
     id: uuidPrimaryKey(),
-    user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
+    user: () => ownerColumn().index(),
     category: p.string().length(32).index(),
     friendlyName: p.string().length(200),
     /** The name the file had on the user's machine. */

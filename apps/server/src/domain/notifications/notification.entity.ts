@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { UserSchema } from '../users/user.entity.ts';
+import { ownerColumn } from '../users/user.entity.ts';
 import { uuidPrimaryKey, createdAtColumn } from '../../db/entity-columns.ts';
 
 /** An in-app notice for the bell; unread until read_at is set. */
@@ -8,7 +8,7 @@ export const NotificationSchema = defineEntity({
   tableName: 'notifications',
   properties: {
     id: uuidPrimaryKey(),
-    user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
+    user: () => ownerColumn().index(),
     title: p.string().length(200),
     body: p.text(),
     /** A job that runs twice writes the same notice once (e.g. transcript-ready:{mediaId}). */

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { UserSchema } from '../users/user.entity.ts';
+import { ownerColumn } from '../users/user.entity.ts';
 import { uuidPrimaryKey, createdAtColumn, updatedAtColumn } from '../../db/entity-columns.ts';
 
 /**
@@ -11,7 +11,7 @@ export const PodcastSchema = defineEntity({
   tableName: 'podcasts',
   properties: {
     id: uuidPrimaryKey(),
-    user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
+    user: () => ownerColumn().index(),
     name: p.string().length(255),
     description: p.text().default(''),
     podcastType: p.string().length(16).default('episodic'),

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { UserSchema } from '../users/user.entity.ts';
+import { ownerColumn } from '../users/user.entity.ts';
 import { PodcastSchema } from '../podcasts/podcast.entity.ts';
 import { uuidPrimaryKey, createdAtColumn, updatedAtColumn } from '../../db/entity-columns.ts';
 
@@ -15,7 +15,7 @@ export const RssImportSchema = defineEntity({
   tableName: 'rss_imports',
   properties: {
     id: uuidPrimaryKey(),
-    user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
+    user: () => ownerColumn().index(),
     podcast: () => p.manyToOne(PodcastSchema).nullable().deleteRule('cascade').index(),
     feedUrl: p.text(),
     /** The address that answered after redirects. */

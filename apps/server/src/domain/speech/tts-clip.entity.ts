@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { UserSchema } from '../users/user.entity.ts';
+import { ownerColumn } from '../users/user.entity.ts';
 import { MediaItemSchema } from '../media/media-item.entity.ts';
 import { uuidPrimaryKey, createdAtColumn } from '../../db/entity-columns.ts';
 
@@ -12,7 +12,7 @@ export const TtsClipSchema = defineEntity({
   tableName: 'tts_clips',
   properties: {
     id: uuidPrimaryKey(),
-    user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
+    user: () => ownerColumn().index(),
     media: () => p.manyToOne(MediaItemSchema).nullable().deleteRule('set null'),
     category: p.string().length(32),
     /** The script folded for comparison (lower case, words only). */

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { UserSchema } from '../users/user.entity.ts';
+import { ownerColumn } from '../users/user.entity.ts';
 import { uuidPrimaryKey, createdAtColumn, updatedAtColumn } from '../../db/entity-columns.ts';
 
 /** An outside provider's API key a user brought (ElevenLabs), sealed with AES-256-GCM; never returned. */
@@ -8,7 +8,7 @@ export const UserApiKeySchema = defineEntity({
   tableName: 'user_api_keys',
   properties: {
     id: uuidPrimaryKey(),
-    user: () => p.manyToOne(UserSchema).deleteRule('cascade'),
+    user: () => ownerColumn(),
     provider: p.string().length(32),
     sealed: p.text(),
     last4: p.string().length(4),

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { UserSchema } from '../users/user.entity.ts';
+import { ownerColumn } from '../users/user.entity.ts';
 import { uuidPrimaryKey, createdAtColumn, updatedAtColumn } from '../../db/entity-columns.ts';
 
 /**
@@ -11,7 +11,7 @@ export const SpreakerAccountSchema = defineEntity({
   tableName: 'spreaker_accounts',
   properties: {
     id: uuidPrimaryKey(),
-    user: () => p.manyToOne(UserSchema).deleteRule('cascade').unique(),
+    user: () => ownerColumn().unique(),
     spreakerUserId: p.string().length(32),
     displayName: p.string().length(255).nullable(),
     accessTokenEnc: p.text(),

@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { TBackgroundMusicRule, TSegment, TTemplateAiSettings, TTemplateTiming } from '@ppp/contracts';
-import { UserSchema } from '../users/user.entity.ts';
+import { ownerColumn } from '../users/user.entity.ts';
 import { PodcastSchema } from '../podcasts/podcast.entity.ts';
 import { uuidPrimaryKey, createdAtColumn, updatedAtColumn } from '../../db/entity-columns.ts';
 
@@ -14,7 +14,7 @@ export const TemplateSchema = defineEntity({
   tableName: 'templates',
   properties: {
     id: uuidPrimaryKey(),
-    user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
+    user: () => ownerColumn().index(),
     podcast: () => p.manyToOne(PodcastSchema).nullable().deleteRule('set null').index(),
     name: p.string().length(200),
     description: p.text().nullable(),

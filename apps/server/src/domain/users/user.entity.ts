@@ -28,5 +28,13 @@ export const UserSchema = defineEntity({
 });
 export type User = InferEntity<typeof UserSchema>;
 
+/**
+ * The account a row belongs to; deleting the account deletes the row. Call it inside the property's
+ * thunk (`user: () => ownerColumn()`), as every relation to another entity is declared.
+ */
+export function ownerColumn() {
+  return p.manyToOne(UserSchema).deleteRule('cascade');
+}
+
 /** Whom a user-scoped query is for: only the signed-in user's id is needed. */
 export type Owner = Pick<User, 'id'>;

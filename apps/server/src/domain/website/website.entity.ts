@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { TWebsiteLayout } from '@ppp/contracts';
-import { UserSchema } from '../users/user.entity.ts';
+import { ownerColumn } from '../users/user.entity.ts';
 import { PodcastSchema } from '../podcasts/podcast.entity.ts';
 import { uuidPrimaryKey, createdAtColumn, updatedAtColumn } from '../../db/entity-columns.ts';
 
@@ -13,7 +13,7 @@ export const WebsiteSchema = defineEntity({
   tableName: 'websites',
   properties: {
     id: uuidPrimaryKey(),
-    user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
+    user: () => ownerColumn().index(),
     podcast: () => p.oneToOne(PodcastSchema).owner().deleteRule('cascade').unique(),
     subdomain: p.string().length(64).unique(),
     customDomain: p.string().length(253).nullable().unique(),
