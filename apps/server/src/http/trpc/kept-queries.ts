@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import superjson from 'superjson';
-import type { TEpisodePage } from '@ppp/contracts';
+import type { TEpisodeListQuery, TEpisodePage } from '@ppp/contracts';
 import { keptBodyOf, type EpisodePageBody } from '../../domain/episodes/episode-pages.ts';
 import type { HttpEnv } from '../http-env.ts';
 import { sendKept, type KeptAnswer } from '../kept-body.ts';
@@ -65,7 +65,8 @@ async function keptPage(c: Context<HttpEnv>, ctx: RequestContext): Promise<KeptA
   if (input === 'invalid') return null;
   let page: TEpisodePage;
   try {
-    page = await callerOf(ctx).episodes.page(input.value as never);
+    // The procedure validates its input as tRPC's handler would.
+    page = await callerOf(ctx).episodes.page(input.value as TEpisodeListQuery);
   } catch {
     return null;
   }
