@@ -62,3 +62,14 @@ export const span = (index: number, text: string, start_s: number, end_s: number
   start_s,
   end_s,
 });
+
+/** A retake marker: the spoken 'flubber' (word `wordIndex`, 0.4 s from `atS`) with the spec's cut, 0.75 s before it to 0.25 s after its start. */
+export const retake = (flubberIndex: number, wordIndex: number, atS: number) => ({
+  flubber_index: flubberIndex,
+  ...span(wordIndex, 'flubber', atS, atS + 0.4),
+  score: 1,
+  flubber_time_s: atS,
+  flubber_end_s: atS + 0.4,
+  cut_start_s: atS - 0.75,
+  cut_end_s: atS + 0.25,
+});

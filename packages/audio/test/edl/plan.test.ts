@@ -1,7 +1,7 @@
 import { ZEdl } from '@ppp/contracts';
 import { describe, expect, it } from 'vitest';
 import { mergeCuts, planEpisode } from '../../src/edl/index.ts';
-import { baseInput, cleanup, emptyDetections, file, musicRule, segment, span } from './fixtures.ts';
+import { baseInput, cleanup, emptyDetections, file, musicRule, retake, segment, span } from './fixtures.ts';
 
 describe('cuts', () => {
   it('merges overlapping and touching cuts, keeps every reason, sorts, clamps and drops empty ones', () => {
@@ -25,26 +25,7 @@ describe('cuts', () => {
 
   it('cuts chosen retakes, fillers with the lead trim (never into the previous word) and long pauses down to the target', () => {
     const detections = emptyDetections();
-    detections.flubber.matches = [
-      {
-        flubber_index: 0,
-        ...span(3, 'flubber', 10, 10.4),
-        score: 1,
-        flubber_time_s: 10,
-        flubber_end_s: 10.4,
-        cut_start_s: 9.25,
-        cut_end_s: 10.25,
-      },
-      {
-        flubber_index: 1,
-        ...span(9, 'flubber', 30, 30.4),
-        score: 1,
-        flubber_time_s: 30,
-        flubber_end_s: 30.4,
-        cut_start_s: 29.25,
-        cut_end_s: 30.25,
-      },
-    ];
+    detections.flubber.matches = [retake(0, 3, 10), retake(1, 9, 30)];
     detections.fillers.matches = [
       { filler: 'um', ...span(5, 'um', 20, 20.3), cut_start_s: 19.9, cut_end_s: 20.3 },
       { filler: 'uh', ...span(7, 'uh', 25, 25.2), cut_start_s: 24.95, cut_end_s: 25.2 },
@@ -93,17 +74,7 @@ describe('cuts', () => {
 describe('inserts', () => {
   it('moves a sound effect whose keyword falls inside a cut to the cut edge, and cuts the keyword', () => {
     const detections = emptyDetections();
-    detections.flubber.matches = [
-      {
-        flubber_index: 0,
-        ...span(3, 'flubber', 10, 10.4),
-        score: 1,
-        flubber_time_s: 10,
-        flubber_end_s: 10.4,
-        cut_start_s: 9.25,
-        cut_end_s: 10.25,
-      },
-    ];
+    detections.flubber.matches = [retake(0, 3, 10)];
     detections.sfx.matches = [
       { media_id: 'm1', keyword: 'applause', ...span(2, 'applause', 9.5, 9.9), score: 1 },
       { media_id: 'm1', keyword: 'applause', ...span(8, 'applause', 20, 20.5), score: 1 },
