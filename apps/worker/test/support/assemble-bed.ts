@@ -10,7 +10,6 @@ import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import type { MikroORM } from '@mikro-orm/postgresql';
 import {
   scaleToDb,
   type TEpisodeJobStatus,
@@ -19,18 +18,13 @@ import {
   ZAssembleEpisodeRequest,
   ZTemplateBody,
 } from '@ppp/contracts';
-import { openTestOrm, tempDir, testConfig, uniqueEmail, registerAccount } from '@ppp/server/test-support';
-import { createServices, LocalStorage, outboxOnlyTransport, PgBossJobQueue, type SharedDeps, type User } from '@ppp/server/domain';
+import type { User } from '@ppp/server/domain';
 import { EpisodeSchema } from '../../../server/src/domain/episodes/episode.entity.ts';
 import { PodcastSchema } from '../../../server/src/domain/podcasts/podcast.entity.ts';
-import { startWorker, type Worker } from '../../src/worker.ts';
+import { decodedMs } from './spoken-slots.ts';
+import { workerBed } from './worker-bed.ts';
 
-let orm: MikroORM;
-let databaseUrl: string;
-let worker: Worker | null = null;
-let storage: { dir: string; remove: () => void };
-let files: { dir: string; remove: () => void };
-const logs: string[] = [];
+let bed: ReturnType<typeof workerBed>;
 let userId = '';
 let templateId = '';
 let showId = '';
@@ -38,35 +32,16 @@ let outro: TMediaItem;
 let music: TMediaItem;
 
 // The jobs' work folders go under SCRATCH_DIR: here a folder of the test's own, so it can be checked.
-const scratchRoot = () => path.join(storage.dir, '..', `${path.basename(storage.dir)}-scratch`);
-const config = () => testConfig(databaseUrl, { STORAGE_DIR: storage.dir, SCRATCH_DIR: scratchRoot(), TTS_ENGINES: 'espeak' });
-
-async function runWorker(): Promise<Worker> {
-  worker = await startWorker({
-    orm,
-    shared: { config: config(), mailTransport: outboxOnlyTransport },
-    databaseUrl,
-    concurrency: 1,
-    log: (m) => logs.push(m),
-  });
-  return worker;
-}
-
-function services() {
-  if (!worker) throw new Error('no worker');
-  const shared: SharedDeps = {
-    config: config(),
-    mailTransport: outboxOnlyTransport,
-    storage: new LocalStorage(storage.dir),
-    jobs: new PgBossJobQueue({ boss: worker.boss }),
-  };
-  return createServices(orm.em.fork(), shared);
-}
+const scratchOf = (storage: string) => path.join(storage, '..', `${path.basename(storage)}-scratch`);
+const scratchRoot = () => scratchOf(bed.storage.dir);
+const runWorker = () => bed.runWorker();
+const services = () => bed.services();
+const files = () => bed.files;
 
 const user = (): Promise<User> => services().users.getById(userId);
-const sql = <T extends object>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
+const sql = <T extends object>(query: string, params: unknown[] = []) => bed.sql<T>(query, params);
 const ffmpeg = (args: string[]) => execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
-const stored = (key: string) => path.join(storage.dir, ...key.split('/'));
+const stored = (key: string) => path.join(bed.storage.dir, ...key.split('/'));
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 /** The decoded audio's hash: equal PCM means equal sound whatever the container says. */
 const pcmHash = (file: string) =>
@@ -77,30 +52,25 @@ const pcmHash = (file: string) =>
     .digest('hex');
 
 async function episodeRow(id: string) {
-  return orm.em.fork().findOneOrFail(EpisodeSchema, { id });
+  return bed.orm.em.fork().findOneOrFail(EpisodeSchema, { id });
 }
 
-async function waitForJob(jobId: string, timeoutMs = 120_000): Promise<TEpisodeJobStatus> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const status = await services().assembly.status(await user(), jobId);
-    if (status.status === 'processed' || status.status === 'error') return status;
-    if (Date.now() > deadline) throw new Error(`still ${status.status}: ${JSON.stringify(status)}\n${logs.join('\n')}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+const waitForJob = (jobId: string, timeoutMs = 120_000): Promise<TEpisodeJobStatus> =>
+  bed.waitFor(
+    () => services().assembly.status({ id: userId }, jobId),
+    (status) => status.status === 'processed' || status.status === 'error',
+    timeoutMs,
+  );
 
-async function waitForUpload(id: string): Promise<TMediaItem> {
-  for (let i = 0; i < 240; i++) {
-    const item = await services().media.getDto(await user(), id);
-    if (item.status !== 'processing') return item;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`upload ${id} still processing\n${logs.join('\n')}`);
-}
+const waitForUpload = (id: string): Promise<TMediaItem> =>
+  bed.waitFor(
+    () => services().media.getDto({ id: userId }, id),
+    (item) => item.status !== 'processing',
+    60_000,
+  );
 
 async function accept(file: string, category: 'main_content' | 'outro' | 'music', name: string, transcript?: string): Promise<TMediaItem> {
-  const copy = path.join(files.dir, `upload-${Date.now()}-${path.basename(file)}`);
+  const copy = path.join(files().dir, `upload-${Date.now()}-${path.basename(file)}`);
   execFileSync('cp', [file, copy]);
   const size = Number(execFileSync('stat', ['-c', '%s', copy]).toString());
   const [item] = await services().uploads.acceptMany(
@@ -119,13 +89,13 @@ const SLOT = 3;
 const PHRASES = ['welcome to the show', 'this take went wrong', 'flubber', 'this is the better take', 'thanks for listening'];
 function content(name: string, tailSeconds: number): { wav: string; transcript: string } {
   const slots = PHRASES.map((text, i) => {
-    const spoken = path.join(files.dir, `${name}-phrase-${i}.wav`);
+    const spoken = path.join(files().dir, `${name}-phrase-${i}.wav`);
     execFileSync('espeak-ng', ['-s', '190', '-w', spoken, text]);
-    const slot = path.join(files.dir, `${name}-slot-${i}.wav`);
+    const slot = path.join(files().dir, `${name}-slot-${i}.wav`);
     ffmpeg(['-i', spoken, '-af', `apad=whole_dur=${SLOT}`, '-t', String(SLOT), '-ar', '44100', '-ac', '1', slot]);
     return slot;
   });
-  const wav = path.join(files.dir, `${name}.wav`);
+  const wav = path.join(files().dir, `${name}.wav`);
   const tail =
     tailSeconds > 0 ? ['-f', 'lavfi', '-t', String(tailSeconds), '-i', 'anoisesrc=color=pink:amplitude=0.01:sample_rate=44100'] : [];
   const n = slots.length + (tailSeconds > 0 ? 1 : 0);
@@ -134,7 +104,7 @@ function content(name: string, tailSeconds: number): { wav: string; transcript: 
   const words = PHRASES.flatMap((text, i) =>
     text.split(' ').map((word, j) => ({ text: word, start: i * SLOT + j * 0.3, end: i * SLOT + j * 0.3 + 0.25, confidence: 0.9 })),
   );
-  const transcript = path.join(files.dir, `${name}.json`);
+  const transcript = path.join(files().dir, `${name}.json`);
   writeFileSync(transcript, JSON.stringify({ words, language: 'en', duration_s: PHRASES.length * SLOT + tailSeconds }));
   return { wav, transcript };
 }
@@ -186,40 +156,20 @@ async function assemble(mediaId: string, title: string): Promise<string> {
   return queued.job_id;
 }
 
-/** Milliseconds the MP3 decodes to (ffprobe's MP3 durations include the encoder's padding). */
-function measure(key: string): number {
-  return measureFile(stored(key));
-}
-
-function measureFile(file: string): number {
-  const progress = execFileSync('ffmpeg', ['-hide_banner', '-nostats', '-i', file, '-progress', 'pipe:1', '-f', 'null', '-'], {
-    encoding: 'utf8',
-    maxBuffer: 64 << 20,
-  });
-  const times = [...progress.matchAll(/out_time_us=(\d+)/g)].map((m) => Number(m[1]));
-  return Math.round((times.at(-1) ?? 0) / 1000);
-}
+/** Milliseconds the stored MP3 decodes to (ffprobe's MP3 durations include the encoder's padding). */
+const measure = (key: string): number => decodedMs(stored(key));
+const measureFile = decodedMs;
 
 async function setUp(): Promise<void> {
-  storage = tempDir('ppp-assemble-storage-');
-  files = tempDir('ppp-assemble-files-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  databaseUrl = db.databaseUrl;
-  await runWorker();
-  const email = uniqueEmail('assembler');
-  await registerAccount(services(), email);
-  const [row] = await sql<{ id: string }>('select id from users where email = ?', [email]);
-  userId = row?.id ?? '';
-  await sql("update users set tier = 'pro' where id = ?", [userId]);
-  const em = orm.em.fork();
+  userId = (await bed.newUser('assembler', 'pro')).id;
+  const em = bed.orm.em.fork();
   showId = em.create(PodcastSchema, { user: userId, name: 'The Assembly Show' }).id;
   await em.flush();
 
-  const outroWav = path.join(files.dir, 'outro.wav');
+  const outroWav = path.join(files().dir, 'outro.wav');
   execFileSync('espeak-ng', ['-w', outroWav, 'Thanks for listening, see you next time.']);
   outro = await accept(outroWav, 'outro', 'Outro clip');
-  const bed = path.join(files.dir, 'bed.mp3');
+  const musicBed = path.join(files().dir, 'bed.mp3');
   ffmpeg([
     '-f',
     'lavfi',
@@ -231,35 +181,29 @@ async function setUp(): Promise<void> {
     'libmp3lame',
     '-b:a',
     '128k',
-    bed,
+    musicBed,
   ]);
-  music = await accept(bed, 'music', 'Bed');
+  music = await accept(musicBed, 'music', 'Bed');
   templateId = (await services().templates.create(await user(), ZTemplateBody.parse(templateBody()))).id;
-}
-
-async function tearDown(): Promise<void> {
-  await worker?.stop();
-  await orm?.close();
-  if (storage) rmSync(scratchRoot(), { recursive: true, force: true });
-  storage?.remove();
-  files?.remove();
 }
 
 /** Registers the bed's setup and teardown; its state is read through the returned object once the tests run. */
 export function assembleBed() {
+  // Registered before the worker bed, so it runs once the bed is closed.
+  afterAll(() => rmSync(scratchRoot(), { recursive: true, force: true }));
+  bed = workerBed({ name: 'ppp-assemble', env: ({ storage }) => ({ SCRATCH_DIR: scratchOf(storage), TTS_ENGINES: 'espeak' }) });
   beforeAll(setUp, 120_000);
-  afterAll(tearDown);
   return {
     ...{ services, user, sql, ffmpeg, stored, sha256, pcmHash, episodeRow, waitForJob, accept, content, templateBody },
-    ...{ assemble, measure, measureFile, runWorker, scratchRoot, logs },
+    ...{ assemble, measure, measureFile, runWorker, scratchRoot, logs: bed.logs },
     get orm() {
-      return orm;
+      return bed.orm;
     },
     get worker() {
-      return worker;
+      return bed.worker;
     },
     get files() {
-      return files;
+      return bed.files;
     },
     get userId() {
       return userId;
