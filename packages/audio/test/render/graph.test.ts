@@ -20,6 +20,19 @@ import {
 } from '../../src/render/index.ts';
 import { baseInput, musicRule } from '../edl/fixtures.ts';
 
+type EncodePassOptions = Parameters<typeof encodePassArgs>[0];
+/** A float render's pass (3.456 dB gain, the -1 dBTP ceiling, 192 kb/s) to a.mp3, with `over` changed. */
+const f32PassArgs = (over: Partial<EncodePassOptions> = {}) =>
+  encodePassArgs({
+    input: 'a.f32',
+    gainDb: 3.456,
+    ceiling: limiterCeiling(-1),
+    bitrateKbps: 192,
+    metadataPath: null,
+    dest: 'a.mp3',
+    ...over,
+  });
+
 describe('the episode graph', () => {
   const input = baseInput({ choices: { ...baseInput().choices, manualCuts: [{ start_ms: 10_000, end_ms: 12_500 }] } });
   input.template.music = [musicRule({ apply_to_segments: ['intro', 'content'], volume_db: -12 }, 20_000)];
@@ -72,29 +85,14 @@ describe('splitting the encode', () => {
   });
 
   it('encodes CBR MP3 without the bit reservoir, limited below the true-peak target', () => {
-    const args = encodePassArgs({
-      input: 'a.f32',
-      gainDb: 3.456,
-      ceiling: limiterCeiling(-1),
-      bitrateKbps: 192,
-      metadataPath: null,
-      dest: 'a.mp3',
-    });
+    const args = f32PassArgs();
     expect(args.join(' ')).toContain('-f f32le -ar 44100 -ac 2 -protocol_whitelist file -i a.f32');
     expect(args.join(' ')).toContain('volume=3.46dB,alimiter=limit=0.70795:attack=5:release=50:level=0:latency=1');
     expect(args.join(' ')).toContain(`-c:a libmp3lame -compression_level ${LAME_QUALITY} -b:a 192k -reservoir 0`);
   });
 
   it('leaves out the limiter and the loudness check when the gained peak cannot reach the ceiling', () => {
-    const args = encodePassArgs({
-      input: 'a.f32',
-      gainDb: 3.456,
-      ceiling: limiterCeiling(-1),
-      bitrateKbps: 192,
-      metadataPath: null,
-      dest: 'a.mp3',
-      limit: false,
-    });
+    const args = f32PassArgs({ limit: false });
     expect(args[args.indexOf('-af') + 1]).toBe('volume=3.46dB');
   });
 });

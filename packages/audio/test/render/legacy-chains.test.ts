@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { FfmpegCapabilities } from '../../src/ffmpeg/capabilities.ts';
 import { planEpisode } from '../../src/edl/index.ts';
 import { MUSIC_BEDS, musicBedArgs } from '../../src/music/index.ts';
-import { GraphBuilder, buildEpisodeGraph, encodePassArgs, windowTailChains } from '../../src/render/index.ts';
+import { GraphBuilder, buildEpisodeGraph, windowTailChains } from '../../src/render/index.ts';
 import { baseInput, musicRule } from '../edl/fixtures.ts';
+import { s24PassArgs } from './pass-args.ts';
 
 const LEGACY: FfmpegCapabilities = { amixNormalize: false, alimiterLatency: false, ebur128AnyRate: false };
 
@@ -38,16 +39,7 @@ describe('filter chains for the npm-shipped 2018 ffmpeg', () => {
   });
 
   it('encodes through a delay-compensated limiter and measures on a 48 kHz branch', () => {
-    const args = encodePassArgs({
-      input: 'p.s24',
-      inputFormat: 's24le',
-      gainDb: 3,
-      ceiling: 0.7,
-      bitrateKbps: 128,
-      metadataPath: null,
-      dest: 'o.mp3',
-      capabilities: LEGACY,
-    });
+    const args = s24PassArgs({ capabilities: LEGACY });
     expect(args[args.indexOf('-af') + 1]).toBe(
       'volume=27.08dB,apad=pad_len=219,alimiter=limit=0.70000:attack=5:release=50:level=0,atrim=start_sample=219,asetpts=PTS-STARTPTS,' +
         'asplit=2[encoded][measured];[measured]aresample=48000,ebur128=framelog=verbose,anullsink;[encoded]anull',

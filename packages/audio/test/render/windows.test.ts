@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  GRAPH_PRE_ROLL_SAMPLES,
-  S24_HEADROOM_DB,
-  encodePassArgs,
-  joinSample,
-  planSplit,
-  planWindows,
-  windowTailChains,
-} from '../../src/render/args.ts';
+import { GRAPH_PRE_ROLL_SAMPLES, S24_HEADROOM_DB, joinSample, planSplit, planWindows, windowTailChains } from '../../src/render/args.ts';
 import { gatedLoudness, parseMomentary } from '../../src/render/loudness.ts';
 import { placeInWindow, runsInRange, splitAroundMutes } from '../../src/render/timeline.ts';
+import { s24PassArgs } from './pass-args.ts';
 
 describe('restricting the timeline to a window', () => {
   it('places only the parts of items inside the window, in window time, asking each for its offset', () => {
@@ -87,15 +80,7 @@ describe('assembly windows', () => {
     );
     expect(chains).toContain('ebur128=peak=sample:framelog=info');
     expect(chains).toContain('volume=0.0625[part]');
-    const args = encodePassArgs({
-      input: 'p.s24',
-      inputFormat: 's24le',
-      gainDb: 3,
-      ceiling: 0.7,
-      bitrateKbps: 128,
-      metadataPath: null,
-      dest: 'o.mp3',
-    }).join(' ');
+    const args = s24PassArgs().join(' ');
     expect(args).toContain('-f s24le -ar 44100 -ac 2');
     expect(args).toContain(`volume=${(3 + S24_HEADROOM_DB).toFixed(2)}dB`);
   });
