@@ -7,22 +7,28 @@ import {
   ZWebsiteVersionInput,
   ZWebsiteVersionList,
 } from '@ppp/contracts';
+import type { z } from 'zod';
+import type { Services } from '../../domain/services.ts';
+import type { User } from '../../domain/users/user.entity.ts';
 import { operation } from '../operation.ts';
+
+/** A call on the site of one of the caller's shows (podcast_id): `run` gets the website service, the caller and the show's id. */
+function onSite<Out extends z.ZodType>(
+  output: Out,
+  run: (sites: Services['websites'], user: User, podcastId: string) => Promise<z.input<Out>>,
+) {
+  return operation({
+    access: 'active',
+    input: ZWebsitePodcastInput,
+    output,
+    run: (ctx, input) => run(ctx.services.websites, ctx.user, input.podcast_id),
+  });
+}
 
 /** The website builder (spec 002 §2.13, §7 'Website builder'): the owner's calls, one service call each; others get 404. */
 export const websiteOperations = {
-  get: operation({
-    access: 'active',
-    input: ZWebsitePodcastInput,
-    output: ZWebsite,
-    run: (ctx, input) => ctx.services.websites.get(ctx.user, input.podcast_id),
-  }),
-  generate: operation({
-    access: 'active',
-    input: ZWebsitePodcastInput,
-    output: ZWebsite,
-    run: (ctx, input) => ctx.services.websites.generate(ctx.user, input.podcast_id),
-  }),
+  get: onSite(ZWebsite, (sites, user, id) => sites.get(user, id)),
+  generate: onSite(ZWebsite, (sites, user, id) => sites.generate(user, id)),
   chat: operation({
     access: 'active',
     input: ZWebsitePodcastInput.extend(ZWebsiteChatRequest.shape),
@@ -35,24 +41,9 @@ export const websiteOperations = {
     output: ZWebsite,
     run: (ctx, input) => ctx.services.websites.setDomain(ctx.user, input.podcast_id, { custom_domain: input.custom_domain }),
   }),
-  publish: operation({
-    access: 'active',
-    input: ZWebsitePodcastInput,
-    output: ZWebsite,
-    run: (ctx, input) => ctx.services.websites.publish(ctx.user, input.podcast_id),
-  }),
-  versions: operation({
-    access: 'active',
-    input: ZWebsitePodcastInput,
-    output: ZWebsiteVersionList,
-    run: (ctx, input) => ctx.services.websites.versions(ctx.user, input.podcast_id),
-  }),
-  undo: operation({
-    access: 'active',
-    input: ZWebsitePodcastInput,
-    output: ZWebsite,
-    run: (ctx, input) => ctx.services.websites.undo(ctx.user, input.podcast_id),
-  }),
+  publish: onSite(ZWebsite, (sites, user, id) => sites.publish(user, id)),
+  versions: onSite(ZWebsiteVersionList, (sites, user, id) => sites.versions(user, id)),
+  undo: onSite(ZWebsite, (sites, user, id) => sites.undo(user, id)),
   restore: operation({
     access: 'active',
     input: ZWebsiteVersionInput,

@@ -1,9 +1,5 @@
 import { z } from 'zod';
 import {
-  ZAdminAuditPage,
-  ZAdminMetrics,
-  ZAdminMetricsQuery,
-  ZAdminAuditQuery,
   ZAdminDbRowResult,
   ZAdminDbRowUpdate,
   ZAdminDbTablePage,
@@ -11,25 +7,15 @@ import {
   ZAdminDbTables,
   ZAdminMusicAsset,
   ZAdminMusicAssetUpdate,
-  ZAdminMusicImportRequest,
   ZAdminMusicUploadFields,
-  ZAdminPodcastsPage,
-  ZAdminPodcastsQuery,
   ZAdminSettings,
-  ZAdminSettingsUpdate,
   ZAdminSummary,
-  ZKillQueueRequest,
-  ZKillQueueResult,
-  ZAdminUsersPage,
-  ZAdminUsersQuery,
   ZAdminUserUpdate,
-  ZMe,
-  ZOutboxMessage,
-  ZOutboxQuery,
 } from '@ppp/contracts';
-import { toMe } from '../../domain/users/users.service.ts';
+import { adminOperations as ops } from '../operations/admin.operations.ts';
 import { userOf } from '../request-context.ts';
 import { uploadBodyOf } from './multipart.ts';
+import { bodyRoute, pathRoute, queryRoute } from './operation-route.ts';
 import { defineRoutes, route } from './route.ts';
 import { devToolsRoutes } from './dev-tools.routes.ts';
 
@@ -49,35 +35,23 @@ export const adminRoutes = defineRoutes([
     response: ZAdminSummary,
     handle: ({ ctx }) => ctx.services.adminOverview.summary(),
   }),
-  route({
+  bodyRoute(ops.killQueue, {
     method: 'post',
     path: '/api/admin/tasks/kill',
     tag: 'admin',
-    access: 'admin',
     summary: "Kill a task queue: cancels the queue's queued jobs (running ones finish); answers the queue and how many were cancelled.",
-    body: { schema: ZKillQueueRequest },
-    response: ZKillQueueResult,
-    handle: ({ ctx, body }) => ctx.services.adminJobs.kill(body),
   }),
-  route({
+  queryRoute(ops.users, {
     method: 'get',
     path: '/api/admin/users/full',
     tag: 'admin',
-    access: 'admin',
     summary: 'Users, newest first, 10 per page; search by email or name.',
-    query: ZAdminUsersQuery,
-    response: ZAdminUsersPage,
-    handle: ({ ctx, query }) => ctx.services.adminDirectory.users(query),
   }),
-  route({
+  queryRoute(ops.podcasts, {
     method: 'get',
     path: '/api/admin/podcasts',
     tag: 'admin',
-    access: 'admin',
     summary: 'Every show with its owner, episode count and last episode, 25 per page; filter by owner_email.',
-    query: ZAdminPodcastsQuery,
-    response: ZAdminPodcastsPage,
-    handle: ({ ctx, query }) => ctx.services.adminDirectory.podcasts(query),
   }),
   route({
     method: 'get',
@@ -88,38 +62,25 @@ export const adminRoutes = defineRoutes([
     response: ZAdminSettings,
     handle: ({ ctx }) => ctx.services.settings.get(),
   }),
-  route({
+  bodyRoute(ops.updateSettings, {
     method: 'put',
     path: '/api/admin/settings',
     tag: 'admin',
-    access: 'admin',
     summary: 'Change instance settings (max_upload_mb is clamped to 10-2048).',
-    body: { schema: ZAdminSettingsUpdate },
-    response: ZAdminSettings,
-    handle: ({ ctx, body }) => ctx.services.settings.update(body),
   }),
-  route({
+  queryRoute(ops.outbox, {
     method: 'get',
     path: '/api/admin/mail/outbox',
     tag: 'admin',
-    access: 'admin',
     summary: 'Mail the instance has sent, newest first (filter with ?to=).',
-    query: ZOutboxQuery,
-    response: z.array(ZOutboxMessage),
-    handle: ({ ctx, query }) => ctx.services.mail.findOutbox(query),
   }),
-  route({
+  pathRoute(ops.updateUser, {
     method: 'patch',
     path: '/api/admin/users/{id}',
     tag: 'admin',
-    access: 'admin',
     summary: "Change a user's tier, active flag or subscription expiry; disabling ends their sessions.",
     body: { schema: ZAdminUserUpdate },
-    response: ZMe,
-    handle: async ({ ctx, body, params }) => {
-      const patch = body;
-      return toMe(await ctx.services.users.adminUpdate(params.id, patch), ctx.services.config.TERMS_VERSION);
-    },
+    input: ({ id }, patch) => ({ ...patch, id }),
   }),
   route({
     method: 'get',
@@ -149,27 +110,21 @@ export const adminRoutes = defineRoutes([
       }
     },
   }),
-  route({
+  bodyRoute(ops.importMusicAsset, {
     method: 'post',
     path: '/api/admin/music/assets/import-url',
     tag: 'admin',
-    access: 'admin',
     summary:
       'Add a bed from an address {display_name, source_url, mood_tags}: fetched through the guarded fetch RSS import uses (no private addresses, 50 MB), checked like an upload, rate limited.',
-    body: { schema: ZAdminMusicImportRequest },
-    response: ZAdminMusicAsset,
     status: 201,
-    handle: ({ ctx, body }) => ctx.services.musicAdmin.importUrl(userOf(ctx), body),
   }),
-  route({
+  pathRoute(ops.updateMusicAsset, {
     method: 'put',
     path: '/api/admin/music/assets/{id}',
     tag: 'admin',
-    access: 'admin',
     summary: 'Rename a library bed and set its mood tags.',
     body: { schema: ZAdminMusicAssetUpdate },
-    response: ZAdminMusicAsset,
-    handle: ({ ctx, params, body }) => ctx.services.musicAdmin.update(params.id, body),
+    input: ({ id }, patch) => ({ ...patch, id }),
   }),
   route({
     method: 'delete',
@@ -218,26 +173,18 @@ export const adminRoutes = defineRoutes([
     status: 204,
     handle: ({ ctx, params }) => ctx.services.adminDb.remove(userOf(ctx), params.name, params.id),
   }),
-  route({
+  queryRoute(ops.dbAudit, {
     method: 'get',
     path: '/api/admin/db/audit',
     tag: 'admin',
-    access: 'admin',
     summary: 'DB explorer: every change made through it, newest first (who, when, table, row, before, after).',
-    query: ZAdminAuditQuery,
-    response: ZAdminAuditPage,
-    handle: ({ ctx, query }) => ctx.services.adminDb.auditLog(query),
   }),
-  route({
+  queryRoute(ops.metrics, {
     method: 'get',
     path: '/api/admin/metrics',
     tag: 'admin',
-    access: 'admin',
     summary:
       'Daily active users and daily signups for each UTC day of the range (30 days unless ?range=7d, 90d or 1y), MRR, ARR and 30-day revenue.',
-    query: ZAdminMetricsQuery,
-    response: ZAdminMetrics,
-    handle: ({ ctx, query }) => ctx.services.adminMetrics.metrics(query),
   }),
   ...devToolsRoutes,
 ]);
