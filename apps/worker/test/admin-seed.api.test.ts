@@ -7,74 +7,37 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { probeAudio } from '@ppp/audio';
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { DEV_TOOLS, ZSeedResult, type TAssembleEpisodeRequestInput } from '@ppp/contracts';
-import { openTestOrm, tempDir, testConfig } from '@ppp/server/test-support';
-import { outboxOnlyTransport } from '@ppp/server/domain';
-import { startTestServer, twoUsers, type HttpResult, type TestServer } from '../../server/test/support/http.ts';
-import { startWorker, type Worker } from '../src/worker.ts';
+import { twoUsers } from '../../server/test/support/http.ts';
+import { assembleRendered, transcribed } from './support/api-flow.ts';
+import { workerBed } from './support/worker-bed.ts';
 
-let orm: MikroORM;
-let api: TestServer;
-let worker: Worker | null = null;
-let storage: { dir: string; remove: () => void };
-const logs: string[] = [];
+const bed = workerBed({ name: 'ppp-admin-seed', api: true, env: () => ({ TTS_ENGINES: 'espeak' }) });
+const { request } = bed;
 let admin = '';
 let creator = '';
 
-const ENV = () => ({ STORAGE_DIR: storage.dir, TTS_ENGINES: 'espeak' });
 const ZMedia = z
   .object({ id: z.string(), filename: z.string(), category: z.string(), duration_seconds: z.number().nullish() })
   .passthrough();
-const ZStatus = z.object({ status: z.string(), error: z.string().nullable() });
 
-const request = (token: string, method: string, url: string, json?: unknown): Promise<HttpResult> =>
-  api.request(method, url, { token, json });
 const count = async (table: string) =>
-  Number(z.object({ n: z.string() }).parse((await orm.em.getConnection().execute(`select count(*) as n from ${table}`))[0]).n);
+  Number(z.object({ n: z.string() }).parse((await bed.sql(`select count(*) as n from ${table}`))[0]).n);
 
 async function probeSeconds(bytes: Buffer): Promise<number> {
-  const file = path.join(storage.dir, 'downloaded.mp3');
+  const file = path.join(bed.storage.dir, 'downloaded.mp3');
   writeFileSync(file, bytes);
   return (await probeAudio(file, { measure: true })).durationSeconds;
 }
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(value)}\n${logs.join('\n')}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 beforeAll(async () => {
-  storage = tempDir('ppp-admin-seed-storage-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl, ENV());
-  worker = await startWorker({
-    orm,
-    shared: { config: testConfig(db.databaseUrl, ENV()), mailTransport: outboxOnlyTransport },
-    databaseUrl: db.databaseUrl,
-    concurrency: 1,
-    log: (m) => logs.push(m),
-  });
-  const users = await twoUsers(api);
+  const users = await twoUsers(bed.api);
   admin = users.admin.token;
   creator = users.user.token;
 }, 120_000);
-
-afterAll(async () => {
-  await worker?.stop();
-  await api?.close();
-  await orm?.close();
-  storage?.remove();
-});
 
 describe('seeding a demo show', () => {
   it('makes a show, template and upload an episode is assembled from at once; seeding again makes nothing new', async () => {
@@ -101,13 +64,7 @@ describe('seeding a demo show', () => {
     if (!upload) throw new Error('the seeded upload is not in the library');
 
     // The supplied transcript makes it ready without a transcription engine.
-    const ready = await waitFor(
-      async () =>
-        z
-          .object({ status: z.string(), transcript_ready: z.boolean() })
-          .parse((await request(admin, 'GET', `/api/media/${upload.id}`)).body),
-      (m) => m.transcript_ready || m.status === 'error',
-    );
+    const ready = await transcribed(bed.api, admin, upload.id);
     expect(ready).toMatchObject({ transcript_ready: true, status: 'ready' });
 
     const body: TAssembleEpisodeRequestInput = {
@@ -118,21 +75,14 @@ describe('seeding a demo show', () => {
       intents: { flubber: 'no', intern: 'no', sfx: 'no' },
       cleanup: { removePauses: false, removeFillers: false, censorEnabled: false },
     };
-    const queued = await request(admin, 'POST', '/api/episodes/assemble', body);
-    expect(queued.status, queued.text).toBe(202);
-    const { job_id, episode_id } = z.object({ job_id: z.string(), episode_id: z.string() }).parse(queued.body);
-    const status = await waitFor(
-      async () => ZStatus.parse((await request(admin, 'GET', `/api/episodes/status/${job_id}`)).body),
-      (s) => s.status === 'processed' || s.status === 'error',
-    );
-    expect(status).toMatchObject({ status: 'processed', error: null });
+    const episode_id = await assembleRendered(bed.api, admin, body);
     const episode = z
       .object({ podcast_id: z.string(), playback_url: z.string() })
       .passthrough()
       .parse((await request(admin, 'GET', `/api/episodes/${episode_id}`)).body);
     expect(episode.podcast_id).toBe(seed.podcast_id);
     // The file holds the intro, the upload and the outro: longer than the upload alone.
-    const file = await fetch(`${api.baseUrl}${episode.playback_url}`);
+    const file = await fetch(`${bed.api.baseUrl}${episode.playback_url}`);
     expect(file.status).toBe(200);
     const seconds = await probeSeconds(Buffer.from(await file.arrayBuffer()));
     const parts = [upload, ...library].map((m) => m.duration_seconds ?? 0);
@@ -145,7 +95,7 @@ describe('seeding a demo show', () => {
     const media = await count('media_items');
     const templates = await count('templates');
     expect(ZSeedResult.parse((await request(admin, 'POST', '/api/admin/seed')).body)).toEqual({ ...seed, created: false });
-    const again = await fetch(`${api.baseUrl}/trpc/admin.seed`, {
+    const again = await fetch(`${bed.api.baseUrl}/trpc/admin.seed`, {
       method: 'POST',
       headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
       body: JSON.stringify({ json: null }),

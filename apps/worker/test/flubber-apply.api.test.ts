@@ -10,37 +10,25 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ZFlubberApplyResponse, ZFlubberContexts, type TAssembleEpisodeRequestInput } from '@ppp/contracts';
-import { openTestOrm, tempDir, testConfig, uploadForm } from '@ppp/server/test-support';
-import { outboxOnlyTransport } from '@ppp/server/domain';
+import { uploadForm } from '@ppp/server/test-support';
 import { EpisodeSchema } from '../../server/src/domain/episodes/episode.entity.ts';
-import { errorOf, startTestServer, twoUsers, type HttpResult, type TestServer } from '../../server/test/support/http.ts';
+import { errorOf, twoUsers } from '../../server/test/support/http.ts';
 import { decodedMs, spokenSlots } from './support/spoken-slots.ts';
-import { startWorker, type Worker } from '../src/worker.ts';
+import { assembleRendered, transcribed } from './support/api-flow.ts';
+import { workerBed } from './support/worker-bed.ts';
 
-let orm: MikroORM;
-let api: TestServer;
-let worker: Worker | null = null;
-let storage: { dir: string; remove: () => void };
-let files: { dir: string; remove: () => void };
-const logs: string[] = [];
+const bed = workerBed({ name: 'ppp-flubber-apply', api: true, env: () => ({ TTS_ENGINES: 'espeak' }) });
+const { request, sql, waitFor } = bed;
 let a = '';
 let b = '';
 
-const ENV = () => ({ STORAGE_DIR: storage.dir, TTS_ENGINES: 'espeak' });
 const SLOT = 3;
 const PHRASES = ['welcome to the show', 'this take went wrong', 'flubber', 'this is the better take', 'thanks for listening'];
 const MARKER_S = 2 * SLOT;
 const OUTPUT_FILENAME = 'retake-test.mp3';
-/** GET /api/episodes/status/{jobId} as JSON: what the wizard's poll reads. */
-const ZJobState = z.object({ status: z.string(), error: z.string().nullable() });
-
-const request = (token: string, method: string, url: string, json?: unknown): Promise<HttpResult> =>
-  api.request(method, url, { token, json });
-const sql = <T extends object>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
 const assembleJobs = async (episodeId: string) =>
   Number(
     (
@@ -50,34 +38,28 @@ const assembleJobs = async (episodeId: string) =>
     )[0]?.n,
   );
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(value)}\n${logs.join('\n')}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 /** The episode's audio as its owner's signed playback URL serves it: the file's length and its download name. */
 async function finalAudio(episodeId: string, name: string): Promise<{ ms: number; disposition: string | null }> {
   const episode = z.object({ playback_url: z.string() }).parse((await request(a, 'GET', `/api/episodes/${episodeId}`)).body);
-  const res = await fetch(`${api.baseUrl}${episode.playback_url}`);
+  const res = await fetch(`${bed.api.baseUrl}${episode.playback_url}`);
   expect(res.status).toBe(200);
-  const file = path.join(files.dir, name);
+  const file = path.join(bed.files.dir, name);
   writeFileSync(file, Buffer.from(await res.arrayBuffer()));
   return { ms: decodedMs(file), disposition: res.headers.get('content-disposition') };
 }
 
-const speech = () => spokenSlots({ dir: files.dir, name: 'retakes', phrases: PHRASES, slotSeconds: SLOT, sampleRate: 44100 });
+const speech = () => spokenSlots({ dir: bed.files.dir, name: 'retakes', phrases: PHRASES, slotSeconds: SLOT, sampleRate: 44100 });
 
 /** A show, a content-only template and a transcribed upload of A's, all through the API; the episode assembled as a draft, retake kept. */
 async function assembledEpisode(): Promise<string> {
   const show = new FormData();
   show.append('name', 'Retake Radio');
   show.append('description', 'A show with second takes.');
-  const created = await fetch(`${api.baseUrl}/api/podcasts/`, { method: 'POST', headers: { authorization: `Bearer ${a}` }, body: show });
+  const created = await fetch(`${bed.api.baseUrl}/api/podcasts/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${a}` },
+    body: show,
+  });
   expect(created.status).toBe(201);
   const podcastId = z.object({ id: z.string() }).parse(await created.json()).id;
   const template = await request(a, 'POST', '/api/templates/', {
@@ -88,7 +70,7 @@ async function assembledEpisode(): Promise<string> {
   expect(template.status, template.text).toBe(201);
 
   const { wav, transcript } = speech();
-  const uploaded = await fetch(`${api.baseUrl}/api/media/upload/main_content`, {
+  const uploaded = await fetch(`${bed.api.baseUrl}/api/media/upload/main_content`, {
     method: 'POST',
     headers: { authorization: `Bearer ${a}` },
     body: uploadForm([wav], { friendly_names: JSON.stringify(['Retakes']) }, { transcript }),
@@ -96,11 +78,7 @@ async function assembledEpisode(): Promise<string> {
   expect(uploaded.status).toBe(201);
   const [item] = z.array(z.object({ id: z.string(), filename: z.string() })).parse(await uploaded.json());
   if (!item) throw new Error('not uploaded');
-  await waitFor(
-    async () =>
-      z.object({ status: z.string(), transcript_ready: z.boolean() }).parse((await request(a, 'GET', `/api/media/${item.id}`)).body),
-    (m) => m.transcript_ready || m.status === 'error',
-  );
+  await transcribed(bed.api, a, item.id);
 
   const body: TAssembleEpisodeRequestInput = {
     template_id: z.object({ id: z.string() }).parse(template.body).id,
@@ -111,42 +89,14 @@ async function assembledEpisode(): Promise<string> {
     // Only the applied retake changes the length.
     cleanup: { removePauses: false, removeFillers: false, censorEnabled: false },
   };
-  const queued = await request(a, 'POST', '/api/episodes/assemble', body);
-  expect(queued.status, queued.text).toBe(202);
-  const { job_id, episode_id } = z.object({ job_id: z.string(), episode_id: z.string() }).parse(queued.body);
-  const status = await waitFor(
-    async () => ZJobState.parse((await request(a, 'GET', `/api/episodes/status/${job_id}`)).body),
-    (s) => s.status === 'processed' || s.status === 'error',
-  );
-  expect(status).toMatchObject({ status: 'processed', error: null });
-  return episode_id;
+  return assembleRendered(bed.api, a, body);
 }
 
 beforeAll(async () => {
-  storage = tempDir('ppp-flubber-apply-storage-');
-  files = tempDir('ppp-flubber-apply-files-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl, ENV());
-  worker = await startWorker({
-    orm,
-    shared: { config: testConfig(db.databaseUrl, ENV()), mailTransport: outboxOnlyTransport },
-    databaseUrl: db.databaseUrl,
-    concurrency: 1,
-    log: (m) => logs.push(m),
-  });
-  const users = await twoUsers(api);
+  const users = await twoUsers(bed.api);
   a = users.admin.token;
   b = users.user.token;
 }, 120_000);
-
-afterAll(async () => {
-  await worker?.stop();
-  await api?.close();
-  await orm?.close();
-  storage?.remove();
-  files?.remove();
-});
 
 describe('applying a retake to an assembled episode', () => {
   it('cuts the marker -0.75 s to +0.25 s: removed_ms 1000, a new render 1 s shorter on the file; B gets 404 and changes nothing', async () => {
@@ -160,17 +110,20 @@ describe('applying a retake to an assembled episode', () => {
     const cut = [{ start_s: MARKER_S - 0.75, end_s: MARKER_S + 0.25 }];
 
     // B: the same call on A's episode is a 404, and nothing moves.
-    const recipe = (await orm.em.fork().findOneOrFail(EpisodeSchema, { id: episodeId })).assembly;
+    const recipe = (await bed.orm.em.fork().findOneOrFail(EpisodeSchema, { id: episodeId })).assembly;
     const jobsBefore = await assembleJobs(episodeId);
     expect(errorOf(await request(b, 'POST', `/api/flubber/apply/${episodeId}`, cut)).status).toBe(404);
     expect(await assembleJobs(episodeId)).toBe(jobsBefore);
-    expect(await orm.em.fork().findOneOrFail(EpisodeSchema, { id: episodeId })).toMatchObject({ assembly: recipe, assemblyStatus: 'done' });
+    expect(await bed.orm.em.fork().findOneOrFail(EpisodeSchema, { id: episodeId })).toMatchObject({
+      assembly: recipe,
+      assemblyStatus: 'done',
+    });
 
     const applied = await request(a, 'POST', `/api/flubber/apply/${episodeId}`, cut);
     expect(applied.status, applied.text).toBe(200);
     expect(ZFlubberApplyResponse.parse(applied.body)).toMatchObject({ removed_ms: 1000, cleaned_audio_new: true, status: 'queued' });
     const rendered = await waitFor(
-      () => orm.em.fork().findOneOrFail(EpisodeSchema, { id: episodeId }),
+      () => bed.orm.em.fork().findOneOrFail(EpisodeSchema, { id: episodeId }),
       (e) => e.assemblyStatus === 'done' || e.assemblyStatus === 'error',
     );
     expect(rendered).toMatchObject({ assemblyStatus: 'done', errorMessage: null });
@@ -189,7 +142,7 @@ describe('applying a retake to an assembled episode', () => {
     expect(errorOf(await request(b, 'POST', `/api/flubber/apply/${episodeId}`, [{ start_s: 1, end_s: 2 }])).status).toBe(404);
     expect(errorOf(await request(b, 'GET', `/api/flubber/contexts/${episodeId}`)).status).toBe(404);
     expect(await assembleJobs(episodeId)).toBe(jobsAfter);
-    expect((await orm.em.fork().findOneOrFail(EpisodeSchema, { id: episodeId })).assembly?.manual_cuts).toEqual([
+    expect((await bed.orm.em.fork().findOneOrFail(EpisodeSchema, { id: episodeId })).assembly?.manual_cuts).toEqual([
       { start_ms: 5250, end_ms: 6250 },
     ]);
   }, 240_000);

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { TAssembleEpisodeRequestInput } from '@ppp/contracts';
 import { tusUploadAcross, type TusHost } from '@ppp/server/test-support';
 import { login, register, type TestServer } from '../../../server/test/support/http.ts';
 
@@ -62,6 +63,15 @@ export async function contentTemplate(server: TestServer, token: string, showId:
 
 const ZMediaState = z.object({ status: z.string(), transcript_ready: z.boolean(), transcription_engine: z.string().nullable().optional() });
 
+/** GET /api/media/{id} polled until the upload's transcript is ready or its transcription failed. */
+export function transcribed(server: TestServer, token: string, mediaId: string) {
+  return waitFor(
+    async () => ZMediaState.parse((await server.request('GET', `/api/media/${mediaId}`, { token })).body),
+    (m) => m.transcript_ready || m.status === 'error',
+    'transcription not finished',
+  );
+}
+
 /** A main-content upload over tus (chunks spread over the servers), then its transcription by a worker. */
 export async function uploadAndTranscribe(
   servers: readonly TestServer[],
@@ -75,33 +85,15 @@ export async function uploadAndTranscribe(
   if (last.status !== 200) throw new Error(`tus completion: ${last.status} ${await last.text()}`);
   const item = z.object({ id: z.string(), filename: z.string(), size: z.number() }).parse(await last.json());
   if (item.size !== data.length) throw new Error(`stored ${item.size} of ${data.length} bytes`);
-  const ready = await waitFor(
-    async () => ZMediaState.parse((await servers.at(-1)!.request('GET', `/api/media/${item.id}`, { token })).body),
-    (m) => m.transcript_ready || m.status === 'error',
-    'transcription not finished',
-  );
+  const ready = await transcribed(servers.at(-1)!, token, item.id);
   if (ready.status !== 'ready') throw new Error(`transcription: ${JSON.stringify(ready)}`);
   return { id: item.id, filename: item.filename, engine: ready.transcription_engine };
 }
 
-/** POST /api/episodes/assemble, then its status polled until the render is stored. */
-export async function assemble(
-  server: TestServer,
-  token: string,
-  templateId: string,
-  filename: string,
-  title: string,
-  episodeNumber: number,
-): Promise<string> {
-  const queued = await server.request('POST', '/api/episodes/assemble', {
-    token,
-    json: {
-      template_id: templateId,
-      main_content_filename: filename,
-      episode_details: { title, description: `${title}, assembled.`, episodeNumber },
-      intents: { flubber: 'no', intern: 'no', sfx: 'no' },
-    },
-  });
+/** POST /api/episodes/assemble with `body`, then its status polled until the render is stored; the episode's id. */
+export async function assembleRendered(server: TestServer, token: string, body: TAssembleEpisodeRequestInput): Promise<string> {
+  const title = body.episode_details.title;
+  const queued = await server.request('POST', '/api/episodes/assemble', { token, json: body });
   if (queued.status !== 202) throw new Error(`assemble: ${queued.status} ${queued.text}`);
   const { job_id, episode_id } = z.object({ job_id: z.string(), episode_id: z.string() }).parse(queued.body);
   const done = await waitFor(
@@ -114,6 +106,23 @@ export async function assemble(
   );
   if (done.status !== 'processed') throw new Error(`assembly of ${title}: ${JSON.stringify(done)}`);
   return episode_id;
+}
+
+/** An episode of the upload on the template, without retakes, commands or sound effects: assembleRendered. */
+export function assemble(
+  server: TestServer,
+  token: string,
+  templateId: string,
+  filename: string,
+  title: string,
+  episodeNumber: number,
+): Promise<string> {
+  return assembleRendered(server, token, {
+    template_id: templateId,
+    main_content_filename: filename,
+    episode_details: { title, description: `${title}, assembled.`, episodeNumber },
+    intents: { flubber: 'no', intern: 'no', sfx: 'no' },
+  });
 }
 
 /** POST /api/episodes/{id}/publish (public, now), then the publish job's status polled until published. */

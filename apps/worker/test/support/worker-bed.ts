@@ -20,7 +20,7 @@ import {
 } from '@ppp/server/test-support';
 import type { TConfig } from '@ppp/server/config';
 import { createServices, LocalStorage, outboxOnlyTransport, PgBossJobQueue, type SharedDeps, type User } from '@ppp/server/domain';
-import { startTestServer, type TestServer } from '../../../server/test/support/http.ts';
+import { startTestServer, type HttpResult, type TestServer } from '../../../server/test/support/http.ts';
 import { startWorker, type Worker } from '../../src/worker.ts';
 
 type TempDir = { dir: string; remove: () => void };
@@ -107,6 +107,10 @@ export function workerBed(options: WorkerBedOptions) {
     return services().users.getById(row?.id ?? '');
   }
 
+  /** A call to the HTTP stack (api: true) as the user holding `token`. */
+  const request = (token: string, method: string, url: string, json?: unknown): Promise<HttpResult> =>
+    api ? api.request(method, url, { token, json }) : Promise.reject(new Error('no api: workerBed({ api: true })'));
+
   /** Sends one `name` job to the worker's pg-boss and waits until it has ended; the job as pg-boss keeps it. */
   async function runJobOnce(name: string, data: object = {}, timeoutMs = 30_000) {
     if (!worker) throw new Error('no worker');
@@ -144,7 +148,7 @@ export function workerBed(options: WorkerBedOptions) {
   });
 
   return {
-    ...{ logs, configWith, runWorker, stopWorker, services, sql, newUser, show, assembledEpisode, runJobOnce },
+    ...{ logs, configWith, runWorker, stopWorker, services, sql, newUser, show, assembledEpisode, runJobOnce, request },
     waitFor: <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 120_000, pollMs = 250) =>
       pollUntil(logs, read, done, timeoutMs, pollMs),
     get orm() {
