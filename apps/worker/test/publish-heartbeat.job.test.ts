@@ -6,47 +6,32 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import {
-  coverPng,
-  openTestOrm,
-  seedAssembledEpisode,
-  seedShow,
-  SpreakerSandbox,
-  tempDir,
-  testConfig,
-  uniqueEmail,
-  registerAccount,
-} from '@ppp/server/test-support';
-import type { TConfig } from '@ppp/server/config';
-import { createServices, LocalStorage, outboxOnlyTransport, PgBossJobQueue, type SharedDeps } from '@ppp/server/domain';
-import { startWorker, type Worker } from '../src/worker.ts';
+import { coverPng, SpreakerSandbox } from '@ppp/server/test-support';
+import { workerBed } from './support/worker-bed.ts';
 
-let orm: MikroORM;
-let databaseUrl: string;
-let worker: Worker | null = null;
-let child: ChildProcess | null = null;
-let storage: { dir: string; remove: () => void };
-let files: { dir: string; remove: () => void };
-let config: TConfig;
-let env: Record<string, string>;
-let userId: string;
 const sandbox = new SpreakerSandbox();
-
-function services(boss: Worker['boss']) {
-  const shared: SharedDeps = {
-    config,
-    mailTransport: outboxOnlyTransport,
-    storage: new LocalStorage(storage.dir),
-    jobs: new PgBossJobQueue({ boss }),
-  };
-  return createServices(orm.em.fork(), shared);
-}
+// Spreaker's stand-in is up before the bed reads its address, and stopped once the bed is closed.
+beforeAll(() => sandbox.start());
+afterAll(() => sandbox.stop());
+const spreakerEnv = (files: string) => ({
+  DATA_DIR: files,
+  SPREAKER_CLIENT_ID: 'ppp-app',
+  SPREAKER_CLIENT_SECRET: 'ppp-secret',
+  SPREAKER_BASE_URL: sandbox.origin,
+  LOG_LEVEL: 'error',
+  NODE_ENV: 'test',
+});
+// The workers are the test's: the services send on the bed's own queue.
+const bed = workerBed({ name: 'ppp-publish-heartbeat', startLater: true, env: ({ files }) => spreakerEnv(files) });
+const { services } = bed;
+let child: ChildProcess | null = null;
+afterAll(() => child?.kill('SIGKILL'));
+let userId: string;
 
 /** Starts the dying worker and resolves once it is consuming. */
 function startDyingWorker(onLine: (line: string) => void): Promise<ChildProcess> {
   const proc = spawn(process.execPath, [path.join(import.meta.dirname, 'support/dying-worker.ts')], {
-    env: { ...process.env, ...env },
+    env: { ...process.env, STORAGE_DIR: bed.storage.dir, ...spreakerEnv(bed.files.dir), DATABASE_URL: bed.databaseUrl },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -64,62 +49,22 @@ function startDyingWorker(onLine: (line: string) => void): Promise<ChildProcess>
   });
 }
 
-beforeAll(async () => {
-  await sandbox.start();
-  storage = tempDir('ppp-publish-heartbeat-storage-');
-  files = tempDir('ppp-publish-heartbeat-files-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  databaseUrl = db.databaseUrl;
-  env = {
-    STORAGE_DIR: storage.dir,
-    DATA_DIR: files.dir,
-    SPREAKER_CLIENT_ID: 'ppp-app',
-    SPREAKER_CLIENT_SECRET: 'ppp-secret',
-    SPREAKER_BASE_URL: sandbox.origin,
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'error',
-    NODE_ENV: 'test',
-  };
-  config = testConfig(databaseUrl, env);
-});
-afterAll(async () => {
-  child?.kill('SIGKILL');
-  await worker?.stop();
-  await orm?.close();
-  await sandbox.stop();
-  storage?.remove();
-  files?.remove();
-});
-
 describe('publish.episode heartbeat', () => {
   it('a worker killed mid-publish is retried by another within about a minute, once at the host', async () => {
     let uploaded = '';
     child = await startDyingWorker((line) => {
       if (line.startsWith('uploaded ')) uploaded = line.slice('uploaded '.length);
     });
-    // The test's own pg-boss handle only sends; the dying child is the only consumer for now.
-    worker = await startWorker({
-      orm,
-      shared: { config, mailTransport: outboxOnlyTransport },
-      databaseUrl,
-      concurrency: 1,
-      log: () => undefined,
-    });
-    await worker.boss.offWork('publish.episode');
-    const svc = () => services(worker!.boss);
-    const email = uniqueEmail('heartbeat');
-    await registerAccount(svc(), email);
-    const [row] = await orm.em.fork().getConnection().execute<{ id: string }[]>('select id from users where email = ?', [email]);
-    userId = row!.id;
-    const start = await svc().spreaker.startConnect((await svc().spreaker.connectTicket({ id: userId })).ticket);
-    await svc().spreaker.finishConnect('code', start.state, start.state);
-    const store = new LocalStorage(storage.dir);
-    const podcastId = await seedShow(orm, store, userId, 'Heartbeat Show', coverPng(files.dir));
+    // The test's own worker takes no publish.episode yet: the dying child is the only consumer for now.
+    await (await bed.runWorker()).boss.offWork('publish.episode');
+    userId = (await bed.newUser('heartbeat')).id;
+    const start = await services().spreaker.startConnect((await services().spreaker.connectTicket({ id: userId })).ticket);
+    await services().spreaker.finishConnect('code', start.state, start.state);
+    const podcastId = await bed.show(userId, 'Heartbeat Show', coverPng(bed.files.dir));
     const remote = sandbox.addShow('Heartbeat Show');
-    await svc().hostShows.link({ id: userId }, podcastId, { show_id: String(remote.show_id) });
-    const episode = await seedAssembledEpisode(orm, store, files.dir, { userId, podcastId }, { title: 'Outlives its worker' });
-    await svc().publishing.publish({ id: userId }, episode.id, { publish_state: 'public' });
+    await services().hostShows.link({ id: userId }, podcastId, { show_id: String(remote.show_id) });
+    const episode = await bed.assembledEpisode({ userId, podcastId }, { title: 'Outlives its worker' });
+    await services().publishing.publish({ id: userId }, episode.id, { publish_state: 'public' });
 
     const uploadDeadline = Date.now() + 60_000;
     while (uploaded !== episode.id) {
@@ -129,23 +74,15 @@ describe('publish.episode heartbeat', () => {
     child.kill('SIGKILL');
     const killedAt = Date.now();
     // A fresh worker, as after a crash: it consumes publish.episode again.
-    await worker.stop();
-    worker = await startWorker({
-      orm,
-      shared: { config, mailTransport: outboxOnlyTransport },
-      databaseUrl,
-      concurrency: 1,
-      log: () => undefined,
-    });
-    for (;;) {
-      const status = await services(worker.boss).publishing.status({ id: userId }, episode.id);
-      if (status.status === 'published' || status.publish_state === 'publish_error') {
-        expect(status).toMatchObject({ status: 'published', host: 'spreaker' });
-        break;
-      }
-      if (Date.now() - killedAt > 90_000) throw new Error(`still ${JSON.stringify(status)} 90 s after the kill`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    await bed.stopWorker();
+    await bed.runWorker();
+    const status = await bed.waitFor(
+      () => services().publishing.status({ id: userId }, episode.id),
+      (s) => s.status === 'published' || s.publish_state === 'publish_error',
+      90_000,
+      500,
+    );
+    expect(status).toMatchObject({ status: 'published', host: 'spreaker' });
     const recoveredIn = Date.now() - killedAt;
     console.log(`publish.episode recovered ${Math.round(recoveredIn / 1000)} s after its worker was killed`);
     expect(recoveredIn).toBeLessThan(70_000);
