@@ -7,8 +7,8 @@ import { tempDir } from '../support/audio-files.ts';
 import { seedAssembledEpisode, seedShow } from '../support/episodes.ts';
 import { REST_ROUTES } from '../../src/http/rest/index.ts';
 import { adminRouter } from '../../src/http/trpc/routers/admin.router.ts';
-import { openTestOrm } from '../support/database.ts';
-import { errorOf, login, outboxCode, register, startTestServer, twoUsers, ZMeJson, type TestServer } from '../support/http.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
+import { errorOf, login, outboxCode, register, twoUsers, ZMeJson, type TestServer } from '../support/http.ts';
 import { uniqueEmail } from '../support/fixtures.ts';
 import { PgBossJobQueue } from '../../src/domain/jobs/job-queue.ts';
 
@@ -21,17 +21,10 @@ let databaseUrl: string;
 
 beforeAll(async () => {
   storage = tempDir('ppp-admin-storage-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  databaseUrl = db.databaseUrl;
-  api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir });
+  ({ orm, api, databaseUrl } = await startApiBed({ STORAGE_DIR: storage.dir }));
   ({ admin, user: creator } = await twoUsers(api));
 });
-afterAll(async () => {
-  await api.close();
-  await orm.close();
-  storage.remove();
-});
+afterAll(() => closeApiBed({ api, orm, storage }));
 
 const ADMIN_REST = REST_ROUTES.filter((r) => r.access === 'admin');
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';

@@ -9,7 +9,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
-import { TemplateSchema } from '../../src/domain/templates/template.entity.ts';
+import { emptyTemplateRow } from '../support/episodes.ts';
 import { closeApiBed, startApiBed } from '../support/api-bed.ts';
 import { twoUsers, type TestServer } from '../support/http.ts';
 
@@ -46,15 +46,7 @@ async function seedShow(userId: string): Promise<{ showId: string; published: st
   const em = orm.em.fork();
   const now = Date.now();
   const show = em.create(PodcastSchema, { user: userId, name: `Show ${randomBytes(3).toString('hex')}`, description: '' });
-  em.create(TemplateSchema, {
-    user: userId,
-    name: 'Main',
-    segments: [],
-    backgroundMusicRules: [],
-    timing: {},
-    aiSettings: {},
-    automationSettings: {},
-  } as never);
+  emptyTemplateRow(em, userId, 'Main');
   const at = (days: number) => new Date(now - days * DAY);
   const published = [40, 20, 10, 2].map((days, i) =>
     em.create(EpisodeSchema, {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { EPISODE_MESSAGES } from '@ppp/contracts';
 import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
-import { TemplateSchema } from '../../src/domain/templates/template.entity.ts';
+import { emptyTemplateRow } from '../support/episodes.ts';
 import { errorOf } from '../support/http.ts';
 import { pngFile, toneFile } from '../support/audio-files.ts';
 import { episodesBed, ZEpisodeJson, ZPageJson } from './episodes-bed.ts';
@@ -104,24 +104,8 @@ describe('PATCH /api/episodes/{id}', () => {
 describe('PATCH /api/episodes/{id}: templates', () => {
   it('links only the caller’s own templates', async () => {
     const em = bed.orm.em.fork();
-    const mine = em.create(TemplateSchema, {
-      user: bed.a.id,
-      name: 'Mine',
-      segments: [],
-      backgroundMusicRules: [],
-      timing: {},
-      aiSettings: {},
-      automationSettings: {},
-    } as never);
-    const theirs = em.create(TemplateSchema, {
-      user: bed.b.id,
-      name: 'Theirs',
-      segments: [],
-      backgroundMusicRules: [],
-      timing: {},
-      aiSettings: {},
-      automationSettings: {},
-    } as never);
+    const mine = emptyTemplateRow(em, bed.a.id, 'Mine');
+    const theirs = emptyTemplateRow(em, bed.b.id, 'Theirs');
     await em.flush();
     const episode = await bed.seedEpisode(bed.a.id, bed.showA);
     const linked = await patch(episode.id, { template_id: mine.id });

@@ -15,11 +15,11 @@ import { PODCAST_MESSAGES, ZFeedCheck, createPodcastForm, feedFixPath, type TFee
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
 import type { TConfig } from '../../src/config.ts';
-import { openTestOrm } from '../support/database.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
 import { tempDir } from '../support/audio-files.ts';
-import { servicesFor, testConfig } from '../support/fixtures.ts';
+import { servicesFor } from '../support/fixtures.ts';
 import { coverPng, seedAssembledEpisode } from '../support/episodes.ts';
-import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { twoUsers, type TestServer } from '../support/http.ts';
 
 let orm: MikroORM;
 let api: TestServer;
@@ -68,18 +68,13 @@ beforeAll(async () => {
   storage = tempDir('ppp-feedcheck-storage-');
   files = tempDir('ppp-feedcheck-files-');
   store = new LocalStorage(storage.dir);
-  const db = await openTestOrm();
-  orm = db.orm;
-  config = testConfig(db.databaseUrl, { STORAGE_DIR: storage.dir });
-  api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir });
+  ({ orm, api, config } = await startApiBed({ STORAGE_DIR: storage.dir }));
   const users = await twoUsers(api);
   a = { token: users.admin.token, id: users.admin.id };
   b = users.user;
 });
 afterAll(async () => {
-  await api?.close();
-  await orm?.close();
-  storage?.remove();
+  await closeApiBed({ api, orm, storage });
   files?.remove();
 });
 

@@ -8,10 +8,10 @@ import sharp from 'sharp';
 import { PODCAST_MESSAGES } from '@ppp/contracts';
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
-import { openTestOrm } from '../support/database.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
 import { fakeAudio, pngFile, tempDir } from '../support/audio-files.ts';
 import { coverPng, seedAssembledEpisode } from '../support/episodes.ts';
-import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { errorOf, twoUsers, type TestServer } from '../support/http.ts';
 import { SpreakerSandbox } from '../support/spreaker-sandbox.ts';
 import { connectSpreakerAccount } from '../support/spreaker-connect.ts';
 
@@ -73,13 +73,8 @@ async function send(method: string, url: string, token: string, body: FormData |
 beforeAll(async () => {
   storage = tempDir('ppp-podcasts-storage-');
   files = tempDir('ppp-podcasts-files-');
-  const db = await openTestOrm();
-  orm = db.orm;
   await sandbox.start();
-  api = await startTestServer(orm, db.databaseUrl, {
-    STORAGE_DIR: storage.dir,
-    ...sandbox.appEnv,
-  });
+  ({ orm, api } = await startApiBed({ STORAGE_DIR: storage.dir, ...sandbox.appEnv }));
   ({ admin: a, user: b } = await twoUsers(api));
   expect((await connectSpreakerAccount(api.baseUrl, a.token)).status).toBe(200);
   firstShowId = String(sandbox.addShow('First').show_id);
@@ -87,10 +82,8 @@ beforeAll(async () => {
   aId = a.id;
 });
 afterAll(async () => {
-  await api?.close();
-  await orm?.close();
+  await closeApiBed({ api, orm, storage });
   await sandbox.stop();
-  storage?.remove();
   files?.remove();
 });
 

@@ -12,11 +12,11 @@ import { PODCAST_MESSAGES, PUBLISH_MESSAGES } from '@ppp/contracts';
 import { EpisodeSchema, type Episode } from '../../src/domain/episodes/episode.entity.ts';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
 import type { TConfig } from '../../src/config.ts';
-import { openTestOrm } from '../support/database.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
 import { tempDir } from '../support/audio-files.ts';
-import { servicesFor, testConfig } from '../support/fixtures.ts';
+import { servicesFor } from '../support/fixtures.ts';
 import { coverPng, seedAssembledEpisode, seedShow } from '../support/episodes.ts';
-import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { twoUsers, type TestServer } from '../support/http.ts';
 
 let orm: MikroORM;
 let api: TestServer;
@@ -76,17 +76,12 @@ beforeAll(async () => {
   files = tempDir('ppp-publish-files-');
   store = new LocalStorage(storage.dir);
   cover = coverPng(files.dir);
-  const db = await openTestOrm();
-  orm = db.orm;
-  config = testConfig(db.databaseUrl, { STORAGE_DIR: storage.dir });
-  api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir });
+  ({ orm, api, config } = await startApiBed({ STORAGE_DIR: storage.dir }));
   ({ admin: a, user: b } = await twoUsers(api));
   aId = a.id;
 });
 afterAll(async () => {
-  await api?.close();
-  await orm?.close();
-  storage?.remove();
+  await closeApiBed({ api, orm, storage });
   files?.remove();
 });
 

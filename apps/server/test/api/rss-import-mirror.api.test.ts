@@ -16,9 +16,9 @@ import { z } from 'zod';
 import { createServices, type SharedDeps } from '../../src/domain/services.ts';
 import { sharedDepsFor } from '../../src/server.ts';
 import { EpisodeSchema, type Episode } from '../../src/domain/episodes/episode.entity.ts';
-import { openTestOrm } from '../support/database.ts';
-import { testConfig } from '../support/fixtures.ts';
-import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import type { TConfig } from '../../src/config.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
+import { twoUsers, type TestServer } from '../support/http.ts';
 import { pngFile, tempDir, toneFile } from '../support/audio-files.ts';
 import { buildFeed, startFeedServer, type FeedServer, type GeneratedItem } from '../support/feed-server.ts';
 
@@ -74,11 +74,9 @@ async function episodeList() {
 beforeAll(async () => {
   storage = tempDir('ppp-rss-mirror-storage-');
   files = tempDir('ppp-rss-mirror-files-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  const env = { STORAGE_DIR: storage.dir, IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.2' };
-  api = await startTestServer(orm, db.databaseUrl, env);
-  shared = sharedDepsFor(testConfig(db.databaseUrl, env));
+  let config: TConfig;
+  ({ orm, api, config } = await startApiBed({ STORAGE_DIR: storage.dir, IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.2' }));
+  shared = sharedDepsFor(config);
   ({
     admin: { token },
   } = await twoUsers(api));
@@ -94,10 +92,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await host?.close();
   await loopback?.close();
-  await api?.close();
   await shared?.jobs.close();
-  await orm?.close();
-  storage?.remove();
+  await closeApiBed({ api, orm, storage });
   files?.remove();
 });
 

@@ -8,9 +8,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { RSS_IMPORT_MESSAGES } from '@ppp/contracts';
-import { openTestOrm } from '../support/database.ts';
-import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
-import { tempDir } from '../support/audio-files.ts';
+import { closeApiBed, startUsersBed } from '../support/api-bed.ts';
+import { errorOf, type TestServer } from '../support/http.ts';
 import { buildFeed, manyItems, startFeedServer, type FeedServer } from '../support/feed-server.ts';
 
 let orm: MikroORM;
@@ -26,15 +25,16 @@ const BILLION_LAUGHS = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">
 const XXE = `<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><rss version="2.0"><channel><title>&xxe;</title></channel></rss>`;
 
 beforeAll(async () => {
-  storage = tempDir('ppp-rss-api-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  api = await startTestServer(orm, db.databaseUrl, {
-    STORAGE_DIR: storage.dir,
+  ({
+    orm,
+    api,
+    storage,
+    admin: a,
+    user: b,
+  } = await startUsersBed('ppp-rss-api-', {
     IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.2',
     IMPORT_FEED_TIMEOUT_MS: '1500',
-  });
-  ({ admin: a, user: b } = await twoUsers(api));
+  }));
   loopbackOnly = await startFeedServer({ '/feed.rss': { body: buildFeed({ title: 'On loopback' }, manyItems(2)) } }, '127.0.0.1');
   hostile = await startFeedServer(
     {
@@ -76,9 +76,7 @@ afterAll(async () => {
   for (const res of endless) res.destroy();
   await hostile?.close();
   await loopbackOnly?.close();
-  await api?.close();
-  await orm?.close();
-  storage?.remove();
+  await closeApiBed({ api, orm, storage });
 });
 
 const importRss = (rss_url: string, token = a.token) => api.request('POST', '/api/import/rss', { token, json: { rss_url } });

@@ -11,13 +11,13 @@ import { SPREAKER_MESSAGES } from '@ppp/contracts';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
 import { publishTestHooks } from '../../src/domain/publishing/publish-runner.ts';
 import type { TConfig } from '../../src/config.ts';
-import { openTestOrm } from '../support/database.ts';
+import { closeApiBed, startApiBed } from '../support/api-bed.ts';
 import { tempDir } from '../support/audio-files.ts';
-import { servicesFor, testConfig } from '../support/fixtures.ts';
+import { servicesFor } from '../support/fixtures.ts';
 import { coverPng, seedAssembledEpisode, seedShow } from '../support/episodes.ts';
 import { SpreakerSandbox } from '../support/spreaker-sandbox.ts';
 import { connectSpreakerAccount } from '../support/spreaker-connect.ts';
-import { startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { twoUsers, type TestServer } from '../support/http.ts';
 
 let orm: MikroORM;
 let api: TestServer;
@@ -53,15 +53,7 @@ beforeAll(async () => {
   storage = tempDir('ppp-spreaker-storage-');
   files = tempDir('ppp-spreaker-files-');
   store = new LocalStorage(storage.dir);
-  const db = await openTestOrm();
-  orm = db.orm;
-  const env = {
-    STORAGE_DIR: storage.dir,
-    DATA_DIR: files.dir,
-    ...sandbox.appEnv,
-  };
-  config = testConfig(db.databaseUrl, env);
-  api = await startTestServer(orm, db.databaseUrl, env);
+  ({ orm, api, config } = await startApiBed({ STORAGE_DIR: storage.dir, DATA_DIR: files.dir, ...sandbox.appEnv }));
   ({ admin: a, user: b } = await twoUsers(api));
   aId = a.id;
 });
@@ -69,10 +61,8 @@ afterEach(() => {
   publishTestHooks.afterUpload = null;
 });
 afterAll(async () => {
-  await api?.close();
-  await orm?.close();
+  await closeApiBed({ api, orm, storage });
   await sandbox.stop();
-  storage?.remove();
   files?.remove();
 });
 

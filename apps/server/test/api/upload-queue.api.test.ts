@@ -13,10 +13,9 @@ import { QUEUE_STORAGE_MESSAGES } from '@ppp/contracts';
 import { closeApiBed, startUsersBed } from '../support/api-bed.ts';
 import { errorOf, type HttpResult, type TestServer } from '../support/http.ts';
 import { tempDir, toneFile, uploadForm } from '../support/audio-files.ts';
-import { seedShow } from '../support/episodes.ts';
+import { mediaItemRow, seedShow } from '../support/episodes.ts';
 import { createTusUpload } from '../support/tus-client.ts';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
-import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
 import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
 
 let orm: MikroORM;
@@ -40,17 +39,7 @@ async function upload(token: string, category: string, file: string, name: strin
 /** An earlier upload of the user, already probed at `seconds`, waiting in the queue. */
 async function queued(userId: string, seconds: number, name: string): Promise<string> {
   const em = orm.em.fork();
-  const item = em.create(MediaItemSchema, {
-    user: userId,
-    category: 'main_content',
-    friendlyName: name,
-    originalName: `${name}.wav`,
-    filename: `${name}.wav`,
-    storageKey: `users/${userId}/media/${name}.wav`,
-    contentType: 'audio/wav',
-    sizeBytes: 1,
-    durationSeconds: seconds,
-  });
+  const item = mediaItemRow(em, userId, name, { durationSeconds: seconds });
   await em.flush();
   return item.id;
 }

@@ -9,8 +9,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { z } from 'zod';
 import { MIN_TEXT_CONTRAST, contrastRatio } from '@ppp/contracts';
-import { closeApiBed, startApiBed } from '../support/api-bed.ts';
-import { twoUsers, type TestServer } from '../support/http.ts';
+import { closeApiBed, startUsersBed } from '../support/api-bed.ts';
+import { type TestServer } from '../support/http.ts';
 import { tempDir } from '../support/audio-files.ts';
 import { seedAssembledEpisode, seedShow } from '../support/episodes.ts';
 import { getWithHost, twoColourCover } from '../support/website.ts';
@@ -60,12 +60,8 @@ async function publishSite(token: string, podcastId: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  storage = tempDir('ppp-site-pages-storage-');
   files = tempDir('ppp-site-pages-files-');
-  ({ orm, api } = await startApiBed({ STORAGE_DIR: storage.dir, SITES_BASE_DOMAIN: 'sites.test' }));
-  const users = await twoUsers(api);
-  owner = { token: users.user.token, id: users.user.id };
-  other = { token: users.admin.token, id: users.admin.id };
+  ({ orm, api, storage, user: owner, admin: other } = await startUsersBed('ppp-site-pages-storage-', { SITES_BASE_DOMAIN: 'sites.test' }));
   const store = new LocalStorage(storage.dir);
   showId = await seedShow(orm, store, owner.id, NAME, await twoColourCover(files.dir));
   const em = orm.em.fork();
@@ -96,8 +92,7 @@ beforeAll(async () => {
   otherShowId = await seedShow(orm, store, other.id, 'The Admin Hour', null);
 });
 afterAll(async () => {
-  await closeApiBed({ api, orm });
-  storage?.remove();
+  await closeApiBed({ api, orm, storage });
   files?.remove();
 });
 

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { MIN_TEXT_CONTRAST, WEBSITE_MESSAGES, contrastRatio, inkFor, type TWebsiteLayout } from '@ppp/contracts';
-import { closeApiBed, startApiBed } from '../support/api-bed.ts';
-import { errorOf, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { closeApiBed, startUsersBed } from '../support/api-bed.ts';
+import { errorOf, startTestServer, type TestServer } from '../support/http.ts';
 import { startProviderServer, type ProviderServer } from '../support/provider-server.ts';
 import { tempDir } from '../support/audio-files.ts';
 import { seedAssembledEpisode, seedShow } from '../support/episodes.ts';
@@ -80,14 +80,10 @@ async function versions() {
 }
 
 beforeAll(async () => {
-  storage = tempDir('ppp-website-storage-');
   files = tempDir('ppp-website-files-');
   let databaseUrl: string;
-  ({ orm, api, databaseUrl } = await startApiBed({ STORAGE_DIR: storage.dir }));
-  const users = await twoUsers(api);
   // The owner is the second (non-admin) account, on the free tier; the admin is the other user.
-  owner = { token: users.user.token, id: users.user.id };
-  other = { token: users.admin.token, id: users.admin.id };
+  ({ orm, api, databaseUrl, storage, user: owner, admin: other } = await startUsersBed('ppp-website-storage-'));
   const store = new LocalStorage(storage.dir);
   showId = await seedShow(orm, store, owner.id, 'Green Thumb Radio', await twoColourCover(files.dir));
   const em = orm.em.fork();
@@ -134,9 +130,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await modelApi?.close();
-  await closeApiBed({ api, orm });
+  await closeApiBed({ api, orm, storage });
   await chatModel?.close();
-  storage?.remove();
   files?.remove();
 });
 

@@ -10,10 +10,10 @@ import { PgBoss } from 'pg-boss';
 import { JOB_PRIORITY } from '@ppp/contracts';
 import type { TConfig } from '../../src/config.ts';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
-import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
-import { openTestOrm } from '../support/database.ts';
+import { openServiceBed } from '../support/database.ts';
+import { mediaItemRow } from '../support/episodes.ts';
 import { tempDir } from '../support/audio-files.ts';
-import { servicesFor, testConfig, uniqueEmail, registerAccount } from '../support/fixtures.ts';
+import { servicesFor, uniqueEmail, registerAccount } from '../support/fixtures.ts';
 import { coverPng, seedAssembledEpisode, seedShow } from '../support/episodes.ts';
 
 let orm: MikroORM;
@@ -35,17 +35,7 @@ async function creator(label: string, tier: string): Promise<string> {
 /** A main-content upload of the user, transcribed again through the media service (a real sender). */
 async function queueTranscription(userId: string, name: string): Promise<string> {
   const em = orm.em.fork();
-  const item = em.create(MediaItemSchema, {
-    user: userId,
-    category: 'main_content',
-    friendlyName: name,
-    originalName: `${name}.wav`,
-    filename: `${name}.wav`,
-    storageKey: `users/${userId}/media/${name}.wav`,
-    contentType: 'audio/wav',
-    sizeBytes: 1,
-    status: 'error',
-  });
+  const item = mediaItemRow(em, userId, name, { status: 'error' });
   await em.flush();
   await services().media.retryTranscription({ id: userId }, item.id);
   return item.id;
@@ -66,10 +56,9 @@ async function fetchOrder(queue: string, count: number): Promise<{ data: Record<
 beforeAll(async () => {
   storage = tempDir('ppp-priority-storage-');
   files = tempDir('ppp-priority-files-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  config = testConfig(db.databaseUrl, { STORAGE_DIR: storage.dir, DATA_DIR: files.dir });
-  boss = new PgBoss({ connectionString: db.databaseUrl, max: 2, supervise: false, schedule: false });
+  let databaseUrl: string;
+  ({ orm, config, databaseUrl } = await openServiceBed({ STORAGE_DIR: storage.dir, DATA_DIR: files.dir }));
+  boss = new PgBoss({ connectionString: databaseUrl, max: 2, supervise: false, schedule: false });
   boss.on('error', () => undefined);
   await boss.start();
   // The first account of an instance is unlimited; these tests set every tier themselves.

@@ -11,9 +11,9 @@ import type { TConfig } from '../../src/config.ts';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
 import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
 import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
-import { openTestOrm } from '../support/database.ts';
+import { openServiceBed } from '../support/database.ts';
 import { tempDir } from '../support/audio-files.ts';
-import { servicesFor, testConfig, uniqueEmail, registerAccount } from '../support/fixtures.ts';
+import { servicesFor, uniqueEmail, registerAccount } from '../support/fixtures.ts';
 import { coverPng, seedAssembledEpisode, seedShow } from '../support/episodes.ts';
 import { SpreakerSandbox } from '../support/spreaker-sandbox.ts';
 
@@ -67,13 +67,7 @@ beforeAll(async () => {
   await sandbox.start();
   storage = tempDir('ppp-publish-notice-storage-');
   files = tempDir('ppp-publish-notice-files-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  config = testConfig(db.databaseUrl, {
-    STORAGE_DIR: storage.dir,
-    DATA_DIR: files.dir,
-    ...sandbox.appEnv,
-  });
+  ({ orm, config } = await openServiceBed({ STORAGE_DIR: storage.dir, DATA_DIR: files.dir, ...sandbox.appEnv }));
   email = uniqueEmail('publisher');
   await registerAccount(services(), email);
   const [row] = await orm.em.fork().getConnection().execute<{ id: string }[]>('select id from users where email = ?', [email]);

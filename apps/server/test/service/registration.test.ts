@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { AUTH, MESSAGES, ZRegisterRequest } from '@ppp/contracts';
-import { openTestOrm, resetDatabase } from '../support/database.ts';
+import { openServiceBed, resetDatabase } from '../support/database.ts';
 import { codeIn, PASSWORD, servicesFor, testConfig, uniqueEmail, uniqueIp } from '../support/fixtures.ts';
 import { UserSchema } from '../../src/domain/users/user.entity.ts';
 import { EmailVerificationSchema } from '../../src/domain/auth/email-verification.entity.ts';
@@ -16,9 +16,7 @@ let config: TConfig;
 const services = () => servicesFor(orm, config);
 
 beforeAll(async () => {
-  const db = await openTestOrm();
-  orm = db.orm;
-  config = testConfig(db.databaseUrl);
+  ({ orm, config } = await openServiceBed());
 });
 afterAll(() => orm.close());
 // Every test starts on a blank instance: its first account is the instance's first.

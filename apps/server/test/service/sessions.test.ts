@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { AUTH, MESSAGES } from '@ppp/contracts';
-import { openTestOrm, resetDatabase } from '../support/database.ts';
-import { codeIn, PASSWORD, servicesFor, testConfig, uniqueEmail, uniqueIp, registerAccount } from '../support/fixtures.ts';
+import { openServiceBed, resetDatabase } from '../support/database.ts';
+import { codeIn, PASSWORD, servicesFor, uniqueEmail, uniqueIp, registerAccount } from '../support/fixtures.ts';
 import { VerificationService } from '../../src/domain/auth/verification.service.ts';
 import { SessionSchema } from '../../src/domain/auth/session.entity.ts';
 import { sessionIdFromToken } from '../../src/domain/auth/session-token.ts';
@@ -15,9 +15,7 @@ const services = () => servicesFor(orm, config);
 const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
-  const db = await openTestOrm();
-  orm = db.orm;
-  config = testConfig(db.databaseUrl);
+  ({ orm, config } = await openServiceBed());
 });
 afterAll(() => orm.close());
 beforeEach(() => resetDatabase(orm));

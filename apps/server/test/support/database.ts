@@ -3,7 +3,9 @@ import pg from 'pg';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { inject } from 'vitest';
 import { openOrm } from '../../src/db/orm.ts';
+import type { TConfig } from '../../src/config.ts';
 import { SettingsService } from '../../src/domain/settings/settings.service.ts';
+import { testConfig } from './fixtures.ts';
 import './provided-context.ts';
 
 /** A fresh database cloned from the migrated template of the global setup; returns its URL. */
@@ -38,6 +40,12 @@ export async function createTestDatabase(): Promise<string> {
 export async function openTestOrm(): Promise<{ orm: MikroORM; databaseUrl: string }> {
   const databaseUrl = await createTestDatabase();
   return { orm: await openOrm(databaseUrl, { poolMax: 5 }), databaseUrl };
+}
+
+/** An ORM on a fresh, migrated database of its own and the configuration (with `env`) a test's services run with. */
+export async function openServiceBed(env: Record<string, string> = {}): Promise<{ orm: MikroORM; databaseUrl: string; config: TConfig }> {
+  const { orm, databaseUrl } = await openTestOrm();
+  return { orm, databaseUrl, config: testConfig(databaseUrl, env) };
 }
 
 /** Empties every table of the domain (a blank instance: the next account is the first) and the settings cache. */

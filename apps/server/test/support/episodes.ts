@@ -5,6 +5,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { EpisodeSchema, type Episode } from '../../src/domain/episodes/episode.entity.ts';
 import { MediaItemSchema, type MediaItem } from '../../src/domain/media/media-item.entity.ts';
 import { PodcastSchema, type Podcast } from '../../src/domain/podcasts/podcast.entity.ts';
+import { TemplateSchema, type Template } from '../../src/domain/templates/template.entity.ts';
 import type { StoragePort } from '../../src/domain/storage/storage.ts';
 import { toneFile } from './audio-files.ts';
 
@@ -120,4 +121,37 @@ export function seedReadyUpload(em: MikroORM['em'], userId: string, label: strin
     },
   });
   return { show, upload };
+}
+
+/** A template row of a user with nothing in it (no segments, music rules or settings), not flushed. */
+export function emptyTemplateRow(em: MikroORM['em'], userId: string, name: string): Template {
+  return em.create(TemplateSchema, {
+    user: userId,
+    name,
+    segments: [],
+    backgroundMusicRules: [],
+    timing: {},
+    aiSettings: {},
+    automationSettings: {},
+  } as never);
+}
+
+/** A main-content WAV upload row of a user named `name` (not flushed); `fields` sets its probe and state. */
+export function mediaItemRow(
+  em: MikroORM['em'],
+  userId: string,
+  name: string,
+  fields: Partial<Pick<MediaItem, 'status' | 'durationSeconds' | 'transcriptReady'>> = {},
+): MediaItem {
+  return em.create(MediaItemSchema, {
+    user: userId,
+    category: 'main_content',
+    friendlyName: name,
+    originalName: `${name}.wav`,
+    filename: `${name}.wav`,
+    storageKey: `users/${userId}/media/${name}.wav`,
+    contentType: 'audio/wav',
+    sizeBytes: 1,
+    ...fields,
+  });
 }

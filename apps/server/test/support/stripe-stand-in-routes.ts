@@ -2,6 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StripeApiError, missing, type Json, type Params } from './stripe-stand-in-basics.ts';
 import type { StripeObjects } from './stripe-stand-in-objects.ts';
 
+/** The object `id` of a store, or Stripe's 404 naming its kind. */
+function stored(store: Map<string, Json>, kind: string, id: string): Json {
+  const object = store.get(id);
+  if (!object) throw missing(kind, id);
+  return object;
+}
+
 /** Stripe's REST routes the app calls (/v1/...), answered from the stand-in's objects. */
 export function apiRoute(objects: StripeObjects, method: string, path: string, params: Params): Json {
   const {
@@ -20,40 +27,16 @@ export function apiRoute(objects: StripeObjects, method: string, path: string, p
   const parts = path.split('/').filter(Boolean).slice(1);
   const [resource, id, action] = parts;
   if (resource === 'customers' && method === 'POST' && !id) return createCustomer(params);
-  if (resource === 'customers' && method === 'GET' && id)
-    return (
-      customers.get(id) ??
-      (() => {
-        throw missing('customer', id);
-      })()
-    );
+  if (resource === 'customers' && method === 'GET' && id) return stored(customers, 'customer', id);
   if (resource === 'products' && method === 'POST' && !id) return createProduct(params);
   if (resource === 'products' && method === 'GET' && !id)
     return envelope([...products.values()].slice(0, Number(params.limit ?? 10)), '/v1/products');
-  if (resource === 'products' && method === 'GET' && id)
-    return (
-      products.get(id) ??
-      (() => {
-        throw missing('product', id);
-      })()
-    );
+  if (resource === 'products' && method === 'GET' && id) return stored(products, 'product', id);
   if (resource === 'prices' && method === 'POST' && !id) return createPrice(params);
   if (resource === 'prices' && method === 'GET' && !id) return listPrices(params);
   if (resource === 'checkout' && id === 'sessions' && method === 'POST' && !action) return createSession(params);
-  if (resource === 'checkout' && id === 'sessions' && method === 'GET' && action)
-    return (
-      sessions.get(action) ??
-      (() => {
-        throw missing('checkout.session', action);
-      })()
-    );
-  if (resource === 'subscriptions' && method === 'GET' && id)
-    return (
-      subscriptions.get(id) ??
-      (() => {
-        throw missing('subscription', id);
-      })()
-    );
+  if (resource === 'checkout' && id === 'sessions' && method === 'GET' && action) return stored(sessions, 'checkout.session', action);
+  if (resource === 'subscriptions' && method === 'GET' && id) return stored(subscriptions, 'subscription', id);
   if (resource === 'billing_portal' && id === 'sessions' && method === 'POST') return createPortal(params);
   throw new StripeApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
 }
