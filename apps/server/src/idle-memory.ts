@@ -1,4 +1,5 @@
 import type { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
 
 /**
  * Node flags the launcher starts the server with: --expose-gc lets collectWhenQuiet run its
@@ -39,20 +40,27 @@ function exposedGc(): (() => void) | undefined {
  * after bench/api-load.bench.ts (--trace-memory-reducer), it judged the allocation rate high every
  * 8 s with no request coming in and never collected, so the young generation grown to 128 MB and
  * the old generation's garbage stayed (416 MB a minute after against 218 MB idle). Here, once a
- * whole CHECK_MS passes with fewer than QUIET_REQUESTS requests and the heap is more than GROWTH
- * above what the last collection left, one collection; then that is the new mark, so an idle or
- * steady server is not collected again. Returns a stop function.
+ * whole CHECK_MS passes with fewer than QUIET_REQUESTS requests, none of them still under way (a
+ * slow upload's chunk or a media stream is not quiet, and must not stall behind a collection), and
+ * the heap is more than GROWTH above what the last collection left, one collection; then that is
+ * the new mark, so an idle or steady server is not collected again. Returns a stop function.
  */
 export function collectWhenQuiet(server: EventEmitter, options: IdleCollectorOptions = {}): () => void {
   const collect = options.collect ?? exposedGc();
   if (!collect) return () => undefined;
   const heapBytes = options.heapBytes ?? (() => process.memoryUsage().heapTotal);
   let requests = 0;
-  const count = () => void (requests += 1);
+  let underWay = 0;
+  const count = (_request: unknown, response?: ServerResponse) => {
+    requests += 1;
+    if (!response) return;
+    underWay += 1;
+    response.once('close', () => void (underWay -= 1));
+  };
   server.on('request', count);
   let mark = heapBytes();
   const timer = setInterval(() => {
-    const quiet = requests < QUIET_REQUESTS;
+    const quiet = requests < QUIET_REQUESTS && underWay === 0;
     requests = 0;
     if (!quiet || heapBytes() <= mark * (1 + GROWTH)) return;
     collect();

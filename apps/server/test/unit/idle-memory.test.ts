@@ -47,6 +47,19 @@ describe('collectWhenQuiet', () => {
     stop();
   });
 
+  it('does not collect while a request is still under way, however few came in', () => {
+    const { server, heap, collect, stop } = setup();
+    heap.bytes = 300 * MB;
+    const upload = new EventEmitter();
+    server.emit('request', {}, upload);
+    vi.advanceTimersByTime(5000);
+    expect(collect).not.toHaveBeenCalled();
+    upload.emit('close');
+    vi.advanceTimersByTime(1000);
+    expect(collect).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
   it('does nothing after stop', () => {
     const { server, heap, collect, stop } = setup();
     stop();
