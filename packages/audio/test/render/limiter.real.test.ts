@@ -11,15 +11,7 @@ import { planEpisode } from '../../src/edl/index.ts';
 import { limiterActs, limiterCeiling, renderEpisode } from '../../src/render/index.ts';
 import { lavfi, makeTempDir, requireTool } from '../helpers/system.ts';
 import { loudness } from './measure.ts';
-
-const NO_DETECTIONS = {
-  flubber: { count: 0, matches: [] },
-  intern: { count: 0, matches: [] },
-  sfx: { count: 0, matches: [] },
-  fillers: { count: 0, matches: [] },
-  pauses: { count: 0, matches: [] },
-  censored: { count: 0, matches: [] },
-};
+import { emptyDetections } from '../edl/fixtures.ts';
 
 async function contentOnly(file: string): Promise<TEdl> {
   const probe = await probeAudio(file);
@@ -37,7 +29,7 @@ async function contentOnly(file: string): Promise<TEdl> {
     content: {
       file: { path: file, format: probe.formatName, duration_ms: Math.round(probe.durationSeconds * 1000) },
       words: [],
-      detections: NO_DETECTIONS,
+      detections: emptyDetections(),
     },
     choices: {
       flubber: [],

@@ -8,6 +8,7 @@ import { planEpisode } from '../../src/edl/index.ts';
 import { MP3_DELAY_SAMPLES, MP3_FRAME_SAMPLES, computePeaks, msToSamples, planSplit, renderEpisode } from '../../src/render/index.ts';
 import { lavfi, makeTempDir, requireTool, speak } from '../helpers/system.ts';
 import { bandLevels, decodedSeconds, levelBetween, loudness, samplePeakDb } from './measure.ts';
+import { emptyDetections } from '../edl/fixtures.ts';
 
 const WINDOW = 0.1;
 /** Content markers: speech stand-in 1000 Hz, the two cut regions 1700 and 2900 Hz, then music 60 Hz, sfx 500 Hz, answer 750 Hz. */
@@ -197,14 +198,7 @@ describe('rendering in two parts, aborting and rendering again', () => {
       content: {
         file: content,
         words: [],
-        detections: {
-          flubber: { count: 0, matches: [] },
-          intern: { count: 0, matches: [] },
-          sfx: { count: 0, matches: [] },
-          fillers: { count: 0, matches: [] },
-          pauses: { count: 0, matches: [] },
-          censored: { count: 0, matches: [] },
-        },
+        detections: emptyDetections(),
       },
       choices: {
         flubber: [],
