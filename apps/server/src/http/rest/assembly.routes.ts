@@ -1,12 +1,7 @@
-import {
-  ZAssembleEpisodeRequest,
-  ZAssembleEpisodeResponse,
-  ZEpisodeJobStatus,
-  ZEpisodePeaks,
-  ZRerenderTemplatePreview,
-  ZRerenderTemplateResponse,
-} from '@ppp/contracts';
+import { ZAssembleEpisodeRequest, ZAssembleEpisodeResponse } from '@ppp/contracts';
 import { userOf } from '../request-context.ts';
+import { assemblyOperations as ops } from '../operations/assembly.operations.ts';
+import { pathRoute } from './operation-route.ts';
 import { defineRoutes, route } from './route.ts';
 
 /** Assembly (spec 000 §7): start, poll, re-render a template's episodes, and the manual editor's peaks. */
@@ -23,44 +18,36 @@ export const assemblyRoutes = defineRoutes([
     response: ZAssembleEpisodeResponse,
     handle: async ({ ctx, body, c }) => c.json(await ctx.services.assembly.assemble(userOf(ctx), body), 202),
   }),
-  route({
+  pathRoute(ops.status, {
     method: 'get',
     path: '/api/episodes/status/{jobId}',
     tag: 'episodes',
-    access: 'active',
     summary:
       'An assembly job: status (queued, processing, processed, error), progress, the episode with a signed final_audio_url, error. Poll every 5 s.',
-    response: ZEpisodeJobStatus,
-    handle: ({ ctx, params }) => ctx.services.assembly.status(userOf(ctx), params.jobId),
+    input: ({ jobId }) => ({ job_id: jobId }),
   }),
-  route({
+  pathRoute(ops.rerenderTemplate, {
     method: 'post',
     path: '/api/templates/{id}/rerender',
     tag: 'templates',
-    access: 'active',
     summary:
       "Re-render episodes made with this template: each assembled episode is planned again with the template's current intro, outro, music and timing, and rendered.",
-    response: ZRerenderTemplateResponse,
-    handle: ({ ctx, params }) => ctx.services.assembly.rerenderTemplate(userOf(ctx), params.id),
+    input: (params) => params,
   }),
-  route({
+  pathRoute(ops.rerenderTemplatePreview, {
     method: 'get',
     path: '/api/templates/{id}/rerender',
     tag: 'templates',
-    access: 'active',
     summary:
       "What a re-render of this template's episodes would do now: rerenderable (assembled episodes made with it), skipped (never assembled or rendering now), uses_minutes (false: a re-render is not charged); another user's template is 404.",
-    response: ZRerenderTemplatePreview,
-    handle: ({ ctx, params }) => ctx.services.assembly.rerenderTemplatePreview(userOf(ctx), params.id),
+    input: (params) => params,
   }),
-  route({
+  pathRoute(ops.peaks, {
     method: 'get',
     path: '/api/episodes/{id}/peaks',
     tag: 'episodes',
-    access: 'active',
     summary:
       "Waveform peaks of the rendered episode for the manual editor (min and max per pixel, 8 kHz, 256 samples a pixel); another user's episode is 404.",
-    response: ZEpisodePeaks,
-    handle: ({ ctx, params }) => ctx.services.renders.peaks(userOf(ctx), params.id),
+    input: (params) => params,
   }),
 ]);
