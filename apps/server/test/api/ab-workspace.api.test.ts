@@ -24,7 +24,7 @@ import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
 import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
 import { AbDraftSchema } from '../../src/domain/ab-workspace/ab-draft.entity.ts';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
-import { closeApiBed, createTemplate, startApiBed, twoCreators } from '../support/api-bed.ts';
+import { closeApiBed, createTemplate, type Creator, startApiBed, twoCreators } from '../support/api-bed.ts';
 import { servicesFor, testConfig } from '../support/fixtures.ts';
 import type { TConfig } from '../../src/config.ts';
 import { tempDir } from '../support/audio-files.ts';
@@ -38,13 +38,6 @@ let store: LocalStorage;
 let config: TConfig;
 let storage: { dir: string; remove: () => void };
 let files: { dir: string; remove: () => void };
-interface Creator {
-  token: string;
-  id: string;
-  show: string;
-  template: string;
-  upload: string;
-}
 let a: Creator;
 let b: Creator;
 

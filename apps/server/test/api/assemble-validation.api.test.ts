@@ -21,7 +21,7 @@ import {
   episodeQuotaExceeded,
   type TAssembleEpisodeRequestInput,
 } from '@ppp/contracts';
-import { closeApiBed, createTemplate, startApiBed, twoCreators } from '../support/api-bed.ts';
+import { closeApiBed, createTemplate, type Creator, startApiBed, twoCreators } from '../support/api-bed.ts';
 import { pngFile, tempDir, toneFile, uploadForm } from '../support/audio-files.ts';
 import { errorOf, type HttpResult, type TestServer } from '../support/http.ts';
 import { seedReadyUpload } from '../support/episodes.ts';
@@ -30,12 +30,6 @@ import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
 
 let orm: MikroORM;
 let api: TestServer;
-interface Creator {
-  token: string;
-  id: string;
-  template: string;
-  upload: string;
-}
 let a: Creator;
 let b: Creator;
 const files = tempDir('ppp-assemble-validation-');
@@ -59,7 +53,7 @@ async function creator(token: string, id: string, label: string): Promise<Creato
       },
     ],
   });
-  return { token, id, template, upload: upload.filename };
+  return { token, id, show: show.id, template, upload: upload.filename };
 }
 
 /** The wizard's request once every step is filled: the intro's script written on step 3, a title and a number on step 5. */

@@ -15,7 +15,7 @@ import {
   ZUsage,
   type TAssembleEpisodeRequestInput,
 } from '@ppp/contracts';
-import { closeApiBed, createTemplate, startApiBed, twoCreators } from '../support/api-bed.ts';
+import { closeApiBed, createTemplate, type Creator, startApiBed, twoCreators } from '../support/api-bed.ts';
 import { tempDir, toneFile } from '../support/audio-files.ts';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
 import { errorOf, type TestServer } from '../support/http.ts';
@@ -26,13 +26,6 @@ import { TtsClipSchema } from '../../src/domain/speech/tts-clip.entity.ts';
 
 let orm: MikroORM;
 let api: TestServer;
-interface Creator {
-  token: string;
-  id: string;
-  show: string;
-  template: string;
-  upload: string;
-}
 let a: Creator;
 let b: Creator;
 const storage = tempDir('ppp-billing-storage-');

@@ -19,7 +19,7 @@ import {
   type TPlanFeature,
   type TTierKey,
 } from '@ppp/contracts';
-import { closeApiBed, createTemplate, startApiBed } from '../support/api-bed.ts';
+import { closeApiBed, createTemplate, type Creator, startApiBed } from '../support/api-bed.ts';
 import { approvedUser, errorOf, twoUsers, type HttpResult, type TestServer, type TestUser } from '../support/http.ts';
 import { seedReadyUpload } from '../support/episodes.ts';
 import { timedWords } from '../support/transcripts.ts';
@@ -32,13 +32,6 @@ let orm: MikroORM;
 let api: TestServer;
 let adminToken: string;
 
-interface Creator {
-  token: string;
-  id: string;
-  template: string;
-  upload: string;
-  show: string;
-}
 /** B: the free tier. C: Creator, later Pro. */
 let b: Creator;
 let c: Creator;

@@ -14,7 +14,7 @@ import { Upload } from 'tus-js-client';
 import { UNFINISHED_UPLOADS, unfinishedUploadsCapMessage } from '@ppp/contracts';
 import { closeApiBed, startUsersBed } from '../support/api-bed.ts';
 import { type TestServer } from '../support/http.ts';
-import { createTusUpload, tusIdOf, tusOffsetOn } from '../support/tus-client.ts';
+import { createTusUpload, tusIdOf, tusOffsetOn, tusPatchHeaders } from '../support/tus-client.ts';
 
 let orm: MikroORM;
 let api: TestServer;
@@ -47,13 +47,7 @@ function stalledChunk(token: string, id: string, total: number, sent: number) {
     port: url.port,
     path: url.pathname,
     method: 'PATCH',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'tus-resumable': '1.0.0',
-      'upload-offset': '0',
-      'content-type': 'application/offset+octet-stream',
-      'content-length': String(total),
-    },
+    headers: { ...tusPatchHeaders(token), 'content-length': String(total) },
   });
   const answered = new Promise<number>((resolve) => {
     req.on('response', (res) => {

@@ -5,10 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { closeApiBed, startApiBed } from '../support/api-bed.ts';
+import { closeApiBed, startUsersBed } from '../support/api-bed.ts';
 import { readFileSync } from 'node:fs';
-import { tempDir, toneFile } from '../support/audio-files.ts';
-import { twoUsers, type TestServer } from '../support/http.ts';
+import { toneFile } from '../support/audio-files.ts';
+import { type TestServer } from '../support/http.ts';
+import { tusPatchHeaders } from '../support/tus-client.ts';
 import { withEpisodeLock } from '../../src/domain/publishing/episode-lock.ts';
 
 let orm: MikroORM;
@@ -29,14 +30,11 @@ async function dropLockHolders(namespace: number): Promise<number> {
 }
 
 beforeAll(async () => {
-  storage = tempDir('ppp-dropped-connection-');
-  ({ orm, api, databaseUrl } = await startApiBed({ STORAGE_DIR: storage.dir }));
-  token = (await twoUsers(api)).admin.token;
+  let admin: { token: string };
+  ({ orm, api, databaseUrl, storage, admin } = await startUsersBed('ppp-dropped-connection-'));
+  token = admin.token;
 });
-afterAll(async () => {
-  await closeApiBed({ api, orm });
-  storage?.remove();
-});
+afterAll(() => closeApiBed({ api, orm, storage }));
 
 describe('a dropped database connection while a lock is held', () => {
   it('the publish lock: its work finishes, the process lives, and the lock can be taken again', async () => {
@@ -74,12 +72,7 @@ describe('a dropped database connection while a lock is held', () => {
     });
     const patch = fetch(url, {
       method: 'PATCH',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'tus-resumable': '1.0.0',
-        'upload-offset': '0',
-        'content-type': 'application/offset+octet-stream',
-      },
+      headers: tusPatchHeaders(token),
       body,
       duplex: 'half',
     } as RequestInit).catch((error: unknown) => error);

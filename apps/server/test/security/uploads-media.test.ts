@@ -12,10 +12,11 @@ import { z } from 'zod';
 import { detectIntents } from '@ppp/audio';
 import { DEFAULT_AUDIO_CLEANUP_SETTINGS, MEDIA_MESSAGES, NOTIFY_ADDRESS_MESSAGES, ZMediaItem } from '@ppp/contracts';
 import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
-import { openTestOrm } from '../support/database.ts';
-import { login, register, startTestServer, twoUsers, type TestServer } from '../support/http.ts';
+import { closeApiBed, startUsersBed } from '../support/api-bed.ts';
+import { login, register, type TestServer } from '../support/http.ts';
 import { servicesFor, testConfig, uniqueEmail } from '../support/fixtures.ts';
 import { timedWords } from '../support/transcripts.ts';
+import { tusPatchHeaders } from '../support/tus-client.ts';
 import { tempDir, toneFile, uploadForm } from '../support/audio-files.ts';
 
 let orm: MikroORM;
@@ -29,14 +30,7 @@ let victimPath: string;
 
 beforeAll(async () => {
   files = tempDir('ppp-sec-media-');
-  storage = tempDir('ppp-sec-media-storage-');
-  const db = await openTestOrm();
-  orm = db.orm;
-  databaseUrl = db.databaseUrl;
-  api = await startTestServer(orm, db.databaseUrl, { STORAGE_DIR: storage.dir });
-  const users = await twoUsers(api);
-  a = { token: users.admin.token, id: users.admin.id };
-  b = { token: users.user.token, id: users.user.id, email: users.user.email };
+  ({ orm, api, databaseUrl, storage, admin: a, user: b } = await startUsersBed('ppp-sec-media-storage-'));
   // User B's private music clip: what the attacks below try to pull into user A's files.
   const res = await multipart(b.token, 'music', [toneFile(files.dir, 'private-b.mp3', 2, 660)]);
   expect(res.status).toBe(201);
@@ -45,10 +39,8 @@ beforeAll(async () => {
   expect(statSync(victimPath).size).toBeGreaterThan(1000);
 });
 afterAll(async () => {
-  await api?.close();
-  await orm?.close();
+  await closeApiBed({ api, orm, storage });
   files?.remove();
-  storage?.remove();
 });
 
 async function multipart(token: string, category: string, paths: string[], fields: Record<string, string> = {}) {
@@ -81,12 +73,7 @@ async function tus(token: string, data: Buffer, meta: Record<string, string>): P
   if (created.status !== 201) return { status: created.status, text: await created.text() };
   const patched = await fetch(new URL(created.headers.get('location') ?? '', api.baseUrl), {
     method: 'PATCH',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'tus-resumable': '1.0.0',
-      'upload-offset': '0',
-      'content-type': 'application/offset+octet-stream',
-    },
+    headers: tusPatchHeaders(token),
     body: data,
   });
   return { status: patched.status, text: await patched.text() };

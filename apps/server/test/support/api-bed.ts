@@ -47,6 +47,15 @@ export async function closeApiBed(bed: {
   bed.storage?.remove();
 }
 
+/** A creator of the API tests: an account with a show, a template of it and a Ready upload (its file name). */
+export interface Creator {
+  token: string;
+  id: string;
+  show: string;
+  template: string;
+  upload: string;
+}
+
 /** The two users of twoUsers (A the first account, admin; B approved by A), each made a creator by `make`. */
 export async function twoCreators<C>(api: TestServer, make: (token: string, id: string, label: 'a' | 'b') => Promise<C>): Promise<[C, C]> {
   const { admin, user } = await twoUsers(api);

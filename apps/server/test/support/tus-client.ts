@@ -25,18 +25,19 @@ export function createTusUpload(host: TusHost, token: string, length: number, me
 /** The upload's id from a creation's Location header. */
 export const tusIdOf = (created: Response): string => (created.headers.get('location') ?? '').split('/').pop() ?? '';
 
+/** The headers of a PATCH carrying bytes from `offset` (the start unless given). */
+export function tusPatchHeaders(token: string, offset = 0): Record<string, string> {
+  return {
+    authorization: `Bearer ${token}`,
+    ...TUS,
+    'upload-offset': String(offset),
+    'content-type': 'application/offset+octet-stream',
+  };
+}
+
 /** PATCH /files/{id}: one chunk at `offset`. */
 export function patchTusChunk(host: TusHost, token: string, id: string, offset: number, body: Buffer): Promise<Response> {
-  return fetch(`${host.baseUrl}/files/${id}`, {
-    method: 'PATCH',
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...TUS,
-      'upload-offset': String(offset),
-      'content-type': 'application/offset+octet-stream',
-    },
-    body: new Uint8Array(body),
-  });
+  return fetch(`${host.baseUrl}/files/${id}`, { method: 'PATCH', headers: tusPatchHeaders(token, offset), body: new Uint8Array(body) });
 }
 
 /** HEAD /files/{id}: the status and the offset the server reads. */
