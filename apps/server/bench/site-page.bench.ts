@@ -49,18 +49,17 @@ const instance = await startBenchInstance('site-page');
 const { base, orm } = instance;
 
 try {
-  const { token } = await registerBenchAccount(base);
+  const { token, userId } = await registerBenchAccount(base);
   const auth = { authorization: `Bearer ${token}` };
-  const me = (await (await fetch(`${base}/api/users/me`, { headers: auth })).json()) as { id: string };
 
   const storage = new LocalStorage(path.join(instance.dir, 'storage'));
-  const showId = await seedShow(orm, storage, me.id, 'The Garden Hour', await twoColourCover(instance.dir));
+  const showId = await seedShow(orm, storage, userId, 'The Garden Hour', await twoColourCover(instance.dir));
   for (let i = 0; i < EPISODES; i++) {
     await seedAssembledEpisode(
       orm,
       storage,
       instance.dir,
-      { userId: me.id, podcastId: showId },
+      { userId: userId, podcastId: showId },
       {
         title: `Episode ${i + 1}: the garden in week ${i + 1}`,
         status: 'published',

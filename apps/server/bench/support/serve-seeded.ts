@@ -16,12 +16,11 @@ const EPISODES = Number(process.env.BENCH_EPISODES ?? 500);
 const instance = await startBenchInstance('api', { LOG_LEVEL: 'warn' });
 const { base, orm } = instance;
 
-const { email, token } = await registerBenchAccount(base);
-const me = (await (await fetch(`${base}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string };
+const { email, token, userId } = await registerBenchAccount(base);
 
 const em = orm.em.fork();
 const show = em.create(PodcastSchema, {
-  user: me.id,
+  user: userId,
   name: 'Benchmark Show',
   description: 'A show with a long back catalogue.',
   category: 'Technology',
@@ -35,7 +34,7 @@ const edl = { segments: Array.from({ length: 40 }, (_, i) => ({ kind: 'content',
 for (let i = 0; i < EPISODES; i++) {
   const at = new Date(Date.UTC(2020, 0, 1) + i * 7 * 86_400_000);
   em.create(EpisodeSchema, {
-    user: me.id,
+    user: userId,
     podcast: show,
     title: `Episode ${i + 1}: the garden in week ${i + 1}`,
     description: notes,
@@ -46,7 +45,7 @@ for (let i = 0; i < EPISODES; i++) {
     publishedAt: at,
     processedAt: at,
     episodeNumber: i + 1,
-    finalAudioKey: `users/${me.id}/episodes/bench-${i}/final.mp3`,
+    finalAudioKey: `users/${userId}/episodes/bench-${i}/final.mp3`,
     finalAudioBytes: 28_800_000,
     durationMs: 1_800_000,
     edl: edl as unknown as never,
