@@ -4,8 +4,7 @@
  * Optional engines come from the environment: WHISPER_MODEL (a ggml file), OPENAI_BASE_URL,
  * OPENAI_API_KEY and OPENAI_MODEL.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -17,36 +16,17 @@ import {
   wordErrorRate,
   type TranscriptionEngine,
 } from '../src/index.ts';
-
-const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
-
-function clips(): { wav: string; reference: string }[] {
-  return readFileSync(path.join(LIBRIVOX, 'transcription'), 'utf8')
-    .split('\n')
-    .map((line) => /^<s>\s*(.*?)\s*<\/s>\s*\(([^)]+)\)/.exec(line))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => ({ reference: m[1] ?? '', wav: path.join(LIBRIVOX, `${m[2] ?? ''}.wav`) }));
-}
+import { librivoxClips, speechWav } from '../test/helpers/system.ts';
 
 function joined(dest: string, wavs: readonly string[], times: number): string {
   const all = Array.from({ length: times }, () => wavs).flat();
   const graph = `${all.map((_, i) => `[${i}:a]`).join('')}concat=n=${all.length}:v=0:a=1`;
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    ...all.flatMap((w) => ['-i', w]),
-    '-filter_complex',
+  return speechWav(
+    'ffmpeg',
+    all.flatMap((w) => ['-i', w]),
     graph,
-    '-ar',
-    '16000',
-    '-ac',
-    '1',
-    '-c:a',
-    'pcm_s16le',
     dest,
-  ]);
-  return dest;
+  );
 }
 
 async function measure(
@@ -67,7 +47,7 @@ async function measure(
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'ppp-bench-'));
   try {
-    const source = clips();
+    const source = librivoxClips();
     const times = 4;
     const wav = joined(
       path.join(dir, 'bench.wav'),

@@ -41,3 +41,9 @@ export function lavfi(source: string, dest: string, extra: readonly string[] = [
   execFileSync(requireTool('ffmpeg', 'ffmpeg'), ['-v', 'error', '-y', '-f', 'lavfi', '-i', source, ...extra, dest]);
   return dest;
 }
+
+/** ffmpeg's filter graph over `inputs` (their -i and lavfi arguments) written as a 16 kHz mono 16-bit WAV, as engines take speech. */
+export function speechWav(ffmpeg: string, inputs: readonly string[], graph: string, dest: string): string {
+  execFileSync(ffmpeg, ['-v', 'error', '-y', ...inputs, '-filter_complex', graph, '-ar', '16000', '-ac', '1', '-c:a', 'pcm_s16le', dest]);
+  return dest;
+}

@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transcribeInChunks } from '../../src/transcription/chunked.ts';
 import { createPocketsphinxEngine } from '../../src/transcription/pocketsphinx/engine.ts';
 import { wavDurationSeconds } from '../../src/wav.ts';
 import { wordErrorRate } from '../../src/wer.ts';
-import { librivoxClips, makeTempDir, requireTool } from '../helpers/system.ts';
+import { librivoxClips, makeTempDir, requireTool, speechWav } from '../helpers/system.ts';
 
 /*
  * Chunks hear less context and pocketsphinx adapts its cepstral mean per file, so a chunk's words
@@ -21,23 +20,7 @@ function longSpeech(dest: string): string {
   const silence = ['-f', 'lavfi', '-t', '1', '-i', 'anullsrc=r=16000:cl=mono'];
   const n = clips.length * 2;
   const graph = `${Array.from({ length: n }, (_, i) => `[${i}:a][${n}:a]`).join('')}concat=n=${n * 2}:v=0:a=1`;
-  execFileSync(ffmpeg, [
-    '-v',
-    'error',
-    '-y',
-    ...inputs,
-    ...silence,
-    '-filter_complex',
-    graph,
-    '-ar',
-    '16000',
-    '-ac',
-    '1',
-    '-c:a',
-    'pcm_s16le',
-    dest,
-  ]);
-  return dest;
+  return speechWav(ffmpeg, [...inputs, ...silence], graph, dest);
 }
 
 describe('chunked transcription', () => {
