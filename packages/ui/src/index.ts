@@ -12,6 +12,7 @@ export {
 export { CenteredCard, type CenteredCardProps } from './centered-card/CenteredCard.tsx';
 export { TitledCard, type TitledCardProps } from './titled-card/TitledCard.tsx';
 export { DataTable, type DataTableProps, type DataTableColumn } from './data-table/DataTable.tsx';
+export { DialogActions, type DialogActionsProps } from './dialog-actions/DialogActions.tsx';
 export { UploadProgress, type UploadProgressProps } from './upload-progress/UploadProgress.tsx';
 export { VoicePicker, type VoicePickerProps } from './voice-picker/VoicePicker.tsx';
 export { voiceLabels, SPEECH_PROVIDER_LABELS } from './voice-picker/VoiceRow.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Card, FileInput, Group, Modal, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconFileMusic } from '@tabler/icons-react';
 import { AB_MESSAGES, AB_WORKSPACE, abDisplayName, type TAbDraft } from '@ppp/contracts';
-import { TitledCard } from '@ppp/ui';
+import { TitledCard, DialogActions } from '@ppp/ui';
 import { progressLabel, type AbUploadRecord } from './ab-storage.ts';
 
 const DAY_MS = 86_400_000;
@@ -119,10 +119,7 @@ function DeleteUploadModal({ deleting, onClose, onDelete }: DeleteUploadModalPro
     <Modal opened={deleting !== null} onClose={onClose} title="Delete upload" centered>
       <Stack gap="md">
         <Text size="sm">{AB_MESSAGES.deleteConfirm}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button
             color="red"
             onClick={() => {
@@ -132,7 +129,7 @@ function DeleteUploadModal({ deleting, onClose, onDelete }: DeleteUploadModalPro
           >
             Delete
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconLogout } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AB_MESSAGES, AB_WORKSPACE, type TAbDraft, type TMe, type TPodcast } from '@ppp/contracts';
-import { BrandLogo } from '@ppp/ui';
+import { DashboardBrand } from '../workspace/DashboardBrand.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { messageOf } from '../../lib/api-error.ts';
 import { useSignOut } from '../../lib/use-session.ts';
@@ -140,12 +140,7 @@ function AbTopBar({ view, onNewEpisode }: { view: AbView; onNewEpisode: () => vo
   return (
     <Group h="100%" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
-        <Link to="/dashboard" aria-label="Podcast Plus Plus dashboard" style={{ color: 'inherit', textDecoration: 'none' }}>
-          <BrandLogo withText={false} size="sm" />
-        </Link>
-        <Text fw={800} visibleFrom="xs">
-          Podcast Plus Plus
-        </Text>
+        <DashboardBrand />
       </Group>
       <Group gap="xs" wrap="nowrap" component="nav" aria-label="Top bar">
         <Button component={Link} to="/dashboard" variant="subtle" visibleFrom="sm">

@@ -13,7 +13,7 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { CREATOR_STEP_COPY, EPISODE_CREATOR, EPISODE_CREATOR_SHELL, isQuotaLow } from '@ppp/contracts';
-import { UploadProgress } from '@ppp/ui';
+import { UploadProgress, DialogActions } from '@ppp/ui';
 import { trpc } from '../../lib/trpc.ts';
 import type { CreatorMode } from './creator-state.ts';
 
@@ -131,14 +131,11 @@ function CancelBuildDialog({ opened, assembling, onClose, onConfirm }: CancelBui
     <Modal opened={opened} onClose={onClose} title={EPISODE_CREATOR_SHELL.cancelBuild} centered>
       <Stack>
         <Text>{assembling ? CREATOR_STEP_COPY.cancelAssemblingConfirm : EPISODE_CREATOR_SHELL.cancelBuildConfirm}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Keep building
-          </Button>
+        <DialogActions onCancel={onClose} cancelLabel="Keep building">
           <Button color="red" onClick={onConfirm}>
             {EPISODE_CREATOR_SHELL.cancelBuild}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

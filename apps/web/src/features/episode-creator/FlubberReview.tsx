@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Loader, Modal, Slider, Stack, Text } from '@mantine/core';
+import { Alert, Button, Loader, Modal, Slider, Stack, Text } from '@mantine/core';
 import { EPISODE_CREATOR, EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL, type TFlubberContext } from '@ppp/contracts';
+import { DialogActions } from '@ppp/ui';
 import type { FlubberCut } from './creator-rules.ts';
 import type { CreatorAction } from './creator-state.ts';
 import { RetakeCard } from './RetakeCard.tsx';
@@ -78,12 +79,9 @@ function NoRetakesModal({ failed, error, fuzzyThreshold, dispatch, onSkip, onRet
           <Text size="sm">{EPISODE_CREATOR_MESSAGES.noFlubberInstances} A lower threshold finds looser matches of the word.</Text>
         )}
         <FuzzyThresholdSlider value={fuzzyThreshold} dispatch={dispatch} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onSkip}>
-            Skip
-          </Button>
+        <DialogActions onCancel={onSkip} cancelLabel="Skip">
           <Button onClick={onRetry}>Retry</Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );
@@ -107,12 +105,9 @@ function RetakesModal({
           const cut = cuts[context.flubber_index];
           return cut ? <RetakeCard key={context.flubber_index} context={context} cut={cut} dispatch={dispatch} /> : null;
         })}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onSkip}>
-            Skip
-          </Button>
+        <DialogActions onCancel={onSkip} cancelLabel="Skip">
           <Button onClick={() => dispatch({ type: 'flubberFinished', keepCuts: true })}>{EPISODE_CREATOR_SHELL.applySelected}</Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

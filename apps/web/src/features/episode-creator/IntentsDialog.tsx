@@ -10,6 +10,7 @@ import {
   pendingIntents,
   pendingMessage,
 } from './creator-rules.ts';
+import { DialogActions } from '@ppp/ui';
 import { FeatureLockedNotice } from '../billing/FeatureLockedNotice.tsx';
 import type { IntentAnswers, IntentKey } from './creator-state.ts';
 import type { IntentsView } from './use-intents.ts';
@@ -147,12 +148,9 @@ function IntentsForm({ answers, intents, prompted, onClose, onSubmit }: IntentsD
           {pendingMessage(pending)}
         </Alert>
       )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Back
-        </Button>
+      <DialogActions onCancel={onClose} cancelLabel="Back">
         <Button onClick={submit}>Continue</Button>
-      </Group>
+      </DialogActions>
     </Stack>
   );
 }

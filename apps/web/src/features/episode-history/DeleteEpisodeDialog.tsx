@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { EPISODE_MESSAGES, type TEpisode } from '@ppp/contracts';
+import { DialogActions } from '@ppp/ui';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 
@@ -35,14 +36,11 @@ export function DeleteEpisodeDialog({
         <Text size="sm">
           Delete “{episode?.title}” and its audio? This cannot be undone, and processing minutes already used are not refunded.
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button color="red" onClick={() => void confirm()} loading={remove.isPending}>
             Delete
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Group, Loader, Modal, Radio, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconTemplate } from '@tabler/icons-react';
 import type { TTemplateView } from '@ppp/contracts';
+import { DialogActions } from '@ppp/ui';
 import { trpc } from '../../lib/trpc.ts';
 
 const NONE = '';
@@ -88,14 +89,11 @@ function TemplateChooserDialog({ templates, value, onClose, onChoose }: DialogPr
             </Radio.Group>
           </ScrollArea.Autosize>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button onClick={() => onChoose(chosen === NONE ? null : chosen)} disabled={templates === null}>
             Use this template
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

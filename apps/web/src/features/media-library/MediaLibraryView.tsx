@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Card, Divider, Group, Loader, Modal, Stack, Text,
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { MEDIA_MESSAGES, type TMediaItem } from '@ppp/contracts';
+import { DialogActions } from '@ppp/ui';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import { SECTIONS } from './library-checks.ts';
@@ -143,14 +144,11 @@ function ConfirmDeleteModal({ deletion }: { deletion: MediaDeletion }) {
           {confirming?.length === 1 ? `Delete "${confirming[0]?.friendly_name}"?` : `Delete ${confirming?.length ?? 0} items?`} This cannot
           be undone.
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setConfirming(null)}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={() => setConfirming(null)}>
           <Button color="red" loading={deletion.deleting} onClick={() => confirming && void deletion.deleteItems(confirming)}>
             Delete
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import type { TPodcast } from '@ppp/contracts';
+import { DialogActions } from '@ppp/ui';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import { deleteConfirmed } from './show-form.ts';
@@ -42,14 +43,11 @@ export function DeleteShowDialog({ show, onClose }: { show: TPodcast | null; onC
             {error}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button color="red" disabled={!deleteConfirmed(typed)} loading={remove.isPending} onClick={() => void confirm()}>
             Delete show
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

@@ -1,5 +1,6 @@
 import { Alert, Button, Checkbox, FileInput, Group, Modal, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { PODCAST_MESSAGES, type TPodcast } from '@ppp/contracts';
+import { DialogActions } from '@ppp/ui';
 import { useCoverWarning } from './cover-check.ts';
 import { CATEGORY_OPTIONS, LANGUAGE_OPTIONS } from './show-form.ts';
 import { useEditPodcast, type EditPodcastForm } from './use-edit-podcast.ts';
@@ -82,14 +83,11 @@ function EditForm({ show, onClose }: { show: TPodcast; onClose: () => void }) {
         <Checkbox label="I want to change the Spreaker Show ID" {...form.getInputProps('allow_spreaker_id_change', { type: 'checkbox' })} />
       )}
       {edit.error && <Alert color="red">{edit.error}</Alert>}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
+      <DialogActions onCancel={onClose}>
         <Button onClick={edit.save} loading={edit.busy}>
           Save
         </Button>
-      </Group>
+      </DialogActions>
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
-import { Alert, Button, Card, Checkbox, FileInput, Group, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, FileInput, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconFileMusic, IconFileText } from '@tabler/icons-react';
 import { MEDIA, MEDIA_MESSAGES, UPLOAD_CONVERSION_MESSAGES, type TMe } from '@ppp/contracts';
+import { DialogActions } from '@ppp/ui';
 import type { PreuploadValues } from './preupload-form.ts';
 import type { usePreparedUpload } from '../audio-conversion/use-prepared-upload.ts';
 import { usePreuploadForm } from './use-preupload-form.ts';
@@ -43,14 +44,11 @@ export function PreuploadForm({ me, onCancel }: { me: TMe; onCancel: () => void 
           <Text size="sm" c="dimmed">
             {MEDIA_MESSAGES.emailWhenTranscribed}
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel}>
-              Back
-            </Button>
+          <DialogActions onCancel={onCancel} cancelLabel="Back">
             <Button type="submit" loading={waiting}>
               Upload and return
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
     </Card>

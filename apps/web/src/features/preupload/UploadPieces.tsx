@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MEDIA_MESSAGES, lengthMismatchMessage, type TMediaItem } from '@ppp/contracts';
+import { DialogActions } from '@ppp/ui';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import { deleteConfirmation, formatDuration } from './preupload-form.ts';
@@ -66,14 +67,11 @@ export function DeleteUploadDialog({ pending, onClose, onDeleted }: DeleteUpload
     <Modal opened={pending !== null} onClose={onClose} title="Delete upload?" centered>
       <Stack>
         <Text>{pending ? deleteConfirmation(pending.status) : ''}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button color="red" loading={remove.isPending} onClick={() => void confirmDelete()}>
             Delete
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   PUBLISH_MESSAGES,
@@ -8,6 +8,7 @@ import {
   type TPublishStatus,
   type TVisibility,
 } from '@ppp/contracts';
+import { DialogActions } from '@ppp/ui';
 import { ZPublishForm, type TPublishForm } from './publish-form.ts';
 import { usePublishSubmit } from './use-publish-submit.ts';
 import { browserZone, defaultZonedSchedule, formatScheduled, scheduledZone, toZoned, type TZonedTime } from './schedule-time.ts';
@@ -157,14 +158,11 @@ function PublishForm({ episode, initialMode, onClose, onDone, failureTitle }: Pu
             {failure}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button type="submit" loading={form.submitting}>
             {mode === 'now' ? 'Publish' : mode === 'schedule' ? 'Schedule' : 'Save as draft'}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </form>
   );

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { PODCAST_MESSAGES, PUBLISH_MESSAGES } from '@ppp/contracts';
+import { DialogActions } from '@ppp/ui';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import { currentSchedule, type PublishTarget } from './PublishDialog.tsx';
@@ -68,10 +69,7 @@ export function UnpublishDialog({ episode, onClose, onDone }: { episode: Publish
             {error}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={close}>
           {forceOffered ? (
             <Button color="red" loading={pending} onClick={() => run(true)}>
               Force Unpublish
@@ -81,7 +79,7 @@ export function UnpublishDialog({ episode, onClose, onDone }: { episode: Publish
               Unpublish
             </Button>
           )}
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

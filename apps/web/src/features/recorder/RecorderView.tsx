@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Modal, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { MEDIA, RECORDER_MESSAGES, clampMaxUploadMb } from '@ppp/contracts';
+import { DialogActions } from '@ppp/ui';
 import { trpc } from '../../lib/trpc.ts';
 import { startBackgroundUpload, useBackgroundUploads } from '../../lib/background-uploads.ts';
 import { isAbLayout } from '../ab-workspace/ab-storage.ts';
@@ -138,14 +139,11 @@ export function RecorderView() {
       <Modal opened={rec.state.kind === 'confirmShort'} onClose={rec.keepRecording} title={RECORDER_MESSAGES.tooShortTitle} centered>
         <Stack gap="md">
           <Text size="sm">{RECORDER_MESSAGES.tooShortBody}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={rec.keepRecording}>
-              Keep recording
-            </Button>
+          <DialogActions onCancel={rec.keepRecording} cancelLabel="Keep recording">
             <Button color="red" onClick={discardShort}>
               Discard
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </Modal>
     </Stack>

@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { AUTH, MESSAGES } from '@ppp/contracts';
+import { DialogActions } from '@ppp/ui';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
+import { EmailField } from './EmailField.tsx';
 import { DialogMessage } from './DialogMessage.tsx';
 import {
   changeEmailFailureMessage,
@@ -188,24 +190,12 @@ function ChangeEmailForm({ email, message, onMessage, onBack, onChanged }: Chang
           The code went to <strong>{email}</strong>. Enter the right address and we will send a new code there.
         </Text>
         <DialogMessage message={message} />
-        <TextInput
-          label="New email"
-          type="email"
-          autoComplete="email"
-          value={newEmail}
-          onChange={(e) => setNewEmail(e.currentTarget.value)}
-          error={newEmailError}
-          required
-          data-autofocus
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onBack}>
-            Back
-          </Button>
+        <EmailField label="New email" value={newEmail} onChange={setNewEmail} error={newEmailError} />
+        <DialogActions onCancel={onBack} cancelLabel="Back">
           <Button type="submit" loading={updateEmail.isPending}>
             Update email
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </form>
   );

@@ -12,32 +12,23 @@ interface Props {
 export function AiGuidanceSection({ draft, problems, onChange }: Props) {
   return (
     <Stack gap="sm">
-      <Textarea
+      <InstructionsField
         label="Title instructions"
         description='For example: Start with "Ep:" and keep it under 60 characters.'
-        autosize
-        minRows={2}
-        maxLength={TEMPLATE.maxInstructionsLength}
         value={draft.title_instructions}
-        onChange={(e) => onChange({ title_instructions: e.currentTarget.value })}
+        onChange={(value) => onChange({ title_instructions: value })}
       />
-      <Textarea
+      <InstructionsField
         label="Notes instructions"
         description="For example: max 4 sentences; mention the guest."
-        autosize
-        minRows={2}
-        maxLength={TEMPLATE.maxInstructionsLength}
         value={draft.notes_instructions}
-        onChange={(e) => onChange({ notes_instructions: e.currentTarget.value })}
+        onChange={(value) => onChange({ notes_instructions: value })}
       />
-      <Textarea
+      <InstructionsField
         label="Tags instructions"
         description="For example: at most 8 tags."
-        autosize
-        minRows={2}
-        maxLength={TEMPLATE.maxInstructionsLength}
         value={draft.tags_instructions}
-        onChange={(e) => onChange({ tags_instructions: e.currentTarget.value })}
+        onChange={(value) => onChange({ tags_instructions: value })}
       />
       <TextInput
         label="Always include tags"
@@ -57,5 +48,20 @@ export function AiGuidanceSection({ draft, problems, onChange }: Props) {
         onChange={(e) => onChange({ auto_fill_ai: e.currentTarget.checked })}
       />
     </Stack>
+  );
+}
+
+/** One instruction to the AI: a growing text box up to the template's instruction length. */
+function InstructionsField(props: { label: string; description: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <Textarea
+      label={props.label}
+      description={props.description}
+      autosize
+      minRows={2}
+      maxLength={TEMPLATE.maxInstructionsLength}
+      value={props.value}
+      onChange={(e) => props.onChange(e.currentTarget.value)}
+    />
   );
 }

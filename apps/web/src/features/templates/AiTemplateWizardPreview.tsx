@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
+import { DialogActions } from '@ppp/ui';
 
 export const AI_TEMPLATE_WIZARD = {
   title: 'AI template wizard',
@@ -44,14 +45,11 @@ export function AiTemplateWizardPreview() {
           <Alert color="blue" variant="light">
             {AI_TEMPLATE_WIZARD.previewNote}
           </Alert>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpen(false)}>
-              Close
-            </Button>
+          <DialogActions onCancel={() => setOpen(false)} cancelLabel="Close">
             <Button leftSection={<IconSparkles size={16} />} disabled>
               Generate template
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </Modal>
     </>

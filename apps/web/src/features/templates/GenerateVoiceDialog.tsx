@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { TTS, TTS_MESSAGES, type TLibraryCategory, type TMediaItem, type TVoice } from '@ppp/contracts';
-import { VoicePicker } from '@ppp/ui';
+import { VoicePicker, DialogActions } from '@ppp/ui';
 import { useVoiceSource } from './use-voices.ts';
 import { useGenerateClip, useGenerateCooldown } from './use-generate-clip.ts';
 
@@ -33,14 +33,11 @@ export function GenerateVoiceDialog({ opened, category, initialVoice, onClose, o
         <Stack gap="sm">
           <ClipFields text={text} onText={setText} voice={voice} onPickVoice={() => setPicking(true)} name={name} onName={setName} />
           <GenerateNotes missing={missing} wait={clip.wait} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={onClose}>
             <Button onClick={generate} loading={clip.busy} disabled={missing || cooldown.secondsLeft > 0}>
               {cooldown.secondsLeft > 0 ? `Generate (${cooldown.secondsLeft} s)` : 'Generate'}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </Modal>
       <ConfirmCostModal
@@ -131,12 +128,9 @@ function ConfirmCostModal({ message, onCancel, onContinue }: { message: string |
     <Modal opened={message !== null} onClose={onCancel} title="Continue?" size="sm">
       <Stack>
         <Text size="sm">{message}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onCancel}>
           <Button onClick={onContinue}>Continue</Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

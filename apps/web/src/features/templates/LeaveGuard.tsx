@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Modal, Stack, Text } from '@mantine/core';
 import { useBlocker, type Blocker } from 'react-router';
 import { TEMPLATE_MESSAGES } from '@ppp/contracts';
+import { DialogActions } from '@ppp/ui';
 
 /**
  * Holds the creator back from leaving the editor with unsaved changes (spec 000 section 4): any
@@ -35,14 +36,11 @@ export function LeaveDialog({ blocker }: { blocker: Blocker }) {
     <Modal opened={blocker.state === 'blocked'} onClose={stay} title="Unsaved changes" size="sm">
       <Stack>
         <Text size="sm">{TEMPLATE_MESSAGES.leaveWithoutSaving}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={stay}>
-            Stay
-          </Button>
+        <DialogActions onCancel={stay} cancelLabel="Stay">
           <Button color="red" onClick={() => blocker.proceed?.()}>
             Leave
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

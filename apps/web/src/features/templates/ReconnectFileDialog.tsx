@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Button, Modal, Radio, Stack, Text } from '@mantine/core';
 import { TEMPLATE_MESSAGES, TTS_MESSAGES, type TMediaItem } from '@ppp/contracts';
+import { DialogActions } from '@ppp/ui';
 
 interface Props {
   opened: boolean;
@@ -33,14 +34,11 @@ export function ReconnectFileDialog({ opened, missingName, clips, onClose, onRec
             </Stack>
           </Radio.Group>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button disabled={!chosen} onClick={() => chosen && onReconnect(chosen)}>
             Reconnect
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

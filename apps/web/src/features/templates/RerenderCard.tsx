@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh } from '@tabler/icons-react';
+import { DialogActions } from '@ppp/ui';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import { RERENDER_ACTION, rerenderDialogText, rerenderToast } from './rerender-text.ts';
@@ -72,14 +73,11 @@ function RerenderDialog({ templateId, onClose }: { templateId: string; onClose: 
             ))}
           </>
         ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button disabled={!text?.canConfirm} loading={rerender.isPending} onClick={() => rerender.mutate({ id: templateId })}>
             Re-render
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

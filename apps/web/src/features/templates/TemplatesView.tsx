@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { TEMPLATE_MESSAGES, type TTemplateView } from '@ppp/contracts';
+import { DialogActions } from '@ppp/ui';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import { editorPath } from './template-paths.ts';
@@ -172,14 +173,11 @@ function TemplateDialogs({ actions }: { actions: ReturnType<typeof useTemplateAc
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete template?" size="sm">
         <Stack>
           <Text size="sm">Delete “{deleting?.name}”? Episodes already made with it stay as they are.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={() => setDeleting(null)}>
             <Button color="red" onClick={() => deleting && void confirmDelete(deleting)}>
               Delete
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </Modal>
       <Modal opened={keepOne !== null} onClose={() => setKeepOne(null)} title="Keep at least one template" size="sm">

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Anchor, Button, Divider, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Stack, Text, Textarea } from '@mantine/core';
 import { NAMES, type TMe } from '@ppp/contracts';
 import { CenteredCard } from '@ppp/ui';
+import { EmailField } from '../sign-in/EmailField.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { useSignOut } from '../../lib/use-session.ts';
 import { VerifyCodePanel } from '../sign-in/VerifyCodePanel.tsx';
@@ -25,15 +26,7 @@ function WaitlistForm({ initialEmail }: { initialEmail: string }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-          error={emailError}
-          required
-        />
+        <EmailField value={email} onChange={setEmail} error={emailError} autofocus={false} />
         <Textarea
           label="Note"
           description="Optional: tell us about your show."

@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MESSAGES, PAYMENTS, type TMe } from '@ppp/contracts';
-import { BrandLogo } from '@ppp/ui';
+import { DashboardBrand } from './DashboardBrand.tsx';
 import { useSignOut } from '../../lib/use-session.ts';
 import { isAdminUser } from '../gate/decide-gate.ts';
 import { DashboardView } from '../dashboard/DashboardView.tsx';
@@ -164,12 +164,7 @@ function WorkspaceBrand({ admin, mobileOpen, mobile, desktopOpen, desktop }: Bra
           {desktopOpen ? <IconLayoutSidebarLeftCollapse size={20} /> : <IconLayoutSidebarLeftExpand size={20} />}
         </ActionIcon>
       </Tooltip>
-      <Link to="/dashboard" aria-label="Podcast Plus Plus dashboard" style={{ color: 'inherit', textDecoration: 'none' }}>
-        <BrandLogo withText={false} size="sm" />
-      </Link>
-      <Text fw={800} visibleFrom="xs">
-        Podcast Plus Plus
-      </Text>
+      <DashboardBrand />
       {admin && (
         <Badge variant="filled" color="grape">
           Admin

@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Modal, Stack, Text, Textarea } from '@mantine/core';
 import type { TAdminDbColumn, TAdminDbRow, TAdminDbTablePage } from '@ppp/contracts';
+import { DialogActions } from '@ppp/ui';
 import { cellText } from '../db-cells.ts';
 import { useDbRowEdit } from './use-db-row-edit.ts';
 
@@ -28,14 +29,11 @@ export function DbEditRowModal({ page, row, onClose }: EditRowModalProps) {
             {edit.problem}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button loading={edit.saving} onClick={edit.save}>
             Save row
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

@@ -3,7 +3,7 @@ import { ActionIcon, Alert, Badge, Button, Group, Loader, Modal, Stack, Table, T
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlayerPlay, IconPlayerStop, IconTrash } from '@tabler/icons-react';
 import { ADMIN_MESSAGES, MUSIC, type TAdminMusicAsset } from '@ppp/contracts';
-import { DataTable } from '@ppp/ui';
+import { DataTable, DialogActions } from '@ppp/ui';
 import { trpc } from '../../../lib/trpc.ts';
 import { messageOf } from '../../../lib/api-error.ts';
 import { formatBytes } from '../admin-format.ts';
@@ -132,14 +132,11 @@ function EditAssetModal({ asset, onClose }: { asset: TAdminMusicAsset; onClose: 
           error={update.isError ? messageOf(update.error, ADMIN_MESSAGES.saveFailed) : undefined}
         />
         <TagsInput label="Mood tags" value={moods} onChange={setMoods} maxTags={MUSIC.maxMoodTags} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button loading={update.isPending} onClick={() => update.mutate({ id: asset.id, display_name: name, mood_tags: moods })}>
             Save
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );
