@@ -5,13 +5,11 @@
  * 'Generate with AI voice' dialog with its 30 s rest, and leaving without saving; 'Re-render episodes
  * made with this template' (disabled while unsaved, the confirm dialog's count, the toast).
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { openOrm } from '@ppp/server/db';
 import { LocalStorage } from '@ppp/server/domain';
-import { seedAssembledEpisode } from '@ppp/server/test-support';
+import { seedAssembledEpisode, toneFile } from '@ppp/server/test-support';
 import {
   RECURRING_SLOT_MESSAGES,
   TEMPLATE_MESSAGES,
@@ -20,8 +18,9 @@ import {
   describeSlot,
   weekdayOfDate,
 } from '@ppp/contracts';
-import { DESKTOP, PHONE, type RunningApp, registerAndSignIn, launcherDatabaseUrl, shot } from './harness.ts';
+import { DESKTOP, PHONE, type RunningApp, apiClient, registerAndSignIn, launcherDatabaseUrl, shot, uploadToCategory } from './harness.ts';
 import { expect, test } from './fixtures.ts';
+import { CONTENT_SEGMENT, createTemplate } from './show-seeds.ts';
 
 test.use({ launcherEnv: {} });
 // One app for the file: its tests go on from what the earlier ones left.
@@ -40,42 +39,69 @@ const BIWEEKLY_WORDS = describeSlot({
   time_of_day: '07:30',
 });
 
-async function upload(category: string, file: string, friendlyName: string) {
-  const form = new FormData();
-  form.append('files', new Blob([readFileSync(file)]), path.basename(file));
-  form.append('friendly_names', JSON.stringify([friendlyName]));
-  const res = await fetch(`${app.baseUrl}/api/media/upload/${category}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
+let userId = '';
+let podcastId = '';
+/** The library's outro clip and music bed the template uses. */
+let outroClip: { id: string; filename: string };
+let softBed: { id: string; filename: string };
+const api = apiClient(
+  () => app.baseUrl,
+  () => token,
+);
+
+/**
+ * The id of 'Garden weekly', the template the first test builds in the editor; a test run on its own
+ * makes it through the REST path as that test saves it (an AI-voice intro, the content, the library's
+ * outro and a music bed), so each test starts from what it needs.
+ */
+async function gardenWeekly(): Promise<string> {
+  const saved = ((await api('GET', '/api/templates/')).body as { id: string; name: string }[]).find((t) => t.name === 'Garden weekly');
+  if (saved) return saved.id;
+  const found = await api('GET', `/api/elevenlabs/voices?search=${encodeURIComponent('caribbean female')}&size=20`);
+  const voice = (found.body as { items: { voice_id: string; name: string }[] }).items.find(
+    (v) => v.name === 'English (Caribbean), female 2',
+  );
+  if (!voice) throw new Error(`no English (Caribbean), female 2 among ${JSON.stringify(found.body)}`);
+  return createTemplate(api, podcastId, 'Garden weekly', {
+    segments: [
+      {
+        id: 'intro',
+        segment_type: 'intro',
+        source: {
+          source_type: 'tts',
+          text_prompt: 'Welcome to Garden Weekly, where things grow.',
+          voice_id: voice.voice_id,
+          voice_name: voice.name,
+        },
+      },
+      CONTENT_SEGMENT,
+      { id: 'outro', segment_type: 'outro', source: { source_type: 'static', filename: outroClip.filename, media_id: outroClip.id } },
+    ],
+    background_music_rules: [
+      { apply_to_segments: ['intro', 'outro'], music_filename: softBed.filename, media_id: softBed.id, start_offset_s: -1.5 },
+    ],
   });
-  expect(res.ok).toBe(true);
 }
 
 test.beforeAll(async ({ app: started, scratchDir }) => {
   app = started;
   files = scratchDir;
-  const tone = (name: string, frequency: number, seconds: number) => {
-    const file = path.join(files, name);
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=${frequency}:duration=${seconds}`, file]);
-    return file;
-  };
+  const tone = (name: string, frequency: number, seconds: number) => toneFile(files, name, seconds, frequency);
   token = await registerAndSignIn(app.baseUrl, CREATOR);
-  const me = (await (await fetch(`${app.baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
-    id: string;
-  };
+  userId = ((await api('GET', '/api/users/me')).body as { id: string }).id;
   // Shows are made in My Podcasts (another issue); the journey needs one, so it goes straight into the database.
+  podcastId = randomUUID();
   const orm = await openOrm(await launcherDatabaseUrl(app), { poolMax: 1 });
   await orm.em
     .getConnection()
     .execute('insert into podcasts (id, user_id, name, created_at, updated_at) values (?, ?, ?, now(), now())', [
-      randomUUID(),
-      me.id,
+      podcastId,
+      userId,
       'Garden Show',
     ]);
   await orm.close();
-  await upload('outro', tone('station-outro.mp3', 660, 2), 'Station outro');
-  await upload('music', tone('soft-bed.mp3', 220, 8), 'Soft bed');
+  outroClip = await uploadToCategory(api, 'outro', tone('station-outro.mp3', 660, 2), 'Station outro');
+  softBed = await uploadToCategory(api, 'music', tone('soft-bed.mp3', 220, 8), 'Soft bed');
   tone('evening-theme.mp3', 330, 6);
 });
 
@@ -234,6 +260,7 @@ test.describe('Template Editor journey', () => {
   });
 
   test('generates a one-time AI-voice clip, then rests the button for 30 s; leaving unsaved asks first', async ({ openPage }) => {
+    await gardenWeekly();
     const page = await openPage(DESKTOP, { token });
     await page.goto('/dashboard/templates');
     await page.getByRole('link', { name: 'Edit Garden weekly' }).click();
@@ -285,27 +312,21 @@ test.describe('Template Editor journey', () => {
     openPage,
   }) => {
     // An episode assembled with the template, as the assembly job leaves it (assembly is another journey's).
-    const me = (await (await fetch(`${app.baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
-      id: string;
-    };
-    const [template] = (await (await fetch(`${app.baseUrl}/api/templates/`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
-      id: string;
-      podcast_id: string;
-    }[];
+    const templateId = await gardenWeekly();
     const orm = await openOrm(await launcherDatabaseUrl(app), { poolMax: 1 });
     try {
       const episode = await seedAssembledEpisode(
         orm,
         new LocalStorage(files),
         files,
-        { userId: me.id, podcastId: template?.podcast_id ?? '' },
+        { userId, podcastId },
         { title: 'Spring planting', withAudio: false },
       );
       await orm.em
         .getConnection()
         .execute(
           `update episodes set template_id = ?, assembly = '{"version": 1}'::jsonb, final_audio_key = 'users/seeded/episode.mp3', assembly_status = 'done' where id = ?`,
-          [template?.id, episode.id],
+          [templateId, episode.id],
         );
     } finally {
       await orm.close();
@@ -336,6 +357,7 @@ test.describe('Template Editor journey', () => {
   });
 
   test('keeps the last template and shows the editor on a phone', async ({ openPage }) => {
+    await gardenWeekly();
     const page = await openPage(PHONE, { token });
     await page.goto('/dashboard/templates');
     await page.getByRole('button', { name: 'Delete Garden weekly' }).click();
