@@ -63,6 +63,16 @@ export const span = (index: number, text: string, start_s: number, end_s: number
   end_s,
 });
 
+/** The content upload `file` alone: no intro, outro, music, cleanup or choice but the manual cuts given. */
+export function contentOnlyInput(content: TEdlFile, manualCuts: readonly { start_ms: number; end_ms: number }[] = []): PlanInput {
+  const base = baseInput();
+  return {
+    template: { ...base.template, segments: [segment('content', null)] },
+    content: { file: content, words: [], detections: emptyDetections() },
+    choices: { ...base.choices, manualCuts },
+  };
+}
+
 /** A retake marker: the spoken 'flubber' (word `wordIndex`, 0.4 s from `atS`) with the spec's cut, 0.75 s before it to 0.25 s after its start. */
 export const retake = (flubberIndex: number, wordIndex: number, atS: number) => ({
   flubber_index: flubberIndex,

@@ -4,41 +4,18 @@
  * is limited, and both outputs meet the loudness and true-peak targets as measured on the MP3.
  */
 import path from 'node:path';
-import { DEFAULT_AUDIO_CLEANUP_SETTINGS, ZSegment, type TEdl } from '@ppp/contracts';
+import type { TEdl } from '@ppp/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { probeAudio } from '../../src/ffmpeg/index.ts';
 import { planEpisode } from '../../src/edl/index.ts';
 import { limiterActs, limiterCeiling, renderEpisode } from '../../src/render/index.ts';
 import { lavfi, makeTempDir, requireTool } from '../helpers/system.ts';
 import { loudness } from './measure.ts';
-import { emptyDetections } from '../edl/fixtures.ts';
+import { contentOnlyInput } from '../edl/fixtures.ts';
 
 async function contentOnly(file: string): Promise<TEdl> {
   const probe = await probeAudio(file);
-  return planEpisode({
-    template: {
-      segments: [
-        {
-          segment: ZSegment.parse({ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: 'c' } }),
-          file: null,
-        },
-      ],
-      music: [],
-      timing: { content_start_offset_s: 0, outro_start_offset_s: 0 },
-    },
-    content: {
-      file: { path: file, format: probe.formatName, duration_ms: Math.round(probe.durationSeconds * 1000) },
-      words: [],
-      detections: emptyDetections(),
-    },
-    choices: {
-      flubber: [],
-      intern: [],
-      sfx: [],
-      cleanup: { ...DEFAULT_AUDIO_CLEANUP_SETTINGS, removeFillers: false, removePauses: false },
-      manualCuts: [],
-    },
-  });
+  return planEpisode(contentOnlyInput({ path: file, format: probe.formatName, duration_ms: Math.round(probe.durationSeconds * 1000) }));
 }
 
 describe('the limiter runs only where the gained peak reaches the ceiling', () => {

@@ -8,7 +8,7 @@ import { planEpisode } from '../../src/edl/index.ts';
 import { MP3_DELAY_SAMPLES, MP3_FRAME_SAMPLES, computePeaks, msToSamples, planSplit, renderEpisode } from '../../src/render/index.ts';
 import { lavfi, makeTempDir, requireTool, speak } from '../helpers/system.ts';
 import { bandLevels, decodedSeconds, levelBetween, loudness, samplePeakDb } from './measure.ts';
-import { emptyDetections } from '../edl/fixtures.ts';
+import { contentOnlyInput } from '../edl/fixtures.ts';
 
 const WINDOW = 0.1;
 /** Content markers: speech stand-in 1000 Hz, the two cut regions 1700 and 2900 Hz, then music 60 Hz, sfx 500 Hz, answer 750 Hz. */
@@ -193,21 +193,7 @@ describe('rendering in two parts, aborting and rendering again', () => {
 
   beforeAll(async () => {
     const content = await edlFile(lavfi('sine=frequency=440:sample_rate=48000:duration=150', at('tone.flac')));
-    edl = planEpisode({
-      template: { segments: [segment('content', null)], music: [], timing: { content_start_offset_s: 0, outro_start_offset_s: 0 } },
-      content: {
-        file: content,
-        words: [],
-        detections: emptyDetections(),
-      },
-      choices: {
-        flubber: [],
-        intern: [],
-        sfx: [],
-        cleanup: { ...DEFAULT_AUDIO_CLEANUP_SETTINGS, removeFillers: false, removePauses: false },
-        manualCuts: [{ start_ms: 20_000, end_ms: 30_000 }],
-      },
-    });
+    edl = planEpisode(contentOnlyInput(content, [{ start_ms: 20_000, end_ms: 30_000 }]));
   });
   afterAll(() => tmp.cleanup());
 
