@@ -37,13 +37,36 @@ afterAll(async () => {
   media.remove();
 });
 
+/** What a flooded or streamed request got: the server's status and body, and the bytes sent by then. */
+type Answer = { status: number; body: string; sent: number };
+
+/**
+ * Watches a request as it is written: `sent` counts what the caller writes; once the server answers,
+ * `answered` is set and the answer resolves; an error before the answer rejects (after it, it is the
+ * connection the server cut).
+ */
+function answerOf(req: http.ClientRequest, resolve: (answer: Answer) => void, reject: (error: Error) => void) {
+  const state = { sent: 0, answered: false };
+  req.on('response', (res) => {
+    state.answered = true;
+    let body = '';
+    res.setEncoding('utf8').on('data', (d: string) => (body += d));
+    res.on('end', () => {
+      req.destroy();
+      resolve({ status: res.statusCode ?? 0, body, sent: state.sent });
+    });
+  });
+  req.on('error', (error) => (state.answered ? undefined : reject(error)));
+  return state;
+}
+
 /**
  * Streams `totalBytes` of junk to a path in 64 KB writes (with or without a declared length), after
  * an optional `head` (a form part's headers, so a form reader keeps reading one field), and stops as
  * soon as the server answers; resolves with the status and body.
  */
 function flood(path: string, totalBytes: number, declareLength: boolean, headers: Record<string, string> = {}, head = '') {
-  return new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
+  return new Promise<Answer>((resolve, reject) => {
     const url = new URL(path, api.baseUrl);
     const req = http.request(url, {
       method: 'POST',
@@ -54,28 +77,17 @@ function flood(path: string, totalBytes: number, declareLength: boolean, headers
       },
     });
     const chunk = Buffer.alloc(64 * 1024, 0x61);
-    let sent = 0;
-    let answered = false;
+    const state = answerOf(req, resolve, reject);
     if (head) {
       req.write(head);
-      sent += Buffer.byteLength(head);
+      state.sent += Buffer.byteLength(head);
     }
-    req.on('response', (res) => {
-      answered = true;
-      let body = '';
-      res.setEncoding('utf8').on('data', (d: string) => (body += d));
-      res.on('end', () => {
-        req.destroy();
-        resolve({ status: res.statusCode ?? 0, body, sent });
-      });
-    });
-    req.on('error', (error) => (answered ? undefined : reject(error)));
     const pump = () => {
-      while (!answered && sent < totalBytes) {
-        sent += chunk.length;
+      while (!state.answered && state.sent < totalBytes) {
+        state.sent += chunk.length;
         if (!req.write(chunk)) return void req.once('drain', pump);
       }
-      if (!answered) req.end();
+      if (!state.answered) req.end();
     };
     pump();
   });
@@ -90,7 +102,7 @@ type Part = { name: string; value: string } | { name: string; filename: string; 
  */
 function sendForm(path: string, parts: Part[], bearer: string) {
   const boundary = 'ppp-form-boundary';
-  return new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
+  return new Promise<Answer>((resolve, reject) => {
     const req = http.request(new URL(path, api.baseUrl), {
       method: 'POST',
       headers: {
@@ -99,38 +111,27 @@ function sendForm(path: string, parts: Part[], bearer: string) {
         'transfer-encoding': 'chunked',
       },
     });
-    let sent = 0;
-    let answered = false;
-    req.on('response', (res) => {
-      answered = true;
-      let body = '';
-      res.setEncoding('utf8').on('data', (d: string) => (body += d));
-      res.on('end', () => {
-        req.destroy();
-        resolve({ status: res.statusCode ?? 0, body, sent });
-      });
-    });
-    req.on('error', (error) => (answered ? undefined : reject(error)));
+    const state = answerOf(req, resolve, reject);
     const write = (chunk: Buffer | string) =>
       new Promise<void>((done) => {
-        sent += Buffer.byteLength(chunk);
+        state.sent += Buffer.byteLength(chunk);
         if (req.write(chunk)) done();
         else req.once('drain', done);
       });
     void (async () => {
       const piece = Buffer.alloc(64 * 1024, 0x61);
       for (const part of parts) {
-        if (answered) return;
+        if (state.answered) return;
         const disposition = 'filename' in part ? `name="${part.name}"; filename="${part.filename}"` : `name="${part.name}"`;
         await write(`--${boundary}\r\ncontent-disposition: form-data; ${disposition}\r\n\r\n`);
         if ('value' in part) await write(part.value);
         else if (part.data) await write(part.data);
         else
-          for (let left = part.junk ?? 0; left > 0 && !answered; left -= piece.length)
+          for (let left = part.junk ?? 0; left > 0 && !state.answered; left -= piece.length)
             await write(piece.subarray(0, Math.min(left, piece.length)));
         await write('\r\n');
       }
-      if (!answered) req.end(`--${boundary}--\r\n`);
+      if (!state.answered) req.end(`--${boundary}--\r\n`);
     })();
   });
 }
