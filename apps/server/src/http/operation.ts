@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Services } from '../domain/services.ts';
 import type { User } from '../domain/users/user.entity.ts';
 import { userOf, type Access, type RequestContext } from './request-context.ts';
 
@@ -29,6 +30,15 @@ interface SignedInConfig<In extends z.ZodType, Out extends z.ZodType> extends Om
 export function operation<In extends z.ZodType, Out extends z.ZodType>(config: SignedInConfig<In, Out>): Operation<In, Out> {
   const { run, ...contract } = config;
   return { ...contract, call: (ctx, input) => run({ ...ctx, user: userOf(ctx) }, input) };
+}
+
+/** An active user's call: `run` gets the request's services, the caller and the input. */
+export function activeCall<In extends z.ZodType, Out extends z.ZodType>(
+  input: In,
+  output: Out,
+  run: (services: Services, user: User, input: z.output<In>) => Promise<z.input<Out>>,
+): Operation<In, Out> {
+  return operation({ access: 'active', input, output, run: (ctx, parsed) => run(ctx.services, ctx.user, parsed) });
 }
 
 interface PublicConfig<In extends z.ZodType, Out extends z.ZodType> extends Omit<Operation<In, Out>, 'access' | 'call'> {

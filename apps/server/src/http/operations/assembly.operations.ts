@@ -6,32 +6,16 @@ import {
   ZRerenderTemplatePreview,
   ZRerenderTemplateResponse,
 } from '@ppp/contracts';
-import { operation } from '../operation.ts';
+import { activeCall } from '../operation.ts';
 
 /** Assembly (spec 000 §7): poll a job, re-render a template's episodes, and the manual editor's peaks. */
 export const assemblyOperations = {
-  status: operation({
-    access: 'active',
-    input: ZJobIdInput,
-    output: ZEpisodeJobStatus,
-    run: (ctx, input) => ctx.services.assembly.status(ctx.user, input.job_id),
-  }),
-  rerenderTemplate: operation({
-    access: 'active',
-    input: ZAssemblyEpisodeInput,
-    output: ZRerenderTemplateResponse,
-    run: (ctx, input) => ctx.services.assembly.rerenderTemplate(ctx.user, input.id),
-  }),
-  rerenderTemplatePreview: operation({
-    access: 'active',
-    input: ZAssemblyEpisodeInput,
-    output: ZRerenderTemplatePreview,
-    run: (ctx, input) => ctx.services.assembly.rerenderTemplatePreview(ctx.user, input.id),
-  }),
-  peaks: operation({
-    access: 'active',
-    input: ZAssemblyEpisodeInput,
-    output: ZEpisodePeaks,
-    run: (ctx, input) => ctx.services.renders.peaks(ctx.user, input.id),
-  }),
+  status: activeCall(ZJobIdInput, ZEpisodeJobStatus, (services, user, input) => services.assembly.status(user, input.job_id)),
+  rerenderTemplate: activeCall(ZAssemblyEpisodeInput, ZRerenderTemplateResponse, (services, user, input) =>
+    services.assembly.rerenderTemplate(user, input.id),
+  ),
+  rerenderTemplatePreview: activeCall(ZAssemblyEpisodeInput, ZRerenderTemplatePreview, (services, user, input) =>
+    services.assembly.rerenderTemplatePreview(user, input.id),
+  ),
+  peaks: activeCall(ZAssemblyEpisodeInput, ZEpisodePeaks, (services, user, input) => services.renders.peaks(user, input.id)),
 };

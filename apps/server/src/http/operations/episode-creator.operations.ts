@@ -8,32 +8,20 @@ import {
   ZLastNumbering,
   ZLastNumberingQuery,
 } from '@ppp/contracts';
-import { operation } from '../operation.ts';
+import { activeCall } from '../operation.ts';
 
 /** The Episode Creator's calls (spec 000 §7, issue 7) that are not assembly itself. */
 export const episodeCreatorOperations = {
-  flubberPrepareByFile: operation({
-    access: 'active',
-    input: ZFlubberPrepareByFileRequest,
-    output: ZFlubberPrepareByFileResponse,
-    run: (ctx, input) => ctx.services.flubberByFile.prepare(ctx.user, input),
-  }),
-  internPrepareByFile: operation({
-    access: 'active',
-    input: ZInternPrepareByFileRequest,
-    output: ZInternPrepareByFileResponse,
-    run: (ctx, input) => ctx.services.internReview.prepare(ctx.user, input),
-  }),
-  internExecute: operation({
-    access: 'active',
-    input: ZInternExecuteRequest,
-    output: ZInternExecuteResponse,
-    run: (ctx, input) => ctx.services.internReview.execute(ctx.user, input),
-  }),
-  lastNumbering: operation({
-    access: 'active',
-    input: ZLastNumberingQuery,
-    output: ZLastNumbering,
-    run: (ctx, input) => ctx.services.showEpisodes.lastNumbering(ctx.user, input.podcast_id),
-  }),
+  flubberPrepareByFile: activeCall(ZFlubberPrepareByFileRequest, ZFlubberPrepareByFileResponse, (services, user, input) =>
+    services.flubberByFile.prepare(user, input),
+  ),
+  internPrepareByFile: activeCall(ZInternPrepareByFileRequest, ZInternPrepareByFileResponse, (services, user, input) =>
+    services.internReview.prepare(user, input),
+  ),
+  internExecute: activeCall(ZInternExecuteRequest, ZInternExecuteResponse, (services, user, input) =>
+    services.internReview.execute(user, input),
+  ),
+  lastNumbering: activeCall(ZLastNumberingQuery, ZLastNumbering, (services, user, input) =>
+    services.showEpisodes.lastNumbering(user, input.podcast_id),
+  ),
 };

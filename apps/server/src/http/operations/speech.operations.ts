@@ -10,38 +10,15 @@ import {
   ZVoiceListQuery,
   ZVoicePage,
 } from '@ppp/contracts';
-import { operation } from '../operation.ts';
+import { activeCall } from '../operation.ts';
 
 /** The ElevenLabs key, voices and AI-voice clip calls. */
 export const speechOperations = {
-  setElevenLabsKey: operation({
-    access: 'active',
-    input: ZElevenLabsKeyRequest,
-    output: ZCapabilities,
-    run: (ctx, input) => ctx.services.speech.setElevenLabsKey(ctx.user, input),
-  }),
-  voices: operation({
-    access: 'active',
-    input: ZVoiceListQuery,
-    output: ZVoicePage,
-    run: (ctx, input) => ctx.services.speech.listVoices(ctx.user, input),
-  }),
-  resolveVoice: operation({
-    access: 'active',
-    input: ZVoiceIdInput,
-    output: ZVoice,
-    run: (ctx, input) => ctx.services.speech.resolveVoice(ctx.user, input.id),
-  }),
-  ttsPrecheck: operation({
-    access: 'active',
-    input: ZTtsPrecheckRequest,
-    output: ZTtsPrecheckResponse,
-    run: (ctx, input) => ctx.services.tts.precheck(ctx.user, input),
-  }),
-  tts: operation({
-    access: 'active',
-    input: ZTtsRequest,
-    output: ZMediaItem,
-    run: (ctx, input) => ctx.services.tts.create(ctx.user, input),
-  }),
+  setElevenLabsKey: activeCall(ZElevenLabsKeyRequest, ZCapabilities, (services, user, input) =>
+    services.speech.setElevenLabsKey(user, input),
+  ),
+  voices: activeCall(ZVoiceListQuery, ZVoicePage, (services, user, input) => services.speech.listVoices(user, input)),
+  resolveVoice: activeCall(ZVoiceIdInput, ZVoice, (services, user, input) => services.speech.resolveVoice(user, input.id)),
+  ttsPrecheck: activeCall(ZTtsPrecheckRequest, ZTtsPrecheckResponse, (services, user, input) => services.tts.precheck(user, input)),
+  tts: activeCall(ZTtsRequest, ZMediaItem, (services, user, input) => services.tts.create(user, input)),
 };

@@ -8,22 +8,12 @@ import {
   ZTemplateView,
 } from '@ppp/contracts';
 import { z } from 'zod';
-import { operation } from '../operation.ts';
+import { activeCall, operation } from '../operation.ts';
 
 /** Episode templates and their recurring publish slots: /api/templates/ and /api/recurring/templates/{id}/... */
 export const templateOperations = {
-  get: operation({
-    access: 'active',
-    input: ZTemplateIdInput,
-    output: ZTemplateView,
-    run: (ctx, input) => ctx.services.templates.get(ctx.user, input.id),
-  }),
-  create: operation({
-    access: 'active',
-    input: ZTemplateBody,
-    output: ZTemplateView,
-    run: (ctx, input) => ctx.services.templates.create(ctx.user, input),
-  }),
+  get: activeCall(ZTemplateIdInput, ZTemplateView, (services, user, input) => services.templates.get(user, input.id)),
+  create: activeCall(ZTemplateBody, ZTemplateView, (services, user, input) => services.templates.create(user, input)),
   delete: operation({
     access: 'active',
     input: ZTemplateIdInput,
@@ -33,22 +23,13 @@ export const templateOperations = {
       return { ok: true as const, id: input.id };
     },
   }),
-  schedules: operation({
-    access: 'active',
-    input: ZTemplateIdInput,
-    output: ZRecurringSchedulesResponse,
-    run: (ctx, input) => ctx.services.recurringSchedules.get(ctx.user, input.id),
-  }),
-  saveSchedules: operation({
-    access: 'active',
-    input: z.object({ id: z.string().min(1), schedule: ZPutRecurringSchedulesRequest }),
-    output: ZRecurringSchedulesResponse,
-    run: (ctx, input) => ctx.services.recurringSchedules.put(ctx.user, input.id, input.schedule),
-  }),
-  next: operation({
-    access: 'active',
-    input: ZTemplateIdInput,
-    output: ZRecurringNextResponse,
-    run: (ctx, input) => ctx.services.recurringSchedules.next(ctx.user, input.id),
-  }),
+  schedules: activeCall(ZTemplateIdInput, ZRecurringSchedulesResponse, (services, user, input) =>
+    services.recurringSchedules.get(user, input.id),
+  ),
+  saveSchedules: activeCall(
+    z.object({ id: z.string().min(1), schedule: ZPutRecurringSchedulesRequest }),
+    ZRecurringSchedulesResponse,
+    (services, user, input) => services.recurringSchedules.put(user, input.id, input.schedule),
+  ),
+  next: activeCall(ZTemplateIdInput, ZRecurringNextResponse, (services, user, input) => services.recurringSchedules.next(user, input.id)),
 };

@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { Services } from '../../domain/services.ts';
 import type { User } from '../../domain/users/user.entity.ts';
-import { operation } from '../operation.ts';
+import { activeCall, operation } from '../operation.ts';
 
 /** A call on the site of one of the caller's shows (podcast_id): `run` gets the website service, the caller and the show's id. */
 function onSite<Out extends z.ZodType>(
@@ -29,25 +29,16 @@ function onSite<Out extends z.ZodType>(
 export const websiteOperations = {
   get: onSite(ZWebsite, (sites, user, id) => sites.get(user, id)),
   generate: onSite(ZWebsite, (sites, user, id) => sites.generate(user, id)),
-  chat: operation({
-    access: 'active',
-    input: ZWebsitePodcastInput.extend(ZWebsiteChatRequest.shape),
-    output: ZWebsiteChatResponse,
-    run: (ctx, input) => ctx.services.websites.chat(ctx.user, input.podcast_id, { message: input.message }),
-  }),
-  setDomain: operation({
-    access: 'active',
-    input: ZWebsitePodcastInput.extend(ZWebsiteDomainRequest.shape),
-    output: ZWebsite,
-    run: (ctx, input) => ctx.services.websites.setDomain(ctx.user, input.podcast_id, { custom_domain: input.custom_domain }),
-  }),
+  chat: activeCall(ZWebsitePodcastInput.extend(ZWebsiteChatRequest.shape), ZWebsiteChatResponse, (services, user, input) =>
+    services.websites.chat(user, input.podcast_id, { message: input.message }),
+  ),
+  setDomain: activeCall(ZWebsitePodcastInput.extend(ZWebsiteDomainRequest.shape), ZWebsite, (services, user, input) =>
+    services.websites.setDomain(user, input.podcast_id, { custom_domain: input.custom_domain }),
+  ),
   publish: onSite(ZWebsite, (sites, user, id) => sites.publish(user, id)),
   versions: onSite(ZWebsiteVersionList, (sites, user, id) => sites.versions(user, id)),
   undo: onSite(ZWebsite, (sites, user, id) => sites.undo(user, id)),
-  restore: operation({
-    access: 'active',
-    input: ZWebsiteVersionInput,
-    output: ZWebsite,
-    run: (ctx, input) => ctx.services.websites.restore(ctx.user, input.podcast_id, input.version),
-  }),
+  restore: activeCall(ZWebsiteVersionInput, ZWebsite, (services, user, input) =>
+    services.websites.restore(user, input.podcast_id, input.version),
+  ),
 };
