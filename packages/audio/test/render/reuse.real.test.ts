@@ -8,6 +8,7 @@ import { planEpisode } from '../../src/edl/index.ts';
 import { MP3_FRAME_SAMPLES, frameLength, msToSamples, renderEpisode, sameAudioUntil, type RenderResult } from '../../src/render/index.ts';
 import { lavfi, makeTempDir, requireTool, speak } from '../helpers/system.ts';
 import { decodedSeconds, loudness } from './measure.ts';
+import { emptyDetections } from '../edl/fixtures.ts';
 
 async function edlFile(file: string): Promise<TEdlFile> {
   const probe = await probeAudio(file);
@@ -84,14 +85,7 @@ describe('a render of an edited EDL reuses the earlier render up to the edit', (
       content: {
         file: content,
         words: Array.from({ length: 100 }, (_, i) => ({ text: 'la', start: i * 2, end: i * 2 + 1.3, confidence: null })),
-        detections: {
-          flubber: { count: 0, matches: [] },
-          fillers: { count: 0, matches: [] },
-          pauses: { count: 0, matches: [] },
-          censored: { count: 0, matches: [] },
-          sfx: { count: 0, matches: [] },
-          intern: { count: 0, matches: [] },
-        },
+        detections: emptyDetections(),
       },
       choices: {
         flubber: [],
