@@ -9,20 +9,28 @@ export interface LocalFeed {
   close(): Promise<void>;
 }
 
+export interface LocalFeedOptions {
+  /** The feed's path (/harbour.rss unless told). */
+  feedPath?: string;
+  /** The PNG served as /cover.png (none unless given). */
+  coverFile?: string;
+}
+
 /**
- * Serves /harbour.rss (what `feedXml` writes for the server's origin), /broken.rss (malformed),
- * /cover.png (coverFile) and /audio/*.mp3 (two seconds of tone, made in dir) on 127.0.0.1.
+ * Serves the feed (what `feedXml` writes for the server's origin), /broken.rss (malformed), the cover
+ * when given and /audio/*.mp3 (two seconds of tone, made in dir) on 127.0.0.1.
  */
-export async function startLocalFeed(dir: string, coverFile: string, feedXml: (origin: string) => string): Promise<LocalFeed> {
+export async function startLocalFeed(dir: string, feedXml: (origin: string) => string, options: LocalFeedOptions = {}): Promise<LocalFeed> {
+  const { feedPath = '/harbour.rss', coverFile } = options;
   const audio = readFileSync(toneFile(dir, 'tone.mp3', 2, 440));
-  const cover = readFileSync(coverFile);
+  const cover = coverFile ? readFileSync(coverFile) : undefined;
   let origin = '';
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
-    if (url === '/harbour.rss') return void res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(feedXml(origin));
+    if (url === feedPath) return void res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(feedXml(origin));
     if (url === '/broken.rss')
       return void res.writeHead(200, { 'content-type': 'application/rss+xml' }).end('<rss version="2.0"><channel><title>Oops</channel>');
-    if (url === '/cover.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(cover);
+    if (url === '/cover.png' && cover) return void res.writeHead(200, { 'content-type': 'image/png' }).end(cover);
     if (url.startsWith('/audio/')) return void res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(audio);
     res.writeHead(404).end();
   });

@@ -32,7 +32,7 @@ export type HarbourFeed = LocalFeed;
 /** Serves /harbour.rss (three episodes with audio and a cover), /broken.rss and their files on loopback. */
 export async function startHarbourFeed(dir: string, coverFile: string): Promise<HarbourFeed> {
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x1d3557:s=1400x1400', '-frames:v', '1', coverFile]);
-  return startLocalFeed(dir, coverFile, feedXml);
+  return startLocalFeed(dir, feedXml, { coverFile });
 }
 
 export const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });

@@ -47,7 +47,7 @@ test.beforeAll(async ({ app: started, scratchDir }) => {
   files = scratchDir;
   const png = path.join(files, 'cover.png');
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=navy:s=256x256', '-frames:v', '1', png]);
-  feed = await startLocalFeed(files, png, feedXml);
+  feed = await startLocalFeed(files, feedXml, { coverFile: png });
   feedOrigin = feed.origin;
 
   token = await registerAndSignIn(app.baseUrl, CREATOR);
