@@ -72,6 +72,9 @@ async function keptPage(c: Context<HttpEnv>, ctx: RequestContext): Promise<KeptA
   }
   const body = keptBodyOf(page);
   if (!body) return null;
+  // The envelope is made once per kept page: superjson walks the 500 items only for its first call.
+  const made = envelopes.get(body);
+  if (made) return made;
   const serialized = serializeOutput(page);
   return jsonIsKeptJson(serialized) ? envelopeOf(body, serialized) : null;
 }
