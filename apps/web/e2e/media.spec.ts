@@ -226,11 +226,18 @@ test.describe('audio settings journey', () => {
     await shot(page, 'audio-settings-desktop', true);
     await page.getByLabel('Longest pause kept (s)').fill('2.5');
     await page.getByLabel('Flubber trigger word').fill('oops');
+    const beepOut = page.getByRole('switch', { name: 'Beep out censored words' });
+    const wasBeeping = await beepOut.isChecked();
+    await beepOut.setChecked(!wasBeeping);
+    await page.getByRole('combobox', { name: 'Censored words' }).pressSequentially('darn,heck|');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByText('Audio settings updated.').first()).toBeVisible();
     await page.reload();
     await expect(page.getByLabel('Flubber trigger word')).toHaveValue('oops');
     await expect(page.getByLabel('Longest pause kept (s)')).toHaveValue('2.5');
+    await expect(beepOut).toBeChecked({ checked: !wasBeeping });
+    await expect(page.getByText('darn', { exact: true })).toBeVisible();
+    await expect(page.getByText('heck', { exact: true })).toBeVisible();
     const phone = await openPage(PHONE, { token: token });
     await phone.goto('/dashboard/audio-settings');
     await expect(phone.getByLabel('Flubber trigger word')).toBeVisible();

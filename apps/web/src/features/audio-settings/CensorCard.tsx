@@ -1,6 +1,7 @@
-import { Group, NumberInput, Select, Slider, Switch, TagsInput, Text } from '@mantine/core';
+import { Group, NumberInput, Select, Slider, Switch, Text } from '@mantine/core';
 import { CLEANUP, censorStrictness, type TAudioCleanupSettings } from '@ppp/contracts';
 import { TitledCard } from '@ppp/ui';
+import { SwitchedWordList } from './SwitchedWordList.tsx';
 import type { BeepChoice, PatchSettings } from './use-audio-settings.ts';
 
 interface CensorCardProps {
@@ -14,16 +15,13 @@ interface CensorCardProps {
 export function CensorCard({ values, patch, beeps }: CensorCardProps) {
   return (
     <TitledCard title="Censor" gap="md">
-      <Switch
-        label="Beep out censored words"
-        checked={values.censorEnabled}
-        onChange={(e) => patch({ censorEnabled: e.currentTarget.checked })}
-      />
-      <TagsInput
-        label="Censored words"
-        value={values.censorWords}
-        onChange={(censorWords) => patch({ censorWords })}
-        splitChars={[',', '|']}
+      <SwitchedWordList
+        switchLabel="Beep out censored words"
+        enabled={values.censorEnabled}
+        onEnabled={(censorEnabled) => patch({ censorEnabled })}
+        listLabel="Censored words"
+        words={values.censorWords}
+        onWords={(censorWords) => patch({ censorWords })}
       />
       <Switch label="Fuzzy matching" checked={values.censorFuzzy} onChange={(e) => patch({ censorFuzzy: e.currentTarget.checked })} />
       <CensorThreshold values={values} patch={patch} />

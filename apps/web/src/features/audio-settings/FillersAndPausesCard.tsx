@@ -1,6 +1,7 @@
-import { Group, NumberInput, Switch, TagsInput } from '@mantine/core';
+import { Group, NumberInput, Switch } from '@mantine/core';
 import { CLEANUP, type TAudioCleanupSettings } from '@ppp/contracts';
 import { TitledCard } from '@ppp/ui';
+import { SwitchedWordList } from './SwitchedWordList.tsx';
 import type { PatchSettings } from './use-audio-settings.ts';
 
 interface CardProps {
@@ -12,16 +13,13 @@ interface CardProps {
 export function FillersAndPausesCard({ values, patch }: CardProps) {
   return (
     <TitledCard title="Audio improvements" gap="md">
-      <Switch
-        label="Remove filler words"
-        checked={values.removeFillers}
-        onChange={(e) => patch({ removeFillers: e.currentTarget.checked })}
-      />
-      <TagsInput
-        label="Filler words"
-        value={values.fillerWords}
-        onChange={(fillerWords) => patch({ fillerWords })}
-        splitChars={[',', '|']}
+      <SwitchedWordList
+        switchLabel="Remove filler words"
+        enabled={values.removeFillers}
+        onEnabled={(removeFillers) => patch({ removeFillers })}
+        listLabel="Filler words"
+        words={values.fillerWords}
+        onWords={(fillerWords) => patch({ fillerWords })}
       />
       <NumberInput
         label="Lead trim before a filler (ms)"
