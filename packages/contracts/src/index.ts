@@ -7,6 +7,7 @@ export * from './jobs.ts';
 export * from './transcript.ts';
 export * from './transcript-review.ts';
 export * from './audio-cleanup.ts';
+export * from './markers.ts';
 export * from './transcription.ts';
 export * from './podcast.ts';
 export * from './template.ts';

@@ -5,6 +5,7 @@ import { detectFlubberMarkers } from './flubber.ts';
 import { locateInternCommands } from './intern.ts';
 import { toMatchWords, type MatchWord } from './normalise.ts';
 import { locateLongPauses } from './pauses.ts';
+import type { AcousticEvidence } from './evidence.ts';
 import { detectSfxKeywords } from './sfx.ts';
 
 export interface DetectableTranscript {
@@ -15,6 +16,8 @@ export interface DetectableTranscript {
 export interface DetectOptions {
   /** Threshold for the spoken commands (Flubber, Intern, sfx); the Flubber retry slider sets it. */
   fuzzyThreshold?: number;
+  /** What the audio says (keyword hits, pauses, filler candidates, features): detectWithAudio gathers it. */
+  evidence?: AcousticEvidence;
 }
 
 interface WordSpan {
@@ -60,7 +63,7 @@ export function detectIntents(
   const threshold = options.fuzzyThreshold ?? CLEANUP.defaultFuzzyThreshold;
   const positionsOf = spanPositions(words);
 
-  const flubber = detectFlubberMarkers(words, settings.commands.flubber.trigger_keyword, threshold, durationS);
+  const flubber = detectFlubberMarkers(words, settings.commands.flubber.trigger_keyword, threshold, durationS, options.evidence);
   const flubberPositions = new Set(flubber.flatMap(positionsOf));
   const located = locateInternCommands(words, settings.commands.intern, {
     threshold,

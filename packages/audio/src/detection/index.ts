@@ -10,3 +10,6 @@ export { detectLongPauses, locateLongPauses } from './pauses.ts';
 export { detectCensoredWords, type CensorSettings } from './censor.ts';
 export { detectIntents, type DetectableTranscript, type DetectOptions } from './detect-intents.ts';
 export { spokenContent, type SpokenContentOptions } from './spoken-content.ts';
+export type { AcousticEvidence, KeywordHit, FillerCandidate, FeatureFrames, Silence } from './evidence.ts';
+export { detectWithAudio, gatherEvidence, wakePhrases, type WithAudioOptions } from './with-audio.ts';
+export { measureSilences, silencesFromLevels, frameLevels } from './silences.ts';

@@ -1,14 +1,12 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TTranscript } from '@ppp/contracts';
 import { runProcess } from '../../process.ts';
 import { which } from '../../system-tools.ts';
 import { wavDurationSeconds } from '../../wav.ts';
 import type { TranscribeOptions, TranscriptionEngine } from '../engine.ts';
-import { keyphraseFile, keywordDictionary, mergeKeywordHits, normaliseKeywords, type KeywordSpec } from './kws.ts';
-import { parseSphinxLine, parseSphinxOutput, toTranscriptWords, type SphinxSegment } from './parse.ts';
+import { mergeKeywordHits, normaliseKeywords, spotKeywords, type KeywordSpec } from './kws.ts';
+import { parseSphinxLine, parseSphinxOutput, toTranscriptWords } from './parse.ts';
 
 /** Where Debian's pocketsphinx-en-us puts the US English model. */
 export const DEBIAN_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
@@ -37,36 +35,6 @@ function baseArgs(wavPath: string): string[] {
   return ['-infile', wavPath, '-time', 'yes', '-logfn', '/dev/null'];
 }
 
-/** The keyword pass: a dictionary of just the keywords and a keyphrase file, in a temp dir. */
-async function spotKeywords(
-  binary: string,
-  modelDir: string,
-  wavPath: string,
-  specs: KeywordSpec[],
-  signal?: AbortSignal,
-): Promise<SphinxSegment[]> {
-  const { dictionary, spotted } = keywordDictionary(specs, await readFile(path.join(modelDir, 'cmudict-en-us.dict'), 'utf8'));
-  if (spotted.length === 0) return [];
-  const dir = await mkdtemp(path.join(tmpdir(), 'ppp-kws-'));
-  try {
-    await writeFile(path.join(dir, 'keywords.dict'), dictionary);
-    await writeFile(path.join(dir, 'keyphrases.txt'), keyphraseFile(spotted));
-    const args = [
-      ...baseArgs(wavPath),
-      '-hmm',
-      path.join(modelDir, 'en-us'),
-      '-dict',
-      path.join(dir, 'keywords.dict'),
-      '-kws',
-      path.join(dir, 'keyphrases.txt'),
-    ];
-    const { stdout } = await runProcess(binary, args, { signal });
-    return parseSphinxOutput(stdout);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
 /** Debian's pocketsphinx: always there, modest accuracy, real times and confidences per word. */
 export function createPocketsphinxEngine(options: PocketsphinxOptions = {}): TranscriptionEngine {
   const modelDir = options.modelDir ?? DEBIAN_MODEL_DIR;
@@ -89,7 +57,7 @@ export function createPocketsphinxEngine(options: PocketsphinxOptions = {}): Tra
       };
       const [decoded, hits] = await Promise.all([
         runProcess(program, [...baseArgs(wavPath), ...modelArgs(modelDir)], { signal, onStdoutLine }),
-        specs.length > 0 ? spotKeywords(program, modelDir, wavPath, specs, signal) : Promise.resolve([]),
+        specs.length > 0 ? spotKeywords(wavPath, specs, { binary: program, modelDir, signal }) : Promise.resolve([]),
       ]);
       const words = mergeKeywordHits(toTranscriptWords(parseSphinxOutput(decoded.stdout)), hits);
       onProgress?.(100);

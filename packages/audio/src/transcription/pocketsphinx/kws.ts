@@ -1,8 +1,13 @@
-import type { TTranscriptWord } from '@ppp/contracts';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { MARKERS, type TTranscriptWord } from '@ppp/contracts';
+import type { KeywordHit } from '../../detection/evidence.ts';
 import { normaliseText } from '../../detection/normalise.ts';
+import { runProcess } from '../../process.ts';
 import { clampConfidence } from '../engine.ts';
 import { spreadText } from '../supplied/spread.ts';
-import type { SphinxSegment } from './parse.ts';
+import { parseSphinxOutput, type SphinxSegment } from './parse.ts';
 
 /** A phrase to spot; threshold is pocketsphinx's detection ratio (smaller finds more, and more false hits). */
 export interface KeywordSpec {
@@ -15,6 +20,23 @@ export interface KeywordSpec {
  * language model misses) while 1e-10 already spots a 'flubber' nobody said; the loosest clean value.
  */
 export const DEFAULT_KWS_THRESHOLD = 1e-6;
+
+/*
+ * pocketsphinx prints a keyphrase hit's confidence as exp(ratio - KWS_MAX) in its log base 1.0001,
+ * where ratio is the keyphrase's score over the phone loop's in its scaled units (scores shifted by
+ * SENSCR_SHIFT = 10 bits, as the -kws thresholds are): kws_search.c. Undoing that gives the exponent
+ * of the strictest threshold the hit passes, checked against runs at /1e-20/, /1e-10/ and /1e-6/.
+ */
+const KWS_MAX = 1500;
+const LOG_BASE = Math.log(1.0001);
+const SENSCR_SHIFT = 1 << 10;
+
+/** The base-10 exponent of the strictest -kws threshold a hit with this printed confidence passes. */
+export function kwsScore(confidence: number): number {
+  if (!(confidence > 0)) return -Infinity;
+  const ratio = KWS_MAX + Math.log(Math.min(1, confidence)) / LOG_BASE;
+  return (ratio * SENSCR_SHIFT * LOG_BASE) / Math.LN10;
+}
 
 /** The product's trigger words that CMUdict lacks, in its ARPAbet without stress marks. */
 export const EXTRA_PRONUNCIATIONS: Readonly<Record<string, readonly string[]>> = {
@@ -37,6 +59,62 @@ export function normaliseKeywords(keywords: readonly (string | KeywordSpec)[]): 
 /** The -kws file: one `phrase /threshold/` a line. */
 export function keyphraseFile(specs: readonly KeywordSpec[]): string {
   return specs.map((spec) => `${spec.phrase} /${(spec.threshold ?? DEFAULT_KWS_THRESHOLD).toExponential()}/\n`).join('');
+}
+
+export interface KeywordSearch {
+  binary: string;
+  /** Holds en-us/ (acoustic model) and cmudict-en-us.dict. */
+  modelDir: string;
+  signal?: AbortSignal;
+}
+
+/** The main dictionary's entries for the phrases' words: which phrases can be searched, and the small dictionary. */
+async function keywordSetup(specs: readonly KeywordSpec[], search: KeywordSearch) {
+  return keywordDictionary(specs, await readFile(path.join(search.modelDir, 'cmudict-en-us.dict'), 'utf8'));
+}
+
+async function runKeywordSearch(wavPath: string, setup: { dictionary: string; spotted: KeywordSpec[] }, search: KeywordSearch) {
+  if (setup.spotted.length === 0) return [];
+  const dir = await mkdtemp(path.join(tmpdir(), 'ppp-kws-'));
+  try {
+    await writeFile(path.join(dir, 'keywords.dict'), setup.dictionary);
+    await writeFile(path.join(dir, 'keyphrases.txt'), keyphraseFile(setup.spotted));
+    // -logfn /dev/null: the decoder's log goes to stderr in the thousands of lines otherwise.
+    const args = ['-infile', wavPath, '-time', 'yes', '-logfn', '/dev/null', '-hmm', path.join(search.modelDir, 'en-us')];
+    args.push('-dict', path.join(dir, 'keywords.dict'), '-kws', path.join(dir, 'keyphrases.txt'));
+    const { stdout } = await runProcess(search.binary, args, { signal: search.signal });
+    return parseSphinxOutput(stdout);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The keyword pass: a dictionary of just the keywords and a keyphrase file, in a temp dir. */
+export async function spotKeywords(wavPath: string, specs: readonly KeywordSpec[], search: KeywordSearch): Promise<SphinxSegment[]> {
+  return runKeywordSearch(wavPath, await keywordSetup(specs, search), search);
+}
+
+/**
+ * Every place the phrases may have been said, scored (kwsScore), for detection to weigh with the
+ * words and their timing: the search runs at MARKERS.kwsSearchThreshold, far looser than any
+ * phrase's acceptance threshold, so that a near miss is seen as one. `searched` lists the phrases
+ * the search could pronounce (a phrase with a word neither CMUdict nor EXTRA_PRONUNCIATIONS has is
+ * not searched, and its absence of hits says nothing).
+ */
+export async function keywordEvidence(
+  wavPath: string,
+  phrases: readonly string[],
+  search: KeywordSearch,
+): Promise<{ searched: string[]; keywordHits: KeywordHit[] }> {
+  const setup = await keywordSetup(normaliseKeywords(phrases.map((phrase) => ({ phrase, threshold: MARKERS.kwsSearchThreshold }))), search);
+  const segments = await runKeywordSearch(wavPath, setup, search);
+  const keywordHits = segments.map((segment) => ({
+    phrase: normaliseText(segment.text),
+    start: segment.start,
+    end: segment.end,
+    score: kwsScore(segment.confidence),
+  }));
+  return { searched: setup.spotted.map((spec) => spec.phrase), keywordHits };
 }
 
 /**

@@ -1,0 +1,77 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { TAudioCleanupSettings, TDetectionResult, TSfxKeyword } from '@ppp/contracts';
+import { ProcessFailedError } from '../process.ts';
+import { which } from '../system-tools.ts';
+import { DEBIAN_MODEL_DIR } from '../transcription/pocketsphinx/engine.ts';
+import { keywordEvidence } from '../transcription/pocketsphinx/kws.ts';
+import { detectIntents, type DetectableTranscript, type DetectOptions } from './detect-intents.ts';
+import type { AcousticEvidence } from './evidence.ts';
+import { measureSilences } from './silences.ts';
+
+export interface WithAudioOptions extends DetectOptions {
+  signal?: AbortSignal;
+  /** pocketsphinx for the keyword search (Debian's by default); false to skip it. */
+  keywordSearch?: { binary?: string; modelDir?: string } | false;
+  /** Told when a part of the evidence could not be gathered (detection then goes on without it). */
+  onWarning?: (message: string) => void;
+}
+
+/** Every phrase the creator speaks to the product: the Flubber and Intern triggers, the end markers, the sound-effect keywords. */
+export function wakePhrases(settings: TAudioCleanupSettings, sfx: readonly TSfxKeyword[]): string[] {
+  return [
+    settings.commands.flubber.trigger_keyword,
+    settings.commands.intern.trigger_keyword,
+    ...settings.commands.intern.end_markers,
+    ...sfx.map((item) => item.keyword),
+  ];
+}
+
+async function spottedKeywords(wavPath: string, phrases: readonly string[], options: WithAudioOptions): Promise<AcousticEvidence> {
+  if (options.keywordSearch === false) return {};
+  const binary = options.keywordSearch?.binary ?? which('pocketsphinx_continuous');
+  const modelDir = options.keywordSearch?.modelDir ?? DEBIAN_MODEL_DIR;
+  if (binary === null || !existsSync(path.join(modelDir, 'en-us', 'mdef'))) {
+    options.onWarning?.('pocketsphinx is not installed: spoken markers are found from the words alone');
+    return {};
+  }
+  try {
+    return await keywordEvidence(wavPath, phrases, { binary, modelDir, signal: options.signal });
+  } catch (error) {
+    if (!(error instanceof ProcessFailedError)) throw error;
+    options.onWarning?.(`the keyword search failed (${error.message}): spoken markers are found from the words alone`);
+    return {};
+  }
+}
+
+/**
+ * What the audio says about the spoken markers: the keyword search's hits for every wake phrase and
+ * the measured pauses. Parts that cannot be gathered are left out (detection uses the words for them).
+ */
+export async function gatherEvidence(
+  wavPath: string,
+  phrases: readonly string[],
+  options: WithAudioOptions = {},
+): Promise<AcousticEvidence> {
+  const [keywords, silences] = await Promise.all([spottedKeywords(wavPath, phrases, options), measureSilences(wavPath)]);
+  return { ...keywords, ...(silences === null ? {} : { silences }) };
+}
+
+/**
+ * Detection as the worker, the re-scan and the benchmark run it: the evidence of the audio (the
+ * upload's 16 kHz working copy) weighed with the words. With no audio (null, or a file that is
+ * gone) it is detectIntents on the words alone. Evidence passed in options is kept beside what is
+ * gathered here.
+ */
+export async function detectWithAudio(
+  wavPath: string | null,
+  transcript: DetectableTranscript,
+  settings: TAudioCleanupSettings,
+  sfx: readonly TSfxKeyword[] = [],
+  options: WithAudioOptions = {},
+): Promise<TDetectionResult> {
+  const { signal, keywordSearch, onWarning, ...detectOptions } = options;
+  if (wavPath === null || !existsSync(wavPath)) return detectIntents(transcript, settings, sfx, detectOptions);
+  const gathered = await gatherEvidence(wavPath, wakePhrases(settings, sfx), { signal, keywordSearch, onWarning });
+  return detectIntents(transcript, settings, sfx, { ...detectOptions, evidence: { ...gathered, ...detectOptions.evidence } });
+}
