@@ -9,6 +9,7 @@ export * from './transcript-review.ts';
 export * from './audio-cleanup.ts';
 export * from './markers.ts';
 export * from './transcription.ts';
+export * from './retranscribe.ts';
 export * from './podcast.ts';
 export * from './template.ts';
 export * from './edl.ts';

@@ -68,6 +68,10 @@ export const ZMediaItem = z.object({
   transcription_progress: z.number().min(0).max(100).nullable(),
   transcription_error: z.string().nullable(),
   transcription_engine: ZTranscriptionEngineName.nullable(),
+  /** Issue 32: the engine's model ('base.en', 'en-us', 'whisper-1'); null when it has none or before it was recorded. */
+  transcription_model: z.string().nullable(),
+  /** Issue 32: the transcript was made by the offline fallback (pocketsphinx); the web app says so. */
+  transcription_fallback: z.boolean(),
   notify_when_ready: z.boolean(),
   notify_pending: z.boolean(),
   intents: ZIntents.nullable(),

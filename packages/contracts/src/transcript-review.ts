@@ -26,6 +26,10 @@ export const ZTranscriptView = z.object({
   media_id: z.string(),
   friendly_name: z.string(),
   engine: z.string(),
+  /** Issue 32: the engine's model; null for older transcripts and engines without one. */
+  model: z.string().nullable(),
+  /** Issue 32: made by the offline fallback (pocketsphinx): detection on it may miss or invent markers. */
+  fallback: z.boolean(),
   language: z.string().nullable(),
   duration_s: z.number().nullable(),
   words: z.array(ZTranscriptWord),

@@ -35,13 +35,13 @@ async function transcribe(
   item: MediaItem,
   wavPath: string,
   ctx: JobContext,
-): Promise<{ transcript: TTranscript; engine: TTranscriptionEngineName; seconds: number }> {
+): Promise<{ transcript: TTranscript; engine: TTranscriptionEngineName; model: string | null; seconds: number }> {
   const { services } = ctx;
   const started = performance.now();
   if (item.suppliedTranscriptKey && item.suppliedTranscriptFormat) {
     const text = (await services.storage.readBytes(item.suppliedTranscriptKey)).toString('utf8');
     const transcript = parseSuppliedTranscript(text, ZSuppliedTranscriptFormat.parse(item.suppliedTranscriptFormat));
-    return { transcript, engine: 'supplied', seconds: (performance.now() - started) / 1000 };
+    return { transcript, engine: 'supplied', model: null, seconds: (performance.now() - started) / 1000 };
   }
   const config = services.config;
   await ensureWhisperModel(config, ctx.log);
@@ -53,7 +53,13 @@ async function transcribe(
     signal: ctx.signal,
     onProgress: progressWriter(ctx, item.id, 5, 95),
   });
-  return { transcript, engine: engine.name, seconds: (performance.now() - started) / 1000 };
+  return { transcript, engine: engine.name, model: modelOf(engine), seconds: (performance.now() - started) / 1000 };
+}
+
+/** The engine's model (issue 32, seam S3): read defensively while engines gain the field. */
+function modelOf(engine: object): string | null {
+  const model: unknown = Reflect.get(engine, 'model');
+  return typeof model === 'string' && model !== '' ? model : null;
 }
 
 /** What a retry cannot change: the upload shows it, the job ends. */
@@ -115,7 +121,7 @@ async function transcribeWorkingCopy(
   ctx: JobContext,
 ): Promise<TranscribeResult> {
   const { services, log } = ctx;
-  const { transcript, engine, seconds } = await transcribe(item, workingPath, ctx);
+  const { transcript, engine, model, seconds } = await transcribe(item, workingPath, ctx);
   if (engine !== 'supplied' && (await services.transcripts.suppliedSince(item.id))) {
     log(`audio.transcribe ${item.id}: a transcript was supplied meanwhile; the run queued with it stores the result`);
     return { status: 'superseded' };
@@ -125,7 +131,7 @@ async function transcribeWorkingCopy(
   const detection = await services.transcriptReview.detectFor(item.user.id, full);
   const realtimeFactor = engine === 'supplied' || durationSeconds <= 0 ? null : seconds / durationSeconds;
   item.durationSeconds = durationSeconds;
-  await services.transcripts.complete(item, { transcript: full, engine, realtimeFactor, detection });
+  await services.transcripts.complete(item, { transcript: full, engine, model, realtimeFactor, detection });
   log(
     `audio.transcribe ${item.id}: ${engine}, ${durationSeconds.toFixed(1)} s audio, ${full.words.length} words${realtimeFactor === null ? '' : `, RTF ${realtimeFactor.toFixed(3)}`}`,
   );

@@ -26,6 +26,7 @@ import { Migration20261128071500_unfinished_uploads } from './Migration202611280
 import { Migration20261128083000_transcript_corrections } from './Migration20261128083000_transcript_corrections.ts';
 import { Migration20261128090000_notification_links } from './Migration20261128090000_notification_links.ts';
 import { Migration20261128100000_notify_addresses } from './Migration20261128100000_notify_addresses.ts';
+import { Migration20261207113500_transcript_model } from './Migration20261207113500_transcript_model.ts';
 
 /** Every migration, in order. New files are created by `pnpm --filter @ppp/server migration:create <name>`. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -59,4 +60,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128083000_transcript_corrections', class: Migration20261128083000_transcript_corrections },
   { name: 'Migration20261128090000_notification_links', class: Migration20261128090000_notification_links },
   { name: 'Migration20261128100000_notify_addresses', class: Migration20261128100000_notify_addresses },
+  { name: 'Migration20261207113500_transcript_model', class: Migration20261207113500_transcript_model },
 ];

@@ -35,6 +35,10 @@ export const MediaItemSchema = defineEntity({
     transcriptionProgress: p.double().runtimeType('number').$type<number>().nullable(),
     transcriptionError: p.text().nullable(),
     transcriptionEngine: p.string().length(32).nullable(),
+    /** Issue 32: the model of transcriptionEngine (the transcript's, kept here for the upload lists). */
+    transcriptionModel: p.string().length(128).nullable(),
+    /** Issue 32: how often the creator re-transcribed this upload (RETRANSCRIBE.maxPerUpload). */
+    retranscribeCount: p.integer().default(0),
     /** Seconds the engine took per second of audio, for the operator. */
     realtimeFactor: p.double().runtimeType('number').$type<number>().nullable(),
     /** A transcript that came with the upload (VTT, SRT or word JSON); it wins over every engine. */

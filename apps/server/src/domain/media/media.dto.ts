@@ -1,4 +1,5 @@
 import {
+  isFallbackEngine,
   ZMediaCategory,
   ZMediaStatus,
   ZTranscriptionEngineName,
@@ -50,6 +51,8 @@ export function toMediaDto(item: MediaItem, transcriptText: string | null = null
     transcription_engine: ZTranscriptionEngineName.nullable()
       .catch(null)
       .parse(item.transcriptionEngine ?? null),
+    transcription_model: item.transcriptionModel ?? null,
+    transcription_fallback: isFallbackEngine(item.transcriptionEngine),
     notify_when_ready: item.notifyWhenReady,
     notify_pending: item.notifyWhenReady && !item.notifiedAt,
     intents: detection ? intentsOf(detection) : null,

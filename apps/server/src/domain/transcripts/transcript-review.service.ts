@@ -3,6 +3,7 @@ import { detectIntents } from '@ppp/audio';
 import {
   detectionCounts,
   EPISODE_MESSAGES,
+  isFallbackEngine,
   MEDIA_MESSAGES,
   TRANSCRIPT_REVIEW_MESSAGES,
   ZMediaStatus,
@@ -50,6 +51,8 @@ function viewOf(item: MediaItem, row: Transcript): TTranscriptView {
     media_id: item.id,
     friendly_name: item.friendlyName,
     engine: row.engine,
+    model: row.model ?? null,
+    fallback: isFallbackEngine(row.engine),
     language: row.language ?? null,
     duration_s: row.durationSeconds ?? item.durationSeconds ?? null,
     words: row.words,

@@ -10,6 +10,8 @@ export const TranscriptSchema = defineEntity({
   properties: {
     media: () => p.oneToOne(MediaItemSchema).primary().owner().deleteRule('cascade'),
     engine: p.string().length(32),
+    /** Issue 32: the engine's model ('base.en', 'en-us', 'whisper-1'); null for engines without one and older rows. */
+    model: p.string().length(128).nullable(),
     language: p.string().length(16).nullable(),
     durationSeconds: p.double().runtimeType('number').$type<number>().nullable(),
     words: p.json<TTranscriptWord[]>(),

@@ -76,11 +76,17 @@ export class TranscriptsRepository extends Repository {
       .execute('update media_items set transcription_progress = ? where id = ? and status = ?', [percent, mediaId, 'processing']);
   }
 
-  /** Stores an upload's words, overwriting a previous run's. */
-  async saveWords(mediaId: string, transcript: TTranscript, engine: TTranscriptionEngineName | string): Promise<void> {
+  /** Stores an upload's words and the engine and model that heard them, overwriting a previous run's. */
+  async saveWords(
+    mediaId: string,
+    transcript: TTranscript,
+    engine: TTranscriptionEngineName | string,
+    model: string | null = null,
+  ): Promise<void> {
     await this.em.upsert(TranscriptSchema, {
       media: mediaId,
       engine,
+      model,
       language: transcript.language,
       durationSeconds: transcript.duration_s,
       words: transcript.words,

@@ -1,6 +1,7 @@
 import {
   MEDIA_MESSAGES,
   NOTIFICATION_LINKS,
+  RETRANSCRIBE_MESSAGES,
   ZMediaStatus,
   type TDetectionResult,
   type TIntentHintsResponse,
@@ -34,6 +35,8 @@ export interface TranscriptsDeps {
 export interface CompletedTranscription {
   transcript: TTranscript;
   engine: TTranscriptionEngineName;
+  /** The engine's model (issue 32); null for engines without one. */
+  model?: string | null;
   realtimeFactor: number | null;
   detection: TDetectionResult;
 }
@@ -132,13 +135,15 @@ export class TranscriptsService {
   /** Stores the words (overwriting a previous run's), the detection and counts, marks Ready, then notifies. */
   async complete(item: MediaItem, result: CompletedTranscription): Promise<void> {
     const { transcript, detection } = result;
-    await this.deps.repository.saveWords(item.id, transcript, result.engine);
+    const model = result.model ?? null;
+    await this.deps.repository.saveWords(item.id, transcript, result.engine, model);
     Object.assign(item, {
       status: 'ready',
       transcriptReady: true,
       transcriptionProgress: 100,
       transcriptionError: null,
       transcriptionEngine: result.engine,
+      transcriptionModel: model,
       realtimeFactor: result.realtimeFactor,
       durationSeconds: item.durationSeconds ?? transcript.duration_s,
     });
@@ -148,6 +153,7 @@ export class TranscriptsService {
 
   /** A failure a retry cannot fix (no engine, unreadable audio): shown on the upload, the job ends. */
   async fail(item: MediaItem, message: string): Promise<void> {
+    if (await this.deps.repository.wordsOf(item.id)) return this.keepPrevious(item, message);
     item.status = 'error';
     item.transcriptReady = false;
     item.transcriptionError = message;
@@ -156,6 +162,21 @@ export class TranscriptsService {
       title: 'Transcription failed',
       body: `"${item.friendlyName}" could not be transcribed: ${message}`,
       dedupeKey: `transcript-failed:${item.id}`,
+      link: NOTIFICATION_LINKS.upload(item.id),
+    });
+  }
+
+  /**
+   * A re-transcription that failed (issue 32): the words, engine and detection of the run before it
+   * are still stored, so the upload is Ready with them again and the creator is told why.
+   */
+  private async keepPrevious(item: MediaItem, message: string): Promise<void> {
+    Object.assign(item, { status: 'ready', transcriptReady: true, transcriptionError: null, transcriptionProgress: 100 });
+    await this.deps.repository.flush();
+    await this.deps.notifications.notify(item.user.id, {
+      title: 'Re-transcription failed',
+      body: RETRANSCRIBE_MESSAGES.retranscribeFailed(item.friendlyName, message),
+      dedupeKey: `retranscribe-failed:${item.id}:${item.retranscribeCount}`,
       link: NOTIFICATION_LINKS.upload(item.id),
     });
   }
