@@ -6,6 +6,7 @@ export * from './settings.ts';
 export * from './jobs.ts';
 export * from './transcript.ts';
 export * from './transcript-review.ts';
+export * from './transcript-edits.ts';
 export * from './audio-cleanup.ts';
 export * from './markers.ts';
 export * from './transcription.ts';

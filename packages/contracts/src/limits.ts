@@ -25,6 +25,13 @@ export const AUTH = {
 export const TRANSCRIPT_REVIEW = {
   maxWordLength: 100,
   maxCorrectionsPerRequest: 500,
+  /** Issue 32: most words one merge joins into one. */
+  maxMergeWords: 8,
+  /** Issue 32: a word the engine was less sure of than this is marked for the creator to check (a null confidence is never marked). */
+  lowConfidence: 0.6,
+  /** Issue 32: clicking a word plays it with this much audio before its start and after its end (seconds). */
+  playLeadS: 0.15,
+  playTailS: 0.2,
 } as const;
 
 /** tRPC batches: a small maximum per request; sign-in procedures are never batched (each is its own request). */

@@ -17,6 +17,10 @@ export const TRANSCRIPT_REVIEW_MESSAGES = {
   controlCharacters: 'A corrected word cannot contain control characters.',
   tooManyCorrections: `Send at most ${TRANSCRIPT_REVIEW.maxCorrectionsPerRequest} corrections at once.`,
   noCorrections: 'Nothing to correct.',
+  mergeTooFew: 'A merge joins at least 2 words.',
+  mergeTooMany: `A merge joins at most ${TRANSCRIPT_REVIEW.maxMergeWords} words.`,
+  overlappingEdits: 'Each word can be corrected, split or merged only once per save.',
+  splitOutsideWord: 'A word can only be split at a time inside it.',
 } as const;
 
 const uploadId = z.uuid();
@@ -38,26 +42,80 @@ export const ZTranscriptView = z.object({
 });
 export type TTranscriptView = z.infer<typeof ZTranscriptView>;
 
+/** A word as the creator typed it: trimmed, not empty, not too long, no control characters. */
+const ZWordText = z
+  .string()
+  .trim()
+  .min(1, TRANSCRIPT_REVIEW_MESSAGES.emptyWord)
+  .max(TRANSCRIPT_REVIEW.maxWordLength, TRANSCRIPT_REVIEW_MESSAGES.wordTooLong)
+  .refine((text) => !hasControlCharacters(text), TRANSCRIPT_REVIEW_MESSAGES.controlCharacters);
+
+const wordIndex = z.number().int().min(0);
+
 /** One corrected word: its position in the transcript's words and the text it should read. */
-export const ZTranscriptCorrection = z.object({
-  index: z.number().int().min(0),
-  text: z
-    .string()
-    .trim()
-    .min(1, TRANSCRIPT_REVIEW_MESSAGES.emptyWord)
-    .max(TRANSCRIPT_REVIEW.maxWordLength, TRANSCRIPT_REVIEW_MESSAGES.wordTooLong)
-    .refine((text) => !hasControlCharacters(text), TRANSCRIPT_REVIEW_MESSAGES.controlCharacters),
-});
+export const ZTranscriptCorrection = z.object({ index: wordIndex, text: ZWordText });
 export type TTranscriptCorrection = z.infer<typeof ZTranscriptCorrection>;
 
-export const ZTranscriptCorrectionsRequest = z.object({
-  media_id: uploadId,
-  corrections: z
-    .array(ZTranscriptCorrection)
-    .min(1, TRANSCRIPT_REVIEW_MESSAGES.noCorrections)
-    .max(TRANSCRIPT_REVIEW.maxCorrectionsPerRequest, TRANSCRIPT_REVIEW_MESSAGES.tooManyCorrections),
+/**
+ * Issue 32: one word heard as two (or two words heard as one): the word at index becomes the two
+ * texts; the time between them is at_s (strictly inside the word), else shared in proportion to their letters.
+ */
+export const ZTranscriptSplit = z.object({ index: wordIndex, texts: z.tuple([ZWordText, ZWordText]), at_s: z.number().min(0).optional() });
+export type TTranscriptSplit = z.infer<typeof ZTranscriptSplit>;
+
+/** Issue 32: count adjacent words from index become one word from the first's start to the last's end, reading text (else their texts run together). */
+export const ZTranscriptMerge = z.object({
+  index: wordIndex,
+  count: z
+    .number()
+    .int()
+    .min(2, TRANSCRIPT_REVIEW_MESSAGES.mergeTooFew)
+    .max(TRANSCRIPT_REVIEW.maxMergeWords, TRANSCRIPT_REVIEW_MESSAGES.mergeTooMany)
+    .default(2),
+  text: ZWordText.optional(),
 });
+export type TTranscriptMerge = z.infer<typeof ZTranscriptMerge>;
+
+/** Positions each edit touches (a merge every word it joins), in the saved transcript's words. */
+export function touchedIndexes(edits: {
+  corrections: readonly { index: number }[];
+  splits: readonly { index: number }[];
+  merges: readonly { index: number; count?: number }[];
+}): number[] {
+  return [
+    ...edits.corrections.map((c) => c.index),
+    ...edits.splits.map((s) => s.index),
+    ...edits.merges.flatMap((m) => Array.from({ length: m.count ?? 2 }, (_, k) => m.index + k)),
+  ];
+}
+
+const editFields = {
+  corrections: z.array(ZTranscriptCorrection).default([]),
+  splits: z.array(ZTranscriptSplit).default([]),
+  merges: z.array(ZTranscriptMerge).default([]),
+};
+
+/** At least one edit, not too many, and no word touched twice (every index is a position in the words as saved). */
+function checkEdits(body: z.output<z.ZodObject<typeof editFields>>, ctx: z.RefinementCtx): void {
+  const total = body.corrections.length + body.splits.length + body.merges.length;
+  if (total === 0) ctx.addIssue({ code: 'custom', path: ['corrections'], message: TRANSCRIPT_REVIEW_MESSAGES.noCorrections });
+  if (total > TRANSCRIPT_REVIEW.maxCorrectionsPerRequest) {
+    ctx.addIssue({ code: 'custom', path: ['corrections'], message: TRANSCRIPT_REVIEW_MESSAGES.tooManyCorrections });
+  }
+  const touched = touchedIndexes(body);
+  if (new Set(touched).size !== touched.length) {
+    ctx.addIssue({ code: 'custom', path: ['corrections'], message: TRANSCRIPT_REVIEW_MESSAGES.overlappingEdits });
+  }
+}
+
+/**
+ * PATCH /api/media/{id}/transcript's body: corrected words (text only, times kept) and, since issue 32,
+ * words split in two and adjacent words merged; all at positions in the words as saved, applied at once.
+ */
+export const ZTranscriptCorrectionsBody = z.object(editFields).superRefine(checkEdits);
+export const ZTranscriptCorrectionsRequest = z.object({ media_id: uploadId, ...editFields }).superRefine(checkEdits);
 export type TTranscriptCorrectionsRequest = z.input<typeof ZTranscriptCorrectionsRequest>;
+export type TTranscriptEdits = Pick<z.output<typeof ZTranscriptCorrectionsRequest>, 'corrections' | 'splits' | 'merges'>;
 
 /** An upload's transcript by the upload, or by an episode made from it (the same words, corrected in one place). */
 export const ZTranscriptQuery = z.union([z.object({ media_id: uploadId }), z.object({ episode_id: z.uuid() })]);

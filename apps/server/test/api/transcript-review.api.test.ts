@@ -171,7 +171,8 @@ describe('transcript corrections', () => {
     expect(result.rescan.after.flubber).toBe(2);
 
     const corrected = await wordsOf(assembled);
-    expect(corrected.words[loaf]).toEqual({ ...original.words[loaf], text: 'boule' });
+    // What the creator typed is certain (confidence 1); the times stay.
+    expect(corrected.words[loaf]).toEqual({ ...original.words[loaf], text: 'boule', confidence: 1 });
     expect(corrected.words.map((w) => [w.start, w.end])).toEqual(original.words.map((w) => [w.start, w.end]));
     expect(corrected.text).toContain('sourdough boule from');
 
@@ -220,6 +221,94 @@ describe('transcript corrections', () => {
       const res = await api.request('PATCH', `/api/media/${fresh}/transcript`, { token: a.token, json: { corrections } });
       expect(errorOf(res)).toMatchObject({ status: 422, detail: message });
     }
+    expect(await wordsOf(fresh)).toEqual(before);
+  });
+});
+
+describe('splitting and merging words (issue 32)', () => {
+  it('splits and merges in one save: the times divided and joined, the corrected list renumbered, detection run on the new words', async () => {
+    // The retake keyword is 'flubber' again (an earlier test made it 'oops').
+    const reset = await api.request('PUT', '/api/users/me/audio-cleanup-settings', {
+      token: a.token,
+      json: { settings: { commands: { flubber: { trigger_keyword: 'flubber' } } } },
+    });
+    expect(reset.status).toBe(200);
+    const misheard = await uploadWithTranscript(
+      orm,
+      a.id,
+      'rubber.mp3',
+      ['Feed the starter twice a day. Rub ber, feed the starter once a day with rye flour and water.'],
+      { detect: true },
+    );
+    const before = await api.trpc(a.token).transcripts.view.query({ media_id: misheard });
+    expect(before.words.findIndex((w) => w.text === 'Rub')).toBeGreaterThan(0);
+    const rub = before.words.findIndex((w) => w.text === 'Rub');
+    const rye = before.words.findIndex((w) => w.text === 'rye');
+    const twice = before.words.findIndex((w) => w.text === 'twice');
+    // First a correction the merge and split must carry along (it sits after both).
+    const flour = before.words.findIndex((w) => w.text === 'flour');
+    await api.trpc(a.token).transcripts.correct.mutate({ media_id: misheard, corrections: [{ index: flour, text: 'flower' }] });
+
+    const res = await api.request('PATCH', `/api/media/${misheard}/transcript`, {
+      token: a.token,
+      json: {
+        merges: [{ index: rub, count: 2, text: 'flubber,' }],
+        splits: [{ index: twice, texts: ['two', 'times'] }],
+        corrections: [{ index: rye, text: 'Rye' }],
+      },
+    });
+    expect(res.status).toBe(200);
+    const result = ZTranscriptCorrectionsResult.parse(res.body);
+    const words = result.transcript.words;
+    expect(words).toHaveLength(before.words.length);
+    const w = before.words;
+    expect(words[twice]).toEqual({ text: 'two', start: w[twice]!.start, end: words[twice + 1]!.start, confidence: 1 });
+    expect(words[twice + 1]?.end).toBe(w[twice]!.end);
+    // In proportion to the letters: 'two' gets 3/8 of the word's time.
+    expect(words[twice]!.end - w[twice]!.start).toBeCloseTo(((w[twice]!.end - w[twice]!.start) * 3) / 8, 2);
+    expect(words[rub + 1]).toEqual({ text: 'flubber,', start: w[rub]!.start, end: w[rub + 1]!.end, confidence: 1 });
+    expect(words[rye]?.text).toBe('Rye');
+    expect(words[flour]?.text).toBe('flower');
+    expect(result.transcript.corrected).toEqual([twice, twice + 1, rub + 1, rye, flour]);
+    // 'flubber' now marks the retake: detection ran on the corrected words, and the stored transcript reads them.
+    expect(result.rescan.before?.flubber).toBe(0);
+    expect(result.rescan.after.flubber).toBe(1);
+    expect((await wordsOf(misheard)).text).toContain('two times a day. flubber, feed');
+    expect((await listed(a.token, misheard)).intents?.flubber.count).toBe(1);
+
+    // Another creator's transcript is not found, and nothing changes.
+    const theirs = await api.request('PATCH', `/api/media/${misheard}/transcript`, {
+      token: b.token,
+      json: { merges: [{ index: 0, count: 2 }] },
+    });
+    expect(errorOf(theirs).status).toBe(404);
+    await expect(
+      api.trpc(b.token).transcripts.correct.mutate({ media_id: misheard, splits: [{ index: 0, texts: ['a', 'b'] }] }),
+    ).rejects.toThrow();
+    expect((await wordsOf(misheard)).words).toEqual(words);
+  });
+
+  it('refuses bad splits and merges with a clear 422 and changes nothing', async () => {
+    const before = await wordsOf(fresh);
+    const last = before.words.length - 1;
+    const first = before.words[0]!;
+    const cases: [object, string][] = [
+      [{ merges: [{ index: last, count: 2 }] }, TRANSCRIPT_REVIEW_MESSAGES.wordOutOfRange],
+      [{ splits: [{ index: last + 1, texts: ['a', 'b'] }] }, TRANSCRIPT_REVIEW_MESSAGES.wordOutOfRange],
+      [{ splits: [{ index: 0, texts: ['a', 'b'], at_s: first.end + 0.5 }] }, TRANSCRIPT_REVIEW_MESSAGES.splitOutsideWord],
+      [{ merges: [{ index: 0, count: 3 }], corrections: [{ index: 2, text: 'x' }] }, TRANSCRIPT_REVIEW_MESSAGES.overlappingEdits],
+      [{ merges: [{ index: 0, count: 1 }] }, TRANSCRIPT_REVIEW_MESSAGES.mergeTooFew],
+      [{ splits: [{ index: 0, texts: ['a', ''] }] }, TRANSCRIPT_REVIEW_MESSAGES.emptyWord],
+      [{ splits: [], merges: [] }, TRANSCRIPT_REVIEW_MESSAGES.noCorrections],
+    ];
+    for (const [json, message] of cases) {
+      const res = await api.request('PATCH', `/api/media/${fresh}/transcript`, { token: a.token, json });
+      expect(errorOf(res), JSON.stringify(json)).toMatchObject({ status: 422, detail: message });
+    }
+    // The same refusal through tRPC, for an index only the stored words can tell.
+    await expect(api.trpc(a.token).transcripts.correct.mutate({ media_id: fresh, merges: [{ index: last, count: 2 }] })).rejects.toThrow(
+      TRANSCRIPT_REVIEW_MESSAGES.wordOutOfRange,
+    );
     expect(await wordsOf(fresh)).toEqual(before);
   });
 });

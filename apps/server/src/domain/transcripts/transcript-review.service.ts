@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import { detectIntents } from '@ppp/audio';
+import { detectWithAudio } from '@ppp/audio';
 import {
+  applyTranscriptEdits,
   detectionCounts,
   EPISODE_MESSAGES,
   isFallbackEngine,
   MEDIA_MESSAGES,
-  TRANSCRIPT_REVIEW_MESSAGES,
   ZMediaStatus,
   type TDetectionResult,
   type TRescanResult,
@@ -31,6 +31,8 @@ export interface TranscriptReviewDeps {
   episodes: Pick<EpisodesRepository, 'findOwned'>;
   /** The user's sound-effect trigger keywords (the media library's). */
   sfxKeywords: (userId: string) => Promise<TSfxKeyword[]>;
+  /** The upload's 16 kHz working copy on this machine, or null when it is gone (detection then reads the words alone). */
+  workingCopy?: (userId: string, mediaId: string) => Promise<{ path: string; release: () => Promise<void> } | null>;
 }
 
 /** The detection and its counts on the upload's row, as the transcription job leaves them. */
@@ -73,10 +75,28 @@ export class TranscriptReviewService {
     this.deps = deps;
   }
 
-  /** Detection on a transcript under the user's current settings and sound-effect keywords. */
-  async detectFor(userId: string, transcript: TTranscript, fuzzyThreshold?: number): Promise<TDetectionResult> {
+  /**
+   * Detection on a transcript under the user's current settings and sound-effect keywords, with the
+   * evidence of the audio when its working copy is given (issue 33: markers heard, not only read).
+   */
+  async detectFor(
+    userId: string,
+    transcript: TTranscript,
+    fuzzyThreshold?: number,
+    wavPath: string | null = null,
+  ): Promise<TDetectionResult> {
     const [settings, sfx] = await Promise.all([this.deps.audioCleanup.get(userId), this.deps.sfxKeywords(userId)]);
-    return detectIntents(transcript, settings, sfx, fuzzyThreshold === undefined ? {} : { fuzzyThreshold });
+    return detectWithAudio(wavPath, transcript, settings, sfx, fuzzyThreshold === undefined ? {} : { fuzzyThreshold });
+  }
+
+  /** Detection on an upload's stored words with its working copy when storage still has it. */
+  private async detectUpload(item: MediaItem, transcript: TTranscript, fuzzyThreshold?: number): Promise<TDetectionResult> {
+    const audio = (await this.deps.workingCopy?.(item.user.id, item.id)) ?? null;
+    try {
+      return await this.detectFor(item.user.id, transcript, fuzzyThreshold, audio?.path ?? null);
+    } finally {
+      await audio?.release();
+    }
   }
 
   /** The words of an upload, or of the upload an episode was made from (404 for an episode without one). */
@@ -92,24 +112,18 @@ export class TranscriptReviewService {
     return episode.sourceMedia.id;
   }
 
-  /** Corrects words (the engine's text is kept beside them), then re-scans the upload with them. */
+  /**
+   * Corrects, splits and merges words (what the engine heard is kept beside them), then re-scans the
+   * upload with them: the words, the corrected positions and the new detection are written in one flush.
+   */
   async correct(user: Owner, body: z.output<typeof ZTranscriptCorrectionsRequest>): Promise<TTranscriptCorrectionsResult> {
     const { item, row } = await this.transcribed(user, body.media_id);
-    if (body.corrections.some((c) => c.index >= row.words.length)) {
-      throw new AppError('VALIDATION', TRANSCRIPT_REVIEW_MESSAGES.wordOutOfRange);
-    }
-    const words = row.words.map((word) => ({ ...word }));
-    const corrections = { ...(row.corrections ?? {}) };
-    for (const { index, text } of body.corrections) {
-      const word = words[index]!;
-      const heard = corrections[index] ?? word.text;
-      word.text = text;
-      if (text === heard) delete corrections[index];
-      else corrections[index] = heard;
-    }
+    const edited = applyTranscriptEdits(row.words, row.corrections ?? {}, body);
+    if (!edited.ok) throw new AppError('VALIDATION', edited.message);
+    const { words, heard } = edited.value;
     row.words = words;
     row.text = words.map((word) => word.text).join(' ');
-    row.corrections = Object.keys(corrections).length > 0 ? corrections : null;
+    row.corrections = Object.keys(heard).length > 0 ? heard : null;
     const rescan = await this.rescanItem(item, row);
     return { transcript: viewOf(item, row), rescan };
   }
@@ -138,7 +152,7 @@ export class TranscriptReviewService {
       language: row.language ?? null,
       duration_s: row.durationSeconds ?? item.durationSeconds ?? null,
     };
-    const detection = await this.detectFor(item.user.id, transcript, fuzzyThreshold);
+    const detection = await this.detectUpload(item, transcript, fuzzyThreshold);
     applyDetection(item, detection);
     await this.deps.repository.flush();
     return {

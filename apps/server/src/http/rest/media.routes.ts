@@ -9,6 +9,7 @@ import {
   ZPreviewResponse,
   ZRescanRequest,
   ZRescanResult,
+  ZTranscriptCorrectionsBody,
   ZTranscriptCorrectionsRequest,
   ZTranscriptCorrectionsResult,
   ZTranscriptWord,
@@ -251,11 +252,11 @@ export const mediaRoutes = defineRoutes([
     method: 'patch',
     path: '/api/media/{id}/transcript',
     params: z.object({ id: z.string() }),
-    body: { schema: ZTranscriptCorrectionsRequest.omit({ media_id: true }) },
+    body: { schema: ZTranscriptCorrectionsBody },
     tag: 'media',
     access: 'active',
     summary:
-      "Correct words of an upload's transcript (issue 18): [{index, text}], text only, the times are kept; detection runs again on the corrected words.",
+      "Correct words of an upload's transcript (issues 18, 32): corrections [{index, text}] (times kept), splits [{index, texts: [a, b], at_s?}] and merges [{index, count, text?}], at positions in the words as saved, applied together; detection runs again on the corrected words.",
     response: ZTranscriptCorrectionsResult,
     handle: ({ ctx, params, body }) =>
       ctx.services.transcriptReview.correct(userOf(ctx), parseInput(ZTranscriptCorrectionsRequest, { ...body, media_id: params.id })),
