@@ -10,3 +10,4 @@ export * from './speech/index.ts';
 export * from './text-ai/index.ts';
 export * from './render/index.ts';
 export * from './music/index.ts';
+export * from './enhance/index.ts';

@@ -1,0 +1,4 @@
+export * from './profile.ts';
+export * from './plan.ts';
+export * from './rnnoise.ts';
+export { enhanceSpeechFile, profileSpeech, type EnhanceOptions, type EnhancementReport } from './enhance.ts';
