@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENHANCEMENT } from './enhancement.ts';
 
 /**
  * Audio cleanup and magic-word constants (spec 001 sections 3, 5, 9; spec 000 section 9).
@@ -48,13 +49,14 @@ export const CLEANUP = {
   /**
    * Not in the spec: where a retake began. The words said after the trigger are matched against the
    * words said up to 30 s before it; a flubbed take must share at least 2 words with the retake, and
-   * two words count as the same at this similarity. The cut reaches at most 0.3 s into the silence
-   * before the flubbed take and stops 0.1 s short of the retake's first word.
+   * two words count as the same at this similarity. The cut reaches at most 0.15 s into the silence
+   * before the flubbed take (issue 33: at 0.3 s the cut's start alone used up the 0.3 s the restart
+   * point may be off by) and stops 0.1 s short of the retake's first word.
    */
   retakeWindowSeconds: 30,
   retakeMinSharedWords: 2,
   retakeWordSimilarity: 0.7,
-  retakeLeadSilenceSeconds: 0.3,
+  retakeLeadSilenceSeconds: 0.15,
   retakePreRollSeconds: 0.1,
   /** Spec 000 §9 'Intern: snippet max 30 s; minimum clip 0.25 s; default end 6 s after start'. */
   internMaxDurationSeconds: 30,
@@ -158,6 +160,8 @@ export const ZAudioCleanupSettings = z.object({
   censorBeepMs: z.number().int().positive().max(CLEANUP.maxCensorBeepMs).default(CLEANUP.defaultCensorBeepMs),
   censorBeepFreq: z.number().min(CLEANUP.minCensorBeepFreq).max(CLEANUP.maxCensorBeepFreq).default(CLEANUP.defaultCensorBeepFreq),
   censorBeepGainDb: z.number().min(CLEANUP.minCensorBeepGainDb).max(CLEANUP.maxCensorBeepGainDb).default(CLEANUP.defaultCensorBeepGainDb),
+  /** Issue 33: speech enhancement before transcription and in the render (enhancement.ts). */
+  enhanceSpeech: z.boolean().default(ENHANCEMENT.defaultEnabled),
   commands: z
     .object({
       flubber: ZFlubberCommand.prefault({}),

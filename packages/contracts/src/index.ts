@@ -50,3 +50,4 @@ export * from './upload-forms.ts';
 export * from './feed-check.ts';
 export * from './ab-workspace.ts';
 export * from './upload-conversion.ts';
+export * from './retakes.ts';

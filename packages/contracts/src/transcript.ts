@@ -59,6 +59,11 @@ export const ZFlubberMarker = z.object({
   retake_found: z.boolean().optional(),
   /** The flubbed take's words as spoken ('' when none was found). */
   retake_text: z.string().optional(),
+  /**
+   * Issue 33: false when the cut would start more than RETAKES.choiceBeyondSeconds before the take it
+   * repeats: the review offers it unchecked. Absent (older detections) reads as true.
+   */
+  preselected: z.boolean().optional(),
 });
 export type TFlubberMarker = z.infer<typeof ZFlubberMarker>;
 

@@ -1,7 +1,8 @@
 import { CLEANUP, type TFlubberMarker } from '@ppp/contracts';
 import { normalisePhrases, roundSeconds, type MatchWord } from './normalise.ts';
+import type { AcousticEvidence } from './evidence.ts';
 import { findPhraseMatches, matchSpan, type PhraseMatch } from './phrase-match.ts';
-import { findRetakeStart, retakeCut } from './retake.ts';
+import { proposeRetake } from './retake-proposal.ts';
 
 /**
  * The default cut around a marker: its time minus 0.75 s to plus 0.25 s (spec 001 §7), never
@@ -16,29 +17,28 @@ export function flubberCut(markerTime: number, durationS: number | null = null):
 
 /**
  * The proposed cut of one marker: from where the flubbed take began to the retake, when the words
- * after the marker repeat words before it (bounded by the neighbouring markers); otherwise the
- * spec's marker minus 0.75 s to plus 0.25 s.
+ * or the sound after the marker repeat what came before it (bounded by the neighbouring markers and
+ * the sentence before the marker); otherwise the spec's marker minus 0.75 s to plus 0.25 s.
  */
-function proposedCut(words: readonly MatchWord[], matches: readonly PhraseMatch[], index: number, durationS: number | null) {
+function proposedCut(
+  words: readonly MatchWord[],
+  matches: readonly PhraseMatch[],
+  index: number,
+  durationS: number | null,
+  evidence?: AcousticEvidence,
+) {
   const match = matches[index];
   if (match === undefined) throw new RangeError('No such marker');
   const previous = matches[index - 1];
-  const afterMarker = match.first + match.count;
-  const start = findRetakeStart(words, {
+  const search = {
     first: match.first,
     count: match.count,
     earliest: previous === undefined ? 0 : previous.first + previous.count,
     latest: matches[index + 1]?.first ?? words.length,
-  });
-  if (start === null) return { ...flubberCut(words[match.first]?.start ?? 0, durationS), retake_found: false, retake_text: '' };
-  return {
-    ...retakeCut(words, start.position, afterMarker, durationS),
-    retake_found: true,
-    retake_text: words
-      .slice(start.position, match.first)
-      .map((word) => word.raw)
-      .join(' '),
   };
+  const proposal = proposeRetake(words, search, durationS, evidence);
+  if (proposal === null) return { ...flubberCut(words[match.first]?.start ?? 0, durationS), retake_found: false, retake_text: '' };
+  return { ...proposal, retake_found: true };
 }
 
 /** Every spoken retake marker, at the given fuzzy threshold (0.8 unless the user retries looser), with its proposed cut. */
@@ -47,6 +47,7 @@ export function detectFlubberMarkers(
   triggerKeyword: string,
   threshold: number = CLEANUP.defaultFuzzyThreshold,
   durationS: number | null = null,
+  evidence?: AcousticEvidence,
 ): TFlubberMarker[] {
   const matches = findPhraseMatches(words, normalisePhrases([triggerKeyword]), threshold);
   return matches.map((match, flubberIndex) => {
@@ -57,7 +58,7 @@ export function detectFlubberMarkers(
       score: match.score,
       flubber_time_s: span.start_s,
       flubber_end_s: span.end_s,
-      ...proposedCut(words, matches, flubberIndex, durationS),
+      ...proposedCut(words, matches, flubberIndex, durationS, evidence),
     };
   });
 }

@@ -1,5 +1,5 @@
 import { doubleMetaphone } from 'double-metaphone';
-import { CLEANUP } from '@ppp/contracts';
+import { CLEANUP, RETAKES } from '@ppp/contracts';
 import { meetsThreshold, similarity } from './fuzzy.ts';
 import { roundSeconds, type MatchWord } from './normalise.ts';
 
@@ -16,6 +16,8 @@ export interface RetakeSearch {
   earliest: number;
   /** Last position the retake may reach (before the next marker), exclusive. */
   latest: number;
+  /** Quiet stretches measured on the audio, beside the gaps between word times. */
+  silences?: readonly { start: number; end: number }[];
 }
 
 export interface RetakeStart {
@@ -79,6 +81,33 @@ function alignTake(same: readonly (readonly boolean[])[], from: number, retakeLe
   return previous.reduce((best, cell) => (cell.score > best.score ? cell : best), { score: -Infinity, shared: 0 });
 }
 
+const SENTENCE_END = /[.?!]["')\]]*$/;
+
+/** Whether a measured silence of at least `seconds` lies between two times. */
+function quietBetween(silences: RetakeSearch['silences'], from: number, to: number, seconds: number): boolean {
+  return (silences ?? []).some((s) => Math.min(s.end, to) - Math.max(s.start, from) >= seconds);
+}
+
+/**
+ * The first position of the sentence before the marker: after the last word ending a sentence
+ * (. ? !) or the last pause of RETAKES.sentencePauseSeconds (by word times or measured), never
+ * counting the pause just before the marker. The take is looked for from there on only.
+ */
+export function sentenceStart(words: readonly MatchWord[], search: Pick<RetakeSearch, 'first' | 'earliest' | 'silences'>): number {
+  const pause = RETAKES.sentencePauseSeconds;
+  for (let position = search.first - 1; position > search.earliest; position--) {
+    const word = words[position];
+    const previous = words[position - 1];
+    if (word === undefined || previous === undefined) break;
+    const boundary =
+      SENTENCE_END.test(previous.raw) ||
+      word.start - previous.end >= pause ||
+      quietBetween(search.silences, previous.end - 0.05, word.start + 0.05, pause);
+    if (boundary) return position;
+  }
+  return search.earliest;
+}
+
 /**
  * Where the flubbed take began: the word before the marker from which the words up to the marker
  * best match the words said after it. Rule: the take must share at least retakeMinSharedWords
@@ -89,7 +118,9 @@ export function findRetakeStart(words: readonly MatchWord[], search: RetakeSearc
   const marker = words[search.first];
   const afterMarker = search.first + search.count;
   if (marker === undefined) return null;
-  const take = words.slice(search.earliest, search.first).filter((word) => word.start >= marker.start - CLEANUP.retakeWindowSeconds);
+  const take = words
+    .slice(sentenceStart(words, search), search.first)
+    .filter((word) => word.start >= marker.start - CLEANUP.retakeWindowSeconds);
   const retakeEnd = (words[afterMarker]?.start ?? 0) + CLEANUP.retakeWindowSeconds;
   const retake = words.slice(afterMarker, search.latest).filter((word) => word.start < retakeEnd);
   if (take.length === 0 || retake.length === 0) return null;
@@ -105,23 +136,26 @@ export function findRetakeStart(words: readonly MatchWord[], search: RetakeSearc
   return best;
 }
 
+/** Where the flubbed take's sound begins, and where the quiet before it begins (the previous word's end). */
+export interface TakeOnset {
+  atS: number;
+  quietFromS: number;
+}
+
 /**
- * The proposed cut once the take's start is known: from a little before the take's first word
- * (at most retakeLeadSilenceSeconds, never past half the silence before it, so the pause before
- * the take stays) to just before the retake's first word (retakePreRollSeconds, at most half the
- * silence after the marker), or the marker's end plus the spec's 0.25 s when nothing follows it.
+ * The proposed cut once the take's start is known: from a little before the take (at most
+ * retakeLeadSilenceSeconds, never past half the silence before it, so the pause before the take
+ * stays) to just before the retake's first word (retakePreRollSeconds, at most half the silence
+ * after the marker), or the marker's end plus the spec's 0.25 s when nothing follows it.
  */
-export function retakeCut(
+export function retakeCutFrom(
+  take: TakeOnset,
   words: readonly MatchWord[],
-  takeStart: number,
   afterMarker: number,
   durationS: number | null,
 ): { cut_start_s: number; cut_end_s: number } {
-  const first = words[takeStart];
-  const markerEnd = words[afterMarker - 1]?.end ?? first?.end ?? 0;
-  if (first === undefined) throw new RangeError('The take has no first word');
-  const before = words[takeStart - 1]?.end ?? 0;
-  const start = first.start - Math.min(CLEANUP.retakeLeadSilenceSeconds, Math.max(0, first.start - before) / 2);
+  const markerEnd = words[afterMarker - 1]?.end ?? take.atS;
+  const start = take.atS - Math.min(CLEANUP.retakeLeadSilenceSeconds, Math.max(0, take.atS - take.quietFromS) / 2);
   const next = words[afterMarker];
   let end =
     next === undefined
@@ -130,4 +164,16 @@ export function retakeCut(
   end = Math.max(end, markerEnd, start + CLEANUP.flubberMinCutSeconds);
   if (durationS !== null) end = Math.min(end, durationS);
   return { cut_start_s: roundSeconds(Math.max(0, start)), cut_end_s: roundSeconds(end) };
+}
+
+/** retakeCutFrom for a take that starts at a word (takeStart is its position). */
+export function retakeCut(
+  words: readonly MatchWord[],
+  takeStart: number,
+  afterMarker: number,
+  durationS: number | null,
+): { cut_start_s: number; cut_end_s: number } {
+  const first = words[takeStart];
+  if (first === undefined) throw new RangeError('The take has no first word');
+  return retakeCutFrom({ atS: first.start, quietFromS: words[takeStart - 1]?.end ?? 0 }, words, afterMarker, durationS);
 }

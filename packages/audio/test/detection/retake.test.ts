@@ -25,8 +25,8 @@ describe('where a retake began', () => {
     const marker = cutOf(words);
     expect(marker.retake_found).toBe(true);
     expect(marker.retake_text).toBe('today we are going to tolk');
-    // 'everyone' ends at 1.4, 'today' starts at 2: at most 0.3 s into that silence.
-    expect(marker.cut_start_s).toBe(1.7);
+    // 'everyone' ends at 1.4, 'today' starts at 2: at most 0.15 s into that silence.
+    expect(marker.cut_start_s).toBe(1.85);
     // 'flubber' ends at 5.9, the retake starts at 6.5: stops 0.1 s before it.
     expect(marker.cut_end_s).toBe(6.4);
   });
@@ -40,7 +40,7 @@ describe('where a retake began', () => {
     );
     const marker = cutOf(words);
     expect(marker.retake_text).toBe('the new release has uh the most um sorry');
-    expect(marker.cut_start_s).toBe(0.7);
+    expect(marker.cut_start_s).toBe(0.85);
   });
 
   it('picks the take whose words match, not an earlier sentence sharing one word', () => {
@@ -84,7 +84,7 @@ describe('where a retake began', () => {
     const words = said(['one two three', 0], ['flubber', 2], ['one two four', 3], ['flubber', 5], ['one two three four five', 6]);
     const markers = detectFlubberMarkers(matchWords(words), 'flubber');
     expect(markers.map((marker) => marker.retake_text)).toEqual(['one two three', 'one two four']);
-    expect(markers[1]?.cut_start_s).toBe(2.7);
+    expect(markers[1]?.cut_start_s).toBe(2.85);
     // The first retake's cut ends before the first retake, which the second marker cuts in turn.
     expect(markers[0]?.cut_end_s).toBe(2.9);
   });
@@ -93,5 +93,31 @@ describe('where a retake began', () => {
     const words = said(['goodbye for now', 0]);
     words.push(['flubber', 2.4, 2.45]);
     expect(detectFlubberMarkers(matchWords(words), 'flubber', 0.8, 2.5)[0]).toMatchObject({ retake_found: false, cut_end_s: 2.5 });
+  });
+});
+
+describe('the sentence bound and choices (issue 33)', () => {
+  it('never takes an earlier sentence that opened with the same words (the cut 3.88 s too early)', () => {
+    // 'so the best way is slow' 0-2.9 s, a 0.98 s pause, the flubbed 'so the best' from 3.88 s.
+    const words = said(['so the best way is slow', 0], ['so the best', 3.88], ['flubber', 5.8], ['so the best way is to start slow', 6.8]);
+    const marker = cutOf(words);
+    expect(marker.retake_text).toBe('so the best');
+    expect(marker.cut_start_s).toBeGreaterThanOrEqual(3.88 - 0.3);
+    expect(marker.preselected).toBe(true);
+  });
+
+  it('takes a sentence end from its full stop when the pause is short', () => {
+    const words = said(['so the best way is slow.', 0], ['so the best', 3.2], ['flubber', 5], ['so the best way is to start slow', 6]);
+    expect(cutOf(words).retake_text).toBe('so the best');
+  });
+
+  it('offers a cut starting more than 1 s before the take it repeats unchecked', () => {
+    // A 0.5 s pause inside the take: the last phrase before the marker begins at 'market'.
+    const words = said(['we went to the', 0], ['market and bot', 2.4], ['flubber', 4.2], ['we went to the market and bought fish', 5.2]);
+    const marker = cutOf(words);
+    expect(marker.retake_text).toBe('we went to the market and bot');
+    expect(marker.preselected).toBe(false);
+    const plain = cutOf(said(['today we are going to tolk', 2], ['flubber', 5.5], ['today we are going to talk about tea', 6.5]));
+    expect(plain.preselected).toBe(true);
   });
 });
