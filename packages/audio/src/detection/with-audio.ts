@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TAudioCleanupSettings, TDetectionResult, TSfxKeyword } from '@ppp/contracts';
+import { soundEvidence } from '../analysis/sound-evidence.ts';
 import { ProcessFailedError } from '../process.ts';
 import { which } from '../system-tools.ts';
 import { DEBIAN_MODEL_DIR } from '../transcription/pocketsphinx/engine.ts';
@@ -44,17 +45,33 @@ async function spottedKeywords(wavPath: string, phrases: readonly string[], opti
   }
 }
 
+/** MFCC frames and hesitations heard (retake alignment, fillers by sound); nothing when ffmpeg cannot decode the file. */
+async function heardSound(wavPath: string, options: WithAudioOptions): Promise<AcousticEvidence> {
+  try {
+    return await soundEvidence(wavPath, { signal: options.signal });
+  } catch (error) {
+    if (!(error instanceof ProcessFailedError)) throw error;
+    options.onWarning?.(`the audio could not be read for retakes and fillers (${error.message}): they are found from the words alone`);
+    return {};
+  }
+}
+
 /**
- * What the audio says about the spoken markers: the keyword search's hits for every wake phrase and
- * the measured pauses. Parts that cannot be gathered are left out (detection uses the words for them).
+ * What the audio says about the spoken markers: the keyword search's hits for every wake phrase, the
+ * measured pauses, the MFCC frames and the hesitations heard. Parts that cannot be gathered are left
+ * out (detection uses the words for them).
  */
 export async function gatherEvidence(
   wavPath: string,
   phrases: readonly string[],
   options: WithAudioOptions = {},
 ): Promise<AcousticEvidence> {
-  const [keywords, silences] = await Promise.all([spottedKeywords(wavPath, phrases, options), measureSilences(wavPath)]);
-  return { ...keywords, ...(silences === null ? {} : { silences }) };
+  const [keywords, silences, sound] = await Promise.all([
+    spottedKeywords(wavPath, phrases, options),
+    measureSilences(wavPath),
+    heardSound(wavPath, options),
+  ]);
+  return { ...keywords, ...sound, ...(silences === null ? {} : { silences }) };
 }
 
 /**
