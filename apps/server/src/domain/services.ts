@@ -48,7 +48,7 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
   const speech = createSpeechServices(em, shared);
   const templateServices = createTemplateServices(em, shared);
   const { templates } = templateServices;
-  const transcriptServices = createTranscriptServices(em, config, core, mediaServices.media);
+  const transcriptServices = createTranscriptServices(em, config, core, mediaServices.media, storage);
   const { transcripts, audioCleanup } = transcriptServices;
   const billing = createBillingServices(em, shared, { core, templates, transcripts });
   const publishing = createPublishingServices(em, shared, core.plans);

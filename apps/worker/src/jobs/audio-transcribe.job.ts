@@ -128,7 +128,7 @@ async function transcribeWorkingCopy(
   }
   const full = { ...transcript, duration_s: transcript.duration_s ?? durationSeconds };
   // The same detection a re-scan runs (issue 18): the user's settings and sound-effect keywords.
-  const detection = await services.transcriptReview.detectFor(item.user.id, full);
+  const detection = await services.transcriptReview.detectFor(item.user.id, full, undefined, workingPath);
   const realtimeFactor = engine === 'supplied' || durationSeconds <= 0 ? null : seconds / durationSeconds;
   item.durationSeconds = durationSeconds;
   await services.transcripts.complete(item, { transcript: full, engine, model, realtimeFactor, detection });

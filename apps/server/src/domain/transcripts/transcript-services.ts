@@ -9,9 +9,16 @@ import { NotifyAddressesRepository } from '../mail/notify-addresses.repository.t
 import { AudioCleanupService } from '../audio-cleanup/audio-cleanup.service.ts';
 import { AudioCleanupRepository } from '../audio-cleanup/audio-cleanup.repository.ts';
 import { EpisodesRepository } from '../episodes/episodes.repository.ts';
+import { mediaKey, type StoragePort } from '../storage/storage.ts';
 
 /** Transcripts of one unit of work, the audio-cleanup settings and the review that applies them. */
-export function createTranscriptServices(em: EntityManager, config: TConfig, core: CoreServices, media: MediaService) {
+export function createTranscriptServices(
+  em: EntityManager,
+  config: TConfig,
+  core: CoreServices,
+  media: MediaService,
+  storage: StoragePort,
+) {
   const repository = new TranscriptsRepository(em);
   const transcripts = new TranscriptsService({
     repository,
@@ -26,6 +33,11 @@ export function createTranscriptServices(em: EntityManager, config: TConfig, cor
     audioCleanup,
     episodes: new EpisodesRepository(em),
     sfxKeywords: (userId) => media.sfxKeywords(userId),
+    // The transcribe job keeps the working copy beside the upload (audio.transcribe).
+    workingCopy: async (userId, mediaId) => {
+      const key = mediaKey(userId, mediaId, 'working.wav');
+      return (await storage.stat(key)) === null ? null : storage.localPath(key);
+    },
   });
   // Issue 18: settings changed after an upload was transcribed apply to it until it is assembled.
   audioCleanup.onSaved((userId) => transcriptReview.rescanUnassembled(userId));
