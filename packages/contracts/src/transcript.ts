@@ -40,6 +40,8 @@ const wordSpan = {
   end_s: seconds,
 };
 const similarity = z.number().min(0).max(1);
+/** Issue 33: how sure detection is, 0-1 (the words, the keyword search's hit and the timing combined); absent on older detections. */
+const confidence = similarity.optional();
 
 /**
  * A retake marker with its proposed cut: from where the flubbed take began (found by matching the
@@ -51,6 +53,7 @@ export const ZFlubberMarker = z.object({
   flubber_index: z.number().int().min(0),
   ...wordSpan,
   score: similarity,
+  confidence,
   flubber_time_s: seconds,
   flubber_end_s: seconds,
   cut_start_s: seconds,
@@ -73,6 +76,7 @@ export const ZInternCommandMatch = z.object({
   /** start_s is the trigger's start; end_s the end marker's end, or the word bound when none was said. */
   ...wordSpan,
   score: similarity,
+  confidence,
   trigger_end_s: seconds,
   prompt_text: z.string(),
   end_marker: z.object({ ...wordSpan, score: similarity }).nullable(),
@@ -87,6 +91,7 @@ export const ZSfxKeywordHit = z.object({
   keyword: z.string(),
   ...wordSpan,
   score: similarity,
+  confidence,
 });
 export type TSfxKeywordHit = z.infer<typeof ZSfxKeywordHit>;
 
