@@ -13,11 +13,11 @@ import type { TTranscriptWord } from '@ppp/contracts';
 import { librivoxClips } from '../../test/helpers/system.ts';
 import { planQualitySet, type EpisodeScript, type QualityVoice, type SayBeat, type SynthVoice } from './script.ts';
 import { atLevel, concat, hum, mixAtSnr, fromWavBytes, silence, trimSilence, wavBytes, whiteNoise, RATE } from './signal.ts';
-import { layOut, type ClipTiming, type QualityEvents } from './truth.ts';
+import { layOut, type ClipTiming, type QualityEvents, type Span } from './truth.ts';
 import { clipWords, installedVoice, readSamples, synthesize } from './voices.ts';
 
 /** Bump when the way episodes are made changes, so cached sets are rebuilt. */
-const VERSION = 1;
+const VERSION = 2;
 
 export interface NoiseOptions {
   /** Indices of the episodes that get noisy copies. */
@@ -55,6 +55,8 @@ export interface QualityEpisode {
   words: TTranscriptWord[];
   reference: string;
   events: QualityEvents;
+  /** Where speech is (each phrase's clip): the signal of every SNR. */
+  speech: Span[];
   noisy: NoisyVariant[];
   /** Phrases whose word times come from forced alignment, of all phrases of more than one word. */
   aligned_phrases: { aligned: number; of: number };
@@ -151,6 +153,7 @@ function buildEpisode(dir: string, clipsDir: string, script: EpisodeScript, nois
     words: laid.words,
     reference: laid.words.map((w) => w.text).join(' '),
     events: laid.events,
+    speech,
     noisy,
     aligned_phrases: { aligned: phrases.filter((c) => c.aligned).length, of: phrases.length },
   };

@@ -163,3 +163,13 @@ export function sumScores(scores: readonly EpisodeScore[]): EpisodeScore {
     return out;
   }, empty);
 }
+
+/** The same score with every note prefixed by the episode it came from. */
+export function labelNotes(score: EpisodeScore, label: string): EpisodeScore {
+  const out = structuredClone(score);
+  for (const group of Object.values(out) as Record<string, unknown>[])
+    for (const [field, value] of Object.entries(group))
+      if (Array.isArray(value) && typeof value[0] === 'object')
+        group[field] = (value as Note[]).map((n) => ({ ...n, text: `${label} ${n.text}` }));
+  return out;
+}

@@ -129,3 +129,21 @@ export function fromWavBytes(bytes: Buffer): Float32Array {
   if (bytes.toString('ascii', 36, 40) !== 'data') throw new Error('not a WAV written by wavBytes');
   return fromS16le(bytes.subarray(44));
 }
+
+/**
+ * The SNR of a processed copy of `clean`: the part of it along the clean speech is the signal, the
+ * rest (noise left, and whatever the processing added) is noise. Scale-invariant, so a leveler's
+ * gain is not counted as noise; for speech plus noise it is the mix's SNR.
+ */
+export function snrAgainst(clean: Float32Array, processed: Float32Array, speech: readonly Span[]): number {
+  const length = Math.min(clean.length, processed.length);
+  let dot = 0;
+  let energy = 0;
+  for (let i = 0; i < length; i++) {
+    dot += (processed[i] ?? 0) * (clean[i] ?? 0);
+    energy += (clean[i] ?? 0) ** 2;
+  }
+  const alpha = energy > 0 ? dot / energy : 0;
+  const residual = Float32Array.from({ length }, (_, i) => (processed[i] ?? 0) - alpha * (clean[i] ?? 0));
+  return 10 * Math.log10((alpha * alpha * speechPower(clean, speech)) / meanSquare(residual));
+}

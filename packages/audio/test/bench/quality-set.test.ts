@@ -1,7 +1,7 @@
 import { ZDetectionResult, type TDetectionResult, type TTranscriptWord } from '@ppp/contracts';
 import { describe, expect, it } from 'vitest';
 import { EPISODE_VOICES, flubbedTake, planQualitySet, type Beat } from '../../bench/quality/script.ts';
-import { hum, meanSquare, mixAtSnr, trimSilence, whiteNoise, RATE } from '../../bench/quality/signal.ts';
+import { hum, meanSquare, mixAtSnr, snrAgainst, trimSilence, whiteNoise, RATE } from '../../bench/quality/signal.ts';
 import { layOut, type ClipTiming } from '../../bench/quality/truth.ts';
 import { pairUp, restartShareWithin, scoreEpisode, sumScores } from '../../bench/quality/score.ts';
 
@@ -132,6 +132,20 @@ describe('noise at a measured level', () => {
     expect(snrDb).toBeCloseTo(snr, 1);
     // The silence before the speech now holds only the noise, at the level the SNR asks for.
     expect(10 * Math.log10(meanSquare(speech, RATE, 3 * RATE) / meanSquare(mixed, 0, RATE))).toBeCloseTo(snr, 0);
+  });
+
+  it('measures a processed copy against the clean speech whatever its gain', () => {
+    const { mixed } = mixAtSnr(speech, whiteNoise(length, 4), spans, 10);
+    expect(snrAgainst(speech, mixed, spans)).toBeCloseTo(10, 0);
+    expect(
+      snrAgainst(
+        speech,
+        mixed.map((x) => 0.5 * x),
+        spans,
+      ),
+    ).toBeCloseTo(10, 0);
+    const cleaner = speech.map((x, i) => x + 0.1 * ((mixed[i] ?? 0) - x));
+    expect(snrAgainst(speech, cleaner, spans)).toBeCloseTo(30, 0);
   });
 
   it('makes hum of unit power at 50 Hz and noise that repeats with its seed', () => {
