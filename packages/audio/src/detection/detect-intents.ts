@@ -69,10 +69,13 @@ export function detectIntents(
     threshold,
     durationS,
     barriers: flubberPositions,
+    evidence: options.evidence,
   });
   const internPositions = new Set(located.flatMap(({ first, last }) => range(first, last)));
   const commandPositions = new Set([...flubberPositions, ...internPositions]);
-  const sfx = detectSfxKeywords(words, sfxKeywords, threshold).filter((hit) => !touches(positionsOf(hit), commandPositions));
+  const sfx = detectSfxKeywords(words, sfxKeywords, threshold, options.evidence).filter(
+    (hit) => !touches(positionsOf(hit), commandPositions),
+  );
   for (const hit of sfx) for (const position of positionsOf(hit)) commandPositions.add(position);
 
   const fillers = settings.removeFillers

@@ -1,8 +1,9 @@
 import { CLEANUP, type TFlubberMarker } from '@ppp/contracts';
 import { normalisePhrases, roundSeconds, type MatchWord } from './normalise.ts';
 import type { AcousticEvidence } from './evidence.ts';
-import { findPhraseMatches, matchSpan, type PhraseMatch } from './phrase-match.ts';
+import { matchSpan, type PhraseMatch } from './phrase-match.ts';
 import { proposeRetake } from './retake-proposal.ts';
+import { findSpokenMarkers } from './spoken-markers.ts';
 
 /**
  * The default cut around a marker: its time minus 0.75 s to plus 0.25 s (spec 001 §7), never
@@ -41,7 +42,10 @@ function proposedCut(
   return { ...proposal, retake_found: true };
 }
 
-/** Every spoken retake marker, at the given fuzzy threshold (0.8 unless the user retries looser), with its proposed cut. */
+/**
+ * Every spoken retake marker, at the given fuzzy threshold (0.8 unless the user retries looser), with
+ * its proposed cut: heard or read, standing alone between pauses (findSpokenMarkers), with its confidence.
+ */
 export function detectFlubberMarkers(
   words: readonly MatchWord[],
   triggerKeyword: string,
@@ -49,13 +53,15 @@ export function detectFlubberMarkers(
   durationS: number | null = null,
   evidence?: AcousticEvidence,
 ): TFlubberMarker[] {
-  const matches = findPhraseMatches(words, normalisePhrases([triggerKeyword]), threshold);
+  const phrases = normalisePhrases([triggerKeyword]);
+  const matches = findSpokenMarkers(words, { phrases, threshold, evidence, timing: 'alone' });
   return matches.map((match, flubberIndex) => {
     const span = matchSpan(words, match.first, match.count);
     return {
       flubber_index: flubberIndex,
       ...span,
       score: match.score,
+      confidence: match.confidence,
       flubber_time_s: span.start_s,
       flubber_end_s: span.end_s,
       ...proposedCut(words, matches, flubberIndex, durationS, evidence),

@@ -1,6 +1,8 @@
-import { CLEANUP, type TInternCommandMatch } from '@ppp/contracts';
+import { CLEANUP, MARKERS, type TInternCommandMatch } from '@ppp/contracts';
+import type { AcousticEvidence } from './evidence.ts';
 import { normalisePhrases, roundSeconds, type MatchWord } from './normalise.ts';
-import { bestMatchAt, findPhraseMatches, matchSpan, type PhraseMatch } from './phrase-match.ts';
+import { bestMatchAt, matchSpan, type PhraseMatch } from './phrase-match.ts';
+import { findSpokenMarkers, pausesBetween, type SpokenMarker } from './spoken-markers.ts';
 
 export interface InternSettings {
   trigger_keyword: string;
@@ -12,6 +14,8 @@ export interface InternOptions {
   durationS?: number | null;
   /** Word positions a command may not run into (Flubber markers): the command ends before them. */
   barriers?: ReadonlySet<number>;
+  /** What the audio says: the trigger heard, and pauses the word times may hide. */
+  evidence?: AcousticEvidence;
 }
 
 /** A command with the MatchWord positions it covers, for overlap checks. */
@@ -27,31 +31,41 @@ interface CommandEnd {
   marker: PhraseMatch | null;
 }
 
+interface EndSearch {
+  markers: readonly string[];
+  isBoundary: (position: number) => boolean;
+  threshold: number;
+  evidence?: AcousticEvidence;
+}
+
 /**
  * Where a command ends. Rule: the first end marker ('stop intern' preferred over 'stop') that ends
- * within 30 s of the trigger's start; else the last word starting within 6 s of it (spec 000 §9
- * default end). Either way the command stops before the next Intern trigger or a Flubber marker.
+ * within 30 s of the trigger's start, looked for until the first pause of
+ * MARKERS.commandMaxInnerPauseSeconds in the prompt; else the last word before the prompt's first
+ * pause of MARKERS.commandEndPauseSeconds, and never a word starting 6 s or more after the trigger
+ * (spec 000 §9 default end). Either way the command stops before the next Intern trigger or a
+ * Flubber marker. (A pause right after the trigger is not the prompt's: people pause after a wake word.)
  */
-function findCommandEnd(
-  words: readonly MatchWord[],
-  trigger: PhraseMatch,
-  markers: readonly string[],
-  isBoundary: (position: number) => boolean,
-  threshold: number,
-): CommandEnd {
+function findCommandEnd(words: readonly MatchWord[], trigger: PhraseMatch, search: EndSearch): CommandEnd {
   const startS = words[trigger.first]?.start ?? 0;
   const maxEndS = startS + CLEANUP.internMaxDurationSeconds;
   const defaultEndS = startS + CLEANUP.internDefaultEndSeconds;
-  let last = trigger.first + trigger.count - 1;
-  for (let position = last + 1; position < words.length; position++) {
+  const promptFrom = trigger.first + trigger.count;
+  let last = promptFrom - 1;
+  let promptEnded = false;
+  for (let position = promptFrom; position < words.length; position++) {
     const word = words[position];
-    if (word === undefined || word.start >= maxEndS || isBoundary(position)) break;
-    const marker = bestMatchAt(words, position, markers, threshold);
+    if (word === undefined || word.start >= maxEndS || search.isBoundary(position)) break;
+    const inPrompt = position > promptFrom;
+    const pauses = (seconds: number) => inPrompt && pausesBetween(words[position - 1], word, seconds, search.evidence);
+    if (pauses(MARKERS.commandMaxInnerPauseSeconds)) break;
+    const marker = bestMatchAt(words, position, search.markers, search.threshold);
     if (marker !== null) {
       const markerEnd = matchSpan(words, marker.first, marker.count).end_s;
       if (markerEnd <= maxEndS) return { last: marker.first + marker.count - 1, marker };
     }
-    if (word.start < defaultEndS) last = position;
+    promptEnded ||= word.start >= defaultEndS || pauses(MARKERS.commandEndPauseSeconds);
+    if (!promptEnded) last = position;
   }
   return { last, marker: null };
 }
@@ -74,7 +88,7 @@ function commandEndSeconds(startS: number, lastWordEndS: number, durationS: numb
 
 function buildCommand(
   words: readonly MatchWord[],
-  trigger: PhraseMatch,
+  trigger: SpokenMarker,
   end: CommandEnd,
   internIndex: number,
   durationS: number | null,
@@ -88,6 +102,7 @@ function buildCommand(
     ...span,
     end_s: commandEndSeconds(span.start_s, span.end_s, durationS),
     score: trigger.score,
+    confidence: trigger.confidence,
     trigger_end_s: matchSpan(words, trigger.first, trigger.count).end_s,
     prompt_text: promptText(words, promptFrom, promptTo),
     end_marker: marker === null ? null : { ...matchSpan(words, marker.first, marker.count), score: marker.score },
@@ -105,16 +120,21 @@ export function locateInternCommands(
   const threshold = options.threshold ?? CLEANUP.defaultFuzzyThreshold;
   const barriers = options.barriers ?? new Set<number>();
   const markers = normalisePhrases(intern.end_markers);
-  const triggers = findPhraseMatches(words, normalisePhrases([intern.trigger_keyword]), threshold).filter(
-    (trigger) => !barriers.has(trigger.first),
-  );
+  // A trigger starts a phrase; one inside a sentence ('welcome intern') needs a clearly heard 'intern'.
+  const triggers = findSpokenMarkers(words, {
+    phrases: normalisePhrases([intern.trigger_keyword]),
+    threshold,
+    evidence: options.evidence,
+    timing: 'phrase-start',
+    timingRequired: true,
+  }).filter((trigger) => !barriers.has(trigger.first));
   const triggerStarts = new Set(triggers.map((trigger) => trigger.first));
   const isBoundary = (position: number) => barriers.has(position) || triggerStarts.has(position);
   const located: LocatedInternCommand[] = [];
   let consumedUpTo = -1;
   for (const trigger of triggers) {
     if (trigger.first <= consumedUpTo) continue;
-    const end = findCommandEnd(words, trigger, markers, isBoundary, threshold);
+    const end = findCommandEnd(words, trigger, { markers, isBoundary, threshold, evidence: options.evidence });
     const command = buildCommand(words, trigger, end, located.length, options.durationS ?? null);
     located.push({ command, first: trigger.first, last: end.last });
     consumedUpTo = end.last;

@@ -1,6 +1,8 @@
 import { CLEANUP, type TSfxKeyword, type TSfxKeywordHit } from '@ppp/contracts';
+import type { AcousticEvidence } from './evidence.ts';
 import { normaliseText, type MatchWord } from './normalise.ts';
-import { findPhraseMatches, matchSpan } from './phrase-match.ts';
+import { matchSpan } from './phrase-match.ts';
+import { findSpokenMarkers } from './spoken-markers.ts';
 
 interface KeywordEntry extends TSfxKeyword {
   norm: string;
@@ -19,21 +21,24 @@ function keywordEntries(keywords: readonly TSfxKeyword[]): KeywordEntry[] {
   return entries;
 }
 
-/** Where the user spoke a sound-effect media item's trigger keyword. */
+/**
+ * Where the user spoke a sound-effect media item's trigger keyword: read in the words, heard by the
+ * keyword search, or both, by the rules of findSpokenMarkers (a one-syllable keyword such as 'ding'
+ * needs a stronger hit).
+ */
 export function detectSfxKeywords(
   words: readonly MatchWord[],
   keywords: readonly TSfxKeyword[],
   threshold: number = CLEANUP.defaultFuzzyThreshold,
+  evidence?: AcousticEvidence,
 ): TSfxKeywordHit[] {
   const entries = keywordEntries(keywords);
-  const matches = findPhraseMatches(
-    words,
-    entries.map((entry) => entry.norm),
-    threshold,
-  );
+  const phrases = entries.map((entry) => entry.norm);
+  const matches = findSpokenMarkers(words, { phrases, threshold, evidence, timing: 'alone' });
   return matches.flatMap((match) => {
     const entry = entries[match.phraseIndex];
     if (entry === undefined) return [];
-    return [{ media_id: entry.media_id, keyword: entry.keyword, ...matchSpan(words, match.first, match.count), score: match.score }];
+    const span = matchSpan(words, match.first, match.count);
+    return [{ media_id: entry.media_id, keyword: entry.keyword, ...span, score: match.score, confidence: match.confidence }];
   });
 }

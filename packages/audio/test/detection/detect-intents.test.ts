@@ -121,7 +121,8 @@ describe('detectIntents settings', () => {
     const settings = settingsWith();
     settings.commands.flubber.trigger_keyword = 'oops';
     expect(detectIntents({ words: transcriptWords(spoken('oops flubber')) }, settings).flubber.matches).toMatchObject([{ text: 'oops' }]);
-    const near = { words: transcriptWords(spoken('so flubba again')) };
+    // A near trigger stands alone between pauses (issue 33).
+    const near = { words: transcriptWords(spoken('so flubba again', 0, 0.4, 0.3)) };
     expect(detectIntents(near, settingsWith()).flubber.count).toBe(0);
     expect(detectIntents(near, settingsWith(), [], { fuzzyThreshold: 0.7 }).flubber.count).toBe(1);
   });

@@ -32,6 +32,7 @@ describe('detectFlubberMarkers', () => {
         start_s: 2,
         end_s: 2.5,
         score: 1,
+        confidence: 1,
         flubber_time_s: 2,
         flubber_end_s: 2.5,
         cut_start_s: 1.25,

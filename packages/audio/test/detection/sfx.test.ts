@@ -20,8 +20,28 @@ describe('detectSfxKeywords', () => {
       ['shot.', 2.7, 3],
     ]);
     expect(detectSfxKeywords(words, keywords)).toEqual([
-      { media_id: 'm-applause', keyword: 'Applause', word_index: 2, word_count: 1, text: 'applause!', start_s: 0.6, end_s: 1.2, score: 1 },
-      { media_id: 'm-rimshot', keyword: 'rim shot', word_index: 5, word_count: 2, text: 'rim shot.', start_s: 2.4, end_s: 3, score: 1 },
+      {
+        media_id: 'm-applause',
+        keyword: 'Applause',
+        word_index: 2,
+        word_count: 1,
+        text: 'applause!',
+        start_s: 0.6,
+        end_s: 1.2,
+        score: 1,
+        confidence: 0.667,
+      },
+      {
+        media_id: 'm-rimshot',
+        keyword: 'rim shot',
+        word_index: 5,
+        word_count: 2,
+        text: 'rim shot.',
+        start_s: 2.4,
+        end_s: 3,
+        score: 1,
+        confidence: 0.667,
+      },
     ]);
   });
 
