@@ -95,8 +95,19 @@ export const ZSfxKeywordHit = z.object({
 });
 export type TSfxKeywordHit = z.infer<typeof ZSfxKeywordHit>;
 
-/** A filler word; the cut reaches back fillerLeadTrimMs but never into the previous word. */
-export const ZFillerMatch = z.object({ filler: z.string(), ...wordSpan, cut_start_s: seconds, cut_end_s: seconds });
+/**
+ * A filler word; the cut reaches back fillerLeadTrimMs but never into the previous word. A hesitation
+ * heard by its sound where the recogniser wrote no word has word_count 0 at the next word's index
+ * and by_sound true (issue 33).
+ */
+export const ZFillerMatch = z.object({
+  filler: z.string(),
+  ...wordSpan,
+  word_count: z.number().int().min(0),
+  cut_start_s: seconds,
+  cut_end_s: seconds,
+  by_sound: z.boolean().optional(),
+});
 export type TFillerMatch = z.infer<typeof ZFillerMatch>;
 
 /** A silence between two words longer than maxPauseSeconds; the cut keeps its first targetPauseSeconds. */
@@ -113,6 +124,22 @@ export type TLongPause = z.infer<typeof ZLongPause>;
 export const ZCensoredWord = z.object({ censor_word: z.string(), ...wordSpan, score: similarity });
 export type TCensoredWord = z.infer<typeof ZCensoredWord>;
 
+/**
+ * Issue 33: a take said twice with no marker between (a phrase begun, dropped, and said again). It is
+ * offered for review unchecked and cut only when the creator says yes: the cut removes the first take.
+ */
+export const ZRetakeSuggestion = z.object({
+  suggestion_index: z.number().int().min(0),
+  /** The dropped take and the take said again. */
+  first: z.object(wordSpan),
+  second: z.object(wordSpan),
+  cut_start_s: seconds,
+  cut_end_s: seconds,
+  /** 0-1: how sure detection is that the first take was dropped and said again. */
+  confidence: similarity,
+});
+export type TRetakeSuggestion = z.infer<typeof ZRetakeSuggestion>;
+
 function zFound<T extends z.ZodType>(match: T) {
   return z.object({ count: z.number().int().min(0), matches: z.array(match) });
 }
@@ -125,5 +152,7 @@ export const ZDetectionResult = z.object({
   fillers: zFound(ZFillerMatch),
   pauses: zFound(ZLongPause),
   censored: zFound(ZCensoredWord),
+  /** Issue 33: unmarked repeated takes; absent on detections stored before them (read as none). */
+  suggestions: zFound(ZRetakeSuggestion).optional(),
 });
 export type TDetectionResult = z.infer<typeof ZDetectionResult>;

@@ -22,6 +22,7 @@ const STEP_S = 0.01;
 const MEL_FILTERS = 26;
 const PRE_EMPHASIS = 0.97;
 const FLOOR_DB = -120;
+const MEL_FLOOR = 1e-5;
 
 const mel = (hz: number) => 2595 * Math.log10(1 + hz / 700);
 const hzOfMel = (m: number) => 700 * (10 ** (m / 2595) - 1);
@@ -107,7 +108,9 @@ export function computeFeatures(samples: Float32Array, sampleRate: number): Audi
     filters.forEach((weights, f) => {
       let sum = 0;
       for (let bin = 0; bin < weights.length; bin++) sum += (weights[bin] ?? 0) * (power[bin] ?? 0);
-      logMel[f] = Math.log(sum + 1e-10);
+      // A fixed floor about 70 dB under a full-scale tone, as dither would give: between the
+      // harmonics of a clean voice the bands hold next to nothing, and its log would swing.
+      logMel[f] = Math.log(sum + MEL_FLOOR);
     });
     mfcc.push(Float32Array.from(dct, (row) => row.reduce((sum, weight, n) => sum + weight * (logMel[n] ?? 0), 0)));
   }

@@ -31,10 +31,10 @@ export function framePitchHz(samples: Float32Array, offset: number, sampleRate: 
   const length = Math.round(PITCH_WINDOW_S * sampleRate);
   const minLag = Math.floor(sampleRate / FILLER_SOUND.maxPitchHz);
   const maxLag = Math.ceil(sampleRate / FILLER_SOUND.minPitchHz);
-  if (offset < 0 || offset + length + maxLag > samples.length) return null;
-  let bestLag = 0;
+  if (offset < 0 || offset + length + maxLag + 1 > samples.length) return null;
+  const correlations = new Float64Array(maxLag + 2);
   let best = 0;
-  for (let lag = minLag; lag <= maxLag; lag++) {
+  for (let lag = minLag; lag <= maxLag + 1; lag++) {
     let cross = 0;
     let a = 0;
     let b = 0;
@@ -45,10 +45,16 @@ export function framePitchHz(samples: Float32Array, offset: number, sampleRate: 
       a += x * x;
       b += y * y;
     }
-    const r = a > 0 && b > 0 ? cross / Math.sqrt(a * b) : 0;
-    if (r > best) {
-      best = r;
+    correlations[lag] = a > 0 && b > 0 ? cross / Math.sqrt(a * b) : 0;
+    if (lag <= maxLag) best = Math.max(best, correlations[lag] ?? 0);
+  }
+  // The first peak nearly as high as the best: twice the period correlates as well, and would halve the pitch.
+  let bestLag = 0;
+  for (let lag = minLag; lag <= maxLag; lag++) {
+    const r = correlations[lag] ?? 0;
+    if (r >= 0.9 * best && r >= (correlations[lag - 1] ?? 0) && r >= (correlations[lag + 1] ?? 0)) {
       bestLag = lag;
+      break;
     }
   }
   return best >= FILLER_SOUND.voicedCorrelation && bestLag > 0 ? sampleRate / bestLag : null;

@@ -7,6 +7,7 @@ import { toMatchWords, type MatchWord } from './normalise.ts';
 import { locateLongPauses } from './pauses.ts';
 import type { AcousticEvidence } from './evidence.ts';
 import { detectSfxKeywords } from './sfx.ts';
+import { detectRepeatedTakes } from './suggestions.ts';
 
 export interface DetectableTranscript {
   words: readonly TTranscriptWord[];
@@ -79,7 +80,7 @@ export function detectIntents(
   for (const hit of sfx) for (const position of positionsOf(hit)) commandPositions.add(position);
 
   const fillers = settings.removeFillers
-    ? detectFillers(words, settings.fillerWords, settings.fillerLeadTrimMs).filter(
+    ? detectFillers(words, settings.fillerWords, settings.fillerLeadTrimMs, options.evidence).filter(
         (filler) => !touches(positionsOf(filler), commandPositions),
       )
     : [];
@@ -97,6 +98,7 @@ export function detectIntents(
     fillers: found(fillers),
     pauses: found(pauses),
     censored: found(censored),
+    suggestions: found(detectRepeatedTakes(words, commandPositions, options.evidence, durationS)),
   };
 }
 

@@ -49,6 +49,12 @@ function soundOf(): (word: MatchWord) => string {
   };
 }
 
+/** Whether two words are the same word said again (spelled or sounding alike), with the sounds remembered. */
+export function wordsAlike(): (a: MatchWord, b: MatchWord) => boolean {
+  const sound = soundOf();
+  return (a, b) => sameWord(a, b, sound);
+}
+
 interface Cell {
   score: number;
   shared: number;

@@ -47,7 +47,13 @@ export function phrase(words: readonly Sweep[], gap = 0.05): { samples: Float32A
   return { samples: concat(parts), times };
 }
 
-/** A held voiced vowel: one pitch with its harmonics, as an "uh". */
-export function heldVowel(pitch: number, seconds: number): Float32Array {
-  return sweep({ from: pitch, to: pitch, seconds });
+/** A held voiced vowel: a glottal-like pulse train (30 harmonics falling 1/k) at one pitch, as an "uh". */
+export function heldVowel(pitch: number, seconds: number, amplitude = 0.1): Float32Array {
+  const n = Math.round(seconds * RATE);
+  const fade = Math.round(0.01 * RATE);
+  return Float32Array.from({ length: n }, (_, i) => {
+    let sum = 0;
+    for (let k = 1; k <= 30 && k * pitch < RATE / 2; k++) sum += Math.sin((2 * Math.PI * k * pitch * i) / RATE) / k;
+    return amplitude * Math.min(1, i / fade, (n - 1 - i) / fade) * sum;
+  });
 }

@@ -10,14 +10,14 @@ describe('detectFillers', () => {
       ['it', 1.3, 1.4],
       ['was', 1.45, 1.6],
       ['uh...', 1.65, 1.9],
-      ['Like', 2.5, 2.8],
+      ['Like,', 2.5, 2.8],
       ['great', 2.9, 3.3],
     ]);
     expect(detectFillers(words, ['um', 'uh', 'like'], 100)).toEqual([
       { filler: 'um', word_index: 1, word_count: 1, text: 'UM,', start_s: 1, end_s: 1.2, cut_start_s: 0.9, cut_end_s: 1.2 },
       // Only 50 ms of silence before 'uh': the lead trim stops at the end of 'was'.
       { filler: 'uh', word_index: 4, word_count: 1, text: 'uh...', start_s: 1.65, end_s: 1.9, cut_start_s: 1.6, cut_end_s: 1.9 },
-      { filler: 'like', word_index: 5, word_count: 1, text: 'Like', start_s: 2.5, end_s: 2.8, cut_start_s: 2.4, cut_end_s: 2.8 },
+      { filler: 'like', word_index: 5, word_count: 1, text: 'Like,', start_s: 2.5, end_s: 2.8, cut_start_s: 2.4, cut_end_s: 2.8 },
     ]);
   });
 
@@ -40,9 +40,21 @@ describe('detectFillers', () => {
       ['liked', 0.2, 0.5],
       ['the', 0.6, 0.7],
       ['lake', 0.8, 1.1],
-      ['umm', 1.2, 1.4],
+      ['ummah', 1.2, 1.4],
     ]);
     expect(detectFillers(words, ['um', 'like'], 100)).toEqual([]);
+  });
+
+  it("knows a hesitation's other spellings ('umm', 'er') as the filler on the list", () => {
+    const words = matchWords([
+      ['umm', 0, 0.3],
+      ['we', 0.5, 0.6],
+      ['er', 0.8, 1],
+    ]);
+    expect(detectFillers(words, ['um', 'uh'], 0).map((f) => [f.filler, f.text])).toEqual([
+      ['um', 'umm'],
+      ['uh', 'er'],
+    ]);
   });
 
   it('does not trim before the start of the audio, and a zero lead trim cuts just the word', () => {
