@@ -186,6 +186,8 @@ export const ZInternContext = z.object({
   /** Signed URL of the command's audio snippet; null when it could not be cut. */
   audio_url: z.string().nullable(),
   label: z.string(),
+  /** Issue 33: how sure detection is that a command was spoken here, 0-1 (absent on older detections). */
+  confidence: z.number().min(0).max(1).optional(),
 });
 export type TInternContext = z.infer<typeof ZInternContext>;
 

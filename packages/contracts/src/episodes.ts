@@ -370,6 +370,8 @@ export const ZFlubberContext = z.object({
   retake_found: z.boolean(),
   /** The flubbed take's words ('' when none was found). */
   retake_text: z.string(),
+  /** Issue 33: how sure detection is that 'flubber' was said here, 0-1 (absent on older detections). */
+  confidence: z.number().min(0).max(1).optional(),
 });
 export type TFlubberContext = z.infer<typeof ZFlubberContext>;
 export const ZFlubberContexts = z.object({ contexts: z.array(ZFlubberContext) });

@@ -73,6 +73,7 @@ export function toFlubberContext(
     cut_end_s: marker.cut_end_s,
     retake_found: marker.retake_found ?? false,
     retake_text: marker.retake_text ?? '',
+    ...(marker.confidence === undefined ? {} : { confidence: marker.confidence }),
   };
 }
 

@@ -112,6 +112,7 @@ export class InternReviewService {
         prompt_text: command.prompt_text,
         audio_url: ready.has(name) ? await this.deps.snippets.url(item, name) : null,
         label: `Command ${command.intern_index + 1} at ${clock(command.start_s)}`,
+        ...(command.confidence === undefined ? {} : { confidence: command.confidence }),
       });
     }
     return { contexts };
