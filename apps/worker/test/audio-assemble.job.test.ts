@@ -70,7 +70,11 @@ describe('audio.assemble: render', () => {
     expect(Math.abs(measured - edl.duration_ms)).toBeLessThanOrEqual(50);
     expect(row.durationMs).toBe(edl.duration_ms);
     expect(row.cleanupStats).toEqual(edl.cleanup_stats);
-    expect(row.chapters?.map((c) => c.title)).toEqual(['Intro', 'Content', 'Outro']);
+    // The content's chapters are titled from the words it plays (issue 32), between the intro's and the outro's.
+    const titles = row.chapters?.map((c) => c.title) ?? [];
+    expect([titles[0], titles.at(-1)]).toEqual(['Intro', 'Outro']);
+    expect(titles.length).toBeGreaterThanOrEqual(3);
+    for (const title of titles) expect(title).not.toMatch(/^(flubber|intern|stop)\b/i);
     expect(row.processedAt).toBeInstanceOf(Date);
     console.log(
       `assembled: planned ${edl.duration_ms} ms, written ${measured} ms, ${edl.content.cuts.length} cuts (${edl.content.cuts.map((c) => c.reasons.join('+')).join(', ')})`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AI_TEXT } from './limits.ts';
+import { ASSEMBLY, ZCleanupOverrides, ZIntentAnswer, ZInternAnswer, ZSfxChoice, ZTimeRangeMs } from './assembly.ts';
 
 /*
  * The rules every AI-written title, description and tag list passes through, whichever engine wrote
@@ -110,6 +111,25 @@ const optionalText = z.string().max(8_000).nullish();
  * extra_instructions}. The transcript is found from hint (the upload's id or filename),
  * transcript_path, or episode_id; template_id adds the template's instructions.
  */
+/**
+ * The Episode Creator's review choices before assembly, as the assemble call will send them: the
+ * AI text is written from the words the episode will play under them (the retakes the creator cut,
+ * the Intern answers accepted, the cleanup chosen), not the detector's default cuts.
+ */
+export const ZAiReviewChoices = z.object({
+  flubber_cuts_ms: z.array(ZTimeRangeMs).max(ASSEMBLY.maxCuts).default([]),
+  flubber_indices: z.array(z.number().int().min(0)).max(ASSEMBLY.maxCuts).optional(),
+  intents: z
+    .object({ flubber: ZIntentAnswer.default('unknown'), intern: ZIntentAnswer.default('unknown'), sfx: ZIntentAnswer.default('unknown') })
+    .prefault({}),
+  intern_answers: z.array(ZInternAnswer).max(ASSEMBLY.maxInternAnswers).default([]),
+  sfx_choices: z.array(ZSfxChoice).max(ASSEMBLY.maxSfxChoices).optional(),
+  cleanup: ZCleanupOverrides.default({}),
+  manual_cuts: z.array(ZTimeRangeMs).max(ASSEMBLY.maxCuts).default([]),
+});
+export type TAiReviewChoices = z.infer<typeof ZAiReviewChoices>;
+export type TAiReviewChoicesInput = z.input<typeof ZAiReviewChoices>;
+
 export const ZAiTextRequest = z.object({
   episode_id: optionalId,
   podcast_id: optionalId,
@@ -120,6 +140,8 @@ export const ZAiTextRequest = z.object({
   extra_instructions: optionalText,
   current_title: optionalText,
   current_description: optionalText,
+  /** Before assembly (with hint): the creator's review choices so far. */
+  review: ZAiReviewChoices.nullish(),
 });
 export type TAiTextRequest = z.input<typeof ZAiTextRequest>;
 

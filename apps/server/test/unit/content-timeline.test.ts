@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectIntents } from '@ppp/audio';
-import { DEFAULT_AUDIO_CLEANUP_SETTINGS, type TEdl, type TTranscriptWord } from '@ppp/contracts';
-import {
-  contentRangeToTimeline,
-  contentToTimelineMs,
-  episodeWords,
-  joinCuts,
-  proposedEpisodeWords,
-} from '../../src/domain/episodes/content-timeline.ts';
+import type { TEdl } from '@ppp/contracts';
+import { contentRangeToTimeline, contentToTimelineMs, joinCuts } from '../../src/domain/episodes/content-timeline.ts';
 
 /** A 5 s intro, then 60 s of content with cuts at 10-12 s and 30-31 s and a 4 s Intern answer spliced at 40 s. */
 const edl = {
@@ -55,44 +48,5 @@ describe('content time to finished-episode time', () => {
       { start_ms: 0, end_ms: 100 },
       { start_ms: 500, end_ms: 1200 },
     ]);
-  });
-});
-
-const word = (text: string, start: number, end = start + 0.4): TTranscriptWord => ({ text, start, end, confidence: null });
-
-describe('upload words on the finished episode (one map for transcripts, chapters and AI text)', () => {
-  it('moves words by the intro, the cuts and the spliced answers before them, and drops cut words', () => {
-    const words = [word('hello', 1), word('gone', 10.5), word('after', 13), word('late', 45)];
-    expect(episodeWords(words, edl)).toEqual([
-      word('hello', 6, 6.4),
-      // 13 s: 5 s intro + 10 s kept before the 10-12 s cut + 1 s
-      word('after', 16, 16.4),
-      // 45 s: intro, 10 + 18 + 9 s kept, the 4 s answer, then 5 s
-      word('late', 5 + 10 + 18 + 9 + 4 + 5, 5 + 10 + 18 + 9 + 4 + 5.4),
-    ]);
-    expect(episodeWords(words, null)).toEqual(words);
-    // The same map as a single moment's.
-    for (const w of episodeWords(words, edl)) expect([6000, 16_000, 51_000]).toContain(Math.round(w.start * 1000));
-    expect(contentToTimelineMs(edl, 45_000)).toBe(51_000);
-  });
-
-  it('before assembly, maps through the cuts proposed now: the retake and the fillers the settings remove', () => {
-    const spoken = ['we', 'bake', 'bread', 'flubber', 'we', 'bake', 'sourdough', 'bread', 'um', 'every', 'week'];
-    const words = spoken.map((text, i) => word(text, i * 0.5, i * 0.5 + 0.4));
-    const transcript = { words, language: 'en', duration_s: 6 };
-    const cleanup = { ...DEFAULT_AUDIO_CLEANUP_SETTINGS, removeFillers: true, fillerWords: ['um'] };
-    const detection = detectIntents(transcript, cleanup);
-    const retake = detection.flubber.matches[0]!;
-    expect(retake.retake_found).toBe(true);
-    const kept = words.filter((w) => w.start >= retake.cut_end_s && w.text !== 'um');
-    const placed = proposedEpisodeWords(kept, { transcript, detection, durationMs: 6000 }, cleanup);
-    // The retake's first word now opens the episode; 'every' moves back by the cut take and the filler too.
-    // The filler's cut reaches back fillerLeadTrimMs before it, never into the word before ('bread', ending at 3.9 s).
-    const filler = detection.fillers.matches[0]!;
-    const fillerCut = filler.end_s - Math.max(filler.start_s - cleanup.fillerLeadTrimMs / 1000, words[7]!.end);
-    const retakeCut = retake.cut_end_s - retake.cut_start_s;
-    expect(placed.words[0]?.start).toBeCloseTo(words[4]!.start - retakeCut, 3);
-    expect(placed.words.find((w) => w.text === 'every')?.start).toBeCloseTo(words[9]!.start - retakeCut - fillerCut, 3);
-    expect(placed.durationMs).toBeLessThan(6000);
   });
 });

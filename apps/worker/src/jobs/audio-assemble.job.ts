@@ -62,7 +62,8 @@ export async function handleAssemble(
   try {
     const resolved = await inputs.resolve(episode, recipe, ctx.signal);
     release = resolved.release;
-    const edl = planEpisode(resolved.input);
+    // Only reviewed words are published: the chapters (in the file and the feed) come from the words the plan plays.
+    const { edl, words } = resolved.publish(planEpisode(resolved.input));
     const dest = path.join(work.dir, 'episode.mp3');
     const clock = performance.now();
     const previous = await reusable(ctx, episode, edl);
@@ -78,7 +79,7 @@ export async function handleAssemble(
     });
     ctx.signal?.throwIfAborted();
     // The renderer is sample-exact (its tests measure the decoded output against the plan), so the planned length is the file's.
-    await services.renders.complete(episode, { edl, file: dest, durationMs: edl.duration_ms, peaks, memo: result.memo });
+    await services.renders.complete(episode, { edl, file: dest, durationMs: edl.duration_ms, peaks, memo: result.memo, words });
     const seconds = (performance.now() - clock) / 1000;
     log(
       `audio.assemble ${episode.id} (${payload.reason}): ${(edl.duration_ms / 1000).toFixed(1)} s rendered in ${seconds.toFixed(1)} s, ${result.outputLufs.toFixed(1)} LUFS${result.reusedSamples > 0 ? `, the first ${(result.reusedSamples / 44_100).toFixed(1)} s reused` : ''}`,

@@ -23,6 +23,8 @@ export interface PublishedWordsInput {
   spoken?: SpokenTexts;
   /** The creator's trigger keywords (Flubber, Intern): never published, even where detection missed one. */
   triggerWords?: readonly string[];
+  /** Every detected Intern command is taken out whole, answered or not (before the creator has reviewed them). */
+  dropAllCommands?: boolean;
 }
 
 /** A censored word (muted under its beep) is published as this. */
@@ -43,36 +45,43 @@ interface Placed {
 
 const round3 = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
-/** The kept source pieces in play order, placed on the timeline after the segments and splices before them. */
-function placedPieces(edl: TEdl): Placed[] {
+/**
+ * The kept source pieces in play order, placed on the timeline after the segments and splices
+ * before them, and where the content track ends.
+ */
+function placedPieces(edl: TEdl): { pieces: Placed[]; end: number } {
   const segment = edl.segments.find((s) => s.id === edl.content.segment_id);
   const durations = new Map(edl.inserts.map((insert) => [insert.id, insert.duration_ms]));
-  const placed: Placed[] = [];
+  const pieces: Placed[] = [];
   let position = segment?.start_ms ?? 0;
   for (const piece of edl.content.pieces) {
     if (piece.type === 'insert') {
       position += durations.get(piece.insert_id) ?? 0;
       continue;
     }
-    placed.push({ start: piece.start_ms, end: piece.end_ms, at: position });
+    pieces.push({ start: piece.start_ms, end: piece.end_ms, at: position });
     position += piece.end_ms - piece.start_ms;
   }
-  return placed;
+  return { pieces, end: position };
 }
 
-/**
- * Content ms to timeline ms. A start maps into the piece that begins at it (after a splice placed
- * there), an end into the piece that ends at it (before the splice); a time inside a cut maps to
- * where the cut closed.
- */
-function toTimeline(pieces: readonly Placed[], ms: number, side: 'start' | 'end'): number {
-  for (const piece of pieces) {
+function toTimeline(placed: { pieces: readonly Placed[]; end: number }, ms: number, side: 'start' | 'end'): number {
+  for (const piece of placed.pieces) {
     const inside = side === 'start' ? ms < piece.end : ms <= piece.end;
     if (ms <= piece.start) return piece.at;
     if (inside) return piece.at + (ms - piece.start);
   }
-  const last = pieces.at(-1);
-  return last ? last.at + (last.end - last.start) : 0;
+  return placed.end;
+}
+
+/**
+ * Where a moment of the content upload plays in the finished episode (timeline ms): the content
+ * segment's start plus the kept audio and spliced inserts before it; a moment inside a cut maps to
+ * where the cut closed. A start maps into the piece that begins at it (after a splice placed there),
+ * an end into the piece that ends at it (before the splice).
+ */
+export function contentToTimelineMs(edl: TEdl, contentMs: number, side: 'start' | 'end' = 'start'): number {
+  return toTimeline(placedPieces(edl), contentMs, side);
 }
 
 /** How much of [start, end) ms the ranges cover. */
@@ -97,11 +106,11 @@ function answeredCommands(edl: TEdl): Set<number> {
  * Spoken cues: every Flubber marker; an answered Intern command whole (trigger, prompt, stop
  * phrase: the answer stands in its place); an unanswered one's trigger and stop phrase.
  */
-function cueSpans(edl: TEdl, detections: TDetectionResult): Span[] {
+function cueSpans(edl: TEdl, detections: TDetectionResult, dropAllCommands: boolean): Span[] {
   const answered = answeredCommands(edl);
   const spans: Span[] = detections.flubber.matches.map((marker) => ({ start: marker.start_s, end: marker.end_s }));
   for (const command of detections.intern.matches) {
-    if (answered.has(command.intern_index)) {
+    if (dropAllCommands || answered.has(command.intern_index)) {
       spans.push({ start: command.start_s, end: command.end_s });
       continue;
     }
@@ -133,7 +142,7 @@ function phraseHits(words: readonly TTranscriptWord[], phrases: readonly string[
 function contentWords(input: PublishedWordsInput): TTranscriptWord[] {
   const { edl, words, detections } = input;
   const pieces = placedPieces(edl);
-  const spans = cueSpans(edl, detections);
+  const spans = cueSpans(edl, detections, input.dropAllCommands ?? false);
   const triggers = phraseHits(words, input.triggerWords ?? []);
   return words.flatMap((word, index) => {
     if (word.text.trim() === '' || triggers.has(index) || inSpan(word, spans) || mostlyInside(word, edl.content.cuts)) return [];

@@ -9,7 +9,7 @@ import {
   acceptAiTitle,
   mergeTags,
   type TAiMetadataResponse,
-  type TEdl,
+  type TAiReviewChoices,
   type TTemplateAiSettings,
   type TTranscript,
   type ZAiMetadataRequest,
@@ -24,7 +24,9 @@ import type { EpisodesRepository } from '../episodes/episodes.repository.ts';
 import type { TemplatesService } from '../templates/templates.service.ts';
 import type { MediaItem } from '../media/media-item.entity.ts';
 import type { AudioCleanupService } from '../audio-cleanup/audio-cleanup.service.ts';
-import { episodeWords, proposedEpisodeWords } from '../episodes/content-timeline.ts';
+import type { Episode } from '../episodes/episode.entity.ts';
+import type { PublishedWordsService } from '../episodes/published-words.service.ts';
+import { reviewedWords } from './reviewed-words.ts';
 import { withoutMagicWords, type MagicWords } from './magic-words.ts';
 
 export interface AiTextDeps {
@@ -34,17 +36,24 @@ export interface AiTextDeps {
   episodes: Pick<EpisodesRepository, 'findOwned'>;
   templates: Pick<TemplatesService, 'get'>;
   audioCleanup: Pick<AudioCleanupService, 'get'>;
+  /** The words an assembled episode plays (only reviewed words). */
+  publishedWords: Pick<PublishedWordsService, 'of'>;
 }
 
-type Source = { hint?: string | null; transcript_path?: string | null; episode_id?: string | null };
+type Source = {
+  hint?: string | null;
+  transcript_path?: string | null;
+  episode_id?: string | null;
+  review?: TAiReviewChoices | null;
+};
 interface Prepared {
   transcript: TTranscript;
   settings: TTemplateAiSettings | null;
   /** The creator's trigger keywords, Intern stop phrases, fillers and censor words: never a generated tag. */
   magic: MagicWords;
 }
-/** The upload a text is written from, and its assembled episode's edit list (null before assembly). */
-type Spoken = { item: MediaItem; edl: TEdl | null };
+/** The upload a text is written from, and its assembled episode (null before assembly). */
+type Spoken = { item: MediaItem; episode: Episode | null };
 
 const TRANSCRIPT_PATH = /\/api\/media\/([0-9a-f-]{36})\/transcript/i;
 /** What the metadata endpoint's short prompts ask of the notes. */
@@ -178,46 +187,36 @@ export class AiTextService {
   }
 
   /**
-   * What the episode says: the upload's words without the spoken commands, fillers and cut
-   * material (the assembled episode's cuts, else each retake's proposed cut), so that no title,
-   * note or tag repeats 'flubber', an Intern command or a flubbed take.
+   * What the episode says, so that no title, note or tag repeats 'flubber', an Intern command or a
+   * flubbed take: an assembled episode's published words (issue 32: the words its final EDL plays,
+   * with the Intern answers), else the words the episode will play under the creator's review
+   * choices so far (the retakes cut, the answers accepted, fillers and pauses removed), on the
+   * timeline it will have, so chapter times match its audio.
    */
   private async transcriptOf(user: Pick<User, 'id'>, source: Source, triggerWords: readonly string[]): Promise<TTranscript> {
-    const { item, edl } = await this.mediaOf(user, source);
+    const { item, episode } = await this.mediaOf(user, source);
     if (!item.transcriptReady) throw new AppError('CONFLICT', AI_TEXT_MESSAGES.transcriptNotReady, { status: item.status });
     const row = await this.deps.transcripts.getTranscript(user, item.id);
     const transcript = { words: row.words, language: row.language ?? null, duration_s: row.durationSeconds ?? null };
-    const spoken = spokenContent(transcript, item.detection ?? null, { ...(edl ? { cuts: edl.content.cuts } : {}), triggerWords });
-    return this.onEpisodeTimeline(user, { item, transcript, edl }, spoken);
-  }
-
-  /**
-   * Issue 18: the words at the times the finished episode plays them, so chapter times match its
-   * audio: through the episode's EDL once assembled (intro and segments before the content, cuts,
-   * spliced answers), else through the cuts proposed now (retakes, fillers and pauses to remove).
-   */
-  private async onEpisodeTimeline(
-    user: Pick<User, 'id'>,
-    upload: { item: MediaItem; transcript: TTranscript; edl: TEdl | null },
-    spoken: TTranscript,
-  ): Promise<TTranscript> {
-    const { item, transcript, edl } = upload;
-    if (edl) return { ...spoken, words: episodeWords(spoken.words, edl), duration_s: edl.duration_ms / 1000 };
+    if (episode?.edl) {
+      const words = (await this.deps.publishedWords.of(episode)) ?? [];
+      return { ...transcript, words, duration_s: episode.edl.duration_ms / 1000 };
+    }
     const durationS = transcript.duration_s ?? item.durationSeconds ?? null;
-    if (!item.detection || !durationS) return spoken;
+    if (!item.detection || !durationS) return spokenContent(transcript, item.detection ?? null, { triggerWords });
     const cleanup = await this.deps.audioCleanup.get(user.id);
-    const durationMs = Math.round(durationS * 1000);
-    const proposed = proposedEpisodeWords(spoken.words, { transcript, detection: item.detection, durationMs }, cleanup);
-    return { ...spoken, words: proposed.words, duration_s: proposed.durationMs / 1000 };
+    const upload = { words: transcript.words, detection: item.detection, durationMs: Math.round(durationS * 1000) };
+    const reviewed = reviewedWords(upload, cleanup, source.review);
+    return { ...transcript, words: reviewed.words, duration_s: reviewed.durationMs / 1000 };
   }
 
   private async mediaOf(user: Pick<User, 'id'>, source: Source): Promise<Spoken> {
     const fromPath = source.transcript_path ? TRANSCRIPT_PATH.exec(source.transcript_path)?.[1] : undefined;
     const hint = source.hint?.trim() || fromPath;
-    if (hint) return { item: await this.deps.transcripts.findByHint(user, hint), edl: null };
+    if (hint) return { item: await this.deps.transcripts.findByHint(user, hint), episode: null };
     if (source.episode_id) {
       const episode = await this.deps.episodes.findOwned(user, source.episode_id);
-      if (episode?.sourceMedia) return { item: episode.sourceMedia as MediaItem, edl: episode.edl ?? null };
+      if (episode?.sourceMedia) return { item: episode.sourceMedia as MediaItem, episode };
     }
     throw new AppError('NOT_FOUND', 'No transcript found for that upload or episode.');
   }

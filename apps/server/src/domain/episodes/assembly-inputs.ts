@@ -11,6 +11,7 @@ import {
   type TEdl,
   type TEdlFile,
   type TInternAnswer,
+  type TTranscriptWord,
 } from '@ppp/contracts';
 import type { MediaItem } from '../media/media-item.entity.ts';
 import { mediaKey, type StoragePort } from '../storage/storage.ts';
@@ -22,6 +23,8 @@ import type { TEpisodeRecipe } from './assembly-recipe.ts';
 import type { ClipRef } from './assembly-sources.ts';
 import type { EpisodeMediaRepository } from './episode-media.repository.ts';
 import { localizeEdl } from './edl-files.ts';
+import { ensureEnhancedCopy } from './enhanced-content.ts';
+import { cueWordsOf, spokenTextsOf, withPublishedText } from './published-text.ts';
 
 /** A failure no retry can fix: the creator reads the message on the episode. */
 export class PermanentAssemblyError extends Error {
@@ -48,6 +51,8 @@ export interface ResolvedInputs {
   localPaths: ReadonlyMap<string, string>;
   /** The planned EDL (storage keys) with this machine's paths, for the renderer. */
   localize(edl: TEdl): TEdl;
+  /** The planned EDL with its chapters written from the words it plays, and those words (published-text.ts). */
+  publish(edl: TEdl): { edl: TEdl; words: TTranscriptWord[] };
   release(): Promise<void>;
 }
 
@@ -84,7 +89,11 @@ export class AssemblyInputs {
         settings.censorEnabled && settings.censorBeepFile ? await this.media.findClip(userId, { filename: settings.censorBeepFile }) : null;
       const input: PlanInput = {
         template: { segments, music, timing: recipe.template.timing },
-        content: { file: await this.file(upload), words: transcript.words, detections: upload.detection },
+        content: {
+          file: await this.content(upload, settings.enhanceSpeech, signal),
+          words: transcript.words,
+          detections: upload.detection,
+        },
         choices: {
           flubber: recipe.flubber_indices,
           intern: await this.internAnswers(ctx, recipe.intern_answers),
@@ -95,7 +104,20 @@ export class AssemblyInputs {
         },
         options: { metadata: metadataOf(episode) },
       };
-      return { input, localPaths: this.local, localize: (edl) => localizeEdl(edl, this.local), release: () => this.release() };
+      const clips = recipe.intern_answers.flatMap((answer) => (answer.media_id && !answer.text ? [answer.media_id] : []));
+      const source = {
+        words: transcript.words,
+        detections: upload.detection,
+        spoken: spokenTextsOf(recipe, await this.media.internAnswerTexts(userId, clips)),
+        cues: cueWordsOf(settings),
+      };
+      return {
+        input,
+        localPaths: this.local,
+        localize: (edl) => localizeEdl(edl, this.local),
+        publish: (edl) => withPublishedText(edl, source),
+        release: () => this.release(),
+      };
     } catch (error) {
       await this.release();
       throw error;
@@ -136,7 +158,7 @@ export class AssemblyInputs {
   }
 
   /** A stored file as the planner names it: its storage key, its demuxer and exact length (probed). */
-  private async file(item: MediaItem): Promise<TEdlFile> {
+  private async file(item: Pick<MediaItem, 'storageKey'>): Promise<TEdlFile> {
     const known = this.files.get(item.storageKey);
     if (known) return known;
     const local = await this.deps.storage.localPath(item.storageKey);
@@ -150,6 +172,14 @@ export class AssemblyInputs {
     };
     this.files.set(item.storageKey, file);
     return file;
+  }
+
+  /** The content upload, or its enhanced copy (made now if the upload was transcribed without one) when enhancement is on. */
+  private async content(upload: MediaItem, enhance: boolean, signal?: AbortSignal): Promise<TEdlFile> {
+    if (!enhance) return this.file(upload);
+    const userId = typeof upload.user === 'string' ? upload.user : upload.user.id;
+    const key = await ensureEnhancedCopy(this.deps.storage, { userId, mediaId: upload.id, storageKey: upload.storageKey }, signal);
+    return this.file({ storageKey: key });
   }
 
   private async clip(userId: string, ref: ClipRef, missing: (name: string) => string): Promise<TEdlFile> {

@@ -9,6 +9,8 @@ import {
   ZTemplateTiming,
   ZTimeRangeMs,
   type TAssembleEpisodeRequest,
+  type TDetectionResult,
+  type TInternAnswer,
 } from '@ppp/contracts';
 import type { MediaItem } from '../media/media-item.entity.ts';
 import type { Template } from '../templates/template.entity.ts';
@@ -69,16 +71,6 @@ export function recipeOf(
   upload: MediaItem,
   body: Omit<TAssembleEpisodeRequest, 'segment_sources'> & { segment_sources: TEpisodeRecipe['segment_sources'] },
 ): TEpisodeRecipe {
-  const detection = upload.detection;
-  // Reviewed cuts (flubber_cuts_ms) are the creator's choice: the detected retakes are then cut only when listed by index.
-  const cutAll = body.intents.flubber === 'yes' && body.flubber_cuts_ms.length === 0;
-  const flubber =
-    body.intents.flubber === 'no'
-      ? []
-      : (body.flubber_indices ?? (cutAll ? (detection?.flubber.matches.map((m) => m.flubber_index) ?? []) : []));
-  const intern = body.intents.intern === 'no' ? [] : [...body.intern_answers, ...body.intents.intern_overrides];
-  const allSfx = detection?.sfx.matches.map((_, hit_index) => ({ hit_index, keep_keyword: false })) ?? [];
-  const sfx = body.intents.sfx === 'no' ? [] : (body.sfx_choices ?? (body.intents.sfx === 'yes' ? allSfx : []));
   return {
     version: 1,
     template: templateSnapshot(template),
@@ -86,12 +78,33 @@ export function recipeOf(
     tts_values: body.tts_values,
     tts_voices: body.tts_voices,
     segment_sources: body.segment_sources,
-    flubber_indices: flubber,
-    flubber_cuts_ms: body.intents.flubber === 'no' ? [] : body.flubber_cuts_ms,
+    ...reviewedChoices(body, upload.detection ?? null),
     manual_cuts: body.manual_cuts,
-    intern_answers: intern,
-    sfx_choices: sfx,
     cleanup: body.cleanup,
     output_filename: body.output_filename ?? null,
+  };
+}
+
+/** The review's answers (the assemble call's, or the Episode Creator's so far) resolved against the detections. */
+export function reviewedChoices(
+  body: Pick<TAssembleEpisodeRequest, 'flubber_cuts_ms' | 'flubber_indices' | 'intern_answers' | 'sfx_choices'> & {
+    intents: Pick<TAssembleEpisodeRequest['intents'], 'flubber' | 'intern' | 'sfx'> & { intern_overrides?: TInternAnswer[] };
+  },
+  detection: TDetectionResult | null,
+): Pick<TEpisodeRecipe, 'flubber_indices' | 'flubber_cuts_ms' | 'intern_answers' | 'sfx_choices'> {
+  // Reviewed cuts (flubber_cuts_ms) are the creator's choice: the detected retakes are then cut only when listed by index.
+  const cutAll = body.intents.flubber === 'yes' && body.flubber_cuts_ms.length === 0;
+  const flubber =
+    body.intents.flubber === 'no'
+      ? []
+      : (body.flubber_indices ?? (cutAll ? (detection?.flubber.matches.map((m) => m.flubber_index) ?? []) : []));
+  const intern = body.intents.intern === 'no' ? [] : [...body.intern_answers, ...(body.intents.intern_overrides ?? [])];
+  const allSfx = detection?.sfx.matches.map((_, hit_index) => ({ hit_index, keep_keyword: false })) ?? [];
+  const sfx = body.intents.sfx === 'no' ? [] : (body.sfx_choices ?? (body.intents.sfx === 'yes' ? allSfx : []));
+  return {
+    flubber_indices: flubber,
+    flubber_cuts_ms: body.intents.flubber === 'no' ? [] : body.flubber_cuts_ms,
+    intern_answers: intern,
+    sfx_choices: sfx,
   };
 }

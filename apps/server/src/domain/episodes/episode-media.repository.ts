@@ -4,6 +4,7 @@ import { COVER_CATEGORIES, LIBRARY_CATEGORIES } from '@ppp/contracts';
 import type { Owner } from '../users/user.entity.ts';
 import { MediaItemSchema, type MediaItem } from '../media/media-item.entity.ts';
 import { TranscriptSchema, type Transcript } from '../transcripts/transcript.entity.ts';
+import { InternAnswerSchema } from './intern-answer.entity.ts';
 import type { ClipRef } from './assembly-sources.ts';
 import { Repository } from '../../db/repository.ts';
 
@@ -52,6 +53,14 @@ export class EpisodeMediaRepository extends Repository {
   /** The stored words of an upload. */
   async transcriptOf(mediaId: string): Promise<Transcript | null> {
     return this.em.findOne(TranscriptSchema, { media: mediaId });
+  }
+
+  /** The words of the user's voiced Intern answers, by the clip's media id (the creator's own text when given). */
+  async internAnswerTexts(userId: string, mediaIds: readonly string[]): Promise<Map<string, string>> {
+    const ids = mediaIds.filter((id) => z.uuid().safeParse(id).success);
+    if (ids.length === 0) return new Map();
+    const rows = await this.em.find(InternAnswerSchema, { user: userId, answerMedia: { $in: ids } });
+    return new Map(rows.flatMap((row) => (row.answerMedia ? [[row.answerMedia.id, row.overrideText ?? row.responseText] as const] : [])));
   }
 
   /** One of the user's generated files by category and stored name (an AI-voice render kept for reuse). */

@@ -1,5 +1,14 @@
 import { computePeaks, NotAudioError, type Peaks } from '@ppp/audio';
-import { ASSEMBLY, ASSEMBLY_MESSAGES, ZEpisodePeaks, ZRenderMemo, type TEdl, type TEpisodePeaks, type TRenderMemo } from '@ppp/contracts';
+import {
+  ASSEMBLY,
+  ASSEMBLY_MESSAGES,
+  ZEpisodePeaks,
+  ZRenderMemo,
+  type TEdl,
+  type TEpisodePeaks,
+  type TRenderMemo,
+  type TTranscriptWord,
+} from '@ppp/contracts';
 import { AppError, orNotFound } from '../errors.ts';
 import type { StoragePort } from '../storage/storage.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
@@ -13,6 +22,7 @@ import type { EpisodeRendersRepository } from './episode-renders.repository.ts';
 import { ZEpisodeRecipe, type TEpisodeRecipe } from './assembly-recipe.ts';
 import { AssemblyInputs, PermanentAssemblyError } from './assembly-inputs.ts';
 import { edlFingerprint } from './edl-files.ts';
+import { publishedWordsKeyFor, storedWordsJson } from './published-text.ts';
 
 export interface EpisodeRendersDeps {
   /** The episode being rendered and its writes. */
@@ -60,6 +70,8 @@ export interface CompletedRender {
   peaks: Peaks;
   /** Kept beside the MP3 when given (renderEpisode's memo). */
   memo?: TRenderMemo;
+  /** The words the episode plays (its published transcript), kept beside the MP3 when given. */
+  words?: readonly TTranscriptWord[];
 }
 
 const userIdOf = (episode: Episode) => (typeof episode.user === 'string' ? episode.user : episode.user.id);
@@ -124,6 +136,7 @@ export class EpisodeRendersService {
     const keys = renderKeys(userId, episode.id, render.edl);
     await this.deps.storage.putBytes(keys.peaks, JSON.stringify(peaksJson(episode.id, render.durationMs, render.peaks)));
     if (render.memo) await this.deps.storage.putBytes(memoKeyFor(keys.audio), JSON.stringify(render.memo));
+    if (render.words) await this.deps.storage.putBytes(publishedWordsKeyFor(keys.audio), storedWordsJson(render.words));
     const stored = await this.deps.storage.putFile(keys.audio, render.file);
     const previous = episode.finalAudioKey;
     Object.assign(episode, {
@@ -146,6 +159,7 @@ export class EpisodeRendersService {
       await this.deps.storage.delete(previous);
       await this.deps.storage.delete(peaksKeyFor(previous));
       await this.deps.storage.delete(memoKeyFor(previous));
+      await this.deps.storage.delete(publishedWordsKeyFor(previous));
     }
   }
 

@@ -15,6 +15,7 @@ import { EpisodeLinks } from './episode-links.ts';
 import { UrlSigner } from '../storage/url-signer.ts';
 import { SettingsRepository } from '../settings/settings.repository.ts';
 import { AiTextService } from '../ai-text/ai-text.service.ts';
+import { PublishedWordsService } from './published-words.service.ts';
 import { textAiEngines } from '../ai-text/text-ai-engine.ts';
 
 type ProductionDeps = Omit<CreatorPorts, 'aiText' | 'features'> & {
@@ -46,6 +47,7 @@ export function createProductionServices(em: EntityManager, shared: SharedDeps, 
     episodes: new EpisodesRepository(em),
     templates,
     audioCleanup: ports.audioCleanup,
+    publishedWords: new PublishedWordsService({ storage: shared.storage, media: new EpisodeMediaRepository(em) }),
   });
   return {
     ...createEpisodeServices(em, shared, { assembly, minutes: usage, features }),

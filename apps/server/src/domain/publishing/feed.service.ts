@@ -23,7 +23,7 @@ import type { PublishingRepository } from './publishing.repository.ts';
 import type { StoragePort } from '../storage/storage.ts';
 import { buildFeed, chaptersJson, isListedInFeed, showFeedUrl, transcriptToJson, transcriptToWebVtt } from './feed/index.ts';
 import { episodeChapters } from './episode-timeline.ts';
-import { episodeWords } from '../episodes/content-timeline.ts';
+import type { PublishedWordsService } from '../episodes/published-words.service.ts';
 import { transcriptCopies, type TTranscriptCopy } from '../episodes/transcript-copies.ts';
 
 export const FEED_CONTENT_TYPE = 'application/rss+xml; charset=utf-8';
@@ -104,6 +104,8 @@ export interface FeedServiceDeps {
   baseUrl: string;
   /** The show's published website, which the feed's <link> points to. */
   siteLinkOf?: (podcastId: string) => Promise<string | null>;
+  /** The words each episode plays (published-words.service.ts). */
+  publishedWords: Pick<PublishedWordsService, 'of'>;
 }
 
 /**
@@ -239,13 +241,9 @@ export class FeedService {
     return episode;
   }
 
-  /** The episode's words on its own timeline; null when there is no transcript. */
-  async transcriptWords(episode: Episode): Promise<TTranscriptWord[] | null> {
-    const mediaId = episode.sourceMedia?.id;
-    if (!mediaId) return null;
-    const transcript = await this.deps.repository.transcriptOf(mediaId);
-    if (!transcript || transcript.words.length === 0) return null;
-    return episodeWords(transcript.words, episode.edl ?? null);
+  /** The words the episode plays, on its own timeline (only reviewed words: no cue, no cut take); null when there is no transcript. */
+  transcriptWords(episode: Episode): Promise<TTranscriptWord[] | null> {
+    return this.deps.publishedWords.of(episode);
   }
 
   async transcriptFile(episode: Episode, format: 'vtt' | 'json'): Promise<string> {

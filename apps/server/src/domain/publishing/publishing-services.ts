@@ -10,6 +10,8 @@ import { DistributionService } from '../podcasts/distribution.service.ts';
 import { HostShowService } from '../podcasts/host-show.service.ts';
 import { ShowEpisodesService } from '../episodes/show-episodes.service.ts';
 import { EpisodesRepository } from '../episodes/episodes.repository.ts';
+import { EpisodeMediaRepository } from '../episodes/episode-media.repository.ts';
+import { PublishedWordsService } from '../episodes/published-words.service.ts';
 import { SpreakerService } from '../spreaker/spreaker.service.ts';
 import { SpreakerAccountsRepository } from '../spreaker/spreaker-accounts.repository.ts';
 import { FeedService } from './feed.service.ts';
@@ -46,7 +48,8 @@ export function createPublishingServices(em: EntityManager, shared: SharedDeps, 
     assertOwnSpreakerShow: (user, showId) => spreaker.show(user, showId),
   });
   const repository = new PublishingRepository(em);
-  const feeds = new FeedService({ repository, storage, podcasts, baseUrl, siteLinkOf: siteLinks(em, config) });
+  const publishedWords = new PublishedWordsService({ storage, media: new EpisodeMediaRepository(em) });
+  const feeds = new FeedService({ repository, storage, podcasts, baseUrl, siteLinkOf: siteLinks(em, config), publishedWords });
   const feedCheck = new FeedCheckService({ podcasts, feeds });
   const hosts = new HostRegistry({
     builtin: new BuiltinHost({ feeds, feedCheck, storage }),
