@@ -17,7 +17,7 @@ import { layOut, type ClipTiming, type QualityEvents, type Span } from './truth.
 import { clipWords, installedVoice, readSamples, synthesize } from './voices.ts';
 
 /** Bump when the way episodes are made changes, so cached sets are rebuilt. */
-const VERSION = 2;
+const VERSION = 3;
 
 export interface NoiseOptions {
   /** Indices of the episodes that get noisy copies. */

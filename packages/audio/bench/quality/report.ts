@@ -91,6 +91,8 @@ const ROWS: Row[] = [
         ? `${mean(s.flubber.restartErrors).toFixed(2)} s / ${Math.max(...s.flubber.restartErrors).toFixed(2)} s`
         : '-',
   },
+  { label: 'Unmarked repeats offered as suggestions', value: (s) => ratio(s.suggestions.found, s.suggestions.truth) },
+  { label: 'Suggestions where nothing was repeated', value: (s) => String(s.suggestions.falseSuggestions.length) },
   {
     label: 'Intern recall',
     value: (s) => ratio(s.intern.found, s.intern.truth),
@@ -198,6 +200,7 @@ export function whyLines(run: EngineRun): string[] {
   if (s.flubber.falseMarkers.length) lines.push(`False Flubber markers: ${list(s.flubber.falseMarkers)}`);
   const far = s.flubber.restartErrors.filter((e) => e > 0.3).length;
   if (far) lines.push(`${far} restart points more than 0.3 s off (worst ${Math.max(...s.flubber.restartErrors).toFixed(2)} s)`);
+  if (s.suggestions.falseSuggestions.length) lines.push(`Suggestions where nothing was repeated: ${list(s.suggestions.falseSuggestions)}`);
   if (s.intern.misses.length) lines.push(`Intern commands missed: ${list(s.intern.misses)}`);
   if (s.intern.invented.length) lines.push(`Invented Intern commands: ${list(s.intern.invented)}`);
   if (s.sfx.falseTriggers.length) lines.push(`'ding' triggered where it was not said: ${list(s.sfx.falseTriggers)}`);

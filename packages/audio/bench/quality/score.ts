@@ -26,6 +26,8 @@ export interface Note {
 export interface EpisodeScore {
   words: { reference: number; errors: number };
   flubber: { truth: number; found: number; retakeFound: number; restartErrors: number[]; misses: Note[]; falseMarkers: Note[] };
+  /** Unmarked repeats offered as suggestions (a detection kind newer than some trees: 0 found where absent). */
+  suggestions: { truth: number; found: number; falseSuggestions: Note[] };
   intern: { truth: number; found: number; misses: Note[]; invented: Note[]; longestPromptS: number };
   sfx: { said: number; found: number; falseTriggers: Note[] };
   fillers: { truth: number; found: number; misses: Note[]; cutsOnNonFillers: Note[]; realWordsCut: number; recogniserFillerTokens: number };
@@ -62,6 +64,22 @@ export function restartShareWithin(errors: readonly number[], tolerance = RESTAR
   return errors.length === 0 ? 0 : errors.filter((e) => e <= tolerance + EPSILON).length / errors.length;
 }
 
+interface SuggestionLike {
+  start_s?: number;
+  cut_start_s?: number;
+  end_s?: number;
+  cut_end_s?: number;
+}
+
+/** The suggestions of a detection result, read loosely: the kind is optional in stored results. */
+function suggestionsOf(found: TDetectionResult): { start_s: number; end_s: number }[] {
+  const kind = (found as { suggestions?: { matches?: SuggestionLike[] } }).suggestions;
+  return (kind?.matches ?? []).map((m) => {
+    const start = m.cut_start_s ?? m.start_s ?? 0;
+    return { start_s: start, end_s: m.cut_end_s ?? m.end_s ?? start };
+  });
+}
+
 const FILLER_TOKENS = new Set(['um', 'uh', 'umm', 'uhh', 'er', 'erm', 'ah', 'hmm']);
 
 export function scoreEpisode(
@@ -91,6 +109,11 @@ export function scoreEpisode(
   );
   const matchedCommands = new Set(commands.pairs.map(([i]) => i));
   const sfx = pairUp(events.sfx, found.sfx.matches, (h) => h.start_s);
+  const suggestions = pairUp(
+    events.repeats.map((r) => ({ start_s: r.restart_s, end_s: r.restart_s })),
+    suggestionsOf(found),
+    (x) => x.start_s,
+  );
 
   const fillerCuts = found.fillers.matches.map((f) => ({ start_s: f.cut_start_s, end_s: f.cut_end_s, heard: f.text }));
   const fillerFound = events.fillers.filter((f) => fillerCuts.some((c) => overlap(c, f) > 0));
@@ -107,6 +130,11 @@ export function scoreEpisode(
       restartErrors: markers.pairs.map(([i, m]) => round(Math.abs(m.cut_start_s - (events.retakes[i]?.restart_s ?? 0)))),
       misses: events.retakes.filter((_, i) => !matchedRetakes.has(i)).map((r) => missed(r.marker)),
       falseMarkers: markers.extra.map((m) => invented({ start_s: m.flubber_time_s, end_s: m.flubber_end_s })),
+    },
+    suggestions: {
+      truth: events.repeats.length,
+      found: suggestions.pairs.length,
+      falseSuggestions: suggestions.extra.map(invented),
     },
     intern: {
       truth: events.intern.length,
@@ -144,6 +172,7 @@ export function sumScores(scores: readonly EpisodeScore[]): EpisodeScore {
   const empty: EpisodeScore = {
     words: { reference: 0, errors: 0 },
     flubber: { truth: 0, found: 0, retakeFound: 0, restartErrors: [], misses: [], falseMarkers: [] },
+    suggestions: { truth: 0, found: 0, falseSuggestions: [] },
     intern: { truth: 0, found: 0, misses: [], invented: [], longestPromptS: 0 },
     sfx: { said: 0, found: 0, falseTriggers: [] },
     fillers: { truth: 0, found: 0, misses: [], cutsOnNonFillers: [], realWordsCut: 0, recogniserFillerTokens: 0 },

@@ -13,10 +13,11 @@ export type SynthVoice = Exclude<QualityVoice, 'librivox'>;
 
 /**
  * speech: an ordinary sentence; take: a flubbed take (cut off part-way); marker: the Flubber word;
- * again: the sentence said again after the marker; intern: 'intern <question> stop'; sfx: the
+ * again: the sentence said again after the marker (or after an unmarked repeat); repeat: a take
+ * cut off and started again with no marker at all (a suggestion, never cut unasked); intern: 'intern <question> stop'; sfx: the
  * sound-effect keyword said alone; filler: 'um' or 'uh' said alone.
  */
-export type BeatRole = 'speech' | 'take' | 'marker' | 'again' | 'intern' | 'sfx' | 'filler';
+export type BeatRole = 'speech' | 'take' | 'marker' | 'again' | 'repeat' | 'intern' | 'sfx' | 'filler';
 
 export interface SayBeat {
   kind: 'say';
@@ -111,6 +112,12 @@ function writer(rand: () => number) {
       this.say({ role: 'marker', voice: eventVoice, text: FLUBBER, retake }, MARKER_GAP);
       this.say({ role: 'again', voice, retake, ...whole });
     },
+    /** A take abandoned and started again with no marker. */
+    repeat(voice: QualityVoice, whole: Omit<SayBeat, 'kind' | 'role' | 'voice'>, take: Omit<SayBeat, 'kind' | 'role' | 'voice'>) {
+      const retake = retakes++;
+      this.say({ role: 'repeat', voice, retake, ...take });
+      this.say({ role: 'again', voice, retake, ...whole });
+    },
   };
 }
 
@@ -136,7 +143,8 @@ function synthEpisode(id: string, voice: SynthVoice, topic: Topic, index: number
   else w.say({ role: 'speech', voice, text: s5 });
   w.pause();
   w.say({ role: 'speech', voice, text: topic.youKnow });
-  w.say({ role: 'speech', voice, text: s6 });
+  if (index % 3 === 2) w.repeat(voice, { text: s6 }, { text: flubbedTake(s6, pick(rand, TAKE_FRACTIONS)).text });
+  else w.say({ role: 'speech', voice, text: s6 });
   w.say({ role: 'speech', voice, text: topic.outro });
   return { id, voice, beats: w.beats.slice(0, -1) };
 }
@@ -161,14 +169,15 @@ function librivoxEpisode(
   w.say({ role: 'filler', voice: eventVoice, text: 'um' });
   retake(c2);
   w.pause();
-  w.say({ role: 'speech', voice: 'librivox', ...clip(c3) });
+  if (index % 3 === 2) {
+    const take = flubbedTake(c3.reference, pick(rand, TAKE_FRACTIONS));
+    w.repeat('librivox', clip(c3), { text: take.text, clip: { id: c3.id, words: take.words } });
+  } else w.say({ role: 'speech', voice: 'librivox', ...clip(c3) });
   if (index % 2 === 1) w.say({ role: 'intern', voice: eventVoice, text: `${INTERN} what is the name of the sister ${STOP}` });
   w.say({ role: 'speech', voice: 'librivox', ...clip(c4) });
   if (index % 2 === 0) w.say({ role: 'sfx', voice: eventVoice, text: SFX_KEYWORD });
   w.say({ role: 'filler', voice: eventVoice, text: 'uh' });
   retake(c5);
-  w.pause();
-  w.say({ role: 'speech', voice: 'librivox', ...clip(c1) });
   return { id, voice: 'librivox', beats: w.beats.slice(0, -1) };
 }
 

@@ -20,6 +20,13 @@ export interface RetakeTruth {
   again: Span;
 }
 
+/** A take abandoned and started again with no marker: offered as a suggestion, never cut unasked. */
+export interface RepeatTruth {
+  restart_s: number;
+  take: Span & { text: string };
+  again: Span;
+}
+
 export interface InternTruth extends Span {
   prompt: string;
   trigger: Span;
@@ -32,6 +39,7 @@ export interface FillerTruth extends Span {
 
 export interface QualityEvents {
   retakes: RetakeTruth[];
+  repeats: RepeatTruth[];
   intern: InternTruth[];
   /** Where the sound-effect keyword was said (empty in the episodes where it never is). */
   sfx: Span[];
@@ -84,9 +92,10 @@ const spanOf = (words: readonly TTranscriptWord[], fallback: Span): Span =>
  */
 export function layOut(beats: readonly Beat[], clips: readonly ClipTiming[]): LaidOut {
   const words: TTranscriptWord[] = [];
-  const events: QualityEvents = { retakes: [], intern: [], sfx: [], fillers: [], realWords: [], pauses: [] };
+  const events: QualityEvents = { retakes: [], repeats: [], intern: [], sfx: [], fillers: [], realWords: [], pauses: [] };
   const placed: Span[] = [];
   const takes = new Map<number, RetakeTruth>();
+  const repeats = new Map<number, RepeatTruth>();
   let at = 0;
   let clipIndex = 0;
   for (const beat of beats) {
@@ -102,7 +111,7 @@ export function layOut(beats: readonly Beat[], clips: readonly ClipTiming[]): La
     const shifted = clip.words.map((w) => ({ ...w, start: ms(w.start + at), end: ms(w.end + at) }));
     words.push(...shifted);
     placed.push(span);
-    record(beat, span, shifted, events, takes);
+    record(beat, span, shifted, events, takes, repeats);
     at += clip.duration_s;
   }
   return { words, events, placed, duration_s: ms(at) };
@@ -114,13 +123,21 @@ function record(
   words: readonly TTranscriptWord[],
   events: QualityEvents,
   takes: Map<number, RetakeTruth>,
+  repeats: Map<number, RepeatTruth>,
 ): void {
-  if (beat.role === 'speech' || beat.role === 'take' || beat.role === 'again') events.realWords.push(...realUses(words));
+  if (beat.role === 'speech' || beat.role === 'take' || beat.role === 'again' || beat.role === 'repeat')
+    events.realWords.push(...realUses(words));
   switch (beat.role) {
     case 'take': {
       const truth: RetakeTruth = { marker: span, restart_s: span.start_s, take: { ...span, text: beat.text }, again: span };
       takes.set(beat.retake ?? -1, truth);
       events.retakes.push(truth);
+      return;
+    }
+    case 'repeat': {
+      const truth: RepeatTruth = { restart_s: span.start_s, take: { ...span, text: beat.text }, again: span };
+      repeats.set(beat.retake ?? -1, truth);
+      events.repeats.push(truth);
       return;
     }
     case 'marker': {
@@ -129,7 +146,7 @@ function record(
       return;
     }
     case 'again': {
-      const truth = takes.get(beat.retake ?? -1);
+      const truth = takes.get(beat.retake ?? -1) ?? repeats.get(beat.retake ?? -1);
       if (truth) truth.again = span;
       return;
     }

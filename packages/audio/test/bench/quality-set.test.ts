@@ -2,7 +2,7 @@ import { ZDetectionResult, type TDetectionResult, type TTranscriptWord } from '@
 import { describe, expect, it } from 'vitest';
 import { EPISODE_VOICES, flubbedTake, planQualitySet, type Beat } from '../../bench/quality/script.ts';
 import { hum, meanSquare, mixAtSnr, snrAgainst, trimSilence, whiteNoise, RATE } from '../../bench/quality/signal.ts';
-import { layOut, type ClipTiming } from '../../bench/quality/truth.ts';
+import { layOut, type ClipTiming, type QualityEvents } from '../../bench/quality/truth.ts';
 import { pairUp, restartShareWithin, scoreEpisode, sumScores } from '../../bench/quality/score.ts';
 
 const CLIPS = [1, 2, 3, 4, 5].map((n) => ({ id: `clip${n}`, reference: `the words of clip number ${n} are read here` }));
@@ -35,10 +35,15 @@ describe('the labelled set plan', () => {
     const says = (role: string) => set.filter((e) => e.beats.some((b) => b.kind === 'say' && b.role === role)).length;
     expect(says('sfx')).toBe(6);
     expect(says('intern')).toBe(6);
+    expect(says('repeat')).toBe(4);
     for (const episode of set) {
       const roles = episode.beats.flatMap((b) => (b.kind === 'say' && b.retake !== undefined ? [`${b.retake}:${b.role}`] : []));
       const retakes = new Set(roles.map((r) => r.split(':')[0]));
-      for (const r of retakes) expect(roles.filter((x) => x.startsWith(`${r}:`))).toEqual([`${r}:take`, `${r}:marker`, `${r}:again`]);
+      for (const r of retakes)
+        expect([
+          [`${r}:take`, `${r}:marker`, `${r}:again`],
+          [`${r}:repeat`, `${r}:again`],
+        ]).toContainEqual(roles.filter((x) => x.startsWith(`${r}:`)));
       for (const beat of episode.beats) if (beat.kind === 'gap') expect(beat.seconds > 1.8).toBe(beat.pause);
     }
   });
@@ -67,6 +72,10 @@ describe('laying out the truth', () => {
     gap(2.5, true),
     say('intern', 'intern what do you like stop'),
     gap(0.5),
+    say('repeat', 'we asked', 1),
+    gap(0.5),
+    say('again', 'we asked them', 1),
+    gap(0.5),
     say('filler', 'um'),
     gap(0.3),
     say('sfx', 'ding'),
@@ -77,6 +86,8 @@ describe('laying out the truth', () => {
     clip('flubber', 0.4),
     clip('i like to water early', 2),
     clip('intern what do you like stop', 3),
+    clip('we asked', 1),
+    clip('we asked them', 1.5),
     clip('um', 0.3),
     clip('ding', 0.25),
   ];
@@ -101,14 +112,17 @@ describe('laying out the truth', () => {
         stop: { start_s: 12.1, end_s: 12.6 },
       },
     ]);
-    expect(laid.events.fillers).toEqual([{ text: 'um', start_s: 13.1, end_s: 13.4 }]);
-    expect(laid.events.sfx).toEqual([{ start_s: 13.7, end_s: 13.95 }]);
-    expect(laid.duration_s).toBe(13.95);
+    expect(laid.events.repeats).toEqual([
+      { restart_s: 13.1, take: { start_s: 13.1, end_s: 14.1, text: 'we asked' }, again: { start_s: 14.6, end_s: 16.1 } },
+    ]);
+    expect(laid.events.fillers).toEqual([{ text: 'um', start_s: 16.6, end_s: 16.9 }]);
+    expect(laid.events.sfx).toEqual([{ start_s: 17.2, end_s: 17.45 }]);
+    expect(laid.duration_s).toBe(17.45);
   });
 
   it('keeps every word at its time and counts real uses of like only in what the host says, not in a command', () => {
     expect(laid.words.map((w) => w.text).join(' ')).toBe(
-      'welcome to the show i like to flubber i like to water early intern what do you like stop um ding',
+      'welcome to the show i like to flubber i like to water early intern what do you like stop we asked we asked them um ding',
     );
     expect(laid.words.find((w) => w.text === 'water')).toMatchObject({ start: 6.3, end: 6.7 });
     expect(laid.events.realWords.map((r) => [r.text, r.start_s])).toEqual([
@@ -173,7 +187,7 @@ describe('scoring detections against the truth', () => {
     ['welcome', 10, 10.4],
     ['to', 10.5, 10.7],
   ].map(([text, start, end]) => ({ text: String(text), start: Number(start), end: Number(end), confidence: null }));
-  const events = {
+  const events: QualityEvents = {
     retakes: [
       {
         restart_s: 2.5,
@@ -182,6 +196,7 @@ describe('scoring detections against the truth', () => {
         again: { start_s: 5.1, end_s: 5.7 },
       },
     ],
+    repeats: [{ restart_s: 10, take: { start_s: 10, end_s: 10.7, text: 'welcome to' }, again: { start_s: 11, end_s: 12 } }],
     intern: [],
     sfx: [],
     fillers: [{ text: 'um', start_s: 8, end_s: 8.3 }],
@@ -254,6 +269,22 @@ describe('scoring detections against the truth', () => {
     const score = scoreEpisode({ words: truthWords, events }, truthWords, detection({ pauses: [pause(5.7, 8), pause(8.3, 10.5)] }));
     expect(score.pauses.found).toBe(1);
     expect(score.pauses.cutsOverSpeech.map((n) => n.at_s)).toEqual([8.9]);
+  });
+
+  it('counts a suggestion at the abandoned take as found and one elsewhere as false', () => {
+    const withSuggestions = {
+      ...detection({}),
+      suggestions: {
+        count: 2,
+        matches: [
+          { cut_start_s: 9.9, cut_end_s: 10.9 },
+          { cut_start_s: 2.4, cut_end_s: 5 },
+        ],
+      },
+    } as TDetectionResult;
+    const score = scoreEpisode({ words: truthWords, events }, truthWords, withSuggestions);
+    expect(score.suggestions).toEqual({ truth: 1, found: 1, falseSuggestions: [{ at_s: 2.4, text: "said 'i like to flubber'" }] });
+    expect(scoreEpisode({ words: truthWords, events }, truthWords, detection({})).suggestions.found).toBe(0);
   });
 
   it('pairs each truth with one detection at most and sums episodes', () => {
