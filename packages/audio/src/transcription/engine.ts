@@ -9,6 +9,11 @@ export interface TranscribeOptions {
 /** One way of turning a 16 kHz mono WAV into timed words. */
 export interface TranscriptionEngine {
   readonly name: TTranscriptionEngineName;
+  /**
+   * The model it recognises with, as the transcript records it: whisper's 'base.en' (or the file's
+   * name), pocketsphinx's 'en-us', the endpoint's model; null where there is none.
+   */
+  readonly model: string | null;
   /** Whether it can run here now (binary or model present, endpoint configured); never throws. */
   available(): Promise<boolean>;
   transcribe(wavPath: string, options?: TranscribeOptions): Promise<TTranscript>;

@@ -10,3 +10,5 @@ export * from './openai/verbose-json.ts';
 export * from './whisper/engine.ts';
 export * from './whisper/words.ts';
 export * from './supplied/index.ts';
+export * from './whisper/model-file.ts';
+export { writeTestModel, buildTestModel, type TestModelOptions } from './whisper/test-model.ts';

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { TTranscriptionEngineName } from '@ppp/contracts';
 import { NoEngineAvailableError, type TranscriptionEngine } from '../../src/transcription/engine.ts';
 import { chooseEngine as choose } from '../../src/transcription/choose.ts';
-import { createWhisperCppEngine } from '../../src/transcription/whisper/engine.ts';
+import { createWhisperCppEngine, whisperModelName } from '../../src/transcription/whisper/engine.ts';
 import { segmentsToWords } from '../../src/transcription/whisper/words.ts';
 import { createOpenAiCompatibleEngine } from '../../src/transcription/openai/engine.ts';
 
 function engine(name: TTranscriptionEngineName, isAvailable: boolean): TranscriptionEngine {
   return {
     name,
+    model: null,
     available: async () => isAvailable,
     transcribe: async () => ({ words: [], language: null, duration_s: null }),
   };
@@ -58,5 +59,33 @@ describe('whisper.cpp token segments', () => {
       ['was', 0.7, 0.9],
       ['amiable.', 0.9, 1.41],
     ]);
+  });
+
+  it('keeps times inside the audio and in order', () => {
+    // A random or confused model closes its segment at the window's end and can step back in time.
+    const words = segmentsToWords(
+      [
+        { text: ' one', t0: 400, t1: 900 },
+        { text: ' two', t0: 300, t1: 1200 },
+        { text: ' three', t0: 1500, t1: 11720 },
+      ],
+      3.77,
+    );
+    expect(words.map((w) => [w.text, w.start, w.end])).toEqual([
+      ['one', 0.4, 0.9],
+      ['two', 0.4, 1.2],
+      ['three', 1.5, 3.77],
+    ]);
+  });
+});
+
+describe('whisper.cpp model names', () => {
+  it("records the catalogue's name for ggml-<name>.bin and the file's name otherwise", () => {
+    expect(whisperModelName('/models/ggml-base.en.bin')).toBe('base.en');
+    expect(whisperModelName('/models/ggml-large-v3-turbo-q5_0.bin')).toBe('large-v3-turbo-q5_0');
+    expect(whisperModelName('/srv/my-finetune.bin')).toBe('my-finetune.bin');
+    expect(createWhisperCppEngine({ modelPath: '/models/ggml-small.bin' }).model).toBe('small');
+    expect(createWhisperCppEngine({}).model).toBeNull();
+    expect(createOpenAiCompatibleEngine({ baseUrl: 'http://localhost', model: 'whisper-1' }).model).toBe('whisper-1');
   });
 });

@@ -52,6 +52,7 @@ export function createOpenAiCompatibleEngine(options: OpenAiCompatibleOptions): 
   const doFetch = options.fetch ?? fetch;
   return {
     name: NAME,
+    model: options.model ?? null,
     async available() {
       return Boolean(options.baseUrl && options.model);
     },

@@ -42,6 +42,7 @@ export function createPocketsphinxEngine(options: PocketsphinxOptions = {}): Tra
   const specs = normaliseKeywords(options.keywords ?? []);
   return {
     name: 'pocketsphinx',
+    model: path.basename(modelDir),
     async available() {
       return binary() !== null && existsSync(path.join(modelDir, 'en-us', 'mdef'));
     },

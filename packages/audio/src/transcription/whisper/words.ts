@@ -14,14 +14,18 @@ const TAG = /^\s*(\[[^\]]*\]|\([^)]*\))\s*$/;
 /**
  * With token timestamps and max_len 1, each segment is one token. A token that starts with a
  * space starts a word; one that does not ('iable' after ' am', or ',') continues the word before.
+ * whisper.cpp times a segment's end up to its 30 s window, past the audio's end, and can step a
+ * token back before the one before it: times are kept inside the audio and in order.
  */
-export function segmentsToWords(segments: readonly WhisperSegment[]): TTranscriptWord[] {
+export function segmentsToWords(segments: readonly WhisperSegment[], durationSeconds?: number | null): TTranscriptWord[] {
+  const limit = durationSeconds ?? Number.POSITIVE_INFINITY;
+  const clamp = (ms: number, floor: number) => wordTime(Math.min(limit, Math.max(floor, ms / 1000)));
   const words: TTranscriptWord[] = [];
   for (const segment of segments) {
     if (segment.text.trim() === '' || TAG.test(segment.text)) continue;
-    const start = wordTime(segment.t0 / 1000);
-    const end = wordTime(Math.max(segment.t0, segment.t1) / 1000);
     const previous = words.at(-1);
+    const start = clamp(segment.t0, previous?.start ?? 0);
+    const end = clamp(Math.max(segment.t0, segment.t1), start);
     if (previous && !/^\s/.test(segment.text)) {
       previous.text += segment.text;
       previous.end = Math.max(previous.end, end);
