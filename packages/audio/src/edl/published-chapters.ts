@@ -53,7 +53,11 @@ function contentMarks(edl: TEdl, words: readonly TTranscriptWord[]): Mark[] {
   if (!segment) return [];
   const from = segment.start_ms / 1000;
   const to = (segment.start_ms + segment.duration_ms) / 1000;
-  const spoken = words.filter((word) => word.start >= from && word.start < to);
+  // The Intern answers have chapters of their own: the content's are found in the host's words alone.
+  const answers = edl.inserts.filter((insert) => insert.kind === 'intern');
+  const inAnswer = (word: TTranscriptWord) =>
+    answers.some((a) => word.start * 1000 >= a.at_ms && word.start * 1000 < a.at_ms + a.duration_ms);
+  const spoken = words.filter((word) => word.start >= from && word.start < to && !inAnswer(word));
   const sentences = transcriptSentences({ words: spoken, language: null, duration_s: null });
   const found = findChapters(sentences, to - from).filter((chapter) => chapter.title.trim() !== '');
   if (found.length === 0) return [{ title: segment.title, start_ms: segment.start_ms }];

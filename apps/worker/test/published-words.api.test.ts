@@ -1,0 +1,189 @@
+/**
+ * Issue 32 item 6, 'Done when': for an assembled episode the published transcript and chapters
+ * hold no cue word and no cut material, and hold the Intern answer. A real upload of espeak-ng
+ * speech with a supplied transcript (two retakes, a filler, an Intern command), assembled with the
+ * creator's review choices (the first retake cut, the second kept; fillers removed; the command
+ * answered in the creator's own words, voiced), published now to the built-in host; then the feed is
+ * fetched over HTTP and its podcast:transcript and podcast:chapters links followed.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ZAiTextRequest, ZAssembleEpisodeRequest, ZInternExecuteRequest, ZTemplateBody, type TMediaItem } from '@ppp/contracts';
+import { coverPng, seedShow } from '@ppp/server/test-support';
+import { LocalStorage, type User } from '@ppp/server/domain';
+import { spokenSlots } from './support/spoken-slots.ts';
+import { workerBed } from './support/worker-bed.ts';
+
+const bed = workerBed({ name: 'ppp-published', api: true, env: () => ({ TTS_ENGINES: 'espeak' }) });
+const { services, waitFor } = bed;
+const PUBLIC_URL = 'http://localhost:3000';
+
+const SLOT = 3;
+const PHRASES = [
+  'welcome to the garden hour',
+  'tomatoes need lots of sunshine and zucchini',
+  'flubber',
+  'tomatoes need lots of sunshine',
+  'um peppers like warm chilli beds',
+  'flubber',
+  'peppers like warm beds',
+  'intern what is the ideal soil ph stop',
+  'thanks for listening',
+];
+const ANSWER = 'Most vegetables like a soil pH between six and seven.';
+
+let userId = '';
+let showId = '';
+let templateId = '';
+let upload: TMediaItem;
+const user = (): Promise<User> => services().users.getById(userId);
+
+beforeAll(async () => {
+  userId = (await bed.newUser('published', 'pro')).id;
+  showId = await seedShow(bed.orm, new LocalStorage(bed.storage.dir), userId, 'The Garden Hour', coverPng(bed.files.dir));
+  const template = await services().templates.create(
+    await user(),
+    ZTemplateBody.parse({
+      name: 'Content only',
+      podcast_id: showId,
+      segments: [{ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }],
+    }),
+  );
+  templateId = template.id;
+  const { wav, transcript } = spokenSlots({ dir: bed.files.dir, name: 'garden', phrases: PHRASES, slotSeconds: SLOT, sampleRate: 44100 });
+  const [item] = await services().uploads.acceptMany(
+    await user(),
+    [{ path: wav, name: 'garden.wav', size: 1 }],
+    ['Garden upload'],
+    { category: 'main_content' },
+    { path: transcript, name: 'garden.json', size: 0 },
+  );
+  if (!item) throw new Error('not stored');
+  upload = await waitFor(
+    async () => services().media.getDto(await user(), item.id),
+    (i) => i.status !== 'processing',
+  );
+  expect(upload).toMatchObject({ status: 'ready', transcription_engine: 'supplied' });
+}, 120_000);
+
+const ZJsonTranscript = z.object({ segments: z.array(z.object({ startTime: z.number(), endTime: z.number(), body: z.string() })) });
+const ZChapters = z.object({ chapters: z.array(z.object({ startTime: z.number(), title: z.string() })) });
+
+/** A public URL of the feed, fetched from the test server. */
+async function follow(url: string): Promise<Response> {
+  const res = await fetch(`${bed.api.baseUrl}${url.replace(PUBLIC_URL, '')}`);
+  expect(res.status).toBe(200);
+  return res;
+}
+
+/** WebVTT cues as (start, end) seconds and their words. */
+function vttCues(vtt: string): { start: number; end: number; words: string[] }[] {
+  const seconds = (t: string) => t.split(':').reduce((sum, part) => sum * 60 + Number(part), 0);
+  return [...vtt.matchAll(/(\d\d:\d\d:\d\d\.\d{3}) --> (\d\d:\d\d:\d\d\.\d{3})\n([\s\S]*?)(?:\n\n|$)/g)].map(
+    ([, from = '', to = '', body = '']) => ({
+      start: seconds(from),
+      end: seconds(to),
+      words: body.split(/\s+/).filter(Boolean),
+    }),
+  );
+}
+
+describe('the published transcript and chapters of an assembled episode', () => {
+  it('hold no cue word, no cut take and no removed filler, and hold the Intern answer inside the episode', async () => {
+    const owner = await user();
+    const hints = await services().transcripts.intentHints(owner, upload.id);
+    expect(hints.detection.flubber.count).toBe(2);
+    expect(hints.detection.intern.count).toBe(1);
+    expect(hints.detection.fillers.count).toBeGreaterThanOrEqual(1);
+    const [command] = (await services().internReview.prepare(owner, { filename: upload.id })).contexts;
+    if (!command) throw new Error('no Intern command');
+    const answer = await services().internReview.execute(
+      owner,
+      ZInternExecuteRequest.parse({
+        filename: upload.id,
+        command_id: command.command_id,
+        start_s: command.start_s,
+        end_s: command.default_end_s,
+        override_text: ANSWER,
+      }),
+    );
+    if (!answer.media_id) throw new Error('no voiced answer');
+
+    const queued = await services().assembly.assemble(
+      owner,
+      ZAssembleEpisodeRequest.parse({
+        template_id: templateId,
+        main_content_filename: upload.id,
+        episode_details: { title: 'Soil and sun', description: 'Tomatoes and peppers.', episodeNumber: 1 },
+        cleanup: { removePauses: false, removeFillers: true, censorEnabled: false },
+        // The review: the first retake cut, the second kept; the command answered with the voiced clip alone.
+        intents: { flubber: 'yes', intern: 'yes', sfx: 'no' },
+        flubber_indices: [0],
+        intern_answers: [{ intern_index: command.intern_index, media_id: answer.media_id, at_s: answer.end_s }],
+        publish: { mode: 'now', visibility: 'public' },
+      }),
+    );
+    await waitFor(
+      () => services().publishing.status({ id: userId }, queued.episode_id),
+      (s) => s.status === 'published',
+      180_000,
+    );
+    const durationS = ((await services().assembly.episodeStatus(owner, queued.episode_id)).episode?.duration_ms ?? 0) / 1000;
+    expect(durationS).toBeGreaterThan(0);
+
+    const feed = await (await follow(`/feeds/${showId}.xml`)).text();
+    const links = [...feed.matchAll(/<podcast:transcript\s[^>]*url="([^"]+)"[^>]*type="([^"]+)"/g)].map(([, url = '', type = '']) => ({
+      url,
+      type,
+    }));
+    expect(links.map((l) => l.type).sort()).toEqual(['application/json', 'text/vtt']);
+    const vtt = await (await follow(links.find((l) => l.type === 'text/vtt')!.url)).text();
+    const json = ZJsonTranscript.parse(await (await follow(links.find((l) => l.type === 'application/json')!.url)).json());
+    console.log(`published transcript (${durationS} s): ${json.segments.map((s) => `${s.body}@${s.startTime}`).join(' ')}`);
+
+    const words = json.segments.map((s) => s.body.toLowerCase().replace(/[^a-z]/g, ''));
+    const cues = vttCues(vtt);
+    const vttWords = cues.flatMap((cue) => cue.words.map((w) => w.toLowerCase().replace(/[^a-z]/g, '')));
+    for (const said of [words, vttWords]) {
+      // No cue word, nothing of the cut take ('zucchini'), no removed filler; the kept retake's take stays ('chilli').
+      for (const gone of ['flubber', 'intern', 'stop', 'zucchini', 'um']) expect(said).not.toContain(gone);
+      expect(said).toContain('chilli');
+      expect(said.join(' ')).toContain('most vegetables like a soil ph between six and seven');
+    }
+    const answerAt = json.segments.find((s) => s.body === 'Most');
+    expect(answerAt?.startTime).toBeGreaterThan(0);
+    expect(answerAt!.startTime).toBeLessThan(durationS);
+    // The answer plays where the command was: after the kept retake, before the goodbye.
+    expect(answerAt!.startTime).toBeGreaterThan(json.segments.find((s) => s.body === 'beds')!.startTime);
+    expect(answerAt!.startTime).toBeLessThan(json.segments.find((s) => s.body === 'thanks')!.startTime);
+    for (const [i, segment] of json.segments.entries()) {
+      expect(segment.endTime).toBeGreaterThanOrEqual(segment.startTime);
+      expect(segment.endTime).toBeLessThanOrEqual(durationS);
+      if (i > 0) expect(segment.startTime).toBeGreaterThanOrEqual(json.segments[i - 1]!.startTime);
+    }
+    for (const [i, cue] of cues.entries()) {
+      expect(cue.end).toBeLessThanOrEqual(durationS);
+      if (i > 0) expect(cue.start).toBeGreaterThanOrEqual(cues[i - 1]!.start);
+    }
+
+    const chaptersUrl = /<podcast:chapters\s[^>]*url="([^"]+)"/.exec(feed)?.[1];
+    if (!chaptersUrl) throw new Error('no podcast:chapters');
+    const chapters = ZChapters.parse(await (await follow(chaptersUrl)).json()).chapters;
+    console.log(`chapters: ${chapters.map((c) => `${c.startTime} ${c.title}`).join(' | ')}`);
+    expect(chapters.length).toBeGreaterThanOrEqual(2);
+    for (const chapter of chapters) {
+      expect(chapter.title).not.toMatch(/^(intern|flubber|stop)\b/i);
+      expect(chapter.startTime).toBeLessThan(durationS);
+    }
+    // The answer has its chapter, at the answer's time, titled by the question without the command words.
+    expect(chapters.find((c) => c.startTime === answerAt!.startTime)?.title).toMatch(/soil ph/i);
+
+    // The AI text of the episode reads the same words.
+    const request = ZAiTextRequest.parse({ episode_id: queued.episode_id });
+    const notes = (await services().aiText.notes(owner, request)).description ?? '';
+    const tags = (await services().aiText.tags(owner, { ...request, tags_always_include: null, max_tags: null })).tags;
+    const written = `${notes} ${tags.join(' ')}`.toLowerCase();
+    expect(notes).not.toBe('');
+    for (const gone of ['flubber', 'intern', 'zucchini']) expect(written).not.toContain(gone);
+  }, 240_000);
+});
