@@ -111,6 +111,7 @@ export const ZCleanupOverrides = z
     targetPauseSeconds: z.number().min(0),
     fillerLeadTrimMs: z.number().int().min(0),
     censorEnabled: z.boolean(),
+    enhanceSpeech: z.boolean(),
   })
   .partial();
 export type TCleanupOverrides = z.infer<typeof ZCleanupOverrides>;

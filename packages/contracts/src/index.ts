@@ -8,6 +8,7 @@ export * from './transcript.ts';
 export * from './transcript-review.ts';
 export * from './transcript-edits.ts';
 export * from './audio-cleanup.ts';
+export * from './enhancement.ts';
 export * from './markers.ts';
 export * from './transcription.ts';
 export * from './retranscribe.ts';

@@ -10,6 +10,7 @@ export { storageFor } from './storage/storage-for.ts';
 export { ScratchFolder, ScratchFullError, workFolder } from './storage/scratch.ts';
 export { PgBossJobQueue, noJobQueue, type JobQueue } from './jobs/job-queue.ts';
 export { mediaKey, type StoragePort } from './storage/storage.ts';
+export { writeEnhancedCopy } from './episodes/enhanced-content.ts';
 export { tusStorageFor, tusDirectory } from './storage/tus-store.ts';
 export { UnfinishedUploads } from './media/unfinished-uploads.ts';
 export { publishTestHooks } from './publishing/publish-runner.ts';

@@ -10,7 +10,7 @@ import {
 } from '@ppp/audio';
 import { ZSuppliedTranscriptFormat, type TTranscript, type TTranscriptionEngineName } from '@ppp/contracts';
 import { scratchDir } from '@ppp/server/config';
-import { mediaKey, ScratchFullError, workFolder } from '@ppp/server/domain';
+import { mediaKey, ScratchFullError, workFolder, writeEnhancedCopy } from '@ppp/server/domain';
 import { configuredEngines, ensureWhisperModel, triggerWords } from '../transcription/engines.ts';
 import { isFinalAttempt, type JobContext, type JobDefinition } from './job.ts';
 
@@ -87,11 +87,20 @@ export async function handleTranscribe(mediaId: string, ctx: JobContext): Promis
     original = await services.storage.localPath(item.storageKey);
     const probe = await probeAudio(original.path, { signal: ctx.signal });
     const working = path.join(work.dir, 'working.wav');
-    await makeWorkingCopy(original.path, working, {
+    // Issue 33: with speech enhancement on, the engines hear the cleaned copy (kept for the render too).
+    const enhanced = (await services.audioCleanup.get(item.user.id)).enhanceSpeech
+      ? await writeEnhancedCopy(services.storage, { userId: item.user.id, mediaId: item.id, originalPath: original.path }, work.dir, {
+          formatName: probe.formatName,
+          durationSeconds: probe.durationSeconds,
+          signal: ctx.signal,
+          onProgress: progressWriter(ctx, item.id, 0, 4),
+        })
+      : null;
+    await makeWorkingCopy(enhanced ?? original.path, working, {
       durationSeconds: probe.durationSeconds,
-      formatName: probe.formatName,
+      formatName: enhanced ? 'flac' : probe.formatName,
       signal: ctx.signal,
-      onProgress: progressWriter(ctx, item.id, 0, 5),
+      onProgress: progressWriter(ctx, item.id, enhanced ? 4 : 0, 5),
     });
     const workingKey = mediaKey(item.user.id, item.id, 'working.wav');
     await services.storage.putFile(workingKey, working);

@@ -10,6 +10,7 @@ import type { TtsService } from '../speech/tts.service.ts';
 import type { MediaService } from '../media/media.service.ts';
 import type { PublishingService } from '../publishing/publishing.service.ts';
 import { UploadSnippets } from './upload-snippets.ts';
+import { EnhancePreviewService } from './enhance-preview.service.ts';
 import { FlubberByFileService } from './flubber-by-file.service.ts';
 import { InternReviewService } from './intern-review.service.ts';
 import { InternAnswersRepository } from './intern-answers.repository.ts';
@@ -38,6 +39,7 @@ export function createCreatorServices(em: EntityManager, shared: SharedDeps, por
   });
   return {
     uploadSnippets: snippets,
+    enhancePreview: new EnhancePreviewService({ media: new EpisodeMediaRepository(em), snippets }),
     flubberByFile: new FlubberByFileService({
       transcripts: ports.transcripts,
       audioCleanup: ports.audioCleanup,

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { extractSegment } from '@ppp/audio';
+import { enhanceSpeechFile, extractSegment } from '@ppp/audio';
 import { EPISODE_HISTORY } from '@ppp/contracts';
 import { notFound } from '../errors.ts';
 import type { MediaItem } from '../media/media-item.entity.ts';
@@ -17,6 +17,8 @@ export interface SnippetRequest {
   name: string;
   start: number;
   end: number;
+  /** The stretch with speech enhancement applied (the A/B preview's enhanced side). */
+  enhance?: boolean;
 }
 
 export interface UploadSnippetsDeps {
@@ -64,7 +66,7 @@ export class UploadSnippets {
     try {
       for (const request of missing) {
         const file = path.join(work, request.name);
-        const cut = await extractSegment(input.path, file, request.start, request.end).then(
+        const cut = await cutSnippet(input.path, file, request).then(
           () => true,
           () => false,
         );
@@ -77,6 +79,16 @@ export class UploadSnippets {
       await rm(work, { recursive: true, force: true });
     }
     return ready;
+  }
+
+  /** Runs fn with a local copy of a stored snippet. */
+  async withLocal<T>(upload: MediaItem, name: string, fn: (file: string) => Promise<T>): Promise<T> {
+    const local = await this.deps.storage.localPath(this.key(upload, name));
+    try {
+      return await fn(local.path);
+    } finally {
+      await local.release();
+    }
   }
 
   /** A relative URL an audio element can play for an hour. */
@@ -92,6 +104,18 @@ export class UploadSnippets {
     const upload = valid ? await this.deps.media.findMediaById(uploadId) : null;
     if (!upload) throw notFound();
     return this.key(upload, name);
+  }
+}
+
+/** Cuts one snippet to file; an enhanced one is cut losslessly first, then enhanced into file. */
+async function cutSnippet(input: string, file: string, request: SnippetRequest): Promise<void> {
+  if (!request.enhance) return extractSegment(input, file, request.start, request.end);
+  const raw = `${file}.wav`;
+  try {
+    await extractSegment(input, raw, request.start, request.end);
+    await enhanceSpeechFile(raw, file);
+  } finally {
+    await rm(raw, { force: true });
   }
 }
 

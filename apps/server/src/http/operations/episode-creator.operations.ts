@@ -1,4 +1,6 @@
 import {
+  ZEnhancePreview,
+  ZEnhancePreviewRequest,
   ZFlubberPrepareByFileRequest,
   ZFlubberPrepareByFileResponse,
   ZInternExecuteRequest,
@@ -20,6 +22,9 @@ export const episodeCreatorOperations = {
   ),
   internExecute: activeCall(ZInternExecuteRequest, ZInternExecuteResponse, (services, user, input) =>
     services.internReview.execute(user, input),
+  ),
+  enhancePreview: activeCall(ZEnhancePreviewRequest, ZEnhancePreview, (services, user, input) =>
+    services.enhancePreview.preview(user, input),
   ),
   lastNumbering: activeCall(ZLastNumberingQuery, ZLastNumbering, (services, user, input) =>
     services.showEpisodes.lastNumbering(user, input.podcast_id),

@@ -1,6 +1,7 @@
 import { ZSignedQuery, serveStored, type SignedInput } from '../media/serve-stored.ts';
 import { episodeCreatorOperations as ops } from '../operations/episode-creator.operations.ts';
-import { bodyRoute, queryRoute } from './operation-route.ts';
+import { ZEnhancePreviewBody } from '@ppp/contracts';
+import { bodyRoute, pathRoute, queryRoute } from './operation-route.ts';
 import { defineRoutes, route } from './route.ts';
 
 async function serveSnippet({ ctx, params, query, c }: SignedInput<'/api/media/{id}/snippets/{name}'>): Promise<Response> {
@@ -39,6 +40,16 @@ export const episodeCreatorRoutes = defineRoutes([
     tag: 'episodes',
     summary:
       'The highest season of a show’s episodes and the highest episode number in it (null and null when none); 404 for another user’s show.',
+  }),
+  pathRoute(ops.enhancePreview, {
+    method: 'post',
+    path: '/api/media/{id}/enhance-preview',
+    tag: 'media',
+    summary:
+      'The A/B preview of speech enhancement: the same 15 s of an upload (from start_s) as recorded and as enhanced, as signed URLs, with ' +
+      'what enhancement does to this recording. 404 for an unknown or another user’s upload; 409 when the audio cannot be read.',
+    body: { schema: ZEnhancePreviewBody },
+    input: ({ id }, body) => ({ media_id: id, start_s: body.start_s }),
   }),
   route({
     method: 'get',
