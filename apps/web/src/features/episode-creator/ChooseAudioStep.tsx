@@ -5,7 +5,7 @@ import { EPISODE_CREATOR, EPISODE_CREATOR_SHELL, type TMediaItem } from '@ppp/co
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import { DeleteUploadDialog } from '../preupload/UploadPieces.tsx';
-import { TranscriptEditor } from '../transcript/TranscriptEditor.tsx';
+import { UploadTranscriptEditor } from '../transcript/TranscriptEditor.tsx';
 import { UploadChoiceCard } from './UploadChoiceCard.tsx';
 
 export interface ChooseAudioStepProps {
@@ -90,7 +90,7 @@ export function ChooseAudioStep({
         />
       ))}
       <DeleteUploadDialog pending={pending} onClose={() => setPending(null)} onDeleted={onDeleted} />
-      <TranscriptEditor source={reading ? { media_id: reading } : null} onClose={() => setReading(null)} />
+      <UploadTranscriptEditor mediaId={reading} onClose={() => setReading(null)} onSaved={onRescanned} />
     </Stack>
   );
 }

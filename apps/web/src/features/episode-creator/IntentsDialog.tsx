@@ -14,6 +14,7 @@ import { DialogActions } from '@ppp/ui';
 import { FeatureLockedNotice } from '../billing/FeatureLockedNotice.tsx';
 import type { IntentAnswers, IntentKey } from './creator-state.ts';
 import type { IntentsView } from './use-intents.ts';
+import { CorrectTranscriptLink } from './CreatorTranscript.tsx';
 
 export interface IntentsDialogProps {
   opened: boolean;
@@ -126,6 +127,7 @@ function IntentsForm({ answers, intents, prompted, onClose, onSubmit }: IntentsD
       <Text size="sm" c="dimmed">
         Tell us which automations to run on this recording.
       </Text>
+      <CorrectTranscriptLink />
       {intents.detecting && <DetectingCues />}
       {intents.visible.length === 0 && intents.locked.length === 0 && (
         <Text size="sm">Nothing to ask: no automation cues were found in this recording.</Text>

@@ -3,6 +3,7 @@ import { EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL, type TInternContext } 
 import { internCanContinue } from './creator-rules.ts';
 import type { InternReviewItem } from './creator-state.ts';
 import { InternCard } from './InternCard.tsx';
+import { CorrectTranscriptLink } from './CreatorTranscript.tsx';
 import { isLocked, usePlanFeatures } from '../billing/plan-features.ts';
 import { useInternCommands, type InternReviewProps } from './use-intern-commands.ts';
 
@@ -72,6 +73,7 @@ export function InternReview(props: InternReviewProps) {
         {loading && <Loader aria-label="Finding Intern commands" />}
         {unavailable && <InternUnavailable message={unavailable} onRetry={retry} />}
         {!loading && !unavailable && list.length === 0 && <Text>{EPISODE_CREATOR_MESSAGES.noInternCommands}</Text>}
+        <CorrectTranscriptLink />
         <InternCommandList list={list} items={items} dispatch={dispatch} commands={commands} regenerateLocked={regenerateLocked} />
         <Group justify="flex-end">
           {unavailable && (

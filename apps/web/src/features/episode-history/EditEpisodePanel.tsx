@@ -4,12 +4,15 @@ import { EPISODE_MESSAGES, type TEpisode } from '@ppp/contracts';
 import { TemplateChooser } from './TemplateChooserDialog.tsx';
 import { useEditEpisode } from './use-edit-episode.ts';
 import { EpisodeCoverField, EpisodeNumberFields, EpisodeTextFields, EpisodeVisibilityField } from './EditEpisodeFields.tsx';
+import { EditPanelTranscript } from './EpisodeTranscript.tsx';
 
 interface Props {
   episode: TEpisode | null;
   episodes: readonly TEpisode[];
   onClose: () => void;
   onSaved: (episode: TEpisode) => void;
+  /** Opens the episode's transcript editor instead of the panel (issue 32). */
+  onTranscript?: () => void;
 }
 
 /**
@@ -24,7 +27,7 @@ export function EditEpisodePanel(props: Props) {
   return <EditEpisodeForm key={props.episode.id} {...props} episode={props.episode} />;
 }
 
-function EditEpisodeForm({ episode, episodes, onClose, onSaved }: Props & { episode: TEpisode }) {
+function EditEpisodeForm({ episode, episodes, onClose, onSaved, onTranscript }: Props & { episode: TEpisode }) {
   const edit = useEditEpisode(episode, episodes, onSaved);
   const { values, set, duplicate, error } = edit;
   return (
@@ -41,6 +44,7 @@ function EditEpisodeForm({ episode, episodes, onClose, onSaved }: Props & { epis
           </Alert>
         )}
         <EpisodeTextFields episode={episode} edit={edit} />
+        <EditPanelTranscript episode={episode} onOpen={onTranscript} />
         <EpisodeNumberFields edit={edit} />
         <EpisodeVisibilityField episode={episode} edit={edit} />
         <Switch label="Explicit content" checked={values.is_explicit} onChange={(e) => set({ is_explicit: e.currentTarget.checked })} />

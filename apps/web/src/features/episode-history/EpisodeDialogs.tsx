@@ -1,7 +1,7 @@
 import { PUBLISH_LIMITS, type TEpisode } from '@ppp/contracts';
 import { PublishDialog } from '../publishing/PublishDialog.tsx';
 import { UnpublishDialog } from '../publishing/UnpublishDialog.tsx';
-import { TranscriptEditor } from '../transcript/TranscriptEditor.tsx';
+import { EpisodeTranscriptEditor } from './EpisodeTranscript.tsx';
 import type { EpisodeAction } from './EpisodeMenu.tsx';
 import { EditEpisodePanel } from './EditEpisodePanel.tsx';
 import { DeleteEpisodeDialog } from './DeleteEpisodeDialog.tsx';
@@ -16,10 +16,12 @@ interface Props {
   dialog: EpisodeDialog;
   onClose: () => void;
   episodes: ReturnType<typeof useAllEpisodes>;
+  /** Goes from one dialog to another (the edit panel to the transcript, the transcript to the retakes). */
+  onSwitch?: (dialog: EpisodeDialog) => void;
 }
 
 /** Every dialog of Episode History, the one the current action opened shown: edit, delete, publish, schedule, unpublish, cut, transcript, retakes. */
-export function EpisodeDialogs({ dialog, onClose, episodes }: Props) {
+export function EpisodeDialogs({ dialog, onClose, onSwitch, episodes }: Props) {
   const { setEpisodes, reload, reloadAfter } = episodes;
   const episodeFor = (...kinds: NonNullable<EpisodeDialog>['kind'][]) => (dialog && kinds.includes(dialog.kind) ? dialog.episode : null);
   const closeAndReload = () => {
@@ -33,6 +35,7 @@ export function EpisodeDialogs({ dialog, onClose, episodes }: Props) {
         episode={episodeFor('edit')}
         episodes={episodes.episodes ?? []}
         onClose={onClose}
+        onTranscript={onSwitch && dialog ? () => onSwitch({ kind: 'transcript', episode: dialog.episode }) : undefined}
         onSaved={(saved) => {
           setEpisodes((list) => list?.map((e) => (e.id === saved.id ? saved : e)) ?? null);
           onClose();
@@ -61,19 +64,28 @@ export function EpisodeDialogs({ dialog, onClose, episodes }: Props) {
           reloadAfter(PUBLISH_LIMITS.reloadAfterUnpublishMs);
         }}
       />
-      <EpisodeEditors dialog={dialog} onClose={onClose} onDone={closeAndReload} />
+      <EpisodeEditors dialog={dialog} onClose={onClose} onDone={closeAndReload} onSwitch={onSwitch} />
     </>
   );
 }
 
 /** The editors that change an episode's audio or words: the manual cut, the transcript and the retakes. */
-function EpisodeEditors({ dialog, onClose, onDone }: { dialog: EpisodeDialog; onClose: () => void; onDone: () => void }) {
+function EpisodeEditors({
+  dialog,
+  onClose,
+  onDone,
+  onSwitch,
+}: { dialog: EpisodeDialog; onClose: () => void; onDone: () => void } & Pick<Props, 'onSwitch'>) {
   const manual = dialog?.kind === 'manual-edit' ? dialog.episode : null;
   const retakes = dialog?.kind === 'retakes' ? dialog.episode : null;
   return (
     <>
       <ManualEditorOverlay episodeId={manual?.id ?? null} title={dialog?.episode.title ?? ''} onClose={onClose} onCommitted={onDone} />
-      <TranscriptEditor source={dialog?.kind === 'transcript' ? { episode_id: dialog.episode.id } : null} onClose={onClose} />
+      <EpisodeTranscriptEditor
+        episode={dialog?.kind === 'transcript' ? dialog.episode : null}
+        onClose={onClose}
+        onReviewRetakes={onSwitch && ((episode) => onSwitch({ kind: 'retakes', episode }))}
+      />
       <FlubberReviewPanel key={retakes ? retakes.id : 'closed'} episodeId={retakes?.id ?? null} onClose={onClose} onApplied={onDone} />
     </>
   );

@@ -51,7 +51,7 @@ export function EpisodeHistoryView() {
         </Text>
       )}
 
-      <EpisodeDialogs dialog={dialog} onClose={() => setDialog(null)} episodes={all} />
+      <EpisodeDialogs dialog={dialog} onClose={() => setDialog(null)} onSwitch={setDialog} episodes={all} />
     </Stack>
   );
 }

@@ -1,10 +1,12 @@
+import type { CSSProperties, ReactNode } from 'react';
 import { Alert, Badge, Button, Group, Loader, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import type { TTranscriptQuery, TTranscriptView } from '@ppp/contracts';
+import type { TTranscriptCorrectionsResult, TTranscriptQuery, TTranscriptView } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import { TranscriptLineRow } from './TranscriptLineRow.tsx';
+import { WordInspector } from './WordInspector.tsx';
 import { useTranscriptCorrections } from './use-transcript-corrections.ts';
 import { useTranscriptPlayer } from './use-transcript-player.ts';
 
@@ -12,40 +14,96 @@ export interface TranscriptEditorProps {
   /** An upload, or an episode (its upload's words); null when closed. */
   source: TTranscriptQuery | null;
   onClose(): void;
+  /** After a save: the words as they now read and what detection found in them. */
+  onSaved?(result: TTranscriptCorrectionsResult): void;
+  /** Said under a save's outcome (an assembled episode's audio changes only when it is assembled again). */
+  savedNotice?: ReactNode;
 }
 
 type Corrections = ReturnType<typeof useTranscriptCorrections>;
 
-function TranscriptBody({ view, onClose }: { view: TTranscriptView; onClose(): void }) {
-  const { url, audio, playFrom } = useTranscriptPlayer(view.media_id);
-  const edit = useTranscriptCorrections(view);
+interface BodyProps {
+  view: TTranscriptView;
+  onClose(): void;
+  onSaved?: TranscriptEditorProps['onSaved'];
+  savedNotice?: ReactNode;
+}
+
+function TranscriptBody({ view, onClose, onSaved, savedNotice }: BodyProps) {
+  const { url, audio, playFrom, playWord } = useTranscriptPlayer(view.media_id);
+  const edit = useTranscriptCorrections(view, onSaved);
+  const select = (position: number) => {
+    edit.select(position);
+    const word = edit.words[position];
+    if (word) playWord(word);
+  };
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        Click a word to correct it (the timing stays as recorded); click a time to play from there. Corrections go into the published
-        transcript, chapters and AI show notes, and the spoken commands are looked for again.
+        Click a word to hear it and correct it, split it in two or merge it with the next; click a line&apos;s time to play from there.
+        Saving looks for Flubber, Intern, sound effects and fillers again in the corrected words, which also go into the published
+        transcript, chapters and AI show notes.
       </Text>
       <TranscriptSearch query={edit.query} onQuery={edit.setQuery} hits={edit.found.size} />
       {url && <audio ref={audio} controls src={url} preload="metadata" style={{ width: '100%' }} aria-label="Upload audio" />}
-      <ScrollArea.Autosize mah="55vh" type="auto" offsetScrollbars>
-        <Stack gap={4} data-testid="transcript-lines">
+      <SelectedWord edit={edit} onPlay={playWord} />
+      <TranscriptLegend />
+      <ScrollArea.Autosize mah="50vh" type="auto" offsetScrollbars>
+        <Stack gap={6} data-testid="transcript-lines">
           {edit.lines.map((line) => (
             <TranscriptLineRow
               key={line.first}
               line={line}
-              texts={edit.texts}
+              words={edit.words}
               found={edit.found}
-              editing={edit.editing}
-              isCorrected={edit.isCorrected}
+              selected={edit.selected}
               onPlayFrom={playFrom}
-              onEdit={edit.setEditing}
-              onDone={edit.finishEdit}
+              onSelect={select}
             />
           ))}
         </Stack>
       </ScrollArea.Autosize>
-      <CorrectionsFooter edit={edit} onClose={onClose} />
+      <CorrectionsFooter edit={edit} onClose={onClose} savedNotice={savedNotice} />
     </Stack>
+  );
+}
+
+/** The selected word's inspector, keyed so that its field starts from the word's text. */
+function SelectedWord({ edit, onPlay }: { edit: Corrections; onPlay(word: { start: number; end: number }): void }) {
+  const position = edit.selected;
+  const word = position === null ? undefined : edit.words[position];
+  if (position === null || !word) return null;
+  return (
+    <WordInspector
+      key={`${position}-${word.from}-${word.text}`}
+      word={word}
+      position={position}
+      total={edit.words.length}
+      canSplit={edit.canSplit(position)}
+      canMerge={edit.canMerge(position)}
+      onPlay={() => onPlay(word)}
+      onText={(text) => edit.setText(position, text)}
+      onSplit={(texts) => edit.split(position, texts)}
+      onMerge={() => edit.mergeNext(position)}
+    />
+  );
+}
+
+/** What the marks under and behind the words mean. */
+function TranscriptLegend() {
+  const swatch = (style: CSSProperties) => <span style={{ display: 'inline-block', width: 14, height: 10, ...style }} />;
+  return (
+    <Group gap="md" wrap="wrap">
+      <Text size="xs" c="dimmed">
+        {swatch({ borderBottom: '2px dotted var(--mantine-color-orange-6)' })} engine unsure: check it
+      </Text>
+      <Text size="xs" c="dimmed">
+        {swatch({ background: 'var(--mantine-color-teal-0)', borderBottom: '2px solid var(--mantine-color-teal-6)' })} corrected
+      </Text>
+      <Text size="xs" c="dimmed">
+        {swatch({ background: 'var(--mantine-color-teal-1)' })} not saved yet
+      </Text>
+    </Group>
   );
 }
 
@@ -71,7 +129,7 @@ function TranscriptSearch({ query, onQuery, hits }: { query: string; onQuery: (q
 }
 
 /** How the last save went, the counts, and Discard changes, Close and Save corrections. */
-function CorrectionsFooter({ edit, onClose }: { edit: Corrections; onClose(): void }) {
+function CorrectionsFooter({ edit, onClose, savedNotice }: { edit: Corrections; onClose(): void; savedNotice?: ReactNode }) {
   return (
     <>
       {edit.saveError && (
@@ -81,7 +139,10 @@ function CorrectionsFooter({ edit, onClose }: { edit: Corrections; onClose(): vo
       )}
       {edit.outcome && (
         <Alert color="teal" title="Corrections saved">
-          {edit.outcome}
+          <Stack gap={6}>
+            <Text size="sm">{edit.outcome}</Text>
+            {savedNotice}
+          </Stack>
         </Alert>
       )}
       <Group justify="space-between" gap="xs">
@@ -104,8 +165,27 @@ function CorrectionsFooter({ edit, onClose }: { edit: Corrections; onClose(): vo
   );
 }
 
-/** The transcript of an upload, to read (from any word) and correct word by word before it is published. */
-export function TranscriptEditor({ source, onClose }: TranscriptEditorProps) {
+/** An upload's transcript editor by the upload's id (null when closed); onSaved names the upload. */
+export function UploadTranscriptEditor({
+  mediaId,
+  onClose,
+  onSaved,
+}: {
+  mediaId: string | null;
+  onClose(): void;
+  onSaved?(mediaId: string): void;
+}) {
+  return (
+    <TranscriptEditor
+      source={mediaId ? { media_id: mediaId } : null}
+      onClose={onClose}
+      onSaved={onSaved && ((r) => onSaved(r.transcript.media_id))}
+    />
+  );
+}
+
+/** The transcript of an upload, to read (from any word), hear word by word and correct before it is used and published. */
+export function TranscriptEditor({ source, onClose, onSaved, savedNotice }: TranscriptEditorProps) {
   const view = trpc.transcripts.view.useQuery(source ?? { media_id: '' }, { enabled: source !== null });
   const phone = useMediaQuery('(max-width: 36em)');
   return (
@@ -118,7 +198,7 @@ export function TranscriptEditor({ source, onClose }: TranscriptEditorProps) {
     >
       {view.isPending && <Loader aria-label="Loading transcript" />}
       {view.isError && <Alert color="red">{toApiFailure(view.error).message ?? 'The transcript could not be loaded.'}</Alert>}
-      {view.data && <TranscriptBody view={view.data} onClose={onClose} />}
+      {view.data && <TranscriptBody view={view.data} onClose={onClose} onSaved={onSaved} savedNotice={savedNotice} />}
     </Modal>
   );
 }

@@ -1,27 +1,26 @@
 import { Group, Text, UnstyledButton } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { lineTime, type TranscriptLine } from './transcript-lines.ts';
+import type { DraftWord } from './transcript-draft.ts';
 import { TranscriptWord } from './TranscriptWord.tsx';
 
 export interface TranscriptLineRowProps {
   line: TranscriptLine;
-  texts: readonly string[];
+  words: readonly DraftWord[];
   found: ReadonlySet<number>;
-  editing: number | null;
-  isCorrected: (index: number) => boolean;
+  selected: number | null;
   onPlayFrom: (seconds: number) => void;
-  onEdit: (index: number) => void;
-  onDone: (index: number, text: string | null) => void;
+  onSelect: (position: number) => void;
 }
 
-/** One line of the transcript: its time (a press plays from there) and its words. */
-export function TranscriptLineRow({ line, texts, found, editing, isCorrected, onPlayFrom, onEdit, onDone }: TranscriptLineRowProps) {
+/** One line of the transcript: its time (a press plays from there) and its words, each with its own time. */
+export function TranscriptLineRow({ line, words, found, selected, onPlayFrom, onSelect }: TranscriptLineRowProps) {
   return (
     <Group gap={6} wrap="nowrap" align="flex-start">
       <UnstyledButton
         onClick={() => onPlayFrom(line.start)}
         aria-label={`Play from ${lineTime(line.start)}`}
-        style={{ minWidth: 56, fontVariantNumeric: 'tabular-nums', color: 'var(--mantine-color-indigo-7)' }}
+        style={{ minWidth: 56, paddingTop: 1, fontVariantNumeric: 'tabular-nums', color: 'var(--mantine-color-indigo-7)' }}
       >
         <Group gap={2} wrap="nowrap">
           <IconPlayerPlay size={12} />
@@ -30,20 +29,21 @@ export function TranscriptLineRow({ line, texts, found, editing, isCorrected, on
           </Text>
         </Group>
       </UnstyledButton>
-      <Text size="sm" style={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, lineHeight: 1.55 }}>
-        {line.indexes.map((index) => (
-          <TranscriptWord
-            key={`${index}-${texts[index]}`}
-            index={index}
-            text={texts[index] ?? ''}
-            corrected={isCorrected(index)}
-            found={found.has(index)}
-            editing={editing === index}
-            onEdit={() => onEdit(index)}
-            onDone={(text) => onDone(index, text)}
-          />
-        ))}
-      </Text>
+      <div style={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 4, minWidth: 0 }}>
+        {line.indexes.map((position) => {
+          const word = words[position];
+          return word ? (
+            <TranscriptWord
+              key={`${position}-${word.from}-${word.text}`}
+              word={word}
+              position={position}
+              found={found.has(position)}
+              selected={selected === position}
+              onSelect={() => onSelect(position)}
+            />
+          ) : null;
+        })}
+      </div>
     </Group>
   );
 }

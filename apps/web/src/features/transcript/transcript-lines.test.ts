@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TTranscriptWord } from '@ppp/contracts';
-import { draftCorrections, editWord, lineTime, searchWords, transcriptLines, wordsWithDraft } from './transcript-lines.ts';
+import { lineTime, searchWords, transcriptLines } from './transcript-lines.ts';
 
 const word = (text: string, start: number): TTranscriptWord => ({ text, start, end: start + 0.3, confidence: null });
 
@@ -30,22 +30,5 @@ describe('search', () => {
     expect([...searchWords(words, 'feed')]).toEqual([0, 4]);
     expect([...searchWords(words, 'the start')].sort()).toEqual([1, 2, 5, 6]);
     expect(searchWords(words, '  ').size).toBe(0);
-  });
-});
-
-describe('corrections draft', () => {
-  it('keeps edits that differ from the saved words, in order, and shows the words as they will read', () => {
-    const saved = [word('sour', 0), word('dough', 0.4), word('loaf', 0.8)];
-    let draft = editWord(new Map(), saved, 2, ' boule ');
-    draft = editWord(draft, saved, 0, 'Sourdough');
-    draft = editWord(draft, saved, 1, 'dough');
-    expect(draftCorrections(draft)).toEqual([
-      { index: 0, text: 'Sourdough' },
-      { index: 2, text: 'boule' },
-    ]);
-    expect(wordsWithDraft(saved, draft)).toEqual(['Sourdough', 'dough', 'boule']);
-    // Editing back to the saved word (or to nothing) drops the edit.
-    expect(draftCorrections(editWord(draft, saved, 2, 'loaf'))).toEqual([{ index: 0, text: 'Sourdough' }]);
-    expect(draftCorrections(editWord(draft, saved, 0, ''))).toEqual([{ index: 2, text: 'boule' }]);
   });
 });

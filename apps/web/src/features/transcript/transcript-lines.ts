@@ -61,25 +61,3 @@ export function searchWords(words: readonly string[], query: string): Set<number
   }
   return found;
 }
-
-/** The creator's edits not yet saved: word position to the text it should read. */
-export type CorrectionDraft = ReadonlyMap<number, string>;
-
-/** Records an edit; an edit back to the saved text is no edit. */
-export function editWord(draft: CorrectionDraft, saved: readonly TTranscriptWord[], index: number, text: string): CorrectionDraft {
-  const next = new Map(draft);
-  const trimmed = text.trim();
-  if (trimmed === '' || trimmed === saved[index]?.text) next.delete(index);
-  else next.set(index, trimmed);
-  return next;
-}
-
-/** The words as they read with the draft applied. */
-export function wordsWithDraft(saved: readonly TTranscriptWord[], draft: CorrectionDraft): string[] {
-  return saved.map((word, index) => draft.get(index) ?? word.text);
-}
-
-/** The draft as the corrections call takes it, in transcript order. */
-export function draftCorrections(draft: CorrectionDraft): { index: number; text: string }[] {
-  return [...draft.entries()].sort(([a], [b]) => a - b).map(([index, text]) => ({ index, text }));
-}
