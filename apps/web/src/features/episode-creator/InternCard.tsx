@@ -4,6 +4,7 @@ import { canAnswer, internReady, type AnswerEngine } from './creator-rules.ts';
 import type { InternReviewItem } from './creator-state.ts';
 import { FeatureLockedNotice } from '../billing/FeatureLockedNotice.tsx';
 import { InternAnswerAudio, InternAnswerFields, InternCardActions, InternCardHeading, InternSnippet } from './InternCardParts.tsx';
+import { MarkerConfidence } from './MarkerConfidence.tsx';
 
 export interface InternCardProps {
   context: TInternContext;
@@ -58,6 +59,7 @@ export function InternCard(props: InternCardProps) {
     <Card withBorder padding="sm" data-testid="intern-card">
       <Stack gap="xs">
         <InternCardHeading context={context} ready={ready} />
+        <MarkerConfidence confidence={context.confidence} what="command" />
         <InternSnippet context={context} item={item} />
         <Text size="sm">
           <b>Asked:</b> {context.prompt_text || '—'}

@@ -2,6 +2,7 @@ import { Button, Card, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { EPISODE_CREATOR_MESSAGES, formatCutTime, type TFlubberContext } from '@ppp/contracts';
 import { SnippetWaveform } from '@ppp/ui';
 import { clampFlubberRange, type FlubberCut } from './creator-rules.ts';
+import { MarkerConfidence } from './MarkerConfidence.tsx';
 import type { CreatorAction } from './creator-state.ts';
 
 interface Props {
@@ -71,6 +72,7 @@ export function RetakeCard({ context, cut, dispatch }: Props) {
     <Card withBorder padding="sm" data-testid="retake-card" style={cut.cut ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}>
       <Stack gap="xs">
         <RetakeHeading context={context} cut={cut} at={at} dispatch={dispatch} />
+        <MarkerConfidence confidence={context.confidence} what="retake marker" />
         {context.url ? (
           <SnippetWaveform
             url={context.url}

@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Drawer, Group, Loader, Stack, Text } from '@ma
 import { EPISODE_MESSAGES, formatCutTime, proposedFlubberCut, type TFlubberContext } from '@ppp/contracts';
 import { isFeatureLocked } from '../billing/plan-features.ts';
 import { FeatureLockedNotice } from '../billing/FeatureLockedNotice.tsx';
+import { MarkerConfidence } from '../episode-creator/MarkerConfidence.tsx';
 import { useFlubberReview } from './use-flubber-review.ts';
 
 function ContextRow({ context, checked, onToggle }: { context: TFlubberContext; checked: boolean; onToggle: (value: boolean) => void }) {
@@ -25,6 +26,7 @@ function ContextRow({ context, checked, onToggle }: { context: TFlubberContext; 
           aria-label={`Cut the retake at ${formatCutTime(context.flubber_time_s * 1000)}`}
         />
       </Group>
+      <MarkerConfidence confidence={context.confidence} what="retake marker" />
       <Text size="xs" c="dimmed">
         Removes {formatCutTime(cut.start_s * 1000)} to {formatCutTime(cut.end_s * 1000)} of the recording
         {context.applied ? ' (already cut)' : ''}.{' '}
