@@ -14,7 +14,7 @@ interface WhisperContextLike {
   ): { stop: () => Promise<void>; promise: Promise<{ language?: string; segments: WhisperSegment[]; isAborted: boolean }> };
   release(): Promise<void>;
 }
-interface WhisperBinding {
+export interface WhisperBinding {
   initWhisper(options: { filePath: string; useGpu?: boolean }): Promise<WhisperContextLike>;
 }
 
@@ -31,7 +31,8 @@ export interface WhisperCppOptions {
 const NAME = 'whisper.cpp';
 const BINDING = '@fugood/whisper.node';
 
-async function loadDefaultBinding(): Promise<WhisperBinding> {
+/** The prebuilt binding for this platform; throws where there is none. */
+export async function loadWhisperBinding(): Promise<WhisperBinding> {
   const module: unknown = await import(BINDING);
   const binding = (module as { default?: unknown }).default ?? module;
   if (typeof (binding as Partial<WhisperBinding>).initWhisper !== 'function') throw new Error(`${BINDING} has no initWhisper`);
@@ -100,7 +101,7 @@ async function decode(loaded: LoadedModel, wavPath: string, options: WhisperCppO
  * bad files, and the binding leaves its promise unsettled when decoding throws.
  */
 export function createWhisperCppEngine(options: WhisperCppOptions = {}): TranscriptionEngine & { release(): Promise<void> } {
-  const load = options.loadBinding ?? loadDefaultBinding;
+  const load = options.loadBinding ?? loadWhisperBinding;
   const model = options.modelPath ? modelLoader(options.modelPath, load) : null;
   return {
     name: NAME,
