@@ -10,9 +10,10 @@
  *
  * QUALITY_SET_DIR keeps the set between runs (default: a folder in the temp dir); WHISPER_MODEL_PATH,
  * MODELS_DIR or data/models give whisper.cpp its model; QUALITY_NOISE=0 skips the noisy copies and
- * the enhancement; QUALITY_EPISODES=n measures only the first n episodes (a quick look).
+ * the enhancement; QUALITY_FRESH=1 transcribes again what the same code already transcribed; QUALITY_EPISODES=n measures only the first n episodes (a quick look).
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_AUDIO_CLEANUP_SETTINGS, type TSfxKeyword, type TTranscriptWord } from '@ppp/contracts';
@@ -50,11 +51,45 @@ interface Transcriber {
   transcribe: (episode: QualityEpisode, wav: string) => Promise<TTranscriptWord[]>;
 }
 
-async function transcribers(): Promise<Transcriber[]> {
-  const engine = (e: TranscriptionEngine, why: string): Promise<Transcriber> =>
-    e
-      .available()
-      .then((ok) => ({ name: e.name, unavailable: ok ? null : why, transcribe: async (_, wav) => (await e.transcribe(wav)).words }));
+/** The transcription engines' code (src/transcription, and the process runner and WAV reader they use), hashed: a change to any of it transcribes again. */
+function engineCodeHash(): string {
+  const hash = createHash('sha1');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (file.endsWith('.ts')) hash.update(file).update(readFileSync(file));
+    }
+  };
+  const src = path.join(import.meta.dirname, '../src');
+  walk(path.join(src, 'transcription'));
+  for (const file of ['process.ts', 'wav.ts']) hash.update(readFileSync(path.join(src, file)));
+  return hash.digest('hex');
+}
+
+/**
+ * Transcripts are kept beside the set, keyed by the audio's bytes, the engine and model, and the
+ * package's source: the same file through the same code gives the same words, so a re-run after a
+ * detection change spends its time on detection. QUALITY_FRESH=1 transcribes everything again.
+ */
+function cached(dir: string, name: string, run: (wav: string) => Promise<TTranscriptWord[]>): (wav: string) => Promise<TTranscriptWord[]> {
+  const code = engineCodeHash();
+  mkdirSync(dir, { recursive: true });
+  return async (wav) => {
+    const key = createHash('sha1').update(name).update(code).update(readFileSync(wav)).digest('hex');
+    const file = path.join(dir, `${key}.json`);
+    if (process.env.QUALITY_FRESH !== '1' && existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as TTranscriptWord[];
+    const words = await run(wav);
+    writeFileSync(file, JSON.stringify(words));
+    return words;
+  };
+}
+
+async function transcribers(dir: string): Promise<Transcriber[]> {
+  const engine = async (e: TranscriptionEngine, why: string, model = ''): Promise<Transcriber> => {
+    const transcribe = cached(path.join(dir, 'transcripts'), `${e.name} ${model}`, async (wav) => (await e.transcribe(wav)).words);
+    return { name: e.name, unavailable: (await e.available()) ? null : why, transcribe: (_, wav) => transcribe(wav) };
+  };
   const model = whisperModel();
   return [
     { name: 'supplied', unavailable: null, transcribe: async (episode) => episode.words },
@@ -63,6 +98,7 @@ async function transcribers(): Promise<Transcriber[]> {
       ? await engine(
           createWhisperCppEngine({ modelPath: model, language: 'en', threads: Math.max(1, cpus().length - 1) }),
           `not available: ${model} did not load`,
+          path.basename(model),
         )
       : { name: 'whisper.cpp', unavailable: 'not available: no model', transcribe: async () => [] },
   ];
@@ -135,7 +171,7 @@ async function main(): Promise<void> {
   const dir = process.env.QUALITY_SET_DIR ?? path.join(tmpdir(), 'ppp-quality-set');
   const episodes = process.env.QUALITY_EPISODES ? Number(process.env.QUALITY_EPISODES) : undefined;
   const set = buildQualitySet(dir, { noise: withNoise ? DEFAULT_NOISE : false, episodes, log });
-  const engines = await transcribers();
+  const engines = await transcribers(dir);
   const runs = [];
   for (const t of engines) runs.push(await runEngine(t, set, withNoise));
 

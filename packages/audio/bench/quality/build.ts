@@ -7,7 +7,7 @@
  * in `dir` and reused while the plan is unchanged.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TTranscriptWord } from '@ppp/contracts';
 import { librivoxClips } from '../../test/helpers/system.ts';
@@ -76,13 +76,20 @@ interface Clip extends ClipTiming {
 
 const key = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('hex').slice(0, 16);
 
+/** Written under another name and renamed: two runs building the same set at once never read half a file. */
+function writeAtomically(file: string, content: string | Buffer): void {
+  const part = `${file}.${process.pid}.part`;
+  writeFileSync(part, content);
+  renameSync(part, file);
+}
+
 function writeClip(dir: string, name: string, samples: Float32Array, text: string): Clip {
   const wav = path.join(dir, `${name}.wav`);
-  writeFileSync(wav, wavBytes(samples));
+  writeAtomically(wav, wavBytes(samples));
   const duration = samples.length / RATE;
   const { words, aligned } = clipWords(wav, text, duration);
   const clip: Clip = { samples, duration_s: duration, words, aligned };
-  writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ duration_s: duration, words, aligned }));
+  writeAtomically(path.join(dir, `${name}.json`), JSON.stringify({ duration_s: duration, words, aligned }));
   return clip;
 }
 
@@ -127,7 +134,7 @@ function buildEpisode(dir: string, clipsDir: string, script: EpisodeScript, nois
   );
   const laid = layOut(script.beats, clips);
   const wav = path.join(dir, `${script.id}.wav`);
-  writeFileSync(wav, wavBytes(samples));
+  writeAtomically(wav, wavBytes(samples));
   const speech = laid.placed.filter((_, i) => script.beats[i]?.kind === 'say');
   const noisy: NoisyVariant[] = [];
   if (noise && noise.episodes.includes(index)) {
@@ -138,7 +145,7 @@ function buildEpisode(dir: string, clipsDir: string, script: EpisodeScript, nois
     for (const source of sources) {
       const mixed = mixAtSnr(samples, source.signal(), speech, source.snr);
       const file = path.join(dir, `${script.id}-${source.kind}-${source.snr}db.wav`);
-      writeFileSync(file, wavBytes(mixed.mixed));
+      writeAtomically(file, wavBytes(mixed.mixed));
       noisy.push({ noise: source.kind, target_snr_db: source.snr, snr_db: Math.round(mixed.snrDb * 100) / 100, wav: file });
     }
   }
@@ -160,24 +167,28 @@ function buildEpisode(dir: string, clipsDir: string, script: EpisodeScript, nois
 }
 
 /**
- * The labelled set in `dir` (made there, or reused when a set of the same plan is already there).
+ * The labelled set in a folder of `dir` named for its plan (made there, or reused when that set is
+ * already there); the clips are shared by every plan in `dir`/clips.
  * Needs ffmpeg, pocketsphinx with pocketsphinx-testdata, and at least espeak-ng among the voices.
  */
 export function buildQualitySet(dir: string, options: QualitySetOptions = {}): QualitySet {
   const noise = options.noise ?? DEFAULT_NOISE;
   const scripts = planQualitySet(librivoxClips(), { seed: options.seed, episodes: options.episodes, voiceFor: installedVoice });
-  const manifest = path.join(dir, `set-${key({ VERSION, scripts, noise })}.json`);
+  // Each plan has its folder, so a run reading an older set never sees its files overwritten.
+  const setDir = path.join(dir, `set-${key({ VERSION, scripts, noise })}`);
+  const manifest = path.join(setDir, 'manifest.json');
   if (existsSync(manifest)) {
     const stored = JSON.parse(readFileSync(manifest, 'utf8')) as QualitySet;
     if (stored.episodes.every((e) => existsSync(e.wav) && e.noisy.every((n) => existsSync(n.wav)))) return stored;
   }
   const clipsDir = path.join(dir, 'clips');
   mkdirSync(clipsDir, { recursive: true });
+  mkdirSync(setDir, { recursive: true });
   const episodes = scripts.map((script, i) => {
     options.log?.(`quality set: making ${script.id}`);
-    return buildEpisode(dir, clipsDir, script, noise, i);
+    return buildEpisode(setDir, clipsDir, script, noise, i);
   });
-  const set: QualitySet = { dir, episodes };
-  writeFileSync(manifest, JSON.stringify(set, null, 1));
+  const set: QualitySet = { dir: setDir, episodes };
+  writeAtomically(manifest, JSON.stringify(set, null, 1));
   return set;
 }
