@@ -61,6 +61,23 @@ describe('whisper.cpp token segments', () => {
     ]);
   });
 
+  it('drops tags that come token by token, as max_len 1 gives them', () => {
+    const pieces = (texts: string[], from: number) => texts.map((text, i) => ({ text, t0: from + i * 100, t1: from + (i + 1) * 100 }));
+    const words = segmentsToWords([
+      ...pieces([' [', 'BL', 'ANK', '_', 'AUDIO', ']'], 0),
+      ...pieces([' Hello', ' there', ','], 600),
+      ...pieces([' (', 'la', 'ughs', ')'], 900),
+      ...pieces([' we', "'ll", ' see', ' [', 'Music', ']'], 1300),
+    ]);
+    expect(words.map((w) => w.text)).toEqual(['Hello', 'there,', "we'll", 'see']);
+    expect(words.map((w) => [w.start, w.end])).toEqual([
+      [0.6, 0.7],
+      [0.7, 0.9],
+      [1.3, 1.5],
+      [1.5, 1.6],
+    ]);
+  });
+
   it('keeps times inside the audio and in order', () => {
     // A random or confused model closes its segment at the window's end and can step back in time.
     const words = segmentsToWords(

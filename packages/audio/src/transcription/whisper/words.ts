@@ -15,7 +15,8 @@ const TAG = /^\s*(\[[^\]]*\]|\([^)]*\))\s*$/;
  * With token timestamps and max_len 1, each segment is one token. A token that starts with a
  * space starts a word; one that does not ('iable' after ' am', or ',') continues the word before.
  * whisper.cpp times a segment's end up to its 30 s window, past the audio's end, and can step a
- * token back before the one before it: times are kept inside the audio and in order.
+ * token back before the one before it: times are kept inside the audio and in order. Tags such as
+ * [BLANK_AUDIO] or (laughs) are not words, whether they come whole or token by token.
  */
 export function segmentsToWords(segments: readonly WhisperSegment[], durationSeconds?: number | null): TTranscriptWord[] {
   const limit = durationSeconds ?? Number.POSITIVE_INFINITY;
@@ -33,5 +34,6 @@ export function segmentsToWords(segments: readonly WhisperSegment[], durationSec
     }
     words.push({ text: segment.text.trim(), start, end, confidence: null });
   }
-  return words;
+  // One token per segment splits a tag ' [' 'BL' 'ANK' '_' 'AUDIO' ']' into pieces joined above.
+  return words.filter((word) => !TAG.test(word.text));
 }
