@@ -120,12 +120,18 @@ function acousticConfidence(phrase: string, hit: KeywordHit | null): number {
   return 1 / (1 + Math.exp(-(hit.score - min) / spread));
 }
 
+/**
+ * Words, sound and timing weighed 2:1 (words to timing) with no search, and 1:2:1 (words, sound,
+ * timing) with one: the sound says more than a recogniser's word, which may be its best guess for a
+ * word it does not know ('flubber' written 'father').
+ */
 function combinedConfidence(phrase: string, wordScore: number, hit: KeywordHit | null, acoustic: Acoustic, timing: boolean): number {
+  const searched = acoustic !== 'unknown';
   const parts: [number, number][] = [
-    [wordScore, 0.4],
-    [timing ? 1 : 0, 0.2],
+    [wordScore, searched ? 1 : 2],
+    [timing ? 1 : 0, 1],
   ];
-  if (acoustic !== 'unknown') parts.push([acousticConfidence(phrase, hit), 0.4]);
+  if (searched) parts.push([acousticConfidence(phrase, hit), 2]);
   const weight = parts.reduce((sum, [, w]) => sum + w, 0);
   return Math.round((parts.reduce((sum, [value, w]) => sum + value * w, 0) / weight) * 1000) / 1000;
 }
