@@ -144,6 +144,7 @@ describe('GET /feeds/{id}.xml', () => {
     expect(published?.podcastChapters?.url).toBe(`${PUBLIC}/feeds/${showId}/episodes/${eps.published?.id}/chapters.json`);
     expect(published?.podcastTranscripts?.map((t) => t.url)).toEqual([
       `${PUBLIC}/feeds/${showId}/episodes/${eps.published?.id}/transcript.vtt`,
+      `${PUBLIC}/feeds/${showId}/episodes/${eps.published?.id}/transcript.srt`,
       `${PUBLIC}/feeds/${showId}/episodes/${eps.published?.id}/transcript.json`,
     ]);
     expect(due?.podcastTranscripts ?? []).toEqual([]);
@@ -235,11 +236,14 @@ describe('enclosures', () => {
 });
 
 describe('transcripts and chapters', () => {
-  it('serves WebVTT and JSON transcripts and JSON chapters of a listed episode', async () => {
+  it('serves WebVTT, SubRip and JSON transcripts and JSON chapters of a listed episode', async () => {
     const base = `/feeds/${showId}/episodes/${eps.published!.id}`;
     const vtt = await get(`${base}/transcript.vtt`);
     expect(vtt.headers.get('content-type')).toBe('text/vtt; charset=utf-8');
     expect(await vtt.text()).toBe('WEBVTT\n\n1\n00:00:00.100 --> 00:00:01.800\nhello and welcome back.\n');
+    const srt = await get(`${base}/transcript.srt`);
+    expect(srt.headers.get('content-type')).toBe('application/x-subrip; charset=utf-8');
+    expect(await srt.text()).toBe('1\n00:00:00,100 --> 00:00:01,800\nhello and welcome back.\n');
     const json = z
       .object({ segments: z.array(z.object({ body: z.string(), startTime: z.number() })) })
       .parse(await (await get(`${base}/transcript.json`)).json());

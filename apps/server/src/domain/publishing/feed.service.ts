@@ -21,7 +21,15 @@ import { decodeCategory, guidOf, showCoverUrl } from '../podcasts/podcast.dto.ts
 import type { PodcastsService } from '../podcasts/podcasts.service.ts';
 import type { PublishingRepository } from './publishing.repository.ts';
 import type { StoragePort } from '../storage/storage.ts';
-import { buildFeed, chaptersJson, isListedInFeed, showFeedUrl, transcriptToJson, transcriptToWebVtt } from './feed/index.ts';
+import {
+  buildFeed,
+  chaptersJson,
+  isListedInFeed,
+  showFeedUrl,
+  transcriptToJson,
+  transcriptToSrt,
+  transcriptToWebVtt,
+} from './feed/index.ts';
 import { episodeChapters } from './episode-timeline.ts';
 import type { PublishedWordsService } from '../episodes/published-words.service.ts';
 import { transcriptCopies, type TTranscriptCopy } from '../episodes/transcript-copies.ts';
@@ -70,6 +78,7 @@ export function episodeUrls(baseUrl: string, podcastId: string, episode: Pick<Ep
   return {
     audio: `${root}.${extensionOf(episode.finalAudioKey ?? 'x.mp3')}`,
     vtt: `${root}/transcript.vtt`,
+    srt: `${root}/transcript.srt`,
     json: `${root}/transcript.json`,
     chapters: `${root}/chapters.json`,
     cover: episode.coverStorageKey ? `${root}/cover.${extensionOf(episode.coverStorageKey)}` : null,
@@ -168,6 +177,7 @@ export class FeedService {
     const transcripts: TTranscriptLink[] = hasTranscript
       ? [
           { url: urls.vtt, type: 'text/vtt', rel: 'captions' },
+          { url: urls.srt, type: 'application/x-subrip', rel: 'captions' },
           { url: urls.json, type: 'application/json' },
         ]
       : copied;
@@ -246,10 +256,11 @@ export class FeedService {
     return this.deps.publishedWords.of(episode);
   }
 
-  async transcriptFile(episode: Episode, format: 'vtt' | 'json'): Promise<string> {
+  async transcriptFile(episode: Episode, format: 'vtt' | 'srt' | 'json'): Promise<string> {
     const words = await this.transcriptWords(episode);
     if (!words) throw new AppError('NOT_FOUND', 'No transcript for this episode');
-    return format === 'vtt' ? transcriptToWebVtt(words) : JSON.stringify(transcriptToJson(words));
+    if (format === 'vtt') return transcriptToWebVtt(words);
+    return format === 'srt' ? transcriptToSrt(words) : JSON.stringify(transcriptToJson(words));
   }
 
   /** GET /feeds/{podcast}/episodes/{episode}/transcript-{index}.{ext}: an imported transcript's copy. */

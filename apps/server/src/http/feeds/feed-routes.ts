@@ -85,6 +85,11 @@ async function serveEpisodeFile(c: Context<HttpEnv, '/feeds/:podcastId/episodes/
   const headers = { 'cache-control': PUBLIC_CACHE, 'access-control-allow-origin': '*' };
   if (file === 'transcript.vtt')
     return c.body(await services.feeds.transcriptFile(episode, 'vtt'), 200, { ...headers, 'content-type': 'text/vtt; charset=utf-8' });
+  if (file === 'transcript.srt')
+    return c.body(await services.feeds.transcriptFile(episode, 'srt'), 200, {
+      ...headers,
+      'content-type': 'application/x-subrip; charset=utf-8',
+    });
   if (file === 'transcript.json')
     return c.body(await services.feeds.transcriptFile(episode, 'json'), 200, { ...headers, 'content-type': 'application/json' });
   if (file === 'chapters.json') {

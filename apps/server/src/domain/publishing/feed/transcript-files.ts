@@ -17,18 +17,30 @@ export interface TranscriptFileOptions {
   speaker?: string;
 }
 
-/** A WebVTT file (text/vtt) for podcast:transcript, one cue per readable group of words. */
-export function transcriptToWebVtt(words: readonly TTranscriptWord[], options: TranscriptFileOptions = {}): string {
-  const cues = groupCues(words.filter((w) => w.text.trim() !== ''));
-  const blocks = cues.map((cue, index) => {
-    const body = wrapLines(cue.map((w) => w.text.trim()).join(' '), VTT_CUE.lineChars).map(escapeVtt);
+/** The readable cues of the words: their text lines and times (seconds). */
+function cuesOf(words: readonly TTranscriptWord[]): { lines: string[]; start: number; end: number }[] {
+  return groupCues(words.filter((w) => w.text.trim() !== '')).map((cue) => {
     const first = cue[0]!;
     const last = cue[cue.length - 1]!;
-    const end = Math.max(last.end, first.start + 0.001);
-    const voice = options.speaker ? `<v ${escapeVtt(options.speaker)}>` : '';
-    return `${index + 1}\n${vttTime(first.start)} --> ${vttTime(end)}\n${voice}${body.join('\n')}`;
+    const lines = wrapLines(cue.map((w) => w.text.trim()).join(' '), VTT_CUE.lineChars);
+    return { lines, start: first.start, end: Math.max(last.end, first.start + 0.001) };
   });
+}
+
+/** A WebVTT file (text/vtt) for podcast:transcript, one cue per readable group of words. */
+export function transcriptToWebVtt(words: readonly TTranscriptWord[], options: TranscriptFileOptions = {}): string {
+  const voice = options.speaker ? `<v ${escapeVtt(options.speaker)}>` : '';
+  const blocks = cuesOf(words).map(
+    (cue, index) => `${index + 1}\n${vttTime(cue.start)} --> ${vttTime(cue.end)}\n${voice}${cue.lines.map(escapeVtt).join('\n')}`,
+  );
   return ['WEBVTT', ...blocks].join('\n\n') + '\n';
+}
+
+/** A SubRip file (application/x-subrip) for podcast:transcript: the same cues, with SRT's comma before the milliseconds. */
+export function transcriptToSrt(words: readonly TTranscriptWord[]): string {
+  const srtTime = (seconds: number) => vttTime(seconds).replace('.', ',');
+  const blocks = cuesOf(words).map((cue, index) => `${index + 1}\n${srtTime(cue.start)} --> ${srtTime(cue.end)}\n${cue.lines.join('\n')}`);
+  return blocks.join('\n\n') + '\n';
 }
 
 /** The Podcasting 2.0 JSON transcript (application/json), word-level segments as its spec shows. */
