@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TERMS } from '@ppp/contracts';
+import { DEFAULT_SPEECH_MODEL, SPEECH_MODEL_DEFAULT_BASE_URL, SPEECH_MODEL_MESSAGES, SPEECH_MODEL_NAMES, TERMS } from '@ppp/contracts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -103,10 +103,24 @@ export const ZConfig = z.object({
   SCRATCH_MAX_MB: z.coerce.number().positive().default(20_480),
   /** Comma-separated engine order (whisper.cpp, openai-compatible, pocketsphinx); unset means that order. */
   TRANSCRIPTION_ENGINES: commaList(),
-  /** A ggml model file for whisper.cpp (ggml-base.en.bin and the like). */
+  /**
+   * The speech model manager (issue 32): where it keeps whisper.cpp's ggml files (DATA_DIR/models when
+   * unset; every server and worker must see the same folder, or each node downloads its own), the
+   * catalogue model to use (an admin's switch in the Speech & AI tab wins afterwards), whether a missing
+   * one is downloaded on start (default on; off in tests and for air-gapped installs, where the file is
+   * placed in MODELS_DIR by hand and checked), and where from.
+   */
+  MODELS_DIR: z.string().optional(),
+  WHISPER_MODEL: z
+    .enum(SPEECH_MODEL_NAMES, { error: (issue) => SPEECH_MODEL_MESSAGES.unknownModel(String(issue.input)) })
+    .default(DEFAULT_SPEECH_MODEL),
+  WHISPER_AUTO_DOWNLOAD: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v ? v === 'true' || v === '1' || v === 'yes' : undefined)),
+  WHISPER_MODEL_BASE_URL: z.string().url().default(SPEECH_MODEL_DEFAULT_BASE_URL),
+  /** An operator's own ggml model file: when set, whisper.cpp uses it (checked) instead of the catalogue's. */
   WHISPER_MODEL_PATH: z.string().optional(),
-  /** Where to download the ggml model from on first use when WHISPER_MODEL_PATH does not exist yet. */
-  WHISPER_MODEL_URL: z.string().url().optional(),
   /** An OpenAI-compatible server up to its version, e.g. https://api.openai.com/v1. */
   OPENAI_BASE_URL: z.string().url().optional(),
   OPENAI_API_KEY: z.string().optional(),
@@ -168,6 +182,15 @@ export function storageDir(config: TConfig): string {
 
 export function scratchDir(config: TConfig): string {
   return config.SCRATCH_DIR ?? path.join(config.DATA_DIR, 'scratch');
+}
+
+export function modelsDir(config: TConfig): string {
+  return config.MODELS_DIR || path.join(config.DATA_DIR, 'models');
+}
+
+/** Whether a missing speech model is downloaded on start: WHISPER_AUTO_DOWNLOAD, else on (off under NODE_ENV=test). */
+export function whisperAutoDownload(config: TConfig): boolean {
+  return config.WHISPER_AUTO_DOWNLOAD ?? config.NODE_ENV !== 'test';
 }
 
 export function scratchMaxBytes(config: TConfig): number {

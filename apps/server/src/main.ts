@@ -5,6 +5,7 @@ import { sharedDepsFor, startHttpServer } from './server.ts';
 import { seedBuiltinMusic } from './domain/music/music-seed.ts';
 import { MusicRepository } from './domain/music/music.repository.ts';
 import { createLogger } from './logger.ts';
+import { createSpeechModelServices } from './domain/speech-models/speech-models-services.ts';
 
 const config = loadConfig();
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required (npm start sets it for the embedded database).');
@@ -19,6 +20,10 @@ seedBuiltinMusic({
   storage: sharedDepsFor(config).storage,
   log: (msg) => log.info(msg),
 }).catch((error: unknown) => log.error({ err: error }, 'music: seeding the built-in beds failed'));
+// The whisper.cpp model (issue 32): checked, and downloaded in the background when missing and WHISPER_AUTO_DOWNLOAD allows.
+createSpeechModelServices(orm.em.fork(), config, { log: (msg) => log.info(msg) })
+  .speechModels.provisionOnStart()
+  .catch((error: unknown) => log.error({ err: error }, 'speech model: provisioning failed'));
 
 let stopping = false;
 async function shutdown(signal: string) {

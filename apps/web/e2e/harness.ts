@@ -75,6 +75,8 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<R
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(pgPort),
       LOG_LEVEL: 'warn',
+      // The journeys never reach the internet for a speech model.
+      WHISPER_AUTO_DOWNLOAD: 'false',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -52,3 +52,4 @@ export * from './feed-check.ts';
 export * from './ab-workspace.ts';
 export * from './upload-conversion.ts';
 export * from './retakes.ts';
+export * from './speech-models.ts';

@@ -14,3 +14,6 @@ export { writeEnhancedCopy } from './episodes/enhanced-content.ts';
 export { tusStorageFor, tusDirectory } from './storage/tus-store.ts';
 export { UnfinishedUploads } from './media/unfinished-uploads.ts';
 export { publishTestHooks } from './publishing/publish-runner.ts';
+export { transcriptionEngines } from './speech-models/engines.ts';
+export { createSpeechModelServices } from './speech-models/speech-models-services.ts';
+export type { ActiveModel } from './speech-models/speech-models.service.ts';

@@ -26,6 +26,7 @@ import { createProductionServices } from './episodes/production-services.ts';
 import { createAdminServices } from './admin/admin-services.ts';
 import { createDevToolsServices } from './admin/dev-tools-services.ts';
 import { createWebsiteServices } from './website/website-services.ts';
+import { createSpeechModelServices } from './speech-models/speech-models-services.ts';
 
 /** What every request and job shares: configuration and outside adapters. */
 export interface SharedDeps {
@@ -78,6 +79,7 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     ...billing,
     ...createAdminServices(em, shared, { mail: core.mail }),
     ...createWebsiteServices(em, shared, publishing.podcasts),
+    ...createSpeechModelServices(em, config),
     ...createDevToolsServices(em, shared, { podcasts: publishing.podcasts, templates, ...speech, uploads: mediaServices.uploads }),
   };
 }

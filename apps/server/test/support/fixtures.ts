@@ -30,6 +30,8 @@ export function testConfig(databaseUrl: string, overrides: Record<string, string
     RUN_WORKER: 'false',
     // A test server's close cuts what is still open after 2 s, as the suites were written for.
     HTTP_CLOSE_GRACE_MS: '2000',
+    // Never a speech model download from a test unless it opts in (against a local host).
+    WHISPER_AUTO_DOWNLOAD: 'false',
     ...overrides,
   });
 }

@@ -43,6 +43,7 @@ export async function launch(options: { dataDir: string; pgPort: number; env?: R
       EMBEDDED_PG_PORT: String(options.pgPort),
       RUN_WORKER: 'false',
       LOG_LEVEL: 'info',
+      WHISPER_AUTO_DOWNLOAD: 'false',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

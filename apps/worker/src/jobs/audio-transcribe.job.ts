@@ -11,7 +11,7 @@ import {
 import { ZSuppliedTranscriptFormat, type TTranscript, type TTranscriptionEngineName } from '@ppp/contracts';
 import { scratchDir } from '@ppp/server/config';
 import { mediaKey, ScratchFullError, workFolder, writeEnhancedCopy } from '@ppp/server/domain';
-import { configuredEngines, ensureWhisperModel, triggerWords } from '../transcription/engines.ts';
+import { configuredEngines, triggerWords } from '../transcription/engines.ts';
 import { isFinalAttempt, type JobContext, type JobDefinition } from './job.ts';
 
 type MediaItem = NonNullable<Awaited<ReturnType<JobContext['services']['transcripts']['begin']>>>;
@@ -44,9 +44,9 @@ async function transcribe(
     return { transcript, engine: 'supplied', model: null, seconds: (performance.now() - started) / 1000 };
   }
   const config = services.config;
-  await ensureWhisperModel(config, ctx.log);
   const settings = await services.audioCleanup.get(item.user.id);
-  const engines = configuredEngines(config, triggerWords(settings, await services.media.sfxKeywords(item.user.id)));
+  const active = await services.speechModels.activeModel();
+  const engines = configuredEngines(config, active, triggerWords(settings, await services.media.sfxKeywords(item.user.id)));
   const engine = await chooseEngine(config.TRANSCRIPTION_ENGINES, engines);
   const transcript = await transcribeInChunks(engine, wavPath, {
     chunkSeconds: config.TRANSCRIBE_CHUNK_SECONDS,

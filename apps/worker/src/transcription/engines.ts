@@ -1,41 +1,60 @@
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { createOpenAiCompatibleEngine, createPocketsphinxEngine, createWhisperCppEngine, type TranscriptionEngine } from '@ppp/audio';
+import { createWhisperCppEngine, type TranscriptionEngine } from '@ppp/audio';
 import type { TAudioCleanupSettings, TSfxKeyword } from '@ppp/contracts';
 import type { TConfig } from '@ppp/server/config';
+import { transcriptionEngines, type ActiveModel } from '@ppp/server/domain';
 
-let whisper: ReturnType<typeof createWhisperCppEngine> | null = null;
-let download: Promise<void> | null = null;
+type WhisperEngine = ReturnType<typeof createWhisperCppEngine>;
+
+/** A whisper context and the transcriptions using it: a replaced one is released once its last one ends. */
+interface Loaded {
+  file: string | undefined;
+  engine: WhisperEngine;
+  users: number;
+  retired: boolean;
+}
+
+/** The whisper context of the model file last used, kept for the life of the process: loading a model takes seconds. */
+let loaded: Loaded | null = null;
+
+const releaseIfIdle = (l: Loaded) => {
+  if (l.retired && l.users === 0) void l.engine.release().catch(() => undefined);
+};
 
 /**
- * The ggml model on first use: WHISPER_MODEL_PATH when it exists, else downloaded from
- * WHISPER_MODEL_URL to that path where the network allows. A failed download leaves whisper.cpp
- * unavailable and the next engine in the order takes over.
+ * The whisper.cpp engine for the model the manager says is active and ready (asked per job, so a
+ * model that finishes downloading while the worker runs is used from the next job on, and a switch
+ * frees the old model's memory once the jobs using it end); without one, an engine that reports
+ * itself unavailable.
  */
-export async function ensureWhisperModel(config: TConfig, log: (msg: string) => void): Promise<void> {
-  const target = config.WHISPER_MODEL_PATH;
-  if (!target || existsSync(target) || !config.WHISPER_MODEL_URL) return;
-  download ??= (async () => {
-    const tmp = `${target}.${process.pid}.download`;
-    try {
-      await mkdir(path.dirname(target), { recursive: true });
-      log(`downloading whisper model from ${config.WHISPER_MODEL_URL}`);
-      const response = await fetch(config.WHISPER_MODEL_URL ?? '');
-      if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
-      await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), createWriteStream(tmp));
-      await rename(tmp, target);
-    } catch (error) {
-      await rm(tmp, { force: true });
-      log(`whisper model download failed (${error instanceof Error ? error.message : String(error)}); falling back`);
-    } finally {
-      download = null;
+function whisperFor(config: TConfig, active: ActiveModel): TranscriptionEngine {
+  const file = active.file ?? undefined;
+  let current = loaded;
+  if (!current || current.file !== file) {
+    if (loaded) {
+      loaded.retired = true;
+      releaseIfIdle(loaded);
     }
-  })();
-  await download;
+    current = {
+      file,
+      engine: createWhisperCppEngine({ modelPath: file, language: config.TRANSCRIBE_LANGUAGE ?? 'auto' }),
+      users: 0,
+      retired: false,
+    };
+    loaded = current;
+  }
+  const using = current;
+  return {
+    ...using.engine,
+    async transcribe(wavPath, options) {
+      using.users += 1;
+      try {
+        return await using.engine.transcribe(wavPath, options);
+      } finally {
+        using.users -= 1;
+        releaseIfIdle(using);
+      }
+    },
+  };
 }
 
 /** Words the keyword-spotting pass looks for: the user's trigger words, end markers and sfx keywords. */
@@ -50,19 +69,8 @@ export function triggerWords(settings: TAudioCleanupSettings, sfx: readonly TSfx
 
 /**
  * Every engine the configuration allows, in the product's fallback order; chooseEngine takes the
- * first available (or the operator's TRANSCRIPTION_ENGINES order). The whisper context is kept
- * for the life of the process: loading a model takes seconds.
+ * first available (or the operator's TRANSCRIPTION_ENGINES order).
  */
-export function configuredEngines(config: TConfig, keywords: readonly string[]): TranscriptionEngine[] {
-  whisper ??= createWhisperCppEngine({ modelPath: config.WHISPER_MODEL_PATH, language: config.TRANSCRIBE_LANGUAGE ?? 'auto' });
-  return [
-    whisper,
-    createOpenAiCompatibleEngine({
-      baseUrl: config.OPENAI_BASE_URL,
-      apiKey: config.OPENAI_API_KEY,
-      model: config.TRANSCRIBE_MODEL,
-      language: config.TRANSCRIBE_LANGUAGE,
-    }),
-    createPocketsphinxEngine({ keywords }),
-  ];
+export function configuredEngines(config: TConfig, active: ActiveModel, keywords: readonly string[]): TranscriptionEngine[] {
+  return transcriptionEngines(config, whisperFor(config, active), keywords);
 }
