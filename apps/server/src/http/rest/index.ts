@@ -2,6 +2,7 @@ import { authRoutes } from './auth.routes.ts';
 import { googleRoutes } from './google.routes.ts';
 import { publicRoutes } from './public.routes.ts';
 import { adminRoutes } from './admin.routes.ts';
+import { speechModelRoutes } from './speech-models.routes.ts';
 import { landingRoutes } from './landing.routes.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { aiRoutes } from './ai.routes.ts';
@@ -30,6 +31,7 @@ export const REST_ROUTES: RestRoute[] = [
   ...authRoutes,
   ...googleRoutes,
   ...adminRoutes,
+  ...speechModelRoutes,
   ...mediaRoutes,
   ...aiRoutes,
   ...notificationRoutes,

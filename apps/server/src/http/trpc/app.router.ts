@@ -3,6 +3,7 @@ import { authRouter } from './routers/auth.router.ts';
 import { usersRouter } from './routers/users.router.ts';
 import { publicRouter } from './routers/public.router.ts';
 import { adminRouter } from './routers/admin.router.ts';
+import { speechModelsRouter } from './routers/speech-models.router.ts';
 import { landingRouter } from './routers/landing.router.ts';
 import { mediaRouter } from './routers/media.router.ts';
 import { mediaUploadsRouter } from './routers/media-uploads.router.ts';
@@ -31,6 +32,7 @@ export const appRouter = router({
   users: usersRouter,
   public: publicRouter,
   admin: adminRouter,
+  adminSpeech: speechModelsRouter,
   landing: landingRouter,
   media: mediaRouter,
   mediaUploads: mediaUploadsRouter,
