@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ASSEMBLY_MESSAGES, ZIntentAnswer } from './assembly.ts';
 import { CLEANUP, ZFuzzyThreshold } from './audio-cleanup.ts';
 import { EPISODE_MESSAGES, ZFlubberContext } from './episodes.ts';
+import { ZFillerContext, ZRetakeSuggestionContext } from './retake-review.ts';
 import { MEDIA, TTS } from './limits.ts';
 import { BILLING_MESSAGES } from './billing.ts';
 import { MEDIA_MESSAGES } from './messages.ts';
@@ -169,7 +170,12 @@ export const ZFlubberPrepareByFileRequest = z.object({
 });
 export type TFlubberPrepareByFileRequest = z.input<typeof ZFlubberPrepareByFileRequest>;
 /** The contexts of an upload: 'applied' is false (nothing is cut before assembly). */
-export const ZFlubberPrepareByFileResponse = z.object({ contexts: z.array(ZFlubberContext) });
+export const ZFlubberPrepareByFileResponse = z.object({
+  contexts: z.array(ZFlubberContext),
+  /** Issue 33: takes said twice with no marker, offered unchecked; and every filler the assembly would cut. */
+  suggestions: z.array(ZRetakeSuggestionContext).default([]),
+  fillers: z.array(ZFillerContext).default([]),
+});
 export type TFlubberPrepareByFileResponse = z.infer<typeof ZFlubberPrepareByFileResponse>;
 
 /** Spec 000 §3 'Intern command context'. */

@@ -372,6 +372,8 @@ export const ZFlubberContext = z.object({
   retake_text: z.string(),
   /** Issue 33: how sure detection is that 'flubber' was said here, 0-1 (absent on older detections). */
   confidence: z.number().min(0).max(1).optional(),
+  /** Issue 33: false when the cut would start more than 1 s before the take it repeats: offered unchecked. */
+  preselected: z.boolean().optional(),
 });
 export type TFlubberContext = z.infer<typeof ZFlubberContext>;
 export const ZFlubberContexts = z.object({ contexts: z.array(ZFlubberContext) });

@@ -74,6 +74,7 @@ export function toFlubberContext(
     retake_found: marker.retake_found ?? false,
     retake_text: marker.retake_text ?? '',
     ...(marker.confidence === undefined ? {} : { confidence: marker.confidence }),
+    ...(marker.preselected === undefined ? {} : { preselected: marker.preselected }),
   };
 }
 

@@ -4,7 +4,8 @@ import { DialogActions } from '@ppp/ui';
 import type { FlubberCut } from './creator-rules.ts';
 import type { CreatorAction } from './creator-state.ts';
 import { RetakeCard } from './RetakeCard.tsx';
-import { CorrectTranscriptLink } from './CreatorTranscript.tsx';
+import { RetakeExtrasReview } from './RetakeExtrasReview.tsx';
+import type { RetakeExtras } from './retake-extras.ts';
 import { useFlubberScan, useScanOnOpen } from './use-flubber-scan.ts';
 
 export interface FlubberReviewProps {
@@ -12,6 +13,8 @@ export interface FlubberReviewProps {
   fuzzyThreshold: number;
   contexts: TFlubberContext[] | null;
   cuts: Record<number, FlubberCut>;
+  /** Repeats with no marker and fillers, reviewed beside the retakes (issue 33). */
+  extras?: RetakeExtras | null;
   dispatch(action: CreatorAction): void;
 }
 
@@ -79,7 +82,6 @@ function NoRetakesModal({ failed, error, fuzzyThreshold, dispatch, onSkip, onRet
         ) : (
           <Text size="sm">{EPISODE_CREATOR_MESSAGES.noFlubberInstances} A lower threshold finds looser matches of the word.</Text>
         )}
-        <CorrectTranscriptLink />
         <FuzzyThresholdSlider value={fuzzyThreshold} dispatch={dispatch} />
         <DialogActions onCancel={onSkip} cancelLabel="Skip">
           <Button onClick={onRetry}>Retry</Button>
@@ -93,9 +95,10 @@ function NoRetakesModal({ failed, error, fuzzyThreshold, dispatch, onSkip, onRet
 function RetakesModal({
   contexts,
   cuts,
+  extras,
   dispatch,
   onSkip,
-}: Pick<FlubberReviewProps, 'contexts' | 'cuts' | 'dispatch'> & { onSkip(): void }) {
+}: Pick<FlubberReviewProps, 'contexts' | 'cuts' | 'extras' | 'dispatch'> & { onSkip(): void }) {
   return (
     <Modal opened onClose={onSkip} centered size="lg" title={<Text fw={800}>{EPISODE_CREATOR_SHELL.reviewRetakesTitle}</Text>}>
       <Stack>
@@ -103,11 +106,11 @@ function RetakesModal({
           Each cut runs from where the flubbed take began to just before you said it again. Listen, drag the shaded range or type its edges
           to adjust it, and pick Uncut to keep a take.
         </Text>
-        <CorrectTranscriptLink />
         {(contexts ?? []).map((context) => {
           const cut = cuts[context.flubber_index];
           return cut ? <RetakeCard key={context.flubber_index} context={context} cut={cut} dispatch={dispatch} /> : null;
         })}
+        <RetakeExtrasReview extras={extras ?? null} dispatch={dispatch} />
         <DialogActions onCancel={onSkip} cancelLabel="Skip">
           <Button onClick={() => dispatch({ type: 'flubberFinished', keepCuts: true })}>{EPISODE_CREATOR_SHELL.applySelected}</Button>
         </DialogActions>
@@ -117,7 +120,7 @@ function RetakesModal({
 }
 
 /** 'Scanning for retakes' then 'No retakes detected' or 'Review Retakes' (spec 000 §2 and §4). */
-export function FlubberReview({ uploadId, fuzzyThreshold, contexts, cuts, dispatch }: FlubberReviewProps) {
+export function FlubberReview({ uploadId, fuzzyThreshold, contexts, cuts, extras, dispatch }: FlubberReviewProps) {
   const { phase, error, scan, drop } = useFlubberScan(uploadId, contexts, dispatch);
   useScanOnOpen(!contexts || contexts.length === 0, () => scan(fuzzyThreshold), drop);
 
@@ -139,5 +142,5 @@ export function FlubberReview({ uploadId, fuzzyThreshold, contexts, cuts, dispat
       />
     );
   }
-  return <RetakesModal contexts={contexts} cuts={cuts} dispatch={dispatch} onSkip={skip} />;
+  return <RetakesModal contexts={contexts} cuts={cuts} extras={extras} dispatch={dispatch} onSkip={skip} />;
 }

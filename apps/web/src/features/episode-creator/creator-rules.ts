@@ -21,6 +21,7 @@ import {
   type TTimeRangeMs,
 } from '@ppp/contracts';
 import type { CreatorUpload, IntentAnswers, IntentCounts, IntentKey, InternReviewItem } from './creator-state.ts';
+import { extrasRequest, type RetakeExtras } from './retake-extras.ts';
 
 /**
  * The wizard's rules as pure functions (spec 000 sections 4, 5 and 9): which templates and questions
@@ -154,8 +155,9 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
  * 0.75 s to plus 0.25 s when no retake was found), preselected: the review only opens after the
  * creator said yes to retakes; Uncut keeps the take.
  */
-export function defaultFlubberCut(context: Pick<TFlubberContext, 'cut_start_s' | 'cut_end_s'>): FlubberCut {
-  return { ...clampFlubberRange(context.cut_start_s, context.cut_end_s), cut: true };
+export function defaultFlubberCut(context: Pick<TFlubberContext, 'cut_start_s' | 'cut_end_s' | 'preselected'>): FlubberCut {
+  // Issue 33: a cut reaching more than 1 s before the take it repeats is offered unchecked.
+  return { ...clampFlubberRange(context.cut_start_s, context.cut_end_s), cut: context.preselected !== false };
 }
 
 /** A range as typed: start at 0 or later, end at least 0.05 s after the start. */
@@ -165,12 +167,15 @@ export function clampFlubberRange(start_s: number, end_s: number): { start_s: nu
   return { start_s: start, end_s: end };
 }
 
+const sortedMs = (cuts: TTimeRangeMs[]) => cuts.sort((a, b) => a.start_ms - b.start_ms);
+
 /** The retakes picked for cutting, as content milliseconds sorted by start. */
 export function flubberCutsMs(cuts: Record<number, FlubberCut>): TTimeRangeMs[] {
-  return Object.values(cuts)
-    .filter((c) => c.cut)
-    .map((c) => ({ start_ms: Math.round(c.start_s * 1000), end_ms: Math.round(c.end_s * 1000) }))
-    .sort((a, b) => a.start_ms - b.start_ms);
+  return sortedMs(
+    Object.values(cuts)
+      .filter((c) => c.cut)
+      .map((c) => ({ start_ms: Math.round(c.start_s * 1000), end_ms: Math.round(c.end_s * 1000) })),
+  );
 }
 
 /** Whether another scan is worth it: the threshold can still go fuzzier (lower). */
@@ -307,12 +312,16 @@ export function assembleRequest(
     ttsValues: Record<string, string>;
     voices: Record<string, { voice_id: string }>;
     coverCrop: string | null;
+    /** Unmarked repeats and fillers as reviewed (issue 33); null when not reviewed. */
+    retakeExtras?: RetakeExtras | null;
   },
   template: { id: string; segments: readonly TSegment[] },
   details: { episode_details: z.input<typeof ZEpisodeDetails>; publish: z.input<typeof ZAssemblyPublish> },
 ): TAssembleEpisodeRequestInput {
   const intern = build.answers.intern === 'yes' ? internAnswers(build.internContexts ?? [], build.intern) : [];
   const dismissedCuts = build.answers.intern === 'yes' ? dismissedInternCuts(build.internContexts ?? [], build.intern) : [];
+  const extras = extrasRequest(build.answers.flubber === 'yes' ? (build.retakeExtras ?? null) : null);
+  const manualCuts = [...dismissedCuts, ...(extras.fillerCutsMs ?? [])];
   return {
     template_id: template.id,
     main_content_filename: uploadFilename(build.upload),
@@ -320,11 +329,13 @@ export function assembleRequest(
     tts_values: ttsValuesFor(template.segments, build.ttsValues),
     tts_voices: voicesFor(template.segments, build.voices),
     episode_details: { ...details.episode_details, cover_crop: details.episode_details.cover_image_path ? build.coverCrop : null },
-    flubber_cuts_ms: build.answers.flubber === 'yes' ? flubberCutsMs(build.flubberCuts) : [],
+    flubber_cuts_ms: build.answers.flubber === 'yes' ? sortedMs([...flubberCutsMs(build.flubberCuts), ...extras.suggestionCutsMs]) : [],
     flubber_indices: [],
     intents: { flubber: build.answers.flubber, intern: build.answers.intern, sfx: build.answers.sfx },
     intern_answers: intern,
-    ...(dismissedCuts.length > 0 ? { manual_cuts: dismissedCuts } : {}),
+    ...(manualCuts.length > 0 ? { manual_cuts: sortedMs(manualCuts) } : {}),
+    // The fillers were listed and chosen one by one: the checked ones are in manual_cuts.
+    ...(extras.fillerCutsMs === null ? {} : { cleanup: { removeFillers: false } }),
     publish: details.publish,
   };
 }

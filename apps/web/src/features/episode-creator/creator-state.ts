@@ -1,7 +1,7 @@
 import { EPISODE_CREATOR, type TFlubberContext, type TIntentAnswer, type TInternContext } from '@ppp/contracts';
-import type { FlubberCut } from './creator-rules.ts';
+import { defaultFlubberCut, type FlubberCut } from './creator-rules.ts';
 import type { DetailsDraft } from './details/details-rules.ts';
-import { carriedFlubberCuts, carriedInternItems, carryReviews, type CarriedReviews } from './review-carry.ts';
+import { retakeExtrasReducer, type RetakeExtras, type RetakeExtrasAction } from './retake-extras.ts';
 
 /**
  * The Episode Creator's build as pure data (spec 000 sections 2 and 4): the step, the template, the
@@ -75,28 +75,19 @@ export interface CreatorState {
   internContexts: TInternContext[] | null;
   intern: Record<string, InternReviewItem>;
   internDone: boolean;
-  /** The reviews as they were when the transcript was corrected (issue 32), carried over when they load again. */
-  carried: CarriedReviews | null;
   ttsValues: Record<string, string>;
   voices: Record<string, { voice_id: string; name: string }>;
   cover: CoverChoiceState | null;
   details: DetailsDraft | null;
   job: { jobId: string; episodeId: string } | null;
+  /** Repeats with no marker and fillers in the retake review (issue 33), for the upload named in it. */
+  retakeExtras?: RetakeExtras | null;
 }
 
 export const UNANSWERED: IntentAnswers = { flubber: 'unknown', intern: 'unknown', sfx: 'unknown' };
 
 type ReviewFields =
-  | 'answers'
-  | 'intentsPrompted'
-  | 'review'
-  | 'flubberContexts'
-  | 'flubberCuts'
-  | 'flubberDone'
-  | 'internContexts'
-  | 'intern'
-  | 'internDone'
-  | 'carried';
+  'answers' | 'intentsPrompted' | 'review' | 'flubberContexts' | 'flubberCuts' | 'flubberDone' | 'internContexts' | 'intern' | 'internDone';
 
 /** The intent answers and the Flubber and Intern reviews of an upload not yet looked at. */
 function freshReviews(): Pick<CreatorState, ReviewFields> {
@@ -110,7 +101,6 @@ function freshReviews(): Pick<CreatorState, ReviewFields> {
     internContexts: null,
     intern: {},
     internDone: false,
-    carried: null,
   };
 }
 
@@ -134,6 +124,7 @@ export function initialCreatorState(): CreatorState {
 }
 
 export type CreatorAction =
+  | RetakeExtrasAction
   | { type: 'start'; mode: CreatorMode }
   | { type: 'openUpload'; upload: CreatorUpload }
   | { type: 'chooseTemplate'; template: { id: string; name: string } }
@@ -142,8 +133,6 @@ export type CreatorAction =
   | { type: 'refreshUpload'; upload: CreatorUpload }
   /** The upload was re-scanned (issue 18): its retakes and Intern commands are read again; the answers stay. */
   | { type: 'rescanned'; uploadId: string }
-  /** The creator corrected the transcript in a review (issue 32): retakes and commands are read again, choices carried over. */
-  | { type: 'transcriptCorrected' }
   | { type: 'openPendingReview' }
   | { type: 'uploadProgress'; percent: number | null }
   | { type: 'continueFromUpload'; visible: readonly IntentKey[] }
@@ -210,8 +199,7 @@ function flubberReducer(state: CreatorState, action: CreatorAction): CreatorStat
       return {
         ...state,
         flubberContexts: action.contexts,
-        flubberCuts: carriedFlubberCuts(state.carried?.flubber ?? null, action.contexts),
-        carried: state.carried && { ...state.carried, flubber: null },
+        flubberCuts: Object.fromEntries(action.contexts.map((c) => [c.flubber_index, defaultFlubberCut(c)])),
       };
     case 'toggleCut': {
       const current = state.flubberCuts[action.index];
@@ -254,8 +242,7 @@ function internReducer(state: CreatorState, action: CreatorAction): CreatorState
       return {
         ...state,
         internContexts: action.contexts,
-        intern: carriedInternItems(state.carried?.intern ?? null, action.contexts, freshInternItem),
-        carried: state.carried && { ...state.carried, intern: null },
+        intern: Object.fromEntries(action.contexts.map((c) => [c.command_id, freshInternItem(c)])),
       };
     case 'internUpdate': {
       const current = state.intern[action.commandId];
@@ -291,9 +278,6 @@ function startReducer(state: CreatorState, action: CreatorAction): CreatorState 
     }
     case 'rescanned':
       return state.upload?.id === action.uploadId ? { ...state, ...freshReviews(), answers: state.answers } : state;
-    case 'transcriptCorrected':
-      // Both reviews are proposed again from the corrected words; the open one stays open.
-      return { ...state, carried: carryReviews(state), flubberContexts: null, internContexts: null, flubberDone: false, internDone: false };
     case 'uploadProgress':
       return { ...state, uploadPercent: action.percent };
     default:
@@ -348,6 +332,7 @@ function stepReducer(state: CreatorState, action: CreatorAction): CreatorState {
 
 export function creatorReducer(state: CreatorState, action: CreatorAction): CreatorState {
   return (
+    retakeExtrasReducer(state, action) ??
     flubberReducer(state, action) ??
     internReducer(state, action) ??
     startReducer(state, action) ??

@@ -27,7 +27,10 @@ export function useFlubberScan(uploadId: string, contexts: TFlubberContext[] | n
         (result) => {
           if (mine !== latest.current) return;
           dispatch({ type: 'flubberLoaded', contexts: result.contexts });
-          setPhase(result.contexts.length > 0 ? 'review' : 'none');
+          dispatch({ type: 'extrasLoaded', uploadId, suggestions: result.suggestions, fillers: result.fillers });
+          // Repeats with no marker and fillers are reviewed here too, even when no marker was said.
+          const found = result.contexts.length + result.suggestions.length + result.fillers.length;
+          setPhase(found > 0 ? 'review' : 'none');
         },
         (err: unknown) => {
           if (mine !== latest.current) return;
