@@ -5,6 +5,7 @@ import { IntentsDialog } from './IntentsDialog.tsx';
 import { FlubberReview } from './FlubberReview.tsx';
 import { extrasOf } from './retake-extras.ts';
 import { InternReview } from './InternReview.tsx';
+import { CreatorTranscript } from './CreatorTranscript.tsx';
 
 /** The Intern voice: the template's automation setting, its default Intern voice, else its default AI voice. */
 function internVoice(template: TTemplateView | undefined): string | null {
@@ -35,7 +36,7 @@ export function CreatorReviews({
   // Reviews open on step 2, or later when they waited for the transcript (issue 18).
   if (!upload || state.step < 2 || state.step > 5) return null;
   return (
-    <>
+    <CreatorTranscript uploadId={upload.id} dispatch={dispatch}>
       <IntentsDialog
         opened={state.review === 'intents'}
         answers={state.answers}
@@ -63,6 +64,6 @@ export function CreatorReviews({
           dispatch={dispatch}
         />
       )}
-    </>
+    </CreatorTranscript>
   );
 }

@@ -6,6 +6,7 @@ import type { CreatorAction } from './creator-state.ts';
 import { RetakeCard } from './RetakeCard.tsx';
 import { RetakeExtrasReview } from './RetakeExtrasReview.tsx';
 import type { RetakeExtras } from './retake-extras.ts';
+import { CorrectTranscriptLink } from './CreatorTranscript.tsx';
 import { useFlubberScan, useScanOnOpen } from './use-flubber-scan.ts';
 
 export interface FlubberReviewProps {
@@ -82,6 +83,7 @@ function NoRetakesModal({ failed, error, fuzzyThreshold, dispatch, onSkip, onRet
         ) : (
           <Text size="sm">{EPISODE_CREATOR_MESSAGES.noFlubberInstances} A lower threshold finds looser matches of the word.</Text>
         )}
+        <CorrectTranscriptLink />
         <FuzzyThresholdSlider value={fuzzyThreshold} dispatch={dispatch} />
         <DialogActions onCancel={onSkip} cancelLabel="Skip">
           <Button onClick={onRetry}>Retry</Button>
@@ -106,6 +108,7 @@ function RetakesModal({
           Each cut runs from where the flubbed take began to just before you said it again. Listen, drag the shaded range or type its edges
           to adjust it, and pick Uncut to keep a take.
         </Text>
+        <CorrectTranscriptLink />
         {(contexts ?? []).map((context) => {
           const cut = cuts[context.flubber_index];
           return cut ? <RetakeCard key={context.flubber_index} context={context} cut={cut} dispatch={dispatch} /> : null;

@@ -1,6 +1,7 @@
 import { EPISODE_CREATOR, type TFlubberContext, type TIntentAnswer, type TInternContext } from '@ppp/contracts';
-import { defaultFlubberCut, type FlubberCut } from './creator-rules.ts';
+import type { FlubberCut } from './creator-rules.ts';
 import type { DetailsDraft } from './details/details-rules.ts';
+import { carriedFlubberCuts, carriedInternItems, carryReviews, type CarriedReviews } from './review-carry.ts';
 import { retakeExtrasReducer, type RetakeExtras, type RetakeExtrasAction } from './retake-extras.ts';
 
 /**
@@ -75,6 +76,8 @@ export interface CreatorState {
   internContexts: TInternContext[] | null;
   intern: Record<string, InternReviewItem>;
   internDone: boolean;
+  /** The reviews as they were when the transcript was corrected (issue 32), carried over when they load again. */
+  carried: CarriedReviews | null;
   ttsValues: Record<string, string>;
   voices: Record<string, { voice_id: string; name: string }>;
   cover: CoverChoiceState | null;
@@ -87,7 +90,16 @@ export interface CreatorState {
 export const UNANSWERED: IntentAnswers = { flubber: 'unknown', intern: 'unknown', sfx: 'unknown' };
 
 type ReviewFields =
-  'answers' | 'intentsPrompted' | 'review' | 'flubberContexts' | 'flubberCuts' | 'flubberDone' | 'internContexts' | 'intern' | 'internDone';
+  | 'answers'
+  | 'intentsPrompted'
+  | 'review'
+  | 'flubberContexts'
+  | 'flubberCuts'
+  | 'flubberDone'
+  | 'internContexts'
+  | 'intern'
+  | 'internDone'
+  | 'carried';
 
 /** The intent answers and the Flubber and Intern reviews of an upload not yet looked at. */
 function freshReviews(): Pick<CreatorState, ReviewFields> {
@@ -101,6 +113,7 @@ function freshReviews(): Pick<CreatorState, ReviewFields> {
     internContexts: null,
     intern: {},
     internDone: false,
+    carried: null,
   };
 }
 
@@ -133,6 +146,8 @@ export type CreatorAction =
   | { type: 'refreshUpload'; upload: CreatorUpload }
   /** The upload was re-scanned (issue 18): its retakes and Intern commands are read again; the answers stay. */
   | { type: 'rescanned'; uploadId: string }
+  /** The creator corrected the transcript in a review (issue 32): retakes and commands are read again, choices carried over. */
+  | { type: 'transcriptCorrected' }
   | { type: 'openPendingReview' }
   | { type: 'uploadProgress'; percent: number | null }
   | { type: 'continueFromUpload'; visible: readonly IntentKey[] }
@@ -199,7 +214,8 @@ function flubberReducer(state: CreatorState, action: CreatorAction): CreatorStat
       return {
         ...state,
         flubberContexts: action.contexts,
-        flubberCuts: Object.fromEntries(action.contexts.map((c) => [c.flubber_index, defaultFlubberCut(c)])),
+        flubberCuts: carriedFlubberCuts(state.carried?.flubber ?? null, action.contexts),
+        carried: state.carried && { ...state.carried, flubber: null },
       };
     case 'toggleCut': {
       const current = state.flubberCuts[action.index];
@@ -242,7 +258,8 @@ function internReducer(state: CreatorState, action: CreatorAction): CreatorState
       return {
         ...state,
         internContexts: action.contexts,
-        intern: Object.fromEntries(action.contexts.map((c) => [c.command_id, freshInternItem(c)])),
+        intern: carriedInternItems(state.carried?.intern ?? null, action.contexts, freshInternItem),
+        carried: state.carried && { ...state.carried, intern: null },
       };
     case 'internUpdate': {
       const current = state.intern[action.commandId];
@@ -278,6 +295,9 @@ function startReducer(state: CreatorState, action: CreatorAction): CreatorState 
     }
     case 'rescanned':
       return state.upload?.id === action.uploadId ? { ...state, ...freshReviews(), answers: state.answers } : state;
+    case 'transcriptCorrected':
+      // Both reviews are proposed again from the corrected words; the open one stays open.
+      return { ...state, carried: carryReviews(state), flubberContexts: null, internContexts: null, flubberDone: false, internDone: false };
     case 'uploadProgress':
       return { ...state, uploadPercent: action.percent };
     default:
