@@ -17,16 +17,15 @@ import {
   EPISODE_CREATOR_MESSAGES,
   ZAssembleEpisodeRequest,
   ZInternExecuteRequest,
-  ZTemplateBody,
   type TAssembleEpisodeRequest,
   type TAssembleEpisodeRequestInput,
   type TEpisodeJobStatus,
   type TMediaItem,
 } from '@ppp/contracts';
-import { coverPng, seedShow } from '@ppp/server/test-support';
-import { LocalStorage, type User } from '@ppp/server/domain';
+import type { User } from '@ppp/server/domain';
 import { EpisodeSchema } from '../../server/src/domain/episodes/episode.entity.ts';
-import { decodedMs, spokenSlots } from './support/spoken-slots.ts';
+import { decodedMs } from './support/spoken-slots.ts';
+import { contentOnlyShow, spokenUpload } from './support/spoken-episode.ts';
 import { workerBed } from './support/worker-bed.ts';
 
 const bed = workerBed({ name: 'ppp-creator', env: () => ({ TTS_ENGINES: 'espeak' }) });
@@ -62,8 +61,6 @@ async function waitForJob(jobId: string): Promise<TEpisodeJobStatus> {
 
 const storedMs = (key: string) => decodedMs(path.join(bed.storage.dir, ...key.split('/')));
 
-const speech = () => spokenSlots({ dir: bed.files.dir, name: 'creator', phrases: PHRASES, slotSeconds: SLOT, sampleRate: 44100 });
-
 /** An assemble request as the edges hand it on: parsed by the contract. */
 function request(over: Partial<TAssembleEpisodeRequestInput> = {}): TAssembleEpisodeRequest {
   return ZAssembleEpisodeRequest.parse({
@@ -79,30 +76,8 @@ function request(over: Partial<TAssembleEpisodeRequestInput> = {}): TAssembleEpi
 
 beforeAll(async () => {
   userId = (await bed.newUser('creator', 'pro')).id;
-  const showId = await seedShow(bed.orm, new LocalStorage(bed.storage.dir), userId, 'The Creator Show', coverPng(bed.files.dir));
-  const template = await services().templates.create(
-    await user(),
-    ZTemplateBody.parse({
-      name: 'Content only',
-      podcast_id: showId,
-      segments: [{ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }],
-    }),
-  );
-  templateId = template.id;
-
-  const { wav, transcript } = speech();
-  const [item] = await services().uploads.acceptMany(
-    await user(),
-    [{ path: wav, name: 'creator.wav', size: 1 }],
-    ['Creator upload'],
-    { category: 'main_content' },
-    { path: transcript, name: 'creator.json', size: 0 },
-  );
-  if (!item) throw new Error('not stored');
-  upload = await waitFor(
-    async () => services().media.getDto(await user(), item.id),
-    (i) => i.status !== 'processing',
-  );
+  templateId = (await contentOnlyShow(bed, await user(), 'The Creator Show')).templateId;
+  upload = await spokenUpload(bed, await user(), { name: 'creator', phrases: PHRASES, slotSeconds: SLOT });
   expect(upload).toMatchObject({ status: 'ready', transcription_engine: 'supplied' });
 }, 120_000);
 

@@ -8,10 +8,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ZAiTextRequest, ZAssembleEpisodeRequest, ZInternExecuteRequest, ZTemplateBody, type TMediaItem } from '@ppp/contracts';
-import { coverPng, seedShow } from '@ppp/server/test-support';
-import { LocalStorage, type User } from '@ppp/server/domain';
-import { spokenSlots } from './support/spoken-slots.ts';
+import { ZAiTextRequest, ZAssembleEpisodeRequest, ZInternExecuteRequest, type TMediaItem } from '@ppp/contracts';
+import type { User } from '@ppp/server/domain';
+import { contentOnlyShow, spokenUpload } from './support/spoken-episode.ts';
 import { workerBed } from './support/worker-bed.ts';
 
 const bed = workerBed({ name: 'ppp-published', api: true, env: () => ({ TTS_ENGINES: 'espeak' }) });
@@ -40,29 +39,8 @@ const user = (): Promise<User> => services().users.getById(userId);
 
 beforeAll(async () => {
   userId = (await bed.newUser('published', 'pro')).id;
-  showId = await seedShow(bed.orm, new LocalStorage(bed.storage.dir), userId, 'The Garden Hour', coverPng(bed.files.dir));
-  const template = await services().templates.create(
-    await user(),
-    ZTemplateBody.parse({
-      name: 'Content only',
-      podcast_id: showId,
-      segments: [{ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }],
-    }),
-  );
-  templateId = template.id;
-  const { wav, transcript } = spokenSlots({ dir: bed.files.dir, name: 'garden', phrases: PHRASES, slotSeconds: SLOT, sampleRate: 44100 });
-  const [item] = await services().uploads.acceptMany(
-    await user(),
-    [{ path: wav, name: 'garden.wav', size: 1 }],
-    ['Garden upload'],
-    { category: 'main_content' },
-    { path: transcript, name: 'garden.json', size: 0 },
-  );
-  if (!item) throw new Error('not stored');
-  upload = await waitFor(
-    async () => services().media.getDto(await user(), item.id),
-    (i) => i.status !== 'processing',
-  );
+  ({ showId, templateId } = await contentOnlyShow(bed, await user(), 'The Garden Hour'));
+  upload = await spokenUpload(bed, await user(), { name: 'garden', phrases: PHRASES, slotSeconds: SLOT });
   expect(upload).toMatchObject({ status: 'ready', transcription_engine: 'supplied' });
 }, 120_000);
 
@@ -136,15 +114,18 @@ describe('the published transcript and chapters of an assembled episode', () => 
       url,
       type,
     }));
-    expect(links.map((l) => l.type).sort()).toEqual(['application/json', 'text/vtt']);
+    expect(links.map((l) => l.type).sort()).toEqual(['application/json', 'application/x-subrip', 'text/vtt']);
     const vtt = await (await follow(links.find((l) => l.type === 'text/vtt')!.url)).text();
+    const srt = await (await follow(links.find((l) => l.type === 'application/x-subrip')!.url)).text();
     const json = ZJsonTranscript.parse(await (await follow(links.find((l) => l.type === 'application/json')!.url)).json());
     console.log(`published transcript (${durationS} s): ${json.segments.map((s) => `${s.body}@${s.startTime}`).join(' ')}`);
 
     const words = json.segments.map((s) => s.body.toLowerCase().replace(/[^a-z]/g, ''));
     const cues = vttCues(vtt);
-    const vttWords = cues.flatMap((cue) => cue.words.map((w) => w.toLowerCase().replace(/[^a-z]/g, '')));
-    for (const said of [words, vttWords]) {
+    const cueWords = (file: typeof cues) => file.flatMap((cue) => cue.words.map((w) => w.toLowerCase().replace(/[^a-z]/g, '')));
+    const srtCues = vttCues(srt.replace(/(\d\d),(\d{3})/g, '$1.$2'));
+    expect(srtCues.length).toBe(cues.length);
+    for (const said of [words, cueWords(cues), cueWords(srtCues)]) {
       // No cue word, nothing of the cut take ('zucchini'), no removed filler; the kept retake's take stays ('chilli').
       for (const gone of ['flubber', 'intern', 'stop', 'zucchini', 'um']) expect(said).not.toContain(gone);
       expect(said).toContain('chilli');
