@@ -2,7 +2,8 @@ import { CLEANUP, MARKERS, type TInternCommandMatch } from '@ppp/contracts';
 import type { AcousticEvidence } from './evidence.ts';
 import { normalisePhrases, roundSeconds, type MatchWord } from './normalise.ts';
 import { bestMatchAt, matchSpan, type PhraseMatch } from './phrase-match.ts';
-import { findSpokenMarkers, pausesBetween, type SpokenMarker } from './spoken-markers.ts';
+import { acousticOf, bestHit, findSpokenMarkers, pausesBetween, type SpokenMarker } from './spoken-markers.ts';
+import { phraseSimilarity } from './fuzzy.ts';
 
 export interface InternSettings {
   trigger_keyword: string;
@@ -30,6 +31,30 @@ interface CommandEnd {
   last: number;
   marker: PhraseMatch | null;
 }
+
+/**
+ * An end marker the keyword search heard over one word the recogniser wrote otherwise ('stop' as
+ * 'stopped'): the longest phrase heard with at least the support its length needs.
+ */
+function heardMarkerAt(words: readonly MatchWord[], position: number, search: EndSearch): PhraseMatch | null {
+  const word = words[position];
+  if (word === undefined || search.evidence === undefined) return null;
+  let best: PhraseMatch | null = null;
+  for (const [phraseIndex, phrase] of search.markers.entries()) {
+    const hit = bestHit(search.evidence, phrase, word);
+    const acoustic = acousticOf(search.evidence, phrase, hit);
+    if (hit === null || (acoustic !== 'support' && acoustic !== 'strong')) continue;
+    if (best !== null && phrase.length <= (search.markers[best.phraseIndex]?.length ?? 0)) continue;
+    // The words whose middle the hit covers ('stopped in' for a heard 'stop intern').
+    let count = 1;
+    while (words[position + count] !== undefined && midpoint(words[position + count]) < hit.end) count++;
+    const text = words.slice(position, position + count).map((w) => w.norm);
+    best = { phraseIndex, first: position, count, score: phraseSimilarity(text.join(' '), phrase) };
+  }
+  return best;
+}
+
+const midpoint = (word: MatchWord | undefined) => (word === undefined ? Infinity : (word.start + word.end) / 2);
 
 interface EndSearch {
   markers: readonly string[];
@@ -59,7 +84,7 @@ function findCommandEnd(words: readonly MatchWord[], trigger: PhraseMatch, searc
     const inPrompt = position > promptFrom;
     const pauses = (seconds: number) => inPrompt && pausesBetween(words[position - 1], word, seconds, search.evidence);
     if (pauses(MARKERS.commandMaxInnerPauseSeconds)) break;
-    const marker = bestMatchAt(words, position, search.markers, search.threshold);
+    const marker = bestMatchAt(words, position, search.markers, search.threshold) ?? heardMarkerAt(words, position, search);
     if (marker !== null) {
       const markerEnd = matchSpan(words, marker.first, marker.count).end_s;
       if (markerEnd <= maxEndS) return { last: marker.first + marker.count - 1, marker };

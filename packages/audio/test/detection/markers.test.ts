@@ -168,6 +168,16 @@ describe('Intern: a command starts a phrase and ends at its stop word or a pause
     expect(command).toMatchObject({ end_marker: null, prompt_text: 'tell me a joke' });
   });
 
+  it('ends at an end marker heard over a word written otherwise ("stop" as "stopped")', () => {
+    const words = matchWords([...spoken('intern how long is a mile stopped', 0, 0.3, 0.05), ...spoken('so anyway', 2.5)]);
+    expect(detectInternCommands(words, intern, { evidence: searched() })[0]).toMatchObject({ end_marker: null });
+    const stop = heard('stop', 2.1, 2.4, MARKERS.shortKeywordMinScore + 1);
+    expect(detectInternCommands(words, intern, { evidence: searched(stop) })[0]).toMatchObject({
+      prompt_text: 'how long is a mile',
+      end_marker: { text: 'stopped' },
+    });
+  });
+
   it('lets a pause after the wake word belong to the command', () => {
     const words = matchWords([['intern', 0, 0.4], ...spoken('what rhymes with orange', 1.5, 0.3, 0.05)]);
     expect(detectInternCommands(words, intern)[0]).toMatchObject({ prompt_text: 'what rhymes with orange' });
