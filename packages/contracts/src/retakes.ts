@@ -27,6 +27,14 @@ export const RETAKES = {
   /** Unmarked repeats: two phrases opening with at least this many of the same words, the second starting within this long of the first. */
   suggestionMinSharedWords: 3,
   suggestionMaxSeconds: 15,
+  /**
+   * Repeats found by sound alone (the recogniser garbled both takes): the match must stand out this
+   * clearly, begin this close to a phrase onset, and the first take stop at most this long after the
+   * part said again.
+   */
+  soundRepeatMaxCostRatio: 0.45,
+  soundOnsetSeconds: 0.15,
+  suggestionMaxTrailingSeconds: 2.5,
   /** A phrase starts after a pause this long (or a word ending in . ? !). */
   phrasePauseSeconds: 0.3,
   /** At most this many words may follow the shared opening in the abandoned take (an anaphora goes on for longer). */

@@ -16,8 +16,12 @@ export async function readMonoSamples(file: string, options: Pick<FfmpegRunOptio
     const raw = path.join(dir, 'samples.f32');
     await runFfmpeg(['-v', 'error', '-y', '-i', file, '-ac', '1', '-ar', String(ANALYSIS_SAMPLE_RATE), '-f', 'f32le', raw], options);
     const bytes = await readFile(raw);
-    const samples = new Float32Array(Math.floor(bytes.byteLength / 4));
-    for (let i = 0; i < samples.length; i++) samples[i] = bytes.readFloatLE(i * 4);
+    const count = Math.floor(bytes.byteLength / 4);
+    // An hour is 230 MB of samples: read in place when the buffer allows (little-endian hosts), else copied.
+    if (bytes.byteOffset % 4 === 0 && new Uint8Array(Float32Array.of(1).buffer)[3] === 0x3f)
+      return new Float32Array(bytes.buffer, bytes.byteOffset, count);
+    const samples = new Float32Array(count);
+    for (let i = 0; i < count; i++) samples[i] = bytes.readFloatLE(i * 4);
     return samples;
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -87,7 +87,7 @@ function alignTake(same: readonly (readonly boolean[])[], from: number, retakeLe
   return previous.reduce((best, cell) => (cell.score > best.score ? cell : best), { score: -Infinity, shared: 0 });
 }
 
-const SENTENCE_END = /[.?!]["')\]]*$/;
+export const SENTENCE_END = /[.?!]["')\]]*$/;
 
 /** Whether a measured silence of at least `seconds` lies between two times. */
 function quietBetween(silences: RetakeSearch['silences'], from: number, to: number, seconds: number): boolean {

@@ -2,10 +2,10 @@ import { RETAKES, type TRetakeSuggestion } from '@ppp/contracts';
 import type { AcousticEvidence } from './evidence.ts';
 import type { MatchWord } from './normalise.ts';
 import { matchSpan } from './phrase-match.ts';
-import { retakeCutFrom, wordsAlike } from './retake.ts';
+import { retakeCutFrom, SENTENCE_END, wordsAlike } from './retake.ts';
 import { restartBySound } from './retake-sound.ts';
+import { repeatsBySound } from './suggestions-sound.ts';
 
-const SENTENCE_END = /[.?!]["')\]]*$/;
 const CLAUSE_END = /[,;:]["')\]]*$/;
 
 /** Positions that open a phrase: the first word, and every word after a pause or a punctuation mark. */
@@ -105,5 +105,42 @@ export function detectRepeatedTakes(
     });
     next = repeat.second;
   }
-  return suggestions;
+  return [...suggestions, ...bySound(words, claimed, suggestions, evidence, durationS)].map((s, i) => ({ ...s, suggestion_index: i }));
+}
+
+/** Positions of the words starting in [from, to). */
+function wordsBetween(words: readonly MatchWord[], from: number, to: number): number[] {
+  return words.flatMap((word, position) => (word.start >= from && word.start < to ? [position] : []));
+}
+
+/** Repeats heard in the sound that the words did not show, as suggestions over the words there. */
+function bySound(
+  words: readonly MatchWord[],
+  claimed: ReadonlySet<number>,
+  found: readonly TRetakeSuggestion[],
+  evidence: AcousticEvidence | undefined,
+  durationS: number | null,
+): TRetakeSuggestion[] {
+  if (!evidence?.features || !evidence.silences) return [];
+  return repeatsBySound(evidence.features, evidence.silences).flatMap((repeat) => {
+    const slack = RETAKES.soundOnsetSeconds;
+    const take = wordsBetween(words, repeat.firstS - slack, repeat.secondS - slack);
+    const again = wordsBetween(words, repeat.secondS - slack, repeat.secondS + RETAKES.soundQuerySeconds);
+    const first = take[0];
+    const second = again[0];
+    if (first === undefined || second === undefined) return [];
+    if ([...take, ...again].some((p) => claimed.has(p))) return [];
+    if (found.some((s) => s.cut_start_s < repeat.secondS && s.cut_end_s > repeat.firstS)) return [];
+    const cut = retakeCutFrom({ atS: repeat.firstS, quietFromS: words[first - 1]?.end ?? 0 }, words, second, durationS);
+    const confidence = Math.round(Math.min(0.9, 1 - repeat.ratio) * 100) / 100;
+    return [
+      {
+        suggestion_index: 0,
+        first: matchSpan(words, first, take.length),
+        second: matchSpan(words, second, again.length),
+        ...cut,
+        confidence,
+      },
+    ];
+  });
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { detectIntents } from '../../src/detection/detect-intents.ts';
 import { detectRepeatedTakes } from '../../src/detection/suggestions.ts';
+import { computeFeatures } from '../../src/analysis/mfcc.ts';
+import { concat, phrase, RATE, silence, type Sweep } from '../analysis/synthetic.ts';
 import { matchWords, settingsWith, spoken, transcriptWords, type WordTuple } from './fixtures.ts';
 
 const said = (...parts: readonly (readonly [string, number])[]): WordTuple[] => parts.flatMap(([text, from]) => spoken(text, from));
@@ -46,5 +48,53 @@ describe('repeated takes with no marker, offered as suggestions (issue 33)', () 
     expect(result.suggestions).toEqual({ count: 0, matches: [] });
     const unmarked = said(['the garden needs', 0], ['the garden needs water', 2]);
     expect(detectIntents({ words: transcriptWords(unmarked) }, settingsWith()).suggestions?.count).toBe(1);
+  });
+});
+
+describe('repeats heard in the sound when the words were garbled', () => {
+  const OPENING: Sweep[] = [
+    { from: 300, to: 600, seconds: 0.25 },
+    { from: 900, to: 500, seconds: 0.2 },
+    { from: 1400, to: 1500, seconds: 0.3 },
+    { from: 700, to: 200, seconds: 0.25 },
+  ];
+  const OTHER: Sweep[] = [
+    { from: 2000, to: 2500, seconds: 0.3 },
+    { from: 450, to: 450, seconds: 0.3 },
+    { from: 1100, to: 800, seconds: 0.25 },
+  ];
+  const shifted = (sweeps: Sweep[], by: number) => sweeps.map((s) => ({ ...s, from: s.from * by, to: s.to * by }));
+  /** Other words, 0.8 s, the opening (dropped), 0.7 s, the opening again and more (or other words), 0.5 s, other words. */
+  function episode(repeated: boolean) {
+    const middle = repeated ? [...OPENING, ...shifted(OTHER, 1.3)] : [...shifted(OTHER, 1.3), ...shifted(OPENING, 0.7)];
+    const parts = [phrase(OTHER), phrase(OPENING.slice(0, 3)), phrase(middle), phrase(shifted(OTHER, 0.8))];
+    const gaps = [0.8, 0.7, 0.5, 0];
+    const samples: Float32Array[] = [];
+    const words: WordTuple[] = [];
+    const silences: { start: number; end: number }[] = [];
+    let t = 0;
+    parts.forEach((part, i) => {
+      part.times.forEach(([start, end], k) => words.push([`w${i}${k}`, t + start, t + end]));
+      samples.push(part.samples, silence(gaps[i] ?? 0));
+      t += part.samples.length / RATE;
+      if ((gaps[i] ?? 0) > 0) silences.push({ start: t, end: t + (gaps[i] ?? 0) });
+      t += gaps[i] ?? 0;
+    });
+    const features = computeFeatures(concat(samples), RATE);
+    return { words, evidence: { features: { stepS: features.stepS, frames: features.frames }, silences }, firstTake: words[3]?.[1] ?? 0 };
+  }
+
+  it('suggests the dropped take by its sound', () => {
+    const { words, evidence, firstTake } = episode(true);
+    const [suggestion, ...rest] = detectRepeatedTakes(matchWords(words), new Set(), evidence);
+    expect(rest).toEqual([]);
+    expect(suggestion?.first.word_index).toBe(3);
+    expect(suggestion?.second.word_index).toBe(6);
+    expect(Math.abs((suggestion?.cut_start_s ?? 0) - firstTake)).toBeLessThanOrEqual(0.2);
+  });
+
+  it('suggests nothing when nothing is said again', () => {
+    const { words, evidence } = episode(false);
+    expect(detectRepeatedTakes(matchWords(words), new Set(), evidence)).toEqual([]);
   });
 });
