@@ -7,6 +7,7 @@ import { uploadFilename } from './creator-rules.ts';
 import type { CreatorAction, CreatorState } from './creator-state.ts';
 import { insufficientInfo } from './assemble-failure.ts';
 import { useAssembleBuild } from './use-assemble-build.ts';
+import { aiReviewChoices } from './ai-review.ts';
 
 export interface LaterStepsProps {
   state: CreatorState;
@@ -44,6 +45,7 @@ export function LaterSteps({ state, template, dispatch }: LaterStepsProps) {
             duration_seconds: upload.duration_seconds,
           }}
           coverImagePath={state.cover?.cover_image_path ?? null}
+          review={aiReviewChoices(state, template)}
           value={state.details}
           onChange={(details) => dispatch({ type: 'setDetails', details })}
           onBack={() => dispatch({ type: 'goTo', step: 4 })}

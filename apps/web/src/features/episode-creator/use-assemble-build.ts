@@ -4,7 +4,7 @@ import { CREATOR_STEP_COPY, EPISODE_CREATOR_MESSAGES, type TTemplateView } from 
 import { trpc } from '../../lib/trpc.ts';
 import { requestBillingNavigation } from './details/billing-navigation.ts';
 import { assembleRequest } from './creator-rules.ts';
-import { extrasOf } from './retake-extras.ts';
+import { buildOf } from './ai-review.ts';
 import { nextReview, type CreatorAction, type CreatorState } from './creator-state.ts';
 import { assembleFailure, type InsufficientInfo } from './assemble-failure.ts';
 
@@ -37,10 +37,7 @@ export function useAssembleBuild(state: CreatorState, template: TTemplateView, d
       return;
     }
     try {
-      const { answers, flubberCuts, internContexts, intern, ttsValues, voices } = state;
-      const coverCrop = state.cover?.cover_crop ?? null;
-      const build = { upload, answers, flubberCuts, internContexts, intern, ttsValues, voices, coverCrop, retakeExtras: extrasOf(state) };
-      const job = await assemble.mutateAsync(assembleRequest(build, template, details));
+      const job = await assemble.mutateAsync(assembleRequest(buildOf(state, upload), template, details));
       dispatch({ type: 'assembling', jobId: job.job_id, episodeId: job.episode_id });
     } catch (err) {
       tellAssembleFailure(err, setInsufficient);

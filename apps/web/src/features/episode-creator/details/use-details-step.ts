@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { TAiTagsRequest } from '@ppp/contracts';
+import type { TAiReviewChoicesInput, TAiTagsRequest } from '@ppp/contracts';
 import { trpc } from '../../../lib/trpc.ts';
 import { isLocked, usePlanFeatures } from '../../billing/plan-features.ts';
 import { zonedToUtc } from '../../publishing/schedule-time.ts';
@@ -31,6 +31,8 @@ export interface DetailsStepInput {
   /** stored_filename names it in the minutes precheck (main_content_filename). */
   upload: { id: string; filename: string; stored_filename: string; duration_seconds: number | null };
   coverImagePath: string | null;
+  /** The review's choices so far: the AI text reads the words the episode will play under them. */
+  review?: TAiReviewChoicesInput | null;
   value: DetailsDraft | null;
   onChange(value: DetailsDraft): void;
   onSubmit(request: AssembleDetailsRequest): Promise<void>;
@@ -69,6 +71,7 @@ function useDetailsAi(input: DetailsStepInput, draft: DetailsDraft, transcriptRe
     template_id: templateId,
     current_title: draft.title,
     current_description: draft.description,
+    review: input.review ?? null,
   };
   const template = trpc.templates.get.useQuery({ id: templateId });
   const autoFill = useAiAutoFill({
