@@ -16,11 +16,12 @@ interface RnnoiseModule {
 
 const PCM16 = 32_768;
 
+/** The package ships JavaScript only; its default export is Emscripten's module factory. */
+const PACKAGE: string = '@echogarden/rnnoise-wasm';
+
 let loaded: Promise<RnnoiseModule> | null = null;
 async function loadModule(): Promise<RnnoiseModule> {
-  loaded ??= import('@echogarden/rnnoise-wasm').then(
-    async (module: { default: () => Promise<unknown> }) => (await module.default()) as RnnoiseModule,
-  );
+  loaded ??= (import(PACKAGE) as Promise<{ default: () => Promise<RnnoiseModule> }>).then((module) => module.default());
   return loaded;
 }
 
