@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { CLEANUP } from '@ppp/contracts';
 import { toneFile } from '@ppp/server/test-support';
 import { CREATOR_STORAGE_KEY, serializeCreator, type CreatorState } from '../src/features/episode-creator/creator-state.ts';
 import type { OpenPageOptions } from './fixtures.ts';
@@ -36,10 +37,10 @@ export const PHRASES = [
 export const CONTENT_SECONDS = PHRASES.length * SLOT;
 export const FLUBBER_AT = 3 * SLOT;
 /*
- * The proposed cut runs from where the flubbed take began to the retake: 0.3 s before 'this'
- * (slot 2, 6 s) to 0.1 s before the retake's 'this' (slot 4, 12 s).
+ * The proposed cut runs from where the flubbed take began to the retake: retakeLeadSilenceSeconds
+ * (0.15 s) before 'this' (slot 2, 6 s) to 0.1 s before the retake's 'this' (slot 4, 12 s).
  */
-export const RETAKE_CUT = { start_s: 2 * SLOT - 0.3, end_s: 4 * SLOT - 0.1 };
+export const RETAKE_CUT = { start_s: 2 * SLOT - CLEANUP.retakeLeadSilenceSeconds, end_s: 4 * SLOT - 0.1 };
 export const INTRO_SCRIPT = 'Welcome to Speech Weekly, the show about talking.';
 export const OUTRO_SECONDS = 3;
 export type Voice = { voice_id: string; name: string; common_name: string; provider: string };
