@@ -11,6 +11,7 @@
  */
 import { CLEANUP, type TFlubberMarker, type TTranscriptWord } from '@ppp/contracts';
 import { detectFlubberMarkers, toMatchWords } from '../src/index.ts';
+import { seeded as random } from './quality/random.ts';
 
 const TOLERANCE_S = 0.3;
 /** Seconds are rounded to the millisecond: an error of 0.3 s computed as 0.30000001 is within. */
@@ -49,18 +50,6 @@ interface Case {
   words: TTranscriptWord[];
   /** The true markers: where 'flubber' was said and where the flubbed take began (null: nothing was said again). */
   markers: { at_s: number; restart_s: number | null }[];
-}
-
-/** A small deterministic generator (mulberry32), so the set is the same on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Builds a transcript phrase by phrase; each phrase returns where its first word starts. */
