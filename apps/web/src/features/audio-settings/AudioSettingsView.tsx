@@ -5,6 +5,7 @@ import { toApiFailure } from '../../lib/api-error.ts';
 import { CensorCard } from './CensorCard.tsx';
 import { FillersAndPausesCard } from './FillersAndPausesCard.tsx';
 import { MagicWordsCard } from './MagicWordsCard.tsx';
+import { SpeechEnhancementCard } from './SpeechEnhancementCard.tsx';
 import { useAudioSettings } from './use-audio-settings.ts';
 
 /** Audio Improvements and Magic Words (spec 001 §3, §5, §9): saved per user and used when uploads are checked. */
@@ -24,6 +25,7 @@ function AudioSettingsForm({ saved }: { saved: TAudioCleanupSettings }) {
         <Text c="dimmed">How your uploads are cleaned up, and the spoken words that mark retakes and AI commands.</Text>
       </div>
       <FillersAndPausesCard values={values} patch={patch} />
+      <SpeechEnhancementCard values={values} patch={patch} />
       <CensorCard values={values} patch={patch} beeps={beeps} />
       <MagicWordsCard values={values} setValues={setValues} />
       <Group justify="flex-end">
