@@ -29,6 +29,11 @@ export const JOBS = {
     publish_at: z.string().nullable().default(null),
     go_live: z.boolean().default(false),
   }),
+  /**
+   * Issue 32: re-transcribes every upload the offline fallback transcribed, one at a time behind
+   * creators' own jobs; each run of it is one step of the run's walk (step guards a repeat).
+   */
+  'transcripts.retranscribe-fallback': z.object({ run_id: z.uuid(), step: z.number().int().min(0) }),
 } as const;
 
 export type TJobName = keyof typeof JOBS;

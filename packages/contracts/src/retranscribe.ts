@@ -60,6 +60,7 @@ export const RETRANSCRIBE_MESSAGES = {
   stillProcessing: 'Transcript not ready yet. Try again soon.',
   noBetterEngine: (label: string) =>
     `No better engine is available: re-transcribing now would use ${label}, the offline recogniser, again.`,
+  noEngine: 'No transcription engine can run on this server now, so nothing could be re-transcribed.',
   sameEngine: (label: string) => `This upload was already transcribed with ${label}, the engine that would be used now.`,
   supplied: 'This upload came with its own transcript, which every transcription uses; correct it instead.',
   failedUpload: 'This upload could not be transcribed; use Retry instead.',
@@ -123,7 +124,8 @@ export type TRetranscribeRun = z.infer<typeof ZRetranscribeRun>;
 
 /** GET /api/admin/retranscribe-fallback: what the button needs. */
 export const ZRetranscribeFallbackState = z.object({
-  engine_now: ZTranscriptionEngineNow,
+  /** Null when no engine can run. */
+  engine_now: ZTranscriptionEngineNow.nullable(),
   /** Ready uploads whose transcript the fallback made. */
   fallback_uploads: z.number().int().min(0),
   /** The newest run, null before the first. */

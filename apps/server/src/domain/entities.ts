@@ -34,6 +34,7 @@ import { AdminAuditEntrySchema } from './admin/admin-audit-entry.entity.ts';
 import { AbDraftSchema } from './ab-workspace/ab-draft.entity.ts';
 import { AbSavedSectionSchema } from './ab-workspace/ab-saved-section.entity.ts';
 import { NotifyAddressSchema } from './mail/notify-address.entity.ts';
+import { RetranscribeRunSchema } from './retranscribe/retranscribe-run.entity.ts';
 
 /** Every entity of the domain, registered with the ORM in one place. */
 export const ENTITIES = [
@@ -74,4 +75,5 @@ export const ENTITIES = [
   AbDraftSchema,
   AbSavedSectionSchema,
   NotifyAddressSchema,
+  RetranscribeRunSchema,
 ];

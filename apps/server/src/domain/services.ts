@@ -27,6 +27,7 @@ import { createAdminServices } from './admin/admin-services.ts';
 import { createDevToolsServices } from './admin/dev-tools-services.ts';
 import { createWebsiteServices } from './website/website-services.ts';
 import { createSpeechModelServices } from './speech-models/speech-models-services.ts';
+import { configuredEngineSource, createRetranscribeServices } from './retranscribe/retranscribe-services.ts';
 
 /** What every request and job shares: configuration and outside adapters. */
 export interface SharedDeps {
@@ -80,6 +81,7 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     ...createAdminServices(em, shared, { mail: core.mail }),
     ...createWebsiteServices(em, shared, publishing.podcasts),
     ...createSpeechModelServices(em, config),
+    ...createRetranscribeServices(em, shared, configuredEngineSource(config)),
     ...createDevToolsServices(em, shared, { podcasts: publishing.podcasts, templates, ...speech, uploads: mediaServices.uploads }),
   };
 }

@@ -7,6 +7,7 @@ import { uploadsQueueExpiryJob } from './uploads-queue-expiry.job.ts';
 import { rssImportJob, rssMirrorJob, rssMirrorCleanupJob } from './rss-import.job.ts';
 import { publishEpisodeJob } from './publish-episode.job.ts';
 import { publishAfterRenderJob } from './publish-after-render.job.ts';
+import { transcriptsRetranscribeFallbackJob } from './transcripts-retranscribe-fallback.job.ts';
 import type { JobDefinition } from './job.ts';
 
 /** Every job the worker consumes. */
@@ -21,4 +22,5 @@ export const JOB_DEFINITIONS: { [N in TJobName]: JobDefinition<N> } = {
   'rss.mirror-cleanup': rssMirrorCleanupJob,
   'publish.episode': publishEpisodeJob,
   'publish.after-render': publishAfterRenderJob,
+  'transcripts.retranscribe-fallback': transcriptsRetranscribeFallbackJob,
 };

@@ -28,6 +28,8 @@ export class PlanPriorityJobQueue implements JobQueue {
   }
 
   async send<N extends TJobName>(name: N, payload: TJobPayload<N>, options: SendOptions = {}): Promise<string | null> {
+    // Background work (a negative priority, e.g. re-transcribing the fallback's uploads) stays behind every creator's job.
+    if ((options.priority ?? 0) < 0) return this.inner.send(name, payload, options);
     const priority = await this.priorityOf(name, payload);
     return this.inner.send(name, payload, priority === JOB_PRIORITY.standard ? options : { ...options, priority });
   }

@@ -24,6 +24,7 @@ import { episodeRoutes } from './episodes.routes.ts';
 import { episodeCreatorRoutes } from './episode-creator.routes.ts';
 import { websiteRoutes } from './website.routes.ts';
 import { abWorkspaceRoutes } from './ab-workspace.routes.ts';
+import { retranscribeRoutes } from './retranscribe.routes.ts';
 
 /** Every REST path of the compatibility layer, in the order of the OpenAPI document. */
 export const REST_ROUTES: RestRoute[] = [
@@ -48,3 +49,4 @@ REST_ROUTES.push(...episodeRoutes, ...episodeCreatorRoutes);
 REST_ROUTES.push(...musicRoutes);
 REST_ROUTES.push(...websiteRoutes);
 REST_ROUTES.push(...abWorkspaceRoutes);
+REST_ROUTES.push(...retranscribeRoutes);

@@ -26,6 +26,7 @@ import { musicRouter } from './routers/music.router.ts';
 import { episodeCreatorRouter } from './routers/episode-creator.router.ts';
 import { websiteRouter } from './routers/website.router.ts';
 import { abWorkspaceRouter } from './routers/ab-workspace.router.ts';
+import { retranscribeRouter } from './routers/retranscribe.router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -55,5 +56,6 @@ export const appRouter = router({
   episodeCreator: episodeCreatorRouter,
   website: websiteRouter,
   abWorkspace: abWorkspaceRouter,
+  retranscribe: retranscribeRouter,
 });
 export type AppRouter = typeof appRouter;

@@ -7,6 +7,7 @@ import { RetakeCard } from './RetakeCard.tsx';
 import { RetakeExtrasReview } from './RetakeExtrasReview.tsx';
 import type { RetakeExtras } from './retake-extras.ts';
 import { CorrectTranscriptLink } from './CreatorTranscript.tsx';
+import { FallbackNoticeFor } from '../transcript/FallbackNotice.tsx';
 import { useFlubberScan, useScanOnOpen } from './use-flubber-scan.ts';
 
 export interface FlubberReviewProps {
@@ -64,6 +65,7 @@ function FuzzyThresholdSlider({ value, dispatch }: { value: number; dispatch: Fl
 }
 
 interface NoRetakesProps {
+  uploadId: string;
   /** The scan failed (with its message) rather than finding none. */
   failed: boolean;
   error: string | null;
@@ -74,10 +76,11 @@ interface NoRetakesProps {
 }
 
 /** 'No retakes detected' (or the scan's failure), with the threshold to loosen and Retry. */
-function NoRetakesModal({ failed, error, fuzzyThreshold, dispatch, onSkip, onRetry }: NoRetakesProps) {
+function NoRetakesModal({ uploadId, failed, error, fuzzyThreshold, dispatch, onSkip, onRetry }: NoRetakesProps) {
   return (
     <Modal opened onClose={onSkip} centered title={<Text fw={800}>{EPISODE_CREATOR_MESSAGES.noRetakes}</Text>}>
       <Stack>
+        <FallbackNoticeFor mediaId={uploadId} />
         {failed ? (
           <Alert color="red">{error}</Alert>
         ) : (
@@ -95,15 +98,17 @@ function NoRetakesModal({ failed, error, fuzzyThreshold, dispatch, onSkip, onRet
 
 /** 'Review Retakes': a card per retake found, then Apply Selected. */
 function RetakesModal({
+  uploadId,
   contexts,
   cuts,
   extras,
   dispatch,
   onSkip,
-}: Pick<FlubberReviewProps, 'contexts' | 'cuts' | 'extras' | 'dispatch'> & { onSkip(): void }) {
+}: Pick<FlubberReviewProps, 'uploadId' | 'contexts' | 'cuts' | 'extras' | 'dispatch'> & { onSkip(): void }) {
   return (
     <Modal opened onClose={onSkip} centered size="lg" title={<Text fw={800}>{EPISODE_CREATOR_SHELL.reviewRetakesTitle}</Text>}>
       <Stack>
+        <FallbackNoticeFor mediaId={uploadId} />
         <Text size="sm" c="dimmed">
           Each cut runs from where the flubbed take began to just before you said it again. Listen, drag the shaded range or type its edges
           to adjust it, and pick Uncut to keep a take.
@@ -136,6 +141,7 @@ export function FlubberReview({ uploadId, fuzzyThreshold, contexts, cuts, extras
   if (phase === 'none' || phase === 'error') {
     return (
       <NoRetakesModal
+        uploadId={uploadId}
         failed={phase === 'error'}
         error={error}
         fuzzyThreshold={fuzzyThreshold}
@@ -145,5 +151,5 @@ export function FlubberReview({ uploadId, fuzzyThreshold, contexts, cuts, extras
       />
     );
   }
-  return <RetakesModal contexts={contexts} cuts={cuts} extras={extras} dispatch={dispatch} onSkip={skip} />;
+  return <RetakesModal uploadId={uploadId} contexts={contexts} cuts={cuts} extras={extras} dispatch={dispatch} onSkip={skip} />;
 }

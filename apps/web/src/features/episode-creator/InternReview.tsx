@@ -5,6 +5,7 @@ import type { InternReviewItem } from './creator-state.ts';
 import { InternCard } from './InternCard.tsx';
 import { CorrectTranscriptLink } from './CreatorTranscript.tsx';
 import { isLocked, usePlanFeatures } from '../billing/plan-features.ts';
+import { FallbackNoticeFor } from '../transcript/FallbackNotice.tsx';
 import { useInternCommands, type InternReviewProps } from './use-intern-commands.ts';
 
 export type { InternReviewProps } from './use-intern-commands.ts';
@@ -70,6 +71,7 @@ export function InternReview(props: InternReviewProps) {
       title={<Text fw={800}>{EPISODE_CREATOR_SHELL.reviewInternTitle}</Text>}
     >
       <Stack>
+        <FallbackNoticeFor mediaId={props.uploadId} />
         {loading && <Loader aria-label="Finding Intern commands" />}
         {unavailable && <InternUnavailable message={unavailable} onRetry={retry} />}
         {!loading && !unavailable && list.length === 0 && <Text>{EPISODE_CREATOR_MESSAGES.noInternCommands}</Text>}

@@ -4,6 +4,7 @@ import type { TMediaItem } from '@ppp/contracts';
 import { formatDuration } from '../preupload/preupload-form.ts';
 import { UploadCounts } from '../preupload/UploadPieces.tsx';
 import { RescanButton } from '../transcript/RescanButton.tsx';
+import { FallbackNotice } from '../transcript/FallbackNotice.tsx';
 
 interface Props {
   item: TMediaItem;
@@ -100,6 +101,7 @@ export function UploadChoiceCard({ item, selected, onSelect, onDelete, onTranscr
           <RescanButton mediaId={item.id} name={item.friendly_name} onDone={onRescanned} />
         </Group>
       )}
+      <FallbackNotice item={item} onCorrect={onTranscript} />
     </Card>
   );
 }

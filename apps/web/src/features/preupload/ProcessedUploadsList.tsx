@@ -8,6 +8,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { displayFilename, formatDuration } from './preupload-form.ts';
 import { DeleteUploadDialog, LengthWarning, UploadCounts } from './UploadPieces.tsx';
 import { RescanButton } from '../transcript/RescanButton.tsx';
+import { FallbackNotice } from '../transcript/FallbackNotice.tsx';
 import { TranscriptEditor } from '../transcript/TranscriptEditor.tsx';
 
 function StatusBadge({ item }: { item: TMediaItem }) {
@@ -121,6 +122,7 @@ function UploadRow({ item, linked, onDelete, onTranscript }: UploadRowProps) {
           <LengthWarning item={item} />
           <UploadCounts item={item} />
           {item.status === 'ready' && <ReadyActions item={item} onTranscript={onTranscript} />}
+          <FallbackNotice item={item} onCorrect={() => onTranscript(item)} />
           {item.status === 'error' && <RetryAfterError item={item} />}
         </Stack>
         <Tooltip label="Delete upload">

@@ -4,6 +4,7 @@ import { DataTable } from '@ppp/ui';
 import { trpc } from '../../../lib/trpc.ts';
 import { formatWhen } from '../admin-format.ts';
 import { useJobActions } from './use-job-actions.ts';
+import { RetranscribeFallbackCard } from './RetranscribeFallbackCard.tsx';
 
 /** Jobs: pg-boss queues (queued, active, failed), the failed jobs' errors with Retry, and Kill queue. */
 export function JobsTab() {
@@ -14,6 +15,7 @@ export function JobsTab() {
   if (!jobs.data) return <Loader aria-label="Loading jobs" />;
   return (
     <Stack gap="lg">
+      <RetranscribeFallbackCard />
       {jobs.data.queues.length === 0 ? (
         <Text c="dimmed">No queue has been used yet.</Text>
       ) : (
