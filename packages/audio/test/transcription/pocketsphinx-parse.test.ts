@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TTranscriptWord } from '@ppp/contracts';
-import { keyphraseFile, keywordDictionary, mergeKeywordHits, normaliseKeywords } from '../../src/transcription/pocketsphinx/kws.ts';
+import {
+  keyphraseFile,
+  keywordDictionary,
+  kwsScore,
+  mergeKeywordHits,
+  normaliseKeywords,
+} from '../../src/transcription/pocketsphinx/kws.ts';
 import { parseSphinxOutput, toTranscriptWords } from '../../src/transcription/pocketsphinx/parse.ts';
 
 const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, '..', 'fixtures', name), 'utf8');
@@ -54,8 +60,10 @@ describe('keyword spotting', () => {
   });
 
   it('builds the keyphrase file and a dictionary with the extra words the product needs', () => {
-    const specs = normaliseKeywords(['Flubber', 'stop intern', { phrase: 'intern', threshold: 1e-20 }, 'flubber', 'zzyzzx']);
-    expect(keyphraseFile(specs.slice(0, 3))).toBe('flubber /1e-6/\nstop intern /1e-6/\nintern /1e-20/\n');
+    const specs = normaliseKeywords(['Flubber', 'stop intern', { phrase: 'intern', threshold: 1e-20 }, 'flubber', 'zzyzzx', 'ding']);
+    // Merged at the score a marker needs: 1e4 for two syllables or more, 1e5 for one (MARKERS).
+    expect(keyphraseFile(specs.slice(0, 3))).toBe('flubber /1e+4/\nstop intern /1e+4/\nintern /1e-20/\n');
+    expect(keyphraseFile(specs.slice(4))).toBe('ding /1e+5/\n');
     const { dictionary, spotted, unspoken } = keywordDictionary(
       specs,
       'intern IH N T ER N\nstop S T AA P\nstop(2) S T AO P\nstomp S T AA M P\n',
@@ -67,6 +75,16 @@ describe('keyword spotting', () => {
       'stop(2) S T AO P',
     ]);
     expect(spotted.map((s) => s.phrase)).toEqual(['flubber', 'stop intern', 'intern']);
-    expect(unspoken).toEqual(['zzyzzx']);
+    expect(unspoken).toEqual(['zzyzzx', 'ding']);
+  });
+
+  it("reads a keyword hit's score back from the confidence pocketsphinx prints", () => {
+    // Measured: a hit printed 0.842131 passed /1e-10/ and not /1e-6/; 0.865267 passed /1e-3/; 0.827272 passed /1e-20/ only.
+    expect(kwsScore(0.842131)).toBeGreaterThan(-10);
+    expect(kwsScore(0.842131)).toBeLessThan(-6);
+    expect(kwsScore(0.865267)).toBeGreaterThan(-3);
+    expect(kwsScore(0.827272)).toBeGreaterThan(-20);
+    expect(kwsScore(0.827272)).toBeLessThan(-10);
+    expect(kwsScore(0)).toBe(-Infinity);
   });
 });

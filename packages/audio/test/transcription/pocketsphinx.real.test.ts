@@ -44,7 +44,9 @@ describe('pocketsphinx on the LibriVox clips of pocketsphinx-testdata', () => {
     const clip = librivoxClips().find((c) => c.id.endsWith('0870'));
     if (!clip) throw new Error('clip 0870 missing from pocketsphinx-testdata');
     const plain = await createPocketsphinxEngine().transcribe(clip.wav);
-    const spotted = await createPocketsphinxEngine({ keywords: ['Dashwood', 'prudently', 'flubber'] }).transcribe(clip.wav);
+    // Names at the loosest clean threshold (1e-6, measured on these clips); 'flubber' at its marker default.
+    const names = ['Dashwood', 'prudently'].map((phrase) => ({ phrase, threshold: 1e-6 }));
+    const spotted = await createPocketsphinxEngine({ keywords: [...names, 'flubber'] }).transcribe(clip.wav);
     const text = (t: typeof plain) => t.words.map((w) => w.text).join(' ');
     console.log(`without keywords: ${text(plain)}\nwith keywords:    ${text(spotted)}`);
     expect(text(spotted)).toContain('john dashwood');

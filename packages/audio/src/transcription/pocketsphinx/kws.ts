@@ -4,6 +4,7 @@ import path from 'node:path';
 import { MARKERS, type TTranscriptWord } from '@ppp/contracts';
 import type { KeywordHit } from '../../detection/evidence.ts';
 import { normaliseText } from '../../detection/normalise.ts';
+import { minKeywordScore } from '../../detection/spoken-markers.ts';
 import { runProcess } from '../../process.ts';
 import { clampConfidence } from '../engine.ts';
 import { spreadText } from '../supplied/spread.ts';
@@ -16,10 +17,15 @@ export interface KeywordSpec {
 }
 
 /**
- * Measured on the LibriVox test clips: 1e-6 to 1e-2 all find 'dashwood' and 'prudently' (which the
- * language model misses) while 1e-10 already spots a 'flubber' nobody said; the loosest clean value.
+ * The -kws threshold a phrase is merged into the transcript at: the score a hit needs to support it
+ * as a marker (MARKERS, by syllables), so that a word the keyword pass writes into the transcript is
+ * one the sound supports ('ding' needs 1e5, 'flubber' 1e-3). Measured on the LibriVox test clips,
+ * 1e-6 to 1e-2 all find 'dashwood' and 'prudently' (which the language model misses) while 1e-10
+ * already spots a 'flubber' nobody said.
  */
-export const DEFAULT_KWS_THRESHOLD = 1e-6;
+export function defaultKwsThreshold(phrase: string): number {
+  return 10 ** minKeywordScore(phrase);
+}
 
 /*
  * pocketsphinx prints a keyphrase hit's confidence as exp(ratio - KWS_MAX) in its log base 1.0001,
@@ -51,14 +57,14 @@ export function normaliseKeywords(keywords: readonly (string | KeywordSpec)[]): 
     const phrase = normaliseText(spec.phrase);
     if (!phrase || seen.has(phrase)) continue;
     seen.add(phrase);
-    specs.push({ phrase, threshold: spec.threshold ?? DEFAULT_KWS_THRESHOLD });
+    specs.push({ phrase, threshold: spec.threshold ?? defaultKwsThreshold(phrase) });
   }
   return specs;
 }
 
 /** The -kws file: one `phrase /threshold/` a line. */
 export function keyphraseFile(specs: readonly KeywordSpec[]): string {
-  return specs.map((spec) => `${spec.phrase} /${(spec.threshold ?? DEFAULT_KWS_THRESHOLD).toExponential()}/\n`).join('');
+  return specs.map((spec) => `${spec.phrase} /${(spec.threshold ?? defaultKwsThreshold(spec.phrase)).toExponential()}/\n`).join('');
 }
 
 export interface KeywordSearch {
