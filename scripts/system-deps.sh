@@ -4,7 +4,7 @@
 # (the product falls back to what is available).
 set -euo pipefail
 mode="${1:-run}"
-run_pkgs=(ffmpeg espeak-ng pocketsphinx pocketsphinx-en-us)
+run_pkgs=(ffmpeg espeak-ng festival festvox-us-slt-hts flite pocketsphinx pocketsphinx-en-us)
 test_pkgs=("${run_pkgs[@]}" pocketsphinx-testdata chromium fonts-dejavu-core)
 if [ "$mode" = test ]; then pkgs=("${test_pkgs[@]}"); else pkgs=("${run_pkgs[@]}"); fi
 

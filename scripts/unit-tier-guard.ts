@@ -9,7 +9,19 @@ import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const FORBIDDEN_TOOLS = ['ffmpeg', 'ffprobe', 'espeak-ng', 'pocketsphinx', 'pocketsphinx_continuous', 'psql', 'pg_ctl', 'postgres'];
+const FORBIDDEN_TOOLS = [
+  'ffmpeg',
+  'ffprobe',
+  'espeak-ng',
+  'festival',
+  'text2wave',
+  'flite',
+  'pocketsphinx',
+  'pocketsphinx_continuous',
+  'psql',
+  'pg_ctl',
+  'postgres',
+];
 
 const shims = mkdtempSync(path.join(tmpdir(), 'ppp-unit-tier-'));
 for (const tool of FORBIDDEN_TOOLS) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { VOICES } from './limits.ts';
 
 /** The speech engines behind the speech port (architecture: ports and adapters). */
-export const ZSpeechProvider = z.enum(['espeak', 'elevenlabs', 'google', 'openai']);
+export const ZSpeechProvider = z.enum(['espeak', 'festival', 'flite', 'elevenlabs', 'google', 'openai']);
 export type TSpeechProvider = z.infer<typeof ZSpeechProvider>;
 
 /**

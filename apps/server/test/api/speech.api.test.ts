@@ -82,8 +82,10 @@ describe('capabilities and the ElevenLabs key', () => {
     expect(ZCapabilities.parse(stored.body)).toMatchObject({
       has_elevenlabs: true,
       elevenlabs_key_last4: '9f3a',
-      tts_providers: ['elevenlabs', 'espeak'],
     });
+    // ElevenLabs first, then the local engines installed here, espeak-ng last.
+    expect(ZCapabilities.parse(stored.body).tts_providers.at(0)).toBe('elevenlabs');
+    expect(ZCapabilities.parse(stored.body).tts_providers.at(-1)).toBe('espeak');
     expect(ZCapabilities.parse((await api.request('GET', '/api/users/me/capabilities', { token: b.token })).body).has_elevenlabs).toBe(
       false,
     );
@@ -123,7 +125,9 @@ describe('voices', () => {
       common_name: 'Rachel',
       preview_url: RACHEL.preview_url,
     });
-    expect(page.items.slice(1).every((v) => v.provider === 'espeak' && v.voice_id.startsWith('espeak:'))).toBe(true);
+    expect(
+      page.items.slice(1).every((v) => ['festival', 'flite', 'espeak'].includes(v.provider) && v.voice_id.startsWith(`${v.provider}:`)),
+    ).toBe(true);
     const bulk = ZVoicePage.parse((await api.request('GET', '/api/elevenlabs/voices?size=200', { token: a.token })).body);
     expect(bulk.items.length).toBe(Math.min(200, bulk.total));
     expect(errorOf(await api.request('GET', '/api/elevenlabs/voices?size=201', { token: a.token })).status).toBe(422);

@@ -6,3 +6,6 @@ export * from './google.ts';
 export * from './openai.ts';
 export * from './catalog.ts';
 export * from './spoken-script.ts';
+export * from './local-synthesis.ts';
+export * from './festival.ts';
+export * from './flite.ts';

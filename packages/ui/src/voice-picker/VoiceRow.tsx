@@ -5,6 +5,8 @@ import type { TSpeechProvider, TVoice } from '@ppp/contracts';
 /** How each speech engine is named on screen. */
 export const SPEECH_PROVIDER_LABELS: Record<TSpeechProvider, string> = {
   espeak: 'eSpeak NG',
+  festival: 'Festival',
+  flite: 'Flite',
   elevenlabs: 'ElevenLabs',
   google: 'Google',
   openai: 'OpenAI',

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import {
   createElevenLabsEngine,
   createEspeakEngine,
+  createFestivalEngine,
+  createFliteEngine,
   createGoogleTtsEngine,
   createOpenAiSpeechEngine,
   voiceCatalog,
@@ -60,6 +62,9 @@ export function offeredProviders(config: SpeechConfig, hasElevenLabsKey: boolean
     google: Boolean(config.GOOGLE_TTS_API_KEY),
     openai: openAiSpeechBase(config) !== null,
     espeak: true,
+    // The local engines report themselves unavailable where Debian's packages are missing.
+    festival: true,
+    flite: true,
   };
   return config.TTS_ENGINES.filter((id): id is TSpeechProvider => id in configured && configured[id as TSpeechProvider]);
 }
@@ -90,6 +95,10 @@ export function speechEngines(config: SpeechConfig, elevenLabsKey: string | null
       }
       case 'espeak':
         return cached('espeak', () => createEspeakEngine());
+      case 'festival':
+        return cached('festival', () => createFestivalEngine());
+      case 'flite':
+        return cached('flite', () => createFliteEngine());
     }
   });
 }
