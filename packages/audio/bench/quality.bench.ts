@@ -109,7 +109,7 @@ const werOf = (episodes: readonly QualityEpisode[], heard: readonly TTranscriptW
 
 type Run = EngineRun & { heardClean: Map<string, TTranscriptWord[]> };
 
-async function runEngine(t: Transcriber, set: QualitySet, withNoise: boolean): Promise<Run> {
+async function runEngine(t: Transcriber, set: QualitySet): Promise<Run> {
   const run: Run = {
     engine: t.name,
     skipped: t.unavailable,
@@ -138,7 +138,6 @@ async function runEngine(t: Transcriber, set: QualitySet, withNoise: boolean): P
     if (mine.length) run.byVoice.set(voice, sumScores(mine));
   }
   if (t.name !== 'supplied') run.realtimeFactor = busy / audio;
-  if (withNoise && t.name !== 'supplied') await noiseRuns(t, set, run);
   run.total = sumScores(scores.map((s) => s.score));
   return run;
 }
@@ -173,7 +172,7 @@ async function main(): Promise<void> {
   const set = buildQualitySet(dir, { noise: withNoise ? DEFAULT_NOISE : false, episodes, log });
   const engines = await transcribers(dir);
   const runs = [];
-  for (const t of engines) runs.push(await runEngine(t, set, withNoise));
+  for (const t of engines) runs.push(await runEngine(t, set));
 
   const minutes = set.episodes.reduce((s, e) => s + e.duration_s, 0) / 60;
   const count = (pick: (e: QualityEpisode) => number) => set.episodes.reduce((s, e) => s + pick(e), 0);
@@ -189,7 +188,12 @@ async function main(): Promise<void> {
     if (why.length) console.log(`\n**Why (${run.engine})**\n\n${why.map((line) => `- ${line}`).join('\n')}`);
   }
   console.log(`\n${voiceTable(runs, QUALITY_VOICES)}`);
+  // The clean figures are out first: the noisy copies and the enhancement take as long again.
   if (withNoise) {
+    for (const [i, run] of runs.entries()) {
+      const t = engines[i];
+      if (t && !run.skipped && t.name !== 'supplied') await noiseRuns(t, set, run);
+    }
     console.log(`\n${noiseTable(runs)}`);
     const recogniser =
       runs.find((r) => r.engine === 'whisper.cpp' && !r.skipped) ?? runs.find((r) => r.engine === 'pocketsphinx' && !r.skipped);
