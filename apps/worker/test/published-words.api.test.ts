@@ -8,7 +8,13 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ZAiTextRequest, ZAssembleEpisodeRequest, ZInternExecuteRequest, type TMediaItem } from '@ppp/contracts';
+import {
+  ZAiTextRequest,
+  ZAssembleEpisodeRequest,
+  ZInternExecuteRequest,
+  ZTranscriptCorrectionsRequest,
+  type TMediaItem,
+} from '@ppp/contracts';
 import type { User } from '@ppp/server/domain';
 import { contentOnlyShow, spokenUpload } from './support/spoken-episode.ts';
 import { workerBed } from './support/worker-bed.ts';
@@ -158,6 +164,20 @@ describe('the published transcript and chapters of an assembled episode', () => 
     }
     // The answer has its chapter, at the answer's time, titled by the question without the command words.
     expect(chapters.find((c) => c.startTime === answerAt!.startTime)?.title).toMatch(/soil ph/i);
+
+    // A word corrected after the render: the published transcript reads it at once (the audio is as rendered).
+    const chilli = PHRASES.slice(0, 4).join(' ').split(' ').length + 'um peppers like warm'.split(' ').length;
+    await services().transcriptReview.correct(
+      owner,
+      ZTranscriptCorrectionsRequest.parse({ media_id: upload.id, corrections: [{ index: chilli, text: 'chili' }] }),
+    );
+    const corrected = ZJsonTranscript.parse(await (await follow(links.find((l) => l.type === 'application/json')!.url)).json());
+    const correctedWords = corrected.segments.map((s) => s.body);
+    expect(correctedWords).toContain('chili');
+    expect(correctedWords).not.toContain('chilli');
+    expect(correctedWords.join(' ')).toContain(ANSWER);
+    for (const gone of ['flubber', 'intern', 'stop', 'zucchini', 'um']) expect(correctedWords).not.toContain(gone);
+    expect(corrected.segments.find((s) => s.body === 'chili')?.startTime).toBe(json.segments.find((s) => s.body === 'chilli')?.startTime);
 
     // The AI text of the episode reads the same words.
     const request = ZAiTextRequest.parse({ episode_id: queued.episode_id });

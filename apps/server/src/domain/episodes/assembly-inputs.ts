@@ -24,7 +24,7 @@ import type { ClipRef } from './assembly-sources.ts';
 import type { EpisodeMediaRepository } from './episode-media.repository.ts';
 import { localizeEdl } from './edl-files.ts';
 import { ensureEnhancedCopy } from './enhanced-content.ts';
-import { cueWordsOf, spokenTextsOf, withPublishedText } from './published-text.ts';
+import { cueWordsOf, recipeSpokenTexts, withPublishedText } from './published-text.ts';
 
 /** A failure no retry can fix: the creator reads the message on the episode. */
 export class PermanentAssemblyError extends Error {
@@ -104,11 +104,10 @@ export class AssemblyInputs {
         },
         options: { metadata: metadataOf(episode) },
       };
-      const clips = recipe.intern_answers.flatMap((answer) => (answer.media_id && !answer.text ? [answer.media_id] : []));
       const source = {
         words: transcript.words,
         detections: upload.detection,
-        spoken: spokenTextsOf(recipe, await this.media.internAnswerTexts(userId, clips)),
+        spoken: await recipeSpokenTexts(recipe, userId, this.media),
         cues: cueWordsOf(settings),
       };
       return {

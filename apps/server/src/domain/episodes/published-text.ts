@@ -9,6 +9,7 @@ import {
   type TTranscriptWord,
 } from '@ppp/contracts';
 import type { TEpisodeRecipe } from './assembly-recipe.ts';
+import type { EpisodeMediaRepository } from './episode-media.repository.ts';
 
 /*
  * Issue 32 item 6, only reviewed words are published: at each render the words the episode plays
@@ -49,6 +50,16 @@ export function spokenTextsOf(recipe: TEpisodeRecipe, clipTexts: ReadonlyMap<str
     if (script) segments[segment.id] = script;
   }
   return { inserts, segments };
+}
+
+/** spokenTextsOf, the answers given as a voiced clip alone read from their stored Intern answer. */
+export async function recipeSpokenTexts(
+  recipe: TEpisodeRecipe,
+  userId: string,
+  media: Pick<EpisodeMediaRepository, 'internAnswerTexts'>,
+): Promise<SpokenTexts> {
+  const clips = recipe.intern_answers.flatMap((answer) => (answer.media_id && !answer.text ? [answer.media_id] : []));
+  return spokenTextsOf(recipe, await media.internAnswerTexts(userId, clips));
 }
 
 /** The published words of a planned EDL, and the EDL with its chapters written from them. */

@@ -1,14 +1,15 @@
+import type { SpokenTexts } from '@ppp/audio';
 import { ZDetectionResult, DEFAULT_AUDIO_CLEANUP_SETTINGS, type TTranscriptWord } from '@ppp/contracts';
 import type { StoragePort } from '../storage/storage.ts';
 import type { Episode } from './episode.entity.ts';
 import type { EpisodeMediaRepository } from './episode-media.repository.ts';
 import { ZEpisodeRecipe } from './assembly-recipe.ts';
-import { cueWordsOf, parseStoredWords, publishedWordsKeyFor, spokenTextsOf, withPublishedText } from './published-text.ts';
+import { cueWordsOf, parseStoredWords, publishedWordsKeyFor, recipeSpokenTexts, withPublishedText } from './published-text.ts';
 
 export interface PublishedWordsDeps {
   storage: StoragePort;
   /** The episode's upload: its words and detections. */
-  media: Pick<EpisodeMediaRepository, 'transcriptOf' | 'findMediaById'>;
+  media: Pick<EpisodeMediaRepository, 'transcriptOf' | 'findMediaById' | 'internAnswerTexts'>;
 }
 
 const NO_DETECTIONS = ZDetectionResult.parse({
@@ -33,7 +34,7 @@ export class PublishedWordsService {
   }
 
   async of(
-    episode: Pick<Episode, 'sourceMedia' | 'edl' | 'finalAudioKey' | 'processedAt' | 'assembly'>,
+    episode: Pick<Episode, 'user' | 'sourceMedia' | 'edl' | 'finalAudioKey' | 'processedAt' | 'assembly'>,
   ): Promise<TTranscriptWord[] | null> {
     const mediaId = episode.sourceMedia?.id;
     if (!mediaId) return null;
@@ -46,14 +47,21 @@ export class PublishedWordsService {
       if (kept) return kept;
     }
     const upload = await this.deps.media.findMediaById(mediaId);
-    const recipe = ZEpisodeRecipe.safeParse(episode.assembly);
     return withPublishedText(episode.edl, {
       words: transcript.words,
       detections: upload?.detection ?? NO_DETECTIONS,
-      spoken: recipe.success ? spokenTextsOf(recipe.data) : {},
+      spoken: await this.spokenTexts(episode),
       // The creator's own settings are not at hand here: the default command words.
       cues: cueWordsOf(DEFAULT_AUDIO_CLEANUP_SETTINGS),
     }).words;
+  }
+
+  /** What the recipe's voices say, the answers given as a voiced clip alone read from their Intern answer. */
+  private async spokenTexts(episode: Pick<Episode, 'user' | 'assembly'>): Promise<SpokenTexts> {
+    const recipe = ZEpisodeRecipe.safeParse(episode.assembly);
+    if (!recipe.success) return {};
+    const userId = typeof episode.user === 'string' ? episode.user : episode.user.id;
+    return recipeSpokenTexts(recipe.data, userId, this.deps.media);
   }
 
   private async kept(audioKey: string): Promise<TTranscriptWord[] | null> {
