@@ -19,7 +19,10 @@ function background(word: DraftWord, found: boolean, selected: boolean): string 
 
 /** What a word's hover title says: its times, how sure the engine was, and what the creator did to it. */
 function wordTitle(word: DraftWord): string {
-  const sure = word.confidence === null ? '' : ` · ${Math.round(word.confidence * 100)} % sure${word.low ? ' (check this word)' : ''}`;
+  const sure =
+    word.confidence === null || word.corrected
+      ? ''
+      : ` · ${Math.round(word.confidence * 100)} % sure${word.low ? ' (check this word)' : ''}`;
   const state = word.kind === 'saved' ? (word.corrected ? ' · corrected' : '') : ` · ${word.kind}, not saved yet`;
   return `${wordTime(word.start)} to ${wordTime(word.end)}${sure}${state}. Click to hear and correct it.`;
 }
@@ -35,6 +38,7 @@ export function TranscriptWord({ word, position, found, selected, onSelect }: Tr
     <UnstyledButton
       onClick={onSelect}
       data-word={position}
+      data-text={word.text}
       data-low={word.low || undefined}
       data-kind={word.kind}
       aria-pressed={selected}

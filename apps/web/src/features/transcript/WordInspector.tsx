@@ -20,7 +20,8 @@ const SPLIT_HELP = 'To split it, type a space where it breaks or put the cursor 
 
 /** Which word, when it is said, how sure the engine was, and whether it is to check or not saved yet. */
 function WordFacts({ word, position, total }: Pick<WordInspectorProps, 'word' | 'position' | 'total'>) {
-  const sure = word.confidence === null ? null : Math.round(word.confidence * 100);
+  // How sure the engine was, for a word as it heard it (what the creator typed is theirs).
+  const sure = word.confidence === null || word.corrected ? null : Math.round(word.confidence * 100);
   return (
     <Group gap="xs" justify="space-between" wrap="wrap" mb={6}>
       <Text size="sm" fw={600}>
