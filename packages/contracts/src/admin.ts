@@ -11,6 +11,7 @@ export const ADMIN_TABS = [
   { key: 'analytics', label: 'Analytics' },
   { key: 'tiers', label: 'Tier Editor' },
   { key: 'music', label: 'Music Library' },
+  { key: 'speech', label: 'Speech & AI' },
   { key: 'landing', label: 'Front Page Content' },
   { key: 'db', label: 'DB Explorer' },
   { key: 'settings', label: 'Settings' },

@@ -12,6 +12,7 @@ import { JobsTab } from './tabs/JobsTab.tsx';
 import { TiersTab } from './tabs/TiersTab.tsx';
 import { LandingTab } from './tabs/LandingTab.tsx';
 import { MusicTab } from './tabs/MusicTab.tsx';
+import { SpeechTab } from './tabs/SpeechTab.tsx';
 import { BillingTab } from './tabs/BillingTab.tsx';
 import { DbTab } from './tabs/DbTab.tsx';
 import { AnalyticsTab } from './tabs/AnalyticsTab.tsx';
@@ -38,6 +39,8 @@ export function AdminTabContent({ tab }: { tab: AdminTabKey }) {
       return <TiersTab />;
     case 'music':
       return <MusicTab />;
+    case 'speech':
+      return <SpeechTab />;
     case 'landing':
       return <LandingTab />;
     case 'db':
