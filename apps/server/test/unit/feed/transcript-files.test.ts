@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WebVTTParser } from 'webvtt-parser';
 import { ZTranscriptWord, type TTranscriptWord } from '@ppp/contracts';
-import { VTT_CUE, chaptersJson, transcriptToJson, transcriptToWebVtt } from '../../../src/domain/publishing/feed/index.ts';
+import { VTT_CUE, chaptersJson, transcriptToJson, transcriptToSrt, transcriptToWebVtt } from '../../../src/domain/publishing/feed/index.ts';
 
 function words(text: string, start = 0, step = 0.4): TTranscriptWord[] {
   return text.split(' ').map((t, i) => ZTranscriptWord.parse({ text: t, start: start + i * step, end: start + i * step + step * 0.8 }));
@@ -84,5 +84,27 @@ describe('chaptersJson', () => {
         { startTime: 4826, title: 'Paris', toc: false },
       ],
     });
+  });
+});
+
+describe('transcriptToSrt', () => {
+  it("has the WebVTT file's cues, numbered from 1, with SubRip's comma times and the words unescaped", () => {
+    const srt = transcriptToSrt(transcript);
+    const blocks = srt.trimEnd().split('\n\n');
+    const cues = new WebVTTParser().parse(transcriptToWebVtt(transcript)).cues;
+    expect(blocks).toHaveLength(cues.length);
+    blocks.forEach((block, i) => {
+      const [number, times, ...lines] = block.split('\n');
+      expect(number).toBe(String(i + 1));
+      expect(times).toMatch(/^\d\d:\d\d:\d\d,\d{3} --> \d\d:\d\d:\d\d,\d{3}$/);
+      const seconds = (t: string) => t.split(':').reduce((sum, part) => sum * 60 + Number(part.replace(',', '.')), 0);
+      const [from = '', to = ''] = times!.split(' --> ');
+      expect(seconds(from)).toBeCloseTo(cues[i]!.startTime, 3);
+      expect(seconds(to)).toBeCloseTo(cues[i]!.endTime, 3);
+      expect(lines.length).toBeGreaterThan(0);
+    });
+    expect(srt).toContain('<small>');
+    expect(srt).toContain('arrow ->');
+    expect(srt.split('\n').filter((line) => line.includes('-->'))).toHaveLength(blocks.length);
   });
 });

@@ -39,7 +39,9 @@ export function transcriptToWebVtt(words: readonly TTranscriptWord[], options: T
 /** A SubRip file (application/x-subrip) for podcast:transcript: the same cues, with SRT's comma before the milliseconds. */
 export function transcriptToSrt(words: readonly TTranscriptWord[]): string {
   const srtTime = (seconds: number) => vttTime(seconds).replace('.', ',');
-  const blocks = cuesOf(words).map((cue, index) => `${index + 1}\n${srtTime(cue.start)} --> ${srtTime(cue.end)}\n${cue.lines.join('\n')}`);
+  const blocks = cuesOf(words).map(
+    (cue, index) => `${index + 1}\n${srtTime(cue.start)} --> ${srtTime(cue.end)}\n${cue.lines.map(srtText).join('\n')}`,
+  );
   return blocks.join('\n\n') + '\n';
 }
 
@@ -90,6 +92,11 @@ function wrapLines(text: string, width: number): string[] {
     if (text[i] === ' ' && (best === -1 || Math.abs(i - middle) < Math.abs(best - middle))) best = i;
   }
   return best === -1 ? [text] : [text.slice(0, best), text.slice(best + 1)];
+}
+
+/** SubRip has no escapes: an arrow in the text would read as a timing line, so it is shortened. */
+function srtText(text: string): string {
+  return text.replace(/-->/g, '->');
 }
 
 /** Cue text may not contain "&", "<" or "-->"; escaping ">" as well keeps arrows out of the text. */
