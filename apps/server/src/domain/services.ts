@@ -27,7 +27,7 @@ import { createAdminServices } from './admin/admin-services.ts';
 import { createDevToolsServices } from './admin/dev-tools-services.ts';
 import { createWebsiteServices } from './website/website-services.ts';
 import { createSpeechModelServices } from './speech-models/speech-models-services.ts';
-import { configuredEngineSource, createRetranscribeServices } from './retranscribe/retranscribe-services.ts';
+import { createRetranscribeServices } from './retranscribe/retranscribe-services.ts';
 
 /** What every request and job shares: configuration and outside adapters. */
 export interface SharedDeps {
@@ -55,6 +55,7 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
   const billing = createBillingServices(em, shared, { core, templates, transcripts });
   const publishing = createPublishingServices(em, shared, core.plans);
   const { media } = mediaServices;
+  const speechModels = createSpeechModelServices(em, config);
   const production = createProductionServices(em, shared, {
     ...{ core, templates, usage: billing.usage, transcripts, audioCleanup },
     ...{ ...speech, media, publishing: publishing.publishing },
@@ -80,8 +81,8 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     ...billing,
     ...createAdminServices(em, shared, { mail: core.mail }),
     ...createWebsiteServices(em, shared, publishing.podcasts),
-    ...createSpeechModelServices(em, config),
-    ...createRetranscribeServices(em, shared, configuredEngineSource(config)),
+    ...speechModels,
+    ...createRetranscribeServices(em, shared, speechModels.speechModels),
     ...createDevToolsServices(em, shared, { podcasts: publishing.podcasts, templates, ...speech, uploads: mediaServices.uploads }),
   };
 }

@@ -53,13 +53,7 @@ async function transcribe(
     signal: ctx.signal,
     onProgress: progressWriter(ctx, item.id, 5, 95),
   });
-  return { transcript, engine: engine.name, model: modelOf(engine), seconds: (performance.now() - started) / 1000 };
-}
-
-/** The engine's model (issue 32, seam S3): read defensively while engines gain the field. */
-function modelOf(engine: object): string | null {
-  const model: unknown = Reflect.get(engine, 'model');
-  return typeof model === 'string' && model !== '' ? model : null;
+  return { transcript, engine: engine.name, model: engine.model, seconds: (performance.now() - started) / 1000 };
 }
 
 /** What a retry cannot change: the upload shows it, the job ends. */
