@@ -6,6 +6,7 @@ import { trpc } from '../../../lib/trpc.ts';
 import { toApiFailure } from '../../../lib/api-error.ts';
 import { AdminFigure } from '../AdminFigure.tsx';
 import { formatBytes, formatDuration, formatWhen } from '../admin-format.ts';
+import { RetranscribeFallbackCard } from './RetranscribeFallbackCard.tsx';
 
 const BUSY = new Set(['downloading', 'verifying']);
 const STATE_COLOURS: Record<TSpeechModelStatus['state'], string> = {
@@ -42,6 +43,7 @@ export function SpeechTab() {
           <ModelRow key={m.name} model={m} onSwitch={() => actions.switchTo(m.name)} onDelete={() => actions.remove(m.name)} />
         ))}
       </DataTable>
+      <RetranscribeFallbackCard />
     </Stack>
   );
 }
