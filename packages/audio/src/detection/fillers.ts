@@ -13,8 +13,12 @@ const HESITATIONS: Readonly<Record<string, readonly string[]>> = {
   uh: ['uh', 'uhh', 'er', 'erm'],
 };
 
-/** Words a recogniser writes for a hesitation it heard: a held sound over one of these is a filler, over any other word it is not. */
-const HEARD_AS_HESITATION = new Set(['a', 'ah', 'oh', 'eh', 'huh', 'hm', 'hmm', 'mm', 'er', 'uh', 'um']);
+/**
+ * Words a recogniser writes for a hesitation it heard (pocketsphinx on the labelled set wrote 'am',
+ * 'on', 'her', 'huh', 'oh', 'ah' for a held 'um' or 'uh'): a held sound between pauses over one of
+ * these is a filler, over any other word it is not ('yeah', 'and', 'them' are kept: words on their own).
+ */
+const HEARD_AS_HESITATION = new Set(['a', 'ah', 'oh', 'eh', 'huh', 'hm', 'hmm', 'mm', 'er', 'uh', 'um', 'am', 'an', 'on', 'her']);
 
 /** Each phrase to look for, with the filler it stands for ('umm' stands for 'um'). */
 function spellings(fillerWords: readonly string[]): { phrases: string[]; fillerOf: Map<string, string> } {
