@@ -83,9 +83,12 @@ function writeAtomically(file: string, content: string | Buffer): void {
   renameSync(part, file);
 }
 
-function writeClip(dir: string, name: string, samples: Float32Array, text: string): Clip {
+function writeClip(dir: string, name: string, made: Float32Array, text: string): Clip {
   const wav = path.join(dir, `${name}.wav`);
-  writeAtomically(wav, wavBytes(samples));
+  const bytes = wavBytes(made);
+  writeAtomically(wav, bytes);
+  // The samples as a later run reads them back from the file, so a set is the same byte for byte whether its clips were just made or cached.
+  const samples = fromWavBytes(bytes);
   const duration = samples.length / RATE;
   const { words, aligned } = clipWords(wav, text, duration);
   const clip: Clip = { samples, duration_s: duration, words, aligned };
