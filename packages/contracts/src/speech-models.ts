@@ -31,6 +31,8 @@ export const SPEECH_MODEL_MESSAGES = {
   notPresent: (name: string) => `The ${name} model is not downloaded yet.`,
   downloading: (name: string, percent: number) => `The ${name} model is downloading (${percent} %).`,
   verifying: (name: string) => `The ${name} model is being verified.`,
+  interrupted: (name: string) =>
+    `The download of the ${name} model stopped without finishing (its server stopped); download it again to resume.`,
   digestMismatch: (name: string, algorithm: string, expected: string, actual: string) =>
     `The downloaded ${name} model does not match its pinned ${algorithm} (expected ${expected}, got ${actual}); the partial file was removed.`,
   downloadSize: (name: string, expected: number, actual: number) =>

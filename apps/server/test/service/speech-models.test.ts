@@ -131,6 +131,18 @@ describe('speech model downloads', () => {
     expect((await rowOf(m, 'small.en'))?.error).toBe(SPEECH_MODEL_MESSAGES.diskFull('small.en', m.dir));
   });
 
+  it('shows a download whose server stopped as failed, so it can be resumed or deleted', async () => {
+    const m = manager('base.en-q5_1');
+    const sql = (query: string) => orm.em.fork().getConnection().execute(query);
+    await sql(
+      `insert into speech_models (name, state, bytes_done, bytes_total, updated_at) values ('base.en-q5_1', 'downloading', 5, 10, now() - interval '1 minute')`,
+    );
+    expect(await rowOf(m, 'base.en-q5_1')).toMatchObject({ state: 'downloading', bytes_done: 5 });
+    await sql(`update speech_models set updated_at = now() - interval '10 minutes' where name = 'base.en-q5_1'`);
+    expect(await rowOf(m, 'base.en-q5_1')).toMatchObject({ state: 'failed', error: SPEECH_MODEL_MESSAGES.interrupted('base.en-q5_1') });
+    expect((await m.speechModels.activeModel()).reason).toBe(SPEECH_MODEL_MESSAGES.interrupted('base.en-q5_1'));
+  });
+
   it('makes no request with WHISPER_AUTO_DOWNLOAD=false and says downloads are off; a file placed by hand is checked', async () => {
     const before = host.requests.length;
     const m = manager('small', { env: { WHISPER_AUTO_DOWNLOAD: 'false' } });

@@ -36,6 +36,16 @@ export interface SpeechModelsDeps {
   provisioner: ModelProvisioner;
 }
 
+/** A download or check writes its row at least every few seconds; one silent this long died with its process. */
+const STALE_AFTER_MS = 5 * 60_000;
+
+/** The row as it stands: a download or check whose process stopped is a failure that can be resumed. */
+function settled(row: SpeechModelRow | null): SpeechModelRow | null {
+  if (!row || (row.state !== 'downloading' && row.state !== 'verifying')) return row;
+  if (Date.now() - row.updatedAt.getTime() < STALE_AFTER_MS) return row;
+  return { ...row, state: 'failed', rateBytesPerSecond: null, error: SPEECH_MODEL_MESSAGES.interrupted(row.name) };
+}
+
 const sizeOnDisk = (file: string) =>
   stat(file).then(
     (s) => s.size,
@@ -86,7 +96,7 @@ export class SpeechModelsService {
         : { file: override, model: modelNameOfFile(override), reason: null };
     }
     const name = await this.activeName();
-    const row = await this.deps.repository.model(name);
+    const row = settled(await this.deps.repository.model(name));
     const file = this.fileOf(name);
     if (await verifiedFile(file, row)) return { file, model: name, reason: null };
     return { file: null, model: null, reason: this.missingReason(name, row) };
@@ -160,7 +170,7 @@ export class SpeechModelsService {
       this.activeModel(),
     ]);
     const { engine } = await this.chosenEngine(active);
-    const byName = new Map(rows.map((r) => [r.name, r]));
+    const byName = new Map(rows.map((r) => [r.name, settled(r) ?? undefined]));
     return {
       engine: this.engineStatus(engine, active),
       active_model: activeName,
@@ -208,7 +218,7 @@ export class SpeechModelsService {
     if (!this.deps.config.WHISPER_MODEL_PATH && entry.name === (await this.activeName())) {
       throw new AppError('CONFLICT', SPEECH_MODEL_MESSAGES.deleteActive);
     }
-    if ((await this.deps.repository.model(entry.name))?.state === 'downloading') {
+    if (settled(await this.deps.repository.model(entry.name))?.state === 'downloading') {
       throw new AppError('CONFLICT', SPEECH_MODEL_MESSAGES.deleteDownloading(entry.name));
     }
     await this.deps.provisioner.remove(entry.name);
