@@ -44,7 +44,7 @@ export const RETRANSCRIBE_MESSAGES = {
   fallbackBody:
     'This transcript was made by the offline recogniser (pocketsphinx), which this server falls back to when no better ' +
     'speech engine is installed. It often mishears words, so Flubber, Intern and sound-effect detection may miss retakes ' +
-    'and commands you said, or find ones you never said. Check the review below, correct the transcript, or re-transcribe it.',
+    'and commands you said, or find ones you never said. Check what it found before you build an episode: correct the transcript, or re-transcribe it.',
   noBetterEngineYet: 'No better engine is installed on this server yet, so Re-transcribe is not offered.',
   retranscribe: 'Re-transcribe',
   correctTranscript: 'Correct the transcript',
