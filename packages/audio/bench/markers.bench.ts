@@ -5,7 +5,7 @@
  * MARKERS.kwsSearchThreshold. Printed: the keyword score of every said 'flubber', 'intern', 'stop'
  * and 'ding' (with what the recogniser wrote there), the strongest hits where each was not said, and
  * Flubber, Intern and sound-effect detection with the audio's evidence beside the words alone
- * (found, false). A measurement, never a test. QUALITY_SET_DIR keeps the set between runs;
+ * (found, false), and with the true words (a supplied transcript) and the same evidence. A measurement, never a test. QUALITY_SET_DIR keeps the set between runs;
  * MARKERS_CACHE_DIR keeps transcripts and evidence (to try other constants quickly).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -106,6 +106,7 @@ const said: string[] = [];
 const unsaid: [number, string][] = [];
 const withAudio: EpisodeScore[] = [];
 const wordsOnly: EpisodeScore[] = [];
+const supplied: EpisodeScore[] = [];
 for (const episode of set.episodes) {
   process.stderr.write(`markers: ${episode.id}\n`);
   const heard = await hear(episode, cacheDir);
@@ -115,6 +116,8 @@ for (const episode of set.episodes) {
   const transcript = { words: heard.words, duration_s: episode.duration_s };
   withAudio.push(scoreEpisode(episode, heard.words, detectIntents(transcript, settings, sfx, { evidence: heard.evidence })));
   wordsOnly.push(scoreEpisode(episode, heard.words, detectIntents(transcript, settings, sfx)));
+  const truth = { words: episode.words, duration_s: episode.duration_s };
+  supplied.push(scoreEpisode(episode, episode.words, detectIntents(truth, settings, sfx, { evidence: heard.evidence })));
 }
 const out = [
   `## Spoken markers on the labelled set (pocketsphinx), ${new Date().toISOString().slice(0, 10)}`,
@@ -125,6 +128,7 @@ const out = [
   '|---|---|---|---|---|---|---|---|',
   summary('words and sound', sumScores(withAudio)),
   summary('words alone', sumScores(wordsOnly)),
+  summary('true words and sound', sumScores(supplied)),
   '',
   '### Keyword score where each phrase was said',
   '',

@@ -12,6 +12,11 @@ import { detectRepeatedTakes } from './suggestions.ts';
 export interface DetectableTranscript {
   words: readonly TTranscriptWord[];
   duration_s?: number | null;
+  /**
+   * Words known to be what was said, by index in words: 'all' for a supplied transcript, the
+   * corrected ones after a creator's correction. The sound confirms them but never vetoes them.
+   */
+  trusted_words?: 'all' | readonly number[];
 }
 
 export interface DetectOptions {
@@ -34,6 +39,13 @@ function spanPositions(words: readonly MatchWord[]) {
     if (first === undefined) return [];
     return Array.from({ length: span.word_count }, (_, offset) => first + offset);
   };
+}
+
+/** Whether the word at a MatchWord position is one the transcript marks as known to be said. */
+function trustedPositions(words: readonly MatchWord[], trustedWords: DetectableTranscript['trusted_words']) {
+  if (trustedWords === 'all') return () => true;
+  const indices = new Set(trustedWords ?? []);
+  return (position: number) => indices.has(words[position]?.index ?? -1);
 }
 
 function touches(positions: readonly number[], claimed: ReadonlySet<number>): boolean {
@@ -63,18 +75,20 @@ export function detectIntents(
   const durationS = transcript.duration_s ?? null;
   const threshold = options.fuzzyThreshold ?? CLEANUP.defaultFuzzyThreshold;
   const positionsOf = spanPositions(words);
+  const trusted = trustedPositions(words, transcript.trusted_words);
 
-  const flubber = detectFlubberMarkers(words, settings.commands.flubber.trigger_keyword, threshold, durationS, options.evidence);
+  const flubber = detectFlubberMarkers(words, settings.commands.flubber.trigger_keyword, threshold, durationS, options.evidence, trusted);
   const flubberPositions = new Set(flubber.flatMap(positionsOf));
   const located = locateInternCommands(words, settings.commands.intern, {
     threshold,
     durationS,
     barriers: flubberPositions,
     evidence: options.evidence,
+    trusted,
   });
   const internPositions = new Set(located.flatMap(({ first, last }) => range(first, last)));
   const commandPositions = new Set([...flubberPositions, ...internPositions]);
-  const sfx = detectSfxKeywords(words, sfxKeywords, threshold, options.evidence).filter(
+  const sfx = detectSfxKeywords(words, sfxKeywords, threshold, options.evidence, trusted).filter(
     (hit) => !touches(positionsOf(hit), commandPositions),
   );
   for (const hit of sfx) for (const position of positionsOf(hit)) commandPositions.add(position);

@@ -52,9 +52,10 @@ export function detectFlubberMarkers(
   threshold: number = CLEANUP.defaultFuzzyThreshold,
   durationS: number | null = null,
   evidence?: AcousticEvidence,
+  trusted?: (position: number) => boolean,
 ): TFlubberMarker[] {
   const phrases = normalisePhrases([triggerKeyword]);
-  const matches = findSpokenMarkers(words, { phrases, threshold, evidence, timing: 'alone' });
+  const matches = findSpokenMarkers(words, { phrases, threshold, evidence, timing: 'alone', trusted });
   return matches.map((match, flubberIndex) => {
     const span = matchSpan(words, match.first, match.count);
     return {

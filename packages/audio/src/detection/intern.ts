@@ -17,6 +17,8 @@ export interface InternOptions {
   barriers?: ReadonlySet<number>;
   /** What the audio says: the trigger heard, and pauses the word times may hide. */
   evidence?: AcousticEvidence;
+  /** Positions of words known to be what was said (MarkerSearch.trusted). */
+  trusted?: (position: number) => boolean;
 }
 
 /** A command with the MatchWord positions it covers, for overlap checks. */
@@ -152,6 +154,7 @@ export function locateInternCommands(
     evidence: options.evidence,
     timing: 'phrase-start',
     timingRequired: true,
+    trusted: options.trusted,
   }).filter((trigger) => !barriers.has(trigger.first));
   const triggerStarts = new Set(triggers.map((trigger) => trigger.first));
   const isBoundary = (position: number) => barriers.has(position) || triggerStarts.has(position);

@@ -31,10 +31,11 @@ export function detectSfxKeywords(
   keywords: readonly TSfxKeyword[],
   threshold: number = CLEANUP.defaultFuzzyThreshold,
   evidence?: AcousticEvidence,
+  trusted?: (position: number) => boolean,
 ): TSfxKeywordHit[] {
   const entries = keywordEntries(keywords);
   const phrases = entries.map((entry) => entry.norm);
-  const matches = findSpokenMarkers(words, { phrases, threshold, evidence, timing: 'alone' });
+  const matches = findSpokenMarkers(words, { phrases, threshold, evidence, timing: 'alone', trusted });
   return matches.flatMap((match) => {
     const entry = entries[match.phraseIndex];
     if (entry === undefined) return [];

@@ -45,6 +45,11 @@ export interface MarkerSearch {
   timing: TimingRule;
   /** A marker that breaks its timing rule is accepted only on strong sound and a matching word (an Intern trigger mid-sentence). */
   timingRequired?: boolean;
+  /**
+   * Words known to be what was said (a supplied transcript, a creator's correction): the sound may
+   * confirm them but not veto them, so a search that heard nothing there counts as no search.
+   */
+  trusted?: (position: number) => boolean;
 }
 
 /** Syllables of a phrase as written: groups of vowels, a final silent 'e' not counted ('stop' 1, 'flubber' 2, 'rimshot' 2). */
@@ -156,7 +161,9 @@ function judge(words: readonly MatchWord[], match: PhraseMatch, phrase: string, 
     end: Math.max(...words.slice(match.first, match.first + match.count).map((w) => w.end)),
   };
   const hit = bestHit(search.evidence, phrase, span);
-  const acoustic = acousticOf(search.evidence, phrase, hit);
+  const heard = acousticOf(search.evidence, phrase, hit);
+  const positions = Array.from({ length: match.count }, (_, offset) => match.first + offset);
+  const acoustic = heard === 'none' && search.trusted !== undefined && positions.every(search.trusted) ? 'unknown' : heard;
   const timing = timingHolds(words, match.first, match.count, search.timing, search.evidence);
   const wordScore = match.score >= MARKERS.minWordSimilarity ? match.score : 0;
   const confidence = combinedConfidence(phrase, wordScore, hit, acoustic, timing);

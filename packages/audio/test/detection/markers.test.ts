@@ -184,6 +184,17 @@ describe('Intern: a command starts a phrase and ends at its stop word or a pause
   });
 });
 
+describe('words known to be right', () => {
+  it('are confirmed by the sound but never vetoed: a supplied or corrected word inside a sentence stays a marker', () => {
+    const words = transcriptWords(lastsLonger);
+    const evidence = searched();
+    expect(detectIntents({ words }, settingsWith(), ding, { evidence }).flubber.count).toBe(0);
+    expect(detectIntents({ words, trusted_words: 'all' }, settingsWith(), ding, { evidence }).flubber.count).toBe(1);
+    expect(detectIntents({ words, trusted_words: [3] }, settingsWith(), ding, { evidence }).flubber.count).toBe(1);
+    expect(detectIntents({ words, trusted_words: [2] }, settingsWith(), ding, { evidence }).flubber.count).toBe(0);
+  });
+});
+
 describe('detectIntents passes the evidence on', () => {
   it('finds the garbled marker and rejects the false one in one transcript', () => {
     const words = transcriptWords([...garbled, ...lastsLonger.map(([t, s, e]): WordTuple => [t, s + 5, e + 5])]);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { detectWithAudio } from '@ppp/audio';
+import { detectWithAudio, type DetectableTranscript } from '@ppp/audio';
 import {
   applyTranscriptEdits,
   detectionCounts,
@@ -24,6 +24,9 @@ import type { EpisodesRepository } from '../episodes/episodes.repository.ts';
 import type { Owner } from '../users/user.entity.ts';
 import type { Transcript } from './transcript.entity.ts';
 import type { TranscriptsRepository } from './transcripts.repository.ts';
+
+/** A transcript to detect in, with the words known to be right (issue 33). */
+type DetectedTranscript = TTranscript & Pick<DetectableTranscript, 'trusted_words'>;
 
 export interface TranscriptReviewDeps {
   repository: TranscriptsRepository;
@@ -81,7 +84,7 @@ export class TranscriptReviewService {
    */
   async detectFor(
     userId: string,
-    transcript: TTranscript,
+    transcript: DetectedTranscript,
     fuzzyThreshold?: number,
     wavPath: string | null = null,
   ): Promise<TDetectionResult> {
@@ -90,7 +93,7 @@ export class TranscriptReviewService {
   }
 
   /** Detection on an upload's stored words with its working copy when storage still has it. */
-  private async detectUpload(item: MediaItem, transcript: TTranscript, fuzzyThreshold?: number): Promise<TDetectionResult> {
+  private async detectUpload(item: MediaItem, transcript: DetectedTranscript, fuzzyThreshold?: number): Promise<TDetectionResult> {
     const audio = (await this.deps.workingCopy?.(item.user.id, item.id)) ?? null;
     try {
       return await this.detectFor(item.user.id, transcript, fuzzyThreshold, audio?.path ?? null);
@@ -151,6 +154,8 @@ export class TranscriptReviewService {
       words: row.words,
       language: row.language ?? null,
       duration_s: row.durationSeconds ?? item.durationSeconds ?? null,
+      // A supplied transcript's words and a creator's corrections are what was said: sound confirms, never vetoes.
+      trusted_words: row.engine === 'supplied' ? ('all' as const) : Object.keys(row.corrections ?? {}).map(Number),
     };
     const detection = await this.detectUpload(item, transcript, fuzzyThreshold);
     applyDetection(item, detection);
