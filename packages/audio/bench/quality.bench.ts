@@ -172,7 +172,9 @@ async function main(): Promise<void> {
   // QUALITY_NOISE=10: only the 10 dB copies, where the enhancement's targets are set (a quicker run).
   const noise = process.env.QUALITY_NOISE === '10' ? { ...DEFAULT_NOISE, white: [10], hum: [10] } : DEFAULT_NOISE;
   const set = buildQualitySet(dir, { noise: withNoise ? noise : false, episodes, log });
-  const engines = await transcribers(dir);
+  // QUALITY_ENGINES=pocketsphinx,supplied: only those engines (a quicker run after a detection change).
+  const only = process.env.QUALITY_ENGINES?.split(',').map((name) => name.trim());
+  const engines = (await transcribers(dir)).filter((t) => !only || only.includes(t.name));
   const runs = [];
   for (const t of engines) runs.push(await runEngine(t, set));
 
