@@ -16,7 +16,6 @@ import { probeAudio } from '@ppp/audio';
 import {
   EPISODE_CREATOR_MESSAGES,
   ZAssembleEpisodeRequest,
-  ZInternExecuteRequest,
   type TAssembleEpisodeRequest,
   type TAssembleEpisodeRequestInput,
   type TEpisodeJobStatus,
@@ -25,7 +24,7 @@ import {
 import type { User } from '@ppp/server/domain';
 import { EpisodeSchema } from '../../server/src/domain/episodes/episode.entity.ts';
 import { decodedMs } from './support/spoken-slots.ts';
-import { contentOnlyShow, spokenUpload } from './support/spoken-episode.ts';
+import { contentOnlyShow, spokenUpload, voicedAnswer } from './support/spoken-episode.ts';
 import { workerBed } from './support/worker-bed.ts';
 
 const bed = workerBed({ name: 'ppp-creator', env: () => ({ TTS_ENGINES: 'espeak' }) });
@@ -93,20 +92,7 @@ describe('assembling what the wizard chose', () => {
     // The wizard's cut: the marker -0.75 s to +0.25 s, in content milliseconds.
     const cut = { start_ms: Math.round((chosen.flubber_time_s - 0.75) * 1000), end_ms: Math.round((chosen.flubber_time_s + 0.25) * 1000) };
 
-    const [command] = (await services().internReview.prepare(owner, { filename: upload.id })).contexts;
-    if (!command) throw new Error('no Intern command');
-    const answer = await services().internReview.execute(
-      owner,
-      ZInternExecuteRequest.parse({
-        filename: upload.id,
-        command_id: command.command_id,
-        start_s: command.start_s,
-        end_s: command.default_end_s,
-        // No chat model here: the creator types the answer (the default engine never answers by itself).
-        override_text: 'Paris is the capital of France.',
-      }),
-    );
-    if (!answer.media_id) throw new Error('no voiced answer');
+    const answer = await voicedAnswer(bed, owner, upload.id, 'Paris is the capital of France.');
     const clip = await sql<{ storage_key: string }>('select storage_key from media_items where id = ?', [answer.media_id]);
     // The answer's length as the planner reads it (the MP3's probed duration; decoding drops the encoder's priming).
     const clipFile = path.join(bed.storage.dir, ...(clip[0]?.storage_key ?? '').split('/'));
@@ -119,7 +105,7 @@ describe('assembling what the wizard chose', () => {
       request({
         flubber_cuts_ms: [cut],
         intents: { flubber: 'yes', intern: 'yes', sfx: 'no' },
-        intern_answers: [{ intern_index: command.intern_index, media_id: answer.media_id, at_s: answer.end_s }],
+        intern_answers: [answer],
       }),
     );
     const status = await waitForJob(queued.job_id);

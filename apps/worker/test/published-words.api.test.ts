@@ -8,15 +8,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  ZAiTextRequest,
-  ZAssembleEpisodeRequest,
-  ZInternExecuteRequest,
-  ZTranscriptCorrectionsRequest,
-  type TMediaItem,
-} from '@ppp/contracts';
+import { ZAiTextRequest, ZAssembleEpisodeRequest, ZTranscriptCorrectionsRequest, type TMediaItem } from '@ppp/contracts';
 import type { User } from '@ppp/server/domain';
-import { contentOnlyShow, spokenUpload } from './support/spoken-episode.ts';
+import { contentOnlyShow, spokenUpload, voicedAnswer } from './support/spoken-episode.ts';
 import { workerBed } from './support/worker-bed.ts';
 
 const bed = workerBed({ name: 'ppp-published', api: true, env: () => ({ TTS_ENGINES: 'espeak' }) });
@@ -79,19 +73,7 @@ describe('the published transcript and chapters of an assembled episode', () => 
     expect(hints.detection.flubber.count).toBe(2);
     expect(hints.detection.intern.count).toBe(1);
     expect(hints.detection.fillers.count).toBeGreaterThanOrEqual(1);
-    const [command] = (await services().internReview.prepare(owner, { filename: upload.id })).contexts;
-    if (!command) throw new Error('no Intern command');
-    const answer = await services().internReview.execute(
-      owner,
-      ZInternExecuteRequest.parse({
-        filename: upload.id,
-        command_id: command.command_id,
-        start_s: command.start_s,
-        end_s: command.default_end_s,
-        override_text: ANSWER,
-      }),
-    );
-    if (!answer.media_id) throw new Error('no voiced answer');
+    const answer = await voicedAnswer(bed, owner, upload.id, ANSWER);
 
     const queued = await services().assembly.assemble(
       owner,
@@ -103,7 +85,7 @@ describe('the published transcript and chapters of an assembled episode', () => 
         // The review: the first retake cut, the second kept; the command answered with the voiced clip alone.
         intents: { flubber: 'yes', intern: 'yes', sfx: 'no' },
         flubber_indices: [0],
-        intern_answers: [{ intern_index: command.intern_index, media_id: answer.media_id, at_s: answer.end_s }],
+        intern_answers: [answer],
         publish: { mode: 'now', visibility: 'public' },
       }),
     );

@@ -1,8 +1,9 @@
 /**
  * What the tests of a spoken episode share: a show with a content-only template, and a main-content
- * upload of espeak-ng phrases (one per slot) with its supplied transcript, transcribed by the worker.
+ * upload of espeak-ng phrases (one per slot) with its supplied transcript, transcribed by the worker,
+ * and its first Intern command answered in the creator's own words and voiced.
  */
-import { ZTemplateBody, type TMediaItem } from '@ppp/contracts';
+import { ZInternExecuteRequest, ZTemplateBody, type TMediaItem } from '@ppp/contracts';
 import { coverPng, seedShow } from '@ppp/server/test-support';
 import { LocalStorage, type User } from '@ppp/server/domain';
 import { spokenSlots } from './spoken-slots.ts';
@@ -45,4 +46,30 @@ export async function spokenUpload(
     () => bed.services().media.getDto(user, item.id),
     (i) => i.status !== 'processing',
   );
+}
+
+/**
+ * The upload's first Intern command answered in the creator's own words (no chat model here: the
+ * default engine never answers by itself) and voiced, as assemble takes it: the clip at the end mark.
+ */
+export async function voicedAnswer(
+  bed: Bed,
+  user: User,
+  uploadId: string,
+  text: string,
+): Promise<{ intern_index: number; media_id: string; at_s: number }> {
+  const [command] = (await bed.services().internReview.prepare(user, { filename: uploadId })).contexts;
+  if (!command) throw new Error('no Intern command');
+  const answer = await bed.services().internReview.execute(
+    user,
+    ZInternExecuteRequest.parse({
+      filename: uploadId,
+      command_id: command.command_id,
+      start_s: command.start_s,
+      end_s: command.default_end_s,
+      override_text: text,
+    }),
+  );
+  if (!answer.media_id) throw new Error('no voiced answer');
+  return { intern_index: command.intern_index, media_id: answer.media_id, at_s: answer.end_s };
 }
