@@ -32,6 +32,8 @@ const REPO = path.resolve(import.meta.dirname, '../../..');
 const settings = DEFAULT_AUDIO_CLEANUP_SETTINGS;
 const sfx: TSfxKeyword[] = [{ media_id: 'bench-ding', keyword: SFX_KEYWORD }];
 const log = (line: string) => process.stderr.write(`${line}\n`);
+/** QUALITY_DETECT=0: only the word error rates, noise and enhancement (detection is the slow part on a loaded machine). */
+const detect = process.env.QUALITY_DETECT !== '0';
 
 /** A ggml model for whisper.cpp: the operator's path, else the model manager's folder. */
 function whisperModel(): string | null {
@@ -130,6 +132,7 @@ async function runEngine(t: Transcriber, set: QualitySet): Promise<Run> {
     busy += (performance.now() - started) / 1000;
     audio += episode.duration_s;
     run.heardClean.set(episode.id, heard);
+    if (!detect) continue;
     const found = await detectWithAudio(episode.wav, { words: heard, duration_s: episode.duration_s }, settings, sfx);
     scores.push({ voice: episode.voice, score: labelNotes(scoreEpisode(episode, heard, found), `${episode.id}:`) });
   }
@@ -186,8 +189,8 @@ async function main(): Promise<void> {
       `'${SFX_KEYWORD}' said ${count((e) => e.events.sfx.length)} times (in ${set.episodes.filter((e) => e.events.sfx.length).length} episodes), ${count((e) => e.events.fillers.length)} um/uh, ` +
       `${count((e) => e.events.realWords.length)} real 'like'/'you know', ${count((e) => e.events.pauses.length)} long pauses. Default cleanup settings; detection by detectWithAudio.\n`,
   );
-  console.log(engineTable(runs));
-  for (const run of runs) {
+  if (detect) console.log(engineTable(runs));
+  for (const run of detect ? runs : []) {
     const why = whyLines(run);
     if (why.length) console.log(`\n**Why (${run.engine})**\n\n${why.map((line) => `- ${line}`).join('\n')}`);
   }
