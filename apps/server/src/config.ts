@@ -55,11 +55,11 @@ export const ZConfig = z.object({
   /**
    * Speech (TTS) engines offered, comma separated, in the order their voices are listed (the first
    * listed voice is the default one): elevenlabs (the user's own key), google, openai, then the local
-   * ones from clearest to least clear as bench/voices.bench.ts measures them: festival (HTS voice),
-   * flite, espeak. Unset offers every configured one in that order; the local engines need no
-   * configuration and are offered whenever Debian's packages are installed.
+   * ones from clearest to least clear as bench/voices.bench.ts measures them: flite (rms first),
+   * festival (its HTS voice), espeak. Unset offers every configured one in that order; the local
+   * engines need no configuration and are offered whenever Debian's packages are installed.
    */
-  TTS_ENGINES: commaList({ lowerCase: true, fallback: ['elevenlabs', 'google', 'openai', 'festival', 'flite', 'espeak'] }),
+  TTS_ENGINES: commaList({ lowerCase: true, fallback: ['elevenlabs', 'google', 'openai', 'flite', 'festival', 'espeak'] }),
   /** ElevenLabs API root (users bring their own key); a proxy or test server can stand in. */
   ELEVENLABS_BASE_URL: z.string().url().default('https://api.elevenlabs.io'),
   ELEVENLABS_MODEL: z.string().default('eleven_multilingual_v2'),

@@ -3,6 +3,8 @@
  * answers, intros and outros) synthesized by every local engine installed (Festival, Flite,
  * eSpeak NG), transcribed by pocketsphinx as a stand-in listener, scored by word error rate (lower
  * is clearer). The clearest voice is the default for local speech (TTS_ENGINES' local order).
+ * Measured on 7 December 2026 (Debian 12): flite rms 0.074, flite kal16 0.091, festival
+ * cmu_us_slt_arctic_hts 0.109, flite slt 0.143, flite awb 0.149, flite kal 0.600, espeak-ng en-us 0.674.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

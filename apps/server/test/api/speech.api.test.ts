@@ -141,8 +141,8 @@ describe('voices', () => {
     const bAll = ZVoicePage.parse((await api.request('GET', '/api/elevenlabs/voices?size=200', { token: b.token })).body);
     expect(bAll.items.some((v) => v.provider === 'elevenlabs')).toBe(false);
     // Without a cloud voice the first listed, the default for Intern answers and intros, is the clearest local one.
-    expect(bAll.items[0]?.voice_id).toBe('festival:cmu_us_slt_arctic_hts');
-    expect(bAll.items.find((v) => v.provider === 'flite')?.voice_id).toBe('flite:slt');
+    expect(bAll.items[0]?.voice_id).toBe('flite:rms');
+    expect(bAll.items.find((v) => v.provider === 'festival')?.voice_id).toBe('festival:cmu_us_slt_arctic_hts');
 
     const resolved = await api.request('GET', `/api/elevenlabs/voice/${RACHEL.voice_id}/resolve`, { token: a.token });
     expect(resolved.body).toMatchObject({ voice_id: `elevenlabs:${RACHEL.voice_id}`, common_name: 'Rachel', name: 'Rachel' });

@@ -8,7 +8,7 @@ import { localRate, localSpeechEngine } from './local-synthesis.ts';
 
 /*
  * Festival from Debian with the voices installed under its voices folder (festvox-us-slt-hts: the
- * HTS voice cmu_us_slt_arctic_hts, by far the clearest local voice Debian ships). text2wave, the
+ * HTS voice cmu_us_slt_arctic_hts, far clearer than espeak-ng and close to flite's best). text2wave, the
  * script Debian installs with festival, speaks a text file into a WAV with the voice selected.
  */
 

@@ -71,8 +71,12 @@ describe('flite arguments and voices', () => {
     const voices = parseFliteVoices('Voices available: kal awb_time kal16 awb rms slt \n');
     expect(voices).toEqual(['kal', 'kal16', 'awb', 'rms', 'slt']);
     const catalog = fliteCatalog(voices);
-    expect(catalog.map((v) => v.voice_id)).toEqual(['slt', 'rms', 'awb', 'kal16', 'kal']);
-    expect(catalog[0]).toMatchObject({ provider: 'flite', labels: { gender: 'female', language: 'en-us' } });
+    expect(catalog.map((v) => v.voice_id)).toEqual(['rms', 'kal16', 'slt', 'awb', 'kal']);
+    expect(catalog[0]).toMatchObject({
+      provider: 'flite',
+      name: 'RMS (Flite, American male)',
+      labels: { gender: 'male', language: 'en-us' },
+    });
     expect(parseFliteVoices('flite: command not found')).toEqual([]);
   });
 
