@@ -22,6 +22,11 @@ function RetakeHeading({ context, cut, at, dispatch }: Props & { at: string }) {
             ? `The flubbed take began at ${formatCutTime(context.cut_start_s * 1000)}: “${context.retake_text}”`
             : 'No repeated words found after "flubber": the cut covers just the word; drag it to where the take began.'}
         </Text>
+        {context.preselected === false && (
+          <Text size="xs" c="orange.8" data-testid="retake-choice">
+            Not cut unless you choose: this cut starts more than a second before the take you said again. Listen first.
+          </Text>
+        )}
       </div>
       <Button
         size="xs"

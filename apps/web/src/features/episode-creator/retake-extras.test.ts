@@ -54,7 +54,11 @@ function request(state: CreatorState) {
     coverCrop: null,
     retakeExtras: extrasOf(state),
   };
-  return assembleRequest(build, { id: 't1', segments: [] }, { episode_details: { title: 'One' }, publish: { mode: 'draft' } });
+  return assembleRequest(
+    build,
+    { id: 't1', segments: [] },
+    { episode_details: { title: 'One', episodeNumber: 1 }, publish: { mode: 'draft' } },
+  );
 }
 
 describe('repeats with no marker and fillers in the retake review (issue 33)', () => {
