@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { enhanceSpeechFile, type EnhanceOptions } from '@ppp/audio';
@@ -23,7 +23,10 @@ export async function writeEnhancedCopy(
 ): Promise<string> {
   const file = path.join(dir, ENHANCEMENT.enhancedFileName);
   await enhanceSpeechFile(upload.originalPath, file, options);
-  await storage.putFile(enhancedContentKey(upload.userId, upload.mediaId), file);
+  // Local storage moves the file it is given into place: it gets a copy, the caller keeps file.
+  const stored = `${file}.store`;
+  await copyFile(file, stored);
+  await storage.putFile(enhancedContentKey(upload.userId, upload.mediaId), stored);
   return file;
 }
 
