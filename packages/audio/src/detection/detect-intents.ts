@@ -95,7 +95,7 @@ export function detectIntents(
 
   const fillers = settings.removeFillers
     ? detectFillers(words, settings.fillerWords, settings.fillerLeadTrimMs, options.evidence).filter(
-        (filler) => !touches(positionsOf(filler), commandPositions),
+        (filler) => !touches(positionsOf(filler), commandPositions) && !betweenCommandWords(filler, positionsOf, commandPositions),
       )
     : [];
   const pauses = settings.removePauses
@@ -114,6 +114,13 @@ export function detectIntents(
     censored: found(censored),
     suggestions: found(detectRepeatedTakes(words, commandPositions, options.evidence, durationS)),
   };
+}
+
+/** A hesitation heard between two words of one spoken command (word_count 0, placed at the next word) is the command's. */
+function betweenCommandWords(filler: WordSpan, positionsOf: (span: WordSpan) => number[], claimed: ReadonlySet<number>): boolean {
+  if (filler.word_count > 0) return false;
+  const [next] = positionsOf({ word_index: filler.word_index, word_count: 1 });
+  return next !== undefined && claimed.has(next) && claimed.has(next - 1);
 }
 
 function range(first: number, last: number): number[] {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { detectIntents } from '../../src/detection/detect-intents.ts';
 import { detectFillers } from '../../src/detection/fillers.ts';
-import { matchWords, spoken, type WordTuple } from './fixtures.ts';
+import { matchWords, settingsWith, spoken, transcriptWords, type WordTuple } from './fixtures.ts';
 
 /** Phrases said one after another, each from its own start (words 0.4 s long, 0.1 s apart). */
 const said = (...parts: readonly (readonly [string, number])[]): WordTuple[] => parts.flatMap(([text, from]) => spoken(text, from));
@@ -43,5 +44,21 @@ describe("'like' and 'you know' are cut only as discourse markers (issue 33)", (
 
   it('always cuts um and uh, which are never words', () => {
     expect(cutWords(said(['it was um really uh huge', 0]))).toEqual(['um', 'uh']);
+  });
+});
+
+describe('hesitations heard by sound (issue 33)', () => {
+  it('are cut between words, but not inside a spoken Intern command', () => {
+    // 'intern what is the capital of france stop' from 0 s, a held sound at 1.55-1.85 s inside it; another at 6.1-6.4 s.
+    const words = said(['intern what is', 0], ['the capital of france stop', 2], ['and then', 4.5], ['we left', 6.5]);
+    const evidence = {
+      fillerCandidates: [
+        { start: 1.55, end: 1.85, score: 0.5 },
+        { start: 6.1, end: 6.4, score: 0.5 },
+      ],
+    };
+    const result = detectIntents({ words: transcriptWords(words) }, settingsWith(), [], { evidence });
+    expect(result.intern.count).toBe(1);
+    expect(result.fillers.matches).toMatchObject([{ by_sound: true, word_count: 0, start_s: 6.1, end_s: 6.4 }]);
   });
 });
