@@ -46,11 +46,18 @@ function whisperModel(): string | null {
   return null;
 }
 
+interface Timing {
+  seconds: number;
+  known: boolean;
+}
+
 interface Transcriber {
   name: string;
   /** Null: the engine cannot run here, and why. */
   unavailable: string | null;
   transcribe: (episode: QualityEpisode, wav: string) => Promise<TTranscriptWord[]>;
+  /** Seconds spent transcribing so far (known: false once a transcript came from a cache entry without its time). */
+  timing?: Timing;
 }
 
 /** The transcription engines' code (src/transcription, and the process runner and WAV reader they use), hashed: a change to any of it transcribes again. */
@@ -74,23 +81,38 @@ function engineCodeHash(): string {
  * package's source: the same file through the same code gives the same words, so a re-run after a
  * detection change spends its time on detection. QUALITY_FRESH=1 transcribes everything again.
  */
-function cached(dir: string, name: string, run: (wav: string) => Promise<TTranscriptWord[]>): (wav: string) => Promise<TTranscriptWord[]> {
+function cached(
+  dir: string,
+  name: string,
+  run: (wav: string) => Promise<TTranscriptWord[]>,
+  timing: Timing,
+): (wav: string) => Promise<TTranscriptWord[]> {
   const code = engineCodeHash();
   mkdirSync(dir, { recursive: true });
   return async (wav) => {
     const key = createHash('sha1').update(name).update(code).update(readFileSync(wav)).digest('hex');
     const file = path.join(dir, `${key}.json`);
-    if (process.env.QUALITY_FRESH !== '1' && existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as TTranscriptWord[];
+    if (process.env.QUALITY_FRESH !== '1' && existsSync(file)) {
+      // The time the transcription took when it was made counts towards the realtime factor (older entries kept none).
+      const stored = JSON.parse(readFileSync(file, 'utf8')) as TTranscriptWord[] | { words: TTranscriptWord[]; seconds: number };
+      if (Array.isArray(stored)) timing.known = false;
+      else timing.seconds += stored.seconds;
+      return Array.isArray(stored) ? stored : stored.words;
+    }
+    const started = performance.now();
     const words = await run(wav);
-    writeFileSync(file, JSON.stringify(words));
+    const seconds = (performance.now() - started) / 1000;
+    timing.seconds += seconds;
+    writeFileSync(file, JSON.stringify({ words, seconds }));
     return words;
   };
 }
 
 async function transcribers(dir: string): Promise<Transcriber[]> {
   const engine = async (e: TranscriptionEngine, why: string, model = ''): Promise<Transcriber> => {
-    const transcribe = cached(path.join(dir, 'transcripts'), `${e.name} ${model}`, async (wav) => (await e.transcribe(wav)).words);
-    return { name: e.name, unavailable: (await e.available()) ? null : why, transcribe: (_, wav) => transcribe(wav) };
+    const timing: Timing = { seconds: 0, known: true };
+    const transcribe = cached(path.join(dir, 'transcripts'), `${e.name} ${model}`, async (wav) => (await e.transcribe(wav)).words, timing);
+    return { name: e.name, unavailable: (await e.available()) ? null : why, transcribe: (_, wav) => transcribe(wav), timing };
   };
   const model = whisperModel();
   return [
@@ -123,13 +145,11 @@ async function runEngine(t: Transcriber, set: QualitySet): Promise<Run> {
   };
   if (t.unavailable) return run;
   const scores: { voice: QualityVoice; score: EpisodeScore }[] = [];
-  let busy = 0;
+  if (t.timing) Object.assign(t.timing, { seconds: 0, known: true });
   let audio = 0;
   for (const episode of set.episodes) {
     log(`${t.name}: ${episode.id}`);
-    const started = performance.now();
     const heard = await t.transcribe(episode, episode.wav);
-    busy += (performance.now() - started) / 1000;
     audio += episode.duration_s;
     run.heardClean.set(episode.id, heard);
     if (!detect) continue;
@@ -140,7 +160,7 @@ async function runEngine(t: Transcriber, set: QualitySet): Promise<Run> {
     const mine = scores.filter((s) => s.voice === voice).map((s) => s.score);
     if (mine.length) run.byVoice.set(voice, sumScores(mine));
   }
-  if (t.name !== 'supplied') run.realtimeFactor = busy / audio;
+  if (t.timing?.known) run.realtimeFactor = t.timing.seconds / audio;
   run.total = sumScores(scores.map((s) => s.score));
   return run;
 }
@@ -194,7 +214,7 @@ async function main(): Promise<void> {
     const why = whyLines(run);
     if (why.length) console.log(`\n**Why (${run.engine})**\n\n${why.map((line) => `- ${line}`).join('\n')}`);
   }
-  console.log(`\n${voiceTable(runs, QUALITY_VOICES)}`);
+  if (runs.some((r) => !r.skipped && r.engine !== 'supplied')) console.log(`\n${voiceTable(runs, QUALITY_VOICES)}`);
   // The clean figures are out first: the noisy copies and the enhancement take as long again.
   if (withNoise) {
     for (const [i, run] of runs.entries()) {
