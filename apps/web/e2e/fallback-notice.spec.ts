@@ -1,6 +1,6 @@
 /**
  * Issue 32 in Chromium against the real launcher: an upload transcribed by pocketsphinx (no whisper
- * model on this install yet) says so on Upload Audio, plainly, with Correct the transcript and no
+ * model on this install yet) says so on Upload Audio and on the Episode Creator's upload card, plainly, with Correct the transcript and no
  * Re-transcribe while no better engine runs. Then a whisper.cpp model file appears where
  * WHISPER_MODEL_PATH points (a tiny random-weight ggml model, so the words are not the point): the
  * notice offers Re-transcribe, the dialog says what happens, and the upload is transcribed again by
@@ -11,9 +11,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 // The journey writes the model file itself, as packages/audio's whisper.cpp test does (no download).
 import { writeTestModel } from '../../../packages/audio/src/transcription/whisper/test-model.ts';
-import { RETRANSCRIBE_MESSAGES } from '@ppp/contracts';
+import { EPISODE_CREATOR_SHELL, RETRANSCRIBE_MESSAGES } from '@ppp/contracts';
 import { DESKTOP, apiClient, registerAndSignIn, shot, speechTrack, uploadToCategory, type RunningApp } from './harness.ts';
 import { expect, test } from './fixtures.ts';
+import { createShow, createTemplate } from './show-seeds.ts';
 
 const MODEL_DIR = path.join(tmpdir(), `ppp-e2e-fallback-${process.pid}`);
 const MODEL = path.join(MODEL_DIR, 'ggml-tiny-test.bin');
@@ -41,6 +42,7 @@ test.beforeAll(async ({ app: started, scratchDir }) => {
   app = started;
   mkdirSync(MODEL_DIR, { recursive: true });
   token = await registerAndSignIn(app.baseUrl, CREATOR);
+  await createTemplate(api, await createShow(api, 'The Garden Show', 'Growing food at home.'), 'Just the talk');
   upload = await uploadToCategory(
     api,
     'main_content',
@@ -64,6 +66,15 @@ test('an upload the offline recogniser transcribed says so, and is re-transcribe
   await expect(notice.getByRole('button', { name: /Re-transcribe/ })).toHaveCount(0);
   await notice.scrollIntoViewIfNeeded();
   await shot(page, 'fallback-notice-offline');
+
+  // The Episode Creator's upload card says the same.
+  await row.getByRole('link', { name: EPISODE_CREATOR_SHELL.useInNewEpisode }).click();
+  // Its one template is taken at once: Choose Audio opens with this upload chosen.
+  const card = page.getByTestId('creator-upload').filter({ hasText: 'Garden take' });
+  await expect(card.getByTestId('fallback-notice')).toContainText(RETRANSCRIBE_MESSAGES.fallbackTitle);
+  await card.scrollIntoViewIfNeeded();
+  await shot(page, 'fallback-notice-creator-card');
+  await page.goto(`/dashboard/upload?upload=${upload.id}`);
 
   // A whisper.cpp model is placed where WHISPER_MODEL_PATH points: the better engine is there.
   await writeTestModel(MODEL);
