@@ -208,7 +208,7 @@ export function whyLines(run: EngineRun): string[] {
     const tokens =
       s.fillers.recogniserFillerTokens === 0
         ? `the recogniser never emitted a filler token (um, uh, ah, er) in the whole set`
-        : `the recogniser emitted ${s.fillers.recogniserFillerTokens} filler tokens in the whole set`;
+        : `the recogniser emitted ${s.fillers.recogniserFillerTokens} filler token${s.fillers.recogniserFillerTokens === 1 ? '' : 's'} in the whole set`;
     lines.push(`Fillers missed (${s.fillers.truth - s.fillers.found}): ${tokens}; heard instead: ${list(s.fillers.misses)}`);
   }
   if (s.fillers.cutsOnNonFillers.length) lines.push(`Filler cuts on non-fillers: ${list(s.fillers.cutsOnNonFillers)}`);
