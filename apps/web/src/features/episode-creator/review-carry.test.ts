@@ -76,7 +76,11 @@ describe('a transcript corrected in the review (issue 32)', () => {
     expect(after.intern.c2?.response_text).toBe('');
     expect(after.carried).toEqual({ flubber: null, intern: null });
 
-    const same = run(reviewed(), { type: 'transcriptCorrected' }, { type: 'internLoaded', contexts: [command('c1', 20, 'what is a tone')] });
+    const same = run(
+      reviewed(),
+      { type: 'transcriptCorrected' },
+      { type: 'internLoaded', contexts: [command('c1', 20, 'what is a tone')] },
+    );
     expect(same.intern.c1?.response_text).toBe('A sound.');
   });
 
