@@ -47,7 +47,10 @@ export function withoutCueWords(title: string, cueWords: readonly string[]): str
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : '';
 }
 
-/** The content's chapters from the words said in it; one under the segment's title when the words give none. */
+/**
+ * The content's chapters from the words said in it, each titled by a meaningful phrase of its own or
+ * else under the segment's name; one under the segment's name when the words give no chapter.
+ */
 function contentMarks(edl: TEdl, words: readonly TTranscriptWord[]): Mark[] {
   const segment = edl.segments.find((s) => s.id === edl.content.segment_id);
   if (!segment) return [];
@@ -59,9 +62,13 @@ function contentMarks(edl: TEdl, words: readonly TTranscriptWord[]): Mark[] {
     answers.some((a) => word.start * 1000 >= a.at_ms && word.start * 1000 < a.at_ms + a.duration_ms);
   const spoken = words.filter((word) => word.start >= from && word.start < to && !inAnswer(word));
   const sentences = transcriptSentences({ words: spoken, language: null, duration_s: null });
-  const found = findChapters(sentences, to - from).filter((chapter) => chapter.title.trim() !== '');
+  const found = findChapters(sentences, to - from);
   if (found.length === 0) return [{ title: segment.title, start_ms: segment.start_ms }];
-  return found.map((chapter, i) => ({ title: chapter.title, start_ms: i === 0 ? segment.start_ms : Math.round(chapter.start * 1000) }));
+  // A chapter whose words make no meaningful title (a lone 'This') goes under the segment's name.
+  return found.map((chapter, i) => ({
+    title: chapter.title.trim() || segment.title,
+    start_ms: i === 0 ? segment.start_ms : Math.round(chapter.start * 1000),
+  }));
 }
 
 /** Chapters of the rendered episode, never overlapping, none titled by a spoken command. */

@@ -2,7 +2,7 @@ import { distinctPhrases, extractKeyPhrases, type KeyPhrase } from './keyphrases
 import type { Sentence } from './sentences.ts';
 import { cosine, sumVectors, tfidfVectors, type TermVector } from './vectors.ts';
 import { summarise } from './summary.ts';
-import { phraseTitle, withoutFragments } from './topics.ts';
+import { isMeaningfulTitle, phraseTitle, withoutFragments } from './topics.ts';
 
 /*
  * Chapters by lexical cohesion, after TextTiling (Hearst, 1997): at every gap between sentences the
@@ -14,6 +14,7 @@ import { phraseTitle, withoutFragments } from './topics.ts';
 export interface Chapter {
   /** Seconds from the start of the transcript; the first chapter starts at 0. */
   start: number;
+  /** '' when nothing said in the chapter makes a meaningful title (the caller names it). */
   title: string;
 }
 
@@ -96,14 +97,15 @@ export function chapterStarts(sentences: readonly Sentence[], duration: number):
 /**
  * A chapter's title: its most telling key phrase not used by an earlier chapter when that phrase
  * recurs and holds several words (or is one word said again and again), else the head of its most
- * representative sentence.
+ * representative sentence; '' when that is only stop words ('This take went right' heads 'This').
  */
 function chapterTitle(part: readonly Sentence[], used: Set<string>): string {
   const phrases = withoutFragments(extractKeyPhrases(part).phrases).filter((p) => !used.has(p.stems.join(' ')));
   const multiWord = (p: KeyPhrase) => p.stems.length > 1 && (p.count > 1 || part.length === 1);
   const best = distinctPhrases(phrases.filter(multiWord), 1)[0] ?? phrases.find((p) => p.count >= SINGLE_WORD_REPEATS);
   if (best) used.add(best.stems.join(' '));
-  return phraseTitle(best?.text ?? null, summarise(part, 1)[0]?.text ?? part[0]?.text ?? '');
+  const title = phraseTitle(best?.text ?? null, summarise(part, 1)[0]?.text ?? part[0]?.text ?? '');
+  return isMeaningfulTitle(title) ? title : '';
 }
 
 /** Chapters with start times, for transcripts with word times (none for plain text). */

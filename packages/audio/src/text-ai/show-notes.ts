@@ -27,9 +27,10 @@ export function formatTimestamp(seconds: number, duration = seconds): string {
   return duration >= 3600 ? `${h}:${two(m)}:${two(s)}` : `${two(m + h * 60)}:${two(s)}`;
 }
 
-/** Summary, topics and chapters, one paragraph each; a list of one chapter is left out. */
+/** Summary, topics and chapters, one paragraph each; a list of one chapter, or a chapter with no title, is left out. */
 export function formatShowNotes(notes: ShowNotes): string {
-  const chapters = notes.chapters.length > 1 ? notes.chapters.map((c) => `${formatTimestamp(c.start, notes.duration)} ${c.title}`) : [];
+  const titled = notes.chapters.filter((c) => c.title !== '');
+  const chapters = titled.length > 1 ? titled.map((c) => `${formatTimestamp(c.start, notes.duration)} ${c.title}`) : [];
   return [
     notes.summary.join(' '),
     notes.topics.length ? `${SHOW_NOTES_HEADINGS.topics} ${notes.topics.join(', ')}` : '',

@@ -73,6 +73,15 @@ export function sentenceHead(sentence: string): string {
   return head.charAt(0).toUpperCase() + head.slice(1);
 }
 
+/** A title means something when it holds a word that is not a stop word ('This', 'Welcome' do not). */
+export function isMeaningfulTitle(title: string): boolean {
+  return title
+    .toLowerCase()
+    .split(/\s+/)
+    .map((word) => word.replace(/[^\p{L}\p{N}']/gu, ''))
+    .some((word) => word !== '' && !isStopword(word));
+}
+
 /** A title: the key phrase title-cased, or the head of a sentence (in sentence case) when there is no phrase. */
 export function phraseTitle(phrase: string | null, fallbackSentence: string): string {
   return phrase ? titleCase(phrase) : sentenceHead(fallbackSentence);

@@ -181,6 +181,31 @@ describe('publishedChapters', () => {
     }
   });
 
+  it("titles a short content chapter with no meaningful phrase by the segment's name, never by a lone stop word", () => {
+    const talk = [
+      ...say('welcome to the show', 0.0, 0.3),
+      ...say('this take went right', 3.0, 0.3),
+      ...say('thanks for listening', 6.0, 0.3),
+    ];
+    const base = baseInput();
+    const plan: PlanInput = {
+      ...base,
+      template: { ...base.template, segments: [segment('intro', 5000), segment('content', null, 'Main talk'), segment('outro', 4000)] },
+      content: { ...base.content, file: file('upload.wav', 9000), words: talk },
+    };
+    const edl = planEpisode(plan);
+    const words = publishedWords({
+      edl,
+      words: talk,
+      detections: plan.content.detections,
+      spoken: { inserts: {}, segments: {} },
+      triggerWords: [],
+    });
+    const chapters = publishedChapters(edl, words, TRIGGERS);
+    expect(chapters.map((c) => c.title)).toEqual([edl.segments[0]!.title, 'Main talk', edl.segments[2]!.title]);
+    expect(chapters.map((c) => c.start_ms)).toEqual([0, 5000, 14_000]);
+  });
+
   it('strips cue words from either end of a title', () => {
     const cues = ['intern', 'stop', 'stop intern', 'flubber'];
     expect(withoutCueWords('Intern: but is the ideal soil ph…', cues)).toBe('But is the ideal soil ph…');

@@ -33,4 +33,15 @@ describe('show notes format', () => {
     const text = formatShowNotes({ summary: ['One.'], topics: [], chapters: [{ start: 0, title: 'All' }], duration: 10 });
     expect(text).toBe('One.');
   });
+
+  it('leaves out a chapter with no meaningful title, the list then being of its titled chapters', () => {
+    const chapters = [
+      { start: 0, title: 'Bees' },
+      { start: 30, title: '' },
+      { start: 60, title: 'Sauce' },
+    ];
+    const text = formatShowNotes({ summary: ['One.'], topics: [], chapters, duration: 90 });
+    expect(text).toBe('One.\n\nChapters:\n00:00 Bees\n01:00 Sauce');
+    expect(formatShowNotes({ summary: ['One.'], topics: [], chapters: chapters.slice(0, 2), duration: 90 })).toBe('One.');
+  });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractKeyPhrases } from '../../src/text-ai/keyphrases.ts';
 import { phraseRoles } from '../../src/text-ai/pos.ts';
 import { transcriptSentences } from '../../src/text-ai/sentences.ts';
-import { announcedSubject, keyTopics, sentenceHead, titleCase, withoutFragments } from '../../src/text-ai/topics.ts';
+import { announcedSubject, isMeaningfulTitle, keyTopics, sentenceHead, titleCase, withoutFragments } from '../../src/text-ai/topics.ts';
 import { COMPOSTING_EPISODE } from './fixture.ts';
 
 describe('key topics and phrase titles', () => {
@@ -28,5 +28,12 @@ describe('key topics and phrase titles', () => {
     expect(sentenceHead('Today we are talking about home composting and why your kitchen scraps matter.')).toBe('Home composting');
     expect(sentenceHead('Insulating the bin with straw keeps the microbes working.')).toBe('Insulating the bin with straw');
     expect(titleCase('ratio of brown material')).toBe('Ratio of Brown Material');
+  });
+
+  it('calls a title meaningful only when it holds a word that is not a stop word', () => {
+    expect(sentenceHead('this take went right')).toBe('This');
+    expect(isMeaningfulTitle('This')).toBe(false);
+    expect(isMeaningfulTitle('Welcome to the show.')).toBe(false);
+    expect(isMeaningfulTitle('Home Composting')).toBe(true);
   });
 });
