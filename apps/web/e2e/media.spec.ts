@@ -4,14 +4,16 @@
  *   background upload with its 0-100% bar, Processing to Ready with Flubber/Intern/Sound Effects
  *   counts, the bell, the ready mail to another address verified with a mailed code, and delete with the spec's confirmation;
  * - two music clips uploaded to the library, renamed, previewed (one plays at a time), bulk deleted;
- * - the Audio Improvements and Magic Words settings saved and read back.
+ * - the Audio Improvements and Magic Words settings saved and read back, speech enhancement turned on
+ *   and previewed A/B on a noisy upload (issue 33).
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MEDIA_MESSAGES, MESSAGES, NOTIFY_ADDRESS_MESSAGES } from '@ppp/contracts';
 import { toneFile } from '@ppp/server/test-support';
-import { DESKTOP, PHONE, type RunningApp, registerAndSignIn, shot } from './harness.ts';
+import { apiClient, DESKTOP, PHONE, type RunningApp, registerAndSignIn, shot, supplyTranscript, uploadToCategory } from './harness.ts';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 test.use({ launcherEnv: {} });
@@ -238,9 +240,45 @@ test.describe('audio settings journey', () => {
     await expect(beepOut).toBeChecked({ checked: !wasBeeping });
     await expect(page.getByText('darn', { exact: true })).toBeVisible();
     await expect(page.getByText('heck', { exact: true })).toBeVisible();
+    await previewsEnhancement(page);
     const phone = await openPage(PHONE, { token: token });
     await phone.goto('/dashboard/audio-settings');
     await expect(phone.getByLabel('Flubber trigger word')).toBeVisible();
     await shot(phone, 'audio-settings-phone');
   });
 });
+
+/** A noisy upload (espeak-ng under white noise, its transcript supplied), enhancement switched on and saved, and its A/B preview. */
+async function previewsEnhancement(page: Page): Promise<void> {
+  const { audio, transcript } = episodeFiles();
+  const noisy = path.join(files, 'noisy-pilot.wav');
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-y', '-i', audio, '-f', 'lavfi', '-i', 'anoisesrc=color=white:amplitude=0.03:seed=4'],
+    ...['-filter_complex', '[0][1]amix=inputs=2:duration=first:normalize=0', noisy],
+  ]);
+  const api = apiClient(
+    () => app.baseUrl,
+    () => token,
+  );
+  const item = await uploadToCategory(api, 'main_content', noisy, 'Noisy pilot');
+  await supplyTranscript(api, item.id, transcript);
+  await page.reload();
+  const enhance = page.getByRole('switch', { name: 'Enhance speech' });
+  await expect(enhance).not.toBeChecked();
+  await enhance.setChecked(true);
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Audio settings updated.').first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Enhance speech' })).toBeChecked();
+  await page.getByRole('combobox', { name: 'Upload', exact: true }).click();
+  await page.getByRole('option', { name: 'Noisy pilot' }).click();
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.getByTestId('enhance-preview');
+  await expect(preview.getByText('noise reduced (RNNoise)')).toBeVisible({ timeout: 60_000 });
+  await expect(preview.getByLabel('Enhanced', { exact: true })).toHaveAttribute('src', /enhance-b-/);
+  await preview.getByText('A: as recorded').click();
+  await expect(preview.getByLabel('As recorded', { exact: true })).toHaveAttribute('src', /enhance-a-/);
+  // A viewport shot of the card (a full-page shot of the scrolled page draws the fixed header and navbar mid-page).
+  await preview.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await shot(page, 'audio-settings-enhancement');
+}
