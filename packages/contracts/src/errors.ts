@@ -10,6 +10,8 @@ export const ERRORS = {
   UNAUTHORIZED: { status: 401, trpc: 'UNAUTHORIZED' },
   INVALID_CREDENTIALS: { status: 401, trpc: 'UNAUTHORIZED' },
   EMAIL_NOT_CONFIRMED: { status: 401, trpc: 'UNAUTHORIZED' },
+  /** Sign-in of an account an administrator disabled: 401, so the login dialog shows the detail (spec 002 §8). */
+  ACCOUNT_DISABLED: { status: 401, trpc: 'UNAUTHORIZED' },
   PAYMENT_REQUIRED: { status: 402, trpc: 'PAYMENT_REQUIRED' },
   INSUFFICIENT_MINUTES: { status: 402, trpc: 'PAYMENT_REQUIRED' },
   /** A plan feature the account's tier does not include (the body names the feature and the upgrade message). */

@@ -208,6 +208,12 @@ export const TTS = {
 /** Spec 000 §8 and §9: at most one toast is visible at a time. */
 export const TOASTS_VISIBLE = 1;
 
+/**
+ * Every 429 carries Retry-After (issue 35): the seconds left in the refusing window when the limiter
+ * knows them, else this (a minute, the shortest window of the fair-use limits).
+ */
+export const RETRY_AFTER_DEFAULT_SECONDS = 60;
+
 /** AI text requests (issue 4): not in the spec, a fair-use bound per user that answers 429 past it. */
 export const AI_TEXT_RATE = {
   maxRequestsPerWindow: 30,

@@ -45,6 +45,8 @@ export const MESSAGES = {
   notAuthorized: 'Not authorized.',
   notAuthenticated: 'Not authenticated',
   accountInactive: 'Your account is not active yet.',
+  /** Sign-in of an account an administrator disabled (shown as the login dialog's 401 detail). */
+  accountDisabled: 'This account has been disabled. Contact support if you think this is a mistake.',
   notFound: 'Not found',
   firstNameRequired: 'First name is required',
   somethingWentWrong: 'Something went wrong',

@@ -12,8 +12,16 @@ export class AppError extends Error {
     this.detail = detail;
   }
 
+  /** Seconds a client should wait before trying again (a 429's or a 503's Retry-After), when the refusal knows it. */
+  retryAfterSeconds: number | undefined;
+
   get status(): number {
     return ERRORS[this.code].status;
+  }
+
+  withRetryAfter(seconds: number): this {
+    this.retryAfterSeconds = Math.max(1, Math.ceil(seconds));
+    return this;
   }
 }
 

@@ -17,7 +17,7 @@ import { mountBillingWebhook } from './rest/billing-webhook.ts';
 import { buildOpenApi } from './openapi.ts';
 import { mountDocs } from './docs-page.ts';
 import { mountWebApp } from './static-web.ts';
-import { restErrorHandler } from './errors.ts';
+import { restErrorHandler, trpcRetryAfter } from './errors.ts';
 import type { HttpEnv } from './http-env.ts';
 import { createTusHandler, type TusHandler } from './tus/tus-handler.ts';
 import { mountMediaFiles } from './media/media-files.ts';
@@ -168,6 +168,7 @@ function mountTrpc(app: Hono<HttpEnv>, orm: MikroORM, shared: SharedDeps, log: E
         onError: ({ error }) => {
           if (error.code === 'INTERNAL_SERVER_ERROR') log('tRPC error', error.cause ?? error);
         },
+        responseMeta: ({ errors }) => trpcRetryAfter(errors),
       });
     } finally {
       await form.cleanup();

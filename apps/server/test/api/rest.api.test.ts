@@ -143,6 +143,17 @@ describe('registration and sign-in over REST', () => {
     }
     const res = await api.request('POST', '/api/auth/token', { form: { username: victim.email, password: PASSWORD } });
     expect(errorOf(res)).toEqual({ status: 429, code: 'RATE_LIMITED', detail: MESSAGES.tooManyAttempts });
+    // Issue 35: every 429 says when to come back, here the rest of the 15-minute window.
+    const wait = Number(res.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(AUTH.failedLoginWindowMs / 1000 - 120);
+    expect(wait).toBeLessThanOrEqual(AUTH.failedLoginWindowMs / 1000);
+    const trpc = await fetch(`${api.baseUrl}/trpc/auth.login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ json: { username: victim.email, password: PASSWORD } }),
+    });
+    expect(trpc.status).toBe(429);
+    expect(Number(trpc.headers.get('retry-after'))).toBeGreaterThan(AUTH.failedLoginWindowMs / 1000 - 120);
   });
 
   it('logout ends the session: the token then gets 401', async () => {
@@ -311,29 +322,26 @@ describe('admin routes and access levels', () => {
     expect(errorOf(malformed)).toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 
-  it('an admin disabling a user ends their sessions; signed in again they are inactive: 403 ACCOUNT_INACTIVE on active routes, but /me and the waitlist work', async () => {
+  it('an admin disabling a user ends their sessions and refuses them a new token (issue 35); the waitlist stays open', async () => {
     const member = await activeUser('disabled');
     const res = await api.request('PATCH', `/api/admin/users/${member.id}`, { token: admin.token, json: { is_active: false } });
     expect(res.status).toBe(200);
     expect(ZMeJson.parse(res.body)).toMatchObject({ id: member.id, is_active: false });
     expect(errorOf(await api.request('GET', '/api/users/me', { token: member.token }))).toMatchObject({ status: 401 });
+    expect(errorOf(await api.request('GET', '/api/auth/users/me', { token: member.token }))).toMatchObject({ status: 401 });
 
-    const token = await login(api, member.email);
-    const me = await api.request('GET', '/api/users/me', { token });
-    expect(ZMeJson.parse(me.body)).toMatchObject({ email: member.email, is_active: false });
-    const active = await api.request('GET', '/api/admin/settings', { token });
-    expect(errorOf(active)).toEqual({ status: 403, code: 'ACCOUNT_INACTIVE', detail: MESSAGES.accountInactive });
-    const waitlist = await api.request('POST', '/api/public/waitlist', {
-      token,
-      json: { email: member.email, note: 'Please let me back in' },
-    });
+    const refused = await api.request('POST', '/api/auth/token', { form: { username: member.email, password: PASSWORD } });
+    expect(errorOf(refused)).toEqual({ status: 401, code: 'ACCOUNT_DISABLED', detail: MESSAGES.accountDisabled });
+    const wrong = await api.request('POST', '/api/auth/token', { form: { username: member.email, password: 'not the password' } });
+    expect(errorOf(wrong)).toMatchObject({ status: 401, code: 'INVALID_CREDENTIALS' });
+    const sessions = await orm.em.getConnection().execute('select id from sessions where user_id = ?', [member.id]);
+    expect(sessions).toEqual([]);
+    const waitlist = await api.request('POST', '/api/public/waitlist', { json: { email: member.email, note: 'Please let me back in' } });
     expect(waitlist).toMatchObject({ status: 200, body: { ok: true } });
     const rows = await orm.em
       .getConnection()
-      .execute<{ email: string; note: string; user_id: string }[]>('select email, note, user_id from waitlist_requests where email = ?', [
-        member.email,
-      ]);
-    expect(rows).toEqual([{ email: member.email, note: 'Please let me back in', user_id: member.id }]);
+      .execute<{ email: string; note: string }[]>('select email, note from waitlist_requests where email = ?', [member.email]);
+    expect(rows).toEqual([{ email: member.email, note: 'Please let me back in' }]);
   });
 });
 

@@ -116,7 +116,7 @@ describe('sessions', () => {
     await expect(login(email)).resolves.toEqual(expect.any(String));
   });
 
-  it('an admin disabling a user revokes all of their sessions; they may sign in again but stay inactive', async () => {
+  it('an admin disabling a user revokes all of their sessions, and only theirs', async () => {
     const { admin, email } = await setup();
     const adminToken = await login(admin);
     const tokens = [await login(email), await login(email)];
@@ -128,13 +128,13 @@ describe('sessions', () => {
     expect(await validate(adminToken)).not.toBeNull();
   });
 
-  it('a disabled user may sign in again but stays inactive, and cannot re-activate with an email code', async () => {
+  it('a disabled user gets no token (issue 35), and cannot re-activate with an email code', async () => {
     const { email } = await setup();
     const user = await orm.em.fork().findOneOrFail(UserSchema, { email });
     await services().users.adminUpdate(user.id, { is_active: false });
 
-    const again = await validate(await login(email));
-    expect(again?.user).toMatchObject({ email, isActive: false });
+    await expect(login(email)).rejects.toMatchObject({ code: 'ACCOUNT_DISABLED', message: MESSAGES.accountDisabled });
+    await expect(orm.em.fork().count(SessionSchema, { user: user.id })).resolves.toBe(0);
     await services().auth.resendVerification({ email });
     await VerificationService.settled();
     const mails = await services().mail.findOutbox({ to: email, limit: 5 });
@@ -144,6 +144,14 @@ describe('sessions', () => {
         .catch(() => undefined);
     }
     expect((await orm.em.fork().findOneOrFail(UserSchema, { email })).isActive).toBe(false);
+  });
+
+  it('a session a disabled account still holds (one made while it was being disabled) is refused and deleted', async () => {
+    const { email } = await setup();
+    const token = await login(email);
+    await orm.em.fork().nativeUpdate(UserSchema, { email }, { disabledAt: new Date(), isActive: false });
+    await expect(validate(token)).resolves.toBeNull();
+    await expect(sessionRow(token)).resolves.toBeNull();
   });
 
   it('re-enabling a user does not touch their sessions', async () => {

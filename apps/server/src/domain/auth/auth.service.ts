@@ -77,6 +77,8 @@ export class AuthService {
     if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
     await limits.reset(accountKey);
     await limits.giveBack(ipKey);
+    // Told only to whoever knows the password; a disabled account gets no token (issue 35).
+    assertNotDisabled(user);
     const maintenance = await settings.get();
     if (maintenance.maintenance_mode && user.role !== 'admin') {
       throw new AppError('MAINTENANCE', maintenance.maintenance_message ?? MESSAGES.maintenanceDefault);
@@ -126,4 +128,9 @@ export class AuthService {
     await this.deps.accounts.save();
     await this.deps.sessions.revokeAllForUser(user.id, currentToken);
   }
+}
+
+/** An account an administrator disabled obtains no session, by password or by Google. */
+export function assertNotDisabled(user: Pick<User, 'disabledAt'>): void {
+  if (user.disabledAt) throw new AppError('ACCOUNT_DISABLED', MESSAGES.accountDisabled);
 }

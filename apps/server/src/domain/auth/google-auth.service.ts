@@ -3,6 +3,7 @@ import { MESSAGES, safeReturnPath } from '@ppp/contracts';
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
 import type { SessionService } from './session.service.ts';
+import { assertNotDisabled } from './auth.service.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 
@@ -77,6 +78,7 @@ export class GoogleAuthService {
         picture: claims.picture ?? null,
       });
     }
+    assertNotDisabled(user);
     user.googleSub = claims.sub;
     await this.accounts.save();
     const { token } = await this.sessions.create(user.id);

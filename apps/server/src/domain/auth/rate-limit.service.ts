@@ -26,7 +26,7 @@ export class RateLimitService {
   /** Takes one attempt under every limit, or refuses with 429 (what was taken before the full one stays counted). */
   async takeOrRefuse(limits: { key: string; max: number }[], windowMs: number): Promise<void> {
     for (const { key, max } of limits) {
-      if (!(await this.take(key, max, windowMs))) throw new AppError('RATE_LIMITED', MESSAGES.tooManyAttempts);
+      if (!(await this.take(key, max, windowMs))) throw await this.refusal(key, windowMs, MESSAGES.tooManyAttempts);
     }
   }
 
@@ -41,8 +41,15 @@ export class RateLimitService {
       [`fetch:${kind}:user:${userId}`, perUser],
       [`fetch:${kind}:instance`, perInstance],
     ] as const) {
-      if (!(await this.take(key, max, OUTBOUND_FETCH_RATE.windowMs))) throw new AppError('RATE_LIMITED', MESSAGES.tooManyRequests);
+      if (!(await this.take(key, max, OUTBOUND_FETCH_RATE.windowMs))) {
+        throw await this.refusal(key, OUTBOUND_FETCH_RATE.windowMs, MESSAGES.tooManyRequests);
+      }
     }
+  }
+
+  /** The 429 of a full window, with Retry-After the seconds until it restarts. */
+  private async refusal(key: string, windowMs: number, message: string): Promise<AppError> {
+    return new AppError('RATE_LIMITED', message).withRetryAfter(await this.counters.secondsLeft(key, windowMs));
   }
 
   /** Gives back an attempt that turned out not to count (a successful sign-in from a shared address). */

@@ -33,6 +33,17 @@ export class RateLimitsRepository extends Repository {
     return rows.length > 0;
   }
 
+  /** Seconds until the key's window restarts (0 when it has none or it already ended). */
+  async secondsLeft(key: string, windowMs: number): Promise<number> {
+    const rows = await this.em
+      .getConnection()
+      .execute<{ left: number | string | null }[]>(
+        `select extract(epoch from (window_start + make_interval(secs => ?) - now())) as left from rate_limits where key = ?`,
+        [windowMs / 1000, key],
+      );
+    return Math.max(0, Number(rows[0]?.left ?? 0));
+  }
+
   /** Takes one off the key's count (never below zero). */
   async decrement(key: string): Promise<void> {
     await this.em.getConnection().execute('update rate_limits set count = greatest(count - 1, 0) where key = ?', [key]);

@@ -28,7 +28,8 @@ export class SessionService {
     const session = await this.rows.findWithUser(id);
     if (!session) return null;
     const now = Date.now();
-    if (session.expiresAt.getTime() <= now) {
+    // A disabled account's sessions end with it, even one another server created while it was being disabled.
+    if (session.expiresAt.getTime() <= now || (session.user as unknown as User).disabledAt) {
       await this.rows.delete(id);
       return null;
     }

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Server } from '@tus/server';
+import { RETRY_AFTER_DEFAULT_SECONDS } from '@ppp/contracts';
 import type { SharedDeps } from '../../domain/services.ts';
 import { tusStorageFor } from '../../domain/storage/tus-store.ts';
 import { PgAdvisoryLocker } from './pg-locker.ts';
@@ -41,6 +42,8 @@ async function handleTusRequest(server: Server, requests: TusRequests, raw: Requ
   }
   const req = raw.method === 'PATCH' && incoming ? withNodeBody(raw, incoming) : raw;
   const res = await server.handleWeb(req);
+  // Every 429 says when to come back (issue 35); tus's own answer has no way to carry it.
+  if (res.status === 429 && !res.headers.has('retry-after')) res.headers.set('Retry-After', String(RETRY_AFTER_DEFAULT_SECONDS));
   const id = new URL(req.url).pathname.split('/').pop() ?? '';
   if (req.method === 'DELETE' && res.status === 204) await requests.unfinished(req).forget(id);
   return res;
