@@ -54,3 +54,4 @@ export * from './upload-conversion.ts';
 export * from './speech-models.ts';
 export * from './retakes.ts';
 export * from './retake-review.ts';
+export * from './team.ts';

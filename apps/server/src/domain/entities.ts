@@ -35,6 +35,7 @@ import { AbDraftSchema } from './ab-workspace/ab-draft.entity.ts';
 import { AbSavedSectionSchema } from './ab-workspace/ab-saved-section.entity.ts';
 import { NotifyAddressSchema } from './mail/notify-address.entity.ts';
 import { RetranscribeRunSchema } from './retranscribe/retranscribe-run.entity.ts';
+import { WorkspaceMemberSchema, WorkspaceInviteSchema, WorkspaceStateSchema } from './team/workspace.entity.ts';
 
 /** Every entity of the domain, registered with the ORM in one place. */
 export const ENTITIES = [
@@ -76,4 +77,7 @@ export const ENTITIES = [
   AbSavedSectionSchema,
   NotifyAddressSchema,
   RetranscribeRunSchema,
+  WorkspaceMemberSchema,
+  WorkspaceInviteSchema,
+  WorkspaceStateSchema,
 ];

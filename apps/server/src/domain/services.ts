@@ -28,6 +28,7 @@ import { createDevToolsServices } from './admin/dev-tools-services.ts';
 import { createWebsiteServices } from './website/website-services.ts';
 import { createSpeechModelServices } from './speech-models/speech-models-services.ts';
 import { createRetranscribeServices } from './retranscribe/retranscribe-services.ts';
+import { createTeamServices } from './team/team-services.ts';
 
 /** What every request and job shares: configuration and outside adapters. */
 export interface SharedDeps {
@@ -66,6 +67,7 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     storage,
     ...core,
     ...createAccountServices(em, config, core),
+    ...createTeamServices(em, core),
     ...mediaServices,
     ...transcriptServices,
     landing: new LandingService({

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Services } from '../domain/services.ts';
 import type { User } from '../domain/users/user.entity.ts';
 import { userOf, type Access, type RequestContext } from './request-context.ts';
+import type { WorkspaceRule } from './workspace.ts';
 
 /** The answer of a call that has nothing else to say. */
 export const OK = { ok: true } as const;
@@ -16,6 +17,8 @@ export type SignedInContext = RequestContext & { user: User };
  */
 export interface Operation<In extends z.ZodType, Out extends z.ZodType> {
   access: Access;
+  /** Acting in a workspace (issue 34): the action and the subject; absent: the caller's own account only. */
+  workspace?: WorkspaceRule;
   input: In;
   output: Out;
   call(ctx: RequestContext, input: z.output<In>): Promise<z.input<Out>>;

@@ -1,17 +1,28 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { MESSAGES } from '@ppp/contracts';
+import { MESSAGES, TEAM } from '@ppp/contracts';
 import { createServices, type Services, type SharedDeps } from '../domain/services.ts';
 import { AppError } from '../domain/errors.ts';
 import { isAdmin } from '../domain/users/users.service.ts';
 import type { User } from '../domain/users/user.entity.ts';
+import type { WorkspaceGrant } from '../domain/team/workspace-access.service.ts';
 
 /** One request: its own entity manager and services, and the caller resolved from the bearer token. */
 export interface RequestContext {
   services: Services;
   token: string | null;
+  /**
+   * Whose data the call acts on: the signed-in person, or inside another's workspace (issue 34) that
+   * workspace's owner, once http/workspace.ts has checked the person's role there.
+   */
   user: User | null;
+  /** The signed-in person, whichever workspace the call acts in. */
+  actor: User | null;
+  /** The workspace the caller chose with the x-workspace header (its owner's id); null: their own. */
+  workspaceId: string | null;
+  /** The caller's grant in the workspace the call acts in, once entered; null: their own. */
+  grant: WorkspaceGrant | null;
   clientIp: string;
 }
 
@@ -25,7 +36,9 @@ export async function createRequestContext(orm: MikroORM, shared: SharedDeps, he
   const services = createServices(orm.em.fork(), shared);
   const token = bearerToken(headers.get('authorization'));
   const found = token ? await services.sessions.validate(token) : null;
-  return { services, token: found ? token : null, user: found?.user ?? null, clientIp };
+  const user = found?.user ?? null;
+  const workspaceId = headers.get(TEAM.workspaceHeader)?.trim() || null;
+  return { services, token: found ? token : null, user, actor: user, workspaceId, grant: null, clientIp };
 }
 
 export function clientIpOf(c: Context, trustProxy: boolean): string {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../domain/errors.ts';
 import { parseInput } from '../../domain/validation.ts';
 import { assertAccess } from '../request-context.ts';
+import { auditWorkspaceChange, enterWorkspace } from '../workspace.ts';
 import type { HttpEnv } from '../http-env.ts';
 import type { RestBody, RestRoute } from './route.ts';
 
@@ -36,6 +37,10 @@ async function readBody(c: Context, body: RestBody): Promise<{ body: unknown; fi
   return { body: parseInput(body.schema, await readText(c, body.form)), files: undefined };
 }
 
+/** The named fields of a checked input (a workspace rule finds its subject's id among them). */
+const recordOf = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+
 const pathSchemas = new Map<string, z.ZodType>();
 
 /** A route without a params schema gets its path's names as strings. */
@@ -58,13 +63,16 @@ export function mountRestRoutes(app: Hono<HttpEnv>, routes: RestRoute[]): void {
     const paths = honoPath.endsWith('/') ? [honoPath, honoPath.slice(0, -1)] : [honoPath];
     const paramsSchema = paramsSchemaOf(route);
     app.on(route.method.toUpperCase(), paths, async (c) => {
-      const ctx = c.get('ctx');
-      await assertAccess(ctx, route.access);
+      const requestCtx = c.get('ctx');
+      await assertAccess(requestCtx, route.access);
       const params = parseInput(paramsSchema, c.req.param());
       const query = route.query ? parseInput(route.query, c.req.query()) : c.req.query();
       const hasBody = route.body && route.method !== 'get' && route.method !== 'delete';
       const { body, files } = hasBody && route.body ? await readBody(c, route.body) : { body: undefined, files: undefined };
+      const named = { ...recordOf(query), ...recordOf(body), ...recordOf(params) };
+      const ctx = await enterWorkspace(requestCtx, route.workspace, named);
       const result = await route.handle({ ctx, params, query, body, files, c });
+      await auditWorkspaceChange(ctx, route.workspace, `${route.method.toUpperCase()} ${route.path}`, named);
       if (result instanceof Response) return result;
       if (route.status === 204 || result === undefined) return c.body(null, 204);
       return c.json(result as object, route.status === 201 ? 201 : 200);

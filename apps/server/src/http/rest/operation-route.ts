@@ -23,6 +23,7 @@ export function bodyRoute<Path extends string, Input, Out extends z.ZodType>(
   return route<Path, PathParams<Path>, RawQuery, Input>({
     ...documented,
     access: op.access,
+    ...(op.workspace ? { workspace: op.workspace } : {}),
     body: { schema: op.input, form },
     response: responseOf(op, doc),
     handle: ({ ctx, body }) => op.call(ctx, body),
@@ -37,6 +38,7 @@ export function queryRoute<Path extends string, Input, Out extends z.ZodType>(
   return route<Path, PathParams<Path>, Input>({
     ...doc,
     access: op.access,
+    ...(op.workspace ? { workspace: op.workspace } : {}),
     query: op.input,
     response: responseOf(op, doc),
     handle: ({ ctx, query }) => op.call(ctx, query),
@@ -60,6 +62,7 @@ export function pathRoute<Path extends string, Input, Out extends z.ZodType, Bod
   return route<Path, Params, RawQuery, Body>({
     ...documented,
     access: op.access,
+    ...(op.workspace ? { workspace: op.workspace } : {}),
     response: responseOf(op, doc),
     handle: ({ ctx, params, body }) => op.call(ctx, input(params, body)),
   });

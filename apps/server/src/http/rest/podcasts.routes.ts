@@ -15,6 +15,7 @@ import {
   ZUpdatePodcastRequest,
 } from '@ppp/contracts';
 import { userOf } from '../request-context.ts';
+import { managesIn, readsIn, showVisible } from '../workspace.ts';
 import { defineRoutes, route } from './route.ts';
 import { readCreateShowForm, readEditShowForm } from './show-form.ts';
 
@@ -22,15 +23,17 @@ export const podcastRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/podcasts/',
+    workspace: readsIn(),
     tag: 'podcasts',
     access: 'active',
     summary: 'Your shows, oldest first.',
     response: ZPodcastList,
-    handle: ({ ctx }) => ctx.services.podcasts.listDtos(userOf(ctx)),
+    handle: async ({ ctx }) => (await ctx.services.podcasts.listDtos(userOf(ctx))).filter((show) => showVisible(ctx, show.id)),
   }),
   route({
     method: 'post',
     path: '/api/podcasts/',
+    workspace: managesIn(),
     tag: 'podcasts',
     access: 'active',
     status: 201,
@@ -42,6 +45,7 @@ export const podcastRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/podcasts/{id}',
+    workspace: readsIn({ kind: 'podcast', key: 'id' }),
     tag: 'podcasts',
     access: 'active',
     summary: 'One of your shows (404 when it is not yours).',
@@ -60,6 +64,7 @@ export const podcastRoutes = defineRoutes([
   route({
     method: 'put',
     path: '/api/podcasts/{id}',
+    workspace: managesIn({ kind: 'podcast', key: 'id' }),
     tag: 'podcasts',
     access: 'active',
     summary:
@@ -71,6 +76,7 @@ export const podcastRoutes = defineRoutes([
   route({
     method: 'delete',
     path: '/api/podcasts/{id}',
+    workspace: managesIn({ kind: 'podcast', key: 'id' }),
     tag: 'podcasts',
     access: 'active',
     status: 204,

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { Access, RequestContext } from '../request-context.ts';
+import type { WorkspaceRule } from '../workspace.ts';
 
 /** `{id}` and `{key}` of '/api/podcasts/{id}/distribution/checklist/{key}'. */
 type PathParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParamNames<Rest> : never;
@@ -46,6 +47,8 @@ export interface RestRoute<Params = unknown, Query = unknown, Body = unknown, Fi
   tag: string;
   summary: string;
   access: Access;
+  /** Acting in a workspace (issue 34): the action and where the subject's id is; absent: the caller's own account only. */
+  workspace?: WorkspaceRule;
   /** Checks the path parameters beyond "a string" (an enum, a uuid). */
   params?: z.ZodType<Params>;
   query?: z.ZodType<Query>;

@@ -4,6 +4,7 @@ import { ZodError } from 'zod';
 import { ERRORS, type TErrorCode } from '@ppp/contracts';
 import { AppError } from '../../domain/errors.ts';
 import { assertAccess, userOf, type Access, type RequestContext } from '../request-context.ts';
+import { auditWorkspaceChange, enterWorkspace, type WorkspaceRule } from '../workspace.ts';
 
 function toAppError(cause: unknown): AppError | null {
   if (cause instanceof AppError) return cause;
@@ -76,6 +77,26 @@ export function withAccess(access: Access) {
       throw err;
     }
     return next({ ctx });
+  });
+}
+
+/**
+ * Acting in a workspace (issue 34), for a procedure after its `.input()`: the one permission check,
+ * then the resolver runs as the workspace's owner; a change by a member is audited.
+ */
+export function inWorkspace(rule: WorkspaceRule) {
+  return t.middleware(async ({ ctx, input, next, path }) => {
+    let entered: RequestContext;
+    try {
+      entered = await enterWorkspace(ctx, rule, input);
+    } catch (err) {
+      const app = toAppError(err);
+      if (app) throw new TRPCError({ code: ERRORS[app.code].trpc, message: app.message, cause: app });
+      throw err;
+    }
+    const result = await next({ ctx: entered });
+    if (result.ok) await auditWorkspaceChange(entered, rule, path, input);
+    return result;
   });
 }
 
