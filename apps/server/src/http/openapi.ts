@@ -13,7 +13,27 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
       if (ctx.zodSchema._zod.def.type === 'date') Object.assign(ctx.jsonSchema, { type: 'string', format: 'date-time' });
     },
   }) as JsonSchema;
-  return rest;
+  return trueToNull(rest) as JsonSchema;
+}
+
+/**
+ * OpenAPI 3.0.3's `nullable` only widens a sibling `type`, and an `enum` still has the last word:
+ * zod writes `{ nullable, enum }` without null in the enum and `{ nullable, anyOf }` without a type,
+ * and a validating client (Ajv, generated clients) then refuses the null the server answers. Null
+ * goes into the enum, and a typeless nullable union hands `nullable` to each of its branches.
+ */
+function trueToNull(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(trueToNull);
+  if (!node || typeof node !== 'object') return node;
+  const schema = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, trueToNull(value)])) as JsonSchema;
+  if (schema.nullable !== true) return schema;
+  const union = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  if (schema.type === undefined && union) {
+    const { nullable: _moved, ...rest } = schema;
+    return { ...rest, [schema.anyOf ? 'anyOf' : 'oneOf']: union.map((branch) => trueToNull({ ...branch, nullable: true })) };
+  }
+  if (Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum = [...(schema.enum as unknown[]), null];
+  return schema;
 }
 
 const ERROR_BODY: JsonSchema = {
@@ -35,40 +55,68 @@ function requestBodyOf(route: RestRoute): JsonSchema {
   return { requestBody: { required: true, content: { [type]: { schema: schemaOf(schema, 'input') } } } };
 }
 
+/**
+ * The path a route has in the document: a path the adapter answers with and without its final '/' is
+ * written once, without it (the '/' form is kept as `x-trailing-slash-alias`), unless the bare path is
+ * a route of its own (GET /api/episodes answers an array, GET /api/episodes/ a page).
+ */
+export function documentedPath(route: RestRoute, routes: RestRoute[]): string {
+  if (!route.path.endsWith('/') || route.path === '/') return route.path;
+  const bare = route.path.slice(0, -1);
+  return routes.some((other) => other.path === bare) ? route.path : bare;
+}
+
+/** `get /api/podcasts/{id}/episodes` → `getApiPodcastsIdEpisodes`: unique per method and path, for generated clients. */
+function operationIdOf(method: string, path: string): string {
+  const words = path.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return method + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('') + (path.endsWith('/') ? 'Page' : '');
+}
+
+/** The path and query parameters of a route, with the schemas of its params and query contracts. */
+function parametersOf(route: RestRoute): JsonSchema[] {
+  const pathSchema = route.params ? (schemaOf(route.params, 'input') as { properties?: Record<string, JsonSchema> }) : {};
+  const parameters: JsonSchema[] = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: pathSchema.properties?.[m[1] ?? ''] ?? { type: 'string' },
+  }));
+  if (route.query) {
+    const q = schemaOf(route.query, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, schema] of Object.entries(q.properties ?? {})) {
+      parameters.push({ name, in: 'query', required: Boolean(q.required?.includes(name)), schema });
+    }
+  }
+  return parameters;
+}
+
+function operationOf(route: RestRoute, path: string): JsonSchema {
+  const okStatus = String(route.status ?? 200);
+  return {
+    operationId: operationIdOf(route.method, path),
+    tags: [route.tag],
+    summary: shortTitle(route.summary),
+    description: route.summary,
+    security: route.access === 'public' ? [] : [{ bearer: [] }],
+    parameters: parametersOf(route),
+    ...requestBodyOf(route),
+    responses: {
+      [okStatus]: {
+        description: okStatus === '302' ? 'Redirect' : 'Success',
+        ...(route.response ? { content: { 'application/json': { schema: schemaOf(route.response, 'output') } } } : {}),
+      },
+      default: { description: 'Error', content: { 'application/json': { schema: ERROR_BODY } } },
+    },
+  };
+}
+
 /** The OpenAPI 3.0 document of the REST layer, generated from the same Zod contracts the services use. */
 export function buildOpenApi(routes: RestRoute[], serverUrl: string): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
-    const pathSchema = route.params ? (schemaOf(route.params, 'input') as { properties?: Record<string, JsonSchema> }) : {};
-    const parameters: JsonSchema[] = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
-      name: m[1],
-      in: 'path',
-      required: true,
-      schema: pathSchema.properties?.[m[1] ?? ''] ?? { type: 'string' },
-    }));
-    if (route.query) {
-      const q = schemaOf(route.query, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
-      for (const [name, schema] of Object.entries(q.properties ?? {})) {
-        parameters.push({ name, in: 'query', required: Boolean(q.required?.includes(name)), schema });
-      }
-    }
-    const okStatus = String(route.status ?? 200);
-    paths[route.path] ??= {};
-    paths[route.path]![route.method] = {
-      tags: [route.tag],
-      summary: shortTitle(route.summary),
-      description: route.summary,
-      security: route.access === 'public' ? [] : [{ bearer: [] }],
-      parameters,
-      ...requestBodyOf(route),
-      responses: {
-        [okStatus]: {
-          description: okStatus === '302' ? 'Redirect' : 'Success',
-          ...(route.response ? { content: { 'application/json': { schema: schemaOf(route.response, 'output') } } } : {}),
-        },
-        default: { description: 'Error', content: { 'application/json': { schema: ERROR_BODY } } },
-      },
-    };
+    const path = documentedPath(route, routes);
+    paths[path] ??= path === route.path ? {} : { 'x-trailing-slash-alias': route.path };
+    paths[path]![route.method] = operationOf(route, path);
   }
   return {
     openapi: '3.0.3',

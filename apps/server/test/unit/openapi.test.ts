@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildOpenApi } from '../../src/http/openapi.ts';
+import { buildOpenApi, documentedPath } from '../../src/http/openapi.ts';
 import { REST_ROUTES } from '../../src/http/rest/index.ts';
 
 const ZOperation = z.object({
@@ -15,7 +15,19 @@ const ZDocument = z.object({
   openapi: z.string().startsWith('3.'),
   info: z.object({ title: z.string(), version: z.string() }),
   servers: z.array(z.object({ url: z.string() })),
-  paths: z.record(z.string(), z.partialRecord(z.enum(['get', 'post', 'put', 'patch', 'delete']), ZOperation)),
+  paths: z.record(
+    z.string(),
+    z
+      .strictObject({
+        get: ZOperation,
+        post: ZOperation,
+        put: ZOperation,
+        patch: ZOperation,
+        delete: ZOperation,
+        'x-trailing-slash-alias': z.string(),
+      })
+      .partial(),
+  ),
 });
 
 function document() {
@@ -24,12 +36,12 @@ function document() {
 }
 
 describe('the OpenAPI document', () => {
-  it('lists every REST route with its method', () => {
+  it('lists every REST route with its method, once', () => {
     const doc = document();
     for (const route of REST_ROUTES) {
-      expect(doc.paths[route.path]?.[route.method], `${route.method.toUpperCase()} ${route.path}`).toBeDefined();
+      expect(doc.paths[documentedPath(route, REST_ROUTES)]?.[route.method], `${route.method.toUpperCase()} ${route.path}`).toBeDefined();
     }
-    const operations = Object.values(doc.paths).flatMap((ops) => Object.keys(ops));
+    const operations = Object.values(doc.paths).flatMap((ops) => Object.keys(ops).filter((key) => !key.startsWith('x-')));
     expect(operations).toHaveLength(REST_ROUTES.length);
   });
 
@@ -74,7 +86,8 @@ describe('the OpenAPI document', () => {
       paths: Record<string, Record<string, { responses: { default: unknown } }>>;
     };
     for (const ops of Object.values(raw.paths)) {
-      for (const op of Object.values(ops)) {
+      for (const [method, op] of Object.entries(ops)) {
+        if (method.startsWith('x-')) continue;
         expect(op.responses.default).toMatchObject({
           content: { 'application/json': { schema: { required: ['detail', 'code'] } } },
         });
@@ -86,5 +99,33 @@ describe('the OpenAPI document', () => {
     const op = document().paths['/api/auth/login/google']?.get;
     expect(op?.responses['302']).toBeDefined();
     expect(op?.parameters).toContainEqual(expect.objectContaining({ name: 'return_to', in: 'query', required: false }));
+  });
+
+  it('writes a path answered with and without its final slash once, the slash form marked as its alias (issue 36)', () => {
+    const raw = buildOpenApi(REST_ROUTES, 'http://localhost:3000') as { paths: Record<string, Record<string, unknown>> };
+    expect(raw.paths['/api/podcasts/']).toBeUndefined();
+    expect(raw.paths['/api/podcasts']).toMatchObject({ 'x-trailing-slash-alias': '/api/podcasts/', get: {}, post: {} });
+    // Two different calls of the spec: the plain array and the page.
+    expect(raw.paths['/api/episodes']?.get).toBeDefined();
+    expect(raw.paths['/api/episodes/']?.get).toBeDefined();
+    const ids = Object.values(raw.paths).flatMap((ops) =>
+      Object.values(ops).flatMap((op) => (typeof op === 'object' ? [(op as { operationId: string }).operationId] : [])),
+    );
+    expect(new Set(ids).size).toBe(REST_ROUTES.length);
+  });
+
+  it('lets a nullable enum be null and gives a nullable union a type on each branch (issue 36)', () => {
+    const text = JSON.stringify(buildOpenApi(REST_ROUTES, 'http://localhost:3000'));
+    const schemas: Record<string, unknown>[] = [];
+    JSON.parse(text, (_key, value: unknown) => {
+      if (value && typeof value === 'object' && !Array.isArray(value)) schemas.push(value as Record<string, unknown>);
+      return value;
+    });
+    const nullable = schemas.filter((s) => s.nullable === true);
+    expect(nullable.length).toBeGreaterThan(0);
+    for (const schema of nullable) {
+      expect(schema.type, JSON.stringify(schema)).toBeDefined();
+      if (Array.isArray(schema.enum)) expect(schema.enum, JSON.stringify(schema)).toContain(null);
+    }
   });
 });
