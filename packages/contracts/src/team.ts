@@ -156,6 +156,8 @@ export const ZWorkspace = z.object({
   podcast_ids: z.array(z.uuid()).nullable(),
   /** Set while the owner's plan has lost multi-user accounts: read-only until then. */
   read_only_until: z.date().nullable(),
+  /** The caller's membership in another's workspace (DELETE /api/team/members/{id} leaves it); none in their own. */
+  member_id: z.uuid().nullish(),
 });
 export type TWorkspace = z.infer<typeof ZWorkspace>;
 export const ZWorkspaceList = z.array(ZWorkspace);

@@ -107,6 +107,7 @@ export class WorkspaceAccessService {
         role: standing.role,
         podcast_ids: standing.podcastIds,
         read_only_until: standing.readOnlyUntil,
+        member_id: member.id,
       });
     }
     return [own, ...others];
