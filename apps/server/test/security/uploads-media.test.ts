@@ -223,35 +223,32 @@ describe('uploads and media', () => {
     await api.request('DELETE', `/api/media/${item?.id}`, { token: a.token });
   });
 
-  it('a truncated MP3 whose header claims 20 s is kept at the length it really plays, and flagged where uploads are listed', async () => {
+  it('a truncated MP3 (a third of 20 s, and 3,000 bytes) is refused in the spec words over multipart and tus, and nothing is kept (issue 35)', async () => {
     const whole = toneFile(files.dir, 'long.mp3', 20, 440, ['-q:a', '4']);
     const cut = write('cut.mp3', readFileSync(whole));
     truncateSync(cut, Math.floor(statSync(whole).size / 3));
-    const Items = z.array(ZMediaItem.pick({ id: true, duration_seconds: true, declared_duration_seconds: true }));
-    const res = await multipart(a.token, 'music', [cut]);
-    expect(res.status).toBe(201);
-    const [item] = Items.parse(res.body);
-    expect(item?.duration_seconds).toBeLessThan(10);
-    expect(item?.duration_seconds).toBeGreaterThan(3);
-    expect(item?.declared_duration_seconds).toBeGreaterThan(19);
-    // The whole file is not flagged.
-    const [full] = Items.parse((await multipart(a.token, 'music', [whole])).body);
-    expect(full?.declared_duration_seconds).toBeNull();
-    // Main content over tus: flagged in the creator's list of uploads (REST and tRPC).
-    const tusCut = write('episode-cut.mp3', readFileSync(cut));
-    const sent = await tus(a.token, readFileSync(tusCut), {
+    const tiny = write('tiny.mp3', readFileSync(whole).subarray(0, 3000));
+    const filesBefore = userFiles(a.id).length;
+    for (const damaged of [cut, tiny]) {
+      const res = await multipart(a.token, 'music', [damaged]);
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({ detail: MEDIA_MESSAGES.unableToPrepare, code: 'VALIDATION' });
+    }
+    const sent = await tus(a.token, readFileSync(tiny), {
       filename: 'episode-cut.mp3',
       category: 'main_content',
       friendly_name: 'Cut short',
     });
-    expect(sent.status).toBe(200);
-    const listed = Items.parse((await api.request('GET', '/api/media/main-content', { token: a.token })).body);
-    expect(listed).toHaveLength(1);
-    expect(listed[0]?.declared_duration_seconds).toBeGreaterThan(19);
-    expect(listed[0]?.duration_seconds).toBeLessThan(10);
-    const overTrpc = await api.trpc(a.token).media.mainContent.query();
-    expect(overTrpc[0]?.declared_duration_seconds).toBe(listed[0]?.declared_duration_seconds);
-    for (const id of [item?.id, full?.id, listed[0]?.id]) await api.request('DELETE', `/api/media/${id}`, { token: a.token });
+    expect(sent).toMatchObject({ status: 422, text: MEDIA_MESSAGES.unableToPrepare });
+    expect(await rowsOf(a.id)).toBe(0);
+    expect(userFiles(a.id)).toHaveLength(filesBefore);
+    expect((await api.request('GET', '/api/media/main-content', { token: a.token })).body).toEqual([]);
+    // The whole file is taken, at its length.
+    const full = await multipart(a.token, 'music', [whole]);
+    expect(full.status).toBe(201);
+    const [item] = z.array(ZMediaItem.pick({ id: true, duration_seconds: true })).parse(full.body);
+    expect(item?.duration_seconds).toBeGreaterThan(19);
+    await api.request('DELETE', `/api/media/${item?.id}`, { token: a.token });
     expect(await rowsOf(a.id)).toBe(0);
   });
 });

@@ -7,3 +7,4 @@ export * from './working-copy.ts';
 export * from './chunks.ts';
 export * from './capabilities.ts';
 export * from './safe-input.ts';
+export * from './decode-check.ts';

@@ -1,7 +1,15 @@
 import { open, readFile, rm } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { lengthMismatch, NotAudioError, parseSuppliedTranscript, probeAudio, suppliedFormatFromName } from '@ppp/audio';
+import {
+  findDecodeDamage,
+  lengthMismatch,
+  NotAudioError,
+  parseSuppliedTranscript,
+  probeAudio,
+  suppliedFormatFromName,
+  type AudioProbe,
+} from '@ppp/audio';
 import {
   BYTES_PER_MB,
   MEDIA_MESSAGES,
@@ -32,6 +40,7 @@ import {
   imageTypeOf,
   limitMbFor,
   notAudio,
+  unreadableAudio,
   notImage,
   storedFilename,
   tooLarge,
@@ -121,19 +130,19 @@ export class MediaUploadService {
       assertWithinPixelLimits(info);
       return { file, contentType: type, durationSeconds: null, declaredDurationSeconds: null };
     }
+    let probe: AudioProbe;
     try {
-      // The decoded length, not the header's: a truncated file is kept at the length it really plays, and flagged.
-      const probe = await probeAudio(file.path, { measure: true });
-      return {
-        file,
-        contentType: audioContentType(probe.formatName),
-        durationSeconds: probe.durationSeconds,
-        declaredDurationSeconds: lengthMismatch(probe) ? probe.declaredDurationSeconds : null,
-      };
+      probe = await probeAudio(file.path, { measure: true });
     } catch (error) {
       if (error instanceof NotAudioError) throw notAudio(file.name, category);
       throw error;
     }
+    // Decoded whole once before it can be ready (issue 35): a file cut short or damaged is refused, not kept at what it plays.
+    const damage = lengthMismatch(probe)
+      ? `plays ${probe.durationSeconds.toFixed(1)} s of the ${probe.declaredDurationSeconds?.toFixed(1)} s its header states`
+      : await findDecodeDamage(file.path, { formatName: probe.formatName });
+    if (damage) throw unreadableAudio(file.name, damage);
+    return { file, contentType: audioContentType(probe.formatName), durationSeconds: probe.durationSeconds, declaredDurationSeconds: null };
   }
 
   /**

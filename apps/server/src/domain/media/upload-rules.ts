@@ -42,6 +42,14 @@ export function assertPrintableNames(...names: readonly (string | undefined)[]):
     throw new AppError('VALIDATION', MEDIA_MESSAGES.controlCharacters);
 }
 
+/**
+ * 422 in the spec's words (spec 001 §8, pre-upload) for audio that does not decode whole: cut short
+ * (its header promises more than it plays) or damaged (issue 35). Nothing of it is kept.
+ */
+export function unreadableAudio(fileName: string, damage: string): AppError {
+  return new AppError('VALIDATION', MEDIA_MESSAGES.unableToPrepare, { title: MEDIA_MESSAGES.uploadFailed, file: fileName, reason: damage });
+}
+
 export function notAudio(fileName: string, category: TMediaCategory): AppError {
   return new AppError('UNSUPPORTED_MEDIA_TYPE', onlyAudioAllowedMessage(fileName, category), { title: MEDIA_MESSAGES.invalidFileType });
 }
