@@ -85,7 +85,7 @@ export const ZAdminAuditEntry = z.object({
   admin_email: z.string(),
   table: z.string(),
   row_id: z.string(),
-  action: z.enum(['update', 'delete']),
+  action: z.enum(['update', 'delete', 'kill-queue']),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   created_at: z.date(),

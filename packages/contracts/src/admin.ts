@@ -179,4 +179,24 @@ export const ZKillQueueRequest = z.object({ queue: z.string().trim().min(1, 'Cho
 export const ZKillQueueResult = z.object({ queue: z.string(), cancelled: z.number().int() });
 export type TKillQueueResult = z.infer<typeof ZKillQueueResult>;
 
+/**
+ * GET /api/admin/tasks/kill/preview?queue: what Kill queue would cancel now, asked before the
+ * confirmation (issue 35): the queued jobs and how many creators they belong to (a job that names
+ * no creator's row, such as a cleanup, belongs to none).
+ */
+export const ZKillQueuePreview = z.object({ queue: z.string(), jobs: z.number().int(), users: z.number().int() });
+export type TKillQueuePreview = z.infer<typeof ZKillQueuePreview>;
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** The Kill queue confirmation's words: how many jobs of how many users it cancels. */
+export const KILL_QUEUE_MESSAGES = {
+  title: (queue: string) => `Kill queue ${queue}?`,
+  body: (preview: TKillQueuePreview) =>
+    `This cancels ${plural(preview.jobs, 'queued job')} of ${plural(preview.users, 'user')}. Running jobs finish. This cannot be undone.`,
+  nothingQueued: 'Nothing is queued in this queue now.',
+  confirm: 'Kill queue',
+  done: (result: TKillQueueResult) => `${plural(result.cancelled, 'queued job')} cancelled.`,
+} as const;
+
 export const ZRetryJobRequest = z.object({ queue: z.string().trim().min(1).max(200), id: z.guid() });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { MESSAGES, ZAdminSummary } from '@ppp/contracts';
+import { KILL_QUEUE_MESSAGES, MESSAGES, ZAdminSummary, ZKillQueuePreview } from '@ppp/contracts';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
 import { tempDir } from '../support/audio-files.ts';
-import { seedAssembledEpisode, seedShow } from '../support/episodes.ts';
+import { mediaItemRow, seedAssembledEpisode, seedShow } from '../support/episodes.ts';
 import { REST_ROUTES } from '../../src/http/rest/index.ts';
 import { adminRouter } from '../../src/http/trpc/routers/admin.router.ts';
 import { closeApiBed, startApiBed } from '../support/api-bed.ts';
@@ -277,5 +277,44 @@ describe('Jobs: kill the task queue', () => {
     expect(unknown.status).toBe(422);
     const asCreator = await api.request('POST', '/api/admin/tasks/kill', { token: creator.token, json: { queue: 'auth.cleanup' } });
     expect(asCreator.status).toBe(403);
+  });
+
+  it('says first how many queued jobs of how many users it cancels (REST and tRPC agree), and the kill is audited (issue 35)', async () => {
+    const em = orm.em.fork();
+    const uploads = [
+      mediaItemRow(em, admin.id, 'kill-a1'),
+      mediaItemRow(em, creator.id, 'kill-b1'),
+      mediaItemRow(em, creator.id, 'kill-b2'),
+    ];
+    await em.flush();
+    const jobs = new PgBossJobQueue({ connectionString: databaseUrl });
+    try {
+      const later = new Date(Date.now() + 3_600_000);
+      for (const upload of uploads) await jobs.send('audio.transcribe', { media_id: upload.id }, { startAfter: later });
+    } finally {
+      await jobs.close();
+    }
+    const preview = await api.request('GET', '/api/admin/tasks/kill/preview?queue=audio.transcribe', { token: admin.token });
+    expect(preview).toMatchObject({ status: 200, body: { queue: 'audio.transcribe', jobs: 3, users: 2 } });
+    expect(await api.trpc(admin.token).admin.killQueuePreview.query({ queue: 'audio.transcribe' })).toEqual(preview.body);
+    expect(KILL_QUEUE_MESSAGES.body(ZKillQueuePreview.parse(preview.body))).toBe(
+      'This cancels 3 queued jobs of 2 users. Running jobs finish. This cannot be undone.',
+    );
+    expect((await api.request('GET', '/api/admin/tasks/kill/preview?queue=audio.transcribe', { token: creator.token })).status).toBe(403);
+    // Asking changes nothing.
+    expect((await api.trpc(admin.token).admin.jobs.query()).queues.find((q) => q.name === 'audio.transcribe')).toMatchObject({ queued: 3 });
+
+    const killed = await api.trpc(admin.token).admin.killQueue.mutate({ queue: 'audio.transcribe' });
+    expect(killed).toEqual({ queue: 'audio.transcribe', cancelled: 3 });
+    expect(await api.trpc(admin.token).admin.killQueuePreview.query({ queue: 'audio.transcribe' })).toMatchObject({ jobs: 0, users: 0 });
+    const audit = await api.trpc(admin.token).admin.dbAudit.query({ limit: 5, offset: 0 });
+    expect(audit.items[0]).toMatchObject({
+      admin_email: admin.email,
+      table: 'pgboss.job',
+      row_id: 'audio.transcribe',
+      action: 'kill-queue',
+      before: { queued_jobs: 3, users: 2 },
+      after: { cancelled: 3 },
+    });
   });
 });

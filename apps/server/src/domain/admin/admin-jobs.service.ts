@@ -1,8 +1,17 @@
-import { JOBS, MESSAGES, type ZKillQueueRequest, type ZRetryJobRequest, type TAdminJobsView, type TKillQueueResult } from '@ppp/contracts';
+import {
+  JOBS,
+  MESSAGES,
+  type ZKillQueueRequest,
+  type ZRetryJobRequest,
+  type TAdminJobsView,
+  type TKillQueuePreview,
+  type TKillQueueResult,
+} from '@ppp/contracts';
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { AdminOverviewRepository } from './admin-overview.repository.ts';
+import type { User } from '../users/user.entity.ts';
 
 const KNOWN_QUEUES: readonly string[] = Object.keys(JOBS);
 
@@ -25,10 +34,28 @@ export class AdminJobsService {
     return name;
   }
 
-  async kill({ queue }: z.output<typeof ZKillQueueRequest>): Promise<TKillQueueResult> {
+  /** What Kill queue would cancel now: asked by the confirmation before the admin goes ahead (issue 35). */
+  async killPreview({ queue }: z.output<typeof ZKillQueueRequest>): Promise<TKillQueuePreview> {
+    const name = this.queueOf(queue);
+    const counts = (await this.repo.queueExists(name)) ? await this.repo.queuedOwners(name) : { jobs: 0, users: 0 };
+    return { queue: name, ...counts };
+  }
+
+  /** Cancels the queue's queued jobs (running ones finish) and writes who did it, and to how many, in the audit trail. */
+  async kill(admin: User, { queue }: z.output<typeof ZKillQueueRequest>): Promise<TKillQueueResult> {
     const name = this.queueOf(queue);
     if (!this.jobs.cancelQueued) throw new AppError('NOT_CONFIGURED', 'This process cannot manage background jobs.');
-    const cancelled = (await this.repo.queueExists(name)) ? await this.jobs.cancelQueued(name) : 0;
+    if (!(await this.repo.queueExists(name))) return { queue: name, cancelled: 0 };
+    const before = await this.repo.queuedOwners(name);
+    const cancelled = await this.jobs.cancelQueued(name);
+    await this.repo.recordAction({
+      admin,
+      table: 'pgboss.job',
+      rowId: name,
+      action: 'kill-queue',
+      before: { queued_jobs: before.jobs, users: before.users },
+      after: { cancelled },
+    });
     return { queue: name, cancelled };
   }
 

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { TAdminFailedJob, TAdminQueueCounts, TAdminSummary } from '@ppp/contracts';
 import { Repository } from '../../db/repository.ts';
+import type { User } from '../users/user.entity.ts';
+import { AdminAuditEntrySchema } from './admin-audit-entry.entity.ts';
+import type { TDbRow } from './admin-db.repository.ts';
 
 const ZCount = z.coerce.number().int();
 const ZSummaryRow = z.object({ users: ZCount, episodes: ZCount, published_episodes: ZCount, podcasts: ZCount, templates: ZCount });
@@ -80,6 +83,30 @@ export class AdminOverviewRepository extends Repository {
                        (select max(started_on) from pgboss.job)) as seen`,
     );
     return ZSeenRow.parse(row).seen;
+  }
+
+  /**
+   * The queue's queued jobs (created or retry, as Kill queue cancels them) and the creators they
+   * belong to, told by the row each payload names (an upload, an episode, an RSS import).
+   */
+  async queuedOwners(name: string): Promise<{ jobs: number; users: number }> {
+    const [row] = await this.rows(
+      `select count(*) as jobs, count(distinct coalesce(m.user_id, e.user_id, r.user_id)) as users
+         from pgboss.job j
+         left join media_items m on m.id::text = j.data->>'media_id'
+         left join episodes e on e.id::text = j.data->>'episode_id'
+         left join rss_imports r on r.id::text = j.data->>'import_id'
+        where j.name = ? and j.state in ('created', 'retry')`,
+      [name],
+    );
+    return z.object({ jobs: ZCount, users: ZCount }).parse(row);
+  }
+
+  /** An administrator's action outside the DB explorer (Kill queue), in the same audit trail. */
+  async recordAction(entry: { admin: User; table: string; rowId: string; action: string; before: TDbRow; after: TDbRow }): Promise<void> {
+    const { admin, table, ...rest } = entry;
+    this.em.create(AdminAuditEntrySchema, { ...rest, admin, adminEmail: admin.email, tableName: table });
+    await this.em.flush();
   }
 
   async queueExists(name: string): Promise<boolean> {

@@ -14,6 +14,7 @@ import {
   ZAdminUsersPage,
   ZAdminUsersQuery,
   ZAdminUserUpdate,
+  ZKillQueuePreview,
   ZKillQueueRequest,
   ZKillQueueResult,
   ZMe,
@@ -38,7 +39,13 @@ function adminCall<In extends z.ZodType, Out extends z.ZodType>(
 export const adminOperations = {
   users: adminCall(ZAdminUsersQuery, ZAdminUsersPage, (services, input) => services.adminDirectory.users(input)),
   podcasts: adminCall(ZAdminPodcastsQuery, ZAdminPodcastsPage, (services, input) => services.adminDirectory.podcasts(input)),
-  killQueue: adminCall(ZKillQueueRequest, ZKillQueueResult, (services, input) => services.adminJobs.kill(input)),
+  killQueuePreview: adminCall(ZKillQueueRequest, ZKillQueuePreview, (services, input) => services.adminJobs.killPreview(input)),
+  killQueue: operation({
+    access: 'admin',
+    input: ZKillQueueRequest,
+    output: ZKillQueueResult,
+    run: (ctx, input) => ctx.services.adminJobs.kill(ctx.user, input),
+  }),
   updateSettings: adminCall(ZAdminSettingsUpdate, ZAdminSettings, (services, input) => services.settings.update(input)),
   outbox: adminCall(ZOutboxQuery, z.array(ZOutboxMessage), (services, input) => services.mail.findOutbox(input)),
   updateUser: operation({

@@ -35,11 +35,19 @@ export const adminRoutes = defineRoutes([
     response: ZAdminSummary,
     handle: ({ ctx }) => ctx.services.adminOverview.summary(),
   }),
+  queryRoute(ops.killQueuePreview, {
+    method: 'get',
+    path: '/api/admin/tasks/kill/preview',
+    tag: 'admin',
+    summary:
+      "What Kill queue would cancel now: the queue's queued jobs and how many users they belong to (the confirmation asks it first).",
+  }),
   bodyRoute(ops.killQueue, {
     method: 'post',
     path: '/api/admin/tasks/kill',
     tag: 'admin',
-    summary: "Kill a task queue: cancels the queue's queued jobs (running ones finish); answers the queue and how many were cancelled.",
+    summary:
+      "Kill a task queue: cancels the queue's queued jobs (running ones finish), written to the admin audit trail; answers the queue and how many were cancelled.",
   }),
   queryRoute(ops.users, {
     method: 'get',

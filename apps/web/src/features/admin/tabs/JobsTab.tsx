@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Button, Card, Code, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { ADMIN_MESSAGES, type TAdminFailedJob, type TAdminQueueCounts } from '@ppp/contracts';
 import { DataTable } from '@ppp/ui';
@@ -5,11 +6,13 @@ import { trpc } from '../../../lib/trpc.ts';
 import { formatWhen } from '../admin-format.ts';
 import { useJobActions } from './use-job-actions.ts';
 import { RetranscribeFallbackCard } from './RetranscribeFallbackCard.tsx';
+import { KillQueueDialog } from './KillQueueDialog.tsx';
 
-/** Jobs: pg-boss queues (queued, active, failed), the failed jobs' errors with Retry, and Kill queue. */
+/** Jobs: pg-boss queues (queued, active, failed), the failed jobs' errors with Retry, and Kill queue (confirmed first). */
 export function JobsTab() {
   const jobs = trpc.admin.jobs.useQuery(undefined, { refetchInterval: 10_000 });
-  const { killQueue, retryJob } = useJobActions();
+  const { killQueue, killing, retryJob } = useJobActions();
+  const [confirming, setConfirming] = useState<string | null>(null);
 
   if (jobs.isError) return <Alert color="red">{ADMIN_MESSAGES.loadFailed}</Alert>;
   if (!jobs.data) return <Loader aria-label="Loading jobs" />;
@@ -19,7 +22,15 @@ export function JobsTab() {
       {jobs.data.queues.length === 0 ? (
         <Text c="dimmed">No queue has been used yet.</Text>
       ) : (
-        <QueuesTable queues={jobs.data.queues} onKill={(queue) => void killQueue(queue)} />
+        <QueuesTable queues={jobs.data.queues} onKill={setConfirming} />
+      )}
+      {confirming && (
+        <KillQueueDialog
+          queue={confirming}
+          pending={killing}
+          onClose={() => setConfirming(null)}
+          onConfirm={() => void killQueue(confirming).then((done) => done && setConfirming(null))}
+        />
       )}
       <Title order={2} size="h4">
         Failed jobs
