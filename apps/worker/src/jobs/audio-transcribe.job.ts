@@ -133,7 +133,10 @@ async function transcribeWorkingCopy(
   // A supplied transcript is what was said: the sound confirms its markers but never vetoes them (issue 33).
   const trusted = engine === 'supplied' ? { trusted_words: 'all' as const } : {};
   // The same detection a re-scan runs (issue 18): the user's settings and sound-effect keywords.
-  const detection = await services.transcriptReview.detectFor(item.user.id, { ...full, ...trusted }, undefined, workingPath);
+  const detection = await services.transcriptReview.detectFor(item.user.id, { ...full, ...trusted }, undefined, {
+    path: workingPath,
+    mediaId: item.id,
+  });
   const realtimeFactor = engine === 'supplied' || durationSeconds <= 0 ? null : seconds / durationSeconds;
   item.durationSeconds = durationSeconds;
   await services.transcripts.complete(item, { transcript: full, engine, model, realtimeFactor, detection });

@@ -13,3 +13,4 @@ export { spokenContent, type SpokenContentOptions } from './spoken-content.ts';
 export type { AcousticEvidence, KeywordHit, FillerCandidate, FeatureFrames, Silence } from './evidence.ts';
 export { detectWithAudio, gatherEvidence, wakePhrases, type WithAudioOptions } from './with-audio.ts';
 export { measureSilences, silencesFromLevels, frameLevels } from './silences.ts';
+export type { EvidenceStore } from './evidence-store.ts';

@@ -8,6 +8,17 @@ import { DEBIAN_MODEL_DIR } from '../transcription/pocketsphinx/engine.ts';
 import { keywordEvidence } from '../transcription/pocketsphinx/kws.ts';
 import { detectIntents, type DetectableTranscript, type DetectOptions } from './detect-intents.ts';
 import type { AcousticEvidence } from './evidence.ts';
+import {
+  audioDigest,
+  decodeEvidence,
+  encodeEvidence,
+  keepEvidence,
+  keptKeywords,
+  type EvidenceStore,
+  type KeptEvidence,
+  type KeywordPart,
+  type SoundPart,
+} from './evidence-store.ts';
 import { measureSilences } from './silences.ts';
 
 export interface WithAudioOptions extends DetectOptions {
@@ -16,6 +27,8 @@ export interface WithAudioOptions extends DetectOptions {
   keywordSearch?: { binary?: string; modelDir?: string } | false;
   /** Told when a part of the evidence could not be gathered (detection then goes on without it). */
   onWarning?: (message: string) => void;
+  /** Where the evidence of this recording is kept between scans (the upload's); none: gathered every time. */
+  store?: EvidenceStore;
 }
 
 /** Every phrase the creator speaks to the product: the Flubber and Intern triggers, the end markers, the sound-effect keywords. */
@@ -57,21 +70,59 @@ async function heardSound(wavPath: string, options: WithAudioOptions): Promise<A
 }
 
 /**
+ * The keyword search, the pauses and the sound (in parallel), each read from what is kept when it is;
+ * `fresh` holds the parts gathered in full here (a search or a decoding that failed is not kept, so it
+ * is tried again next time).
+ */
+async function gatherAll(
+  wavPath: string,
+  phrases: readonly string[],
+  options: WithAudioOptions,
+  kept: KeptEvidence | null,
+): Promise<{ fresh: { keywords: KeywordPart | null; sound: SoundPart | null }; evidence: AcousticEvidence }> {
+  const keptKeys = keptKeywords(kept, phrases);
+  const keptSound = kept?.sound ?? null;
+  const [spotted, silences, heard] = await Promise.all([
+    keptKeys ?? spottedKeywords(wavPath, phrases, options),
+    keptSound ? keptSound.silences : measureSilences(wavPath),
+    keptSound ? { features: keptSound.features, fillerCandidates: keptSound.fillerCandidates } : heardSound(wavPath, options),
+  ]);
+  const keywords =
+    keptKeys === null && spotted.searched && spotted.keywordHits
+      ? { searched: [...spotted.searched], keywordHits: [...spotted.keywordHits] }
+      : null;
+  const sound =
+    keptSound === null && heard.features && heard.fillerCandidates
+      ? { silences, features: heard.features, fillerCandidates: [...heard.fillerCandidates] }
+      : null;
+  return { fresh: { keywords, sound }, evidence: { ...spotted, ...heard, ...(silences === null ? {} : { silences }) } };
+}
+
+/**
  * What the audio says about the spoken markers: the keyword search's hits for every wake phrase, the
  * measured pauses, the MFCC frames and the hesitations heard. Parts that cannot be gathered are left
- * out (detection uses the words for them).
+ * out (detection uses the words for them). With a store, what was gathered on these very bytes
+ * before (the sound, and the search for these phrases) is read back instead of gathered again, and
+ * what is new is kept.
  */
 export async function gatherEvidence(
   wavPath: string,
   phrases: readonly string[],
   options: WithAudioOptions = {},
 ): Promise<AcousticEvidence> {
-  const [keywords, silences, sound] = await Promise.all([
-    spottedKeywords(wavPath, phrases, options),
-    measureSilences(wavPath),
-    heardSound(wavPath, options),
-  ]);
-  return { ...keywords, ...sound, ...(silences === null ? {} : { silences }) };
+  const store = options.store;
+  if (store === undefined) return (await gatherAll(wavPath, phrases, options, null)).evidence;
+  const audio = await audioDigest(wavPath);
+  const stored = await store.read().catch(() => null);
+  const kept = stored === null ? null : decodeEvidence(stored, audio);
+  const { fresh, evidence } = await gatherAll(wavPath, phrases, options, kept);
+  if (fresh.keywords !== null || fresh.sound !== null) {
+    await store.write(encodeEvidence(keepEvidence(audio, kept, { phrases, ...fresh }))).catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      options.onWarning?.(`the audio's evidence could not be kept (${reason}): the next scan gathers it again`);
+    });
+  }
+  return evidence;
 }
 
 /**
@@ -87,8 +138,8 @@ export async function detectWithAudio(
   sfx: readonly TSfxKeyword[] = [],
   options: WithAudioOptions = {},
 ): Promise<TDetectionResult> {
-  const { signal, keywordSearch, onWarning, ...detectOptions } = options;
+  const { signal, keywordSearch, onWarning, store, ...detectOptions } = options;
   if (wavPath === null || !existsSync(wavPath)) return detectIntents(transcript, settings, sfx, detectOptions);
-  const gathered = await gatherEvidence(wavPath, wakePhrases(settings, sfx), { signal, keywordSearch, onWarning });
+  const gathered = await gatherEvidence(wavPath, wakePhrases(settings, sfx), { signal, keywordSearch, onWarning, store });
   return detectIntents(transcript, settings, sfx, { ...detectOptions, evidence: { ...gathered, ...detectOptions.evidence } });
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AUDIO_CLEANUP_SETTINGS, type TTranscript } from '@ppp/contracts';
 import { detectIntents } from '../../src/detection/detect-intents.ts';
+import type { EvidenceStore } from '../../src/detection/evidence-store.ts';
 import { detectWithAudio } from '../../src/detection/with-audio.ts';
 import { createPocketsphinxEngine } from '../../src/transcription/pocketsphinx/engine.ts';
 import { makeTempDir, requireTool, speechWav } from '../helpers/system.ts';
@@ -77,5 +78,42 @@ describe('spoken markers found by sound as well as by words (real audio)', () =>
     const detection = await detectWithAudio(wav, misheard, DEFAULT_AUDIO_CLEANUP_SETTINGS);
     expect(detection.flubber.matches.map((m) => m.word_index)).not.toContain(lasts + 1);
     expect(detection.flubber.count).toBe(1);
+  }, 60_000);
+
+  it('keeps the evidence of a recording, so a re-scan neither searches nor decodes it again', async () => {
+    let kept: Uint8Array | null = null;
+    let writes = 0;
+    const store: EvidenceStore = {
+      read: async () => kept,
+      write: async (bytes) => {
+        kept = bytes;
+        writes += 1;
+      },
+    };
+    const fresh = await detectWithAudio(wav, heard, DEFAULT_AUDIO_CLEANUP_SETTINGS);
+    expect(await detectWithAudio(wav, heard, DEFAULT_AUDIO_CLEANUP_SETTINGS, [], { store })).toEqual(fresh);
+    expect(writes).toBe(1);
+    // A second scan with no pocketsphinx to run: the kept search answers, nothing is gathered or written again.
+    const warnings: string[] = [];
+    const gone = { binary: path.join(work.dir, 'no-pocketsphinx'), modelDir: work.dir };
+    const again = await detectWithAudio(wav, heard, DEFAULT_AUDIO_CLEANUP_SETTINGS, [], {
+      store,
+      keywordSearch: gone,
+      onWarning: (w) => warnings.push(w),
+    });
+    expect(again).toEqual(fresh);
+    expect(warnings).toEqual([]);
+    expect(writes).toBe(1);
+    // Another phrase set is searched for (here: cannot be), and the sound kept is still used.
+    const other = {
+      ...DEFAULT_AUDIO_CLEANUP_SETTINGS,
+      commands: {
+        ...DEFAULT_AUDIO_CLEANUP_SETTINGS.commands,
+        flubber: { ...DEFAULT_AUDIO_CLEANUP_SETTINGS.commands.flubber, trigger_keyword: 'oops' },
+      },
+    };
+    await detectWithAudio(wav, heard, other, [], { store, keywordSearch: gone, onWarning: (w) => warnings.push(w) });
+    expect(warnings).toEqual(['pocketsphinx is not installed: spoken markers are found from the words alone']);
+    expect(writes).toBe(1);
   }, 60_000);
 });

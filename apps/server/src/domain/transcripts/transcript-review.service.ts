@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { detectWithAudio, type DetectableTranscript } from '@ppp/audio';
+import { detectWithAudio, type DetectableTranscript, type EvidenceStore } from '@ppp/audio';
 import {
   applyTranscriptEdits,
   detectionCounts,
@@ -36,6 +36,8 @@ export interface TranscriptReviewDeps {
   sfxKeywords: (userId: string) => Promise<TSfxKeyword[]>;
   /** The upload's 16 kHz working copy on this machine, or null when it is gone (detection then reads the words alone). */
   workingCopy?: (userId: string, mediaId: string) => Promise<{ path: string; release: () => Promise<void> } | null>;
+  /** Where the sound's evidence on an upload's working copy is kept between scans, so a re-scan does not search the whole recording again. */
+  evidenceStore?: (userId: string, mediaId: string) => EvidenceStore;
 }
 
 /** The detection and its counts on the upload's row, as the transcription job leaves them. */
@@ -80,23 +82,29 @@ export class TranscriptReviewService {
 
   /**
    * Detection on a transcript under the user's current settings and sound-effect keywords, with the
-   * evidence of the audio when its working copy is given (issue 33: markers heard, not only read).
+   * evidence of the audio when its working copy is given (issue 33: markers heard, not only read);
+   * an upload's evidence is kept between scans (the keyword search over a whole recording takes
+   * seconds a minute of audio, and a re-scan of the same bytes hears the same).
    */
   async detectFor(
     userId: string,
     transcript: DetectedTranscript,
     fuzzyThreshold?: number,
-    wavPath: string | null = null,
+    audio: { path: string; mediaId?: string } | null = null,
   ): Promise<TDetectionResult> {
     const [settings, sfx] = await Promise.all([this.deps.audioCleanup.get(userId), this.deps.sfxKeywords(userId)]);
-    return detectWithAudio(wavPath, transcript, settings, sfx, fuzzyThreshold === undefined ? {} : { fuzzyThreshold });
+    const store = audio?.mediaId === undefined ? undefined : this.deps.evidenceStore?.(userId, audio.mediaId);
+    return detectWithAudio(audio?.path ?? null, transcript, settings, sfx, {
+      ...(fuzzyThreshold === undefined ? {} : { fuzzyThreshold }),
+      ...(store === undefined ? {} : { store }),
+    });
   }
 
   /** Detection on an upload's stored words with its working copy when storage still has it. */
   private async detectUpload(item: MediaItem, transcript: DetectedTranscript, fuzzyThreshold?: number): Promise<TDetectionResult> {
     const audio = (await this.deps.workingCopy?.(item.user.id, item.id)) ?? null;
     try {
-      return await this.detectFor(item.user.id, transcript, fuzzyThreshold, audio?.path ?? null);
+      return await this.detectFor(item.user.id, transcript, fuzzyThreshold, audio && { path: audio.path, mediaId: item.id });
     } finally {
       await audio?.release();
     }

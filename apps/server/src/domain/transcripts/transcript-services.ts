@@ -38,6 +38,14 @@ export function createTranscriptServices(
       const key = mediaKey(userId, mediaId, 'working.wav');
       return (await storage.stat(key)) === null ? null : storage.localPath(key);
     },
+    // Beside the working copy, so deleting the upload deletes it too.
+    evidenceStore: (userId, mediaId) => {
+      const key = mediaKey(userId, mediaId, 'evidence.bin');
+      return {
+        read: async () => ((await storage.stat(key)) === null ? null : storage.readBytes(key)),
+        write: async (bytes) => void (await storage.putBytes(key, bytes)),
+      };
+    },
   });
   // Issue 18: settings changed after an upload was transcribed apply to it until it is assembled.
   audioCleanup.onSaved((userId) => transcriptReview.rescanUnassembled(userId));
