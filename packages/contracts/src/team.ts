@@ -85,6 +85,7 @@ export const TEAM_MESSAGES = {
   inviteExpired: 'This invitation has expired. Ask for a new one.',
   inviteUsed: 'This invitation has already been used.',
   inviteRevoked: 'This invitation was revoked.',
+  inviteOtherAddress: (email: string) => `This invitation was sent to ${email}. Sign in with that address to accept it.`,
   memberNotFound: 'Member not found',
   ownerOnly: 'Only the workspace owner can do this.',
   unknownShows: 'Some of the chosen shows are not in this workspace.',

@@ -67,7 +67,7 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     storage,
     ...core,
     ...createAccountServices(em, config, core),
-    ...createTeamServices(em, core),
+    ...createTeamServices(em, config, core),
     ...mediaServices,
     ...transcriptServices,
     landing: new LandingService({

@@ -1,5 +1,6 @@
 import type { TWorkspaceAction } from '@ppp/contracts';
 import type { SubjectKind } from '../domain/team/team.repository.ts';
+import type { User } from '../domain/users/user.entity.ts';
 import { userOf, type RequestContext } from './request-context.ts';
 
 /**
@@ -54,4 +55,9 @@ export async function auditWorkspaceChange(
 export function showVisible(ctx: RequestContext, podcastId: string | null | undefined): boolean {
   const chosen = ctx.grant?.podcastIds;
   return !chosen || (!!podcastId && chosen.includes(podcastId));
+}
+
+/** The signed-in person, whichever workspace the call acts in. */
+export function actorOf(ctx: RequestContext): User {
+  return ctx.actor ?? userOf(ctx);
 }

@@ -5,6 +5,8 @@ import type { TestServer, TestUser } from './http.ts';
 import { approvedUser, twoUsers } from './http.ts';
 
 export interface TeamPeople {
+  /** The instance's first account (an admin of the instance: it approves the others and reads the mail outbox). */
+  instanceAdmin: TestUser;
   owner: TestUser;
   admin: TestUser;
   editor: TestUser;
@@ -33,19 +35,20 @@ export async function addMember(
     );
 }
 
-/** The owner (the instance's first account, an admin of the instance too), three members by role and an outsider. */
+/** The owner (an ordinary creator on Enterprise), three members by role and an outsider. */
 export async function teamPeople(api: TestServer, orm: MikroORM): Promise<TeamPeople> {
-  const { admin: owner, user: outsider } = await twoUsers(api);
-  const [admin, editor, viewer] = [
-    await approvedUser(api, owner.token, 'team-admin'),
-    await approvedUser(api, owner.token, 'team-editor'),
-    await approvedUser(api, owner.token, 'team-viewer'),
+  const { admin: instanceAdmin, user: owner } = await twoUsers(api);
+  const [admin, editor, viewer, outsider] = [
+    await approvedUser(api, instanceAdmin.token, 'team-admin'),
+    await approvedUser(api, instanceAdmin.token, 'team-editor'),
+    await approvedUser(api, instanceAdmin.token, 'team-viewer'),
+    await approvedUser(api, instanceAdmin.token, 'team-outsider'),
   ];
   await makeEnterprise(orm, owner.id);
   await addMember(orm, owner.id, admin.id, 'admin');
   await addMember(orm, owner.id, editor.id, 'editor');
   await addMember(orm, owner.id, viewer.id, 'viewer');
-  return { owner, admin, editor, viewer, outsider };
+  return { instanceAdmin, owner, admin, editor, viewer, outsider };
 }
 
 /** The header that acts in `owner`'s workspace. */

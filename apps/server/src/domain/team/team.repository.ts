@@ -103,6 +103,17 @@ export class TeamRepository extends Repository {
     return this.em.create(WorkspaceInviteSchema, data);
   }
 
+  /** Marks an invitation used in one statement; false when it was used (or revoked) meanwhile. */
+  async markAccepted(id: string, memberId: string, now: Date): Promise<boolean> {
+    const rows = await this.em
+      .getConnection()
+      .execute<Array<{ id: string }>>(
+        `update workspace_invites set accepted_at = ?, accepted_by = ? where id = ? and accepted_at is null and revoked_at is null returning id`,
+        [now, memberId, id],
+      );
+    return rows.length === 1;
+  }
+
   async state(ownerId: string): Promise<WorkspaceState | null> {
     return this.em.findOne(WorkspaceStateSchema, { ownerId });
   }

@@ -25,6 +25,7 @@ import { episodeCreatorRoutes } from './episode-creator.routes.ts';
 import { websiteRoutes } from './website.routes.ts';
 import { abWorkspaceRoutes } from './ab-workspace.routes.ts';
 import { retranscribeRoutes } from './retranscribe.routes.ts';
+import { teamRoutes } from './team.routes.ts';
 
 /** Every REST path of the compatibility layer, in the order of the OpenAPI document. */
 export const REST_ROUTES: RestRoute[] = [
@@ -50,3 +51,4 @@ REST_ROUTES.push(...musicRoutes);
 REST_ROUTES.push(...websiteRoutes);
 REST_ROUTES.push(...abWorkspaceRoutes);
 REST_ROUTES.push(...retranscribeRoutes);
+REST_ROUTES.push(...teamRoutes);

@@ -27,6 +27,7 @@ import { episodeCreatorRouter } from './routers/episode-creator.router.ts';
 import { websiteRouter } from './routers/website.router.ts';
 import { abWorkspaceRouter } from './routers/ab-workspace.router.ts';
 import { retranscribeRouter } from './routers/retranscribe.router.ts';
+import { teamRouter } from './routers/team.router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -57,5 +58,6 @@ export const appRouter = router({
   website: websiteRouter,
   abWorkspace: abWorkspaceRouter,
   retranscribe: retranscribeRouter,
+  team: teamRouter,
 });
 export type AppRouter = typeof appRouter;
