@@ -21,6 +21,8 @@ export const ERRORS = {
   FORBIDDEN: { status: 403, trpc: 'FORBIDDEN' },
   ACCOUNT_INACTIVE: { status: 403, trpc: 'FORBIDDEN' },
   NOT_FOUND: { status: 404, trpc: 'NOT_FOUND' },
+  /** A known /api path asked with a method it does not answer (the answer's Allow names those it does). */
+  METHOD_NOT_ALLOWED: { status: 405, trpc: 'METHOD_NOT_SUPPORTED' },
   CONFLICT: { status: 409, trpc: 'CONFLICT' },
   PAYLOAD_TOO_LARGE: { status: 413, trpc: 'PAYLOAD_TOO_LARGE' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, trpc: 'UNSUPPORTED_MEDIA_TYPE' },

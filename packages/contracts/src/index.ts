@@ -2,6 +2,7 @@ export * from './limits.ts';
 export * from './messages.ts';
 export * from './errors.ts';
 export * from './auth.ts';
+export * from './oauth.ts';
 export * from './settings.ts';
 export * from './jobs.ts';
 export * from './transcript.ts';

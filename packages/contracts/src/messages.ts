@@ -48,6 +48,7 @@ export const MESSAGES = {
   /** Sign-in of an account an administrator disabled (shown as the login dialog's 401 detail). */
   accountDisabled: 'This account has been disabled. Contact support if you think this is a mistake.',
   notFound: 'Not found',
+  methodNotAllowed: 'This path does not answer that method.',
   firstNameRequired: 'First name is required',
   somethingWentWrong: 'Something went wrong',
   failedToSaveSettings: 'Failed to save settings',

@@ -13,6 +13,7 @@ import { streamedFormRequest } from './trpc/form-input.ts';
 import { createRequestContext, clientIpOf, type RequestContext } from './request-context.ts';
 import { REST_ROUTES } from './rest/index.ts';
 import { mountRestRoutes } from './rest/mount.ts';
+import { mountApiFallback } from './rest/api-fallback.ts';
 import { mountBillingWebhook } from './rest/billing-webhook.ts';
 import { buildOpenApi } from './openapi.ts';
 import { mountDocs } from './docs-page.ts';
@@ -85,6 +86,7 @@ export function createApp({
   mountFeeds(app);
   mountBillingWebhook(app);
   mountRestRoutes(app, REST_ROUTES);
+  mountApiFallback(app, REST_ROUTES);
   mountWebApp(app, shared.config.WEB_DIST_DIR);
   return Object.assign(app, { tus });
 }

@@ -4,6 +4,7 @@ import type { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { ERRORS, MESSAGES, RETRY_AFTER_DEFAULT_SECONDS, type TErrorBody } from '@ppp/contracts';
 import { AppError } from '../domain/errors.ts';
+import { authErrorAnswer } from './oauth.ts';
 
 /** Hono's onError for the REST layer: `{ detail, code }` with the status of the code table. */
 export function restErrorHandler(log: (msg: string, err: unknown) => void) {
@@ -24,7 +25,8 @@ export function restErrorHandler(log: (msg: string, err: unknown) => void) {
     }
     const retryAfter = retryAfterOf(app);
     if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter));
-    return c.json(body, ERRORS[app.code].status as 400);
+    // The token endpoint's refusals in OAuth 2.0's form, and the Bearer challenge of a 401 (issue 36).
+    return c.json(body, authErrorAnswer(c, app, body) as 400);
   };
 }
 

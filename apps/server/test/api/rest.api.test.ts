@@ -63,7 +63,7 @@ describe('registration and sign-in over REST', () => {
       expect(errorOf(res)).toEqual({ status: 422, code: 'VALIDATION', detail: MESSAGES.termsRequired });
     }
     const signIn = await api.request('POST', '/api/auth/token', { form: { username: email, password: PASSWORD } });
-    expect(errorOf(signIn)).toMatchObject({ status: 401, code: 'INVALID_CREDENTIALS' });
+    expect(errorOf(signIn)).toMatchObject({ status: 400, code: 'INVALID_CREDENTIALS' });
     const outbox = await api.request('GET', `/api/admin/mail/outbox?to=${encodeURIComponent(email)}`, { token: admin.token });
     expect(outbox.body).toEqual([]);
     // Ticked without saying which version the form showed: the current one is accepted, so no second Terms screen.
@@ -79,7 +79,9 @@ describe('registration and sign-in over REST', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ is_active: false });
     const signIn = await api.request('POST', '/api/auth/token', { form: { username: email, password: PASSWORD } });
-    expect(errorOf(signIn)).toEqual({ status: 401, code: 'EMAIL_NOT_CONFIRMED', detail: MESSAGES.confirmEmailFirst });
+    // The token endpoint refuses the grant by RFC 6749 (400 invalid_grant), the spec's detail and code beside it (issue 36).
+    expect(errorOf(signIn)).toEqual({ status: 400, code: 'EMAIL_NOT_CONFIRMED', detail: MESSAGES.confirmEmailFirst });
+    expect(signIn.body).toMatchObject({ error: 'invalid_grant', error_description: MESSAGES.confirmEmailFirst });
     const wrongCode = await api.request('POST', '/api/auth/confirm-email', { json: { token: '000000', email } });
     // One in a million the mailed code is 000000; the call would then succeed, which is fine.
     if (wrongCode.status !== 200) expect(errorOf(wrongCode)).toEqual({ status: 400, code: 'INVALID_CODE', detail: MESSAGES.invalidCode });
@@ -123,23 +125,29 @@ describe('registration and sign-in over REST', () => {
         .parse(res.body),
     ).toBeTruthy();
     const json = await api.request('POST', '/api/auth/token', { json: { username: userB.email, password: PASSWORD } });
-    expect(errorOf(json)).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(errorOf(json)).toMatchObject({ status: 400, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(json.body).toMatchObject({ error: 'invalid_request' });
   });
 
   it('an unknown email and a wrong password get the same status and body', async () => {
     const unknown = await api.request('POST', '/api/auth/token', { form: { username: uniqueEmail('nobody'), password: PASSWORD } });
     const wrong = await api.request('POST', '/api/auth/token', { form: { username: userB.email, password: 'not the password' } });
-    expect(unknown.status).toBe(401);
+    expect(unknown.status).toBe(400);
     expect(wrong.status).toBe(unknown.status);
     expect(wrong.body).toEqual(unknown.body);
-    expect(unknown.body).toEqual({ detail: 'Invalid email or password.', code: 'INVALID_CREDENTIALS' });
+    expect(unknown.body).toEqual({
+      error: 'invalid_grant',
+      error_description: 'Invalid email or password.',
+      detail: 'Invalid email or password.',
+      code: 'INVALID_CREDENTIALS',
+    });
   });
 
   it('answers 429 after 5 failed sign-ins for one email', async () => {
     const victim = await activeUser('victim');
     for (let i = 0; i < AUTH.maxFailedLoginsPerWindow; i += 1) {
       const res = await api.request('POST', '/api/auth/token', { form: { username: victim.email, password: `wrong-${i}` } });
-      expect(res.status).toBe(401);
+      expect(res.status).toBe(400);
     }
     const res = await api.request('POST', '/api/auth/token', { form: { username: victim.email, password: PASSWORD } });
     expect(errorOf(res)).toEqual({ status: 429, code: 'RATE_LIMITED', detail: MESSAGES.tooManyAttempts });
@@ -331,9 +339,9 @@ describe('admin routes and access levels', () => {
     expect(errorOf(await api.request('GET', '/api/auth/users/me', { token: member.token }))).toMatchObject({ status: 401 });
 
     const refused = await api.request('POST', '/api/auth/token', { form: { username: member.email, password: PASSWORD } });
-    expect(errorOf(refused)).toEqual({ status: 401, code: 'ACCOUNT_DISABLED', detail: MESSAGES.accountDisabled });
+    expect(errorOf(refused)).toEqual({ status: 400, code: 'ACCOUNT_DISABLED', detail: MESSAGES.accountDisabled });
     const wrong = await api.request('POST', '/api/auth/token', { form: { username: member.email, password: 'not the password' } });
-    expect(errorOf(wrong)).toMatchObject({ status: 401, code: 'INVALID_CREDENTIALS' });
+    expect(errorOf(wrong)).toMatchObject({ status: 400, code: 'INVALID_CREDENTIALS' });
     const sessions = await orm.em.getConnection().execute('select id from sessions where user_id = ?', [member.id]);
     expect(sessions).toEqual([]);
     const waitlist = await api.request('POST', '/api/public/waitlist', { json: { email: member.email, note: 'Please let me back in' } });
@@ -428,8 +436,8 @@ describe('maintenance mode', () => {
       const signIn = await api.request('POST', '/api/auth/token', { form: { username: userB.email, password: PASSWORD } });
       expect(errorOf(signIn)).toEqual({ status: 503, code: 'MAINTENANCE', detail: message });
       expect((await api.request('POST', '/api/auth/token', { form: { username: admin.email, password: PASSWORD } })).status).toBe(200);
-      // A wrong password still answers 401, so maintenance does not reveal which passwords are right.
-      expect((await api.request('POST', '/api/auth/token', { form: { username: userB.email, password: 'wrong' } })).status).toBe(401);
+      // A wrong password still answers invalid_grant, so maintenance does not reveal which passwords are right.
+      expect((await api.request('POST', '/api/auth/token', { form: { username: userB.email, password: 'wrong' } })).status).toBe(400);
 
       const config = ZPublicConfig.parse((await api.request('GET', '/api/public/config')).body);
       expect(config).toMatchObject({ maintenance_mode: true, maintenance_message: message });
@@ -460,6 +468,28 @@ describe('maintenance mode', () => {
     } finally {
       await setSettings({ maintenance_mode: false });
     }
+  });
+});
+
+describe('answers outside the REST table (issue 36)', () => {
+  it('answers an unknown /api path with a JSON 404 in the error model, whatever the method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const res = await api.request(method, '/api/no-such-thing', { token: userB.token });
+      expect(res.headers.get('content-type')).toContain('application/json');
+      expect(errorOf(res)).toEqual({ status: 404, code: 'NOT_FOUND', detail: MESSAGES.notFound });
+    }
+  });
+
+  it('answers a wrong method on a known path 405 with Allow, and OPTIONS 204 with it', async () => {
+    const res = await api.request('DELETE', '/api/users/me', { token: userB.token });
+    expect(errorOf(res)).toEqual({ status: 405, code: 'METHOD_NOT_ALLOWED', detail: MESSAGES.methodNotAllowed });
+    expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    const podcasts = await api.request('PUT', '/api/podcasts', { token: userB.token, json: {} });
+    expect(podcasts.status).toBe(405);
+    expect(podcasts.headers.get('allow')?.split(', ').sort()).toEqual(['GET', 'HEAD', 'OPTIONS', 'POST']);
+    const options = await api.request('OPTIONS', '/api/episodes/0b0c4b6e-0000-4000-8000-000000000000');
+    expect(options.status).toBe(204);
+    expect(options.headers.get('allow')?.split(', ').sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH']);
   });
 });
 

@@ -75,7 +75,7 @@ describe('brute force through one tRPC batch', () => {
     expect(status).toBe(400);
     for (const result of results) expect(ZBatchError.parse(result).error.json.message).toBe(MESSAGES.authNotBatched);
     expect(await pendingCodeAttempts(email)).toBe(0);
-    expect((await api.request('POST', '/api/auth/token', { form: { username: email, password: PASSWORD } })).status).toBe(401);
+    expect((await api.request('POST', '/api/auth/token', { form: { username: email, password: PASSWORD } })).status).toBe(400);
   });
 
   it(`a batch of more than ${TRPC_BATCH.maxCalls} calls is refused with a clear message; ${TRPC_BATCH.maxCalls} are answered`, async () => {
@@ -109,7 +109,8 @@ describe('brute force through parallel REST requests', () => {
       Array.from({ length: 20 }, (_, i) => api.request('POST', '/api/auth/token', { form: { username: email, password: `wrong-${i}` } })),
     );
     const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(AUTH.maxFailedLoginsPerWindow);
+    // Each evaluated wrong password is refused as RFC 6749's invalid_grant (400, issue 36).
+    expect(statuses.filter((s) => s === 400)).toHaveLength(AUTH.maxFailedLoginsPerWindow);
     expect(statuses.filter((s) => s === 429)).toHaveLength(20 - AUTH.maxFailedLoginsPerWindow);
     const right = await api.request('POST', '/api/auth/token', { form: { username: email, password: PASSWORD } });
     expect(right.status).toBe(429);
@@ -129,7 +130,7 @@ describe('brute force through parallel REST requests', () => {
     expect(await pendingCodeAttempts(email)).toBe(AUTH.verificationCodeMaxAttempts);
     const real = await api.request('POST', '/api/auth/confirm-email', { json: { email, code } });
     expect(real.status).not.toBe(200);
-    expect((await api.request('POST', '/api/auth/token', { form: { username: email, password: PASSWORD } })).status).toBe(401);
+    expect((await api.request('POST', '/api/auth/token', { form: { username: email, password: PASSWORD } })).status).toBe(400);
   });
 
   it('the same right code sent twice at once confirms once and is then used', async () => {

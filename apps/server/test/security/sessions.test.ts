@@ -40,9 +40,10 @@ describe('an account an administrator disabled (issue 35)', () => {
 
   it('obtains no token with the right password, in the words the login dialog shows; a wrong one learns nothing', async () => {
     const refused = await api.request('POST', '/api/auth/token', { form: { username: user.email, password: PASSWORD } });
-    expect(errorOf(refused)).toEqual({ status: 401, code: 'ACCOUNT_DISABLED', detail: MESSAGES.accountDisabled });
+    // The token endpoint refuses the grant by RFC 6749: 400 invalid_grant, the spec's words beside it (issue 36).
+    expect(errorOf(refused)).toEqual({ status: 400, code: 'ACCOUNT_DISABLED', detail: MESSAGES.accountDisabled });
     const wrong = await api.request('POST', '/api/auth/token', { form: { username: user.email, password: 'guess guess guess' } });
-    expect(errorOf(wrong)).toEqual({ status: 401, code: 'INVALID_CREDENTIALS', detail: MESSAGES.invalidCredentials });
+    expect(errorOf(wrong)).toEqual({ status: 400, code: 'INVALID_CREDENTIALS', detail: MESSAGES.invalidCredentials });
     expect(await sql('select id from sessions where user_id = ?', [user.id])).toEqual([]);
   });
 

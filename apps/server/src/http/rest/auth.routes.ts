@@ -1,6 +1,7 @@
-import { TERMS, ZMe, ZOkResponse, ZTermsInfo, ZUpdatePrefsRequest } from '@ppp/contracts';
+import { TERMS, ZMe, ZOkResponse, ZTermsInfo, ZTokenRequest, ZUpdatePrefsRequest } from '@ppp/contracts';
 import { toMe } from '../../domain/users/users.service.ts';
 import { authOperations as ops } from '../operations/auth.operations.ts';
+import { passwordGrant, TOKEN_PATH } from '../oauth.ts';
 import { tokenOf, userOf } from '../request-context.ts';
 import { bodyRoute } from './operation-route.ts';
 import { defineRoutes, route, OK, type RestRoute } from './route.ts';
@@ -21,12 +22,20 @@ function meRoute(path: string): RestRoute {
 }
 
 export const authRoutes = defineRoutes([
-  bodyRoute(ops.login, {
+  route({
     method: 'post',
-    path: '/api/auth/token',
+    path: TOKEN_PATH,
     tag: 'auth',
-    summary: 'Sign in with a form (username = email, password); returns a bearer access token.',
-    form: true,
+    access: ops.login.access,
+    summary:
+      'Sign in: the OAuth 2.0 token endpoint (RFC 6749 §4.3, the password grant). A form with grant_type=password (read as password when absent), username = email, password; returns a bearer access token. Errors answer RFC 6749’s {error, error_description} beside {detail, code}: 400 invalid_request, invalid_grant or unsupported_grant_type, 401 invalid_client.',
+    body: { schema: ZTokenRequest, form: true },
+    response: ops.login.output,
+    handle: ({ ctx, body, c }) => {
+      const credentials = passwordGrant(body, c.req.header('authorization'));
+      c.header('Pragma', 'no-cache');
+      return ops.login.call(ctx, credentials);
+    },
   }),
   bodyRoute(ops.register, {
     method: 'post',
