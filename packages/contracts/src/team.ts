@@ -163,12 +163,27 @@ export const ZWorkspace = z.object({
 export type TWorkspace = z.infer<typeof ZWorkspace>;
 export const ZWorkspaceList = z.array(ZWorkspace);
 
-/** The whole team screen in one answer: seats, members, pending invitations. */
+/** One change a member made in the workspace (the audit the owner reads). */
+export const ZTeamActivity = z.object({
+  actor_email: z.string(),
+  /** The call, as 'PUT /api/podcasts/{id}' or a tRPC path such as 'episodes.update'. */
+  action: z.string(),
+  /** The id of the show, episode, upload or template it named; null when it named none. */
+  subject: z.string().nullable(),
+  created_at: z.date(),
+});
+export type TTeamActivity = z.infer<typeof ZTeamActivity>;
+
+/** How many of the latest member changes the team screen shows. */
+export const TEAM_ACTIVITY_LIMIT = 20;
+
+/** The whole team screen in one answer: seats, members, pending invitations, the members' latest changes. */
 export const ZTeamOverview = z.object({
   workspace: ZWorkspace,
   seats: z.number().int(),
   seats_used: z.number().int(),
   members: ZTeamMemberList,
   invites: ZTeamInviteList,
+  activity: z.array(ZTeamActivity),
 });
 export type TTeamOverview = z.infer<typeof ZTeamOverview>;

@@ -159,6 +159,23 @@ describe('members', () => {
     expect(promoted).toMatchObject({ role: 'editor', podcast_ids: null });
     const memberToken = await login(bed.api, z.string().parse(await userEmail(viewer.user_id)));
     expect((await bed.api.request('GET', `/api/podcasts/${show}`, { token: memberToken })).status).toBe(200);
+    // A change a member makes in the owner's workspace is in the owner's activity, with who and what.
+    const asEditor = await bed.api.request('PATCH', `/api/team/members/${viewer.id}`, {
+      token: memberToken,
+      headers: inWorkspaceOf(owner),
+      json: { role: 'admin', podcast_ids: null },
+    });
+    expect(asEditor.status).toBe(403);
+    await trpc.team.updateMember.mutate({ id: viewer.id, role: 'admin' });
+    const pending = (await trpc.team.overview.query({})).invites[0];
+    if (!pending) throw new Error('no pending invitation');
+    const revoked = await bed.api.request('DELETE', `/api/team/invites/${pending.id}`, {
+      token: memberToken,
+      headers: inWorkspaceOf(owner),
+    });
+    expect(revoked.status).toBe(204);
+    const activity = (await trpc.team.overview.query({})).activity;
+    expect(activity[0]).toMatchObject({ actor_email: await userEmail(viewer.user_id), action: 'DELETE /api/team/invites/{id}' });
 
     expect((await bed.api.request('DELETE', `/api/team/members/${viewer.id}`, { token: other.token })).status).toBe(404);
     expect((await bed.api.request('DELETE', `/api/team/members/${viewer.id}`, { token: owner.token })).status).toBe(204);

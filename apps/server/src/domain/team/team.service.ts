@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import {
   TEAM,
+  TEAM_ACTIVITY_LIMIT,
   TEAM_MESSAGES,
   TEAM_ROLE_LABELS,
   type TTeamInvite,
@@ -67,6 +68,10 @@ export class TeamService {
       seats_used: members.length - 1 + invites.length,
       members,
       invites,
+      activity: (await this.deps.repository.recentAudit(owner.id, TEAM_ACTIVITY_LIMIT)).map((row) => ({
+        ...row,
+        created_at: new Date(row.created_at),
+      })),
     };
   }
 
