@@ -1,44 +1,10 @@
 import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
 import { MARKERS } from '@ppp/contracts';
+import { pcmLayout } from '../analysis/samples.ts';
 import type { Silence } from './evidence.ts';
 
-const HEADER_BYTES = 64 * 1024;
 /** Quieter than this (dBFS) is digital silence whatever the recording's floor. */
 const ABSOLUTE_FLOOR_DB = -70;
-
-/** Where the samples of a 16-bit PCM WAV start and how many bytes they take; null for other files. */
-async function pcmLayout(wavPath: string): Promise<{ offset: number; bytes: number; rate: number; channels: number } | null> {
-  const handle = await open(wavPath, 'r');
-  try {
-    const { size } = await stat(wavPath);
-    const header = Buffer.alloc(Math.min(HEADER_BYTES, size));
-    await handle.read(header, 0, header.length, 0);
-    if (header.length < 12 || header.toString('ascii', 0, 4) !== 'RIFF' || header.toString('ascii', 8, 12) !== 'WAVE') return null;
-    let offset = 12;
-    let format: { rate: number; channels: number; bits: number } | null = null;
-    while (offset + 8 <= header.length) {
-      const id = header.toString('ascii', offset, offset + 4);
-      const chunk = header.readUInt32LE(offset + 4);
-      if (id === 'fmt ' && offset + 24 <= header.length) {
-        format = {
-          channels: header.readUInt16LE(offset + 10),
-          rate: header.readUInt32LE(offset + 12),
-          bits: header.readUInt16LE(offset + 22),
-        };
-      }
-      if (id === 'data') {
-        if (format === null || format.bits !== 16) return null;
-        const rest = size - offset - 8;
-        return { offset: offset + 8, bytes: chunk === 0 || chunk > rest ? rest : chunk, rate: format.rate, channels: format.channels };
-      }
-      offset += 8 + chunk + (chunk % 2);
-    }
-    return null;
-  } finally {
-    await handle.close();
-  }
-}
 
 /** Loudness of each frame in dBFS (the first channel), read as a stream so an hour of audio stays small. */
 export async function frameLevels(wavPath: string, frameSeconds: number = MARKERS.silenceFrameSeconds): Promise<Float32Array | null> {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AUDIO_CLEANUP_SETTINGS, type TTranscript } from '@ppp/contracts';
 import { detectIntents } from '../../src/detection/detect-intents.ts';
+import { decodeMonoSamples, readMonoSamples } from '../../src/analysis/samples.ts';
 import type { EvidenceStore } from '../../src/detection/evidence-store.ts';
 import { detectWithAudio } from '../../src/detection/with-audio.ts';
 import { createPocketsphinxEngine } from '../../src/transcription/pocketsphinx/engine.ts';
@@ -79,6 +80,17 @@ describe('spoken markers found by sound as well as by words (real audio)', () =>
     expect(detection.flubber.matches.map((m) => m.word_index)).not.toContain(lasts + 1);
     expect(detection.flubber.count).toBe(1);
   }, 60_000);
+
+  it('reads the samples of a working copy as ffmpeg decodes them, to the bit', async () => {
+    const direct = await readMonoSamples(wav);
+    const decoded = await decodeMonoSamples(wav);
+    expect(direct.length).toBeGreaterThan(16_000);
+    expect(
+      Buffer.from(direct.buffer, direct.byteOffset, direct.byteLength).equals(
+        Buffer.from(decoded.buffer, decoded.byteOffset, decoded.byteLength),
+      ),
+    ).toBe(true);
+  });
 
   it('keeps the evidence of a recording, so a re-scan neither searches nor decodes it again', async () => {
     let kept: Uint8Array | null = null;
