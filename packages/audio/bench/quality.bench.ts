@@ -11,6 +11,8 @@
  * QUALITY_SET_DIR keeps the set between runs (default: a folder in the temp dir); WHISPER_MODEL_PATH,
  * MODELS_DIR or data/models give whisper.cpp its model; QUALITY_NOISE=0 skips the noisy copies and
  * the enhancement; QUALITY_FRESH=1 transcribes again what the same code already transcribed; QUALITY_EPISODES=n measures only the first n episodes (a quick look).
+ * QUALITY_ONLY=enhance measures the speech enhancement alone: the recogniser on the noisy episodes
+ * (clean and noisy, for the WER it recovers), no detection, no supplied engine, then the enhancement.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -32,8 +34,9 @@ const REPO = path.resolve(import.meta.dirname, '../../..');
 const settings = DEFAULT_AUDIO_CLEANUP_SETTINGS;
 const sfx: TSfxKeyword[] = [{ media_id: 'bench-ding', keyword: SFX_KEYWORD }];
 const log = (line: string) => process.stderr.write(`${line}\n`);
+const onlyEnhancement = process.env.QUALITY_ONLY === 'enhance';
 /** QUALITY_DETECT=0: only the word error rates, noise and enhancement (detection is the slow part on a loaded machine). */
-const detect = process.env.QUALITY_DETECT !== '0';
+const detect = process.env.QUALITY_DETECT !== '0' && !onlyEnhancement;
 
 /** A ggml model for whisper.cpp: the operator's path, else the model manager's folder. */
 function whisperModel(): string | null {
@@ -189,7 +192,7 @@ async function noiseRuns(t: Transcriber, set: QualitySet, run: Run): Promise<voi
 }
 
 async function main(): Promise<void> {
-  const withNoise = process.env.QUALITY_NOISE !== '0';
+  const withNoise = process.env.QUALITY_NOISE !== '0' || onlyEnhancement;
   const dir = process.env.QUALITY_SET_DIR ?? path.join(tmpdir(), 'ppp-quality-set');
   const episodes = process.env.QUALITY_EPISODES ? Number(process.env.QUALITY_EPISODES) : undefined;
   // QUALITY_NOISE=10: only the 10 dB copies, where the enhancement's targets are set (a quicker run).
@@ -197,9 +200,10 @@ async function main(): Promise<void> {
   const set = buildQualitySet(dir, { noise: withNoise ? noise : false, episodes, log });
   // QUALITY_ENGINES=pocketsphinx,supplied: only those engines (a quicker run after a detection change).
   const only = process.env.QUALITY_ENGINES?.split(',').map((name) => name.trim());
-  const engines = (await transcribers(dir)).filter((t) => !only || only.includes(t.name));
+  const engines = (await transcribers(dir)).filter((t) => (!only || only.includes(t.name)) && !(onlyEnhancement && t.name === 'supplied'));
+  const measured = onlyEnhancement ? { ...set, episodes: set.episodes.filter((e) => e.noisy.length > 0) } : set;
   const runs = [];
-  for (const t of engines) runs.push(await runEngine(t, set));
+  for (const t of engines) runs.push(await runEngine(t, measured));
 
   const minutes = set.episodes.reduce((s, e) => s + e.duration_s, 0) / 60;
   const count = (pick: (e: QualityEpisode) => number) => set.episodes.reduce((s, e) => s + pick(e), 0);
@@ -214,7 +218,7 @@ async function main(): Promise<void> {
     const why = whyLines(run);
     if (why.length) console.log(`\n**Why (${run.engine})**\n\n${why.map((line) => `- ${line}`).join('\n')}`);
   }
-  if (runs.some((r) => !r.skipped && r.engine !== 'supplied')) console.log(`\n${voiceTable(runs, QUALITY_VOICES)}`);
+  if (detect && runs.some((r) => !r.skipped && r.engine !== 'supplied')) console.log(`\n${voiceTable(runs, QUALITY_VOICES)}`);
   // The clean figures are out first: the noisy copies and the enhancement take as long again.
   if (withNoise) {
     for (const [i, run] of runs.entries()) {

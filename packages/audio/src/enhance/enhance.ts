@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { planEnhancement, postDenoiseFilters, preDenoiseFilters, type EnhancementPlan } from './plan.ts';
+import { VAD_GATE } from './gate.ts';
 import { createProfiler, type SpeechProfile } from './profile.ts';
 import { createDenoiser } from './rnnoise.ts';
 import { decodeArgs, encodeArgs, floatChunks, spawnFfmpeg, writeFloats } from './run.ts';
@@ -70,7 +71,7 @@ async function filterThrough(src: string, dest: string, plan: EnhancementPlan, o
   const encoder = spawnFfmpeg(encodeArgs(dest, postDenoiseFilters(plan)), true, options.signal);
   const stdin = encoder.child.stdin;
   if (!stdin) throw new Error('ffmpeg has no stdin');
-  const denoiser = plan.denoise ? await createDenoiser() : null;
+  const denoiser = plan.denoise ? await createDenoiser({ gate: plan.gate ? VAD_GATE : null }) : null;
   const feeding = (async () => {
     let seen = 0;
     for await (const chunk of floatChunks(decoder.child.stdout)) {

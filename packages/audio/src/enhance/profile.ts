@@ -15,6 +15,12 @@ const HUM_HARMONICS = 3;
 const HUM_NEIGHBOUR_HZ = 7;
 /** A frame this far above the noise floor is speech (for the level, sibilance and spread). */
 const SPEECH_ABOVE_FLOOR_DB = 15;
+/**
+ * A half-second block this far under the speech level is mostly pause (with digital silence between
+ * words every block holding one syllable is far above the floor), not quieter speech: the spread is
+ * read on the blocks above it.
+ */
+const BLOCK_BELOW_SPEECH_DB = 30;
 const SILENCE_DB = -120;
 
 export type MainsHz = (typeof HUM_MAINS)[number];
@@ -184,7 +190,8 @@ export function createProfiler(sampleRate = ENHANCE_SAMPLE_RATE) {
     const speechLevelDb = percentile(sorted, 0.95);
     const isSpeech = (level: number) => level > noiseFloorDb + SPEECH_ABOVE_FLOOR_DB;
     const speechShares = frames.highShares.filter((_, i) => isSpeech(frames.levels[i] ?? SILENCE_DB));
-    const speechLevels = Float64Array.from(blockLevels(frames.levels).filter(isSpeech)).sort();
+    const isSpeechBlock = (level: number) => isSpeech(level) && level > speechLevelDb - BLOCK_BELOW_SPEECH_DB;
+    const speechLevels = Float64Array.from(blockLevels(frames.levels).filter(isSpeechBlock)).sort();
     const humScores = hum.scores();
     const strongest: MainsHz = humScores[50] >= humScores[60] ? 50 : 60;
     return {
@@ -203,5 +210,10 @@ export function createProfiler(sampleRate = ENHANCE_SAMPLE_RATE) {
   return { push, finish };
 }
 
-/** A mains line (the fundamental or a harmonic) this many dB over its neighbours, on average over every second, is hum. */
-export const HUM_MIN_PROMINENCE_DB = 10;
+/**
+ * A mains line (the fundamental or a harmonic) this many dB over its neighbours, on average over every
+ * second, is hum. A voice's own harmonics put a line 10-12 dB over its neighbours now and then (the
+ * LibriVox readers at 60 Hz), and notches on them are a difference on clean speech; hum that is heard
+ * stands 30 dB and more out.
+ */
+export const HUM_MIN_PROMINENCE_DB = 20;

@@ -74,8 +74,8 @@ describe('speech profile and enhancement plan', () => {
     const wandering = speechLike(8).map((sample, i) => (Math.floor(i / RATE) % 2 === 0 ? sample : sample * 0.05));
     expect(planEnhancement(profileOf(wandering)).level).toBe(true);
     expect(planEnhancement(profileOf(speechLike(8))).level).toBe(false);
-    const hiss = noise(11, 0.25);
-    const sibilant = speechLike(6, (t, i) => (t % 1 > 0.3 && t % 1 < 0.6 ? hiss(t, i) : 0));
+    const hiss = noise(11, 0.4);
+    const sibilant = speechLike(6, (t, i) => (t % 1 > 0.2 && t % 1 < 0.6 ? hiss(t, i) : 0));
     expect(planEnhancement(profileOf(sibilant)).deEss).toBe(true);
   });
 
