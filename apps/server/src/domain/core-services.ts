@@ -16,14 +16,15 @@ import { NotificationsRepository } from './notifications/notifications.repositor
 import { TiersService } from './billing/tiers.service.ts';
 import { TiersRepository } from './billing/tiers.repository.ts';
 import { BillingRepository } from './billing/billing.repository.ts';
-import { PlansService } from './billing/plans.service.ts';
+import { EntitlementsService } from './billing/entitlements.service.ts';
 
 /** What every area of a unit of work builds on: sessions, rate limits, settings, plans, mail and notifications. */
 export function createCoreServices(em: EntityManager, shared: SharedDeps) {
   const limits = new RateLimitService(new RateLimitsRepository(em));
   const settings = new SettingsService(new SettingsRepository(em));
   const tiers = new TiersService(new TiersRepository(em));
-  const plans = new PlansService({ billing: new BillingRepository(em), tiers, settings });
+  // The one entitlement service (plan, features, limits); `plans` is its name where areas were wired before it.
+  const plans = new EntitlementsService({ billing: new BillingRepository(em), tiers, settings });
   const mail = new MailService(new OutboxRepository(em), shared.mailTransport);
   const notifyAddresses = new NotifyAddressesService({
     repository: new NotifyAddressesRepository(em),
@@ -37,6 +38,7 @@ export function createCoreServices(em: EntityManager, shared: SharedDeps) {
     settings,
     tiers,
     plans,
+    entitlements: plans,
     mail,
     notifyAddresses,
     notifications: new NotificationsService(new NotificationsRepository(em)),

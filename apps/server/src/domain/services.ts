@@ -82,7 +82,7 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     ...production,
     ...billing,
     ...createAdminServices(em, shared, { mail: core.mail }),
-    ...createWebsiteServices(em, shared, publishing.podcasts),
+    ...createWebsiteServices(em, shared, { podcasts: publishing.podcasts, entitlements: core.entitlements }),
     ...speechModels,
     ...createRetranscribeServices(em, shared, speechModels.speechModels),
     ...createDevToolsServices(em, shared, { podcasts: publishing.podcasts, templates, ...speech, uploads: mediaServices.uploads }),

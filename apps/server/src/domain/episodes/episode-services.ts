@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { getTier, TIER_KEYS, type TTierKey } from '@ppp/contracts';
 import { publicUrl } from '../../config.ts';
 import type { SharedDeps } from '../services.ts';
 import { UrlSigner } from '../storage/url-signer.ts';
@@ -16,19 +15,11 @@ import { ManualEditService } from './manual-edit.service.ts';
 import { FlubberReviewService } from './flubber-review.service.ts';
 import type { FeatureGate } from '../billing/feature-gate.ts';
 
-/** The tier's monthly maximum; used minutes come from the billing ledger once it is wired in. */
-const tierMinutes: MinutesUsagePort = {
-  minutesFor: (user) => {
-    const key = (TIER_KEYS as readonly string[]).includes(user.tier) ? (user.tier as TTierKey) : 'free';
-    return Promise.resolve({ used: 0, max: getTier(key).processingMinutes });
-  },
-};
-
 /** Episode History, the manual editor, the Flubber review panel and the dashboard (issue 8), on one entity manager. */
 export function createEpisodeServices(
   em: EntityManager,
   shared: SharedDeps,
-  ports: { assembly?: EpisodeAssemblyPort; minutes?: MinutesUsagePort; features: FeatureGate },
+  ports: { assembly?: EpisodeAssemblyPort; minutes: MinutesUsagePort; features: FeatureGate },
 ) {
   const repository = new EpisodesRepository(em);
   const links = new EpisodeLinks(new UrlSigner(new SettingsRepository(em)));
@@ -48,6 +39,6 @@ export function createEpisodeServices(
     episodeLinks: links,
     manualEdit,
     flubberReview: new FlubberReviewService({ episodes, manualEdit, storage: shared.storage, links, assembly, features: ports.features }),
-    dashboard: new DashboardService({ rows: new DashboardRepository(em), minutes: ports.minutes ?? tierMinutes }),
+    dashboard: new DashboardService({ rows: new DashboardRepository(em), minutes: ports.minutes }),
   };
 }

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { publicUrl } from '../../config.ts';
 import type { SharedDeps } from '../services.ts';
 import type { PodcastsService } from '../podcasts/podcasts.service.ts';
+import type { EntitlementsService } from '../billing/entitlements.service.ts';
 import { textAiEngines } from '../ai-text/text-ai-engine.ts';
 import { SiteFactsReader } from './site-facts.ts';
 import { SitePagesService } from './site-pages.service.ts';
@@ -14,12 +15,16 @@ export function siteHosting(config: SharedDeps['config']): SiteHosting {
 }
 
 /** The website builder's services of one unit of work. */
-export function createWebsiteServices(em: EntityManager, shared: SharedDeps, podcasts: PodcastsService) {
+export function createWebsiteServices(
+  em: EntityManager,
+  shared: SharedDeps,
+  { podcasts, entitlements }: { podcasts: PodcastsService; entitlements: EntitlementsService },
+) {
   const hosting = siteHosting(shared.config);
   const repo = new WebsiteRepository(em);
   const facts = new SiteFactsReader({ repo, storage: shared.storage, baseUrl: hosting.baseUrl });
   return {
-    websites: new WebsiteService({ repo, podcasts, facts, textAi: textAiEngines(shared.config).primary, hosting }),
+    websites: new WebsiteService({ repo, podcasts, entitlements, facts, textAi: textAiEngines(shared.config).primary, hosting }),
     sitePages: new SitePagesService({ repo, podcasts, facts, hosting }),
   };
 }

@@ -12,7 +12,8 @@ import {
 } from '@ppp/contracts';
 import type { TextAiEngine } from '@ppp/audio';
 import { AppError, orNotFound } from '../errors.ts';
-import type { User } from '../users/user.entity.ts';
+import type { PlanUser } from '../billing/feature-gate.ts';
+import type { EntitlementsService } from '../billing/entitlements.service.ts';
 import type { Podcast } from '../podcasts/podcast.entity.ts';
 import type { PodcastsService } from '../podcasts/podcasts.service.ts';
 import { builtinLayout } from './builtin-layout.ts';
@@ -32,11 +33,14 @@ import type { SiteFacts, SiteFactsReader } from './site-facts.ts';
 import type { Website } from './website.entity.ts';
 import type { WebsiteRepository } from './website.repository.ts';
 
-type Owner = Pick<User, 'id' | 'tier'>;
+/** The site's owner as the plan sees them (the entitlement service reads their plan, never their stored tier alone). */
+type Owner = PlanUser;
 
 export interface WebsiteServiceDeps {
   repo: WebsiteRepository;
   podcasts: Pick<PodcastsService, 'getForUser'>;
+  /** Whether the owner's plan (checkout, trial, lifetime or the admin's tier) includes a custom domain. */
+  entitlements: Pick<EntitlementsService, 'customDomainAllowed' | 'requireCustomDomain'>;
   facts: SiteFactsReader;
   /** The text-AI port's configured engine: a model engine offers complete(). */
   textAi: TextAiEngine;
@@ -87,7 +91,7 @@ export class WebsiteService {
       await this.change(website, settled, { action: 'chat', message, reply });
       await this.deps.repo.flush();
     }
-    return { ...this.toDto(user, website), reply, changed };
+    return { ...(await this.toDto(user, website)), reply, changed };
   }
 
   private async answer(facts: SiteFacts, layout: TWebsiteLayout, message: string): Promise<{ layout: TWebsiteLayout; reply: string }> {
@@ -153,7 +157,7 @@ export class WebsiteService {
   async setDomain(user: Owner, podcastId: string, { custom_domain: domain }: z.output<typeof ZWebsiteDomainRequest>): Promise<TWebsite> {
     const { website } = await this.owned(user, podcastId);
     if (domain) {
-      if (!customDomainAllowed(user)) throw new AppError('PAYMENT_REQUIRED', WEBSITE_MESSAGES.customDomainPlan);
+      await this.deps.entitlements.requireCustomDomain(user);
       if (this.belongsToInstallation(domain)) throw new AppError('VALIDATION', WEBSITE_MESSAGES.domainReserved);
       if (await this.deps.repo.customDomainTaken(domain, website.id)) throw new AppError('CONFLICT', WEBSITE_MESSAGES.domainTaken);
     }
@@ -196,7 +200,7 @@ export class WebsiteService {
     }
   }
 
-  toDto(user: Owner, website: Website): TWebsite {
+  async toDto(user: Owner, website: Website): Promise<TWebsite> {
     const { hosting } = this.deps;
     const podcastId = typeof website.podcast === 'string' ? website.podcast : website.podcast.id;
     return {
@@ -213,7 +217,7 @@ export class WebsiteService {
       version: website.version,
       published_version: website.publishedVersion ?? null,
       can_undo: website.version > 1,
-      custom_domain_allowed: customDomainAllowed(user),
+      custom_domain_allowed: await this.deps.entitlements.customDomainAllowed(user),
       cname_target: cnameTargetOf(website, hosting),
       engine: this.deps.textAi.complete ? 'model' : 'builtin',
     };
@@ -224,8 +228,4 @@ export class WebsiteService {
 export function statusOf(website: Pick<Website, 'publishedLayout' | 'layout'>): TWebsite['status'] {
   if (!website.publishedLayout) return 'draft';
   return sameLayout(website.publishedLayout, website.layout) ? 'published' : 'updating';
-}
-
-export function customDomainAllowed(user: Pick<User, 'tier'>): boolean {
-  return (WEBSITE.customDomainTiers as readonly string[]).includes(user.tier);
 }
