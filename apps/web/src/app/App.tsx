@@ -10,6 +10,7 @@ import { baseTheme } from './theme.ts';
 import { RootGate } from '../features/gate/RootGate.tsx';
 import {
   AbWorkspacePage,
+  AcceptInvitePage,
   ContactPage,
   HelpPage,
   OnboardingDemoPage,
@@ -78,6 +79,7 @@ function makeRouter() {
         <Route path="/pricing" element={<PricingPage />} />
         <Route path="/subscriptions" element={<PricingPage />} />
         <Route path="/help" element={<HelpPage />} />
+        <Route path="/team/accept" element={<AcceptInvitePage />} />
         <Route path="/contact" element={<ContactPage />} />
         <Route path="/docs/podcast-website-builder" element={<WebsiteBuilderGuidePage />} />
         <Route path="*" element={<NotFoundPage />} />

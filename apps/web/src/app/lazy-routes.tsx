@@ -17,3 +17,4 @@ export const OnboardingDemoPage = lazy(() =>
   import('../features/onboarding-demo/OnboardingDemoPage.tsx').then((m) => ({ default: m.OnboardingDemoPage })),
 );
 export const AbWorkspacePage = lazy(() => import('../features/ab-workspace/AbRoute.tsx').then((m) => ({ default: m.AbRoute })));
+export const AcceptInvitePage = lazy(() => import('../features/team/AcceptInvitePage.tsx').then((m) => ({ default: m.AcceptInvitePage })));

@@ -4,19 +4,20 @@ import type { inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
 import type { AppRouter } from '@ppp/server/trpc';
 import { readToken, tabId } from './session.ts';
+import { workspaceHeaders } from './workspace-store.ts';
 
 export const trpc = createTRPCReact<AppRouter>();
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 function headers(): Record<string, string> {
   const token = readToken();
-  const result: Record<string, string> = { 'x-tab-id': tabId() };
+  const result: Record<string, string> = { 'x-tab-id': tabId(), ...workspaceHeaders() };
   if (token) result.authorization = `Bearer ${token}`;
   return result;
 }
 
 /**
- * Every call carries the bearer token when there is one, and this tab's id. A FormData input (a
+ * Every call carries the bearer token when there is one, this tab's id and the chosen workspace. A FormData input (a
  * show's or an episode's cover, an upload, a transcript file) goes alone, sent as it is (superjson
  * cannot carry files) with the answer read by superjson; sign-in calls go one per request (the server
  * refuses them in a batch); the kept queries (Episode History's page) go alone as a plain GET, which

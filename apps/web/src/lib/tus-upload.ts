@@ -1,6 +1,7 @@
-import { Upload } from 'tus-js-client';
+import { Upload, type HttpRequest } from 'tus-js-client';
 import { MEDIA_MESSAGES, uploadFailedStatusMessage, type TMediaItem, type TTusUploadMetadata } from '@ppp/contracts';
 import { readToken } from './session.ts';
+import { workspaceHeaders } from './workspace-store.ts';
 
 export interface TusCallbacks {
   onProgress(percent: number): void;
@@ -46,6 +47,13 @@ export function tusErrorMessage(error: unknown, unanswered: string = MEDIA_MESSA
   return uploadFailedStatusMessage(response.getStatus());
 }
 
+/** Every request of an upload carries the bearer token and the chosen workspace (issue 34). */
+function authorize(req: HttpRequest): void {
+  const token = readToken();
+  if (token) req.setHeader('Authorization', `Bearer ${token}`);
+  for (const [name, value] of Object.entries(workspaceHeaders())) req.setHeader(name, value);
+}
+
 /**
  * Sends one file over tus to /files/ with the bearer token; resumes by fingerprint after a dropped
  * connection or reload. Returns a function that cancels it: the server drops what it holds of the
@@ -67,10 +75,7 @@ export function startTusUpload(file: File, metadata: TTusUploadMetadata, callbac
     retryDelays: [0, 1000, 3000, 5000, 10000],
     removeFingerprintOnSuccess: true,
     metadata: meta,
-    onBeforeRequest: (req) => {
-      const token = readToken();
-      if (token) req.setHeader('Authorization', `Bearer ${token}`);
-    },
+    onBeforeRequest: authorize,
     // Cancelled while its creation was under way: the creation's answer names the upload, which is then terminated.
     onUploadUrlAvailable: () => {
       if (cancelled) terminate();

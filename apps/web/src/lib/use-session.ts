@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { trpc } from './trpc.ts';
 import { forgetTabWork, readToken, setToken, subscribeToken } from './session.ts';
 import { retryUserFetch, userFetchRetryDelay } from './user-fetch-retry.ts';
+import { setWorkspace } from './workspace-store.ts';
 
 /** The bearer token held by this browser, kept in step with storage and other tabs. */
 export function useAuthToken(): string | null {
@@ -34,7 +35,7 @@ export function useSignIn() {
   return { signIn, pending: isPending };
 }
 
-/** Ends the session on the server (best effort) and forgets the token and every cached answer. */
+/** Ends the session on the server (best effort) and forgets the token, the chosen workspace and every cached answer. */
 export function useSignOut() {
   const { mutateAsync: logout } = trpc.auth.logout.useMutation();
   const queryClient = useQueryClient();
@@ -47,6 +48,7 @@ export function useSignOut() {
       }
     }
     setToken(null);
+    setWorkspace(null);
     forgetTabWork();
     queryClient.clear();
     await queryClient.resetQueries();

@@ -24,6 +24,7 @@ import { DashboardStats } from './DashboardStats.tsx';
 import { isFeatureLocked } from '../billing/plan-features.ts';
 import { NEW_EPISODE_PATH } from '../workspace/workspace-nav.ts';
 import { useShowLink } from './show-link.ts';
+import { useCan } from '../team/use-workspace.ts';
 
 interface QuickTool {
   title: string;
@@ -32,6 +33,8 @@ interface QuickTool {
   /** Shown as Coming Soon (disabled) until the screen exists. */
   comingSoon?: boolean;
   adminOnly?: boolean;
+  /** Only for who manages the workspace in use (issue 34). */
+  manage?: boolean;
 }
 
 const known = (path: string) => path === '/admin' || NAV_ENTRIES.some((e) => e.path === path);
@@ -44,7 +47,7 @@ const QUICK_TOOLS: readonly QuickTool[] = [
   { title: 'Episodes', to: '/dashboard/episodes', icon: IconHeadphones },
   { title: 'Subscription', to: '/dashboard/billing', icon: IconCreditCard },
   { title: 'Settings', to: '/dashboard/settings', icon: IconSettings },
-  { title: 'Website Builder', to: '/dashboard/website', icon: IconWorld },
+  { title: 'Website Builder', to: '/dashboard/website', icon: IconWorld, manage: true },
   { title: 'Dev', to: '/admin', icon: IconCode, adminOnly: true },
 ];
 
@@ -107,7 +110,8 @@ function useDashboardData() {
 export function DashboardView({ me }: { me: TMe }) {
   useShowLink();
   const { stats, episodes, usage, banners } = useDashboardData();
-  const tools = QUICK_TOOLS.filter((t) => !t.adminOnly || isAdminUser(me));
+  const manages = useCan('manage');
+  const tools = QUICK_TOOLS.filter((t) => (!t.adminOnly || isAdminUser(me)) && (!t.manage || manages));
 
   return (
     <Stack gap="xl" maw={1100}>
@@ -150,6 +154,7 @@ type DashboardData = ReturnType<typeof useDashboardData>;
 
 /** Create Episode: how many shows and episodes, whether a new one can be made, and New Episode. */
 function CreateEpisodeCard({ stats }: { stats: DashboardData['stats'] }) {
+  const edits = useCan('edit');
   return (
     <Card withBorder padding="lg" data-testid="create-episode-card">
       <Text fw={800} size="lg">
@@ -171,9 +176,11 @@ function CreateEpisodeCard({ stats }: { stats: DashboardData['stats'] }) {
           </Badge>
         )}
       </Group>
-      <Button component={Link} to={NEW_EPISODE_PATH} mt="md">
-        New Episode
-      </Button>
+      {edits && (
+        <Button component={Link} to={NEW_EPISODE_PATH} mt="md">
+          New Episode
+        </Button>
+      )}
     </Card>
   );
 }

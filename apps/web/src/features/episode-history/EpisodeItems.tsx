@@ -4,6 +4,7 @@ import { VISIBILITY_LABELS, displayStatus, type TEpisode, type TVisibility } fro
 import { STATUS_COLORS, STATUS_LABELS, publishDateOf } from './episode-list.ts';
 import { formatScheduled } from '../publishing/schedule-time.ts';
 import { EpisodeMenu, type EpisodeAction } from './EpisodeMenu.tsx';
+import { useCan } from '../team/use-workspace.ts';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -145,6 +146,7 @@ type EpisodeRowProps = ItemProps & { isPlaying: boolean; onPlay: (e: TEpisode) =
 
 function EpisodeRow({ episode, isPlaying, onPlay, onAction }: EpisodeRowProps) {
   const when = publishDateOf(episode);
+  const edits = useCan('edit');
   return (
     <Table.Tr data-testid="episode-row">
       <Table.Td>
@@ -173,12 +175,16 @@ function EpisodeRow({ episode, isPlaying, onPlay, onAction }: EpisodeRowProps) {
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap" justify="flex-end">
-          <ActionIcon variant="subtle" onClick={() => onAction('edit', episode)} aria-label={`Edit ${episode.title}`}>
-            <IconEdit size={16} />
-          </ActionIcon>
-          <ActionIcon variant="subtle" color="red" onClick={() => onAction('delete', episode)} aria-label={`Delete ${episode.title}`}>
-            <IconTrash size={16} />
-          </ActionIcon>
+          {edits && (
+            <>
+              <ActionIcon variant="subtle" onClick={() => onAction('edit', episode)} aria-label={`Edit ${episode.title}`}>
+                <IconEdit size={16} />
+              </ActionIcon>
+              <ActionIcon variant="subtle" color="red" onClick={() => onAction('delete', episode)} aria-label={`Delete ${episode.title}`}>
+                <IconTrash size={16} />
+              </ActionIcon>
+            </>
+          )}
           <EpisodeMenu episode={episode} onAction={onAction} />
         </Group>
       </Table.Td>

@@ -13,6 +13,7 @@ import {
 } from '@tabler/icons-react';
 import type { TEpisode } from '@ppp/contracts';
 import { canPublish, canRepublish, canUnpublish } from '../publishing/publish-rules.ts';
+import { useCan } from '../team/use-workspace.ts';
 
 export type EpisodeAction =
   'edit' | 'manual-edit' | 'retakes' | 'transcript' | 'publish' | 'schedule' | 'unpublish' | 'retry' | 'republish' | 'delete';
@@ -57,7 +58,10 @@ const ITEMS: Record<EpisodeAction, { label: string; icon: typeof IconEdit; color
 };
 
 export function EpisodeMenu({ episode, onAction }: { episode: TEpisode; onAction: (action: EpisodeAction, episode: TEpisode) => void }) {
+  // Every action changes the episode: a viewer of the workspace gets no menu.
+  const edits = useCan('edit');
   const actions = actionsFor(episode);
+  if (!edits) return null;
   const labelOf = (action: EpisodeAction) => (action === 'publish' && episode.status === 'scheduled' ? 'Publish now' : ITEMS[action].label);
   return (
     <Menu position="bottom-end" withinPortal>

@@ -7,6 +7,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import { formatDuration } from '../preupload/preupload-form.ts';
 import { LengthWarning } from '../preupload/UploadPieces.tsx';
+import { useCan } from '../team/use-workspace.ts';
 
 export interface MediaItemRowProps {
   item: TMediaItem;
@@ -62,12 +63,34 @@ function EditForm({ item, onDone }: { item: TMediaItem; onDone: () => void }) {
   );
 }
 
+/** Edit and Delete of one item (for who may change the workspace's media). */
+function ItemActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <>
+      <Tooltip label="Edit">
+        <ActionIcon variant="subtle" aria-label={`Edit ${name}`} onClick={onEdit}>
+          <IconEdit size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Delete">
+        <ActionIcon variant="subtle" color="red" aria-label={`Delete ${name}`} onClick={onDelete}>
+          <IconTrash size={18} />
+        </ActionIcon>
+      </Tooltip>
+    </>
+  );
+}
+
 /** One library item: select, preview, edit (name, plus trigger keyword for sfx) and delete; toggles view and edit. */
 export function MediaItemRow({ item, selected, playing, onSelect, onPreview, onDelete }: MediaItemRowProps) {
   const [editing, setEditing] = useState(false);
+  // A viewer of the workspace listens; uploads, names and deletions are the editors'.
+  const edits = useCan('edit');
   return (
     <Group wrap="nowrap" gap="sm" py="xs" align="center" data-testid="media-item" aria-label={item.friendly_name}>
-      <Checkbox aria-label={`Select ${item.friendly_name}`} checked={selected} onChange={(e) => onSelect(e.currentTarget.checked)} />
+      {edits && (
+        <Checkbox aria-label={`Select ${item.friendly_name}`} checked={selected} onChange={(e) => onSelect(e.currentTarget.checked)} />
+      )}
       <Tooltip label={playing ? 'Pause' : 'Preview'}>
         <ActionIcon
           variant="light"
@@ -92,16 +115,7 @@ export function MediaItemRow({ item, selected, playing, onSelect, onPreview, onD
             </Text>
             <LengthWarning item={item} />
           </Stack>
-          <Tooltip label="Edit">
-            <ActionIcon variant="subtle" aria-label={`Edit ${item.friendly_name}`} onClick={() => setEditing(true)}>
-              <IconEdit size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete">
-            <ActionIcon variant="subtle" color="red" aria-label={`Delete ${item.friendly_name}`} onClick={onDelete}>
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
+          {edits && <ItemActions name={item.friendly_name} onEdit={() => setEditing(true)} onDelete={onDelete} />}
         </>
       )}
     </Group>

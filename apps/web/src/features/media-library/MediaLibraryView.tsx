@@ -10,6 +10,7 @@ import { SECTIONS } from './library-checks.ts';
 import { MediaItemRow } from './MediaItemRow.tsx';
 import { UploadNewMedia } from './UploadNewMedia.tsx';
 import { usePreviewPlayer } from './use-preview-player.ts';
+import { useCan } from '../team/use-workspace.ts';
 
 /** Deleting library items one by one (failures told together) and the selection for a bulk delete. */
 function useMediaDeletion() {
@@ -53,6 +54,7 @@ export function MediaLibraryView() {
   const deletion = useMediaDeletion();
   const { selected, setConfirming } = deletion;
   const items = library.data ?? [];
+  const edits = useCan('edit');
 
   return (
     <Stack gap="lg" maw={960}>
@@ -60,20 +62,22 @@ export function MediaLibraryView() {
         <Title order={1}>Media Uploads</Title>
         <Text c="dimmed">Reusable intros, outros, music and sound effects for your episodes.</Text>
       </div>
-      <UploadNewMedia />
+      {edits && <UploadNewMedia />}
       <Group justify="space-between">
         <Title order={2} size="h3">
           Library
         </Title>
-        <Button
-          color="red"
-          variant="light"
-          leftSection={<IconTrash size={16} />}
-          disabled={selected.size === 0}
-          onClick={() => setConfirming(items.filter((i) => selected.has(i.id)))}
-        >
-          Delete selected{selected.size > 0 ? ` (${selected.size})` : ''}
-        </Button>
+        {edits && (
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={16} />}
+            disabled={selected.size === 0}
+            onClick={() => setConfirming(items.filter((i) => selected.has(i.id)))}
+          >
+            Delete selected{selected.size > 0 ? ` (${selected.size})` : ''}
+          </Button>
+        )}
       </Group>
       {library.isPending && <Loader aria-label="Loading media" />}
       {library.isError && <Alert color="red">{toApiFailure(library.error).message ?? 'Unable to load media.'}</Alert>}

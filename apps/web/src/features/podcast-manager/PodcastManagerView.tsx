@@ -13,6 +13,7 @@ import { DistributionChecklistDialog } from './DistributionChecklistDialog.tsx';
 import { SpreakerConnection } from './SpreakerConnection.tsx';
 import { useShowActions } from './use-show-actions.ts';
 import { fullPageOnboarding } from '../onboarding/onboarding-storage.ts';
+import { useCan } from '../team/use-workspace.ts';
 
 /** My Podcasts (spec 001 'Manage Podcasts'): show cards, the setup wizard, Edit Podcast, delete, distribution, hosting. */
 export function PodcastManagerView() {
@@ -20,6 +21,8 @@ export function PodcastManagerView() {
   const actions = useShowActions(shows.data);
   const [wizard, setWizard] = useState(false);
   const navigate = useNavigate();
+  // Shows are created and hosted by who manages the workspace (its owner and admins).
+  const manages = useCan('manage');
   // New show: the full-page onboarding when its flag is on or unset, else the setup wizard dialog.
   const newShow = () => (fullPageOnboarding() ? void navigate(ONBOARDING_FROM_MANAGER_PATH) : setWizard(true));
 
@@ -30,19 +33,23 @@ export function PodcastManagerView() {
           <Title order={1}>My Podcasts</Title>
           <Text c="dimmed">Your shows, where they are hosted, and their public feeds.</Text>
         </div>
-        <Button leftSection={<IconPlus size={16} />} onClick={newShow}>
-          New show
-        </Button>
+        {manages && (
+          <Button leftSection={<IconPlus size={16} />} onClick={newShow}>
+            New show
+          </Button>
+        )}
       </Group>
       {shows.isPending && <Loader aria-label="Loading shows" />}
       {shows.isError && <Alert color="red">{toApiFailure(shows.error).message ?? 'Unable to load shows.'}</Alert>}
-      {shows.data?.length === 0 && <NoShowsCard onNewShow={newShow} />}
+      {shows.data?.length === 0 && manages && <NoShowsCard onNewShow={newShow} />}
       {shows.data?.map((show) => (
         <ShowCard key={show.id} show={show} onAction={actions.act} />
       ))}
-      <Card withBorder padding="md">
-        <SpreakerConnection />
-      </Card>
+      {manages && (
+        <Card withBorder padding="md">
+          <SpreakerConnection />
+        </Card>
+      )}
       <SetupWizardDialog opened={wizard} onClose={() => setWizard(false)} />
       <EditPodcastDialog show={actions.editShow} onClose={actions.closeEdit} />
       <DeleteShowDialog show={actions.deleting} onClose={actions.closeDelete} />

@@ -7,6 +7,7 @@ import { ImportStatusPanel } from '../rss-import/ImportStatusPanel.tsx';
 import { FeedCheckList } from './FeedCheckList.tsx';
 import { ShowCardMenu, ShowFeedLink, ShowStatusLine, type ShowActionHandler } from './ShowCardParts.tsx';
 import { useShowPublishAll } from './use-show-publish-all.ts';
+import { useCan } from '../team/use-workspace.ts';
 
 export type { ShowAction } from './ShowCardParts.tsx';
 
@@ -66,20 +67,25 @@ type ShowCardButtonsProps = {
   publishAll: ReturnType<typeof useShowPublishAll>;
 };
 
-/** Episodes (toggles the list), Edit, Distribution, and Publish All once enough drafts wait. */
+/** Episodes (toggles the list), and for who manages the workspace Edit, Distribution, and Publish All once enough drafts wait. */
 function ShowCardButtons({ show, onAction, open, onToggle, publishAll }: ShowCardButtonsProps) {
+  const manages = useCan('manage');
   return (
     <Group gap="xs" mt={4}>
       <Button size="xs" variant="light" onClick={onToggle} aria-expanded={open}>
         {open ? 'Hide episodes' : 'Episodes'}
       </Button>
-      <Button size="xs" variant="default" onClick={() => onAction('edit', show)}>
-        Edit
-      </Button>
-      <Button size="xs" variant="default" onClick={() => onAction('checklist', show)}>
-        Distribution
-      </Button>
-      {publishAll.canPublishAll && (
+      {manages && (
+        <>
+          <Button size="xs" variant="default" onClick={() => onAction('edit', show)}>
+            Edit
+          </Button>
+          <Button size="xs" variant="default" onClick={() => onAction('checklist', show)}>
+            Distribution
+          </Button>
+        </>
+      )}
+      {manages && publishAll.canPublishAll && (
         <Button size="xs" onClick={() => void publishAll.publishEveryDraft()} loading={publishAll.publishingAll}>
           Publish All ({publishAll.drafts})
         </Button>

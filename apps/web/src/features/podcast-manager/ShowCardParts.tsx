@@ -1,13 +1,16 @@
 import { Anchor, Badge, Button, CopyButton, Group, Menu, Text } from '@mantine/core';
 import { IconDots, IconRss } from '@tabler/icons-react';
 import type { TFeedCheck, TPodcast, TPodcastSummary } from '@ppp/contracts';
+import { useCan } from '../team/use-workspace.ts';
 
 export type ShowAction = 'edit' | 'checklist' | 'delete' | 'link' | 'builtin';
 export type ShowActionHandler = (action: ShowAction, show: TPodcast) => void;
 
-/** The card's ⋯ menu: edit, checklist, hosting switch and delete. */
+/** The card's ⋯ menu: edit, checklist, hosting switch and delete, for who manages the workspace. */
 export function ShowCardMenu({ show, onAction }: { show: TPodcast; onAction: ShowActionHandler }) {
   const spreaker = show.host_kind === 'spreaker';
+  const manages = useCan('manage');
+  if (!manages) return null;
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>

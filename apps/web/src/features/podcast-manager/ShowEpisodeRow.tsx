@@ -3,6 +3,7 @@ import { VISIBILITY_LABELS, type TPublishMode, type TShowEpisode } from '@ppp/co
 import type { PublishTarget } from '../publishing/PublishDialog.tsx';
 import { formatScheduled } from '../publishing/schedule-time.ts';
 import { canPublish, canRepublish, canUnpublish } from '../publishing/publish-rules.ts';
+import { useCan } from '../team/use-workspace.ts';
 
 const STATUS_COLORS: Record<string, string> = {
   published: 'green',
@@ -75,9 +76,10 @@ export function ShowEpisodeRow({ episode, actions }: { episode: TShowEpisode; ac
 
 function ShowEpisodeButtons({ episode, actions }: { episode: TShowEpisode; actions: ShowEpisodeRowActions }) {
   const target = publishTarget(episode);
+  const edits = useCan('edit');
   return (
     <Group gap={6} justify="flex-end" wrap="nowrap">
-      {canPublish(episode) && (
+      {edits && canPublish(episode) && (
         <>
           <Button size="compact-xs" onClick={() => actions.onPublish(target, 'now')}>
             {episode.status === 'scheduled' ? 'Publish now' : 'Publish'}
@@ -87,12 +89,12 @@ function ShowEpisodeButtons({ episode, actions }: { episode: TShowEpisode; actio
           </Button>
         </>
       )}
-      {canRepublish(episode) && (
+      {edits && canRepublish(episode) && (
         <Button size="compact-xs" variant="light" onClick={() => actions.onRetry(episode)}>
           Retry Publish
         </Button>
       )}
-      {(canUnpublish(episode) || episode.status === 'published') && (
+      {edits && (canUnpublish(episode) || episode.status === 'published') && (
         <Button size="compact-xs" variant="light" color="red" onClick={() => actions.onUnpublish(target)}>
           Unpublish
         </Button>

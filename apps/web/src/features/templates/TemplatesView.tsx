@@ -9,6 +9,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 import { editorPath } from './template-paths.ts';
 import { AiTemplateWizardPreview } from './AiTemplateWizardPreview.tsx';
+import { useCan } from '../team/use-workspace.ts';
 
 const KEEP_ONE = 'at least one template';
 
@@ -57,6 +58,7 @@ function useTemplateActions() {
 /** Templates (spec 002 'my-templates'): list, create, enable/disable, delete while another remains. */
 export function TemplatesView() {
   const list = trpc.templates.list.useQuery();
+  const edits = useCan('edit');
   const shows = trpc.podcasts.list.useQuery();
   const actions = useTemplateActions();
   const showName = (id: string | null) => shows.data?.find((show) => show.id === id)?.name ?? TEMPLATE_MESSAGES.missingShow;
@@ -68,12 +70,14 @@ export function TemplatesView() {
           <Title order={1}>Templates</Title>
           <Text c="dimmed">The reusable structure of your episodes: intro, content, outro, music and AI guidance.</Text>
         </div>
-        <Group gap="sm">
-          <AiTemplateWizardPreview />
-          <Button component={Link} to={editorPath('new')} leftSection={<IconPlus size={16} />}>
-            Create template
-          </Button>
-        </Group>
+        {edits && (
+          <Group gap="sm">
+            <AiTemplateWizardPreview />
+            <Button component={Link} to={editorPath('new')} leftSection={<IconPlus size={16} />}>
+              Create template
+            </Button>
+          </Group>
+        )}
       </Group>
       {shows.isSuccess && shows.data.length === 0 && (
         <Alert color="blue">Templates belong to a show. Create a show in My Podcasts first.</Alert>
@@ -137,6 +141,8 @@ function TemplateCard({ template, showName, onToggle, onDelete }: CardProps) {
 
 /** Edit, Enable or Disable, and Delete. */
 function TemplateCardActions({ template, onToggle, onDelete }: Omit<CardProps, 'showName'>) {
+  const edits = useCan('edit');
+  if (!edits) return null;
   return (
     <Group gap="xs" mt="md">
       <Button

@@ -29,6 +29,9 @@ import {
   SubscriptionView,
 } from './lazy-views.tsx';
 import { workspaceNewEpisodePath } from '../ab-workspace/ab-storage.ts';
+import { ReadOnlyBanner, WorkspaceSwitcher } from '../team/WorkspaceSwitcher.tsx';
+import { useCan, useCurrentWorkspace } from '../team/use-workspace.ts';
+import { canAct } from '../team/workspace-role.ts';
 import { NEW_EPISODE_PATH, navEntriesFor, viewForPath, viewLabel, type WorkspaceView } from './workspace-nav.ts';
 
 /** While a screen's chunk loads: a quiet spinner in the content area, the shell stays. */
@@ -123,6 +126,7 @@ export function WorkspaceLayout({ me }: { me: TMe }) {
       </AppShell.Navbar>
 
       <AppShell.Main>
+        <ReadOnlyBanner />
         <Breadcrumbs mb="lg" aria-label="Breadcrumb" separator="/">
           <Text size="sm" c="dimmed">
             Plus Plus workspace
@@ -147,7 +151,7 @@ interface BrandProps {
   desktop: Toggle;
 }
 
-/** The navigation toggles (burger on a phone, collapse on a desktop), the brand, and the Admin badge. */
+/** The navigation toggles (burger on a phone, collapse on a desktop), the brand, the Admin badge and the workspace switcher. */
 function WorkspaceBrand({ admin, mobileOpen, mobile, desktopOpen, desktop }: BrandProps) {
   return (
     <Group gap="sm" wrap="nowrap">
@@ -170,6 +174,7 @@ function WorkspaceBrand({ admin, mobileOpen, mobile, desktopOpen, desktop }: Bra
           Admin
         </Badge>
       )}
+      <WorkspaceSwitcher />
     </Group>
   );
 }
@@ -178,6 +183,7 @@ function WorkspaceBrand({ admin, mobileOpen, mobile, desktopOpen, desktop }: Bra
 function WorkspaceTopNav({ view }: { view: WorkspaceView }) {
   const navigate = useNavigate();
   const signOut = useSignOut();
+  const edits = useCan('edit');
   async function logout() {
     await signOut();
     void navigate('/', { replace: true });
@@ -187,14 +193,16 @@ function WorkspaceTopNav({ view }: { view: WorkspaceView }) {
       <Button component={Link} to="/dashboard" variant={view === 'dashboard' ? 'light' : 'subtle'} visibleFrom="sm">
         Dashboard
       </Button>
-      <Button
-        component={Link}
-        to={workspaceNewEpisodePath(NEW_EPISODE_PATH)}
-        variant={view === 'createEpisode' ? 'light' : 'subtle'}
-        visibleFrom="sm"
-      >
-        New Episode
-      </Button>
+      {edits && (
+        <Button
+          component={Link}
+          to={workspaceNewEpisodePath(NEW_EPISODE_PATH)}
+          variant={view === 'createEpisode' ? 'light' : 'subtle'}
+          visibleFrom="sm"
+        >
+          New Episode
+        </Button>
+      )}
       <Button component={Link} to="/dashboard/settings" variant={view === 'settings' ? 'light' : 'subtle'} visibleFrom="sm">
         Settings
       </Button>
@@ -210,10 +218,11 @@ function WorkspaceTopNav({ view }: { view: WorkspaceView }) {
 
 /** The side navigation (its entries for this user) and who is signed in. */
 function WorkspaceSideNav({ me, admin, view, onNavigate }: { me: TMe; admin: boolean; view: WorkspaceView; onNavigate: () => void }) {
+  const { role, readOnly } = useCurrentWorkspace();
   return (
     <>
       <AppShell.Section grow>
-        {navEntriesFor(admin).map((entry) => (
+        {navEntriesFor(admin, (action) => canAct(role, readOnly, action)).map((entry) => (
           <NavLink
             key={entry.view}
             component={Link}

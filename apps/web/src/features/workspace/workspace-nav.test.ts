@@ -46,6 +46,21 @@ describe('workspace navigation', () => {
   });
 });
 
+describe('workspace navigation by role in the workspace in use (issue 34)', () => {
+  it('leaves out what the role does not allow: uploads and recording for a viewer, imports and the website for an editor', () => {
+    const viewer = navEntriesFor(false, (action) => action === 'read').map((e) => e.view);
+    expect(viewer).not.toContain('preupload');
+    expect(viewer).not.toContain('recorder');
+    expect(viewer).not.toContain('audio-settings');
+    expect(viewer).toEqual(expect.arrayContaining(['dashboard', 'podcast-manager', 'episode-history', 'media-library', 'my-templates']));
+    const editor = navEntriesFor(false, (action) => action !== 'manage').map((e) => e.view);
+    expect(editor).toEqual(expect.arrayContaining(['preupload', 'recorder', 'audio-settings']));
+    expect(editor).not.toContain('websiteBuilder');
+    expect(editor).not.toContain('rssImporter');
+    expect(navEntriesFor(false, () => true)).toEqual(navEntriesFor(false));
+  });
+});
+
 describe('workspace navigation: templates, Episode Creator and breadcrumbs', () => {
   it('opens the templates list and the template editor', () => {
     expect(viewForPath('/dashboard/templates', false)).toBe('my-templates');

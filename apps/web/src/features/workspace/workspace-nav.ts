@@ -15,7 +15,7 @@ import {
   IconCreditCard,
   type IconProps,
 } from '@tabler/icons-react';
-import { PAYMENTS } from '@ppp/contracts';
+import { PAYMENTS, type TWorkspaceAction } from '@ppp/contracts';
 
 /** A view of the workspace (spec 002 section 2.3). Later issues add theirs (episode-history, recorder, ...). */
 export type WorkspaceView =
@@ -42,6 +42,8 @@ export interface NavEntry {
   path: string;
   icon: ComponentType<IconProps>;
   adminOnly?: boolean;
+  /** What the person's role in the workspace in use must allow for the entry to show (issue 34); reading by default. */
+  needs?: TWorkspaceAction;
 }
 
 /** The Episode Creator (spec 000 §2; 'New Episode' in the top bar, spec 002 §2.3); ?upload=<mediaId> opens it with that upload. */
@@ -55,20 +57,21 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { view: 'dashboard', label: 'Dashboard', path: '/dashboard', icon: IconLayoutDashboard },
   { view: 'settings', label: 'Settings', path: '/dashboard/settings', icon: IconSettings },
   { view: 'admin', label: 'Admin panel', path: '/admin', icon: IconAdjustments, adminOnly: true },
-  { view: 'preupload', label: 'Upload Audio', path: '/dashboard/upload', icon: IconUpload },
+  { view: 'preupload', label: 'Upload Audio', path: '/dashboard/upload', icon: IconUpload, needs: 'edit' },
   { view: 'media-library', label: 'Media Uploads', path: '/dashboard/media', icon: IconMusic },
-  { view: 'audio-settings', label: 'Audio Improvements', path: '/dashboard/audio-settings', icon: IconWand },
-  { view: 'rssImporter', label: 'Import from RSS', path: '/dashboard/import', icon: IconRss },
+  { view: 'audio-settings', label: 'Audio Improvements', path: '/dashboard/audio-settings', icon: IconWand, needs: 'edit' },
+  { view: 'rssImporter', label: 'Import from RSS', path: '/dashboard/import', icon: IconRss, needs: 'manage' },
   { view: 'podcast-manager', label: 'My Podcasts', path: '/dashboard/podcasts', icon: IconMicrophone2 },
   { view: 'my-templates', label: 'Templates', path: '/dashboard/templates', icon: IconTemplate },
   { view: 'episode-history', label: 'Episodes', path: '/dashboard/episodes', icon: IconHeadphones },
-  { view: 'recorder', label: 'Record', path: RECORD_PATH, icon: IconMicrophone },
-  { view: 'websiteBuilder', label: 'Website Builder', path: '/dashboard/website', icon: IconWorld },
+  { view: 'recorder', label: 'Record', path: RECORD_PATH, icon: IconMicrophone, needs: 'edit' },
+  { view: 'websiteBuilder', label: 'Website Builder', path: '/dashboard/website', icon: IconWorld, needs: 'manage' },
   { view: 'billing', label: 'Subscription', path: PAYMENTS.subscriptionPath, icon: IconCreditCard },
 ];
 
-export function navEntriesFor(isAdmin: boolean): NavEntry[] {
-  return NAV_ENTRIES.filter((e) => !e.adminOnly || isAdmin);
+/** The entries for this person: admin-only ones for instance admins, and those their workspace role allows (everything by default). */
+export function navEntriesFor(isAdmin: boolean, allows: (action: TWorkspaceAction) => boolean = () => true): NavEntry[] {
+  return NAV_ENTRIES.filter((e) => (!e.adminOnly || isAdmin) && allows(e.needs ?? 'read'));
 }
 
 /** Which view a path opens; unknown workspace paths get the workspace's 404 page. */

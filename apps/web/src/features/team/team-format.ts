@@ -1,0 +1,15 @@
+/** How the Team page names a member's or an invitation's shows: every show, or the chosen ones by name. */
+export function showsLabel(podcastIds: readonly string[] | null, names: ReadonlyMap<string, string>): string {
+  if (!podcastIds || podcastIds.length === 0) return 'All shows';
+  return podcastIds.map((id) => names.get(id) ?? 'A removed show').join(', ');
+}
+
+/** A date as the Team page shows it (day, month, year), or 'Never' for someone who has not been active. */
+export function dayLabel(date: Date | null, locale?: string): string {
+  return date ? date.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' }) : 'Never';
+}
+
+/** 'N of M seats used' (members and pending invitations; the owner takes none). */
+export function seatsLabel(used: number, seats: number): string {
+  return `${used} of ${seats} ${seats === 1 ? 'seat' : 'seats'} used`;
+}
