@@ -19,6 +19,9 @@ export interface DashboardFigures {
   recent: { id: string; title: string; plays: number }[];
 }
 
+/** Only the shows a team member was given (issue 34): :shows lists them, comma-separated; null counts every show. */
+const inShows = (column: string) => `(:shows::text is null or ${column}::text = any(string_to_array(:shows, ',')))`;
+
 /**
  * The dashboard's figures in one statement: the dashboard is the first screen after sign-in, and
  * as a dozen queries it cost more in round trips and query building than in the counting itself.
@@ -26,24 +29,24 @@ export interface DashboardFigures {
 const FIGURES_SQL = `
 select e.total, e.last_30d, e.upcoming, e.last_published, e.plays,
   (select count(*) from episode_downloads d join podcasts p on p.id = d.podcast_id
-     where p.user_id = :user and d.created_at >= :since) as plays_since,
-  (select count(*) from podcasts where user_id = :user) as shows,
-  (select count(*) from templates where user_id = :user and is_active) as active_templates,
+     where p.user_id = :user and d.created_at >= :since and ${inShows('p.id')}) as plays_since,
+  (select count(*) from podcasts where user_id = :user and ${inShows('id')}) as shows,
+  (select count(*) from templates where user_id = :user and is_active and ${inShows('podcast_id')}) as active_templates,
   (select count(*) from spreaker_accounts where user_id = :user) as spreaker_accounts,
   (select json_build_object('id', id, 'status', status) from episodes
-     where user_id = :user and import_key is null order by created_at desc, id desc limit 1) as latest,
+     where user_id = :user and import_key is null and ${inShows('podcast_id')} order by created_at desc, id desc limit 1) as latest,
   (select coalesce(json_agg(json_build_object('id', r.id, 'title', r.title, 'plays', r.plays) order by r.rank), '[]')
      from (select x.id, x.title,
              row_number() over (order by x.publish_at desc, x.created_at desc, x.id desc) as rank,
              (select count(*) from episode_downloads d where d.episode_id = x.id and d.created_at >= :since) as plays
-           from episodes x where x.user_id = :user and x.status in ('published', 'scheduled')
+           from episodes x where x.user_id = :user and ${inShows('x.podcast_id')} and x.status in ('published', 'scheduled')
            order by x.publish_at desc, x.created_at desc, x.id desc limit :recent) r) as recent
 from (select count(*) as total,
              count(*) filter (where created_at >= :since) as last_30d,
              count(*) filter (where status = 'scheduled' and publish_at > :now) as upcoming,
              max(coalesce(published_at, publish_at)) filter (where status = 'published') as last_published,
              coalesce(sum(plays_total), 0) as plays
-        from episodes where user_id = :user) e`;
+        from episodes where user_id = :user and ${inShows('podcast_id')}) e`;
 
 interface FiguresRow {
   total: string | number;
@@ -71,8 +74,12 @@ function positional(sql: string, values: Record<string, unknown>): [string, unkn
 
 /** What the dashboard counts, always for one user. */
 export class DashboardRepository extends Repository {
-  async figures(user: Owner, window: { since: Date; now: Date; recent: number }): Promise<DashboardFigures> {
-    const [sql, params] = positional(FIGURES_SQL, { user: user.id, since: window.since, now: window.now, recent: window.recent });
+  async figures(
+    user: Owner,
+    window: { since: Date; now: Date; recent: number; shows?: readonly string[] | null },
+  ): Promise<DashboardFigures> {
+    const shows = window.shows ? window.shows.join(',') : null;
+    const [sql, params] = positional(FIGURES_SQL, { user: user.id, since: window.since, now: window.now, recent: window.recent, shows });
     const [row] = await this.em.getConnection().execute<FiguresRow[]>(sql, params);
     if (!row) throw new Error('the dashboard query returned no row');
     return {

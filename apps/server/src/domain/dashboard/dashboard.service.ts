@@ -28,10 +28,10 @@ export class DashboardService {
   }
 
   /** GET /api/dashboard/stats (and /api/users/me/stats). Plays are those of the last 30 days (spec 001 section 9), recent episodes' too. */
-  async stats(user: User, now = new Date()): Promise<TDashboardStats> {
+  async stats(user: User, now = new Date(), shows: readonly string[] | null = null): Promise<TDashboardStats> {
     const since = new Date(now.getTime() - DASHBOARD.statsWindowDays * DAY_MS);
     const [figures, minutes] = await Promise.all([
-      this.rows.figures(user, { since, now, recent: DASHBOARD.recentEpisodes }),
+      this.rows.figures(user, { since, now, recent: DASHBOARD.recentEpisodes, shows }),
       this.deps.minutes.minutesFor(user, now),
     ]);
     return {

@@ -13,9 +13,8 @@ export class EpisodeListRepository extends Repository {
    * the user's shows and uploads, a superset of those the page joins): three small scans instead
    * of a join, about a third of the database's time on every call.
    */
-  async pageVersion(user: Owner, options: { podcastId?: string | undefined }): Promise<{ total: number; version: string }> {
-    const inShow = options.podcastId ? 'and podcast_id = ?' : '';
-    const show = options.podcastId ? [options.podcastId] : [];
+  async pageVersion(user: Owner, options: ListScope): Promise<{ total: number; version: string }> {
+    const { sql: inShow, params: show } = scopeOf('podcast_id', options);
     const [row] = await this.em.getConnection().execute<{ total: number; version: string }[]>(
       `select e.total, concat_ws('.', e.version,
          (select sum(xmin::text::bigint) from podcasts where user_id = ?),
@@ -30,9 +29,10 @@ export class EpisodeListRepository extends Repository {
    * A page of the user's episodes, newest first: only the columns the list shows, read as plain rows
    * (no EDL or recipe bodies, no tracked entities; a list of 500 is the Episode History page).
    */
-  async pageRows(user: Owner, options: { limit: number; offset: number; podcastId?: string | undefined }): Promise<EpisodeView[]> {
-    const show = options.podcastId ? 'and e.podcast_id = ?' : '';
-    const params = [user.id, ...(options.podcastId ? [options.podcastId] : [])];
+  async pageRows(user: Owner, options: ListScope & { limit: number; offset: number }): Promise<EpisodeView[]> {
+    const scope = scopeOf('e.podcast_id', options);
+    const show = scope.sql;
+    const params = [user.id, ...scope.params];
     const rows = await this.em
       .getConnection()
       .execute<EpisodeRow[]>(`${LIST_SELECT} where e.user_id = ? ${show} order by e.created_at desc, e.id desc limit ? offset ?`, [
@@ -42,6 +42,26 @@ export class EpisodeListRepository extends Repository {
       ]);
     return rows.map(viewOfRow);
   }
+}
+
+/** Which of the user's episodes a list counts: one show's, and only the shows a team member was given (issue 34; null: all). */
+export interface ListScope {
+  podcastId?: string | undefined;
+  podcastIds?: readonly string[] | null;
+}
+
+function scopeOf(column: string, scope: ListScope): { sql: string; params: string[] } {
+  const parts: string[] = [];
+  const params: string[] = [];
+  if (scope.podcastId) {
+    parts.push(`and ${column} = ?`);
+    params.push(scope.podcastId);
+  }
+  if (scope.podcastIds) {
+    parts.push(scope.podcastIds.length ? `and ${column} in (${scope.podcastIds.map(() => '?').join(', ')})` : 'and false');
+    params.push(...scope.podcastIds);
+  }
+  return { sql: parts.join(' '), params };
 }
 
 const LIST_SELECT = `select e.id, e.template_id, e.title, e.description, e.tags, e.explicit, e.cover_crop, e.cover_storage_key,

@@ -7,15 +7,29 @@ import {
   ZRerenderTemplateResponse,
 } from '@ppp/contracts';
 import { activeCall } from '../operation.ts';
+import { readsIn, editsIn } from '../workspace.ts';
+import { episodeAt, templateAt, within } from '../workspace-rules.ts';
 
 /** Assembly (spec 000 §7): poll a job, re-render a template's episodes, and the manual editor's peaks. */
 export const assemblyOperations = {
-  status: activeCall(ZJobIdInput, ZEpisodeJobStatus, (services, user, input) => services.assembly.status(user, input.job_id)),
-  rerenderTemplate: activeCall(ZAssemblyEpisodeInput, ZRerenderTemplateResponse, (services, user, input) =>
-    services.assembly.rerenderTemplate(user, input.id),
+  status: within(
+    readsIn(),
+    activeCall(ZJobIdInput, ZEpisodeJobStatus, (services, user, input) => services.assembly.status(user, input.job_id)),
   ),
-  rerenderTemplatePreview: activeCall(ZAssemblyEpisodeInput, ZRerenderTemplatePreview, (services, user, input) =>
-    services.assembly.rerenderTemplatePreview(user, input.id),
+  rerenderTemplate: within(
+    editsIn(templateAt()),
+    activeCall(ZAssemblyEpisodeInput, ZRerenderTemplateResponse, (services, user, input) =>
+      services.assembly.rerenderTemplate(user, input.id),
+    ),
   ),
-  peaks: activeCall(ZAssemblyEpisodeInput, ZEpisodePeaks, (services, user, input) => services.renders.peaks(user, input.id)),
+  rerenderTemplatePreview: within(
+    readsIn(templateAt()),
+    activeCall(ZAssemblyEpisodeInput, ZRerenderTemplatePreview, (services, user, input) =>
+      services.assembly.rerenderTemplatePreview(user, input.id),
+    ),
+  ),
+  peaks: within(
+    readsIn(episodeAt()),
+    activeCall(ZAssemblyEpisodeInput, ZEpisodePeaks, (services, user, input) => services.renders.peaks(user, input.id)),
+  ),
 };

@@ -1,11 +1,14 @@
 import { ZIntentHintsResponse, ZTranscriptReadyQuery, ZTranscriptReadyResponse } from '@ppp/contracts';
 import { userOf } from '../request-context.ts';
 import { defineRoutes, route } from './route.ts';
+import { readsIn } from '../workspace.ts';
+import { episodeAt } from '../workspace-rules.ts';
 
 export const aiRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/ai/transcript-ready',
+    workspace: readsIn(episodeAt('episode_id')),
     tag: 'ai',
     access: 'active',
     summary:
@@ -17,6 +20,7 @@ export const aiRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/ai/intent-hints',
+    workspace: readsIn(episodeAt('episode_id')),
     tag: 'ai',
     access: 'active',
     summary:

@@ -3,12 +3,15 @@ import { userOf } from '../request-context.ts';
 import { assemblyOperations as ops } from '../operations/assembly.operations.ts';
 import { pathRoute } from './operation-route.ts';
 import { defineRoutes, route } from './route.ts';
+import { editsIn } from '../workspace.ts';
+import { templateAt } from '../workspace-rules.ts';
 
 /** Assembly (spec 000 §7): start, poll, re-render a template's episodes, and the manual editor's peaks. */
 export const assemblyRoutes = defineRoutes([
   route({
     method: 'post',
     path: '/api/episodes/assemble',
+    workspace: editsIn(templateAt('template_id')),
     tag: 'episodes',
     access: 'active',
     status: 202,

@@ -1,6 +1,7 @@
 import { ZMinutesPrecheck, ZMinutesPrecheckRequest, ZTierConfig, ZTierConfigUpdate, ZUsage } from '@ppp/contracts';
 import { userOf } from '../request-context.ts';
 import { defineRoutes, route } from './route.ts';
+import { editsIn } from '../workspace.ts';
 
 /** Processing minutes, the episode quota and the tier table (spec 000 §7, spec 002 §7). */
 export const billingRoutes = defineRoutes([
@@ -17,6 +18,7 @@ export const billingRoutes = defineRoutes([
   route({
     method: 'post',
     path: '/api/episodes/precheck/minutes',
+    workspace: editsIn(),
     tag: 'billing',
     access: 'active',
     summary:

@@ -3,6 +3,8 @@ import { episodeCreatorOperations as ops } from '../operations/episode-creator.o
 import { ZEnhancePreviewBody } from '@ppp/contracts';
 import { bodyRoute, pathRoute, queryRoute } from './operation-route.ts';
 import { defineRoutes, route } from './route.ts';
+import { readsIn } from '../workspace.ts';
+import { mediaAt } from '../workspace-rules.ts';
 
 async function serveSnippet({ ctx, params, query, c }: SignedInput<'/api/media/{id}/snippets/{name}'>): Promise<Response> {
   const key = await ctx.services.uploadSnippets.resolve(params.id, params.name, query);
@@ -54,6 +56,7 @@ export const episodeCreatorRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/media/{id}/snippets/{name}',
+    workspace: readsIn(mediaAt()),
     tag: 'media',
     access: 'public',
     query: ZSignedQuery,

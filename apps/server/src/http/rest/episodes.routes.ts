@@ -20,6 +20,8 @@ import { audioDownloadName, contentTypeOfKey } from '../../domain/episodes/episo
 import { ZSignedQuery, serveStored, type SignedInput } from '../media/serve-stored.ts';
 import { sendKept } from '../kept-body.ts';
 import { userOf } from '../request-context.ts';
+import { editsIn, readsIn } from '../workspace.ts';
+import { chosenShows, episodeAt } from '../workspace-rules.ts';
 import { defineRoutes, route } from './route.ts';
 
 const NOT_FOUND = () => new AppError('NOT_FOUND', 'Not found');
@@ -66,16 +68,18 @@ export const episodeRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/episodes',
+    workspace: readsIn(),
     tag: 'episodes',
     access: 'active',
     summary: 'Your episodes as a plain array, newest first (one page of 500; offset to page on).',
     query: ZEpisodeListQuery,
     response: z.array(ZEpisode),
-    handle: ({ ctx, query }) => ctx.services.episodes.list(userOf(ctx), query),
+    handle: ({ ctx, query }) => ctx.services.episodes.list(userOf(ctx), query, chosenShows(ctx)),
   }),
   route({
     method: 'get',
     path: '/api/episodes/',
+    workspace: readsIn(),
     tag: 'episodes',
     access: 'active',
     summary: 'A page of your episodes, newest first: items and total (limit up to 500, offset).',
@@ -83,13 +87,14 @@ export const episodeRoutes = defineRoutes([
     response: ZEpisodePage,
     // Sent as kept: the JSON, its gzip and its ETag are made once per version of the page's rows.
     handle: async ({ ctx, query, c }) => {
-      const page = await ctx.services.episodes.pageBody(userOf(ctx), query);
+      const page = await ctx.services.episodes.pageBody(userOf(ctx), query, chosenShows(ctx));
       return sendKept(c, { owner: page, body: page.json, etag: page.etag, headers: { 'content-type': 'application/json' } });
     },
   }),
   route({
     method: 'get',
     path: '/api/episodes/{id}',
+    workspace: readsIn(episodeAt()),
     tag: 'episodes',
     access: 'active',
     summary: 'One of your episodes (404 when it is not yours).',
@@ -99,6 +104,7 @@ export const episodeRoutes = defineRoutes([
   route({
     method: 'patch',
     path: '/api/episodes/{id}',
+    workspace: editsIn(episodeAt()),
     tag: 'episodes',
     access: 'active',
     summary:
@@ -110,6 +116,7 @@ export const episodeRoutes = defineRoutes([
   route({
     method: 'delete',
     path: '/api/episodes/{id}',
+    workspace: editsIn(episodeAt()),
     tag: 'episodes',
     access: 'active',
     status: 204,
@@ -119,6 +126,7 @@ export const episodeRoutes = defineRoutes([
   route({
     method: 'post',
     path: '/api/episodes/{id}/retry',
+    workspace: editsIn(episodeAt()),
     tag: 'episodes',
     access: 'active',
     summary:
@@ -129,6 +137,7 @@ export const episodeRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/episodes/{id}/cover',
+    workspace: readsIn(episodeAt()),
     tag: 'episodes',
     access: 'public',
     query: ZSignedQuery,
@@ -138,6 +147,7 @@ export const episodeRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/episodes/{id}/transcript',
+    workspace: readsIn(episodeAt()),
     tag: 'episodes',
     access: 'public',
     query: ZSignedQuery,
@@ -148,6 +158,7 @@ export const episodeRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/episodes/{id}/audio',
+    workspace: readsIn(episodeAt()),
     tag: 'episodes',
     access: 'public',
     query: ZSignedQuery,
@@ -157,6 +168,7 @@ export const episodeRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/episodes/{id}/edit-context',
+    workspace: readsIn(episodeAt()),
     tag: 'episodes',
     access: 'active',
     summary:
@@ -167,6 +179,7 @@ export const episodeRoutes = defineRoutes([
   route({
     method: 'post',
     path: '/api/episodes/{id}/manual-edit/commit',
+    workspace: editsIn(episodeAt()),
     tag: 'episodes',
     access: 'active',
     summary:
@@ -178,6 +191,7 @@ export const episodeRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/episodes/{id}/flubber-snippets/{index}',
+    workspace: readsIn(episodeAt()),
     tag: 'episodes',
     access: 'public',
     query: ZSignedQuery,
@@ -187,6 +201,7 @@ export const episodeRoutes = defineRoutes([
   route({
     method: 'post',
     path: '/api/flubber/prepare/{id}',
+    workspace: editsIn(episodeAt()),
     tag: 'flubber',
     access: 'active',
     response: ZFlubberContexts,
@@ -196,6 +211,7 @@ export const episodeRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/flubber/contexts/{id}',
+    workspace: readsIn(episodeAt()),
     tag: 'flubber',
     access: 'active',
     response: ZFlubberContexts,
@@ -205,6 +221,7 @@ export const episodeRoutes = defineRoutes([
   route({
     method: 'post',
     path: '/api/flubber/apply/{id}',
+    workspace: editsIn(episodeAt()),
     tag: 'flubber',
     access: 'active',
     summary:
@@ -216,12 +233,13 @@ export const episodeRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/dashboard/stats',
+    workspace: readsIn(),
     tag: 'dashboard',
     access: 'active',
     response: ZDashboardStats,
     summary:
       'Dashboard statistics: episodes (total, last 30 days, upcoming), last published, last assembly, plays, Spreaker connection, shows, templates and minutes (minutes_left null is unlimited).',
-    handle: ({ ctx }) => ctx.services.dashboard.stats(userOf(ctx)),
+    handle: ({ ctx }) => ctx.services.dashboard.stats(userOf(ctx), new Date(), chosenShows(ctx)),
   }),
   route({
     method: 'get',

@@ -20,6 +20,8 @@ import {
 import { AppError } from '../../domain/errors.ts';
 import { parseInput } from '../../domain/validation.ts';
 import { userOf } from '../request-context.ts';
+import { editsIn, readsIn } from '../workspace.ts';
+import { mediaAt } from '../workspace-rules.ts';
 import { categoryGuard, readUploadBody, readUploadForm, type UploadForm } from './multipart.ts';
 import { defineRoutes, route, OK, type RawQuery, type RestInput } from './route.ts';
 
@@ -81,6 +83,7 @@ export const mediaRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/media/',
+    workspace: readsIn(),
     tag: 'media',
     access: 'active',
     summary: 'The media library (intro, outro, music, commercial, sfx), newest first; sfx items supply the beep choices.',
@@ -90,6 +93,7 @@ export const mediaRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/media/covers',
+    workspace: readsIn(),
     tag: 'media',
     access: 'active',
     summary:
@@ -100,6 +104,7 @@ export const mediaRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/media/main-content',
+    workspace: readsIn(),
     tag: 'media',
     access: 'active',
     summary: 'Main-content uploads (Processing or Ready) with duration and Flubber, Intern and sound-effect counts.',
@@ -109,6 +114,7 @@ export const mediaRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/media/preview',
+    workspace: readsIn(mediaAt()),
     tag: 'media',
     access: 'active',
     summary: 'A short-lived signed URL an audio element can play (range requests supported).',
@@ -119,6 +125,7 @@ export const mediaRoutes = defineRoutes([
   route({
     method: 'post',
     path: '/api/media/upload/cover_art',
+    workspace: editsIn(),
     tag: 'media',
     access: 'active',
     summary: 'Upload a cover image (PNG or JPEG, up to 15 MB; multipart field file).',
@@ -130,6 +137,7 @@ export const mediaRoutes = defineRoutes([
   route({
     method: 'post',
     path: '/api/media/upload/episode_cover',
+    workspace: editsIn(),
     tag: 'media',
     access: 'active',
     summary:
@@ -142,6 +150,7 @@ export const mediaRoutes = defineRoutes([
   route({
     method: 'post',
     path: '/api/media/upload/{category}',
+    workspace: editsIn(),
     params: z.object({ category: ZUploadCategory }),
     body: { schema: ZUploadNotify, read: readUploadBody },
     tag: 'media',
@@ -157,6 +166,7 @@ export const mediaRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/media/{id}',
+    workspace: readsIn(mediaAt()),
     tag: 'media',
     access: 'active',
     summary: 'One media item or upload, with its transcript text when ready.',
@@ -166,6 +176,7 @@ export const mediaRoutes = defineRoutes([
   route({
     method: 'put',
     path: '/api/media/{id}',
+    workspace: editsIn(mediaAt()),
     tag: 'media',
     access: 'active',
     summary: 'Rename an item (friendly_name) and set an sfx trigger keyword (nullable).',
@@ -176,6 +187,7 @@ export const mediaRoutes = defineRoutes([
   route({
     method: 'patch',
     path: '/api/media/{id}',
+    workspace: editsIn(mediaAt()),
     tag: 'media',
     access: 'active',
     summary: 'Partial update: display_name (alias of friendly_name), friendly_name, trigger_keyword.',
@@ -186,6 +198,7 @@ export const mediaRoutes = defineRoutes([
   route({
     method: 'delete',
     path: '/api/media/{id}',
+    workspace: editsIn(mediaAt()),
     tag: 'media',
     access: 'active',
     summary: 'Delete a media item or upload and its stored files.',
@@ -195,6 +208,7 @@ export const mediaRoutes = defineRoutes([
   route({
     method: 'post',
     path: '/api/media/{id}/retry',
+    workspace: editsIn(mediaAt()),
     tag: 'media',
     access: 'active',
     summary: 'Queue transcription of an upload again (after an error, or once an engine is configured).',
@@ -204,6 +218,7 @@ export const mediaRoutes = defineRoutes([
   route({
     method: 'post',
     path: '/api/media/{id}/transcript',
+    workspace: editsIn(mediaAt()),
     tag: 'media',
     access: 'active',
     summary: 'Supply a transcript (.vtt, .srt or word .json; multipart field file) for an upload; it wins over every engine.',
@@ -224,6 +239,7 @@ export const mediaRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/media/{id}/transcript',
+    workspace: readsIn(mediaAt()),
     tag: 'media',
     access: 'active',
     summary: "An upload's transcript: words with start and end seconds and confidence.",
@@ -242,6 +258,7 @@ export const mediaRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/media/{id}/subtitle',
+    workspace: readsIn(mediaAt()),
     tag: 'media',
     access: 'active',
     summary: "An upload's transcript as WebVTT captions (spec 001 §3 subtitle); 404 until it is ready and for another user's.",
@@ -251,6 +268,7 @@ export const mediaRoutes = defineRoutes([
   route({
     method: 'patch',
     path: '/api/media/{id}/transcript',
+    workspace: editsIn(mediaAt()),
     params: z.object({ id: z.string() }),
     body: { schema: ZTranscriptCorrectionsBody },
     tag: 'media',
@@ -264,6 +282,7 @@ export const mediaRoutes = defineRoutes([
   route({
     method: 'post',
     path: '/api/media/{id}/rescan',
+    workspace: editsIn(mediaAt()),
     params: z.object({ id: z.string() }),
     body: { schema: ZRescanRequest.omit({ media_id: true }) },
     tag: 'media',

@@ -4,6 +4,7 @@ import { AppError } from '../../domain/errors.ts';
 import { parseInput } from '../../domain/validation.ts';
 import { assertAccess } from '../request-context.ts';
 import { auditWorkspaceChange, enterWorkspace } from '../workspace.ts';
+import { refuseEarly } from '../workspace-rules.ts';
 import type { HttpEnv } from '../http-env.ts';
 import type { RestBody, RestRoute } from './route.ts';
 
@@ -66,11 +67,13 @@ export function mountRestRoutes(app: Hono<HttpEnv>, routes: RestRoute[]): void {
       const requestCtx = c.get('ctx');
       await assertAccess(requestCtx, route.access);
       const params = parseInput(paramsSchema, c.req.param());
+      await refuseEarly(requestCtx, route.workspace, { ...c.req.query(), ...recordOf(params) });
       const query = route.query ? parseInput(route.query, c.req.query()) : c.req.query();
       const hasBody = route.body && route.method !== 'get' && route.method !== 'delete';
       const { body, files } = hasBody && route.body ? await readBody(c, route.body) : { body: undefined, files: undefined };
       const named = { ...recordOf(query), ...recordOf(body), ...recordOf(params) };
-      const ctx = await enterWorkspace(requestCtx, route.workspace, named);
+      // A public path (a signed URL) called without a bearer token acts as no one: its signature decides.
+      const ctx = requestCtx.user ? await enterWorkspace(requestCtx, route.workspace, named) : requestCtx;
       const result = await route.handle({ ctx, params, query, body, files, c });
       await auditWorkspaceChange(ctx, route.workspace, `${route.method.toUpperCase()} ${route.path}`, named);
       if (result instanceof Response) return result;

@@ -2,11 +2,13 @@ import { ZMediaItem, ZMusicAssetList } from '@ppp/contracts';
 import { userOf } from '../request-context.ts';
 import { serveStored } from '../media/serve-stored.ts';
 import { defineRoutes, route } from './route.ts';
+import { readsIn, editsIn } from '../workspace.ts';
 
 export const musicRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/music/assets',
+    workspace: readsIn(),
     tag: 'music',
     access: 'active',
     summary:
@@ -33,6 +35,7 @@ export const musicRoutes = defineRoutes([
   route({
     method: 'post',
     path: '/api/music/assets/{id}/add-to-library',
+    workspace: editsIn(),
     tag: 'music',
     access: 'active',
     summary: 'Copy a library bed into your media as a music clip (once; asking again returns the same clip), for a template’s music rule.',

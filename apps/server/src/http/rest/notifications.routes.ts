@@ -7,6 +7,7 @@ import {
 } from '@ppp/contracts';
 import { userOf } from '../request-context.ts';
 import { defineRoutes, route } from './route.ts';
+import { readsIn, editsIn } from '../workspace.ts';
 
 export const notificationRoutes = defineRoutes([
   route({
@@ -42,6 +43,7 @@ export const audioCleanupRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/users/me/audio-cleanup-settings',
+    workspace: readsIn(),
     tag: 'settings',
     access: 'active',
     summary: 'Your audio cleanup and magic-word settings (the defaults until saved).',
@@ -51,6 +53,7 @@ export const audioCleanupRoutes = defineRoutes([
   route({
     method: 'put',
     path: '/api/users/me/audio-cleanup-settings',
+    workspace: editsIn(),
     tag: 'settings',
     access: 'active',
     summary: 'Save audio cleanup settings; missing fields keep their saved values, out-of-range values answer 422.',

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Operation } from '../operation.ts';
+import type { WorkspaceRule } from '../workspace.ts';
 import { route, type PathParams, type RawQuery, type RestBody, type RestRoute } from './route.ts';
 
 /** How a path documents an operation: all but its contracts and access, which come from the operation. */
@@ -46,6 +47,28 @@ export function queryRoute<Path extends string, Input, Out extends z.ZodType>(
 }
 
 /**
+ * The operation's workspace rule with its subject's key as the path names it: an operation's
+ * `podcast_id` is the path's `{id}` (found by passing each parameter's own name through `input`).
+ */
+function pathRuleOf(
+  rule: WorkspaceRule | undefined,
+  path: string,
+  input: (params: Record<string, string>, body: unknown) => unknown,
+): WorkspaceRule | undefined {
+  if (!rule?.subject) return rule;
+  const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
+  let mapped: unknown;
+  try {
+    mapped = input(Object.fromEntries(names.map((name) => [name, `{${name}}`])), {});
+  } catch {
+    return rule;
+  }
+  const value = typeof mapped === 'object' && mapped !== null ? (mapped as Record<string, unknown>)[rule.subject.key] : undefined;
+  const name = names.find((n) => value === `{${n}}`);
+  return name ? { ...rule, subject: { ...rule.subject, key: name } } : rule;
+}
+
+/**
  * The operation as a REST path that names its subject in the path (and may carry a body): `input`
  * makes the operation's input of the path's parameters (strings, or checked with `params`) and the
  * body, checked with the body's schema.
@@ -59,10 +82,11 @@ export function pathRoute<Path extends string, Input, Out extends z.ZodType, Bod
   },
 ): RestRoute {
   const { input, ...documented } = doc;
+  const workspace = pathRuleOf(op.workspace, doc.path, input as (params: Record<string, string>, body: unknown) => unknown);
   return route<Path, Params, RawQuery, Body>({
     ...documented,
     access: op.access,
-    ...(op.workspace ? { workspace: op.workspace } : {}),
+    ...(workspace ? { workspace } : {}),
     response: responseOf(op, doc),
     handle: ({ ctx, params, body }) => op.call(ctx, input(params, body)),
   });

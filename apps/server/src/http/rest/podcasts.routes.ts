@@ -16,6 +16,7 @@ import {
 } from '@ppp/contracts';
 import { userOf } from '../request-context.ts';
 import { managesIn, readsIn, showVisible } from '../workspace.ts';
+import { showAt } from '../workspace-rules.ts';
 import { defineRoutes, route } from './route.ts';
 import { readCreateShowForm, readEditShowForm } from './show-form.ts';
 
@@ -55,6 +56,7 @@ export const podcastRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/podcasts/{id}/feed-check',
+    workspace: readsIn(showAt()),
     tag: 'podcasts',
     access: 'active',
     summary: "The show's feed check: what publishing on the built-in host refuses (errors) or warns about, each with where it is fixed.",
@@ -86,6 +88,7 @@ export const podcastRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/podcasts/{id}/episodes',
+    workspace: readsIn(showAt()),
     tag: 'podcasts',
     access: 'active',
     summary: 'The show’s episodes with their publish state, newest first (the podcast manager’s list).',
@@ -95,6 +98,7 @@ export const podcastRoutes = defineRoutes([
   route({
     method: 'post',
     path: '/api/podcasts/{id}/link-spreaker-show',
+    workspace: managesIn(showAt()),
     tag: 'podcasts',
     access: 'active',
     summary: 'Link the show to one of your Spreaker shows by its numeric id.',
@@ -105,6 +109,7 @@ export const podcastRoutes = defineRoutes([
   route({
     method: 'post',
     path: '/api/podcasts/{id}/create-spreaker-show',
+    workspace: managesIn(showAt()),
     tag: 'podcasts',
     access: 'active',
     summary: 'Create a Spreaker show from this show and link it.',
@@ -115,6 +120,7 @@ export const podcastRoutes = defineRoutes([
   route({
     method: 'post',
     path: '/api/podcasts/{id}/use-builtin-host',
+    workspace: managesIn(showAt()),
     tag: 'podcasts',
     access: 'active',
     summary: 'Host the show on this server’s own feed again (unlinks Spreaker).',
@@ -124,6 +130,7 @@ export const podcastRoutes = defineRoutes([
   route({
     method: 'post',
     path: '/api/podcasts/{id}/publish-all',
+    workspace: managesIn(showAt()),
     tag: 'podcasts',
     access: 'active',
     summary: 'Publish every unpublished episode of the show (at least 2).',
@@ -134,6 +141,7 @@ export const podcastRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/podcasts/{id}/distribution/checklist',
+    workspace: readsIn(showAt()),
     tag: 'podcasts',
     access: 'active',
     summary: 'Directory submission steps with your progress, and the feed URL to submit.',
@@ -143,6 +151,7 @@ export const podcastRoutes = defineRoutes([
   route({
     method: 'put',
     path: '/api/podcasts/{id}/distribution/checklist/{key}',
+    workspace: managesIn(showAt()),
     tag: 'podcasts',
     access: 'active',
     summary: 'Save the status and notes of one checklist item.',

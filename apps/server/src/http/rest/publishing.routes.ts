@@ -4,11 +4,14 @@ import { userOf } from '../request-context.ts';
 import { publishingOperations as ops } from '../operations/publishing.operations.ts';
 import { pathRoute, queryRoute } from './operation-route.ts';
 import { defineRoutes, route } from './route.ts';
+import { readsIn } from '../workspace.ts';
+import { showAt } from '../workspace-rules.ts';
 
 export const publishingRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/episodes/summary',
+    workspace: readsIn(showAt('podcast_id')),
     tag: 'episodes',
     access: 'active',
     summary: 'Per-show summary: total episodes and those neither published nor scheduled.',

@@ -26,7 +26,7 @@ export const retranscribeRoutes = defineRoutes([
     body: { schema: ZRetranscribeBody },
     input: ({ id }, body) => ({ media_id: id, discard_corrections: body.discard_corrections }),
   }),
-  pathRoute(ops.retranscribe, {
+  pathRoute(ops.retranscribeEpisode, {
     method: 'post',
     path: '/api/episodes/{id}/retranscribe',
     tag: 'episodes',

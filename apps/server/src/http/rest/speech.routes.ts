@@ -4,11 +4,13 @@ import { serveStored } from '../media/serve-stored.ts';
 import { speechOperations as ops } from '../operations/speech.operations.ts';
 import { bodyRoute, pathRoute, queryRoute } from './operation-route.ts';
 import { defineRoutes, route } from './route.ts';
+import { readsIn } from '../workspace.ts';
 
 export const speechRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/users/me/capabilities',
+    workspace: readsIn(),
     tag: 'voices',
     access: 'active',
     summary:
@@ -38,6 +40,7 @@ export const speechRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/elevenlabs/voice/{id}/preview',
+    workspace: readsIn(),
     tag: 'voices',
     access: 'active',
     summary: 'A short MP3 sample of a voice (synthesised once, then served from storage) for voices without a preview_url.',

@@ -1,5 +1,7 @@
 import { ZPutRecurringSchedulesRequest, ZTemplatePatch, ZTemplateList, ZTemplateView } from '@ppp/contracts';
 import { userOf } from '../request-context.ts';
+import { editsIn, readsIn, showVisible } from '../workspace.ts';
+import { templateAt } from '../workspace-rules.ts';
 import { templateOperations as ops } from '../operations/templates.operations.ts';
 import { bodyRoute, pathRoute } from './operation-route.ts';
 import { defineRoutes, route } from './route.ts';
@@ -8,11 +10,12 @@ export const templateRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/templates/',
+    workspace: readsIn(),
     tag: 'templates',
     access: 'active',
     summary: 'Your episode templates, oldest first.',
     response: ZTemplateList,
-    handle: ({ ctx }) => ctx.services.templates.findForUser(userOf(ctx)),
+    handle: async ({ ctx }) => (await ctx.services.templates.findForUser(userOf(ctx))).filter((t) => showVisible(ctx, t.podcast_id)),
   }),
   bodyRoute(ops.create, {
     method: 'post',
@@ -32,6 +35,7 @@ export const templateRoutes = defineRoutes([
   route({
     method: 'put',
     path: '/api/templates/{id}',
+    workspace: editsIn(templateAt()),
     tag: 'templates',
     access: 'active',
     summary: 'Update a template; fields left out keep their stored values (send is_active alone to disable or enable).',

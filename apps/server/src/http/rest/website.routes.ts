@@ -4,6 +4,8 @@ import { userOf } from '../request-context.ts';
 import { websiteOperations as ops } from '../operations/website.operations.ts';
 import { pathRoute } from './operation-route.ts';
 import { defineRoutes, route } from './route.ts';
+import { readsIn } from '../workspace.ts';
+import { showAt } from '../workspace-rules.ts';
 
 const tag = 'website';
 /** The show the path names, as the operations take it. */
@@ -73,6 +75,7 @@ export const websiteRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/podcasts/{id}/website/preview',
+    workspace: readsIn(showAt()),
     tag,
     access: 'active',
     summary: 'The draft as HTML, for its owner only (never indexed).',

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Operation } from '../operation.ts';
 import type { RequestContext } from '../request-context.ts';
-import { inWorkspace, withAccess } from './init.ts';
+import { inWorkspace, refusedEarly, withAccess } from './init.ts';
 
 /**
  * The procedure of an operation and its resolver. tRPC cannot resolve its parser types for a schema
@@ -10,8 +10,9 @@ import { inWorkspace, withAccess } from './init.ts';
  */
 function procedureOf<In extends z.ZodType, Out extends z.ZodType>(op: Operation<In, Out>) {
   const resolve = ({ ctx, input }: { ctx: RequestContext; input: z.output<In> }) => op.call(ctx, input);
-  const procedure = withAccess(op.access).input(op.input).output(op.output);
-  return { procedure: op.workspace ? procedure.use(inWorkspace(op.workspace)) : procedure, resolve: resolve as never };
+  if (!op.workspace) return { procedure: withAccess(op.access).input(op.input).output(op.output), resolve: resolve as never };
+  const procedure = withAccess(op.access).use(refusedEarly(op.workspace)).input(op.input).output(op.output);
+  return { procedure: procedure.use(inWorkspace(op.workspace)), resolve: resolve as never };
 }
 
 /** The operation as a tRPC query (it reads). */

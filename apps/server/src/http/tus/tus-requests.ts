@@ -7,6 +7,7 @@ import { UnfinishedUploads } from '../../domain/media/unfinished-uploads.ts';
 import { UnfinishedUploadsRepository } from '../../domain/media/unfinished-uploads.repository.ts';
 import type { User } from '../../domain/users/user.entity.ts';
 import { assertAccess, createRequestContext, type RequestContext } from '../request-context.ts';
+import { editsIn, enterWorkspace } from '../workspace.ts';
 
 /** What tus sends back when a hook refuses: its status and a plain-text body (the spec's words). */
 export interface TusRefusal {
@@ -42,6 +43,7 @@ export class TusRequests {
   private readonly clientIp: (req: Request) => string;
   private readonly datastore: DataStore;
   private readonly contexts = new WeakMap<Request, RequestContext>();
+  private readonly entered = new WeakMap<Request, RequestContext>();
   private readonly uploads = new WeakMap<Request, Upload>();
 
   constructor(orm: MikroORM, shared: SharedDeps, clientIp: (req: Request) => string, datastore: DataStore) {
@@ -60,6 +62,10 @@ export class TusRequests {
     }
     try {
       await assertAccess(ctx, 'active');
+      // Every tus request acts in the workspace its x-workspace header names, with `edit` (issue 34):
+      // the upload is the owner's, in the owner's storage and limits; a member without it is refused.
+      ctx = this.entered.get(req) ?? (await enterWorkspace(ctx, editsIn(), null));
+      this.entered.set(req, ctx);
     } catch (error) {
       throw refusal(error);
     }

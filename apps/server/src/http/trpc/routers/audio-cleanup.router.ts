@@ -1,11 +1,13 @@
 import { ZAudioCleanupSettings, ZAudioCleanupSettingsUpdate } from '@ppp/contracts';
-import { activeProcedure, router } from '../init.ts';
+import { actingIn, actingInWorkspace, router } from '../init.ts';
+import { readsIn, editsIn } from '../../workspace.ts';
 
 /** Audio Improvements and Magic Words settings (twin of /api/users/me/audio-cleanup-settings). */
 export const audioCleanupRouter = router({
-  get: activeProcedure.output(ZAudioCleanupSettings).query(({ ctx }) => ctx.services.audioCleanup.get(ctx.user.id)),
-  update: activeProcedure
-    .input(ZAudioCleanupSettingsUpdate)
+  get: actingInWorkspace(readsIn())
+    .output(ZAudioCleanupSettings)
+    .query(({ ctx }) => ctx.services.audioCleanup.get(ctx.user.id)),
+  update: actingIn(editsIn(), ZAudioCleanupSettingsUpdate)
     .output(ZAudioCleanupSettings)
     .mutation(({ ctx, input }) => ctx.services.audioCleanup.update(ctx.user, input)),
 });

@@ -14,7 +14,8 @@ import {
   ZTierConfigUpdate,
   ZUsage,
 } from '@ppp/contracts';
-import { activeProcedure, adminProcedure, router } from '../init.ts';
+import { actingIn, activeProcedure, adminProcedure, router } from '../init.ts';
+import { editsIn } from '../../workspace.ts';
 
 /**
  * Twins of /api/billing/* (usage, subscription, checkout, checkout_result, force_sync_session, portal),
@@ -23,8 +24,7 @@ import { activeProcedure, adminProcedure, router } from '../init.ts';
  */
 export const billingRouter = router({
   usage: activeProcedure.output(ZUsage).query(({ ctx }) => ctx.services.usage.usage(ctx.user)),
-  precheckMinutes: activeProcedure
-    .input(ZMinutesPrecheckRequest)
+  precheckMinutes: actingIn(editsIn(), ZMinutesPrecheckRequest)
     .output(ZMinutesPrecheck)
     .mutation(({ ctx, input }) => ctx.services.usage.precheck(ctx.user, input)),
   subscription: activeProcedure.output(ZSubscription).query(({ ctx }) => ctx.services.subscriptions.subscription(ctx.user)),

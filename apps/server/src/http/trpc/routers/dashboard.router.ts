@@ -1,7 +1,11 @@
 import { ZDashboardStats } from '@ppp/contracts';
-import { activeProcedure, router } from '../init.ts';
+import { actingInWorkspace, router } from '../init.ts';
+import { readsIn } from '../../workspace.ts';
+import { chosenShows } from '../../workspace-rules.ts';
 
 /** The dashboard's statistics (spec 002 §2.4, §3). */
 export const dashboardRouter = router({
-  stats: activeProcedure.output(ZDashboardStats).query(({ ctx }) => ctx.services.dashboard.stats(ctx.user)),
+  stats: actingInWorkspace(readsIn())
+    .output(ZDashboardStats)
+    .query(({ ctx }) => ctx.services.dashboard.stats(ctx.user, new Date(), chosenShows(ctx))),
 });

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MEDIA_UPLOAD_FORM, ZCoverUploadResponse, ZMediaItem, ZUploadCategory, ZUploadNotify } from '@ppp/contracts';
 import { AppError } from '../../../domain/errors.ts';
 import { uploadFormOf, withUploadForm, type UploadForm } from '../../rest/multipart.ts';
-import { activeProcedure, router } from '../init.ts';
+import { actingIn, router } from '../init.ts';
+import { editsIn } from '../../workspace.ts';
 
 const ZForm = z.instanceof(FormData);
 
@@ -18,8 +19,7 @@ function oneImage(form: UploadForm) {
  * and /api/media/{id}/transcript: the same form fields (MEDIA_UPLOAD_FORM) as FormData, the same service.
  */
 export const mediaUploadsRouter = router({
-  library: activeProcedure
-    .input(ZForm)
+  library: actingIn(editsIn(), ZForm)
     .output(z.array(ZMediaItem))
     .mutation(async ({ ctx, input }) => {
       const category = ZUploadCategory.parse(input.get(MEDIA_UPLOAD_FORM.category));
@@ -27,22 +27,19 @@ export const mediaUploadsRouter = router({
         ctx.services.uploads.acceptMany(ctx.user, files, friendlyNames, { category, ...ZUploadNotify.parse(fields) }, transcript),
       );
     }),
-  cover: activeProcedure
-    .input(ZForm)
+  cover: actingIn(editsIn(), ZForm)
     .output(ZCoverUploadResponse)
     .mutation(async ({ ctx, input }) =>
       withUploadForm(await uploadFormOf(ctx, input), (form) => ctx.services.uploads.acceptCover(ctx.user, oneImage(form))),
     ),
-  episodeCover: activeProcedure
-    .input(ZForm)
+  episodeCover: actingIn(editsIn(), ZForm)
     .output(ZMediaItem)
     .mutation(async ({ ctx, input }) =>
       withUploadForm(await uploadFormOf(ctx, input), (form) =>
         ctx.services.uploads.acceptEpisodeCover(ctx.user, oneImage(form), form.friendlyNames[0]),
       ),
     ),
-  transcript: activeProcedure
-    .input(ZForm)
+  transcript: actingIn(editsIn(), ZForm)
     .output(ZMediaItem)
     .mutation(async ({ ctx, input }) => {
       const mediaId = z.string().min(1).parse(input.get(MEDIA_UPLOAD_FORM.mediaId));

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { readPodcastForm, ZCreatePodcastRequest, ZPodcast, ZUpdatePodcastInput } from '@ppp/contracts';
 import { coverBytesOf } from '../../rest/show-form.ts';
-import { activeProcedure } from '../init.ts';
+import { actingIn } from '../init.ts';
+import { managesIn } from '../../workspace.ts';
+import { showAt } from '../../workspace-rules.ts';
 
 /** The show's fields (JSON in `data`, checked by the schema) and its cover, from createPodcastForm/updatePodcastForm. */
 function podcastFormOf<T extends z.ZodType>(schema: T) {
@@ -12,16 +14,15 @@ function podcastFormOf<T extends z.ZodType>(schema: T) {
 }
 
 /** Twin of POST /api/podcasts/ (multipart): a new show, with or without a cover. */
-export const createPodcast = activeProcedure
-  .input(podcastFormOf(ZCreatePodcastRequest))
+export const createPodcast = actingIn(managesIn(), podcastFormOf(ZCreatePodcastRequest))
   .output(ZPodcast)
   .mutation(({ ctx, input }) => ctx.services.podcasts.create(ctx.user, input.body, input.cover));
 
 /** Twin of PUT /api/podcasts/{id}: every Edit Podcast field, one path whether or not a new cover is attached. */
-export const updatePodcast = activeProcedure
-  .input(podcastFormOf(ZUpdatePodcastInput))
+export const updatePodcast = actingIn(
+  managesIn(showAt()),
+  // The show's id at the top, where the workspace rule finds its subject.
+  podcastFormOf(ZUpdatePodcastInput).transform(({ body: { id, ...body }, cover }) => ({ id, body, cover })),
+)
   .output(ZPodcast)
-  .mutation(({ ctx, input }) => {
-    const { id, ...body } = input.body;
-    return ctx.services.podcasts.update(ctx.user, id, body, input.cover);
-  });
+  .mutation(({ ctx, input }) => ctx.services.podcasts.update(ctx.user, input.id, input.body, input.cover));

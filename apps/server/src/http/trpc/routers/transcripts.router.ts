@@ -9,31 +9,28 @@ import {
   ZTranscriptReadyResponse,
   ZTranscriptView,
 } from '@ppp/contracts';
-import { activeProcedure, router } from '../init.ts';
+import { actingIn, router } from '../init.ts';
+import { readsIn, editsIn } from '../../workspace.ts';
+import { episodeAt, mediaAt } from '../../workspace-rules.ts';
 
 /**
  * Transcript readiness and detected commands of an upload (twins of /api/ai/transcript-ready and
  * /api/ai/intent-hints), its words to read and correct, and Re-scan (issue 18).
  */
 export const transcriptsRouter = router({
-  ready: activeProcedure
-    .input(ZTranscriptReadyQuery)
+  ready: actingIn(readsIn(episodeAt('episode_id')), ZTranscriptReadyQuery)
     .output(ZTranscriptReadyResponse)
     .query(({ ctx, input }) => ctx.services.transcripts.transcriptReady(ctx.user, input)),
-  intentHints: activeProcedure
-    .input(ZTranscriptReadyQuery)
+  intentHints: actingIn(readsIn(episodeAt('episode_id')), ZTranscriptReadyQuery)
     .output(ZIntentHintsResponse)
     .query(({ ctx, input }) => ctx.services.transcripts.intentHints(ctx.user, input)),
-  view: activeProcedure
-    .input(ZTranscriptQuery)
+  view: actingIn(readsIn(mediaAt('media_id')), ZTranscriptQuery)
     .output(ZTranscriptView)
     .query(({ ctx, input }) => ctx.services.transcriptReview.view(ctx.user, input)),
-  correct: activeProcedure
-    .input(ZTranscriptCorrectionsRequest)
+  correct: actingIn(editsIn(mediaAt('media_id')), ZTranscriptCorrectionsRequest)
     .output(ZTranscriptCorrectionsResult)
     .mutation(({ ctx, input }) => ctx.services.transcriptReview.correct(ctx.user, input)),
-  rescan: activeProcedure
-    .input(ZRescanRequest)
+  rescan: actingIn(editsIn(mediaAt('media_id')), ZRescanRequest)
     .output(ZRescanResult)
     .mutation(({ ctx, input }) => ctx.services.transcriptReview.rescan(ctx.user, input)),
 });
