@@ -41,3 +41,9 @@ export const NOTIFICATION_LINKS = {
 export function notificationPath(link: string | null): string | null {
   return link && /^\/dashboard(\/|\?|$)/.test(link) && !link.startsWith('//') ? link : null;
 }
+
+/** The bell's notice when an episode's assembly failed for good (its owner and the show's team members, issue 34). */
+export const ASSEMBLY_FAILED_NOTICE = {
+  title: 'Assembly failed',
+  body: (episodeTitle: string, reason: string) => `"${episodeTitle}" could not be assembled: ${reason}`,
+} as const;

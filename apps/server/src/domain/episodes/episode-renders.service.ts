@@ -1,7 +1,9 @@
 import { computePeaks, NotAudioError, type Peaks } from '@ppp/audio';
 import {
   ASSEMBLY,
+  ASSEMBLY_FAILED_NOTICE,
   ASSEMBLY_MESSAGES,
+  NOTIFICATION_LINKS,
   ZEpisodePeaks,
   ZRenderMemo,
   type TEdl,
@@ -16,6 +18,8 @@ import type { User } from '../users/user.entity.ts';
 import type { SpeechService } from '../speech/speech.service.ts';
 import type { AudioCleanupService } from '../audio-cleanup/audio-cleanup.service.ts';
 import type { Episode } from './episode.entity.ts';
+import type { Podcast } from '../podcasts/podcast.entity.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { EpisodesRepository } from './episodes.repository.ts';
 import type { EpisodeMediaRepository } from './episode-media.repository.ts';
 import type { EpisodeRendersRepository } from './episode-renders.repository.ts';
@@ -36,6 +40,8 @@ export interface EpisodeRendersDeps {
   jobs: JobQueue;
   speech: SpeechService;
   audioCleanup: AudioCleanupService;
+  /** Tells the owner and the show's team members when an assembly failed for good. */
+  notifications?: Pick<NotificationsService, 'notifyShow'>;
 }
 
 /** Where an episode's render and its peaks live: named by the plan, so the same plan is the same key. */
@@ -191,6 +197,12 @@ export class EpisodeRendersService {
     episode.errorMessage = message;
     if (['pending', 'processing'].includes(episode.status)) episode.status = 'error';
     await this.deps.renders.flush();
+    await this.deps.notifications?.notifyShow(episode.user as User, (episode.podcast as Podcast).id, {
+      title: ASSEMBLY_FAILED_NOTICE.title,
+      body: ASSEMBLY_FAILED_NOTICE.body(episode.title, message),
+      dedupeKey: `assembly-failed:${episode.id}:${episode.assemblyJobId ?? ''}`,
+      link: NOTIFICATION_LINKS.episode(episode.id),
+    });
   }
 
   /** GET /api/episodes/{id}/peaks: the owner's rendered episode; computed once per file and kept beside it. */

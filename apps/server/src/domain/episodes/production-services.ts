@@ -61,6 +61,7 @@ export function createProductionServices(em: EntityManager, shared: SharedDeps, 
       jobs: shared.jobs,
       speech: ports.speech,
       audioCleanup: ports.audioCleanup,
+      notifications: core.notifications,
     }),
     ...createCreatorServices(em, shared, { ...ports, aiText, features }),
   };

@@ -42,6 +42,17 @@ export class NotificationsRepository extends Repository {
     return rows.length > 0;
   }
 
+  /** The members of a workspace who work on a show (given every show, or that one), issue 34. */
+  async membersOnShow(ownerId: string, podcastId: string): Promise<string[]> {
+    const rows = await this.em
+      .getConnection()
+      .execute<{ member_id: string }[]>(
+        `select member_id from workspace_members where owner_id = ? and (podcast_ids is null or podcast_ids @> ?::jsonb)`,
+        [ownerId, JSON.stringify([podcastId])],
+      );
+    return rows.map((row) => row.member_id);
+  }
+
   save(): Promise<void> {
     return this.em.flush();
   }

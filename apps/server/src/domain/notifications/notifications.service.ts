@@ -38,4 +38,15 @@ export class NotificationsService {
   async notify(userId: string, notice: TNewNotice): Promise<void> {
     await this.repo.insertOnce(userId, notice);
   }
+
+  /**
+   * A notice about a show: to its owner, and to the members of the owner's workspace who work on
+   * the show (issue 34), each once (their dedupe key is the owner's with their id).
+   */
+  async notifyShow(owner: { id: string }, podcastId: string, notice: TNewNotice): Promise<void> {
+    await this.notify(owner.id, notice);
+    for (const memberId of await this.repo.membersOnShow(owner.id, podcastId)) {
+      await this.notify(memberId, { ...notice, dedupeKey: notice.dedupeKey ? `${notice.dedupeKey}:${memberId}` : notice.dedupeKey });
+    }
+  }
 }

@@ -156,9 +156,9 @@ export class PublishRunner {
     await host.finalize(request(token!), hostId).catch(() => undefined);
   }
 
-  /** A publish that went live rings the bell once ('Episode published'), linking to the episode. */
+  /** A publish that went live rings the bell once ('Episode published'), linking to the episode: the owner's, and the show's team members'. */
   private async tellPublished(episode: Episode): Promise<void> {
-    await this.deps.notifications.notify((episode.user as User).id, {
+    await this.deps.notifications.notifyShow(episode.user as User, (episode.podcast as Podcast).id, {
       title: PUBLISHED_NOTICE.title,
       body: PUBLISHED_NOTICE.body(episode.title),
       dedupeKey: `published:${episode.id}:${episode.publishedAt?.toISOString() ?? ''}`,
