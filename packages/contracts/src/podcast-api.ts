@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAppleCategory, ZPodcastLanguage, ZPodcastSettings, ZPodcastType } from './podcast.ts';
+import { ZAppleCategory, ZPodcastLanguage, ZPodcastSettingsPatch, ZPodcastType } from './podcast.ts';
 
 /** Where a show's episodes go: our own feed (the default) or a linked Spreaker show. */
 export const HOST_KINDS = ['builtin', 'spreaker'] as const;
@@ -66,10 +66,11 @@ const numericShowId = z
 const categoryIdField = z.string().trim().nullable().optional();
 
 /**
- * PUT /api/podcasts/{id}: every Edit Podcast field (JSON, or multipart with cover_image). Changing a
- * linked Spreaker show ID needs allow_spreaker_id_change (the dialog's confirmation box).
+ * PUT /api/podcasts/{id}: any Edit Podcast field (JSON, or multipart with cover_image); a field left out
+ * keeps its value. Changing a linked Spreaker show ID needs allow_spreaker_id_change (the dialog's
+ * confirmation box).
  */
-export const ZUpdatePodcastRequest = ZPodcastSettings.extend({
+export const ZUpdatePodcastRequest = ZPodcastSettingsPatch.extend({
   spreaker_show_id: numericShowId.nullable().optional(),
   allow_spreaker_id_change: z.boolean().default(false),
   category_id: categoryIdField,

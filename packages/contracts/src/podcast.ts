@@ -24,6 +24,9 @@ export const PODCAST_LIMITS = {
 
 export const PODCAST_MESSAGES = {
   nameMin: 'Minimum 4 characters.',
+  /** A category string that is not one of Apple Podcasts' categories (issue 37: refused, not stored as none). */
+  unknownCategory: (value: string) =>
+    `"${value}" is not an Apple Podcasts category. Choose one from the list, as "Arts" or "Arts > Books".`,
   nameMinToast: 'Podcast title must be at least 4 characters.',
   confirmHostShowIdChange: 'Check the confirmation box to change the Spreaker Show ID.',
   mustBeNumeric: 'Must be numeric.',
@@ -87,6 +90,21 @@ const optionalEmail = z
   .transform((v) => (v === '' ? null : v));
 
 /** Every field of the Edit Podcast dialog (spec 001 §3 'Podcast'). */
+/** A text field of a PUT: absent leaves it as it is, empty or null clears it. */
+const patchText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v));
+const patchEmail = z
+  .union([z.literal(''), z.email()])
+  .nullable()
+  .optional()
+  .transform((v) => (v === '' ? null : v));
+
 export const ZPodcastSettings = z.object({
   name: ZPodcastName,
   description: z.string().trim().max(20_000).default(''),
@@ -106,6 +124,25 @@ export const ZPodcastSettings = z.object({
   locked: z.boolean().default(false),
 });
 export type TPodcastSettings = z.infer<typeof ZPodcastSettings>;
+
+/** Every Edit Podcast field as a PUT carries it: a field left out keeps its value (issue 37), none has a default. */
+export const ZPodcastSettingsPatch = z.object({
+  name: ZPodcastName.optional(),
+  description: z.string().trim().max(20_000).optional(),
+  podcast_type: ZPodcastType.optional(),
+  language: ZPodcastLanguage.optional(),
+  copyright_line: patchText(500),
+  owner_name: patchText(255),
+  owner_email: patchEmail,
+  author_name: patchText(255),
+  contact_email: patchEmail,
+  category: ZAppleCategory.nullable().optional(),
+  category_2: ZAppleCategory.nullable().optional(),
+  category_3: ZAppleCategory.nullable().optional(),
+  explicit: z.boolean().optional(),
+  website_url: ZHttpUrl.nullable().optional(),
+  locked: z.boolean().optional(),
+});
 export type TPodcastSettingsInput = z.input<typeof ZPodcastSettings>;
 
 /** POST /api/podcasts/ (multipart: the cover file travels beside these fields; a category as 'Arts > Books' or JSON). */

@@ -221,8 +221,29 @@ describe('create, edit and delete a show', () => {
       explicit: false,
       spreaker_show_id: null,
       host_kind: 'builtin',
+      // Fields the form left out keep their values (issue 37).
+      description: 'New description',
+      owner_email: 'ada@example.com',
+      category_2_id: 'Technology',
+      locked: true,
     });
     expect(ZShowJson.parse(multipart.body).cover_url).toMatch(/\/feeds\/.+\/cover\.png\?v=/);
+
+    // A JSON PUT of one field changes that field only; an unknown category is refused and changes nothing.
+    const oneField = await send('PUT', `/api/podcasts/${id}`, a.token, { description: 'Only this changes' });
+    expect(oneField.status).toBe(200);
+    expect(oneField.body).toMatchObject({
+      name: 'Edited Again',
+      description: 'Only this changes',
+      category_id: 'Arts > Books',
+      owner_email: 'ada@example.com',
+    });
+    const unknown = await send('PUT', `/api/podcasts/${id}`, a.token, { name: 'Not Saved', category_id: 'Knitting > Socks' });
+    expect(unknown).toMatchObject({ status: 422, body: { detail: PODCAST_MESSAGES.unknownCategory('Knitting > Socks') } });
+    const unknownForm = await send('PUT', `/api/podcasts/${id}`, a.token, showForm({ name: 'Not Saved', category_2_id: 'Nonsense' }));
+    expect(unknownForm).toMatchObject({ status: 422, body: { detail: PODCAST_MESSAGES.unknownCategory('Nonsense') } });
+    const cleared = await send('PUT', `/api/podcasts/${id}`, a.token, { category_2_id: '', owner_email: '' });
+    expect(cleared.body).toMatchObject({ name: 'Edited Again', category_2_id: null, owner_email: null });
 
     expect((await send('PUT', `/api/podcasts/${id}`, b.token, every)).status).toBe(404);
   });

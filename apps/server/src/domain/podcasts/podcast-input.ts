@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { ZUpdatePodcastRequest, TAppleCategory } from '@ppp/contracts';
+import { PODCAST_MESSAGES, type ZUpdatePodcastRequest, type TAppleCategory } from '@ppp/contracts';
+import { AppError } from '../errors.ts';
 import { decodeCategory } from './podcast.dto.ts';
 
 const BOOLEAN_FIELDS = ['explicit', 'locked', 'allow_spreaker_id_change'] as const;
@@ -19,7 +20,7 @@ export function formToUpdateBody(fields: Record<string, string>): Record<string,
     if (value === undefined) continue;
     if (value.trim() === '' || value === 'null') body[key] = null;
     else if (value.trim().startsWith('{')) body[key] = JSON.parse(value) as unknown;
-    else body[key] = decodeCategory(value) ?? value;
+    else body[key] = knownCategory(value);
   }
   for (const key of ['website_url', 'spreaker_show_id'] as const) {
     if (fields[key] !== undefined && fields[key].trim() === '') body[key] = null;
@@ -27,10 +28,23 @@ export function formToUpdateBody(fields: Record<string, string>): Record<string,
   return body;
 }
 
-/** The PUT body with spec-style category_id strings folded into the category objects. */
+/** A category string ('Arts' or 'Arts > Books') that must name one of Apple Podcasts' categories (422 otherwise, never stored as none). */
+function knownCategory(value: string): TAppleCategory {
+  const category = decodeCategory(value.trim());
+  if (!category) throw new AppError('VALIDATION', PODCAST_MESSAGES.unknownCategory(value.trim()));
+  return category;
+}
+
+/**
+ * The PUT body with spec-style category_id strings folded into the category objects. A category left
+ * out (neither the object nor its id) stays undefined: the show keeps it.
+ */
 export function foldCategoryIds(body: z.output<typeof ZUpdatePodcastRequest>) {
-  const pick = (object: TAppleCategory | null, id: string | null | undefined): TAppleCategory | null =>
-    object ?? (id ? decodeCategory(id) : null);
+  const pick = (object: TAppleCategory | null | undefined, id: string | null | undefined): TAppleCategory | null | undefined => {
+    if (object !== undefined) return object;
+    if (id === undefined) return undefined;
+    return id === null || id.trim() === '' ? null : knownCategory(id);
+  };
   return {
     ...body,
     category: pick(body.category, body.category_id),

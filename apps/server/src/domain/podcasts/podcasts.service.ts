@@ -91,7 +91,8 @@ export class PodcastsService {
       podcast.spreakerShowId = next;
       podcast.hostKind = next ? 'spreaker' : 'builtin';
     }
-    Object.assign(podcast, {
+    // A field the request left out keeps its value (issue 37): only what it carries is written.
+    const changes = {
       name: body.name,
       description: body.description,
       podcastType: body.podcast_type,
@@ -101,13 +102,14 @@ export class PodcastsService {
       ownerEmail: body.owner_email,
       authorName: body.author_name,
       contactEmail: body.contact_email,
-      category: encodeCategory(body.category),
-      category2: encodeCategory(body.category_2),
-      category3: encodeCategory(body.category_3),
+      category: body.category === undefined ? undefined : encodeCategory(body.category),
+      category2: body.category_2 === undefined ? undefined : encodeCategory(body.category_2),
+      category3: body.category_3 === undefined ? undefined : encodeCategory(body.category_3),
       explicit: body.explicit,
       websiteUrl: body.website_url,
       locked: body.locked,
-    });
+    };
+    Object.assign(podcast, Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)));
     const oldCover = podcast.coverStorageKey ?? null;
     if (prepared) podcast.coverStorageKey = await this.storeCover(user, podcast.id, prepared.bytes, prepared.extension);
     await this.deps.repository.flush();
