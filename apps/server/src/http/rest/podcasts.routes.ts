@@ -70,7 +70,7 @@ export const podcastRoutes = defineRoutes([
     tag: 'podcasts',
     access: 'active',
     summary:
-      'Edit show fields (JSON, or multipart with cover_image): a field left out keeps its value, an empty one clears it; a category outside Apple Podcasts\' list is 422; changing a linked Spreaker show ID needs allow_spreaker_id_change.',
+      'Edit show fields (JSON, or multipart with cover_image): a field left out keeps its value, an empty one clears it; an unknown category is 422; changing a linked Spreaker show ID needs allow_spreaker_id_change.',
     body: { schema: ZUpdatePodcastRequest, read: readEditShowForm },
     response: ZPodcast,
     handle: ({ ctx, params, body, files }) => ctx.services.podcasts.update(userOf(ctx), params.id, body, files),
