@@ -39,6 +39,8 @@ export const PUBLISHED_NOTICE = {
 } as const;
 
 export const PUBLISH_MESSAGES = {
+  /** Publish All on a show the built-in host would refuse (issue 37): nothing is queued, each episode says why. */
+  showNotReady: (problems: string) => `The show is not ready to publish: ${problems} Fix it in My Podcasts, then publish again.`,
   dateTimeRequired: 'Date & time required',
   invalidDateTime: 'Invalid date/time',
   scheduleLead: 'Choose a time at least 1 minute in the future',

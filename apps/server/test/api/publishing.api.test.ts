@@ -268,6 +268,20 @@ describe('publish-all', () => {
     for (const ep of [one, two]) expect(await statusOf(ep.id)).toMatchObject({ publish_state: 'queued' });
     expect((await post(`/api/podcasts/${busy.showId}/publish-all`, {}, b.token)).status).toBe(404);
   });
+
+  it('queues nothing on a show the feed check refuses, and lists every episode with the reason', async () => {
+    const bare = await newShow('Show Without Cover', false);
+    const first = await bare.episode({ title: 'First' });
+    const second = await bare.episode({ title: 'Second' });
+    const res = await post(`/api/podcasts/${bare.showId}/publish-all`, {});
+    const body = z
+      .object({ started: z.number(), errors: z.array(z.object({ episode_id: z.string(), error: z.string() })) })
+      .parse(res.body);
+    expect(body.started).toBe(0);
+    expect(body.errors.map((e) => e.episode_id).sort()).toEqual([first.id, second.id].sort());
+    expect(body.errors[0]?.error).toMatch(/^The show is not ready to publish: .*[Cc]over.* Fix it in My Podcasts, then publish again\.$/);
+    for (const ep of [first, second]) expect(await statusOf(ep.id)).not.toMatchObject({ publish_state: 'queued' });
+  });
 });
 
 describe('visibility', () => {

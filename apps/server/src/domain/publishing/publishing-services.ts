@@ -66,7 +66,7 @@ export function createPublishingServices(em: EntityManager, shared: SharedDeps, 
     feedCheck,
     downloads: new DownloadsService(repository),
     publishing,
-    publishAll: new PublishAllService({ repository, podcasts, publishing }),
+    publishAll: new PublishAllService({ repository, podcasts, publishing, feedCheck }),
     publishRunner: new PublishRunner({
       episodes: () => new PublishingRepository(em.fork()),
       hosts,
