@@ -49,7 +49,7 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
   const { config, storage } = shared;
   const mediaServices = createMediaServices(em, shared, core);
   const speech = createSpeechServices(em, shared);
-  const templateServices = createTemplateServices(em, shared);
+  const templateServices = createTemplateServices(em, shared, speech.speech);
   const { templates } = templateServices;
   const transcriptServices = createTranscriptServices(em, config, core, mediaServices.media, storage);
   const { transcripts, audioCleanup } = transcriptServices;

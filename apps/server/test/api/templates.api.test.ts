@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { TRPCClientError } from '@trpc/client';
 import { z } from 'zod';
-import { TEMPLATE, TEMPLATE_MESSAGES, scaleToDb, type TTemplateBodyInput } from '@ppp/contracts';
+import { TEMPLATE, TEMPLATE_MESSAGES, TTS_MESSAGES, scaleToDb, type TTemplateBodyInput } from '@ppp/contracts';
 import { closeApiBed, startApiBed } from '../support/api-bed.ts';
 import { errorOf, twoUsers, type TestServer } from '../support/http.ts';
 import { tempDir, toneFile, uploadForm } from '../support/audio-files.ts';
@@ -157,7 +157,7 @@ describe('templates over REST', () => {
         {
           id: 'i',
           segment_type: 'intro',
-          source: { source_type: 'ai_generated', prompt: 'Hello from the past', voice_id: 'EXAVITQu4vr4xnSDxMaL' } as never,
+          source: { source_type: 'ai_generated', prompt: 'Hello from the past', voice_id: 'espeak:en-us' } as never,
         },
         { id: 'c', segment_type: 'content', source: { source_type: 'static', filename: '' } },
         { id: 'o', segment_type: 'outro', source: { source_type: 'tts', script: 'Bye now' } as never },
@@ -166,8 +166,41 @@ describe('templates over REST', () => {
     const res = await api.request('POST', '/api/templates/', { token: a.token, json: legacy });
     expect(res.status).toBe(201);
     const sources = ZView.parse(res.body).segments.map((s) => s.source);
-    expect(sources[0]).toMatchObject({ source_type: 'tts', text_prompt: 'Hello from the past', voice_id: 'EXAVITQu4vr4xnSDxMaL' });
+    expect(sources[0]).toMatchObject({ source_type: 'tts', text_prompt: 'Hello from the past', voice_id: 'espeak:en-us' });
     expect(sources[2]).toMatchObject({ source_type: 'tts', text_prompt: 'Bye now' });
+  });
+
+  it('refuses a voice none of the user’s engines has (422 naming where), on create and update, and saves nothing (issue 35)', async () => {
+    const before = z.array(ZView).parse((await api.request('GET', '/api/templates/', { token: a.token })).body);
+    // An ElevenLabs voice without a key, and a local engine's voice that does not exist.
+    for (const voiceId of ['EXAVITQu4vr4xnSDxMaL', 'espeak:no-such-voice']) {
+      const ghost = body(a);
+      ghost.segments[0] = { id: 'i', segment_type: 'intro', source: { source_type: 'tts', text_prompt: 'Hello there', voice_id: voiceId } };
+      const res = await api.request('POST', '/api/templates/', { token: a.token, json: ghost });
+      expect(errorOf(res)).toMatchObject({ status: 422, detail: TTS_MESSAGES.voiceUnavailable });
+      expect(res.body).toMatchObject({ errors: [{ path: ['segments', 0, 'source', 'voice_id'] }] });
+    }
+    const intern = await api.request('POST', '/api/templates/', {
+      token: a.token,
+      json: { ...body(a), automation_settings: { intern_voice_id: 'espeak:no-such-voice' } },
+    });
+    expect(errorOf(intern)).toMatchObject({ status: 422, detail: TTS_MESSAGES.voiceUnavailable });
+    await expect(
+      api.trpc(a.token).templates.create.mutate({ ...body(a), default_intern_voice_id: 'espeak:no-such-voice' }),
+    ).rejects.toMatchObject({ data: { httpStatus: 422 } });
+    expect(z.array(ZView).parse((await api.request('GET', '/api/templates/', { token: a.token })).body)).toEqual(before);
+
+    const saved = ZView.parse((await api.request('POST', '/api/templates/', { token: a.token, json: body(a) })).body);
+    const changed = body(a);
+    changed.segments[0] = {
+      id: 'i',
+      segment_type: 'intro',
+      source: { source_type: 'tts', text_prompt: 'Hi', voice_id: 'espeak:no-such-voice' },
+    };
+    const put = await api.request('PUT', `/api/templates/${saved.id}`, { token: a.token, json: { segments: changed.segments } });
+    expect(errorOf(put)).toMatchObject({ status: 422, detail: TTS_MESSAGES.voiceUnavailable });
+    expect(ZView.parse((await api.request('GET', `/api/templates/${saved.id}`, { token: a.token })).body)).toEqual(saved);
+    await api.request('DELETE', `/api/templates/${saved.id}`, { token: a.token });
   });
 
   it('refuses what the rules forbid, in the spec’s words, and changes nothing', async () => {

@@ -92,8 +92,9 @@ export async function handleAssemble(
     if (permanent === null && !isFinalAttempt(ctx)) throw error;
     const message = permanent ?? ASSEMBLY_MESSAGES.renderFailed(error instanceof Error ? error.message : String(error));
     await services.renders.fail(episode, message);
-    // The job's own failure (no retry left), not the creator's input: its minutes come back (issue 15).
-    const credited = permanent === null ? await services.usage.creditFailedRender(episode.id) : 0;
+    // Nothing is charged for what could not be rendered, whatever the reason (issue 35): the minutes and the
+    // episode come back once (the credit is keyed on the charge, so a job run again gives nothing more).
+    const credited = await services.usage.creditFailedRender(episode.id);
     log(`audio.assemble ${episode.id} failed: ${message}${credited ? ` (${credited} minutes credited back)` : ''}`);
     return { status: 'error' };
   } finally {

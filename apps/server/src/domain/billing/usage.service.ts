@@ -165,7 +165,7 @@ export class UsageService {
 
   /**
    * Inside the caller's transaction (ledger: its ledger), before a failed render is queued again: when its newest charge
-   * was credited back (the job's own failure), the same minutes are charged again under a key of
+   * was credited back (every failed render's is), the same minutes are charged again under a key of
    * their own, so a retry costs what the first try would have and two clicks charge once. Answers
    * the minutes charged (0 when the charge still stands).
    */
@@ -178,7 +178,7 @@ export class UsageService {
   }
 
   /**
-   * A render that failed permanently for a reason not the creator's: its newest charge is given back
+   * A render that failed for good, for any reason (issue 35): its newest charge is given back
    * (monthly and bought minutes as they were taken, and the episode of the quota) with a ledger entry,
    * once. Deleting an episode never does this (terms).
    */

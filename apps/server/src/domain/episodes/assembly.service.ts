@@ -114,9 +114,13 @@ export class AssemblyService {
     const publishAt = body.publish.mode === 'schedule' ? (body.publish.publish_at ?? null) : null;
     const scheduleProblem = publishAt ? assemblyScheduleProblem(publishAt, now) : null;
     if (scheduleProblem) throw new AppError('VALIDATION', scheduleProblem);
-    // The voices chosen for this episode: 'Change voice' and the AI voices of its own segment sources.
+    // Every voice the render will speak with, checked before anything is charged (issue 35): 'Change voice',
+    // the episode's own AI-voice sources and the template's AI-voice segments that keep their voice.
     const ownVoices = Object.values(body.segment_sources).flatMap((s) => (s.source_type === 'tts' && s.voice_id ? [s.voice_id] : []));
-    await this.checkVoices(user, [...Object.values(body.tts_voices), ...ownVoices]);
+    const templateVoices = segments.flatMap((s) =>
+      s.source.source_type === 'tts' && s.source.voice_id?.trim() && !body.tts_voices[s.id] ? [s.source.voice_id.trim()] : [],
+    );
+    await this.checkVoices(user, [...Object.values(body.tts_voices), ...ownVoices, ...templateVoices]);
     const clips = { storage: this.deps.storage, findClip: (userId: string, ref: ClipRef) => this.deps.media.findClip(userId, ref) };
     const seconds = await estimateEpisodeSeconds(clips, user.id, segments, upload, body.tts_values);
     const cover = await this.cover(user, body.episode_details.cover_image_path);

@@ -14,22 +14,31 @@ import type { PodcastsRepository } from '../podcasts/podcasts.repository.ts';
 import type { Template } from './template.entity.ts';
 import type { TemplatesRepository } from './templates.repository.ts';
 import { assertTemplateFiles, type TemplateFileLookup } from './template-files.ts';
+import { assertVoicesAvailable, namedVoices, type TemplateVoiceLookup } from './template-voices.ts';
 import { toTemplateBody, toTemplateView } from './template.dto.ts';
 
 /**
  * Episode templates of one user (spec 000 sections 2-5, spec 002 template deletion): create, read,
  * update (a partial body keeps the stored values), enable/disable, delete while another remains.
  * Another user's template is a 404, like a missing one. A template naming a clip or music bed the
- * user does not have (or whose file is gone) is refused with a 422 naming it.
+ * user does not have (or whose file is gone), or a voice none of their engines has, is refused with a
+ * 422 naming it.
  */
 export class TemplatesService {
   private readonly repository: TemplatesRepository;
   private readonly shows: Pick<PodcastsRepository, 'findOwned'>;
   private readonly files: TemplateFileLookup;
-  constructor(repository: TemplatesRepository, shows: Pick<PodcastsRepository, 'findOwned'>, files: TemplateFileLookup) {
+  private readonly voices: TemplateVoiceLookup;
+  constructor(
+    repository: TemplatesRepository,
+    shows: Pick<PodcastsRepository, 'findOwned'>,
+    files: TemplateFileLookup,
+    voices: TemplateVoiceLookup,
+  ) {
     this.repository = repository;
     this.shows = shows;
     this.files = files;
+    this.voices = voices;
   }
 
   async getOwned(user: Pick<User, 'id'>, id: string): Promise<Template> {
@@ -50,6 +59,7 @@ export class TemplatesService {
   async create(user: Pick<User, 'id'> & { timezone?: string | null }, input: TTemplateBody): Promise<TTemplateView> {
     const body = await this.validate(user, input);
     await this.assertFiles(user, body);
+    await assertVoicesAvailable(this.voices, user, namedVoices(body));
     const template = this.repository.create({
       user: user.id,
       ...this.columns(body),
@@ -69,6 +79,17 @@ export class TemplatesService {
       segments: patch.segments ? body.segments : undefined,
       background_music_rules: patch.background_music_rules ? body.background_music_rules : undefined,
     });
+    // Likewise only the voices it names: one an engine no longer has does not block renaming the template.
+    await assertVoicesAvailable(
+      this.voices,
+      user,
+      namedVoices({
+        segments: patch.segments ? body.segments : undefined,
+        default_elevenlabs_voice_id: patch.default_elevenlabs_voice_id,
+        default_intern_voice_id: patch.default_intern_voice_id,
+        automation_settings: patch.automation_settings ? body.automation_settings : undefined,
+      }),
+    );
     Object.assign(template, this.columns(body));
     await this.repository.flush();
     return toTemplateView(template);
