@@ -4,6 +4,7 @@ import { trpc } from './trpc.ts';
 import { forgetTabWork, readToken, setToken, subscribeToken } from './session.ts';
 import { retryUserFetch, userFetchRetryDelay } from './user-fetch-retry.ts';
 import { setWorkspace } from './workspace-store.ts';
+import { forgetAccountTraces } from './account-traces.ts';
 
 /** The bearer token held by this browser, kept in step with storage and other tabs. */
 export function useAuthToken(): string | null {
@@ -50,6 +51,7 @@ export function useSignOut() {
     setToken(null);
     setWorkspace(null);
     forgetTabWork();
+    forgetAccountTraces();
     queryClient.clear();
     await queryClient.resetQueries();
   }, [logout, queryClient]);
