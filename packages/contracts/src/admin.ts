@@ -35,7 +35,6 @@ export const ADMIN_MESSAGES = {
   failedToLoadTiers: 'Failed to load tiers',
   failedToLoadTierConfig: 'Failed to load Tier configuration',
   saveFailed: 'Save failed',
-  failedToUpdateSettings: 'Failed to update admin settings',
   loadFailed: 'Load failed',
   deleteFailed: 'Delete failed',
   failedToKillQueue: 'Failed to kill queue',

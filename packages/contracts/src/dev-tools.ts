@@ -34,7 +34,7 @@ export const DEV_TOOLS_MESSAGES = {
   confirmName: (name: string) => `Type the instance name (${name}) to reset the database.`,
   resetDone: 'The database was reset. Your administrator account is all that is left.',
   seedFailed: 'Could not make the demo show',
-  resetFailed: 'Reset failed',
+  resetFailed: 'Reset Failed',
 } as const;
 
 /** POST /api/admin/seed -> podcast_id, template_id (spec 002 section 3), and the upload to build an episode from. */

@@ -259,6 +259,8 @@ export const EPISODE_CREATOR_SHELL = {
   cancelBuildConfirm:
     'Cancel this build? The template, audio choice, answers and scripts of this episode are cleared. Your uploads stay in your library.',
   minutesBanner: 'Processing minutes remaining this month',
+  /** Spec 001 §9: a plan without a monthly maximum. */
+  minutesUnlimited: 'unlimited during beta',
   startTitle: 'How do you want to start?',
   recordNow: 'Record Your Podcast Now',
   /** Not in the spec: what the card that opens the Recorder (spec 002 §2.10) does. */

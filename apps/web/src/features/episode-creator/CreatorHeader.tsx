@@ -51,8 +51,9 @@ function StepIcons({ step, mode }: { step: number; mode: CreatorMode }) {
   );
 }
 
-function remaining(left: number | null, max: number | null): string {
-  return left === null || max === null ? 'unlimited' : `${left} of ${max}`;
+/** What is left of a monthly allowance; a plan without a maximum reads as spec 001 §9 words it. */
+function remaining(left: number | null, max: number | null, unlimited = 'unlimited'): string {
+  return left === null || max === null ? unlimited : `${left} of ${max}`;
 }
 
 /**
@@ -74,7 +75,7 @@ function MinutesBanner() {
   return (
     <Alert color={low ? 'yellow' : 'indigo'} variant="light" py={6} data-testid="minutes-banner" data-low={low ? 'true' : 'false'}>
       <Text size="sm">
-        {EPISODE_CREATOR_SHELL.minutesBanner}: <b>{remaining(left, max)}</b>
+        {EPISODE_CREATOR_SHELL.minutesBanner}: <b>{remaining(left, max, EPISODE_CREATOR_SHELL.minutesUnlimited)}</b>
         {bought > 0 && (
           <>
             {' '}

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useForm } from '@mantine/form';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { ADMIN_MESSAGES, ADMIN_SETTINGS_SAVE_DELAY_MS, MESSAGES, type TAdminSettings } from '@ppp/contracts';
+import { ADMIN_SETTINGS_SAVE_DELAY_MS, MESSAGES, type TAdminSettings } from '@ppp/contracts';
 import { trpc } from '../../../lib/trpc.ts';
 import { toApiFailure } from '../../../lib/api-error.ts';
 
@@ -28,7 +28,7 @@ export function useSettingsAutosave(saved: TAdminSettings) {
       form.setValues(lastSaved.current);
       notifications.show({
         color: 'red',
-        title: ADMIN_MESSAGES.failedToUpdateSettings,
+        title: MESSAGES.failedToSaveSettings,
         message: toApiFailure(err).message ?? MESSAGES.unexpected,
       });
     }
