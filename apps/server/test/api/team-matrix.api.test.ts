@@ -163,20 +163,21 @@ async function freshSubjects(label: string): Promise<Subjects> {
   return { podcast, episode: episode.id, media: media.id, template: template.id };
 }
 
-/** A fingerprint of everything the owner has that a call could change. */
+/** A fingerprint of every row of the owner's (each table with a user_id; their sessions aside, which a sign-in touches). */
 async function ownerDigest(): Promise<string> {
-  const tables = ['podcasts', 'episodes', 'media_items', 'templates'];
+  const connection = bed.orm.em.getConnection();
+  const tables = await connection.execute<{ table_name: string }[]>(
+    `select table_name from information_schema.columns where column_name = 'user_id' and table_schema = 'public' and table_name <> 'sessions' order by table_name`,
+  );
   const parts: string[] = [];
-  for (const table of tables) {
-    const rows = await bed.orm.em
-      .getConnection()
-      .execute<{ digest: string | null }[]>(
-        `select md5(string_agg(t::text, '|' order by t.id)) as digest from ${table} t where user_id = ?`,
-        [people.owner.id],
-      );
+  for (const { table_name: table } of tables) {
+    const rows = await connection.execute<{ digest: string | null }[]>(
+      `select md5(string_agg(t::text, '|' order by t::text)) as digest from "${table}" t where user_id = ?`,
+      [people.owner.id],
+    );
     parts.push(`${table}:${rows[0]?.digest ?? ''}`);
   }
-  const audit = await bed.orm.em.getConnection().execute<{ n: number }[]>(`select count(*)::int as n from workspace_audit_entries`);
+  const audit = await connection.execute<{ n: number }[]>(`select count(*)::int as n from workspace_audit_entries`);
   return `${parts.join(',')};audit:${audit[0]?.n ?? 0}`;
 }
 
