@@ -34,6 +34,8 @@ export const ERRORS = {
   INTERNAL: { status: 500, trpc: 'INTERNAL_SERVER_ERROR' },
   NOT_CONFIGURED: { status: 501, trpc: 'NOT_IMPLEMENTED' },
   MAINTENANCE: { status: 503, trpc: 'SERVICE_UNAVAILABLE' },
+  /** Stripe did not answer (down, unreachable or too slow): nothing was charged; try again later (issue 35). */
+  PAYMENTS_UNAVAILABLE: { status: 503, trpc: 'SERVICE_UNAVAILABLE' },
 } as const;
 
 export type TErrorCode = keyof typeof ERRORS;

@@ -28,6 +28,15 @@ export const PAYMENTS = {
   subscriptionPollMs: 1000,
   /** Spec 002 §2.2 step 5: a manual link to /?login=1 after 8 seconds. */
   manualLinkAfterMs: 8000,
+  /**
+   * Each call to Stripe gives up after this long, and is retried this many times on a network error,
+   * a timeout or a 5xx (stripe-node sends one Idempotency-Key with every try of a POST, so a retried
+   * checkout is one checkout); then the user is told payments are unavailable (issue 35).
+   */
+  stripeTimeoutMs: 10_000,
+  stripeNetworkRetries: 2,
+  /** Retry-After of that refusal. */
+  unavailableRetryAfterSeconds: 120,
   /** stripe-node's default tolerance for a webhook's signed timestamp. */
   webhookToleranceSeconds: 300,
   /** Stripe's shortest Checkout Session life: a lifetime seat is held for that long while its buyer pays. */
@@ -43,6 +52,8 @@ export const PAYMENTS = {
 } as const;
 
 export const PAYMENTS_MESSAGES = {
+  /** 503 when Stripe cannot be reached (issue 35), shown beside the button that was pressed. */
+  unavailable: 'Payments are unavailable right now; nothing was charged. Try again in a few minutes.',
   paymentsOff:
     'Payments are not set up on this instance. Ask the administrator of this instance to change your plan or add minutes to your account.',
   starterNoAnnual: PRICING.starterAnnualNote,

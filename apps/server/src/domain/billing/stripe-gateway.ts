@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
-import { PAYMENTS, ZSubscriptionStatus, type TSubscriptionStatus } from '@ppp/contracts';
+import { PAYMENTS, PAYMENTS_MESSAGES, ZSubscriptionStatus, type TSubscriptionStatus } from '@ppp/contracts';
+import { AppError } from '../errors.ts';
 import type { TConfig } from '../../config.ts';
 import type {
   CheckoutSessionInput,
@@ -92,12 +93,36 @@ export function stripeHostOptions(apiUrl: string | undefined): { host?: string; 
 
 const isMissing = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
 
+/** Stripe down, unreachable or too slow (after stripe-node's retries), as opposed to Stripe refusing the request. */
+export function isStripeUnavailable(error: unknown): boolean {
+  if (error instanceof Stripe.errors.StripeConnectionError) return true;
+  return error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500;
+}
+
+/**
+ * Runs one call to Stripe: unavailable, it is a 503 in words a buyer understands, with Retry-After
+ * (never a bare 500); `onUnavailable` records the failure for the admin's Billing tab.
+ */
+export async function callStripe<T>(call: () => Promise<T>, onUnavailable?: (error: unknown) => Promise<void>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!isStripeUnavailable(error)) throw error;
+    await onUnavailable?.(error);
+    throw new AppError('PAYMENTS_UNAVAILABLE', PAYMENTS_MESSAGES.unavailable).withRetryAfter(PAYMENTS.unavailableRetryAfterSeconds);
+  }
+}
+
 /** The payments port on Stripe's API through the official client. */
 export class StripeGateway implements PaymentsGateway {
   private readonly stripe: Stripe;
   private readonly webhookSecret: string;
   constructor(secretKey: string, webhookSecret: string, apiUrl?: string) {
-    this.stripe = new Stripe(secretKey, { ...stripeHostOptions(apiUrl), maxNetworkRetries: 1 });
+    this.stripe = new Stripe(secretKey, {
+      ...stripeHostOptions(apiUrl),
+      maxNetworkRetries: PAYMENTS.stripeNetworkRetries,
+      timeout: PAYMENTS.stripeTimeoutMs,
+    });
     this.webhookSecret = webhookSecret;
   }
 
@@ -107,15 +132,14 @@ export class StripeGateway implements PaymentsGateway {
 
   async createCustomer(user: { id: string; email: string }): Promise<string> {
     // The idempotency key makes two checkouts at once for a new user create one customer.
-    const customer = await this.stripe.customers.create(
-      { email: user.email, metadata: { user_id: user.id } },
-      { idempotencyKey: `customer-${user.id}` },
+    const customer = await callStripe(() =>
+      this.stripe.customers.create({ email: user.email, metadata: { user_id: user.id } }, { idempotencyKey: `customer-${user.id}` }),
     );
     return customer.id;
   }
 
   async findPrices(lookupKeys: string[]): Promise<GatewayPrice[]> {
-    const list = await this.stripe.prices.list({ lookup_keys: lookupKeys, active: true, limit: 10 });
+    const list = await callStripe(() => this.stripe.prices.list({ lookup_keys: lookupKeys, active: true, limit: 10 }));
     return list.data.map((price) => ({
       id: price.id,
       lookupKey: price.lookup_key ?? '',
@@ -125,23 +149,25 @@ export class StripeGateway implements PaymentsGateway {
   }
 
   async createCheckoutSession(input: CheckoutSessionInput): Promise<GatewayCheckoutSession> {
-    const session = await this.stripe.checkout.sessions.create({
-      mode: input.mode,
-      customer: input.customerId,
-      client_reference_id: input.clientReferenceId,
-      line_items: [{ price: input.priceId, quantity: input.quantity }],
-      success_url: input.successUrl,
-      cancel_url: input.cancelUrl,
-      expires_at: Math.floor(input.expiresAt.getTime() / 1000),
-      metadata: input.metadata,
-      ...(input.mode === 'subscription' ? { subscription_data: { metadata: input.metadata } } : {}),
-    });
+    const session = await callStripe(() =>
+      this.stripe.checkout.sessions.create({
+        mode: input.mode,
+        customer: input.customerId,
+        client_reference_id: input.clientReferenceId,
+        line_items: [{ price: input.priceId, quantity: input.quantity }],
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+        metadata: input.metadata,
+        ...(input.mode === 'subscription' ? { subscription_data: { metadata: input.metadata } } : {}),
+      }),
+    );
     return readSession(session);
   }
 
   async getCheckoutSession(id: string): Promise<GatewayCheckoutSession | null> {
     try {
-      return readSession(await this.stripe.checkout.sessions.retrieve(id));
+      return readSession(await callStripe(() => this.stripe.checkout.sessions.retrieve(id)));
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -150,7 +176,7 @@ export class StripeGateway implements PaymentsGateway {
 
   async getSubscription(id: string): Promise<GatewaySubscription | null> {
     try {
-      return readSubscription(await this.stripe.subscriptions.retrieve(id));
+      return readSubscription(await callStripe(() => this.stripe.subscriptions.retrieve(id)));
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -158,7 +184,7 @@ export class StripeGateway implements PaymentsGateway {
   }
 
   async createPortalSession(customerId: string, returnUrl: string): Promise<string> {
-    const session = await this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+    const session = await callStripe(() => this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
     return session.url;
   }
 

@@ -1,7 +1,41 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { CheckoutError } from './PlanCard.tsx';
 import { FOUNDERS_OFFERS, PRICING, formatDollars, formatOfferPrice, type TEarlyOffer } from '@ppp/contracts';
 
-function OfferCard({ offer, ended, onChoose, busy }: { offer: TEarlyOffer; ended: boolean; onChoose(): void; busy: boolean }) {
+/** The offer's button: ended, a link for the monthly offer, else the one that starts its checkout. */
+function OfferAction({ offer, ended, busy, onChoose }: { offer: TEarlyOffer; ended: boolean; busy: boolean; onChoose(): void }) {
+  if (ended)
+    return (
+      <Button mt="auto" disabled fullWidth>
+        {PRICING.offerEnded}
+      </Button>
+    );
+  if (offer.period === 'month')
+    return (
+      <Button component="a" href={offer.cta.href} mt="auto" fullWidth variant="light">
+        {offer.cta.label}
+      </Button>
+    );
+  return (
+    <Button mt="auto" fullWidth variant="light" loading={busy} onClick={onChoose}>
+      {offer.cta.label}
+    </Button>
+  );
+}
+
+function OfferCard({
+  offer,
+  ended,
+  onChoose,
+  busy,
+  error,
+}: {
+  offer: TEarlyOffer;
+  ended: boolean;
+  onChoose(): void;
+  busy: boolean;
+  error: string | null;
+}) {
   return (
     <Card withBorder radius="lg" padding="lg" component="article" aria-labelledby={`offer-${offer.key}`}>
       <Stack gap="sm" h="100%">
@@ -24,31 +58,37 @@ function OfferCard({ offer, ended, onChoose, busy }: { offer: TEarlyOffer; ended
         <Text size="sm" c="dimmed">
           {offer.note}
         </Text>
-        {ended ? (
-          <Button mt="auto" disabled fullWidth>
-            {PRICING.offerEnded}
-          </Button>
-        ) : offer.period === 'month' ? (
-          <Button component="a" href={offer.cta.href} mt="auto" fullWidth variant="light">
-            {offer.cta.label}
-          </Button>
-        ) : (
-          <Button mt="auto" fullWidth variant="light" loading={busy} onClick={onChoose}>
-            {offer.cta.label}
-          </Button>
-        )}
+        <OfferAction offer={offer} ended={ended} busy={busy} onChoose={onChoose} />
+        <CheckoutError error={error} />
       </Stack>
     </Card>
   );
 }
 
 /** The founders offers (spec 002 section 9), ending Sept 30; disabled once the countdown ends. */
-export function FoundersOffers({ ended, onChoose, busy = false }: { ended: boolean; onChoose(offer: TEarlyOffer): void; busy?: boolean }) {
+export function FoundersOffers({
+  ended,
+  onChoose,
+  busyFor,
+  errorFor,
+}: {
+  ended: boolean;
+  onChoose(offer: TEarlyOffer): void;
+  busyFor: (key: string) => boolean;
+  errorFor: (key: string) => string | null;
+}) {
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         {FOUNDERS_OFFERS.map((offer) => (
-          <OfferCard key={offer.key} offer={offer} ended={ended} busy={busy} onChoose={() => onChoose(offer)} />
+          <OfferCard
+            key={offer.key}
+            offer={offer}
+            ended={ended}
+            busy={busyFor(offer.key)}
+            error={errorFor(offer.key)}
+            onChoose={() => onChoose(offer)}
+          />
         ))}
       </SimpleGrid>
       <Text size="sm" c="dimmed" ta="center">

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { PLAN_FEATURE_KEYS, PLAN_FEATURE_LABELS, annualSavings, formatDollars, formatQueueStorage, type TPlan } from '@ppp/contracts';
 
@@ -47,6 +47,16 @@ function PlanAllowances({ plan }: { plan: TPlan }) {
   );
 }
 
+/** A checkout's refusal, beside the button that started it. */
+export function CheckoutError({ error }: { error: string | null }) {
+  if (!error) return null;
+  return (
+    <Alert color="red" variant="light" role="alert" data-testid="checkout-error" p="xs">
+      <Text size="sm">{error}</Text>
+    </Alert>
+  );
+}
+
 /** The call to action: a contact link for a plan sold by talking, else the button that starts its checkout. */
 function PlanAction({ plan, busy, onChoose }: { plan: TPlan; busy: boolean; onChoose(): void }) {
   if (plan.contact)
@@ -63,7 +73,20 @@ function PlanAction({ plan, busy, onChoose }: { plan: TPlan; busy: boolean; onCh
 }
 
 /** One plan of the table: price for the chosen period, allowances, headline features, call to action. */
-export function PlanCard({ plan, annual, onChoose, busy = false }: { plan: TPlan; annual: boolean; onChoose(): void; busy?: boolean }) {
+export function PlanCard({
+  plan,
+  annual,
+  onChoose,
+  busy = false,
+  error = null,
+}: {
+  plan: TPlan;
+  annual: boolean;
+  onChoose(): void;
+  busy?: boolean;
+  /** Why its checkout could not start (payments unavailable, ...), shown under the button that was pressed. */
+  error?: string | null;
+}) {
   return (
     <Card
       withBorder
@@ -87,6 +110,7 @@ export function PlanCard({ plan, annual, onChoose, busy = false }: { plan: TPlan
         <Price plan={plan} annual={annual} />
         <PlanAllowances plan={plan} />
         <PlanAction plan={plan} busy={busy} onChoose={onChoose} />
+        <CheckoutError error={error} />
       </Stack>
     </Card>
   );

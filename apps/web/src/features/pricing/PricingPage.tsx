@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Box, Container, Stack, Text, Title } from '@mantine/core';
+import { Box, Container, Stack, Text, Title } from '@mantine/core';
 import { PRICING } from '@ppp/contracts';
 import { PublicHeader } from '../public-shell/PublicHeader.tsx';
 import { ReadableText } from '../public-shell/ReadableText.tsx';
@@ -22,20 +22,15 @@ export function PricingPage() {
     <PricingLayout>
       <PricingHeading />
       <FoundersCountdown parts={countdown} deadline={countdown.deadline} />
-      {choice.error && (
-        <Alert color="yellow" role="alert" data-testid="checkout-error">
-          {choice.error}
-        </Alert>
-      )}
       <PricingToggles
         state={state}
         onMode={(mode) => setState((s) => withMode(s, mode))}
         onAnnual={(annual) => setState((s) => withAnnual(s, annual))}
       />
       {state.mode === 'early' ? (
-        <FoundersOffers ended={countdown.ended} busy={choice.pending} onChoose={choice.chooseOffer} />
+        <FoundersOffers ended={countdown.ended} busyFor={choice.busyFor} errorFor={choice.errorFor} onChoose={choice.chooseOffer} />
       ) : (
-        <PlanGrid annual={state.annual} busy={choice.pending} onChoose={choice.choose} />
+        <PlanGrid annual={state.annual} busyFor={choice.busyFor} errorFor={choice.errorFor} onChoose={choice.choose} />
       )}
       <Text size="sm" c="dimmed" ta="center">
         {PRICING.minutesNote}
