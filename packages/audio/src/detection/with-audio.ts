@@ -112,8 +112,7 @@ export async function gatherEvidence(
 ): Promise<AcousticEvidence> {
   const store = options.store;
   if (store === undefined) return (await gatherAll(wavPath, phrases, options, null)).evidence;
-  const audio = await audioDigest(wavPath);
-  const stored = await store.read().catch(() => null);
+  const [audio, stored] = await Promise.all([audioDigest(wavPath), store.read().catch(() => null)]);
   const kept = stored === null ? null : decodeEvidence(stored, audio);
   const { fresh, evidence } = await gatherAll(wavPath, phrases, options, kept);
   if (fresh.keywords !== null || fresh.sound !== null) {
