@@ -8,13 +8,14 @@ export const TOKEN_CAPTURED_EVENT = 'token-captured';
 /** Fired in this tab whenever the token is set or cleared (the storage event only reaches other tabs). */
 export const TOKEN_CHANGED_EVENT = 'ppp:auth-token-changed';
 
-interface StorageLike {
+export interface StorageLike {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
   removeItem(key: string): void;
 }
 
-function local(): StorageLike | null {
+/** This browser's localStorage, or null where there is none or it refuses access. */
+export function local(): StorageLike | null {
   try {
     return typeof window === 'undefined' ? null : window.localStorage;
   } catch {

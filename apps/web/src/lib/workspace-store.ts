@@ -1,4 +1,5 @@
 import { TEAM } from '@ppp/contracts';
+import { local, type StorageLike } from './session.ts';
 
 /**
  * The workspace the web app acts in (issue 34): the chosen workspace's id (its owner's user id) in
@@ -8,20 +9,6 @@ import { TEAM } from '@ppp/contracts';
 export const WORKSPACE_KEY = 'ppp.workspace';
 /** Fired in this tab whenever the chosen workspace changes (the storage event only reaches other tabs). */
 export const WORKSPACE_CHANGED_EVENT = 'ppp:workspace-changed';
-
-interface StorageLike {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
-
-function local(): StorageLike | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 export function readWorkspace(storage: StorageLike | null = local()): string | null {
   try {

@@ -141,7 +141,8 @@ function useAcceptInvite(token: string) {
     run: async () => {
       const workspace = await mutation.mutateAsync({ token }).catch(() => null);
       if (!workspace) return;
-      await utils.team.workspaces.invalidate();
+      // Accepting lets a person off the waitlist: their account is read again with their workspaces.
+      await Promise.all([utils.team.workspaces.invalidate(), utils.users.me.invalidate()]);
       await switchTo(workspace.id);
       void navigate('/dashboard', { replace: true });
     },

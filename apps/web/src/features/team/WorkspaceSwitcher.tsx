@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Menu, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Menu, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconChevronDown, IconUsersGroup } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { TEAM_MESSAGES, TEAM_ROLE_LABELS, type TWorkspace, type TWorkspaceRole } from '@ppp/contracts';
@@ -34,14 +34,14 @@ export function WorkspaceSwitcher() {
   }
 
   return (
-    <Menu position="bottom-start" shadow="md" width={300} withinPortal>
+    <Menu position="bottom-start" shadow="md" width={360} withinPortal>
       <Menu.Target>
         <Button
           variant="default"
           leftSection={<IconUsersGroup size={16} aria-hidden="true" />}
           rightSection={<IconChevronDown size={14} aria-hidden="true" />}
           aria-label={`Workspace: ${workspace.name}`}
-          maw={260}
+          maw={320}
           data-testid="workspace-switcher"
         >
           <Text size="sm" fw={600} truncate="end">
@@ -56,12 +56,14 @@ export function WorkspaceSwitcher() {
             key={w.id}
             onClick={() => void choose(w)}
             leftSection={w.id === workspace.id ? <IconCheck size={14} aria-hidden="true" /> : <span style={{ width: 14 }} />}
-            rightSection={<RoleBadge role={w.role} />}
             aria-current={w.id === workspace.id ? 'true' : undefined}
           >
-            <Text size="sm" truncate="end">
-              {w.name}
-            </Text>
+            <Group justify="space-between" wrap="nowrap" gap="sm">
+              <Text size="sm" truncate="end">
+                {w.name}
+              </Text>
+              <RoleBadge role={w.role} />
+            </Group>
           </Menu.Item>
         ))}
       </Menu.Dropdown>

@@ -47,8 +47,8 @@ export function useCan(action: TWorkspaceAction): boolean {
   return canAct(role, readOnly, action);
 }
 
-/** What stays across a switch: who is signed in, the instance's config and the list of workspaces. */
-const PERSON_QUERIES = new Set(['users.me', 'public.config', 'team.workspaces']);
+/** What stays across a switch: who is signed in, the instance's config, the list of workspaces and an invitation's preview. */
+const PERSON_QUERIES = new Set(['users.me', 'public.config', 'team.workspaces', 'team.invitePreview']);
 
 function workspaceQuery(query: Query): boolean {
   const [path] = query.queryKey as [unknown, ...unknown[]];
