@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_AUDIO_CLEANUP_SETTINGS, type TTranscript } from '@ppp/contracts';
+import { DEFAULT_AUDIO_CLEANUP_SETTINGS, type TDetectionResult, type TTranscript } from '@ppp/contracts';
 import { detectIntents } from '../../src/detection/detect-intents.ts';
 import { decodeMonoSamples, readMonoSamples } from '../../src/analysis/samples.ts';
 import type { EvidenceStore } from '../../src/detection/evidence-store.ts';
@@ -22,6 +22,8 @@ import { makeTempDir, requireTool, speechWav } from '../helpers/system.ts';
 let work: { dir: string; cleanup: () => void };
 let wav: string;
 let heard: TTranscript;
+/** Detection on the heard words with the audio's evidence, gathered once for the tests that read it. */
+let withAudio: TDetectionResult;
 
 function flite(text: string, name: string): string {
   const out = path.join(work.dir, `${name}.wav`);
@@ -47,7 +49,8 @@ describe('spoken markers found by sound as well as by words (real audio)', () =>
     const graph = `${voices};${silences};[v0][g0][v1][g1][v2][g2][v3]concat=n=7:v=0:a=1`;
     wav = speechWav(ffmpeg, inputs, graph, path.join(work.dir, 'episode.wav'));
     heard = await createPocketsphinxEngine().transcribe(wav);
-  }, 60_000);
+    withAudio = await detectWithAudio(wav, heard, DEFAULT_AUDIO_CLEANUP_SETTINGS);
+  }, 120_000);
   afterAll(() => work.cleanup());
 
   it('finds a spoken "flubber" that the transcript lacks', async () => {
@@ -55,9 +58,8 @@ describe('spoken markers found by sound as well as by words (real audio)', () =>
     console.log(`pocketsphinx heard: ${text}`);
     expect(text).not.toContain('flubber');
     expect(detectIntents(heard, DEFAULT_AUDIO_CLEANUP_SETTINGS).flubber.count).toBe(0);
-    const detection = await detectWithAudio(wav, heard, DEFAULT_AUDIO_CLEANUP_SETTINGS);
-    expect(detection.flubber.count).toBe(1);
-    const [marker] = detection.flubber.matches;
+    expect(withAudio.flubber.count).toBe(1);
+    const [marker] = withAudio.flubber.matches;
     // flite says 'flubber' between 2.4 s and 3.0 s of the episode; the retake's words follow it.
     expect(marker?.flubber_time_s).toBeGreaterThan(2.2);
     expect(marker?.flubber_end_s).toBeLessThan(3.3);
@@ -102,7 +104,7 @@ describe('spoken markers found by sound as well as by words (real audio)', () =>
         writes += 1;
       },
     };
-    const fresh = await detectWithAudio(wav, heard, DEFAULT_AUDIO_CLEANUP_SETTINGS);
+    const fresh = withAudio;
     expect(await detectWithAudio(wav, heard, DEFAULT_AUDIO_CLEANUP_SETTINGS, [], { store })).toEqual(fresh);
     expect(writes).toBe(1);
     // A second scan with no pocketsphinx to run: the kept search answers, nothing is gathered or written again.
