@@ -156,3 +156,10 @@ export const ZDetectionResult = z.object({
   suggestions: zFound(ZRetakeSuggestion).optional(),
 });
 export type TDetectionResult = z.infer<typeof ZDetectionResult>;
+
+/** The Podcasting 2.0 JSON transcript an episode serves (`podcast:transcript` type application/json): one segment per word. */
+export const ZTranscriptFileJson = z.object({
+  version: z.literal('1.0.0'),
+  segments: z.array(z.object({ speaker: z.string().optional(), startTime: z.number(), endTime: z.number(), body: z.string() })),
+});
+export type TTranscriptFileJson = z.infer<typeof ZTranscriptFileJson>;

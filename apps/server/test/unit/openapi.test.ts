@@ -66,10 +66,11 @@ describe('the OpenAPI document', () => {
     expect(document().paths[path]?.[method]).toBeDefined();
   });
 
-  it('documents the token call as a form with username and password', () => {
+  it('documents the token call as an OAuth 2.0 password-grant form', () => {
     const op = document().paths['/api/auth/token']?.post;
     const schema = op?.requestBody?.content['application/x-www-form-urlencoded']?.schema;
-    expect(schema).toMatchObject({ properties: { username: {}, password: {} }, required: ['username', 'password'] });
+    // RFC 6749 §4.3.2's form: what is missing is refused as invalid_request by the endpoint, in OAuth's words.
+    expect(schema).toMatchObject({ properties: { grant_type: {}, username: {}, password: {}, client_id: {} } });
     expect(op?.security).toEqual([]);
   });
 

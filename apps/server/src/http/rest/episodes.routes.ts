@@ -12,6 +12,7 @@ import {
   ZManualEditCommitRequest,
   ZManualEditCommitResponse,
   ZRetryResponse,
+  ZTranscriptFileJson,
 } from '@ppp/contracts';
 import { AppError } from '../../domain/errors.ts';
 import { localAudioKey } from '../../domain/episodes/episode.dto.ts';
@@ -153,6 +154,7 @@ export const episodeRoutes = defineRoutes([
     query: ZSignedQuery,
     summary:
       'The episode’s transcript (JSON words on its own timeline, after its cuts): with the signed query of transcript_url, or your bearer token.',
+    response: ZTranscriptFileJson,
     handle: serveTranscript,
   }),
   route({

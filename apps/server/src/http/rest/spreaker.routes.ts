@@ -8,6 +8,7 @@ import {
   ZSpreakerCategories,
   ZSpreakerShows,
   ZSpreakerStatus,
+  ZOkResponse,
 } from '@ppp/contracts';
 import { mapSpreakerShow } from '../../adapters/spreaker/index.ts';
 import { AppError } from '../../domain/errors.ts';
@@ -96,6 +97,7 @@ export const spreakerRoutes = defineRoutes([
     tag: 'spreaker',
     access: 'active',
     summary: 'Forget your Spreaker tokens.',
+    response: ZOkResponse,
     handle: async ({ ctx }) => {
       await ctx.services.spreaker.disconnect(userOf(ctx));
       return OK;

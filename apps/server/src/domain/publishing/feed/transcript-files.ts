@@ -1,4 +1,4 @@
-import type { TTranscriptWord } from '@ppp/contracts';
+import type { TTranscriptFileJson, TTranscriptWord } from '@ppp/contracts';
 
 /*
  * Cue grouping for WebVTT captions. The numbers follow common broadcast caption practice (BBC and
@@ -46,7 +46,7 @@ export function transcriptToSrt(words: readonly TTranscriptWord[]): string {
 }
 
 /** The Podcasting 2.0 JSON transcript (application/json), word-level segments as its spec shows. */
-export function transcriptToJson(words: readonly TTranscriptWord[], options: TranscriptFileOptions = {}) {
+export function transcriptToJson(words: readonly TTranscriptWord[], options: TranscriptFileOptions = {}): TTranscriptFileJson {
   return {
     version: '1.0.0' as const,
     segments: words
