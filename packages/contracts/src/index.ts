@@ -3,6 +3,7 @@ export * from './messages.ts';
 export * from './errors.ts';
 export * from './auth.ts';
 export * from './oauth.ts';
+export * from './tus.ts';
 export * from './settings.ts';
 export * from './jobs.ts';
 export * from './transcript.ts';

@@ -4,6 +4,7 @@
  * cannot see, resume or delete user A's upload; refused content leaves nothing behind.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -13,6 +14,7 @@ import { ZMediaItem } from '@ppp/contracts';
 import { closeApiBed, startUsersBed } from '../support/api-bed.ts';
 import { startTestServer, type TestServer } from '../support/http.ts';
 import { fakeAudio, sha256, tempDir, toneFile } from '../support/audio-files.ts';
+import { createTusUpload } from '../support/tus-client.ts';
 
 let orm: MikroORM;
 let databaseUrl: string;
@@ -63,7 +65,20 @@ function uploadUntil(data: Buffer, token: string, stopAt: number): Promise<strin
   });
 }
 
-function resume(data: Buffer, token: string, uploadUrl: string): Promise<{ body: string; offsets: number[] }> {
+/** The media item a finished upload became: named by its last answer's Upload-Media-Id (issue 36), read over REST. */
+async function itemOf(mediaId: string | null, token = a.token) {
+  const res = await api.request('GET', `/api/media/${mediaId ?? ''}`, { token });
+  expect(res.status).toBe(200);
+  return ZMediaItem.extend({ created_at: z.string() }).parse(res.body);
+}
+
+/** The last answer tus-js-client read: its status and the media item it names. */
+const lastAnswer = (payload: { lastResponse: { getStatus(): number; getHeader(name: string): string | undefined } }) => ({
+  status: payload.lastResponse.getStatus(),
+  mediaId: payload.lastResponse.getHeader('Upload-Media-Id') ?? null,
+});
+
+function resume(data: Buffer, token: string, uploadUrl: string): Promise<{ status: number; mediaId: string | null; offsets: number[] }> {
   const offsets: number[] = [];
   return new Promise((resolve, reject) => {
     const upload = new Upload(data, {
@@ -74,7 +89,7 @@ function resume(data: Buffer, token: string, uploadUrl: string): Promise<{ body:
       retryDelays: [],
       onProgress: (sent) => offsets.push(sent),
       onError: reject,
-      onSuccess: (payload) => resolve({ body: payload.lastResponse.getBody(), offsets }),
+      onSuccess: (payload) => resolve({ ...lastAnswer(payload), offsets }),
     });
     upload.start();
   });
@@ -114,9 +129,11 @@ describe('tus uploads', () => {
     expect((await tusRequest('DELETE', `${api.baseUrl}/files/${id}`, b.token)).status).toBe(404);
     expect((await tusRequest('HEAD', `${api.baseUrl}/files/${id}`, '')).status).toBe(401);
 
-    const { body, offsets } = await resume(data, a.token, `${api.baseUrl}/files/${id}`);
+    const { status, mediaId, offsets } = await resume(data, a.token, `${api.baseUrl}/files/${id}`);
     expect(offsets[0]).toBeGreaterThanOrEqual(offset);
-    const item = ZMediaItem.extend({ created_at: z.string() }).parse(JSON.parse(body));
+    // tus 1.0: the PATCH that completes the upload answers 204 too, the media item named in a header.
+    expect(status).toBe(204);
+    const item = await itemOf(mediaId);
     expect(item).toMatchObject({
       category: 'main_content',
       friendly_name: 'Resumed episode',
@@ -131,8 +148,17 @@ describe('tus uploads', () => {
     const stored = Buffer.from(await (await fetch(`${api.baseUrl}${preview.url}`)).arrayBuffer());
     expect(sha256(stored)).toBe(sha256(data));
     expect((await api.request('GET', `/api/media/preview?id=${item.id}&resolve=true`, { token: b.token })).status).toBe(404);
-    // The finished tus upload is gone from the tus folder.
-    expect((await tusRequest('HEAD', `${api.baseUrl}/files/${id}`, a.token)).status).toBe(404);
+    // For a day the finished upload answers HEAD complete, naming its item, to its owner only; it cannot be terminated.
+    const done = await tusRequest('HEAD', `${api.baseUrl}/files/${id}`, a.token);
+    expect([done.status, done.headers.get('upload-offset'), done.headers.get('upload-length')]).toEqual([
+      200,
+      String(data.length),
+      String(data.length),
+    ]);
+    expect(done.headers.get('upload-media-id')).toBe(item.id);
+    expect((await tusRequest('HEAD', `${api.baseUrl}/files/${id}`, b.token)).status).toBe(404);
+    expect((await tusRequest('DELETE', `${api.baseUrl}/files/${id}`, a.token)).status).toBe(400);
+    expect((await api.request('GET', `/api/media/${item.id}`, { token: a.token })).status).toBe(200);
   }, 60_000);
 
   it("accepts a browser recorder's WebM/Opus (no stated duration) as main content with its length", async () => {
@@ -150,7 +176,7 @@ describe('tus uploads', () => {
       'webm',
       'pipe:1',
     ]);
-    const body = await new Promise<string>((resolve, reject) => {
+    const answer = await new Promise<{ mediaId: string | null }>((resolve, reject) => {
       const upload = new Upload(data, {
         endpoint: `${api.baseUrl}/files/`,
         headers: { Authorization: `Bearer ${a.token}` },
@@ -162,11 +188,11 @@ describe('tus uploads', () => {
         },
         retryDelays: [],
         onError: reject,
-        onSuccess: (payload) => resolve(payload.lastResponse.getBody()),
+        onSuccess: (payload) => resolve(lastAnswer(payload)),
       });
       upload.start();
     });
-    const item = ZMediaItem.extend({ created_at: z.string() }).parse(JSON.parse(body));
+    const item = await itemOf(answer.mediaId);
     expect(item).toMatchObject({
       category: 'main_content',
       friendly_name: 'Browser take',
@@ -182,6 +208,83 @@ describe('tus uploads', () => {
       .array(ZMediaItem.pick({ id: true }))
       .parse((await api.request('GET', '/api/media/main-content', { token: b.token })).body);
     expect(theirs.map((m) => m.id)).not.toContain(item.id);
+  });
+
+  it('resumes with tus-js-client after the final answer was lost: one media item, no duplicate (issue 36)', async () => {
+    const data = readFileSync(toneFile(files.dir, 'lost-answer.wav', 3, 440));
+    const listed = async () =>
+      z
+        .array(ZMediaItem.pick({ id: true }))
+        .parse((await api.request('GET', '/api/media/main-content', { token: a.token })).body)
+        .map((m) => m.id);
+    const before = await listed();
+    let dropped: string | null = null;
+    const requests: string[] = [];
+    const answer = await new Promise<{ status: number; mediaId: string | null }>((resolve, reject) => {
+      const upload = new Upload(data, {
+        endpoint: `${api.baseUrl}/files/`,
+        headers: { Authorization: `Bearer ${a.token}` },
+        metadata: metadata('lost-answer.wav', { friendly_name: 'Lost answer' }),
+        chunkSize: 64 * 1024,
+        retryDelays: [0],
+        onBeforeRequest: (req) => void requests.push(req.getMethod()),
+        // The answer of the PATCH that completed the upload never reaches the client.
+        onAfterResponse: (_req, res) => {
+          const mediaId = res.getHeader('Upload-Media-Id');
+          if (mediaId && dropped === null) {
+            dropped = mediaId;
+            throw new Error('connection reset before the answer');
+          }
+        },
+        onError: reject,
+        onSuccess: (payload) => resolve(lastAnswer(payload)),
+      });
+      upload.start();
+    });
+    // tus-js-client asked HEAD, found the upload complete and finished with that answer.
+    expect(requests.slice(-2)).toEqual(['PATCH', 'HEAD']);
+    expect(answer).toEqual({ status: 200, mediaId: dropped });
+    const after = await listed();
+    expect(after.filter((id) => !before.includes(id))).toEqual([dropped]);
+    expect((await itemOf(dropped)).size).toBe(data.length);
+  });
+
+  it('advertises the checksum extension (sha1) and keeps only chunks that match their checksum (issue 36)', async () => {
+    const options = await fetch(`${api.baseUrl}/files/`, { method: 'OPTIONS', headers: { 'tus-resumable': '1.0.0' } });
+    expect(options.headers.get('tus-extension')?.split(',')).toContain('checksum');
+    expect(options.headers.get('tus-checksum-algorithm')).toBe('sha1');
+    const data = readFileSync(toneFile(files.dir, 'summed.wav', 2, 550));
+    const created = await createTusUpload(api, a.token, data.length, metadata('summed.wav'));
+    expect(created.status).toBe(201);
+    const url = `${api.baseUrl}${created.headers.get('location')}`;
+    const half = Math.floor(data.length / 2);
+    const sha1 = (bytes: Buffer) => `sha1 ${createHash('sha1').update(bytes).digest('base64')}`;
+    const send = (offset: number, bytes: Buffer, checksum: string) =>
+      fetch(url, {
+        method: 'PATCH',
+        headers: {
+          authorization: `Bearer ${a.token}`,
+          'tus-resumable': '1.0.0',
+          'upload-offset': String(offset),
+          'content-type': 'application/offset+octet-stream',
+          'upload-checksum': checksum,
+        },
+        body: new Uint8Array(bytes),
+      });
+    const offsetNow = async () => Number((await tusRequest('HEAD', url, a.token)).headers.get('upload-offset'));
+    expect((await send(0, data.subarray(0, half), sha1(data.subarray(1, half + 1)))).status).toBe(460);
+    expect(await offsetNow()).toBe(0);
+    expect((await send(0, data.subarray(0, half), `md5 ${createHash('md5').update(data).digest('base64')}`)).status).toBe(400);
+    expect((await send(0, data.subarray(0, half), sha1(data.subarray(0, half)))).status).toBe(204);
+    expect(await offsetNow()).toBe(half);
+    const last = await send(half, data.subarray(half), sha1(data.subarray(half)));
+    expect(last.status).toBe(204);
+    const stored = z
+      .object({ url: z.string() })
+      .parse(
+        (await api.request('GET', `/api/media/preview?id=${last.headers.get('upload-media-id')}&resolve=true`, { token: a.token })).body,
+      );
+    expect(sha256(Buffer.from(await (await fetch(`${api.baseUrl}${stored.url}`)).arrayBuffer()))).toBe(sha256(data));
   });
 
   it('refuses a file that is not audio at the end, and keeps nothing of it', async () => {

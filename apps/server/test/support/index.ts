@@ -9,7 +9,16 @@ export { coverPng, seedAssembledEpisode, seedShow, type SeedEpisodeOptions } fro
 export { connectSpreakerAccount, cookiesOf } from './spreaker-connect.ts';
 export { startS3StandIn, s3Env, type S3StandIn } from './s3-stand-in.ts';
 export { startStripeStandIn, stripeEnv, stockStandIn, STAND_IN_SECRET_KEY, type StripeStandIn } from './stripe-stand-in.ts';
-export { createTusUpload, patchTusChunk, tusOffsetOn, tusIdOf, tusUploadAcross, filesUnder, type TusHost } from './tus-client.ts';
+export {
+  createTusUpload,
+  patchTusChunk,
+  tusOffsetOn,
+  tusIdOf,
+  tusUploadAcross,
+  tusMediaItemOf,
+  filesUnder,
+  type TusHost,
+} from './tus-client.ts';
 export {
   startTranscriptionStandIn,
   transcriptionEnv,

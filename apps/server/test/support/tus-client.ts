@@ -48,7 +48,7 @@ export async function tusOffsetOn(host: TusHost, token: string, id: string): Pro
 
 /**
  * A whole upload in chunks of `chunk` bytes, chunk i sent to hosts[i % hosts.length] after checking that
- * host reads the offset reached so far; returns the last answer (200 with the media item when accepted).
+ * host reads the offset reached so far; returns the last answer (204 naming the media item when accepted).
  */
 export async function tusUploadAcross(
   hosts: readonly TusHost[],
@@ -72,6 +72,19 @@ export async function tusUploadAcross(
     if (offset >= data.length) return { id, last };
     if (last.status !== 204) throw new Error(`tus PATCH on ${host.baseUrl}: ${last.status} ${await last.text()}`);
   }
+}
+
+/**
+ * The media item a finished upload became: the PATCH that completed it answers 204 as tus says and
+ * names the item in Upload-Media-Id (issue 36), read here over REST as the owner.
+ */
+export async function tusMediaItemOf(host: TusHost, token: string, last: Response): Promise<unknown> {
+  if (last.status !== 204) throw new Error(`tus completion: ${last.status} ${await last.text()}`);
+  const id = last.headers.get('upload-media-id');
+  if (!id) throw new Error('tus completion named no media item (Upload-Media-Id)');
+  const res = await fetch(`${host.baseUrl}/api/media/${id}`, { headers: { authorization: `Bearer ${token}` } });
+  if (res.status !== 200) throw new Error(`GET /api/media/${id}: ${res.status} ${await res.text()}`);
+  return res.json();
 }
 
 /** Every file under a folder (recursively); empty folders are not files, a missing folder has none. */

@@ -1,5 +1,5 @@
-import { Upload, type HttpRequest } from 'tus-js-client';
-import { MEDIA_MESSAGES, uploadFailedStatusMessage, type TMediaItem, type TTusUploadMetadata } from '@ppp/contracts';
+import { Upload, type HttpRequest, type HttpResponse } from 'tus-js-client';
+import { MEDIA_MESSAGES, TUS_PROTOCOL, uploadFailedStatusMessage, type TMediaItem, type TTusUploadMetadata } from '@ppp/contracts';
 import { readToken } from './session.ts';
 import { workspaceHeaders } from './workspace-store.ts';
 
@@ -23,7 +23,7 @@ function parseItem(body: string): TMediaItem | null {
   }
 }
 
-/** The stored file a finished upload answered, or what is wrong with the answer (spec 000 §7 and §8). */
+/** The stored file read for a finished upload, or what is wrong with the answer (spec 000 §7 and §8). */
 export function uploadedItem(body: string): { item: TMediaItem } | { problem: string } {
   const item = parseItem(body);
   if (!item) return { problem: MEDIA_MESSAGES.uploadNoFileReturned };
@@ -47,11 +47,27 @@ export function tusErrorMessage(error: unknown, unanswered: string = MEDIA_MESSA
   return uploadFailedStatusMessage(response.getStatus());
 }
 
-/** Every request of an upload carries the bearer token and the chosen workspace (issue 34). */
-function authorize(req: HttpRequest): void {
+/** The bearer token and the chosen workspace (issue 34), which every request of an upload carries. */
+function credentials(): Record<string, string> {
   const token = readToken();
-  if (token) req.setHeader('Authorization', `Bearer ${token}`);
-  for (const [name, value] of Object.entries(workspaceHeaders())) req.setHeader(name, value);
+  return { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...workspaceHeaders() };
+}
+
+function authorize(req: HttpRequest): void {
+  for (const [name, value] of Object.entries(credentials())) req.setHeader(name, value);
+}
+
+/**
+ * The stored file a finished upload became: tus answers its last PATCH 204 (or, when that answer was
+ * lost and the upload resumed, its HEAD) naming the media item in Upload-Media-Id (issue 36), which is
+ * then read with the upload's own credentials.
+ */
+export async function finishedItem(last: Pick<HttpResponse, 'getHeader'>): Promise<{ item: TMediaItem } | { problem: string }> {
+  const id = last.getHeader(TUS_PROTOCOL.mediaIdHeader);
+  if (!id) return { problem: MEDIA_MESSAGES.uploadNoFileReturned };
+  const res = await fetch(`/api/media/${encodeURIComponent(id)}`, { headers: credentials() });
+  if (!res.ok) return { problem: uploadFailedStatusMessage(res.status) };
+  return uploadedItem(await res.text());
 }
 
 /**
@@ -84,10 +100,11 @@ export function startTusUpload(file: File, metadata: TTusUploadMetadata, callbac
       if (!cancelled) callbacks.onProgress(total > 0 ? (sent / total) * 100 : 0);
     },
     onSuccess: (payload) => {
-      if (cancelled) return;
-      const answer = uploadedItem(payload.lastResponse.getBody());
-      if ('problem' in answer) callbacks.onError(answer.problem);
-      else callbacks.onSuccess(answer.item);
+      void finishedItem(payload.lastResponse).then((answer) => {
+        if (cancelled) return;
+        if ('problem' in answer) callbacks.onError(answer.problem);
+        else callbacks.onSuccess(answer.item);
+      });
     },
     onError: (error) => {
       if (!cancelled) callbacks.onError(tusErrorMessage(error, callbacks.unanswered));

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { TAssembleEpisodeRequestInput } from '@ppp/contracts';
-import { tusUploadAcross, type TusHost } from '@ppp/server/test-support';
+import { tusMediaItemOf, tusUploadAcross, type TusHost } from '@ppp/server/test-support';
 import { login, register, type TestServer } from '../../../server/test/support/http.ts';
 
 /** The address the test servers put into feeds (testConfig's PUBLIC_URL). */
@@ -82,8 +82,9 @@ export async function uploadAndTranscribe(
   const data = readFileSync(file);
   const meta = { filename: path.basename(file), category: 'main_content', friendly_name: 'Interview' };
   const { last } = await tusUploadAcross(servers as readonly TusHost[], token, data, meta, chunk);
-  if (last.status !== 200) throw new Error(`tus completion: ${last.status} ${await last.text()}`);
-  const item = z.object({ id: z.string(), filename: z.string(), size: z.number() }).parse(await last.json());
+  const item = z
+    .object({ id: z.string(), filename: z.string(), size: z.number() })
+    .parse(await tusMediaItemOf(servers.at(-1)!, token, last));
   if (item.size !== data.length) throw new Error(`stored ${item.size} of ${data.length} bytes`);
   const ready = await transcribed(servers.at(-1)!, token, item.id);
   if (ready.status !== 'ready') throw new Error(`transcription: ${JSON.stringify(ready)}`);

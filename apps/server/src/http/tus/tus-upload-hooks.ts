@@ -1,6 +1,7 @@
 import type { ServerOptions } from '@tus/server';
 import { ERRORS, type Upload } from '@tus/utils';
-import { BYTES_PER_MB, MEDIA, ZTusUploadMetadata } from '@ppp/contracts';
+import { BYTES_PER_MB, MEDIA, TUS_PROTOCOL, ZTusUploadMetadata } from '@ppp/contracts';
+import type { FinishedUploadsRepository } from '../../domain/media/finished-uploads.repository.ts';
 import type { TusStorage } from '../../domain/storage/tus-store.ts';
 import { refusal, type TusRefusal, type TusRequests } from './tus-requests.ts';
 
@@ -25,10 +26,12 @@ function passedLimit(error: unknown, upload: Upload | undefined): boolean {
 export class TusUploadHooks {
   private readonly requests: TusRequests;
   private readonly tus: TusStorage;
+  private readonly finished: () => FinishedUploadsRepository;
 
-  constructor(requests: TusRequests, tus: TusStorage) {
+  constructor(requests: TusRequests, tus: TusStorage, finished: () => FinishedUploadsRepository) {
     this.requests = requests;
     this.tus = tus;
+    this.finished = finished;
   }
 
   hooks(): Hooks {
@@ -46,6 +49,8 @@ export class TusUploadHooks {
    * declared length past it, and cuts off a deferred-length upload as its offset passes it.
    */
   private async maxSize(req: Request): Promise<number> {
+    // OPTIONS (a CORS preflight carries no credentials) says no Tus-Max-Size: the limit is the user's category's.
+    if (req.method === 'OPTIONS') return 0;
     const { services } = await this.requests.contextFor(req);
     const meta = this.requests.metadataOf(req);
     if (meta) return (await services.uploads.sizeLimit(meta.category)).bytes;
@@ -94,7 +99,12 @@ export class TusUploadHooks {
     return { status_code: 413, body: (await services.uploads.sizeLimit(meta.category)).refuse(meta.filename).message };
   }
 
-  /** The whole file is there: checked (the content probe) and stored as a media item, or refused and removed. */
+  /**
+   * The whole file is there: checked (the content probe) and stored as a media item, or refused and
+   * removed. The PATCH that finished it answers 204 as tus says, naming the media item in a header;
+   * the upload answers HEAD complete for a day after (finishedAnswer), so a client whose last answer
+   * was lost finds it done instead of sending it again.
+   */
   private async onUploadFinish(req: Request, upload: Upload) {
     const { user, services } = await this.requests.contextFor(req);
     const meta = ZTusUploadMetadata.parse(upload.metadata ?? {});
@@ -102,8 +112,9 @@ export class TusUploadHooks {
     const file = { path: local.path, name: meta.filename, size: upload.offset };
     try {
       const item = await services.uploads.acceptOne(user, file, meta);
+      await this.finished().record(upload.id, user.id, item.id, upload.offset);
       await this.tus.forget(upload.id);
-      return { status_code: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(item) };
+      return { status_code: 204, headers: { [TUS_PROTOCOL.mediaIdHeader]: item.id } };
     } catch (error) {
       // Refused (not audio, too large): nothing of it stays.
       await this.tus.discard(upload.id).catch(() => undefined);
