@@ -44,9 +44,14 @@ function acceptsGzip(header: string | undefined): boolean {
  */
 export async function sendKept(c: Context, answer: KeptAnswer): Promise<Response> {
   const headers = { ...answer.headers, vary: 'Accept-Encoding' };
-  if (c.req.method === 'HEAD') return c.body(null, 200, { ...headers, etag: answer.etag });
   const gzip = acceptsGzip(c.req.header('accept-encoding'));
   const etag = gzip ? `W/${answer.etag}` : answer.etag;
+  if (c.req.method === 'HEAD') {
+    // HEAD says what GET would send (RFC 9110 §9.3.2), its length included (issue 36: directories read it).
+    const length = gzip ? (await gzipOf(answer)).byteLength : Buffer.byteLength(answer.body);
+    const encoding: Record<string, string> = gzip ? { 'content-encoding': 'gzip' } : {};
+    return c.body(null, 200, { ...headers, ...encoding, etag, 'content-length': String(length) });
+  }
   if (etagMatches(c.req.header('if-none-match'), answer.etag)) return notModified(c, headers, etag);
   if (gzip) return c.body(await gzipOf(answer), 200, { ...headers, 'content-encoding': 'gzip', etag });
   return c.body(answer.body, 200, { ...headers, etag });

@@ -179,6 +179,41 @@ describe('GET /feeds/{id}.xml', () => {
   });
 });
 
+describe('feeds read whole by web players and directories (issue 36)', () => {
+  it('links each item to its episode on the show’s public page, with the episode’s cover or the show’s', async () => {
+    const feed = parseFeed(await (await get(`/feeds/${showId}.xml`)).text());
+    const page = `${PUBLIC}/podcasts/${showId}`;
+    for (const item of feed?.items ?? []) {
+      const id = /episodes\/([^/.]+)\.mp3$/.exec(item.enclosure.url)?.[1] ?? '';
+      expect(item.link).toBe(`${page}#episode-${id}`);
+      expect(item.image).toBeTruthy();
+    }
+    expect(feed?.items.map((i) => i.image)).toContain(feed?.itunesImage);
+    const html = await (await get(local(page))).text();
+    expect(html).toContain(`id="episode-${eps.published?.id}"`);
+  });
+
+  it('lets any origin read the feed and an enclosure with their lengths and ranges, and answers HEAD with the feed’s length', async () => {
+    const exposed = 'Content-Length, Content-Range, Accept-Ranges';
+    for (const path of [`/feeds/${showId}.xml`, `/feeds/${showId}/episodes/${eps.published?.id}.mp3`]) {
+      const res = await get(path, { origin: 'https://player.example', range: 'bytes=0-99' });
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('access-control-expose-headers')).toBe(exposed);
+      const preflight = await get(path, { origin: 'https://player.example', 'access-control-request-headers': 'range' }, 'OPTIONS');
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-headers')).toContain('Range');
+    }
+    const plain = await get(`/feeds/${showId}.xml`, { 'accept-encoding': 'identity' });
+    const head = await get(`/feeds/${showId}.xml`, { 'accept-encoding': 'identity' }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get('content-length'))).toBe(Buffer.byteLength(await plain.text()));
+    expect(head.headers.get('etag')).toBe(plain.headers.get('etag'));
+    const gzipHead = await get(`/feeds/${showId}.xml`, { 'accept-encoding': 'gzip' }, 'HEAD');
+    expect(gzipHead.headers.get('content-encoding')).toBe('gzip');
+    expect(Number(gzipHead.headers.get('content-length'))).toBeGreaterThan(0);
+  });
+});
+
 describe('enclosures', () => {
   const audioPath = (e: Episode) => `/feeds/${showId}/episodes/${e.id}.mp3`;
 

@@ -26,6 +26,8 @@ import {
   chaptersJson,
   isListedInFeed,
   showFeedUrl,
+  showPageUrl,
+  episodeAnchor,
   transcriptToJson,
   transcriptToSrt,
   transcriptToWebVtt,
@@ -233,7 +235,14 @@ export class FeedService {
     const lastModified = new Date(Math.ceil(Math.max(...times) / 1000) * 1000);
     const siteUrl = (await this.deps.siteLinkOf?.(podcast.id)) ?? null;
     const show = this.feedShow(podcast);
-    const xml = buildFeed(siteUrl ? { ...show, website_url: siteUrl } : show, items, {
+    // Each item links to its episode on the show's public page, and has art: its own cover, else the show's (issue 36).
+    const page = siteUrl ?? show.website_url ?? showPageUrl(this.deps.baseUrl, podcast.id);
+    const shown = items.map((item) => ({
+      ...item,
+      link: item.link ?? `${page}#${episodeAnchor(item.id)}`,
+      image_url: item.image_url ?? show.cover_url,
+    }));
+    const xml = buildFeed(siteUrl ? { ...show, website_url: siteUrl } : show, shown, {
       now: lastModified,
       baseUrl: this.deps.baseUrl,
       feedUrl: showFeedUrl(this.deps.baseUrl, podcast.id),

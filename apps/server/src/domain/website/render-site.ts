@@ -5,6 +5,7 @@ import { escapeHtml as e, jsonForScript } from './html.ts';
 import { isBuiltIn } from './section-names.ts';
 import type { SiteEpisode } from './site-facts.ts';
 import { siteCss } from './site-style.ts';
+import { episodeAnchor } from '../publishing/feed/build-feed.ts';
 
 export interface SitePage {
   layout: TWebsiteLayout;
@@ -40,7 +41,7 @@ function initials(name: string): string {
 function episodeItem(episode: SiteEpisode): string {
   const meta = [episode.publishedAt ? DATE.format(episode.publishedAt) : '', duration(episode.durationS)].filter(Boolean).join(' · ');
   const notes = plainText(sanitizePodcastHtml(episode.descriptionHtml), 280);
-  return `<li class="episode"><article><h3>${e(episode.title)}</h3>${meta ? `<p class="meta">${e(meta)}</p>` : ''}${
+  return `<li class="episode" id="${e(episodeAnchor(episode.id))}"><article><h3>${e(episode.title)}</h3>${meta ? `<p class="meta">${e(meta)}</p>` : ''}${
     notes ? `<p>${e(notes)}</p>` : ''
   }<audio controls preload="none" aria-label="${e(`Play ${episode.title}`)}"><source src="${e(episode.audioUrl)}" type="${e(
     episode.audioType,

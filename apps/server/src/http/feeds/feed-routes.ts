@@ -1,4 +1,4 @@
-import type { Hono, Context } from 'hono';
+import type { Hono, Context, MiddlewareHandler } from 'hono';
 import { AppError } from '../../domain/errors.ts';
 import { CHAPTERS_MIME_TYPE } from '../../domain/publishing/feed/index.ts';
 import { FEED_CONTENT_TYPE, audioTypeOf, extensionOf } from '../../domain/publishing/feed.service.ts';
@@ -113,11 +113,31 @@ async function serveEpisodeFile(c: Context<HttpEnv, '/feeds/:podcastId/episodes/
   throw notFound();
 }
 
+/** Browser players read feeds and enclosures straight from here (issue 36): any origin, lengths and ranges readable. */
+const PUBLIC_CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'Content-Length, Content-Range, Accept-Ranges',
+};
+
+const publicCors: MiddlewareHandler<HttpEnv> = async (c, next) => {
+  if (c.req.method === 'OPTIONS') {
+    return c.body(null, 204, {
+      ...PUBLIC_CORS,
+      'access-control-allow-methods': 'GET, HEAD',
+      'access-control-allow-headers': 'Range, If-None-Match, If-Modified-Since',
+      'access-control-max-age': '86400',
+    });
+  }
+  await next();
+  for (const [name, value] of Object.entries(PUBLIC_CORS)) c.res.headers.set(name, value);
+};
+
 /**
  * The built-in host's public surface under /feeds: the show's RSS feed, its cover, and per episode
  * the enclosure (byte ranges, ETag, exact length; downloads counted), transcripts, chapters and art.
  */
 export function mountFeeds(app: Hono<HttpEnv>): void {
+  app.use('/feeds/*', publicCors);
   app.on(['GET', 'HEAD'], '/feeds/:file', serveFeed);
   app.on(['GET', 'HEAD'], '/feeds/:podcastId/:file', serveShowCover);
   app.on(['GET', 'HEAD'], '/feeds/:podcastId/episodes/:file', serveEnclosure);

@@ -32,6 +32,11 @@ export function showPageUrl(baseUrl: string, showId: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/podcasts/${encodeURIComponent(showId)}`;
 }
 
+/** The fragment of an episode on its show's public page (the site's episode list), which the feed item links to. */
+export function episodeAnchor(episodeId: string): string {
+  return `episode-${episodeId}`;
+}
+
 /**
  * Whether an episode is listed in the public feed at `now`: drafts (no publish time) never are,
  * scheduled ones appear once their time has come, and only public visibility is listed
