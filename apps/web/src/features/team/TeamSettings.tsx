@@ -6,7 +6,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { messageOf } from '../../lib/api-error.ts';
 import { FeatureLockedNotice } from '../billing/FeatureLockedNotice.tsx';
 import { InviteForm, type ShowOption } from './InviteForm.tsx';
-import { InvitesTable, MembersTable } from './TeamTables.tsx';
+import { ActivityTable, InvitesTable, MembersTable } from './TeamTables.tsx';
 import { RoleBadge } from './WorkspaceSwitcher.tsx';
 import { seatsLabel } from './team-format.ts';
 import { useLeaveWorkspace, useTeam } from './use-team.ts';
@@ -70,6 +70,11 @@ function TeamCards() {
             onRemove={(member) => team.remove(member.id)}
             removing={team.removing}
           />
+        </TitledCard>
+      )}
+      {data.members.length > 1 && (
+        <TitledCard title="Recent changes by members" component="section" aria-label="Recent changes by members">
+          <ActivityTable activity={data.activity} showNames={shows.names} />
         </TitledCard>
       )}
     </>

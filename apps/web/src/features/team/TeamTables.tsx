@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Modal, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconTrash, IconX } from '@tabler/icons-react';
-import { TEAM_ROLE_LABELS, type TTeamInvite, type TTeamMember, type TTeamRole } from '@ppp/contracts';
+import { TEAM_ROLE_LABELS, type TTeamActivity, type TTeamInvite, type TTeamMember, type TTeamRole } from '@ppp/contracts';
 import { DataTable, DialogActions } from '@ppp/ui';
 import { ROLE_OPTIONS, renderRoleOption } from './InviteForm.tsx';
 import { RoleBadge } from './WorkspaceSwitcher.tsx';
@@ -180,5 +180,37 @@ function InviteRow({ invite, showNames, onRevoke }: { invite: TTeamInvite; showN
         </Tooltip>
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** The members' latest changes in the workspace (the audit): who, which call, on what, when. */
+export function ActivityTable({ activity, showNames }: { activity: TTeamActivity[]; showNames: ReadonlyMap<string, string> }) {
+  if (activity.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        No changes by members yet.
+      </Text>
+    );
+  return (
+    <DataTable label="Recent changes by members" minWidth={640} columns={['Member', 'Change', 'On', 'When']} verticalSpacing="xs">
+      {activity.map((entry, i) => (
+        <Table.Tr key={`${entry.created_at.toISOString()}-${i}`} data-testid="team-activity">
+          <Table.Td>
+            <Text size="sm">{entry.actor_email}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm" ff="monospace">
+              {entry.action}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{entry.subject ? (showNames.get(entry.subject) ?? entry.subject) : '—'}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{entry.created_at.toLocaleString()}</Text>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }

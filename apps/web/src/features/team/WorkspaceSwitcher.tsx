@@ -8,7 +8,7 @@ const ROLE_COLORS: Readonly<Record<TWorkspaceRole, string>> = { owner: 'grape', 
 
 export function RoleBadge({ role }: { role: TWorkspaceRole }) {
   return (
-    <Badge size="sm" variant="light" color={ROLE_COLORS[role]}>
+    <Badge size="sm" variant="light" color={ROLE_COLORS[role]} style={{ flexShrink: 0 }}>
       {TEAM_ROLE_LABELS[role]}
     </Badge>
   );
@@ -58,8 +58,8 @@ export function WorkspaceSwitcher() {
             leftSection={w.id === workspace.id ? <IconCheck size={14} aria-hidden="true" /> : <span style={{ width: 14 }} />}
             aria-current={w.id === workspace.id ? 'true' : undefined}
           >
-            <Group justify="space-between" wrap="nowrap" gap="sm">
-              <Text size="sm" truncate="end">
+            <Group justify="space-between" wrap="nowrap" gap="sm" w="100%">
+              <Text size="sm" truncate="end" miw={0}>
                 {w.name}
               </Text>
               <RoleBadge role={w.role} />
