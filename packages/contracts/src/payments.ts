@@ -164,6 +164,18 @@ export const ZLedgerEntry = z.object({
 export type TLedgerEntry = z.infer<typeof ZLedgerEntry>;
 
 /** Spec 002 §3 'Billing overview' (GET /api/admin/billing/overview). */
+/** The admin Billing tab's Stripe health: the last outage and its cause, the last webhook event, the webhook deliveries that failed (times ISO). */
+export const ZPaymentsHealth = z.object({
+  last_stripe_error: z.string().nullable(),
+  last_stripe_error_at: z.string().nullable(),
+  last_event_at: z.string().nullable(),
+  last_event_type: z.string().nullable(),
+  webhook_failures: z.number().int().min(0),
+  last_webhook_failure: z.string().nullable(),
+  last_webhook_failure_at: z.string().nullable(),
+});
+export type TPaymentsHealth = z.infer<typeof ZPaymentsHealth>;
+
 export const ZBillingOverview = z.object({
   payments_enabled: z.boolean(),
   active_subscriptions: z.number().int().min(0),
@@ -173,6 +185,8 @@ export const ZBillingOverview = z.object({
   gross_mrr_cents: z.number().int().min(0),
   lifetime_seats_sold: z.number().int().min(0),
   dashboard_url: z.string().nullable(),
+  /** Stripe's health as this instance saw it (issue 35). */
+  health: ZPaymentsHealth,
 });
 export type TBillingOverview = z.infer<typeof ZBillingOverview>;
 

@@ -1,7 +1,8 @@
 /**
  * Payments unreachable (issue 35): with the Stripe stand-in stopped, checkout and Buy minutes answer
  * 503 in the words a buyer understands ('nothing was charged'), with Retry-After, over REST and
- * tRPC, instead of a bare 500; nothing is written. Started again, checkout goes through.
+ * tRPC, instead of a bare 500; nothing is written. The admin's Billing overview shows the last
+ * Stripe error and the webhook's failures.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -17,6 +18,7 @@ let orm: MikroORM;
 let api: TestServer;
 let stripe: StripeStandIn;
 let buyer: TestUser;
+let adminToken: string;
 
 const rows = async (table: string, userId: string) =>
   Number((await orm.em.fork().execute<{ n: string }[]>(`select count(*) as n from ${table} where user_id = ?`, [userId]))[0]?.n);
@@ -28,7 +30,8 @@ beforeAll(async () => {
   api = await startTestServer(orm, db.databaseUrl, stripeEnv(stripe));
   await syncStripeCatalog(new Stripe(STAND_IN_SECRET_KEY, stripeHostOptions(stripe.url)));
   const users = await twoUsers(api);
-  buyer = await approvedUser(api, users.admin.token, 'outage');
+  adminToken = users.admin.token;
+  buyer = await approvedUser(api, adminToken, 'outage');
   await stripe.close();
 });
 afterAll(async () => {
@@ -53,5 +56,19 @@ describe('Stripe unreachable', () => {
     expect(await rows('checkout_sessions', buyer.id)).toBe(0);
     expect(await rows('subscriptions', buyer.id)).toBe(0);
     expect(await rows('billing_customers', buyer.id)).toBe(0);
+  });
+
+  it("shows in the admin's Billing overview: the last Stripe error with its cause, and the webhook's failures", async () => {
+    const overview = await api.trpc(adminToken).billing.overview.query();
+    expect(overview.health.last_stripe_error).toMatch(/connect|ECONNREFUSED|connection/i);
+    expect(Date.parse(overview.health.last_stripe_error_at ?? '')).toBeGreaterThan(Date.now() - 600_000);
+    expect(overview.health).toMatchObject({ last_event_at: null, webhook_failures: 0 });
+    const forged = await api.request('POST', '/api/billing/webhook', {
+      json: { id: 'evt_forged' },
+      headers: { 'stripe-signature': 't=1,v1=00' },
+    });
+    expect(forged.status).toBe(400);
+    const after = await api.request('GET', '/api/admin/billing/overview', { token: adminToken });
+    expect(after.body).toMatchObject({ health: { webhook_failures: 1, last_webhook_failure: PAYMENTS_MESSAGES.badSignature } });
   });
 });

@@ -13,6 +13,8 @@ import { SubscriptionService } from './subscription.service.ts';
 import { EpisodeMediaRepository } from '../episodes/episode-media.repository.ts';
 import { AdminMetricsService } from '../admin/admin-metrics.service.ts';
 import { AdminMetricsRepository } from '../admin/admin-metrics.repository.ts';
+import { SettingsRepository } from '../settings/settings.repository.ts';
+import { PaymentsHealthService, recordingOutages } from './payments-health.service.ts';
 
 /** Billing of one unit of work: minutes used, checkout, Stripe's webhooks, the subscription and the revenue metrics. */
 export function createBillingServices(
@@ -21,7 +23,8 @@ export function createBillingServices(
   deps: { core: CoreServices; templates: TemplatesService; transcripts: TranscriptsService },
 ) {
   const { plans, mail } = deps.core;
-  const gateway = shared.payments ?? null;
+  const health = new PaymentsHealthService(new SettingsRepository(em));
+  const gateway = shared.payments ? recordingOutages(shared.payments, health) : null;
   const billing = new BillingRepository(em);
   const usage = new UsageService({
     ledger: new UsageRepository(em),
@@ -32,11 +35,11 @@ export function createBillingServices(
     transcripts: deps.transcripts,
   });
   const paymentsEnabled = gateway !== null;
-  const subscriptions = new SubscriptionService({ billing, ledger: new UsageRepository(em), plans, paymentsEnabled });
+  const subscriptions = new SubscriptionService({ billing, ledger: new UsageRepository(em), plans, paymentsEnabled, health });
   return {
     usage,
     checkout: new CheckoutService({ billing, gateway, plans, mail, publicUrl: publicUrl(shared.config) }),
-    stripeWebhook: new StripeWebhookService({ billing, gateway, mail }),
+    stripeWebhook: new StripeWebhookService({ billing, gateway, mail, health }),
     subscriptions,
     adminMetrics: new AdminMetricsService({
       repository: new AdminMetricsRepository(em),

@@ -101,15 +101,17 @@ export function isStripeUnavailable(error: unknown): boolean {
 
 /**
  * Runs one call to Stripe: unavailable, it is a 503 in words a buyer understands, with Retry-After
- * (never a bare 500); `onUnavailable` records the failure for the admin's Billing tab.
+ * (never a bare 500), carrying Stripe's own error as its cause for the admin's Billing tab.
  */
-export async function callStripe<T>(call: () => Promise<T>, onUnavailable?: (error: unknown) => Promise<void>): Promise<T> {
+export async function callStripe<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
     if (!isStripeUnavailable(error)) throw error;
-    await onUnavailable?.(error);
-    throw new AppError('PAYMENTS_UNAVAILABLE', PAYMENTS_MESSAGES.unavailable).withRetryAfter(PAYMENTS.unavailableRetryAfterSeconds);
+    const cause = error instanceof Error ? error.message : String(error);
+    throw new AppError('PAYMENTS_UNAVAILABLE', PAYMENTS_MESSAGES.unavailable, { cause }).withRetryAfter(
+      PAYMENTS.unavailableRetryAfterSeconds,
+    );
   }
 }
 

@@ -11,6 +11,7 @@ import {
   type TSubscription,
 } from '@ppp/contracts';
 import { AppError } from '../errors.ts';
+import type { PaymentsHealthService } from './payments-health.service.ts';
 import type { User } from '../users/user.entity.ts';
 import type { BillingRepository } from './billing.repository.ts';
 import type { PlansService } from './plans.service.ts';
@@ -23,6 +24,8 @@ export interface SubscriptionDeps {
   ledger: UsageRepository;
   plans: PlansService;
   paymentsEnabled: boolean;
+  /** Stripe's health for the admin's Billing tab (issue 35). */
+  health: Pick<PaymentsHealthService, 'health'>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -132,6 +135,7 @@ export class SubscriptionService {
       gross_mrr_cents: counts.mrrCents,
       lifetime_seats_sold: await this.billing.lifetimeSeatsSold(),
       dashboard_url: this.deps.paymentsEnabled ? PAYMENTS.dashboardUrl : null,
+      health: await this.deps.health.health(),
     };
   }
 
