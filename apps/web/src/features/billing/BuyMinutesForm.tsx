@@ -1,6 +1,7 @@
 import { Button, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { PAYMENTS, formatDollars, getTier, minutesRateTier, type TTierKey } from '@ppp/contracts';
 import { highlightStyle } from './highlight-style.ts';
+import { CheckoutError } from '../pricing/PlanCard.tsx';
 import { useBuyMinutesForm } from './use-buy-minutes-form.ts';
 
 function BuyMinutesIntro({ rate, shortfallMinutes }: { rate: number; shortfallMinutes: number | null }) {
@@ -26,12 +27,15 @@ export function BuyMinutesForm({
   tier,
   shortfallMinutes,
   busy,
+  error = null,
   highlighted,
   onBuy,
 }: {
   tier: TTierKey;
   shortfallMinutes: number | null;
   busy: boolean;
+  /** Why the purchase's checkout could not start (payments unavailable, ...), shown under its button. */
+  error?: string | null;
   highlighted: boolean;
   onBuy(hours: number): void;
 }) {
@@ -59,6 +63,7 @@ export function BuyMinutesForm({
               {`Buy ${hours * 60} minutes for ${formatDollars(rate * hours)}`}
             </Button>
           </Group>
+          <CheckoutError error={error} />
         </Stack>
       </form>
     </Card>

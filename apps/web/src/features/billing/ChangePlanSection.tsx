@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { highlightStyle } from './highlight-style.ts';
+import { CheckoutError } from '../pricing/PlanCard.tsx';
 import { CONTACT_SALES_PATH, PLANS, PRICING, formatDollars, formatProcessingMinutes, type TPlan, type TTierKey } from '@ppp/contracts';
 
 type Cycle = 'monthly' | 'annual';
@@ -78,11 +79,14 @@ function ChangePlanHeader({ cycle, onCycle }: { cycle: Cycle; onCycle(cycle: Cyc
 export function ChangePlanSection({
   currentTier,
   busy,
+  error = null,
   highlighted,
   onChoose,
 }: {
   currentTier: TTierKey;
   busy: boolean;
+  /** Why the chosen plan's checkout could not start, shown in this card. */
+  error?: string | null;
   highlighted: boolean;
   onChoose(plan: TPlan, cycle: Cycle): void;
 }) {
@@ -103,6 +107,7 @@ export function ChangePlanSection({
             />
           ))}
         </SimpleGrid>
+        <CheckoutError error={error} />
         <Text size="sm" c="dimmed">
           {PRICING.minutesNote}
         </Text>

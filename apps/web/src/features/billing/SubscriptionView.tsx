@@ -55,6 +55,7 @@ export function SubscriptionView() {
       <ChangePlanSection
         currentTier={sub.plan_key}
         busy={checkout.pending}
+        error={checkout.planError}
         highlighted={intent === 'upgrade'}
         onChoose={(plan, cycle) => checkout.buy({ plan_key: plan.key, billing_cycle: cycle })}
       />
@@ -62,6 +63,7 @@ export function SubscriptionView() {
         tier={sub.plan_key}
         shortfallMinutes={shortfallMinutes}
         busy={checkout.pending}
+        error={checkout.minutesError}
         highlighted={intent === 'buy_minutes'}
         onBuy={(hours) => checkout.buy({ plan_key: 'minutes', billing_cycle: 'once', hours })}
       />

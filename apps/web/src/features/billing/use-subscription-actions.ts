@@ -37,6 +37,8 @@ function useSubscriptionCheckout(subscriptionLoaded: boolean) {
   const resumed = useRef(false);
   const [returnTo] = useState(readCheckoutReturn);
   useEffect(() => clearCheckoutReturn, []);
+  // What the last checkout was for, so its refusal shows in that card, beside its button (issue 35).
+  const [kind, setKind] = useState<'plan' | 'minutes'>('plan');
   const { start } = checkout;
   useEffect(() => {
     if (resumed.current || !subscriptionLoaded) return;
@@ -46,9 +48,15 @@ function useSubscriptionCheckout(subscriptionLoaded: boolean) {
   }, [subscriptionLoaded, start]);
   const buy = (request: TCheckoutRequestInput) => {
     if (returnTo) markCheckoutReturn(returnTo);
+    setKind(request.plan_key === 'minutes' ? 'minutes' : 'plan');
     start(request);
   };
-  return { buy, pending: checkout.pending, error: checkout.error };
+  return {
+    buy,
+    pending: checkout.pending,
+    planError: kind === 'plan' ? checkout.error : null,
+    minutesError: kind === 'minutes' ? checkout.error : null,
+  };
 }
 
 /** The Subscription view's data: the subscription, the usage, what the creator came for, and its actions. */
@@ -62,5 +70,5 @@ export function useSubscriptionActions() {
   useEffect(() => {
     if (intent) document.getElementById(intent === 'buy_minutes' ? 'buy-minutes' : 'change-plan')?.scrollIntoView({ block: 'start' });
   }, [intent, subscription.data]);
-  return { subscription, usage, intent, shortfallMinutes, checkout, account, error: checkout.error ?? account.error };
+  return { subscription, usage, intent, shortfallMinutes, checkout, account, error: account.error };
 }
