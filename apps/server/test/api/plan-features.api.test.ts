@@ -132,7 +132,7 @@ describe('Flubber and Intern reviews', () => {
 
     const flubber = await post(c, '/api/flubber/prepare-by-file', { filename: c.upload });
     expect(flubber.status, flubber.text).toBe(200);
-    expect(flubber.body).toEqual({ contexts: [] });
+    expect(flubber.body).toEqual({ contexts: [], suggestions: [], fillers: [] });
     const intern = await post(c, '/api/intern/prepare-by-file', { filename: c.upload });
     expect(intern.status, intern.text).toBe(200);
     expect(intern.body).toEqual({ contexts: [] });
