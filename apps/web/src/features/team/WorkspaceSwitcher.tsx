@@ -34,7 +34,7 @@ export function WorkspaceSwitcher() {
   }
 
   return (
-    <Menu position="bottom-start" shadow="md" width={360} withinPortal>
+    <Menu position="bottom-start" shadow="md" width={420} withinPortal>
       <Menu.Target>
         <Button
           variant="default"
@@ -59,7 +59,7 @@ export function WorkspaceSwitcher() {
             aria-current={w.id === workspace.id ? 'true' : undefined}
           >
             <Group justify="space-between" wrap="nowrap" gap="sm" w="100%">
-              <Text size="sm" truncate="end" miw={0}>
+              <Text size="sm" truncate="end" miw={0} title={w.name}>
                 {w.name}
               </Text>
               <RoleBadge role={w.role} />
