@@ -5,7 +5,7 @@ import { TEAM_ROLE_LABELS, type TTeamActivity, type TTeamInvite, type TTeamMembe
 import { DataTable, DialogActions } from '@ppp/ui';
 import { ROLE_OPTIONS, renderRoleOption } from './InviteForm.tsx';
 import { RoleBadge } from './WorkspaceSwitcher.tsx';
-import { dayLabel, showsLabel } from './team-format.ts';
+import { dayLabel, showsLabel, subjectLabel } from './team-format.ts';
 
 function Person({ member }: { member: Pick<TTeamMember, 'name' | 'email'> }) {
   return (
@@ -204,7 +204,9 @@ export function ActivityTable({ activity, showNames }: { activity: TTeamActivity
             </Text>
           </Table.Td>
           <Table.Td>
-            <Text size="sm">{entry.subject ? (showNames.get(entry.subject) ?? entry.subject) : '—'}</Text>
+            <Text size="sm" title={entry.subject ?? undefined}>
+              {subjectLabel(entry.subject, showNames)}
+            </Text>
           </Table.Td>
           <Table.Td>
             <Text size="sm">{entry.created_at.toLocaleString()}</Text>

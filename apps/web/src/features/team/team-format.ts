@@ -13,3 +13,9 @@ export function dayLabel(date: Date | null, locale?: string): string {
 export function seatsLabel(used: number, seats: number): string {
   return `${used} of ${seats} ${seats === 1 ? 'seat' : 'seats'} used`;
 }
+
+/** What a member's change named: a show by its name, another item by the start of its id, nothing as a dash. */
+export function subjectLabel(subject: string | null, showNames: ReadonlyMap<string, string>): string {
+  if (!subject) return '—';
+  return showNames.get(subject) ?? `${subject.slice(0, 8)}…`;
+}

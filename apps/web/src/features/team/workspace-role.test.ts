@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WORKSPACE_ACTIONS, type TWorkspaceAction, type TWorkspaceRole } from '@ppp/contracts';
 import { canAct, workspaceRole } from './workspace-role.ts';
-import { dayLabel, seatsLabel, showsLabel } from './team-format.ts';
+import { dayLabel, seatsLabel, showsLabel, subjectLabel } from './team-format.ts';
 
 const allowed = (role: TWorkspaceRole | null, readOnly = false) =>
   WORKSPACE_ACTIONS.filter((a: TWorkspaceAction) => canAct(role, readOnly, a));
@@ -36,6 +36,9 @@ describe('the Team page wording', () => {
     expect(seatsLabel(2, 10)).toBe('2 of 10 seats used');
     expect(seatsLabel(1, 1)).toBe('1 of 1 seat used');
     expect(dayLabel(null)).toBe('Never');
+    expect(subjectLabel('a', names)).toBe('Speech Weekly');
+    expect(subjectLabel('b7036ee7-b72d-42d2-b7a1-21a705ef0c31', names)).toBe('b7036ee7…');
+    expect(subjectLabel(null, names)).toBe('—');
     expect(dayLabel(new Date(Date.UTC(2026, 11, 7, 12)), 'en-GB')).toBe('7 Dec 2026');
   });
 });
