@@ -198,7 +198,7 @@ test.describe('accounts journey', () => {
     await expect(visitor.getByRole('button', { name: 'Sign In' })).toBeVisible();
   });
 
-  test('an account switched off by the admin sees the waitlist and can request access', async ({ openPage }) => {
+  test('an account switched off by the admin is told so at sign-in and gets no session (issue 35)', async ({ openPage }) => {
     const token = await adminToken();
     const BIRDER = { email: 'birder@example.com', password: 'a third good password' };
     const creatorToken = await registerConfirmedAccount(app.baseUrl, BIRDER, token);
@@ -218,12 +218,12 @@ test.describe('accounts journey', () => {
     await dialog.getByLabel('Email').fill(BIRDER.email);
     await dialog.getByLabel(/^Password/).fill(BIRDER.password);
     await dialog.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('button', { name: 'Request access' })).toBeVisible();
-    await page.getByLabel(/^Note/).fill('A weekly show about birds.');
-    await page.getByRole('button', { name: 'Request access' }).click();
-    await expect(page.getByText(MESSAGES.waitlistSuccessTitle)).toBeVisible();
-    await shot(page, 'waitlist-desktop');
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(dialog.getByText(MESSAGES.accountDisabled)).toBeVisible();
+    await shot(page, 'disabled-sign-in-desktop');
+    // The token it held before is refused too.
+    expect((await fetch(`${app.baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${creatorToken}` } })).status).toBe(401);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   });
 
