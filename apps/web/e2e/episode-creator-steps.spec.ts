@@ -290,6 +290,8 @@ test.describe('Episode Creator steps 4-6', () => {
     await expect.poll(() => page.getByLabel('Episode Number').inputValue()).not.toBe('');
     await page.getByLabel('Episode Title').fill('With the jingle');
     await page.getByLabel('Save as draft').check();
+    const usage = async () => (await api('GET', '/api/billing/usage')).body as { minutes_used: number; episodes_used_this_month: number };
+    const before = await usage();
     await page.getByRole('button', { name: 'Assemble Episode' }).click();
     const failure = page.getByTestId('assembly-error');
     await expect(failure).toBeVisible({ timeout: 180_000 });
@@ -298,8 +300,8 @@ test.describe('Episode Creator steps 4-6', () => {
     // Cancel Build stays reachable on the assembly step.
     await expect(page.getByRole('button', { name: EPISODE_CREATOR_SHELL.cancelBuild })).toBeVisible();
     await shot(page, 'creator-step6-error-desktop');
-    const usage = async () => (await api('GET', '/api/billing/usage')).body as { minutes_used: number; episodes_used_this_month: number };
-    const charged = await usage();
+    // A render that failed for good gave back its minutes and its episode (issue 35).
+    await expect.poll(usage).toEqual(before);
     // The poll stopped at the failure: no status read for 7 s.
     let reads = 0;
     page.on('request', (req) => {
@@ -315,7 +317,10 @@ test.describe('Episode Creator steps 4-6', () => {
     await shot(page, 'creator-step6-retried-desktop');
     const episodes = (await api('GET', '/api/episodes/?limit=100')).body as { items: { title: string; status: string }[] };
     expect(episodes.items.filter((e) => e.title === 'With the jingle').map((e) => e.status)).toEqual(['processed']);
-    expect(await usage()).toEqual(charged);
+    // The retry charged the episode once: one more episode than before it was first assembled, never two.
+    const after = await usage();
+    expect(after.episodes_used_this_month).toBe(before.episodes_used_this_month + 1);
+    expect(after.minutes_used).toBeGreaterThan(before.minutes_used);
 
     // Start over: the same template and audio, a new build at step 2.
     await page.getByRole('button', { name: EPISODE_CREATOR_SHELL.cancelBuild }).click();
