@@ -242,6 +242,8 @@ describe('create, edit and delete a show', () => {
     expect(unknown).toMatchObject({ status: 422, body: { detail: PODCAST_MESSAGES.unknownCategory('Knitting > Socks') } });
     const unknownForm = await send('PUT', `/api/podcasts/${id}`, a.token, showForm({ name: 'Not Saved', category_2_id: 'Nonsense' }));
     expect(unknownForm).toMatchObject({ status: 422, body: { detail: PODCAST_MESSAGES.unknownCategory('Nonsense') } });
+    const idBesideNull = await send('PUT', `/api/podcasts/${id}`, a.token, { category: null, category_id: 'Technology' });
+    expect(idBesideNull.body).toMatchObject({ category_id: 'Technology' });
     const cleared = await send('PUT', `/api/podcasts/${id}`, a.token, { category_2_id: '', owner_email: '' });
     expect(cleared.body).toMatchObject({ name: 'Edited Again', category_2_id: null, owner_email: null });
 

@@ -41,9 +41,10 @@ function knownCategory(value: string): TAppleCategory {
  */
 export function foldCategoryIds(body: z.output<typeof ZUpdatePodcastRequest>) {
   const pick = (object: TAppleCategory | null | undefined, id: string | null | undefined): TAppleCategory | null | undefined => {
-    if (object !== undefined) return object;
-    if (id === undefined) return undefined;
-    return id === null || id.trim() === '' ? null : knownCategory(id);
+    if (object) return object;
+    // The Edit dialog sends the id beside an empty object: the id says what to keep.
+    if (id !== undefined) return id === null || id.trim() === '' ? null : knownCategory(id);
+    return object;
   };
   return {
     ...body,
