@@ -110,6 +110,9 @@ async function detailsStep(
   );
   await page.goto('/dashboard/new-episode');
   await expect(page.getByTestId('details-step')).toBeVisible();
+  // The template fills the fields with AI once (auto_fill_ai); typing before it lands races with it.
+  await expect(page.getByTestId('ai-autofill-notice')).toBeVisible();
+  await expect(page.getByTestId('ai-autofill-notice')).not.toContainText('Writing the title');
   await page.getByLabel('Episode Title').fill(title);
   await page.getByLabel('Save as draft').check();
   await expect(page.getByTestId('minutes-check')).toHaveAttribute('data-state', 'ok');
