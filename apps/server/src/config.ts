@@ -42,6 +42,8 @@ export const ZConfig = z.object({
   LOG_FORMAT: z.enum(['pretty', 'json']).default('pretty'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(2),
   RUN_WORKER: ZBool.default(true),
+  /** A fresh instance's default for the admin setting "new accounts start the free trial" (on; off under NODE_ENV=test). */
+  NEW_ACCOUNT_TRIAL: ZBool.optional(),
   /**
    * A stop (SIGTERM, Ctrl-C): how long running HTTP requests may take to finish once the server stops
    * accepting new ones, in ms, before their connections are cut.
@@ -193,6 +195,11 @@ export function modelsDir(config: TConfig): string {
 /** Whether a missing speech model is downloaded on start: WHISPER_AUTO_DOWNLOAD, else on (off under NODE_ENV=test). */
 export function whisperAutoDownload(config: TConfig): boolean {
   return config.WHISPER_AUTO_DOWNLOAD ?? config.NODE_ENV !== 'test';
+}
+
+/** Until the admin decides, whether new accounts start the trial: NEW_ACCOUNT_TRIAL, else on (off under NODE_ENV=test, where suites expect Free). */
+export function newAccountTrialDefault(config: TConfig): boolean {
+  return config.NEW_ACCOUNT_TRIAL ?? config.NODE_ENV !== 'test';
 }
 
 export function scratchMaxBytes(config: TConfig): number {

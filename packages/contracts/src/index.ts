@@ -40,6 +40,7 @@ export * from './music.ts';
 export * from './onboarding.ts';
 export * from './episode-creator.ts';
 export * from './episode-creator-steps.ts';
+export * from './creator-way-forward.ts';
 export * from './recorder.ts';
 export * from './web-url.ts';
 export * from './admin.ts';

@@ -10,6 +10,11 @@ export const ZAdminSettings = z.object({
   maintenance_message: z.string().nullable(),
   /** The tier of new accounts (the first account is always unlimited); unlimited makes a personal instance uncapped. */
   default_tier: ZTier,
+  /**
+   * Whether a new account (below Creator by its default tier) starts the 14-day Creator trial the
+   * landing promises; off keeps new accounts on default_tier until they start it themselves.
+   */
+  new_account_trial: z.boolean(),
 });
 export type TAdminSettings = z.infer<typeof ZAdminSettings>;
 
@@ -20,6 +25,7 @@ export const DEFAULT_ADMIN_SETTINGS: TAdminSettings = {
   maintenance_mode: false,
   maintenance_message: null,
   default_tier: 'free',
+  new_account_trial: true,
 };
 
 /** PUT /api/admin/settings: partial; max_upload_mb clamped 10-2048. */
@@ -29,6 +35,7 @@ export const ZAdminSettingsUpdate = z.object({
   max_upload_mb: z.coerce.number().transform(clampMaxUploadMb).optional(),
   maintenance_mode: z.boolean().optional(),
   default_tier: ZTier.optional(),
+  new_account_trial: z.boolean().optional(),
   // Absent stays absent (a partial update keeps the stored message); empty or null clears it.
   maintenance_message: z
     .string()

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { publicUrl } from '../config.ts';
+import { newAccountTrialDefault, publicUrl } from '../config.ts';
 import type { SharedDeps } from './services.ts';
 import { SessionService } from './auth/session.service.ts';
 import { SessionsRepository } from './auth/sessions.repository.ts';
@@ -21,7 +21,7 @@ import { EntitlementsService } from './billing/entitlements.service.ts';
 /** What every area of a unit of work builds on: sessions, rate limits, settings, plans, mail and notifications. */
 export function createCoreServices(em: EntityManager, shared: SharedDeps) {
   const limits = new RateLimitService(new RateLimitsRepository(em));
-  const settings = new SettingsService(new SettingsRepository(em));
+  const settings = new SettingsService(new SettingsRepository(em), { new_account_trial: newAccountTrialDefault(shared.config) });
   const tiers = new TiersService(new TiersRepository(em));
   // The one entitlement service (plan, features, limits); `plans` is its name where areas were wired before it.
   const plans = new EntitlementsService({ billing: new BillingRepository(em), tiers, settings });

@@ -310,6 +310,7 @@ describe('admin routes and access levels', () => {
       maintenance_mode: false,
       maintenance_message: null,
       default_tier: 'free',
+      new_account_trial: false,
     });
   });
 

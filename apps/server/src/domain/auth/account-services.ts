@@ -12,16 +12,20 @@ import { UsersRepository } from '../users/users.repository.ts';
 import { WaitlistService } from '../waitlist/waitlist.service.ts';
 import { WaitlistRepository } from '../waitlist/waitlist.repository.ts';
 import { PublicConfigService } from '../settings/public-config.service.ts';
+import { BillingRepository } from '../billing/billing.repository.ts';
+import { startNewAccountTrial } from '../billing/subscription.service.ts';
+import type { User } from '../users/user.entity.ts';
 
 /** Accounts of one unit of work: sign-up and sign-in, email verification, Google sign-in, users and the waitlist. */
 export function createAccountServices(em: EntityManager, config: TConfig, core: CoreServices) {
   const { sessions, limits, settings } = core;
   const accounts = new AccountsRepository(em);
   const verification = verificationService(em, config, core, accounts);
-  const google = googleAuthService(config, accounts, core);
+  const welcome = (user: User) => startNewAccountTrial({ billing: new BillingRepository(em), settings }, user);
+  const google = googleAuthService(config, accounts, core, welcome);
   return {
     verification,
-    auth: new AuthService({ accounts, termsVersion: config.TERMS_VERSION, sessions, verification, limits, settings }),
+    auth: new AuthService({ accounts, termsVersion: config.TERMS_VERSION, sessions, verification, limits, settings, welcome }),
     users: new UsersService(new UsersRepository(em), sessions),
     waitlist: new WaitlistService(new WaitlistRepository(em), limits),
     publicConfig: new PublicConfigService(settings, { googleSignIn: google !== null, termsVersion: config.TERMS_VERSION }),
@@ -50,7 +54,7 @@ function verificationService(em: EntityManager, config: TConfig, core: CoreServi
 }
 
 /** Google sign-in when its client is configured, else null. */
-function googleAuthService(config: TConfig, accounts: AccountsRepository, core: CoreServices) {
+function googleAuthService(config: TConfig, accounts: AccountsRepository, core: CoreServices, welcome: (user: User) => Promise<void>) {
   if (!config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET) return null;
   return new GoogleAuthService(
     {
@@ -61,5 +65,6 @@ function googleAuthService(config: TConfig, accounts: AccountsRepository, core: 
     accounts,
     core.sessions,
     core.settings,
+    welcome,
   );
 }

@@ -27,6 +27,8 @@ export interface AuthDeps {
   verification: VerificationService;
   limits: RateLimitService;
   settings: SettingsService;
+  /** Starts the free trial a new account gets (issue 37), when the admin's setting gives one. */
+  welcome(user: User): Promise<void>;
 }
 
 /** Registration, sign-in and email confirmation. */
@@ -54,6 +56,7 @@ export class AuthService {
       termsVersionAccepted: body.terms_version ?? this.deps.termsVersion,
     }));
     if (!user) throw new AppError('USER_EXISTS', MESSAGES.userExists);
+    await this.deps.welcome(user);
     if (!user.isActive) await verification.sendCode(user);
     return { is_active: user.isActive };
   }

@@ -6,6 +6,7 @@ import type { SessionService } from './session.service.ts';
 import { assertNotDisabled } from './auth.service.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
+import type { User } from '../users/user.entity.ts';
 
 export interface GoogleConfig {
   clientId: string;
@@ -35,7 +36,15 @@ export class GoogleAuthService {
   private readonly accounts: AccountsRepository;
   private readonly sessions: SessionService;
   private readonly settings: SettingsService;
-  constructor(config: GoogleConfig, accounts: AccountsRepository, sessions: SessionService, settings: SettingsService) {
+  private readonly welcome: (user: User) => Promise<void>;
+  constructor(
+    config: GoogleConfig,
+    accounts: AccountsRepository,
+    sessions: SessionService,
+    settings: SettingsService,
+    welcome: (user: User) => Promise<void>,
+  ) {
+    this.welcome = welcome;
     this.google = new Google(config.clientId, config.clientSecret, config.redirectUri);
     this.accounts = accounts;
     this.sessions = sessions;
@@ -65,6 +74,7 @@ export class GoogleAuthService {
     let user = await this.accounts.findByGoogleSub(claims.sub);
     if (!user && claims.email_verified) user = await this.accounts.findByEmail(email);
     const defaults = await this.settings.get();
+    const created = !user;
     if (!user) {
       const isFirst = await this.accounts.noneYet();
       user = this.accounts.addGoogleAccount({
@@ -81,6 +91,7 @@ export class GoogleAuthService {
     assertNotDisabled(user);
     user.googleSub = claims.sub;
     await this.accounts.save();
+    if (created) await this.welcome(user);
     const { token } = await this.sessions.create(user.id);
     return token;
   }

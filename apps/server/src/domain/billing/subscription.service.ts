@@ -3,6 +3,7 @@ import {
   PAYMENTS_MESSAGES,
   ZBillingCycle,
   ZSubscriptionStatus,
+  ZTier,
   planFeaturesOf,
   tierRank,
   type TBillingOverview,
@@ -16,6 +17,7 @@ import type { User } from '../users/user.entity.ts';
 import type { BillingRepository } from './billing.repository.ts';
 import type { PlansService } from './plans.service.ts';
 import type { Subscription } from './subscription.entity.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
 import type { UsageRepository } from './usage.repository.ts';
 
 export interface SubscriptionDeps {
@@ -34,6 +36,41 @@ const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null
 const LEDGER_ROWS = 100;
 /** The plan a trial gives: the pricing page's most popular plan. */
 const TRIAL_PLAN = 'creator';
+
+/** The trial's row: Creator for PAYMENTS.trialDays from `now`, ending by itself, free. */
+function openTrial(billing: BillingRepository, userId: string, now: Date): void {
+  billing.createSubscription({
+    userId,
+    source: 'trial',
+    stripeSubscriptionId: null,
+    planKey: TRIAL_PLAN,
+    billingCycle: 'monthly',
+    status: 'trialing',
+    currentPeriodEnd: new Date(now.getTime() + PAYMENTS.trialDays * DAY_MS),
+    cancelAtPeriodEnd: true,
+    willCancelAt: null,
+    canceledAt: null,
+    monthlyCents: 0,
+    stripeEventAt: null,
+  });
+}
+
+/**
+ * A new account starts the landing's 14-day trial (issue 37) when the admin's setting says so and its
+ * own tier (the admin's default tier) is below the trial's plan; the instance's first account is unlimited.
+ */
+export async function startNewAccountTrial(
+  deps: { billing: BillingRepository; settings: Pick<SettingsService, 'get'> },
+  user: Pick<User, 'id' | 'tier'>,
+  now = new Date(),
+): Promise<void> {
+  const own = ZTier.safeParse(user.tier);
+  if (!own.success || tierRank(own.data) >= tierRank(TRIAL_PLAN)) return;
+  if (!(await deps.settings.get()).new_account_trial) return;
+  if (await deps.billing.hadTrial(user.id)) return;
+  openTrial(deps.billing, user.id, now);
+  await deps.billing.flush();
+}
 
 /** The Subscription view, the free trial, the minutes ledger and the admin's billing figures. */
 export class SubscriptionService {
@@ -81,20 +118,7 @@ export class SubscriptionService {
       if (tierRank(await this.deps.plans.effectiveTier(user, now)) >= tierRank(TRIAL_PLAN)) {
         throw new AppError('CONFLICT', PAYMENTS_MESSAGES.trialNotNeeded);
       }
-      billing.createSubscription({
-        userId: user.id,
-        source: 'trial',
-        stripeSubscriptionId: null,
-        planKey: TRIAL_PLAN,
-        billingCycle: 'monthly',
-        status: 'trialing',
-        currentPeriodEnd: new Date(now.getTime() + PAYMENTS.trialDays * DAY_MS),
-        cancelAtPeriodEnd: true,
-        willCancelAt: null,
-        canceledAt: null,
-        monthlyCents: 0,
-        stripeEventAt: null,
-      });
+      openTrial(billing, user.id, now);
       await billing.flush();
     });
     return this.subscription(user, now);

@@ -15,14 +15,17 @@ let cache: { value: TAdminSettings; at: number } | null = null;
 /** Instance settings (maintenance, default activation, upload limit, test mode). Cached briefly per process. */
 export class SettingsService {
   private readonly repository: SettingsRepository;
-  constructor(repository: SettingsRepository) {
+  /** The instance's own defaults (from its configuration) under what the admin stored. */
+  private readonly defaults: TAdminSettings;
+  constructor(repository: SettingsRepository, defaults: Partial<TAdminSettings> = {}) {
     this.repository = repository;
+    this.defaults = { ...DEFAULT_ADMIN_SETTINGS, ...defaults };
   }
 
   async get(): Promise<TAdminSettings> {
     if (cache && Date.now() - cache.at < CACHE_MS) return cache.value;
     const stored = await this.repository.read(KEY);
-    const merged = ZAdminSettings.parse({ ...DEFAULT_ADMIN_SETTINGS, ...(stored ?? {}) });
+    const merged = ZAdminSettings.parse({ ...this.defaults, ...(stored ?? {}) });
     merged.max_upload_mb = clampMaxUploadMb(merged.max_upload_mb);
     cache = { value: merged, at: Date.now() };
     return merged;

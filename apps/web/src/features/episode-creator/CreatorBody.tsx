@@ -7,6 +7,7 @@ import { TemplateStep } from './TemplateStep.tsx';
 import { MainContentStep } from './MainContentStep.tsx';
 import { CustomizeStep } from './CustomizeStep.tsx';
 import { BuildAssembly, LaterSteps } from './LaterSteps.tsx';
+import { skippedAutomations } from './way-forward.ts';
 
 /** Step 3 wired to the build: scripts and voices go into the state. */
 function CustomizeStage({
@@ -36,11 +37,14 @@ function CustomizeStage({
 
 /** The start chooser or the current step of the build. */
 export function CreatorBody({ creator }: { creator: EpisodeCreator }) {
-  const { state, dispatch, template, minutes, chooseTemplate, continueFromUpload, finish } = creator;
+  const { state, dispatch, template, minutes, intents, chooseTemplate, continueFromUpload, finish } = creator;
   if (!state.started && state.template === null) return <StartChooser onStart={() => dispatch({ type: 'start', mode: 'preuploaded' })} />;
   if (!isKnownStep(state.step)) return <Alert color="red">{EPISODE_CREATOR_MESSAGES.invalidStep}</Alert>;
   if (state.step === 1) return <TemplateStep onChoose={chooseTemplate} autoSelect={state.template === null} />;
-  if (state.step === 2) return <MainContentStep state={state} dispatch={dispatch} minutes={minutes} onContinue={continueFromUpload} />;
+  if (state.step === 2) {
+    const skipped = skippedAutomations(intents.counts, intents.locked);
+    return <MainContentStep state={state} dispatch={dispatch} minutes={minutes} onContinue={continueFromUpload} skipped={skipped} />;
+  }
   // The assembly follows its episode whatever became of the template (deleted since): never stuck on it.
   if (state.step === 6 && state.job) return <BuildAssembly state={state} job={state.job} dispatch={dispatch} onFinished={finish} />;
   if (template.isPending) return <Loader aria-label="Loading the template" />;

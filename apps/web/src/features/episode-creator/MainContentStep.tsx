@@ -1,21 +1,24 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { CREATOR_STEP_COPY, type TMediaItem } from '@ppp/contracts';
+import { CREATOR_STEP_COPY, WAY_FORWARD_COPY, type TMediaItem } from '@ppp/contracts';
 import { toCreatorUpload } from './creator-rules.ts';
 import type { CreatorAction, CreatorState } from './creator-state.ts';
 import { stepTitle } from './CreatorHeader.tsx';
 import { ChooseAudioStep } from './ChooseAudioStep.tsx';
 import { UploadStep } from './UploadStep.tsx';
 import { MinutesCheckPanel, type MinutesCheckState } from './MinutesCheck.tsx';
+import { SkippedAutomationsNotice } from './WayForward.tsx';
 
 export interface MainContentStepProps {
   state: CreatorState;
   dispatch(action: CreatorAction): void;
   minutes: MinutesCheckState;
   onContinue(): void;
+  /** What the plan skips in this recording (issue 37), or null. */
+  skipped: string | null;
 }
 
 /** Step 2: Upload Main Content (standard) or Choose Audio (preuploaded), the minutes check, Back and Continue. */
-export function MainContentStep({ state, dispatch, minutes, onContinue }: MainContentStepProps) {
+export function MainContentStep({ state, dispatch, minutes, onContinue, skipped }: MainContentStepProps) {
   const uploading = state.uploadPercent !== null;
   // Stored is enough to go on (issue 18): the transcript is awaited at step 5.
   const blocked = uploading || minutes.kind === 'pending' || minutes.kind === 'blocking' || !state.upload;
@@ -46,6 +49,7 @@ export function MainContentStep({ state, dispatch, minutes, onContinue }: MainCo
           {CREATOR_STEP_COPY.transcribingContinue}
         </Text>
       )}
+      {skipped && !uploading && <SkippedAutomationsNotice text={skipped} />}
       <MinutesCheckPanel check={minutes} />
       <Group justify="space-between">
         <Button variant="default" onClick={() => dispatch({ type: 'goTo', step: 1 })} disabled={uploading}>
@@ -58,7 +62,7 @@ export function MainContentStep({ state, dispatch, minutes, onContinue }: MainCo
             </Text>
           )}
           <Button onClick={onContinue} disabled={blocked}>
-            Continue
+            {skipped ? WAY_FORWARD_COPY.continueWithout : 'Continue'}
           </Button>
         </Group>
       </Group>

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Alert, Loader, Group, Text } from '@mantine/core';
 import { BILLING_MESSAGES, type TMinutesPrecheck } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
+import { MinutesWayOn } from './WayForward.tsx';
 
 export type MinutesCheckState =
   | { kind: 'idle' }
@@ -59,6 +60,7 @@ export function MinutesCheckPanel({ check }: { check: MinutesCheckState }) {
       <Alert color="red" role="alert" data-testid="minutes-check">
         {result.message ?? BILLING_MESSAGES.insufficientMinutes} This episode needs {result.minutes_required} minute
         {result.minutes_required === 1 ? '' : 's'}; {remaining}.
+        <MinutesWayOn result={result} />
       </Alert>
     );
   }

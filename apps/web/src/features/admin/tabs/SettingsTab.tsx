@@ -90,6 +90,11 @@ function AccountSettings({ form }: { form: SettingsFormApi }) {
         }}
         maw={440}
       />
+      <Switch
+        label="New accounts start the 14-day free trial"
+        description="A new account below Creator gets Creator for 14 days, no card, as the landing page promises; when off it starts on the tier above."
+        {...form.getInputProps('new_account_trial', { type: 'checkbox' })}
+      />
     </>
   );
 }
