@@ -29,8 +29,12 @@ export const ZConfig = z.object({
   DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
   DATABASE_URL: z.string().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
+  /** Durability off for a database whose loss costs nothing (tests, journeys, demos): see THROWAWAY_FLAGS. */
+  EMBEDDED_PG_THROWAWAY: ZBool.default(false),
   DB_POOL_MAX: z.coerce.number().int().min(1).default(10),
   WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
+  /** A folder where the built-in music beds, once rendered, are kept for every instance on the machine that shares it. */
+  MUSIC_BED_CACHE_DIR: z.string().optional(),
   TERMS_VERSION: z.string().default(TERMS.defaultVersion),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Podcast Plus Plus <no-reply@localhost>'),

@@ -24,7 +24,12 @@ if (!databaseUrl) {
   const dir = path.join(config.DATA_DIR, 'postgres');
   log(`starting embedded PostgreSQL (data in ${dir}, port ${config.EMBEDDED_PG_PORT})`);
   try {
-    embedded = await startEmbeddedPostgres({ dir, port: config.EMBEDDED_PG_PORT, log: () => undefined });
+    embedded = await startEmbeddedPostgres({
+      dir,
+      port: config.EMBEDDED_PG_PORT,
+      throwaway: config.EMBEDDED_PG_THROWAWAY,
+      log: () => undefined,
+    });
   } catch (error) {
     logger.error(error instanceof Error ? error.message : String(error));
     process.exit(1);

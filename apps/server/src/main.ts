@@ -18,6 +18,7 @@ log.info(`listening on http://localhost:${server.port}`);
 seedBuiltinMusic({
   music: () => new MusicRepository(orm.em.fork()),
   storage: sharedDepsFor(config).storage,
+  cacheDir: config.MUSIC_BED_CACHE_DIR,
   log: (msg) => log.info(msg),
 }).catch((error: unknown) => log.error({ err: error }, 'music: seeding the built-in beds failed'));
 // The whisper.cpp model (issue 32): checked, and downloaded in the background when missing and WHISPER_AUTO_DOWNLOAD allows.

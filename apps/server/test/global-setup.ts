@@ -28,7 +28,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ppp-test-'));
   // As root the server runs as the `postgres` system user, which must be able to write here.
   await fs.chmod(dir, 0o777);
-  const db = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: await freePort(), persistent: false });
+  const db = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: await freePort(), persistent: false, throwaway: true });
   const teardown = async () => {
     await db.stop();
     await fs.rm(dir, { recursive: true, force: true });

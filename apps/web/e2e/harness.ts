@@ -77,6 +77,10 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<R
       LOG_LEVEL: 'warn',
       // The journeys never reach the internet for a speech model.
       WHISPER_AUTO_DOWNLOAD: 'false',
+      // Each journey file's database is thrown away; its music beds and compiled modules are shared.
+      EMBEDDED_PG_THROWAWAY: 'true',
+      MUSIC_BED_CACHE_DIR: path.join(tmpdir(), 'ppp-e2e-music-beds'),
+      NODE_COMPILE_CACHE: path.join(tmpdir(), 'ppp-e2e-compile-cache'),
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -89,9 +89,16 @@ async function exists(p: string): Promise<boolean> {
 
 type EmbeddedPostgresOptions = ConstructorParameters<typeof EmbeddedPostgresClass>[0];
 
+/**
+ * A database the tests and journeys throw away: no waiting for the disk on commit or checkpoint
+ * (PostgreSQL's documented settings for a cluster whose crash loses nothing of value). Never for a
+ * creator's data: the launcher takes it only when EMBEDDED_PG_THROWAWAY is set.
+ */
+const THROWAWAY_FLAGS = ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'];
+
 /** The server's settings: its data folder and port, the instance's password, and its last five log lines kept in `lastLines`. */
 function serverOptions(
-  options: { dir: string; port: number; persistent?: boolean },
+  options: { dir: string; port: number; persistent?: boolean; throwaway?: boolean },
   password: string,
   lastLines: string[],
   log: (line: string) => void,
@@ -109,7 +116,10 @@ function serverOptions(
     persistent: options.persistent ?? true,
     createPostgresUser: os.userInfo().uid === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`, '-c', 'max_connections=200'],
+    postgresFlags: [
+      ...['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`, '-c', 'max_connections=200'],
+      ...(options.throwaway ? THROWAWAY_FLAGS : []),
+    ],
     onLog: (m) => {
       remember(String(m).trim());
       log(String(m).trim());
@@ -130,6 +140,8 @@ export async function startEmbeddedPostgres(options: {
   port: number;
   log?: (line: string) => void;
   persistent?: boolean;
+  /** Tests and journeys: durability off (THROWAWAY_FLAGS). */
+  throwaway?: boolean;
 }): Promise<EmbeddedDatabase> {
   const log = options.log ?? (() => undefined);
   const EmbeddedPostgres = await loadEmbeddedPostgres();

@@ -12,6 +12,8 @@ export interface MusicSeedDeps {
   /** Renders one bed to a local file; the real ffmpeg renderer unless a test says otherwise. */
   render?: (recipe: MusicBedRecipe, dest: string) => Promise<RenderedBed>;
   recipes?: readonly MusicBedRecipe[];
+  /** MUSIC_BED_CACHE_DIR: rendered beds kept for every instance on this machine (the journeys share one). */
+  cacheDir?: string;
   log?: (msg: string) => void;
 }
 
@@ -32,7 +34,7 @@ export function builtinMusicKey(seedKey: string): string {
  * on every start and from several servers at once (the seed key is unique).
  */
 export async function seedBuiltinMusic(deps: MusicSeedDeps): Promise<MusicSeedResult> {
-  const render = deps.render ?? ((recipe, dest) => renderMusicBed(recipe, dest));
+  const render = deps.render ?? ((recipe, dest) => renderMusicBed(recipe, dest, { cacheDir: deps.cacheDir }));
   const result: MusicSeedResult = { created: [], present: [] };
   for (const recipe of deps.recipes ?? MUSIC_BEDS) {
     const music = deps.music();
