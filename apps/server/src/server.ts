@@ -67,6 +67,7 @@ export function startHttpServer(
             if ('closeIdleConnections' in server) server.closeIdleConnections();
           }).then(async () => {
             await app.tus.close();
+            await app.sessionCache?.close();
             await shared.jobs.close();
           }),
       });

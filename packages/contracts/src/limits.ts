@@ -1,5 +1,13 @@
 /** Every limit and constant of the specification, in one place (spec 002 section 9 and friends). */
 
+/** The server's request log (issue 38). */
+export const REQUEST_LOG = {
+  /** One successful health check in this many is logged: load balancers ask every few seconds. */
+  healthSampleEvery: 100,
+  /** A caller's x-request-id is logged (and answered) as given when it looks like one; else the server makes one. */
+  requestIdPattern: /^[\w.:-]{1,128}$/,
+} as const;
+
 export const AUTH = {
   /** Verification code: 6 digits, 15 minutes, single use, at most 5 tries. */
   verificationCodeLength: 6,
@@ -8,6 +16,14 @@ export const AUTH = {
   /** Sessions slide: valid 30 days, renewed when fewer than 15 remain (Lucia's design). */
   sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
   sessionRenewWithinMs: 15 * 24 * 60 * 60 * 1000,
+  /**
+   * A server keeps a session it looked up (with its user) this long before asking PostgreSQL again
+   * (issue 38); a sign-out, a disabled account, a password change or any change to the user reaches
+   * every server at once by NOTIFY, so this only bounds how stale a server can be should that fail.
+   */
+  sessionCacheTtlMs: 10_000,
+  /** At most this many sessions kept per server; the oldest go first. */
+  sessionCacheMaxEntries: 20_000,
   /** Failed sign-ins per email (and per client address) inside the window before 429. */
   maxFailedLoginsPerWindow: 5,
   failedLoginWindowMs: 15 * 60 * 1000,

@@ -13,7 +13,8 @@ import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
 
 const EPISODES = Number(process.env.BENCH_EPISODES ?? 500);
 
-const instance = await startBenchInstance('api', { LOG_LEVEL: 'warn' });
+// Logging as in production: every request at info, one JSON line each (read and dropped by the bench).
+const instance = await startBenchInstance('api', { LOG_LEVEL: 'info', LOG_FORMAT: 'json' });
 const { base, orm } = instance;
 
 const { email, token, userId } = await registerBenchAccount(base);

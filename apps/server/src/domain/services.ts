@@ -8,6 +8,7 @@ import type { MailTransport } from './mail/mail-transport.ts';
 import type { StoragePort } from './storage/storage.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { PaymentsGateway } from './billing/payments.port.ts';
+import type { SessionCache } from './auth/session-cache.ts';
 import { PlanPriorityJobQueue } from './billing/plan-priority-queue.ts';
 import { JobOwnersRepository } from './jobs/job-owners.repository.ts';
 import { RssImportService } from './rss-import/rss-import.service.ts';
@@ -40,6 +41,8 @@ export interface SharedDeps {
   jobs: JobQueue;
   /** Stripe when configured; null: payments are off. */
   payments?: PaymentsGateway | null;
+  /** The HTTP server's sessions kept in memory (issue 38); none in the worker. */
+  sessionCache?: SessionCache | null;
 }
 
 /** The services of one unit of work (one request or one job), all on the same entity manager, built area by area. */

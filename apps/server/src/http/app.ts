@@ -5,7 +5,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { TRPCError } from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { SharedDeps } from '../domain/services.ts';
-import { publicUrl } from '../config.ts';
+import { SessionCache } from '../domain/auth/session-cache.ts';
+import { publicUrl, sessionCacheOn } from '../config.ts';
 import { appRouter } from './trpc/app.router.ts';
 import { assertBatchAllowed } from './trpc/batch-guard.ts';
 import { mountKeptQueries } from './trpc/kept-queries.ts';
@@ -45,6 +46,9 @@ const clientGone = (req: Request) => req.signal.aborted;
 /** nginx's 499 (client closed request): never read by anyone, kept apart from errors in the request log. */
 const clientGoneResponse = () => new Response(null, { status: 499 });
 
+/** Methods that change nothing; any other request may change a session or a user (see SessionCache.changedHere). */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 const revalidated: MiddlewareHandler = async (c, next) => {
   await next();
   if (c.res.ok || c.res.status === 304) c.res.headers.set('cache-control', 'private, no-cache');
@@ -70,8 +74,16 @@ export function createApp({
   logger = createLogger('server', shared.config.LOG_LEVEL, { format: shared.config.LOG_FORMAT }),
 }: AppOptions): Hono<HttpEnv> & {
   tus: TusHandler;
+  sessionCache: SessionCache | null;
 } {
+  // Sessions looked up are kept a few seconds, forgotten on any server's change (issue 38).
+  const sessionCache = sessionCacheOn(shared.config) ? new SessionCache(String(orm.config.get('clientUrl'))) : null;
+  shared = { ...shared, sessionCache };
   const app = new Hono<HttpEnv>();
+  app.use(async (c, next) => {
+    await next();
+    if (!READS.has(c.req.method)) sessionCache?.changedHere();
+  });
   const log = (msg: string, err: unknown) => logger.error({ err }, msg);
   useResponseHandling(app, logger, log);
   // First: a Host that belongs to a show's site is answered by that site alone.
@@ -88,7 +100,7 @@ export function createApp({
   mountRestRoutes(app, REST_ROUTES);
   mountApiFallback(app, REST_ROUTES);
   mountWebApp(app, shared.config.WEB_DIST_DIR);
-  return Object.assign(app, { tus });
+  return Object.assign(app, { tus, sessionCache });
 }
 
 type ErrorLog = (msg: string, err: unknown) => void;
@@ -144,6 +156,8 @@ function useRequestContexts(app: Hono<HttpEnv>, orm: MikroORM, shared: SharedDep
   // Episode History's list (up to 500 episodes) is revalidated rather than sent again: an unchanged page answers 304.
   app.use('/api/episodes', revalidated, etag());
   app.use('/api/episodes/', revalidated, etag());
+  // The dashboard asks for its figures on every visit and focus: unchanged figures answer 304 (issue 38).
+  app.use('/api/dashboard/stats', revalidated, etag());
 }
 
 /** tRPC at /trpc, each call with its request context; a FormData input is streamed to disk when its procedure reads it. */

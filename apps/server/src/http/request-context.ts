@@ -35,7 +35,7 @@ export function bearerToken(header: string | undefined | null): string | null {
 export async function createRequestContext(orm: MikroORM, shared: SharedDeps, headers: Headers, clientIp: string): Promise<RequestContext> {
   const services = createServices(orm.em.fork(), shared);
   const token = bearerToken(headers.get('authorization'));
-  const found = token ? await services.sessions.validate(token) : null;
+  const found = token ? await services.sessions.validate(token, shared.sessionCache ?? null) : null;
   const user = found?.user ?? null;
   const workspaceId = headers.get(TEAM.workspaceHeader)?.trim() || null;
   return { services, token: found ? token : null, user, actor: user, workspaceId, grant: null, clientIp };

@@ -54,7 +54,7 @@ describe('logger (pino)', () => {
     expect(lines.join('\n')).toContain('Error: disk full');
   });
 
-  it('logs each request once with its method, path without the query, status and redacted credentials', async () => {
+  it('logs each request once with its id, method, path without the query, status and time, and no headers', async () => {
     const out = memory();
     const app = new Hono()
       .use(requestLog(createLogger('server', 'info', { format: 'json', destination: out.stream })))
@@ -63,19 +63,35 @@ describe('logger (pino)', () => {
         throw new Error('boom');
       })
       .onError((_err, c) => c.text('Internal error', 500));
-    const ok = await app.request('/api/users/me?token=query-secret', { headers: { authorization: 'Bearer abc', cookie: 'sid=1' } });
-    expect(ok.status).toBe(200);
-    expect((await app.request('/api/boom')).status).toBe(500);
-    const text = out.lines().join('\n');
-    expect(text).not.toContain('query-secret');
-    expect(text).not.toContain('Bearer abc');
-    const [first, second] = entries(out.lines());
-    expect(first).toMatchObject({
-      level: 30,
-      req: { method: 'GET', url: '/api/users/me', headers: { authorization: '[redacted]', cookie: '[redacted]' } },
-      res: { status: 200 },
+    const ok = await app.request('/api/users/me?token=query-secret', {
+      headers: { authorization: 'Bearer abc', cookie: 'sid=1', 'x-request-id': 'lb-42' },
     });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('x-request-id')).toBe('lb-42');
+    const failed = await app.request('/api/boom', { headers: { 'x-request-id': 'not an id; rm -rf' } });
+    expect(failed.status).toBe(500);
+    const text = out.lines().join('\n');
+    for (const secret of ['query-secret', 'Bearer abc', 'sid=1', 'rm -rf']) expect(text).not.toContain(secret);
+    const [first, second] = entries(out.lines());
+    expect(first).toMatchObject({ level: 30, reqId: 'lb-42', req: { method: 'GET', url: '/api/users/me' }, res: { status: 200 } });
+    expect(first).not.toHaveProperty('req.headers');
     expect(typeof first?.responseTime).toBe('number');
     expect(second).toMatchObject({ level: 50, req: { url: '/api/boom' }, res: { status: 500 } });
+    expect(second?.reqId).toBe(failed.headers.get('x-request-id'));
+    expect(second?.reqId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('logs one successful health check in so many, and every failed one', async () => {
+    const out = memory();
+    let healthy = true;
+    const app = new Hono()
+      .use(requestLog(createLogger('server', 'info', { format: 'json', destination: out.stream }), 10))
+      .get('/api/health', (c) => c.json({ ok: healthy }, healthy ? 200 : 503));
+    for (let i = 0; i < 25; i++) await app.request('/api/health');
+    expect(entries(out.lines())).toHaveLength(3);
+    healthy = false;
+    await app.request('/api/health');
+    await app.request('/api/health');
+    expect(entries(out.lines()).filter((entry) => (entry.res as { status: number }).status === 503)).toHaveLength(2);
   });
 });

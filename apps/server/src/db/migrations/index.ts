@@ -30,6 +30,7 @@ import { Migration20261207113500_transcript_model } from './Migration20261207113
 import { Migration20261207114500_speech_models } from './Migration20261207114500_speech_models.ts';
 import { Migration20261207160000_teams } from './Migration20261207160000_teams.ts';
 import { Migration20261207161500_finished_uploads } from './Migration20261207161500_finished_uploads.ts';
+import { Migration20261207194500_session_revocations } from './Migration20261207194500_session_revocations.ts';
 
 /** Every migration, in order. New files are created by `pnpm --filter @ppp/server migration:create <name>`. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -67,4 +68,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261207114500_speech_models', class: Migration20261207114500_speech_models },
   { name: 'Migration20261207160000_teams', class: Migration20261207160000_teams },
   { name: 'Migration20261207161500_finished_uploads', class: Migration20261207161500_finished_uploads },
+  { name: 'Migration20261207194500_session_revocations', class: Migration20261207194500_session_revocations },
 ];

@@ -1,9 +1,10 @@
 import { SessionSchema, type Session } from './session.entity.ts';
 import { UserSchema } from '../users/user.entity.ts';
 import { Repository } from '../../db/repository.ts';
+import type { SessionRow } from './session-cache.ts';
 
 /** A session's row joined with its user's columns. */
-type SessionUserRow = { session_expires_at: Date; session_created_at: Date; id: string } & Record<string, unknown>;
+type SessionUserRow = { session_expires_at: string | Date; session_created_at: string | Date; id: string } & Record<string, unknown>;
 
 /** The sessions table: one row per signed-in browser, keyed by the hash of its token. */
 export class SessionsRepository extends Repository {
@@ -18,10 +19,10 @@ export class SessionsRepository extends Repository {
   }
 
   /**
-   * The session with its user, or null: one plain query mapped into the entity manager (every API
-   * call makes it, and building a populated find costs more than the query itself).
+   * The session's dates with its user's row, or null: one plain query (every API call makes it, and
+   * building a populated find costs more than the query itself). `map` puts it into the entity manager.
    */
-  async findWithUser(id: string): Promise<Session | null> {
+  async findRow(id: string): Promise<SessionRow | null> {
     const [row] = await this.em
       .getConnection()
       .execute<SessionUserRow[]>(
@@ -30,8 +31,15 @@ export class SessionsRepository extends Repository {
       );
     if (!row) return null;
     const { session_expires_at: expiresAt, session_created_at: createdAt, ...user } = row;
-    this.em.map(UserSchema, user);
-    return this.em.map(SessionSchema, { id, user_id: user.id, expires_at: expiresAt, created_at: createdAt });
+    // The driver leaves timestamps as text (the entity manager converts them when it maps a row).
+    return { expiresAt: new Date(expiresAt), createdAt: new Date(createdAt), user };
+  }
+
+  /** A session row (read here or kept by the session cache) as this unit of work's managed session and user. */
+  map(id: string, row: SessionRow): Session {
+    // A copy: the entity manager keeps what it is given, and a kept row serves many requests.
+    this.em.map(UserSchema, { ...row.user });
+    return this.em.map(SessionSchema, { id, user_id: row.user.id, expires_at: row.expiresAt, created_at: row.createdAt });
   }
 
   /** Writes the changes made to sessions read through this repository (a renewed expiry). */
