@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTranscriptionStandIn, transcriptionEnv, type TranscriptionStandIn } from '@ppp/server/test-support';
 import type { User } from '@ppp/server/domain';
-import { ZUploadOptions, type TMediaItem } from '@ppp/contracts';
+import { RETRANSCRIBE, ZUploadOptions, type TMediaItem } from '@ppp/contracts';
 import { spokenSlots } from './support/spoken-slots.ts';
 import { workerBed } from './support/worker-bed.ts';
 
@@ -108,7 +108,7 @@ describe('transcripts.retranscribe-fallback', () => {
       `select priority from pgboss.job where name = 'audio.transcribe' and data->>'media_id' = ?`,
       [uploads[1]],
     );
-    expect(priorities.map((p) => p.priority)).toContain(-10);
+    expect(priorities.map((p) => p.priority)).toContain(RETRANSCRIBE.bulkPriority);
 
     // The worker stops while the second upload is being transcribed.
     await bed.stopWorker();

@@ -44,7 +44,14 @@ export type TJobPayload<N extends TJobName> = z.infer<(typeof JOBS)[N]>;
  * the processing jobs of a creator whose plan has it are sent with pg-boss priority, which workers
  * fetch before any standard job queued earlier. Each such job names the row that says whose it is.
  */
-export const JOB_PRIORITY = { standard: 0, priority: 10 } as const;
+export const JOB_PRIORITY = { standard: 0, priority: 10_000 } as const;
+/**
+ * Fair queues (issue 38): inside its plan's band, a processing job is sent one priority lower for
+ * each job of the same owner already waiting in its queue (its rank), so the workers take the
+ * owners' first waiting jobs in turn, then their second ones: one creator's twenty uploads never hold
+ * another's single upload back by more than one job. The rank counts up to maxRank (bands stay apart).
+ */
+export const FAIR_QUEUE = { maxRank: 1_000 } as const;
 export const PLAN_PRIORITY_JOBS = {
   'audio.transcribe': { owner: 'media', field: 'media_id' },
   'audio.assemble': { owner: 'episode', field: 'episode_id' },

@@ -33,9 +33,10 @@ export const RETRANSCRIBE = {
   bulkPollSeconds: 3,
   /**
    * pg-boss priority of the transcriptions the bulk run queues: below every creator's own job
-   * (standard 0, priority plans 10), so the run only ever uses a worker nobody else wants.
+   * (standard 0, priority plans 10,000, each lowered at most FAIR_QUEUE.maxRank by its owner's waiting
+   * jobs), so the run only ever uses a worker nobody else wants.
    */
-  bulkPriority: -10,
+  bulkPriority: -10_000,
 } as const;
 
 /** Every word the product says about the fallback and re-transcription, once. */

@@ -2,7 +2,8 @@
  * The plans' priority queue (spec 002 §9, the tier table's priorityQueue flag) on a real pg-boss
  * queue: a transcription or a publish of a creator whose plan has it is fetched before the same job
  * of a free creator queued earlier; a plan without it waits its turn; an admin turning the flag on
- * for a tier in the tier table gives that tier's next jobs priority.
+ * for a tier in the tier table gives that tier's next jobs priority. Inside a plan's band, owners
+ * take turns (issue 38's fair queues).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -82,6 +83,18 @@ describe('priority queue', () => {
     const order = await fetchOrder('audio.transcribe', 3);
     expect(order.map((job) => job.data.media_id)).toEqual([enterpriseJob, freeJob, proJob]);
     expect(order.map((job) => job.priority)).toEqual([JOB_PRIORITY.priority, JOB_PRIORITY.standard, JOB_PRIORITY.standard]);
+  });
+
+  it("takes owners in turn (issue 38): a creator's single upload is fetched right after the first of another's twenty, an Enterprise creator's before all", async () => {
+    const busy = await creator('busy', 'free');
+    const other = await creator('other', 'free');
+    const enterprise = await creator('fair-enterprise', 'enterprise');
+    const busyJobs: string[] = [];
+    for (let i = 0; i < 20; i += 1) busyJobs.push(await queueTranscription(busy, `busy-take-${i}`));
+    const otherJob = await queueTranscription(other, 'other-take');
+    const enterpriseJobs = [await queueTranscription(enterprise, 'top-1'), await queueTranscription(enterprise, 'top-2')];
+    const order = (await fetchOrder('audio.transcribe', 23)).map((job) => job.data.media_id);
+    expect(order).toEqual([...enterpriseJobs, busyJobs[0], otherJob, ...busyJobs.slice(1)]);
   });
 
   it('follows an admin-set expiry: Enterprise until its date, the default tier after it', async () => {

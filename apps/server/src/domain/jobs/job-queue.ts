@@ -10,6 +10,8 @@ export interface SendOptions {
   startAfter?: Date;
   /** Fetched before every job of lower priority, however long that one has waited (the plans' priority queue). */
   priority?: number;
+  /** Whose job it is (a user's id), for fair queues: see waitingInGroup. */
+  group?: string;
   /** Queued in this entity manager's open transaction: the job exists once it commits, never if it rolls back. */
   transaction?: EntityManager;
 }
@@ -22,6 +24,8 @@ export interface JobQueue {
   cancelQueued?(name: string): Promise<number>;
   /** Puts one failed job back to run again; false when it is not a failed job of that queue. */
   retryFailed?(name: string, id: string): Promise<boolean>;
+  /** How many jobs sent with this group wait in the queue to run now (created or retry, not scheduled later). Absent where jobs cannot be counted. */
+  waitingInGroup?(name: string, group: string): Promise<number>;
 }
 
 /**
@@ -62,6 +66,7 @@ export class PgBossJobQueue implements JobQueue {
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
       ...(options.priority ? { priority: options.priority } : {}),
+      ...(options.group ? { group: { id: options.group } } : {}),
       ...(options.transaction ? { db: transactionDb(options.transaction) } : {}),
     });
   }
@@ -73,6 +78,17 @@ export class PgBossJobQueue implements JobQueue {
     if (!ids.length) return 0;
     await boss.cancel(name, ids);
     return ids.length;
+  }
+
+  async waitingInGroup(name: string, group: string): Promise<number> {
+    const boss = await this.instance();
+    const rows = (await boss
+      .getDb()
+      .executeSql(
+        `select count(*)::int as n from pgboss.job where name = $1 and group_id = $2 and state in ('created', 'retry') and start_after <= now()`,
+        [name, group],
+      )) as { rows: { n: number }[] };
+    return rows.rows[0]?.n ?? 0;
   }
 
   async retryFailed(name: string, id: string): Promise<boolean> {
