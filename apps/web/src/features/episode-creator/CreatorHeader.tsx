@@ -6,13 +6,14 @@ import {
   IconFileDescription,
   IconLayoutList,
   IconPhoto,
+  IconPlus,
   IconSparkles,
   IconTemplate,
   IconUpload,
   type IconProps,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
-import { CREATOR_STEP_COPY, EPISODE_CREATOR, EPISODE_CREATOR_SHELL, isQuotaLow } from '@ppp/contracts';
+import { CREATOR_STEP_COPY, EPISODE_CREATOR, EPISODE_CREATOR_SHELL, WAY_FORWARD_COPY, isQuotaLow } from '@ppp/contracts';
 import { UploadProgress, DialogActions } from '@ppp/ui';
 import { trpc } from '../../lib/trpc.ts';
 import type { CreatorMode } from './creator-state.ts';
@@ -99,6 +100,8 @@ export interface CreatorHeaderProps {
   mode: CreatorMode;
   templateName: string | null;
   showCancel: boolean;
+  /** The build's episode is assembled: 'Start another episode' instead of the red Cancel Build (issue 37). */
+  finished: boolean;
   uploadPercent: number | null;
   uploadLabel: string | null;
   onBackToDashboard(): void;
@@ -152,7 +155,12 @@ export function CreatorHeader(props: CreatorHeaderProps) {
         <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={props.onBackToDashboard} px={4}>
           {EPISODE_CREATOR_SHELL.backToDashboard}
         </Button>
-        {props.showCancel && (
+        {props.showCancel && props.finished && (
+          <Button variant="light" leftSection={<IconPlus size={16} />} onClick={props.onCancelBuild}>
+            {WAY_FORWARD_COPY.startAnother}
+          </Button>
+        )}
+        {props.showCancel && !props.finished && (
           <Button variant="light" color="red" onClick={() => setConfirming(true)}>
             {EPISODE_CREATOR_SHELL.cancelBuild}
           </Button>

@@ -1,4 +1,5 @@
 import { Stack } from '@mantine/core';
+import { trpc } from '../../lib/trpc.ts';
 import { canCancelBuild } from './creator-state.ts';
 import { TranscriptPending } from './TranscriptPending.tsx';
 import { CreatorHeader } from './CreatorHeader.tsx';
@@ -6,10 +7,20 @@ import { CreatorBody } from './CreatorBody.tsx';
 import { CreatorReviews } from './CreatorReviews.tsx';
 import { useEpisodeCreator } from './use-episode-creator.ts';
 
+/**
+ * Whether the build's episode is assembled, read from the assembly step's own status poll (this
+ * observer never fetches; it sees what the step's query caches).
+ */
+function useBuildFinished(episodeId: string | null): boolean {
+  const status = trpc.assembly.episodeStatus.useQuery({ id: episodeId ?? '' }, { enabled: false });
+  return episodeId !== null && status.data?.status === 'processed';
+}
+
 /** The Episode Creator (spec 000 §2): header, start chooser, the six steps and the reviews between steps 2 and 3. */
 export function EpisodeCreatorView() {
   const creator = useEpisodeCreator();
   const { state, dispatch } = creator;
+  const finished = useBuildFinished(state.step === 6 ? (state.job?.episodeId ?? null) : null);
   return (
     <Stack gap="lg" maw={960}>
       <CreatorHeader
@@ -17,6 +28,7 @@ export function EpisodeCreatorView() {
         mode={state.mode}
         templateName={state.template?.name ?? null}
         showCancel={canCancelBuild(state)}
+        finished={finished}
         uploadPercent={state.uploadPercent}
         uploadLabel={state.upload?.filename ?? null}
         onBackToDashboard={creator.backToDashboard}

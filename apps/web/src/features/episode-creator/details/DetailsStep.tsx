@@ -1,5 +1,8 @@
-import { Button, Grid, Group, Paper, Stack, Text } from '@mantine/core';
-import { CREATOR_STEP_COPY, type TFeedCheck } from '@ppp/contracts';
+import { Alert, Button, Grid, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { CREATOR_STEP_COPY, WAY_FORWARD_COPY, type TFeedCheck } from '@ppp/contracts';
+import type { PublishHold } from './publish-hold.ts';
 import { MinutesPanel } from './MinutesPanel.tsx';
 import { PublishingChecklist } from './PublishingChecklist.tsx';
 import { DetailsFields } from './DetailsFields.tsx';
@@ -38,6 +41,27 @@ function DetailsSidebar({
   );
 }
 
+/** Issue 37: Assemble held back for Publish now / Schedule, what would fail and 'Fix it' to the field. */
+function PublishHeldBack({ hold }: { hold: PublishHold }) {
+  return (
+    <Alert color="orange" variant="light" icon={<IconAlertTriangle size={16} aria-hidden="true" />} data-testid="publish-held-back">
+      <Stack gap={6}>
+        <Text size="sm">{WAY_FORWARD_COPY.publishHeldBack}</Text>
+        <List size="sm" spacing={2}>
+          {hold.problems.map((problem) => (
+            <List.Item key={problem}>{problem}</List.Item>
+          ))}
+        </List>
+        <Group>
+          <Button component={Link} to={hold.fixPath} size="xs" variant="light" color="orange">
+            {WAY_FORWARD_COPY.fixIt}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
 /** Step 5 Episode Details & Scheduling (spec 000 §2, §4, §5). */
 export function DetailsStep({ onBack, submitting, ...input }: Props) {
   const step = useDetailsStep(input);
@@ -58,6 +82,7 @@ export function DetailsStep({ onBack, submitting, ...input }: Props) {
           <DetailsSidebar minutes={step.minutes} checklist={step.checklist} feedCheck={step.feedCheck} />
         </Grid.Col>
       </Grid>
+      {step.hold && <PublishHeldBack hold={step.hold} />}
       <Group justify="space-between">
         <Button variant="default" onClick={onBack} disabled={submitting}>
           Back

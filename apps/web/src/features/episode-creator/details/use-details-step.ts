@@ -4,6 +4,7 @@ import { trpc } from '../../../lib/trpc.ts';
 import { isLocked, usePlanFeatures } from '../../billing/plan-features.ts';
 import { zonedToUtc } from '../../publishing/schedule-time.ts';
 import { useAiAutoFill } from './use-ai-auto-fill.ts';
+import { publishHold } from './publish-hold.ts';
 import {
   buildAssembleRequest,
   detailsProblems,
@@ -121,6 +122,8 @@ export function useDetailsStep(input: DetailsStepInput) {
   const autoPublishLocked = useAutoPublishLock(show.data?.host_kind, draft, onChange);
   // Step 5 waits for the transcript (spec 000 §4), polled every 5 s.
   const blocked = minutes.state === 'blocking' || quotaExceeded || !transcriptReady;
+  // Publishing that would fail after the render holds Assemble back; Save as draft stays open (issue 37).
+  const hold = publishHold(draft.publishMode, podcastId, show.data, feedCheck);
   const checklist = publishingChecklist({
     draft,
     hasCover: Boolean(coverImagePath),
@@ -129,7 +132,7 @@ export function useDetailsStep(input: DetailsStepInput) {
     feedReady: feedCheck?.ready ?? false,
     minutes: minutes.state,
   });
-  const form = useDetailsForm(input, draft, blocked);
+  const form = useDetailsForm(input, draft, blocked || hold !== null);
   const { ai, autoFill } = useDetailsAi(input, draft, transcriptReady);
   return {
     draft,
@@ -139,7 +142,8 @@ export function useDetailsStep(input: DetailsStepInput) {
     quotaExceeded,
     feedCheck,
     autoPublishLocked,
-    blocked,
+    blocked: blocked || hold !== null,
+    hold,
     checklist,
     ai,
     autoFill,
