@@ -39,8 +39,9 @@ export function startHttpServer(
   orm: MikroORM,
   config: TConfig,
   logger: Logger = createLogger('server', config.LOG_LEVEL, { format: config.LOG_FORMAT }),
+  overrides: Partial<SharedDeps> = {},
 ): Promise<RunningServer> {
-  const shared = sharedDepsFor(config);
+  const shared = sharedDepsFor(config, overrides);
   const app = createApp({ orm, shared, logger });
   return new Promise((resolve) => {
     const server: ServerType = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CUSTOM_DOMAIN } from './website.ts';
 
 /** Every background job: its dotted name and payload schema. Producers and the worker share this table. */
 export const JOBS = {
@@ -34,6 +35,11 @@ export const JOBS = {
    * creators' own jobs; each run of it is one step of the run's walk (step guards a repeat).
    */
   'transcripts.retranscribe-fallback': z.object({ run_id: z.uuid(), step: z.number().int().min(0) }),
+  /**
+   * Issue 35: custom domains checked again (proof, and the owner's plan with its grace period); every
+   * site with one on the schedule, one account's on a plan change.
+   */
+  'website.domains-check': z.object({ user_id: z.uuid().nullable().default(null) }),
 } as const;
 
 export type TJobName = keyof typeof JOBS;
@@ -66,6 +72,7 @@ export const JOB_SCHEDULES: Partial<Record<TJobName, string>> = {
   'uploads.cleanup': '17 * * * *',
   'uploads.queue-expiry': '29 * * * *',
   'rss.mirror-cleanup': '41 * * * *',
+  'website.domains-check': CUSTOM_DOMAIN.recheckCron,
 };
 
 /**

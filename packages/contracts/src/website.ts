@@ -26,6 +26,75 @@ export const WEBSITE = {
   reservedSubdomains: ['www', 'app', 'api', 'admin', 'mail', 'sites', 'static', 'assets', 'feeds', 'files', 'trpc', 'docs'],
 } as const;
 
+/**
+ * Custom domains proven before they serve (issue 35): a claim is pending until a TXT record
+ * {txtPrefix}.{domain} holds its token, or http://{domain}{challengePath}{token} answers it.
+ */
+export const CUSTOM_DOMAIN = {
+  txtPrefix: '_ppp-challenge',
+  challengePath: '/.well-known/ppp-challenge/',
+  /** Random bytes of a claim's token (hex: twice as many characters). */
+  tokenBytes: 16,
+  /** When the plan loses custom domains, the domain keeps serving this long, then needs proof again. */
+  graceDays: 7,
+  /** A verified domain's proof is looked at again after this long; pending ones on every run. */
+  recheckHours: 24,
+  /** The re-check's schedule (cron, UTC): hourly, so pending claims and lapsed plans are seen promptly. */
+  recheckCron: '23 * * * *',
+  /** One look-up (TXT or HTTP) gives up after this long. */
+  lookupTimeoutMs: 5_000,
+} as const;
+
+export const CUSTOM_DOMAIN_STATES = ['pending', 'verified', 'failed'] as const;
+export const ZCustomDomainState = z.enum(CUSTOM_DOMAIN_STATES);
+export type TCustomDomainState = z.infer<typeof ZCustomDomainState>;
+
+/** Why a claim is not (or no longer) verified, and what the owner is told. */
+export const CUSTOM_DOMAIN_MESSAGES = {
+  notProven: (domain: string) =>
+    `No TXT record ${CUSTOM_DOMAIN.txtPrefix}.${domain} holding this claim's token was found, and http://${domain}${CUSTOM_DOMAIN.challengePath}… did not answer it. DNS changes can take a while; try again later.`,
+  lookupFailed: (domain: string) => `Could not check ${domain} just now (the name server did not answer); it will be checked again.`,
+  verifiedElsewhere: 'That domain is verified by another account. Ask its owner to remove it first.',
+  planLapsed: 'Your plan no longer includes a custom domain, so the domain stopped serving your site. Upgrade and verify it again.',
+  graceNoticeTitle: 'Your custom domain will stop serving',
+  lapsedNoticeTitle: 'Your custom domain stopped serving',
+  graceNotice: (domain: string, until: Date) =>
+    `Your plan no longer includes a custom domain. ${domain} keeps serving your site until ${until.toUTCString()}; upgrade before then to keep it.`,
+  noDomain: 'Set a custom domain first.',
+} as const;
+
+/** A custom domain's proof: its state, the record to add, and the last check. */
+export const ZCustomDomainStatus = z.object({
+  domain: z.string(),
+  state: ZCustomDomainState,
+  /** The TXT record that proves the claim: its name and value. */
+  txt_name: z.string(),
+  txt_value: z.string(),
+  /** The HTTP challenge this installation (or the domain's own server) answers with txt_value. */
+  http_url: z.string(),
+  failure: z.string().nullable(),
+  checked_at: z.date().nullable(),
+  verified_at: z.date().nullable(),
+  /** Set when the plan lost custom domains: the domain stops serving at this time. */
+  grace_until: z.date().nullable(),
+  /** Whether the public site answers on the domain now. */
+  serving: z.boolean(),
+});
+export type TCustomDomainStatus = z.infer<typeof ZCustomDomainStatus>;
+
+/** The admin panel's list of custom domains. */
+export const ZAdminCustomDomain = ZCustomDomainStatus.pick({
+  domain: true,
+  state: true,
+  failure: true,
+  checked_at: true,
+  verified_at: true,
+  grace_until: true,
+  serving: true,
+}).extend({ podcast_id: z.uuid(), podcast_name: z.string(), owner_email: z.string() });
+export const ZAdminCustomDomainList = z.object({ items: z.array(ZAdminCustomDomain) });
+export type TAdminCustomDomainList = z.infer<typeof ZAdminCustomDomainList>;
+
 /** Spec 002 §8 (the screen's words) and the server's refusals. */
 export const WEBSITE_MESSAGES = {
   loadFailed: 'Unable to load site',
@@ -35,7 +104,6 @@ export const WEBSITE_MESSAGES = {
   notFound: 'No site yet',
   customDomainPlan: 'Custom domains are available on Pro and above. Upgrade your plan to use your own domain.',
   domainInvalid: 'Enter a domain name such as www.myshow.com.',
-  domainTaken: 'That domain is already used by another site.',
   domainReserved: 'That domain belongs to this installation; leave it blank to use the default address.',
   nothingToUndo: 'Nothing to undo.',
   versionNotFound: 'Version not found',
@@ -142,6 +210,8 @@ export const ZWebsite = z.object({
   custom_domain_allowed: z.boolean(),
   /** What a custom domain's CNAME record points at. */
   cname_target: z.string(),
+  /** The custom domain's proof (issue 35); null when there is none. */
+  domain_status: ZCustomDomainStatus.nullable(),
   /** model: an OpenAI-compatible chat model writes; builtin: the deterministic engine. */
   engine: z.enum(['model', 'builtin']),
 });

@@ -29,7 +29,7 @@ import { StripeEventSchema } from './billing/stripe-event.entity.ts';
 import { PaymentSchema } from './billing/payment.entity.ts';
 import { MusicAssetSchema } from './music/music-asset.entity.ts';
 import { InternAnswerSchema } from './episodes/intern-answer.entity.ts';
-import { WebsiteSchema, WebsiteVersionSchema } from './website/website.entity.ts';
+import { CustomDomainHolderSchema, WebsiteSchema, WebsiteVersionSchema } from './website/website.entity.ts';
 import { AdminAuditEntrySchema } from './admin/admin-audit-entry.entity.ts';
 import { AbDraftSchema } from './ab-workspace/ab-draft.entity.ts';
 import { AbSavedSectionSchema } from './ab-workspace/ab-saved-section.entity.ts';
@@ -71,6 +71,7 @@ export const ENTITIES = [
   MusicAssetSchema,
   InternAnswerSchema,
   WebsiteSchema,
+  CustomDomainHolderSchema,
   WebsiteVersionSchema,
   AdminAuditEntrySchema,
   AbDraftSchema,

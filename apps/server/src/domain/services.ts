@@ -8,6 +8,7 @@ import type { MailTransport } from './mail/mail-transport.ts';
 import type { StoragePort } from './storage/storage.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { PaymentsGateway } from './billing/payments.port.ts';
+import type { DomainProofPort } from './website/domain-proof.port.ts';
 import type { SessionCache } from './auth/session-cache.ts';
 import { PlanPriorityJobQueue } from './billing/plan-priority-queue.ts';
 import { JobOwnersRepository } from './jobs/job-owners.repository.ts';
@@ -43,6 +44,8 @@ export interface SharedDeps {
   payments?: PaymentsGateway | null;
   /** The HTTP server's sessions kept in memory (issue 38); none in the worker. */
   sessionCache?: SessionCache | null;
+  /** How custom domains are proven (the system resolver when absent; tests inject a stand-in). */
+  domainProof?: DomainProofPort;
 }
 
 /** The services of one unit of work (one request or one job), all on the same entity manager, built area by area. */
@@ -85,7 +88,9 @@ export function createServices(em: EntityManager, sharedDeps: SharedDeps) {
     ...production,
     ...billing,
     ...createAdminServices(em, shared, { mail: core.mail }),
-    ...createWebsiteServices(em, shared, { podcasts: publishing.podcasts, entitlements: core.entitlements }),
+    ...createWebsiteServices(em, shared, {
+      ...{ podcasts: publishing.podcasts, entitlements: core.entitlements, notifications: core.notifications },
+    }),
     ...speechModels,
     ...createRetranscribeServices(em, shared, speechModels.speechModels),
     ...createDevToolsServices(em, shared, { podcasts: publishing.podcasts, templates, ...speech, uploads: mediaServices.uploads }),

@@ -16,6 +16,7 @@ import { seedAssembledEpisode, seedShow } from '../support/episodes.ts';
 import { getWithHost, twoColourCover } from '../support/website.ts';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
 import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
+import { WebsiteSchema } from '../../src/domain/website/website.entity.ts';
 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
@@ -209,6 +210,8 @@ describe('Host routing: two users’ sites and the app on one server', () => {
       json: { custom_domain: 'www.adminhour.example' },
     });
     expect(domain.status, domain.text).toBe(200);
+    // Proven as custom-domains.api.test.ts does through a resolver stand-in (issue 35: only a verified domain serves).
+    await orm.em.fork().nativeUpdate(WebsiteSchema, { customDomain: 'www.adminhour.example' }, { domainState: 'verified' });
 
     const mine = await getWithHost(api.baseUrl, '/', `${subdomain}.sites.test:3000`);
     expect(mine.status).toBe(200);
@@ -237,5 +240,25 @@ describe('Host routing: two users’ sites and the app on one server', () => {
       expect(res.status, host).toBe(200);
       expect(res.type, host).toContain('application/json');
     }
+  });
+});
+
+describe("the installation's robots.txt and sitemap (issue 38)", () => {
+  it('asks crawlers to keep out of the API and the app, and lists the public pages and the published site, not the app', async () => {
+    const robots = await api.request('GET', '/robots.txt');
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get('content-type')).toContain('text/plain');
+    expect(robots.text).toContain('Disallow: /api/');
+    expect(robots.text).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+    expect(robots.text).not.toContain('<html');
+    const sitemap = await api.request('GET', '/sitemap.xml');
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.headers.get('content-type')).toContain('application/xml');
+    const locs = [...sitemap.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locs).toContain('http://localhost:3000/');
+    expect(locs).toContain('http://localhost:3000/pricing');
+    expect(locs).toContain(`http://localhost:3000/sites/${subdomain}`);
+    // The admin's show has no site: nothing of it is listed.
+    expect(sitemap.text).not.toContain('adminhour');
   });
 });

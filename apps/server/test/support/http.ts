@@ -4,6 +4,7 @@ import superjson from 'superjson';
 import { z } from 'zod';
 import { TRPC_BATCH, ZMe } from '@ppp/contracts';
 import { startHttpServer } from '../../src/server.ts';
+import type { SharedDeps } from '../../src/domain/services.ts';
 import type { AppRouter } from '../../src/http/trpc/app.router.ts';
 import { codeIn, PASSWORD, testConfig, uniqueEmail } from './fixtures.ts';
 import { assertMatchesContract } from './rest-contract.ts';
@@ -30,8 +31,14 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(orm: MikroORM, databaseUrl: string, env: Record<string, string> = {}): Promise<TestServer> {
-  const server = await startHttpServer(orm, testConfig(databaseUrl, env));
+export async function startTestServer(
+  orm: MikroORM,
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  /** Adapters in place of the configured ones (a stand-in resolver for custom domains). */
+  overrides: Partial<SharedDeps> = {},
+): Promise<TestServer> {
+  const server = await startHttpServer(orm, testConfig(databaseUrl, env), undefined, overrides);
   const baseUrl = `http://127.0.0.1:${server.port}`;
   return {
     baseUrl,

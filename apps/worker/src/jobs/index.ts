@@ -8,6 +8,7 @@ import { rssImportJob, rssMirrorJob, rssMirrorCleanupJob } from './rss-import.jo
 import { publishEpisodeJob } from './publish-episode.job.ts';
 import { publishAfterRenderJob } from './publish-after-render.job.ts';
 import { transcriptsRetranscribeFallbackJob } from './transcripts-retranscribe-fallback.job.ts';
+import { websiteDomainsCheckJob } from './website-domains-check.job.ts';
 import type { JobDefinition } from './job.ts';
 
 /** Every job the worker consumes. */
@@ -23,4 +24,5 @@ export const JOB_DEFINITIONS: { [N in TJobName]: JobDefinition<N> } = {
   'publish.episode': publishEpisodeJob,
   'publish.after-render': publishAfterRenderJob,
   'transcripts.retranscribe-fallback': transcriptsRetranscribeFallbackJob,
+  'website.domains-check': websiteDomainsCheckJob,
 };

@@ -30,7 +30,9 @@ import { Migration20261207113500_transcript_model } from './Migration20261207113
 import { Migration20261207114500_speech_models } from './Migration20261207114500_speech_models.ts';
 import { Migration20261207160000_teams } from './Migration20261207160000_teams.ts';
 import { Migration20261207161500_finished_uploads } from './Migration20261207161500_finished_uploads.ts';
+import { Migration20261207193000_custom_domain_proof } from './Migration20261207193000_custom_domain_proof.ts';
 import { Migration20261207194500_session_revocations } from './Migration20261207194500_session_revocations.ts';
+import { Migration20261207195500_podcasting20 } from './Migration20261207195500_podcasting20.ts';
 
 /** Every migration, in order. New files are created by `pnpm --filter @ppp/server migration:create <name>`. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -68,5 +70,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261207114500_speech_models', class: Migration20261207114500_speech_models },
   { name: 'Migration20261207160000_teams', class: Migration20261207160000_teams },
   { name: 'Migration20261207161500_finished_uploads', class: Migration20261207161500_finished_uploads },
+  { name: 'Migration20261207193000_custom_domain_proof', class: Migration20261207193000_custom_domain_proof },
   { name: 'Migration20261207194500_session_revocations', class: Migration20261207194500_session_revocations },
+  { name: 'Migration20261207195500_podcasting20', class: Migration20261207195500_podcasting20 },
 ];

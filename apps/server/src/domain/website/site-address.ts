@@ -7,7 +7,18 @@ export interface SiteHosting {
   sitesBaseDomain: string | null;
 }
 
-type Addressed = { subdomain: string; customDomain?: string | null };
+type Addressed = {
+  subdomain: string;
+  customDomain?: string | null;
+  domainState?: string | null;
+  domainGraceUntil?: Date | null;
+};
+
+/** Issue 35: a custom domain serves the site only once verified, and not past the grace period of a plan that lost it. */
+export function servesCustomDomain(site: Addressed, now = new Date()): boolean {
+  if (!site.customDomain || site.domainState !== 'verified') return false;
+  return !site.domainGraceUntil || site.domainGraceUntil.getTime() > now.getTime();
+}
 
 export function defaultDomainOf(site: Addressed, hosting: SiteHosting): string | null {
   return hosting.sitesBaseDomain ? `${site.subdomain}.${hosting.sitesBaseDomain}` : null;
@@ -16,8 +27,9 @@ export function defaultDomainOf(site: Addressed, hosting: SiteHosting): string |
 /** The published site's address, ending in '/': its custom domain, else its default domain, else /sites/{subdomain} here. */
 export function siteUrlOf(site: Addressed, hosting: SiteHosting): string {
   const base = new URL(hosting.baseUrl);
-  const domain = site.customDomain ?? defaultDomainOf(site, hosting);
-  if (domain) return `${base.protocol}//${domain}${base.port && !site.customDomain ? `:${base.port}` : ''}/`;
+  const custom = servesCustomDomain(site) ? site.customDomain : null;
+  const domain = custom ?? defaultDomainOf(site, hosting);
+  if (domain) return `${base.protocol}//${domain}${base.port && !custom ? `:${base.port}` : ''}/`;
   return `${hosting.baseUrl}/sites/${site.subdomain}/`;
 }
 

@@ -6,7 +6,8 @@ import { WEBSITE, WEBSITE_MESSAGES } from '@ppp/contracts';
 import { renderRobots, renderSitemap, renderSitePage } from './render-site.ts';
 import { builtinLayout } from './builtin-layout.ts';
 import { showPageUrl } from '../publishing/feed/index.ts';
-import { hostnameOf, isInstallationHost, siteUrlOf, type SiteHosting } from './site-address.ts';
+import { hostnameOf, isInstallationHost, servesCustomDomain, siteUrlOf, type SiteHosting } from './site-address.ts';
+import type { CustomDomainsService } from './custom-domains.service.ts';
 import type { SiteFactsReader } from './site-facts.ts';
 import type { Website } from './website.entity.ts';
 import type { WebsiteRepository } from './website.repository.ts';
@@ -32,6 +33,7 @@ export class SitePagesService {
     podcasts: Pick<PodcastsService, 'getForUser' | 'getPublic'>;
     facts: SiteFactsReader;
     hosting: SiteHosting;
+    domains: Pick<CustomDomainsService, 'challengeAnswer'>;
   };
   constructor(deps: SitePagesService['deps']) {
     this.deps = deps;
@@ -49,8 +51,15 @@ export class SitePagesService {
       const sub = name.slice(0, -(base.length + 1));
       return { website: /^[a-z0-9-]+$/.test(sub) ? await this.deps.repo.findBySubdomain(sub) : null };
     }
-    const website = await this.deps.repo.findByCustomDomain(name);
-    return website ? { website } : null;
+    // Issue 35: only a verified custom domain serves, and not past its plan's grace period; a claimed one answers the site's 404.
+    const website = await this.deps.repo.findVerifiedByCustomDomain(name);
+    if (website && servesCustomDomain(website)) return { website };
+    return website || (await this.deps.repo.customDomainClaimed(name)) ? { website: null } : null;
+  }
+
+  /** The HTTP challenge of a claim on this installation (issue 35): the token, for the claimed host only. */
+  challengeAnswer(host: string | undefined, token: string): Promise<string | null> {
+    return this.deps.domains.challengeAnswer(hostnameOf(host), token);
   }
 
   async siteForSubdomain(subdomain: string): Promise<Website | null> {

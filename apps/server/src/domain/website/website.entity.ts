@@ -16,7 +16,17 @@ export const WebsiteSchema = defineEntity({
     user: () => ownerColumn().index(),
     podcast: () => p.oneToOne(PodcastSchema).owner().deleteRule('cascade').unique(),
     subdomain: p.string().length(64).unique(),
-    customDomain: p.string().length(253).nullable().unique(),
+    /** Claimed by any number of sites; verified (and so served) by one at most (a partial unique index). */
+    customDomain: p.string().length(253).nullable(),
+    /** The claim's proof (issue 35): pending until proven, verified, or failed with domainFailure. */
+    domainState: p.string().length(16).nullable(),
+    /** The claim's random token: the TXT record's value and the HTTP challenge's answer. */
+    domainToken: p.string().length(64).nullable(),
+    domainFailure: p.text().nullable(),
+    domainCheckedAt: p.datetime().nullable(),
+    domainVerifiedAt: p.datetime().nullable(),
+    /** The plan lost custom domains: the domain serves until then. */
+    domainGraceUntil: p.datetime().nullable(),
     /** The draft: the current version's layout. */
     layout: p.json<TWebsiteLayout>(),
     version: p.integer(),
@@ -51,3 +61,20 @@ export const WebsiteVersionSchema = defineEntity({
   },
 });
 export type WebsiteVersion = InferEntity<typeof WebsiteVersionSchema>;
+
+/**
+ * Who last proved a custom domain (issue 35), kept after the site lets it go: the installation answers
+ * its own HTTP challenge only for a claim by that account (or a domain nobody proved before), so a
+ * domain whose DNS still points here after its owner released it cannot be taken by another account
+ * without a TXT record.
+ */
+export const CustomDomainHolderSchema = defineEntity({
+  name: 'CustomDomainHolder',
+  tableName: 'custom_domain_holders',
+  properties: {
+    domain: p.string().length(253).primary(),
+    user: () => ownerColumn(),
+    verifiedAt: p.datetime(),
+  },
+});
+export type CustomDomainHolder = InferEntity<typeof CustomDomainHolderSchema>;

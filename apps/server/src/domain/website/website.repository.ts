@@ -2,7 +2,7 @@ import type { TWebsiteLayout } from '@ppp/contracts';
 import { EpisodeSchema, type Episode } from '../episodes/episode.entity.ts';
 import { DistributionItemSchema, type DistributionItem } from '../podcasts/distribution-item.entity.ts';
 import { UserSchema, type User } from '../users/user.entity.ts';
-import { WebsiteSchema, WebsiteVersionSchema, type Website, type WebsiteVersion } from './website.entity.ts';
+import { CustomDomainHolderSchema, WebsiteSchema, WebsiteVersionSchema, type Website, type WebsiteVersion } from './website.entity.ts';
 import { Repository } from '../../db/repository.ts';
 
 /** All ORM access for sites, their versions, and what a site shows of its show and owner. */
@@ -15,16 +15,49 @@ export class WebsiteRepository extends Repository {
     return this.em.findOne(WebsiteSchema, { subdomain }, { populate: ['podcast'] });
   }
 
-  findByCustomDomain(domain: string): Promise<Website | null> {
-    return this.em.findOne(WebsiteSchema, { customDomain: domain }, { populate: ['podcast'] });
+  /** The site that verified a custom domain (one at most), with its show. */
+  findVerifiedByCustomDomain(domain: string): Promise<Website | null> {
+    return this.em.findOne(WebsiteSchema, { customDomain: domain, domainState: 'verified' }, { populate: ['podcast'] });
+  }
+
+  async customDomainClaimed(domain: string): Promise<boolean> {
+    return (await this.em.count(WebsiteSchema, { customDomain: domain })) > 0;
+  }
+
+  /** Whether another site holds the domain verified. */
+  async verifiedElsewhere(domain: string, exceptId: string): Promise<boolean> {
+    return (await this.em.count(WebsiteSchema, { customDomain: domain, domainState: 'verified', id: { $ne: exceptId } })) > 0;
+  }
+
+  /** The claim of `domain` whose token is `token`, if any. */
+  findClaim(domain: string, token: string): Promise<Website | null> {
+    return this.em.findOne(WebsiteSchema, { customDomain: domain, domainToken: token });
+  }
+
+  /** Sites with a custom domain (one account's when userId is given), with show and owner, by domain. */
+  findWithCustomDomain(userId: string | null): Promise<Website[]> {
+    return this.em.find(
+      WebsiteSchema,
+      { customDomain: { $ne: null }, ...(userId ? { user: userId } : {}) },
+      { populate: ['podcast', 'user'], orderBy: { customDomain: 'asc', id: 'asc' } },
+    );
+  }
+
+  /** The account that last proved the domain, if any. */
+  async holderOf(domain: string): Promise<string | null> {
+    const row = await this.em.findOne(CustomDomainHolderSchema, { domain });
+    return row ? (typeof row.user === 'string' ? row.user : row.user.id) : null;
+  }
+
+  /** Records that `userId` proved `domain` now (written on the next flush). */
+  async recordHolder(domain: string, userId: string, now: Date): Promise<void> {
+    const row = await this.em.findOne(CustomDomainHolderSchema, { domain });
+    if (row) Object.assign(row, { user: this.em.getReference(UserSchema, userId), verifiedAt: now });
+    else this.em.create(CustomDomainHolderSchema, { domain, user: userId, verifiedAt: now });
   }
 
   async subdomainTaken(subdomain: string): Promise<boolean> {
     return (await this.em.count(WebsiteSchema, { subdomain })) > 0;
-  }
-
-  async customDomainTaken(domain: string, exceptId: string): Promise<boolean> {
-    return (await this.em.count(WebsiteSchema, { customDomain: domain, id: { $ne: exceptId } })) > 0;
   }
 
   create(data: { user: string; podcast: string; subdomain: string; layout: TWebsiteLayout }): Website {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   WEBSITE,
   WEBSITE_MESSAGES,
+  CUSTOM_DOMAIN_MESSAGES,
   type TWebsite,
   type TWebsiteChatResponse,
   type TWebsiteLayout,
@@ -30,6 +31,7 @@ import {
   type SiteHosting,
 } from './site-address.ts';
 import type { SiteFacts, SiteFactsReader } from './site-facts.ts';
+import type { CustomDomainsService } from './custom-domains.service.ts';
 import type { Website } from './website.entity.ts';
 import type { WebsiteRepository } from './website.repository.ts';
 
@@ -45,6 +47,7 @@ export interface WebsiteServiceDeps {
   /** The text-AI port's configured engine: a model engine offers complete(). */
   textAi: TextAiEngine;
   hosting: SiteHosting;
+  domains: CustomDomainsService;
 }
 
 /** Spec 002 §2.13: a show's site, generated, changed by chat, versioned, published, on its domains. Owner only. */
@@ -153,16 +156,26 @@ export class WebsiteService {
     };
   }
 
-  /** PATCH …/website/domain: a custom domain on the allowed tiers, unique on this installation; blank clears it. */
+  /**
+   * PATCH …/website/domain: claims a custom domain on the allowed tiers, pending until proven (issue 35;
+   * 409 when another site holds it verified); blank releases it (a later claim needs proof again).
+   */
   async setDomain(user: Owner, podcastId: string, { custom_domain: domain }: z.output<typeof ZWebsiteDomainRequest>): Promise<TWebsite> {
     const { website } = await this.owned(user, podcastId);
     if (domain) {
       await this.deps.entitlements.requireCustomDomain(user);
       if (this.belongsToInstallation(domain)) throw new AppError('VALIDATION', WEBSITE_MESSAGES.domainReserved);
-      if (await this.deps.repo.customDomainTaken(domain, website.id)) throw new AppError('CONFLICT', WEBSITE_MESSAGES.domainTaken);
     }
-    website.customDomain = domain;
-    if (!(await this.deps.repo.flushUnlessAddressTaken())) throw new AppError('CONFLICT', WEBSITE_MESSAGES.domainTaken);
+    await this.deps.domains.claim(website, domain);
+    await this.deps.repo.flush();
+    return this.toDto(user, website);
+  }
+
+  /** POST …/website/domain/verify: looks for the claim's proof (TXT record or HTTP challenge) now. */
+  async verifyDomain(user: Owner, podcastId: string): Promise<TWebsite> {
+    const { website } = await this.owned(user, podcastId);
+    if (!website.customDomain) throw new AppError('VALIDATION', CUSTOM_DOMAIN_MESSAGES.noDomain);
+    await this.deps.domains.checkNow(website);
     return this.toDto(user, website);
   }
 
@@ -219,6 +232,7 @@ export class WebsiteService {
       can_undo: website.version > 1,
       custom_domain_allowed: await this.deps.entitlements.customDomainAllowed(user),
       cname_target: cnameTargetOf(website, hosting),
+      domain_status: this.deps.domains.status(website),
       engine: this.deps.textAi.complete ? 'model' : 'builtin',
     };
   }

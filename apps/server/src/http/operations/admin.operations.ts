@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ZAdminCustomDomainList,
   ZAdminAuditPage,
   ZAdminAuditQuery,
   ZAdminMetrics,
@@ -39,6 +40,8 @@ function adminCall<In extends z.ZodType, Out extends z.ZodType>(
 export const adminOperations = {
   users: adminCall(ZAdminUsersQuery, ZAdminUsersPage, (services, input) => services.adminDirectory.users(input)),
   podcasts: adminCall(ZAdminPodcastsQuery, ZAdminPodcastsPage, (services, input) => services.adminDirectory.podcasts(input)),
+  /** Issue 35: every claimed custom domain with its owner, state and last check. */
+  customDomains: adminCall(z.object({}), ZAdminCustomDomainList, (services) => services.customDomains.adminList()),
   killQueuePreview: adminCall(ZKillQueueRequest, ZKillQueuePreview, (services, input) => services.adminJobs.killPreview(input)),
   killQueue: operation({
     access: 'admin',
@@ -52,7 +55,12 @@ export const adminOperations = {
     access: 'admin',
     input: ZAdminUserUpdate.extend({ id: z.string().uuid() }),
     output: ZMe,
-    run: async (ctx, { id, ...patch }) => toMe(await ctx.services.users.adminUpdate(id, patch), ctx.services.config.TERMS_VERSION),
+    run: async (ctx, { id, ...patch }) => {
+      const user = await ctx.services.users.adminUpdate(id, patch);
+      // A plan change re-checks the account's custom domains at once (issue 35: the grace period starts now).
+      if (patch.tier !== undefined || patch.subscription_expires_at !== undefined) await ctx.services.customDomains.recheck(id);
+      return toMe(user, ctx.services.config.TERMS_VERSION);
+    },
   }),
   importMusicAsset: operation({
     access: 'admin',

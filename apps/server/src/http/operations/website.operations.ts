@@ -49,6 +49,10 @@ export const websiteOperations = {
       services.websites.setDomain(user, input.podcast_id, { custom_domain: input.custom_domain }),
     ),
   ),
+  verifyDomain: within(
+    managesIn(showAt('podcast_id')),
+    onSite(ZWebsite, (sites, user, id) => sites.verifyDomain(user, id)),
+  ),
   publish: within(
     managesIn(showAt('podcast_id')),
     onSite(ZWebsite, (sites, user, id) => sites.publish(user, id)),

@@ -35,6 +35,13 @@ export const adminRoutes = defineRoutes([
     response: ZAdminSummary,
     handle: ({ ctx }) => ctx.services.adminOverview.summary(),
   }),
+  queryRoute(ops.customDomains, {
+    method: 'get',
+    path: '/api/admin/domains',
+    tag: 'admin',
+    summary:
+      'Every claimed custom domain: its show, owner, state (pending, verified, failed with the reason), last check and grace period.',
+  }),
   queryRoute(ops.killQueuePreview, {
     method: 'get',
     path: '/api/admin/tasks/kill/preview',

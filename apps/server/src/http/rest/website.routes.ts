@@ -39,9 +39,18 @@ export const websiteRoutes = defineRoutes([
     method: 'patch',
     path: '/api/podcasts/{id}/website/domain',
     tag,
-    summary: 'Set a custom domain (Pro and above; point a CNAME at cname_target), or blank to use the default domain.',
+    summary:
+      'Claim a custom domain (Pro and above; point a CNAME at cname_target): pending until proven by the TXT record or HTTP challenge in domain_status; blank releases it.',
     body: { schema: ZWebsiteDomainRequest },
     input: ({ id }, body) => ({ ...body, podcast_id: id }),
+  }),
+  pathRoute(ops.verifyDomain, {
+    method: 'post',
+    path: '/api/podcasts/{id}/website/domain/verify',
+    tag,
+    summary:
+      'Look for the custom domain’s proof now (TXT record _ppp-challenge.{domain}, or the HTTP challenge); the answer says its state.',
+    input: showOf,
   }),
   pathRoute(ops.publish, {
     method: 'post',

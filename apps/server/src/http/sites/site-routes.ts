@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono';
+import { CUSTOM_DOMAIN } from '@ppp/contracts';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createServices, type Services, type SharedDeps } from '../../domain/services.ts';
 import type { SiteFile, SiteResponse } from '../../domain/website/site-pages.service.ts';
@@ -39,6 +40,11 @@ export function mountSites(app: Hono<HttpEnv>, orm: MikroORM, shared: SharedDeps
     const host = (trustProxy ? c.req.header('x-forwarded-host')?.split(',')[0]?.trim() : undefined) ?? c.req.header('host') ?? '';
     if (isInstallationHost(host, hosting)) return next();
     const services = createServices(orm.em.fork(), shared);
+    if (c.req.path.startsWith(CUSTOM_DOMAIN.challengePath)) {
+      const answer = await services.sitePages.challengeAnswer(host, c.req.path.slice(CUSTOM_DOMAIN.challengePath.length));
+      const headers = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
+      return answer ? c.body(answer, 200, headers) : c.body('Not found', 404, headers);
+    }
     const match = await services.sitePages.siteForHost(host);
     if (!match) return next();
     const method = c.req.method;

@@ -29,6 +29,7 @@ export const adminRouter = router({
   users: queryOf(ops.users),
   podcasts: queryOf(ops.podcasts),
   jobs: adminProcedure.output(ZAdminJobsView).query(({ ctx }) => ctx.services.adminJobs.view()),
+  customDomains: queryOf(ops.customDomains),
   killQueuePreview: queryOf(ops.killQueuePreview),
   killQueue: mutationOf(ops.killQueue),
   retryJob: adminProcedure.input(ZRetryJobRequest).mutation(({ ctx, input }) => ctx.services.adminJobs.retry(input)),

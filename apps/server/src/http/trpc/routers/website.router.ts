@@ -11,6 +11,7 @@ export const websiteRouter = router({
   generate: mutationOf(ops.generate),
   chat: mutationOf(ops.chat),
   setDomain: mutationOf(ops.setDomain),
+  verifyDomain: mutationOf(ops.verifyDomain),
   publish: mutationOf(ops.publish),
   versions: queryOf(ops.versions),
   undo: mutationOf(ops.undo),
