@@ -1,5 +1,14 @@
 /** Every limit and constant of the specification, in one place (spec 002 section 9 and friends). */
 
+/** The installation's /robots.txt and /sitemap.xml (issue 38): the app's public pages and every published show site. */
+export const PUBLIC_INDEX = {
+  pages: ['/', '/pricing', '/help', '/contact', '/terms', '/privacy', '/docs/podcast-website-builder'],
+  /** Paths crawlers are asked to keep out of: the API, uploads and the signed-in app. */
+  disallow: ['/api/', '/trpc/', '/files/', '/ab', '/admin', '/dashboard', '/settings'],
+  /** A sitemap file holds at most 50,000 addresses (sitemaps.org). */
+  maxUrls: 50_000,
+} as const;
+
 /** The server's request log (issue 38). */
 export const REQUEST_LOG = {
   /** One successful health check in this many is logged: load balancers ask every few seconds. */

@@ -6,6 +6,7 @@ import { TRPCError } from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { SharedDeps } from '../domain/services.ts';
 import { SessionCache } from '../domain/auth/session-cache.ts';
+import { publicIndexFor } from '../domain/landing/public-index-services.ts';
 import { publicUrl, sessionCacheOn } from '../config.ts';
 import { appRouter } from './trpc/app.router.ts';
 import { assertBatchAllowed } from './trpc/batch-guard.ts';
@@ -99,6 +100,7 @@ export function createApp({
   mountBillingWebhook(app);
   mountRestRoutes(app, REST_ROUTES);
   mountApiFallback(app, REST_ROUTES);
+  mountPublicIndex(app, orm, publicUrl(shared.config));
   mountWebApp(app, shared.config.WEB_DIST_DIR);
   return Object.assign(app, { tus, sessionCache });
 }
@@ -115,6 +117,15 @@ function useResponseHandling(app: Hono<HttpEnv>, logger: Logger, log: ErrorLog) 
   // the web app's precompressed files pass through untouched.
   app.use('*', compress({ encoding: 'gzip' }));
   app.use('*', varyOnEncoding);
+}
+
+/** /robots.txt and /sitemap.xml of the installation's own host (a site's host answered its own before this). */
+function mountPublicIndex(app: Hono<HttpEnv>, orm: MikroORM, baseUrl: string) {
+  const headers = (type: string) => ({ 'content-type': type, 'cache-control': 'public, max-age=300' });
+  app.get('/robots.txt', (c) => c.body(publicIndexFor(orm.em.fork(), baseUrl).robots(), 200, headers('text/plain; charset=utf-8')));
+  app.get('/sitemap.xml', async (c) =>
+    c.body(await publicIndexFor(orm.em.fork(), baseUrl).sitemap(), 200, headers('application/xml; charset=utf-8')),
+  );
 }
 
 /** tus resumable uploads (its own auth per request); the client address comes from the forwarded header when trusted. */
