@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Code, Stack, Text, TextInput, Title } from '@mantine/core';
 import { WEBSITE_MESSAGES, type TWebsite } from '@ppp/contracts';
 import { useDomainForm } from './use-domain-form.ts';
+import { WebsiteDomainStatus } from './WebsiteDomainStatus.tsx';
 
 /** How to point the custom domain here, or why it cannot be set on this plan. */
 function DomainInstructions({ website }: { website: TWebsite }) {
@@ -13,7 +14,7 @@ function DomainInstructions({ website }: { website: TWebsite }) {
   );
 }
 
-/** The custom domain (Pro and above), with the CNAME record to create; blank uses the default address. */
+/** The custom domain (Pro and above), with the CNAME record to create and its proof; blank uses the default address. */
 export function WebsiteDomainForm({
   podcastId,
   website,
@@ -23,7 +24,7 @@ export function WebsiteDomainForm({
   website: TWebsite;
   onSaved: (w: TWebsite) => Promise<void>;
 }) {
-  const { form, error, saving, submit } = useDomainForm(podcastId, website, onSaved);
+  const { form, error, saving, submit, verify, verifying } = useDomainForm(podcastId, website, onSaved);
   return (
     <Card withBorder padding="md">
       <form onSubmit={form.onSubmit((values) => void submit(values))}>
@@ -42,6 +43,9 @@ export function WebsiteDomainForm({
             {...form.getInputProps('custom_domain')}
           />
           <DomainInstructions website={website} />
+          {website.domain_status && (
+            <WebsiteDomainStatus status={website.domain_status} verifying={verifying} onVerify={() => void verify()} />
+          )}
           {error !== null && (
             <Text c="red" size="sm" role="alert">
               {WEBSITE_MESSAGES.domainFailed}

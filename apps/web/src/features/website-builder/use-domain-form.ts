@@ -4,10 +4,11 @@ import { ZCustomDomain, type TWebsite } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
 
-/** The custom domain field, checked with the contract's schema, and its save; `error` is null until a save fails. */
+/** The custom domain field, checked with the contract's schema, its save and Verify now; `error` is null until one fails. */
 export function useDomainForm(podcastId: string, website: TWebsite, onSaved: (w: TWebsite) => Promise<void>) {
   const [error, setError] = useState<string | null>(null);
   const save = trpc.website.setDomain.useMutation();
+  const verifyNow = trpc.website.verifyDomain.useMutation();
   const form = useForm({
     mode: 'controlled',
     initialValues: { custom_domain: website.custom_domain ?? '' },
@@ -21,5 +22,14 @@ export function useDomainForm(podcastId: string, website: TWebsite, onSaved: (w:
       setError(toApiFailure(err).message ?? '');
     }
   }
-  return { form, error, saving: save.isPending, submit };
+  /** Looks for the domain's proof now (issue 35); the answer carries its state and any reason. */
+  async function verify() {
+    setError(null);
+    try {
+      await onSaved(await verifyNow.mutateAsync({ podcast_id: podcastId }));
+    } catch (err) {
+      setError(toApiFailure(err).message ?? '');
+    }
+  }
+  return { form, error, saving: save.isPending, submit, verify, verifying: verifyNow.isPending };
 }

@@ -1,4 +1,4 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ADMIN_MESSAGES, ADMIN_PAGES, type TAdminPodcastRow } from '@ppp/contracts';
 import { DataTable } from '@ppp/ui';
@@ -6,24 +6,28 @@ import { trpc } from '../../../lib/trpc.ts';
 import { formatDay } from '../admin-format.ts';
 import { AdminSearchList } from '../AdminSearchList.tsx';
 import { useAdminSearchPages } from '../use-admin-pages.ts';
+import { CustomDomainsList } from './CustomDomainsList.tsx';
 
-/** Podcasts: every show, 25 per page, filtered by its owner's email. */
+/** Podcasts: every show, 25 per page, filtered by its owner's email; below, the custom domains (issue 35). */
 export function PodcastsTab() {
   const pages = useAdminSearchPages(ADMIN_PAGES.podcasts);
   const shows = trpc.admin.podcasts.useQuery({ owner_email: pages.query, limit: pages.limit, offset: pages.offset });
   return (
-    <AdminSearchList
-      pages={pages}
-      result={shows}
-      search={{ label: 'Filter by owner', placeholder: 'Owner email' }}
-      nouns={['show', 'shows']}
-      failed={ADMIN_MESSAGES.failedToLoadPodcasts}
-      loadingLabel="Loading podcasts"
-      totalTestId="podcasts-total"
-      pagesLabel="Podcasts pages"
-    >
-      {(items) => <PodcastsTable shows={items} />}
-    </AdminSearchList>
+    <Stack gap="xl">
+      <AdminSearchList
+        pages={pages}
+        result={shows}
+        search={{ label: 'Filter by owner', placeholder: 'Owner email' }}
+        nouns={['show', 'shows']}
+        failed={ADMIN_MESSAGES.failedToLoadPodcasts}
+        loadingLabel="Loading podcasts"
+        totalTestId="podcasts-total"
+        pagesLabel="Podcasts pages"
+      >
+        {(items) => <PodcastsTable shows={items} />}
+      </AdminSearchList>
+      <CustomDomainsList />
+    </Stack>
   );
 }
 
