@@ -16,6 +16,10 @@ export const WAY_FORWARD_COPY = {
   publishHeldBack: 'Publishing would fail after the render: the show is not ready. Save as draft, or fix the show first.',
   hostNotLinked: 'The show is not linked to its podcast host yet.',
   startAnother: 'Start another episode',
+  /** The transcript poll's 10-minute cap (MEDIA.transcriptPollMaxMs) reached while still waiting. */
+  transcriptPollStopped:
+    'The transcript is taking longer than 10 minutes, so this page stopped checking. It keeps transcribing on the server: Retry checks again.',
+  retry: 'Retry',
 } as const;
 
 /** The automations whose markers a recording carries, by the intent questions' keys. */

@@ -64,13 +64,33 @@ export function coverUploadTimeoutMs(bytes: number): number {
   return Math.min(EPISODE_CREATOR.coverTimeoutMaxMs, Math.max(EPISODE_CREATOR.coverTimeoutMinMs, Math.round(ms)));
 }
 
-/** 'Processing estimate: 75% to 125% of audio length, in minutes' (whole minutes, at least 1). */
+/**
+ * Spec 002 'Other limits': 'Processing estimate: 0.75x to max(1.25x, duration+2) minutes from the
+ * duration; without duration, 8-14 minutes for wav/aif/aiff and 5-10 minutes otherwise' (spec 000's
+ * 75% to 125% with spec 002's floor; whole minutes, at least 1).
+ */
+export const PROCESSING_ESTIMATE = {
+  extraMinutes: 2,
+  uncompressedExtensions: ['wav', 'aif', 'aiff'],
+  uncompressedFallback: { low: 8, high: 14 },
+  otherFallback: { low: 5, high: 10 },
+} as const;
+
 export function processingEstimate(seconds: number): { low: number; high: number } {
   const minutes = Math.max(0, seconds) / 60;
+  const high = Math.max(minutes * EPISODE_CREATOR.estimateHighShare, minutes + PROCESSING_ESTIMATE.extraMinutes);
   return {
     low: Math.max(1, Math.round(minutes * EPISODE_CREATOR.estimateLowShare)),
-    high: Math.max(1, Math.round(minutes * EPISODE_CREATOR.estimateHighShare)),
+    high: Math.max(1, Math.round(high)),
   };
+}
+
+/** The estimate from the duration when it is known, else the spec's fallback range by the file's kind. */
+export function processingEstimateFor(seconds: number | null, filename: string | null): { low: number; high: number } {
+  if (seconds !== null && Number.isFinite(seconds) && seconds > 0) return processingEstimate(seconds);
+  const extension = (filename ?? '').toLowerCase().split('.').pop() ?? '';
+  const uncompressed = (PROCESSING_ESTIMATE.uncompressedExtensions as readonly string[]).includes(extension);
+  return { ...(uncompressed ? PROCESSING_ESTIMATE.uncompressedFallback : PROCESSING_ESTIMATE.otherFallback) };
 }
 
 /** Wording of the wizard (spec 000 sections 4, 5 and 8), word for word. */

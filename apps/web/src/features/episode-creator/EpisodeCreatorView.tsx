@@ -4,6 +4,7 @@ import { canCancelBuild } from './creator-state.ts';
 import { TranscriptPending } from './TranscriptPending.tsx';
 import { CreatorHeader } from './CreatorHeader.tsx';
 import { CreatorBody } from './CreatorBody.tsx';
+import { TranscriptPollStopped } from './WayForward.tsx';
 import { CreatorReviews } from './CreatorReviews.tsx';
 import { useEpisodeCreator } from './use-episode-creator.ts';
 
@@ -37,6 +38,7 @@ export function EpisodeCreatorView() {
       {(state.step === 3 || state.step === 4) && (
         <TranscriptPending state={state} onReview={() => dispatch({ type: 'openPendingReview' })} />
       )}
+      {state.step >= 2 && state.step <= 4 && <TranscriptPollStopped poll={creator.transcriptPoll} />}
       <CreatorBody creator={creator} />
       <CreatorReviews state={state} dispatch={dispatch} template={creator.template.data} intents={creator.intents} />
     </Stack>

@@ -71,6 +71,7 @@ export function BuildAssembly({
       episodeId={job.episodeId}
       mode={state.details?.publishMode ?? 'draft'}
       audioSeconds={state.upload?.duration_seconds ?? null}
+      audioFilename={state.upload ? uploadFilename(state.upload) : null}
       onBackToDashboard={onFinished}
       onStartOver={() => dispatch({ type: 'startOver' })}
     />

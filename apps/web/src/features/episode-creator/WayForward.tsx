@@ -5,6 +5,7 @@ import { CREATOR_STEP_COPY, MESSAGES, WAY_FORWARD_COPY, minutesShortfall, type T
 import { trpc } from '../../lib/trpc.ts';
 import { messageOf } from '../../lib/api-error.ts';
 import { requestBillingNavigation } from './details/billing-navigation.ts';
+import type { CappedPoll } from './use-capped-poll.ts';
 
 /**
  * Step 2 on a plan without Flubber or Intern when the recording has their markers (issue 37): what is
@@ -62,5 +63,20 @@ export function MinutesWayOn({ result }: { result: TMinutesPrecheck }) {
         {CREATOR_STEP_COPY.upgradePlan}
       </Button>
     </Group>
+  );
+}
+
+/** The transcript poll stopped at its 10-minute cap (issue 37): said, with Retry. */
+export function TranscriptPollStopped({ poll }: { poll: Pick<CappedPoll, 'stopped' | 'retry'> }) {
+  if (!poll.stopped) return null;
+  return (
+    <Alert color="orange" variant="light" data-testid="transcript-poll-stopped">
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Text size="sm">{WAY_FORWARD_COPY.transcriptPollStopped}</Text>
+        <Button size="xs" variant="light" onClick={poll.retry}>
+          {WAY_FORWARD_COPY.retry}
+        </Button>
+      </Group>
+    </Alert>
   );
 }

@@ -4,6 +4,7 @@ import { EPISODE_CREATOR } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { toCreatorUpload } from './creator-rules.ts';
 import type { CreatorAction, CreatorState } from './creator-state.ts';
+import { useCappedPoll, type CappedPoll } from './use-capped-poll.ts';
 
 /**
  * '/dashboard/new-episode?upload=<mediaId>' (the Upload Audio page's 'Use in new episode'): the wizard
@@ -30,17 +31,16 @@ export function useUploadParam(dispatch: (action: CreatorAction) => void): void 
   }, [wanted, list.data, fresh, dispatch, setParams]);
 }
 
-/** While the chosen upload is being transcribed, its state is polled every 5 s until it is Ready. */
-export function useUploadRefresh(state: CreatorState, dispatch: (action: CreatorAction) => void): void {
+/** While the chosen upload is being transcribed, its state is polled every 5 s until it is Ready, for up to 10 minutes. */
+export function useUploadRefresh(state: CreatorState, dispatch: (action: CreatorAction) => void): CappedPoll {
   const waiting = state.upload !== null && !state.upload.transcript_ready;
-  const list = trpc.media.mainContent.useQuery(undefined, {
-    enabled: waiting,
-    refetchInterval: waiting ? EPISODE_CREATOR.transcriptPollMs : false,
-  });
+  const poll = useCappedPoll(waiting, EPISODE_CREATOR.transcriptPollMs);
+  const list = trpc.media.mainContent.useQuery(undefined, { enabled: waiting, refetchInterval: poll.interval });
   const id = state.upload?.id;
   useEffect(() => {
     if (!waiting || !list.data) return;
     const item = list.data.find((m) => m.id === id);
     if (item && item.transcript_ready) dispatch({ type: 'refreshUpload', upload: toCreatorUpload(item) });
   }, [waiting, id, list.data, dispatch]);
+  return poll;
 }

@@ -14,7 +14,7 @@ export function useEpisodeCreator() {
   const navigate = useNavigate();
   const [state, dispatch] = useCreatorStore();
   useUploadParam(dispatch);
-  useUploadRefresh(state, dispatch);
+  const transcriptPoll = useUploadRefresh(state, dispatch);
   useBillingNavigationListener(useCallback((path: string) => void navigate(path), [navigate]));
   const template = trpc.templates.get.useQuery({ id: state.template?.id ?? '' }, { enabled: state.template !== null });
   const intents = useIntents(state.upload);
@@ -32,7 +32,7 @@ export function useEpisodeCreator() {
     void navigate('/dashboard');
   };
   const backToDashboard = state.step === 6 ? finish : () => void navigate('/dashboard');
-  return { state, dispatch, template, intents, minutes, chooseTemplate, continueFromUpload, finish, backToDashboard };
+  return { state, dispatch, template, intents, minutes, transcriptPoll, chooseTemplate, continueFromUpload, finish, backToDashboard };
 }
 
 export type EpisodeCreator = ReturnType<typeof useEpisodeCreator>;

@@ -33,6 +33,8 @@ interface Props {
   episodeId: string;
   mode: Mode;
   audioSeconds: number | null;
+  /** The main audio's file name: its kind picks the estimate when the duration is unknown. */
+  audioFilename: string | null;
   onBackToDashboard(): void;
   /** A new build with the same template and audio. */
   onStartOver(): void;
@@ -199,7 +201,7 @@ function PublishFromResult({
 }
 
 /** Step 6 Assembly (spec 000 §2, §4): spinner, progress and estimate, then the result by mode, or the failure and its way on. */
-export function AssemblyStep({ episodeId, mode, audioSeconds, onBackToDashboard, onStartOver }: Props) {
+export function AssemblyStep({ episodeId, mode, audioSeconds, audioFilename, onBackToDashboard, onStartOver }: Props) {
   const poll = useJobStatus(episodeId);
   const status = poll.status;
   const toasted = useRef<string | null>(null);
@@ -243,7 +245,7 @@ export function AssemblyStep({ episodeId, mode, audioSeconds, onBackToDashboard,
           onBackToDashboard={onBackToDashboard}
         />
       ) : (
-        <Assembling progress={status?.progress ?? null} estimate={estimateText(audioSeconds)} />
+        <Assembling progress={status?.progress ?? null} estimate={estimateText(audioSeconds, audioFilename)} />
       )}
     </Stack>
   );

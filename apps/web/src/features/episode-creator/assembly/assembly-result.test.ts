@@ -14,11 +14,17 @@ import {
 } from './assembly-result.ts';
 
 describe('estimate', () => {
-  it('is 75% to 125% of the audio length in minutes', () => {
+  it('is 0.75x to max(1.25x, duration + 2) of the audio length in minutes', () => {
     expect(estimateText(600)).toBe('about 8-13 minutes');
-    expect(estimateText(20)).toBe('about 1 minute');
-    expect(estimateText(null)).toBeNull();
-    expect(estimateText(0)).toBeNull();
+    expect(estimateText(20)).toBe('about 1-2 minutes');
+    expect(estimateText(120)).toBe('about 2-4 minutes');
+  });
+
+  it('falls back to 8-14 minutes for wav/aif/aiff and 5-10 otherwise when the duration is unknown (issue 37)', () => {
+    expect(estimateText(null, 'Take One.WAV')).toBe('about 8-14 minutes');
+    expect(estimateText(0, 'show.aiff')).toBe('about 8-14 minutes');
+    expect(estimateText(null, 'show.mp3')).toBe('about 5-10 minutes');
+    expect(estimateText(null)).toBe('about 5-10 minutes');
   });
 });
 

@@ -4,7 +4,7 @@ import {
   EPISODE_CREATOR_MESSAGES,
   PUBLISH_LIMITS,
   assemblyResultHeading,
-  processingEstimate,
+  processingEstimateFor,
   processingEstimateText,
   type TAssemblyPublishMode,
   type TAssemblyPublishOutcome,
@@ -99,9 +99,8 @@ export function resultView(requested: TAssemblyPublishMode, publish: TAssemblyPu
 }
 
 /** 'about {low}-{high} minutes' from the audio length, or null when the length is unknown. */
-export function estimateText(audioSeconds: number | null): string | null {
-  if (audioSeconds === null || !Number.isFinite(audioSeconds) || audioSeconds <= 0) return null;
-  return processingEstimateText(processingEstimate(audioSeconds));
+export function estimateText(audioSeconds: number | null, filename: string | null = null): string {
+  return processingEstimateText(processingEstimateFor(audioSeconds, filename));
 }
 
 /** Whether the result follows the host's publish status: only when a publish was handed over. */

@@ -3,6 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CREATOR_STEP_COPY, WAY_FORWARD_COPY, type TFeedCheck } from '@ppp/contracts';
 import type { PublishHold } from './publish-hold.ts';
+import { TranscriptPollStopped } from '../WayForward.tsx';
 import { MinutesPanel } from './MinutesPanel.tsx';
 import { PublishingChecklist } from './PublishingChecklist.tsx';
 import { DetailsFields } from './DetailsFields.tsx';
@@ -74,6 +75,7 @@ export function DetailsStep({ onBack, submitting, ...input }: Props) {
         autoFill={step.autoFill}
         quotaExceeded={step.quotaExceeded}
       />
+      <TranscriptPollStopped poll={step.transcriptPoll} />
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
           <DetailsFields draft={step.draft} shown={step.shown} ai={step.ai} autoPublishLocked={step.autoPublishLocked} patch={step.patch} />

@@ -5,6 +5,7 @@ import { toApiFailure } from '../../../lib/api-error.ts';
 import { useMe } from '../../../lib/use-session.ts';
 import { isAdminUser } from '../../gate/decide-gate.ts';
 import type { MinutesState } from './details-rules.ts';
+import { useCappedPoll, type CappedPoll } from '../use-capped-poll.ts';
 import type { InsufficientMinutesInfo } from './InsufficientMinutesDialog.tsx';
 
 export interface Numbering {
@@ -30,13 +31,14 @@ export function useTestMode(): boolean | null {
   return settings.data?.test_mode ?? false;
 }
 
-/** GET /api/ai/transcript-ready polled every 5 s until the upload's transcript is ready. */
-export function useTranscriptReady(uploadId: string): boolean {
-  const ready = trpc.transcripts.ready.useQuery(
-    { hint: uploadId },
-    { refetchInterval: (query) => (query.state.data?.ready ? false : EPISODE_CREATOR.transcriptPollMs), retry: false },
-  );
-  return ready.data?.ready === true;
+/** GET /api/ai/transcript-ready polled every 5 s until the upload's transcript is ready, for up to 10 minutes (then Retry). */
+export function useTranscriptReady(uploadId: string): { ready: boolean; poll: CappedPoll } {
+  const [waiting, setWaiting] = useState(true);
+  const poll = useCappedPoll(waiting, EPISODE_CREATOR.transcriptPollMs);
+  const ready = trpc.transcripts.ready.useQuery({ hint: uploadId }, { refetchInterval: poll.interval, retry: false });
+  const isReady = ready.data?.ready === true;
+  if (isReady === waiting) setWaiting(!isReady);
+  return { ready: isReady, poll };
 }
 
 export interface MinutesCheck {

@@ -114,7 +114,7 @@ export function useDetailsStep(input: DetailsStepInput) {
   const numbering = useSuggestedNumbering(podcastId);
   const testMode = useTestMode();
   const draft = useDraftSetup(value, onChange, numbering, testMode);
-  const transcriptReady = useTranscriptReady(upload.id);
+  const { ready: transcriptReady, poll: transcriptPoll } = useTranscriptReady(upload.id);
   const minutes = useMinutesPrecheck(templateId, upload.stored_filename);
   const quotaExceeded = useQuotaExceeded();
   const show = useShow(podcastId);
@@ -138,6 +138,7 @@ export function useDetailsStep(input: DetailsStepInput) {
     draft,
     testMode,
     transcriptReady,
+    transcriptPoll,
     minutes,
     quotaExceeded,
     feedCheck,
