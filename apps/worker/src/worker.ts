@@ -93,6 +93,7 @@ async function registerQueue(boss: PgBoss, name: TJobName, ctx: QueueContext): P
     retryBackoff: def.retryBackoff,
     expireInSeconds: def.expireInSeconds,
     ...(def.retryDelay ? { retryDelay: def.retryDelay } : {}),
+    ...(def.retryDelayMax ? { retryDelayMax: def.retryDelayMax } : {}),
     ...(def.heartbeatSeconds ? { heartbeatSeconds: def.heartbeatSeconds } : {}),
   };
   const policy = JOB_QUEUE_POLICIES[name];

@@ -66,6 +66,14 @@ export const PLAN_PRIORITY_JOBS = {
 } as const satisfies Partial<Record<TJobName, { owner: 'media' | 'episode'; field: string }>>;
 export type TPlanPriorityJob = keyof typeof PLAN_PRIORITY_JOBS;
 
+/**
+ * Issue 35: the render and publish jobs outlast a storage or host outage of half an hour with no
+ * user action: 9 retries, 5 s doubling (pg-boss adds up to as much again at random) to at most 10
+ * minutes: at least 5+10+20+40+80+160+320+600+600 s = 30.6 minutes before the final failure (which
+ * refunds a render once, or tells the creator a publish failed).
+ */
+export const OUTAGE_RETRY = { retryLimit: 9, retryBackoff: true, retryDelay: 5, retryDelayMax: 600 } as const;
+
 /** Recurring jobs (cron, UTC). */
 export const JOB_SCHEDULES: Partial<Record<TJobName, string>> = {
   'auth.cleanup': '*/15 * * * *',

@@ -1,3 +1,4 @@
+import { OUTAGE_RETRY } from '@ppp/contracts';
 import path from 'node:path';
 import { computePeaks, msToSamples, planEpisode, planReuse, renderEpisode, sameAudioUntil, type RenderReuse } from '@ppp/audio';
 import type { TEdl } from '@ppp/contracts';
@@ -105,9 +106,8 @@ export async function handleAssemble(
 
 export const audioAssembleJob: JobDefinition<'audio.assemble'> = {
   name: 'audio.assemble',
-  retryLimit: 3,
-  retryBackoff: true,
-  retryDelay: 5,
+  // At least 30 minutes of retries before failing for good (issue 35).
+  ...OUTAGE_RETRY,
   // A render takes about a minute per hour of audio on two cores; a long episode on a busy machine
   // still finishes well inside this. A dead worker is noticed by the heartbeat instead.
   expireInSeconds: 2 * 60 * 60,

@@ -21,6 +21,8 @@ export interface JobDefinition<N extends TJobName> {
   expireInSeconds: number;
   /** Seconds before the first retry (doubled each time with retryBackoff). */
   retryDelay?: number;
+  /** The longest wait between two retries with retryBackoff, in seconds. */
+  retryDelayMax?: number;
   /**
    * The worker proves it is alive this often (pg-boss refreshes it while the handler runs); a job
    * whose worker died is failed and retried after this long instead of after expireInSeconds. >= 10.

@@ -1,3 +1,4 @@
+import { OUTAGE_RETRY } from '@ppp/contracts';
 import type { JobDefinition } from './job.ts';
 
 /**
@@ -9,9 +10,8 @@ import type { JobDefinition } from './job.ts';
  */
 export const publishAfterRenderJob: JobDefinition<'publish.after-render'> = {
   name: 'publish.after-render',
-  retryLimit: 5,
-  retryBackoff: true,
-  retryDelay: 5,
+  // At least 30 minutes of retries before failing for good (issue 35).
+  ...OUTAGE_RETRY,
   expireInSeconds: 10 * 60,
   // The step takes a moment: a dead run is retried about half a minute later.
   heartbeatSeconds: 15,

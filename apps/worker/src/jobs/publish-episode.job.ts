@@ -1,3 +1,4 @@
+import { OUTAGE_RETRY } from '@ppp/contracts';
 import { isFinalAttempt, type JobDefinition } from './job.ts';
 
 /**
@@ -9,9 +10,8 @@ import { isFinalAttempt, type JobDefinition } from './job.ts';
  */
 export const publishEpisodeJob: JobDefinition<'publish.episode'> = {
   name: 'publish.episode',
-  retryLimit: 4,
-  retryBackoff: true,
-  retryDelay: 5,
+  // At least 30 minutes of retries before failing for good (issue 35).
+  ...OUTAGE_RETRY,
   expireInSeconds: 30 * 60,
   // A worker that dies mid-publish is noticed within about a minute (heartbeat plus the monitor's
   // interval) instead of after the 30 minute expiry; the lock and the upload token keep the retry
