@@ -41,6 +41,17 @@ export const ZCleanupCounts = z.object({
 });
 
 /**
+ * Issue 38: where a main-content upload waiting for its transcription stands in the queue: its place
+ * (1 is next) and the wait until it starts, estimated from the audio ahead of it, the realtime factor
+ * measured on this machine (Admin > Speech & AI) and the workers' concurrency; null before measured.
+ */
+export const ZTranscriptionQueue = z.object({
+  position: z.number().int().min(1),
+  wait_seconds: z.number().int().min(0).nullable(),
+});
+export type TTranscriptionQueue = z.infer<typeof ZTranscriptionQueue>;
+
+/**
  * A media item or pre-uploaded item (spec 001 §3, spec 002 §3): library clips and main-content
  * uploads share it. display_name, client_name and original_name are the aliases the spec's clients read.
  */
@@ -66,6 +77,8 @@ export const ZMediaItem = z.object({
   transcript_ready: z.boolean(),
   /** 0-100 while the transcription job runs; null before it starts and for clips. */
   transcription_progress: z.number().min(0).max(100).nullable(),
+  /** Issue 38: the upload's place in the transcription queue while it waits to start; null otherwise. */
+  transcription_queue: ZTranscriptionQueue.nullable(),
   transcription_error: z.string().nullable(),
   transcription_engine: ZTranscriptionEngineName.nullable(),
   /** Issue 32: the engine's model ('base.en', 'en-us', 'whisper-1'); null when it has none or before it was recorded. */

@@ -66,6 +66,15 @@ export const MESSAGES = {
 
 /** Media library, pre-upload and notification wording (spec 001 sections 2, 5 and 8; spec 002 section 8). */
 export const MEDIA_MESSAGES = {
+  /** Issue 38: an upload waiting for its transcription, e.g. '3rd in line · about 2 min'. */
+  queueLine: (position: number, waitSeconds: number | null): string => {
+    const tens = position % 100;
+    const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][position % 10] ?? 'th');
+    const place = position === 1 ? 'Next in line' : `${position}${suffix} in line`;
+    if (waitSeconds === null) return place;
+    const wait = waitSeconds < 60 ? 'under a minute' : `about ${Math.round(waitSeconds / 60)} min`;
+    return `${place} · ${wait}`;
+  },
   /** Spec 000 section 8's cover wording, shared by the Episode Creator and onboarding. */
   coverUploadFailed: 'Cover upload failed',
   invalidFileType: 'Invalid file type',

@@ -97,6 +97,28 @@ describe('priority queue', () => {
     expect(order).toEqual([...enterpriseJobs, busyJobs[0], otherJob, ...busyJobs.slice(1)]);
   });
 
+  it('tells each waiting upload its place in line and the wait at the measured realtime factor (issue 38)', async () => {
+    const busy = await creator('queue-busy', 'free');
+    const other = await creator('queue-other', 'free');
+    const busyJobs = [await queueTranscription(busy, 'queue-busy-1'), await queueTranscription(busy, 'queue-busy-2')];
+    const otherJob = await queueTranscription(other, 'queue-other-1');
+    await sql('update media_items set duration_seconds = 120 where user_id in (?, ?)', [busy, other]);
+    const standing = async (userId: string, mediaId: string) =>
+      (await services().media.getDto({ id: userId }, mediaId)).transcription_queue;
+    // Before any measurement there is a place but no estimate.
+    await sql('delete from speech_engine');
+    expect(await standing(other, otherJob)).toEqual({ position: 2, wait_seconds: null });
+    // Measured at 0.5 s of work per second of audio, on the configured worker slots.
+    await sql('insert into speech_engine (id, realtime_factor) values (1, 0.5)');
+    const slots = config.WORKER_CONCURRENCY;
+    expect(await standing(other, otherJob)).toEqual({ position: 2, wait_seconds: Math.round((120 * 0.5) / slots) });
+    expect(await standing(busy, busyJobs[1]!)).toEqual({ position: 3, wait_seconds: Math.round((240 * 0.5) / slots) });
+    const list = await services().media.findMainContent({ id: busy });
+    expect(list.map((item) => item.transcription_queue?.position)).toEqual(expect.arrayContaining([1, 3]));
+    await fetchOrder('audio.transcribe', 3);
+    expect(await standing(other, otherJob)).toBeNull();
+  });
+
   it('follows an admin-set expiry: Enterprise until its date, the default tier after it', async () => {
     const lapsed = await creator('lapsed', 'enterprise');
     const current = await creator('current', 'enterprise');

@@ -7,6 +7,7 @@ import { MediaService } from './media.service.ts';
 import { MediaRepository } from './media.repository.ts';
 import { MediaUploadService } from './media-upload.service.ts';
 import { UploadQueueService } from './upload-queue.service.ts';
+import { TranscriptionQueueRepository } from './transcription-queue.repository.ts';
 import { UploadQueueRepository } from './upload-queue.repository.ts';
 import { UnfinishedUploads } from './unfinished-uploads.ts';
 import { UnfinishedUploadsRepository } from './unfinished-uploads.repository.ts';
@@ -19,7 +20,13 @@ export function createMediaServices(em: EntityManager, shared: SharedDeps, core:
   const { storage, jobs, config } = shared;
   const mediaRows = new MediaRepository(em);
   const musicRows = new MusicRepository(em);
-  const media = new MediaService({ repository: mediaRows, storage, jobs, signer: new UrlSigner(new SettingsRepository(em)) });
+  const media = new MediaService({
+    repository: mediaRows,
+    storage,
+    jobs,
+    signer: new UrlSigner(new SettingsRepository(em)),
+    queue: { rows: new TranscriptionQueueRepository(em), concurrency: config.WORKER_CONCURRENCY },
+  });
   const uploadQueue = new UploadQueueService({
     repo: new UploadQueueRepository(em),
     plans: core.plans,

@@ -6,6 +6,7 @@ import {
   type TDetectionResult,
   type TIntents,
   type TMediaItem,
+  type TTranscriptionQueue,
 } from '@ppp/contracts';
 import type { MediaItem } from './media-item.entity.ts';
 
@@ -28,7 +29,7 @@ export function intentsOf(detection: TDetectionResult): TIntents {
 }
 
 /** The normalised media item of the REST and tRPC answers; transcriptText comes from the transcript when loaded. */
-export function toMediaDto(item: MediaItem, transcriptText: string | null = null): TMediaItem {
+export function toMediaDto(item: MediaItem, transcriptText: string | null = null, queue: TTranscriptionQueue | null = null): TMediaItem {
   const detection = item.detection ?? null;
   return {
     id: item.id,
@@ -47,6 +48,7 @@ export function toMediaDto(item: MediaItem, transcriptText: string | null = null
     status: ZMediaStatus.catch('ready').parse(item.status),
     transcript_ready: item.transcriptReady,
     transcription_progress: item.transcriptionProgress ?? null,
+    transcription_queue: queue,
     transcription_error: item.transcriptionError ?? null,
     transcription_engine: ZTranscriptionEngineName.nullable()
       .catch(null)

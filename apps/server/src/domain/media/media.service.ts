@@ -7,6 +7,7 @@ import {
   type TCoverImage,
   type TMediaItem,
   type TPreviewResponse,
+  type TTranscriptionQueue,
   type TSfxKeyword,
   type ZMediaUpdateRequest,
 } from '@ppp/contracts';
@@ -18,6 +19,7 @@ import { mediaPrefix } from '../storage/storage.ts';
 import type { User } from '../users/user.entity.ts';
 import type { MediaItem } from './media-item.entity.ts';
 import type { MediaRepository } from './media.repository.ts';
+import type { TranscriptionQueueRepository } from './transcription-queue.repository.ts';
 import { toMediaDto } from './media.dto.ts';
 
 export interface MediaServiceDeps {
@@ -25,6 +27,8 @@ export interface MediaServiceDeps {
   storage: StoragePort;
   signer: UrlSigner;
   jobs: JobQueue;
+  /** The transcription queue (issue 38), for the standing of uploads waiting in it, and how many transcriptions a worker runs at once. */
+  queue?: { rows: Pick<TranscriptionQueueRepository, 'standings' | 'realtimeFactor'>; concurrency: number };
 }
 
 /** The path a signed preview opens; the HTTP layer serves it with range requests. */
@@ -79,12 +83,35 @@ export class MediaService {
   /** GET /api/media/main-content: the pre-uploaded items with status, counts and intents, newest first. */
   async findMainContent(user: Pick<User, 'id'>): Promise<TMediaItem[]> {
     const rows = await this.deps.repository.mainContent(user);
-    return rows.map((row) => toMediaDto(row));
+    const queue = await this.queueStandings(rows);
+    return rows.map((row) => toMediaDto(row, null, queue.get(row.id) ?? null));
   }
 
   async getDto(user: Pick<User, 'id'>, id: string): Promise<TMediaItem> {
     const item = await this.getOwned(user, id);
-    return toMediaDto(item, await this.deps.repository.transcriptText(item.id));
+    const queue = await this.queueStandings([item]);
+    return toMediaDto(item, await this.deps.repository.transcriptText(item.id), queue.get(item.id) ?? null);
+  }
+
+  /**
+   * Issue 38: each upload still waiting for its transcription, with its place in the queue and the
+   * wait: the audio ahead of it at the measured realtime factor, shared among the worker's slots.
+   */
+  private async queueStandings(items: readonly MediaItem[]): Promise<Map<string, TTranscriptionQueue>> {
+    const queue = this.deps.queue;
+    const waiting = items.filter((item) => item.status === 'processing' && item.transcriptionProgress == null).map((item) => item.id);
+    if (!queue || waiting.length === 0) return new Map();
+    const [standings, factor] = await Promise.all([queue.rows.standings(waiting), queue.rows.realtimeFactor()]);
+    const slots = Math.max(1, queue.concurrency);
+    return new Map(
+      [...standings].map(([id, standing]) => [
+        id,
+        {
+          position: standing.position,
+          wait_seconds: factor === null ? null : Math.round((standing.aheadSeconds * factor) / slots),
+        },
+      ]),
+    );
   }
 
   /** PUT/PATCH: the friendly name (display_name is its alias) and, for sfx, the trigger keyword. */

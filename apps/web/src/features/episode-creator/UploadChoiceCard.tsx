@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Tooltip, UnstyledB
 import { IconFileText, IconTrash } from '@tabler/icons-react';
 import type { TMediaItem } from '@ppp/contracts';
 import { formatDuration } from '../preupload/preupload-form.ts';
-import { UploadCounts } from '../preupload/UploadPieces.tsx';
+import { QueueLine, UploadCounts } from '../preupload/UploadPieces.tsx';
 import { RescanButton } from '../transcript/RescanButton.tsx';
 import { FallbackNotice } from '../transcript/FallbackNotice.tsx';
 
@@ -59,6 +59,7 @@ function UploadSummary({ item, selected, onSelect }: Pick<Props, 'item' | 'selec
         <Text size="xs" c="dimmed">
           Uploaded {item.created_at.toLocaleString()} · {formatDuration(item.duration_seconds)}
         </Text>
+        <QueueLine item={item} />
         <UploadCounts item={item} size="sm" />
       </Stack>
     </UnstyledButton>

@@ -6,7 +6,7 @@ import { EPISODE_CREATOR_SHELL, MEDIA_MESSAGES, type TMediaItem } from '@ppp/con
 import { NEW_EPISODE_PATH } from '../workspace/workspace-nav.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { displayFilename, formatDuration } from './preupload-form.ts';
-import { DeleteUploadDialog, LengthWarning, UploadCounts } from './UploadPieces.tsx';
+import { DeleteUploadDialog, LengthWarning, QueueLine, UploadCounts } from './UploadPieces.tsx';
 import { RescanButton } from '../transcript/RescanButton.tsx';
 import { FallbackNotice } from '../transcript/FallbackNotice.tsx';
 import { TranscriptEditor } from '../transcript/TranscriptEditor.tsx';
@@ -120,6 +120,7 @@ function UploadRow({ item, linked, onDelete, onTranscript }: UploadRowProps) {
             Uploaded {item.created_at.toLocaleString()} · {formatDuration(item.duration_seconds)}
           </Text>
           <LengthWarning item={item} />
+          <QueueLine item={item} />
           <UploadCounts item={item} />
           {item.status === 'ready' && <ReadyActions item={item} onTranscript={onTranscript} />}
           <FallbackNotice item={item} onCorrect={() => onTranscript(item)} />

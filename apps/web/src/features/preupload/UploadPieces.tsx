@@ -16,6 +16,17 @@ export function LengthWarning({ item }: { item: Pick<TMediaItem, 'duration_secon
   );
 }
 
+/** Issue 38: an upload waiting for its transcription says where it stands ('3rd in line · about 2 min'). */
+export function QueueLine({ item }: { item: Pick<TMediaItem, 'transcription_queue'> }) {
+  const queue = item.transcription_queue;
+  if (!queue) return null;
+  return (
+    <Text size="xs" fw={500} data-testid="queue-line">
+      {MEDIA_MESSAGES.queueLine(queue.position, queue.wait_seconds)}
+    </Text>
+  );
+}
+
 /** The detected Flubber, Intern and Sound Effects cue counts of an upload, once detection is ready. */
 export function UploadCounts({ item, size = 'md' }: { item: TMediaItem; size?: 'sm' | 'md' }) {
   if (!item.intents) return null;
