@@ -21,7 +21,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'wavesurfer', test: /node_modules[\\/]wavesurfer\.js/ },
-            { name: 'zod', test: /node_modules[\\/]zod/ },
+            // zod-config.ts (jitless, issue 38) rides in Zod's chunk so it runs before any other chunk parses with Zod.
+            { name: 'zod', test: /node_modules[\\/]zod|src[\\/]app[\\/]zod-config\.ts/ },
             { name: 'tus', test: /node_modules[\\/](tus-js-client|js-base64|url-parse|querystringify|requires-port)[\\/]/ },
           ],
         },

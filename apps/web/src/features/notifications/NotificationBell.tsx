@@ -8,9 +8,11 @@ export function NotificationBell() {
   const bell = useNotificationBell();
   const { count } = bell;
   return (
-    <Popover width={340} position="bottom-end" shadow="md" opened={bell.opened} onChange={bell.setOpened}>
-      <Popover.Target>
-        <Indicator label={count} size={18} disabled={count === 0} color="red" offset={4}>
+    // The popover's target is the button itself (its aria-expanded belongs there, not on the
+    // indicator's plain div); the indicator wraps the whole popover.
+    <Indicator label={count} size={18} disabled={count === 0} color="red" offset={4}>
+      <Popover width={340} position="bottom-end" shadow="md" opened={bell.opened} onChange={bell.setOpened}>
+        <Popover.Target>
           <ActionIcon
             variant="default"
             size="lg"
@@ -19,28 +21,28 @@ export function NotificationBell() {
           >
             <IconBell size={18} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Group justify="space-between" mb="xs">
-          <Text fw={700}>Notifications</Text>
-          <Button size="compact-xs" variant="subtle" disabled={count === 0} onClick={bell.markAllRead}>
-            Mark all read
-          </Button>
-        </Group>
-        <ScrollArea.Autosize mah={360}>
-          <Stack gap={4}>
-            {bell.notifications.length === 0 && (
-              <Text size="sm" c="dimmed">
-                No notifications yet.
-              </Text>
-            )}
-            {bell.notifications.map((n) => (
-              <NotificationItem key={n.id} notification={n} onOpen={bell.open} />
-            ))}
-          </Stack>
-        </ScrollArea.Autosize>
-      </Popover.Dropdown>
-    </Popover>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Group justify="space-between" mb="xs">
+            <Text fw={700}>Notifications</Text>
+            <Button size="compact-xs" variant="subtle" disabled={count === 0} onClick={bell.markAllRead}>
+              Mark all read
+            </Button>
+          </Group>
+          <ScrollArea.Autosize mah={360}>
+            <Stack gap={4}>
+              {bell.notifications.length === 0 && (
+                <Text size="sm" c="dimmed">
+                  No notifications yet.
+                </Text>
+              )}
+              {bell.notifications.map((n) => (
+                <NotificationItem key={n.id} notification={n} onOpen={bell.open} />
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }

@@ -99,7 +99,7 @@ export function PlanCard({
     >
       <Stack gap="md" h="100%">
         <Group justify="space-between" gap="xs">
-          <Title order={3} id={`plan-${plan.key}`}>
+          <Title order={2} size="h3" id={`plan-${plan.key}`}>
             {plan.name}
           </Title>
           {plan.badge && <Badge color={plan.popular ? 'violet.8' : 'gray.8'}>{plan.badge}</Badge>}
