@@ -227,6 +227,16 @@ test('an owner invites an editor and a viewer; the editor publishes in the owner
     await shot(page, 'team-viewer-show-desktop');
   });
 
+  await test.step("the owner gives the viewer only the show, on the member's row", async () => {
+    await ownerPage.goto('/dashboard/settings?tab=team');
+    const row = ownerPage.getByTestId('team-member').filter({ hasText: VIEWER.email });
+    await row.getByLabel(`Shows of ${VIEWER.email}`).click();
+    await ownerPage.getByRole('option', { name: SHOW }).click();
+    await expect(ownerPage.getByText('The member was updated.')).toBeVisible();
+    const members = (await memberCall(tokens.owner, 'GET', '/api/team/members')).body as { email: string; podcast_ids: string[] | null }[];
+    expect(members.find((m) => m.email === VIEWER.email)?.podcast_ids).toHaveLength(1);
+  });
+
   await test.step('the owner removes the editor, who then has neither the workspace nor the show', async () => {
     await ownerPage.goto('/dashboard/settings?tab=team');
     const row = ownerPage.getByTestId('team-member').filter({ hasText: EDITOR.email });

@@ -8,6 +8,7 @@ export const showAt = (key = 'id') => ({ kind: 'podcast', key }) as const;
 export const episodeAt = (key = 'id') => ({ kind: 'episode', key }) as const;
 export const mediaAt = (key = 'id') => ({ kind: 'media', key }) as const;
 export const templateAt = (key = 'id') => ({ kind: 'template', key }) as const;
+export const abDraftAt = (key = 'id') => ({ kind: 'abDraft', key }) as const;
 
 /** The operation, acting in a workspace under the rule (REST and tRPC alike). */
 export function within<In extends z.ZodType, Out extends z.ZodType>(rule: WorkspaceRule, op: Operation<In, Out>): Operation<In, Out> {

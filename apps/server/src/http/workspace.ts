@@ -1,4 +1,6 @@
 import type { TWorkspaceAction } from '@ppp/contracts';
+import { AppError } from '../domain/errors.ts';
+import { PODCAST_NOT_FOUND } from '../domain/podcasts/podcasts.service.ts';
 import type { SubjectKind } from '../domain/team/team.repository.ts';
 import type { User } from '../domain/users/user.entity.ts';
 import { userOf, type RequestContext } from './request-context.ts';
@@ -37,7 +39,18 @@ export async function enterWorkspace(ctx: RequestContext, rule: WorkspaceRule | 
     workspaceId: ctx.workspaceId,
     subject: subjectOf(rule, input),
   });
+  refuseShowsNotGiven(grant.podcastIds, input);
   return { ...ctx, user: grant.owner, actor, grant };
+}
+
+/**
+ * A member given chosen shows who names another show of the workspace in a call's input (a filter,
+ * the show a new episode, template or draft goes into) finds nothing: 404, as a show they cannot see.
+ */
+function refuseShowsNotGiven(chosen: readonly string[] | null, input: unknown): void {
+  if (!chosen || typeof input !== 'object' || input === null) return;
+  const named = (input as Record<string, unknown>).podcast_id;
+  if (typeof named === 'string' && named && !chosen.includes(named)) throw new AppError('NOT_FOUND', PODCAST_NOT_FOUND);
 }
 
 /** Records a change a member made in someone else's workspace (who, which call, on what). */

@@ -10,6 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleAllows, TEAM_MESSAGES, type TTeamRole } from '@ppp/contracts';
+import { AbDraftSchema } from '../../src/domain/ab-workspace/ab-draft.entity.ts';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
 import { closeApiBed, startApiBed, type ApiBed } from '../support/api-bed.ts';
 import { tempDir } from '../support/audio-files.ts';
@@ -144,7 +145,7 @@ let files: LocalStorage;
 let people: TeamPeople;
 let subjects: Subjects;
 
-/** A new show, episode, upload or template of the owner's (one each for a call that removes its subject). */
+/** A new show, episode, upload, template or /ab draft of the owner's (one each for a call that removes its subject). */
 async function freshSubjects(label: string): Promise<Subjects> {
   const owner = people.owner.id;
   const podcast = await seedShow(bed.orm, files, owner, `Show ${label}`, null);
@@ -159,8 +160,10 @@ async function freshSubjects(label: string): Promise<Subjects> {
   const media = mediaItemRow(em, owner, `talk-${label}`, { status: 'ready', durationSeconds: 3, transcriptReady: true });
   const template = emptyTemplateRow(em, owner, `Template ${label}`);
   template.podcast = podcast as never;
+  const draftUpload = mediaItemRow(em, owner, `ab-${label}`, { status: 'ready', durationSeconds: 3, transcriptReady: true });
+  const draft = em.create(AbDraftSchema, { user: owner, upload: draftUpload, podcast });
   await em.flush();
-  return { podcast, episode: episode.id, media: media.id, template: template.id };
+  return { podcast, episode: episode.id, media: media.id, template: template.id, abDraft: draft.id };
 }
 
 /** A fingerprint of every row of the owner's (each table with a user_id; their sessions aside, which a sign-in touches). */

@@ -10,12 +10,13 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ASSEMBLY_FAILED_NOTICE, PUBLISHED_NOTICE, TEAM_MESSAGES, ZUsage } from '@ppp/contracts';
+import { AbDraftSchema } from '../../src/domain/ab-workspace/ab-draft.entity.ts';
 import { EpisodeSchema } from '../../src/domain/episodes/episode.entity.ts';
 import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
 import { LocalStorage } from '../../src/domain/storage/local-storage.ts';
 import { closeApiBed, createTemplate, startApiBed, type ApiBed } from '../support/api-bed.ts';
 import { tempDir, toneFile } from '../support/audio-files.ts';
-import { emptyTemplateRow, seedAssembledEpisode, seedShow } from '../support/episodes.ts';
+import { emptyTemplateRow, mediaItemRow, seedAssembledEpisode, seedShow } from '../support/episodes.ts';
 import { servicesFor } from '../support/fixtures.ts';
 import { approvedUser, type TestUser } from '../support/http.ts';
 import { addMember, inWorkspaceOf, makeEnterprise, teamPeople, type TeamPeople } from '../support/team.ts';
@@ -132,6 +133,41 @@ describe('a member given one show', () => {
     });
     const body = z.object({ result: z.object({ data: z.object({ json: ZPage }) }) }).parse(await trpc.json());
     expect(ids(body.result.data.json.items)).toEqual([episodes.a]);
+  });
+
+  it('finds nothing of the other show when it names it in a filter, a new template or an /ab draft, and changes nothing', async () => {
+    const header = inWorkspaceOf(people.owner);
+    const as = { token: limited.token, headers: header };
+    expect((await bed.api.request('GET', `/api/episodes/?podcast_id=${shows.b}`, as)).status).toBe(404);
+    expect((await bed.api.request('GET', `/api/episodes/?podcast_id=${shows.a}`, as)).status).toBe(200);
+    const body = {
+      name: 'Into B',
+      podcast_id: shows.b,
+      segments: [{ id: 'content', segment_type: 'content', source: { source_type: 'static', filename: '' } }],
+    };
+    // Named as the template's show, the other show is looked for among the member's own: the answer an outsider gets.
+    const template = await bed.api.request('POST', '/api/templates/', { ...as, json: body });
+    const stranger = await bed.api.request('POST', '/api/templates/', { token: people.outsider.token, json: body });
+    expect([template.status, template.body]).toEqual([stranger.status, stranger.body]);
+    expect(template.status).toBeGreaterThanOrEqual(400);
+    // An /ab draft of each show: the given show's is theirs to read, the other's is not found, by REST and tRPC.
+    const em = bed.orm.em.fork();
+    const draftOf = (show: string, label: string) =>
+      em.create(AbDraftSchema, {
+        user: people.owner.id,
+        upload: mediaItemRow(em, people.owner.id, `ab-${label}`, { status: 'ready', durationSeconds: 3, transcriptReady: true }),
+        podcast: show,
+      });
+    const drafts = { a: draftOf(shows.a, 'limited-a'), b: draftOf(shows.b, 'limited-b') };
+    await em.flush();
+    expect((await bed.api.request('GET', `/ab/drafts/${drafts.a.id}/status`, as)).status).toBe(200);
+    expect((await bed.api.request('GET', `/ab/drafts/${drafts.b.id}/status`, as)).status).toBe(404);
+    expect((await bed.api.request('DELETE', `/ab/drafts/${drafts.b.id}`, as)).status).toBe(404);
+    const renamed = await bed.api.request('PATCH', `/ab/drafts/${drafts.b.id}`, { ...as, json: { title: 'Taken' } });
+    expect(renamed.status).toBe(404);
+    const left = await bed.orm.em.fork().findOneOrFail(AbDraftSchema, drafts.b.id);
+    expect(left.title).toBe('');
+    expect(ZIds.parse(await get(people.owner.token, '/api/templates/')).length).toBe(2);
   });
 });
 

@@ -17,6 +17,7 @@ export const SUBJECT_TABLES = {
   episode: { table: 'episodes', podcast: 'podcast_id' },
   media: { table: 'media_items', podcast: null },
   template: { table: 'templates', podcast: 'podcast_id' },
+  abDraft: { table: 'ab_drafts', podcast: 'podcast_id' },
 } as const;
 export type SubjectKind = keyof typeof SUBJECT_TABLES;
 

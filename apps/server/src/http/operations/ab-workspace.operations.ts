@@ -19,7 +19,7 @@ import {
 import { abWorkspaceOf } from '../../domain/ab-workspace/ab-workspace-services.ts';
 import { operation, type SignedInContext } from '../operation.ts';
 import { readsIn, editsIn } from '../workspace.ts';
-import { showAt, mediaAt, within } from '../workspace-rules.ts';
+import { abDraftAt, showAt, mediaAt, within } from '../workspace-rules.ts';
 
 const ab = (ctx: SignedInContext) => abWorkspaceOf(ctx.services);
 
@@ -47,7 +47,7 @@ export const abWorkspaceOperations = {
     }),
   ),
   updateDraft: within(
-    editsIn(),
+    editsIn(abDraftAt()),
     operation({
       access: 'active',
       input: ZAbDraftPatch.extend({ id: z.string() }),
@@ -56,7 +56,7 @@ export const abWorkspaceOperations = {
     }),
   ),
   deleteDraft: within(
-    editsIn(),
+    editsIn(abDraftAt()),
     operation({
       access: 'active',
       input: ZAbDraftIdInput,
@@ -65,7 +65,7 @@ export const abWorkspaceOperations = {
     }),
   ),
   status: within(
-    readsIn(),
+    readsIn(abDraftAt()),
     operation({
       access: 'active',
       input: ZAbDraftIdInput,
@@ -83,7 +83,7 @@ export const abWorkspaceOperations = {
     }),
   ),
   saveSections: within(
-    editsIn(),
+    editsIn(abDraftAt('draft_id')),
     operation({
       access: 'active',
       input: ZAbSaveSectionsRequest,
@@ -92,7 +92,7 @@ export const abWorkspaceOperations = {
     }),
   ),
   suggestSection: within(
-    editsIn(),
+    editsIn(abDraftAt('draft_id')),
     operation({
       access: 'active',
       input: ZAbSuggestSectionRequest,

@@ -66,7 +66,9 @@ function TeamCards() {
           <MembersTable
             members={data.members}
             showNames={shows.names}
+            shows={shows.options}
             onRole={(member, role) => team.update(member.id, role, member.podcast_ids)}
+            onShows={(member, podcastIds) => member.role !== 'owner' && team.update(member.id, member.role, podcastIds)}
             onRemove={(member) => team.remove(member.id)}
             removing={team.removing}
           />

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Modal, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Modal, MultiSelect, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconTrash, IconX } from '@tabler/icons-react';
 import { TEAM_ROLE_LABELS, type TTeamActivity, type TTeamInvite, type TTeamMember, type TTeamRole } from '@ppp/contracts';
 import { DataTable, DialogActions } from '@ppp/ui';
-import { ROLE_OPTIONS, renderRoleOption } from './InviteForm.tsx';
+import { ROLE_OPTIONS, renderRoleOption, type ShowOption } from './InviteForm.tsx';
 import { RoleBadge } from './WorkspaceSwitcher.tsx';
 import { dayLabel, showsLabel, subjectLabel } from './team-format.ts';
 
@@ -25,13 +25,17 @@ function Person({ member }: { member: Pick<TTeamMember, 'name' | 'email'> }) {
 export interface MembersTableProps {
   members: TTeamMember[];
   showNames: ReadonlyMap<string, string>;
+  /** The workspace's shows, to give a member every show or only some. */
+  shows: ShowOption[];
   onRole: (member: TTeamMember, role: TTeamRole) => void;
+  /** Null: every show. */
+  onShows: (member: TTeamMember, podcastIds: string[] | null) => void;
   onRemove: (member: TTeamMember) => Promise<unknown>;
   removing: boolean;
 }
 
 /** The owner and the members: role (changeable), shows, last activity, and Remove after a confirmation. */
-export function MembersTable({ members, showNames, onRole, onRemove, removing }: MembersTableProps) {
+export function MembersTable({ members, showNames, shows, onRole, onShows, onRemove, removing }: MembersTableProps) {
   const [leaving, setLeaving] = useState<TTeamMember | null>(null);
   return (
     <>
@@ -42,7 +46,15 @@ export function MembersTable({ members, showNames, onRole, onRemove, removing }:
         verticalSpacing="sm"
       >
         {members.map((member) => (
-          <MemberRow key={member.id} member={member} showNames={showNames} onRole={onRole} onRemove={() => setLeaving(member)} />
+          <MemberRow
+            key={member.id}
+            member={member}
+            showNames={showNames}
+            shows={shows}
+            onRole={onRole}
+            onShows={onShows}
+            onRemove={() => setLeaving(member)}
+          />
         ))}
       </DataTable>
       <RemoveMemberDialog
@@ -58,11 +70,13 @@ export function MembersTable({ members, showNames, onRole, onRemove, removing }:
 interface MemberRowProps {
   member: TTeamMember;
   showNames: ReadonlyMap<string, string>;
+  shows: ShowOption[];
   onRole: MembersTableProps['onRole'];
+  onShows: MembersTableProps['onShows'];
   onRemove: () => void;
 }
 
-function MemberRow({ member, showNames, onRole, onRemove }: MemberRowProps) {
+function MemberRow({ member, showNames, shows, onRole, onShows, onRemove }: MemberRowProps) {
   const owner = member.role === 'owner';
   return (
     <Table.Tr data-testid="team-member">
@@ -85,8 +99,8 @@ function MemberRow({ member, showNames, onRole, onRemove }: MemberRowProps) {
           />
         )}
       </Table.Td>
-      <Table.Td>
-        <Text size="sm">{showsLabel(member.podcast_ids, showNames)}</Text>
+      <Table.Td miw={200}>
+        <MemberShows member={member} showNames={showNames} shows={shows} onShows={onShows} />
       </Table.Td>
       <Table.Td>
         <Text size="sm">{dayLabel(member.last_active_at)}</Text>
@@ -101,6 +115,23 @@ function MemberRow({ member, showNames, onRole, onRemove }: MemberRowProps) {
         )}
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** The shows a member works on: every show, or the ones chosen here (the owner's are all theirs). */
+function MemberShows({ member, showNames, shows, onShows }: Pick<MemberRowProps, 'member' | 'showNames' | 'shows' | 'onShows'>) {
+  if (member.role === 'owner') return <Text size="sm">{showsLabel(member.podcast_ids, showNames)}</Text>;
+  return (
+    <MultiSelect
+      size="xs"
+      aria-label={`Shows of ${member.email}`}
+      data={shows}
+      value={member.podcast_ids ?? []}
+      placeholder={member.podcast_ids?.length ? undefined : 'All shows'}
+      onChange={(ids) => onShows(member, ids.length ? ids : null)}
+      clearable
+      comboboxProps={{ width: 260, position: 'bottom-start' }}
+    />
   );
 }
 
