@@ -336,16 +336,12 @@ test.describe('legal, help, contact, docs, verify and 404 pages', () => {
       [PHONE, 'phone'],
     ] as const) {
       const page = await openPage(viewport);
-      // A slow network (every request answered 10 s late, nothing of the app's intercepted) keeps the
-      // verifying state on screen while it is measured and captured; the app's files are cached first.
-      await page.goto('/');
-      await expect(page.getByRole('button', { name: 'Sign In' }).first()).toBeVisible();
-      const network = await page.context().newCDPSession(page);
-      await network.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 10_000,
-        downloadThroughput: -1,
-        uploadThroughput: -1,
+      // The confirmation call is held until the verifying state has been measured and captured, then let through.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/trpc/auth.confirmEmail**', async (route) => {
+        await held;
+        await route.continue();
       });
       await page.goto('/verify?token=000001&email=nobody%40example.com');
       await expect(page.getByText(MESSAGES.verifying).first()).toBeVisible();
@@ -353,7 +349,7 @@ test.describe('legal, help, contact, docs, verify and 404 pages', () => {
       await expectReadable(page);
       await shot(page, `verify-verifying-${suffix}`);
       await expect(page.getByText(MESSAGES.verifying).first()).toBeVisible();
-      await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+      release();
       await expect(page.getByRole('alert')).toBeVisible();
       expect(await page.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/onboarding');
       expect(await page.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
