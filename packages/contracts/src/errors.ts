@@ -36,6 +36,8 @@ export const ERRORS = {
   MAINTENANCE: { status: 503, trpc: 'SERVICE_UNAVAILABLE' },
   /** Stripe did not answer (down, unreachable or too slow): nothing was charged; try again later (issue 35). */
   PAYMENTS_UNAVAILABLE: { status: 503, trpc: 'SERVICE_UNAVAILABLE' },
+  /** Storage (or the database) cannot be reached: the health check says which (issue 35). */
+  STORAGE_UNAVAILABLE: { status: 503, trpc: 'SERVICE_UNAVAILABLE' },
 } as const;
 
 export type TErrorCode = keyof typeof ERRORS;

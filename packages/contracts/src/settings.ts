@@ -78,4 +78,20 @@ export const ZOutboxQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-export const ZHealth = z.object({ status: z.literal('ok'), database: z.literal('ok'), version: z.string() });
+/** Issue 35: each dependency's state; the answer is 503 when the database or storage is down. */
+export const ZHealthState = z.enum(['ok', 'unavailable']);
+export const ZHealth = z.object({
+  status: ZHealthState,
+  database: ZHealthState,
+  storage: ZHealthState,
+  /** The job queue (pg-boss's schema, made by the first worker): unavailable does not make the answer 503. */
+  queue: ZHealthState,
+  version: z.string(),
+});
+export type THealth = z.infer<typeof ZHealth>;
+export const HEALTH_MESSAGES = {
+  databaseUnavailable: 'The database is unavailable.',
+  storageUnavailable: 'Storage is unavailable.',
+} as const;
+/** How long one server keeps the storage and queue probes' answer (a health check per second costs one storage request per this). */
+export const HEALTH_PROBE_CACHE_MS = 5_000;

@@ -20,3 +20,18 @@ export const TUS_MESSAGES = {
   checksumUnsupported: 'Upload-Checksum must be "sha1 <base64 digest>".',
   finishedNotTerminated: 'The upload is finished; it became a media item and is not terminated.',
 } as const;
+
+/**
+ * Issue 35: storage outages. The tus endpoint answers 503 with Retry-After (never 404) while the
+ * bucket cannot be reached; the web app's uploader retries at least STORAGE_OUTAGE.clientRetryMs
+ * with backoff and says storageUnavailable, never the storage's own address.
+ */
+export const STORAGE_OUTAGE = {
+  retryAfterSeconds: 5,
+  /** The uploader's waits between tries (ms): 1 s doubling to 15 s, then every 15 s: about 2.5 minutes in all. */
+  clientRetryDelaysMs: [1_000, 2_000, 4_000, 8_000, 15_000, 15_000, 15_000, 15_000, 15_000, 15_000, 15_000, 15_000],
+  clientRetryMs: 120_000,
+} as const;
+export const STORAGE_MESSAGES = {
+  unavailable: 'Storage is unavailable; retrying…',
+} as const;

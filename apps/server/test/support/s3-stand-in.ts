@@ -42,12 +42,15 @@ export interface S3StandIn {
   requests: { method: string; path: string; query: string }[];
   /** The keys of a bucket, sorted. */
   keys(bucket: string): string[];
+  /** An outage (issue 35): while down, every request is answered 503 ServiceUnavailable. */
+  setDown(down: boolean): void;
   close(): Promise<void>;
 }
 
 export async function startS3StandIn(bucketNames: string[] = []): Promise<S3StandIn> {
   const buckets = new Map<string, Bucket>(bucketNames.map((name) => [name, { objects: new Map(), uploads: new Map() }]));
   const requests: S3StandIn['requests'] = [];
+  let down = false;
 
   function bucketOf(name: string): Bucket {
     const bucket = buckets.get(name);
@@ -304,6 +307,10 @@ export async function startS3StandIn(bucketNames: string[] = []): Promise<S3Stan
     const rawPath = q < 0 ? raw : raw.slice(0, q);
     const rawQuery = q < 0 ? '' : raw.slice(q + 1);
     requests.push({ method: req.method ?? '', path: rawPath, query: rawQuery });
+    if (down) {
+      req.resume();
+      return send(res, 503, { 'content-type': 'application/xml' }, xmlDocument('Error', { Code: 'ServiceUnavailable', Message: 'Down.' }));
+    }
     const query = new URLSearchParams(rawQuery);
     const [name = '', ...rest] = rawPath.replace(/^\//, '').split('/');
     const key = decodeURIComponent(rest.join('/'));
@@ -332,6 +339,9 @@ export async function startS3StandIn(bucketNames: string[] = []): Promise<S3Stan
     buckets,
     requests,
     keys: (bucket) => [...bucketOf(bucket).objects.keys()].sort(),
+    setDown: (value) => {
+      down = value;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

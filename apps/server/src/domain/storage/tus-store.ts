@@ -3,7 +3,9 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
-import { S3Store, type MetadataValue } from '@tus/s3-store';
+import type { MetadataValue } from '@tus/s3-store';
+import { createLogger } from '../../logger.ts';
+import { DurableTailS3Store } from './durable-tail-s3-store.ts';
 import { ERRORS, type DataStore, type KvStore } from '@tus/utils';
 import { UNFINISHED_UPLOADS } from '@ppp/contracts';
 import { scratchDir, storageDir, type TConfig } from '../../config.ts';
@@ -91,12 +93,16 @@ const noCache: KvStore<MetadataValue> = {
  * No object tags (R2 and B2 have none); expired multipart uploads are aborted by the cleanup job.
  */
 function s3TusStorage(config: TConfig, settings: S3Settings): TusStorage {
-  const datastore = new S3Store({
-    s3ClientConfig: { ...settings.clientConfig, bucket: settings.bucket },
-    cache: noCache,
-    useTags: false,
-    expirationPeriodInMilliseconds: EXPIRY_MS,
-  });
+  const logger = createLogger('tus', config.LOG_LEVEL, { format: config.LOG_FORMAT });
+  const datastore = new DurableTailS3Store(
+    {
+      s3ClientConfig: { ...settings.clientConfig, bucket: settings.bucket },
+      cache: noCache,
+      useTags: false,
+      expirationPeriodInMilliseconds: EXPIRY_MS,
+    },
+    (msg) => logger.warn(msg),
+  );
   const bucket = new S3Storage(settings, new ScratchFolder(scratchDir(config)));
   const removeObjects = async (id: string) => {
     await Promise.all([id, `${id}.info`, `${id}.part`].map((key) => bucket.delete(key)));

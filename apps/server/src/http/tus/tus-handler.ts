@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Server } from '@tus/server';
-import { RETRY_AFTER_DEFAULT_SECONDS, TUS_PROTOCOL } from '@ppp/contracts';
+import { RETRY_AFTER_DEFAULT_SECONDS, STORAGE_OUTAGE, TUS_PROTOCOL } from '@ppp/contracts';
 import type { SharedDeps } from '../../domain/services.ts';
 import { tusStorageFor } from '../../domain/storage/tus-store.ts';
 import { PgAdvisoryLocker } from './pg-locker.ts';
@@ -80,6 +80,8 @@ async function handleTusRequest(
   if (req.method === 'OPTIONS') return withChecksumExtension(res);
   // Every 429 says when to come back (issue 35); tus's own answer has no way to carry it.
   if (res.status === 429 && !res.headers.has('retry-after')) res.headers.set('Retry-After', String(RETRY_AFTER_DEFAULT_SECONDS));
+  // Storage unreachable (issue 35): come back shortly, the upload is still there.
+  if (res.status === 503 && !res.headers.has('retry-after')) res.headers.set('Retry-After', String(STORAGE_OUTAGE.retryAfterSeconds));
   const id = new URL(req.url).pathname.split('/').pop() ?? '';
   if (req.method === 'DELETE' && res.status === 204) await requests.unfinished(req).forget(id);
   return res;

@@ -8,6 +8,7 @@ import { UnfinishedUploadsRepository } from '../../domain/media/unfinished-uploa
 import type { User } from '../../domain/users/user.entity.ts';
 import { assertAccess, createRequestContext, type RequestContext } from '../request-context.ts';
 import { editsIn, enterWorkspace } from '../workspace.ts';
+import { STORAGE_UNAVAILABLE } from '../../domain/storage/durable-tail-s3-store.ts';
 
 /** What tus sends back when a hook refuses: its status and a plain-text body (the spec's words). */
 export interface TusRefusal {
@@ -79,7 +80,12 @@ export class TusRequests {
    * the user's refusal still comes first.
    */
   async assertOwner(req: Request, id: string): Promise<void> {
-    const [{ user }, upload] = await Promise.all([this.contextFor(req), this.datastore.getUpload(id).catch(() => null)]);
+    // Storage unreachable is the store's 503 (issue 35), never "not yours" (404): the client retries instead of starting over.
+    const [{ user }, upload] = await Promise.all([
+      this.contextFor(req),
+      this.datastore.getUpload(id).catch((error: unknown) => (error === STORAGE_UNAVAILABLE ? ('unavailable' as const) : null)),
+    ]);
+    if (upload === 'unavailable') throw STORAGE_UNAVAILABLE;
     if (upload?.metadata?.owner !== user.id) throw NOT_FOUND;
     this.uploads.set(req, upload);
   }
