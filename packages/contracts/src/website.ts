@@ -111,6 +111,8 @@ export const WEBSITE_MESSAGES = {
   notUnderstood:
     'I could not do that with the built-in editor. I can change the title or subtitle, set a colour by name or hex, add, remove or move a section, use the cover as the hero image, and show more or fewer episodes. A chat model (set OPENAI_CHAT_MODEL) can make other changes.',
   notPublished: 'This site is not published yet.',
+  /** Two changes to one site at the same moment (two tabs): the second is refused, nothing of it saved. */
+  changedMeanwhile: 'Your site was changed in another tab or window at the same moment. Reload it and try again.',
 } as const;
 
 export const WEBSITE_STATUSES = ['draft', 'published', 'updating'] as const;

@@ -287,6 +287,23 @@ describe('publish', () => {
     expect(ZSite.parse((await call('GET', site())).body).status).toBe('published');
   });
 
+  it('takes changes sent at the same moment one after another, or refuses one with 409 and saves nothing of it', async () => {
+    const before = (await versions()).length;
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => (i % 2 ? call('POST', site('/publish')) : call('POST', site('/versions/1/restore')))),
+    );
+    for (const answer of answers) {
+      if (answer.status !== 200) expect(errorOf(answer)).toMatchObject({ status: 409, detail: WEBSITE_MESSAGES.changedMeanwhile });
+    }
+    const saved = answers.filter((answer) => answer.status === 200).length;
+    expect(saved).toBeGreaterThan(0);
+    // One version per change that was taken, numbered without a gap or a repeat.
+    const numbers = (await versions()).map((v) => v.version);
+    expect(numbers).toHaveLength(before + saved);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    expect(Math.max(...numbers)).toBe(numbers.length);
+  });
+
   async function layoutOf(): Promise<TWebsiteLayout> {
     return ZSite.parse((await call('GET', site())).body).layout as TWebsiteLayout;
   }

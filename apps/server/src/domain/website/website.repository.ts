@@ -1,4 +1,5 @@
-import type { TWebsiteLayout } from '@ppp/contracts';
+import { WEBSITE_MESSAGES, type TWebsiteLayout } from '@ppp/contracts';
+import { AppError } from '../errors.ts';
 import { EpisodeSchema, type Episode } from '../episodes/episode.entity.ts';
 import { DistributionItemSchema, type DistributionItem } from '../podcasts/distribution-item.entity.ts';
 import { UserSchema, type User } from '../users/user.entity.ts';
@@ -85,6 +86,11 @@ export class WebsiteRepository extends Repository {
       message: data.message ?? null,
       reply: data.reply ?? null,
     });
+  }
+
+  /** Writes a change with its new version; a 409 when another change took that version number meanwhile. */
+  async flushChange(): Promise<void> {
+    if (!(await this.flushUnlessDuplicate())) throw new AppError('CONFLICT', WEBSITE_MESSAGES.changedMeanwhile);
   }
 
   private async highestVersion(website: Website): Promise<number> {

@@ -79,7 +79,7 @@ export class WebsiteService {
       existing ?? this.deps.repo.create({ user: user.id, podcast: podcast.id, subdomain: await this.freeSubdomain(podcast), layout });
     await this.change(website, layout, { action: 'generate', message: null, reply: null });
     website.lastGeneratedAt = new Date();
-    await this.deps.repo.flush();
+    await this.deps.repo.flushChange();
     return this.toDto(user, website);
   }
 
@@ -92,7 +92,7 @@ export class WebsiteService {
     const changed = !sameLayout(settled, website.layout);
     if (changed) {
       await this.change(website, settled, { action: 'chat', message, reply });
-      await this.deps.repo.flush();
+      await this.deps.repo.flushChange();
     }
     return { ...(await this.toDto(user, website)), reply, changed };
   }
@@ -112,7 +112,7 @@ export class WebsiteService {
     website.publishedLayout = website.layout;
     website.publishedVersion = version;
     website.publishedAt = new Date();
-    await this.deps.repo.flush();
+    await this.deps.repo.flushChange();
     return this.toDto(user, website);
   }
 
@@ -134,7 +134,7 @@ export class WebsiteService {
     const earlier = Number.isInteger(version) && version > 0 ? await this.deps.repo.findVersion(website, version) : null;
     if (!earlier) throw new AppError('NOT_FOUND', WEBSITE_MESSAGES.versionNotFound);
     await this.change(website, earlier.layout, { action: 'restore', message: `Restore version ${version}`, reply: null });
-    await this.deps.repo.flush();
+    await this.deps.repo.flushChange();
     return this.toDto(user, website);
   }
 
