@@ -8,8 +8,8 @@
  *   a template with Auto fill with AI fills the empty title and tags (the typed description kept),
  *   and AI Suggest for tags offers chips that are added or dropped;
  * - Assembly: progress, then 'Draft Ready' with 'Episode saved as draft.' and a player that plays;
- *   an episode scheduled while the show is not ready for its feed ends 'Publish failed' with the
- *   host's reason, and once the show has its category and cover, 'Scheduled' with the time in UTC;
+ *   Schedule on a show not ready for its feed is held back before the render with 'Fix it' (issue 37)
+ *   and the episode is saved as a draft; once the show has its category and cover, 'Scheduled' with the time in UTC;
  *   one published now as Private ends 'Completed' and is published unpublished on the host;
  * - a render that fails (the intro's file gone from storage) shows the reason, Start over and Retry;
  *   once the file is back, Retry assembles the same episode (one episode, charged once);
@@ -19,7 +19,14 @@
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ASSEMBLY_MESSAGES, CREATOR_STEP_COPY, EPISODE_CREATOR_MESSAGES, EPISODE_CREATOR_SHELL, PODCAST_MESSAGES } from '@ppp/contracts';
+import {
+  ASSEMBLY_MESSAGES,
+  CREATOR_STEP_COPY,
+  EPISODE_CREATOR_MESSAGES,
+  EPISODE_CREATOR_SHELL,
+  PODCAST_MESSAGES,
+  WAY_FORWARD_COPY,
+} from '@ppp/contracts';
 import { CREATOR_STORAGE_KEY, type CreatorState } from '../src/features/episode-creator/creator-state.ts';
 import { DESKTOP, PHONE, shot, uploadToCategory } from './harness.ts';
 import { expect, test } from './fixtures.ts';
@@ -105,6 +112,8 @@ test.describe('Episode Creator steps 4-6', () => {
     await expect(page.getByLabel('Season Number')).toHaveValue('1');
     await expect(page.getByTestId('minutes-check')).toHaveAttribute('data-state', 'ok');
     await page.getByLabel('Episode Number').fill('');
+    // The show has no category or cover yet: Publish now is held back (issue 37); the draft is assembled.
+    await page.getByLabel('Save as draft').check();
     await page.getByRole('button', { name: 'Assemble Episode' }).click();
     await expect(page.getByText(EPISODE_CREATOR_MESSAGES.titleRequired)).toBeVisible();
     await expect(page.getByText(EPISODE_CREATOR_MESSAGES.episodeNumberRequired)).toBeVisible();
@@ -117,16 +126,10 @@ test.describe('Episode Creator steps 4-6', () => {
     await page.getByLabel('Episode Number').fill('1');
     await page.getByLabel('Tags').fill('garden, tomatoes, balcony');
 
-    // A schedule too soon, then none at all.
+    // Scheduling on a show that is not ready for its feed is held back before any render (issue 37), with Fix it.
     await page.getByLabel('Schedule', { exact: true }).check();
-    const soon = new Date(Date.now() + 5 * 60_000);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    await page.getByLabel('Date', { exact: true }).fill(`${soon.getFullYear()}-${pad(soon.getMonth() + 1)}-${pad(soon.getDate())}`);
-    await page.getByLabel('Time', { exact: true }).fill(`${pad(soon.getHours())}:${pad(soon.getMinutes() - (soon.getMinutes() % 5))}`);
-    await page.getByRole('button', { name: 'Assemble Episode' }).click();
-    await expect(page.getByTestId('schedule-error')).toHaveText(ASSEMBLY_MESSAGES.scheduleTooSoon);
-    await page.getByLabel('Date', { exact: true }).fill('');
-    await expect(page.getByTestId('schedule-error')).toHaveText(ASSEMBLY_MESSAGES.scheduleRequired);
+    await expect(page.getByTestId('publish-held-back')).toContainText(PODCAST_MESSAGES.categoryRequired);
+    await expect(page.getByRole('button', { name: 'Assemble Episode' })).toBeDisabled();
     await shot(page, 'creator-step5-schedule-desktop');
     await page.getByLabel('Save as draft').check();
 
@@ -163,17 +166,23 @@ test.describe('Episode Creator steps 4-6', () => {
     await shot(page, 'creator-step6-result-desktop');
   });
 
-  test('schedules episodes: Publish failed while the show is not ready for its feed, Scheduled once it is; publishes one now as Private', async ({
+  test('schedules episodes: held back while the show is not ready for its feed, Scheduled once it is; publishes one now as Private', async ({
     openPage,
   }) => {
-    const refused = await scheduleEpisode(openPage, 'Tomatoes, refused', '2');
-    await expect(refused.page.getByRole('heading', { name: 'Draft Ready' })).toBeVisible({ timeout: 30_000 });
-    const failure = (await api('GET', `/api/episodes/${refused.episodeId}/publish/status`)).body as { last_error: string };
-    expect(failure.last_error).toBeTruthy();
-    await expect(refused.page.getByRole('alert').filter({ hasText: EPISODE_CREATOR_MESSAGES.publishFailed })).toContainText(
-      failure.last_error,
+    // While the show is not ready for its feed, Schedule is held back before the render (issue 37): the episode is saved as a draft.
+    const refused = await wizardAt(openPage, DESKTOP, { ...build, step: 5 });
+    await expect(refused.getByTestId('details-step')).toBeVisible();
+    await expect(refused.getByLabel('Episode Number')).toHaveValue('2');
+    await refused.getByLabel('Episode Title').fill('Tomatoes, refused');
+    await refused.getByLabel('Schedule', { exact: true }).check();
+    await expect(refused.getByTestId('publish-held-back').getByRole('link', { name: WAY_FORWARD_COPY.fixIt })).toHaveAttribute(
+      'href',
+      new RegExp(`edit=${podcastId}`),
     );
-    await shot(refused.page, 'creator-step6-publish-failed-desktop');
+    await expect(refused.getByRole('button', { name: 'Assemble Episode' })).toBeDisabled();
+    await refused.getByLabel('Save as draft').check();
+    await refused.getByRole('button', { name: 'Assemble Episode' }).click();
+    await expect(refused.getByRole('heading', { name: 'Draft Ready' })).toBeVisible({ timeout: 180_000 });
 
     const edit = new FormData();
     edit.append('name', 'Balcony Garden');
