@@ -46,6 +46,8 @@ export function startBackgroundUpload(
           events.onDone?.(item);
         },
         onError: fail,
+        // Issue 35: an outage is said while the upload waits it out.
+        onRetrying: (message) => update(key, { error: message }),
       });
       cancels.set(key, cancel);
     },

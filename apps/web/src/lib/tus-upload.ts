@@ -1,5 +1,13 @@
 import { Upload, type HttpRequest, type HttpResponse } from 'tus-js-client';
-import { MEDIA_MESSAGES, TUS_PROTOCOL, uploadFailedStatusMessage, type TMediaItem, type TTusUploadMetadata } from '@ppp/contracts';
+import {
+  MEDIA_MESSAGES,
+  STORAGE_MESSAGES,
+  STORAGE_OUTAGE,
+  TUS_PROTOCOL,
+  uploadFailedStatusMessage,
+  type TMediaItem,
+  type TTusUploadMetadata,
+} from '@ppp/contracts';
 import { readToken } from './session.ts';
 import { workspaceHeaders } from './workspace-store.ts';
 
@@ -9,6 +17,11 @@ export interface TusCallbacks {
   onError(message: string): void;
   /** The words for a failure no server answered (the connection gone after the retries); spec 001's by default. */
   unanswered?: string;
+  /**
+   * Storage or the server is unreachable and the upload is being retried (issue 35): the words to show
+   * ('Storage is unavailable; retrying…', never the storage's own address), then null once it moves again.
+   */
+  onRetrying?(message: string | null): void;
 }
 
 /** Chunks of 16 MB: fast on a good line, and a dropped connection repeats at most one. */
@@ -70,6 +83,24 @@ export async function finishedItem(last: Pick<HttpResponse, 'getHeader'>): Promi
   return uploadedItem(await res.text());
 }
 
+/** Tells the callbacks when an outage starts being waited out and when the upload moves again (once each). */
+function retryNotice(callbacks: TusCallbacks, cancelled: () => boolean): (now: boolean) => void {
+  let retrying = false;
+  return (now) => {
+    if (now === retrying || cancelled()) return;
+    retrying = now;
+    callbacks.onRetrying?.(now ? STORAGE_MESSAGES.unavailable : null);
+  };
+}
+
+/** No answer or a 5xx is an outage (retried, and said as such); a 423 (locked) is retried; a refusal will not change. */
+export function shouldRetry(error: unknown, setRetrying: (now: boolean) => void): boolean {
+  const status = (error as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus() ?? 0;
+  const outage = status === 0 || status >= 500;
+  if (outage) setRetrying(true);
+  return outage || status === 423;
+}
+
 /**
  * Sends one file over tus to /files/ with the bearer token; resumes by fingerprint after a dropped
  * connection or reload. Returns a function that cancels it: the server drops what it holds of the
@@ -83,12 +114,14 @@ export function startTusUpload(file: File, metadata: TTusUploadMetadata, callbac
   if (metadata.notify_email) meta.notify_email = metadata.notify_email;
   let started = false;
   let cancelled = false;
+  const setRetrying = retryNotice(callbacks, () => cancelled);
   // abort(true) sends the DELETE; a failed one leaves the upload to the server's idle cleanup.
   const terminate = () => void upload.abort(true).catch(() => undefined);
   const upload = new Upload(file, {
     endpoint: '/files/',
     chunkSize: CHUNK_SIZE,
-    retryDelays: [0, 1000, 3000, 5000, 10000],
+    // At least two minutes of retries with backoff (issue 35: a storage outage is waited out, the upload kept).
+    retryDelays: [...STORAGE_OUTAGE.clientRetryDelaysMs],
     removeFingerprintOnSuccess: true,
     metadata: meta,
     onBeforeRequest: authorize,
@@ -97,7 +130,9 @@ export function startTusUpload(file: File, metadata: TTusUploadMetadata, callbac
       if (cancelled) terminate();
     },
     onProgress: (sent, total) => {
-      if (!cancelled) callbacks.onProgress(total > 0 ? (sent / total) * 100 : 0);
+      if (cancelled) return;
+      setRetrying(false);
+      callbacks.onProgress(total > 0 ? (sent / total) * 100 : 0);
     },
     onSuccess: (payload) => {
       void finishedItem(payload.lastResponse).then((answer) => {
@@ -107,13 +142,11 @@ export function startTusUpload(file: File, metadata: TTusUploadMetadata, callbac
       });
     },
     onError: (error) => {
+      setRetrying(false);
       if (!cancelled) callbacks.onError(tusErrorMessage(error, callbacks.unanswered));
     },
-    // A refusal (not audio, too large) will not change on retry.
-    onShouldRetry: (error) => {
-      const status = (error as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus() ?? 0;
-      return status === 0 || status === 423 || status >= 500;
-    },
+    // A refusal (not audio, too large) will not change on retry; no answer or a 5xx is an outage, said as such.
+    onShouldRetry: (error) => shouldRetry(error, setRetrying),
   });
   void upload.findPreviousUploads().then((previous) => {
     // Cancelled while the previous uploads were looked up: never started.

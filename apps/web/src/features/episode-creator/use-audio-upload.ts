@@ -55,6 +55,8 @@ export function useAudioUpload({ maxMb, onProgress, onUploaded }: Options) {
         },
         // Spec 000's words in the Episode Creator.
         unanswered: MEDIA_MESSAGES.uploadFailedTryAgain,
+        // Issue 35: an outage is said while the upload waits it out.
+        onRetrying: (message) => setNote(message),
       },
     );
   }
