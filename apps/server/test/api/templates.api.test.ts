@@ -1,110 +1,36 @@
-/** Templates and recurring schedules over REST and tRPC, with two users (spec 000 sections 3-5 and 7; spec 002 deletion). */
+/** Templates over REST and tRPC, with two users (spec 000 sections 3-5 and 7; spec 002 deletion). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { TRPCClientError } from '@trpc/client';
 import { z } from 'zod';
-import { TEMPLATE, TEMPLATE_MESSAGES, TTS_MESSAGES, scaleToDb, type TTemplateBodyInput } from '@ppp/contracts';
-import { closeApiBed, startApiBed } from '../support/api-bed.ts';
-import { errorOf, twoUsers, type TestServer } from '../support/http.ts';
-import { tempDir, toneFile, uploadForm } from '../support/audio-files.ts';
-import { PodcastSchema } from '../../src/domain/podcasts/podcast.entity.ts';
+import { TEMPLATE, TEMPLATE_MESSAGES, TTS_MESSAGES, type TTemplateBodyInput } from '@ppp/contracts';
+import { errorOf, type TestServer } from '../support/http.ts';
 import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
+import {
+  closeTemplatesBed,
+  startTemplatesBed,
+  templateBody,
+  uploadToLibrary,
+  ZTemplateView,
+  type TemplateOwner,
+  type TemplatesBed,
+} from '../support/templates-bed.ts';
 
-/** A creator with a show and two real files of their own library: an outro clip and a music bed. */
-interface Owner {
-  token: string;
-  id: string;
-  show: string;
-  outro: string;
-  music: string;
-}
 let orm: MikroORM;
 let api: TestServer;
-let a: Owner;
-let b: Owner;
-const files = tempDir('ppp-templates-test-');
-
-const ZView = z.object({
-  id: z.string(),
-  name: z.string(),
-  is_active: z.boolean(),
-  podcast_id: z.string().nullable(),
-  segments: z.array(z.object({ id: z.string(), segment_type: z.string(), source: z.record(z.string(), z.unknown()) })),
-  background_music_rules: z.array(z.record(z.string(), z.unknown())),
-  timing: z.object({ content_start_offset_s: z.number(), outro_start_offset_s: z.number() }),
-  ai_settings: z.object({
-    tags_always_include: z.array(z.string()),
-    auto_generate_tags: z.boolean(),
-    auto_fill_ai: z.boolean(),
-    title_instructions: z.string().nullish(),
-  }),
-});
-
-async function showFor(userId: string, name: string): Promise<string> {
-  const em = orm.em.fork();
-  const show = em.create(PodcastSchema, { user: userId, name });
-  await em.flush();
-  return show.id;
-}
-
-/** Uploads one real file to the owner's library and answers its stored filename. */
-async function uploaded(token: string, category: 'outro' | 'music', name: string): Promise<string> {
-  const res = await fetch(`${api.baseUrl}/api/media/upload/${category}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: uploadForm([toneFile(files.dir, name, 1)]),
-  });
-  expect(res.status).toBe(201);
-  const [item] = z
-    .array(z.object({ filename: z.string() }))
-    .length(1)
-    .parse(await res.json());
-  return item?.filename ?? '';
-}
-
-async function ownerOf(token: string, id: string, label: string): Promise<Owner> {
-  const show = await showFor(id, `Show ${label}`);
-  return {
-    token,
-    id,
-    show,
-    outro: await uploaded(token, 'outro', `outro-${label}.mp3`),
-    music: await uploaded(token, 'music', `bed-${label}.mp3`),
-  };
-}
-
-function body(owner: Pick<Owner, 'show' | 'outro' | 'music'>, over: Partial<TTemplateBodyInput> = {}): TTemplateBodyInput {
-  return {
-    name: 'Weekly show',
-    podcast_id: owner.show,
-    segments: [
-      {
-        id: 'intro-1',
-        segment_type: 'intro',
-        source: { source_type: 'tts', text_prompt: 'Welcome to the show!', voice_id: 'espeak:en-us', voice_name: 'English (America)' },
-      },
-      { id: 'content-1', segment_type: 'content', source: { source_type: 'static', filename: '' } },
-      { id: 'outro-1', segment_type: 'outro', source: { source_type: 'static', filename: owner.outro } },
-    ],
-    background_music_rules: [
-      { apply_to_segments: ['intro', 'outro'], music_filename: owner.music, start_offset_s: -1.5, volume_db: scaleToDb(6.5) },
-    ],
-    timing: { content_start_offset_s: -0.5, outro_start_offset_s: 1 },
-    ai_settings: { title_instructions: 'Start with "Ep:"', tags_always_include: 'garden, Garden, compost' },
-    ...over,
-  };
-}
+let a: TemplateOwner;
+let b: TemplateOwner;
+let bed: TemplatesBed | undefined;
+const ZView = ZTemplateView;
+const body = templateBody;
 
 beforeAll(async () => {
-  ({ orm, api } = await startApiBed());
-  const users = await twoUsers(api);
-  a = await ownerOf(users.admin.token, users.admin.id, 'a');
-  b = await ownerOf(users.user.token, users.user.id, 'b');
+  bed = await startTemplatesBed('ppp-templates-test-');
+  ({ orm, api, a, b } = bed);
 });
-afterAll(async () => {
-  await closeApiBed({ api, orm });
-  files.remove();
-});
+afterAll(() => closeTemplatesBed(bed));
+
+const uploaded = (token: string, category: 'outro' | 'music', name: string) => uploadToLibrary(bed!, token, category, name);
 
 describe('templates over REST', () => {
   it('creates, reads back unchanged, lists, updates partially and keeps music volume in dB', async () => {
@@ -349,169 +275,5 @@ describe('templates over tRPC', () => {
     expect((fromB as TRPCClientError<never>).data).toMatchObject({ code: 'NOT_FOUND', appCode: 'NOT_FOUND' });
     await trpcA.templates.delete.mutate({ id: created.id });
     expect((await trpcA.templates.list.query()).some((t) => t.id === created.id)).toBe(false);
-  });
-});
-
-describe('recurring schedules', () => {
-  it('stores slots (duplicates dropped), answers next occurrences in each timezone, over both layers', async () => {
-    const template = ZView.parse(
-      (await api.request('POST', '/api/templates/', { token: a.token, json: body(a, { name: 'Scheduled' }) })).body,
-    );
-    const empty = await api.request('GET', `/api/recurring/templates/${template.id}/schedules`, { token: a.token });
-    expect(empty.body).toEqual({ timezone: 'UTC', schedules: [] });
-    expect((await api.request('GET', `/api/recurring/templates/${template.id}/next`, { token: a.token })).body).toMatchObject({
-      next_publish_date: null,
-      next_publish_time: null,
-    });
-
-    const put = await api.request('PUT', `/api/recurring/templates/${template.id}/schedules`, {
-      token: a.token,
-      json: {
-        timezone: 'America/New_York',
-        schedules: [
-          { id: 'tmp-1', day_of_week: 0, time_of_day: '05:00' },
-          { id: 'tmp-2', day_of_week: 0, time_of_day: '05:00' },
-          { day_of_week: 3, time_of_day: '18:30', advance_minutes: 30, timezone: 'Europe/Berlin' },
-          { day_of_week: 6, time_of_day: '09:00', enabled: false },
-        ],
-      },
-    });
-    expect(put.status).toBe(200);
-    const ZSchedules = z.object({
-      timezone: z.string(),
-      schedules: z.array(
-        z.object({
-          id: z.string(),
-          day_of_week: z.number(),
-          time_of_day: z.string(),
-          enabled: z.boolean(),
-          advance_minutes: z.number(),
-          timezone: z.string(),
-          next_scheduled: z.string().nullable(),
-          next_scheduled_local: z.string().nullable(),
-          next_scheduled_time: z.string().nullable(),
-        }),
-      ),
-    });
-    const saved = ZSchedules.parse(put.body);
-    expect(saved.timezone).toBe('America/New_York');
-    expect(saved.schedules.map((s) => [s.day_of_week, s.time_of_day, s.timezone, s.advance_minutes, s.enabled])).toEqual([
-      [0, '05:00', 'America/New_York', 60, true],
-      [3, '18:30', 'Europe/Berlin', 30, true],
-      [6, '09:00', 'America/New_York', 60, false],
-    ]);
-    expect(saved.schedules[0]?.id).not.toBe('tmp-1');
-    expect(saved.schedules[0]?.next_scheduled_time).toBe('05:00');
-    expect(saved.schedules[0]?.next_scheduled_local).toMatch(/T05:00:00-0[45]:00$/);
-    expect(saved.schedules[1]?.next_scheduled_local).toMatch(/T18:30:00\+0[12]:00$/);
-    expect(saved.schedules[2]?.next_scheduled).toBeNull();
-
-    const again = ZSchedules.parse(await api.trpc(a.token).templates.schedules.query({ id: template.id }));
-    expect(again.schedules.map((s) => s.id)).toEqual(saved.schedules.map((s) => s.id));
-    const next = await api.request('GET', `/api/recurring/templates/${template.id}/next`, { token: a.token });
-    const firstDue = saved.schedules
-      .filter((s) => s.next_scheduled)
-      .sort((x, y) => Date.parse(x.next_scheduled ?? '') - Date.parse(y.next_scheduled ?? ''))[0];
-    expect(next.body).toMatchObject({
-      next_publish_at: firstDue?.next_scheduled,
-      next_publish_time: firstDue?.next_scheduled_time,
-      timezone: firstDue?.timezone,
-    });
-
-    // Saving the same slots keeps their ids; the tRPC twin takes the same body.
-    const kept = await api.trpc(a.token).templates.saveSchedules.mutate({
-      id: template.id,
-      schedule: { timezone: 'America/New_York', schedules: saved.schedules.slice(0, 1) },
-    });
-    expect(kept.schedules.map((s) => s.id)).toEqual([saved.schedules[0]?.id]);
-    expect(
-      errorOf(
-        await api.request('PUT', `/api/recurring/templates/${template.id}/schedules`, {
-          token: a.token,
-          json: { timezone: 'Mars/Olympus', schedules: [] },
-        }),
-      ).status,
-    ).toBe(422);
-    expect(
-      errorOf(
-        await api.request('PUT', `/api/recurring/templates/${template.id}/schedules`, {
-          token: a.token,
-          json: { schedules: [{ day_of_week: 7, time_of_day: '05:00' }] },
-        }),
-      ).status,
-    ).toBe(422);
-    expect(
-      errorOf(await api.request('PUT', `/api/recurring/templates/${template.id}/schedules`, { token: b.token, json: { schedules: [] } }))
-        .status,
-    ).toBe(404);
-    await expect(api.trpc(b.token).templates.next.query({ id: template.id })).rejects.toBeInstanceOf(TRPCClientError);
-  });
-
-  it('stores bi-weekly and one-off slots with their dates, keeps them on a save, and answers their next occurrence', async () => {
-    const template = ZView.parse(
-      (await api.request('POST', '/api/templates/', { token: a.token, json: body(a, { name: 'Fortnightly' }) })).body,
-    );
-    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    const weekday = (iso: string) => (new Date(`${iso}T00:00:00Z`).getUTCDay() + 6) % 7;
-    const start = day(3);
-    const past = day(-3);
-    const put = await api.request('PUT', `/api/recurring/templates/${template.id}/schedules`, {
-      token: a.token,
-      json: {
-        timezone: 'UTC',
-        schedules: [
-          { repeat: 'biweekly', date: start, day_of_week: (weekday(start) + 1) % 7, time_of_day: '05:00' },
-          { repeat: 'once', date: day(10), time_of_day: '06:00' },
-          { repeat: 'once', date: past, time_of_day: '06:00' },
-          { day_of_week: 0, time_of_day: '05:00' },
-        ],
-      },
-    });
-    expect(put.status).toBe(200);
-    const ZDated = z.object({
-      schedules: z.array(
-        z.object({
-          id: z.string(),
-          repeat: z.string(),
-          date: z.string().nullable(),
-          day_of_week: z.number(),
-          next_scheduled_date: z.string().nullable(),
-        }),
-      ),
-    });
-    const saved = ZDated.parse(put.body);
-    // The weekday is the date's, whatever was sent; a passed one-off has no next occurrence.
-    expect(saved.schedules.map((s) => [s.repeat, s.date, s.day_of_week, s.next_scheduled_date])).toEqual([
-      ['biweekly', start, weekday(start), start],
-      ['once', day(10), weekday(day(10)), day(10)],
-      ['once', past, weekday(past), null],
-      ['weekly', null, 0, expect.any(String)],
-    ]);
-    // Reading back through tRPC and saving the read slots unchanged keeps them dated.
-    const read = await api.trpc(a.token).templates.schedules.query({ id: template.id });
-    const again = await api
-      .trpc(a.token)
-      .templates.saveSchedules.mutate({ id: template.id, schedule: { timezone: read.timezone, schedules: read.schedules } });
-    expect(again.schedules.map((s) => [s.id, s.repeat, s.date])).toEqual(saved.schedules.map((s) => [s.id, s.repeat, s.date]));
-    const next = await api.request('GET', `/api/recurring/templates/${template.id}/next`, { token: a.token });
-    const soonest = [start, ...saved.schedules.map((s) => s.next_scheduled_date ?? '9999')].sort()[0];
-    expect(next.body).toMatchObject({ next_publish_date: soonest });
-
-    const undated = await api.request('PUT', `/api/recurring/templates/${template.id}/schedules`, {
-      token: a.token,
-      json: { schedules: [{ repeat: 'biweekly', time_of_day: '05:00' }] },
-    });
-    expect(errorOf(undated).status).toBe(422);
-    expect(
-      errorOf(
-        await api.request('PUT', `/api/recurring/templates/${template.id}/schedules`, {
-          token: a.token,
-          json: { schedules: [{ repeat: 'once', date: '2026-02-30' }] },
-        }),
-      ).status,
-    ).toBe(422);
-    // Refused input changed nothing.
-    const after = ZDated.parse((await api.request('GET', `/api/recurring/templates/${template.id}/schedules`, { token: a.token })).body);
-    expect(after.schedules.map((s) => s.id)).toEqual(saved.schedules.map((s) => s.id));
   });
 });
