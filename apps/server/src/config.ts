@@ -143,6 +143,11 @@ export const ZConfig = z.object({
   /** Spreaker's API origin (its OAuth token endpoint is {SPREAKER_BASE_URL}/oauth2/token); a local server in tests. */
   SPREAKER_BASE_URL: z.string().url().default('https://api.spreaker.com'),
   SPREAKER_AUTHORIZE_URL: z.string().url().default('https://www.spreaker.com/oauth2/authorize'),
+  /** A WebSub hub (e.g. https://pubsubhubbub.appspot.com/): every feed names it and is pinged there when it changes (issue 36). */
+  WEBSUB_HUB_URL: z.string().url().optional(),
+  /** Podping (e.g. https://podping.cloud/) with its token: feed changes are sent there; without both, what would be sent is logged. */
+  PODPING_URL: z.string().url().optional(),
+  PODPING_TOKEN: z.string().optional(),
   /**
    * RSS import, for tests and local development only: resolved addresses (e.g. 127.0.0.1,::1) that
    * feed, audio and artwork fetches may reach although they are private or loopback. Empty (the

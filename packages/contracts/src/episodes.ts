@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AI_TEXT } from './limits.ts';
 import { dedupeIgnoringCase, splitTagList, trimTag } from './ai-text.ts';
 import { ZVisibility } from './podcast.ts';
+import { ZEpisodePodcasting20 } from './podcasting20.ts';
 
 /** Episode History, the edit panel and the manual editor (spec 001 sections 2, 4, 5, 8 and 9). */
 export const EPISODE_HISTORY = {
@@ -160,6 +161,8 @@ export const ZEpisodeUpdateRequest = z.object({
   cover_image_path: z.string().trim().max(500).nullable().optional(),
   /** Accepted for compatibility; publishing goes through POST /api/episodes/{id}/publish. */
   publish_state: z.string().nullish(),
+  /** podcast:person (guests), soundbite (the moments marked), location, license, season name, txt; replaced whole (issue 36). */
+  podcasting20: ZEpisodePodcasting20.optional(),
 });
 export type TEpisodeUpdateRequest = z.input<typeof ZEpisodeUpdateRequest>;
 export type TEpisodeUpdate = z.output<typeof ZEpisodeUpdateRequest>;
@@ -228,6 +231,7 @@ export const ZEpisode = z.object({
   spreaker_episode_id: z.string().nullable(),
   error_message: z.string().nullable(),
   cleanup_stats: z.object({ fillers_removed: z.number(), pauses_compressed: z.number() }).nullable(),
+  podcasting20: ZEpisodePodcasting20,
   /** The upload the episode was made from, by its stored filename (also in meta_json). */
   working_audio_name: z.string().nullable(),
   meta_json: ZEpisodeMeta,

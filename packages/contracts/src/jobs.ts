@@ -40,6 +40,8 @@ export const JOBS = {
    * site with one on the schedule, one account's on a plan change.
    */
   'website.domains-check': z.object({ user_id: z.uuid().nullable().default(null) }),
+  /** Issue 36: a show's feed changed (a publish, a go-live, an edit): its WebSub hub and Podping are told, retried until they hear it. */
+  'feed.announce': z.object({ podcast_id: z.uuid() }),
 } as const;
 
 export type TJobName = keyof typeof JOBS;

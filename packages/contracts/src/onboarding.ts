@@ -68,6 +68,7 @@ export const ONBOARDING = {
 export const ONBOARDING_MESSAGES = {
   firstNameRequired: 'First name is required',
   nameMin: 'Name must be at least 4 characters',
+  ownerEmailInvalid: 'Enter the email address directories may write to about the show, or leave it empty.',
   frequencyRequired: 'Please choose a frequency.',
   biweeklyCount: 'For bi-weekly, X must be 1.',
   voicesUnavailable: 'Voice list unavailable; using a default voice.',

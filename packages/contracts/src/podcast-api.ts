@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZAppleCategory, ZPodcastLanguage, ZPodcastSettingsPatch, ZPodcastType } from './podcast.ts';
+import { ZShowPodcasting20 } from './podcasting20.ts';
 
 /** Where a show's episodes go: our own feed (the default) or a linked Spreaker show. */
 export const HOST_KINDS = ['builtin', 'spreaker'] as const;
@@ -46,6 +47,8 @@ export const ZPodcast = z.object({
   locked: z.boolean(),
   rss_url_locked: z.boolean(),
   podcast_guid: z.string(),
+  /** podcast:medium, person, funding, location, license, txt and trailer (issue 36). */
+  podcasting20: ZShowPodcasting20,
   import_status: ZImportStatus.nullable(),
   created_at: z.date(),
   updated_at: z.date(),

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { isAppleCategoryPair, APPLE_CATEGORY_NAMES } from './podcast-categories.ts';
 import { ZHttpUrl } from './web-url.ts';
+import { ZEpisodePodcasting20, ZShowPodcasting20 } from './podcasting20.ts';
 
 export * from './podcast-categories.ts';
 export * from './distribution.ts';
+export * from './podcasting20.ts';
 
 /** Shows and publishing: spec 001 §3, §5 and §9 'Shows and import', spec 000 §4. */
 export const PODCAST_LIMITS = {
@@ -57,7 +59,24 @@ export const PODCAST_LANGUAGES = [
   'zh',
   'ar',
 ] as const;
-export const ZPodcastLanguage = z.enum(PODCAST_LANGUAGES);
+export type TOfferedLanguage = (typeof PODCAST_LANGUAGES)[number];
+export const PODCAST_LANGUAGE_MESSAGES = {
+  unknown: 'Choose one of the offered languages, or a regional variant of one (en-US, fr-CA).',
+} as const;
+
+/** Whether a language tag is offered, or a regional variant of an offered language ('en-US', 'pt-BR', 'fr-CA'). */
+export function isPodcastLanguage(tag: string): boolean {
+  const offered = PODCAST_LANGUAGES as readonly string[];
+  if (offered.includes(tag.toLowerCase())) return true;
+  const match = /^([a-z]{2,3})-[a-z0-9]{2,8}$/i.exec(tag);
+  return offered.includes(match?.[1]?.toLowerCase() ?? '');
+}
+
+/**
+ * A show's language as RSS writes it (RFC 5646): one of the offered languages or a regional variant of
+ * one, kept as written, so an imported 'en-US' stays 'en-US' in the show and its feed (issue 36).
+ */
+export const ZPodcastLanguage = z.string().trim().max(16).refine(isPodcastLanguage, PODCAST_LANGUAGE_MESSAGES.unknown);
 export type TPodcastLanguage = z.infer<typeof ZPodcastLanguage>;
 
 export const PODCAST_TYPES = ['episodic', 'serial'] as const;
@@ -122,6 +141,8 @@ export const ZPodcastSettings = z.object({
   website_url: ZHttpUrl.nullable().default(null),
   /** podcast:locked — asks other platforms not to import the feed. */
   locked: z.boolean().default(false),
+  /** podcast:medium, person, funding, location, license, txt and trailer (the form's Podcasting 2.0 section). */
+  podcasting20: ZShowPodcasting20.default(ZShowPodcasting20.parse({})),
 });
 export type TPodcastSettings = z.infer<typeof ZPodcastSettings>;
 
@@ -142,6 +163,8 @@ export const ZPodcastSettingsPatch = z.object({
   explicit: z.boolean().optional(),
   website_url: ZHttpUrl.nullable().optional(),
   locked: z.boolean().optional(),
+  /** Replaced whole when given. */
+  podcasting20: ZShowPodcasting20.optional(),
 });
 export type TPodcastSettingsInput = z.input<typeof ZPodcastSettings>;
 
@@ -152,6 +175,8 @@ export const ZCreatePodcastRequest = z.object({
   /** Asked by onboarding and the setup wizard, so the first publish passes the feed check. */
   language: ZPodcastLanguage.default('en'),
   author_name: optionalText(255),
+  /** itunes:owner's address (asked by onboarding); the account's email when left out, so the first feed names an owner. */
+  owner_email: optionalEmail,
   category: ZAppleCategory.nullable().default(null),
 });
 export type TCreatePodcastRequest = z.infer<typeof ZCreatePodcastRequest>;
@@ -236,6 +261,8 @@ export const ZPublishableEpisode = z.object({
   tags: z.array(z.string()).default([]),
   transcripts: z.array(ZTranscriptLink).default([]),
   chapters_url: ZHttpUrl.nullable().default(null),
+  /** podcast:person, soundbite, location, license, season name, txt and alternateEnclosure. */
+  podcasting20: ZEpisodePodcasting20.default(ZEpisodePodcasting20.parse({})),
 });
 export type TPublishableEpisode = z.infer<typeof ZPublishableEpisode>;
 export type TPublishableEpisodeInput = z.input<typeof ZPublishableEpisode>;

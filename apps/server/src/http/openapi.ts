@@ -90,6 +90,17 @@ function parametersOf(route: RestRoute): JsonSchema[] {
   return parameters;
 }
 
+/** A body that is not JSON: text (captions, pages, feeds) as a string, anything else as bytes. */
+function rawContent(types: readonly string[]): JsonSchema {
+  const schemaOfType = (type: string) => (/^text\/|xml|json/.test(type) ? { type: 'string' } : { type: 'string', format: 'binary' });
+  return Object.fromEntries(types.map((type) => [type, { schema: schemaOfType(type) }]));
+}
+
+function successContent(route: RestRoute): JsonSchema {
+  if (route.response) return { content: { 'application/json': { schema: schemaOf(route.response, 'output') } } };
+  return route.produces ? { content: rawContent(route.produces) } : {};
+}
+
 function operationOf(route: RestRoute, path: string): JsonSchema {
   const okStatus = String(route.status ?? 200);
   return {
@@ -103,7 +114,7 @@ function operationOf(route: RestRoute, path: string): JsonSchema {
     responses: {
       [okStatus]: {
         description: okStatus === '302' ? 'Redirect' : 'Success',
-        ...(route.response ? { content: { 'application/json': { schema: schemaOf(route.response, 'output') } } } : {}),
+        ...successContent(route),
       },
       default: { description: 'Error', content: { 'application/json': { schema: ERROR_BODY } } },
     },
@@ -118,6 +129,7 @@ export function buildOpenApi(routes: RestRoute[], serverUrl: string): JsonSchema
     paths[path] ??= path === route.path ? {} : { 'x-trailing-slash-alias': route.path };
     paths[path]![route.method] = operationOf(route, path);
   }
+  Object.assign(paths, publicFilePaths());
   return {
     openapi: '3.0.3',
     info: {
@@ -131,5 +143,49 @@ export function buildOpenApi(routes: RestRoute[], serverUrl: string): JsonSchema
     servers: [{ url: serverUrl }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     paths,
+  };
+}
+
+/** One public file of the built-in host: no sign-in, answered with its media type, byte ranges where it is media. */
+function publicFile(operationId: string, summary: string, types: readonly string[], params: string[]): JsonSchema {
+  return {
+    get: {
+      operationId,
+      tags: ['feeds'],
+      summary,
+      description: `${summary} Public: no sign-in. Any origin may read it (CORS).`,
+      security: [],
+      parameters: params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+      responses: {
+        '200': { description: 'Success', content: rawContent(types) },
+        '304': { description: 'Not modified (If-None-Match, If-Modified-Since)' },
+        default: { description: 'Error', content: { 'application/json': { schema: ERROR_BODY } } },
+      },
+    },
+  };
+}
+
+/** The built-in host's public feed and files (issue 36): what podcast apps read, with their media types. */
+function publicFilePaths(): Record<string, JsonSchema> {
+  const show = ['podcastId'];
+  const episode = ['podcastId', 'episodeId'];
+  const root = '/feeds/{podcastId}/episodes/{episodeId}';
+  return {
+    '/feeds/{podcastId}.xml': publicFile('getFeed', 'A show’s RSS feed (Apple and Podcasting 2.0 tags).', ['application/rss+xml'], show),
+    [`${root}.mp3`]: publicFile('getFeedEpisodeAudio', 'An episode’s audio, with byte ranges.', ['audio/mpeg'], episode),
+    [`${root}/transcript.vtt`]: publicFile('getFeedTranscriptVtt', 'An episode’s transcript as WebVTT.', ['text/vtt'], episode),
+    [`${root}/transcript.srt`]: publicFile('getFeedTranscriptSrt', 'An episode’s transcript as SubRip.', ['application/x-subrip'], episode),
+    [`${root}/transcript.json`]: publicFile(
+      'getFeedTranscriptJson',
+      'An episode’s transcript (Podcasting 2.0 JSON).',
+      ['application/json'],
+      episode,
+    ),
+    [`${root}/chapters.json`]: publicFile(
+      'getFeedChapters',
+      'An episode’s chapters (Podcasting 2.0 JSON chapters).',
+      ['application/json+chapters'],
+      episode,
+    ),
   };
 }

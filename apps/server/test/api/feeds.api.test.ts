@@ -21,6 +21,7 @@ import { twoUsers, type TestServer } from '../support/http.ts';
 let orm: MikroORM;
 let api: TestServer;
 let a: { token: string; id: string };
+let b: { token: string; id: string };
 let aId: string;
 let storage: { dir: string; remove: () => void };
 let files: { dir: string; remove: () => void };
@@ -38,7 +39,7 @@ beforeAll(async () => {
   storage = tempDir('ppp-feeds-storage-');
   files = tempDir('ppp-feeds-files-');
   ({ orm, api } = await startApiBed({ STORAGE_DIR: storage.dir }));
-  ({ admin: a } = await twoUsers(api));
+  ({ admin: a, user: b } = await twoUsers(api));
   aId = a.id;
   const store = new LocalStorage(storage.dir);
   showId = await seedShow(orm, store, aId, 'Feed Test Show', coverPng(files.dir));
@@ -294,5 +295,52 @@ describe('transcripts and chapters', () => {
     });
     expect((await get(`/feeds/${showId}/episodes/${eps.future!.id}/chapters.json`)).status).toBe(404);
     expect((await get(`/feeds/${showId}/episodes/${eps.due!.id}/transcript.vtt`)).status).toBe(404);
+  });
+});
+
+describe('Podcasting 2.0 from the show and episode forms (issue 36)', () => {
+  const show20 = {
+    medium: 'podcast',
+    persons: [{ name: 'Ada Owner', role: 'host', group: 'cast', img: null, href: 'https://ada.example.com/' }],
+    funding: [{ url: 'https://ada.example.com/support', text: 'Support the show' }],
+    location: { name: 'Lisbon', geo: 'geo:38.7223,-9.1393', osm: null },
+    license: { identifier: 'CC-BY-4.0', url: null },
+    txt: [{ text: 'verify-me-123', purpose: 'verify' }],
+    trailers: [],
+  };
+  const episode20 = {
+    persons: [{ name: 'Grace Guest', role: 'guest', group: 'cast', img: null, href: null }],
+    soundbites: [{ start_s: 0.5, duration_s: 2, title: 'Hello there' }],
+    location: null,
+    license: null,
+    season_name: null,
+    txt: [],
+    alternate_enclosures: [],
+  };
+
+  it('writes what the forms saved into the feed, refuses bad values changing nothing, and only for the owner', async () => {
+    const bad = await api.request('PUT', `/api/podcasts/${showId}`, {
+      token: a.token,
+      json: { podcasting20: { ...show20, funding: [{ url: 'javascript:alert(1)' }] } },
+    });
+    expect(bad.status).toBe(422);
+    expect((await api.request('PUT', `/api/podcasts/${showId}`, { token: a.token, json: { podcasting20: show20 } })).status).toBe(200);
+    const path = `/api/episodes/${eps.published!.id}`;
+    expect((await api.request('PATCH', path, { token: b.token, json: { podcasting20: episode20 } })).status).toBe(404);
+    const tooLong = { ...episode20, soundbites: [{ start_s: 0, duration_s: 900, title: 'Too long' }] };
+    expect((await api.request('PATCH', path, { token: a.token, json: { podcasting20: tooLong } })).status).toBe(422);
+    const saved = await api.request('PATCH', path, { token: a.token, json: { podcasting20: episode20 } });
+    expect(saved.body).toMatchObject({ podcasting20: episode20 });
+
+    const feed = parseFeed(await (await get(`/feeds/${showId}.xml`)).text());
+    if (!feed) throw new Error('podcast-partytime could not parse the feed');
+    expect(feed.podcastPeople?.map((p) => p.name)).toEqual(['Ada Owner']);
+    expect(feed.podcastFunding).toEqual([{ url: 'https://ada.example.com/support', message: 'Support the show' }]);
+    expect(feed.podcastLocation).toEqual({ name: 'Lisbon', geo: 'geo:38.7223,-9.1393' });
+    expect(feed.license?.identifier).toBe('CC-BY-4.0');
+    expect(feed.podcastTxt).toEqual([{ value: 'verify-me-123', purpose: 'verify' }]);
+    const item = feed.items.find((i) => i.title === 'Published one');
+    expect(item?.podcastPeople?.map((p) => p.name)).toEqual(['Grace Guest']);
+    expect(item?.podcastSoundbites).toEqual([{ startTime: 0.5, duration: 2, title: 'Hello there' }]);
   });
 });

@@ -144,6 +144,19 @@ describe('create, edit and delete a show', () => {
     expect((await sharp(Buffer.from(await cover.arrayBuffer())).metadata()).width).toBe(1400);
   });
 
+  it("names the account's email as the new show's owner unless another is given, so its first feed has itunes:owner", async () => {
+    const defaulted = ZShowJson.extend({ owner_email: z.string().nullable() }).parse(
+      (await send('POST', '/api/podcasts/', a.token, showForm({ name: 'Owner Default Show' }))).body,
+    );
+    expect(defaulted.owner_email).toBe(a.email);
+    const feed = await (await fetch(`${api.baseUrl}${new URL(defaulted.rss_url).pathname}`)).text();
+    expect(feed).toContain(`<itunes:email>${a.email}</itunes:email>`);
+    const given = await send('POST', '/api/podcasts/', a.token, showForm({ name: 'Owner Given Show', owner_email: 'shows@example.org' }));
+    expect(given.body).toMatchObject({ owner_email: 'shows@example.org' });
+    const bad = await send('POST', '/api/podcasts/', a.token, showForm({ name: 'Owner Bad Show', owner_email: 'not an address' }));
+    expect(bad.status).toBe(422);
+  });
+
   it('scales a cover larger than 3000 px down to fit', async () => {
     const created = await send('POST', '/api/podcasts/', a.token, showForm({ name: 'Huge Cover Show' }, coverPng(files.dir, 3200)));
     const show = ZShowJson.parse(created.body);

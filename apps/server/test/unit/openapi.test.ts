@@ -41,8 +41,28 @@ describe('the OpenAPI document', () => {
     for (const route of REST_ROUTES) {
       expect(doc.paths[documentedPath(route, REST_ROUTES)]?.[route.method], `${route.method.toUpperCase()} ${route.path}`).toBeDefined();
     }
-    const operations = Object.values(doc.paths).flatMap((ops) => Object.keys(ops).filter((key) => !key.startsWith('x-')));
+    const api = Object.entries(doc.paths).filter(([path]) => !path.startsWith('/feeds/'));
+    const operations = api.flatMap(([, ops]) => Object.keys(ops).filter((key) => !key.startsWith('x-')));
     expect(operations).toHaveLength(REST_ROUTES.length);
+  });
+
+  it('names the media type of every answer that is not JSON: the public feed and its files, audio, images, captions (issue 36)', () => {
+    const doc = buildOpenApi(REST_ROUTES, 'http://localhost:3000') as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>;
+    };
+    const typesOf = (path: string, status = '200') => Object.keys(doc.paths[path]?.get?.responses[status]?.content ?? {});
+    expect(typesOf('/feeds/{podcastId}.xml')).toEqual(['application/rss+xml']);
+    expect(typesOf('/feeds/{podcastId}/episodes/{episodeId}.mp3')).toEqual(['audio/mpeg']);
+    expect(typesOf('/feeds/{podcastId}/episodes/{episodeId}/transcript.vtt')).toEqual(['text/vtt']);
+    expect(typesOf('/feeds/{podcastId}/episodes/{episodeId}/chapters.json')).toEqual(['application/json+chapters']);
+    expect(typesOf('/api/episodes/{id}/audio')).toContain('audio/mpeg');
+    expect(typesOf('/api/episodes/{id}/cover')).toEqual(['image/jpeg', 'image/png']);
+    expect(typesOf('/api/media/{id}/subtitle')).toEqual(['text/vtt']);
+    // Every success of a GET answers something described: JSON with its schema, or a named media type.
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      const ok = ops.get?.responses['200'];
+      if (ok) expect(Object.keys(ok.content ?? {}), path).not.toEqual([]);
+    }
   });
 
   it.each([
@@ -112,7 +132,8 @@ describe('the OpenAPI document', () => {
     const ids = Object.values(raw.paths).flatMap((ops) =>
       Object.values(ops).flatMap((op) => (typeof op === 'object' ? [(op as { operationId: string }).operationId] : [])),
     );
-    expect(new Set(ids).size).toBe(REST_ROUTES.length);
+    // Every REST route and the six public files of the built-in host, each with its own id.
+    expect(new Set(ids).size).toBe(REST_ROUTES.length + 6);
   });
 
   it('lets a nullable enum be null and gives a nullable union a type on each branch (issue 36)', () => {

@@ -9,6 +9,7 @@ import { publishEpisodeJob } from './publish-episode.job.ts';
 import { publishAfterRenderJob } from './publish-after-render.job.ts';
 import { transcriptsRetranscribeFallbackJob } from './transcripts-retranscribe-fallback.job.ts';
 import { websiteDomainsCheckJob } from './website-domains-check.job.ts';
+import { feedAnnounceJob } from './feed-announce.job.ts';
 import type { JobDefinition } from './job.ts';
 
 /** Every job the worker consumes. */
@@ -25,4 +26,5 @@ export const JOB_DEFINITIONS: { [N in TJobName]: JobDefinition<N> } = {
   'publish.after-render': publishAfterRenderJob,
   'transcripts.retranscribe-fallback': transcriptsRetranscribeFallbackJob,
   'website.domains-check': websiteDomainsCheckJob,
+  'feed.announce': feedAnnounceJob,
 };

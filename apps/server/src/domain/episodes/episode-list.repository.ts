@@ -67,7 +67,7 @@ function scopeOf(column: string, scope: ListScope): { sql: string; params: strin
 const LIST_SELECT = `select e.id, e.template_id, e.title, e.description, e.tags, e.explicit, e.cover_crop, e.cover_storage_key,
     e.season, e.episode_number, e.publish_at, e.publish_at_local, e.published_at, e.plays_total, e.source_audio_url,
     e.final_audio_key, e.mirror_key, e.mirror_status, e.transcript_links, e.publish_state, e.publish_error, e.host_kind,
-    e.host_episode_id, e.error_message, e.cleanup_stats, e.status, e.visibility, e.assembly_status, e.duration_ms, e.processed_at,
+    e.host_episode_id, e.error_message, e.cleanup_stats, e.podcasting20, e.status, e.visibility, e.assembly_status, e.duration_ms, e.processed_at,
     e.created_at, e.edl is not null as has_edl, coalesce(m.transcript_ready, false) as transcript_ready,
     m.id as upload_id, m.filename as upload_filename, m.original_name as upload_original_name,
     p.id as podcast_id, p.name as podcast_name, p.cover_storage_key as podcast_cover_storage_key
@@ -100,6 +100,7 @@ interface EpisodeRow {
   host_episode_id: string | null;
   error_message: string | null;
   cleanup_stats: Episode['cleanupStats'];
+  podcasting20: Episode['podcasting20'];
   status: string;
   visibility: string;
   assembly_status: string | null;
@@ -143,6 +144,7 @@ function viewOfRow(row: EpisodeRow): EpisodeView {
     hostEpisodeId: row.host_episode_id,
     errorMessage: row.error_message,
     cleanupStats: row.cleanup_stats,
+    podcasting20: row.podcasting20,
     status: row.status,
     visibility: row.visibility,
     assemblyStatus: row.assembly_status,

@@ -34,6 +34,7 @@ export interface EpisodeView extends Pick<
   | 'hostEpisodeId'
   | 'errorMessage'
   | 'cleanupStats'
+  | 'podcasting20'
   | 'status'
   | 'visibility'
   | 'assemblyStatus'
@@ -77,6 +78,7 @@ export function viewOfEpisode(e: Episode): EpisodeView {
     hostEpisodeId: e.hostEpisodeId,
     errorMessage: e.errorMessage,
     cleanupStats: e.cleanupStats,
+    podcasting20: e.podcasting20,
     status: e.status,
     visibility: e.visibility,
     assemblyStatus: e.assemblyStatus,

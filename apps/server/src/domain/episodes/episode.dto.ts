@@ -1,4 +1,4 @@
-import { ZVisibility, retryAvailable, type TEpisode } from '@ppp/contracts';
+import { episodePodcasting20Of, ZVisibility, retryAvailable, type TEpisode } from '@ppp/contracts';
 import { showCoverUrl } from '../podcasts/podcast.dto.ts';
 import { episodeUrls, publicState } from '../publishing/feed.service.ts';
 import { isListedInFeed } from '../publishing/feed/index.ts';
@@ -101,6 +101,7 @@ export function toEpisodeDto(episode: EpisodeView, sign: EpisodeLinkSigner, base
     ...publishStateFields(episode),
     error_message: episode.errorMessage ?? null,
     cleanup_stats: episode.cleanupStats ?? null,
+    podcasting20: episodePodcasting20Of(episode.podcasting20),
     ...workingAudioFields(episode),
     editable: canEdit(episode.hasEdl, episode),
     retry_available: retryAvailable(base, now),

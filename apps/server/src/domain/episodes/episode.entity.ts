@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import type { TAssemblyPublishOutcome, TEdl } from '@ppp/contracts';
+import type { TAssemblyPublishOutcome, TChapterInput, TEdl, TEpisodePodcasting20Input } from '@ppp/contracts';
 import type { TEpisodeRecipe } from './assembly-recipe.ts';
 import { ownerColumn } from '../users/user.entity.ts';
 import { PodcastSchema } from '../podcasts/podcast.entity.ts';
@@ -63,7 +63,10 @@ export const EpisodeSchema = defineEntity({
     coverStorageKey: p.text().nullable(),
     coverCrop: p.json<Record<string, number>>().nullable(),
     cleanupStats: p.json<{ fillers_removed: number; pauses_compressed: number }>().nullable(),
-    chapters: p.json<{ title: string; start_s: number }[]>().nullable(),
+    /** The creator's or an imported chapters file's list (ZChapter's fields: img and url kept, issue 36). */
+    chapters: p.json<TChapterInput[]>().nullable(),
+    /** Podcasting 2.0 (contracts' ZEpisodePodcasting20), read back through episodePodcasting20Of. */
+    podcasting20: p.json<TEpisodePodcasting20Input>().nullable(),
     edl: p.json<TEdl>().nullable(),
     errorMessage: p.text().nullable(),
     // Assembly (issue 5, domain/episodes/assembly.service.ts).

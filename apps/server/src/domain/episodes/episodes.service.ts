@@ -103,6 +103,7 @@ export class EpisodesService {
     if (body.season_number !== undefined) episode.season = body.season_number;
     if (body.episode_number !== undefined) episode.episodeNumber = body.episode_number;
     if (body.template_id !== undefined) episode.templateId = body.template_id;
+    if (body.podcasting20 !== undefined) episode.podcasting20 = body.podcasting20;
     await this.deps.episodes.flush();
     if (oldCover && oldCover !== episode.coverStorageKey) await this.deps.storage.delete(oldCover);
     return this.toDto(episode);

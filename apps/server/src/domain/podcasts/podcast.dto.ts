@@ -1,4 +1,5 @@
 import {
+  showPodcasting20Of,
   ZHostKind,
   ZPodcastLanguage,
   ZPodcastType,
@@ -78,6 +79,7 @@ export function toPodcastDto(podcast: Podcast, baseUrl: string): TPodcast {
     spreaker_show_id: podcast.spreakerShowId ?? null,
     rss_url: showFeedUrl(baseUrl, podcast.id),
     locked: podcast.locked,
+    podcasting20: showPodcasting20Of(podcast.podcasting20),
     rss_url_locked: podcast.locked,
     podcast_guid: guidOf(baseUrl, podcast),
     import_status: importStatusOf(podcast),

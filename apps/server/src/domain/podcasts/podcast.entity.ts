@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { TShowPodcasting20Input } from '@ppp/contracts';
 import { ownerColumn } from '../users/user.entity.ts';
 import { uuidPrimaryKey, createdAtColumn, updatedAtColumn } from '../../db/entity-columns.ts';
 
@@ -29,6 +30,8 @@ export const PodcastSchema = defineEntity({
     locked: p.boolean().default(false),
     /** Podcasting 2.0 guid: kept from an imported feed, otherwise computed from our feed URL. */
     podcastGuid: p.uuid().nullable(),
+    /** Podcasting 2.0 (contracts' ZShowPodcasting20), read back through showPodcasting20Of. */
+    podcasting20: p.json<TShowPodcasting20Input>().nullable(),
     coverStorageKey: p.text().nullable(),
     /** 'builtin' (our own feed) or 'spreaker'. */
     hostKind: p.string().length(16).default('builtin'),

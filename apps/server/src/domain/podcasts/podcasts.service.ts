@@ -19,6 +19,8 @@ export interface PodcastsServiceDeps {
   baseUrl: string;
   /** Throws unless the Spreaker show is the user's own (the check link-spreaker-show makes). */
   assertOwnSpreakerShow: (user: Pick<User, 'id'>, showId: string) => Promise<unknown>;
+  /** Queues the show's feed.announce (WebSub, Podping) after an edit; never throws. */
+  announce?: (podcastId: string) => Promise<void>;
 }
 
 /** A user's shows: list, read, create, edit, cover, delete. Never another user's. */
@@ -55,8 +57,11 @@ export class PodcastsService {
     return this.toDto(await this.getForUser(user, id));
   }
 
-  /** POST /api/podcasts/: name (at least 4 characters), description, language, author, primary category, an optional PNG/JPEG cover. */
-  async create(user: Pick<User, 'id'>, body: z.output<typeof ZCreatePodcastRequest>, cover: Buffer | null): Promise<TPodcast> {
+  /**
+   * POST /api/podcasts/: name (at least 4 characters), description, language, author, owner email (the
+   * account's when left out, so the first feed has itunes:owner), primary category, an optional PNG/JPEG cover.
+   */
+  async create(user: Pick<User, 'id' | 'email'>, body: z.output<typeof ZCreatePodcastRequest>, cover: Buffer | null): Promise<TPodcast> {
     const prepared = cover ? await prepareCover(cover) : null;
     const podcast = this.deps.repository.create({
       user: user.id,
@@ -64,6 +69,7 @@ export class PodcastsService {
       description: body.description,
       language: body.language,
       authorName: body.author_name,
+      ownerEmail: body.owner_email ?? user.email,
       category: encodeCategory(body.category),
     });
     if (prepared) podcast.coverStorageKey = await this.storeCover(user, podcast.id, prepared.bytes, prepared.extension);
@@ -108,11 +114,13 @@ export class PodcastsService {
       explicit: body.explicit,
       websiteUrl: body.website_url,
       locked: body.locked,
+      podcasting20: body.podcasting20,
     };
     Object.assign(podcast, Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)));
     const oldCover = podcast.coverStorageKey ?? null;
     if (prepared) podcast.coverStorageKey = await this.storeCover(user, podcast.id, prepared.bytes, prepared.extension);
     await this.deps.repository.flush();
+    await this.deps.announce?.(podcast.id);
     if (prepared && oldCover) await this.deps.storage.delete(oldCover);
     return this.toDto(podcast);
   }

@@ -11,11 +11,9 @@ function publishedTitle(title: string): string {
 }
 
 /** The episode's chapters: its own list when set, else the segments the EDL planned. */
-export function episodeChapters(
-  chapters: readonly { title: string; start_s: number }[] | null | undefined,
-  edl: TEdl | null,
-): TChapterInput[] {
-  if (chapters && chapters.length > 0) return chapters.map((c) => ({ title: publishedTitle(c.title), start_s: c.start_s }));
+export function episodeChapters(chapters: readonly TChapterInput[] | null | undefined, edl: TEdl | null): TChapterInput[] {
+  // Every field of a chapter is kept (an imported chapter's image and link, issue 36); the title is cleaned.
+  if (chapters && chapters.length > 0) return chapters.map((c) => ({ ...c, title: publishedTitle(c.title) }));
   return (edl?.chapters ?? [])
     .filter((c) => c.title.trim() !== '')
     .map((c) => ({ title: publishedTitle(c.title), start_s: c.start_ms / 1000, end_s: c.end_ms / 1000 }));

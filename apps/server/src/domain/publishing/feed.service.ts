@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import {
+  episodePodcasting20Of,
   httpUrlOrNull,
+  showPodcasting20Of,
   ZFeedShow,
   ZPublishableEpisode,
   ZTranscriptLink,
@@ -117,6 +119,8 @@ export interface FeedServiceDeps {
   siteLinkOf?: (podcastId: string) => Promise<string | null>;
   /** The words each episode plays (published-words.service.ts). */
   publishedWords: Pick<PublishedWordsService, 'of'>;
+  /** WebSub hubs the feed names (atom:link rel="hub"), when one is configured. */
+  hubUrls?: readonly string[];
 }
 
 /**
@@ -149,6 +153,7 @@ export class FeedService {
       locked: podcast.locked,
       cover_url: showCoverUrl(this.deps.baseUrl, podcast),
       podcast_guid: guidOf(this.deps.baseUrl, podcast),
+      podcasting20: showPodcasting20Of(podcast.podcasting20),
     });
   }
 
@@ -201,6 +206,7 @@ export class FeedService {
       transcripts,
       // Imported chapters are served from here once copied; a file the mirror could not read is left out.
       chapters_url: chapters.length > 0 ? urls.chapters : null,
+      podcasting20: episodePodcasting20Of(episode.podcasting20),
     });
   }
 
@@ -246,6 +252,7 @@ export class FeedService {
       now: lastModified,
       baseUrl: this.deps.baseUrl,
       feedUrl: showFeedUrl(this.deps.baseUrl, podcast.id),
+      hubUrls: this.deps.hubUrls ?? [],
     });
     const etag = `"${createHash('sha256').update(xml).digest('base64url').slice(0, 27)}"`;
     return { value: { xml, etag, lastModified }, validUntil: nextDue };

@@ -68,6 +68,8 @@ export interface PublishRunnerDeps {
   notifyAddresses: Pick<NotifyAddressesRepository, 'isVerified'>;
   /** Public origin, for the link to the episode in the failure notice. */
   baseUrl: string;
+  /** Queues the show's feed.announce (WebSub, Podping) once an episode went live; never throws. */
+  announce?: (podcastId: string) => Promise<void>;
 }
 
 export class PublishRunner {
@@ -85,6 +87,7 @@ export class PublishRunner {
       if (payload.go_live && episode.hostEpisodeId) {
         markPublished(episode, now);
         await episodes.flush();
+        await this.deps.announce?.((episode.podcast as Podcast).id);
         await this.tellPublished(episode);
         return 'published';
       }
@@ -111,6 +114,7 @@ export class PublishRunner {
       }
       await episodes.flush();
       if (scheduledFor) return 'scheduled';
+      await this.deps.announce?.(podcast.id);
       if (!wasLive) await this.tellPublished(episode);
       return 'published';
     });

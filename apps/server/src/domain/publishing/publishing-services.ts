@@ -14,7 +14,7 @@ import { EpisodeMediaRepository } from '../episodes/episode-media.repository.ts'
 import { PublishedWordsService } from '../episodes/published-words.service.ts';
 import { SpreakerService } from '../spreaker/spreaker.service.ts';
 import { SpreakerAccountsRepository } from '../spreaker/spreaker-accounts.repository.ts';
-import { FeedService } from './feed.service.ts';
+import { FeedService, type FeedServiceDeps } from './feed.service.ts';
 import { FeedCheckService } from './feed-check.service.ts';
 import { DownloadsService } from './downloads.service.ts';
 import { BuiltinHost } from './hosts/builtin-host.ts';
@@ -33,6 +33,9 @@ import { OutboxRepository } from '../mail/outbox.repository.ts';
 import { WebsiteRepository } from '../website/website.repository.ts';
 import { siteUrlOf } from '../website/site-address.ts';
 import type { FeatureGate } from '../billing/feature-gate.ts';
+import { showPodcasting20Of } from '@ppp/contracts';
+import { FeedAnnouncer, HttpPodping, LoggedPodping } from './announce/feed-announcer.ts';
+import { createLogger, type Logger } from '../../logger.ts';
 
 /** Shows, hosting and publishing (issue 6): the services of one unit of work, on its entity manager. */
 export function createPublishingServices(em: EntityManager, shared: SharedDeps, features: FeatureGate) {
@@ -41,21 +44,23 @@ export function createPublishingServices(em: EntityManager, shared: SharedDeps, 
   const connectionString = String(em.config.get('clientUrl'));
   const spreaker = spreakerService(em, config);
   const shows = new PodcastsRepository(em);
+  const feedAnnouncer = feedAnnouncerOf(shows, shared, baseUrl);
+  const announce = (podcastId: string) => feedAnnouncer.announceQuietly(podcastId, (line) => announceLog(config).warn(line));
   const podcasts = new PodcastsService({
     repository: shows,
     storage,
     baseUrl,
     assertOwnSpreakerShow: (user, showId) => spreaker.show(user, showId),
+    announce,
   });
   const repository = new PublishingRepository(em);
-  const publishedWords = new PublishedWordsService({ storage, media: new EpisodeMediaRepository(em) });
-  const feeds = new FeedService({ repository, storage, podcasts, baseUrl, siteLinkOf: siteLinks(em, config), publishedWords });
+  const feeds = feedServiceOf(em, shared, { repository, podcasts, baseUrl, hubUrls: feedAnnouncer.hubUrls() });
   const feedCheck = new FeedCheckService({ podcasts, feeds });
   const hosts = new HostRegistry({
     builtin: new BuiltinHost({ feeds, feedCheck, storage }),
     spreaker: new SpreakerHost({ storage, clientFor: (userId) => spreaker.clientFor(userId) }),
   });
-  const publishing = new PublishingService({ repository, jobs: shared.jobs, hosts, connectionString, baseUrl, features });
+  const publishing = new PublishingService({ repository, jobs: shared.jobs, hosts, connectionString, baseUrl, features, announce });
   return {
     podcasts,
     distribution: new DistributionService({ repository: shows, podcasts, baseUrl }),
@@ -75,9 +80,39 @@ export function createPublishingServices(em: EntityManager, shared: SharedDeps, 
       mail: new MailService(new OutboxRepository(em), shared.mailTransport),
       notifyAddresses: new NotifyAddressesRepository(em),
       baseUrl,
+      announce,
     }),
+    feedAnnouncer,
     analytics: new AnalyticsService({ repository, podcasts, spreaker, features }),
   };
+}
+
+/** The feed service of one unit of work: the show's site as its link, the words each episode plays, its WebSub hubs. */
+function feedServiceOf(
+  em: EntityManager,
+  shared: SharedDeps,
+  deps: Pick<FeedServiceDeps, 'repository' | 'podcasts' | 'baseUrl' | 'hubUrls'>,
+): FeedService {
+  const publishedWords = new PublishedWordsService({ storage: shared.storage, media: new EpisodeMediaRepository(em) });
+  return new FeedService({ ...deps, storage: shared.storage, siteLinkOf: siteLinks(em, shared.config), publishedWords });
+}
+
+let announceLogger: Logger | null = null;
+function announceLog(config: SharedDeps['config']): Logger {
+  announceLogger ??= createLogger('feed-announce', config.LOG_LEVEL, { format: config.LOG_FORMAT });
+  return announceLogger;
+}
+
+/** WebSub (WEBSUB_HUB_URL) and Podping (PODPING_URL with PODPING_TOKEN; logged only without them), issue 36. */
+function feedAnnouncerOf(shows: PodcastsRepository, shared: SharedDeps, baseUrl: string): FeedAnnouncer {
+  const { config } = shared;
+  return new FeedAnnouncer({
+    jobs: shared.jobs,
+    baseUrl,
+    hubUrl: config.WEBSUB_HUB_URL ?? null,
+    podping: config.PODPING_URL && config.PODPING_TOKEN ? new HttpPodping(config.PODPING_URL, config.PODPING_TOKEN) : new LoggedPodping(),
+    mediumOf: async (podcastId) => showPodcasting20Of((await shows.findById(podcastId))?.podcasting20).medium,
+  });
 }
 
 /** The Spreaker connection of one unit of work: accounts, their one-time grants and the OAuth settings. */

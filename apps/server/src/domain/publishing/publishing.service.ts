@@ -39,6 +39,8 @@ export interface PublishingDeps {
   baseUrl: string;
   /** Scheduling on a Spreaker show publishes there on its own: a Creator feature (spec 002 §9). */
   features: FeatureGate;
+  /** Queues the show's feed.announce (WebSub, Podping) after a change to what the feed lists; never throws. */
+  announce?: (podcastId: string) => Promise<void>;
 }
 
 /** The publish calls of spec 001 §4 and §7: now, schedule, draft, status, unpublish, republish. */
@@ -296,6 +298,7 @@ export class PublishingService {
           const episode = await this.deps.repository.reload(id);
           await change(episode);
           await this.deps.repository.flush();
+          await this.deps.announce?.((episode.podcast as Podcast).id);
           return this.toStatus(episode);
         },
         10_000,

@@ -88,6 +88,7 @@ function episodeRows(
       source_link: f.sourceLink,
       transcript_links: f.transcriptLinks ? JSON.stringify(f.transcriptLinks) : null,
       chapters_url: f.chaptersUrl,
+      podcasting20: JSON.stringify(f.podcasting20),
       mirror_status: f.mirrorStatus,
       sidecars_pending: f.sidecarsPending,
       mirror_import_id: f.mirrorStatus || f.sidecarsPending ? row.id : null,

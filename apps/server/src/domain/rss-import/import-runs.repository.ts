@@ -30,6 +30,7 @@ export const IMPORTED_EPISODE_COLUMNS = [
   'source_link',
   'transcript_links',
   'chapters_url',
+  'podcasting20',
   'mirror_status',
   'sidecars_pending',
   'mirror_import_id',
@@ -39,7 +40,10 @@ export const IMPORTED_EPISODE_COLUMNS = [
   'updated_at',
 ] as const;
 
-/** One imported episode as the insert writes it, column by column (transcript_links as JSON text). */
+/** The columns written as JSON text. */
+const JSON_COLUMNS: ReadonlySet<string> = new Set(['transcript_links', 'podcasting20']);
+
+/** One imported episode as the insert writes it, column by column (transcript_links and podcasting20 as JSON text). */
 export type TImportedEpisodeRow = Record<(typeof IMPORTED_EPISODE_COLUMNS)[number], unknown>;
 
 /** A counter of the import that one episode's mirroring moves. */
@@ -91,7 +95,7 @@ export class ImportRunsRepository extends Repository {
    * unique (podcast_id, import_key_hash) makes a repeated item a no-op.
    */
   async writeBatch(importId: string, episodes: readonly TImportedEpisodeRow[], importedCount: number): Promise<void> {
-    const tuple = `(${IMPORTED_EPISODE_COLUMNS.map((c) => (c === 'transcript_links' ? '?::jsonb' : '?')).join(', ')})`;
+    const tuple = `(${IMPORTED_EPISODE_COLUMNS.map((c) => (JSON_COLUMNS.has(c) ? '?::jsonb' : '?')).join(', ')})`;
     const params = episodes.flatMap((episode) => IMPORTED_EPISODE_COLUMNS.map((column) => episode[column]));
     await this.em.transactional(async (tx) => {
       await tx.getConnection().execute(

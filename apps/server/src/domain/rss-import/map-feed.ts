@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   APPLE_PODCAST_CATEGORIES,
   isAppleCategoryPair,
+  isPodcastLanguage,
   PODCAST_LANGUAGES,
   PODCAST_LIMITS,
   RSS_IMPORT,
@@ -67,13 +68,16 @@ export function categoryColumn(category: TAppleCategory | undefined): string | n
   return category.subcategory ? `${category.category} > ${category.subcategory}` : category.category;
 }
 
-/** 'en-us' -> 'en', 'pt-BR' -> 'pt-br'; a language the product does not offer falls back to English. */
+/**
+ * The feed's language as the show keeps it: an offered language or a regional variant of one stays as
+ * written ('en-US' stays 'en-US', issue 36); pt_PT is read as pt-PT; a language the product does not
+ * offer falls back to English.
+ */
 export function languageOf(raw: string | null): TPodcastLanguage {
-  const value = (raw ?? '').trim().toLowerCase().replace('_', '-');
-  const offered = PODCAST_LANGUAGES as readonly string[];
-  if (offered.includes(value)) return value as TPodcastLanguage;
-  const base = value.split('-')[0] ?? '';
-  return offered.includes(base) ? (base as TPodcastLanguage) : 'en';
+  const value = (raw ?? '').trim().replace('_', '-');
+  if (isPodcastLanguage(value)) return value;
+  const base = value.split('-')[0]?.toLowerCase() ?? '';
+  return (PODCAST_LANGUAGES as readonly string[]).includes(base) ? base : 'en';
 }
 
 const clip = (value: string | null, max: number): string | null => (value ? value.slice(0, max) : null);
@@ -101,6 +105,7 @@ export function showFields(show: TParsedShow, feedUrl: string) {
     locked: show.locked ?? false,
     podcastGuid: guid,
     importedFeedUrl: feedUrl,
+    podcasting20: show.podcasting20,
   };
 }
 
@@ -141,6 +146,7 @@ export function episodeFields(item: TParsedItem, show: TParsedShow, now: Date) {
     sourceLink: item.link,
     transcriptLinks: item.transcripts.length > 0 ? item.transcripts : null,
     chaptersUrl: item.chapters?.url ?? null,
+    podcasting20: item.podcasting20,
     mirrorStatus: item.enclosure ? 'pending' : null,
     sidecarsPending: item.transcripts.length > 0 || item.chapters !== null || (item.imageUrl !== null && item.imageUrl !== show.artworkUrl),
   };

@@ -1,18 +1,27 @@
-import { TRANSCRIPT_FILE_EXTENSIONS, transcriptLinkType } from '@ppp/contracts';
+import { httpUrlOrNull, TRANSCRIPT_FILE_EXTENSIONS, transcriptLinkType, ZChapter, type TChapterInput } from '@ppp/contracts';
 import type { Episode, TMirrorSkipped } from '../episodes/episode.entity.ts';
 import type { MirrorDeps } from './mirror-runner.ts';
 import { fetchRemote, fetchRemoteImage } from './remote-files.ts';
 
-/** Chapters JSON (Podcast Namespace) to the episode's chapter list; anything else is null. */
-export function chaptersFrom(json: unknown): { title: string; start_s: number }[] | null {
+/**
+ * Chapters JSON (Podcast Namespace) to the episode's chapter list, losing nothing the product's own file
+ * writes back: start, end, title, image, link and the toc flag (issue 36); anything else is null.
+ */
+export function chaptersFrom(json: unknown): TChapterInput[] | null {
   const list = (json as { chapters?: unknown } | null)?.chapters;
   if (!Array.isArray(list)) return null;
-  const chapters = list
-    .map((c: { startTime?: unknown; title?: unknown }) => ({
+  const chapters = list.flatMap((raw: unknown) => {
+    const c = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+    const parsed = ZChapter.safeParse({
       title: typeof c.title === 'string' ? c.title.slice(0, 500) : '',
       start_s: Number(c.startTime),
-    }))
-    .filter((c) => c.title && Number.isFinite(c.start_s) && c.start_s >= 0);
+      end_s: c.endTime === undefined ? null : Number(c.endTime),
+      img: httpUrlOrNull(typeof c.img === 'string' ? c.img : null),
+      url: httpUrlOrNull(typeof c.url === 'string' ? c.url : null),
+      toc: c.toc !== false,
+    });
+    return parsed.success ? [parsed.data] : [];
+  });
   return chapters.length > 0 ? chapters : null;
 }
 

@@ -56,6 +56,7 @@ export const episodeCreatorRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/media/{id}/snippets/{name}',
+    produces: ['audio/mpeg'],
     workspace: readsIn(mediaAt()),
     tag: 'media',
     access: 'public',

@@ -138,6 +138,7 @@ export const episodeRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/episodes/{id}/cover',
+    produces: ['image/jpeg', 'image/png'],
     workspace: readsIn(episodeAt()),
     tag: 'episodes',
     access: 'public',
@@ -160,6 +161,7 @@ export const episodeRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/episodes/{id}/audio',
+    produces: ['audio/mpeg', 'audio/mp4', 'audio/wav'],
     workspace: readsIn(episodeAt()),
     tag: 'episodes',
     access: 'public',
@@ -193,6 +195,7 @@ export const episodeRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/episodes/{id}/flubber-snippets/{index}',
+    produces: ['audio/mpeg'],
     workspace: readsIn(episodeAt()),
     tag: 'episodes',
     access: 'public',

@@ -258,6 +258,7 @@ export const mediaRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/media/{id}/subtitle',
+    produces: ['text/vtt'],
     workspace: readsIn(mediaAt()),
     tag: 'media',
     access: 'active',

@@ -19,6 +19,7 @@ export const musicRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/music/assets/{id}/file',
+    produces: ['audio/mpeg', 'audio/wav', 'audio/ogg'],
     tag: 'music',
     access: 'public',
     summary: 'A library bed’s audio (royalty-free, public), with range requests.',

@@ -56,6 +56,8 @@ export interface RestRoute<Params = unknown, Query = unknown, Body = unknown, Fi
   /** A multipart upload the handler reads itself (files streamed to disk); the schema documents its fields. */
   upload?: z.ZodType;
   response?: z.ZodType;
+  /** The media types of a success that is not JSON (audio, an image, captions, a page), for the OpenAPI document. */
+  produces?: readonly string[];
   status?: 200 | 201 | 202 | 204 | 302;
   // A method, so a typed route still fits the table of all routes.
   handle(input: RestInput<Params, Query, Body, Files>): Promise<unknown>;

@@ -40,6 +40,7 @@ export const speechRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/elevenlabs/voice/{id}/preview',
+    produces: ['audio/mpeg'],
     workspace: readsIn(),
     tag: 'voices',
     access: 'active',

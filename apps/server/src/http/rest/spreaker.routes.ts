@@ -67,6 +67,7 @@ export const spreakerRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/auth/spreaker/callback',
+    produces: ['text/html'],
     tag: 'spreaker',
     access: 'public',
     summary: 'Spreaker redirects here with code and state; the page tells its opener spreaker_connected and closes.',

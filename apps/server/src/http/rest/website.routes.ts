@@ -84,6 +84,7 @@ export const websiteRoutes = defineRoutes([
   route({
     method: 'get',
     path: '/api/podcasts/{id}/website/preview',
+    produces: ['text/html'],
     workspace: readsIn(showAt()),
     tag,
     access: 'active',

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { ZEpisodePodcasting20 } from '@ppp/contracts';
 import { fileURLToPath } from 'node:url';
 import type { TParsedItem } from '../../../src/domain/rss-import/parse/index.ts';
 
@@ -26,6 +27,7 @@ export function parsedItem(key: string, fields: Partial<TParsedItem> = {}): TPar
     imageUrl: null,
     transcripts: [],
     chapters: null,
+    podcasting20: ZEpisodePodcasting20.parse({}),
     ...fields,
   };
 }

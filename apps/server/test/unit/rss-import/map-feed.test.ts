@@ -30,9 +30,12 @@ describe('feed to show and episode columns', () => {
   });
 
   it('maps languages onto the 17 offered', () => {
-    expect(languageOf('en-us')).toBe('en');
-    expect(languageOf('pt-BR')).toBe('pt-br');
-    expect(languageOf('pt_PT')).toBe('pt');
+    // A region is kept as written (issue 36): the show and its feed say en-US again.
+    expect(languageOf('en-US')).toBe('en-US');
+    expect(languageOf('en-us')).toBe('en-us');
+    expect(languageOf('pt-BR')).toBe('pt-BR');
+    expect(languageOf('pt_PT')).toBe('pt-PT');
+    expect(languageOf('en-not-a-tag')).toBe('en');
     expect(languageOf('tlh')).toBe('en');
     expect(languageOf(null)).toBe('en');
   });

@@ -3,6 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { EPISODE_MESSAGES, type TEpisode } from '@ppp/contracts';
 import { TemplateChooser } from './TemplateChooserDialog.tsx';
 import { useEditEpisode } from './use-edit-episode.ts';
+import { EpisodePodcasting20Fields } from '../podcast-manager/Podcasting20Fields.tsx';
 import { EpisodeCoverField, EpisodeNumberFields, EpisodeTextFields, EpisodeVisibilityField } from './EditEpisodeFields.tsx';
 import { EditPanelTranscript } from './EpisodeTranscript.tsx';
 
@@ -50,6 +51,11 @@ function EditEpisodeForm({ episode, episodes, onClose, onSaved, onTranscript }: 
         <Switch label="Explicit content" checked={values.is_explicit} onChange={(e) => set({ is_explicit: e.currentTarget.checked })} />
         <TemplateChooser value={values.template_id} onChange={(template_id) => set({ template_id })} />
         <EpisodeCoverField episode={episode} edit={edit} />
+        <EpisodePodcasting20Fields
+          value={edit.values.podcasting20}
+          onChange={(podcasting20) => edit.set({ podcasting20 })}
+          error={edit.podcasting20}
+        />
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={onClose}>
             Cancel

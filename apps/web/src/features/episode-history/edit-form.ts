@@ -1,4 +1,11 @@
-import { EPISODE_MESSAGES, normalizeEpisodeTags, type TEpisode, type TEpisodeUpdateRequest } from '@ppp/contracts';
+import {
+  EPISODE_MESSAGES,
+  normalizeEpisodeTags,
+  ZEpisodePodcasting20,
+  type TEpisode,
+  type TEpisodePodcasting20,
+  type TEpisodeUpdateRequest,
+} from '@ppp/contracts';
 
 /** The edit panel's fields as typed (numbers and tags as text). */
 export interface EditValues {
@@ -10,6 +17,8 @@ export interface EditValues {
   episode_number: string;
   template_id: string | null;
   cover_image_path: string | null;
+  /** Guests, soundbites, location, license, season name and note (the Podcasting 2.0 section). */
+  podcasting20: TEpisodePodcasting20;
 }
 
 export function valuesOf(episode: TEpisode): EditValues {
@@ -22,12 +31,19 @@ export function valuesOf(episode: TEpisode): EditValues {
     episode_number: episode.episode_number === null ? '' : String(episode.episode_number),
     template_id: episode.template_id,
     cover_image_path: episode.cover_path,
+    podcasting20: episode.podcasting20,
   };
 }
 
 /** A season or episode field: empty, or a whole number of 0 or more. */
 export function numberProblem(text: string): string | null {
   return text.trim() === '' || /^\d+$/.test(text.trim()) ? null : EPISODE_MESSAGES.notNumber;
+}
+
+/** The first thing the contract refuses in the Podcasting 2.0 section, as 'field: message'; null when it is fine. */
+export function podcasting20Problem(value: TEpisodePodcasting20): string | null {
+  const issue = ZEpisodePodcasting20.safeParse(value).error?.issues[0];
+  return issue ? `${issue.path.join(' ')}: ${issue.message}` : null;
 }
 
 const asNumber = (text: string) => (text.trim() === '' ? null : Number(text.trim()));
@@ -45,6 +61,7 @@ export function changesOf(episode: TEpisode, values: EditValues): TEpisodeUpdate
   if (values.episode_number.trim() !== before.episode_number) changes.episode_number = asNumber(values.episode_number);
   if (values.template_id !== before.template_id) changes.template_id = values.template_id;
   if (values.cover_image_path !== before.cover_image_path) changes.cover_image_path = values.cover_image_path;
+  if (JSON.stringify(values.podcasting20) !== JSON.stringify(before.podcasting20)) changes.podcasting20 = values.podcasting20;
   return changes;
 }
 

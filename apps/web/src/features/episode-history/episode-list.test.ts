@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TEpisode } from '@ppp/contracts';
+import { ZEpisodePodcasting20, type TEpisode } from '@ppp/contracts';
 import { pageOf, pageSizeOf, publishDateOf, visibleEpisodes, withRecentPlays } from './episode-list.ts';
-import { changesOf, duplicateOf, numberProblem, valuesOf } from './edit-form.ts';
+import { changesOf, duplicateOf, numberProblem, podcasting20Problem, valuesOf } from './edit-form.ts';
 import { actionsFor } from './EpisodeMenu.tsx';
 
 function episode(fields: Partial<TEpisode>): TEpisode {
@@ -15,6 +15,7 @@ function episode(fields: Partial<TEpisode>): TEpisode {
     tags: [],
     is_explicit: false,
     image_crop: null,
+    podcasting20: ZEpisodePodcasting20.parse({}),
     cover_url: null,
     cover_path: null,
     cover_image_path: null,
@@ -157,6 +158,18 @@ describe('the edit panel', () => {
       season_number: null,
       episode_number: 3,
     });
+  });
+
+  it('sends the Podcasting 2.0 section whole when any of it changed, and refuses a soundbite the contract does not take', () => {
+    const e = episode({});
+    const guest = { name: 'Mary', role: 'guest', group: 'cast', img: null, href: null };
+    const bite = { start_s: 12, duration_s: 30, title: 'The best bit' };
+    const values = { ...valuesOf(e), podcasting20: { ...e.podcasting20, persons: [guest], soundbites: [bite] } };
+    expect(changesOf(e, values)).toEqual({ podcasting20: { ...e.podcasting20, persons: [guest], soundbites: [bite] } });
+    expect(podcasting20Problem(values.podcasting20)).toBeNull();
+    expect(podcasting20Problem({ ...values.podcasting20, soundbites: [{ ...bite, duration_s: 600 }] })).toMatch(
+      /^soundbites 0 duration_s: /,
+    );
   });
 
   it('flags bad numbers and a season/episode pair another episode of the show has', () => {

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { EPISODE_MESSAGES, type TEpisode, type TVisibility } from '@ppp/contracts';
 import { trpc } from '../../lib/trpc.ts';
 import { toApiFailure } from '../../lib/api-error.ts';
-import { changesOf, duplicateOf, numberProblem, valuesOf, type EditValues } from './edit-form.ts';
+import { changesOf, duplicateOf, numberProblem, podcasting20Problem, valuesOf, type EditValues } from './edit-form.ts';
 import { useEpisodeCover } from './use-episode-cover.ts';
 
 /**
@@ -22,6 +22,7 @@ export function useEditEpisode(episode: TEpisode, episodes: readonly TEpisode[],
   const problems = [numberProblem(values.season_number), numberProblem(values.episode_number)];
   const duplicate = duplicateOf(episode, values, episodes);
   const titleMissing = values.title.trim() === '';
+  const podcasting20 = podcasting20Problem(values.podcasting20);
   const unchanged = Object.keys(changes).length === 0 && !visibilityChanged;
 
   async function save() {
@@ -47,9 +48,10 @@ export function useEditEpisode(episode: TEpisode, episodes: readonly TEpisode[],
     problems,
     duplicate,
     titleMissing,
+    podcasting20,
     error,
     saving: update.isPending || saveVisibility.isPending,
-    blocked: unchanged || Boolean(duplicate) || problems.some(Boolean) || titleMissing,
+    blocked: unchanged || Boolean(duplicate) || problems.some(Boolean) || titleMissing || podcasting20 !== null,
     save,
   };
 }

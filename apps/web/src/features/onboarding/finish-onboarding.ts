@@ -45,6 +45,7 @@ export async function finishOnboarding(
         description: state.podcastDescription.trim(),
         language: state.showLanguage,
         author_name: state.showAuthor.trim() || `${state.firstName} ${state.lastName}`.trim(),
+        owner_email: state.showOwnerEmail.trim(),
         category: categoryOfOption(state.showCategory),
         cover: state.coverArt ? await coverBlob(state.coverArt.path) : null,
       }),

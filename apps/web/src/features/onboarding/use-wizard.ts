@@ -11,7 +11,13 @@ import { resumeState, type WizardState } from './wizard.ts';
 export function useWizard(me: TMe) {
   const [search, setSearch] = useSearchParams();
   const [state, setState] = useState<WizardState>(() =>
-    resumeState(loadSavedWizard(), { userId: me.id, firstName: me.first_name ?? '', lastName: me.last_name ?? '', search }),
+    resumeState(loadSavedWizard(), {
+      userId: me.id,
+      firstName: me.first_name ?? '',
+      lastName: me.last_name ?? '',
+      email: me.email,
+      search,
+    }),
   );
 
   useEffect(() => {

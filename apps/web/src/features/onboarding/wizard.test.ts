@@ -108,6 +108,22 @@ describe('stepProblem (spec 002 section 5)', () => {
     expect(stepProblem({ ...details, showCategory: 'Society & Culture' })).toBeNull();
   });
 
+  it("asks the new show's owner email, the account's until changed, and refuses one that is not an address", () => {
+    const fresh = resumeState(null, { userId: 'user-1', email: 'ada@example.com', search: new URLSearchParams() });
+    expect(fresh.showOwnerEmail).toBe('ada@example.com');
+    const details = {
+      ...fresh,
+      step: 'showDetails' as const,
+      podcastName: 'Night Owls',
+      podcastDescription: 'After dark.',
+      showCategory: 'Arts',
+    };
+    expect(stepProblem(details)).toBeNull();
+    expect(stepProblem({ ...details, showOwnerEmail: 'ada at home' })).toBe(ONBOARDING_MESSAGES.ownerEmailInvalid);
+    // Left empty, the server writes the account's address.
+    expect(stepProblem({ ...details, showOwnerEmail: '' })).toBeNull();
+  });
+
   it('needs cover art, a script or a file for intro and outro, and the host', () => {
     expect(stepProblem(base({ step: 'coverArt' }))).toBe(ONBOARDING_MESSAGES.coverRequired);
     const introOutro = base({ step: 'introOutro' });

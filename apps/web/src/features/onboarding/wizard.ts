@@ -8,6 +8,7 @@ import {
   PODCAST_MESSAGES,
   RECURRING_SCHEDULE,
   type TPodcastLanguage,
+  ZCreatePodcastRequest,
   type TCadenceUnit,
   type TOnboardingStep,
 } from '@ppp/contracts';
@@ -54,6 +55,8 @@ export interface WizardState {
   /** What the feed check asks of every show: its language, author and primary category ('Arts > Books'). */
   showLanguage: TPodcastLanguage;
   showAuthor: string;
+  /** The feed's itunes:owner address (directories write to it): the account's email until the creator changes it. */
+  showOwnerEmail: string;
   showCategory: string | null;
   format: TShowFormat;
   /** The uploaded (or imported) cover: its public path. */
@@ -83,7 +86,7 @@ export interface WizardState {
   createdTemplateId: string | null;
 }
 
-export function initialState(userId: string, firstName = '', lastName = ''): WizardState {
+export function initialState(userId: string, firstName = '', lastName = '', email = ''): WizardState {
   const segment = (): SegmentDraft => ({ mode: 'tts', script: '', voiceId: null, voiceName: null });
   return {
     version: 1,
@@ -96,6 +99,7 @@ export function initialState(userId: string, firstName = '', lastName = ''): Wiz
     podcastDescription: '',
     showLanguage: languageOfBrowser(globalThis.navigator?.language),
     showAuthor: '',
+    showOwnerEmail: email,
     showCategory: null,
     format: 'solo',
     coverArt: null,
@@ -196,6 +200,8 @@ export function stepProblem(state: WizardState, context: StepContext = {}): stri
     case 'showDetails':
       if (state.podcastName.trim().length < PODCAST_LIMITS.nameMinLength) return ONBOARDING_MESSAGES.nameMin;
       if (!state.podcastDescription.trim()) return ONBOARDING_MESSAGES.descriptionRequired;
+      if (!ZCreatePodcastRequest.shape.owner_email.safeParse(state.showOwnerEmail.trim()).success)
+        return ONBOARDING_MESSAGES.ownerEmailInvalid;
       return state.showCategory ? null : PODCAST_MESSAGES.categoryRequired;
     case 'coverArt':
       return state.coverArt ? null : ONBOARDING_MESSAGES.coverRequired;
@@ -225,6 +231,8 @@ export interface ResumeOptions {
   userId: string;
   firstName?: string;
   lastName?: string;
+  /** The account's email: the new show's owner email until the creator changes it. */
+  email?: string;
   /** The query: reset=1 (or true) starts afresh; step=N opens step N of the new-show path. */
   search: URLSearchParams;
 }
@@ -234,7 +242,7 @@ export interface ResumeOptions {
  * unless the query resets it; step=N then picks the step.
  */
 export function resumeState(saved: unknown, options: ResumeOptions): WizardState {
-  const fresh = initialState(options.userId, options.firstName ?? '', options.lastName ?? '');
+  const fresh = initialState(options.userId, options.firstName ?? '', options.lastName ?? '', options.email ?? '');
   const reset = ['1', 'true'].includes(options.search.get('reset') ?? '');
   const record = typeof saved === 'object' && saved !== null ? (saved as Partial<WizardState>) : null;
   const usable = !reset && record?.version === 1 && record.userId === options.userId && isStep(record.step);

@@ -2,7 +2,8 @@ import { Alert, Button, Checkbox, FileInput, Group, Modal, Select, SimpleGrid, S
 import { PODCAST_MESSAGES, type TPodcast } from '@ppp/contracts';
 import { DialogActions } from '@ppp/ui';
 import { useCoverWarning } from './cover-check.ts';
-import { CATEGORY_OPTIONS, LANGUAGE_OPTIONS } from './show-form.ts';
+import { ShowPodcasting20Fields } from './Podcasting20Fields.tsx';
+import { CATEGORY_OPTIONS, languageOptions, podcasting20Error } from './show-form.ts';
 import { useEditPodcast, type EditPodcastForm } from './use-edit-podcast.ts';
 
 const TYPES = [
@@ -18,7 +19,13 @@ function DetailsFields({ form }: { form: EditPodcastForm }) {
       <Textarea label="Description" autosize minRows={3} {...form.getInputProps('description')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select label="Type" data={TYPES} allowDeselect={false} {...form.getInputProps('podcast_type')} />
-        <Select label="Language" data={LANGUAGE_OPTIONS} allowDeselect={false} searchable {...form.getInputProps('language')} />
+        <Select
+          label="Language"
+          data={languageOptions(form.getValues().language)}
+          allowDeselect={false}
+          searchable
+          {...form.getInputProps('language')}
+        />
         <TextInput label="Owner name" {...form.getInputProps('owner_name')} />
         <TextInput label="Owner email" type="email" {...form.getInputProps('owner_email')} />
         <TextInput label="Author" {...form.getInputProps('author_name')} />
@@ -72,6 +79,11 @@ function EditForm({ show, onClose }: { show: TPodcast; onClose: () => void }) {
         <Switch label="Explicit" {...form.getInputProps('explicit', { type: 'checkbox' })} />
         <Switch label="Lock feed (podcast:locked)" {...form.getInputProps('locked', { type: 'checkbox' })} />
       </Group>
+      <ShowPodcasting20Fields
+        value={form.getValues().podcasting20}
+        onChange={(podcasting20) => form.setFieldValue('podcasting20', podcasting20)}
+        error={podcasting20Error(form.errors)}
+      />
       {edit.showHostId && (
         <TextInput
           label="Spreaker Show ID"

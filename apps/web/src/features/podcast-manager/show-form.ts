@@ -4,8 +4,8 @@ import {
   PODCAST_LANGUAGES,
   PODCAST_MESSAGES,
   ZAppleCategory,
-  ZPodcastLanguage,
   ZPodcastName,
+  ZShowPodcasting20,
   SPREAKER_MESSAGES,
   type TAppleCategory,
   type TMappedSpreakerShow,
@@ -81,6 +81,7 @@ export function editValues(show: TPodcast) {
     explicit: show.explicit,
     website_url: show.website_url ?? '',
     locked: show.locked,
+    podcasting20: show.podcasting20,
     spreaker_show_id: show.spreaker_show_id ?? '',
     allow_spreaker_id_change: false,
   };
@@ -88,7 +89,20 @@ export function editValues(show: TPodcast) {
 export type TEditValues = ReturnType<typeof editValues>;
 
 /** Edit Podcast's checks: the contract's name rule. */
-export const ZEditPodcastForm = z.object({ name: ZPodcastName });
+export const ZEditPodcastForm = z.object({ name: ZPodcastName, podcasting20: ZShowPodcasting20 });
+
+/** The first problem the contract finds in a form's Podcasting 2.0 section, as 'field: message'. */
+export function podcasting20Error(errors: Record<string, unknown>): string | null {
+  const entry = Object.entries(errors).find(([path]) => path.startsWith('podcasting20'));
+  return entry ? `${entry[0].replace(/^podcasting20\./, '').replace(/\./g, ' ')}: ${String(entry[1])}` : null;
+}
+
+/** The language choices, with a show's regional variant (an imported 'en-US') kept as a choice of its own. */
+export function languageOptions(current: string): { value: string; label: string }[] {
+  if (LANGUAGE_OPTIONS.some((o) => o.value === current)) return LANGUAGE_OPTIONS;
+  const base = LANGUAGE_OPTIONS.find((o) => o.value === current.split('-')[0]?.toLowerCase());
+  return [...LANGUAGE_OPTIONS, { value: current, label: `${base ? LANGUAGE_NAMES[base.value] : current} (${current})` }];
+}
 
 /**
  * The Edit Podcast fields of a linked show as its host holds them (GET /api/spreaker/show/{id}?mapped=true,
@@ -133,7 +147,10 @@ export function categoryOfOption(value: string | null): TAppleCategory | null {
 /** The show language a new show starts with: the browser's ('pt-BR' is pt-br, 'de-AT' is de), else English. */
 export function languageOfBrowser(tag: string | undefined): TPodcastLanguage {
   const lower = (tag ?? '').toLowerCase();
-  return ZPodcastLanguage.catch(ZPodcastLanguage.catch('en').parse(lower.split('-')[0])).parse(lower);
+  const offered = PODCAST_LANGUAGES as readonly string[];
+  if (offered.includes(lower)) return lower;
+  const base = lower.split('-')[0] ?? '';
+  return offered.includes(base) ? base : 'en';
 }
 
 /** What a new show must be given before its first publish: a primary category (language and author are asked beside it). */

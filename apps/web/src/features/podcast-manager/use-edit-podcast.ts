@@ -9,6 +9,7 @@ import {
   ZEditPodcastForm,
   editValues,
   hostIdChangeNeedsConfirm,
+  podcasting20Error,
   remoteLoadNotice,
   valuesWithRemote,
   type TEditValues,
@@ -19,6 +20,14 @@ function useEditForm(show: TPodcast) {
   return useForm<TEditValues>({ initialValues: editValues(show), validate: schemaResolver(ZEditPodcastForm, { sync: true }) });
 }
 export type EditPodcastForm = ReturnType<typeof useEditForm>;
+
+/** Checks the form with the contract; a refusal is told in a toast (the Podcasting 2.0 section's, else the name's). */
+function checkedForm(form: EditPodcastForm): boolean {
+  const checked = form.validate();
+  if (!checked.hasErrors) return true;
+  notifications.show({ color: 'red', title: 'Error', message: podcasting20Error(checked.errors) ?? PODCAST_MESSAGES.nameMinToast });
+  return false;
+}
 
 /**
  * A linked show's fields as its host holds them, loaded once into the form (spec 001 section 7,
@@ -58,10 +67,7 @@ export function useEditPodcast(show: TPodcast, onClose: () => void) {
 
   async function save() {
     setError(null);
-    if (form.validate().hasErrors) {
-      notifications.show({ color: 'red', title: 'Error', message: PODCAST_MESSAGES.nameMinToast });
-      return;
-    }
+    if (!checkedForm(form)) return;
     const values = form.getValues();
     if (needsConfirm && !values.allow_spreaker_id_change) return setError(PODCAST_MESSAGES.confirmHostShowIdChange);
     const fields = {

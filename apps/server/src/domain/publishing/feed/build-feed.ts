@@ -2,6 +2,7 @@ import { create } from 'xmlbuilder2';
 import type { TAppleCategory, TFeedShow, TPublishableEpisode } from '@ppp/contracts';
 import { creatorNotesHtml } from '../../text/podcast-html.ts';
 import { podcastGuid } from './podcast-guid.ts';
+import { writeItemPodcasting20, writeShowPodcasting20 } from './podcasting20-tags.ts';
 import { appendCdata, rfc2822, xmlSafe, type XmlNode } from './xml-text.ts';
 
 export const FEED_NAMESPACES = {
@@ -20,6 +21,8 @@ export interface FeedOptions {
   /** Defaults to showFeedUrl(baseUrl, show.id). */
   feedUrl?: string;
   generator?: string;
+  /** WebSub hubs that announce this feed's updates (atom:link rel="hub"), when the installation pings one. */
+  hubUrls?: readonly string[];
 }
 
 /** The one place that decides where a show's public feed lives. */
@@ -74,6 +77,7 @@ function text(parent: XmlNode, name: string, value: string | number): XmlNode {
 function writeChannel(channel: XmlNode, show: TFeedShow, options: FeedOptions & { feedUrl: string }, lastPub: Date | null) {
   const link = show.website_url ?? showPageUrl(options.baseUrl, show.id);
   channel.ele('atom:link', { href: options.feedUrl, rel: 'self', type: 'application/rss+xml' });
+  for (const hub of options.hubUrls ?? []) channel.ele('atom:link', { href: hub, rel: 'hub' });
   text(channel, 'title', show.name);
   text(channel, 'link', link);
   text(channel, 'language', show.language);
@@ -107,6 +111,7 @@ function writeChannel(channel: XmlNode, show: TFeedShow, options: FeedOptions & 
   // The owner attribute is the address a new host emails to confirm a move; it is only written when known.
   const lockOwner = show.owner_email ?? show.contact_email;
   channel.ele('podcast:locked', lockOwner ? { owner: lockOwner } : {}).txt(show.locked ? 'yes' : 'no');
+  writeShowPodcasting20(channel, show.podcasting20);
 }
 
 function writeCategory(channel: XmlNode, category: TAppleCategory) {
@@ -134,7 +139,8 @@ function writeItem(item: XmlNode, episode: TPublishableEpisode) {
   text(item, 'itunes:episodeType', episode.episode_type);
   if (episode.season !== null) {
     text(item, 'itunes:season', episode.season);
-    text(item, 'podcast:season', episode.season);
+    const season = episode.podcasting20.season_name;
+    item.ele('podcast:season', season ? { name: xmlSafe(season) } : {}).txt(String(episode.season));
   }
   if (episode.episode !== null) {
     text(item, 'itunes:episode', episode.episode);
@@ -147,4 +153,5 @@ function writeItem(item: XmlNode, episode: TPublishableEpisode) {
     item.ele('podcast:transcript', attributes);
   }
   if (episode.chapters_url) item.ele('podcast:chapters', { url: episode.chapters_url, type: CHAPTERS_MIME_TYPE });
+  writeItemPodcasting20(item, episode.podcasting20);
 }

@@ -1,6 +1,6 @@
 import {
   PODCAST_LIMITS,
-  PODCAST_LANGUAGES,
+  isPodcastLanguage,
   PODCAST_MESSAGES,
   coverSizeProblems,
   type TFeedCheckCode,
@@ -70,7 +70,7 @@ export function validateShowForFeed(show: TFeedShow, artwork: ArtworkInfo | null
     problems.push(error('show_name', `The show title needs at least ${nameMinLength} characters.`));
   }
   if (!show.description.trim()) problems.push(error('show_description', 'Add a show description before publishing.'));
-  if (!(PODCAST_LANGUAGES as readonly string[]).includes(show.language)) {
+  if (!isPodcastLanguage(show.language)) {
     problems.push(error('show_language', 'Choose the language the show is spoken in.'));
   }
   if (!show.category) problems.push(error('show_category', PODCAST_MESSAGES.categoryRequired));

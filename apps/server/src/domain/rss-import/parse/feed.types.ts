@@ -1,3 +1,5 @@
+import type { TEpisodePodcasting20, TShowPodcasting20 } from '@ppp/contracts';
+
 /**
  * What parseFeed hands the import step: plain data, no XML left in it. Every field a feed may
  * leave out is null rather than guessed; HTML fields are already sanitised.
@@ -13,7 +15,7 @@ export interface TParsedShow {
   /** Sanitised HTML. */
   description: string | null;
   link: string | null;
-  /** Lower-cased as written (e.g. 'en-us'); mapping onto the offered languages is the importer's. */
+  /** As written (e.g. 'en-US'); mapping onto the offered languages is the importer's. */
   language: string | null;
   author: string | null;
   ownerName: string | null;
@@ -30,6 +32,8 @@ export interface TParsedShow {
   lockedOwner: string | null;
   /** itunes:new-feed-url, when the feed announces it has moved. */
   newFeedUrl: string | null;
+  /** podcast:medium, person, funding, location, license, txt, trailer. */
+  podcasting20: TShowPodcasting20;
 }
 
 export interface TParsedEnclosure {
@@ -72,6 +76,8 @@ export interface TParsedItem {
   imageUrl: string | null;
   transcripts: TParsedTranscript[];
   chapters: TParsedChapters | null;
+  /** podcast:person, soundbite, location, license, season name, txt, alternateEnclosure. */
+  podcasting20: TEpisodePodcasting20;
 }
 
 export interface TParsedFeed {

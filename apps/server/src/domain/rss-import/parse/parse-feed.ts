@@ -2,6 +2,7 @@ import { decodeFeedBytes } from './feed-encoding.ts';
 import { FeedParseError } from './feed-parse.errors.ts';
 import type { TParsedCategory, TParsedFeed, TParsedShow } from './feed.types.ts';
 import { parseItem } from './parse-item.ts';
+import { showPodcasting20 } from './parse-podcasting20.ts';
 import { sanitizePodcastHtml } from '../../text/podcast-html.ts';
 import { parseXmlDocument, type TXmlNode } from './xml-document.ts';
 import { all, asNode, attr, booleanOf, first, firstText, htmlOf, imageHref, textOf, urlOf } from './xml-values.ts';
@@ -52,7 +53,7 @@ function parseShow(channel: TXmlNode, base: string | null): TParsedShow {
     title: firstText(channel, 'title', 'itunes:title'),
     description: description ? sanitizePodcastHtml(description) || null : firstText(channel, 'itunes:subtitle'),
     link: urlOf(firstLink(channel), base),
-    language: firstText(channel, 'language')?.toLowerCase() ?? null,
+    language: firstText(channel, 'language'),
     author: firstText(channel, 'itunes:author', 'author', 'dc:creator', 'googleplay:author'),
     ownerName: firstText(owner, 'itunes:name'),
     ownerEmail: firstText(owner, 'itunes:email') ?? emailIn(firstText(channel, 'managingeditor', 'webmaster')),
@@ -65,6 +66,7 @@ function parseShow(channel: TXmlNode, base: string | null): TParsedShow {
     locked: booleanOf(textOf(locked)),
     lockedOwner: attr(locked, 'owner'),
     newFeedUrl: urlOf(firstText(channel, 'itunes:new-feed-url'), base),
+    podcasting20: showPodcasting20(channel, base),
   };
 }
 

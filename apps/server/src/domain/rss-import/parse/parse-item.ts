@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { parseDurationMs } from './duration.ts';
 import type { TEpisodeType, TParsedChapters, TParsedEnclosure, TParsedItem, TParsedTranscript } from './feed.types.ts';
+import { itemPodcasting20 } from './parse-podcasting20.ts';
 import { parsePubDate } from './pub-date.ts';
 import { sanitizePodcastHtml } from '../../text/podcast-html.ts';
 import type { TXmlNode } from './xml-document.ts';
@@ -43,6 +44,7 @@ export function parseItem(item: TXmlNode, base: string | null): TParsedItem {
     imageUrl: urlOf(imageHref(first(item, 'itunes:image')) ?? imageHref(first(item, 'media:thumbnail')), base),
     transcripts: transcriptsOf(item, base),
     chapters: chaptersOf(item, base),
+    podcasting20: itemPodcasting20(item, base),
   };
 }
 

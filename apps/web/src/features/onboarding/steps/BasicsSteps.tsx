@@ -97,6 +97,14 @@ export function ShowDetailsStep({ state, update, error }: StepProps) {
         categoryError={error === PODCAST_MESSAGES.categoryRequired ? error : null}
         authorPlaceholder={`${state.firstName} ${state.lastName}`.trim()}
       />
+      <TextInput
+        label="Owner email"
+        type="email"
+        description="Written in the public feed as the show's owner: Apple Podcasts and other directories send their ownership codes to it."
+        value={state.showOwnerEmail}
+        onChange={(e) => update({ showOwnerEmail: e.currentTarget.value })}
+        error={error === ONBOARDING_MESSAGES.ownerEmailInvalid ? error : null}
+      />
     </Stack>
   );
 }
