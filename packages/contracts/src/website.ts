@@ -113,6 +113,11 @@ export const WEBSITE_MESSAGES = {
   notPublished: 'This site is not published yet.',
   /** Two changes to one site at the same moment (two tabs): the second is refused, nothing of it saved. */
   changedMeanwhile: 'Your site was changed in another tab or window at the same moment. Reload it and try again.',
+  previewDraft: 'Draft preview: only you can see this until you publish.',
+  previewUpdating: 'Preview of your published site with your unpublished changes: publish to make them live.',
+  previewPublished: 'Preview of your published site: it has no unpublished changes.',
+  partNotUnderstood: (parts: string) =>
+    `I did not understand ${parts}, so I left that out. I can change the title or subtitle, set a colour, add, remove or move a section, use the cover as the hero image, and show more or fewer episodes.`,
 } as const;
 
 export const WEBSITE_STATUSES = ['draft', 'published', 'updating'] as const;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { z } from 'zod';
-import { MIN_TEXT_CONTRAST, contrastRatio } from '@ppp/contracts';
+import { MIN_TEXT_CONTRAST, WEBSITE_MESSAGES, contrastRatio } from '@ppp/contracts';
 import { closeApiBed, startUsersBed } from '../support/api-bed.ts';
 import { type TestServer } from '../support/http.ts';
 import { tempDir } from '../support/audio-files.ts';
@@ -198,6 +198,21 @@ describe('drafts', () => {
     expect(preview.text).toContain('noindex');
     expect((await api.request('GET', `/api/podcasts/${otherShowId}/website/preview`)).status).toBe(401);
     expect((await api.request('GET', `/api/podcasts/${otherShowId}/website/preview`, { token: owner.token })).status).toBe(404);
+  });
+
+  it('a published site’s preview says whether it holds unpublished changes', async () => {
+    const preview = async () => (await api.request('GET', `/api/podcasts/${showId}/website/preview`, { token: owner.token })).text;
+    expect(await preview()).toContain(WEBSITE_MESSAGES.previewPublished);
+    const changed = await api.request('POST', `/api/podcasts/${showId}/website/chat`, {
+      token: owner.token,
+      json: { message: 'show 7 episodes' },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    const updating = await preview();
+    expect(updating).toContain(WEBSITE_MESSAGES.previewUpdating);
+    expect(updating).not.toContain('Draft preview');
+    expect((await api.request('POST', `/api/podcasts/${showId}/website/undo`, { token: owner.token })).status).toBe(200);
+    expect(await preview()).toContain(WEBSITE_MESSAGES.previewPublished);
   });
 });
 

@@ -32,7 +32,7 @@ const setSubtitle: Request = (layout, message) => {
 const setTitle: Request = (layout, message) => {
   const match =
     /\b(?:title|headline|heading)\b\s*(?:to|as|:|=|reads?|says?)\s*(.+)$/is.exec(message) ??
-    /\b(?:rename|call)\s+(?:the\s+)?(?:site|page|website)\s+(?:to\s+)?(.+)$/is.exec(message);
+    /\b(?:rename|call|name)\s+(?:it|(?:the\s+)?(?:site|page|website|show))\s+(?:to\s+)?(.+)$/is.exec(message);
   if (!match?.[1]) return null;
   const title = unquote(match[1]).slice(0, 120);
   if (!title) return null;
@@ -216,11 +216,63 @@ const REQUESTS: Request[] = [
   addSection,
 ];
 
-/** The plain requests the built-in engine understands without a model; anything else is said plainly. */
-export function builtinChat(layout: TWebsiteLayout, message: string, facts: SiteFacts): ChatResult {
+/** A part that opens with one of these after "and", a comma or "then" is a request of its own. */
+const REQUEST_START =
+  /^(?:(?:please|now|also|and)\s+)*(?:make|set|change|call|name|rename|add|remove|delete|hide|drop|get rid of|move|put|use|show|list|paint|turn|give|update)\b/i;
+/** Where one request may end and the next begin (quoted text is never split). */
+const SEPARATOR = /(\s*;\s*|,?\s+and\s+then\s+|,?\s+then\s+|,\s*and\s+|\s+and\s+|\s*,\s+|(?<=[.!?])\s+|\s*\n+\s*)/i;
+/** A request whose words run to the end of the message (a section's text) takes everything after it. */
+const TAKES_THE_REST = /\bset\s+(?:the\s+)?.+?\s+(?:section\s+)?(?:text|body|words)\s+(?:to|as|:)/i;
+
+function insideQuotes(text: string): boolean {
+  const straight = (text.match(/"/g) ?? []).length % 2 === 1;
+  const curly = (text.match(/“/g) ?? []).length > (text.match(/”/g) ?? []).length;
+  return straight || curly;
+}
+
+/** "make it green and call it X" as ["make it green", "call it X"]; "a section about guests and sponsors" stays whole. */
+export function requestParts(message: string): string[] {
+  const pieces = message.trim().split(SEPARATOR);
+  const parts: string[] = [pieces[0] ?? ''];
+  for (let i = 1; i < pieces.length; i += 2) {
+    const separator = pieces[i] ?? '';
+    const piece = pieces[i + 1] ?? '';
+    const last = parts[parts.length - 1] ?? '';
+    if (REQUEST_START.test(piece) && !insideQuotes(last) && !TAKES_THE_REST.test(last)) parts.push(piece);
+    else parts[parts.length - 1] = last + separator + piece;
+  }
+  return parts.map((p) => p.replace(/^(?:(?:and|also|then)\s+)+/i, '').trim()).filter((p) => p.length > 0);
+}
+
+function oneRequest(layout: TWebsiteLayout, message: string, facts: SiteFacts): ChatResult | null {
   for (const request of REQUESTS) {
-    const result = request(layout, message.trim(), facts);
+    const result = request(layout, message, facts);
     if (result) return result;
   }
-  return refuse(layout, WEBSITE_MESSAGES.notUnderstood);
+  return null;
+}
+
+/**
+ * The plain requests the built-in engine understands without a model; anything else is said plainly.
+ * A message of several requests applies each part it understands, in order, and names the parts it did not.
+ */
+export function builtinChat(layout: TWebsiteLayout, message: string, facts: SiteFacts): ChatResult {
+  const parts = requestParts(message);
+  let current = layout;
+  let changed = false;
+  const replies: string[] = [];
+  const missed: string[] = [];
+  for (const part of parts) {
+    const result = oneRequest(current, part, facts);
+    if (!result) {
+      missed.push(part);
+      continue;
+    }
+    current = result.layout;
+    changed ||= result.changed;
+    replies.push(result.reply);
+  }
+  if (replies.length === 0) return refuse(layout, WEBSITE_MESSAGES.notUnderstood);
+  if (missed.length > 0) replies.push(WEBSITE_MESSAGES.partNotUnderstood(missed.map((m) => `“${m}”`).join(', ')));
+  return { layout: current, reply: replies.join(' '), changed };
 }

@@ -1,4 +1,4 @@
-import type { TWebsiteLayout } from '@ppp/contracts';
+import { WEBSITE_MESSAGES, type TWebsite, type TWebsiteLayout } from '@ppp/contracts';
 import { plainText } from '../text/podcast-html.ts';
 import { sanitizePodcastHtml } from '../text/podcast-html.ts';
 import { escapeHtml as e, jsonForScript } from './html.ts';
@@ -16,8 +16,8 @@ export interface SitePage {
   feedUrl: string;
   episodes: SiteEpisode[];
   authorName: string | null;
-  /** The owner's draft preview: not indexed, marked as a draft. */
-  preview: boolean;
+  /** The owner's preview (not indexed, with a banner saying what it shows: the site's status), or false for the public page. */
+  preview: TWebsite['status'] | false;
   now: Date;
 }
 
@@ -145,6 +145,12 @@ function head(page: SitePage): string {
   ].join('\n');
 }
 
+const PREVIEW_BANNERS: Record<TWebsite['status'], string> = {
+  draft: WEBSITE_MESSAGES.previewDraft,
+  updating: WEBSITE_MESSAGES.previewUpdating,
+  published: WEBSITE_MESSAGES.previewPublished,
+};
+
 /** A show's public page: server-rendered, no script, every creator text escaped or sanitized. */
 export function renderSitePage(page: SitePage): string {
   const { layout } = page;
@@ -160,7 +166,7 @@ ${head(page)}
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
-${page.preview ? '<div class="draft" role="status">Draft preview: only you can see this until you publish.</div>' : ''}
+${page.preview ? `<div class="draft" role="status">${e(PREVIEW_BANNERS[page.preview])}</div>` : ''}
 <header class="top"><nav class="bar" aria-label="Site"><a class="brand" href="${e(page.siteUrl)}">${e(page.showName)}</a><a class="btn" href="${e(
     page.feedUrl,
   )}">RSS feed</a></nav>

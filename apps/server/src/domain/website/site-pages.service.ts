@@ -2,7 +2,7 @@ import { orNotFound } from '../errors.ts';
 import type { User } from '../users/user.entity.ts';
 import type { Podcast } from '../podcasts/podcast.entity.ts';
 import type { PodcastsService } from '../podcasts/podcasts.service.ts';
-import { WEBSITE, WEBSITE_MESSAGES } from '@ppp/contracts';
+import { WEBSITE, WEBSITE_MESSAGES, type TWebsite } from '@ppp/contracts';
 import { renderRobots, renderSitemap, renderSitePage } from './render-site.ts';
 import { builtinLayout } from './builtin-layout.ts';
 import { showPageUrl } from '../publishing/feed/index.ts';
@@ -10,6 +10,7 @@ import { hostnameOf, isInstallationHost, servesCustomDomain, siteUrlOf, type Sit
 import type { CustomDomainsService } from './custom-domains.service.ts';
 import type { SiteFactsReader } from './site-facts.ts';
 import type { Website } from './website.entity.ts';
+import { statusOf } from './website.service.ts';
 import type { WebsiteRepository } from './website.repository.ts';
 
 export type SiteFile = 'page' | 'sitemap' | 'robots';
@@ -95,11 +96,11 @@ export class SitePagesService {
     };
   }
 
-  /** The owner's draft, for the builder's preview (never indexed). */
+  /** The owner's draft, for the builder's preview (never indexed), with a banner saying whether it differs from what is live. */
   async preview(user: Pick<User, 'id'>, podcastId: string, now = new Date()): Promise<string> {
     const podcast = await this.deps.podcasts.getForUser(user, podcastId);
     const website = orNotFound(await this.deps.repo.findByPodcast(podcast.id), WEBSITE_MESSAGES.notFound);
-    return this.page(podcast, website, website.layout, true, now);
+    return this.page(podcast, website, website.layout, statusOf(website), now);
   }
 
   /**
@@ -132,7 +133,13 @@ export class SitePagesService {
     return website?.publishedAt ? siteUrlOf(website, this.deps.hosting) : null;
   }
 
-  private async page(podcast: Podcast, website: Website, layout: Website['layout'], preview: boolean, now: Date): Promise<string> {
+  private async page(
+    podcast: Podcast,
+    website: Website,
+    layout: Website['layout'],
+    preview: TWebsite['status'] | false,
+    now: Date,
+  ): Promise<string> {
     return renderSitePage({
       layout,
       showName: podcast.name,

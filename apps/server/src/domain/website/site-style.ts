@@ -34,7 +34,7 @@ a{color:var(--link)}a:focus-visible,button:focus-visible,audio:focus-visible{out
 .hero h1{font-size:clamp(2.1rem,5vw,3.6rem);line-height:1.1;margin:0 0 16px;letter-spacing:-.02em}
 .hero p{font-size:1.2rem;margin:0 0 28px;max-width:36em}
 .hero .actions{display:flex;flex-wrap:wrap;gap:12px}
-.hero img{width:100%;max-width:420px;aspect-ratio:1;object-fit:cover;border-radius:20px;box-shadow:0 20px 50px rgba(0,0,0,.35);justify-self:end}
+.hero img{width:100%;max-width:420px;height:auto;aspect-ratio:1/1;object-fit:cover;border-radius:20px;box-shadow:0 20px 50px rgba(0,0,0,.35);justify-self:end}
 section{padding:56px 0}section h2{font-size:clamp(1.5rem,3vw,2.1rem);margin:0 0 20px;letter-spacing:-.01em}
 .band{background:var(--secondary);color:var(--on-secondary)}.band a{color:var(--on-secondary)}
 .prose{max-width:44em}.prose p{margin:0 0 1em}
