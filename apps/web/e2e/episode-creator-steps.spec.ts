@@ -331,10 +331,9 @@ test.describe('Episode Creator steps 4-6', () => {
     expect(after.episodes_used_this_month).toBe(before.episodes_used_this_month + 1);
     expect(after.minutes_used).toBeGreaterThan(before.minutes_used);
 
-    // Start over: the same template and audio, a new build at step 2.
-    await page.getByRole('button', { name: EPISODE_CREATOR_SHELL.cancelBuild }).click();
-    await expect(page.getByRole('dialog').getByText(CREATOR_STEP_COPY.cancelAssemblingConfirm)).toBeVisible();
-    await page.getByRole('dialog').getByRole('button', { name: EPISODE_CREATOR_SHELL.cancelBuild }).click();
+    // The finished build offers 'Start another episode' instead of the red Cancel Build (issue 37): no question, a new build.
+    await expect(page.getByRole('button', { name: EPISODE_CREATOR_SHELL.cancelBuild })).toHaveCount(0);
+    await page.getByRole('button', { name: WAY_FORWARD_COPY.startAnother }).click();
     await expect(page.getByText(EPISODE_CREATOR_SHELL.startTitle)).toBeVisible();
   });
 
