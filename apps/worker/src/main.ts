@@ -17,6 +17,7 @@ const worker = await startWorker({
   databaseUrl: config.DATABASE_URL,
   concurrency: config.WORKER_CONCURRENCY,
   log,
+  warn: (msg) => logger.warn(msg),
 });
 log('ready');
 

@@ -21,6 +21,8 @@ export interface WorkerOptions {
   databaseUrl: string;
   concurrency: number;
   log: (msg: string) => void;
+  /** Each failed attempt of a job, with its cause (issue 35); `log` when absent. */
+  warn?: (msg: string) => void;
 }
 
 /** Starts pg-boss, creates the queues, registers one handler per queue and the recurring schedules. */
@@ -111,6 +113,13 @@ async function registerQueue(boss: PgBoss, name: TJobName, ctx: QueueContext): P
       ctx.running.add(run);
       try {
         await run;
+      } catch (error) {
+        const cause = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        const left = job.retryLimit - job.retryCount;
+        (ctx.options.warn ?? log)(
+          `${name} ${job.id}: attempt ${job.retryCount + 1} failed (${cause}); ${left > 0 ? `${left} retries left` : 'no retry left'}`,
+        );
+        throw error;
       } finally {
         ctx.running.delete(run);
       }
