@@ -45,7 +45,8 @@ describe('the real-feed corpus through the service', () => {
     expect(started.import_status).toEqual({ needs_full_import: true, imported_count: 0, feed_total: 2 });
     expect(podcast).toMatchObject({
       name: 'Giant Bombcast',
-      language: 'en',
+      // The feed's <language>en-us</language>, kept as written (issue 36).
+      language: 'en-us',
       authorName: 'Giant Bomb',
       ownerName: 'Giant Bomb',
       ownerEmail: 'bombcast@giantbomb.com',
@@ -319,9 +320,10 @@ describe('mirroring external audio', () => {
       finalAudioBytes: mp3.length,
       mirrorExpiresAt: null,
     });
+    // Every field of a chapter is kept, those the file leaves out as their defaults (issue 36).
     expect(one?.chapters).toEqual([
-      { title: 'Intro', start_s: 0 },
-      { title: 'Main', start_s: 30.5 },
+      { title: 'Intro', start_s: 0, end_s: null, img: null, url: null, toc: true },
+      { title: 'Main', start_s: 30.5, end_s: null, img: null, url: null, toc: true },
     ]);
     expect(one?.transcriptLinks?.[0]?.storageKey).toBe(`users/${user.id}/episodes/${one?.id}/transcript-0.vtt`);
     expect((await bed.shared.storage.readBytes(one?.finalAudioKey ?? '')).equals(mp3)).toBe(true);
