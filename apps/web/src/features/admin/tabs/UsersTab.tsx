@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Avatar, Badge, Button, Group, Loader, Select, Switch, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { Alert, Avatar, Badge, Button, Group, Loader, Select, Switch, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { ADMIN_MESSAGES, ADMIN_PAGES, MESSAGES, ZTier, type TAdminUser, type TAdminUserUpdate } from '@ppp/contracts';
+import { ADMIN_MESSAGES, ADMIN_PAGES, MESSAGES, ZTier, type TAdminUser, type TAdminUserUpdate, type TTierKey } from '@ppp/contracts';
 import { DataTable } from '@ppp/ui';
 import { trpc } from '../../../lib/trpc.ts';
 import { toApiFailure } from '../../../lib/api-error.ts';
@@ -30,7 +30,35 @@ export function UsersTab() {
   );
 }
 
+/**
+ * The tiers a user can be put on: the tier table's (GET /api/admin/tiers), unlimited always; the
+ * built-in list with 'Failed to load tiers' when that read fails.
+ */
+function useTierOptions(): { options: readonly TTierKey[]; failed: boolean } {
+  const config = trpc.billing.tiers.useQuery(undefined, { staleTime: 60_000, retry: false });
+  const listed = (config.data?.tiers ?? []).flatMap((tier) => {
+    const parsed = ZTier.safeParse(tier);
+    return parsed.success ? [parsed.data] : [];
+  });
+  if (!config.data || listed.length === 0) return { options: ZTier.options, failed: config.isError };
+  return { options: [...new Set<TTierKey>([...listed, 'unlimited'])], failed: false };
+}
+
 function UsersTable({ users }: { users: TAdminUser[] }) {
+  const tiers = useTierOptions();
+  return (
+    <>
+      {tiers.failed && (
+        <Alert color="red" variant="light">
+          {ADMIN_MESSAGES.failedToLoadTiers}
+        </Alert>
+      )}
+      <UsersDataTable users={users} tiers={tiers.options} />
+    </>
+  );
+}
+
+function UsersDataTable({ users, tiers }: { users: TAdminUser[]; tiers: readonly TTierKey[] }) {
   return (
     <DataTable
       striped
@@ -40,7 +68,7 @@ function UsersTable({ users }: { users: TAdminUser[] }) {
       columns={['User', 'Tier', 'Active', 'Created', 'Last activity', 'Episodes', 'Subscription expiry']}
     >
       {users.map((user) => (
-        <UserRow key={user.id} user={user} />
+        <UserRow key={user.id} user={user} tiers={tiers} />
       ))}
     </DataTable>
   );
@@ -65,7 +93,7 @@ function useUserSave(id: string) {
   return { save, saving: update.isPending, error };
 }
 
-function UserRow({ user }: { user: TAdminUser }) {
+function UserRow({ user, tiers }: { user: TAdminUser; tiers: readonly TTierKey[] }) {
   const { save, saving, error } = useUserSave(user.id);
   return (
     <Table.Tr data-testid={`user-row-${user.email}`}>
@@ -75,7 +103,7 @@ function UserRow({ user }: { user: TAdminUser }) {
       <Table.Td>
         <Select
           aria-label={`Tier of ${user.email}`}
-          data={ZTier.options}
+          data={tiers}
           value={user.tier}
           allowDeselect={false}
           onChange={(tier) => {
