@@ -64,11 +64,12 @@ describe('ZAdminSettingsUpdate', () => {
 });
 
 describe('defaults and public shapes', () => {
-  it('a new instance is not in maintenance, uploads 500 MB, keeps new accounts inactive and on the free tier', () => {
+  it('a new instance is not in maintenance, uploads 500 MB, keeps new accounts inactive, on the free tier with the 14-day trial started', () => {
     expect(DEFAULT_ADMIN_SETTINGS).toEqual({
       test_mode: false,
       default_tier: 'free',
       default_user_active: false,
+      new_account_trial: true,
       max_upload_mb: 500,
       maintenance_mode: false,
       maintenance_message: null,
