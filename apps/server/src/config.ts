@@ -46,6 +46,8 @@ export const ZConfig = z.object({
   LOG_FORMAT: z.enum(['pretty', 'json']).default('pretty'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(2),
   RUN_WORKER: ZBool.default(true),
+  /** Sessions kept in each server's memory for AUTH.sessionCacheTtlMs (issue 38); on, off under NODE_ENV=test, whose suites change rows behind the server's back. */
+  SESSION_CACHE: ZBool.optional(),
   /** A fresh instance's default for the admin setting "new accounts start the free trial" (on; off under NODE_ENV=test). */
   NEW_ACCOUNT_TRIAL: ZBool.optional(),
   /**
@@ -209,6 +211,11 @@ export function whisperAutoDownload(config: TConfig): boolean {
 /** Until the admin decides, whether new accounts start the trial: NEW_ACCOUNT_TRIAL, else on (off under NODE_ENV=test, where suites expect Free). */
 export function newAccountTrialDefault(config: TConfig): boolean {
   return config.NEW_ACCOUNT_TRIAL ?? config.NODE_ENV !== 'test';
+}
+
+/** Whether the HTTP server keeps sessions in memory: SESSION_CACHE, else on (off under NODE_ENV=test). */
+export function sessionCacheOn(config: TConfig): boolean {
+  return config.SESSION_CACHE ?? config.NODE_ENV !== 'test';
 }
 
 export function scratchMaxBytes(config: TConfig): number {
