@@ -3,11 +3,12 @@
  * episodes gets its site generated in the Website Builder, changed by chat, the change undone,
  * published, and opened at its public path at desktop and phone widths.
  */
-import { ONBOARDING } from '@ppp/contracts';
+import { ONBOARDING, WEBSITE_MESSAGES } from '@ppp/contracts';
 import { openOrm } from '@ppp/server/db';
 import { LocalStorage } from '@ppp/server/domain';
 import { seedAssembledEpisode, seedShow } from '@ppp/server/test-support';
 import { twoColourCover } from '../../server/test/support/website.ts';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { DESKTOP, PHONE, launcherDatabaseUrl, registerAndSignIn, shot, type Viewport } from './harness.ts';
 
@@ -42,6 +43,14 @@ test.beforeAll(async ({ app, scratchDir }) => {
   }
 });
 
+/** The hero's cover keeps its square shape whatever the column's width (the img's height attribute once stretched it). */
+async function expectSquareCover(cover: Locator): Promise<void> {
+  await expect(cover).toBeVisible();
+  const box = await cover.boundingBox();
+  expect(box).not.toBeNull();
+  expect(Math.abs((box?.width ?? 0) - (box?.height ?? 1))).toBeLessThanOrEqual(1);
+}
+
 test.describe('Website Builder journey', () => {
   test('generates, changes by chat, undoes, publishes, and the site opens at its public path', async ({ openPage }) => {
     const page = await openPage(DESKTOP, pageOptions());
@@ -55,10 +64,11 @@ test.describe('Website Builder journey', () => {
     await expect(frame.getByRole('heading', { name: 'Fog signals and foghorns' })).toBeVisible();
     await shot(page, 'website-builder-generated-desktop');
 
-    await page.getByLabel('What would you like to change?').fill('Change the title to Harbour Lights');
+    await page.getByLabel('What would you like to change?').fill('Make it green and call it Harbour Lights');
     await page.getByRole('button', { name: 'Send' }).click();
-    await expect(page.getByText('Changed the title to “Harbour Lights”.')).toBeVisible();
+    await expect(page.getByText(/^Set the primary colour to green \(#16a34a\)\..*Changed the title to “Harbour Lights”\.$/)).toBeVisible();
     await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Harbour Lights');
+    await expectSquareCover(frame.getByRole('img', { name: `Cover art of ${SHOW}` }));
     await page.getByLabel('What would you like to change?').fill('Add a section about our guests');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(frame.getByRole('heading', { name: 'Guests' })).toBeVisible();
@@ -72,6 +82,7 @@ test.describe('Website Builder journey', () => {
     await expect(page.getByTestId('website-status')).toHaveText('published');
     const link = page.getByRole('link', { name: /\/sites\/harbour-lights-weekly\// });
     await expect(link).toHaveAttribute('href', /\/sites\/harbour-lights-weekly\/$/);
+    await expect(frame.getByRole('status')).toHaveText(WEBSITE_MESSAGES.previewPublished);
     await shot(page, 'website-builder-published-desktop');
 
     for (const [viewport, name] of [
@@ -84,7 +95,15 @@ test.describe('Website Builder journey', () => {
       await expect(site.getByRole('heading', { level: 1 })).toHaveText('Harbour Lights');
       await expect(site.locator('audio')).toHaveCount(3);
       expect(await site.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectSquareCover(site.getByRole('img', { name: `Cover art of ${SHOW}` }));
       await shot(site, `website-public-${name}`, true);
     }
+
+    const phone = await openPage(PHONE, pageOptions());
+    await phone.goto('/dashboard/website');
+    await expect(phone.getByTestId('website-status')).toHaveText('published');
+    await expectSquareCover(phone.frameLocator('iframe[title="Site preview"]').getByRole('img', { name: `Cover art of ${SHOW}` }));
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await shot(phone, 'website-builder-phone', true);
   });
 });

@@ -5,7 +5,7 @@ import { useWebsiteChat, type ChatExchange } from './use-website-chat.ts';
 
 function ChatHistory({ history }: { history: readonly ChatExchange[] }) {
   return (
-    <ScrollArea.Autosize mah={260} type="auto">
+    <ScrollArea.Autosize mah={260} type="auto" offsetScrollbars="y">
       <Stack gap="xs" aria-label="Chat history" role="log">
         {history.map((item, index) => (
           <Stack key={`${index}-${item.message}`} gap={4}>
@@ -22,11 +22,17 @@ function ChatHistory({ history }: { history: readonly ChatExchange[] }) {
   );
 }
 
+/** A long suggestion wraps inside its card instead of running past it. */
+const WRAPPING_CHIP = {
+  root: { maxWidth: '100%' },
+  label: { height: 'auto', minHeight: 'var(--chip-size)', whiteSpace: 'normal', lineHeight: 1.3, paddingBlock: 4, maxWidth: '100%' },
+} as const;
+
 function SectionSuggestions({ website, onPick }: { website: TWebsite; onPick(message: string): void }) {
   return (
     <Group gap={6}>
       {website.layout.section_suggestions.map((s) => (
-        <Chip key={s.message} checked={false} size="xs" onClick={() => onPick(s.message)}>
+        <Chip key={s.message} checked={false} size="xs" styles={WRAPPING_CHIP} onClick={() => onPick(s.message)}>
           {s.title}
         </Chip>
       ))}

@@ -34,13 +34,23 @@ function VersionRow({ version: v, restoring, onRestore }: { version: TWebsiteVer
         </Text>
       </div>
       {!v.current && (
-        <Button size="compact-xs" variant="default" aria-label={`Restore version ${v.version}`} loading={restoring} onClick={onRestore}>
+        <Button
+          size="compact-xs"
+          variant="default"
+          style={{ flexShrink: 0 }}
+          aria-label={`Restore version ${v.version}`}
+          loading={restoring}
+          onClick={onRestore}
+        >
           Restore
         </Button>
       )}
     </Group>
   );
 }
+
+/** The list scrolls down only: a row's long message is cut with an ellipsis, the scrollbar beside the rows, not over them. */
+const NO_SIDEWAYS_SCROLL = { content: { minWidth: 0 }, viewportInner: { display: 'block', width: '100%' } } as const;
 
 /** Every saved version, newest first; Restore makes an earlier one current again (as a new version). */
 export function WebsiteVersions({ podcastId, onRestored }: { podcastId: string; onRestored: (w: TWebsite) => Promise<void> }) {
@@ -51,7 +61,7 @@ export function WebsiteVersions({ podcastId, onRestored }: { podcastId: string; 
   });
   return (
     <TitledCard title="Versions" padding="md">
-      <ScrollArea.Autosize mah={240} type="auto">
+      <ScrollArea.Autosize mah={240} type="auto" scrollbars="y" offsetScrollbars="y" styles={NO_SIDEWAYS_SCROLL}>
         <Stack gap={6} component="ol" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Versions">
           {(versions.data?.items ?? []).map((v) => (
             <VersionRow
