@@ -6,8 +6,8 @@ import { errorOf, type TestServer } from '../support/http.ts';
 import {
   closeTemplatesBed,
   startTemplatesBed,
-  templateBody,
-  ZTemplateView,
+  templateBody as body,
+  ZTemplateView as ZView,
   type TemplateOwner,
   type TemplatesBed,
 } from '../support/templates-bed.ts';
@@ -16,8 +16,6 @@ let api: TestServer;
 let a: TemplateOwner;
 let b: TemplateOwner;
 let bed: TemplatesBed | undefined;
-const ZView = ZTemplateView;
-const body = templateBody;
 
 beforeAll(async () => {
   bed = await startTemplatesBed('ppp-template-schedules-test-');

@@ -9,9 +9,9 @@ import { MediaItemSchema } from '../../src/domain/media/media-item.entity.ts';
 import {
   closeTemplatesBed,
   startTemplatesBed,
-  templateBody,
+  templateBody as body,
   uploadToLibrary,
-  ZTemplateView,
+  ZTemplateView as ZView,
   type TemplateOwner,
   type TemplatesBed,
 } from '../support/templates-bed.ts';
@@ -21,8 +21,6 @@ let api: TestServer;
 let a: TemplateOwner;
 let b: TemplateOwner;
 let bed: TemplatesBed | undefined;
-const ZView = ZTemplateView;
-const body = templateBody;
 
 beforeAll(async () => {
   bed = await startTemplatesBed('ppp-templates-test-');

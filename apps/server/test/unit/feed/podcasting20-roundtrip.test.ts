@@ -58,6 +58,15 @@ function published(feed: TParsedFeed): { show: TFeedShow; episodes: TPublishable
   return { show, episodes };
 }
 
+/** The host both the show and its first episode name. */
+const ADA = {
+  name: 'Ada Lovelace',
+  role: 'host',
+  group: 'cast',
+  img: 'https://every-tag.example.org/ada.jpg',
+  href: 'https://ada.example.org/',
+};
+
 describe('Podcasting 2.0: import, publish, import again', () => {
   const first = parseFeed(feedFixture('podcasting20-every-tag.xml'));
   const { show, episodes } = published(first);
@@ -68,16 +77,7 @@ describe('Podcasting 2.0: import, publish, import again', () => {
     expect(first.show.language).toBe('en-US');
     expect(first.show.podcasting20).toEqual({
       medium: 'podcast',
-      persons: [
-        {
-          name: 'Ada Lovelace',
-          role: 'host',
-          group: 'cast',
-          img: 'https://every-tag.example.org/ada.jpg',
-          href: 'https://ada.example.org/',
-        },
-        { name: 'Charles Babbage', role: 'co-host', group: 'cast', img: null, href: null },
-      ],
+      persons: [ADA, { name: 'Charles Babbage', role: 'co-host', group: 'cast', img: null, href: null }],
       funding: [
         { url: 'https://every-tag.example.org/support', text: 'Support the show' },
         { url: 'https://patrons.example.org/every-tag', text: 'Become a patron' },
@@ -100,16 +100,7 @@ describe('Podcasting 2.0: import, publish, import again', () => {
       ],
     });
     expect(first.items[0]?.podcasting20).toEqual({
-      persons: [
-        {
-          name: 'Ada Lovelace',
-          role: 'host',
-          group: 'cast',
-          img: 'https://every-tag.example.org/ada.jpg',
-          href: 'https://ada.example.org/',
-        },
-        { name: 'Mary Somerville', role: 'guest', group: 'cast', img: null, href: 'https://mary.example.org/' },
-      ],
+      persons: [ADA, { name: 'Mary Somerville', role: 'guest', group: 'cast', img: null, href: 'https://mary.example.org/' }],
       soundbites: [
         { start_s: 73.5, duration_s: 60, title: 'The poetry of numbers' },
         { start_s: 1234, duration_s: 42.25, title: 'Why engines dream' },
